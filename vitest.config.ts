@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: unit (no outside services), pg (needs DATABASE_URL of a real PostgreSQL server), e2e (built site + Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'pg',
+          include: ['packages/**/*.pg.test.ts', 'apps/**/*.pg.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
