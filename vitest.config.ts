@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/**/*.test.ts',
+            'apps/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
           testTimeout: 20_000,
         },

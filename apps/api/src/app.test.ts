@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from './testing.ts';
+
+let app: FastifyInstance;
+let closeDb: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  closeDb = database.close;
+  app = await buildTestApi(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+function nested(depth: number): string {
+  return `a${'[b]'.repeat(depth)}=1`;
+}
+
+describe('GET /v1/user/get-me', () => {
+  test.each([
+    ['no credential', {}],
+    ['the anonymous credential', { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` }],
+    ['an unknown token', { authorization: 'Bearer not-a-real-session-token-0123456789abcdef' }],
+    ['a malformed header', { authorization: 'Basic abc' }],
+  ])('answers 401 with the error envelope for %s', async (_name, headers) => {
+    const response = await app.inject({ method: 'GET', url: '/v1/user/get-me?include=userDetail', headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  test('an unknown include value is a 400, not a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v1/user/get-me?include=passwords' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('query-string limits (depth 5, 20 array items, 1000 parameters)', () => {
+  test('within the limits the request is handled', async () => {
+    const items = Array.from({ length: 20 }, (_, i) => `x[${i}]=${i}`).join('&');
+    for (const query of [nested(5), items, Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&')]) {
+      const response = await app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
+      expect(response.statusCode, query.slice(0, 40)).toBe(401);
+    }
+  });
+
+  test.each([
+    ['depth 6', nested(6)],
+    ['21 array items', Array.from({ length: 21 }, (_, i) => `x[${i}]=${i}`).join('&')],
+    ['1001 parameters', Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join('&')],
+  ])('%s gives a 400 with the envelope', async (_name, query) => {
+    const response = await app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('malformed_request');
+  });
+
+  test('prototype keys in the query are not honoured', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/v1/user/get-me?__proto__[polluted]=1&constructor[prototype][x]=1',
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('bad input never gives a 500', () => {
+  test('malformed JSON on an existing POST route is a 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a": [1, 2',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'malformed_request', message: expect.any(String), details: expect.anything() },
+    });
+  });
+
+  test('an unknown endpoint is a 404 with the envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  test('a body over the limit is a 413 with the envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(300 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('POST /v1/auth/logout', () => {
+  test('without a session it is a no-op that still answers 204', async () => {
+    const response = await app.inject({ method: 'POST', url: '/v1/auth/logout' });
+    expect(response.statusCode).toBe(204);
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, type ErrorCode } from '@parvoz/contracts/errors';
+
+/** A refusal the API answers on purpose, with its code, an English message and optional details. */
+export class ApiFailure extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+  constructor(code: ErrorCode, message: string, details?: unknown, headers: Record<string, string> = {}) {
+    super(message);
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
+  const error: { code: ErrorCode; message: string; details?: unknown } = { code, message };
+  if (details !== undefined) error.details = details;
+  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send({ error });
+}
+
+/** Maps every failure to the envelope of DESIGN §7; only real faults become 500, and they are logged. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiFailure) {
+    reply.headers(error.headers);
+    return sendError(reply, error.code, error.message, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      in: error.validationContext,
+      path: v.instancePath,
+      message: v.message,
+    }));
+    return sendError(reply, 'validation_failed', 'The request is not valid.', details);
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return sendError(reply, 'payload_too_large', 'The request body is too large.');
+  if (status === 429) return sendError(reply, 'rate_limited', 'Too many requests. Please try again later.');
+  if (status >= 400 && status < 500) {
+    return sendError(reply, 'malformed_request', 'The request could not be understood.', {
+      reason: error.code,
+    });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 'internal_error', 'Something went wrong on our side.');
+}

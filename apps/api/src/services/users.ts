@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { User } from '@parvoz/contracts/user';
+
+/** The user as the API shows it; `userDetail` carries the profile settings when asked for (spec §3, §7). */
+export async function getUserWithDetail(
+  db: Database,
+  userId: string,
+  includeDetail: boolean,
+): Promise<User | null> {
+  const rows = await db.select().from(schema.users).where(eq(schema.users.id, userId)).limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const user: User = {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName ?? null,
+    last_name: row.lastName ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+  if (includeDetail) {
+    user.userDetail = {
+      phone: row.phone ?? null,
+      language: row.language ?? null,
+      currency: row.currency ?? null,
+    };
+  }
+  return user;
+}

@@ -1,0 +1,77 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../lib/i18n.tsx';
+
+type ModalEntry = { id: number; title: string; render: (close: () => void) => ReactNode };
+type ModalApi = { open: (title: string, render: (close: () => void) => ReactNode) => () => void };
+
+const ModalContext = createContext<ModalApi | null>(null);
+
+export function useModal(): ModalApi {
+  const api = useContext(ModalContext);
+  if (!api) throw new Error('useModal outside ModalProvider');
+  return api;
+}
+
+/** Client-only modal host (spec §2): nothing renders on the server; native <dialog> gives focus trapping and Esc. */
+export function ModalProvider({ children }: { children: ReactNode }) {
+  const [modals, setModals] = useState<ModalEntry[]>([]);
+  const [mounted, setMounted] = useState(false);
+  const nextId = useRef(1);
+  useEffect(() => setMounted(true), []);
+
+  const open = useCallback<ModalApi['open']>((title, render) => {
+    const id = nextId.current++;
+    setModals((current) => [...current, { id, title, render }]);
+    return () => setModals((current) => current.filter((m) => m.id !== id));
+  }, []);
+
+  return (
+    <ModalContext.Provider value={{ open }}>
+      {children}
+      {mounted
+        ? modals.map((modal) => (
+            <Modal
+              key={modal.id}
+              entry={modal}
+              onClose={() => setModals((c) => c.filter((m) => m.id !== modal.id))}
+            />
+          ))
+        : null}
+    </ModalContext.Provider>
+  );
+}
+
+function Modal({ entry, onClose }: { entry: ModalEntry; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const titleId = `modal-title-${entry.id}`;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/40"
+    >
+      <div className="p-5">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {entry.title}
+          </h2>
+          <button
+            type="button"
+            onClick={() => ref.current?.close()}
+            aria-label={t('modal.close')}
+            className="rounded px-2 text-xl leading-none text-neutral-500 hover:text-neutral-900"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        {entry.render(() => ref.current?.close())}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,12 @@
+/** Web-layer configuration, read once from the environment (validated fully at start by server.ts). */
+export const webConfig = {
+  get apiUrl(): string {
+    return process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
+  },
+  get anonymousToken(): string {
+    return process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
+  },
+  get secureCookies(): boolean {
+    return (process.env.PUBLIC_URL ?? '').startsWith('https://');
+  },
+};

@@ -1,0 +1,31 @@
+import { parse, serialize, type SerializeOptions } from 'cookie';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_SECONDS, type Locale } from '@parvoz/i18n/locales';
+import { CURRENCY_COOKIE, type Currency } from '@parvoz/i18n/currency';
+import { webConfig } from './config.server.ts';
+
+export const TOKEN_COOKIE = 'token';
+
+export function readCookies(request: Request): Record<string, string | undefined> {
+  return parse(request.headers.get('cookie') ?? '');
+}
+
+function baseOptions(): SerializeOptions {
+  return { path: '/', sameSite: 'lax', secure: webConfig.secureCookies };
+}
+
+export function langCookie(locale: Locale): string {
+  return serialize(LANG_COOKIE, locale, { ...baseOptions(), maxAge: LANG_COOKIE_MAX_AGE_SECONDS });
+}
+
+export function currencyCookie(currency: Currency): string {
+  return serialize(CURRENCY_COOKIE, currency, { ...baseOptions(), maxAge: LANG_COOKIE_MAX_AGE_SECONDS });
+}
+
+/** The session token never reaches page scripts: HttpOnly, SameSite=Lax, Secure over HTTPS (DESIGN §1). */
+export function tokenCookie(token: string, maxAgeSeconds: number): string {
+  return serialize(TOKEN_COOKIE, token, { ...baseOptions(), httpOnly: true, maxAge: maxAgeSeconds });
+}
+
+export function clearTokenCookie(): string {
+  return serialize(TOKEN_COOKIE, '', { ...baseOptions(), httpOnly: true, maxAge: 0 });
+}

@@ -1,0 +1,205 @@
+import { useEffect } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigationType,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { IntlProvider } from 'react-intl';
+import { LOCALES, isLocale, negotiateLocale, type Locale } from '@parvoz/i18n/locales';
+import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
+import { MESSAGES } from '@parvoz/i18n/messages';
+import type { Route } from './+types/root';
+import './app.css';
+import { Header } from './components/Header.tsx';
+import { Footer } from './components/Footer.tsx';
+import { ToastHost, notify } from './components/toast.tsx';
+import { ModalProvider } from './components/ModalHost.tsx';
+import { ErrorPage } from './components/ErrorPage.tsx';
+import { useT, type RootData } from './lib/i18n.tsx';
+import { readCookies } from './lib/cookies.server.ts';
+import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
+import { isCrossSiteMutation } from './lib/csrf.server.ts';
+import { clearTokenCookie } from './lib/cookies.server.ts';
+import { loadCurrentUser } from './lib/user.server.ts';
+import {
+  SCROLL_AFTER_NAVIGATION_MS,
+  ensureLightColorMode,
+  installChunkReloadGuard,
+  startBuildPolling,
+} from './lib/shell.client.ts';
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    if (isCrossSiteMutation(request)) {
+      throw new Response('Cross-site request refused', { status: 403, statusText: 'Forbidden' });
+    }
+    const state = createRequestState(request);
+    context.set(requestStateContext, state);
+    const response = await next();
+    if (state.clearToken) response.headers.append('Set-Cookie', clearTokenCookie());
+    response.headers.set('X-Request-Id', state.requestId);
+    return response;
+  },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
+  const cookies = readCookies(request);
+  const locale: Locale = isLocale(params.lang)
+    ? params.lang
+    : negotiateLocale(cookies.lang, request.headers.get('accept-language'));
+  const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[locale];
+  const state = context.get(requestStateContext);
+  const user = state.token ? await loadCurrentUser(state) : null;
+  const languageNames = Object.fromEntries(LOCALES.map((l) => [l, MESSAGES[l]['language.native']])) as Record<
+    Locale,
+    string
+  >;
+  return {
+    locale,
+    currency,
+    messages: MESSAGES[locale],
+    languageNames,
+    user,
+    hasToken: Boolean(state.token),
+  };
+}
+
+/** Re-run only when the language changes, after a form submission, or when a token exists but no user is loaded (spec §4). */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return true;
+  if (currentParams.lang !== nextParams.lang) return true;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const root =
+    typeof window === 'undefined' ? undefined : (window as { __parvozRoot?: RootData }).__parvozRoot;
+  return Boolean(root?.hasToken && !root.user);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const location = useLocation();
+  const locale =
+    data?.locale ?? (isLocale(location.pathname.split('/')[1]) ? location.pathname.split('/')[1] : 'en');
+  return (
+    <html lang={locale} className="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        {data ? <AlternateLinks /> : null}
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {data ? (
+          <IntlProvider locale={data.locale} messages={data.messages} defaultLocale="en">
+            <ModalProvider>
+              <Shell>{children}</Shell>
+            </ModalProvider>
+          </IntlProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** hreflang alternates of the current page in every language. */
+function AlternateLinks() {
+  const location = useLocation();
+  const parts = location.pathname.split('/');
+  if (!isLocale(parts[1])) return null;
+  return (
+    <>
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={['', l, ...parts.slice(2)].join('/')} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={['', 'en', ...parts.slice(2)].join('/')} />
+    </>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const t = useT();
+  const data = useRouteLoaderData('root') as RootData;
+  useClientShell(data);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <Footer />
+      <ToastHost />
+    </>
+  );
+}
+
+/** Browser-only shell duties: colour mode, chunk-reload guard, new-build polling, delayed scroll to top. */
+function useClientShell(data: RootData) {
+  const t = useT();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  (globalThis as { __parvozRoot?: RootData }).__parvozRoot = data;
+
+  useEffect(() => {
+    ensureLightColorMode();
+    installChunkReloadGuard();
+    const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
+      ?.version;
+    return startBuildPolling(version, () =>
+      notify(t('update.available'), {
+        autoClose: false,
+        action: { label: t('update.reload'), onClick: () => window.location.reload() },
+      }),
+    );
+    // Runs once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (navigationType !== 'PUSH' || location.hash) return;
+    const timer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_AFTER_NAVIGATION_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname, location.hash, navigationType]);
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (isRouteErrorResponse(error)) {
+    const status = error.status || 500;
+    const statusText = status === 404 ? undefined : error.statusText || undefined;
+    if (!data) return <p>{status}</p>;
+    return <ErrorPage status={status} statusText={statusText} path={location.pathname} />;
+  }
+  if (!data) return <p>500</p>;
+  return <ErrorPage status={500} path={location.pathname} />;
+}

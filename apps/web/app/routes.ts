@@ -1,0 +1,29 @@
+import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
+
+// The spec's route table (§2), once per language prefix.
+export default [
+  index('routes/root-redirect.tsx'),
+  route(':lang', 'routes/lang-layout.tsx', [
+    index('routes/home.tsx'),
+    route('flight/booking', 'routes/flight-booking.tsx'),
+    route('flight/:search', 'routes/flight-results.tsx'),
+    ...prefix('info', [
+      route('agreement', 'routes/info-agreement.tsx'),
+      route('confidential', 'routes/info-confidential.tsx'),
+      route('my-ticket', 'routes/info-my-ticket.tsx'),
+      route('payment-security', 'routes/info-payment-security.tsx'),
+      route('contacts', 'routes/info-contacts.tsx'),
+      route('offer', 'routes/info-offer.tsx'),
+      route('help', 'routes/info-help.tsx'),
+    ]),
+    route('orders/:id', 'routes/order.tsx'),
+    route('profile', 'routes/profile-layout.tsx', [
+      index('routes/profile.tsx'),
+      route('orders-history', 'routes/profile-orders-history.tsx'),
+      route('settings', 'routes/profile-settings.tsx'),
+    ]),
+    route('settings', 'routes/settings.tsx'),
+    route('*', 'routes/not-found.tsx', { id: 'lang-not-found' }),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

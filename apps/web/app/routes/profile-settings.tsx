@@ -1,0 +1,11 @@
+import type { Route } from './+types/profile-settings';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profileSettings.heading');
+
+export default function Page() {
+  const t = useT();
+  return <PageHeading>{t('page.profileSettings.heading')}</PageHeading>;
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Form, redirect, useSearchParams } from 'react-router';
+import { settingsFormSchema } from '@parvoz/contracts/settings';
+import { LOCALES, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
+import { CURRENCIES, formatMoney } from '@parvoz/i18n/currency';
+import type { Route } from './+types/settings';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { Button } from '../components/Button.tsx';
+import { notify } from '../components/toast.tsx';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.settings.heading');
+
+/** Language and currency for everyone, kept in cookies. Also the target of the header's currency switcher. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = settingsFormSchema.safeParse(form);
+  if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
+  const { language, currency, returnTo } = parsed.data;
+  const headers = new Headers();
+  if (currency) headers.append('Set-Cookie', currencyCookie(currency));
+  if (language) headers.append('Set-Cookie', langCookie(language));
+  const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
+  const target = returnTo ? switchLocaleInPath(returnTo, lang) : `/${lang}/settings?saved=1`;
+  return redirect(target, { headers });
+}
+
+/** A fixed sample so the preview reads the same on the server and after hydration. */
+const SAMPLE_DATE = Date.UTC(2026, 2, 5, 9, 30);
+
+export default function Settings() {
+  const t = useT();
+  const { locale, currency, languageNames } = useRootData();
+  const [searchParams, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    if (searchParams.get('saved') !== '1') return;
+    notify(t('settings.saved'), { type: 'success' });
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, t]);
+  return (
+    <>
+      <PageHeading>{t('page.settings.heading')}</PageHeading>
+      <Form method="post" className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
+        <div className="grid gap-1">
+          <label htmlFor="settings-language" className="font-medium">
+            {t('settings.language')}
+          </label>
+          <select
+            id="settings-language"
+            name="language"
+            defaultValue={locale}
+            className="rounded border border-neutral-300 bg-white px-3 py-2"
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {languageNames[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="settings-currency" className="font-medium">
+            {t('settings.currency')}
+          </label>
+          <select
+            id="settings-currency"
+            name="currency"
+            defaultValue={currency}
+            className="rounded border border-neutral-300 bg-white px-3 py-2"
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="text-sm text-neutral-700" data-testid="format-preview">
+          {t('settings.preview', {
+            price: formatMoney(locale, 1234567.5, currency),
+            date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(SAMPLE_DATE),
+          })}
+        </p>
+        <div>
+          <Button type="submit" size="md">
+            {t('settings.save')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** `npm run bench`: every benchmark in turn; figures go to the terminal (copy them to bench/RESULTS.md). */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+for (const name of ['ssr.ts', 'search-engine.ts']) {
+  const file = path.join(import.meta.dirname, name);
+  if (!existsSync(file)) continue;
+  console.log(`\n### ${name}`);
+  const result = spawnSync(process.execPath, [file], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

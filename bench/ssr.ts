@@ -1,0 +1,80 @@
+/**
+ * SSR throughput of the home page (autocannon on loopback) with a baseline measured in the same run
+ * (a small static file from the same server), and the gzip kB of JavaScript each route loads.
+ * Prints figures; asserts nothing. Run: node bench/ssr.ts
+ */
+import autocannon from 'autocannon';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { startSite } from '../e2e/support/server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+type Manifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
+  >;
+};
+
+function readManifest(): Manifest {
+  const assets = path.join(ROOT, 'apps/web/build/client/assets');
+  const file = readdirSync(assets).find((f) => f.startsWith('manifest-') && f.endsWith('.js'));
+  if (!file) throw new Error('no build manifest: run npm run build');
+  const text = readFileSync(path.join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
+}
+
+export function jsPerRoute(): Array<{ route: string; files: number; gzipKb: number }> {
+  const manifest = readManifest();
+  const gz = (url: string) => gzipSync(readFileSync(path.join(ROOT, 'apps/web/build/client', url))).length;
+  return Object.values(manifest.routes)
+    .filter((r) => r.id !== 'root')
+    .map((route) => {
+      const chain = [];
+      for (
+        let r: typeof route | undefined = route;
+        r;
+        r = r.parentId ? manifest.routes[r.parentId] : undefined
+      )
+        chain.push(r);
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+      const bytes = [...files].reduce((sum, f) => sum + gz(f), 0);
+      return { route: route.id, files: files.size, gzipKb: Math.round(bytes / 102.4) / 10 };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+if (import.meta.main) {
+  const site = await startSite({ LOG_LEVEL: 'warn' });
+  try {
+    await load(`${site.url}/en`); // warm-up
+    const baseline = await load(`${site.url}/favicon.svg`);
+    const home = await load(`${site.url}/en`, { 'accept-encoding': 'gzip' });
+    const settings = await load(`${site.url}/ru/settings`, { 'accept-encoding': 'gzip' });
+    console.log(`SSR over loopback, 50 connections, ${DURATION}s each, 1 process`);
+    console.table({
+      'baseline: static /favicon.svg': baseline,
+      'SSR /en (home)': home,
+      'SSR /ru/settings': settings,
+    });
+    console.log('JavaScript each route loads (gzip, from the build manifest):');
+    console.table(jsPerRoute());
+  } finally {
+    await site.stop();
+  }
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { MESSAGES, type MessageKey } from '@parvoz/i18n/messages';
+import { startSite, type RunningSite } from './support/server.ts';
+import { launchBrowser } from './support/browser.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+function decodeHtml(html: string): string {
+  return html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+}
+
+function h1Of(html: string): string {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return decodeHtml((match?.[1] ?? '').replace(/<[^>]+>/g, '').trim());
+}
+
+describe('language negotiation on /', () => {
+  test('Accept-Language picks the language', async () => {
+    const response = await fetch(`${site.url}/`, {
+      redirect: 'manual',
+      headers: { 'accept-language': 'tr-TR,tr;q=0.9,en;q=0.5' },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/tr');
+  });
+
+  test('the lang cookie wins over Accept-Language', async () => {
+    const response = await fetch(`${site.url}/`, {
+      redirect: 'manual',
+      headers: { 'accept-language': 'tr-TR', cookie: 'lang=uz' },
+    });
+    expect(response.headers.get('location')).toBe('/uz');
+  });
+
+  test('no preference gives English', async () => {
+    const response = await fetch(`${site.url}/`, { redirect: 'manual' });
+    expect(response.headers.get('location')).toBe('/en');
+  });
+});
+
+const SPEC_PAGES: Array<[string, MessageKey]> = [
+  ['', 'page.home.heading'],
+  ['/flight/booking', 'page.booking.heading'],
+  ['/info/agreement', 'page.agreement.heading'],
+  ['/info/confidential', 'page.confidential.heading'],
+  ['/info/my-ticket', 'page.myTicket.heading'],
+  ['/info/payment-security', 'page.paymentSecurity.heading'],
+  ['/info/contacts', 'page.contacts.heading'],
+  ['/info/offer', 'page.offer.heading'],
+  ['/info/help', 'page.help.heading'],
+  ['/profile', 'page.profile.heading'],
+  ['/profile/orders-history', 'page.ordersHistory.heading'],
+  ['/profile/settings', 'page.profileSettings.heading'],
+  ['/settings', 'page.settings.heading'],
+];
+
+describe('every page of the spec in every language', () => {
+  for (const lang of LOCALES) {
+    test(`${lang}: 200, <html lang>, translated heading, hreflang alternates`, async () => {
+      for (const [path, key] of SPEC_PAGES) {
+        const response = await fetch(`${site.url}/${lang}${path}`);
+        expect(response.status, `${lang}${path}`).toBe(200);
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${lang}"`);
+        expect(h1Of(html), `${lang}${path}`).toBe(MESSAGES[lang][key]);
+        for (const other of LOCALES) expect(html).toContain(`hrefLang="${other}" href="/${other}${path}"`);
+      }
+    });
+  }
+});
+
+describe('errors', () => {
+  test('an unmatched path is a 404 with "Page not found: {path}"', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${site.url}/en/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page Not Found');
+    await expect(page.getByTestId('error-message').textContent()).resolves.toBe(
+      'Page not found: /en/no-such-page',
+    );
+    await page.close();
+  });
+
+  test.each(LOCALES)('the not-found page is translated (%s)', async (lang) => {
+    const response = await fetch(`${site.url}/${lang}/nope/deeper`);
+    expect(response.status).toBe(404);
+    const html = decodeHtml(await response.text());
+    expect(h1Of(html)).toBe(MESSAGES[lang]['error.notFound.title']);
+    expect(html).toContain(
+      MESSAGES[lang]['error.notFound.message'].replace('{path}', `/${lang}/nope/deeper`),
+    );
+  });
+
+  test('an unknown language prefix is a 404', async () => {
+    const response = await fetch(`${site.url}/de/info/agreement`);
+    expect(response.status).toBe(404);
+    expect(decodeHtml(await response.text())).toContain('Page not found: /de/info/agreement');
+  });
+
+  test('the redirect table: internal rules navigate, external ones leave the site', async () => {
+    const internal = await fetch(`${site.url}/ru/login`, { redirect: 'manual' });
+    expect(internal.status).toBe(302);
+    expect(internal.headers.get('location')).toBe('/ru/profile');
+    const external = await fetch(`${site.url}/en/info/openflights`, { redirect: 'manual' });
+    expect(external.headers.get('location')).toBe('https://openflights.org/data.php');
+  });
+});
+
+describe('switchers', () => {
+  test('switching to uz keeps the path and remembers the language in a 365-day cookie', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en/info/agreement`);
+    await page.getByRole('link', { name: 'Oʻzbekcha' }).click();
+    await page.waitForURL(`${site.url}/uz/info/agreement`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      MESSAGES.uz['page.agreement.heading'],
+    );
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('uz');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+    await context.close();
+  });
+
+  test('the currency switcher stores the choice and keeps the page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/ru/settings`);
+    await page.locator('#header-currency').selectOption('TRY');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'currency')?.value)
+      .toBe('TRY');
+    await expect.poll(() => page.getByTestId('format-preview').textContent()).toContain('₺');
+    expect(new URL(page.url()).pathname).toBe('/ru/settings');
+    await context.close();
+  });
+});
+
+describe('shell', () => {
+  test('a toast shows its progress, pauses on hover and resumes on leave, then closes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/en/settings`);
+    await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Settings saved' });
+    await toast.waitFor();
+    const progress = toast.locator('.Toastify__progress-bar');
+    await toast.hover();
+    await expect
+      .poll(() => progress.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('paused');
+    await page.mouse.move(1, 1);
+    await expect
+      .poll(() => progress.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('running');
+    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.close();
+  });
+
+  test('uz dates and prices read the same after hydration in Chromium as the server rendered them', async () => {
+    const serverHtml = decodeHtml(
+      await (await fetch(`${site.url}/uz/settings`, { headers: { cookie: 'currency=UZS' } })).text(),
+    );
+    const serverText = /data-testid="format-preview"[^>]*>([^<]*)</.exec(serverHtml)?.[1];
+    expect(serverText).toContain('soʻm');
+    expect(serverText).toContain('mart');
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'currency', value: 'UZS', url: site.url }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${site.url}/uz/settings`);
+    await page.waitForFunction(
+      () => (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined,
+    );
+    const clientText = await page.evaluate(() => {
+      const fmt = new Intl.NumberFormat('uz', {
+        style: 'currency',
+        currency: 'UZS',
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      });
+      const date = new Intl.DateTimeFormat('uz', { dateStyle: 'long', timeZone: 'UTC' });
+      return [fmt.format(1234567.5), date.format(Date.UTC(2026, 2, 5, 9, 30))];
+    });
+    expect(serverText).toContain(clientText[0]);
+    expect(serverText).toContain(clientText[1]);
+    expect(await page.getByTestId('format-preview').textContent()).toBe(serverText);
+    // A text mismatch would make React report a recoverable hydration error (#418 in production builds).
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  test('axe finds no serious or critical violation on the home page, phone and desktop', async () => {
+    for (const viewport of [
+      { width: 360, height: 780 },
+      { width: 1280, height: 900 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/en`);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
+
+/** Starts the real one-process site (server.ts on the built web app) on a free loopback port. */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-'));
+  const child = spawn(process.execPath, ['server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PARVOZ_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`site did not start:\n${logs.join('\n')}`)), 60_000);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        logs.push(line);
+        const match = /Parvoz listening on (http:\/\/[^\s"]+)/.exec(line);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`site exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    logs,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

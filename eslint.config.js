@@ -1,0 +1,67 @@
+import tseslint from 'typescript-eslint';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// One lint config for the repo: TypeScript, accessibility, hooks, and the import boundaries of DESIGN §2.
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', 'var/**', 'data/**', 'coverage/**'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // core is pure domain: it imports nothing else of ours.
+            { target: './packages/core', from: './packages', except: ['./core'] },
+            { target: './packages/core', from: './apps' },
+            { target: './packages/contracts', from: './apps' },
+            { target: './packages/contracts', from: './packages/db' },
+            { target: './packages/i18n', from: './apps' },
+            { target: './packages/db', from: './apps' },
+            // web talks to the API over HTTP only: no core rules, no SQL.
+            { target: './apps/web', from: './packages/db' },
+            { target: './apps/web', from: './apps/api' },
+            { target: './apps/api', from: './apps/web' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/app/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['apps/web/app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Features stay independent of each other (DESIGN §2).
+    files: ['apps/web/app/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: ['search', 'booking', 'orders', 'auth', 'profile', 'info'].map((feature) => ({
+            target: `./apps/web/app/features/${feature}`,
+            from: './apps/web/app/features',
+            except: [`./${feature}`],
+          })),
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every API error code (DESIGN §7). The HTTP status is fixed per code. */
+export const ERROR_STATUS = {
+  malformed_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  idempotency_in_progress: 409,
+  offer_expired: 410,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

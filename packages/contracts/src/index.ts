@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './settings.ts';
+export * from './user.ts';

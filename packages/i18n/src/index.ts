@@ -1,0 +1,3 @@
+export * from './locales.ts';
+export * from './currency.ts';
+export * from './messages.ts';

@@ -1,0 +1,31 @@
+/**
+ * `npm run dev`: the API with restart-on-change, and the web app through Vite with hot reload.
+ * Vite forwards /v1 to the API, so the browser still sees one origin.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const apiPort = process.env.API_PORT ?? '3001';
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const env = { ...process.env, NODE_ENV: 'development', API_URL: apiUrl };
+
+const children = [
+  spawn(process.execPath, ['--watch-path=apps/api', '--watch-path=packages', 'server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, PARVOZ_ROLE: 'api', PORT: apiPort },
+  }),
+  spawn(path.join(root, 'node_modules/.bin/react-router'), ['dev', '--port', process.env.PORT ?? '3000'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    env,
+  }),
+];
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => code && code !== 0 && stop());
