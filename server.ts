@@ -77,8 +77,8 @@ async function registerWeb(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: path.join(WEB_BUILD, 'client'),
     wildcard: false,
-    setHeaders(res, filePath) {
-      res.setHeader(
+    setHeaders(reply, filePath) {
+      reply.header(
         'Cache-Control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -129,7 +129,7 @@ describe('switchers', () => {
   test('switching to uz keeps the path and remembers the language in a 365-day cookie', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${site.url}/en/info/agreement`);
+    await gotoHydrated(page, `${site.url}/en/info/agreement`);
     await page.getByRole('link', { name: 'Oʻzbekcha' }).click();
     await page.waitForURL(`${site.url}/uz/info/agreement`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -146,7 +146,7 @@ describe('switchers', () => {
   test('the currency switcher stores the choice and keeps the page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${site.url}/ru/settings`);
+    await gotoHydrated(page, `${site.url}/ru/settings`);
     await page.locator('#header-currency').selectOption('TRY');
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === 'currency')?.value)
@@ -160,7 +160,7 @@ describe('switchers', () => {
 describe('shell', () => {
   test('a toast shows its progress, pauses on hover and resumes on leave, then closes', async () => {
     const page = await browser.newPage();
-    await page.goto(`${site.url}/en/settings`);
+    await gotoHydrated(page, `${site.url}/en/settings`);
     await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
     const toast = page.locator('.Toastify__toast').filter({ hasText: 'Settings saved' });
     await toast.waitFor();
@@ -189,16 +189,14 @@ describe('shell', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.goto(`${site.url}/uz/settings`);
-    await page.waitForFunction(
-      () => (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined,
-    );
+    await gotoHydrated(page, `${site.url}/uz/settings`);
     const clientText = await page.evaluate(() => {
       const fmt = new Intl.NumberFormat('uz', {
         style: 'currency',
         currency: 'UZS',
         maximumFractionDigits: 0,
         minimumFractionDigits: 0,
+        currencyDisplay: 'narrowSymbol',
       });
       const date = new Intl.DateTimeFormat('uz', { dateStyle: 'long', timeZone: 'UTC' });
       return [fmt.format(1234567.5), date.format(Date.UTC(2026, 2, 5, 9, 30))];

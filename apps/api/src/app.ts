@@ -41,7 +41,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
     sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
   );
   app.decorate('deps', deps);
-  app.decorateRequest('caller', null as unknown as Caller & { presentedToken: boolean });
+  app.decorateRequest('caller');
 
   app.addHook('onRequest', async (request, reply) => {
     const refusal = queryRefusal(request.query);

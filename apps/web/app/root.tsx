@@ -166,6 +166,7 @@ function useClientShell(data: RootData) {
   (globalThis as { __parvozRoot?: RootData }).__parvozRoot = data;
 
   useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
     ensureLightColorMode();
     installChunkReloadGuard();
     const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest

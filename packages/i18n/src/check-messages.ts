@@ -17,12 +17,7 @@ function walk(elements: MessageFormatElement[], visit: (element: MessageFormatEl
 function argumentsOf(elements: MessageFormatElement[]): string[] {
   const names = new Set<string>();
   walk(elements, (element) => {
-    if (
-      'value' in element &&
-      element.type !== TYPE.literal &&
-      element.type !== TYPE.pound &&
-      typeof element.value === 'string'
-    ) {
+    if ('value' in element && element.type !== TYPE.literal && typeof element.value === 'string') {
       names.add(element.value);
     }
   });

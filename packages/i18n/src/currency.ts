@@ -26,6 +26,8 @@ export function formatMoney(locale: Locale, amount: number, currency: Currency):
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
+    // The familiar signs ($, €, ₽, ₺): the same output in Node and in Chromium for every locale.
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(amount);

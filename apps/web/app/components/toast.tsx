@@ -13,10 +13,12 @@ export type NotifyOptions = {
   /** An action button; pressing it runs onClick and closes the toast. */
   action?: { label: string; onClick: () => void };
   autoClose?: number | false;
+  /** A stable id shows a message once even when asked twice. */
+  id?: string;
 };
 
 export function notify(message: string, options: NotifyOptions = {}): Id {
-  const { action, onClose, type = 'info', autoClose = TOAST_TIMEOUT_MS } = options;
+  const { action, onClose, type = 'info', autoClose = TOAST_TIMEOUT_MS, id } = options;
   return toast(
     ({ closeToast }) => (
       <div className="flex items-center justify-between gap-3">
@@ -35,7 +37,7 @@ export function notify(message: string, options: NotifyOptions = {}): Id {
         ) : null}
       </div>
     ),
-    { type, autoClose, onClose: onClose ? () => onClose() : undefined },
+    { type, autoClose, toastId: id, onClose: onClose ? () => onClose() : undefined },
   );
 }
 

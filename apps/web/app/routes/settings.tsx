@@ -36,7 +36,7 @@ export default function Settings() {
   const [searchParams, setSearchParams] = useSearchParams();
   useEffect(() => {
     if (searchParams.get('saved') !== '1') return;
-    notify(t('settings.saved'), { type: 'success' });
+    notify(t('settings.saved'), { type: 'success', id: 'settings-saved' });
     setSearchParams({}, { replace: true, preventScrollReset: true });
   }, [searchParams, setSearchParams, t]);
   return (

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+
+/** Limits of DESIGN §3: at most 9 seated passengers, infants on an adult's lap (one per adult). */
+export const MAX_SEATED_PASSENGERS = 9;
+
+export const iataCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'a 3-letter IATA code in upper case');
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'a real calendar date');
+
+export const passengersSchema = z
+  .object({
+    adults: z.number().int().min(1).max(MAX_SEATED_PASSENGERS),
+    children: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEATED_PASSENGERS - 1)
+      .default(0),
+    infants: z.number().int().min(0).max(MAX_SEATED_PASSENGERS).default(0),
+  })
+  .refine((p) => p.adults + p.children <= MAX_SEATED_PASSENGERS, {
+    message: `at most ${MAX_SEATED_PASSENGERS} seated passengers`,
+    path: ['children'],
+  })
+  .refine((p) => p.infants <= p.adults, { message: 'at most one infant per adult', path: ['infants'] });
+
+export const searchSliceSchema = z
+  .object({ origin: iataCodeSchema, destination: iataCodeSchema, departure_date: isoDateSchema })
+  .refine((s) => s.origin !== s.destination, {
+    message: 'origin and destination differ',
+    path: ['destination'],
+  });
+
+export const flightSearchRequestSchema = z
+  .object({
+    slices: z.array(searchSliceSchema).min(1).max(2),
+    passengers: passengersSchema,
+    cabin_class: z.enum(['economy', 'business']).default('economy'),
+    max_connections: z.number().int().min(0).max(2).default(2),
+    currency: z.enum(CURRENCIES).default('USD'),
+  })
+  .refine((r) => r.slices.length < 2 || r.slices[1]!.departure_date >= r.slices[0]!.departure_date, {
+    message: 'the return is on or after the departure',
+    path: ['slices', 1, 'departure_date'],
+  });
+export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
+
+export const placesQuerySchema = z.object({
+  q: z.string().max(100).default(''),
+  lang: z.enum(LOCALES).default('en'),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type PlacesQuery = z.infer<typeof placesQuerySchema>;
+
+export const offerIdParamsSchema = z.object({ id: z.string().min(1).max(2000) });
