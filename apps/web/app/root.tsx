@@ -32,6 +32,7 @@ import {
   SCROLL_AFTER_NAVIGATION_MS,
   ensureLightColorMode,
   installChunkReloadGuard,
+  prefetchShellRoutes,
   startBuildPolling,
 } from './lib/shell.client.ts';
 
@@ -169,6 +170,7 @@ function useClientShell(data: RootData) {
     document.documentElement.dataset.hydrated = 'true';
     ensureLightColorMode();
     installChunkReloadGuard();
+    prefetchShellRoutes();
     const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
       ?.version;
     return startBuildPolling(version, () =>

@@ -90,3 +90,18 @@ export function prefetchModules(urls: string[]): Promise<unknown> {
       }),
   );
 }
+
+type ManifestLike = { routes: Record<string, { module: string } | undefined> };
+
+/** The modules of the pages the shell links to everywhere (footer and settings), warmed when the browser is idle. */
+export function prefetchShellRoutes(): void {
+  const manifest = (window as { __reactRouterManifest?: ManifestLike }).__reactRouterManifest;
+  if (!manifest) return;
+  const urls = Object.entries(manifest.routes)
+    .filter(([id]) => id.startsWith('routes/info-') || id === 'routes/settings')
+    .map(([, route]) => route?.module)
+    .filter((url): url is string => Boolean(url));
+  const start = () => void prefetchModules(urls);
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 1500);
+}

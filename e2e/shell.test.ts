@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+test('a stale token: the page still renders, get-me fails quietly, and the 401 clears the token cookie', async () => {
+  const response = await fetch(`${site.url}/en/info/help`, {
+    headers: { cookie: 'token=expired-or-forged-token-value' },
+  });
+  expect(response.status).toBe(200);
+  const cleared = response.headers.getSetCookie().find((c) => c.startsWith('token='));
+  expect(cleared).toMatch(/^token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/);
+  expect(site.logs.some((line) => line.includes('get-me failed'))).toBe(true);
+});
+
+test('without a token no user is fetched and no cookie is touched', async () => {
+  const response = await fetch(`${site.url}/en/info/help`);
+  expect(response.headers.getSetCookie().some((c) => c.startsWith('token='))).toBe(false);
+});
+
+test('new-build polling asks for the latest build about a second after load, and light mode is stored', async () => {
+  const page = await browser.newPage();
+  const polled = page.waitForRequest((r) => r.url().endsWith('/_build/latest.json'), { timeout: 10_000 });
+  await gotoHydrated(page, `${site.url}/en`);
+  const request = await polled;
+  const latest = (await (await request.response())!.json()) as { version: string };
+  const current = await page.evaluate(
+    () => (window as { __reactRouterManifest?: { version: string } }).__reactRouterManifest?.version,
+  );
+  expect(latest.version).toBe(current);
+  expect(await page.evaluate(() => localStorage.getItem('parvoz-color-mode'))).toBe('light');
+  await page.close();
+});
+
+test('route modules of the shell links are prefetched in the background', async () => {
+  const page = await browser.newPage();
+  const modules: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/info-(agreement|help|offer)-[^/]+\.js$/.test(r.url())) modules.push(r.url());
+  });
+  await gotoHydrated(page, `${site.url}/en`);
+  await expect.poll(() => modules.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await page.close();
+});
+
+test('in-app navigation scrolls back to the top', async () => {
+  const page = await browser.newPage({ viewport: { width: 360, height: 400 } });
+  await gotoHydrated(page, `${site.url}/en/settings`);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+  await page.waitForURL(`${site.url}/en/info/help`);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.close();
+});
+
+test('a cross-site form post to the web layer is refused', async () => {
+  const response = await fetch(`${site.url}/en/settings`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    },
+    body: 'currency=EUR',
+    redirect: 'manual',
+  });
+  // React Router's own origin check (400) or our middleware (403) refuses it; either way nothing is stored.
+  expect([400, 403]).toContain(response.status);
+  expect(response.headers.getSetCookie()).toEqual([]);
+});
+
+test('the settings form works without JavaScript', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/en/settings`);
+  await page.locator('#settings-language').selectOption('tr');
+  await page.locator('#settings-currency').selectOption('EUR');
+  await page.getByRole('main').getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/tr\/settings/);
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  expect(cookies).toMatchObject({ lang: 'tr', currency: 'EUR' });
+  expect(await page.getByTestId('format-preview').textContent()).toContain('€');
+  await context.close();
+});
