@@ -8,6 +8,7 @@ import type { ApiConfig } from './config.ts';
 import { findSession } from './services/sessions.ts';
 import { userRoutes } from './routes/v1/user/index.ts';
 import { authRoutes } from './routes/v1/auth/index.ts';
+import { placesRoutes } from './routes/v1/places/index.ts';
 
 import { parseApiQuery } from './query-string.ts';
 
@@ -52,12 +53,13 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
     );
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(placesRoutes, { prefix: '/places' });
 };
 
 export type ApiApp = FastifyInstance;

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { buildTestApi } from '../../../testing.ts';
+
+let app: FastifyInstance;
+let closeDb: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  closeDb = database.close;
+  app = await buildTestApi(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+async function places(query: string) {
+  const response = await app.inject({ method: 'GET', url: `/v1/places?${query}` });
+  return { status: response.statusCode, body: response.json() };
+}
+
+test.each(['Tashkent', 'Ташкент', 'Toshkent', 'Taşkent', 'tashk', 'Tashkemt'])(
+  '"%s" finds Tashkent first',
+  async (q) => {
+    const { status, body } = await places(`q=${encodeURIComponent(q)}&lang=ru&limit=5`);
+    expect(status).toBe(200);
+    expect(body.data[0]).toMatchObject({ code: 'TAS', name: 'Ташкент', country_code: 'UZ' });
+  },
+);
+
+test('a city comes with its airports, named in the requested language', async () => {
+  const { body } = await places(`q=${encodeURIComponent('Moskova')}&lang=tr`);
+  expect(body.data[0]).toMatchObject({ type: 'city', code: 'MOW', name: 'Moskova' });
+  expect(body.data[0].airports.map((a: { code: string }) => a.code)).toEqual(
+    expect.arrayContaining(['SVO', 'DME', 'VKO']),
+  );
+});
+
+test('limit is respected and bounded; an empty query finds nothing', async () => {
+  expect((await places('q=a&limit=3')).body.data).toHaveLength(3);
+  expect((await places('q=&limit=3')).body.data).toEqual([]);
+  const tooMany = await places('q=a&limit=50');
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.error.code).toBe('validation_failed');
+});
+
+test('an unknown language or an over-long query is a 400, never a 500', async () => {
+  expect((await places('q=Tash&lang=de')).status).toBe(400);
+  expect((await places(`q=${'x'.repeat(101)}`)).status).toBe(400);
+  expect((await places('q[0]=a&q[1]=b')).status).toBe(400);
+});

@@ -1,0 +1,128 @@
+import { test, expect } from 'vitest';
+import {
+  parseCsvLine,
+  parseDat,
+  buildNetwork,
+  serializeNetwork,
+  buildPlaceNames,
+  serializePlaceNames,
+  fixUzbekApostrophes,
+} from './build-network.ts';
+
+test('parses quoted fields with commas, \\N as null, empty fields', () => {
+  expect(parseCsvLine('1,"Private flight",\\N,"-","N/A","","","Y"')).toEqual([
+    '1',
+    'Private flight',
+    null,
+    '-',
+    'N/A',
+    '',
+    '',
+    'Y',
+  ]);
+  expect(parseCsvLine('"Bonaire, Saint Eustatius and Saba","BQ",""')).toEqual([
+    'Bonaire, Saint Eustatius and Saba',
+    'BQ',
+    '',
+  ]);
+  expect(parseCsvLine('2B,410,AER,2965,KZN,2990,,0,CR2')).toEqual([
+    '2B',
+    '410',
+    'AER',
+    '2965',
+    'KZN',
+    '2990',
+    '',
+    '0',
+    'CR2',
+  ]);
+  expect(parseCsvLine('a,"say ""hi""",b')).toEqual(['a', 'say "hi"', 'b']);
+  expect(parseCsvLine('a,"x \\"y\\" z",b')).toEqual(['a', 'x "y" z', 'b']);
+  expect(parseCsvLine('a,')).toEqual(['a', '']);
+  expect(parseDat('a,b\r\n\r\n"c,d",\\N\n')).toEqual([
+    ['a', 'b'],
+    ['c,d', null],
+  ]);
+});
+
+test('builds a small network: filters, city codes, countries, sorting, dedup', () => {
+  const airports = [
+    '1,"Tashkent International Airport","Tashkent","Uzbekistan","TAS","UTTT",41.257900238,69.2811965942,1417,5,"U","Asia/Samarkand","airport","OurAirports"',
+    '2,"Sabiha Gökçen International Airport","Istanbul","Turkey","SAW","LTFJ",40.898601532,29.3092002869,312,3,"E","Europe/Istanbul","airport","OurAirports"',
+    '3,"Nowhere, Field","Nowhere","Turkey","NWH","LTXX",40,29,1,3,"E",\\N,"airport","OurAirports"',
+    '5,"Far Away","Far","Turkey","FAR","LTXZ",60,10,1,3,"E",\\N,"airport","OurAirports"',
+    '4,"Unused","Unused","Turkey","UNU","LTXY",36,44,1,3,"E","Europe/Istanbul","airport","OurAirports"',
+  ].join('\n');
+  const airlines = [
+    '1,"Uzbekistan Airways",\\N,"HY","UZB","UZBEK","Uzbekistan","Y"',
+    '2,"Dead Air",\\N,"DD","DDD","DEAD","Turkey","N"',
+  ].join('\n');
+  const routes = [
+    'HY,1,TAS,1,SAW,2,,0,320 321',
+    'HY,1,TAS,1,SAW,2,,0,320 321',
+    'HY,1,SAW,2,TAS,1,,1,320',
+    'DD,2,TAS,1,SAW,2,,0,320',
+    'HY,1,TAS,1,NWH,3,,0,320',
+    'HY,1,SAW,2,TAS,1,,0,',
+    'HY,1,SAW,2,FAR,5,,0,320',
+  ].join('\n');
+  const planes = '"Airbus A320","320","A320"\n"Airbus A321","321","A321"\n"Mystery",\\N,"MYST"';
+  const countries = '"Uzbekistan","UZ","UZ"\n"Turkey","TR","TU"';
+  const { network } = buildNetwork({ airports, airlines, routes, planes, countries });
+  // NWH has no tz: taken from the nearest airport of the same country (SAW); FAR has none near: dropped.
+  expect(network.airports).toEqual([
+    ['NWH', 'Nowhere, Field', 'NWH', 'TR', 40, 29, 'Europe/Istanbul'],
+    ['SAW', 'Sabiha Gökçen International Airport', 'IST', 'TR', 40.8986, 29.3092, 'Europe/Istanbul'],
+    ['TAS', 'Tashkent International Airport', 'TAS', 'UZ', 41.2579, 69.2812, 'Asia/Samarkand'],
+  ]);
+  expect(network.airlines).toEqual([['HY', 'Uzbekistan Airways', 'UZ']]);
+  expect(network.routes).toEqual([
+    ['HY', 'SAW', 'TAS', ''],
+    ['HY', 'TAS', 'NWH', '320'],
+    ['HY', 'TAS', 'SAW', '320 321'],
+  ]);
+  expect(network.aircraft.find((a) => a[0] === '320')).toEqual(['320', 'Airbus A320']);
+  expect(JSON.parse(serializeNetwork(network))).toEqual(network);
+});
+
+test('place names: curated entries kept, English fallback for the rest, countries from Intl', () => {
+  const network = {
+    version: 1 as const,
+    source: 'test',
+    airports: [
+      ['SAW', 'Sabiha Gökçen International Airport', 'IST', 'TR', 40.9, 29.3, 'Europe/Istanbul'],
+      ['MGM', 'Montgomery Regional Airport', 'MGM', 'US', 32.3, -86.4, 'America/Chicago'],
+    ] as [string, string, string, string, number, number, string][],
+    airlines: [['HY', 'Uzbekistan Airways', 'UZ']] as [string, string, string | null][],
+    routes: [['HY', 'SAW', 'MGM', '']] as [string, string, string, string][],
+    aircraft: [],
+  };
+  const existing = {
+    cities: {
+      IST: { en: 'Istanbul', ru: 'Стамбул', uz: 'Istanbul', tr: 'İstanbul' },
+      OLD: { en: 'Stale English-only entry' },
+    },
+    countries: {},
+  };
+  const p = buildPlaceNames(network, new Map([['MGM', 'MONTGOMERY']]), existing);
+  expect(p.cities).toEqual({
+    IST: { en: 'Istanbul', ru: 'Стамбул', uz: 'Istanbul', tr: 'İstanbul' },
+    MGM: { en: 'Montgomery' },
+  });
+  expect(Object.keys(p.countries)).toEqual(['TR', 'US', 'UZ']);
+  expect(p.countries['UZ']).toEqual({
+    en: 'Uzbekistan',
+    ru: 'Узбекистан',
+    uz: 'Oʻzbekiston',
+    tr: 'Özbekistan',
+  });
+  expect(p.countries['US']?.ru).toBe('США');
+  expect(JSON.parse(serializePlaceNames(p))).toEqual(p);
+});
+
+test('Uzbek apostrophes: oʻ/gʻ take U+02BB, the tutuq belgisi U+02BC', () => {
+  expect(fixUzbekApostrophes("O'zbekiston")).toBe('Oʻzbekiston');
+  expect(fixUzbekApostrophes('Amerika Qo‘shma Shtatlari')).toBe('Amerika Qoʻshma Shtatlari');
+  expect(fixUzbekApostrophes('Noma’lum')).toBe('Nomaʼlum');
+  expect(fixUzbekApostrophes("Farg'ona")).toBe('Fargʻona');
+});
