@@ -10,7 +10,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { z } from 'zod';
 import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS } from '@parvoz/api';
 import { createDatabase, migrate } from '@parvoz/db';
@@ -68,6 +68,9 @@ async function registerWeb(app: FastifyInstance) {
   const serverEntry = path.join(WEB_BUILD, 'server/index.js');
   if (!existsSync(serverEntry))
     throw new Error('The web app is not built: run `npm run build` (npm start does it for you).');
+  // React picks its development or production build from NODE_ENV when first imported, so set it first.
+  process.env.NODE_ENV ??= 'production';
+  const { createRequestHandler } = await import('react-router');
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(
     build,
@@ -142,6 +145,8 @@ export async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
+  // The ready line is printed even when the log level hides info (benchmarks run at warn).
+  if (!app.log.isLevelEnabled('info')) console.log(`Parvoz listening on ${address}`);
   if (!process.env.API_URL && config.PARVOZ_ROLE === 'all') {
     process.env.API_URL = address.replace('0.0.0.0', '127.0.0.1');
   }
