@@ -146,7 +146,7 @@ export async function main() {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
   // The ready line is printed even when the log level hides info (benchmarks run at warn).
-  if (!app.log.isLevelEnabled('info')) console.log(`Parvoz listening on ${address}`);
+  if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL)) console.log(`Parvoz listening on ${address}`);
   if (!process.env.API_URL && config.PARVOZ_ROLE === 'all') {
     process.env.API_URL = address.replace('0.0.0.0', '127.0.0.1');
   }

@@ -1,0 +1,213 @@
+/**
+ * Seats sold per flight and cabin (DESIGN §3 Inventory, §4). Holding is atomic and all-or-nothing:
+ * one `INSERT … ON CONFLICT DO UPDATE … WHERE sold + n <= capacity` per call, so concurrent bookings on
+ * any number of instances can never sell more than the capacity (the row lock serialises them and the
+ * CHECK (sold <= capacity) backs it up).
+ */
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../index.ts';
+import { orderHolds, seatInventory, type Cabin } from '../schema.ts';
+
+export interface SeatRequest {
+  /** Flight and date, e.g. `HY601-2026-12-15` (the format belongs to core). */
+  flightKey: string;
+  cabin: Cabin;
+  /** Seats to hold (a positive integer). */
+  seats: number;
+  /** The cabin's capacity from the schedule. */
+  capacity: number;
+}
+
+export interface SeatRelease {
+  flightKey: string;
+  cabin: Cabin;
+  seats: number;
+}
+
+export interface SoldOutFlight {
+  flightKey: string;
+  cabin: Cabin;
+  requested: number;
+  /** Seats still free when the hold was refused (informational: it may change at any moment). */
+  available: number;
+}
+
+/** Some flight of the request lacks the seats; nothing was held. */
+export class SoldOutError extends Error {
+  readonly code = 'sold_out';
+  readonly flights: SoldOutFlight[];
+
+  constructor(flights: SoldOutFlight[]) {
+    super(
+      `Not enough seats: ${flights.map((f) => `${f.flightKey}/${f.cabin} (${f.requested} requested, ${f.available} free)`).join(', ')}`,
+    );
+    this.name = 'SoldOutError';
+    this.flights = flights;
+  }
+}
+
+const keyOf = (r: { flightKey: string; cabin: string }) => `${r.flightKey}\u0000${r.cabin}`;
+
+function assertSeatCount(n: number, what: string): void {
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`${what} must be a non-negative integer, got ${n}`);
+}
+
+/** Sums duplicates and sorts by (flight, cabin), so concurrent multi-flight holds lock rows in one order (no deadlocks). */
+function normalise<T extends SeatRelease>(requests: readonly T[], merge: (a: T, b: T) => T): T[] {
+  const merged = new Map<string, T>();
+  for (const r of requests) {
+    assertSeatCount(r.seats, 'seats');
+    if (r.seats === 0) continue;
+    const key = keyOf(r);
+    const previous = merged.get(key);
+    merged.set(key, previous ? merge(previous, r) : { ...r });
+  }
+  return [...merged.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+}
+
+/**
+ * Holds seats on every flight of `requests` or on none: throws `SoldOutError` (changing nothing) when any
+ * flight lacks them. Runs in a transaction of its own, or in a savepoint when `db` is a transaction, so a
+ * caller can catch the error and go on. Pass all flights of a booking in one call.
+ */
+export async function holdSeats(db: Database, requests: readonly SeatRequest[]): Promise<void> {
+  const rows = normalise(requests, (a, b) => ({
+    ...a,
+    seats: a.seats + b.seats,
+    capacity: Math.min(a.capacity, b.capacity),
+  }));
+  for (const r of rows) assertSeatCount(r.capacity, 'capacity');
+  if (rows.length === 0) return;
+
+  const impossible = rows.filter((r) => r.seats > r.capacity);
+  if (impossible.length > 0) {
+    throw new SoldOutError(
+      impossible.map((r) => ({
+        flightKey: r.flightKey,
+        cabin: r.cabin,
+        requested: r.seats,
+        available: r.capacity,
+      })),
+    );
+  }
+
+  await db.transaction(async (tx) => {
+    const held = await tx
+      .insert(seatInventory)
+      .values(
+        rows.map((r) => ({ flightKey: r.flightKey, cabin: r.cabin, sold: r.seats, capacity: r.capacity })),
+      )
+      .onConflictDoUpdate({
+        target: [seatInventory.flightKey, seatInventory.cabin],
+        set: {
+          sold: sql`${seatInventory.sold} + excluded.sold`,
+          capacity: sql`excluded.capacity`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${seatInventory.sold} + excluded.sold <= excluded.capacity`,
+      })
+      .returning({ flightKey: seatInventory.flightKey, cabin: seatInventory.cabin });
+    if (held.length === rows.length) return;
+
+    const heldKeys = new Set(held.map(keyOf));
+    const missing = rows.filter((r) => !heldKeys.has(keyOf(r)));
+    const current = await tx
+      .select({ flightKey: seatInventory.flightKey, cabin: seatInventory.cabin, sold: seatInventory.sold })
+      .from(seatInventory)
+      .where(
+        or(
+          ...missing.map((r) =>
+            and(eq(seatInventory.flightKey, r.flightKey), eq(seatInventory.cabin, r.cabin)),
+          ),
+        ),
+      );
+    const soldNow = new Map(current.map((c) => [keyOf(c), c.sold]));
+    throw new SoldOutError(
+      missing.map((r) => ({
+        flightKey: r.flightKey,
+        cabin: r.cabin,
+        requested: r.seats,
+        available: Math.max(0, r.capacity - (soldNow.get(keyOf(r)) ?? 0)),
+      })),
+    );
+  });
+}
+
+/** Gives seats back (never below zero). */
+export async function releaseSeats(db: Database, releases: readonly SeatRelease[]): Promise<void> {
+  const rows = normalise(releases, (a, b) => ({ ...a, seats: a.seats + b.seats }));
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const r of rows) {
+      await tx
+        .update(seatInventory)
+        .set({ sold: sql`greatest(${seatInventory.sold} - ${r.seats}::int, 0)`, updatedAt: sql`now()` })
+        .where(and(eq(seatInventory.flightKey, r.flightKey), eq(seatInventory.cabin, r.cabin)));
+    }
+  });
+}
+
+/** Seats sold on each flight; every requested flight is in the map (0 when nothing was sold yet). */
+export type SoldSeats = Record<Cabin, number>;
+
+const SOLD_SEATS_CHUNK = 5000;
+
+export async function soldSeats(
+  db: Database,
+  flightKeys: readonly string[],
+): Promise<Map<string, SoldSeats>> {
+  const unique = [...new Set(flightKeys)];
+  const result = new Map<string, SoldSeats>(unique.map((k) => [k, { economy: 0, business: 0 }]));
+  for (let i = 0; i < unique.length; i += SOLD_SEATS_CHUNK) {
+    const chunk = unique.slice(i, i + SOLD_SEATS_CHUNK);
+    const rows = await db
+      .select({ flightKey: seatInventory.flightKey, cabin: seatInventory.cabin, sold: seatInventory.sold })
+      .from(seatInventory)
+      .where(inArray(seatInventory.flightKey, chunk));
+    for (const row of rows) {
+      const entry = result.get(row.flightKey);
+      if (entry) entry[row.cabin] = row.sold;
+    }
+  }
+  return result;
+}
+
+/**
+ * Holds the seats for an order and records them in `order_holds` (call it in the transaction that
+ * inserts the order). Throws `SoldOutError` like `holdSeats`.
+ */
+export async function holdSeatsForOrder(
+  db: Database,
+  orderId: string,
+  requests: readonly SeatRequest[],
+): Promise<void> {
+  const rows = normalise(requests, (a, b) => ({
+    ...a,
+    seats: a.seats + b.seats,
+    capacity: Math.min(a.capacity, b.capacity),
+  }));
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    await holdSeats(tx, rows);
+    await tx
+      .insert(orderHolds)
+      .values(rows.map((r) => ({ orderId, flightKey: r.flightKey, cabin: r.cabin, seats: r.seats })));
+  });
+}
+
+/**
+ * Releases what an order still holds (on cancel or when its payment window ends). Idempotent: a second
+ * call, or a concurrent one, releases nothing more. Returns what this call released.
+ */
+export async function releaseOrderHolds(db: Database, orderId: string): Promise<SeatRelease[]> {
+  return db.transaction(async (tx) => {
+    const released = await tx
+      .update(orderHolds)
+      .set({ releasedAt: sql`now()` })
+      .where(and(eq(orderHolds.orderId, orderId), isNull(orderHolds.releasedAt)))
+      .returning({ flightKey: orderHolds.flightKey, cabin: orderHolds.cabin, seats: orderHolds.seats });
+    await releaseSeats(tx, released);
+    return released;
+  });
+}

@@ -1,0 +1,483 @@
+/**
+ * The database schema (DESIGN §1, §3–5). Column names are snake_case in SQL and camelCase in TypeScript.
+ * Every timestamp is `timestamptz`; money is integer minor units (`bigint`, read as a JS number) plus an
+ * ISO 4217 currency code. The SQL stays within PostgreSQL 15 (the server in CI) although PGlite is 18.
+ *
+ * After changing this file run `npm run db:generate` (see packages/db/package.json) and commit the new
+ * files under packages/db/migrations/.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------------------
+// Value lists (each one is also a CHECK constraint in the database)
+
+export const BOOKING_STATUSES = ['new', 'booked', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ['not_paid', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
+export type PassengerType = (typeof PASSENGER_TYPES)[number];
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const CABINS = ['economy', 'business'] as const;
+export type Cabin = (typeof CABINS)[number];
+export const PROVIDER_PAYMENT_STATUSES = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const;
+export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
+export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
+export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const TOUR_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type TourRequestStatus = (typeof TOUR_REQUEST_STATUSES)[number];
+export const AGENCY_APPLICATION_STATUSES = ['new', 'reviewing', 'approved', 'rejected'] as const;
+export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
+
+/** A text in each site language; a missing language falls back to English. */
+export type LocalizedText = Partial<Record<'en' | 'ru' | 'uz' | 'tr', string>>;
+
+/** `column IN ('a', 'b')` for a CHECK constraint (values are our own constants, never user input). */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
+}
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const tsNullable = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts and sign-in (DESIGN §5)
+
+/** A traveller's account. The API's `userDetail` is a projection of phone, language and currency. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-cased (a CHECK enforces it), so the unique index is case-insensitive. */
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    language: text('language'),
+    currency: text('currency'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Set when code sign-in is blocked for this account (abuse); null when allowed. */
+    codeSigninSuspendedAt: tsNullable('code_signin_suspended_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_email_lower', sql`"email" = lower("email")`),
+  ],
+);
+
+/** A signed-in session; only the SHA-256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: tsNullable('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** A one-time sign-in code sent by email (hashed; 10 min; 5 wrong tries kill it). */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: tsNullable('consumed_at'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('auth_codes_email_created_idx').on(t.email, t.createdAt),
+    index('auth_codes_ip_created_idx').on(t.ip, t.createdAt),
+    index('auth_codes_expires_idx').on(t.expiresAt),
+    check('auth_codes_attempts_nonnegative', sql`"attempts" >= 0`),
+  ],
+);
+
+/** Travellers a user saved for faster booking. */
+export const savedTravellers = pgTable(
+  'saved_travellers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    bornOn: date('born_on', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    /** ISO 3166-1 alpha-2. */
+    citizenship: text('citizenship').notNull(),
+    documentNumber: text('document_number').notNull(),
+    documentExpiresOn: date('document_expires_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('saved_travellers_user_id_idx').on(t.userId),
+    check('saved_travellers_gender', oneOf('gender', GENDERS)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders, inventory, payments (DESIGN §3–4)
+
+/** A booking. `offer` is the itinerary snapshot and `price` the breakdown, both as shown to the traveller. */
+export const orders = pgTable(
+  'orders',
+  {
+    /** Opaque and unguessable (random), also used in URLs. */
+    id: text('id').primaryKey(),
+    /** PNR-style: 6 upper-case letters/digits. */
+    bookingReference: text('booking_reference').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactFullName: text('contact_full_name').notNull(),
+    /** Lower-cased, for "where is my ticket" and the owner's order list. */
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    offerId: text('offer_id'),
+    offer: jsonb('offer').notNull(),
+    price: jsonb('price').notNull(),
+    totalMinor: money('total_minor').notNull(),
+    currency: text('currency').notNull(),
+    bookingStatus: text('booking_status', { enum: BOOKING_STATUSES }).notNull().default('new'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('not_paid'),
+    /** SHA-256 of the secret access link's token. */
+    accessTokenHash: text('access_token_hash').notNull(),
+    lang: text('lang').notNull(),
+    /** When the unpaid order's seats are released (payment window). */
+    paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
+    paidAt: tsNullable('paid_at'),
+    ticketedAt: tsNullable('ticketed_at'),
+    cancelledAt: tsNullable('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
+    index('orders_user_id_created_idx').on(t.userId, t.createdAt),
+    index('orders_contact_email_idx').on(t.contactEmail),
+    index('orders_unpaid_deadline_idx')
+      .on(t.paymentDeadline)
+      .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
+    check('orders_booking_status', oneOf('booking_status', BOOKING_STATUSES)),
+    check('orders_payment_status', oneOf('payment_status', PAYMENT_STATUSES)),
+    check('orders_booking_reference_format', sql`"booking_reference" ~ '^[A-Z0-9]{6}$'`),
+    check('orders_contact_email_lower', sql`"contact_email" = lower("contact_email")`),
+    check('orders_total_nonnegative', sql`"total_minor" >= 0`),
+  ],
+);
+
+export const orderPassengers = pgTable(
+  'order_passengers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 0-based order of the passenger in the booking. */
+    position: smallint('position').notNull(),
+    type: text('type', { enum: PASSENGER_TYPES }).notNull(),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull(),
+    bornOn: date('born_on', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: GENDERS }).notNull(),
+    citizenship: text('citizenship').notNull(),
+    documentNumber: text('document_number').notNull(),
+    documentExpiresOn: date('document_expires_on', { mode: 'string' }),
+    /** 13-digit e-ticket numbers, once issued. */
+    ticketNumbers: jsonb('ticket_numbers').$type<string[]>(),
+  },
+  (t) => [
+    uniqueIndex('order_passengers_order_position_key').on(t.orderId, t.position),
+    check('order_passengers_type', oneOf('type', PASSENGER_TYPES)),
+    check('order_passengers_gender', oneOf('gender', GENDERS)),
+  ],
+);
+
+/** Serial part of 13-digit ticket numbers (3-digit airline prefix + 10 digits). */
+export const ticketNumberSeq = pgSequence('ticket_number_seq', {
+  startWith: 1,
+  minValue: 1,
+  maxValue: 9_999_999_999,
+  increment: 1,
+  cache: 1,
+});
+
+/** Seats sold per flight (flight number + date) and cabin. A row exists once a seat has been sold. */
+export const seatInventory = pgTable(
+  'seat_inventory',
+  {
+    flightKey: text('flight_key').notNull(),
+    cabin: text('cabin', { enum: CABINS }).notNull(),
+    sold: integer('sold').notNull().default(0),
+    capacity: integer('capacity').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'seat_inventory_pkey', columns: [t.flightKey, t.cabin] }),
+    check('seat_inventory_sold_nonnegative', sql`"sold" >= 0`),
+    check('seat_inventory_sold_within_capacity', sql`"sold" <= "capacity"`),
+    check('seat_inventory_cabin', oneOf('cabin', CABINS)),
+  ],
+);
+
+/** The seats an order holds, so that cancelling or expiring it can release exactly those. */
+export const orderHolds = pgTable(
+  'order_holds',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    flightKey: text('flight_key').notNull(),
+    cabin: text('cabin', { enum: CABINS }).notNull(),
+    seats: integer('seats').notNull(),
+    createdAt: createdAt(),
+    releasedAt: tsNullable('released_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'order_holds_pkey', columns: [t.orderId, t.flightKey, t.cabin] }),
+    check('order_holds_seats_positive', sql`"seats" > 0`),
+    check('order_holds_cabin', oneOf('cabin', CABINS)),
+  ],
+);
+
+/** A payment attempt at a provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    /** The provider's id for this payment; null until the provider has answered. */
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: PROVIDER_PAYMENT_STATUSES }).notNull().default('pending'),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    redirectUrl: text('redirect_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_order_id_idx').on(t.orderId),
+    check('payments_status', oneOf('status', PROVIDER_PAYMENT_STATUSES)),
+    check('payments_amount_nonnegative', sql`"amount_minor" >= 0`),
+  ],
+);
+
+/** Provider webhook events already handled (replay safety: insert first, skip on conflict). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    payload: jsonb('payload'),
+  },
+  (t) => [primaryKey({ name: 'webhook_events_pkey', columns: [t.provider, t.eventId] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Cross-instance infrastructure: idempotency, outbox, rate limits
+
+/** `Idempotency-Key` records: one per (scope, key); the response is kept for replays. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who and what, e.g. `user:<id>:POST /v1/orders`; keys of different callers never collide. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** Hash of the request body (and anything else that must match on a replay). */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: IDEMPOTENCY_STATUSES }).notNull().default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    /** While in progress: after this moment the holder is presumed dead and another request may take over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_status', oneOf('status', IDEMPOTENCY_STATUSES)),
+  ],
+);
+
+/** Messages (emails) to send, written in the same transaction as the change that causes them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    toAddress: text('to_address'),
+    /** Optional: at most one message per key (e.g. `order-confirmation:<order id>`). */
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When pending: not before; when sending: the sender's lease ends (then it may be picked again). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: tsNullable('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`"status" IN ('pending', 'sending')`),
+    uniqueIndex('outbox_dedupe_key_key').on(t.dedupeKey),
+    check('outbox_status', oneOf('status', OUTBOX_STATUSES)),
+    check('outbox_attempts_nonnegative', sql`"attempts" >= 0`),
+  ],
+);
+
+/** Fixed-window counters shared by all instances (e.g. `auth-code:ip:<ip>`). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rate_limits_reset_at_idx').on(t.resetAt),
+    check('rate_limits_count_nonnegative', sql`"count" >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Info pages: last-minute tours and agencies (spec §1: content not shown)
+
+export const tours = pgTable(
+  'tours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>(),
+    description: jsonb('description').$type<LocalizedText>(),
+    /** IATA city codes. */
+    originCode: text('origin_code').notNull(),
+    destinationCode: text('destination_code').notNull(),
+    countryCode: text('country_code').notNull(),
+    hotelName: text('hotel_name'),
+    hotelStars: smallint('hotel_stars'),
+    /** RO, BB, HB, FB, AI. */
+    boardBasis: text('board_basis'),
+    departsOn: date('departs_on', { mode: 'string' }).notNull(),
+    nights: smallint('nights').notNull(),
+    priceFromMinor: money('price_from_minor').notNull(),
+    currency: text('currency').notNull(),
+    imageUrl: text('image_url'),
+    /** Last-minute offer: not shown after this moment. */
+    validUntil: tsNullable('valid_until'),
+    published: boolean('published').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tours_slug_key').on(t.slug),
+    index('tours_published_departs_idx').on(t.published, t.departsOn),
+    check('tours_nights_positive', sql`"nights" > 0`),
+    check('tours_hotel_stars_range', sql`"hotel_stars" IS NULL OR "hotel_stars" BETWEEN 1 AND 5`),
+    check('tours_price_nonnegative', sql`"price_from_minor" >= 0`),
+  ],
+);
+
+/** A traveller's request about a tour (or a tour in general when `tour_id` is null). */
+export const tourRequests = pgTable(
+  'tour_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id').references(() => tours.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    adults: smallint('adults').notNull().default(1),
+    children: smallint('children').notNull().default(0),
+    message: text('message'),
+    lang: text('lang').notNull(),
+    status: text('status', { enum: TOUR_REQUEST_STATUSES }).notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tour_requests_tour_id_idx').on(t.tourId),
+    index('tour_requests_status_created_idx').on(t.status, t.createdAt),
+    check('tour_requests_status', oneOf('status', TOUR_REQUEST_STATUSES)),
+    check('tour_requests_party', sql`"adults" >= 1 AND "children" >= 0`),
+  ],
+);
+
+/** A travel agency applying to sell through the site. */
+export const agencyApplications = pgTable(
+  'agency_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city'),
+    countryCode: text('country_code'),
+    website: text('website'),
+    taxId: text('tax_id'),
+    message: text('message'),
+    lang: text('lang').notNull(),
+    status: text('status', { enum: AGENCY_APPLICATION_STATUSES }).notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('agency_applications_status_created_idx').on(t.status, t.createdAt),
+    check('agency_applications_status', oneOf('status', AGENCY_APPLICATION_STATUSES)),
+  ],
+);
