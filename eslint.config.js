@@ -37,6 +37,59 @@ export default tseslint.config(
     },
   },
   {
+    // Workspace packages resolve through node_modules symlinks, so name them too.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*'],
+              message: 'The web layer reaches data only through the API over HTTP.',
+            },
+            {
+              regex: '^@parvoz/core(?!/search-segment$)',
+              message: 'Domain rules stay in the API; the web may use only the search URL codec.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parvoz/*'],
+              message: 'packages/core is pure domain and imports nothing else of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts', 'packages/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*', '@parvoz/web'],
+              message: 'Shared packages never depend on the apps or storage.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/app/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
