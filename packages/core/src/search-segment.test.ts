@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { HORIZON_DAYS } from './schedule.ts';
+import { formatDay, parseDay } from './schedule-time.ts';
+import { formatSearchSegment, parseSearchSegment, type SearchParams } from './search-segment.ts';
+
+const known = new Set(['TAS', 'IST', 'SAW', 'LON', 'LHR', 'MOW', 'NYC', 'JFK', 'SKD']);
+const cities: Record<string, string> = { SAW: 'IST', LHR: 'LON', JFK: 'NYC' };
+const options = {
+  today: '2026-11-20',
+  knownCode: (c: string) => known.has(c),
+  cityOf: (c: string) => cities[c] ?? c,
+};
+const parse = (s: string) => parseSearchSegment(s, options);
+
+describe('search segment', () => {
+  test('examples of DESIGN §3', () => {
+    expect(parse('TAS1512IST1')).toEqual({
+      ok: true,
+      value: {
+        origin: 'TAS',
+        destination: 'IST',
+        departureDate: '2026-12-15',
+        returnDate: null,
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: 'economy',
+      },
+    });
+    expect(parse('TAS1512IST2012211b')).toEqual({
+      ok: true,
+      value: {
+        origin: 'TAS',
+        destination: 'IST',
+        departureDate: '2026-12-15',
+        returnDate: '2026-12-20',
+        passengers: { adults: 2, children: 1, infants: 1 },
+        cabin: 'business',
+      },
+    });
+  });
+
+  test('dates resolve to the next occurrence from today (today included)', () => {
+    expect(parse('TAS2011IST1')).toMatchObject({ ok: true, value: { departureDate: '2026-11-20' } });
+    expect(parse('TAS1911IST1')).toMatchObject({
+      ok: false,
+      error: { code: 'date_out_of_range', field: 'departure_date' },
+    }); // next is 2027-11-19: beyond 330 days
+    expect(parse('TAS0510IST1')).toMatchObject({ ok: true, value: { departureDate: '2027-10-05' } });
+    expect(parse('TAS2012IST05011')).toMatchObject({
+      ok: true,
+      value: { departureDate: '2026-12-20', returnDate: '2027-01-05' },
+    });
+    expect(parse('TAS2902IST1')).toMatchObject({ ok: false, error: { code: 'date_out_of_range' } }); // next 29 Feb is 2028
+    expect(parseSearchSegment('TAS2902IST1', { ...options, today: '2027-06-01' })).toMatchObject({
+      ok: true,
+      value: { departureDate: '2028-02-29' },
+    });
+  });
+
+  test('strict errors', () => {
+    const code = (s: string) => {
+      const r = parse(s);
+      return r.ok ? 'ok' : `${r.error.code}:${r.error.field}`;
+    };
+    expect(code('tas1512IST1')).toBe('malformed:segment');
+    expect(code('TAS1512IST')).toBe('malformed:segment');
+    expect(code('TAS1512IST12')).toBe('malformed:segment');
+    expect(code('TAS1512IST1B')).toBe('malformed:segment');
+    expect(code('TAS1512IST1bb')).toBe('malformed:segment');
+    expect(code('TAS15IST1')).toBe('malformed:segment');
+    expect(code('TAS1512IST2012211bx')).toBe('malformed:segment');
+    expect(code('XXX1512IST1')).toBe('unknown_origin:origin');
+    expect(code('TAS1512XXX1')).toBe('unknown_destination:destination');
+    expect(code('TAS1512TAS1')).toBe('same_origin_destination:destination');
+    expect(code('LHR1512LON1')).toBe('same_origin_destination:destination');
+    expect(code('TAS3102IST1')).toBe('invalid_date:departure_date');
+    expect(code('TAS0013IST1')).toBe('invalid_date:departure_date');
+    expect(code('TAS0012IST1')).toBe('invalid_date:departure_date');
+    expect(code('TAS1512IST31041')).toBe('invalid_date:return_date');
+    expect(code('TAS2012IST15121')).toBe('return_before_departure:return_date');
+    expect(code('TAS1512IST0')).toBe('no_adults:passengers');
+    expect(code('TAS1512IST011')).toBe('no_adults:passengers');
+    expect(code('TAS1512IST550')).toBe('too_many_passengers:passengers');
+    expect(code('TAS1512IST203')).toBe('too_many_infants:passengers');
+    expect(code('TAS1512IST9')).toBe('ok');
+    expect(code('TAS1512IST909')).toBe('ok');
+    expect(code('TAS1512IST100')).toBe('ok'); // non-shortest but unambiguous
+    expect(code('')).toBe('malformed:segment');
+    expect(code('x'.repeat(1000))).toBe('malformed:segment');
+  });
+
+  test('format writes the shortest form', () => {
+    const base: SearchParams = {
+      origin: 'TAS',
+      destination: 'IST',
+      departureDate: '2026-12-15',
+      returnDate: null,
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: 'economy',
+    };
+    expect(formatSearchSegment(base)).toBe('TAS1512IST1');
+    expect(
+      formatSearchSegment({
+        ...base,
+        returnDate: '2026-12-20',
+        passengers: { adults: 2, children: 1, infants: 1 },
+        cabin: 'business',
+      }),
+    ).toBe('TAS1512IST2012211b');
+    expect(() => formatSearchSegment({ ...base, origin: 'tas' })).toThrow(RangeError);
+  });
+
+  test('property: parse(format(x)) = x', () => {
+    const codes = [...known];
+    const arb = fc
+      .record({
+        today: fc.integer({ min: parseDay('2025-01-01')!, max: parseDay('2030-12-31')! }),
+        origin: fc.constantFrom(...codes),
+        destination: fc.constantFrom(...codes),
+        dep: fc.integer({ min: 0, max: HORIZON_DAYS - 1 }),
+        stay: fc.option(fc.integer({ min: 0, max: HORIZON_DAYS - 1 }), { nil: null }),
+        adults: fc.integer({ min: 1, max: 9 }),
+        children: fc.integer({ min: 0, max: 8 }),
+        infants: fc.integer({ min: 0, max: 9 }),
+        business: fc.boolean(),
+      })
+      .filter(
+        (x) =>
+          x.origin !== x.destination &&
+          (cities[x.origin] ?? x.origin) !== (cities[x.destination] ?? x.destination) &&
+          x.adults + x.children <= 9 &&
+          x.infants <= x.adults &&
+          (x.stay === null || x.dep + x.stay < HORIZON_DAYS),
+      );
+    fc.assert(
+      fc.property(arb, (x) => {
+        const params: SearchParams = {
+          origin: x.origin,
+          destination: x.destination,
+          departureDate: formatDay(x.today + x.dep),
+          returnDate: x.stay === null ? null : formatDay(x.today + x.dep + x.stay),
+          passengers: { adults: x.adults, children: x.children, infants: x.infants },
+          cabin: x.business ? 'business' : 'economy',
+        };
+        const segment = formatSearchSegment(params);
+        expect(parseSearchSegment(segment, { ...options, today: formatDay(x.today) })).toEqual({
+          ok: true,
+          value: params,
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('property: never throws on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (s) => {
+        const r = parse(s);
+        expect(typeof r.ok).toBe('boolean');
+      }),
+    );
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Plain types of the flight search/offer API (DESIGN §3 "API contract", Duffel-like field names).
+ * The zod schemas in packages/contracts mirror these. Conventions:
+ *  - codes are upper-case IATA codes (3 letters for airports/cities, 2 for airlines);
+ *  - amounts are strings in major units of `*_currency` ("412.50"; UZS has no decimals: "5230000");
+ *  - `departing_at` / `arriving_at` are local ISO date-times with the airport's UTC offset
+ *    ("2026-12-15T08:40:00+05:00"); `expires_at` / `created_at` are UTC ISO instants ("...Z");
+ *  - durations are ISO 8601 ("PT5H40M").
+ */
+import type { CurrencyCode } from './money.ts';
+import type { PassengerCounts, PassengerType } from './passengers.ts';
+import type { BaggageAllowance, FareFamily } from './pricing.ts';
+import type { Cabin } from './schedule.ts';
+import type { SearchErrorCode, SortOrder } from './search.ts';
+
+export type { CurrencyCode, PassengerCounts, PassengerType, BaggageAllowance, FareFamily, SortOrder };
+export type CabinClass = Cabin;
+
+/** One leg of the journey to search: from an airport or city code, on a local date. */
+export interface FlightSearchSlice {
+  /** Airport or city code, e.g. "TAS", "IST" (all Istanbul airports), "LON". */
+  origin: string;
+  destination: string;
+  /** YYYY-MM-DD, local date of departure at the origin; today … today + 329 days. */
+  departure_date: string;
+}
+
+/** Body of POST /v1/flights/search. */
+export interface FlightSearchRequest {
+  /** One slice (one way) or two (round trip: the second is the return, on or after the first). */
+  slices: FlightSearchSlice[];
+  /** Adults 12+ (≥ 1), children 2–11, infants under 2 on a lap (≤ adults); adults + children ≤ 9. */
+  passengers: PassengerCounts;
+  cabin_class: CabinClass;
+  /** Most transfers per slice, 0–2 (default 2). */
+  max_connections?: number;
+  /** Display currency (default USD). */
+  currency?: CurrencyCode;
+  /** Order of `offers` (default "best"). */
+  sort?: SortOrder;
+}
+
+export interface CarrierRef {
+  iata_code: string;
+  name: string;
+}
+
+export interface AircraftRef {
+  iata_code: string;
+  name: string;
+}
+
+/** One flight of a slice. */
+export interface OfferSegment {
+  /** Stable flight id: carrier + number + local departure date, e.g. "HY601-2026-12-15". */
+  flight_key: string;
+  origin: string;
+  destination: string;
+  departing_at: string;
+  arriving_at: string;
+  /** Flight time, ISO 8601. */
+  duration: string;
+  marketing_carrier: CarrierRef;
+  /** Flight number without the carrier code, e.g. "601". */
+  flight_number: string;
+  aircraft: AircraftRef;
+  cabin_class: CabinClass;
+  distance_km: number;
+  /** Time on the ground before this flight (transfer), minutes; absent on the first flight. */
+  connection_minutes?: number;
+}
+
+/** Outbound or return part of an offer. */
+export interface OfferSlice {
+  /** First departure / last arrival airport codes. */
+  origin: string;
+  destination: string;
+  departing_at: string;
+  arriving_at: string;
+  /** Door-to-door time of the slice, ISO 8601 ("PT5H40M"). */
+  duration: string;
+  duration_minutes: number;
+  transfers: number;
+  segments: OfferSegment[];
+}
+
+export interface OfferPassenger {
+  id: string;
+  type: PassengerType;
+}
+
+/** Price of all passengers of one type. total_amount = fare_amount + tax_amount + luggage_amount exactly. */
+export interface PriceBreakdownItem {
+  passenger_type: PassengerType;
+  count: number;
+  fare_amount: string;
+  tax_amount: string;
+  luggage_amount: string;
+  total_amount: string;
+  currency: CurrencyCode;
+}
+
+/** The same flights in another fare family (the offer itself is one of them). */
+export interface FareFamilyOption {
+  fare_family: FareFamily;
+  offer_id: string;
+  total_amount: string;
+  total_currency: CurrencyCode;
+  baggage: BaggageAllowance;
+}
+
+/** "Add luggage": one 23 kg bag for one passenger (adult or child) on one slice. */
+export interface LuggageService {
+  id: string;
+  type: 'baggage';
+  slice_index: number;
+  weight_kg: number;
+  /** Price per passenger for this slice. */
+  amount: string;
+  currency: CurrencyCode;
+  passenger_types: PassengerType[];
+}
+
+export interface Offer {
+  /** Opaque, signed; carries everything needed to re-price (GET /v1/offers/{id}). */
+  id: string;
+  total_amount: string;
+  total_currency: CurrencyCode;
+  base_amount: string;
+  tax_amount: string;
+  /** UTC ISO instant; 20 minutes after the search by default. */
+  expires_at: string;
+  slices: OfferSlice[];
+  passengers: OfferPassenger[];
+  cabin_class: CabinClass;
+  fare_family: FareFamily;
+  /** Allowance per seated passenger (infants: none). */
+  baggage: BaggageAllowance;
+  /** Present only when fewer than 10 seats are left on some flight. */
+  seats_left?: number;
+  price_breakdown: PriceBreakdownItem[];
+  fare_families: FareFamilyOption[];
+  available_services: LuggageService[];
+  /** Carrier of the first flight. */
+  owner: CarrierRef;
+}
+
+export interface FacetTimeRange {
+  /** Local ISO date-times (origin's zone for departures, destination's zone for arrivals). */
+  earliest: string;
+  latest: string;
+}
+
+/** Filter values over all offers of a search (amounts in the search currency). */
+export interface SearchFacets {
+  currency: CurrencyCode;
+  /** Most transfers in any slice of an offer → cheapest offer total. */
+  transfers: { count: number; min_price: string }[];
+  price: { min: string; max: string } | null;
+  /** Every carrier flying in an offer → cheapest such offer. */
+  airlines: { iata_code: string; name: string; min_price: string }[];
+  /** Per slice (outbound, return). */
+  slices: { departure: FacetTimeRange | null; arrival: FacetTimeRange | null }[];
+}
+
+export interface FlightSearchData {
+  /** Search id (derived from the request and the search time). */
+  id: string;
+  created_at: string;
+  expires_at: string;
+  currency: CurrencyCode;
+  offers: Offer[];
+  facets: SearchFacets;
+}
+
+/** Response of POST /v1/flights/search. */
+export interface FlightSearchResponse {
+  data: FlightSearchData;
+}
+
+/** Response of GET /v1/offers/{id}: the offer re-priced now. */
+export interface OfferResponse {
+  data: Offer;
+}
+
+export type SupplierErrorCode = SearchErrorCode | 'offer_not_found' | 'offer_expired' | 'offer_unavailable';
+
+export interface SupplierError {
+  code: SupplierErrorCode;
+  message: string;
+  /** Request field at fault, e.g. "slices.0.origin". */
+  field?: string;
+}
+
+export type SupplierResult<T> = { ok: true; data: T } | { ok: false; error: SupplierError };

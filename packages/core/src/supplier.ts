@@ -1,0 +1,408 @@
+/**
+ * Supplier boundary (DESIGN §3): search and price go through `FlightSupplier`, so a real GDS/NDC
+ * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
+ */
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_RATES,
+  convertMoney,
+  fromMajorString,
+  isCurrencyCode,
+  money,
+  toMajorString,
+  type CurrencyCode,
+  type ExchangeRates,
+} from './money.ts';
+import { buildNetwork, type Network, type NetworkFile } from './network.ts';
+import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
+import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
+import {
+  FARE_FAMILIES,
+  addBreakdowns,
+  baggageAllowance,
+  convertBreakdown,
+  luggagePriceCents,
+  priceBreakdown,
+  type FareFamily,
+  type PriceBreakdown,
+} from './pricing.ts';
+import { buildSchedule, type Cabin } from './schedule.ts';
+import { MINUTE_MS, formatDuration } from './schedule-time.ts';
+import {
+  createSearchEngine,
+  type EngineOptions,
+  type Itinerary,
+  type SearchEngine,
+  type SoldSeatsFn,
+  type SortOrder,
+} from './search.ts';
+import type {
+  FacetTimeRange,
+  FlightSearchData,
+  FlightSearchRequest,
+  Offer,
+  OfferSlice,
+  SearchFacets,
+  SupplierError,
+  SupplierErrorCode,
+  SupplierResult,
+} from './search-types.ts';
+
+export interface SupplierContext {
+  /** Time of the call (epoch ms); core never reads the clock itself. */
+  now: number;
+  /** Seats sold per flight and cabin (a cached view of the inventory table). Default: none sold. */
+  soldSeats?: SoldSeatsFn;
+}
+
+export interface FlightSupplier {
+  readonly id: string;
+  search(request: FlightSearchRequest, ctx: SupplierContext): Promise<SupplierResult<FlightSearchData>>;
+  /** Re-prices an offer now (seats and load may have changed); `currency` overrides the offer's. */
+  price(offerId: string, ctx: SupplierContext & { currency?: CurrencyCode }): Promise<SupplierResult<Offer>>;
+  /** Optional for suppliers that hold/ticket remotely (the built-in one keeps inventory in PostgreSQL). */
+  hold?(offerId: string, ctx: SupplierContext): Promise<SupplierResult<{ reference: string }>>;
+  cancel?(reference: string, ctx: SupplierContext): Promise<SupplierResult<null>>;
+}
+
+export interface BuiltinSupplierOptions {
+  /** Schedule seed (same seed → same flights on every instance). */
+  seed: string | number;
+  /** HMAC secret for offer ids. */
+  secret: string | Buffer;
+  /** Display-currency rates per 1 USD. Default DEFAULT_RATES. */
+  rates?: ExchangeRates;
+  /** Offer lifetime after the search. Default 20 minutes. */
+  offerTtlMs?: number;
+  engineOptions?: EngineOptions;
+  /** Reuse an engine already built (must be over the same network and seed). */
+  engine?: SearchEngine;
+}
+
+export interface BuiltinSupplier extends FlightSupplier {
+  readonly engine: SearchEngine;
+}
+
+const MESSAGES: Record<SupplierErrorCode, string> = {
+  invalid_request: 'The search request is not valid.',
+  unknown_origin: 'Unknown origin airport or city.',
+  unknown_destination: 'Unknown destination airport or city.',
+  same_origin_destination: 'Origin and destination must differ.',
+  invalid_date: 'The date does not exist.',
+  date_out_of_range: 'The date is outside the bookable range.',
+  return_before_departure: 'The return must be on or after the departure.',
+  invalid_passengers: 'Passenger counts are not valid.',
+  no_adults: 'At least one adult is required.',
+  too_many_passengers: 'At most 9 passengers with a seat.',
+  too_many_infants: 'At most one infant per adult.',
+  offer_not_found: 'Offer not found.',
+  offer_expired: 'Too much time has passed, the ticket has expired. Please try again',
+  offer_unavailable: 'The seats of this offer are no longer available.',
+};
+
+function failure<T>(code: SupplierErrorCode, field?: string): SupplierResult<T> {
+  const error: SupplierError = { code, message: MESSAGES[code] };
+  if (field !== undefined) error.field = field;
+  return { ok: false, error };
+}
+
+function isPassengerCounts(p: unknown): p is PassengerCounts {
+  if (typeof p !== 'object' || p === null) return false;
+  const o = p as Record<string, unknown>;
+  return (
+    typeof o.adults === 'number' &&
+    ['children', 'infants'].every((k) => o[k] === undefined || typeof o[k] === 'number')
+  );
+}
+
+export function createBuiltinSupplier(
+  network: Network | NetworkFile,
+  options: BuiltinSupplierOptions,
+): BuiltinSupplier {
+  const engine =
+    options.engine ??
+    createSearchEngine(
+      buildSchedule('routeCount' in network ? network : buildNetwork(network), { seed: options.seed }),
+      options.engineOptions,
+    );
+  const net = engine.network;
+  const rates = options.rates ?? DEFAULT_RATES;
+  const ttl = options.offerTtlMs ?? DEFAULT_OFFER_TTL_MS;
+  const secret = options.secret;
+
+  const major = (cents: number, currency: CurrencyCode): string => toMajorString(money(cents, currency));
+
+  function sliceOf(it: Itinerary, cabin: Cabin): OfferSlice {
+    const first = it.flights[0]!;
+    const last = it.flights[it.flights.length - 1]!;
+    return {
+      origin: first.origin,
+      destination: last.destination,
+      departing_at: first.departLocal,
+      arriving_at: last.arriveLocal,
+      duration: formatDuration(it.durationMinutes),
+      duration_minutes: it.durationMinutes,
+      transfers: it.transfers,
+      segments: it.flights.map((f, i) => {
+        const prev = it.flights[i - 1];
+        return {
+          flight_key: f.key,
+          origin: f.origin,
+          destination: f.destination,
+          departing_at: f.departLocal,
+          arriving_at: f.arriveLocal,
+          duration: formatDuration(f.durationMinutes),
+          marketing_carrier: { iata_code: f.carrier, name: net.airline(f.carrier)?.name ?? f.carrier },
+          flight_number: String(f.number),
+          aircraft: { iata_code: f.aircraft, name: net.aircraftName(f.aircraft) },
+          cabin_class: cabin,
+          distance_km: f.distanceKm,
+          ...(prev ? { connection_minutes: Math.round((f.departUtc - prev.arriveUtc) / MINUTE_MS) } : {}),
+        };
+      }),
+    };
+  }
+
+  function breakdownOf(
+    its: readonly Itinerary[],
+    family: FareFamily,
+    passengers: PassengerCounts,
+    currency: CurrencyCode,
+  ): PriceBreakdown {
+    let total: PriceBreakdown | null = null;
+    for (const it of its) {
+      const b = priceBreakdown(it.prices[family], passengers);
+      total = total ? addBreakdowns(total, b) : b;
+    }
+    return convertBreakdown(total!, currency, rates);
+  }
+
+  function buildOffer(
+    its: readonly Itinerary[],
+    family: FareFamily,
+    cabin: Cabin,
+    passengers: PassengerCounts,
+    currency: CurrencyCode,
+    searchedAt: number,
+    expiresAt: number,
+  ): Offer {
+    const payload = (f: FareFamily): OfferPayload => ({
+      slices: its.map((it) => it.keys),
+      cabin,
+      passengers,
+      fareFamily: f,
+      searchedAt,
+      expiresAt,
+      currency,
+    });
+    const families = FARE_FAMILIES.map((f) => ({
+      f,
+      b: f === family ? null : breakdownOf(its, f, passengers, currency),
+    }));
+    const breakdown = breakdownOf(its, family, passengers, currency);
+    const id = encodeOffer(payload(family), secret);
+    const seatsLeft = Math.min(...its.map((it) => it.seatsLeft));
+    const first = its[0]!.flights[0]!;
+    const offer: Offer = {
+      id,
+      total_amount: toMajorString(breakdown.total),
+      total_currency: currency,
+      base_amount: toMajorString(breakdown.fare),
+      tax_amount: toMajorString(breakdown.taxes),
+      expires_at: new Date(expiresAt).toISOString(),
+      slices: its.map((it) => sliceOf(it, cabin)),
+      passengers: passengerList(passengers),
+      cabin_class: cabin,
+      fare_family: family,
+      baggage: baggageAllowance(family),
+      price_breakdown: breakdown.lines.map((l) => ({
+        passenger_type: l.type,
+        count: l.count,
+        fare_amount: toMajorString(l.fare),
+        tax_amount: toMajorString(l.taxes),
+        luggage_amount: toMajorString(l.luggage),
+        total_amount: toMajorString(l.total),
+        currency,
+      })),
+      fare_families: families.map(({ f, b }) => ({
+        fare_family: f,
+        offer_id: f === family ? id : encodeOffer(payload(f), secret),
+        total_amount: toMajorString((b ?? breakdown).total),
+        total_currency: currency,
+        baggage: baggageAllowance(f),
+      })),
+      available_services: its.map((it, i) => ({
+        id: `lug_${i}`,
+        type: 'baggage' as const,
+        slice_index: i,
+        weight_kg: 23,
+        amount: toMajorString(convertMoney(money(luggagePriceCents(it.distanceKm), 'USD'), currency, rates)),
+        currency,
+        passenger_types: ['adult', 'child'],
+      })),
+      owner: { iata_code: first.carrier, name: net.airline(first.carrier)?.name ?? first.carrier },
+    };
+    if (seatsLeft < 10) offer.seats_left = seatsLeft;
+    return offer;
+  }
+
+  function facetsOf(offers: readonly Offer[], sliceCount: number, currency: CurrencyCode): SearchFacets {
+    const transfers = new Map<number, number>();
+    const airlines = new Map<string, number>();
+    let min = Infinity;
+    let max = -Infinity;
+    const dep: { lo: [number, string] | null; hi: [number, string] | null }[] = [];
+    const arr: { lo: [number, string] | null; hi: [number, string] | null }[] = [];
+    for (let i = 0; i < sliceCount; i++) {
+      dep.push({ lo: null, hi: null });
+      arr.push({ lo: null, hi: null });
+    }
+    const widen = (r: { lo: [number, string] | null; hi: [number, string] | null }, iso: string): void => {
+      const t = Date.parse(iso);
+      if (!r.lo || t < r.lo[0]) r.lo = [t, iso];
+      if (!r.hi || t > r.hi[0]) r.hi = [t, iso];
+    };
+    for (const o of offers) {
+      const cents = fromMajorString(o.total_amount, currency)!.amount;
+      min = Math.min(min, cents);
+      max = Math.max(max, cents);
+      const t = Math.max(...o.slices.map((s) => s.transfers));
+      transfers.set(t, Math.min(transfers.get(t) ?? Infinity, cents));
+      for (const s of o.slices)
+        for (const seg of s.segments)
+          airlines.set(
+            seg.marketing_carrier.iata_code,
+            Math.min(airlines.get(seg.marketing_carrier.iata_code) ?? Infinity, cents),
+          );
+      o.slices.forEach((s, i) => {
+        widen(dep[i]!, s.departing_at);
+        widen(arr[i]!, s.arriving_at);
+      });
+    }
+    const range = (r: { lo: [number, string] | null; hi: [number, string] | null }): FacetTimeRange | null =>
+      r.lo && r.hi ? { earliest: r.lo[1], latest: r.hi[1] } : null;
+    return {
+      currency,
+      transfers: [...transfers]
+        .sort((a, b) => a[0] - b[0])
+        .map(([count, p]) => ({ count, min_price: major(p, currency) })),
+      price: offers.length ? { min: major(min, currency), max: major(max, currency) } : null,
+      airlines: [...airlines]
+        .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+        .map(([code, p]) => ({
+          iata_code: code,
+          name: net.airline(code)?.name ?? code,
+          min_price: major(p, currency),
+        })),
+      slices: dep.map((d, i) => ({ departure: range(d), arrival: range(arr[i]!) })),
+    };
+  }
+
+  async function search(
+    request: FlightSearchRequest,
+    ctx: SupplierContext,
+  ): Promise<SupplierResult<FlightSearchData>> {
+    if (typeof request !== 'object' || request === null || !Array.isArray(request.slices))
+      return failure('invalid_request', 'slices');
+    for (const [i, s] of request.slices.entries()) {
+      if (typeof s !== 'object' || s === null) return failure('invalid_request', `slices.${i}`);
+      if (typeof s.origin !== 'string') return failure('unknown_origin', `slices.${i}.origin`);
+      if (typeof s.destination !== 'string') return failure('unknown_destination', `slices.${i}.destination`);
+      if (typeof s.departure_date !== 'string') return failure('invalid_date', `slices.${i}.departure_date`);
+    }
+    if (!isPassengerCounts(request.passengers)) return failure('invalid_passengers', 'passengers');
+    const currency = request.currency ?? 'USD';
+    if (!isCurrencyCode(currency)) return failure('invalid_request', 'currency');
+    const sortOrder: SortOrder = request.sort ?? 'best';
+    if (!['best', 'cheapest', 'fastest'].includes(sortOrder)) return failure('invalid_request', 'sort');
+    const passengers: PassengerCounts = {
+      adults: request.passengers.adults,
+      children: request.passengers.children ?? 0,
+      infants: request.passengers.infants ?? 0,
+    };
+    const cabin = request.cabin_class ?? 'economy';
+    const now = ctx.now;
+    const outcome = engine.search({
+      slices: request.slices.map((s) => ({
+        origin: s.origin,
+        destination: s.destination,
+        date: s.departure_date,
+      })),
+      passengers,
+      cabin,
+      maxConnections: request.max_connections ?? 2,
+      now,
+      ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+    });
+    if (!outcome.ok) return failure(outcome.error.code, outcome.error.field);
+    const expiresAt = now + ttl;
+    const combos = engine.sort(outcome.combinations.slice(), sortOrder);
+    const offers = combos.map((c) =>
+      buildOffer(
+        c.itineraries.map((idx, s) => outcome.slices[s]!.itineraries[idx]!),
+        'light',
+        cabin,
+        passengers,
+        currency,
+        now,
+        expiresAt,
+      ),
+    );
+    const id =
+      'srch_' +
+      createHash('sha256')
+        .update(
+          JSON.stringify([
+            request.slices,
+            passengers,
+            cabin,
+            request.max_connections ?? 2,
+            currency,
+            now,
+            seatedPassengers(passengers),
+          ]),
+        )
+        .digest('base64url')
+        .slice(0, 22);
+    return {
+      ok: true,
+      data: {
+        id,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(expiresAt).toISOString(),
+        currency,
+        offers,
+        facets: facetsOf(offers, request.slices.length, currency),
+      },
+    };
+  }
+
+  async function price(
+    offerId: string,
+    ctx: SupplierContext & { currency?: CurrencyCode },
+  ): Promise<SupplierResult<Offer>> {
+    const decoded = decodeOffer(offerId, secret, ctx.now);
+    if (!decoded.ok) return failure(decoded.error);
+    const o = decoded.offer;
+    const its: Itinerary[] = [];
+    for (const keys of o.slices) {
+      const it = engine.rebuild(keys, {
+        cabin: o.cabin,
+        passengers: o.passengers,
+        pricedAt: o.searchedAt,
+        ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+      });
+      if (it === null) return failure('offer_not_found');
+      if ('unavailable' in it) return failure('offer_unavailable');
+      its.push(it);
+    }
+    if (its.length === 2 && its[1]!.departUtc <= its[0]!.arriveUtc) return failure('offer_not_found');
+    const currency = ctx.currency && isCurrencyCode(ctx.currency) ? ctx.currency : o.currency;
+    return {
+      ok: true,
+      data: buildOffer(its, o.fareFamily, o.cabin, o.passengers, currency, o.searchedAt, o.expiresAt),
+    };
+  }
+
+  return { id: 'builtin', engine, search, price };
+}
