@@ -110,6 +110,8 @@ async function registerWeb(app: FastifyInstance) {
           else if (value !== undefined) headers.set(key, value);
         }
         headers.set('x-request-id', String(request.id));
+        // The visitor's address for the API's per-IP limits (apps/api/src/client-ip.ts); never the caller's own.
+        headers.set('x-parvoz-client-ip', request.ip);
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
         const fetchRequest = new Request(origin + request.url, {
           method: request.method,
@@ -146,7 +148,8 @@ export async function main() {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
   // The ready line is printed even when the log level hides info (benchmarks run at warn).
-  if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL)) console.log(`Parvoz listening on ${address}`);
+  if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL))
+    console.log(`Parvoz listening on ${address}`);
   if (!process.env.API_URL && config.PARVOZ_ROLE === 'all') {
     process.env.API_URL = address.replace('0.0.0.0', '127.0.0.1');
   }

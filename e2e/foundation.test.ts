@@ -67,15 +67,16 @@ const SPEC_PAGES: Array<[string, MessageKey]> = [
   ['/info/contacts', 'page.contacts.heading'],
   ['/info/offer', 'page.offer.heading'],
   ['/info/help', 'page.help.heading'],
-  ['/profile', 'page.profile.heading'],
-  ['/profile/orders-history', 'page.ordersHistory.heading'],
-  ['/profile/settings', 'page.profileSettings.heading'],
   ['/settings', 'page.settings.heading'],
+  ['/login', 'auth.page.heading'],
 ];
+
+/** Signed-in only (spec §6): an anonymous visitor gets 401 and the sign-in screen (e2e/auth.test.ts signs in). */
+const GUARDED_PAGES = ['/profile', '/profile/orders-history', '/profile/settings'];
 
 describe('every page of the spec in every language', () => {
   for (const lang of LOCALES) {
-    test(`${lang}: 200, <html lang>, translated heading, hreflang alternates`, async () => {
+    test(`${lang}: 200 (401 when guarded), <html lang>, translated heading, hreflang alternates`, async () => {
       for (const [path, key] of SPEC_PAGES) {
         const response = await fetch(`${site.url}/${lang}${path}`);
         expect(response.status, `${lang}${path}`).toBe(200);
@@ -83,6 +84,13 @@ describe('every page of the spec in every language', () => {
         expect(html).toContain(`<html lang="${lang}"`);
         expect(h1Of(html), `${lang}${path}`).toBe(MESSAGES[lang][key]);
         for (const other of LOCALES) expect(html).toContain(`hrefLang="${other}" href="/${other}${path}"`);
+      }
+      for (const path of GUARDED_PAGES) {
+        const response = await fetch(`${site.url}/${lang}${path}`);
+        expect(response.status, `${lang}${path}`).toBe(401);
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${lang}"`);
+        expect(h1Of(html), `${lang}${path}`).toBe(MESSAGES[lang]['auth.page.heading']);
       }
     });
   }
@@ -117,9 +125,9 @@ describe('errors', () => {
   });
 
   test('the redirect table: internal rules navigate, external ones leave the site', async () => {
-    const internal = await fetch(`${site.url}/ru/login`, { redirect: 'manual' });
+    const internal = await fetch(`${site.url}/ru/orders`, { redirect: 'manual' });
     expect(internal.status).toBe(302);
-    expect(internal.headers.get('location')).toBe('/ru/profile');
+    expect(internal.headers.get('location')).toBe('/ru/profile/orders-history');
     const external = await fetch(`${site.url}/en/info/openflights`, { redirect: 'manual' });
     expect(external.headers.get('location')).toBe('https://openflights.org/data.php');
   });

@@ -9,6 +9,11 @@ import { findSession } from './services/sessions.ts';
 import { userRoutes } from './routes/v1/user/index.ts';
 import { authRoutes } from './routes/v1/auth/index.ts';
 import { placesRoutes } from './routes/v1/places/index.ts';
+import { orderListRoutes } from './routes/v1/orders/list.ts';
+import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
+import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
 
@@ -19,7 +24,16 @@ export const API_HOST_OPTIONS = {
 } as const;
 export { apiConfigFromEnv, type ApiConfig } from './config.ts';
 
-export type ApiDeps = { db: Database; config: ApiConfig };
+/** What the host passes: the database and config; `now` and `mailTransport` are for tests. */
+export type ApiOptions = {
+  db: Database;
+  config: ApiConfig;
+  now?: Clock;
+  mailTransport?: MailTransport;
+  /** Receives the outbox worker (tests drive it by hand). */
+  outboxRef?: { current?: OutboxWorker };
+};
+export type ApiDeps = { db: Database; config: ApiConfig; now: Clock; kickOutbox: () => void };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +41,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: ApiDeps;
+    outbox: OutboxWorker;
   }
 }
 
@@ -34,7 +49,29 @@ declare module 'fastify' {
  * The API as a Fastify plugin (never listens itself): register it under /v1.
  * The host must use `parseApiQuery` as its query-string parser.
  */
-export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) => {
+  const now = options.now ?? systemClock;
+  const transport =
+    options.mailTransport ??
+    (options.config.smtpUrl
+      ? smtpTransport(options.config.smtpUrl, options.config.mailFrom)
+      : logTransport(app.log));
+  // Emails go through the outbox table; this process's worker sends them (several instances share it).
+  const outbox = createOutboxWorker({
+    db: options.db,
+    transport,
+    now,
+    log: app.log,
+    scrubAfterSend: transport.kind === 'smtp',
+  });
+  const deps: ApiDeps = { db: options.db, config: options.config, now, kickOutbox: outbox.kick };
+  app.decorate('outbox', outbox);
+  if (options.outboxRef) options.outboxRef.current = outbox;
+  if (options.config.outboxWorker) outbox.start();
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -49,7 +86,7 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
     if (refusal)
       return sendError(reply, 'malformed_request', 'The query string is not valid.', { reason: refusal });
     request.caller = await resolveCaller(request, deps.config.anonymousToken, (token) =>
-      findSession(deps.db, token),
+      findSession(deps.db, token, deps.now()),
     );
   });
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -60,6 +97,8 @@ export const apiPlugin: FastifyPluginAsync<ApiDeps> = async (app, deps) => {
   await app.register(userRoutes, { prefix: '/user' });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(placesRoutes, { prefix: '/places' });
+  await app.register(orderListRoutes, { prefix: '/orders' });
+  await app.register(devMailboxRoutes, { prefix: '/dev' });
 };
 
 export type ApiApp = FastifyInstance;

@@ -10,6 +10,18 @@ export const apiConfigSchema = z.object({
     .max(24 * 3600)
     .default(20 * 60),
   baseCurrency: z.literal('USD').default('USD'),
+  /** SMTP server for email (`smtp://user:pass@host:587`, `smtps://…`); without it emails go to the log. */
+  smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
+  mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
+  /** The site's public origin, for links in emails. */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox): only without SMTP, and
+   * only outside production unless PARVOZ_DEV_MAILBOX=1 (PARVOZ_DEV_MAILBOX=0 turns it off everywhere).
+   */
+  devMailbox: z.boolean().default(false),
+  /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
+  outboxWorker: z.boolean().default(true),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;
 
@@ -17,9 +29,21 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
   const parsed = apiConfigSchema.safeParse({
     anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous',
     offerTtlSeconds: env.OFFER_TTL_SECONDS,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    devMailbox: devMailboxEnabled(env),
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
+}
+
+/** See `devMailbox`: never with SMTP_URL; PARVOZ_DEV_MAILBOX=1/0 decides, else on unless NODE_ENV=production. */
+export function devMailboxEnabled(env: NodeJS.ProcessEnv): boolean {
+  if (env.SMTP_URL) return false;
+  if (env.PARVOZ_DEV_MAILBOX === '1') return true;
+  if (env.PARVOZ_DEV_MAILBOX === '0') return false;
+  return (env.NODE_ENV ?? 'production') !== 'production';
 }

@@ -1,18 +1,28 @@
 import Fastify from 'fastify';
 import type { Database } from '@parvoz/db';
-import { apiPlugin, API_HOST_OPTIONS } from './app.ts';
+import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
+import type { OutboxWorker } from './services/outbox.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
-export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}) {
+export async function buildTestApi(
+  db: Database,
+  config: Partial<ApiConfig> = {},
+  extra: Pick<ApiOptions, 'now' | 'mailTransport'> = {},
+) {
   const app = Fastify({ ...API_HOST_OPTIONS, logger: false });
+  const outboxRef: { current?: OutboxWorker } = {};
   await app.register(apiPlugin, {
     prefix: '/v1',
     db,
-    config: apiConfigSchema.parse({ anonymousToken: TEST_ANONYMOUS_TOKEN, ...config }),
+    // Tests drive the outbox worker by hand (`app.outbox.runOnce()`) unless they turn it on.
+    config: apiConfigSchema.parse({ anonymousToken: TEST_ANONYMOUS_TOKEN, outboxWorker: false, ...config }),
+    ...extra,
+    outboxRef,
   });
+  app.decorate('outbox', outboxRef.current!);
   await app.ready();
   return app;
 }

@@ -27,7 +27,9 @@ import { readCookies } from './lib/cookies.server.ts';
 import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
 import { clearTokenCookie } from './lib/cookies.server.ts';
-import { loadCurrentUser } from './lib/user.server.ts';
+import { loadCurrentUser, loadCurrentUserOnce } from './lib/user.server.ts';
+import { AuthProvider } from './features/auth/auth-context.tsx';
+import { LoginDialog } from './features/auth/LoginDialog.tsx';
 import {
   SCROLL_AFTER_NAVIGATION_MS,
   ensureLightColorMode,
@@ -57,7 +59,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     : negotiateLocale(cookies.lang, request.headers.get('accept-language'));
   const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[locale];
   const state = context.get(requestStateContext);
-  const user = state.token ? await loadCurrentUser(state) : null;
+  // The guard may have fetched the user already; after a form post fetch again (the profile may have changed).
+  const user = state.token
+    ? await (request.method === 'GET' ? loadCurrentUserOnce(state) : loadCurrentUser(state))
+    : null;
   const languageNames = Object.fromEntries(LOCALES.map((l) => [l, MESSAGES[l]['language.native']])) as Record<
     Locale,
     string
@@ -109,7 +114,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? (
           <IntlProvider locale={data.locale} messages={data.messages} defaultLocale="en">
             <ModalProvider>
-              <Shell>{children}</Shell>
+              <AuthProvider>
+                <Shell>{children}</Shell>
+                <LoginDialog />
+              </AuthProvider>
             </ModalProvider>
           </IntlProvider>
         ) : (

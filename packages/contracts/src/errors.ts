@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   offer_expired: 410,
   payload_too_large: 413,
   unprocessable: 422,
+  invalid_code: 422,
   rate_limited: 429,
   internal_error: 500,
 } as const;

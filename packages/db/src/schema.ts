@@ -53,6 +53,8 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const TOUR_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type TourRequestStatus = (typeof TOUR_REQUEST_STATUSES)[number];
+export const AUTH_CODE_PURPOSES = ['signin', 'unlock'] as const;
+export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
 export const AGENCY_APPLICATION_STATUSES = ['new', 'reviewing', 'approved', 'rejected'] as const;
 export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
@@ -128,8 +130,11 @@ export const authCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: tsNullable('consumed_at'),
     ip: text('ip'),
+    /** `signin`: a 6-digit code; `unlock`: the token of an emailed link that re-enables code sign-in. */
+    purpose: text('purpose', { enum: AUTH_CODE_PURPOSES }).notNull().default('signin'),
   },
   (t) => [
+    check('auth_codes_purpose', oneOf('purpose', AUTH_CODE_PURPOSES)),
     index('auth_codes_email_created_idx').on(t.email, t.createdAt),
     index('auth_codes_ip_created_idx').on(t.ip, t.createdAt),
     index('auth_codes_expires_idx').on(t.expiresAt),

@@ -1,32 +1,70 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
+
+/** A session ends after 7 days without use, and 30 days after sign-in whatever happens (DESIGN §5). */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** `last_seen_at` is written at most this often per session (not on every request). */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
 
 /** Session tokens are stored only as their SHA-256 (DESIGN §5). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A live session for a presented token: not revoked and not past its expiry. */
+/** Starts a session: a 256-bit random token, returned once and stored hashed. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  await db.insert(schema.sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** A live session for a presented token: not revoked, not past its absolute expiry, not idle too long. */
 export async function findSession(
   db: Database,
   token: string,
+  now: Date = new Date(),
 ): Promise<{ userId: string; sessionId: string } | null> {
   if (token.length > 200) return null;
   const rows = await db
-    .select({ sessionId: schema.sessions.id, userId: schema.sessions.userId })
+    .select({
+      sessionId: schema.sessions.id,
+      userId: schema.sessions.userId,
+      lastSeenAt: schema.sessions.lastSeenAt,
+    })
     .from(schema.sessions)
     .where(
       and(
         eq(schema.sessions.tokenHash, hashToken(token)),
         isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, new Date()),
+        gt(schema.sessions.expiresAt, now),
+        gt(schema.sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
       ),
     )
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId };
 }
 
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(schema.sessions).set({ revokedAt: new Date() }).where(eq(schema.sessions.id, sessionId));
+export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
 }

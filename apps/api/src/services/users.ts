@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { User } from '@parvoz/contracts/user';
+import type { ProfileUpdate } from '@parvoz/contracts/profile';
 
 /** The user as the API shows it; `userDetail` carries the profile settings when asked for (spec §3, §7). */
 export async function getUserWithDetail(
@@ -26,4 +27,20 @@ export async function getUserWithDetail(
     };
   }
   return user;
+}
+
+/** Saves profile fields the caller sent (PATCH semantics: an absent field is left as it is). */
+export async function updateUser(
+  db: Database,
+  userId: string,
+  update: ProfileUpdate,
+  now: Date,
+): Promise<void> {
+  const set: Partial<typeof schema.users.$inferInsert> = { updatedAt: now };
+  if (update.first_name !== undefined) set.firstName = update.first_name;
+  if (update.last_name !== undefined) set.lastName = update.last_name;
+  if (update.phone !== undefined) set.phone = update.phone;
+  if (update.language !== undefined) set.language = update.language;
+  if (update.currency !== undefined) set.currency = update.currency;
+  await db.update(schema.users).set(set).where(eq(schema.users.id, userId));
 }

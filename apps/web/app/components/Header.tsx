@@ -5,6 +5,7 @@ import { CURRENCIES } from '@parvoz/i18n/currency';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { LocalizedLink } from './LocalizedLink.tsx';
 import { Avatar } from './Avatar.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
 
 export function Header() {
   const t = useT();
@@ -12,6 +13,9 @@ export function Header() {
   const location = useLocation();
   const submit = useSubmit();
   const returnTo = location.pathname + location.search;
+  const auth = useAuth();
+  // Signing in from the sign-in page itself goes to the profile.
+  const signInReturnTo = /^\/[a-z]{2}\/login(\/|$)/.test(location.pathname) ? `/${locale}/profile` : returnTo;
   return (
     <header className="border-b border-neutral-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
@@ -83,7 +87,12 @@ export function Header() {
             </LocalizedLink>
           ) : (
             <LocalizedLink
-              to="/profile"
+              to={`/login?returnTo=${encodeURIComponent(signInReturnTo)}`}
+              onClick={(event) => {
+                // With JavaScript the login dialog opens here; without, the link is the sign-in page.
+                event.preventDefault();
+                auth.open(signInReturnTo);
+              }}
               className="flex items-center gap-1 rounded px-2 py-1 text-primary-800 hover:bg-primary-50"
             >
               <UserRound aria-hidden="true" className="size-4" />

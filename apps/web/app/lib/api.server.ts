@@ -39,6 +39,8 @@ export type ApiClientOptions = {
   onUnauthorized?: () => void;
   /** Sent as `X-Request-Id`. */
   requestId?: string;
+  /** The visitor's IP (from server.ts), sent as `X-Parvoz-Client-Ip` for the API's per-IP limits. */
+  clientIp?: string | null;
   fetch?: typeof fetch;
   /** Per attempt; default 10 s. A timeout counts as a network error. */
   timeoutMs?: number;
@@ -185,6 +187,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = urlFor(path, init.query);
     const headers = new Headers({ accept: 'application/json', authorization: `Bearer ${bearer}` });
     if (options.requestId) headers.set('x-request-id', options.requestId);
+    if (options.clientIp) headers.set('x-parvoz-client-ip', options.clientIp);
     const retries = retriesFor(method);
     const idempotencyKey = init.idempotencyKey ?? (retries > 0 ? globalThis.crypto.randomUUID() : undefined);
     if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);

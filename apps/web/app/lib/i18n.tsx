@@ -18,7 +18,13 @@ export type RootData = {
   currency: Currency;
   messages: Record<string, string>;
   languageNames: Record<Locale, string>;
-  user: { id: string; email: string; name: string | null } | null;
+  user: {
+    id: string;
+    email: string;
+    name: string | null;
+    language: string | null;
+    currency: string | null;
+  } | null;
   hasToken: boolean;
 };
 

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { resolveRedirect } from './redirects.ts';
 
 test('internal rules keep the language and stay in the app', () => {
-  expect(resolveRedirect('/ru/login')).toEqual({ location: '/ru/profile', external: false });
+  expect(resolveRedirect('/ru/signin')).toEqual({ location: '/ru/login', external: false });
   expect(resolveRedirect('/uz/orders/')).toEqual({ location: '/uz/profile/orders-history', external: false });
 });
 
@@ -15,5 +15,7 @@ test('absolute targets are external', () => {
 
 test('unmatched paths have no redirect', () => {
   expect(resolveRedirect('/en/nothing')).toBeNull();
-  expect(resolveRedirect('/en/login/extra')).toBeNull();
+  expect(resolveRedirect('/en/signin/extra')).toBeNull();
+  // /{lang}/login is a real page now (the sign-in page), not a redirect.
+  expect(resolveRedirect('/en/login')).toBeNull();
 });

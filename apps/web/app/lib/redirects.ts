@@ -5,7 +5,7 @@
 export type RedirectRule = { from: string; to: string };
 
 export const REDIRECT_RULES: RedirectRule[] = [
-  { from: '/:lang/login', to: '/:lang/profile' },
+  { from: '/:lang/signin', to: '/:lang/login' },
   { from: '/:lang/orders', to: '/:lang/profile/orders-history' },
   { from: '/:lang/info', to: '/:lang/info/help' },
   { from: '/:lang/info/openflights', to: 'https://openflights.org/data.php' },

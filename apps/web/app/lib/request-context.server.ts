@@ -26,6 +26,7 @@ export function createRequestState(request: Request): RequestState {
       anonymousToken: webConfig.anonymousToken,
       token,
       requestId,
+      clientIp: request.headers.get('x-parvoz-client-ip'),
       onUnauthorized: () => {
         state.clearToken = true;
       },

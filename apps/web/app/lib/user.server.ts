@@ -1,16 +1,29 @@
+import type { User } from '@parvoz/contracts/user';
 import type { RequestState } from './request-context.server.ts';
 
-type GetMeResponse = {
-  data: { id: string; email: string; first_name?: string | null; last_name?: string | null };
+type GetMeResponse = { data: User };
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  language: string | null;
+  currency: string | null;
 };
 
 /** Fetches the signed-in user (spec §7: GET /v1/user/get-me?include=userDetail); a failure is only logged. */
-export async function loadCurrentUser(state: RequestState) {
+export async function loadCurrentUser(state: RequestState): Promise<CurrentUser | null> {
   try {
     const body = await state.api.get<GetMeResponse>('/v1/user/get-me', { query: { include: 'userDetail' } });
     const user = body.data;
     const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || null;
-    return { id: user.id, email: user.email, name };
+    return {
+      id: user.id,
+      email: user.email,
+      name,
+      language: user.userDetail?.language ?? null,
+      currency: user.userDetail?.currency ?? null,
+    };
   } catch (error) {
     console.warn(
       JSON.stringify({
@@ -21,4 +34,16 @@ export async function loadCurrentUser(state: RequestState) {
     );
     return null;
   }
+}
+
+const loaded = new WeakMap<RequestState, Promise<CurrentUser | null>>();
+
+/** The same, fetched at most once per request (the guard and the root loader share it). */
+export function loadCurrentUserOnce(state: RequestState): Promise<CurrentUser | null> {
+  let user = loaded.get(state);
+  if (!user) {
+    user = loadCurrentUser(state);
+    loaded.set(state, user);
+  }
+  return user;
 }

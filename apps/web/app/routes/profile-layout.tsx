@@ -1,6 +1,16 @@
-import { Outlet } from 'react-router';
-import { useT } from '../lib/i18n.tsx';
+import { Form, Outlet, isRouteErrorResponse } from 'react-router';
+import type { Route } from './+types/profile-layout';
+import { useRootData, useT } from '../lib/i18n.tsx';
 import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
+import { Button } from '../components/Button.tsx';
+import { runGuards } from '../lib/guards.server.ts';
+import { SignInRequired } from '../features/auth/SignInRequired.tsx';
+
+/** The profile and its children are for signed-in users only (spec §2, §6): the `auth` guard. */
+export async function loader({ context }: Route.LoaderArgs) {
+  await runGuards(context, 'auth');
+  return null;
+}
 
 const SECTIONS = [
   { to: '/profile', key: 'profile.nav.personal', end: true },
@@ -10,28 +20,51 @@ const SECTIONS = [
 
 export default function ProfileLayout() {
   const t = useT();
+  const { locale, user } = useRootData();
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-      <nav aria-label={t('profile.nav.label')}>
-        <ul className="flex gap-2 overflow-x-auto md:flex-col">
-          {SECTIONS.map((s) => (
-            <li key={s.to}>
-              <LocalizedNavLink
-                to={s.to}
-                end={s.end}
-                className={({ isActive }) =>
-                  `block whitespace-nowrap rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
-                }
-              >
-                {t(s.key)}
-              </LocalizedNavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="grid content-start gap-4">
+        <nav aria-label={t('profile.nav.label')}>
+          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+            {SECTIONS.map((s) => (
+              <li key={s.to}>
+                <LocalizedNavLink
+                  to={s.to}
+                  end={s.end}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
+                  }
+                >
+                  {t(s.key)}
+                </LocalizedNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form
+          method="post"
+          action={`/${locale}/logout`}
+          className="flex flex-wrap items-center gap-2 md:grid"
+        >
+          {user ? (
+            <p className="break-all text-sm text-neutral-700">
+              {t('auth.signedInAs', { email: user.email })}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" color="neutral" size="sm">
+            {t('auth.logout')}
+          </Button>
+        </Form>
+      </div>
       <div>
         <Outlet />
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) return <SignInRequired />;
+  // Anything else is the root's error page.
+  throw error;
 }

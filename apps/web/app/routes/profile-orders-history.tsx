@@ -1,11 +1,99 @@
+import type { OrderSummary } from '@parvoz/contracts/orders';
+import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-orders-history';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { runGuards } from '../lib/guards.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.ordersHistory.heading');
 
-export default function Page() {
+/** Active orders and order history (spec §2): GET /v1/orders?status=active|history. */
+export async function loader({ context }: Route.LoaderArgs) {
+  await runGuards(context, 'auth');
+  const { api } = context.get(requestStateContext);
+  const [active, history] = await Promise.all([
+    api.get<{ data: OrderSummary[] }>('/v1/orders', { query: { status: 'active' } }),
+    api.get<{ data: OrderSummary[] }>('/v1/orders', { query: { status: 'history' } }),
+  ]);
+  return { active: active.data, history: history.data };
+}
+
+const BOOKING_STATUS: Record<OrderSummary['booking_status'], MessageKey> = {
+  new: 'orders.status.new',
+  booked: 'orders.status.booked',
+  cancelled: 'orders.status.cancelled',
+};
+const PAYMENT_STATUS: Record<OrderSummary['payment_status'], MessageKey> = {
+  paid: 'orders.payment.paid',
+  not_paid: 'orders.payment.notPaid',
+};
+
+function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string }) {
   const t = useT();
-  return <PageHeading>{t('page.ordersHistory.heading')}</PageHeading>;
+  const { locale } = useRootData();
+  if (orders.length === 0) return <p className="text-neutral-700">{empty}</p>;
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: /[+-]\d\d:\d\d$/.exec(iso)?.[0] ?? 'UTC',
+    }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  return (
+    <ul className="grid gap-3">
+      {orders.map((order) => (
+        <li key={order.id} className="rounded border border-neutral-300 p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <LocalizedLink to={`/orders/${order.id}`} className="font-semibold text-primary-800 underline">
+              {t('orders.reference', { reference: order.booking_reference })}
+            </LocalizedLink>
+            <span className="font-semibold">
+              {isCurrency(order.total_currency)
+                ? formatMoney(locale, Number(order.total_amount), order.total_currency)
+                : `${order.total_amount} ${order.total_currency}`}
+            </span>
+          </div>
+          {order.origin && order.destination ? (
+            <p className="mt-1">
+              {order.origin} → {order.destination}
+            </p>
+          ) : null}
+          <p className="text-sm text-neutral-700">
+            {order.departing_at ? t('orders.departure', { date: dateTime(order.departing_at) }) : null}
+            {order.departing_at ? ' · ' : null}
+            {t('orders.passengers', { count: order.passengers })}
+          </p>
+          <p className="text-sm text-neutral-700">
+            {t('orders.orderDate', { date: date(order.created_at) })} ·{' '}
+            {t(BOOKING_STATUS[order.booking_status])} · {t(PAYMENT_STATUS[order.payment_status])}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <PageHeading>{t('page.ordersHistory.heading')}</PageHeading>
+      <section aria-labelledby="orders-active" className="mb-8">
+        <h2 id="orders-active" className="mb-3 text-xl font-semibold">
+          {t('orders.active')}
+        </h2>
+        <OrderList orders={loaderData.active} empty={t('orders.empty.active')} />
+      </section>
+      <section aria-labelledby="orders-history">
+        <h2 id="orders-history" className="mb-3 text-xl font-semibold">
+          {t('orders.history')}
+        </h2>
+        <OrderList orders={loaderData.history} empty={t('orders.empty.history')} />
+      </section>
+    </>
+  );
 }

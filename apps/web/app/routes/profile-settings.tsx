@@ -1,11 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { Form, redirect, useSearchParams } from 'react-router';
+import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
+import { LOCALES, isLocale } from '@parvoz/i18n/locales';
+import { CURRENCIES } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { Button } from '../components/Button.tsx';
+import { notify } from '../components/toast.tsx';
+import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { runGuards } from '../lib/guards.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profileSettings.heading');
 
+export async function loader({ context }: Route.LoaderArgs) {
+  await runGuards(context, 'auth');
+  return null;
+}
+
+/** Saves language and currency to the profile and applies them at once (cookies + the new language's URL). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await runGuards(context, 'auth');
+  const parsed = profileSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
+  const { language, currency } = parsed.data;
+  await context.get(requestStateContext).api.patch('/v1/user/me', { body: { language, currency } });
+  const headers = new Headers();
+  headers.append('Set-Cookie', langCookie(language));
+  headers.append('Set-Cookie', currencyCookie(currency));
+  const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
+  return redirect(`/${lang}/profile/settings?saved=1`, { headers });
+}
+
 export default function Page() {
   const t = useT();
-  return <PageHeading>{t('page.profileSettings.heading')}</PageHeading>;
+  const { locale, currency, languageNames } = useRootData();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Once per save: this route has a loader, so removing ?saved=1 is a navigation that takes a moment, and
+  // re-running the effect meanwhile would start it again and again.
+  const announced = useRef(false);
+  useEffect(() => {
+    if (searchParams.get('saved') !== '1') {
+      announced.current = false;
+      return;
+    }
+    if (announced.current) return;
+    announced.current = true;
+    notify(t('settings.saved'), { type: 'success', id: 'profile-settings-saved' });
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, t]);
+  return (
+    <>
+      <PageHeading>{t('page.profileSettings.heading')}</PageHeading>
+      <p className="mb-4 text-neutral-700">{t('profile.settings.lead')}</p>
+      <Form method="post" className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
+        <div className="grid gap-1">
+          <label htmlFor="profile-language" className="font-medium">
+            {t('settings.language')}
+          </label>
+          <select
+            id="profile-language"
+            name="language"
+            defaultValue={locale}
+            className="rounded border border-neutral-300 bg-white px-3 py-2"
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {languageNames[l]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="profile-currency" className="font-medium">
+            {t('settings.currency')}
+          </label>
+          <select
+            id="profile-currency"
+            name="currency"
+            defaultValue={currency}
+            className="rounded border border-neutral-300 bg-white px-3 py-2"
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Button type="submit" size="md">
+            {t('settings.save')}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
 }

@@ -1,10 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authCodeRequestSchema, authUnlockSchema, authVerifySchema } from '@parvoz/contracts/auth';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { z } from 'zod';
 import { revokeSession } from '../../../services/sessions.ts';
+import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sign-in.ts';
+import { clientIp } from '../../../client-ip.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: { protocol: string; host: string }) => ({
+    db: app.deps.db,
+    now: app.deps.now(),
+    publicUrl: app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+  });
+
+  /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */
+  app.post('/code', { schema: { body: authCodeRequestSchema } }, async (request, reply) => {
+    await requestCode(context(request), { ...request.body, ip: clientIp(request) });
+    app.deps.kickOutbox();
+    return reply.status(202).send({ data: { sent: true } });
+  });
+
+  /** Checks the code; signs in (creating the account on first sign-in). */
+  app.post(
+    '/verify',
+    { schema: { body: authVerifySchema.extend({ lang: z.enum(LOCALES).optional() }) } },
+    async (request) => {
+      const result = await verifyCode(context(request), request.body);
+      return {
+        data: { token: result.token, expires_at: result.expiresAt.toISOString(), user: result.user },
+      };
+    },
+  );
+
+  /** Re-enables code sign-in for an email with the token of the emailed link. */
+  app.post('/unlock', { schema: { body: authUnlockSchema } }, async (request, reply) => {
+    await unlockCodeSignIn(context(request), request.body);
+    return reply.status(204).send();
+  });
+
   /** Ends the caller's session on the server; answering 204 also when there was none keeps logout idempotent. */
   app.post('/logout', async (request, reply) => {
-    if (request.caller.kind === 'user') await revokeSession(app.deps.db, request.caller.sessionId);
+    if (request.caller.kind === 'user') {
+      await revokeSession(app.deps.db, request.caller.sessionId, app.deps.now());
+    }
     return reply.status(204).send();
   });
 };

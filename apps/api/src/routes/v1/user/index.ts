@@ -1,14 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getMeQuerySchema } from '@parvoz/contracts/user';
+import { profileUpdateSchema } from '@parvoz/contracts/profile';
+import { travellerIdParamsSchema, travellerInputSchema } from '@parvoz/contracts/travellers';
 import { requireUser } from '../../../auth.ts';
-import { getUserWithDetail } from '../../../services/users.ts';
+import { getUserWithDetail, updateUser } from '../../../services/users.ts';
+import {
+  addTraveller,
+  deleteTraveller,
+  listTravellers,
+  updateTraveller,
+} from '../../../services/travellers.ts';
 import { ApiFailure } from '../../../errors.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/get-me', { schema: { querystring: getMeQuerySchema } }, async (request) => {
-    const { userId } = requireUser(request.caller);
-    const user = await getUserWithDetail(app.deps.db, userId, request.query.include === 'userDetail');
+  const me = async (userId: string, withDetail: boolean) => {
+    const user = await getUserWithDetail(app.deps.db, userId, withDetail);
     if (!user) throw new ApiFailure('unauthorized', 'Sign-in is required.');
     return { data: user };
+  };
+
+  app.get('/get-me', { schema: { querystring: getMeQuerySchema } }, async (request) => {
+    const { userId } = requireUser(request.caller);
+    return me(userId, request.query.include === 'userDetail');
+  });
+
+  /** Updates the signed-in user's profile (name, phone, language, currency); answers the user with detail. */
+  app.patch('/me', { schema: { body: profileUpdateSchema } }, async (request) => {
+    const { userId } = requireUser(request.caller);
+    await updateUser(app.deps.db, userId, request.body, app.deps.now());
+    return me(userId, true);
+  });
+
+  app.get('/travellers', async (request) => {
+    const { userId } = requireUser(request.caller);
+    return { data: await listTravellers(app.deps.db, userId) };
+  });
+
+  app.post('/travellers', { schema: { body: travellerInputSchema } }, async (request, reply) => {
+    const { userId } = requireUser(request.caller);
+    return reply.status(201).send({ data: await addTraveller(app.deps.db, userId, request.body) });
+  });
+
+  app.patch(
+    '/travellers/:id',
+    { schema: { params: travellerIdParamsSchema, body: travellerInputSchema } },
+    async (request) => {
+      const { userId } = requireUser(request.caller);
+      return { data: await updateTraveller(app.deps.db, userId, request.params.id, request.body) };
+    },
+  );
+
+  app.delete('/travellers/:id', { schema: { params: travellerIdParamsSchema } }, async (request, reply) => {
+    const { userId } = requireUser(request.caller);
+    await deleteTraveller(app.deps.db, userId, request.params.id);
+    return reply.status(204).send();
   });
 };

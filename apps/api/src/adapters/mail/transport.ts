@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+
+/** Delivers one email or throws; the outbox retries. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'log';
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+/** nodemailer over SMTP (`SMTP_URL`). */
+export function smtpTransport(url: string, from: string): MailTransport {
+  // Short timeouts: when the server is down the outbox retries later instead of holding a lease.
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(email) {
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The embedded default (no SMTP_URL): every email is printed to the server log (DESIGN §5). */
+export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+  return {
+    kind: 'log',
+    async send(email) {
+      log.info(
+        { mail: { to: email.to, subject: email.subject } },
+        `email to ${email.to}\n${email.subject}\n\n${email.text}`,
+      );
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * Sign-in by emailed code (DESIGN §5): codes from a CSPRNG, stored hashed, 10 minutes, single use, a new
+ * code invalidates the previous one, 5 wrong tries kill a code, resend after 60 s, sending limited per
+ * email and per IP (counters in `rate_limits`), and code sign-in suspended after 50 consecutive failures
+ * for an email until the owner re-enables it from an emailed link. Sending answers the same whether or
+ * not an account exists: nothing here looks at `users` before a code is verified.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { CodeRefusal } from '@parvoz/contracts/auth';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { User } from '@parvoz/contracts/user';
+import { ApiFailure } from '../errors.ts';
+import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
+import { enqueueEmail, renderEmail } from './mail.ts';
+import { createSession } from './sessions.ts';
+import { getUserWithDetail } from './users.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_AFTER_MS = 60_000;
+export const SEND_LIMIT_PER_EMAIL = 5;
+export const SEND_LIMIT_PER_IP = 20;
+export const SEND_WINDOW_MS = 3600_000;
+export const SUSPEND_AFTER_FAILURES = 50;
+export const UNLOCK_TTL_MS = 7 * 24 * 3600_000;
+/** Consecutive failures are kept this long (reset by a successful sign-in or an unlock). */
+const FAILURE_MEMORY_MS = 365 * 24 * 3600_000;
+
+const emailKey = (email: string) => `auth-code:email:${email}`;
+const ipKey = (ip: string) => `auth-code:ip:${ip}`;
+const failureKey = (email: string) => `auth-fail:${email}`;
+
+/** Codes are salted with their row id, so equal codes of different rows never share a hash. */
+function hashSecret(rowId: string, secret: string): string {
+  return createHash('sha256').update(`${rowId}:${secret}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function generateCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+type SignInContext = { db: Database; now: Date; publicUrl: string };
+
+function rateLimited(message: string, retryAfterSeconds: number): ApiFailure {
+  return new ApiFailure(
+    'rate_limited',
+    message,
+    { retry_after_seconds: retryAfterSeconds },
+    {
+      'retry-after': String(retryAfterSeconds),
+    },
+  );
+}
+
+const REFUSAL_MESSAGES: Record<CodeRefusal, string> = {
+  wrong: 'The code is not correct.',
+  expired: 'The code has expired or was already used. Ask for a new code.',
+  too_many_attempts: 'Too many wrong tries for this code. Ask for a new code.',
+  suspended:
+    'Sign-in by code is suspended for this email after too many wrong codes. Use the link we emailed to re-enable it.',
+};
+
+function refusal(reason: CodeRefusal, extra: Record<string, unknown> = {}): ApiFailure {
+  return new ApiFailure('invalid_code', REFUSAL_MESSAGES[reason], { reason, ...extra });
+}
+
+async function isSuspended(db: Database, email: string, now: Date): Promise<boolean> {
+  return (await readRateLimit(db, failureKey(email), now)) >= SUSPEND_AFTER_FAILURES;
+}
+
+/** A fresh unlock link (invalidating older ones) and the email carrying it. */
+async function queueUnlockEmail(ctx: SignInContext, email: string, lang: Locale): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(schema.authCodes)
+      .set({ expiresAt: ctx.now })
+      .where(
+        and(
+          eq(schema.authCodes.email, email),
+          eq(schema.authCodes.purpose, 'unlock'),
+          isNull(schema.authCodes.consumedAt),
+          gt(schema.authCodes.expiresAt, ctx.now),
+        ),
+      );
+    const id = crypto.randomUUID();
+    await tx.insert(schema.authCodes).values({
+      id,
+      email,
+      purpose: 'unlock',
+      codeHash: hashSecret(id, token),
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + UNLOCK_TTL_MS),
+    });
+    const query = new URLSearchParams({ email, token });
+    const unlockUrl = `${ctx.publicUrl.replace(/\/+$/, '')}/${lang}/login/unlock?${query.toString()}`;
+    await enqueueEmail(tx, {
+      to: email,
+      kind: 'signin-suspended',
+      payload: renderEmail(lang, { kind: 'signin-suspended', unlockUrl }),
+      now: ctx.now,
+    });
+  });
+}
+
+/** POST /v1/auth/code: queues a code email (or, while suspended, the unlock link). Throws 429 refusals. */
+export async function requestCode(
+  ctx: SignInContext,
+  input: { email: string; lang: Locale; ip: string },
+): Promise<void> {
+  const { db, now } = ctx;
+  const { email, lang, ip } = input;
+
+  const [latest] = await db
+    .select({ createdAt: schema.authCodes.createdAt })
+    .from(schema.authCodes)
+    .where(and(eq(schema.authCodes.email, email), eq(schema.authCodes.purpose, 'signin')))
+    .orderBy(desc(schema.authCodes.createdAt))
+    .limit(1);
+  if (latest) {
+    const wait = latest.createdAt.getTime() + RESEND_AFTER_MS - now.getTime();
+    if (wait > 0) {
+      throw rateLimited(
+        'A code was sent less than a minute ago. Please wait before asking again.',
+        Math.ceil(wait / 1000),
+      );
+    }
+  }
+  const perIp = await hitRateLimit(db, ipKey(ip), SEND_LIMIT_PER_IP, SEND_WINDOW_MS, now);
+  if (!perIp.allowed)
+    throw rateLimited('Too many codes requested. Please try again later.', perIp.retryAfterSeconds);
+  const perEmail = await hitRateLimit(db, emailKey(email), SEND_LIMIT_PER_EMAIL, SEND_WINDOW_MS, now);
+  if (!perEmail.allowed) {
+    throw rateLimited(
+      'Too many codes requested for this email. Please try again later.',
+      perEmail.retryAfterSeconds,
+    );
+  }
+
+  if (await isSuspended(db, email, now)) {
+    // Same answer to the caller; the owner gets the link that re-enables code sign-in.
+    await queueUnlockEmail(ctx, email, lang);
+    return;
+  }
+
+  const code = generateCode();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(schema.authCodes)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(schema.authCodes.email, email),
+          eq(schema.authCodes.purpose, 'signin'),
+          isNull(schema.authCodes.consumedAt),
+          gt(schema.authCodes.expiresAt, now),
+        ),
+      );
+    const id = crypto.randomUUID();
+    await tx.insert(schema.authCodes).values({
+      id,
+      email,
+      purpose: 'signin',
+      codeHash: hashSecret(id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      ip,
+    });
+    await enqueueEmail(tx, {
+      to: email,
+      kind: 'auth-code',
+      payload: renderEmail(lang, { kind: 'auth-code', code }),
+      now,
+    });
+  });
+}
+
+/** Counts a wrong code for the email; at the 50th in a row code sign-in is suspended and the owner told. */
+async function recordFailure(ctx: SignInContext, email: string, lang: Locale): Promise<void> {
+  const { count } = await hitRateLimit(
+    ctx.db,
+    failureKey(email),
+    Number.MAX_SAFE_INTEGER,
+    FAILURE_MEMORY_MS,
+    ctx.now,
+  );
+  if (count === SUSPEND_AFTER_FAILURES) {
+    await ctx.db
+      .update(schema.users)
+      .set({ codeSigninSuspendedAt: ctx.now })
+      .where(eq(schema.users.email, email));
+    await queueUnlockEmail(ctx, email, lang);
+  }
+}
+
+/** POST /v1/auth/verify: checks the code and signs in (creating the account on first sign-in). */
+export async function verifyCode(
+  ctx: SignInContext,
+  input: { email: string; code: string; lang?: Locale | undefined },
+): Promise<{ token: string; expiresAt: Date; user: User }> {
+  const { db, now } = ctx;
+  const { email, code } = input;
+  const lang = input.lang ?? 'en';
+  if (await isSuspended(db, email, now)) throw refusal('suspended');
+
+  const [row] = await db
+    .select()
+    .from(schema.authCodes)
+    .where(
+      and(
+        eq(schema.authCodes.email, email),
+        eq(schema.authCodes.purpose, 'signin'),
+        isNull(schema.authCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(schema.authCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= now.getTime()) throw refusal('expired');
+
+  // Count this try first, atomically: concurrent guesses can never exceed the limit.
+  const counted = await db.execute<{ attempts: number }>(sql`
+    UPDATE auth_codes SET attempts = attempts + 1
+    WHERE id = ${row.id} AND attempts < ${CODE_MAX_ATTEMPTS} AND consumed_at IS NULL
+    RETURNING attempts`);
+  const attempts = counted.rows[0]?.attempts;
+  if (attempts === undefined) throw refusal('too_many_attempts');
+
+  if (!sameHash(hashSecret(row.id, code), row.codeHash)) {
+    await recordFailure(ctx, email, lang);
+    const left = CODE_MAX_ATTEMPTS - Number(attempts);
+    throw left > 0 ? refusal('wrong', { attempts_left: left }) : refusal('too_many_attempts');
+  }
+
+  const consumed = await db.execute<{ id: string }>(sql`
+    UPDATE auth_codes SET consumed_at = ${now.toISOString()}
+    WHERE id = ${row.id} AND consumed_at IS NULL RETURNING id`);
+  if (consumed.rows.length === 0) throw refusal('expired');
+
+  const session = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(schema.users)
+      .values({ email, language: lang, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: schema.users.email,
+        set: { codeSigninSuspendedAt: null },
+      })
+      .returning({ id: schema.users.id });
+    // The email is now verified: orders booked earlier with it become this account's.
+    await tx
+      .update(schema.orders)
+      .set({ userId: user!.id })
+      .where(and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId)));
+    await clearRateLimit(tx, failureKey(email));
+    const created = await createSession(tx, user!.id, now);
+    return { ...created, userId: user!.id };
+  });
+  const user = await getUserWithDetail(db, session.userId, true);
+  return { token: session.token, expiresAt: session.expiresAt, user: user! };
+}
+
+/** POST /v1/auth/unlock: the emailed link's token re-enables code sign-in for the email. */
+export async function unlockCodeSignIn(
+  ctx: SignInContext,
+  input: { email: string; token: string },
+): Promise<void> {
+  const { db, now } = ctx;
+  const [row] = await db
+    .select()
+    .from(schema.authCodes)
+    .where(
+      and(
+        eq(schema.authCodes.email, input.email),
+        eq(schema.authCodes.purpose, 'unlock'),
+        isNull(schema.authCodes.consumedAt),
+        gt(schema.authCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(schema.authCodes.createdAt))
+    .limit(1);
+  if (!row || !sameHash(hashSecret(row.id, input.token), row.codeHash)) {
+    throw new ApiFailure('invalid_code', 'This link is not valid or has expired.', { reason: 'expired' });
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(schema.authCodes).set({ consumedAt: now }).where(eq(schema.authCodes.id, row.id));
+    await clearRateLimit(tx, failureKey(input.email));
+    await tx
+      .update(schema.users)
+      .set({ codeSigninSuspendedAt: null })
+      .where(eq(schema.users.email, input.email));
+  });
+}

@@ -1,0 +1,354 @@
+/**
+ * Sign-in by emailed code against a real SMTP server (smtp-server + mailparser) started here: the API's
+ * outbox sends through nodemailer to it. Time is injected (`now`), never slept.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import type { Database } from '@parvoz/db';
+import { buildTestApi } from './testing.ts';
+import { codeOf, startSmtpServer, type TestSmtpServer } from '../../../e2e/support/smtp.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+let smtp: TestSmtpServer;
+let clock = new Date('2030-03-01T08:00:00Z');
+let ipCounter = 1;
+/** A fresh client IP per test, so per-IP counters of one test never touch another. */
+let ip = '10.0.0.1';
+
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(db, { smtpUrl: smtp.url, publicUrl: 'http://parvoz.test' }, { now: () => clock });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+  await smtp?.stop();
+});
+
+beforeEach(() => {
+  ip = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  ipCounter++;
+  advance(3 * 3600_000); // every test starts after the hour windows of the previous one
+});
+
+function sendCode(email: string, lang = 'en', fromIp = ip) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/auth/code',
+    headers: { 'x-parvoz-client-ip': fromIp },
+    payload: { email, lang },
+  });
+}
+
+function verify(email: string, code: string, lang?: string) {
+  return app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code, lang } });
+}
+
+/** Sends what the outbox holds and returns the newest email to `email`. */
+async function deliveredCode(email: string, count?: number): Promise<string> {
+  await app.outbox.runOnce();
+  return codeOf(await smtp.waitFor(email, 5_000, count ?? (smtp.to(email).length || 1)));
+}
+
+function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+describe('sign-in by emailed code', () => {
+  test('the code arrives by SMTP (translated, text and HTML) and signs in; earlier orders are attached', async () => {
+    const email = 'Traveller.One@Example.com';
+    await db.execute(sql`
+      INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
+        total_minor, currency, access_token_hash, lang, payment_deadline)
+      VALUES ('ord_early_1', 'ABC123', 'Traveller One', 'traveller.one@example.com', '+998901234567',
+        '{"slices":[{"origin":"TAS","destination":"IST","segments":[{"origin":"TAS","destination":"IST","departing_at":"2031-01-01T08:00:00+05:00","arriving_at":"2031-01-01T11:00:00+03:00"}]}]}',
+        '{}', 41250, 'USD', 'x', 'en', now())`);
+
+    const sent = await sendCode(email, 'ru');
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ data: { sent: true } });
+    await app.outbox.runOnce();
+    const mail = await smtp.waitFor('traveller.one@example.com');
+    expect(mail.subject).toMatch(/^\d{6} — ваш код для входа в Parvoz$/);
+    expect(mail.text).toContain('Ваш код подтверждения');
+    expect(mail.html).toContain(codeOf(mail));
+
+    const signedIn = await verify(email, codeOf(mail), 'ru');
+    expect(signedIn.statusCode).toBe(200);
+    const { token, user } = signedIn.json().data;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(user.email).toBe('traveller.one@example.com');
+
+    const me = await app.inject({
+      method: 'GET',
+      url: '/v1/user/get-me?include=userDetail',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.userDetail.language).toBe('ru');
+
+    const orders = await app.inject({
+      method: 'GET',
+      url: '/v1/orders?status=active',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(orders.json().data.map((o: { id: string }) => o.id)).toEqual(['ord_early_1']);
+
+    // Single use.
+    const again = await verify(email, codeOf(mail));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error).toMatchObject({ code: 'invalid_code', details: { reason: 'expired' } });
+  });
+
+  test('five wrong tries kill the code', async () => {
+    const email = 'five-wrong@example.com';
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const code = await deliveredCode(email);
+    for (let i = 1; i <= 5; i++) {
+      const response = await verify(email, otherCode(code));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.details).toEqual(
+        i < 5 ? { reason: 'wrong', attempts_left: 5 - i } : { reason: 'too_many_attempts' },
+      );
+    }
+    const right = await verify(email, code);
+    expect(right.statusCode).toBe(422);
+    expect(right.json().error).toMatchObject({
+      code: 'invalid_code',
+      details: { reason: 'too_many_attempts' },
+    });
+    expect(right.json().error.message).toMatch(/new code/);
+  });
+
+  test('an expired code is refused', async () => {
+    const email = 'expired@example.com';
+    await sendCode(email);
+    const code = await deliveredCode(email);
+    advance(10 * 60_000 + 1_000);
+    const response = await verify(email, code);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details).toEqual({ reason: 'expired' });
+  });
+
+  test('a resend before 60 s is refused with Retry-After; a new code invalidates the previous one', async () => {
+    const email = 'resend@example.com';
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const first = await deliveredCode(email);
+    advance(20_000);
+    const early = await sendCode(email);
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('40');
+    expect(early.json().error.code).toBe('rate_limited');
+
+    advance(41_000);
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const second = await deliveredCode(email, 2);
+    if (first !== second) expect((await verify(email, first)).statusCode).toBe(422);
+    expect((await verify(email, second)).statusCode).toBe(200);
+  });
+
+  test('sending is limited per email (5 an hour) with 429 and Retry-After', async () => {
+    const email = 'limited@example.com';
+    for (let i = 0; i < 5; i++) {
+      expect((await sendCode(email)).statusCode).toBe(202);
+      advance(61_000);
+    }
+    const refused = await sendCode(email);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    advance(3600_000);
+    expect((await sendCode(email)).statusCode).toBe(202);
+  });
+
+  test('sending is limited per IP (20 an hour), counted in PostgreSQL', async () => {
+    for (let i = 0; i < 20; i++) expect((await sendCode(`ip-limit-${i}@example.com`)).statusCode).toBe(202);
+    const refused = await sendCode('ip-limit-20@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const rows = await db.execute<{ count: number }>(
+      sql`SELECT count FROM rate_limits WHERE key = ${`auth-code:ip:${ip}`}`,
+    );
+    expect(Number(rows.rows[0]?.count)).toBe(21);
+    // Another visitor is not affected.
+    expect((await sendCode('ip-limit-20@example.com', 'en', '10.99.0.1')).statusCode).toBe(202);
+  });
+
+  test('known and unknown emails get identical answers', async () => {
+    const known = 'known@example.com';
+    await sendCode(known);
+    expect((await verify(known, await deliveredCode(known))).statusCode).toBe(200);
+    advance(61_000);
+    const strip = (r: Awaited<ReturnType<typeof sendCode>>) => {
+      const { date: _d, 'x-request-id': _r, ...headers } = r.headers;
+      return { status: r.statusCode, body: r.body, headers };
+    };
+    const a = await sendCode(known);
+    const b = await sendCode('never-seen@example.com');
+    expect(strip(a)).toEqual(strip(b));
+  });
+
+  test('a code is useless for another email', async () => {
+    await sendCode('alice@example.com');
+    await sendCode('bob@example.com');
+    const aliceCode = await deliveredCode('alice@example.com');
+    const bobCode = await deliveredCode('bob@example.com');
+    if (aliceCode !== bobCode) {
+      const response = await verify('bob@example.com', aliceCode);
+      expect(response.statusCode).toBe(422);
+    }
+    const noCode = await verify('carol@example.com', aliceCode);
+    expect(noCode.statusCode).toBe(422);
+    expect(noCode.json().error.details).toEqual({ reason: 'expired' });
+  });
+
+  test('after 50 failures in a row code sign-in is suspended until the emailed link re-enables it', async () => {
+    const email = 'suspended@example.com';
+    let code = '';
+    for (let round = 0; round < 10; round++) {
+      expect((await sendCode(email, 'en', `10.50.0.${round + 1}`)).statusCode).toBe(202);
+      code = await deliveredCode(email, round + 1);
+      for (let i = 0; i < 5; i++) await verify(email, otherCode(code));
+      advance(13 * 60_000);
+    }
+    await app.outbox.runOnce();
+    const notice = await smtp.waitFor(email, 5_000, 11);
+    expect(notice.subject).toBe('Sign-in by code is paused for your email');
+    const link = /http:\/\/parvoz\.test\/en\/login\/unlock\?\S+/.exec(notice.text)?.[0];
+    expect(link).toBeDefined();
+
+    // Still the same answer to "send code"; the owner gets the link again instead of a code.
+    expect((await sendCode(email)).statusCode).toBe(202);
+    await app.outbox.runOnce();
+    expect((await smtp.waitFor(email, 5_000, 12)).subject).toBe('Sign-in by code is paused for your email');
+    const refused = await verify(email, code);
+    expect(refused.json().error.details).toEqual({ reason: 'suspended' });
+
+    const params = new URL(link!).searchParams;
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/unlock',
+      payload: { email, token: 'A'.repeat(43) },
+    });
+    expect(stale.statusCode).toBe(422);
+    const unlock = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/unlock',
+      // The second email's link is the valid one (a new link invalidates the previous).
+      payload: {
+        email,
+        token: new URL(/http\S+/.exec(smtp.to(email).at(-1)!.text)![0]).searchParams.get('token'),
+      },
+    });
+    expect(unlock.statusCode).toBe(204);
+    expect(params.get('email')).toBe(email);
+
+    advance(61_000);
+    expect((await sendCode(email)).statusCode).toBe(202);
+    expect((await verify(email, await deliveredCode(email, 13))).statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  async function signIn(email: string): Promise<string> {
+    await sendCode(email);
+    const response = await verify(email, await deliveredCode(email));
+    return response.json().data.token as string;
+  }
+  const getMe = (token: string) =>
+    app.inject({ method: 'GET', url: '/v1/user/get-me', headers: { authorization: `Bearer ${token}` } });
+
+  test('logout makes the old token useless', async () => {
+    const token = await signIn('logout@example.com');
+    expect((await getMe(token)).statusCode).toBe(200);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await getMe(token)).statusCode).toBe(401);
+  });
+
+  test('a session ends after 7 idle days, and after 30 days even when used', async () => {
+    const idle = await signIn('idle@example.com');
+    advance(7 * 24 * 3600_000 + 60_000);
+    expect((await getMe(idle)).statusCode).toBe(401);
+
+    const busy = await signIn('busy@example.com');
+    for (let day = 0; day < 29; day++) {
+      advance(24 * 3600_000);
+      expect((await getMe(busy)).statusCode).toBe(200);
+    }
+    advance(24 * 3600_000);
+    expect((await getMe(busy)).statusCode).toBe(401);
+  });
+});
+
+describe('outbox', () => {
+  test('with the SMTP server down nothing is lost; once it is back every email arrives exactly once', async () => {
+    const port = Number(new URL(smtp.url).port);
+    await smtp.stop();
+    const emails = ['down-1@example.com', 'down-2@example.com', 'down-3@example.com'];
+    for (const email of emails) expect((await sendCode(email)).statusCode).toBe(202);
+    expect(await app.outbox.runOnce()).toBe(3);
+    const pending = await db.execute<{ status: string; attempts: number }>(
+      sql`SELECT status, attempts FROM outbox WHERE to_address LIKE 'down-%' ORDER BY id`,
+    );
+    expect(pending.rows.map((r) => [r.status, Number(r.attempts)])).toEqual(emails.map(() => ['pending', 1]));
+
+    // Not due yet: nothing is tried again before the backoff.
+    expect(await app.outbox.runOnce()).toBe(0);
+
+    await smtp.start();
+    expect(Number(new URL(smtp.url).port)).toBe(port);
+    advance(5 * 60_000);
+    await Promise.all([app.outbox.runOnce(), app.outbox.runOnce()]);
+    await app.outbox.runOnce();
+    for (const email of emails) {
+      const mail = await smtp.waitFor(email);
+      expect(smtp.to(email)).toHaveLength(1);
+      // A code sent while the server was down still signs in once delivered (within its 10 minutes).
+      if (email === emails[0]) expect((await verify(email, codeOf(mail))).statusCode).toBe(200);
+    }
+    const sent = await db.execute<{ status: string; payload: Record<string, unknown> }>(
+      sql`SELECT status, payload FROM outbox WHERE to_address LIKE 'down-%'`,
+    );
+    expect(sent.rows.every((r) => r.status === 'sent')).toBe(true);
+    // Once delivered, the code is not kept in the outbox.
+    expect(sent.rows.every((r) => !('text' in r.payload))).toBe(true);
+  });
+});
+
+describe('bad input is a 400 with the envelope, never a 500', () => {
+  test.each([
+    ['/v1/auth/code', {}],
+    ['/v1/auth/code', { email: 'not-an-email', lang: 'en' }],
+    ['/v1/auth/code', { email: 'a@example.com', lang: 'xx' }],
+    ['/v1/auth/code', { email: ['a@example.com'] }],
+    ['/v1/auth/code', { email: `${'a'.repeat(300)}@example.com` }],
+    ['/v1/auth/verify', { email: 'a@example.com' }],
+    ['/v1/auth/verify', { email: 'a@example.com', code: '12345' }],
+    ['/v1/auth/verify', { email: 'a@example.com', code: 'abcdef' }],
+    ['/v1/auth/verify', { email: 'a@example.com', code: 123456 }],
+    ['/v1/auth/unlock', { email: 'a@example.com', token: 'short' }],
+  ])('%s %j', async (url, payload) => {
+    const response = await app.inject({ method: 'POST', url, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'validation_failed', message: expect.any(String), details: expect.any(Array) },
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { Button } from '../../components/Button.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import type { LoginActionData } from './login-result.ts';
+
+/**
+ * The two-step sign-in form (email, then the 6-digit code), used by the login dialog and the sign-in page.
+ * It posts to /{lang}/login with a fetcher, which is a plain form without JavaScript: the page then renders
+ * the action's answer (`initial`).
+ */
+export function LoginForm({
+  returnTo,
+  initial,
+  focusFirst = false,
+}: {
+  returnTo: string | undefined;
+  initial?: LoginActionData | undefined;
+  /** Move focus to the first field on mount (the dialog and the sign-in page). */
+  focusFirst?: boolean;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const fetcher = useFetcher<LoginActionData>({ key: 'login' });
+  const result = fetcher.data ?? initial;
+  const step = result?.step ?? 'email';
+  const busy = fetcher.state !== 'idle';
+  const id = useId();
+  const codeRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const email = result?.email ?? '';
+
+  useEffect(() => {
+    if (focusFirst) (codeRef.current ?? emailRef.current)?.focus();
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+    else if (result?.error) emailRef.current?.focus();
+  }, [step, result]);
+
+  const errorText = result?.error
+    ? {
+        email: t('auth.error.email'),
+        code: t('auth.error.code'),
+        wrong: t('auth.error.wrong', { left: result.attemptsLeft ?? 0 }),
+        expired: t('auth.error.expired'),
+        too_many_attempts: t('auth.error.tooManyAttempts'),
+        suspended: t('auth.error.suspended'),
+        rate_limited: t('auth.error.rateLimited', { seconds: result.retryAfter ?? 60 }),
+        generic: t('auth.error.generic'),
+      }[result.error]
+    : null;
+  const errorId = `${id}-error`;
+  const action = `/${locale}/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
+
+  return (
+    <div className="grid gap-4">
+      {step === 'email' ? <p className="text-sm text-neutral-700">{t('auth.intro')}</p> : null}
+      {step === 'code' && !result?.error ? (
+        <p role="status" className="rounded bg-primary-50 p-3 text-sm text-primary-900">
+          {t('auth.codeSent', { email })}
+        </p>
+      ) : null}
+      {errorText ? (
+        <p id={errorId} role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
+          {errorText}
+        </p>
+      ) : null}
+      {step === 'email' ? (
+        <fetcher.Form method="post" action={action} className="grid gap-3" noValidate>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="step" value="email" />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-email`} className="font-medium">
+              {t('auth.email')}
+            </label>
+            <input
+              ref={emailRef}
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={email}
+              aria-invalid={result?.error === 'email' ? true : undefined}
+              aria-describedby={result?.error === 'email' ? errorId : undefined}
+              className="rounded border border-neutral-400 px-3 py-2"
+            />
+          </div>
+          <Button type="submit" size="md" disabled={busy}>
+            {t('auth.send')}
+          </Button>
+        </fetcher.Form>
+      ) : (
+        <>
+          <fetcher.Form method="post" action={action} className="grid gap-3" noValidate>
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="email" value={email} />
+            {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+            <div className="grid gap-1">
+              <label htmlFor={`${id}-code`} className="font-medium">
+                {t('auth.code')}
+              </label>
+              <input
+                ref={codeRef}
+                id={`${id}-code`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                required
+                maxLength={7}
+                aria-describedby={`${id}-code-hint${errorText ? ` ${errorId}` : ''}`}
+                aria-invalid={result?.error && result.error !== 'rate_limited' ? true : undefined}
+                className="rounded border border-neutral-400 px-3 py-2 text-lg tracking-widest"
+              />
+              <p id={`${id}-code-hint`} className="text-sm text-neutral-600">
+                {t('auth.codeHint')}
+              </p>
+            </div>
+            <Button type="submit" size="md" disabled={busy}>
+              {t('auth.verify')}
+            </Button>
+          </fetcher.Form>
+          <div className="flex flex-wrap gap-2">
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name="intent" value="send" />
+              <input type="hidden" name="email" value={email} />
+              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+              <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                {t('auth.resend')}
+              </Button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name="intent" value="restart" />
+              <input type="hidden" name="email" value={email} />
+              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+              <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                {t('auth.changeEmail')}
+              </Button>
+            </fetcher.Form>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { data, redirect } from 'react-router';
+import { loginFormSchema, CODE_REFUSALS, type CodeRefusal } from '@parvoz/contracts/auth';
+import { isLocale, switchLocaleInPath, type Locale } from '@parvoz/i18n/locales';
+import { isCurrency } from '@parvoz/i18n/currency';
+import type { User } from '@parvoz/contracts/user';
+import { ApiError } from '../../lib/api.server.ts';
+import { currencyCookie, langCookie, tokenCookie } from '../../lib/cookies.server.ts';
+import type { RequestState } from '../../lib/request-context.server.ts';
+import type { LoginActionData } from './login-result.ts';
+
+type VerifyResponse = { data: { token: string; expires_at: string; user: User } };
+
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+function errorDetails(error: ApiError): { reason?: string; attempts_left?: number } {
+  const body = error.body as { error?: { details?: { reason?: string; attempts_left?: number } } } | null;
+  return body?.error?.details ?? {};
+}
+
+function retryAfterSeconds(error: ApiError): number {
+  const value = Number(error.response.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 60;
+}
+
+/** Where to go after sign-in: a same-site path, else the profile. */
+function target(lang: Locale, returnTo: string | undefined): string {
+  return returnTo && !returnTo.startsWith(`/${lang}/login`) ? returnTo : `/${lang}/profile`;
+}
+
+/**
+ * The sign-in steps for the dialog and the page (same schema as the API, from packages/contracts):
+ * `send` asks the API to email a code, `verify` signs in, keeps the token in the HttpOnly cookie and
+ * redirects; `restart` goes back to the email step. Refusals come back as data with a status.
+ */
+export async function loginAction(request: Request, state: RequestState, langParam: string | undefined) {
+  const lang: Locale = isLocale(langParam) ? langParam : 'en';
+  const form = Object.fromEntries(await request.formData());
+  const email = typeof form.email === 'string' ? form.email.slice(0, 254) : '';
+  if (form.intent === 'restart') return data<LoginActionData>({ step: 'email', email });
+  const parsed = loginFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const emailBad = parsed.error.issues.some((i) => i.path[0] === 'email' || i.path[0] === 'intent');
+    return data<LoginActionData>(
+      emailBad ? { step: 'email', email, error: 'email' } : { step: 'code', email, error: 'code' },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  if (input.intent === 'send') {
+    try {
+      await state.api.post('/v1/auth/code', { body: { email: input.email, lang } });
+      return data<LoginActionData>({ step: 'code', email: input.email });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        const retryAfter = retryAfterSeconds(error);
+        return data<LoginActionData>(
+          // A resend refused: stay on the code step, the earlier code still works.
+          {
+            step: form.step === 'email' ? 'email' : 'code',
+            email: input.email,
+            error: 'rate_limited',
+            retryAfter,
+          },
+          { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+        );
+      }
+      if (error instanceof ApiError && error.status === 400) {
+        return data<LoginActionData>({ step: 'email', email, error: 'email' }, { status: 400 });
+      }
+      console.error(
+        JSON.stringify({ msg: 'send code failed', requestId: state.requestId, err: String(error) }),
+      );
+      return data<LoginActionData>({ step: 'email', email, error: 'generic' }, { status: 503 });
+    }
+  }
+
+  try {
+    const body = await state.api.post<VerifyResponse>('/v1/auth/verify', {
+      body: { email: input.email, code: input.code, lang },
+    });
+    const headers = new Headers();
+    headers.append('Set-Cookie', tokenCookie(body.data.token, SESSION_MAX_AGE_SECONDS));
+    // The profile's language and currency apply at once (spec §2 settings).
+    const saved = body.data.user.userDetail;
+    let destination = target(lang, input.returnTo);
+    if (saved?.currency && isCurrency(saved.currency))
+      headers.append('Set-Cookie', currencyCookie(saved.currency));
+    if (saved?.language && isLocale(saved.language)) {
+      headers.append('Set-Cookie', langCookie(saved.language));
+      destination = switchLocaleInPath(destination, saved.language);
+    }
+    return redirect(destination, { headers });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      const details = errorDetails(error);
+      const reason: CodeRefusal = (CODE_REFUSALS as readonly string[]).includes(details.reason ?? '')
+        ? (details.reason as CodeRefusal)
+        : 'wrong';
+      return data<LoginActionData>(
+        { step: 'code', email: input.email, error: reason, attemptsLeft: details.attempts_left ?? 0 },
+        { status: 422 },
+      );
+    }
+    if (error instanceof ApiError && error.status === 400) {
+      return data<LoginActionData>({ step: 'code', email: input.email, error: 'code' }, { status: 400 });
+    }
+    console.error(JSON.stringify({ msg: 'verify failed', requestId: state.requestId, err: String(error) }));
+    return data<LoginActionData>({ step: 'code', email: input.email, error: 'generic' }, { status: 503 });
+  }
+}

@@ -1,0 +1,52 @@
+import type { Route } from './+types/dev-mailbox';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { ApiError } from '../lib/api.server.ts';
+
+type Mail = { id: number; to: string; subject: string; text: string; created_at: string; status: string };
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'mailbox.heading'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The development mailbox: exists only while the API serves /v1/dev/mailbox (see the README). */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const body = await context.get(requestStateContext).api.get<{ data: Mail[] }>('/v1/dev/mailbox');
+    return { mails: body.data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new Response(null, { status: 404, statusText: 'Not Found' });
+    }
+    throw error;
+  }
+}
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <PageHeading>{t('mailbox.heading')}</PageHeading>
+      <p className="mb-4 text-neutral-700">{t('mailbox.lead')}</p>
+      {loaderData.mails.length === 0 ? <p>{t('mailbox.empty')}</p> : null}
+      <ul className="grid gap-4">
+        {loaderData.mails.map((mail) => (
+          <li key={mail.id}>
+            <article className="rounded border border-neutral-300 p-4" aria-labelledby={`mail-${mail.id}`}>
+              <h2 id={`mail-${mail.id}`} className="font-semibold">
+                {mail.subject}
+              </h2>
+              <p className="text-sm text-neutral-700">
+                {t('mailbox.to', { to: mail.to })} · <time dateTime={mail.created_at}>{mail.created_at}</time>
+              </p>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">{mail.text}</pre>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { localPathSchema } from './settings.ts';
+
+/** An email address as typed: trimmed and lower-cased (accounts are case-insensitive). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((value) => value.toLowerCase());
+
+/** The 6-digit sign-in code; spaces a user may type in the middle are ignored. */
+export const signInCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/));
+
+/** POST /v1/auth/code */
+export const authCodeRequestSchema = z.object({
+  email: emailSchema,
+  lang: z.enum(LOCALES).default('en'),
+});
+export type AuthCodeRequest = z.infer<typeof authCodeRequestSchema>;
+
+/** POST /v1/auth/verify */
+export const authVerifySchema = z.object({
+  email: emailSchema,
+  code: signInCodeSchema,
+});
+export type AuthVerify = z.infer<typeof authVerifySchema>;
+
+/** POST /v1/auth/unlock: re-enables code sign-in with the token of the emailed link. */
+export const authUnlockSchema = z.object({
+  email: emailSchema,
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/** Why a code was refused (details.reason of an `invalid_code` error). */
+export const CODE_REFUSALS = ['wrong', 'expired', 'too_many_attempts', 'suspended'] as const;
+export type CodeRefusal = (typeof CODE_REFUSALS)[number];
+
+/** The sign-in form of the web layer (dialog and page): step "send" then step "verify". */
+export const loginFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('send'), email: emailSchema, returnTo: localPathSchema.optional() }),
+  z.object({
+    intent: z.literal('verify'),
+    email: emailSchema,
+    code: signInCodeSchema,
+    returnTo: localPathSchema.optional(),
+  }),
+]);
+export type LoginForm = z.infer<typeof loginFormSchema>;

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_codes" ADD COLUMN "purpose" text DEFAULT 'signin' NOT NULL;--> statement-breakpoint
+ALTER TABLE "auth_codes" ADD CONSTRAINT "auth_codes_purpose" CHECK ("purpose" IN ('signin', 'unlock'));
