@@ -8,13 +8,18 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
 
-/** Starts the real one-process site (server.ts on the built web app) on a free loopback port. */
+/**
+ * Starts the real one-process site (server.ts on the built web app) on a free loopback port. Each site gets
+ * its own embedded database, even when the test runner has DATABASE_URL set for the PostgreSQL suite;
+ * pass DATABASE_URL in `env` to share a PostgreSQL server between sites.
+ */
 export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-'));
+  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const child = spawn(process.execPath, ['server.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: '0',
       HOST: '127.0.0.1',
       PARVOZ_DATA_DIR: dataDir,

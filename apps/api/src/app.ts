@@ -11,6 +11,9 @@ import { authRoutes } from './routes/v1/auth/index.ts';
 import { placesRoutes } from './routes/v1/places/index.ts';
 import { orderListRoutes } from './routes/v1/orders/list.ts';
 import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
+import { flightRoutes } from './routes/v1/flights/index.ts';
+import { offerRoutes } from './routes/v1/offers/index.ts';
+import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
@@ -19,7 +22,8 @@ import { parseApiQuery } from './query-string.ts';
 
 /** Options the Fastify host must use for the API: our query-string parser (spec §9 limits) and a body limit. */
 export const API_HOST_OPTIONS = {
-  routerOptions: { querystringParser: parseApiQuery },
+  // Offer ids travel in the path (GET /v1/offers/{id}) and are a few hundred characters long.
+  routerOptions: { querystringParser: parseApiQuery, maxParamLength: 2048 },
   bodyLimit: 256 * 1024,
 } as const;
 export { apiConfigFromEnv, type ApiConfig } from './config.ts';
@@ -33,7 +37,13 @@ export type ApiOptions = {
   /** Receives the outbox worker (tests drive it by hand). */
   outboxRef?: { current?: OutboxWorker };
 };
-export type ApiDeps = { db: Database; config: ApiConfig; now: Clock; kickOutbox: () => void };
+export type ApiDeps = {
+  db: Database;
+  config: ApiConfig;
+  now: Clock;
+  kickOutbox: () => void;
+  flights: FlightService;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,7 +74,13 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     log: app.log,
     scrubAfterSend: transport.kind === 'smtp',
   });
-  const deps: ApiDeps = { db: options.db, config: options.config, now, kickOutbox: outbox.kick };
+  const deps: ApiDeps = {
+    db: options.db,
+    config: options.config,
+    now,
+    kickOutbox: outbox.kick,
+    flights: createFlightService(options.db, options.config, now),
+  };
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();
@@ -99,6 +115,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(placesRoutes, { prefix: '/places' });
   await app.register(orderListRoutes, { prefix: '/orders' });
   await app.register(devMailboxRoutes, { prefix: '/dev' });
+  await app.register(flightRoutes, { prefix: '/flights' });
+  await app.register(offerRoutes, { prefix: '/offers' });
 };
 
 export type ApiApp = FastifyInstance;

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+
+/** The offer-id key of the embedded default; production must set its own OFFER_SECRET. */
+export const DEV_OFFER_SECRET = 'parvoz-development-offer-secret';
+
+/** `EUR=0.92,RUB=92` → { EUR: 0.92, RUB: 92 }; anything unparsable is passed on for zod to reject by name. */
+function parseRates(text: string | undefined): unknown {
+  if (!text) return undefined;
+  const entries = text.split(',').map((pair) => pair.trim().split('='));
+  if (entries.some((e) => e.length !== 2)) return text;
+  return Object.fromEntries(entries.map(([code, value]) => [code!.trim().toUpperCase(), Number(value)]));
+}
 
 /** API settings from the environment, validated at start with a clear message for a bad value. */
 export const apiConfigSchema = z.object({
@@ -10,6 +22,12 @@ export const apiConfigSchema = z.object({
     .max(24 * 3600)
     .default(20 * 60),
   baseCurrency: z.literal('USD').default('USD'),
+  /** HMAC key of offer ids (tamper-proof offers); every instance must share it. */
+  offerSecret: z.string().min(16),
+  /** Seed of the built-in schedule: the same seed gives the same flights on every instance. */
+  scheduleSeed: z.string().min(1).max(100).default('parvoz'),
+  /** Display-currency rates per 1 USD, e.g. `EUR=0.92,RUB=92,TRY=34,UZS=12700`; missing ones keep the defaults. */
+  exchangeRates: z.partialRecord(z.enum(CURRENCIES), z.number().positive().max(1e7)).default({}),
   /** SMTP server for email (`smtp://user:pass@host:587`, `smtps://…`); without it emails go to the log. */
   smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
   mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
@@ -29,6 +47,9 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
   const parsed = apiConfigSchema.safeParse({
     anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous',
     offerTtlSeconds: env.OFFER_TTL_SECONDS,
+    offerSecret: env.OFFER_SECRET ?? DEV_OFFER_SECRET,
+    scheduleSeed: env.SCHEDULE_SEED || undefined,
+    exchangeRates: parseRates(env.EXCHANGE_RATES),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

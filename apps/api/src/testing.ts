@@ -18,7 +18,12 @@ export async function buildTestApi(
     prefix: '/v1',
     db,
     // Tests drive the outbox worker by hand (`app.outbox.runOnce()`) unless they turn it on.
-    config: apiConfigSchema.parse({ anonymousToken: TEST_ANONYMOUS_TOKEN, outboxWorker: false, ...config }),
+    config: apiConfigSchema.parse({
+      anonymousToken: TEST_ANONYMOUS_TOKEN,
+      offerSecret: 'test-offer-secret-0123456789',
+      outboxWorker: false,
+      ...config,
+    }),
     ...extra,
     outboxRef,
   });

@@ -46,6 +46,7 @@ export const flightSearchRequestSchema = z
     cabin_class: z.enum(['economy', 'business']).default('economy'),
     max_connections: z.number().int().min(0).max(2).default(2),
     currency: z.enum(CURRENCIES).default('USD'),
+    sort: z.enum(['best', 'cheapest', 'fastest']).default('best'),
   })
   .refine((r) => r.slices.length < 2 || r.slices[1]!.departure_date >= r.slices[0]!.departure_date, {
     message: 'the return is on or after the departure',
@@ -61,3 +62,20 @@ export const placesQuerySchema = z.object({
 export type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
 export const offerIdParamsSchema = z.object({ id: z.string().min(1).max(2000) });
+
+export const offerQuerySchema = z.object({ currency: z.enum(CURRENCIES).optional() });
+
+/** A flight key as in `OfferSegment.flight_key`: carrier, number, local departure date ("HY601-2026-12-15"). */
+export const flightKeySchema = z
+  .string()
+  .regex(/^[A-Z0-9]{2}[1-9]\d{0,3}-\d{4}-\d{2}-\d{2}$/, 'a flight key');
+
+/** POST /v1/offers/reprice: a fresh offer for flights chosen earlier (a shared ticket link). */
+export const repriceRequestSchema = z.object({
+  slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(2),
+  cabin_class: z.enum(['economy', 'business']).default('economy'),
+  passengers: passengersSchema,
+  fare_family: z.enum(['light', 'standard']).default('light'),
+  currency: z.enum(CURRENCIES).default('USD'),
+});
+export type RepriceRequest = z.infer<typeof repriceRequestSchema>;

@@ -218,4 +218,36 @@ describe('built-in supplier: re-pricing', () => {
     );
     expect(r.ok).toBe(true);
   });
+  test('reprice gives a fresh offer for the same flights, priced now, and refuses departed or unknown ones', async () => {
+    const [offer] = await offersOf();
+    const keys = offer!.slices.map((s) => s.segments.map((seg) => seg.flight_key));
+    const later = now + 3 * 24 * 3600_000;
+    const base = {
+      slices: keys,
+      cabin_class: 'economy' as const,
+      passengers: { adults: 2, children: 1, infants: 1 },
+      fare_family: 'light' as const,
+      currency: 'EUR' as const,
+    };
+    const fresh = await supplier.reprice(base, { now: later });
+    if (!fresh.ok) throw new Error(JSON.stringify(fresh.error));
+    checkOffer(fresh.data);
+    expect(fresh.data.slices.map((s) => s.segments.map((seg) => seg.flight_key))).toEqual(keys);
+    expect(fresh.data.total_currency).toBe('EUR');
+    expect(fresh.data.id).not.toBe(offer!.id);
+    expect(Date.parse(fresh.data.expires_at)).toBe(later + 20 * 60_000);
+    expect(decodeOffer(fresh.data.id, 'test-secret', later)).toMatchObject({
+      ok: true,
+      offer: { searchedAt: later },
+    });
+    const afterDeparture = Date.parse(offer!.slices[0]!.departing_at) + 60_000;
+    expect(await supplier.reprice(base, { now: afterDeparture })).toMatchObject({
+      ok: false,
+      error: { code: 'offer_unavailable' },
+    });
+    expect(await supplier.reprice({ ...base, slices: [['ZZ999-2026-12-15']] }, { now })).toMatchObject({
+      ok: false,
+      error: { code: 'offer_not_found' },
+    });
+  });
 });

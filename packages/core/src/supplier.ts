@@ -60,9 +60,20 @@ export interface FlightSupplier {
   search(request: FlightSearchRequest, ctx: SupplierContext): Promise<SupplierResult<FlightSearchData>>;
   /** Re-prices an offer now (seats and load may have changed); `currency` overrides the offer's. */
   price(offerId: string, ctx: SupplierContext & { currency?: CurrencyCode }): Promise<SupplierResult<Offer>>;
+  /** A fresh offer (new id and expiry, priced now) for flights chosen earlier, e.g. from a shared link. */
+  reprice(request: RepriceRequest, ctx: SupplierContext): Promise<SupplierResult<Offer>>;
   /** Optional for suppliers that hold/ticket remotely (the built-in one keeps inventory in PostgreSQL). */
   hold?(offerId: string, ctx: SupplierContext): Promise<SupplierResult<{ reference: string }>>;
   cancel?(reference: string, ctx: SupplierContext): Promise<SupplierResult<null>>;
+}
+
+export interface RepriceRequest {
+  /** Flight keys per slice, as in `OfferSegment.flight_key`. */
+  slices: string[][];
+  cabin_class: Cabin;
+  passengers: PassengerCounts;
+  fare_family: FareFamily;
+  currency: CurrencyCode;
 }
 
 export interface BuiltinSupplierOptions {
@@ -404,5 +415,30 @@ export function createBuiltinSupplier(
     };
   }
 
-  return { id: 'builtin', engine, search, price };
+  async function reprice(request: RepriceRequest, ctx: SupplierContext): Promise<SupplierResult<Offer>> {
+    const passengers: PassengerCounts = {
+      adults: request.passengers.adults,
+      children: request.passengers.children ?? 0,
+      infants: request.passengers.infants ?? 0,
+    };
+    if (request.slices.length < 1 || request.slices.length > 2) return failure('invalid_request', 'slices');
+    const leadMs = (options.engineOptions?.minLeadMinutes ?? 120) * MINUTE_MS;
+    for (const keys of request.slices) {
+      const it = engine.rebuild(keys, { cabin: request.cabin_class, passengers, pricedAt: ctx.now });
+      if (it === null) return failure('offer_not_found');
+      if ('unavailable' in it || it.departUtc < ctx.now + leadMs) return failure('offer_unavailable');
+    }
+    const payload: OfferPayload = {
+      slices: request.slices,
+      cabin: request.cabin_class,
+      passengers,
+      fareFamily: request.fare_family,
+      searchedAt: ctx.now,
+      expiresAt: ctx.now + ttl,
+      currency: request.currency,
+    };
+    return price(encodeOffer(payload, secret), ctx);
+  }
+
+  return { id: 'builtin', engine, search, price, reprice };
 }

@@ -22,6 +22,7 @@ import {
   releaseOrderHolds,
   releaseSeats,
   soldSeats,
+  soldSeatsSince,
   SoldOutError,
   type SeatRequest,
 } from './repositories/seat-inventory.ts';
@@ -350,6 +351,23 @@ export function defineDatabaseSuite(label: string, makeDb: () => Promise<Databas
           [b, { economy: 0, business: 0 }],
         ]);
         expect((await soldSeats(db, [])).size).toBe(0);
+      });
+
+      it('soldSeatsSince lists sold flights departing on or after a date, by flight and cabin', async () => {
+        const tag = unique('X')
+          .replace(/[^a-z0-9]/gi, '')
+          .slice(-6);
+        const past = `${tag}-2020-01-01`;
+        const future = `${tag}-2099-12-31`;
+        const unsold = `${tag}U-2099-12-31`;
+        await holdSeats(db, [request(past, 1), request(future, 3), request(future, 2, 8, 'business')]);
+        await holdSeats(db, [request(unsold, 1)]);
+        await releaseSeats(db, [{ flightKey: unsold, cabin: 'economy', seats: 1 }]);
+        const sold = await soldSeatsSince(db, '2099-12-30');
+        expect(sold.get(`${future} economy`)).toBe(3);
+        expect(sold.get(`${future} business`)).toBe(2);
+        expect(sold.has(`${past} economy`)).toBe(false);
+        expect(sold.has(`${unsold} economy`)).toBe(false);
       });
 
       it('holdSeatsForOrder records the holds and releaseOrderHolds frees them once', async () => {

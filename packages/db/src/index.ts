@@ -248,6 +248,7 @@ export {
   holdSeats,
   releaseSeats,
   soldSeats,
+  soldSeatsSince,
   holdSeatsForOrder,
   releaseOrderHolds,
   SoldOutError,

@@ -211,3 +211,15 @@ export async function releaseOrderHolds(db: Database, orderId: string): Promise<
     return released;
   });
 }
+
+/**
+ * Every flight with seats sold that departs on `fromDate` (YYYY-MM-DD) or later, as "flightKey cabin" →
+ * sold: the snapshot search reads through a short cache (DESIGN §3 Inventory).
+ */
+export async function soldSeatsSince(db: Database, fromDate: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ flightKey: seatInventory.flightKey, cabin: seatInventory.cabin, sold: seatInventory.sold })
+    .from(seatInventory)
+    .where(and(sql`${seatInventory.sold} > 0`, sql`right(${seatInventory.flightKey}, 10) >= ${fromDate}`));
+  return new Map(rows.map((r) => [`${r.flightKey} ${r.cabin}`, r.sold]));
+}

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { offerIdParamsSchema, offerQuerySchema, repriceRequestSchema } from '@parvoz/contracts/search';
+import { supplierFailure } from '../flights/supplier-errors.ts';
+
+/**
+ * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
+ * POST /v1/offers/reprice: a fresh offer for flights chosen earlier, e.g. from a shared ticket link.
+ */
+export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { flights, now } = app.deps;
+  app.get(
+    '/:id',
+    { schema: { params: offerIdParamsSchema, querystring: offerQuerySchema } },
+    async (request) => {
+      const soldSeats = await flights.soldSeatsNow();
+      const { currency } = request.query;
+      const result = await flights.supplier.price(request.params.id, {
+        now: now().getTime(),
+        soldSeats,
+        ...(currency ? { currency } : {}),
+      });
+      if (!result.ok) throw supplierFailure(result.error);
+      return { data: result.data };
+    },
+  );
+  app.post('/reprice', { schema: { body: repriceRequestSchema } }, async (request) => {
+    const soldSeats = await flights.soldSeatsNow();
+    const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
+    if (!result.ok) throw supplierFailure(result.error);
+    return { data: result.data };
+  });
+};
