@@ -24,6 +24,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       HOST: '127.0.0.1',
       PARVOZ_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // Every browser of the suite is one visitor (127.0.0.1) to the per-IP limits; their own tests use inject.
+      RATE_LIMIT_SCALE: '20',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

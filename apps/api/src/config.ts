@@ -38,6 +38,8 @@ export const apiConfigSchema = z.object({
    * only outside production unless PARVOZ_DEV_MAILBOX=1 (PARVOZ_DEV_MAILBOX=0 turns it off everywhere).
    */
   devMailbox: z.boolean().default(false),
+  /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
+  rateLimitScale: z.coerce.number().positive().max(1e6).default(1),
   /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
   outboxWorker: z.boolean().default(true),
 });
@@ -50,6 +52,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     offerSecret: env.OFFER_SECRET ?? DEV_OFFER_SECRET,
     scheduleSeed: env.SCHEDULE_SEED || undefined,
     exchangeRates: parseRates(env.EXCHANGE_RATES),
+    rateLimitScale: env.RATE_LIMIT_SCALE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { flightSearchRequestSchema } from '@parvoz/contracts/search';
 import { supplierFailure } from './supplier-errors.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now } = app.deps;
-  app.post('/search', { schema: { body: flightSearchRequestSchema } }, async (request) => {
-    const soldSeats = await flights.soldSeatsSnapshot();
-    const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
-    if (!result.ok) throw supplierFailure(result.error);
-    return { data: result.data };
-  });
+  app.post(
+    '/search',
+    { schema: { body: flightSearchRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.search) },
+    async (request) => {
+      const soldSeats = await flights.soldSeatsSnapshot();
+      const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
+      if (!result.ok) throw supplierFailure(result.error);
+      return { data: result.data };
+    },
+  );
 };

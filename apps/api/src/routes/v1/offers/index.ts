@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offerIdParamsSchema, offerQuerySchema, repriceRequestSchema } from '@parvoz/contracts/search';
 import { supplierFailure } from '../flights/supplier-errors.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 /**
  * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
@@ -10,7 +11,10 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now } = app.deps;
   app.get(
     '/:id',
-    { schema: { params: offerIdParamsSchema, querystring: offerQuerySchema } },
+    {
+      schema: { params: offerIdParamsSchema, querystring: offerQuerySchema },
+      preHandler: rateLimit(ROUTE_LIMITS.offers),
+    },
     async (request) => {
       const soldSeats = await flights.soldSeatsNow();
       const { currency } = request.query;
@@ -23,10 +27,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: result.data };
     },
   );
-  app.post('/reprice', { schema: { body: repriceRequestSchema } }, async (request) => {
-    const soldSeats = await flights.soldSeatsNow();
-    const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
-    if (!result.ok) throw supplierFailure(result.error);
-    return { data: result.data };
-  });
+  app.post(
+    '/reprice',
+    { schema: { body: repriceRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.offers) },
+    async (request) => {
+      const soldSeats = await flights.soldSeatsNow();
+      const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
+      if (!result.ok) throw supplierFailure(result.error);
+      return { data: result.data };
+    },
+  );
 };

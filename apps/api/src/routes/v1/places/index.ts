@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPlaceIndex, searchPlaces } from '@parvoz/core/places';
 import { placesQuerySchema } from '@parvoz/contracts/search';
 import { loadNetworkData } from '../../../adapters/network-data.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 /** Autocomplete over cities and airports in any of the four languages (DESIGN §3). */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { network, names } = loadNetworkData();
   const index = buildPlaceIndex(network, names);
-  app.get('/', { schema: { querystring: placesQuerySchema } }, async (request, reply) => {
-    const { q, lang, limit } = request.query;
-    reply.header('Cache-Control', 'public, max-age=300');
-    return { data: searchPlaces(index, q, { lang, limit }) };
-  });
+  app.get(
+    '/',
+    { schema: { querystring: placesQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.places) },
+    async (request, reply) => {
+      const { q, lang, limit } = request.query;
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { data: searchPlaces(index, q, { lang, limit }) };
+    },
+  );
 };

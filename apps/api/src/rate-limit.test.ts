@@ -1,0 +1,58 @@
+/** Per-route rate limits: per IP for anonymous callers (not per the shared credential), 429 with Retry-After. */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { ROUTE_LIMITS } from './rate-limit.ts';
+
+let app: FastifyInstance;
+let closeDb: () => Promise<void>;
+let clock = Date.UTC(2026, 10, 23, 6, 0);
+// 300 per minute scaled down to 3.
+const SCALE = 3 / ROUTE_LIMITS.search.limit;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  closeDb = database.close;
+  app = await buildTestApi(database.db, { rateLimitScale: SCALE }, { now: () => new Date(clock) });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+const search = (ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    remoteAddress: ip,
+    headers: { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` },
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-20' }],
+      passengers: { adults: 1 },
+    },
+  });
+
+test('the fourth search a minute from one IP is refused with 429 and Retry-After; other IPs are not', async () => {
+  for (let i = 0; i < 3; i++) expect((await search('203.0.113.7')).statusCode).toBe(200);
+  const refused = await search('203.0.113.7');
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json().error.code).toBe('rate_limited');
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  // Same anonymous credential, another visitor: its own budget.
+  expect((await search('198.51.100.9')).statusCode).toBe(200);
+  // Bad requests count too (they cost a round trip), but a new window starts after the minute.
+  clock += 61_000;
+  expect((await search('203.0.113.7')).statusCode).toBe(200);
+});
+
+test('places and offers have budgets of their own', async () => {
+  const places = () => app.inject({ method: 'GET', url: '/v1/places?q=tash', remoteAddress: '192.0.2.44' });
+  const limit = Math.round(ROUTE_LIMITS.places.limit * SCALE);
+  for (let i = 0; i < limit; i++) expect((await places()).statusCode).toBe(200);
+  expect((await places()).statusCode).toBe(429);
+  const offer = await app.inject({ method: 'GET', url: '/v1/offers/nonsense', remoteAddress: '192.0.2.44' });
+  expect(offer.statusCode).toBe(404);
+});

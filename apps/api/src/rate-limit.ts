@@ -1,0 +1,52 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { clientIp } from './client-ip.ts';
+import { ApiFailure } from './errors.ts';
+import { hitRateLimit } from './services/rate-limits.ts';
+
+/** A budget of requests per window for one kind of costly or sensitive call. */
+export type RouteLimit = { name: string; limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+/**
+ * Per caller (the signed-in user, else the visitor's IP: never the shared anonymous credential), counted
+ * in PostgreSQL so the budget holds across instances. RATE_LIMIT_SCALE multiplies every limit (load tests).
+ */
+export const ROUTE_LIMITS = {
+  // A results page also prices ±3 days around the chosen date(s): up to 14 searches per page view.
+  search: { name: 'search', limit: 300, windowMs: MINUTE },
+  offers: { name: 'offers', limit: 300, windowMs: MINUTE },
+  // Autocomplete asks on every keystroke.
+  places: { name: 'places', limit: 600, windowMs: MINUTE },
+  orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },
+  lookups: { name: 'lookups', limit: 10, windowMs: 60 * MINUTE },
+  forms: { name: 'forms', limit: 10, windowMs: 60 * MINUTE },
+} as const satisfies Record<string, RouteLimit>;
+
+export function callerKey(request: FastifyRequest): string {
+  const caller = request.caller;
+  return caller?.kind === 'user' ? `user:${caller.userId}` : `ip:${clientIp(request)}`;
+}
+
+/** A route `preHandler` that answers 429 with Retry-After once the caller's budget is spent. */
+export function rateLimit(rule: RouteLimit): preHandlerAsyncHookHandler {
+  return async function limitRequests(request) {
+    const { db, now, config } = this.deps;
+    const limit = Math.max(1, Math.round(rule.limit * config.rateLimitScale));
+    const result = await hitRateLimit(
+      db,
+      `route:${rule.name}:${callerKey(request)}`,
+      limit,
+      rule.windowMs,
+      now(),
+    );
+    if (!result.allowed) {
+      throw new ApiFailure(
+        'rate_limited',
+        'Too many requests. Please try again later.',
+        { retry_after_seconds: result.retryAfterSeconds },
+        { 'retry-after': String(result.retryAfterSeconds) },
+      );
+    }
+  };
+}
