@@ -1,5 +1,5 @@
-import { ToastContainer, toast, type Id } from 'react-toastify/unstyled';
-import 'react-toastify/dist/ReactToastify.css';
+import { useEffect, useState } from 'react';
+import type * as ToastifyModule from 'react-toastify/unstyled';
 import { useT } from '../lib/i18n.tsx';
 import { buttonClasses } from './Button.tsx';
 
@@ -17,9 +17,32 @@ export type NotifyOptions = {
   id?: string;
 };
 
-export function notify(message: string, options: NotifyOptions = {}): Id {
+type Toastify = typeof ToastifyModule;
+
+/**
+ * react-toastify and its stylesheet load on the first toast, not with every page: they were 7 kB of the
+ * shell's JavaScript and a render-blocking stylesheet, for something most visits never show.
+ */
+let library: Promise<Toastify> | undefined;
+const loadLibrary = () =>
+  (library ??= Promise.all([
+    import('react-toastify/unstyled'),
+    import('react-toastify/dist/ReactToastify.css'),
+  ]).then(([module]) => module));
+let markHostReady: () => void = () => undefined;
+const hostReady = new Promise<void>((resolve) => (markHostReady = resolve));
+const hostWakers = new Set<() => void>();
+let hostWanted = false;
+
+export function notify(message: string, options: NotifyOptions = {}): void {
+  hostWanted = true;
+  for (const wake of hostWakers) wake();
+  void Promise.all([loadLibrary(), hostReady]).then(([toastify]) => show(toastify, message, options));
+}
+
+function show({ toast }: Toastify, message: string, options: NotifyOptions): void {
   const { action, onClose, type = 'info', autoClose = TOAST_TIMEOUT_MS, id } = options;
-  return toast(
+  toast(
     ({ closeToast }) => (
       <div className="flex items-center justify-between gap-3">
         <span>{message}</span>
@@ -41,8 +64,22 @@ export function notify(message: string, options: NotifyOptions = {}): Id {
   );
 }
 
+/** Mounts the toast container once the library is wanted (the first `notify`). */
 export function ToastHost() {
+  const [toastify, setToastify] = useState<Toastify | null>(null);
+  useEffect(() => {
+    const wake = () => void loadLibrary().then(setToastify);
+    hostWakers.add(wake);
+    if (hostWanted) wake();
+    return () => void hostWakers.delete(wake);
+  }, []);
+  return toastify ? <LoadedToastHost toastify={toastify} /> : null;
+}
+
+function LoadedToastHost({ toastify: { ToastContainer } }: { toastify: Toastify }) {
   const t = useT();
+  // Children's effects run first: the container is registered when this one runs.
+  useEffect(() => markHostReady(), []);
   return (
     <ToastContainer
       position="bottom-right"
