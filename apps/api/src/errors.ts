@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@parvoz/contracts/errors';
+import { isDatabaseUnavailable } from '@parvoz/db';
 
 /** A refusal the API answers on purpose, with its code, an English message and optional details. */
 export class ApiFailure extends Error {
@@ -45,6 +46,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return sendError(reply, 'malformed_request', 'The request could not be understood.', {
       reason: error.code,
     });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '2');
+    return sendError(reply, 'unavailable', 'The service is briefly unavailable. Please try again.');
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 'internal_error', 'Something went wrong on our side.');

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_code: 422,
   rate_limited: 429,
   internal_error: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -42,3 +42,16 @@ describe('PGlite on disk (the one-process default)', () => {
     }
   }, 60_000);
 });
+
+describe('isDatabaseUnavailable', () => {
+  it('tells a database outage from other errors, also when Drizzle wraps it', async () => {
+    const { isDatabaseUnavailable } = await import('./index.ts');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: refused }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});

@@ -235,6 +235,29 @@ export function pgError(error: unknown): PgErrorInfo | undefined {
   return undefined;
 }
 
+/** Socket-level codes of node-postgres when the server cannot be reached. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * True when the database is unreachable or restarting (refused or dropped connection, SQLSTATE class 08,
+ * admin shutdown 57P01–57P03): a transient fault to answer with 503 and Retry-After, not a bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (CONNECTION_ERROR_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    if (
+      typeof candidate.message === 'string' &&
+      /Connection terminated|connection timeout/i.test(candidate.message)
+    )
+      return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /** True for a unique-constraint violation (of `constraint` when given), e.g. to retry a new booking reference. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const info = pgError(error);
