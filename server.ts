@@ -10,56 +10,69 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { ServerBuild } from 'react-router';
-import { z } from 'zod';
-import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS } from '@parvoz/api';
-import { createDatabase, migrate } from '@parvoz/db';
+import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
+import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiConfig } from '@parvoz/api';
+import { createDatabase, migrate, type DatabaseHandle } from '@parvoz/db';
+import { loadConfig, serverConfigSchema, type ServerConfig } from '@parvoz/api/host/config';
+import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
+import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
+import { opsRoutes } from '@parvoz/api/host/ops';
+import { installDrain } from '@parvoz/api/host/lifecycle';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const WEB_BUILD = path.join(ROOT, 'apps/web/build');
 
-const serverConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PARVOZ_ROLE: z.enum(['web', 'api', 'all']).default('all'),
-  DATABASE_URL: z.string().url().optional(),
-  PARVOZ_DATA_DIR: z.string().min(1).default(path.join(ROOT, 'var')),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-});
-export type ServerConfig = z.infer<typeof serverConfigSchema>;
-
+export type { ServerConfig };
+/** Settings of the host alone (all settings, the API's too, are checked by `loadConfig` in main). */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = serverConfigSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  return serverConfigSchema.parse(env);
 }
 
-export async function buildServer(config: ServerConfig) {
+export async function buildServer(
+  config: ServerConfig,
+  api: ApiConfig = apiConfigFromEnv(),
+  options: { database?: DatabaseHandle } = {},
+) {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY === 'true',
+    logger: loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
     ...API_HOST_OPTIONS,
-    requestIdHeader: 'x-request-id',
+    // X-Request-Id from the caller (the web half's API client) when it is well formed, else a new one.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    // The drain answers 503 itself (with Retry-After and the error envelope).
+    return503OnClosing: false,
   });
   const closers: Array<() => Promise<void>> = [];
-  await app.register(compress, { global: true, threshold: 1024 });
+  // onClose hooks run last-registered first: registered here, the database closes after the API's workers stop.
+  app.addHook('onClose', async () => {
+    for (const close of closers) await close();
+  });
+  // First: its hooks must see every request (issue 8, graceful shutdown).
+  app.decorate('drain', installDrain(app, { timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000 }));
+  app.addHook('onRequest', echoRequestId);
+  await app.register(securityHeaders, { publicUrl: api.publicUrl });
 
-  if (config.PARVOZ_ROLE !== 'web') {
-    const database = await createDatabase(
+  let database = options.database;
+  if (config.PARVOZ_ROLE !== 'web' && !database) {
+    database = await createDatabase(
       config.DATABASE_URL
         ? { url: config.DATABASE_URL }
         : { dataDir: path.join(config.PARVOZ_DATA_DIR, 'pglite') },
     );
     await migrate(database.db);
-    closers.push(() => database.close());
-    await app.register(apiPlugin, { prefix: '/v1', db: database.db, config: apiConfigFromEnv() });
+    const opened = database;
+    closers.push(() => opened.close());
+  }
+  await app.register(opsRoutes, {
+    database: config.PARVOZ_ROLE === 'web' ? undefined : database,
+    metricsToken: config.METRICS_TOKEN,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  if (config.PARVOZ_ROLE !== 'web' && database) {
+    await app.register(apiPlugin, { prefix: '/v1', db: database.db, config: api });
   }
   if (config.PARVOZ_ROLE !== 'api') await registerWeb(app);
-  app.addHook('onClose', async () => {
-    for (const close of closers) await close();
-  });
   return app;
 }
 
@@ -70,12 +83,13 @@ async function registerWeb(app: FastifyInstance) {
     throw new Error('The web app is not built: run `npm run build` (npm start does it for you).');
   // React picks its development or production build from NODE_ENV when first imported, so set it first.
   process.env.NODE_ENV ??= 'production';
-  const { createRequestHandler } = await import('react-router');
+  const { createRequestHandler, matchRoutes } = await import('react-router');
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(
     build,
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
+  const routeOf = webRouteLabeler(build, matchRoutes);
 
   await app.register(fastifyStatic, {
     root: path.join(WEB_BUILD, 'client'),
@@ -110,6 +124,10 @@ async function registerWeb(app: FastifyInstance) {
           else if (value !== undefined) headers.set(key, value);
         }
         headers.set('x-request-id', String(request.id));
+        // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script.
+        request.cspNonce = createCspNonce();
+        headers.set(CSP_NONCE_HEADER, request.cspNonce);
+        request.metricsRoute = routeOf(request.url.split('?')[0]!);
         // The visitor's address for the API's per-IP limits (apps/api/src/client-ip.ts); never the caller's own.
         headers.set('x-parvoz-client-ip', request.ip);
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
@@ -135,16 +153,50 @@ async function registerWeb(app: FastifyInstance) {
   });
 }
 
-export async function main() {
-  const config = serverConfigFromEnv();
-  const app = await buildServer(config);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+/** The route pattern of a page URL (`/:lang/flight/:search`), the label of its request metrics. */
+function webRouteLabeler(build: ServerBuild, match: typeof MatchRoutes) {
+  const manifest = Object.values(build.routes).filter((route) => route !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    manifest
+      .filter((route) => route.parentId === parentId)
+      .map(
+        (route) =>
+          ({ id: route.id, path: route.path, index: route.index, children: tree(route.id) }) as RouteObject,
+      );
+  const routes = tree(undefined);
+  return (pathname: string): string => {
+    const data = pathname.endsWith('.data');
+    const matches = match(routes, data ? pathname.slice(0, -'.data'.length) : pathname) ?? [];
+    const pattern = `/${matches
+      .map((m) => m.route.path)
+      .filter(Boolean)
+      .join('/')}`;
+    return data ? `${pattern}.data` : pattern;
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+export async function main() {
+  const { server: config, api } = loadConfig();
+  const app = await buildServer(config, api);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting without draining');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal, inFlight: app.drain.inFlight }, 'shutting down: draining requests in flight');
+    try {
+      const { forced } = await app.drain.shutdown();
+      app.log.info({ forced }, 'shut down');
+      process.exit(forced ? 1 : 0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
   // The ready line is printed even when the log level hides info (benchmarks run at warn).

@@ -83,7 +83,8 @@ describe('every page of the spec in every language', () => {
         const html = await response.text();
         expect(html).toContain(`<html lang="${lang}"`);
         expect(h1Of(html), `${lang}${path}`).toBe(MESSAGES[lang][key]);
-        for (const other of LOCALES) expect(html).toContain(`hrefLang="${other}" href="/${other}${path}"`);
+        for (const other of LOCALES)
+          expect(html).toContain(`hrefLang="${other}" href="${site.url}/${other}${path}"`);
       }
       for (const path of GUARDED_PAGES) {
         const response = await fetch(`${site.url}/${lang}${path}`);

@@ -1,8 +1,15 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@parvoz/db';
 import { errorHandler, sendError } from './errors.ts';
 import { queryRefusal } from './query-string.ts';
+import { corsHook } from './cors.ts';
 import { resolveCaller, type Caller } from './auth.ts';
 import type { ApiConfig } from './config.ts';
 import { findSession } from './services/sessions.ts';
@@ -13,6 +20,12 @@ import { orderListRoutes } from './routes/v1/orders/list.ts';
 import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
 import { flightRoutes } from './routes/v1/flights/index.ts';
 import { offerRoutes } from './routes/v1/offers/index.ts';
+import { tourRoutes } from './routes/v1/tours/index.ts';
+import { agencyRoutes } from './routes/v1/agencies/index.ts';
+import { orderRoutes } from './routes/v1/orders/index.ts';
+import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
+import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
+import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
@@ -25,6 +38,9 @@ export const API_HOST_OPTIONS = {
   // Offer ids travel in the path (GET /v1/offers/{id}) and are a few hundred characters long.
   routerOptions: { querystringParser: parseApiQuery, maxParamLength: 2048 },
   bodyLimit: 256 * 1024,
+  // Malformed URLs (bad percent-encoding, over-long path parameters) get the error envelope too, never Fastify's own.
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 'malformed_request', 'The request URL is not valid.', { reason: error.code }),
 } as const;
 export { apiConfigFromEnv, type ApiConfig } from './config.ts';
 
@@ -84,6 +100,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();
+  // Unpaid orders past their payment window are cancelled and their seats released (every instance may run it).
+  const orderExpiry = createOrderExpiryWorker({ db: options.db, now, log: app.log });
+  if (options.config.orderExpiryWorker) orderExpiry.start();
+  app.addHook('onClose', () => orderExpiry.stop());
   app.addHook('onClose', async () => {
     await outbox.stop();
     transport.close();
@@ -97,6 +117,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.decorate('deps', deps);
   app.decorateRequest('caller');
 
+  app.addHook('onRequest', corsHook(options.config.corsOrigins));
   app.addHook('onRequest', async (request, reply) => {
     const refusal = queryRefusal(request.query);
     if (refusal)
@@ -117,6 +138,11 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(devMailboxRoutes, { prefix: '/dev' });
   await app.register(flightRoutes, { prefix: '/flights' });
   await app.register(offerRoutes, { prefix: '/offers' });
+  await app.register(tourRoutes, { prefix: '/tours' });
+  await app.register(agencyRoutes, { prefix: '/agencies' });
+  await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(paymentWebhookRoutes, { prefix: '/payments' });
+  await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
 };
 
 export type ApiApp = FastifyInstance;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
+import { LOCALES } from '@parvoz/i18n/locales';
 
 /** The offer-id key of the embedded default; production must set its own OFFER_SECRET. */
 export const DEV_OFFER_SECRET = 'parvoz-development-offer-secret';
+/** The sandbox payment webhook's HMAC key of the embedded default; production sets PAYMENT_WEBHOOK_SECRET. */
+export const DEV_PAYMENT_WEBHOOK_SECRET = 'parvoz-development-payment-webhook-secret';
+/** The anonymous credential of the embedded default; production sets its own PARVOZ_ANONYMOUS_TOKEN. */
+export const DEV_ANONYMOUS_TOKEN = 'parvoz-public-anonymous';
 
 /** `EUR=0.92,RUB=92` → { EUR: 0.92, RUB: 92 }; anything unparsable is passed on for zod to reject by name. */
 function parseRates(text: string | undefined): unknown {
@@ -33,6 +38,17 @@ export const apiConfigSchema = z.object({
   mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
   /** The site's public origin, for links in emails. */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: z
+    .array(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine(
+          (u) => URL.canParse(u) && new URL(u).origin === u,
+          'expected an origin like https://example.com',
+        ),
+    )
+    .default([]),
   /**
    * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox): only without SMTP, and
    * only outside production unless PARVOZ_DEV_MAILBOX=1 (PARVOZ_DEV_MAILBOX=0 turns it off everywhere).
@@ -40,14 +56,23 @@ export const apiConfigSchema = z.object({
   devMailbox: z.boolean().default(false),
   /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
   rateLimitScale: z.coerce.number().positive().max(1e6).default(1),
+  /** Where tour requests and agency applications are emailed, and in which site language. */
+  operatorEmail: z.email().default('operator@parvoz.localhost'),
+  operatorLang: z.enum(LOCALES).default('en'),
+  /** Keep a few demonstration last-minute tours on sale (dates roll forward); PARVOZ_DEMO_TOURS=0 turns it off. */
+  demoTours: z.boolean().default(true),
   /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
   outboxWorker: z.boolean().default(true),
+  /** HMAC key of payment webhooks (sandbox provider); every instance must share it. */
+  paymentWebhookSecret: z.string().min(16).default(DEV_PAYMENT_WEBHOOK_SECRET),
+  /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
+  orderExpiryWorker: z.boolean().default(true),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;
 
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = apiConfigSchema.safeParse({
-    anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous',
+    anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? DEV_ANONYMOUS_TOKEN,
     offerTtlSeconds: env.OFFER_TTL_SECONDS,
     offerSecret: env.OFFER_SECRET ?? DEV_OFFER_SECRET,
     scheduleSeed: env.SCHEDULE_SEED || undefined,
@@ -56,10 +81,17 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    corsOrigins: env.CORS_ORIGINS?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
     devMailbox: devMailboxEnabled(env),
+    operatorEmail: env.OPERATOR_EMAIL || undefined,
+    operatorLang: env.OPERATOR_LANG || undefined,
+    demoTours: env.PARVOZ_DEMO_TOURS !== '0',
   });
   if (!parsed.success) {
-    throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`);
+    throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });
   }
   return parsed.data;
 }

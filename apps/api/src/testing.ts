@@ -1,10 +1,16 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
+
+const ROUTES = new WeakMap<FastifyInstance, RouteOptions[]>();
+/** Every route the API registered (method, url, schema), for suites that must cover all of them (fuzz.test.ts). */
+export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
+  return ROUTES.get(app) ?? [];
+}
 
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
 export async function buildTestApi(
@@ -13,6 +19,11 @@ export async function buildTestApi(
   extra: Pick<ApiOptions, 'now' | 'mailTransport'> = {},
 ) {
   const app = Fastify({ ...API_HOST_OPTIONS, logger: false });
+  const routes: RouteOptions[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   const outboxRef: { current?: OutboxWorker } = {};
   await app.register(apiPlugin, {
     prefix: '/v1',
@@ -22,6 +33,7 @@ export async function buildTestApi(
       anonymousToken: TEST_ANONYMOUS_TOKEN,
       offerSecret: 'test-offer-secret-0123456789',
       outboxWorker: false,
+      orderExpiryWorker: false,
       ...config,
     }),
     ...extra,

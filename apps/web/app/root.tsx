@@ -1,3 +1,5 @@
+// First: the browser's zod must not probe eval, which the page's CSP forbids (see the module).
+import './lib/zod-no-eval.ts';
 import { useEffect } from 'react';
 import {
   Links,
@@ -24,6 +26,8 @@ import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { useT, type RootData } from './lib/i18n.tsx';
 import { readCookies } from './lib/cookies.server.ts';
+import { shellMessages } from './lib/shell-messages.server.ts';
+import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
 import { clearTokenCookie } from './lib/cookies.server.ts';
@@ -70,10 +74,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   return {
     locale,
     currency,
-    messages: MESSAGES[locale],
+    messages: shellMessages(locale),
     languageNames,
     user,
     hasToken: Boolean(state.token),
+    origin: siteOrigin(request),
   };
 }
 
@@ -108,7 +113,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {data ? <AlternateLinks /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {data ? (
@@ -127,21 +131,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
-  );
-}
-
-/** hreflang alternates of the current page in every language. */
-function AlternateLinks() {
-  const location = useLocation();
-  const parts = location.pathname.split('/');
-  if (!isLocale(parts[1])) return null;
-  return (
-    <>
-      {LOCALES.map((l) => (
-        <link key={l} rel="alternate" hrefLang={l} href={['', l, ...parts.slice(2)].join('/')} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={['', 'en', ...parts.slice(2)].join('/')} />
-    </>
   );
 }
 

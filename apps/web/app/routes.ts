@@ -3,10 +3,13 @@ import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes
 // The spec's route table (§2), once per language prefix.
 export default [
   index('routes/root-redirect.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route(':lang', 'routes/lang-layout.tsx', [
     index('routes/home.tsx'),
     route('flight/booking', 'routes/flight-booking.tsx'),
     route('flight/:search', 'routes/flight-results.tsx'),
+    route('search/places', 'routes/search-places.ts'),
     ...prefix('info', [
       route('agreement', 'routes/info-agreement.tsx'),
       route('confidential', 'routes/info-confidential.tsx'),
@@ -16,7 +19,11 @@ export default [
       route('offer', 'routes/info-offer.tsx'),
       route('help', 'routes/info-help.tsx'),
     ]),
+    route('tours', 'routes/tours.tsx'),
+    route('tours/:slug', 'routes/tour.tsx'),
+    route('agencies', 'routes/agencies.tsx'),
     route('orders/:id', 'routes/order.tsx'),
+    route('orders/:id/ticket.pdf', 'routes/order-ticket.tsx'),
     route('profile', 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route('orders-history', 'routes/profile-orders-history.tsx'),

@@ -420,6 +420,10 @@ export const tours = pgTable(
     priceFromMinor: money('price_from_minor').notNull(),
     currency: text('currency').notNull(),
     imageUrl: text('image_url'),
+    /** What the price includes: codes of `TOUR_INCLUDES` in packages/contracts/src/tours.ts. */
+    includes: jsonb('includes').$type<string[]>().notNull().default([]),
+    /** Places still on sale (a request does not take them: the operator confirms by hand). */
+    seatsLeft: smallint('seats_left').notNull().default(0),
     /** Last-minute offer: not shown after this moment. */
     validUntil: tsNullable('valid_until'),
     published: boolean('published').notNull().default(false),
@@ -433,6 +437,7 @@ export const tours = pgTable(
     check('tours_nights_positive', sql`"nights" > 0`),
     check('tours_hotel_stars_range', sql`"hotel_stars" IS NULL OR "hotel_stars" BETWEEN 1 AND 5`),
     check('tours_price_nonnegative', sql`"price_from_minor" >= 0`),
+    check('tours_seats_left_nonnegative', sql`"seats_left" >= 0`),
   ],
 );
 

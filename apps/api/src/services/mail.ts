@@ -2,25 +2,36 @@ import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { schema, type Database } from '@parvoz/db';
 import type { OutgoingEmail } from '../adapters/mail/transport.ts';
+import type { OperatorEmailKind } from './operator-mail.ts';
+import type { BookingEmailKind } from './booking-mail.ts';
+
+/** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /** What the outbox stores for an email: rendered once, in the recipient's language, text and HTML. */
-export type EmailPayload = { lang: Locale; subject: string; text: string; html: string };
+export type EmailPayload = {
+  lang: Locale;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+};
 
 export type EmailContent =
   { kind: 'auth-code'; code: string } | { kind: 'signin-suspended'; unlockUrl: string };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(lang: Locale, title: string, bodyHtml: string): string {
+export function layout(lang: Locale, title: string, bodyHtml: string, footer?: string): string {
   const intl = getIntl(lang);
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <p style="font-size:20px;font-weight:bold;color:#1d4ed8;margin:0 0 16px">Parvoz</p>
 ${bodyHtml}
-<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(intl.formatMessage({ id: 'mail.footer' }))}</p>
+<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(footer ?? intl.formatMessage({ id: 'mail.footer' }))}</p>
 </div></body></html>`;
 }
 
@@ -68,7 +79,13 @@ export function renderEmail(lang: Locale, content: EmailContent): EmailPayload {
 /** Queues an email in the outbox (call inside the transaction of the change that causes it). */
 export async function enqueueEmail(
   db: Database,
-  options: { to: string; kind: EmailContent['kind']; payload: EmailPayload; now: Date; dedupeKey?: string },
+  options: {
+    to: string;
+    kind: EmailContent['kind'] | OperatorEmailKind | BookingEmailKind;
+    payload: EmailPayload;
+    now: Date;
+    dedupeKey?: string;
+  },
 ): Promise<void> {
   await db
     .insert(schema.outbox)
@@ -84,5 +101,11 @@ export async function enqueueEmail(
 }
 
 export function toOutgoing(to: string, payload: EmailPayload): OutgoingEmail {
-  return { to, subject: payload.subject, text: payload.text, html: payload.html };
+  return {
+    to,
+    subject: payload.subject,
+    text: payload.text,
+    html: payload.html,
+    ...(payload.attachments?.length ? { attachments: payload.attachments } : {}),
+  };
 }

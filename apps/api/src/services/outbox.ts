@@ -71,6 +71,7 @@ export function createOutboxWorker(options: {
         subject: row.payload.subject,
         text: row.payload.text,
         html: row.payload.html,
+        ...(row.payload.attachments?.length ? { attachments: row.payload.attachments } : {}),
       });
     } catch (error) {
       const failedAt = now();

@@ -2,6 +2,8 @@ import { useT } from '../lib/i18n.tsx';
 import { LocalizedLink } from './LocalizedLink.tsx';
 
 const FOOTER_LINKS = [
+  { to: '/tours', key: 'footer.tours' },
+  { to: '/agencies', key: 'footer.agencies' },
   { to: '/info/contacts', key: 'footer.contacts' },
   { to: '/info/agreement', key: 'footer.information' },
   { to: '/info/payment-security', key: 'footer.security' },

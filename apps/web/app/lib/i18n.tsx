@@ -26,6 +26,8 @@ export type RootData = {
     currency: string | null;
   } | null;
   hasToken: boolean;
+  /** The site's public origin, for absolute links (canonical, hreflang). */
+  origin: string;
 };
 
 export function useRootData(): RootData {

@@ -1,31 +1,82 @@
 import { createIntl, createIntlCache } from 'react-intl';
 import type { MetaDescriptor } from 'react-router';
-import { LOCALE_TAGS } from '@parvoz/i18n/locales';
+import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import type { MessageKey, RootData } from './i18n.tsx';
 
 const cache = createIntlCache();
 
-type MetaArgsLike = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
+type MetaArgsLike = {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location?: { pathname: string };
+};
 
-/** Title, description and Open Graph tags of a page in the active language. */
+export type PageMetaOptions = {
+  /** The page's description (a message key of the shell's messages, or a text); default `app.description`. */
+  descriptionKey?: MessageKey;
+  description?: string | null;
+  /** A title given as text (e.g. a tour's own title) instead of `titleKey`. */
+  title?: string | null;
+  /** Open Graph type; default "website". */
+  type?: 'website' | 'article';
+};
+
+/** `origin + path` without a trailing slash: the one URL of a page. */
+export function absoluteUrl(origin: string, path: string): string {
+  return origin.replace(/\/+$/, '') + path.replace(/\/+$/, '');
+}
+
+/**
+ * Title, description, canonical and hreflang links and Open Graph tags of a page in the active language.
+ * Every language version names the others (and English as x-default) with absolute URLs.
+ */
 export function pageMeta(
   args: MetaArgsLike,
   titleKey: MessageKey,
   values?: Record<string, string | number>,
+  options: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return [];
   const intl = createIntl({ locale: root.locale, messages: root.messages }, cache);
-  const heading = intl.formatMessage({ id: titleKey }, values);
+  const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
   const appName = intl.formatMessage({ id: 'app.name' });
-  const title = titleKey === 'page.home.title' ? heading : `${heading} — ${appName}`;
-  const description = intl.formatMessage({ id: 'app.description' });
-  return [
+  const title = titleKey === 'page.home.title' && !options.title ? heading : `${heading} — ${appName}`;
+  const description =
+    options.description ?? intl.formatMessage({ id: options.descriptionKey ?? 'app.description' });
+  const descriptors: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
+    { property: 'og:type', content: options.type ?? 'website' },
     { property: 'og:site_name', content: appName },
     { property: 'og:locale', content: LOCALE_TAGS[root.locale].replace('-', '_') },
+    ...LOCALES.filter((l) => l !== root.locale).map((l) => ({
+      property: 'og:locale:alternate',
+      content: LOCALE_TAGS[l].replace('-', '_'),
+    })),
+    { name: 'twitter:card', content: 'summary' },
   ];
+  const pathname = args.location?.pathname;
+  const origin = root.origin;
+  if (pathname && origin && isLocale(pathname.split('/')[1])) {
+    const canonical = absoluteUrl(origin, pathname);
+    descriptors.push(
+      { tagName: 'link', rel: 'canonical', href: canonical },
+      { property: 'og:url', content: canonical },
+      ...LOCALES.map((l) => ({
+        tagName: 'link' as const,
+        rel: 'alternate',
+        hrefLang: l,
+        href: absoluteUrl(origin, switchLocaleInPath(pathname, l)),
+      })),
+      {
+        tagName: 'link',
+        rel: 'alternate',
+        hrefLang: 'x-default',
+        href: absoluteUrl(origin, switchLocaleInPath(pathname, 'en')),
+      },
+    );
+  }
+  return descriptors;
 }

@@ -1,11 +1,257 @@
+import { useState } from 'react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import { travellerSchema, type Traveller } from '@parvoz/contracts/travellers';
+import { formatSearchSegment } from '@parvoz/core/search-segment';
+import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i18n/currency';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-booking';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { buttonClasses } from '../components/Button.tsx';
+import { Itinerary } from '../components/Itinerary.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { ApiError } from '../lib/api.server.ts';
+import { readCookies } from '../lib/cookies.server.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { loadCurrentUserOnce } from '../lib/user.server.ts';
+import { bookingOfferSchema, type BookingOffer } from '../features/booking/offer.ts';
+import { countryOptions } from '../features/booking/countries.server.ts';
+import { bookingAction } from '../features/booking/booking-action.server.ts';
+import { BookingForm } from '../features/booking/BookingForm.tsx';
+import { PriceSummary, totalWithLuggage } from '../features/booking/PriceSummary.tsx';
+import { useMoney } from '../lib/use-money.ts';
+import { luggageValue } from '../features/booking/form-fields.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.booking.heading');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'page.booking.heading'),
+  // The page carries a personal offer: keep it out of search engines.
+  { name: 'robots', content: 'noindex' },
+];
 
-export default function Page() {
+/** A personal page (offer, idempotency key, saved travellers): never stored by a cache. */
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  merged.set('Cache-Control', 'private, no-store');
+  return merged;
+}
+
+const DEFAULT_PHONE_COUNTRY: Record<Locale, string> = { en: 'UZ', ru: 'UZ', uz: 'UZ', tr: 'TR' };
+
+/** The results page of the same search, for "new search" (a search path given by the results page wins). */
+function searchPathOf(lang: Locale, offer: BookingOffer | null, given: string | null): string {
+  if (given && /^[A-Z]{3}\d{4}[A-Z]{3}\d{0,4}\d{1,3}b?$/.test(given)) return `/${lang}/flight/${given}`;
+  if (!offer) return `/${lang}`;
+  const out = offer.slices[0]!;
+  const back = offer.slices[1];
+  const count = (type: string) => offer.passengers.filter((p) => p.type === type).length;
+  try {
+    const segment = formatSearchSegment({
+      origin: out.origin,
+      destination: out.destination,
+      departureDate: out.departing_at.slice(0, 10),
+      returnDate: back ? back.departing_at.slice(0, 10) : null,
+      passengers: { adults: count('adult'), children: count('child'), infants: count('infant') },
+      cabin: offer.cabin_class,
+    });
+    return `/${lang}/flight/${segment}`;
+  } catch {
+    return `/${lang}`;
+  }
+}
+
+/**
+ * Luggage chosen on the results page: `luggage[i]=<service id>` adds that bag for every passenger it suits,
+ * `luggage[i]=<service id>:<passenger index>` for one passenger.
+ */
+function preselectedLuggage(url: URL, offer: BookingOffer): string[] {
+  const chosen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (!/^luggage(\[\d{1,2}\])?$/.test(name)) continue;
+    const [id, index] = value.split(':');
+    const service = offer.available_services.find((s) => s.id === id);
+    if (!service) continue;
+    offer.passengers.forEach((p, i) => {
+      if (service.passenger_types.includes(p.type) && (index === undefined || Number(index) === i)) {
+        chosen.add(luggageValue(service.id, i));
+      }
+    });
+  }
+  return [...chosen];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const state = context.get(requestStateContext);
+  const url = new URL(request.url);
+  const offerId = url.searchParams.get('offer');
+  const givenSearch = url.searchParams.get('search');
+  const cookie = readCookies(request).currency;
+  const currency: Currency = isCurrency(cookie) ? cookie : DEFAULT_CURRENCY_BY_LOCALE[lang];
+  if (!offerId || offerId.length > 2000) {
+    return data(
+      { kind: 'invalid' as const, searchPath: searchPathOf(lang, null, givenSearch) },
+      { status: 404 },
+    );
+  }
+  let offer: BookingOffer;
+  try {
+    const answer = await state.api.get<{ data: unknown }>(`/v1/offers/${encodeURIComponent(offerId)}`, {
+      query: { currency },
+    });
+    offer = bookingOfferSchema.parse(answer.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 410) {
+      return data(
+        { kind: 'expired' as const, searchPath: searchPathOf(lang, null, givenSearch) },
+        { status: 410 },
+      );
+    }
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return data(
+        { kind: 'invalid' as const, searchPath: searchPathOf(lang, null, givenSearch) },
+        { status: 404 },
+      );
+    }
+    if (error instanceof ApiError && error.status === 409) {
+      return data(
+        { kind: 'unavailable' as const, searchPath: searchPathOf(lang, null, givenSearch) },
+        { status: 409 },
+      );
+    }
+    throw error;
+  }
+
+  const user = state.token ? await loadCurrentUserOnce(state) : null;
+  let travellers: Traveller[] | null = null;
+  if (user) {
+    travellers = await state.api
+      .get<{ data: unknown }>('/v1/user/travellers')
+      .then((r) => z.array(travellerSchema).parse(r.data))
+      .catch(() => []);
+  }
+  return {
+    kind: 'offer' as const,
+    offer,
+    countries: countryOptions(lang),
+    travellers,
+    idempotencyKey: crypto.randomUUID(),
+    searchPath: searchPathOf(lang, offer, givenSearch),
+    defaults: {
+      fullName: user?.name ?? '',
+      email: user?.email ?? '',
+      phoneCountry: DEFAULT_PHONE_COUNTRY[lang],
+    },
+    preselectedLuggage: preselectedLuggage(url, offer),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  return bookingAction(request, context.get(requestStateContext), lang, readCookies(request).currency);
+}
+
+export default function FlightBooking({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  return <PageHeading>{t('page.booking.heading')}</PageHeading>;
+  if (
+    loaderData.kind !== 'offer' ||
+    actionData?.problem === 'expired' ||
+    actionData?.problem === 'unavailable'
+  ) {
+    const kind = actionData?.problem ?? loaderData.kind;
+    const searchPath = actionData?.searchPath ?? loaderData.searchPath;
+    return (
+      <>
+        <PageHeading>{t('page.booking.heading')}</PageHeading>
+        <div
+          role="alert"
+          className="grid max-w-xl gap-4 rounded border border-amber-400 bg-amber-50 p-5 text-amber-950"
+        >
+          <p className="text-lg font-semibold">
+            {kind === 'expired'
+              ? t('booking.expired')
+              : kind === 'unavailable'
+                ? t('booking.unavailable')
+                : t('booking.error.offer')}
+          </p>
+          <div>
+            <Link to={searchPath} className={buttonClasses({ size: 'md' })}>
+              {t('booking.newSearch')}
+            </Link>
+          </div>
+        </div>
+      </>
+    );
+  }
+  return <OfferBooking loaderData={loaderData} actionData={actionData} />;
+}
+
+function OfferBooking({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps['loaderData'], { kind: 'offer' }>;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const t = useT();
+  const money = useMoney();
+  const { offer } = loaderData;
+  const [luggage, setLuggage] = useState<ReadonlySet<string>>(
+    () => new Set(actionData?.values.luggage ?? loaderData.preselectedLuggage),
+  );
+  const services = [...luggage].flatMap((value) => {
+    const service = offer.available_services.find((s) => s.id === value.split(':')[0]);
+    return service ? [service] : [];
+  });
+  const total = money(totalWithLuggage(offer, services), offer.total_currency);
+  return (
+    <>
+      <PageHeading>{t('page.booking.heading')}</PageHeading>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="trip-heading" className="grid min-w-0 content-start gap-3 lg:col-start-1">
+          <h2 id="trip-heading" className="text-xl font-semibold">
+            {t('booking.trip.heading')}
+          </h2>
+          <p className="text-sm text-neutral-700">
+            {t('booking.trip.summary', {
+              cabin:
+                offer.cabin_class === 'business' ? t('booking.cabin.business') : t('booking.cabin.economy'),
+              family: offer.fare_family === 'standard' ? t('booking.fare.standard') : t('booking.fare.light'),
+            })}
+            {offer.seats_left !== undefined
+              ? ` · ${t('booking.trip.seatsLeft', { count: offer.seats_left })}`
+              : ''}
+          </p>
+          <Itinerary slices={offer.slices} />
+        </section>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="lg:sticky lg:top-4">
+            <PriceSummary offer={offer} luggage={services} />
+          </div>
+        </div>
+        <div className="min-w-0 lg:col-start-1">
+          <BookingForm
+            key={offer.id}
+            offer={offer}
+            countries={loaderData.countries}
+            travellers={loaderData.travellers}
+            idempotencyKey={loaderData.idempotencyKey}
+            searchPath={loaderData.searchPath}
+            defaults={loaderData.defaults}
+            luggage={luggage}
+            onLuggageChange={(value, checked) =>
+              setLuggage((current) => {
+                const next = new Set(current);
+                if (checked) next.add(value);
+                else next.delete(value);
+                return next;
+              })
+            }
+            total={total}
+            actionData={actionData}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

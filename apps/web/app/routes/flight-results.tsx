@@ -1,16 +1,311 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import {
+  Await,
+  data,
+  isRouteErrorResponse,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-results';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { readCookies } from '../lib/cookies.server.ts';
+import { useLocale, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { DateStripView } from '../features/search/DateStripView.tsx';
+import { formatShortDate } from '../features/search/format.ts';
+import { OfferCard, type OfferContext } from '../features/search/OfferCard.tsx';
+import { rememberSearch } from '../features/search/recent-searches.ts';
+import type { SearchOutcome, SharedOutcome } from '../features/search/results.ts';
+import {
+  lookupPlace,
+  parseItinerary,
+  parseSegment,
+  repriceShared,
+  searchDateStrip,
+  searchOffers,
+} from '../features/search/results.server.ts';
+import { ExpiredNotice, ResultsView, SearchFailed } from '../features/search/ResultsView.tsx';
+import { NO_SCRIPT_COOKIE } from '../features/search/search-action.server.ts';
+import { EMPTY_FORM, localToday, passengerTotal, type PlaceValue } from '../features/search/search-form.ts';
+import { SearchForm } from '../features/search/SearchForm.tsx';
+import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx';
+import { useExpired } from '../features/search/use-expiry.ts';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { search: params.search };
+type BadSearch = { kind: 'bad-search'; code: string };
+
+function badSearch(code: string, status: number): never {
+  throw data({ kind: 'bad-search', code } satisfies BadSearch, { status });
+}
+
+/**
+ * `/{lang}/flight/{search}`: the page arrives at once with the route and a skeleton; the offers, the ±3-day
+ * strip and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const parsed = parseSegment(params.search);
+  if (!parsed.ok) badSearch(parsed.error.code, 400);
+  const search = parsed.value;
+  const state = context.get(requestStateContext);
+  const cookies = readCookies(request);
+  const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[lang];
+
+  const lookup = (code: string) =>
+    lookupPlace(state.api, code, lang).catch((): PlaceValue => ({ code, name: code }));
+  const [origin, destination] = await Promise.all([lookup(search.origin), lookup(search.destination)]);
+  if (!origin) badSearch('unknown_origin', 404);
+  if (!destination) badSearch('unknown_destination', 404);
+
+  const input = { params: search, currency };
+  const url = new URL(request.url);
+  const offers = searchOffers(state.api, input);
+  const strip = searchDateStrip(state.api, input, offers);
+  const keys = parseItinerary(url);
+  const shared = keys
+    ? repriceShared(
+        state.api,
+        keys,
+        input,
+        url.searchParams.get('fare') === 'standard' ? 'standard' : 'light',
+      )
+    : null;
+  const base = {
+    segment: params.search,
+    search,
+    origin,
+    destination,
+    initialFare: url.searchParams.get('fare'),
+  };
+  if (cookies[NO_SCRIPT_COOKIE] === '1') {
+    return { ...base, offers: await offers, strip: await strip, shared: shared ? await shared : null };
+  }
+  return { ...base, offers, strip, shared };
+}
+
+/** Sorting, filters and "show more" live in the query and work over the loaded offers: no new search. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return true;
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search)
+    return defaultShouldRevalidate;
+  const sharedKeys = ['itinerary[0]', 'itinerary[1]', 'fare'];
+  const sameTicket = sharedKeys.every((k) => currentUrl.searchParams.get(k) === nextUrl.searchParams.get(k));
+  return sameTicket ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'page.results.heading', { route: args.loaderData?.search ?? '' });
+  pageMeta(args, 'page.results.heading', {
+    route: args.loaderData ? `${args.loaderData.origin.name} → ${args.loaderData.destination.name}` : '',
+  });
+
+/** A streamed value (or, for a browser without JavaScript, one already there). */
+function Deferred<T>({
+  value,
+  fallback,
+  error,
+  children,
+}: {
+  value: T | Promise<T>;
+  fallback: ReactNode;
+  error: ReactNode;
+  children: (value: T) => ReactNode;
+}) {
+  if (!(value instanceof Promise)) return <>{children(value)}</>;
+  return (
+    <Suspense fallback={fallback}>
+      <Await resolve={value} errorElement={error}>
+        {children}
+      </Await>
+    </Suspense>
+  );
+}
+
+function SharedTicket({
+  outcome,
+  context,
+  fare,
+}: {
+  outcome: SharedOutcome;
+  context: OfferContext;
+  fare: string | null;
+}) {
+  const t = useT();
+  const expired = useExpired(
+    outcome.kind === 'ok' ? outcome.expires_at : new Date(0).toISOString(),
+    outcome.kind === 'ok' ? outcome.served_at : 0,
+  );
+  return (
+    <section aria-labelledby="shared-ticket-heading" className="grid gap-3">
+      <h2 id="shared-ticket-heading" className="text-lg font-semibold">
+        {t('search.shared.heading')}
+      </h2>
+      {outcome.kind !== 'ok' ? (
+        <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
+          {t('search.shared.unavailable')}
+        </p>
+      ) : expired ? (
+        <ExpiredNotice />
+      ) : (
+        <>
+          <p className="-mt-2 text-sm text-neutral-700">{t('search.shared.repriced')}</p>
+          <OfferCard
+            offer={outcome.offer}
+            context={context}
+            idPrefix="shared"
+            defaultOpen
+            initialFare={fare === 'standard' ? 'standard' : 'light'}
+          />
+        </>
+      )}
+    </section>
+  );
+}
 
 export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  return <PageHeading>{t('page.results.heading', { route: loaderData.search })}</PageHeading>;
+  const locale = useLocale();
+  const { segment, search, origin, destination, offers, strip, shared, initialFare } = loaderData;
+  const names = { [origin.code]: origin.name, [destination.code]: destination.name };
+  const sliceNames = [
+    { from: origin.name, to: destination.name },
+    { from: destination.name, to: origin.name },
+  ];
+
+  useEffect(() => {
+    rememberSearch(
+      {
+        segment,
+        from: origin,
+        to: destination,
+        depart: search.departureDate,
+        ret: search.returnDate,
+        passengers: search.passengers,
+        cabin: search.cabin,
+      },
+      localToday(),
+    );
+  }, [segment, origin, destination, search]);
+
+  const context = (currency: string): OfferContext => ({
+    segment,
+    currency,
+    passengers: search.passengers,
+    names,
+  });
+  const dates = search.returnDate
+    ? `${formatShortDate(locale, search.departureDate)} – ${formatShortDate(locale, search.returnDate)}`
+    : formatShortDate(locale, search.departureDate);
+  const failed = <SearchFailed failure={{ kind: 'error', reason: 'unavailable' }} />;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <PageHeading>
+          {t('page.results.heading', { route: `${origin.name} → ${destination.name}` })}
+        </PageHeading>
+        <p className="-mt-4 text-neutral-700">
+          {dates}
+          {' · '}
+          {t('search.passengers.count', { count: passengerTotal(search.passengers) })}
+          {' · '}
+          {search.cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy')}
+        </p>
+      </div>
+      <details className="group">
+        <summary className="w-fit cursor-pointer font-medium text-primary-700 underline">
+          {t('search.form.change')}
+        </summary>
+        <div className="mt-3">
+          <SearchForm
+            key={segment}
+            idPrefix="change"
+            compact
+            initial={{
+              fromCode: origin.code,
+              fromName: origin.name,
+              toCode: destination.code,
+              toName: destination.name,
+              depart: search.departureDate,
+              ret: search.returnDate ?? '',
+              passengers: search.passengers,
+              cabin: search.cabin,
+            }}
+          />
+        </div>
+      </details>
+      <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
+        {(value) => <DateStripView strip={value} />}
+      </Deferred>
+      {shared ? (
+        <Deferred value={shared} fallback={null} error={failed}>
+          {(value) => (
+            <SharedTicket
+              outcome={value}
+              context={context(value.kind === 'ok' ? value.currency : '')}
+              fare={initialFare}
+            />
+          )}
+        </Deferred>
+      ) : null}
+      <section aria-labelledby="results-heading" className="grid gap-4">
+        <h2 id="results-heading" className="sr-only">
+          {t('search.results.heading')}
+        </h2>
+        <Deferred value={offers} fallback={<ResultsSkeleton />} error={failed}>
+          {(outcome: SearchOutcome) =>
+            outcome.kind === 'ok' ? (
+              <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
+            ) : (
+              <SearchFailed failure={outcome} />
+            )
+          }
+        </Deferred>
+      </section>
+    </div>
+  );
+}
+
+const BAD_SEARCH_MESSAGES: Record<string, Parameters<ReturnType<typeof useT>>[0]> = {
+  unknown_origin: 'search.bad.unknownPlace',
+  unknown_destination: 'search.bad.unknownPlace',
+  same_origin_destination: 'search.bad.samePlace',
+  invalid_date: 'search.bad.date',
+  date_out_of_range: 'search.bad.dateRange',
+  return_before_departure: 'search.bad.returnBeforeDeparture',
+  too_many_passengers: 'search.bad.passengers',
+  too_many_infants: 'search.bad.passengers',
+  no_adults: 'search.bad.passengers',
+};
+
+/** A search path that cannot be a search: a clear page with the form to start again, never a 500. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && (error.data as BadSearch | null)?.kind === 'bad-search') {
+    const code = (error.data as BadSearch).code;
+    return (
+      <section aria-labelledby="bad-search-heading" className="grid gap-4">
+        <PageHeading>
+          <span id="bad-search-heading">{t('search.bad.heading')}</span>
+        </PageHeading>
+        <p role="alert" className="-mt-3 text-neutral-700" data-testid="bad-search">
+          {t(BAD_SEARCH_MESSAGES[code] ?? 'search.bad.malformed')}
+        </p>
+        <SearchForm idPrefix="search" initial={EMPTY_FORM} />
+        <LocalizedLink to="/" className="text-primary-700 underline">
+          {t('error.backHome')}
+        </LocalizedLink>
+      </section>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} path={location.pathname} />;
 }

@@ -1,11 +1,42 @@
 import type { Route } from './+types/info-contacts';
-import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { cachedPageHeaders } from '../lib/page-cache.server.ts';
+import { useT } from '../lib/i18n.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { INFO_PAGES } from '../features/info/content.ts';
+import { InfoPage } from '../features/info/InfoPage.tsx';
+import { infoPageLoader } from '../features/info/info-page.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.contacts.heading');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, INFO_PAGES.contacts.heading, undefined, { descriptionKey: INFO_PAGES.contacts.description });
 
-export default function Page() {
+export const headers = cachedPageHeaders;
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return infoPageLoader(request, params.lang, 'contacts');
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  return <PageHeading>{t('page.contacts.heading')}</PageHeading>;
+  return (
+    <InfoPage name="contacts" content={loaderData}>
+      <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2">
+        <li>
+          <LocalizedLink to="/info/help" className="text-primary-700 underline">
+            {t('page.help.heading')}
+          </LocalizedLink>
+        </li>
+        <li>
+          <LocalizedLink to="/info/my-ticket" className="text-primary-700 underline">
+            {t('page.myTicket.heading')}
+          </LocalizedLink>
+        </li>
+        <li>
+          <LocalizedLink to="/agencies" className="text-primary-700 underline">
+            {t('page.agencies.heading')}
+          </LocalizedLink>
+        </li>
+      </ul>
+    </InfoPage>
+  );
 }

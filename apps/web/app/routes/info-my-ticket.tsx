@@ -1,11 +1,143 @@
+import { useEffect, useRef } from 'react';
+import { data, Form, useNavigation } from 'react-router';
+import { myTicketLookupRequestSchema, type BookingErrorKey } from '@parvoz/contracts/booking';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/info-my-ticket';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { Button } from '../components/Button.tsx';
+import { FormField, inputClasses } from '../components/FormField.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { ApiError } from '../lib/api.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.myTicket.heading');
 
-export default function Page() {
+export type MyTicketActionData = {
+  reference: string;
+  email: string;
+  errors: Partial<Record<'booking_reference' | 'email', BookingErrorKey>>;
+  sent?: boolean;
+  problem?: 'rate_limited' | 'generic';
+};
+
+/** "Where is my ticket": booking reference + email → the access link is emailed (same answer either way). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  const reference = String(form.get('booking_reference') ?? '').slice(0, 40);
+  const email = String(form.get('email') ?? '').slice(0, 254);
+  const parsed = myTicketLookupRequestSchema.safeParse({ booking_reference: reference, email, lang });
+  if (!parsed.success) {
+    const errors: MyTicketActionData['errors'] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'email' ? 'email' : 'booking_reference';
+      errors[field] ??= issue.message as BookingErrorKey;
+    }
+    return data<MyTicketActionData>({ reference, email, errors }, { status: 400 });
+  }
+  try {
+    await state.api.post('/v1/orders/lookup', { body: parsed.data });
+    return data<MyTicketActionData>({
+      reference: parsed.data.booking_reference,
+      email: parsed.data.email,
+      errors: {},
+      sent: true,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      return data<MyTicketActionData>(
+        { reference, email, errors: {}, problem: 'rate_limited' },
+        { status: 429 },
+      );
+    }
+    console.error(
+      JSON.stringify({ msg: 'my-ticket lookup failed', requestId: state.requestId, err: String(error) }),
+    );
+    return data<MyTicketActionData>({ reference, email, errors: {}, problem: 'generic' }, { status: 503 });
+  }
+}
+
+export default function MyTicket({ actionData }: Route.ComponentProps) {
   const t = useT();
-  return <PageHeading>{t('page.myTicket.heading')}</PageHeading>;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const resultRef = useRef<HTMLDivElement>(null);
+  const errors = actionData?.errors ?? {};
+
+  useEffect(() => {
+    if (!actionData) return;
+    const firstInvalid = document.querySelector<HTMLInputElement>('#my-ticket-form [aria-invalid="true"]');
+    if (firstInvalid) firstInvalid.focus();
+    else resultRef.current?.focus();
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto grid max-w-lg gap-4">
+      <PageHeading>{t('page.myTicket.heading')}</PageHeading>
+      <p className="text-neutral-700">{t('myTicket.lead')}</p>
+      <div ref={resultRef} tabIndex={-1} className="outline-none">
+        {actionData?.sent ? (
+          <p role="status" className="rounded border border-green-300 bg-green-50 p-4 text-green-900">
+            {t('myTicket.sent', { email: actionData.email })}
+          </p>
+        ) : null}
+        {actionData?.problem ? (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
+            {actionData.problem === 'rate_limited' ? t('myTicket.rateLimited') : t('myTicket.failed')}
+          </p>
+        ) : null}
+      </div>
+      <Form
+        method="post"
+        id="my-ticket-form"
+        noValidate
+        className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
+      >
+        <FormField
+          id="my-ticket-reference"
+          label={t('myTicket.reference')}
+          hint={t('myTicket.referenceHint')}
+          error={errors.booking_reference ? t(errors.booking_reference) : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="booking_reference"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              defaultValue={actionData?.reference ?? ''}
+              className={`${inputClasses(Boolean(control['aria-invalid']))} font-mono uppercase`}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="my-ticket-email"
+          label={t('myTicket.email')}
+          error={errors.email ? t(errors.email) : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={actionData?.email ?? ''}
+              className={inputClasses(Boolean(control['aria-invalid']))}
+            />
+          )}
+        </FormField>
+        <div>
+          <Button type="submit" size="md" disabled={busy}>
+            {t('myTicket.submit')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
 }

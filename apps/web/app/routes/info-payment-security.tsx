@@ -1,11 +1,21 @@
 import type { Route } from './+types/info-payment-security';
-import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { cachedPageHeaders } from '../lib/page-cache.server.ts';
+import { INFO_PAGES } from '../features/info/content.ts';
+import { InfoPage } from '../features/info/InfoPage.tsx';
+import { infoPageLoader } from '../features/info/info-page.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.paymentSecurity.heading');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, INFO_PAGES.paymentSecurity.heading, undefined, {
+    descriptionKey: INFO_PAGES.paymentSecurity.description,
+  });
 
-export default function Page() {
-  const t = useT();
-  return <PageHeading>{t('page.paymentSecurity.heading')}</PageHeading>;
+export const headers = cachedPageHeaders;
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return infoPageLoader(request, params.lang, 'paymentSecurity');
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InfoPage name="paymentSecurity" content={loaderData} />;
 }

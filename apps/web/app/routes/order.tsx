@@ -1,29 +1,234 @@
+import { useEffect } from 'react';
+import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
+import { z } from 'zod';
+import {
+  orderSchema,
+  paymentStartResponseSchema,
+  PAYMENT_RESULTS,
+  type Order,
+} from '@parvoz/contracts/booking';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { Button, buttonClasses } from '../components/Button.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { useLocale, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { requestStateContext } from '../lib/request-context.server.ts';
+import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { isAccessToken, isOrderId, orderAccessCookie, readOrderAccess } from '../lib/order-access.server.ts';
+import {
+  OrderItinerary,
+  OrderPassengers,
+  OrderPrice,
+  OrderSummary,
+} from '../features/orders/OrderDetails.tsx';
 
-type OrderResponse = { data: { id: string; booking_reference: string } };
+const orderResponseSchema = z.object({ data: orderSchema });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = context.get(requestStateContext);
+function notFound(): Response {
+  return new Response(null, { status: 404, statusText: 'Not Found' });
+}
+
+/** The order for its owner (signed in) or the holder of its access token; anyone else gets 404. */
+async function fetchOrder(state: RequestState, id: string, token: string | null): Promise<Order> {
   try {
-    const body = await api.get<OrderResponse>(`/v1/orders/${encodeURIComponent(params.id)}`);
-    return { order: body.data };
+    const answer = await state.api.get<unknown>(`/v1/orders/${encodeURIComponent(id)}`, {
+      query: token ? { access_token: token } : undefined,
+    });
+    return orderResponseSchema.parse(answer).data;
   } catch (error) {
-    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) {
-      throw new Response(null, { status: 404, statusText: 'Not Found' });
-    }
+    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'page.order.heading', { id: args.loaderData?.order.booking_reference ?? '' });
+/**
+ * `?access_token=` (the emailed link, the card page's way back) is checked, kept in an HttpOnly cookie for this
+ * order and removed from the address (see lib/order-access.server.ts); `payment=` stays for the message.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!isOrderId(params.id)) throw notFound();
+  const state = context.get(requestStateContext);
+  const url = new URL(request.url);
+  const queryToken = url.searchParams.get('access_token');
+  if (queryToken !== null) {
+    if (!isAccessToken(queryToken)) throw notFound();
+    await fetchOrder(state, params.id, queryToken);
+    url.searchParams.delete('access_token');
+    throw redirect(url.pathname + url.search, {
+      headers: { 'Set-Cookie': orderAccessCookie(params.id, queryToken), 'Cache-Control': 'no-store' },
+    });
+  }
+  const order = await fetchOrder(state, params.id, readOrderAccess(request, params.id));
+  const payment = url.searchParams.get('payment');
+  const deadline = Date.parse(order.payment_deadline);
+  return {
+    order,
+    payment: (PAYMENT_RESULTS as readonly string[]).includes(payment ?? '')
+      ? (payment as (typeof PAYMENT_RESULTS)[number])
+      : null,
+    minutesLeft: Number.isNaN(deadline) ? null : Math.max(0, Math.ceil((deadline - Date.now()) / 60_000)),
+  };
+}
 
-export default function Order({ loaderData }: Route.ComponentProps) {
+/** Personal data: never stored by a cache (the parent's headers, e.g. the language cookie, are kept). */
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  merged.set('Cache-Control', 'private, no-store');
+  return merged;
+}
+
+export type OrderActionData = { error: 'not_payable' | 'generic' };
+
+/** "Pay": starts a payment and sends the browser to the provider's card page (never card data here). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isOrderId(params.id)) throw notFound();
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  if (form.get('intent') !== 'pay')
+    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const token = readOrderAccess(request, params.id);
+  try {
+    const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(params.id)}/payments`, {
+      body: { lang },
+      query: token ? { access_token: token } : undefined,
+    });
+    return redirectDocument(paymentStartResponseSchema.parse(answer).data.redirect_url);
+  } catch (error) {
+    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
+    if (error instanceof ApiError && error.status === 422) {
+      return data<OrderActionData>({ error: 'not_payable' }, { status: 422 });
+    }
+    console.error(
+      JSON.stringify({ msg: 'payment start failed', requestId: state.requestId, err: String(error) }),
+    );
+    return data<OrderActionData>({ error: 'generic' }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'page.order.heading', { id: args.loaderData?.order.booking_reference ?? '' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** After the card page said "success", the provider's confirmation may still be on its way: look again. */
+function useAwaitPayment(waiting: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      tries += 1;
+      if (tries > 30) clearInterval(timer);
+      else if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  return <PageHeading>{t('page.order.heading', { id: loaderData.order.booking_reference })}</PageHeading>;
+  const locale = useLocale();
+  const money = useMoney();
+  const navigation = useNavigation();
+  const { order, payment, minutesLeft } = loaderData;
+  const paid = order.payment_status === 'paid';
+  const confirming = payment === 'success' && !paid && order.booking_status === 'new';
+  useAwaitPayment(confirming);
+  const busy = navigation.state !== 'idle';
+
+  return (
+    <div className="grid gap-6">
+      <PageHeading>{t('page.order.heading', { id: order.booking_reference })}</PageHeading>
+
+      {payment === 'declined' && !paid ? (
+        <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{t('order.payment.declined.title')}</p>
+          <p>{order.payable ? t('order.payment.declined.retry') : t('order.payment.declined.text')}</p>
+        </div>
+      ) : null}
+      {payment === 'success' && paid ? (
+        <p role="status" className="rounded border border-green-300 bg-green-50 p-4 text-green-900">
+          {t('order.payment.success', { email: order.contact.email })}
+        </p>
+      ) : null}
+      {confirming ? (
+        <p role="status" className="rounded border border-primary-200 bg-primary-50 p-4 text-primary-800">
+          {t('order.payment.confirming')}{' '}
+          <a href={`/${locale}/orders/${order.id}?payment=success`} className="underline">
+            {t('order.payment.refresh')}
+          </a>
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
+          {actionData.error === 'not_payable' ? t('order.pay.notPayable') : t('order.pay.failed')}
+        </p>
+      ) : null}
+
+      {order.payable ? (
+        <section
+          aria-labelledby="order-pay-heading"
+          className="grid gap-3 rounded border border-primary-200 bg-primary-50 p-4"
+        >
+          <h2 id="order-pay-heading" className="text-lg font-semibold">
+            {t('order.pay.heading')}
+          </h2>
+          {minutesLeft !== null ? <p>{t('order.pay.deadline', { minutes: minutesLeft })}</p> : null}
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay" />
+            <Button type="submit" size="lg" disabled={busy}>
+              {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
+            </Button>
+          </Form>
+          <p className="text-sm text-neutral-700">
+            {t('order.pay.secure')}{' '}
+            <LocalizedLink to="/info/payment-security" className="text-primary-700 underline">
+              {t('order.pay.secureLink')}
+            </LocalizedLink>
+          </p>
+        </section>
+      ) : null}
+      {order.booking_status === 'cancelled' ? (
+        <p className="rounded border border-neutral-300 bg-neutral-100 p-4">{t('order.cancelled')}</p>
+      ) : null}
+
+      {paid ? (
+        <section
+          aria-labelledby="order-ticket-heading"
+          className="grid gap-2 rounded border border-green-300 bg-white p-4"
+        >
+          <h2 id="order-ticket-heading" className="text-lg font-semibold">
+            {t('order.eticket.heading')}
+          </h2>
+          <p className="text-sm text-neutral-700">
+            {t('order.eticket.lead', { email: order.contact.email })}
+          </p>
+          <div>
+            <a
+              href={`/${locale}/orders/${order.id}/ticket.pdf`}
+              download={`e-ticket-${order.booking_reference}.pdf`}
+              className={buttonClasses({ size: 'md' })}
+            >
+              {t('order.eticket.download')}
+            </a>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <OrderSummary order={order} />
+          <OrderItinerary order={order} />
+          <OrderPassengers order={order} />
+        </div>
+        <div className="min-w-0">
+          <OrderPrice order={order} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,16 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+/** A file sent with an email; `contentBase64` is the file's bytes in base64. */
+export type OutgoingAttachment = { filename: string; contentType: string; contentBase64: string };
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: OutgoingAttachment[];
+};
 
 /** Delivers one email or throws; the outbox retries. */
 export interface MailTransport {
@@ -28,6 +37,11 @@ export function smtpTransport(url: string, from: string): MailTransport {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        attachments: (email.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
       });
     },
     close: () => transporter.close(),
@@ -39,8 +53,9 @@ export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTranspor
   return {
     kind: 'log',
     async send(email) {
+      const files = (email.attachments ?? []).map((a) => a.filename);
       log.info(
-        { mail: { to: email.to, subject: email.subject } },
+        { mail: { to: email.to, subject: email.subject, ...(files.length ? { attachments: files } : {}) } },
         `email to ${email.to}\n${email.subject}\n\n${email.text}`,
       );
     },

@@ -1,0 +1,61 @@
+/** The SMTP adapter over a real SMTP server on loopback: an email with a PDF attachment arrives intact. */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { smtpTransport } from './transport.ts';
+
+let server: SMTPServer;
+const received: ParsedMail[] = [];
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disableReverseLookup: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test('attachments are sent as files with their type and exact bytes', async () => {
+  const port = (server.server.address() as AddressInfo).port;
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Parvoz <no-reply@parvoz.test>');
+  const pdf = Buffer.from('%PDF-1.7\n% Oʻzbekiston\n%%EOF\n', 'utf8');
+  try {
+    await transport.send({
+      to: 'anna@example.com',
+      subject: 'Biletleriniz düzenlendi — K7QX3M',
+      text: 'Plain text',
+      html: '<p>HTML</p>',
+      attachments: [
+        {
+          filename: 'e-ticket-K7QX3M.pdf',
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
+        },
+      ],
+    });
+  } finally {
+    transport.close();
+  }
+  const mail = received.at(-1)!;
+  expect(mail.subject).toBe('Biletleriniz düzenlendi — K7QX3M');
+  expect(mail.text?.trim()).toBe('Plain text');
+  expect(mail.attachments).toHaveLength(1);
+  expect(mail.attachments[0]!.filename).toBe('e-ticket-K7QX3M.pdf');
+  expect(mail.attachments[0]!.contentType).toBe('application/pdf');
+  expect(Buffer.compare(mail.attachments[0]!.content, pdf)).toBe(0);
+});

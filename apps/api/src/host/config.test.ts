@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { apiConfigSchema } from '../config.ts';
+import { API_ENV_NAMES, DEVELOPMENT_SECRETS, loadConfig, serverConfigSchema } from './config.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  OFFER_SECRET: 'a-long-random-offer-secret-0123456789',
+  PARVOZ_ANONYMOUS_TOKEN: 'a-long-random-anonymous-token-0123456789',
+  PAYMENT_WEBHOOK_SECRET: 'a-long-random-webhook-secret-0123456789',
+  SMTP_URL: 'smtp://mail.example:587',
+};
+
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  test('the embedded default needs no variable at all', () => {
+    const { server, api } = loadConfig({});
+    expect(server).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PARVOZ_ROLE: 'all', TRUST_PROXY: false });
+    expect(server.DRAIN_TIMEOUT_SECONDS).toBe(10);
+    expect(api.corsOrigins).toEqual([]);
+  });
+
+  test.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PARVOZ_ROLE', { PARVOZ_ROLE: 'worker' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/parvoz' }],
+    ['API_URL', { API_URL: 'not a url' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['DRAIN_TIMEOUT_SECONDS', { DRAIN_TIMEOUT_SECONDS: '-1' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+    ['OFFER_TTL_SECONDS', { OFFER_TTL_SECONDS: 'abc' }],
+    ['OFFER_SECRET', { OFFER_SECRET: 'short' }],
+    ['EXCHANGE_RATES', { EXCHANGE_RATES: 'EUR:0.9' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://parvoz.example' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://ok.example,https://bad.example/path' }],
+    ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '0' }],
+  ])('a bad %s stops the start with a message naming it', (name, env) => {
+    const message = failure(env);
+    expect(message).toMatch(new RegExp(`^  - ${name}\\b`, 'm'));
+  });
+
+  test('every bad variable is named at once', () => {
+    const message = failure({ PORT: 'x', OFFER_TTL_SECONDS: 'y' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('OFFER_TTL_SECONDS');
+  });
+
+  test('CORS_ORIGINS is a comma-separated list of origins', () => {
+    const { api } = loadConfig({ CORS_ORIGINS: ' https://a.example , http://localhost:5173 ' });
+    expect(api.corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+});
+
+describe('production', () => {
+  test('refuses every development secret, and sign-in codes written to the log', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    for (const name of [...Object.keys(DEVELOPMENT_SECRETS), 'SMTP_URL'])
+      expect(message).toContain(`- ${name}:`);
+  });
+
+  test.each(Object.entries(DEVELOPMENT_SECRETS))('refuses %s set to its development value', (name, value) => {
+    expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
+  });
+
+  test('refuses the development mailbox', () => {
+    expect(failure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');
+  });
+
+  test('starts with its own secrets and a mail server', () => {
+    expect(loadConfig(PRODUCTION).api.offerSecret).toBe(PRODUCTION.OFFER_SECRET);
+  });
+});
+
+describe('documentation', () => {
+  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+
+  test('every API setting names its variable', () => {
+    expect(Object.keys(API_ENV_NAMES).sort()).toEqual(Object.keys(apiConfigSchema.shape).sort());
+  });
+
+  test('every variable is in the README configuration table', () => {
+    const variables = [
+      ...Object.keys(serverConfigSchema.shape),
+      ...Object.values(API_ENV_NAMES).filter((name) => name !== null),
+    ];
+    expect(variables.filter((name) => !documented.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Structured JSON logs (pino, Fastify's logger) with a request id that flows from the web half to the API
+ * (issue 8). Logs never carry sign-in codes, tokens, cookies, card data or document numbers: known fields
+ * are redacted wherever they appear and secret query parameters are masked in logged URLs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+/** The caller's `X-Request-Id` when it is a plain token of at most 128 characters, else a new UUID. */
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Echoes the request id in the answer, so a visitor's report can be matched with the log. */
+export async function echoRequestId(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header(REQUEST_ID_HEADER, request.id);
+}
+
+const CENSOR = '[redacted]';
+/** Field names that are secret wherever they appear (up to three levels deep in a log object). */
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'access_token',
+  'accessToken',
+  'password',
+  'secret',
+  'card',
+  'card_number',
+  'cardNumber',
+  'pan',
+  'cvc',
+  'cvv',
+  'document_number',
+  'documentNumber',
+];
+/** Sign-in codes and document numbers are called `code` / `number`, names too common to redact everywhere. */
+const SECRET_PATHS = [
+  'body.code',
+  '*.body.code',
+  'query.code',
+  '*.query.code',
+  'document.number',
+  '*.document.number',
+  'passengers[*].document.number',
+  '*.passengers[*].document.number',
+  'body.passengers[*].document.number',
+  '*.body.passengers[*].document.number',
+];
+export const REDACT_PATHS = [
+  ...SECRET_KEYS.flatMap((key) => {
+    const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+    const dot = k.startsWith('[') ? '' : '.';
+    return [k, `*${dot}${k}`, `*.*${dot}${k}`];
+  }),
+  ...SECRET_PATHS,
+];
+
+/** Query parameters whose values never reach the log (sign-in links, order access links, codes). */
+const SECRET_PARAMS = /^(token|access_token|access|code|key|secret|signature|sig|password)$/i;
+
+/** `url` with the values of secret query parameters masked. */
+export function scrubUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // keep it as it came
+      }
+      return SECRET_PARAMS.test(name) ? `${pair.slice(0, eq)}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** pino options of the host's logger. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    serializers: {
+      req(request: FastifyRequest) {
+        // Someone may log a `req` of their own: keep it (redaction still applies).
+        if (typeof request?.url !== 'string' || typeof request.method !== 'string') return request;
+        return {
+          method: request.method,
+          url: scrubUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Browser security headers of every answer (issue 8): a nonce-based Content-Security-Policy on pages,
+ * HSTS over HTTPS, nosniff, Referrer-Policy, Permissions-Policy, no framing. The React Router bridge in
+ * server.ts makes one nonce per page request (`request.cspNonce`) and hands it to the web app in the
+ * `X-Parvoz-Csp-Nonce` request header; entry.server.tsx puts it on every script React Router renders.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/** The request header that carries the page's nonce from server.ts to apps/web/app/entry.server.tsx. */
+export const CSP_NONCE_HEADER = 'x-parvoz-csp-nonce';
+
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'usb=()',
+].join(', ');
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** For answers that are not pages (JSON, assets): nothing may run or load, nothing may frame them. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the page handler: the nonce the page's scripts carry. */
+    cspNonce: string;
+  }
+}
+
+export function createCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The policy of an HTML page. Scripts only from this origin or inline with the page's nonce (no
+ * 'unsafe-inline' scripts); styles may be inline (React renders `style` attributes).
+ */
+export function pageCsp(nonce: string | undefined, secure: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ];
+  if (secure) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** HTTPS as the visitor sees it: PUBLIC_URL is https, or the request came over TLS (X-Forwarded-Proto under TRUST_PROXY). */
+export function isSecure(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  return request.protocol === 'https' || (publicUrl?.startsWith('https://') ?? false);
+}
+
+function contentType(reply: FastifyReply): string {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' ? type.toLowerCase() : '';
+}
+
+export type SecurityOptions = { publicUrl?: string | undefined };
+
+/** Registers the headers for every route of the host (register it on the root instance). */
+export const securityHeaders = fp<SecurityOptions>(
+  async (app, options) => {
+    await app.register(helmet, {
+      global: true,
+      // Set below: per answer (pages get a nonce) and only over HTTPS.
+      contentSecurityPolicy: false,
+      hsts: false,
+      // Assets may be shown by other sites (e.g. images in emails); nothing here needs isolation.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.decorateRequest('cspNonce', '');
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (isSecure(request, options.publicUrl)) reply.header('strict-transport-security', HSTS);
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = contentType(reply);
+      // PDFs (e-tickets) open in the browser's own viewer, which a `default-src 'none'` policy can block.
+      if (!reply.hasHeader('content-security-policy') && !type.startsWith('application/pdf')) {
+        reply.header(
+          'content-security-policy',
+          type.startsWith('text/html')
+            ? pageCsp(request.cspNonce || undefined, isSecure(request, options.publicUrl))
+            : NON_HTML_CSP,
+        );
+      }
+      return payload;
+    });
+  },
+  { name: 'parvoz-security-headers' },
+);

@@ -1,0 +1,85 @@
+/**
+ * Prometheus metrics of this process (issue 8), served at `/metrics` by the host (apps/api/src/host/ops.ts).
+ * One registry per process; other code imports the metric it feeds:
+ *
+ *   const done = searchLatency.startTimer(); … done();
+ *   bookingsTotal.inc({ status: 'created' });
+ *   paymentsTotal.inc({ status: 'paid' });
+ */
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '@parvoz/db';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'parvoz_' });
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Every answered HTTP request, by method, route pattern (never the raw URL) and status. */
+export const httpRequestsTotal = new Counter({
+  name: 'parvoz_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'parvoz_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+/** One flight search (engine plus sold-seat snapshot), whichever route asked for it. */
+export const searchLatency = new Histogram({
+  name: 'parvoz_search_duration_seconds',
+  help: 'Time to run one flight search',
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+/** Orders, by outcome (e.g. `created`, `sold_out`, `price_changed`, `cancelled`). */
+export const bookingsTotal = new Counter({
+  name: 'parvoz_bookings_total',
+  help: 'Booking attempts by outcome',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+/** Payments, by outcome (e.g. `started`, `paid`, `declined`, `expired`). */
+export const paymentsTotal = new Counter({
+  name: 'parvoz_payments_total',
+  help: 'Payments by outcome',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+/** Emails in the outbox table (shared by every instance) not yet sent: pending, sending, failed for good. */
+export const outboxBacklog = new Gauge({
+  name: 'parvoz_outbox_backlog',
+  help: 'Outbox messages not sent, by status (pending, sending, failed)',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+export const outboxOldestPendingSeconds = new Gauge({
+  name: 'parvoz_outbox_oldest_pending_seconds',
+  help: 'Age of the oldest outbox message not yet sent (0 when there is none)',
+  registers: [registry],
+});
+
+/** Reads the outbox backlog into its gauges (called by `/metrics` before it renders the registry). */
+export async function collectOutboxBacklog(db: Database): Promise<void> {
+  const result = await db.execute<{ status: string; count: number; oldest: number | null }>(sql`
+    SELECT status, count(*)::int AS count,
+           extract(epoch FROM now() - min(created_at))::float8 AS oldest
+      FROM outbox WHERE status <> 'sent' GROUP BY status`);
+  for (const status of ['pending', 'sending', 'failed']) outboxBacklog.set({ status }, 0);
+  let oldest = 0;
+  for (const row of result.rows) {
+    outboxBacklog.set({ status: row.status }, Number(row.count));
+    if (row.status !== 'failed') oldest = Math.max(oldest, Number(row.oldest ?? 0));
+  }
+  outboxOldestPendingSeconds.set(oldest);
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { agencyApplicationSchema } from '@parvoz/contracts/agencies';
+import { idempotentCreate } from '../../../idempotent.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { createAgencyApplication } from '../../../services/agencies.ts';
+
+/** The agency programme: an agency's application, stored and emailed to the operator. */
+export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, now } = app.deps;
+
+  app.post(
+    '/applications',
+    { schema: { body: agencyApplicationSchema }, preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    async (request, reply) => {
+      const operator = {
+        email: config.operatorEmail,
+        lang: config.operatorLang,
+        publicUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+      };
+      const sent = await idempotentCreate(request, reply, db, (tx) =>
+        createAgencyApplication({ db: tx, now: now(), operator }, request.body),
+      );
+      app.deps.kickOutbox();
+      return sent;
+    },
+  );
+};

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createOrderRequestSchema,
+  myTicketLookupRequestSchema,
+  orderAccessQuerySchema,
+  orderIdParamsSchema,
+  paymentStartRequestSchema,
+  ticketPdfQuerySchema,
+} from '@parvoz/contracts/booking';
+import { ApiFailure } from '../../../errors.ts';
+import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
+import { defaultPaymentProvider } from '../../../payments/index.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
+import { sendAccessLink } from '../../../services/order-lookup.ts';
+import { orderAccessToken, orderPagePath } from '../../../services/order-access.ts';
+import { createOrder } from '../../../services/orders.ts';
+import { loadOrderFor, presentOrder } from '../../../services/order-view.ts';
+import { startPayment } from '../../../services/payments.ts';
+
+/**
+ * Orders (DESIGN §4; the contract is packages/contracts/src/booking.ts):
+ *   POST /v1/orders                    book (Idempotency-Key required)
+ *   GET  /v1/orders/:id                the order (signed-in owner, or ?access_token=)
+ *   POST /v1/orders/:id/payments       start paying: { data: { redirect_url } }
+ *   GET  /v1/orders/:id/ticket.pdf     the e-ticket once paid
+ *   POST /v1/orders/lookup             "where is my ticket": emails the access link; always 202
+ */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now, config } = app.deps;
+  const provider = defaultPaymentProvider(config);
+  const siteUrl = (request: { protocol: string; host: string }) =>
+    config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/',
+    { schema: { body: createOrderRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.orders) },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const result = await createOrder(
+        { db, config, flights: app.deps.flights, now },
+        request.caller,
+        request.body,
+        typeof key === 'string' ? key : undefined,
+        (outcome) => bookingsTotal.inc({ status: outcome }),
+      );
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.post(
+    '/lookup',
+    { schema: { body: myTicketLookupRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.lookups) },
+    async (request, reply) => {
+      await sendAccessLink({ db, now, accessSecret: config.offerSecret }, request.body, siteUrl(request));
+      app.deps.kickOutbox();
+      return reply.status(202).send({ data: { accepted: true } });
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { params: orderIdParamsSchema, querystring: orderAccessQuerySchema } },
+    async (request) => {
+      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+      return { data: presentOrder(order, now()) };
+    },
+  );
+
+  app.post(
+    '/:id/payments',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: paymentStartRequestSchema,
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.orders),
+    },
+    async (request, reply) => {
+      const started = await startPayment(
+        { db, now, provider, accessSecret: config.offerSecret },
+        request.caller,
+        request.params.id,
+        request.query.access_token,
+        request.body?.lang,
+      );
+      if (started.created) paymentsTotal.inc({ status: 'started' });
+      return reply.status(201).send({ data: { redirect_url: started.redirect_url } });
+    },
+  );
+
+  app.get(
+    '/:id/ticket.pdf',
+    { schema: { params: orderIdParamsSchema, querystring: ticketPdfQuerySchema } },
+    async (request, reply) => {
+      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+      const view = presentOrder(order, now());
+      if (view.payment_status !== 'paid' || view.booking_status !== 'booked') {
+        throw new ApiFailure('not_found', 'The e-ticket is issued once the order is paid.');
+      }
+      const lang = request.query.lang ?? view.lang;
+      const link =
+        siteUrl(request).replace(/\/+$/, '') +
+        orderPagePath(lang, view.id, orderAccessToken(config.offerSecret, view.id));
+      const pdf = await renderETicketPdf(view, lang, link);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="e-ticket-${view.booking_reference}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,587 @@
+/**
+ * POST /v1/orders and friends through HTTP (inject, PGlite): validation (every rule fails and passes),
+ * re-pricing, seats held with the order, idempotency, access to an order, "where is my ticket", expiry.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { holdSeats, idempotency, schema, type Database } from '@parvoz/db';
+import type { Offer } from '@parvoz/core/search-types';
+import { buildTestApi } from '../../../testing.ts';
+import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import {
+  ANON,
+  bookingBody,
+  type BookingBody,
+  isoDay,
+  lastFlightDate,
+  searchOffer,
+  yearsBefore,
+} from '../../../booking-testing.ts';
+import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
+import { orderRequestHash } from '../../../services/orders.ts';
+import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
+import { BOOKING_RULE_KEYS } from '@parvoz/core/booking-rules';
+import { MESSAGES } from '@parvoz/i18n/messages';
+import { searchEngineFor } from '../../../services/flights.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const inbox: OutgoingEmail[] = [];
+const memoryTransport: MailTransport = {
+  kind: 'log',
+  send: async (email) => void inbox.push(email),
+  close: () => undefined,
+};
+
+let family: Offer; // 2 adults, 1 child, 1 infant, one way, day 30
+let keyCounter = 0;
+const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(
+    db,
+    { offerTtlSeconds: 1200, rateLimitScale: 1000 },
+    { now: () => new Date(clock), mailTransport: memoryTransport },
+  );
+  family = await searchOffer(app, { date: isoDay(start, 30), adults: 2, children: 1, infants: 1 });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+async function book(body: unknown, key: string | null = newKey(), headers: Record<string, string> = ANON) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as object,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const paths = (body: { error: { details: { path: string; message: string }[] } }) =>
+  body.error.details.map((d) => `${d.path} ${d.message}`);
+
+describe('POST /v1/orders: a valid booking', () => {
+  test('creates a new, unpaid order with a 6-character reference, an access token and the seats held', async () => {
+    const { status, body } = await book(bookingBody(family, { expected_total: family.total_amount }));
+    expect(status).toBe(201);
+    const order = body.data;
+    expect(order.id).toMatch(/^ord_[A-Za-z0-9_-]{24}$/);
+    expect(order.booking_reference).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    expect(order).toMatchObject({
+      booking_status: 'new',
+      payment_status: 'not_paid',
+      payable: true,
+      total_amount: family.total_amount,
+      total_currency: family.total_currency,
+      lang: 'en',
+      contact: { full_name: 'Anna Karimova', email: 'anna.karimova@example.com', phone: '+998901234567' },
+    });
+    expect(order.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(orderSchema.parse(order)).toEqual(order);
+    expect(Date.parse(order.payment_deadline) - clock).toBe(20 * 60_000);
+    expect(order.passengers.map((p: { type: string }) => p.type)).toEqual([
+      'adult',
+      'adult',
+      'child',
+      'infant',
+    ]);
+    expect(order.passengers[0].family_name).toBe("Karimova-O'Neil");
+    expect(order.passengers[0].tickets).toEqual([]);
+    expect(order.slices).toEqual(family.slices);
+    // Seats: 3 seated passengers on every flight, held for this order.
+    const holds = await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id));
+    expect(holds.map((h) => h.seats)).toEqual(family.slices.flatMap((s) => s.segments.map(() => 3)));
+    const [stored] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(stored!.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.accessTokenHash).not.toContain(order.access_token);
+  });
+
+  test('luggage is added to the price of its passenger type', async () => {
+    const offer = await searchOffer(app, { date: isoDay(start, 31), adults: 1, children: 1 });
+    const bag = offer.available_services[0]!;
+    const body = bookingBody(offer, {
+      services: [
+        { id: bag.id, passenger_index: 0 },
+        { id: bag.id, passenger_index: 1 },
+      ],
+      expected_total: (Number(offer.total_amount) + 2 * Number(bag.amount)).toFixed(2),
+    });
+    const { status, body: answer } = await book(body);
+    expect(status).toBe(201);
+    expect(answer.data.luggage_amount).toBe((2 * Number(bag.amount)).toFixed(2));
+    expect(answer.data.passengers[0].services).toEqual([
+      { id: bag.id, slice_index: 0, weight_kg: 23, amount: bag.amount },
+    ]);
+  });
+});
+
+test('every error key of the contract and of the rules is a message in every language', () => {
+  for (const key of BOOKING_RULE_KEYS) expect(BOOKING_ERROR_KEYS).toContain(key);
+  for (const locale of ['en', 'ru', 'uz', 'tr'] as const) {
+    for (const key of BOOKING_ERROR_KEYS) expect(MESSAGES[locale], `${locale} ${key}`).toHaveProperty([key]);
+  }
+});
+
+describe('POST /v1/orders: every validation rule fails and passes', () => {
+  type Case = [name: string, change: (body: BookingBody) => void, error: string | null];
+  const p0 = (b: BookingBody) => b.passengers[0]!;
+  const cases: Case[] = [
+    ['full name empty', (b) => (b.contact.full_name = '  '), '/contact/full_name booking.error.fullName'],
+    ['full name with spaces', (b) => (b.contact.full_name = ' Anna  Karimova '), null],
+    [
+      'full name with a lone surrogate',
+      (b) => (b.contact.full_name = 'Anna \ud800'),
+      '/contact/full_name booking.error.fullName',
+    ],
+    ['full name in Cyrillic', (b) => (b.contact.full_name = 'Анна Каримова'), null],
+    ['email not an address', (b) => (b.contact.email = 'anna@'), '/contact/email booking.error.email'],
+    ['phone not valid', (b) => (b.contact.phone = '+998 12'), '/contact/phone booking.error.phone'],
+    ['phone without country', (b) => (b.contact.phone = '901234567'), '/contact/phone booking.error.phone'],
+    ['phone of Turkey', (b) => (b.contact.phone = '+90 532 123 45 67'), null],
+    [
+      'given name in Cyrillic',
+      (b) => (p0(b).given_name = 'Анна'),
+      '/passengers/0/given_name booking.error.givenName',
+    ],
+    [
+      'given name with a digit',
+      (b) => (p0(b).given_name = 'Anna2'),
+      '/passengers/0/given_name booking.error.givenName',
+    ],
+    ['given name with ʻ and a space', (b) => (p0(b).given_name = 'Oʻgʻiloy Mary'), null],
+    [
+      'family name empty',
+      (b) => (p0(b).family_name = ''),
+      '/passengers/0/family_name booking.error.familyName',
+    ],
+    [
+      'family name with a dot',
+      (b) => (p0(b).family_name = 'St. John'),
+      '/passengers/0/family_name booking.error.familyName',
+    ],
+    ['family name with a hyphen', (b) => (p0(b).family_name = 'Smith-Jones'), null],
+    [
+      'born on 30 February',
+      (b) => (p0(b).born_on = '1990-02-30'),
+      '/passengers/0/born_on booking.error.bornOn',
+    ],
+    [
+      'gender other',
+      (b) => ((p0(b) as { gender: string }).gender = 'x'),
+      '/passengers/0/gender booking.error.gender',
+    ],
+    [
+      'citizenship unknown',
+      (b) => (p0(b).citizenship = 'XX'),
+      '/passengers/0/citizenship booking.error.citizenship',
+    ],
+    ['citizenship lower case', (b) => (p0(b).citizenship = 'tr'), null],
+    [
+      'document number short',
+      (b) => (p0(b).document.number = 'A12'),
+      '/passengers/0/document/number booking.error.documentNumber',
+    ],
+    [
+      'document expiry not a date',
+      (b) => (p0(b).document.expires_on = '2036-13-01'),
+      '/passengers/0/document/expires_on booking.error.documentExpiresOn',
+    ],
+    [
+      'passenger type unknown',
+      (b) => ((p0(b) as { type: string }).type = 'senior'),
+      '/passengers/0/type booking.error.passengerType',
+    ],
+    [
+      'agreement not given',
+      (b) => ((b as { agreement: unknown }).agreement = false),
+      '/agreement booking.error.agreement',
+    ],
+    [
+      'service id malformed',
+      (b) => (b.services = [{ id: 'bag', passenger_index: 0 }] as never),
+      '/services/0/id booking.error.service',
+    ],
+    ['offer id empty', (b) => (b.offer_id = ''), '/offer_id booking.error.offer'],
+    [
+      'offer id forged',
+      (b) => (b.offer_id = `${b.offer_id.slice(0, -4)}AAAA`),
+      '/offer_id booking.error.offer',
+    ],
+  ];
+  test.each(cases)('%s', async (_name, change, error) => {
+    const body = bookingBody(family);
+    change(body);
+    const { status, body: answer } = await book(body);
+    if (error === null) {
+      expect(status, JSON.stringify(answer)).toBe(201);
+    } else {
+      expect(status).toBe(400);
+      expect(answer.error.code).toBe('validation_failed');
+      expect(paths(answer)).toContain(error);
+    }
+  });
+
+  const rules: Case[] = [
+    [
+      'adult turning 12 after the last flight',
+      (b) => (p0(b).born_on = yearsBefore(lastFlightDate(family), 12, 1)),
+      '/passengers/0/born_on booking.error.bornOnAdult',
+    ],
+    [
+      'adult 12 on the day of the last flight',
+      (b) => (p0(b).born_on = yearsBefore(lastFlightDate(family), 12)),
+      null,
+    ],
+    [
+      'child already 12 on the last flight',
+      (b) => (b.passengers[2]!.born_on = yearsBefore(lastFlightDate(family), 12)),
+      '/passengers/2/born_on booking.error.bornOnChild',
+    ],
+    [
+      'child not yet 2 on the last flight',
+      (b) => (b.passengers[2]!.born_on = yearsBefore(lastFlightDate(family), 2, 1)),
+      '/passengers/2/born_on booking.error.bornOnChild',
+    ],
+    [
+      'child 2 on the last flight',
+      (b) => (b.passengers[2]!.born_on = yearsBefore(lastFlightDate(family), 2)),
+      null,
+    ],
+    [
+      'infant turning 2 by the last flight',
+      (b) => (b.passengers[3]!.born_on = yearsBefore(lastFlightDate(family), 2)),
+      '/passengers/3/born_on booking.error.bornOnInfant',
+    ],
+    [
+      'infant born in the future',
+      (b) => (b.passengers[3]!.born_on = isoDay(start, 2)),
+      '/passengers/3/born_on booking.error.bornOnFuture',
+    ],
+    ['infant born today', (b) => (b.passengers[3]!.born_on = isoDay(start, 0)), null],
+    [
+      'document expiring at the end of the trip',
+      (b) => (p0(b).document.expires_on = family.slices.at(-1)!.segments.at(-1)!.arriving_at.slice(0, 10)),
+      '/passengers/0/document/expires_on booking.error.documentExpired',
+    ],
+    [
+      'document valid one day past the trip',
+      (b) =>
+        (p0(b).document.expires_on = isoDay(
+          Date.parse(family.slices.at(-1)!.segments.at(-1)!.arriving_at.slice(0, 10)),
+          1,
+        )),
+      null,
+    ],
+    [
+      'more infants than adults',
+      (b) => (
+        ((b.passengers[1] as { type: string }).type = 'infant'),
+        (b.passengers[1]!.born_on = yearsBefore(lastFlightDate(family), 1))
+      ),
+      '/passengers booking.error.tooManyInfants',
+    ],
+    [
+      'passengers unlike the offer',
+      (b) => b.passengers.splice(2, 1),
+      '/passengers booking.error.passengersMismatch',
+    ],
+    [
+      'luggage that is not in the offer',
+      (b) => (b.services = [{ id: 'lug_7', passenger_index: 0 }] as never),
+      '/services/0/id booking.error.serviceUnknown',
+    ],
+    [
+      'luggage for an infant',
+      (b) => (b.services = [{ id: 'lug_0', passenger_index: 3 }] as never),
+      '/services/0/passenger_index booking.error.serviceNotForPassenger',
+    ],
+    [
+      'luggage twice for one passenger',
+      (b) =>
+        (b.services = [
+          { id: 'lug_0', passenger_index: 0 },
+          { id: 'lug_0', passenger_index: 0 },
+        ] as never),
+      '/services/1 booking.error.serviceDuplicate',
+    ],
+  ];
+  test.each(rules)('%s', async (_name, change, error) => {
+    const body = bookingBody(family);
+    change(body);
+    const { status, body: answer } = await book(body);
+    if (error === null) {
+      expect(status, JSON.stringify(answer)).toBe(201);
+    } else {
+      expect(status).toBe(400);
+      expect(paths(answer)).toContain(error);
+      expect(
+        answer.error.details.find((d: { path: string }) => d.path === error.split(' ')[0]),
+      ).toBeDefined();
+    }
+  });
+
+  test('no adult, and more than 9 seated passengers, are refused', async () => {
+    const body = bookingBody(family);
+    body.passengers = body.passengers.slice(2, 3);
+    expect(paths((await book(body)).body)).toContain('/passengers booking.error.noAdult');
+    const ten = bookingBody(family);
+    ten.passengers = Array.from({ length: 10 }, () => ({ ...ten.passengers[0]! }));
+    expect(paths((await book(ten)).body)).toContain('/passengers booking.error.tooManySeated');
+  });
+
+  test('a field error carries the date the rule used, and no bad input gives a 500', async () => {
+    const body = bookingBody(family);
+    body.passengers[0]!.born_on = isoDay(start, -365);
+    const { body: answer } = await book(body);
+    const detail = answer.error.details.find((d: { path: string }) => d.path === '/passengers/0/born_on');
+    expect(detail).toMatchObject({
+      message: 'booking.error.bornOnAdult',
+      values: { date: lastFlightDate(family) },
+    });
+    const junk: unknown[] = [
+      null,
+      [],
+      'x',
+      { passengers: 'x' },
+      { ...bookingBody(family), passengers: [{}] },
+      { ...bookingBody(family), contact: 7 },
+    ];
+    for (const payload of junk) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { ...ANON, 'idempotency-key': newKey(), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('POST /v1/orders: re-pricing and seats', () => {
+  test('a changed price is a 422 with the old and new totals; sending the new total books', async () => {
+    const body = bookingBody(family, { expected_total: '1.00' });
+    const { status, body: answer } = await book(body);
+    expect(status).toBe(422);
+    const now = (await app.inject({ method: 'GET', url: `/v1/offers/${family.id}`, headers: ANON })).json()
+      .data;
+    expect(answer.error).toMatchObject({
+      code: 'unprocessable',
+      details: {
+        reason: 'price_changed',
+        old_total: '1.00',
+        new_total: now.total_amount,
+        currency: family.total_currency,
+      },
+    });
+    expect((await book({ ...body, expected_total: answer.error.details.new_total })).status).toBe(201);
+  });
+
+  test('an expired offer is a 410 with the spec message', async () => {
+    const offer = await searchOffer(app, { date: isoDay(start, 32) });
+    clock += 21 * 60_000;
+    try {
+      const { status, body } = await book(bookingBody(offer));
+      expect(status).toBe(410);
+      expect(body.error).toMatchObject({
+        code: 'offer_expired',
+        message: 'Too much time has passed, the ticket has expired. Please try again',
+      });
+    } finally {
+      clock -= 21 * 60_000;
+    }
+  });
+
+  test('a sold-out flight is a 409 offer_unavailable and records nothing', async () => {
+    const offer = await searchOffer(app, { date: isoDay(start, 33), adults: 2 });
+    const segment = offer.slices[0]!.segments[0]!;
+    const schedule = searchEngineFor('parvoz').schedule;
+    const capacity = schedule.capacity(schedule.resolveKey(segment.flight_key)!.slot, 'economy');
+    await holdSeats(db, [{ flightKey: segment.flight_key, cabin: 'economy', seats: capacity - 1, capacity }]);
+    const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const { status, body } = await book(bookingBody(offer));
+    expect(status).toBe(409);
+    expect(body.error.code).toBe('offer_unavailable');
+    const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+});
+
+describe('POST /v1/orders: Idempotency-Key', () => {
+  test('is required', async () => {
+    const { status, body } = await book(bookingBody(family), null);
+    expect(status).toBe(400);
+    expect(body.error.details[0].path).toBe('/idempotency-key');
+  });
+
+  test('the same key twice gives one order and the same answer', async () => {
+    const key = newKey();
+    const first = await book(bookingBody(family), key);
+    const second = await book(bookingBody(family), key);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const rows = await db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
+    expect(rows).toHaveLength(1);
+    const count = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`,
+    );
+    expect(count.rows[0]!.n).toBe(1);
+  });
+
+  test('the same key with another body is a 422; a key still in progress is a 409', async () => {
+    const key = newKey();
+    expect((await book(bookingBody(family), key)).status).toBe(201);
+    const other = bookingBody(family, {
+      contact: { full_name: 'Someone Else', email: 'x@example.com', phone: '+998901234567' },
+    });
+    const { status, body } = await book(other, key);
+    expect(status).toBe(422);
+    expect(body.error.details.reason).toBe('idempotency_key_reused');
+
+    const busy = newKey();
+    const requestHash = orderRequestHash(createOrderRequestSchema.parse(bookingBody(family)));
+    const started = await idempotency.begin(db, {
+      scope: 'anonymous:POST /v1/orders',
+      key: busy,
+      requestHash,
+    });
+    expect(started).toBe('new');
+    const conflict = await book(bookingBody(family), busy);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.code).toBe('idempotency_in_progress');
+  });
+
+  test('a refusal frees the key: the retry runs afresh', async () => {
+    const key = newKey();
+    const body = bookingBody(family, { expected_total: '1.00' });
+    expect((await book(body, key)).status).toBe(422);
+    const again = await book(body, key);
+    expect(again.status).toBe(422);
+    expect(again.body.error.details.reason).toBe('price_changed');
+  });
+});
+
+describe('reading an order', () => {
+  let order: { id: string; access_token: string; booking_reference: string };
+  beforeAll(async () => {
+    order = (await book(bookingBody(family))).body.data;
+  });
+
+  test('with the access token; without it, or with a wrong one, it does not exist', async () => {
+    const get = (query: string) =>
+      app.inject({ method: 'GET', url: `/v1/orders/${order.id}${query}`, headers: ANON });
+    const ok = await get(`?access_token=${order.access_token}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ id: order.id, booking_status: 'new', payable: true });
+    expect(ok.json().data.access_token).toBeUndefined();
+    expect((await get('')).statusCode).toBe(404);
+    expect((await get('?access_token=nope')).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/v1/orders/ord_doesnotexist00000000000', headers: ANON }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/v1/orders/../../etc', headers: ANON })).statusCode,
+    ).toBeLessThan(500);
+  });
+
+  test('by its signed-in owner, who can also save the passengers; another user gets 404', async () => {
+    const signIn = async (email: string) => {
+      await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+      await app.outbox.runOnce();
+      const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
+      const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+      return { authorization: `Bearer ${verified.json().data.token}` };
+    };
+    const owner = await signIn('owner@example.com');
+    const stranger = await signIn('stranger@example.com');
+    const { status, body } = await book(bookingBody(family, { save_travellers: true }), newKey(), owner);
+    expect(status).toBe(201);
+    const id = body.data.id;
+    expect((await app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: owner })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: stranger })).statusCode).toBe(
+      404,
+    );
+    const travellers = await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner });
+    expect(travellers.json().data).toHaveLength(4);
+    // Booking the same people again does not save them twice.
+    await book(bookingBody(family, { save_travellers: true }), newKey(), owner);
+    expect(
+      (await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner })).json().data,
+    ).toHaveLength(4);
+    const list = await app.inject({ method: 'GET', url: '/v1/orders?status=active', headers: owner });
+    expect(list.json().data.map((o: { id: string }) => o.id)).toContain(id);
+  });
+});
+
+describe('POST /v1/orders/lookup ("where is my ticket")', () => {
+  test('emails the access link when reference and email match; the answer is the same either way', async () => {
+    const { body } = await book(bookingBody(family, { lang: 'ru' }));
+    const order = body.data;
+    const ask = (payload: object) =>
+      app.inject({ method: 'POST', url: '/v1/orders/lookup', headers: ANON, payload });
+    const sent = inbox.length;
+    const hit = await ask({
+      booking_reference: order.booking_reference.toLowerCase(),
+      email: 'ANNA.KARIMOVA@example.com',
+      lang: 'ru',
+    });
+    const miss = await ask({
+      booking_reference: order.booking_reference,
+      email: 'other@example.com',
+      lang: 'ru',
+    });
+    const unknown = await ask({
+      booking_reference: 'ZZZZZZ',
+      email: 'anna.karimova@example.com',
+      lang: 'ru',
+    });
+    for (const r of [hit, miss, unknown]) {
+      expect(r.statusCode).toBe(202);
+      expect(r.json()).toEqual({ data: { accepted: true } });
+    }
+    await app.outbox.runOnce();
+    const mails = inbox.slice(sent);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe('anna.karimova@example.com');
+    expect(mails[0]!.subject).toContain(order.booking_reference);
+    expect(mails[0]!.text).toContain(`/ru/orders/${order.id}?access_token=${order.access_token}`);
+    expect(mails[0]!.text).toContain('Открыть заказ');
+    const bad = await ask({ booking_reference: 'AB', email: 'x', lang: 'ru' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the payment window', () => {
+  test('an unpaid order is cancelled after 20 minutes and its seats are released', async () => {
+    const offer = await searchOffer(app, { date: isoDay(start, 34), adults: 2 });
+    const { body } = await book(bookingBody(offer));
+    const id = body.data.id;
+    const flightKey = offer.slices[0]!.segments[0]!.flight_key;
+    const sold = async () =>
+      (await db.select().from(schema.seatInventory).where(eq(schema.seatInventory.flightKey, flightKey)))[0]
+        ?.sold;
+    expect(await sold()).toBe(2);
+    expect(await expireUnpaidOrders(db, new Date(clock + 19 * 60_000))).toBe(0);
+    expect(await expireUnpaidOrders(db, new Date(clock + 20 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await sold()).toBe(0);
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    expect(row).toMatchObject({ bookingStatus: 'cancelled', paymentStatus: 'not_paid' });
+    expect(await expireUnpaidOrders(db, new Date(clock + 40 * 60_000))).toBe(0);
+  });
+});

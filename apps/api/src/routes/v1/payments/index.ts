@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiFailure } from '../../../errors.ts';
+import { paymentsTotal } from '../../../metrics.ts';
+import { paymentProviders } from '../../../payments/index.ts';
+import { WebhookRejected } from '../../../payments/provider.ts';
+import { applyPaymentEvent } from '../../../services/payments.ts';
+
+/**
+ * POST /v1/payments/webhooks/{provider}: the provider's signed notice of a payment's outcome, the only
+ * thing that changes an order's payment state. The signature covers the RAW body, so this plugin reads
+ * JSON as bytes and parses it only after checking. A forged or stale notice is a 400 and changes nothing;
+ * a replay is a 200 that changes nothing.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const { db, now, config } = app.deps;
+  const providers = paymentProviders(config);
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post<{ Params: { provider: string }; Body: Buffer | undefined }>(
+    '/webhooks/:provider',
+    async (request, reply) => {
+      const provider = providers.get(request.params.provider);
+      if (!provider) throw new ApiFailure('not_found', 'No such payment provider.');
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = provider.parseWebhook(raw, request.headers, now());
+      } catch (error) {
+        if (error instanceof WebhookRejected) {
+          request.log.warn({ provider: provider.name, reason: error.message }, 'payment webhook rejected');
+          throw new ApiFailure('malformed_request', 'The webhook signature is not valid.', {
+            reason: error.message,
+          });
+        }
+        throw error;
+      }
+      const siteUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const effect = await applyPaymentEvent(
+        { db, now, provider, accessSecret: config.offerSecret },
+        event,
+        siteUrl,
+        request.log,
+      );
+      if (effect === 'paid') {
+        paymentsTotal.inc({ status: 'paid' });
+        app.deps.kickOutbox();
+      } else if (effect === 'failed') {
+        paymentsTotal.inc({ status: 'declined' });
+      }
+      return reply.status(200).send({ data: { received: true, effect } });
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  tourQuerySchema,
+  tourRequestSchema,
+  tourSlugSchema,
+  toursQuerySchema,
+} from '@parvoz/contracts/tours';
+import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
+import { ApiFailure } from '../../../errors.ts';
+import { idempotentCreate } from '../../../idempotent.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { createTourRequest, getTour, listTours, seedDemoTours } from '../../../services/tours.ts';
+
+/** Last-minute tours: the list with filters, one tour, and a traveller's request (emailed to the operator). */
+export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, now } = app.deps;
+  const rates: ExchangeRates = { ...DEFAULT_RATES, ...config.exchangeRates };
+  if (config.demoTours) await seedDemoTours(db, now());
+  const params = z.object({ slug: tourSlugSchema });
+
+  app.get('/', { schema: { querystring: toursQuerySchema } }, async (request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=60');
+    return listTours({ db, now: now(), rates }, request.query);
+  });
+
+  app.get('/:slug', { schema: { params, querystring: tourQuerySchema } }, async (request, reply) => {
+    const tour = await getTour(
+      { db, now: now(), rates },
+      request.params.slug,
+      request.query.lang,
+      request.query.currency,
+    );
+    if (!tour) throw new ApiFailure('not_found', 'No such tour on sale.');
+    reply.header('Cache-Control', 'public, max-age=60');
+    return { data: tour };
+  });
+
+  app.post(
+    '/:slug/requests',
+    { schema: { params, body: tourRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    async (request, reply) => {
+      const operator = {
+        email: config.operatorEmail,
+        lang: config.operatorLang,
+        publicUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+      };
+      const userId = request.caller.kind === 'user' ? request.caller.userId : null;
+      const sent = await idempotentCreate(request, reply, db, (tx) =>
+        createTourRequest({ db: tx, now: now(), rates, operator, userId }, request.params.slug, request.body),
+      );
+      app.deps.kickOutbox();
+      return sent;
+    },
+  );
+};

@@ -1,0 +1,335 @@
+/**
+ * Last-minute tours and agency applications through the API (inject), on a fresh database with the demo
+ * tours seeded at start, and the operator's emails delivered by the outbox to a real SMTP server.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import type { Database } from '@parvoz/db';
+import { buildTestApi } from '../../../testing.ts';
+import { seedDemoTours } from '../../../services/tours.ts';
+import { DEMO_TOURS } from '../../../services/demo-tours.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../../../e2e/support/smtp.ts';
+
+const OPERATOR = 'sales@parvoz.test';
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+let smtp: TestSmtpServer;
+const clock = new Date('2030-03-01T08:00:00Z');
+let ipCounter = 1;
+let ip = '10.1.0.1';
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(
+    db,
+    { smtpUrl: smtp.url, operatorEmail: OPERATOR, operatorLang: 'ru', publicUrl: 'https://parvoz.test' },
+    { now: () => clock },
+  );
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+  await smtp?.stop();
+});
+
+beforeEach(() => {
+  ip = `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  ipCounter++;
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'x-parvoz-client-ip': ip, ...headers },
+  });
+
+async function count(table: 'tour_requests' | 'agency_applications'): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  );
+  return result.rows[0]!.n;
+}
+
+const validRequest = {
+  full_name: 'Dilnoza Karimova',
+  email: 'Dilnoza@Example.com',
+  phone: '+998901234567',
+  adults: 2,
+  children: 1,
+  message: 'Sea view if possible',
+  lang: 'uz',
+};
+
+describe('the list and the detail', () => {
+  test('the demo tours are on sale from the first start, soonest first, in the asked language', async () => {
+    const response = await get('/v1/tours?lang=ru');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    const body = response.json();
+    expect(body.data).toHaveLength(DEMO_TOURS.length);
+    const dates = body.data.map((t: { departs_on: string }) => t.departs_on);
+    expect(dates).toEqual([...dates].sort());
+    expect(body.data[0]).toMatchObject({
+      slug: 'antalya-lara-from-tashkent',
+      title: 'Анталья, Лара: 7 ночей «всё включено» из Ташкента',
+      origin: { code: 'TAS', name: 'Ташкент' },
+      destination: { code: 'AYT', name: 'Анталья', country_code: 'TR', country_name: 'Турция' },
+      departs_on: '2030-03-11',
+      returns_on: '2030-03-18',
+      nights: 7,
+      board_basis: 'AI',
+      hotel: { name: 'Sunrise Lara Resort', stars: 5 },
+      seats_left: 12,
+      price: { amount: '689.00', currency: 'USD' },
+    });
+    expect(body.data[0].includes).toEqual(['flight', 'hotel', 'transfer', 'insurance', 'baggage']);
+    expect(body.facets.origins).toEqual([
+      { code: 'ALA', name: 'Алматы' },
+      { code: 'IST', name: 'Стамбул' },
+      { code: 'TAS', name: 'Ташкент' },
+    ]);
+    expect(body.facets.months).toEqual(['2030-03', '2030-04']);
+  });
+
+  test('filters by departure city and month; prices in the display currency', async () => {
+    const fromAlmaty = (await get('/v1/tours?lang=en&origin=ala')).json();
+    expect(fromAlmaty.data.map((t: { slug: string }) => t.slug)).toEqual([
+      'tbilisi-old-town-from-almaty',
+      'batumi-from-almaty',
+    ]);
+    expect(fromAlmaty.facets.origins).toHaveLength(3);
+    const april = (await get('/v1/tours?lang=en&month=2030-04')).json();
+    expect(april.data.every((t: { departs_on: string }) => t.departs_on.startsWith('2030-04'))).toBe(true);
+    expect(april.data.length).toBeGreaterThan(0);
+    const none = (await get('/v1/tours?lang=en&origin=IST&month=2030-04')).json();
+    expect(none.data.map((t: { slug: string }) => t.slug)).toEqual(['dubai-downtown-from-istanbul']);
+    const inSum = (await get('/v1/tours?lang=uz&currency=UZS&origin=TAS')).json();
+    expect(inSum.data[0].price).toEqual({ amount: '8750300', currency: 'UZS' });
+    expect(inSum.data[0].base_price).toEqual({ amount: '689.00', currency: 'USD' });
+  });
+
+  test('bad filters are a 400, never a 500', async () => {
+    for (const query of [
+      'month=2030-13',
+      'month=march',
+      'origin=TASH',
+      'lang=de',
+      'currency=GBP',
+      'origin[0]=TAS',
+    ]) {
+      const response = await get(`/v1/tours?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.code).toBe('validation_failed');
+    }
+  });
+
+  test('a tour page in each language; an unknown tour is a 404, a malformed slug a 400', async () => {
+    const tr = (await get('/v1/tours/tbilisi-old-town-from-almaty?lang=tr')).json();
+    expect(tr.data).toMatchObject({
+      title: 'Tiflis: Almatı’dan Eski Şehir’de 4 gece',
+      destination: { name: 'Tiflis', country_code: 'GE' },
+    });
+    expect(tr.data.description).toContain('Mtskheta');
+    expect((await get('/v1/tours/no-such-tour')).statusCode).toBe(404);
+    expect((await get('/v1/tours/Bad_Slug!')).statusCode).toBe(400);
+  });
+});
+
+describe('requests', () => {
+  test('a request is stored and the operator gets an email in the operator’s language', async () => {
+    const before = await count('tour_requests');
+    const response = await post('/v1/tours/dubai-marina-from-tashkent/requests', validRequest);
+    expect(response.statusCode).toBe(201);
+    const id = response.json().data.id;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await count('tour_requests')).toBe(before + 1);
+    const stored = await db.execute<Record<string, unknown>>(
+      sql`SELECT full_name, email, phone, adults, children, message, lang FROM tour_requests WHERE id = ${id}`,
+    );
+    expect(stored.rows[0]).toEqual({
+      full_name: 'Dilnoza Karimova',
+      email: 'dilnoza@example.com',
+      phone: '+998901234567',
+      adults: 2,
+      children: 1,
+      message: 'Sea view if possible',
+      lang: 'uz',
+    });
+
+    await app.outbox.runOnce();
+    const mail = await smtp.waitFor(OPERATOR, 5_000);
+    expect(mail.subject).toBe(
+      'Заявка на тур: Дубай Марина: 5 ночей с завтраками из Ташкента — Dilnoza Karimova',
+    );
+    expect(mail.text).toContain('+998901234567');
+    expect(mail.text).toContain('dilnoza@example.com');
+    expect(mail.text).toContain('2 взрослых, 1 ребёнок');
+    expect(mail.text).toContain('https://parvoz.test/ru/tours/dubai-marina-from-tashkent');
+    expect(mail.text).toContain(id);
+    expect(mail.html).toContain('Sea view if possible');
+  });
+
+  test('invalid input is a 400 with the fields named, and nothing is stored', async () => {
+    const before = await count('tour_requests');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ phone: '12345' }, '/phone'],
+      [{ phone: '+998 90 123 45 67' }, '/phone'],
+      [{ email: 'not-an-email' }, '/email'],
+      [{ full_name: 'A' }, '/full_name'],
+      [{ adults: 0 }, '/adults'],
+      [{ adults: 5, children: 5 }, '/children'],
+      [{ message: 'x'.repeat(1001) }, '/message'],
+      [{ lang: 'de' }, '/lang'],
+    ];
+    for (const [change, path] of cases) {
+      const response = await post('/v1/tours/dubai-marina-from-tashkent/requests', {
+        ...validRequest,
+        ...change,
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const details = response.json().error.details as Array<{ path: string }>;
+      expect(details.map((d) => d.path)).toContain(path);
+    }
+    expect((await post('/v1/tours/dubai-marina-from-tashkent/requests', '{"broken')).statusCode).toBe(400);
+    expect(await count('tour_requests')).toBe(before);
+  });
+
+  test('more travellers than places left is refused (422); an unknown tour is a 404', async () => {
+    const before = await count('tour_requests');
+    const tooMany = await post('/v1/tours/phuket-patong-from-tashkent/requests', {
+      ...validRequest,
+      adults: 4,
+      children: 1,
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().error.details).toEqual({ reason: 'not_enough_seats', seats_left: 4 });
+    expect((await post('/v1/tours/no-such-tour/requests', validRequest)).statusCode).toBe(404);
+    expect(await count('tour_requests')).toBe(before);
+  });
+
+  test('the same Idempotency-Key stores one request; reused for another body it is refused', async () => {
+    const before = await count('tour_requests');
+    const headers = { 'idempotency-key': 'tour-request-key-0001' };
+    const first = await post('/v1/tours/bodrum-from-istanbul/requests', validRequest, headers);
+    const again = await post('/v1/tours/bodrum-from-istanbul/requests', validRequest, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await count('tour_requests')).toBe(before + 1);
+    const other = await post(
+      '/v1/tours/bodrum-from-istanbul/requests',
+      { ...validRequest, adults: 1 },
+      headers,
+    );
+    expect(other.statusCode).toBe(422);
+    expect(
+      (await post('/v1/tours/bodrum-from-istanbul/requests', validRequest, { 'idempotency-key': 'x' }))
+        .statusCode,
+    ).toBe(400);
+    expect(await count('tour_requests')).toBe(before + 1);
+  });
+
+  test('forms are limited per visitor: the 11th within an hour is a 429', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/v1/tours/batumi-from-almaty/requests', validRequest)).statusCode).toBe(201);
+    }
+    const limited = await post('/v1/tours/batumi-from-almaty/requests', validRequest);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sales window and the demo seed', () => {
+  test('a tour whose sales closed leaves the list and its page; the seed puts it back on a later date', async () => {
+    await db.execute(
+      sql`UPDATE tours SET valid_until = ${'2030-03-01T00:00:00Z'} WHERE slug = 'bodrum-from-istanbul'`,
+    );
+    const list = (await get('/v1/tours?lang=en')).json();
+    expect(list.data.map((t: { slug: string }) => t.slug)).not.toContain('bodrum-from-istanbul');
+    expect((await get('/v1/tours/bodrum-from-istanbul')).statusCode).toBe(404);
+    expect((await post('/v1/tours/bodrum-from-istanbul/requests', validRequest)).statusCode).toBe(404);
+
+    await seedDemoTours(db, clock);
+    const back = (await get('/v1/tours/bodrum-from-istanbul')).json();
+    expect(back.data.departs_on).toBe('2030-03-13');
+    const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tours`);
+    expect(total.rows[0]!.n).toBe(DEMO_TOURS.length);
+  });
+
+  test('the seed leaves tours on sale alone and is idempotent', async () => {
+    const before = (await get('/v1/tours?lang=en')).json();
+    await seedDemoTours(db, new Date(clock.getTime() + 86_400_000));
+    await seedDemoTours(db, new Date(clock.getTime() + 86_400_000));
+    expect((await get('/v1/tours?lang=en')).json()).toEqual(before);
+  });
+});
+
+describe('agency applications', () => {
+  const application = {
+    company_name: 'Samarqand Travel MChJ',
+    tax_id: '305 123 456',
+    country_code: 'uz',
+    city: 'Samarkand',
+    contact_name: 'Aziz Rakhimov',
+    email: 'aziz@samarqand-travel.uz',
+    phone: '+998662345678',
+    website: 'https://samarqand-travel.uz',
+    message: null,
+    lang: 'en',
+  };
+
+  test('an application is stored and emailed to the operator', async () => {
+    const before = await count('agency_applications');
+    const response = await post('/v1/agencies/applications', application);
+    expect(response.statusCode).toBe(201);
+    expect(await count('agency_applications')).toBe(before + 1);
+    const stored = await db.execute<Record<string, unknown>>(
+      sql`SELECT company_name, tax_id, country_code, email, phone, website, message, lang, status
+          FROM agency_applications WHERE id = ${response.json().data.id}`,
+    );
+    expect(stored.rows[0]).toEqual({
+      company_name: 'Samarqand Travel MChJ',
+      tax_id: '305 123 456',
+      country_code: 'UZ',
+      email: 'aziz@samarqand-travel.uz',
+      phone: '+998662345678',
+      website: 'https://samarqand-travel.uz',
+      message: null,
+      lang: 'en',
+      status: 'new',
+    });
+    await app.outbox.runOnce();
+    const subject = 'Заявка агентства: Samarqand Travel MChJ';
+    await expect.poll(() => smtp.to(OPERATOR).some((m) => m.subject === subject)).toBe(true);
+    const mail = smtp.to(OPERATOR).find((m) => m.subject === subject)!;
+    expect(mail.text).toContain('Узбекистан (UZ)');
+    expect(mail.text).toContain('305 123 456');
+  });
+
+  test('invalid applications are a 400 and nothing is stored', async () => {
+    const before = await count('agency_applications');
+    for (const change of [
+      { tax_id: '12' },
+      { tax_id: 'ab<script>' },
+      { country_code: 'XX' },
+      { website: 'ftp://agency.uz' },
+      { website: 'javascript:alert(1)' },
+      { company_name: '' },
+      { phone: 'call me' },
+    ]) {
+      const response = await post('/v1/agencies/applications', { ...application, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    expect(await count('agency_applications')).toBe(before);
+  });
+});

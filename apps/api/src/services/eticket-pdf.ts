@@ -1,0 +1,195 @@
+/**
+ * The e-ticket (itinerary receipt) PDF of a paid order (DESIGN §4): pdfkit with DejaVu Sans (Cyrillic,
+ * Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access link and
+ * a Code 128 barcode of the booking reference.
+ */
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import bwipjs from 'bwip-js';
+import type { Order } from '@parvoz/contracts/booking';
+import { getIntl } from '@parvoz/i18n/messages';
+import type { Locale } from '@parvoz/i18n/locales';
+import {
+  formatAmount,
+  formatDate,
+  formatDuration,
+  formatInstant,
+  formatLocalDateTime,
+  placeName,
+} from './booking-format.ts';
+import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const CABIN_KEYS = { economy: 'ticket.cabin.economy', business: 'ticket.cabin.business' } as const;
+const BAGGAGE_KEYS = { light: 'ticket.baggage.light', standard: 'ticket.baggage.standard' } as const;
+const GENDER_KEYS = { male: 'ticket.gender.male', female: 'ticket.gender.female' } as const;
+
+const BLUE = '#1d4ed8';
+const GREY = '#4b5563';
+
+export async function renderETicketPdf(order: Order, lang: Locale, accessLink: string): Promise<Buffer> {
+  const intl = getIntl(lang);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const qr = await QRCode.toBuffer(accessLink, {
+    type: 'png',
+    margin: 1,
+    width: 220,
+    errorCorrectionLevel: 'M',
+  });
+  const barcode = await bwipjs.toBuffer({
+    bcid: 'code128',
+    text: order.booking_reference,
+    scale: 2,
+    height: 10,
+    includetext: false,
+  });
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: {
+      Title: `${t('ticket.title')} ${order.booking_reference}`,
+      Author: 'Parvoz',
+      Subject: t('ticket.title'),
+    },
+    lang,
+  });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  // Header: brand, title, QR code of the order page.
+  doc.font('bold').fontSize(22).fillColor(BLUE).text('Parvoz', left, 40);
+  doc.font('bold').fontSize(14).fillColor('#111827').text(t('ticket.title'), left, 70);
+  doc.image(qr, left + width - 110, 36, { width: 110 });
+  doc
+    .font('regular')
+    .fontSize(7)
+    .fillColor(GREY)
+    .text(t('ticket.scan'), left + width - 120, 148, { width: 130, align: 'center' });
+
+  const field = (label: string, value: string, x: number, y: number, w = 170) => {
+    doc.font('regular').fontSize(8).fillColor(GREY).text(label, x, y, { width: w });
+    doc
+      .font('bold')
+      .fontSize(11)
+      .fillColor('#111827')
+      .text(value, x, y + 11, { width: w });
+  };
+  field(t('ticket.reference'), order.booking_reference, left, 100, 120);
+  field(t('ticket.bookingStatus'), t(BOOKING_STATUS_KEYS[order.booking_status]), left + 130, 100, 120);
+  field(t('ticket.issued'), formatInstant(lang, order.paid_at ?? order.created_at), left + 260, 100, 140);
+  field(t('ticket.orderId'), order.id, left, 132, 300);
+  doc.image(barcode, left, 162, { height: 26 });
+
+  let y = 205;
+  const heading = (text: string) => {
+    if (y > doc.page.height - 140) {
+      doc.addPage();
+      y = 40;
+    }
+    doc.font('bold').fontSize(12).fillColor(BLUE).text(text, left, y);
+    y = doc.y + 4;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor('#d1d5db')
+      .stroke();
+    y += 6;
+  };
+  const line = (
+    text: string,
+    options: { bold?: boolean; size?: number; color?: string; indent?: number } = {},
+  ) => {
+    if (y > doc.page.height - 60) {
+      doc.addPage();
+      y = 40;
+    }
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? '#111827')
+      .text(text, left + (options.indent ?? 0), y, { width: width - (options.indent ?? 0) });
+    y = doc.y + 2;
+  };
+
+  // Passengers with their ticket numbers.
+  heading(t('ticket.passengers'));
+  for (const p of order.passengers) {
+    line(`${p.family_name.toUpperCase()} ${p.given_name.toUpperCase()}`, { bold: true });
+    line(
+      [
+        t(PASSENGER_TYPE_KEYS[p.type]),
+        t(GENDER_KEYS[p.gender]),
+        `${t('ticket.bornOn')}: ${formatDate(lang, p.born_on)}`,
+        `${t('ticket.document')}: ${p.document.number} (${p.citizenship})`,
+      ].join(' · '),
+      { size: 9, color: GREY },
+    );
+    for (const ticket of p.tickets) {
+      const segment = order.slices[ticket.slice_index]?.segments[ticket.segment_index];
+      const flight = segment
+        ? `${segment.marketing_carrier.iata_code} ${segment.flight_number} ${segment.origin}–${segment.destination}`
+        : ticket.flight_key;
+      line(`${t('ticket.ticketNumber')} ${ticket.ticket_number} · ${flight}`, { size: 9, indent: 10 });
+    }
+    y += 4;
+  }
+
+  // Flights.
+  heading(t('ticket.itinerary'));
+  const baggage = t(BAGGAGE_KEYS[order.fare_family]);
+  for (const slice of order.slices) {
+    for (const s of slice.segments) {
+      const dep = formatLocalDateTime(lang, s.departing_at);
+      const arr = formatLocalDateTime(lang, s.arriving_at);
+      line(`${s.marketing_carrier.iata_code} ${s.flight_number} · ${s.marketing_carrier.name}`, {
+        bold: true,
+      });
+      line(`${t('ticket.departure')}: ${dep.date} ${dep.time} — ${placeName(lang, s.origin)}`, { size: 9 });
+      line(`${t('ticket.arrival')}: ${arr.date} ${arr.time} — ${placeName(lang, s.destination)}`, {
+        size: 9,
+      });
+      line(
+        [
+          `${t('ticket.duration')}: ${formatDuration(lang, s.duration)}`,
+          `${t('ticket.cabin')}: ${t(CABIN_KEYS[s.cabin_class])}`,
+          `${t('ticket.aircraft')}: ${s.aircraft.name}`,
+          `${t('ticket.baggage')}: ${baggage}`,
+        ].join(' · '),
+        { size: 9, color: GREY },
+      );
+      y += 4;
+    }
+  }
+
+  // Price.
+  heading(t('ticket.price'));
+  for (const item of order.price_breakdown) {
+    line(
+      `${t(PASSENGER_TYPE_KEYS[item.passenger_type])} × ${item.count}: ${formatAmount(lang, item.total_amount, item.currency)}`,
+      { size: 9 },
+    );
+  }
+  line(`${t('ticket.total')}: ${formatAmount(lang, order.total_amount, order.total_currency)}`, {
+    bold: true,
+  });
+  y += 8;
+  line(t('ticket.notice'), { size: 8, color: GREY });
+
+  doc.end();
+  return done;
+}

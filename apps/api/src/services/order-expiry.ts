@@ -1,0 +1,107 @@
+/**
+ * Ends the payment window (DESIGN §4): unpaid orders past their deadline are cancelled and their seats
+ * released. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several API instances can run the worker
+ * at once without touching an order twice; each status change goes through core's transition table.
+ */
+import { and, eq, lte } from 'drizzle-orm';
+import { releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { transition } from '@parvoz/core/order-status';
+import { bookingsTotal } from '../metrics.ts';
+import type { Clock } from './clock.ts';
+
+export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
+const BATCH = 50;
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/** One pass: cancels due orders in batches; returns how many it cancelled. */
+export async function expireUnpaidOrders(db: Database, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const cancelled = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({
+          id: schema.orders.id,
+          bookingStatus: schema.orders.bookingStatus,
+          paymentStatus: schema.orders.paymentStatus,
+        })
+        .from(schema.orders)
+        .where(
+          and(
+            eq(schema.orders.bookingStatus, 'new'),
+            eq(schema.orders.paymentStatus, 'not_paid'),
+            lte(schema.orders.paymentDeadline, now),
+          ),
+        )
+        .orderBy(schema.orders.paymentDeadline)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const order of due) {
+        const next = transition(
+          { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
+          'payment_window_expired',
+        );
+        await tx
+          .update(schema.orders)
+          .set({
+            bookingStatus: next.booking_status,
+            paymentStatus: next.payment_status,
+            cancelledAt: now,
+            updatedAt: now,
+          })
+          .where(eq(schema.orders.id, order.id));
+        await releaseOrderHolds(tx, order.id);
+      }
+      return due.length;
+    });
+    total += cancelled;
+    if (cancelled < BATCH) return total;
+  }
+}
+
+export function createOrderExpiryWorker(options: {
+  db: Database;
+  now: Clock;
+  log: Log;
+  onExpired?: (count: number) => void;
+  intervalMs?: number;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  const runOnce = async (): Promise<number> => {
+    if (running) return running;
+    running = expireUnpaidOrders(options.db, options.now())
+      .then((count) => {
+        if (count > 0) {
+          bookingsTotal.inc({ status: 'expired' }, count);
+          options.onExpired?.(count);
+        }
+        return count;
+      })
+      .catch((error: unknown) => {
+        options.log.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'order expiry pass failed',
+        );
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  return {
+    runOnce,
+    start() {
+      timer = setInterval(() => void runOnce(), options.intervalMs ?? ORDER_EXPIRY_INTERVAL_MS);
+      timer.unref();
+      void runOnce();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type OrderExpiryWorker = ReturnType<typeof createOrderExpiryWorker>;

@@ -1,0 +1,115 @@
+/** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
+import { asc, eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { Order } from '@parvoz/contracts/booking';
+import { isPayable } from '@parvoz/core/order-status';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import type { Offer } from '@parvoz/core/search-types';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { Caller } from '../auth.ts';
+import { ApiFailure } from '../errors.ts';
+import { accessTokenMatches } from './order-access.ts';
+
+export type OrderRow = typeof schema.orders.$inferSelect;
+export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
+
+export interface LoadedOrder {
+  row: OrderRow;
+  passengers: OrderPassengerRow[];
+  offer: Offer;
+  price: OrderPrice;
+}
+
+export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
+  const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!row) return null;
+  const passengers = await db
+    .select()
+    .from(schema.orderPassengers)
+    .where(eq(schema.orderPassengers.orderId, orderId))
+    .orderBy(asc(schema.orderPassengers.position));
+  return { row, passengers, offer: row.offer as Offer, price: row.price as OrderPrice };
+}
+
+const notFound = () => new ApiFailure('not_found', 'No such order.');
+
+/** The signed-in owner, or whoever holds the access token; anyone else gets the same 404 as a missing order. */
+export function canRead(row: OrderRow, caller: Caller, accessToken: string | undefined): boolean {
+  if (caller.kind === 'user' && row.userId === caller.userId) return true;
+  return accessTokenMatches(accessToken, row.accessTokenHash);
+}
+
+export async function loadOrderFor(
+  db: Database,
+  orderId: string,
+  caller: Caller,
+  accessToken: string | undefined,
+): Promise<LoadedOrder> {
+  const order = await loadOrder(db, orderId);
+  if (!order || !canRead(order.row, caller, accessToken)) throw notFound();
+  return order;
+}
+
+/** The flights of an itinerary in order, with their slice and segment indexes. */
+export function flightsOf(offer: Pick<Offer, 'slices'>) {
+  return offer.slices.flatMap((slice, sliceIndex) =>
+    slice.segments.map((segment, segmentIndex) => ({ sliceIndex, segmentIndex, segment })),
+  );
+}
+
+export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string): Order {
+  const { row, offer, price } = order;
+  const flights = flightsOf(offer);
+  const view: Order = {
+    id: row.id,
+    booking_reference: row.bookingReference,
+    created_at: row.createdAt.toISOString(),
+    booking_status: row.bookingStatus,
+    payment_status: row.paymentStatus,
+    payment_deadline: row.paymentDeadline.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    payable: isPayable(
+      { booking_status: row.bookingStatus, payment_status: row.paymentStatus },
+      row.paymentDeadline,
+      now,
+    ),
+    total_amount: price.total_amount,
+    total_currency: price.currency,
+    base_amount: price.base_amount,
+    tax_amount: price.tax_amount,
+    luggage_amount: price.luggage_amount,
+    price_breakdown: price.price_breakdown,
+    contact: { full_name: row.contactFullName, email: row.contactEmail, phone: row.contactPhone },
+    passengers: order.passengers.map((p) => ({
+      type: p.type,
+      given_name: p.givenName,
+      family_name: p.familyName,
+      born_on: p.bornOn,
+      gender: p.gender,
+      citizenship: p.citizenship,
+      document: { number: p.documentNumber, expires_on: p.documentExpiresOn ?? null },
+      services: price.services
+        .filter((s) => s.passenger_index === p.position)
+        .map((s) => ({ id: s.id, slice_index: s.slice_index, weight_kg: s.weight_kg, amount: s.amount })),
+      tickets: (p.ticketNumbers ?? []).flatMap((ticketNumber, i) => {
+        const flight = flights[i];
+        return flight
+          ? [
+              {
+                slice_index: flight.sliceIndex,
+                segment_index: flight.segmentIndex,
+                flight_key: flight.segment.flight_key,
+                ticket_number: ticketNumber,
+              },
+            ]
+          : [];
+      }),
+    })),
+    cabin_class: offer.cabin_class,
+    fare_family: offer.fare_family,
+    slices: offer.slices,
+    lang: row.lang as Locale,
+  };
+  if (accessToken) view.access_token = accessToken;
+  return view;
+}

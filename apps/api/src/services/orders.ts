@@ -1,0 +1,304 @@
+/**
+ * Booking (DESIGN §4): POST /v1/orders re-prices the offer with live seats, checks the passengers against
+ * it (packages/core/src/booking-rules.ts), and in ONE transaction records the order and holds its seats,
+ * so concurrent bookings never sell more seats than a flight has. At most once per Idempotency-Key.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  holdSeatsForOrder,
+  idempotency,
+  isUniqueViolation,
+  schema,
+  SoldOutError,
+  type Database,
+  type SeatRequest,
+} from '@parvoz/db';
+import type { CreateOrderInput, Order, PriceChangedDetails } from '@parvoz/contracts/booking';
+import { checkBooking, toJsonPointer, type BookingRuleError } from '@parvoz/core/booking-rules';
+import { priceOrder, sameAmount } from '@parvoz/core/order-pricing';
+import type { Offer } from '@parvoz/core/search-types';
+import type { Caller } from '../auth.ts';
+import type { ApiConfig } from '../config.ts';
+import { ApiFailure } from '../errors.ts';
+import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
+import type { FlightService } from './flights.ts';
+import { searchEngineFor } from './flights.ts';
+import { hashAccessToken, newBookingReference, newOrderId, orderAccessToken } from './order-access.ts';
+import { loadOrder, presentOrder } from './order-view.ts';
+import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers.ts';
+
+/** The payment window of a new order (DESIGN §4): unpaid after this, it is cancelled and its seats released. */
+export const PAYMENT_WINDOW_MS = 20 * 60_000;
+
+/** Keys as the web's fetch helper makes them (UUIDs) or any client's: 8–200 of [A-Za-z0-9_.:-]. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+export interface BookingDeps {
+  db: Database;
+  config: ApiConfig;
+  flights: FlightService;
+  now: () => Date;
+}
+
+export type BookingOutcome =
+  'created' | 'replayed' | 'invalid' | 'price_changed' | 'sold_out' | 'expired' | 'failed';
+
+/** Field errors of the rules, as 400 validation_failed (the same shape zod errors get). */
+export function ruleFailure(errors: readonly BookingRuleError[]): ApiFailure {
+  return new ApiFailure(
+    'validation_failed',
+    'The request is not valid.',
+    errors.map((e) => ({
+      in: 'body',
+      path: toJsonPointer(e.path),
+      message: e.message,
+      ...(e.values ? { values: e.values } : {}),
+    })),
+  );
+}
+
+function seatRequests(offer: Offer, seated: number, seed: string): SeatRequest[] {
+  const schedule = searchEngineFor(seed).schedule;
+  return offer.slices.flatMap((slice) =>
+    slice.segments.map((segment) => {
+      const resolved = schedule.resolveKey(segment.flight_key);
+      if (!resolved)
+        throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.');
+      return {
+        flightKey: segment.flight_key,
+        cabin: segment.cabin_class,
+        seats: seated,
+        capacity: schedule.capacity(resolved.slot, segment.cabin_class),
+      };
+    }),
+  );
+}
+
+/** Same person, same document: not saved twice. */
+async function saveTravellers(tx: Database, userId: string, input: CreateOrderInput): Promise<void> {
+  const existing = await listTravellers(tx, userId);
+  let room = MAX_SAVED_TRAVELLERS - existing.length;
+  const seen = new Set(
+    existing.map((t) => `${t.given_name}|${t.family_name}|${t.born_on}|${t.document_number}`.toUpperCase()),
+  );
+  for (const p of input.passengers) {
+    const key = `${p.given_name}|${p.family_name}|${p.born_on}|${p.document.number}`.toUpperCase();
+    if (seen.has(key) || room <= 0) continue;
+    seen.add(key);
+    room--;
+    await addTraveller(tx, userId, {
+      given_name: p.given_name,
+      family_name: p.family_name,
+      born_on: p.born_on,
+      gender: p.gender,
+      citizenship: p.citizenship,
+      document_number: p.document.number,
+      document_expires_on: p.document.expires_on,
+    });
+  }
+}
+
+async function insertOrder(
+  tx: Database,
+  values: (id: string) => Omit<typeof schema.orders.$inferInsert, 'id' | 'bookingReference'>,
+): Promise<{ id: string; bookingReference: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const id = newOrderId();
+    const bookingReference = newBookingReference();
+    try {
+      // A savepoint: a taken booking reference rolls back only this insert, and we draw another.
+      await tx.transaction(async (sp) => {
+        await sp.insert(schema.orders).values({ ...values(id), id, bookingReference });
+      });
+      return { id, bookingReference };
+    } catch (error) {
+      if (attempt < 8 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** A booking checked and priced, ready to record. */
+interface PreparedBooking {
+  offer: Offer;
+  price: ReturnType<typeof priceOrder>;
+  seats: SeatRequest[];
+}
+
+/**
+ * Re-prices the offer with the seats sold now and checks the request against it; throws ApiFailure for
+ * every refusal. Runs before the transaction (on PGlite a transaction holds the only connection).
+ */
+async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): Promise<PreparedBooking> {
+  const soldSeats = await deps.flights.soldSeatsNow();
+  const priced = await deps.flights.supplier.price(input.offer_id, {
+    now: now.getTime(),
+    soldSeats,
+    ...(input.currency ? { currency: input.currency } : {}),
+  });
+  if (!priced.ok) {
+    if (priced.error.code === 'offer_not_found')
+      throw new ApiFailure('validation_failed', 'The request is not valid.', [
+        { in: 'body', path: '/offer_id', message: 'booking.error.offer' },
+      ]);
+    throw supplierFailure(priced.error);
+  }
+  const offer = priced.data;
+  const today = now.toISOString().slice(0, 10);
+  const errors = checkBooking(input, offer, today);
+  if (errors.length > 0) throw ruleFailure(errors);
+
+  const price = priceOrder(offer, input.passengers, input.services);
+  if (
+    input.expected_total !== undefined &&
+    !sameAmount(input.expected_total, price.total_amount, price.currency)
+  ) {
+    const details: PriceChangedDetails = {
+      reason: 'price_changed',
+      old_total: input.expected_total,
+      new_total: price.total_amount,
+      currency: price.currency,
+    };
+    throw new ApiFailure('unprocessable', 'The price of this offer has changed.', details);
+  }
+  const seated = input.passengers.filter((p) => p.type !== 'infant').length;
+  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed) };
+}
+
+/** Records the order and holds its seats, in the caller's transaction (all or nothing). */
+async function record(
+  deps: BookingDeps,
+  tx: Database,
+  caller: Caller,
+  input: CreateOrderInput,
+  prepared: PreparedBooking,
+  now: Date,
+): Promise<{ orderId: string }> {
+  const { offer, price } = prepared;
+  const userId = caller.kind === 'user' ? caller.userId : null;
+  const { id } = await insertOrder(tx, (orderId) => ({
+    userId,
+    contactFullName: input.contact.full_name,
+    contactEmail: input.contact.email,
+    contactPhone: input.contact.phone,
+    offerId: input.offer_id,
+    offer,
+    price,
+    totalMinor: price.total_minor,
+    currency: price.currency,
+    bookingStatus: 'new',
+    paymentStatus: 'not_paid',
+    accessTokenHash: hashAccessToken(orderAccessToken(deps.config.offerSecret, orderId)),
+    lang: input.lang,
+    paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx.insert(schema.orderPassengers).values(
+    input.passengers.map((p, position) => ({
+      orderId: id,
+      position,
+      type: p.type,
+      givenName: p.given_name,
+      familyName: p.family_name,
+      bornOn: p.born_on,
+      gender: p.gender,
+      citizenship: p.citizenship,
+      documentNumber: p.document.number,
+      documentExpiresOn: p.document.expires_on,
+    })),
+  );
+  try {
+    await holdSeatsForOrder(tx, id, prepared.seats);
+  } catch (error) {
+    if (error instanceof SoldOutError)
+      throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
+        reason: 'sold_out',
+      });
+    throw error;
+  }
+  if (userId && input.save_travellers) await saveTravellers(tx, userId, input);
+  return { orderId: id };
+}
+
+/** What must be identical on a retry with the same key: the validated body. */
+export function orderRequestHash(input: CreateOrderInput): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+/**
+ * POST /v1/orders at most once per Idempotency-Key: a retry with the same key and body gets the same
+ * answer (the stored record keeps the order id only; the access token is derived again), the same key with
+ * another body 422, a retry while the first runs 409. A refusal commits nothing and frees the key.
+ */
+export async function createOrder(
+  deps: BookingDeps,
+  caller: Caller,
+  input: CreateOrderInput,
+  idempotencyKey: string | undefined,
+  onOutcome: (outcome: BookingOutcome) => void = () => undefined,
+): Promise<{ status: number; body: { data: Order } }> {
+  if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    throw new ApiFailure(
+      'validation_failed',
+      'The Idempotency-Key header is required (8–200 of A-Z a-z 0-9 _ . : -).',
+      [{ in: 'headers', path: '/idempotency-key', message: 'required' }],
+    );
+  }
+  const ref = {
+    scope: `${caller.kind === 'user' ? `user:${caller.userId}` : 'anonymous'}:POST /v1/orders`,
+    key: idempotencyKey,
+  };
+  const started = await idempotency.begin(deps.db, { ...ref, requestHash: orderRequestHash(input) });
+  if (started === 'in_progress')
+    throw new ApiFailure('idempotency_in_progress', 'A request with this Idempotency-Key is in progress.');
+  if (started === 'mismatch')
+    throw new ApiFailure('unprocessable', 'This Idempotency-Key was used for another request.', {
+      reason: 'idempotency_key_reused',
+    });
+  if (started !== 'new') {
+    onOutcome('replayed');
+    const stored = started.replay.body as { order_id?: unknown };
+    const order = typeof stored?.order_id === 'string' ? await loadOrder(deps.db, stored.order_id) : null;
+    if (!order) throw new ApiFailure('not_found', 'No such order.');
+    const token = orderAccessToken(deps.config.offerSecret, order.row.id);
+    return { status: started.replay.status, body: { data: presentOrder(order, deps.now(), token) } };
+  }
+
+  const now = deps.now();
+  let orderId: string;
+  try {
+    const prepared = await prepare(deps, input, now);
+    orderId = await deps.db.transaction(async (tx) => {
+      const { orderId } = await record(deps, tx, caller, input, prepared, now);
+      await idempotency.complete(tx, { ...ref, responseStatus: 201, responseBody: { order_id: orderId } });
+      return orderId;
+    });
+  } catch (error) {
+    await idempotency.abandon(deps.db, ref).catch(() => undefined);
+    onOutcome(outcomeOf(error));
+    throw error;
+  }
+  onOutcome('created');
+  const order = await loadOrder(deps.db, orderId);
+  const token = orderAccessToken(deps.config.offerSecret, orderId);
+  return { status: 201, body: { data: presentOrder(order!, now, token) } };
+}
+
+function outcomeOf(error: unknown): BookingOutcome {
+  if (!(error instanceof ApiFailure)) return 'failed';
+  if (error.code === 'offer_unavailable') return 'sold_out';
+  if (error.code === 'offer_expired') return 'expired';
+  if (error.code === 'unprocessable') return 'price_changed';
+  return 'invalid';
+}
+
+/** Orders of one contact email with this booking reference (the "where is my ticket" lookup). */
+export async function findByReference(db: Database, bookingReference: string, email: string) {
+  const [row] = await db
+    .select({ id: schema.orders.id, lang: schema.orders.lang })
+    .from(schema.orders)
+    .where(and(eq(schema.orders.bookingReference, bookingReference), eq(schema.orders.contactEmail, email)));
+  return row ?? null;
+}

@@ -1,0 +1,270 @@
+/**
+ * Payment (DESIGN §4): starting a payment at the provider, and the provider's webhook — the ONLY thing
+ * that changes an order's payment state. A webhook event is recorded in `webhook_events` in the same
+ * transaction as its effect, so a replayed event changes nothing; events arriving out of order never undo
+ * a payment; every order status change goes through the table of packages/core/src/order-status.ts.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { canTransition, isPayable, transition } from '@parvoz/core/order-status';
+import { ticketNumber } from '@parvoz/core/tickets';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { Caller } from '../auth.ts';
+import { ApiFailure } from '../errors.ts';
+import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
+import { renderOrderEmail } from './booking-mail.ts';
+import { enqueueEmail } from './mail.ts';
+import { orderAccessToken, orderPagePath } from './order-access.ts';
+import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
+import { renderETicketPdf } from './eticket-pdf.ts';
+
+export interface PaymentDeps {
+  db: Database;
+  now: () => Date;
+  provider: PaymentProvider;
+  /** Key of order access tokens (OFFER_SECRET). */
+  accessSecret: string;
+}
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/** POST /v1/orders/:id/payments: a session at the provider (the open one again if there is one). */
+export async function startPayment(
+  deps: PaymentDeps,
+  caller: Caller,
+  orderId: string,
+  accessToken: string | undefined,
+  lang: Locale | undefined,
+): Promise<{ redirect_url: string; created: boolean }> {
+  await loadOrderFor(deps.db, orderId, caller, accessToken);
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+    if (!order) throw new ApiFailure('not_found', 'No such order.');
+    const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+    if (order.paymentStatus === 'paid')
+      throw new ApiFailure('unprocessable', 'This order is already paid.', { reason: 'already_paid' });
+    if (order.bookingStatus === 'cancelled')
+      throw new ApiFailure('unprocessable', 'This order is cancelled.', { reason: 'cancelled' });
+    if (!isPayable(status, order.paymentDeadline, deps.now()))
+      throw new ApiFailure('unprocessable', 'The payment window of this order has ended.', {
+        reason: 'payment_window_closed',
+      });
+    const [open] = await tx
+      .select()
+      .from(schema.payments)
+      .where(
+        and(
+          eq(schema.payments.orderId, orderId),
+          eq(schema.payments.provider, deps.provider.name),
+          inArray(schema.payments.status, ['pending', 'requires_action']),
+        ),
+      )
+      .orderBy(desc(schema.payments.createdAt))
+      .limit(1);
+    if (open?.redirectUrl) return { redirect_url: open.redirectUrl, created: false };
+
+    const [payment] = await tx
+      .insert(schema.payments)
+      .values({
+        orderId,
+        provider: deps.provider.name,
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        status: 'pending',
+        createdAt: deps.now(),
+      })
+      .returning();
+    const pageLang = lang ?? (order.lang as Locale);
+    const session = await deps.provider.createSession({
+      paymentId: payment!.id,
+      orderId,
+      bookingReference: order.bookingReference,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      lang: pageLang,
+      returnPath: orderPagePath(pageLang, orderId, orderAccessToken(deps.accessSecret, orderId)),
+    });
+    await tx
+      .update(schema.payments)
+      .set({ providerRef: session.providerRef, redirectUrl: session.redirectUrl })
+      .where(eq(schema.payments.id, payment!.id));
+    return { redirect_url: session.redirectUrl, created: true };
+  });
+}
+
+/** The payment of a provider session with its order, for the sandbox's card page. */
+export async function paymentSession(db: Database, provider: string, providerRef: string) {
+  const [row] = await db
+    .select({ payment: schema.payments, order: schema.orders })
+    .from(schema.payments)
+    .innerJoin(schema.orders, eq(schema.orders.id, schema.payments.orderId))
+    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, providerRef)));
+  return row ?? null;
+}
+
+/** Whether the card page may still take a card for this session. */
+export function sessionOpen(
+  row: NonNullable<Awaited<ReturnType<typeof paymentSession>>>,
+  now: Date,
+): boolean {
+  const { payment, order } = row;
+  return (
+    (payment.status === 'pending' || payment.status === 'requires_action') &&
+    isPayable(
+      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
+      order.paymentDeadline,
+      now,
+    )
+  );
+}
+
+/** One ticket number per passenger and flight, from `ticket_number_seq`. */
+async function issueTickets(tx: Database, order: LoadedOrder): Promise<void> {
+  const flights = flightsOf(order.offer);
+  const count = flights.length * order.passengers.length;
+  const serials = await tx.execute<{ n: string }>(
+    sql`SELECT nextval('ticket_number_seq')::text AS n FROM generate_series(1, ${count}::int)`,
+  );
+  let next = 0;
+  for (const passenger of order.passengers) {
+    const numbers = flights.map((f) =>
+      ticketNumber(f.segment.marketing_carrier.iata_code, Number(serials.rows[next++]!.n)),
+    );
+    await tx
+      .update(schema.orderPassengers)
+      .set({ ticketNumbers: numbers })
+      .where(eq(schema.orderPassengers.id, passenger.id));
+  }
+}
+
+export type EventEffect = 'duplicate' | 'unknown_payment' | 'ignored' | 'requires_action' | 'failed' | 'paid';
+
+/**
+ * Applies a verified webhook event once. `siteUrl` is the origin for links in the confirmation email.
+ * Returns what happened (for logs, metrics and tests).
+ */
+export async function applyPaymentEvent(
+  deps: PaymentDeps,
+  event: PaymentEvent,
+  siteUrl: string,
+  log: Log,
+): Promise<EventEffect> {
+  const provider = deps.provider.name;
+  const [located] = await deps.db
+    .select({ orderId: schema.payments.orderId })
+    .from(schema.payments)
+    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)));
+  return deps.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(schema.webhookEvents)
+      .values({ provider, eventId: event.id, payload: event, receivedAt: deps.now() })
+      .onConflictDoNothing()
+      .returning({ id: schema.webhookEvents.eventId });
+    if (recorded.length === 0) return 'duplicate';
+    if (!located) {
+      log.warn({ provider, providerRef: event.providerRef }, 'webhook for an unknown payment');
+      return 'unknown_payment';
+    }
+    // Lock order first, then payment (the order every writer uses).
+    const [order] = await tx
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.id, located.orderId))
+      .for('update');
+    const [payment] = await tx
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)))
+      .for('update');
+    if (!order || !payment) return 'unknown_payment';
+    if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) {
+      log.error(
+        { paymentId: payment.id, eventId: event.id },
+        'webhook amount differs from the payment: ignored',
+      );
+      return 'ignored';
+    }
+    const now = deps.now();
+    const open = payment.status === 'pending' || payment.status === 'requires_action';
+    switch (event.type) {
+      case 'payment.requires_action':
+        if (payment.status !== 'pending') return 'ignored';
+        await tx
+          .update(schema.payments)
+          .set({ status: 'requires_action', updatedAt: now })
+          .where(eq(schema.payments.id, payment.id));
+        return 'requires_action';
+      case 'payment.failed':
+        // A decline never undoes a payment that succeeded (events may arrive out of order).
+        if (!open) return 'ignored';
+        await tx
+          .update(schema.payments)
+          .set({ status: 'failed', updatedAt: now })
+          .where(eq(schema.payments.id, payment.id));
+        return 'failed';
+      case 'payment.succeeded': {
+        if (payment.status === 'succeeded') return 'ignored';
+        await tx
+          .update(schema.payments)
+          .set({ status: 'succeeded', updatedAt: now })
+          .where(eq(schema.payments.id, payment.id));
+        const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+        if (!canTransition(status, 'payment_succeeded')) {
+          log.error(
+            { orderId: order.id, paymentId: payment.id, status },
+            'payment succeeded for an order that cannot take it: refund it at the provider',
+          );
+          return 'ignored';
+        }
+        const next = transition(status, 'payment_succeeded');
+        await tx
+          .update(schema.orders)
+          .set({
+            bookingStatus: next.booking_status,
+            paymentStatus: next.payment_status,
+            paidAt: now,
+            ticketedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(schema.orders.id, order.id));
+        const loaded = await loadOrder(tx, order.id);
+        await issueTickets(tx, loaded!);
+        await enqueueConfirmation(deps, tx, order.id, siteUrl, now);
+        return 'paid';
+      }
+    }
+  });
+}
+
+/** The confirmation email (itinerary, access link, e-ticket PDF), queued in the transaction that paid. */
+async function enqueueConfirmation(
+  deps: PaymentDeps,
+  tx: Database,
+  orderId: string,
+  siteUrl: string,
+  now: Date,
+): Promise<void> {
+  const loaded = await loadOrder(tx, orderId);
+  const view = presentOrder(loaded!, now);
+  const lang = view.lang;
+  const link =
+    siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, orderAccessToken(deps.accessSecret, orderId));
+  const pdf = await renderETicketPdf(view, lang, link);
+  const payload = renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
+  await enqueueEmail(tx, {
+    to: view.contact.email,
+    kind: 'order-confirmation',
+    payload: {
+      ...payload,
+      attachments: [
+        {
+          filename: `e-ticket-${view.booking_reference}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
+        },
+      ],
+    },
+    now,
+    dedupeKey: `order-confirmation:${orderId}`,
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * React Router's Node entry (its default) plus the page's CSP nonce (issue 8): server.ts makes one per page
+ * request, sends the matching Content-Security-Policy header and hands the nonce over in the
+ * `X-Parvoz-Csp-Nonce` request header. `<ServerRouter nonce>` puts it on every script React Router renders
+ * (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get it here too.
+ */
+import { PassThrough } from 'node:stream';
+import type { EntryContext, RouterContextProvider } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter } from 'react-router';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+
+export const streamTimeout = 5_000;
+
+const NONCE = /^[A-Za-z0-9+/=]{16,64}$/;
+
+/** The nonce server.ts chose for this page, if any (none under `npm run dev`, which sends no CSP). */
+function cspNonceOf(request: Request): string | undefined {
+  const nonce = request.headers.get('x-parvoz-csp-nonce');
+  return nonce && NONCE.test(nonce) ? nonce : undefined;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = cspNonceOf(request);
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // Bots and SPA mode wait for all content; browsers get the shell first.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set('Content-Type', 'text/html');
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors of the shell itself reject above and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,229 @@
+import { data, redirect, redirectDocument } from 'react-router';
+import {
+  bookingFieldErrorSchema,
+  orderSchema,
+  paymentStartResponseSchema,
+  priceChangedDetailsSchema,
+  type Order,
+  type PriceChangedDetails,
+} from '@parvoz/contracts/booking';
+import { travellerSchema, type Traveller } from '@parvoz/contracts/travellers';
+import { isCurrency, type Currency } from '@parvoz/i18n/currency';
+import type { Locale } from '@parvoz/i18n/locales';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api.server.ts';
+import { orderAccessCookie } from '../../lib/order-access.server.ts';
+import type { RequestState } from '../../lib/request-context.server.ts';
+import {
+  buildOrderRequest,
+  passengerFieldName,
+  readForm,
+  shownTotal,
+  toFieldErrors,
+  type FieldErrors,
+  type FormValues,
+  type PassengerType,
+} from './booking-form.ts';
+
+/** What the booking action answers when it does not send the browser on to the card page. */
+export type BookingActionData = {
+  values: FormValues;
+  errors: FieldErrors;
+  /** A problem of the whole attempt (not one field). */
+  problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited';
+  /** The re-priced total differs: show both and ask to accept the new one. */
+  priceChanged?: PriceChangedDetails;
+  /** Idempotency key of the next attempt (a refused attempt may not be replayed with another body). */
+  nextKey: string;
+  /** Where "new search" goes when the offer has expired. */
+  searchPath?: string;
+  /** A saved traveller was filled into this passenger (no-JavaScript "fill" button). */
+  filled?: number;
+};
+
+const passengerTypesSchema = z
+  .array(z.enum(['adult', 'child', 'infant']))
+  .min(1)
+  .max(18);
+const orderResponseSchema = z.object({ data: orderSchema });
+const errorDetailsSchema = z.object({
+  error: z.object({ code: z.string(), details: z.unknown().optional() }),
+});
+
+function freshKey(): string {
+  return crypto.randomUUID();
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 2000) : '';
+}
+
+/** A same-site search results path to offer as "new search"; anything else becomes the home page. */
+function safeSearchPath(value: string, lang: Locale): string {
+  return /^\/(en|ru|uz|tr)\/flight\/[A-Za-z0-9]{8,20}$/.test(value) ? value : `/${lang}`;
+}
+
+function fill(values: FormValues, index: number, traveller: Traveller): FormValues {
+  const fields = { ...values.fields };
+  const set = (field: Parameters<typeof passengerFieldName>[1], value: string | null) => {
+    fields[passengerFieldName(index, field)] = value ?? '';
+  };
+  set('given_name', traveller.given_name);
+  set('family_name', traveller.family_name);
+  set('born_on', traveller.born_on);
+  set('gender', traveller.gender);
+  set('citizenship', traveller.citizenship);
+  set('document.number', traveller.document_number);
+  set('document.expires_on', traveller.document_expires_on);
+  return { ...values, fields };
+}
+
+/**
+ * The booking form's action: validates with the API's schema, creates the order (POST /v1/orders with the
+ * form's Idempotency-Key, so a double submit books once), starts the payment and sends the browser to the
+ * provider's card page. Every refusal comes back as data the page shows next to its field.
+ */
+export async function bookingAction(
+  request: Request,
+  state: RequestState,
+  lang: Locale,
+  currencyCookie: string | undefined,
+) {
+  const form = await request.formData();
+  const values = readForm(form);
+  const key = text(form, 'idempotency_key');
+  const idempotencyKey = /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : freshKey();
+  const searchPath = safeSearchPath(text(form, 'search'), lang);
+  const base = { values, errors: {}, nextKey: idempotencyKey, searchPath };
+
+  // Without JavaScript, "fill from a saved traveller" is a submit button of the form.
+  const intent = text(form, 'intent');
+  const fillMatch = /^fill:(\d{1,2})$/.exec(intent);
+  if (fillMatch) {
+    const index = Number(fillMatch[1]);
+    const travellerId = values.fields[passengerFieldName(index, 'traveller')];
+    if (state.token && travellerId) {
+      const list = await state.api
+        .get<{ data: unknown }>('/v1/user/travellers')
+        .then((r) => z.array(travellerSchema).parse(r.data))
+        .catch(() => [] as Traveller[]);
+      const traveller = list.find((t) => t.id === travellerId);
+      if (traveller)
+        return data<BookingActionData>({ ...base, values: fill(values, index, traveller), filled: index });
+    }
+    return data<BookingActionData>(base);
+  }
+
+  const types = passengerTypesSchema.safeParse(form.getAll('passenger_type'));
+  const offerId = text(form, 'offer_id');
+  if (!types.success || !offerId) {
+    return data<BookingActionData>(
+      { ...base, errors: { '': { key: 'booking.error.offer' } } },
+      { status: 400 },
+    );
+  }
+  const formCurrency = text(form, 'currency');
+  const currency: Currency = isCurrency(formCurrency)
+    ? formCurrency
+    : isCurrency(currencyCookie)
+      ? currencyCookie
+      : 'USD';
+  // "Accept the new price" sends the API's new total; otherwise the total shown on the page.
+  const accepted = text(form, 'accept_total');
+  const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted)
+    ? accepted
+    : shownTotal(form, values.luggage, currency);
+  const built = buildOrderRequest(values, {
+    offerId,
+    expectedTotal: expected,
+    currency,
+    lang,
+    passengerTypes: types.data as PassengerType[],
+    saveTravellers: Boolean(state.token) && form.get('save_travellers') === 'on',
+    agreement: form.get('agreement') === 'on',
+  });
+  if (!built.ok) return data<BookingActionData>({ ...base, errors: built.errors }, { status: 400 });
+
+  let order: Order;
+  try {
+    const answer = await state.api.post<unknown>('/v1/orders', { body: built.body, idempotencyKey });
+    order = orderResponseSchema.parse(answer).data;
+  } catch (error) {
+    return refusal(error, base, values, state);
+  }
+
+  const headers = new Headers();
+  if (order.access_token) headers.append('Set-Cookie', orderAccessCookie(order.id, order.access_token));
+  const orderPath = `/${lang}/orders/${order.id}`;
+  try {
+    const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(order.id)}/payments`, {
+      body: { lang },
+      query: order.access_token ? { access_token: order.access_token } : undefined,
+      idempotencyKey: `${idempotencyKey}-pay`,
+    });
+    const redirectUrl = paymentStartResponseSchema.parse(answer).data.redirect_url;
+    // The card page is not a route of this app: a full browser navigation (also with JavaScript).
+    return redirectDocument(redirectUrl, { headers });
+  } catch (error) {
+    console.error(
+      JSON.stringify({ msg: 'payment start failed', requestId: state.requestId, err: String(error) }),
+    );
+    // The order exists: its page offers "pay" again.
+    return redirect(orderPath, { headers });
+  }
+}
+
+function refusal(
+  error: unknown,
+  base: Omit<BookingActionData, 'nextKey'> & { nextKey: string },
+  values: FormValues,
+  state: RequestState,
+) {
+  const next = { ...base, nextKey: freshKey() };
+  if (!(error instanceof ApiError)) {
+    console.error(JSON.stringify({ msg: 'booking failed', requestId: state.requestId, err: String(error) }));
+    return data<BookingActionData>({ ...next, problem: 'generic' }, { status: 503 });
+  }
+  const body = errorDetailsSchema.safeParse(error.body);
+  const details = body.success ? body.data.error.details : undefined;
+  if (error.status === 410) return data<BookingActionData>({ ...next, problem: 'expired' }, { status: 410 });
+  if (error.status === 409 && body.success && body.data.error.code === 'offer_unavailable') {
+    return data<BookingActionData>({ ...next, problem: 'unavailable' }, { status: 409 });
+  }
+  if (error.status === 429)
+    return data<BookingActionData>({ ...next, problem: 'rate_limited' }, { status: 429 });
+  if (error.status === 422) {
+    const changed = priceChangedDetailsSchema.safeParse(details);
+    if (changed.success) {
+      return data<BookingActionData>({ ...next, priceChanged: changed.data }, { status: 422 });
+    }
+  }
+  if (error.status === 400 || error.status === 422) {
+    const fieldErrors = z.array(bookingFieldErrorSchema).safeParse(details);
+    if (fieldErrors.success && fieldErrors.data.length > 0) {
+      return data<BookingActionData>(
+        { ...next, errors: toFieldErrors(fieldErrors.data, values.luggage) },
+        { status: error.status },
+      );
+    }
+  }
+  if (error.status === 404) {
+    return data<BookingActionData>(
+      { ...next, errors: { '': { key: 'booking.error.offer' } } },
+      { status: 404 },
+    );
+  }
+  console.error(
+    JSON.stringify({
+      msg: 'booking refused',
+      requestId: state.requestId,
+      status: error.status,
+      body: error.body,
+    }),
+  );
+  return data<BookingActionData>(
+    { ...next, problem: 'generic' },
+    { status: error.status >= 500 ? 503 : 400 },
+  );
+}

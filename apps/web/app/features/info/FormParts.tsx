@@ -1,0 +1,62 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNavigation } from 'react-router';
+import { Button } from '../../components/Button.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import type { FormActionData } from './form-types.ts';
+
+/**
+ * Above a request form: what went wrong with the last submission (moved into focus, so a screen reader
+ * reads it), or nothing.
+ */
+export function FormProblem({ result }: { result: FormActionData | undefined }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  const invalid = result ? Object.keys(result.errors).length > 0 : false;
+  useEffect(() => {
+    if (result && (invalid || result.problem)) ref.current?.focus();
+  }, [result, invalid]);
+  if (!result || (!invalid && !result.problem)) return null;
+  const text =
+    result.problem === 'unavailable'
+      ? t('tours.form.error.unavailable')
+      : result.problem === 'rate_limited'
+        ? t('requestForm.error.rateLimited')
+        : result.problem === 'generic'
+          ? t('requestForm.error.generic')
+          : t('requestForm.error.summary');
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="rounded border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+      data-testid="form-problem"
+    >
+      {text}
+    </div>
+  );
+}
+
+/** The submit button, disabled while the form is being sent (no double submission). */
+export function SubmitButton({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  return (
+    <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+      {children}
+    </Button>
+  );
+}
+
+/** A success message (after the redirect back with `?sent=1`). */
+export function SentMessage({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="rounded border border-green-200 bg-green-50 p-4 text-green-900"
+      data-testid="form-sent"
+    >
+      {children}
+    </div>
+  );
+}

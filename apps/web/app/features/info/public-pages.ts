@@ -1,0 +1,29 @@
+/**
+ * The public pages search engines should know, once per language (sitemap.xml), besides each tour's page.
+ * Private or personal pages (profile, sign-in, orders, booking, settings, development) stay out, and
+ * robots.txt asks crawlers to keep away from them.
+ */
+export const PUBLIC_PATHS = [
+  '',
+  '/tours',
+  '/agencies',
+  '/info/agreement',
+  '/info/confidential',
+  '/info/payment-security',
+  '/info/my-ticket',
+  '/info/contacts',
+  '/info/offer',
+  '/info/help',
+] as const;
+
+/** Paths robots.txt disallows (`*` is the language prefix). */
+export const DISALLOWED_PATHS = [
+  '/v1/',
+  '/*/profile',
+  '/*/login',
+  '/*/logout',
+  '/*/settings',
+  '/*/orders/',
+  '/*/flight/',
+  '/*/dev/',
+] as const;

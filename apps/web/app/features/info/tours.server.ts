@@ -1,0 +1,106 @@
+import { data, redirect } from 'react-router';
+import {
+  TOUR_REQUEST_FIELDS,
+  tourRequestFormSchema,
+  tourSlugSchema,
+  type TourDetail,
+  type ToursList,
+} from '@parvoz/contracts/tours';
+import {
+  CURRENCY_COOKIE,
+  DEFAULT_CURRENCY_BY_LOCALE,
+  isCurrency,
+  type Currency,
+} from '@parvoz/i18n/currency';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { ApiError } from '../../lib/api.server.ts';
+import { readCookies } from '../../lib/cookies.server.ts';
+import { publicPageHeaders } from '../../lib/page-cache.server.ts';
+import type { RequestState } from '../../lib/request-context.server.ts';
+import { readFields, submitForm } from './form-action.server.ts';
+
+/** Tours change when the operator edits them or places run out: pages may be kept a minute. */
+export const TOURS_MAX_AGE_SECONDS = 60;
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
+
+export function pageLocale(lang: string | undefined): Locale {
+  if (!isLocale(lang)) throw notFound();
+  return lang;
+}
+
+/** The visitor's display currency: the currency cookie, else the language's default. */
+export function displayCurrency(request: Request, locale: Locale): Currency {
+  const chosen = readCookies(request)[CURRENCY_COOKIE];
+  return isCurrency(chosen) ? chosen : DEFAULT_CURRENCY_BY_LOCALE[locale];
+}
+
+/** The list page: tours on sale, filtered by `from` (IATA city) and `month` (YYYY-MM) from the query. */
+export async function loadToursPage(request: Request, lang: string | undefined, state: RequestState) {
+  const locale = pageLocale(lang);
+  const url = new URL(request.url);
+  const from = (url.searchParams.get('from') ?? '').toUpperCase();
+  const month = url.searchParams.get('month') ?? '';
+  const filter = {
+    from: /^[A-Z]{3}$/.test(from) ? from : '',
+    month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '',
+  };
+  const list = await state.api.get<ToursList>('/v1/tours', {
+    query: {
+      lang: locale,
+      currency: displayCurrency(request, locale),
+      origin: filter.from || undefined,
+      month: filter.month || undefined,
+    },
+    signal: request.signal,
+  });
+  return data(
+    { tours: list.data, facets: list.facets, filter },
+    { headers: publicPageHeaders(request, TOURS_MAX_AGE_SECONDS) },
+  );
+}
+
+/** The detail page: one tour on sale, else 404. `?sent=1` after a request was sent. */
+export async function loadTourPage(
+  request: Request,
+  params: { lang?: string; slug?: string },
+  state: RequestState,
+) {
+  const locale = pageLocale(params.lang);
+  const slug = tourSlugSchema.safeParse(params.slug);
+  if (!slug.success) throw notFound();
+  try {
+    const answer = await state.api.get<{ data: TourDetail }>(`/v1/tours/${slug.data}`, {
+      query: { lang: locale, currency: displayCurrency(request, locale) },
+      signal: request.signal,
+    });
+    const sent = new URL(request.url).searchParams.get('sent') === '1';
+    return data({ tour: answer.data, sent }, { headers: publicPageHeaders(request, TOURS_MAX_AGE_SECONDS) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+
+/** The request form: validated here and by the API; stored and emailed to the operator; then back with `?sent=1`. */
+export async function tourRequestAction(
+  request: Request,
+  params: { lang?: string; slug?: string },
+  state: RequestState,
+) {
+  const locale = pageLocale(params.lang);
+  const slug = tourSlugSchema.safeParse(params.slug);
+  if (!slug.success) throw notFound();
+  const values = readFields(await request.formData(), TOUR_REQUEST_FIELDS);
+  const refused = await submitForm({
+    api: state.api,
+    path: `/v1/tours/${slug.data}/requests`,
+    schema: tourRequestFormSchema(locale),
+    values,
+    extra: { lang: locale },
+  });
+  if (refused) return refused;
+  return redirect(`/${locale}/tours/${slug.data}?sent=1#tour-request`, {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}

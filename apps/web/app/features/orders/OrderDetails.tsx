@@ -1,0 +1,210 @@
+import type { Order } from '@parvoz/contracts/booking';
+import { Itinerary } from '../../components/Itinerary.tsx';
+import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
+import { useMoney } from '../../lib/use-money.ts';
+
+export const BOOKING_STATUS_LABEL: Record<Order['booking_status'], MessageKey> = {
+  new: 'orders.status.new',
+  booked: 'orders.status.booked',
+  cancelled: 'orders.status.cancelled',
+};
+export const PAYMENT_STATUS_LABEL: Record<Order['payment_status'], MessageKey> = {
+  paid: 'orders.payment.paid',
+  not_paid: 'orders.payment.notPaid',
+};
+const PASSENGER_TYPE: Record<Order['passengers'][number]['type'], MessageKey> = {
+  adult: 'booking.passengerType.adult',
+  child: 'booking.passengerType.child',
+  infant: 'booking.passengerType.infant',
+};
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-3">
+      <dt className="text-sm text-neutral-600">{label}</dt>
+      <dd className="font-medium break-words" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The order as spec §3 lists it: id, date, recipient, statuses, price, date, passengers, departure and arrival. */
+export function OrderSummary({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = useMoney();
+  const outbound = order.slices[0];
+  const lastOfOutbound = outbound?.segments[outbound.segments.length - 1];
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded border border-neutral-200 bg-white p-4"
+    >
+      <h2 id="order-summary-heading" className="mb-3 text-lg font-semibold">
+        {t('order.summary.heading')}
+      </h2>
+      <dl className="grid gap-3">
+        <Row label={t('order.field.id')}>
+          <span className="break-all font-mono text-sm">{order.id}</span>
+        </Row>
+        <Row label={t('order.field.reference')} testId="order-reference">
+          <span className="font-mono">{order.booking_reference}</span>
+        </Row>
+        <Row label={t('order.field.createdAt')}>{formatInstant(locale, order.created_at)}</Row>
+        <Row label={t('order.field.recipient')}>
+          {order.contact.full_name}
+          <span className="block text-sm font-normal text-neutral-700">{order.contact.email}</span>
+        </Row>
+        <Row label={t('order.field.bookingStatus')} testId="order-booking-status">
+          {t(BOOKING_STATUS_LABEL[order.booking_status])}
+        </Row>
+        <Row label={t('order.field.paymentStatus')} testId="order-payment-status">
+          {t(PAYMENT_STATUS_LABEL[order.payment_status])}
+        </Row>
+        <Row label={t('order.field.price')}>{money(order.total_amount, order.total_currency)}</Row>
+        {outbound ? (
+          <>
+            <Row label={t('order.field.date')}>{formatLocalDate(locale, outbound.departing_at, 'long')}</Row>
+            <Row label={t('order.field.departure')}>
+              {t('order.departureValue', {
+                time: formatLocalTime(locale, outbound.departing_at),
+                date: formatLocalDate(locale, outbound.departing_at),
+                airport: outbound.origin,
+              })}
+            </Row>
+            {lastOfOutbound ? (
+              <Row label={t('order.field.arrival')}>
+                {t('order.departureValue', {
+                  time: formatLocalTime(locale, lastOfOutbound.arriving_at),
+                  date: formatLocalDate(locale, lastOfOutbound.arriving_at),
+                  airport: lastOfOutbound.destination,
+                })}
+              </Row>
+            ) : null}
+          </>
+        ) : null}
+        <Row label={t('order.field.passengers')}>
+          {t('order.passengerCount', { count: order.passengers.length })}
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+/** Passengers with their documents and, once paid, their 13-digit e-ticket numbers per flight. */
+export function OrderPassengers({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
+  const flight = (sliceIndex: number, segmentIndex: number) => {
+    const segment = order.slices[sliceIndex]?.segments[segmentIndex];
+    return segment
+      ? `${segment.marketing_carrier.iata_code} ${segment.flight_number} ${segment.origin}–${segment.destination}`
+      : '';
+  };
+  return (
+    <section aria-labelledby="order-passengers-heading" className="grid gap-3">
+      <h2 id="order-passengers-heading" className="text-xl font-semibold">
+        {t('order.passengers.heading')}
+      </h2>
+      <ul className="grid gap-3">
+        {order.passengers.map((p, i) => (
+          <li
+            key={i}
+            className="rounded border border-neutral-200 bg-white p-4"
+            data-testid="order-passenger"
+          >
+            <p className="font-semibold">
+              {`${p.given_name} ${p.family_name}`}{' '}
+              <span className="font-normal text-neutral-700">· {t(PASSENGER_TYPE[p.type])}</span>
+            </p>
+            <p className="text-sm text-neutral-700">
+              {t('order.passenger.details', {
+                born: formatLocalDate(locale, p.born_on),
+                document: p.document.number,
+              })}
+            </p>
+            {p.services.length > 0 ? (
+              <p className="text-sm text-neutral-700">
+                {t('order.passenger.luggage', { count: p.services.length, weight: p.services[0]!.weight_kg })}
+              </p>
+            ) : null}
+            {p.tickets.length > 0 ? (
+              <div className="mt-2">
+                <p className="text-sm font-medium">{t('order.passenger.tickets')}</p>
+                <ul className="text-sm">
+                  {p.tickets.map((ticket) => (
+                    <li key={`${ticket.slice_index}-${ticket.segment_index}`}>
+                      <span>{flight(ticket.slice_index, ticket.segment_index)}: </span>
+                      <span className="font-mono" data-testid="ticket-number">
+                        {ticket.ticket_number}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The price per passenger type, taxes and luggage, and the total. */
+export function OrderPrice({ order }: { order: Order }) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <section aria-labelledby="order-price-heading" className="rounded border border-neutral-200 bg-white p-4">
+      <h2 id="order-price-heading" className="mb-3 text-lg font-semibold">
+        {t('booking.price.heading')}
+      </h2>
+      <ul className="grid gap-3 text-sm">
+        {order.price_breakdown.map((row) => (
+          <li key={row.passenger_type} className="grid gap-0.5 border-b border-neutral-100 pb-2">
+            <p className="font-medium">
+              {t('booking.price.passengers', {
+                type: t(PASSENGER_TYPE[row.passenger_type]),
+                count: row.count,
+              })}
+            </p>
+            <p className="flex justify-between gap-2 text-neutral-700">
+              <span>{t('booking.price.fare')}</span>
+              <span className="tabular-nums">{money(row.fare_amount, row.currency)}</span>
+            </p>
+            <p className="flex justify-between gap-2 text-neutral-700">
+              <span>{t('booking.price.taxes')}</span>
+              <span className="tabular-nums">{money(row.tax_amount, row.currency)}</span>
+            </p>
+            {Number(row.luggage_amount) > 0 ? (
+              <p className="flex justify-between gap-2 text-neutral-700">
+                <span>{t('booking.price.luggage')}</span>
+                <span className="tabular-nums">{money(row.luggage_amount, row.currency)}</span>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex items-baseline justify-between gap-2 text-base">
+        <span className="font-semibold">{t('booking.price.total')}</span>
+        <span className="text-xl font-bold tabular-nums" data-testid="order-total">
+          {money(order.total_amount, order.total_currency)}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+export function OrderItinerary({ order }: { order: Order }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="order-trip-heading" className="grid gap-3">
+      <h2 id="order-trip-heading" className="text-xl font-semibold">
+        {t('order.trip.heading')}
+      </h2>
+      <Itinerary slices={order.slices} />
+    </section>
+  );
+}

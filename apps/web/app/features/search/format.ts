@@ -1,0 +1,81 @@
+/**
+ * Formatting for the search pages. Flight times are the airports' wall clocks, written in the API's local
+ * ISO date-times ("2026-12-15T17:15:00+05:00"); they are formatted from their own digits in UTC, so the
+ * server, Chromium and the /uz polyfills print the same text and hydration never disagrees.
+ */
+import { useMemo } from 'react';
+import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
+import type { Locale } from '@parvoz/i18n/locales';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The wall-clock date and time of a local ISO date-time (or a plain date) as a UTC Date. */
+export function wallClock(iso: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(iso);
+  if (!m) return new Date(Number.NaN);
+  return new Date(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)),
+  );
+}
+
+/**
+ * "02:25" / "2:25 AM". A 24-hour clock always gets two hour digits: Node's Uzbek data writes "2:25" and the
+ * browser's /uz polyfill "02:25", and server and browser must print the same.
+ */
+export function formatTime(locale: Locale, iso: string): string {
+  const parts = dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(wallClock(iso));
+  const twelveHour = parts.some((p) => p.type === 'dayPeriod');
+  return parts.map((p) => (p.type === 'hour' && !twelveHour ? p.value.padStart(2, '0') : p.value)).join('');
+}
+
+/** "Tue, 15 Dec" */
+export function formatShortDate(locale: Locale, iso: string): string {
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallClock(iso));
+}
+
+/** "Tuesday, 15 December 2026" */
+export function formatLongDate(locale: Locale, iso: string): string {
+  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    wallClock(iso),
+  );
+}
+
+/** Calendar days from the local date of `from` to the local date of `to` ("+1 day" marks). */
+export function dayDifference(from: string, to: string): number {
+  return Math.round(
+    (wallClock(to.slice(0, 10)).getTime() - wallClock(from.slice(0, 10)).getTime()) / 86_400_000,
+  );
+}
+
+/** "5 h 40 min", "45 min", "3 h" in the page's language. */
+export function useFormatDuration(): (minutes: number) => string {
+  const t = useT();
+  return (minutes) => {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    if (hours === 0) return t('search.duration.minutes', { minutes: rest });
+    if (rest === 0) return t('search.duration.hours', { hours });
+    return t('search.duration.hoursMinutes', { hours, minutes: rest });
+  };
+}
+
+/** An amount in major units ("412.50" or 412.5) in the search's currency, for the page's language. */
+export function useFormatPrice(): (amount: string | number, currency: string) => string {
+  const locale = useLocale();
+  return useMemo(
+    () => (amount, currency) =>
+      isCurrency(currency) ? formatMoney(locale, Number(amount), currency) : `${amount} ${currency}`,
+    [locale],
+  );
+}

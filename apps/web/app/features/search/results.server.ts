@@ -1,0 +1,333 @@
+/**
+ * The results page's calls to the API: the search itself, the ±3-day price strip, the shared ticket link
+ * (re-priced by its flight keys) and the names of the searched places. Every function here resolves (never
+ * rejects): a failed call becomes an outcome the page explains, so a streamed promise cannot crash anything.
+ */
+import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
+import type { Locale } from '@parvoz/i18n/locales';
+import { ApiError, type ApiClient } from '../../lib/api.server.ts';
+import { addDays, daysBetween, lastBookableDate, type PlaceValue } from './search-form.ts';
+import { formatSearchSegment } from '@parvoz/core/search-segment';
+import type {
+  Baggage,
+  DateStrip,
+  FareFamily,
+  ResultOffer,
+  SearchFailure,
+  SearchOutcome,
+  SharedOutcome,
+  StripDay,
+} from './results.ts';
+
+// ---- The API's shapes (DESIGN §3), as far as the page reads them --------------------------------------
+
+type ApiBaggage = {
+  cabin: { quantity: number; weight_kg: number };
+  checked: { quantity: number; weight_kg: number };
+};
+type ApiSegment = {
+  flight_key: string;
+  origin: string;
+  destination: string;
+  departing_at: string;
+  arriving_at: string;
+  duration: string;
+  marketing_carrier: { iata_code: string; name: string };
+  flight_number: string;
+  aircraft?: { iata_code: string; name: string } | null;
+  connection_minutes?: number;
+};
+type ApiSlice = {
+  origin: string;
+  destination: string;
+  departing_at: string;
+  arriving_at: string;
+  duration_minutes: number;
+  transfers: number;
+  segments: ApiSegment[];
+};
+export type ApiOffer = {
+  id: string;
+  total_amount: string;
+  total_currency: string;
+  expires_at: string;
+  slices: ApiSlice[];
+  fare_family: FareFamily;
+  baggage: ApiBaggage;
+  seats_left?: number;
+  fare_families: { fare_family: FareFamily; offer_id: string; total_amount: string; baggage: ApiBaggage }[];
+  available_services: {
+    id: string;
+    slice_index: number;
+    weight_kg: number;
+    amount: string;
+    passenger_types: ('adult' | 'child' | 'infant')[];
+  }[];
+};
+type ApiSearchData = {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  currency: string;
+  offers: ApiOffer[];
+};
+type ApiPlace = { type: 'city' | 'airport'; code: string; name: string; city_name?: string };
+
+// ---- The search segment -------------------------------------------------------------------------------
+
+export type SegmentProblem = { code: string; field: string };
+
+/**
+ * Parses `/{lang}/flight/{search}`. Dates resolve from UTC's today, or from its yesterday for a traveller
+ * still on the previous date (the Americas); whether codes exist is asked of the API afterwards.
+ */
+export function parseSegment(
+  segment: string,
+  now: Date = new Date(),
+): { ok: true; value: SearchParams } | { ok: false; error: SegmentProblem } {
+  const today = now.toISOString().slice(0, 10);
+  const options = (day: string) => ({ today: day, knownCode: () => true });
+  let result = parseSearchSegment(segment, options(today));
+  if (!result.ok && result.error.code === 'date_out_of_range') {
+    const retry = parseSearchSegment(segment, options(addDays(today, -1)));
+    if (retry.ok) result = retry;
+  }
+  return result.ok ? result : { ok: false, error: result.error };
+}
+
+/** A place by its exact code, named in the page's language; null when the code is unknown. */
+export async function lookupPlace(api: ApiClient, code: string, lang: Locale): Promise<PlaceValue | null> {
+  const answer = await api.get<{ data: ApiPlace[] }>('/v1/places', { query: { q: code, lang, limit: 8 } });
+  const place = answer.data.find((p) => p.code === code);
+  if (!place) return null;
+  return {
+    code,
+    name: place.type === 'airport' && place.city_name ? `${place.city_name} (${place.name})` : place.name,
+  };
+}
+
+// ---- Offers -------------------------------------------------------------------------------------------
+
+function minutesOf(iso: string): number {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(iso);
+  return m ? Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : 0;
+}
+
+function baggageOf(b: ApiBaggage): Baggage {
+  return {
+    cabin_kg: b.cabin.weight_kg,
+    checked_quantity: b.checked.quantity,
+    checked_kg: b.checked.weight_kg,
+  };
+}
+
+/** The page's trimmed copy of an API offer. */
+export function slimOffer(offer: ApiOffer, rank: number): ResultOffer {
+  return {
+    id: offer.id,
+    rank,
+    total_amount: offer.total_amount,
+    fare_family: offer.fare_family,
+    baggage: baggageOf(offer.baggage),
+    seats_left: offer.seats_left ?? null,
+    fares: offer.fare_families.map((f) => ({
+      fare_family: f.fare_family,
+      offer_id: f.offer_id,
+      total_amount: f.total_amount,
+      baggage: baggageOf(f.baggage),
+    })),
+    luggage: offer.available_services.map((s) => ({
+      id: s.id,
+      slice_index: s.slice_index,
+      weight_kg: s.weight_kg,
+      amount: s.amount,
+      passenger_types: s.passenger_types,
+    })),
+    slices: offer.slices.map((slice) => ({
+      origin: slice.origin,
+      destination: slice.destination,
+      departing_at: slice.departing_at,
+      arriving_at: slice.arriving_at,
+      duration_minutes: slice.duration_minutes,
+      transfers: slice.transfers,
+      segments: slice.segments.map((seg) => ({
+        flight_key: seg.flight_key,
+        origin: seg.origin,
+        destination: seg.destination,
+        departing_at: seg.departing_at,
+        arriving_at: seg.arriving_at,
+        duration_minutes: minutesOf(seg.duration),
+        carrier: { code: seg.marketing_carrier.iata_code, name: seg.marketing_carrier.name },
+        flight_number: seg.flight_number,
+        aircraft: seg.aircraft?.name ?? null,
+        ...(seg.connection_minutes !== undefined ? { connection_minutes: seg.connection_minutes } : {}),
+      })),
+    })),
+  };
+}
+
+function failureOf(error: unknown): SearchFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return { kind: 'error', reason: 'busy' };
+    if (error.status === 400 || error.status === 404 || error.status === 410 || error.status === 409) {
+      const body = error.body as { error?: { code?: string; details?: { reason?: string }[] } } | null;
+      const code = body?.error?.details?.[0]?.reason ?? body?.error?.code;
+      return { kind: 'error', reason: 'invalid', ...(code ? { code } : {}) };
+    }
+  }
+  return { kind: 'error', reason: 'unavailable' };
+}
+
+export type SearchInput = { params: SearchParams; currency: string };
+
+function requestBody({ params, currency }: SearchInput) {
+  const slices = [
+    { origin: params.origin, destination: params.destination, departure_date: params.departureDate },
+  ];
+  if (params.returnDate)
+    slices.push({
+      origin: params.destination,
+      destination: params.origin,
+      departure_date: params.returnDate,
+    });
+  return { slices, passengers: params.passengers, cabin_class: params.cabin, currency, sort: 'best' };
+}
+
+async function rawSearch(api: ApiClient, input: SearchInput, signal?: AbortSignal): Promise<ApiSearchData> {
+  const answer = await api.post<{ data: ApiSearchData }>('/v1/flights/search', {
+    body: requestBody(input),
+    ...(signal ? { signal } : {}),
+  });
+  return answer.data;
+}
+
+/** POST /v1/flights/search, trimmed for the page. */
+export async function searchOffers(
+  api: ApiClient,
+  input: SearchInput,
+  signal?: AbortSignal,
+): Promise<SearchOutcome> {
+  try {
+    const data = await rawSearch(api, input, signal);
+    return {
+      kind: 'ok',
+      search_id: data.id,
+      currency: data.currency,
+      expires_at: data.expires_at,
+      served_at: Date.now(),
+      passengers: input.params.passengers,
+      cabin: input.params.cabin,
+      offers: data.offers.map(slimOffer),
+    };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+/** The trip moved by `offset` days (both dates of a round trip, keeping its length). */
+export function shiftedParams(params: SearchParams, offset: number): SearchParams {
+  return {
+    ...params,
+    departureDate: addDays(params.departureDate, offset),
+    returnDate: params.returnDate ? addDays(params.returnDate, offset) : null,
+  };
+}
+
+/**
+ * The cheapest total on each of the three days before and after the chosen date(s), searched in parallel.
+ * Days before today (at the earliest zone) or past the horizon are left out.
+ */
+export async function searchDateStrip(
+  api: ApiClient,
+  input: SearchInput,
+  chosen: Promise<SearchOutcome>,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<DateStrip> {
+  const first = addDays(now.toISOString().slice(0, 10), -1);
+  const last = lastBookableDate(now.toISOString().slice(0, 10));
+  const offsets = [-3, -2, -1, 0, 1, 2, 3].filter((offset) => {
+    const shifted = shiftedParams(input.params, offset);
+    return (
+      daysBetween(first, shifted.departureDate) >= 0 && (shifted.returnDate ?? shifted.departureDate) <= last
+    );
+  });
+  const days = await Promise.all(
+    offsets.map(async (offset): Promise<StripDay> => {
+      const params = shiftedParams(input.params, offset);
+      let min: string | null = null;
+      const consider = (amount: string) => {
+        if (min === null || Number(amount) < Number(min)) min = amount;
+      };
+      if (offset === 0) {
+        // The chosen date's own search, not a second one.
+        const outcome = await chosen;
+        if (outcome.kind === 'ok') for (const offer of outcome.offers) consider(offer.total_amount);
+      } else {
+        try {
+          const data = await rawSearch(api, { ...input, params }, signal);
+          for (const offer of data.offers) consider(offer.total_amount);
+        } catch {
+          min = null;
+        }
+      }
+      return {
+        offset,
+        depart: params.departureDate,
+        ret: params.returnDate,
+        segment: formatSearchSegment(params),
+        min_amount: min,
+      };
+    }),
+  );
+  return { currency: input.currency, days };
+}
+
+/** The flight keys of a shared ticket link (`itinerary[0]=HY601-2026-12-15,HY55-2026-12-15&itinerary[1]=…`). */
+export function parseItinerary(url: URL): string[][] | null {
+  const slices: string[][] = [];
+  for (let i = 0; i < 2; i++) {
+    const value = url.searchParams.get(`itinerary[${i}]`);
+    if (value === null) break;
+    const keys = value.split(',');
+    if (
+      keys.length < 1 ||
+      keys.length > 3 ||
+      !keys.every((k) => /^[A-Z0-9]{2}[1-9]\d{0,3}-\d{4}-\d{2}-\d{2}$/.test(k))
+    )
+      return null;
+    slices.push(keys);
+  }
+  return slices.length ? slices : null;
+}
+
+/** POST /v1/offers/reprice: the shared itinerary as a fresh offer, priced now. */
+export async function repriceShared(
+  api: ApiClient,
+  keys: string[][],
+  input: SearchInput,
+  fare: FareFamily,
+  signal?: AbortSignal,
+): Promise<SharedOutcome> {
+  try {
+    const answer = await api.post<{ data: ApiOffer }>('/v1/offers/reprice', {
+      body: {
+        slices: keys,
+        cabin_class: input.params.cabin,
+        passengers: input.params.passengers,
+        fare_family: fare,
+        currency: input.currency,
+      },
+      ...(signal ? { signal } : {}),
+    });
+    return {
+      kind: 'ok',
+      offer: slimOffer(answer.data, -1),
+      currency: answer.data.total_currency,
+      expires_at: answer.data.expires_at,
+      served_at: Date.now(),
+    };
+  } catch (error) {
+    return failureOf(error);
+  }
+}

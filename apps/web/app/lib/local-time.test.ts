@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { durationMinutes, formatInstant, formatLocalDate, formatLocalTime, wallClock } from './local-time.ts';
+
+test('flight times are shown as the airport wall clock, whatever the offset and the machine zone', () => {
+  expect(wallClock('2026-12-13T23:35:00+05:00')?.toISOString()).toBe('2026-12-13T23:35:00.000Z');
+  expect(wallClock('2026-12-13')?.toISOString()).toBe('2026-12-13T00:00:00.000Z');
+  expect(wallClock('soon')).toBeNull();
+  expect(formatLocalTime('ru', '2026-12-13T23:35:00-03:00')).toBe('23:35');
+  expect(formatLocalTime('uz', '2026-12-13T09:50:00+05:00')).toBe('09:50');
+  expect(formatLocalTime('en', '2026-12-13T18:05:00+05:00')).toBe('6:05 PM');
+  expect(formatLocalDate('ru', '2026-12-13T23:35:00+14:00')).toBe('13 дек. 2026 г.');
+  expect(formatLocalDate('uz', '2019-02-03')).toBe('3-fev, 2019');
+  expect(formatLocalDate('tr', '2026-12-13T08:00:00+03:00', 'long')).toBe('13 Aralık 2026 Paz');
+  expect(formatLocalTime('en', 'garbage')).toBe('garbage');
+});
+
+test('instants are shown in UTC with the zone named', () => {
+  expect(formatInstant('en', '2026-11-23T12:44:49.143Z')).toBe('Nov 23, 2026, 12:44 PM UTC');
+  expect(formatInstant('en', 'x')).toBe('x');
+});
+
+test('ISO 8601 durations in minutes', () => {
+  expect(durationMinutes('PT4H50M')).toBe(290);
+  expect(durationMinutes('PT45M')).toBe(45);
+  expect(durationMinutes('P1DT2H')).toBe(1560);
+  expect(durationMinutes('PT')).toBeNull();
+  expect(durationMinutes('4h')).toBeNull();
+});

@@ -1,0 +1,70 @@
+/**
+ * Flight times are local to each airport and arrive as ISO date-times with the airport's offset
+ * ("2026-12-13T18:35:00+05:00"). They are shown as written (the airport's wall clock), so they are formatted
+ * from their own digits in UTC: the same output in Node, Chromium and the FormatJS polyfills (/uz), with no
+ * time-zone conversion anywhere.
+ */
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/** The wall-clock time of a local ISO date-time (or a plain YYYY-MM-DD) as a Date in UTC; null if unreadable. */
+export function wallClock(iso: string): Date | null {
+  const m = LOCAL.exec(iso);
+  if (!m) return null;
+  const date = new Date(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0)),
+  );
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** "18:35" / "6:35 PM": the local time at the airport. */
+export function formatLocalTime(locale: string, iso: string): string {
+  const date = wallClock(iso);
+  // timeStyle, not hour/minute: Node and the FormatJS polyfill (/uz) agree on "09:50" only this way.
+  return date ? format(locale, { timeStyle: 'short' }).format(date) : iso;
+}
+
+/** "Sun, 13 Dec 2026": the local date at the airport (or a plain date such as a birth date). */
+export function formatLocalDate(locale: string, iso: string, style: 'long' | 'medium' = 'medium'): string {
+  const date = wallClock(iso);
+  if (!date) return iso;
+  return style === 'long'
+    ? format(locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(date)
+    : format(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * An instant (a UTC ISO string such as an order's created_at) as date and time in UTC, zone named ("UTC"):
+ * the server cannot know the visitor's zone, and the browser must render the same text after hydration.
+ */
+export function formatInstant(locale: string, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return format(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** Minutes of an ISO 8601 duration of hours and minutes ("PT4H50M" → 290); null if unreadable. */
+export function durationMinutes(iso: string): number | null {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(iso);
+  if (!m || iso === 'P' || iso === 'PT') return null;
+  return Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}

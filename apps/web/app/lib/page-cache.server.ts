@@ -1,0 +1,35 @@
+import type { HeadersArgs } from 'react-router';
+import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
+
+/**
+ * Cache headers of a public page whose content is the same for every visitor of a language (information
+ * pages, tours): browsers and shared caches may keep it for `maxAgeSeconds`. The shell around it still
+ * depends on cookies (signed-in header, currency), so the answer varies by Cookie, and a signed-in
+ * visitor's page is never stored by a shared cache. A first visit also gets the language cookie of the URL's
+ * language (`lang=ru` on /ru/…): the same for everyone, so a shared copy carrying it does no harm.
+ */
+export function publicPageHeaders(request: Request, maxAgeSeconds: number): Headers {
+  const headers = new Headers({ Vary: 'Cookie' });
+  const signedIn = Boolean(readCookies(request)[TOKEN_COOKIE]);
+  headers.set(
+    'Cache-Control',
+    signedIn
+      ? 'private, no-cache'
+      : `public, max-age=${maxAgeSeconds}, stale-while-revalidate=${maxAgeSeconds * 10}`,
+  );
+  return headers;
+}
+
+/** Answers to a form post are never stored. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** A route's `headers`: the parent's (language cookie) plus the cache headers its loader or action chose. */
+export function cachedPageHeaders({ loaderHeaders, actionHeaders, parentHeaders }: HeadersArgs): Headers {
+  const merged = new Headers(parentHeaders);
+  const source = actionHeaders.has('Cache-Control') ? actionHeaders : loaderHeaders;
+  for (const name of ['Cache-Control', 'Vary']) {
+    const value = source.get(name);
+    if (value) merged.set(name, value);
+  }
+  return merged;
+}

@@ -1,0 +1,604 @@
+/**
+ * Booking, card payment, tickets and orders in Chromium, in all four languages (issue 6): an offer is
+ * booked for an adult, a child and an infant, the field errors the page shows are fixed, the sandbox card
+ * page takes the success card, and the order page shows booked/paid with ticket numbers; the e-ticket PDF
+ * downloads and the confirmation email arrives at a real SMTP server. The decline card leaves an order
+ * unpaid with a clear message, and "where is my ticket" emails the link. One site, one browser.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { DEFAULT_CURRENCY_BY_LOCALE, formatMoney } from '@parvoz/i18n/currency';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { encodeOffer } from '@parvoz/core/offers';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let smtp: TestSmtpServer;
+
+const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
+/** The site's offer-id key, so that the test can make an offer that has already expired. */
+const OFFER_SECRET = 'e2e-booking-offer-secret-0123456789';
+/** This language goes through the real results page and its "buy"; the others open the booking page directly. */
+const VIA_RESULTS_PAGE: Locale = 'tr';
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+
+/** Routes flown every day by the built-in schedule, one per language, so that runs do not share flights. */
+const ROUTES: Record<Locale, [string, string]> = {
+  en: ['TAS', 'IST'],
+  ru: ['IST', 'TAS'],
+  uz: ['TAS', 'MOW'],
+  tr: ['IST', 'LON'],
+};
+
+function isoDay(offsetDays: number, from = new Date()): string {
+  return new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A date as the page shows it (medium style). */
+function dateOf(lang: Locale, iso: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+}
+
+/** The same calendar day `years` earlier (YYYY-MM-DD). */
+function yearsBefore(date: string, years: number, extraDays = 0): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() - extraDays);
+  return d.toISOString().slice(0, 10);
+}
+
+type SearchOffer = {
+  id: string;
+  total_amount: string;
+  total_currency: string;
+  slices: { segments: { departing_at: string; arriving_at: string; flight_key: string }[] }[];
+  available_services: { id: string; amount: string; passenger_types: string[] }[];
+};
+
+const SEARCH_DAYS = [30, 31, 32, 33];
+
+/** The offer as the booking page sees it (GET /v1/offers/{id} in the page's currency). */
+async function getOffer(id: string, currency: string): Promise<SearchOffer> {
+  const response = await fetch(`${site.url}/v1/offers/${encodeURIComponent(id)}?currency=${currency}`, {
+    headers: { authorization: `Bearer ${ANONYMOUS}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: SearchOffer }).data;
+}
+
+/** An offer from the API, the way the results page's "buy" gets one. */
+async function findOffer(
+  lang: Locale,
+  passengers: { adults: number; children: number; infants: number },
+): Promise<SearchOffer> {
+  const [origin, destination] = ROUTES[lang];
+  for (const days of SEARCH_DAYS) {
+    const response = await fetch(`${site.url}/v1/flights/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slices: [{ origin, destination, departure_date: isoDay(days) }],
+        passengers,
+        cabin_class: 'economy',
+        currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { offers: SearchOffer[] } };
+    if (body.data.offers.length > 0) return body.data.offers[0]!;
+  }
+  throw new Error(`no offers ${origin}-${destination}`);
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  site = await startSite({ SMTP_URL: smtp.url, OFFER_SECRET });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await smtp?.stop();
+});
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** The text that describes a control (its hint and its error), through aria-describedby. */
+async function descriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+async function expectFieldError(control: Locator, message: string) {
+  await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionOf(control)).toContain(message);
+}
+
+type PassengerData = {
+  given: string;
+  family: string;
+  born: string;
+  gender: 'male' | 'female';
+  citizenship: string;
+  document: string;
+  expires: string;
+};
+
+function passengerGroup(page: Page, lang: Locale, index: number, type: 'adult' | 'child' | 'infant') {
+  return page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', {
+      number: index + 1,
+      type: m(lang, `booking.passengerType.${type}`),
+    }),
+  });
+}
+
+async function fillPassenger(group: Locator, lang: Locale, p: PassengerData) {
+  await group.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill(p.given);
+  await group.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill(p.family);
+  await group.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill(p.born);
+  await group.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption(p.gender);
+  await group
+    .getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true })
+    .selectOption(p.citizenship);
+  await group.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill(p.document);
+  await group.getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true }).fill(p.expires);
+}
+
+async function fillContact(page: Page, lang: Locale, email: string) {
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
+  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
+}
+
+/** The sandbox provider's card page: a card number, a future expiry, a CVC, the holder. */
+async function payWithCard(page: Page, lang: Locale, card: string) {
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill(card);
+  await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
+  await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
+  await page.getByRole('button', { name: /./ }).first().click();
+}
+
+function linkIn(mail: ReceivedEmail): string {
+  const match = /https?:\/\/[^\s"<>]+\/orders\/ord_[A-Za-z0-9_-]+\?access_token=[A-Za-z0-9_-]+/.exec(
+    mail.text,
+  );
+  if (!match) throw new Error(`no order link in email: ${mail.text}`);
+  return match[0];
+}
+
+describe.each(LOCALES)('booking and paying in %s', (lang) => {
+  test('adult, child and infant: fix the errors, pay, see the tickets, download the e-ticket, get the email', async () => {
+    const currency = DEFAULT_CURRENCY_BY_LOCALE[lang];
+    const email = `booker-${lang}@example.com`;
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    // Hydration mismatches (server and browser formatting differently) surface as page errors.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const viaResults = lang === VIA_RESULTS_PAGE;
+
+    let offer: SearchOffer;
+    if (viaResults) {
+      // The real results page: open the first offer's details, add luggage, buy.
+      const [origin, destination] = ROUTES[lang];
+      const day = isoDay(SEARCH_DAYS[0]!);
+      await gotoHydrated(
+        page,
+        `${site.url}/${lang}/flight/${origin}${day.slice(8, 10)}${day.slice(5, 7)}${destination}111`,
+      );
+      const card = page.getByRole('article').first();
+      await card.getByText(m(lang, 'search.offer.showDetails')).click();
+      await card
+        .getByRole('group', { name: m(lang, 'search.luggage.label') })
+        .getByRole('checkbox')
+        .first()
+        .check();
+      await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+      await page.waitForURL(/\/flight\/booking\?/);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      offer = await getOffer(new URL(page.url()).searchParams.get('offer')!, currency);
+    } else {
+      offer = await findOffer(lang, { adults: 1, children: 1, infants: 1 });
+      await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+    }
+    const segments = offer.slices.flatMap((s) => s.segments);
+    const lastFlight = segments[segments.length - 1]!.departing_at.slice(0, 10);
+    const tripEnd = segments[segments.length - 1]!.arriving_at.slice(0, 10);
+    await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+
+    const adult = passengerGroup(page, lang, 0, 'adult');
+    const child = passengerGroup(page, lang, 1, 'child');
+    const infant = passengerGroup(page, lang, 2, 'infant');
+    const submit = page.getByRole('button', { name: m(lang, 'booking.submit') });
+
+    // First try: a bad email, a name in Cyrillic, no agreement — refused by the form's own schema.
+    await fillContact(page, lang, 'not-an-email');
+    await fillPassenger(adult, lang, {
+      given: 'Азиз',
+      family: 'Karimov',
+      born: '1990-04-01',
+      gender: 'male',
+      citizenship: 'UZ',
+      document: 'AA1234567',
+      expires: isoDay(3 * 365),
+    });
+    // A child who is an adult on the date of the last flight, an infant whose passport ends mid-trip.
+    await fillPassenger(child, lang, {
+      given: 'Malika',
+      family: 'Karimova',
+      born: '2000-01-01',
+      gender: 'female',
+      citizenship: 'UZ',
+      document: 'AB7654321',
+      expires: isoDay(3 * 365),
+    });
+    await fillPassenger(infant, lang, {
+      given: 'Timur',
+      family: 'Karimov',
+      born: yearsBefore(lastFlight, 1),
+      gender: 'male',
+      citizenship: 'UZ',
+      document: 'AC1112223',
+      expires: yearsBefore(tripEnd, 0, 1),
+    });
+    // Luggage (chosen on the results page for every passenger it suits, or ticked here): the total follows.
+    const total = page.getByTestId('booking-total');
+    const bag = offer.available_services[0]!;
+    const plusBags = (n: number) =>
+      Math.round((Number(offer.total_amount) + n * Number(bag.amount)) * 100) / 100;
+    if (viaResults) {
+      expect(await adult.getByRole('checkbox').first().isChecked()).toBe(true);
+      expect(await child.getByRole('checkbox').first().isChecked()).toBe(true);
+      expect(await total.textContent()).toBe(formatMoney(lang, plusBags(2), currency));
+      await child.getByRole('checkbox').first().uncheck();
+    } else {
+      expect(await total.textContent()).toBe(formatMoney(lang, plusBags(0), currency));
+      await adult.getByRole('checkbox').first().check();
+    }
+    await expect.poll(() => total.textContent()).toBe(formatMoney(lang, plusBags(1), currency));
+    await submit.click();
+
+    const summary = page
+      .getByRole('alert')
+      .filter({ hasText: m(lang, 'booking.errorSummary', { count: 3 }) });
+    await summary.waitFor();
+    await expectFieldError(
+      page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }),
+      m(lang, 'booking.error.email'),
+    );
+    await expectFieldError(
+      adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }),
+      m(lang, 'booking.error.givenName'),
+    );
+    await expectFieldError(page.locator('input[name="agreement"]'), m(lang, 'booking.error.agreement'));
+    expect(await adult.getByRole('checkbox').first().isChecked()).toBe(true);
+    await expectAxeClean(page);
+
+    // Second try: the API's rules — the child's age band and the infant's document — next to their fields.
+    await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
+    await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('Aziz');
+    await page.locator('input[name="agreement"]').check();
+    await submit.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: m(lang, 'booking.errorSummary', { count: 2 }) })
+      .waitFor();
+    await expectFieldError(
+      child.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }),
+      m(lang, 'booking.error.bornOnChild', { date: dateOf(lang, lastFlight) }),
+    );
+    await expectFieldError(
+      infant.getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true }),
+      m(lang, 'booking.error.documentExpired', { date: dateOf(lang, tripEnd) }),
+    );
+
+    // Fixed: on to the provider's card page, which sends the browser back to the order.
+    await child
+      .getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true })
+      .fill(yearsBefore(lastFlight, 6));
+    await infant
+      .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
+      .fill(yearsBefore(tripEnd, -4));
+    await submit.click();
+    await payWithCard(page, lang, '4242424242424242');
+    await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(page.url()).not.toContain('access_token');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name.startsWith('order_ord_'))?.httpOnly).toBe(true);
+
+    await expect
+      .poll(() => page.getByTestId('order-payment-status').textContent())
+      .toBe(m(lang, 'orders.payment.paid'));
+    expect(await page.getByTestId('order-booking-status').textContent()).toBe(
+      m(lang, 'orders.status.booked'),
+    );
+    const tickets = await page.getByTestId('ticket-number').allTextContents();
+    expect(tickets).toHaveLength(3 * segments.length);
+    for (const ticket of tickets) expect(ticket).toMatch(/^\d{13}$/);
+    expect(await page.getByTestId('order-passenger').count()).toBe(3);
+    const reference = (await page.getByTestId('order-reference').textContent())!.trim();
+    expect(reference).toMatch(/^[A-Z0-9]{6}$/);
+    await expectAxeClean(page);
+
+    // The e-ticket downloads as a PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: m(lang, 'order.eticket.download') }).click(),
+    ]);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The confirmation email, with the order's link.
+    const mail = await smtp.waitFor(email, 15_000);
+    expect(mail.subject).toBe(m(lang, 'booking.mail.confirmation.subject', { reference }));
+    expect(linkIn(mail)).toContain(`/orders/`);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+test('a changed price is shown old and new and accepted; the decline card leaves the order unpaid', async () => {
+  const lang: Locale = 'en';
+  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  await fillContact(page, lang, 'decline@example.com');
+  await fillPassenger(passengerGroup(page, lang, 0, 'adult'), lang, {
+    given: 'Dilnoza',
+    family: "O'Neil",
+    born: '1985-07-15',
+    gender: 'female',
+    citizenship: 'TR',
+    document: 'U12345678',
+    expires: isoDay(2 * 365),
+  });
+  await page.locator('input[name="agreement"]').check();
+  // As if the page had been showing an older, lower price: the API refuses and the page asks.
+  await page.locator('input[name="offer_total"]').evaluate((el: HTMLInputElement) => {
+    el.value = '1.00';
+  });
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+  const newPrice = formatMoney(lang, Number(offer.total_amount), 'USD');
+  await page
+    .getByRole('alert')
+    .filter({
+      hasText: m(lang, 'booking.priceChanged.text', { old: formatMoney(lang, 1, 'USD'), new: newPrice }),
+    })
+    .waitFor();
+  await page
+    .getByRole('button', { name: m(lang, 'booking.priceChanged.accept', { price: newPrice }) })
+    .click();
+
+  await payWithCard(page, lang, '4000000000000002');
+  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=declined$/);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: m(lang, 'order.payment.declined.title') })
+    .waitFor();
+  expect(await page.getByTestId('order-payment-status').textContent()).toBe(
+    m(lang, 'orders.payment.notPaid'),
+  );
+  expect(await page.getByTestId('order-booking-status').textContent()).toBe(m(lang, 'orders.status.new'));
+  expect(await page.getByTestId('ticket-number').count()).toBe(0);
+  expect(await page.getByRole('link', { name: m(lang, 'order.eticket.download') }).count()).toBe(0);
+  const pay = page.getByRole('button', { name: m(lang, 'order.pay.button', { price: newPrice }) });
+  await pay.waitFor();
+  await expectAxeClean(page);
+  // The e-ticket of an unpaid order does not exist.
+  const orderPath = new URL(page.url()).pathname;
+  const pdf = await page.request.get(`${site.url}${orderPath}/ticket.pdf`);
+  expect(pdf.status()).toBe(404);
+  // "Pay" goes to the card page again.
+  await pay.click();
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  await context.close();
+});
+
+test('"where is my ticket" emails the link for a matching pair and answers the same otherwise', async () => {
+  const lang: Locale = 'ru';
+  const booked = smtp.to('booker-ru@example.com')[0] ?? (await smtp.waitFor('booker-ru@example.com', 15_000));
+  const reference = /\b([A-Z0-9]{6})\b/.exec(booked.subject)?.[1];
+  expect(reference).toBeDefined();
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await gotoHydrated(page, `${site.url}/${lang}/info/my-ticket`);
+  const referenceField = page.getByLabel(m(lang, 'myTicket.reference'), { exact: true });
+  const emailField = page.getByLabel(m(lang, 'myTicket.email'), { exact: true });
+  const send = page.getByRole('button', { name: m(lang, 'myTicket.submit') });
+
+  // A malformed reference is refused at its field.
+  await referenceField.fill('AB');
+  await emailField.fill('booker-ru@example.com');
+  await send.click();
+  await expectFieldError(referenceField, m(lang, 'booking.error.bookingReference'));
+  await expectAxeClean(page);
+
+  // A pair that matches nothing gets the same answer as one that does.
+  const answer = m(lang, 'myTicket.sent', { email: 'booker-ru@example.com' });
+  await referenceField.fill('QQQQQQ');
+  await send.click();
+  await page.getByRole('status').filter({ hasText: answer }).waitFor();
+  await referenceField.fill(reference!.toLowerCase());
+  await send.click();
+  await page.getByRole('status').filter({ hasText: answer }).waitFor();
+  const mail = await smtp.waitFor('booker-ru@example.com', 15_000, 2);
+  expect(mail.subject).toBe(m(lang, 'booking.mail.access.subject', { reference: reference! }));
+  expect(smtp.to('booker-ru@example.com')).toHaveLength(2);
+
+  // The emailed link opens the order and leaves the address without its secret.
+  await gotoHydrated(page, linkIn(mail));
+  expect(page.url()).toMatch(/\/ru\/orders\/ord_[A-Za-z0-9_-]+$/);
+  expect((await page.getByTestId('order-reference').textContent())?.trim()).toBe(reference);
+  // Without the access cookie or a session, nobody else sees it; a wrong token neither.
+  expect((await fetch(page.url())).status).toBe(404);
+  expect((await fetch(`${page.url()}?access_token=${'A'.repeat(43)}`, { redirect: 'manual' })).status).toBe(
+    404,
+  );
+  expect((await fetch(`${page.url()}/ticket.pdf`)).status).toBe(404);
+  await context.close();
+});
+
+test('signed in: a passenger comes from the saved travellers, and the new one is saved', async () => {
+  const lang: Locale = 'uz';
+  const email = 'saver@example.com';
+  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fetch(`${site.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${init.token ?? ANONYMOUS}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  expect((await api('/v1/auth/code', { method: 'POST', body: { email, lang } })).status).toBe(202);
+  const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email, 15_000)).text)![1];
+  const verified = await api('/v1/auth/verify', { method: 'POST', body: { email, code } });
+  const token = ((await verified.json()) as { data: { token: string } }).data.token;
+  const saved = await api('/v1/user/travellers', {
+    method: 'POST',
+    token,
+    body: {
+      given_name: 'Aziz',
+      family_name: 'Karimov',
+      born_on: '1990-04-01',
+      gender: 'male',
+      citizenship: 'UZ',
+      document_number: 'AA1234567',
+      document_expires_on: isoDay(4 * 365),
+    },
+  });
+  expect(saved.status).toBe(201);
+
+  const offer = await findOffer(lang, { adults: 2, children: 0, infants: 0 });
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addCookies([{ name: 'token', value: token, url: site.url, httpOnly: true }]);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  // The contact email comes from the account.
+  expect(await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).inputValue()).toBe(email);
+  const first = passengerGroup(page, lang, 0, 'adult');
+  await first
+    .getByLabel(m(lang, 'booking.saved.label'), { exact: true })
+    .selectOption({ label: `Aziz Karimov · ${dateOf(lang, '1990-04-01')}` });
+  expect(await first.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).inputValue()).toBe(
+    'Aziz',
+  );
+  expect(await first.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).inputValue()).toBe(
+    'UZ',
+  );
+  await fillPassenger(passengerGroup(page, lang, 1, 'adult'), lang, {
+    given: 'Nodira',
+    family: 'Karimova',
+    born: '1992-09-30',
+    gender: 'female',
+    citizenship: 'UZ',
+    document: 'AA7654321',
+    expires: isoDay(4 * 365),
+  });
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('+998 90 123 45 67');
+  await page.getByLabel(m(lang, 'booking.saved.save'), { exact: true }).check();
+  await page.locator('input[name="agreement"]').check();
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  const list = (await (await api('/v1/user/travellers', { token })).json()) as {
+    data: { given_name: string }[];
+  };
+  expect(pageErrors).toEqual([]);
+  expect(list.data.map((t) => t.given_name).sort()).toEqual(['Aziz', 'Nodira']);
+  await context.close();
+});
+
+test('without JavaScript the booking form shows its errors after the round trip and keeps what was typed', async () => {
+  const lang: Locale = 'ru';
+  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const given = passengerGroup(page, lang, 0, 'adult').getByLabel(m(lang, 'booking.passenger.givenName'), {
+    exact: true,
+  });
+  await given.fill('Азиз');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('nojs@example.com');
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: m(lang, 'booking.errorSummary', { count: 10 }) })
+    .waitFor();
+  await expectFieldError(given, m(lang, 'booking.error.givenName'));
+  expect(await given.inputValue()).toBe('Азиз');
+  expect(await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).inputValue()).toBe(
+    'nojs@example.com',
+  );
+  await context.close();
+});
+
+test('an expired offer shows the spec message and a one-click new search; a forged one is not found', async () => {
+  const offer = await findOffer('en', { adults: 1, children: 0, infants: 0 });
+  const now = Date.now();
+  const expired = encodeOffer(
+    {
+      slices: offer.slices.map((s) => s.segments.map((g) => g.flight_key)),
+      cabin: 'economy',
+      passengers: { adults: 1, children: 0, infants: 0 },
+      fareFamily: 'light',
+      searchedAt: now - 30 * 60_000,
+      expiresAt: now - 10 * 60_000,
+      currency: 'USD',
+    },
+    OFFER_SECRET,
+  );
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const response = await page.goto(`${site.url}/tr/flight/booking?offer=${expired}&search=TAS0101IST1`);
+  expect(response?.status()).toBe(410);
+  await page
+    .getByRole('alert')
+    .filter({ hasText: m('tr', 'booking.expired') })
+    .waitFor();
+  const again = page.getByRole('link', { name: m('tr', 'booking.newSearch') });
+  expect(await again.getAttribute('href')).toBe('/tr/flight/TAS0101IST1');
+  await expectAxeClean(page);
+
+  const forged = await page.goto(`${site.url}/tr/flight/booking?offer=not-a-real-offer`);
+  expect(forged?.status()).toBe(404);
+  await page.getByText(m('tr', 'booking.error.offer')).waitFor();
+  expect(await page.getByRole('link', { name: m('tr', 'booking.newSearch') }).getAttribute('href')).toBe(
+    '/tr',
+  );
+  await context.close();
+});

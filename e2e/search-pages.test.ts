@@ -1,0 +1,137 @@
+/**
+ * The search pages around the main flow (issue 4), on a site whose offers live 10 seconds
+ * (OFFER_TTL_SECONDS, the shortest allowed): in each language the form's validation messages and the three
+ * empty-result messages; the form without JavaScript; search paths that cannot be searches; axe on a phone
+ * and a desktop viewport; and, last, the expiry message on a results page opened at the start.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+
+const OFFER_TTL_SECONDS = 10;
+
+let site: RunningSite;
+let browser: Browser;
+let context: BrowserContext;
+/** A results page opened first: its offers expire while the other tests run. */
+let expiring: Page;
+
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
+const DEPART = dayFromToday(24);
+const RETURN = dayFromToday(31);
+
+beforeAll(async () => {
+  site = await startSite({ OFFER_TTL_SECONDS: String(OFFER_TTL_SECONDS) });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  expiring = await context.newPage();
+  await gotoHydrated(expiring, `${site.url}/tr/flight/TAS${ddmm(DEPART)}IST1`);
+  await expiring.getByTestId('offer').first().waitFor();
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
+  await browser?.close();
+  await site?.stop();
+});
+
+test('the empty form says "You must select a route" and "You must select a date", in each language', async () => {
+  const page = await context.newPage();
+  for (const lang of LOCALES) {
+    await gotoHydrated(page, `${site.url}/${lang}`);
+    await page.getByRole('button', { name: m(lang, 'search.form.submit') }).click();
+    await page.getByText(m(lang, 'search.form.error.route')).waitFor();
+    await page.getByText(m(lang, 'search.form.error.date')).waitFor();
+    expect(page.url()).toBe(`${site.url}/${lang}`);
+  }
+  await page.close();
+});
+
+test('the three empty-result messages, in each language', async () => {
+  const page = await context.newPage();
+  for (const lang of LOCALES) {
+    // Nuuk to Hobart: nothing within two transfers.
+    await gotoHydrated(page, `${site.url}/${lang}/flight/GOH${ddmm(DEPART)}HBA1`);
+    await page.getByRole('heading', { name: m(lang, 'search.empty.heading') }).waitFor();
+    await page.getByText(m(lang, 'search.empty.message')).waitFor();
+    // A shared view whose filters leave nothing.
+    await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(DEPART)}IST1?price[max]=1`);
+    await page.getByText(m(lang, 'search.empty.filtered')).waitFor();
+  }
+  await page.close();
+});
+
+test('without JavaScript the form is a plain POST that leads to complete results', async () => {
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const page = await plain.newPage();
+  await page.goto(`${site.url}/en`);
+  await page.getByLabel('From', { exact: true }).fill('Tashkent');
+  await page.getByLabel('To', { exact: true }).fill('Istanbul');
+  await page.getByLabel('Departure', { exact: true }).fill(DEPART);
+  await page.getByRole('button', { name: 'Search flights' }).click();
+  await page.waitForURL(`${site.url}/en/flight/TAS${ddmm(DEPART)}IST1`);
+  await page.getByTestId('offer').first().waitFor();
+  // An incomplete form comes back with the messages.
+  await page.goto(`${site.url}/en`);
+  await page.getByRole('button', { name: 'Search flights' }).click();
+  await page.getByText('You must select a route').waitFor();
+  await page.getByText('You must select a date').waitFor();
+  await plain.close();
+});
+
+test('a search path that cannot be a search gives a clear page, not a 500', async () => {
+  const page = await context.newPage();
+  const malformed = await page.goto(`${site.url}/en/flight/not-a-search`);
+  expect(malformed?.status()).toBe(400);
+  await expect.poll(() => page.getByTestId('bad-search').textContent()).toBe(m('en', 'search.bad.malformed'));
+  const unknown = await page.goto(`${site.url}/ru/flight/QQQ${ddmm(DEPART)}IST1`);
+  expect(unknown?.status()).toBe(404);
+  await expect
+    .poll(() => page.getByTestId('bad-search').textContent())
+    .toBe(m('ru', 'search.bad.unknownPlace'));
+  await page.close();
+});
+
+test('axe finds no serious or critical violation on home and results, on a phone and a desktop', async () => {
+  for (const viewport of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 900 },
+  ]) {
+    const axeContext = await browser.newContext({ viewport });
+    const page = await axeContext.newPage();
+    for (const path of ['/en', `/ru/flight/TAS${ddmm(DEPART)}IST${ddmm(RETURN)}2`]) {
+      await gotoHydrated(page, `${site.url}${path}`);
+      if (path.includes('flight')) await page.getByTestId('offer').first().waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map(
+          (v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([]);
+    }
+    await page.close();
+  }
+});
+
+test('after the offer lifetime the results say so, and one click searches again', async () => {
+  const expired = expiring.getByRole('alert').filter({ hasText: m('tr', 'search.expired.message') });
+  await expired.waitFor({ timeout: (OFFER_TTL_SECONDS + 5) * 1000 });
+  expect(await expiring.getByTestId('offer').count()).toBe(0);
+  await expiring.getByRole('button', { name: m('tr', 'search.expired.newSearch') }).click();
+  await expiring.getByTestId('offer').first().waitFor();
+  expect(await expired.count()).toBe(0);
+  await expiring.close();
+});

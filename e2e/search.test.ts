@@ -1,0 +1,238 @@
+/**
+ * The traveller's search in Chromium (issue 4), in each of the four languages on one site and one browser:
+ * type a city in that language and pick it, choose dates and a passenger mix, search, sort, apply and reset
+ * each filter, open the details, add luggage, copy the ticket link (read back from the clipboard) and open it
+ * in a new page, reach the booking page. Validation, empty results, the form without JavaScript, bad search
+ * paths, expiry and axe are in search-pages.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let context: BrowserContext;
+
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+
+/** YYYY-MM-DD `days` from today (the browser runs on this machine's clock). */
+function dayFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
+
+/** What each language types, and the trip it searches. */
+const SCENARIOS: Record<Locale, { from: string; to: string; roundTrip: boolean }> = {
+  en: { from: 'Tashkent', to: 'Istanbul', roundTrip: true },
+  ru: { from: 'Ташкент', to: 'Стамбул', roundTrip: false },
+  uz: { from: 'Toshkent', to: 'Istanbul', roundTrip: false },
+  tr: { from: 'Taşkent', to: 'İstanbul', roundTrip: true },
+};
+const DEPART = dayFromToday(24);
+const RETURN = dayFromToday(31);
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
+  await browser?.close();
+  await site?.stop();
+});
+
+async function pickPlace(page: Page, label: string, typed: string, code: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.pressSequentially(typed, { delay: 15 });
+  const option = page.getByRole('option').filter({ hasText: code }).first();
+  await option.click();
+  await expect.poll(() => input.inputValue()).not.toBe('');
+}
+
+async function pickDate(page: Page, fieldLabel: string, iso: string) {
+  await page.getByRole('button', { name: new RegExp(`^${fieldLabel} `) }).click();
+  const dialog = page.getByRole('dialog', { name: fieldLabel });
+  const day = dialog.locator(`[data-day="${iso}"] button`);
+  for (let i = 0; i < 3 && !(await day.isVisible()); i++) await dialog.locator('.rdp-button_next').click();
+  await day.click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Runs in the page before its scripts: counts server-rendered offers that React threw away (a hydration
+ * mismatch makes it render the list again). Offers moved into place by streaming stay connected and do not count.
+ */
+function watchOffersReplaced() {
+  const removed: Element[] = [];
+  new MutationObserver((mutations) => {
+    for (const m of mutations)
+      for (const node of m.removedNodes)
+        if (node instanceof Element) removed.push(...node.querySelectorAll('[data-testid=offer]'));
+  }).observe(document, { childList: true, subtree: true });
+  (window as { offersReplaced?: () => number }).offersReplaced = () =>
+    removed.filter((n) => !n.isConnected).length;
+}
+
+async function offerValues(page: Page, attribute: string): Promise<string[]> {
+  return page
+    .getByTestId('offer')
+    .evaluateAll((nodes, a) => nodes.map((n) => n.getAttribute(a) ?? ''), attribute);
+}
+
+async function resetFilters(page: Page, lang: Locale, status: string) {
+  await page
+    .getByRole('link', { name: m(lang, 'search.filters.reset') })
+    .first()
+    .click();
+  await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(status);
+}
+
+describe.each(LOCALES)('search in %s', (lang) => {
+  test('search, sort, every filter, details, luggage, ticket link, booking', async () => {
+    const scenario = SCENARIOS[lang];
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/${lang}`);
+
+    await pickPlace(page, m(lang, 'search.form.from'), scenario.from, 'TAS');
+    await pickPlace(page, m(lang, 'search.form.to'), scenario.to, 'IST');
+    await pickDate(page, m(lang, 'search.form.departure'), DEPART);
+    if (scenario.roundTrip) await pickDate(page, m(lang, 'search.form.return'), RETURN);
+    // Two adults, a child and an infant.
+    await page
+      .getByText(m(lang, 'search.passengers.summary', { count: 1, cabin: m(lang, 'search.cabin.economy') }))
+      .click();
+    const adults = m(lang, 'search.passengers.adults');
+    await page.getByRole('button', { name: m(lang, 'search.passengers.more', { kind: adults }) }).click();
+    await page
+      .getByRole('button', {
+        name: m(lang, 'search.passengers.more', { kind: m(lang, 'search.passengers.children') }),
+      })
+      .click();
+    await page
+      .getByRole('button', {
+        name: m(lang, 'search.passengers.more', { kind: m(lang, 'search.passengers.infants') }),
+      })
+      .click();
+    await page.getByRole('button', { name: m(lang, 'search.form.submit') }).click();
+
+    const segment = `TAS${ddmm(DEPART)}IST${scenario.roundTrip ? ddmm(RETURN) : ''}211`;
+    await page.waitForURL(`${site.url}/${lang}/flight/${segment}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('→');
+    await page.getByTestId('offer').first().waitFor();
+    const status = (await page.getByTestId('results-count').textContent()) ?? '';
+    if (scenario.roundTrip) expect((await offerValues(page, 'data-itinerary'))[0]).toContain(' ');
+
+    // Sort: cheapest first, then fastest.
+    await page.getByRole('link', { name: new RegExp(m(lang, 'search.sort.cheapest')) }).click();
+    await page.waitForURL(/sort=cheapest/);
+    const sorted = async () => {
+      const totals = (await offerValues(page, 'data-total')).map(Number);
+      return totals.every((t, i) => i === 0 || totals[i - 1]! <= t);
+    };
+    await expect.poll(sorted).toBe(true);
+    await page.getByRole('link', { name: new RegExp(m(lang, 'search.sort.fastest')) }).click();
+    await page.waitForURL(/sort=fastest/);
+
+    // Transfers.
+    const transfers = page
+      .getByRole('group', { name: m(lang, 'search.filters.transfers') })
+      .getByRole('checkbox');
+    const count = await transfers.first().getAttribute('value');
+    await transfers.first().check();
+    await page.waitForURL(/transfers\[0\]=/);
+    await expect.poll(async () => [...new Set(await offerValues(page, 'data-transfers'))]).toEqual([count]);
+    await resetFilters(page, lang, status);
+    // Cost: the highest price down to the lowest leaves the cheapest offers only.
+    const highest = page.getByRole('slider', { name: m(lang, 'search.filters.priceMax') });
+    await highest.focus();
+    await highest.press('Home');
+    await page.waitForURL(/price\[max\]=/);
+    const cap = Number(new URL(page.url()).searchParams.get('price[max]'));
+    await expect
+      .poll(async () => {
+        const capped = (await offerValues(page, 'data-total')).map(Number);
+        return capped.length > 0 && capped.every((t) => Math.floor(t) <= cap);
+      })
+      .toBe(true);
+    await resetFilters(page, lang, status);
+    // Airlines.
+    const airline = page
+      .getByRole('group', { name: m(lang, 'search.filters.airlines') })
+      .getByRole('checkbox')
+      .first();
+    const carrier = (await airline.getAttribute('value'))!;
+    await airline.check();
+    await page.waitForURL(/airlines\[0\]=/);
+    expect((await offerValues(page, 'data-carriers')).every((c) => c.split(' ').includes(carrier))).toBe(
+      true,
+    );
+    await resetFilters(page, lang, status);
+    // Departure and arrival time of the outbound.
+    for (const [kind, attribute] of [
+      ['departure', 'data-departure'],
+      ['arrival', 'data-arrival'],
+    ] as const) {
+      const legend =
+        kind === 'departure'
+          ? m(lang, 'search.filters.departureTime', { place: '' }).trim()
+          : m(lang, 'search.filters.arrivalTime', { place: '' }).trim();
+      const box = page
+        .getByRole('group', { name: new RegExp(legend.replace(/:$/, '')) })
+        .first()
+        .getByRole('checkbox')
+        .first();
+      const bucket = (await box.getAttribute('value'))!;
+      await box.check();
+      await page.waitForURL(new RegExp(`${kind}\\[0\\]\\[\\d\\]=${bucket}`));
+      await expect
+        .poll(async () => (await offerValues(page, attribute)).every((b) => b.split(' ')[0] === bucket))
+        .toBe(true);
+      await resetFilters(page, lang, status);
+    }
+
+    // Details of the first offer: flights, add luggage (the total grows), the ticket link.
+    const offer = page.getByTestId('offer').first();
+    const itinerary = (await offer.getAttribute('data-itinerary'))!;
+    await offer.getByText(m(lang, 'search.offer.showDetails')).click();
+    await offer.getByText(m(lang, 'search.details.outbound'), { exact: false }).first().waitFor();
+    const total = offer.locator('output');
+    const before = await total.textContent();
+    await offer.getByRole('checkbox').first().check();
+    await expect.poll(() => total.textContent()).not.toBe(before!);
+
+    await offer.getByRole('button', { name: m(lang, 'search.offer.copyLink') }).click();
+    await page.getByText(m(lang, 'search.offer.linkCopied')).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toContain(`/${lang}/flight/${segment}?itinerary[0]=`);
+    const shared = await context.newPage();
+    await shared.addInitScript(watchOffersReplaced);
+    await gotoHydrated(shared, link);
+    await shared.getByRole('heading', { name: m(lang, 'search.shared.heading') }).waitFor();
+    await expect
+      .poll(() => shared.getByTestId('offer').first().getAttribute('data-itinerary'))
+      .toBe(itinerary);
+    // Hydration kept the server's offers (a text the browser formats differently would replace them).
+    expect(
+      await shared.evaluate(() => (window as { offersReplaced?: () => number }).offersReplaced?.()),
+    ).toBe(0);
+    await shared.close();
+
+    await offer.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+    await page.waitForURL(/\/flight\/booking\?/);
+    const booking = new URL(page.url());
+    expect(booking.pathname).toBe(`/${lang}/flight/booking`);
+    expect(booking.searchParams.get('offer')).toBeTruthy();
+    expect(booking.searchParams.get('luggage[0]')).toBe('lug_0');
+    await page.close();
+  });
+});

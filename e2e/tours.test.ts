@@ -1,0 +1,276 @@
+/**
+ * Last-minute tours and the agency programme in Chromium: the list with its filters, a tour's page, the
+ * request form (with and without JavaScript), the agency application, field errors in the page's language,
+ * the operator's emails through a real SMTP server, and what the database holds afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { createDatabase } from '@parvoz/db';
+import type { Locale } from '@parvoz/i18n/locales';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+
+const OPERATOR = 'operator@parvoz-e2e.test';
+let site: RunningSite;
+let browser: Browser;
+let smtp: TestSmtpServer;
+let dataDir: string;
+
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-tours-'));
+  site = await startSite({
+    SMTP_URL: smtp.url,
+    OPERATOR_EMAIL: OPERATOR,
+    OPERATOR_LANG: 'en',
+    PARVOZ_DATA_DIR: dataDir,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await smtp?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** The operator's email with this subject, once the outbox has delivered it to the SMTP server. */
+async function operatorEmail(subject: string) {
+  await expect
+    .poll(() => smtp.to(OPERATOR).some((mail) => mail.subject === subject), { timeout: 15_000 })
+    .toBe(true);
+  return smtp.to(OPERATOR).find((mail) => mail.subject === subject)!;
+}
+
+/** The error shown under a field (tied to it by aria-describedby), or null. */
+async function fieldError(page: Page, label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true });
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  return errorId ? page.locator(`#${errorId}`).textContent() : null;
+}
+
+describe('last-minute tours', () => {
+  test('list → filter → tour → invalid request → request sent → operator email (ru, 360 px, JavaScript)', async () => {
+    const lang = 'ru';
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const response = await gotoHydrated(page, `${site.url}/${lang}/tours`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      m(lang, 'page.tours.heading'),
+    );
+    const cards = page.getByTestId('tour-card');
+    await expect.poll(() => cards.count()).toBe(7);
+    await expectAxeClean(page);
+
+    await page.getByLabel(m(lang, 'tours.filter.origin')).selectOption({ label: 'Алматы' });
+    await page.getByRole('button', { name: m(lang, 'tours.filter.apply') }).click();
+    await page.waitForURL(/from=ALA/);
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByText(m(lang, 'tours.found', { count: 2 }), { exact: true }).waitFor();
+
+    await cards.first().getByRole('link').click();
+    await page.waitForURL(/\/ru\/tours\/tbilisi-old-town-from-almaty$/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Тбилиси: 4 ночи в Старом городе из Алматы');
+    await page.getByText(m(lang, 'tours.includes.excursions'), { exact: true }).waitFor();
+    await expectAxeClean(page);
+
+    // Invalid: errors next to the fields, in Russian; nothing is sent.
+    await page.getByLabel(m(lang, 'requestForm.fullName'), { exact: true }).fill('Я');
+    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('12345');
+    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('olga@');
+    await page.getByRole('button', { name: m(lang, 'tours.form.submit') }).click();
+    await page.getByTestId('form-problem').waitFor();
+    await expect(page.getByTestId('form-problem').textContent()).resolves.toBe(
+      m(lang, 'requestForm.error.summary'),
+    );
+    expect(await fieldError(page, m(lang, 'requestForm.fullName'))).toBe(m(lang, 'requestForm.error.name'));
+    expect(await fieldError(page, m(lang, 'requestForm.phone'))).toBe(m(lang, 'requestForm.error.phone'));
+    expect(await fieldError(page, m(lang, 'requestForm.email'))).toBe(m(lang, 'requestForm.error.email'));
+    await expectAxeClean(page);
+
+    // Valid: a number typed the local way, two adults and a child.
+    await page.getByLabel(m(lang, 'requestForm.fullName'), { exact: true }).fill('Ольга Ким');
+    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('90 123 45 67');
+    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('Olga.Kim@example.com');
+    await page.getByLabel(m(lang, 'tours.form.children')).selectOption('1');
+    await page.getByLabel(m(lang, 'requestForm.message')).fill('Номер с видом на горы');
+    await page.getByRole('button', { name: m(lang, 'tours.form.submit') }).click();
+    await page.getByTestId('form-sent').waitFor();
+    await expect(page.getByTestId('form-sent').textContent()).resolves.toBe(m(lang, 'tours.form.sent'));
+
+    const mail = await operatorEmail(
+      m('en', 'mail.tourRequest.subject', {
+        tour: 'Tbilisi: 4 nights in the Old Town from Almaty',
+        name: 'Ольга Ким',
+      }),
+    );
+    expect(mail.text).toContain('+998901234567');
+    expect(mail.text).toContain('olga.kim@example.com');
+    expect(mail.text).toContain('2 adults, 1 child');
+    expect(mail.text).toContain('Номер с видом на горы');
+    await context.close();
+  });
+
+  test('the request form works without JavaScript (en)', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en/tours?month=&from=IST`);
+    await page.getByRole('link', { name: 'Bodrum: 5 nights half board from Istanbul' }).click();
+    await page.waitForURL(/\/en\/tours\/bodrum-from-istanbul$/);
+    await page.getByLabel('Full name', { exact: true }).fill('Mehmet Yılmaz');
+    await page.getByLabel('Phone number', { exact: true }).fill('+90 532 123 45 67');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByTestId('form-problem').waitFor();
+    expect(await fieldError(page, 'Email')).toBe(m('en', 'requestForm.error.email'));
+    // What was typed is still there.
+    await expect(page.getByLabel('Full name', { exact: true }).inputValue()).resolves.toBe('Mehmet Yılmaz');
+
+    await page.getByLabel('Email', { exact: true }).fill('mehmet@example.com.tr');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.waitForURL(/\?sent=1/);
+    await page.getByTestId('form-sent').waitFor();
+    const mail = await operatorEmail(
+      'Tour request: Bodrum: 5 nights half board from Istanbul — Mehmet Yılmaz',
+    );
+    expect(mail.text).toContain('+905321234567');
+    await context.close();
+  });
+
+  test('/uz dates and prices in sum read the same after hydration as the server rendered them', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'currency', value: 'UZS', url: site.url }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const served = await (
+      await fetch(`${site.url}/uz/tours/antalya-lara-from-tashkent`, { headers: { cookie: 'currency=UZS' } })
+    ).text();
+    await gotoHydrated(page, `${site.url}/uz/tours/antalya-lara-from-tashkent`);
+    const price = (await page.getByText(/soʻm/).first().textContent()) ?? '';
+    expect(price).toMatch(/^8\s750\s300\ssoʻm/);
+    expect(served).toContain(price);
+    expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  test('an unknown tour is a 404 page', async () => {
+    const response = await fetch(`${site.url}/uz/tours/no-such-tour`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('agencies', () => {
+  test('the programme and the application, invalid then valid (uz, JavaScript)', async () => {
+    const lang = 'uz';
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/${lang}/agencies`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      m(lang, 'page.agencies.heading'),
+    );
+    await page.getByText(m(lang, 'content.agencies.lead')).waitFor();
+    await expectAxeClean(page);
+
+    await page.getByLabel(m(lang, 'agencies.form.company'), { exact: true }).fill('Buxoro Sayohat');
+    await page.getByLabel(m(lang, 'agencies.form.taxId'), { exact: true }).fill('12');
+    await page.getByLabel(m(lang, 'agencies.form.website'), { exact: true }).fill('ftp://buxoro.uz');
+    await page.getByRole('button', { name: m(lang, 'agencies.form.submit') }).click();
+    await page.getByTestId('form-problem').waitFor();
+    expect(await fieldError(page, m(lang, 'agencies.form.taxId'))).toBe(m(lang, 'agencies.form.error.taxId'));
+    expect(await fieldError(page, m(lang, 'agencies.form.country'))).toBe(
+      m(lang, 'agencies.form.error.country'),
+    );
+    expect(await fieldError(page, m(lang, 'agencies.form.website'))).toBe(
+      m(lang, 'agencies.form.error.website'),
+    );
+    expect(await fieldError(page, m(lang, 'agencies.form.contact'))).toBe(m(lang, 'requestForm.error.name'));
+    expect(await fieldError(page, m(lang, 'agencies.form.company'))).toBeNull();
+    await expectAxeClean(page);
+
+    await page.getByLabel(m(lang, 'agencies.form.taxId'), { exact: true }).fill('301 234 567');
+    await page.getByLabel(m(lang, 'agencies.form.country'), { exact: true }).selectOption('UZ');
+    await page.getByLabel(m(lang, 'agencies.form.website'), { exact: true }).fill('https://buxoro.uz');
+    await page.getByLabel(m(lang, 'agencies.form.contact'), { exact: true }).fill('Sardor Aliyev');
+    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('info@buxoro.uz');
+    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('65 221 11 22');
+    await page.getByRole('button', { name: m(lang, 'agencies.form.submit') }).click();
+    await page.getByTestId('form-sent').waitFor();
+    await expect(page.getByTestId('form-sent').textContent()).resolves.toBe(m(lang, 'agencies.form.sent'));
+
+    const mail = await operatorEmail(m('en', 'mail.agency.subject', { company: 'Buxoro Sayohat' }));
+    expect(mail.text).toContain('Uzbekistan (UZ)');
+    expect(mail.text).toContain('+998652211122');
+    await context.close();
+  });
+});
+
+test('the database holds exactly the valid submissions', async () => {
+  await site.stop();
+  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const requests = await database.db.execute<Record<string, unknown>>(sql`
+      SELECT t.slug, r.full_name, r.email, r.phone, r.adults, r.children, r.lang
+      FROM tour_requests r JOIN tours t ON t.id = r.tour_id ORDER BY r.created_at`);
+    expect(requests.rows).toEqual([
+      {
+        slug: 'tbilisi-old-town-from-almaty',
+        full_name: 'Ольга Ким',
+        email: 'olga.kim@example.com',
+        phone: '+998901234567',
+        adults: 2,
+        children: 1,
+        lang: 'ru',
+      },
+      {
+        slug: 'bodrum-from-istanbul',
+        full_name: 'Mehmet Yılmaz',
+        email: 'mehmet@example.com.tr',
+        phone: '+905321234567',
+        adults: 2,
+        children: 0,
+        lang: 'en',
+      },
+    ]);
+    const applications = await database.db.execute<Record<string, unknown>>(sql`
+      SELECT company_name, tax_id, country_code, contact_name, phone, website, lang FROM agency_applications`);
+    expect(applications.rows).toEqual([
+      {
+        company_name: 'Buxoro Sayohat',
+        tax_id: '301 234 567',
+        country_code: 'UZ',
+        contact_name: 'Sardor Aliyev',
+        phone: '+998652211122',
+        website: 'https://buxoro.uz',
+        lang: 'uz',
+      },
+    ]);
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,360 @@
+/**
+ * Booking, payment and "where is my ticket" (DESIGN §4): THE CONTRACT between the API (apps/api, routes
+ * v1/orders, v1/payments, v1/sandbox-pay) and the web's booking, order and my-ticket pages. Both sides
+ * import these schemas and types; change them only together.
+ *
+ * Errors. Every schema message below is a MESSAGE KEY of packages/i18n (`booking.error.*`), so the page
+ * shows it in its own language. The API answers a bad body with 400 `validation_failed` and
+ * `details: BookingFieldError[]` (`path` is a JSON pointer such as "/passengers/0/born_on"); the rules that
+ * depend on the flight dates and on the offer (packages/core/src/booking-rules.ts: age band on the date of
+ * the last flight, document valid past the end of the trip, infants ≤ adults, ≤ 9 seated, passengers and
+ * luggage matching the offer) come back the same way, so the page handles one shape.
+ *
+ * Endpoints (all answers `{ data: ... }` or the error envelope of errors.ts):
+ *  - POST /v1/orders                    header `Idempotency-Key` (required: 8–200 of [A-Za-z0-9_.:-], e.g. a
+ *                                       UUID; a new one when the body changes), body CreateOrderRequest
+ *                                       → 201 { data: Order } (with access_token; a retry gets the same).
+ *                                       410 offer_expired; 409 offer_unavailable (sold out);
+ *                                       422 unprocessable + details PriceChangedDetails when the price differs
+ *                                       from `expected_total` (send the request again with the new total to
+ *                                       accept it, with a new key); 422 with same key + other body; 409 key
+ *                                       still in progress; 429 rate_limited (20 per 10 min per user or IP).
+ *  - GET  /v1/orders/:id?access_token=  → { data: Order } (owner when signed in, or the token; else 404)
+ *  - POST /v1/orders/:id/payments?access_token=   body PaymentStartRequest (may be {})
+ *                                       → 201 { data: { redirect_url } } (go there: the sandbox card page);
+ *                                       422 unprocessable when paid, cancelled or past the deadline
+ *  - GET  /v1/orders/:id/ticket.pdf?access_token=&lang=  → application/pdf (only when paid; else 404)
+ *  - POST /v1/orders/lookup             body MyTicketLookupRequest → 202 { data: { accepted: true } } always
+ *                                       (10 per hour per IP, then 429)
+ *  - GET  /v1/orders?status=active|history   the signed-in user's list (orders.ts)
+ * `values.date` of a rule error is YYYY-MM-DD: format it for the page before passing it to the message.
+ * After paying, the sandbox sends the browser to `/{lang}/orders/{id}?access_token=…&payment=success|declined`.
+ */
+import { z } from 'zod';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { PHONE_COUNTRIES } from './profile.ts';
+
+/** Every message key the booking schemas and rules can give (all in the four message files). */
+export const BOOKING_ERROR_KEYS = [
+  'booking.error.offer',
+  'booking.error.expectedTotal',
+  'booking.error.fullName',
+  'booking.error.email',
+  'booking.error.phone',
+  'booking.error.passengerType',
+  'booking.error.givenName',
+  'booking.error.familyName',
+  'booking.error.bornOn',
+  'booking.error.gender',
+  'booking.error.citizenship',
+  'booking.error.documentNumber',
+  'booking.error.documentExpiresOn',
+  'booking.error.service',
+  'booking.error.agreement',
+  'booking.error.bookingReference',
+  // Cross-field rules (packages/core/src/booking-rules.ts)
+  'booking.error.bornOnFuture',
+  'booking.error.bornOnAdult',
+  'booking.error.bornOnChild',
+  'booking.error.bornOnInfant',
+  'booking.error.documentExpired',
+  'booking.error.noAdult',
+  'booking.error.tooManyInfants',
+  'booking.error.tooManySeated',
+  'booking.error.passengersMismatch',
+  'booking.error.serviceUnknown',
+  'booking.error.serviceNotForPassenger',
+  'booking.error.serviceDuplicate',
+] as const;
+export type BookingErrorKey = (typeof BOOKING_ERROR_KEYS)[number];
+
+/** One field error of a 400 `validation_failed` answer. */
+export const bookingFieldErrorSchema = z.object({
+  in: z.string().optional(),
+  /** JSON pointer into the request body, e.g. "/passengers/1/born_on"; "" for the body as a whole. */
+  path: z.string(),
+  /** A message key (BookingErrorKey) for booking bodies. */
+  message: z.string(),
+  /** ICU values of the message, e.g. { date: "2026-12-20" } (a YYYY-MM-DD date to format). */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type BookingFieldError = z.infer<typeof bookingFieldErrorSchema>;
+
+/** ISO 3166-1 alpha-2 codes accepted as citizenship (libphonenumber's regions less AC and TA). */
+export const CITIZENSHIP_CODES: readonly string[] = PHONE_COUNTRIES.filter((c) => c !== 'AC' && c !== 'TA');
+
+const isoDate = (key: BookingErrorKey) =>
+  z
+    .string({ error: key })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: key, abort: true })
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, key);
+
+/**
+ * A name as in the travel document: Latin letters, spaces, hyphens and apostrophes (’ ʻ ʼ become '),
+ * at most 50 characters, starting and ending with a letter. Spaces are collapsed.
+ */
+export const LATIN_NAME_PATTERN = /^[A-Za-z]+(?:(?: |-|'|' | '|- | -)[A-Za-z]+)*$/;
+const latinName = (key: BookingErrorKey) =>
+  z
+    .string({ error: key })
+    .transform((v) =>
+      v
+        .normalize('NFC')
+        .replace(/[’ʻʼ`]/g, "'")
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .pipe(z.string().min(1, key).max(50, key).regex(LATIN_NAME_PATTERN, key));
+
+/** E.164 after normalising; must be a valid number for its country (libphonenumber). */
+export const e164PhoneSchema = z
+  .string({ error: 'booking.error.phone' })
+  .trim()
+  .max(40, 'booking.error.phone')
+  .transform((value, ctx) => {
+    const parsed = parsePhoneNumberFromString(value);
+    if (!value.startsWith('+') || !parsed || !isValidPhoneNumber(value)) {
+      ctx.addIssue({ code: 'custom', message: 'booking.error.phone' });
+      return z.NEVER;
+    }
+    return parsed.number as string;
+  });
+
+export const bookingContactSchema = z.object({
+  full_name: z
+    .string({ error: 'booking.error.fullName' })
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'booking.error.fullName')
+        .max(100, 'booking.error.fullName')
+        // No control characters and no lone UTF-16 surrogates (they cannot be stored or emailed).
+        .refine((v) => v.isWellFormed() && !/\p{Cc}/u.test(v), 'booking.error.fullName'),
+    ),
+  email: z
+    .string({ error: 'booking.error.email' })
+    .trim()
+    .max(254, 'booking.error.email')
+    .pipe(z.email('booking.error.email'))
+    .transform((v) => v.toLowerCase()),
+  phone: e164PhoneSchema,
+});
+export type BookingContact = z.infer<typeof bookingContactSchema>;
+
+export const bookingPassengerSchema = z.object({
+  type: z.enum(['adult', 'child', 'infant'], { error: 'booking.error.passengerType' }),
+  given_name: latinName('booking.error.givenName'),
+  family_name: latinName('booking.error.familyName'),
+  born_on: isoDate('booking.error.bornOn').refine((v) => v >= '1900-01-01', 'booking.error.bornOn'),
+  gender: z.enum(['male', 'female'], { error: 'booking.error.gender' }),
+  citizenship: z
+    .string({ error: 'booking.error.citizenship' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => CITIZENSHIP_CODES.includes(v), 'booking.error.citizenship'),
+  document: z.object(
+    {
+      number: z
+        .string({ error: 'booking.error.documentNumber' })
+        .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+        .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, 'booking.error.documentNumber')),
+      expires_on: isoDate('booking.error.documentExpiresOn'),
+    },
+    { error: 'booking.error.documentNumber' },
+  ),
+});
+export type BookingPassenger = z.infer<typeof bookingPassengerSchema>;
+
+/** "Add luggage": a luggage service of the offer (`available_services[].id`, e.g. "lug_0") for one passenger. */
+export const bookingServiceSchema = z.object({
+  id: z.string({ error: 'booking.error.service' }).regex(/^lug_\d{1,2}$/, 'booking.error.service'),
+  /** 0-based index into `passengers` of this request. */
+  passenger_index: z.number({ error: 'booking.error.service' }).int().min(0).max(17),
+});
+export type BookingService = z.infer<typeof bookingServiceSchema>;
+
+/** An amount as the API writes it: major units, "412.50" or "5230000". */
+export const amountSchema = z.string().regex(/^\d{1,12}(?:\.\d{1,2})?$/, 'booking.error.expectedTotal');
+
+/** Body of POST /v1/orders. */
+export const createOrderRequestSchema = z.object({
+  offer_id: z.string({ error: 'booking.error.offer' }).min(1, 'booking.error.offer').max(2000),
+  /**
+   * The total the traveller saw, luggage included (offer `total_amount` plus the chosen services, in
+   * `currency`). When the re-priced total differs the API refuses with 422 + PriceChangedDetails; send the
+   * request again with `new_total` (and a new Idempotency-Key) to accept. Omit to skip the check.
+   */
+  expected_total: amountSchema.optional(),
+  /** Currency of the order (the display currency of the offer page); default: the offer's own. */
+  currency: z.enum(CURRENCIES).optional(),
+  /** Language of the emails, the e-ticket and the payment page. */
+  lang: z.enum(LOCALES).default('en'),
+  contact: bookingContactSchema,
+  /** In the offer's order: adults, then children, then infants (the counts must match the offer). */
+  passengers: z.array(bookingPassengerSchema).min(1, 'booking.error.noAdult').max(18),
+  services: z.array(bookingServiceSchema).max(36).default([]),
+  agreement: z.literal(true, { error: 'booking.error.agreement' }),
+  /** Signed-in only: also save these passengers as saved travellers (ignored for anonymous callers). */
+  save_travellers: z.boolean().optional(),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
+
+/** 422 `unprocessable` details when the re-priced offer costs another amount. */
+export const priceChangedDetailsSchema = z.object({
+  reason: z.literal('price_changed'),
+  old_total: z.string(),
+  new_total: z.string(),
+  currency: z.string(),
+});
+export type PriceChangedDetails = z.infer<typeof priceChangedDetailsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The order as the API shows it
+
+const carrierSchema = z.object({ iata_code: z.string(), name: z.string() });
+
+/** Mirrors OfferSegment of packages/core/src/search-types.ts. */
+export const orderSegmentSchema = z.object({
+  flight_key: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  departing_at: z.string(),
+  arriving_at: z.string(),
+  duration: z.string(),
+  marketing_carrier: carrierSchema,
+  flight_number: z.string(),
+  aircraft: carrierSchema,
+  cabin_class: z.enum(['economy', 'business']),
+  distance_km: z.number(),
+  connection_minutes: z.number().optional(),
+});
+
+/** Mirrors OfferSlice of packages/core/src/search-types.ts. */
+export const orderSliceSchema = z.object({
+  origin: z.string(),
+  destination: z.string(),
+  departing_at: z.string(),
+  arriving_at: z.string(),
+  duration: z.string(),
+  duration_minutes: z.number(),
+  transfers: z.number(),
+  segments: z.array(orderSegmentSchema),
+});
+export type OrderSlice = z.infer<typeof orderSliceSchema>;
+
+export const priceBreakdownItemSchema = z.object({
+  passenger_type: z.enum(['adult', 'child', 'infant']),
+  count: z.number(),
+  fare_amount: z.string(),
+  tax_amount: z.string(),
+  luggage_amount: z.string(),
+  total_amount: z.string(),
+  currency: z.string(),
+});
+
+/** One 13-digit e-ticket number: one per passenger and flight (segment), issued once paid. */
+export const orderTicketSchema = z.object({
+  slice_index: z.number(),
+  segment_index: z.number(),
+  flight_key: z.string(),
+  ticket_number: z.string(),
+});
+
+export const orderPassengerSchema = z.object({
+  type: z.enum(['adult', 'child', 'infant']),
+  given_name: z.string(),
+  family_name: z.string(),
+  born_on: z.string(),
+  gender: z.enum(['male', 'female']),
+  citizenship: z.string(),
+  document: z.object({ number: z.string(), expires_on: z.string().nullable() }),
+  /** Luggage bought for this passenger. */
+  services: z.array(
+    z.object({ id: z.string(), slice_index: z.number(), weight_kg: z.number(), amount: z.string() }),
+  ),
+  /** Empty until paid. */
+  tickets: z.array(orderTicketSchema),
+});
+export type OrderPassenger = z.infer<typeof orderPassengerSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  /** 6 characters, e.g. "K7QX2M". */
+  booking_reference: z.string(),
+  created_at: z.string(),
+  booking_status: z.enum(['new', 'booked', 'cancelled']),
+  payment_status: z.enum(['not_paid', 'paid']),
+  /** UTC instant: an unpaid order is cancelled and its seats released then. */
+  payment_deadline: z.string(),
+  paid_at: z.string().nullable(),
+  /** True while "pay" makes sense: new, not paid, before the deadline. */
+  payable: z.boolean(),
+  total_amount: z.string(),
+  total_currency: z.string(),
+  base_amount: z.string(),
+  tax_amount: z.string(),
+  luggage_amount: z.string(),
+  price_breakdown: z.array(priceBreakdownItemSchema),
+  contact: z.object({ full_name: z.string(), email: z.string(), phone: z.string() }),
+  passengers: z.array(orderPassengerSchema),
+  cabin_class: z.enum(['economy', 'business']),
+  fare_family: z.enum(['light', 'standard']),
+  slices: z.array(orderSliceSchema),
+  /** Only in the answer of POST /v1/orders: the secret of the access link (`?access_token=`). */
+  access_token: z.string().optional(),
+  /** Language of the emails and the e-ticket. */
+  lang: z.enum(LOCALES),
+});
+export type Order = z.infer<typeof orderSchema>;
+export type BookingStatus = Order['booking_status'];
+export type PaymentStatus = Order['payment_status'];
+
+export const orderIdParamsSchema = z.object({ id: z.string().regex(/^ord_[A-Za-z0-9_-]{20,40}$/) });
+
+/** `?access_token=` of order reads and actions (optional: the signed-in owner needs none). */
+export const orderAccessQuerySchema = z.object({
+  access_token: z.string().max(200).optional(),
+});
+
+export const ticketPdfQuerySchema = orderAccessQuerySchema.extend({ lang: z.enum(LOCALES).optional() });
+
+/** Body of POST /v1/orders/:id/payments (may be empty). */
+export const paymentStartRequestSchema = z
+  .object({
+    /** Language of the card page (default: the order's). */
+    lang: z.enum(LOCALES).optional(),
+  })
+  .default({});
+export type PaymentStartRequest = z.input<typeof paymentStartRequestSchema>;
+
+export const paymentStartResponseSchema = z.object({ data: z.object({ redirect_url: z.string() }) });
+export type PaymentStartResponse = z.infer<typeof paymentStartResponseSchema>;
+
+/** The `payment` query parameter of the order page after the card page. */
+export const PAYMENT_RESULTS = ['success', 'declined'] as const;
+export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
+
+/** Body of POST /v1/orders/lookup ("where is my ticket"). */
+export const myTicketLookupRequestSchema = z.object({
+  booking_reference: z
+    .string({ error: 'booking.error.bookingReference' })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{6}$/, 'booking.error.bookingReference')),
+  email: z
+    .string({ error: 'booking.error.email' })
+    .trim()
+    .max(254, 'booking.error.email')
+    .pipe(z.email('booking.error.email'))
+    .transform((v) => v.toLowerCase()),
+  lang: z.enum(LOCALES).default('en'),
+});
+export type MyTicketLookupRequest = z.input<typeof myTicketLookupRequestSchema>;
+
+export const myTicketLookupResponseSchema = z.object({ data: z.object({ accepted: z.literal(true) }) });

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { emailSchema } from './auth.ts';
+
+/** What a tour's price can include; each code has a label `tours.includes.<code>` in the message files. */
+export const TOUR_INCLUDES = [
+  'flight',
+  'hotel',
+  'transfer',
+  'insurance',
+  'baggage',
+  'excursions',
+  'visa_support',
+] as const;
+export type TourInclude = (typeof TOUR_INCLUDES)[number];
+
+/** Meal plans (board basis): room only, breakfast, half board, full board, all inclusive. */
+export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
+export type BoardBasis = (typeof BOARD_BASES)[number];
+
+/** At most this many travellers in one request (as for flights: 9 seated passengers). */
+export const MAX_TOUR_TRAVELLERS = 9;
+
+/** Phone country assumed when a number is typed without "+" (the site's main markets). */
+export const PHONE_COUNTRY_BY_LOCALE: Record<Locale, CountryCode> = {
+  en: 'UZ',
+  ru: 'UZ',
+  uz: 'UZ',
+  tr: 'TR',
+};
+
+/** A phone number in E.164 ("+998901234567"), valid per libphonenumber. */
+export const internationalPhoneSchema = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/)
+  .refine((value) => isValidPhoneNumber(value), 'invalid_phone');
+
+/** A phone number as a person types it ("90 123 45 67", "+998 90 123-45-67"), normalised to E.164. */
+export function typedPhoneSchema(defaultCountry: CountryCode) {
+  return z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, ctx) => {
+      const parsed = value ? parsePhoneNumberFromString(value, defaultCountry) : undefined;
+      if (!parsed || !parsed.isValid()) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_phone' });
+        return z.NEVER;
+      }
+      return parsed.number as string;
+    });
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const personName = z.string().trim().min(2).max(100);
+
+/** GET /v1/tours: available last-minute tours, optionally from one city and in one month. */
+export const toursQuerySchema = z.object({
+  lang: z.enum(LOCALES).default('en'),
+  /** Display currency of the prices (converted with the configured rates). */
+  currency: z.enum(CURRENCIES).optional(),
+  /** IATA city code of the departure city. */
+  origin: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((value) => value.toUpperCase())
+    .optional(),
+  /** Departure month, YYYY-MM. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+});
+export type ToursQuery = z.infer<typeof toursQuerySchema>;
+
+/** GET /v1/tours/{slug} */
+export const tourQuerySchema = toursQuerySchema.pick({ lang: true, currency: true });
+export const tourSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(100);
+
+const tourRequestFields = {
+  full_name: personName,
+  email: emailSchema,
+  adults: z.coerce.number().int().min(1).max(MAX_TOUR_TRAVELLERS),
+  children: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TOUR_TRAVELLERS - 1)
+    .default(0),
+  message: optionalText(1000),
+  lang: z.enum(LOCALES),
+};
+
+const partyFits = (value: { adults: number; children: number }) =>
+  value.adults + value.children <= MAX_TOUR_TRAVELLERS;
+const partyIssue = { path: ['children'], message: 'too_many_travellers' };
+
+/** POST /v1/tours/{slug}/requests: a traveller asks the operator to book a tour. */
+export const tourRequestSchema = z
+  .object({ ...tourRequestFields, phone: internationalPhoneSchema })
+  .refine(partyFits, partyIssue);
+export type TourRequestInput = z.infer<typeof tourRequestSchema>;
+
+/** The tour request form of the web page: the same fields, the phone as typed. */
+export function tourRequestFormSchema(lang: Locale) {
+  return z
+    .object({ ...tourRequestFields, phone: typedPhoneSchema(PHONE_COUNTRY_BY_LOCALE[lang]) })
+    .refine(partyFits, partyIssue);
+}
+export const TOUR_REQUEST_FIELDS = ['full_name', 'phone', 'email', 'adults', 'children', 'message'] as const;
+export type TourRequestField = (typeof TOUR_REQUEST_FIELDS)[number];
+
+/** A place as the tours API names it in the asked language. */
+export type TourPlace = { code: string; name: string };
+
+/** One tour as GET /v1/tours lists it. */
+export type TourSummary = {
+  slug: string;
+  title: string;
+  summary: string | null;
+  origin: TourPlace;
+  destination: TourPlace & { country_code: string; country_name: string };
+  /** YYYY-MM-DD, and the day of the flight back (`departs_on` + `nights`). */
+  departs_on: string;
+  returns_on: string;
+  nights: number;
+  hotel: { name: string; stars: number | null } | null;
+  board_basis: BoardBasis | null;
+  includes: TourInclude[];
+  seats_left: number;
+  /** Per person, in the asked display currency (converted) and as the operator prices it. */
+  price: { amount: string; currency: string };
+  base_price: { amount: string; currency: string };
+  image_url: string | null;
+};
+export type TourDetail = TourSummary & { description: string | null };
+
+export type ToursList = {
+  data: TourSummary[];
+  /** Over every available tour (not only the filtered ones), for the filter choices. */
+  facets: { origins: TourPlace[]; months: string[] };
+};
+
+/** The first issue's field name of each invalid field, e.g. { phone: 'invalid_phone', adults: 'too_small' }. */
+export function formFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message || issue.code;
+  }
+  return errors;
+}

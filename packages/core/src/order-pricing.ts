@@ -1,0 +1,99 @@
+/**
+ * The price of an order: the offer's price plus the luggage bought per passenger (DESIGN §3 "add luggage"),
+ * in the offer's currency, exact in minor units. Call it only after `checkServices` accepted the services.
+ */
+import {
+  addMoney,
+  fromMajorString,
+  sumMoney,
+  toMajorString,
+  type CurrencyCode,
+  type Money,
+} from './money.ts';
+import type { PassengerType } from './passengers.ts';
+import type { LuggageService, Offer, PriceBreakdownItem } from './search-types.ts';
+
+export interface OrderServiceLine {
+  id: string;
+  passenger_index: number;
+  slice_index: number;
+  weight_kg: number;
+  amount: string;
+}
+
+export interface OrderPrice {
+  currency: CurrencyCode;
+  total_amount: string;
+  base_amount: string;
+  tax_amount: string;
+  luggage_amount: string;
+  /** Total in minor units (the `orders.total_minor` column). */
+  total_minor: number;
+  price_breakdown: PriceBreakdownItem[];
+  services: OrderServiceLine[];
+}
+
+function parse(value: string, currency: CurrencyCode): Money {
+  const m = fromMajorString(value, currency);
+  if (!m) throw new RangeError(`not an amount in ${currency}: ${value}`);
+  return m;
+}
+
+export function priceOrder(
+  offer: Pick<Offer, 'total_currency' | 'base_amount' | 'tax_amount' | 'price_breakdown'> & {
+    available_services: readonly Pick<LuggageService, 'id' | 'slice_index' | 'weight_kg' | 'amount'>[];
+  },
+  passengers: readonly { type: PassengerType }[],
+  services: readonly { id: string; passenger_index: number }[],
+): OrderPrice {
+  const currency = offer.total_currency;
+  const lines: OrderServiceLine[] = services.map((s) => {
+    const service = offer.available_services.find((a) => a.id === s.id);
+    if (!service) throw new RangeError(`unknown service ${s.id}`);
+    return {
+      id: s.id,
+      passenger_index: s.passenger_index,
+      slice_index: service.slice_index,
+      weight_kg: service.weight_kg,
+      amount: service.amount,
+    };
+  });
+  const luggageOf = (type: PassengerType) =>
+    sumMoney(
+      lines.filter((l) => passengers[l.passenger_index]?.type === type).map((l) => parse(l.amount, currency)),
+      currency,
+    );
+  const breakdown = offer.price_breakdown.map((item) => {
+    const extra = luggageOf(item.passenger_type);
+    return {
+      ...item,
+      luggage_amount: toMajorString(addMoney(parse(item.luggage_amount, currency), extra)),
+      total_amount: toMajorString(addMoney(parse(item.total_amount, currency), extra)),
+    };
+  });
+  const total = sumMoney(
+    breakdown.map((b) => parse(b.total_amount, currency)),
+    currency,
+  );
+  const luggage = sumMoney(
+    breakdown.map((b) => parse(b.luggage_amount, currency)),
+    currency,
+  );
+  return {
+    currency,
+    total_amount: toMajorString(total),
+    base_amount: offer.base_amount,
+    tax_amount: offer.tax_amount,
+    luggage_amount: toMajorString(luggage),
+    total_minor: total.amount,
+    price_breakdown: breakdown,
+    services: lines,
+  };
+}
+
+/** Whether two major-unit amounts of one currency are the same ("412.5" equals "412.50"). */
+export function sameAmount(a: string, b: string, currency: CurrencyCode): boolean {
+  const x = fromMajorString(a, currency);
+  const y = fromMajorString(b, currency);
+  return x !== null && y !== null && x.amount === y.amount;
+}

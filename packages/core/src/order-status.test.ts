@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import {
+  canTransition,
+  ForbiddenTransitionError,
+  isPayable,
+  ORDER_TRANSITIONS,
+  transition,
+  type OrderEvent,
+  type OrderStatus,
+} from './order-status.ts';
+
+const ALL_STATUSES: OrderStatus[] = (['new', 'booked', 'cancelled'] as const).flatMap((booking_status) =>
+  (['not_paid', 'paid'] as const).map((payment_status) => ({ booking_status, payment_status })),
+);
+const EVENTS: OrderEvent[] = ['payment_succeeded', 'payment_window_expired', 'cancelled'];
+const fresh: OrderStatus = { booking_status: 'new', payment_status: 'not_paid' };
+
+describe('the order status table', () => {
+  test('new/not paid → booked/paid by a payment, or cancelled by expiry or cancellation', () => {
+    expect(transition(fresh, 'payment_succeeded')).toEqual({
+      booking_status: 'booked',
+      payment_status: 'paid',
+    });
+    expect(transition(fresh, 'payment_window_expired')).toEqual({
+      booking_status: 'cancelled',
+      payment_status: 'not_paid',
+    });
+    expect(transition(fresh, 'cancelled')).toEqual({
+      booking_status: 'cancelled',
+      payment_status: 'not_paid',
+    });
+  });
+
+  test('every other change throws, and canTransition agrees with the table everywhere', () => {
+    for (const from of ALL_STATUSES) {
+      for (const event of EVENTS) {
+        const allowed = ORDER_TRANSITIONS.some(
+          (t) =>
+            t.event === event &&
+            t.from.booking_status === from.booking_status &&
+            t.from.payment_status === from.payment_status,
+        );
+        expect(canTransition(from, event)).toBe(allowed);
+        if (allowed) expect(() => transition(from, event)).not.toThrow();
+        else expect(() => transition(from, event)).toThrow(ForbiddenTransitionError);
+      }
+    }
+    // Nothing leaves booked/paid or cancelled: paid twice, paid after cancellation, cancelled after payment.
+    expect(() =>
+      transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_succeeded'),
+    ).toThrow(/does not allow/);
+    expect(() =>
+      transition({ booking_status: 'cancelled', payment_status: 'not_paid' }, 'payment_succeeded'),
+    ).toThrow();
+    expect(() =>
+      transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_window_expired'),
+    ).toThrow();
+  });
+
+  test('payable only while new, unpaid and before the deadline', () => {
+    const deadline = new Date('2026-11-23T06:20:00Z');
+    expect(isPayable(fresh, deadline, new Date('2026-11-23T06:19:59Z'))).toBe(true);
+    expect(isPayable(fresh, deadline, deadline)).toBe(false);
+    expect(isPayable({ booking_status: 'booked', payment_status: 'paid' }, deadline, new Date(0))).toBe(
+      false,
+    );
+    expect(
+      isPayable({ booking_status: 'cancelled', payment_status: 'not_paid' }, deadline, new Date(0)),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The order state machine (DESIGN §4): booking status `new → booked | cancelled`, payment status
+ * `not_paid → paid`. The allowed changes are ONE table; every change of an order's status goes through
+ * `transition`, which throws on anything else.
+ */
+
+export type BookingStatus = 'new' | 'booked' | 'cancelled';
+export type PaymentStatus = 'not_paid' | 'paid';
+
+export interface OrderStatus {
+  booking_status: BookingStatus;
+  payment_status: PaymentStatus;
+}
+
+/** What happens to an order. */
+export type OrderEvent =
+  /** The payment provider confirmed the payment (webhook): tickets are issued. */
+  | 'payment_succeeded'
+  /** The payment window ended unpaid (expiry worker): seats are released. */
+  | 'payment_window_expired'
+  /** Cancelled before payment (by the traveller or an operator): seats are released. */
+  | 'cancelled';
+
+/** Every allowed change, and nothing else. */
+export const ORDER_TRANSITIONS: ReadonlyArray<{
+  event: OrderEvent;
+  from: OrderStatus;
+  to: OrderStatus;
+}> = [
+  {
+    event: 'payment_succeeded',
+    from: { booking_status: 'new', payment_status: 'not_paid' },
+    to: { booking_status: 'booked', payment_status: 'paid' },
+  },
+  {
+    event: 'payment_window_expired',
+    from: { booking_status: 'new', payment_status: 'not_paid' },
+    to: { booking_status: 'cancelled', payment_status: 'not_paid' },
+  },
+  {
+    event: 'cancelled',
+    from: { booking_status: 'new', payment_status: 'not_paid' },
+    to: { booking_status: 'cancelled', payment_status: 'not_paid' },
+  },
+];
+
+export class ForbiddenTransitionError extends Error {
+  readonly from: OrderStatus;
+  readonly event: OrderEvent;
+  constructor(from: OrderStatus, event: OrderEvent) {
+    super(`order status ${from.booking_status}/${from.payment_status} does not allow "${event}"`);
+    this.name = 'ForbiddenTransitionError';
+    this.from = from;
+    this.event = event;
+  }
+}
+
+function same(a: OrderStatus, b: OrderStatus): boolean {
+  return a.booking_status === b.booking_status && a.payment_status === b.payment_status;
+}
+
+/** The status after `event`, or throws ForbiddenTransitionError when the table does not allow it. */
+export function transition(from: OrderStatus, event: OrderEvent): OrderStatus {
+  const row = ORDER_TRANSITIONS.find((t) => t.event === event && same(t.from, from));
+  if (!row) throw new ForbiddenTransitionError(from, event);
+  return { ...row.to };
+}
+
+/** Whether `event` is allowed from `from` (no throw). */
+export function canTransition(from: OrderStatus, event: OrderEvent): boolean {
+  return ORDER_TRANSITIONS.some((t) => t.event === event && same(t.from, from));
+}
+
+/** "Pay" makes sense: the payment may still succeed and the window is open. */
+export function isPayable(status: OrderStatus, paymentDeadline: Date, now: Date): boolean {
+  return canTransition(status, 'payment_succeeded') && now.getTime() < paymentDeadline.getTime();
+}
