@@ -4,7 +4,8 @@
  * at once without touching an order twice; each status change goes through core's transition table.
  */
 import { and, eq, lte } from 'drizzle-orm';
-import { releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { idempotency, releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { purgeRateLimits } from './rate-limits.ts';
 import { transition } from '@parvoz/core/order-status';
 import { bookingsTotal } from '../metrics.ts';
 import type { Clock } from './clock.ts';
@@ -59,6 +60,17 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
   }
 }
 
+/** Idempotency records are kept a day: far longer than any client retries the same action. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3600_000;
+/** Housekeeping runs on every tenth pass (about every 5 minutes). */
+const HOUSEKEEPING_EVERY = 10;
+
+/** Deletes idempotency records older than a day and rate-limit windows that ended an hour ago. */
+export async function purgeExpiredRecords(db: Database, now: Date): Promise<void> {
+  await idempotency.purgeBefore(db, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS));
+  await purgeRateLimits(db, new Date(now.getTime() - 3600_000));
+}
+
 export function createOrderExpiryWorker(options: {
   db: Database;
   now: Clock;
@@ -68,10 +80,13 @@ export function createOrderExpiryWorker(options: {
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let passes = 0;
   const runOnce = async (): Promise<number> => {
     if (running) return running;
+    const housekeeping = passes++ % HOUSEKEEPING_EVERY === 0;
     running = expireUnpaidOrders(options.db, options.now())
-      .then((count) => {
+      .then(async (count) => {
+        if (housekeeping) await purgeExpiredRecords(options.db, options.now());
         if (count > 0) {
           bookingsTotal.inc({ status: 'expired' }, count);
           options.onExpired?.(count);
