@@ -48,9 +48,9 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     for (const close of closers) await close();
   });
-  // First: its hooks must see every request (issue 8, graceful shutdown).
-  app.decorate('drain', installDrain(app, { timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000 }));
   app.addHook('onRequest', echoRequestId);
+  // Next: its hooks must see every request (issue 8, graceful shutdown).
+  app.decorate('drain', installDrain(app, { timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000 }));
   await app.register(securityHeaders, { publicUrl: api.publicUrl });
 
   let database = options.database;

@@ -38,7 +38,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** The route pattern of an answered request, or `unmatched` (a 404 has no pattern: its URL is not a label). */
 export function routeLabel(request: FastifyRequest): string {
   if (request.metricsRoute) return request.metricsRoute;
-  return request.routeOptions.url ?? 'unmatched';
+  const url = request.routeOptions.url;
+  if (url === undefined) return 'unmatched';
+  // Built assets are one route per file, with a new hash on every build: one label for all of them.
+  return url.startsWith('/assets/') ? '/assets/*' : url;
 }
 
 function sameSecret(given: string, expected: string): boolean {
