@@ -41,6 +41,8 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let routes: Route[];
 let requests = 0;
+/** Route tests that ran to the end (all of them unless the run was filtered with -t). */
+let finished = 0;
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort().join();
 
 beforeAll(async () => {
@@ -54,7 +56,8 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   // The issue asks for at least 10,000 requests across the API with the default FUZZ_RUNS.
-  if (!process.env.FUZZ_RUNS) expect(requests).toBeGreaterThanOrEqual(10_000);
+  if (!process.env.FUZZ_RUNS && finished === routes.length * 2)
+    expect(requests).toBeGreaterThanOrEqual(10_000);
 });
 
 /** One entry per method and path (Fastify also registers HEAD and trailing-slash twins). */
@@ -331,7 +334,7 @@ function requestArbitrary(route: Route): fc.Arbitrary<FuzzRequest> {
     Object.fromEntries(
       names.map((name) => [
         name,
-        fc.oneof(arbitraryOf(paramSchema?.properties?.[name]), fc.string({ maxLength: 60 })).map(String),
+        fc.oneof(arbitraryOf(paramSchema?.properties?.[name]), fc.string({ maxLength: 60 })).map(text),
       ]),
     ),
   );
@@ -547,6 +550,7 @@ describe.each(
       if (problem) problems.push(`${name}: ${problem}`);
     }
     expect(problems).toEqual([]);
+    finished++;
   });
 
   test(`${RUNS} generated requests from the route's schemas`, { timeout: 120_000 }, async () => {
@@ -557,5 +561,6 @@ describe.each(
       }),
       { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
+    finished++;
   });
 });

@@ -174,6 +174,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const { segment, search, origin, destination, offers, strip, shared, initialFare } = loaderData;
+  if (typeof window !== 'undefined') console.log('DBG FlightResults render', performance.now(), window.location.search);
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },

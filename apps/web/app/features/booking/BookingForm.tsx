@@ -77,6 +77,7 @@ export function BookingForm({
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const values = actionData?.values.fields ?? {};
   const errors = actionData?.errors ?? {};
   const segments = offer.slices.flatMap((s) => s.segments);
@@ -124,6 +125,18 @@ export function BookingForm({
       ref={formRef}
       className="grid gap-6"
       aria-labelledby="booking-form-heading"
+      onKeyDown={(event) => {
+        // Enter in a field books (the first submit button in the form may be a "fill" or "accept" button).
+        const target = event.target;
+        if (
+          event.key === 'Enter' &&
+          target instanceof HTMLInputElement &&
+          !['checkbox', 'radio', 'submit', 'button'].includes(target.type)
+        ) {
+          event.preventDefault();
+          formRef.current?.requestSubmit(submitRef.current);
+        }
+      }}
     >
       <h2 id="booking-form-heading" className="sr-only">
         {t('booking.form.heading')}
@@ -347,9 +360,14 @@ export function BookingForm({
 
       <p className="text-lg">{t('booking.price.totalLine', { price: total })}</p>
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+        <button
+          ref={submitRef}
+          type="submit"
+          disabled={busy}
+          className={`${buttonClasses({ size: 'lg' })} w-full sm:w-auto`}
+        >
           {busy ? t('booking.submitting') : t('booking.submit')}
-        </Button>
+        </button>
         <p className="text-sm text-neutral-700">{t('booking.paymentNote')}</p>
       </div>
     </Form>

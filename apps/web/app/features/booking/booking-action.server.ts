@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { data, redirect, redirectDocument } from 'react-router';
 import {
   bookingFieldErrorSchema,
@@ -98,12 +99,17 @@ export async function bookingAction(
   const base = { values, errors: {}, nextKey: idempotencyKey, searchPath };
 
   // Without JavaScript, "fill from a saved traveller" is a submit button of the form.
+  // Enter in a field presses the form's first submit button, which may be a "fill" button: with no traveller
+  // chosen there, it books.
   const intent = text(form, 'intent');
   const fillMatch = /^fill:(\d{1,2})$/.exec(intent);
-  if (fillMatch) {
-    const index = Number(fillMatch[1]);
-    const travellerId = values.fields[passengerFieldName(index, 'traveller')];
-    if (state.token && travellerId) {
+  const fillIndex = fillMatch ? Number(fillMatch[1]) : null;
+  const fillTraveller =
+    fillIndex === null ? '' : (values.fields[passengerFieldName(fillIndex, 'traveller')] ?? '');
+  if (fillIndex !== null && fillTraveller) {
+    const index = fillIndex;
+    const travellerId = fillTraveller;
+    if (state.token) {
       const list = await state.api
         .get<{ data: unknown }>('/v1/user/travellers')
         .then((r) => z.array(travellerSchema).parse(r.data))
@@ -147,8 +153,7 @@ export async function bookingAction(
 
   let order: Order;
   try {
-    const answer = await state.api.post<unknown>('/v1/orders', { body: built.body, idempotencyKey });
-    order = orderResponseSchema.parse(answer).data;
+    order = await createOrder(state, built.body, idempotencyKey, request.signal);
   } catch (error) {
     return refusal(error, base, values, state);
   }
@@ -174,16 +179,50 @@ export async function bookingAction(
   }
 }
 
+const IN_PROGRESS_WAIT_MS = 500;
+const IN_PROGRESS_TRIES = 8;
+
+function inProgress(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  const body = errorDetailsSchema.safeParse(error.body);
+  return body.success && body.data.error.code === 'idempotency_in_progress';
+}
+
+/**
+ * POST /v1/orders. A second submit of the same form (a double click without JavaScript, where the browser
+ * shows only the last answer) finds the first still running: wait for it and take its answer (the API
+ * replays the order), rather than show an error for an order that is being made.
+ */
+async function createOrder(
+  state: RequestState,
+  body: unknown,
+  idempotencyKey: string,
+  signal: AbortSignal,
+): Promise<Order> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await state.api.post<unknown>('/v1/orders', { body, idempotencyKey, signal });
+      return orderResponseSchema.parse(answer).data;
+    } catch (error) {
+      if (!inProgress(error) || attempt >= IN_PROGRESS_TRIES) throw error;
+      await sleep(IN_PROGRESS_WAIT_MS, undefined, { signal });
+    }
+  }
+}
+
 function refusal(
   error: unknown,
   base: Omit<BookingActionData, 'nextKey'> & { nextKey: string },
   values: FormValues,
   state: RequestState,
 ) {
+  // The API refused the attempt (and dropped its key): the next one, probably with other data, takes a new key.
+  // When the outcome is unknown (network, 5xx, still in progress) the key stays, so that sending the same form
+  // again can never book twice.
   const next = { ...base, nextKey: freshKey() };
-  if (!(error instanceof ApiError)) {
+  if (!(error instanceof ApiError) || error.status >= 500 || inProgress(error)) {
     console.error(JSON.stringify({ msg: 'booking failed', requestId: state.requestId, err: String(error) }));
-    return data<BookingActionData>({ ...next, problem: 'generic' }, { status: 503 });
+    return data<BookingActionData>({ ...base, problem: 'generic' }, { status: 503 });
   }
   const body = errorDetailsSchema.safeParse(error.body);
   const details = body.success ? body.data.error.details : undefined;
