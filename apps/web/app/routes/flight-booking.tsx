@@ -88,7 +88,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const givenSearch = url.searchParams.get('search');
   const cookie = readCookies(request).currency;
   const currency: Currency = isCurrency(cookie) ? cookie : DEFAULT_CURRENCY_BY_LOCALE[lang];
-  if (!offerId || offerId.length > 2000) {
+  // Nothing chosen yet (e.g. the page opened from a bookmark): a page that says what to do, not an error.
+  if (!offerId) return { kind: 'none' as const, searchPath: searchPathOf(lang, null, givenSearch) };
+  if (offerId.length > 2000) {
     return data(
       { kind: 'invalid' as const, searchPath: searchPathOf(lang, null, givenSearch) },
       { status: 404 },

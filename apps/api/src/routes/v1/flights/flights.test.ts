@@ -5,6 +5,7 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import { holdSeats, type Database } from '@parvoz/db';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
+import { searchLatency } from '../../../metrics.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -71,6 +72,15 @@ describe('POST /v1/flights/search', () => {
     const fastest = (await search(oneWay({ sort: 'fastest' }))).body.data.offers as Offer[];
     const durations = fastest.map((o) => o.slices[0]!.duration_minutes);
     expect(durations).toEqual([...durations].sort((a, b) => a - b));
+  });
+
+  test('every search is timed in the search-latency metric', async () => {
+    const count = async () =>
+      (await searchLatency.get()).values.find((v) => v.metricName === 'parvoz_search_duration_seconds_count')
+        ?.value ?? 0;
+    const before = await count();
+    await search(oneWay());
+    expect(await count()).toBe(before + 1);
   });
 
   test('round trip with children and an infant in business gives two slices per offer', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { flightSearchRequestSchema } from '@parvoz/contracts/search';
 import { supplierFailure } from './supplier-errors.ts';
+import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
@@ -11,7 +12,9 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: flightSearchRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.search) },
     async (request) => {
       const soldSeats = await flights.soldSeatsSnapshot();
+      const finished = searchLatency.startTimer();
       const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
+      finished();
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
     },
