@@ -59,6 +59,45 @@ test('the empty form says "You must select a route" and "You must select a date"
   await page.close();
 });
 
+test('the form works from the keyboard alone, typing at full speed, and the search is remembered', async () => {
+  const page = await context.newPage();
+  await gotoHydrated(page, `${site.url}/en`);
+  const from = page.getByRole('combobox', { name: 'From', exact: true });
+  await from.focus();
+  await page.keyboard.type('tashkent');
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
+  expect(await from.getAttribute('aria-activedescendant')).toBe('search-from-option-0');
+  await page.keyboard.press('Enter');
+  expect(await page.locator('input[name=from]').inputValue()).toBe('TAS');
+  await page.keyboard.press('Tab'); // the swap button
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('istanbul');
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
+  await page.keyboard.press('Tab'); // leaving the field picks the highlighted place
+  expect(await page.locator('input[name=to]').inputValue()).toBe('IST');
+  await page.keyboard.press('Enter'); // opens the calendar on today
+  await page.getByRole('dialog', { name: 'Departure' }).getByRole('grid').waitFor();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[data-day]')?.getAttribute('data-day')))
+    .toBeTruthy();
+  await page.keyboard.press('ArrowDown'); // a week later
+  await page.keyboard.press('Enter');
+  const depart = await page.locator('input[name=depart]').inputValue();
+  expect(depart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.keyboard.press('Tab'); // return date
+  await page.keyboard.press('Tab'); // passengers
+  await page.keyboard.press('Tab'); // search
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${site.url}/en/flight/TAS${ddmm(depart)}IST1`);
+  await page.getByTestId('offer').first().waitFor();
+  // The search is remembered on this device: the home page offers it again.
+  await gotoHydrated(page, `${site.url}/en`);
+  const recent = page.getByRole('region', { name: 'Recent searches' });
+  await recent.getByRole('link', { name: /Tashkent → Istanbul/ }).click();
+  await page.waitForURL(`${site.url}/en/flight/TAS${ddmm(depart)}IST1`);
+  await page.close();
+});
+
 test('the three empty-result messages, in each language', async () => {
   const page = await context.newPage();
   for (const lang of LOCALES) {
@@ -82,7 +121,14 @@ test('without JavaScript the form is a plain POST that leads to complete results
   await page.getByLabel('Departure', { exact: true }).fill(DEPART);
   await page.getByRole('button', { name: 'Search flights' }).click();
   await page.waitForURL(`${site.url}/en/flight/TAS${ddmm(DEPART)}IST1`);
-  await page.getByTestId('offer').first().waitFor();
+  // The results arrive complete (no streaming scripts to run): details open natively, buy is a plain form.
+  const offer = page.getByTestId('offer').first();
+  await offer.getByText('Flight details').click();
+  await offer.getByRole('checkbox').first().check();
+  await offer.getByRole('button', { name: 'Buy' }).click();
+  await page.waitForURL(/\/en\/flight\/booking\?/);
+  expect(new URL(page.url()).searchParams.get('offer')).toBeTruthy();
+  expect(new URL(page.url()).searchParams.get('luggage[0]')).toBe('lug_0');
   // An incomplete form comes back with the messages.
   await page.goto(`${site.url}/en`);
   await page.getByRole('button', { name: 'Search flights' }).click();
@@ -113,7 +159,12 @@ test('axe finds no serious or critical violation on home and results, on a phone
     const page = await axeContext.newPage();
     for (const path of ['/en', `/ru/flight/TAS${ddmm(DEPART)}IST${ddmm(RETURN)}2`]) {
       await gotoHydrated(page, `${site.url}${path}`);
-      if (path.includes('flight')) await page.getByTestId('offer').first().waitFor();
+      if (path.includes('flight')) {
+        // With one offer's details open: route details, fares, luggage, buy.
+        const offer = page.getByTestId('offer').first();
+        await offer.getByText(m('ru', 'search.offer.showDetails')).click();
+        await offer.getByRole('button', { name: m('ru', 'search.offer.buy') }).waitFor();
+      }
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(

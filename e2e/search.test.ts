@@ -53,7 +53,7 @@ afterAll(async () => {
 async function pickPlace(page: Page, label: string, typed: string, code: string) {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
-  await input.pressSequentially(typed, { delay: 15 });
+  await input.pressSequentially(typed);
   const option = page.getByRole('option').filter({ hasText: code }).first();
   await option.click();
   await expect.poll(() => input.inputValue()).not.toBe('');

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useT } from '../lib/i18n.tsx';
 
 type ModalEntry = { id: number; title: string; render: (close: () => void) => ReactNode };
@@ -25,8 +34,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     return () => setModals((current) => current.filter((m) => m.id !== id));
   }, []);
 
+  // One value for the page's life: a new object on the mount re-render would count as a context change, and
+  // React then drops the server HTML of every streamed Suspense boundary not yet hydrated (results page).
+  const api = useMemo(() => ({ open }), [open]);
   return (
-    <ModalContext.Provider value={{ open }}>
+    <ModalContext.Provider value={api}>
       {children}
       {mounted
         ? modals.map((modal) => (

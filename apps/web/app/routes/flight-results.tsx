@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, type ReactNode } from 'react';
 import {
   Await,
   data,
@@ -80,8 +80,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin,
     destination,
     initialFare: url.searchParams.get('fare'),
+    noScript: cookies[NO_SCRIPT_COOKIE] === '1',
   };
-  if (cookies[NO_SCRIPT_COOKIE] === '1') {
+  if (base.noScript) {
     return { ...base, offers: await offers, strip: await strip, shared: shared ? await shared : null };
   }
   return { ...base, offers, strip, shared };
@@ -170,16 +171,83 @@ function SharedTicket({
   );
 }
 
-export default function FlightResults({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const locale = useLocale();
-  const { segment, search, origin, destination, offers, strip, shared, initialFare } = loaderData;
-  if (typeof window !== 'undefined') console.log('DBG FlightResults render', performance.now(), window.location.search);
+type LoaderData = Route.ComponentProps['loaderData'];
+
+/**
+ * The streamed parts: the ±3-day strip, a shared ticket and the offers. A memo of the loader data alone: until
+ * React has hydrated a streamed boundary, any change of its props makes React drop the server's HTML and
+ * render it again in the browser (a flash of the skeleton), so a re-render of the page must not reach them.
+ */
+const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderData }) {
+  const { segment, search, origin, destination, offers, strip, shared, initialFare, noScript } = data;
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },
     { from: destination.name, to: origin.name },
   ];
+  const context = (currency: string): OfferContext => ({
+    segment,
+    currency,
+    passengers: search.passengers,
+    names,
+    eagerDetails: noScript,
+  });
+  const failed = <SearchFailed failure={{ kind: 'error', reason: 'unavailable' }} />;
+  return (
+    <>
+      <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
+        {(value) => <DateStripView strip={value} />}
+      </Deferred>
+      {shared ? (
+        <Deferred value={shared} fallback={null} error={failed}>
+          {(value) => (
+            <SharedTicket
+              outcome={value}
+              context={context(value.kind === 'ok' ? value.currency : '')}
+              fare={initialFare}
+            />
+          )}
+        </Deferred>
+      ) : null}
+      <ResultsSection offers={offers} context={context} sliceNames={sliceNames} failed={failed} />
+    </>
+  );
+});
+
+function ResultsSection({
+  offers,
+  context,
+  sliceNames,
+  failed,
+}: {
+  offers: LoaderData['offers'];
+  context: (currency: string) => OfferContext;
+  sliceNames: { from: string; to: string }[];
+  failed: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <section aria-labelledby="results-heading" className="grid gap-4">
+      <h2 id="results-heading" className="sr-only">
+        {t('search.results.heading')}
+      </h2>
+      <Deferred value={offers} fallback={<ResultsSkeleton />} error={failed}>
+        {(outcome: SearchOutcome) =>
+          outcome.kind === 'ok' ? (
+            <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
+          ) : (
+            <SearchFailed failure={outcome} />
+          )
+        }
+      </Deferred>
+    </section>
+  );
+}
+
+export default function FlightResults({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { segment, search, origin, destination } = loaderData;
 
   useEffect(() => {
     rememberSearch(
@@ -196,16 +264,9 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
     );
   }, [segment, origin, destination, search]);
 
-  const context = (currency: string): OfferContext => ({
-    segment,
-    currency,
-    passengers: search.passengers,
-    names,
-  });
   const dates = search.returnDate
     ? `${formatShortDate(locale, search.departureDate)} – ${formatShortDate(locale, search.returnDate)}`
     : formatShortDate(locale, search.departureDate);
-  const failed = <SearchFailed failure={{ kind: 'error', reason: 'unavailable' }} />;
   return (
     <div className="grid gap-6">
       <div>
@@ -242,34 +303,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </details>
-      <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
-        {(value) => <DateStripView strip={value} />}
-      </Deferred>
-      {shared ? (
-        <Deferred value={shared} fallback={null} error={failed}>
-          {(value) => (
-            <SharedTicket
-              outcome={value}
-              context={context(value.kind === 'ok' ? value.currency : '')}
-              fare={initialFare}
-            />
-          )}
-        </Deferred>
-      ) : null}
-      <section aria-labelledby="results-heading" className="grid gap-4">
-        <h2 id="results-heading" className="sr-only">
-          {t('search.results.heading')}
-        </h2>
-        <Deferred value={offers} fallback={<ResultsSkeleton />} error={failed}>
-          {(outcome: SearchOutcome) =>
-            outcome.kind === 'ok' ? (
-              <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
-            ) : (
-              <SearchFailed failure={outcome} />
-            )
-          }
-        </Deferred>
-      </section>
+      <StreamedResults data={loaderData} />
     </div>
   );
 }

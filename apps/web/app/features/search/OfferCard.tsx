@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Link2, Luggage, ShoppingCart } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
@@ -23,6 +23,11 @@ export type OfferContext = {
   passengers: PassengerCounts;
   /** Names of the searched places by code. */
   names: Record<string, string>;
+  /**
+   * Render every offer's details into the page (a browser without JavaScript opens them natively); otherwise a
+   * card's details are rendered when first opened, which keeps the streamed page and its hydration small.
+   */
+  eagerDetails: boolean;
 };
 
 /** The shared ticket link: the route and the flights (never an offer id, which expires), and the fare. */
@@ -78,6 +83,12 @@ export function OfferCard({
   const fareName = useFareName();
   const passengerCount = context.passengers.adults + context.passengers.children + context.passengers.infants;
   const carriers = offerCarriers(offer);
+  const [opened, setOpened] = useState(defaultOpen);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  // Opened before the page became interactive: render its contents now.
+  useEffect(() => {
+    if (detailsRef.current?.open) setOpened(true);
+  }, []);
   return (
     <article
       aria-labelledby={`${idPrefix}-title`}
@@ -106,12 +117,15 @@ export function OfferCard({
                 <span className="text-xl font-semibold tabular-nums">
                   {formatTime(locale, slice.departing_at)}
                 </span>
-                <span className="text-sm text-neutral-700">
-                  {slice.origin} · {formatShortDate(locale, slice.departing_at)}
+                <span className="text-sm font-medium text-neutral-700">{slice.origin}</span>
+                <span className="text-xs text-neutral-700 sm:text-sm">
+                  {formatShortDate(locale, slice.departing_at)}
                 </span>
               </p>
               <div className="grid gap-1 text-center text-sm">
-                <span className="text-neutral-700">{duration(slice.duration_minutes)}</span>
+                <span className="text-xs whitespace-nowrap text-neutral-700 sm:text-sm">
+                  {duration(slice.duration_minutes)}
+                </span>
                 <span aria-hidden="true" className="relative mx-1 block h-px bg-neutral-300">
                   {slice.segments.slice(1).map((seg, i) => (
                     <span
@@ -127,8 +141,9 @@ export function OfferCard({
                   {formatTime(locale, slice.arriving_at)}
                   <DayMark from={slice.departing_at} to={slice.arriving_at} />
                 </span>
-                <span className="text-sm text-neutral-700">
-                  {slice.destination} · {formatShortDate(locale, slice.arriving_at)}
+                <span className="text-sm font-medium text-neutral-700">{slice.destination}</span>
+                <span className="text-xs text-neutral-700 sm:text-sm">
+                  {formatShortDate(locale, slice.arriving_at)}
                 </span>
               </p>
               <p
@@ -167,22 +182,31 @@ export function OfferCard({
           ) : null}
         </div>
       </div>
-      <details className="group border-t border-neutral-200" open={defaultOpen || undefined}>
+      <details
+        ref={detailsRef}
+        className="group border-t border-neutral-200"
+        open={defaultOpen || undefined}
+        onToggle={(event) => {
+          if (event.currentTarget.open) setOpened(true);
+        }}
+      >
         <summary
           className={`${buttonClasses({ variant: 'ghost', size: 'md' })} w-full cursor-pointer list-none justify-start rounded-none rounded-b-xl px-4 [&::-webkit-details-marker]:hidden`}
         >
           <span className="group-open:hidden">{t('search.offer.showDetails')}</span>
           <span className="hidden group-open:inline">{t('search.offer.hideDetails')}</span>
         </summary>
-        <div className="grid gap-5 px-4 pt-2 pb-4">
-          <RouteDetails slices={offer.slices} names={context.names} />
-          <BuyPanel
-            offer={offer}
-            context={context}
-            idPrefix={idPrefix}
-            initialFare={initialFare ?? offer.fare_family}
-          />
-        </div>
+        {opened || context.eagerDetails ? (
+          <div className="grid gap-5 px-4 pt-2 pb-4">
+            <RouteDetails slices={offer.slices} names={context.names} />
+            <BuyPanel
+              offer={offer}
+              context={context}
+              idPrefix={idPrefix}
+              initialFare={initialFare ?? offer.fare_family}
+            />
+          </div>
+        ) : null}
       </details>
     </article>
   );

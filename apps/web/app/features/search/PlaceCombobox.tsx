@@ -94,12 +94,6 @@ export default function PlaceCombobox({
       selectedItem: selected,
       inputValue: value.name,
       defaultHighlightedIndex: 0,
-      onInputValueChange: ({ inputValue, type }) => {
-        if (type === useCombobox.stateChangeTypes.InputChange) {
-          onChange({ code: '', name: inputValue ?? '' });
-          search(inputValue ?? '');
-        }
-      },
       onSelectedItemChange: ({ selectedItem }) => {
         if (selectedItem) onChange({ code: selectedItem.code, name: placeText(selectedItem) });
       },
@@ -118,6 +112,13 @@ export default function PlaceCombobox({
       <input
         {...getInputProps({
           ref: inputRef,
+          // Typing updates the form in the keystroke's own event: a controlled field updated later (downshift
+          // reports changes after rendering) would drop characters typed quickly.
+          onChange: (event) => {
+            const text = event.currentTarget.value;
+            onChange({ code: '', name: text });
+            search(text);
+          },
           name: `${name}Name`,
           type: 'text',
           autoComplete: 'off',

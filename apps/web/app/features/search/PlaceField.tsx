@@ -17,6 +17,8 @@ export type PlaceFieldProps = {
   onChange: (value: PlaceValue) => void;
   describedBy?: string | undefined;
   invalid?: boolean;
+  /** Load the combobox once the page is idle (the home page); otherwise on the field's first focus. */
+  eager?: boolean;
 };
 
 /**
@@ -28,8 +30,9 @@ export function PlaceField(props: PlaceFieldProps) {
   const [enhance, setEnhance] = useState(false);
   const focused = useRef(false);
 
+  const { eager = true } = props;
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || !eager) return;
     // A transition keeps the plain field on screen until the combobox is ready, then swaps them at once.
     const start = () => startTransition(() => setEnhance(true));
     // Soon after the page settles; typing before that keeps working in the plain field.
@@ -39,7 +42,7 @@ export function PlaceField(props: PlaceFieldProps) {
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
     };
-  }, [hydrated]);
+  }, [hydrated, eager]);
 
   const plain = (
     <PlainPlaceInput

@@ -155,6 +155,7 @@ export function SearchForm({
             onChange={(p) => update({ fromCode: p.code, fromName: p.name })}
             describedBy={errorId('route')}
             invalid={Boolean(errors.route) && !values.fromCode}
+            eager={!compact}
           />
           <button
             type="button"
@@ -174,6 +175,7 @@ export function SearchForm({
             onChange={(p) => update({ toCode: p.code, toName: p.name })}
             describedBy={errorId('route')}
             invalid={Boolean(errors.route) && (!values.toCode || values.toCode === values.fromCode)}
+            eager={!compact}
           />
         </div>
         {message('route')}

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { dayDifference, formatShortDate, formatTime } from './format.ts';
 
 test('flight times are the airport’s wall clock, with two hour digits on a 24-hour clock', () => {
-  expect(formatTime('en', '2026-12-15T02:25:00+05:00')).toBe('2:25\u202fAM');
+  expect(formatTime('en', '2026-12-15T02:25:00+05:00')).toBe('2:25\u00a0AM');
   expect(formatTime('ru', '2026-12-15T02:25:00+05:00')).toBe('02:25');
   expect(formatTime('uz', '2026-12-15T02:25:00+05:00')).toBe('02:25');
   expect(formatTime('tr', '2026-12-15T17:05:00-08:00')).toBe('17:05');

@@ -13,6 +13,7 @@ import type {
   DateStrip,
   FareFamily,
   ResultOffer,
+  ResultSlice,
   SearchFailure,
   SearchOutcome,
   SharedOutcome,
@@ -121,8 +122,11 @@ function baggageOf(b: ApiBaggage): Baggage {
   };
 }
 
-/** The page's trimmed copy of an API offer. */
-export function slimOffer(offer: ApiOffer, rank: number): ResultOffer {
+/**
+ * The page's trimmed copy of an API offer. Offers sharing a slice (a round trip's outbound with each return)
+ * share one slice object when `slices` is given: the streamed page data writes a repeated object only once.
+ */
+export function slimOffer(offer: ApiOffer, rank: number, slices?: Map<string, ResultSlice>): ResultOffer {
   return {
     id: offer.id,
     rank,
@@ -143,26 +147,33 @@ export function slimOffer(offer: ApiOffer, rank: number): ResultOffer {
       amount: s.amount,
       passenger_types: s.passenger_types,
     })),
-    slices: offer.slices.map((slice) => ({
-      origin: slice.origin,
-      destination: slice.destination,
-      departing_at: slice.departing_at,
-      arriving_at: slice.arriving_at,
-      duration_minutes: slice.duration_minutes,
-      transfers: slice.transfers,
-      segments: slice.segments.map((seg) => ({
-        flight_key: seg.flight_key,
-        origin: seg.origin,
-        destination: seg.destination,
-        departing_at: seg.departing_at,
-        arriving_at: seg.arriving_at,
-        duration_minutes: minutesOf(seg.duration),
-        carrier: { code: seg.marketing_carrier.iata_code, name: seg.marketing_carrier.name },
-        flight_number: seg.flight_number,
-        aircraft: seg.aircraft?.name ?? null,
-        ...(seg.connection_minutes !== undefined ? { connection_minutes: seg.connection_minutes } : {}),
-      })),
-    })),
+    slices: offer.slices.map((slice) => {
+      const key = slice.segments.map((seg) => seg.flight_key).join(',');
+      const known = slices?.get(key);
+      if (known) return known;
+      const slim: ResultSlice = {
+        origin: slice.origin,
+        destination: slice.destination,
+        departing_at: slice.departing_at,
+        arriving_at: slice.arriving_at,
+        duration_minutes: slice.duration_minutes,
+        transfers: slice.transfers,
+        segments: slice.segments.map((seg) => ({
+          flight_key: seg.flight_key,
+          origin: seg.origin,
+          destination: seg.destination,
+          departing_at: seg.departing_at,
+          arriving_at: seg.arriving_at,
+          duration_minutes: minutesOf(seg.duration),
+          carrier: { code: seg.marketing_carrier.iata_code, name: seg.marketing_carrier.name },
+          flight_number: seg.flight_number,
+          aircraft: seg.aircraft?.name ?? null,
+          ...(seg.connection_minutes !== undefined ? { connection_minutes: seg.connection_minutes } : {}),
+        })),
+      };
+      slices?.set(key, slim);
+      return slim;
+    }),
   };
 }
 
@@ -209,6 +220,7 @@ export async function searchOffers(
 ): Promise<SearchOutcome> {
   try {
     const data = await rawSearch(api, input, signal);
+    const slices = new Map<string, ResultSlice>();
     return {
       kind: 'ok',
       search_id: data.id,
@@ -217,7 +229,7 @@ export async function searchOffers(
       served_at: Date.now(),
       passengers: input.params.passengers,
       cabin: input.params.cabin,
-      offers: data.offers.map(slimOffer),
+      offers: data.offers.map((offer, rank) => slimOffer(offer, rank, slices)),
     };
   } catch (error) {
     return failureOf(error);

@@ -1,0 +1,134 @@
+import { describe, expect, test } from 'vitest';
+import { parseItinerary, parseSegment, shiftedParams, slimOffer, type ApiOffer } from './results.server.ts';
+import type { ResultSlice } from './results.ts';
+
+describe('the search path segment', () => {
+  const noon = new Date('2026-11-23T12:00:00Z');
+
+  test('resolves dates from today and reads passengers and class', () => {
+    expect(parseSegment('TAS1512IST2012211b', noon)).toEqual({
+      ok: true,
+      value: {
+        origin: 'TAS',
+        destination: 'IST',
+        departureDate: '2026-12-15',
+        returnDate: '2026-12-20',
+        passengers: { adults: 2, children: 1, infants: 1 },
+        cabin: 'business',
+      },
+    });
+  });
+
+  test('a traveller still on yesterday’s date (west of UTC) gets that date, not next year’s', () => {
+    const early = new Date('2026-11-23T02:00:00Z');
+    expect(parseSegment('TAS2211IST1', early)).toMatchObject({
+      ok: true,
+      value: { departureDate: '2026-11-22' },
+    });
+  });
+
+  test('a bad segment is a clear refusal, never an exception', () => {
+    expect(parseSegment('not-a-search', noon)).toEqual({
+      ok: false,
+      error: { code: 'malformed', field: 'segment' },
+    });
+    expect(parseSegment('TAS3102IST1', noon)).toMatchObject({ ok: false, error: { code: 'invalid_date' } });
+    expect(parseSegment('TAS1512TAS1', noon)).toMatchObject({
+      ok: false,
+      error: { code: 'same_origin_destination' },
+    });
+    expect(parseSegment('TAS1512IST102', noon)).toMatchObject({
+      ok: false,
+      error: { code: 'too_many_infants' },
+    });
+    expect(parseSegment('x'.repeat(5000), noon)).toMatchObject({ ok: false });
+  });
+});
+
+describe('the shared ticket link', () => {
+  test('reads the flight keys per slice', () => {
+    const url = new URL(
+      'http://x/en/flight/TAS1512IST1?itinerary[0]=HY601-2026-12-15,TK33-2026-12-15&itinerary%5B1%5D=TK34-2026-12-20&fare=standard',
+    );
+    expect(parseItinerary(url)).toEqual([['HY601-2026-12-15', 'TK33-2026-12-15'], ['TK34-2026-12-20']]);
+  });
+
+  test('ignores anything that is not a flight key list', () => {
+    expect(parseItinerary(new URL('http://x/?itinerary[0]=<script>'))).toBeNull();
+    expect(
+      parseItinerary(
+        new URL('http://x/?itinerary[0]=A1-2026-12-15,B2-2026-12-15,C3-2026-12-15,D4-2026-12-15'),
+      ),
+    ).toBeNull();
+    expect(parseItinerary(new URL('http://x/?fare=light'))).toBeNull();
+  });
+});
+
+test('the ±3-day strip moves a round trip as a whole', () => {
+  const params = {
+    origin: 'TAS',
+    destination: 'IST',
+    departureDate: '2026-12-30',
+    returnDate: '2027-01-02',
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: 'economy' as const,
+  };
+  expect(shiftedParams(params, 3)).toMatchObject({ departureDate: '2027-01-02', returnDate: '2027-01-05' });
+  expect(shiftedParams({ ...params, returnDate: null }, -2)).toMatchObject({
+    departureDate: '2026-12-28',
+    returnDate: null,
+  });
+});
+
+test('trimmed offers keep what the page shows and share repeated slices', () => {
+  const baggage = { cabin: { quantity: 1, weight_kg: 10 }, checked: { quantity: 0, weight_kg: 0 } };
+  const slice = (key: string) => ({
+    origin: 'TAS',
+    destination: 'IST',
+    departing_at: '2026-12-15T07:35:00+05:00',
+    arriving_at: '2026-12-15T11:25:00+03:00',
+    duration_minutes: 290,
+    transfers: 0,
+    segments: [
+      {
+        flight_key: key,
+        origin: 'TAS',
+        destination: 'IST',
+        departing_at: '2026-12-15T07:35:00+05:00',
+        arriving_at: '2026-12-15T11:25:00+03:00',
+        duration: 'PT4H50M',
+        marketing_carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
+        flight_number: '601',
+        aircraft: { iata_code: '320', name: 'Airbus A320' },
+      },
+    ],
+  });
+  const offer = (back: string): ApiOffer => ({
+    id: `off_${back}`,
+    total_amount: '412.50',
+    total_currency: 'USD',
+    expires_at: '2026-11-23T12:20:00Z',
+    slices: [slice('HY601-2026-12-15'), slice(back)],
+    fare_family: 'light',
+    baggage,
+    fare_families: [],
+    available_services: [],
+  });
+  const shared = new Map<string, ResultSlice>();
+  const a = slimOffer(offer('HY602-2026-12-20'), 0, shared);
+  const b = slimOffer(offer('HY604-2026-12-20'), 1, shared);
+  expect(a.slices[0]).toBe(b.slices[0]);
+  expect(a.slices[1]).not.toBe(b.slices[1]);
+  expect(a.slices[0]!.segments[0]).toEqual({
+    flight_key: 'HY601-2026-12-15',
+    origin: 'TAS',
+    destination: 'IST',
+    departing_at: '2026-12-15T07:35:00+05:00',
+    arriving_at: '2026-12-15T11:25:00+03:00',
+    duration_minutes: 290,
+    carrier: { code: 'HY', name: 'Uzbekistan Airways' },
+    flight_number: '601',
+    aircraft: 'Airbus A320',
+  });
+  expect(a).toMatchObject({ rank: 0, seats_left: null, baggage: { cabin_kg: 10, checked_quantity: 0 } });
+});
