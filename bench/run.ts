@@ -3,7 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-for (const name of ['ssr.ts', 'search-engine.ts', 'search-sql.ts', 'search-api.ts', 'lighthouse.ts']) {
+for (const name of [
+  'ssr.ts',
+  'search-engine.ts',
+  'search-sql.ts',
+  'search-api.ts',
+  'results-page.ts',
+  'lighthouse.ts',
+]) {
   const file = path.join(import.meta.dirname, name);
   if (!existsSync(file)) continue;
   console.log(`\n### ${name}`);

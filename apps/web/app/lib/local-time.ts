@@ -29,11 +29,28 @@ function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateT
   return f;
 }
 
-/** "18:35" / "6:35 PM": the local time at the airport. */
+/**
+ * "18:35" / "6:35 PM": the local time at the airport, the same text in Node and in every browser (a hydration
+ * mismatch makes React throw the server's HTML away): a 24-hour clock always gets two hour digits (Node's
+ * Uzbek data writes "2:25", the browser's /uz polyfill "02:25"), and the space before AM/PM is a no-break
+ * space (Node writes U+202F, Chromium a plain space).
+ */
 export function formatLocalTime(locale: string, iso: string): string {
   const date = wallClock(iso);
-  // timeStyle, not hour/minute: Node and the FormatJS polyfill (/uz) agree on "09:50" only this way.
-  return date ? format(locale, { timeStyle: 'short' }).format(date) : iso;
+  if (!date) return iso;
+  return sameEverywhere(format(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
+}
+
+/** Two hour digits on a 24-hour clock, no-break spaces between parts: Node's and the browsers' output agree. */
+function sameEverywhere(parts: Intl.DateTimeFormatPart[]): string {
+  const twelveHour = parts.some((p) => p.type === 'dayPeriod');
+  return parts
+    .map((p) => {
+      if (p.type === 'hour' && !twelveHour) return p.value.padStart(2, '0');
+      if (p.type === 'literal' && /^\s+$/.test(p.value)) return '\u00a0';
+      return p.value;
+    })
+    .join('');
 }
 
 /** "Sun, 13 Dec 2026": the local date at the airport (or a plain date such as a birth date). */
@@ -52,14 +69,15 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
 export function formatInstant(locale: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return format(locale, {
+  const parts = format(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
+  }).formatToParts(date);
+  return sameEverywhere(parts);
 }
 
 /** Minutes of an ISO 8601 duration of hours and minutes ("PT4H50M" → 290); null if unreadable. */

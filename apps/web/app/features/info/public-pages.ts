@@ -16,7 +16,7 @@ export const PUBLIC_PATHS = [
   '/info/help',
 ] as const;
 
-/** Paths robots.txt disallows (`*` is the language prefix). */
+/** Paths robots.txt disallows (`*` is the language prefix): personal pages and the API. */
 export const DISALLOWED_PATHS = [
   '/v1/',
   '/*/profile',
@@ -24,6 +24,7 @@ export const DISALLOWED_PATHS = [
   '/*/logout',
   '/*/settings',
   '/*/orders/',
-  '/*/flight/',
+  // Result pages (/flight/{search}) stay crawlable: a route page is what a traveller searches the web for.
+  '/*/flight/booking',
   '/*/dev/',
 ] as const;

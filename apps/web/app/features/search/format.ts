@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useLocale, useT } from '../../lib/i18n.tsx';
+import { formatLocalTime } from '../../lib/local-time.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -29,22 +30,9 @@ export function wallClock(iso: string): Date {
   );
 }
 
-/**
- * "02:25" / "2:25 PM", the same text in Node and in every browser (a hydration mismatch would make React throw
- * the server's list away): a 24-hour clock always gets two hour digits (Node's Uzbek data writes "2:25", the
- * browser's /uz polyfill "02:25"), and the space before AM/PM is a no-break space (Node writes U+202F,
- * Chromium a plain space).
- */
+/** "02:25" / "2:25 PM" at the airport (see `formatLocalTime`: identical on the server and in the browser). */
 export function formatTime(locale: Locale, iso: string): string {
-  const parts = dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(wallClock(iso));
-  const twelveHour = parts.some((p) => p.type === 'dayPeriod');
-  return parts
-    .map((p) => {
-      if (p.type === 'hour' && !twelveHour) return p.value.padStart(2, '0');
-      if (p.type === 'literal' && /^\s+$/.test(p.value)) return '\u00a0';
-      return p.value;
-    })
-    .join('');
+  return formatLocalTime(locale, iso);
 }
 
 /** "Tue, 15 Dec" */
