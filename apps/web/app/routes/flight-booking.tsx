@@ -166,7 +166,7 @@ export default function FlightBooking({ loaderData, actionData }: Route.Componen
       <>
         <PageHeading>{t('page.booking.heading')}</PageHeading>
         <div
-          role="alert"
+          role={kind === 'none' ? 'status' : 'alert'}
           className="grid max-w-xl gap-4 rounded border border-amber-400 bg-amber-50 p-5 text-amber-950"
         >
           <p className="text-lg font-semibold">
@@ -174,7 +174,9 @@ export default function FlightBooking({ loaderData, actionData }: Route.Componen
               ? t('booking.expired')
               : kind === 'unavailable'
                 ? t('booking.unavailable')
-                : t('booking.error.offer')}
+                : kind === 'none'
+                  ? t('booking.noOffer')
+                  : t('booking.error.offer')}
           </p>
           <div>
             <Link to={searchPath} className={buttonClasses({ size: 'md' })}>
