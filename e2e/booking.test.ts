@@ -131,9 +131,12 @@ async function descriptionOf(control: Locator): Promise<string> {
   );
 }
 
+/** Pages write dates with no-break spaces (Node and Chromium differ in spaces otherwise); compare words. */
+const words = (text: string) => text.replace(/\s+/g, ' ');
+
 async function expectFieldError(control: Locator, message: string) {
   await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
-  expect(await descriptionOf(control)).toContain(message);
+  expect(words(await descriptionOf(control))).toContain(words(message));
 }
 
 type PassengerData = {
@@ -203,7 +206,7 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
     const page = await context.newPage();
     // Hydration mismatches (server and browser formatting differently) surface as page errors.
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${page.url()}`));
     const viaResults = lang === VIA_RESULTS_PAGE;
 
     let offer: SearchOffer;

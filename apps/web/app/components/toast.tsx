@@ -34,10 +34,21 @@ const hostReady = new Promise<void>((resolve) => (markHostReady = resolve));
 const hostWakers = new Set<() => void>();
 let hostWanted = false;
 
+/** Ids asked for while the library loads: react-toastify's own "once per id" only sees shown toasts. */
+const waitingIds = new Set<string>();
+
 export function notify(message: string, options: NotifyOptions = {}): void {
+  const { id } = options;
+  if (id !== undefined) {
+    if (waitingIds.has(id)) return;
+    waitingIds.add(id);
+  }
   hostWanted = true;
   for (const wake of hostWakers) wake();
-  void Promise.all([loadLibrary(), hostReady]).then(([toastify]) => show(toastify, message, options));
+  void Promise.all([loadLibrary(), hostReady]).then(([toastify]) => {
+    if (id !== undefined) waitingIds.delete(id);
+    show(toastify, message, options);
+  });
 }
 
 function show({ toast }: Toastify, message: string, options: NotifyOptions): void {

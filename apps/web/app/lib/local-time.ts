@@ -41,13 +41,16 @@ export function formatLocalTime(locale: string, iso: string): string {
   return sameEverywhere(format(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
 }
 
-/** Two hour digits on a 24-hour clock, no-break spaces between parts: Node's and the browsers' output agree. */
+/**
+ * Two hour digits on a 24-hour clock and every space a no-break space: Node's and the browsers' output agree
+ * (their ICU data differ in spaces: Russian " г., " is U+202F in Node and a plain space in Chromium).
+ */
 function sameEverywhere(parts: Intl.DateTimeFormatPart[]): string {
   const twelveHour = parts.some((p) => p.type === 'dayPeriod');
   return parts
     .map((p) => {
       if (p.type === 'hour' && !twelveHour) return p.value.padStart(2, '0');
-      if (p.type === 'literal' && /^\s+$/.test(p.value)) return '\u00a0';
+      if (p.type === 'literal') return p.value.replace(/\s/g, '\u00a0');
       return p.value;
     })
     .join('');
@@ -57,9 +60,11 @@ function sameEverywhere(parts: Intl.DateTimeFormatPart[]): string {
 export function formatLocalDate(locale: string, iso: string, style: 'long' | 'medium' = 'medium'): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return style === 'long'
-    ? format(locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(date)
-    : format(locale, { dateStyle: 'medium' }).format(date);
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }
+      : { dateStyle: 'medium' };
+  return sameEverywhere(format(locale, options).formatToParts(date));
 }
 
 /**
