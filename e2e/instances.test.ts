@@ -4,7 +4,12 @@
  * both run the outbox worker. Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Offer } from '@parvoz/core/search-types';
+import { holdSeats } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { searchEngineFor } from '../apps/api/src/services/flights.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
@@ -116,4 +121,60 @@ test('every email is sent exactly once although both instances run the outbox wo
   // Give a duplicate (if any) time to arrive before counting.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   for (const email of emails) expect(smtp.to(email), email).toHaveLength(1);
+});
+
+test('bookings for the last 3 seats spread over both instances never oversell', async () => {
+  const departure = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  const search = await call(
+    a,
+    'POST',
+    '/v1/flights/search',
+    {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
+      passengers: { adults: 1 },
+    },
+    undefined,
+    { 'x-parvoz-client-ip': '198.51.100.200' },
+  );
+  expect(search.status).toBe(200);
+  const offer = (search.body.data.offers as Offer[]).find(
+    (o) => o.slices.length === 1 && o.slices[0]!.segments.length === 1,
+  )!;
+  expect(offer).toBeDefined();
+  const segment = offer.slices[0]!.segments[0]!;
+  const schedule = searchEngineFor(process.env.SCHEDULE_SEED || 'parvoz').schedule;
+  const capacity = schedule.capacity(schedule.resolveKey(segment.flight_key)!.slot, segment.cabin_class);
+  const left = 3;
+  await holdSeats(database.db, [
+    { flightKey: segment.flight_key, cabin: segment.cabin_class, seats: capacity - left, capacity },
+  ]);
+
+  // 30 visitors (one order each: RATE_LIMIT_SCALE leaves every IP a single order) alternating instances.
+  const body = bookingBody(offer);
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      call(i % 2 ? b : a, 'POST', '/v1/orders', body, undefined, {
+        'idempotency-key': `last-seats-${i}`,
+        'x-parvoz-client-ip': `192.0.2.${i + 1}`,
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(left);
+  expect(statuses.filter((s) => s !== 201)).toEqual(Array.from({ length: 30 - left }, () => 409));
+  expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.error.code)).toEqual(
+    Array.from({ length: 30 - left }, () => 'offer_unavailable'),
+  );
+  expect(new Set(answers.filter((answer) => answer.status === 201).map((x) => x.body.data.id)).size).toBe(
+    left,
+  );
+
+  const inventory = await database.db.execute<{ sold: number; capacity: number }>(sql`
+    SELECT sold, capacity FROM seat_inventory
+    WHERE flight_key = ${segment.flight_key} AND cabin = ${segment.cabin_class}`);
+  expect(inventory.rows).toEqual([{ sold: capacity, capacity }]);
+  const holds = await database.db.execute<{ orders: number; seats: number }>(sql`
+    SELECT count(DISTINCT order_id)::int AS orders, coalesce(sum(seats), 0)::int AS seats
+    FROM order_holds WHERE flight_key = ${segment.flight_key} AND released_at IS NULL`);
+  expect(holds.rows[0]).toEqual({ orders: left, seats: left });
 });
