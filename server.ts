@@ -130,7 +130,8 @@ async function registerWeb(app: FastifyInstance) {
         request.metricsRoute = routeOf(request.url.split('?')[0]!);
         // The visitor's address for the API's per-IP limits (apps/api/src/client-ip.ts); never the caller's own.
         headers.set('x-parvoz-client-ip', request.ip);
-        const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+        // Fastify leaves `body` undefined for a request without one (a bare POST or DELETE).
+        const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
         const fetchRequest = new Request(origin + request.url, {
           method: request.method,
           headers,

@@ -30,6 +30,7 @@ import { shellMessages } from './lib/shell-messages.server.ts';
 import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
+import { isFormBody } from './lib/form-body.server.ts';
 import { clearTokenCookie } from './lib/cookies.server.ts';
 import { loadCurrentUser, loadCurrentUserOnce } from './lib/user.server.ts';
 import { AuthProvider } from './features/auth/auth-context.tsx';
@@ -46,6 +47,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (isCrossSiteMutation(request)) {
       throw new Response('Cross-site request refused', { status: 403, statusText: 'Forbidden' });
+    }
+    // Every action reads a form: a body that is no form (JSON, broken multipart, no content type) is a 400
+    // here, not a 500 from `request.formData()` in the action (issue 8, bad input).
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !(await isFormBody(request))) {
+      throw new Response('The request body is not a form', { status: 400, statusText: 'Bad Request' });
     }
     const state = createRequestState(request);
     context.set(requestStateContext, state);
