@@ -6,21 +6,7 @@
 import { MAX_SEATED_PASSENGERS, passengerTypeOn, type PassengerType } from './passengers.ts';
 import type { LuggageService, OfferSlice } from './search-types.ts';
 
-export type BookingRuleKey =
-  | 'booking.error.bornOnFuture'
-  | 'booking.error.bornOnAdult'
-  | 'booking.error.bornOnChild'
-  | 'booking.error.bornOnInfant'
-  | 'booking.error.documentExpired'
-  | 'booking.error.noAdult'
-  | 'booking.error.tooManyInfants'
-  | 'booking.error.tooManySeated'
-  | 'booking.error.passengersMismatch'
-  | 'booking.error.serviceUnknown'
-  | 'booking.error.serviceNotForPassenger'
-  | 'booking.error.serviceDuplicate';
-
-export const BOOKING_RULE_KEYS: readonly BookingRuleKey[] = [
+export const BOOKING_RULE_KEYS = [
   'booking.error.bornOnFuture',
   'booking.error.bornOnAdult',
   'booking.error.bornOnChild',
@@ -33,7 +19,8 @@ export const BOOKING_RULE_KEYS: readonly BookingRuleKey[] = [
   'booking.error.serviceUnknown',
   'booking.error.serviceNotForPassenger',
   'booking.error.serviceDuplicate',
-];
+] as const;
+export type BookingRuleKey = (typeof BOOKING_RULE_KEYS)[number];
 
 export interface BookingRuleError {
   /** Path into the request body, e.g. ['passengers', 1, 'born_on']. */

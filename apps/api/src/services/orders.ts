@@ -21,6 +21,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../auth.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiFailure } from '../errors.ts';
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
 import type { FlightService } from './flights.ts';
 import { searchEngineFor } from './flights.ts';
@@ -32,7 +33,6 @@ import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
 
 /** Keys as the web's fetch helper makes them (UUIDs) or any client's: 8–200 of [A-Za-z0-9_.:-]. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 export interface BookingDeps {
   db: Database;
@@ -250,20 +250,14 @@ export async function createOrder(
     scope: `${caller.kind === 'user' ? `user:${caller.userId}` : 'anonymous'}:POST /v1/orders`,
     key: idempotencyKey,
   };
-  const started = await idempotency.begin(deps.db, { ...ref, requestHash: orderRequestHash(input) });
-  if (started === 'in_progress')
-    throw new ApiFailure('idempotency_in_progress', 'A request with this Idempotency-Key is in progress.');
-  if (started === 'mismatch')
-    throw new ApiFailure('unprocessable', 'This Idempotency-Key was used for another request.', {
-      reason: 'idempotency_key_reused',
-    });
+  const started = await claimIdempotencyKey(deps.db, ref, orderRequestHash(input));
   if (started !== 'new') {
     onOutcome('replayed');
-    const stored = started.replay.body as { order_id?: unknown };
+    const stored = started.body as { order_id?: unknown };
     const order = typeof stored?.order_id === 'string' ? await loadOrder(deps.db, stored.order_id) : null;
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     const token = orderAccessToken(deps.config.offerSecret, order.row.id);
-    return { status: started.replay.status, body: { data: presentOrder(order, deps.now(), token) } };
+    return { status: started.status, body: { data: presentOrder(order, deps.now(), token) } };
   }
 
   const now = deps.now();
