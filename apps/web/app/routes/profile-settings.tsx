@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Form, redirect, useSearchParams } from 'react-router';
 import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
-import { LOCALES, isLocale } from '@parvoz/i18n/locales';
-import { CURRENCIES } from '@parvoz/i18n/currency';
+import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
 import { notify } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Page() {
   const t = useT();
-  const { locale, currency, languageNames } = useRootData();
+  const { locale, currency } = useRootData();
   const [searchParams, setSearchParams] = useSearchParams();
   // Once per save: this route has a loader, so removing ?saved=1 is a navigation that takes a moment, and
   // re-running the effect meanwhile would start it again and again.
@@ -56,40 +56,7 @@ export default function Page() {
       <PageHeading>{t('page.profileSettings.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('profile.settings.lead')}</p>
       <Form method="post" className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
-        <div className="grid gap-1">
-          <label htmlFor="profile-language" className="font-medium">
-            {t('settings.language')}
-          </label>
-          <select
-            id="profile-language"
-            name="language"
-            defaultValue={locale}
-            className="rounded border border-neutral-300 bg-white px-3 py-2"
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="profile-currency" className="font-medium">
-            {t('settings.currency')}
-          </label>
-          <select
-            id="profile-currency"
-            name="currency"
-            defaultValue={currency}
-            className="rounded border border-neutral-300 bg-white px-3 py-2"
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageCurrencyFields idPrefix="profile" />
         <div>
           <Button type="submit" size="md">
             {t('settings.save')}

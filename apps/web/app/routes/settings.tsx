@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Form, redirect, useSearchParams } from 'react-router';
 import { settingsFormSchema } from '@parvoz/contracts/settings';
-import { LOCALES, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
-import { CURRENCIES, formatMoney } from '@parvoz/i18n/currency';
+import { isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
+import { formatMoney } from '@parvoz/i18n/currency';
 import type { Route } from './+types/settings';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
 import { notify } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
@@ -32,7 +33,7 @@ const SAMPLE_DATE = Date.UTC(2026, 2, 5, 9, 30);
 
 export default function Settings() {
   const t = useT();
-  const { locale, currency, languageNames } = useRootData();
+  const { locale, currency } = useRootData();
   const [searchParams, setSearchParams] = useSearchParams();
   useEffect(() => {
     if (searchParams.get('saved') !== '1') return;
@@ -43,40 +44,7 @@ export default function Settings() {
     <>
       <PageHeading>{t('page.settings.heading')}</PageHeading>
       <Form method="post" className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
-        <div className="grid gap-1">
-          <label htmlFor="settings-language" className="font-medium">
-            {t('settings.language')}
-          </label>
-          <select
-            id="settings-language"
-            name="language"
-            defaultValue={locale}
-            className="rounded border border-neutral-300 bg-white px-3 py-2"
-          >
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="settings-currency" className="font-medium">
-            {t('settings.currency')}
-          </label>
-          <select
-            id="settings-currency"
-            name="currency"
-            defaultValue={currency}
-            className="rounded border border-neutral-300 bg-white px-3 py-2"
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageCurrencyFields idPrefix="settings" />
         <p className="text-sm text-neutral-700" data-testid="format-preview">
           {t('settings.preview', {
             price: formatMoney(locale, 1234567.5, currency),
