@@ -49,8 +49,10 @@ export default tseslint.config(
               message: 'The web layer reaches data only through the API over HTTP.',
             },
             {
-              regex: '^@parvoz/core(?!/search-segment$)',
-              message: 'Domain rules stay in the API; the web may use only the search URL codec.',
+              // Pure functions the browser runs as the visitor types: the search URL codec and document names.
+              regex: '^@parvoz/core(?!/(search-segment|document-names)$)',
+              message:
+                'Domain rules stay in the API; the web may use only the search URL codec and document names.',
             },
           ],
         },

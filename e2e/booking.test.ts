@@ -308,7 +308,15 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
 
     // Second try: the API's rules — the child's age band and the infant's document — next to their fields.
     await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
-    await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('Aziz');
+    // The Cyrillic name is offered in document Latin as typed; one tap puts it in the field.
+    await adult.getByText(m(lang, 'booking.passenger.ticketName', { name: 'AZIZ' })).waitFor();
+    await adult.getByRole('button', { name: m(lang, 'booking.passenger.useTicketName') }).click();
+    await expect
+      .poll(() => adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).inputValue())
+      .toBe('AZIZ');
+    expect(
+      await adult.getByRole('button', { name: m(lang, 'booking.passenger.useTicketName') }).count(),
+    ).toBe(0);
     await page.locator('input[name="agreement"]').check();
     await submit.click();
     await page

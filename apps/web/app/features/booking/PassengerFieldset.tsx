@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { FormField, inputClasses } from '../../components/FormField.tsx';
@@ -13,6 +14,7 @@ import {
 } from './form-fields.ts';
 import type { LuggageOption } from './offer.ts';
 import { PASSENGER_TYPE_LABEL } from './PriceSummary.tsx';
+import { DocumentNameField } from './DocumentNameField.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 
 /** Puts a saved traveller's data into the passenger's fields (with JavaScript; without, the action does). */
@@ -28,7 +30,13 @@ export function fillPassenger(form: HTMLFormElement, index: number, traveller: T
   };
   for (const [field, value] of Object.entries(values)) {
     const element = form.elements.namedItem(passengerFieldName(index, field as PassengerField));
-    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) element.value = value;
+    if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+      element.value = value;
+      // Lets the fields that follow what is typed (the ticket-name suggestion, the citizenship) see the change.
+      element.dispatchEvent(
+        new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
+    }
   }
 }
 
@@ -65,6 +73,8 @@ export function PassengerFieldset({
   const money = useMoney();
   const name = (field: PassengerField) => passengerFieldName(index, field);
   const value = (field: PassengerField) => defaults[name(field)] ?? '';
+  // The name suggestions follow the citizenship: the issuing state decides national spellings.
+  const [citizenship, setCitizenship] = useState(value('citizenship'));
   const legendId = `${fieldId(`passengers.${index}`)}-legend`;
   const luggageError = error(`passengers.${index}.luggage`);
   const eligibleLuggage = luggage.filter((s) => s.passenger_types.includes(type));
@@ -133,44 +143,22 @@ export function PassengerFieldset({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <DocumentNameField
           id={fieldId(name('given_name'))}
+          name={name('given_name')}
           label={t('booking.passenger.givenName')}
-          hint={t('booking.passenger.latinHint')}
+          defaultValue={value('given_name')}
           error={error(name('given_name'))}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={name('given_name')}
-              defaultValue={value('given_name')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={50}
-              className={`${inputClasses(Boolean(control['aria-invalid']))} uppercase`}
-            />
-          )}
-        </FormField>
-        <FormField
+          citizenship={citizenship}
+        />
+        <DocumentNameField
           id={fieldId(name('family_name'))}
+          name={name('family_name')}
           label={t('booking.passenger.familyName')}
-          hint={t('booking.passenger.latinHint')}
+          defaultValue={value('family_name')}
           error={error(name('family_name'))}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name={name('family_name')}
-              defaultValue={value('family_name')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={50}
-              className={`${inputClasses(Boolean(control['aria-invalid']))} uppercase`}
-            />
-          )}
-        </FormField>
+          citizenship={citizenship}
+        />
         <FormField
           id={fieldId(name('born_on'))}
           label={t('booking.passenger.bornOn')}
@@ -217,6 +205,7 @@ export function PassengerFieldset({
               {...control}
               name={name('citizenship')}
               defaultValue={value('citizenship')}
+              onChange={(event) => setCitizenship(event.currentTarget.value)}
               className={inputClasses(Boolean(control['aria-invalid']))}
             >
               <option value="">{t('booking.choose')}</option>
