@@ -7,6 +7,8 @@ import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-booking';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { OfferCountdown } from '../components/OfferCountdown.tsx';
+import { useExpired } from '../lib/offer-clock.ts';
 import { buttonClasses } from '../components/Button.tsx';
 import { Itinerary } from '../components/Itinerary.tsx';
 import { useT } from '../lib/i18n.tsx';
@@ -135,6 +137,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     kind: 'offer' as const,
     offer,
+    // The server's clock when the offer was read: the countdown measures the offer's lifetime from it.
+    servedAt: Date.now(),
     countries: countryOptions(lang),
     travellers,
     idempotencyKey: crypto.randomUUID(),
@@ -155,12 +159,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function FlightBooking({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const expired = useExpired(
+    loaderData.kind === 'offer' ? loaderData.offer.expires_at : new Date(0).toISOString(),
+    loaderData.kind === 'offer' ? loaderData.servedAt : 0,
+  );
   if (
     loaderData.kind !== 'offer' ||
+    expired ||
     actionData?.problem === 'expired' ||
     actionData?.problem === 'unavailable'
   ) {
-    const kind = actionData?.problem ?? loaderData.kind;
+    const kind = expired ? 'expired' : (actionData?.problem ?? loaderData.kind);
     const searchPath = actionData?.searchPath ?? loaderData.searchPath;
     return (
       <>
@@ -211,6 +220,9 @@ function OfferBooking({
   return (
     <>
       <PageHeading>{t('page.booking.heading')}</PageHeading>
+      <div className="mb-4">
+        <OfferCountdown expiresAt={offer.expires_at} servedAt={loaderData.servedAt} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="trip-heading" className="grid min-w-0 content-start gap-3 lg:col-start-1">
           <h2 id="trip-heading" className="text-xl font-semibold">

@@ -34,7 +34,8 @@ import { NO_SCRIPT_COOKIE } from '../features/search/search-action.server.ts';
 import { EMPTY_FORM, localToday, passengerTotal, type PlaceValue } from '../features/search/search-form.ts';
 import { SearchForm } from '../features/search/SearchForm.tsx';
 import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx';
-import { useExpired } from '../features/search/use-expiry.ts';
+import { useExpired } from '../lib/offer-clock.ts';
+import { OfferCountdown } from '../components/OfferCountdown.tsx';
 
 type BadSearch = { kind: 'bad-search'; code: string };
 
@@ -158,6 +159,7 @@ function SharedTicket({
       ) : (
         <>
           <p className="-mt-2 text-sm text-neutral-700">{t('search.shared.repriced')}</p>
+          <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
           <OfferCard
             offer={outcome.offer}
             context={context}

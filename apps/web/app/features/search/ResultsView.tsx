@@ -20,7 +20,8 @@ import { FiltersPanel } from './FiltersPanel.tsx';
 import { useFormatDuration, useFormatPrice } from './format.ts';
 import { OfferCard, type OfferContext } from './OfferCard.tsx';
 import { offerDuration, type SearchFailure, type SearchOk } from './results.ts';
-import { useExpired } from './use-expiry.ts';
+import { useExpired } from '../../lib/offer-clock.ts';
+import { OfferCountdown } from '../../components/OfferCountdown.tsx';
 import type { MessageKey } from '../../lib/i18n.tsx';
 
 const SORT_LABEL: Record<SortOrder, MessageKey> = {
@@ -167,6 +168,7 @@ export function ResultsView({
         />
       </aside>
       <div className="grid gap-4">
+        <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
         <nav aria-label={t('search.sort.label')}>
           <ul className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200">
             {SORT_ORDERS.map((order) => {

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The offer's clock. Offers are made at `servedAt` (the server's clock, ms) and valid until `expiresAt` (UTC
+ * ISO). The lifetime left is measured on the browser's own clock from the moment the offers arrived, so a wrong
+ * clock on the device does not matter; a page woken from the back-forward cache or a background tab checks
+ * again at once.
+ */
+function lifetimeMs(expiresAt: string, servedAt: number): number {
+  return Date.parse(expiresAt) - servedAt;
+}
+
+/** Re-runs `check` when the page becomes visible again or is restored from the back-forward cache. */
+function onWake(check: () => void): () => void {
+  document.addEventListener('visibilitychange', check);
+  window.addEventListener('pageshow', check);
+  return () => {
+    document.removeEventListener('visibilitychange', check);
+    window.removeEventListener('pageshow', check);
+  };
+}
+
+/** Whether the offers have expired. */
+export function useExpired(expiresAt: string, servedAt: number): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const lifetime = lifetimeMs(expiresAt, servedAt);
+    const deadline = Date.now() + lifetime;
+    setExpired(lifetime <= 0);
+    const check = () => {
+      if (Date.now() >= deadline) setExpired(true);
+    };
+    const timer = window.setTimeout(check, Math.max(0, lifetime) + 50);
+    const stopWake = onWake(check);
+    return () => {
+      window.clearTimeout(timer);
+      stopWake();
+    };
+  }, [expiresAt, servedAt]);
+  return expired;
+}
+
+/**
+ * Whole seconds of the offers' lifetime left, ticking once a second. The first render (server and hydration)
+ * uses the lifetime as served, so both print the same.
+ */
+export function useSecondsLeft(expiresAt: string, servedAt: number): number {
+  const initial = Math.max(0, Math.ceil(lifetimeMs(expiresAt, servedAt) / 1000));
+  const [secondsLeft, setSecondsLeft] = useState(initial);
+  useEffect(() => {
+    const deadline = Date.now() + lifetimeMs(expiresAt, servedAt);
+    const tick = () => setSecondsLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    const stopWake = onWake(tick);
+    return () => {
+      window.clearInterval(timer);
+      stopWake();
+    };
+  }, [expiresAt, servedAt]);
+  return secondsLeft;
+}
+
+/** Minutes left at which screen readers are told, politely, how long the price holds. */
+export const ANNOUNCED_MINUTES = [5, 1] as const;
+
+/**
+ * The announcement due when the time left goes from `before` to `now` seconds: the threshold just crossed
+ * (5 or 1 minutes), else null. Nothing is announced on arrival, only while the traveller stays on the page.
+ */
+export function minutesToAnnounce(before: number, now: number): number | null {
+  let due: number | null = null;
+  for (const minutes of ANNOUNCED_MINUTES) {
+    if (before > minutes * 60 && now <= minutes * 60 && now > 0) due = minutes;
+  }
+  return due;
+}
+
+/** "14:05": minutes and seconds left (the digits read the same in all four languages). */
+export function formatTimeLeft(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
