@@ -119,6 +119,27 @@ describe('errors', () => {
     );
   });
 
+  test("an unknown /v1 path is the API's JSON 404 for every method, never the web page", async () => {
+    const bodies: Array<[string, string | undefined, string | undefined]> = [
+      ['GET', undefined, undefined],
+      ['DELETE', undefined, undefined],
+      ['POST', 'application/x-www-form-urlencoded', 'a=1'],
+      ['POST', 'application/json', '{"a":1}'],
+      ['PUT', 'text/plain', 'hello'],
+      ['PATCH', 'multipart/form-data; boundary=x', '--x--'],
+    ];
+    for (const [method, type, body] of bodies) {
+      const response = await fetch(`${site.url}/v1/no-such/endpoint?x=1`, {
+        method,
+        headers: type ? { 'content-type': type } : {},
+        body,
+      });
+      expect(response.status, `${method} ${type}`).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+  });
+
   test('an unknown language prefix is a 404', async () => {
     const response = await fetch(`${site.url}/de/info/agreement`);
     expect(response.status).toBe(404);

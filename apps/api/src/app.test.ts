@@ -83,10 +83,37 @@ describe('bad input never gives a 500', () => {
     });
   });
 
-  test('an unknown endpoint is a 404 with the envelope', async () => {
-    const response = await app.inject({ method: 'GET', url: '/v1/nothing-here' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('not_found');
+  test('an unknown endpoint is a 404 with the envelope, for every method and body', async () => {
+    const requests = [
+      { method: 'GET', url: '/v1/nothing-here' },
+      { method: 'GET', url: '/v1/orders/ord_x/nothing/deeper?a=1' },
+      { method: 'DELETE', url: '/v1/nothing-here' },
+      {
+        method: 'PUT',
+        url: '/v1/nothing-here',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      },
+      { method: 'PATCH', url: '/v1/nothing-here', headers: { 'content-type': 'text/xml' }, payload: '<a/>' },
+      {
+        method: 'POST',
+        url: '/v1/nothing-here',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a=1',
+      },
+      {
+        method: 'POST',
+        url: '/v1/nothing-here',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a',
+      },
+    ] as const;
+    for (const request of requests) {
+      const response = await app.inject(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json().error.code).toBe('not_found');
+    }
   });
 
   test('a body over the limit is a 413 with the envelope', async () => {

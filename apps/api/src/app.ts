@@ -143,6 +143,17 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
+  // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the
+  // one-process site the web app's catch-all would otherwise answer it with an HTML page. Answered before the
+  // body is parsed, so a body of any type gets the same 404.
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    onRequest: async (request, reply) => {
+      await sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    },
+    handler: async () => undefined,
+  });
 };
 
 export type ApiApp = FastifyInstance;
