@@ -39,7 +39,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function routeLabel(request: FastifyRequest): string {
   if (request.metricsRoute) return request.metricsRoute;
   const url = request.routeOptions.url;
-  if (url === undefined) return 'unmatched';
+  // `/v1/*` is the API's catch-all 404 (apps/api/src/app.ts), unmatched like any other.
+  if (url === undefined || url === '/v1/*') return 'unmatched';
   // Built assets are one route per file, with a new hash on every build: one label for all of them.
   return url.startsWith('/assets/') ? '/assets/*' : url;
 }
