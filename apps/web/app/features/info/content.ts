@@ -173,3 +173,21 @@ export const INFO_PAGES = {
 } as const satisfies Record<string, InfoPageContent>;
 
 export type InfoPageName = keyof typeof INFO_PAGES;
+
+/** The information pages by their path under /{lang}/info/ (routes.ts lists the same paths). */
+export const INFO_PAGE_PATHS = {
+  agreement: 'agreement',
+  confidential: 'confidential',
+  contacts: 'contacts',
+  help: 'help',
+  offer: 'offer',
+  'payment-security': 'paymentSecurity',
+} as const satisfies Record<string, InfoPageName>;
+
+/** The information page a URL path shows (`/ru/info/payment-security` → paymentSecurity), if any. */
+export function infoPageAt(pathname: string): InfoPageName | null {
+  const segment = pathname.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return Object.hasOwn(INFO_PAGE_PATHS, segment)
+    ? INFO_PAGE_PATHS[segment as keyof typeof INFO_PAGE_PATHS]
+    : null;
+}
