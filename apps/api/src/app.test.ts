@@ -116,6 +116,36 @@ describe('bad input never gives a 500', () => {
     }
   });
 
+  test('a lone surrogate in an otherwise valid body is a 400 and stores nothing (fuzz seed 460564489)', async () => {
+    const application = {
+      company_name: '!!',
+      tax_id: 'A-- A',
+      country_code: 'UZ',
+      city: '\ud800',
+      contact_name: 'a@a.aa',
+      email: 'traveller@example.com',
+      lang: 'en',
+      phone: '+998901234567',
+    };
+    const send = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/agencies/applications',
+        headers: { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const refused = await send(application);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'malformed_request',
+      details: { reason: 'lone_surrogate' },
+    });
+    const keyed = await send({ ...application, city: 'Tashkent', ['\udfff']: 1 });
+    expect(keyed.statusCode).toBe(400);
+    const accepted = await send({ ...application, city: 'Tashkent' });
+    expect(accepted.statusCode).toBeLessThan(300);
+  });
+
   test('a body over the limit is a 413 with the envelope', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -126,6 +126,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
       findSession(deps.db, token, deps.now()),
     );
   });
+  // Lone UTF-16 surrogates ("\ud800" in JSON) cannot be stored in PostgreSQL text nor sent in an email:
+  // refused once here for every body, so no route can fail on them later.
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.body !== undefined && !isWellFormedValue(request.body))
+      return sendError(reply, 'malformed_request', 'The request body is not valid Unicode text.', {
+        reason: 'lone_surrogate',
+      });
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
@@ -157,3 +165,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
 };
 
 export type ApiApp = FastifyInstance;
+
+/** Whether every string (and key) in a parsed JSON value is well-formed UTF-16. */
+export function isWellFormedValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.isWellFormed();
+  if (Array.isArray(value)) return value.every(isWellFormedValue);
+  if (value && typeof value === 'object')
+    return Object.entries(value).every(([key, item]) => key.isWellFormed() && isWellFormedValue(item));
+  return true;
+}
