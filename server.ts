@@ -11,13 +11,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
-import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiConfig } from '@parvoz/api';
+import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiSettings } from '@parvoz/api';
 import { createDatabase, migrate, type DatabaseHandle } from '@parvoz/db';
 import { loadConfig, serverConfigSchema, type ServerConfig } from '@parvoz/api/host/config';
 import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
 import { opsRoutes } from '@parvoz/api/host/ops';
 import { installDrain } from '@parvoz/api/host/lifecycle';
+import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from '@parvoz/api/host/secrets';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const WEB_BUILD = path.join(ROOT, 'apps/web/build');
@@ -30,7 +31,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
 
 export async function buildServer(
   config: ServerConfig,
-  api: ApiConfig = apiConfigFromEnv(),
+  api: ApiSettings = apiConfigFromEnv(),
   options: { database?: DatabaseHandle } = {},
 ) {
   const app = Fastify({
@@ -70,7 +71,14 @@ export async function buildServer(
   });
   await app.register(compress, { global: true, threshold: 1024 });
   if (config.PARVOZ_ROLE !== 'web' && database) {
-    await app.register(apiPlugin, { prefix: '/v1', db: database.db, config: api });
+    // Keys not configured are generated once and kept: beside the embedded database, or in PostgreSQL where
+    // every instance finds the same ones.
+    const keeper =
+      database.kind === 'postgres'
+        ? databaseSecretKeeper(database.db)
+        : fileSecretKeeper(path.join(config.PARVOZ_DATA_DIR, 'secrets.json'));
+    const apiConfig = await withKeptSecrets(api, keeper, (message) => app.log.info(message));
+    await app.register(apiPlugin, { prefix: '/v1', db: database.db, config: apiConfig });
   }
   if (config.PARVOZ_ROLE !== 'api') await registerWeb(app);
   return app;

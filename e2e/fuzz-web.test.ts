@@ -35,7 +35,7 @@ let requests = 0;
 const failures: Failure[] = [];
 
 beforeAll(async () => {
-  site = await startSite({ RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' });
+  site = await startSite({ RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', PARVOZ_DEV_MAILBOX: '1' });
   sessionCookie = `token=${await signIn('fuzz-web@parvoz.test')}`;
   const toursHtml = await (await fetch(`${site.url}/en/tours`)).text();
   const slug = /href="\/en\/tours\/([a-z0-9-]+)"/.exec(toursHtml)?.[1];

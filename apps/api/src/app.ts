@@ -42,7 +42,7 @@ export const API_HOST_OPTIONS = {
   frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, 'malformed_request', 'The request URL is not valid.', { reason: error.code }),
 } as const;
-export { apiConfigFromEnv, type ApiConfig } from './config.ts';
+export { apiConfigFromEnv, type ApiConfig, type ApiSettings } from './config.ts';
 
 /** What the host passes: the database and config; `now` and `mailTransport` are for tests. */
 export type ApiOptions = {
@@ -81,7 +81,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     options.mailTransport ??
     (options.config.smtpUrl
       ? smtpTransport(options.config.smtpUrl, options.config.mailFrom)
-      : logTransport(app.log));
+      : logTransport(app.log, { withBody: options.config.devMailbox }));
   // Emails go through the outbox table; this process's worker sends them (several instances share it).
   const outbox = createOutboxWorker({
     db: options.db,
@@ -166,11 +166,21 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
 
 export type ApiApp = FastifyInstance;
 
-/** Whether every string (and key) in a parsed JSON value is well-formed UTF-16. */
+/** Whether every string (and key) in a parsed JSON value is well-formed UTF-16 (iterative: bodies may nest deeply). */
 export function isWellFormedValue(value: unknown): boolean {
-  if (typeof value === 'string') return value.isWellFormed();
-  if (Array.isArray(value)) return value.every(isWellFormedValue);
-  if (value && typeof value === 'object')
-    return Object.entries(value).every(([key, item]) => key.isWellFormed() && isWellFormedValue(item));
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (!item.isWellFormed()) return false;
+    } else if (Array.isArray(item)) {
+      pending.push(...item);
+    } else if (item && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (!key.isWellFormed()) return false;
+        pending.push(inner);
+      }
+    }
+  }
   return true;
 }

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 
-/** The offer-id key of the embedded default; production must set its own OFFER_SECRET. */
-export const DEV_OFFER_SECRET = 'parvoz-development-offer-secret';
-/** The sandbox payment webhook's HMAC key of the embedded default; production sets PAYMENT_WEBHOOK_SECRET. */
-export const DEV_PAYMENT_WEBHOOK_SECRET = 'parvoz-development-payment-webhook-secret';
-/** The anonymous credential of the embedded default; production sets its own PARVOZ_ANONYMOUS_TOKEN. */
+/**
+ * The anonymous credential of the embedded default: public by design (spec §6, "a fixed built-in public
+ * bearer credential"), it grants nothing a visitor cannot do; production sets its own PARVOZ_ANONYMOUS_TOKEN.
+ */
 export const DEV_ANONYMOUS_TOKEN = 'parvoz-public-anonymous';
 
 /** `EUR=0.92,RUB=92` → { EUR: 0.92, RUB: 92 }; anything unparsable is passed on for zod to reject by name. */
@@ -27,8 +26,11 @@ export const apiConfigSchema = z.object({
     .max(24 * 3600)
     .default(20 * 60),
   baseCurrency: z.literal('USD').default('USD'),
-  /** HMAC key of offer ids (tamper-proof offers); every instance must share it. */
-  offerSecret: z.string().min(16),
+  /**
+   * HMAC key of offer ids (tamper-proof offers); every instance must share it. When OFFER_SECRET is not set the
+   * host generates one on first start and keeps it (host/secrets.ts).
+   */
+  offerSecret: z.string().min(16).optional(),
   /** Seed of the built-in schedule: the same seed gives the same flights on every instance. */
   scheduleSeed: z.string().min(1).max(100).default('parvoz'),
   /** Display-currency rates per 1 USD, e.g. `EUR=0.92,RUB=92,TRY=34,UZS=12700`; missing ones keep the defaults. */
@@ -50,8 +52,8 @@ export const apiConfigSchema = z.object({
     )
     .default([]),
   /**
-   * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox): only without SMTP, and
-   * only outside production unless PARVOZ_DEV_MAILBOX=1 (PARVOZ_DEV_MAILBOX=0 turns it off everywhere).
+   * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox) and email bodies (sign-in
+   * codes, order links) in the log: only without SMTP, under `npm run dev` or PARVOZ_DEV_MAILBOX=1.
    */
   devMailbox: z.boolean().default(false),
   /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
@@ -63,18 +65,27 @@ export const apiConfigSchema = z.object({
   demoTours: z.boolean().default(true),
   /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
   outboxWorker: z.boolean().default(true),
-  /** HMAC key of payment webhooks (sandbox provider); every instance must share it. */
-  paymentWebhookSecret: z.string().min(16).default(DEV_PAYMENT_WEBHOOK_SECRET),
+  /** HMAC key of payment webhooks (sandbox provider); every instance must share it. Generated like offerSecret. */
+  paymentWebhookSecret: z.string().min(16).optional(),
   /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
   orderExpiryWorker: z.boolean().default(true),
 });
-export type ApiConfig = z.infer<typeof apiConfigSchema>;
+/** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
+export type ApiSettings = z.infer<typeof apiConfigSchema>;
+/** The keys the server generates and keeps when they are not configured: setting → its variable. */
+export const GENERATED_SECRETS = {
+  offerSecret: 'OFFER_SECRET',
+  paymentWebhookSecret: 'PAYMENT_WEBHOOK_SECRET',
+} as const;
+export type GeneratedSecret = keyof typeof GENERATED_SECRETS;
+/** The API's configuration with every key present. */
+export type ApiConfig = ApiSettings & Record<GeneratedSecret, string>;
 
-export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const parsed = apiConfigSchema.safeParse({
     anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? DEV_ANONYMOUS_TOKEN,
     offerTtlSeconds: env.OFFER_TTL_SECONDS,
-    offerSecret: env.OFFER_SECRET ?? DEV_OFFER_SECRET,
+    offerSecret: env.OFFER_SECRET || undefined,
     scheduleSeed: env.SCHEDULE_SEED || undefined,
     exchangeRates: parseRates(env.EXCHANGE_RATES),
     rateLimitScale: env.RATE_LIMIT_SCALE || undefined,
@@ -96,10 +107,13 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
   return parsed.data;
 }
 
-/** See `devMailbox`: never with SMTP_URL; PARVOZ_DEV_MAILBOX=1/0 decides, else on unless NODE_ENV=production. */
+/**
+ * See `devMailbox`: never with SMTP_URL; PARVOZ_DEV_MAILBOX=1/0 decides, else on only under `npm run dev`
+ * (NODE_ENV=development). An unset NODE_ENV is how most sites are first deployed, so it never turns it on.
+ */
 export function devMailboxEnabled(env: NodeJS.ProcessEnv): boolean {
   if (env.SMTP_URL) return false;
   if (env.PARVOZ_DEV_MAILBOX === '1') return true;
   if (env.PARVOZ_DEV_MAILBOX === '0') return false;
-  return (env.NODE_ENV ?? 'production') !== 'production';
+  return env.NODE_ENV === 'development';
 }

@@ -5,6 +5,8 @@ import type { OutboxWorker } from './services/outbox.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
+export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
+export const TEST_PAYMENT_WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789';
 
 const ROUTES = new WeakMap<FastifyInstance, RouteOptions[]>();
 /** Every route the API registered (method, url, schema), for suites that must cover all of them (fuzz.test.ts). */
@@ -31,11 +33,12 @@ export async function buildTestApi(
     // Tests drive the outbox worker by hand (`app.outbox.runOnce()`) unless they turn it on.
     config: apiConfigSchema.parse({
       anonymousToken: TEST_ANONYMOUS_TOKEN,
-      offerSecret: 'test-offer-secret-0123456789',
+      offerSecret: TEST_OFFER_SECRET,
+      paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       outboxWorker: false,
       orderExpiryWorker: false,
       ...config,
-    }),
+    }) as ApiConfig,
     ...extra,
     outboxRef,
   });

@@ -396,6 +396,16 @@ export const rateLimits = pgTable(
   ],
 );
 
+/**
+ * Keys the server generated because none was configured (OFFER_SECRET, PAYMENT_WEBHOOK_SECRET…), shared by
+ * every instance on the same PostgreSQL server: the first one to start inserts, the others read it.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Info pages: last-minute tours and agencies (spec §1: content not shown)
 

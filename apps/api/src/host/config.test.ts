@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { apiConfigSchema } from '../config.ts';
-import { API_ENV_NAMES, DEVELOPMENT_SECRETS, loadConfig, serverConfigSchema } from './config.ts';
+import { API_ENV_NAMES, DEVELOPMENT_DEFAULTS, loadConfig, serverConfigSchema } from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(server).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PARVOZ_ROLE: 'all', TRUST_PROXY: false });
     expect(server.DRAIN_TIMEOUT_SECONDS).toBe(10);
     expect(api.corsOrigins).toEqual([]);
+  });
+
+  test('the development mailbox and email bodies in the log are on only under npm run dev or the flag', () => {
+    expect(loadConfig({}).api.devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).api.devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).api.devMailbox).toBe(true);
+    expect(loadConfig({ PARVOZ_DEV_MAILBOX: '1' }).api.devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', PARVOZ_DEV_MAILBOX: '0' }).api.devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://m.example:25' }).api.devMailbox).toBe(
+      false,
+    );
   });
 
   test.each([
@@ -63,15 +74,18 @@ describe('loadConfig', () => {
 });
 
 describe('production', () => {
-  test('refuses every development secret, and sign-in codes written to the log', () => {
+  test('refuses the built-in public credential, and no mail server', () => {
     const message = failure({ NODE_ENV: 'production' });
-    for (const name of [...Object.keys(DEVELOPMENT_SECRETS), 'SMTP_URL'])
+    for (const name of [...Object.keys(DEVELOPMENT_DEFAULTS), 'SMTP_URL'])
       expect(message).toContain(`- ${name}:`);
   });
 
-  test.each(Object.entries(DEVELOPMENT_SECRETS))('refuses %s set to its development value', (name, value) => {
-    expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
-  });
+  test.each(Object.entries(DEVELOPMENT_DEFAULTS))(
+    'refuses %s set to its development value',
+    (name, value) => {
+      expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
+    },
+  );
 
   test('refuses the development mailbox', () => {
     expect(failure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');
@@ -79,6 +93,13 @@ describe('production', () => {
 
   test('starts with its own secrets and a mail server', () => {
     expect(loadConfig(PRODUCTION).api.offerSecret).toBe(PRODUCTION.OFFER_SECRET);
+  });
+
+  test('starts without OFFER_SECRET and PAYMENT_WEBHOOK_SECRET: they are generated and kept (host/secrets.ts)', () => {
+    const { OFFER_SECRET: _o, PAYMENT_WEBHOOK_SECRET: _p, ...rest } = PRODUCTION;
+    const { api } = loadConfig(rest);
+    expect(api.offerSecret).toBeUndefined();
+    expect(api.paymentWebhookSecret).toBeUndefined();
   });
 });
 

@@ -1,18 +1,12 @@
 /**
  * Every setting of the process, read from the environment and validated once at start (issue 8): the host's
  * own (below) and the API's (`apiConfigFromEnv` in ../config.ts). A bad value stops the start with a message
- * naming the variable; NODE_ENV=production refuses the development secrets of the embedded default.
+ * naming the variable; NODE_ENV=production refuses the built-in public credential.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  apiConfigFromEnv,
-  DEV_ANONYMOUS_TOKEN,
-  DEV_OFFER_SECRET,
-  DEV_PAYMENT_WEBHOOK_SECRET,
-  type ApiConfig,
-} from '../config.ts';
+import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from '../config.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -40,7 +34,7 @@ export type ServerConfig = z.infer<typeof serverConfigSchema>;
  * The variable behind each API setting (`null`: not read from the environment). A unit test checks that every
  * key of `apiConfigSchema` is listed here and every variable is in the README's configuration table.
  */
-export const API_ENV_NAMES: Record<keyof ApiConfig, string | null> = {
+export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   anonymousToken: 'PARVOZ_ANONYMOUS_TOKEN',
   offerTtlSeconds: 'OFFER_TTL_SECONDS',
   baseCurrency: null,
@@ -61,14 +55,15 @@ export const API_ENV_NAMES: Record<keyof ApiConfig, string | null> = {
   corsOrigins: 'CORS_ORIGINS',
 };
 
-/** Development values that must not reach production: variable → its built-in default. */
-export const DEVELOPMENT_SECRETS: Record<string, string> = {
-  OFFER_SECRET: DEV_OFFER_SECRET,
+/**
+ * Built-in values production must replace: variable → its built-in default. (Keys such as OFFER_SECRET have
+ * no built-in value: when unset they are generated and kept, host/secrets.ts.)
+ */
+export const DEVELOPMENT_DEFAULTS: Record<string, string> = {
   PARVOZ_ANONYMOUS_TOKEN: DEV_ANONYMOUS_TOKEN,
-  PAYMENT_WEBHOOK_SECRET: DEV_PAYMENT_WEBHOOK_SECRET,
 };
 
-export type Config = { server: ServerConfig; api: ApiConfig };
+export type Config = { server: ServerConfig; api: ApiSettings };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -88,13 +83,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const server = serverConfigSchema.safeParse(env);
   if (!server.success) problems.push(...issueLines(server.error, (key) => key));
-  let api: ApiConfig | undefined;
+  let api: ApiSettings | undefined;
   try {
     api = apiConfigFromEnv(env);
   } catch (error) {
     const cause = (error as Error).cause;
     if (cause instanceof z.ZodError)
-      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiConfig] ?? key));
+      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? key));
     else problems.push((error as Error).message);
   }
   if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
@@ -104,15 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { server: server.data, api };
 }
 
-/** What NODE_ENV=production refuses: the development secrets, and sign-in codes written to the log. */
+/** What NODE_ENV=production refuses: the built-in public credential, and no way to send email. */
 export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  for (const [name, devValue] of Object.entries(DEVELOPMENT_SECRETS)) {
+  for (const [name, devValue] of Object.entries(DEVELOPMENT_DEFAULTS)) {
     const value = env[name];
     if (!value || value === devValue)
-      problems.push(
-        `${name}: set your own long random value in production (the development default is public)`,
-      );
+      problems.push(`${name}: set your own long random value in production (the built-in one is public)`);
   }
   if (!env.SMTP_URL)
     problems.push('SMTP_URL: needed in production (without it sign-in codes are written to the log)');

@@ -7,16 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { buildServer } from '../../../../server.ts';
-import { apiConfigSchema, type ApiConfig } from '../config.ts';
+import { apiConfigSchema, type ApiSettings } from '../config.ts';
 import { serverConfigSchema } from './config.ts';
 import { TEST_ANONYMOUS_TOKEN } from '../testing.ts';
 
 const ANONYMOUS = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
-function apiConfig(extra: Partial<ApiConfig> = {}): ApiConfig {
+function apiConfig(extra: Partial<ApiSettings> = {}): ApiSettings {
   return apiConfigSchema.parse({
     anonymousToken: TEST_ANONYMOUS_TOKEN,
     offerSecret: 'test-offer-secret-0123456789',
+    paymentWebhookSecret: 'test-payment-webhook-secret-0123456789',
     outboxWorker: false,
     orderExpiryWorker: false,
     ...extra,
@@ -26,7 +27,7 @@ function apiConfig(extra: Partial<ApiConfig> = {}): ApiConfig {
 async function host(
   database: TestDatabase,
   env: Record<string, string> = {},
-  extra: Partial<ApiConfig> = {},
+  extra: Partial<ApiSettings> = {},
 ) {
   const config = serverConfigSchema.parse({ PARVOZ_ROLE: 'api', LOG_LEVEL: 'silent', ...env });
   const app = await buildServer(config, apiConfig(extra), { database });

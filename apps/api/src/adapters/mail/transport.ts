@@ -48,16 +48,22 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** The embedded default (no SMTP_URL): every email is printed to the server log (DESIGN §5). */
-export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTransport {
+/**
+ * The embedded default (no SMTP_URL): emails are not delivered. Under `npm run dev` or PARVOZ_DEV_MAILBOX=1 they
+ * are printed to the log (DESIGN §5) and shown in the dev mailbox; otherwise only recipient and subject are.
+ */
+export function logTransport(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  options: { withBody: boolean },
+): MailTransport {
   return {
     kind: 'log',
     async send(email) {
       const files = (email.attachments ?? []).map((a) => a.filename);
-      log.info(
-        { mail: { to: email.to, subject: email.subject, ...(files.length ? { attachments: files } : {}) } },
-        `email to ${email.to}\n${email.subject}\n\n${email.text}`,
-      );
+      const mail = { to: email.to, subject: email.subject, ...(files.length ? { attachments: files } : {}) };
+      // The body holds sign-in codes and order links: only a development set-up writes it to the log.
+      if (options.withBody) log.info({ mail }, `email to ${email.to}\n${email.subject}\n\n${email.text}`);
+      else log.warn({ mail }, 'email not delivered: SMTP_URL is not set');
     },
     close: () => undefined,
   };

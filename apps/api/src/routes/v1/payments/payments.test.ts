@@ -9,11 +9,11 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../../../testing.ts';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { sandboxWebhook } from '../../../payments/sandbox.ts';
-import { DEV_PAYMENT_WEBHOOK_SECRET } from '../../../config.ts';
+
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let app: FastifyInstance;
@@ -342,12 +342,12 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
       currency: payment.currency,
     };
     const success = sandboxWebhook(
-      DEV_PAYMENT_WEBHOOK_SECRET,
+      TEST_PAYMENT_WEBHOOK_SECRET,
       { ...event, type: 'payment.succeeded', id: 'evt_success_1' },
       new Date(clock),
     );
     const decline = sandboxWebhook(
-      DEV_PAYMENT_WEBHOOK_SECRET,
+      TEST_PAYMENT_WEBHOOK_SECRET,
       { ...event, type: 'payment.failed', id: 'evt_decline_1' },
       new Date(clock),
     );
@@ -390,12 +390,12 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
       currency: payment.currency,
     };
     const decline = sandboxWebhook(
-      DEV_PAYMENT_WEBHOOK_SECRET,
+      TEST_PAYMENT_WEBHOOK_SECRET,
       { ...event, type: 'payment.failed' },
       new Date(clock),
     );
     const success = sandboxWebhook(
-      DEV_PAYMENT_WEBHOOK_SECRET,
+      TEST_PAYMENT_WEBHOOK_SECRET,
       { ...event, type: 'payment.succeeded' },
       new Date(clock),
     );
@@ -414,9 +414,9 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
       type: 'payment.succeeded' as const,
     };
     const forged = sandboxWebhook('not-the-real-secret-0123456789', event, new Date(clock));
-    const stale = sandboxWebhook(DEV_PAYMENT_WEBHOOK_SECRET, event, new Date(clock - 6 * 60_000));
-    const future = sandboxWebhook(DEV_PAYMENT_WEBHOOK_SECRET, event, new Date(clock + 6 * 60_000));
-    const good = sandboxWebhook(DEV_PAYMENT_WEBHOOK_SECRET, event, new Date(clock));
+    const stale = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock - 6 * 60_000));
+    const future = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock + 6 * 60_000));
+    const good = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock));
     const tampered = good.body.replace(String(payment.amountMinor), '1');
     const cases: [string, Record<string, string>][] = [
       [forged.body, forged.headers],
