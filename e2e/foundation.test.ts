@@ -153,6 +153,33 @@ describe('errors', () => {
     const external = await fetch(`${site.url}/en/info/openflights`, { redirect: 'manual' });
     expect(external.headers.get('location')).toBe('https://openflights.org/data.php');
   });
+
+  test('in-app navigation to a redirect path follows the rule (its .data request is redirected, not a 404)', async () => {
+    const data = await fetch(`${site.url}/en/signin.data`, { redirect: 'manual' });
+    expect(data.status).not.toBe(404);
+    const page = await browser.newPage();
+    try {
+      await gotoHydrated(page, `${site.url}/en/info/help`);
+      // A client-side navigation, as a link inside the app would make it.
+      await page.evaluate(() => {
+        const link = document.createElement('a');
+        link.href = '/en/signin';
+        link.textContent = 'sign in (old address)';
+        document.querySelector('main')!.append(link);
+      });
+      const documents: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'document') documents.push(r.url());
+      });
+      await page.getByRole('link', { name: 'sign in (old address)' }).click();
+      await page.waitForURL(`${site.url}/en/login`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        MESSAGES.en['auth.page.heading'],
+      );
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('switchers', () => {

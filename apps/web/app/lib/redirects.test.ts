@@ -19,3 +19,19 @@ test('unmatched paths have no redirect', () => {
   // /{lang}/login is a real page now (the sign-in page), not a redirect.
   expect(resolveRedirect('/en/login')).toBeNull();
 });
+
+test('an in-app navigation (the .data request) reads the table for its page path', async () => {
+  const { pagePathOf, redirectOrNotFound } = await import('./not-found.server.ts');
+  expect(pagePathOf(new Request('http://x/en/signin.data?_routes=a'))).toBe('/en/signin');
+  expect(pagePathOf(new Request('http://x/en/_.data'))).toBe('/en/');
+  expect(pagePathOf(new Request('http://x/_.data'))).toBe('/');
+  expect(pagePathOf(new Request('http://x/en/info/help'))).toBe('/en/info/help');
+  let thrown: unknown;
+  try {
+    redirectOrNotFound(new Request('http://x/ru/orders.data'));
+  } catch (error) {
+    thrown = error;
+  }
+  expect((thrown as Response).status).toBe(302);
+  expect((thrown as Response).headers.get('location')).toBe('/ru/profile/orders-history');
+});
