@@ -140,8 +140,8 @@ describe('bad input never gives a 500', () => {
       code: 'malformed_request',
       details: { reason: 'lone_surrogate' },
     });
-    const keyed = await send({ ...application, city: 'Tashkent', ['\udfff']: 1 });
-    expect(keyed.statusCode).toBe(400);
+    const inMessage = await send({ ...application, city: 'Tashkent', message: 'Hello \udfff' });
+    expect(inMessage.statusCode).toBe(400);
     const accepted = await send({ ...application, city: 'Tashkent' });
     expect(accepted.statusCode).toBeLessThan(300);
   });

@@ -127,8 +127,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     );
   });
   // Lone UTF-16 surrogates ("\ud800" in JSON) cannot be stored in PostgreSQL text nor sent in an email:
-  // refused once here for every body, so no route can fail on them later.
-  app.addHook('preValidation', async (request, reply) => {
+  // refused once here for every body that passed its route's schema (a schema may name the field itself),
+  // so no handler can fail on them later.
+  app.addHook('preHandler', async (request, reply) => {
     if (request.body !== undefined && !isWellFormedValue(request.body))
       return sendError(reply, 'malformed_request', 'The request body is not valid Unicode text.', {
         reason: 'lone_surrogate',
