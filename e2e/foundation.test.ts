@@ -221,6 +221,8 @@ describe('shell', () => {
     await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
     const toast = page.locator('.Toastify__toast').filter({ hasText: 'Settings saved' });
     await toast.waitFor();
+    // 24rem on a larger screen (spec §9): the stylesheet loaded with the first toast must not shrink it.
+    await expect.poll(() => toast.evaluate((el) => el.getBoundingClientRect().width)).toBe(384);
     const progress = toast.locator('.Toastify__progress-bar');
     await toast.hover();
     await expect
