@@ -236,6 +236,30 @@ describe('shell', () => {
     await page.close();
   });
 
+  test('a route chunk that fails to load reloads the page once per path in 10 s, then shows the error page', async () => {
+    const page = await browser.newPage();
+    try {
+      // The tours page's own module is missing (a deploy removed it, say).
+      await page.route(/\/assets\/tours-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+      });
+      await gotoHydrated(page, `${site.url}/en/info/help`);
+      const tours = page.getByRole('contentinfo').getByRole('link', { name: MESSAGES.en['footer.tours'] });
+      await tours.click();
+      // The guard allows one reload of the page.
+      await expect.poll(() => documents.length).toBe(2);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await tours.click();
+      // Within 10 s the guard refuses a second reload: the error page shows instead.
+      await page.getByRole('heading', { name: 'Internal Server Error' }).waitFor();
+      expect(documents).toEqual(['/en/info/help', '/en/info/help']);
+    } finally {
+      await page.close();
+    }
+  });
+
   test('uz dates and prices read the same after hydration in Chromium as the server rendered them', async () => {
     const serverHtml = decodeHtml(
       await (await fetch(`${site.url}/uz/settings`, { headers: { cookie: 'currency=UZS' } })).text(),

@@ -39,6 +39,7 @@ import {
   SCROLL_AFTER_NAVIGATION_MS,
   ensureLightColorMode,
   installChunkReloadGuard,
+  installRouteModuleGuard,
   prefetchShellRoutes,
   startBuildPolling,
 } from './lib/shell.client.ts';
@@ -173,6 +174,7 @@ function useClientShell(data: RootData) {
     document.documentElement.dataset.hydrated = 'true';
     ensureLightColorMode();
     installChunkReloadGuard();
+    installRouteModuleGuard({ default: RouteModuleUnavailable });
     prefetchShellRoutes();
     const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
       ?.version;
@@ -191,6 +193,12 @@ function useClientShell(data: RootData) {
     const timer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_AFTER_NAVIGATION_MS);
     return () => clearTimeout(timer);
   }, [location.pathname, location.hash, navigationType]);
+}
+
+/** The page of a route whose module could not be loaded after the one reload the guard allows. */
+function RouteModuleUnavailable() {
+  const location = useLocation();
+  return <ErrorPage status={500} path={location.pathname} />;
 }
 
 export default function App() {

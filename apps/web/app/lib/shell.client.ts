@@ -32,6 +32,7 @@ export function installChunkReloadGuard(): void {
   const onChunkError = () => {
     if (shouldReloadAfterChunkError(location.pathname, Date.now())) location.reload();
   };
+
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
     onChunkError();
@@ -44,6 +45,15 @@ export function installChunkReloadGuard(): void {
       onChunkError();
     }
   });
+}
+
+/**
+ * React Router's own reload after a failed route module asks here first
+ * (build-tools/route-module-reload-guard.ts): undefined lets it reload, else `standIn` is used as the module.
+ */
+export function installRouteModuleGuard(standIn: { default: unknown }): void {
+  (window as { __parvozRouteModuleFallback?: () => object | undefined }).__parvozRouteModuleFallback = () =>
+    shouldReloadAfterChunkError(location.pathname, Date.now()) ? undefined : standIn;
 }
 
 type NetworkInformationLike = { effectiveType?: string };
