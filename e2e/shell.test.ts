@@ -1,3 +1,4 @@
+import { MESSAGES } from '@parvoz/i18n/messages';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSite, type RunningSite } from './support/server.ts';
@@ -81,6 +82,44 @@ test('a cross-site form post to the web layer is refused', async () => {
   // React Router's own origin check (400) or our middleware (403) refuses it; either way nothing is stored.
   expect([400, 403]).toContain(response.status);
   expect(response.headers.getSetCookie()).toEqual([]);
+});
+
+test('an error raised before the root data loads shows the translated error page, also after hydration', async () => {
+  // A body that is no form is refused by the root middleware, before any loader has run.
+  const response = await fetch(`${site.url}/ru/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"currency":"EUR"}',
+  });
+  expect(response.status).toBe(400);
+  const html = await response.text();
+  expect(html).toContain(MESSAGES.ru['error.statusCode'].replace('{status}', '400'));
+  expect(html).not.toMatch(/<p>400<\/p>/);
+
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('400')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${site.url}/ru/info/help`);
+  // The browser posts a text/plain form (no form body the site reads) like a broken client would.
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = '/ru/settings';
+    form.enctype = 'text/plain';
+    document.body.append(form);
+    form.submit();
+  });
+  await page.waitForURL(`${site.url}/ru/settings`);
+  await page.waitForFunction(() => '__reactRouterRouteModules' in window);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bad Request');
+  await expect(
+    page.getByRole('link', { name: MESSAGES.ru['error.backHome'] }).getAttribute('href'),
+  ).resolves.toBe('/ru');
+  expect(errors).toEqual([]);
+  await page.close();
 });
 
 test('the settings form works without JavaScript', async () => {

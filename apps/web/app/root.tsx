@@ -17,6 +17,7 @@ import { IntlProvider } from 'react-intl';
 import { LOCALES, isLocale, negotiateLocale, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
 import { MESSAGES } from '@parvoz/i18n/messages';
+import ERROR_MESSAGES from 'virtual:parvoz/error-messages';
 import type { Route } from './+types/root';
 import './app.css';
 import { Header } from './components/Header.tsx';
@@ -208,12 +209,18 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const data = useRouteLoaderData('root') as RootData | undefined;
-  if (isRouteErrorResponse(error)) {
-    const status = error.status || 500;
-    const statusText = status === 404 ? undefined : error.statusText || undefined;
-    if (!data) return <p>{status}</p>;
-    return <ErrorPage status={status} statusText={statusText} path={location.pathname} />;
-  }
-  if (!data) return <p>500</p>;
-  return <ErrorPage status={500} path={location.pathname} />;
+  const status = isRouteErrorResponse(error) ? error.status || 500 : 500;
+  // Spec §8: "Internal Server Error" unless a status message is supplied.
+  const statusText =
+    isRouteErrorResponse(error) && status !== 404 ? error.statusText || undefined : undefined;
+  const page = <ErrorPage status={status} statusText={statusText} path={location.pathname} />;
+  if (data) return page;
+  // Raised before the root loader gave the page its messages: the error page's own words, in the path's language.
+  const prefix = location.pathname.split('/')[1];
+  const locale: Locale = isLocale(prefix) ? prefix : 'en';
+  return (
+    <IntlProvider locale={locale} messages={ERROR_MESSAGES[locale]} defaultLocale="en">
+      {page}
+    </IntlProvider>
+  );
 }

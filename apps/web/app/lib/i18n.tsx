@@ -36,6 +36,9 @@ export function useRootData(): RootData {
   return data;
 }
 
+/** The page's language: the root loader's, or (on an error page raised before it) the IntlProvider's. */
 export function useLocale(): Locale {
-  return useRootData().locale;
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const intl = useIntl();
+  return data?.locale ?? (intl.locale as Locale);
 }
