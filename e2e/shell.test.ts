@@ -50,10 +50,15 @@ test('route modules of the shell links are prefetched in the background', async 
   const page = await browser.newPage();
   const modules: string[] = [];
   page.on('request', (r) => {
-    if (/\/assets\/info-(agreement|help|offer)-[^/]+\.js$/.test(r.url())) modules.push(r.url());
+    const match = /\/assets\/(info-page|info-my-ticket|settings)-[^/]+\.js$/.exec(r.url());
+    if (match) modules.push(match[1]!);
   });
   await gotoHydrated(page, `${site.url}/en`);
-  await expect.poll(() => modules.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  // The six information pages share one module: asked for once.
+  await expect
+    .poll(() => [...modules].sort(), { timeout: 10_000 })
+    .toEqual(expect.arrayContaining(['info-my-ticket', 'info-page', 'settings']));
+  expect(modules.filter((m) => m === 'info-page')).toHaveLength(1);
   await page.close();
 });
 
@@ -119,6 +124,21 @@ test('an error raised before the root data loads shows the translated error page
     page.getByRole('link', { name: MESSAGES.ru['error.backHome'] }).getAttribute('href'),
   ).resolves.toBe('/ru');
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('an uncaught error on a page reaches the one fatal-error handler', async () => {
+  const page = await browser.newPage();
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  await gotoHydrated(page, `${site.url}/en/info/help`);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('late failure');
+    });
+    void Promise.reject(new Error('lost promise'));
+  });
+  await expect.poll(() => logged.filter((line) => line.startsWith('[parvoz] fatal error')).length).toBe(2);
   await page.close();
 });
 

@@ -25,3 +25,23 @@ test('chunk-load failures reload once per path within 10 s', () => {
   expect(shouldReloadAfterChunkError('/ru', 1_005_000, storage)).toBe(true);
   expect(shouldReloadAfterChunkError('/en', 1_010_001, storage)).toBe(true);
 });
+
+test('every information page and the settings page of routes.ts is warmed by the shell prefetch', async () => {
+  const { isShellLinkRoute } = await import('./shell.client.ts');
+  const { default: routes } = await import('../routes.ts');
+  type Entry = { id?: string; file: string; children?: Entry[] };
+  const all = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...all(e.children ?? [])]);
+  const ids = all(routes as Entry[]).map(
+    (e) =>
+      e.id ??
+      `routes/${e.file
+        .split('/')
+        .pop()!
+        .replace(/\.tsx?$/, '')}`,
+  );
+  const info = ids.filter((id) => id.includes('info-'));
+  expect(info.length).toBeGreaterThanOrEqual(7);
+  expect(info.filter((id) => !isShellLinkRoute(id))).toEqual([]);
+  expect(isShellLinkRoute('routes/settings')).toBe(true);
+  expect(isShellLinkRoute('routes/flight-booking')).toBe(false);
+});

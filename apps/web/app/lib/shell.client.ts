@@ -103,15 +103,22 @@ export function prefetchModules(urls: string[]): Promise<unknown> {
 
 type ManifestLike = { routes: Record<string, { module: string } | undefined> };
 
+/** Route ids (routes.ts) of the pages the footer and the header link to on every page. */
+export function isShellLinkRoute(id: string): boolean {
+  return id.startsWith('info-') || id.startsWith('routes/info-') || id === 'routes/settings';
+}
+
 /** The modules of the pages the shell links to everywhere (footer and settings), warmed when the browser is idle. */
 export function prefetchShellRoutes(): void {
   const manifest = (window as { __reactRouterManifest?: ManifestLike }).__reactRouterManifest;
   if (!manifest) return;
   const urls = Object.entries(manifest.routes)
-    .filter(([id]) => id.startsWith('routes/info-') || id === 'routes/settings')
+    .filter(([id]) => isShellLinkRoute(id))
     .map(([, route]) => route?.module)
     .filter((url): url is string => Boolean(url));
-  const start = () => void prefetchModules(urls);
+  // The information pages share one module (routes.ts gives it an id per path): fetched once.
+  const unique = [...new Set(urls)];
+  const start = () => void prefetchModules(unique);
   if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
   else setTimeout(start, 1500);
 }
