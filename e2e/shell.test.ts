@@ -62,14 +62,33 @@ test('route modules of the shell links are prefetched in the background', async 
   await page.close();
 });
 
-test('in-app navigation scrolls back to the top', async () => {
+test('in-app navigation scrolls back to the top once; going back restores the place', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 400 } });
+  // Counts the page's own scrolls to the top (the test's scrolls below use other arguments).
+  await page.addInitScript(() => {
+    const scrollTo = window.scrollTo.bind(window);
+    (window as { topScrolls?: number }).topScrolls = 0;
+    window.scrollTo = ((...args: unknown[]) => {
+      const top = typeof args[0] === 'object' ? (args[0] as ScrollToOptions).top : args[1];
+      if (top === 0) (window as { topScrolls?: number }).topScrolls! += 1;
+      (scrollTo as (...a: unknown[]) => void)(...args);
+    }) as typeof window.scrollTo;
+  });
   await gotoHydrated(page, `${site.url}/en/settings`);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollBy(0, document.body.scrollHeight));
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(0);
+  const before = await page.evaluate(() => (window as { topScrolls?: number }).topScrolls);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
   await page.waitForURL(`${site.url}/en/info/help`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Let any second scroll happen before counting (well past the spec's 100 ms).
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  expect(await page.evaluate(() => (window as { topScrolls?: number }).topScrolls)).toBe(before! + 1);
+  await page.goBack();
+  await page.waitForURL(`${site.url}/en/settings`);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
   await page.close();
 });
 

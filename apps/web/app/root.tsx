@@ -6,10 +6,8 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
-  useNavigationType,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -25,6 +23,7 @@ import { Footer } from './components/Footer.tsx';
 import { ToastHost, notify } from './components/toast.tsx';
 import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
+import { ScrollManager } from './components/ScrollManager.tsx';
 import { useT, type RootData } from './lib/i18n.tsx';
 import { readCookies } from './lib/cookies.server.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
@@ -37,7 +36,6 @@ import { loadCurrentUser, loadCurrentUserOnce } from './lib/user.server.ts';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { LoginDialog } from './features/auth/LoginDialog.tsx';
 import {
-  SCROLL_AFTER_NAVIGATION_MS,
   ensureLightColorMode,
   installChunkReloadGuard,
   installRouteModuleGuard,
@@ -135,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration />
+        <ScrollManager />
         <Scripts />
       </body>
     </html>
@@ -164,11 +162,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Browser-only shell duties: colour mode, chunk-reload guard, new-build polling, delayed scroll to top. */
+/** Browser-only shell duties: colour mode, chunk-reload guard, new-build polling (scrolling: ScrollManager). */
 function useClientShell(data: RootData) {
   const t = useT();
-  const location = useLocation();
-  const navigationType = useNavigationType();
   (globalThis as { __parvozRoot?: RootData }).__parvozRoot = data;
 
   useEffect(() => {
@@ -188,12 +184,6 @@ function useClientShell(data: RootData) {
     // Runs once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    if (navigationType !== 'PUSH' || location.hash) return;
-    const timer = setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_AFTER_NAVIGATION_MS);
-    return () => clearTimeout(timer);
-  }, [location.pathname, location.hash, navigationType]);
 }
 
 /** The page of a route whose module could not be loaded after the one reload the guard allows. */
