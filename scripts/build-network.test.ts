@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { test, expect } from 'vitest';
 import {
+  parseCeasedAirlines,
   parseCsvLine,
+  type Network,
   parseDat,
   buildNetwork,
   serializeNetwork,
@@ -125,4 +128,51 @@ test('Uzbek apostrophes: oʻ/gʻ take U+02BB, the tutuq belgisi U+02BC', () => {
   expect(fixUzbekApostrophes('Amerika Qo‘shma Shtatlari')).toBe('Amerika Qoʻshma Shtatlari');
   expect(fixUzbekApostrophes('Noma’lum')).toBe('Nomaʼlum');
   expect(fixUzbekApostrophes("Farg'ona")).toBe('Fargʻona');
+});
+
+test('airlines of data/ceased-airlines.csv are not in the network, and the list is well formed', () => {
+  const csv = readFileSync(new URL('../data/ceased-airlines.csv', import.meta.url), 'utf8');
+  const rows = csv.trim().split('\n').slice(1).map(parseCsvLine);
+  for (const row of rows) {
+    expect(row, row.join(',')).toHaveLength(5);
+    const [iata, name, ceased, , source] = row;
+    expect(iata).toMatch(/^[A-Z0-9]{2}$/);
+    expect(name).toBeTruthy();
+    expect(ceased).toMatch(/^(19|20)\d\d-\d\d$/);
+    expect(source).toMatch(/^https:\/\/en\.wikipedia\.org\/wiki\//);
+  }
+  const codes = parseCeasedAirlines(csv);
+  expect(codes.size).toBe(rows.length);
+  // The examples.
+  for (const code of ['AZ', 'UN']) expect(codes.has(code)).toBe(true);
+  const network = JSON.parse(
+    readFileSync(new URL('../data/network.json', import.meta.url), 'utf8'),
+  ) as Network;
+  expect(network.airlines.filter(([iata]) => codes.has(iata))).toEqual([]);
+  expect(network.routes.filter(([iata]) => codes.has(iata))).toEqual([]);
+});
+
+test('a ceased airline listed in the csv loses its routes when the network is built', () => {
+  const airports = [
+    '1,"Tashkent International Airport","Tashkent","Uzbekistan","TAS","UTTT",41.2579,69.2811,1417,5,"U","Asia/Samarkand","airport","OurAirports"',
+    '2,"Vnukovo","Moscow","Russia","VKO","UUWW",55.59,37.26,685,3,"N","Europe/Moscow","airport","OurAirports"',
+  ].join('\n');
+  const airlines = [
+    '1,"Uzbekistan Airways",\\N,"HY","UZB","UZBEK","Uzbekistan","Y"',
+    '2,"Transaero Airlines",\\N,"UN","TSO","TRANSOVIET","Russia","Y"',
+  ].join('\n');
+  const routes = ['HY,1,TAS,1,VKO,2,,0,320', 'UN,2,TAS,1,VKO,2,,0,738'].join('\n');
+  const files = {
+    airports,
+    airlines,
+    routes,
+    planes: '',
+    countries: '"Uzbekistan","UZ","UZ"\n"Russia","RU","RS"',
+  };
+  expect(buildNetwork(files).network.airlines.map((a) => a[0])).toEqual(['HY', 'UN']);
+  const ceasedAirlines =
+    'iata,name,ceased,note,source\nUN,Transaero Airlines,2015-10,ceased,https://en.wikipedia.org/wiki/Transaero\n';
+  const { network } = buildNetwork({ ...files, ceasedAirlines });
+  expect(network.airlines.map((a) => a[0])).toEqual(['HY']);
+  expect(network.routes).toEqual([['HY', 'TAS', 'VKO', '320']]);
 });

@@ -246,6 +246,16 @@ export interface RawFiles {
   routes: string;
   planes: string;
   countries: string;
+  /** data/ceased-airlines.csv: airlines OpenFlights still lists as active that no longer fly. */
+  ceasedAirlines?: string;
+}
+
+/** The IATA codes of data/ceased-airlines.csv (header `iata,name,ceased,note,source`). */
+export function parseCeasedAirlines(csv: string): Set<string> {
+  const [header, ...rows] = csv.trim().split('\n');
+  if (header?.trim() !== 'iata,name,ceased,note,source')
+    throw new Error('ceased-airlines.csv: expected the header iata,name,ceased,note,source');
+  return new Set(rows.filter((row) => row.trim()).map((row) => parseCsvLine(row)[0] ?? ''));
 }
 
 export interface BuildReport {
@@ -416,14 +426,15 @@ export function buildNetwork(files: RawFiles): BuildReport {
     activeByIata.set(iata, list);
   }
 
-  // Routes.
+  // Routes (none of an airline that has ceased flying: they would be sold as real flights).
+  const ceased = files.ceasedAirlines ? parseCeasedAirlines(files.ceasedAirlines) : new Set<string>();
   const routeKeys = new Set<string>();
   const routes: RouteRow[] = [];
   const usedAirlines = new Map<string, Map<string, number>>(); // iata -> airline id -> route count
   for (const r of parseDat(files.routes)) {
     const [alCode, alId, src, srcId, dst, dstId, , stops, equipment] = r;
     if (stops !== '0') continue;
-    if (!alCode || !src || !dst || src === dst) continue;
+    if (!alCode || !src || !dst || src === dst || ceased.has(alCode)) continue;
     let al: Al | undefined;
     if (alId) al = airlineById.get(alId);
     if (!al && !alId) {
@@ -658,6 +669,7 @@ function main(): void {
     routes: read('routes.dat'),
     planes: read('planes.dat'),
     countries: read('countries.dat'),
+    ceasedAirlines: readFileSync(join(root, 'data/ceased-airlines.csv'), 'utf8'),
   });
   const out = join(root, 'data');
   mkdirSync(out, { recursive: true });
@@ -673,7 +685,8 @@ function main(): void {
       'The airport, airline, route and aircraft data in `network.json` is derived from the ' +
       '[OpenFlights](https://openflights.org/data.php) database snapshot and is made available under the ' +
       'Open Database License (ODbL) 1.0 (see `LICENSE` in this folder). Place names in `place-names.json` ' +
-      'were added by the Parvoz project.\n',
+      'were added by the Parvoz project. Airlines listed in `ceased-airlines.csv` (each with the public ' +
+      'source of its end) are left out of the network: OpenFlights still marks them active.\n',
   );
   if (process.argv.includes('--verbose')) for (const w of warnings) console.warn('note:', w);
   else if (warnings.length)
