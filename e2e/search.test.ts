@@ -130,6 +130,19 @@ describe.each(LOCALES)('search in %s', (lang) => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('→');
     await page.getByTestId('offer').first().waitFor();
     const status = (await page.getByTestId('results-count').textContent()) ?? '';
+    // Each carrier of an offer has its mark: its code drawn on its colour (Uzbekistan Airways' blue).
+    const firstOffer = page.getByTestId('offer').first();
+    const carriers = (await firstOffer.getAttribute('data-carriers'))!.split(' ');
+    const marks = firstOffer.locator('h3 [data-airline-mark]');
+    await expect(
+      marks.evaluateAll((els) => els.map((el) => el.getAttribute('data-airline-mark'))),
+    ).resolves.toEqual(carriers);
+    const drawn = await marks.first().evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(drawn).toBe(`"${carriers[0]}"`);
+    if (carriers[0] === 'HY')
+      expect(await marks.first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgb(27, 78, 155)',
+      );
     if (scenario.roundTrip) expect((await offerValues(page, 'data-itinerary'))[0]).toContain(' ');
 
     // Sort: cheapest first, then fastest.

@@ -1,5 +1,6 @@
 import { useLocale, useT } from '../lib/i18n.tsx';
 import { durationMinutes, formatLocalDate, formatLocalTime } from '../lib/local-time.ts';
+import { AirlineMark } from './AirlineMark.tsx';
 
 /** The parts of an offer's (or an order snapshot's) slices the itinerary shows. */
 export type ItinerarySegment = {
@@ -84,7 +85,8 @@ export function Itinerary({ slices, headingLevel = 3 }: { slices: ItinerarySlice
                       })}
                     </span>
                   </div>
-                  <p className="text-sm text-neutral-600">
+                  <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-neutral-600">
+                    <AirlineMark code={segment.marketing_carrier.iata_code} />
                     {`${segment.marketing_carrier.iata_code} ${segment.flight_number} · ${segment.marketing_carrier.name}`}
                     {segment.aircraft?.name ? ` · ${segment.aircraft.name}` : ''}
                   </p>

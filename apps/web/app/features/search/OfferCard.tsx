@@ -16,6 +16,7 @@ import {
 } from './results.ts';
 import { DayMark, RouteDetails } from './RouteDetails.tsx';
 import type { PassengerCounts } from './search-form.ts';
+import { AirlineMark } from '../../components/AirlineMark.tsx';
 
 export type OfferContext = {
   segment: string;
@@ -105,8 +106,16 @@ export function OfferCard({
     >
       <div className="grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:gap-6">
         <div className="grid gap-3">
-          <h3 id={`${idPrefix}-title`} className="text-sm font-medium text-neutral-700">
-            {carriers.map((c) => c.name).join(' · ')}
+          <h3
+            id={`${idPrefix}-title`}
+            className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-neutral-700"
+          >
+            {carriers.map((c, i) => (
+              <span key={c.code} className="inline-flex items-center gap-1.5">
+                <AirlineMark code={c.code} />
+                {i < carriers.length - 1 ? `${c.name} ·` : c.name}
+              </span>
+            ))}
           </h3>
           {offer.slices.map((slice, s) => (
             <div key={s} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-3">

@@ -2,6 +2,7 @@ import { AlertTriangle, Moon, PlaneLanding, PlaneTakeoff } from 'lucide-react';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { dayDifference, formatLongDate, formatShortDate, formatTime, useFormatDuration } from './format.ts';
 import type { ResultSlice } from './results.ts';
+import { AirlineMark } from '../../components/AirlineMark.tsx';
 
 /** "+1 day" after a time that falls on a later date than the slice's departure. */
 export function DayMark({ from, to }: { from: string; to: string }) {
@@ -80,8 +81,9 @@ export function RouteDetails({
                     </div>
                   ) : null}
                   <div className="grid gap-2 rounded-md border border-neutral-200 p-3">
-                    <p className="text-sm text-neutral-700">
-                      <span className="font-semibold text-neutral-900">
+                    <p className="flex flex-wrap items-center gap-x-1 text-sm text-neutral-700">
+                      <AirlineMark code={seg.carrier.code} />
+                      <span className="ml-0.5 font-semibold text-neutral-900">
                         {t('search.details.flight', { number: `${seg.carrier.code} ${seg.flight_number}` })}
                       </span>
                       {' · '}
