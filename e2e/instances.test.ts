@@ -161,8 +161,8 @@ test('bookings for the last 3 seats spread over both instances never oversell', 
   );
   const statuses = answers.map((answer) => answer.status);
   expect(statuses.filter((s) => s === 201)).toHaveLength(left);
-  expect(statuses.filter((s) => s !== 201)).toEqual(Array.from({ length: 30 - left }, () => 409));
-  expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.error.code)).toEqual(
+  expect(statuses.filter((s) => s !== 201)).toEqual(Array.from({ length: 30 - left }, () => 422));
+  expect(answers.filter((answer) => answer.status === 422).map((answer) => answer.body.error.code)).toEqual(
     Array.from({ length: 30 - left }, () => 'offer_unavailable'),
   );
   expect(new Set(answers.filter((answer) => answer.status === 201).map((x) => x.body.data.id)).size).toBe(

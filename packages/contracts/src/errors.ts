@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   idempotency_in_progress: 409,
   offer_expired: 410,
-  offer_unavailable: 409,
+  offer_unavailable: 422,
   payload_too_large: 413,
   unprocessable: 422,
   invalid_code: 422,

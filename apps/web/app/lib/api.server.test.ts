@@ -317,6 +317,16 @@ describe('retries', () => {
     expect(r.requests).toHaveLength(1);
   });
 
+  test('a sold-out booking (422 offer_unavailable, DESIGN §7) is sent once and its code is readable', async () => {
+    const { ERROR_STATUS } = await import('@parvoz/contracts/errors');
+    const soldOut = { error: { code: 'offer_unavailable', message: 'The seats are no longer available.' } };
+    const r = route(json(ERROR_STATUS.offer_unavailable, soldOut), json(201));
+    const error = await rejection(client().post(r.path, { body: {}, idempotencyKey: 'order-1' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('offer_unavailable');
+    expect(r.requests).toHaveLength(1);
+  });
+
   test.each(['get', 'put', 'delete'] as const)('%s answered 503 is not retried', async (method) => {
     const r = route(json(503), json(200));
     const error = await rejection(client()[method](r.path));

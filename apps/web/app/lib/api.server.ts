@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorEnvelopeSchema } from '@parvoz/contracts/errors';
 import { stringifyQuery, type QueryParams } from './query-string.ts';
 
 /**
@@ -85,6 +86,12 @@ export class ApiError extends Error {
     this.response = response;
     this.method = method;
     this.path = path;
+  }
+
+  /** The API's error code (DESIGN §7 envelope `error.code`), or null when the body is not the envelope. */
+  get code(): string | null {
+    const parsed = errorEnvelopeSchema.safeParse(this.body);
+    return parsed.success ? parsed.data.error.code : null;
   }
 }
 

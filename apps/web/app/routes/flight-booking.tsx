@@ -117,10 +117,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         { status: 404 },
       );
     }
-    if (error instanceof ApiError && error.status === 409) {
+    if (error instanceof ApiError && error.code === 'offer_unavailable') {
       return data(
         { kind: 'unavailable' as const, searchPath: searchPathOf(lang, null, givenSearch) },
-        { status: 409 },
+        { status: 422 },
       );
     }
     throw error;

@@ -180,7 +180,12 @@ export function slimOffer(offer: ApiOffer, rank: number, slices?: Map<string, Re
 function failureOf(error: unknown): SearchFailure {
   if (error instanceof ApiError) {
     if (error.status === 429) return { kind: 'error', reason: 'busy' };
-    if (error.status === 400 || error.status === 404 || error.status === 410 || error.status === 409) {
+    if (
+      error.status === 400 ||
+      error.status === 404 ||
+      error.status === 410 ||
+      error.code === 'offer_unavailable'
+    ) {
       const body = error.body as { error?: { code?: string; details?: { reason?: string }[] } } | null;
       const code = body?.error?.details?.[0]?.reason ?? body?.error?.code;
       return { kind: 'error', reason: 'invalid', ...(code ? { code } : {}) };

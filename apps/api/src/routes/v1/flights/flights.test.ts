@@ -187,7 +187,7 @@ describe('offers', () => {
     const first = offer.slices[0]!.segments[0]!.flight_key;
     await holdSeats(db, [{ flightKey: first, cabin: 'economy', seats: 1000, capacity: 1000 }]);
     const soldOut = await get(offer.id);
-    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.statusCode).toBe(422);
     expect(soldOut.json().error.code).toBe('offer_unavailable');
 
     clock = start + 61_000;

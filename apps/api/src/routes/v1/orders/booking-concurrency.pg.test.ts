@@ -58,9 +58,9 @@ test('200 concurrent bookings for the last 9 seats: exactly 9 orders, 10 times',
       statuses.filter((s) => s === 201),
       `round ${round}`,
     ).toHaveLength(9);
-    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 422)).toBe(true);
     expect(
-      answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.code === 'offer_unavailable'),
+      answers.filter((a) => a.statusCode === 422).every((a) => a.json().error.code === 'offer_unavailable'),
     ).toBe(true);
 
     const [row] = await database.db

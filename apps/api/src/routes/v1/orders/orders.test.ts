@@ -404,7 +404,7 @@ describe('POST /v1/orders: re-pricing and seats', () => {
     }
   });
 
-  test('a sold-out flight is a 409 offer_unavailable and records nothing', async () => {
+  test('a sold-out flight is a 422 offer_unavailable (never retried) and records nothing', async () => {
     const offer = await searchOffer(app, { date: isoDay(start, 33), adults: 2 });
     const segment = offer.slices[0]!.segments[0]!;
     const schedule = searchEngineFor('parvoz').schedule;
@@ -412,7 +412,7 @@ describe('POST /v1/orders: re-pricing and seats', () => {
     await holdSeats(db, [{ flightKey: segment.flight_key, cabin: 'economy', seats: capacity - 1, capacity }]);
     const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
     const { status, body } = await book(bookingBody(offer));
-    expect(status).toBe(409);
+    expect(status).toBe(422);
     expect(body.error.code).toBe('offer_unavailable');
     const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
