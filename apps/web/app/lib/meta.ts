@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache } from 'react-intl';
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import type { MessageKey, RootData } from './i18n.tsx';
 
@@ -79,4 +79,26 @@ export function pageMeta(
     );
   }
   return descriptors;
+}
+
+/**
+ * The title of an error page (404, 500, a search that cannot be shown): "{title} — Parvoz" in the page's
+ * language, and noindex. Without the root's data (it failed itself) the site's name alone.
+ */
+export function errorMeta(
+  args: MetaArgsLike,
+  titleKey: MessageKey,
+  values?: Record<string, string | number>,
+): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  const robots = { name: 'robots', content: 'noindex' };
+  if (!root) return [{ title: 'Parvoz' }, robots];
+  const intl = createIntl({ locale: root.locale, messages: root.messages }, cache);
+  const title = `${intl.formatMessage({ id: titleKey }, values)} — ${intl.formatMessage({ id: 'app.name' })}`;
+  return [{ title }, robots];
+}
+
+/** The error page's title key for a status: "Page Not Found" for 404, else the generic error. */
+export function errorTitleKey(error: unknown): MessageKey {
+  return isRouteErrorResponse(error) && error.status === 404 ? 'error.notFound.title' : 'error.generic.title';
 }

@@ -1,0 +1,161 @@
+/**
+ * Words (issue 17, item 7) in Chromium on one site: the booking page on /uz names the fare family in Uzbek,
+ * the same word as the results page; Russian result counts agree with their number; every page has a
+ * title, the 404 in Turkish and a search that cannot be shown (with its route) included.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
+import type { Locale } from '@parvoz/i18n/locales';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let context: BrowserContext;
+
+const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+/** Intl writes no-break spaces; compare words. */
+const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
+  await browser?.close();
+  await site?.stop();
+});
+
+/** The first offer of a one-adult economy search from the API, as the results page's "buy" gets one. */
+async function firstOffer(lang: Locale, origin: string, destination: string) {
+  for (const days of [30, 31, 32]) {
+    const response = await fetch(`${site.url}/v1/flights/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        slices: [{ origin, destination, departure_date: isoDay(days) }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin_class: 'economy',
+        currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { offers: { id: string; fare_family: string }[] } };
+    if (body.data.offers.length > 0) return body.data.offers[0]!;
+  }
+  throw new Error(`no offers ${origin}-${destination}`);
+}
+
+describe('fare families, passenger types and classes in the page’s language', () => {
+  test('/uz: the booking summary names the fare family in Uzbek, the word the results page uses', async () => {
+    const offer = await firstOffer('uz', 'TAS', 'IST');
+    expect(offer.fare_family).toBe('light');
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/uz/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+    const trip = page.getByRole('region', { name: m('uz', 'booking.trip.heading') });
+    const summary = words(await trip.locator('p').first().textContent());
+    expect(summary).toContain(m('uz', 'booking.cabin.economy'));
+    expect(summary).toContain(m('uz', 'booking.fare.light'));
+    expect(summary).toContain(m('uz', 'search.fare.light'));
+    expect(summary).not.toMatch(/light/i);
+    // The price summary names the passenger type in Uzbek too.
+    const price = page.getByRole('region', { name: m('uz', 'booking.price.heading') });
+    expect(words(await price.textContent())).toContain(m('uz', 'booking.passengerType.adult'));
+
+    // The results page: the offer's fare family by the same word.
+    await gotoHydrated(page, `${site.url}/uz/flight/TAS${ddmm(isoDay(30))}IST1`);
+    const card = page.getByTestId('offer').first();
+    await card.waitFor();
+    expect(words(await card.textContent())).toContain(m('uz', 'search.fare.light'));
+    expect(words(await card.textContent())).not.toMatch(/light/i);
+    await page.close();
+  });
+});
+
+describe('counts agree with their number', () => {
+  test('/ru results: the count and the filtered count read as Russian says them', async () => {
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(isoDay(24))}IST1`);
+    await page.getByTestId('offer').first().waitFor();
+    const status = page.getByTestId('results-count');
+    const total = Number(/\d+/.exec((await status.textContent()) ?? '')?.[0]);
+    expect(total).toBeGreaterThan(0);
+    expect(words(await status.textContent())).toBe(words(m('ru', 'search.results.count', { count: total })));
+
+    // Each airline alone: counts of several sizes, each in the form its number takes.
+    const airlines = page
+      .getByRole('group', { name: m('ru', 'search.filters.airlines') })
+      .getByRole('checkbox');
+    const seen = new Map<number, string>();
+    for (let i = 0; i < Math.min(await airlines.count(), 6); i++) {
+      await airlines.nth(i).check();
+      await page.waitForURL(/airlines\[\d\]=/);
+      await expect.poll(async () => words(await status.textContent())).toMatch(/\d+ \S+ из \d+/);
+      const text = words(await status.textContent());
+      const count = Number(/^\d+/.exec(text)?.[0]);
+      expect(text).toBe(words(m('ru', 'search.results.countFiltered', { count, total })));
+      seen.set(count, text);
+      await airlines.nth(i).uncheck();
+      await page.waitForURL((url) => !url.search.includes('airlines'));
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    // Whatever counts the schedule gives today, the one-form and the rest agree: "1 вариант … подходит",
+    // "2 варианта … подходят", "5 вариантов … подходят" (the exact table is in packages/i18n plurals.test.ts).
+    for (const [count, text] of seen) {
+      const one = count % 10 === 1 && count % 100 !== 11;
+      expect(text).toMatch(one ? /вариант из \d+ подходит / : /подходят /);
+    }
+    await page.close();
+  });
+});
+
+describe('every page has a title', () => {
+  test('/tr: the 404 page is titled "Sayfa bulunamadı — Parvoz"', async () => {
+    const page = await context.newPage();
+    const response = await page.goto(`${site.url}/tr/boyle-bir-sayfa-yok`);
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe(`${m('tr', 'error.notFound.title')} — Parvoz`);
+    // Without a language prefix too (the language is negotiated).
+    const bare = await context.newPage();
+    await bare.setExtraHTTPHeaders({ 'accept-language': 'tr-TR,tr;q=0.9' });
+    expect((await bare.goto(`${site.url}/no-such-page-at-all`))?.status()).toBe(404);
+    expect(await bare.title()).not.toBe('');
+    await page.close();
+    await bare.close();
+  });
+
+  test('a search that cannot be shown names its route in the title, in its language', async () => {
+    const page = await context.newPage();
+    // 31 February: a date that does not exist.
+    expect((await page.goto(`${site.url}/en/flight/TAS3102IST1`))?.status()).toBe(400);
+    await page.getByTestId('bad-search').waitFor();
+    expect(await page.title()).toBe(
+      `${m('en', 'page.results.badTitle', { route: 'Tashkent → Istanbul' })} — Parvoz`,
+    );
+    expect((await page.goto(`${site.url}/ru/flight/TAS3102IST1`))?.status()).toBe(400);
+    expect(await page.title()).toBe(
+      `${m('ru', 'page.results.badTitle', { route: 'Ташкент → Стамбул' })} — Parvoz`,
+    );
+    // An unknown place: named by its code.
+    expect((await page.goto(`${site.url}/en/flight/TAS${ddmm(isoDay(20))}QQQ1`))?.status()).toBe(404);
+    expect(await page.title()).toBe(
+      `${m('en', 'page.results.badTitle', { route: 'Tashkent → QQQ' })} — Parvoz`,
+    );
+    // A path that names no route at all still has a title.
+    expect((await page.goto(`${site.url}/uz/flight/nonsense`))?.status()).toBe(400);
+    expect(await page.title()).toBe(`${m('uz', 'search.bad.heading')} — Parvoz`);
+    await page.close();
+  });
+});
