@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
-import type { Locale } from '@parvoz/i18n/locales';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
@@ -122,6 +122,39 @@ describe('counts agree with their number', () => {
 });
 
 describe('every page has a title', () => {
+  test('every page, in every language, whatever its status, has a <title> naming the site', async () => {
+    const paths = [
+      '',
+      '/flight/booking',
+      `/flight/TAS${ddmm(isoDay(24))}IST1`,
+      '/flight/TAS3102IST1',
+      '/info/agreement',
+      '/info/confidential',
+      '/info/my-ticket',
+      '/info/payment-security',
+      '/info/contacts',
+      '/info/offer',
+      '/info/help',
+      '/tours',
+      '/agencies',
+      '/settings',
+      '/login',
+      '/profile',
+      '/profile/orders-history',
+      '/profile/settings',
+      '/orders/ord_doesnotexist',
+      '/no-such-page',
+    ];
+    for (const lang of LOCALES) {
+      for (const path of paths) {
+        const response = await fetch(`${site.url}/${lang}${path}`);
+        const html = await response.text();
+        const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+        expect(title, `${lang}${path} (${response.status})`).toMatch(/\S.* — Parvoz$|^Parvoz — /);
+      }
+    }
+  });
+
   test('/tr: the 404 page is titled "Sayfa bulunamadı — Parvoz"', async () => {
     const page = await context.newPage();
     const response = await page.goto(`${site.url}/tr/boyle-bir-sayfa-yok`);

@@ -25,7 +25,7 @@ import { ToastHost, notify } from './components/toast.tsx';
 import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { useT, type RootData } from './lib/i18n.tsx';
-import { errorMeta, errorTitleKey } from './lib/meta.ts';
+import { errorMeta, errorPageTitle } from './lib/meta.ts';
 import { readCookies } from './lib/cookies.server.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
 import { siteOrigin } from './lib/origin.server.ts';
@@ -203,7 +203,7 @@ export default function App() {
  * error page's title here, since the page that failed never supplies one.
  */
 export const meta: Route.MetaFunction = (args) =>
-  args.error ? errorMeta(args, errorTitleKey(args.error)) : [];
+  args.error ? errorMeta(args, errorPageTitle(args.error)) : [];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();

@@ -14,7 +14,7 @@ import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { readCookies } from '../lib/cookies.server.ts';
 import { useLocale, useT } from '../lib/i18n.tsx';
-import { errorMeta, errorTitleKey, pageMeta } from '../lib/meta.ts';
+import { errorMeta, errorPageTitle, pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { DateStripView } from '../features/search/DateStripView.tsx';
 import { formatShortDate } from '../features/search/format.ts';
@@ -131,10 +131,10 @@ export const meta: Route.MetaFunction = (args) => {
   const bad = badSearchOf(args.error);
   if (bad) {
     return bad.route
-      ? errorMeta(args, 'page.results.badTitle', { route: bad.route })
-      : errorMeta(args, 'search.bad.heading');
+      ? errorMeta(args, { key: 'page.results.badTitle', values: { route: bad.route } })
+      : errorMeta(args, { key: 'search.bad.heading' });
   }
-  if (args.error || !args.loaderData) return errorMeta(args, errorTitleKey(args.error));
+  if (args.error || !args.loaderData) return errorMeta(args, errorPageTitle(args.error));
   return pageMeta(args, 'page.results.heading', {
     route: routeName(args.loaderData.origin, args.loaderData.destination),
   });
@@ -373,6 +373,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     );
   }
+  // As the root's error page shows it (and `errorPageTitle` titles it): a status text for all but 404.
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} path={location.pathname} />;
+  const statusText =
+    isRouteErrorResponse(error) && status !== 404 ? error.statusText || undefined : undefined;
+  return <ErrorPage status={status} statusText={statusText} path={location.pathname} />;
 }
