@@ -1,10 +1,12 @@
 /**
  * Words (issue 17, item 7) in Chromium on one site: the booking page on /uz names the fare family in Uzbek,
  * the same word as the results page; Russian result counts agree with their number; every page has a
- * title, the 404 in Turkish and a search that cannot be shown (with its route) included.
+ * title, the 404 in Turkish and a search that cannot be shown (with its route) included. Controls (item 10):
+ * the toggles are buttons that say whether they are open or pressed, by mouse and by keyboard, and axe is clean.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
@@ -190,5 +192,93 @@ describe('every page has a title', () => {
     expect((await page.goto(`${site.url}/uz/flight/nonsense`))?.status()).toBe(400);
     expect(await page.title()).toBe(`${m('uz', 'search.bad.heading')} — Parvoz`);
     await page.close();
+  });
+});
+
+describe('controls are buttons, announced with their state (item 10)', () => {
+  test.each(LOCALES)('%s: passengers, sort, details, change search and filters are buttons', async (lang) => {
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/${lang}`);
+    // The passengers panel: a button named by its label and value, expanded and collapsed by mouse and keys.
+    const passengers = page.getByRole('button', {
+      name: `${m(lang, 'search.passengers.label')} ${m(lang, 'search.passengers.summary', { count: 1, cabin: m(lang, 'search.cabin.economy') })}`,
+    });
+    expect(await passengers.getAttribute('aria-expanded')).toBe('false');
+    await passengers.click();
+    expect(await passengers.getAttribute('aria-expanded')).toBe('true');
+    const adults = page.getByRole('spinbutton', { name: m(lang, 'search.passengers.adults') });
+    await adults.waitFor();
+    await adults.press('Escape');
+    expect(await passengers.getAttribute('aria-expanded')).toBe('false');
+    expect(await passengers.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await adults.isVisible()).toBe(false);
+    await passengers.press('Enter');
+    expect(await passengers.getAttribute('aria-expanded')).toBe('true');
+    await passengers.press('Space');
+    expect(await passengers.getAttribute('aria-expanded')).toBe('false');
+
+    // Results: the sort order is a group of pressed/unpressed buttons.
+    await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(isoDay(26))}IST1`);
+    await page.getByTestId('offer').first().waitFor();
+    const sort = page.getByRole('group', { name: m(lang, 'search.sort.label') });
+    const best = sort.getByRole('button', { name: new RegExp(m(lang, 'search.sort.best')) });
+    const cheapest = sort.getByRole('button', { name: new RegExp(m(lang, 'search.sort.cheapest')) });
+    const fastest = sort.getByRole('button', { name: new RegExp(m(lang, 'search.sort.fastest')) });
+    expect(await best.getAttribute('aria-pressed')).toBe('true');
+    expect(await cheapest.getAttribute('aria-pressed')).toBe('false');
+    await cheapest.click();
+    await page.waitForURL(/sort=cheapest/);
+    expect(await cheapest.getAttribute('aria-pressed')).toBe('true');
+    expect(await best.getAttribute('aria-pressed')).toBe('false');
+    await fastest.press('Enter');
+    await page.waitForURL(/sort=fastest/);
+    expect(await fastest.getAttribute('aria-pressed')).toBe('true');
+
+    // An offer's details.
+    const offer = page.getByTestId('offer').first();
+    const details = offer.getByRole('button', { name: m(lang, 'search.offer.showDetails') });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await details.click();
+    const hide = offer.getByRole('button', { name: m(lang, 'search.offer.hideDetails') });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await offer.getByRole('button', { name: m(lang, 'search.offer.buy') }).waitFor();
+
+    // "Change search".
+    const change = page.getByRole('button', { name: m(lang, 'search.form.change') });
+    expect(await change.getAttribute('aria-expanded')).toBe('false');
+    await change.click();
+    expect(await change.getAttribute('aria-expanded')).toBe('true');
+    await page
+      .getByRole('button', { name: m(lang, 'search.form.submit') })
+      .first()
+      .waitFor();
+    await page.close();
+  });
+
+  test('on a phone the filters open from a button; axe finds nothing wrong with the open controls', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await phone.newPage();
+    await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(isoDay(26))}IST1`);
+    await page.getByTestId('offer').first().waitFor();
+    const filters = page.getByRole('button', { name: new RegExp(`^${m('ru', 'search.filters.heading')}`) });
+    const transfers = page.getByRole('group', { name: m('ru', 'search.filters.transfers') });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await transfers.isVisible()).toBe(false);
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await transfers.waitFor();
+    await page
+      .getByTestId('offer')
+      .first()
+      .getByRole('button', { name: m('ru', 'search.offer.showDetails') })
+      .click();
+    await page.getByRole('button', { name: m('ru', 'search.form.change') }).click();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
+    await phone.close();
   });
 });

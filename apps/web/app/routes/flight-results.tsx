@@ -9,6 +9,7 @@ import {
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-results';
+import { Disclosure } from '../components/Disclosure.tsx';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -312,28 +313,28 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
           {search.cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy')}
         </p>
       </div>
-      <details className="group">
-        <summary className="w-fit cursor-pointer font-medium text-primary-700 underline">
-          {t('search.form.change')}
-        </summary>
-        <div className="mt-3">
-          <SearchForm
-            key={segment}
-            idPrefix="change"
-            compact
-            initial={{
-              fromCode: origin.code,
-              fromName: origin.name,
-              toCode: destination.code,
-              toName: destination.name,
-              depart: search.departureDate,
-              ret: search.returnDate ?? '',
-              passengers: search.passengers,
-              cabin: search.cabin,
-            }}
-          />
-        </div>
-      </details>
+      <Disclosure
+        panelId="change-search"
+        toggleClassName="w-fit font-medium text-primary-700 underline"
+        panelClassName="mt-3"
+        summary={t('search.form.change')}
+      >
+        <SearchForm
+          key={segment}
+          idPrefix="change"
+          compact
+          initial={{
+            fromCode: origin.code,
+            fromName: origin.name,
+            toCode: destination.code,
+            toName: destination.name,
+            depart: search.departureDate,
+            ret: search.returnDate ?? '',
+            passengers: search.passengers,
+            cabin: search.cabin,
+          }}
+        />
+      </Disclosure>
       <StreamedResults data={loaderData} />
     </div>
   );
