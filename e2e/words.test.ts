@@ -282,3 +282,33 @@ describe('controls are buttons, announced with their state (item 10)', () => {
     await phone.close();
   });
 });
+
+test('without JavaScript the same controls still work: passengers and details open natively, sort submits', async () => {
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await plain.newPage();
+  await page.goto(`${site.url}/en`);
+  await page
+    .getByText(m('en', 'search.passengers.summary', { count: 1, cabin: m('en', 'search.cabin.economy') }))
+    .click();
+  await page.getByRole('spinbutton', { name: m('en', 'search.passengers.adults') }).waitFor();
+  // The cookie the search form's plain POST sets: results arrive complete, not streamed.
+  await plain.addCookies([{ name: 'parvoz_nojs', value: '1', url: site.url }]);
+  await page.goto(`${site.url}/en/flight/TAS${ddmm(isoDay(26))}IST1?transfers[0]=0`);
+  const offer = page.getByTestId('offer').first();
+  await offer.getByText(m('en', 'search.offer.showDetails')).click();
+  await offer.getByRole('button', { name: m('en', 'search.offer.buy') }).waitFor();
+  const sort = page.getByRole('group', { name: m('en', 'search.sort.label') });
+  await sort.getByRole('button', { name: new RegExp(m('en', 'search.sort.cheapest')) }).click();
+  await page.waitForURL(/sort=cheapest/);
+  // The filter in the query survives the sort.
+  expect(new URL(page.url()).searchParams.get('transfers[0]')).toBe('0');
+  expect(
+    await sort
+      .getByRole('button', { name: new RegExp(m('en', 'search.sort.cheapest')) })
+      .getAttribute('aria-pressed'),
+  ).toBe('true');
+  await plain.close();
+});
