@@ -146,14 +146,20 @@ describe.each(LOCALES)('search in %s', (lang) => {
     if (scenario.roundTrip) expect((await offerValues(page, 'data-itinerary'))[0]).toContain(' ');
 
     // Sort: cheapest first, then fastest.
-    await page.getByRole('link', { name: new RegExp(m(lang, 'search.sort.cheapest')) }).click();
+    await page
+      .getByRole('group', { name: m(lang, 'search.sort.label') })
+      .getByRole('button', { name: new RegExp(m(lang, 'search.sort.cheapest')) })
+      .click();
     await page.waitForURL(/sort=cheapest/);
     const sorted = async () => {
       const totals = (await offerValues(page, 'data-total')).map(Number);
       return totals.every((t, i) => i === 0 || totals[i - 1]! <= t);
     };
     await expect.poll(sorted).toBe(true);
-    await page.getByRole('link', { name: new RegExp(m(lang, 'search.sort.fastest')) }).click();
+    await page
+      .getByRole('group', { name: m(lang, 'search.sort.label') })
+      .getByRole('button', { name: new RegExp(m(lang, 'search.sort.fastest')) })
+      .click();
     await page.waitForURL(/sort=fastest/);
 
     // Transfers.

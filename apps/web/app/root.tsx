@@ -25,6 +25,7 @@ import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
 import { useT, type RootData } from './lib/i18n.tsx';
+import { errorMeta, errorPageTitle } from './lib/meta.ts';
 import { readCookies } from './lib/cookies.server.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
 import { siteOrigin } from './lib/origin.server.ts';
@@ -195,6 +196,13 @@ function RouteModuleUnavailable() {
 export default function App() {
   return <Outlet />;
 }
+
+/**
+ * Pages set their own title; an error rendered by this boundary (a 404 anywhere, a failed loader) gets the
+ * error page's title here, since the page that failed never supplies one.
+ */
+export const meta: Route.MetaFunction = (args) =>
+  args.error ? errorMeta(args, errorPageTitle(args.error)) : [];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();

@@ -20,15 +20,24 @@ export function displayFractionDigits(currency: Currency): number {
   return currency === 'UZS' ? 0 : 2;
 }
 
+/**
+ * Currencies whose whole amounts are shown without decimals, as local sites show them ("12 500 ₽", "3 200 ₺",
+ * "1 234 567 soʻm"); an amount with kopecks or kuruş keeps its two digits. Dollars and euros always show cents.
+ */
+const WHOLE_WITHOUT_DECIMALS: ReadonlySet<Currency> = new Set(['UZS', 'RUB', 'TRY']);
+
 /** Formats an amount in major units (e.g. 412.5) for the locale, through Intl. */
 export function formatMoney(locale: Locale, amount: number, currency: Currency): string {
   const digits = displayFractionDigits(currency);
+  // Whole to the shown precision: 12500.004 is "12 500 ₽", not "12 500,00 ₽".
+  const whole = Math.round(amount * 10 ** digits) % 10 ** digits === 0;
+  const minimum = WHOLE_WITHOUT_DECIMALS.has(currency) && whole ? 0 : digits;
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     // The familiar signs ($, €, ₽, ₺): the same output in Node and in Chromium for every locale.
     currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: digits,
+    minimumFractionDigits: minimum,
     maximumFractionDigits: digits,
   }).format(amount);
 }

@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache } from 'react-intl';
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import type { MessageKey, RootData } from './i18n.tsx';
 
@@ -79,4 +79,27 @@ export function pageMeta(
     );
   }
   return descriptors;
+}
+
+/** An error page's title: a message, or a status text given by the error ("Bad Request"). */
+export type ErrorTitle = { key: MessageKey; values?: Record<string, string | number> } | { text: string };
+
+/**
+ * The title of an error page (404, 500, a search that cannot be shown): "{title} — Parvoz" in the page's
+ * language, and noindex. Without the root's data (it failed itself) the site's name alone.
+ */
+export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  const robots = { name: 'robots', content: 'noindex' };
+  if (!root) return [{ title: 'Parvoz' }, robots];
+  const intl = createIntl({ locale: root.locale, messages: root.messages }, cache);
+  const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
+  return [{ title: `${text} — ${intl.formatMessage({ id: 'app.name' })}` }, robots];
+}
+
+/** The heading the error page (components/ErrorPage.tsx) shows for an error, as its title. */
+export function errorPageTitle(error: unknown): ErrorTitle {
+  if (isRouteErrorResponse(error) && error.status === 404) return { key: 'error.notFound.title' };
+  if (isRouteErrorResponse(error) && error.statusText) return { text: error.statusText };
+  return { key: 'error.generic.title' };
 }

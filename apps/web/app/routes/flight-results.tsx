@@ -9,12 +9,13 @@ import {
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-results';
+import { Disclosure } from '../components/Disclosure.tsx';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { readCookies } from '../lib/cookies.server.ts';
 import { useLocale, useT } from '../lib/i18n.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { errorMeta, errorPageTitle, pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { DateStripView } from '../features/search/DateStripView.tsx';
 import { formatShortDate } from '../features/search/format.ts';
@@ -28,6 +29,7 @@ import {
   repriceShared,
   searchDateStrip,
   searchOffers,
+  segmentCodes,
 } from '../features/search/results.server.ts';
 import { ExpiredNotice, ResultsView, SearchFailed } from '../features/search/ResultsView.tsx';
 import { NO_SCRIPT_COOKIE } from '../features/search/search-action.server.ts';
@@ -37,11 +39,20 @@ import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx
 import { useExpired } from '../lib/offer-clock.ts';
 import { OfferCountdown } from '../components/OfferCountdown.tsx';
 
-type BadSearch = { kind: 'bad-search'; code: string };
+/** A search path that cannot be searched, with its route ("Tashkent → Istanbul") when the path names one. */
+type BadSearch = { kind: 'bad-search'; code: string; route: string | null };
 
-function badSearch(code: string, status: number): never {
-  throw data({ kind: 'bad-search', code } satisfies BadSearch, { status });
+function badSearch(code: string, status: number, route: string | null): never {
+  throw data({ kind: 'bad-search', code, route } satisfies BadSearch, { status });
 }
+
+function badSearchOf(error: unknown): BadSearch | null {
+  return isRouteErrorResponse(error) && (error.data as BadSearch | null)?.kind === 'bad-search'
+    ? (error.data as BadSearch)
+    : null;
+}
+
+const routeName = (origin: PlaceValue, destination: PlaceValue) => `${origin.name} → ${destination.name}`;
 
 /**
  * `/{lang}/flight/{search}`: the page arrives at once with the route and a skeleton; the offers, the ±3-day
@@ -49,18 +60,31 @@ function badSearch(code: string, status: number): never {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
-  const parsed = parseSegment(params.search);
-  if (!parsed.ok) badSearch(parsed.error.code, 400);
-  const search = parsed.value;
   const state = context.get(requestStateContext);
+  const lookup = (code: string) =>
+    lookupPlace(state.api, code, lang).catch((): PlaceValue => ({ code, name: code }));
+  // Both places in the page's language; an unknown one by its code (the title still names the route).
+  const places = async (codes: { origin: string; destination: string }) => {
+    const [origin, destination] = await Promise.all([lookup(codes.origin), lookup(codes.destination)]);
+    const named = (place: PlaceValue | null, code: string) => place ?? { code, name: code };
+    return {
+      origin,
+      destination,
+      route: routeName(named(origin, codes.origin), named(destination, codes.destination)),
+    };
+  };
+  const parsed = parseSegment(params.search);
+  if (!parsed.ok) {
+    const codes = segmentCodes(params.search);
+    badSearch(parsed.error.code, 400, codes ? (await places(codes)).route : null);
+  }
+  const search = parsed.value;
   const cookies = readCookies(request);
   const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[lang];
 
-  const lookup = (code: string) =>
-    lookupPlace(state.api, code, lang).catch((): PlaceValue => ({ code, name: code }));
-  const [origin, destination] = await Promise.all([lookup(search.origin), lookup(search.destination)]);
-  if (!origin) badSearch('unknown_origin', 404);
-  if (!destination) badSearch('unknown_destination', 404);
+  const { origin, destination, route } = await places(search);
+  if (!origin) badSearch('unknown_origin', 404, route);
+  if (!destination) badSearch('unknown_destination', 404, route);
 
   const input = { params: search, currency };
   const url = new URL(request.url);
@@ -104,10 +128,18 @@ export function shouldRevalidate({
   return sameTicket ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'page.results.heading', {
-    route: args.loaderData ? `${args.loaderData.origin.name} → ${args.loaderData.destination.name}` : '',
+export const meta: Route.MetaFunction = (args) => {
+  const bad = badSearchOf(args.error);
+  if (bad) {
+    return bad.route
+      ? errorMeta(args, { key: 'page.results.badTitle', values: { route: bad.route } })
+      : errorMeta(args, { key: 'search.bad.heading' });
+  }
+  if (args.error || !args.loaderData) return errorMeta(args, errorPageTitle(args.error));
+  return pageMeta(args, 'page.results.heading', {
+    route: routeName(args.loaderData.origin, args.loaderData.destination),
   });
+};
 
 /** A streamed value (or, for a browser without JavaScript, one already there). */
 function Deferred<T>({
@@ -272,9 +304,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <div>
-        <PageHeading>
-          {t('page.results.heading', { route: `${origin.name} → ${destination.name}` })}
-        </PageHeading>
+        <PageHeading>{t('page.results.heading', { route: routeName(origin, destination) })}</PageHeading>
         <p className="-mt-4 text-neutral-700">
           {dates}
           {' · '}
@@ -283,28 +313,28 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
           {search.cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy')}
         </p>
       </div>
-      <details className="group">
-        <summary className="w-fit cursor-pointer font-medium text-primary-700 underline">
-          {t('search.form.change')}
-        </summary>
-        <div className="mt-3">
-          <SearchForm
-            key={segment}
-            idPrefix="change"
-            compact
-            initial={{
-              fromCode: origin.code,
-              fromName: origin.name,
-              toCode: destination.code,
-              toName: destination.name,
-              depart: search.departureDate,
-              ret: search.returnDate ?? '',
-              passengers: search.passengers,
-              cabin: search.cabin,
-            }}
-          />
-        </div>
-      </details>
+      <Disclosure
+        panelId="change-search"
+        toggleClassName="w-fit font-medium text-primary-700 underline"
+        panelClassName="mt-3"
+        summary={t('search.form.change')}
+      >
+        <SearchForm
+          key={segment}
+          idPrefix="change"
+          compact
+          initial={{
+            fromCode: origin.code,
+            fromName: origin.name,
+            toCode: destination.code,
+            toName: destination.name,
+            depart: search.departureDate,
+            ret: search.returnDate ?? '',
+            passengers: search.passengers,
+            cabin: search.cabin,
+          }}
+        />
+      </Disclosure>
       <StreamedResults data={loaderData} />
     </div>
   );
@@ -326,8 +356,9 @@ const BAD_SEARCH_MESSAGES: Record<string, Parameters<ReturnType<typeof useT>>[0]
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && (error.data as BadSearch | null)?.kind === 'bad-search') {
-    const code = (error.data as BadSearch).code;
+  const bad = badSearchOf(error);
+  if (bad) {
+    const code = bad.code;
     return (
       <section aria-labelledby="bad-search-heading" className="grid gap-4">
         <PageHeading>
@@ -343,6 +374,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </section>
     );
   }
+  // As the root's error page shows it (and `errorPageTitle` titles it): a status text for all but 404.
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} path={location.pathname} />;
+  const statusText =
+    isRouteErrorResponse(error) && status !== 404 ? error.statusText || undefined : undefined;
+  return <ErrorPage status={status} statusText={statusText} path={location.pathname} />;
 }

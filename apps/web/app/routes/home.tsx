@@ -8,7 +8,7 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { SearchForm } from '../features/search/SearchForm.tsx';
 import { searchFormAction } from '../features/search/search-action.server.ts';
 import { EMPTY_FORM } from '../features/search/search-form.ts';
-import { useHydrated } from '../features/search/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 /** Recent searches live in this browser only: their code loads once the page runs there. */
 const RecentSearches = lazy(() =>

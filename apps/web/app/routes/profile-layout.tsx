@@ -4,6 +4,7 @@ import { useRootData, useT } from '../lib/i18n.tsx';
 import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
 import { Button } from '../components/Button.tsx';
 import { runGuards } from '../lib/guards.server.ts';
+import { errorMeta, errorPageTitle } from '../lib/meta.ts';
 import { SignInRequired } from '../features/auth/SignInRequired.tsx';
 
 /** The profile and its children are for signed-in users only (spec §2, §6): the `auth` guard. */
@@ -62,6 +63,13 @@ export default function ProfileLayout() {
     </div>
   );
 }
+
+/** The profile pages title themselves; the sign-in screen shown to an anonymous visitor is titled here. */
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.error) return [];
+  const signIn = isRouteErrorResponse(args.error) && args.error.status === 401;
+  return errorMeta(args, signIn ? { key: 'auth.page.heading' } : errorPageTitle(args.error));
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 401) return <SignInRequired />;

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
+import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 const inputClass = 'rounded border border-neutral-400 bg-white px-3 py-2';
@@ -43,20 +44,28 @@ export function SavedTravellers({
                   </Button>
                 </Form>
               </div>
-              <details className="mt-2" open={failedId === traveller.id || undefined}>
-                <summary className="cursor-pointer text-sm font-semibold text-primary-800">
-                  {t('travellers.edit', { name })}
-                </summary>
+              <Disclosure
+                className="mt-2"
+                panelId={`traveller-${traveller.id}-panel`}
+                defaultOpen={failedId === traveller.id}
+                toggleClassName="text-left text-sm font-semibold text-primary-800"
+                summary={t('travellers.edit', { name })}
+              >
                 <TravellerForm traveller={traveller} failed={failedId === traveller.id} busy={busy} />
-              </details>
+              </Disclosure>
             </li>
           );
         })}
       </ul>
-      <details className="rounded border border-neutral-300 p-3" open={failedId === 'new' || undefined}>
-        <summary className="cursor-pointer font-semibold text-primary-800">{t('travellers.add')}</summary>
+      <Disclosure
+        className="rounded border border-neutral-300 p-3"
+        panelId="traveller-new-panel"
+        defaultOpen={failedId === 'new'}
+        toggleClassName="text-left font-semibold text-primary-800"
+        summary={t('travellers.add')}
+      >
         <TravellerForm traveller={undefined} failed={failedId === 'new'} busy={busy} />
-      </details>
+      </Disclosure>
     </section>
   );
 }

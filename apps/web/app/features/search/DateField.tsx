@@ -3,7 +3,7 @@ import { CalendarDays, X } from 'lucide-react';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate } from './format.ts';
 import { controlClasses, labelClasses } from './ui.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** react-day-picker, date-fns and the calendar's locale load on the first open, never with the page. */
 const loadCalendar = () => import('./Calendar.tsx');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
+import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import {
   filtersToQuery,
@@ -14,7 +15,7 @@ import {
   type TimeBucket,
 } from './filters.ts';
 import { useFormatPrice } from './format.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const BUCKET_LABEL: Record<TimeBucket, MessageKey> = {
   night: 'search.filters.time.night',
@@ -57,15 +58,12 @@ export function FiltersPanel({
   const hydrated = useHydrated();
   const price = useFormatPrice();
   const location = useLocation();
-  const detailsRef = useRef<HTMLDetailsElement>(null);
   const params = new URLSearchParams(location.search);
   const active = hasActiveFilters(filters);
-
-  // Wide screens show the panel beside the results: keep it open there.
-  useEffect(() => {
-    const wide = window.matchMedia('(min-width: 64rem)');
-    if (wide.matches && detailsRef.current) detailsRef.current.open = true;
-  }, []);
+  // Wide screens show the panel beside the results; the toggle is for phones (the native version before
+  // the page is interactive opens there too).
+  const [wide, setWide] = useState(false);
+  useEffect(() => setWide(window.matchMedia('(min-width: 64rem)').matches), []);
 
   const option = (
     key: string,
@@ -117,16 +115,22 @@ export function FiltersPanel({
   };
 
   return (
-    <details ref={detailsRef} className="group rounded-xl bg-white shadow-sm ring-1 ring-neutral-200">
-      <summary
-        className={`${buttonClasses({ variant: 'ghost', size: 'md', color: 'neutral' })} w-full cursor-pointer list-none justify-between rounded-xl px-4 lg:hidden [&::-webkit-details-marker]:hidden`}
-      >
-        <span className="flex items-center gap-2">
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          {t('search.filters.heading')}
-        </span>
-        {active ? <span className="text-sm text-primary-700">{t('search.filters.active')}</span> : null}
-      </summary>
+    <Disclosure
+      className="group rounded-xl bg-white shadow-sm ring-1 ring-neutral-200"
+      panelId="filters-panel"
+      defaultOpen={wide}
+      closedClassName="max-lg:hidden"
+      toggleClassName={`${buttonClasses({ variant: 'ghost', size: 'md', color: 'neutral' })} w-full justify-between rounded-xl px-4 lg:hidden`}
+      summary={
+        <>
+          <span className="flex items-center gap-2">
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            {t('search.filters.heading')}
+          </span>
+          {active ? <span className="text-sm text-primary-700">{t('search.filters.active')}</span> : null}
+        </>
+      }
+    >
       <form method="get" className="grid gap-5 p-4 lg:pt-4" aria-labelledby="filters-heading">
         <h2 id="filters-heading" className="hidden text-lg font-semibold lg:block">
           {t('search.filters.heading')}
@@ -195,7 +199,7 @@ export function FiltersPanel({
           ) : null}
         </div>
       </form>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-router';
 import { Link2, Luggage, ShoppingCart } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
+import { Disclosure } from '../../components/Disclosure.tsx';
 import { notify } from '../../components/toast.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate, formatTime, useFormatDuration, useFormatPrice } from './format.ts';
@@ -84,12 +85,8 @@ export function OfferCard({
   const fareName = useFareName();
   const passengerCount = context.passengers.adults + context.passengers.children + context.passengers.infants;
   const carriers = offerCarriers(offer);
+  // The details render once first opened (or at once where asked: no JavaScript, a shared ticket).
   const [opened, setOpened] = useState(defaultOpen);
-  const detailsRef = useRef<HTMLDetailsElement>(null);
-  // Opened before the page became interactive: render its contents now.
-  useEffect(() => {
-    if (detailsRef.current?.open) setOpened(true);
-  }, []);
   return (
     <article
       aria-labelledby={`${idPrefix}-title`}
@@ -191,20 +188,23 @@ export function OfferCard({
           ) : null}
         </div>
       </div>
-      <details
-        ref={detailsRef}
+      <Disclosure
         className="group border-t border-neutral-200"
-        open={defaultOpen || undefined}
-        onToggle={(event) => {
-          if (event.currentTarget.open) setOpened(true);
-        }}
+        panelId={`${idPrefix}-details`}
+        defaultOpen={defaultOpen}
+        onOpenChange={(open) => open && setOpened(true)}
+        toggleClassName={`${buttonClasses({ variant: 'ghost', size: 'md' })} w-full justify-start rounded-none rounded-b-xl px-4`}
+        summary={
+          <>
+            <span className="group-open:hidden group-data-[open]:hidden">
+              {t('search.offer.showDetails')}
+            </span>
+            <span className="hidden group-open:inline group-data-[open]:inline">
+              {t('search.offer.hideDetails')}
+            </span>
+          </>
+        }
       >
-        <summary
-          className={`${buttonClasses({ variant: 'ghost', size: 'md' })} w-full cursor-pointer list-none justify-start rounded-none rounded-b-xl px-4 [&::-webkit-details-marker]:hidden`}
-        >
-          <span className="group-open:hidden">{t('search.offer.showDetails')}</span>
-          <span className="hidden group-open:inline">{t('search.offer.hideDetails')}</span>
-        </summary>
         {opened || context.eagerDetails ? (
           <div className="grid gap-5 px-4 pt-2 pb-4">
             <RouteDetails slices={offer.slices} names={context.names} />
@@ -216,7 +216,7 @@ export function OfferCard({
             />
           </div>
         ) : null}
-      </details>
+      </Disclosure>
     </article>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Minus, Plus, Users } from 'lucide-react';
+import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { MAX_SEATED, passengerTotal, type Cabin, type PassengerCounts } from './search-form.ts';
 import { controlClasses, errorClasses, labelClasses } from './ui.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Kind = keyof PassengerCounts;
 
@@ -21,7 +22,7 @@ function maxOf(kind: Kind, p: PassengerCounts): number {
 }
 
 /**
- * Passengers and class in a disclosure ("2 passengers, Economy"): adults 12+, children 2–12, infants under 2
+ * Passengers and class in a disclosure ("2 passengers, Economy"): adults 12+, children 2–11, infants under 2
  * on an adult's lap. Number fields work without JavaScript; − and + buttons join them once interactive.
  */
 export function PassengersField({
@@ -39,22 +40,22 @@ export function PassengersField({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
   const cabinLabel = cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy');
   const errorId = error ? `${id}-error` : undefined;
 
-  // Closes when the traveller clicks elsewhere on the page.
+  // Closes when the traveller clicks elsewhere on the page; Escape inside closes it and returns to its toggle.
   useEffect(() => {
+    if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      const details = detailsRef.current;
-      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    // Escape inside closes it and returns to its summary.
     const onKey = (event: KeyboardEvent) => {
-      const details = detailsRef.current;
-      if (event.key !== 'Escape' || !details?.open || !details.contains(event.target as Node)) return;
-      details.open = false;
-      details.querySelector('summary')?.focus();
+      if (event.key !== 'Escape' || !rootRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      toggleRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -62,7 +63,7 @@ export function PassengersField({
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, []);
+  }, [open]);
 
   const set = (kind: Kind, n: number) => {
     const next = { ...passengers, [kind]: n };
@@ -76,93 +77,98 @@ export function PassengersField({
       <span id={`${id}-label`} className={labelClasses}>
         {t('search.passengers.label')}
       </span>
-      <details ref={detailsRef} className="group">
-        <summary
-          id={id}
-          aria-labelledby={`${id}-label ${id}`}
-          aria-describedby={errorId}
-          className={`${controlClasses} flex cursor-pointer list-none items-center gap-2 [&::-webkit-details-marker]:hidden ${error ? 'border-red-700' : ''}`}
-        >
-          <Users aria-hidden="true" className="size-4 shrink-0 text-neutral-600" />
-          <span className="truncate">
-            {t('search.passengers.summary', { count: passengerTotal(passengers), cabin: cabinLabel })}
-          </span>
-        </summary>
-        <div className="absolute top-full right-0 z-30 mt-1 grid w-80 max-w-[calc(100vw-2rem)] gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-xl">
-          {ROWS.map(({ kind, label, hint, min }) => {
-            const inputId = `${id}-${kind}`;
-            const max = maxOf(kind, passengers);
-            return (
-              <div key={kind} className="flex items-center justify-between gap-3">
-                <div className="grid">
-                  <label htmlFor={inputId} className="font-medium">
-                    {t(label)}
-                  </label>
-                  <span id={`${inputId}-hint`} className="text-sm text-neutral-600">
-                    {t(hint)}
-                  </span>
-                </div>
-                <div className="flex items-center gap-1">
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="grid size-9 place-items-center rounded-full border border-neutral-300 text-primary-700 disabled:opacity-40"
-                      aria-label={t('search.passengers.fewer', { kind: t(label) })}
-                      disabled={passengers[kind] <= min}
-                      onClick={() => set(kind, passengers[kind] - 1)}
-                    >
-                      <Minus aria-hidden="true" className="size-4" />
-                    </button>
-                  ) : null}
-                  <input
-                    id={inputId}
-                    name={kind}
-                    type="number"
-                    inputMode="numeric"
-                    min={min}
-                    max={MAX_SEATED}
-                    className="h-9 w-12 rounded-md border border-neutral-300 text-center tabular-nums"
-                    aria-describedby={`${inputId}-hint`}
-                    value={passengers[kind]}
-                    onChange={(event) => {
-                      const n = Number.parseInt(event.currentTarget.value, 10);
-                      if (Number.isInteger(n)) set(kind, Math.max(min, Math.min(MAX_SEATED, n)));
-                    }}
-                  />
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="grid size-9 place-items-center rounded-full border border-neutral-300 text-primary-700 disabled:opacity-40"
-                      aria-label={t('search.passengers.more', { kind: t(label) })}
-                      disabled={passengers[kind] >= max}
-                      onClick={() => set(kind, passengers[kind] + 1)}
-                    >
-                      <Plus aria-hidden="true" className="size-4" />
-                    </button>
-                  ) : null}
-                </div>
+      <Disclosure
+        className="group"
+        open={open}
+        onOpenChange={setOpen}
+        rootRef={rootRef}
+        toggleRef={toggleRef}
+        panelId={`${id}-panel`}
+        toggleProps={{ id, 'aria-labelledby': `${id}-label ${id}`, 'aria-describedby': errorId }}
+        toggleClassName={`${controlClasses} flex w-full items-center gap-2 text-left ${error ? 'border-red-700' : ''}`}
+        panelClassName="absolute top-full right-0 z-30 mt-1 grid w-80 max-w-[calc(100vw-2rem)] gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-xl"
+        summary={
+          <>
+            <Users aria-hidden="true" className="size-4 shrink-0 text-neutral-600" />
+            <span className="truncate">
+              {t('search.passengers.summary', { count: passengerTotal(passengers), cabin: cabinLabel })}
+            </span>
+          </>
+        }
+      >
+        {ROWS.map(({ kind, label, hint, min }) => {
+          const inputId = `${id}-${kind}`;
+          const max = maxOf(kind, passengers);
+          return (
+            <div key={kind} className="flex items-center justify-between gap-3">
+              <div className="grid">
+                <label htmlFor={inputId} className="font-medium">
+                  {t(label)}
+                </label>
+                <span id={`${inputId}-hint`} className="text-sm text-neutral-600">
+                  {t(hint)}
+                </span>
               </div>
-            );
-          })}
-          <p className="text-sm text-neutral-600">{t('search.passengers.rules')}</p>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 font-medium">{t('search.cabin.label')}</legend>
-            {(['economy', 'business'] as const).map((c) => (
-              <label key={c} className="flex items-center gap-2">
+              <div className="flex items-center gap-1">
+                {hydrated ? (
+                  <button
+                    type="button"
+                    className="grid size-9 place-items-center rounded-full border border-neutral-300 text-primary-700 disabled:opacity-40"
+                    aria-label={t('search.passengers.fewer', { kind: t(label) })}
+                    disabled={passengers[kind] <= min}
+                    onClick={() => set(kind, passengers[kind] - 1)}
+                  >
+                    <Minus aria-hidden="true" className="size-4" />
+                  </button>
+                ) : null}
                 <input
-                  type="radio"
-                  name="cabin"
-                  value={c}
-                  checked={cabin === c}
-                  onChange={() => onChange(passengers, c)}
-                  className="size-4 accent-primary-700"
+                  id={inputId}
+                  name={kind}
+                  type="number"
+                  inputMode="numeric"
+                  min={min}
+                  max={MAX_SEATED}
+                  className="h-9 w-12 rounded-md border border-neutral-300 text-center tabular-nums"
+                  aria-describedby={`${inputId}-hint`}
+                  value={passengers[kind]}
+                  onChange={(event) => {
+                    const n = Number.parseInt(event.currentTarget.value, 10);
+                    if (Number.isInteger(n)) set(kind, Math.max(min, Math.min(MAX_SEATED, n)));
+                  }}
                 />
-                {c === 'business' ? t('search.cabin.business') : t('search.cabin.economy')}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-      </details>
+                {hydrated ? (
+                  <button
+                    type="button"
+                    className="grid size-9 place-items-center rounded-full border border-neutral-300 text-primary-700 disabled:opacity-40"
+                    aria-label={t('search.passengers.more', { kind: t(label) })}
+                    disabled={passengers[kind] >= max}
+                    onClick={() => set(kind, passengers[kind] + 1)}
+                  >
+                    <Plus aria-hidden="true" className="size-4" />
+                  </button>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+        <p className="text-sm text-neutral-600">{t('search.passengers.rules')}</p>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 font-medium">{t('search.cabin.label')}</legend>
+          {(['economy', 'business'] as const).map((c) => (
+            <label key={c} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="cabin"
+                value={c}
+                checked={cabin === c}
+                onChange={() => onChange(passengers, c)}
+                className="size-4 accent-primary-700"
+              />
+              {c === 'business' ? t('search.cabin.business') : t('search.cabin.economy')}
+            </label>
+          ))}
+        </fieldset>
+      </Disclosure>
       {error ? (
         <p id={errorId} className={errorClasses}>
           {error}

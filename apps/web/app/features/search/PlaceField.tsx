@@ -2,7 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 're
 import { useT } from '../../lib/i18n.tsx';
 import type { PlaceValue } from './search-form.ts';
 import { controlClasses, labelClasses } from './ui.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** downshift and the suggestion list load after the page is interactive, not with it (home page JS budget). */
 const loadCombobox = () => import('./PlaceCombobox.tsx');

@@ -169,34 +169,48 @@ export function ResultsView({
       </aside>
       <div className="grid gap-4">
         <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
-        <nav aria-label={t('search.sort.label')}>
-          <ul className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200">
+        {/* Sort buttons, the pressed one the current order: they re-sort at once; without JavaScript the
+            form asks for the same results sorted (the other query parameters kept). */}
+        <form method="get">
+          {[...params]
+            .filter(([key]) => key !== 'sort' && key !== 'shown')
+            .map(([key, value]) => (
+              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+            ))}
+          <div
+            role="group"
+            aria-label={t('search.sort.label')}
+            className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200"
+          >
             {SORT_ORDERS.map((order) => {
               const top = tops[order];
               const current = filters.sort === order;
               return (
-                <li key={order}>
-                  <Link
-                    to={link({ ...filters, sort: order, shown: PAGE_SIZE })}
-                    replace
-                    preventScrollReset
-                    aria-current={current ? 'true' : undefined}
-                    className={`grid rounded-lg px-2 py-2 text-center ${
-                      current ? 'bg-primary-700 text-white' : 'text-neutral-900 hover:bg-neutral-100'
-                    }`}
-                  >
-                    <span className="font-semibold">{t(SORT_LABEL[order])}</span>
-                    {top ? (
-                      <span className={`text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
-                        {price(top.total_amount, outcome.currency)} · {duration(offerDuration(top))}
-                      </span>
-                    ) : null}
-                  </Link>
-                </li>
+                <button
+                  key={order}
+                  type="submit"
+                  name="sort"
+                  value={order}
+                  aria-pressed={current}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setFilters({ ...filters, sort: order });
+                  }}
+                  className={`grid cursor-pointer rounded-lg px-2 py-2 text-center ${
+                    current ? 'bg-primary-700 text-white' : 'text-neutral-900 hover:bg-neutral-100'
+                  }`}
+                >
+                  <span className="font-semibold">{t(SORT_LABEL[order])}</span>
+                  {top ? (
+                    <span className={`text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
+                      {price(top.total_amount, outcome.currency)} · {duration(offerDuration(top))}
+                    </span>
+                  ) : null}
+                </button>
               );
             })}
-          </ul>
-        </nav>
+          </div>
+        </form>
         <p role="status" className="text-sm text-neutral-700" data-testid="results-count">
           {hasActiveFilters(filters)
             ? t('search.results.countFiltered', { count: visible.length, total: outcome.offers.length })

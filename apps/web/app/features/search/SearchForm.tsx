@@ -16,7 +16,7 @@ import {
   type SearchFormValues,
 } from './search-form.ts';
 import { errorClasses } from './ui.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** A typed name without a chosen place: the first suggestion, as the server does without JavaScript. */
 async function resolvePlace(lang: string, value: PlaceValue): Promise<PlaceValue> {

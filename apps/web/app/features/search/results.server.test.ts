@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { parseItinerary, parseSegment, shiftedParams, slimOffer, type ApiOffer } from './results.server.ts';
+import {
+  parseItinerary,
+  parseSegment,
+  segmentCodes,
+  shiftedParams,
+  slimOffer,
+  type ApiOffer,
+} from './results.server.ts';
 import type { ResultSlice } from './results.ts';
 
 describe('the search path segment', () => {
@@ -25,6 +32,14 @@ describe('the search path segment', () => {
       ok: true,
       value: { departureDate: '2026-11-22' },
     });
+  });
+
+  test('a path that cannot be searched still names its two places when it starts like a search', () => {
+    expect(segmentCodes('TAS3102IST1')).toEqual({ origin: 'TAS', destination: 'IST' });
+    expect(segmentCodes('TAS1512TAS1')).toEqual({ origin: 'TAS', destination: 'TAS' });
+    expect(segmentCodes('TAS1512IST99999')).toEqual({ origin: 'TAS', destination: 'IST' });
+    expect(segmentCodes('nonsense')).toBeNull();
+    expect(segmentCodes('tas1512ist1')).toBeNull();
   });
 
   test('a bad segment is a clear refusal, never an exception', () => {

@@ -96,6 +96,15 @@ export function parseSegment(
   return result.ok ? result : { ok: false, error: result.error };
 }
 
+/**
+ * The two place codes of a search path that starts like one ("TAS3102IST1", a date that does not exist),
+ * for naming the route of a search that cannot be shown; null when it does not.
+ */
+export function segmentCodes(segment: string): { origin: string; destination: string } | null {
+  const m = /^([A-Z]{3})\d{4}([A-Z]{3})/.exec(segment);
+  return m ? { origin: m[1]!, destination: m[2]! } : null;
+}
+
 /** A place by its exact code, named in the page's language; null when the code is unknown. */
 export async function lookupPlace(api: ApiClient, code: string, lang: Locale): Promise<PlaceValue | null> {
   const answer = await api.get<{ data: ApiPlace[] }>('/v1/places', { query: { q: code, lang, limit: 8 } });

@@ -67,7 +67,7 @@ ${errors[name] ? `<p class="error" id="${name}-error">${escapeHtml(t(FIELD_ERROR
 ${hasErrors ? `<div class="summary" role="alert">${escapeHtml(t('payment.sandbox.errorSummary'))}</div>` : ''}
 <form method="post" action="${escapeHtml(view.action)}" novalidate>
 ${input('card_number', t('payment.sandbox.cardNumber'), 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"')}
-<div class="row"><div>${input('expiry', t('payment.sandbox.expiry'), 'type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7"', view.values?.expiry)}</div>
+<div class="row"><div>${input('expiry', t('payment.sandbox.expiry'), `type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="${escapeHtml(t('payment.sandbox.expiryPlaceholder'))}" maxlength="7"`, view.values?.expiry)}</div>
 <div>${input('cvc', t('payment.sandbox.cvc'), 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="3"')}</div></div>
 ${input('holder', t('payment.sandbox.holder'), 'type="text" autocomplete="cc-name" maxlength="100"', view.values?.holder)}
 <button type="submit">${escapeHtml(t('payment.sandbox.pay', { amount: view.amount }))}</button>

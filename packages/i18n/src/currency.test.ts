@@ -1,0 +1,60 @@
+import { expect, test } from 'vitest';
+import { formatMoney } from './currency.ts';
+import { LOCALES, type Locale } from './locales.ts';
+
+/** Intl separates groups and the sign with (narrow) no-break spaces: compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+// Each locale: [amount, currency, expected]. Whole roubles, soʻm and lira without decimals, as local sites
+// show them; kopecks and kuruş kept when there are some; dollars and euros always with cents.
+const CASES: Record<Locale, [number, 'RUB' | 'UZS' | 'TRY' | 'USD' | 'EUR', string][]> = {
+  en: [
+    [12500, 'RUB', '₽12,500'],
+    [12500.5, 'RUB', '₽12,500.50'],
+    [1234567, 'UZS', 'UZS 1,234,567'],
+    [3200, 'TRY', '₺3,200'],
+    [3200.05, 'TRY', '₺3,200.05'],
+    [412, 'USD', '$412.00'],
+    [412.5, 'EUR', '€412.50'],
+  ],
+  ru: [
+    [12500, 'RUB', '12 500 ₽'],
+    [12500.5, 'RUB', '12 500,50 ₽'],
+    [1234567, 'UZS', '1 234 567 UZS'],
+    [3200, 'TRY', '3 200 ₺'],
+    [3200.05, 'TRY', '3 200,05 ₺'],
+    [412, 'USD', '412,00 $'],
+    [412.5, 'EUR', '412,50 €'],
+  ],
+  uz: [
+    [12500, 'RUB', '12 500 ₽'],
+    [12500.5, 'RUB', '12 500,50 ₽'],
+    [1234567, 'UZS', '1 234 567 soʻm'],
+    [1234567.4, 'UZS', '1 234 567 soʻm'],
+    [3200, 'TRY', '3 200 ₺'],
+    [412, 'USD', '412,00 $'],
+    [412.5, 'EUR', '412,50 €'],
+  ],
+  tr: [
+    [12500, 'RUB', '₽12.500'],
+    [12500.5, 'RUB', '₽12.500,50'],
+    [1234567, 'UZS', 'UZS 1.234.567'],
+    [3200, 'TRY', '₺3.200'],
+    [3200.05, 'TRY', '₺3.200,05'],
+    [412, 'USD', '$412,00'],
+    [412.5, 'EUR', '€412,50'],
+  ],
+};
+
+test.each(LOCALES.flatMap((locale) => CASES[locale].map((c) => [locale, ...c] as const)))(
+  '%s: %d %s is %s',
+  (locale, amount, currency, expected) => {
+    expect(plain(formatMoney(locale, amount, currency))).toBe(expected);
+  },
+);
+
+test('an amount whole to the kopeck after float arithmetic has no decimals', () => {
+  expect(plain(formatMoney('ru', 0.1 + 0.2 + 99.7, 'RUB'))).toBe('100 ₽');
+  expect(plain(formatMoney('ru', 100.004, 'RUB'))).toBe('100 ₽');
+  expect(plain(formatMoney('ru', 100.006, 'RUB'))).toBe('100,01 ₽');
+});
