@@ -12,7 +12,10 @@ export type RequestState = {
   /** Set when the API answered 401: the middleware then clears the token cookie (spec §4, §8). */
   clearToken: boolean;
   requestId: string;
-  /** The anonymous visitor's id: from its cookie, else new (then `newVisitor` and the middleware sets it). */
+  /**
+   * The anonymous visitor's id (issue 11 §6): from its cookie, else new (then `newVisitor`, and the
+   * middleware sets the cookie); API calls carry it only when it came from the cookie.
+   */
   visitorId: string;
   newVisitor: boolean;
 };
@@ -26,6 +29,9 @@ export function createRequestState(request: Request): RequestState {
   const known = cookies[VISITOR_COOKIE];
   const newVisitor = !(known && VISITOR_ID_PATTERN.test(known));
   const visitorId = newVisitor ? randomBytes(32).toString('base64url') : known!;
+  // A new id is named to the API only once the browser sends it back: two posts of one form that both come
+  // without the cookie (a double click on the first visit, cookies off) must stay one caller (the client IP).
+  const apiVisitorId = newVisitor ? null : visitorId;
   const state: RequestState = {
     token,
     clearToken: false,
@@ -38,7 +44,7 @@ export function createRequestState(request: Request): RequestState {
       token,
       requestId,
       clientIp: request.headers.get('x-parvoz-client-ip'),
-      visitorId,
+      visitorId: apiVisitorId,
       onUnauthorized: () => {
         state.clearToken = true;
       },
