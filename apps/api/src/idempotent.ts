@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotency, type Database } from '@parvoz/db';
+import { VISITOR_HEADER, VISITOR_ID_PATTERN } from '@parvoz/contracts/visitor';
+import { clientIp } from './client-ip.ts';
 import { ApiFailure } from './errors.ts';
-import { callerKey } from './rate-limit.ts';
 
 /** What an `Idempotency-Key` header may hold. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
@@ -10,8 +11,29 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 type IdempotencyRef = { scope: string; key: string };
 
 /**
- * Claims the key: 'new' when this request is the first, the stored answer when it is a retry; a retry while
- * the first runs is refused with 409 and the same key with another request hash with 422.
+ * Whose keys these are (issue 11 §6): the signed-in user; else the anonymous visitor the web half names
+ * (its first-party cookie's id) at the client IP; else, for a direct API caller, the client IP alone.
+ * Another caller's equal key is simply another key: it never replays that caller's answer nor tells that
+ * the key exists. The visitor id is hashed: the database never holds a cookie value.
+ */
+export function idempotencyScope(request: FastifyRequest): string {
+  const caller = request.caller;
+  if (caller?.kind === 'user') return `user:${caller.userId}`;
+  const ip = clientIp(request);
+  const visitor = request.headers[VISITOR_HEADER];
+  if (visitor === undefined) return `anonymous:ip:${ip}`;
+  if (typeof visitor !== 'string' || !VISITOR_ID_PATTERN.test(visitor)) {
+    throw new ApiFailure('malformed_request', 'The X-Parvoz-Visitor header is not valid.', {
+      reason: 'visitor',
+    });
+  }
+  return `visitor:${createHash('sha256').update(visitor).digest('base64url')}:ip:${ip}`;
+}
+
+/**
+ * Claims the key within its caller's scope: 'new' when this request is the first, the stored answer when it
+ * is a retry; a retry while the first runs is refused with 409 and the same key with another request hash
+ * with 422 (both only ever told to the caller who used the key).
  */
 export async function claimIdempotencyKey(
   db: Database,
@@ -51,7 +73,10 @@ export async function idempotentCreate<T>(
       reason: 'idempotency_key',
     });
   }
-  const ref = { scope: `${callerKey(request)}:${request.method} ${request.routeOptions.url}`, key: header };
+  const ref = {
+    scope: `${idempotencyScope(request)}:${request.method} ${request.routeOptions.url}`,
+    key: header,
+  };
   const requestHash = createHash('sha256')
     .update(JSON.stringify([request.params, request.body]))
     .digest('hex');

@@ -1,6 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { clientIp } from './client-ip.ts';
 import { ApiFailure } from './errors.ts';
+import { clientNetwork } from './ip-network.ts';
 import { hitRateLimit } from './services/rate-limits.ts';
 
 /** A budget of requests per window for one kind of costly or sensitive call. */
@@ -21,6 +22,10 @@ export const ROUTE_LIMITS = {
   orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },
   lookups: { name: 'lookups', limit: 10, windowMs: 60 * MINUTE },
   forms: { name: 'forms', limit: 10, windowMs: 60 * MINUTE },
+  // Sign-in code checks and unlock links, per client network (issue 11 §8): a person types a few codes; one
+  // network trying codes for many emails is held to 30 tries per 10 minutes.
+  verify: { name: 'verify', limit: 30, windowMs: 10 * MINUTE },
+  unlock: { name: 'unlock', limit: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {
@@ -28,14 +33,25 @@ export function callerKey(request: FastifyRequest): string {
   return caller?.kind === 'user' ? `user:${caller.userId}` : `ip:${clientIp(request)}`;
 }
 
-/** A route `preHandler` that answers 429 with Retry-After once the caller's budget is spent. */
-export function rateLimit(rule: RouteLimit): preHandlerAsyncHookHandler {
+/** The client's network alone, whoever is signed in: for sign-in, where a session says nothing of who guesses. */
+export function networkKey(request: FastifyRequest): string {
+  return `net:${clientNetwork(clientIp(request))}`;
+}
+
+/**
+ * A route `preHandler` that answers 429 with Retry-After once the caller's budget is spent; the caller is
+ * `callerKey` unless another key is given.
+ */
+export function rateLimit(
+  rule: RouteLimit,
+  keyOf: (request: FastifyRequest) => string = callerKey,
+): preHandlerAsyncHookHandler {
   return async function limitRequests(request) {
     const { db, now, config } = this.deps;
     const limit = Math.max(1, Math.round(rule.limit * config.rateLimitScale));
     const result = await hitRateLimit(
       db,
-      `route:${rule.name}:${callerKey(request)}`,
+      `route:${rule.name}:${keyOf(request)}`,
       limit,
       rule.windowMs,
       now(),

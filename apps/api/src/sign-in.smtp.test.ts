@@ -29,7 +29,7 @@ beforeAll(async () => {
   db = database.db;
   closeDb = database.close;
   app = await buildTestApi(db, { smtpUrl: smtp.url, publicUrl: 'http://parvoz.test' }, { now: () => clock });
-});
+}, 60_000);
 
 afterAll(async () => {
   await app?.close();
@@ -43,17 +43,43 @@ beforeEach(() => {
   advance(3 * 3600_000); // every test starts after the hour windows of the previous one
 });
 
+// Each client is its own peer address: the tests never lean on a header naming the client.
 function sendCode(email: string, lang = 'en', fromIp = ip) {
   return app.inject({
     method: 'POST',
     url: '/v1/auth/code',
-    headers: { 'x-parvoz-client-ip': fromIp },
+    remoteAddress: fromIp,
     payload: { email, lang },
   });
 }
 
-function verify(email: string, code: string, lang?: string) {
-  return app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code, lang } });
+function verify(email: string, code: string, lang?: string, fromIp = ip) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/auth/verify',
+    remoteAddress: fromIp,
+    payload: { email, code, lang },
+  });
+}
+
+const PAUSED = 'Sign-in by code is paused for your email';
+
+/** The unlock link's token of the newest "paused" email to `email`. */
+function unlockToken(email: string): string {
+  const notice = smtp
+    .to(email)
+    .filter((m) => m.subject === PAUSED)
+    .at(-1)!;
+  return new URL(/http\S+/.exec(notice.text)![0]).searchParams.get('token')!;
+}
+
+function unlock(email: string, token: string, fromIp = ip) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/auth/unlock',
+    remoteAddress: fromIp,
+    payload: { email, token },
+  });
 }
 
 /** Sends what the outbox holds and returns the newest email to `email`. */
@@ -214,50 +240,170 @@ describe('sign-in by emailed code', () => {
     expect(noCode.json().error.details).toEqual({ reason: 'expired' });
   });
 
-  test('after 50 failures in a row code sign-in is suspended until the emailed link re-enables it', async () => {
+  test('after 30 wrong codes in a row, from six networks, code sign-in is suspended until the emailed link re-enables it', async () => {
     const email = 'suspended@example.com';
     let code = '';
-    for (let round = 0; round < 10; round++) {
-      expect((await sendCode(email, 'en', `10.50.0.${round + 1}`)).statusCode).toBe(202);
+    // Five wrong tries (one code) from each of six networks: no network reaches its own limit of 10.
+    for (let round = 0; round < 6; round++) {
+      const network = `10.50.0.${round + 1}`;
+      expect((await sendCode(email, 'en', network)).statusCode).toBe(202);
       code = await deliveredCode(email, round + 1);
-      for (let i = 0; i < 5; i++) await verify(email, otherCode(code));
+      for (let i = 0; i < 5; i++) {
+        expect((await verify(email, otherCode(code), 'en', network)).json().error.details.reason).not.toBe(
+          'suspended',
+        );
+      }
       advance(13 * 60_000);
     }
     await app.outbox.runOnce();
-    const notice = await smtp.waitFor(email, 5_000, 11);
-    expect(notice.subject).toBe('Sign-in by code is paused for your email');
+    const notice = await smtp.waitFor(email, 5_000, 7);
+    expect(notice.subject).toBe(PAUSED);
     const link = /http:\/\/parvoz\.test\/en\/login\/unlock\?\S+/.exec(notice.text)?.[0];
     expect(link).toBeDefined();
+    expect(new URL(link!).searchParams.get('email')).toBe(email);
 
-    // Still the same answer to "send code"; the owner gets the link again instead of a code.
+    // Still the same answer to "send code"; the owner, at a network that never erred, gets the link again.
     expect((await sendCode(email)).statusCode).toBe(202);
     await app.outbox.runOnce();
-    expect((await smtp.waitFor(email, 5_000, 12)).subject).toBe('Sign-in by code is paused for your email');
+    expect((await smtp.waitFor(email, 5_000, 8)).subject).toBe(PAUSED);
     const refused = await verify(email, code);
-    expect(refused.json().error.details).toEqual({ reason: 'suspended' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({
+      code: 'invalid_code',
+      message:
+        'Sign-in by code is suspended for this email after too many wrong codes. Use the link we emailed to re-enable it.',
+      details: { reason: 'suspended' },
+    });
 
-    const params = new URL(link!).searchParams;
-    const stale = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/unlock',
-      payload: { email, token: 'A'.repeat(43) },
-    });
-    expect(stale.statusCode).toBe(422);
-    const unlock = await app.inject({
-      method: 'POST',
-      url: '/v1/auth/unlock',
-      // The second email's link is the valid one (a new link invalidates the previous).
-      payload: {
-        email,
-        token: new URL(/http\S+/.exec(smtp.to(email).at(-1)!.text)![0]).searchParams.get('token'),
-      },
-    });
-    expect(unlock.statusCode).toBe(204);
-    expect(params.get('email')).toBe(email);
+    expect((await unlock(email, 'A'.repeat(43))).statusCode).toBe(422);
+    // The second email's link is the valid one (a new link invalidates the previous).
+    expect((await unlock(email, unlockToken(email))).statusCode).toBe(204);
 
     advance(61_000);
     expect((await sendCode(email)).statusCode).toBe(202);
-    expect((await verify(email, await deliveredCode(email, 13))).statusCode).toBe(200);
+    expect((await verify(email, await deliveredCode(email, 9))).statusCode).toBe(200);
+  });
+});
+
+describe('wrong codes are counted per email and client network (issue 11 §8)', () => {
+  test("an attacker's network locks only itself: the owner's network still signs in with a fresh code", async () => {
+    const email = 'victim@example.com';
+    const attacker = '10.66.0.1';
+    // The attacker asks for codes and guesses: two codes killed, ten wrong tries, then refused.
+    for (let round = 0; round < 2; round++) {
+      expect((await sendCode(email, 'en', attacker)).statusCode).toBe(202);
+      for (let i = 0; i < 5; i++) {
+        const guess = await verify(email, String(100_000 + round * 10 + i), 'en', attacker);
+        expect(guess.json().error.details.reason).toMatch(/^(wrong|too_many_attempts)$/);
+      }
+      advance(61_000);
+    }
+    expect((await verify(email, '123456', 'en', attacker)).json().error.details).toEqual({
+      reason: 'suspended',
+    });
+    // The owner is told (the link is for them, should the tries have been theirs).
+    await app.outbox.runOnce();
+    expect((await smtp.waitFor(email, 5_000, 3)).subject).toBe(PAUSED);
+
+    // The owner, at their own network, asks for a fresh code and signs in.
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const fresh = await deliveredCode(email, 4);
+    // Even the right code does not help the attacker's network; and its try costs the code nothing.
+    expect((await verify(email, fresh, 'en', attacker)).json().error.details).toEqual({
+      reason: 'suspended',
+    });
+    const owner = await verify(email, fresh);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.user.email).toBe(email);
+
+    // The owner's sign-in does not lift the attacker's lock; a code asked from there mails the owner the link.
+    advance(61_000);
+    expect((await verify(email, '654321', 'en', attacker)).json().error.details).toEqual({
+      reason: 'suspended',
+    });
+    expect((await sendCode(email, 'en', attacker)).statusCode).toBe(202);
+    await app.outbox.runOnce();
+    expect((await smtp.waitFor(email, 5_000, 5)).subject).toBe(PAUSED);
+
+    // Following the link, the owner says the tries were theirs: every network may try again.
+    expect((await unlock(email, unlockToken(email))).statusCode).toBe(204);
+    expect((await verify(email, '654321', 'en', attacker)).json().error.details).toEqual({
+      reason: 'expired',
+    });
+  });
+
+  test('every address of one IPv6 /64 is one network', async () => {
+    const email = 'v6-victim@example.com';
+    for (let round = 0; round < 2; round++) {
+      expect((await sendCode(email, 'en', `2001:db8:66:1::${round + 1}`)).statusCode).toBe(202);
+      for (let i = 0; i < 5; i++) {
+        await verify(email, String(200_000 + round * 10 + i), 'en', `2001:db8:66:1:${round}:${i}::9`);
+      }
+      advance(61_000);
+    }
+    expect((await verify(email, '123456', 'en', '2001:db8:66:1:ffff::1')).json().error.details).toEqual({
+      reason: 'suspended',
+    });
+    expect((await sendCode(email, 'en', '2001:db8:66:2::1')).statusCode).toBe(202);
+    expect((await verify(email, await deliveredCode(email, 4), 'en', '2001:db8:66:2::1')).statusCode).toBe(
+      200,
+    );
+  });
+
+  test('a sign-in ends the run of wrong codes of its network', async () => {
+    const email = 'fumbler@example.com';
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const first = await deliveredCode(email, 1);
+    for (let i = 0; i < 4; i++) await verify(email, otherCode(first));
+    advance(61_000);
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const second = await deliveredCode(email, 2);
+    for (let i = 0; i < 4; i++) await verify(email, otherCode(second));
+    expect((await verify(email, second)).statusCode).toBe(200); // after 8 wrong in a row
+    advance(61_000);
+    expect((await sendCode(email)).statusCode).toBe(202);
+    const third = await deliveredCode(email, 3);
+    for (let i = 0; i < 4; i++) await verify(email, otherCode(third));
+    // 12 wrong codes in all from this network, but only 4 since the sign-in: not locked.
+    expect((await verify(email, third)).statusCode).toBe(200);
+  });
+
+  test('checking codes is limited per network: the 31st within 10 minutes is a 429 with the envelope', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await verify(`nobody-${i}@example.com`, '123456')).statusCode).toBe(422);
+    }
+    const refused = await verify('nobody-30@example.com', '123456');
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'Too many requests. Please try again later.',
+        details: { retry_after_seconds: retryAfter },
+      },
+    });
+    // Another network is not affected; nor does signing in lift the limit of this one.
+    expect((await verify('nobody-30@example.com', '123456', 'en', '10.77.0.1')).statusCode).toBe(422);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/auth/unlock',
+          remoteAddress: '10.77.0.2',
+          payload: { email: 'nobody@example.com', token: 'A'.repeat(43) },
+        })
+      ).statusCode,
+    ).toBe(422);
+    advance(10 * 60_000);
+    expect((await verify('nobody-30@example.com', '123456')).statusCode).toBe(422);
+  });
+
+  test('unlock links are limited per network too', async () => {
+    for (let i = 0; i < 30; i++)
+      expect((await unlock('nobody@example.com', 'A'.repeat(43))).statusCode).toBe(422);
+    expect((await unlock('nobody@example.com', 'A'.repeat(43))).statusCode).toBe(429);
   });
 });
 

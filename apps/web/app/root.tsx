@@ -32,7 +32,8 @@ import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
 import { isFormBody } from './lib/form-body.server.ts';
-import { clearTokenCookie } from './lib/cookies.server.ts';
+import { clearTokenCookie, visitorCookie } from './lib/cookies.server.ts';
+import { isSharedCacheable } from './lib/page-cache.server.ts';
 import { loadCurrentUser, loadCurrentUserOnce } from './lib/user.server.ts';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { LoginDialog } from './features/auth/LoginDialog.tsx';
@@ -58,6 +59,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(requestStateContext, state);
     const response = await next();
     if (state.clearToken) response.headers.append('Set-Cookie', clearTokenCookie());
+    // A first visit gets its visitor id (the scope of its idempotency keys), but never on an answer a shared
+    // cache may keep and hand to others: the booking page (private) and every form post carry it.
+    if (state.newVisitor && !isSharedCacheable(request, response)) {
+      response.headers.append('Set-Cookie', visitorCookie(state.visitorId));
+    }
     response.headers.set('X-Request-Id', state.requestId);
     return response;
   },

@@ -236,20 +236,18 @@ export async function createOrder(
   deps: BookingDeps,
   caller: Caller,
   input: CreateOrderInput,
-  idempotencyKey: string | undefined,
+  /** The Idempotency-Key header and whose it is (`idempotencyScope`: another caller's key is another key). */
+  keyed: { key: string | undefined; scope: string },
   onOutcome: (outcome: BookingOutcome) => void = () => undefined,
 ): Promise<{ status: number; body: { data: Order } }> {
-  if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+  if (!keyed.key || !IDEMPOTENCY_KEY_PATTERN.test(keyed.key)) {
     throw new ApiFailure(
       'validation_failed',
       'The Idempotency-Key header is required (8–200 of A-Z a-z 0-9 _ . : -).',
       [{ in: 'headers', path: '/idempotency-key', message: 'required' }],
     );
   }
-  const ref = {
-    scope: `${caller.kind === 'user' ? `user:${caller.userId}` : 'anonymous'}:POST /v1/orders`,
-    key: idempotencyKey,
-  };
+  const ref = { scope: `${keyed.scope}:POST /v1/orders`, key: keyed.key };
   const started = await claimIdempotencyKey(deps.db, ref, orderRequestHash(input));
   if (started !== 'new') {
     onOutcome('replayed');

@@ -1,9 +1,14 @@
 /**
  * Sign-in by emailed code (DESIGN §5): codes from a CSPRNG, stored hashed, 10 minutes, single use, a new
  * code invalidates the previous one, 5 wrong tries kill a code, resend after 60 s, sending limited per
- * email and per IP (counters in `rate_limits`), and code sign-in suspended after 50 consecutive failures
- * for an email until the owner re-enables it from an emailed link. Sending answers the same whether or
- * not an account exists: nothing here looks at `users` before a code is verified.
+ * email and per IP (counters in `rate_limits`). Sending answers the same whether or not an account
+ * exists: nothing here looks at `users` before a code is verified.
+ *
+ * Wrong codes (issue 11 §8) are counted per (email, client network) and per email, both "in a row" (until
+ * a sign-in or the unlock link). After 10 from one network, that network may no longer try codes for the
+ * email: an attacker locks out only themselves, the owner elsewhere signs in as before. After 30 in all
+ * (NIST SP 800-63B allows at most 100), code sign-in is suspended for the email everywhere. Either way the
+ * owner is emailed a link that re-enables it, and both are refused with the same `suspended` answer.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -12,6 +17,7 @@ import type { CodeRefusal } from '@parvoz/contracts/auth';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { User } from '@parvoz/contracts/user';
 import { ApiFailure } from '../errors.ts';
+import { clientNetwork } from '../ip-network.ts';
 import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
 import { createSession } from './sessions.ts';
@@ -23,7 +29,10 @@ export const RESEND_AFTER_MS = 60_000;
 export const SEND_LIMIT_PER_EMAIL = 5;
 export const SEND_LIMIT_PER_IP = 20;
 export const SEND_WINDOW_MS = 3600_000;
-export const SUSPEND_AFTER_FAILURES = 50;
+/** Wrong codes in a row from one client network before that network may not try this email's codes. */
+export const CLIENT_LOCK_AFTER_FAILURES = 10;
+/** Wrong codes in a row from anywhere before code sign-in is suspended for the email. */
+export const SUSPEND_AFTER_FAILURES = 30;
 export const UNLOCK_TTL_MS = 7 * 24 * 3600_000;
 /** Consecutive failures are kept this long (reset by a successful sign-in or an unlock). */
 const FAILURE_MEMORY_MS = 365 * 24 * 3600_000;
@@ -31,6 +40,9 @@ const FAILURE_MEMORY_MS = 365 * 24 * 3600_000;
 const emailKey = (email: string) => `auth-code:email:${email}`;
 const ipKey = (ip: string) => `auth-code:ip:${ip}`;
 const failureKey = (email: string) => `auth-fail:${email}`;
+/** Every client key of an email starts with this (an email has no spaces), so an unlock clears them all. */
+const clientFailurePrefix = (email: string) => `auth-fail-client:${email} `;
+const clientFailureKey = (email: string, ip: string) => `${clientFailurePrefix(email)}${clientNetwork(ip)}`;
 
 /** Codes are salted with their row id, so equal codes of different rows never share a hash. */
 function hashSecret(rowId: string, secret: string): string {
@@ -72,8 +84,19 @@ function refusal(reason: CodeRefusal, extra: Record<string, unknown> = {}): ApiF
   return new ApiFailure('invalid_code', REFUSAL_MESSAGES[reason], { reason, ...extra });
 }
 
-async function isSuspended(db: Database, email: string, now: Date): Promise<boolean> {
-  return (await readRateLimit(db, failureKey(email), now)) >= SUSPEND_AFTER_FAILURES;
+/** Code sign-in is off for this email here: everywhere after 30 wrong codes, from this network after 10. */
+async function isSuspended(db: Database, email: string, ip: string, now: Date): Promise<boolean> {
+  return (
+    (await readRateLimit(db, failureKey(email), now)) >= SUSPEND_AFTER_FAILURES ||
+    (await readRateLimit(db, clientFailureKey(email, ip), now)) >= CLIENT_LOCK_AFTER_FAILURES
+  );
+}
+
+/** Forgets an email's wrong codes: its own count and, with `ip`, that network's (else every network's). */
+async function forgetFailures(db: Database, email: string, ip?: string): Promise<void> {
+  await clearRateLimit(db, failureKey(email));
+  if (ip !== undefined) await clearRateLimit(db, clientFailureKey(email, ip));
+  else await db.execute(sql`DELETE FROM rate_limits WHERE starts_with(key, ${clientFailurePrefix(email)})`);
 }
 
 /** A fresh unlock link (invalidating older ones) and the email carrying it. */
@@ -145,7 +168,7 @@ export async function requestCode(
     );
   }
 
-  if (await isSuspended(db, email, now)) {
+  if (await isSuspended(db, email, ip, now)) {
     // Same answer to the caller; the owner gets the link that re-enables code sign-in.
     await queueUnlockEmail(ctx, email, lang);
     return;
@@ -183,20 +206,22 @@ export async function requestCode(
   });
 }
 
-/** Counts a wrong code for the email; at the 50th in a row code sign-in is suspended and the owner told. */
-async function recordFailure(ctx: SignInContext, email: string, lang: Locale): Promise<void> {
-  const { count } = await hitRateLimit(
-    ctx.db,
-    failureKey(email),
-    Number.MAX_SAFE_INTEGER,
-    FAILURE_MEMORY_MS,
-    ctx.now,
-  );
-  if (count === SUSPEND_AFTER_FAILURES) {
+/**
+ * Counts a wrong code for the email and the client's network. At the 10th in a row from the network, or the
+ * 30th from anywhere, code sign-in stops (there, or everywhere) and the owner is emailed the unlock link.
+ */
+async function recordFailure(ctx: SignInContext, email: string, ip: string, lang: Locale): Promise<void> {
+  const count = (key: string) =>
+    hitRateLimit(ctx.db, key, Number.MAX_SAFE_INTEGER, FAILURE_MEMORY_MS, ctx.now).then((r) => r.count);
+  const fromClient = await count(clientFailureKey(email, ip));
+  const inAll = await count(failureKey(email));
+  if (inAll === SUSPEND_AFTER_FAILURES) {
     await ctx.db
       .update(schema.users)
       .set({ codeSigninSuspendedAt: ctx.now })
       .where(eq(schema.users.email, email));
+    await queueUnlockEmail(ctx, email, lang);
+  } else if (fromClient === CLIENT_LOCK_AFTER_FAILURES && inAll < SUSPEND_AFTER_FAILURES) {
     await queueUnlockEmail(ctx, email, lang);
   }
 }
@@ -204,12 +229,12 @@ async function recordFailure(ctx: SignInContext, email: string, lang: Locale): P
 /** POST /v1/auth/verify: checks the code and signs in (creating the account on first sign-in). */
 export async function verifyCode(
   ctx: SignInContext,
-  input: { email: string; code: string; lang?: Locale | undefined },
+  input: { email: string; code: string; lang?: Locale | undefined; ip: string },
 ): Promise<{ token: string; expiresAt: Date; user: User }> {
   const { db, now } = ctx;
-  const { email, code } = input;
+  const { email, code, ip } = input;
   const lang = input.lang ?? 'en';
-  if (await isSuspended(db, email, now)) throw refusal('suspended');
+  if (await isSuspended(db, email, ip, now)) throw refusal('suspended');
 
   const [row] = await db
     .select()
@@ -234,7 +259,7 @@ export async function verifyCode(
   if (attempts === undefined) throw refusal('too_many_attempts');
 
   if (!sameHash(hashSecret(row.id, code), row.codeHash)) {
-    await recordFailure(ctx, email, lang);
+    await recordFailure(ctx, email, ip, lang);
     const left = CODE_MAX_ATTEMPTS - Number(attempts);
     throw left > 0 ? refusal('wrong', { attempts_left: left }) : refusal('too_many_attempts');
   }
@@ -258,7 +283,8 @@ export async function verifyCode(
       .update(schema.orders)
       .set({ userId: user!.id })
       .where(and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId)));
-    await clearRateLimit(tx, failureKey(email));
+    // Only this network's count: another network's lock (someone else guessing) stays.
+    await forgetFailures(tx, email, ip);
     const created = await createSession(tx, user!.id, now);
     return { ...created, userId: user!.id };
   });
@@ -290,7 +316,8 @@ export async function unlockCodeSignIn(
   }
   await db.transaction(async (tx) => {
     await tx.update(schema.authCodes).set({ consumedAt: now }).where(eq(schema.authCodes.id, row.id));
-    await clearRateLimit(tx, failureKey(input.email));
+    // The owner says the wrong codes were theirs: every network may try again.
+    await forgetFailures(tx, input.email);
     await tx
       .update(schema.users)
       .set({ codeSigninSuspendedAt: null })

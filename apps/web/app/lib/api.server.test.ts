@@ -142,6 +142,17 @@ describe('headers', () => {
     expect(r.requests[0]?.headers.accept).toBe('application/json');
   });
 
+  test("X-Parvoz-Visitor carries the visitor's id when given, on every attempt", async () => {
+    const r = route(json(503), json(200));
+    await client({ visitorId: 'v'.repeat(43) }).post(r.path);
+    await client().get(r.path);
+    expect(r.requests.map((q) => q.headers['x-parvoz-visitor'])).toEqual([
+      'v'.repeat(43),
+      'v'.repeat(43),
+      undefined,
+    ]);
+  });
+
   test('a trailing slash on the base URL is tolerated; a path must start with one "/"', async () => {
     const r = route(json(200));
     await createApiClient({ baseUrl: `${baseUrl}/`, anonymousToken: 'a' }).get(r.path);

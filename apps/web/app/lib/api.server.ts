@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorEnvelopeSchema } from '@parvoz/contracts/errors';
+import { VISITOR_HEADER } from '@parvoz/contracts/visitor';
 import { stringifyQuery, type QueryParams } from './query-string.ts';
 
 /**
@@ -42,6 +43,8 @@ export type ApiClientOptions = {
   requestId?: string;
   /** The visitor's IP (from server.ts), sent as `X-Parvoz-Client-Ip` for the API's per-IP limits. */
   clientIp?: string | null;
+  /** The anonymous visitor's id (its cookie), sent as `X-Parvoz-Visitor`: the API scopes idempotency keys by it. */
+  visitorId?: string | null;
   fetch?: typeof fetch;
   /** Per attempt; default 10 s. A timeout counts as a network error. */
   timeoutMs?: number;
@@ -195,6 +198,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers = new Headers({ accept: 'application/json', authorization: `Bearer ${bearer}` });
     if (options.requestId) headers.set('x-request-id', options.requestId);
     if (options.clientIp) headers.set('x-parvoz-client-ip', options.clientIp);
+    if (options.visitorId) headers.set(VISITOR_HEADER, options.visitorId);
     const retries = retriesFor(method);
     const idempotencyKey = init.idempotencyKey ?? (retries > 0 ? globalThis.crypto.randomUUID() : undefined);
     if (idempotencyKey) headers.set('idempotency-key', idempotencyKey);

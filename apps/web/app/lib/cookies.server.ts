@@ -1,6 +1,7 @@
 import { parse, serialize, type SerializeOptions } from 'cookie';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_SECONDS, type Locale } from '@parvoz/i18n/locales';
 import { CURRENCY_COOKIE, type Currency } from '@parvoz/i18n/currency';
+import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '@parvoz/contracts/visitor';
 import { webConfig } from './config.server.ts';
 
 export const TOKEN_COOKIE = 'token';
@@ -28,4 +29,13 @@ export function tokenCookie(token: string, maxAgeSeconds: number): string {
 
 export function clearTokenCookie(): string {
   return serialize(TOKEN_COOKIE, '', { ...baseOptions(), httpOnly: true, maxAge: 0 });
+}
+
+/** The anonymous visitor's random id (issue 11 §6): only this server reads it, so HttpOnly too. */
+export function visitorCookie(visitorId: string): string {
+  return serialize(VISITOR_COOKIE, visitorId, {
+    ...baseOptions(),
+    httpOnly: true,
+    maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+  });
 }

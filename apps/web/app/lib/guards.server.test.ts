@@ -10,6 +10,8 @@ function stateWith(token: string | null, getMe: () => Promise<unknown>): Request
     token,
     clearToken: false,
     requestId: 'test',
+    visitorId: 'v'.repeat(43),
+    newVisitor: false,
     api: { get: getMe as never, post: fail, put: fail, patch: fail, delete: fail },
   };
 }

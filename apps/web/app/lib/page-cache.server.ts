@@ -20,6 +20,17 @@ export function publicPageHeaders(request: Request, maxAgeSeconds: number): Head
   return headers;
 }
 
+/**
+ * Whether a shared cache might keep this answer and hand it to others: any GET or HEAD whose
+ * Cache-Control does not say `private` or `no-store` (an answer without one may be cached heuristically).
+ * Such an answer must not set a per-visitor cookie.
+ */
+export function isSharedCacheable(request: Request, response: Response): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const cacheControl = (response.headers.get('Cache-Control') ?? '').toLowerCase();
+  return !/(^|[\s,])(private|no-store)\b/.test(cacheControl);
+}
+
 /** Answers to a form post are never stored. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 

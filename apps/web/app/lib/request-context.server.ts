@@ -1,5 +1,7 @@
 import { createContext } from 'react-router';
 import { createApiClient, type ApiClient } from './api.server.ts';
+import { randomBytes } from 'node:crypto';
+import { VISITOR_COOKIE, VISITOR_ID_PATTERN } from '@parvoz/contracts/visitor';
 import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
 import { webConfig } from './config.server.ts';
 
@@ -10,23 +12,39 @@ export type RequestState = {
   /** Set when the API answered 401: the middleware then clears the token cookie (spec §4, §8). */
   clearToken: boolean;
   requestId: string;
+  /**
+   * The anonymous visitor's id (issue 11 §6): from its cookie, else new (then `newVisitor`, and the
+   * middleware sets the cookie); API calls carry it only when it came from the cookie.
+   */
+  visitorId: string;
+  newVisitor: boolean;
 };
 
 export const requestStateContext = createContext<RequestState>();
 
 export function createRequestState(request: Request): RequestState {
-  const token = readCookies(request)[TOKEN_COOKIE] || null;
+  const cookies = readCookies(request);
+  const token = cookies[TOKEN_COOKIE] || null;
   const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+  const known = cookies[VISITOR_COOKIE];
+  const newVisitor = !(known && VISITOR_ID_PATTERN.test(known));
+  const visitorId = newVisitor ? randomBytes(32).toString('base64url') : known!;
+  // A new id is named to the API only once the browser sends it back: two posts of one form that both come
+  // without the cookie (a double click on the first visit, cookies off) must stay one caller (the client IP).
+  const apiVisitorId = newVisitor ? null : visitorId;
   const state: RequestState = {
     token,
     clearToken: false,
     requestId,
+    visitorId,
+    newVisitor,
     api: createApiClient({
       baseUrl: webConfig.apiUrl,
       anonymousToken: webConfig.anonymousToken,
       token,
       requestId,
       clientIp: request.headers.get('x-parvoz-client-ip'),
+      visitorId: apiVisitorId,
       onUnauthorized: () => {
         state.clearToken = true;
       },

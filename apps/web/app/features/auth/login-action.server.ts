@@ -104,6 +104,14 @@ export async function loginAction(request: Request, state: RequestState, langPar
     if (error instanceof ApiError && error.status === 400) {
       return data<LoginActionData>({ step: 'code', email: input.email, error: 'code' }, { status: 400 });
     }
+    if (error instanceof ApiError && error.status === 429) {
+      // Too many codes checked from this network (issue 11 §8): the code itself may still be good later.
+      const retryAfter = retryAfterSeconds(error);
+      return data<LoginActionData>(
+        { step: 'code', email: input.email, error: 'rate_limited', retryAfter },
+        { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+      );
+    }
     console.error(JSON.stringify({ msg: 'verify failed', requestId: state.requestId, err: String(error) }));
     return data<LoginActionData>({ step: 'code', email: input.email, error: 'generic' }, { status: 503 });
   }

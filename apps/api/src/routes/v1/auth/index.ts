@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { revokeSession } from '../../../services/sessions.ts';
 import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sign-in.ts';
 import { clientIp } from '../../../client-ip.ts';
+import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: { protocol: string; host: string }) => ({
@@ -20,12 +21,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(202).send({ data: { sent: true } });
   });
 
-  /** Checks the code; signs in (creating the account on first sign-in). */
+  /**
+   * Checks the code; signs in (creating the account on first sign-in). Limited per client network on top of
+   * the wrong-code counts of the service (issue 11 §8).
+   */
   app.post(
     '/verify',
-    { schema: { body: authVerifySchema.extend({ lang: z.enum(LOCALES).optional() }) } },
+    {
+      schema: { body: authVerifySchema.extend({ lang: z.enum(LOCALES).optional() }) },
+      preHandler: rateLimit(ROUTE_LIMITS.verify, networkKey),
+    },
     async (request) => {
-      const result = await verifyCode(context(request), request.body);
+      const result = await verifyCode(context(request), { ...request.body, ip: clientIp(request) });
       return {
         data: { token: result.token, expires_at: result.expiresAt.toISOString(), user: result.user },
       };
@@ -33,10 +40,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Re-enables code sign-in for an email with the token of the emailed link. */
-  app.post('/unlock', { schema: { body: authUnlockSchema } }, async (request, reply) => {
-    await unlockCodeSignIn(context(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/unlock',
+    { schema: { body: authUnlockSchema }, preHandler: rateLimit(ROUTE_LIMITS.unlock, networkKey) },
+    async (request, reply) => {
+      await unlockCodeSignIn(context(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 
   /** Ends the caller's session on the server; answering 204 also when there was none keeps logout idempotent. */
   app.post('/logout', async (request, reply) => {

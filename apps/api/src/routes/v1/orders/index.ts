@@ -8,6 +8,7 @@ import {
   ticketPdfQuerySchema,
 } from '@parvoz/contracts/booking';
 import { ApiFailure } from '../../../errors.ts';
+import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
 import { defaultPaymentProvider } from '../../../payments/index.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -41,7 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { db, config, flights: app.deps.flights, now },
         request.caller,
         request.body,
-        typeof key === 'string' ? key : undefined,
+        { key: typeof key === 'string' ? key : undefined, scope: idempotencyScope(request) },
         (outcome) => bookingsTotal.inc({ status: outcome }),
       );
       return reply.status(result.status).send(result.body);

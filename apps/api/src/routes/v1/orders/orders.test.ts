@@ -454,7 +454,7 @@ describe('POST /v1/orders: Idempotency-Key', () => {
     const busy = newKey();
     const requestHash = orderRequestHash(createOrderRequestSchema.parse(bookingBody(family)));
     const started = await idempotency.begin(db, {
-      scope: 'anonymous:POST /v1/orders',
+      scope: 'anonymous:ip:127.0.0.1:POST /v1/orders',
       key: busy,
       requestHash,
     });
@@ -464,6 +464,13 @@ describe('POST /v1/orders: Idempotency-Key', () => {
     expect(conflict.body.error.code).toBe('idempotency_in_progress');
   });
 
+  test('a key still in progress for another caller is no conflict: it is another key', async () => {
+    const busy = newKey();
+    const requestHash = orderRequestHash(createOrderRequestSchema.parse(bookingBody(family)));
+    await idempotency.begin(db, { scope: 'anonymous:ip:192.0.2.9:POST /v1/orders', key: busy, requestHash });
+    expect((await book(bookingBody(family), busy)).status).toBe(201);
+  });
+
   test('a refusal frees the key: the retry runs afresh', async () => {
     const key = newKey();
     const body = bookingBody(family, { expected_total: '1.00' });
@@ -471,6 +478,104 @@ describe('POST /v1/orders: Idempotency-Key', () => {
     const again = await book(body, key);
     expect(again.status).toBe(422);
     expect(again.body.error.details.reason).toBe('price_changed');
+  });
+});
+
+describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', () => {
+  const visitorA = 'A'.repeat(43);
+  const visitorB = 'B'.repeat(43);
+  async function bookAs(body: unknown, key: string, from: { ip: string; visitor?: string }) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      remoteAddress: from.ip,
+      headers: {
+        ...ANON,
+        'idempotency-key': key,
+        ...(from.visitor ? { 'x-parvoz-visitor': from.visitor } : {}),
+      },
+      payload: body as object,
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  test('two visitors at one IP with the same key and body each get their own order', async () => {
+    const key = newKey();
+    const first = await bookAs(bookingBody(family), key, { ip: '198.51.100.7', visitor: visitorA });
+    const second = await bookAs(bookingBody(family), key, { ip: '198.51.100.7', visitor: visitorB });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.data.id).not.toBe(first.body.data.id);
+    expect(second.body.data.access_token).not.toBe(first.body.data.access_token);
+    // The same visitor again: the stored answer.
+    const replay = await bookAs(bookingBody(family), key, { ip: '198.51.100.7', visitor: visitorA });
+    expect(replay.body).toEqual(first.body);
+  });
+
+  test('one visitor id at another IP, and direct callers at two IPs, are other callers too', async () => {
+    const key = newKey();
+    const home = await bookAs(bookingBody(family), key, { ip: '198.51.100.8', visitor: visitorA });
+    const elsewhere = await bookAs(bookingBody(family), key, { ip: '198.51.100.9', visitor: visitorA });
+    expect(elsewhere.body.data.id).not.toBe(home.body.data.id);
+
+    const direct = newKey();
+    const one = await bookAs(bookingBody(family), direct, { ip: '203.0.113.1' });
+    const two = await bookAs(bookingBody(family), direct, { ip: '203.0.113.2' });
+    expect([one.status, two.status]).toEqual([201, 201]);
+    expect(two.body.data.id).not.toBe(one.body.data.id);
+    // Nor is a direct caller the web visitor at the same IP.
+    const web = await bookAs(bookingBody(family), direct, { ip: '203.0.113.1', visitor: visitorB });
+    expect(web.body.data.id).not.toBe(one.body.data.id);
+    expect((await bookAs(bookingBody(family), direct, { ip: '203.0.113.1' })).body).toEqual(one.body);
+  });
+
+  test("another caller's key with another body is not refused as reused", async () => {
+    const key = newKey();
+    expect((await bookAs(bookingBody(family), key, { ip: '198.51.100.10', visitor: visitorA })).status).toBe(
+      201,
+    );
+    const other = bookingBody(family, {
+      contact: { full_name: 'Someone Else', email: 'someone.else@example.com', phone: '+998901234567' },
+    });
+    const theirs = await bookAs(other, key, { ip: '198.51.100.10', visitor: visitorB });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.contact.email).toBe('someone.else@example.com');
+    // The same caller with another body still is.
+    const mine = await bookAs(other, key, { ip: '198.51.100.10', visitor: visitorA });
+    expect(mine.status).toBe(422);
+    expect(mine.body.error.details.reason).toBe('idempotency_key_reused');
+  });
+
+  test('a signed-in user is one caller wherever they are; two users are two callers', async () => {
+    const signIn = async (email: string) => {
+      await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+      await app.outbox.runOnce();
+      const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
+      const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+      return `Bearer ${verified.json().data.token}`;
+    };
+    const [ana, ben] = [await signIn('ana.scope@example.com'), await signIn('ben.scope@example.com')];
+    const key = newKey();
+    const as = async (authorization: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        remoteAddress: ip,
+        headers: { authorization, 'idempotency-key': key },
+        payload: bookingBody(family),
+      });
+    const first = (await as(ana, '198.51.100.12')).json();
+    const moved = (await as(ana, '198.51.100.13')).json();
+    expect(moved).toEqual(first);
+    const other = await as(ben, '198.51.100.12');
+    expect(other.statusCode).toBe(201);
+    expect(other.json().data.id).not.toBe(first.data.id);
+  });
+
+  test('a malformed visitor id is a 400, never a key of someone else', async () => {
+    const bad = await bookAs(bookingBody(family), newKey(), { ip: '198.51.100.11', visitor: 'short' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'malformed_request', details: { reason: 'visitor' } });
   });
 });
 

@@ -239,6 +239,22 @@ describe('requests', () => {
     expect(await count('tour_requests')).toBe(before + 1);
   });
 
+  test("another visitor's equal Idempotency-Key is another key: their own request, never a 422", async () => {
+    const before = await count('tour_requests');
+    const key = 'tour-request-key-0002';
+    const as = (visitor: string, body: unknown) =>
+      post('/v1/tours/bodrum-from-istanbul/requests', body, {
+        'idempotency-key': key,
+        'x-parvoz-visitor': visitor.repeat(43),
+      });
+    const mine = await as('a', validRequest);
+    const theirs = await as('b', { ...validRequest, adults: 1 });
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    expect(theirs.json()).not.toEqual(mine.json());
+    expect(await count('tour_requests')).toBe(before + 2);
+    expect((await as('a', validRequest)).json()).toEqual(mine.json());
+  });
+
   test('forms are limited per visitor: the 11th within an hour is a 429', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await post('/v1/tours/batumi-from-almaty/requests', validRequest)).statusCode).toBe(201);
