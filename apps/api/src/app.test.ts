@@ -142,6 +142,10 @@ describe('bad input never gives a 500', () => {
     });
     const inMessage = await send({ ...application, city: 'Tashkent', message: 'Hello \udfff' });
     expect(inMessage.statusCode).toBe(400);
+    // A NUL character cannot be stored in PostgreSQL text (fuzz seed 1488607283).
+    const nul = await send({ ...application, city: 'Tashkent', message: '\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.details).toEqual({ reason: 'nul_character' });
     const accepted = await send({ ...application, city: 'Tashkent' });
     expect(accepted.statusCode).toBeLessThan(300);
   });

@@ -126,13 +126,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
       findSession(deps.db, token, deps.now()),
     );
   });
-  // Lone UTF-16 surrogates ("\ud800" in JSON) cannot be stored in PostgreSQL text nor sent in an email:
-  // refused once here for every body that passed its route's schema (a schema may name the field itself),
-  // so no handler can fail on them later.
+  // Text PostgreSQL cannot store (a NUL character) or that cannot be sent in an email (a lone UTF-16
+  // surrogate, "\ud800" in JSON) is refused once here for every body that passed its route's schema (a
+  // schema may name the field itself), so no handler can fail on it later.
   app.addHook('preHandler', async (request, reply) => {
-    if (request.body !== undefined && !isWellFormedValue(request.body))
-      return sendError(reply, 'malformed_request', 'The request body is not valid Unicode text.', {
-        reason: 'lone_surrogate',
+    const problem = request.body === undefined ? null : unstorableText(request.body);
+    if (problem)
+      return sendError(reply, 'malformed_request', 'The request body holds text that cannot be stored.', {
+        reason: problem,
       });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -167,21 +168,32 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
 
 export type ApiApp = FastifyInstance;
 
-/** Whether every string (and key) in a parsed JSON value is well-formed UTF-16 (iterative: bodies may nest deeply). */
-export function isWellFormedValue(value: unknown): boolean {
+/**
+ * The first reason a parsed JSON value's text (strings and keys, at any depth) cannot be stored: a lone
+ * surrogate or a NUL character; null when all of it can. Iterative: bodies may nest deeply.
+ */
+export function unstorableText(value: unknown): 'lone_surrogate' | 'nul_character' | null {
   const pending: unknown[] = [value];
+  const check = (text: string) =>
+    !text.isWellFormed()
+      ? ('lone_surrogate' as const)
+      : text.includes('\u0000')
+        ? ('nul_character' as const)
+        : null;
   while (pending.length) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (!item.isWellFormed()) return false;
+      const problem = check(item);
+      if (problem) return problem;
     } else if (Array.isArray(item)) {
       pending.push(...item);
     } else if (item && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
-        if (!key.isWellFormed()) return false;
+        const problem = check(key);
+        if (problem) return problem;
         pending.push(inner);
       }
     }
   }
-  return true;
+  return null;
 }
