@@ -59,6 +59,8 @@ export const API_ENV_NAMES: Record<keyof ApiConfig, string | null> = {
   paymentWebhookSecret: 'PAYMENT_WEBHOOK_SECRET',
   orderExpiryWorker: null,
   corsOrigins: 'CORS_ORIGINS',
+  holdMaxSeats: 'HOLD_MAX_SEATS',
+  holdMaxUnpaidOrders: 'HOLD_MAX_UNPAID_ORDERS',
 };
 
 /** Development values that must not reach production: variable → its built-in default. */
