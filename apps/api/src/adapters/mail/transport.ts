@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { scrubLinks } from '../../host/logging.ts';
 
 /** A file sent with an email; `contentBase64` is the file's bytes in base64. */
 export type OutgoingAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -56,7 +57,8 @@ export function logTransport(log: Pick<FastifyBaseLogger, 'info'>): MailTranspor
       const files = (email.attachments ?? []).map((a) => a.filename);
       log.info(
         { mail: { to: email.to, subject: email.subject, ...(files.length ? { attachments: files } : {}) } },
-        `email to ${email.to}\n${email.subject}\n\n${email.text}`,
+        // Links' secrets (order access tokens, unlock tokens) never reach the log.
+        `email to ${email.to}\n${email.subject}\n\n${scrubLinks(email.text)}`,
       );
     },
     close: () => undefined,
