@@ -84,8 +84,9 @@ async function findOffer(options: {
   cabin: 'economy' | 'business';
   adults: number;
   capacity?: (seats: number) => boolean;
+  routes?: string[][];
 }): Promise<Offer> {
-  const routes = [
+  const routes = options.routes ?? [
     ['TAS', 'IST'],
     ['TAS', 'MOW'],
     ['IST', 'LON'],
@@ -93,7 +94,7 @@ async function findOffer(options: {
     ['IST', 'TAS'],
     ['TAS', 'FRA'],
   ];
-  for (const days of [30, 31, 32, 33, 34]) {
+  for (const days of [30, 31, 32, 33, 34, 35, 36, 37]) {
     for (const [origin, destination] of routes) {
       const found = await api('/v1/flights/search', {
         method: 'POST',
@@ -233,7 +234,16 @@ describe('seat hoarding', () => {
 describe('the traveller', () => {
   test('books on the page, cancels on the order page (with a confirmation) and the seats are on sale again', async () => {
     const lang: Locale = 'uz';
-    const offer = await findOffer({ cabin: 'business', adults: 1, capacity: (seats) => seats < 10 });
+    // A small aircraft (regional or turboprop): under 10 business seats, so offers say how many are left.
+    const offer = await findOffer({
+      cabin: 'business',
+      adults: 1,
+      capacity: (seats) => seats < 10,
+      routes: [
+        ['IST', 'SJJ'],
+        ['IST', 'DNK'],
+      ],
+    });
     const capacity = capacityOf(offer);
     expect(await seatsLeft(offer)).toBe(capacity);
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });

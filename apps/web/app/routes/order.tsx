@@ -97,6 +97,7 @@ const cancellationResponseSchema = z.object({ data: orderCancellationSchema });
 async function cancelAction(
   state: RequestState,
   request: Request,
+  lang: Locale,
   orderId: string,
   intent: 'cancel' | 'cancel-confirm',
   form: FormData,
@@ -118,8 +119,8 @@ async function cancelAction(
     await state.api.post<unknown>(`/v1/order_cancellations/${encodeURIComponent(id)}/actions/confirm`, {
       query,
     });
-    const url = new URL(request.url);
-    return redirect(url.pathname, { headers: { 'Cache-Control': 'no-store' } });
+    // The order page again (not request.url: a client-side submission's URL is the `.data` one).
+    return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
@@ -138,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'cancel' || intent === 'cancel-confirm')
-    return cancelAction(state, request, params.id, intent, form);
+    return cancelAction(state, request, lang, params.id, intent, form);
   if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   const token = readOrderAccess(request, params.id);
   try {
