@@ -13,7 +13,7 @@
  * Endpoints (all answers `{ data: ... }` or the error envelope of errors.ts):
  *  - POST /v1/orders                    header `Idempotency-Key` (required: 8–200 of [A-Za-z0-9_.:-], e.g. a
  *                                       UUID; a new one when the body changes), body CreateOrderRequest
- *                                       → 201 { data: Order } (with access_token; a retry gets the same).
+ *                                       → 201 { data: Order } (with access_token; a retry gets the same order with a new token).
  *                                       410 offer_expired; 409 offer_unavailable (sold out);
  *                                       422 unprocessable + details PriceChangedDetails when the price differs
  *                                       from `expected_total` (send the request again with the new total to
