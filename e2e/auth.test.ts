@@ -57,9 +57,9 @@ async function seedOrders(dir: string) {
         const reference = `E2E${i}${suffix}X`;
         await database.db.execute(sql`
           INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
-            total_minor, currency, booking_status, access_token_hash, lang, payment_deadline)
+            total_minor, currency, booking_status, lang, payment_deadline)
           VALUES (${`ord_e2e_${lang}_${suffix}`}, ${reference}, 'E2E', ${emailOf(lang)}, '+998901234567',
-            ${offer(departs)}::jsonb, '{}', 41250, 'USD', ${status}, 'x', ${lang}, now())`);
+            ${offer(departs)}::jsonb, '{}', 41250, 'USD', ${status}, ${lang}, now())`);
       }
     }
   } finally {

@@ -62,7 +62,7 @@ describe('security headers', () => {
         const html = await response.text();
         const h = response.headers;
         expect(h.get('x-content-type-options'), url).toBe('nosniff');
-        expect(h.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+        expect(h.get('referrer-policy'), url).toBe('same-origin');
         expect(h.get('permissions-policy'), url).toContain('camera=()');
         expect(h.get('x-frame-options'), url).toBe('DENY');
         expect(h.get('strict-transport-security'), url).toBeNull();

@@ -26,6 +26,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       LOG_LEVEL: 'info',
       // Every browser of the suite is one visitor (127.0.0.1) to the per-IP limits; their own tests use inject.
       RATE_LIMIT_SCALE: '20',
+      // The same one visitor books many unpaid orders across the suite; e2e/security-orders.test.ts sets the
+      // default caps (9 seats, 2 unpaid orders) to show them.
+      HOLD_MAX_SEATS: '1000',
+      HOLD_MAX_UNPAID_ORDERS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,6 +23,7 @@ import { offerRoutes } from './routes/v1/offers/index.ts';
 import { tourRoutes } from './routes/v1/tours/index.ts';
 import { agencyRoutes } from './routes/v1/agencies/index.ts';
 import { orderRoutes } from './routes/v1/orders/index.ts';
+import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.ts';
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
@@ -151,6 +152,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(tourRoutes, { prefix: '/tours' });
   await app.register(agencyRoutes, { prefix: '/agencies' });
   await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the

@@ -69,6 +69,12 @@ export const apiConfigSchema = z.object({
   paymentWebhookSecret: z.string().min(16).optional(),
   /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
   orderExpiryWorker: z.boolean().default(true),
+  /**
+   * Caps on unpaid orders (issue 11): under one contact email, one client IP and one signed-in user, unpaid
+   * orders may hold at most this many seats, in at most this many orders (packages/core/src/holds.ts).
+   */
+  holdMaxSeats: z.coerce.number().int().min(1).max(1000).default(9),
+  holdMaxUnpaidOrders: z.coerce.number().int().min(1).max(1000).default(2),
 });
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
@@ -100,6 +106,8 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     operatorEmail: env.OPERATOR_EMAIL || undefined,
     operatorLang: env.OPERATOR_LANG || undefined,
     demoTours: env.PARVOZ_DEMO_TOURS !== '0',
+    holdMaxSeats: env.HOLD_MAX_SEATS || undefined,
+    holdMaxUnpaidOrders: env.HOLD_MAX_UNPAID_ORDERS || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

@@ -21,6 +21,8 @@ export const ROUTE_LIMITS = {
   places: { name: 'places', limit: 600, windowMs: MINUTE },
   orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },
   lookups: { name: 'lookups', limit: 10, windowMs: 60 * MINUTE },
+  // Both steps of cancelling an unpaid order count here (10 cancellations per 10 minutes).
+  cancellations: { name: 'cancellations', limit: 20, windowMs: 10 * MINUTE },
   forms: { name: 'forms', limit: 10, windowMs: 60 * MINUTE },
   // Sign-in code checks and unlock links, per client network (issue 11 §8): a person types a few codes; one
   // network trying codes for many emails is held to 30 tries per 10 minutes.

@@ -97,10 +97,10 @@ describe('sign-in by emailed code', () => {
     const email = 'Traveller.One@Example.com';
     await db.execute(sql`
       INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
-        total_minor, currency, access_token_hash, lang, payment_deadline)
+        total_minor, currency, lang, payment_deadline)
       VALUES ('ord_early_1', 'ABC123', 'Traveller One', 'traveller.one@example.com', '+998901234567',
         '{"slices":[{"origin":"TAS","destination":"IST","segments":[{"origin":"TAS","destination":"IST","departing_at":"2031-01-01T08:00:00+05:00","arriving_at":"2031-01-01T11:00:00+03:00"}]}]}',
-        '{}', 41250, 'USD', 'x', 'en', now())`);
+        '{}', 41250, 'USD', 'en', now())`);
 
     const sent = await sendCode(email, 'ru');
     expect(sent.statusCode).toBe(202);

@@ -1,8 +1,10 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
+import { loggerOptions } from './host/logging.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
@@ -18,9 +20,16 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
 export async function buildTestApi(
   db: Database,
   config: Partial<ApiConfig> = {},
-  extra: Pick<ApiOptions, 'now' | 'mailTransport'> = {},
+  extra: Pick<ApiOptions, 'now' | 'mailTransport'> & {
+    /** Log as the host does (host/logging.ts) into this stream, e.g. to scan the lines for secrets. */
+    logStream?: Writable;
+  } = {},
 ) {
-  const app = Fastify({ ...API_HOST_OPTIONS, logger: false });
+  const { logStream, ...options } = extra;
+  const app = Fastify({
+    ...API_HOST_OPTIONS,
+    logger: logStream ? { ...loggerOptions('info'), stream: logStream } : false,
+  });
   const routes: RouteOptions[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -39,7 +48,7 @@ export async function buildTestApi(
       orderExpiryWorker: false,
       ...config,
     }) as ApiConfig,
-    ...extra,
+    ...options,
     outboxRef,
   });
   app.decorate('outbox', outboxRef.current!);

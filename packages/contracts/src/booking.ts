@@ -13,12 +13,15 @@
  * Endpoints (all answers `{ data: ... }` or the error envelope of errors.ts):
  *  - POST /v1/orders                    header `Idempotency-Key` (required: 8–200 of [A-Za-z0-9_.:-], e.g. a
  *                                       UUID; a new one when the body changes), body CreateOrderRequest
- *                                       → 201 { data: Order } (with access_token; a retry gets the same).
+ *                                       → 201 { data: Order } (with access_token; a retry gets the same order with a new token).
  *                                       410 offer_expired; 409 offer_unavailable (sold out);
  *                                       422 unprocessable + details PriceChangedDetails when the price differs
  *                                       from `expected_total` (send the request again with the new total to
  *                                       accept it, with a new key); 422 with same key + other body; 409 key
- *                                       still in progress; 429 rate_limited (20 per 10 min per user or IP).
+ *                                       still in progress; 429 rate_limited (20 per 10 min per user or IP);
+ *                                       422 hold_limit_reached + details HoldLimitDetails when the client's
+ *                                       unpaid orders (by contact email, client IP or signed-in user) already
+ *                                       hold the allowed seats or orders: pay or cancel one first.
  *  - GET  /v1/orders/:id?access_token=  → { data: Order } (owner when signed in, or the token; else 404)
  *  - POST /v1/orders/:id/payments?access_token=   body PaymentStartRequest (may be {})
  *                                       → 201 { data: { redirect_url } } (go there: the sandbox card page);
@@ -28,7 +31,9 @@
  *                                       (10 per hour per IP, then 429)
  *  - GET  /v1/orders?status=active|history   the signed-in user's list (orders.ts)
  * `values.date` of a rule error is YYYY-MM-DD: format it for the page before passing it to the message.
- * After paying, the sandbox sends the browser to `/{lang}/orders/{id}?access_token=…&payment=success|declined`.
+ *  - POST /v1/order_cancellations?access_token=   body { order_id } (order-cancellations.ts)
+ * After paying, the sandbox sends the browser to `/{lang}/orders/{id}?payment=success|declined` (never with the
+ * access token: the web keeps it in a cookie, a signed-in owner needs none).
  */
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -315,6 +320,25 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export type BookingStatus = Order['booking_status'];
 export type PaymentStatus = Order['payment_status'];
+
+/** Details of 422 hold_limit_reached: which cap, and the unpaid order to pay or cancel first. */
+export const holdLimitDetailsSchema = z.object({
+  reason: z.literal('hold_limit'),
+  /** Too many unpaid orders, or too many seats held by them. */
+  limit: z.enum(['orders', 'seats']),
+  /** How the client was recognised: its contact email, its IP or its account. */
+  scope: z.enum(['email', 'ip', 'user']),
+  max_seats: z.number().int(),
+  max_unpaid_orders: z.number().int(),
+  /**
+   * The unpaid order to pay or cancel (null when the booking alone is above the seat cap). Only its id:
+   * reading or cancelling it still needs its owner's session or its access link.
+   */
+  order_id: z.string().nullable(),
+  /** True when the order belongs to the signed-in caller (its page can be linked directly). */
+  owned: z.boolean(),
+});
+export type HoldLimitDetails = z.infer<typeof holdLimitDetailsSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.string().regex(/^ord_[A-Za-z0-9_-]{20,40}$/) });
 

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unprocessable: 422,
   invalid_code: 422,
+  /** The client's unpaid orders already hold as many seats or orders as allowed (details: HoldLimitDetails). */
+  hold_limit_reached: 422,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

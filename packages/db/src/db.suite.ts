@@ -81,7 +81,6 @@ export async function insertOrder(
     price: { total: '412.50' },
     totalMinor: 41250,
     currency: 'USD',
-    accessTokenHash: 'x'.repeat(64),
     lang: 'en',
     paymentDeadline: new Date(Date.now() + 20 * 60_000),
     ...overrides,

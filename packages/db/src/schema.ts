@@ -190,9 +190,9 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     bookingStatus: text('booking_status', { enum: BOOKING_STATUSES }).notNull().default('new'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('not_paid'),
-    /** SHA-256 of the secret access link's token. */
-    accessTokenHash: text('access_token_hash').notNull(),
     lang: text('lang').notNull(),
+    /** The booking client's IP (apps/api/src/client-ip.ts), for the per-IP cap on unpaid holds; null before it was kept. */
+    clientIp: text('client_ip'),
     /** When the unpaid order's seats are released (payment window). */
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
     paidAt: tsNullable('paid_at'),
@@ -207,6 +207,10 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(t.contactEmail),
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
+      .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
+    // The caps on unpaid holds count a client's unpaid orders by email, IP and user (services/holds.ts).
+    index('orders_unpaid_client_ip_idx')
+      .on(t.clientIp)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
     check('orders_booking_status', oneOf('booking_status', BOOKING_STATUSES)),
     check('orders_payment_status', oneOf('payment_status', PAYMENT_STATUSES)),
@@ -241,6 +245,47 @@ export const orderPassengers = pgTable(
     check('order_passengers_type', oneOf('type', PASSENGER_TYPES)),
     check('order_passengers_gender', oneOf('gender', GENDERS)),
   ],
+);
+
+/**
+ * The secret links to an order (DESIGN §4): random tokens, only their SHA-256 stored. An order may have
+ * several live ones (the booking browser's, the confirmation email's); a "where is my ticket" email revokes
+ * them all and mails a new one. Revoked rows are kept (when, which) rather than deleted.
+ */
+export const orderAccessTokens = pgTable(
+  'order_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: tsNullable('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('order_access_tokens_token_hash_key').on(t.tokenHash),
+    index('order_access_tokens_order_id_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * A traveller's request to cancel an unpaid order (Duffel-style): created pending with an expiry, then
+ * confirmed, which cancels the order and releases its seats in one transaction.
+ */
+export const orderCancellations = pgTable(
+  'order_cancellations',
+  {
+    /** `ocn_` + 128 random bits. */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: tsNullable('confirmed_at'),
+  },
+  (t) => [index('order_cancellations_order_id_idx').on(t.orderId)],
 );
 
 /** Serial part of 13-digit ticket numbers (3-digit airline prefix + 10 digits). */
@@ -305,6 +350,12 @@ export const payments = pgTable(
     amountMinor: money('amount_minor').notNull(),
     currency: text('currency').notNull(),
     redirectUrl: text('redirect_url'),
+    /**
+     * Where the provider's page sends the browser back (a site path, never with an access token) and the
+     * language it is shown in: kept here so that the page's URL names only the session (null before kept).
+     */
+    returnPath: text('return_path'),
+    lang: text('lang'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -53,6 +53,8 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   paymentWebhookSecret: 'PAYMENT_WEBHOOK_SECRET',
   orderExpiryWorker: null,
   corsOrigins: 'CORS_ORIGINS',
+  holdMaxSeats: 'HOLD_MAX_SEATS',
+  holdMaxUnpaidOrders: 'HOLD_MAX_UNPAID_ORDERS',
 };
 
 /**

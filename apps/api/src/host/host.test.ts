@@ -59,7 +59,7 @@ describe('security headers', () => {
     for (const url of ['/v1/places?q=tas', '/v1/nothing-here', '/health']) {
       const response = await app.inject({ url, headers: ANONYMOUS });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
       expect(response.headers['permissions-policy'], url).toContain('geolocation=()');
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['content-security-policy'], url).toBe(

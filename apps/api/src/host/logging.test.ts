@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import { loggerOptions, requestIdFor, scrubUrl } from './logging.ts';
+import { loggerOptions, requestIdFor, scrubLinks, scrubUrl } from './logging.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -46,8 +46,18 @@ describe('redaction', () => {
     expect(scrubUrl('/en/orders/o1?access=xyz&x=1&Code=9')).toBe(
       '/en/orders/o1?access=[redacted]&x=1&Code=[redacted]',
     );
+    expect(scrubUrl('/en/orders/o1?access_token[]=xyz&access_token[a]=y')).toBe(
+      '/en/orders/o1?access_token[]=[redacted]&access_token[a]=[redacted]',
+    );
     expect(scrubUrl('/v1/places?q=tas')).toBe('/v1/places?q=tas');
     expect(scrubUrl('/a?%E0%A4%A=1&token')).toBe('/a?%E0%A4%A=1&token');
+  });
+
+  test('secret query parameters are masked in the links of a text (an email written to the log)', () => {
+    expect(
+      scrubLinks('Open: https://site.example/en/orders/ord_1?access_token=abc-DEF_123\nor /x?a=1&token=q.'),
+    ).toBe('Open: https://site.example/en/orders/ord_1?access_token=[redacted]\nor /x?a=1&token=[redacted]');
+    expect(scrubLinks('Your code is 123456')).toBe('Your code is 123456');
   });
 
   test("Fastify's request log carries the request id and a masked URL", async () => {

@@ -64,8 +64,18 @@ export const REDACT_PATHS = [
   ...SECRET_PATHS,
 ];
 
-/** Query parameters whose values never reach the log (sign-in links, order access links, codes). */
-const SECRET_PARAMS = /^(token|access_token|access|code|key|secret|signature|sig|password)$/i;
+/**
+ * Query parameters whose values never reach the log (sign-in links, order access links, codes), also with
+ * a bracket suffix (`access_token[]=…`, which the API refuses, but only after the request was logged).
+ */
+const SECRET_PARAMS = /^(token|access_token|access|code|key|secret|signature|sig|password)(\[[^\]]*\])*$/i;
+const SECRET_PARAMS_IN_TEXT =
+  /([?&](?:token|access_token|access|code|key|secret|signature|sig|password)=)[^\s&#"'<>]+/gi;
+
+/** `text` (e.g. an email logged instead of sent) with the values of secret query parameters in its links masked. */
+export function scrubLinks(text: string): string {
+  return text.replace(SECRET_PARAMS_IN_TEXT, `$1${CENSOR}`);
+}
 
 /** `url` with the values of secret query parameters masked. */
 export function scrubUrl(url: string): string {

@@ -87,7 +87,9 @@ export const securityHeaders = fp<SecurityOptions>(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
       frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // No page's address leaves the site in a Referer (issue 11): an order page opened from its emailed
+      // link carries the access token in its query until it redirects.
+      referrerPolicy: { policy: 'same-origin' },
     });
     app.decorateRequest('cspNonce', '');
     app.addHook('onRequest', async (request, reply) => {

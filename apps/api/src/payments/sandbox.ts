@@ -2,68 +2,27 @@
  * The built-in sandbox payment provider (DESIGN §4): a pretend card processor living in this process.
  * Its hosted card page is served at /v1/sandbox-pay/:session (routes/v1/sandbox-pay); when a payment ends
  * it POSTs a signed webhook to the site's own URL like an outside provider would, then sends the browser
- * back to the order page. The session in the URL is signed, so the page cannot be pointed elsewhere.
+ * back to the order page. The URL names only the session (its random provider ref): where to return and
+ * in which language are kept server-side with the payment (issue 11: nothing secret rides in the path).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Locale } from '@parvoz/i18n/locales';
-import { isLocale } from '@parvoz/i18n/locales';
+import { randomBytes } from 'node:crypto';
 import {
   WebhookRejected,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
   type PaymentSession,
-  type PaymentSessionInput,
 } from './provider.ts';
 import { signatureHeader, SIGNATURE_HEADER, verifySignature } from './webhook-signature.ts';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 
-/** What a sandbox session URL carries (signed): the provider ref, where to return, the page language. */
-export interface SandboxSession {
-  ref: string;
-  returnPath: string;
-  lang: Locale;
-}
-
-function sessionKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('parvoz sandbox session v1').digest();
-}
-
-function sign(secret: string, text: string): string {
-  return createHmac('sha256', sessionKey(secret)).update(text).digest('base64url');
-}
+/** A sandbox session id: `sbx_` + 128 random bits. */
+export const SANDBOX_SESSION_PATTERN = /^sbx_[A-Za-z0-9_-]{22}$/;
 
 /** A site-relative path only ("/…", not "//host"): the return can never leave the site. */
-function isSitePath(path: string): boolean {
+export function isSitePath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && path.length < 1000;
-}
-
-export function encodeSandboxSession(secret: string, session: SandboxSession): string {
-  const body = Buffer.from(JSON.stringify([session.ref, session.returnPath, session.lang])).toString(
-    'base64url',
-  );
-  return `${body}.${sign(secret, body)}`;
-}
-
-/** The session of a URL segment, or null when it is not one we signed. */
-export function decodeSandboxSession(secret: string, token: string): SandboxSession | null {
-  if (token.length > 1500) return null;
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(secret, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [ref, returnPath, lang] = value as unknown[];
-    if (typeof ref !== 'string' || typeof returnPath !== 'string' || !isLocale(lang)) return null;
-    if (!isSitePath(returnPath)) return null;
-    return { ref, returnPath, lang };
-  } catch {
-    return null;
-  }
 }
 
 interface WebhookBody {
@@ -81,9 +40,10 @@ export function createSandboxProvider(options: {
   const { secret } = options;
   return {
     name: SANDBOX_PROVIDER,
-    async createSession(input: PaymentSessionInput): Promise<PaymentSession> {
+    // The return path and page language are kept with the payment (payments.return_path, .lang).
+    async createSession(): Promise<PaymentSession> {
       const ref = `sbx_${randomBytes(16).toString('base64url')}`;
-      return { providerRef: ref, redirectUrl: sandboxPageUrl(secret, options.publicUrl, ref, input) };
+      return { providerRef: ref, redirectUrl: sandboxPageUrl(options.publicUrl, ref) };
     },
     parseWebhook(rawBody, headers, now): PaymentEvent {
       verifySignature(secret, rawBody, headers[SIGNATURE_HEADER], now);
@@ -115,15 +75,9 @@ export function createSandboxProvider(options: {
   };
 }
 
-/** The hosted card page of a session (also used to give an open session again, e.g. in another language). */
-export function sandboxPageUrl(
-  secret: string,
-  publicUrl: string | undefined,
-  ref: string,
-  input: Pick<PaymentSessionInput, 'returnPath' | 'lang'>,
-): string {
-  const token = encodeSandboxSession(secret, { ref, returnPath: input.returnPath, lang: input.lang });
-  return `${(publicUrl ?? '').replace(/\/+$/, '')}/v1/sandbox-pay/${token}`;
+/** The hosted card page of a session: its path carries the session id and nothing else. */
+export function sandboxPageUrl(publicUrl: string | undefined, ref: string): string {
+  return `${(publicUrl ?? '').replace(/\/+$/, '')}/v1/sandbox-pay/${ref}`;
 }
 
 /** The webhook body and headers the sandbox sends for an event (exported for tests of the receiver). */

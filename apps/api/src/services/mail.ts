@@ -76,7 +76,10 @@ export function renderEmail(lang: Locale, content: EmailContent): EmailPayload {
   }
 }
 
-/** Queues an email in the outbox (call inside the transaction of the change that causes it). */
+/**
+ * Queues an email in the outbox (call inside the transaction of the change that causes it). False when an
+ * email with the same dedupe key is already there (nothing queued).
+ */
 export async function enqueueEmail(
   db: Database,
   options: {
@@ -86,8 +89,8 @@ export async function enqueueEmail(
     now: Date;
     dedupeKey?: string;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const queued = await db
     .insert(schema.outbox)
     .values({
       kind: options.kind,
@@ -97,7 +100,9 @@ export async function enqueueEmail(
       nextAttemptAt: options.now,
       createdAt: options.now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: schema.outbox.id });
+  return queued.length > 0;
 }
 
 export function toOutgoing(to: string, payload: EmailPayload): OutgoingEmail {

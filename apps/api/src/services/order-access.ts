@@ -1,12 +1,17 @@
 /**
- * Order identifiers and the secret access link (DESIGN §4).
+ * Order identifiers and the secret access link (DESIGN §4, issue 11):
  *  - id: `ord_` + 144 random bits (unguessable, also in URLs);
  *  - booking reference: 6 characters of an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B);
- *  - access token: HMAC-SHA256 of the order id under a key derived from OFFER_SECRET, so the site can put
- *    the link in any later email (confirmation, "where is my ticket") while the database keeps only its
- *    SHA-256. Only the holder of the link, or the signed-in owner, can read the order.
+ *  - access token: 32 random bytes (base64url) per link, only its SHA-256 kept in `order_access_tokens`.
+ *    It depends on no site key, so rotating OFFER_SECRET breaks no link. An order may have several live
+ *    tokens (the booking browser's, the confirmation email's); "where is my ticket" rotates: it revokes them
+ *    all and mails a new one (services/order-lookup.ts). A token travels only in `?access_token=` (masked in
+ *    logs, host/logging.ts) or the web's HttpOnly cookie, never in a URL path.
+ * Only the holder of a live link, or the signed-in owner, can read the order.
  */
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
 
 export const BOOKING_REFERENCE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 
@@ -20,24 +25,55 @@ export function newBookingReference(): string {
   return ref;
 }
 
-function accessKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('parvoz order access token v1').digest();
-}
-
-export function orderAccessToken(secret: string, orderId: string): string {
-  return createHmac('sha256', accessKey(secret)).update(orderId).digest('base64url');
+/** A new access token: 256 random bits, base64url (43 characters). */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function hashAccessToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Whether `token` is the access token whose hash is stored (constant time). */
-export function accessTokenMatches(token: string | undefined, storedHash: string): boolean {
+/** Makes a new live access token for the order (others stay live) and returns it; call it in the writing transaction. */
+export async function issueAccessToken(db: Database, orderId: string, now: Date): Promise<string> {
+  const token = newAccessToken();
+  await db
+    .insert(schema.orderAccessTokens)
+    .values({ orderId, tokenHash: hashAccessToken(token), createdAt: now });
+  return token;
+}
+
+/** Revokes every live token of the order and records `token` as its only one (a resent link). */
+export async function rotateAccessToken(db: Database, orderId: string, token: string, now: Date) {
+  await db
+    .update(schema.orderAccessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.orderAccessTokens.orderId, orderId), isNull(schema.orderAccessTokens.revokedAt)));
+  await db
+    .insert(schema.orderAccessTokens)
+    .values({ orderId, tokenHash: hashAccessToken(token), createdAt: now });
+}
+
+/**
+ * Whether `token` is a live access token of the order. The lookup is by the token's SHA-256, so its
+ * timing tells nothing about the token itself.
+ */
+export async function accessTokenValid(
+  db: Database,
+  orderId: string,
+  token: string | undefined,
+): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const given = Buffer.from(hashAccessToken(token), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  const [row] = await db
+    .select({ orderId: schema.orderAccessTokens.orderId })
+    .from(schema.orderAccessTokens)
+    .where(
+      and(
+        eq(schema.orderAccessTokens.tokenHash, hashAccessToken(token)),
+        isNull(schema.orderAccessTokens.revokedAt),
+      ),
+    );
+  return row?.orderId === orderId;
 }
 
 /** The order page with its access link, e.g. `https://site/ru/orders/ord_…?access_token=…`. */

@@ -8,7 +8,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
-import { accessTokenMatches } from './order-access.ts';
+import { accessTokenValid } from './order-access.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
@@ -33,21 +33,31 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
 
 const notFound = () => new ApiFailure('not_found', 'No such order.');
 
-/** The signed-in owner, or whoever holds the access token; anyone else gets the same 404 as a missing order. */
-export function canRead(row: OrderRow, caller: Caller, accessToken: string | undefined): boolean {
-  if (caller.kind === 'user' && row.userId === caller.userId) return true;
-  return accessTokenMatches(accessToken, row.accessTokenHash);
+/** How a caller may read an order: as its signed-in owner, or by a live access token. */
+export type OrderAccess = 'owner' | 'token';
+
+/** The signed-in owner, or whoever holds a live access token; null for anyone else. */
+export async function accessOf(
+  db: Database,
+  row: OrderRow,
+  caller: Caller,
+  accessToken: string | undefined,
+): Promise<OrderAccess | null> {
+  if (caller.kind === 'user' && row.userId === caller.userId) return 'owner';
+  return (await accessTokenValid(db, row.id, accessToken)) ? 'token' : null;
 }
 
+/** The order for its owner or a token holder; anyone else gets the same 404 as for a missing order. */
 export async function loadOrderFor(
   db: Database,
   orderId: string,
   caller: Caller,
   accessToken: string | undefined,
-): Promise<LoadedOrder> {
+): Promise<LoadedOrder & { access: OrderAccess }> {
   const order = await loadOrder(db, orderId);
-  if (!order || !canRead(order.row, caller, accessToken)) throw notFound();
-  return order;
+  const access = order ? await accessOf(db, order.row, caller, accessToken) : null;
+  if (!order || !access) throw notFound();
+  return { ...order, access };
 }
 
 /** The flights of an itinerary in order, with their slice and segment indexes. */

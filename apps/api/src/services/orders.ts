@@ -25,7 +25,8 @@ import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
 import type { FlightService } from './flights.ts';
 import { searchEngineFor } from './flights.ts';
-import { hashAccessToken, newBookingReference, newOrderId, orderAccessToken } from './order-access.ts';
+import { assertHoldAllowed } from './holds.ts';
+import { issueAccessToken, newBookingReference, newOrderId } from './order-access.ts';
 import { loadOrder, presentOrder } from './order-view.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers.ts';
 
@@ -42,7 +43,7 @@ export interface BookingDeps {
 }
 
 export type BookingOutcome =
-  'created' | 'replayed' | 'invalid' | 'price_changed' | 'sold_out' | 'expired' | 'failed';
+  'created' | 'replayed' | 'invalid' | 'price_changed' | 'sold_out' | 'expired' | 'hold_limit' | 'failed';
 
 /** Field errors of the rules, as 400 validation_failed (the same shape zod errors get). */
 export function ruleFailure(errors: readonly BookingRuleError[]): ApiFailure {
@@ -124,6 +125,8 @@ interface PreparedBooking {
   offer: Offer;
   price: ReturnType<typeof priceOrder>;
   seats: SeatRequest[];
+  /** Seated passengers (infants sit on a lap): the seats the order holds on each flight. */
+  seated: number;
 }
 
 /**
@@ -163,21 +166,32 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
     throw new ApiFailure('unprocessable', 'The price of this offer has changed.', details);
   }
   const seated = input.passengers.filter((p) => p.type !== 'infant').length;
-  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed) };
+  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated };
 }
 
-/** Records the order and holds its seats, in the caller's transaction (all or nothing). */
+/**
+ * Records the order, holds its seats and makes its first access token, in the caller's transaction (all or
+ * nothing), once the caps on the client's unpaid holds allow it.
+ */
 async function record(
   deps: BookingDeps,
   tx: Database,
   caller: Caller,
+  clientIp: string | null,
   input: CreateOrderInput,
   prepared: PreparedBooking,
   now: Date,
-): Promise<{ orderId: string }> {
+): Promise<{ orderId: string; token: string }> {
   const { offer, price } = prepared;
   const userId = caller.kind === 'user' ? caller.userId : null;
-  const { id } = await insertOrder(tx, (orderId) => ({
+  await assertHoldAllowed(
+    tx,
+    { email: input.contact.email, ip: clientIp, userId },
+    prepared.seated,
+    { maxSeats: deps.config.holdMaxSeats, maxUnpaidOrders: deps.config.holdMaxUnpaidOrders },
+    now,
+  );
+  const { id } = await insertOrder(tx, () => ({
     userId,
     contactFullName: input.contact.full_name,
     contactEmail: input.contact.email,
@@ -189,8 +203,8 @@ async function record(
     currency: price.currency,
     bookingStatus: 'new',
     paymentStatus: 'not_paid',
-    accessTokenHash: hashAccessToken(orderAccessToken(deps.config.offerSecret, orderId)),
     lang: input.lang,
+    clientIp,
     paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
     createdAt: now,
     updatedAt: now,
@@ -219,7 +233,7 @@ async function record(
     throw error;
   }
   if (userId && input.save_travellers) await saveTravellers(tx, userId, input);
-  return { orderId: id };
+  return { orderId: id, token: await issueAccessToken(tx, id, now) };
 }
 
 /** What must be identical on a retry with the same key: the validated body. */
@@ -229,12 +243,14 @@ export function orderRequestHash(input: CreateOrderInput): string {
 
 /**
  * POST /v1/orders at most once per Idempotency-Key: a retry with the same key and body gets the same
- * answer (the stored record keeps the order id only; the access token is derived again), the same key with
- * another body 422, a retry while the first runs 409. A refusal commits nothing and frees the key.
+ * order (the stored record keeps its id only, never a token: the retry gets a new access token of its own,
+ * the first one stays live), the same key with another body 422, a retry while the first runs 409. A
+ * refusal commits nothing and frees the key. `clientIp` (client-ip.ts) counts towards the hold caps.
  */
 export async function createOrder(
   deps: BookingDeps,
   caller: Caller,
+  clientIp: string | null,
   input: CreateOrderInput,
   /** The Idempotency-Key header and whose it is (`idempotencyScope`: another caller's key is another key). */
   keyed: { key: string | undefined; scope: string },
@@ -254,19 +270,24 @@ export async function createOrder(
     const stored = started.body as { order_id?: unknown };
     const order = typeof stored?.order_id === 'string' ? await loadOrder(deps.db, stored.order_id) : null;
     if (!order) throw new ApiFailure('not_found', 'No such order.');
-    const token = orderAccessToken(deps.config.offerSecret, order.row.id);
+    const token = await issueAccessToken(deps.db, order.row.id, deps.now());
     return { status: started.status, body: { data: presentOrder(order, deps.now(), token) } };
   }
 
   const now = deps.now();
   let orderId: string;
+  let token: string;
   try {
     const prepared = await prepare(deps, input, now);
-    orderId = await deps.db.transaction(async (tx) => {
-      const { orderId } = await record(deps, tx, caller, input, prepared, now);
-      await idempotency.complete(tx, { ...ref, responseStatus: 201, responseBody: { order_id: orderId } });
-      return orderId;
-    });
+    ({ orderId, token } = await deps.db.transaction(async (tx) => {
+      const recorded = await record(deps, tx, caller, clientIp, input, prepared, now);
+      await idempotency.complete(tx, {
+        ...ref,
+        responseStatus: 201,
+        responseBody: { order_id: recorded.orderId },
+      });
+      return recorded;
+    }));
   } catch (error) {
     await idempotency.abandon(deps.db, ref).catch(() => undefined);
     onOutcome(outcomeOf(error));
@@ -274,7 +295,6 @@ export async function createOrder(
   }
   onOutcome('created');
   const order = await loadOrder(deps.db, orderId);
-  const token = orderAccessToken(deps.config.offerSecret, orderId);
   return { status: 201, body: { data: presentOrder(order!, now, token) } };
 }
 
@@ -283,6 +303,7 @@ function outcomeOf(error: unknown): BookingOutcome {
   if (error.code === 'offer_unavailable') return 'sold_out';
   if (error.code === 'offer_expired') return 'expired';
   if (error.code === 'unprocessable') return 'price_changed';
+  if (error.code === 'hold_limit_reached') return 'hold_limit';
   return 'invalid';
 }
 

@@ -14,7 +14,7 @@ import { ApiFailure } from '../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderOrderEmail } from './booking-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { orderAccessToken, orderPagePath } from './order-access.ts';
+import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
 
@@ -22,8 +22,6 @@ export interface PaymentDeps {
   db: Database;
   now: () => Date;
   provider: PaymentProvider;
-  /** Key of order access tokens (OFFER_SECRET). */
-  accessSecret: string;
 }
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -63,6 +61,10 @@ export async function startPayment(
       .limit(1);
     if (open?.redirectUrl) return { redirect_url: open.redirectUrl, created: false };
 
+    const pageLang = lang ?? (order.lang as Locale);
+    // No access token here: the way back is a URL other parties see (the provider, the browser's history).
+    // The web keeps the token in a cookie; a signed-in owner needs none.
+    const returnPath = orderPagePath(pageLang, orderId);
     const [payment] = await tx
       .insert(schema.payments)
       .values({
@@ -71,10 +73,11 @@ export async function startPayment(
         amountMinor: order.totalMinor,
         currency: order.currency,
         status: 'pending',
+        returnPath,
+        lang: pageLang,
         createdAt: deps.now(),
       })
       .returning();
-    const pageLang = lang ?? (order.lang as Locale);
     const session = await deps.provider.createSession({
       paymentId: payment!.id,
       orderId,
@@ -82,7 +85,7 @@ export async function startPayment(
       amountMinor: order.totalMinor,
       currency: order.currency,
       lang: pageLang,
-      returnPath: orderPagePath(pageLang, orderId, orderAccessToken(deps.accessSecret, orderId)),
+      returnPath,
     });
     await tx
       .update(schema.payments)
@@ -247,8 +250,9 @@ async function enqueueConfirmation(
   const loaded = await loadOrder(tx, orderId);
   const view = presentOrder(loaded!, now);
   const lang = view.lang;
-  const link =
-    siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, orderAccessToken(deps.accessSecret, orderId));
+  // A link of its own (the booking browser's token stays live alongside it).
+  const token = await issueAccessToken(tx, orderId, now);
+  const link = siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
   const pdf = await renderETicketPdf(view, lang, link);
   const payload = renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
   await enqueueEmail(tx, {

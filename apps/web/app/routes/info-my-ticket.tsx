@@ -77,6 +77,7 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-lg gap-4">
       <PageHeading>{t('page.myTicket.heading')}</PageHeading>
       <p className="text-neutral-700">{t('myTicket.lead')}</p>
+      <p className="text-sm text-neutral-700">{t('myTicket.replaces')}</p>
       <div ref={resultRef} tabIndex={-1} className="outline-none">
         {actionData?.sent ? (
           <p role="status" className="rounded border border-green-300 bg-green-50 p-4 text-green-900">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import {
@@ -7,12 +7,13 @@ import {
   PAYMENT_RESULTS,
   type Order,
 } from '@parvoz/contracts/booking';
+import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button, buttonClasses } from '../components/Button.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { useLocale, useT } from '../lib/i18n.tsx';
+import { useLocale, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
@@ -80,7 +81,55 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
   return merged;
 }
 
-export type OrderActionData = { error: 'not_payable' | 'generic' };
+export type OrderActionData =
+  | { error: 'not_payable' | 'generic' }
+  | { error: 'not_cancellable' | 'cancel_failed' }
+  /** "Cancel this booking" was pressed: confirm this pending cancellation (or keep the booking). */
+  | { cancellation: { id: string } };
+
+const cancellationResponseSchema = z.object({ data: orderCancellationSchema });
+
+/**
+ * "Cancel this booking", in two steps that work without JavaScript: `cancel` asks the API for a pending
+ * cancellation and the page asks to confirm; `cancel-confirm` confirms it (the order is cancelled and its
+ * seats released at once) and shows the order again.
+ */
+async function cancelAction(
+  state: RequestState,
+  request: Request,
+  lang: Locale,
+  orderId: string,
+  intent: 'cancel' | 'cancel-confirm',
+  form: FormData,
+) {
+  const token = readOrderAccess(request, orderId);
+  const query = token ? { access_token: token } : undefined;
+  try {
+    if (intent === 'cancel') {
+      const answer = await state.api.post<unknown>('/v1/order_cancellations', {
+        body: { order_id: orderId },
+        query,
+      });
+      const { id } = cancellationResponseSchema.parse(answer).data;
+      return data<OrderActionData>({ cancellation: { id } });
+    }
+    const id = form.get('cancellation_id');
+    if (typeof id !== 'string' || !/^ocn_[A-Za-z0-9_-]{20,40}$/.test(id))
+      throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+    await state.api.post<unknown>(`/v1/order_cancellations/${encodeURIComponent(id)}/actions/confirm`, {
+      query,
+    });
+    // The order page again (not request.url: a client-side submission's URL is the `.data` one).
+    return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
+    if (error instanceof ApiError && error.status === 422)
+      return data<OrderActionData>({ error: 'not_cancellable' }, { status: 422 });
+    console.error(JSON.stringify({ msg: 'cancel failed', requestId: state.requestId, err: String(error) }));
+    return data<OrderActionData>({ error: 'cancel_failed' }, { status: 503 });
+  }
+}
 
 /** "Pay": starts a payment and sends the browser to the provider's card page (never card data here). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -88,8 +137,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  if (form.get('intent') !== 'pay')
-    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const intent = form.get('intent');
+  if (intent === 'cancel' || intent === 'cancel-confirm')
+    return cancelAction(state, request, lang, params.id, intent, form);
+  if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   const token = readOrderAccess(request, params.id);
   try {
     const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(params.id)}/payments`, {
@@ -113,6 +164,13 @@ export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'page.order.heading', { id: args.loaderData?.order.booking_reference ?? '' }),
   { name: 'robots', content: 'noindex' },
 ];
+
+const ACTION_ERRORS: Record<'not_payable' | 'generic' | 'not_cancellable' | 'cancel_failed', MessageKey> = {
+  not_payable: 'order.pay.notPayable',
+  generic: 'order.pay.failed',
+  not_cancellable: 'order.cancel.notCancellable',
+  cancel_failed: 'order.cancel.failed',
+};
 
 /** After the card page said "success", the provider's confirmation may still be on its way: look again. */
 function useAwaitPayment(waiting: boolean) {
@@ -139,6 +197,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const confirming = payment === 'success' && !paid && order.booking_status === 'new';
   useAwaitPayment(confirming);
   const busy = navigation.state !== 'idle';
+  const pendingCancellation = actionData && 'cancellation' in actionData ? actionData.cancellation.id : null;
+  // The confirmation appears in place of the button: move focus to it so that it is read out.
+  const cancelRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (pendingCancellation) cancelRef.current?.focus();
+  }, [pendingCancellation]);
 
   return (
     <div className="grid gap-6">
@@ -163,9 +227,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </a>
         </p>
       ) : null}
-      {actionData?.error ? (
+      {actionData && 'error' in actionData ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-          {actionData.error === 'not_payable' ? t('order.pay.notPayable') : t('order.pay.failed')}
+          {t(ACTION_ERRORS[actionData.error])}
         </p>
       ) : null}
 
@@ -191,6 +255,38 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </LocalizedLink>
           </p>
         </section>
+      ) : null}
+      {order.payable ? (
+        pendingCancellation ? (
+          <section
+            aria-labelledby="order-cancel-heading"
+            className="grid gap-3 rounded border border-red-300 bg-red-50 p-4 text-red-900"
+          >
+            <h2 id="order-cancel-heading" className="text-lg font-semibold" tabIndex={-1} ref={cancelRef}>
+              {t('order.cancel.heading')}
+            </h2>
+            <p>{t('order.cancel.text')}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel-confirm" />
+                <input type="hidden" name="cancellation_id" value={pendingCancellation} />
+                <Button type="submit" color="neutral" disabled={busy}>
+                  {t('order.cancel.confirm')}
+                </Button>
+              </Form>
+              <a href={`/${locale}/orders/${order.id}`} className="text-primary-700 underline">
+                {t('order.cancel.keep')}
+              </a>
+            </div>
+          </section>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="outline" color="neutral" disabled={busy}>
+              {t('order.cancel.button')}
+            </Button>
+          </Form>
+        )
       ) : null}
       {order.booking_status === 'cancelled' ? (
         <p className="rounded border border-neutral-300 bg-neutral-100 p-4">{t('order.cancelled')}</p>

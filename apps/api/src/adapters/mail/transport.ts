@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { scrubLinks } from '../../host/logging.ts';
 
 /** A file sent with an email; `contentBase64` is the file's bytes in base64. */
 export type OutgoingAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -61,8 +62,10 @@ export function logTransport(
     async send(email) {
       const files = (email.attachments ?? []).map((a) => a.filename);
       const mail = { to: email.to, subject: email.subject, ...(files.length ? { attachments: files } : {}) };
-      // The body holds sign-in codes and order links: only a development set-up writes it to the log.
-      if (options.withBody) log.info({ mail }, `email to ${email.to}\n${email.subject}\n\n${email.text}`);
+      // The body holds sign-in codes and order links: only a development set-up writes it to the log, and
+      // even then links' secrets (order access tokens, unlock tokens) are masked.
+      if (options.withBody)
+        log.info({ mail }, `email to ${email.to}\n${email.subject}\n\n${scrubLinks(email.text)}`);
       else log.warn({ mail }, 'email not delivered: SMTP_URL is not set');
     },
     close: () => undefined,

@@ -182,6 +182,38 @@ export function BookingForm({
               : t('booking.problem.generic')}
           </p>
         ) : null}
+        {actionData?.problem === 'hold_limit' && actionData.holdLimit ? (
+          <div
+            role="alert"
+            data-testid="booking-hold-limit"
+            className="grid gap-2 rounded border border-red-300 bg-red-50 p-4 text-red-900"
+          >
+            <p className="font-semibold">{t('booking.holdLimit.title')}</p>
+            <p>{t('booking.holdLimit.text')}</p>
+            {actionData.holdLimit.seats > 0 ? (
+              <p className="text-sm">
+                {t('booking.holdLimit.limits', {
+                  seats: actionData.holdLimit.seats,
+                  orders: actionData.holdLimit.orders,
+                })}
+              </p>
+            ) : null}
+            {actionData.holdLimit.orderPath ? (
+              <p>
+                <Link to={actionData.holdLimit.orderPath} className="font-semibold underline">
+                  {t('booking.holdLimit.openOrder')}
+                </Link>
+              </p>
+            ) : (
+              <p>
+                {t('booking.holdLimit.useEmail')}{' '}
+                <LocalizedLink to="/info/my-ticket" className="font-semibold underline">
+                  {t('booking.holdLimit.myTicket')}
+                </LocalizedLink>
+              </p>
+            )}
+          </div>
+        ) : null}
         {changed ? (
           <div
             role="alert"

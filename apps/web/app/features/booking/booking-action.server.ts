@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { data, redirect, redirectDocument } from 'react-router';
 import {
   bookingFieldErrorSchema,
+  holdLimitDetailsSchema,
   orderSchema,
   paymentStartResponseSchema,
   priceChangedDetailsSchema,
@@ -13,7 +14,7 @@ import { isCurrency, type Currency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api.server.ts';
-import { orderAccessCookie } from '../../lib/order-access.server.ts';
+import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import {
   buildOrderRequest,
@@ -31,7 +32,14 @@ export type BookingActionData = {
   values: FormValues;
   errors: FieldErrors;
   /** A problem of the whole attempt (not one field). */
-  problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited';
+  problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited' | 'hold_limit';
+  /**
+   * The client's unpaid orders hold as many seats as allowed: pay or cancel one. `orderPath` is that order's
+   * page when this visitor may open it (their own, signed in, or its access cookie is in this browser);
+   * otherwise null, and the page points to the emailed link and "where is my ticket" (never another
+   * person's link).
+   */
+  holdLimit?: { seats: number; orders: number; orderPath: string | null };
   /** The re-priced total differs: show both and ask to accept the new one. */
   priceChanged?: PriceChangedDetails;
   /** Idempotency key of the next attempt (a refused attempt may not be replayed with another body). */
@@ -155,7 +163,7 @@ export async function bookingAction(
   try {
     order = await createOrder(state, built.body, idempotencyKey, request.signal);
   } catch (error) {
-    return refusal(error, base, values, state);
+    return refusal(error, base, values, state, { request, lang });
   }
 
   const headers = new Headers();
@@ -215,6 +223,7 @@ function refusal(
   base: Omit<BookingActionData, 'nextKey'> & { nextKey: string },
   values: FormValues,
   state: RequestState,
+  visitor: { request: Request; lang: Locale },
 ) {
   // The API refused the attempt (and dropped its key): the next one, probably with other data, takes a new key.
   // When the outcome is unknown (network, 5xx, still in progress) the key stays, so that sending the same form
@@ -233,6 +242,25 @@ function refusal(
   }
   if (error.status === 429)
     return data<BookingActionData>({ ...next, problem: 'rate_limited' }, { status: 429 });
+  if (error.status === 422 && body.success && body.data.error.code === 'hold_limit_reached') {
+    const hold = holdLimitDetailsSchema.safeParse(details);
+    const orderId = hold.success ? hold.data.order_id : null;
+    const mayOpen =
+      orderId !== null &&
+      ((hold.success && hold.data.owned) || readOrderAccess(visitor.request, orderId) !== null);
+    return data<BookingActionData>(
+      {
+        ...next,
+        problem: 'hold_limit',
+        holdLimit: {
+          seats: hold.success ? hold.data.max_seats : 0,
+          orders: hold.success ? hold.data.max_unpaid_orders : 0,
+          orderPath: mayOpen ? `/${visitor.lang}/orders/${encodeURIComponent(orderId)}` : null,
+        },
+      },
+      { status: 422 },
+    );
+  }
   if (error.status === 422) {
     const changed = priceChangedDetailsSchema.safeParse(details);
     if (changed.success) {

@@ -22,7 +22,8 @@ const now = () => new Date(start);
 beforeAll(async () => {
   database = await createTestDatabase({ poolSize: 10 });
   second = await createDatabase({ url: database.url!, poolSize: 10 });
-  const config = { rateLimitScale: 1000 };
+  // 200 bookings from one client (127.0.0.1): the seat race is under test here, not the hold caps.
+  const config = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 };
   apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
 }, 60_000);
 

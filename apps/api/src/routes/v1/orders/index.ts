@@ -7,6 +7,7 @@ import {
   paymentStartRequestSchema,
   ticketPdfQuerySchema,
 } from '@parvoz/contracts/booking';
+import { clientIp } from '../../../client-ip.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
@@ -14,7 +15,7 @@ import { defaultPaymentProvider } from '../../../payments/index.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
 import { sendAccessLink } from '../../../services/order-lookup.ts';
-import { orderAccessToken, orderPagePath } from '../../../services/order-access.ts';
+import { orderPagePath } from '../../../services/order-access.ts';
 import { createOrder } from '../../../services/orders.ts';
 import { loadOrderFor, presentOrder } from '../../../services/order-view.ts';
 import { startPayment } from '../../../services/payments.ts';
@@ -41,6 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await createOrder(
         { db, config, flights: app.deps.flights, now },
         request.caller,
+        clientIp(request),
         request.body,
         { key: typeof key === 'string' ? key : undefined, scope: idempotencyScope(request) },
         (outcome) => bookingsTotal.inc({ status: outcome }),
@@ -53,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lookup',
     { schema: { body: myTicketLookupRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.lookups) },
     async (request, reply) => {
-      await sendAccessLink({ db, now, accessSecret: config.offerSecret }, request.body, siteUrl(request));
+      await sendAccessLink({ db, now }, request.body, siteUrl(request));
       app.deps.kickOutbox();
       return reply.status(202).send({ data: { accepted: true } });
     },
@@ -80,7 +82,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const started = await startPayment(
-        { db, now, provider, accessSecret: config.offerSecret },
+        { db, now, provider },
         request.caller,
         request.params.id,
         request.query.access_token,
@@ -101,9 +103,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiFailure('not_found', 'The e-ticket is issued once the order is paid.');
       }
       const lang = request.query.lang ?? view.lang;
-      const link =
-        siteUrl(request).replace(/\/+$/, '') +
-        orderPagePath(lang, view.id, orderAccessToken(config.offerSecret, view.id));
+      // The PDF's link carries the token it was fetched with (no new one per download); the owner's has none.
+      const token = order.access === 'token' ? request.query.access_token : undefined;
+      const link = siteUrl(request).replace(/\/+$/, '') + orderPagePath(lang, view.id, token);
       const pdf = await renderETicketPdf(view, lang, link);
       return reply
         .header('Content-Type', 'application/pdf')

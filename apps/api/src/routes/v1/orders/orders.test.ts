@@ -2,6 +2,7 @@
  * POST /v1/orders and friends through HTTP (inject, PGlite): validation (every rule fails and passes),
  * re-pricing, seats held with the order, idempotency, access to an order, "where is my ticket", expiry.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -48,7 +49,8 @@ beforeAll(async () => {
   closeDb = database.close;
   app = await buildTestApi(
     db,
-    { offerTtlSeconds: 1200, rateLimitScale: 1000 },
+    // Every inject request is one client (127.0.0.1) booking many orders: the hold caps have their own tests.
+    { offerTtlSeconds: 1200, rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
     { now: () => new Date(clock), mailTransport: memoryTransport },
   );
   family = await searchOffer(app, { date: isoDay(start, 30), adults: 2, children: 1, infants: 1 });
@@ -103,9 +105,15 @@ describe('POST /v1/orders: a valid booking', () => {
     // Seats: 3 seated passengers on every flight, held for this order.
     const holds = await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id));
     expect(holds.map((h) => h.seats)).toEqual(family.slices.flatMap((s) => s.segments.map(() => 3)));
-    const [stored] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
-    expect(stored!.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored!.accessTokenHash).not.toContain(order.access_token);
+    // The access token is random and only its SHA-256 is kept.
+    const tokens = await db
+      .select()
+      .from(schema.orderAccessTokens)
+      .where(eq(schema.orderAccessTokens.orderId, order.id));
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokens[0]!.tokenHash).toBe(createHash('sha256').update(order.access_token).digest('hex'));
+    expect(tokens[0]!.revokedAt).toBeNull();
   });
 
   test('luggage is added to the price of its passenger type', async () => {
@@ -426,13 +434,25 @@ describe('POST /v1/orders: Idempotency-Key', () => {
     expect(body.error.details[0].path).toBe('/idempotency-key');
   });
 
-  test('the same key twice gives one order and the same answer', async () => {
+  test('the same key twice gives one order and the same answer, with a live access token of its own', async () => {
     const key = newKey();
     const first = await book(bookingBody(family), key);
     const second = await book(bookingBody(family), key);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
-    expect(second.body).toEqual(first.body);
+    const { access_token: firstToken, ...firstOrder } = first.body.data;
+    const { access_token: secondToken, ...secondOrder } = second.body.data;
+    expect(secondOrder).toEqual(firstOrder);
+    // Only hashes are kept, so a replay cannot give the first token again: it gets another; both open the order.
+    expect(secondToken).not.toBe(firstToken);
+    for (const token of [firstToken, secondToken]) {
+      const read = await app.inject({
+        method: 'GET',
+        url: `/v1/orders/${firstOrder.id}?access_token=${token}`,
+        headers: ANON,
+      });
+      expect(read.statusCode).toBe(200);
+    }
     const rows = await db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
     expect(rows).toHaveLength(1);
     const count = await db.execute<{ n: number }>(
@@ -665,10 +685,56 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('anna.karimova@example.com');
     expect(mails[0]!.subject).toContain(order.booking_reference);
-    expect(mails[0]!.text).toContain(`/ru/orders/${order.id}?access_token=${order.access_token}`);
     expect(mails[0]!.text).toContain('Открыть заказ');
     const bad = await ask({ booking_reference: 'AB', email: 'x', lang: 'ru' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  test('mails a NEW link and the old ones stop working; a request the 10-minute dedupe swallows changes nothing', async () => {
+    const { body } = await book(bookingBody(family, { lang: 'ru' }));
+    const order = body.data;
+    const read = async (token: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/v1/orders/${order.id}?access_token=${encodeURIComponent(token)}`,
+          headers: ANON,
+        })
+      ).statusCode;
+    const ask = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/orders/lookup',
+        headers: ANON,
+        payload: {
+          booking_reference: order.booking_reference,
+          email: 'anna.karimova@example.com',
+          lang: 'ru',
+        },
+      });
+    const linkOf = (text: string) =>
+      new RegExp(`/ru/orders/${order.id}\\?access_token=([A-Za-z0-9_-]{43})`).exec(text)?.[1];
+
+    const sent = inbox.length;
+    expect((await ask()).statusCode).toBe(202);
+    await app.outbox.runOnce();
+    const fresh = linkOf(inbox.slice(sent).find((m) => m.to === 'anna.karimova@example.com')!.text);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(order.access_token);
+    expect(await read(fresh!)).toBe(200);
+    expect(await read(order.access_token)).toBe(404);
+    const revoked = await db
+      .select()
+      .from(schema.orderAccessTokens)
+      .where(eq(schema.orderAccessTokens.orderId, order.id));
+    expect(revoked.map((t) => t.revokedAt === null).sort()).toEqual([false, true]);
+
+    // Asked again in the same window: no email, so no rotation either (the mailed link keeps working).
+    const before = inbox.length;
+    expect((await ask()).statusCode).toBe(202);
+    await app.outbox.runOnce();
+    expect(inbox.length).toBe(before);
+    expect(await read(fresh!)).toBe(200);
   });
 });
 

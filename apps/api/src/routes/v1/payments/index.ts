@@ -43,12 +43,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const siteUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const effect = await applyPaymentEvent(
-        { db, now, provider, accessSecret: config.offerSecret },
-        event,
-        siteUrl,
-        request.log,
-      );
+      const effect = await applyPaymentEvent({ db, now, provider }, event, siteUrl, request.log);
       if (effect === 'paid') {
         paymentsTotal.inc({ status: 'paid' });
         app.deps.kickOutbox();

@@ -37,7 +37,8 @@ beforeAll(async () => {
   closeDb = database.close;
   app = await buildTestApi(
     db,
-    { rateLimitScale: 1000 },
+    // Every inject request is one client (127.0.0.1) booking many orders: the hold caps have their own tests.
+    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
     { now: () => new Date(clock), mailTransport: memoryTransport },
   );
   base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,7 +130,10 @@ describe('a booking whose answer is lost', () => {
     const again = await fetch(`${base}/v1/orders`, { method: 'POST', body, headers });
     expect(retry.status).toBe(201);
     const order = (await retry.json()).data;
-    expect((await again.json()).data).toEqual(order);
+    // The same order; each answer with a live access token of its own (only hashes are kept).
+    const { access_token: _first, ...sameOrder } = order;
+    const { access_token: _second, ...replayed } = (await again.json()).data;
+    expect(replayed).toEqual(sameOrder);
     expect(order.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const count = await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM orders WHERE id = ${order.id}`,
@@ -144,7 +148,10 @@ describe('the sandbox card page', () => {
     const started = await startPayment(order);
     expect(started.status).toBe(201);
     const url: string = started.body.data.redirect_url;
-    expect(url).toMatch(/^\/v1\/sandbox-pay\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    // The path names the payment session only: never the order's access token, not even encoded.
+    expect(url).toMatch(/^\/v1\/sandbox-pay\/sbx_[A-Za-z0-9_-]{22}$/);
+    expect(url).not.toContain(order.access_token);
+    expect(Buffer.from(url.split('/').at(-1)!, 'base64url').toString('latin1')).not.toContain('access_token');
     // The same open session is given again.
     expect((await startPayment(order)).body.data.redirect_url).toBe(url);
     const page = await fetch(base + url);
@@ -193,9 +200,7 @@ describe('the sandbox card page', () => {
     const url = (await startPayment(order)).body.data.redirect_url;
     const response = await submitCard(url, { card_number: '4000 0000 0000 0002', ...VALID });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(
-      `/en/orders/${order.id}?access_token=${order.access_token}&payment=declined`,
-    );
+    expect(response.headers.get('location')).toBe(`/en/orders/${order.id}?payment=declined`);
     expect(await getOrder(order)).toMatchObject({
       booking_status: 'new',
       payment_status: 'not_paid',
@@ -214,9 +219,7 @@ describe('the sandbox card page', () => {
     const url = (await startPayment(order)).body.data.redirect_url;
     const response = await submitCard(url, { card_number: '4242424242424242', ...VALID });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(
-      `/en/orders/${order.id}?access_token=${order.access_token}&payment=success`,
-    );
+    expect(response.headers.get('location')).toBe(`/en/orders/${order.id}?payment=success`);
     const paid = await getOrder(order);
     expect(paid).toMatchObject({ booking_status: 'booked', payment_status: 'paid', payable: false });
     const flights = offer.slices.flatMap((s) => s.segments);
@@ -231,7 +234,14 @@ describe('the sandbox card page', () => {
     expect(mail).toBeDefined();
     expect(mail!.to).toBe('anna.karimova@example.com');
     expect(mail!.text).toContain(numbers[0]!);
-    expect(mail!.text).toContain(`/en/orders/${order.id}?access_token=${order.access_token}`);
+    // The email's link has a token of its own; the booking's stays live beside it.
+    const emailed = new RegExp(`/en/orders/${order.id}\\?access_token=([A-Za-z0-9_-]{43})`).exec(
+      mail!.text,
+    )?.[1];
+    expect(emailed).toBeDefined();
+    expect(emailed).not.toBe(order.access_token);
+    expect((await getOrder({ ...order, access_token: emailed! })).id).toBe(order.id);
+    expect((await getOrder(order)).id).toBe(order.id);
     expect(mail!.html).toContain(order.booking_reference);
     const pdf = Buffer.from(mail!.attachments![0]!.contentBase64, 'base64');
     expect(mail!.attachments![0]).toMatchObject({

@@ -2,12 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { cardDigits, cvcValid, expiryNotPast, luhnValid, sandboxOutcome } from '@parvoz/core/cards';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
-import type { Locale } from '@parvoz/i18n/locales';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import {
-  decodeSandboxSession,
   deliverSandboxWebhook,
+  isSitePath,
   SANDBOX_PROVIDER,
-  type SandboxSession,
+  SANDBOX_SESSION_PATTERN,
 } from '../../../payments/sandbox.ts';
 import type { PaymentEventType } from '../../../payments/provider.ts';
 import { siteOrigin } from '../../../payments/site-origin.ts';
@@ -25,7 +25,8 @@ const CHALLENGE_TTL_SECONDS = 15 * 60;
  *   POST /v1/sandbox-pay/:session/3ds   the 3-D Secure confirmation (card 4000 0000 0000 3220)
  * The card data lives only in this handler's variables: never stored, logged or passed on. The outcome
  * reaches the site only by the signed webhook this page sends over HTTP; then the browser goes back to
- * `/{lang}/orders/{id}?access_token=…&payment=success|declined`.
+ * `/{lang}/orders/{id}?payment=success|declined`. `:session` is the payment's provider ref; the return path
+ * and the page language are read from the payment row (nothing secret in the URL).
  */
 export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
   const { db, now, config } = app.deps;
@@ -65,15 +66,23 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
       )
       .send(body);
 
+  /** A session as the page uses it: where to return, in which language. */
+  type SandboxSession = { ref: string; returnPath: string; lang: Locale };
+
   /** The session of the URL and its payment, or an answered reply. */
-  async function open(token: string, reply: FastifyReply) {
-    const session = decodeSandboxSession(secret, token);
-    if (!session) return { reply: html(reply, 404, messagePage('en', 'invalid')) };
-    const row = await paymentSession(db, SANDBOX_PROVIDER, session.ref);
-    if (!row) return { reply: html(reply, 404, messagePage(session.lang, 'invalid')) };
+  async function open(ref: string, reply: FastifyReply) {
+    const row = SANDBOX_SESSION_PATTERN.test(ref) ? await paymentSession(db, SANDBOX_PROVIDER, ref) : null;
+    if (!row) return { reply: html(reply, 404, messagePage('en', 'invalid')) };
+    const { payment, order } = row;
+    const lang: Locale = isLocale(payment.lang) ? payment.lang : isLocale(order.lang) ? order.lang : 'en';
+    const returnPath =
+      payment.returnPath && isSitePath(payment.returnPath)
+        ? payment.returnPath
+        : `/${lang}/orders/${order.id}`;
+    const session: SandboxSession = { ref, returnPath, lang };
     if (!sessionOpen(row, now()))
       return { reply: html(reply, 409, messagePage(session.lang, 'closed', session.returnPath)) };
-    const price = row.order.price as OrderPrice;
+    const price = order.price as OrderPrice;
     return { session, row, amount: formatAmount(session.lang, price.total_amount, price.currency) };
   }
 
@@ -162,7 +171,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
           reply,
           422,
           cardFormPage({
-            lang: session.lang as Locale,
+            lang: session.lang,
             action: request.url.split('?')[0]!,
             backUrl: session.returnPath,
             reference: row.order.bookingReference,

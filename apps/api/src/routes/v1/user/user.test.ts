@@ -54,12 +54,12 @@ function insertOrder(id: string, email: string, userId: string | null, status: s
   });
   return db.execute(sql`
     INSERT INTO orders (id, booking_reference, user_id, contact_full_name, contact_email, contact_phone, offer,
-      price, total_minor, currency, booking_status, access_token_hash, lang, payment_deadline)
+      price, total_minor, currency, booking_status, lang, payment_deadline)
     VALUES (${id}, ${id
       .replace(/[^a-z0-9]/gi, '')
       .slice(-6)
       .toUpperCase()}, ${userId}, 'X', ${email}, '+998901234567', ${offer}::jsonb,
-      '{}', 10000, 'USD', ${status}, 'x', 'en', now())`);
+      '{}', 10000, 'USD', ${status}, 'en', now())`);
 }
 
 const traveller = {

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderAccessQuerySchema } from '@parvoz/contracts/booking';
+import {
+  orderCancellationIdParamsSchema,
+  orderCancellationRequestSchema,
+} from '@parvoz/contracts/order-cancellations';
+import { bookingsTotal } from '../../../metrics.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
+
+/**
+ * Cancelling an unpaid order (services/order-cancellations.ts; contract in
+ * packages/contracts/src/order-cancellations.ts):
+ *   POST /v1/order_cancellations                       { order_id } → 201 a pending cancellation
+ *   POST /v1/order_cancellations/:id/actions/confirm   → 200 confirmed: order cancelled, seats released
+ * Both for the order's signed-in owner or `?access_token=` of the order; anyone else 404. Rate-limited.
+ */
+export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app.deps;
+
+  app.post(
+    '/',
+    {
+      schema: { body: orderCancellationRequestSchema, querystring: orderAccessQuerySchema },
+      preHandler: rateLimit(ROUTE_LIMITS.cancellations),
+    },
+    async (request, reply) => {
+      const cancellation = await createCancellation(
+        { db, now },
+        request.caller,
+        request.body.order_id,
+        request.query.access_token,
+      );
+      return reply.status(201).send({ data: cancellation });
+    },
+  );
+
+  app.post(
+    '/:id/actions/confirm',
+    {
+      schema: { params: orderCancellationIdParamsSchema, querystring: orderAccessQuerySchema },
+      preHandler: rateLimit(ROUTE_LIMITS.cancellations),
+    },
+    async (request) => {
+      const confirmed = await confirmCancellation(
+        { db, now },
+        request.caller,
+        request.params.id,
+        request.query.access_token,
+      );
+      if (confirmed.cancelled) bookingsTotal.inc({ status: 'cancelled' });
+      return { data: confirmed.cancellation };
+    },
+  );
+};

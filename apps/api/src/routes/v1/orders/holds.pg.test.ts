@@ -1,0 +1,82 @@
+/**
+ * On real PostgreSQL, with two API instances (each its own pool) on one database: bookings of one client
+ * sent at once cannot slip past the hold caps (issue 11) together, however they are spread over instances.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type DatabaseHandle } from '@parvoz/db';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+
+let database: TestDatabase;
+let second: DatabaseHandle;
+let apps: FastifyInstance[];
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+
+beforeAll(async () => {
+  database = await createTestDatabase({ poolSize: 10 });
+  second = await createDatabase({ url: database.url!, poolSize: 10 });
+  // The default caps: 9 seats, 2 unpaid orders per email, IP and user.
+  const config = { rateLimitScale: 1000 };
+  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+}, 60_000);
+
+afterAll(async () => {
+  for (const app of apps ?? []) await app.close();
+  await second?.close();
+  await database?.close();
+});
+
+test('60 bookings of one email at once, from 60 IPs over two instances: exactly 2 unpaid orders', async () => {
+  const offer = await searchOffer(apps[0]!, { date: isoDay(start, 50) });
+  const email = 'race@example.com';
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        remoteAddress: `198.51.100.${i + 1}`,
+        headers: { ...ANON, 'idempotency-key': `hold-race-${i}` },
+        payload: bookingBody(offer, {
+          contact: { full_name: 'Race Runner', email, phone: '+998 90 123 45 67' },
+        }),
+      }),
+    ),
+  );
+  const statuses = answers.map((a) => a.statusCode);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+  expect(statuses.filter((s) => s === 422)).toHaveLength(58);
+  const held = await database.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email}`,
+  );
+  expect(held.rows[0]!.n).toBe(2);
+}, 60_000);
+
+test('60 bookings from one IP at once with 60 emails: exactly 2 unpaid orders', async () => {
+  const offer = await searchOffer(apps[0]!, { date: isoDay(start, 51) });
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        remoteAddress: '203.0.113.99',
+        headers: { ...ANON, 'idempotency-key': `hold-ip-race-${i}` },
+        payload: bookingBody(offer, {
+          contact: {
+            full_name: 'Race Runner',
+            email: `ip-race-${i}@example.com`,
+            phone: '+998 90 123 45 67',
+          },
+        }),
+      }),
+    ),
+  );
+  expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+  const held = await database.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM orders WHERE client_ip = '203.0.113.99'`,
+  );
+  expect(held.rows[0]!.n).toBe(2);
+}, 60_000);

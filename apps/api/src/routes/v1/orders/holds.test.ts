@@ -1,0 +1,222 @@
+/**
+ * The caps on unpaid holds (issue 11) through HTTP (inject, PGlite, the default caps: 9 seats, 2 unpaid
+ * orders): per contact email, per client IP and per signed-in user; above them 422 hold_limit_reached
+ * with the order to pay or cancel, and nothing recorded. Paying, cancelling or the end of the payment
+ * window frees the room again.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { schema, type Database } from '@parvoz/db';
+import type { Offer } from '@parvoz/core/search-types';
+import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
+import { buildTestApi } from '../../../testing.ts';
+import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const inbox: OutgoingEmail[] = [];
+const memoryTransport: MailTransport = {
+  kind: 'log',
+  send: async (email) => void inbox.push(email),
+  close: () => undefined,
+};
+let one: Offer; // 1 adult
+let five: Offer; // 5 adults
+let keys = 0;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  // The default caps (9 seats, 2 unpaid orders); the per-IP rate limits are not under test here.
+  app = await buildTestApi(
+    db,
+    { rateLimitScale: 1000 },
+    { now: () => new Date(clock), mailTransport: memoryTransport },
+  );
+  one = await searchOffer(app, { date: isoDay(start, 30) });
+  five = await searchOffer(app, { date: isoDay(start, 31), adults: 5 });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+async function book(offer: Offer, options: { email: string; ip: string; headers?: Record<string, string> }) {
+  // A second between bookings, so that "the newest unpaid order" is well defined.
+  clock += 1000;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    remoteAddress: options.ip,
+    headers: { ...(options.headers ?? ANON), 'idempotency-key': `hold-key-${++keys}` },
+    payload: bookingBody(offer, {
+      contact: { full_name: 'Anna Karimova', email: options.email, phone: '+998 90 123 45 67' },
+    }),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const orderCount = async () =>
+  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
+
+async function signIn(email: string) {
+  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+  await app.outbox.runOnce();
+  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
+  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  return { authorization: `Bearer ${verified.json().data.token}` };
+}
+
+describe('per contact email', () => {
+  test('a third unpaid order under one email is refused, whatever the IP; nothing is recorded', async () => {
+    const email = 'hoarder@example.com';
+    const first = await book(one, { email, ip: '198.51.100.1' });
+    const second = await book(one, { email: 'HOARDER@example.com', ip: '198.51.100.2' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const before = await orderCount();
+    const third = await book(one, { email, ip: '198.51.100.3' });
+    expect(third.status).toBe(422);
+    expect(third.body.error.code).toBe('hold_limit_reached');
+    const details = holdLimitDetailsSchema.parse(third.body.error.details);
+    expect(details).toEqual({
+      reason: 'hold_limit',
+      limit: 'orders',
+      scope: 'email',
+      max_seats: 9,
+      max_unpaid_orders: 2,
+      // The newest unpaid order is the one to pay or cancel; an anonymous caller is not its owner.
+      order_id: second.body.data.id,
+      owned: false,
+    });
+    // Only the id: no token, no booking reference.
+    expect(JSON.stringify(third.body)).not.toContain(second.body.data.access_token);
+    expect(JSON.stringify(third.body)).not.toContain(second.body.data.booking_reference);
+    expect(await orderCount()).toBe(before);
+  });
+
+  test('the seats of all unpaid orders count: 5 + 5 > 9', async () => {
+    const email = 'seats@example.com';
+    const first = await book(five, { email, ip: '198.51.100.11' });
+    expect(first.status).toBe(201);
+    const second = await book(five, { email, ip: '198.51.100.12' });
+    expect(second.status).toBe(422);
+    expect(second.body.error.details).toMatchObject({
+      limit: 'seats',
+      scope: 'email',
+      order_id: first.body.data.id,
+    });
+    // Four more seats still fit.
+    const four = await searchOffer(app, { date: isoDay(start, 31), adults: 4 });
+    expect((await book(four, { email, ip: '198.51.100.13' })).status).toBe(201);
+  });
+});
+
+describe('per client IP', () => {
+  test('a third unpaid order from one IP is refused, whatever the email; other IPs are not', async () => {
+    const ip = '203.0.113.50';
+    expect((await book(one, { email: 'ip-a@example.com', ip })).status).toBe(201);
+    const second = await book(one, { email: 'ip-b@example.com', ip });
+    expect(second.status).toBe(201);
+    const third = await book(one, { email: 'ip-c@example.com', ip });
+    expect(third.status).toBe(422);
+    expect(third.body.error.details).toMatchObject({
+      limit: 'orders',
+      scope: 'ip',
+      order_id: second.body.data.id,
+    });
+    expect((await book(one, { email: 'ip-c@example.com', ip: '203.0.113.51' })).status).toBe(201);
+  });
+
+  test('the IP is the one client-ip.ts trusts: a header from a non-loopback peer changes nothing', async () => {
+    const ip = '203.0.113.60';
+    for (const email of ['h-a@example.com', 'h-b@example.com'])
+      expect((await book(one, { email, ip })).status).toBe(201);
+    const disguised = await app.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      remoteAddress: ip,
+      headers: { ...ANON, 'idempotency-key': `hold-key-${++keys}`, 'x-parvoz-client-ip': '192.0.2.200' },
+      payload: bookingBody(one, {
+        contact: { full_name: 'Anna Karimova', email: 'h-c@example.com', phone: '+998 90 123 45 67' },
+      }),
+    });
+    expect(disguised.statusCode).toBe(422);
+  });
+});
+
+describe('per signed-in user', () => {
+  test("a user's third unpaid order is refused, with other emails and IPs; the answer names the user's own order", async () => {
+    const user = await signIn('holder@example.com');
+    const first = await book(one, { email: 'u1@example.com', ip: '192.0.2.71', headers: user });
+    const second = await book(one, { email: 'u2@example.com', ip: '192.0.2.72', headers: user });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const third = await book(one, { email: 'u3@example.com', ip: '192.0.2.73', headers: user });
+    expect(third.status).toBe(422);
+    expect(third.body.error.details).toMatchObject({
+      limit: 'orders',
+      scope: 'user',
+      order_id: second.body.data.id,
+      owned: true,
+    });
+  });
+});
+
+describe('room again', () => {
+  test('after the cancellation of an unpaid order, or the end of its payment window', async () => {
+    const email = 'again@example.com';
+    const ip = '192.0.2.90';
+    const first = (await book(one, { email, ip })).body.data;
+    expect((await book(one, { email, ip })).status).toBe(201);
+    expect((await book(one, { email, ip })).status).toBe(422);
+
+    // Cancelling one (with its access link) makes room at once.
+    const token = `?access_token=${first.access_token}`;
+    const quote = await app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations${token}`,
+      headers: ANON,
+      payload: { order_id: first.id },
+    });
+    expect(quote.statusCode).toBe(201);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${token}`,
+      headers: ANON,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await book(one, { email, ip })).status).toBe(201);
+    expect((await book(one, { email, ip })).status).toBe(422);
+
+    // An order past its payment window holds nothing any more, even before the expiry worker ran.
+    clock += 21 * 60_000;
+    one = await searchOffer(app, { date: isoDay(start, 30) });
+    expect((await book(one, { email, ip })).status).toBe(201);
+    const [row] = await db
+      .select({ status: schema.orders.bookingStatus })
+      .from(schema.orders)
+      .where(eq(schema.orders.id, first.id));
+    expect(row!.status).toBe('cancelled');
+  });
+
+  test('ten bookings of one client at once: exactly two unpaid orders', async () => {
+    const email = 'burst@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => book(one, { email, ip: `192.0.2.${100 + i}` })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(8);
+    const held = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email} AND booking_status = 'new'`,
+    );
+    expect(held.rows[0]!.n).toBe(2);
+  });
+});
