@@ -111,10 +111,11 @@ describe('the log', () => {
     });
     const database = await createTestDatabase();
     cleanups.push(() => database.close());
-    // No mail transport: emails are written to the log instead of sent (the default without SMTP_URL).
+    // No mail transport: emails are written to the log instead of sent (without SMTP_URL, with their text
+    // under `npm run dev` or PARVOZ_DEV_MAILBOX=1: the case where a token could reach the log).
     const app = await buildTestApi(
       database.db,
-      { rateLimitScale: 1000 },
+      { rateLimitScale: 1000, devMailbox: true },
       { now: () => new Date(start), logStream: stream },
     );
     cleanups.push(() => app.close());
