@@ -1,12 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Form, redirect, useSearchParams } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
-import { notify } from '../components/toast.tsx';
+import { useSavedNotice } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
@@ -37,20 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Page() {
   const t = useT();
   const { locale, currency } = useRootData();
-  const [searchParams, setSearchParams] = useSearchParams();
-  // Once per save: this route has a loader, so removing ?saved=1 is a navigation that takes a moment, and
-  // re-running the effect meanwhile would start it again and again.
-  const announced = useRef(false);
-  useEffect(() => {
-    if (searchParams.get('saved') !== '1') {
-      announced.current = false;
-      return;
-    }
-    if (announced.current) return;
-    announced.current = true;
-    notify(t('settings.saved'), { type: 'success', id: 'profile-settings-saved' });
-    setSearchParams({}, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, t]);
+  useSavedNotice(t('settings.saved'), 'profile-settings-saved');
   return (
     <>
       <PageHeading>{t('page.profileSettings.heading')}</PageHeading>

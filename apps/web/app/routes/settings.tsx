@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Form, redirect, useSearchParams } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { settingsFormSchema } from '@parvoz/contracts/settings';
 import { isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import { formatMoney } from '@parvoz/i18n/currency';
@@ -7,7 +6,7 @@ import type { Route } from './+types/settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
-import { notify } from '../components/toast.tsx';
+import { useSavedNotice } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
@@ -34,12 +33,7 @@ const SAMPLE_DATE = Date.UTC(2026, 2, 5, 9, 30);
 export default function Settings() {
   const t = useT();
   const { locale, currency } = useRootData();
-  const [searchParams, setSearchParams] = useSearchParams();
-  useEffect(() => {
-    if (searchParams.get('saved') !== '1') return;
-    notify(t('settings.saved'), { type: 'success', id: 'settings-saved' });
-    setSearchParams({}, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, t]);
+  useSavedNotice(t('settings.saved'), 'settings-saved');
   return (
     <>
       <PageHeading>{t('page.settings.heading')}</PageHeading>
