@@ -11,10 +11,10 @@
  * `SliceSearch` holds the whole state of one search: the path being built, the frontier of complete
  * itineraries, and the count of flights examined against the expansion budget.
  */
-import { seatedPassengers } from './passengers.ts';
+import { seatedPassengers, type PassengerCounts } from './passengers.ts';
 import type { Schedule } from './schedule.ts';
 import { DAY_MS, MINUTE_MS, weekdayOf } from './schedule-time.ts';
-import { createSliceBounds, type SliceBounds } from './search-bounds.ts';
+import { SliceBounds } from './search-bounds.ts';
 import type { SearchConfig } from './search-config.ts';
 import { localDay, type EngineContext, type SliceInput } from './search-context.ts';
 import { priceFlight, pricedFlight, type PricedFlight, type PricingParty } from './search-fares.ts';
@@ -58,51 +58,73 @@ function departureDay(schedule: Schedule, airport: number, day: number, include:
  */
 const MEMO_DAYS = 8;
 
-function pricedFlights(
-  ctx: EngineContext,
-  q: SliceInput,
-): (slot: number, day: number, dep: number) => PricedFlight | null {
-  const party: PricingParty = {
-    cabin: q.cabin,
-    pricedAt: q.now,
-    seated: seatedPassengers(q.passengers),
-    soldSeats: q.soldSeats,
-  };
-  const firstDay = q.day - 1;
-  const memo = new Map<number, PricedFlight | null>();
-  return (slot, day, dep) => {
-    const d = day - firstDay;
+class SliceFlights {
+  private readonly ctx: EngineContext;
+  private readonly party: PricingParty;
+  private readonly passengers: PassengerCounts;
+  private readonly firstDay: number;
+  private readonly memo = new Map<number, PricedFlight | null>();
+
+  constructor(ctx: EngineContext, q: SliceInput) {
+    this.ctx = ctx;
+    this.party = {
+      cabin: q.cabin,
+      pricedAt: q.now,
+      seated: seatedPassengers(q.passengers),
+      soldSeats: q.soldSeats,
+    };
+    this.passengers = q.passengers;
+    this.firstDay = q.day - 1;
+  }
+
+  /** The flight of `slot` on local `day`, leaving at `dep`, priced; null when too few seats are left. */
+  get(slot: number, day: number, dep: number): PricedFlight | null {
+    const d = day - this.firstDay;
     const key = d >= 0 && d < MEMO_DAYS ? slot * MEMO_DAYS + d : -1;
-    let flight = key >= 0 ? memo.get(key) : undefined;
+    let flight = key >= 0 ? this.memo.get(key) : undefined;
     if (flight === undefined) {
-      const p = priceFlight(ctx.schedule, ctx.fares, slot, day, dep, party, 'light');
-      flight = p && pricedFlight(ctx.schedule, slot, day, dep, p, q.passengers);
-      if (key >= 0) memo.set(key, flight);
+      const { schedule, fares } = this.ctx;
+      const p = priceFlight(schedule, fares, slot, day, dep, this.party, 'light');
+      flight = p && pricedFlight(schedule, slot, day, dep, p, this.passengers);
+      if (key >= 0) this.memo.set(key, flight);
     }
     return flight;
-  };
+  }
 }
 
 class SliceSearch {
   readonly frontier: Frontier;
   expanded = 0;
   truncated = false;
-  private readonly ctx: EngineContext;
+  private readonly schedule: Schedule;
   private readonly config: SearchConfig;
   private readonly q: SliceInput;
   private readonly bounds: SliceBounds;
-  private readonly flight: (slot: number, day: number, dep: number) => PricedFlight | null;
+  private readonly flights: SliceFlights;
+  // The tables of the inner loops, read once (they run millions of times per search).
+  private readonly routeDestination: Int32Array;
+  private readonly routeAirline: Int32Array;
+  private readonly routeMinBlock: Float64Array;
+  private readonly routeSlotStart: Int32Array;
+  private readonly slotDays: Uint8Array;
+  private readonly slotDepartMinute: Int16Array;
   /** The partial itinerary being extended, its first departure and its number of transfers when complete. */
   private readonly path: PricedFlight[] = [];
   private firstDep = 0;
   private transfers = 0;
 
   constructor(ctx: EngineContext, q: SliceInput) {
-    this.ctx = ctx;
+    this.schedule = ctx.schedule;
     this.config = ctx.config;
     this.q = q;
-    this.bounds = createSliceBounds(ctx, q);
-    this.flight = pricedFlights(ctx, q);
+    this.bounds = new SliceBounds(ctx, q);
+    this.flights = new SliceFlights(ctx, q);
+    this.routeDestination = ctx.network.routeDestination;
+    this.routeAirline = ctx.network.routeAirline;
+    this.routeMinBlock = ctx.fares.routeMinBlock;
+    this.routeSlotStart = ctx.schedule.routeSlotStart;
+    this.slotDays = ctx.schedule.slotDays;
+    this.slotDepartMinute = ctx.schedule.slotDepartMinute;
     const { dominance, maxItinerariesPerSlice } = ctx.config;
     this.frontier = new Frontier(
       dominance,
@@ -122,17 +144,16 @@ class SliceSearch {
 
   /** Every first flight from an origin on the date, for itineraries of exactly `legs` flights. */
   private firstFlights(origin: number, legs: number): void {
-    const { schedule, network } = this.ctx;
-    const { routeSlotStart } = schedule;
+    const { schedule, routeSlotStart } = this;
     const { day, earliest } = this.q;
     const routes = this.bounds.usefulRoutes(origin, legs);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
-      const c = network.routeDestination[r]!;
+      const c = this.routeDestination[r]!;
       const rest = legs > 1;
       const price = this.bounds.routePrice(r) + (rest ? this.bounds.priceToGo(c, legs - 1) : 0);
       const minutes =
-        this.ctx.fares.routeMinBlock[r]! +
+        this.routeMinBlock[r]! +
         (rest ? this.config.minConnectionMinutes + this.bounds.minutesToGo(c, legs - 1) : 0);
       // With interval dominance the departure is not known yet: no route-level cut here.
       if (
@@ -143,7 +164,7 @@ class SliceSearch {
       for (let sl = routeSlotStart[r]!; sl < routeSlotStart[r + 1]!; sl++) {
         const dep = schedule.departUtc(sl, day);
         if (!(dep >= earliest)) continue; // also skips NaN: the slot does not fly that day
-        const info = this.flight(sl, day, dep);
+        const info = this.flights.get(sl, day, dep);
         this.firstDep = dep;
         if (info) this.consider(info, legs - 1, info.price);
         if (this.expanded >= this.config.expansionBudget) this.truncated = true;
@@ -189,7 +210,7 @@ class SliceSearch {
     }
     const routes = this.bounds.usefulRoutes(airport, legsLeft);
     if (routes.length === 0) return;
-    const { schedule, network } = this.ctx;
+    const { schedule, routeSlotStart, slotDays, routeDestination, routeAirline } = this;
     const { minConnectionMs, minConnectionOtherAirlineMs, maxConnectionMs } = this.config;
     const earliestSame = arr + minConnectionMs;
     const earliestOther = arr + minConnectionOtherAirlineMs;
@@ -199,12 +220,11 @@ class SliceSearch {
     const dayB = localDay(schedule, airport, latest);
     const a = departureDay(schedule, airport, dayA, true);
     const b = departureDay(schedule, airport, dayB, dayB !== dayA);
-    const { routeSlotStart, slotDays } = schedule;
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
-      if (this.visited(network.routeDestination[r]!)) continue;
+      if (this.visited(routeDestination[r]!)) continue;
       if (this.routeCut(r, legsLeft, price, earliestSame)) continue;
-      const earliest = network.routeAirline[r] === lastCarrier ? earliestSame : earliestOther;
+      const earliest = routeAirline[r] === lastCarrier ? earliestSame : earliestOther;
       for (let sl = routeSlotStart[r]!; sl < routeSlotStart[r + 1]!; sl++) {
         const days = slotDays[sl]!;
         if (days & a.bit) this.connect(sl, a, earliest, latest, legsLeft, price);
@@ -215,12 +235,12 @@ class SliceSearch {
 
   /** Route-level bound, before looking at the route's flights (none can leave before `earliestSame`). */
   private routeCut(r: number, legsLeft: number, price: number, earliestSame: number): boolean {
-    const c = this.ctx.network.routeDestination[r]!;
+    const c = this.routeDestination[r]!;
     const rest = legsLeft > 1;
     const priceBound =
       price + this.bounds.routePrice(r) + (rest ? this.bounds.priceToGo(c, legsLeft - 1) : 0);
     const minutes =
-      this.ctx.fares.routeMinBlock[r]! +
+      this.routeMinBlock[r]! +
       (rest ? this.config.minConnectionMinutes + this.bounds.minutesToGo(c, legsLeft - 1) : 0);
     return this.frontier.prunable(
       priceBound,
@@ -239,12 +259,11 @@ class SliceSearch {
     legsLeft: number,
     price: number,
   ): void {
-    const schedule = this.ctx.schedule;
     const dep = Number.isNaN(d.midnight)
-      ? schedule.departUtc(sl, d.day)
-      : d.midnight + schedule.slotDepartMinute[sl * WEEKDAYS + d.weekday]! * MINUTE_MS;
+      ? this.schedule.departUtc(sl, d.day)
+      : d.midnight + this.slotDepartMinute[sl * WEEKDAYS + d.weekday]! * MINUTE_MS;
     if (dep >= earliest && dep <= latest) {
-      const info = this.flight(sl, d.day, dep);
+      const info = this.flights.get(sl, d.day, dep);
       if (info) this.consider(info, legsLeft - 1, price + info.price);
     }
   }
