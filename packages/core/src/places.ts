@@ -6,69 +6,26 @@
 // Ranking tiers: exact code < exact name < name starts with query < a later word starts with query < typo;
 // ties are broken by route count (busiest first), then code.
 
-export const PLACE_LANGS = ['en', 'ru', 'uz', 'tr'] as const;
-export type PlaceLang = (typeof PLACE_LANGS)[number];
+import {
+  PLACE_LANGS,
+  type AirportRecord,
+  type CityRecord,
+  type PlaceIndex,
+  type PlaceLang,
+} from './place-index.ts';
+import { CYRILLIC, foldText, lowerBound, transliterate, withinOneEdit } from './place-text.ts';
 
-/** data/network.json (only the parts used here). */
-export interface NetworkData {
-  airports: ReadonlyArray<readonly [string, string, string, string, number, number, string]>;
-  routes: ReadonlyArray<readonly [string, string, string, string]>;
-}
-
-/** data/place-names.json: city entries have at least `en`; country entries have all four languages. */
-export interface PlaceNamesData {
-  cities: Readonly<Record<string, Readonly<Partial<Record<PlaceLang, string>>>>>;
-  countries: Readonly<Record<string, Readonly<Partial<Record<PlaceLang, string>>>>>;
-}
-
-export interface CityRecord {
-  code: string;
-  names: Readonly<Partial<Record<PlaceLang, string>>> & { en: string };
-  countryCode: string;
-  /** Airport codes, busiest first. */
-  airports: string[];
-  /** Routes departing from or arriving at any of the city's airports. */
-  routes: number;
-}
-
-export interface AirportRecord {
-  code: string;
-  name: string;
-  cityCode: string;
-  countryCode: string;
-  lat: number;
-  lon: number;
-  tz: string;
-  routes: number;
-}
-
-export interface PlaceIndex {
-  cities: ReadonlyMap<string, CityRecord>;
-  airports: ReadonlyMap<string, AirportRecord>;
-  countries: PlaceNamesData['countries'];
-  /** Targets: 0..cityList.length-1 are cities, the rest airports. */
-  readonly cityList: readonly CityRecord[];
-  readonly airportList: readonly AirportRecord[];
-  /** Target number of each city code and (separately) of each airport code. */
-  readonly cityTarget: ReadonlyMap<string, number>;
-  readonly airportTarget: ReadonlyMap<string, number>;
-  /** Sorted, distinct search keys (folded names and every word-suffix of them). */
-  readonly keys: readonly string[];
-  /** postings[i]: encoded (target << 1 | isNameStart) for keys[i]. */
-  readonly postings: readonly (readonly number[])[];
-  /**
-   * Typo-pass prefilter: key indices of keys of 4+ characters by their characters 0–1, 1–2 and 0+2.
-   * Any single edit of a query q leaves a key whose pair is one of a handful built from q[0..2].
-   */
-  readonly pair01: ReadonlyMap<string, readonly number[]>;
-  readonly pair12: ReadonlyMap<string, readonly number[]>;
-  readonly pair02: ReadonlyMap<string, readonly number[]>;
-  /** For each target: its city's target (a city is its own). */
-  readonly cityOfTarget: Int32Array;
-  /** For each target: its position when all targets are ordered by route count (desc), then code. */
-  readonly rankOf: Int32Array;
-  readonly byRank: Int32Array;
-}
+// The index and the text matching live in their own modules; callers import everything from here.
+export { PLACE_LANGS, buildPlaceIndex } from './place-index.ts';
+export type {
+  AirportRecord,
+  CityRecord,
+  NetworkData,
+  PlaceIndex,
+  PlaceLang,
+  PlaceNamesData,
+} from './place-index.ts';
+export { foldText, transliterate, withinOneEdit } from './place-text.ts';
 
 export interface PlaceAirport {
   code: string;
@@ -96,183 +53,6 @@ export const DEFAULT_LIMIT = 8;
 export const MAX_LIMIT = 20;
 
 // ---------------------------------------------------------------------------------------------------------
-// Normalization
-
-// prettier-ignore
-const CYR_TO_LAT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh',
-  щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
-  // Kazakh, Uzbek Cyrillic, Ukrainian, Belarusian letters.
-  ә: 'a', ғ: 'g', қ: 'k', ң: 'n', ө: 'o', ұ: 'u', ү: 'u', һ: 'h', і: 'i', ї: 'yi', є: 'ye', ў: 'o', ґ: 'g',
-};
-
-const SPECIAL_LATIN: Record<string, string> = {
-  ı: 'i',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ħ: 'h',
-};
-
-const CYRILLIC = /[\u0400-\u04FF]/;
-const APOSTROPHES = /['’‘`´ʻʼʹ]/g;
-const SPECIAL_RE = /[ıßæœøłđðþħ]/g;
-const NON_ALNUM = /[^\p{L}\p{N}]+/gu;
-const MARKS = /\p{M}/gu;
-
-/** Case-, diacritics- and punctuation-insensitive form: "Oʻzbekiston" → "ozbekiston", "Nyu-York" → "nyu york". */
-export function foldText(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(SPECIAL_RE, (c) => SPECIAL_LATIN[c] ?? c)
-    .normalize('NFD')
-    .replace(MARKS, '')
-    .replace(APOSTROPHES, '')
-    .replace(NON_ALNUM, ' ')
-    .trim();
-}
-
-/** Russian (and other Cyrillic) → Latin, then folded: "Ташкент" → "tashkent", "Хабаровск" → "khabarovsk". */
-export function transliterate(s: string): string {
-  let out = '';
-  for (const ch of s.toLowerCase().normalize('NFC')) out += CYR_TO_LAT[ch] ?? ch;
-  return foldText(out);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Index
-
-// prettier-ignore
-const AIRPORT_STOPWORDS = new Set([
-  'airport', 'international', 'intl', 'regional', 'domestic', 'municipal', 'national', 'county', 'field',
-  'airfield', 'aerodrome', 'air', 'base', 'airbase', 'airpark', 'heliport', 'station', 'terminal', 'city',
-  'metropolitan', 'memorial', 'executive', 'de', 'del', 'la', 'el', 'do', 'da', 'of', 'the', 'and', 'y',
-]);
-
-/** Builds the index once; pass the parsed data/network.json and data/place-names.json. */
-export function buildPlaceIndex(network: NetworkData, names: PlaceNamesData): PlaceIndex {
-  const airportRoutes = new Map<string, number>();
-  for (const r of network.routes) {
-    airportRoutes.set(r[1], (airportRoutes.get(r[1]) ?? 0) + 1);
-    airportRoutes.set(r[2], (airportRoutes.get(r[2]) ?? 0) + 1);
-  }
-  const airports = new Map<string, AirportRecord>();
-  const cities = new Map<string, CityRecord>();
-  for (const [code, name, cityCode, countryCode, lat, lon, tz] of network.airports) {
-    const routes = airportRoutes.get(code) ?? 0;
-    airports.set(code, { code, name, cityCode, countryCode, lat, lon, tz, routes });
-    let city = cities.get(cityCode);
-    if (!city) {
-      const n = names.cities[cityCode];
-      city = { code: cityCode, names: { ...n, en: n?.en ?? name }, countryCode, airports: [], routes: 0 };
-      cities.set(cityCode, city);
-    }
-    city.airports.push(code);
-    city.routes += routes;
-  }
-  for (const city of cities.values()) {
-    city.airports.sort((a, b) => airports.get(b)!.routes - airports.get(a)!.routes || (a < b ? -1 : 1));
-  }
-  const cityList = [...cities.values()];
-  const airportList = [...airports.values()];
-  const cityTarget = new Map(cityList.map((c, i) => [c.code, i]));
-  const airportTarget = new Map(airportList.map((a, j) => [a.code, cityList.length + j]));
-
-  // key -> postings
-  const post = new Map<string, Set<number>>();
-  const add = (key: string, target: number, start: boolean): void => {
-    if (!key) return;
-    let s = post.get(key);
-    if (!s) post.set(key, (s = new Set()));
-    s.add((target << 1) | (start ? 1 : 0));
-  };
-  const addName = (folded: string, target: number, skip?: Set<string>): void => {
-    if (!folded) return;
-    const words = folded.split(' ');
-    let offset = 0;
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (i === 0 || !skip?.has(w)) add(i === 0 ? folded : folded.slice(offset), target, i === 0);
-      offset += w.length + 1;
-    }
-  };
-  cityList.forEach((city, i) => {
-    for (const lang of PLACE_LANGS) {
-      const n = city.names[lang];
-      if (!n) continue;
-      addName(foldText(n), i);
-      if (CYRILLIC.test(n)) addName(transliterate(n), i);
-    }
-  });
-  // Airport names: the whole name and every later word that is not a generic one ("international", ...).
-  airportList.forEach((ap, j) => addName(foldText(ap.name), cityList.length + j, AIRPORT_STOPWORDS));
-
-  const keys = [...post.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const postings = keys.map((k) => [...post.get(k)!].sort((a, b) => a - b));
-  const pair01 = new Map<string, number[]>();
-  const pair12 = new Map<string, number[]>();
-  const pair02 = new Map<string, number[]>();
-  const push = (m: Map<string, number[]>, pair: string, i: number): void => {
-    const l = m.get(pair);
-    if (l) l.push(i);
-    else m.set(pair, [i]);
-  };
-  keys.forEach((k, i) => {
-    if (k.length < 4) return;
-    push(pair01, k[0]! + k[1]!, i);
-    push(pair12, k[1]! + k[2]!, i);
-    push(pair02, k[0]! + k[2]!, i);
-  });
-
-  const nTargets = cityList.length + airportList.length;
-  const cityOfTarget = new Int32Array(nTargets);
-  const routesOf = new Int32Array(nTargets);
-  const codeOf: string[] = [];
-  cityList.forEach((c, i) => {
-    cityOfTarget[i] = i;
-    routesOf[i] = c.routes;
-    codeOf[i] = c.code;
-  });
-  airportList.forEach((a, j) => {
-    const t = cityList.length + j;
-    cityOfTarget[t] = cityTarget.get(a.cityCode)!;
-    routesOf[t] = a.routes;
-    codeOf[t] = a.code;
-  });
-  const order = Array.from({ length: nTargets }, (_, t) => t).sort(
-    (x, y) =>
-      routesOf[y]! - routesOf[x]! || (codeOf[x]! < codeOf[y]! ? -1 : codeOf[x]! > codeOf[y]! ? 1 : x - y),
-  );
-  const byRank = Int32Array.from(order);
-  const rankOf = new Int32Array(nTargets);
-  byRank.forEach((t, r) => (rankOf[t] = r));
-
-  return {
-    cities,
-    airports,
-    countries: names.countries,
-    cityList,
-    airportList,
-    cityTarget,
-    airportTarget,
-    keys,
-    postings,
-    pair01,
-    pair12,
-    pair02,
-    cityOfTarget,
-    rankOf,
-    byRank,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Search
 
 // A match on an airport name ranks just after the same kind of match on a city name (tier + 1).
@@ -281,47 +61,6 @@ const TIER_EXACT = 2;
 const TIER_START = 4;
 const TIER_WORD = 6;
 const TIER_TYPO = 8;
-
-function lowerBound(arr: readonly string[], q: string): number {
-  let lo = 0;
-  let hi = arr.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (arr[mid]! < q) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** a[ai..) equals b[bi..bl) (same remaining length assumed checked by the caller). */
-function sameTail(a: string, ai: number, b: string, bi: number, bl: number): boolean {
-  if (a.length - ai !== bl - bi) return false;
-  while (bi < bl) if (a.charCodeAt(ai++) !== b.charCodeAt(bi++)) return false;
-  return true;
-}
-
-/**
- * True if a and b[0..bl) are within Damerau–Levenshtein (optimal string alignment) distance 1.
- * Linear time, no allocation.
- */
-export function withinOneEdit(a: string, b: string, bl: number = b.length): boolean {
-  const al = a.length;
-  if (bl > b.length || al - bl > 1 || bl - al > 1) return false;
-  const m = al < bl ? al : bl;
-  let i = 0;
-  while (i < m && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (i === m) return true; // equal, or one extra character at the end
-  if (al === bl) {
-    if (sameTail(a, i + 1, b, i + 1, bl)) return true; // substitution
-    return (
-      i + 1 < al &&
-      a.charCodeAt(i) === b.charCodeAt(i + 1) &&
-      a.charCodeAt(i + 1) === b.charCodeAt(i) &&
-      sameTail(a, i + 2, b, i + 2, bl)
-    ); // transposition
-  }
-  return al > bl ? sameTail(a, i + 1, b, i, bl) : sameTail(a, i, b, i + 1, bl);
-}
 
 function resolveLang(lang: string | undefined): PlaceLang {
   const l = (lang ?? 'en').toLowerCase().slice(0, 2);

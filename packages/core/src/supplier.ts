@@ -3,31 +3,13 @@
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
 import { createHash } from 'node:crypto';
-import {
-  DEFAULT_RATES,
-  convertMoney,
-  fromMajorString,
-  isCurrencyCode,
-  money,
-  toMajorString,
-  type CurrencyCode,
-  type ExchangeRates,
-} from './money.ts';
+import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
-import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
-import {
-  FARE_FAMILIES,
-  addBreakdowns,
-  baggageAllowance,
-  convertBreakdown,
-  luggagePriceCents,
-  priceBreakdown,
-  type FareFamily,
-  type PriceBreakdown,
-} from './pricing.ts';
+import { seatedPassengers, type PassengerCounts } from './passengers.ts';
+import type { FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
-import { MINUTE_MS, formatDuration } from './schedule-time.ts';
+import { MINUTE_MS } from './schedule-time.ts';
 import {
   createSearchEngine,
   type EngineOptions,
@@ -36,17 +18,16 @@ import {
   type SoldSeatsFn,
   type SortOrder,
 } from './search.ts';
+import { ENGINE_DEFAULTS } from './search-config.ts';
 import type {
-  FacetTimeRange,
   FlightSearchData,
   FlightSearchRequest,
   Offer,
-  OfferSlice,
-  SearchFacets,
   SupplierError,
   SupplierErrorCode,
   SupplierResult,
 } from './search-types.ts';
+import { buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
 
 export interface SupplierContext {
   /** Time of the call (epoch ms); core never reads the clock itself. */
@@ -141,173 +122,7 @@ export function createBuiltinSupplier(
   const ttl = options.offerTtlMs ?? DEFAULT_OFFER_TTL_MS;
   const secret = options.secret;
 
-  const major = (cents: number, currency: CurrencyCode): string => toMajorString(money(cents, currency));
-
-  function sliceOf(it: Itinerary, cabin: Cabin): OfferSlice {
-    const first = it.flights[0]!;
-    const last = it.flights[it.flights.length - 1]!;
-    return {
-      origin: first.origin,
-      destination: last.destination,
-      departing_at: first.departLocal,
-      arriving_at: last.arriveLocal,
-      duration: formatDuration(it.durationMinutes),
-      duration_minutes: it.durationMinutes,
-      transfers: it.transfers,
-      segments: it.flights.map((f, i) => {
-        const prev = it.flights[i - 1];
-        return {
-          flight_key: f.key,
-          origin: f.origin,
-          destination: f.destination,
-          departing_at: f.departLocal,
-          arriving_at: f.arriveLocal,
-          duration: formatDuration(f.durationMinutes),
-          marketing_carrier: { iata_code: f.carrier, name: net.airline(f.carrier)?.name ?? f.carrier },
-          flight_number: String(f.number),
-          aircraft: { iata_code: f.aircraft, name: net.aircraftName(f.aircraft) },
-          cabin_class: cabin,
-          distance_km: f.distanceKm,
-          ...(prev ? { connection_minutes: Math.round((f.departUtc - prev.arriveUtc) / MINUTE_MS) } : {}),
-        };
-      }),
-    };
-  }
-
-  function breakdownOf(
-    its: readonly Itinerary[],
-    family: FareFamily,
-    passengers: PassengerCounts,
-    currency: CurrencyCode,
-  ): PriceBreakdown {
-    let total: PriceBreakdown | null = null;
-    for (const it of its) {
-      const b = priceBreakdown(it.prices[family], passengers);
-      total = total ? addBreakdowns(total, b) : b;
-    }
-    return convertBreakdown(total!, currency, rates);
-  }
-
-  function buildOffer(
-    its: readonly Itinerary[],
-    family: FareFamily,
-    cabin: Cabin,
-    passengers: PassengerCounts,
-    currency: CurrencyCode,
-    searchedAt: number,
-    expiresAt: number,
-  ): Offer {
-    const payload = (f: FareFamily): OfferPayload => ({
-      slices: its.map((it) => it.keys),
-      cabin,
-      passengers,
-      fareFamily: f,
-      searchedAt,
-      expiresAt,
-      currency,
-    });
-    const families = FARE_FAMILIES.map((f) => ({
-      f,
-      b: f === family ? null : breakdownOf(its, f, passengers, currency),
-    }));
-    const breakdown = breakdownOf(its, family, passengers, currency);
-    const id = encodeOffer(payload(family), secret);
-    const seatsLeft = Math.min(...its.map((it) => it.seatsLeft));
-    const first = its[0]!.flights[0]!;
-    const offer: Offer = {
-      id,
-      total_amount: toMajorString(breakdown.total),
-      total_currency: currency,
-      base_amount: toMajorString(breakdown.fare),
-      tax_amount: toMajorString(breakdown.taxes),
-      expires_at: new Date(expiresAt).toISOString(),
-      slices: its.map((it) => sliceOf(it, cabin)),
-      passengers: passengerList(passengers),
-      cabin_class: cabin,
-      fare_family: family,
-      baggage: baggageAllowance(family),
-      price_breakdown: breakdown.lines.map((l) => ({
-        passenger_type: l.type,
-        count: l.count,
-        fare_amount: toMajorString(l.fare),
-        tax_amount: toMajorString(l.taxes),
-        luggage_amount: toMajorString(l.luggage),
-        total_amount: toMajorString(l.total),
-        currency,
-      })),
-      fare_families: families.map(({ f, b }) => ({
-        fare_family: f,
-        offer_id: f === family ? id : encodeOffer(payload(f), secret),
-        total_amount: toMajorString((b ?? breakdown).total),
-        total_currency: currency,
-        baggage: baggageAllowance(f),
-      })),
-      available_services: its.map((it, i) => ({
-        id: `lug_${i}`,
-        type: 'baggage' as const,
-        slice_index: i,
-        weight_kg: 23,
-        amount: toMajorString(convertMoney(money(luggagePriceCents(it.distanceKm), 'USD'), currency, rates)),
-        currency,
-        passenger_types: ['adult', 'child'],
-      })),
-      owner: { iata_code: first.carrier, name: net.airline(first.carrier)?.name ?? first.carrier },
-    };
-    if (seatsLeft < 10) offer.seats_left = seatsLeft;
-    return offer;
-  }
-
-  function facetsOf(offers: readonly Offer[], sliceCount: number, currency: CurrencyCode): SearchFacets {
-    const transfers = new Map<number, number>();
-    const airlines = new Map<string, number>();
-    let min = Infinity;
-    let max = -Infinity;
-    const dep: { lo: [number, string] | null; hi: [number, string] | null }[] = [];
-    const arr: { lo: [number, string] | null; hi: [number, string] | null }[] = [];
-    for (let i = 0; i < sliceCount; i++) {
-      dep.push({ lo: null, hi: null });
-      arr.push({ lo: null, hi: null });
-    }
-    const widen = (r: { lo: [number, string] | null; hi: [number, string] | null }, iso: string): void => {
-      const t = Date.parse(iso);
-      if (!r.lo || t < r.lo[0]) r.lo = [t, iso];
-      if (!r.hi || t > r.hi[0]) r.hi = [t, iso];
-    };
-    for (const o of offers) {
-      const cents = fromMajorString(o.total_amount, currency)!.amount;
-      min = Math.min(min, cents);
-      max = Math.max(max, cents);
-      const t = Math.max(...o.slices.map((s) => s.transfers));
-      transfers.set(t, Math.min(transfers.get(t) ?? Infinity, cents));
-      for (const s of o.slices)
-        for (const seg of s.segments)
-          airlines.set(
-            seg.marketing_carrier.iata_code,
-            Math.min(airlines.get(seg.marketing_carrier.iata_code) ?? Infinity, cents),
-          );
-      o.slices.forEach((s, i) => {
-        widen(dep[i]!, s.departing_at);
-        widen(arr[i]!, s.arriving_at);
-      });
-    }
-    const range = (r: { lo: [number, string] | null; hi: [number, string] | null }): FacetTimeRange | null =>
-      r.lo && r.hi ? { earliest: r.lo[1], latest: r.hi[1] } : null;
-    return {
-      currency,
-      transfers: [...transfers]
-        .sort((a, b) => a[0] - b[0])
-        .map(([count, p]) => ({ count, min_price: major(p, currency) })),
-      price: offers.length ? { min: major(min, currency), max: major(max, currency) } : null,
-      airlines: [...airlines]
-        .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
-        .map(([code, p]) => ({
-          iata_code: code,
-          name: net.airline(code)?.name ?? code,
-          min_price: major(p, currency),
-        })),
-      slices: dep.map((d, i) => ({ departure: range(d), arrival: range(arr[i]!) })),
-    };
-  }
+  const offerContext: OfferContext = { network: net, rates, secret };
 
   async function search(
     request: FlightSearchRequest,
@@ -350,6 +165,7 @@ export function createBuiltinSupplier(
     const combos = engine.sort(outcome.combinations.slice(), sortOrder);
     const offers = combos.map((c) =>
       buildOffer(
+        offerContext,
         c.itineraries.map((idx, s) => outcome.slices[s]!.itineraries[idx]!),
         'light',
         cabin,
@@ -383,7 +199,7 @@ export function createBuiltinSupplier(
         expires_at: new Date(expiresAt).toISOString(),
         currency,
         offers,
-        facets: facetsOf(offers, request.slices.length, currency),
+        facets: offerFacets(net, offers, request.slices.length, currency),
       },
     };
   }
@@ -411,7 +227,16 @@ export function createBuiltinSupplier(
     const currency = ctx.currency && isCurrencyCode(ctx.currency) ? ctx.currency : o.currency;
     return {
       ok: true,
-      data: buildOffer(its, o.fareFamily, o.cabin, o.passengers, currency, o.searchedAt, o.expiresAt),
+      data: buildOffer(
+        offerContext,
+        its,
+        o.fareFamily,
+        o.cabin,
+        o.passengers,
+        currency,
+        o.searchedAt,
+        o.expiresAt,
+      ),
     };
   }
 
@@ -422,7 +247,7 @@ export function createBuiltinSupplier(
       infants: request.passengers.infants ?? 0,
     };
     if (request.slices.length < 1 || request.slices.length > 2) return failure('invalid_request', 'slices');
-    const leadMs = (options.engineOptions?.minLeadMinutes ?? 120) * MINUTE_MS;
+    const leadMs = (options.engineOptions?.minLeadMinutes ?? ENGINE_DEFAULTS.minLeadMinutes) * MINUTE_MS;
     for (const keys of request.slices) {
       const it = engine.rebuild(keys, { cabin: request.cabin_class, passengers, pricedAt: ctx.now });
       if (it === null) return failure('offer_not_found');
