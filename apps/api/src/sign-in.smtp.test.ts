@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi } from './testing.ts';
+import { buildTestApi, visitorHeaders } from './testing.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from '../../../e2e/support/smtp.ts';
 
 let app: FastifyInstance;
@@ -47,7 +47,7 @@ function sendCode(email: string, lang = 'en', fromIp = ip) {
   return app.inject({
     method: 'POST',
     url: '/v1/auth/code',
-    headers: { 'x-parvoz-client-ip': fromIp },
+    headers: visitorHeaders(fromIp),
     payload: { email, lang },
   });
 }

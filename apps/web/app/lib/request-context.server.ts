@@ -1,5 +1,5 @@
 import { createContext } from 'react-router';
-import { createApiClient, type ApiClient } from './api.server.ts';
+import { CLIENT_IP_HEADER, createApiClient, INTERNAL_TOKEN_HEADER, type ApiClient } from './api.server.ts';
 import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
 import { webConfig } from './config.server.ts';
 
@@ -26,7 +26,9 @@ export function createRequestState(request: Request): RequestState {
       anonymousToken: webConfig.anonymousToken,
       token,
       requestId,
-      clientIp: request.headers.get('x-parvoz-client-ip'),
+      // Both set by server.ts on every page request, over whatever the visitor sent under those names.
+      clientIp: request.headers.get(CLIENT_IP_HEADER),
+      internalToken: request.headers.get(INTERNAL_TOKEN_HEADER),
       onUnauthorized: () => {
         state.clearToken = true;
       },

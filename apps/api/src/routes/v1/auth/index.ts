@@ -7,15 +7,15 @@ import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sig
 import { clientIp } from '../../../client-ip.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: { protocol: string; host: string }) => ({
+  const context = () => ({
     db: app.deps.db,
     now: app.deps.now(),
-    publicUrl: app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicUrl: app.deps.publicOrigin(),
   });
 
   /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */
   app.post('/code', { schema: { body: authCodeRequestSchema } }, async (request, reply) => {
-    await requestCode(context(request), { ...request.body, ip: clientIp(request) });
+    await requestCode(context(), { ...request.body, ip: clientIp(request) });
     app.deps.kickOutbox();
     return reply.status(202).send({ data: { sent: true } });
   });
@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify',
     { schema: { body: authVerifySchema.extend({ lang: z.enum(LOCALES).optional() }) } },
     async (request) => {
-      const result = await verifyCode(context(request), request.body);
+      const result = await verifyCode(context(), request.body);
       return {
         data: { token: result.token, expires_at: result.expiresAt.toISOString(), user: result.user },
       };
@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Re-enables code sign-in for an email with the token of the emailed link. */
   app.post('/unlock', { schema: { body: authUnlockSchema } }, async (request, reply) => {
-    await unlockCodeSignIn(context(request), request.body);
+    await unlockCodeSignIn(context(), request.body);
     return reply.status(204).send();
   });
 

@@ -29,8 +29,6 @@ import { startPayment } from '../../../services/payments.ts';
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
   const provider = defaultPaymentProvider(config);
-  const siteUrl = (request: { protocol: string; host: string }) =>
-    config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     '/',
@@ -52,7 +50,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lookup',
     { schema: { body: myTicketLookupRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.lookups) },
     async (request, reply) => {
-      await sendAccessLink({ db, now, accessSecret: config.offerSecret }, request.body, siteUrl(request));
+      await sendAccessLink(
+        { db, now, accessSecret: config.offerSecret },
+        request.body,
+        app.deps.publicOrigin(),
+      );
       app.deps.kickOutbox();
       return reply.status(202).send({ data: { accepted: true } });
     },
@@ -101,8 +103,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const lang = request.query.lang ?? view.lang;
       const link =
-        siteUrl(request).replace(/\/+$/, '') +
-        orderPagePath(lang, view.id, orderAccessToken(config.offerSecret, view.id));
+        app.deps.publicOrigin() + orderPagePath(lang, view.id, orderAccessToken(config.offerSecret, view.id));
       const pdf = await renderETicketPdf(view, lang, link);
       return reply
         .header('Content-Type', 'application/pdf')

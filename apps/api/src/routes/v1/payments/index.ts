@@ -42,11 +42,10 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
         }
         throw error;
       }
-      const siteUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
       const effect = await applyPaymentEvent(
         { db, now, provider, accessSecret: config.offerSecret },
         event,
-        siteUrl,
+        app.deps.publicOrigin(),
         request.log,
       );
       if (effect === 'paid') {
