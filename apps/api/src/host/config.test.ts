@@ -9,6 +9,7 @@ const PRODUCTION = {
   PARVOZ_ANONYMOUS_TOKEN: 'a-long-random-anonymous-token-0123456789',
   PAYMENT_WEBHOOK_SECRET: 'a-long-random-webhook-secret-0123456789',
   SMTP_URL: 'smtp://mail.example:587',
+  PUBLIC_URL: 'https://parvoz.example',
 };
 
 function failure(env: NodeJS.ProcessEnv): string {
@@ -36,6 +37,12 @@ describe('loadConfig', () => {
     ['API_URL', { API_URL: 'not a url' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '11' }],
+    ['PARVOZ_INTERNAL_TOKEN', { PARVOZ_INTERNAL_TOKEN: 'too-short' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://parvoz.example/shop' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://user:pw@parvoz.example' }],
     ['DRAIN_TIMEOUT_SECONDS', { DRAIN_TIMEOUT_SECONDS: '-1' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
     ['OFFER_TTL_SECONDS', { OFFER_TTL_SECONDS: 'abc' }],
@@ -56,6 +63,32 @@ describe('loadConfig', () => {
     expect(message).toContain('OFFER_TTL_SECONDS');
   });
 
+  test('TRUST_PROXY: `true` is refused with the reason and what to give instead', () => {
+    const message = failure({ TRUST_PROXY: 'true' });
+    expect(message).toMatch(/^  - TRUST_PROXY: `true` would trust every X-Forwarded-For hop/m);
+    expect(message).toContain('number of proxies');
+  });
+
+  test.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 192.0.2.7 ,loopback', ['10.0.0.0/8', '192.0.2.7', 'loopback']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('TRUST_PROXY=%j is %j (Fastify trustProxy semantics)', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).server.TRUST_PROXY).toEqual(expected);
+  });
+
+  test('the internal credential: PARVOZ_INTERNAL_TOKEN, else a random one per start (never a constant)', () => {
+    const token = 'a-shared-internal-token-0123456789abcdef';
+    expect(loadConfig({ PARVOZ_INTERNAL_TOKEN: token }).api.internalToken).toBe(token);
+    const first = loadConfig({}).api.internalToken;
+    expect(first).toMatch(/^[\w-]{43}$/);
+    expect(loadConfig({}).api.internalToken).not.toBe(first);
+  });
+
   test('CORS_ORIGINS is a comma-separated list of origins', () => {
     const { api } = loadConfig({ CORS_ORIGINS: ' https://a.example , http://localhost:5173 ' });
     expect(api.corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
@@ -71,6 +104,22 @@ describe('production', () => {
 
   test.each(Object.entries(DEVELOPMENT_SECRETS))('refuses %s set to its development value', (name, value) => {
     expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
+  });
+
+  test('refuses to start without an https:// PUBLIC_URL', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION;
+    expect(failure(withoutUrl)).toMatch(/^  - PUBLIC_URL: set the https:\/\/ address/m);
+    expect(failure({ ...PRODUCTION, PUBLIC_URL: 'http://parvoz.example' })).toContain('- PUBLIC_URL:');
+  });
+
+  test('a lone web half (PARVOZ_ROLE=web) needs PARVOZ_INTERNAL_TOKEN', () => {
+    expect(failure({ ...PRODUCTION, PARVOZ_ROLE: 'web' })).toContain('- PARVOZ_INTERNAL_TOKEN:');
+    const token = 'a-shared-internal-token-0123456789abcdef';
+    expect(
+      loadConfig({ ...PRODUCTION, PARVOZ_ROLE: 'web', PARVOZ_INTERNAL_TOKEN: token }).server,
+    ).toMatchObject({
+      PARVOZ_ROLE: 'web',
+    });
   });
 
   test('refuses the development mailbox', () => {

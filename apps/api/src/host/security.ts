@@ -73,8 +73,8 @@ export function isSecure(request: FastifyRequest, publicUrl: string | undefined)
 /**
  * A page carrying this request's nonce may be stored by the visitor's browser, never by a shared cache: a CDN
  * would replay one nonce to every visitor, and a nonce an attacker can read ahead of time protects nothing.
- * So `public` (the web's information and tour pages) becomes `private` here, where the nonce is made; their
- * `.data` answers (JSON, no nonce) stay public.
+ * So `public` (the web's information and tour pages) becomes `private` here, where the nonce is made; answers
+ * without a nonce (sitemap, assets) keep theirs.
  */
 export function keepNonceFromSharedCaches(reply: FastifyReply): void {
   const cacheControl = reply.getHeader('cache-control');
