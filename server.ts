@@ -229,6 +229,11 @@ export async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
+  if (!api.publicUrl)
+    app.log.warn(
+      { publicOrigin: publicOrigin(undefined, app.server.address()) },
+      'PUBLIC_URL is not set: links (emails, canonical) and form posts use the address listened on; set PUBLIC_URL to the address visitors use',
+    );
   // The ready line is printed even when the log level hides info (benchmarks run at warn).
   if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL))
     console.log(`Parvoz listening on ${address}`);
