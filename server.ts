@@ -13,7 +13,14 @@ import fastifyStatic from '@fastify/static';
 import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
 import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiSettings } from '@parvoz/api';
 import { createDatabase, migrate, type DatabaseHandle } from '@parvoz/db';
-import { loadConfig, serverConfigSchema, type ServerConfig } from '@parvoz/api/host/config';
+import {
+  fastifyTrustProxy,
+  loadConfig,
+  serverConfigSchema,
+  type ServerConfig,
+} from '@parvoz/api/host/config';
+import { publicOrigin } from '@parvoz/api/public-origin';
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
 import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
 import { opsRoutes } from '@parvoz/api/host/ops';
@@ -36,7 +43,7 @@ export async function buildServer(
 ) {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     ...API_HOST_OPTIONS,
     // X-Request-Id from the caller (the web half's API client) when it is well formed, else a new one.
     requestIdHeader: false,
@@ -68,6 +75,8 @@ export async function buildServer(
   await app.register(opsRoutes, {
     database: config.PARVOZ_ROLE === 'web' ? undefined : database,
     metricsToken: config.METRICS_TOKEN,
+    // `npm run dev` (and only it) sets NODE_ENV=development: there /metrics may go without a token.
+    metricsOpen: config.NODE_ENV === 'development',
   });
   await app.register(compress, { global: true, threshold: 1024 });
   if (config.PARVOZ_ROLE !== 'web' && database) {
@@ -80,12 +89,27 @@ export async function buildServer(
     const apiConfig = await withKeptSecrets(api, keeper, (message) => app.log.info(message));
     await app.register(apiPlugin, { prefix: '/v1', db: database.db, config: apiConfig });
   }
-  if (config.PARVOZ_ROLE !== 'api') await registerWeb(app);
+  if (config.PARVOZ_ROLE !== 'api')
+    await registerWeb(app, {
+      origin: () => {
+        const origin = publicOrigin(api.publicUrl, app.server.address());
+        if (!origin) throw new Error('a page was requested before the server listens');
+        return origin;
+      },
+      internalToken: api.internalToken,
+    });
   return app;
 }
 
+type WebOptions = {
+  /** The site's public origin (public-origin.ts): every page request's URL is built on it. */
+  origin: () => string;
+  /** The credential with which the web half names the visitor's IP to the API (client-ip.ts). */
+  internalToken: string;
+};
+
 /** Serves the built React Router app: hashed assets with a year-long cache, SSR for the rest. */
-async function registerWeb(app: FastifyInstance) {
+async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const serverEntry = path.join(WEB_BUILD, 'server/index.js');
   if (!existsSync(serverEntry))
     throw new Error('The web app is not built: run `npm run build` (npm start does it for you).');
@@ -123,7 +147,9 @@ async function registerWeb(app: FastifyInstance) {
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (request, reply) => {
-        const origin = `${request.protocol}://${request.host}`;
+        // Never the Host or X-Forwarded-Host header: canonical links, redirects and the CSRF check derive
+        // from this URL, and anyone can send those headers.
+        const origin = options.origin();
         const controller = new AbortController();
         reply.raw.on('close', () => controller.abort());
         const headers = new Headers();
@@ -136,8 +162,11 @@ async function registerWeb(app: FastifyInstance) {
         request.cspNonce = createCspNonce();
         headers.set(CSP_NONCE_HEADER, request.cspNonce);
         request.metricsRoute = routeOf(request.url.split('?')[0]!);
-        // The visitor's address for the API's per-IP limits (apps/api/src/client-ip.ts); never the caller's own.
-        headers.set('x-parvoz-client-ip', request.ip);
+        // The visitor's address (under TRUST_PROXY, as Fastify reads X-Forwarded-For) for the API's per-IP
+        // limits, with the credential the API checks before believing it (apps/api/src/client-ip.ts). Both
+        // replace whatever the visitor sent under those names.
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        headers.set(INTERNAL_TOKEN_HEADER, options.internalToken);
         // Fastify leaves `body` undefined for a request without one (a bare POST or DELETE).
         const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
         const fetchRequest = new Request(origin + request.url, {
@@ -208,6 +237,11 @@ export async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
+  if (!api.publicUrl)
+    app.log.warn(
+      { publicOrigin: publicOrigin(undefined, app.server.address()) },
+      'PUBLIC_URL is not set: links (emails, canonical) and form posts use the address listened on; set PUBLIC_URL to the address visitors use',
+    );
   // The ready line is printed even when the log level hides info (benchmarks run at warn).
   if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL))
     console.log(`Parvoz listening on ${address}`);

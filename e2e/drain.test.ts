@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
 
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const RETRYABLE_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
@@ -24,7 +24,12 @@ beforeAll(async () => {
     throw new Error('e2e/drain.test.ts needs DATABASE_URL (npm test starts a server)');
   database = await createTestDatabase();
   // LOG_LEVEL info: the test watches the request log to signal while bookings are in flight.
-  first = await startSite({ DATABASE_URL: database.url!, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'info' });
+  first = await startSite({
+    DATABASE_URL: database.url!,
+    PARVOZ_INTERNAL_TOKEN: INTERNAL_TOKEN,
+    RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'info',
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +43,7 @@ async function order(site: RunningSite, key: string, body: string, ip: string): 
   try {
     const response = await fetch(`${site.url}/v1/orders`, {
       method: 'POST',
-      headers: { ...ANONYMOUS, 'idempotency-key': key, 'x-parvoz-client-ip': ip },
+      headers: { ...ANONYMOUS, 'idempotency-key': key, ...visitor(ip) },
       body,
     });
     const text = await response.text();
@@ -112,7 +117,12 @@ test('SIGTERM with bookings in flight: retries on another instance give each key
   expect(first.logs.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 
   // The client retries everything (a 201 whose answer it lost looks the same) on a second instance.
-  second = await startSite({ DATABASE_URL: database.url!, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' });
+  second = await startSite({
+    DATABASE_URL: database.url!,
+    PARVOZ_INTERNAL_TOKEN: INTERNAL_TOKEN,
+    RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'warn',
+  });
   const retries = await Promise.all(bookings.map((b) => order(second!, b.key, b.body, b.ip)));
   expect(retries.map((r) => r.status)).toEqual(bookings.map(() => 201));
   outcomes.forEach((outcome, i) => {

@@ -10,7 +10,7 @@ import { holdSeats } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
@@ -24,7 +24,14 @@ beforeAll(async () => {
     throw new Error('e2e/instances.test.ts needs DATABASE_URL (npm test starts a server)');
   database = await createTestDatabase();
   smtp = await startSmtpServer();
-  const env = { DATABASE_URL: database.url!, SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '0.01' }; // search: 3 a minute
+  // search: 3 a minute. Both share the internal credential, as web and API instances of one site do: the
+  // tests below play the web half naming its visitors (apps/api/src/client-ip.ts).
+  const env = {
+    DATABASE_URL: database.url!,
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_SCALE: '0.01',
+    PARVOZ_INTERNAL_TOKEN: INTERNAL_TOKEN,
+  };
   [a, b] = await Promise.all([startSite(env), startSite(env)]);
 });
 
@@ -78,29 +85,21 @@ test('send limits count requests to both instances together: resend cooldown and
   expect(resend.status).toBe(429);
   expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(0);
 
-  // One visitor (the web layer names it to the API over loopback) asking for codes for 20 emails an
-  // hour, alternating between the instances: the 21st is refused.
-  const visitor = { 'x-parvoz-client-ip': '203.0.113.77' };
+  // One visitor (the web layer names it to the API with the internal credential) asking for codes for 20
+  // emails an hour, alternating between the instances: the 21st is refused.
+  const named = visitor('203.0.113.77');
   const statuses: number[] = [];
   for (let i = 0; i < 21; i++)
     statuses.push(
-      (
-        await call(
-          i % 2 ? b : a,
-          'POST',
-          '/v1/auth/code',
-          { email: `ip-${i}@example.com` },
-          undefined,
-          visitor,
-        )
-      ).status,
+      (await call(i % 2 ? b : a, 'POST', '/v1/auth/code', { email: `ip-${i}@example.com` }, undefined, named))
+        .status,
     );
   expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
   expect(statuses[20]).toBe(429);
 });
 
 test('the search budget of one visitor is shared by the instances', async () => {
-  const visitor = { 'x-parvoz-client-ip': '198.51.100.23' };
+  const named = visitor('198.51.100.23');
   const departure = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const body = {
     slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
@@ -108,7 +107,7 @@ test('the search budget of one visitor is shared by the instances', async () => 
   };
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++)
-    statuses.push((await call(i % 2 ? b : a, 'POST', '/v1/flights/search', body, undefined, visitor)).status);
+    statuses.push((await call(i % 2 ? b : a, 'POST', '/v1/flights/search', body, undefined, named)).status);
   expect(statuses).toEqual([200, 200, 200, 429]);
 });
 
@@ -134,7 +133,7 @@ test('bookings for the last 3 seats spread over both instances never oversell', 
       passengers: { adults: 1 },
     },
     undefined,
-    { 'x-parvoz-client-ip': '198.51.100.200' },
+    visitor('198.51.100.200'),
   );
   expect(search.status).toBe(200);
   const offer = (search.body.data.offers as Offer[]).find(
@@ -155,7 +154,7 @@ test('bookings for the last 3 seats spread over both instances never oversell', 
     Array.from({ length: 30 }, (_, i) =>
       call(i % 2 ? b : a, 'POST', '/v1/orders', body, undefined, {
         'idempotency-key': `last-seats-${i}`,
-        'x-parvoz-client-ip': `192.0.2.${i + 1}`,
+        ...visitor(`192.0.2.${i + 1}`),
       }),
     ),
   );

@@ -23,6 +23,7 @@ const PAGES = [
   '/no-such-page',
 ];
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 let site: RunningSite;
 /** A second site behind a "proxy" (TRUST_PROXY): HSTS over forwarded HTTPS, then the SIGTERM test stops it. */
@@ -31,8 +32,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [site, proxied, browser] = await Promise.all([
-    startSite(),
-    startSite({ TRUST_PROXY: 'true', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' }),
+    startSite({ METRICS_TOKEN }),
+    startSite({ TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' }),
     launchBrowser(),
   ]);
 });
@@ -76,6 +77,9 @@ describe('security headers', () => {
         expect(csp.get('object-src'), url).toBe("'none'");
         expect(csp.get('base-uri'), url).toBe("'none'");
         expect(csp.get('frame-ancestors'), url).toBe("'none'");
+        expect(csp.get('form-action'), url).toBe("'self'");
+        // A page with a nonce is never kept by a shared cache (which would replay the nonce to others).
+        expect(h.get('cache-control') ?? '', url).not.toMatch(/public|s-maxage/);
         // Every script of the page carries this page's nonce (or is loaded from this origin).
         const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
         expect(scripts.length, url).toBeGreaterThan(0);
@@ -158,7 +162,19 @@ test('/health, /ready and /metrics at the server root', async () => {
   const ready = await fetch(`${site.url}/ready`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
-  const metrics = await (await fetch(`${site.url}/metrics`)).text();
+  // Outside `npm run dev` /metrics needs its token, and without it is as unknown as any other path.
+  for (const headers of [{}, { authorization: 'Bearer not-the-metrics-token-0123' }] as Record<
+    string,
+    string
+  >[]) {
+    const refused = await fetch(`${site.url}/metrics`, { headers });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(refused.headers.get('www-authenticate')).toBeNull();
+  }
+  const metrics = await (
+    await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   // Labelled by route pattern: the page pattern of the web half, the API's own routes.
   expect(metrics).toMatch(
     /parvoz_http_requests_total\{method="GET",route="\/:lang\/info\/help",status="200"\} \d+/,

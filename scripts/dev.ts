@@ -8,7 +8,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const apiPort = process.env.API_PORT ?? '3001';
 const apiUrl = `http://127.0.0.1:${apiPort}`;
-const env = { ...process.env, NODE_ENV: 'development', API_URL: apiUrl };
+const webPort = process.env.PORT ?? '3000';
+// The API's links (emails) must lead to the pages, which Vite serves on its own port, not to the API's.
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
+const env = { ...process.env, NODE_ENV: 'development', API_URL: apiUrl, PUBLIC_URL: publicUrl };
 
 const children = [
   spawn(process.execPath, ['--watch-path=apps/api', '--watch-path=packages', 'server.ts'], {
@@ -16,7 +19,7 @@ const children = [
     stdio: 'inherit',
     env: { ...env, PARVOZ_ROLE: 'api', PORT: apiPort },
   }),
-  spawn(path.join(root, 'node_modules/.bin/react-router'), ['dev', '--port', process.env.PORT ?? '3000'], {
+  spawn(path.join(root, 'node_modules/.bin/react-router'), ['dev', '--port', webPort], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
     env,

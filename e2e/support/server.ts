@@ -6,6 +6,17 @@ import { createInterface } from 'node:readline';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * PARVOZ_INTERNAL_TOKEN for suites in which the test plays the web half and names visitors to the API
+ * (apps/api/src/client-ip.ts); pass it in `env` and send `visitor(ip)`. Without it a site makes its own.
+ */
+export const INTERNAL_TOKEN = 'e2e-internal-token-0123456789abcdefghij';
+
+/** The headers with which the web half names the visitor `ip` to the API. */
+export function visitor(ip: string, token = INTERNAL_TOKEN): Record<string, string> {
+  return { 'x-parvoz-client-ip': ip, 'x-parvoz-internal-token': token };
+}
+
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
 
 /**

@@ -33,6 +33,7 @@ import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
+import { publicOrigin } from './public-origin.ts';
 
 /** Options the Fastify host must use for the API: our query-string parser (spec §9 limits) and a body limit. */
 export const API_HOST_OPTIONS = {
@@ -60,6 +61,8 @@ export type ApiDeps = {
   now: Clock;
   kickOutbox: () => void;
   flights: FlightService;
+  /** The base of every absolute link the API writes (emails, the e-ticket's QR link): public-origin.ts. */
+  publicOrigin: () => string;
 };
 
 declare module 'fastify' {
@@ -97,6 +100,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     now,
     kickOutbox: outbox.kick,
     flights: createFlightService(options.db, options.config, now),
+    // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
+    publicOrigin: () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost',
   };
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;

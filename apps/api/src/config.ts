@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
+import { isBareOrigin } from './public-origin.ts';
 
 /**
  * The anonymous credential of the embedded default: public by design (spec §6, "a fixed built-in public
@@ -38,8 +40,22 @@ export const apiConfigSchema = z.object({
   /** SMTP server for email (`smtp://user:pass@host:587`, `smtps://…`); without it emails go to the log. */
   smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
   mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
-  /** The site's public origin, for links in emails. */
-  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The site's public origin (`https://parvoz.example`), the base of every absolute link (public-origin.ts);
+   * without it, the address the process listens on. Never taken from a request.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine(isBareOrigin, 'expected an origin like https://parvoz.example (no path, query or user)')
+    .optional(),
+  /**
+   * The credential with which the web half names the visitor's IP to the API (client-ip.ts). Generated at
+   * start (in memory only) unless PARVOZ_INTERNAL_TOKEN is set, which separate web and API processes must share.
+   */
+  internalToken: z
+    .string()
+    .min(32)
+    .default(() => randomBytes(32).toString('base64url')),
   /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated); none by default. */
   corsOrigins: z
     .array(
@@ -98,6 +114,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    internalToken: env.PARVOZ_INTERNAL_TOKEN || undefined,
     corsOrigins: env.CORS_ORIGINS?.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -17,7 +17,7 @@ import qs from 'qs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, routesOf, TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { buildTestApi, routesOf, TEST_ANONYMOUS_TOKEN, visitorHeaders } from './testing.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 330);
 /** Tables whose rows may change on a refused request: attempt counters exist to count refusals. */
@@ -507,7 +507,8 @@ function hostileRequests(route: Route): Array<[string, FuzzRequest]> {
     { authorization: 'Basic YWRtaW46YWRtaW4=' },
     { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, 'idempotency-key': 'k'.repeat(5_000) },
     { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, 'accept-language': 'x'.repeat(5_000) },
-    { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, 'x-parvoz-client-ip': 'not-an-ip' },
+    { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, ...visitorHeaders('not-an-ip') },
+    { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, ...visitorHeaders('203.0.113.9', 'wrong') },
   ];
   for (const extra of oddHeaders) {
     const request: FuzzRequest = { method: route.method, url: basePath, headers: extra };

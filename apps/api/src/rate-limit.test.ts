@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders } from './testing.ts';
 import { ROUTE_LIMITS } from './rate-limit.ts';
 
 let app: FastifyInstance;
@@ -22,12 +22,12 @@ afterAll(async () => {
   await closeDb?.();
 });
 
-const search = (ip: string) =>
+const search = (ip: string, headers: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
     url: '/v1/flights/search',
     remoteAddress: ip,
-    headers: { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` },
+    headers: { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, ...headers },
     payload: {
       slices: [{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-20' }],
       passengers: { adults: 1 },
@@ -55,4 +55,31 @@ test('places and offers have budgets of their own', async () => {
   expect((await places()).statusCode).toBe(429);
   const offer = await app.inject({ method: 'GET', url: '/v1/offers/nonsense', remoteAddress: '192.0.2.44' });
   expect(offer.statusCode).toBe(404);
+});
+
+test('a caller cannot name its own IP: rotating X-Parvoz-Client-Ip or X-Forwarded-For still hits the limit', async () => {
+  clock += 61_000;
+  // Even from loopback (where the web half calls from), and with a guessed credential.
+  const forged = (i: number): Record<string, string>[] => [
+    { 'x-parvoz-client-ip': `203.0.113.${i}` },
+    { 'x-forwarded-for': `203.0.113.${i}` },
+    visitorHeaders(`203.0.113.${i}`, 'guessed-internal-credential-0123456789'),
+    visitorHeaders(`203.0.113.${i}`, ''),
+  ];
+  for (const [kind, headers] of forged(0).entries()) {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await search('127.0.0.1', forged(i)[kind])).statusCode);
+    expect(statuses, Object.keys(headers).join()).toEqual(
+      kind === 0 ? [200, 200, 200, 429] : [429, 429, 429, 429],
+    );
+  }
+});
+
+test('with the internal credential the web half names each visitor, who gets a budget of their own', async () => {
+  clock += 61_000;
+  const statuses: number[] = [];
+  for (let i = 1; i <= 4; i++)
+    statuses.push((await search('127.0.0.1', visitorHeaders('198.51.100.50'))).statusCode);
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  expect((await search('127.0.0.1', visitorHeaders('198.51.100.51'))).statusCode).toBe(200);
 });

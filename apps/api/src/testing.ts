@@ -5,10 +5,18 @@ import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
+import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from './client-ip.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
 export const TEST_PAYMENT_WEBHOOK_SECRET = 'test-payment-webhook-secret-0123456789';
+/** The internal credential of `buildTestApi` (config `internalToken`): lets a test name the visitor's IP. */
+export const TEST_INTERNAL_TOKEN = 'test-internal-credential-0123456789abcdef';
+
+/** The headers with which the web half names a visitor to the API (client-ip.ts), for tests of per-IP rules. */
+export function visitorHeaders(ip: string, internalToken = TEST_INTERNAL_TOKEN): Record<string, string> {
+  return { [CLIENT_IP_HEADER]: ip, [INTERNAL_TOKEN_HEADER]: internalToken };
+}
 
 const ROUTES = new WeakMap<FastifyInstance, RouteOptions[]>();
 /** Every route the API registered (method, url, schema), for suites that must cover all of them (fuzz.test.ts). */
@@ -42,6 +50,7 @@ export async function buildTestApi(
     // Tests drive the outbox worker by hand (`app.outbox.runOnce()`) unless they turn it on.
     config: apiConfigSchema.parse({
       anonymousToken: TEST_ANONYMOUS_TOKEN,
+      internalToken: TEST_INTERNAL_TOKEN,
       offerSecret: TEST_OFFER_SECRET,
       paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       outboxWorker: false,

@@ -9,6 +9,7 @@ const PRODUCTION = {
   PARVOZ_ANONYMOUS_TOKEN: 'a-long-random-anonymous-token-0123456789',
   PAYMENT_WEBHOOK_SECRET: 'a-long-random-webhook-secret-0123456789',
   SMTP_URL: 'smtp://mail.example:587',
+  PUBLIC_URL: 'https://parvoz.example',
 };
 
 function failure(env: NodeJS.ProcessEnv): string {
@@ -47,6 +48,12 @@ describe('loadConfig', () => {
     ['API_URL', { API_URL: 'not a url' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '11' }],
+    ['PARVOZ_INTERNAL_TOKEN', { PARVOZ_INTERNAL_TOKEN: 'too-short' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://parvoz.example/shop' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://user:pw@parvoz.example' }],
     ['DRAIN_TIMEOUT_SECONDS', { DRAIN_TIMEOUT_SECONDS: '-1' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
     ['OFFER_TTL_SECONDS', { OFFER_TTL_SECONDS: 'abc' }],
@@ -65,6 +72,32 @@ describe('loadConfig', () => {
     const message = failure({ PORT: 'x', OFFER_TTL_SECONDS: 'y' });
     expect(message).toContain('PORT');
     expect(message).toContain('OFFER_TTL_SECONDS');
+  });
+
+  test('TRUST_PROXY: `true` is refused with the reason and what to give instead', () => {
+    const message = failure({ TRUST_PROXY: 'true' });
+    expect(message).toMatch(/^  - TRUST_PROXY: `true` would trust every X-Forwarded-For hop/m);
+    expect(message).toContain('number of proxies');
+  });
+
+  test.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 192.0.2.7 ,loopback', ['10.0.0.0/8', '192.0.2.7', 'loopback']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('TRUST_PROXY=%j is %j (Fastify trustProxy semantics)', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).server.TRUST_PROXY).toEqual(expected);
+  });
+
+  test('the internal credential: PARVOZ_INTERNAL_TOKEN, else a random one per start (never a constant)', () => {
+    const token = 'a-shared-internal-token-0123456789abcdef';
+    expect(loadConfig({ PARVOZ_INTERNAL_TOKEN: token }).api.internalToken).toBe(token);
+    const first = loadConfig({}).api.internalToken;
+    expect(first).toMatch(/^[\w-]{43}$/);
+    expect(loadConfig({}).api.internalToken).not.toBe(first);
   });
 
   test('CORS_ORIGINS is a comma-separated list of origins', () => {
@@ -86,6 +119,22 @@ describe('production', () => {
       expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
     },
   );
+
+  test('refuses to start without an https:// PUBLIC_URL', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION;
+    expect(failure(withoutUrl)).toMatch(/^  - PUBLIC_URL: set the https:\/\/ address/m);
+    expect(failure({ ...PRODUCTION, PUBLIC_URL: 'http://parvoz.example' })).toContain('- PUBLIC_URL:');
+  });
+
+  test('a lone web half (PARVOZ_ROLE=web) needs PARVOZ_INTERNAL_TOKEN', () => {
+    expect(failure({ ...PRODUCTION, PARVOZ_ROLE: 'web' })).toContain('- PARVOZ_INTERNAL_TOKEN:');
+    const token = 'a-shared-internal-token-0123456789abcdef';
+    expect(
+      loadConfig({ ...PRODUCTION, PARVOZ_ROLE: 'web', PARVOZ_INTERNAL_TOKEN: token }).server,
+    ).toMatchObject({
+      PARVOZ_ROLE: 'web',
+    });
+  });
 
   test('refuses the development mailbox', () => {
     expect(failure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');

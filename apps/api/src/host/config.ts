@@ -3,6 +3,7 @@
  * own (below) and the API's (`apiConfigFromEnv` in ../config.ts). A bad value stops the start with a message
  * naming the variable; NODE_ENV=production refuses the built-in public credential.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,7 +11,52 @@ import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from '../conf
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** proxy-addr's names for address ranges, allowed in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (rest.length || family === 0 || !/^\d{1,3}$/.test(bits ?? '')) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, passed to Fastify's `trustProxy` with its own semantics (docs/operations.md, "Client IP trust
+ * model"): unset, `false` or `0` trusts no proxy; a hop count trusts that many proxies in front (the client is
+ * the address that many hops from the right of X-Forwarded-For); a comma list trusts those addresses/CIDRs.
+ * `true` would trust the left-most X-Forwarded-For entry, which the client writes itself: refused.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          '`true` would trust every X-Forwarded-For hop, which any client can write: give the number of proxies in front of Parvoz (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+      return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected a hop count or a comma list of proxy addresses/CIDRs; not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** The host's settings (server.ts); their keys are the variables' names. */
 export const serverConfigSchema = z.object({
@@ -22,13 +68,26 @@ export const serverConfigSchema = z.object({
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is 404 outside development. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A list goes as it is. Fastify 5.12 refuses a bare hop count (it
+ * cannot tell a proxy from a direct client), so a count becomes the trust function Express and proxy-addr
+ * give it: the first `hops` addresses from the right (the peer, then X-Forwarded-For from its end) are
+ * proxies. Safe only when the port is reachable through those proxies alone (docs/operations.md).
+ */
+export function fastifyTrustProxy(
+  value: ServerConfig['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 
 /**
  * The variable behind each API setting (`null`: not read from the environment). A unit test checks that every
@@ -44,6 +103,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   smtpUrl: 'SMTP_URL',
   mailFrom: 'MAIL_FROM',
   publicUrl: 'PUBLIC_URL',
+  internalToken: 'PARVOZ_INTERNAL_TOKEN',
   devMailbox: 'PARVOZ_DEV_MAILBOX',
   rateLimitScale: 'RATE_LIMIT_SCALE',
   operatorEmail: 'OPERATOR_EMAIL',
@@ -101,9 +161,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { server: server.data, api };
 }
 
-/** What NODE_ENV=production refuses: the built-in public credential, and no way to send email. */
+/**
+ * What NODE_ENV=production refuses: the built-in public credential, no way to send email, links without an
+ * https origin, and a lone web half that could not name visitors to its API.
+ */
 export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
+  if (!env.PUBLIC_URL?.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL: set the https:// address visitors use (links in emails, canonical links and Secure cookies are built from it)',
+    );
+  if (env.PARVOZ_ROLE === 'web' && !env.PARVOZ_INTERNAL_TOKEN)
+    problems.push(
+      'PARVOZ_INTERNAL_TOKEN: PARVOZ_ROLE=web needs the token its API instances share, or every visitor shares one rate limit',
+    );
   for (const [name, devValue] of Object.entries(DEVELOPMENT_DEFAULTS)) {
     const value = env[name];
     if (!value || value === devValue)

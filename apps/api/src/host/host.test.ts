@@ -70,7 +70,7 @@ describe('security headers', () => {
   });
 
   test('HSTS over HTTPS: behind a trusted proxy, or when PUBLIC_URL is https; never from an untrusted header', async () => {
-    const proxied = await host(database, { TRUST_PROXY: 'true' });
+    const proxied = await host(database, { TRUST_PROXY: '1' });
     const publicHttps = await host(database, {}, { publicUrl: 'https://parvoz.example' });
     try {
       const forwarded = { 'x-forwarded-proto': 'https' };
@@ -156,12 +156,15 @@ describe('health, readiness, metrics', () => {
     await database.db.execute(
       sql`INSERT INTO outbox (kind, payload, to_address) VALUES ('test', '{}'::jsonb, 'ops@example.com')`,
     );
-    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await app.inject({
-      url: '/metrics',
-      headers: { authorization: 'Bearer not-the-token-at-all' },
-    });
-    expect(wrong.statusCode).toBe(401);
+    // Without the token it answers as a path that does not exist (a 401 would show that it does).
+    const unknown = await app.inject({ url: '/no-such-ops-path' });
+    expect(unknown.statusCode).toBe(404);
+    for (const authorization of [undefined, 'Bearer not-the-token-at-all', 'metrics-token-0123456789']) {
+      const refused = await app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(refused.statusCode, authorization).toBe(404);
+      expect(refused.body).toBe(unknown.body.replace('/no-such-ops-path', '/metrics'));
+      expect(refused.headers['www-authenticate']).toBeUndefined();
+    }
     const response = await app.inject({
       url: '/metrics',
       headers: { authorization: 'Bearer metrics-token-0123456789' },
@@ -182,6 +185,93 @@ describe('health, readiness, metrics', () => {
     expect(text).toMatch(/parvoz_outbox_backlog\{status="pending"\} [1-9]/);
     expect(text).toContain('parvoz_search_duration_seconds_count');
     expect(text).toContain('parvoz_process_cpu_seconds_total');
+  });
+});
+
+describe('/metrics outside development', () => {
+  test('without METRICS_TOKEN it is a 404 (NODE_ENV unset or production); only `npm run dev` opens it', async () => {
+    const closed = [await host(database), await host(database, { NODE_ENV: 'production' })];
+    const development = await host(database, { NODE_ENV: 'development' });
+    try {
+      for (const instance of closed) {
+        expect((await instance.inject({ url: '/metrics' })).statusCode).toBe(404);
+        const bearer = { authorization: 'Bearer anything-at-all-0123456789' };
+        expect((await instance.inject({ url: '/metrics', headers: bearer })).statusCode).toBe(404);
+      }
+      const open = await development.inject({ url: '/metrics' });
+      expect(open.statusCode).toBe(200);
+      expect(open.body).toContain('parvoz_http_requests_total');
+    } finally {
+      for (const instance of [...closed, development]) await instance.close();
+    }
+  });
+});
+
+describe('client IP (TRUST_PROXY)', () => {
+  const departure = '2026-12-20';
+  // 300 searches a minute scaled down to 3: the fourth from one client IP is refused.
+  const scale = { rateLimitScale: 3 / 300 };
+  const search = (instance: FastifyInstance, remoteAddress: string, forwardedFor: string) =>
+    instance.inject({
+      method: 'POST',
+      url: '/v1/flights/search',
+      remoteAddress,
+      headers: { ...ANONYMOUS, 'x-forwarded-for': forwardedFor },
+      payload: {
+        slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
+        passengers: { adults: 1 },
+      },
+    });
+  const fourSearches = async (
+    instance: FastifyInstance,
+    remoteAddress: string,
+    forwardedFor: (i: number) => string,
+  ) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await search(instance, remoteAddress, forwardedFor(i))).statusCode);
+    return statuses;
+  };
+
+  test('TRUST_PROXY=1: the right-most X-Forwarded-For hop is the client; what the client prepends changes nothing', async () => {
+    const proxied = await host(database, { TRUST_PROXY: '1' }, scale);
+    try {
+      // The proxy appends the address it saw; a client rotating its own left-hand entries stays one client.
+      expect(await fourSearches(proxied, '10.0.0.2', (i) => `203.0.113.${i}, 198.51.100.61`)).toEqual([
+        200, 200, 200, 429,
+      ]);
+      // Each client the proxy names has a budget of its own.
+      expect((await search(proxied, '10.0.0.2', '198.51.100.62')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('a TRUST_PROXY list: only those peers may name the client', async () => {
+    const proxied = await host(database, { TRUST_PROXY: '10.0.0.0/8' }, scale);
+    try {
+      // From the listed proxy: the first untrusted address from the right (a second hop inside 10/8 is a proxy too).
+      expect(await fourSearches(proxied, '10.1.2.3', (i) => `192.0.2.${i}, 198.51.100.71, 10.9.9.9`)).toEqual(
+        [200, 200, 200, 429],
+      );
+      // Straight from the internet: X-Forwarded-For is ignored, the peer is the client.
+      expect(await fourSearches(proxied, '203.0.113.80', (i) => `192.0.2.${100 + i}`)).toEqual([
+        200, 200, 200, 429,
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test('without TRUST_PROXY X-Forwarded-For is anyone’s to send, so it is ignored', async () => {
+    const direct = await host(database, {}, scale);
+    try {
+      expect(await fourSearches(direct, '203.0.113.90', (i) => `192.0.2.${200 + i}`)).toEqual([
+        200, 200, 200, 429,
+      ]);
+    } finally {
+      await direct.close();
+    }
   });
 });
 

@@ -19,8 +19,10 @@ declare module 'fastify' {
 export type OpsOptions = {
   /** The API's database (absent in PARVOZ_ROLE=web). */
   database?: DatabaseHandle | undefined;
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  /** When set, /metrics needs `Authorization: Bearer <token>`; a missing or wrong one gets a 404. */
   metricsToken?: string | undefined;
+  /** Without a token, whether /metrics is open (only under `npm run dev`); otherwise it is a 404. */
+  metricsOpen?: boolean;
   /** How long /ready waits for the database (default 2 s). */
   readyTimeoutMs?: number;
 };
@@ -86,17 +88,20 @@ export const opsRoutes = fp<OpsOptions>(
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
     });
 
-    app.get('/metrics', async (request, reply) => {
-      if (options.metricsToken) {
-        const header = request.headers.authorization ?? '';
-        const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-        if (!sameSecret(given, options.metricsToken)) {
-          return reply
-            .status(401)
-            .header('www-authenticate', 'Bearer')
-            .send({ error: { code: 'unauthorized', message: 'A metrics token is required.' } });
-        }
-      }
+    // Metrics tell an attacker what is busy and what fails. Without the token /metrics is no route at all: the
+    // request goes on to the router like any unknown path (the web's 404 page, or the plain 404 of an API-only
+    // process), so nothing shows that it exists. A 401 would.
+    const metricsAllowed = (request: FastifyRequest): boolean => {
+      if (!options.metricsToken) return options.metricsOpen === true;
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+      return sameSecret(given, options.metricsToken);
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== '/metrics') return;
+      if (!metricsAllowed(request)) return;
+      request.metricsRoute = '/metrics';
       if (database) {
         try {
           await withTimeout(collectOutboxBacklog(database.db), readyTimeoutMs);
@@ -104,8 +109,10 @@ export const opsRoutes = fp<OpsOptions>(
           request.log.warn({ err: error }, 'metrics: outbox backlog not read');
         }
       }
-      reply.header('cache-control', 'no-store').type(registry.contentType);
-      return registry.metrics();
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
     });
   },
   { name: 'parvoz-ops' },

@@ -58,6 +58,8 @@ export function pageCsp(nonce: string | undefined, secure: boolean): string {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    // Forms post only to this site: injected markup cannot send a form (or its filled-in values) elsewhere.
+    "form-action 'self'",
   ];
   if (secure) directives.push('upgrade-insecure-requests');
   return directives.join('; ');
@@ -66,6 +68,22 @@ export function pageCsp(nonce: string | undefined, secure: boolean): string {
 /** HTTPS as the visitor sees it: PUBLIC_URL is https, or the request came over TLS (X-Forwarded-Proto under TRUST_PROXY). */
 export function isSecure(request: FastifyRequest, publicUrl: string | undefined): boolean {
   return request.protocol === 'https' || (publicUrl?.startsWith('https://') ?? false);
+}
+
+/**
+ * A page carrying this request's nonce may be stored by the visitor's browser, never by a shared cache: a CDN
+ * would replay one nonce to every visitor, and a nonce an attacker can read ahead of time protects nothing.
+ * So `public` (the web's information and tour pages) becomes `private` here, where the nonce is made; answers
+ * without a nonce (sitemap, assets) keep theirs.
+ */
+export function keepNonceFromSharedCaches(reply: FastifyReply): void {
+  const cacheControl = reply.getHeader('cache-control');
+  if (typeof cacheControl !== 'string' || !/\bpublic\b|s-maxage/i.test(cacheControl)) return;
+  const directives = cacheControl
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^(public|s-maxage=.*)$/i.test(directive));
+  reply.header('cache-control', ['private', ...directives.filter((d) => !/^private$/i.test(d))].join(', '));
 }
 
 function contentType(reply: FastifyReply): string {
@@ -107,6 +125,7 @@ export const securityHeaders = fp<SecurityOptions>(
             : NON_HTML_CSP,
         );
       }
+      if (request.cspNonce && type.startsWith('text/html')) keepNonceFromSharedCaches(reply);
       return payload;
     });
   },

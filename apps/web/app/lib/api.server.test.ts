@@ -153,6 +153,19 @@ describe('headers', () => {
     ]);
   });
 
+  test('the visitor IP goes to the API only with the internal credential that vouches for it', async () => {
+    const r = route(json(200));
+    await client({ clientIp: '198.51.100.7', internalToken: 'internal-credential' }).get(r.path);
+    await client({ clientIp: '198.51.100.7', internalToken: null }).get(r.path);
+    await client({ clientIp: null, internalToken: 'internal-credential' }).get(r.path);
+    expect(r.requests[0]?.headers['x-parvoz-client-ip']).toBe('198.51.100.7');
+    expect(r.requests[0]?.headers['x-parvoz-internal-token']).toBe('internal-credential');
+    for (const request of r.requests.slice(1)) {
+      expect(request.headers['x-parvoz-client-ip']).toBeUndefined();
+      expect(request.headers['x-parvoz-internal-token']).toBeUndefined();
+    }
+  });
+
   test('a trailing slash on the base URL is tolerated; a path must start with one "/"', async () => {
     const r = route(json(200));
     await createApiClient({ baseUrl: `${baseUrl}/`, anonymousToken: 'a' }).get(r.path);

@@ -17,6 +17,10 @@ import { stringifyQuery, type QueryParams } from './query-string.ts';
  *   reject with `ApiNetworkError`.
  */
 
+/** The API's names (apps/api/src/client-ip.ts) for the visitor's IP and the credential that vouches for it. */
+export const CLIENT_IP_HEADER = 'x-parvoz-client-ip';
+export const INTERNAL_TOKEN_HEADER = 'x-parvoz-internal-token';
+
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -45,6 +49,8 @@ export type ApiClientOptions = {
   clientIp?: string | null;
   /** The anonymous visitor's id (its cookie), sent as `X-Parvoz-Visitor`: the API scopes idempotency keys by it. */
   visitorId?: string | null;
+  /** The credential without which the API ignores `clientIp` (apps/api/src/client-ip.ts). */
+  internalToken?: string | null;
   fetch?: typeof fetch;
   /** Per attempt; default 10 s. A timeout counts as a network error. */
   timeoutMs?: number;
@@ -197,7 +203,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = urlFor(path, init.query);
     const headers = new Headers({ accept: 'application/json', authorization: `Bearer ${bearer}` });
     if (options.requestId) headers.set('x-request-id', options.requestId);
-    if (options.clientIp) headers.set('x-parvoz-client-ip', options.clientIp);
+    if (options.clientIp && options.internalToken) {
+      headers.set(CLIENT_IP_HEADER, options.clientIp);
+      headers.set(INTERNAL_TOKEN_HEADER, options.internalToken);
+    }
     if (options.visitorId) headers.set(VISITOR_HEADER, options.visitorId);
     const retries = retriesFor(method);
     const idempotencyKey = init.idempotencyKey ?? (retries > 0 ? globalThis.crypto.randomUUID() : undefined);

@@ -16,6 +16,13 @@ test.each([
   ['matching Origin', 'POST', { origin: 'http://parvoz.test' }, false],
   ['foreign Origin', 'POST', { origin: 'https://evil.example' }, true],
   ['garbage Origin', 'POST', { origin: 'not a url' }, true],
+  // The sender chooses Host and X-Forwarded-Host: the site's own origin is the request URL's (server.ts).
+  [
+    'Origin matching a forged Host',
+    'POST',
+    { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: 'http://evil.example' },
+    true,
+  ],
   ['GET is never refused', 'GET', { 'sec-fetch-site': 'cross-site' }, false],
   ['no headers (curl)', 'POST', {}, false],
 ])('%s', (_name, method, headers, refused) => {

@@ -1,5 +1,8 @@
+import { siteOrigin } from './origin.server.ts';
+
 /**
- * Rejects cross-site state-changing requests: the browser's Sec-Fetch-Site, else Origin, must match this site.
+ * Rejects cross-site state-changing requests: the browser's Sec-Fetch-Site, else Origin, must match this site
+ * (its public origin: never the Host or X-Forwarded-Host header, which the sender chooses).
  * Requests without either header (curl, old browsers) are let through: SameSite=Lax cookies already
  * keep a cross-site form post from carrying the session.
  */
@@ -9,9 +12,8 @@ export function isCrossSiteMutation(request: Request): boolean {
   if (fetchSite) return !(fetchSite === 'same-origin' || fetchSite === 'none');
   const origin = request.headers.get('origin');
   if (!origin) return false;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
   try {
-    return new URL(origin).host !== host;
+    return new URL(origin).origin !== siteOrigin(request);
   } catch {
     return true;
   }

@@ -7,6 +7,8 @@ import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
  * depends on cookies (signed-in header, currency), so the answer varies by Cookie, and a signed-in
  * visitor's page is never stored by a shared cache. A first visit also gets the language cookie of the URL's
  * language (`lang=ru` on /ru/…): the same for everyone, so a shared copy carrying it does no harm.
+ * The HTML document itself carries a per-request CSP nonce, so the host turns its `public` into `private`
+ * (apps/api/src/host/security.ts): browsers may keep it, shared caches may not.
  */
 export function publicPageHeaders(request: Request, maxAgeSeconds: number): Headers {
   const headers = new Headers({ Vary: 'Cookie' });

@@ -1,5 +1,5 @@
 import { createContext } from 'react-router';
-import { createApiClient, type ApiClient } from './api.server.ts';
+import { CLIENT_IP_HEADER, createApiClient, INTERNAL_TOKEN_HEADER, type ApiClient } from './api.server.ts';
 import { randomBytes } from 'node:crypto';
 import { VISITOR_COOKIE, VISITOR_ID_PATTERN } from '@parvoz/contracts/visitor';
 import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
@@ -43,7 +43,9 @@ export function createRequestState(request: Request): RequestState {
       anonymousToken: webConfig.anonymousToken,
       token,
       requestId,
-      clientIp: request.headers.get('x-parvoz-client-ip'),
+      // Both set by server.ts on every page request, over whatever the visitor sent under those names.
+      clientIp: request.headers.get(CLIENT_IP_HEADER),
+      internalToken: request.headers.get(INTERNAL_TOKEN_HEADER),
       visitorId: apiVisitorId,
       onUnauthorized: () => {
         state.clearToken = true;

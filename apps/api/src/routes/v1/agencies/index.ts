@@ -15,7 +15,7 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = {
         email: config.operatorEmail,
         lang: config.operatorLang,
-        publicUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+        publicUrl: app.deps.publicOrigin(),
       };
       const sent = await idempotentCreate(request, reply, db, (tx) =>
         createAgencyApplication({ db: tx, now: now(), operator }, request.body),

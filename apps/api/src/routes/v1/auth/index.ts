@@ -8,15 +8,15 @@ import { clientIp } from '../../../client-ip.ts';
 import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: { protocol: string; host: string }) => ({
+  const context = () => ({
     db: app.deps.db,
     now: app.deps.now(),
-    publicUrl: app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    publicUrl: app.deps.publicOrigin(),
   });
 
   /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */
   app.post('/code', { schema: { body: authCodeRequestSchema } }, async (request, reply) => {
-    await requestCode(context(request), { ...request.body, ip: clientIp(request) });
+    await requestCode(context(), { ...request.body, ip: clientIp(request) });
     app.deps.kickOutbox();
     return reply.status(202).send({ data: { sent: true } });
   });
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: rateLimit(ROUTE_LIMITS.verify, networkKey),
     },
     async (request) => {
-      const result = await verifyCode(context(request), { ...request.body, ip: clientIp(request) });
+      const result = await verifyCode(context(), { ...request.body, ip: clientIp(request) });
       return {
         data: { token: result.token, expires_at: result.expiresAt.toISOString(), user: result.user },
       };
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/unlock',
     { schema: { body: authUnlockSchema }, preHandler: rateLimit(ROUTE_LIMITS.unlock, networkKey) },
     async (request, reply) => {
-      await unlockCodeSignIn(context(request), request.body);
+      await unlockCodeSignIn(context(), request.body);
       return reply.status(204).send();
     },
   );

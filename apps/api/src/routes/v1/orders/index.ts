@@ -31,8 +31,6 @@ import { startPayment } from '../../../services/payments.ts';
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
   const provider = defaultPaymentProvider(config);
-  const siteUrl = (request: { protocol: string; host: string }) =>
-    config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     '/',
@@ -55,7 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lookup',
     { schema: { body: myTicketLookupRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.lookups) },
     async (request, reply) => {
-      await sendAccessLink({ db, now }, request.body, siteUrl(request));
+      await sendAccessLink({ db, now }, request.body, app.deps.publicOrigin());
       app.deps.kickOutbox();
       return reply.status(202).send({ data: { accepted: true } });
     },
@@ -105,7 +103,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const lang = request.query.lang ?? view.lang;
       // The PDF's link carries the token it was fetched with (no new one per download); the owner's has none.
       const token = order.access === 'token' ? request.query.access_token : undefined;
-      const link = siteUrl(request).replace(/\/+$/, '') + orderPagePath(lang, view.id, token);
+      const link = app.deps.publicOrigin() + orderPagePath(lang, view.id, token);
       const pdf = await renderETicketPdf(view, lang, link);
       return reply
         .header('Content-Type', 'application/pdf')

@@ -42,8 +42,12 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
         }
         throw error;
       }
-      const siteUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const effect = await applyPaymentEvent({ db, now, provider }, event, siteUrl, request.log);
+      const effect = await applyPaymentEvent(
+        { db, now, provider },
+        event,
+        app.deps.publicOrigin(),
+        request.log,
+      );
       if (effect === 'paid') {
         paymentsTotal.inc({ status: 'paid' });
         app.deps.kickOutbox();

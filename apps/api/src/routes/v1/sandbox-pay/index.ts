@@ -10,7 +10,7 @@ import {
   SANDBOX_SESSION_PATTERN,
 } from '../../../payments/sandbox.ts';
 import type { PaymentEventType } from '../../../payments/provider.ts';
-import { siteOrigin } from '../../../payments/site-origin.ts';
+import { publicOrigin } from '../../../public-origin.ts';
 import { formatAmount } from '../../../services/booking-format.ts';
 import { paymentSession, sessionOpen } from '../../../services/payments.ts';
 import { cardFormPage, messagePage, threeDsPage, type CardField } from './page.ts';
@@ -94,7 +94,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
     row: NonNullable<Awaited<ReturnType<typeof paymentSession>>>,
     type: PaymentEventType,
   ): Promise<boolean> {
-    const origin = siteOrigin(app, config.publicUrl);
+    const origin = publicOrigin(config.publicUrl, app.server.address());
     if (!origin) {
       app.log.error(
         'sandbox payment: the site has no address to send the webhook to (not listening, no PUBLIC_URL)',

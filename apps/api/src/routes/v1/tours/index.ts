@@ -43,7 +43,7 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = {
         email: config.operatorEmail,
         lang: config.operatorLang,
-        publicUrl: config.publicUrl ?? `${request.protocol}://${request.host}`,
+        publicUrl: app.deps.publicOrigin(),
       };
       const userId = request.caller.kind === 'user' ? request.caller.userId : null;
       const sent = await idempotentCreate(request, reply, db, (tx) =>

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi, visitorHeaders } from '../../../testing.ts';
 import { seedDemoTours } from '../../../services/tours.ts';
 import { DEMO_TOURS } from '../../../services/demo-tours.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../../../e2e/support/smtp.ts';
@@ -50,7 +50,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
     method: 'POST',
     url,
     payload: payload as object,
-    headers: { 'x-parvoz-client-ip': ip, ...headers },
+    headers: { ...visitorHeaders(ip), ...headers },
   });
 
 async function count(table: 'tour_requests' | 'agency_applications'): Promise<number> {
