@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi, visitorHeaders } from './testing.ts';
+import { buildTestApi } from './testing.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from '../../../e2e/support/smtp.ts';
 
 let app: FastifyInstance;
