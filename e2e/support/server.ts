@@ -47,7 +47,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   });
   const logs: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site did not start:\n${logs.join('\n')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`site did not start:\n${logs.join('\n')}`)), 120_000);
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
         logs.push(line);
