@@ -5,6 +5,10 @@ import { CURRENCIES } from '@parvoz/i18n/currency';
 /** Limits of DESIGN §3: at most 9 seated passengers, infants on an adult's lap (one per adult). */
 export const MAX_SEATED_PASSENGERS = 9;
 
+/** Fare families: economy sells "light" and "standard", business "business" and "business_flex". */
+export const FARE_FAMILIES = ['light', 'standard', 'business', 'business_flex'] as const;
+export const fareFamilySchema = z.enum(FARE_FAMILIES);
+
 export const iataCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'a 3-letter IATA code in upper case');
 
 export const isoDateSchema = z
@@ -75,7 +79,7 @@ export const repriceRequestSchema = z.object({
   slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(2),
   cabin_class: z.enum(['economy', 'business']).default('economy'),
   passengers: passengersSchema,
-  fare_family: z.enum(['light', 'standard']).default('light'),
+  fare_family: fareFamilySchema.default('light'),
   currency: z.enum(CURRENCIES).default('USD'),
 });
 export type RepriceRequest = z.infer<typeof repriceRequestSchema>;

@@ -4,7 +4,7 @@
  */
 import type { Network } from './network.ts';
 import type { PassengerCounts, PassengerCountsError } from './passengers.ts';
-import type { FareFamily, SegmentPrice } from './pricing.ts';
+import type { FareTier, SegmentPrice } from './pricing.ts';
 import type { Cabin, FlightInstance, Schedule } from './schedule.ts';
 
 /** Seats already sold on a flight in a cabin (inventory lives in PostgreSQL; pass a cached view). */
@@ -78,8 +78,8 @@ export interface Itinerary extends RankedResult {
   arriveUtc: number;
   durationMinutes: number;
   distanceKm: number;
-  /** Per flight, per adult: fare and taxes, for each fare family. */
-  prices: Record<FareFamily, SegmentPrice[]>;
+  /** Per flight, per adult: fare and taxes, for each price tier (the cabin names its families). */
+  prices: Record<FareTier, SegmentPrice[]>;
   /** Party total, light family. */
   totalCents: number;
   /** Fewest seats left in the cabin over the flights. */
@@ -109,6 +109,11 @@ export interface SliceResult {
   date: string;
   itineraries: Itinerary[];
   facets: SliceFacets;
+  /**
+   * Whether the route graph links an origin to a destination within the slice's flights at all; false
+   * means no date can have results ("no routes"), true with no itineraries means none on this date.
+   */
+  connected: boolean;
   /** Flights examined; `truncated` when the expansion budget stopped the search. */
   expanded: number;
   truncated: boolean;

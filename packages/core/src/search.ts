@@ -81,7 +81,9 @@ function search(ctx: EngineContext, request: EngineSearchRequest): EngineSearchO
 /** One slice's itineraries, best first and capped, with their facets. */
 function searchOneSlice(ctx: EngineContext, input: SliceInput, date: string): SliceResult {
   const { network } = ctx;
-  const raw = searchSlice(ctx, input);
+  // A reachability check on the route graph (cached per destination): no path means no flights on any date.
+  const connected = network.minFlights(input.origins, input.destinations, input.legs) !== null;
+  const raw = connected ? searchSlice(ctx, input) : { candidates: [], expanded: 0, truncated: false };
   const itineraries = sortResults(
     raw.candidates.map((c) =>
       toItinerary(ctx, c.path, input.cabin, input.passengers, input.now, input.soldSeats),
@@ -94,6 +96,7 @@ function searchOneSlice(ctx: EngineContext, input: SliceInput, date: string): Sl
     date,
     itineraries,
     facets: sliceFacets(network, itineraries),
+    connected,
     expanded: raw.expanded,
     truncated: raw.truncated,
   };

@@ -7,7 +7,7 @@ import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } 
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
 import { seatedPassengers, type PassengerCounts } from './passengers.ts';
-import type { FareFamily } from './pricing.ts';
+import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
 import { MINUTE_MS } from './schedule-time.ts';
 import {
@@ -167,7 +167,7 @@ export function createBuiltinSupplier(
       buildOffer(
         offerContext,
         c.itineraries.map((idx, s) => outcome.slices[s]!.itineraries[idx]!),
-        'light',
+        fareFamiliesOf(cabin)[0]!,
         cabin,
         passengers,
         currency,
@@ -200,6 +200,7 @@ export function createBuiltinSupplier(
         currency,
         offers,
         facets: offerFacets(net, offers, request.slices.length, currency),
+        connected: outcome.slices.every((s) => s.connected),
       },
     };
   }
@@ -257,7 +258,7 @@ export function createBuiltinSupplier(
       slices: request.slices,
       cabin: request.cabin_class,
       passengers,
-      fareFamily: request.fare_family,
+      fareFamily: familyOfTier(request.cabin_class, fareTier(request.fare_family)),
       searchedAt: ctx.now,
       expiresAt: ctx.now + ttl,
       currency: request.currency,
