@@ -3,6 +3,7 @@
  * Wire shapes of the API are elsewhere (search-types.ts); these are the engine's own results.
  */
 import type { Network } from './network.ts';
+import type { CalendarOutcome, CalendarRequest } from './search-calendar.ts';
 import type { PassengerCounts, PassengerCountsError } from './passengers.ts';
 import type { FareTier, SegmentPrice } from './pricing.ts';
 import type { Cabin, FlightInstance, Schedule } from './schedule.ts';
@@ -157,6 +158,8 @@ export interface SearchEngine {
   search(request: EngineSearchRequest): EngineSearchOutcome;
   /** Re-creates an itinerary from flight keys (null if a key is unknown or the connections are invalid). */
   rebuild(keys: readonly string[], options: RebuildOptions): Itinerary | { unavailable: true } | null;
+  /** Cheapest one-way total per day for a route (search-calendar.ts): a month view without full searches. */
+  lowestFares(request: CalendarRequest): CalendarOutcome;
   /** Precomputes time-zone tables for the whole horizon from `now` (call once at start; optional). */
   warmUp(now: number): void;
   /** Sorts in place and returns the list. */

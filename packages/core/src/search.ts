@@ -33,6 +33,7 @@ import type {
   SearchEngine,
   SliceResult,
 } from './search-engine-types.ts';
+import { cheapestContext, lowestFares } from './search-calendar.ts';
 import { searchSlice } from './search-expansion.ts';
 import { sliceFacets } from './search-facets.ts';
 import { rebuildItinerary, toItinerary } from './search-itinerary.ts';
@@ -40,6 +41,7 @@ import { sortResults } from './search-ranking.ts';
 import { checkSearchRequest } from './search-request.ts';
 import { combineSlices } from './search-round-trip.ts';
 
+export type { CalendarDay, CalendarOutcome, CalendarRequest } from './search-calendar.ts';
 export type {
   Combination,
   EngineOptions,
@@ -61,12 +63,14 @@ export type {
 
 export function createSearchEngine(schedule: Schedule, options: EngineOptions = {}): SearchEngine {
   const ctx = createEngineContext(schedule, options);
+  const cheap = cheapestContext(ctx);
   return {
     schedule,
     network: ctx.network,
     search: (request) => search(ctx, request),
     rebuild: (keys, opts) => rebuildItinerary(ctx, keys, opts),
     sort: sortResults,
+    lowestFares: (request) => lowestFares(ctx, cheap, request),
     warmUp: (now) => warmUpTimeZones(schedule, now),
   };
 }
