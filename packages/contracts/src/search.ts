@@ -83,3 +83,31 @@ export const repriceRequestSchema = z.object({
   currency: z.enum(CURRENCIES).default('USD'),
 });
 export type RepriceRequest = z.infer<typeof repriceRequestSchema>;
+
+/**
+ * GET /v1/flights/calendar: the cheapest one-way total per day for one adult (the "calendar of low prices"
+ * and the home page's destinations). Each amount is what the results page's cheapest offer shows that day.
+ */
+export const flightCalendarQuerySchema = z.object({
+  origin: iataCodeSchema,
+  destination: iataCodeSchema,
+  from: isoDateSchema,
+  days: z.coerce.number().int().min(1).max(62).default(30),
+  cabin_class: z.enum(['economy', 'business']).default('economy'),
+  max_connections: z.coerce.number().int().min(0).max(2).default(2),
+  currency: z.enum(CURRENCIES).default('USD'),
+});
+export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
+
+export interface FlightCalendarDay {
+  date: string;
+  /** Cheapest total in major units, null when nothing flies or no seats are left. */
+  min_amount: string | null;
+}
+
+export interface FlightCalendar {
+  currency: string;
+  /** false: no flights connect the places on any date (then `days` is empty). */
+  connected: boolean;
+  days: FlightCalendarDay[];
+}

@@ -9,7 +9,7 @@ import type { PassengerCounts } from './passengers.ts';
 import type { Cabin } from './schedule.ts';
 import { formatDay, parseDay } from './schedule-time.ts';
 import type { EngineContext } from './search-context.ts';
-import type { SearchError, SoldSeatsFn } from './search-engine-types.ts';
+import type { Itinerary, SearchError, SoldSeatsFn } from './search-engine-types.ts';
 import { searchSlice } from './search-expansion.ts';
 import { toItinerary } from './search-itinerary.ts';
 import { createScore } from './search-ranking.ts';
@@ -35,6 +35,8 @@ export interface CalendarDay {
   date: string;
   /** Cheapest party total in USD cents (light/base fare family), null when nothing flies or seats are gone. */
   cents: number | null;
+  /** Its itinerary (to price it as an offer would be, e.g. in another currency). */
+  itinerary: Itinerary | null;
 }
 
 export type CalendarOutcome =
@@ -76,10 +78,10 @@ export function lowestFares(ctx: EngineContext, cheap: EngineContext, req: Calen
     connected ??= ctx.network.minFlights(input.origins, input.destinations, input.legs) !== null;
     if (!connected) return { ok: true, connected, days: [] };
     const best = searchSlice(cheap, input).candidates.sort((a, b) => a.price - b.price)[0];
-    const cents = best
-      ? toItinerary(ctx, best.path, input.cabin, input.passengers, input.now, input.soldSeats).totalCents
+    const itinerary = best
+      ? toItinerary(ctx, best.path, input.cabin, input.passengers, input.now, input.soldSeats)
       : null;
-    days.push({ date, cents });
+    days.push({ date, cents: itinerary?.totalCents ?? null, itinerary });
   }
   return { ok: true, connected: connected ?? true, days };
 }

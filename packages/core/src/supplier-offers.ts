@@ -72,7 +72,7 @@ function offerSlice(net: Network, it: Itinerary, cabin: Cabin): OfferSlice {
 }
 
 /** The price breakdown of the itineraries together, in `currency`. */
-function breakdownOf(
+export function breakdownOf(
   rates: ExchangeRates,
   its: readonly Itinerary[],
   family: FareFamily,
