@@ -1,6 +1,6 @@
 /** Test helpers for booking and payment tests (unit and PostgreSQL suites): a search, a valid booking body. */
 import type { FastifyInstance } from 'fastify';
-import type { Offer } from '@parvoz/core/search-types';
+import type { FareFamily, Offer } from '@parvoz/core/search-types';
 import { TEST_ANONYMOUS_TOKEN } from './testing.ts';
 
 export const ANON = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
@@ -28,7 +28,7 @@ export async function searchOffer(
     origin?: string;
     destination?: string;
     returnDate?: string;
-    fareFamily?: 'light' | 'standard';
+    fareFamily?: FareFamily;
   },
 ): Promise<Offer> {
   const slices = [

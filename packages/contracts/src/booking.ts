@@ -40,6 +40,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { PHONE_COUNTRIES } from './profile.ts';
+import { fareFamilySchema } from './search.ts';
 
 /** Every message key the booking schemas and rules can give (all in the four message files). */
 export const BOOKING_ERROR_KEYS = [
@@ -310,7 +311,7 @@ export const orderSchema = z.object({
   contact: z.object({ full_name: z.string(), email: z.string(), phone: z.string() }),
   passengers: z.array(orderPassengerSchema),
   cabin_class: z.enum(['economy', 'business']),
-  fare_family: z.enum(['light', 'standard']),
+  fare_family: fareFamilySchema,
   slices: z.array(orderSliceSchema),
   /** Only in the answer of POST /v1/orders: the secret of the access link (`?access_token=`). */
   access_token: z.string().optional(),

@@ -5,6 +5,10 @@ import { CURRENCIES } from '@parvoz/i18n/currency';
 /** Limits of DESIGN §3: at most 9 seated passengers, infants on an adult's lap (one per adult). */
 export const MAX_SEATED_PASSENGERS = 9;
 
+/** Fare families: economy sells "light" and "standard", business "business" and "business_flex". */
+export const FARE_FAMILIES = ['light', 'standard', 'business', 'business_flex'] as const;
+export const fareFamilySchema = z.enum(FARE_FAMILIES);
+
 export const iataCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'a 3-letter IATA code in upper case');
 
 export const isoDateSchema = z
@@ -75,7 +79,35 @@ export const repriceRequestSchema = z.object({
   slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(2),
   cabin_class: z.enum(['economy', 'business']).default('economy'),
   passengers: passengersSchema,
-  fare_family: z.enum(['light', 'standard']).default('light'),
+  fare_family: fareFamilySchema.default('light'),
   currency: z.enum(CURRENCIES).default('USD'),
 });
 export type RepriceRequest = z.infer<typeof repriceRequestSchema>;
+
+/**
+ * GET /v1/flights/calendar: the cheapest one-way total per day for one adult (the "calendar of low prices"
+ * and the home page's destinations). Each amount is what the results page's cheapest offer shows that day.
+ */
+export const flightCalendarQuerySchema = z.object({
+  origin: iataCodeSchema,
+  destination: iataCodeSchema,
+  from: isoDateSchema,
+  days: z.coerce.number().int().min(1).max(62).default(30),
+  cabin_class: z.enum(['economy', 'business']).default('economy'),
+  max_connections: z.coerce.number().int().min(0).max(2).default(2),
+  currency: z.enum(CURRENCIES).default('USD'),
+});
+export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
+
+export interface FlightCalendarDay {
+  date: string;
+  /** Cheapest total in major units, null when nothing flies or no seats are left. */
+  min_amount: string | null;
+}
+
+export interface FlightCalendar {
+  currency: string;
+  /** false: no flights connect the places on any date (then `days` is empty). */
+  connected: boolean;
+  days: FlightCalendarDay[];
+}

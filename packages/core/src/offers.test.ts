@@ -6,7 +6,7 @@ const offer: OfferPayload = {
   slices: [['HY601-2026-12-15'], ['TK368-2026-12-20', 'HY2711-2026-12-21']],
   cabin: 'business',
   passengers: { adults: 2, children: 1, infants: 1 },
-  fareFamily: 'standard',
+  fareFamily: 'business_flex',
   searchedAt: now,
   expiresAt: now + DEFAULT_OFFER_TTL_MS,
   currency: 'UZS',

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isCurrencyCode, type CurrencyCode } from './money.ts';
 import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
-import type { FareFamily } from './pricing.ts';
+import { familyOfTier, fareTier, type FareFamily } from './pricing.ts';
 import type { Cabin } from './schedule.ts';
 
 /** Offers expire 20 minutes after the search unless configured otherwise. */
@@ -39,13 +39,21 @@ function mac(secret: string | Buffer, payload: Buffer): Buffer {
   return createHmac('sha256', secret).update(payload).digest();
 }
 
+const FAMILY_CODE: Record<FareFamily, string> = {
+  light: 'l',
+  standard: 's',
+  business: 'b',
+  business_flex: 'f',
+};
+const FAMILY_OF_CODE = new Map(Object.entries(FAMILY_CODE).map(([f, c]) => [c, f as FareFamily]));
+
 function serialize(o: OfferPayload): string {
   const p = o.passengers;
   return [
     '1',
     o.cabin === 'business' ? 'b' : 'e',
     `${p.adults}.${p.children}.${p.infants}`,
-    o.fareFamily === 'standard' ? 's' : 'l',
+    FAMILY_CODE[o.fareFamily],
     Math.trunc(o.searchedAt).toString(36),
     Math.trunc(o.expiresAt).toString(36),
     o.currency,
@@ -67,7 +75,10 @@ function deserialize(text: string): OfferPayload | null {
     ...string[],
   ];
   if (cabin !== 'e' && cabin !== 'b') return null;
-  if (family !== 'l' && family !== 's') return null;
+  const coded = FAMILY_OF_CODE.get(family);
+  if (!coded) return null;
+  // Ids signed before business had its own families carry an economy code: the cabin's family of its tier.
+  const fareFamily = familyOfTier(cabin === 'b' ? 'business' : 'economy', fareTier(coded));
   const counts = /^(\d)\.(\d)\.(\d)$/.exec(pax);
   if (!counts) return null;
   const passengers = { adults: Number(counts[1]), children: Number(counts[2]), infants: Number(counts[3]) };
@@ -82,7 +93,7 @@ function deserialize(text: string): OfferPayload | null {
     slices: keys,
     cabin: cabin === 'b' ? 'business' : 'economy',
     passengers,
-    fareFamily: family === 's' ? 'standard' : 'light',
+    fareFamily,
     searchedAt,
     expiresAt,
     currency,

@@ -11,15 +11,39 @@
  *   × carrier      a per-airline price level, and a small per-flight variation
  * Child 75 %, infant 10 % of the adult fare. Taxes per flight per seated passenger: a fixed
  * departure amount of the origin airport + arrival amount of the destination; infants pay none.
- * Fare families: "light" (cabin bag only) and "standard" (+1 × 23 kg, about 10 % + $10 dearer per flight).
+ * Fare families per cabin, each a base and a flexible tier: economy "light" (cabin bag only) and
+ * "standard" (+1 × 23 kg); business "business" (1 × 32 kg) and "business_flex" (2 × 32 kg). The flexible
+ * tier is about 10 % + $10 dearer per flight. The engine prices tiers; a cabin names its families.
  */
 import { convertMoney, money, type CurrencyCode, type ExchangeRates, type Money } from './money.ts';
 import type { PassengerCounts, PassengerType } from './passengers.ts';
 import type { Cabin } from './schedule.ts';
 import { fmix32, hash32, unit } from './schedule-random.ts';
 
-export type FareFamily = 'light' | 'standard';
-export const FARE_FAMILIES: readonly FareFamily[] = ['light', 'standard'];
+/** The engine's price tiers: every cabin has a base and a flexible family priced the same way. */
+export type FareTier = 'light' | 'standard';
+export type FareFamily = FareTier | 'business' | 'business_flex';
+export const FARE_FAMILIES: readonly FareFamily[] = ['light', 'standard', 'business', 'business_flex'];
+
+const CABIN_FAMILIES: Record<Cabin, readonly [FareFamily, FareFamily]> = {
+  economy: ['light', 'standard'],
+  business: ['business', 'business_flex'],
+};
+
+/** The fare families a cabin sells, base tier first. */
+export function fareFamiliesOf(cabin: Cabin): readonly FareFamily[] {
+  return CABIN_FAMILIES[cabin];
+}
+
+/** The price tier of a family. */
+export function fareTier(family: FareFamily): FareTier {
+  return family === 'standard' || family === 'business_flex' ? 'standard' : 'light';
+}
+
+/** The cabin's family of a tier (e.g. an economy family asked for on a business offer). */
+export function familyOfTier(cabin: Cabin, tier: FareTier): FareFamily {
+  return CABIN_FAMILIES[cabin][tier === 'standard' ? 1 : 0];
+}
 
 export const CHILD_FARE_RATIO = 0.75;
 export const INFANT_FARE_RATIO = 0.1;
@@ -30,11 +54,15 @@ export interface BaggageAllowance {
   checked: { quantity: number; weight_kg: number };
 }
 
+const CHECKED: Record<FareFamily, BaggageAllowance['checked']> = {
+  light: { quantity: 0, weight_kg: 0 },
+  standard: { quantity: 1, weight_kg: 23 },
+  business: { quantity: 1, weight_kg: 32 },
+  business_flex: { quantity: 2, weight_kg: 32 },
+};
+
 export function baggageAllowance(family: FareFamily): BaggageAllowance {
-  return {
-    cabin: { quantity: 1, weight_kg: 10 },
-    checked: family === 'standard' ? { quantity: 1, weight_kg: 23 } : { quantity: 0, weight_kg: 0 },
-  };
+  return { cabin: { quantity: 1, weight_kg: 10 }, checked: { ...CHECKED[family] } };
 }
 
 /** Base distance fare in USD (not rounded). */
@@ -145,7 +173,7 @@ export function composeFareCents(
   family: FareFamily = 'light',
 ): number {
   let usd = routePart * slotPart * instancePart;
-  if (family === 'standard') usd = usd * 1.1 + 10;
+  if (fareTier(family) === 'standard') usd = usd * 1.1 + 10;
   return Math.max(1, Math.round(usd)) * 100;
 }
 

@@ -3,8 +3,9 @@
  * Wire shapes of the API are elsewhere (search-types.ts); these are the engine's own results.
  */
 import type { Network } from './network.ts';
+import type { CalendarOutcome, CalendarRequest } from './search-calendar.ts';
 import type { PassengerCounts, PassengerCountsError } from './passengers.ts';
-import type { FareFamily, SegmentPrice } from './pricing.ts';
+import type { FareTier, SegmentPrice } from './pricing.ts';
 import type { Cabin, FlightInstance, Schedule } from './schedule.ts';
 
 /** Seats already sold on a flight in a cabin (inventory lives in PostgreSQL; pass a cached view). */
@@ -78,8 +79,8 @@ export interface Itinerary extends RankedResult {
   arriveUtc: number;
   durationMinutes: number;
   distanceKm: number;
-  /** Per flight, per adult: fare and taxes, for each fare family. */
-  prices: Record<FareFamily, SegmentPrice[]>;
+  /** Per flight, per adult: fare and taxes, for each price tier (the cabin names its families). */
+  prices: Record<FareTier, SegmentPrice[]>;
   /** Party total, light family. */
   totalCents: number;
   /** Fewest seats left in the cabin over the flights. */
@@ -109,6 +110,11 @@ export interface SliceResult {
   date: string;
   itineraries: Itinerary[];
   facets: SliceFacets;
+  /**
+   * Whether the route graph links an origin to a destination within the slice's flights at all; false
+   * means no date can have results ("no routes"), true with no itineraries means none on this date.
+   */
+  connected: boolean;
   /** Flights examined; `truncated` when the expansion budget stopped the search. */
   expanded: number;
   truncated: boolean;
@@ -152,6 +158,8 @@ export interface SearchEngine {
   search(request: EngineSearchRequest): EngineSearchOutcome;
   /** Re-creates an itinerary from flight keys (null if a key is unknown or the connections are invalid). */
   rebuild(keys: readonly string[], options: RebuildOptions): Itinerary | { unavailable: true } | null;
+  /** Cheapest one-way total per day for a route (search-calendar.ts): a month view without full searches. */
+  lowestFares(request: CalendarRequest): CalendarOutcome;
   /** Precomputes time-zone tables for the whole horizon from `now` (call once at start; optional). */
   warmUp(now: number): void;
   /** Sorts in place and returns the list. */

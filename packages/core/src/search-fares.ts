@@ -14,7 +14,7 @@ import {
   routeFarePart,
   slotFarePart,
   weekdayFactor,
-  type FareFamily,
+  type FareTier,
 } from './pricing.ts';
 import type { Cabin, Schedule } from './schedule.ts';
 import { DAY_MS, MINUTE_MS, weekdayOf } from './schedule-time.ts';
@@ -114,7 +114,7 @@ export function priceFlight(
   day: number,
   dep: number,
   party: PricingParty,
-  family: FareFamily,
+  family: FareTier,
 ): FlightPrice | null {
   const r = schedule.slotRoute[slot]!;
   const c = cabinIndex(party.cabin);

@@ -171,6 +171,8 @@ export interface FlightSearchData {
   currency: CurrencyCode;
   offers: Offer[];
   facets: SearchFacets;
+  /** false: no flights connect the places of some slice on any date, within the connections allowed. */
+  connected: boolean;
 }
 
 /** Response of POST /v1/flights/search. */

@@ -33,6 +33,7 @@ import type {
   SearchEngine,
   SliceResult,
 } from './search-engine-types.ts';
+import { cheapestContext, lowestFares } from './search-calendar.ts';
 import { searchSlice } from './search-expansion.ts';
 import { sliceFacets } from './search-facets.ts';
 import { rebuildItinerary, toItinerary } from './search-itinerary.ts';
@@ -40,6 +41,7 @@ import { sortResults } from './search-ranking.ts';
 import { checkSearchRequest } from './search-request.ts';
 import { combineSlices } from './search-round-trip.ts';
 
+export type { CalendarDay, CalendarOutcome, CalendarRequest } from './search-calendar.ts';
 export type {
   Combination,
   EngineOptions,
@@ -61,12 +63,14 @@ export type {
 
 export function createSearchEngine(schedule: Schedule, options: EngineOptions = {}): SearchEngine {
   const ctx = createEngineContext(schedule, options);
+  const cheap = cheapestContext(ctx);
   return {
     schedule,
     network: ctx.network,
     search: (request) => search(ctx, request),
     rebuild: (keys, opts) => rebuildItinerary(ctx, keys, opts),
     sort: sortResults,
+    lowestFares: (request) => lowestFares(ctx, cheap, request),
     warmUp: (now) => warmUpTimeZones(schedule, now),
   };
 }
@@ -81,7 +85,9 @@ function search(ctx: EngineContext, request: EngineSearchRequest): EngineSearchO
 /** One slice's itineraries, best first and capped, with their facets. */
 function searchOneSlice(ctx: EngineContext, input: SliceInput, date: string): SliceResult {
   const { network } = ctx;
-  const raw = searchSlice(ctx, input);
+  // A reachability check on the route graph (cached per destination): no path means no flights on any date.
+  const connected = network.minFlights(input.origins, input.destinations, input.legs) !== null;
+  const raw = connected ? searchSlice(ctx, input) : { candidates: [], expanded: 0, truncated: false };
   const itineraries = sortResults(
     raw.candidates.map((c) =>
       toItinerary(ctx, c.path, input.cabin, input.passengers, input.now, input.soldSeats),
@@ -94,6 +100,7 @@ function searchOneSlice(ctx: EngineContext, input: SliceInput, date: string): Sl
     date,
     itineraries,
     facets: sliceFacets(network, itineraries),
+    connected,
     expanded: raw.expanded,
     truncated: raw.truncated,
   };

@@ -14,10 +14,12 @@ import type { Network } from './network.ts';
 import { encodeOffer, type OfferPayload } from './offers.ts';
 import { passengerList, type PassengerCounts } from './passengers.ts';
 import {
-  FARE_FAMILIES,
   addBreakdowns,
   baggageAllowance,
   convertBreakdown,
+  familyOfTier,
+  fareFamiliesOf,
+  fareTier,
   luggagePriceCents,
   priceBreakdown,
   type FareFamily,
@@ -70,7 +72,7 @@ function offerSlice(net: Network, it: Itinerary, cabin: Cabin): OfferSlice {
 }
 
 /** The price breakdown of the itineraries together, in `currency`. */
-function breakdownOf(
+export function breakdownOf(
   rates: ExchangeRates,
   its: readonly Itinerary[],
   family: FareFamily,
@@ -79,17 +81,20 @@ function breakdownOf(
 ): PriceBreakdown {
   let total: PriceBreakdown | null = null;
   for (const it of its) {
-    const b = priceBreakdown(it.prices[family], passengers);
+    const b = priceBreakdown(it.prices[fareTier(family)], passengers);
     total = total ? addBreakdowns(total, b) : b;
   }
   return convertBreakdown(total!, currency, rates);
 }
 
-/** An offer of a fare family, with its signed id and those of the other families. */
+/**
+ * An offer of a fare family, with its signed id and those of the cabin's other families. A family of the
+ * other cabin (an old link, an economy default) means the cabin's family of the same tier.
+ */
 export function buildOffer(
   oc: OfferContext,
   its: readonly Itinerary[],
-  family: FareFamily,
+  asked: FareFamily,
   cabin: Cabin,
   passengers: PassengerCounts,
   currency: CurrencyCode,
@@ -97,6 +102,7 @@ export function buildOffer(
   expiresAt: number,
 ): Offer {
   const { network: net, rates, secret } = oc;
+  const family = familyOfTier(cabin, fareTier(asked));
   const payload = (f: FareFamily): OfferPayload => ({
     slices: its.map((it) => it.keys),
     cabin,
@@ -106,7 +112,7 @@ export function buildOffer(
     expiresAt,
     currency,
   });
-  const families = FARE_FAMILIES.map((f) => ({
+  const families = fareFamiliesOf(cabin).map((f) => ({
     f,
     b: f === family ? null : breakdownOf(rates, its, f, passengers, currency),
   }));

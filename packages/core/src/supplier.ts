@@ -3,11 +3,17 @@
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } from './money.ts';
+import {
+  DEFAULT_RATES,
+  isCurrencyCode,
+  toMajorString,
+  type CurrencyCode,
+  type ExchangeRates,
+} from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
 import { seatedPassengers, type PassengerCounts } from './passengers.ts';
-import type { FareFamily } from './pricing.ts';
+import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
 import { MINUTE_MS } from './schedule-time.ts';
 import {
@@ -27,7 +33,7 @@ import type {
   SupplierErrorCode,
   SupplierResult,
 } from './search-types.ts';
-import { buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
+import { breakdownOf, buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
 
 export interface SupplierContext {
   /** Time of the call (epoch ms); core never reads the clock itself. */
@@ -71,8 +77,27 @@ export interface BuiltinSupplierOptions {
   engine?: SearchEngine;
 }
 
+/** One adult's cheapest one-way total per day (GET /v1/flights/calendar). */
+export interface CalendarQuery {
+  origin: string;
+  destination: string;
+  from: string;
+  days: number;
+  cabin_class: Cabin;
+  max_connections: number;
+  currency: CurrencyCode;
+}
+
+export interface CalendarData {
+  currency: CurrencyCode;
+  connected: boolean;
+  days: { date: string; min_amount: string | null }[];
+}
+
 export interface BuiltinSupplier extends FlightSupplier {
   readonly engine: SearchEngine;
+  /** Per-day minima as the search's cheapest offer shows them (same breakdown, same currency conversion). */
+  lowestFares(query: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData>;
 }
 
 const MESSAGES: Record<SupplierErrorCode, string> = {
@@ -167,7 +192,7 @@ export function createBuiltinSupplier(
       buildOffer(
         offerContext,
         c.itineraries.map((idx, s) => outcome.slices[s]!.itineraries[idx]!),
-        'light',
+        fareFamiliesOf(cabin)[0]!,
         cabin,
         passengers,
         currency,
@@ -200,6 +225,7 @@ export function createBuiltinSupplier(
         currency,
         offers,
         facets: offerFacets(net, offers, request.slices.length, currency),
+        connected: outcome.slices.every((s) => s.connected),
       },
     };
   }
@@ -257,7 +283,7 @@ export function createBuiltinSupplier(
       slices: request.slices,
       cabin: request.cabin_class,
       passengers,
-      fareFamily: request.fare_family,
+      fareFamily: familyOfTier(request.cabin_class, fareTier(request.fare_family)),
       searchedAt: ctx.now,
       expiresAt: ctx.now + ttl,
       currency: request.currency,
@@ -265,5 +291,28 @@ export function createBuiltinSupplier(
     return price(encodeOffer(payload, secret), ctx);
   }
 
-  return { id: 'builtin', engine, search, price, reprice };
+  function lowestFares(q: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData> {
+    const adult: PassengerCounts = { adults: 1, children: 0, infants: 0 };
+    const outcome = engine.lowestFares({
+      origin: q.origin,
+      destination: q.destination,
+      from: q.from,
+      days: q.days,
+      passengers: adult,
+      cabin: q.cabin_class,
+      maxConnections: q.max_connections,
+      now: ctx.now,
+      ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+    });
+    if (!outcome.ok) return failure(outcome.error.code, outcome.error.field);
+    const days = outcome.days.map(({ date, itinerary }) => ({
+      date,
+      min_amount: itinerary
+        ? toMajorString(breakdownOf(rates, [itinerary], 'light', adult, q.currency).total)
+        : null,
+    }));
+    return { ok: true, data: { currency: q.currency, connected: outcome.connected, days } };
+  }
+
+  return { id: 'builtin', engine, search, price, reprice, lowestFares };
 }

@@ -25,7 +25,12 @@ const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const CABIN_KEYS = { economy: 'ticket.cabin.economy', business: 'ticket.cabin.business' } as const;
-const BAGGAGE_KEYS = { light: 'ticket.baggage.light', standard: 'ticket.baggage.standard' } as const;
+const BAGGAGE_KEYS = {
+  light: 'ticket.baggage.light',
+  standard: 'ticket.baggage.standard',
+  business: 'ticket.baggage.business',
+  business_flex: 'ticket.baggage.businessFlex',
+} as const;
 const GENDER_KEYS = { male: 'ticket.gender.male', female: 'ticket.gender.female' } as const;
 
 const BLUE = '#1d4ed8';

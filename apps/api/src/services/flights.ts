@@ -7,7 +7,13 @@ import {
   type SearchEngine,
   type SoldSeatsFn,
 } from '@parvoz/core/search';
-import { createBuiltinSupplier, type FlightSupplier } from '@parvoz/core/supplier';
+import {
+  createBuiltinSupplier,
+  type CalendarData,
+  type CalendarQuery,
+  type FlightSupplier,
+} from '@parvoz/core/supplier';
+import type { SupplierResult } from '@parvoz/core/search-types';
 import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
@@ -45,6 +51,11 @@ export function searchEngineFor(seed: string): SearchEngine {
 
 export interface FlightService {
   supplier: FlightSupplier;
+  /**
+   * Lowest fare per day of a route, cached per sold-seats snapshot: the same seats the searches of that
+   * moment see, so a cached day agrees with a search made meanwhile (a new snapshot starts a new cache).
+   */
+  calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
   /** Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. */
   soldSeatsSnapshot(): Promise<SoldSeatsFn>;
   /** Sold seats read now (re-pricing before a booking must not use a stale view). */
@@ -71,8 +82,21 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
   };
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
-  return {
+  const calendars = new WeakMap<SoldSeatsFn, Map<string, SupplierResult<CalendarData>>>();
+  const service: FlightService = {
     supplier,
+    async calendar(query) {
+      const soldSeats = await service.soldSeatsSnapshot();
+      let cache = calendars.get(soldSeats);
+      if (!cache) calendars.set(soldSeats, (cache = new Map()));
+      const key = JSON.stringify(query);
+      let result = cache.get(key);
+      if (!result) {
+        result = supplier.lowestFares(query, { now: now().getTime(), soldSeats });
+        cache.set(key, result);
+      }
+      return result;
+    },
     soldSeatsNow: read,
     soldSeatsSnapshot() {
       const t = now().getTime();
@@ -88,4 +112,5 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       return cached.value;
     },
   };
+  return service;
 }

@@ -11,7 +11,7 @@ import { OfferCountdown } from '../components/OfferCountdown.tsx';
 import { useExpired } from '../lib/offer-clock.ts';
 import { buttonClasses } from '../components/Button.tsx';
 import { Itinerary } from '../components/Itinerary.tsx';
-import { useT } from '../lib/i18n.tsx';
+import { useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { readCookies } from '../lib/cookies.server.ts';
@@ -24,6 +24,13 @@ import { BookingForm } from '../features/booking/BookingForm.tsx';
 import { PriceSummary, totalWithLuggage } from '../features/booking/PriceSummary.tsx';
 import { useMoney } from '../lib/use-money.ts';
 import { luggageValue } from '../features/booking/form-fields.ts';
+
+const BOOKING_FARE_KEYS: Record<BookingOffer['fare_family'], MessageKey> = {
+  light: 'booking.fare.light',
+  standard: 'booking.fare.standard',
+  business: 'booking.fare.business',
+  business_flex: 'booking.fare.business_flex',
+};
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'page.booking.heading'),
@@ -232,7 +239,7 @@ function OfferBooking({
             {t('booking.trip.summary', {
               cabin:
                 offer.cabin_class === 'business' ? t('booking.cabin.business') : t('booking.cabin.economy'),
-              family: offer.fare_family === 'standard' ? t('booking.fare.standard') : t('booking.fare.light'),
+              family: t(BOOKING_FARE_KEYS[offer.fare_family]),
             })}
             {offer.seats_left !== undefined
               ? ` · ${t('booking.trip.seatsLeft', { count: offer.seats_left })}`

@@ -21,7 +21,7 @@ import { DateStripView } from '../features/search/DateStripView.tsx';
 import { formatShortDate } from '../features/search/format.ts';
 import { OfferCard, type OfferContext } from '../features/search/OfferCard.tsx';
 import { rememberSearch } from '../features/search/recent-searches.ts';
-import type { SearchOutcome, SharedOutcome } from '../features/search/results.ts';
+import { asFareFamily, type SearchOutcome, type SharedOutcome } from '../features/search/results.ts';
 import {
   lookupPlace,
   parseItinerary,
@@ -92,12 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const strip = searchDateStrip(state.api, input, offers);
   const keys = parseItinerary(url);
   const shared = keys
-    ? repriceShared(
-        state.api,
-        keys,
-        input,
-        url.searchParams.get('fare') === 'standard' ? 'standard' : 'light',
-      )
+    ? repriceShared(state.api, keys, input, asFareFamily(url.searchParams.get('fare')))
     : null;
   const base = {
     segment: params.search,
@@ -197,7 +192,7 @@ function SharedTicket({
             context={context}
             idPrefix="shared"
             defaultOpen
-            initialFare={fare === 'standard' ? 'standard' : 'light'}
+            initialFare={asFareFamily(fare)}
           />
         </>
       )}

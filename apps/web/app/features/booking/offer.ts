@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderSliceSchema, priceBreakdownItemSchema } from '@parvoz/contracts/booking';
+import { fareFamilySchema } from '@parvoz/contracts/search';
 
 const allowanceSchema = z.object({
   cabin: z.object({ quantity: z.number(), weight_kg: z.number() }),
@@ -15,7 +16,7 @@ export const bookingOfferSchema = z.object({
   slices: z.array(orderSliceSchema).min(1),
   passengers: z.array(z.object({ id: z.string(), type: z.enum(['adult', 'child', 'infant']) })).min(1),
   cabin_class: z.enum(['economy', 'business']),
-  fare_family: z.enum(['light', 'standard']),
+  fare_family: fareFamilySchema,
   baggage: allowanceSchema,
   seats_left: z.number().optional(),
   price_breakdown: z.array(priceBreakdownItemSchema),

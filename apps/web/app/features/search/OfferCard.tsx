@@ -4,7 +4,7 @@ import { Link2, Luggage, ShoppingCart } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { notify } from '../../components/toast.tsx';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatShortDate, formatTime, useFormatDuration, useFormatPrice } from './format.ts';
 import { bucketOf } from './filters.ts';
 import {
@@ -58,9 +58,16 @@ function useBaggageText(): (b: Baggage) => string {
       : t('search.offer.baggageCabinOnly', { cabin: b.cabin_kg });
 }
 
+const FARE_NAME_KEYS: Record<FareFamily, MessageKey> = {
+  light: 'search.fare.light',
+  standard: 'search.fare.standard',
+  business: 'search.fare.business',
+  business_flex: 'search.fare.business_flex',
+};
+
 function useFareName(): (f: FareFamily) => string {
   const t = useT();
-  return (f) => (f === 'standard' ? t('search.fare.standard') : t('search.fare.light'));
+  return (f) => t(FARE_NAME_KEYS[f]);
 }
 
 /** One offer: the summary line per slice, price, fare and baggage; details with luggage, buy and share. */

@@ -71,6 +71,8 @@ type ApiSearchData = {
   expires_at: string;
   currency: string;
   offers: ApiOffer[];
+  /** false: no flights connect the places on any date (absent from an older API: assume they do). */
+  connected?: boolean;
 };
 type ApiPlace = { type: 'city' | 'airport'; code: string; name: string; city_name?: string };
 
@@ -243,6 +245,7 @@ export async function searchOffers(
       served_at: Date.now(),
       passengers: input.params.passengers,
       cabin: input.params.cabin,
+      connected: data.connected !== false,
       offers: data.offers.map((offer, rank) => slimOffer(offer, rank, slices)),
     };
   } catch (error) {
@@ -278,6 +281,8 @@ export async function searchDateStrip(
       daysBetween(first, shifted.departureDate) >= 0 && (shifted.returnDate ?? shifted.departureDate) <= last
     );
   });
+  // Places no flight connects have nothing on any day: no strip of empty days (the API says so per search).
+  let connected = true;
   const days = await Promise.all(
     offsets.map(async (offset): Promise<StripDay> => {
       const params = shiftedParams(input.params, offset);
@@ -288,10 +293,12 @@ export async function searchDateStrip(
       if (offset === 0) {
         // The chosen date's own search, not a second one.
         const outcome = await chosen;
+        if (outcome.kind === 'ok' && !outcome.connected) connected = false;
         if (outcome.kind === 'ok') for (const offer of outcome.offers) consider(offer.total_amount);
       } else {
         try {
           const data = await rawSearch(api, { ...input, params }, signal);
+          if (data.connected === false) connected = false;
           for (const offer of data.offers) consider(offer.total_amount);
         } catch {
           min = null;
@@ -306,7 +313,7 @@ export async function searchDateStrip(
       };
     }),
   );
-  return { currency: input.currency, days };
+  return { currency: input.currency, days: connected ? days : [] };
 }
 
 /** The flight keys of a shared ticket link (`itinerary[0]=HY601-2026-12-15,HY55-2026-12-15&itinerary[1]=…`). */

@@ -4,7 +4,14 @@
  */
 import type { Cabin, PassengerCounts } from './search-form.ts';
 
-export type FareFamily = 'light' | 'standard';
+export type FareFamily = 'light' | 'standard' | 'business' | 'business_flex';
+
+const FARE_FAMILIES: readonly string[] = ['light', 'standard', 'business', 'business_flex'];
+
+/** A fare family from a link's `?fare=` (an unknown one: the base fare; the API maps it to the cabin's). */
+export function asFareFamily(value: string | null): FareFamily {
+  return value !== null && FARE_FAMILIES.includes(value) ? (value as FareFamily) : 'light';
+}
 
 export type ResultSegment = {
   flight_key: string;
@@ -76,6 +83,8 @@ export type SearchOk = {
   served_at: number;
   passengers: PassengerCounts;
   cabin: Cabin;
+  /** false: no flights connect these places on any date ("no routes", not "try other dates"). */
+  connected: boolean;
   offers: ResultOffer[];
 };
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
   db = database.db;
   closeDb = database.close;
   app = await buildTestApi(db, { offerTtlSeconds: 60 }, { now: () => new Date(clock) });
-});
+}, 60_000);
 
 afterAll(async () => {
   await app?.close();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { flightSearchRequestSchema } from '@parvoz/contracts/search';
+import { flightCalendarQuerySchema, flightSearchRequestSchema } from '@parvoz/contracts/search';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -15,6 +15,17 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       const finished = searchLatency.startTimer();
       const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
       finished();
+      if (!result.ok) throw supplierFailure(result.error);
+      return { data: result.data };
+    },
+  );
+
+  /** GET /v1/flights/calendar: one adult's lowest one-way total per day (the calendar of low prices). */
+  app.get(
+    '/calendar',
+    { schema: { querystring: flightCalendarQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.calendar) },
+    async (request) => {
+      const result = await flights.calendar(request.query);
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
     },

@@ -1,0 +1,116 @@
+/** GET /v1/flights/calendar through HTTP (inject): per-day minima, agreement with searches, bad input, limits. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import type { Database } from '@parvoz/db';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { ROUTE_LIMITS } from '../../../rate-limit.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+const auth = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(db, {}, { now: () => new Date(start) });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+type Calendar = { currency: string; connected: boolean; days: { date: string; min_amount: string | null }[] };
+
+const calendar = (query: string, headers: Record<string, string> = auth) =>
+  app.inject({ method: 'GET', url: `/v1/flights/calendar?${query}`, headers });
+
+describe('GET /v1/flights/calendar', () => {
+  test('each day is the cheapest offer of that day’s search, in the asked currency', async () => {
+    const r = await calendar(`origin=TAS&destination=IST&from=${day(10)}&days=4&currency=UZS`);
+    expect(r.statusCode).toBe(200);
+    const data = r.json().data as Calendar;
+    expect(data.connected).toBe(true);
+    expect(data.currency).toBe('UZS');
+    expect(data.days.map((d) => d.date)).toEqual([day(10), day(11), day(12), day(13)]);
+    for (const d of data.days) {
+      const s = await app.inject({
+        method: 'POST',
+        url: '/v1/flights/search',
+        headers: auth,
+        payload: {
+          slices: [{ origin: 'TAS', destination: 'IST', departure_date: d.date }],
+          passengers: { adults: 1 },
+          currency: 'UZS',
+          sort: 'cheapest',
+        },
+      });
+      const offers = s.json().data.offers as { total_amount: string }[];
+      expect(d.min_amount).toBe(offers[0]?.total_amount ?? null);
+    }
+    expect(data.days.some((d) => d.min_amount !== null)).toBe(true);
+  });
+
+  test('places no flight connects: connected false and no days', async () => {
+    const r = await calendar(`origin=TAS&destination=AGN&from=${day(10)}`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual({ currency: 'USD', connected: false, days: [] });
+  });
+
+  test.each([
+    ['origin=tas&destination=IST&from=2026-12-01', 'origin'],
+    ['origin=TAS&destination=IST&from=2026-12-1', 'from'],
+    ['origin=TAS&destination=IST&from=2026-12-01&days=63', 'days'],
+    ['origin=TAS&destination=IST&from=2026-12-01&days=x', 'days'],
+    ['origin=TAS&destination=IST&from=2026-12-01&cabin_class=first', 'cabin_class'],
+    ['origin=TAS&from=2026-12-01', 'destination'],
+  ])('bad input %s → 400 naming %s', async (query, field) => {
+    const r = await calendar(query);
+    expect(r.statusCode).toBe(400);
+    expect(JSON.stringify(r.json())).toContain(field);
+  });
+
+  test('an unknown place is a 4xx with its field, never a 500', async () => {
+    const r = await calendar(`origin=XXX&destination=IST&from=${day(10)}`);
+    expect(r.statusCode).toBeGreaterThanOrEqual(400);
+    expect(r.statusCode).toBeLessThan(500);
+    expect(JSON.stringify(r.json())).toContain('origin');
+  });
+
+  test('public like the search: anyone may ask, with the same answer', async () => {
+    const query = `origin=TAS&destination=IST&from=${day(10)}&days=2`;
+    const anonymous = await calendar(query, {});
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual((await calendar(query)).json());
+  });
+});
+
+describe('rate limit', () => {
+  test('the calendar limit answers 429 once spent', async () => {
+    const database = await createTestDatabase();
+    const limited = await buildTestApi(
+      database.db,
+      { rateLimitScale: 2 / ROUTE_LIMITS.calendar.limit },
+      { now: () => new Date(start) },
+    );
+    try {
+      const ask = () =>
+        limited.inject({
+          method: 'GET',
+          url: `/v1/flights/calendar?origin=TAS&destination=IST&from=${day(10)}&days=1`,
+          headers: auth,
+        });
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+      await database.close();
+    }
+  });
+});
