@@ -186,3 +186,24 @@ test('after the offer lifetime the results say so, and one click searches again'
   expect(await expired.count()).toBe(0);
   await expiring.close();
 });
+
+test('places no flight connects say so ("No routes found", no ±3-day strip); business offers carry checked bags', async () => {
+  const page = await context.newPage();
+  // Tashkent and Angoon (a seaplane base in Alaska): no itinerary within the connections the site sells.
+  await gotoHydrated(page, `${site.url}/en/flight/TAS${ddmm(DEPART)}AGN1`);
+  await page.getByTestId('no-connection').waitFor();
+  expect(await page.getByRole('heading', { name: m('en', 'search.empty.heading') }).count()).toBe(1);
+  await expect(page.getByTestId('no-connection').textContent()).resolves.toBe(
+    m('en', 'search.empty.noConnection'),
+  );
+  expect(await page.getByRole('navigation', { name: m('en', 'search.strip.label') }).count()).toBe(0);
+
+  await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(DEPART)}IST1b`);
+  const offer = page.getByTestId('offer').first();
+  await offer.waitFor();
+  const text = (await offer.textContent()) ?? '';
+  expect(text).toContain(m('ru', 'search.fare.business'));
+  expect(text).not.toContain(m('ru', 'search.fare.light'));
+  expect(text).toMatch(/32/);
+  await page.close();
+});
