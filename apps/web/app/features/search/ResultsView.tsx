@@ -165,6 +165,7 @@ export function ResultsView({
           onChange={setFilters}
           currency={outcome.currency}
           sliceNames={sliceNames}
+          resultCount={visible.length}
         />
       </aside>
       <div className="grid gap-4">
