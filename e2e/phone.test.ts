@@ -203,8 +203,16 @@ async function checkResults(page: Page, lang: Locale, name: string) {
   // Filters: a sheet over the page, not a long list above the results. It names how many flights match
   // and says so again as the filters change; "Show N results" closes it on that many results.
   const count = page.getByTestId('results-count');
-  const countOf = async () => Number(/\d+/.exec(words(await count.textContent()))?.[0]);
-  const total = await countOf();
+  const total = Number(/\d+/.exec(words(await count.textContent()))?.[0]);
+  expect(words(await count.textContent())).toBe(words(m(lang, 'search.results.count', { count: total })));
+  // The filtered count, read the way the page words it ("24 uçuştan 10'u" puts the total first).
+  const countOf = async () => {
+    const text = words(await count.textContent());
+    for (let n = 0; n <= total; n++) {
+      if (text === words(m(lang, 'search.results.countFiltered', { count: n, total }))) return n;
+    }
+    return total;
+  };
   const toggle = page.getByRole('button', { name: new RegExp(`^${m(lang, 'search.filters.heading')}`) });
   expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   await toggle.click();
@@ -228,6 +236,7 @@ async function checkResults(page: Page, lang: Locale, name: string) {
   await options.first().check();
   await page.waitForURL(/transfers\[\d\]=/);
   await expect.poll(countOf).toBeLessThan(total);
+  expect(await countOf()).toBeGreaterThan(0);
   const filtered = await countOf();
   await show(filtered).waitFor();
   await show(filtered).click();
