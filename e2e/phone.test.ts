@@ -248,6 +248,12 @@ async function checkResults(page: Page, lang: Locale, name: string) {
   );
   await expect.poll(() => page.getByTestId('offer').count()).toBe(Math.min(filtered, 10));
 
+  // "Change search": the search form over the results.
+  await page.getByRole('button', { name: m(lang, 'search.form.change') }).click();
+  await page.getByRole('form', { name: m(lang, 'search.form.label') }).waitFor();
+  await expectNoSidewaysScroll(page, `/${lang} ${name}, change search open`);
+  await page.getByRole('button', { name: m(lang, 'search.form.change') }).click();
+
   // A flight's details, open.
   const offer = page.getByTestId('offer').first();
   await offer.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();

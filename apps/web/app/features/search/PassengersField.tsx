@@ -174,7 +174,8 @@ export function PassengersField({
         {hydrated ? (
           <button
             type="button"
-            className={buttonClasses({ size: 'md' })}
+            // Outlined: the search button below stays the one solid blue call to action.
+            className={buttonClasses({ size: 'md', variant: 'outline' })}
             onClick={() => {
               setOpen(false);
               toggleRef.current?.focus();
