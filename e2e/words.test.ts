@@ -267,6 +267,13 @@ describe('controls are buttons, announced with their state (item 10)', () => {
     await filters.click();
     expect(await filters.getAttribute('aria-expanded')).toBe('true');
     await transfers.waitFor();
+    // They open as a sheet over the results (e2e/phone.test.ts); axe with it open, then closed by its button.
+    const sheet = page.getByRole('dialog', { name: m('ru', 'search.filters.heading') });
+    const withSheet = await new AxeBuilder({ page }).analyze();
+    expect(withSheet.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
+    await sheet.getByRole('button', { name: /^Показать/ }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
     await page
       .getByTestId('offer')
       .first()

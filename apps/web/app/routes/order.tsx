@@ -215,7 +215,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {payment === 'success' && paid ? (
-        <p role="status" className="rounded border border-green-300 bg-green-50 p-4 text-green-900">
+        <p
+          role="status"
+          className="rounded border border-green-300 bg-green-50 p-4 text-green-900 wrap-anywhere"
+        >
           {t('order.payment.success', { email: order.contact.email })}
         </p>
       ) : null}
@@ -300,7 +303,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="order-ticket-heading" className="text-lg font-semibold">
             {t('order.eticket.heading')}
           </h2>
-          <p className="text-sm text-neutral-700">
+          <p className="text-sm text-neutral-700 wrap-anywhere">
             {t('order.eticket.lead', { email: order.contact.email })}
           </p>
           <div>

@@ -23,10 +23,10 @@ export default function ProfileLayout() {
   const t = useT();
   const { locale, user } = useRootData();
   return (
-    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <div className="grid content-start gap-4">
         <nav aria-label={t('profile.nav.label')}>
-          <ul className="flex gap-2 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-2 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.to}>
                 <LocalizedNavLink
@@ -48,7 +48,7 @@ export default function ProfileLayout() {
           className="flex flex-wrap items-center gap-2 md:grid"
         >
           {user ? (
-            <p className="break-all text-sm text-neutral-700">
+            <p className="text-sm text-neutral-700 wrap-anywhere">
               {t('auth.signedInAs', { email: user.email })}
             </p>
           ) : null}

@@ -116,7 +116,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {user.email}
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="grid gap-1">
             <label htmlFor="profile-first-name" className="font-medium">
               {t('profile.firstName')}
@@ -127,7 +127,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               autoComplete="given-name"
               maxLength={100}
               defaultValue={user.first_name ?? ''}
-              className="rounded border border-neutral-400 px-3 py-2"
+              className="w-full rounded border border-neutral-400 px-3 py-2"
             />
           </div>
           <div className="grid gap-1">
@@ -140,11 +140,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               autoComplete="family-name"
               maxLength={100}
               defaultValue={user.last_name ?? ''}
-              className="rounded border border-neutral-400 px-3 py-2"
+              className="w-full rounded border border-neutral-400 px-3 py-2"
             />
           </div>
         </div>
-        <fieldset className="grid gap-1">
+        {/* min-w-0: a fieldset is at least as wide as its content by default, wider than a phone here. */}
+        <fieldset className="grid min-w-0 gap-1">
           <legend className="font-medium">{t('profile.phone')}</legend>
           <div className="flex gap-2">
             <label htmlFor="profile-phone-country" className="sr-only">
@@ -174,7 +175,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               defaultValue={formatPhone(phone)}
               aria-invalid={personal && !personal.ok && personal.field === 'phone' ? true : undefined}
               aria-describedby={`profile-phone-hint${personal && !personal.ok ? ' profile-error' : ''}`}
-              className="min-w-0 flex-1 rounded border border-neutral-400 px-3 py-2"
+              className="w-full min-w-0 flex-1 rounded border border-neutral-400 px-3 py-2"
             />
           </div>
           <p id="profile-phone-hint" className="text-sm text-neutral-600">

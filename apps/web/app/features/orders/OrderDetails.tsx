@@ -55,7 +55,9 @@ export function OrderSummary({ order }: { order: Order }) {
         <Row label={t('order.field.createdAt')}>{formatInstant(locale, order.created_at)}</Row>
         <Row label={t('order.field.recipient')}>
           {order.contact.full_name}
-          <span className="block text-sm font-normal text-neutral-700">{order.contact.email}</span>
+          <span className="block text-sm font-normal text-neutral-700 wrap-anywhere">
+            {order.contact.email}
+          </span>
         </Row>
         <Row label={t('order.field.bookingStatus')} testId="order-booking-status">
           {t(BOOKING_STATUS_LABEL[order.booking_status])}

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
-const inputClass = 'rounded border border-neutral-400 bg-white px-3 py-2';
+const inputClass = 'w-full rounded border border-neutral-400 bg-white px-3 py-2';
 
 /** Saved travellers for faster booking: list, add, edit, delete (forms work without JavaScript). */
 export function SavedTravellers({
@@ -93,7 +93,7 @@ function TravellerForm({
           {t('travellers.error.invalid')}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="grid gap-1">
           <label htmlFor={field('given')}>{t('travellers.givenName')}</label>
           <input

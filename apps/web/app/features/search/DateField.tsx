@@ -125,7 +125,7 @@ export function DateField(props: DateFieldProps) {
           onClick={() => setOpen((o) => !o)}
         >
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-neutral-600" />
-          <span className="truncate">{text}</span>
+          <span className="min-w-0 truncate">{text}</span>
         </button>
         {optional && value ? (
           <button

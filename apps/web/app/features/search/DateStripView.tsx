@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate, useFormatPrice } from './format.ts';
@@ -8,12 +9,26 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
   const t = useT();
   const locale = useLocale();
   const price = useFormatPrice();
+  const scrollerRef = useRef<HTMLElement>(null);
+  // On a phone the strip scrolls sideways: bring the chosen day (the middle one) into sight.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const current = scroller?.querySelector('[aria-current]');
+    if (!scroller || !current || scroller.scrollWidth <= scroller.clientWidth) return;
+    const box = scroller.getBoundingClientRect();
+    const day = current.getBoundingClientRect();
+    scroller.scrollLeft += day.left - box.left - (box.width - day.width) / 2;
+  }, [strip]);
   if (strip.days.length < 2) return null;
   const cheapest = Math.min(
     ...strip.days.flatMap((d) => (d.min_amount === null ? [] : [Number(d.min_amount)])),
   );
   return (
-    <nav aria-label={t('search.strip.label')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav
+      ref={scrollerRef}
+      aria-label={t('search.strip.label')}
+      className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+    >
       <ul className="flex min-w-max gap-2 sm:grid sm:min-w-0 sm:grid-cols-7">
         {strip.days.map((day) => {
           const current = day.offset === 0;
@@ -31,7 +46,8 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
               </span>
             </>
           );
-          const classes = `grid h-full w-28 gap-0.5 rounded-lg px-2 py-2 text-center sm:w-auto ${
+          // As wide as the day's dates and price on a phone (the strip scrolls), a seventh of the row above.
+          const classes = `grid h-full min-w-28 gap-0.5 rounded-lg px-3 py-2 text-center whitespace-nowrap sm:min-w-0 sm:px-2 sm:whitespace-normal ${
             current ? 'bg-primary-700 text-white' : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
           }`;
           return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Minus, Plus, Users } from 'lucide-react';
+import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { MAX_SEATED, passengerTotal, type Cabin, type PassengerCounts } from './search-form.ts';
@@ -86,11 +87,13 @@ export function PassengersField({
         panelId={`${id}-panel`}
         toggleProps={{ id, 'aria-labelledby': `${id}-label ${id}`, 'aria-describedby': errorId }}
         toggleClassName={`${controlClasses} flex w-full items-center gap-2 text-left ${error ? 'border-red-700' : ''}`}
-        panelClassName="absolute top-full right-0 z-30 mt-1 grid w-80 max-w-[calc(100vw-2rem)] gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-xl"
+        // Below the toggle in the page's flow on phones and tablets (the search button moves down, never
+        // hidden under it); a popover over the form on wide screens.
+        panelClassName="mt-1 grid gap-4 rounded-lg border border-neutral-200 bg-white p-4 shadow-sm lg:absolute lg:top-full lg:right-0 lg:z-30 lg:w-80 lg:shadow-xl"
         summary={
           <>
             <Users aria-hidden="true" className="size-4 shrink-0 text-neutral-600" />
-            <span className="truncate">
+            <span className="min-w-0 truncate">
               {t('search.passengers.summary', { count: passengerTotal(passengers), cabin: cabinLabel })}
             </span>
           </>
@@ -168,6 +171,19 @@ export function PassengersField({
             </label>
           ))}
         </fieldset>
+        {hydrated ? (
+          <button
+            type="button"
+            // Outlined: the search button below stays the one solid blue call to action.
+            className={buttonClasses({ size: 'md', variant: 'outline' })}
+            onClick={() => {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }}
+          >
+            {t('search.passengers.done')}
+          </button>
+        ) : null}
       </Disclosure>
       {error ? (
         <p id={errorId} className={errorClasses}>

@@ -167,6 +167,7 @@ export function ResultsView({
           onChange={setFilters}
           currency={outcome.currency}
           sliceNames={sliceNames}
+          resultCount={visible.length}
         />
       </aside>
       <div className="grid gap-4">
@@ -182,7 +183,9 @@ export function ResultsView({
           <div
             role="group"
             aria-label={t('search.sort.label')}
-            className="grid grid-cols-3 gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200"
+            // One row per order on a phone (a third of it is narrower than "Оптимальные" and a price in
+            // soʻm); three side by side from 640 px.
+            className="grid gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200 sm:grid-cols-3"
           >
             {SORT_ORDERS.map((order) => {
               const top = tops[order];
@@ -198,13 +201,13 @@ export function ResultsView({
                     event.preventDefault();
                     setFilters({ ...filters, sort: order });
                   }}
-                  className={`grid cursor-pointer rounded-lg px-2 py-2 text-center ${
+                  className={`flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-3 py-2 text-left sm:grid sm:justify-normal sm:px-2 sm:text-center ${
                     current ? 'bg-primary-700 text-white' : 'text-neutral-900 hover:bg-neutral-100'
                   }`}
                 >
                   <span className="font-semibold">{t(SORT_LABEL[order])}</span>
                   {top ? (
-                    <span className={`text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
+                    <span className={`text-sm sm:text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
                       {price(top.total_amount, outcome.currency)} · {duration(offerDuration(top))}
                     </span>
                   ) : null}

@@ -180,7 +180,8 @@ export function SearchForm({
         </div>
         {message('route')}
       </div>
-      <div className="grid grid-cols-2 gap-2 lg:col-span-5">
+      {/* One above the other on phones: side by side they cut "Select a date" and "One way" short. */}
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-2 lg:col-span-5">
         <div className="grid content-start gap-1">
           <DateField
             id={id('depart')}
