@@ -4,6 +4,7 @@ import {
   ForbiddenTransitionError,
   isPayable,
   ORDER_TRANSITIONS,
+  refundStatusOf,
   transition,
   type OrderEvent,
   type OrderStatus,
@@ -12,7 +13,12 @@ import {
 const ALL_STATUSES: OrderStatus[] = (['new', 'booked', 'cancelled'] as const).flatMap((booking_status) =>
   (['not_paid', 'paid'] as const).map((payment_status) => ({ booking_status, payment_status })),
 );
-const EVENTS: OrderEvent[] = ['payment_succeeded', 'payment_window_expired', 'cancelled'];
+const EVENTS: OrderEvent[] = [
+  'payment_succeeded',
+  'payment_window_expired',
+  'cancelled',
+  'cancelled_after_payment',
+];
 const fresh: OrderStatus = { booking_status: 'new', payment_status: 'not_paid' };
 
 describe('the order status table', () => {
@@ -45,7 +51,13 @@ describe('the order status table', () => {
         else expect(() => transition(from, event)).toThrow(ForbiddenTransitionError);
       }
     }
-    // Nothing leaves booked/paid or cancelled: paid twice, paid after cancellation, cancelled after payment.
+    // Nothing leaves cancelled, and booked/paid only by a cancellation that keeps it paid: paid twice, paid
+    // after cancellation, expired after payment are refused.
+    expect(
+      transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled_after_payment'),
+    ).toEqual({ booking_status: 'cancelled', payment_status: 'paid' });
+    expect(() => transition(fresh, 'cancelled_after_payment')).toThrow();
+    expect(() => transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled')).toThrow();
     expect(() =>
       transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_succeeded'),
     ).toThrow(/does not allow/);
@@ -67,5 +79,14 @@ describe('the order status table', () => {
     expect(
       isPayable({ booking_status: 'cancelled', payment_status: 'not_paid' }, deadline, new Date(0)),
     ).toBe(false);
+  });
+});
+
+describe('the refund status', () => {
+  test('none without refunds, pending while one waits, refunded when all are done', () => {
+    expect(refundStatusOf([])).toBe('none');
+    expect(refundStatusOf([{ status: 'pending' }])).toBe('pending');
+    expect(refundStatusOf([{ status: 'succeeded' }, { status: 'pending' }])).toBe('pending');
+    expect(refundStatusOf([{ status: 'succeeded' }, { status: 'succeeded' }])).toBe('refunded');
   });
 });
