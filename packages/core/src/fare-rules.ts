@@ -25,6 +25,9 @@ export interface FareRules {
   standardRefundFeeUsdCents: number;
 }
 
+/** The built-in policy: a standard fare keeps US$25 per seated passenger. */
+export const DEFAULT_FARE_RULES: FareRules = { standardRefundFeeUsdCents: 2500 };
+
 /**
  * The conditions of an offer or an order, Duffel-style (`conditions.refund_before_departure`): `allowed`
  * says whether the FARE comes back (less `penalty_amount` for all passengers, in `penalty_currency`);

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   canTransition,
   ForbiddenTransitionError,
+  isCancellable,
   isPayable,
   ORDER_TRANSITIONS,
   refundStatusOf,
@@ -89,4 +90,15 @@ describe('the refund status', () => {
     expect(refundStatusOf([{ status: 'succeeded' }, { status: 'pending' }])).toBe('pending');
     expect(refundStatusOf([{ status: 'succeeded' }, { status: 'succeeded' }])).toBe('refunded');
   });
+});
+
+test('cancellable: unpaid while payable, paid before the first departure, never once cancelled', () => {
+  const times = { paymentDeadline: new Date('2026-11-23T06:20:00Z'), departsAt: Date.UTC(2026, 11, 15) };
+  const paid = { booking_status: 'booked', payment_status: 'paid' } as const;
+  expect(isCancellable(fresh, times, new Date('2026-11-23T06:19:00Z'))).toBe(true);
+  expect(isCancellable(fresh, times, new Date('2026-11-23T06:20:00Z'))).toBe(false);
+  expect(isCancellable(paid, times, new Date('2026-12-14T23:59:59Z'))).toBe(true);
+  expect(isCancellable(paid, times, new Date('2026-12-15T00:00:00Z'))).toBe(false);
+  for (const payment_status of ['paid', 'not_paid'] as const)
+    expect(isCancellable({ booking_status: 'cancelled', payment_status }, times, new Date(0))).toBe(false);
 });

@@ -87,6 +87,20 @@ export function isPayable(status: OrderStatus, paymentDeadline: Date, now: Date)
 }
 
 /**
+ * "Cancel" makes sense (issue 13): an unpaid order while it may still be paid, a paid one before its first
+ * departure (after it, nothing is cancelled online).
+ */
+export function isCancellable(
+  status: OrderStatus,
+  times: { paymentDeadline: Date; departsAt: number },
+  now: Date,
+): boolean {
+  if (canTransition(status, 'cancelled')) return isPayable(status, times.paymentDeadline, now);
+  if (canTransition(status, 'cancelled_after_payment')) return now.getTime() < times.departsAt;
+  return false;
+}
+
+/**
  * The refund status shown beside the spec's two (issue 13): `none` until money is to go back, `pending`
  * while any refund of the order waits for the provider, `refunded` once all of them are done.
  */
