@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSliceSchema, priceBreakdownItemSchema } from '@parvoz/contracts/booking';
+import { fareConditionsSchema, orderSliceSchema, priceBreakdownItemSchema } from '@parvoz/contracts/booking';
 
 const allowanceSchema = z.object({
   cabin: z.object({ quantity: z.number(), weight_kg: z.number() }),
@@ -16,6 +16,8 @@ export const bookingOfferSchema = z.object({
   passengers: z.array(z.object({ id: z.string(), type: z.enum(['adult', 'child', 'infant']) })).min(1),
   cabin_class: z.enum(['economy', 'business']),
   fare_family: z.enum(['light', 'standard']),
+  /** What comes back on a cancellation (issue 13): shown in the fare summary before booking. */
+  conditions: fareConditionsSchema,
   baggage: allowanceSchema,
   seats_left: z.number().optional(),
   price_breakdown: z.array(priceBreakdownItemSchema),
