@@ -5,8 +5,11 @@
  *    cancellation and refund emails;
  *  - a LIGHT fare's quote gives back only the taxes;
  *  - a payment that arrives after the order was cancelled is refunded automatically, shown on the page and
- *    emailed.
+ *    emailed;
+ *  - managing the booking from its page: the phone, the email by a code sent to the new address, the
+ *    tickets again, the receipt PDF.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -315,6 +318,72 @@ test('a payment that arrives after the order was cancelled is refunded automatic
       );
     expect(notice).toBeDefined();
     both(notice!, usd(Number(order.total_amount)));
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('managing a booking: the phone, the email by a code sent to the new address, the tickets again, the receipt', async () => {
+  const offer = await offerIn('light', 33);
+  const email = 'manage-old@example.com';
+  const order = await book(offer, email);
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  try {
+    await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
+    await payOnPage(page);
+    await smtp.waitFor(email, 15_000);
+    const manage = page.getByRole('region', { name: m('manage.heading') });
+
+    await manage.getByLabel(m('manage.phone.label')).fill('+90 532 123 45 67');
+    await manage.getByRole('button', { name: m('manage.phone.submit') }).click();
+    await manage
+      .getByRole('status')
+      .filter({ hasText: m('manage.phone.done', { email }) })
+      .waitFor();
+    const phoneMail = await smtp.waitFor(email, 15_000, 2);
+    both(phoneMail, '+905321234567');
+
+    // The new address gets a code; a wrong code is refused in place, the right one changes the address.
+    await manage.getByLabel(m('manage.email.label')).fill('manage-new@example.com');
+    await manage.getByRole('button', { name: m('manage.email.submit') }).click();
+    const newEmail = 'manage-new@example.com';
+    await manage
+      .getByRole('status')
+      .filter({ hasText: m('manage.email.codeSent', { email: newEmail }) })
+      .waitFor();
+    const code = /\b(\d{6})\b/.exec((await smtp.waitFor(newEmail, 15_000)).text)![1]!;
+    const codeField = manage.getByLabel(m('manage.email.codeLabel', { email: newEmail }));
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await manage.getByRole('button', { name: m('manage.email.confirm') }).click();
+    await manage.getByText(m('manage.email.wrongCode', { attempts: 4 })).waitFor();
+    await codeField.fill(code);
+    await manage.getByRole('button', { name: m('manage.email.confirm') }).click();
+    await manage
+      .getByRole('status')
+      .filter({ hasText: m('manage.email.done', { email: newEmail }) })
+      .waitFor();
+    await page.getByText(newEmail, { exact: true }).first().waitFor();
+    // The old address is told where the emails go now; the new one gets the link.
+    const told = await smtp.waitFor(email, 15_000, 3);
+    both(told, newEmail);
+    await smtp.waitFor(newEmail, 15_000, 2);
+
+    await manage.getByRole('button', { name: m('manage.resend.button') }).click();
+    await manage
+      .getByRole('status')
+      .filter({ hasText: m('manage.resend.done', { email: newEmail }) })
+      .waitFor();
+    const again = await smtp.waitFor(newEmail, 15_000, 3);
+    expect(again.subject).toContain(order.booking_reference);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      manage.getByRole('link', { name: m('manage.receipt.download') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`receipt-${order.booking_reference}.pdf`);
+    const file = await download.path();
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectAccessible(page);
   } finally {
     await page.context().close();
   }
