@@ -398,6 +398,46 @@ describe('a late payment', () => {
   });
 });
 
+test('a second payment of a paid order (its first session succeeded late) is refunded; the booking stays', async () => {
+  const offer = await offerIn(app, 'light', { date: isoDay(start, day++) });
+  const order = await book(app, offer);
+  const first = await openPayment(app, db, order);
+  const event = (payment: typeof first, id: string) => ({
+    type: 'payment.succeeded' as const,
+    providerRef: payment.providerRef!,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    id,
+  });
+  // The first card was declined; the traveller paid again with another card on a new session.
+  await deliverWebhook(app, now(), {
+    ...event(first, 'x'),
+    type: 'payment.failed',
+    id: `evt_decline_${first.id}`,
+  });
+  const again = await app.inject({
+    method: 'POST',
+    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
+    headers: ANON,
+    payload: {},
+  });
+  expect(again.statusCode).toBe(201);
+  const [second] = (
+    await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
+  ).filter((p) => p.id !== first.id);
+  expect((await deliverWebhook(app, now(), event(second!, `evt_pay_${second!.id}`))).effect).toBe('paid');
+  // Then the first one's bank says yes after all: charged twice, so that one goes back.
+  const late = await deliverWebhook(app, now(), event(first, `evt_pay_${first.id}`));
+  expect(late.effect).toBe('late_payment_refunded');
+  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    booking_status: 'booked',
+    payment_status: 'paid',
+    refund_status: 'pending',
+    refunds: [{ reason: 'late_payment', amount: order.total_amount }],
+  });
+  expect(await refundsOf(order.id)).toMatchObject([{ paymentId: first.id }]);
+});
+
 describe('bad input changes nothing', () => {
   test('forged refund ids, a wrong or negative amount, another currency', async () => {
     const { order } = await paidOrder('standard');
