@@ -388,3 +388,54 @@ test('managing a booking: the phone, the email by a code sent to the new address
     await page.context().close();
   }
 });
+
+test('the order page refuses forged and malformed forms with a 4xx and changes nothing', async () => {
+  const offer = await offerIn('light', 34);
+  const order = await book(offer, 'forms@example.com');
+  const other = await book(offer, 'forms-other@example.com');
+  const post = async (fields: Record<string, string>, token: string = order.access_token) => {
+    const response = await fetch(`${site.url}/en/orders/${order.id}`, {
+      method: 'POST',
+      headers: {
+        origin: site.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `order_${order.id}=${token}`,
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    await response.body?.cancel();
+    return response.status;
+  };
+  const otherQuote = await api(`/v1/order_cancellations?access_token=${other.access_token}`, {
+    method: 'POST',
+    body: { order_id: other.id },
+  });
+  const cases: Record<string, string>[] = [
+    { intent: 'cancel-confirm', cancellation_id: `ocn_${'A'.repeat(24)}` },
+    { intent: 'cancel-confirm', cancellation_id: otherQuote.body.data.id },
+    { intent: 'cancel-confirm', cancellation_id: '../../v1/orders' },
+    { intent: 'email-confirm', change_id: 'not-a-uuid', code: '123456' },
+    { intent: 'email-confirm', change_id: '00000000-0000-4000-8000-000000000000', code: '123456' },
+    { intent: 'email-change', email: 'not an email' },
+    { intent: 'email-change', email: 'x'.repeat(300) },
+    { intent: 'change-phone', phone: '12' },
+    { intent: 'change-phone', phone: '9'.repeat(300) },
+    { intent: 'resend' },
+    { intent: 'nonsense' },
+  ];
+  for (const fields of cases) {
+    const status = await post(fields);
+    expect(status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);
+    expect(status, JSON.stringify(fields).slice(0, 80)).toBeLessThan(500);
+  }
+  // Another order's token opens nothing here.
+  expect(await post({ intent: 'cancel' }, other.access_token)).toBe(404);
+  const read = await api(`/v1/orders/${order.id}?access_token=${order.access_token}`);
+  expect(read.body.data).toMatchObject({
+    booking_status: 'new',
+    contact: { email: 'forms@example.com', phone: '+998901234567' },
+  });
+  const theirs = await api(`/v1/orders/${other.id}?access_token=${other.access_token}`);
+  expect(theirs.body.data).toMatchObject({ booking_status: 'new' });
+});
