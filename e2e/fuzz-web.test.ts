@@ -102,7 +102,21 @@ beforeAll(async () => {
     { path: `/tours/${slug}`, fields: TOUR_REQUEST_FIELDS, intents: [], signedIn: false },
     { path: '/agencies', fields: AGENCY_FIELDS, intents: [], signedIn: false },
     { path: '/info/my-ticket', fields: ['booking_reference', 'email'], intents: [], signedIn: false },
-    { path: `/orders/${ORDER_ID}`, fields: ['intent', 'access_token'], intents: ['pay'], signedIn: true },
+    {
+      path: `/orders/${ORDER_ID}`,
+      fields: [
+        'intent',
+        'access_token',
+        'cancellation_id',
+        'phone',
+        'email',
+        'code',
+        'change_id',
+        'change_email',
+      ],
+      intents: ['pay', 'cancel', 'cancel-confirm', 'change-phone', 'email-change', 'email-confirm', 'resend'],
+      signedIn: true,
+    },
     // Never with the session: a fuzzed logout would end it for the other routes.
     { path: '/logout', fields: ['intent', 'returnTo'], intents: [], signedIn: false },
   ];

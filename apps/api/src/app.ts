@@ -23,10 +23,14 @@ import { offerRoutes } from './routes/v1/offers/index.ts';
 import { tourRoutes } from './routes/v1/tours/index.ts';
 import { agencyRoutes } from './routes/v1/agencies/index.ts';
 import { orderRoutes } from './routes/v1/orders/index.ts';
+import { orderManageRoutes } from './routes/v1/orders/manage.ts';
 import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.ts';
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
+import { retryUnstartedRefunds } from './services/refunds.ts';
+import { paymentProviders } from './payments/index.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
@@ -63,6 +67,8 @@ export type ApiDeps = {
   flights: FlightService;
   /** The base of every absolute link the API writes (emails, the e-ticket's QR link): public-origin.ts. */
   publicOrigin: () => string;
+  /** The payment providers by name, able to refund (their webhooks come back to this site). */
+  payments: ReadonlyMap<string, PaymentProvider>;
 };
 
 declare module 'fastify' {
@@ -94,6 +100,15 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     log: app.log,
     scrubAfterSend: transport.kind === 'smtp',
   });
+  const payments = paymentProviders(options.config, {
+    webhookUrl: () => {
+      const origin = publicOrigin(options.config.publicUrl, app.server.address());
+      return origin ? `${origin}/v1/payments/webhooks/sandbox` : null;
+    },
+    now,
+    onUndelivered: (status, refundId) =>
+      app.log.error({ status, refundId }, 'sandbox refund: webhook not accepted'),
+  });
   const deps: ApiDeps = {
     db: options.db,
     config: options.config,
@@ -102,12 +117,19 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     flights: createFlightService(options.db, options.config, now),
     // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
     publicOrigin: () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost',
+    payments,
   };
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();
   // Unpaid orders past their payment window are cancelled and their seats released (every instance may run it).
-  const orderExpiry = createOrderExpiryWorker({ db: options.db, now, log: app.log });
+  // The same worker asks again for refunds a provider did not take (services/refunds.ts).
+  const orderExpiry = createOrderExpiryWorker({
+    db: options.db,
+    now,
+    log: app.log,
+    afterPass: () => retryUnstartedRefunds({ db: options.db, now, providers: payments }, app.log),
+  });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
   app.addHook('onClose', async () => {
@@ -157,6 +179,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(tourRoutes, { prefix: '/tours' });
   await app.register(agencyRoutes, { prefix: '/agencies' });
   await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(orderManageRoutes, { prefix: '/orders' });
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });

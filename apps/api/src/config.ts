@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { isBareOrigin } from './public-origin.ts';
@@ -91,6 +92,19 @@ export const apiConfigSchema = z.object({
    */
   holdMaxSeats: z.coerce.number().int().min(1).max(1000).default(9),
   holdMaxUnpaidOrders: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Fare rules (issue 13, packages/core/src/fare-rules.ts): what a cancelled standard-fare booking keeps per
+   * seated passenger, in US dollars (converted to the order currency at the configured rates). A light fare
+   * gives back its taxes only.
+   */
+  standardRefundFeeUsd: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'at most two decimals (US dollars and cents)',
+    })
+    .default(DEFAULT_FARE_RULES.standardRefundFeeUsdCents / 100),
 });
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
@@ -125,6 +139,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     demoTours: env.PARVOZ_DEMO_TOURS !== '0',
     holdMaxSeats: env.HOLD_MAX_SEATS || undefined,
     holdMaxUnpaidOrders: env.HOLD_MAX_UNPAID_ORDERS || undefined,
+    standardRefundFeeUsd: env.REFUND_FEE_STANDARD || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

@@ -26,6 +26,11 @@ export const ROUTE_LIMITS = {
   // Both steps of cancelling an unpaid order count here (10 cancellations per 10 minutes).
   cancellations: { name: 'cancellations', limit: 20, windowMs: 10 * MINUTE },
   forms: { name: 'forms', limit: 10, windowMs: 60 * MINUTE },
+  // Managing a booking (issue 13): contact changes and their codes; each sends an email.
+  orderChanges: { name: 'order-changes', limit: 20, windowMs: 10 * MINUTE },
+  // "Send the tickets again" emails a PDF each time.
+  ticketResends: { name: 'ticket-resends', limit: 5, windowMs: 60 * MINUTE },
+  receipts: { name: 'receipts', limit: 30, windowMs: 10 * MINUTE },
   // Sign-in code checks and unlock links, per client network (issue 11 §8): a person types a few codes; one
   // network trying codes for many emails is held to 30 tries per 10 minutes.
   verify: { name: 'verify', limit: 30, windowMs: 10 * MINUTE },

@@ -25,6 +25,7 @@ export default [
     route('agencies', 'routes/agencies.tsx'),
     route('orders/:id', 'routes/order.tsx'),
     route('orders/:id/ticket.pdf', 'routes/order-ticket.tsx'),
+    route('orders/:id/receipt.pdf', 'routes/order-receipt.tsx'),
     route('profile', 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route('orders-history', 'routes/profile-orders-history.tsx'),

@@ -32,6 +32,7 @@
  *  - GET  /v1/orders?status=active|history   the signed-in user's list (orders.ts)
  * `values.date` of a rule error is YYYY-MM-DD: format it for the page before passing it to the message.
  *  - POST /v1/order_cancellations?access_token=   body { order_id } (order-cancellations.ts)
+ *  - managing a booking (contact, tickets again, receipt): order-manage.ts
  * After paying, the sandbox sends the browser to `/{lang}/orders/{id}?payment=success|declined` (never with the
  * access token: the web keeps it in a cookie, a signed-in owner needs none).
  */
@@ -290,6 +291,32 @@ export const orderPassengerSchema = z.object({
 });
 export type OrderPassenger = z.infer<typeof orderPassengerSchema>;
 
+/**
+ * The fare conditions of an offer or an order (packages/core/src/fare-rules.ts), Duffel-style: `allowed`
+ * says whether the FARE comes back before departure, less `penalty_amount` (all passengers, in
+ * `penalty_currency`); the taxes always come back. Light: not allowed (taxes only); standard: allowed.
+ */
+export const fareConditionsSchema = z.object({
+  refund_before_departure: z.object({
+    allowed: z.boolean(),
+    penalty_amount: z.string().nullable(),
+    penalty_currency: z.string().nullable(),
+    taxes_refundable: z.literal(true),
+  }),
+});
+export type FareConditionsView = z.infer<typeof fareConditionsSchema>;
+
+/** Money going back to the traveller (issue 13): from a cancellation, or a payment that came too late. */
+export const orderRefundSchema = z.object({
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.enum(['cancellation', 'late_payment']),
+  status: z.enum(['pending', 'refunded']),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** 6 characters, e.g. "K7QX2M". */
@@ -297,6 +324,13 @@ export const orderSchema = z.object({
   created_at: z.string(),
   booking_status: z.enum(['new', 'booked', 'cancelled']),
   payment_status: z.enum(['not_paid', 'paid']),
+  /** Beside the spec's two (issue 13): none, pending while money is on its way back, refunded. */
+  refund_status: z.enum(['none', 'pending', 'refunded']),
+  refunds: z.array(orderRefundSchema),
+  /** True while a traveller may ask for a cancellation: unpaid and payable, or paid before departure. */
+  cancellable: z.boolean(),
+  /** Set when a cancellation voided the tickets (their numbers stay listed). */
+  tickets_voided_at: z.string().nullable(),
   /** UTC instant: an unpaid order is cancelled and its seats released then. */
   payment_deadline: z.string(),
   paid_at: z.string().nullable(),
@@ -312,6 +346,8 @@ export const orderSchema = z.object({
   passengers: z.array(orderPassengerSchema),
   cabin_class: z.enum(['economy', 'business']),
   fare_family: fareFamilySchema,
+  /** The conditions agreed at booking, in the order currency. */
+  conditions: fareConditionsSchema,
   slices: z.array(orderSliceSchema),
   /** Only in the answer of POST /v1/orders: the secret of the access link (`?access_token=`). */
   access_token: z.string().optional(),
@@ -321,6 +357,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export type BookingStatus = Order['booking_status'];
 export type PaymentStatus = Order['payment_status'];
+export type RefundStatus = Order['refund_status'];
 
 /** Details of 422 hold_limit_reached: which cap, and the unpaid order to pay or cancel first. */
 export const holdLimitDetailsSchema = z.object({

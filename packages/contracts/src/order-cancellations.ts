@@ -1,14 +1,19 @@
 /**
- * Cancelling an unpaid order (issue 11), Duffel-style in two steps:
+ * Cancelling an order (issues 11 and 13), Duffel-style in two steps:
  *  - POST /v1/order_cancellations?access_token=   body OrderCancellationRequest
- *      → 201 { data: OrderCancellation } pending (confirmed_at null), valid until `expires_at`;
- *        404 not_found unless the caller is the order's signed-in owner or holds its access token;
- *        422 unprocessable { reason: 'already_paid' | 'already_cancelled' } when it cannot be cancelled.
+ *      → 201 { data: OrderCancellation } pending (confirmed_at null): the QUOTE, valid until `expires_at`.
+ *        For an unpaid order nothing goes back; for a paid one `refund_amount` (order currency) is what its
+ *        fare rules give back now (light: the taxes; standard: less the fee). 404 not_found unless the caller
+ *        is the order's signed-in owner or holds its access token; 422 unprocessable
+ *        { reason: 'already_cancelled' | 'departed' | 'not_cancellable' } when it cannot be cancelled.
  *  - POST /v1/order_cancellations/:id/actions/confirm?access_token=
- *      → 200 { data: OrderCancellation } confirmed: the order is cancelled and its seats are on sale again
- *        at once (same transaction). Confirming again answers the same. 404 as above; 422 unprocessable
- *        { reason: 'cancellation_expired' | 'already_paid' | 'already_cancelled' }.
- * Both: 429 rate_limited (20 per 10 min per user or IP). Nothing was paid, so nothing is refunded.
+ *      → 200 { data: OrderCancellation } confirmed: the order is cancelled and its seats are on sale again at
+ *        once (same transaction); a paid order's tickets are voided and its refund is started at the payment
+ *        provider (the order's `refund_status` is `pending` until the provider confirms, then `refunded`).
+ *        Confirming again answers the same. 404 as above; 422 unprocessable { reason:
+ *        'cancellation_expired' | 'already_cancelled' | 'departed' | 'quote_outdated' } (the order was paid
+ *        after an unpaid quote: ask for a new quote).
+ * Both: 429 rate_limited (20 per 10 min per user or IP).
  */
 import { z } from 'zod';
 
@@ -24,12 +29,29 @@ export const orderCancellationIdParamsSchema = z.object({
 export const orderCancellationSchema = z.object({
   id: z.string(),
   order_id: z.string(),
-  /** What goes back to the traveller: always zero (only unpaid orders are cancelled here). */
+  /** What goes back to the traveller, in major units of `refund_currency` (the order's): "0.00" when unpaid. */
   refund_amount: z.string(),
   refund_currency: z.string(),
+  /**
+   * Which rule gave the amount: `nothing_paid` (unpaid order), `taxes_only` (light fare),
+   * `fare_minus_penalty` (standard fare).
+   */
+  refund_rule: z.enum(['nothing_paid', 'taxes_only', 'fare_minus_penalty']),
+  /** What the agency keeps of the payment (the light fare, or the standard fare's fee); "0.00" when unpaid. */
+  kept_amount: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
   /** Null while pending. */
   confirmed_at: z.string().nullable(),
 });
 export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
+/** The `reason` of a 422 refusal of either step. */
+export const CANCELLATION_REFUSALS = [
+  'already_cancelled',
+  'departed',
+  'not_cancellable',
+  'cancellation_expired',
+  'quote_outdated',
+] as const;
+export type CancellationRefusal = (typeof CANCELLATION_REFUSALS)[number];

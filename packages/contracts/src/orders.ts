@@ -12,6 +12,8 @@ export const orderSummarySchema = z.object({
   created_at: z.string(),
   booking_status: z.enum(['new', 'booked', 'cancelled']),
   payment_status: z.enum(['not_paid', 'paid']),
+  /** Beside the spec's two (issue 13). */
+  refund_status: z.enum(['none', 'pending', 'refunded']),
   total_amount: z.string(),
   total_currency: z.string(),
   contact_full_name: z.string(),

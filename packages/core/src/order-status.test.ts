@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import {
   canTransition,
   ForbiddenTransitionError,
+  isCancellable,
   isPayable,
   ORDER_TRANSITIONS,
+  refundStatusOf,
   transition,
   type OrderEvent,
   type OrderStatus,
@@ -12,7 +14,12 @@ import {
 const ALL_STATUSES: OrderStatus[] = (['new', 'booked', 'cancelled'] as const).flatMap((booking_status) =>
   (['not_paid', 'paid'] as const).map((payment_status) => ({ booking_status, payment_status })),
 );
-const EVENTS: OrderEvent[] = ['payment_succeeded', 'payment_window_expired', 'cancelled'];
+const EVENTS: OrderEvent[] = [
+  'payment_succeeded',
+  'payment_window_expired',
+  'cancelled',
+  'cancelled_after_payment',
+];
 const fresh: OrderStatus = { booking_status: 'new', payment_status: 'not_paid' };
 
 describe('the order status table', () => {
@@ -45,7 +52,13 @@ describe('the order status table', () => {
         else expect(() => transition(from, event)).toThrow(ForbiddenTransitionError);
       }
     }
-    // Nothing leaves booked/paid or cancelled: paid twice, paid after cancellation, cancelled after payment.
+    // Nothing leaves cancelled, and booked/paid only by a cancellation that keeps it paid: paid twice, paid
+    // after cancellation, expired after payment are refused.
+    expect(
+      transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled_after_payment'),
+    ).toEqual({ booking_status: 'cancelled', payment_status: 'paid' });
+    expect(() => transition(fresh, 'cancelled_after_payment')).toThrow();
+    expect(() => transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled')).toThrow();
     expect(() =>
       transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_succeeded'),
     ).toThrow(/does not allow/);
@@ -68,4 +81,24 @@ describe('the order status table', () => {
       isPayable({ booking_status: 'cancelled', payment_status: 'not_paid' }, deadline, new Date(0)),
     ).toBe(false);
   });
+});
+
+describe('the refund status', () => {
+  test('none without refunds, pending while one waits, refunded when all are done', () => {
+    expect(refundStatusOf([])).toBe('none');
+    expect(refundStatusOf([{ status: 'pending' }])).toBe('pending');
+    expect(refundStatusOf([{ status: 'succeeded' }, { status: 'pending' }])).toBe('pending');
+    expect(refundStatusOf([{ status: 'succeeded' }, { status: 'succeeded' }])).toBe('refunded');
+  });
+});
+
+test('cancellable: unpaid while payable, paid before the first departure, never once cancelled', () => {
+  const times = { paymentDeadline: new Date('2026-11-23T06:20:00Z'), departsAt: Date.UTC(2026, 11, 15) };
+  const paid = { booking_status: 'booked', payment_status: 'paid' } as const;
+  expect(isCancellable(fresh, times, new Date('2026-11-23T06:19:00Z'))).toBe(true);
+  expect(isCancellable(fresh, times, new Date('2026-11-23T06:20:00Z'))).toBe(false);
+  expect(isCancellable(paid, times, new Date('2026-12-14T23:59:59Z'))).toBe(true);
+  expect(isCancellable(paid, times, new Date('2026-12-15T00:00:00Z'))).toBe(false);
+  for (const payment_status of ['paid', 'not_paid'] as const)
+    expect(isCancellable({ booking_status: 'cancelled', payment_status }, times, new Date(0))).toBe(false);
 });

@@ -19,7 +19,12 @@ export type OrderEvent =
   /** The payment window ended unpaid (expiry worker): seats are released. */
   | 'payment_window_expired'
   /** Cancelled before payment (by the traveller or an operator): seats are released. */
-  | 'cancelled';
+  | 'cancelled'
+  /**
+   * A paid booking cancelled (issue 13): seats released, tickets voided, the refund of its fare rules
+   * started. The payment status stays `paid` (the spec's two values); the refund has its own status.
+   */
+  | 'cancelled_after_payment';
 
 /** Every allowed change, and nothing else. */
 export const ORDER_TRANSITIONS: ReadonlyArray<{
@@ -41,6 +46,11 @@ export const ORDER_TRANSITIONS: ReadonlyArray<{
     event: 'cancelled',
     from: { booking_status: 'new', payment_status: 'not_paid' },
     to: { booking_status: 'cancelled', payment_status: 'not_paid' },
+  },
+  {
+    event: 'cancelled_after_payment',
+    from: { booking_status: 'booked', payment_status: 'paid' },
+    to: { booking_status: 'cancelled', payment_status: 'paid' },
   },
 ];
 
@@ -74,4 +84,29 @@ export function canTransition(from: OrderStatus, event: OrderEvent): boolean {
 /** "Pay" makes sense: the payment may still succeed and the window is open. */
 export function isPayable(status: OrderStatus, paymentDeadline: Date, now: Date): boolean {
   return canTransition(status, 'payment_succeeded') && now.getTime() < paymentDeadline.getTime();
+}
+
+/**
+ * "Cancel" makes sense (issue 13): an unpaid order while it may still be paid, a paid one before its first
+ * departure (after it, nothing is cancelled online).
+ */
+export function isCancellable(
+  status: OrderStatus,
+  times: { paymentDeadline: Date; departsAt: number },
+  now: Date,
+): boolean {
+  if (canTransition(status, 'cancelled')) return isPayable(status, times.paymentDeadline, now);
+  if (canTransition(status, 'cancelled_after_payment')) return now.getTime() < times.departsAt;
+  return false;
+}
+
+/**
+ * The refund status shown beside the spec's two (issue 13): `none` until money is to go back, `pending`
+ * while any refund of the order waits for the provider, `refunded` once all of them are done.
+ */
+export type RefundStatus = 'none' | 'pending' | 'refunded';
+
+export function refundStatusOf(refunds: readonly { status: 'pending' | 'succeeded' }[]): RefundStatus {
+  if (refunds.length === 0) return 'none';
+  return refunds.some((r) => r.status === 'pending') ? 'pending' : 'refunded';
 }

@@ -55,6 +55,15 @@ export const TOUR_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type TourRequestStatus = (typeof TOUR_REQUEST_STATUSES)[number];
 export const AUTH_CODE_PURPOSES = ['signin', 'unlock'] as const;
 export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
+/** An order's refund status (issue 13), shown beside the spec's booking and payment statuses. */
+export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
+export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
+/** One refund at the payment provider: asked for, then confirmed by the provider's signed webhook. */
+export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
+/** Why money goes back: a cancelled paid booking, or a payment that came after the order had ended. */
+export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 export const AGENCY_APPLICATION_STATUSES = ['new', 'reviewing', 'approved', 'rejected'] as const;
 export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
@@ -200,6 +209,15 @@ export const orders = pgTable(
     cancelledAt: tsNullable('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Kept in step with the order's `refunds` rows (apps/api/src/services/refunds.ts). */
+    refundStatus: text('refund_status', { enum: ORDER_REFUND_STATUSES }).notNull().default('none'),
+    /**
+     * The fare conditions agreed at booking (packages/core/src/fare-rules.ts `FareConditions`, in the order
+     * currency); null for orders booked before they were kept (then the current rules apply).
+     */
+    fareConditions: jsonb('fare_conditions'),
+    /** When a cancellation voided the issued tickets. */
+    ticketsVoidedAt: tsNullable('tickets_voided_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
@@ -217,6 +235,7 @@ export const orders = pgTable(
     check('orders_booking_reference_format', sql`"booking_reference" ~ '^[A-Z0-9]{6}$'`),
     check('orders_contact_email_lower', sql`"contact_email" = lower("contact_email")`),
     check('orders_total_nonnegative', sql`"total_minor" >= 0`),
+    check('orders_refund_status', oneOf('refund_status', ORDER_REFUND_STATUSES)),
   ],
 );
 
@@ -270,8 +289,9 @@ export const orderAccessTokens = pgTable(
 );
 
 /**
- * A traveller's request to cancel an unpaid order (Duffel-style): created pending with an expiry, then
- * confirmed, which cancels the order and releases its seats in one transaction.
+ * A traveller's request to cancel an order (Duffel-style): a quote created pending with an expiry, then
+ * confirmed, which cancels the order and releases its seats in one transaction (and, for a paid order,
+ * voids its tickets and starts its refund).
  */
 export const orderCancellations = pgTable(
   'order_cancellations',
@@ -284,8 +304,42 @@ export const orderCancellations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: tsNullable('confirmed_at'),
+    /** What the quote gives back, minor units of the order currency (0 for an unpaid order). */
+    refundMinor: money('refund_minor').notNull().default(0),
+    /** The quote was for a paid order: a quote for an unpaid order never cancels one paid since. */
+    forPaidOrder: boolean('for_paid_order').notNull().default(false),
   },
-  (t) => [index('order_cancellations_order_id_idx').on(t.orderId)],
+  (t) => [
+    index('order_cancellations_order_id_idx').on(t.orderId),
+    check('order_cancellations_refund_nonnegative', sql`"refund_minor" >= 0`),
+  ],
+);
+
+/**
+ * A change of an order's contact email (issue 13), confirmed by a 6-digit code sent to the NEW address
+ * (hashed with the row id; 10 minutes; 5 wrong tries end it). A newer request ends the older ones.
+ */
+export const orderEmailChanges = pgTable(
+  'order_email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    lang: text('lang').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: tsNullable('confirmed_at'),
+  },
+  (t) => [
+    index('order_email_changes_order_created_idx').on(t.orderId, t.createdAt),
+    check('order_email_changes_email_lower', sql`"new_email" = lower("new_email")`),
+    check('order_email_changes_attempts_nonnegative', sql`"attempts" >= 0`),
+  ],
 );
 
 /** Serial part of 13-digit ticket numbers (3-digit airline prefix + 10 digits). */
@@ -364,6 +418,47 @@ export const payments = pgTable(
     index('payments_order_id_idx').on(t.orderId),
     check('payments_status', oneOf('status', PROVIDER_PAYMENT_STATUSES)),
     check('payments_amount_nonnegative', sql`"amount_minor" >= 0`),
+  ],
+);
+
+/**
+ * Money going back to a traveller through the payment provider (issue 13): started when a paid booking is
+ * cancelled or a payment arrives for an order that can no longer take it, done when the provider's signed
+ * `refund.succeeded` webhook says so. At most ONE refund per payment (a unique index): two cancellations of
+ * the same order at once can never refund twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    cancellationId: text('cancellation_id').references(() => orderCancellations.id),
+    provider: text('provider').notNull(),
+    /** The provider's id of the refund; null until it has answered (then a sweep asks again). */
+    providerRef: text('provider_ref'),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    succeededAt: tsNullable('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_id_key').on(t.paymentId),
+    uniqueIndex('refunds_provider_ref_key').on(t.provider, t.providerRef),
+    index('refunds_order_id_idx').on(t.orderId),
+    index('refunds_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`"status" = 'pending'`),
+    check('refunds_status', oneOf('status', REFUND_STATUSES)),
+    check('refunds_reason', oneOf('reason', REFUND_REASONS)),
+    check('refunds_amount_positive', sql`"amount_minor" > 0`),
   ],
 );
 

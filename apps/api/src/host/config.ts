@@ -115,6 +115,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   corsOrigins: 'CORS_ORIGINS',
   holdMaxSeats: 'HOLD_MAX_SEATS',
   holdMaxUnpaidOrders: 'HOLD_MAX_UNPAID_ORDERS',
+  standardRefundFeeUsd: 'REFUND_FEE_STANDARD',
 };
 
 /**

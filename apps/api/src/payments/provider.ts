@@ -24,16 +24,39 @@ export interface PaymentSession {
   redirectUrl: string;
 }
 
-export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.requires_action';
+export type PaymentEventType =
+  | 'payment.succeeded'
+  | 'payment.failed'
+  | 'payment.requires_action'
+  /** A refund asked for with `refund()` went through (issue 13). */
+  | 'refund.succeeded';
 
 /** A verified webhook event. */
 export interface PaymentEvent {
   /** Unique per event (replays carry the same id). */
   id: string;
   type: PaymentEventType;
+  /** The provider's id of the payment, or of the refund for `refund.*` events. */
   providerRef: string;
   amountMinor: number;
   currency: string;
+  /** `refund.*` events: our id of the refund (`RefundInput.refundId`), which the provider sends back. */
+  refundId?: string;
+}
+
+export interface RefundInput {
+  /** Our `refunds.id`: the provider sends it back in its webhook and treats a repeat as the same refund. */
+  refundId: string;
+  /** The provider's id of the payment to refund (`payments.provider_ref`). */
+  paymentProviderRef: string;
+  /** Minor units of the payment's currency, > 0 and at most what was paid. */
+  amountMinor: number;
+  currency: string;
+}
+
+export interface RefundRequested {
+  /** The provider's id of the refund (`refunds.provider_ref`). */
+  providerRef: string;
 }
 
 /** The webhook is not authentic or not fresh: answer 400 and change nothing. */
@@ -47,6 +70,11 @@ export class WebhookRejected extends Error {
 export interface PaymentProvider {
   readonly name: string;
   createSession(input: PaymentSessionInput): Promise<PaymentSession>;
+  /**
+   * Asks the provider to give money back (issue 13). Asking again with the same `refundId` is the same
+   * refund (never a second one). The outcome comes later, only by a signed `refund.*` webhook.
+   */
+  refund(input: RefundInput): Promise<RefundRequested>;
   /** Checks the signature over the raw body and its freshness; returns the event or throws WebhookRejected. */
   parseWebhook(
     rawBody: Buffer,

@@ -5,13 +5,14 @@
  * back to the order page. The URL names only the session (its random provider ref): where to return and
  * in which language are kept server-side with the payment (issue 11: nothing secret rides in the path).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   WebhookRejected,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
   type PaymentSession,
+  type RefundInput,
 } from './provider.ts';
 import { signatureHeader, SIGNATURE_HEADER, verifySignature } from './webhook-signature.ts';
 
@@ -25,25 +26,81 @@ export function isSitePath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && path.length < 1000;
 }
 
+/** A sandbox refund id: `sbr_` + 128 bits derived from our refund id (asking twice is the same refund). */
+export const SANDBOX_REFUND_PATTERN = /^sbr_[A-Za-z0-9_-]{22}$/;
+
+const WEBHOOK_TYPES: readonly PaymentEventType[] = [
+  'payment.succeeded',
+  'payment.failed',
+  'payment.requires_action',
+  'refund.succeeded',
+];
+
 interface WebhookBody {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { provider_ref: string; amount_minor: number; currency: string };
+  data: { provider_ref: string; amount_minor: number; currency: string; refund_id?: string };
 }
 
-export function createSandboxProvider(options: {
+export interface SandboxOptions {
   secret: string;
   /** Origin for the card page URL (PUBLIC_URL), or undefined for a site-relative URL. */
   publicUrl?: string | undefined;
-}): PaymentProvider {
+  /**
+   * Where the sandbox sends its refund webhooks (the site's own /v1/payments/webhooks/sandbox), or null when
+   * the site is not reachable (inject tests, which send the webhook themselves).
+   */
+  webhookUrl?: () => string | null;
+  now?: () => Date;
+  /** Told when a refund webhook was not taken (status 0: the site could not be reached). */
+  onUndelivered?: (status: number, refundId: string) => void;
+}
+
+export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
   const { secret } = options;
+  const derived = (purpose: string, id: string) =>
+    createHmac('sha256', secret).update(`sandbox ${purpose}|${id}`).digest('base64url').slice(0, 22);
   return {
     name: SANDBOX_PROVIDER,
     // The return path and page language are kept with the payment (payments.return_path, .lang).
     async createSession(): Promise<PaymentSession> {
       const ref = `sbx_${randomBytes(16).toString('base64url')}`;
       return { providerRef: ref, redirectUrl: sandboxPageUrl(options.publicUrl, ref) };
+    },
+    /**
+     * The sandbox settles every refund at once: like an outside provider it answers with the refund's id and
+     * tells the site by a signed `refund.succeeded` webhook over HTTP, afterwards and not awaited. The ids
+     * (refund and event) follow from our refund id, so asking again is the same refund and the same event.
+     */
+    async refund(input: RefundInput) {
+      if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0)
+        throw new RangeError(`sandbox refund: not a positive amount: ${input.amountMinor}`);
+      if (!SANDBOX_SESSION_PATTERN.test(input.paymentProviderRef))
+        throw new RangeError('sandbox refund: not a sandbox payment');
+      const providerRef = `sbr_${derived('refund', input.refundId)}`;
+      const url = options.webhookUrl?.() ?? null;
+      if (url) {
+        const now = options.now ?? (() => new Date());
+        setImmediate(() => {
+          void deliverSandboxWebhook(
+            url,
+            secret,
+            {
+              id: `evt_${derived('refund event', input.refundId)}`,
+              type: 'refund.succeeded',
+              providerRef,
+              amountMinor: input.amountMinor,
+              currency: input.currency,
+              refundId: input.refundId,
+            },
+            now,
+          ).then((status) => {
+            if (status < 200 || status >= 300) options.onUndelivered?.(status, input.refundId);
+          });
+        });
+      }
+      return { providerRef };
     },
     parseWebhook(rawBody, headers, now): PaymentEvent {
       verifySignature(secret, rawBody, headers[SIGNATURE_HEADER], now);
@@ -53,14 +110,16 @@ export function createSandboxProvider(options: {
       } catch {
         throw new WebhookRejected('body is not JSON');
       }
-      const types: PaymentEventType[] = ['payment.succeeded', 'payment.failed', 'payment.requires_action'];
+      const refundId = body?.data?.refund_id;
       if (
         typeof body?.id !== 'string' ||
         body.id.length > 100 ||
-        !types.includes(body.type) ||
+        !WEBHOOK_TYPES.includes(body.type) ||
         typeof body.data?.provider_ref !== 'string' ||
+        body.data.provider_ref.length > 100 ||
         !Number.isSafeInteger(body.data.amount_minor) ||
-        typeof body.data.currency !== 'string'
+        typeof body.data.currency !== 'string' ||
+        (refundId !== undefined && (typeof refundId !== 'string' || refundId.length > 100))
       ) {
         throw new WebhookRejected('unexpected event shape');
       }
@@ -70,6 +129,7 @@ export function createSandboxProvider(options: {
         providerRef: body.data.provider_ref,
         amountMinor: body.data.amount_minor,
         currency: body.data.currency,
+        ...(refundId !== undefined ? { refundId } : {}),
       };
     },
   };
@@ -83,14 +143,26 @@ export function sandboxPageUrl(publicUrl: string | undefined, ref: string): stri
 /** The webhook body and headers the sandbox sends for an event (exported for tests of the receiver). */
 export function sandboxWebhook(
   secret: string,
-  event: { type: PaymentEventType; providerRef: string; amountMinor: number; currency: string; id?: string },
+  event: {
+    type: PaymentEventType;
+    providerRef: string;
+    amountMinor: number;
+    currency: string;
+    id?: string;
+    refundId?: string;
+  },
   at: Date,
 ): { body: string; headers: Record<string, string> } {
   const payload: WebhookBody = {
     id: event.id ?? `evt_${randomBytes(12).toString('base64url')}`,
     type: event.type,
     created: Math.floor(at.getTime() / 1000),
-    data: { provider_ref: event.providerRef, amount_minor: event.amountMinor, currency: event.currency },
+    data: {
+      provider_ref: event.providerRef,
+      amount_minor: event.amountMinor,
+      currency: event.currency,
+      ...(event.refundId !== undefined ? { refund_id: event.refundId } : {}),
+    },
   };
   const body = JSON.stringify(payload);
   return {

@@ -1,22 +1,38 @@
 /**
- * Cancelling an unpaid order (issue 11; contract: packages/contracts/src/order-cancellations.ts). A
- * traveller who is over the hold caps is told to pay or cancel the order they have; cancelling gives its
- * seats back at once instead of at the end of the payment window. Two steps, Duffel-style: a pending
- * cancellation (valid 10 minutes), then its confirmation, which cancels the order, releases its seats and
- * closes its open payment sessions in ONE transaction. Only the order's signed-in owner or the holder of
+ * Cancelling an order (issues 11 and 13; contract: packages/contracts/src/order-cancellations.ts), in two
+ * steps, Duffel-style: a QUOTE (a pending cancellation, valid 10 minutes) that says what comes back by the
+ * order's fare rules (packages/core/src/fare-rules.ts), then its CONFIRMATION, which in ONE transaction
+ * cancels the order, releases its seats, closes its open payment sessions and — for a paid order — voids
+ * its tickets and records the refund of the quoted amount. The refund is asked of the payment provider once
+ * that transaction has committed (services/refunds.ts). Only the order's signed-in owner or the holder of
  * one of its live access tokens may do either; anyone else gets the 404 of a missing order.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { releaseOrderHolds, schema, type Database } from '@parvoz/db';
-import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
-import { isCurrencyCode, toMajorString, zeroMoney } from '@parvoz/core/money';
-import { transition } from '@parvoz/core/order-status';
+import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
+import { quoteRefund } from '@parvoz/core/fare-rules';
+import { isCurrencyCode } from '@parvoz/core/money';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import { canTransition, transition } from '@parvoz/core/order-status';
+import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
-import { loadOrderFor, type OrderRow } from './order-view.ts';
+import { renderAfterSaleEmail } from './after-sale-mail.ts';
+import { orderConditions } from './fare-conditions.ts';
+import { enqueueEmail } from './mail.ts';
+import {
+  departsAtOf,
+  loadOrder,
+  loadOrderFor,
+  majorOf,
+  presentOrder,
+  taxMinorOf,
+  type OrderRow,
+} from './order-view.ts';
+import { orderLink, recordRefund } from './refunds.ts';
 
-/** How long a pending cancellation may be confirmed. */
+/** How long a quote may be confirmed. */
 export const CANCELLATION_VALID_MS = 10 * 60_000;
 
 type CancellationRow = typeof schema.orderCancellations.$inferSelect;
@@ -32,32 +48,60 @@ function newCancellationId(): string {
 
 const notFound = () => new ApiFailure('not_found', 'No such order cancellation.');
 
-/** Refuses an order that is not new and unpaid (the only kind that can be cancelled here). */
-function assertCancellable(order: Pick<OrderRow, 'bookingStatus' | 'paymentStatus'>): void {
-  if (order.paymentStatus === 'paid')
-    throw new ApiFailure('unprocessable', 'A paid order cannot be cancelled here.', {
-      reason: 'already_paid',
-    });
-  if (order.bookingStatus === 'cancelled')
-    throw new ApiFailure('unprocessable', 'This order is already cancelled.', {
-      reason: 'already_cancelled',
-    });
+function refused(reason: CancellationRefusal, message: string): ApiFailure {
+  return new ApiFailure('unprocessable', message, { reason });
 }
 
-function present(row: CancellationRow, currency: string): OrderCancellation {
+/** What cancelling the order now gives back: null for an unpaid order (nothing was paid); throws when it cannot be cancelled. */
+function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
+  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+  if (order.bookingStatus === 'cancelled')
+    throw refused('already_cancelled', 'This order is already cancelled.');
+  if (canTransition(status, 'cancelled')) return null;
+  const offer = order.offer as Offer;
+  const departsAt = departsAtOf(offer);
+  if (
+    !canTransition(status, 'cancelled_after_payment') ||
+    !isCurrencyCode(order.currency) ||
+    departsAt === null
+  )
+    throw refused('not_cancellable', 'This order cannot be cancelled.');
+  const quote = quoteRefund(
+    {
+      currency: order.currency,
+      paidMinor: order.totalMinor,
+      taxMinor: taxMinorOf(order.price as OrderPrice),
+      conditions: orderConditions(order.fareConditions, offer, order.currency),
+      departsAt,
+    },
+    now.getTime(),
+  );
+  if (!quote.ok)
+    throw refused('departed', 'The first flight has departed: this order cannot be cancelled online.');
+  return { refundMinor: quote.amount.amount };
+}
+
+function present(row: CancellationRow, order: OrderRow): OrderCancellation {
+  const conditions = orderConditions(order.fareConditions, order.offer as Offer, order.currency);
+  const kept = row.forPaidOrder ? Math.max(0, order.totalMinor - row.refundMinor) : 0;
   return {
     id: row.id,
     order_id: row.orderId,
-    // Nothing was paid, so nothing goes back.
-    refund_amount: isCurrencyCode(currency) ? toMajorString(zeroMoney(currency)) : '0',
-    refund_currency: currency,
+    refund_amount: majorOf(row.refundMinor, order.currency),
+    refund_currency: order.currency,
+    refund_rule: !row.forPaidOrder
+      ? 'nothing_paid'
+      : conditions.refund_before_departure.allowed
+        ? 'fare_minus_penalty'
+        : 'taxes_only',
+    kept_amount: majorOf(kept, order.currency),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
   };
 }
 
-/** POST /v1/order_cancellations: a pending cancellation of an unpaid order. */
+/** POST /v1/order_cancellations: the quote (a pending cancellation). */
 export async function createCancellation(
   deps: CancellationDeps,
   caller: Caller,
@@ -65,8 +109,8 @@ export async function createCancellation(
   accessToken: string | undefined,
 ): Promise<OrderCancellation> {
   const order = await loadOrderFor(deps.db, orderId, caller, accessToken);
-  assertCancellable(order.row);
   const now = deps.now();
+  const quote = quoteFor(order.row, now);
   const [row] = await deps.db
     .insert(schema.orderCancellations)
     .values({
@@ -74,21 +118,32 @@ export async function createCancellation(
       orderId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CANCELLATION_VALID_MS),
+      refundMinor: quote?.refundMinor ?? 0,
+      forPaidOrder: quote !== null,
     })
     .returning();
-  return present(row!, order.row.currency);
+  return present(row!, order.row);
+}
+
+export interface ConfirmedCancellation {
+  cancellation: OrderCancellation;
+  /** True when this call cancelled the order (not a repeat). */
+  cancelled: boolean;
+  /** Refunds to ask the provider for, now that the transaction has committed. */
+  refundIds: string[];
 }
 
 /**
- * POST /v1/order_cancellations/:id/actions/confirm: cancels the order and releases its seats. Confirming
- * a confirmed cancellation again answers it as it is.
+ * POST /v1/order_cancellations/:id/actions/confirm: cancels the order as quoted. Confirming a confirmed
+ * cancellation again answers it as it is. `siteUrl` is the origin of the link in the email.
  */
 export async function confirmCancellation(
   deps: CancellationDeps,
   caller: Caller,
   cancellationId: string,
   accessToken: string | undefined,
-): Promise<{ cancellation: OrderCancellation; cancelled: boolean }> {
+  siteUrl: string,
+): Promise<ConfirmedCancellation> {
   const [found] = await deps.db
     .select()
     .from(schema.orderCancellations)
@@ -98,16 +153,14 @@ export async function confirmCancellation(
   const order = await loadOrderFor(deps.db, found.orderId, caller, accessToken).catch((error: unknown) => {
     throw error instanceof ApiFailure && error.code === 'not_found' ? notFound() : error;
   });
-  if (found.confirmedAt) return { cancellation: present(found, order.row.currency), cancelled: false };
+  if (found.confirmedAt) return { cancellation: present(found, order.row), cancelled: false, refundIds: [] };
   const now = deps.now();
   if (found.expiresAt.getTime() <= now.getTime())
-    throw new ApiFailure('unprocessable', 'This cancellation has expired: ask for a new one.', {
-      reason: 'cancellation_expired',
-    });
+    throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
 
   return deps.db.transaction(async (tx) => {
     // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
-    // at once, the second finds the first one's work done.
+    // at once — this one, another quote's, an operator's — the later ones find the first one's work done.
     const [locked] = await tx
       .select()
       .from(schema.orders)
@@ -119,11 +172,16 @@ export async function confirmCancellation(
       .where(eq(schema.orderCancellations.id, cancellationId))
       .for('update');
     if (!locked || !current) throw notFound();
-    if (current.confirmedAt) return { cancellation: present(current, locked.currency), cancelled: false };
-    assertCancellable(locked);
+    if (current.confirmedAt)
+      return { cancellation: present(current, locked), cancelled: false, refundIds: [] };
+    const quote = quoteFor(locked, now);
+    // A quote of "nothing paid" never cancels an order paid since (nor the other way round): ask again.
+    if ((quote !== null) !== current.forPaidOrder)
+      throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    const event = quote ? 'cancelled_after_payment' : 'cancelled';
     const next = transition(
       { booking_status: locked.bookingStatus, payment_status: locked.paymentStatus },
-      'cancelled',
+      event,
     );
     await tx
       .update(schema.orders)
@@ -132,10 +190,11 @@ export async function confirmCancellation(
         paymentStatus: next.payment_status,
         cancelledAt: now,
         updatedAt: now,
+        ...(quote ? { ticketsVoidedAt: now } : {}),
       })
       .where(eq(schema.orders.id, locked.id));
     await releaseOrderHolds(tx, locked.id);
-    // Its card page must not take a payment any more (a late success webhook is logged for a refund).
+    // Its card page must not take a payment any more (a late success is refunded: services/refunds.ts).
     await tx
       .update(schema.payments)
       .set({ status: 'cancelled', updatedAt: now })
@@ -145,11 +204,44 @@ export async function confirmCancellation(
           inArray(schema.payments.status, ['pending', 'requires_action']),
         ),
       );
+    const refundIds: string[] = [];
+    if (quote && current.refundMinor > 0) {
+      const [payment] = await tx
+        .select()
+        .from(schema.payments)
+        .where(and(eq(schema.payments.orderId, locked.id), eq(schema.payments.status, 'succeeded')))
+        .orderBy(desc(schema.payments.createdAt))
+        .limit(1);
+      if (!payment || payment.amountMinor < current.refundMinor)
+        throw new Error(`paid order ${locked.id} has no payment to refund ${current.refundMinor} from`);
+      refundIds.push(
+        await recordRefund(tx, {
+          payment,
+          amountMinor: current.refundMinor,
+          reason: 'cancellation',
+          cancellationId,
+          now,
+        }),
+      );
+    }
     const [confirmed] = await tx
       .update(schema.orderCancellations)
       .set({ confirmedAt: now })
       .where(eq(schema.orderCancellations.id, cancellationId))
       .returning();
-    return { cancellation: present(confirmed!, locked.currency), cancelled: true };
+    const view = presentOrder((await loadOrder(tx, locked.id))!, now);
+    await enqueueEmail(tx, {
+      to: view.contact.email,
+      kind: 'order-cancelled',
+      payload: renderAfterSaleEmail(view.lang, {
+        kind: 'order-cancelled',
+        order: view,
+        refundAmount: quote ? majorOf(current.refundMinor, locked.currency) : null,
+        link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
+      }),
+      now,
+      dedupeKey: `order-cancelled:${locked.id}`,
+    });
+    return { cancellation: present(confirmed!, locked), cancelled: true, refundIds };
   });
 }

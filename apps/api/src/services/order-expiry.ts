@@ -76,6 +76,8 @@ export function createOrderExpiryWorker(options: {
   now: Clock;
   log: Log;
   onExpired?: (count: number) => void;
+  /** More work on every pass (the refund sweep); its failure is logged like the pass's. */
+  afterPass?: () => Promise<unknown>;
   intervalMs?: number;
 }) {
   let timer: NodeJS.Timeout | undefined;
@@ -87,6 +89,7 @@ export function createOrderExpiryWorker(options: {
     running = expireUnpaidOrders(options.db, options.now())
       .then(async (count) => {
         if (housekeeping) await purgeExpiredRecords(options.db, options.now());
+        await options.afterPass?.();
         if (count > 0) {
           bookingsTotal.inc({ status: 'expired' }, count);
           options.onExpired?.(count);

@@ -65,6 +65,7 @@ export async function listOrders(
         created_at: order.createdAt.toISOString(),
         booking_status: order.bookingStatus,
         payment_status: order.paymentStatus,
+        refund_status: order.refundStatus,
         total_amount: amount(order.totalMinor, order.currency),
         total_currency: order.currency,
         contact_full_name: order.contactFullName,

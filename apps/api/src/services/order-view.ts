@@ -2,22 +2,28 @@
 import { asc, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
-import { isPayable } from '@parvoz/core/order-status';
+import { firstDeparture } from '@parvoz/core/fare-rules';
+import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
+import { isCancellable, isPayable } from '@parvoz/core/order-status';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
+import { orderConditions } from './fare-conditions.ts';
 import { accessTokenValid } from './order-access.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
+export type RefundRow = typeof schema.refunds.$inferSelect;
 
 export interface LoadedOrder {
   row: OrderRow;
   passengers: OrderPassengerRow[];
   offer: Offer;
   price: OrderPrice;
+  /** Oldest first. */
+  refunds: RefundRow[];
 }
 
 export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
@@ -28,7 +34,34 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
     .from(schema.orderPassengers)
     .where(eq(schema.orderPassengers.orderId, orderId))
     .orderBy(asc(schema.orderPassengers.position));
-  return { row, passengers, offer: row.offer as Offer, price: row.price as OrderPrice };
+  const refunds = await db
+    .select()
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId))
+    .orderBy(asc(schema.refunds.createdAt));
+  return { row, passengers, offer: row.offer as Offer, price: row.price as OrderPrice, refunds };
+}
+
+/** The first departure of a booked itinerary (epoch ms), or null when it has none readable (then nothing is cancellable). */
+export function departsAtOf(offer: Pick<Offer, 'slices'>): number | null {
+  try {
+    return firstDeparture(offer.slices ?? []);
+  } catch {
+    return null;
+  }
+}
+
+/** Minor units of the order currency as the API writes amounts ("412.50"). */
+export function majorOf(amountMinor: number, currency: string): string {
+  return isCurrencyCode(currency) ? toMajorString(money(amountMinor, currency)) : String(amountMinor);
+}
+
+/** The order's taxes in minor units (the sum of its breakdown's). */
+export function taxMinorOf(price: OrderPrice): number {
+  return price.price_breakdown.reduce(
+    (sum, line) => sum + (fromMajorString(line.tax_amount, price.currency)?.amount ?? 0),
+    0,
+  );
 }
 
 const notFound = () => new ApiFailure('not_found', 'No such order.');
@@ -70,19 +103,31 @@ export function flightsOf(offer: Pick<Offer, 'slices'>) {
 export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string): Order {
   const { row, offer, price } = order;
   const flights = flightsOf(offer);
+  const status = { booking_status: row.bookingStatus, payment_status: row.paymentStatus };
   const view: Order = {
     id: row.id,
     booking_reference: row.bookingReference,
     created_at: row.createdAt.toISOString(),
     booking_status: row.bookingStatus,
     payment_status: row.paymentStatus,
-    payment_deadline: row.paymentDeadline.toISOString(),
-    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
-    payable: isPayable(
-      { booking_status: row.bookingStatus, payment_status: row.paymentStatus },
-      row.paymentDeadline,
+    refund_status: row.refundStatus,
+    refunds: order.refunds.map((r) => ({
+      amount: majorOf(r.amountMinor, r.currency),
+      currency: r.currency,
+      reason: r.reason,
+      status: r.status === 'succeeded' ? 'refunded' : 'pending',
+      created_at: r.createdAt.toISOString(),
+      refunded_at: r.succeededAt ? r.succeededAt.toISOString() : null,
+    })),
+    cancellable: isCancellable(
+      status,
+      { paymentDeadline: row.paymentDeadline, departsAt: departsAtOf(offer) ?? Number.NEGATIVE_INFINITY },
       now,
     ),
+    tickets_voided_at: row.ticketsVoidedAt ? row.ticketsVoidedAt.toISOString() : null,
+    payment_deadline: row.paymentDeadline.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    payable: isPayable(status, row.paymentDeadline, now),
     total_amount: price.total_amount,
     total_currency: price.currency,
     base_amount: price.base_amount,
@@ -117,6 +162,7 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
     })),
     cabin_class: offer.cabin_class,
     fare_family: offer.fare_family,
+    conditions: orderConditions(row.fareConditions, offer, row.currency),
     slices: offer.slices,
     lang: row.lang as Locale,
   };

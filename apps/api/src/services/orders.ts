@@ -25,6 +25,7 @@ import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
 import type { FlightService } from './flights.ts';
 import { searchEngineFor } from './flights.ts';
+import { offerConditions } from './fare-conditions.ts';
 import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from './order-access.ts';
 import { loadOrder, presentOrder } from './order-view.ts';
@@ -206,6 +207,8 @@ async function record(
     lang: input.lang,
     clientIp,
     paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+    // The fare rules as shown on the booking page, kept: a later change of the fee changes no booked order.
+    fareConditions: offerConditions(offer, deps.config),
     createdAt: now,
     updatedAt: now,
   }));

@@ -17,6 +17,7 @@ import { enqueueEmail } from './mail.ts';
 import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
+import { applyRefundSucceeded, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
   db: Database;
@@ -140,30 +141,65 @@ async function issueTickets(tx: Database, order: LoadedOrder): Promise<void> {
   }
 }
 
-export type EventEffect = 'duplicate' | 'unknown_payment' | 'ignored' | 'requires_action' | 'failed' | 'paid';
+export type EventEffect =
+  | 'duplicate'
+  | 'unknown_payment'
+  | 'ignored'
+  | 'requires_action'
+  | 'failed'
+  | 'paid'
+  /** A payment the order could no longer take (issue 13): its refund is started. */
+  | 'late_payment_refunded'
+  /** A refund is done (issue 13). */
+  | 'refunded'
+  | 'unknown_refund';
 
 /**
- * Applies a verified webhook event once. `siteUrl` is the origin for links in the confirmation email.
- * Returns what happened (for logs, metrics and tests).
+ * Applies a verified webhook event once. `siteUrl` is the origin for links in the emails. Returns what
+ * happened (for logs, metrics and tests) and the refunds to ask the provider for once committed.
  */
 export async function applyPaymentEvent(
   deps: PaymentDeps,
   event: PaymentEvent,
   siteUrl: string,
   log: Log,
-): Promise<EventEffect> {
+): Promise<{ effect: EventEffect; refundIds: string[] }> {
+  const provider = deps.provider.name;
+  if (event.type === 'refund.succeeded') {
+    return deps.db.transaction(async (tx) => {
+      if (!(await recordEvent(tx, provider, event, deps.now())))
+        return { effect: 'duplicate', refundIds: [] };
+      const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, deps.now(), log);
+      return { effect, refundIds: [] };
+    });
+  }
+  const result = await applyPaymentOutcome(deps, event, siteUrl, log);
+  return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
+}
+
+/** Records the event id; false when it was handled before (a replay changes nothing). */
+async function recordEvent(tx: Database, provider: string, event: PaymentEvent, now: Date): Promise<boolean> {
+  const recorded = await tx
+    .insert(schema.webhookEvents)
+    .values({ provider, eventId: event.id, payload: event, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: schema.webhookEvents.eventId });
+  return recorded.length > 0;
+}
+
+async function applyPaymentOutcome(
+  deps: PaymentDeps,
+  event: PaymentEvent,
+  siteUrl: string,
+  log: Log,
+): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
   const provider = deps.provider.name;
   const [located] = await deps.db
     .select({ orderId: schema.payments.orderId })
     .from(schema.payments)
     .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)));
   return deps.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(schema.webhookEvents)
-      .values({ provider, eventId: event.id, payload: event, receivedAt: deps.now() })
-      .onConflictDoNothing()
-      .returning({ id: schema.webhookEvents.eventId });
-    if (recorded.length === 0) return 'duplicate';
+    if (!(await recordEvent(tx, provider, event, deps.now()))) return 'duplicate';
     if (!located) {
       log.warn({ provider, providerRef: event.providerRef }, 'webhook for an unknown payment');
       return 'unknown_payment';
@@ -205,6 +241,8 @@ export async function applyPaymentEvent(
           .set({ status: 'failed', updatedAt: now })
           .where(eq(schema.payments.id, payment.id));
         return 'failed';
+      case 'refund.succeeded':
+        return 'ignored';
       case 'payment.succeeded': {
         if (payment.status === 'succeeded') return 'ignored';
         await tx
@@ -213,11 +251,13 @@ export async function applyPaymentEvent(
           .where(eq(schema.payments.id, payment.id));
         const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
         if (!canTransition(status, 'payment_succeeded')) {
-          log.error(
+          // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
+          log.warn(
             { orderId: order.id, paymentId: payment.id, status },
-            'payment succeeded for an order that cannot take it: refund it at the provider',
+            'payment succeeded for an order that cannot take it: refunded automatically',
           );
-          return 'ignored';
+          const refundId = await refundLatePayment(tx, payment, siteUrl, now);
+          return { effect: 'late_payment_refunded', refundIds: [refundId] };
         }
         const next = transition(status, 'payment_succeeded');
         await tx
@@ -232,24 +272,29 @@ export async function applyPaymentEvent(
           .where(eq(schema.orders.id, order.id));
         const loaded = await loadOrder(tx, order.id);
         await issueTickets(tx, loaded!);
-        await enqueueConfirmation(deps, tx, order.id, siteUrl, now);
+        await enqueueConfirmation(tx, order.id, siteUrl, now, {
+          dedupeKey: `order-confirmation:${order.id}`,
+        });
         return 'paid';
       }
     }
   });
 }
 
-/** The confirmation email (itinerary, access link, e-ticket PDF), queued in the transaction that paid. */
-async function enqueueConfirmation(
-  deps: PaymentDeps,
+/**
+ * The confirmation email (itinerary, access link, e-ticket PDF), queued in the transaction that paid; sent
+ * again on the traveller's request ("send the tickets again", issue 13) with no dedupe key.
+ */
+export async function enqueueConfirmation(
   tx: Database,
   orderId: string,
   siteUrl: string,
   now: Date,
+  options: { lang?: Locale; dedupeKey?: string } = {},
 ): Promise<void> {
   const loaded = await loadOrder(tx, orderId);
   const view = presentOrder(loaded!, now);
-  const lang = view.lang;
+  const lang = options.lang ?? view.lang;
   // A link of its own (the booking browser's token stays live alongside it).
   const token = await issueAccessToken(tx, orderId, now);
   const link = siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
@@ -269,6 +314,6 @@ async function enqueueConfirmation(
       ],
     },
     now,
-    dedupeKey: `order-confirmation:${orderId}`,
+    ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import {
@@ -7,7 +7,6 @@ import {
   PAYMENT_RESULTS,
   type Order,
 } from '@parvoz/contracts/booking';
-import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -25,6 +24,22 @@ import {
   OrderPrice,
   OrderSummary,
 } from '../features/orders/OrderDetails.tsx';
+import { FareConditions } from '../components/FareConditions.tsx';
+import { CancelBooking } from '../features/orders/CancelBooking.tsx';
+import { ManageBooking } from '../features/orders/ManageBooking.tsx';
+import { OrderRefunds } from '../features/orders/OrderRefunds.tsx';
+import {
+  CANCEL_ERROR_MESSAGES,
+  MANAGE_INTENTS,
+  type CancelError,
+  type ManageIntent,
+  type ManageResult,
+} from '../features/orders/after-sale.ts';
+import {
+  cancelAction,
+  manageAction,
+  type CancelActionData,
+} from '../features/orders/after-sale-actions.server.ts';
 
 const orderResponseSchema = z.object({ data: orderSchema });
 
@@ -83,53 +98,10 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 
 export type OrderActionData =
   | { error: 'not_payable' | 'generic' }
-  | { error: 'not_cancellable' | 'cancel_failed' }
-  /** "Cancel this booking" was pressed: confirm this pending cancellation (or keep the booking). */
-  | { cancellation: { id: string } };
-
-const cancellationResponseSchema = z.object({ data: orderCancellationSchema });
-
-/**
- * "Cancel this booking", in two steps that work without JavaScript: `cancel` asks the API for a pending
- * cancellation and the page asks to confirm; `cancel-confirm` confirms it (the order is cancelled and its
- * seats released at once) and shows the order again.
- */
-async function cancelAction(
-  state: RequestState,
-  request: Request,
-  lang: Locale,
-  orderId: string,
-  intent: 'cancel' | 'cancel-confirm',
-  form: FormData,
-) {
-  const token = readOrderAccess(request, orderId);
-  const query = token ? { access_token: token } : undefined;
-  try {
-    if (intent === 'cancel') {
-      const answer = await state.api.post<unknown>('/v1/order_cancellations', {
-        body: { order_id: orderId },
-        query,
-      });
-      const { id } = cancellationResponseSchema.parse(answer).data;
-      return data<OrderActionData>({ cancellation: { id } });
-    }
-    const id = form.get('cancellation_id');
-    if (typeof id !== 'string' || !/^ocn_[A-Za-z0-9_-]{20,40}$/.test(id))
-      throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-    await state.api.post<unknown>(`/v1/order_cancellations/${encodeURIComponent(id)}/actions/confirm`, {
-      query,
-    });
-    // The order page again (not request.url: a client-side submission's URL is the `.data` one).
-    return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
-    if (error instanceof ApiError && error.status === 422)
-      return data<OrderActionData>({ error: 'not_cancellable' }, { status: 422 });
-    console.error(JSON.stringify({ msg: 'cancel failed', requestId: state.requestId, err: String(error) }));
-    return data<OrderActionData>({ error: 'cancel_failed' }, { status: 503 });
-  }
-}
+  /** "Cancel this booking" was pressed: the quote to confirm (or a refusal). */
+  | CancelActionData
+  /** A "manage the booking" form's outcome. */
+  | ManageResult;
 
 /** "Pay": starts a payment and sends the browser to the provider's card page (never card data here). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -140,6 +112,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'cancel' || intent === 'cancel-confirm')
     return cancelAction(state, request, lang, params.id, intent, form);
+  if ((MANAGE_INTENTS as readonly unknown[]).includes(intent))
+    return manageAction(state, request, lang, params.id, intent as ManageIntent, form);
   if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   const token = readOrderAccess(request, params.id);
   try {
@@ -165,12 +139,18 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const ACTION_ERRORS: Record<'not_payable' | 'generic' | 'not_cancellable' | 'cancel_failed', MessageKey> = {
+const ACTION_ERRORS: Record<'not_payable' | 'generic' | CancelError, MessageKey> = {
   not_payable: 'order.pay.notPayable',
   generic: 'order.pay.failed',
-  not_cancellable: 'order.cancel.notCancellable',
-  cancel_failed: 'order.cancel.failed',
+  ...CANCEL_ERROR_MESSAGES,
 };
+
+/** The taxes of the order in major units (what a light fare gives back). */
+function taxesOf(order: Order): number {
+  return (
+    order.price_breakdown.reduce((sum, line) => sum + Math.round(Number(line.tax_amount) * 100), 0) / 100
+  );
+}
 
 /** After the card page said "success", the provider's confirmation may still be on its way: look again. */
 function useAwaitPayment(waiting: boolean) {
@@ -197,12 +177,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const confirming = payment === 'success' && !paid && order.booking_status === 'new';
   useAwaitPayment(confirming);
   const busy = navigation.state !== 'idle';
-  const pendingCancellation = actionData && 'cancellation' in actionData ? actionData.cancellation.id : null;
-  // The confirmation appears in place of the button: move focus to it so that it is read out.
-  const cancelRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (pendingCancellation) cancelRef.current?.focus();
-  }, [pendingCancellation]);
+  const quote = actionData && 'cancellation' in actionData ? actionData.cancellation : null;
+  const manageResult = actionData && 'manage' in actionData ? actionData : null;
+  const latePayment = order.refunds.some((r) => r.reason === 'late_payment');
 
   return (
     <div className="grid gap-6">
@@ -259,43 +236,20 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </section>
       ) : null}
-      {order.payable ? (
-        pendingCancellation ? (
-          <section
-            aria-labelledby="order-cancel-heading"
-            className="grid gap-3 rounded border border-red-300 bg-red-50 p-4 text-red-900"
-          >
-            <h2 id="order-cancel-heading" className="text-lg font-semibold" tabIndex={-1} ref={cancelRef}>
-              {t('order.cancel.heading')}
-            </h2>
-            <p>{t('order.cancel.text')}</p>
-            <div className="flex flex-wrap items-center gap-3">
-              <Form method="post">
-                <input type="hidden" name="intent" value="cancel-confirm" />
-                <input type="hidden" name="cancellation_id" value={pendingCancellation} />
-                <Button type="submit" color="neutral" disabled={busy}>
-                  {t('order.cancel.confirm')}
-                </Button>
-              </Form>
-              <a href={`/${locale}/orders/${order.id}`} className="text-primary-700 underline">
-                {t('order.cancel.keep')}
-              </a>
-            </div>
-          </section>
-        ) : (
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <Button type="submit" variant="outline" color="neutral" disabled={busy}>
-              {t('order.cancel.button')}
-            </Button>
-          </Form>
-        )
-      ) : null}
+      {order.cancellable ? <CancelBooking order={order} quote={quote} busy={busy} /> : null}
       {order.booking_status === 'cancelled' ? (
-        <p className="rounded border border-neutral-300 bg-neutral-100 p-4">{t('order.cancelled')}</p>
+        <p className="rounded border border-neutral-300 bg-neutral-100 p-4" data-testid="order-cancelled">
+          {paid ? t('order.cancelledPaid') : t('order.cancelled')}
+        </p>
       ) : null}
+      {latePayment ? (
+        <p className="rounded border border-primary-200 bg-primary-50 p-4" data-testid="order-late-payment">
+          {t('order.latePayment')}
+        </p>
+      ) : null}
+      <OrderRefunds order={order} />
 
-      {paid ? (
+      {paid && order.booking_status === 'booked' ? (
         <section
           aria-labelledby="order-ticket-heading"
           className="grid gap-2 rounded border border-green-300 bg-white p-4"
@@ -324,10 +278,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <OrderItinerary order={order} />
           <OrderPassengers order={order} />
         </div>
-        <div className="min-w-0">
+        <div className="grid min-w-0 content-start gap-6">
           <OrderPrice order={order} />
+          <div className="rounded border border-neutral-200 bg-white p-4">
+            <FareConditions
+              conditions={order.conditions}
+              taxes={taxesOf(order)}
+              currency={order.total_currency}
+            />
+          </div>
         </div>
       </div>
+      <ManageBooking order={order} result={manageResult} busy={busy} />
     </div>
   );
 }

@@ -30,6 +30,11 @@ const PAYMENT_STATUS: Record<OrderSummary['payment_status'], MessageKey> = {
   paid: 'orders.payment.paid',
   not_paid: 'orders.payment.notPaid',
 };
+const REFUND_STATUS: Record<OrderSummary['refund_status'], MessageKey> = {
+  none: 'orders.refund.none',
+  pending: 'orders.refund.pending',
+  refunded: 'orders.refund.refunded',
+};
 
 function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string }) {
   const t = useT();
@@ -70,6 +75,7 @@ function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string })
           <p className="text-sm text-neutral-700">
             {t('orders.orderDate', { date: date(order.created_at) })} ·{' '}
             {t(BOOKING_STATUS[order.booking_status])} · {t(PAYMENT_STATUS[order.payment_status])}
+            {order.refund_status !== 'none' ? ` · ${t(REFUND_STATUS[order.refund_status])}` : null}
           </p>
         </li>
       ))}

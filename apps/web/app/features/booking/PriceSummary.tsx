@@ -1,4 +1,5 @@
 import { displayFractionDigits, isCurrency, type Currency } from '@parvoz/i18n/currency';
+import { FareConditions } from '../../components/FareConditions.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { BookingOffer, LuggageOption } from './offer.ts';
@@ -90,6 +91,21 @@ export function PriceSummary({
           </dd>
         </div>
       </dl>
+      <div className="mt-4 border-t border-neutral-100 pt-3">
+        <FareConditions
+          conditions={offer.conditions}
+          taxes={
+            isCurrency(currency)
+              ? sumAmounts(
+                  offer.price_breakdown.map((row) => row.tax_amount),
+                  currency,
+                )
+              : 0
+          }
+          currency={currency}
+          headingLevel={3}
+        />
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSliceSchema, priceBreakdownItemSchema } from '@parvoz/contracts/booking';
+import { fareConditionsSchema, orderSliceSchema, priceBreakdownItemSchema } from '@parvoz/contracts/booking';
 import { fareFamilySchema } from '@parvoz/contracts/search';
 
 const allowanceSchema = z.object({
@@ -17,6 +17,8 @@ export const bookingOfferSchema = z.object({
   passengers: z.array(z.object({ id: z.string(), type: z.enum(['adult', 'child', 'infant']) })).min(1),
   cabin_class: z.enum(['economy', 'business']),
   fare_family: fareFamilySchema,
+  /** What comes back on a cancellation (issue 13): shown in the fare summary before booking. */
+  conditions: fareConditionsSchema,
   baggage: allowanceSchema,
   seats_left: z.number().optional(),
   price_breakdown: z.array(priceBreakdownItemSchema),

@@ -13,6 +13,12 @@ export const PAYMENT_STATUS_LABEL: Record<Order['payment_status'], MessageKey> =
   paid: 'orders.payment.paid',
   not_paid: 'orders.payment.notPaid',
 };
+/** Beside the spec's two statuses (issue 13). */
+export const REFUND_STATUS_LABEL: Record<Order['refund_status'], MessageKey> = {
+  none: 'orders.refund.none',
+  pending: 'orders.refund.pending',
+  refunded: 'orders.refund.refunded',
+};
 const PASSENGER_TYPE: Record<Order['passengers'][number]['type'], MessageKey> = {
   adult: 'booking.passengerType.adult',
   child: 'booking.passengerType.child',
@@ -64,6 +70,9 @@ export function OrderSummary({ order }: { order: Order }) {
         </Row>
         <Row label={t('order.field.paymentStatus')} testId="order-payment-status">
           {t(PAYMENT_STATUS_LABEL[order.payment_status])}
+        </Row>
+        <Row label={t('order.field.refundStatus')} testId="order-refund-status">
+          {t(REFUND_STATUS_LABEL[order.refund_status])}
         </Row>
         <Row label={t('order.field.price')}>{money(order.total_amount, order.total_currency)}</Row>
         {outbound ? (
@@ -134,12 +143,22 @@ export function OrderPassengers({ order }: { order: Order }) {
             ) : null}
             {p.tickets.length > 0 ? (
               <div className="mt-2">
-                <p className="text-sm font-medium">{t('order.passenger.tickets')}</p>
+                <p className="text-sm font-medium">
+                  {t('order.passenger.tickets')}
+                  {order.tickets_voided_at ? (
+                    <span className="ml-2 rounded bg-neutral-200 px-1.5 py-0.5 text-xs font-semibold uppercase">
+                      {t('order.passenger.ticketsVoid')}
+                    </span>
+                  ) : null}
+                </p>
                 <ul className="text-sm">
                   {p.tickets.map((ticket) => (
                     <li key={`${ticket.slice_index}-${ticket.segment_index}`}>
                       <span>{flight(ticket.slice_index, ticket.segment_index)}: </span>
-                      <span className="font-mono" data-testid="ticket-number">
+                      <span
+                        className={`font-mono${order.tickets_voided_at ? ' line-through' : ''}`}
+                        data-testid="ticket-number"
+                      >
                         {ticket.ticket_number}
                       </span>
                     </li>

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offerIdParamsSchema, offerQuerySchema, repriceRequestSchema } from '@parvoz/contracts/search';
 import { supplierFailure } from '../flights/supplier-errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { withConditions } from '../../../services/fare-conditions.ts';
 
 /**
  * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
  * POST /v1/offers/reprice: a fresh offer for flights chosen earlier, e.g. from a shared ticket link.
+ * Both carry the fare `conditions` of the agency's rules (issue 13; services/fare-conditions.ts).
  */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { flights, now } = app.deps;
+  const { flights, now, config } = app.deps;
   app.get(
     '/:id',
     {
@@ -24,7 +26,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(currency ? { currency } : {}),
       });
       if (!result.ok) throw supplierFailure(result.error);
-      return { data: result.data };
+      return { data: withConditions(result.data, config) };
     },
   );
   app.post(
@@ -34,7 +36,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const soldSeats = await flights.soldSeatsNow();
       const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
       if (!result.ok) throw supplierFailure(result.error);
-      return { data: result.data };
+      return { data: withConditions(result.data, config) };
     },
   );
 };

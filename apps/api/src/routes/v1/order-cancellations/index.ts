@@ -7,16 +7,18 @@ import {
 import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
+import { startRefunds } from '../../../services/refunds.ts';
 
 /**
- * Cancelling an unpaid order (services/order-cancellations.ts; contract in
+ * Cancelling an order (services/order-cancellations.ts; contract in
  * packages/contracts/src/order-cancellations.ts):
- *   POST /v1/order_cancellations                       { order_id } → 201 a pending cancellation
- *   POST /v1/order_cancellations/:id/actions/confirm   → 200 confirmed: order cancelled, seats released
+ *   POST /v1/order_cancellations                       { order_id } → 201 the quote (a pending cancellation)
+ *   POST /v1/order_cancellations/:id/actions/confirm   → 200 confirmed: order cancelled, seats released,
+ *                                                        a paid order's tickets voided and refund started
  * Both for the order's signed-in owner or `?access_token=` of the order; anyone else 404. Rate-limited.
  */
 export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, now } = app.deps;
+  const { db, now, config } = app.deps;
 
   app.post(
     '/',
@@ -47,8 +49,14 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.caller,
         request.params.id,
         request.query.access_token,
+        app.deps.publicOrigin(),
       );
-      if (confirmed.cancelled) bookingsTotal.inc({ status: 'cancelled' });
+      if (confirmed.refundIds.length > 0)
+        await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
+      if (confirmed.cancelled) {
+        bookingsTotal.inc({ status: 'cancelled' });
+        app.deps.kickOutbox();
+      }
       return { data: confirmed.cancellation };
     },
   );

@@ -269,16 +269,17 @@ describe('bad input', () => {
     expect(longToken.statusCode).toBe(400);
   });
 
-  test('a paid order cannot be cancelled here', async () => {
+  test('a paid order is quoted by its fare rules instead (refunds.test.ts goes on from there)', async () => {
     const offer = await searchOffer(app, { date: isoDay(start, 45) });
     const order = await book(offer);
     await db
       .update(schema.orders)
       .set({ bookingStatus: 'booked', paymentStatus: 'paid' })
       .where(eq(schema.orders.id, order.id));
-    const refused = await requestCancellation(order.id, order.access_token);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.details.reason).toBe('already_paid');
+    const quoted = await requestCancellation(order.id, order.access_token);
+    expect(quoted.statusCode).toBe(201);
+    expect(quoted.json().data).toMatchObject({ refund_rule: 'taxes_only' });
+    expect(Number(quoted.json().data.refund_amount)).toBeGreaterThan(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { paymentsTotal } from '../../../metrics.ts';
 import { paymentProviders } from '../../../payments/index.ts';
 import { WebhookRejected } from '../../../payments/provider.ts';
 import { applyPaymentEvent } from '../../../services/payments.ts';
+import { startRefunds } from '../../../services/refunds.ts';
 
 /**
  * POST /v1/payments/webhooks/{provider}: the provider's signed notice of a payment's outcome, the only
@@ -42,18 +43,22 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
         }
         throw error;
       }
-      const effect = await applyPaymentEvent(
+      const { effect, refundIds } = await applyPaymentEvent(
         { db, now, provider },
         event,
         app.deps.publicOrigin(),
         request.log,
       );
+      // Refunds are asked of the provider once the change that caused them is committed (services/refunds.ts).
+      if (refundIds.length > 0)
+        await startRefunds({ db, now, providers: app.deps.payments }, refundIds, request.log);
       if (effect === 'paid') {
         paymentsTotal.inc({ status: 'paid' });
-        app.deps.kickOutbox();
       } else if (effect === 'failed') {
         paymentsTotal.inc({ status: 'declined' });
       }
+      if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded')
+        app.deps.kickOutbox();
       return reply.status(200).send({ data: { received: true, effect } });
     },
   );

@@ -1,0 +1,110 @@
+/** Test helpers for the after-sale suites (issue 13): a paid order, signed provider webhooks, reading orders. */
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { Order } from '@parvoz/contracts/booking';
+import type { Offer } from '@parvoz/core/search-types';
+import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
+import { sandboxWebhook } from './payments/sandbox.ts';
+import type { PaymentEventType } from './payments/provider.ts';
+import { TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
+
+export type Booked = Order & { access_token: string };
+
+let keys = 0;
+
+export const tokenQuery = (token: string | undefined) =>
+  token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
+
+/**
+ * A nonstop offer in the fare family: search results list the cheapest family, the others are reached by
+ * their `fare_families` offer id (as the results page does).
+ */
+export async function offerIn(
+  app: FastifyInstance,
+  fare: 'light' | 'standard',
+  options: Parameters<typeof searchOffer>[1],
+): Promise<Offer> {
+  const found = await searchOffer(app, options);
+  if (found.fare_family === fare) return found;
+  const other = found.fare_families.find((f) => f.fare_family === fare);
+  if (!other) throw new Error(`no ${fare} fare`);
+  const read = await app.inject({ method: 'GET', url: `/v1/offers/${other.offer_id}`, headers: ANON });
+  if (read.statusCode !== 200) throw new Error(`offer failed: ${read.body}`);
+  return read.json().data;
+}
+
+export async function book(
+  app: FastifyInstance,
+  offer: Offer,
+  headers: Record<string, string> = ANON,
+  over: Record<string, unknown> = {},
+): Promise<Booked> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...headers, 'idempotency-key': `after-sale-${++keys}-${Date.now()}` },
+    payload: bookingBody(offer, over),
+  });
+  if (response.statusCode !== 201) throw new Error(`booking failed: ${response.body}`);
+  return response.json().data;
+}
+
+export async function readOrder(app: FastifyInstance, id: string, token?: string): Promise<Order> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v1/orders/${id}${tokenQuery(token)}`,
+    headers: ANON,
+  });
+  if (response.statusCode !== 200) throw new Error(`read failed: ${response.body}`);
+  return response.json().data;
+}
+
+/** A signed webhook of the sandbox provider, injected; answers the effect. */
+export async function deliverWebhook(
+  app: FastifyInstance,
+  now: Date,
+  event: {
+    type: PaymentEventType;
+    providerRef: string;
+    amountMinor: number;
+    currency: string;
+    id?: string;
+    refundId?: string;
+  },
+): Promise<{ status: number; effect: string | undefined }> {
+  const { body, headers } = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, now);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/payments/webhooks/sandbox',
+    headers,
+    payload: body,
+  });
+  return { status: response.statusCode, effect: response.json().data?.effect };
+}
+
+/** Opens a payment session of the order and returns its payment row. */
+export async function openPayment(app: FastifyInstance, db: Database, order: Booked) {
+  const started = await app.inject({
+    method: 'POST',
+    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
+    headers: ANON,
+    payload: {},
+  });
+  if (started.statusCode !== 201) throw new Error(`payment start failed: ${started.body}`);
+  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+  return payment!;
+}
+
+/** Pays the order as the provider would tell it: a signed `payment.succeeded`. */
+export async function pay(app: FastifyInstance, db: Database, order: Booked, now: Date) {
+  const payment = await openPayment(app, db, order);
+  const paid = await deliverWebhook(app, now, {
+    type: 'payment.succeeded',
+    providerRef: payment.providerRef!,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+  });
+  if (paid.effect !== 'paid') throw new Error(`not paid: ${paid.effect}`);
+  return payment;
+}

@@ -1,0 +1,113 @@
+/**
+ * On real PostgreSQL, with two API instances (each its own pool) on one database (issue 13): cancellations
+ * of the same paid order confirmed at once — two quotes, from both instances — give ONE cancellation and
+ * ONE refund; the provider's refund webhook delivered ten times at once over both instances changes the
+ * order once.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON, isoDay } from '../../../booking-testing.ts';
+import { book, deliverWebhook, offerIn, pay, readOrder, tokenQuery } from '../../../after-sale-testing.ts';
+
+let database: TestDatabase;
+let second: DatabaseHandle;
+let apps: FastifyInstance[];
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+
+beforeAll(async () => {
+  database = await createTestDatabase({ poolSize: 10 });
+  second = await createDatabase({ url: database.url!, poolSize: 10 });
+  const config = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 };
+  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+}, 60_000);
+
+afterAll(async () => {
+  for (const app of apps ?? []) await app.close();
+  await second?.close();
+  await database?.close();
+});
+
+const count = async (query: ReturnType<typeof sql>) =>
+  (await database.db.execute<{ n: number }>(query)).rows[0]!.n;
+
+test('a paid order cancelled twice at once, five times over: one cancellation and one refund each', async () => {
+  for (let round = 0; round < 5; round++) {
+    const offer = await offerIn(apps[0]!, 'standard', { date: isoDay(start, 40 + round) });
+    const order = await book(apps[0]!, offer);
+    await pay(apps[0]!, database.db, order, now());
+    // Two quotes (the traveller pressed "Cancel" in two tabs), each confirmed from both instances at once.
+    const quotes = await Promise.all(
+      apps.map(async (app) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
+          headers: ANON,
+          payload: { order_id: order.id },
+        });
+        expect(answer.statusCode).toBe(201);
+        return answer.json().data.id as string;
+      }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: `/v1/order_cancellations/${quotes[Math.floor(i / 2) % 2]}/actions/confirm${tokenQuery(order.access_token)}`,
+          headers: ANON,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    // One quote wins (its confirms all answer 200: the same confirmation); the other's are refused.
+    expect(statuses.every((s) => s === 200 || s === 422)).toBe(true);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    for (const refused of answers.filter((a) => a.statusCode === 422))
+      expect(refused.json().error.details.reason).toBe('already_cancelled');
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${order.id} AND confirmed_at IS NOT NULL`,
+      ),
+    ).toBe(1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-cancelled:${order.id}`}`,
+      ),
+    ).toBe(1);
+    const released = await database.db
+      .select()
+      .from(schema.orderHolds)
+      .where(eq(schema.orderHolds.orderId, order.id));
+    expect(released.every((h) => h.releasedAt !== null)).toBe(true);
+
+    // The provider's webhook, ten times at once over both instances: one change.
+    const [refund] = await database.db
+      .select()
+      .from(schema.refunds)
+      .where(eq(schema.refunds.orderId, order.id));
+    const event = {
+      type: 'refund.succeeded' as const,
+      providerRef: refund!.providerRef!,
+      amountMinor: refund!.amountMinor,
+      currency: refund!.currency,
+      refundId: refund!.id,
+      id: `evt_pg_${refund!.id}`,
+    };
+    const effects = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => deliverWebhook(apps[i % 2]!, now(), event)),
+    );
+    expect(effects.filter((e) => e.effect === 'refunded')).toHaveLength(1);
+    expect(effects.filter((e) => e.effect === 'duplicate')).toHaveLength(9);
+    expect((await readOrder(apps[1]!, order.id, order.access_token)).refund_status).toBe('refunded');
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`refund-completed:${refund!.id}`}`,
+      ),
+    ).toBe(1);
+  }
+}, 120_000);

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderAccessQuerySchema, orderIdParamsSchema, ticketPdfQuerySchema } from '@parvoz/contracts/booking';
+import {
+  changePhoneRequestSchema,
+  emailChangeConfirmRequestSchema,
+  emailChangeParamsSchema,
+  emailChangeRequestSchema,
+  resendTicketsRequestSchema,
+} from '@parvoz/contracts/order-manage';
+import type { Caller } from '../../../auth.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import {
+  changePhone,
+  confirmEmailChange,
+  receiptPdf,
+  requestEmailChange,
+  resendTickets,
+} from '../../../services/order-manage.ts';
+
+/**
+ * Managing a booking (issue 13; services/order-manage.ts, contract packages/contracts/src/order-manage.ts):
+ *   POST /v1/orders/:id/actions/change_phone                           { phone } → 200 the order
+ *   POST /v1/orders/:id/email_changes                                  { email } → 201 a code to the new address
+ *   POST /v1/orders/:id/email_changes/:change_id/actions/confirm       { code }  → 200 the order
+ *   POST /v1/orders/:id/actions/resend_tickets                         → 202
+ *   GET  /v1/orders/:id/receipt.pdf                                    → the payment receipt
+ * For the order's signed-in owner or `?access_token=` of the order; anyone else 404. Each is rate-limited.
+ */
+export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now, config } = app.deps;
+  const access = (request: {
+    caller: Caller;
+    params: { id: string };
+    query: { access_token?: string | undefined };
+  }) => ({ caller: request.caller, orderId: request.params.id, accessToken: request.query.access_token });
+
+  app.post(
+    '/:id/actions/change_phone',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: changePhoneRequestSchema,
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
+    },
+    async (request) => {
+      const order = await changePhone(
+        { db, now, siteUrl: app.deps.publicOrigin() },
+        access(request),
+        request.body.phone,
+      );
+      app.deps.kickOutbox();
+      return { data: order };
+    },
+  );
+
+  app.post(
+    '/:id/email_changes',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: emailChangeRequestSchema,
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
+    },
+    async (request, reply) => {
+      const change = await requestEmailChange(
+        { db, now, siteUrl: app.deps.publicOrigin() },
+        access(request),
+        request.body,
+      );
+      app.deps.kickOutbox();
+      return reply.status(201).send({ data: change });
+    },
+  );
+
+  app.post(
+    '/:id/email_changes/:change_id/actions/confirm',
+    {
+      schema: {
+        params: emailChangeParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: emailChangeConfirmRequestSchema,
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
+    },
+    async (request) => {
+      const order = await confirmEmailChange(
+        { db, now, siteUrl: app.deps.publicOrigin() },
+        access(request),
+        request.params.change_id,
+        request.body.code,
+      );
+      app.deps.kickOutbox();
+      return { data: order };
+    },
+  );
+
+  app.post(
+    '/:id/actions/resend_tickets',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: resendTicketsRequestSchema,
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.ticketResends),
+    },
+    async (request, reply) => {
+      await resendTickets({ db, now, siteUrl: app.deps.publicOrigin() }, access(request), request.body?.lang);
+      app.deps.kickOutbox();
+      return reply.status(202).send({ data: { accepted: true } });
+    },
+  );
+
+  app.get(
+    '/:id/receipt.pdf',
+    {
+      schema: { params: orderIdParamsSchema, querystring: ticketPdfQuerySchema },
+      preHandler: rateLimit(ROUTE_LIMITS.receipts),
+    },
+    async (request, reply) => {
+      const { pdf, reference } = await receiptPdf({ db, now }, access(request), request.query.lang);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="receipt-${reference}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};

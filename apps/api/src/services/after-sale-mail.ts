@@ -1,0 +1,157 @@
+/**
+ * After-sale emails (issue 13), in the order's language with the shared ICU messages, as text and HTML
+ * through the same layout as every other email:
+ *  - `order-cancelled`: the booking is cancelled, what comes back (or that nothing was paid);
+ *  - `refund-completed`: the provider confirmed a refund;
+ *  - `late-payment-refund`: a payment came after the order had ended: it is refunded in full;
+ *  - `contact-phone-changed`, `contact-email-changed` (to the old and the new address), and
+ *    `contact-email-code` (the code that confirms a new address, sent to that address).
+ */
+import type { Order } from '@parvoz/contracts/booking';
+import { getIntl } from '@parvoz/i18n/messages';
+import type { Locale } from '@parvoz/i18n/locales';
+import { formatAmount } from './booking-format.ts';
+import { escapeHtml, layout, type EmailPayload } from './mail.ts';
+
+export type AfterSaleEmailKind =
+  | 'order-cancelled'
+  | 'refund-completed'
+  | 'late-payment-refund'
+  | 'contact-phone-changed'
+  | 'contact-email-code'
+  | 'contact-email-changed';
+
+export type AfterSaleEmail =
+  | {
+      kind: 'order-cancelled';
+      order: Order;
+      /** Major units in the order currency; null when nothing was paid. */
+      refundAmount: string | null;
+      link: string;
+    }
+  | { kind: 'refund-completed'; order: Order; amount: string; currency: string; link: string }
+  | { kind: 'late-payment-refund'; order: Order; amount: string; currency: string; link: string }
+  | { kind: 'contact-phone-changed'; order: Order; phone: string; link: string }
+  | { kind: 'contact-email-code'; order: Order; code: string; minutes: number }
+  | {
+      kind: 'contact-email-changed';
+      order: Order;
+      /** The new contact email. */
+      email: string;
+      /** Who reads it: the address that was replaced (no link: it may no longer be the traveller's), or the new one. */
+      reader: 'old' | 'new';
+      link: string | null;
+    };
+
+const BUTTON =
+  'display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none';
+
+/** An email of a few paragraphs, an optional big line (a code) and an optional button to the order. */
+function notice(
+  lang: Locale,
+  subject: string,
+  paragraphs: string[],
+  options: { big?: string; action?: { label: string; url: string }; after?: string[] } = {},
+): EmailPayload {
+  const intl = getIntl(lang);
+  const footer = intl.formatMessage({ id: 'mail.footer' });
+  const after = options.after ?? [];
+  const text = [
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(options.big ? [options.big, ''] : []),
+    ...(options.action ? [`${options.action.label}: ${options.action.url}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    footer,
+    '',
+  ].join('\n');
+  const html = layout(
+    lang,
+    subject,
+    [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      options.big
+        ? `<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${escapeHtml(options.big)}</p>`
+        : '',
+      options.action
+        ? `<p><a href="${escapeHtml(options.action.url)}" style="${BUTTON}">${escapeHtml(options.action.label)}</a></p>`
+        : '',
+      ...after.map((p) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(p)}</p>`),
+    ].join('\n'),
+  );
+  return { lang, subject, text, html };
+}
+
+export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): EmailPayload {
+  const intl = getIntl(lang);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { order } = content;
+  const reference = order.booking_reference;
+  const action = (url: string) => ({ label: t('booking.mail.action'), url });
+  switch (content.kind) {
+    case 'order-cancelled': {
+      const paid = content.refundAmount !== null;
+      const amount = paid ? formatAmount(lang, content.refundAmount!, order.total_currency) : '';
+      const refundLine = !paid
+        ? t('aftersale.mail.cancelled.unpaid')
+        : Number(content.refundAmount) > 0
+          ? t('aftersale.mail.cancelled.refund', { amount })
+          : t('aftersale.mail.cancelled.noRefund');
+      return notice(
+        lang,
+        t('aftersale.mail.cancelled.subject', { reference }),
+        [
+          t('aftersale.mail.cancelled.intro', { reference }),
+          ...(paid ? [t('aftersale.mail.cancelled.voided')] : []),
+          refundLine,
+        ],
+        { action: action(content.link) },
+      );
+    }
+    case 'refund-completed': {
+      const amount = formatAmount(lang, content.amount, content.currency);
+      return notice(
+        lang,
+        t('aftersale.mail.refunded.subject', { reference, amount }),
+        [t('aftersale.mail.refunded.intro', { reference, amount })],
+        { action: action(content.link) },
+      );
+    }
+    case 'late-payment-refund': {
+      const amount = formatAmount(lang, content.amount, content.currency);
+      return notice(
+        lang,
+        t('aftersale.mail.late.subject', { reference }),
+        [t('aftersale.mail.late.intro', { reference, amount })],
+        { action: action(content.link) },
+      );
+    }
+    case 'contact-phone-changed':
+      return notice(
+        lang,
+        t('aftersale.mail.phone.subject', { reference }),
+        [t('aftersale.mail.phone.intro', { reference, phone: content.phone })],
+        { action: action(content.link), after: [t('aftersale.mail.notYou')] },
+      );
+    case 'contact-email-code':
+      return notice(
+        lang,
+        t('aftersale.mail.emailCode.subject', { code: content.code }),
+        [t('aftersale.mail.emailCode.intro', { reference })],
+        { big: content.code, after: [t('mail.code.validity', { minutes: content.minutes })] },
+      );
+    case 'contact-email-changed':
+      return notice(
+        lang,
+        t('aftersale.mail.emailChanged.subject', { reference }),
+        [
+          content.reader === 'old'
+            ? t('aftersale.mail.emailChanged.old', { reference, email: content.email })
+            : t('aftersale.mail.emailChanged.new', { reference }),
+        ],
+        {
+          ...(content.link ? { action: action(content.link) } : {}),
+          ...(content.reader === 'old' ? { after: [t('aftersale.mail.notYou')] } : {}),
+        },
+      );
+  }
+}

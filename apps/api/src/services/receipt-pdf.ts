@@ -1,0 +1,155 @@
+/**
+ * The payment receipt of an order (issue 13), the same library and fonts as the e-ticket (pdfkit with
+ * DejaVu Sans for Cyrillic, Turkish and the Uzbek ʻ), every label in the reader's language: who paid what
+ * for which booking, when and how, and every refund with its status, so the traveller has proof of the
+ * payment and of what went back.
+ */
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { Order } from '@parvoz/contracts/booking';
+import { getIntl } from '@parvoz/i18n/messages';
+import type { Locale } from '@parvoz/i18n/locales';
+import { formatAmount, formatInstant, placeName } from './booking-format.ts';
+import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const BLUE = '#1d4ed8';
+const GREY = '#4b5563';
+
+/** A payment the receipt lists (succeeded ones only). */
+export interface ReceiptPayment {
+  amount: string;
+  currency: string;
+  paidAt: string;
+  provider: string;
+  reference: string | null;
+}
+
+export async function renderReceiptPdf(
+  order: Order,
+  payments: readonly ReceiptPayment[],
+  lang: Locale,
+  issuedAt: Date,
+): Promise<Buffer> {
+  const intl = getIntl(lang);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const money = (amount: string, currency: string) => formatAmount(lang, amount, currency);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: {
+      Title: `${t('receipt.title')} ${order.booking_reference}`,
+      Author: 'Parvoz',
+      Subject: t('receipt.title'),
+    },
+    lang,
+  });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  let y = 40;
+  const line = (text: string, options: { bold?: boolean; size?: number; color?: string } = {}) => {
+    if (y > doc.page.height - 60) {
+      doc.addPage();
+      y = 40;
+    }
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? '#111827')
+      .text(text, left, y, { width });
+    y = doc.y + 3;
+  };
+  /** A label on the left and an amount on the right of one row. */
+  const row = (label: string, value: string, bold = false) => {
+    if (y > doc.page.height - 60) {
+      doc.addPage();
+      y = 40;
+    }
+    const font = bold ? 'bold' : 'regular';
+    doc
+      .font(font)
+      .fontSize(10)
+      .fillColor('#111827')
+      .text(label, left, y, { width: width - 160 });
+    const after = doc.y;
+    doc
+      .font(font)
+      .fontSize(10)
+      .text(value, left + width - 160, y, { width: 160, align: 'right' });
+    y = Math.max(after, doc.y) + 3;
+  };
+  const heading = (text: string) => {
+    y += 8;
+    doc.font('bold').fontSize(12).fillColor(BLUE).text(text, left, y);
+    y = doc.y + 4;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor('#d1d5db')
+      .stroke();
+    y += 6;
+  };
+
+  doc.font('bold').fontSize(22).fillColor(BLUE).text('Parvoz', left, y);
+  y = doc.y + 4;
+  line(t('receipt.title'), { bold: true, size: 14 });
+  line(`${t('ticket.reference')}: ${order.booking_reference}`, { bold: true });
+  line(`${t('ticket.orderId')}: ${order.id}`, { size: 9, color: GREY });
+  line(`${t('receipt.issued')}: ${formatInstant(lang, issuedAt.toISOString())}`, { size: 9, color: GREY });
+  line(`${t('ticket.bookingStatus')}: ${t(BOOKING_STATUS_KEYS[order.booking_status])}`, { size: 9 });
+  line(`${t('receipt.payer')}: ${order.contact.full_name} · ${order.contact.email}`, { size: 9 });
+  const outbound = order.slices[0];
+  const inbound = order.slices[1];
+  if (outbound)
+    line(
+      `${t('ticket.itinerary')}: ${placeName(lang, outbound.origin)} → ${placeName(lang, outbound.destination)}${inbound ? ` → ${placeName(lang, inbound.destination)}` : ''}`,
+      { size: 9 },
+    );
+
+  heading(t('receipt.items'));
+  for (const item of order.price_breakdown) {
+    const who = `${t(PASSENGER_TYPE_KEYS[item.passenger_type])} × ${item.count}`;
+    row(`${who} — ${t('receipt.fare')}`, money(item.fare_amount, item.currency));
+    row(`${who} — ${t('receipt.taxes')}`, money(item.tax_amount, item.currency));
+    if (Number(item.luggage_amount) > 0)
+      row(`${who} — ${t('receipt.luggage')}`, money(item.luggage_amount, item.currency));
+  }
+  row(t('ticket.total'), money(order.total_amount, order.total_currency), true);
+
+  heading(t('receipt.payments'));
+  for (const payment of payments) {
+    row(
+      `${formatInstant(lang, payment.paidAt)} · ${t('receipt.card', { provider: payment.provider })}${payment.reference ? ` · ${payment.reference}` : ''}`,
+      money(payment.amount, payment.currency),
+    );
+  }
+
+  if (order.refunds.length > 0) {
+    heading(t('receipt.refunds'));
+    for (const refund of order.refunds) {
+      const status =
+        refund.status === 'refunded'
+          ? t('receipt.refund.done', { date: formatInstant(lang, refund.refunded_at ?? refund.created_at) })
+          : t('receipt.refund.pending');
+      const reason =
+        refund.reason === 'late_payment' ? t('receipt.refund.latePayment') : t('receipt.refund.cancellation');
+      row(`${reason} · ${status}`, `− ${money(refund.amount, refund.currency)}`);
+    }
+  }
+  y += 10;
+  line(t('receipt.notice'), { size: 8, color: GREY });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,244 @@
+/**
+ * Refunds (issue 13): money going back to a traveller through the payment provider. A refund is RECORDED
+ * (pending) in the transaction of the change that causes it — a paid booking cancelled, or a payment that
+ * came after its order had ended — then ASKED of the provider once that transaction has committed, and
+ * DONE only when the provider's signed `refund.succeeded` webhook arrives. Each step is safe to repeat:
+ * one refund per payment (a unique index), the provider treats a repeated ask as the same refund, and a
+ * webhook delivered again changes nothing. A refund the provider never took (it was down) is asked again
+ * by a sweep of the order-expiry worker. The order's `refund_status` follows its refunds.
+ */
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { refundStatusOf } from '@parvoz/core/order-status';
+import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
+import { renderAfterSaleEmail } from './after-sale-mail.ts';
+import { enqueueEmail } from './mail.ts';
+import { issueAccessToken, orderPagePath } from './order-access.ts';
+import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type PaymentRow = typeof schema.payments.$inferSelect;
+
+export interface RefundDeps {
+  db: Database;
+  now: () => Date;
+  /** The providers by name (a refund goes back through the provider that took the payment). */
+  providers: ReadonlyMap<string, PaymentProvider>;
+}
+
+/** A refund recorded this long ago that the provider has not taken is asked again. */
+export const REFUND_RETRY_AFTER_MS = 60_000;
+
+/** Keeps `orders.refund_status` in step with the order's refunds (in the transaction that changed them). */
+export async function syncRefundStatus(tx: Database, orderId: string, now: Date): Promise<void> {
+  const rows = await tx
+    .select({ status: schema.refunds.status })
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId));
+  await tx
+    .update(schema.orders)
+    .set({ refundStatus: refundStatusOf(rows), updatedAt: now })
+    .where(eq(schema.orders.id, orderId));
+}
+
+/**
+ * Records a pending refund of `payment` in the caller's transaction (which holds the order's row lock) and
+ * returns its id, to pass to `startRefunds` once committed. One refund per payment: a second one for the
+ * same payment is a unique violation that rolls the whole change back.
+ */
+export async function recordRefund(
+  tx: Database,
+  input: {
+    payment: PaymentRow;
+    amountMinor: number;
+    reason: 'cancellation' | 'late_payment';
+    cancellationId?: string;
+    now: Date;
+  },
+): Promise<string> {
+  const { payment, now } = input;
+  if (
+    !Number.isSafeInteger(input.amountMinor) ||
+    input.amountMinor <= 0 ||
+    input.amountMinor > payment.amountMinor
+  )
+    throw new RangeError(`refund of ${input.amountMinor} for a payment of ${payment.amountMinor}`);
+  const [row] = await tx
+    .insert(schema.refunds)
+    .values({
+      orderId: payment.orderId,
+      paymentId: payment.id,
+      cancellationId: input.cancellationId ?? null,
+      provider: payment.provider,
+      reason: input.reason,
+      status: 'pending',
+      amountMinor: input.amountMinor,
+      currency: payment.currency,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: schema.refunds.id });
+  await syncRefundStatus(tx, payment.orderId, now);
+  return row!.id;
+}
+
+/** Asks the provider for each refund it has not taken yet; a failure is logged and left to the sweep. */
+export async function startRefunds(deps: RefundDeps, refundIds: readonly string[], log: Log): Promise<void> {
+  for (const refundId of refundIds) {
+    const [row] = await deps.db
+      .select({ refund: schema.refunds, paymentRef: schema.payments.providerRef })
+      .from(schema.refunds)
+      .innerJoin(schema.payments, eq(schema.payments.id, schema.refunds.paymentId))
+      .where(eq(schema.refunds.id, refundId));
+    if (!row || row.refund.providerRef !== null || row.refund.status !== 'pending') continue;
+    const provider = deps.providers.get(row.refund.provider);
+    if (!provider || !row.paymentRef) {
+      log.error({ refundId, provider: row.refund.provider }, 'refund: no provider or payment reference');
+      continue;
+    }
+    try {
+      const asked = await provider.refund({
+        refundId,
+        paymentProviderRef: row.paymentRef,
+        amountMinor: row.refund.amountMinor,
+        currency: row.refund.currency,
+      });
+      await deps.db
+        .update(schema.refunds)
+        .set({ providerRef: asked.providerRef, updatedAt: deps.now() })
+        .where(and(eq(schema.refunds.id, refundId), isNull(schema.refunds.providerRef)));
+    } catch (error) {
+      log.error(
+        { refundId, err: error instanceof Error ? error.message : String(error) },
+        'refund: the provider did not take it (asked again later)',
+      );
+    }
+  }
+}
+
+/** The sweep: refunds recorded over a minute ago that no provider has taken are asked again. */
+export async function retryUnstartedRefunds(deps: RefundDeps, log: Log): Promise<number> {
+  const due = await deps.db
+    .select({ id: schema.refunds.id })
+    .from(schema.refunds)
+    .where(
+      and(
+        eq(schema.refunds.status, 'pending'),
+        isNull(schema.refunds.providerRef),
+        lte(schema.refunds.createdAt, new Date(deps.now().getTime() - REFUND_RETRY_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(schema.refunds.createdAt))
+    .limit(50);
+  await startRefunds(
+    deps,
+    due.map((r) => r.id),
+    log,
+  );
+  return due.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order page with a fresh access link, for an email to the order's contact. */
+export async function orderLink(tx: Database, orderId: string, lang: string, siteUrl: string, now: Date) {
+  const token = await issueAccessToken(tx, orderId, now);
+  return siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
+}
+
+/**
+ * A verified `refund.succeeded` event, in the webhook's transaction (which has recorded the event id): the
+ * refund is done, the order's refund status follows, and the traveller is told once. Found by our refund id
+ * (which the provider sends back) or by the provider's refund id.
+ */
+export async function applyRefundSucceeded(
+  tx: Database,
+  provider: string,
+  event: PaymentEvent,
+  siteUrl: string,
+  now: Date,
+  log: Log,
+): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
+  const byId = event.refundId !== undefined && UUID.test(event.refundId);
+  const where = byId
+    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
+    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
+  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
+  if (!located) {
+    log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
+    return 'unknown_refund';
+  }
+  // Lock order first, then refund (the order every writer uses).
+  await tx
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, located.orderId))
+    .for('update');
+  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
+  if (!refund) return 'unknown_refund';
+  if (
+    event.amountMinor !== refund.amountMinor ||
+    event.currency !== refund.currency ||
+    (refund.providerRef !== null && refund.providerRef !== event.providerRef)
+  ) {
+    log.error({ refundId: refund.id, eventId: event.id }, 'refund webhook differs from the refund: ignored');
+    return 'ignored';
+  }
+  if (refund.status === 'succeeded') return 'ignored';
+  await tx
+    .update(schema.refunds)
+    .set({ status: 'succeeded', succeededAt: now, providerRef: event.providerRef, updatedAt: now })
+    .where(eq(schema.refunds.id, refund.id));
+  await syncRefundStatus(tx, refund.orderId, now);
+  const loaded = await loadOrder(tx, refund.orderId);
+  const view = presentOrder(loaded!, now);
+  await enqueueEmail(tx, {
+    to: view.contact.email,
+    kind: 'refund-completed',
+    payload: renderAfterSaleEmail(view.lang, {
+      kind: 'refund-completed',
+      order: view,
+      amount: majorOf(refund.amountMinor, refund.currency),
+      currency: refund.currency,
+      link: await orderLink(tx, refund.orderId, view.lang, siteUrl, now),
+    }),
+    now,
+    dedupeKey: `refund-completed:${refund.id}`,
+  });
+  return 'refunded';
+}
+
+/**
+ * A payment that succeeded for an order that cannot take it — expired, cancelled, or paid already — in the
+ * webhook's transaction (the payment row is marked succeeded): the whole amount goes back, automatically,
+ * and the traveller is told. Returns the refund to start once committed.
+ */
+export async function refundLatePayment(
+  tx: Database,
+  payment: PaymentRow,
+  siteUrl: string,
+  now: Date,
+): Promise<string> {
+  const refundId = await recordRefund(tx, {
+    payment,
+    amountMinor: payment.amountMinor,
+    reason: 'late_payment',
+    now,
+  });
+  const loaded = await loadOrder(tx, payment.orderId);
+  const view = presentOrder(loaded!, now);
+  await enqueueEmail(tx, {
+    to: view.contact.email,
+    kind: 'late-payment-refund',
+    payload: renderAfterSaleEmail(view.lang, {
+      kind: 'late-payment-refund',
+      order: view,
+      amount: majorOf(payment.amountMinor, payment.currency),
+      currency: payment.currency,
+      link: await orderLink(tx, payment.orderId, view.lang, siteUrl, now),
+    }),
+    now,
+    dedupeKey: `late-payment-refund:${payment.id}`,
+  });
+  return refundId;
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { Form } from 'react-router';
+import type { Order } from '@parvoz/contracts/booking';
+import { Button } from '../../components/Button.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useMoney } from '../../lib/use-money.ts';
+import type { CancelQuote } from './after-sale.ts';
+
+/**
+ * "Cancel this booking" (issues 11 and 13): the button, then the quote — what comes back to the card in the
+ * order's currency by the fare rules, how long the offer holds — to confirm or to keep the booking.
+ */
+export function CancelBooking({
+  order,
+  quote,
+  busy,
+}: {
+  order: Order;
+  quote: CancelQuote | null;
+  busy: boolean;
+}) {
+  const t = useT();
+  const money = useMoney();
+  const locale = useLocale();
+  // The quote appears in place of the button: move focus to it so that it is read out.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (quote) headingRef.current?.focus();
+  }, [quote]);
+  if (!quote) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <Button type="submit" variant="outline" color="neutral" disabled={busy}>
+          {t('order.cancel.button')}
+        </Button>
+      </Form>
+    );
+  }
+  const refund = money(quote.refund_amount, quote.refund_currency);
+  const paid = quote.refund_rule !== 'nothing_paid';
+  return (
+    <section
+      aria-labelledby="order-cancel-heading"
+      className="grid gap-3 rounded border border-red-300 bg-red-50 p-4 text-red-950"
+      data-testid="cancel-quote"
+    >
+      <h2 id="order-cancel-heading" className="text-lg font-semibold" tabIndex={-1} ref={headingRef}>
+        {t('order.cancel.heading')}
+      </h2>
+      {paid ? (
+        <>
+          <p className="text-lg">
+            {t('order.cancel.quote.back')}{' '}
+            <strong data-testid="cancel-quote-amount" className="tabular-nums">
+              {refund}
+            </strong>
+          </p>
+          {Number(quote.refund_amount) > 0 ? null : <p>{t('order.cancel.quote.nothing')}</p>}
+          <p>
+            {quote.refund_rule === 'taxes_only'
+              ? t('order.cancel.quote.taxesOnly')
+              : t('order.cancel.quote.fee', { fee: money(quote.kept_amount, quote.refund_currency) })}
+          </p>
+          <p>{t('order.cancel.quote.paidText')}</p>
+        </>
+      ) : (
+        <p>{t('order.cancel.text')}</p>
+      )}
+      <p className="text-sm">{t('order.cancel.quote.valid', { minutes: quote.minutes })}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-confirm" />
+          <input type="hidden" name="cancellation_id" value={quote.id} />
+          <Button type="submit" color="neutral" disabled={busy}>
+            {t('order.cancel.confirm')}
+          </Button>
+        </Form>
+        <a href={`/${locale}/orders/${order.id}`} className="text-primary-700 underline">
+          {t('order.cancel.keep')}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Order } from '@parvoz/contracts/booking';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { formatInstant } from '../../lib/local-time.ts';
+import { useMoney } from '../../lib/use-money.ts';
+
+/** The money going back on the order (issue 13): each refund, why, and whether it has reached the card. */
+export function OrderRefunds({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = useMoney();
+  if (order.refunds.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="order-refunds-heading"
+      className="grid gap-2 rounded border border-primary-200 bg-primary-50 p-4"
+    >
+      <h2 id="order-refunds-heading" className="text-lg font-semibold">
+        {t('order.refund.heading')}
+      </h2>
+      <ul className="grid gap-1" data-testid="order-refunds">
+        {order.refunds.map((refund, i) => (
+          <li key={i}>
+            <span className="font-semibold tabular-nums">{money(refund.amount, refund.currency)}</span>{' '}
+            {refund.reason === 'late_payment'
+              ? t('order.refund.latePayment')
+              : t('order.refund.cancellation')}{' '}
+            —{' '}
+            {refund.status === 'refunded'
+              ? t('order.refund.done', {
+                  date: formatInstant(locale, refund.refunded_at ?? refund.created_at),
+                })
+              : t('order.refund.pending')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

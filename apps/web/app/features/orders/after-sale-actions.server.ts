@@ -1,0 +1,214 @@
+/**
+ * The order page's after-sale actions (issue 13), on the API's endpoints with the visitor's session or the
+ * order's access cookie: the cancellation quote and its confirmation, and managing the booking (contact
+ * phone, contact email by a code sent to the new address, the tickets again). A refusal comes back as data
+ * for the page in its language; an order the visitor may not see is the page's 404.
+ */
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
+import { emailChangeSchema } from '@parvoz/contracts/order-manage';
+import type { Locale } from '@parvoz/i18n/locales';
+import { ApiError } from '../../lib/api.server.ts';
+import type { MessageKey } from '../../lib/i18n.tsx';
+import { readOrderAccess } from '../../lib/order-access.server.ts';
+import type { RequestState } from '../../lib/request-context.server.ts';
+import {
+  CANCEL_ERRORS,
+  type CancelError,
+  type CancelQuote,
+  type ManageIntent,
+  type ManageResult,
+} from './after-sale.ts';
+
+function notFound(): Response {
+  return new Response(null, { status: 404, statusText: 'Not Found' });
+}
+
+const cancellationResponseSchema = z.object({ data: orderCancellationSchema });
+const emailChangeResponseSchema = z.object({ data: emailChangeSchema });
+const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
+const CHANGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `reason` of an API refusal, if any. */
+function reasonOf(error: ApiError): string | undefined {
+  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
+  return details && typeof details === 'object' && !Array.isArray(details)
+    ? String((details as { reason?: unknown }).reason ?? '') || undefined
+    : undefined;
+}
+
+function detailsOf(error: ApiError): Record<string, unknown> {
+  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
+  return details && typeof details === 'object' && !Array.isArray(details)
+    ? (details as Record<string, unknown>)
+    : {};
+}
+
+/** The field messages of the manage contract (packages/contracts/src/order-manage.ts). */
+const FIELD_MESSAGES: readonly MessageKey[] = [
+  'booking.error.phone',
+  'booking.error.email',
+  'manage.error.code',
+];
+
+/** The message key of a 400 field error, or null. */
+function fieldMessage(error: ApiError): MessageKey | null {
+  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
+  const first = Array.isArray(details) ? (details[0] as { message?: unknown } | undefined) : undefined;
+  const message = first?.message;
+  return FIELD_MESSAGES.find((key) => key === message) ?? null;
+}
+
+function accessQuery(request: Request, orderId: string) {
+  const token = readOrderAccess(request, orderId);
+  return token ? { access_token: token } : undefined;
+}
+
+export type CancelActionData = { cancellation: CancelQuote } | { error: CancelError };
+
+/**
+ * "Cancel this booking", in two steps that work without JavaScript: `cancel` asks the API for the quote and
+ * the page shows what comes back; `cancel-confirm` confirms it and shows the order again.
+ */
+export async function cancelAction(
+  state: RequestState,
+  request: Request,
+  lang: Locale,
+  orderId: string,
+  intent: 'cancel' | 'cancel-confirm',
+  form: FormData,
+) {
+  const query = accessQuery(request, orderId);
+  try {
+    if (intent === 'cancel') {
+      const answer = await state.api.post<unknown>('/v1/order_cancellations', {
+        body: { order_id: orderId },
+        query,
+      });
+      const quote = cancellationResponseSchema.parse(answer).data;
+      const minutes = Math.max(1, Math.round((Date.parse(quote.expires_at) - Date.now()) / 60_000));
+      return data<CancelActionData>({
+        cancellation: {
+          id: quote.id,
+          refund_amount: quote.refund_amount,
+          refund_currency: quote.refund_currency,
+          refund_rule: quote.refund_rule,
+          kept_amount: quote.kept_amount,
+          minutes,
+        },
+      });
+    }
+    const id = form.get('cancellation_id');
+    if (typeof id !== 'string' || !CANCELLATION_ID.test(id))
+      throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+    await state.api.post<unknown>(`/v1/order_cancellations/${encodeURIComponent(id)}/actions/confirm`, {
+      query,
+    });
+    // The order page again (not request.url: a client-side submission's URL is the `.data` one).
+    return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
+    if (error instanceof ApiError && error.status === 422) {
+      const reason = reasonOf(error);
+      const known = (CANCEL_ERRORS as readonly string[]).includes(reason ?? '')
+        ? (reason as CancelError)
+        : null;
+      return data<CancelActionData>(
+        { error: known && known !== 'cancel_failed' ? known : 'not_cancellable' },
+        { status: 422 },
+      );
+    }
+    console.error(JSON.stringify({ msg: 'cancel failed', requestId: state.requestId, err: String(error) }));
+    return data<CancelActionData>({ error: 'cancel_failed' }, { status: 503 });
+  }
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 300) : '';
+};
+
+/** One "manage the booking" form. */
+export async function manageAction(
+  state: RequestState,
+  request: Request,
+  lang: Locale,
+  orderId: string,
+  intent: ManageIntent,
+  form: FormData,
+) {
+  const query = accessQuery(request, orderId);
+  const base = `/v1/orders/${encodeURIComponent(orderId)}`;
+  const pending = () => {
+    const id = field(form, 'change_id');
+    const email = field(form, 'change_email');
+    return CHANGE_ID.test(id) ? { id, email } : undefined;
+  };
+  try {
+    switch (intent) {
+      case 'change-phone':
+        await state.api.post(`${base}/actions/change_phone`, {
+          body: { phone: field(form, 'phone') },
+          query,
+        });
+        return data<ManageResult>({ manage: 'phone-changed' });
+      case 'email-change': {
+        const answer = await state.api.post<unknown>(`${base}/email_changes`, {
+          body: { email: field(form, 'email'), lang },
+          query,
+        });
+        const change = emailChangeResponseSchema.parse(answer).data;
+        return data<ManageResult>({
+          manage: 'email-code-sent',
+          change: { id: change.id, email: change.email },
+        });
+      }
+      case 'email-confirm': {
+        const change = pending();
+        if (!change) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+        await state.api.post(`${base}/email_changes/${change.id}/actions/confirm`, {
+          body: { code: field(form, 'code') },
+          query,
+        });
+        return data<ManageResult>({ manage: 'email-changed', email: change.email });
+      }
+      case 'resend':
+        await state.api.post(`${base}/actions/resend_tickets`, { body: { lang }, query });
+        return data<ManageResult>({ manage: 'tickets-sent' });
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof ApiError)) {
+      console.error(
+        JSON.stringify({ msg: 'manage failed', requestId: state.requestId, intent, err: String(error) }),
+      );
+      return data<ManageResult>(
+        { manage: 'failed', intent, message: 'manage.error.failed' },
+        { status: 503 },
+      );
+    }
+    if ([401, 403, 404].includes(error.status)) throw notFound();
+    const change = intent === 'email-confirm' ? pending() : undefined;
+    const failed = (message: MessageKey, values?: Record<string, number | string>) =>
+      data<ManageResult>(
+        { manage: 'failed', intent, message, ...(values ? { values } : {}), ...(change ? { change } : {}) },
+        { status: error.status },
+      );
+    if (error.status === 400) return failed(fieldMessage(error) ?? 'manage.error.failed');
+    if (error.status === 429) return failed('manage.error.rateLimited');
+    const reason = reasonOf(error);
+    if (reason === 'wrong_code')
+      return failed('manage.email.wrongCode', { attempts: Number(detailsOf(error).attempts_left ?? 0) });
+    if (reason === 'code_expired') {
+      // Nothing left to try with this code: the form to ask for a new one comes back.
+      return data<ManageResult>(
+        { manage: 'failed', intent, message: 'manage.email.expired' },
+        { status: 422 },
+      );
+    }
+    if (reason === 'same_email') return failed('manage.email.same');
+    return failed('manage.error.failed');
+  }
+}
