@@ -18,7 +18,7 @@ import { startRefunds } from '../../../services/refunds.ts';
  * Both for the order's signed-in owner or `?access_token=` of the order; anyone else 404. Rate-limited.
  */
 export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, now, config } = app.deps;
+  const { db, now } = app.deps;
 
   app.post(
     '/',

@@ -27,7 +27,7 @@ import {
  * For the order's signed-in owner or `?access_token=` of the order; anyone else 404. Each is rate-limited.
  */
 export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, now, config } = app.deps;
+  const { db, now } = app.deps;
   const access = (request: {
     caller: Caller;
     params: { id: string };
