@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
+import type { PriceAlertWorker } from './services/price-alert-worker.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
 
@@ -36,6 +37,7 @@ export async function buildTestApi(
     routes.push(route);
   });
   const outboxRef: { current?: OutboxWorker } = {};
+  const priceAlertsRef: { current?: PriceAlertWorker } = {};
   await app.register(apiPlugin, {
     prefix: '/v1',
     db,
@@ -46,12 +48,15 @@ export async function buildTestApi(
       paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       outboxWorker: false,
       orderExpiryWorker: false,
+      priceAlertWorker: false,
       ...config,
     }) as ApiConfig,
     ...options,
     outboxRef,
+    priceAlertsRef,
   });
   app.decorate('outbox', outboxRef.current!);
+  app.decorate('priceAlerts', priceAlertsRef.current!);
   await app.ready();
   return app;
 }

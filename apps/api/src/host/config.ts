@@ -55,6 +55,10 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   corsOrigins: 'CORS_ORIGINS',
   holdMaxSeats: 'HOLD_MAX_SEATS',
   holdMaxUnpaidOrders: 'HOLD_MAX_UNPAID_ORDERS',
+  priceAlertIntervalSeconds: 'PRICE_ALERT_SECONDS',
+  priceAlertMinDropPercent: 'PRICE_ALERT_MIN_DROP',
+  priceAlertMaxPerEmail: 'PRICE_ALERT_PER_EMAIL',
+  priceAlertWorker: null,
 };
 
 /**

@@ -4,6 +4,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { OutgoingEmail } from '../adapters/mail/transport.ts';
 import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
+import type { PriceAlertEmailKind } from './price-alert-mail.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -84,7 +85,7 @@ export async function enqueueEmail(
   db: Database,
   options: {
     to: string;
-    kind: EmailContent['kind'] | OperatorEmailKind | BookingEmailKind;
+    kind: EmailContent['kind'] | OperatorEmailKind | BookingEmailKind | PriceAlertEmailKind;
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;
