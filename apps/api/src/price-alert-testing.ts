@@ -1,0 +1,62 @@
+/**
+ * Test helper for price alerts (unit, PostgreSQL and e2e suites): moves a search's lowest price the way the
+ * engine moves it, through sold seats. A cabin that is 90 % sold costs about 1.8 times an empty one
+ * (core/pricing.ts `loadFactor`), so filling the flights of the cheapest offers raises the lowest price, and
+ * giving the seats back makes it drop again.
+ */
+import { holdSeats, releaseSeats, soldSeats, type Database, type SeatRelease } from '@parvoz/db';
+import type { Offer } from '@parvoz/core/search-types';
+import { searchEngineFor } from './services/flights.ts';
+
+const FILL_SHARE = 0.9;
+
+/** Seats of the cabin on the flight of `flightKey`, from the built-in schedule of `seed`. */
+export function cabinCapacity(seed: string, flightKey: string, cabin: 'economy' | 'business'): number {
+  const schedule = searchEngineFor(seed).schedule;
+  const resolved = schedule.resolveKey(flightKey);
+  if (!resolved) throw new Error(`unknown flight ${flightKey}`);
+  return schedule.capacity(resolved.slot, cabin);
+}
+
+const lowest = (offers: Offer[]) => Math.min(...offers.map((o) => Number(o.total_amount)));
+
+/**
+ * Fills the flights of the cheapest offer to 90 %, searches again, and so on until the cheapest offer flies
+ * only on filled flights: then every offer cheaper than it was filled, and the lowest price is well above
+ * the one before. `search` must read the inventory afresh (mind the search's few-second cache of sold seats).
+ * Returns the seats held (give them back with `releaseSeats`) and the lowest price before and after.
+ */
+export async function raiseLowestPrice(options: {
+  db: Database;
+  search: () => Promise<Offer[]>;
+  seed?: string;
+  maxRounds?: number;
+}): Promise<{ held: SeatRelease[]; before: number; after: number }> {
+  const seed = options.seed ?? 'parvoz';
+  const held: SeatRelease[] = [];
+  const filled = new Set<string>();
+  let offers = await options.search();
+  const before = lowest(offers);
+  for (let round = 0; round < (options.maxRounds ?? 40); round++) {
+    const cheapest = offers.reduce((a, b) => (Number(b.total_amount) < Number(a.total_amount) ? b : a));
+    const segments = cheapest.slices.flatMap((s) => s.segments);
+    const fresh = segments.filter((s) => !filled.has(`${s.flight_key} ${s.cabin_class}`));
+    if (fresh.length === 0) return { held, before, after: lowest(offers) };
+    const sold = await soldSeats(
+      options.db,
+      fresh.map((s) => s.flight_key),
+    );
+    const requests = fresh.flatMap((s) => {
+      const capacity = cabinCapacity(seed, s.flight_key, s.cabin_class);
+      const seats = Math.floor(capacity * FILL_SHARE) - (sold.get(s.flight_key)?.[s.cabin_class] ?? 0);
+      filled.add(`${s.flight_key} ${s.cabin_class}`);
+      return seats > 0 ? [{ flightKey: s.flight_key, cabin: s.cabin_class, seats, capacity }] : [];
+    });
+    await holdSeats(options.db, requests);
+    held.push(...requests.map(({ flightKey, cabin, seats }) => ({ flightKey, cabin, seats })));
+    offers = await options.search();
+  }
+  throw new Error('the lowest price did not settle on filled flights');
+}
+
+export { releaseSeats };
