@@ -43,11 +43,18 @@ export type PriceAlertDeps = {
 };
 
 /**
- * The origin of links in price-alert emails (PUBLIC_URL, else the address this process listens on), never a
- * request header: the worker has no request. One call, so the site-wide `publicOrigin` can replace it.
+ * The origin of links in price-alert emails: PUBLIC_URL, else the address this process listens on (DESIGN
+ * §9), never a request header: the worker has no request, and a Host header is the sender's to choose. Only
+ * an API that does not listen at all (in-process `inject` tests) falls back to the request's own origin.
+ * One call, so the site-wide `publicOrigin` can replace it.
  */
-export function alertLinkOrigin(app: FastifyInstance): string | null {
-  return siteOrigin(app, app.deps.config.publicUrl);
+export function alertLinkOrigin(
+  app: FastifyInstance,
+  request?: { protocol: string; host: string },
+): string | null {
+  return (
+    siteOrigin(app, app.deps.config.publicUrl) ?? (request ? `${request.protocol}://${request.host}` : null)
+  );
 }
 
 export function newAlertToken(): string {

@@ -6,7 +6,6 @@ import {
   priceAlertTokenRequestSchema,
 } from '@parvoz/contracts/price-alerts';
 import { requireUser } from '../../../auth.ts';
-import { ApiFailure } from '../../../errors.ts';
 import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
   alertLinkOrigin,
@@ -38,12 +37,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { body: priceAlertCreateRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.priceAlerts) },
     async (request, reply) => {
-      const origin = alertLinkOrigin(app);
-      if (!origin) {
-        request.log.error('price alerts: the site has no address for links (not listening, no PUBLIC_URL)');
-        throw new ApiFailure('unavailable', 'Price alerts are not available right now.');
-      }
-      await createPriceAlert(deps(), request.body, origin, supplierFailure);
+      await createPriceAlert(deps(), request.body, alertLinkOrigin(app, request)!, supplierFailure);
       app.deps.kickOutbox();
       return reply.status(202).send({ data: { status: 'pending', email: request.body.email } });
     },
