@@ -20,24 +20,28 @@ export function cabinCapacity(seed: string, flightKey: string, cabin: 'economy' 
 
 const lowest = (offers: Offer[]) => Math.min(...offers.map((o) => Number(o.total_amount)));
 
+const flightsOf = (offer: Offer) =>
+  offer.slices.flatMap((s) => s.segments.map((g) => g.flight_key)).join(' ');
+
 /**
  * Fills the flights of the cheapest offer to 90 %, searches again, and so on until the cheapest offer flies
  * only on filled flights: then every offer cheaper than it was filled, and the lowest price is well above
- * the one before. `search` must read the inventory afresh (mind the search's few-second cache of sold seats).
- * Returns the seats held (give them back with `releaseSeats`) and the lowest price before and after.
+ * the one before. After each fill it searches until the answer shows it (the search reads sold seats through
+ * a cache of a few seconds), calling `wait` between tries. Returns the seats held (give them back with
+ * `releaseSeats`) and the lowest price before and after.
  */
 export async function raiseLowestPrice(options: {
   db: Database;
   search: () => Promise<Offer[]>;
+  wait?: () => Promise<void>;
   seed?: string;
-  maxRounds?: number;
 }): Promise<{ held: SeatRelease[]; before: number; after: number }> {
   const seed = options.seed ?? 'parvoz';
   const held: SeatRelease[] = [];
   const filled = new Set<string>();
   let offers = await options.search();
   const before = lowest(offers);
-  for (let round = 0; round < (options.maxRounds ?? 40); round++) {
+  for (let round = 0; round < 40; round++) {
     const cheapest = offers.reduce((a, b) => (Number(b.total_amount) < Number(a.total_amount) ? b : a));
     const segments = cheapest.slices.flatMap((s) => s.segments);
     const fresh = segments.filter((s) => !filled.has(`${s.flight_key} ${s.cabin_class}`));
@@ -54,7 +58,14 @@ export async function raiseLowestPrice(options: {
     });
     await holdSeats(options.db, requests);
     held.push(...requests.map(({ flightKey, cabin, seats }) => ({ flightKey, cabin, seats })));
-    offers = await options.search();
+    // The search shows the fill once that offer is dearer (or gone, beaten by another).
+    for (let tries = 0; ; tries++) {
+      offers = await options.search();
+      const same = offers.find((o) => flightsOf(o) === flightsOf(cheapest));
+      if (requests.length === 0 || !same || Number(same.total_amount) > Number(cheapest.total_amount)) break;
+      if (tries >= 100) throw new Error('the search never showed the seats sold');
+      await options.wait?.();
+    }
   }
   throw new Error('the lowest price did not settle on filled flights');
 }
