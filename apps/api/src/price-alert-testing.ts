@@ -9,6 +9,8 @@ import type { Offer } from '@parvoz/core/search-types';
 import { searchEngineFor } from './services/flights.ts';
 
 const FILL_SHARE = 0.9;
+/** Offers up to this many times the lowest price are filled in one round. */
+const NEAR = 1.3;
 
 /** Seats of the cabin on the flight of `flightKey`, from the built-in schedule of `seed`. */
 export function cabinCapacity(seed: string, flightKey: string, cabin: 'economy' | 'business'): number {
@@ -24,7 +26,7 @@ const flightsOf = (offer: Offer) =>
   offer.slices.flatMap((s) => s.segments.map((g) => g.flight_key)).join(' ');
 
 /**
- * Fills the flights of the cheapest offer to 90 %, searches again, and so on until the cheapest offer flies
+ * Fills the flights of the cheapest offers to 90 %, searches again, and so on until the cheapest offer flies
  * only on filled flights: then every offer cheaper than it was filled, and the lowest price is well above
  * the one before. After each fill it searches until the answer shows it (the search reads sold seats through
  * a cache of a few seconds), calling `wait` between tries. Returns the seats held (give them back with
@@ -43,9 +45,14 @@ export async function raiseLowestPrice(options: {
   const before = lowest(offers);
   for (let round = 0; round < 40; round++) {
     const cheapest = offers.reduce((a, b) => (Number(b.total_amount) < Number(a.total_amount) ? b : a));
-    const segments = cheapest.slices.flatMap((s) => s.segments);
-    const fresh = segments.filter((s) => !filled.has(`${s.flight_key} ${s.cabin_class}`));
-    if (fresh.length === 0) return { held, before, after: lowest(offers) };
+    const unfilled = (o: Offer) =>
+      o.slices.flatMap((s) => s.segments).filter((s) => !filled.has(`${s.flight_key} ${s.cabin_class}`));
+    if (unfilled(cheapest).length === 0) return { held, before, after: lowest(offers) };
+    // The flights of every offer near the lowest price at once: fewer rounds (each waits for the search).
+    const near = offers.filter((o) => Number(o.total_amount) <= Number(cheapest.total_amount) * NEAR);
+    const fresh = [
+      ...new Map(near.flatMap(unfilled).map((s) => [`${s.flight_key} ${s.cabin_class}`, s])).values(),
+    ];
     const sold = await soldSeats(
       options.db,
       fresh.map((s) => s.flight_key),
@@ -58,11 +65,15 @@ export async function raiseLowestPrice(options: {
     });
     await holdSeats(options.db, requests);
     held.push(...requests.map(({ flightKey, cabin, seats }) => ({ flightKey, cabin, seats })));
-    // The search shows the fill once that offer is dearer (or gone, beaten by another).
+    // The search shows the fill once an offer on a filled flight is dearer (or gone, beaten by another).
+    const heldNow = new Set(requests.map((r) => `${r.flightKey} ${r.cabin}`));
+    const probe = near.find((o) =>
+      o.slices.some((s) => s.segments.some((g) => heldNow.has(`${g.flight_key} ${g.cabin_class}`))),
+    );
     for (let tries = 0; ; tries++) {
       offers = await options.search();
-      const same = offers.find((o) => flightsOf(o) === flightsOf(cheapest));
-      if (requests.length === 0 || !same || Number(same.total_amount) > Number(cheapest.total_amount)) break;
+      const same = probe && offers.find((o) => flightsOf(o) === flightsOf(probe));
+      if (!probe || !same || Number(same.total_amount) > Number(probe.total_amount)) break;
       if (tries >= 100) throw new Error('the search never showed the seats sold');
       await options.wait?.();
     }
