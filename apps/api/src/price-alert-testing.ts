@@ -81,4 +81,31 @@ export async function raiseLowestPrice(options: {
   throw new Error('the lowest price did not settle on filled flights');
 }
 
+/** Sells every seat of every offer's flights, searching again until nothing is on sale. */
+export async function sellOut(options: { db: Database; search: () => Promise<Offer[]>; seed?: string }) {
+  const seed = options.seed ?? 'parvoz';
+  for (let round = 0; round < 20; round++) {
+    const offers = await options.search();
+    if (offers.length === 0) return;
+    const segments = new Map(
+      offers
+        .flatMap((o) => o.slices.flatMap((s) => s.segments))
+        .map((g) => [`${g.flight_key} ${g.cabin_class}`, g]),
+    );
+    const sold = await soldSeats(
+      options.db,
+      [...segments.values()].map((g) => g.flight_key),
+    );
+    await holdSeats(
+      options.db,
+      [...segments.values()].flatMap((g) => {
+        const capacity = cabinCapacity(seed, g.flight_key, g.cabin_class);
+        const seats = capacity - (sold.get(g.flight_key)?.[g.cabin_class] ?? 0);
+        return seats > 0 ? [{ flightKey: g.flight_key, cabin: g.cabin_class, seats, capacity }] : [];
+      }),
+    );
+  }
+  throw new Error('the search still has offers');
+}
+
 export { releaseSeats };

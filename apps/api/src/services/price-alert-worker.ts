@@ -35,6 +35,8 @@ const RETRY_MS = 10 * 60_000;
 /** Ended alerts are kept this long (an old unsubscribe link still says "unsubscribed"), then deleted. */
 export const ENDED_ALERT_KEEP_MS = 30 * 24 * 3600_000;
 const BATCH = 20;
+/** How often one worker deletes what is no longer needed (the deletes scan the table). */
+const PURGE_EVERY_MS = 10 * 60_000;
 
 type AlertRow = typeof schema.priceAlerts.$inferSelect;
 
@@ -61,6 +63,7 @@ export function createPriceAlertWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PassResult> | undefined;
   let stopped = true;
+  let purgedAt: number | undefined;
 
   async function claim(at: Date): Promise<AlertRow[]> {
     const t = schema.priceAlerts;
@@ -186,7 +189,10 @@ export function createPriceAlertWorker(options: {
       return total;
     }
     const at = now();
-    await purge(at);
+    if (purgedAt === undefined || Math.abs(at.getTime() - purgedAt) >= PURGE_EVERY_MS) {
+      await purge(at);
+      purgedAt = at.getTime();
+    }
     const priced = new Map<string, ReturnType<typeof lowestPriceNow>>();
     for (;;) {
       const rows = await claim(at);

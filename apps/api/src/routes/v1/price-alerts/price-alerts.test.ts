@@ -17,7 +17,7 @@ import { formatMoney } from '@parvoz/i18n/currency';
 import { buildTestApi } from '../../../testing.ts';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
-import { raiseLowestPrice, releaseSeats } from '../../../price-alert-testing.ts';
+import { raiseLowestPrice, releaseSeats, sellOut } from '../../../price-alert-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { CONFIRM_EMAILS_PER_DAY, CONFIRM_TTL_MS } from '../../../services/price-alerts.ts';
 
@@ -315,6 +315,23 @@ describe('the worker', () => {
     expect((await alertRow(email)).status).toBe('expired');
     clock -= 5 * 86_400_000;
   });
+  test('unconfirmed alerts are deleted after 7 days, ended ones after 30', async () => {
+    const saved = clock;
+    const count = async (email: string) =>
+      (await db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email))).length;
+    await subscribe('never.confirmed@example.com', search(100));
+    await activeAlert('ended@example.com', { ...search(0), departure_date: isoDay(clock, 2) });
+    clock += 3 * 86_400_000;
+    await app.priceAlerts.runOnce(); // its flight has left: ended
+    clock += 5 * 86_400_000;
+    await app.priceAlerts.runOnce();
+    expect(await count('never.confirmed@example.com')).toBe(0);
+    expect(await count('ended@example.com')).toBe(1);
+    clock += 30 * 86_400_000;
+    await app.priceAlerts.runOnce();
+    expect(await count('ended@example.com')).toBe(0);
+    clock = saved;
+  });
 });
 
 describe('limits', () => {
@@ -452,6 +469,17 @@ describe('bad input', () => {
     expect(response.json().error.code).toBe('validation_failed');
     const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_alerts`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  test('a search with nothing on sale: 422 no_offers, no email', async () => {
+    // Tashkent → Aberdeen (South Dakota): one itinerary on that day, three flights; all of them sold.
+    const s = search(40, { destination: 'ABR' });
+    await sellOut({ db, search: () => offersOf(s) });
+    clock += 3_000;
+    const refused = await subscribe('nothing.on.sale@example.com', s);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'unprocessable', details: { reason: 'no_offers' } });
+    expect(await mailTo('nothing.on.sale@example.com')).toEqual([]);
   });
 
   test('an unknown airport or a date beyond the schedule: 400 from the search, never a 500', async () => {
