@@ -119,11 +119,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['search', 'booking', 'orders', 'auth', 'profile', 'info'].map((feature) => ({
-            target: `./apps/web/app/features/${feature}`,
-            from: './apps/web/app/features',
-            except: [`./${feature}`],
-          })),
+          zones: ['search', 'booking', 'orders', 'auth', 'profile', 'info', 'price-alerts'].map(
+            (feature) => ({
+              target: `./apps/web/app/features/${feature}`,
+              from: './apps/web/app/features',
+              except: [`./${feature}`],
+            }),
+          ),
         },
       ],
     },

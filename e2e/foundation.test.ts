@@ -72,7 +72,7 @@ const SPEC_PAGES: Array<[string, MessageKey]> = [
 ];
 
 /** Signed-in only (spec §6): an anonymous visitor gets 401 and the sign-in screen (e2e/auth.test.ts signs in). */
-const GUARDED_PAGES = ['/profile', '/profile/orders-history', '/profile/settings'];
+const GUARDED_PAGES = ['/profile', '/profile/orders-history', '/profile/settings', '/profile/price-alerts'];
 
 describe('every page of the spec in every language', () => {
   for (const lang of LOCALES) {

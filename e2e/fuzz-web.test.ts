@@ -102,6 +102,10 @@ beforeAll(async () => {
     { path: `/tours/${slug}`, fields: TOUR_REQUEST_FIELDS, intents: [], signedIn: false },
     { path: '/agencies', fields: AGENCY_FIELDS, intents: [], signedIn: false },
     { path: '/info/my-ticket', fields: ['booking_reference', 'email'], intents: [], signedIn: false },
+    { path: '/price-alerts', fields: ['email', 'segment'], intents: [], signedIn: false },
+    { path: '/price-alerts/confirm', fields: ['token'], intents: [], signedIn: false },
+    { path: '/price-alerts/unsubscribe', fields: ['token'], intents: [], signedIn: false },
+    { path: '/profile/price-alerts', fields: ['intent', 'id'], intents: ['delete'], signedIn: true },
     {
       path: `/orders/${ORDER_ID}`,
       fields: [

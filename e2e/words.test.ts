@@ -144,6 +144,10 @@ describe('every page has a title', () => {
       '/profile',
       '/profile/orders-history',
       '/profile/settings',
+      '/profile/price-alerts',
+      '/price-alerts',
+      '/price-alerts/confirm?token=x',
+      '/price-alerts/unsubscribe?token=x',
       '/orders/ord_doesnotexist',
       '/no-such-page',
     ];

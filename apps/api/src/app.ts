@@ -27,6 +27,9 @@ import { orderManageRoutes } from './routes/v1/orders/manage.ts';
 import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.ts';
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
+import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
+import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
+import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds } from './services/refunds.ts';
 import { paymentProviders } from './payments/index.ts';
@@ -58,6 +61,8 @@ export type ApiOptions = {
   mailTransport?: MailTransport;
   /** Receives the outbox worker (tests drive it by hand). */
   outboxRef?: { current?: OutboxWorker };
+  /** Receives the price-alert worker (tests drive it by hand). */
+  priceAlertsRef?: { current?: PriceAlertWorker };
 };
 export type ApiDeps = {
   db: Database;
@@ -78,6 +83,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: ApiDeps;
     outbox: OutboxWorker;
+    priceAlerts: PriceAlertWorker;
   }
 }
 
@@ -132,6 +138,20 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
+  // Watched searches are re-priced a few times a day; every instance may run it (issue 17 §3).
+  const priceAlerts = createPriceAlertWorker({
+    db: options.db,
+    flights: deps.flights,
+    now,
+    log: app.log,
+    config: options.config,
+    linkOrigin: () => alertLinkOrigin(app),
+    kickOutbox: outbox.kick,
+  });
+  app.decorate('priceAlerts', priceAlerts);
+  if (options.priceAlertsRef) options.priceAlertsRef.current = priceAlerts;
+  if (options.config.priceAlertWorker) priceAlerts.start();
+  app.addHook('onClose', () => priceAlerts.stop());
   app.addHook('onClose', async () => {
     await outbox.stop();
     transport.close();
@@ -183,6 +203,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
+  await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
   // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the
   // one-process site the web app's catch-all would otherwise answer it with an HTML page. Answered before the
   // body is parsed, so a body of any type gets the same 404.

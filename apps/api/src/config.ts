@@ -105,6 +105,21 @@ export const apiConfigSchema = z.object({
       message: 'at most two decimals (US dollars and cents)',
     })
     .default(DEFAULT_FARE_RULES.standardRefundFeeUsdCents / 100),
+  /**
+   * Price alerts (issue 17 §3): each active alert is re-priced this often (default 6 h: four times a day),
+   * and emails when the lowest price fell by at least this percentage since the price the traveller last
+   * saw. An email address may watch at most this many searches (active, or awaiting confirmation).
+   */
+  priceAlertIntervalSeconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
+  priceAlertMinDropPercent: z.coerce.number().gt(0).lt(100).default(5),
+  priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
+  priceAlertWorker: z.boolean().default(true),
 });
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
@@ -140,6 +155,9 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     holdMaxSeats: env.HOLD_MAX_SEATS || undefined,
     holdMaxUnpaidOrders: env.HOLD_MAX_UNPAID_ORDERS || undefined,
     standardRefundFeeUsd: env.REFUND_FEE_STANDARD || undefined,
+    priceAlertIntervalSeconds: env.PRICE_ALERT_SECONDS || undefined,
+    priceAlertMinDropPercent: env.PRICE_ALERT_MIN_DROP || undefined,
+    priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

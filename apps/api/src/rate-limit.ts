@@ -35,6 +35,11 @@ export const ROUTE_LIMITS = {
   // network trying codes for many emails is held to 30 tries per 10 minutes.
   verify: { name: 'verify', limit: 30, windowMs: 10 * MINUTE },
   unlock: { name: 'unlock', limit: 30, windowMs: 10 * MINUTE },
+  // Price alerts (issue 17 §3): subscribing sends an email to any address, so few per caller (the service
+  // also caps emails per address); the links' tokens are unguessable, their budget is per client network.
+  priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
+  priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
+  priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {

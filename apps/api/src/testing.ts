@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
+import type { PriceAlertWorker } from './services/price-alert-worker.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from './client-ip.ts';
@@ -44,6 +45,7 @@ export async function buildTestApi(
     routes.push(route);
   });
   const outboxRef: { current?: OutboxWorker } = {};
+  const priceAlertsRef: { current?: PriceAlertWorker } = {};
   await app.register(apiPlugin, {
     prefix: '/v1',
     db,
@@ -55,12 +57,15 @@ export async function buildTestApi(
       paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       outboxWorker: false,
       orderExpiryWorker: false,
+      priceAlertWorker: false,
       ...config,
     }) as ApiConfig,
     ...options,
     outboxRef,
+    priceAlertsRef,
   });
   app.decorate('outbox', outboxRef.current!);
+  app.decorate('priceAlerts', priceAlertsRef.current!);
   await app.ready();
   return app;
 }

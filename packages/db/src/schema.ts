@@ -647,3 +647,8 @@ export const agencyApplications = pgTable(
     check('agency_applications_status', oneOf('status', AGENCY_APPLICATION_STATUSES)),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Price alerts (issue 17 §3), in a file of their own
+
+export * from './schema-price-alerts.ts';

@@ -116,6 +116,10 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   holdMaxSeats: 'HOLD_MAX_SEATS',
   holdMaxUnpaidOrders: 'HOLD_MAX_UNPAID_ORDERS',
   standardRefundFeeUsd: 'REFUND_FEE_STANDARD',
+  priceAlertIntervalSeconds: 'PRICE_ALERT_SECONDS',
+  priceAlertMinDropPercent: 'PRICE_ALERT_MIN_DROP',
+  priceAlertMaxPerEmail: 'PRICE_ALERT_PER_EMAIL',
+  priceAlertWorker: null,
 };
 
 /**

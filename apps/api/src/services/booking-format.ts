@@ -24,6 +24,12 @@ export function placeName(lang: Locale, airportCode: string): string {
   return `${name} (${airportCode})`;
 }
 
+/** A searched place, a city code ("MOW") or an airport code ("TAS"), by its city's name: "Moscow", "Ташкент". */
+export function searchPlaceName(lang: Locale, code: string): string {
+  const city = places().cities.get(code) ?? places().cities.get(places().airports.get(code)?.cityCode ?? '');
+  return city ? (city.names[lang] ?? city.names.en) : (places().airports.get(code)?.name ?? code);
+}
+
 /**
  * A local ISO date-time with offset ("2026-12-15T08:40:00+05:00") as the airport's wall-clock date and time:
  * the digits are formatted as if in UTC, so the reader sees the local time whatever the server's zone.

@@ -5,6 +5,7 @@ import type { OutgoingEmail } from '../adapters/mail/transport.ts';
 import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
+import type { PriceAlertEmailKind } from './price-alert-mail.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -85,7 +86,8 @@ export async function enqueueEmail(
   db: Database,
   options: {
     to: string;
-    kind: EmailContent['kind'] | OperatorEmailKind | BookingEmailKind | AfterSaleEmailKind;
+    kind:
+      EmailContent['kind'] | OperatorEmailKind | BookingEmailKind | AfterSaleEmailKind | PriceAlertEmailKind;
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;

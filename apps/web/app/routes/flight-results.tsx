@@ -14,7 +14,7 @@ import { ErrorPage } from '../components/ErrorPage.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { readCookies } from '../lib/cookies.server.ts';
-import { useLocale, useT } from '../lib/i18n.tsx';
+import { useLocale, useRootData, useT } from '../lib/i18n.tsx';
 import { errorMeta, errorPageTitle, pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { DateStripView } from '../features/search/DateStripView.tsx';
@@ -38,6 +38,8 @@ import { SearchForm } from '../features/search/SearchForm.tsx';
 import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx';
 import { useExpired } from '../lib/offer-clock.ts';
 import { OfferCountdown } from '../components/OfferCountdown.tsx';
+import { PriceAlertForm } from '../features/price-alerts/PriceAlertForm.tsx';
+import { priceAlertAction } from '../features/price-alerts/result.ts';
 
 /** A search path that cannot be searched, with its route ("Tashkent → Istanbul") when the path names one. */
 type BadSearch = { kind: 'bad-search'; code: string; route: string | null };
@@ -113,8 +115,11 @@ export function shouldRevalidate({
   currentUrl,
   nextUrl,
   formMethod,
+  formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // Subscribing to a price alert (its own route) changes nothing the page shows: no new search.
+  if (formAction && formAction === priceAlertAction(currentUrl.pathname.split('/')[1] ?? '')) return false;
   if (formMethod && formMethod !== 'GET') return true;
   if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search)
     return defaultShouldRevalidate;
@@ -276,6 +281,7 @@ function ResultsSection({
 export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
+  const { user } = useRootData();
   const { segment, search, origin, destination } = loaderData;
 
   useEffect(() => {
@@ -330,6 +336,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
           }}
         />
       </Disclosure>
+      <PriceAlertForm segment={segment} defaultEmail={user?.email ?? ''} />
       <StreamedResults data={loaderData} />
     </div>
   );

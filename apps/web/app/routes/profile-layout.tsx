@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: '/profile', key: 'profile.nav.personal', end: true },
   { to: '/profile/orders-history', key: 'profile.nav.orders', end: false },
   { to: '/profile/settings', key: 'profile.nav.settings', end: false },
+  { to: '/profile/price-alerts', key: 'profile.nav.priceAlerts', end: false },
 ] as const;
 
 export default function ProfileLayout() {

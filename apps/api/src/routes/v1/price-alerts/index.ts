@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  priceAlertCreateRequestSchema,
+  priceAlertIdParamsSchema,
+  priceAlertListQuerySchema,
+  priceAlertTokenRequestSchema,
+} from '@parvoz/contracts/price-alerts';
+import { requireUser } from '../../../auth.ts';
+import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import {
+  alertLinkOrigin,
+  confirmPriceAlert,
+  createPriceAlert,
+  deletePriceAlert,
+  listPriceAlerts,
+  unsubscribePriceAlert,
+} from '../../../services/price-alerts.ts';
+import { supplierFailure } from '../flights/supplier-errors.ts';
+
+/**
+ * Price alerts (services/price-alerts.ts; contract in packages/contracts/src/price-alerts.ts):
+ *   POST   /v1/price_alerts              anyone: 202, the confirmation link is emailed
+ *   POST   /v1/price_alerts/confirm      { token }: the holder of the emailed link; unknown token 404
+ *   POST   /v1/price_alerts/unsubscribe  { token }: likewise, no sign-in needed
+ *   GET    /v1/price_alerts              signed in: the account's alerts; else 401
+ *   DELETE /v1/price_alerts/:id          signed in: one of them; anyone else's 404
+ */
+export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({
+    db: app.deps.db,
+    now: app.deps.now,
+    flights: app.deps.flights,
+    config: app.deps.config,
+  });
+
+  app.post(
+    '/',
+    { schema: { body: priceAlertCreateRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.priceAlerts) },
+    async (request, reply) => {
+      await createPriceAlert(deps(), request.body, alertLinkOrigin(app), supplierFailure);
+      app.deps.kickOutbox();
+      return reply.status(202).send({ data: { status: 'pending', email: request.body.email } });
+    },
+  );
+
+  app.post(
+    '/confirm',
+    {
+      schema: { body: priceAlertTokenRequestSchema },
+      preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
+    },
+    async (request) => ({
+      data: await confirmPriceAlert(deps(), request.body.token, request.body.lang),
+    }),
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      schema: { body: priceAlertTokenRequestSchema },
+      preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
+    },
+    async (request) => ({
+      data: await unsubscribePriceAlert(deps(), request.body.token, request.body.lang),
+    }),
+  );
+
+  app.get(
+    '/',
+    {
+      schema: { querystring: priceAlertListQuerySchema },
+      preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine),
+    },
+    async (request) => {
+      const { userId } = requireUser(request.caller);
+      return { data: await listPriceAlerts(deps(), userId, request.query.lang) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { params: priceAlertIdParamsSchema }, preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine) },
+    async (request, reply) => {
+      const { userId } = requireUser(request.caller);
+      await deletePriceAlert(deps(), userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,252 @@
+/**
+ * The price-alert worker (issue 17 §3): re-prices every active alert every `priceAlertIntervalSeconds` and
+ * queues an email when the lowest price fell by at least `priceAlertMinDropPercent` (core's rule).
+ *
+ * Several instances run it at once and an alert is still emailed once per drop: due alerts are claimed with
+ * `FOR UPDATE SKIP LOCKED`, and a claim bumps `claims` and leases the row (`next_check_at` moves past the
+ * lease). The result is written only while the row still carries that claim, in the same transaction as the
+ * outbox row of its email, so a slow worker whose lease ran out (and whose alert another worker took)
+ * writes and sends nothing. Emails go through the outbox like every other.
+ */
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { dropBasisPoints, checkAlertPrice, dropPercent } from '@parvoz/core/price-alerts';
+import type { CurrencyCode } from '@parvoz/core/money';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { Clock } from './clock.ts';
+import type { FlightService } from './flights.ts';
+import { enqueueEmail } from './mail.ts';
+import { renderPriceAlertEmail } from './price-alert-mail.ts';
+import {
+  CONFIRM_TTL_MS,
+  alertPageUrl,
+  hashAlertToken,
+  lowestPriceNow,
+  major,
+  newAlertToken,
+  resultsUrl,
+  searchOf,
+} from './price-alerts.ts';
+
+/** A claimed alert is this worker's for this long; then another may take it again. */
+export const PRICE_ALERT_LEASE_MS = 5 * 60_000;
+/** After a failed re-pricing (e.g. the database blinked) the alert is tried again this much later. */
+const RETRY_MS = 10 * 60_000;
+/** Ended alerts are kept this long (an old unsubscribe link still says "unsubscribed"), then deleted. */
+export const ENDED_ALERT_KEEP_MS = 30 * 24 * 3600_000;
+const BATCH = 20;
+/** How often one worker deletes what is no longer needed (the deletes scan the table). */
+const PURGE_EVERY_MS = 10 * 60_000;
+
+type AlertRow = typeof schema.priceAlerts.$inferSelect;
+
+export type PriceAlertWorkerLog = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export function createPriceAlertWorker(options: {
+  db: Database;
+  flights: FlightService;
+  now: Clock;
+  log: PriceAlertWorkerLog;
+  config: { priceAlertIntervalSeconds: number; priceAlertMinDropPercent: number };
+  /** Origin of the links in the emails; null when unknown (then nothing is claimed: no link, no email). */
+  linkOrigin: () => string | null;
+  /** Called after a pass that queued emails (the outbox sends them at once). */
+  kickOutbox: () => void;
+  pollMs?: number;
+}) {
+  const { db, flights, now, log, config } = options;
+  const intervalMs = config.priceAlertIntervalSeconds * 1000;
+  const minDropBp = dropBasisPoints(config.priceAlertMinDropPercent);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<PassResult> | undefined;
+  let stopped = true;
+  let purgedAt: number | undefined;
+
+  async function claim(at: Date): Promise<AlertRow[]> {
+    const t = schema.priceAlerts;
+    const due = db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.status, 'active'), sql`${t.nextCheckAt} <= ${at.toISOString()}`))
+      .orderBy(t.nextCheckAt, t.id)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(t)
+      .set({ claims: sql`${t.claims} + 1`, nextCheckAt: new Date(at.getTime() + PRICE_ALERT_LEASE_MS) })
+      .where(sql`${t.id} IN ${due}`)
+      .returning();
+  }
+
+  /** The alert's row, if it still carries this claim and is active: only then may the worker write. */
+  const stillOurs = (row: AlertRow) =>
+    and(
+      eq(schema.priceAlerts.id, row.id),
+      eq(schema.priceAlerts.claims, row.claims),
+      eq(schema.priceAlerts.status, 'active'),
+    );
+
+  /** Re-prices one claimed alert; true when an email was queued. */
+  async function check(
+    row: AlertRow,
+    at: Date,
+    origin: string,
+    priced: Map<string, ReturnType<typeof lowestPriceNow>>,
+  ): Promise<boolean> {
+    const t = schema.priceAlerts;
+    const search = searchOf(row);
+    const currency = row.currency as CurrencyCode;
+    // Alerts on one search share one re-pricing per pass.
+    const key = JSON.stringify([search, currency]);
+    let pending = priced.get(key);
+    if (!pending) {
+      pending = lowestPriceNow(flights, search, currency, at);
+      priced.set(key, pending);
+    }
+    const result = await pending;
+    if (!result.ok) {
+      // The departure is now in the past (or beyond what can be searched): the alert has done its job.
+      await db.update(t).set({ status: 'expired', endedAt: at, lastCheckedAt: at }).where(stillOurs(row));
+      return false;
+    }
+    const next = new Date(at.getTime() + intervalMs);
+    if (result.price === null) {
+      // Sold out for now: nothing to compare; keep watching.
+      await db
+        .update(t)
+        .set({ lastPriceMinor: null, lastCheckedAt: at, nextCheckAt: next })
+        .where(stillOurs(row));
+      return false;
+    }
+    const price = result.price;
+    const decision = checkAlertPrice(row.referencePriceMinor, price, minDropBp);
+    return db.transaction(async (tx) => {
+      const [written] = await tx
+        .update(t)
+        .set({
+          lastPriceMinor: price,
+          lastCheckedAt: at,
+          nextCheckAt: next,
+          referencePriceMinor: decision.reference,
+          ...(decision.kind === 'notify' ? { notifiedAt: at } : {}),
+        })
+        .where(stillOurs(row))
+        .returning({ id: t.id });
+      if (!written || decision.kind !== 'notify') return false;
+      const token = newAlertToken();
+      await tx
+        .insert(schema.priceAlertTokens)
+        .values({ alertId: row.id, purpose: 'unsubscribe', tokenHash: hashAlertToken(token), createdAt: at });
+      const lang = row.lang as Locale;
+      await enqueueEmail(tx, {
+        to: row.email,
+        kind: 'price-alert-drop',
+        payload: renderPriceAlertEmail(lang, {
+          kind: 'price-alert-drop',
+          search,
+          price: major(price, currency),
+          previousPrice: major(row.referencePriceMinor, currency),
+          percent: dropPercent(row.referencePriceMinor, price),
+          currency,
+          resultsUrl: resultsUrl(origin, lang, search),
+          unsubscribeUrl: alertPageUrl(origin, lang, 'unsubscribe', token),
+        }),
+        now: at,
+        // One email per claim, whatever happens: a second insert of the same claim is refused.
+        dedupeKey: `price-alert-drop:${row.id}:${row.claims}`,
+      });
+      return true;
+    });
+  }
+
+  /** Personal data is kept no longer than needed: unconfirmed alerts after the link's life, ended ones later. */
+  async function purge(at: Date): Promise<void> {
+    const t = schema.priceAlerts;
+    await db
+      .delete(t)
+      .where(
+        or(
+          and(eq(t.status, 'pending'), lt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
+          and(
+            sql`${t.status} IN ('unsubscribed', 'expired')`,
+            lt(t.endedAt, new Date(at.getTime() - ENDED_ALERT_KEEP_MS)),
+          ),
+        ),
+      );
+  }
+
+  type PassResult = { checked: number; emailed: number };
+
+  /** One pass: claims due alerts and re-prices them until none is due. */
+  async function runOnce(): Promise<PassResult> {
+    const origin = options.linkOrigin();
+    const total: PassResult = { checked: 0, emailed: 0 };
+    if (!origin) {
+      log.error({}, 'price alerts: no origin for links (set PUBLIC_URL); alerts are not checked');
+      return total;
+    }
+    const at = now();
+    if (purgedAt === undefined || Math.abs(at.getTime() - purgedAt) >= PURGE_EVERY_MS) {
+      await purge(at);
+      purgedAt = at.getTime();
+    }
+    const priced = new Map<string, ReturnType<typeof lowestPriceNow>>();
+    for (;;) {
+      const rows = await claim(at);
+      for (const row of rows) {
+        try {
+          if (await check(row, at, origin, priced)) total.emailed += 1;
+        } catch (error) {
+          log.warn(
+            { alertId: row.id, err: error instanceof Error ? error.message : String(error) },
+            'price alert not checked, will retry',
+          );
+          await db
+            .update(schema.priceAlerts)
+            .set({ nextCheckAt: new Date(at.getTime() + RETRY_MS) })
+            .where(stillOurs(row))
+            .catch(() => undefined);
+        }
+      }
+      total.checked += rows.length;
+      if (rows.length < BATCH) break;
+    }
+    if (total.emailed > 0) options.kickOutbox();
+    return total;
+  }
+
+  function kick(): Promise<PassResult> {
+    running ??= runOnce()
+      .catch((error: unknown) => {
+        log.error({ err: error instanceof Error ? error.message : String(error) }, 'price-alert pass failed');
+        return { checked: 0, emailed: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false;
+      // Polling is cheap (an indexed query); checks happen only when an alert is due.
+      const poll = options.pollMs ?? Math.min(60_000, Math.max(1_000, intervalMs / 2));
+      timer = setInterval(() => {
+        if (!stopped) void kick();
+      }, poll);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type PriceAlertWorker = ReturnType<typeof createPriceAlertWorker>;

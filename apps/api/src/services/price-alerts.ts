@@ -1,0 +1,387 @@
+/**
+ * Price alerts (issue 17 §3): subscribe, confirm, unsubscribe, and the signed-in traveller's list.
+ *
+ * - Anyone may subscribe an email to one search; nothing is watched until the link in the first email is
+ *   opened (double opt-in), so nobody gets alerts they did not ask for.
+ * - Link tokens are 256 random bits, only their SHA-256 kept (`price_alert_tokens`). The confirm link lasts
+ *   CONFIRM_TTL_MS; every alert email carries a fresh unsubscribe token, and each of them keeps working.
+ * - Limits: the route's per-caller budget (rate-limit.ts), confirmation emails per address per day, and at
+ *   most `priceAlertMaxPerEmail` live alerts per address (checked under a per-address lock, so concurrent
+ *   requests on several instances cannot pass it together).
+ * - "Mine" in the profile is every alert of the account's email: signing in proves the address as the
+ *   confirmation link does.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { schema, type Database } from '@parvoz/db';
+import type { PriceAlert, PriceAlertCreateRequest } from '@parvoz/contracts/price-alerts';
+import { fromMajorString, money, toMajorString, type CurrencyCode } from '@parvoz/core/money';
+import { lowestPrice } from '@parvoz/core/price-alerts';
+import { formatSearchSegment } from '@parvoz/core/search-segment';
+import type { SupplierError } from '@parvoz/core/search-types';
+import type { Locale } from '@parvoz/i18n/locales';
+import { searchPlaceName } from './booking-format.ts';
+import { ApiFailure } from '../errors.ts';
+import type { FlightService } from './flights.ts';
+import { enqueueEmail } from './mail.ts';
+import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
+import { hitRateLimit } from './rate-limits.ts';
+
+export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
+/** Confirmation emails one address may be sent per day, whoever asks (the route limits each caller too). */
+export const CONFIRM_EMAILS_PER_DAY = 5;
+
+type AlertRow = typeof schema.priceAlerts.$inferSelect;
+
+export type PriceAlertDeps = {
+  db: Database;
+  now: () => Date;
+  flights: FlightService;
+  config: { priceAlertMaxPerEmail: number; priceAlertMinDropPercent: number };
+};
+
+/** The origin of the links in alert emails: the site's one public origin (never a request's Host). */
+export function alertLinkOrigin(app: FastifyInstance): string {
+  return app.deps.publicOrigin();
+}
+
+export function newAlertToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashAlertToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function searchOf(row: AlertRow): AlertSearchText {
+  return {
+    origin: row.origin,
+    destination: row.destination,
+    departureDate: row.departureDate,
+    returnDate: row.returnDate,
+    passengers: { adults: row.adults, children: row.children, infants: row.infants },
+    cabin: row.cabin,
+  };
+}
+
+/** Where the alert's links lead: `/{lang}/price-alerts/confirm?token=…` and the like. */
+export function alertPageUrl(origin: string, lang: string, page: 'confirm' | 'unsubscribe', token: string) {
+  return `${origin.replace(/\/+$/, '')}/${lang}/price-alerts/${page}?${new URLSearchParams({ token })}`;
+}
+
+/** The results page of the watched search. */
+export function resultsUrl(origin: string, lang: string, search: AlertSearchText): string {
+  return `${origin.replace(/\/+$/, '')}/${lang}/flight/${formatSearchSegment({ ...search, returnDate: search.returnDate })}`;
+}
+
+export const major = (minor: number, currency: string) =>
+  toMajorString(money(minor, currency as CurrencyCode));
+
+/**
+ * The lowest price of the search now, in minor units of `currency` (null when nothing is on sale): the same
+ * search the results page makes, through the flight service (its supplier and its view of sold seats).
+ */
+export async function lowestPriceNow(
+  flights: FlightService,
+  search: AlertSearchText,
+  currency: CurrencyCode,
+  at: Date,
+): Promise<{ ok: true; price: number | null } | { ok: false; error: SupplierError }> {
+  const slices = [
+    { origin: search.origin, destination: search.destination, departure_date: search.departureDate },
+  ];
+  if (search.returnDate)
+    slices.push({
+      origin: search.destination,
+      destination: search.origin,
+      departure_date: search.returnDate,
+    });
+  const soldSeats = await flights.soldSeatsSnapshot();
+  const result = await flights.supplier.search(
+    { slices, passengers: search.passengers, cabin_class: search.cabin, currency, sort: 'cheapest' },
+    { now: at.getTime(), soldSeats },
+  );
+  if (!result.ok) return result;
+  const totals = result.data.offers.flatMap((offer) => {
+    const amount = fromMajorString(offer.total_amount, currency);
+    return amount ? [amount.amount] : [];
+  });
+  return { ok: true, price: lowestPrice(totals) };
+}
+
+/** Alerts of an address that count against its cap: active ones and those still awaiting confirmation. */
+function liveAlertsOf(email: string, at: Date) {
+  const t = schema.priceAlerts;
+  return and(
+    eq(t.email, email),
+    or(
+      eq(t.status, 'active'),
+      and(eq(t.status, 'pending'), gt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
+    ),
+  );
+}
+
+/** Serialises changes to one address's alerts within a transaction (the cap), on every instance. */
+async function lockAddress(tx: Database, email: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`price-alerts:${email}`}))`);
+}
+
+function alertLimit(max: number): ApiFailure {
+  return new ApiFailure('unprocessable', `An email address may watch at most ${max} searches.`, {
+    reason: 'alert_limit',
+    max,
+  });
+}
+
+/**
+ * POST /v1/price_alerts: prices the search now (the reference the traveller sees), records a pending alert
+ * and queues the confirmation email. Asking again for the same search while it awaits confirmation sends a
+ * new link (the earlier one stops working); for a search already watched, nothing new is sent.
+ */
+export async function createPriceAlert(
+  deps: PriceAlertDeps,
+  input: PriceAlertCreateRequest,
+  linkOrigin: string,
+  supplierFailure: (error: SupplierError) => Error,
+): Promise<void> {
+  const at = deps.now();
+  const search: AlertSearchText = {
+    origin: input.origin,
+    destination: input.destination,
+    departureDate: input.departure_date,
+    returnDate: input.return_date,
+    passengers: input.passengers,
+    cabin: input.cabin_class,
+  };
+  const priced = await lowestPriceNow(deps.flights, search, input.currency, at);
+  if (!priced.ok) throw supplierFailure(priced.error);
+  if (priced.price === null) {
+    throw new ApiFailure('unprocessable', 'Nothing is on sale for this search to get cheaper.', {
+      reason: 'no_offers',
+    });
+  }
+  const price = priced.price;
+
+  const sent = await hitRateLimit(
+    deps.db,
+    `price-alert:email:${input.email}`,
+    CONFIRM_EMAILS_PER_DAY,
+    24 * 3600_000,
+    at,
+  );
+  if (!sent.allowed) {
+    throw new ApiFailure(
+      'rate_limited',
+      'Too many price alerts were asked for this email address today.',
+      { retry_after_seconds: sent.retryAfterSeconds },
+      { 'retry-after': String(sent.retryAfterSeconds) },
+    );
+  }
+
+  const t = schema.priceAlerts;
+  await deps.db.transaction(async (tx) => {
+    await lockAddress(tx, input.email);
+    const live = await tx.select().from(t).where(liveAlertsOf(input.email, at));
+    const same = live.find(
+      (row) =>
+        row.origin === search.origin &&
+        row.destination === search.destination &&
+        row.departureDate === search.departureDate &&
+        row.returnDate === search.returnDate &&
+        row.adults === search.passengers.adults &&
+        row.children === search.passengers.children &&
+        row.infants === search.passengers.infants &&
+        row.cabin === search.cabin,
+    );
+    if (same?.status === 'active') return;
+    if (!same && live.length >= deps.config.priceAlertMaxPerEmail)
+      throw alertLimit(deps.config.priceAlertMaxPerEmail);
+
+    let alertId: string;
+    if (same) {
+      // A new link replaces the one the traveller did not get or lost; the price is today's.
+      alertId = same.id;
+      await tx
+        .update(t)
+        .set({ lang: input.lang, currency: input.currency, referencePriceMinor: price, createdAt: at })
+        .where(eq(t.id, same.id));
+      await tx
+        .delete(schema.priceAlertTokens)
+        .where(
+          and(eq(schema.priceAlertTokens.alertId, same.id), eq(schema.priceAlertTokens.purpose, 'confirm')),
+        );
+    } else {
+      const [row] = await tx
+        .insert(t)
+        .values({
+          email: input.email,
+          lang: input.lang,
+          currency: input.currency,
+          origin: search.origin,
+          destination: search.destination,
+          departureDate: search.departureDate,
+          returnDate: search.returnDate,
+          adults: search.passengers.adults,
+          children: search.passengers.children,
+          infants: search.passengers.infants,
+          cabin: search.cabin,
+          referencePriceMinor: price,
+          nextCheckAt: at,
+          createdAt: at,
+        })
+        .returning({ id: t.id });
+      alertId = row!.id;
+    }
+    const token = newAlertToken();
+    await tx
+      .insert(schema.priceAlertTokens)
+      .values({ alertId, purpose: 'confirm', tokenHash: hashAlertToken(token), createdAt: at });
+    await enqueueEmail(tx, {
+      to: input.email,
+      kind: 'price-alert-confirm',
+      payload: renderPriceAlertEmail(input.lang, {
+        kind: 'price-alert-confirm',
+        search,
+        price: major(price, input.currency),
+        currency: input.currency,
+        confirmUrl: alertPageUrl(linkOrigin, input.lang, 'confirm', token),
+        validDays: CONFIRM_TTL_MS / (24 * 3600_000),
+        minDropPercent: deps.config.priceAlertMinDropPercent,
+      }),
+      now: at,
+    });
+  });
+}
+
+/** The alert a link token opens (null when unknown); `purpose` must match the link's page. */
+async function alertByToken(
+  db: Database,
+  token: string,
+  purpose: 'confirm' | 'unsubscribe',
+): Promise<{ alert: AlertRow; tokenCreatedAt: Date } | null> {
+  const [row] = await db
+    .select({ alert: schema.priceAlerts, tokenCreatedAt: schema.priceAlertTokens.createdAt })
+    .from(schema.priceAlertTokens)
+    .innerJoin(schema.priceAlerts, eq(schema.priceAlerts.id, schema.priceAlertTokens.alertId))
+    .where(
+      and(
+        eq(schema.priceAlertTokens.tokenHash, hashAlertToken(token)),
+        eq(schema.priceAlertTokens.purpose, purpose),
+      ),
+    );
+  return row ?? null;
+}
+
+const unknownLink = () =>
+  new ApiFailure('not_found', 'This link is not valid: it has expired, or the alert no longer exists.');
+
+/**
+ * POST /v1/price_alerts/confirm: turns the alert on; the worker prices it at once. Opening the link again
+ * answers the same; a link past CONFIRM_TTL_MS of a never-confirmed alert is 404.
+ */
+export async function confirmPriceAlert(
+  deps: PriceAlertDeps,
+  token: string,
+  lang?: Locale,
+): Promise<PriceAlert> {
+  const at = deps.now();
+  const found = await alertByToken(deps.db, token, 'confirm');
+  if (!found) throw unknownLink();
+  const { alert } = found;
+  if (alert.status !== 'pending') return presentAlert(alert, lang);
+  if (found.tokenCreatedAt.getTime() + CONFIRM_TTL_MS <= at.getTime()) throw unknownLink();
+  const t = schema.priceAlerts;
+  return deps.db.transaction(async (tx) => {
+    await lockAddress(tx, alert.email);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .where(and(eq(t.email, alert.email), eq(t.status, 'active')));
+    if ((active?.n ?? 0) >= deps.config.priceAlertMaxPerEmail)
+      throw alertLimit(deps.config.priceAlertMaxPerEmail);
+    const [updated] = await tx
+      .update(t)
+      .set({ status: 'active', confirmedAt: at, nextCheckAt: at })
+      .where(and(eq(t.id, alert.id), eq(t.status, 'pending')))
+      .returning();
+    return presentAlert(updated ?? alert, lang);
+  });
+}
+
+/** POST /v1/price_alerts/unsubscribe: no more emails for this alert. Idempotent. */
+export async function unsubscribePriceAlert(
+  deps: PriceAlertDeps,
+  token: string,
+  lang?: Locale,
+): Promise<PriceAlert> {
+  const at = deps.now();
+  const found = await alertByToken(deps.db, token, 'unsubscribe');
+  if (!found) throw unknownLink();
+  const t = schema.priceAlerts;
+  const [updated] = await deps.db
+    .update(t)
+    .set({ status: 'unsubscribed', endedAt: at })
+    .where(and(eq(t.id, found.alert.id), inArray(t.status, ['pending', 'active'])))
+    .returning();
+  return presentAlert(updated ?? found.alert, lang);
+}
+
+async function emailOfUser(db: Database, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return user?.email ?? null;
+}
+
+/** GET /v1/price_alerts: the account's live alerts (active, or awaiting confirmation), newest first. */
+export async function listPriceAlerts(
+  deps: PriceAlertDeps,
+  userId: string,
+  lang?: Locale,
+): Promise<PriceAlert[]> {
+  const email = await emailOfUser(deps.db, userId);
+  if (!email) return [];
+  const rows = await deps.db
+    .select()
+    .from(schema.priceAlerts)
+    .where(liveAlertsOf(email, deps.now()))
+    .orderBy(desc(schema.priceAlerts.createdAt), desc(schema.priceAlerts.id));
+  return rows.map((row) => presentAlert(row, lang));
+}
+
+/** DELETE /v1/price_alerts/:id: one of the account's alerts, gone with its links; 404 for anyone else's. */
+export async function deletePriceAlert(deps: PriceAlertDeps, userId: string, id: string): Promise<void> {
+  const email = await emailOfUser(deps.db, userId);
+  const t = schema.priceAlerts;
+  const deleted = email
+    ? await deps.db
+        .delete(t)
+        .where(and(eq(t.id, id), eq(t.email, email)))
+        .returning({ id: t.id })
+    : [];
+  if (deleted.length === 0) throw new ApiFailure('not_found', 'No such price alert.');
+}
+
+/** The alert as the API shows it, its places named in `lang` (default: the alert's own language). */
+export function presentAlert(row: AlertRow, lang: Locale = row.lang as Locale): PriceAlert {
+  return {
+    id: row.id,
+    status: row.status,
+    origin: row.origin,
+    destination: row.destination,
+    origin_name: searchPlaceName(lang, row.origin),
+    destination_name: searchPlaceName(lang, row.destination),
+    departure_date: row.departureDate,
+    return_date: row.returnDate,
+    passengers: { adults: row.adults, children: row.children, infants: row.infants },
+    cabin_class: row.cabin,
+    lang: row.lang as Locale,
+    currency: row.currency as CurrencyCode,
+    reference_amount: major(row.referencePriceMinor, row.currency),
+    last_amount: row.lastPriceMinor === null ? null : major(row.lastPriceMinor, row.currency),
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

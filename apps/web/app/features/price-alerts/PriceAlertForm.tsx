@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { BellRing } from 'lucide-react';
+import { Button } from '../../components/Button.tsx';
+import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { priceAlertAction, type PriceAlertFormResult, type PriceAlertProblem } from './result.ts';
+
+const PROBLEM_KEYS: Record<Exclude<PriceAlertProblem, 'email'>, MessageKey> = {
+  limit: 'priceAlert.form.limit',
+  rate_limited: 'priceAlert.form.rateLimited',
+  no_offers: 'priceAlert.form.noOffers',
+  generic: 'priceAlert.form.failed',
+};
+
+/**
+ * "Tell me when it gets cheaper" for the search of a results page (issue 17 §3): an email, no sign-in. It
+ * posts with a fetcher (the page and its offers stay as they are); without JavaScript it is a plain form and
+ * the answer is a page of its own (routes/price-alerts.tsx), which shows this form again with `initial`.
+ */
+export function PriceAlertForm({
+  segment,
+  defaultEmail,
+  initial,
+}: {
+  segment: string;
+  /** The signed-in traveller's email, or empty. */
+  defaultEmail: string;
+  initial?: PriceAlertFormResult | undefined;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const fetcher = useFetcher<PriceAlertFormResult>({ key: `price-alert:${segment}` });
+  const result = fetcher.data ?? initial;
+  const busy = fetcher.state !== 'idle';
+  const emailRef = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  // A refused address takes the focus back to the field; a sent link moves it to the message that replaced the form.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) statusRef.current?.focus();
+    else if (fetcher.data.problem === 'email') emailRef.current?.focus();
+  }, [fetcher.data]);
+
+  const problem = result && !result.ok && result.problem !== 'email' ? result.problem : undefined;
+  return (
+    <section
+      aria-labelledby="price-alert-heading"
+      className="grid gap-3 rounded-xl bg-primary-50 p-4 ring-1 ring-primary-100"
+      data-testid="price-alert"
+    >
+      <h2 id="price-alert-heading" className="flex items-center gap-2 font-semibold text-primary-900">
+        <BellRing aria-hidden="true" className="size-5 shrink-0" />
+        {t('priceAlert.form.heading')}
+      </h2>
+      {result?.ok ? (
+        <p ref={statusRef} tabIndex={-1} role="status" className="text-primary-900 outline-none">
+          {t('priceAlert.form.sent', { email: result.email })}
+        </p>
+      ) : (
+        <>
+          <p className="-mt-1 text-sm text-neutral-700">{t('priceAlert.form.lead')}</p>
+          <fetcher.Form
+            method="post"
+            action={priceAlertAction(locale)}
+            noValidate
+            className="flex flex-wrap items-end gap-3"
+          >
+            <input type="hidden" name="segment" value={segment} />
+            <FormField
+              id="price-alert-email"
+              label={t('priceAlert.form.email')}
+              error={result?.problem === 'email' ? t('priceAlert.form.emailInvalid') : undefined}
+              className="min-w-0 flex-[1_1_16rem]"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={emailRef}
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  defaultValue={result?.email ?? defaultEmail}
+                  className={inputClasses(Boolean(control['aria-invalid']))}
+                />
+              )}
+            </FormField>
+            <Button type="submit" size="md" disabled={busy}>
+              {t('priceAlert.form.submit')}
+            </Button>
+          </fetcher.Form>
+          {problem ? (
+            <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
+              {t(PROBLEM_KEYS[problem])}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { data } from 'react-router';
+import {
+  priceAlertTokenRequestSchema,
+  type PriceAlert,
+  type PriceAlertRefusal,
+} from '@parvoz/contracts/price-alerts';
+import { isLocale } from '@parvoz/i18n/locales';
+import { ApiError, type ApiClient } from '../../lib/api.server.ts';
+import type { AlertLinkPage, AlertLinkResult } from './result.ts';
+
+/**
+ * The button of a confirm or unsubscribe page: posts the link's token to the API. Opening the link itself
+ * changes nothing (mail scanners open links), as for the sign-in unlock link.
+ */
+export async function alertLinkAction(
+  api: ApiClient,
+  request: Request,
+  lang: string | undefined,
+  page: AlertLinkPage,
+) {
+  const form = await request.formData();
+  const parsed = priceAlertTokenRequestSchema.safeParse({
+    token: form.get('token'),
+    lang: isLocale(lang) ? lang : undefined,
+  });
+  if (!parsed.success) return data<AlertLinkResult>({ ok: false, problem: 'invalid' }, { status: 400 });
+  try {
+    const answer = await api.post<{ data: PriceAlert }>(`/v1/price_alerts/${page}`, { body: parsed.data });
+    return data<AlertLinkResult>({ ok: true, alert: answer.data });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const reason = (error.body as { error?: { details?: { reason?: PriceAlertRefusal } } } | null)?.error
+      ?.details?.reason;
+    const problem =
+      error.status === 404 || error.status === 400
+        ? 'invalid'
+        : error.status === 429
+          ? 'rate_limited'
+          : reason === 'alert_limit'
+            ? 'limit'
+            : 'generic';
+    return data<AlertLinkResult>({ ok: false, problem }, { status: error.status });
+  }
+}

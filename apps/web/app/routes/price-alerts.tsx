@@ -1,0 +1,100 @@
+import { data } from 'react-router';
+import { priceAlertCreateRequestSchema } from '@parvoz/contracts/price-alerts';
+import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
+import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import type { Route } from './+types/price-alerts';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { ApiError } from '../lib/api.server.ts';
+import { readCookies } from '../lib/cookies.server.ts';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { PriceAlertForm } from '../features/price-alerts/PriceAlertForm.tsx';
+import type { PriceAlertFormResult, PriceAlertProblem } from '../features/price-alerts/result.ts';
+import { parseSegment } from '../features/search/results.server.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'priceAlert.page.heading');
+
+/** Nothing to load: the page shows the answer of its action (a browser without JavaScript lands here). */
+export function loader() {
+  return null;
+}
+
+const SEGMENT = /^[A-Za-z0-9]{1,40}$/;
+
+/**
+ * Subscribes to a price alert for the search of a results page: the search from its path segment, the
+ * currency the page shows prices in (the same cookie the results page reads), the page's language.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').slice(0, 254);
+  const rawSegment = String(form.get('segment') ?? '');
+  const segment = SEGMENT.test(rawSegment) ? rawSegment : '';
+  const answer = (ok: boolean, problem?: PriceAlertProblem, status = 200) =>
+    data<PriceAlertFormResult>({ segment, email, ok, ...(problem ? { problem } : {}) }, { status });
+
+  const parsedSegment = segment ? parseSegment(segment) : null;
+  if (!parsedSegment?.ok) return answer(false, 'generic', 400);
+  const search = parsedSegment.value;
+  const cookies = readCookies(request);
+  const body = priceAlertCreateRequestSchema.safeParse({
+    email,
+    lang,
+    currency: isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[lang],
+    origin: search.origin,
+    destination: search.destination,
+    departure_date: search.departureDate,
+    return_date: search.returnDate,
+    passengers: search.passengers,
+    cabin_class: search.cabin,
+  });
+  if (!body.success) {
+    const emailWrong = body.error.issues.some((issue) => issue.path[0] === 'email');
+    return answer(false, emailWrong ? 'email' : 'generic', 400);
+  }
+  try {
+    await state.api.post('/v1/price_alerts', { body: body.data });
+    return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
+        ?.reason;
+      if (error.status === 429) return answer(false, 'rate_limited', 429);
+      if (error.status === 422 && reason === 'alert_limit') return answer(false, 'limit', 422);
+      if (error.status === 422 && reason === 'no_offers') return answer(false, 'no_offers', 422);
+      if (error.status < 500) return answer(false, 'generic', error.status);
+    }
+    console.error(
+      JSON.stringify({ msg: 'price alert not created', requestId: state.requestId, err: String(error) }),
+    );
+    return answer(false, 'generic', 503);
+  }
+}
+
+export default function PriceAlerts({ actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  return (
+    <div className="mx-auto grid max-w-xl gap-4">
+      <PageHeading>{t('priceAlert.page.heading')}</PageHeading>
+      {actionData?.segment ? (
+        <>
+          <PriceAlertForm
+            segment={actionData.segment}
+            defaultEmail={user?.email ?? ''}
+            initial={actionData}
+          />
+          <LocalizedLink to={`/flight/${actionData.segment}`} className="text-primary-700 underline">
+            {t('priceAlert.page.back')}
+          </LocalizedLink>
+        </>
+      ) : (
+        <p className="text-neutral-700">{t('priceAlert.page.lead')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { Form, data, useNavigation } from 'react-router';
+import { priceAlertIdParamsSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
+import { isLocale } from '@parvoz/i18n/locales';
+import type { Route } from './+types/profile-price-alerts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { notify } from '../components/toast.tsx';
+import { ApiError } from '../lib/api.server.ts';
+import { runGuards } from '../lib/guards.server.ts';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { formatInstant } from '../lib/local-time.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { routeOf, SeeFlightsLink, useTripText } from '../features/price-alerts/AlertSummary.tsx';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'profile.nav.priceAlerts');
+
+/** The signed-in traveller's price alerts: those of the account's email, its places named in the page's language. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await runGuards(context, 'auth');
+  const { api } = context.get(requestStateContext);
+  const lang = isLocale(params.lang) ? params.lang : 'en';
+  const answer = await api.get<{ data: PriceAlert[] }>('/v1/price_alerts', { query: { lang } });
+  return { alerts: answer.data };
+}
+
+/** Deletes one of them (a 404 from the API means it is gone already, or never was theirs: the same page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await runGuards(context, 'auth');
+  const { api } = context.get(requestStateContext);
+  const form = await request.formData();
+  const parsed = priceAlertIdParamsSchema.safeParse({ id: form.get('id') });
+  if (form.get('intent') !== 'delete' || !parsed.success)
+    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  try {
+    await api.delete(`/v1/price_alerts/${parsed.data.id}`);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  return data({ deleted: true });
+}
+
+function AlertItem({ alert }: { alert: PriceAlert }) {
+  const t = useT();
+  const { locale } = useRootData();
+  const money = useMoney();
+  const trip = useTripText();
+  const busy = useNavigation().formData?.get('id') === alert.id;
+  const route = routeOf(alert);
+  return (
+    <li className="grid gap-2 rounded border border-neutral-200 bg-white p-4" data-testid="price-alert-item">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold">{route}</h2>
+        <span
+          className={`rounded px-2 py-0.5 text-sm ${alert.status === 'active' ? 'bg-green-50 text-green-900' : 'bg-amber-50 text-amber-950'}`}
+        >
+          {alert.status === 'active' ? t('priceAlert.status.active') : t('priceAlert.status.pending')}
+        </span>
+      </div>
+      <p className="text-sm text-neutral-700">{trip(alert)}</p>
+      <p className="text-sm">
+        {t('priceAlert.profile.reference', { price: money(alert.reference_amount, alert.currency) })}
+      </p>
+      {alert.last_amount !== null && alert.last_checked_at ? (
+        <p className="text-sm">
+          {t('priceAlert.profile.latest', {
+            price: money(alert.last_amount, alert.currency),
+            time: formatInstant(locale, alert.last_checked_at),
+          })}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <SeeFlightsLink alert={alert} />
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={alert.id} />
+          <Button
+            type="submit"
+            variant="outline"
+            color="neutral"
+            size="sm"
+            disabled={busy}
+            aria-label={t('priceAlert.profile.delete', { route })}
+          >
+            {t('priceAlert.profile.deleteButton')}
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+export default function ProfilePriceAlerts({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const { alerts } = loaderData;
+
+  useEffect(() => {
+    if (actionData?.deleted) notify(t('priceAlert.profile.deleted'), { type: 'success' });
+    // Only when a new answer arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionData]);
+
+  return (
+    <>
+      <PageHeading>{t('profile.nav.priceAlerts')}</PageHeading>
+      {alerts.length === 0 ? (
+        <p className="text-neutral-700">{t('priceAlert.profile.empty')}</p>
+      ) : (
+        <div className="grid gap-4">
+          <p className="text-neutral-700">{t('priceAlert.profile.lead', { email: user?.email ?? '' })}</p>
+          <ul className="grid gap-3">
+            {alerts.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

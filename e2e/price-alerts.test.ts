@@ -1,0 +1,257 @@
+/**
+ * Price alerts (issue 17 §3) in Chromium with a real SMTP server: subscribe on a results page, confirm from
+ * the first email, the price drops, the alert email arrives, unsubscribe from its link; the form without
+ * JavaScript; a signed-in traveller's prefilled email and the profile's list with delete.
+ *
+ * The price moves as the engine moves it: the test fills the cheapest flights of the search in the shared
+ * PostgreSQL database (a cabin 90 % sold costs about 1.8 × an empty one) before subscribing, and gives the
+ * seats back after confirming; the site's worker re-prices every 2 seconds. Needs DATABASE_URL (npm test
+ * starts a PostgreSQL server for the suite).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Offer } from '@parvoz/core/search-types';
+import { formatMoney } from '@parvoz/i18n/currency';
+import type { Locale } from '@parvoz/i18n/locales';
+import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+
+const ANONYMOUS = 'Bearer parvoz-public-anonymous';
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let site: RunningSite;
+let browser: Browser;
+
+const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
+  getIntl(lang).formatMessage({ id: key }, values);
+
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** `TAS{DDMM}IST1`: the results page of one adult in economy on that day. */
+const segmentOf = (date: string, from = 'TAS', to = 'IST') =>
+  `${from}${date.slice(8, 10)}${date.slice(5, 7)}${to}1`;
+
+beforeAll(async () => {
+  if (!process.env.DATABASE_URL)
+    throw new Error('e2e/price-alerts.test.ts needs DATABASE_URL (npm test starts a server)');
+  database = await createTestDatabase();
+  smtp = await startSmtpServer();
+  site = await startSite({ DATABASE_URL: database.url!, SMTP_URL: smtp.url, PRICE_ALERT_SECONDS: '2' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await smtp?.stop();
+  await database?.close();
+});
+
+async function api(method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${site.url}${path}`, {
+    method,
+    headers: {
+      authorization: token ? `Bearer ${token}` : ANONYMOUS,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** The search of a results page as the API answers it now (USD, one adult, economy). */
+async function offersOf(date: string): Promise<Offer[]> {
+  const answer = await api('POST', '/v1/flights/search', {
+    slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
+    passengers: { adults: 1 },
+    currency: 'USD',
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data.offers;
+}
+
+/** The link of `page` in an email, checked to lead to this site. */
+function linkIn(email: ReceivedEmail, page: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`https?://[^\\s"<>]+/price-alerts/${page}\\?token=[\\w-]+`).exec(email.text);
+  if (!match) throw new Error(`no ${page} link in: ${email.text}`);
+  expect(new URL(match[0]).origin).toBe(site.url);
+  expect(email.html).toContain(match[0]);
+  return match[0];
+}
+
+async function newPage(options: { javaScriptEnabled?: boolean; currency?: string } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  await context.addCookies([{ name: 'currency', value: options.currency ?? 'USD', url: site.url }]);
+  return { context, page: await context.newPage() };
+}
+
+async function subscribeOn(page: Page, lang: Locale, email: string) {
+  const form = page.getByRole('region', { name: m(lang, 'priceAlert.form.heading') });
+  await form.getByLabel(m(lang, 'priceAlert.form.email')).fill(email);
+  await form.getByRole('button', { name: m(lang, 'priceAlert.form.submit') }).click();
+}
+
+/** Waits until the page shows a status message containing `text`. */
+async function statusShows(page: Page, text: string) {
+  await expect.poll(() => page.getByRole('status').filter({ hasText: text }).count()).toBe(1);
+}
+
+/** No serious or critical axe finding on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+async function pressLinkButton(page: Page, link: string, button: string) {
+  await gotoHydrated(page, link);
+  await page.getByRole('button', { name: button }).click();
+}
+
+describe('a price alert from subscribing to unsubscribing', () => {
+  test('en: subscribe on the results page, confirm, the price drops, the alert email, unsubscribe', async () => {
+    const lang: Locale = 'en';
+    const email = 'alert-traveller@example.com';
+    const date = isoDay(45);
+    // The flights fill up before the traveller comes: the lowest price is high.
+    const raised = await raiseLowestPrice({
+      db: database.db,
+      search: () => offersOf(date),
+      wait: () => new Promise((resolve) => setTimeout(resolve, 250)),
+    });
+    expect(raised.after).toBeGreaterThan(raised.before * 1.05);
+
+    const { context, page } = await newPage();
+    try {
+      await gotoHydrated(page, `${site.url}/${lang}/flight/${segmentOf(date)}`);
+      await expectAccessible(page);
+      await subscribeOn(page, lang, email);
+      await statusShows(page, m(lang, 'priceAlert.form.sent', { email }));
+
+      const confirmation = await smtp.waitFor(email, 20_000);
+      expect(confirmation.subject).toBe('Confirm your price alert: Tashkent → Istanbul');
+      expect(confirmation.text).toContain(formatMoney(lang, raised.after, 'USD'));
+      const confirmLink = linkIn(confirmation, 'confirm');
+      await pressLinkButton(page, confirmLink, m(lang, 'priceAlert.confirm.submit'));
+      await statusShows(page, m(lang, 'priceAlert.confirm.done', { route: 'Tashkent → Istanbul' }));
+      await expectAccessible(page);
+
+      // The seats go back on sale: the lowest price drops, and the worker tells the traveller.
+      await releaseSeats(database.db, raised.held);
+      const alert = await smtp.waitFor(email, 30_000, 2);
+      const price = formatMoney(lang, raised.before, 'USD');
+      expect(alert.subject).toBe(`Cheaper: Tashkent → Istanbul from ${price}`);
+      expect(alert.text).toContain(formatMoney(lang, raised.after, 'USD'));
+      expect(alert.text).toContain(`${site.url}/${lang}/flight/${segmentOf(date)}`);
+
+      // Unsubscribe from the email's link in a browser that never signed in.
+      const unsubscribeLink = linkIn(alert, 'unsubscribe');
+      await pressLinkButton(page, unsubscribeLink, m(lang, 'priceAlert.unsubscribe.submit'));
+      await statusShows(page, m(lang, 'priceAlert.unsubscribe.done', { route: 'Tashkent → Istanbul' }));
+      // The site's own results link from the email leads back to the search.
+      await page.getByRole('link', { name: m(lang, 'priceAlert.seeFlights') }).click();
+      await expect.poll(() => page.url()).toContain(`/${lang}/flight/${segmentOf(date)}`);
+      expect(smtp.to(email)).toHaveLength(2);
+      // The links' tokens never reach the site's log (it logged the pages' URLs, masked).
+      const log = site.logs.join('\n');
+      expect(log).toContain('/price-alerts/confirm?token=');
+      for (const link of [confirmLink, unsubscribeLink])
+        expect(log).not.toContain(new URL(link).searchParams.get('token'));
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  test('ru: without JavaScript the form posts to a page of its own, in the page’s language and currency', async () => {
+    const lang: Locale = 'ru';
+    const email = 'alert-nojs@example.com';
+    const date = isoDay(50);
+    const { context, page } = await newPage({ javaScriptEnabled: false, currency: 'RUB' });
+    try {
+      await page.goto(`${site.url}/${lang}/flight/${segmentOf(date)}`);
+      await subscribeOn(page, lang, 'not-an-address');
+      await expect.poll(() => page.url()).toBe(`${site.url}/${lang}/price-alerts`);
+      await expect.poll(() => page.getByText(m(lang, 'priceAlert.form.emailInvalid')).count()).toBe(1);
+      await subscribeOn(page, lang, email);
+      await statusShows(page, m(lang, 'priceAlert.form.sent', { email }));
+      const confirmation = await smtp.waitFor(email, 20_000);
+      expect(confirmation.subject).toBe('Подтвердите уведомление о цене: Ташкент → Стамбул');
+      expect(confirmation.text).toContain('₽');
+      expect(linkIn(confirmation, 'confirm')).toContain(`/${lang}/price-alerts/confirm?token=`);
+      await page.getByRole('link', { name: m(lang, 'priceAlert.page.back') }).click();
+      await expect.poll(() => page.url()).toBe(`${site.url}/${lang}/flight/${segmentOf(date)}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a signed-in traveller', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const email = 'alert-member@example.com';
+
+  beforeAll(async () => {
+    await api('POST', '/v1/auth/code', { email, lang: 'uz' });
+    const code = codeOf(await smtp.waitFor(email, 20_000));
+    const verified = await api('POST', '/v1/auth/verify', { email, code });
+    expect(verified.status).toBe(200);
+    ({ context, page } = await newPage({ currency: 'UZS' }));
+    await context.addCookies([{ name: 'token', value: verified.body.data.token, url: site.url }]);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('tr: the form comes with the account’s email filled in', async () => {
+    await gotoHydrated(page, `${site.url}/tr/flight/${segmentOf(isoDay(60))}`);
+    const field = page
+      .getByRole('region', { name: m('tr', 'priceAlert.form.heading') })
+      .getByLabel(m('tr', 'priceAlert.form.email'));
+    expect(await field.inputValue()).toBe(email);
+  });
+
+  test('uz: the profile lists the account’s alerts, and one is deleted', async () => {
+    const lang: Locale = 'uz';
+    for (const days of [61, 62]) {
+      await gotoHydrated(page, `${site.url}/${lang}/flight/${segmentOf(isoDay(days))}`);
+      await page
+        .getByRole('region', { name: m(lang, 'priceAlert.form.heading') })
+        .getByRole('button', { name: m(lang, 'priceAlert.form.submit') })
+        .click();
+      await statusShows(page, m(lang, 'priceAlert.form.sent', { email }));
+    }
+    // The first one is confirmed from its email (the account's second email, after the sign-in code); the
+    // other still waits.
+    const confirmation = await smtp.waitFor(email, 20_000, 2);
+    expect(confirmation.subject).toBe('Narx haqidagi xabarnomani tasdiqlang: Toshkent → Istanbul');
+    await smtp.waitFor(email, 20_000, 3);
+    await pressLinkButton(page, linkIn(confirmation, 'confirm'), m(lang, 'priceAlert.confirm.submit'));
+    await statusShows(page, m(lang, 'priceAlert.confirm.done', { route: 'Toshkent → Istanbul' }));
+
+    await gotoHydrated(page, `${site.url}/${lang}/profile`);
+    await page.getByRole('link', { name: m(lang, 'profile.nav.priceAlerts') }).click();
+    const items = page.getByTestId('price-alert-item');
+    await expect.poll(() => items.count()).toBe(2);
+    await expectAccessible(page);
+    expect(await items.first().textContent()).toContain(m(lang, 'priceAlert.status.pending'));
+    expect(await items.last().textContent()).toContain(m(lang, 'priceAlert.status.active'));
+    expect(await items.last().textContent()).toContain('soʻm');
+
+    await items
+      .first()
+      .getByRole('button', { name: m(lang, 'priceAlert.profile.delete', { route: 'Toshkent → Istanbul' }) })
+      .click();
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain(m(lang, 'priceAlert.status.active'));
+  });
+});

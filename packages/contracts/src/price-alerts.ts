@@ -1,0 +1,77 @@
+/**
+ * Price alerts (issue 17 §3): "tell me when it gets cheaper" for one search.
+ *   POST   /v1/price_alerts              subscribe (anyone): 202, a confirmation link is emailed
+ *   POST   /v1/price_alerts/confirm      { token } from the first email: the alert becomes active
+ *   POST   /v1/price_alerts/unsubscribe  { token } from any of its emails: no more emails
+ *   GET    /v1/price_alerts              the signed-in traveller's alerts (those of the account's email)
+ *   DELETE /v1/price_alerts/:id          deletes one of them
+ */
+import { z } from 'zod';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { emailSchema } from './auth.ts';
+import { iataCodeSchema, isoDateSchema, passengersSchema } from './search.ts';
+
+/** The secret of a confirm or unsubscribe link: 32 random bytes, base64url. */
+export const priceAlertTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a link token');
+
+/** POST /v1/price_alerts: the search as on the results page, and how to write to the traveller. */
+export const priceAlertCreateRequestSchema = z
+  .object({
+    email: emailSchema,
+    lang: z.enum(LOCALES),
+    currency: z.enum(CURRENCIES),
+    origin: iataCodeSchema,
+    destination: iataCodeSchema,
+    departure_date: isoDateSchema,
+    return_date: isoDateSchema.nullable().default(null),
+    passengers: passengersSchema,
+    cabin_class: z.enum(['economy', 'business']).default('economy'),
+  })
+  .refine((r) => r.origin !== r.destination, {
+    message: 'origin and destination differ',
+    path: ['destination'],
+  })
+  .refine((r) => r.return_date === null || r.return_date >= r.departure_date, {
+    message: 'the return is on or after the departure',
+    path: ['return_date'],
+  });
+export type PriceAlertCreateRequest = z.infer<typeof priceAlertCreateRequestSchema>;
+
+/** `lang` names the places of the answer (default: the alert's language). */
+export const priceAlertTokenRequestSchema = z.object({
+  token: priceAlertTokenSchema,
+  lang: z.enum(LOCALES).optional(),
+});
+export const priceAlertIdParamsSchema = z.object({ id: z.uuid() });
+export const priceAlertListQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+
+export const PRICE_ALERT_STATUSES = ['pending', 'active', 'unsubscribed', 'expired'] as const;
+export type PriceAlertStatus = (typeof PRICE_ALERT_STATUSES)[number];
+
+/** Why a subscription was refused (details.reason of an `unprocessable` error). */
+export const PRICE_ALERT_REFUSALS = ['alert_limit', 'no_offers'] as const;
+export type PriceAlertRefusal = (typeof PRICE_ALERT_REFUSALS)[number];
+
+/** An alert as the API shows it; amounts are strings in major units, like offers' `total_amount`. */
+export type PriceAlert = {
+  id: string;
+  status: PriceAlertStatus;
+  origin: string;
+  destination: string;
+  /** The places' names in the asked language ("Tashkent", "Ташкент"). */
+  origin_name: string;
+  destination_name: string;
+  departure_date: string;
+  return_date: string | null;
+  passengers: { adults: number; children: number; infants: number };
+  cabin_class: 'economy' | 'business';
+  lang: (typeof LOCALES)[number];
+  currency: (typeof CURRENCIES)[number];
+  /** The lowest price the traveller last saw (when subscribing, then in the latest alert email). */
+  reference_amount: string;
+  /** The latest re-pricing's lowest price; null before the first or when nothing was on sale. */
+  last_amount: string | null;
+  last_checked_at: string | null;
+  created_at: string;
+};

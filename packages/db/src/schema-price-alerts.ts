@@ -1,0 +1,96 @@
+/**
+ * Price alerts (issue 17 §3), re-exported by schema.ts: a watched search per email, confirmed by a link
+ * (double opt-in), re-priced by a worker that several instances run at once.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const PRICE_ALERT_STATUSES = ['pending', 'active', 'unsubscribed', 'expired'] as const;
+export type PriceAlertStatus = (typeof PRICE_ALERT_STATUSES)[number];
+export const PRICE_ALERT_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
+export type PriceAlertTokenPurpose = (typeof PRICE_ALERT_TOKEN_PURPOSES)[number];
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * One watched search. `pending` until the emailed link confirms it, then `active` until unsubscribed or
+ * its departure passes (`expired`). `reference_price_minor` is the lowest price the traveller last saw
+ * (at subscribing, then in each alert email), in `currency`'s minor units.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always lower-cased (a CHECK enforces it): "mine" in the profile is the signed-in account's email. */
+    email: text('email').notNull(),
+    lang: text('lang').notNull(),
+    currency: text('currency').notNull(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    returnDate: date('return_date', { mode: 'string' }),
+    adults: smallint('adults').notNull(),
+    children: smallint('children').notNull().default(0),
+    infants: smallint('infants').notNull().default(0),
+    cabin: text('cabin', { enum: ['economy', 'business'] }).notNull(),
+    status: text('status', { enum: PRICE_ALERT_STATUSES }).notNull().default('pending'),
+    referencePriceMinor: bigint('reference_price_minor', { mode: 'number' }).notNull(),
+    /** The latest re-pricing's lowest price (null until the first one, or when nothing was on sale). */
+    lastPriceMinor: bigint('last_price_minor', { mode: 'number' }),
+    /** When active: the next re-pricing is due; while a worker holds it, the end of its lease. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every claim: a worker writes its result only while the row still carries its claim. */
+    claims: integer('claims').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_alerts_email_idx').on(t.email, t.status),
+    index('price_alerts_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`"status" = 'active'`),
+    check('price_alerts_email_lower', sql`"email" = lower("email")`),
+    check('price_alerts_status', inList('status', PRICE_ALERT_STATUSES)),
+    check('price_alerts_cabin', inList('cabin', ['economy', 'business'])),
+    check('price_alerts_party', sql`"adults" >= 1 AND "children" >= 0 AND "infants" >= 0`),
+    check('price_alerts_reference_nonnegative', sql`"reference_price_minor" >= 0`),
+  ],
+);
+
+/**
+ * The secrets in an alert's links: random tokens, only their SHA-256 kept. One `confirm` token (the first
+ * email); a new `unsubscribe` token in every alert email, each working for as long as the alert exists.
+ */
+export const priceAlertTokens = pgTable(
+  'price_alert_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => priceAlerts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PRICE_ALERT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('price_alert_tokens_token_hash_key').on(t.tokenHash),
+    index('price_alert_tokens_alert_id_idx').on(t.alertId),
+    check('price_alert_tokens_purpose', inList('purpose', PRICE_ALERT_TOKEN_PURPOSES)),
+  ],
+);
