@@ -437,7 +437,8 @@ describe.each(LOCALES)('%s on a 360 px phone', (lang) => {
         await main.getByLabel(m(lang, 'travellers.documentNumber'), { exact: true }).waitFor();
         await expectNoSidewaysScroll(page, `/${lang} profile, adding a traveller`);
       }
-      expect(await tabs.count()).toBe(3);
+      // Profile, orders history, price alerts, settings.
+      expect(await tabs.count()).toBe(4);
       for (const box of [...(await tabs.all()), logout]) {
         const r = (await box.boundingBox())!;
         expect(r.x).toBeGreaterThanOrEqual(0);

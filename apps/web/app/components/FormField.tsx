@@ -36,7 +36,7 @@ export function FormField({
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
-        <p id={hintId!} className="text-sm text-neutral-600">
+        <p id={hintId!} className="text-sm text-neutral-600 wrap-anywhere">
           {hint}
         </p>
       ) : null}

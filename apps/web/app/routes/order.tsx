@@ -182,7 +182,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const latePayment = order.refunds.some((r) => r.reason === 'late_payment');
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeading>{t('page.order.heading', { id: order.booking_reference })}</PageHeading>
 
       {payment === 'declined' && !paid ? (
