@@ -101,6 +101,8 @@ describe('counts agree with their number', () => {
       .getByRole('group', { name: m('ru', 'search.filters.airlines') })
       .getByRole('checkbox');
     const seen = new Map<number, string>();
+    // The filters render with the streamed results: wait for them rather than count an empty group.
+    await airlines.first().waitFor();
     for (let i = 0; i < Math.min(await airlines.count(), 6); i++) {
       await airlines.nth(i).check();
       await page.waitForURL(/airlines\[\d\]=/);
