@@ -66,15 +66,16 @@ test('the form works from the keyboard alone, typing at full speed, and the sear
   await from.focus();
   await page.keyboard.type('tashkent');
   await page.getByRole('listbox').getByRole('option').first().waitFor();
-  expect(await from.getAttribute('aria-activedescendant')).toBe('search-from-option-0');
+  // The options may paint a moment before the first one is made active: wait for it, as a user would see it.
+  await expect.poll(() => from.getAttribute('aria-activedescendant')).toBe('search-from-option-0');
   await page.keyboard.press('Enter');
-  expect(await page.locator('input[name=from]').inputValue()).toBe('TAS');
+  await expect.poll(() => page.locator('input[name=from]').inputValue()).toBe('TAS');
   await page.keyboard.press('Tab'); // the swap button
   await page.keyboard.press('Tab');
   await page.keyboard.type('istanbul');
   await page.getByRole('listbox').getByRole('option').first().waitFor();
   await page.keyboard.press('Tab'); // leaving the field picks the highlighted place
-  expect(await page.locator('input[name=to]').inputValue()).toBe('IST');
+  await expect.poll(() => page.locator('input[name=to]').inputValue()).toBe('IST');
   await page.keyboard.press('Enter'); // opens the calendar on today
   await page.getByRole('dialog', { name: 'Departure' }).getByRole('grid').waitFor();
   await expect
