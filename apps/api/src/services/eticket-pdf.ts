@@ -3,8 +3,7 @@
  * Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access link and
  * a Code 128 barcode of the booking reference.
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { startA4Document } from './pdf-document.ts';
 import QRCode from 'qrcode';
 import bwipjs from 'bwip-js';
 import type { Order } from '@parvoz/contracts/booking';
@@ -19,10 +18,6 @@ import {
   placeName,
 } from './booking-format.ts';
 import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const CABIN_KEYS = { economy: 'ticket.cabin.economy', business: 'ticket.cabin.business' } as const;
 const BAGGAGE_KEYS = {
@@ -53,24 +48,11 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
     includetext: false,
   });
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: {
-      Title: `${t('ticket.title')} ${order.booking_reference}`,
-      Author: 'Parvoz',
-      Subject: t('ticket.title'),
-    },
+  const { doc, done } = startA4Document(
+    `${t('ticket.title')} ${order.booking_reference}`,
+    t('ticket.title'),
     lang,
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  );
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

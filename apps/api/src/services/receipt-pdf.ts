@@ -4,17 +4,12 @@
  * for which booking, when and how, and every refund with its status, so the traveller has proof of the
  * payment and of what went back.
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { startA4Document } from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatAmount, formatInstant, placeName } from './booking-format.ts';
 import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const BLUE = '#1d4ed8';
 const GREY = '#4b5563';
@@ -37,24 +32,11 @@ export async function renderReceiptPdf(
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const money = (amount: string, currency: string) => formatAmount(lang, amount, currency);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: {
-      Title: `${t('receipt.title')} ${order.booking_reference}`,
-      Author: 'Parvoz',
-      Subject: t('receipt.title'),
-    },
+  const { doc, done } = startA4Document(
+    `${t('receipt.title')} ${order.booking_reference}`,
+    t('receipt.title'),
     lang,
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  );
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   let y = 40;
