@@ -40,6 +40,8 @@ export const ROUTE_LIMITS = {
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
+  // The API's description (generated once at start): readers and code generators, not traffic.
+  reference: { name: 'reference', limit: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { flightCalendarQuerySchema, flightSearchRequestSchema } from '@parvoz/contracts/search';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -9,7 +10,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now } = app.deps;
   app.post(
     '/search',
-    { schema: { body: flightSearchRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.search) },
+    { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
     async (request) => {
       const soldSeats = await flights.soldSeatsSnapshot();
       const finished = searchLatency.startTimer();
@@ -23,7 +24,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /v1/flights/calendar: one adult's lowest one-way total per day (the calendar of low prices). */
   app.get(
     '/calendar',
-    { schema: { querystring: flightCalendarQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.calendar) },
+    { schema: schemaOf(endpoints.flightCalendar), preHandler: rateLimit(ROUTE_LIMITS.calendar) },
     async (request) => {
       const result = await flights.calendar(request.query);
       if (!result.ok) throw supplierFailure(result.error);
