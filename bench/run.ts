@@ -8,6 +8,7 @@ for (const name of [
   'search-engine.ts',
   'search-sql.ts',
   'search-api.ts',
+  'rate-limits.ts',
   'results-page.ts',
   'lighthouse.ts',
 ]) {
