@@ -9,6 +9,7 @@ for (const name of [
   'search-sql.ts',
   'search-api.ts',
   'rate-limits.ts',
+  'workers.ts',
   'results-page.ts',
   'lighthouse.ts',
 ]) {

@@ -20,7 +20,7 @@ const network = buildNetwork(parseNetworkJson(readFileSync(path.join(ROOT, 'data
 // The engine benchmark's queries, moved to dates from tomorrow on (the server searches from today).
 const today = Math.floor(Date.now() / DAY_MS);
 const departureDay = (date: string) => today + 1 + ((Date.parse(`${date}T00:00:00Z`) / DAY_MS) % 120);
-const bodies = makeQueries(network, 300).map((q: BenchQuery, i) => {
+export const searchBodies = makeQueries(network, 300).map((q: BenchQuery, i) => {
   const out = departureDay(q.departureDate);
   const slices = [{ origin: q.origin, destination: q.destination, departure_date: formatDay(out) }];
   if (i % 3 === 0)
@@ -42,33 +42,37 @@ async function load(options: autocannon.Options) {
 }
 
 // One load generator is one IP: lift the per-IP limits, or most answers would be 429s.
-const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
-try {
-  const headers = {
-    authorization: `Bearer ${TOKEN}`,
-    'content-type': 'application/json',
-    'accept-encoding': 'gzip',
-  };
-  const baseline = await load({ url: `${site.url}/v1/places?q=tash&lang=en`, headers });
-  let next = 0;
-  const search = await load({
-    url: `${site.url}/v1/flights/search`,
-    method: 'POST',
-    headers,
-    requests: [{ setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
-  });
-  console.log(
-    `autocannon, 50 connections, ${DURATION} s each, ${bodies.length} distinct search bodies (a third round trips)`,
-  );
-  console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | kB per answer (gzip) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const [name, r] of [
-    ['baseline: GET /v1/places?q=tash', baseline],
-    ['POST /v1/flights/search', search],
-  ] as const)
+if (import.meta.main) await main();
+
+async function main() {
+  const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
+  try {
+    const headers = {
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip',
+    };
+    const baseline = await load({ url: `${site.url}/v1/places?q=tash&lang=en`, headers });
+    let next = 0;
+    const search = await load({
+      url: `${site.url}/v1/flights/search`,
+      method: 'POST',
+      headers,
+      requests: [{ setupRequest: (req) => ({ ...req, body: searchBodies[next++ % searchBodies.length] }) }],
+    });
     console.log(
-      `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.kbPerRequest} |`,
+      `autocannon, 50 connections, ${DURATION} s each, ${searchBodies.length} distinct search bodies (a third round trips)`,
     );
-} finally {
-  await site.stop();
+    console.log('| endpoint | requests/s | p50 ms | p99 ms | non-2xx | errors | kB per answer (gzip) |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const [name, r] of [
+      ['baseline: GET /v1/places?q=tash', baseline],
+      ['POST /v1/flights/search', search],
+    ] as const)
+      console.log(
+        `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${r.kbPerRequest} |`,
+      );
+  } finally {
+    await site.stop();
+  }
 }
