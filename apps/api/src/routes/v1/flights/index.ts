@@ -7,14 +7,13 @@ import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { flights, now } = app.deps;
+  const { flights } = app.deps;
   app.post(
     '/search',
     { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
     async (request) => {
-      const soldSeats = await flights.soldSeatsSnapshot();
       const finished = searchLatency.startTimer();
-      const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
+      const result = await flights.search(request.body);
       finished();
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
