@@ -9,11 +9,12 @@ import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { type MessageKey } from '@parvoz/i18n/messages';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { en as m } from './support/messages.ts';
 
 const ANONYMOUS_TOKEN = 'e2e-security-anonymous-credential';
 /** SIGNIN_RESEND_SECONDS: a new code may be asked for this soon (a minute by default; tests need not wait that long). */
@@ -23,9 +24,6 @@ const afterResendWindow = () => sleep(RESEND_SECONDS * 1000 + 250);
 let site: RunningSite;
 let smtp: TestSmtpServer;
 let browser: Browser;
-
-const m = (key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl('en').formatMessage({ id: key }, values);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
