@@ -30,6 +30,7 @@ import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
 import { referenceRoutes } from './routes/v1/reference/index.ts';
+import { opsRoutes } from './routes/v1/ops/index.ts';
 import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
@@ -207,6 +208,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
   await app.register(referenceRoutes);
+  await app.register(opsRoutes, { prefix: '/ops' });
   // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the
   // one-process site the web app's catch-all would otherwise answer it with an HTML page. Answered before the
   // body is parsed, so a body of any type gets the same 404.

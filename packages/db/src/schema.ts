@@ -649,6 +649,45 @@ export const agencyApplications = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
+// The agency's console (issue 13 §5–§8): who may use it (staff roles) and what they did (the audit log,
+// append-only: a trigger refuses UPDATE and DELETE, migration 0008).
+
+export const STAFF_ROLES = ['operator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A signed-in user who works for the agency. Admins also manage staff; operators run orders and content. */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** Null when granted by the `npm run ops -- add-admin` command. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('staff_roles_role', oneOf('role', STAFF_ROLES))],
+);
+
+/** Every console action and staff change: who (null: the command line), when, what, on what. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: an append-only row cannot follow a deleted account (the email stays). */
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId, t.at), index('audit_log_at_idx').on(t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
 // Price alerts (issue 17 §3), in a file of their own
 
 export * from './schema-price-alerts.ts';

@@ -6,6 +6,7 @@ import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from './price-alert-mail.ts';
+import type { StaffEmailKind } from './staff-mail.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -87,7 +88,12 @@ export async function enqueueEmail(
   options: {
     to: string;
     kind:
-      EmailContent['kind'] | OperatorEmailKind | BookingEmailKind | AfterSaleEmailKind | PriceAlertEmailKind;
+      | EmailContent['kind']
+      | OperatorEmailKind
+      | BookingEmailKind
+      | AfterSaleEmailKind
+      | PriceAlertEmailKind
+      | StaffEmailKind;
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;

@@ -1,0 +1,125 @@
+/**
+ * The agency's staff (issue 13 §5): operator and admin roles kept in `staff_roles`, and the append-only
+ * `audit_log` of everything done in the console. The first admin comes from `npm run ops -- add-admin`;
+ * admins invite operators by email (the invitee signs in with the site's emailed code).
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { schema, type Database, type StaffRole } from '@parvoz/db';
+
+export type Staff = { userId: string; email: string; role: StaffRole };
+
+/** Who did it: a signed-in staff member, or the command line (no user). */
+export type Actor = { userId: string; email: string } | { userId: null; email: 'command-line' };
+
+export async function staffOf(db: Database, userId: string): Promise<Staff | null> {
+  const [row] = await db
+    .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role, email: schema.users.email })
+    .from(schema.staffRoles)
+    .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
+    .where(eq(schema.staffRoles.userId, userId));
+  return row ?? null;
+}
+
+export async function recordAudit(
+  db: Database,
+  entry: {
+    actor: Actor;
+    action: string;
+    targetType: string;
+    targetId: string;
+    details?: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(schema.auditLog).values({
+    at: entry.at,
+    actorUserId: entry.actor.userId,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: entry.details ?? {},
+  });
+}
+
+/**
+ * Gives `email` a role (creating the account when there is none yet) and writes it to the audit log.
+ * Granting the role someone already has changes nothing; an admin is never lowered to operator here.
+ */
+export async function grantRole(
+  db: Database,
+  input: { email: string; role: StaffRole; actor: Actor; now: Date },
+): Promise<{ staff: Staff; changed: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.insert(schema.users).values({ email }).onConflictDoNothing();
+    const [user] = await tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, email));
+    const current = await staffOf(tx, user!.id);
+    if (current && (current.role === input.role || current.role === 'admin'))
+      return { staff: current, changed: false };
+    await tx
+      .insert(schema.staffRoles)
+      .values({ userId: user!.id, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now })
+      .onConflictDoUpdate({
+        target: schema.staffRoles.userId,
+        set: { role: input.role, grantedBy: input.actor.userId, grantedAt: input.now },
+      });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'staff.granted',
+      targetType: 'user',
+      targetId: user!.id,
+      details: { email, role: input.role },
+      at: input.now,
+    });
+    return { staff: { userId: user!.id, email, role: input.role }, changed: true };
+  });
+}
+
+/** Takes an operator's role away (admins are not removed here); false when there was none to take. */
+export async function revokeOperator(
+  db: Database,
+  userId: string,
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(schema.staffRoles)
+      .where(and(eq(schema.staffRoles.userId, userId), eq(schema.staffRoles.role, 'operator')))
+      .returning({ userId: schema.staffRoles.userId });
+    if (!removed.length) return false;
+    await recordAudit(tx, { actor, action: 'staff.revoked', targetType: 'user', targetId: userId, at: now });
+    return true;
+  });
+}
+
+export async function listStaff(db: Database) {
+  return db
+    .select({
+      user_id: schema.staffRoles.userId,
+      email: schema.users.email,
+      role: schema.staffRoles.role,
+      granted_at: schema.staffRoles.grantedAt,
+    })
+    .from(schema.staffRoles)
+    .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
+    .orderBy(desc(schema.staffRoles.role), schema.users.email);
+}
+
+/** The audit entries about one thing (newest first), or the latest of all. */
+export async function auditEntries(db: Database, target?: { type: string; id: string }, limit = 100) {
+  return db
+    .select()
+    .from(schema.auditLog)
+    .where(
+      target
+        ? and(eq(schema.auditLog.targetType, target.type), eq(schema.auditLog.targetId, target.id))
+        : sql`true`,
+    )
+    .orderBy(desc(schema.auditLog.at), desc(schema.auditLog.id))
+    .limit(limit);
+}

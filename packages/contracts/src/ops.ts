@@ -1,0 +1,47 @@
+/** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
+import { z } from 'zod';
+import { orderSchema } from './booking.ts';
+
+export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+/** GET /v1/ops/orders: one search box (reference, email, phone or passenger name) and filters. */
+export const opsOrderSearchSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: orderSchema.shape.booking_status.optional(),
+  payment: orderSchema.shape.payment_status.optional(),
+  /** Created on or after / on or before (UTC dates). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** An airport or city code the trip starts or ends at. */
+  place: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'a 3-letter code')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export type OpsOrderSearch = z.infer<typeof opsOrderSearchSchema>;
+export const OPS_PAGE_SIZE = 20;
+
+export const opsOrderParamsSchema = z.object({ id: z.string().regex(/^ord_[A-Za-z0-9_-]{20,40}$/) });
+
+/** POST /v1/ops/orders/{id}/notes: an internal note (never shown to the traveller). */
+export const opsNoteSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+
+/** POST /v1/ops/orders/{id}/cancel: cancel with the refund the fare rules give (the quote shown first). */
+export const opsCancelSchema = z.object({ cancellation_id: z.string().regex(/^ocn_[A-Za-z0-9_-]{20,40}$/) });
+
+/** POST /v1/ops/staff: an admin invites an operator by email. */
+export const opsInviteSchema = z.object({
+  email: z
+    .email()
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  lang: z.enum(['en', 'ru', 'uz', 'tr']).default('en'),
+});
+
+export const opsStaffParamsSchema = z.object({ userId: z.uuid() });
