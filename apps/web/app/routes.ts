@@ -32,6 +32,12 @@ export default [
       route('settings', 'routes/profile-settings.tsx'),
       route('price-alerts', 'routes/profile-price-alerts.tsx'),
     ]),
+    route('ops', 'routes/ops-layout.tsx', [
+      index('routes/ops-home.tsx'),
+      route('orders', 'routes/ops-orders.tsx'),
+      route('orders/:id', 'routes/ops-order.tsx'),
+      route('staff', 'routes/ops-staff.tsx'),
+    ]),
     route('settings', 'routes/settings.tsx'),
     route('login', 'routes/login.tsx'),
     route('login/unlock', 'routes/login-unlock.tsx'),

@@ -1,0 +1,128 @@
+import { Form, data, useNavigation } from 'react-router';
+import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops';
+import { isLocale } from '@parvoz/i18n/locales';
+import type { Route } from './+types/ops-staff';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { formatInstant } from '../lib/local-time.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { opsCall } from '../features/ops/ops-api.server.ts';
+
+type StaffMember = { user_id: string; email: string; role: 'operator' | 'admin'; granted_at: string };
+type AuditEntry = {
+  at: string;
+  actor: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+};
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.staff.heading');
+
+/** Admins only (the API answers 404 to operators, and so does this page). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const state = context.get(requestStateContext);
+  const [staff, audit] = await Promise.all([
+    opsCall<{ data: StaffMember[] }>(state, 'get', '/staff'),
+    opsCall<{ data: AuditEntry[] }>(state, 'get', '/audit'),
+  ]);
+  return { staff: staff.data, audit: audit.data.slice(0, 50) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  if (form.get('intent') === 'invite') {
+    const parsed = opsInviteSchema.safeParse({
+      email: form.get('email'),
+      lang: isLocale(params.lang) ? params.lang : 'en',
+    });
+    if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
+    await opsCall(state, 'post', '/staff', { body: parsed.data });
+    return data({ result: 'invited' as const });
+  }
+  if (form.get('intent') === 'revoke') {
+    const parsed = opsStaffParamsSchema.safeParse({ userId: form.get('user_id') });
+    if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
+    await opsCall(state, 'delete', `/staff/${parsed.data.userId}`).catch(() => undefined);
+    return data({ result: 'revoked' as const });
+  }
+  throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+}
+
+export default function OpsStaff({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { locale } = useRootData();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div className="grid gap-6">
+      <PageHeading>{t('ops.staff.heading')}</PageHeading>
+      {actionData ? (
+        <p role={actionData.result === 'invalid' ? 'alert' : 'status'} className="rounded bg-neutral-100 p-3">
+          {t(
+            actionData.result === 'invalid'
+              ? 'ops.staff.invalid'
+              : actionData.result === 'invited'
+                ? 'ops.staff.invited'
+                : 'ops.staff.revoked',
+          )}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <label className="grid gap-1">
+          <span className="font-medium">{t('ops.staff.email')}</span>
+          <input name="email" type="email" required className="rounded border border-neutral-400 px-3 py-2" />
+        </label>
+        <Button type="submit" disabled={busy}>
+          {t('ops.staff.invite')}
+        </Button>
+      </Form>
+      <ul className="grid gap-2" data-testid="ops-staff">
+        {loaderData.staff.map((s) => (
+          <li
+            key={s.user_id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded border border-neutral-200 bg-white p-3"
+          >
+            <span className="wrap-anywhere">
+              {s.email} · {t(s.role === 'admin' ? 'ops.role.admin' : 'ops.role.operator')}
+            </span>
+            {s.role === 'operator' ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="user_id" value={s.user_id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  color="neutral"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={t('ops.staff.revokeLabel', { email: s.email })}
+                >
+                  {t('ops.staff.revoke')}
+                </Button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="ops-audit" className="grid gap-2">
+        <h2 id="ops-audit" className="text-lg font-semibold">
+          {t('ops.staff.audit')}
+        </h2>
+        <ol className="grid gap-1 text-sm" data-testid="ops-audit">
+          {loaderData.audit.map((e, i) => (
+            <li key={i} className="wrap-anywhere">
+              {formatInstant(locale, e.at)} · {e.actor ?? '—'} · {e.action} · {e.target_type} {e.target_id}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
