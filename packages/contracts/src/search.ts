@@ -111,3 +111,31 @@ export interface FlightCalendar {
   connected: boolean;
   days: FlightCalendarDay[];
 }
+
+/**
+ * GET /v1/flights/popular: the destinations best connected to `origin` (a city or airport code) by nonstop
+ * flights, each with its lowest one-way total for one adult (economy) in the next 30 days and that day. Each
+ * amount is what the results page's cheapest offer of that day shows, priced at the time of the call.
+ */
+export const flightPopularQuerySchema = z.object({
+  origin: iataCodeSchema,
+  currency: z.enum(CURRENCIES).default('USD'),
+  lang: z.enum(LOCALES).default('en'),
+});
+export type FlightPopularQuery = z.infer<typeof flightPopularQuerySchema>;
+
+export interface PopularDestination {
+  /** City code (an airport's code where it has no city). */
+  code: string;
+  name: string;
+  /** The day of the lowest fare (local departure date, YYYY-MM-DD). */
+  date: string;
+  min_amount: string;
+}
+
+export interface PopularDestinations {
+  /** The origin's city, named in `lang`. */
+  origin: { code: string; name: string };
+  currency: string;
+  destinations: PopularDestination[];
+}

@@ -1,4 +1,4 @@
-import { buildNetwork, validateNetworkFile } from '@parvoz/core/network';
+import { buildNetwork, validateNetworkFile, type Network } from '@parvoz/core/network';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
 import { buildSchedule } from '@parvoz/core/schedule';
 import {
@@ -51,6 +51,8 @@ export function searchEngineFor(seed: string): SearchEngine {
 
 export interface FlightService {
   supplier: FlightSupplier;
+  /** The flight network the supplier sells (places, nonstop routes). */
+  network: Network;
   /**
    * Lowest fare per day of a route, cached per sold-seats snapshot: the same seats the searches of that
    * moment see, so a cached day agrees with a search made meanwhile (a new snapshot starts a new cache).
@@ -85,6 +87,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
   const calendars = new WeakMap<SoldSeatsFn, Map<string, SupplierResult<CalendarData>>>();
   const service: FlightService = {
     supplier,
+    network: engine.network,
     async calendar(query) {
       const soldSeats = await service.soldSeatsSnapshot();
       let cache = calendars.get(soldSeats);

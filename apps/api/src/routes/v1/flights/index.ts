@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { flightCalendarQuerySchema, flightSearchRequestSchema } from '@parvoz/contracts/search';
+import {
+  flightCalendarQuerySchema,
+  flightPopularQuerySchema,
+  flightSearchRequestSchema,
+} from '@parvoz/contracts/search';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { createPopularDestinations } from '../../../services/popular-destinations.ts';
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +33,23 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await flights.calendar(request.query);
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
+    },
+  );
+
+  /** GET /v1/flights/popular: the home page's destinations from a city, each at its lowest fare of 30 days. */
+  const popular = createPopularDestinations(flights, flights.network, now);
+  app.get(
+    '/popular',
+    { schema: { querystring: flightPopularQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.popular) },
+    async (request) => {
+      const data = await popular.popular(request.query);
+      if (!data)
+        throw supplierFailure({
+          code: 'unknown_origin',
+          field: 'origin',
+          message: 'Unknown origin airport or city.',
+        });
+      return { data };
     },
   );
 };
