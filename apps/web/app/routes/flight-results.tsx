@@ -21,6 +21,7 @@ import { DateStripView } from '../features/search/DateStripView.tsx';
 import { formatShortDate } from '../features/search/format.ts';
 import { OfferCard, type OfferContext } from '../features/search/OfferCard.tsx';
 import { rememberSearch } from '../features/search/recent-searches.ts';
+import { rememberOrigin } from '../features/search/last-origin.ts';
 import { asFareFamily, type SearchOutcome, type SharedOutcome } from '../features/search/results.ts';
 import {
   lookupPlace,
@@ -297,6 +298,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
       },
       localToday(),
     );
+    rememberOrigin(origin.code);
   }, [segment, origin, destination, search]);
 
   const dates = search.returnDate

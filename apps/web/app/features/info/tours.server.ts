@@ -60,6 +60,22 @@ export async function loadToursPage(request: Request, lang: string | undefined, 
   );
 }
 
+/** Tours on the home page: the first few still with places, soonest departure first. */
+export const HOME_TOURS = 3;
+
+/** The home page's last-minute tours; none when the API cannot answer (the page goes on without them). */
+export async function loadHomeTours(request: Request, locale: Locale, state: RequestState) {
+  try {
+    const list = await state.api.get<ToursList>('/v1/tours', {
+      query: { lang: locale, currency: displayCurrency(request, locale) },
+      signal: request.signal,
+    });
+    return list.data.filter((tour) => tour.seats_left > 0).slice(0, HOME_TOURS);
+  } catch {
+    return [];
+  }
+}
+
 /** The detail page: one tour on sale, else 404. `?sent=1` after a request was sent. */
 export async function loadTourPage(
   request: Request,
