@@ -93,13 +93,11 @@ describe('home page', () => {
       expect(await tours.getByTestId('tour-card').first().getByRole('link').getAttribute('href')).toMatch(
         new RegExp(`^/${lang}/tours/[a-z0-9-]+$`),
       );
-      const why = page.getByRole('region', { name: m(lang, 'home.why.heading') });
-      for (const key of [
-        'home.why.prices.title',
-        'home.why.languages.title',
-        'home.why.support.title',
-      ] as const)
-        await why.getByRole('heading', { name: m(lang, key) }).waitFor();
+      const why = page.getByRole('region', { name: m(lang, 'content.home.why.heading') });
+      for (const id of ['prices', 'languages', 'support'] as const) {
+        await why.getByRole('heading', { name: m(lang, `content.home.why.${id}.title`) }).waitFor();
+        await why.getByText(m(lang, `content.home.why.${id}.body`, { hours: '08:00–22:00' })).waitFor();
+      }
 
       await expectNoSidewaysScroll(page);
       if (lang === 'ru' || lang === 'uz') await expectAxeClean(page);

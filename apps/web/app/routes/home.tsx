@@ -10,6 +10,7 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { TourCard } from '../features/info/TourCard.tsx';
 import { displayCurrency, loadHomeTours } from '../features/info/tours.server.ts';
 import { WhyBookHere } from '../features/info/WhyBookHere.tsx';
+import { renderWhyBookHere } from '../features/info/content.server.ts';
 import { lastOrigin } from '../features/search/last-origin.ts';
 import { loadPopularDestinations } from '../features/search/popular.server.ts';
 import { PopularDestinations } from '../features/search/PopularDestinations.tsx';
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
     loadHomeTours(request, lang, state),
   ]);
-  return { popular, tours };
+  return { popular, tours, why: renderWhyBookHere(lang) };
 }
 
 /** The search form posted without JavaScript: back with messages, or on to the results. */
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const hydrated = useHydrated();
-  const { popular, tours } = loaderData;
+  const { popular, tours, why } = loaderData;
   return (
     <>
       <PageHeading>{t('page.home.heading')}</PageHeading>
@@ -85,7 +86,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
-      <WhyBookHere />
+      <WhyBookHere text={why} />
       {/* Last: they appear only once the page runs in the browser, and must not push the rest down. */}
       {hydrated ? (
         <Suspense fallback={null}>
