@@ -31,6 +31,8 @@ const economyAdult = { cabin_class: 'economy', max_connections: 2 } as const;
 type CheapestDay = { city: string; date: string };
 
 export interface PopularDestinationsService {
+  /** Whether the origin's cheapest days of today are known already (then an answer costs a few lookups). */
+  isPriced(origin: string): boolean;
   /** null: the origin is no known place. */
   popular(query: {
     origin: string;
@@ -86,13 +88,18 @@ export function createPopularDestinations(
     return days;
   }
 
+  const today = () => now().toISOString().slice(0, 10);
+
   return {
+    isPriced(code) {
+      const origin = network.cityOf(code);
+      return origin !== undefined && cache.day === today() && cache.origins.has(origin);
+    },
     async popular({ origin: code, currency, lang }) {
       const origin = network.cityOf(code);
       if (origin === undefined) return null;
-      const today = now().toISOString().slice(0, 10);
       const destinations: PopularDestination[] = [];
-      for (const { city, date } of await cheapestDays(origin, today)) {
+      for (const { city, date } of await cheapestDays(origin, today())) {
         const day = await flights.calendar({
           origin,
           destination: city,

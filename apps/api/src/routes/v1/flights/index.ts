@@ -36,11 +36,20 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** GET /v1/flights/popular: the home page's destinations from a city, each at its lowest fare of 30 days. */
+  /**
+   * GET /v1/flights/popular: the home page's destinations from a city, each at its lowest fare of 30 days. The
+   * rate limit counts the calls that must search a month per destination (an origin not yet priced today).
+   */
   const popular = createPopularDestinations(flights, flights.network, now);
+  const limitScans = rateLimit(ROUTE_LIMITS.popularScans);
   app.get(
     '/popular',
-    { schema: { querystring: flightPopularQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.popular) },
+    {
+      schema: { querystring: flightPopularQuerySchema },
+      async preHandler(request, reply) {
+        if (!popular.isPriced(request.query.origin)) await limitScans.call(this, request, reply);
+      },
+    },
     async (request) => {
       const data = await popular.popular(request.query);
       if (!data)

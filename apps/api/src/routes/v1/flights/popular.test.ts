@@ -143,21 +143,26 @@ describe('GET /v1/flights/popular', () => {
 });
 
 describe('rate limit', () => {
-  test('the popular-destinations limit answers 429 once spent', async () => {
+  test('calls that must price an origin count; an origin priced today is answered even once the budget is spent', async () => {
     const database = await createTestDatabase();
     const limited = await buildTestApi(
       database.db,
-      { rateLimitScale: 2 / ROUTE_LIMITS.popular.limit },
+      { rateLimitScale: 2 / ROUTE_LIMITS.popularScans.limit },
       { now: () => new Date(start) },
     );
     try {
-      const ask = () =>
-        limited.inject({ method: 'GET', url: '/v1/flights/popular?origin=TAS', headers: auth });
-      expect((await ask()).statusCode).toBe(200);
-      expect((await ask()).statusCode).toBe(200);
-      const refused = await ask();
+      const ask = (origin: string) =>
+        limited.inject({ method: 'GET', url: `/v1/flights/popular?origin=${origin}`, headers: auth });
+      expect((await ask('TAS')).statusCode).toBe(200);
+      expect((await ask('TAS')).statusCode).toBe(200);
+      expect((await ask('MOW')).statusCode).toBe(200);
+      const refused = await ask('IST');
       expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
       expect(refused.headers['retry-after']).toBeDefined();
+      // An airport of a priced city is that city: still answered.
+      expect((await ask('SVO')).statusCode).toBe(200);
+      expect((await ask('TAS')).statusCode).toBe(200);
     } finally {
       await limited.close();
       await database.close();
