@@ -66,7 +66,7 @@ export function FareCalendarView({
   };
 
   if (calendar?.kind === 'ok' && !calendar.connected)
-    return <p className="text-neutral-700">{t('search.empty.noConnection')}</p>;
+    return <p className="text-neutral-700">{t('search.calendar.noFlights')}</p>;
   if (calendar?.kind === 'error')
     return <p className="text-neutral-700">{t('search.calendar.unavailable')}</p>;
   return (
