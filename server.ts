@@ -25,6 +25,7 @@ import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/log
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
 import { opsRoutes } from '@parvoz/api/host/ops';
 import { installDrain } from '@parvoz/api/host/lifecycle';
+import { isClusterWorker, runPrimary, workerCount } from '@parvoz/api/host/cluster';
 import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from '@parvoz/api/host/secrets';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -215,6 +216,8 @@ function webRouteLabeler(build: ServerBuild, match: typeof MatchRoutes) {
 
 export async function main() {
   const { server: config, api } = loadConfig();
+  const workers = workerCount(config);
+  if (workers > 1 && !isClusterWorker()) return runPrimary(workers, config);
   const app = await buildServer(config, api);
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,8 @@ for (const name of [
   'search-engine.ts',
   'search-sql.ts',
   'search-api.ts',
+  'rate-limits.ts',
+  'workers.ts',
   'results-page.ts',
   'lighthouse.ts',
 ]) {

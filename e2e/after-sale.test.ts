@@ -14,11 +14,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { formatMoney } from '@parvoz/i18n/currency';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { type MessageKey } from '@parvoz/i18n/messages';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { en as m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -29,8 +31,6 @@ const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous
 const WEBHOOK_SECRET = 'e2e-after-sale-webhook-secret-0123456789';
 /** US dollars a standard fare keeps per seated passenger on this site. */
 const FEE = 20;
-const m = (key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl('en').formatMessage({ id: key }, values);
 const usd = (amount: number) => formatMoney('en', amount, 'USD');
 let keys = 0;
 
@@ -50,10 +50,6 @@ afterAll(async () => {
   await site?.stop();
   await smtp?.stop();
 });
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 type Offer = {
   id: string;

@@ -8,15 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { createDatabase, migrate } from '@parvoz/db';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { MESSAGES, type MessageKey } from '@parvoz/i18n/messages';
-import { getIntl } from '@parvoz/i18n/messages';
+import { MESSAGES } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -24,8 +24,6 @@ let smtp: TestSmtpServer;
 let dataDir: string;
 
 const emailOf = (lang: Locale) => `e2e-${lang}@example.com`;
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 /** Each language's run switches the profile to the next language and this currency. */
 const NEXT: Record<Locale, { language: Locale; currency: string }> = {
@@ -82,14 +80,6 @@ afterAll(async () => {
   await smtp?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 describe.each(LOCALES)('sign-in, profile, orders, settings and logout in %s', (lang) => {
   test('the whole journey on a 360 px phone', async () => {

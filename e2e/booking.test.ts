@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, formatMoney } from '@parvoz/i18n/currency';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { encodeOffer } from '@parvoz/core/offers';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -26,8 +26,6 @@ const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous
 const OFFER_SECRET = 'e2e-booking-offer-secret-0123456789';
 /** This language goes through the real results page and its "buy"; the others open the booking page directly. */
 const VIA_RESULTS_PAGE: Locale = 'tr';
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 /** Routes flown every day by the built-in schedule, one per language, so that runs do not share flights. */
 const ROUTES: Record<Locale, [string, string]> = {
@@ -111,14 +109,6 @@ afterAll(async () => {
   await site?.stop();
   await smtp?.stop();
 });
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** The text that describes a control (its hint and its error), through aria-describedby. */
 async function descriptionOf(control: Locator): Promise<string> {

@@ -97,7 +97,8 @@ test('SIGTERM with bookings in flight: retries on another instance give each key
   await expect.poll(arrived, { timeout: 10_000, interval: 2 }).toBeGreaterThanOrEqual(5);
   const signalledAt = performance.now();
   first.process.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  const draining = () => first.logs.some((l) => l.includes('shutting down: draining'));
+  await expect.poll(draining, { timeout: 10_000, interval: 2 }).toBe(true);
   const late = bookings.slice(20, 30).map((b) => order(first, b.key, b.body, b.ip));
   expect(await exited).toBe(0);
   const gone = bookings.slice(30).map((b) => order(first, b.key, b.body, b.ip));

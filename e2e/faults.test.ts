@@ -67,10 +67,11 @@ test('a PostgreSQL restart under load: 503 while it is away, recovery without a 
       }
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The load is running (answered) before the database goes, and meets the outage before it comes back.
+  await expect.poll(() => statuses.includes(200), { timeout: 20_000, interval: 20 }).toBe(true);
   pgServer('stop');
   await expect.poll(ready, { timeout: 10_000, interval: 200 }).toBe(503);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await expect.poll(() => statuses.includes(503), { timeout: 20_000, interval: 20 }).toBe(true);
   pgServer('start');
   await expect.poll(ready, { timeout: 20_000, interval: 200 }).toBe(200);
   await expect.poll(search, { timeout: 20_000, interval: 200 }).toBe(200);

@@ -7,17 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
+import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { isoDay } from './support/dates.ts';
+import { m } from './support/messages.ts';
+import { startSite, type RunningSite } from './support/server.ts';
 
 let site: RunningSite;
 let browser: Browser;
-
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 /** The city each language's home page starts from (apps/web/app/features/search/popular.server.ts). */
 const HOME_CITY: Record<Locale, string> = { en: 'London', ru: 'Москва', uz: 'Toshkent', tr: 'İstanbul' };
@@ -33,19 +31,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** DDMM of the UTC date `days` from now (a search path's date). */
-function ddmmIn(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${String(date.getUTCDate()).padStart(2, '0')}${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
+/** DDMM of the UTC date `days` from today (a search path's date). */
+const ddmmIn = (days: number) => isoDay(days).slice(8, 10) + isoDay(days).slice(5, 7);
 
 async function expectNoSidewaysScroll(page: Page) {
   const { scroll, width } = await page.evaluate(() => ({

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { LOCALES } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite } from './support/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { INFO_PAGES, type InfoPageName } from '../apps/web/app/features/info/content.ts';
 import { renderInfoPage } from '../apps/web/app/features/info/content.server.ts';
 import { PUBLIC_PATHS } from '../apps/web/app/features/info/public-pages.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -27,8 +27,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const m = (lang: Locale, key: MessageKey) => getIntl(lang).formatMessage({ id: key });
-
 const PATHS: Record<InfoPageName, string> = {
   agreement: '/info/agreement',
   confidential: '/info/confidential',
@@ -37,14 +35,6 @@ const PATHS: Record<InfoPageName, string> = {
   offer: '/info/offer',
   help: '/info/help',
 };
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** What the head says about the page. */
 async function headOf(page: Page) {

@@ -6,20 +6,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 
 const OFFER_TTL_SECONDS = 12;
 let site: RunningSite;
 let browser: Browser;
-
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   site = await startSite({ OFFER_TTL_SECONDS: String(OFFER_TTL_SECONDS) });

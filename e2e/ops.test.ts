@@ -246,11 +246,13 @@ test('SIGTERM with 200 requests in flight: each gets its answer or a retryable 5
   };
   const exited = new Promise<number | null>((resolve) => proxied.process.once('exit', resolve));
   const requests = Array.from({ length: 200 }, (_, i) => fire(i));
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // Signal once the server is busy answering the burst (the first answers are back, most are in flight).
+  let answeredSoFar = 0;
+  for (const request of requests) void request.then(() => answeredSoFar++);
+  await expect.poll(() => answeredSoFar, { timeout: 20_000, interval: 2 }).toBeGreaterThanOrEqual(5);
   signalledAt = performance.now();
   proxied.process.kill('SIGTERM');
-  // Late arrivals while it drains or after it stopped listening.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Late arrivals: sent right after the signal, they meet the drain or a closed port.
   const late = Array.from({ length: 20 }, (_, i) => fire(i));
   const outcomes = await Promise.all([...requests, ...late]);
   expect(await exited).toBe(0);

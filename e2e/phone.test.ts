@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 
 const WIDTH = 360;
 const HEIGHT = 740;
@@ -29,8 +30,6 @@ let site: RunningSite;
 let browser: Browser;
 let smtp: TestSmtpServer;
 
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 /** Intl writes no-break spaces; compare words. */
 const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
@@ -38,9 +37,6 @@ const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const longEmail = (lang: Locale) =>
   `a.very.long.email.address.for.testing.${lang}@example-company-domain.com`;
 
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
 
 beforeAll(async () => {
@@ -102,14 +98,6 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
   expect(scrollWidth, `${label} is ${scrollWidth} px wide:\n${culprits.join('\n')}`).toBeLessThanOrEqual(
     WIDTH,
   );
-}
-
-async function expectAxeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 async function shot(page: Page, lang: Locale, name: string) {

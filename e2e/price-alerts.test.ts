@@ -14,21 +14,18 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Offer } from '@parvoz/core/search-types';
 import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { m } from './support/messages.ts';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
-
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

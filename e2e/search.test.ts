@@ -8,16 +8,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { m } from './support/messages.ts';
 
 let site: RunningSite;
 let browser: Browser;
 let context: BrowserContext;
-
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 /** YYYY-MM-DD `days` from today (the browser runs on this machine's clock). */
 function dayFromToday(days: number): string {

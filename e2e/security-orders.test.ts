@@ -10,21 +10,21 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { type MessageKey } from '@parvoz/i18n/messages';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 
 let site: RunningSite;
 let browser: Browser;
 let smtp: TestSmtpServer;
 
 const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 /** Every token this file saw (answers, cookies, emails): none may appear in the site's log. */
 const seenTokens = new Set<string>();
 let keys = 0;
@@ -41,10 +41,6 @@ afterAll(async () => {
   await site?.stop();
   await smtp?.stop();
 });
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** What this file reads of the API's answers. */
 type ApiBody = {
@@ -190,12 +186,6 @@ async function bookOnPage(page: Page, lang: Locale, offer: Offer, email: string)
   await label('booking.passenger.documentExpiresOn').fill(isoDay(3 * 365));
   await page.locator('input[name="agreement"]').check();
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 function linkIn(mail: ReceivedEmail): { url: string; token: string } {

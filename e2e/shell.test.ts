@@ -24,7 +24,9 @@ test('a stale token: the page still renders, get-me fails quietly, and the 401 c
   expect(response.status).toBe(200);
   const cleared = response.headers.getSetCookie().find((c) => c.startsWith('token='));
   expect(cleared).toMatch(/^token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax/);
-  expect(site.logs.some((line) => line.includes('get-me failed'))).toBe(true);
+  // Logged as a JSON line of the web half, with the request id the API's lines carry too.
+  const logged = site.logs.filter((line) => line.includes('"msg":"get-me failed"')).map((l) => JSON.parse(l));
+  expect(logged).toEqual([expect.objectContaining({ part: 'web', level: 40, reqId: expect.any(String) })]);
 });
 
 test('without a token no user is fetched and no cookie is touched', async () => {

@@ -9,22 +9,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { createDatabase } from '@parvoz/db';
-import type { Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
 
 const OPERATOR = 'operator@parvoz-e2e.test';
 let site: RunningSite;
 let browser: Browser;
 let smtp: TestSmtpServer;
 let dataDir: string;
-
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -45,14 +41,6 @@ afterAll(async () => {
   await smtp?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** The operator's email with this subject, once the outbox has delivered it to the SMTP server. */
 async function operatorEmail(subject: string) {

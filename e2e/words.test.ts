@@ -9,23 +9,19 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 
 let site: RunningSite;
 let browser: Browser;
 let context: BrowserContext;
 
 const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
-const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
-  getIntl(lang).formatMessage({ id: key }, values);
 /** Intl writes no-break spaces; compare words. */
 const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
 
 beforeAll(async () => {

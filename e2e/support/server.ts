@@ -41,6 +41,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       // default caps (9 seats, 2 unpaid orders) to show them.
       HOLD_MAX_SEATS: '1000',
       HOLD_MAX_UNPAID_ORDERS: '1000',
+      // One process (with DATABASE_URL the default is one per core); e2e/workers.test.ts runs several.
+      PARVOZ_WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,8 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { contractSerializerCompiler } from './contract.ts';
 import type { Database } from '@parvoz/db';
 import { errorHandler, sendError } from './errors.ts';
 import { queryRefusal } from './query-string.ts';
@@ -28,6 +29,7 @@ import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.t
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
+import { referenceRoutes } from './routes/v1/reference/index.ts';
 import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
@@ -157,7 +159,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     transport.close();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler(process.env.NODE_ENV !== 'production'));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
@@ -204,6 +206,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
+  await app.register(referenceRoutes);
   // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the
   // one-process site the web app's catch-all would otherwise answer it with an HTML page. Answered before the
   // body is parsed, so a body of any type gets the same 404.

@@ -120,6 +120,11 @@ export const apiConfigSchema = z.object({
   priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
   /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
   priceAlertWorker: z.boolean().default(true),
+  /**
+   * How long after a sign-in code an email may ask for the next one. A minute by default: long enough to
+   * stop mail bombing, short enough for a traveller whose first email is slow.
+   */
+  signinResendSeconds: z.coerce.number().int().min(1).max(3600).default(60),
 });
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
@@ -158,6 +163,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     priceAlertIntervalSeconds: env.PRICE_ALERT_SECONDS || undefined,
     priceAlertMinDropPercent: env.PRICE_ALERT_MIN_DROP || undefined,
     priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
+    signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

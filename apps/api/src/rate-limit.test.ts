@@ -1,6 +1,7 @@
 /** Per-route rate limits: per IP for anonymous callers (not per the shared credential), 429 with Retry-After. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders } from './testing.ts';
 import { ROUTE_LIMITS } from './rate-limit.ts';
@@ -82,4 +83,34 @@ test('with the internal credential the web half names each visitor, who gets a b
     statuses.push((await search('127.0.0.1', visitorHeaders('198.51.100.50'))).statusCode);
   expect(statuses).toEqual([200, 200, 200, 429]);
   expect((await search('127.0.0.1', visitorHeaders('198.51.100.51'))).statusCode).toBe(200);
+});
+
+test('budgets are claimed from the database in chunks: a tenth of the limit per write, still exact on one instance', async () => {
+  const database = await createTestDatabase();
+  const unscaled = await buildTestApi(database.db, {}, { now: () => new Date(clock) });
+  try {
+    const places = () =>
+      unscaled.inject({ method: 'GET', url: '/v1/places?q=tash', remoteAddress: '192.0.2.77' });
+    const counted = async () => {
+      const rows = await database.db.execute<{ count: number }>(
+        sql`SELECT count FROM rate_limits WHERE key = 'route:places:ip:192.0.2.77'`,
+      );
+      return Number(rows.rows[0]?.count ?? 0);
+    };
+    const { limit } = ROUTE_LIMITS.places; // 600 a minute: chunks of 50 (a tenth, at most 50)
+    for (let i = 0; i < 120; i++) expect((await places()).statusCode).toBe(200);
+    // 120 lookups, 3 writes (150 claimed), not 120.
+    expect(await counted()).toBe(150);
+    for (let i = 120; i < limit; i++) expect((await places()).statusCode).toBe(200);
+    const refused = await places();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The spent window answers refusals itself: no further writes.
+    const afterRefusal = await counted();
+    for (let i = 0; i < 5; i++) expect((await places()).statusCode).toBe(429);
+    expect(await counted()).toBe(afterRefusal);
+  } finally {
+    await unscaled.close();
+    await database.close();
+  }
 });

@@ -2,7 +2,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { clientIp } from './client-ip.ts';
 import { ApiFailure } from './errors.ts';
 import { clientNetwork } from './ip-network.ts';
-import { hitRateLimit } from './services/rate-limits.ts';
+import type { Database } from '@parvoz/db';
+import { claimRateLimit } from './services/rate-limits.ts';
 
 /** A budget of requests per window for one kind of costly or sensitive call. */
 export type RouteLimit = { name: string; limit: number; windowMs: number };
@@ -43,6 +44,8 @@ export const ROUTE_LIMITS = {
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
+  // The API's description (generated once at start): readers and code generators, not traffic.
+  reference: { name: 'reference', limit: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {
@@ -56,6 +59,73 @@ export function networkKey(request: FastifyRequest): string {
 }
 
 /**
+ * Requests a caller may still make in the current window, claimed from PostgreSQL in chunks (a tenth of the
+ * limit, at most 50) so that most requests cost no database round trip (issue 16 §3). Never more than the
+ * limit passes in all, across instances: every request spends a claimed one. The price is the other way:
+ * requests another instance claimed but did not use are lost to this one, so a caller spread over N
+ * instances may be refused up to (N − 1) × (chunk − 1) requests early. Limits of 10 or less claim one at a
+ * time, exactly as before. Once the window is spent, refusals are answered here until it ends.
+ */
+class WindowBudgets {
+  private readonly windows = new Map<string, { resetAt: number; left: number; spent: boolean }>();
+  private readonly claiming = new Map<string, Promise<void>>();
+
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  async take(key: string, limit: number, windowMs: number, now: Date): Promise<number | null> {
+    const at = now.getTime();
+    for (;;) {
+      const held = this.windows.get(key);
+      if (held && held.resetAt > at) {
+        if (held.left > 0) {
+          held.left--;
+          return null;
+        }
+        if (held.spent) return retryAfter(held.resetAt, at);
+      }
+      // One claim per key at a time: requests arriving meanwhile share what it brings.
+      const pending = this.claiming.get(key);
+      if (pending) {
+        await pending;
+        continue;
+      }
+      const claim = this.claim(key, limit, windowMs, now);
+      this.claiming.set(key, claim);
+      try {
+        await claim;
+      } finally {
+        this.claiming.delete(key);
+      }
+    }
+  }
+
+  private async claim(key: string, limit: number, windowMs: number, now: Date): Promise<void> {
+    const chunk = Math.min(50, Math.max(1, Math.floor(limit / 10)));
+    const { granted, resetAt } = await claimRateLimit(this.db, key, chunk, limit, windowMs, now);
+    if (this.windows.size > 50_000) this.forgetEnded(now.getTime());
+    this.windows.set(key, { resetAt, left: granted, spent: granted === 0 });
+  }
+
+  private forgetEnded(at: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= at) this.windows.delete(key);
+  }
+}
+
+const retryAfter = (resetAt: number, at: number) => Math.max(1, Math.ceil((resetAt - at) / 1000));
+
+/** One set of budgets per database (per process, shared by the apps of a test). */
+const budgets = new WeakMap<Database, WindowBudgets>();
+function budgetsOf(db: Database): WindowBudgets {
+  let found = budgets.get(db);
+  if (!found) budgets.set(db, (found = new WindowBudgets(db)));
+  return found;
+}
+
+/**
  * A route `preHandler` that answers 429 with Retry-After once the caller's budget is spent; the caller is
  * `callerKey` unless another key is given.
  */
@@ -66,19 +136,18 @@ export function rateLimit(
   return async function limitRequests(request) {
     const { db, now, config } = this.deps;
     const limit = Math.max(1, Math.round(rule.limit * config.rateLimitScale));
-    const result = await hitRateLimit(
-      db,
+    const retryAfterSeconds = await budgetsOf(db).take(
       `route:${rule.name}:${keyOf(request)}`,
       limit,
       rule.windowMs,
       now(),
     );
-    if (!result.allowed) {
+    if (retryAfterSeconds !== null) {
       throw new ApiFailure(
         'rate_limited',
         'Too many requests. Please try again later.',
-        { retry_after_seconds: result.retryAfterSeconds },
-        { 'retry-after': String(result.retryAfterSeconds) },
+        { retry_after_seconds: retryAfterSeconds },
+        { 'retry-after': String(retryAfterSeconds) },
       );
     }
   };

@@ -185,6 +185,32 @@ describe('sign-in by emailed code', () => {
     expect((await verify(email, second)).statusCode).toBe(200);
   });
 
+  test('SIGNIN_RESEND_SECONDS shortens the resend window', async () => {
+    const quick = await buildTestApi(
+      db,
+      { smtpUrl: smtp.url, publicUrl: 'http://parvoz.test', signinResendSeconds: 5 },
+      { now: () => clock },
+    );
+    try {
+      const send = () =>
+        quick.inject({
+          method: 'POST',
+          url: '/v1/auth/code',
+          remoteAddress: ip,
+          payload: { email: 'quick@example.com', lang: 'en' },
+        });
+      expect((await send()).statusCode).toBe(202);
+      advance(4_000);
+      const early = await send();
+      expect(early.statusCode).toBe(429);
+      expect(early.headers['retry-after']).toBe('1');
+      advance(1_000);
+      expect((await send()).statusCode).toBe(202);
+    } finally {
+      await quick.close();
+    }
+  });
+
   test('sending is limited per email (5 an hour) with 429 and Retry-After', async () => {
     const email = 'limited@example.com';
     for (let i = 0; i < 5; i++) {

@@ -11,6 +11,8 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { HandleErrorFunction } from 'react-router';
+import { requestLog, webLog } from './lib/log.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -21,6 +23,17 @@ function cspNonceOf(request: Request): string | undefined {
   const nonce = request.headers.get('x-parvoz-csp-nonce');
   return nonce && NONCE.test(nonce) ? nonce : undefined;
 }
+
+const logOf = (request: Request) => {
+  const id = request.headers.get('x-request-id');
+  return id ? requestLog(id) : webLog;
+};
+
+/** Errors of loaders and actions (not those of a visitor who went away) go to the log as JSON lines. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted)
+    logOf(request).error({ err: error, path: new URL(request.url).pathname }, 'loader or action failed');
+};
 
 export default function handleRequest(
   request: Request,
@@ -70,7 +83,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors of the shell itself reject above and are logged by React Router.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logOf(request).error({ err: error }, 'render failed');
         },
       },
     );

@@ -227,7 +227,7 @@ export type PriceChangedDetails = z.infer<typeof priceChangedDetailsSchema>;
 
 const carrierSchema = z.object({ iata_code: z.string(), name: z.string() });
 
-/** Mirrors OfferSegment of packages/core/src/search-types.ts. */
+/** A flight of an offer or an order (OfferSegment in packages/core/src/search-types.ts). */
 export const orderSegmentSchema = z.object({
   flight_key: z.string(),
   origin: z.string(),
@@ -243,7 +243,7 @@ export const orderSegmentSchema = z.object({
   connection_minutes: z.number().optional(),
 });
 
-/** Mirrors OfferSlice of packages/core/src/search-types.ts. */
+/** A slice of an offer or an order (OfferSlice in packages/core/src/search-types.ts). */
 export const orderSliceSchema = z.object({
   origin: z.string(),
   destination: z.string(),

@@ -123,19 +123,3 @@ export const flightPopularQuerySchema = z.object({
   lang: z.enum(LOCALES).default('en'),
 });
 export type FlightPopularQuery = z.infer<typeof flightPopularQuerySchema>;
-
-export interface PopularDestination {
-  /** City code (an airport's code where it has no city). */
-  code: string;
-  name: string;
-  /** The day of the lowest fare (local departure date, YYYY-MM-DD). */
-  date: string;
-  min_amount: string;
-}
-
-export interface PopularDestinations {
-  /** The origin's city, named in `lang`. */
-  origin: { code: string; name: string };
-  currency: string;
-  destinations: PopularDestination[];
-}

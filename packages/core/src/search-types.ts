@@ -1,6 +1,7 @@
 /**
  * Plain types of the flight search/offer API (DESIGN §3 "API contract", Duffel-like field names).
- * The zod schemas in packages/contracts mirror these. Conventions:
+ * The API answers with packages/contracts/src/offers.ts, which the compiler holds these to (the routes'
+ * response schemas). Conventions:
  *  - codes are upper-case IATA codes (3 letters for airports/cities, 2 for airlines);
  *  - amounts are strings in major units of `*_currency` ("412.50"; UZS has no decimals: "5230000");
  *  - `departing_at` / `arriving_at` are local ISO date-times with the airport's UTC offset

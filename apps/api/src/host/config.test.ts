@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { apiConfigSchema } from '../config.ts';
+import { availableParallelism } from 'node:os';
+import { workerCount } from './cluster.ts';
 import { API_ENV_NAMES, DEVELOPMENT_DEFAULTS, loadConfig, serverConfigSchema } from './config.ts';
 
 const PRODUCTION = {
@@ -103,6 +105,19 @@ describe('loadConfig', () => {
   test('CORS_ORIGINS is a comma-separated list of origins', () => {
     const { api } = loadConfig({ CORS_ORIGINS: ' https://a.example , http://localhost:5173 ' });
     expect(api.corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+});
+
+describe('workers (PARVOZ_WORKERS)', () => {
+  test('one per core with PostgreSQL, one with the embedded database; more than one needs DATABASE_URL', () => {
+    const db = 'postgres://u@127.0.0.1:5432/parvoz';
+    expect(workerCount(loadConfig({}).server)).toBe(1);
+    expect(workerCount(loadConfig({ DATABASE_URL: db }).server)).toBe(availableParallelism());
+    expect(workerCount(loadConfig({ DATABASE_URL: db, PARVOZ_WORKERS: '3' }).server)).toBe(3);
+    expect(() => loadConfig({ PARVOZ_WORKERS: '2' })).toThrow(
+      /PARVOZ_WORKERS: more than one process needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: db, PARVOZ_WORKERS: '0' })).toThrow(/PARVOZ_WORKERS/);
   });
 });
 

@@ -73,6 +73,11 @@ export const serverConfigSchema = z.object({
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is 404 outside development. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Processes serving the port (host/cluster.ts): one per core with DATABASE_URL, one with the embedded
+   * database (PGlite belongs to the process that opened it).
+   */
+  PARVOZ_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 
@@ -120,6 +125,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertMinDropPercent: 'PRICE_ALERT_MIN_DROP',
   priceAlertMaxPerEmail: 'PRICE_ALERT_PER_EMAIL',
   priceAlertWorker: null,
+  signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
 };
 
 /**
@@ -160,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else problems.push((error as Error).message);
   }
   if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  if (server.success && (server.data.PARVOZ_WORKERS ?? 1) > 1 && !server.data.DATABASE_URL)
+    problems.push(
+      'PARVOZ_WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)',
+    );
   if (problems.length || !server.success || !api) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }

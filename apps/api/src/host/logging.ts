@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { CENSOR, REDACT_PATHS } from '@parvoz/contracts/log-redaction';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -21,48 +22,6 @@ export function requestIdFor(request: Pick<IncomingMessage, 'headers'>): string 
 export async function echoRequestId(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header(REQUEST_ID_HEADER, request.id);
 }
-
-const CENSOR = '[redacted]';
-/** Field names that are secret wherever they appear (up to three levels deep in a log object). */
-const SECRET_KEYS = [
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'token',
-  'access_token',
-  'accessToken',
-  'password',
-  'secret',
-  'card',
-  'card_number',
-  'cardNumber',
-  'pan',
-  'cvc',
-  'cvv',
-  'document_number',
-  'documentNumber',
-];
-/** Sign-in codes and document numbers are called `code` / `number`, names too common to redact everywhere. */
-const SECRET_PATHS = [
-  'body.code',
-  '*.body.code',
-  'query.code',
-  '*.query.code',
-  'document.number',
-  '*.document.number',
-  'passengers[*].document.number',
-  '*.passengers[*].document.number',
-  'body.passengers[*].document.number',
-  '*.body.passengers[*].document.number',
-];
-export const REDACT_PATHS = [
-  ...SECRET_KEYS.flatMap((key) => {
-    const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-    const dot = k.startsWith('[') ? '' : '.';
-    return [k, `*${dot}${k}`, `*.*${dot}${k}`];
-  }),
-  ...SECRET_PATHS,
-];
 
 /**
  * Query parameters whose values never reach the log (sign-in links, order access links, codes), also with

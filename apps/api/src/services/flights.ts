@@ -13,7 +13,7 @@ import {
   type CalendarQuery,
   type FlightSupplier,
 } from '@parvoz/core/supplier';
-import type { SupplierResult } from '@parvoz/core/search-types';
+import type { FlightSearchData, FlightSearchRequest, SupplierResult } from '@parvoz/core/search-types';
 import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
@@ -28,6 +28,12 @@ export const ENGINE_OPTIONS: EngineOptions = { dominance: 'interval' };
 
 /** How long search reuses one snapshot of sold seats (DESIGN §3: "a cache of a few seconds"). */
 export const SOLD_SEATS_CACHE_MS = 2_000;
+/**
+ * How long an identical search is answered from memory while no seat was sold (issue 16 §2). Its offers
+ * then expire at most this much sooner than a fresh search's would (20 minutes); a sale starts afresh.
+ */
+export const SEARCH_CACHE_MS = 30_000;
+const SEARCH_CACHE_ENTRIES = 2_000;
 
 const engines = new Map<string, SearchEngine>();
 
@@ -54,11 +60,20 @@ export interface FlightService {
   /** The flight network the supplier sells (places, nonstop routes). */
   network: Network;
   /**
-   * Lowest fare per day of a route, cached per sold-seats snapshot: the same seats the searches of that
-   * moment see, so a cached day agrees with a search made meanwhile (a new snapshot starts a new cache).
+   * Lowest fare per day of a route, kept like a search (SEARCH_CACHE_MS, per sold-seats snapshot): the same
+   * seats and nearly the same moment as the searches made meanwhile, so a day agrees with its search. Prices
+   * move with the time left before departure, so an answer is not kept longer than a search would be.
    */
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
-  /** Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. */
+  /**
+   * POST /v1/flights/search: an identical search within SEARCH_CACHE_MS is answered from memory, unless a
+   * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`).
+   */
+  search(request: FlightSearchRequest): Promise<SupplierResult<FlightSearchData>>;
+  /**
+   * Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. While
+   * no seat is sold the same function comes back (caches keyed by it live on); after a sale, a new one.
+   */
   soldSeatsSnapshot(): Promise<SoldSeatsFn>;
   /** Sold seats read now (re-pricing before a booking must not use a stale view). */
   soldSeatsNow(): Promise<SoldSeatsFn>;
@@ -82,9 +97,30 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
     const sold = await soldSeatsSince(db, since);
     return (flightKey, cabin) => sold.get(`${flightKey} ${cabin}`) ?? 0;
   };
+  // The last snapshot and what it held: an unchanged read hands back the same function.
+  let last: { fingerprint: string; soldSeats: SoldSeatsFn } | undefined;
+  const readSnapshot = async (): Promise<SoldSeatsFn> => {
+    const since = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
+    const sold = await soldSeatsSince(db, since);
+    const fingerprint = [...sold]
+      .map(([key, count]) => `${key}=${count}`)
+      .sort()
+      .join('|');
+    if (last?.fingerprint === fingerprint) return last.soldSeats;
+    const soldSeats: SoldSeatsFn = (flightKey, cabin) => sold.get(`${flightKey} ${cabin}`) ?? 0;
+    last = { fingerprint, soldSeats };
+    return soldSeats;
+  };
+  const searches = new WeakMap<
+    SoldSeatsFn,
+    Map<string, { at: number; result: SupplierResult<FlightSearchData> }>
+  >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
-  const calendars = new WeakMap<SoldSeatsFn, Map<string, SupplierResult<CalendarData>>>();
+  const calendars = new WeakMap<
+    SoldSeatsFn,
+    Map<string, { at: number; result: SupplierResult<CalendarData> }>
+  >();
   const service: FlightService = {
     supplier,
     network: engine.network,
@@ -92,11 +128,30 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       const soldSeats = await service.soldSeatsSnapshot();
       let cache = calendars.get(soldSeats);
       if (!cache) calendars.set(soldSeats, (cache = new Map()));
+      const at = now().getTime();
       const key = JSON.stringify(query);
-      let result = cache.get(key);
-      if (!result) {
-        result = supplier.lowestFares(query, { now: now().getTime(), soldSeats });
-        cache.set(key, result);
+      const hit = cache.get(key);
+      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+      const result = supplier.lowestFares(query, { now: at, soldSeats });
+      cache.delete(key);
+      cache.set(key, { at, result });
+      if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      return result;
+    },
+    async search(request) {
+      const soldSeats = await service.soldSeatsSnapshot();
+      const at = now().getTime();
+      let cache = searches.get(soldSeats);
+      if (!cache) searches.set(soldSeats, (cache = new Map()));
+      const key = JSON.stringify(request);
+      const hit = cache.get(key);
+      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+      const result = await supplier.search(request, { now: at, soldSeats });
+      // Only answers are kept (a refusal is cheap to give again); the oldest entry goes first.
+      if (result.ok) {
+        cache.delete(key);
+        cache.set(key, { at, result });
+        if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
       }
       return result;
     },
@@ -105,7 +160,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       const t = now().getTime();
       // A clock that moved backwards (NTP, tests) also ends the snapshot.
       if (!cached || t - cached.at > SOLD_SEATS_CACHE_MS || t < cached.at) {
-        const value = read();
+        const value = readSnapshot();
         cached = { at: t, value };
         // A failed read must not be cached: the next search tries again.
         value.catch(() => {

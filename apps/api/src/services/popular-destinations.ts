@@ -11,7 +11,7 @@
 import { cheapestDay, rankDestinations } from '@parvoz/core/popular-destinations';
 import type { CurrencyCode } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
-import type { PopularDestination, PopularDestinations } from '@parvoz/contracts/search';
+import type { PopularDestination, PopularDestinations } from '@parvoz/contracts/offers';
 import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from './booking-format.ts';
 import type { Clock } from './clock.ts';

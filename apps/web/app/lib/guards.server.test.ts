@@ -3,6 +3,7 @@ import { RouterContextProvider } from 'react-router';
 import { GUARDS, guardNamed, requireUser, runGuards } from './guards.server.ts';
 import { requestStateContext } from './request-context.server.ts';
 import type { RequestState } from './request-context.server.ts';
+import { requestLog } from './log.server.ts';
 
 function stateWith(token: string | null, getMe: () => Promise<unknown>): RequestState {
   const fail = () => Promise.reject(new Error('unexpected call'));
@@ -10,6 +11,7 @@ function stateWith(token: string | null, getMe: () => Promise<unknown>): Request
     token,
     clearToken: false,
     requestId: 'test',
+    log: requestLog('test'),
     visitorId: 'v'.repeat(43),
     newVisitor: false,
     api: { get: getMe as never, post: fail, put: fail, patch: fail, delete: fail },

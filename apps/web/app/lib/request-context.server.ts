@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { VISITOR_COOKIE, VISITOR_ID_PATTERN } from '@parvoz/contracts/visitor';
 import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
 import { webConfig } from './config.server.ts';
+import { requestLog } from './log.server.ts';
+import type { Logger } from 'pino';
 
 /** Per-request state shared by the root middleware and every loader/action. */
 export type RequestState = {
@@ -12,6 +14,8 @@ export type RequestState = {
   /** Set when the API answered 401: the middleware then clears the token cookie (spec §4, §8). */
   clearToken: boolean;
   requestId: string;
+  /** This request's log (pino, with its request id). */
+  log: Logger;
   /**
    * The anonymous visitor's id (issue 11 §6): from its cookie, else new (then `newVisitor`, and the
    * middleware sets the cookie); API calls carry it only when it came from the cookie.
@@ -36,6 +40,7 @@ export function createRequestState(request: Request): RequestState {
     token,
     clearToken: false,
     requestId,
+    log: requestLog(requestId),
     visitorId,
     newVisitor,
     api: createApiClient({

@@ -25,13 +25,7 @@ export async function loadCurrentUser(state: RequestState): Promise<CurrentUser 
       currency: user.userDetail?.currency ?? null,
     };
   } catch (error) {
-    console.warn(
-      JSON.stringify({
-        msg: 'get-me failed',
-        requestId: state.requestId,
-        status: (error as { status?: number }).status,
-      }),
-    );
+    state.log.warn({ status: (error as { status?: number }).status }, 'get-me failed');
     return null;
   }
 }

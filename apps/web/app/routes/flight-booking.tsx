@@ -1,3 +1,5 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import { ApiError } from '../lib/api.server.ts';
 import { readCookies } from '../lib/cookies.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { loadCurrentUserOnce } from '../lib/user.server.ts';
-import { bookingOfferSchema, type BookingOffer } from '../features/booking/offer.ts';
+import type { BookingOffer } from '../features/booking/offer.ts';
 import { countryOptions } from '../features/booking/countries.server.ts';
 import { bookingAction } from '../features/booking/booking-action.server.ts';
 import { BookingForm } from '../features/booking/BookingForm.tsx';
@@ -107,10 +109,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   let offer: BookingOffer;
   try {
-    const answer = await state.api.get<{ data: unknown }>(`/v1/offers/${encodeURIComponent(offerId)}`, {
+    const answer = await callEndpoint(state.api, endpoints.getOffer, {
+      params: { id: offerId },
       query: { currency },
     });
-    offer = bookingOfferSchema.parse(answer.data);
+    offer = answer.data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 410) {
       return data(

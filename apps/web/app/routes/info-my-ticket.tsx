@@ -52,9 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 429 },
       );
     }
-    console.error(
-      JSON.stringify({ msg: 'my-ticket lookup failed', requestId: state.requestId, err: String(error) }),
-    );
+    state.log.error({ err: error }, 'my-ticket lookup failed');
     return data<MyTicketActionData>({ reference, email, errors: {}, problem: 'generic' }, { status: 503 });
   }
 }

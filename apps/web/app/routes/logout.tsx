@@ -12,7 +12,7 @@ export async function action({ params, context }: Route.ActionArgs) {
       await state.api.post('/v1/auth/logout');
     } catch (error) {
       // The cookie is cleared anyway; a session the API could not end expires on its own.
-      console.warn(JSON.stringify({ msg: 'logout failed', requestId: state.requestId, err: String(error) }));
+      state.log.warn({ err: error }, 'logout failed');
     }
   }
   const lang = isLocale(params.lang) ? params.lang : 'en';

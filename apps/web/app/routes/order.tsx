@@ -127,9 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof ApiError && error.status === 422) {
       return data<OrderActionData>({ error: 'not_payable' }, { status: 422 });
     }
-    console.error(
-      JSON.stringify({ msg: 'payment start failed', requestId: state.requestId, err: String(error) }),
-    );
+    state.log.error({ err: error }, 'payment start failed');
     return data<OrderActionData>({ error: 'generic' }, { status: 503 });
   }
 }

@@ -68,9 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (error.status === 422 && reason === 'no_offers') return answer(false, 'no_offers', 422);
       if (error.status < 500) return answer(false, 'generic', error.status);
     }
-    console.error(
-      JSON.stringify({ msg: 'price alert not created', requestId: state.requestId, err: String(error) }),
-    );
+    state.log.error({ err: error }, 'price alert not created');
     return answer(false, 'generic', 503);
   }
 }

@@ -1,3 +1,5 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/search-places';
 import { ApiError } from '../lib/api.server.ts';
@@ -15,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return Response.json({ data: [] }, { headers: { 'Cache-Control': 'public, max-age=300' } });
   const { api } = context.get(requestStateContext);
   try {
-    const answer = await api.get<{ data: unknown[] }>('/v1/places', {
+    const answer = await callEndpoint(api, endpoints.searchPlaces, {
       query: { q, lang: params.lang, limit: 8 },
       signal: request.signal,
     });

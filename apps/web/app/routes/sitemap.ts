@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tourPaths = tours.data.map((tour) => `/tours/${tour.slug}`);
   } catch (error) {
     complete = false;
-    console.error(JSON.stringify({ msg: 'sitemap: tours unavailable', err: String(error) }));
+    state.log.error({ err: error }, 'sitemap: tours unavailable');
   }
   const url = (lang: string, path: string) => escapeXml(`${origin}/${lang}${path}`);
   const entries = [...PUBLIC_PATHS, ...tourPaths].flatMap((path) =>

@@ -67,9 +67,7 @@ export async function loginAction(request: Request, state: RequestState, langPar
       if (error instanceof ApiError && error.status === 400) {
         return data<LoginActionData>({ step: 'email', email, error: 'email' }, { status: 400 });
       }
-      console.error(
-        JSON.stringify({ msg: 'send code failed', requestId: state.requestId, err: String(error) }),
-      );
+      state.log.error({ err: error }, 'send code failed');
       return data<LoginActionData>({ step: 'email', email, error: 'generic' }, { status: 503 });
     }
   }
@@ -112,7 +110,7 @@ export async function loginAction(request: Request, state: RequestState, langPar
         { status: 429, headers: { 'Retry-After': String(retryAfter) } },
       );
     }
-    console.error(JSON.stringify({ msg: 'verify failed', requestId: state.requestId, err: String(error) }));
+    state.log.error({ err: error }, 'verify failed');
     return data<LoginActionData>({ step: 'code', email: input.email, error: 'generic' }, { status: 503 });
   }
 }

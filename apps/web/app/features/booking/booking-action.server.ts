@@ -179,9 +179,7 @@ export async function bookingAction(
     // The card page is not a route of this app: a full browser navigation (also with JavaScript).
     return redirectDocument(redirectUrl, { headers });
   } catch (error) {
-    console.error(
-      JSON.stringify({ msg: 'payment start failed', requestId: state.requestId, err: String(error) }),
-    );
+    state.log.error({ err: error }, 'payment start failed');
     // The order exists: its page offers "pay" again.
     return redirect(orderPath, { headers });
   }
@@ -230,7 +228,7 @@ function refusal(
   // again can never book twice.
   const next = { ...base, nextKey: freshKey() };
   if (!(error instanceof ApiError) || error.status >= 500 || inProgress(error)) {
-    console.error(JSON.stringify({ msg: 'booking failed', requestId: state.requestId, err: String(error) }));
+    state.log.error({ err: error }, 'booking failed');
     return data<BookingActionData>({ ...base, problem: 'generic' }, { status: 503 });
   }
   const body = errorDetailsSchema.safeParse(error.body);
@@ -282,14 +280,7 @@ function refusal(
       { status: 404 },
     );
   }
-  console.error(
-    JSON.stringify({
-      msg: 'booking refused',
-      requestId: state.requestId,
-      status: error.status,
-      body: error.body,
-    }),
-  );
+  state.log.error({ status: error.status, body: error.body }, 'booking refused');
   return data<BookingActionData>(
     { ...next, problem: 'generic' },
     { status: error.status >= 500 ? 503 : 400 },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { formFieldErrors } from '@parvoz/contracts/tours';
 import { ApiError, ApiNetworkError, type ApiClient } from '../../lib/api.server.ts';
 import { NO_STORE } from '../../lib/page-cache.server.ts';
+import { webLog } from '../../lib/log.server.ts';
 import type { FormActionData } from './form-types.ts';
 
 const MAX_FIELD = 4000;
@@ -67,7 +68,7 @@ export async function submitForm<S extends z.ZodType>(options: {
     } else if (!(error instanceof ApiNetworkError)) {
       throw error;
     }
-    console.error(JSON.stringify({ msg: 'form submission failed', path: options.path, err: String(error) }));
+    webLog.error({ err: error, path: options.path }, 'form submission failed');
     return refuse({ values, errors: {}, problem: 'generic' }, 503);
   }
 }

@@ -120,7 +120,7 @@ export async function cancelAction(
         { status: 422 },
       );
     }
-    console.error(JSON.stringify({ msg: 'cancel failed', requestId: state.requestId, err: String(error) }));
+    state.log.error({ err: error }, 'cancel failed');
     return data<CancelActionData>({ error: 'cancel_failed' }, { status: 503 });
   }
 }
@@ -181,9 +181,7 @@ export async function manageAction(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ApiError)) {
-      console.error(
-        JSON.stringify({ msg: 'manage failed', requestId: state.requestId, intent, err: String(error) }),
-      );
+      state.log.error({ err: error, intent }, 'manage failed');
       return data<ManageResult>(
         { manage: 'failed', intent, message: 'manage.error.failed' },
         { status: 503 },

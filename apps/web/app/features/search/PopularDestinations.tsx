@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
-import type { PopularDestinations as Popular } from '@parvoz/contracts/search';
+import type { PopularDestinations as Popular } from '@parvoz/contracts/offers';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate, useFormatPrice } from './format.ts';
 

@@ -1,8 +1,10 @@
 /** The home page's popular destinations from the API (GET /v1/flights/popular). */
-import type { PopularDestinations } from '@parvoz/contracts/search';
+import type { PopularDestinations } from '@parvoz/contracts/offers';
 import type { Currency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { ApiClient } from '../../lib/api.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 
 /**
  * Where a visitor without a search of their own is shown flights from: the capital of the language's home
@@ -22,11 +24,10 @@ export async function loadPopularDestinations(
   signal?: AbortSignal,
 ): Promise<PopularDestinations | null> {
   const ask = (origin: string) =>
-    api
-      .get<{ data: PopularDestinations }>('/v1/flights/popular', {
-        query: { origin, currency: query.currency, lang: query.lang },
-        ...(signal ? { signal } : {}),
-      })
+    callEndpoint(api, endpoints.popularDestinations, {
+      query: { origin, currency: query.currency, lang: query.lang },
+      ...(signal ? { signal } : {}),
+    })
       .then((answer) => answer.data)
       .catch(() => null);
   const fallback = HOME_ORIGIN_BY_LOCALE[query.lang];

@@ -102,6 +102,7 @@ test('trimmed offers keep what the page shows and share repeated slices', () => 
     destination: 'IST',
     departing_at: '2026-12-15T07:35:00+05:00',
     arriving_at: '2026-12-15T11:25:00+03:00',
+    duration: 'PT4H50M',
     duration_minutes: 290,
     transfers: 0,
     segments: [
@@ -115,6 +116,8 @@ test('trimmed offers keep what the page shows and share repeated slices', () => 
         marketing_carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
         flight_number: '601',
         aircraft: { iata_code: '320', name: 'Airbus A320' },
+        cabin_class: 'economy' as const,
+        distance_km: 2820,
       },
     ],
   });
@@ -122,12 +125,18 @@ test('trimmed offers keep what the page shows and share repeated slices', () => 
     id: `off_${back}`,
     total_amount: '412.50',
     total_currency: 'USD',
+    base_amount: '300.00',
+    tax_amount: '112.50',
     expires_at: '2026-11-23T12:20:00Z',
     slices: [slice('HY601-2026-12-15'), slice(back)],
+    passengers: [{ id: 'pas_1', type: 'adult' }],
+    cabin_class: 'economy',
     fare_family: 'light',
     baggage,
+    price_breakdown: [],
     fare_families: [],
     available_services: [],
+    owner: { iata_code: 'HY', name: 'Uzbekistan Airways' },
   });
   const shared = new Map<string, ResultSlice>();
   const a = slimOffer(offer('HY602-2026-12-20'), 0, shared);

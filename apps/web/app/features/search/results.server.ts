@@ -3,6 +3,11 @@
  * (re-priced by its flight keys) and the names of the searched places. Every function here resolves (never
  * rejects): a failed call becomes an outcome the page explains, so a streamed promise cannot crash anything.
  */
+import { endpoints } from '@parvoz/contracts/endpoints';
+import type { ApiOffer, FlightSearchResponse } from '@parvoz/contracts/offers';
+import type { Currency } from '@parvoz/i18n/currency';
+export type { ApiOffer };
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
@@ -21,61 +26,9 @@ import type {
   StripDay,
 } from './results.ts';
 
-// ---- The API's shapes (DESIGN §3), as far as the page reads them --------------------------------------
+// ---- The API's shapes: the contract's (packages/contracts/src/offers.ts) --------------------------------
 
-type ApiBaggage = {
-  cabin: { quantity: number; weight_kg: number };
-  checked: { quantity: number; weight_kg: number };
-};
-type ApiSegment = {
-  flight_key: string;
-  origin: string;
-  destination: string;
-  departing_at: string;
-  arriving_at: string;
-  duration: string;
-  marketing_carrier: { iata_code: string; name: string };
-  flight_number: string;
-  aircraft?: { iata_code: string; name: string } | null;
-  connection_minutes?: number;
-};
-type ApiSlice = {
-  origin: string;
-  destination: string;
-  departing_at: string;
-  arriving_at: string;
-  duration_minutes: number;
-  transfers: number;
-  segments: ApiSegment[];
-};
-export type ApiOffer = {
-  id: string;
-  total_amount: string;
-  total_currency: string;
-  expires_at: string;
-  slices: ApiSlice[];
-  fare_family: FareFamily;
-  baggage: ApiBaggage;
-  seats_left?: number;
-  fare_families: { fare_family: FareFamily; offer_id: string; total_amount: string; baggage: ApiBaggage }[];
-  available_services: {
-    id: string;
-    slice_index: number;
-    weight_kg: number;
-    amount: string;
-    passenger_types: ('adult' | 'child' | 'infant')[];
-  }[];
-};
-type ApiSearchData = {
-  id: string;
-  created_at: string;
-  expires_at: string;
-  currency: string;
-  offers: ApiOffer[];
-  /** false: no flights connect the places on any date (absent from an older API: assume they do). */
-  connected?: boolean;
-};
-type ApiPlace = { type: 'city' | 'airport'; code: string; name: string; city_name?: string };
+type ApiSearchData = FlightSearchResponse['data'];
 
 // ---- The search segment -------------------------------------------------------------------------------
 
@@ -110,7 +63,7 @@ export function segmentCodes(segment: string): { origin: string; destination: st
 
 /** A place by its exact code, named in the page's language; null when the code is unknown. */
 export async function lookupPlace(api: ApiClient, code: string, lang: Locale): Promise<PlaceValue | null> {
-  const answer = await api.get<{ data: ApiPlace[] }>('/v1/places', { query: { q: code, lang, limit: 8 } });
+  const answer = await callEndpoint(api, endpoints.searchPlaces, { query: { q: code, lang, limit: 8 } });
   const place = answer.data.find((p) => p.code === code);
   if (!place) return null;
   return {
@@ -126,7 +79,7 @@ function minutesOf(iso: string): number {
   return m ? Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : 0;
 }
 
-function baggageOf(b: ApiBaggage): Baggage {
+function baggageOf(b: ApiOffer['baggage']): Baggage {
   return {
     cabin_kg: b.cabin.weight_kg,
     checked_quantity: b.checked.quantity,
@@ -206,7 +159,7 @@ function failureOf(error: unknown): SearchFailure {
   return { kind: 'error', reason: 'unavailable' };
 }
 
-export type SearchInput = { params: SearchParams; currency: string };
+export type SearchInput = { params: SearchParams; currency: Currency };
 
 function requestBody({ params, currency }: SearchInput) {
   const slices = [
@@ -218,11 +171,17 @@ function requestBody({ params, currency }: SearchInput) {
       destination: params.origin,
       departure_date: params.returnDate,
     });
-  return { slices, passengers: params.passengers, cabin_class: params.cabin, currency, sort: 'best' };
+  return {
+    slices,
+    passengers: params.passengers,
+    cabin_class: params.cabin,
+    currency,
+    sort: 'best' as const,
+  };
 }
 
 async function rawSearch(api: ApiClient, input: SearchInput, signal?: AbortSignal): Promise<ApiSearchData> {
-  const answer = await api.post<{ data: ApiSearchData }>('/v1/flights/search', {
+  const answer = await callEndpoint(api, endpoints.searchFlights, {
     body: requestBody(input),
     ...(signal ? { signal } : {}),
   });
@@ -328,9 +287,7 @@ export async function searchFareCalendar(
 ): Promise<FareCalendar> {
   const { from, days } = monthRange(monthOf(input.params.departureDate));
   try {
-    const answer = await api.get<{
-      data: { currency: string; connected: boolean; days: { date: string; min_amount: string | null }[] };
-    }>('/v1/flights/calendar', {
+    const answer = await callEndpoint(api, endpoints.flightCalendar, {
       query: {
         origin: input.params.origin,
         destination: input.params.destination,
@@ -374,7 +331,7 @@ export async function repriceShared(
   signal?: AbortSignal,
 ): Promise<SharedOutcome> {
   try {
-    const answer = await api.post<{ data: ApiOffer }>('/v1/offers/reprice', {
+    const answer = await callEndpoint(api, endpoints.repriceOffer, {
       body: {
         slices: keys,
         cabin_class: input.params.cabin,

@@ -1,3 +1,5 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { data, redirect } from 'react-router';
 import { serialize } from 'cookie';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -31,7 +33,7 @@ export function noScriptCookie(): string {
 async function resolveByName(api: ApiClient, lang: Locale, value: PlaceValue): Promise<PlaceValue> {
   if (value.code || !value.name) return value;
   try {
-    const answer = await api.get<{ data: { code: string; name: string }[] }>('/v1/places', {
+    const answer = await callEndpoint(api, endpoints.searchPlaces, {
       query: { q: value.name, lang, limit: 1 },
     });
     const first = answer.data[0];

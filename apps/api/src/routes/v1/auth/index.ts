@@ -12,6 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.deps.db,
     now: app.deps.now(),
     publicUrl: app.deps.publicOrigin(),
+    resendAfterMs: app.deps.config.signinResendSeconds * 1000,
   });
 
   /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */

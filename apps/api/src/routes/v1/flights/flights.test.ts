@@ -228,6 +228,44 @@ describe('offers', () => {
     clock = start;
   });
 
+  test('an identical search is answered from memory while no seat is sold, never once one is (issue 16 §2)', async () => {
+    clock = start + 60_000;
+    const req = oneWay({ slices: [{ origin: 'TAS', destination: 'AYT', departure_date: day(35) }] });
+    const first = (await search(req)).body.data;
+    // Later, past several sold-seat snapshots, but nothing sold: the same answer (same search id and time).
+    clock += 10_000;
+    const again = (await search(req)).body.data;
+    expect(again.id).toBe(first.id);
+    expect(again.created_at).toBe(first.created_at);
+    // Another currency is another search.
+    expect((await search({ ...req, currency: 'EUR' })).body.data.id).not.toBe(first.id);
+
+    // Every seat of the cheapest offer's flights sold: the next snapshot's search never shows them.
+    const offer = first.offers[0] as Offer;
+    const { schedule } = searchEngineFor('parvoz');
+    const keys = offer.slices.flatMap((slice) => slice.segments.map((segment) => segment.flight_key));
+    await holdSeats(
+      db,
+      keys.map((key) => {
+        const capacity = schedule.capacity(schedule.resolveKey(key)!.slot, 'economy');
+        return { flightKey: key, cabin: 'economy' as const, seats: capacity, capacity };
+      }),
+    );
+    clock += 3_000; // the next snapshot
+    const after = (await search(req)).body.data;
+    expect(after.id).not.toBe(first.id);
+    const flown = (o: Offer) =>
+      o.slices.flatMap((slice) => slice.segments.map((segment) => segment.flight_key));
+    expect((after.offers as Offer[]).filter((o) => flown(o).some((key) => keys.includes(key)))).toEqual([]);
+
+    // Without sales, an answer older than 30 s is not reused.
+    const cached = (await search(req)).body.data;
+    expect(cached.id).toBe(after.id);
+    clock += 31_000;
+    expect((await search(req)).body.data.id).not.toBe(after.id);
+    clock = start;
+  });
+
   test('POST /v1/offers/reprice gives a fresh offer for the same flights; unknown flights are a 404', async () => {
     clock = start;
     const offer: Offer = (

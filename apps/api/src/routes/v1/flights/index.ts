@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  flightCalendarQuerySchema,
-  flightPopularQuerySchema,
-  flightSearchRequestSchema,
-} from '@parvoz/contracts/search';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -14,11 +11,10 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now } = app.deps;
   app.post(
     '/search',
-    { schema: { body: flightSearchRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.search) },
+    { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
     async (request) => {
-      const soldSeats = await flights.soldSeatsSnapshot();
       const finished = searchLatency.startTimer();
-      const result = await flights.supplier.search(request.body, { now: now().getTime(), soldSeats });
+      const result = await flights.search(request.body);
       finished();
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
@@ -28,7 +24,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /v1/flights/calendar: one adult's lowest one-way total per day (the calendar of low prices). */
   app.get(
     '/calendar',
-    { schema: { querystring: flightCalendarQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.calendar) },
+    { schema: schemaOf(endpoints.flightCalendar), preHandler: rateLimit(ROUTE_LIMITS.calendar) },
     async (request) => {
       const result = await flights.calendar(request.query);
       if (!result.ok) throw supplierFailure(result.error);
@@ -45,7 +41,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/popular',
     {
-      schema: { querystring: flightPopularQuerySchema },
+      schema: schemaOf(endpoints.popularDestinations),
       async preHandler(request, reply) {
         if (!popular.isPriced(request.query.origin)) await limitScans.call(this, request, reply);
       },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import type { PopularDestinations } from '@parvoz/contracts/search';
+import type { PopularDestinations } from '@parvoz/contracts/offers';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../services/flights.ts';

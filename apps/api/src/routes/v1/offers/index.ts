@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offerIdParamsSchema, offerQuerySchema, repriceRequestSchema } from '@parvoz/contracts/search';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from '../flights/supplier-errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { withConditions } from '../../../services/fare-conditions.ts';
@@ -14,7 +15,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      schema: { params: offerIdParamsSchema, querystring: offerQuerySchema },
+      schema: schemaOf(endpoints.getOffer),
       preHandler: rateLimit(ROUTE_LIMITS.offers),
     },
     async (request) => {
@@ -31,7 +32,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/reprice',
-    { schema: { body: repriceRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.offers) },
+    { schema: schemaOf(endpoints.repriceOffer), preHandler: rateLimit(ROUTE_LIMITS.offers) },
     async (request) => {
       const soldSeats = await flights.soldSeatsNow();
       const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });

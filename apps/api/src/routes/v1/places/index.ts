@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildPlaceIndex, searchPlaces } from '@parvoz/core/places';
-import { placesQuerySchema } from '@parvoz/contracts/search';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { loadNetworkData } from '../../../adapters/network-data.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
@@ -10,7 +11,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const index = buildPlaceIndex(network, names);
   app.get(
     '/',
-    { schema: { querystring: placesQuerySchema }, preHandler: rateLimit(ROUTE_LIMITS.places) },
+    { schema: schemaOf(endpoints.searchPlaces), preHandler: rateLimit(ROUTE_LIMITS.places) },
     async (request, reply) => {
       const { q, lang, limit } = request.query;
       reply.header('Cache-Control', 'public, max-age=300');

@@ -1,0 +1,115 @@
+/** The endpoint contracts (packages/contracts/src/endpoints.ts) are what the routes validate and answer. */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { endpointPath, fastifyPath } from '@parvoz/contracts/endpoint';
+import { buildTestApi, routesOf } from './testing.ts';
+import { contractSerializerCompiler, schemaOf } from './contract.ts';
+
+let app: FastifyInstance;
+let closeDb: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  closeDb = database.close;
+  app = await buildTestApi(database.db);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+describe('every contract is a route that uses its schemas', () => {
+  test.each(Object.entries(endpoints))('%s', (_name, e) => {
+    const route = routesOf(app).find(
+      (r) => r.url.replace(/(.)\/$/, '$1') === fastifyPath(e.path) && [r.method].flat().includes(e.method),
+    );
+    expect(route, `${e.method} ${e.path} is registered`).toBeDefined();
+    const schema = route!.schema as Record<string, unknown> & { response: Record<number, unknown> };
+    // The very objects of the contract, not copies that could drift.
+    expect(schema.body).toBe('body' in e ? e.body : undefined);
+    expect(schema.querystring).toBe('query' in e ? e.query : undefined);
+    expect(schema.params).toBe('params' in e ? e.params : undefined);
+    expect(schema.response[200]).toBe(e.response);
+  });
+});
+
+describe('answers are checked against their contract outside production', () => {
+  const contract = {
+    method: 'GET',
+    path: '/v1/things',
+    summary: 'test',
+    access: 'public',
+    response: z.object({ data: z.object({ count: z.number() }) }),
+  } as const;
+
+  async function hostAnswering(answer: unknown, checked: boolean) {
+    const host = Fastify();
+    host.setValidatorCompiler(validatorCompiler);
+    host.setSerializerCompiler(contractSerializerCompiler(checked));
+    host.get('/v1/things', { schema: schemaOf(contract) }, async () => answer as never);
+    await host.ready();
+    return host;
+  }
+
+  test('a drifted answer fails loudly under test, naming the field', async () => {
+    const host = await hostAnswering({ data: { count: 'three' } }, true);
+    const response = await host.inject('/v1/things');
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toMatch(/GET \/v1\/things answered outside its contract: data\.count/);
+    await host.close();
+  });
+
+  test('answers are written as given (never reshaped by the schema), checked or not', async () => {
+    for (const checked of [true, false]) {
+      const host = await hostAnswering({ data: { count: 3, extra: 'kept' } }, checked);
+      const response = await host.inject('/v1/things');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { count: 3, extra: 'kept' } });
+      await host.close();
+    }
+  });
+});
+
+describe('endpoint paths', () => {
+  test('parameters are filled in percent-encoded; a missing one is an error', () => {
+    expect(endpointPath('/v1/offers/{id}', { id: 'a/b c' })).toBe('/v1/offers/a%2Fb%20c');
+    expect(() => endpointPath('/v1/offers/{id}', {})).toThrow(/missing path parameter id/);
+    expect(fastifyPath('/v1/offers/{id}')).toBe('/v1/offers/:id');
+  });
+});
+
+describe('GET /v1/openapi.json and /v1/reference', () => {
+  test('describe every contract endpoint with its schemas', async () => {
+    const response = await app.inject('/v1/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const [name, e] of Object.entries(endpoints)) {
+      const operation = document.paths[e.path]?.[e.method.toLowerCase()];
+      expect(operation, name).toMatchObject({ operationId: name, summary: e.summary });
+      expect(operation.responses['200'].content['application/json'].schema.type).toBe('object');
+    }
+    const search = document.paths['/v1/flights/search'].post;
+    expect(search.requestBody.content['application/json'].schema.properties.slices.type).toBe('array');
+    const offer = document.paths['/v1/offers/{id}'].get;
+    expect(offer.parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    );
+    expect(offer.parameters).toContainEqual(
+      expect.objectContaining({ name: 'currency', in: 'query', required: false }),
+    );
+  });
+
+  test('the reference page lists them, with a strict CSP', async () => {
+    const response = await app.inject('/v1/reference');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const e of Object.values(endpoints)) expect(response.body).toContain(`${e.method} ${e.path}`);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * One process against one per core (issue 16 §4): pages/s (`/en`, the home page) and searches/s (the
+ * varied bodies of bench/search-api.ts) at 50 connections, and the memory of each worker, for
+ * PARVOZ_WORKERS=1 and =cores, back to back on the same PostgreSQL server. Prints figures, asserts nothing.
+ * Run: DATABASE_URL=postgres://… node bench/workers.ts (needs `npm run build`); BENCH_SECONDS (default 10).
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { startSite } from '../e2e/support/server.ts';
+import { searchBodies } from './search-api.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.log('bench/workers.ts: skipped, it needs DATABASE_URL (several processes need PostgreSQL)');
+  process.exit(0);
+}
+const headers = {
+  authorization: 'Bearer parvoz-public-anonymous',
+  'content-type': 'application/json',
+  'accept-encoding': 'gzip',
+};
+
+async function rate(options: autocannon.Options) {
+  const result = await autocannon({ connections: 50, duration: DURATION, headers, ...options });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+/** Resident memory (MB) of the processes that serve: the workers, or the one process. */
+function workerMemory(pid: number, workers: number): number[] {
+  const list = (args: string[]) =>
+    execFileSync('ps', args, { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((kb) => Math.round(Number(kb) / 1024));
+  return workers > 1 ? list(['--ppid', String(pid), '-o', 'rss=']) : list(['-p', String(pid), '-o', 'rss=']);
+}
+
+const rows: string[] = [];
+for (const workers of [1, availableParallelism()]) {
+  const site = await startSite({
+    DATABASE_URL: url,
+    PARVOZ_WORKERS: String(workers),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '1000000',
+  });
+  try {
+    const deadline = Date.now() + 60_000;
+    while (
+      site.logs.filter((l) => l.includes('Parvoz listening on')).length < workers &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await autocannon({ url: `${site.url}/en`, connections: 10, duration: 2 });
+    const pages = await rate({ url: `${site.url}/en` });
+    let next = 0;
+    const searches = await rate({
+      url: `${site.url}/v1/flights/search`,
+      method: 'POST',
+      requests: [{ setupRequest: (req) => ({ ...req, body: searchBodies[next++ % searchBodies.length] }) }],
+    });
+    const memory = workerMemory(site.process.pid!, workers);
+    rows.push(
+      `| ${workers} | ${pages.rps} | ${pages.p99} | ${searches.rps} | ${searches.p99} | ${memory.join(', ')} |`,
+    );
+  } finally {
+    await site.stop();
+  }
+}
+console.log(`autocannon, 50 connections, ${DURATION} s each, PostgreSQL, ${availableParallelism()} cores`);
+console.log('| workers | home pages/s | p99 ms | searches/s | p99 ms | RSS per worker (MB) |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const row of rows) console.log(row);

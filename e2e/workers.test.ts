@@ -1,0 +1,53 @@
+/**
+ * Several processes on one port (issue 16 §4): PARVOZ_WORKERS=2 with PostgreSQL. Both workers answer, a
+ * crashed worker is replaced, and SIGTERM drains every worker before the server exits 0.
+ * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { startSite, type RunningSite } from './support/server.ts';
+
+let database: TestDatabase;
+let site: RunningSite;
+
+const listening = () => site.logs.filter((l) => l.includes('Parvoz listening on'));
+const pidsOf = (lines: string[]) =>
+  new Set(lines.flatMap((l) => (l.startsWith('{') ? [JSON.parse(l).pid as number] : [])));
+
+beforeAll(async () => {
+  if (!process.env.DATABASE_URL)
+    throw new Error('e2e/workers.test.ts needs DATABASE_URL (npm test starts a server)');
+  database = await createTestDatabase();
+  site = await startSite({ DATABASE_URL: database.url!, PARVOZ_WORKERS: '2' });
+  const deadline = Date.now() + 60_000;
+  while (listening().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await database?.close();
+});
+
+test('two workers share the port and both answer, pages and API alike', async () => {
+  expect(listening()).toHaveLength(2);
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => fetch(`${site.url}${i % 2 ? '/health' : '/en/info/help'}`)),
+  );
+  expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
+  const served = site.logs.filter((l) => l.includes('"request completed"'));
+  expect(pidsOf(served).size).toBe(2);
+});
+
+test('a worker that dies is replaced; SIGTERM drains every worker and the server exits 0', async () => {
+  const workers = pidsOf(listening());
+  const victim = [...workers][0]!;
+  process.kill(victim, 'SIGKILL');
+  await expect.poll(() => listening().length, { timeout: 60_000 }).toBe(3);
+  expect(site.logs.some((l) => l.includes('worker exited: starting another'))).toBe(true);
+  expect((await fetch(`${site.url}/health`)).status).toBe(200);
+
+  const exited = new Promise<number | null>((resolve) => site.process.once('exit', resolve));
+  site.process.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(site.logs.filter((l) => l.includes('"msg":"shut down"'))).toHaveLength(2);
+});

@@ -1,0 +1,58 @@
+/**
+ * One definition per API endpoint (issue 12): method, path, request and answer schemas. The API's route
+ * uses these very schemas (a test checks it is the same object), the web calls it through
+ * `callEndpoint` (apps/web/app/lib/endpoint-client.server.ts) with the types inferred from them, and
+ * /v1/openapi.json is generated from them, so a change to a wire shape fails to compile instead of
+ * breaking a page at run time.
+ */
+import type { z } from 'zod';
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointDefinition {
+  method: EndpointMethod;
+  /** The full path with OpenAPI-style parameters: `/v1/offers/{id}`. */
+  path: `/v1/${string}`;
+  /** One line for the reference page. */
+  summary: string;
+  /** Who may call it: anyone with the public credential, a signed-in traveller, staff, or the provider. */
+  access: 'public' | 'user' | 'staff' | 'provider';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status (200 unless said) and its body. */
+  status?: number;
+  response: z.ZodType;
+  /** Error codes (DESIGN §7 envelope) this endpoint answers with, besides validation and rate limits. */
+  errors?: readonly string[];
+}
+
+/** Keeps the literal types of a definition (for inference) while checking its shape. */
+export function endpoint<const E extends EndpointDefinition>(definition: E): E {
+  return definition;
+}
+
+type Field<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+/** What a caller passes: path parameters, query and body as the schemas take them. */
+export type EndpointInput<E extends EndpointDefinition> = {
+  [K in 'params' | 'query' | 'body' as Field<E, K> extends undefined ? never : K]: Field<E, K>;
+};
+
+/** The answer's body as the schema gives it. */
+export type EndpointOutput<E extends EndpointDefinition> = z.output<E['response']>;
+
+/** `/v1/offers/{id}` with `{ id: 'off_1' }` → `/v1/offers/off_1` (each value percent-encoded). */
+export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '')
+      throw new TypeError(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The Fastify route path of a definition: `/v1/offers/{id}` → `/v1/offers/:id`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

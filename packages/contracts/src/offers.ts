@@ -1,0 +1,145 @@
+/**
+ * The offer and search answers of the API (DESIGN §3 "API contract", Duffel-like field names): the one
+ * definition the API's routes answer with (checked by the compiler and, outside production, at run time),
+ * the web reads and /v1/openapi.json publishes. Conventions:
+ *  - codes are upper-case IATA codes (3 letters for airports/cities, 2 for airlines);
+ *  - amounts are strings in major units of their currency ("412.50"; UZS has no decimals: "5230000");
+ *  - `departing_at` / `arriving_at` are local ISO date-times with the airport's UTC offset;
+ *    `expires_at` / `created_at` are UTC instants; durations are ISO 8601 ("PT5H40M").
+ */
+import { z } from 'zod';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { fareConditionsSchema, orderSliceSchema, priceBreakdownItemSchema } from './booking.ts';
+import { fareFamilySchema } from './search.ts';
+
+const currencySchema = z.enum(CURRENCIES);
+const passengerTypeSchema = z.enum(['adult', 'child', 'infant']);
+const carrierSchema = z.object({ iata_code: z.string(), name: z.string() });
+
+/** Bags included per seated passenger (infants: none). */
+export const baggageAllowanceSchema = z.object({
+  cabin: z.object({ quantity: z.number(), weight_kg: z.number() }),
+  checked: z.object({ quantity: z.number(), weight_kg: z.number() }),
+});
+
+/** The same flights in another fare family (the offer itself is one of them). */
+export const fareFamilyOptionSchema = z.object({
+  fare_family: fareFamilySchema,
+  offer_id: z.string(),
+  total_amount: z.string(),
+  total_currency: currencySchema,
+  baggage: baggageAllowanceSchema,
+});
+
+/** "Add luggage": one 23 kg bag for one passenger (adult or child) on one slice; `amount` per passenger. */
+export const luggageServiceSchema = z.object({
+  id: z.string(),
+  type: z.literal('baggage'),
+  slice_index: z.number(),
+  weight_kg: z.number(),
+  amount: z.string(),
+  currency: currencySchema,
+  passenger_types: z.array(passengerTypeSchema),
+});
+
+export const offerSchema = z.object({
+  /** Opaque and signed: carries everything needed to re-price (GET /v1/offers/{id}). */
+  id: z.string(),
+  total_amount: z.string(),
+  total_currency: currencySchema,
+  base_amount: z.string(),
+  tax_amount: z.string(),
+  expires_at: z.string(),
+  slices: z.array(orderSliceSchema).min(1),
+  passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
+  cabin_class: z.enum(['economy', 'business']),
+  fare_family: fareFamilySchema,
+  baggage: baggageAllowanceSchema,
+  /** Present only when fewer than 10 seats are left on some flight. */
+  seats_left: z.number().optional(),
+  /** total_amount = fare_amount + tax_amount + luggage_amount exactly, per passenger type. */
+  price_breakdown: z.array(priceBreakdownItemSchema),
+  fare_families: z.array(fareFamilyOptionSchema),
+  available_services: z.array(luggageServiceSchema),
+  /** Carrier of the first flight. */
+  owner: carrierSchema,
+});
+export type ApiOffer = z.infer<typeof offerSchema>;
+
+const timeRangeSchema = z.object({ earliest: z.string(), latest: z.string() });
+
+/** Filter values over all offers of a search (amounts in the search currency). */
+export const searchFacetsSchema = z.object({
+  currency: currencySchema,
+  transfers: z.array(z.object({ count: z.number(), min_price: z.string() })),
+  price: z.object({ min: z.string(), max: z.string() }).nullable(),
+  airlines: z.array(z.object({ iata_code: z.string(), name: z.string(), min_price: z.string() })),
+  slices: z.array(z.object({ departure: timeRangeSchema.nullable(), arrival: timeRangeSchema.nullable() })),
+});
+
+/** POST /v1/flights/search. */
+export const flightSearchResponseSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    created_at: z.string(),
+    expires_at: z.string(),
+    currency: currencySchema,
+    offers: z.array(offerSchema),
+    facets: searchFacetsSchema,
+    /** false: no flights connect the places of some slice on any date, within the connections allowed. */
+    connected: z.boolean(),
+  }),
+});
+export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
+
+/** GET /v1/offers/{id} and POST /v1/offers/reprice: the offer priced now, with its fare conditions. */
+export const pricedOfferSchema = offerSchema.extend({ conditions: fareConditionsSchema });
+export type PricedOffer = z.infer<typeof pricedOfferSchema>;
+export const pricedOfferResponseSchema = z.object({ data: pricedOfferSchema });
+
+/** GET /v1/flights/calendar: one adult's cheapest one-way total per day (null: nothing flies or sold out). */
+export const flightCalendarResponseSchema = z.object({
+  data: z.object({
+    currency: currencySchema,
+    connected: z.boolean(),
+    days: z.array(z.object({ date: z.string(), min_amount: z.string().nullable() })),
+  }),
+});
+export type FlightCalendarResponse = z.infer<typeof flightCalendarResponseSchema>;
+
+/**
+ * GET /v1/flights/popular: destinations from a city, each at its lowest one-way total for one adult (economy)
+ * in the next 30 days, and that day; the origin and the destinations named in the asked language.
+ */
+export const popularDestinationsResponseSchema = z.object({
+  data: z.object({
+    origin: z.object({ code: z.string(), name: z.string() }),
+    currency: currencySchema,
+    destinations: z.array(
+      z.object({
+        /** City code (an airport's code where it has no city). */
+        code: z.string(),
+        name: z.string(),
+        /** The day of the lowest fare (local departure date, YYYY-MM-DD). */
+        date: z.string(),
+        min_amount: z.string(),
+      }),
+    ),
+  }),
+});
+export type PopularDestinations = z.infer<typeof popularDestinationsResponseSchema>['data'];
+export type PopularDestination = PopularDestinations['destinations'][number];
+
+/** GET /v1/places: cities and airports matching what the traveller typed. */
+export const placeSchema = z.object({
+  type: z.enum(['city', 'airport']),
+  code: z.string(),
+  name: z.string(),
+  city_code: z.string(),
+  city_name: z.string(),
+  country_code: z.string(),
+  country_name: z.string(),
+  airports: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type Place = z.infer<typeof placeSchema>;
+export const placesResponseSchema = z.object({ data: z.array(placeSchema) });

@@ -1,0 +1,83 @@
+/**
+ * /v1/openapi.json: the OpenAPI 3.1 description generated from the endpoint definitions (./endpoints.ts),
+ * so the published reference can never differ from what the routes validate and answer.
+ */
+import { z } from 'zod';
+import type { EndpointDefinition } from './endpoint.ts';
+import { errorEnvelopeSchema } from './errors.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  // Coercions and transforms have no JSON Schema: they are described by what they accept.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const described = jsonSchema(schema, 'input');
+  const properties = (described.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((described.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}
+
+export function openApiDocument(
+  endpoints: Record<string, EndpointDefinition>,
+  info: { title: string; version: string; description?: string },
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, e] of Object.entries(endpoints)) {
+    const status = String(e.status ?? 200);
+    const operation = {
+      operationId: name,
+      summary: e.summary,
+      tags: [e.path.split('/')[2]],
+      security: [{ bearer: [] }],
+      'x-parvoz-access': e.access,
+      parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
+      ...(e.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
+            },
+          }
+        : {}),
+      responses: {
+        [status]: {
+          description: 'Success',
+          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+        },
+        default: {
+          description: `An error envelope (DESIGN §7)${e.errors?.length ? `; codes include ${e.errors.join(', ')}` : ''}.`,
+          content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },
+        },
+      },
+    };
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A signed-in traveller's token, or the site's public anonymous credential (spec §6).",
+        },
+      },
+    },
+    paths,
+  };
+}
