@@ -10,7 +10,7 @@ import { callEndpoint } from '../../lib/endpoint-client.server.ts';
  * Where a visitor without a search of their own is shown flights from: the capital of the language's home
  * market (Tashkent, Moscow, Istanbul). English is the language of visitors from abroad rather than of one
  * market; London is the English-speaking city with the most routes in the network, and it has nonstop flights
- * to Tashkent, Moscow and Istanbul (docs/decisions/home-page.md).
+ * to Tashkent, Moscow and Istanbul (docs/decisions/0010-home-page-and-low-fare-calendar.md).
  */
 export const HOME_ORIGIN_BY_LOCALE: Record<Locale, string> = { en: 'LON', ru: 'MOW', uz: 'TAS', tr: 'IST' };
 
