@@ -18,8 +18,11 @@ export const ROUTE_LIMITS = {
   // A results page also prices ±3 days around the chosen date(s): up to 14 searches per page view.
   search: { name: 'search', limit: 300, windowMs: MINUTE },
   offers: { name: 'offers', limit: 300, windowMs: MINUTE },
-  // A home page view asks for a month of each popular destination (about 6 calls).
+  // A one-way results page asks for the month of its route.
   calendar: { name: 'calendar', limit: 120, windowMs: MINUTE },
+  // Popular destinations from an origin not yet priced today: a month of searches for each destination (about
+  // 150 ms); once priced, an origin's answers cost no more than a page of places and do not count.
+  popularScans: { name: 'popular-scans', limit: 60, windowMs: 10 * MINUTE },
   // Autocomplete asks on every keystroke.
   places: { name: 'places', limit: 600, windowMs: MINUTE },
   orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },

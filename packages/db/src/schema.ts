@@ -684,7 +684,10 @@ export const auditLog = pgTable(
     targetId: text('target_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId, t.at), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
+    index('audit_log_at_idx').on(t.at),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------
