@@ -8,3 +8,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   await opsCall(context.get(requestStateContext), 'get', '/me');
   return redirect(`/${params.lang}/ops/orders`);
 }
+
+/** Never shown (the loader redirects); a UI route, so that its 404 renders the site's not-found page. */
+export default function OpsHome() {
+  return null;
+}
