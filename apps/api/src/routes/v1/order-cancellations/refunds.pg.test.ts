@@ -2,7 +2,7 @@
  * On real PostgreSQL, with two API instances (each its own pool) on one database (issue 13): cancellations
  * of the same paid order confirmed at once — two quotes, from both instances — give ONE cancellation and
  * ONE refund; the provider's refund webhook delivered ten times at once over both instances changes the
- * order once.
+ * order once. The same for a traveller's cancellation and an operator's in the console at once.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,8 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, readOrder, tokenQuery } from '../../../after-sale-testing.ts';
+import { grantRole } from '../../../services/staff.ts';
+import { createSession } from '../../../services/sessions.ts';
 
 let database: TestDatabase;
 let second: DatabaseHandle;
@@ -111,3 +113,57 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
     ).toBe(1);
   }
 }, 120_000);
+
+test("a traveller's cancellation and an operator's of the same paid order at once: one refund (issue 13)", async () => {
+  const { token } = await staffSession(database.db, 'desk-pg@agency.test');
+  const operator = { authorization: `Bearer ${token}` };
+  for (let round = 0; round < 3; round++) {
+    const offer = await offerIn(apps[0]!, 'standard', { date: isoDay(start, 50 + round) });
+    const order = await book(apps[0]!, offer);
+    await pay(apps[0]!, database.db, order, now());
+    const travellerQuote = await apps[0]!.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
+      headers: ANON,
+      payload: { order_id: order.id },
+    });
+    const operatorQuote = await apps[1]!.inject({
+      method: 'POST',
+      url: `/v1/ops/orders/${order.id}/cancellations`,
+      headers: operator,
+    });
+    expect([travellerQuote.statusCode, operatorQuote.statusCode]).toEqual([201, 201]);
+    const answers = await Promise.all([
+      apps[0]!.inject({
+        method: 'POST',
+        url: `/v1/order_cancellations/${travellerQuote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
+        headers: ANON,
+      }),
+      apps[1]!.inject({
+        method: 'POST',
+        url: `/v1/ops/orders/${order.id}/cancel`,
+        headers: operator,
+        payload: { cancellation_id: operatorQuote.json().data.id },
+      }),
+    ]);
+    // One wins; the other is told the order is already cancelled.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${order.id} AND confirmed_at IS NOT NULL`,
+      ),
+    ).toBe(1);
+  }
+}, 120_000);
+
+/** A signed-in operator of the console. */
+async function staffSession(db: TestDatabase['db'], email: string) {
+  const { staff } = await grantRole(db, {
+    email,
+    role: 'operator',
+    actor: { userId: null, email: 'command-line' },
+    now: now(),
+  });
+  return createSession(db, staff.userId, now());
+}
