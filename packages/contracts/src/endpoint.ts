@@ -5,7 +5,7 @@
  * /v1/openapi.json is generated from them, so a change to a wire shape fails to compile instead of
  * breaking a page at run time.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,12 +20,15 @@ export interface EndpointDefinition {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The success status (200 unless said) and its body. */
+  /** The success status (200 unless said) and its body; a `status: 204` endpoint answers `noContentSchema`. */
   status?: number;
   response: z.ZodType;
   /** Error codes (DESIGN §7 envelope) this endpoint answers with, besides validation and rate limits. */
   errors?: readonly string[];
 }
+
+/** The answer of a `status: 204` endpoint: no body at all (the web client reads it as `undefined`). */
+export const noContentSchema = z.undefined();
 
 /** Keeps the literal types of a definition (for inference) while checking its shape. */
 export function endpoint<const E extends EndpointDefinition>(definition: E): E {
