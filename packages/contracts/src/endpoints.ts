@@ -2,7 +2,14 @@
  * The API's endpoints, defined once (./endpoint.ts). Add an endpoint here, use its schemas in the route
  * (`schema: schemaOf(endpoints.x)` in apps/api), call it from the web with `callEndpoint`.
  */
-import { endpoint } from './endpoint.ts';
+import { endpoint, noContentSchema } from './endpoint.ts';
+import {
+  authCodeRequestSchema,
+  authCodeResponseSchema,
+  authSessionResponseSchema,
+  authUnlockSchema,
+  authVerifyRequestSchema,
+} from './auth.ts';
 import {
   flightCalendarResponseSchema,
   flightSearchResponseSchema,
@@ -63,6 +70,43 @@ export const endpoints = {
     access: 'public',
     query: placesQuerySchema,
     response: placesResponseSchema,
+  }),
+
+  requestSignInCode: endpoint({
+    method: 'POST',
+    path: '/v1/auth/code',
+    summary: 'Emails a 6-digit sign-in code (the same answer whether or not an account exists).',
+    access: 'public',
+    body: authCodeRequestSchema,
+    status: 202,
+    response: authCodeResponseSchema,
+  }),
+  verifySignInCode: endpoint({
+    method: 'POST',
+    path: '/v1/auth/verify',
+    summary: 'Checks the emailed code and signs in, creating the account on first sign-in.',
+    access: 'public',
+    body: authVerifyRequestSchema,
+    response: authSessionResponseSchema,
+    errors: ['invalid_code'],
+  }),
+  unlockSignIn: endpoint({
+    method: 'POST',
+    path: '/v1/auth/unlock',
+    summary: 'Re-enables code sign-in for an email with the token of the emailed link.',
+    access: 'public',
+    body: authUnlockSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['invalid_code'],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    summary: "Ends the caller's session (204 also when there was none).",
+    access: 'public',
+    status: 204,
+    response: noContentSchema,
   }),
 } as const;
 
