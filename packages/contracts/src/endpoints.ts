@@ -24,6 +24,15 @@ import {
   placesQuerySchema,
   repriceRequestSchema,
 } from './search.ts';
+import { profileUpdateSchema } from './profile.ts';
+import {
+  travellerIdParamsSchema,
+  travellerInputSchema,
+  travellerPatchSchema,
+  travellerResponseSchema,
+  travellersResponseSchema,
+} from './travellers.ts';
+import { getMeQuerySchema, userResponseSchema } from './user.ts';
 
 export const endpoints = {
   searchFlights: endpoint({
@@ -107,6 +116,63 @@ export const endpoints = {
     access: 'public',
     status: 204,
     response: noContentSchema,
+  }),
+
+  getMe: endpoint({
+    method: 'GET',
+    path: '/v1/user/get-me',
+    summary: 'The signed-in user; `include=userDetail` adds phone, language and currency.',
+    access: 'user',
+    query: getMeQuerySchema,
+    response: userResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  updateMe: endpoint({
+    method: 'PATCH',
+    path: '/v1/user/me',
+    summary: "Sets the fields sent of the user's profile; answers the user with detail.",
+    access: 'user',
+    body: profileUpdateSchema,
+    response: userResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  listTravellers: endpoint({
+    method: 'GET',
+    path: '/v1/user/travellers',
+    summary: "The signed-in user's saved travellers (for faster booking).",
+    access: 'user',
+    response: travellersResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  createTraveller: endpoint({
+    method: 'POST',
+    path: '/v1/user/travellers',
+    summary: 'Saves a traveller (at most 30 per account).',
+    access: 'user',
+    body: travellerInputSchema,
+    status: 201,
+    response: travellerResponseSchema,
+    errors: ['unauthorized', 'unprocessable'],
+  }),
+  updateTraveller: endpoint({
+    method: 'PATCH',
+    path: '/v1/user/travellers/{id}',
+    summary: 'Replaces one of the saved travellers (every field is sent again).',
+    access: 'user',
+    params: travellerIdParamsSchema,
+    body: travellerPatchSchema,
+    response: travellerResponseSchema,
+    errors: ['unauthorized', 'not_found'],
+  }),
+  deleteTraveller: endpoint({
+    method: 'DELETE',
+    path: '/v1/user/travellers/{id}',
+    summary: 'Deletes one of the saved travellers.',
+    access: 'user',
+    params: travellerIdParamsSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['unauthorized', 'not_found'],
   }),
 } as const;
 
