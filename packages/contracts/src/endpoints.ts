@@ -33,6 +33,15 @@ import {
   travellersResponseSchema,
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
+import {
+  tourQuerySchema,
+  tourRequestResponseSchema,
+  tourRequestSchema,
+  tourResponseSchema,
+  tourSlugParamsSchema,
+  toursListResponseSchema,
+  toursQuerySchema,
+} from './tours.ts';
 
 export const endpoints = {
   searchFlights: endpoint({
@@ -173,6 +182,36 @@ export const endpoints = {
     status: 204,
     response: noContentSchema,
     errors: ['unauthorized', 'not_found'],
+  }),
+
+  listTours: endpoint({
+    method: 'GET',
+    path: '/v1/tours',
+    summary: 'Last-minute tours on sale, by departure city and month, with the filter choices.',
+    access: 'public',
+    query: toursQuerySchema,
+    response: toursListResponseSchema,
+  }),
+  getTour: endpoint({
+    method: 'GET',
+    path: '/v1/tours/{slug}',
+    summary: 'One tour on sale, with its description.',
+    access: 'public',
+    params: tourSlugParamsSchema,
+    query: tourQuerySchema,
+    response: tourResponseSchema,
+    errors: ['not_found'],
+  }),
+  requestTour: endpoint({
+    method: 'POST',
+    path: '/v1/tours/{slug}/requests',
+    summary: "A traveller's request to book a tour, emailed to the operator (Idempotency-Key honoured).",
+    access: 'public',
+    params: tourSlugParamsSchema,
+    body: tourRequestSchema,
+    status: 201,
+    response: tourRequestResponseSchema,
+    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
   }),
 } as const;
 

@@ -58,11 +58,10 @@ export async function agencyApplicationAction(
   const locale = pageLocale(lang);
   const values = readFields(await request.formData(), AGENCY_FIELDS);
   const refused = await submitForm({
-    api: state.api,
-    path: '/v1/agencies/applications',
     schema: agencyApplicationFormSchema(locale),
     values,
     extra: { lang: locale },
+    send: (body) => state.api.post('/v1/agencies/applications', { body }),
   });
   if (refused) return refused;
   return redirect(`/${locale}/agencies?sent=1#agency-apply`, { headers: { 'Cache-Control': 'no-store' } });

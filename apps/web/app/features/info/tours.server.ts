@@ -1,11 +1,6 @@
 import { data, redirect } from 'react-router';
-import {
-  TOUR_REQUEST_FIELDS,
-  tourRequestFormSchema,
-  tourSlugSchema,
-  type TourDetail,
-  type ToursList,
-} from '@parvoz/contracts/tours';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { TOUR_REQUEST_FIELDS, tourRequestFormSchema, tourSlugSchema } from '@parvoz/contracts/tours';
 import {
   CURRENCY_COOKIE,
   DEFAULT_CURRENCY_BY_LOCALE,
@@ -15,6 +10,7 @@ import {
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { readCookies } from '../../lib/cookies.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { readFields, submitForm } from './form-action.server.ts';
@@ -45,7 +41,7 @@ export async function loadToursPage(request: Request, lang: string | undefined, 
     from: /^[A-Z]{3}$/.test(from) ? from : '',
     month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '',
   };
-  const list = await state.api.get<ToursList>('/v1/tours', {
+  const list = await callEndpoint(state.api, endpoints.listTours, {
     query: {
       lang: locale,
       currency: displayCurrency(request, locale),
@@ -70,7 +66,8 @@ export async function loadTourPage(
   const slug = tourSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
   try {
-    const answer = await state.api.get<{ data: TourDetail }>(`/v1/tours/${slug.data}`, {
+    const answer = await callEndpoint(state.api, endpoints.getTour, {
+      params: { slug: slug.data },
       query: { lang: locale, currency: displayCurrency(request, locale) },
       signal: request.signal,
     });
@@ -93,11 +90,10 @@ export async function tourRequestAction(
   if (!slug.success) throw notFound();
   const values = readFields(await request.formData(), TOUR_REQUEST_FIELDS);
   const refused = await submitForm({
-    api: state.api,
-    path: `/v1/tours/${slug.data}/requests`,
     schema: tourRequestFormSchema(locale),
     values,
     extra: { lang: locale },
+    send: (body) => callEndpoint(state.api, endpoints.requestTour, { params: { slug: slug.data }, body }),
   });
   if (refused) return refused;
   return redirect(`/${locale}/tours/${slug.data}?sent=1#tour-request`, {
