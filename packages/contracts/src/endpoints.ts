@@ -3,6 +3,7 @@
  * (`schema: schemaOf(endpoints.x)` in apps/api), call it from the web with `callEndpoint`.
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
+import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
 import {
   authCodeRequestSchema,
   authCodeResponseSchema,
@@ -212,6 +213,17 @@ export const endpoints = {
     status: 201,
     response: tourRequestResponseSchema,
     errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+  }),
+
+  applyAsAgency: endpoint({
+    method: 'POST',
+    path: '/v1/agencies/applications',
+    summary: "A travel agency's application to the agency programme, emailed to the operator.",
+    access: 'public',
+    body: agencyApplicationSchema,
+    status: 201,
+    response: agencyApplicationResponseSchema,
+    errors: ['unprocessable', 'idempotency_in_progress'],
   }),
 } as const;
 
