@@ -35,6 +35,15 @@ import {
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
 import {
+  priceAlertCreateRequestSchema,
+  priceAlertCreateResponseSchema,
+  priceAlertIdParamsSchema,
+  priceAlertListQuerySchema,
+  priceAlertResponseSchema,
+  priceAlertsResponseSchema,
+  priceAlertTokenRequestSchema,
+} from './price-alerts.ts';
+import {
   tourQuerySchema,
   tourRequestResponseSchema,
   tourRequestSchema,
@@ -224,6 +233,54 @@ export const endpoints = {
     status: 201,
     response: agencyApplicationResponseSchema,
     errors: ['unprocessable', 'idempotency_in_progress'],
+  }),
+
+  createPriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts',
+    summary: 'Watches a search for a lower price; the confirmation link is emailed.',
+    access: 'public',
+    body: priceAlertCreateRequestSchema,
+    status: 202,
+    response: priceAlertCreateResponseSchema,
+    errors: ['unprocessable', 'unknown_origin', 'unknown_destination', 'date_out_of_range'],
+  }),
+  confirmPriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts/confirm',
+    summary: "Activates an alert with the token of its confirmation email's link.",
+    access: 'public',
+    body: priceAlertTokenRequestSchema,
+    response: priceAlertResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  unsubscribePriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts/unsubscribe',
+    summary: 'Stops an alert with the token of any of its emails (no sign-in needed).',
+    access: 'public',
+    body: priceAlertTokenRequestSchema,
+    response: priceAlertResponseSchema,
+    errors: ['not_found'],
+  }),
+  listPriceAlerts: endpoint({
+    method: 'GET',
+    path: '/v1/price_alerts',
+    summary: "The signed-in traveller's alerts (those of the account's email).",
+    access: 'user',
+    query: priceAlertListQuerySchema,
+    response: priceAlertsResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  deletePriceAlert: endpoint({
+    method: 'DELETE',
+    path: '/v1/price_alerts/{id}',
+    summary: "Deletes one of the signed-in traveller's alerts.",
+    access: 'user',
+    params: priceAlertIdParamsSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['unauthorized', 'not_found'],
   }),
 } as const;
 
