@@ -34,6 +34,8 @@ import {
   travellersResponseSchema,
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
+import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
+import { myTicketLookupRequestSchema, myTicketLookupResponseSchema } from './booking.ts';
 import {
   priceAlertCreateRequestSchema,
   priceAlertCreateResponseSchema,
@@ -281,6 +283,25 @@ export const endpoints = {
     status: 204,
     response: noContentSchema,
     errors: ['unauthorized', 'not_found'],
+  }),
+
+  listOrders: endpoint({
+    method: 'GET',
+    path: '/v1/orders',
+    summary: "The signed-in traveller's active orders, or their history.",
+    access: 'user',
+    query: ordersListQuerySchema,
+    response: ordersListResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  lookupOrder: endpoint({
+    method: 'POST',
+    path: '/v1/orders/lookup',
+    summary: '"Where is my ticket": emails the order\'s access link to its contact (always 202).',
+    access: 'public',
+    body: myTicketLookupRequestSchema,
+    status: 202,
+    response: myTicketLookupResponseSchema,
   }),
 } as const;
 
