@@ -37,9 +37,16 @@ export function endpoint<const E extends EndpointDefinition>(definition: E): E {
 
 type Field<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined;
 
+type Part = 'params' | 'query' | 'body';
+/** A part the endpoint has, which can be left out when every field of it is optional (e.g. a query of filters). */
+type Optional<E, K extends string> =
+  Field<E, K> extends undefined ? false : {} extends Field<E, K> ? true : false;
+
 /** What a caller passes: path parameters, query and body as the schemas take them. */
 export type EndpointInput<E extends EndpointDefinition> = {
-  [K in 'params' | 'query' | 'body' as Field<E, K> extends undefined ? never : K]: Field<E, K>;
+  [K in Part as Field<E, K> extends undefined ? never : Optional<E, K> extends true ? never : K]: Field<E, K>;
+} & {
+  [K in Part as Optional<E, K> extends true ? K : never]?: Field<E, K>;
 };
 
 /** The answer's body as the schema gives it. */

@@ -94,3 +94,22 @@ test('a 204 endpoint resolves to undefined; a body where none belongs is refused
     ContractMismatchError,
   );
 });
+
+const find = endpoint({
+  method: 'GET',
+  path: '/v1/things',
+  summary: 'test',
+  access: 'public',
+  query: z.object({ q: z.string().optional() }),
+  response: z.object({ data: z.array(z.string()) }),
+});
+
+test('a query whose fields are all optional may be left out; a path parameter may not', async () => {
+  answer = { status: 200, body: { data: [] } };
+  const client = api();
+  expect(await callEndpoint(client, find, {})).toEqual({ data: [] });
+  expect(seen[0]?.url).toBe('/v1/things');
+  // @ts-expect-error `params` is required by the contract's path
+  await expect(callEndpoint(client, remove, {})).rejects.toThrow(/missing path parameter id/);
+  expect(seen).toHaveLength(1);
+});
