@@ -34,6 +34,7 @@ import {
   travellersResponseSchema,
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
+import { devMailboxQuerySchema, devMailboxResponseSchema } from './dev-mailbox.ts';
 import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
 import { myTicketLookupRequestSchema, myTicketLookupResponseSchema } from './booking.ts';
 import {
@@ -302,6 +303,16 @@ export const endpoints = {
     body: myTicketLookupRequestSchema,
     status: 202,
     response: myTicketLookupResponseSchema,
+  }),
+
+  devMailbox: endpoint({
+    method: 'GET',
+    path: '/v1/dev/mailbox',
+    summary: "Development only: the outbox's newest emails (404 wherever the mailbox is off).",
+    access: 'public',
+    query: devMailboxQuerySchema,
+    response: devMailboxResponseSchema,
+    errors: ['not_found'],
   }),
 } as const;
 
