@@ -40,7 +40,7 @@ type Field<E, K extends string> = E extends { [P in K]: infer S extends z.ZodTyp
 type Part = 'params' | 'query' | 'body';
 /** A part the endpoint has, which can be left out when every field of it is optional (e.g. a query of filters). */
 type Optional<E, K extends string> =
-  Field<E, K> extends undefined ? false : {} extends Field<E, K> ? true : false;
+  Field<E, K> extends undefined ? false : Partial<Field<E, K>> extends Field<E, K> ? true : false;
 
 /** What a caller passes: path parameters, query and body as the schemas take them. */
 export type EndpointInput<E extends EndpointDefinition> = {

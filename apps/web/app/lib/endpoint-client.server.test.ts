@@ -112,4 +112,7 @@ test('a query whose fields are all optional may be left out; a path parameter ma
   // @ts-expect-error `params` is required by the contract's path
   await expect(callEndpoint(client, remove, {})).rejects.toThrow(/missing path parameter id/);
   expect(seen).toHaveLength(1);
+  // Checked by the compiler only (never called): a body with a required field stays required.
+  // @ts-expect-error `body` is required by the contract
+  void (() => callEndpoint(client, rename, { params: { id: 'x' }, query: { lang: 'en' } }));
 });
