@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { endpointPath, fastifyPath } from '@parvoz/contracts/endpoint';
+import {
+  endpointPath,
+  fastifyPath,
+  noContentSchema,
+  type EndpointDefinition,
+} from '@parvoz/contracts/endpoint';
+import { openApiDocument } from '@parvoz/contracts/openapi';
 import { buildTestApi, routesOf } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
 
@@ -24,17 +30,21 @@ afterAll(async () => {
 });
 
 describe('every contract is a route that uses its schemas', () => {
-  test.each(Object.entries(endpoints))('%s', (_name, e) => {
+  test.each(Object.entries(endpoints as Record<string, EndpointDefinition>))('%s', (_name, e) => {
     const route = routesOf(app).find(
       (r) => r.url.replace(/(.)\/$/, '$1') === fastifyPath(e.path) && [r.method].flat().includes(e.method),
     );
     expect(route, `${e.method} ${e.path} is registered`).toBeDefined();
     const schema = route!.schema as Record<string, unknown> & { response: Record<number, unknown> };
     // The very objects of the contract, not copies that could drift.
-    expect(schema.body).toBe('body' in e ? e.body : undefined);
-    expect(schema.querystring).toBe('query' in e ? e.query : undefined);
-    expect(schema.params).toBe('params' in e ? e.params : undefined);
-    expect(schema.response[200]).toBe(e.response);
+    expect(schema.body).toBe(e.body);
+    expect(schema.querystring).toBe(e.query);
+    expect(schema.params).toBe(e.params);
+    const status = e.status ?? 200;
+    expect(Object.keys(schema.response)).toEqual([String(status)]);
+    expect(schema.response[status]).toBe(e.response);
+    // No body exactly when the status says so.
+    expect(e.response === noContentSchema).toBe(status === 204);
   });
 });
 
@@ -47,11 +57,23 @@ describe('answers are checked against their contract outside production', () => 
     response: z.object({ data: z.object({ count: z.number() }) }),
   } as const;
 
+  const emptyContract = {
+    method: 'DELETE',
+    path: '/v1/things',
+    summary: 'test',
+    access: 'public',
+    status: 204,
+    response: noContentSchema,
+  } as const;
+
   async function hostAnswering(answer: unknown, checked: boolean) {
     const host = Fastify();
     host.setValidatorCompiler(validatorCompiler);
     host.setSerializerCompiler(contractSerializerCompiler(checked));
     host.get('/v1/things', { schema: schemaOf(contract) }, async () => answer as never);
+    host.delete('/v1/things', { schema: schemaOf(emptyContract) }, async (_request, reply) =>
+      answer === undefined ? reply.status(204).send() : reply.status(204).send(answer as never),
+    );
     await host.ready();
     return host;
   }
@@ -73,6 +95,20 @@ describe('answers are checked against their contract outside production', () => 
       await host.close();
     }
   });
+
+  test('a 204 endpoint answers no body; a body it was not meant to have fails under test', async () => {
+    const empty = await hostAnswering(undefined, true);
+    const done = await empty.inject({ method: 'DELETE', url: '/v1/things' });
+    expect(done.statusCode).toBe(204);
+    expect(done.body).toBe('');
+    await empty.close();
+
+    const chatty = await hostAnswering({ data: { deleted: true } }, true);
+    const response = await chatty.inject({ method: 'DELETE', url: '/v1/things' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().message).toMatch(/DELETE \/v1\/things answered outside its contract/);
+    await chatty.close();
+  });
 });
 
 describe('endpoint paths', () => {
@@ -89,10 +125,13 @@ describe('GET /v1/openapi.json and /v1/reference', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    for (const [name, e] of Object.entries(endpoints)) {
+    for (const [name, e] of Object.entries(endpoints as Record<string, EndpointDefinition>)) {
       const operation = document.paths[e.path]?.[e.method.toLowerCase()];
       expect(operation, name).toMatchObject({ operationId: name, summary: e.summary });
-      expect(operation.responses['200'].content['application/json'].schema.type).toBe('object');
+      const status = String(e.status ?? 200);
+      expect(Object.keys(operation.responses), name).toEqual([status, 'default']);
+      if (status === '204') expect(operation.responses[status].content, name).toBeUndefined();
+      else expect(operation.responses[status].content['application/json'].schema.type, name).toBe('object');
     }
     const search = document.paths['/v1/flights/search'].post;
     expect(search.requestBody.content['application/json'].schema.properties.slices.type).toBe('array');
@@ -103,6 +142,41 @@ describe('GET /v1/openapi.json and /v1/reference', () => {
     expect(offer.parameters).toContainEqual(
       expect.objectContaining({ name: 'currency', in: 'query', required: false }),
     );
+  });
+
+  test('a 204 endpoint is described with no content, others with their status and schema', () => {
+    const document = openApiDocument(
+      {
+        remove: {
+          method: 'DELETE',
+          path: '/v1/things/{id}',
+          summary: 'Removes a thing.',
+          access: 'user',
+          params: z.object({ id: z.string() }),
+          status: 204,
+          response: noContentSchema,
+        },
+        create: {
+          method: 'POST',
+          path: '/v1/things',
+          summary: 'Makes a thing.',
+          access: 'user',
+          body: z.object({ name: z.string() }),
+          status: 201,
+          response: z.object({ data: z.object({ id: z.string() }) }),
+        },
+      },
+      { title: 'test', version: '1' },
+    );
+    const remove = document.paths['/v1/things/{id}']!.delete as { responses: Record<string, unknown> };
+    expect(remove.responses['204']).toEqual({ description: 'Done; no content' });
+    const create = document.paths['/v1/things']!.post as {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(create.responses['201']!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { data: { type: 'object', properties: { id: { type: 'string' } } } },
+    });
   });
 
   test('the reference page lists them, with a strict CSP', async () => {

@@ -48,6 +48,9 @@ const agencyFields = {
 export const agencyApplicationSchema = z.object({ ...agencyFields, phone: internationalPhoneSchema });
 export type AgencyApplicationInput = z.infer<typeof agencyApplicationSchema>;
 
+/** 201 with the stored application's reference. */
+export const agencyApplicationResponseSchema = z.object({ data: z.object({ id: z.string() }) });
+
 /** The application form of the web page: the same fields, the phone as typed (in the agency's country). */
 export function agencyApplicationFormSchema(lang: Locale) {
   return z.object(agencyFields).and(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { localPathSchema } from './settings.ts';
+import { userSchema } from './user.ts';
 
 /** An email address as typed: trimmed and lower-cased (accounts are case-insensitive). */
 export const emailSchema = z
@@ -23,12 +24,23 @@ export const authCodeRequestSchema = z.object({
 });
 export type AuthCodeRequest = z.infer<typeof authCodeRequestSchema>;
 
+/** 202, the same whether or not an account exists for the email (nothing to learn from it). */
+export const authCodeResponseSchema = z.object({ data: z.object({ sent: z.literal(true) }) });
+
 /** POST /v1/auth/verify */
 export const authVerifySchema = z.object({
   email: emailSchema,
   code: signInCodeSchema,
 });
 export type AuthVerify = z.infer<typeof authVerifySchema>;
+
+/** The POST /v1/auth/verify body: the code, and the language of an account created by this sign-in. */
+export const authVerifyRequestSchema = authVerifySchema.extend({ lang: z.enum(LOCALES).optional() });
+
+/** A signed-in session: the bearer token, when it ends, and the user with their profile settings. */
+export const authSessionResponseSchema = z.object({
+  data: z.object({ token: z.string(), expires_at: z.string(), user: userSchema }),
+});
 
 /** POST /v1/auth/unlock: re-enables code sign-in with the token of the emailed link. */
 export const authUnlockSchema = z.object({

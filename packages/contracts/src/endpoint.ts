@@ -5,7 +5,7 @@
  * /v1/openapi.json is generated from them, so a change to a wire shape fails to compile instead of
  * breaking a page at run time.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,12 +20,15 @@ export interface EndpointDefinition {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The success status (200 unless said) and its body. */
+  /** The success status (200 unless said) and its body; a `status: 204` endpoint answers `noContentSchema`. */
   status?: number;
   response: z.ZodType;
   /** Error codes (DESIGN §7 envelope) this endpoint answers with, besides validation and rate limits. */
   errors?: readonly string[];
 }
+
+/** The answer of a `status: 204` endpoint: no body at all (the web client reads it as `undefined`). */
+export const noContentSchema = z.undefined();
 
 /** Keeps the literal types of a definition (for inference) while checking its shape. */
 export function endpoint<const E extends EndpointDefinition>(definition: E): E {
@@ -34,9 +37,16 @@ export function endpoint<const E extends EndpointDefinition>(definition: E): E {
 
 type Field<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : undefined;
 
+type Part = 'params' | 'query' | 'body';
+/** A part the endpoint has, which can be left out when every field of it is optional (e.g. a query of filters). */
+type Optional<E, K extends string> =
+  Field<E, K> extends undefined ? false : Partial<Field<E, K>> extends Field<E, K> ? true : false;
+
 /** What a caller passes: path parameters, query and body as the schemas take them. */
 export type EndpointInput<E extends EndpointDefinition> = {
-  [K in 'params' | 'query' | 'body' as Field<E, K> extends undefined ? never : K]: Field<E, K>;
+  [K in Part as Field<E, K> extends undefined ? never : Optional<E, K> extends true ? never : K]: Field<E, K>;
+} & {
+  [K in Part as Optional<E, K> extends true ? K : never]?: Field<E, K>;
 };
 
 /** The answer's body as the schema gives it. */

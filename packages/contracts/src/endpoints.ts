@@ -2,7 +2,15 @@
  * The API's endpoints, defined once (./endpoint.ts). Add an endpoint here, use its schemas in the route
  * (`schema: schemaOf(endpoints.x)` in apps/api), call it from the web with `callEndpoint`.
  */
-import { endpoint } from './endpoint.ts';
+import { endpoint, noContentSchema } from './endpoint.ts';
+import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
+import {
+  authCodeRequestSchema,
+  authCodeResponseSchema,
+  authSessionResponseSchema,
+  authUnlockSchema,
+  authVerifyRequestSchema,
+} from './auth.ts';
 import {
   flightCalendarResponseSchema,
   flightSearchResponseSchema,
@@ -19,6 +27,36 @@ import {
   placesQuerySchema,
   repriceRequestSchema,
 } from './search.ts';
+import { profileUpdateSchema } from './profile.ts';
+import {
+  travellerIdParamsSchema,
+  travellerInputSchema,
+  travellerPatchSchema,
+  travellerResponseSchema,
+  travellersResponseSchema,
+} from './travellers.ts';
+import { getMeQuerySchema, userResponseSchema } from './user.ts';
+import { devMailboxQuerySchema, devMailboxResponseSchema } from './dev-mailbox.ts';
+import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
+import { myTicketLookupRequestSchema, myTicketLookupResponseSchema } from './booking.ts';
+import {
+  priceAlertCreateRequestSchema,
+  priceAlertCreateResponseSchema,
+  priceAlertIdParamsSchema,
+  priceAlertListQuerySchema,
+  priceAlertResponseSchema,
+  priceAlertsResponseSchema,
+  priceAlertTokenRequestSchema,
+} from './price-alerts.ts';
+import {
+  tourQuerySchema,
+  tourRequestResponseSchema,
+  tourRequestSchema,
+  tourResponseSchema,
+  tourSlugParamsSchema,
+  toursListResponseSchema,
+  toursQuerySchema,
+} from './tours.ts';
 
 export const endpoints = {
   searchFlights: endpoint({
@@ -75,6 +113,218 @@ export const endpoints = {
     access: 'public',
     query: placesQuerySchema,
     response: placesResponseSchema,
+  }),
+
+  requestSignInCode: endpoint({
+    method: 'POST',
+    path: '/v1/auth/code',
+    summary: 'Emails a 6-digit sign-in code (the same answer whether or not an account exists).',
+    access: 'public',
+    body: authCodeRequestSchema,
+    status: 202,
+    response: authCodeResponseSchema,
+  }),
+  verifySignInCode: endpoint({
+    method: 'POST',
+    path: '/v1/auth/verify',
+    summary: 'Checks the emailed code and signs in, creating the account on first sign-in.',
+    access: 'public',
+    body: authVerifyRequestSchema,
+    response: authSessionResponseSchema,
+    errors: ['invalid_code'],
+  }),
+  unlockSignIn: endpoint({
+    method: 'POST',
+    path: '/v1/auth/unlock',
+    summary: 'Re-enables code sign-in for an email with the token of the emailed link.',
+    access: 'public',
+    body: authUnlockSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['invalid_code'],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/v1/auth/logout',
+    summary: "Ends the caller's session (204 also when there was none).",
+    access: 'public',
+    status: 204,
+    response: noContentSchema,
+  }),
+
+  getMe: endpoint({
+    method: 'GET',
+    path: '/v1/user/get-me',
+    summary: 'The signed-in user; `include=userDetail` adds phone, language and currency.',
+    access: 'user',
+    query: getMeQuerySchema,
+    response: userResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  updateMe: endpoint({
+    method: 'PATCH',
+    path: '/v1/user/me',
+    summary: "Sets the fields sent of the user's profile; answers the user with detail.",
+    access: 'user',
+    body: profileUpdateSchema,
+    response: userResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  listTravellers: endpoint({
+    method: 'GET',
+    path: '/v1/user/travellers',
+    summary: "The signed-in user's saved travellers (for faster booking).",
+    access: 'user',
+    response: travellersResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  createTraveller: endpoint({
+    method: 'POST',
+    path: '/v1/user/travellers',
+    summary: 'Saves a traveller (at most 30 per account).',
+    access: 'user',
+    body: travellerInputSchema,
+    status: 201,
+    response: travellerResponseSchema,
+    errors: ['unauthorized', 'unprocessable'],
+  }),
+  updateTraveller: endpoint({
+    method: 'PATCH',
+    path: '/v1/user/travellers/{id}',
+    summary: 'Replaces one of the saved travellers (every field is sent again).',
+    access: 'user',
+    params: travellerIdParamsSchema,
+    body: travellerPatchSchema,
+    response: travellerResponseSchema,
+    errors: ['unauthorized', 'not_found'],
+  }),
+  deleteTraveller: endpoint({
+    method: 'DELETE',
+    path: '/v1/user/travellers/{id}',
+    summary: 'Deletes one of the saved travellers.',
+    access: 'user',
+    params: travellerIdParamsSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['unauthorized', 'not_found'],
+  }),
+
+  listTours: endpoint({
+    method: 'GET',
+    path: '/v1/tours',
+    summary: 'Last-minute tours on sale, by departure city and month, with the filter choices.',
+    access: 'public',
+    query: toursQuerySchema,
+    response: toursListResponseSchema,
+  }),
+  getTour: endpoint({
+    method: 'GET',
+    path: '/v1/tours/{slug}',
+    summary: 'One tour on sale, with its description.',
+    access: 'public',
+    params: tourSlugParamsSchema,
+    query: tourQuerySchema,
+    response: tourResponseSchema,
+    errors: ['not_found'],
+  }),
+  requestTour: endpoint({
+    method: 'POST',
+    path: '/v1/tours/{slug}/requests',
+    summary: "A traveller's request to book a tour, emailed to the operator (Idempotency-Key honoured).",
+    access: 'public',
+    params: tourSlugParamsSchema,
+    body: tourRequestSchema,
+    status: 201,
+    response: tourRequestResponseSchema,
+    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+  }),
+
+  applyAsAgency: endpoint({
+    method: 'POST',
+    path: '/v1/agencies/applications',
+    summary: "A travel agency's application to the agency programme, emailed to the operator.",
+    access: 'public',
+    body: agencyApplicationSchema,
+    status: 201,
+    response: agencyApplicationResponseSchema,
+    errors: ['unprocessable', 'idempotency_in_progress'],
+  }),
+
+  createPriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts',
+    summary: 'Watches a search for a lower price; the confirmation link is emailed.',
+    access: 'public',
+    body: priceAlertCreateRequestSchema,
+    status: 202,
+    response: priceAlertCreateResponseSchema,
+    errors: ['unprocessable', 'unknown_origin', 'unknown_destination', 'date_out_of_range'],
+  }),
+  confirmPriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts/confirm',
+    summary: "Activates an alert with the token of its confirmation email's link.",
+    access: 'public',
+    body: priceAlertTokenRequestSchema,
+    response: priceAlertResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  unsubscribePriceAlert: endpoint({
+    method: 'POST',
+    path: '/v1/price_alerts/unsubscribe',
+    summary: 'Stops an alert with the token of any of its emails (no sign-in needed).',
+    access: 'public',
+    body: priceAlertTokenRequestSchema,
+    response: priceAlertResponseSchema,
+    errors: ['not_found'],
+  }),
+  listPriceAlerts: endpoint({
+    method: 'GET',
+    path: '/v1/price_alerts',
+    summary: "The signed-in traveller's alerts (those of the account's email).",
+    access: 'user',
+    query: priceAlertListQuerySchema,
+    response: priceAlertsResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  deletePriceAlert: endpoint({
+    method: 'DELETE',
+    path: '/v1/price_alerts/{id}',
+    summary: "Deletes one of the signed-in traveller's alerts.",
+    access: 'user',
+    params: priceAlertIdParamsSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['unauthorized', 'not_found'],
+  }),
+
+  listOrders: endpoint({
+    method: 'GET',
+    path: '/v1/orders',
+    summary: "The signed-in traveller's active orders, or their history.",
+    access: 'user',
+    query: ordersListQuerySchema,
+    response: ordersListResponseSchema,
+    errors: ['unauthorized'],
+  }),
+  lookupOrder: endpoint({
+    method: 'POST',
+    path: '/v1/orders/lookup',
+    summary: '"Where is my ticket": emails the order\'s access link to its contact (always 202).',
+    access: 'public',
+    body: myTicketLookupRequestSchema,
+    status: 202,
+    response: myTicketLookupResponseSchema,
+  }),
+
+  devMailbox: endpoint({
+    method: 'GET',
+    path: '/v1/dev/mailbox',
+    summary: "Development only: the outbox's newest emails (404 wherever the mailbox is off).",
+    access: 'public',
+    query: devMailboxQuerySchema,
+    response: devMailboxResponseSchema,
+    errors: ['not_found'],
   }),
 } as const;
 

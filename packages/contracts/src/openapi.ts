@@ -54,10 +54,14 @@ export function openApiDocument(
           }
         : {}),
       responses: {
-        [status]: {
-          description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
-        },
+        // A 204 has no body to describe (RFC 9110 §15.3.5).
+        [status]:
+          status === '204'
+            ? { description: 'Done; no content' }
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+              },
         default: {
           description: `An error envelope (DESIGN §7)${e.errors?.length ? `; codes include ${e.errors.join(', ')}` : ''}.`,
           content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },

@@ -24,3 +24,6 @@ export const orderSummarySchema = z.object({
   passengers: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /v1/orders */
+export const ordersListResponseSchema = z.object({ data: z.array(orderSummarySchema) });

@@ -54,24 +54,34 @@ export const PRICE_ALERT_REFUSALS = ['alert_limit', 'no_offers'] as const;
 export type PriceAlertRefusal = (typeof PRICE_ALERT_REFUSALS)[number];
 
 /** An alert as the API shows it; amounts are strings in major units, like offers' `total_amount`. */
-export type PriceAlert = {
-  id: string;
-  status: PriceAlertStatus;
-  origin: string;
-  destination: string;
+export const priceAlertSchema = z.object({
+  id: z.string(),
+  status: z.enum(PRICE_ALERT_STATUSES),
+  origin: z.string(),
+  destination: z.string(),
   /** The places' names in the asked language ("Tashkent", "Ташкент"). */
-  origin_name: string;
-  destination_name: string;
-  departure_date: string;
-  return_date: string | null;
-  passengers: { adults: number; children: number; infants: number };
-  cabin_class: 'economy' | 'business';
-  lang: (typeof LOCALES)[number];
-  currency: (typeof CURRENCIES)[number];
+  origin_name: z.string(),
+  destination_name: z.string(),
+  departure_date: z.string(),
+  return_date: z.string().nullable(),
+  passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
+  cabin_class: z.enum(['economy', 'business']),
+  lang: z.enum(LOCALES),
+  currency: z.enum(CURRENCIES),
   /** The lowest price the traveller last saw (when subscribing, then in the latest alert email). */
-  reference_amount: string;
+  reference_amount: z.string(),
   /** The latest re-pricing's lowest price; null before the first or when nothing was on sale. */
-  last_amount: string | null;
-  last_checked_at: string | null;
-  created_at: string;
-};
+  last_amount: z.string().nullable(),
+  last_checked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+
+/** POST /v1/price_alerts answers 202: the alert waits for the emailed confirmation link. */
+export const priceAlertCreateResponseSchema = z.object({
+  data: z.object({ status: z.literal('pending'), email: z.string() }),
+});
+/** POST /v1/price_alerts/confirm and /unsubscribe: the alert as it now is. */
+export const priceAlertResponseSchema = z.object({ data: priceAlertSchema });
+/** GET /v1/price_alerts */
+export const priceAlertsResponseSchema = z.object({ data: z.array(priceAlertSchema) });

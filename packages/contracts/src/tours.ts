@@ -124,35 +124,50 @@ export const TOUR_REQUEST_FIELDS = ['full_name', 'phone', 'email', 'adults', 'ch
 export type TourRequestField = (typeof TOUR_REQUEST_FIELDS)[number];
 
 /** A place as the tours API names it in the asked language. */
-export type TourPlace = { code: string; name: string };
+const tourPlaceSchema = z.object({ code: z.string(), name: z.string() });
+export type TourPlace = z.infer<typeof tourPlaceSchema>;
+
+const tourPriceSchema = z.object({ amount: z.string(), currency: z.string() });
 
 /** One tour as GET /v1/tours lists it. */
-export type TourSummary = {
-  slug: string;
-  title: string;
-  summary: string | null;
-  origin: TourPlace;
-  destination: TourPlace & { country_code: string; country_name: string };
+export const tourSummarySchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  origin: tourPlaceSchema,
+  destination: tourPlaceSchema.extend({ country_code: z.string(), country_name: z.string() }),
   /** YYYY-MM-DD, and the day of the flight back (`departs_on` + `nights`). */
-  departs_on: string;
-  returns_on: string;
-  nights: number;
-  hotel: { name: string; stars: number | null } | null;
-  board_basis: BoardBasis | null;
-  includes: TourInclude[];
-  seats_left: number;
+  departs_on: z.string(),
+  returns_on: z.string(),
+  nights: z.number().int(),
+  hotel: z.object({ name: z.string(), stars: z.number().int().nullable() }).nullable(),
+  board_basis: z.enum(BOARD_BASES).nullable(),
+  includes: z.array(z.enum(TOUR_INCLUDES)),
+  seats_left: z.number().int(),
   /** Per person, in the asked display currency (converted) and as the operator prices it. */
-  price: { amount: string; currency: string };
-  base_price: { amount: string; currency: string };
-  image_url: string | null;
-};
-export type TourDetail = TourSummary & { description: string | null };
+  price: tourPriceSchema,
+  base_price: tourPriceSchema,
+  image_url: z.string().nullable(),
+});
+export type TourSummary = z.infer<typeof tourSummarySchema>;
 
-export type ToursList = {
-  data: TourSummary[];
+export const tourDetailSchema = tourSummarySchema.extend({ description: z.string().nullable() });
+export type TourDetail = z.infer<typeof tourDetailSchema>;
+
+/** GET /v1/tours */
+export const toursListResponseSchema = z.object({
+  data: z.array(tourSummarySchema),
   /** Over every available tour (not only the filtered ones), for the filter choices. */
-  facets: { origins: TourPlace[]; months: string[] };
-};
+  facets: z.object({ origins: z.array(tourPlaceSchema), months: z.array(z.string()) }),
+});
+export type ToursList = z.infer<typeof toursListResponseSchema>;
+
+/** GET /v1/tours/{slug} */
+export const tourResponseSchema = z.object({ data: tourDetailSchema });
+export const tourSlugParamsSchema = z.object({ slug: tourSlugSchema });
+
+/** POST /v1/tours/{slug}/requests answers 201 with the stored request's reference. */
+export const tourRequestResponseSchema = z.object({ data: z.object({ id: z.string() }) });
 
 /** The first issue's field name of each invalid field, e.g. { phone: 'invalid_phone', adults: 'too_small' }. */
 export function formFieldErrors(error: z.ZodError): Record<string, string> {

@@ -15,6 +15,11 @@ export const travellerSchema = z.object({
 });
 export type Traveller = z.infer<typeof travellerSchema>;
 
+/** GET /v1/user/travellers: the account's saved travellers, oldest first. */
+export const travellersResponseSchema = z.object({ data: z.array(travellerSchema) });
+/** POST (201) and PATCH of one saved traveller. */
+export const travellerResponseSchema = z.object({ data: travellerSchema });
+
 const nameSchema = z.string().trim().min(1).max(60);
 
 /** POST /v1/user/travellers and the profile's traveller form. */

@@ -16,6 +16,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /v1/user/get-me and PATCH /v1/user/me. */
+export const userResponseSchema = z.object({ data: userSchema });
+
 export const getMeQuerySchema = z.object({
   include: z.enum(['userDetail']).optional(),
 });

@@ -1,7 +1,8 @@
 /**
  * Calls an API endpoint by its contract (packages/contracts/src/endpoints.ts): the path, the input and the
  * answer's type all come from the one definition the API's route uses, so an API change that the web does
- * not follow fails to compile. Outside production the answer is also checked against the schema.
+ * not follow fails to compile. Outside production the answer is also checked against the schema. A
+ * `status: 204` endpoint resolves to `undefined` (its `noContentSchema`).
  */
 import {
   endpointPath,

@@ -51,7 +51,16 @@ describe('route guards', () => {
     );
     await expect(requireUser(expired)).rejects.toBeInstanceOf(Response);
     const signedIn = stateWith('good', () =>
-      Promise.resolve({ data: { id: 'u1', email: 'a@example.com', first_name: null, last_name: null } }),
+      // The answer as GET /v1/user/get-me's contract gives it (the client checks it outside production).
+      Promise.resolve({
+        data: {
+          id: 'u1',
+          email: 'a@example.com',
+          first_name: null,
+          last_name: null,
+          created_at: '2030-01-01T00:00:00.000Z',
+        },
+      }),
     );
     await expect(requireUser(signedIn)).resolves.toBeUndefined();
   });

@@ -1,7 +1,7 @@
-import type { User } from '@parvoz/contracts/user';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import type { Traveller } from '@parvoz/contracts/travellers';
+import { callEndpoint } from './endpoint-client.server.ts';
 import type { RequestState } from './request-context.server.ts';
-
-type GetMeResponse = { data: User };
 
 export type CurrentUser = {
   id: string;
@@ -14,7 +14,7 @@ export type CurrentUser = {
 /** Fetches the signed-in user (spec §7: GET /v1/user/get-me?include=userDetail); a failure is only logged. */
 export async function loadCurrentUser(state: RequestState): Promise<CurrentUser | null> {
   try {
-    const body = await state.api.get<GetMeResponse>('/v1/user/get-me', { query: { include: 'userDetail' } });
+    const body = await callEndpoint(state.api, endpoints.getMe, { query: { include: 'userDetail' } });
     const user = body.data;
     const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || null;
     return {
@@ -40,4 +40,11 @@ export function loadCurrentUserOnce(state: RequestState): Promise<CurrentUser | 
     loaded.set(state, user);
   }
   return user;
+}
+
+/** The signed-in user's saved travellers for the booking form; none when they cannot be read (the form works without). */
+export function loadSavedTravellers(state: RequestState): Promise<Traveller[]> {
+  return callEndpoint(state.api, endpoints.listTravellers, {})
+    .then((answer) => answer.data)
+    .catch(() => []);
 }

@@ -1,11 +1,11 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/dev-mailbox';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
-
-type Mail = { id: number; to: string; subject: string; text: string; created_at: string; status: string };
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'mailbox.heading'),
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) => [
 /** The development mailbox: exists only while the API serves /v1/dev/mailbox (see the README). */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    const body = await context.get(requestStateContext).api.get<{ data: Mail[] }>('/v1/dev/mailbox');
+    const body = await callEndpoint(context.get(requestStateContext).api, endpoints.devMailbox, {});
     return { mails: body.data };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {

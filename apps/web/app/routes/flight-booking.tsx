@@ -2,8 +2,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { useState } from 'react';
 import { data, Link } from 'react-router';
-import { z } from 'zod';
-import { travellerSchema, type Traveller } from '@parvoz/contracts/travellers';
+import type { Traveller } from '@parvoz/contracts/travellers';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i18n/currency';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
@@ -18,7 +17,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { readCookies } from '../lib/cookies.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { loadCurrentUserOnce } from '../lib/user.server.ts';
+import { loadCurrentUserOnce, loadSavedTravellers } from '../lib/user.server.ts';
 import type { BookingOffer } from '../features/booking/offer.ts';
 import { countryOptions } from '../features/booking/countries.server.ts';
 import { bookingAction } from '../features/booking/booking-action.server.ts';
@@ -139,10 +138,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = state.token ? await loadCurrentUserOnce(state) : null;
   let travellers: Traveller[] | null = null;
   if (user) {
-    travellers = await state.api
-      .get<{ data: unknown }>('/v1/user/travellers')
-      .then((r) => z.array(travellerSchema).parse(r.data))
-      .catch(() => []);
+    travellers = await loadSavedTravellers(state);
   }
   return {
     kind: 'offer' as const,

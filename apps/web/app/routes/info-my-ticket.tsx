@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { myTicketLookupRequestSchema, type BookingErrorKey } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/info-my-ticket';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -10,6 +11,7 @@ import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.myTicket.heading');
 
@@ -38,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<MyTicketActionData>({ reference, email, errors }, { status: 400 });
   }
   try {
-    await state.api.post('/v1/orders/lookup', { body: parsed.data });
+    await callEndpoint(state.api, endpoints.lookupOrder, { body: parsed.data });
     return data<MyTicketActionData>({
       reference: parsed.data.booking_reference,
       email: parsed.data.email,

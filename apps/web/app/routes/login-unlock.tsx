@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from 'react-router';
 import { authUnlockSchema } from '@parvoz/contracts/auth';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/login-unlock';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button } from '../components/Button.tsx';
@@ -8,6 +9,7 @@ import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.unlock.heading');
 
@@ -19,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = authUnlockSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return { ok: false };
   try {
-    await context.get(requestStateContext).api.post('/v1/auth/unlock', { body: parsed.data });
+    await callEndpoint(context.get(requestStateContext).api, endpoints.unlockSignIn, { body: parsed.data });
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { ok: false };

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { priceAlertCreateRequestSchema } from '@parvoz/contracts/price-alerts';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
@@ -7,6 +8,7 @@ import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ApiError } from '../lib/api.server.ts';
 import { readCookies } from '../lib/cookies.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -57,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer(false, emailWrong ? 'email' : 'generic', 400);
   }
   try {
-    await state.api.post('/v1/price_alerts', { body: body.data });
+    await callEndpoint(state.api, endpoints.createPriceAlert, { body: body.data });
     return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
   } catch (error) {
     if (error instanceof ApiError) {

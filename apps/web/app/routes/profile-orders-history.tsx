@@ -1,9 +1,11 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { OrderSummary } from '@parvoz/contracts/orders';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-orders-history';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
@@ -15,8 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
   const [active, history] = await Promise.all([
-    api.get<{ data: OrderSummary[] }>('/v1/orders', { query: { status: 'active' } }),
-    api.get<{ data: OrderSummary[] }>('/v1/orders', { query: { status: 'history' } }),
+    callEndpoint(api, endpoints.listOrders, { query: { status: 'active' } }),
+    callEndpoint(api, endpoints.listOrders, { query: { status: 'history' } }),
   ]);
   return { active: active.data, history: history.data };
 }

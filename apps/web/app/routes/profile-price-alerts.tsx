@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Form, data, useNavigation } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { priceAlertIdParamsSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-price-alerts';
@@ -7,6 +8,7 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { notify } from '../components/toast.tsx';
 import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { formatInstant } from '../lib/local-time.ts';
@@ -22,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
   const lang = isLocale(params.lang) ? params.lang : 'en';
-  const answer = await api.get<{ data: PriceAlert[] }>('/v1/price_alerts', { query: { lang } });
+  const answer = await callEndpoint(api, endpoints.listPriceAlerts, { query: { lang } });
   return { alerts: answer.data };
 }
 
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') !== 'delete' || !parsed.success)
     throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   try {
-    await api.delete(`/v1/price_alerts/${parsed.data.id}`);
+    await callEndpoint(api, endpoints.deletePriceAlert, { params: parsed.data });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }

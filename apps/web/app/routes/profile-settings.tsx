@@ -1,4 +1,5 @@
 import { Form, redirect } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-settings';
@@ -9,6 +10,7 @@ import { useSavedNotice } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
 
@@ -25,7 +27,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = profileSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
   const { language, currency } = parsed.data;
-  await context.get(requestStateContext).api.patch('/v1/user/me', { body: { language, currency } });
+  await callEndpoint(context.get(requestStateContext).api, endpoints.updateMe, {
+    body: { language, currency },
+  });
   const headers = new Headers();
   headers.append('Set-Cookie', langCookie(language));
   headers.append('Set-Cookie', currencyCookie(currency));

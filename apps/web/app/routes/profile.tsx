@@ -6,8 +6,8 @@ import {
   personalDataFormSchema,
   phoneCountryOf,
 } from '@parvoz/contracts/profile';
-import { travellerInputSchema, type Traveller } from '@parvoz/contracts/travellers';
-import type { User } from '@parvoz/contracts/user';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { travellerInputSchema } from '@parvoz/contracts/travellers';
 import type { Route } from './+types/profile';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button } from '../components/Button.tsx';
@@ -17,6 +17,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { SavedTravellers } from '../features/profile/SavedTravellers.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile.heading');
@@ -27,8 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
   const [me, travellers] = await Promise.all([
-    api.get<{ data: User }>('/v1/user/get-me', { query: { include: 'userDetail' } }),
-    api.get<{ data: Traveller[] }>('/v1/user/travellers'),
+    callEndpoint(api, endpoints.getMe, { query: { include: 'userDetail' } }),
+    callEndpoint(api, endpoints.listTravellers, {}),
   ]);
   return { user: me.data, travellers: travellers.data };
 }
@@ -52,19 +53,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         const field = parsed.error.issues.some((i) => i.path.includes('phone')) ? 'phone' : 'name';
         return data<ProfileActionData>({ intent: 'personal', ok: false, field }, { status: 400 });
       }
-      await api.patch('/v1/user/me', { body: parsed.data });
+      await callEndpoint(api, endpoints.updateMe, { body: parsed.data });
       return data<ProfileActionData>({ intent: 'personal', ok: true });
     }
     if (form.intent === 'traveller-delete' && id) {
-      await api.delete(`/v1/user/travellers/${id}`);
+      await callEndpoint(api, endpoints.deleteTraveller, { params: { id } });
       return data<ProfileActionData>({ intent: 'traveller', ok: true, message: 'deleted' });
     }
     if (form.intent === 'traveller-save') {
       const parsed = travellerInputSchema.safeParse(form);
       if (!parsed.success)
         return data<ProfileActionData>({ intent: 'traveller', ok: false, id }, { status: 400 });
-      if (id) await api.patch(`/v1/user/travellers/${id}`, { body: parsed.data });
-      else await api.post('/v1/user/travellers', { body: parsed.data });
+      if (id) await callEndpoint(api, endpoints.updateTraveller, { params: { id }, body: parsed.data });
+      else await callEndpoint(api, endpoints.createTraveller, { body: parsed.data });
       return data<ProfileActionData>({ intent: 'traveller', ok: true, message: 'saved' });
     }
   } catch (error) {

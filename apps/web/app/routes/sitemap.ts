@@ -1,6 +1,7 @@
-import type { ToursList } from '@parvoz/contracts/tours';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { LOCALES } from '@parvoz/i18n/locales';
 import type { Route } from './+types/sitemap';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { siteOrigin } from '../lib/origin.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { PUBLIC_PATHS } from '../features/info/public-pages.ts';
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let tourPaths: string[] = [];
   let complete = true;
   try {
-    const tours = await state.api.get<ToursList>('/v1/tours', {
+    const tours = await callEndpoint(state.api, endpoints.listTours, {
       query: { lang: 'en' },
       signal: request.signal,
     });

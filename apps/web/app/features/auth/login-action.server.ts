@@ -2,13 +2,12 @@ import { data, redirect } from 'react-router';
 import { loginFormSchema, CODE_REFUSALS, type CodeRefusal } from '@parvoz/contracts/auth';
 import { isLocale, switchLocaleInPath, type Locale } from '@parvoz/i18n/locales';
 import { isCurrency } from '@parvoz/i18n/currency';
-import type { User } from '@parvoz/contracts/user';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { ApiError } from '../../lib/api.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { currencyCookie, langCookie, tokenCookie } from '../../lib/cookies.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import type { LoginActionData } from './login-result.ts';
-
-type VerifyResponse = { data: { token: string; expires_at: string; user: User } };
 
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
@@ -48,7 +47,7 @@ export async function loginAction(request: Request, state: RequestState, langPar
   const input = parsed.data;
   if (input.intent === 'send') {
     try {
-      await state.api.post('/v1/auth/code', { body: { email: input.email, lang } });
+      await callEndpoint(state.api, endpoints.requestSignInCode, { body: { email: input.email, lang } });
       return data<LoginActionData>({ step: 'code', email: input.email });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
@@ -73,7 +72,7 @@ export async function loginAction(request: Request, state: RequestState, langPar
   }
 
   try {
-    const body = await state.api.post<VerifyResponse>('/v1/auth/verify', {
+    const body = await callEndpoint(state.api, endpoints.verifySignInCode, {
       body: { email: input.email, code: input.code, lang },
     });
     const headers = new Headers();

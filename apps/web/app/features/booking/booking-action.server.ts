@@ -9,13 +9,14 @@ import {
   type Order,
   type PriceChangedDetails,
 } from '@parvoz/contracts/booking';
-import { travellerSchema, type Traveller } from '@parvoz/contracts/travellers';
+import type { Traveller } from '@parvoz/contracts/travellers';
 import { isCurrency, type Currency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api.server.ts';
 import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
+import { loadSavedTravellers } from '../../lib/user.server.ts';
 import {
   buildOrderRequest,
   passengerFieldName,
@@ -118,10 +119,7 @@ export async function bookingAction(
     const index = fillIndex;
     const travellerId = fillTraveller;
     if (state.token) {
-      const list = await state.api
-        .get<{ data: unknown }>('/v1/user/travellers')
-        .then((r) => z.array(travellerSchema).parse(r.data))
-        .catch(() => [] as Traveller[]);
+      const list = await loadSavedTravellers(state);
       const traveller = list.find((t) => t.id === travellerId);
       if (traveller)
         return data<BookingActionData>({ ...base, values: fill(values, index, traveller), filled: index });

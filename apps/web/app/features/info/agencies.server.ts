@@ -1,7 +1,9 @@
 import { data, redirect } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { AGENCY_COUNTRIES, AGENCY_FIELDS, agencyApplicationFormSchema } from '@parvoz/contracts/agencies';
 import { getIntl } from '@parvoz/i18n/messages';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { readFields, submitForm } from './form-action.server.ts';
@@ -58,11 +60,10 @@ export async function agencyApplicationAction(
   const locale = pageLocale(lang);
   const values = readFields(await request.formData(), AGENCY_FIELDS);
   const refused = await submitForm({
-    api: state.api,
-    path: '/v1/agencies/applications',
     schema: agencyApplicationFormSchema(locale),
     values,
     extra: { lang: locale },
+    send: (body) => callEndpoint(state.api, endpoints.applyAsAgency, { body }),
   });
   if (refused) return refused;
   return redirect(`/${locale}/agencies?sent=1#agency-apply`, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { formFieldErrors } from '@parvoz/contracts/tours';
-import { ApiError, ApiNetworkError, type ApiClient } from '../../lib/api.server.ts';
+import { ApiError, ApiNetworkError } from '../../lib/api.server.ts';
 import { NO_STORE } from '../../lib/page-cache.server.ts';
 import { webLog } from '../../lib/log.server.ts';
 import type { FormActionData } from './form-types.ts';
@@ -23,22 +23,22 @@ function refuse(body: FormActionData, status: number) {
 }
 
 /**
- * Validates with the shared schema (nothing is sent or stored on invalid input), then posts to the API.
- * Returns the action's answer for a refusal, or null when the API accepted the submission.
+ * Validates with the shared schema (nothing is sent or stored on invalid input), then sends the body to
+ * the API with `send` (a `callEndpoint`). Returns the action's answer for a refusal, or null when the API
+ * accepted the submission.
  */
 export async function submitForm<S extends z.ZodType>(options: {
-  api: ApiClient;
-  path: string;
   schema: S;
   values: Record<string, string>;
   /** Extra fields of the API body (e.g. the page language). */
   extra?: Record<string, unknown>;
+  send: (body: z.output<S>) => Promise<unknown>;
 }) {
   const { values } = options;
   const parsed = options.schema.safeParse({ ...values, ...options.extra });
   if (!parsed.success) return refuse({ values, errors: formFieldErrors(parsed.error) }, 400);
   try {
-    await options.api.post(options.path, { body: parsed.data });
+    await options.send(parsed.data);
     return null;
   } catch (error) {
     if (error instanceof ApiError) {
@@ -68,7 +68,7 @@ export async function submitForm<S extends z.ZodType>(options: {
     } else if (!(error instanceof ApiNetworkError)) {
       throw error;
     }
-    webLog.error({ err: error, path: options.path }, 'form submission failed');
+    webLog.error({ err: error }, 'form submission failed');
     return refuse({ values, errors: {}, problem: 'generic' }, 503);
   }
 }

@@ -1,11 +1,10 @@
 import { data, redirect } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import {
   TOUR_REQUEST_FIELDS,
   tourRequestFormSchema,
   tourSlugSchema,
-  type TourDetail,
   type TourSummary,
-  type ToursList,
 } from '@parvoz/contracts/tours';
 import {
   CURRENCY_COOKIE,
@@ -16,6 +15,7 @@ import {
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { readCookies } from '../../lib/cookies.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { readFields, submitForm } from './form-action.server.ts';
@@ -46,7 +46,7 @@ export async function loadToursPage(request: Request, lang: string | undefined, 
     from: /^[A-Z]{3}$/.test(from) ? from : '',
     month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '',
   };
-  const list = await state.api.get<ToursList>('/v1/tours', {
+  const list = await callEndpoint(state.api, endpoints.listTours, {
     query: {
       lang: locale,
       currency: displayCurrency(request, locale),
@@ -77,9 +77,9 @@ export function loadHomeTours(request: Request, locale: Locale, state: RequestSt
   const now = Date.now();
   const kept = homeTours.get(key);
   if (kept && kept.until > now) return kept.tours;
-  const tours = state.api
-    .get<ToursList>('/v1/tours', { query: { lang: locale, currency } })
-    .then((list) => list.data.filter((tour) => tour.seats_left > 0).slice(0, HOME_TOURS));
+  const tours = callEndpoint(state.api, endpoints.listTours, { query: { lang: locale, currency } }).then(
+    (list) => list.data.filter((tour) => tour.seats_left > 0).slice(0, HOME_TOURS),
+  );
   homeTours.set(key, { until: now + TOURS_MAX_AGE_SECONDS * 1000, tours });
   // A failed call is not kept: the next visitor asks again.
   return tours.catch(() => {
@@ -98,7 +98,8 @@ export async function loadTourPage(
   const slug = tourSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
   try {
-    const answer = await state.api.get<{ data: TourDetail }>(`/v1/tours/${slug.data}`, {
+    const answer = await callEndpoint(state.api, endpoints.getTour, {
+      params: { slug: slug.data },
       query: { lang: locale, currency: displayCurrency(request, locale) },
       signal: request.signal,
     });
@@ -121,11 +122,10 @@ export async function tourRequestAction(
   if (!slug.success) throw notFound();
   const values = readFields(await request.formData(), TOUR_REQUEST_FIELDS);
   const refused = await submitForm({
-    api: state.api,
-    path: `/v1/tours/${slug.data}/requests`,
     schema: tourRequestFormSchema(locale),
     values,
     extra: { lang: locale },
+    send: (body) => callEndpoint(state.api, endpoints.requestTour, { params: { slug: slug.data }, body }),
   });
   if (refused) return refused;
   return redirect(`/${locale}/tours/${slug.data}?sent=1#tour-request`, {

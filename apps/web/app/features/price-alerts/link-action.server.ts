@@ -1,11 +1,9 @@
 import { data } from 'react-router';
-import {
-  priceAlertTokenRequestSchema,
-  type PriceAlert,
-  type PriceAlertRefusal,
-} from '@parvoz/contracts/price-alerts';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { priceAlertTokenRequestSchema, type PriceAlertRefusal } from '@parvoz/contracts/price-alerts';
 import { isLocale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import type { AlertLinkPage, AlertLinkResult } from './result.ts';
 
 /**
@@ -25,7 +23,8 @@ export async function alertLinkAction(
   });
   if (!parsed.success) return data<AlertLinkResult>({ ok: false, problem: 'invalid' }, { status: 400 });
   try {
-    const answer = await api.post<{ data: PriceAlert }>(`/v1/price_alerts/${page}`, { body: parsed.data });
+    const link = page === 'confirm' ? endpoints.confirmPriceAlert : endpoints.unsubscribePriceAlert;
+    const answer = await callEndpoint(api, link, { body: parsed.data });
     return data<AlertLinkResult>({ ok: true, alert: answer.data });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agencyApplicationSchema } from '@parvoz/contracts/agencies';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { createAgencyApplication } from '../../../services/agencies.ts';
@@ -10,7 +11,7 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications',
-    { schema: { body: agencyApplicationSchema }, preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    { schema: schemaOf(endpoints.applyAsAgency), preHandler: rateLimit(ROUTE_LIMITS.forms) },
     async (request, reply) => {
       const operator = {
         email: config.operatorEmail,

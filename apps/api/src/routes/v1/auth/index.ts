@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authCodeRequestSchema, authUnlockSchema, authVerifySchema } from '@parvoz/contracts/auth';
-import { LOCALES } from '@parvoz/i18n/locales';
-import { z } from 'zod';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { revokeSession } from '../../../services/sessions.ts';
 import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sign-in.ts';
 import { clientIp } from '../../../client-ip.ts';
@@ -16,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */
-  app.post('/code', { schema: { body: authCodeRequestSchema } }, async (request, reply) => {
+  app.post('/code', { schema: schemaOf(endpoints.requestSignInCode) }, async (request, reply) => {
     await requestCode(context(), { ...request.body, ip: clientIp(request) });
     app.deps.kickOutbox();
     return reply.status(202).send({ data: { sent: true } });
@@ -29,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify',
     {
-      schema: { body: authVerifySchema.extend({ lang: z.enum(LOCALES).optional() }) },
+      schema: schemaOf(endpoints.verifySignInCode),
       preHandler: rateLimit(ROUTE_LIMITS.verify, networkKey),
     },
     async (request) => {
@@ -43,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Re-enables code sign-in for an email with the token of the emailed link. */
   app.post(
     '/unlock',
-    { schema: { body: authUnlockSchema }, preHandler: rateLimit(ROUTE_LIMITS.unlock, networkKey) },
+    { schema: schemaOf(endpoints.unlockSignIn), preHandler: rateLimit(ROUTE_LIMITS.unlock, networkKey) },
     async (request, reply) => {
       await unlockCodeSignIn(context(), request.body);
       return reply.status(204).send();
@@ -51,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Ends the caller's session on the server; answering 204 also when there was none keeps logout idempotent. */
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: schemaOf(endpoints.logout) }, async (request, reply) => {
     if (request.caller.kind === 'user') {
       await revokeSession(app.deps.db, request.caller.sessionId, app.deps.now());
     }

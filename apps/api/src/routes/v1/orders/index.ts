@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createOrderRequestSchema,
-  myTicketLookupRequestSchema,
   orderAccessQuerySchema,
   orderIdParamsSchema,
   paymentStartRequestSchema,
   ticketPdfQuerySchema,
 } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { clientIp } from '../../../client-ip.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotencyScope } from '../../../idempotent.ts';
@@ -51,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/lookup',
-    { schema: { body: myTicketLookupRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.lookups) },
+    { schema: schemaOf(endpoints.lookupOrder), preHandler: rateLimit(ROUTE_LIMITS.lookups) },
     async (request, reply) => {
       await sendAccessLink({ db, now }, request.body, app.deps.publicOrigin());
       app.deps.kickOutbox();

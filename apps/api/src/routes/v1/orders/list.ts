@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ordersListQuerySchema } from '@parvoz/contracts/orders';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { requireUser } from '../../../auth.ts';
 import { listOrders } from '../../../services/order-lists.ts';
 
 /** GET /v1/orders?status=active|history: the signed-in user's orders (DESIGN §4). */
 export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', { schema: { querystring: ordersListQuerySchema } }, async (request) => {
+  app.get('/', { schema: schemaOf(endpoints.listOrders) }, async (request) => {
     const { userId } = requireUser(request.caller);
     return { data: await listOrders(app.deps.db, userId, request.query.status, app.deps.now()) };
   });

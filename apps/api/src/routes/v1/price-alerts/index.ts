@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  priceAlertCreateRequestSchema,
-  priceAlertIdParamsSchema,
-  priceAlertListQuerySchema,
-  priceAlertTokenRequestSchema,
-} from '@parvoz/contracts/price-alerts';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { requireUser } from '../../../auth.ts';
 import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
@@ -35,7 +31,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { body: priceAlertCreateRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.priceAlerts) },
+    { schema: schemaOf(endpoints.createPriceAlert), preHandler: rateLimit(ROUTE_LIMITS.priceAlerts) },
     async (request, reply) => {
       await createPriceAlert(deps(), request.body, alertLinkOrigin(app), supplierFailure);
       app.deps.kickOutbox();
@@ -46,7 +42,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirm',
     {
-      schema: { body: priceAlertTokenRequestSchema },
+      schema: schemaOf(endpoints.confirmPriceAlert),
       preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
     },
     async (request) => ({
@@ -57,7 +53,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unsubscribe',
     {
-      schema: { body: priceAlertTokenRequestSchema },
+      schema: schemaOf(endpoints.unsubscribePriceAlert),
       preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
     },
     async (request) => ({
@@ -68,7 +64,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      schema: { querystring: priceAlertListQuerySchema },
+      schema: schemaOf(endpoints.listPriceAlerts),
       preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine),
     },
     async (request) => {
@@ -79,7 +75,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { schema: { params: priceAlertIdParamsSchema }, preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine) },
+    { schema: schemaOf(endpoints.deletePriceAlert), preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine) },
     async (request, reply) => {
       const { userId } = requireUser(request.caller);
       await deletePriceAlert(deps(), userId, request.params.id);

@@ -29,7 +29,7 @@ export const referenceRoutes: FastifyPluginAsync = async (app) => {
     title: 'Parvoz API',
     version: '1',
     description:
-      'Flight search, offers and places. Every call carries a bearer credential: a signed-in traveller token or the public anonymous one. Errors use one envelope: {"error":{"code","message","details"}}.',
+      'Flight search, offers, places, sign-in, profiles and saved travellers, tours, agencies, price alerts and order lists. Every call carries a bearer credential: a signed-in traveller token or the public anonymous one. Errors use one envelope: {"error":{"code","message","details"}}.',
   });
   const json = JSON.stringify(document);
   const html = referencePage(document);

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  tourQuerySchema,
-  tourRequestSchema,
-  tourSlugSchema,
-  toursQuerySchema,
-} from '@parvoz/contracts/tours';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
+import { schemaOf } from '../../../contract.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -17,14 +12,13 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.deps;
   const rates: ExchangeRates = { ...DEFAULT_RATES, ...config.exchangeRates };
   if (config.demoTours) await seedDemoTours(db, now());
-  const params = z.object({ slug: tourSlugSchema });
 
-  app.get('/', { schema: { querystring: toursQuerySchema } }, async (request, reply) => {
+  app.get('/', { schema: schemaOf(endpoints.listTours) }, async (request, reply) => {
     reply.header('Cache-Control', 'public, max-age=60');
     return listTours({ db, now: now(), rates }, request.query);
   });
 
-  app.get('/:slug', { schema: { params, querystring: tourQuerySchema } }, async (request, reply) => {
+  app.get('/:slug', { schema: schemaOf(endpoints.getTour) }, async (request, reply) => {
     const tour = await getTour(
       { db, now: now(), rates },
       request.params.slug,
@@ -38,7 +32,7 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:slug/requests',
-    { schema: { params, body: tourRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    { schema: schemaOf(endpoints.requestTour), preHandler: rateLimit(ROUTE_LIMITS.forms) },
     async (request, reply) => {
       const operator = {
         email: config.operatorEmail,
