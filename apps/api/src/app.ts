@@ -8,7 +8,7 @@ import type {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { contractSerializerCompiler } from './contract.ts';
 import type { Database } from '@parvoz/db';
-import { errorHandler, sendError } from './errors.ts';
+import { errorHandler, noSuchEndpoint, sendError } from './errors.ts';
 import { queryRefusal } from './query-string.ts';
 import { corsHook } from './cors.ts';
 import { resolveCaller, type Caller } from './auth.ts';
@@ -30,6 +30,7 @@ import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
 import { referenceRoutes } from './routes/v1/reference/index.ts';
+import { opsRoutes } from './routes/v1/ops/index.ts';
 import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
@@ -161,9 +162,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler(process.env.NODE_ENV !== 'production'));
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
-  );
+  app.setNotFoundHandler(async (request) => {
+    throw noSuchEndpoint(request);
+  });
   app.decorate('deps', deps);
   app.decorateRequest('caller');
 
@@ -207,14 +208,15 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
   await app.register(referenceRoutes);
+  await app.register(opsRoutes, { prefix: '/ops' });
   // Every other /v1 path is the API's own 404 (the JSON envelope), whatever the method or body: in the
   // one-process site the web app's catch-all would otherwise answer it with an HTML page. Answered before the
   // body is parsed, so a body of any type gets the same 404.
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    onRequest: async (request, reply) => {
-      await sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    onRequest: async (request) => {
+      throw noSuchEndpoint(request);
     },
     handler: async () => undefined,
   });

@@ -41,6 +41,11 @@ export const ROUTE_LIMITS = {
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
+  // The operator console (issue 13 §5–6), per staff member: reading pages and searching, the actions on
+  // orders, and invitations (each sends an email).
+  opsRead: { name: 'ops-read', limit: 600, windowMs: 10 * MINUTE },
+  opsActions: { name: 'ops-actions', limit: 120, windowMs: 10 * MINUTE },
+  opsInvites: { name: 'ops-invites', limit: 30, windowMs: 60 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;

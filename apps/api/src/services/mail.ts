@@ -6,6 +6,7 @@ import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from './price-alert-mail.ts';
+import type { StaffEmailKind } from './staff-mail.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -87,10 +88,17 @@ export async function enqueueEmail(
   options: {
     to: string;
     kind:
-      EmailContent['kind'] | OperatorEmailKind | BookingEmailKind | AfterSaleEmailKind | PriceAlertEmailKind;
+      | EmailContent['kind']
+      | OperatorEmailKind
+      | BookingEmailKind
+      | AfterSaleEmailKind
+      | PriceAlertEmailKind
+      | StaffEmailKind;
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;
+    /** The order the email is about: the console's order timeline lists it with its delivery state. */
+    orderId?: string;
   },
 ): Promise<boolean> {
   const queued = await db
@@ -100,6 +108,7 @@ export async function enqueueEmail(
       toAddress: options.to,
       payload: options.payload,
       dedupeKey: options.dedupeKey ?? null,
+      orderId: options.orderId ?? null,
       nextAttemptAt: options.now,
       createdAt: options.now,
     })

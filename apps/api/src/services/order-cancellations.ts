@@ -233,6 +233,7 @@ export async function confirmCancellation(
     await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'order-cancelled',
+      orderId: locked.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'order-cancelled',
         order: view,
