@@ -188,6 +188,40 @@ test('after the offer lifetime the results say so, and one click searches again'
   await expiring.close();
 });
 
+test('a day without flights on a route flown on other days asks to change the dates, over the ±3-day strip', async () => {
+  // Tashkent – Caen (CFR) is flown on some days of the week only: the calendar API names a day without any
+  // itinerary that has flown days within three days of it.
+  const answer = await fetch(
+    `${site.url}/v1/flights/calendar?origin=TAS&destination=CFR&from=${dayFromToday(20)}&days=14`,
+  );
+  const days = ((await answer.json()) as { data: { days: { date: string; min_amount: string | null }[] } })
+    .data.days;
+  const empty = days.find(
+    (day, i) =>
+      i >= 3 && day.min_amount === null && days.slice(i - 3, i + 4).some((near) => near.min_amount !== null),
+  );
+  expect(empty).toBeDefined();
+  const page = await context.newPage();
+  for (const lang of ['en', 'uz'] as const) {
+    await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(empty!.date)}CFR1`);
+    await page.getByTestId('no-flights').waitFor();
+    await expect(page.getByTestId('no-flights').textContent()).resolves.toBe(m(lang, 'search.empty.message'));
+    expect(await page.getByRole('heading', { name: m(lang, 'search.empty.heading') }).count()).toBe(1);
+    // The strip: the searched day without flights, and days around it with prices to go to.
+    const strip = page.getByRole('navigation', { name: m(lang, 'search.strip.label') });
+    await expect(strip.locator('[aria-current="date"]').textContent()).resolves.toContain(
+      m(lang, 'search.strip.none'),
+    );
+    const flown = strip.getByRole('link').filter({ hasNotText: m(lang, 'search.strip.none') });
+    expect(await flown.count()).toBeGreaterThan(0);
+  }
+  // The spec's message (§8), with a typographic apostrophe.
+  expect(m('en', 'search.empty.message')).toBe(
+    'Unfortunately, we can’t find any available tickets. Please try changing your dates',
+  );
+  await page.close();
+});
+
 test('places no flight connects say so ("No routes found", no ±3-day strip); business offers carry checked bags', async () => {
   const page = await context.newPage();
   // Tashkent and Angoon (a seaplane base in Alaska): no itinerary within the connections the site sells.

@@ -8,7 +8,7 @@ import type {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { contractSerializerCompiler } from './contract.ts';
 import type { Database } from '@parvoz/db';
-import { errorHandler, noSuchEndpoint, sendError } from './errors.ts';
+import { errorHandler, sendError } from './errors.ts';
 import { queryRefusal } from './query-string.ts';
 import { corsHook } from './cors.ts';
 import { resolveCaller, type Caller } from './auth.ts';
@@ -162,9 +162,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler(process.env.NODE_ENV !== 'production'));
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(async (request) => {
-    throw noSuchEndpoint(request);
-  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
+  );
   app.decorate('deps', deps);
   app.decorateRequest('caller');
 
@@ -215,8 +215,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    onRequest: async (request) => {
-      throw noSuchEndpoint(request);
+    onRequest: async (request, reply) => {
+      await sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
     },
     handler: async () => undefined,
   });

@@ -25,11 +25,6 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string,
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send({ error });
 }
 
-/** The 404 of a path the API does not have: also what every refused console request gets (ops-guard.ts). */
-export function noSuchEndpoint(request: FastifyRequest): ApiFailure {
-  return new ApiFailure('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
-}
-
 /** Maps every failure to the envelope of DESIGN §7; only real faults become 500, and they are logged. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiFailure) {

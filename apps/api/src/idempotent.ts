@@ -56,19 +56,17 @@ export async function claimIdempotencyKey(
  * Runs a create-type mutation at most once per `Idempotency-Key` (DESIGN §4): the work and the stored answer
  * commit in one transaction; a retry with the same key and body gets the stored answer, a retry while the
  * first is running gets 409, the same key with another body 422. Without the header the work simply runs.
- * `status` is the answer's on success (201, or 200 for an action on an existing resource).
  */
 export async function idempotentCreate<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   db: Database,
   work: (tx: Database) => Promise<T>,
-  status: 200 | 201 = 201,
 ): Promise<FastifyReply> {
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
     const body = await db.transaction((tx) => work(tx));
-    return reply.status(status).send({ data: body });
+    return reply.status(201).send({ data: body });
   }
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw new ApiFailure('malformed_request', 'The Idempotency-Key header is not valid.', {
@@ -87,10 +85,10 @@ export async function idempotentCreate<T>(
   try {
     const answer = await db.transaction(async (tx) => {
       const answer = { data: await work(tx) };
-      await idempotency.complete(tx, { ...ref, responseStatus: status, responseBody: answer });
+      await idempotency.complete(tx, { ...ref, responseStatus: 201, responseBody: answer });
       return answer;
     });
-    return reply.status(status).send(answer);
+    return reply.status(201).send(answer);
   } catch (error) {
     await idempotency.abandon(db, ref);
     throw error;

@@ -18,8 +18,11 @@ export const ROUTE_LIMITS = {
   // A results page also prices ±3 days around the chosen date(s): up to 14 searches per page view.
   search: { name: 'search', limit: 300, windowMs: MINUTE },
   offers: { name: 'offers', limit: 300, windowMs: MINUTE },
-  // A home page view asks for a month of each popular destination (about 6 calls).
+  // A one-way results page asks for the month of its route.
   calendar: { name: 'calendar', limit: 120, windowMs: MINUTE },
+  // Popular destinations from an origin not yet priced today: a month of searches for each destination (about
+  // 150 ms); once priced, an origin's answers cost no more than a page of places and do not count.
+  popularScans: { name: 'popular-scans', limit: 60, windowMs: 10 * MINUTE },
   // Autocomplete asks on every keystroke.
   places: { name: 'places', limit: 600, windowMs: MINUTE },
   orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },
@@ -41,13 +44,10 @@ export const ROUTE_LIMITS = {
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
-  // The operator console (issue 13 §5–6), per staff member: reading pages and searching, the actions on
-  // orders, and invitations (each sends an email).
-  opsRead: { name: 'ops-read', limit: 600, windowMs: 10 * MINUTE },
-  opsActions: { name: 'ops-actions', limit: 120, windowMs: 10 * MINUTE },
-  opsInvites: { name: 'ops-invites', limit: 30, windowMs: 60 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
+  // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
+  ops: { name: 'ops', limit: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, RawIntlProvider } from 'react-intl';
 import { LOCALES, isLocale, negotiateLocale, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
 import { MESSAGES } from '@parvoz/i18n/messages';
@@ -24,7 +24,7 @@ import { ToastHost, notify } from './components/toast.tsx';
 import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
-import { useT, type RootData } from './lib/i18n.tsx';
+import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
 import { readCookies } from './lib/cookies.server.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
@@ -129,14 +129,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {data ? (
-          <IntlProvider locale={data.locale} messages={data.messages} defaultLocale="en">
+          <RawIntlProvider value={sharedIntl(data.locale, data.messages)}>
             <ModalProvider>
               <AuthProvider>
                 <Shell>{children}</Shell>
                 <LoginDialog />
               </AuthProvider>
             </ModalProvider>
-          </IntlProvider>
+          </RawIntlProvider>
         ) : (
           children
         )}

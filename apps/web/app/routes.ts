@@ -32,6 +32,12 @@ export default [
       route('settings', 'routes/profile-settings.tsx'),
       route('price-alerts', 'routes/profile-price-alerts.tsx'),
     ]),
+    route('ops', 'routes/ops-layout.tsx', [
+      index('routes/ops-home.tsx'),
+      route('orders', 'routes/ops-orders.tsx'),
+      route('orders/:id', 'routes/ops-order.tsx'),
+      route('staff', 'routes/ops-staff.tsx'),
+    ]),
     route('settings', 'routes/settings.tsx'),
     route('login', 'routes/login.tsx'),
     route('login/unlock', 'routes/login-unlock.tsx'),
@@ -40,16 +46,6 @@ export default [
     route('price-alerts', 'routes/price-alerts.tsx'),
     route('price-alerts/confirm', 'routes/price-alert-confirm.tsx'),
     route('price-alerts/unsubscribe', 'routes/price-alert-unsubscribe.tsx'),
-    // The operator console (issue 13 §5–8): staff only, a 404 for everyone else.
-    route('ops', 'routes/ops-layout.tsx', [
-      index('routes/ops-index.tsx'),
-      route('staff', 'routes/ops-staff.tsx'),
-      // Sections still to come (issue 13 §7–8): an honest placeholder until they replace these ids.
-      route('orders', 'routes/ops-placeholder.tsx', { id: 'ops-orders' }),
-      route('tours', 'routes/ops-placeholder.tsx', { id: 'ops-tours' }),
-      route('requests', 'routes/ops-placeholder.tsx', { id: 'ops-requests' }),
-      route('overview', 'routes/ops-placeholder.tsx', { id: 'ops-overview' }),
-    ]),
     route('*', 'routes/not-found.tsx', { id: 'lang-not-found' }),
   ]),
   route('*', 'routes/not-found.tsx'),

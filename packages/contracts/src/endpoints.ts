@@ -7,10 +7,12 @@ import {
   flightCalendarResponseSchema,
   flightSearchResponseSchema,
   placesResponseSchema,
+  popularDestinationsResponseSchema,
   pricedOfferResponseSchema,
 } from './offers.ts';
 import {
   flightCalendarQuerySchema,
+  flightPopularQuerySchema,
   flightSearchRequestSchema,
   offerIdParamsSchema,
   offerQuerySchema,
@@ -36,6 +38,16 @@ export const endpoints = {
     query: flightCalendarQuerySchema,
     response: flightCalendarResponseSchema,
     errors: ['unknown_origin', 'unknown_destination', 'same_origin_destination'],
+  }),
+  popularDestinations: endpoint({
+    method: 'GET',
+    path: '/v1/flights/popular',
+    summary:
+      'The destinations best connected to a city by nonstop flights, each at its lowest one-way fare of the next 30 days.',
+    access: 'public',
+    query: flightPopularQuerySchema,
+    response: popularDestinationsResponseSchema,
+    errors: ['unknown_origin'],
   }),
   getOffer: endpoint({
     method: 'GET',

@@ -107,6 +107,29 @@ export const flightCalendarResponseSchema = z.object({
 });
 export type FlightCalendarResponse = z.infer<typeof flightCalendarResponseSchema>;
 
+/**
+ * GET /v1/flights/popular: destinations from a city, each at its lowest one-way total for one adult (economy)
+ * in the next 30 days, and that day; the origin and the destinations named in the asked language.
+ */
+export const popularDestinationsResponseSchema = z.object({
+  data: z.object({
+    origin: z.object({ code: z.string(), name: z.string() }),
+    currency: currencySchema,
+    destinations: z.array(
+      z.object({
+        /** City code (an airport's code where it has no city). */
+        code: z.string(),
+        name: z.string(),
+        /** The day of the lowest fare (local departure date, YYYY-MM-DD). */
+        date: z.string(),
+        min_amount: z.string(),
+      }),
+    ),
+  }),
+});
+export type PopularDestinations = z.infer<typeof popularDestinationsResponseSchema>['data'];
+export type PopularDestination = PopularDestinations['destinations'][number];
+
 /** GET /v1/places: cities and airports matching what the traveller typed. */
 export const placeSchema = z.object({
   type: z.enum(['city', 'airport']),

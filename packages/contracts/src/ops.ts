@@ -1,56 +1,47 @@
-/**
- * The operator console's access (issue 13 §5): THE CONTRACT between the API (apps/api/src/routes/v1/ops) and
- * the console pages (apps/web/app/routes/ops-*.tsx). Every `/v1/ops/...` route answers ONLY a signed-in user
- * with a staff role; anyone else — anonymous, a traveller, an operator on an admin's route — gets the same
- * 404 `not_found` as an unknown endpoint, before the request is even validated. Each route is rate-limited
- * per user (429 rate_limited with Retry-After).
- *
- *  - GET  /v1/ops/me                           (operator, admin) → { data: StaffMe }
- *  - GET  /v1/ops/staff                        (admin)  → { data: StaffMember[] }
- *  - POST /v1/ops/staff                        (admin)  body StaffInviteRequest, optional `Idempotency-Key`
- *        → 201 { data: StaffMember }: the person (an account is made if they have none) gets the role and an
- *        email in their language inviting them to sign in by the usual emailed code. Inviting someone who
- *        already has that role changes nothing and sends nothing (same answer).
- *  - POST /v1/ops/staff/:user_id/actions/revoke (admin) body {} → 200 { data: { user_id, revoked: true } };
- *        422 unprocessable { reason: 'last_admin' } for the only admin left (nobody could invite any more),
- *        404 for a user without a role.
- * Orders (issue 13 §6): ops-orders.ts.
- */
+/** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
 import { z } from 'zod';
-import { LOCALES } from '@parvoz/i18n/locales';
-import { emailSchema } from './auth.ts';
+import { orderSchema } from './booking.ts';
 
-export const STAFF_ROLES = ['operator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-export const staffRoleSchema = z.enum(STAFF_ROLES);
+export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
-export const staffMeSchema = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  role: staffRoleSchema,
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+/** GET /v1/ops/orders: one search box (reference, email, phone or passenger name) and filters. */
+export const opsOrderSearchSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: orderSchema.shape.booking_status.optional(),
+  payment: orderSchema.shape.payment_status.optional(),
+  /** Created on or after / on or before (UTC dates). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** An airport or city code the trip starts or ends at. */
+  place: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'a 3-letter code')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
 });
-export type StaffMe = z.infer<typeof staffMeSchema>;
+export type OpsOrderSearch = z.infer<typeof opsOrderSearchSchema>;
+export const OPS_PAGE_SIZE = 20;
 
-export const staffMemberSchema = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  role: staffRoleSchema,
-  granted_at: z.string(),
-  /** Who gave the role; null when the `npm run ops -- add-admin` command did. */
-  granted_by_email: z.string().nullable(),
+export const opsOrderParamsSchema = z.object({ id: z.string().regex(/^ord_[A-Za-z0-9_-]{20,40}$/) });
+
+/** POST /v1/ops/orders/{id}/notes: an internal note (never shown to the traveller). */
+export const opsNoteSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+
+/** POST /v1/ops/orders/{id}/cancel: cancel with the refund the fare rules give (the quote shown first). */
+export const opsCancelSchema = z.object({ cancellation_id: z.string().regex(/^ocn_[A-Za-z0-9_-]{20,40}$/) });
+
+/** POST /v1/ops/staff: an admin invites an operator by email. */
+export const opsInviteSchema = z.object({
+  email: z
+    .email()
+    .max(254)
+    .transform((e) => e.toLowerCase()),
+  lang: z.enum(['en', 'ru', 'uz', 'tr']).default('en'),
 });
-export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffInviteRequestSchema = z.object({
-  email: emailSchema,
-  role: staffRoleSchema.default('operator'),
-  /** Language of the invitation, when the person has no language of their own yet (default en). */
-  lang: z.enum(LOCALES).optional(),
-});
-export type StaffInviteRequest = z.input<typeof staffInviteRequestSchema>;
-
-export const staffUserParamsSchema = z.object({ user_id: z.uuid() });
-
-export const staffRevokeRequestSchema = z.object({}).strict().default({});
-
-export const staffRevokedSchema = z.object({ user_id: z.string(), revoked: z.literal(true) });
+export const opsStaffParamsSchema = z.object({ userId: z.uuid() });

@@ -111,3 +111,15 @@ export interface FlightCalendar {
   connected: boolean;
   days: FlightCalendarDay[];
 }
+
+/**
+ * GET /v1/flights/popular: the destinations best connected to `origin` (a city or airport code) by nonstop
+ * flights, each with its lowest one-way total for one adult (economy) in the next 30 days and that day. Each
+ * amount is what the results page's cheapest offer of that day shows, priced at the time of the call.
+ */
+export const flightPopularQuerySchema = z.object({
+  origin: iataCodeSchema,
+  currency: z.enum(CURRENCIES).default('USD'),
+  lang: z.enum(LOCALES).default('en'),
+});
+export type FlightPopularQuery = z.infer<typeof flightPopularQuerySchema>;

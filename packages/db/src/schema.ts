@@ -65,9 +65,6 @@ export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const AGENCY_APPLICATION_STATUSES = ['new', 'reviewing', 'approved', 'rejected'] as const;
-/** Roles of the operator console (issue 13 §5): an admin also manages the staff. */
-export const STAFF_ROLES = ['operator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
 /** A text in each site language; a missing language falls back to English. */
@@ -226,9 +223,6 @@ export const orders = pgTable(
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
     index('orders_user_id_created_idx').on(t.userId, t.createdAt),
     index('orders_contact_email_idx').on(t.contactEmail),
-    // The operator console's order search (issue 13 §6): by phone, and newest first within a date range.
-    index('orders_contact_phone_idx').on(t.contactPhone),
-    index('orders_created_at_idx').on(t.createdAt),
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
@@ -267,8 +261,6 @@ export const orderPassengers = pgTable(
   },
   (t) => [
     uniqueIndex('order_passengers_order_position_key').on(t.orderId, t.position),
-    // The console finds orders by a passenger's family name, or its beginning (LIKE 'prefix%').
-    index('order_passengers_family_name_idx').on(sql`lower("family_name") text_pattern_ops`),
     check('order_passengers_type', oneOf('type', PASSENGER_TYPES)),
     check('order_passengers_gender', oneOf('gender', GENDERS)),
   ],
@@ -525,13 +517,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: tsNullable('sent_at'),
-    /** The order the email is about, when it is about one (the console's order timeline shows it). */
-    orderId: text('order_id'),
   },
   (t) => [
-    index('outbox_order_id_idx')
-      .on(t.orderId, t.createdAt)
-      .where(sql`"order_id" IS NOT NULL`),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`"status" IN ('pending', 'sending')`),
@@ -662,12 +649,13 @@ export const agencyApplications = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Operator console (issue 13 §5–6; docs/decisions/0010-operator-roles-and-audit-log.md)
+// The agency's console (issue 13 §5–§8): who may use it (staff roles) and what they did (the audit log,
+// append-only: a trigger refuses UPDATE and DELETE, migration 0008).
 
-/**
- * Who may use the operator console, one row per staff member: the current state (a revoked role is deleted;
- * the audit log keeps the history). `granted_by` is null when the `npm run ops -- add-admin` command did it.
- */
+export const STAFF_ROLES = ['operator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A signed-in user who works for the agency. Admins also manage staff; operators run orders and content. */
 export const staffRoles = pgTable(
   'staff_roles',
   {
@@ -675,27 +663,23 @@ export const staffRoles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** Null when granted by the `npm run ops -- add-admin` command. */
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [check('staff_roles_role', oneOf('role', STAFF_ROLES))],
 );
 
-/**
- * Every operator action and every staff change, APPEND-ONLY: the code only inserts, and a trigger (in the
- * migration) refuses UPDATE, DELETE and TRUNCATE. Written in the same transaction as the change it records.
- * `actor_user_id` is null for the command line; `actor_email` keeps who it was even if the account goes.
- */
+/** Every console action and staff change: who (null: the command line), when, what, on what. */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** No foreign key: an append-only row cannot follow a deleted account (the email stays). */
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
-    /** What was done, e.g. `staff.invite`, `order.cancel`, `order.note`. */
     action: text('action').notNull(),
-    /** What it was done to: `order` + order id, `user` + user id. */
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),

@@ -26,18 +26,27 @@ export function displayFractionDigits(currency: Currency): number {
  */
 const WHOLE_WITHOUT_DECIMALS: ReadonlySet<Currency> = new Set(['UZS', 'RUB', 'TRY']);
 
+// Building an Intl.NumberFormat costs far more than formatting with one (a page formats dozens of prices).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats an amount in major units (e.g. 412.5) for the locale, through Intl. */
 export function formatMoney(locale: Locale, amount: number, currency: Currency): string {
   const digits = displayFractionDigits(currency);
   // Whole to the shown precision: 12500.004 is "12 500 ₽", not "12 500,00 ₽".
   const whole = Math.round(amount * 10 ** digits) % 10 ** digits === 0;
   const minimum = WHOLE_WITHOUT_DECIMALS.has(currency) && whole ? 0 : digits;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    // The familiar signs ($, €, ₽, ₺): the same output in Node and in Chromium for every locale.
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: minimum,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  const key = `${locale} ${currency} ${minimum}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      // The familiar signs ($, €, ₽, ₺): the same output in Node and in Chromium for every locale.
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
 }

@@ -83,6 +83,7 @@ describe('a count agrees with its number', () => {
     'auth.error.rateLimited',
     // Not counts: a time range ("08:00–22:00") and prices.
     'content.contacts.lead',
+    'content.home.why.support.body',
     'search.filters.priceRange',
   ]);
 

@@ -1,4 +1,4 @@
-import { buildNetwork, validateNetworkFile } from '@parvoz/core/network';
+import { buildNetwork, validateNetworkFile, type Network } from '@parvoz/core/network';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
 import { buildSchedule } from '@parvoz/core/schedule';
 import {
@@ -57,9 +57,12 @@ export function searchEngineFor(seed: string): SearchEngine {
 
 export interface FlightService {
   supplier: FlightSupplier;
+  /** The flight network the supplier sells (places, nonstop routes). */
+  network: Network;
   /**
-   * Lowest fare per day of a route, cached per sold-seats snapshot: the same seats the searches of that
-   * moment see, so a cached day agrees with a search made meanwhile (a new snapshot starts a new cache).
+   * Lowest fare per day of a route, kept like a search (SEARCH_CACHE_MS, per sold-seats snapshot): the same
+   * seats and nearly the same moment as the searches made meanwhile, so a day agrees with its search. Prices
+   * move with the time left before departure, so an answer is not kept longer than a search would be.
    */
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
   /**
@@ -114,19 +117,25 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
   >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
-  const calendars = new WeakMap<SoldSeatsFn, Map<string, SupplierResult<CalendarData>>>();
+  const calendars = new WeakMap<
+    SoldSeatsFn,
+    Map<string, { at: number; result: SupplierResult<CalendarData> }>
+  >();
   const service: FlightService = {
     supplier,
+    network: engine.network,
     async calendar(query) {
       const soldSeats = await service.soldSeatsSnapshot();
       let cache = calendars.get(soldSeats);
       if (!cache) calendars.set(soldSeats, (cache = new Map()));
+      const at = now().getTime();
       const key = JSON.stringify(query);
-      let result = cache.get(key);
-      if (!result) {
-        result = supplier.lowestFares(query, { now: now().getTime(), soldSeats });
-        cache.set(key, result);
-      }
+      const hit = cache.get(key);
+      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+      const result = supplier.lowestFares(query, { now: at, soldSeats });
+      cache.delete(key);
+      cache.set(key, { at, result });
+      if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
       return result;
     },
     async search(request) {

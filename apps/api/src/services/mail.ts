@@ -97,8 +97,6 @@ export async function enqueueEmail(
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;
-    /** The order the email is about: the console's order timeline lists it with its delivery state. */
-    orderId?: string;
   },
 ): Promise<boolean> {
   const queued = await db
@@ -108,7 +106,6 @@ export async function enqueueEmail(
       toAddress: options.to,
       payload: options.payload,
       dedupeKey: options.dedupeKey ?? null,
-      orderId: options.orderId ?? null,
       nextAttemptAt: options.now,
       createdAt: options.now,
     })

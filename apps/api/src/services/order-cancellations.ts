@@ -28,6 +28,7 @@ import {
   majorOf,
   presentOrder,
   taxMinorOf,
+  type StaffAccess,
   type OrderRow,
 } from './order-view.ts';
 import { orderLink, recordRefund } from './refunds.ts';
@@ -104,7 +105,7 @@ function present(row: CancellationRow, order: OrderRow): OrderCancellation {
 /** POST /v1/order_cancellations: the quote (a pending cancellation). */
 export async function createCancellation(
   deps: CancellationDeps,
-  caller: Caller,
+  caller: Caller | StaffAccess,
   orderId: string,
   accessToken: string | undefined,
 ): Promise<OrderCancellation> {
@@ -139,7 +140,7 @@ export interface ConfirmedCancellation {
  */
 export async function confirmCancellation(
   deps: CancellationDeps,
-  caller: Caller,
+  caller: Caller | StaffAccess,
   cancellationId: string,
   accessToken: string | undefined,
   siteUrl: string,
@@ -233,7 +234,6 @@ export async function confirmCancellation(
     await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'order-cancelled',
-      orderId: locked.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'order-cancelled',
         order: view,

@@ -73,7 +73,6 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
     await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'contact-phone-changed',
-      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-phone-changed',
         order: view,
@@ -127,7 +126,6 @@ export async function requestEmailChange(
     await enqueueEmail(tx, {
       to: input.email,
       kind: 'contact-email-code',
-      orderId: access.orderId,
       payload: renderAfterSaleEmail(lang, {
         kind: 'contact-email-code',
         order: view,
@@ -199,7 +197,6 @@ export async function confirmEmailChange(
     await enqueueEmail(tx, {
       to: oldEmail,
       kind: 'contact-email-changed',
-      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
@@ -212,7 +209,6 @@ export async function confirmEmailChange(
     await enqueueEmail(tx, {
       to: change.newEmail,
       kind: 'contact-email-changed',
-      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,

@@ -67,15 +67,20 @@ export function taxMinorOf(price: OrderPrice): number {
 const notFound = () => new ApiFailure('not_found', 'No such order.');
 
 /** How a caller may read an order: as its signed-in owner, or by a live access token. */
-export type OrderAccess = 'owner' | 'token';
+export type OrderAccess = 'owner' | 'token' | 'staff';
+
+/** The agency's staff acting on any order in the console (routes/v1/ops): never a traveller's credential. */
+export const STAFF_ACCESS = { kind: 'staff' } as const;
+export type StaffAccess = typeof STAFF_ACCESS;
 
 /** The signed-in owner, or whoever holds a live access token; null for anyone else. */
 export async function accessOf(
   db: Database,
   row: OrderRow,
-  caller: Caller,
+  caller: Caller | StaffAccess,
   accessToken: string | undefined,
 ): Promise<OrderAccess | null> {
+  if (caller.kind === 'staff') return 'staff';
   if (caller.kind === 'user' && row.userId === caller.userId) return 'owner';
   return (await accessTokenValid(db, row.id, accessToken)) ? 'token' : null;
 }
@@ -84,7 +89,7 @@ export async function accessOf(
 export async function loadOrderFor(
   db: Database,
   orderId: string,
-  caller: Caller,
+  caller: Caller | StaffAccess,
   accessToken: string | undefined,
 ): Promise<LoadedOrder & { access: OrderAccess }> {
   const order = await loadOrder(db, orderId);

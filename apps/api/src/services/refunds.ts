@@ -195,7 +195,6 @@ export async function applyRefundSucceeded(
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'refund-completed',
-    orderId: refund.orderId,
     payload: renderAfterSaleEmail(view.lang, {
       kind: 'refund-completed',
       order: view,
@@ -231,7 +230,6 @@ export async function refundLatePayment(
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'late-payment-refund',
-    orderId: payment.orderId,
     payload: renderAfterSaleEmail(view.lang, {
       kind: 'late-payment-refund',
       order: view,

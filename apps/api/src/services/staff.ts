@@ -1,179 +1,125 @@
 /**
- * Who may use the operator console (issue 13 §5; docs/decisions/0010-operator-roles-and-audit-log.md).
- * Roles live in `staff_roles`, one row per user; every grant and revocation is written to the audit log in
- * the same transaction. The first admin comes from the command line (`npm run ops -- add-admin EMAIL`,
- * scripts/ops.ts); admins invite the others, who sign in with the site's usual emailed code.
+ * The agency's staff (issue 13 §5): operator and admin roles kept in `staff_roles`, and the append-only
+ * `audit_log` of everything done in the console. The first admin comes from `npm run ops -- add-admin`;
+ * admins invite operators by email (the invitee signs in with the site's emailed code).
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { schema, type Database } from '@parvoz/db';
-import type { StaffMe, StaffMember, StaffRole } from '@parvoz/contracts/ops';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
-import { ApiFailure } from '../errors.ts';
-import { recordAudit, type AuditActor } from './audit-log.ts';
-import { enqueueEmail } from './mail.ts';
-import { renderStaffInvite } from './staff-mail.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { schema, type Database, type StaffRole } from '@parvoz/db';
 
-/** The staff member behind a session, or null for anyone without a role. */
-export async function staffOf(db: Database, userId: string): Promise<StaffMe | null> {
+export type Staff = { userId: string; email: string; role: StaffRole };
+
+/** Who did it: a signed-in staff member, or the command line (no user). */
+export type Actor = { userId: string; email: string } | { userId: null; email: 'command-line' };
+
+export async function staffOf(db: Database, userId: string): Promise<Staff | null> {
   const [row] = await db
-    .select({ userId: schema.users.id, email: schema.users.email, role: schema.staffRoles.role })
+    .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role, email: schema.users.email })
     .from(schema.staffRoles)
     .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
     .where(eq(schema.staffRoles.userId, userId));
-  return row ? { user_id: row.userId, email: row.email, role: row.role } : null;
+  return row ?? null;
 }
 
-export async function listStaff(db: Database): Promise<StaffMember[]> {
-  const granter = alias(schema.users, 'granter');
-  const rows = await db
+export async function recordAudit(
+  db: Database,
+  entry: {
+    actor: Actor;
+    action: string;
+    targetType: string;
+    targetId: string;
+    details?: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<void> {
+  await db.insert(schema.auditLog).values({
+    at: entry.at,
+    actorUserId: entry.actor.userId,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: entry.details ?? {},
+  });
+}
+
+/**
+ * Gives `email` a role (creating the account when there is none yet) and writes it to the audit log.
+ * Granting the role someone already has changes nothing; an admin is never lowered to operator here.
+ */
+export async function grantRole(
+  db: Database,
+  input: { email: string; role: StaffRole; actor: Actor; now: Date },
+): Promise<{ staff: Staff; changed: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.insert(schema.users).values({ email }).onConflictDoNothing();
+    const [user] = await tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, email));
+    const current = await staffOf(tx, user!.id);
+    if (current && (current.role === input.role || current.role === 'admin'))
+      return { staff: current, changed: false };
+    await tx
+      .insert(schema.staffRoles)
+      .values({ userId: user!.id, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now })
+      .onConflictDoUpdate({
+        target: schema.staffRoles.userId,
+        set: { role: input.role, grantedBy: input.actor.userId, grantedAt: input.now },
+      });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'staff.granted',
+      targetType: 'user',
+      targetId: user!.id,
+      details: { email, role: input.role },
+      at: input.now,
+    });
+    return { staff: { userId: user!.id, email, role: input.role }, changed: true };
+  });
+}
+
+/** Takes an operator's role away (admins are not removed here); false when there was none to take. */
+export async function revokeOperator(
+  db: Database,
+  userId: string,
+  actor: Actor,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(schema.staffRoles)
+      .where(and(eq(schema.staffRoles.userId, userId), eq(schema.staffRoles.role, 'operator')))
+      .returning({ userId: schema.staffRoles.userId });
+    if (!removed.length) return false;
+    await recordAudit(tx, { actor, action: 'staff.revoked', targetType: 'user', targetId: userId, at: now });
+    return true;
+  });
+}
+
+export async function listStaff(db: Database) {
+  return db
     .select({
-      userId: schema.users.id,
+      user_id: schema.staffRoles.userId,
       email: schema.users.email,
       role: schema.staffRoles.role,
-      grantedAt: schema.staffRoles.grantedAt,
-      grantedBy: granter.email,
+      granted_at: schema.staffRoles.grantedAt,
     })
     .from(schema.staffRoles)
     .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
-    .leftJoin(granter, eq(granter.id, schema.staffRoles.grantedBy))
-    .orderBy(asc(schema.staffRoles.role), asc(schema.users.email));
-  return rows.map((r) => ({
-    user_id: r.userId,
-    email: r.email,
-    role: r.role,
-    granted_at: r.grantedAt.toISOString(),
-    granted_by_email: r.grantedBy ?? null,
-  }));
+    .orderBy(desc(schema.staffRoles.role), schema.users.email);
 }
 
-export interface GrantOutcome {
-  userId: string;
-  email: string;
-  createdUser: boolean;
-  /** The role before (null: none); equal to `role` when nothing changed. */
-  previousRole: StaffRole | null;
-  role: StaffRole;
-}
-
-/**
- * Gives `email` the role, making the account when there is none, in the caller's transaction; records it in
- * the audit log unless nothing changed. The same role again is a no-op (idempotent).
- */
-export async function grantRole(
-  tx: Database,
-  input: { email: string; role: StaffRole; actor: AuditActor; language?: Locale; now: Date },
-): Promise<GrantOutcome> {
-  const { email, role, now } = input;
-  const inserted = await tx
-    .insert(schema.users)
-    .values({ email, language: input.language ?? null, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: schema.users.email })
-    .returning({ id: schema.users.id });
-  const [user] = await tx
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(eq(schema.users.email, email));
-  const userId = user!.id;
-  const [before] = await tx
-    .select({ role: schema.staffRoles.role })
-    .from(schema.staffRoles)
-    .where(eq(schema.staffRoles.userId, userId))
-    .for('update');
-  const previousRole = before?.role ?? null;
-  const outcome = { userId, email, createdUser: inserted.length > 0, previousRole, role };
-  if (previousRole === role) return outcome;
-  const grantedBy = 'userId' in input.actor ? input.actor.userId : null;
-  await tx
-    .insert(schema.staffRoles)
-    .values({ userId, role, grantedBy, grantedAt: now })
-    .onConflictDoUpdate({ target: schema.staffRoles.userId, set: { role, grantedBy, grantedAt: now } });
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: 'staff.grant',
-    target: { type: 'user', id: userId },
-    details: { email, role, previous_role: previousRole, created_user: outcome.createdUser },
-    at: now,
-  });
-  return outcome;
-}
-
-/** What `npm run ops -- add-admin EMAIL` does (scripts/ops.ts): no email is sent, the output says it all. */
-export async function addAdminFromCommandLine(db: Database, email: string, now: Date): Promise<GrantOutcome> {
-  return db.transaction((tx) => grantRole(tx, { email, role: 'admin', actor: { commandLine: true }, now }));
-}
-
-/**
- * POST /v1/ops/staff (admins only): the role, and an invitation in the person's language (their profile's,
- * else the one the admin chose) to sign in to the console. Nothing is sent when nothing changed.
- */
-export async function inviteStaff(
-  tx: Database,
-  input: {
-    admin: StaffMe;
-    email: string;
-    role: StaffRole;
-    lang: Locale | undefined;
-    siteUrl: string;
-    now: Date;
-  },
-): Promise<StaffMember> {
-  const actor = { userId: input.admin.user_id, email: input.admin.email };
-  const outcome = await grantRole(tx, {
-    email: input.email,
-    role: input.role,
-    actor,
-    ...(input.lang ? { language: input.lang } : {}),
-    now: input.now,
-  });
-  if (outcome.previousRole !== input.role) {
-    const [user] = await tx
-      .select({ language: schema.users.language })
-      .from(schema.users)
-      .where(eq(schema.users.id, outcome.userId));
-    const lang: Locale = isLocale(user?.language) ? user.language : (input.lang ?? 'en');
-    const signInUrl = `${input.siteUrl.replace(/\/+$/, '')}/${lang}/login?returnTo=${encodeURIComponent(`/${lang}/ops`)}`;
-    await enqueueEmail(tx, {
-      to: input.email,
-      kind: 'staff-invite',
-      payload: renderStaffInvite(lang, { role: input.role, invitedBy: input.admin.email, signInUrl }),
-      now: input.now,
-    });
-  }
-  const member = (await listStaff(tx)).find((m) => m.user_id === outcome.userId);
-  return member!;
-}
-
-/**
- * POST /v1/ops/staff/:user_id/actions/revoke (admins only): the role goes (the account stays). The last
- * admin cannot be removed: nobody could invite anyone any more.
- */
-export async function revokeStaff(
-  tx: Database,
-  input: { admin: StaffMe; userId: string; now: Date },
-): Promise<void> {
-  // One revocation at a time: two admins removing each other at once must not leave none.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff_roles'))`);
-  const [target] = await tx
-    .select({ role: schema.staffRoles.role, email: schema.users.email })
-    .from(schema.staffRoles)
-    .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
-    .where(eq(schema.staffRoles.userId, input.userId));
-  if (!target) throw new ApiFailure('not_found', 'No staff member with this id.');
-  if (target.role === 'admin') {
-    const others = await tx
-      .select({ userId: schema.staffRoles.userId })
-      .from(schema.staffRoles)
-      .where(and(eq(schema.staffRoles.role, 'admin'), ne(schema.staffRoles.userId, input.userId)));
-    if (others.length === 0)
-      throw new ApiFailure('unprocessable', 'The last admin cannot be removed.', { reason: 'last_admin' });
-  }
-  await tx.delete(schema.staffRoles).where(eq(schema.staffRoles.userId, input.userId));
-  await recordAudit(tx, {
-    actor: { userId: input.admin.user_id, email: input.admin.email },
-    action: 'staff.revoke',
-    target: { type: 'user', id: input.userId },
-    details: { email: target.email, role: target.role },
-    at: input.now,
-  });
+/** The audit entries about one thing (newest first), or the latest of all. */
+export async function auditEntries(db: Database, target?: { type: string; id: string }, limit = 100) {
+  return db
+    .select()
+    .from(schema.auditLog)
+    .where(
+      target
+        ? and(eq(schema.auditLog.targetType, target.type), eq(schema.auditLog.targetId, target.id))
+        : sql`true`,
+    )
+    .orderBy(desc(schema.auditLog.at), desc(schema.auditLog.id))
+    .limit(limit);
 }

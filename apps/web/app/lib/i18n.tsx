@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { createIntl, createIntlCache, useIntl, type IntlShape } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Currency } from '@parvoz/i18n/currency';
@@ -6,6 +6,23 @@ import type en from '@parvoz/i18n/messages/en.json';
 
 export type MessageKey = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
+
+const intlCache = createIntlCache();
+const intls = new WeakMap<Record<string, string>, IntlShape>();
+
+/**
+ * One intl object per message catalogue: on the server every request of a language gets the same catalogue
+ * (shell-messages.server.ts), so each message is parsed, and each Intl formatter built, once per process rather
+ * than once per request (an IntlProvider makes a fresh cache each time it is rendered).
+ */
+export function sharedIntl(locale: Locale, messages: Record<string, string>): IntlShape {
+  let intl = intls.get(messages);
+  if (!intl || intl.locale !== locale) {
+    intl = createIntl({ locale, messages, defaultLocale: 'en' }, intlCache);
+    intls.set(messages, intl);
+  }
+  return intl;
+}
 
 /** Translates a message key of the active locale (typed against en.json). */
 export function useT(): (key: MessageKey, values?: Values) => string {

@@ -1,4 +1,5 @@
 import { memo, Suspense, useEffect, type ReactNode } from 'react';
+import { CalendarDays } from 'lucide-react';
 import {
   Await,
   data,
@@ -21,19 +22,29 @@ import { DateStripView } from '../features/search/DateStripView.tsx';
 import { formatShortDate } from '../features/search/format.ts';
 import { OfferCard, type OfferContext } from '../features/search/OfferCard.tsx';
 import { rememberSearch } from '../features/search/recent-searches.ts';
+import { rememberOrigin } from '../features/search/last-origin.ts';
 import { asFareFamily, type SearchOutcome, type SharedOutcome } from '../features/search/results.ts';
+import type { FareCalendar } from '../features/search/fare-calendar.ts';
 import {
   lookupPlace,
   parseItinerary,
   parseSegment,
   repriceShared,
   searchDateStrip,
+  searchFareCalendar,
   searchOffers,
   segmentCodes,
 } from '../features/search/results.server.ts';
 import { ExpiredNotice, ResultsView, SearchFailed } from '../features/search/ResultsView.tsx';
 import { NO_SCRIPT_COOKIE } from '../features/search/search-action.server.ts';
-import { EMPTY_FORM, localToday, passengerTotal, type PlaceValue } from '../features/search/search-form.ts';
+import {
+  EMPTY_FORM,
+  lastBookableDate,
+  localToday,
+  passengerTotal,
+  type PlaceValue,
+} from '../features/search/search-form.ts';
+import { FareCalendarView } from '../features/search/FareCalendarView.tsx';
 import { SearchForm } from '../features/search/SearchForm.tsx';
 import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx';
 import { useExpired } from '../lib/offer-clock.ts';
@@ -92,6 +103,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const offers = searchOffers(state.api, input);
   const strip = searchDateStrip(state.api, input, offers);
+  // The month of low fares is one-way and per adult: a round trip's price is not the sum of two of them.
+  const calendar = search.returnDate ? null : searchFareCalendar(state.api, input);
+  const today = new Date().toISOString().slice(0, 10);
   const keys = parseItinerary(url);
   const shared = keys
     ? repriceShared(state.api, keys, input, asFareFamily(url.searchParams.get('fare')))
@@ -103,11 +117,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     destination,
     initialFare: url.searchParams.get('fare'),
     noScript: cookies[NO_SCRIPT_COOKIE] === '1',
+    currency,
+    bookable: { first: today, last: lastBookableDate(today) },
   };
   if (base.noScript) {
-    return { ...base, offers: await offers, strip: await strip, shared: shared ? await shared : null };
+    return {
+      ...base,
+      offers: await offers,
+      strip: await strip,
+      shared: shared ? await shared : null,
+      calendar: calendar ? await calendar : null,
+    };
   }
-  return { ...base, offers, strip, shared };
+  return { ...base, offers, strip, shared, calendar };
 }
 
 /** Sorting, filters and "show more" live in the query and work over the loaded offers: no new search. */
@@ -213,7 +235,8 @@ type LoaderData = Route.ComponentProps['loaderData'];
  * render it again in the browser (a flash of the skeleton), so a re-render of the page must not reach them.
  */
 const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderData }) {
-  const { segment, search, origin, destination, offers, strip, shared, initialFare, noScript } = data;
+  const { segment, search, origin, destination, offers, strip, shared, calendar, initialFare, noScript } =
+    data;
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },
@@ -232,6 +255,9 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
       <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
         {(value) => <DateStripView strip={value} />}
       </Deferred>
+      {calendar ? (
+        <LowFares calendar={calendar} search={search} currency={data.currency} bookable={data.bookable} />
+      ) : null}
       {shared ? (
         <Deferred value={shared} fallback={null} error={failed}>
           {(value) => (
@@ -247,6 +273,41 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
     </>
   );
 });
+
+/** The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). */
+function LowFares({
+  calendar,
+  search,
+  currency,
+  bookable,
+}: {
+  calendar: NonNullable<LoaderData['calendar']>;
+  search: LoaderData['search'];
+  currency: string;
+  bookable: LoaderData['bookable'];
+}) {
+  const t = useT();
+  const view = (value: FareCalendar | null) => (
+    <FareCalendarView calendar={value} search={search} currency={currency} bookable={bookable} />
+  );
+  return (
+    <Disclosure
+      panelId="fare-calendar-panel"
+      toggleClassName="inline-flex w-fit items-center gap-2 font-medium text-primary-700 underline"
+      panelClassName="mt-3 max-w-xl"
+      summary={
+        <>
+          <CalendarDays aria-hidden="true" className="size-5" />
+          {t('search.calendar.toggle')}
+        </>
+      }
+    >
+      <Deferred value={calendar} fallback={view(null)} error={view({ kind: 'error' })}>
+        {(value) => view(value)}
+      </Deferred>
+    </Disclosure>
+  );
+}
 
 function ResultsSection({
   offers,
@@ -297,6 +358,7 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
       },
       localToday(),
     );
+    rememberOrigin(origin.code);
   }, [segment, origin, destination, search]);
 
   const dates = search.returnDate

@@ -45,8 +45,8 @@ export function TourPrice({ tour }: { tour: TourSummary }) {
   );
 }
 
-/** A tour in the list: picture, title (the link to its page), facts and price. */
-export function TourCard({ tour }: { tour: TourSummary }) {
+/** A tour in a list: picture, title (the link to its page), facts and price; `heading` is the title's level. */
+export function TourCard({ tour, heading: Heading = 'h2' }: { tour: TourSummary; heading?: 'h2' | 'h3' }) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white"
@@ -63,11 +63,11 @@ export function TourCard({ tour }: { tour: TourSummary }) {
         />
       ) : null}
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h2 className="text-lg font-semibold leading-snug">
+        <Heading className="text-lg font-semibold leading-snug">
           <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-800 hover:underline">
             {tour.title}
           </LocalizedLink>
-        </h2>
+        </Heading>
         {tour.summary ? <p className="text-sm text-neutral-700">{tour.summary}</p> : null}
         <TourFacts tour={tour} />
         <div className="mt-auto">

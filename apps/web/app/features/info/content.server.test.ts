@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { INFO_PAGES, SUPPORT_CONTACTS, type InfoPageName } from './content.ts';
-import { renderInfoPage, toBlocks } from './content.server.ts';
+import { renderInfoPage, renderWhyBookHere, toBlocks } from './content.server.ts';
 import { shellMessages } from '../../lib/shell-messages.server.ts';
 
 test('text becomes paragraphs and lists', () => {
@@ -32,6 +32,20 @@ test.each(LOCALES)('every information page has its full text in %s, contacts fil
   );
   expect(renderInfoPage(locale, 'help').sections.flatMap((s) => s.faq).length).toBeGreaterThanOrEqual(12);
 });
+
+test.each(LOCALES)(
+  'the home page’s "why book here" in %s: three points, support hours filled in',
+  (locale) => {
+    const why = renderWhyBookHere(locale);
+    expect(why.items.map((item) => item.id)).toEqual(['prices', 'languages', 'support']);
+    for (const item of why.items) {
+      expect(item.title).not.toMatch(/^content\./);
+      expect(item.body.length).toBeGreaterThan(60);
+    }
+    expect(why.items[2]!.body).toContain(SUPPORT_CONTACTS.hours);
+    expect(JSON.stringify(why)).not.toMatch(/\{\w+\}/);
+  },
+);
 
 test('the shell ships every message but the long texts of the information pages', () => {
   for (const locale of LOCALES) {

@@ -59,3 +59,34 @@ export function renderInfoPage(locale: Locale, name: InfoPageName): RenderedInfo
 
 /** How long browsers and shared caches may keep an information page. */
 export const INFO_PAGE_MAX_AGE_SECONDS = 3600;
+
+export type WhyBookHereText = {
+  heading: string;
+  items: { id: 'prices' | 'languages' | 'support'; title: string; body: string }[];
+};
+
+/** The home page's "why book here", formatted on the server like the information pages (no shell messages). */
+export function renderWhyBookHere(locale: Locale): WhyBookHereText {
+  const intl = getIntl(locale);
+  const format = (id: string) => intl.formatMessage({ id }, { ...SUPPORT_CONTACTS });
+  return {
+    heading: format('content.home.why.heading'),
+    items: [
+      {
+        id: 'prices',
+        title: format('content.home.why.prices.title'),
+        body: format('content.home.why.prices.body'),
+      },
+      {
+        id: 'languages',
+        title: format('content.home.why.languages.title'),
+        body: format('content.home.why.languages.body'),
+      },
+      {
+        id: 'support',
+        title: format('content.home.why.support.title'),
+        body: format('content.home.why.support.body'),
+      },
+    ],
+  };
+}

@@ -4,6 +4,7 @@ import {
   tourRequestFormSchema,
   tourSlugSchema,
   type TourDetail,
+  type TourSummary,
   type ToursList,
 } from '@parvoz/contracts/tours';
 import {
@@ -58,6 +59,33 @@ export async function loadToursPage(request: Request, lang: string | undefined, 
     { tours: list.data, facets: list.facets, filter },
     { headers: publicPageHeaders(request, TOURS_MAX_AGE_SECONDS) },
   );
+}
+
+/** Tours on the home page: the first few still with places, soonest departure first. */
+export const HOME_TOURS = 3;
+
+/**
+ * The home page's tours per language and currency, kept as long as the tours pages may be cached
+ * (TOURS_MAX_AGE_SECONDS): the home page is the most visited page, and the list is the same for everyone.
+ */
+const homeTours = new Map<string, { until: number; tours: Promise<TourSummary[]> }>();
+
+/** The home page's last-minute tours; none when the API cannot answer (the page goes on without them). */
+export function loadHomeTours(request: Request, locale: Locale, state: RequestState): Promise<TourSummary[]> {
+  const currency = displayCurrency(request, locale);
+  const key = `${locale} ${currency}`;
+  const now = Date.now();
+  const kept = homeTours.get(key);
+  if (kept && kept.until > now) return kept.tours;
+  const tours = state.api
+    .get<ToursList>('/v1/tours', { query: { lang: locale, currency } })
+    .then((list) => list.data.filter((tour) => tour.seats_left > 0).slice(0, HOME_TOURS));
+  homeTours.set(key, { until: now + TOURS_MAX_AGE_SECONDS * 1000, tours });
+  // A failed call is not kept: the next visitor asks again.
+  return tours.catch(() => {
+    if (homeTours.get(key)?.tours === tours) homeTours.delete(key);
+    return [];
+  });
 }
 
 /** The detail page: one tour on sale, else 404. `?sent=1` after a request was sent. */

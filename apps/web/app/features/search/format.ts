@@ -75,3 +75,40 @@ export function useFormatPrice(): (amount: string | number, currency: string) =>
     [locale],
   );
 }
+
+/** A weekday, short ("Mon", "пн") or long ("Monday"); 0 is Sunday. */
+export function formatWeekday(locale: Locale, weekday: number, width: 'short' | 'long'): string {
+  // 1 November 2026 was a Sunday.
+  return dateFormat(locale, { weekday: width }).format(Date.UTC(2026, 10, 1 + weekday));
+}
+
+/** "December 2026" of a YYYY-MM month. */
+export function formatMonth(locale: Locale, month: string): string {
+  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(wallClock(`${month}-01`));
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount shortened to fit a calendar day ("265", "1.23K", "3,37 млн"), its unit free to go to a second line
+ * on a phone (a plain space, not Intl's no-break one); the full price goes to screen readers.
+ */
+export function formatCompactAmount(locale: Locale, amount: string | number): string {
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 });
+    compactFormats.set(locale, format);
+  }
+  return format.format(Number(amount)).replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** The sign the page's prices use for a currency ("$", "₽", "soʻm"). */
+export function currencySign(locale: Locale, currency: string): string {
+  if (!isCurrency(currency)) return currency;
+  const parts = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}

@@ -12,6 +12,7 @@ import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segme
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
 import { addDays, daysBetween, lastBookableDate, type PlaceValue } from './search-form.ts';
+import { monthOf, monthRange, type FareCalendar } from './fare-calendar.ts';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type {
   Baggage,
@@ -273,6 +274,34 @@ export async function searchDateStrip(
     }),
   );
   return { currency: input.currency, days: connected ? days : [] };
+}
+
+/**
+ * GET /v1/flights/calendar for the month of a one-way search's date: each day's lowest fare for one adult in the
+ * search's cabin (days before today or past the horizon come back absent).
+ */
+export async function searchFareCalendar(
+  api: ApiClient,
+  input: SearchInput,
+  signal?: AbortSignal,
+): Promise<FareCalendar> {
+  const { from, days } = monthRange(monthOf(input.params.departureDate));
+  try {
+    const answer = await callEndpoint(api, endpoints.flightCalendar, {
+      query: {
+        origin: input.params.origin,
+        destination: input.params.destination,
+        from,
+        days,
+        cabin_class: input.params.cabin,
+        currency: input.currency,
+      },
+      ...(signal ? { signal } : {}),
+    });
+    return { kind: 'ok', ...answer.data };
+  } catch {
+    return { kind: 'error' };
+  }
 }
 
 /** The flight keys of a shared ticket link (`itinerary[0]=HY601-2026-12-15,HY55-2026-12-15&itinerary[1]=…`). */

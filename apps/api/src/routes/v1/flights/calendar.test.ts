@@ -10,6 +10,7 @@ let app: FastifyInstance;
 let db: Database;
 let closeDb: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
 const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
 const auth = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   db = database.db;
   closeDb = database.close;
-  app = await buildTestApi(db, {}, { now: () => new Date(start) });
+  app = await buildTestApi(db, {}, { now: () => new Date(clock) });
 }, 60_000);
 
 afterAll(async () => {
@@ -54,6 +55,34 @@ describe('GET /v1/flights/calendar', () => {
       expect(d.min_amount).toBe(offers[0]?.total_amount ?? null);
     }
     expect(data.days.some((d) => d.min_amount !== null)).toBe(true);
+  });
+
+  test('hours later (no seat sold meanwhile) each day is priced again, as that moment’s search prices it', async () => {
+    const query = `origin=TAS&destination=IST&from=${day(3)}&days=3&currency=USD`;
+    try {
+      const before = (await calendar(query)).json().data as Calendar;
+      // 17 hours on: every departure is closer, so the booking curve has moved for some flights.
+      clock = start + 17 * 3_600_000;
+      const after = (await calendar(query)).json().data as Calendar;
+      expect(after.days).not.toEqual(before.days);
+      for (const d of after.days) {
+        const s = await app.inject({
+          method: 'POST',
+          url: '/v1/flights/search',
+          headers: auth,
+          payload: {
+            slices: [{ origin: 'TAS', destination: 'IST', departure_date: d.date }],
+            passengers: { adults: 1 },
+            sort: 'cheapest',
+          },
+        });
+        expect(d.min_amount).toBe(
+          (s.json().data.offers as { total_amount: string }[])[0]?.total_amount ?? null,
+        );
+      }
+    } finally {
+      clock = start;
+    }
   });
 
   test('places no flight connects: connected false and no days', async () => {

@@ -4,10 +4,11 @@ import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { createPopularDestinations } from '../../../services/popular-destinations.ts';
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { flights } = app.deps;
+  const { flights, now } = app.deps;
   app.post(
     '/search',
     { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
@@ -28,6 +29,32 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await flights.calendar(request.query);
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
+    },
+  );
+
+  /**
+   * GET /v1/flights/popular: the home page's destinations from a city, each at its lowest fare of 30 days. The
+   * rate limit counts the calls that must search a month per destination (an origin not yet priced today).
+   */
+  const popular = createPopularDestinations(flights, flights.network, now);
+  const limitScans = rateLimit(ROUTE_LIMITS.popularScans);
+  app.get(
+    '/popular',
+    {
+      schema: schemaOf(endpoints.popularDestinations),
+      async preHandler(request, reply) {
+        if (!popular.isPriced(request.query.origin)) await limitScans.call(this, request, reply);
+      },
+    },
+    async (request) => {
+      const data = await popular.popular(request.query);
+      if (!data)
+        throw supplierFailure({
+          code: 'unknown_origin',
+          field: 'origin',
+          message: 'Unknown origin airport or city.',
+        });
+      return { data };
     },
   );
 };

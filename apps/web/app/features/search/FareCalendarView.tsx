@@ -1,0 +1,179 @@
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import {
+  dateInMonth,
+  lowestAmount,
+  monthOf,
+  monthWeeks,
+  weekStart,
+  type FareCalendar,
+} from './fare-calendar.ts';
+import {
+  currencySign,
+  formatCompactAmount,
+  formatLongDate,
+  formatMonth,
+  formatWeekday,
+  useFormatPrice,
+} from './format.ts';
+
+const dayNumber = (date: string) => Number(date.slice(8));
+
+/**
+ * The month of the searched date as a table of days, each with its lowest one-way fare for one adult and a link
+ * to that day's results (the same search on another date). A real table: screen readers announce each day with
+ * its weekday column; each link says the full date and price. `calendar` null: still loading (same size).
+ */
+export function FareCalendarView({
+  calendar,
+  search,
+  currency,
+  bookable,
+}: {
+  calendar: FareCalendar | null;
+  search: SearchParams;
+  /** The page's display currency (the calendar's, once loaded). */
+  currency: string;
+  /** The bookable dates (from the server's today), for the month links. */
+  bookable: { first: string; last: string };
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const price = useFormatPrice();
+  const month = monthOf(search.departureDate);
+  const firstWeekday = weekStart(locale);
+  const ok = calendar?.kind === 'ok' ? calendar : null;
+  const amounts = new Map(ok?.days.map((d) => [d.date, d.min_amount]));
+  const lowest = ok ? lowestAmount(ok.days) : null;
+  const hrefOf = (date: string) =>
+    `/${locale}/flight/${formatSearchSegment({ ...search, departureDate: date, returnDate: null })}`;
+  const monthLink = (offset: -1 | 1) => {
+    const date = dateInMonth(search.departureDate, offset, bookable);
+    if (!date) return <span />;
+    const Icon = offset < 0 ? ChevronLeft : ChevronRight;
+    return (
+      <Link
+        to={hrefOf(date)}
+        className="inline-flex items-center gap-1 rounded px-1 py-2 text-sm font-medium text-primary-700 underline hover:text-primary-800"
+      >
+        {offset < 0 ? <Icon aria-hidden="true" className="size-4" /> : null}
+        <span className="inline-block first-letter:uppercase">{formatMonth(locale, monthOf(date))}</span>
+        {offset > 0 ? <Icon aria-hidden="true" className="size-4" /> : null}
+      </Link>
+    );
+  };
+
+  if (calendar?.kind === 'ok' && !calendar.connected)
+    return <p className="text-neutral-700">{t('search.calendar.noFlights')}</p>;
+  if (calendar?.kind === 'error')
+    return <p className="text-neutral-700">{t('search.calendar.unavailable')}</p>;
+  return (
+    <div className="grid gap-2" data-testid="fare-calendar">
+      <nav aria-label={t('search.calendar.months')} className="flex items-center justify-between gap-2">
+        {monthLink(-1)}
+        {monthLink(1)}
+      </nav>
+      <table className="w-full table-fixed border-separate border-spacing-0.5" aria-busy={calendar === null}>
+        <caption className="mb-2 text-left">
+          <span className="block font-semibold first-letter:uppercase">{formatMonth(locale, month)}</span>
+          <span className="block text-sm text-neutral-700">
+            {t('search.calendar.note', {
+              cabin: t(search.cabin === 'business' ? 'search.cabin.business' : 'search.cabin.economy'),
+              currency: currencySign(locale, ok?.currency ?? currency),
+            })}
+          </span>
+        </caption>
+        <thead>
+          <tr>
+            {[0, 1, 2, 3, 4, 5, 6].map((column) => {
+              const weekday = (firstWeekday + column) % 7;
+              return (
+                <th key={weekday} scope="col" className="pb-1 text-xs font-medium text-neutral-700">
+                  <span aria-hidden="true">{formatWeekday(locale, weekday, 'short')}</span>
+                  <span className="sr-only">{formatWeekday(locale, weekday, 'long')}</span>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month, firstWeekday).map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((date, column) => {
+                if (date === null) return <td key={`empty-${column}`} />;
+                const amount = amounts.get(date);
+                const current = date === search.departureDate;
+                const cell = 'flex h-14 flex-col items-center justify-center rounded-md leading-tight';
+                if (amount === undefined || amount === null) {
+                  // Not bookable, still loading, or no flight that day: the day, without a link.
+                  return (
+                    <td key={date}>
+                      <span
+                        className={`${cell} text-neutral-600 ${current ? 'ring-2 ring-primary-700' : ''}`}
+                      >
+                        <span aria-hidden="true" className="text-sm">
+                          {dayNumber(date)}
+                        </span>
+                        {calendar === null ? (
+                          <span
+                            aria-hidden="true"
+                            className="mt-1 h-3 w-8 animate-pulse rounded bg-neutral-200"
+                          />
+                        ) : amount === null ? (
+                          <span aria-hidden="true" className="text-xs">
+                            –
+                          </span>
+                        ) : null}
+                        <span className="sr-only">
+                          {amount === null
+                            ? t('search.calendar.dayNone', { date: formatLongDate(locale, date) })
+                            : formatLongDate(locale, date)}
+                        </span>
+                      </span>
+                    </td>
+                  );
+                }
+                const cheapest = Number(amount) === lowest;
+                const full = price(amount, ok!.currency);
+                return (
+                  <td key={date}>
+                    <Link
+                      to={hrefOf(date)}
+                      aria-current={current ? 'date' : undefined}
+                      data-date={date}
+                      className={`${cell} ${
+                        current
+                          ? 'bg-primary-700 text-white'
+                          : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
+                      }`}
+                    >
+                      <span aria-hidden="true" className="text-sm">
+                        {dayNumber(date)}
+                      </span>
+                      <span
+                        aria-hidden="true"
+                        className={`px-0.5 text-center text-[0.6875rem] font-semibold tabular-nums ${
+                          cheapest && !current ? 'text-green-800' : ''
+                        }`}
+                      >
+                        {formatCompactAmount(locale, amount)}
+                      </span>
+                      <span className="sr-only">
+                        {t(cheapest ? 'search.calendar.dayLowest' : 'search.calendar.day', {
+                          date: formatLongDate(locale, date),
+                          price: full,
+                        })}
+                      </span>
+                    </Link>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { Form, useSearchParams } from 'react-router';
+import { opsOrderSearchSchema } from '@parvoz/contracts/ops';
+import type { Route } from './+types/ops-orders';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { formatInstant } from '../lib/local-time.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { opsCall } from '../features/ops/ops-api.server.ts';
+import { OrderStatusBadges, type OpsOrderRow } from '../features/ops/OrderStatus.tsx';
+import { BOOKING_STATUS_LABEL } from '../features/orders/OrderDetails.tsx';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.orders.heading');
+
+type SearchPage = { orders: OpsOrderRow[]; total: number; page: number; page_size: number };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const given = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
+  const parsed = opsOrderSearchSchema.safeParse(given);
+  const state = context.get(requestStateContext);
+  if (!parsed.success) {
+    await opsCall(state, 'get', '/me');
+    return { invalid: true as const, result: null };
+  }
+  const answer = await opsCall<{ data: SearchPage }>(state, 'get', '/orders', { query: parsed.data });
+  return { invalid: false as const, result: answer.data };
+}
+
+const STATUSES = ['new', 'booked', 'cancelled'] as const;
+
+export default function OpsOrders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { locale } = useRootData();
+  const money = useMoney();
+  const [params] = useSearchParams();
+  const { result } = loaderData;
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `/ops/orders?${next}`;
+  };
+  return (
+    <div className="grid gap-4">
+      <PageHeading>{t('ops.orders.heading')}</PageHeading>
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 rounded border border-neutral-200 bg-white p-4 md:grid-cols-4"
+      >
+        <label className="grid gap-1 md:col-span-2">
+          <span className="font-medium">{t('ops.orders.q')}</span>
+          <input
+            name="q"
+            type="search"
+            defaultValue={params.get('q') ?? ''}
+            className="rounded border border-neutral-400 px-3 py-2"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">{t('ops.orders.status')}</span>
+          <select
+            name="status"
+            defaultValue={params.get('status') ?? ''}
+            className="rounded border border-neutral-400 px-3 py-2"
+          >
+            <option value="">{t('ops.orders.any')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(BOOKING_STATUS_LABEL[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">{t('ops.orders.place')}</span>
+          <input
+            name="place"
+            maxLength={3}
+            defaultValue={params.get('place') ?? ''}
+            className="rounded border border-neutral-400 px-3 py-2 uppercase"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">{t('ops.orders.from')}</span>
+          <input
+            name="from"
+            type="date"
+            defaultValue={params.get('from') ?? ''}
+            className="rounded border border-neutral-400 px-3 py-2"
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-medium">{t('ops.orders.to')}</span>
+          <input
+            name="to"
+            type="date"
+            defaultValue={params.get('to') ?? ''}
+            className="rounded border border-neutral-400 px-3 py-2"
+          />
+        </label>
+        <div className="flex items-end">
+          <Button type="submit">{t('ops.orders.search')}</Button>
+        </div>
+      </Form>
+      {loaderData.invalid ? (
+        <p role="alert" className="text-red-800">
+          {t('ops.orders.invalid')}
+        </p>
+      ) : result && result.orders.length === 0 ? (
+        <p>{t('ops.orders.none')}</p>
+      ) : result ? (
+        <>
+          <p className="text-sm text-neutral-700" aria-live="polite">
+            {t('ops.orders.count', { count: result.total })}
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+              <caption className="sr-only">{t('ops.orders.heading')}</caption>
+              <thead>
+                <tr className="border-b border-neutral-300">
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.reference')}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.contact')}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.route')}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.total')}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.statuses')}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t('ops.orders.created')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.orders.map((o) => (
+                  <tr key={o.id} className="border-b border-neutral-200 align-top">
+                    <th scope="row" className="p-2 font-mono">
+                      <LocalizedLink to={`/ops/orders/${o.id}`} className="text-primary-700 underline">
+                        {o.booking_reference}
+                      </LocalizedLink>
+                    </th>
+                    <td className="p-2 wrap-anywhere">
+                      {o.contact_name}
+                      <br />
+                      <span className="text-neutral-700">{o.contact_email}</span>
+                    </td>
+                    <td className="p-2">{o.route}</td>
+                    <td className="p-2 whitespace-nowrap">{money(o.total_amount, o.currency)}</td>
+                    <td className="p-2">
+                      <OrderStatusBadges order={o} />
+                    </td>
+                    <td className="p-2 whitespace-nowrap">{formatInstant(locale, o.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
+              {result.page > 1 ? (
+                <LocalizedLink to={pageLink(result.page - 1)}>{t('ops.orders.previous')}</LocalizedLink>
+              ) : null}
+              <span>{t('ops.orders.pageOf', { page: result.page, pages })}</span>
+              {result.page < pages ? (
+                <LocalizedLink to={pageLink(result.page + 1)}>{t('ops.orders.next')}</LocalizedLink>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

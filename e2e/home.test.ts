@@ -1,0 +1,157 @@
+/**
+ * The home page below the search form (issue 17 §4) and the calendar of low fares, in Chromium: in each language
+ * on a 360 px phone, popular destinations from the language's city whose prices are those of the results pages
+ * they open, the last-minute tours and "why book here"; the last search's city taking over; the month of low
+ * fares on a results page (a table of days, by keyboard, each day opening its results at the price it showed);
+ * no sideways scroll; axe.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { expectAxeClean } from './support/axe.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { isoDay } from './support/dates.ts';
+import { m } from './support/messages.ts';
+import { startSite, type RunningSite } from './support/server.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+/** The city each language's home page starts from (apps/web/app/features/search/popular.server.ts). */
+const HOME_CITY: Record<Locale, string> = { en: 'London', ru: 'Москва', uz: 'Toshkent', tr: 'İstanbul' };
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
+  await browser?.close();
+  await site?.stop();
+});
+
+/** DDMM of the UTC date `days` from today (a search path's date). */
+const ddmmIn = (days: number) => isoDay(days).slice(8, 10) + isoDay(days).slice(5, 7);
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/** The price of the searched day in the ±3-day strip: the cheapest offer of the results page. */
+async function stripPriceOfSearchedDay(page: Page, lang: Locale): Promise<string> {
+  const current = page
+    .getByRole('navigation', { name: m(lang, 'search.strip.label') })
+    .locator('[aria-current="date"] span')
+    .nth(1);
+  await current.waitFor();
+  return (await current.textContent()) ?? '';
+}
+
+describe('home page', () => {
+  test.each(LOCALES)(
+    '/%s on a phone: destinations at their results pages’ prices, tours, why book here',
+    async (lang) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+      const page = await context.newPage();
+      const hydrationErrors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /hydrat|#418|#423|#425/i.test(msg.text()))
+          hydrationErrors.push(msg.text());
+      });
+      await gotoHydrated(page, `${site.url}/${lang}`);
+
+      const popular = page.getByRole('region', {
+        name: m(lang, 'home.popular.heading', { city: HOME_CITY[lang] }),
+      });
+      const cards = popular.getByTestId('popular-destination');
+      expect(await cards.count()).toBeGreaterThanOrEqual(3);
+      const hrefs = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const origin = { en: 'LON', ru: 'MOW', uz: 'TAS', tr: 'IST' }[lang];
+      for (const href of hrefs)
+        expect(href).toMatch(new RegExp(`^/${lang}/flight/${origin}\\d{4}[A-Z]{3}1$`));
+
+      const tours = page.getByRole('region', { name: m(lang, 'home.tours.heading') });
+      expect(await tours.getByTestId('tour-card').count()).toBeGreaterThan(0);
+      expect(await tours.getByTestId('tour-card').first().getByRole('link').getAttribute('href')).toMatch(
+        new RegExp(`^/${lang}/tours/[a-z0-9-]+$`),
+      );
+      const why = page.getByRole('region', { name: m(lang, 'content.home.why.heading') });
+      for (const id of ['prices', 'languages', 'support'] as const) {
+        await why.getByRole('heading', { name: m(lang, `content.home.why.${id}.title`) }).waitFor();
+        await why.getByText(m(lang, `content.home.why.${id}.body`, { hours: '08:00–22:00' })).waitFor();
+      }
+
+      await expectNoSidewaysScroll(page);
+      if (lang === 'ru' || lang === 'uz') await expectAxeClean(page);
+      expect(hydrationErrors).toEqual([]);
+
+      // A card's price is the cheapest offer of the results page it opens (one card per language, each a
+      // different position in the list).
+      const index = LOCALES.indexOf(lang) % hrefs.length;
+      const card = cards.nth(index);
+      const shown = (await card.locator('span').last().textContent()) ?? '';
+      await card.click();
+      await page.waitForURL(`${site.url}${hrefs[index]}`);
+      expect(shown).toBe(m(lang, 'home.popular.price', { price: await stripPriceOfSearchedDay(page, lang) }));
+      await context.close();
+    },
+  );
+
+  test('the city of the last search takes over from the language’s city', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/en/flight/SAW${ddmmIn(20)}TAS1`);
+    await page.getByTestId('offer').first().waitFor();
+    await gotoHydrated(page, `${site.url}/en`);
+    const popular = page.getByRole('region', { name: m('en', 'home.popular.heading', { city: 'Istanbul' }) });
+    const first = popular.getByTestId('popular-destination').first();
+    expect(await first.getAttribute('href')).toMatch(/^\/en\/flight\/IST\d{4}[A-Z]{3}1$/);
+    await context.close();
+  });
+});
+
+describe('calendar of low fares', () => {
+  test('a month of days with prices; a day, chosen by keyboard, opens its results at that price (tr, phone)', async () => {
+    const lang = 'tr';
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmmIn(20)}IST1`);
+    await page.getByRole('button', { name: m(lang, 'search.calendar.toggle') }).click();
+    const calendar = page.getByTestId('fare-calendar');
+    const table = calendar.getByRole('table');
+    await table.locator('a[data-date]').first().waitFor();
+    expect(await table.locator('caption').textContent()).toContain(
+      m(lang, 'search.calendar.note', { cabin: m(lang, 'search.cabin.economy'), currency: '₺' }),
+    );
+    expect(await table.getByRole('columnheader').count()).toBe(7);
+    const days = table.locator('a[data-date]');
+    expect(await days.count()).toBeGreaterThanOrEqual(7);
+    // The searched day is marked, and its price is the results page's.
+    const searched = table.locator('a[aria-current="date"]');
+    const searchedPrice = await stripPriceOfSearchedDay(page, lang);
+    expect(await searched.locator('.sr-only').textContent()).toContain(searchedPrice);
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page);
+
+    // Another day by keyboard: focus its link and press Enter.
+    const other = days.filter({ hasNot: page.locator('[aria-current]') }).last();
+    const otherDate = (await other.getAttribute('data-date'))!;
+    const label = (await other.locator('.sr-only').textContent()) ?? '';
+    await other.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      new RegExp(`/${lang}/flight/TAS${otherDate.slice(8, 10)}${otherDate.slice(5, 7)}IST1$`),
+    );
+    // The page of that day (its search, then its strip) once rendered: the price the calendar gave it.
+    await expect
+      .poll(() => table.locator('a[aria-current="date"]').getAttribute('data-date'))
+      .toBe(otherDate);
+    expect(label).toContain(await stripPriceOfSearchedDay(page, lang));
+    await context.close();
+  });
+});
