@@ -5,7 +5,8 @@ import { e164PhoneSchema, orderSchema } from './booking.ts';
 export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+/** A calendar date that exists (2026-13-01 does not): the search turns it into a time. */
+const isoDate = z.iso.date('a date as YYYY-MM-DD');
 
 /** GET /v1/ops/orders: one search box (reference, email, phone or passenger name) and filters. */
 export const opsOrderSearchSchema = z.object({
