@@ -31,7 +31,10 @@ const TRAVELLER = 'just-a-traveller@example.com';
 let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
-let order: { id: string; booking_reference: string; access_token: string; contact: { email: string } };
+type Booked = { id: string; booking_reference: string; access_token: string; contact: { email: string } };
+let order: Booked;
+/** A second paid order, which the admin cancels refunding more than its fare rules give. */
+let second: Booked;
 
 /** Every console page; `:id` is the paid order. */
 const PAGES = ['/en/ops', '/en/ops/orders', '/en/ops/orders?q=ABC123', '/en/ops/orders/:id', '/en/ops/staff'];
@@ -62,13 +65,17 @@ beforeAll(async () => {
     }),
   });
   const offer = ((await searched.json()) as { data: { offers: Offer[] } }).data.offers[0]!;
-  const booked = await fetch(`${site.url}/v1/orders`, {
-    method: 'POST',
-    headers: { ...ANONYMOUS, 'idempotency-key': 'ops-console-e2e' },
-    body: JSON.stringify(bookingBody(offer)),
-  });
-  expect(booked.status).toBe(201);
-  order = ((await booked.json()) as { data: typeof order }).data;
+  const book = async (key: string) => {
+    const booked = await fetch(`${site.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...ANONYMOUS, 'idempotency-key': key },
+      body: JSON.stringify(bookingBody(offer)),
+    });
+    expect(booked.status).toBe(201);
+    return ((await booked.json()) as { data: Booked }).data;
+  };
+  order = await book('ops-console-e2e-1');
+  second = await book('ops-console-e2e-2');
 });
 
 afterAll(async () => {
@@ -110,10 +117,10 @@ async function expectNotFound(page: Page, url: string) {
 }
 
 /** Pays the order on the sandbox provider's card page, as its traveller. */
-async function payAsTraveller() {
+async function payAsTraveller(booked: Booked) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
+  await gotoHydrated(page, `${site.url}/en/orders/${booked.id}?access_token=${booked.access_token}`);
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/\/v1\/sandbox-pay\//);
   await page.getByLabel(en('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
@@ -142,7 +149,7 @@ test('a visitor and a signed-in traveller get the 404 on every console page', as
 });
 
 test('the first admin invites an operator, who finds a paid order, notes it and cancels it with its refund; all in the history and the audit log', async () => {
-  await payAsTraveller();
+  await payAsTraveller(order);
   await smtp.waitFor(order.contact.email, 15_000, 1); // the confirmation with the e-ticket
 
   const admin = await browser.newContext();
@@ -220,6 +227,20 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   await audit.getByText(`${OPERATOR} · order.note · order ${order.id}`).waitFor();
   await audit.getByText(new RegExp(`${ADMIN.replace('.', '\\.')} · staff\\.granted`)).waitFor();
   await audit.getByText(/command-line · staff\.granted/).waitFor();
+
+  // An admin may refund another amount than the fare rules give, with a reason (asked first as well).
+  await payAsTraveller(second);
+  await gotoHydrated(adminPage, `${site.url}/en/ops/orders/${second.id}`);
+  await adminPage.getByRole('button', { name: en('ops.order.cancel') }).click();
+  await adminPage.getByTestId('ops-cancel-quote').waitFor();
+  await adminPage.getByLabel(en('ops.order.override.reason')).fill('Airline changed the schedule');
+  await adminPage.getByRole('button', { name: en('ops.order.override.submit') }).click();
+  await adminPage.getByTestId('ops-confirm-override').getByText('Airline changed the schedule').waitFor();
+  await adminPage.getByRole('button', { name: /^Yes, cancel and refund / }).click();
+  await adminPage.getByText(en('ops.order.cancelledDone')).waitFor();
+  const secondHistory = adminPage.getByTestId('ops-timeline');
+  await secondHistory.getByText(en('ops.event.cancelledOverride')).waitFor();
+  await secondHistory.getByText(/reason: Airline changed the schedule/).waitFor();
   await admin.close();
   await desk.close();
 });

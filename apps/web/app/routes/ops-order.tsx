@@ -158,7 +158,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!body.success)
           return data<ActionResult>({ problem: 'ops.order.override.invalid' }, { status: 400 });
         if (intent === 'override')
-          return confirm({ step: 'override', key: newKey(), ...body.data, quoted: text(form, 'quoted') });
+          return confirm({
+            step: 'override',
+            key: newKey(),
+            ...body.data,
+            // Only shown beside the new amount: a number or nothing.
+            quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(form, 'quoted')) ? text(form, 'quoted') : '0',
+          });
         await opsCall(state, 'post', `${path}/cancel_with_override`, {
           body: body.data,
           idempotencyKey: key(),
@@ -280,7 +286,7 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
           id="ops-confirm-override"
           question={t('ops.order.override.confirm', {
             refund,
-            quoted: money(confirm.quoted || '0', order.total_currency),
+            quoted: money(confirm.quoted, order.total_currency),
             reason: confirm.reason,
           })}
           intent="override-confirm"
