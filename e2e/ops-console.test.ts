@@ -1,15 +1,19 @@
 /**
- * The agency's console in Chromium (issue 13 §5–§6): the first admin made by `npm run ops -- add-admin`,
- * signed in by emailed code, invites an operator (emailed over real SMTP), who signs in, finds an order by
- * its reference, notes it and cancels it on its quote; each action shows in the order's history and the
- * audit log. Anyone without a role — a visitor, a traveller — and an operator on the staff page get the 404.
+ * The agency's console in Chromium (issue 13 §5–§6), on a started site with a real SMTP server:
+ *  - the first admin is made by `npm run ops -- add-admin`, signs in by emailed code and invites an operator
+ *    (emailed), who signs in the same way on a 360 px phone;
+ *  - the operator finds a PAID order by its reference, notes it and cancels it with its refund, each after a
+ *    confirmation; the sandbox provider's signed refund webhook comes back and the order is refunded; the
+ *    order's history and the admin's audit log name who did what;
+ *  - every console page is the site's 404 for a visitor and for a signed-in traveller, and the staff page for
+ *    an operator; the admin gets every page.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { launchBrowser, gotoHydrated } from './support/browser.ts';
@@ -23,10 +27,18 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ADMIN = 'boss@agency.test';
 const OPERATOR = 'desk@agency.test';
+const TRAVELLER = 'just-a-traveller@example.com';
 let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
-let order: { id: string; booking_reference: string };
+type Booked = { id: string; booking_reference: string; access_token: string; contact: { email: string } };
+let order: Booked;
+/** A second paid order, which the admin cancels refunding more than its fare rules give. */
+let second: Booked;
+
+/** Every console page; `:id` is the paid order. */
+const PAGES = ['/en/ops', '/en/ops/orders', '/en/ops/orders?q=ABC123', '/en/ops/orders/:id', '/en/ops/staff'];
+const pageUrl = (p: string) => `${site.url}${p.replace(':id', order.id)}`;
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-ops-e2e-'));
@@ -53,16 +65,21 @@ beforeAll(async () => {
     }),
   });
   const offer = ((await searched.json()) as { data: { offers: Offer[] } }).data.offers[0]!;
-  const booked = await fetch(`${site.url}/v1/orders`, {
-    method: 'POST',
-    headers: { ...ANONYMOUS, 'idempotency-key': 'ops-console-e2e' },
-    body: JSON.stringify(bookingBody(offer)),
-  });
-  expect(booked.status).toBe(201);
-  order = ((await booked.json()) as { data: typeof order }).data;
+  const book = async (key: string) => {
+    const booked = await fetch(`${site.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...ANONYMOUS, 'idempotency-key': key },
+      body: JSON.stringify(bookingBody(offer)),
+    });
+    expect(booked.status).toBe(201);
+    return ((await booked.json()) as { data: Booked }).data;
+  };
+  order = await book('ops-console-e2e-1');
+  second = await book('ops-console-e2e-2');
 });
 
 afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
   await browser?.close();
   await site?.stop();
   await smtp?.stop();
@@ -79,22 +96,69 @@ async function signIn(page: Page, email: string, codes: number) {
   await page.waitForURL(`${site.url}/en/profile`);
 }
 
-const isNotFound = async (page: Page, url: string) => {
+/** A signed-in traveller without a role, through the API (the browser sign-in is shown by the staff). */
+async function travellerContext(): Promise<BrowserContext> {
+  const post = (url: string, body: object) =>
+    fetch(`${site.url}${url}`, { method: 'POST', headers: ANONYMOUS, body: JSON.stringify(body) });
+  expect((await post('/v1/auth/code', { email: TRAVELLER, lang: 'en' })).status).toBe(202);
+  const code = codeOf(await smtp.waitFor(TRAVELLER, 15_000, 1));
+  const verified = (await (await post('/v1/auth/verify', { email: TRAVELLER, code })).json()) as {
+    data: { token: string };
+  };
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'token', value: verified.data.token, url: site.url }]);
+  return context;
+}
+
+async function expectNotFound(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBe(404);
-};
+  await page.getByText(en('error.notFound.message', { path: new URL(url).pathname })).waitFor();
+}
 
-test('anyone without a role gets the 404 on every console page', async () => {
-  const page = await browser.newPage();
-  for (const url of ['/en/ops', '/en/ops/orders', `/en/ops/orders/${order.id}`, '/en/ops/staff'])
-    await isNotFound(page, `${site.url}${url}`);
-  await page.close();
+/** Pays the order on the sandbox provider's card page, as its traveller. */
+async function payAsTraveller(booked: Booked) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoHydrated(page, `${site.url}/en/orders/${booked.id}?access_token=${booked.access_token}`);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  await page.getByLabel(en('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
+  await page.getByLabel(en('payment.sandbox.expiry'), { exact: true }).fill('12/35');
+  await page.getByLabel(en('payment.sandbox.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(en('payment.sandbox.holder'), { exact: true }).fill('ANNA KARIMOVA');
+  await page.getByRole('button', { name: /./ }).first().click();
+  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
+  await page
+    .getByTestId('order-payment-status')
+    .filter({ hasText: en('orders.payment.paid') })
+    .waitFor();
+  await context.close();
+}
+
+test('a visitor and a signed-in traveller get the 404 on every console page', async () => {
+  const visitor = await browser.newPage();
+  for (const p of PAGES) await expectNotFound(visitor, pageUrl(p));
+  await visitor.close();
+  const traveller = await travellerContext();
+  const page = await traveller.newPage();
+  for (const p of PAGES) await expectNotFound(page, pageUrl(p));
+  // The same page as any unknown address.
+  await expectNotFound(page, `${site.url}/en/no-such-page`);
+  await traveller.close();
 });
 
-test('the admin invites an operator, who finds an order, notes it and cancels it; all in the history and the audit log', async () => {
+test('the first admin invites an operator, who finds a paid order, notes it and cancels it with its refund; all in the history and the audit log', async () => {
+  await payAsTraveller(order);
+  await smtp.waitFor(order.contact.email, 15_000, 1); // the confirmation with the e-ticket
+
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   await signIn(adminPage, ADMIN, 1);
+  for (const p of PAGES) {
+    const response = await adminPage.goto(pageUrl(p));
+    expect(response?.status(), p).toBe(200);
+  }
   await gotoHydrated(adminPage, `${site.url}/en/ops`);
   await adminPage.waitForURL(`${site.url}/en/ops/orders`);
   await adminPage.getByRole('link', { name: en('ops.nav.staff') }).click();
@@ -106,38 +170,55 @@ test('the admin invites an operator, who finds an order, notes it and cancels it
   expect(invitation.subject).toBe(en('mail.staffInvite.subject'));
   expect(invitation.text).toContain(`${site.url}/en/ops`);
 
-  const desk = await browser.newContext();
+  // The operator, on a phone.
+  const desk = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await desk.newPage();
   await signIn(page, OPERATOR, 2);
-  // An operator sees no staff page (404), and no link to it.
-  await isNotFound(page, `${site.url}/en/ops/staff`);
+  await expectNotFound(page, `${site.url}/en/ops/staff`);
   await gotoHydrated(page, `${site.url}/en/ops/orders`);
   expect(await page.getByRole('link', { name: en('ops.nav.staff') }).count()).toBe(0);
   await page.getByLabel(en('ops.orders.q')).fill(order.booking_reference.toLowerCase());
   await page.getByRole('button', { name: en('ops.orders.search') }).click();
   await page.waitForURL(/\/en\/ops\/orders\?q=/);
   await page.getByText(en('ops.orders.count', { count: 1 })).waitFor();
-  await expectAxeClean(page);
+  await expectAxeClean(page, 'search');
   await page.getByRole('link', { name: order.booking_reference }).click();
   await page
     .getByRole('heading', { name: en('ops.order.heading', { reference: order.booking_reference }) })
     .waitFor();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  await page.getByLabel(en('ops.order.note')).fill('Traveller asked to cancel by phone');
-  await page.getByRole('button', { name: en('ops.order.addNote') }).click();
+  // A note: asked first, then added (by keyboard).
+  const note = 'Traveller asked to cancel by phone';
+  await page.getByLabel(en('ops.order.note')).fill(note);
+  await page.getByRole('button', { name: en('ops.order.addNote') }).press('Enter');
+  const question = page.getByText(en('ops.order.confirmNote', { text: note }));
+  await question.waitFor();
+  await expect.poll(() => question.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.getByRole('button', { name: en('ops.order.yesNote') }).click();
   await page.getByText(en('ops.order.noted')).waitFor();
-  // Cancelling asks first: the quote, then the confirmation.
+
+  // Cancelling asks first with the quote of the fare rules, then cancels and refunds.
   await page.getByRole('button', { name: en('ops.order.cancel') }).click();
   await page.getByTestId('ops-cancel-quote').waitFor();
+  await expectAxeClean(page, 'quote');
   await page.getByRole('button', { name: en('ops.order.confirmCancel') }).click();
   await page.getByText(en('ops.order.cancelledDone')).waitFor();
+  // The sandbox provider's signed refund webhook comes back on its own: the history shows the refund done.
   const history = page.getByTestId('ops-timeline');
-  await history.getByText('Traveller asked to cancel by phone').waitFor();
-  await expect.poll(() => history.getByText(en('ops.event.cancelled')).count()).toBeGreaterThan(0);
+  for (let i = 0; i < 40 && (await history.getByText(en('ops.event.refundSucceeded')).count()) === 0; i++) {
+    await page.waitForTimeout(250);
+    await page.reload();
+  }
+  await history.getByText(en('ops.event.refundSucceeded')).first().waitFor();
+  await history.getByText(en('ops.event.webhook')).first().waitFor();
+  await history.getByText(note).waitFor();
+  expect(await history.getByText(en('ops.event.cancelled')).count()).toBeGreaterThan(0);
   expect(await history.getByText(OPERATOR).count()).toBeGreaterThanOrEqual(2);
-  await expectAxeClean(page);
-  // The traveller is told (the cancellation email of the order).
-  await smtp.waitFor('anna.karimova@example.com', 15_000, 1);
+  await expectAxeClean(page, 'order');
+  // The traveller is told: the cancellation and the refund.
+  await smtp.waitFor(order.contact.email, 15_000, 3);
 
   // The admin's audit log names who did what.
   await gotoHydrated(adminPage, `${site.url}/en/ops/staff`);
@@ -146,6 +227,20 @@ test('the admin invites an operator, who finds an order, notes it and cancels it
   await audit.getByText(`${OPERATOR} · order.note · order ${order.id}`).waitFor();
   await audit.getByText(new RegExp(`${ADMIN.replace('.', '\\.')} · staff\\.granted`)).waitFor();
   await audit.getByText(/command-line · staff\.granted/).waitFor();
+
+  // An admin may refund another amount than the fare rules give, with a reason (asked first as well).
+  await payAsTraveller(second);
+  await gotoHydrated(adminPage, `${site.url}/en/ops/orders/${second.id}`);
+  await adminPage.getByRole('button', { name: en('ops.order.cancel') }).click();
+  await adminPage.getByTestId('ops-cancel-quote').waitFor();
+  await adminPage.getByLabel(en('ops.order.override.reason')).fill('Airline changed the schedule');
+  await adminPage.getByRole('button', { name: en('ops.order.override.submit') }).click();
+  await adminPage.getByTestId('ops-confirm-override').getByText('Airline changed the schedule').waitFor();
+  await adminPage.getByRole('button', { name: /^Yes, cancel and refund / }).click();
+  await adminPage.getByText(en('ops.order.cancelledDone')).waitFor();
+  const secondHistory = adminPage.getByTestId('ops-timeline');
+  await secondHistory.getByText(en('ops.event.cancelledOverride')).waitFor();
+  await secondHistory.getByText(/reason: Airline changed the schedule/).waitFor();
   await admin.close();
   await desk.close();
 });

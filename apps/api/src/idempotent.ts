@@ -56,17 +56,21 @@ export async function claimIdempotencyKey(
  * Runs a create-type mutation at most once per `Idempotency-Key` (DESIGN §4): the work and the stored answer
  * commit in one transaction; a retry with the same key and body gets the stored answer, a retry while the
  * first is running gets 409, the same key with another body 422. Without the header the work simply runs.
+ * `status` is the answer's on success: 201, or 200 for an action on something that exists (or chosen by
+ * the result, e.g. 200 when nothing new was made).
  */
 export async function idempotentCreate<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   db: Database,
   work: (tx: Database) => Promise<T>,
+  status: 200 | 201 | ((result: T) => 200 | 201) = 201,
 ): Promise<FastifyReply> {
+  const statusOf = (result: T) => (typeof status === 'function' ? status(result) : status);
   const header = request.headers['idempotency-key'];
   if (header === undefined) {
     const body = await db.transaction((tx) => work(tx));
-    return reply.status(201).send({ data: body });
+    return reply.status(statusOf(body)).send({ data: body });
   }
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw new ApiFailure('malformed_request', 'The Idempotency-Key header is not valid.', {
@@ -83,12 +87,13 @@ export async function idempotentCreate<T>(
   const started = await claimIdempotencyKey(db, ref, requestHash);
   if (started !== 'new') return reply.status(started.status).send(started.body);
   try {
-    const answer = await db.transaction(async (tx) => {
+    const { answer, code } = await db.transaction(async (tx) => {
       const answer = { data: await work(tx) };
-      await idempotency.complete(tx, { ...ref, responseStatus: 201, responseBody: answer });
-      return answer;
+      const code = statusOf(answer.data);
+      await idempotency.complete(tx, { ...ref, responseStatus: code, responseBody: answer });
+      return { answer, code };
     });
-    return reply.status(201).send(answer);
+    return reply.status(code).send(answer);
   } catch (error) {
     await idempotency.abandon(db, ref);
     throw error;

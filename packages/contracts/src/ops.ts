@@ -1,11 +1,12 @@
 /** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
 import { z } from 'zod';
-import { orderSchema } from './booking.ts';
+import { e164PhoneSchema, orderSchema } from './booking.ts';
 
 export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+/** A calendar date that exists (2026-13-01 does not): the search turns it into a time. */
+const isoDate = z.iso.date('a date as YYYY-MM-DD');
 
 /** GET /v1/ops/orders: one search box (reference, email, phone or passenger name) and filters. */
 export const opsOrderSearchSchema = z.object({
@@ -45,3 +46,46 @@ export const opsInviteSchema = z.object({
 });
 
 export const opsStaffParamsSchema = z.object({ userId: z.uuid() });
+
+const reasonSchema = z.string().trim().min(3).max(500);
+
+/**
+ * POST /v1/ops/orders/{id}/cancel_with_override (admins only): cancel, refunding `refund_amount` (major units
+ * of the order currency, never negative, at most what was paid) instead of the fare rules' quote, with a
+ * reason for the audit log. 422 `refund_exceeds_payment` | `nothing_paid` and the quote's own refusals.
+ */
+export const opsCancelOverrideSchema = opsCancelSchema.extend({
+  refund_amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'an amount such as 120.00'),
+  reason: reasonSchema,
+});
+export type OpsCancelOverride = z.infer<typeof opsCancelOverrideSchema>;
+
+/** POST /v1/ops/orders/{id}/resend_confirmation: the confirmation with the e-ticket again (booked and paid only). */
+export const opsResendSchema = z
+  .object({ lang: z.enum(['en', 'ru', 'uz', 'tr']).optional() })
+  .strict()
+  .default({});
+
+/**
+ * POST /v1/ops/orders/{id}/correct_contact: the contact as the traveller gave it by phone or email, with a
+ * reason; the traveller is emailed about a new phone or email as when they change it themselves.
+ */
+export const opsCorrectContactSchema = z
+  .object({
+    full_name: z.string().trim().min(1).max(100).optional(),
+    email: z
+      .email()
+      .max(254)
+      .transform((e) => e.toLowerCase())
+      .optional(),
+    phone: e164PhoneSchema.optional(),
+    reason: reasonSchema,
+  })
+  .strict()
+  .refine((body) => body.full_name !== undefined || body.email !== undefined || body.phone !== undefined, {
+    message: 'nothing to correct',
+  });
+export type OpsCorrectContact = z.infer<typeof opsCorrectContactSchema>;

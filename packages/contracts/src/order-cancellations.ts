@@ -53,5 +53,8 @@ export const CANCELLATION_REFUSALS = [
   'not_cancellable',
   'cancellation_expired',
   'quote_outdated',
+  // An admin's override in the console (ops.ts): more than was paid, or nothing paid to refund.
+  'refund_exceeds_payment',
+  'nothing_paid',
 ] as const;
 export type CancellationRefusal = (typeof CANCELLATION_REFUSALS)[number];

@@ -223,6 +223,8 @@ export const orders = pgTable(
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
     index('orders_user_id_created_idx').on(t.userId, t.createdAt),
     index('orders_contact_email_idx').on(t.contactEmail),
+    // The console lists orders newest first (issue 13 §6).
+    index('orders_created_at_idx').on(t.createdAt),
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
@@ -471,7 +473,11 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     payload: jsonb('payload'),
   },
-  (t) => [primaryKey({ name: 'webhook_events_pkey', columns: [t.provider, t.eventId] })],
+  (t) => [
+    primaryKey({ name: 'webhook_events_pkey', columns: [t.provider, t.eventId] }),
+    // The console's order history finds an order's webhooks by the provider's reference.
+    index('webhook_events_provider_ref_idx').on(sql`("payload"->>'providerRef')`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -517,8 +523,13 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: tsNullable('sent_at'),
+    /** The order the email is about, when it is about one (the console's order history lists it). */
+    orderId: text('order_id'),
   },
   (t) => [
+    index('outbox_order_id_idx')
+      .on(t.orderId, t.createdAt)
+      .where(sql`"order_id" IS NOT NULL`),
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`"status" IN ('pending', 'sending')`),

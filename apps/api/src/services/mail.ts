@@ -97,6 +97,8 @@ export async function enqueueEmail(
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;
+    /** The order the email is about: the console's order history lists it with its delivery state. */
+    orderId?: string;
   },
 ): Promise<boolean> {
   const queued = await db
@@ -106,6 +108,7 @@ export async function enqueueEmail(
       toAddress: options.to,
       payload: options.payload,
       dedupeKey: options.dedupeKey ?? null,
+      orderId: options.orderId ?? null,
       nextAttemptAt: options.now,
       createdAt: options.now,
     })

@@ -134,6 +134,14 @@ export interface ConfirmedCancellation {
   refundIds: string[];
 }
 
+/** What the console adds to a confirmation (issue 13 §6). */
+export interface ConfirmOptions {
+  /** An admin's override: refund this (minor units of the order currency) instead of the quote. */
+  refundOverrideMinor?: number;
+  /** Writes the cancellation to the audit log in its transaction (called only when this call cancels). */
+  audit?: (tx: Database, details: Record<string, unknown>) => Promise<void>;
+}
+
 /**
  * POST /v1/order_cancellations/:id/actions/confirm: cancels the order as quoted. Confirming a confirmed
  * cancellation again answers it as it is. `siteUrl` is the origin of the link in the email.
@@ -144,6 +152,7 @@ export async function confirmCancellation(
   cancellationId: string,
   accessToken: string | undefined,
   siteUrl: string,
+  options: ConfirmOptions = {},
 ): Promise<ConfirmedCancellation> {
   const [found] = await deps.db
     .select()
@@ -179,6 +188,10 @@ export async function confirmCancellation(
     // A quote of "nothing paid" never cancels an order paid since (nor the other way round): ask again.
     if ((quote !== null) !== current.forPaidOrder)
       throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    const override = options.refundOverrideMinor;
+    if (override !== undefined && quote === null)
+      throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
+    const refundMinor = override ?? current.refundMinor;
     const event = quote ? 'cancelled_after_payment' : 'cancelled';
     const next = transition(
       { booking_status: locked.bookingStatus, payment_status: locked.paymentStatus },
@@ -206,28 +219,31 @@ export async function confirmCancellation(
         ),
       );
     const refundIds: string[] = [];
-    if (quote && current.refundMinor > 0) {
+    if (quote && refundMinor > 0) {
       const [payment] = await tx
         .select()
         .from(schema.payments)
         .where(and(eq(schema.payments.orderId, locked.id), eq(schema.payments.status, 'succeeded')))
         .orderBy(desc(schema.payments.createdAt))
         .limit(1);
-      if (!payment || payment.amountMinor < current.refundMinor)
-        throw new Error(`paid order ${locked.id} has no payment to refund ${current.refundMinor} from`);
+      if (override !== undefined && payment && payment.amountMinor < override)
+        throw refused('refund_exceeds_payment', 'The refund cannot be more than was paid.');
+      if (!payment || payment.amountMinor < refundMinor)
+        throw new Error(`paid order ${locked.id} has no payment to refund ${refundMinor} from`);
       refundIds.push(
         await recordRefund(tx, {
           payment,
-          amountMinor: current.refundMinor,
+          amountMinor: refundMinor,
           reason: 'cancellation',
           cancellationId,
           now,
         }),
       );
     }
+    // The cancellation says what it did give back (an override replaces the quote).
     const [confirmed] = await tx
       .update(schema.orderCancellations)
-      .set({ confirmedAt: now })
+      .set({ confirmedAt: now, refundMinor })
       .where(eq(schema.orderCancellations.id, cancellationId))
       .returning();
     const view = presentOrder((await loadOrder(tx, locked.id))!, now);
@@ -237,11 +253,18 @@ export async function confirmCancellation(
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'order-cancelled',
         order: view,
-        refundAmount: quote ? majorOf(current.refundMinor, locked.currency) : null,
+        refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
         link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
       }),
       now,
       dedupeKey: `order-cancelled:${locked.id}`,
+      orderId: locked.id,
+    });
+    await options.audit?.(tx, {
+      cancellation_id: cancellationId,
+      quoted_amount: majorOf(current.refundMinor, locked.currency),
+      refund_amount: majorOf(refundMinor, locked.currency),
+      currency: locked.currency,
     });
     return { cancellation: present(confirmed!, locked), cancelled: true, refundIds };
   });

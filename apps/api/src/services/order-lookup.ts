@@ -36,6 +36,7 @@ export async function sendAccessLink(
     const queued = await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'order-access-link',
+      orderId: view.id,
       payload: renderOrderEmail(lang, { kind: 'order-access-link', order: view, link }),
       now,
       dedupeKey: `order-access-link:${view.id}:${Math.floor(now.getTime() / LOOKUP_EMAIL_EVERY_MS)}`,

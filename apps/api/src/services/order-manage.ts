@@ -14,7 +14,7 @@ import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
 import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { loadOrder, loadOrderFor, majorOf, presentOrder } from './order-view.ts';
+import { loadOrder, loadOrderFor, majorOf, presentOrder, type StaffAccess } from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { orderLink } from './refunds.ts';
@@ -25,10 +25,12 @@ export interface ManageDeps {
   now: () => Date;
   /** Origin of the links in the emails. */
   siteUrl: string;
+  /** The console's: writes the change to the audit log, in the transaction that makes it. */
+  audit?: (tx: Database, details: Record<string, unknown>) => Promise<void>;
 }
 
 export interface OrderAccessArgs {
-  caller: Caller;
+  caller: Caller | StaffAccess;
   orderId: string;
   accessToken: string | undefined;
 }
@@ -69,10 +71,12 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
       .update(schema.orders)
       .set({ contactPhone: phone, updatedAt: now })
       .where(eq(schema.orders.id, access.orderId));
+    await deps.audit?.(tx, { phone_from: before.contact.phone, phone_to: phone });
     const view = presentOrder((await loadOrder(tx, access.orderId))!, now);
     await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'contact-phone-changed',
+      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-phone-changed',
         order: view,
@@ -126,6 +130,7 @@ export async function requestEmailChange(
     await enqueueEmail(tx, {
       to: input.email,
       kind: 'contact-email-code',
+      orderId: access.orderId,
       payload: renderAfterSaleEmail(lang, {
         kind: 'contact-email-code',
         order: view,
@@ -197,6 +202,7 @@ export async function confirmEmailChange(
     await enqueueEmail(tx, {
       to: oldEmail,
       kind: 'contact-email-changed',
+      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
@@ -209,6 +215,7 @@ export async function confirmEmailChange(
     await enqueueEmail(tx, {
       to: change.newEmail,
       kind: 'contact-email-changed',
+      orderId: view.id,
       payload: renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
@@ -237,8 +244,9 @@ export async function resendTickets(
     });
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await lockOrder(tx, access.orderId, now);
+    const view = await lockOrder(tx, access.orderId, now);
     await enqueueConfirmation(tx, access.orderId, deps.siteUrl, now, lang ? { lang } : {});
+    await deps.audit?.(tx, { to: view.contact.email, lang: lang ?? view.lang });
   });
 }
 

@@ -303,6 +303,7 @@ export async function enqueueConfirmation(
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'order-confirmation',
+    orderId,
     payload: {
       ...payload,
       attachments: [

@@ -195,6 +195,7 @@ export async function applyRefundSucceeded(
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'refund-completed',
+    orderId: refund.orderId,
     payload: renderAfterSaleEmail(view.lang, {
       kind: 'refund-completed',
       order: view,
@@ -230,6 +231,7 @@ export async function refundLatePayment(
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'late-payment-refund',
+    orderId: payment.orderId,
     payload: renderAfterSaleEmail(view.lang, {
       kind: 'late-payment-refund',
       order: view,

@@ -1,6 +1,13 @@
-import { Form, data, useNavigation } from 'react-router';
+import { Form, data, useNavigation, useRouteLoaderData } from 'react-router';
+import { z } from 'zod';
 import type { Order } from '@parvoz/contracts/booking';
-import { opsCancelSchema, opsNoteSchema, opsOrderParamsSchema } from '@parvoz/contracts/ops';
+import {
+  opsCancelOverrideSchema,
+  opsCancelSchema,
+  opsCorrectContactSchema,
+  opsNoteSchema,
+  opsOrderParamsSchema,
+} from '@parvoz/contracts/ops';
 import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { Route } from './+types/ops-order';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
@@ -10,16 +17,26 @@ import { useMoney } from '../lib/use-money.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { FormField, inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
+import { consoleNotFound, opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
+import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
 
 type TimelineEvent = { at: string; kind: string; by: string; details: Record<string, unknown> };
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'ops.order.heading', { reference: args.loaderData?.order.booking_reference ?? '' });
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'ops.order.heading', { reference: args.loaderData?.order.booking_reference ?? '' }),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+export function headers({ parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  merged.set('Cache-Control', 'private, no-store');
+  return merged;
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
@@ -36,10 +53,44 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return answer.data;
 }
 
-type ActionResult =
-  { done: 'note' | 'cancelled' } | { quote: OrderCancellation } | { problem: 'note' | 'cancel' };
+/** The key of one confirmed action: made with the confirmation, sent with "Yes" (and any retry of it). */
+const KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
+const newKey = () => `ops-${crypto.randomUUID()}`;
 
-/** Every action is confirmed first (the cancellation shows its quote) and written to the audit log by the API. */
+type Confirm =
+  | { step: 'note'; key: string; text: string }
+  | { step: 'resend'; key: string }
+  | { step: 'contact'; key: string; full_name: string; email: string; phone: string; reason: string }
+  | {
+      step: 'override';
+      key: string;
+      cancellation_id: string;
+      refund_amount: string;
+      reason: string;
+      quoted: string;
+    };
+
+type ActionResult =
+  | { done: MessageKey }
+  | { quote: OrderCancellation & { key: string } }
+  | { confirm: Confirm }
+  | { problem: MessageKey };
+
+const REFUSALS: Record<string, MessageKey> = {
+  not_ticketed: 'ops.order.notTicketed',
+  refund_exceeds_payment: 'ops.order.override.tooMuch',
+  nothing_paid: 'ops.order.cancelRefused',
+};
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.slice(0, 2000) : '';
+};
+
+/**
+ * Every action asks first and is written to the audit log by the API: the first post answers the
+ * confirmation (with a new Idempotency-Key), "Yes" posts the action with that key.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
@@ -47,26 +98,93 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const path = `/orders/${id.data.id}`;
+  const key = () => {
+    const parsed = KEY.safeParse(form.get('key'));
+    if (!parsed.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+    return parsed.data;
+  };
+  const confirm = (step: Confirm) => data<ActionResult>({ confirm: step });
   try {
-    if (intent === 'note') {
-      const note = opsNoteSchema.safeParse({ text: form.get('text') });
-      if (!note.success) return data<ActionResult>({ problem: 'note' }, { status: 400 });
-      await opsCall(state, 'post', `${path}/notes`, { body: note.data });
-      return data<ActionResult>({ done: 'note' });
-    }
-    if (intent === 'quote') {
-      const quote = await opsCall<{ data: OrderCancellation }>(state, 'post', `${path}/cancellations`);
-      return data<ActionResult>({ quote: quote.data });
-    }
-    if (intent === 'cancel') {
-      const body = opsCancelSchema.safeParse({ cancellation_id: form.get('cancellation_id') });
-      if (!body.success) return data<ActionResult>({ problem: 'cancel' }, { status: 400 });
-      await opsCall(state, 'post', `${path}/cancel`, { body: body.data });
-      return data<ActionResult>({ done: 'cancelled' });
+    switch (intent) {
+      case 'note': {
+        const note = opsNoteSchema.safeParse({ text: form.get('text') });
+        if (!note.success) return data<ActionResult>({ problem: 'ops.order.noteInvalid' }, { status: 400 });
+        return confirm({ step: 'note', key: newKey(), text: note.data.text });
+      }
+      case 'note-confirm': {
+        const note = opsNoteSchema.safeParse({ text: form.get('text') });
+        if (!note.success) return data<ActionResult>({ problem: 'ops.order.noteInvalid' }, { status: 400 });
+        await opsCall(state, 'post', `${path}/notes`, { body: note.data, idempotencyKey: key() });
+        return data<ActionResult>({ done: 'ops.order.noted' });
+      }
+      case 'resend':
+        return confirm({ step: 'resend', key: newKey() });
+      case 'resend-confirm':
+        await opsCall(state, 'post', `${path}/resend_confirmation`, { body: {}, idempotencyKey: key() });
+        return data<ActionResult>({ done: 'ops.order.resent' });
+      case 'contact':
+      case 'contact-confirm': {
+        const fields = {
+          full_name: text(form, 'full_name'),
+          email: text(form, 'email'),
+          phone: text(form, 'phone'),
+          reason: text(form, 'reason'),
+        };
+        const body = opsCorrectContactSchema.safeParse(fields);
+        if (!body.success)
+          return data<ActionResult>({ problem: 'ops.order.contact.invalid' }, { status: 400 });
+        if (intent === 'contact') return confirm({ step: 'contact', key: newKey(), ...fields });
+        await opsCall(state, 'post', `${path}/correct_contact`, { body: fields, idempotencyKey: key() });
+        return data<ActionResult>({ done: 'ops.order.contact.done' });
+      }
+      case 'quote': {
+        const quote = await opsCall<{ data: OrderCancellation }>(state, 'post', `${path}/cancellations`);
+        return data<ActionResult>({ quote: { ...quote.data, key: newKey() } });
+      }
+      case 'cancel': {
+        const body = opsCancelSchema.safeParse({ cancellation_id: form.get('cancellation_id') });
+        if (!body.success) return data<ActionResult>({ problem: 'ops.order.cancelRefused' }, { status: 400 });
+        await opsCall(state, 'post', `${path}/cancel`, { body: body.data, idempotencyKey: key() });
+        return data<ActionResult>({ done: 'ops.order.cancelledDone' });
+      }
+      case 'override':
+      case 'override-confirm': {
+        const fields = {
+          cancellation_id: text(form, 'cancellation_id'),
+          refund_amount: text(form, 'refund_amount').replace(',', '.'),
+          reason: text(form, 'reason'),
+        };
+        const body = opsCancelOverrideSchema.safeParse(fields);
+        if (!body.success)
+          return data<ActionResult>({ problem: 'ops.order.override.invalid' }, { status: 400 });
+        if (intent === 'override')
+          return confirm({
+            step: 'override',
+            key: newKey(),
+            ...body.data,
+            // Only shown beside the new amount: a number or nothing.
+            quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(form, 'quoted')) ? text(form, 'quoted') : '0',
+          });
+        await opsCall(state, 'post', `${path}/cancel_with_override`, {
+          body: body.data,
+          idempotencyKey: key(),
+        });
+        return data<ActionResult>({ done: 'ops.order.cancelledDone' });
+      }
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422)
-      return data<ActionResult>({ problem: 'cancel' }, { status: 422 });
+    if (error instanceof ApiError && error.status === 422) {
+      const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
+        ?.reason;
+      return data<ActionResult>(
+        { problem: REFUSALS[reason ?? ''] ?? 'ops.order.cancelRefused' },
+        { status: 422 },
+      );
+    }
+    if (error instanceof ApiError && error.status === 400)
+      return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
+    if (error instanceof ApiError && error.status === 429)
+      return data<ActionResult>({ problem: 'ops.order.rateLimited' }, { status: 429 });
     throw error;
   }
   throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
@@ -77,6 +195,9 @@ const EVENT_LABELS: Record<string, MessageKey> = {
   'order.paid': 'ops.event.paid',
   'order.ticketed': 'ops.event.ticketed',
   'order.cancelled': 'ops.event.cancelled',
+  'order.cancelled_with_override': 'ops.event.cancelledOverride',
+  'order.confirmation_resent': 'ops.event.resent',
+  'order.contact_corrected': 'ops.event.contactCorrected',
   'order.tickets_voided': 'ops.event.ticketsVoided',
   'order.note': 'ops.event.note',
   'payment.started': 'ops.event.paymentStarted',
@@ -99,7 +220,7 @@ function Timeline({ events }: { events: TimelineEvent[] }) {
         <li key={i} className="grid gap-0.5 border-l-2 border-primary-200 pl-3">
           <p className="font-medium">{EVENT_LABELS[e.kind] ? t(EVENT_LABELS[e.kind]!) : e.kind}</p>
           <p className="text-sm text-neutral-700 wrap-anywhere">
-            {formatInstant(locale, e.at)} · {e.by}
+            <time dateTime={e.at}>{formatInstant(locale, e.at)}</time> · {e.by}
           </p>
           {Object.keys(e.details).length ? (
             <p className="text-sm wrap-anywhere">
@@ -114,12 +235,219 @@ function Timeline({ events }: { events: TimelineEvent[] }) {
   );
 }
 
-export default function OpsOrder({ loaderData, actionData }: Route.ComponentProps) {
+/** The confirmation of the action just asked for. */
+function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Order; busy: boolean }) {
   const t = useT();
   const money = useMoney();
+  switch (confirm.step) {
+    case 'note':
+      return (
+        <ConfirmStep
+          id="ops-confirm-note"
+          question={t('ops.order.confirmNote', { text: confirm.text })}
+          intent="note-confirm"
+          fields={{ key: confirm.key, text: confirm.text }}
+          yes={t('ops.order.yesNote')}
+          busy={busy}
+        />
+      );
+    case 'resend':
+      return (
+        <ConfirmStep
+          id="ops-confirm-resend"
+          question={t('ops.order.confirmResend', { email: order.contact.email })}
+          intent="resend-confirm"
+          fields={{ key: confirm.key }}
+          yes={t('ops.order.yesResend')}
+          busy={busy}
+        />
+      );
+    case 'contact': {
+      const { step: _step, key, ...fields } = confirm;
+      return (
+        <ConfirmStep
+          id="ops-confirm-contact"
+          question={t('ops.order.contact.confirm', {
+            name: fields.full_name,
+            email: fields.email,
+            phone: fields.phone,
+          })}
+          intent="contact-confirm"
+          fields={{ key, ...fields }}
+          yes={t('ops.order.contact.yes')}
+          busy={busy}
+        />
+      );
+    }
+    case 'override': {
+      const refund = money(confirm.refund_amount, order.total_currency);
+      return (
+        <ConfirmStep
+          id="ops-confirm-override"
+          question={t('ops.order.override.confirm', {
+            refund,
+            quoted: money(confirm.quoted, order.total_currency),
+            reason: confirm.reason,
+          })}
+          intent="override-confirm"
+          fields={{
+            key: confirm.key,
+            cancellation_id: confirm.cancellation_id,
+            refund_amount: confirm.refund_amount,
+            reason: confirm.reason,
+          }}
+          yes={t('ops.order.override.yes', { refund })}
+          busy={busy}
+        />
+      );
+    }
+  }
+}
+
+function CancelQuote({
+  quote,
+  order,
+  admin,
+  busy,
+}: {
+  quote: OrderCancellation & { key: string };
+  order: Order;
+  admin: boolean;
+  busy: boolean;
+}) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <ConfirmStep
+      id="ops-cancel-quote"
+      question={t('ops.order.quote', {
+        refund: money(quote.refund_amount, order.total_currency),
+        kept: money(quote.kept_amount, order.total_currency),
+      })}
+      intent="cancel"
+      fields={{ key: quote.key, cancellation_id: quote.id }}
+      yes={t('ops.order.confirmCancel')}
+      busy={busy}
+    >
+      {admin && order.payment_status === 'paid' ? (
+        <Form method="post" className="grid gap-2 rounded border border-neutral-300 bg-white p-3">
+          <p className="font-medium">{t('ops.order.override.heading')}</p>
+          <input type="hidden" name="intent" value="override" />
+          <input type="hidden" name="cancellation_id" value={quote.id} />
+          <input type="hidden" name="quoted" value={quote.refund_amount} />
+          <FormField
+            id="ops-override-amount"
+            label={t('ops.order.override.amount', { currency: order.total_currency })}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="refund_amount"
+                inputMode="decimal"
+                required
+                defaultValue={order.total_amount}
+                className={inputClasses(false, 'w-40')}
+              />
+            )}
+          </FormField>
+          <FormField id="ops-override-reason" label={t('ops.order.override.reason')}>
+            {(control) => (
+              <input
+                {...control}
+                name="reason"
+                required
+                minLength={3}
+                maxLength={500}
+                className={inputClasses(false)}
+              />
+            )}
+          </FormField>
+          <div>
+            <Button type="submit" variant="outline" disabled={busy}>
+              {t('ops.order.override.submit')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </ConfirmStep>
+  );
+}
+
+function ContactForm({ order, busy }: { order: Order; busy: boolean }) {
+  const t = useT();
+  return (
+    <details className="rounded border border-neutral-200 p-3">
+      <summary className="cursor-pointer font-medium">{t('ops.order.contact.heading')}</summary>
+      <Form method="post" className="mt-3 grid gap-2">
+        <input type="hidden" name="intent" value="contact" />
+        <FormField id="ops-contact-name" label={t('ops.order.contact.fullName')}>
+          {(control) => (
+            <input
+              {...control}
+              name="full_name"
+              required
+              maxLength={100}
+              defaultValue={order.contact.full_name}
+              className={inputClasses(false)}
+            />
+          )}
+        </FormField>
+        <FormField id="ops-contact-email" label={t('ops.order.contact.email')}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              required
+              defaultValue={order.contact.email}
+              className={inputClasses(false)}
+            />
+          )}
+        </FormField>
+        <FormField id="ops-contact-phone" label={t('ops.order.contact.phone')}>
+          {(control) => (
+            <input
+              {...control}
+              name="phone"
+              type="tel"
+              required
+              defaultValue={order.contact.phone}
+              className={inputClasses(false)}
+            />
+          )}
+        </FormField>
+        <FormField id="ops-contact-reason" label={t('ops.order.contact.reason')}>
+          {(control) => (
+            <input
+              {...control}
+              name="reason"
+              required
+              minLength={3}
+              maxLength={500}
+              className={inputClasses(false)}
+            />
+          )}
+        </FormField>
+        <div>
+          <Button type="submit" variant="outline" disabled={busy}>
+            {t('ops.order.contact.submit')}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+export default function OpsOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state !== 'idle';
+  const layout = useRouteLoaderData('routes/ops-layout') as { me: OpsMe } | undefined;
+  const admin = layout?.me.role === 'admin';
   const { order, timeline } = loaderData;
-  const quote = actionData && 'quote' in actionData ? actionData.quote : null;
+  const result = actionData as ActionResult | undefined;
+  const quote = result && 'quote' in result ? result.quote : null;
+  const confirm = result && 'confirm' in result ? result.confirm : null;
+  const ticketed = order.booking_status === 'booked' && order.payment_status === 'paid';
   return (
     <div className="grid gap-6">
       <p>
@@ -129,26 +457,21 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
       </p>
       <PageHeading>{t('ops.order.heading', { reference: order.booking_reference })}</PageHeading>
       <OrderStatusBadges order={order} />
-      <p className="wrap-anywhere">
+      <p className="wrap-anywhere" data-testid="ops-order-contact">
         {order.contact.full_name} · {order.contact.email} · {order.contact.phone}
       </p>
-      {actionData && 'done' in actionData ? (
-        <p role="status" className="rounded bg-green-50 p-3 text-green-900">
-          {t(actionData.done === 'note' ? 'ops.order.noted' : 'ops.order.cancelledDone')}
-        </p>
+      {result && 'done' in result ? (
+        <Notice kind="done">{t(result.done, { email: order.contact.email })}</Notice>
       ) : null}
-      {actionData && 'problem' in actionData ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-800">
-          {t(actionData.problem === 'note' ? 'ops.order.noteInvalid' : 'ops.order.cancelRefused')}
-        </p>
-      ) : null}
+      {result && 'problem' in result ? <Notice kind="error">{t(result.problem)}</Notice> : null}
+      {confirm ? <ConfirmAction confirm={confirm} order={order} busy={busy} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <OrderItinerary order={order} />
           <OrderPassengers order={order} />
           <OrderPrice order={order} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <section
             aria-labelledby="ops-actions"
             className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
@@ -173,25 +496,18 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
                 {t('ops.order.addNote')}
               </Button>
             </Form>
+            {ticketed ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend" />
+                <Button type="submit" variant="outline" disabled={busy}>
+                  {t('ops.order.resend')}
+                </Button>
+              </Form>
+            ) : null}
+            <ContactForm order={order} busy={busy} />
             {order.booking_status !== 'cancelled' ? (
               quote ? (
-                <Form
-                  method="post"
-                  className="grid gap-2 rounded bg-amber-50 p-3"
-                  data-testid="ops-cancel-quote"
-                >
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="cancellation_id" value={quote.id} />
-                  <p>
-                    {t('ops.order.quote', {
-                      refund: money(quote.refund_amount, order.total_currency),
-                      kept: money(quote.kept_amount, order.total_currency),
-                    })}
-                  </p>
-                  <Button type="submit" disabled={busy}>
-                    {t('ops.order.confirmCancel')}
-                  </Button>
-                </Form>
+                <CancelQuote quote={quote} order={order} admin={admin} busy={busy} />
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="quote" />

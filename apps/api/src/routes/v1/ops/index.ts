@@ -1,19 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  opsCancelOverrideSchema,
   opsCancelSchema,
+  opsCorrectContactSchema,
   opsInviteSchema,
+  opsResendSchema,
   opsNoteSchema,
   opsOrderParamsSchema,
   opsOrderSearchSchema,
   opsStaffParamsSchema,
 } from '@parvoz/contracts/ops';
-import { sendError } from '../../../errors.ts';
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
+import { isLocale } from '@parvoz/i18n/locales';
+import { ApiFailure, sendError } from '../../../errors.ts';
+import { idempotentCreate } from '../../../idempotent.ts';
 import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
 import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../services/order-view.ts';
 import { orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { correctContact } from '../../../services/ops-contact.ts';
+import { resendTickets } from '../../../services/order-manage.ts';
 import { startRefunds } from '../../../services/refunds.ts';
 import { staffInviteEmail } from '../../../services/staff-mail.ts';
 import { enqueueEmail } from '../../../services/mail.ts';
@@ -58,6 +68,13 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
+  const existingOrder = async (tx: Database, id: string) => {
+    const [found] = await tx
+      .select({ id: schema.orders.id })
+      .from(schema.orders)
+      .where(eq(schema.orders.id, id));
+    if (!found) throw new ApiFailure('not_found', 'No such order.');
+  };
 
   app.get('/me', limited, async (request) => ({
     data: { email: request.staff!.email, role: request.staff!.role },
@@ -75,66 +92,184 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  /** An internal note: an audit entry (never shown to the traveller). */
   app.post(
     '/orders/:id/notes',
     { ...limited, schema: { params: opsOrderParamsSchema, body: opsNoteSchema } },
-    async (request, reply) => {
-      const order = await loadOrder(db, request.params.id);
-      if (!order) return sendError(reply, 'not_found', 'No such order.');
-      await recordAudit(db, {
-        actor: actor(request),
-        action: 'order.note',
-        targetType: 'order',
-        targetId: order.row.id,
-        details: { text: request.body.text },
-        at: now(),
-      });
-      return reply.status(201).send({ data: { recorded: true } });
-    },
+    async (request, reply) =>
+      idempotentCreate(request, reply, db, async (tx) => {
+        await existingOrder(tx, request.params.id);
+        await recordAudit(tx, {
+          actor: actor(request),
+          action: 'order.note',
+          targetType: 'order',
+          targetId: request.params.id,
+          details: { text: request.body.text },
+          at: now(),
+        });
+        return { recorded: true };
+      }),
   );
 
   /** The quote: what the traveller gets back by the fare rules, if the order is cancelled now. */
   app.post(
     '/orders/:id/cancellations',
     { ...limited, schema: { params: opsOrderParamsSchema } },
-    async (request, reply) => {
-      const quote = await createCancellation({ db, now }, STAFF_ACCESS, request.params.id, undefined);
-      return reply.status(201).send({ data: quote });
-    },
+    async (request, reply) =>
+      idempotentCreate(request, reply, db, (tx) =>
+        createCancellation({ db: tx, now }, STAFF_ACCESS, request.params.id, undefined),
+      ),
   );
 
-  /** Confirms a quote (idempotent: a confirmed one is answered as it is, and logged once). */
+  /**
+   * Confirms a quote of this order, with its refund or (admins, `override`) another amount and a reason. The
+   * audit entry is written in the cancellation's transaction; a confirmed quote is answered as it is.
+   */
+  async function cancel(
+    request: FastifyRequest<{ Params: { id: string }; Body: { cancellation_id: string } }>,
+    reply: FastifyReply,
+    override?: { amount: string; reason: string },
+  ) {
+    const [quote] = await db
+      .select({ orderId: schema.orderCancellations.orderId, currency: schema.orders.currency })
+      .from(schema.orderCancellations)
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderCancellations.orderId))
+      .where(eq(schema.orderCancellations.id, request.body.cancellation_id));
+    // A quote of another order (or none): nothing is done.
+    if (!quote || quote.orderId !== request.params.id)
+      throw new ApiFailure('not_found', 'No such order cancellation.');
+    let refundOverrideMinor: number | undefined;
+    if (override) {
+      const amount = isCurrencyCode(quote.currency) ? fromMajorString(override.amount, quote.currency) : null;
+      if (!amount)
+        throw new ApiFailure('validation_failed', 'The request is not valid.', [
+          { in: 'body', path: '/refund_amount', message: `not an amount of ${quote.currency}` },
+        ]);
+      refundOverrideMinor = amount.amount;
+    }
+    let confirmed: Awaited<ReturnType<typeof confirmCancellation>> | undefined;
+    const sent = await idempotentCreate(
+      request,
+      reply,
+      db,
+      async (tx) => {
+        confirmed = await confirmCancellation(
+          { db: tx, now },
+          STAFF_ACCESS,
+          request.body.cancellation_id,
+          undefined,
+          app.deps.publicOrigin(),
+          {
+            ...(refundOverrideMinor !== undefined ? { refundOverrideMinor } : {}),
+            audit: (inner, details) =>
+              recordAudit(inner, {
+                actor: actor(request),
+                action: override ? 'order.cancelled_with_override' : 'order.cancelled',
+                targetType: 'order',
+                targetId: request.params.id,
+                details: override ? { ...details, reason: override.reason } : details,
+                at: now(),
+              }),
+          },
+        );
+        return confirmed.cancellation;
+      },
+      200,
+    );
+    // Committed: ask the provider for the refund, send the emails.
+    if (confirmed && confirmed.refundIds.length > 0)
+      await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
+    if (confirmed?.cancelled) {
+      bookingsTotal.inc({ status: 'cancelled' });
+      app.deps.kickOutbox();
+    }
+    return sent;
+  }
+
   app.post(
     '/orders/:id/cancel',
     { ...limited, schema: { params: opsOrderParamsSchema, body: opsCancelSchema } },
+    (request, reply) => cancel(request, reply),
+  );
+
+  app.post(
+    '/orders/:id/cancel_with_override',
+    {
+      ...limited,
+      config: { adminOnly: true },
+      schema: { params: opsOrderParamsSchema, body: opsCancelOverrideSchema },
+    },
+    (request, reply) =>
+      cancel(request, reply, { amount: request.body.refund_amount, reason: request.body.reason }),
+  );
+
+  /** The confirmation with the e-ticket again, to the contact email (booked and paid orders only). */
+  app.post(
+    '/orders/:id/resend_confirmation',
+    { ...limited, schema: { params: opsOrderParamsSchema, body: opsResendSchema } },
     async (request, reply) => {
-      const confirmed = await confirmCancellation(
-        { db, now },
-        STAFF_ACCESS,
-        request.body.cancellation_id,
-        undefined,
-        app.deps.publicOrigin(),
+      const sent = await idempotentCreate(
+        request,
+        reply,
+        db,
+        async (tx) => {
+          await resendTickets(
+            {
+              db: tx,
+              now,
+              siteUrl: app.deps.publicOrigin(),
+              audit: (inner, details) =>
+                recordAudit(inner, {
+                  actor: actor(request),
+                  action: 'order.confirmation_resent',
+                  targetType: 'order',
+                  targetId: request.params.id,
+                  details,
+                  at: now(),
+                }),
+            },
+            { caller: STAFF_ACCESS, orderId: request.params.id, accessToken: undefined },
+            request.body.lang,
+          );
+          return { accepted: true };
+        },
+        200,
       );
-      if (confirmed.cancellation.order_id !== request.params.id)
-        return sendError(reply, 'not_found', 'No such order.');
-      if (confirmed.refundIds.length > 0)
-        await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
-      if (confirmed.cancelled) {
-        bookingsTotal.inc({ status: 'cancelled' });
-        app.deps.kickOutbox();
-        await recordAudit(db, {
-          actor: actor(request),
-          action: 'order.cancelled',
-          targetType: 'order',
-          targetId: request.params.id,
-          details: {
-            cancellation_id: confirmed.cancellation.id,
-            refund_amount: confirmed.cancellation.refund_amount,
-          },
-          at: now(),
-        });
-      }
-      return { data: confirmed.cancellation };
+      app.deps.kickOutbox();
+      return sent;
+    },
+  );
+
+  /** The contact corrected by an operator (the traveller is emailed about a new phone or email). */
+  app.post(
+    '/orders/:id/correct_contact',
+    { ...limited, schema: { params: opsOrderParamsSchema, body: opsCorrectContactSchema } },
+    async (request, reply) => {
+      const { reason, ...contact } = request.body;
+      const sent = await idempotentCreate(
+        request,
+        reply,
+        db,
+        (tx) =>
+          correctContact(tx, {
+            orderId: request.params.id,
+            contact,
+            siteUrl: app.deps.publicOrigin(),
+            now: now(),
+            audit: (details) =>
+              recordAudit(tx, {
+                actor: actor(request),
+                action: 'order.contact_corrected',
+                targetType: 'order',
+                targetId: request.params.id,
+                details: { ...details, reason },
+                at: now(),
+              }),
+          }),
+        200,
+      );
+      app.deps.kickOutbox();
+      return sent;
     },
   );
 
@@ -146,27 +281,40 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/staff', { ...admins, schema: { body: opsInviteSchema } }, async (request, reply) => {
-    const { staff, changed } = await grantRole(db, {
-      email: request.body.email,
-      role: 'operator',
-      actor: actor(request),
-      now: now(),
-    });
-    if (changed) {
-      await enqueueEmail(db, {
-        to: staff.email,
-        kind: 'staff-invite',
-        payload: staffInviteEmail(request.body.lang, {
-          invitedBy: request.staff!.email,
-          siteUrl: app.deps.publicOrigin(),
-        }),
-        now: now(),
-      });
-      app.deps.kickOutbox();
-    }
-    return reply
-      .status(changed ? 201 : 200)
-      .send({ data: { user_id: staff.userId, email: staff.email, role: staff.role } });
+    const sent = await idempotentCreate(
+      request,
+      reply,
+      db,
+      async (tx) => {
+        const { staff, changed } = await grantRole(tx, {
+          email: request.body.email,
+          role: 'operator',
+          actor: actor(request),
+          now: now(),
+        });
+        if (changed) {
+          // In the invitee's own language when their account has one, else the one the admin chose.
+          const [user] = await tx
+            .select({ language: schema.users.language })
+            .from(schema.users)
+            .where(eq(schema.users.id, staff.userId));
+          const lang = isLocale(user?.language) ? user.language : request.body.lang;
+          await enqueueEmail(tx, {
+            to: staff.email,
+            kind: 'staff-invite',
+            payload: staffInviteEmail(lang, {
+              invitedBy: request.staff!.email,
+              siteUrl: app.deps.publicOrigin(),
+            }),
+            now: now(),
+          });
+        }
+        return { user_id: staff.userId, email: staff.email, role: staff.role, invited: changed };
+      },
+      (answer) => (answer.invited ? 201 : 200),
+    );
+    app.deps.kickOutbox();
+    return sent;
   });
 
   app.delete(

@@ -1,0 +1,406 @@
+/**
+ * The console's order actions and its authorization matrix (issue 13 §5–§6), through HTTP (inject, PGlite):
+ *  - EVERY /v1/ops route, taken from the app's own route table (a new route without an entry here fails), for
+ *    anonymous, a traveller, an operator and an admin: only the right roles get through, everyone else gets
+ *    the byte-identical 404 of an unknown endpoint, with a well-formed or a malformed body, and nothing changes;
+ *  - an admin's override of the refund with a reason (operators: the unknown-endpoint 404), resending the
+ *    confirmation, correcting the contact, notes: each idempotent under its Idempotency-Key and written once
+ *    to the audit log, with its emails in the order's history;
+ *  - bad input (forged ids, a quote of another order, negative or excessive amounts, bad queries): a clear 4xx
+ *    and no change.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { schema, type Database } from '@parvoz/db';
+import { buildTestApi, routesOf } from '../../../testing.ts';
+import { isoDay } from '../../../booking-testing.ts';
+import { book, deliverWebhook, offerIn, pay, type Booked } from '../../../after-sale-testing.ts';
+import { createSession } from '../../../services/sessions.ts';
+import { grantRole } from '../../../services/staff.ts';
+
+type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+const headers = {} as Record<Who, Record<string, string>>;
+let keys = 0;
+
+/** Who may call each console route; every route under /v1/ops must be here. */
+const ALLOWED: Record<string, readonly Who[]> = {
+  'GET /v1/ops/me': ['operator', 'admin'],
+  'GET /v1/ops/orders': ['operator', 'admin'],
+  'GET /v1/ops/orders/:id': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/notes': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/cancellations': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/cancel': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/cancel_with_override': ['admin'],
+  'POST /v1/ops/orders/:id/resend_confirmation': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/correct_contact': ['operator', 'admin'],
+  'GET /v1/ops/staff': ['admin'],
+  'POST /v1/ops/staff': ['admin'],
+  'DELETE /v1/ops/staff/:userId': ['admin'],
+  'GET /v1/ops/audit': ['admin'],
+};
+/** Well-formed ids of nothing: the matrix changes nothing even where it is let through. */
+const PARAMS: Record<string, string> = {
+  id: 'ord_AAAAAAAAAAAAAAAAAAAAAAAA',
+  userId: '00000000-0000-4000-8000-000000000000',
+};
+/** Well-formed bodies, so that an allowed caller gets past validation to the (missing) thing itself. */
+const BODIES: Record<string, object> = {
+  notes: { text: 'matrix' },
+  cancel: { cancellation_id: 'ocn_AAAAAAAAAAAAAAAAAAAAAAAA' },
+  cancel_with_override: {
+    cancellation_id: 'ocn_AAAAAAAAAAAAAAAAAAAAAAAA',
+    refund_amount: '1.00',
+    reason: 'matrix test',
+  },
+  correct_contact: { phone: '+998901234567', reason: 'matrix test' },
+  // An invitation refused by validation: let through, yet nobody is made staff.
+  staff: { email: 'not-an-email' },
+};
+
+const unknownEndpoint = (method: string, url: string) => ({
+  error: { code: 'not_found', message: `No such endpoint: ${method} ${url.split('?')[0]}` },
+});
+
+function consoleRoutes(): { method: string; url: string }[] {
+  const seen = new Map<string, { method: string; url: string }>();
+  for (const route of routesOf(app)) {
+    if (!route.url.startsWith('/v1/ops')) continue;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const url = route.url.replace(/\/$/, '');
+      seen.set(`${method} ${url}`, { method, url });
+    }
+  }
+  return [...seen.values()];
+}
+
+async function signedIn(email: string, role: 'operator' | 'admin' | null) {
+  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
+  await db.insert(schema.users).values({ email }).onConflictDoNothing();
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+  const { token } = await createSession(db, user!.id, now());
+  return { authorization: `Bearer ${token}` };
+}
+
+const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...headers[who], ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+const count = async (query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
+
+async function paidOrder(days: number, fare: 'light' | 'standard' = 'standard'): Promise<Booked> {
+  const order = await book(app, await offerIn(app, fare, { date: isoDay(start, days) }));
+  await pay(app, db, order, now());
+  await app.outbox.runOnce();
+  return order;
+}
+
+async function quoteOf(orderId: string): Promise<{ id: string; refund_amount: string }> {
+  const quote = await call('operator', 'POST', `/v1/ops/orders/${orderId}/cancellations`);
+  expect(quote.statusCode, quote.body).toBe(201);
+  return quote.json().data;
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(
+    db,
+    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
+    { now },
+  );
+  headers.anonymous = {};
+  headers.traveller = await signedIn('traveller@example.com', null);
+  headers.operator = await signedIn('desk@agency.test', 'operator');
+  headers.admin = await signedIn('boss@agency.test', 'admin');
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closeDb?.();
+});
+
+describe('the authorization matrix', () => {
+  test('every console route is in the matrix', () => {
+    const routes = consoleRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(routes.filter((r) => !(r in ALLOWED))).toEqual([]);
+    expect(Object.keys(ALLOWED).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  test.each(['anonymous', 'traveller', 'operator', 'admin'] as const)(
+    '%s: only the routes of their role answer; for the others the console does not exist',
+    async (who) => {
+      const audit = await count(sql`SELECT count(*)::int AS n FROM audit_log`);
+      const users = await count(sql`SELECT count(*)::int AS n FROM users`);
+      for (const route of consoleRoutes()) {
+        const url = route.url.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? 'x');
+        const name = route.url.split('/').at(-1)!;
+        const bodies: (string | undefined)[] =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? [undefined]
+            : [JSON.stringify(BODIES[name] ?? {}), '{"malformed": '];
+        for (const body of bodies) {
+          const answer = await app.inject({
+            method: route.method as 'GET' | 'POST' | 'DELETE',
+            url,
+            headers: { ...headers[who], ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { payload: body } : {}),
+          });
+          const label = `${who} ${route.method} ${url} ${body ?? ''}`;
+          if (ALLOWED[`${route.method} ${route.url}`]!.includes(who)) {
+            expect(answer.statusCode, label).toBeLessThan(500);
+            expect(answer.json(), label).not.toEqual(unknownEndpoint(route.method, url));
+          } else {
+            expect(answer.statusCode, label).toBe(404);
+            expect(answer.json(), label).toEqual(unknownEndpoint(route.method, url));
+          }
+        }
+      }
+      expect(await count(sql`SELECT count(*)::int AS n FROM audit_log`)).toBe(audit);
+      expect(await count(sql`SELECT count(*)::int AS n FROM users`)).toBe(users);
+    },
+  );
+});
+
+describe('cancelling with an admin override', () => {
+  test('refused to operators; more than was paid, negative or malformed amounts refused; then refunded as set, with its reason', async () => {
+    const order = await paidOrder(40, 'light');
+    const quote = await quoteOf(order.id);
+    const url = `/v1/ops/orders/${order.id}/cancel_with_override`;
+    const body = (refund_amount: string, reason = 'Flight schedule changed by the airline') => ({
+      cancellation_id: quote.id,
+      refund_amount,
+      reason,
+    });
+    expect((await call('operator', 'POST', url, body(order.total_amount))).json()).toEqual(
+      unknownEndpoint('POST', url),
+    );
+    for (const bad of [
+      body('-5.00'),
+      body('abc'),
+      body('1.234'),
+      body('10.00', 'no'),
+      { cancellation_id: quote.id },
+    ])
+      expect((await call('admin', 'POST', url, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    const tooMuch = await call('admin', 'POST', url, body(String(Number(order.total_amount) + 1)));
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.details).toEqual({ reason: 'refund_exceeds_payment' });
+    const untouched = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(untouched[0]!.bookingStatus).toBe('booked');
+    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(0);
+
+    // A light fare gives back the taxes only; the admin refunds all of it.
+    expect(Number(quote.refund_amount)).toBeLessThan(Number(order.total_amount));
+    const key = `override-${++keys}`;
+    const done = await call('admin', 'POST', url, body(order.total_amount), key);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ refund_amount: order.total_amount, kept_amount: '0.00' });
+    const again = await call('admin', 'POST', url, body(order.total_amount), key);
+    expect(again.json()).toEqual(done.json());
+    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    expect(refund!.amountMinor).toBe(Math.round(Number(order.total_amount) * 100));
+    const entries = await db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.targetId, order.id),
+          eq(schema.auditLog.action, 'order.cancelled_with_override'),
+        ),
+      );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorEmail: 'boss@agency.test',
+      details: {
+        reason: 'Flight schedule changed by the airline',
+        quoted_amount: quote.refund_amount,
+        refund_amount: order.total_amount,
+      },
+    });
+    // The provider's refund webhook settles it; the history shows the refund, its webhook and the email.
+    await deliverWebhook(app, now(), {
+      type: 'refund.succeeded',
+      providerRef: refund!.providerRef!,
+      amountMinor: refund!.amountMinor,
+      currency: refund!.currency,
+      refundId: refund!.id,
+      id: `evt_override_${refund!.id}`,
+    });
+    const detail = (await call('operator', 'GET', `/v1/ops/orders/${order.id}`)).json().data;
+    expect(detail.order.refund_status).toBe('refunded');
+    const kinds = detail.timeline.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['order.cancelled_with_override', 'refund.succeeded', 'webhook.received']),
+    );
+    const emails = detail.timeline.filter((e: { kind: string }) => e.kind === 'email.queued');
+    expect(emails.map((e: { details: { email: string } }) => e.details.email)).toEqual(
+      expect.arrayContaining(['order-confirmation', 'order-cancelled', 'refund-completed']),
+    );
+  });
+
+  test('an unpaid order has nothing to refund; a quote of another order cancels nothing', async () => {
+    const unpaid = await book(app, await offerIn(app, 'standard', { date: isoDay(start, 41) }));
+    const other = await book(app, await offerIn(app, 'standard', { date: isoDay(start, 42) }));
+    const quote = await quoteOf(unpaid.id);
+    const refused = await call('admin', 'POST', `/v1/ops/orders/${unpaid.id}/cancel_with_override`, {
+      cancellation_id: quote.id,
+      refund_amount: '1.00',
+      reason: 'goodwill gesture',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual({ reason: 'nothing_paid' });
+    const crossed = await call('operator', 'POST', `/v1/ops/orders/${other.id}/cancel`, {
+      cancellation_id: quote.id,
+    });
+    expect(crossed.statusCode).toBe(404);
+    const rows = await db
+      .select()
+      .from(schema.orders)
+      .where(sql`${schema.orders.id} IN (${unpaid.id}, ${other.id})`);
+    expect(rows.map((r) => r.bookingStatus)).toEqual(['new', 'new']);
+  });
+});
+
+describe('resending the confirmation, correcting the contact, notes', () => {
+  test('the confirmation goes again once per key, and only for a booked and paid order', async () => {
+    const unpaid = await book(app, await offerIn(app, 'standard', { date: isoDay(start, 43) }));
+    const refused = await call('operator', 'POST', `/v1/ops/orders/${unpaid.id}/resend_confirmation`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual({ reason: 'not_ticketed' });
+
+    const order = await paidOrder(44);
+    const confirmations = () =>
+      count(
+        sql`SELECT count(*)::int AS n FROM outbox WHERE order_id = ${order.id} AND kind = 'order-confirmation'`,
+      );
+    expect(await confirmations()).toBe(1);
+    const key = `resend-${++keys}`;
+    for (let i = 0; i < 2; i++) {
+      const sent = await call(
+        'operator',
+        'POST',
+        `/v1/ops/orders/${order.id}/resend_confirmation`,
+        { lang: 'tr' },
+        key,
+      );
+      expect(sent.statusCode).toBe(200);
+    }
+    expect(await confirmations()).toBe(2);
+    const [entry, ...more] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'order.confirmation_resent')),
+      );
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actorEmail: 'desk@agency.test',
+      details: { lang: 'tr', to: order.contact.email },
+    });
+  });
+
+  test('the contact is corrected with a reason; old and new addresses are told; nothing changes on bad input', async () => {
+    const order = await paidOrder(45);
+    const url = `/v1/ops/orders/${order.id}/correct_contact`;
+    for (const bad of [
+      { reason: 'nothing given' },
+      { phone: '12345', reason: 'bad phone' },
+      { email: 'not-an-email', reason: 'bad email' },
+      { phone: '+998901234567' },
+      { phone: '+998901234567', reason: 'x', extra: true },
+    ])
+      expect((await call('operator', 'POST', url, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    const forged = await call(
+      'operator',
+      'POST',
+      '/v1/ops/orders/ord_forgedforgedforgedforged/correct_contact',
+      {
+        phone: '+998901234567',
+        reason: 'forged order',
+      },
+    );
+    expect(forged.statusCode).toBe(404);
+
+    const key = `contact-${++keys}`;
+    const body = { email: 'New.Address@Example.com', phone: '+90 532 123 45 67', reason: 'Traveller called' };
+    const done = await call('operator', 'POST', url, body, key);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.contact).toMatchObject({
+      email: 'new.address@example.com',
+      phone: '+905321234567',
+    });
+    expect((await call('operator', 'POST', url, body, key)).json()).toEqual(done.json());
+    const detail = (await call('operator', 'GET', `/v1/ops/orders/${order.id}`)).json().data;
+    const corrected = detail.timeline.filter((e: { kind: string }) => e.kind === 'order.contact_corrected');
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]).toMatchObject({
+      by: 'desk@agency.test',
+      details: {
+        reason: 'Traveller called',
+        email_from: order.contact.email,
+        email_to: 'new.address@example.com',
+        phone_to: '+905321234567',
+      },
+    });
+    const told = detail.timeline
+      .filter((e: { kind: string }) => e.kind === 'email.queued')
+      .map((e: { details: { email: string; to: string } }) => `${e.details.email} ${e.details.to}`);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        `contact-email-changed ${order.contact.email}`,
+        'contact-email-changed new.address@example.com',
+        'contact-phone-changed new.address@example.com',
+      ]),
+    );
+  });
+
+  test('a note retried with its key is one note', async () => {
+    const order = await book(app, await offerIn(app, 'standard', { date: isoDay(start, 46) }));
+    const key = `note-key-${++keys}`;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call(
+            'operator',
+            'POST',
+            `/v1/ops/orders/${order.id}/notes`,
+            { text: 'Asked for a window seat' },
+            key,
+          )
+        ).statusCode,
+      ).toBe(201);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE target_id = ${order.id} AND action = 'order.note'`,
+      ),
+    ).toBe(1);
+    // The same key with another text is refused, not a second note.
+    const reused = await call('operator', 'POST', `/v1/ops/orders/${order.id}/notes`, { text: 'Other' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(
+      (await call('operator', 'POST', `/v1/ops/orders/${order.id}/notes`, {}, `note-key-${++keys}`))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  test('bad queries are a 400; TRUNCATE of the audit log is refused by the database', async () => {
+    for (const bad of ['page=0', 'from=2026-13-01', 'to=tomorrow', 'status=gone', `q=${'x'.repeat(101)}`])
+      expect((await call('operator', 'GET', `/v1/ops/orders?${bad}`)).statusCode, bad).toBe(400);
+    await expect(db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
+    expect(await count(sql`SELECT count(*)::int AS n FROM audit_log`)).toBeGreaterThan(0);
+  });
+});
