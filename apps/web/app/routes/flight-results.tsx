@@ -48,6 +48,7 @@ import { FareCalendarView } from '../features/search/FareCalendarView.tsx';
 import { SearchForm } from '../features/search/SearchForm.tsx';
 import { ResultsSkeleton, StripSkeleton } from '../features/search/Skeletons.tsx';
 import { useExpired } from '../lib/offer-clock.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { OfferCountdown } from '../components/OfferCountdown.tsx';
 import { PriceAlertForm } from '../features/price-alerts/PriceAlertForm.tsx';
 import { priceAlertAction } from '../features/price-alerts/result.ts';
@@ -237,6 +238,9 @@ type LoaderData = Route.ComponentProps['loaderData'];
 const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderData }) {
   const { segment, search, origin, destination, offers, strip, shared, calendar, initialFare, noScript } =
     data;
+  // With JavaScript the month of low fares comes once the page is interactive, never during hydration: its
+  // boundary, streamed while the offers hydrated, left their "Flight details" buttons dead until it came.
+  const hydrated = useHydrated();
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },
@@ -255,7 +259,7 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
       <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
         {(value) => <DateStripView strip={value} />}
       </Deferred>
-      {calendar ? (
+      {calendar && (noScript || hydrated) ? (
         <LowFares calendar={calendar} search={search} currency={data.currency} bookable={data.bookable} />
       ) : null}
       {shared ? (
