@@ -117,6 +117,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     now,
     onUndelivered: (status, refundId) =>
       app.log.error({ status, refundId }, 'sandbox refund: webhook not accepted'),
+    origin: () => publicOrigin(options.config.publicUrl, app.server.address()),
   });
   const deps: ApiDeps = {
     db: options.db,
@@ -137,7 +138,11 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     db: options.db,
     now,
     log: app.log,
-    afterPass: () => retryUnstartedRefunds({ db: options.db, now, providers: payments }, app.log),
+    afterPass: () =>
+      retryUnstartedRefunds(
+        { db: options.db, now, providers: payments, siteUrl: deps.publicOrigin },
+        app.log,
+      ),
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());

@@ -46,6 +46,8 @@ export const ROUTE_LIMITS = {
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
+  // A browser coming back from a provider's hosted page (iyzico's callback): a traveller's few tries.
+  paymentCallbacks: { name: 'payment-callbacks', limit: 60, windowMs: 10 * MINUTE },
   // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;

@@ -399,6 +399,14 @@ export type PaymentStartRequest = z.input<typeof paymentStartRequestSchema>;
 export const paymentStartResponseSchema = z.object({ data: z.object({ redirect_url: z.string() }) });
 export type PaymentStartResponse = z.infer<typeof paymentStartResponseSchema>;
 
+/**
+ * iyzico's Checkout Form callback (issue 14): the traveller's browser POSTs the form's `token` back to
+ * `/v1/payments/iyzico/callback` (application/x-www-form-urlencoded); the result is then asked of iyzico.
+ */
+export const iyzicoCallbackBodySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'not an iyzico token'),
+});
+
 /** The `payment` query parameter of the order page after the card page. */
 export const PAYMENT_RESULTS = ['success', 'declined'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];

@@ -126,6 +126,14 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertMaxPerEmail: 'PRICE_ALERT_PER_EMAIL',
   priceAlertWorker: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
+  iyzicoApiKey: 'IYZICO_API_KEY',
+  iyzicoSecretKey: 'IYZICO_SECRET_KEY',
+  iyzicoBaseUrl: 'IYZICO_BASE_URL',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeApiBase: 'STRIPE_API_BASE',
+  reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
+  reconcileWorker: null,
 };
 
 /**

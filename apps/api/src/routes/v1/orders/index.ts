@@ -30,7 +30,7 @@ import { startPayment } from '../../../services/payments.ts';
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
-  const provider = defaultPaymentProvider(config);
+  const chooseProvider = (currency: string) => defaultPaymentProvider(app.deps.payments, currency);
 
   app.post(
     '/',
@@ -80,7 +80,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const started = await startPayment(
-        { db, now, provider },
+        { db, now, chooseProvider },
         request.caller,
         request.params.id,
         request.query.access_token,
