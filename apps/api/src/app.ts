@@ -36,6 +36,7 @@ import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds } from './services/refunds.ts';
 import { paymentProviders } from './payments/index.ts';
+import { createReconciliationWorker } from './services/reconciliation.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -146,6 +147,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
+  // Our card payments against the providers' own lists (issue 14 §6); only providers with a list take part.
+  const reconciliation = createReconciliationWorker(
+    { db: options.db, now, providers: payments, intervalMs: options.config.reconcileIntervalSeconds * 1000 },
+    app.log,
+  );
+  if (options.config.reconcileWorker && [...payments.values()].some((p) => p.statement))
+    reconciliation.start();
+  app.addHook('onClose', () => reconciliation.stop());
   // Watched searches are re-priced a few times a day; every instance may run it (issue 17 §3).
   const priceAlerts = createPriceAlertWorker({
     db: options.db,

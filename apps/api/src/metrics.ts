@@ -55,6 +55,22 @@ export const paymentsTotal = new Counter({
   registers: [registry],
 });
 
+/** Differences between our payments and a provider's own list, by kind, as of the last run (issue 14 §6). */
+export const reconciliationDifferences = new Gauge({
+  name: 'parvoz_payment_reconciliation_differences',
+  help: "Payments that differ from the provider's list at the last reconciliation, by provider and kind",
+  labelNames: ['provider', 'kind'] as const,
+  registers: [registry],
+});
+
+/** Reconciliation runs, by provider and outcome (`done`, `failed`: the provider could not be asked). */
+export const reconciliationRuns = new Counter({
+  name: 'parvoz_payment_reconciliation_runs_total',
+  help: 'Payment reconciliation runs by provider and outcome',
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [registry],
+});
+
 /** Emails in the outbox table (shared by every instance) not yet sent: pending, sending, failed for good. */
 export const outboxBacklog = new Gauge({
   name: 'parvoz_outbox_backlog',
