@@ -86,8 +86,13 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
   let nextTxId = 27_000_000;
   let url = '';
 
+  /** Test switches: answers signed with the wrong key (a man in the middle, a misconfigured key). */
+  const control = { corruptSignatures: false };
   const signed = (values: unknown[]) =>
-    hmacHex(options.secretKey, values.map((v) => String(v ?? '')).join(':'));
+    hmacHex(
+      control.corruptSignatures ? `${options.secretKey}-wrong` : options.secretKey,
+      values.map((v) => String(v ?? '')).join(':'),
+    );
   const base = () => ({ status: 'success', locale: 'en', systemTime: now().getTime() });
   const failure = (errorCode: string, errorMessage: string) => ({
     status: 'failure',
@@ -452,6 +457,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
 
   return {
     url,
+    control,
     forms,
     calls,
     complete,
