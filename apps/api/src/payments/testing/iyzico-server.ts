@@ -58,6 +58,13 @@ export interface IyzicoServerOptions {
   pageSize?: number;
 }
 
+/**
+ * A request body as a provider receives it: any shape the caller sent, read field by field and checked here
+ * (a test server must take malformed requests in order to answer them as the provider does).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON/form shapes, checked per field
+type Loose = Record<string, any>;
+
 const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -215,10 +222,10 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
   async function api(request: IncomingMessage, path: string, query: URLSearchParams, body: string) {
     if (!authentic(request, path, body)) return failure('1000', 'Geçersiz imza');
     calls.push({ method: request.method ?? '', path });
-    let json: Record<string, any> = {};
+    let json: Loose = {};
     if (body) {
       try {
-        json = JSON.parse(body) as Record<string, any>;
+        json = JSON.parse(body) as Loose;
       } catch {
         return failure('11', 'Geçersiz istek');
       }

@@ -61,6 +61,13 @@ export interface StripeServerOptions {
   refundsPending?: boolean;
 }
 
+/**
+ * A request body as a provider receives it: any shape the caller sent, read field by field and checked here
+ * (a test server must take malformed requests in order to answer them as the provider does).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON/form shapes, checked per field
+type Loose = Record<string, any>;
+
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -163,11 +170,7 @@ export async function startStripeServer(options: StripeServerOptions) {
     return refund;
   }
 
-  function list<T extends { created: number; id: string }>(
-    items: T[],
-    query: Record<string, any>,
-    path: string,
-  ) {
+  function list<T extends { created: number; id: string }>(items: T[], query: Loose, path: string) {
     const created = (query.created ?? {}) as Record<string, string>;
     const limit = Math.min(100, Math.max(1, Number(query.limit ?? 10)));
     let rows = items
@@ -181,7 +184,7 @@ export async function startStripeServer(options: StripeServerOptions) {
     };
   }
 
-  function api(method: string, path: string, query: Record<string, any>, params: Record<string, any>) {
+  function api(method: string, path: string, query: Loose, params: Loose) {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const line = params.line_items?.[0];
       const price = line?.price_data ?? {};
@@ -352,8 +355,8 @@ export async function startStripeServer(options: StripeServerOptions) {
       const result = api(
         request.method ?? 'GET',
         address.pathname,
-        qs.parse(address.search.slice(1)) as Record<string, any>,
-        qs.parse(body) as Record<string, any>,
+        qs.parse(address.search.slice(1)) as Loose,
+        qs.parse(body) as Loose,
       );
       if (request.method === 'POST' && typeof key === 'string' && result.status < 500)
         idempotent.set(key, result);
