@@ -118,7 +118,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (confirmed.cancellation.order_id !== request.params.id)
         return sendError(reply, 'not_found', 'No such order.');
       if (confirmed.refundIds.length > 0)
-        await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
+        await startRefunds(
+          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+          confirmed.refundIds,
+          request.log,
+        );
       if (confirmed.cancelled) {
         bookingsTotal.inc({ status: 'cancelled' });
         app.deps.kickOutbox();
