@@ -37,6 +37,7 @@ import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds } from './services/refunds.ts';
+import { createReconcileWorker } from './services/reconciliation.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
@@ -147,6 +148,16 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
+  // Our payments against the providers' statements (issue 14 §6): once per interval across instances.
+  const reconcile = createReconcileWorker({
+    db: options.db,
+    now,
+    providers: payments,
+    log: app.log,
+    intervalMs: options.config.reconcileIntervalSeconds * 1000,
+  });
+  if (options.config.reconcileWorker) reconcile.start();
+  app.addHook('onClose', () => reconcile.stop());
   // Watched searches are re-priced a few times a day; every instance may run it (issue 17 §3).
   const priceAlerts = createPriceAlertWorker({
     db: options.db,
