@@ -21,7 +21,7 @@ export interface ClickAnswer {
   error_note: string;
 }
 
-export interface ClickFields {
+export type ClickFields = Record<string, string> & {
   click_trans_id: string;
   service_id: string;
   click_paydoc_id: string;
@@ -33,7 +33,7 @@ export interface ClickFields {
   error_note: string;
   sign_time: string;
   sign_string: string;
-}
+};
 
 export interface ClickTestServer {
   url: string;

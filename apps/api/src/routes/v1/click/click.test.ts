@@ -4,7 +4,7 @@
  * its Merchant API. Click's own fifteen test scenarios (docs.click.uz/testing), duplicates, a payment after
  * the order expired (accepted, then reversed automatically) and refunds of cancelled bookings.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
