@@ -5,6 +5,7 @@
  * the order expired (accepted, then reversed automatically) and refunds of cancelled bookings.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
@@ -226,6 +227,39 @@ test('bad requests: missing fields, an unknown action, not a form, a wrong amoun
         .error,
     ).toBe(-2);
   expect(await transactions(order.id)).toEqual([]);
+});
+
+test('any form to Prepare or Complete is answered with Click’s envelope, never a 5xx, and changes nothing', async () => {
+  const before = (await db.select().from(schema.providerTransactions)).length;
+  const field = fc.oneof(fc.string(), fc.stringMatching(/^-?\d{1,20}$/), fc.constant(''));
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('prepare', 'complete'),
+      fc.dictionary(
+        fc.constantFrom(
+          'click_trans_id',
+          'service_id',
+          'click_paydoc_id',
+          'merchant_trans_id',
+          'merchant_prepare_id',
+          'amount',
+          'action',
+          'error',
+          'error_note',
+          'sign_time',
+          'sign_string',
+          'other',
+        ),
+        field,
+      ),
+      async (step, form) => {
+        const answer = await click.send(`${base}/v1/payments/click/${step}`, form);
+        expect([-1, -2, -3, -4, -5, -6, -8, -9]).toContain(answer.error);
+      },
+    ),
+    { numRuns: 150 },
+  );
+  expect((await db.select().from(schema.providerTransactions)).length).toBe(before);
 });
 
 test('Click fails the payment (Complete with a negative error): the order stays payable', async () => {

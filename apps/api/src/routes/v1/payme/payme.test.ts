@@ -6,6 +6,7 @@
  * CancelTransaction, and reconciliation against receipts.get_all.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
@@ -177,8 +178,20 @@ describe('choosing the provider', () => {
 describe('paying', () => {
   test('the checkout calls CheckPerform, Create, Perform: the order is paid, in tiyin to the last one', async () => {
     const order = await uzsOrder();
+    const started = await app.inject({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
+      headers: ANON,
+      payload: { provider: 'payme' },
+    });
+    expect(started.statusCode).toBe(201);
     const { id, answers } = await payme.pay(order.id, tiyinOf(order));
     expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
+    // The transaction took the payment "Pay" opened.
+    const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect(payments.map((p) => [p.status, p.redirectUrl])).toEqual([
+      ['succeeded', started.json().data.redirect_url],
+    ]);
     expect(answers[0]!.result).toEqual({ allow: true });
     expect(answers[1]!.result).toMatchObject({ state: 1, create_time: clock });
     expect(answers[2]!.result).toMatchObject({ state: 2, perform_time: clock });
@@ -349,6 +362,45 @@ describe('paying', () => {
     expect(get.status).toBe(200);
     expect(((await get.json()) as { error: { code: number } }).error.code).toBe(-32300);
   });
+});
+
+test('any body with the right key is answered with Payme’s envelope, never a 5xx, and changes nothing', async () => {
+  const before = (await db.select().from(schema.providerTransactions)).length;
+  const auth = `Basic ${Buffer.from(`Paycom:${payme.key}`).toString('base64')}`;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        fc.json(),
+        fc
+          .record({
+            id: fc.integer(),
+            method: fc.constantFrom(
+              'CheckPerformTransaction',
+              'CreateTransaction',
+              'PerformTransaction',
+              'CancelTransaction',
+              'CheckTransaction',
+              'GetStatement',
+            ),
+            params: fc.jsonValue(),
+          })
+          .map((body) => JSON.stringify(body)),
+      ),
+      async (body) => {
+        const response = await fetch(payme.endpoint, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/json' },
+          body,
+        });
+        expect(response.status).toBe(200);
+        const answer = (await response.json()) as { result?: unknown; error?: { code: number } };
+        if (answer.error) expect(answer.error.code).toBeLessThan(-31000);
+        else expect(answer.result).toMatchObject({ transactions: expect.any(Array) });
+      },
+    ),
+    { numRuns: 150 },
+  );
+  expect((await db.select().from(schema.providerTransactions)).length).toBe(before);
 });
 
 describe('timeouts and late payments', () => {
