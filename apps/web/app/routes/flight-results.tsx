@@ -282,8 +282,9 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
 });
 
 /**
- * The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). With
- * JavaScript it comes once the page is interactive, never during hydration: its boundary, streamed while the
+ * The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). The
+ * toggle is in the server's page (appearing later, it moved the offers under a traveller's finger); with
+ * JavaScript the month itself is awaited only once the page is interactive: its boundary, streamed while the
  * offers hydrated, left their "Flight details" buttons dead until it came. The wait lives here, not in
  * StreamedResults: a re-render there would reach the offers' boundaries before they hydrate and replace them.
  */
@@ -302,7 +303,6 @@ function LowFares({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  if (!noScript && !hydrated) return null;
   const view = (value: FareCalendar | null) => (
     <FareCalendarView calendar={value} search={search} currency={currency} bookable={bookable} />
   );
@@ -318,9 +318,13 @@ function LowFares({
         </>
       }
     >
-      <Deferred value={calendar} fallback={view(null)} error={view({ kind: 'error' })}>
-        {(value) => view(value)}
-      </Deferred>
+      {noScript || hydrated ? (
+        <Deferred value={calendar} fallback={view(null)} error={view({ kind: 'error' })}>
+          {(value) => view(value)}
+        </Deferred>
+      ) : (
+        view(null)
+      )}
     </Disclosure>
   );
 }
