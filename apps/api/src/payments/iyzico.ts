@@ -1,7 +1,7 @@
 /**
  * iyzico's Checkout Form (issue 14) through its Node SDK (`iyzipay`), as iyzico documents it
  * (docs.iyzico.com: CF initialize, CF retrieve, Refund V2, Reporting, Webhook, Response Signature Validation;
- * docs/decisions/0012-card-providers.md):
+ * docs/decisions/0016-card-providers.md):
  *
  *  1. `createSession` initialises a form for the order's amount (`price` = `paidPrice`, a decimal in lira)
  *     with `conversationId` = our payment id — which is also our `provider_ref` — and sends the traveller to
