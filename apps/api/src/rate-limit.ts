@@ -48,6 +48,8 @@ export const ROUTE_LIMITS = {
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
   // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
+  // Tours' pictures (issue 13 §7), per visitor: a page shows a few; cached by browsers for a year.
+  tourImages: { name: 'tour-images', limit: 300, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {
