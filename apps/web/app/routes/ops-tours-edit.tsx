@@ -269,9 +269,18 @@ export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentP
           ) : (
             <p>{t('ops.tours.image.none')}</p>
           )}
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="grid gap-3 sm:flex sm:flex-wrap sm:items-end"
+          >
             <input type="hidden" name="intent" value="image" />
-            <FormField id="tour-image" label={t('ops.tours.image.choose')} hint={t('ops.tours.image.hint')}>
+            <FormField
+              id="tour-image"
+              label={t('ops.tours.image.choose')}
+              hint={t('ops.tours.image.hint')}
+              className="min-w-0"
+            >
               {(control) => (
                 <input
                   {...control}
@@ -279,7 +288,7 @@ export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentP
                   name="image"
                   required
                   accept="image/jpeg,image/png,image/webp"
-                  className="max-w-full"
+                  className="w-full max-w-full min-w-0"
                 />
               )}
             </FormField>
