@@ -165,6 +165,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
 }
 
+const LOCALIZED_LABEL = {
+  title: 'ops.tours.field.title',
+  summary: 'ops.tours.field.summary',
+  description: 'ops.tours.field.description',
+} as const satisfies Record<string, MessageKey>;
+
 const LANGUAGE_NAME: Record<(typeof LOCALES)[number], MessageKey> = {
   en: 'ops.tours.lang.en',
   ru: 'ops.tours.lang.ru',
@@ -306,7 +312,7 @@ export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentP
         </div>
         {(['title', 'summary', 'description'] as const).map((name) => (
           <fieldset key={name} className="grid gap-3 md:grid-cols-2">
-            <legend className="mb-2 font-semibold">{t(`ops.tours.field.${name}`)}</legend>
+            <legend className="mb-2 font-semibold">{t(LOCALIZED_LABEL[name])}</legend>
             {LOCALES.map((lang) => (
               <FormField
                 key={lang}
