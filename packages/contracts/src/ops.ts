@@ -63,6 +63,13 @@ export const opsCancelOverrideSchema = opsCancelSchema.extend({
 });
 export type OpsCancelOverride = z.infer<typeof opsCancelOverrideSchema>;
 
+/**
+ * POST /v1/ops/orders/{id}/refunds/{refund_id}/retry: a refund the provider refused is asked for again (a new
+ * request at the provider). 404 when the refund is not the order's; 422 `refund_not_failed` otherwise.
+ */
+export const opsRefundParamsSchema = opsOrderParamsSchema.extend({ refund_id: z.uuid() });
+export const opsRefundRetrySchema = z.object({}).strict().default({});
+
 /** POST /v1/ops/orders/{id}/resend_confirmation: the confirmation with the e-ticket again (booked and paid only). */
 export const opsResendSchema = z
   .object({ lang: z.enum(['en', 'ru', 'uz', 'tr']).optional() })

@@ -61,7 +61,8 @@ export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
 export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
 export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
 /** One refund at the payment provider: asked for, then confirmed by the provider's signed webhook. */
-export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+/** A refund waits for the provider, went through, or was refused by it (an operator asks again: issue 13). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 /** Why money goes back: a cancelled paid booking, or a payment that came after the order had ended. */
 export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
@@ -462,6 +463,10 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: tsNullable('succeeded_at'),
+    /** Why the provider refused it (its words), when it did. */
+    failureReason: text('failure_reason'),
+    /** How often an operator asked again after a refusal (a new request at the provider each time). */
+    retries: integer('retries').notNull().default(0),
   },
   (t) => [
     uniqueIndex('refunds_payment_id_key').on(t.paymentId),
