@@ -40,6 +40,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
+import { createSearchCounter, type SearchCounter } from './services/search-counter.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
@@ -77,6 +78,8 @@ export type ApiDeps = {
   publicOrigin: () => string;
   /** The payment providers by name, able to refund (their webhooks come back to this site). */
   payments: ReadonlyMap<string, PaymentProvider>;
+  /** Flight searches per day for the console's overview, written in batches (services/search-counter.ts). */
+  searches: SearchCounter;
 };
 
 declare module 'fastify' {
@@ -127,7 +130,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
     publicOrigin: () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost',
     payments,
+    searches: createSearchCounter({ db: options.db, now, log: app.log }),
   };
+  deps.searches.start();
+  app.addHook('onClose', () => deps.searches.stop());
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();

@@ -48,6 +48,9 @@ export const ROUTE_LIMITS = {
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
   // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
+  // The overview's figures scan a month of orders; the CSV export up to a year of them (issue 13 §8).
+  opsOverview: { name: 'ops-overview', limit: 60, windowMs: MINUTE },
+  opsExport: { name: 'ops-export', limit: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
 export function callerKey(request: FastifyRequest): string {
