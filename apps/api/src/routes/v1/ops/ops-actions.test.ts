@@ -45,6 +45,11 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],
   'GET /v1/ops/audit': ['admin'],
+  // The overview (issue 13 §8, ops/overview.ts).
+  'GET /v1/ops/overview': ['operator', 'admin'],
+  'GET /v1/ops/outbox': ['operator', 'admin'],
+  'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
+  'GET /v1/ops/orders.csv': ['operator', 'admin'],
 };
 /** Well-formed ids of nothing: the matrix changes nothing even where it is let through. */
 const PARAMS: Record<string, string> = {
