@@ -38,6 +38,8 @@ export default [
       route('orders/:id', 'routes/ops-order.tsx'),
       route('staff', 'routes/ops-staff.tsx'),
     ]),
+    // The orders of a period as CSV (issue 13 §8): a download, outside the console's page layout.
+    route('ops/orders.csv', 'routes/ops-orders-csv.ts'),
     route('settings', 'routes/settings.tsx'),
     route('login', 'routes/login.tsx'),
     route('login/unlock', 'routes/login-unlock.tsx'),

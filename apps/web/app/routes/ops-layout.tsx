@@ -15,6 +15,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { me } = loaderData;
   const sections = [
+    { to: '/ops', key: 'ops.nav.overview' as const, end: true },
     { to: '/ops/orders', key: 'ops.nav.orders' as const },
     ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' as const }] : []),
   ];
@@ -27,6 +28,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <li key={s.to}>
                 <LocalizedNavLink
                   to={s.to}
+                  end={'end' in s}
                   className={({ isActive }) =>
                     `block rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
                   }

@@ -342,7 +342,7 @@ describe('the CSV export', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     for (const start of ['=', '+', '-', '@', '\t', '\r'])
-      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(new RegExp(`^'${RegExp.escape(start)}1\\+1`));
+      expect(csvCell(`${start}1+1`).replace(/^"/, '').startsWith(`'${start}1+1`)).toBe(true);
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('-5')).toBe("'-5");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
