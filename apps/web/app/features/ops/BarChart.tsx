@@ -34,7 +34,7 @@ export function BarChart({
       ? t('ops.overview.chartSummary', {
           what: title,
           total: format(total),
-          max: format(max),
+          peak: format(max),
           day: formatDay(top.day),
         })
       : t('ops.overview.chartEmpty', { what: title });
@@ -75,7 +75,7 @@ export function BarChart({
       </svg>
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-neutral-700" aria-hidden="true">
         <span>{points[0] ? formatDay(points[0].day) : ''}</span>
-        <span>{t('ops.overview.highest', { max: format(max) })}</span>
+        <span>{t('ops.overview.highest', { peak: format(max) })}</span>
         <span>{points.at(-1) ? formatDay(points.at(-1)!.day) : ''}</span>
       </p>
       <details>
