@@ -192,7 +192,12 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
-          <div className="overflow-x-auto rounded border border-neutral-200 bg-white">
+          <div
+            className="overflow-x-auto rounded border border-neutral-200 bg-white"
+            role="region"
+            aria-labelledby="ops-routes"
+            tabIndex={0}
+          >
             <table className="w-full text-sm" data-testid="ops-top-routes">
               <caption className="sr-only">{t('ops.overview.topRoutes')}</caption>
               <thead>
