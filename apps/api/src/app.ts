@@ -132,7 +132,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     payments,
     searches: createSearchCounter({ db: options.db, now, log: app.log }),
   };
-  deps.searches.start();
+  if (options.config.searchCountTimer) deps.searches.start();
   app.addHook('onClose', () => deps.searches.stop());
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;

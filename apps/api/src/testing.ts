@@ -58,6 +58,7 @@ export async function buildTestApi(
       outboxWorker: false,
       orderExpiryWorker: false,
       priceAlertWorker: false,
+      searchCountTimer: false,
       ...config,
     }) as ApiConfig,
     ...options,
