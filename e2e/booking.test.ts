@@ -209,7 +209,8 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
         `${site.url}/${lang}/flight/${origin}${day.slice(8, 10)}${day.slice(5, 7)}${destination}111`,
       );
       const card = page.getByRole('article').first();
-      await card.getByText(m(lang, 'search.offer.showDetails')).click();
+      // A button once its part of the page hydrated (a tap on the native toggle while it hydrates is lost).
+      await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
       await card
         .getByRole('group', { name: m(lang, 'search.luggage.label') })
         .getByRole('checkbox')

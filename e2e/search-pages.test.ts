@@ -163,7 +163,7 @@ test('axe finds no serious or critical violation on home and results, on a phone
       if (path.includes('flight')) {
         // With one offer's details open: route details, fares, luggage, buy.
         const offer = page.getByTestId('offer').first();
-        await offer.getByText(m('ru', 'search.offer.showDetails')).click();
+        await offer.getByRole('button', { name: m('ru', 'search.offer.showDetails') }).click();
         await offer.getByRole('button', { name: m('ru', 'search.offer.buy') }).waitFor();
       }
       const results = await new AxeBuilder({ page }).analyze();

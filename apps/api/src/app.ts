@@ -28,6 +28,8 @@ import { orderManageRoutes } from './routes/v1/orders/manage.ts';
 import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.ts';
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
+import { paymeRoutes } from './routes/v1/payme/index.ts';
+import { clickRoutes } from './routes/v1/click/index.ts';
 import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
 import { referenceRoutes } from './routes/v1/reference/index.ts';
 import { opsRoutes } from './routes/v1/ops/index.ts';
@@ -35,6 +37,7 @@ import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds } from './services/refunds.ts';
+import { createReconcileWorker } from './services/reconciliation.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
@@ -112,7 +115,11 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     log: app.log,
     scrubAfterSend: transport.kind === 'smtp',
   });
+  // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
+  const siteOrigin = () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost';
   const payments = paymentProviders(options.config, {
+    publicOrigin: siteOrigin,
+    db: options.db,
     webhookUrl: () => {
       const origin = publicOrigin(options.config.publicUrl, app.server.address());
       return origin ? `${origin}/v1/payments/webhooks/sandbox` : null;
@@ -127,8 +134,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     now,
     kickOutbox: outbox.kick,
     flights: createFlightService(options.db, options.config, now),
-    // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
-    publicOrigin: () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost',
+    publicOrigin: siteOrigin,
     payments,
     searches: createSearchCounter({ db: options.db, now, log: app.log }),
   };
@@ -143,10 +149,21 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     db: options.db,
     now,
     log: app.log,
-    afterPass: () => retryUnstartedRefunds({ db: options.db, now, providers: payments }, app.log),
+    afterPass: () =>
+      retryUnstartedRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, app.log),
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
+  // Our payments against the providers' statements (issue 14 §6): once per interval across instances.
+  const reconcile = createReconcileWorker({
+    db: options.db,
+    now,
+    providers: payments,
+    log: app.log,
+    intervalMs: options.config.reconcileIntervalSeconds * 1000,
+  });
+  if (options.config.reconcileWorker) reconcile.start();
+  app.addHook('onClose', () => reconcile.stop());
   // Watched searches are re-priced a few times a day; every instance may run it (issue 17 §3).
   const priceAlerts = createPriceAlertWorker({
     db: options.db,
@@ -212,6 +229,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
+  await app.register(paymeRoutes, { prefix: '/payments/payme' });
+  await app.register(clickRoutes, { prefix: '/payments/click' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
   await app.register(referenceRoutes);
   await app.register(opsRoutes, { prefix: '/ops' });

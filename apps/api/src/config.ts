@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
+import { clickSettingsFromEnv, clickSettingsSchema } from './payments/click/settings.ts';
+import { paymeSettingsFromEnv, paymeSettingsSchema } from './payments/payme/settings.ts';
 import { isBareOrigin } from './public-origin.ts';
 
 /**
@@ -127,6 +129,21 @@ export const apiConfigSchema = z.object({
    * stop mail bombing, short enough for a traveller whose first email is slow.
    */
   signinResendSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Payme (PAYME_*) and Click (CLICK_*): offered for UZS orders when set (payments/selection.ts). */
+  payme: paymeSettingsSchema.optional(),
+  click: clickSettingsSchema.optional(),
+  /**
+   * How often our payments are compared with the providers' statements (services/reconciliation.ts); each
+   * run looks at the two days before it.
+   */
+  reconcileIntervalSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
+  reconcileWorker: z.boolean().default(true),
 });
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
@@ -166,6 +183,9 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     priceAlertMinDropPercent: env.PRICE_ALERT_MIN_DROP || undefined,
     priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
     signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
+    payme: paymeSettingsFromEnv(env),
+    click: clickSettingsFromEnv(env),
+    reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

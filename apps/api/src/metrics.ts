@@ -83,3 +83,29 @@ export async function collectOutboxBacklog(db: Database): Promise<void> {
   }
   outboxOldestPendingSeconds.set(oldest);
 }
+
+/** The latest reconciliation of each provider with a statement (services/reconciliation.ts). */
+export const reconciliationDifferences = new Gauge({
+  name: 'parvoz_payment_reconciliation_differences',
+  help: 'Differences between our payments and the provider statement found by the latest reconciliation',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
+export const reconciliationLastRun = new Gauge({
+  name: 'parvoz_payment_reconciliation_last_run_timestamp_seconds',
+  help: 'When the latest reconciliation of a provider ran (Unix seconds)',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
+/** Reads the latest reconciliation of each provider into its gauges (called by `/metrics`). */
+export async function collectReconciliations(db: Database): Promise<void> {
+  const result = await db.execute<{ provider: string; differences: number; ran_at: number }>(sql`
+    SELECT DISTINCT ON (provider) provider, differences, extract(epoch FROM ran_at)::float8 AS ran_at
+      FROM payment_reconciliations ORDER BY provider, ran_at DESC`);
+  for (const row of result.rows) {
+    reconciliationDifferences.set({ provider: row.provider }, Number(row.differences));
+    reconciliationLastRun.set({ provider: row.provider }, Number(row.ran_at));
+  }
+}

@@ -46,6 +46,11 @@ export const ROUTE_LIMITS = {
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
+  // The order page asks for its payment options on each view (issue 14); the providers list is public.
+  paymentOptions: { name: 'payment-options', limit: 300, windowMs: 10 * MINUTE },
+  paymentProviders: { name: 'payment-providers', limit: 120, windowMs: MINUTE },
+  // Payme's and Click's calls to us, per calling address: a busy day's payments, not a flood.
+  providerCallbacks: { name: 'provider-callbacks', limit: 1200, windowMs: MINUTE },
   // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
   // The overview's figures scan a month of orders; the CSV export up to a year of them (issue 13 §8).

@@ -57,6 +57,7 @@ export async function buildTestApi(
       paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       outboxWorker: false,
       orderExpiryWorker: false,
+      reconcileWorker: false,
       priceAlertWorker: false,
       searchCountTimer: false,
       ...config,

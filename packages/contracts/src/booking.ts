@@ -387,20 +387,50 @@ export const orderAccessQuerySchema = z.object({
 
 export const ticketPdfQuerySchema = orderAccessQuerySchema.extend({ lang: z.enum(LOCALES).optional() });
 
+/** A payment provider's name: `sandbox`, `payme`, `click`, … (GET /v1/orders/:id/payment_options lists them). */
+export const paymentProviderNameSchema = z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/);
+
 /** Body of POST /v1/orders/:id/payments (may be empty). */
 export const paymentStartRequestSchema = z
   .object({
     /** Language of the card page (default: the order's). */
     lang: z.enum(LOCALES).optional(),
+    /**
+     * The provider the traveller picked, one of the order's payment options (default: the first). Any other
+     * is 422 `unprocessable` with details { reason: "provider_not_offered", offered: [names] }.
+     */
+    provider: paymentProviderNameSchema.optional(),
   })
   .default({});
 export type PaymentStartRequest = z.input<typeof paymentStartRequestSchema>;
 
-export const paymentStartResponseSchema = z.object({ data: z.object({ redirect_url: z.string() }) });
+export const paymentStartResponseSchema = z.object({
+  data: z.object({ redirect_url: z.string(), provider: z.string() }),
+});
 export type PaymentStartResponse = z.infer<typeof paymentStartResponseSchema>;
 
-/** The `payment` query parameter of the order page after the card page. */
-export const PAYMENT_RESULTS = ['success', 'declined'] as const;
+/**
+ * GET /v1/orders/:id/payment_options?access_token= → the providers the order may be paid with (its currency
+ * and the site's configuration decide), best first; the same access as reading the order (else 404).
+ */
+export const paymentOptionsResponseSchema = z.object({
+  data: z.object({ providers: z.array(z.object({ name: z.string() })).min(1) }),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsResponseSchema>['data'];
+
+/** GET /v1/payments/providers (public): the providers this site takes, with the currencies each is offered for. */
+export const paymentProvidersResponseSchema = z.object({
+  data: z.object({
+    providers: z.array(z.object({ name: z.string(), currencies: z.array(z.string()) })),
+  }),
+});
+export type PaymentProvidersList = z.infer<typeof paymentProvidersResponseSchema>['data'];
+
+/**
+ * The `payment` query parameter of the order page: after the sandbox's card page (success or declined), or
+ * back from an outside provider's page (`returned`: the outcome comes from the provider, not the browser).
+ */
+export const PAYMENT_RESULTS = ['success', 'declined', 'returned'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
 /** Body of POST /v1/orders/lookup ("where is my ticket"). */

@@ -468,6 +468,73 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Payme's and Click's transactions (issue 14): those providers call us (JSON-RPC, Prepare/Complete) rather
+ * than sign webhooks, and their protocols have transactions of their own with their own states. Each one
+ * belongs to one `payments` row (its success, failure or refund is that payment's), so a second transaction
+ * that succeeds for an order already paid is a payment of its own, refunded like any late payment.
+ * `state` is Payme's: 1 created, 2 performed, -1 cancelled before, -2 cancelled after performing (refunded);
+ * Click's transactions use 1 prepared, 2 completed, -1 cancelled.
+ */
+export const PROVIDER_TRANSACTION_STATES = [1, 2, -1, -2] as const;
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Our number of the transaction: Payme's `transaction`, Click's merchant_prepare_id and merchant_confirm_id. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id: Payme's transaction id, Click's click_trans_id. */
+    externalId: text('external_id').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    state: smallint('state').notNull(),
+    /** Payme's cancel reason (1–5, 10); null until cancelled. */
+    reason: smallint('reason'),
+    /** When the provider created it (Payme's `time`; GetStatement selects by it). */
+    providerTime: timestamp('provider_time', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    performedAt: tsNullable('performed_at'),
+    cancelledAt: tsNullable('cancelled_at'),
+    /** What else the provider sent that a later call needs (Click's click_paydoc_id for a reversal). */
+    details: jsonb('details'),
+  },
+  (t) => [
+    uniqueIndex('provider_transactions_external_key').on(t.provider, t.externalId),
+    uniqueIndex('provider_transactions_number_key').on(t.number),
+    index('provider_transactions_payment_idx').on(t.paymentId),
+    index('provider_transactions_time_idx').on(t.provider, t.providerTime),
+    // Payme's order is a one-time account: one transaction at a time may be open or performed for it.
+    uniqueIndex('provider_transactions_one_live_payme')
+      .on(t.orderId)
+      .where(sql`"provider" = 'payme' AND "state" IN (1, 2)`),
+    check('provider_transactions_state', sql`"state" IN (1, 2, -1, -2)`),
+    check('provider_transactions_amount_positive', sql`"amount_minor" > 0`),
+  ],
+);
+
+/** Each run of the reconciliation job (issue 14): our payments against a provider's statement. */
+export const paymentReconciliations = pgTable(
+  'payment_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    windowFrom: timestamp('window_from', { withTimezone: true }).notNull(),
+    windowTo: timestamp('window_to', { withTimezone: true }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    differences: integer('differences').notNull(),
+    /** The differences found (kind, ids, amounts), for an operator to follow up. */
+    details: jsonb('details').notNull(),
+  },
+  (t) => [index('payment_reconciliations_provider_ran_idx').on(t.provider, t.ranAt)],
+);
+
 /** Provider webhook events already handled (replay safety: insert first, skip on conflict). */
 export const webhookEvents = pgTable(
   'webhook_events',

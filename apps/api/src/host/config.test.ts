@@ -3,7 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { apiConfigSchema } from '../config.ts';
 import { availableParallelism } from 'node:os';
 import { workerCount } from './cluster.ts';
-import { API_ENV_NAMES, DEVELOPMENT_DEFAULTS, loadConfig, serverConfigSchema } from './config.ts';
+import {
+  API_ENV_NAMES,
+  DEVELOPMENT_DEFAULTS,
+  loadConfig,
+  PROVIDER_ENV_NAMES,
+  serverConfigSchema,
+} from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -179,6 +185,7 @@ describe('documentation', () => {
     const variables = [
       ...Object.keys(serverConfigSchema.shape),
       ...Object.values(API_ENV_NAMES).filter((name) => name !== null),
+      ...PROVIDER_ENV_NAMES,
     ];
     expect(variables.filter((name) => !documented.has(name))).toEqual([]);
   });

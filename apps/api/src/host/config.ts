@@ -127,7 +127,27 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertWorker: null,
   searchCountTimer: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
+  // Several variables each (PROVIDER_ENV_NAMES); their messages name the variable.
+  payme: null,
+  click: null,
+  reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
+  reconcileWorker: null,
 };
+
+/** The variables of the outside payment providers (payments/payme/settings.ts, payments/click/settings.ts). */
+export const PROVIDER_ENV_NAMES = [
+  'PAYME_MERCHANT_ID',
+  'PAYME_KEY',
+  'PAYME_LOGIN',
+  'PAYME_CHECKOUT_URL',
+  'PAYME_API_URL',
+  'CLICK_SERVICE_ID',
+  'CLICK_MERCHANT_ID',
+  'CLICK_MERCHANT_USER_ID',
+  'CLICK_SECRET_KEY',
+  'CLICK_PAY_URL',
+  'CLICK_API_URL',
+] as const;
 
 /**
  * Built-in values production must replace: variable → its built-in default. (Keys such as OFFER_SECRET have

@@ -7,7 +7,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isMigrated, type DatabaseHandle } from '@parvoz/db';
-import { collectOutboxBacklog, httpRequestDuration, httpRequestsTotal, registry } from '../metrics.ts';
+import {
+  collectOutboxBacklog,
+  collectReconciliations,
+  httpRequestDuration,
+  httpRequestsTotal,
+  registry,
+} from '../metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,8 +111,9 @@ export const opsRoutes = fp<OpsOptions>(
       if (database) {
         try {
           await withTimeout(collectOutboxBacklog(database.db), readyTimeoutMs);
+          await withTimeout(collectReconciliations(database.db), readyTimeoutMs);
         } catch (error) {
-          request.log.warn({ err: error }, 'metrics: outbox backlog not read');
+          request.log.warn({ err: error }, 'metrics: outbox backlog or reconciliations not read');
         }
       }
       return reply

@@ -57,6 +57,23 @@ export interface RefundInput {
 export interface RefundRequested {
   /** The provider's id of the refund (`refunds.provider_ref`). */
   providerRef: string;
+  /**
+   * True when the provider's own answer says the money went back (Click's reversal): the refund is done at
+   * once and no webhook follows. Otherwise the outcome comes later, by the provider's call.
+   */
+  settled?: boolean;
+}
+
+/** A payment as the provider's statement lists it (reconciliation, services/reconciliation.ts). */
+export interface StatementEntry {
+  /** The provider's id of the payment (Payme: its transaction id). */
+  externalId: string;
+  amountMinor: number;
+  currency: string;
+  /** Paid and kept, paid and given back, never paid, or not settled yet. */
+  state: 'paid' | 'refunded' | 'cancelled' | 'pending';
+  /** When the provider created it. */
+  time: Date;
 }
 
 /** The webhook is not authentic or not fresh: answer 400 and change nothing. */
@@ -72,9 +89,15 @@ export interface PaymentProvider {
   createSession(input: PaymentSessionInput): Promise<PaymentSession>;
   /**
    * Asks the provider to give money back (issue 13). Asking again with the same `refundId` is the same
-   * refund (never a second one). The outcome comes later, only by a signed `refund.*` webhook.
+   * refund (never a second one). The outcome comes later by the provider's authenticated call, unless its
+   * answer already settles it (`settled`).
    */
   refund(input: RefundInput): Promise<RefundRequested>;
+  /**
+   * The provider's own list of the payments created in [from, to], for reconciliation; absent when the
+   * provider has no such list.
+   */
+  statement?(from: Date, to: Date): Promise<StatementEntry[]>;
   /** Checks the signature over the raw body and its freshness; returns the event or throws WebhookRejected. */
   parseWebhook(
     rawBody: Buffer,

@@ -30,9 +30,15 @@ export const ENGINE_OPTIONS: EngineOptions = { dominance: 'interval' };
 export const SOLD_SEATS_CACHE_MS = 2_000;
 /**
  * How long an identical search is answered from memory while no seat was sold (issue 16 §2). Its offers
- * then expire at most this much sooner than a fresh search's would (20 minutes); a sale starts afresh.
+ * then expire at most this much sooner than a fresh search's would; a sale starts afresh. Never more than
+ * a fortieth of the offers' lifetime (30 s of the default 20 minutes): an answer kept longer would hand a
+ * traveller who searches again after expiry ("Search again") offers already expired or about to.
  */
 export const SEARCH_CACHE_MS = 30_000;
+
+export function searchCacheMs(offerTtlMs: number): number {
+  return Math.min(SEARCH_CACHE_MS, Math.floor(offerTtlMs / 40));
+}
 const SEARCH_CACHE_ENTRIES = 2_000;
 
 const engines = new Map<string, SearchEngine>();
@@ -66,7 +72,7 @@ export interface FlightService {
    */
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
   /**
-   * POST /v1/flights/search: an identical search within SEARCH_CACHE_MS is answered from memory, unless a
+   * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
    * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`).
    */
   search(request: FlightSearchRequest): Promise<SupplierResult<FlightSearchData>>;
@@ -121,6 +127,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
     SoldSeatsFn,
     Map<string, { at: number; result: SupplierResult<CalendarData> }>
   >();
+  const cacheMs = searchCacheMs(config.offerTtlSeconds * 1000);
   const service: FlightService = {
     supplier,
     network: engine.network,
@@ -145,7 +152,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       if (!cache) searches.set(soldSeats, (cache = new Map()));
       const key = JSON.stringify(request);
       const hit = cache.get(key);
-      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+      if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;
       const result = await supplier.search(request, { now: at, soldSeats });
       // Only answers are kept (a refusal is cheap to give again); the oldest entry goes first.
       if (result.ok) {

@@ -17,6 +17,7 @@ import { enqueueEmail } from './mail.ts';
 import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
+import { recordProviderEvent } from './provider-events.ts';
 import { applyRefundSucceeded, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
@@ -164,121 +165,122 @@ export async function applyPaymentEvent(
   siteUrl: string,
   log: Log,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
-  const provider = deps.provider.name;
+  return deps.db.transaction((tx) =>
+    applyPaymentEventIn(tx, deps.provider.name, event, siteUrl, deps.now(), log),
+  );
+}
+
+/**
+ * The same in the caller's transaction: for providers whose callbacks change state of their own with it
+ * (Payme's and Click's transactions, services/payme-merchant.ts and click-shop.ts). The event id is
+ * recorded first, so the same event twice changes nothing.
+ */
+export async function applyPaymentEventIn(
+  tx: Database,
+  provider: string,
+  event: PaymentEvent,
+  siteUrl: string,
+  now: Date,
+  log: Log,
+): Promise<{ effect: EventEffect; refundIds: string[] }> {
+  if (!(await recordProviderEvent(tx, provider, event, now))) return { effect: 'duplicate', refundIds: [] };
   if (event.type === 'refund.succeeded') {
-    return deps.db.transaction(async (tx) => {
-      if (!(await recordEvent(tx, provider, event, deps.now())))
-        return { effect: 'duplicate', refundIds: [] };
-      const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, deps.now(), log);
-      return { effect, refundIds: [] };
-    });
+    const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, now, log);
+    return { effect, refundIds: [] };
   }
-  const result = await applyPaymentOutcome(deps, event, siteUrl, log);
+  const result = await applyPaymentOutcome(tx, provider, event, siteUrl, now, log);
   return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
 }
 
-/** Records the event id; false when it was handled before (a replay changes nothing). */
-async function recordEvent(tx: Database, provider: string, event: PaymentEvent, now: Date): Promise<boolean> {
-  const recorded = await tx
-    .insert(schema.webhookEvents)
-    .values({ provider, eventId: event.id, payload: event, receivedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: schema.webhookEvents.eventId });
-  return recorded.length > 0;
-}
-
 async function applyPaymentOutcome(
-  deps: PaymentDeps,
+  tx: Database,
+  provider: string,
   event: PaymentEvent,
   siteUrl: string,
+  now: Date,
   log: Log,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
-  const provider = deps.provider.name;
-  const [located] = await deps.db
+  const [located] = await tx
     .select({ orderId: schema.payments.orderId })
     .from(schema.payments)
     .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)));
-  return deps.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, provider, event, deps.now()))) return 'duplicate';
-    if (!located) {
-      log.warn({ provider, providerRef: event.providerRef }, 'webhook for an unknown payment');
-      return 'unknown_payment';
-    }
-    // Lock order first, then payment (the order every writer uses).
-    const [order] = await tx
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.id, located.orderId))
-      .for('update');
-    const [payment] = await tx
-      .select()
-      .from(schema.payments)
-      .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)))
-      .for('update');
-    if (!order || !payment) return 'unknown_payment';
-    if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) {
-      log.error(
-        { paymentId: payment.id, eventId: event.id },
-        'webhook amount differs from the payment: ignored',
-      );
+  if (!located) {
+    log.warn({ provider, providerRef: event.providerRef }, 'webhook for an unknown payment');
+    return 'unknown_payment';
+  }
+  // Lock order first, then payment (the order every writer uses).
+  const [order] = await tx
+    .select()
+    .from(schema.orders)
+    .where(eq(schema.orders.id, located.orderId))
+    .for('update');
+  const [payment] = await tx
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)))
+    .for('update');
+  if (!order || !payment) return 'unknown_payment';
+  if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) {
+    log.error(
+      { paymentId: payment.id, eventId: event.id },
+      'webhook amount differs from the payment: ignored',
+    );
+    return 'ignored';
+  }
+  const open = payment.status === 'pending' || payment.status === 'requires_action';
+  switch (event.type) {
+    case 'payment.requires_action':
+      if (payment.status !== 'pending') return 'ignored';
+      await tx
+        .update(schema.payments)
+        .set({ status: 'requires_action', updatedAt: now })
+        .where(eq(schema.payments.id, payment.id));
+      return 'requires_action';
+    case 'payment.failed':
+      // A decline never undoes a payment that succeeded (events may arrive out of order).
+      if (!open) return 'ignored';
+      await tx
+        .update(schema.payments)
+        .set({ status: 'failed', updatedAt: now })
+        .where(eq(schema.payments.id, payment.id));
+      return 'failed';
+    case 'refund.succeeded':
       return 'ignored';
-    }
-    const now = deps.now();
-    const open = payment.status === 'pending' || payment.status === 'requires_action';
-    switch (event.type) {
-      case 'payment.requires_action':
-        if (payment.status !== 'pending') return 'ignored';
-        await tx
-          .update(schema.payments)
-          .set({ status: 'requires_action', updatedAt: now })
-          .where(eq(schema.payments.id, payment.id));
-        return 'requires_action';
-      case 'payment.failed':
-        // A decline never undoes a payment that succeeded (events may arrive out of order).
-        if (!open) return 'ignored';
-        await tx
-          .update(schema.payments)
-          .set({ status: 'failed', updatedAt: now })
-          .where(eq(schema.payments.id, payment.id));
-        return 'failed';
-      case 'refund.succeeded':
-        return 'ignored';
-      case 'payment.succeeded': {
-        if (payment.status === 'succeeded') return 'ignored';
-        await tx
-          .update(schema.payments)
-          .set({ status: 'succeeded', updatedAt: now })
-          .where(eq(schema.payments.id, payment.id));
-        const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
-        if (!canTransition(status, 'payment_succeeded')) {
-          // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
-          log.warn(
-            { orderId: order.id, paymentId: payment.id, status },
-            'payment succeeded for an order that cannot take it: refunded automatically',
-          );
-          const refundId = await refundLatePayment(tx, payment, siteUrl, now);
-          return { effect: 'late_payment_refunded', refundIds: [refundId] };
-        }
-        const next = transition(status, 'payment_succeeded');
-        await tx
-          .update(schema.orders)
-          .set({
-            bookingStatus: next.booking_status,
-            paymentStatus: next.payment_status,
-            paidAt: now,
-            ticketedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(schema.orders.id, order.id));
-        const loaded = await loadOrder(tx, order.id);
-        await issueTickets(tx, loaded!);
-        await enqueueConfirmation(tx, order.id, siteUrl, now, {
-          dedupeKey: `order-confirmation:${order.id}`,
-        });
-        return 'paid';
+    case 'payment.succeeded': {
+      if (payment.status === 'succeeded') return 'ignored';
+      await tx
+        .update(schema.payments)
+        .set({ status: 'succeeded', updatedAt: now })
+        .where(eq(schema.payments.id, payment.id));
+      const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+      if (!canTransition(status, 'payment_succeeded')) {
+        // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
+        log.warn(
+          { orderId: order.id, paymentId: payment.id, status },
+          'payment succeeded for an order that cannot take it: refunded automatically',
+        );
+        const refundId = await refundLatePayment(tx, payment, siteUrl, now);
+        return { effect: 'late_payment_refunded', refundIds: [refundId] };
       }
+      const next = transition(status, 'payment_succeeded');
+      await tx
+        .update(schema.orders)
+        .set({
+          bookingStatus: next.booking_status,
+          paymentStatus: next.payment_status,
+          paidAt: now,
+          ticketedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(schema.orders.id, order.id));
+      const loaded = await loadOrder(tx, order.id);
+      await issueTickets(tx, loaded!);
+      await enqueueConfirmation(tx, order.id, siteUrl, now, {
+        dedupeKey: `order-confirmation:${order.id}`,
+      });
+      return 'paid';
     }
-  });
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { schema, type Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderAfterSaleEmail } from './after-sale-mail.ts';
+import { recordProviderEvent } from './provider-events.ts';
 import { enqueueEmail } from './mail.ts';
 import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { loadOrder, majorOf, presentOrder } from './order-view.ts';
@@ -24,6 +25,8 @@ export interface RefundDeps {
   now: () => Date;
   /** The providers by name (a refund goes back through the provider that took the payment). */
   providers: ReadonlyMap<string, PaymentProvider>;
+  /** The origin of links in the email of a refund the provider settles at once (`settled`). */
+  siteUrl?: () => string;
 }
 
 /** A refund recorded this long ago that the provider has not taken is asked again. */
@@ -103,10 +106,14 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
         amountMinor: row.refund.amountMinor,
         currency: row.refund.currency,
       });
-      await deps.db
-        .update(schema.refunds)
-        .set({ providerRef: asked.providerRef, updatedAt: deps.now() })
-        .where(and(eq(schema.refunds.id, refundId), isNull(schema.refunds.providerRef)));
+      if (asked.settled) {
+        await settleRefund(deps, provider.name, row.refund, asked.providerRef, log);
+      } else {
+        await deps.db
+          .update(schema.refunds)
+          .set({ providerRef: asked.providerRef, updatedAt: deps.now() })
+          .where(and(eq(schema.refunds.id, refundId), isNull(schema.refunds.providerRef)));
+      }
     } catch (error) {
       log.error(
         { refundId, err: error instanceof Error ? error.message : String(error) },
@@ -114,6 +121,36 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
       );
     }
   }
+}
+
+/**
+ * A refund the provider's own answer confirmed: done now, in one transaction with its provider id, by the
+ * same state change its webhook would make (recorded as an event: settling twice changes nothing).
+ */
+async function settleRefund(
+  deps: RefundDeps,
+  provider: string,
+  refund: typeof schema.refunds.$inferSelect,
+  providerRef: string,
+  log: Log,
+): Promise<void> {
+  const event: PaymentEvent = {
+    id: `refund-settled:${refund.id}`,
+    type: 'refund.succeeded',
+    providerRef,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    refundId: refund.id,
+  };
+  const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(schema.refunds)
+      .set({ providerRef, updatedAt: deps.now() })
+      .where(and(eq(schema.refunds.id, refund.id), isNull(schema.refunds.providerRef)));
+    if (await recordProviderEvent(tx, provider, event, deps.now()))
+      await applyRefundSucceeded(tx, provider, event, siteUrl, deps.now(), log);
+  });
 }
 
 /** The sweep: refunds recorded over a minute ago that no provider has taken are asked again. */

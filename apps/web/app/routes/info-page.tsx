@@ -7,6 +7,8 @@ import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { INFO_PAGES } from '../features/info/content.ts';
 import { InfoPage } from '../features/info/InfoPage.tsx';
 import { infoPageLoader } from '../features/info/info-page.server.ts';
+import { PaymentProvidersInUse } from '../features/info/PaymentProvidersInUse.tsx';
+import { requestStateContext } from '../lib/request-context.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   args.loaderData
@@ -17,14 +19,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers = cachedPageHeaders;
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return infoPageLoader(request, params.lang);
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return infoPageLoader(request, params.lang, context.get(requestStateContext));
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <InfoPage name={loaderData.name} content={loaderData.content}>
       {loaderData.name === 'contacts' ? <ContactLinks /> : null}
+      {loaderData.name === 'paymentSecurity' ? (
+        <PaymentProvidersInUse providers={loaderData.providers} />
+      ) : null}
     </InfoPage>
   );
 }

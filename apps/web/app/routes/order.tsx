@@ -3,6 +3,8 @@ import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator }
 import { z } from 'zod';
 import {
   orderSchema,
+  paymentOptionsResponseSchema,
+  paymentProviderNameSchema,
   paymentStartResponseSchema,
   PAYMENT_RESULTS,
   type Order,
@@ -28,6 +30,7 @@ import { FareConditions } from '../components/FareConditions.tsx';
 import { CancelBooking } from '../features/orders/CancelBooking.tsx';
 import { ManageBooking } from '../features/orders/ManageBooking.tsx';
 import { OrderRefunds } from '../features/orders/OrderRefunds.tsx';
+import { PaymentProviderPicker } from '../features/orders/PaymentProviderPicker.tsx';
 import {
   CANCEL_ERROR_MESSAGES,
   MANAGE_INTENTS,
@@ -60,6 +63,23 @@ async function fetchOrder(state: RequestState, id: string, token: string | null)
   }
 }
 
+/** The providers the order may be paid with, best first; none when the API could not say (then it picks). */
+async function fetchPaymentProviders(
+  state: RequestState,
+  id: string,
+  token: string | null,
+): Promise<string[]> {
+  try {
+    const answer = await state.api.get<unknown>(`/v1/orders/${encodeURIComponent(id)}/payment_options`, {
+      query: token ? { access_token: token } : undefined,
+    });
+    return paymentOptionsResponseSchema.parse(answer).data.providers.map((p) => p.name);
+  } catch (error) {
+    state.log.warn({ err: error }, 'payment options not read');
+    return [];
+  }
+}
+
 /**
  * `?access_token=` (the emailed link, the card page's way back) is checked, kept in an HttpOnly cookie for this
  * order and removed from the address (see lib/order-access.server.ts); `payment=` stays for the message.
@@ -77,11 +97,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { 'Set-Cookie': orderAccessCookie(params.id, queryToken), 'Cache-Control': 'no-store' },
     });
   }
-  const order = await fetchOrder(state, params.id, readOrderAccess(request, params.id));
+  const token = readOrderAccess(request, params.id);
+  const order = await fetchOrder(state, params.id, token);
   const payment = url.searchParams.get('payment');
   const deadline = Date.parse(order.payment_deadline);
   return {
     order,
+    providers: order.payable ? await fetchPaymentProviders(state, params.id, token) : [],
     payment: (PAYMENT_RESULTS as readonly string[]).includes(payment ?? '')
       ? (payment as (typeof PAYMENT_RESULTS)[number])
       : null,
@@ -116,9 +138,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return manageAction(state, request, lang, params.id, intent as ManageIntent, form);
   if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   const token = readOrderAccess(request, params.id);
+  const picked = paymentProviderNameSchema.safeParse(form.get('provider'));
   try {
     const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(params.id)}/payments`, {
-      body: { lang },
+      body: { lang, ...(picked.success ? { provider: picked.data } : {}) },
       query: token ? { access_token: token } : undefined,
     });
     return redirectDocument(paymentStartResponseSchema.parse(answer).data.redirect_url);
@@ -170,9 +193,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const locale = useLocale();
   const money = useMoney();
   const navigation = useNavigation();
-  const { order, payment, minutesLeft } = loaderData;
+  const { order, payment, minutesLeft, providers } = loaderData;
   const paid = order.payment_status === 'paid';
-  const confirming = payment === 'success' && !paid && order.booking_status === 'new';
+  // Back from a provider's page: its confirmation (a webhook or its own call) may still be on its way.
+  const confirming =
+    (payment === 'success' || payment === 'returned') && !paid && order.booking_status === 'new';
   useAwaitPayment(confirming);
   const busy = navigation.state !== 'idle';
   const quote = actionData && 'cancellation' in actionData ? actionData.cancellation : null;
@@ -189,7 +214,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p>{order.payable ? t('order.payment.declined.retry') : t('order.payment.declined.text')}</p>
         </div>
       ) : null}
-      {payment === 'success' && paid ? (
+      {(payment === 'success' || payment === 'returned') && paid ? (
         <p
           role="status"
           className="rounded border border-green-300 bg-green-50 p-4 text-green-900 wrap-anywhere"
@@ -199,8 +224,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {confirming ? (
         <p role="status" className="rounded border border-primary-200 bg-primary-50 p-4 text-primary-800">
-          {t('order.payment.confirming')}{' '}
-          <a href={`/${locale}/orders/${order.id}?payment=success`} className="underline">
+          {t(payment === 'returned' ? 'order.payment.returned' : 'order.payment.confirming')}{' '}
+          <a href={`/${locale}/orders/${order.id}?payment=${payment}`} className="underline">
             {t('order.payment.refresh')}
           </a>
         </p>
@@ -220,11 +245,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {t('order.pay.heading')}
           </h2>
           {minutesLeft !== null ? <p>{t('order.pay.deadline', { minutes: minutesLeft })}</p> : null}
-          <Form method="post">
+          <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="pay" />
-            <Button type="submit" size="lg" disabled={busy}>
-              {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
-            </Button>
+            <PaymentProviderPicker providers={providers} />
+            <div>
+              <Button type="submit" size="lg" disabled={busy}>
+                {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
+              </Button>
+            </div>
           </Form>
           <p className="text-sm text-neutral-700">
             {t('order.pay.secure')}{' '}

@@ -1,15 +1,31 @@
 import { data } from 'react-router';
+import { paymentProvidersResponseSchema, type PaymentProvidersList } from '@parvoz/contracts/booking';
 import { isLocale } from '@parvoz/i18n/locales';
+import type { RequestState } from '../../lib/request-context.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from './content.server.ts';
 import { infoPageAt } from './content.ts';
 
-/** The loader of an information page: its text in the page's language, cacheable by anyone. */
-export function infoPageLoader(request: Request, lang: string | undefined) {
+/**
+ * The loader of an information page: its text in the page's language, cacheable by anyone. The payment
+ * security page also names the payment providers this site takes (issue 14 §7), as the API lists them.
+ */
+export async function infoPageLoader(request: Request, lang: string | undefined, state: RequestState) {
   const name = infoPageAt(new URL(request.url).pathname);
   if (!isLocale(lang) || !name) throw new Response(null, { status: 404, statusText: 'Not Found' });
+  const providers = name === 'paymentSecurity' ? await providersInUse(state) : [];
   return data(
-    { name, content: renderInfoPage(lang, name) },
+    { name, content: renderInfoPage(lang, name), providers },
     { headers: publicPageHeaders(request, INFO_PAGE_MAX_AGE_SECONDS) },
   );
+}
+
+async function providersInUse(state: RequestState): Promise<PaymentProvidersList['providers']> {
+  try {
+    return paymentProvidersResponseSchema.parse(await state.api.get<unknown>('/v1/payments/providers')).data
+      .providers;
+  } catch (error) {
+    state.log.warn({ err: error }, 'payment providers not read');
+    return [];
+  }
 }

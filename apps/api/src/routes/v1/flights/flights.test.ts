@@ -8,6 +8,8 @@ import { searchEngineFor } from '../../../services/flights.ts';
 import { searchLatency } from '../../../metrics.ts';
 
 let app: FastifyInstance;
+/** The same site with offers that live the default 20 minutes (its search cache lives 30 s). */
+let longLived: FastifyInstance;
 let db: Database;
 let closeDb: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -20,10 +22,12 @@ beforeAll(async () => {
   db = database.db;
   closeDb = database.close;
   app = await buildTestApi(db, { offerTtlSeconds: 60 }, { now: () => new Date(clock) });
+  longLived = await buildTestApi(db, { offerTtlSeconds: 1200 }, { now: () => new Date(clock) });
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
+  await longLived?.close();
   await closeDb?.();
 });
 
@@ -40,8 +44,8 @@ type Offer = {
   fare_family: 'light' | 'standard';
 };
 
-async function search(body: unknown) {
-  const response = await app.inject({
+async function search(body: unknown, api: FastifyInstance = app) {
+  const response = await api.inject({
     method: 'POST',
     url: '/v1/flights/search',
     headers: auth,
@@ -231,14 +235,14 @@ describe('offers', () => {
   test('an identical search is answered from memory while no seat is sold, never once one is (issue 16 §2)', async () => {
     clock = start + 60_000;
     const req = oneWay({ slices: [{ origin: 'TAS', destination: 'AYT', departure_date: day(35) }] });
-    const first = (await search(req)).body.data;
+    const first = (await search(req, longLived)).body.data;
     // Later, past several sold-seat snapshots, but nothing sold: the same answer (same search id and time).
     clock += 10_000;
-    const again = (await search(req)).body.data;
+    const again = (await search(req, longLived)).body.data;
     expect(again.id).toBe(first.id);
     expect(again.created_at).toBe(first.created_at);
     // Another currency is another search.
-    expect((await search({ ...req, currency: 'EUR' })).body.data.id).not.toBe(first.id);
+    expect((await search({ ...req, currency: 'EUR' }, longLived)).body.data.id).not.toBe(first.id);
 
     // Every seat of the cheapest offer's flights sold: the next snapshot's search never shows them.
     const offer = first.offers[0] as Offer;
@@ -252,17 +256,33 @@ describe('offers', () => {
       }),
     );
     clock += 3_000; // the next snapshot
-    const after = (await search(req)).body.data;
+    const after = (await search(req, longLived)).body.data;
     expect(after.id).not.toBe(first.id);
     const flown = (o: Offer) =>
       o.slices.flatMap((slice) => slice.segments.map((segment) => segment.flight_key));
     expect((after.offers as Offer[]).filter((o) => flown(o).some((key) => keys.includes(key)))).toEqual([]);
 
     // Without sales, an answer older than 30 s is not reused.
-    const cached = (await search(req)).body.data;
+    const cached = (await search(req, longLived)).body.data;
     expect(cached.id).toBe(after.id);
     clock += 31_000;
-    expect((await search(req)).body.data.id).not.toBe(after.id);
+    expect((await search(req, longLived)).body.data.id).not.toBe(after.id);
+    clock = start;
+  });
+
+  test('a remembered answer keeps at least 39/40 of its offers\' lifetime ("Search again" after expiry)', async () => {
+    clock = start + 200_000;
+    const req = oneWay({ slices: [{ origin: 'TAS', destination: 'AYT', departure_date: day(36) }] });
+    const first = (await search(req)).body.data;
+    expect(Date.parse(first.expires_at)).toBe(clock + 60_000);
+    // Within a fortieth of the 60-second lifetime (1.5 s) the answer is remembered...
+    clock += 1_000;
+    expect((await search(req)).body.data.id).toBe(first.id);
+    // ...and not after: with a 30 s memory, offers that live 12 s came back expired.
+    clock += 1_000;
+    const again = (await search(req)).body.data;
+    expect(again.id).not.toBe(first.id);
+    expect(Date.parse(again.expires_at)).toBe(clock + 60_000);
     clock = start;
   });
 

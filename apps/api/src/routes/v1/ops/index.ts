@@ -181,7 +181,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     // Committed: ask the provider for the refund, send the emails.
     if (confirmed && confirmed.refundIds.length > 0)
-      await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
+      await startRefunds(
+        { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+        confirmed.refundIds,
+        request.log,
+      );
     if (confirmed?.cancelled) {
       bookingsTotal.inc({ status: 'cancelled' });
       app.deps.kickOutbox();

@@ -52,7 +52,11 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.publicOrigin(),
       );
       if (confirmed.refundIds.length > 0)
-        await startRefunds({ db, now, providers: app.deps.payments }, confirmed.refundIds, request.log);
+        await startRefunds(
+          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+          confirmed.refundIds,
+          request.log,
+        );
       if (confirmed.cancelled) {
         bookingsTotal.inc({ status: 'cancelled' });
         app.deps.kickOutbox();

@@ -3,6 +3,7 @@ import {
   createOrderRequestSchema,
   orderAccessQuerySchema,
   orderIdParamsSchema,
+  paymentOptionsResponseSchema,
   paymentStartRequestSchema,
   ticketPdfQuerySchema,
 } from '@parvoz/contracts/booking';
@@ -12,7 +13,7 @@ import { clientIp } from '../../../client-ip.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
-import { defaultPaymentProvider } from '../../../payments/index.ts';
+import { chooseProvider, offeredProviders } from '../../../payments/selection.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
 import { sendAccessLink } from '../../../services/order-lookup.ts';
@@ -25,13 +26,14 @@ import { startPayment } from '../../../services/payments.ts';
  * Orders (DESIGN §4; the contract is packages/contracts/src/booking.ts):
  *   POST /v1/orders                    book (Idempotency-Key required)
  *   GET  /v1/orders/:id                the order (signed-in owner, or ?access_token=)
- *   POST /v1/orders/:id/payments       start paying: { data: { redirect_url } }
+ *   GET  /v1/orders/:id/payment_options  the providers it may be paid with (payments/selection.ts)
+ *   POST /v1/orders/:id/payments       start paying at one of them: { data: { redirect_url, provider } }
  *   GET  /v1/orders/:id/ticket.pdf     the e-ticket once paid
  *   POST /v1/orders/lookup             "where is my ticket": emails the access link; always 202
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
-  const provider = defaultPaymentProvider(config);
+  const providers = app.deps.payments;
 
   app.post(
     '/',
@@ -69,6 +71,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/:id/payment_options',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        response: { 200: paymentOptionsResponseSchema },
+      },
+      preHandler: rateLimit(ROUTE_LIMITS.paymentOptions),
+    },
+    async (request) => {
+      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+      const offered = offeredProviders(providers, order.row.currency);
+      return { data: { providers: offered.map((name) => ({ name })) } };
+    },
+  );
+
   app.post(
     '/:id/payments',
     {
@@ -80,15 +99,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: rateLimit(ROUTE_LIMITS.orders),
     },
     async (request, reply) => {
+      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+      const offered = offeredProviders(providers, order.row.currency);
+      const name = chooseProvider(offered, request.body?.provider);
+      if (!name)
+        throw new ApiFailure('unprocessable', 'This payment provider is not offered for this order.', {
+          reason: 'provider_not_offered',
+          offered,
+        });
       const started = await startPayment(
-        { db, now, provider },
+        { db, now, provider: providers.get(name)! },
         request.caller,
         request.params.id,
         request.query.access_token,
         request.body?.lang,
       );
       if (started.created) paymentsTotal.inc({ status: 'started' });
-      return reply.status(201).send({ data: { redirect_url: started.redirect_url } });
+      return reply.status(201).send({ data: { redirect_url: started.redirect_url, provider: name } });
     },
   );
 

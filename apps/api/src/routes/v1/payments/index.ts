@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiFailure } from '../../../errors.ts';
 import { paymentsTotal } from '../../../metrics.ts';
-import { paymentProviders } from '../../../payments/index.ts';
+import { paymentProvidersResponseSchema } from '@parvoz/contracts/booking';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { offeredProviders } from '../../../payments/selection.ts';
 import { WebhookRejected } from '../../../payments/provider.ts';
 import { applyPaymentEvent } from '../../../services/payments.ts';
 import { startRefunds } from '../../../services/refunds.ts';
@@ -13,8 +16,8 @@ import { startRefunds } from '../../../services/refunds.ts';
  * a replay is a 200 that changes nothing.
  */
 export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
-  const { db, now, config } = app.deps;
-  const providers = paymentProviders(config);
+  const { db, now } = app.deps;
+  const providers = app.deps.payments;
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -22,6 +25,27 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     { parseAs: 'buffer', bodyLimit: 64 * 1024 },
     (_req, body, done) => {
       done(null, body);
+    },
+  );
+
+  /**
+   * GET /v1/payments/providers: the providers this site takes and the order currencies each is offered for
+   * (the payment-security page names them). Public: it says what the checkout shows anyone.
+   */
+  app.get(
+    '/providers',
+    {
+      schema: { response: { 200: paymentProvidersResponseSchema } },
+      preHandler: rateLimit(ROUTE_LIMITS.paymentProviders),
+    },
+    async () => {
+      const byProvider = new Map<string, string[]>();
+      for (const currency of CURRENCIES)
+        for (const name of offeredProviders(providers, currency))
+          byProvider.set(name, [...(byProvider.get(name) ?? []), currency]);
+      return {
+        data: { providers: [...byProvider].map(([name, currencies]) => ({ name, currencies })) },
+      };
     },
   );
 
@@ -51,7 +75,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
       );
       // Refunds are asked of the provider once the change that caused them is committed (services/refunds.ts).
       if (refundIds.length > 0)
-        await startRefunds({ db, now, providers: app.deps.payments }, refundIds, request.log);
+        await startRefunds(
+          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+          refundIds,
+          request.log,
+        );
       if (effect === 'paid') {
         paymentsTotal.inc({ status: 'paid' });
       } else if (effect === 'failed') {

@@ -1,0 +1,47 @@
+/**
+ * Click's settings (docs/decisions/0012-payme-and-click.md), only from the environment: none of CLICK_* set
+ * means Click is not offered; some set means all the required ones must be, or the start fails naming them.
+ */
+import { z } from 'zod';
+
+const id = (variable: string) =>
+  z.coerce
+    .number({ error: `${variable} is required with the other CLICK_ variables` })
+    .int(`${variable}: expected Click's numeric id`)
+    .positive(`${variable}: expected Click's numeric id`)
+    .max(Number.MAX_SAFE_INTEGER);
+const url = (variable: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${variable}: expected an http(s) URL` })
+    .transform((u) => u.replace(/\/+$/, ''));
+
+export const clickSettingsSchema = z.object({
+  /** The service's id: `service_id` of the payment page, of every Prepare/Complete and of the Merchant API. */
+  serviceId: id('CLICK_SERVICE_ID'),
+  merchantId: id('CLICK_MERCHANT_ID'),
+  /** The user of the Merchant API's `Auth` header (refunds). */
+  merchantUserId: id('CLICK_MERCHANT_USER_ID'),
+  /** SECRET_KEY of the `sign_string` MD5 and of the Merchant API digest. */
+  secretKey: z
+    .string({ error: 'CLICK_SECRET_KEY is required with the other CLICK_ variables' })
+    .min(8, 'CLICK_SECRET_KEY: expected the secret key Click issued (at least 8 characters)')
+    .max(200, 'CLICK_SECRET_KEY: at most 200 characters'),
+  /** The payment page the traveller is sent to. */
+  payUrl: url('CLICK_PAY_URL').default('https://my.click.uz/services/pay'),
+  /** The Merchant API (payment reversal). */
+  apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
+});
+export type ClickSettings = z.infer<typeof clickSettingsSchema>;
+
+/** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */
+export function clickSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
+  const values = {
+    serviceId: env.CLICK_SERVICE_ID || undefined,
+    merchantId: env.CLICK_MERCHANT_ID || undefined,
+    merchantUserId: env.CLICK_MERCHANT_USER_ID || undefined,
+    secretKey: env.CLICK_SECRET_KEY || undefined,
+    payUrl: env.CLICK_PAY_URL || undefined,
+    apiUrl: env.CLICK_API_URL || undefined,
+  };
+  return Object.values(values).some((v) => v !== undefined) ? values : undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Which payment providers an order is offered (issue 14 §5): those configured (registered by
+ * `paymentProviders`) whose currencies include the order's, in this table's order; the first is the
+ * default. A provider listed with `others` takes every currency no other row names. When none is
+ * configured for a currency, the built-in sandbox is offered. A new provider is one row here plus its
+ * registration in ./index.ts.
+ */
+import { SANDBOX_PROVIDER } from './sandbox.ts';
+
+export interface ProviderCurrencies {
+  name: string;
+  currencies: readonly string[] | 'others';
+}
+
+export const PROVIDER_CURRENCIES: readonly ProviderCurrencies[] = [
+  { name: 'payme', currencies: ['UZS'] },
+  { name: 'click', currencies: ['UZS'] },
+  { name: 'iyzico', currencies: ['TRY'] },
+  { name: 'stripe', currencies: 'others' },
+];
+
+/** The providers offered for an order in `currency`, best first; never empty. */
+export function offeredProviders(
+  configured: { has(name: string): boolean },
+  currency: string,
+  table: readonly ProviderCurrencies[] = PROVIDER_CURRENCIES,
+): string[] {
+  const named = new Set(table.flatMap((row) => (row.currencies === 'others' ? [] : row.currencies)));
+  const offered = table
+    .filter(
+      (row) =>
+        configured.has(row.name) &&
+        (row.currencies === 'others' ? !named.has(currency) : row.currencies.includes(currency)),
+    )
+    .map((row) => row.name);
+  return offered.length > 0 ? offered : [SANDBOX_PROVIDER];
+}
+
+/**
+ * The provider a payment starts at: the one the traveller asked for when it is offered, else the first
+ * offered; null when the asked one is not offered (a 422 naming the offered ones).
+ */
+export function chooseProvider(offered: readonly string[], asked: string | undefined): string | null {
+  if (asked === undefined) return offered[0]!;
+  return offered.includes(asked) ? asked : null;
+}

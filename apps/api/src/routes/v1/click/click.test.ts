@@ -1,0 +1,360 @@
+/**
+ * Click over real HTTP on loopback (issue 14 §2, §5, §6): a local Click (e2e/support/click.ts) sends the
+ * signed Prepare and Complete form posts as its SHOP API documentation describes, and takes reversals on
+ * its Merchant API. Click's own fifteen test scenarios (docs.click.uz/testing), duplicates, a payment after
+ * the order expired (accepted, then reversed automatically) and refunds of cancelled bookings.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { schema, type Database } from '@parvoz/db';
+import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
+import { buildTestApi } from '../../../testing.ts';
+import type { MailTransport } from '../../../adapters/mail/transport.ts';
+import { ANON, isoDay } from '../../../booking-testing.ts';
+import { book, offerIn, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
+
+let app: FastifyInstance;
+let db: Database;
+let closeDb: () => Promise<void>;
+let click: ClickTestServer;
+let base: string;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const mail: MailTransport = { kind: 'log', send: async () => undefined, close: () => undefined };
+
+beforeAll(async () => {
+  click = await startClickServer({ now: () => clock });
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  app = await buildTestApi(
+    db,
+    {
+      rateLimitScale: 1000,
+      holdMaxSeats: 1000,
+      holdMaxUnpaidOrders: 1000,
+      standardRefundFeeUsd: 0,
+      // Payme too, to show the choice; no Payme call is made here.
+      payme: {
+        merchantId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+        key: 'payme-key-not-used-here-0123',
+        login: 'Paycom',
+        checkoutUrl: 'https://checkout.test.paycom.uz',
+        apiUrl: 'https://checkout.test.paycom.uz/api',
+      },
+      click: {
+        serviceId: click.serviceId,
+        merchantId: click.merchantId,
+        merchantUserId: click.merchantUserId,
+        secretKey: click.secretKey,
+        payUrl: `${click.url}/services/pay`,
+        apiUrl: `${click.url}/v2/merchant`,
+      },
+    },
+    { now, mailTransport: mail },
+  );
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  click.prepareUrl = `${base}/v1/payments/click/prepare`;
+  click.completeUrl = `${base}/v1/payments/click/complete`;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await click?.close();
+  await closeDb?.();
+});
+
+let day = 30;
+async function uzsOrder(fare: 'light' | 'standard' = 'light'): Promise<Booked> {
+  const offer = await offerIn(app, fare, { date: isoDay(start, day++) });
+  return book(app, offer, ANON, { currency: 'UZS' });
+}
+const sum = (order: Booked) => `${order.total_amount}.00`;
+
+async function transactions(orderId: string) {
+  return db
+    .select()
+    .from(schema.providerTransactions)
+    .where(eq(schema.providerTransactions.orderId, orderId));
+}
+async function confirmations(orderId: string) {
+  return db
+    .select()
+    .from(schema.outbox)
+    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
+}
+
+test('a UZS order is offered Payme then Click; Click’s page gets the amount in sum with two decimals', async () => {
+  const order = await uzsOrder();
+  const options = await app.inject({
+    method: 'GET',
+    url: `/v1/orders/${order.id}/payment_options${tokenQuery(order.access_token)}`,
+    headers: ANON,
+  });
+  expect(options.json().data.providers).toEqual([{ name: 'payme' }, { name: 'click' }]);
+  const started = await app.inject({
+    method: 'POST',
+    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
+    headers: ANON,
+    payload: { provider: 'click', lang: 'uz' },
+  });
+  expect(started.statusCode).toBe(201);
+  const url = new URL(started.json().data.redirect_url);
+  expect(`${url.origin}${url.pathname}`).toBe(`${click.url}/services/pay`);
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    service_id: String(click.serviceId),
+    merchant_id: String(click.merchantId),
+    amount: sum(order),
+    transaction_param: order.id,
+    return_url: `${base}/uz/orders/${order.id}?payment=returned`,
+  });
+});
+
+test('Click’s fifteen test scenarios (docs.click.uz/testing) get the documented answers', async () => {
+  const [a, b, c] = [await uzsOrder(), await uzsOrder(), await uzsOrder()];
+  const ids = [click.newIds(), click.newIds(), click.newIds()];
+  const prepare = (order: Booked, i: number, over: Partial<Parameters<ClickTestServer['fields']>[0]> = {}) =>
+    click.send(click.prepareUrl, {
+      ...click.fields({ ...ids[i]!, orderId: order.id, amount: sum(order), action: 0, ...over }),
+    });
+  const complete = (
+    order: Booked,
+    i: number,
+    prepareId: number,
+    over: Partial<Parameters<ClickTestServer['fields']>[0]> = {},
+  ) =>
+    click.send(click.completeUrl, {
+      ...click.fields({ ...ids[i]!, orderId: order.id, amount: sum(order), action: 1, prepareId, ...over }),
+    });
+
+  expect((await prepare(a, 0, { secretKey: 'not-the-key' })).error).toBe(-1); // 1
+  expect((await prepare(a, 0, { orderId: 'ord_doesnotexist000000000000' })).error).toBe(-5); // 2
+  const s3 = await prepare(a, 0); // 3
+  expect(s3).toMatchObject({
+    error: 0,
+    merchant_trans_id: a.id,
+    click_trans_id: Number(ids[0]!.clickTransId),
+  });
+  const prepareId = s3.merchant_prepare_id!;
+  expect(Number.isInteger(prepareId)).toBe(true);
+  expect((await complete(a, 0, prepareId, { secretKey: 'not-the-key' })).error).toBe(-1); // 4
+  expect((await complete(a, 0, prepareId, { amount: '300' })).error).toBe(-2); // 5
+  const s6 = await complete(a, 0, prepareId); // 6
+  expect(s6).toMatchObject({ error: 0, merchant_confirm_id: prepareId });
+  expect(await readOrder(app, a.id, a.access_token)).toMatchObject({
+    booking_status: 'booked',
+    payment_status: 'paid',
+  });
+  expect((await complete(a, 0, prepareId)).error).toBe(-4); // 7
+  expect((await complete(a, 0, prepareId, { error: -5017 })).error).toBe(-9); // 8
+  expect(await readOrder(app, a.id, a.access_token)).toMatchObject({ payment_status: 'paid' });
+
+  const s9 = await prepare(b, 1); // 9
+  expect(s9.error).toBe(0);
+  expect((await complete(b, 1, 999_999_999)).error).toBe(-6); // 10
+  expect((await complete(b, 1, s9.merchant_prepare_id!)).error).toBe(0); // 11
+
+  const s12 = await prepare(c, 2); // 12
+  expect(s12.error).toBe(0);
+  expect((await complete(c, 2, s12.merchant_prepare_id!, { error: -5017 })).error).toBe(-9); // 13
+  expect((await complete(c, 2, s12.merchant_prepare_id!, { error: -5017 })).error).toBe(-9); // 14
+  expect((await complete(c, 2, s12.merchant_prepare_id!)).error).toBe(-9); // 15
+  expect(await readOrder(app, c.id, c.access_token)).toMatchObject({
+    booking_status: 'new',
+    payment_status: 'not_paid',
+  });
+  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, c.id));
+  expect(payment!.status).toBe('failed');
+});
+
+test('ten deliveries of Prepare and of Complete change the state once', async () => {
+  const order = await uzsOrder();
+  const ids = click.newIds();
+  const prepares = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      click.send(click.prepareUrl, {
+        ...click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 }),
+      }),
+    ),
+  );
+  expect(new Set(prepares.map((p) => `${p.error}:${p.merchant_prepare_id}`)).size).toBe(1);
+  const prepareId = prepares[0]!.merchant_prepare_id!;
+  const completes = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      click.send(click.completeUrl, {
+        ...click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 1, prepareId }),
+      }),
+    ),
+  );
+  expect(completes.map((c) => c.error).sort()).toEqual([-4, -4, -4, -4, -4, -4, -4, -4, -4, 0]);
+  expect(await transactions(order.id)).toHaveLength(1);
+  expect(await confirmations(order.id)).toHaveLength(1);
+});
+
+test('bad requests: missing fields, an unknown action, not a form, a wrong amount — nothing changes', async () => {
+  const order = await uzsOrder();
+  const ids = click.newIds();
+  const good = click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 });
+  const { sign_string: _sign, ...unsigned } = good;
+  expect((await click.send(click.prepareUrl, unsigned)).error).toBe(-8);
+  const action2 = click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 });
+  expect((await click.send(click.completeUrl, action2)).error).toBe(-8); // Complete needs merchant_prepare_id
+  const wrongAction = await click.send(click.completeUrl, {
+    ...click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 }),
+    merchant_prepare_id: '1',
+  });
+  expect(wrongAction.error).toBe(-3); // a signed Prepare at the Complete endpoint: action not found
+  const asJson = await fetch(click.prepareUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(good),
+  });
+  expect(asJson.status).toBe(200);
+  expect(((await asJson.json()) as { error: number }).error).toBe(-8);
+  for (const amount of [
+    `${Number(order.total_amount) + 1}.00`,
+    `${order.total_amount}.01`,
+    `${order.total_amount}.001`,
+    '-5',
+  ])
+    expect(
+      (await click.send(click.prepareUrl, click.fields({ ...ids, orderId: order.id, amount, action: 0 })))
+        .error,
+    ).toBe(-2);
+  expect(await transactions(order.id)).toEqual([]);
+});
+
+test('any form to Prepare or Complete is answered with Click’s envelope, never a 5xx, and changes nothing', async () => {
+  const before = (await db.select().from(schema.providerTransactions)).length;
+  const field = fc.oneof(fc.string(), fc.stringMatching(/^-?\d{1,20}$/), fc.constant(''));
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('prepare', 'complete'),
+      fc.dictionary(
+        fc.constantFrom(
+          'click_trans_id',
+          'service_id',
+          'click_paydoc_id',
+          'merchant_trans_id',
+          'merchant_prepare_id',
+          'amount',
+          'action',
+          'error',
+          'error_note',
+          'sign_time',
+          'sign_string',
+          'other',
+        ),
+        field,
+      ),
+      async (step, form) => {
+        const answer = await click.send(`${base}/v1/payments/click/${step}`, form);
+        expect([-1, -2, -3, -4, -5, -6, -8, -9]).toContain(answer.error);
+      },
+    ),
+    { numRuns: 150 },
+  );
+  expect((await db.select().from(schema.providerTransactions)).length).toBe(before);
+});
+
+test('Click fails the payment (Complete with a negative error): the order stays payable', async () => {
+  const order = await uzsOrder();
+  const [prepared, completed] = await click.pay(order.id, sum(order), { failWith: -5017 });
+  expect(prepared!.error).toBe(0);
+  expect(completed!.error).toBe(-9);
+  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    payable: true,
+    payment_status: 'not_paid',
+  });
+  // And paying again works.
+  const again = await click.pay(order.id, sum(order));
+  expect(again.map((a) => a.error)).toEqual([0, 0]);
+  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+});
+
+test('a payment completed after the order expired is accepted and reversed through the Merchant API', async () => {
+  const order = await uzsOrder();
+  const ids = click.newIds();
+  const prepared = await click.send(
+    click.prepareUrl,
+    click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 }),
+  );
+  expect(prepared.error).toBe(0);
+  clock += 21 * 60_000;
+  expect(await expireUnpaidOrders(db, now())).toBeGreaterThan(0);
+  const completed = await click.send(
+    click.completeUrl,
+    click.fields({
+      ...ids,
+      orderId: order.id,
+      amount: sum(order),
+      action: 1,
+      prepareId: prepared.merchant_prepare_id!,
+    }),
+  );
+  // The card was debited: Complete is never refused; the money goes back.
+  expect(completed.error).toBe(0);
+  expect(click.reversals).toContain(ids.paydocId);
+  const read = await readOrder(app, order.id, order.access_token);
+  expect(read).toMatchObject({
+    booking_status: 'cancelled',
+    payment_status: 'not_paid',
+    refund_status: 'refunded',
+  });
+  expect(read.refunds).toMatchObject([
+    { reason: 'late_payment', amount: order.total_amount, status: 'refunded' },
+  ]);
+  // A new Prepare for the expired order is refused.
+  const late = await click.send(
+    click.prepareUrl,
+    click.fields({ ...click.newIds(), orderId: order.id, amount: sum(order), action: 0 }),
+  );
+  expect(late.error).toBe(-9);
+});
+
+test('a cancelled booking is refunded at once by a reversal; a partial one waits for a person', async () => {
+  const whole = await uzsOrder('standard');
+  expect((await click.pay(whole.id, sum(whole))).map((a) => a.error)).toEqual([0, 0]);
+  const partial = await uzsOrder('light');
+  expect((await click.pay(partial.id, sum(partial))).map((a) => a.error)).toEqual([0, 0]);
+  const reversedBefore = click.reversals.length;
+  for (const order of [whole, partial]) {
+    const quote = await app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
+      headers: ANON,
+      payload: { order_id: order.id },
+    });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
+      headers: ANON,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  expect(await readOrder(app, whole.id, whole.access_token)).toMatchObject({ refund_status: 'refunded' });
+  expect(await readOrder(app, partial.id, partial.access_token)).toMatchObject({ refund_status: 'pending' });
+  expect(click.reversals.length).toBe(reversedBefore + 1);
+});
+
+test('without CLICK_ variables the endpoints are 404', async () => {
+  const plain = await buildTestApi(db, { rateLimitScale: 1000 }, { now });
+  try {
+    for (const step of ['prepare', 'complete']) {
+      const answer = await plain.inject({
+        method: 'POST',
+        url: `/v1/payments/click/${step}`,
+        payload: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(answer.statusCode).toBe(404);
+    }
+  } finally {
+    await plain.close();
+  }
+});

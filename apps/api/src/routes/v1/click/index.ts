@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiFailure } from '../../../errors.ts';
+import { paymentsTotal } from '../../../metrics.ts';
+import { CLICK_ERROR_NOTES, ClickError } from '../../../payments/click/protocol.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import {
+  clickComplete,
+  clickPrepare,
+  type ClickDeps,
+  type ClickOutcome,
+} from '../../../services/click-shop.ts';
+import { startRefunds } from '../../../services/refunds.ts';
+
+/**
+ * POST /v1/payments/click/prepare and /complete: Click's SHOP API calls (form fields signed with the MD5
+ * `sign_string`; services/click-shop.ts). Every answer is HTTP 200 JSON with Click's `error` code; a wrong
+ * signature is -1 and changes nothing. 404 while Click is not configured.
+ */
+export const clickRoutes: FastifyPluginAsync = async (app) => {
+  const { db, now, config } = app.deps;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  // Anything else is not Click's form: answered -8 ("error in request from click") by the handler.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) => {
+    done(null, undefined);
+  });
+
+  const handle =
+    (step: (deps: ClickDeps, fields: unknown) => Promise<ClickOutcome>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const settings = config.click;
+      if (!settings) throw new ApiFailure('not_found', 'Click is not configured.');
+      let outcome: ClickOutcome;
+      try {
+        outcome = await step(
+          { db, now, settings, siteUrl: app.deps.publicOrigin, log: request.log },
+          request.body,
+        );
+      } catch (error) {
+        request.log.error({ err: error, provider: 'click' }, 'Click call failed');
+        outcome = {
+          answer: {
+            error: ClickError.failedToUpdate,
+            error_note: CLICK_ERROR_NOTES[ClickError.failedToUpdate],
+          },
+          refundIds: [],
+        };
+      }
+      if (outcome.answer.error !== ClickError.success)
+        request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
+      if (outcome.effect === 'paid') paymentsTotal.inc({ status: 'paid' });
+      if (outcome.effect === 'failed') paymentsTotal.inc({ status: 'declined' });
+      // A late payment's refund is asked once its change is committed (services/refunds.ts).
+      if (outcome.refundIds.length > 0)
+        await startRefunds(
+          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+          outcome.refundIds,
+          request.log,
+        );
+      if (outcome.effect === 'paid' || outcome.effect === 'late_payment_refunded') app.deps.kickOutbox();
+      return reply.status(200).type('application/json; charset=utf-8').send(outcome.answer);
+    };
+
+  app.post('/prepare', { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) }, handle(clickPrepare));
+  app.post('/complete', { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) }, handle(clickComplete));
+};

@@ -1,0 +1,152 @@
+/**
+ * On real PostgreSQL, two API instances (each its own pool) on one database take Payme's and Click's calls
+ * at once (issue 14 §6): the same call delivered twenty times across both, and twenty different Payme
+ * transactions racing for one order, change the order's state once — one transaction, one payment, one
+ * confirmation email.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
+import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON, isoDay } from '../../../booking-testing.ts';
+import { book, offerIn, readOrder } from '../../../after-sale-testing.ts';
+
+let database: TestDatabase;
+let second: DatabaseHandle;
+let apps: FastifyInstance[];
+let bases: string[];
+let payme: PaymeTestServer;
+let click: ClickTestServer;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+
+beforeAll(async () => {
+  payme = await startPaymeServer({ now: () => start });
+  click = await startClickServer({ now: () => start });
+  database = await createTestDatabase({ poolSize: 10 });
+  second = await createDatabase({ url: database.url!, poolSize: 10 });
+  const config = {
+    rateLimitScale: 1000,
+    holdMaxSeats: 1000,
+    holdMaxUnpaidOrders: 1000,
+    payme: {
+      merchantId: payme.merchantId,
+      key: payme.key,
+      login: 'Paycom',
+      checkoutUrl: payme.url,
+      apiUrl: `${payme.url}/api`,
+    },
+    click: {
+      serviceId: click.serviceId,
+      merchantId: click.merchantId,
+      merchantUserId: click.merchantUserId,
+      secretKey: click.secretKey,
+      payUrl: `${click.url}/services/pay`,
+      apiUrl: `${click.url}/v2/merchant`,
+    },
+  };
+  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  bases = [];
+  for (const app of apps) bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
+}, 60_000);
+
+afterAll(async () => {
+  for (const app of apps ?? []) await app.close();
+  await second?.close();
+  await database?.close();
+  await payme?.close();
+  await click?.close();
+});
+
+let day = 40;
+async function uzsOrder() {
+  const offer = await offerIn(apps[0]!, 'light', { date: isoDay(start, day++) });
+  return book(apps[0]!, offer, ANON, { currency: 'UZS' });
+}
+const confirmations = (orderId: string) =>
+  database.db
+    .select()
+    .from(schema.outbox)
+    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
+const transactionsOf = (orderId: string) =>
+  database.db
+    .select()
+    .from(schema.providerTransactions)
+    .where(eq(schema.providerTransactions.orderId, orderId));
+
+/** Twenty deliveries alternating between the two instances. */
+function twenty<T>(send: (base: string) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: 20 }, (_, i) => send(bases[i % 2]!)));
+}
+
+test('Payme: one transaction id created and performed twenty times at once is one payment', async () => {
+  const order = await uzsOrder();
+  const tiyin = Number(order.total_amount) * 100;
+  const id = payme.newId();
+  const call = (base: string, method: string, params: object) => {
+    payme.endpoint = `${base}/v1/payments/payme`;
+    return payme.call(method, params);
+  };
+  const created = await twenty((base) =>
+    call(base, 'CreateTransaction', { id, time: start, amount: tiyin, account: { order_id: order.id } }),
+  );
+  expect(created.map((a) => a.error)).toEqual(Array(20).fill(undefined));
+  expect(new Set(created.map((a) => JSON.stringify(a.result))).size).toBe(1);
+  const performed = await twenty((base) => call(base, 'PerformTransaction', { id }));
+  expect(new Set(performed.map((a) => JSON.stringify(a.result))).size).toBe(1);
+  expect(await transactionsOf(order.id)).toHaveLength(1);
+  expect(await confirmations(order.id)).toHaveLength(1);
+  expect(await readOrder(apps[1]!, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+});
+
+test('Payme: twenty different transactions racing for one order: one is created, nineteen get -31008', async () => {
+  const order = await uzsOrder();
+  const tiyin = Number(order.total_amount) * 100;
+  const created = await twenty((base) => {
+    payme.endpoint = `${base}/v1/payments/payme`;
+    return payme.call('CreateTransaction', {
+      id: payme.newId(),
+      time: start,
+      amount: tiyin,
+      account: { order_id: order.id },
+    });
+  });
+  expect(created.filter((a) => !a.error)).toHaveLength(1);
+  expect(created.filter((a) => a.error?.code === -31008)).toHaveLength(19);
+  expect(await transactionsOf(order.id)).toHaveLength(1);
+});
+
+test('Click: one Complete delivered twenty times at once is one payment; the rest are "already paid"', async () => {
+  const order = await uzsOrder();
+  const amount = `${order.total_amount}.00`;
+  const ids = click.newIds();
+  const prepared = await click.send(
+    `${bases[0]}/v1/payments/click/prepare`,
+    click.fields({ ...ids, orderId: order.id, amount, action: 0 }),
+  );
+  expect(prepared.error).toBe(0);
+  const completed = await twenty((base) =>
+    click.send(
+      `${base}/v1/payments/click/complete`,
+      click.fields({
+        ...ids,
+        orderId: order.id,
+        amount,
+        action: 1,
+        prepareId: prepared.merchant_prepare_id!,
+      }),
+    ),
+  );
+  expect(completed.filter((a) => a.error === 0)).toHaveLength(1);
+  expect(completed.filter((a) => a.error === -4)).toHaveLength(19);
+  expect(await confirmations(order.id)).toHaveLength(1);
+  const payments = await database.db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.orderId, order.id));
+  expect(payments.map((p) => p.status)).toEqual(['succeeded']);
+});

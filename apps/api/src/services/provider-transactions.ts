@@ -1,0 +1,113 @@
+/**
+ * What Payme's and Click's callbacks share (services/payme-merchant.ts, click-shop.ts): their own
+ * transactions (`provider_transactions`), each tied to one `payments` row, and the order lock every writer
+ * takes first. The payment state itself changes only through services/payments.ts, as for webhooks.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { orderIdParamsSchema } from '@parvoz/contracts/booking';
+
+export type OrderRow = typeof schema.orders.$inferSelect;
+export type PaymentRow = typeof schema.payments.$inferSelect;
+export type ProviderTransaction = typeof schema.providerTransactions.$inferSelect;
+
+/** Our order id as a provider sends it back (Payme's account.order_id, Click's merchant_trans_id). */
+export function isOrderId(value: unknown): value is string {
+  return orderIdParamsSchema.shape.id.safeParse(value).success;
+}
+
+export async function findOrder(db: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  return order ?? null;
+}
+
+/** The order's row, locked for this transaction: every writer locks the order first. */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
+export async function findTransaction(
+  db: Database,
+  provider: string,
+  externalId: string,
+  lock = false,
+): Promise<ProviderTransaction | null> {
+  const query = db
+    .select()
+    .from(schema.providerTransactions)
+    .where(
+      and(
+        eq(schema.providerTransactions.provider, provider),
+        eq(schema.providerTransactions.externalId, externalId),
+      ),
+    );
+  const [found] = lock ? await query.for('update') : await query;
+  return found ?? null;
+}
+
+export async function paymentOf(tx: Database, transaction: ProviderTransaction): Promise<PaymentRow> {
+  const [payment] = await tx
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.id, transaction.paymentId))
+    .for('update');
+  return payment!;
+}
+
+/**
+ * The payment a new provider transaction belongs to: the one "Pay" opened at this provider if no
+ * transaction has taken it yet, else a new one (the traveller may also pay from the provider's own app,
+ * naming the order, without passing through our page).
+ */
+export async function paymentForTransaction(
+  tx: Database,
+  order: OrderRow,
+  provider: string,
+  now: Date,
+): Promise<PaymentRow> {
+  const [open] = await tx
+    .select()
+    .from(schema.payments)
+    .where(
+      and(
+        eq(schema.payments.orderId, order.id),
+        eq(schema.payments.provider, provider),
+        inArray(schema.payments.status, ['pending', 'requires_action']),
+        notExists(
+          tx
+            .select({ id: schema.providerTransactions.id })
+            .from(schema.providerTransactions)
+            .where(eq(schema.providerTransactions.paymentId, schema.payments.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(schema.payments.createdAt))
+    .limit(1)
+    .for('update');
+  if (open) return open;
+  const [created] = await tx
+    .insert(schema.payments)
+    .values({
+      orderId: order.id,
+      provider,
+      providerRef: `${provider.slice(0, 2)}_${randomBytes(16).toString('base64url')}`,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      status: 'pending',
+      lang: order.lang,
+      createdAt: now,
+    })
+    .returning();
+  return created!;
+}
+
+/** The refund waiting for the provider on this payment, if any (one refund per payment). */
+export async function pendingRefundOf(tx: Database, paymentId: string) {
+  const [refund] = await tx
+    .select()
+    .from(schema.refunds)
+    .where(and(eq(schema.refunds.paymentId, paymentId), eq(schema.refunds.status, 'pending')));
+  return refund ?? null;
+}

@@ -1,0 +1,145 @@
+/**
+ * Issue 14 in Chromium on a started site configured for Payme and Click, against a local Payme that plays
+ * its checkout and Merchant API calls as documented (e2e/support/payme.ts): on a 360 px phone the order of
+ * a UZS booking offers Payme and Click (keyboard radios, accessible), "Pay" goes to Payme's checkout, whose
+ * "Pay" calls our JSON-RPC endpoint and sends the browser back, and the order page shows it booked and
+ * paid. The payment security page names the providers in use.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
+import { en as m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
+
+let site: RunningSite;
+let browser: Browser;
+let payme: PaymeTestServer;
+const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
+
+beforeAll(async () => {
+  payme = await startPaymeServer();
+  site = await startSite({
+    PAYME_MERCHANT_ID: payme.merchantId,
+    PAYME_KEY: payme.key,
+    PAYME_CHECKOUT_URL: payme.url,
+    PAYME_API_URL: `${payme.url}/api`,
+    // Click is offered too (its page is not visited here).
+    CLICK_SERVICE_ID: '12345',
+    CLICK_MERCHANT_ID: '678',
+    CLICK_MERCHANT_USER_ID: '91011',
+    CLICK_SECRET_KEY: 'e2e-click-secret-key',
+  });
+  payme.endpoint = `${site.url}/v1/payments/payme`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await payme?.close();
+});
+
+async function api(path: string, body?: unknown) {
+  const response = await fetch(`${site.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${ANONYMOUS}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(path === '/v1/orders' ? { 'idempotency-key': `payme-e2e-${Date.now()}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+/** A one-adult nonstop booking in sum. */
+async function uzsOrder() {
+  const found = await api('/v1/flights/search', {
+    slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(35) }],
+    passengers: { adults: 1 },
+    cabin_class: 'economy',
+    currency: 'UZS',
+  });
+  expect(found.status).toBe(200);
+  const offers = found.body.data.offers as { id: string; slices: { transfers: number }[] }[];
+  const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
+  const booked = await api('/v1/orders', {
+    offer_id: offer.id,
+    lang: 'en',
+    currency: 'UZS',
+    contact: { full_name: 'Dilnoza Rahimova', email: 'dilnoza@example.com', phone: '+998 90 123 45 67' },
+    passengers: [
+      {
+        type: 'adult',
+        given_name: 'Dilnoza',
+        family_name: 'Rahimova',
+        born_on: '1991-03-08',
+        gender: 'female',
+        citizenship: 'UZ',
+        document: { number: 'FA1234567', expires_on: isoDay(4 * 365) },
+      },
+    ],
+    services: [],
+    agreement: true,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return booked.body.data as {
+    id: string;
+    access_token: string;
+    total_amount: string;
+    total_currency: string;
+  };
+}
+
+test('a UZS order paid through Payme’s checkout is booked and paid', async () => {
+  const order = await uzsOrder();
+  expect(order.total_currency).toBe('UZS');
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  try {
+    await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
+    const group = page.getByRole('group', { name: m('order.pay.providers.legend') });
+    const paymeRadio = group.getByRole('radio', { name: /Payme/ });
+    const clickRadio = group.getByRole('radio', { name: /Click/ });
+    expect(await paymeRadio.isChecked()).toBe(true);
+    // The keyboard moves between the providers.
+    await paymeRadio.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await clickRadio.isChecked()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await paymeRadio.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAxeClean(page, 'order page with providers');
+
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(`${payme.url}/**`);
+    expect(await page.getByTestId('payme-amount').textContent()).toBe(`${order.total_amount}.00`);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await page.waitForURL(new RegExp(`/en/orders/${order.id}\\?payment=returned$`));
+    await page
+      .getByRole('status')
+      .filter({ hasText: m('order.payment.success', { email: 'dilnoza@example.com' }) })
+      .waitFor();
+    await expect(page.getByTestId('order-booking-status').textContent()).resolves.toBe(
+      m('orders.status.booked'),
+    );
+    await expect(page.getByTestId('order-payment-status').textContent()).resolves.toBe(
+      m('orders.payment.paid'),
+    );
+    await page.getByRole('heading', { name: m('order.eticket.heading') }).waitFor();
+    await expectAxeClean(page, 'paid order');
+
+    // The payment security page names what this site takes.
+    await gotoHydrated(page, `${site.url}/en/info/payment-security`);
+    const providers = page.getByTestId('payment-providers');
+    await providers.getByText('Payme', { exact: true }).waitFor();
+    await providers.getByText('Click', { exact: true }).waitFor();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,289 @@
+/**
+ * A local stand-in for Payme Business, playing it at its network boundary as its public documentation
+ * describes (developer.help.paycom.uz; docs/decisions/0012-payme-and-click.md):
+ *  - the checkout page at `/<base64(m=…;ac.order_id=…;a=…;l=…;c=…)>` (GET method): "Pay" runs the Merchant
+ *    API sequence against the merchant's endpoint — CheckPerformTransaction, CreateTransaction,
+ *    PerformTransaction, with `Authorization: Basic base64(Paycom:<key>)` — then sends the browser back to
+ *    `c`; a refused PerformTransaction is cancelled (CancelTransaction), as Payme does;
+ *  - the Subscribe API at `/api` (`X-Auth: <cashbox id>:<key>`): receipts.get_all, and receipts.cancel,
+ *    which queues a paid receipt for cancelling (state 21) and then calls CancelTransaction (reason 5).
+ * Tests also call the merchant directly (`call`) to play duplicates, out-of-order calls and wrong keys.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+export interface PaymeReceipt {
+  _id: string;
+  create_time: number;
+  pay_time: number;
+  cancel_time: number;
+  /** 0 created, 4 paid, 21 queued for cancelling, 50 cancelled. */
+  state: number;
+  amount: number;
+  currency: 860;
+  account: { name: string; value: string }[];
+}
+
+export interface PaymeAnswer {
+  result?: Record<string, unknown>;
+  error?: { code: number; message: unknown; data?: unknown };
+}
+
+export interface PaymeTestServer {
+  url: string;
+  merchantId: string;
+  key: string;
+  /** The merchant's Merchant API endpoint (set once the site listens). */
+  endpoint: string;
+  /** What Payme holds, by transaction id (the receipts of receipts.get_all). */
+  receipts: Map<string, PaymeReceipt>;
+  /** One JSON-RPC call to the merchant, as Payme makes it (`authorization: null` sends none). */
+  call(
+    method: string,
+    params: object,
+    options?: { authorization?: string | null; id?: number },
+  ): Promise<PaymeAnswer>;
+  /** A new Payme transaction id (24 hex characters). */
+  newId(): string;
+  /** Checkout: CheckPerform, Create, Perform for an order; a refused Perform is cancelled like Payme does. */
+  pay(orderId: string, tiyin: number): Promise<{ id: string; answers: PaymeAnswer[] }>;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** `m=…;ac.order_id=…;a=…;c=…` from the checkout path; null when it is not one. */
+function checkoutParams(segment: string): Map<string, string> | null {
+  const text = Buffer.from(decodeURIComponent(segment), 'base64').toString('utf8');
+  if (!text.includes('m=')) return null;
+  const params = new Map<string, string>();
+  for (const part of text.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) params.set(part.slice(0, at), part.slice(at + 1));
+  }
+  return params;
+}
+
+export async function startPaymeServer(
+  options: { merchantId?: string; key?: string; now?: () => number; login?: string } = {},
+): Promise<PaymeTestServer> {
+  const merchantId = options.merchantId ?? randomBytes(12).toString('hex');
+  const key = options.key ?? randomBytes(18).toString('base64url');
+  const login = options.login ?? 'Paycom';
+  const now = options.now ?? (() => Date.now());
+  const receipts = new Map<string, PaymeReceipt>();
+  let rpcId = 0;
+
+  const state = {
+    endpoint: '',
+    async call(
+      method: string,
+      params: object,
+      callOptions: { authorization?: string | null; id?: number } = {},
+    ) {
+      const authorization =
+        callOptions.authorization === undefined
+          ? `Basic ${Buffer.from(`${login}:${key}`).toString('base64')}`
+          : callOptions.authorization;
+      const response = await fetch(state.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=UTF-8',
+          ...(authorization === null ? {} : { authorization }),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: callOptions.id ?? ++rpcId, method, params }),
+      });
+      if (response.status !== 200)
+        throw new Error(`merchant answered HTTP ${response.status}: ${await response.text()}`);
+      const answer = (await response.json()) as PaymeAnswer;
+      if (!answer.error) keepReceipt(method, params as Record<string, unknown>, answer.result ?? {});
+      return answer;
+    },
+  };
+
+  /** Payme's own record follows what the merchant accepted (receipts.get_all lists it). */
+  function keepReceipt(method: string, params: Record<string, unknown>, result: Record<string, unknown>) {
+    const id = String(params.id);
+    const receipt = receipts.get(id);
+    if (method === 'CreateTransaction' && !receipt)
+      receipts.set(id, {
+        _id: id,
+        create_time: Number(params.time),
+        pay_time: 0,
+        cancel_time: 0,
+        state: 0,
+        amount: Number(params.amount),
+        currency: 860,
+        account: Object.entries(params.account as Record<string, string>).map(([name, value]) => ({
+          name,
+          value,
+        })),
+      });
+    if (method === 'PerformTransaction' && receipt && receipt.state === 0) {
+      receipt.state = 4;
+      receipt.pay_time = now();
+    }
+    if (
+      method === 'CancelTransaction' &&
+      receipt &&
+      receipt.state !== 50 &&
+      (result.state === -1 || result.state === -2)
+    ) {
+      receipt.state = 50;
+      receipt.cancel_time = now();
+    }
+  }
+
+  const newId = () => randomBytes(12).toString('hex');
+
+  async function pay(orderId: string, tiyin: number) {
+    const account = { order_id: orderId };
+    const answers: PaymeAnswer[] = [];
+    const id = newId();
+    const checked = await state.call('CheckPerformTransaction', { amount: tiyin, account });
+    answers.push(checked);
+    if (checked.error) return { id, answers };
+    const time = now();
+    const created = await state.call('CreateTransaction', { id, time, amount: tiyin, account });
+    answers.push(created);
+    if (created.error) return { id, answers };
+    // The card is debited here; then Payme tells the merchant, and cancels what the merchant refuses.
+    const performed = await state.call('PerformTransaction', { id });
+    answers.push(performed);
+    if (performed.error) answers.push(await state.call('CancelTransaction', { id, reason: 3 }));
+    return { id, answers };
+  }
+
+  /** The Subscribe API: the merchant calls Payme. */
+  async function subscribeApi(body: { id?: unknown; method?: string; params?: Record<string, unknown> }) {
+    const params = body.params ?? {};
+    if (body.method === 'receipts.get_all') {
+      const count = Math.min(50, Number(params.count));
+      const from = Number(params.from);
+      const to = Number(params.to);
+      const offset = Number(params.offset ?? 0);
+      const list = [...receipts.values()]
+        .filter((r) => r.create_time >= from && r.create_time <= to)
+        .sort((a, b) => a.create_time - b.create_time)
+        .slice(offset, offset + count);
+      return { jsonrpc: '2.0', id: body.id, result: list };
+    }
+    if (body.method === 'receipts.cancel') {
+      const receipt = receipts.get(String(params.id));
+      if (!receipt)
+        return { jsonrpc: '2.0', id: body.id, error: { code: -31602, message: 'Receipt not found' } };
+      if (receipt.state === 4) {
+        receipt.state = 21;
+        // Payme works through its cancel queue and then calls the merchant.
+        setImmediate(() => {
+          void state.call('CancelTransaction', { id: receipt._id, reason: 5 }).then((answer) => {
+            if (answer.error) receipt.state = 4;
+          });
+        });
+      }
+      return { jsonrpc: '2.0', id: body.id, result: { receipt } };
+    }
+    return { jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } };
+  }
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://payme.test');
+      const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'content-type': type, ...headers });
+        response.end(body);
+      };
+      if (url.pathname === '/api' && request.method === 'POST') {
+        const raw = await readBody(request);
+        const body = JSON.parse(raw || '{}') as Parameters<typeof subscribeApi>[0];
+        if (request.headers['x-auth'] !== `${merchantId}:${key}`)
+          return send(
+            200,
+            'application/json',
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: body.id,
+              error: { code: -32504, message: 'Insufficient privilege' },
+            }),
+          );
+        return send(200, 'application/json', JSON.stringify(await subscribeApi(body)));
+      }
+      const [segment, action] = url.pathname.slice(1).split('/');
+      const params = segment ? checkoutParams(segment) : null;
+      if (!params || params.get('m') !== merchantId) return send(404, 'text/plain', 'unknown cashbox');
+      const orderId = params.get('ac.order_id') ?? '';
+      const tiyin = Number(params.get('a'));
+      const back = params.get('c') ?? '/';
+      if (request.method === 'GET' && !action) {
+        const sum = (tiyin / 100).toFixed(2);
+        return send(
+          200,
+          'text/html; charset=utf-8',
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payme checkout</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>
+<h1>Payme</h1><p>Order <span data-testid="payme-order">${escape(orderId)}</span>:
+<strong data-testid="payme-amount">${sum}</strong> UZS</p>
+<form method="post" action="/${escape(segment!)}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/${escape(segment!)}/cancel"><button type="submit">Cancel</button></form>
+</main></body></html>`,
+        );
+      }
+      if (request.method === 'POST' && action === 'pay') {
+        await readBody(request);
+        const { answers } = await pay(orderId, tiyin);
+        const failed = answers.find((a) => a.error);
+        if (failed)
+          return send(
+            402,
+            'text/html; charset=utf-8',
+            `<p>Payment refused: ${failed.error!.code}</p><a href="${escape(back)}">Back</a>`,
+          );
+        return send(303, 'text/plain', '', { location: back });
+      }
+      if (request.method === 'POST' && action === 'cancel') {
+        await readBody(request);
+        return send(303, 'text/plain', '', { location: back });
+      }
+      return send(404, 'text/plain', 'not found');
+    })().catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    merchantId,
+    key,
+    get endpoint() {
+      return state.endpoint;
+    },
+    set endpoint(value: string) {
+      state.endpoint = value;
+    },
+    receipts,
+    call: state.call,
+    newId,
+    pay,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
