@@ -192,12 +192,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
-          <div
-            className="overflow-x-auto rounded border border-neutral-200 bg-white"
-            role="region"
-            aria-labelledby="ops-routes"
-            tabIndex={0}
-          >
+          <div className="rounded border border-neutral-200 bg-white">
             <table className="w-full text-sm" data-testid="ops-top-routes">
               <caption className="sr-only">{t('ops.overview.topRoutes')}</caption>
               <thead>
@@ -224,7 +219,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
                     </th>
                     <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
                     <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
-                    <td className={`${td} tabular-nums`}>
+                    <td className={`${td} tabular-nums wrap-anywhere`}>
                       {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
                     </td>
                   </tr>
