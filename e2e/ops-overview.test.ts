@@ -5,7 +5,8 @@
  *  - an email the outbox gave up on (left in the database as the worker leaves it after its last attempt)
  *    is listed with its recipient redacted, retried after a confirmation and delivered; the audit log says so;
  *  - the orders of the period download as CSV; a bad period is refused with the reason; visitors and
- *    travellers get the 404 for the export as for every console page.
+ *    signed-in travellers get the 404 for the export as for every console page;
+ *  - the page in Russian, Uzbek and Turkish: its words, and no hydration error from Intl formatting.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
 import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
-import { en } from './support/messages.ts';
+import { en, m } from './support/messages.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
@@ -241,5 +242,47 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAxeClean(small, 'overview at 360 px');
   await phone.close();
+
+  // In every language: the words, the dates and numbers by Intl, the same on the server and after hydration.
+  for (const lang of ['ru', 'uz', 'tr'] as const) {
+    const errors: string[] = [];
+    const localized = await context.newPage();
+    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
+    localized.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
+    });
+    await gotoHydrated(localized, `${site.url}/${lang}/ops`);
+    await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.overview.heading') }).waitFor();
+    await localized.getByRole('link', { name: m(lang, 'ops.overview.downloadPeriod') }).waitFor();
+    await localized.getByTestId('chart-orders').getByText(m(lang, 'ops.overview.showTable')).click();
+    expect(errors).toEqual([]);
+    await localized.close();
+  }
   await context.close();
+});
+
+test('a signed-in traveller gets the 404 for the CSV export too', async () => {
+  const post = (url: string, body: object) =>
+    fetch(`${site.url}${url}`, { method: 'POST', headers: ANONYMOUS, body: JSON.stringify(body) });
+  const traveller = 'curious.traveller@example.com';
+  expect((await post('/v1/auth/code', { email: traveller, lang: 'en' })).status).toBe(202);
+  const code = codeOf(await smtp.waitFor(traveller, 15_000, 1));
+  const verified = (await (await post('/v1/auth/verify', { email: traveller, code })).json()) as {
+    data: { token: string };
+  };
+  const today = isoDay(0);
+  const cookie = `token=${verified.data.token}`;
+  // Signed in indeed: the profile opens (without the session it sends to the sign-in page).
+  expect((await fetch(`${site.url}/en/profile`, { headers: { cookie }, redirect: 'manual' })).status).toBe(
+    200,
+  );
+  const csv = await fetch(`${site.url}/en/ops/orders.csv?from=${today}&to=${today}`, { headers: { cookie } });
+  expect(csv.status).toBe(404);
+  const api = await fetch(`${site.url}/v1/ops/orders.csv?from=${today}&to=${today}`, {
+    headers: { authorization: `Bearer ${verified.data.token}` },
+  });
+  expect(api.status).toBe(404);
+  expect(await api.json()).toEqual({
+    error: { code: 'not_found', message: 'No such endpoint: GET /v1/ops/orders.csv' },
+  });
 });
