@@ -15,6 +15,9 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
           testTimeout: 20_000,
+          // Setting up a database and an API (the flight network is built once per worker) can take longer
+          // than vitest's 10 s default on a loaded machine; a failing test still fails on its assertions.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -23,6 +26,7 @@ export default defineConfig({
           include: ['packages/**/*.pg.test.ts', 'apps/**/*.pg.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

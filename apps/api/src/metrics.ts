@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '@parvoz/db';
+import { DIFFERENCE_KINDS } from './services/reconciliation.ts';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'parvoz_' });
@@ -55,6 +56,14 @@ export const paymentsTotal = new Counter({
   registers: [registry],
 });
 
+/** Differences between our payments and a provider's own list, by kind, as of the last run (issue 14 §6). */
+export const reconciliationDifferences = new Gauge({
+  name: 'parvoz_payment_reconciliation_differences',
+  help: "Payments that differ from the provider's list at the last reconciliation, by provider and kind",
+  labelNames: ['provider', 'kind'] as const,
+  registers: [registry],
+});
+
 /** Emails in the outbox table (shared by every instance) not yet sent: pending, sending, failed for good. */
 export const outboxBacklog = new Gauge({
   name: 'parvoz_outbox_backlog',
@@ -84,14 +93,6 @@ export async function collectOutboxBacklog(db: Database): Promise<void> {
   outboxOldestPendingSeconds.set(oldest);
 }
 
-/** The latest reconciliation of each provider with a statement (services/reconciliation.ts). */
-export const reconciliationDifferences = new Gauge({
-  name: 'parvoz_payment_reconciliation_differences',
-  help: 'Differences between our payments and the provider statement found by the latest reconciliation',
-  labelNames: ['provider'] as const,
-  registers: [registry],
-});
-
 export const reconciliationLastRun = new Gauge({
   name: 'parvoz_payment_reconciliation_last_run_timestamp_seconds',
   help: 'When the latest reconciliation of a provider ran (Unix seconds)',
@@ -101,11 +102,15 @@ export const reconciliationLastRun = new Gauge({
 
 /** Reads the latest reconciliation of each provider into its gauges (called by `/metrics`). */
 export async function collectReconciliations(db: Database): Promise<void> {
-  const result = await db.execute<{ provider: string; differences: number; ran_at: number }>(sql`
-    SELECT DISTINCT ON (provider) provider, differences, extract(epoch FROM ran_at)::float8 AS ran_at
+  const result = await db.execute<{ provider: string; details: { kind: string }[]; ran_at: number }>(sql`
+    SELECT DISTINCT ON (provider) provider, details, extract(epoch FROM ran_at)::float8 AS ran_at
       FROM payment_reconciliations ORDER BY provider, ran_at DESC`);
   for (const row of result.rows) {
-    reconciliationDifferences.set({ provider: row.provider }, Number(row.differences));
+    for (const kind of DIFFERENCE_KINDS)
+      reconciliationDifferences.set(
+        { provider: row.provider, kind },
+        row.details.filter((difference) => difference.kind === kind).length,
+      );
     reconciliationLastRun.set({ provider: row.provider }, Number(row.ran_at));
   }
 }

@@ -5,6 +5,7 @@ export default [
   index('routes/root-redirect.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('tour-images/:id', 'routes/tour-image.ts'),
   route(':lang', 'routes/lang-layout.tsx', [
     index('routes/home.tsx'),
     route('flight/booking', 'routes/flight-booking.tsx'),
@@ -37,6 +38,11 @@ export default [
       route('orders', 'routes/ops-orders.tsx'),
       route('orders/:id', 'routes/ops-order.tsx'),
       route('staff', 'routes/ops-staff.tsx'),
+      route('tours', 'routes/ops-tours.tsx'),
+      route('tours/new', 'routes/ops-tours-edit.tsx', { id: 'ops-tour-new' }),
+      route('tours/:id', 'routes/ops-tours-edit.tsx'),
+      route('requests', 'routes/ops-requests.tsx'),
+      route('applications', 'routes/ops-requests.tsx', { id: 'ops-applications' }),
     ]),
     // The orders of a period as CSV (issue 13 §8): a download, outside the console's page layout.
     route('ops/orders.csv', 'routes/ops-orders-csv.ts'),

@@ -431,6 +431,15 @@ export type PaymentProvidersList = z.infer<typeof paymentProvidersResponseSchema
  * back from an outside provider's page (`returned`: the outcome comes from the provider, not the browser).
  */
 export const PAYMENT_RESULTS = ['success', 'declined', 'returned'] as const;
+
+/**
+ * iyzico's Checkout Form callback (issue 14): the traveller's browser POSTs the form's `token` back to
+ * `/v1/payments/iyzico/callback` (application/x-www-form-urlencoded); the result is then asked of iyzico.
+ */
+export const iyzicoCallbackBodySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'not an iyzico token'),
+});
+
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
 /** Body of POST /v1/orders/lookup ("where is my ticket"). */

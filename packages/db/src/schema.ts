@@ -12,6 +12,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -51,7 +52,8 @@ export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
 export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const TOUR_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
+/** A tour request in the console's inbox (issue 13 §7). */
+export const TOUR_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type TourRequestStatus = (typeof TOUR_REQUEST_STATUSES)[number];
 export const AUTH_CODE_PURPOSES = ['signin', 'unlock'] as const;
 export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
@@ -64,7 +66,8 @@ export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 /** Why money goes back: a cancelled paid booking, or a payment that came after the order had ended. */
 export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-export const AGENCY_APPLICATION_STATUSES = ['new', 'reviewing', 'approved', 'rejected'] as const;
+/** An agency application in the console's inbox (issue 13 §7). */
+export const AGENCY_APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
 export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
 /** A text in each site language; a missing language falls back to English. */
@@ -83,6 +86,15 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 const tsNullable = (name: string) => timestamp(name, { withTimezone: true });
 const money = (name: string) => bigint(name, { mode: 'number' });
+/** Binary data (`bytea`), read as a Buffer whichever driver (PGlite, postgres.js) is underneath. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) =>
+    typeof value === 'string'
+      ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
+      : Buffer.from(value),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Accounts and sign-in (DESIGN §5)
@@ -683,6 +695,30 @@ export const tours = pgTable(
   ],
 );
 
+/**
+ * A tour's picture uploaded in the console (issue 13 §7, docs/decisions/0013): kept in the database, so every
+ * instance and every backup has it; checked by its first bytes (JPEG, PNG, WebP) and at most 5 MB.
+ */
+export const TOUR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const tourImages = pgTable(
+  'tour_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    contentType: text('content_type', { enum: TOUR_IMAGE_TYPES }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tour_images_tour_id_idx').on(t.tourId),
+    check('tour_images_content_type', oneOf('content_type', TOUR_IMAGE_TYPES)),
+    check('tour_images_size', sql`"byte_size" BETWEEN 1 AND 5242880`),
+  ],
+);
+
 /** A traveller's request about a tour (or a tour in general when `tour_id` is null). */
 export const tourRequests = pgTable(
   'tour_requests',
@@ -698,6 +734,8 @@ export const tourRequests = pgTable(
     message: text('message'),
     lang: text('lang').notNull(),
     status: text('status', { enum: TOUR_REQUEST_STATUSES }).notNull().default('new'),
+    /** The operator's internal note (issue 13 §7); its changes are in the audit log. */
+    operatorNote: text('operator_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -725,6 +763,8 @@ export const agencyApplications = pgTable(
     message: text('message'),
     lang: text('lang').notNull(),
     status: text('status', { enum: AGENCY_APPLICATION_STATUSES }).notNull().default('new'),
+    /** The operator's internal note (issue 13 §7); its changes are in the audit log. */
+    operatorNote: text('operator_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -130,6 +130,12 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   // Several variables each (PROVIDER_ENV_NAMES); their messages name the variable.
   payme: null,
   click: null,
+  iyzicoApiKey: 'IYZICO_API_KEY',
+  iyzicoSecretKey: 'IYZICO_SECRET_KEY',
+  iyzicoBaseUrl: 'IYZICO_BASE_URL',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  stripeApiBase: 'STRIPE_API_BASE',
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
 };

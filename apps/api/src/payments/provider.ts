@@ -15,6 +15,10 @@ export interface PaymentSessionInput {
   lang: Locale;
   /** Where the provider sends the browser back (a path of this site with its own query). */
   returnPath: string;
+  /** The order's contact and the booking client's IP, for providers that must name a buyer (iyzico). */
+  customer?: { fullName: string; email: string; phone: string; ip: string | null };
+  /** The end of the order's payment window: a provider's session should not outlive it (Stripe). */
+  payBy?: Date;
 }
 
 export interface PaymentSession {
@@ -58,15 +62,16 @@ export interface RefundRequested {
   /** The provider's id of the refund (`refunds.provider_ref`). */
   providerRef: string;
   /**
-   * True when the provider's own answer says the money went back (Click's reversal): the refund is done at
-   * once and no webhook follows. Otherwise the outcome comes later, by the provider's call.
+   * True when the provider's own answer says the money went back (Click's reversal, iyzico's refund, a Stripe
+   * refund that succeeded at once): the refund is done now and no webhook follows. Otherwise the outcome
+   * comes later, by the provider's call.
    */
   settled?: boolean;
 }
 
 /** A payment as the provider's statement lists it (reconciliation, services/reconciliation.ts). */
 export interface StatementEntry {
-  /** The provider's id of the payment (Payme: its transaction id). */
+  /** The provider's id of the payment (Payme: its transaction id; card providers: `payments.provider_ref`). */
   externalId: string;
   amountMinor: number;
   currency: string;
@@ -89,8 +94,8 @@ export interface PaymentProvider {
   createSession(input: PaymentSessionInput): Promise<PaymentSession>;
   /**
    * Asks the provider to give money back (issue 13). Asking again with the same `refundId` is the same
-   * refund (never a second one). The outcome comes later by the provider's authenticated call, unless its
-   * answer already settles it (`settled`).
+   * refund (never a second one). The outcome comes later by the provider's authenticated call or signed
+   * `refund.*` webhook, unless its answer already settles it (`settled`).
    */
   refund(input: RefundInput): Promise<RefundRequested>;
   /**
@@ -98,10 +103,14 @@ export interface PaymentProvider {
    * provider has no such list.
    */
   statement?(from: Date, to: Date): Promise<StatementEntry[]>;
-  /** Checks the signature over the raw body and its freshness; returns the event or throws WebhookRejected. */
+  /**
+   * Checks the signature over the raw body and its freshness; returns the event, null for an authentic
+   * notice this site has nothing to do with (answered 200), or throws WebhookRejected. A provider whose
+   * notice does not carry the whole outcome (iyzico) asks its API for it, hence the promise.
+   */
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
     now: Date,
-  ): PaymentEvent;
+  ): PaymentEvent | null | Promise<PaymentEvent | null>;
 }

@@ -19,8 +19,9 @@ describe('offered providers', () => {
     for (const currency of ['USD', 'EUR', 'RUB']) expect(offeredProviders(all, currency)).toEqual(['stripe']);
   });
 
-  test('a currency whose provider is not configured falls back to the sandbox, not to another', () => {
-    expect(offeredProviders(configured('stripe'), 'UZS')).toEqual(['sandbox']);
+  test('a currency whose provider is not configured goes to the provider of the others, else the sandbox', () => {
+    expect(offeredProviders(configured('stripe'), 'UZS')).toEqual(['stripe']);
+    expect(offeredProviders(configured('iyzico'), 'UZS')).toEqual(['sandbox']);
     expect(offeredProviders(configured('click'), 'UZS')).toEqual(['click']);
     expect(offeredProviders(configured('payme'), 'USD')).toEqual(['sandbox']);
   });

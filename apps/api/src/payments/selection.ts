@@ -1,8 +1,9 @@
 /**
  * Which payment providers an order is offered (issue 14 §5): those configured (registered by
  * `paymentProviders`) whose currencies include the order's, in this table's order; the first is the
- * default. A provider listed with `others` takes every currency no other row names. When none is
- * configured for a currency, the built-in sandbox is offered. A new provider is one row here plus its
+ * default. A provider listed with `others` takes every currency no other configured provider names (Stripe
+ * takes UZS when neither Payme nor Click is set up: a real card payment beats the pretend one). When none
+ * is configured for a currency, the built-in sandbox is offered. A new provider is one row here plus its
  * registration in ./index.ts.
  */
 import { SANDBOX_PROVIDER } from './sandbox.ts';
@@ -25,7 +26,9 @@ export function offeredProviders(
   currency: string,
   table: readonly ProviderCurrencies[] = PROVIDER_CURRENCIES,
 ): string[] {
-  const named = new Set(table.flatMap((row) => (row.currencies === 'others' ? [] : row.currencies)));
+  const named = new Set(
+    table.flatMap((row) => (row.currencies === 'others' || !configured.has(row.name) ? [] : row.currencies)),
+  );
   const offered = table
     .filter(
       (row) =>

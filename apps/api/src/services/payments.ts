@@ -28,7 +28,10 @@ export interface PaymentDeps {
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
-/** POST /v1/orders/:id/payments: a session at the provider (the open one again if there is one). */
+/**
+ * POST /v1/orders/:id/payments: a session at the provider chosen for the order (payments/selection.ts), the
+ * open one again if there is one.
+ */
 export async function startPayment(
   deps: PaymentDeps,
   caller: Caller,
@@ -40,6 +43,7 @@ export async function startPayment(
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
     if (!order) throw new ApiFailure('not_found', 'No such order.');
+    const { provider } = deps;
     const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
     if (order.paymentStatus === 'paid')
       throw new ApiFailure('unprocessable', 'This order is already paid.', { reason: 'already_paid' });
@@ -55,7 +59,7 @@ export async function startPayment(
       .where(
         and(
           eq(schema.payments.orderId, orderId),
-          eq(schema.payments.provider, deps.provider.name),
+          eq(schema.payments.provider, provider.name),
           inArray(schema.payments.status, ['pending', 'requires_action']),
         ),
       )
@@ -71,7 +75,7 @@ export async function startPayment(
       .insert(schema.payments)
       .values({
         orderId,
-        provider: deps.provider.name,
+        provider: provider.name,
         amountMinor: order.totalMinor,
         currency: order.currency,
         status: 'pending',
@@ -80,7 +84,7 @@ export async function startPayment(
         createdAt: deps.now(),
       })
       .returning();
-    const session = await deps.provider.createSession({
+    const session = await provider.createSession({
       paymentId: payment!.id,
       orderId,
       bookingReference: order.bookingReference,
@@ -88,6 +92,13 @@ export async function startPayment(
       currency: order.currency,
       lang: pageLang,
       returnPath,
+      customer: {
+        fullName: order.contactFullName,
+        email: order.contactEmail,
+        phone: order.contactPhone,
+        ip: order.clientIp,
+      },
+      payBy: order.paymentDeadline,
     });
     await tx
       .update(schema.payments)

@@ -1,13 +1,15 @@
 /**
- * Reconciliation (issue 14 §6): each provider that can list its payments (`PaymentProvider.statement`;
- * Payme's receipts.get_all) is compared with ours over the last two days — the same transactions our
- * GetStatement reports to Payme. A difference is money one side thinks moved and the other does not:
- *  - `missing_here`: the provider holds a paid or refunded payment we have no record of;
- *  - `missing_at_provider`: we think it was paid or refunded, the provider does not list it;
- *  - `amount`: both know it, for different amounts;
- *  - `state`: both know it, one as paid and the other as refunded or never paid.
- * Payments still in flight on either side are not differences. Each run is a `payment_reconciliations`
- * row (read by /metrics as `parvoz_payment_reconciliation_differences`) and each difference a log line.
+ * Reconciliation (issue 14 §6): each provider that can list its payments (`PaymentProvider.statement`:
+ * Payme's receipts.get_all, iyzico's daily transactions, Stripe's Checkout Sessions and refunds) is compared
+ * with ours over the last two days. A difference is money one side thinks moved and the other does not:
+ *   missing_here         the provider took money for a payment we do not have as paid
+ *   missing_at_provider  we have a paid payment the provider does not list as paid
+ *   amount               both have it as paid, for different amounts or currencies
+ *   refund               the refund state differs (refunded there and not here, or the other way)
+ * Payments still in flight on either side are not differences. Nothing is changed: a difference is for a
+ * person to look into (a lost webhook, a refund made by hand). Each run is a `payment_reconciliations` row
+ * (read by /metrics as `parvoz_payment_reconciliation_differences{provider,kind}`) and each difference a
+ * log line naming its kind and the ids to look it up by.
  */
 import { and, between, desc, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -26,13 +28,16 @@ export interface ReconcileDeps {
   log: Log;
 }
 
-export type DifferenceKind = 'missing_here' | 'missing_at_provider' | 'amount' | 'state';
+export const DIFFERENCE_KINDS = ['missing_here', 'missing_at_provider', 'amount', 'refund'] as const;
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
 
 export interface Difference {
   kind: DifferenceKind;
   externalId: string;
-  ours?: { amountMinor: number; state: StatementEntry['state']; orderId: string };
-  theirs?: { amountMinor: number; state: StatementEntry['state'] };
+  /** Our payment, when we have one under the provider's id. */
+  paymentId?: string;
+  ours?: { amountMinor: number; currency: string; state: StatementEntry['state']; orderId: string };
+  theirs?: { amountMinor: number; currency: string; state: StatementEntry['state'] };
 }
 
 /** The window each run looks at: two days, up to a few minutes ago (payments in flight settle first). */
@@ -46,7 +51,9 @@ const TRANSACTION_PROVIDERS = new Set(['payme', 'click']);
 
 type Ours = {
   externalId: string;
+  paymentId: string;
   amountMinor: number;
+  currency: string;
   state: StatementEntry['state'];
   orderId: string;
   time: Date;
@@ -78,7 +85,9 @@ async function ourEntries(
       );
     return rows.map((row): Ours => ({
       externalId: row.externalId,
+      paymentId: row.paymentId,
       amountMinor: row.amountMinor,
+      currency: row.currency,
       state: TRANSACTION_STATES[row.state]!,
       orderId: row.orderId,
       time: row.providerTime,
@@ -86,23 +95,43 @@ async function ourEntries(
   }
   const p = schema.payments;
   const rows = await db
-    .select({ payment: p, refundStatus: schema.refunds.status })
+    .select()
     .from(p)
-    .leftJoin(schema.refunds, eq(schema.refunds.paymentId, p.id))
     .where(
       and(
         eq(p.provider, provider),
         'ids' in where ? inArray(p.providerRef, where.ids) : between(p.createdAt, where.from, where.to),
       ),
     );
+  // A payment is refunded here once any of its refunds went through (a partial one too).
+  const refunded = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ paymentId: schema.refunds.paymentId })
+            .from(schema.refunds)
+            .where(
+              and(
+                inArray(
+                  schema.refunds.paymentId,
+                  rows.map((row) => row.id),
+                ),
+                eq(schema.refunds.status, 'succeeded'),
+              ),
+            )
+        ).map((row) => row.paymentId),
+  );
   return rows
-    .filter((row) => row.payment.providerRef !== null)
-    .map(({ payment, refundStatus }): Ours => ({
+    .filter((payment) => payment.providerRef !== null)
+    .map((payment): Ours => ({
       externalId: payment.providerRef!,
+      paymentId: payment.id,
       amountMinor: payment.amountMinor,
+      currency: payment.currency,
       state:
         payment.status === 'succeeded'
-          ? refundStatus === 'succeeded'
+          ? refunded.has(payment.id)
             ? 'refunded'
             : 'paid'
           : payment.status === 'failed' || payment.status === 'cancelled'
@@ -134,37 +163,41 @@ export async function compareStatement(
       known.set(entry.externalId, entry);
 
   const differences: Difference[] = [];
-  const describe = (ours: Ours | undefined, entry: StatementEntry | undefined) => ({
-    ...(ours ? { ours: { amountMinor: ours.amountMinor, state: ours.state, orderId: ours.orderId } } : {}),
-    ...(entry ? { theirs: { amountMinor: entry.amountMinor, state: entry.state } } : {}),
-  });
+  const push = (kind: DifferenceKind, externalId: string, ours?: Ours, entry?: StatementEntry) =>
+    differences.push({
+      kind,
+      externalId,
+      ...(ours
+        ? {
+            paymentId: ours.paymentId,
+            ours: {
+              amountMinor: ours.amountMinor,
+              currency: ours.currency,
+              state: ours.state,
+              orderId: ours.orderId,
+            },
+          }
+        : {}),
+      ...(entry
+        ? { theirs: { amountMinor: entry.amountMinor, currency: entry.currency, state: entry.state } }
+        : {}),
+    });
   for (const entry of inWindow) {
+    // Only money the provider took is looked at here; ours without it is the second loop's.
+    if (!settled(entry.state)) continue;
     const ours = known.get(entry.externalId);
-    if (!ours) {
-      if (settled(entry.state))
-        differences.push({
-          kind: 'missing_here',
-          externalId: entry.externalId,
-          ...describe(undefined, entry),
-        });
-      continue;
-    }
-    if (ours.amountMinor !== entry.amountMinor) {
-      differences.push({ kind: 'amount', externalId: entry.externalId, ...describe(ours, entry) });
-      continue;
-    }
-    // In flight on one side: not a difference yet.
-    if (ours.state === 'pending' || entry.state === 'pending') continue;
-    if (ours.state !== entry.state && (settled(ours.state) || settled(entry.state)))
-      differences.push({ kind: 'state', externalId: entry.externalId, ...describe(ours, entry) });
+    if (!ours || !settled(ours.state)) push('missing_here', entry.externalId, ours, entry);
+    else if (ours.amountMinor !== entry.amountMinor || ours.currency !== entry.currency)
+      push('amount', entry.externalId, ours, entry);
+    else if ((ours.state === 'refunded') !== (entry.state === 'refunded'))
+      push('refund', entry.externalId, ours, entry);
   }
-  for (const ours of oursInWindow)
-    if (settled(ours.state) && !theirsById.has(ours.externalId))
-      differences.push({
-        kind: 'missing_at_provider',
-        externalId: ours.externalId,
-        ...describe(ours, undefined),
-      });
+  for (const ours of oursInWindow) {
+    const entry = theirsById.get(ours.externalId);
+    // Listed as in flight there: the next run will know.
+    if (settled(ours.state) && (!entry || entry.state === 'cancelled'))
+      push('missing_at_provider', ours.externalId, ours, entry);
+  }
   return differences;
 }
 
@@ -198,10 +231,7 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<Map<string
       details: differences,
     });
     for (const difference of differences)
-      deps.log.warn(
-        { provider: provider.name, ...difference },
-        'reconciliation: our payments and the provider differ',
-      );
+      deps.log.warn({ provider: provider.name, ...difference }, `payment reconciliation: ${difference.kind}`);
     deps.log.info({ provider: provider.name, differences: differences.length }, 'reconciliation done');
     found.set(provider.name, differences);
   }

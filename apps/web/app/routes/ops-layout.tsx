@@ -17,6 +17,9 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
   const sections = [
     { to: '/ops', key: 'ops.nav.overview' as const, end: true },
     { to: '/ops/orders', key: 'ops.nav.orders' as const },
+    { to: '/ops/tours', key: 'ops.nav.tours' as const },
+    { to: '/ops/requests', key: 'ops.nav.requests' as const },
+    { to: '/ops/applications', key: 'ops.nav.applications' as const },
     ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' as const }] : []),
   ];
   return (

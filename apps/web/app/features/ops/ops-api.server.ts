@@ -10,7 +10,7 @@ export const consoleNotFound = () => new Response(null, { status: 404, statusTex
  */
 export async function opsCall<T>(
   state: RequestState,
-  method: 'get' | 'post' | 'delete',
+  method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   options: SendOptions = {},
 ): Promise<T> {

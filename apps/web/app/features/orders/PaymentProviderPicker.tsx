@@ -6,6 +6,8 @@ import { useT, type MessageKey } from '../../lib/i18n.tsx';
 const DESCRIPTIONS: Record<string, MessageKey> = {
   payme: 'order.pay.provider.payme',
   click: 'order.pay.provider.click',
+  iyzico: 'order.pay.provider.iyzico',
+  stripe: 'order.pay.provider.stripe',
   sandbox: 'order.pay.provider.sandbox',
 };
 

@@ -37,6 +37,7 @@ import {
   staffOf,
   type Staff,
 } from '../../../services/staff.ts';
+import { opsTourRoutes } from './tours.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,6 +83,9 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', limited, async (request) => ({
     data: { email: request.staff!.email, role: request.staff!.role },
   }));
+
+  // Tours and inboxes (issue 13 §7), in their own file, behind the same gate.
+  await app.register(opsTourRoutes);
 
   app.get('/orders', { ...limited, schema: { querystring: opsOrderSearchSchema } }, async (request) => ({
     data: await searchOrders(db, request.query),

@@ -50,6 +50,18 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'GET /v1/ops/outbox': ['operator', 'admin'],
   'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
   'GET /v1/ops/orders.csv': ['operator', 'admin'],
+  // Tours and inboxes (issue 13 §7, routes/v1/ops/tours.ts; their own tests: ops-tours.test.ts).
+  'GET /v1/ops/tours': ['operator', 'admin'],
+  'POST /v1/ops/tours': ['operator', 'admin'],
+  'GET /v1/ops/tours/:id': ['operator', 'admin'],
+  'PUT /v1/ops/tours/:id': ['operator', 'admin'],
+  'POST /v1/ops/tours/:id/publish': ['operator', 'admin'],
+  'POST /v1/ops/tours/:id/unpublish': ['operator', 'admin'],
+  'POST /v1/ops/tours/:id/image': ['operator', 'admin'],
+  'GET /v1/ops/tour_requests': ['operator', 'admin'],
+  'POST /v1/ops/tour_requests/:id': ['operator', 'admin'],
+  'GET /v1/ops/agency_applications': ['operator', 'admin'],
+  'POST /v1/ops/agency_applications/:id': ['operator', 'admin'],
 };
 /** Well-formed ids of nothing: the matrix changes nothing even where it is let through. */
 const PARAMS: Record<string, string> = {

@@ -530,14 +530,14 @@ describe('reconciliation', () => {
     ).toEqual(
       [
         ['amount', paid[0]!._id],
-        ['state', paid[1]!._id],
+        ['refund', paid[1]!._id],
         ['missing_here', stranger],
       ].sort(),
     );
     expect(warnings).toHaveLength(3);
     await collectReconciliations(db);
     expect(await registry.getSingleMetricAsString('parvoz_payment_reconciliation_differences')).toContain(
-      'parvoz_payment_reconciliation_differences{provider="payme"} 3',
+      'parvoz_payment_reconciliation_differences{provider="payme",kind="amount"} 1',
     );
   });
 });

@@ -1,19 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '@parvoz/db';
 import { ApiFailure } from '../../../errors.ts';
 import { paymentsTotal } from '../../../metrics.ts';
-import { paymentProvidersResponseSchema } from '@parvoz/contracts/booking';
+import { iyzicoCallbackBodySchema, paymentProvidersResponseSchema } from '@parvoz/contracts/booking';
 import { CURRENCIES } from '@parvoz/i18n/currency';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico.ts';
+import { WebhookRejected, type PaymentEvent, type PaymentProvider } from '../../../payments/provider.ts';
+import { isSitePath } from '../../../payments/sandbox.ts';
 import { offeredProviders } from '../../../payments/selection.ts';
-import { WebhookRejected } from '../../../payments/provider.ts';
-import { applyPaymentEvent } from '../../../services/payments.ts';
+import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { applyPaymentEvent, type EventEffect } from '../../../services/payments.ts';
 import { startRefunds } from '../../../services/refunds.ts';
 
 /**
- * POST /v1/payments/webhooks/{provider}: the provider's signed notice of a payment's outcome, the only
- * thing that changes an order's payment state. The signature covers the RAW body, so this plugin reads
- * JSON as bytes and parses it only after checking. A forged or stale notice is a 400 and changes nothing;
- * a replay is a 200 that changes nothing.
+ * Payment providers calling back (DESIGN §4, issue 14):
+ *   POST /v1/payments/webhooks/{provider}  the provider's signed notice of a payment's or refund's outcome,
+ *                                          the only thing that changes an order's payment state
+ *   POST /v1/payments/iyzico/callback      the traveller's browser back from iyzico's form with its token:
+ *                                          the result is asked of iyzico and applied like a webhook
+ * A signature covers the RAW body, so this plugin reads JSON as bytes and parses it only after checking. A
+ * forged or stale notice is a 400 and changes nothing; a replay is a 200 that changes nothing.
  */
 export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.deps;
@@ -27,6 +34,41 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
       done(null, body);
     },
   );
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  /** One verified event through the shared state change; refunds it causes are asked for once committed. */
+  async function apply(
+    provider: PaymentProvider,
+    event: PaymentEvent,
+    request: FastifyRequest,
+  ): Promise<EventEffect> {
+    const { effect, refundIds } = await applyPaymentEvent(
+      { db, now, provider },
+      event,
+      app.deps.publicOrigin(),
+      request.log,
+    );
+    if (refundIds.length > 0)
+      await startRefunds({ db, now, providers, siteUrl: app.deps.publicOrigin }, refundIds, request.log);
+    if (effect === 'paid') paymentsTotal.inc({ status: 'paid' });
+    else if (effect === 'failed') paymentsTotal.inc({ status: 'declined' });
+    if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded')
+      app.deps.kickOutbox();
+    return effect;
+  }
+
+  function rejected(request: FastifyRequest, provider: string, error: WebhookRejected): ApiFailure {
+    request.log.warn({ provider, reason: error.message }, 'payment webhook rejected');
+    return new ApiFailure('malformed_request', 'The webhook signature is not valid.', {
+      reason: error.message,
+    });
+  }
 
   /**
    * GET /v1/payments/providers: the providers this site takes and the order currencies each is offered for
@@ -57,37 +99,59 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event;
       try {
-        event = provider.parseWebhook(raw, request.headers, now());
+        event = await provider.parseWebhook(raw, request.headers, now());
       } catch (error) {
-        if (error instanceof WebhookRejected) {
-          request.log.warn({ provider: provider.name, reason: error.message }, 'payment webhook rejected');
-          throw new ApiFailure('malformed_request', 'The webhook signature is not valid.', {
-            reason: error.message,
-          });
-        }
+        if (error instanceof WebhookRejected) throw rejected(request, provider.name, error);
         throw error;
       }
-      const { effect, refundIds } = await applyPaymentEvent(
-        { db, now, provider },
-        event,
-        app.deps.publicOrigin(),
-        request.log,
-      );
-      // Refunds are asked of the provider once the change that caused them is committed (services/refunds.ts).
-      if (refundIds.length > 0)
-        await startRefunds(
-          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
-          refundIds,
-          request.log,
-        );
-      if (effect === 'paid') {
-        paymentsTotal.inc({ status: 'paid' });
-      } else if (effect === 'failed') {
-        paymentsTotal.inc({ status: 'declined' });
-      }
-      if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded')
-        app.deps.kickOutbox();
+      // Authentic, but nothing this site acts on (an event type it does not use).
+      if (!event) return reply.status(200).send({ data: { received: true, effect: 'ignored' } });
+      const effect = await apply(provider, event, request);
       return reply.status(200).send({ data: { received: true, effect } });
+    },
+  );
+
+  app.post<{ Body: Record<string, unknown> | undefined }>(
+    '/iyzico/callback',
+    { preHandler: rateLimit(ROUTE_LIMITS.paymentCallbacks) },
+    async (request, reply: FastifyReply) => {
+      const provider = providers.get(IYZICO_PROVIDER) as IyzicoProvider | undefined;
+      if (!provider) throw new ApiFailure('not_found', 'No such payment provider.');
+      const body = iyzicoCallbackBodySchema.safeParse(request.body ?? {});
+      if (!body.success)
+        throw new ApiFailure('malformed_request', 'The callback names no iyzico form.', { reason: 'token' });
+      let result;
+      try {
+        result = await provider.checkoutResult(body.data.token);
+      } catch (error) {
+        if (error instanceof WebhookRejected) throw rejected(request, IYZICO_PROVIDER, error);
+        request.log.error({ err: (error as Error).message }, 'iyzico callback: the result could not be read');
+        throw new ApiFailure('unavailable', 'The payment provider could not be reached; try again shortly.');
+      }
+      const effect = await apply(provider, result.event, request);
+      const [payment] = await db
+        .select({
+          returnPath: schema.payments.returnPath,
+          orderId: schema.payments.orderId,
+          lang: schema.payments.lang,
+        })
+        .from(schema.payments)
+        .where(
+          and(
+            eq(schema.payments.provider, IYZICO_PROVIDER),
+            eq(schema.payments.providerRef, result.event.providerRef),
+          ),
+        );
+      if (!payment) throw new ApiFailure('not_found', 'No such payment.');
+      const path =
+        payment.returnPath && isSitePath(payment.returnPath)
+          ? payment.returnPath
+          : `/${payment.lang ?? 'en'}/orders/${payment.orderId}`;
+      const outcome = result.event.type === 'payment.failed' ? 'declined' : 'success';
+      request.log.info({ paymentId: result.event.providerRef, effect }, 'iyzico callback applied');
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(`${path}${path.includes('?') ? '&' : '?'}payment=${outcome}`, 303);
     },
   );
 };

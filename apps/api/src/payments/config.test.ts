@@ -1,0 +1,85 @@
+/**
+ * iyzico's and Stripe's variables (issue 14): validated at start, naming the variable; half a provider's
+ * configuration is refused; with none set only the sandbox is offered, as before.
+ */
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../host/config.ts';
+import type { ApiConfig } from '../config.ts';
+import { paymentProviders } from './index.ts';
+import { offeredProviders } from './selection.ts';
+
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+const withKeys = (env: NodeJS.ProcessEnv) =>
+  ({
+    ...loadConfig(env).api,
+    offerSecret: 'o'.repeat(32),
+    paymentWebhookSecret: 'w'.repeat(32),
+  }) as ApiConfig;
+
+describe('card provider configuration', () => {
+  test('half a provider is refused at start, by variable name', () => {
+    expect(failure({ IYZICO_API_KEY: 'sandbox-key-0123' })).toContain('IYZICO_SECRET_KEY');
+    expect(failure({ IYZICO_SECRET_KEY: 'sandbox-secret-0123' })).toContain('IYZICO_API_KEY');
+    expect(failure({ IYZICO_BASE_URL: 'https://sandbox-api.iyzipay.com' })).toContain('IYZICO_API_KEY');
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_0123456789' })).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(failure({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' })).toContain('STRIPE_SECRET_KEY');
+  });
+
+  test('malformed values are refused', () => {
+    expect(
+      failure({ STRIPE_SECRET_KEY: 'pk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }),
+    ).toContain('STRIPE_SECRET_KEY');
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' })).toContain(
+      'STRIPE_WEBHOOK_SECRET',
+    );
+    expect(
+      failure({
+        IYZICO_API_KEY: 'sandbox-key-0123',
+        IYZICO_SECRET_KEY: 'sandbox-secret-0123',
+        IYZICO_BASE_URL: 'ftp://x',
+      }),
+    ).toContain('IYZICO_BASE_URL');
+    expect(
+      failure({
+        STRIPE_SECRET_KEY: 'sk_test_0123456789',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+        STRIPE_API_BASE: 'http://h/v1',
+      }),
+    ).toContain('STRIPE_API_BASE');
+  });
+
+  test('nothing set: only the sandbox, for every currency', () => {
+    const providers = paymentProviders(withKeys({}));
+    expect([...providers.keys()]).toEqual(['sandbox']);
+    for (const currency of ['TRY', 'USD', 'UZS'])
+      expect(offeredProviders(providers, currency)[0]).toBe('sandbox');
+  });
+
+  test('configured: iyzico for TRY, Stripe for the other currencies; iyzico alone leaves the others on the sandbox', () => {
+    const both = paymentProviders(
+      withKeys({
+        IYZICO_API_KEY: 'sandbox-key-0123',
+        IYZICO_SECRET_KEY: 'sandbox-secret-0123',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789',
+        STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+      }),
+    );
+    expect([...both.keys()].sort()).toEqual(['iyzico', 'sandbox', 'stripe']);
+    expect(offeredProviders(both, 'TRY')[0]).toBe('iyzico');
+    expect(offeredProviders(both, 'USD')[0]).toBe('stripe');
+    expect(offeredProviders(both, 'UZS')[0]).toBe('stripe');
+    const iyzicoOnly = paymentProviders(
+      withKeys({ IYZICO_API_KEY: 'sandbox-key-0123', IYZICO_SECRET_KEY: 'sandbox-secret-0123' }),
+    );
+    expect(offeredProviders(iyzicoOnly, 'TRY')[0]).toBe('iyzico');
+    expect(offeredProviders(iyzicoOnly, 'EUR')[0]).toBe('sandbox');
+  });
+});

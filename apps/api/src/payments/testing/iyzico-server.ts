@@ -1,0 +1,488 @@
+/**
+ * A local stand-in for iyzico, for tests (issue 14): real HTTP on loopback, playing the parts of iyzico's
+ * public API the site uses exactly as docs.iyzico.com describes them (docs/decisions/0016-card-providers.md):
+ *
+ *   every API call   `Authorization: IYZWSv2 base64(apiKey:…&randomKey:…&signature:…)`, the signature being
+ *                    HMAC-SHA256(secretKey, randomKey + uri path + request body) in hex; else a failure answer
+ *   POST /payment/iyzipos/checkoutform/initialize/auth/ecom   a form: token, paymentPageUrl, signature
+ *   POST /payment/iyzipos/checkoutform/auth/ecom/detail       the form's result, signed
+ *   POST /v2/payment/refund                                   Refund V2 by paymentId, signed
+ *   GET  /v2/reporting/payment/details                        a payment by paymentConversationId, refunds
+ *   GET  /v2/reporting/payment/transactions                   a day's transactions, paged
+ *   GET  /?token=…  POST /pay/:token                          the hosted form: a card, then the browser POSTs
+ *                                                             `token` to the merchant's callbackUrl
+ * and the merchant notification (HPP format, `X-IYZ-SIGNATURE-V3`). Test cards (iyzico's sandbox list):
+ * 5528790000000008 pays, 4111111111111129 is declined (not sufficient funds), 4159560047417732 goes to fraud
+ * review. Amounts are kept as iyzico answers them: JSON numbers in major units.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const IYZICO_TEST_CARDS = {
+  success: '5528790000000008',
+  declined: '4111111111111129',
+  review: '4159560047417732',
+} as const;
+
+type Outcome = 'success' | 'declined' | 'review';
+
+export interface IyzicoForm {
+  token: string;
+  conversationId: string;
+  price: number;
+  paidPrice: number;
+  currency: string;
+  basketId: string;
+  callbackUrl: string;
+  locale: string;
+  createdAt: Date;
+  /** Set once a card was tried. */
+  result?: { paymentStatus: 'SUCCESS' | 'FAILURE'; fraudStatus: number; paymentId: string; at: Date };
+}
+
+interface Refund {
+  refundTxId: number;
+  refundConversationId: string;
+  refundPrice: number;
+  at: Date;
+}
+
+export interface IyzicoServerOptions {
+  apiKey: string;
+  secretKey: string;
+  /** The merchant notification URL (iyzico's panel setting); none: no notifications. */
+  notificationUrl?: string;
+  now?: () => Date;
+  /** Transactions per page of the daily list. */
+  pageSize?: number;
+}
+
+/**
+ * A request body as a provider receives it: any shape the caller sent, read field by field and checked here
+ * (a test server must take malformed requests in order to answer them as the provider does).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON/form shapes, checked per field
+type Loose = Record<string, any>;
+
+const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export async function startIyzicoServer(options: IyzicoServerOptions) {
+  const now = options.now ?? (() => new Date());
+  const forms = new Map<string, IyzicoForm>();
+  const refunds = new Map<string, Refund[]>(); // by paymentId
+  /** Every authenticated API call, for tests: method, path, and whether the signature held. */
+  const calls: { method: string; path: string }[] = [];
+  let nextPaymentId = 25_000_000;
+  let nextTxId = 27_000_000;
+  let url = '';
+
+  /** Test switches: answers signed with the wrong key (a man in the middle, a misconfigured key). */
+  const control = { corruptSignatures: false };
+  const signed = (values: unknown[]) =>
+    hmacHex(
+      control.corruptSignatures ? `${options.secretKey}-wrong` : options.secretKey,
+      values.map((v) => String(v ?? '')).join(':'),
+    );
+  const base = () => ({ status: 'success', locale: 'en', systemTime: now().getTime() });
+  const failure = (errorCode: string, errorMessage: string) => ({
+    status: 'failure',
+    errorCode,
+    errorMessage,
+    locale: 'en',
+    systemTime: now().getTime(),
+  });
+
+  function authentic(request: IncomingMessage, path: string, body: string): boolean {
+    const header = request.headers.authorization;
+    if (typeof header !== 'string' || !header.startsWith('IYZWSv2 ')) return false;
+    const fields = new Map(
+      Buffer.from(header.slice(8), 'base64')
+        .toString('utf8')
+        .split('&')
+        .map((part) => [part.slice(0, part.indexOf(':')), part.slice(part.indexOf(':') + 1)] as const),
+    );
+    const random = fields.get('randomKey') ?? '';
+    const signature = fields.get('signature') ?? '';
+    if (fields.get('apiKey') !== options.apiKey || !/^[0-9a-f]{64}$/.test(signature)) return false;
+    const expected = hmacHex(options.secretKey, random + path + body);
+    return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
+  }
+
+  function formResult(form: IyzicoForm) {
+    const result = form.result!;
+    const answer = {
+      ...base(),
+      conversationId: form.conversationId,
+      price: form.price,
+      paidPrice: form.paidPrice,
+      installment: 1,
+      paymentId: result.paymentId,
+      fraudStatus: result.fraudStatus,
+      basketId: form.basketId,
+      currency: form.currency,
+      itemTransactions: [
+        {
+          itemId: form.basketId,
+          paymentTransactionId: String(Number(result.paymentId) + 1),
+          transactionStatus: 2,
+          price: form.price,
+          paidPrice: form.paidPrice,
+        },
+      ],
+      token: form.token,
+      callbackUrl: form.callbackUrl,
+      paymentStatus: result.paymentStatus,
+      ...(result.paymentStatus === 'FAILURE'
+        ? {
+            errorCode: '10051',
+            errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
+            errorGroup: 'NOT_SUFFICIENT_FUNDS',
+          }
+        : {}),
+    };
+    return {
+      ...answer,
+      signature: signed([
+        answer.paymentStatus,
+        answer.paymentId,
+        answer.currency,
+        answer.basketId,
+        answer.conversationId,
+        answer.paidPrice,
+        answer.price,
+        answer.token,
+      ]),
+    };
+  }
+
+  /** A card tried on the hosted form (or by a test directly): the form's result. */
+  function complete(token: string, outcome: Outcome): IyzicoForm {
+    const form = forms.get(token);
+    if (!form) throw new Error(`no form ${token}`);
+    form.result = {
+      paymentStatus: outcome === 'declined' ? 'FAILURE' : 'SUCCESS',
+      fraudStatus: outcome === 'review' ? 0 : 1,
+      paymentId: String(++nextPaymentId),
+      at: now(),
+    };
+    return form;
+  }
+
+  /** The HPP notification of a form as iyzico sends it (body and headers); `secret` forges it. */
+  function notification(token: string, secret = options.secretKey) {
+    const form = forms.get(token);
+    if (!form?.result) throw new Error(`form ${token} has no result`);
+    const body = {
+      paymentConversationId: form.conversationId,
+      merchantId: 3_382_172,
+      token,
+      status: form.result.paymentStatus,
+      iyziReferenceCode: randomUUID(),
+      iyziEventType: 'CHECKOUT_FORM_AUTH',
+      iyziEventTime: now().getTime(),
+      iyziPaymentId: Number(form.result.paymentId),
+    };
+    const key = `${secret}${body.iyziEventType}${body.iyziPaymentId}${body.token}${body.paymentConversationId}${body.status}`;
+    return {
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'x-iyz-signature-v3': hmacHex(secret, key) },
+    };
+  }
+
+  /** Sends a form's notification to the merchant; resolves with the HTTP status. */
+  async function notify(token: string, to = options.notificationUrl): Promise<number> {
+    if (!to) throw new Error('no notification URL');
+    const { body, headers } = notification(token);
+    const response = await fetch(to, { method: 'POST', body, headers });
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  const paymentOf = (paymentId: string) => [...forms.values()].find((f) => f.result?.paymentId === paymentId);
+  const refunded = (paymentId: string) =>
+    (refunds.get(paymentId) ?? []).reduce((sum, r) => sum + r.refundPrice, 0);
+
+  async function api(request: IncomingMessage, path: string, query: URLSearchParams, body: string) {
+    if (!authentic(request, path, body)) return failure('1000', 'Geçersiz imza');
+    calls.push({ method: request.method ?? '', path });
+    let json: Loose = {};
+    if (body) {
+      try {
+        json = JSON.parse(body) as Loose;
+      } catch {
+        return failure('11', 'Geçersiz istek');
+      }
+    }
+    if (request.method === 'POST' && path === '/payment/iyzipos/checkoutform/initialize/auth/ecom') {
+      const price = Number(json.price);
+      const paidPrice = Number(json.paidPrice);
+      const items: { price: string }[] = Array.isArray(json.basketItems) ? json.basketItems : [];
+      const sum = items.reduce((total, item) => total + Math.round(Number(item.price) * 100), 0);
+      const buyer = json.buyer ?? {};
+      if (!(price > 0) || !(paidPrice > 0) || sum !== Math.round(price * 100))
+        return failure('5007', 'Sepet tutarı ile kırılım tutarları toplamı eşit olmalıdır');
+      if (!json.callbackUrl || !URL.canParse(json.callbackUrl))
+        return failure('5005', 'callbackUrl gönderilmesi zorunludur');
+      for (const field of [
+        'id',
+        'name',
+        'surname',
+        'email',
+        'identityNumber',
+        'registrationAddress',
+        'ip',
+        'city',
+        'country',
+      ])
+        if (!buyer[field]) return failure('5004', `buyer.${field} gönderilmesi zorunludur`);
+      if (!json.billingAddress?.contactName || !json.billingAddress?.address)
+        return failure('5004', 'billingAddress gönderilmesi zorunludur');
+      const token = randomUUID();
+      forms.set(token, {
+        token,
+        conversationId: String(json.conversationId ?? ''),
+        price,
+        paidPrice,
+        currency: String(json.currency ?? 'TRY'),
+        basketId: String(json.basketId ?? ''),
+        callbackUrl: json.callbackUrl,
+        locale: json.locale === 'tr' ? 'tr' : 'en',
+        createdAt: now(),
+      });
+      const answer = {
+        ...base(),
+        conversationId: json.conversationId,
+        token,
+        checkoutFormContent: `<script type="text/javascript">var iyziInit = {token:'${token}'};</script>`,
+        tokenExpireTime: 1800,
+        paymentPageUrl: `${url}/?token=${token}&lang=${json.locale === 'tr' ? 'tr' : 'en'}`,
+      };
+      return { ...answer, signature: signed([answer.conversationId, answer.token]) };
+    }
+    if (request.method === 'POST' && path === '/payment/iyzipos/checkoutform/auth/ecom/detail') {
+      const form = forms.get(String(json.token ?? ''));
+      if (!form) return failure('5000', 'Ödeme formu bulunamadı');
+      if (!form.result) return failure('5001', 'Ödeme formu tamamlanmadı');
+      return formResult(form);
+    }
+    if (request.method === 'POST' && path === '/v2/payment/refund') {
+      const paymentId = String(json.paymentId ?? '');
+      const form = paymentOf(paymentId);
+      const price = Number(json.price);
+      if (!form || form.result?.paymentStatus !== 'SUCCESS') return failure('5003', 'Ödeme bulunamadı');
+      if (!(price > 0) || Math.round((refunded(paymentId) + price) * 100) > Math.round(form.paidPrice * 100))
+        return failure('5009', 'İade tutarı, iade edilebilir tutardan büyük olamaz');
+      const list = refunds.get(paymentId) ?? [];
+      list.push({
+        refundTxId: ++nextTxId,
+        refundConversationId: String(json.conversationId ?? ''),
+        refundPrice: price,
+        at: now(),
+      });
+      refunds.set(paymentId, list);
+      const answer = {
+        ...base(),
+        conversationId: json.conversationId,
+        paymentId,
+        price,
+        currency: form.currency,
+        authCode: '581421',
+        hostReference: 'mock00007iyzihostrfn',
+        refundHostReference: 'mock00007iyzihostrfn',
+        retryable: false,
+      };
+      return { ...answer, signature: signed([answer.paymentId, answer.conversationId]) };
+    }
+    if (request.method === 'GET' && path === '/v2/reporting/payment/details') {
+      const conversationId = query.get('paymentConversationId') ?? '';
+      const payments = [...forms.values()]
+        .filter((f) => f.conversationId === conversationId && f.result)
+        .map((f) => ({
+          paymentId: Number(f.result!.paymentId),
+          paymentStatus: f.result!.paymentStatus === 'SUCCESS' ? 1 : 0,
+          paymentRefundStatus: refunded(f.result!.paymentId) === 0 ? 'NOT_REFUNDED' : 'PARTIALLY_REFUNDED',
+          price: f.price,
+          paidPrice: f.paidPrice,
+          paymentConversationId: f.conversationId,
+          fraudStatus: f.result!.fraudStatus,
+          basketId: f.basketId,
+          currency: f.currency,
+          createdDate: f.result!.at.toISOString().replace(/\.\d+Z$/, 'Z'),
+          cancels: [],
+          itemTransactions: [
+            {
+              paymentTransactionId: Number(f.result!.paymentId) + 1,
+              transactionStatus: 2,
+              price: f.price,
+              paidPrice: f.paidPrice,
+              refunds: (refunds.get(f.result!.paymentId) ?? []).map((r) => ({
+                refundTxId: r.refundTxId,
+                refundConversationId: r.refundConversationId,
+                refundPrice: r.refundPrice,
+                currencyCode: f.currency,
+                refundStatus: 1,
+                isAfterSettlement: false,
+                createdDate: r.at.toISOString().replace(/\.\d+Z$/, 'Z'),
+              })),
+            },
+          ],
+        }));
+      return { ...base(), payments };
+    }
+    if (request.method === 'GET' && path === '/v2/reporting/payment/transactions') {
+      const day = query.get('transactionDate') ?? '';
+      const page = Math.max(1, Number(query.get('page') ?? 1));
+      const turkish = (at: Date) =>
+        new Date(at.getTime() + 3 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+      const rows: Record<string, unknown>[] = [];
+      for (const form of forms.values()) {
+        if (form.result?.paymentStatus !== 'SUCCESS') continue;
+        const row = {
+          paymentId: Number(form.result.paymentId),
+          paymentTxId: Number(form.result.paymentId) + 1,
+          paymentPhase: 'AUTH',
+          transactionCurrency: form.currency,
+          installment: 1,
+          threeDS: 0,
+          afterSettlement: 0,
+          basketId: form.basketId,
+          transactionStatus: 1,
+        };
+        if (turkish(form.result.at).startsWith(day))
+          rows.push({
+            ...row,
+            transactionType: 'PAYMENT',
+            transactionDate: turkish(form.result.at),
+            transactionId: Number(form.result.paymentId),
+            conversationId: form.conversationId,
+            price: String(form.price),
+            paidPrice: String(form.paidPrice),
+          });
+        for (const refund of refunds.get(form.result.paymentId) ?? [])
+          if (turkish(refund.at).startsWith(day))
+            rows.push({
+              ...row,
+              transactionType: 'REFUND',
+              transactionDate: turkish(refund.at),
+              transactionId: refund.refundTxId,
+              conversationId: refund.refundConversationId,
+              price: String(refund.refundPrice),
+              paidPrice: String(refund.refundPrice),
+            });
+      }
+      const size = options.pageSize ?? 50;
+      return {
+        ...base(),
+        currentPage: page,
+        totalPageCount: Math.max(1, Math.ceil(rows.length / size)),
+        transactions: rows.slice((page - 1) * size, page * size),
+      };
+    }
+    return failure('404', 'Bulunamadı');
+  }
+
+  function page(response: ServerResponse, status: number, html: string) {
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>iyzico test payment</title></head><body>${html}</body></html>`,
+    );
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const address = new URL(request.url ?? '/', url);
+      const body = await readBody(request);
+      if (request.method === 'GET' && address.pathname === '/') {
+        const form = forms.get(address.searchParams.get('token') ?? '');
+        if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
+        return page(
+          response,
+          200,
+          `<main><h1>iyzico test payment</h1><p>Amount: <strong>${escape(`${form.paidPrice} ${form.currency}`)}</strong></p>
+<form method="post" action="/pay/${form.token}">
+<label>Card number <input name="cardNumber" autocomplete="cc-number" required></label>
+<label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
+<label>CVC <input name="cvc" autocomplete="cc-csc" required></label>
+<label>Card holder <input name="holder" autocomplete="cc-name" required></label>
+<button type="submit">Pay ${escape(String(form.paidPrice))} ${escape(form.currency)}</button></form></main>`,
+        );
+      }
+      const pay = /^\/pay\/([0-9a-f-]{36})$/.exec(address.pathname);
+      if (request.method === 'POST' && pay) {
+        const form = forms.get(pay[1]!);
+        if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
+        const card = (new URLSearchParams(body).get('cardNumber') ?? '').replace(/\D/g, '');
+        const outcome: Outcome =
+          card === IYZICO_TEST_CARDS.success
+            ? 'success'
+            : card === IYZICO_TEST_CARDS.review
+              ? 'review'
+              : 'declined';
+        complete(form.token, outcome);
+        if (options.notificationUrl) void notify(form.token).catch(() => undefined);
+        // iyzico's form returns the browser to the merchant by POSTing the token to its callbackUrl.
+        return page(
+          response,
+          200,
+          `<form method="post" action="${escape(form.callbackUrl)}"><input type="hidden" name="token" value="${form.token}"><button type="submit">Return to the merchant</button></form><script>document.forms[0].submit()</script>`,
+        );
+      }
+      const answer: { status: string; errorCode?: string } = await api(
+        request,
+        address.pathname,
+        address.searchParams,
+        body,
+      );
+      response.writeHead(answer.status === 'success' ? 200 : answer.errorCode === '1000' ? 401 : 400, {
+        'content-type': 'application/json',
+      });
+      response.end(JSON.stringify(answer));
+    })().catch((error: unknown) => {
+      response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    control,
+    forms,
+    calls,
+    complete,
+    notification,
+    notify,
+    /** The refunds iyzico made of a payment (by our payment id, the form's conversationId). */
+    refundsOf(conversationId: string): Refund[] {
+      const form = [...forms.values()].find(
+        (f) => f.conversationId === conversationId && f.result?.paymentStatus === 'SUCCESS',
+      );
+      return form ? (refunds.get(form.result!.paymentId) ?? []) : [];
+    },
+    /** The form started for our payment. */
+    formOf(conversationId: string): IyzicoForm | undefined {
+      return [...forms.values()].find((f) => f.conversationId === conversationId);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type IyzicoTestServer = Awaited<ReturnType<typeof startIyzicoServer>>;

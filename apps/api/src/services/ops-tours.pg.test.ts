@@ -1,0 +1,102 @@
+/**
+ * Tours' pictures and the inboxes on PostgreSQL (issue 13 §7): the bytes come back exactly as stored (bytea
+ * through postgres.js, not only PGlite), the database itself refuses an unknown inbox status, and two
+ * operators changing one request at once leave one consistent row and one audit entry per change.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@parvoz/db';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { createOpsTour, readTourImage, uploadTourImage } from './ops-tours.ts';
+import { updateTourRequest } from './ops-inbox.ts';
+
+let database: TestDatabase;
+const now = new Date('2026-11-23T06:00:00Z');
+const actor = { userId: null, email: 'command-line' } as const;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+test('a picture comes back byte for byte', async () => {
+  const { db } = database;
+  const tour = await db.transaction((tx) =>
+    createOpsTour(
+      tx,
+      {
+        slug: 'pg-picture-tour',
+        title: { en: 'PG tour', ru: null, uz: null, tr: null },
+        summary: { en: null, ru: null, uz: null, tr: null },
+        description: { en: null, ru: null, uz: null, tr: null },
+        origin_code: 'TAS',
+        destination_code: 'IST',
+        country_code: 'TR',
+        hotel_name: null,
+        hotel_stars: null,
+        board_basis: null,
+        departs_on: '2026-12-20',
+        nights: 3,
+        price: '100.00',
+        currency: 'USD',
+        seats_left: 5,
+        includes: [],
+      },
+      actor,
+      now,
+    ),
+  );
+  // Every byte value, after a JPEG's signature.
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from([...Array(256).keys()])]);
+  const updated = await db.transaction((tx) =>
+    uploadTourImage(tx, tour.id, bytes.toString('base64'), actor, now),
+  );
+  const image = await readTourImage(db, updated.image_url!.split('/').pop()!);
+  expect(image?.contentType).toBe('image/jpeg');
+  expect(Buffer.isBuffer(image?.bytes)).toBe(true);
+  expect(image!.bytes.equals(bytes)).toBe(true);
+});
+
+test('the database refuses the old and unknown inbox statuses', async () => {
+  const { db } = database;
+  const [request] = await db
+    .insert(schema.tourRequests)
+    .values({ fullName: 'A B', email: 'a@example.com', phone: '+998901234567', lang: 'en' })
+    .returning();
+  for (const status of ['contacted', 'closed', 'approved'])
+    await expect(
+      db
+        .update(schema.tourRequests)
+        .set({ status: status as 'new' })
+        .where(eq(schema.tourRequests.id, request!.id)),
+    ).rejects.toThrow();
+  await expect(
+    db.insert(schema.agencyApplications).values({
+      companyName: 'X',
+      contactName: 'Y',
+      email: 'x@example.com',
+      phone: '+998901234567',
+      lang: 'en',
+      status: 'reviewing' as 'new',
+    }),
+  ).rejects.toThrow();
+});
+
+test('two operators moving one request at once: each change is applied in turn and audited once', async () => {
+  const { db } = database;
+  const [request] = await db
+    .insert(schema.tourRequests)
+    .values({ fullName: 'C D', email: 'c@example.com', phone: '+998901234567', lang: 'en' })
+    .returning();
+  const one = { userId: null, email: 'command-line' } as const;
+  const results = await Promise.all([
+    db.transaction((tx) => updateTourRequest(tx, request!.id, { status: 'in_progress' }, one, now)),
+    db.transaction((tx) => updateTourRequest(tx, request!.id, { status: 'in_progress' }, one, now)),
+  ]);
+  expect(results.filter((r) => r.changed)).toHaveLength(1);
+  const entries = await db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, request!.id));
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.details).toEqual({ from: 'new', to: 'in_progress' });
+});

@@ -1,0 +1,275 @@
+import { Form, data, useNavigation } from 'react-router';
+import {
+  OPS_AGENCY_APPLICATION_STATUSES,
+  OPS_TOUR_REQUEST_STATUSES,
+  opsAgencyApplicationListSchema,
+  opsAgencyApplicationUpdateSchema,
+  opsInboxParamsSchema,
+  opsTourRequestListSchema,
+  opsTourRequestUpdateSchema,
+} from '@parvoz/contracts/ops-tours';
+import type { Route } from './+types/ops-requests';
+import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { formatInstant } from '../lib/local-time.ts';
+import { ApiError } from '../lib/api.server.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { Button } from '../components/Button.tsx';
+import { FormField, inputClasses } from '../components/FormField.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { opsCall } from '../features/ops/ops-api.server.ts';
+import { formText } from '../features/ops/ops-forms.server.ts';
+import { Notice } from '../features/ops/ConfirmStep.tsx';
+
+type Kind = 'requests' | 'applications';
+type Item = {
+  id: string;
+  status: string;
+  note: string | null;
+  email: string;
+  phone: string;
+  message: string | null;
+  created_at: string;
+  // Tour requests
+  full_name?: string;
+  adults?: number;
+  children?: number;
+  tour?: { slug: string; title: string } | null;
+  // Agency applications
+  company_name?: string;
+  contact_name?: string;
+  city?: string | null;
+  country_code?: string | null;
+  website?: string | null;
+  tax_id?: string | null;
+};
+type Inbox = { data: Item[]; total: number; page: number; page_size: number };
+
+const KINDS = {
+  requests: {
+    api: '/tour_requests',
+    statuses: OPS_TOUR_REQUEST_STATUSES,
+    list: opsTourRequestListSchema,
+    update: opsTourRequestUpdateSchema,
+    heading: 'ops.inbox.requests.heading',
+  },
+  applications: {
+    api: '/agency_applications',
+    statuses: OPS_AGENCY_APPLICATION_STATUSES,
+    list: opsAgencyApplicationListSchema,
+    update: opsAgencyApplicationUpdateSchema,
+    heading: 'ops.inbox.applications.heading',
+  },
+} as const;
+
+const STATUS_LABEL: Record<string, MessageKey> = {
+  new: 'ops.inbox.status.new',
+  in_progress: 'ops.inbox.status.in_progress',
+  done: 'ops.inbox.status.done',
+  approved: 'ops.inbox.status.approved',
+  rejected: 'ops.inbox.status.rejected',
+};
+
+const kindOf = (url: string): Kind =>
+  new URL(url).pathname.replace(/\/+$/, '').endsWith('/applications') ? 'applications' : 'requests';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, KINDS[args.loaderData?.kind ?? 'requests'].heading),
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+/** The inbox of tour requests (/ops/requests) or agency applications (/ops/applications), with a filter. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const kind = kindOf(request.url);
+  const state = context.get(requestStateContext);
+  const url = new URL(request.url);
+  const given = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
+  const parsed = KINDS[kind].list.safeParse(given);
+  if (!parsed.success) {
+    await opsCall(state, 'get', '/me');
+    return { kind, invalid: true as const, inbox: null, status: null };
+  }
+  const inbox = await opsCall<Inbox>(state, 'get', KINDS[kind].api, { query: parsed.data });
+  return { kind, invalid: false as const, inbox, status: parsed.data.status ?? null };
+}
+
+type ActionResult = { done: MessageKey } | { problem: MessageKey };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const kind = kindOf(request.url);
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  const id = opsInboxParamsSchema.safeParse({ id: form.get('id') });
+  const change = KINDS[kind].update.safeParse({
+    status: formText(form, 'status', 40) || undefined,
+    note: formText(form, 'note', 4000),
+  });
+  if (!id.success || !change.success) {
+    await opsCall(state, 'get', '/me');
+    return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
+  }
+  try {
+    await opsCall(state, 'post', `${KINDS[kind].api}/${id.data.id}`, { body: change.data });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400)
+      return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
+    throw error;
+  }
+  return data<ActionResult>({ done: 'ops.inbox.saved' });
+}
+
+export default function OpsRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { locale } = useRootData();
+  const busy = useNavigation().state !== 'idle';
+  const { kind, inbox, status } = loaderData;
+  const config = KINDS[kind];
+  const base = kind === 'requests' ? '/ops/requests' : '/ops/applications';
+  const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.page_size)) : 1;
+  const result = actionData as ActionResult | undefined;
+  return (
+    <div className="grid gap-4">
+      <PageHeading>{t(config.heading)}</PageHeading>
+      <nav aria-label={t('ops.inbox.filter')}>
+        <ul className="flex flex-wrap gap-2">
+          {[null, ...config.statuses].map((s) => (
+            <li key={s ?? 'all'}>
+              <LocalizedLink
+                to={s ? `${base}?status=${s}` : base}
+                aria-current={s === status ? 'page' : undefined}
+                className={`block rounded border px-3 py-1 ${
+                  s === status ? 'border-primary-700 bg-primary-50 font-semibold' : 'border-neutral-300'
+                }`}
+              >
+                {s ? t(STATUS_LABEL[s]!) : t('ops.inbox.all')}
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {result && 'done' in result ? <Notice kind="done">{t(result.done)}</Notice> : null}
+      {result && 'problem' in result ? <Notice kind="error">{t(result.problem)}</Notice> : null}
+      {loaderData.invalid ? (
+        <Notice kind="error">{t('ops.inbox.invalid')}</Notice>
+      ) : inbox && inbox.data.length === 0 ? (
+        <p>{t('ops.inbox.none')}</p>
+      ) : inbox ? (
+        <>
+          <p className="text-sm text-neutral-700">{t('ops.inbox.count', { count: inbox.total })}</p>
+          <ul className="grid gap-3" data-testid="ops-inbox">
+            {inbox.data.map((item) => (
+              <li key={item.id}>
+                <article
+                  aria-labelledby={`item-${item.id}`}
+                  className="grid gap-3 rounded border border-neutral-200 bg-white p-4 md:grid-cols-2"
+                >
+                  <div className="grid content-start gap-1 wrap-anywhere">
+                    <h2 id={`item-${item.id}`} className="text-lg font-semibold">
+                      {item.full_name ?? item.company_name}
+                    </h2>
+                    <p className="text-sm text-neutral-700">
+                      {formatInstant(locale, item.created_at)} ·{' '}
+                      <span className="font-medium">
+                        {t(STATUS_LABEL[item.status] ?? 'ops.inbox.status.new')}
+                      </span>
+                    </p>
+                    {item.tour ? (
+                      <p>
+                        {t('ops.inbox.tour')}{' '}
+                        <LocalizedLink to={`/tours/${item.tour.slug}`} className="text-primary-700 underline">
+                          {item.tour.title}
+                        </LocalizedLink>
+                      </p>
+                    ) : null}
+                    {item.contact_name ? <p>{item.contact_name}</p> : null}
+                    <p>
+                      <a href={`mailto:${item.email}`} className="text-primary-700 underline">
+                        {item.email}
+                      </a>{' '}
+                      · <a href={`tel:${item.phone}`}>{item.phone}</a>
+                    </p>
+                    {item.adults !== undefined ? (
+                      <p>{t('ops.inbox.party', { adults: item.adults, children: item.children ?? 0 })}</p>
+                    ) : null}
+                    {item.city || item.country_code ? (
+                      <p>{[item.city, item.country_code].filter(Boolean).join(', ')}</p>
+                    ) : null}
+                    {item.website ? <p>{item.website}</p> : null}
+                    {item.tax_id ? <p>{t('ops.inbox.taxId', { id: item.tax_id })}</p> : null}
+                    {item.message ? (
+                      <blockquote className="border-l-4 border-neutral-300 pl-3 whitespace-pre-line">
+                        {item.message}
+                      </blockquote>
+                    ) : null}
+                  </div>
+                  <Form method="post" className="grid content-start gap-3">
+                    <input type="hidden" name="id" value={item.id} />
+                    <FormField id={`status-${item.id}`} label={t('ops.inbox.statusLabel')}>
+                      {(control) => (
+                        <select
+                          {...control}
+                          name="status"
+                          defaultValue={item.status}
+                          className={inputClasses(false)}
+                        >
+                          {config.statuses.map((s) => (
+                            <option key={s} value={s}>
+                              {t(STATUS_LABEL[s]!)}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </FormField>
+                    <FormField id={`note-${item.id}`} label={t('ops.inbox.note')}>
+                      {(control) => (
+                        <textarea
+                          {...control}
+                          name="note"
+                          rows={3}
+                          maxLength={2000}
+                          defaultValue={item.note ?? ''}
+                          className={inputClasses(false)}
+                        />
+                      )}
+                    </FormField>
+                    <div>
+                      <Button
+                        type="submit"
+                        disabled={busy}
+                        aria-label={t('ops.inbox.saveLabel', {
+                          name: item.full_name ?? item.company_name ?? '',
+                        })}
+                      >
+                        {t('ops.inbox.save')}
+                      </Button>
+                    </div>
+                  </Form>
+                </article>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
+              {inbox.page > 1 ? (
+                <LocalizedLink
+                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page - 1) })}`}
+                >
+                  {t('ops.orders.previous')}
+                </LocalizedLink>
+              ) : null}
+              <span>{t('ops.orders.pageOf', { page: inbox.page, pages })}</span>
+              {inbox.page < pages ? (
+                <LocalizedLink
+                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page + 1) })}`}
+                >
+                  {t('ops.orders.next')}
+                </LocalizedLink>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

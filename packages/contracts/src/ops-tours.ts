@@ -1,0 +1,115 @@
+/**
+ * The console's tours and inboxes (issue 13 §7): requests of /v1/ops/tours, /v1/ops/tour_requests and
+ * /v1/ops/agency_applications. Every field a form can send is checked here, by the API and by the web page.
+ */
+import { z } from 'zod';
+import { CURRENCIES } from '@parvoz/i18n/currency';
+import { BOARD_BASES, TOUR_INCLUDES } from './tours.ts';
+
+export const OPS_TOUR_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
+export type OpsTourRequestStatus = (typeof OPS_TOUR_REQUEST_STATUSES)[number];
+export const OPS_AGENCY_APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
+export type OpsAgencyApplicationStatus = (typeof OPS_AGENCY_APPLICATION_STATUSES)[number];
+
+/** A tour picture: at most 5 MB, JPEG, PNG or WebP by its first bytes (never by its name). */
+export const TOUR_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const text = (max: number) => z.string().trim().max(max);
+/** An optional text: empty means none. */
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const localizedSchema = (max: number, required: boolean) =>
+  z.object({
+    en: required ? text(max).min(1) : optionalText(max),
+    ru: optionalText(max),
+    uz: optionalText(max),
+    tr: optionalText(max),
+  });
+
+const placeCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'a 3-letter code');
+
+/** POST /v1/ops/tours (create, unpublished) and PUT /v1/ops/tours/{id} (the whole tour again). */
+export const opsTourInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case letters, digits and dashes')
+    .min(3)
+    .max(80),
+  title: localizedSchema(160, true),
+  summary: localizedSchema(400, false),
+  description: localizedSchema(4000, false),
+  origin_code: placeCode,
+  destination_code: placeCode,
+  country_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'a 2-letter country code'),
+  hotel_name: optionalText(120),
+  hotel_stars: z.coerce.number().int().min(1).max(5).nullable().optional().default(null),
+  board_basis: z.enum(BOARD_BASES).nullable().optional().default(null),
+  departs_on: z.iso.date('a date as YYYY-MM-DD'),
+  nights: z.coerce.number().int().min(1).max(60),
+  /** Per person from, in major units of `currency` ("689.00"); never negative. */
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'an amount such as 689.00 (never negative)'),
+  currency: z.enum(CURRENCIES),
+  seats_left: z.coerce.number().int().min(0).max(999),
+  includes: z
+    .array(z.enum(TOUR_INCLUDES))
+    .max(TOUR_INCLUDES.length)
+    .default([])
+    .transform((codes) => [...new Set(codes)]),
+});
+export type OpsTourInput = z.infer<typeof opsTourInputSchema>;
+
+export const opsTourParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /v1/ops/tours/{id}/image: the picture's bytes in base64 (what the web form uploaded). */
+export const opsTourImageSchema = z.object({
+  data_base64: z
+    .string()
+    .min(1)
+    // 5 MB of bytes are at most this many base64 characters; anything longer is refused unread.
+    .max(Math.ceil(TOUR_IMAGE_MAX_BYTES / 3) * 4, 'at most 5 MB')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'),
+});
+
+/** The inboxes' list: newest first, optionally one status. */
+export const opsTourRequestListSchema = z.object({
+  status: z.enum(OPS_TOUR_REQUEST_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const opsAgencyApplicationListSchema = z.object({
+  status: z.enum(OPS_AGENCY_APPLICATION_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const OPS_INBOX_PAGE_SIZE = 20;
+
+export const opsInboxParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /v1/ops/tour_requests/{id}: a new status, the operator's note (empty clears it), or both. */
+export const opsTourRequestUpdateSchema = z
+  .object({
+    status: z.enum(OPS_TOUR_REQUEST_STATUSES).optional(),
+    note: text(2000).optional(),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, 'a status or a note');
+export const opsAgencyApplicationUpdateSchema = z
+  .object({
+    status: z.enum(OPS_AGENCY_APPLICATION_STATUSES).optional(),
+    note: text(2000).optional(),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, 'a status or a note');
