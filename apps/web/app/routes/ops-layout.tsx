@@ -15,6 +15,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { me } = loaderData;
   const sections = [
+    { to: '/ops', key: 'ops.nav.overview' as const, end: true },
     { to: '/ops/orders', key: 'ops.nav.orders' as const },
     { to: '/ops/tours', key: 'ops.nav.tours' as const },
     { to: '/ops/requests', key: 'ops.nav.requests' as const },
@@ -30,6 +31,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <li key={s.to}>
                 <LocalizedNavLink
                   to={s.to}
+                  end={'end' in s}
                   className={({ isActive }) =>
                     `block rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
                   }

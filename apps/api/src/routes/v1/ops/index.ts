@@ -24,6 +24,7 @@ import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
 import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../services/order-view.ts';
 import { orderRefunds, orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { opsOverviewRoutes } from './overview.ts';
 import { correctContact } from '../../../services/ops-contact.ts';
 import { resendTickets } from '../../../services/order-manage.ts';
 import { reopenFailedRefund, startRefunds } from '../../../services/refunds.ts';
@@ -70,6 +71,8 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     request.staff = staff;
   });
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
+  // The overview (issue 13 §8): a child plugin, behind the gate above.
+  await app.register(opsOverviewRoutes);
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
   const existingOrder = async (tx: Database, id: string) => {
     const [found] = await tx

@@ -47,6 +47,11 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],
   'GET /v1/ops/audit': ['admin'],
+  // The overview (issue 13 §8, ops/overview.ts).
+  'GET /v1/ops/overview': ['operator', 'admin'],
+  'GET /v1/ops/outbox': ['operator', 'admin'],
+  'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
+  'GET /v1/ops/orders.csv': ['operator', 'admin'],
   // Tours and inboxes (issue 13 §7, routes/v1/ops/tours.ts; their own tests: ops-tours.test.ts).
   'GET /v1/ops/tours': ['operator', 'admin'],
   'POST /v1/ops/tours': ['operator', 'admin'],
