@@ -283,8 +283,8 @@ describe('Duffel supplier: search', () => {
     });
     const error = await wrong.search(request, { now: Date.now() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DuffelError);
-    expect((error as DuffelError).status).toBe(401);
-    expect((error as DuffelError).errors[0]).toMatchObject({
+    expect((error as InstanceType<typeof DuffelError>).status).toBe(401);
+    expect((error as InstanceType<typeof DuffelError>).errors[0]).toMatchObject({
       type: 'authentication_error',
       code: 'unauthorized',
     });
