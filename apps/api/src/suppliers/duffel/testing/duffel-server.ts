@@ -120,11 +120,21 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     headers: IncomingMessage['headers'];
     body: Loose | null;
   }[] = [];
-  const knobs: { delayMs: number; failWith: number | 'drop' | null; priceFactor: number } = {
+  const knobs: {
+    delayMs: number;
+    failWith: number | 'drop' | null;
+    priceFactor: number;
+    /** The next order is created, then the connection closes before the answer (a dropped connection). */
+    dropAfterCreate: boolean;
+  } = {
     delayMs: 0,
     failWith: null,
     priceFactor: 1,
+    dropAfterCreate: false,
   };
+  /** Orders, oldest first. */
+  const orders: Loose[] = [];
+  const cancellations = new Map<string, Loose>();
   const sockets = new Set<Socket>();
 
   const failure = (status: number, type: string, code: string, title: string, message: string) => ({
@@ -377,6 +387,171 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     };
   }
 
+  /** POST /air/orders: an offer is booked once; passengers by the offer's ids; `instant` pays from the balance. */
+  function createOrder(data: Loose) {
+    const offerId = Array.isArray(data.selected_offers) ? data.selected_offers[0] : undefined;
+    const offer = typeof offerId === 'string' ? offers.get(offerId) : undefined;
+    if (!offer)
+      return failure(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'Not found',
+        'The selected offer does not exist.',
+      );
+    if (Date.parse(offer.expires_at) <= now().getTime() || orders.some((o) => o.offer_id === offer.id))
+      return failure(
+        422,
+        'invalid_state_error',
+        'offer_no_longer_available',
+        'Offer no longer available',
+        'The requested offer is no longer available, please select another offer.',
+      );
+    const passengers = Array.isArray(data.passengers) ? (data.passengers as Loose[]) : [];
+    const expected = (offer.passengers as Loose[]).map((p) => p.id).sort();
+    if (JSON.stringify(passengers.map((p) => p.id).sort()) !== JSON.stringify(expected))
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'passengers must be those of the offer',
+      );
+    for (const p of passengers)
+      for (const field of [
+        'given_name',
+        'family_name',
+        'born_on',
+        'gender',
+        'title',
+        'email',
+        'phone_number',
+      ])
+        if (typeof p[field] !== 'string' || !p[field])
+          return failure(
+            422,
+            'validation_error',
+            'validation_required',
+            'Required field',
+            `${field} is required`,
+          );
+    if (data.type === 'instant') {
+      const pay = Array.isArray(data.payments) ? data.payments[0] : undefined;
+      if (
+        !pay ||
+        pay.type !== 'balance' ||
+        pay.amount !== offer.total_amount ||
+        pay.currency !== offer.total_currency
+      )
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          'payment must be the offer total',
+        );
+    } else if (data.type !== 'pay_later') {
+      return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or pay_later');
+    }
+    const order = {
+      id: id('ord'),
+      offer_id: offer.id,
+      booking_reference: randomBytes(4).toString('hex').slice(0, 6).toUpperCase(),
+      live_mode: false,
+      created_at: now().toISOString(),
+      type: data.type,
+      metadata: data.metadata ?? null,
+      total_amount: offer.total_amount,
+      total_currency: offer.total_currency,
+      base_amount: offer.base_amount,
+      tax_amount: offer.tax_amount,
+      owner: offer.owner,
+      conditions: offer.conditions,
+      slices: offer.slices,
+      passengers: passengers.map(({ identity_documents: _docs, ...p }) => p),
+      payment_status: {
+        awaiting_payment: data.type !== 'instant',
+        payment_required_by: data.type === 'instant' ? null : offer.payment_requirements.payment_required_by,
+      },
+      cancelled_at: null,
+    };
+    orders.push(order);
+    return { status: 201, body: { data: order } };
+  }
+
+  /** GET /air/orders: newest first, `limit` (≤ 200) and `after` cursor, `meta: { limit, after, before }`. */
+  function listOrders(query: URLSearchParams) {
+    const limit = Math.min(200, Math.max(1, Number(query.get('limit') ?? 50) || 50));
+    const list = [...orders].reverse();
+    const after = query.get('after');
+    const from = after ? list.findIndex((o) => o.id === after) + 1 : 0;
+    const page = list.slice(from, from + limit);
+    const more = from + limit < list.length;
+    return {
+      status: 200,
+      body: { data: page, meta: { limit, after: more ? page.at(-1)!.id : null, before: null } },
+    };
+  }
+
+  /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
+  function quoteCancellation(data: Loose) {
+    const order = orders.find((o) => o.id === data.order_id);
+    if (!order)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (order.cancelled_at)
+      return failure(
+        422,
+        'invalid_state_error',
+        'already_cancelled',
+        'Already cancelled',
+        'The order is cancelled.',
+      );
+    const refund = order.conditions?.refund_before_departure;
+    const total = cents(order.total_amount);
+    const tax = cents(order.tax_amount ?? '0');
+    const back = refund?.allowed ? total - cents(refund.penalty_amount ?? '0') : tax;
+    const quote = {
+      id: id('ore'),
+      order_id: order.id,
+      live_mode: false,
+      created_at: now().toISOString(),
+      expires_at: new Date(now().getTime() + 15 * 60_000).toISOString(),
+      confirmed_at: null,
+      refund_amount: major(Math.max(0, back)),
+      refund_currency: order.total_currency,
+      refund_to: order.type === 'instant' ? 'balance' : 'awaiting_payment',
+      airline_credits: [],
+    };
+    cancellations.set(quote.id, quote);
+    return { status: 201, body: { data: quote } };
+  }
+
+  function confirmCancellation(quoteId: string) {
+    const quote = cancellations.get(quoteId);
+    if (!quote)
+      return failure(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'Not found',
+        'The cancellation does not exist.',
+      );
+    if (Date.parse(quote.expires_at) <= now().getTime())
+      return failure(
+        422,
+        'invalid_state_error',
+        'order_cancellation_expired',
+        'Expired',
+        'The quote has expired.',
+      );
+    const order = orders.find((o) => o.id === quote.order_id)!;
+    if (!quote.confirmed_at) {
+      quote.confirmed_at = now().toISOString();
+      order.cancelled_at = quote.confirmed_at;
+    }
+    return { status: 200, body: { data: quote } };
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -438,6 +613,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       }
       let result: { status: number; body: unknown };
       const offerPath = /^\/air\/offers\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(
+        url.pathname,
+      );
       if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
         if (!body || typeof body.data !== 'object' || body.data === null)
           result = failure(
@@ -450,6 +628,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         else result = offerRequest(body.data as Loose);
       } else if (request.method === 'GET' && offerPath) {
         result = getOffer(offerPath[1]!);
+      } else if (request.method === 'POST' && url.pathname === '/air/orders') {
+        result = createOrder((body?.data ?? {}) as Loose);
+        if (result.status === 201 && knobs.dropAfterCreate) {
+          knobs.dropAfterCreate = false;
+          return request.socket.destroy();
+        }
+      } else if (request.method === 'GET' && url.pathname === '/air/orders') {
+        result = listOrders(url.searchParams);
+      } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
+        result = quoteCancellation((body?.data ?? {}) as Loose);
+      } else if (request.method === 'POST' && confirmPath) {
+        result = confirmCancellation(confirmPath[1]!);
       } else {
         result = failure(
           404,
@@ -473,6 +663,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     knobs,
     requests,
     offers,
+    orders,
     /** Makes every stored offer expire now. */
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();
