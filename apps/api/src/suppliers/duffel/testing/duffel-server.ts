@@ -9,9 +9,17 @@
  *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price
+ *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
+ *                                                 passengers by the offer's ids, `instant` paid from the balance
+ *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
+ *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
+ *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
+ *                                                 only when not refundable), `expires_at`
+ *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
- * close the connection), `priceFactor` (re-pricing answers a changed total). `requests` records every call.
+ * close the connection), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
+ * made, then the connection closes unanswered). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
