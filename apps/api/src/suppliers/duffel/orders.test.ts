@@ -55,7 +55,7 @@ beforeAll(async () => {
     const result = await supplier.search(
       {
         slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-        passengers,
+        passengers: { children: 0, infants: 0, ...passengers },
         cabin_class: 'economy',
         currency: 'USD',
       },
