@@ -133,7 +133,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     config: options.config,
     now,
     kickOutbox: outbox.kick,
-    flights: createFlightService(options.db, options.config, now),
+    flights: createFlightService(options.db, options.config, now, app.log),
     publicOrigin: siteOrigin,
     payments,
     searches: createSearchCounter({ db: options.db, now, log: app.log }),

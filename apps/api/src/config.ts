@@ -171,6 +171,23 @@ export const apiConfigSchema = z
       .default(3600),
     /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
     reconcileWorker: z.boolean().default(true),
+    /**
+     * Duffel (issue 15, suppliers/duffel/supplier.ts): real airline offers searched beside the built-in network when
+     * the access token is set. DUFFEL_API_URL points the SDK elsewhere (tests); DUFFEL_TIME_BUDGET_MS is how long a
+     * search waits for Duffel before answering without its offers (default 8 s).
+     */
+    duffelAccessToken: z
+      .string()
+      .regex(
+        /^duffel_(test|live)_[A-Za-z0-9_-]{8,}$/,
+        'expected a Duffel access token (duffel_test_…, duffel_live_…)',
+      )
+      .optional(),
+    duffelApiUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine(isBareOrigin, 'expected an origin like https://api.duffel.com')
+      .optional(),
+    duffelTimeBudgetMs: z.coerce.number().int().min(100).max(60_000).optional(),
   })
   .superRefine((config, ctx) => {
     // A provider is configured completely or not at all: half a configuration is a mistake, said at start.
@@ -187,6 +204,8 @@ export const apiConfigSchema = z
     for (const [extra, key] of [
       ['iyzicoBaseUrl', 'iyzicoApiKey'],
       ['stripeApiBase', 'stripeSecretKey'],
+      ['duffelApiUrl', 'duffelAccessToken'],
+      ['duffelTimeBudgetMs', 'duffelAccessToken'],
     ] as const) {
       if (config[extra] !== undefined && config[key] === undefined)
         ctx.addIssue({ code: 'custom', path: [key], message: `needed when ${extra} is set` });
@@ -239,6 +258,9 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
+    duffelAccessToken: env.DUFFEL_ACCESS_TOKEN || undefined,
+    duffelApiUrl: env.DUFFEL_API_URL || undefined,
+    duffelTimeBudgetMs: env.DUFFEL_TIME_BUDGET_MS || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

@@ -40,6 +40,22 @@ export const searchLatency = new Histogram({
   registers: [registry],
 });
 
+/** Searches answered without a supplier's offers (issue 15 §2), by supplier and reason (timeout, error, refused). */
+export const supplierFailuresTotal = new Counter({
+  name: 'parvoz_supplier_failures_total',
+  help: 'Searches a supplier did not answer in time or failed, by supplier and reason',
+  labelNames: ['supplier', 'reason'] as const,
+  registers: [registry],
+});
+
+/** A supplier's offers that could not be shown (unknown place, airline or currency), by supplier and reason. */
+export const supplierOffersDroppedTotal = new Counter({
+  name: 'parvoz_supplier_offers_dropped_total',
+  help: "A supplier's offers left out of searches, by supplier and reason",
+  labelNames: ['supplier', 'reason'] as const,
+  registers: [registry],
+});
+
 /** Orders, by outcome (e.g. `created`, `sold_out`, `price_changed`, `cancelled`). */
 export const bookingsTotal = new Counter({
   name: 'parvoz_bookings_total',

@@ -88,6 +88,8 @@ export const flightSearchResponseSchema = z.object({
     facets: searchFacetsSchema,
     /** false: no flights connect the places of some slice on any date, within the connections allowed. */
     connected: z.boolean(),
+    /** true: some supplier did not answer in time or failed, so some results may be missing (issue 15). */
+    incomplete: z.boolean().optional(),
   }),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;

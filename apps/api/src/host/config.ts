@@ -138,6 +138,9 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   stripeApiBase: 'STRIPE_API_BASE',
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
+  duffelAccessToken: 'DUFFEL_ACCESS_TOKEN',
+  duffelApiUrl: 'DUFFEL_API_URL',
+  duffelTimeBudgetMs: 'DUFFEL_TIME_BUDGET_MS',
 };
 
 /** The variables of the outside payment providers (payments/payme/settings.ts, payments/click/settings.ts). */

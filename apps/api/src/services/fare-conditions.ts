@@ -35,12 +35,15 @@ export function offerConditions(
   );
 }
 
-/** An offer as the API shows it: with its fare conditions. */
-export function withConditions<T extends Offer>(
+/**
+ * An offer as the API shows it: with its fare conditions — those its supplier states (a real airline's, issue 15),
+ * else the agency's rules for its fare family.
+ */
+export function withConditions<T extends Offer & { conditions?: FareConditions }>(
   offer: T,
   config: Pick<ApiConfig, 'standardRefundFeeUsd' | 'exchangeRates'>,
 ): T & { conditions: FareConditions } {
-  return { ...offer, conditions: offerConditions(offer, config) };
+  return { ...offer, conditions: offer.conditions ?? offerConditions(offer, config) };
 }
 
 /**

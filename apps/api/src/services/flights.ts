@@ -13,11 +13,23 @@ import {
   type CalendarQuery,
   type FlightSupplier,
 } from '@parvoz/core/supplier';
-import type { FlightSearchData, FlightSearchRequest, SupplierResult } from '@parvoz/core/search-types';
+import type { FlightSearchRequest, SupplierResult } from '@parvoz/core/search-types';
 import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
+import { supplierFailuresTotal, supplierOffersDroppedTotal } from '../metrics.ts';
+import { createCombinedSupplier, type CombinedSearchData } from '../suppliers/combined.ts';
+import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
+import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import type { Clock } from './clock.ts';
+
+/** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise (issue 15 §2). */
+export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
+
+/** Where the flight service reports a supplier that failed a search (the app's logger). */
+export interface SupplierLog {
+  warn(details: object, message: string): void;
+}
 
 /**
  * 'interval' dominance keeps an itinerary unless another leaves no earlier, arrives no later, costs no
@@ -75,7 +87,7 @@ export interface FlightService {
    * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
    * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`).
    */
-  search(request: FlightSearchRequest): Promise<SupplierResult<FlightSearchData>>;
+  search(request: FlightSearchRequest): Promise<SupplierResult<CombinedSearchData>>;
   /**
    * Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. While
    * no seat is sold the same function comes back (caches keyed by it live on); after a sale, a new one.
@@ -85,10 +97,19 @@ export interface FlightService {
   soldSeatsNow(): Promise<SoldSeatsFn>;
 }
 
-export function createFlightService(db: Database, config: ApiConfig, now: Clock): FlightService {
+/**
+ * The built-in supplier alone, or (with DUFFEL_ACCESS_TOKEN) the built-in and Duffel in one search
+ * (suppliers/combined.ts): without the token nothing changes.
+ */
+export function createFlightService(
+  db: Database,
+  config: ApiConfig,
+  now: Clock,
+  log?: SupplierLog,
+): FlightService {
   const rates: ExchangeRates = { ...DEFAULT_RATES, ...config.exchangeRates };
   const engine = searchEngineFor(config.scheduleSeed);
-  const supplier = createBuiltinSupplier(engine.network, {
+  const builtin = createBuiltinSupplier(engine.network, {
     seed: config.scheduleSeed,
     secret: config.offerSecret,
     rates,
@@ -96,6 +117,40 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
     engineOptions: ENGINE_OPTIONS,
     engine,
   });
+  const supplier: FlightSupplier = config.duffelAccessToken
+    ? createCombinedSupplier(
+        builtin,
+        [
+          {
+            supplier: createDuffelSupplier({
+              accessToken: config.duffelAccessToken,
+              ...(config.duffelApiUrl ? { apiUrl: config.duffelApiUrl } : {}),
+              network: engine.network,
+              rates,
+              secret: config.offerSecret,
+              offerTtlMs: config.offerTtlSeconds * 1000,
+              supplierTimeoutMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
+              onDropped(reason, count) {
+                supplierOffersDroppedTotal.inc({ supplier: DUFFEL_SUPPLIER_ID, reason }, count);
+              },
+            }),
+            budgetMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
+            owns: isDuffelOfferId,
+          },
+        ],
+        {
+          network: engine.network,
+          rates,
+          onFailure(id, reason, detail) {
+            supplierFailuresTotal.inc({ supplier: id, reason });
+            log?.warn(
+              { supplier: id, reason, detail: detail instanceof Error ? detail.message : detail },
+              'flight supplier left out of a search',
+            );
+          },
+        },
+      )
+    : builtin;
 
   const read = async (): Promise<SoldSeatsFn> => {
     // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
@@ -119,7 +174,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
   };
   const searches = new WeakMap<
     SoldSeatsFn,
-    Map<string, { at: number; result: SupplierResult<FlightSearchData> }>
+    Map<string, { at: number; result: SupplierResult<CombinedSearchData> }>
   >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
@@ -139,7 +194,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       const key = JSON.stringify(query);
       const hit = cache.get(key);
       if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
-      const result = supplier.lowestFares(query, { now: at, soldSeats });
+      const result = builtin.lowestFares(query, { now: at, soldSeats });
       cache.delete(key);
       cache.set(key, { at, result });
       if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -153,9 +208,13 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       const key = JSON.stringify(request);
       const hit = cache.get(key);
       if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;
-      const result = await supplier.search(request, { now: at, soldSeats });
-      // Only answers are kept (a refusal is cheap to give again); the oldest entry goes first.
-      if (result.ok) {
+      const result: SupplierResult<CombinedSearchData> = await supplier.search(request, {
+        now: at,
+        soldSeats,
+      });
+      // Only complete answers are kept (a refusal is cheap to give again, a missing supplier may answer next
+      // time); the oldest entry goes first.
+      if (result.ok && !result.data.incomplete) {
         cache.delete(key);
         cache.set(key, { at, result });
         if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);

@@ -21,6 +21,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../auth.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiFailure } from '../errors.ts';
+import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
 import type { FlightService } from './flights.ts';
@@ -135,6 +136,12 @@ interface PreparedBooking {
  * every refusal. Runs before the transaction (on PGlite a transaction holds the only connection).
  */
 async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): Promise<PreparedBooking> {
+  // Booking at a real supplier (Duffel: its order, hold and idempotency key) is issue 15's next slice; until then
+  // its offers are shown and priced but not sold, and never held in our own seat inventory.
+  if (isDuffelOfferId(input.offer_id))
+    throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
+      reason: 'supplier_booking_unavailable',
+    });
   const soldSeats = await deps.flights.soldSeatsNow();
   const priced = await deps.flights.supplier.price(input.offer_id, {
     now: now.getTime(),

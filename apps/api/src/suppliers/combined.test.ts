@@ -1,0 +1,266 @@
+/**
+ * Built-in network + Duffel in one search, through the API (inject) against the Duffel test server: merge and
+ * de-duplication (the cheaper of identical itineraries), ranking and facets together, a late supplier (time
+ * budget) and a failing one never fail the search (counted, answer flagged), re-pricing a Duffel offer, booking
+ * refused until booking at the supplier exists, and no token: nothing changes.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import type { Database } from '@parvoz/db';
+import { fromMajorString } from '@parvoz/core/money';
+import type { Offer } from '@parvoz/core/search-types';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../testing.ts';
+import { bookingBody } from '../booking-testing.ts';
+import { searchEngineFor } from '../services/flights.ts';
+import { supplierFailuresTotal } from '../metrics.ts';
+import { itineraryKey } from './combined.ts';
+import {
+  duffelAirportsFrom,
+  startDuffelServer,
+  type DuffelTestServer,
+} from './duffel/testing/duffel-server.ts';
+
+const TOKEN = 'duffel_test_combined0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+const auth = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
+
+let db: Database;
+let closeDb: () => Promise<void>;
+let plain: FastifyInstance;
+let combined: FastifyInstance;
+let tight: FastifyInstance;
+let server: DuffelTestServer;
+/** Built-in offers the test server copies: one sold cheaper at Duffel, one dearer. */
+let cheaperAtDuffel: Offer;
+let dearerAtDuffel: Offer;
+let builtinOffers: Offer[];
+
+type SearchData = { offers: Offer[]; facets: { airlines: { iata_code: string }[] }; incomplete?: boolean };
+
+async function search(api: FastifyInstance, body: object) {
+  const response = await api.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: auth,
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() as { data: SearchData } };
+}
+
+const oneWay = (date: string, over: Record<string, unknown> = {}) => ({
+  slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
+  passengers: { adults: 1 },
+  cabin_class: 'economy',
+  currency: 'USD',
+  sort: 'cheapest',
+  ...over,
+});
+
+/** A test-server flight with the same flights as a built-in offer's slice, at `amount` USD per adult. */
+function copyOf(offer: Offer, amount: string) {
+  return {
+    segments: offer.slices[0]!.segments.map((s) => ({
+      carrier: { iata_code: s.marketing_carrier.iata_code, name: s.marketing_carrier.name },
+      flight_number: s.flight_number,
+      origin: s.origin,
+      destination: s.destination,
+      departs: s.departing_at.slice(11, 16),
+      // Day of this flight after the slice's first (local dates).
+      day_offset: Math.round(
+        (Date.parse(s.departing_at.slice(0, 10)) - Date.parse(offer.slices[0]!.departing_at.slice(0, 10))) /
+          86_400_000,
+      ),
+      duration_minutes: (Date.parse(s.arriving_at) - Date.parse(s.departing_at)) / 60_000,
+    })),
+    amount,
+    tax: '0.50',
+    currency: 'USD',
+  };
+}
+
+const failures = async (reason: string) =>
+  (await supplierFailuresTotal.get()).values.find(
+    (v) => v.labels.supplier === 'duffel' && v.labels.reason === reason,
+  )?.value ?? 0;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  plain = await buildTestApi(db, {}, { now });
+  const first = await search(plain, oneWay(day(30)));
+  expect(first.status).toBe(200);
+  builtinOffers = first.body.data.offers;
+  const nonstops = builtinOffers.filter((o) => o.slices[0]!.transfers === 0);
+  expect(nonstops.length).toBeGreaterThanOrEqual(2);
+  cheaperAtDuffel = nonstops[0]!;
+  dearerAtDuffel = nonstops[1]!;
+  const network = searchEngineFor('parvoz').network;
+  const airports = new Set(
+    [cheaperAtDuffel, dearerAtDuffel].flatMap((o) =>
+      o.slices[0]!.segments.flatMap((s) => [s.origin, s.destination]),
+    ),
+  );
+  server = await startDuffelServer({
+    token: TOKEN,
+    now,
+    airports: duffelAirportsFrom(network, [...airports, 'TAS', 'IST']),
+    flights: [
+      copyOf(cheaperAtDuffel, '1.00'),
+      copyOf(dearerAtDuffel, '9000.00'),
+      {
+        segments: [
+          {
+            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+            flight_number: '4242',
+            origin: 'TAS',
+            destination: 'IST',
+            departs: '23:10',
+            duration_minutes: 320,
+          },
+        ],
+        amount: '5000.00',
+        tax: '100.00',
+        currency: 'EUR',
+        refund: { allowed: true, penalty_amount: '10.00', penalty_currency: 'EUR' },
+      },
+    ],
+  });
+  const duffel = { duffelAccessToken: TOKEN, duffelApiUrl: server.url };
+  combined = await buildTestApi(db, { ...duffel, duffelTimeBudgetMs: 30_000 }, { now });
+  tight = await buildTestApi(db, { ...duffel, duffelTimeBudgetMs: 200 }, { now });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([plain?.close(), combined?.close(), tight?.close()]);
+  await closeDb?.();
+});
+
+describe('one search over the built-in network and Duffel', () => {
+  test('merges, keeps the cheaper of identical itineraries, ranks and facets them together', async () => {
+    const { status, body } = await search(combined, oneWay(day(30)));
+    expect(status).toBe(200);
+    const { offers } = body.data;
+    expect(body.data.incomplete).toBeUndefined();
+    const byKey = new Map(offers.map((o) => [itineraryKey(o), o]));
+    // Each itinerary once.
+    expect(byKey.size).toBe(offers.length);
+    // Cheaper at Duffel: Duffel's offer replaces ours; dearer at Duffel: ours stays.
+    expect(byKey.get(itineraryKey(cheaperAtDuffel))!.id.startsWith('dfl.')).toBe(true);
+    expect(byKey.get(itineraryKey(cheaperAtDuffel))!.total_amount).toBe('1.00');
+    expect(byKey.get(itineraryKey(dearerAtDuffel))!.id).toBe(dearerAtDuffel.id);
+    // The Duffel-only itinerary is added: one more than the built-in list.
+    const only = offers.find((o) => o.slices[0]!.segments[0]!.marketing_carrier.iata_code === 'QP')!;
+    expect(only.id.startsWith('dfl.')).toBe(true);
+    expect(offers).toHaveLength(builtinOffers.length + 1);
+    // Ranked together (cheapest first) and faceted together.
+    const cents = offers.map((o) => fromMajorString(o.total_amount, 'USD')!.amount);
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+    expect(offers[0]!.id).toBe(byKey.get(itineraryKey(cheaperAtDuffel))!.id);
+    expect(offers.at(-1)!.id).toBe(only.id);
+    expect(body.data.facets.airlines.map((a) => a.iata_code)).toContain('QP');
+  });
+
+  test('a supplier that answers after its time budget: the search answers without it, flagged and counted', async () => {
+    const before = await failures('timeout');
+    server.knobs.delayMs = 5_000;
+    try {
+      const { status, body } = await search(tight, oneWay(day(31)));
+      expect(status).toBe(200);
+      expect(body.data.incomplete).toBe(true);
+      expect(body.data.offers.length).toBeGreaterThan(0);
+      expect(body.data.offers.every((o) => !o.id.startsWith('dfl.'))).toBe(true);
+      expect(await failures('timeout')).toBe(before + 1);
+    } finally {
+      server.knobs.delayMs = 0;
+    }
+  });
+
+  test('a failing supplier (error answer or dropped connection): the search still answers, flagged and counted', async () => {
+    for (const [failWith, date] of [
+      [500, day(32)],
+      ['drop', day(33)],
+    ] as const) {
+      const before = await failures('error');
+      server.knobs.failWith = failWith;
+      try {
+        const { status, body } = await search(combined, oneWay(date));
+        expect(status).toBe(200);
+        expect(body.data.incomplete).toBe(true);
+        expect(body.data.offers.length).toBeGreaterThan(0);
+        expect(body.data.offers.every((o) => !o.id.startsWith('dfl.'))).toBe(true);
+        expect(await failures('error')).toBe(before + 1);
+      } finally {
+        server.knobs.failWith = null;
+      }
+    }
+    // Incomplete answers are not kept: once Duffel answers again, the same search has its offers.
+    const again = await search(combined, oneWay(day(32)));
+    expect(again.body.data.incomplete).toBeUndefined();
+    expect(again.body.data.offers.some((o) => o.id.startsWith('dfl.'))).toBe(true);
+  });
+
+  test('a request the built-in network refuses is refused as before, without asking Duffel', async () => {
+    const calls = server.requests.length;
+    const { status } = await search(
+      combined,
+      oneWay(day(30), { slices: [{ origin: 'TAS', destination: 'TAS', departure_date: day(30) }] }),
+    );
+    expect(status).toBe(400);
+    expect(server.requests.length).toBe(calls);
+  });
+
+  test('without a token nothing changes: no call to Duffel, no flag', async () => {
+    const calls = server.requests.length;
+    const { status, body } = await search(plain, oneWay(day(34)));
+    expect(status).toBe(200);
+    expect('incomplete' in body.data).toBe(false);
+    expect(body.data.offers.every((o) => !o.id.startsWith('dfl.'))).toBe(true);
+    expect(server.requests.length).toBe(calls);
+  });
+});
+
+describe('a Duffel offer after the search', () => {
+  test('GET /v1/offers/{id} re-prices it at Duffel with Duffel’s conditions; a changed id is 404', async () => {
+    const { body } = await search(combined, oneWay(day(30)));
+    const only = body.data.offers.find(
+      (o) => o.slices[0]!.segments[0]!.marketing_carrier.iata_code === 'QP',
+    )!;
+    const response = await combined.inject({
+      method: 'GET',
+      url: `/v1/offers/${encodeURIComponent(only.id)}`,
+      headers: auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const priced = response.json().data;
+    expect(priced.total_amount).toBe(only.total_amount);
+    expect(priced.conditions.refund_before_departure.allowed).toBe(true);
+    expect(priced.conditions.refund_before_departure.penalty_currency).toBe('USD');
+    expect(server.requests.at(-1)!.path).toMatch(/^\/air\/offers\/off_/);
+    const forged = only.id.slice(0, -3) + (only.id.endsWith('AAA') ? 'BBB' : 'AAA');
+    const refused = await combined.inject({
+      method: 'GET',
+      url: `/v1/offers/${encodeURIComponent(forged)}`,
+      headers: auth,
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  test('booking it is refused with a clear 4xx (booking at the supplier is the next slice), nothing recorded', async () => {
+    const { body } = await search(combined, oneWay(day(30)));
+    const only = body.data.offers.find((o) => o.id.startsWith('dfl.'))!;
+    const response = await combined.inject({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...auth, 'idempotency-key': 'duffel-booking-refused-1' },
+      payload: bookingBody(only),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error?.code ?? response.json().errors?.[0]?.code).toBe('offer_unavailable');
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Duffel's variables (issue 15): validated at start, naming the variable; the URL or budget without the token is
+ * refused; with no token set the flight service is the built-in supplier alone.
+ */
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../../host/config.ts';
+
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('Duffel configuration', () => {
+  test('unset: off', () => {
+    const { api } = loadConfig({});
+    expect(api.duffelAccessToken).toBeUndefined();
+    expect(api.duffelApiUrl).toBeUndefined();
+    expect(api.duffelTimeBudgetMs).toBeUndefined();
+  });
+
+  test('read from DUFFEL_ACCESS_TOKEN, DUFFEL_API_URL and DUFFEL_TIME_BUDGET_MS', () => {
+    const { api } = loadConfig({
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678',
+      DUFFEL_API_URL: 'http://127.0.0.1:4010',
+      DUFFEL_TIME_BUDGET_MS: '2500',
+    });
+    expect(api).toMatchObject({
+      duffelAccessToken: 'duffel_test_abcdefgh12345678',
+      duffelApiUrl: 'http://127.0.0.1:4010',
+      duffelTimeBudgetMs: 2500,
+    });
+  });
+
+  test('the URL or the budget without the token is refused, naming the token', () => {
+    expect(failure({ DUFFEL_API_URL: 'https://api.duffel.com' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(failure({ DUFFEL_TIME_BUDGET_MS: '8000' })).toContain('DUFFEL_ACCESS_TOKEN');
+  });
+
+  test('malformed values are refused by variable name', () => {
+    expect(failure({ DUFFEL_ACCESS_TOKEN: 'sk_test_0123456789' })).toContain('DUFFEL_ACCESS_TOKEN');
+    const token = { DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678' };
+    expect(failure({ ...token, DUFFEL_API_URL: 'https://api.duffel.com/air' })).toContain('DUFFEL_API_URL');
+    expect(failure({ ...token, DUFFEL_API_URL: 'ftp://api.duffel.com' })).toContain('DUFFEL_API_URL');
+    expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: 'soon' })).toContain('DUFFEL_TIME_BUDGET_MS');
+    expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: '0' })).toContain('DUFFEL_TIME_BUDGET_MS');
+  });
+});

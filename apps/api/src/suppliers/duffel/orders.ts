@@ -1,0 +1,228 @@
+/**
+ * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md). Not yet wired to
+ * POST /v1/orders: this is the supplier side the booking flow will call.
+ *
+ * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
+ * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
+ * a call that got no answer (timeout, dropped connection), the adapter looks for an order carrying the key among
+ * the newest orders; found, that order is the booking. One order at the supplier per key, however often retried.
+ */
+import { Duffel, DuffelError } from '@duffel/api';
+import type {
+  CreateOrderPassenger,
+  Offer as DuffelOffer,
+  Order as DuffelOrder,
+  OrderCancellation,
+} from '@duffel/api/types';
+import type { PassengerType } from '@parvoz/core/search-types';
+import { decodeDuffelOfferId } from './offer-id.ts';
+
+export const IDEMPOTENCY_METADATA_KEY = 'parvoz_idempotency_key';
+/** How many of the newest orders are searched for a key (a retry comes within minutes of the first call). */
+const LOOKUP_PAGES = 3;
+const PAGE_SIZE = 50;
+
+export interface DuffelBookingPassenger {
+  type: PassengerType;
+  given_name: string;
+  family_name: string;
+  born_on: string;
+  gender: 'male' | 'female';
+  document: { number: string; expires_on: string; issuing_country_code: string };
+}
+
+export interface DuffelBookingInput {
+  /** Our signed offer id (`dfl.…`). */
+  offerId: string;
+  passengers: DuffelBookingPassenger[];
+  contact: { email: string; phone: string };
+  /** Our Idempotency-Key of the booking (scoped by the caller): the supplier sees it in the order's metadata. */
+  idempotencyKey: string;
+  /** `instant`: ticketed now, paid from the Duffel balance; `pay_later`: held by the airline until paid. */
+  type: 'instant' | 'pay_later';
+}
+
+export interface DuffelBooking {
+  orderId: string;
+  bookingReference: string;
+  totalAmount: string;
+  totalCurrency: string;
+  /** True when the order was found by its key (an earlier attempt had booked it). */
+  replayed: boolean;
+}
+
+export type DuffelBookingResult =
+  | { ok: true; booking: DuffelBooking }
+  | {
+      ok: false;
+      code:
+        'offer_not_found' | 'offer_expired' | 'offer_unavailable' | 'price_changed' | 'invalid_passengers';
+      detail?: unknown;
+    };
+
+export interface CancellationQuote {
+  id: string;
+  orderId: string;
+  refundAmount: string | null;
+  refundCurrency: string | null;
+  expiresAt: string;
+  confirmedAt: string | null;
+}
+
+const quoteOf = (c: OrderCancellation): CancellationQuote => ({
+  id: c.id,
+  orderId: c.order_id,
+  refundAmount: c.refund_amount,
+  refundCurrency: c.refund_currency,
+  expiresAt: c.expires_at,
+  confirmedAt: c.confirmed_at ?? null,
+});
+
+type DuffelApiError = InstanceType<typeof DuffelError>;
+
+const isAnswered = (error: unknown): error is DuffelApiError =>
+  error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
+
+/** Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult. */
+export function orderPassengers(
+  offer: DuffelOffer,
+  passengers: readonly DuffelBookingPassenger[],
+  contact: DuffelBookingInput['contact'],
+): CreateOrderPassenger[] | null {
+  const typeOf = (p: DuffelOffer['passengers'][number]): PassengerType =>
+    p.type === 'infant_without_seat' || (p.age !== null && p.age < 2)
+      ? 'infant'
+      : p.type === 'child' || (p.age !== null && p.age < 12 && p.type !== 'adult')
+        ? 'child'
+        : 'adult';
+  const pool = new Map<PassengerType, string[]>();
+  for (const p of offer.passengers) pool.set(typeOf(p), [...(pool.get(typeOf(p)) ?? []), p.id]);
+  const out: CreateOrderPassenger[] = [];
+  for (const p of passengers) {
+    const id = pool.get(p.type)?.shift();
+    if (!id) return null;
+    out.push({
+      id,
+      given_name: p.given_name,
+      family_name: p.family_name,
+      born_on: p.born_on,
+      gender: p.gender === 'male' ? 'm' : 'f',
+      title: p.gender === 'male' ? 'mr' : 'ms',
+      email: contact.email,
+      phone_number: contact.phone.replace(/[^\d+]/g, ''),
+      identity_documents: [
+        {
+          type: 'passport',
+          unique_identifier: p.document.number,
+          issuing_country_code: p.document.issuing_country_code,
+          expires_on: p.document.expires_on,
+        },
+      ],
+    });
+  }
+  if ([...pool.values()].some((left) => left.length > 0)) return null;
+  const adults = out.filter((_, i) => passengers[i]!.type === 'adult');
+  out
+    .filter((_, i) => passengers[i]!.type === 'infant')
+    .forEach((infant, i) => {
+      if (adults[i]) adults[i].infant_passenger_id = infant.id;
+    });
+  return out;
+}
+
+export function createDuffelOrders(options: {
+  accessToken: string;
+  apiUrl?: string;
+  secret: string | Buffer;
+}) {
+  const duffel = new Duffel({
+    token: options.accessToken,
+    ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
+  });
+
+  async function findByKey(key: string): Promise<DuffelOrder | null> {
+    let after: string | undefined;
+    for (let page = 0; page < LOOKUP_PAGES; page++) {
+      const answer = await duffel.orders.list({ limit: PAGE_SIZE, ...(after ? { after } : {}) });
+      const found = answer.data.find((o) => o.metadata?.[IDEMPOTENCY_METADATA_KEY] === key);
+      if (found) return found;
+      const next = answer.meta && 'after' in answer.meta ? answer.meta.after : null;
+      if (!next) return null;
+      after = next;
+    }
+    return null;
+  }
+
+  const bookingOf = (o: DuffelOrder, replayed: boolean): DuffelBookingResult => ({
+    ok: true,
+    booking: {
+      orderId: o.id,
+      bookingReference: o.booking_reference,
+      totalAmount: o.total_amount,
+      totalCurrency: o.total_currency,
+      replayed,
+    },
+  });
+
+  return {
+    /**
+     * Books the offer once per idempotency key. `expectedTotal` (Duffel's currency) guards against a price that
+     * changed since the traveller saw it. Throws only when Duffel cannot be reached even to look the key up.
+     */
+    async book(input: DuffelBookingInput, now: number, expectedTotal?: string): Promise<DuffelBookingResult> {
+      const decoded = decodeDuffelOfferId(input.offerId, options.secret, now);
+      if (!decoded.ok) return { ok: false, code: decoded.error };
+      const earlier = await findByKey(input.idempotencyKey);
+      if (earlier) return bookingOf(earlier, true);
+      let offer: DuffelOffer;
+      try {
+        offer = (await duffel.offers.get(decoded.ref.offer)).data;
+      } catch (error) {
+        if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
+        throw error;
+      }
+      if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
+        return {
+          ok: false,
+          code: 'price_changed',
+          detail: { total: offer.total_amount, currency: offer.total_currency },
+        };
+      const passengers = orderPassengers(offer, input.passengers, input.contact);
+      if (!passengers) return { ok: false, code: 'invalid_passengers' };
+      const create = () =>
+        duffel.orders.create({
+          selected_offers: [offer.id],
+          passengers,
+          type: input.type,
+          ...(input.type === 'instant'
+            ? { payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }] }
+            : {}),
+          metadata: { [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey },
+        });
+      try {
+        return bookingOf((await create()).data, false);
+      } catch (error) {
+        if (isAnswered(error)) {
+          // Refused (e.g. the offer is gone): unless it was booked by our own earlier attempt.
+          const mine = await findByKey(input.idempotencyKey);
+          if (mine) return bookingOf(mine, true);
+          return { ok: false, code: 'offer_unavailable', detail: error.errors };
+        }
+        // No answer: the order may exist. Look it up; only when it does not, ask once more.
+        const mine = await findByKey(input.idempotencyKey);
+        if (mine) return bookingOf(mine, true);
+        return bookingOf((await create()).data, false);
+      }
+    },
+
+    /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */
+    async quoteCancellation(orderId: string): Promise<CancellationQuote> {
+      return quoteOf((await duffel.orderCancellations.create({ order_id: orderId })).data);
+    },
+
+    async confirmCancellation(quoteId: string): Promise<CancellationQuote> {
+      return quoteOf((await duffel.orderCancellations.confirm(quoteId)).data);
+    },
+  };
+}
+export type DuffelOrders = ReturnType<typeof createDuffelOrders>;

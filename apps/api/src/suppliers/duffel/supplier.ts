@@ -1,0 +1,122 @@
+/**
+ * Duffel as a `FlightSupplier` (issue 15; docs/decisions/0017-duffel-supplier.md), through the official SDK with
+ * its `basePath` pointed at `DUFFEL_API_URL` (tests: the local test server). Search creates an offer request and
+ * maps its offers; `price` re-reads one offer (`GET /air/offers/:id`) by our signed id. Re-pricing flights chosen
+ * earlier by flight keys (`reprice`) belongs to the built-in network only.
+ */
+import { createHash } from 'node:crypto';
+import { Duffel, DuffelError } from '@duffel/api';
+import type { Offer as DuffelOffer } from '@duffel/api/types';
+import type { FareConditions } from '@parvoz/core/fare-rules';
+import type { CurrencyCode, ExchangeRates } from '@parvoz/core/money';
+import type { Network } from '@parvoz/core/network';
+import type { FlightSupplier } from '@parvoz/core/supplier';
+import type { FlightSearchData, Offer, SupplierErrorCode, SupplierResult } from '@parvoz/core/search-types';
+import { offerFacets } from '@parvoz/core/supplier-offers';
+import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
+import { decodeDuffelOfferId } from './offer-id.ts';
+
+export const DUFFEL_SUPPLIER_ID = 'duffel';
+
+/** An offer with the fare conditions its supplier states (the built-in's come from the agency's rules). */
+export type SupplierOffer = Offer & { conditions?: FareConditions };
+
+export interface DuffelSupplierOptions {
+  accessToken: string;
+  /** Duffel's API origin; default https://api.duffel.com. */
+  apiUrl?: string;
+  network: Network;
+  rates: ExchangeRates;
+  /** HMAC key of our offer ids (OFFER_SECRET). */
+  secret: string | Buffer;
+  /** Our offers' lifetime: a Duffel offer is shown as expiring no later than this after the search. */
+  offerTtlMs: number;
+  /** Passed to Duffel as `supplier_timeout` (ms): how long Duffel waits for airlines. */
+  supplierTimeoutMs?: number;
+  /** Offers that could not be shown (unknown place, airline, currency), by reason. */
+  onDropped?: (reason: string, count: number) => void;
+}
+
+const MESSAGES: Partial<Record<SupplierErrorCode, string>> = {
+  offer_not_found: 'Offer not found.',
+  offer_expired: 'Too much time has passed, the ticket has expired. Please try again',
+  offer_unavailable: 'The seats of this offer are no longer available.',
+};
+const refuse = <T>(code: SupplierErrorCode): SupplierResult<T> => ({
+  ok: false,
+  error: { code, message: MESSAGES[code] ?? 'The request is not valid.' },
+});
+
+/** Duffel's refusal codes that mean the offer is gone (decision 0017: to verify in test mode). */
+const GONE = new Set(['offer_no_longer_available', 'not_found', 'offer_expired']);
+
+export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupplier {
+  const duffel = new Duffel({
+    token: options.accessToken,
+    ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
+  });
+  const { network, rates, secret } = options;
+
+  return {
+    id: DUFFEL_SUPPLIER_ID,
+
+    /** Throws on a transport or Duffel failure: the caller (combined.ts) counts it and answers without us. */
+    async search(request, ctx): Promise<SupplierResult<FlightSearchData>> {
+      const currency: CurrencyCode = request.currency ?? 'USD';
+      const answer = await duffel.offerRequests.create({
+        ...toOfferRequest(request),
+        return_offers: true,
+        ...(options.supplierTimeoutMs ? { supplier_timeout: options.supplierTimeoutMs } : {}),
+      });
+      const latestExpiry = ctx.now + options.offerTtlMs;
+      const dropped = new Map<string, number>();
+      const offers: Offer[] = [];
+      for (const d of answer.data.offers as DuffelOffer[]) {
+        const mapped = mapDuffelOffer(d, { network, rates, currency, secret, latestExpiry });
+        if (mapped.ok) offers.push(mapped.offer);
+        else dropped.set(mapped.reason, (dropped.get(mapped.reason) ?? 0) + 1);
+      }
+      for (const [reason, count] of dropped) options.onDropped?.(reason, count);
+      return {
+        ok: true,
+        data: {
+          id: 'srch_' + createHash('sha256').update(answer.data.id).digest('base64url').slice(0, 22),
+          created_at: new Date(ctx.now).toISOString(),
+          expires_at: new Date(latestExpiry).toISOString(),
+          currency,
+          offers,
+          facets: offerFacets(network, offers, request.slices.length, currency),
+          connected: offers.length > 0,
+        },
+      };
+    },
+
+    async price(offerId, ctx): Promise<SupplierResult<SupplierOffer>> {
+      const decoded = decodeDuffelOfferId(offerId, secret, ctx.now);
+      if (!decoded.ok) return refuse(decoded.error);
+      const { ref } = decoded;
+      let d: DuffelOffer;
+      try {
+        d = (await duffel.offers.get(ref.offer)).data;
+      } catch (error) {
+        if (error instanceof DuffelError && error.errors?.some((e) => GONE.has(e.code)))
+          return refuse('offer_unavailable');
+        // Duffel unreachable or failing: the offer cannot be confirmed now.
+        return refuse('offer_unavailable');
+      }
+      const mapped = mapDuffelOffer(d, {
+        network,
+        rates,
+        currency: ctx.currency ?? ref.currency,
+        secret,
+        latestExpiry: ref.expiresAt,
+      });
+      if (!mapped.ok) return refuse('offer_unavailable');
+      return { ok: true, data: { ...mapped.offer, conditions: mapped.conditions } };
+    },
+
+    async reprice() {
+      return refuse('offer_not_found');
+    },
+  };
+}

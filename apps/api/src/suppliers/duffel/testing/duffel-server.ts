@@ -1,0 +1,714 @@
+/**
+ * A local stand-in for Duffel's flights API, for tests (issue 15): real HTTP on loopback, playing the parts the
+ * site uses as duffel.com/docs/api describes them (docs/decisions/0017-duffel-supplier.md):
+ *
+ *   every call      `Authorization: Bearer <token>` (else 401 `authentication_error`), `Duffel-Version: v2`
+ *                   (else 400 `unsupported_version`), bodies `{ "data": … }`, answers `{ "data": … }`,
+ *                   errors `{ "errors": [{ type, code, title, message, documentation_url }], "meta": { status,
+ *                   request_id } }`
+ *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured
+ *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
+ *                                                 once expired), optionally at a changed price
+ *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
+ *                                                 passengers by the offer's ids, `instant` paid from the balance
+ *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
+ *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
+ *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
+ *                                                 only when not refundable), `expires_at`
+ *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
+ *
+ * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
+ * close the connection), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
+ * made, then the connection closes unanswered). `requests` records every call, `orders` every order.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { timeZone } from '@parvoz/core/schedule-time';
+
+export interface DuffelTestAirport {
+  iata_code: string;
+  name: string;
+  city_name: string;
+  iata_city_code: string;
+  iata_country_code: string;
+  time_zone: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface DuffelTestSegment {
+  carrier: { iata_code: string | null; name: string };
+  flight_number: string;
+  origin: string;
+  destination: string;
+  /** Local departure time "HH:MM" on the requested date (+ `day_offset` days). */
+  departs: string;
+  day_offset?: number;
+  duration_minutes: number;
+  aircraft?: { iata_code: string; name: string } | null;
+  /** Segment distance in km as Duffel sends it (a string), or null. */
+  distance?: string | null;
+}
+
+export interface DuffelTestCondition {
+  allowed: boolean;
+  penalty_amount: string | null;
+  penalty_currency: string | null;
+}
+
+/** One itinerary the airline sells on one slice: per adult price; children pay the same, infants 10%. */
+export interface DuffelTestFlight {
+  segments: DuffelTestSegment[];
+  /** Per adult, in `currency`, e.g. "180.00". */
+  amount: string;
+  /** Per adult tax included in `amount`. */
+  tax: string;
+  currency: string;
+  cabin_class?: 'economy' | 'premium_economy' | 'business' | 'first';
+  baggage?: { checked: number; carry_on: number };
+  refund?: DuffelTestCondition | null;
+  change?: DuffelTestCondition | null;
+  fare_brand_name?: string;
+}
+
+export interface DuffelServerOptions {
+  token: string;
+  airports: Record<string, DuffelTestAirport>;
+  flights: DuffelTestFlight[];
+  /** Offer lifetime (Duffel: about 30 minutes). */
+  offerTtlMs?: number;
+  now?: () => Date;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test server takes any JSON to answer it as Duffel does
+type Loose = Record<string, any>;
+
+const id = (prefix: string) => `${prefix}_0000${randomBytes(11).toString('hex')}`;
+const DOCS = 'https://duffel.com/docs/api/overview/errors';
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Wall-clock time "YYYY-MM-DDTHH:MM:SS" of a UTC instant in an IANA zone (Duffel's segment times). */
+function wallClock(utcMs: number, zone: string): string {
+  const local = new Date(utcMs + timeZone(zone).offsetAt(utcMs) * 60_000);
+  return (
+    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:00`
+  );
+}
+
+function isoDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
+}
+
+/** Minor-unit arithmetic on "123.45" strings (all test currencies have two decimals). */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const major = (c: number) => (c / 100).toFixed(2);
+
+export async function startDuffelServer(options: DuffelServerOptions) {
+  const now = options.now ?? (() => new Date());
+  const ttl = options.offerTtlMs ?? 30 * 60_000;
+  const offers = new Map<string, Loose>();
+  const requests: {
+    method: string;
+    path: string;
+    headers: IncomingMessage['headers'];
+    body: Loose | null;
+  }[] = [];
+  const knobs: {
+    delayMs: number;
+    failWith: number | 'drop' | null;
+    priceFactor: number;
+    /** The next order is created, then the connection closes before the answer (a dropped connection). */
+    dropAfterCreate: boolean;
+  } = {
+    delayMs: 0,
+    failWith: null,
+    priceFactor: 1,
+    dropAfterCreate: false,
+  };
+  /** Orders, oldest first. */
+  const orders: Loose[] = [];
+  const cancellations = new Map<string, Loose>();
+  const sockets = new Set<Socket>();
+
+  const failure = (status: number, type: string, code: string, title: string, message: string) => ({
+    status,
+    body: {
+      errors: [{ type, code, title, message, documentation_url: DOCS }],
+      meta: { status, request_id: id('req') },
+    },
+  });
+
+  const airport = (code: string) => {
+    const a = options.airports[code];
+    if (!a) return null;
+    return {
+      type: 'airport',
+      id: `arp_${code.toLowerCase()}_${a.iata_country_code.toLowerCase()}`,
+      iata_code: a.iata_code,
+      icao_code: null,
+      iata_city_code: a.iata_city_code,
+      iata_country_code: a.iata_country_code,
+      name: a.name,
+      city_name: a.city_name,
+      city: null,
+      time_zone: a.time_zone,
+      latitude: a.latitude,
+      longitude: a.longitude,
+    };
+  };
+
+  const airline = (c: DuffelTestSegment['carrier']) => ({
+    id: `arl_${(c.iata_code ?? 'xx').toLowerCase()}`,
+    iata_code: c.iata_code,
+    name: c.name,
+    logo_symbol_url: null,
+    logo_lockup_url: null,
+    conditions_of_carriage_url: null,
+  });
+
+  /** The flights of one requested slice, as Duffel slices (or null when a place is unknown). */
+  function sliceOptions(slice: Loose, passengerIds: string[]) {
+    const date = String(slice.departure_date);
+    return options.flights
+      .filter(
+        (f) =>
+          f.segments[0]!.origin === slice.origin &&
+          f.segments[f.segments.length - 1]!.destination === slice.destination,
+      )
+      .map((f) => {
+        const segments = f.segments.map((s) => {
+          const from = options.airports[s.origin]!;
+          const to = options.airports[s.destination]!;
+          const [hh, mm] = s.departs.split(':').map(Number) as [number, number];
+          const localMs =
+            Date.parse(`${date}T00:00:00Z`) + (s.day_offset ?? 0) * 86_400_000 + (hh * 60 + mm) * 60_000;
+          const departUtc = timeZone(from.time_zone).toUtc(localMs);
+          const arriveUtc = departUtc + s.duration_minutes * 60_000;
+          return {
+            id: id('seg'),
+            origin: airport(s.origin),
+            destination: airport(s.destination),
+            origin_terminal: null,
+            destination_terminal: null,
+            departing_at: wallClock(departUtc, from.time_zone),
+            arriving_at: wallClock(arriveUtc, to.time_zone),
+            duration: isoDuration(s.duration_minutes),
+            distance: s.distance ?? null,
+            aircraft:
+              s.aircraft === undefined
+                ? { id: 'arc_00009VMF8AhXSSRnQDI6Hi', iata_code: '320', name: 'Airbus A320' }
+                : s.aircraft,
+            marketing_carrier: airline(s.carrier),
+            marketing_carrier_flight_number: s.flight_number,
+            operating_carrier: airline(s.carrier),
+            operating_carrier_flight_number: s.flight_number,
+            stops: [],
+            passengers: passengerIds.map((pid) => ({
+              passenger_id: pid,
+              cabin_class: f.cabin_class ?? 'economy',
+              cabin_class_marketing_name: 'Economy',
+              fare_basis_code: 'Y20LGTN2',
+              cabin: null,
+              baggages: [
+                { type: 'checked', quantity: f.baggage?.checked ?? 1 },
+                { type: 'carry_on', quantity: f.baggage?.carry_on ?? 1 },
+              ],
+            })),
+          };
+        });
+        return { flight: f, segments };
+      });
+  }
+
+  function offerRequest(data: Loose) {
+    const slices = Array.isArray(data.slices) ? data.slices : null;
+    const passengers = Array.isArray(data.passengers) ? data.passengers : null;
+    if (!slices || slices.length === 0 || !passengers || passengers.length === 0)
+      return failure(
+        422,
+        'validation_error',
+        'validation_required',
+        'Required field',
+        'slices and passengers are required',
+      );
+    for (const s of slices)
+      for (const code of [s.origin, s.destination])
+        if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code))
+          return failure(
+            422,
+            'validation_error',
+            'invalid_data',
+            'Invalid data',
+            `${String(code)} is not an IATA code`,
+          );
+    for (const p of passengers)
+      if ((p.type === undefined) === (p.age === undefined))
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          'a passenger has a type or an age',
+        );
+    const requestPassengers = passengers.map((p: Loose) => ({
+      id: id('pas'),
+      type: p.type ?? (p.age < 2 ? 'infant_without_seat' : p.age < 12 ? 'child' : 'adult'),
+      age: p.age ?? null,
+    }));
+    const ids = requestPassengers.map((p: Loose) => p.id as string);
+    const factor = requestPassengers.reduce(
+      (sum: number, p: Loose) => sum + (p.type === 'infant_without_seat' ? 0.1 : 1),
+      0,
+    );
+    const maxConnections = typeof data.max_connections === 'number' ? data.max_connections : 1;
+    const perSlice = slices.map((s: Loose) =>
+      sliceOptions(s, ids).filter((o) => o.segments.length - 1 <= maxConnections),
+    );
+    // Every combination of one option per slice is an offer (round trips: outbound × return).
+    let combos: ReturnType<typeof sliceOptions>[] = [[]];
+    for (const options of perSlice) combos = combos.flatMap((c) => options.map((o) => [...c, o]));
+    const created = now();
+    const list = combos
+      .filter((c) => c.length === slices.length)
+      .filter((c) => new Set(c.map((o) => o.flight.currency)).size === 1)
+      .map((c) => {
+        const currency = c[0]!.flight.currency;
+        const total = c.reduce((sum, o) => sum + Math.round(cents(o.flight.amount) * factor), 0);
+        const tax = c.reduce((sum, o) => sum + Math.round(cents(o.flight.tax) * factor), 0);
+        const first = c[0]!.flight;
+        const offer: Loose = {
+          id: id('off'),
+          live_mode: false,
+          partial: false,
+          created_at: created.toISOString(),
+          updated_at: created.toISOString(),
+          expires_at: new Date(created.getTime() + ttl).toISOString(),
+          total_amount: major(total),
+          total_currency: currency,
+          base_amount: major(total - tax),
+          base_currency: currency,
+          tax_amount: major(tax),
+          tax_currency: currency,
+          total_emissions_kg: '180',
+          owner: airline(first.segments[0]!.carrier),
+          passengers: requestPassengers.map((p: Loose) => ({
+            ...p,
+            fare_type: null,
+            loyalty_programme_accounts: [],
+          })),
+          passenger_identity_documents_required: true,
+          supported_passenger_identity_document_types: ['passport'],
+          supported_loyalty_programmes: [],
+          private_fares: [],
+          payment_requirements: {
+            requires_instant_payment: false,
+            price_guarantee_expires_at: new Date(created.getTime() + 86_400_000).toISOString(),
+            payment_required_by: new Date(created.getTime() + 2 * 86_400_000).toISOString(),
+          },
+          conditions: {
+            refund_before_departure: first.refund === undefined ? null : first.refund,
+            change_before_departure: first.change === undefined ? null : first.change,
+          },
+          available_services: [],
+          slices: c.map((o, i) => ({
+            id: id('sli'),
+            origin_type: 'airport',
+            destination_type: 'airport',
+            origin: airport(slices[i].origin),
+            destination: airport(slices[i].destination),
+            duration: null,
+            fare_brand_name: o.flight.fare_brand_name ?? 'Basic',
+            comparison_key: randomBytes(6).toString('base64'),
+            ngs_shelf: 1,
+            conditions: {
+              refund_before_departure: o.flight.refund ?? null,
+              change_before_departure: o.flight.change ?? null,
+              advance_seat_selection: null,
+              priority_boarding: null,
+              priority_check_in: null,
+            },
+            segments: o.segments,
+          })),
+        };
+        offers.set(offer.id, offer);
+        return offer;
+      });
+    const body = {
+      data: {
+        id: id('orq'),
+        live_mode: false,
+        created_at: created.toISOString(),
+        cabin_class: data.cabin_class ?? null,
+        slices: slices.map((s: Loose) => ({
+          origin_type: 'airport',
+          destination_type: 'airport',
+          origin: airport(s.origin),
+          destination: airport(s.destination),
+          departure_date: s.departure_date,
+        })),
+        passengers: requestPassengers,
+        offers: list.map(({ available_services: _unused, ...rest }) => rest),
+      },
+    };
+    return { status: 201, body };
+  }
+
+  function getOffer(offerId: string) {
+    const offer = offers.get(offerId);
+    if (!offer)
+      return failure(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'Not found',
+        'The resource you are trying to access does not exist.',
+      );
+    if (Date.parse(offer.expires_at) <= now().getTime())
+      return failure(
+        422,
+        'invalid_state_error',
+        'offer_no_longer_available',
+        'Offer no longer available',
+        'The requested offer is no longer available, please select another offer.',
+      );
+    if (knobs.priceFactor === 1) return { status: 200, body: { data: offer } };
+    const total = Math.round(cents(offer.total_amount) * knobs.priceFactor);
+    const tax = cents(offer.tax_amount);
+    return {
+      status: 200,
+      body: { data: { ...offer, total_amount: major(total), base_amount: major(total - tax) } },
+    };
+  }
+
+  /** POST /air/orders: an offer is booked once; passengers by the offer's ids; `instant` pays from the balance. */
+  function createOrder(data: Loose) {
+    const offerId = Array.isArray(data.selected_offers) ? data.selected_offers[0] : undefined;
+    const offer = typeof offerId === 'string' ? offers.get(offerId) : undefined;
+    if (!offer)
+      return failure(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'Not found',
+        'The selected offer does not exist.',
+      );
+    if (Date.parse(offer.expires_at) <= now().getTime() || orders.some((o) => o.offer_id === offer.id))
+      return failure(
+        422,
+        'invalid_state_error',
+        'offer_no_longer_available',
+        'Offer no longer available',
+        'The requested offer is no longer available, please select another offer.',
+      );
+    const passengers = Array.isArray(data.passengers) ? (data.passengers as Loose[]) : [];
+    const expected = (offer.passengers as Loose[]).map((p) => p.id).sort();
+    if (JSON.stringify(passengers.map((p) => p.id).sort()) !== JSON.stringify(expected))
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'passengers must be those of the offer',
+      );
+    for (const p of passengers)
+      for (const field of [
+        'given_name',
+        'family_name',
+        'born_on',
+        'gender',
+        'title',
+        'email',
+        'phone_number',
+      ])
+        if (typeof p[field] !== 'string' || !p[field])
+          return failure(
+            422,
+            'validation_error',
+            'validation_required',
+            'Required field',
+            `${field} is required`,
+          );
+    if (data.type === 'instant') {
+      const pay = Array.isArray(data.payments) ? data.payments[0] : undefined;
+      if (
+        !pay ||
+        pay.type !== 'balance' ||
+        pay.amount !== offer.total_amount ||
+        pay.currency !== offer.total_currency
+      )
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          'payment must be the offer total',
+        );
+    } else if (data.type !== 'pay_later') {
+      return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or pay_later');
+    }
+    const order = {
+      id: id('ord'),
+      offer_id: offer.id,
+      booking_reference: randomBytes(4).toString('hex').slice(0, 6).toUpperCase(),
+      live_mode: false,
+      created_at: now().toISOString(),
+      type: data.type,
+      metadata: data.metadata ?? null,
+      total_amount: offer.total_amount,
+      total_currency: offer.total_currency,
+      base_amount: offer.base_amount,
+      tax_amount: offer.tax_amount,
+      owner: offer.owner,
+      conditions: offer.conditions,
+      slices: offer.slices,
+      passengers: passengers.map(({ identity_documents: _docs, ...p }) => p),
+      payment_status: {
+        awaiting_payment: data.type !== 'instant',
+        payment_required_by: data.type === 'instant' ? null : offer.payment_requirements.payment_required_by,
+      },
+      cancelled_at: null,
+    };
+    orders.push(order);
+    return { status: 201, body: { data: order } };
+  }
+
+  /** GET /air/orders: newest first, `limit` (≤ 200) and `after` cursor, `meta: { limit, after, before }`. */
+  function listOrders(query: URLSearchParams) {
+    const limit = Math.min(200, Math.max(1, Number(query.get('limit') ?? 50) || 50));
+    const list = [...orders].reverse();
+    const after = query.get('after');
+    const from = after ? list.findIndex((o) => o.id === after) + 1 : 0;
+    const page = list.slice(from, from + limit);
+    const more = from + limit < list.length;
+    return {
+      status: 200,
+      body: { data: page, meta: { limit, after: more ? page.at(-1)!.id : null, before: null } },
+    };
+  }
+
+  /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
+  function quoteCancellation(data: Loose) {
+    const order = orders.find((o) => o.id === data.order_id);
+    if (!order)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (order.cancelled_at)
+      return failure(
+        422,
+        'invalid_state_error',
+        'already_cancelled',
+        'Already cancelled',
+        'The order is cancelled.',
+      );
+    const refund = order.conditions?.refund_before_departure;
+    const total = cents(order.total_amount);
+    const tax = cents(order.tax_amount ?? '0');
+    const back = refund?.allowed ? total - cents(refund.penalty_amount ?? '0') : tax;
+    const quote = {
+      id: id('ore'),
+      order_id: order.id,
+      live_mode: false,
+      created_at: now().toISOString(),
+      expires_at: new Date(now().getTime() + 15 * 60_000).toISOString(),
+      confirmed_at: null,
+      refund_amount: major(Math.max(0, back)),
+      refund_currency: order.total_currency,
+      refund_to: order.type === 'instant' ? 'balance' : 'awaiting_payment',
+      airline_credits: [],
+    };
+    cancellations.set(quote.id, quote);
+    return { status: 201, body: { data: quote } };
+  }
+
+  function confirmCancellation(quoteId: string) {
+    const quote = cancellations.get(quoteId);
+    if (!quote)
+      return failure(
+        404,
+        'invalid_request_error',
+        'not_found',
+        'Not found',
+        'The cancellation does not exist.',
+      );
+    if (Date.parse(quote.expires_at) <= now().getTime())
+      return failure(
+        422,
+        'invalid_state_error',
+        'order_cancellation_expired',
+        'Expired',
+        'The quote has expired.',
+      );
+    const order = orders.find((o) => o.id === quote.order_id)!;
+    if (!quote.confirmed_at) {
+      quote.confirmed_at = now().toISOString();
+      order.cancelled_at = quote.confirmed_at;
+    }
+    return { status: 200, body: { data: quote } };
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const text = await readBody(request);
+      let body: Loose | null = null;
+      try {
+        body = text ? (JSON.parse(text) as Loose) : null;
+      } catch {
+        body = null;
+      }
+      requests.push({
+        method: request.method ?? 'GET',
+        path: url.pathname + url.search,
+        headers: request.headers,
+        body,
+      });
+      const answer = (status: number, payload: unknown) => {
+        const send = () => {
+          if (response.destroyed) return;
+          response.writeHead(status, {
+            'content-type': 'application/json; charset=utf-8',
+            'x-request-id': id('req'),
+          });
+          response.end(JSON.stringify(payload));
+        };
+        if (knobs.delayMs > 0) setTimeout(send, knobs.delayMs).unref();
+        else send();
+      };
+      if (request.headers.authorization !== `Bearer ${options.token}`) {
+        const f = failure(
+          401,
+          'authentication_error',
+          'unauthorized',
+          'Unauthorized',
+          'The access token used is not recognised by our system.',
+        );
+        return answer(f.status, f.body);
+      }
+      if (request.headers['duffel-version'] !== 'v2') {
+        const f = failure(
+          400,
+          'invalid_request_error',
+          'unsupported_version',
+          'Unsupported version',
+          'The Duffel-Version header is missing or not supported.',
+        );
+        return answer(f.status, f.body);
+      }
+      if (knobs.failWith === 'drop') return request.socket.destroy();
+      if (typeof knobs.failWith === 'number') {
+        const f = failure(
+          knobs.failWith,
+          'api_error',
+          'internal_server_error',
+          'Internal server error',
+          'Something went wrong.',
+        );
+        return answer(f.status, f.body);
+      }
+      let result: { status: number; body: unknown };
+      const offerPath = /^\/air\/offers\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+      const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(
+        url.pathname,
+      );
+      if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
+        if (!body || typeof body.data !== 'object' || body.data === null)
+          result = failure(
+            422,
+            'validation_error',
+            'invalid_data',
+            'Invalid data',
+            'The body must be { "data": … }.',
+          );
+        else result = offerRequest(body.data as Loose);
+      } else if (request.method === 'GET' && offerPath) {
+        result = getOffer(offerPath[1]!);
+      } else if (request.method === 'POST' && url.pathname === '/air/orders') {
+        result = createOrder((body?.data ?? {}) as Loose);
+        if (result.status === 201 && knobs.dropAfterCreate) {
+          knobs.dropAfterCreate = false;
+          return request.socket.destroy();
+        }
+      } else if (request.method === 'GET' && url.pathname === '/air/orders') {
+        result = listOrders(url.searchParams);
+      } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
+        result = quoteCancellation((body?.data ?? {}) as Loose);
+      } else if (request.method === 'POST' && confirmPath) {
+        result = confirmCancellation(confirmPath[1]!);
+      } else {
+        result = failure(
+          404,
+          'invalid_request_error',
+          'not_found',
+          'Not found',
+          'The resource you are trying to access does not exist.',
+        );
+      }
+      answer(result.status, result.body);
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    knobs,
+    requests,
+    offers,
+    orders,
+    /** Makes every stored offer expire now. */
+    expireOffers() {
+      for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type DuffelTestServer = Awaited<ReturnType<typeof startDuffelServer>>;
+
+/** The test server's airports from our network (Duffel knows them by the same IATA codes and zones). */
+export function duffelAirportsFrom(
+  network: {
+    airport(
+      code: string,
+    ):
+      | { iata: string; name: string; city: string; country: string; lat: number; lon: number; tz: string }
+      | undefined;
+  },
+  codes: readonly string[],
+): Record<string, DuffelTestAirport> {
+  const out: Record<string, DuffelTestAirport> = {};
+  for (const code of codes) {
+    const a = network.airport(code);
+    if (!a) throw new Error(`no airport ${code} in the network`);
+    out[code] = {
+      iata_code: a.iata,
+      name: a.name,
+      city_name: a.name,
+      iata_city_code: a.city,
+      iata_country_code: a.country,
+      time_zone: a.tz,
+      latitude: a.lat,
+      longitude: a.lon,
+    };
+  }
+  return out;
+}
