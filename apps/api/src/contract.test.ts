@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { endpoints } from '@parvoz/contracts/endpoints';
+import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import {
   endpointPath,
   fastifyPath,
@@ -45,6 +45,36 @@ describe('every contract is a route that uses its schemas', () => {
     expect(schema.response[status]).toBe(e.response);
     // No body exactly when the status says so.
     expect(e.response === noContentSchema).toBe(status === 204);
+  });
+});
+
+describe('every /v1 route has a contract, or is listed with why it has none', () => {
+  /** `GET /v1/orders/{id}` for each route the API registered (HEAD twins and the catch-all 404 aside). */
+  function registered(): string[] {
+    return routesOf(app).flatMap((r) =>
+      [r.method]
+        .flat()
+        .filter((method) => method !== 'HEAD' && !r.url.endsWith('*'))
+        .map((method) => `${method} ${r.url.replace(/(.)\/$/, '$1').replace(/:(\w+)/g, '{$1}')}`),
+    );
+  }
+  const contracted = new Set(
+    Object.values(endpoints as Record<string, EndpointDefinition>).map((e) => `${e.method} ${e.path}`),
+  );
+  const exempt = new Set<string>(uncontractedRoutes.map((r) => r.route));
+
+  test('no route outside the registry but the listed ones (the console has its own, ops.ts)', () => {
+    const routes = registered().filter((route) => route.includes(' /v1/') && !route.includes(' /v1/ops/'));
+    expect(routes.length).toBeGreaterThan(contracted.size);
+    expect(routes.filter((route) => !contracted.has(route) && !exempt.has(route))).toEqual([]);
+  });
+
+  test('each listed exception is a route, not also in the registry', () => {
+    const routes = new Set(registered());
+    for (const route of exempt) {
+      expect(routes.has(route), route).toBe(true);
+      expect(contracted.has(route), route).toBe(false);
+    }
   });
 });
 

@@ -355,6 +355,9 @@ export const orderSchema = z.object({
   lang: z.enum(LOCALES),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** POST /v1/orders (201, with `access_token`), GET /v1/orders/:id and the manage actions that answer the order. */
+export const orderResponseSchema = z.object({ data: orderSchema });
 export type BookingStatus = Order['booking_status'];
 export type PaymentStatus = Order['payment_status'];
 export type RefundStatus = Order['refund_status'];
