@@ -367,7 +367,7 @@ export const endpoints = {
   getOrder: endpoint({
     method: 'GET',
     path: '/v1/orders/{id}',
-    summary: "An order, for its signed-in owner or with its access token (anyone else: 404).",
+    summary: 'An order, for its signed-in owner or with its access token (anyone else: 404).',
     access: 'public',
     params: orderIdParamsSchema,
     query: orderAccessQuerySchema,
@@ -422,7 +422,7 @@ export const endpoints = {
   confirmOrderEmailChange: endpoint({
     method: 'POST',
     path: '/v1/orders/{id}/email_changes/{change_id}/actions/confirm',
-    summary: "Confirms a contact email change with the code sent to the new address; answers the order.",
+    summary: 'Confirms a contact email change with the code sent to the new address; answers the order.',
     access: 'public',
     params: emailChangeParamsSchema,
     query: orderAccessQuerySchema,
@@ -433,7 +433,8 @@ export const endpoints = {
   resendOrderTickets: endpoint({
     method: 'POST',
     path: '/v1/orders/{id}/actions/resend_tickets',
-    summary: 'Emails the confirmation with the e-ticket PDF again to the contact email (booked and paid only).',
+    summary:
+      'Emails the confirmation with the e-ticket PDF again to the contact email (booked and paid only).',
     access: 'public',
     params: orderIdParamsSchema,
     query: orderAccessQuerySchema,
@@ -505,7 +506,10 @@ export const uncontractedRoutes = [
   { route: 'POST /v1/payments/click/prepare', why: "Click's SHOP-API (form-encoded, in Click's format)." },
   { route: 'POST /v1/payments/click/complete', why: "Click's SHOP-API (form-encoded, in Click's format)." },
   { route: 'GET /v1/sandbox-pay/{session}', why: "The sandbox provider's card page (HTML)." },
-  { route: 'POST /v1/sandbox-pay/{session}', why: "The sandbox provider's card form (form-encoded; a redirect)." },
+  {
+    route: 'POST /v1/sandbox-pay/{session}',
+    why: "The sandbox provider's card form (form-encoded; a redirect).",
+  },
   {
     route: 'POST /v1/sandbox-pay/{session}/3ds',
     why: "The sandbox provider's 3-D Secure form (form-encoded; a redirect).",

@@ -55,14 +55,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { schema: schemaOf(endpoints.getOrder) },
-    async (request) => {
-      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
-      return { data: presentOrder(order, now()) };
-    },
-  );
+  app.get('/:id', { schema: schemaOf(endpoints.getOrder) }, async (request) => {
+    const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+    return { data: presentOrder(order, now()) };
+  });
 
   app.get(
     '/:id/payment_options',
