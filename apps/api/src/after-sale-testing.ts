@@ -71,6 +71,7 @@ export async function deliverWebhook(
     currency: string;
     id?: string;
     refundId?: string;
+    failureReason?: string;
   },
 ): Promise<{ status: number; effect: string | undefined }> {
   const { body, headers } = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, now);

@@ -43,6 +43,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
+import { createSearchCounter, type SearchCounter } from './services/search-counter.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
@@ -80,6 +81,8 @@ export type ApiDeps = {
   publicOrigin: () => string;
   /** The payment providers by name, able to refund (their webhooks come back to this site). */
   payments: ReadonlyMap<string, PaymentProvider>;
+  /** Flight searches per day for the console's overview, written in batches (services/search-counter.ts). */
+  searches: SearchCounter;
 };
 
 declare module 'fastify' {
@@ -133,7 +136,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     flights: createFlightService(options.db, options.config, now),
     publicOrigin: siteOrigin,
     payments,
+    searches: createSearchCounter({ db: options.db, now, log: app.log }),
   };
+  if (options.config.searchCountTimer) deps.searches.start();
+  app.addHook('onClose', () => deps.searches.stop());
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();

@@ -126,6 +126,8 @@ export const apiConfigSchema = z
     priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
     /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
     priceAlertWorker: z.boolean().default(true),
+    /** Write the searches counted for the overview every few seconds (off in `inject` tests: read or close writes them). */
+    searchCountTimer: z.boolean().default(true),
     /**
      * How long after a sign-in code an email may ask for the next one. A minute by default: long enough to
      * stop mail bombing, short enough for a traveller whose first email is slow.

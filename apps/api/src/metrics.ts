@@ -56,6 +56,37 @@ export const paymentsTotal = new Counter({
   registers: [registry],
 });
 
+/** Refunds by what happened: `requested` (recorded), `succeeded`, `failed` (refused by the provider). */
+export const refundsTotal = new Counter({
+  name: 'parvoz_refunds_total',
+  help: 'Refunds by outcome',
+  labelNames: ['status'] as const,
+  registers: [registry],
+});
+
+/** Refunds still owed (shared by every instance): waiting for the provider, and refused by it. */
+export const refundsOpen = new Gauge({
+  name: 'parvoz_refunds_open',
+  help: 'Refunds not yet done, by status (pending, failed), and the age of the oldest in seconds',
+  labelNames: ['status', 'measure'] as const,
+  registers: [registry],
+});
+
+/** Reads the refunds still owed into their gauge (called by `/metrics`). */
+export async function collectOpenRefunds(db: Database): Promise<void> {
+  const result = await db.execute<{ status: string; count: number; oldest: number | null }>(sql`
+    SELECT status, count(*)::int AS count, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+      FROM refunds WHERE status <> 'succeeded' GROUP BY status`);
+  for (const status of ['pending', 'failed']) {
+    refundsOpen.set({ status, measure: 'count' }, 0);
+    refundsOpen.set({ status, measure: 'oldest_seconds' }, 0);
+  }
+  for (const row of result.rows) {
+    refundsOpen.set({ status: row.status, measure: 'count' }, Number(row.count));
+    refundsOpen.set({ status: row.status, measure: 'oldest_seconds' }, Number(row.oldest ?? 0));
+  }
+}
+
 /** Differences between our payments and a provider's own list, by kind, as of the last run (issue 14 §6). */
 export const reconciliationDifferences = new Gauge({
   name: 'parvoz_payment_reconciliation_differences',

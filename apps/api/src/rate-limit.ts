@@ -55,6 +55,9 @@ export const ROUTE_LIMITS = {
   paymentCallbacks: { name: 'payment-callbacks', limit: 60, windowMs: 10 * MINUTE },
   // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
+  // The overview's figures scan a month of orders; the CSV export up to a year of them (issue 13 §8).
+  opsOverview: { name: 'ops-overview', limit: 60, windowMs: MINUTE },
+  opsExport: { name: 'ops-export', limit: 20, windowMs: 10 * MINUTE },
   // Tours' pictures (issue 13 §7), per visitor: a page shows a few; cached by browsers for a year.
   tourImages: { name: 'tour-images', limit: 300, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;

@@ -59,6 +59,7 @@ export async function buildTestApi(
       orderExpiryWorker: false,
       reconcileWorker: false,
       priceAlertWorker: false,
+      searchCountTimer: false,
       ...config,
     }) as ApiConfig,
     ...options,

@@ -63,6 +63,13 @@ export const opsCancelOverrideSchema = opsCancelSchema.extend({
 });
 export type OpsCancelOverride = z.infer<typeof opsCancelOverrideSchema>;
 
+/**
+ * POST /v1/ops/orders/{id}/refunds/{refund_id}/retry: a refund the provider refused is asked for again (a new
+ * request at the provider). 404 when the refund is not the order's; 422 `refund_not_failed` otherwise.
+ */
+export const opsRefundParamsSchema = opsOrderParamsSchema.extend({ refund_id: z.uuid() });
+export const opsRefundRetrySchema = z.object({}).strict().default({});
+
 /** POST /v1/ops/orders/{id}/resend_confirmation: the confirmation with the e-ticket again (booked and paid only). */
 export const opsResendSchema = z
   .object({ lang: z.enum(['en', 'ru', 'uz', 'tr']).optional() })
@@ -89,3 +96,70 @@ export const opsCorrectContactSchema = z
     message: 'nothing to correct',
   });
 export type OpsCorrectContact = z.infer<typeof opsCorrectContactSchema>;
+
+// ---- The overview (issue 13 §8) ----------------------------------------------------------------------
+
+/** How many days the overview shows (ending today, UTC) and the longest period one CSV export may span. */
+export const OPS_OVERVIEW_DAYS = 30;
+export const OPS_EXPORT_MAX_DAYS = 366;
+
+/** GET /v1/ops/orders.csv?from=&to=: the orders created in a period (UTC dates, both included). */
+export const opsExportSchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'not before `from`' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < OPS_EXPORT_MAX_DAYS, {
+    path: ['to'],
+    message: `at most ${OPS_EXPORT_MAX_DAYS} days after \`from\``,
+  });
+export type OpsExport = z.infer<typeof opsExportSchema>;
+
+/** POST /v1/ops/outbox/{id}/retry: an email that could not be sent, tried again. */
+export const opsOutboxParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'an outbox id')
+    .transform(Number),
+});
+
+/** An amount per currency (the overview never adds different currencies together). */
+export type OpsMoney = { currency: string; amount: string };
+export type OpsOverviewDay = {
+  day: string;
+  searches: number;
+  orders: number;
+  paid_orders: number;
+  revenue: OpsMoney[];
+};
+export type OpsOverview = {
+  from: string;
+  to: string;
+  days: OpsOverviewDay[];
+  totals: { searches: number; orders: number; paid_orders: number; revenue: OpsMoney[] };
+  /** The period's orders paid (of those created in it); ratios are null when the base is 0. */
+  conversion: {
+    search_to_order: number | null;
+    order_to_paid: number | null;
+    search_to_paid: number | null;
+    orders_paid: number;
+  };
+  top_routes: {
+    origin: string;
+    destination: string;
+    orders: number;
+    paid_orders: number;
+    revenue: OpsMoney[];
+  }[];
+};
+export type OpsOutboxEmail = {
+  id: number;
+  kind: string;
+  /** Redacted: the first letter of the mailbox and the domain. */
+  to: string;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+};
+export type OpsOutbox = {
+  backlog: { pending: number; sending: number; failed: number; oldest_pending_at: string | null };
+  failed: OpsOutboxEmail[];
+};

@@ -87,6 +87,9 @@ describe('the refund status', () => {
   test('none without refunds, pending while one waits, refunded when all are done', () => {
     expect(refundStatusOf([])).toBe('none');
     expect(refundStatusOf([{ status: 'pending' }])).toBe('pending');
+    // Refused by the provider: still owed, so still pending for the traveller.
+    expect(refundStatusOf([{ status: 'failed' }])).toBe('pending');
+    expect(refundStatusOf([{ status: 'succeeded' }, { status: 'failed' }])).toBe('pending');
     expect(refundStatusOf([{ status: 'succeeded' }, { status: 'pending' }])).toBe('pending');
     expect(refundStatusOf([{ status: 'succeeded' }, { status: 'succeeded' }])).toBe('refunded');
   });

@@ -102,11 +102,14 @@ export function isCancellable(
 
 /**
  * The refund status shown beside the spec's two (issue 13): `none` until money is to go back, `pending`
- * while any refund of the order waits for the provider, `refunded` once all of them are done.
+ * while any refund of the order waits for the provider, `refunded` once all of them are done. A refund the
+ * provider refused (`failed`) is still owed: the traveller sees it pending while an operator asks again.
  */
 export type RefundStatus = 'none' | 'pending' | 'refunded';
 
-export function refundStatusOf(refunds: readonly { status: 'pending' | 'succeeded' }[]): RefundStatus {
+export function refundStatusOf(
+  refunds: readonly { status: 'pending' | 'succeeded' | 'failed' }[],
+): RefundStatus {
   if (refunds.length === 0) return 'none';
-  return refunds.some((r) => r.status === 'pending') ? 'pending' : 'refunded';
+  return refunds.every((r) => r.status === 'succeeded') ? 'refunded' : 'pending';
 }

@@ -61,7 +61,8 @@ export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
 export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
 export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
 /** One refund at the payment provider: asked for, then confirmed by the provider's signed webhook. */
-export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+/** A refund waits for the provider, went through, or was refused by it (an operator asks again: issue 13). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 /** Why money goes back: a cancelled paid booking, or a payment that came after the order had ended. */
 export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
@@ -237,6 +238,10 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(t.contactEmail),
     // The console lists orders newest first (issue 13 §6).
     index('orders_created_at_idx').on(t.createdAt),
+    // The console's overview counts payments per day (issue 13 §8).
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`"paid_at" IS NOT NULL`),
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
@@ -462,6 +467,10 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: tsNullable('succeeded_at'),
+    /** Why the provider refused it (its words), when it did. */
+    failureReason: text('failure_reason'),
+    /** How often an operator asked again after a refusal (a new request at the provider each time). */
+    retries: integer('retries').notNull().default(0),
   },
   (t) => [
     uniqueIndex('refunds_payment_id_key').on(t.paymentId),
@@ -613,6 +622,10 @@ export const outbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`"status" IN ('pending', 'sending')`),
     uniqueIndex('outbox_dedupe_key_key').on(t.dedupeKey),
+    // The console lists the emails that could not be sent (issue 13 §8).
+    index('outbox_failed_idx')
+      .on(t.createdAt)
+      .where(sql`"status" = 'failed'`),
     check('outbox_status', oneOf('status', OUTBOX_STATUSES)),
     check('outbox_attempts_nonnegative', sql`"attempts" >= 0`),
   ],
@@ -806,6 +819,19 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
     index('audit_log_at_idx').on(t.at),
   ],
+);
+
+/**
+ * Flight searches per UTC day (issue 13 §8): each API process counts in memory and adds its counts here in
+ * batches (apps/api/src/services/search-counter.ts), so a search costs no write of its own.
+ */
+export const searchCounts = pgTable(
+  'search_counts',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    searches: bigint('searches', { mode: 'number' }).notNull().default(0),
+  },
+  () => [check('search_counts_nonnegative', sql`"searches" >= 0`)],
 );
 
 // ---------------------------------------------------------------------------------------------------------

@@ -125,6 +125,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertMinDropPercent: 'PRICE_ALERT_MIN_DROP',
   priceAlertMaxPerEmail: 'PRICE_ALERT_PER_EMAIL',
   priceAlertWorker: null,
+  searchCountTimer: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
   // Several variables each (PROVIDER_ENV_NAMES); their messages name the variable.
   payme: null,

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isMigrated, type DatabaseHandle } from '@parvoz/db';
 import {
+  collectOpenRefunds,
   collectOutboxBacklog,
   collectReconciliations,
   httpRequestDuration,
@@ -112,6 +113,7 @@ export const opsRoutes = fp<OpsOptions>(
         try {
           await withTimeout(collectOutboxBacklog(database.db), readyTimeoutMs);
           await withTimeout(collectReconciliations(database.db), readyTimeoutMs);
+          await withTimeout(collectOpenRefunds(database.db), readyTimeoutMs);
         } catch (error) {
           request.log.warn({ err: error }, 'metrics: outbox backlog or reconciliations not read');
         }

@@ -33,7 +33,9 @@ export type PaymentEventType =
   | 'payment.failed'
   | 'payment.requires_action'
   /** A refund asked for with `refund()` went through (issue 13). */
-  | 'refund.succeeded';
+  | 'refund.succeeded'
+  /** The provider refused a refund it had taken (Stripe's `failed` refund): an operator asks again. */
+  | 'refund.failed';
 
 /** A verified webhook event. */
 export interface PaymentEvent {
@@ -46,11 +48,18 @@ export interface PaymentEvent {
   currency: string;
   /** `refund.*` events: our id of the refund (`RefundInput.refundId`), which the provider sends back. */
   refundId?: string;
+  /** `refund.failed`: the provider's reason, in its words (shown to operators). */
+  failureReason?: string;
 }
 
 export interface RefundInput {
   /** Our `refunds.id`: the provider sends it back in its webhook and treats a repeat as the same refund. */
   refundId: string;
+  /**
+   * 0, or how often an operator asked again after the provider refused it: a new request then, not the
+   * refused one again (Stripe's idempotency key carries it).
+   */
+  attempt?: number;
   /** The provider's id of the payment to refund (`payments.provider_ref`). */
   paymentProviderRef: string;
   /** Minor units of the payment's currency, > 0 and at most what was paid. */

@@ -34,13 +34,20 @@ const WEBHOOK_TYPES: readonly PaymentEventType[] = [
   'payment.failed',
   'payment.requires_action',
   'refund.succeeded',
+  'refund.failed',
 ];
 
 interface WebhookBody {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { provider_ref: string; amount_minor: number; currency: string; refund_id?: string };
+  data: {
+    provider_ref: string;
+    amount_minor: number;
+    currency: string;
+    refund_id?: string;
+    failure_reason?: string;
+  };
 }
 
 export interface SandboxOptions {
@@ -111,6 +118,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         throw new WebhookRejected('body is not JSON');
       }
       const refundId = body?.data?.refund_id;
+      const failureReason = body?.data?.failure_reason;
       if (
         typeof body?.id !== 'string' ||
         body.id.length > 100 ||
@@ -119,7 +127,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         body.data.provider_ref.length > 100 ||
         !Number.isSafeInteger(body.data.amount_minor) ||
         typeof body.data.currency !== 'string' ||
-        (refundId !== undefined && (typeof refundId !== 'string' || refundId.length > 100))
+        (refundId !== undefined && (typeof refundId !== 'string' || refundId.length > 100)) ||
+        (failureReason !== undefined && (typeof failureReason !== 'string' || failureReason.length > 200))
       ) {
         throw new WebhookRejected('unexpected event shape');
       }
@@ -130,6 +139,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
         amountMinor: body.data.amount_minor,
         currency: body.data.currency,
         ...(refundId !== undefined ? { refundId } : {}),
+        ...(failureReason !== undefined ? { failureReason } : {}),
       };
     },
   };
@@ -150,6 +160,7 @@ export function sandboxWebhook(
     currency: string;
     id?: string;
     refundId?: string;
+    failureReason?: string;
   },
   at: Date,
 ): { body: string; headers: Record<string, string> } {
@@ -162,6 +173,7 @@ export function sandboxWebhook(
       amount_minor: event.amountMinor,
       currency: event.currency,
       ...(event.refundId !== undefined ? { refund_id: event.refundId } : {}),
+      ...(event.failureReason !== undefined ? { failure_reason: event.failureReason } : {}),
     },
   };
   const body = JSON.stringify(payload);

@@ -386,6 +386,46 @@ describe('paying with Stripe Checkout', () => {
   });
 });
 
+describe('a refund Stripe refuses (issue 13)', () => {
+  test('refund.failed marks it failed with the reason; asked again (attempt 1), a new refund at Stripe, not the refused one', async () => {
+    const o = await order('USD');
+    const { payment, session } = await startPayment(o);
+    await stripe.complete(session.id);
+    serverOptions.refundsPending = true;
+    try {
+      const quote = await app.inject({
+        method: 'POST',
+        url: `/v1/order_cancellations?access_token=${o.access_token}`,
+        headers: ANON,
+        payload: { order_id: o.id },
+      });
+      await app.inject({
+        method: 'POST',
+        url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${o.access_token}`,
+        headers: ANON,
+      });
+    } finally {
+      serverOptions.refundsPending = false;
+    }
+    const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    await stripe.failRefund(pending!.providerRef!);
+    const [failed] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
+    expect((await readOrder(o)).refund_status).toBe('pending');
+    // Asked again as the console does: a second refund at Stripe (the refused one stays refused).
+    const retried = await providers.get('stripe')!.refund({
+      refundId: pending!.id,
+      attempt: 1,
+      paymentProviderRef: session.id,
+      amountMinor: pending!.amountMinor,
+      currency: 'USD',
+    });
+    expect(retried.providerRef).not.toBe(pending!.providerRef);
+    const atStripe = [...stripe.refunds.values()].filter((r) => r.metadata.refund_id === pending!.id);
+    expect(atStripe.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+});
+
 describe('reconciliation with Stripe', () => {
   test("lists sessions and refunds: a paid session we never heard of, a refund made in Stripe's dashboard", async () => {
     const now = () => new Date(clock + 3600_000);

@@ -9,7 +9,8 @@
  *  2. The outcome comes ONLY by Stripe's webhook, verified with the endpoint's signing secret
  *     (`Stripe-Signature: t=…,v1=…`, HMAC-SHA256 over `t.body`, 5 minutes' tolerance):
  *     `checkout.session.completed` (paid, or unpaid for a delayed method), `…async_payment_succeeded`,
- *     `…async_payment_failed`, `…expired`; `refund.created`/`refund.updated` for a refund that succeeded later.
+ *     `…async_payment_failed`, `…expired`; `refund.created`/`refund.updated`/`refund.failed` for a refund that succeeded or
+ *     failed later.
  *  3. `refund` refunds the session's PaymentIntent, with our refund id as idempotency key and in the refund's
  *     metadata (found again by listing the PaymentIntent's refunds once the key's 24 hours are over).
  *  4. `statement` lists the Checkout Sessions and refunds created in a window, for reconciliation.
@@ -130,18 +131,23 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       case 'checkout.session.expired':
         return sessionEvent(event, 'payment.failed');
       case 'refund.created':
-      case 'refund.updated': {
+      case 'refund.updated':
+      case 'refund.failed': {
         const refund = event.data.object;
         const refundId = refund.metadata?.refund_id;
         const currency = refund.currency.toUpperCase();
-        if (refund.status !== 'succeeded' || !refundId || !isCurrencyCode(currency)) return null;
+        if (!refundId || !isCurrencyCode(currency)) return null;
+        // Stripe's `failed` (the card could not take it back) and `canceled`: the money is still owed.
+        const failed = refund.status === 'failed' || refund.status === 'canceled';
+        if (refund.status !== 'succeeded' && !failed) return null;
         return {
           id: event.id,
-          type: 'refund.succeeded',
+          type: failed ? 'refund.failed' : 'refund.succeeded',
           providerRef: refund.id,
           amountMinor: fromStripeAmount(refund.amount, currency) ?? -1,
           currency,
           refundId,
+          ...(failed ? { failureReason: refund.failure_reason ?? refund.status ?? 'failed' } : {}),
         };
       }
       default:
@@ -172,7 +178,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     );
     refund ??= await stripe.refunds.create(
       { payment_intent: paymentIntent, amount, metadata: { refund_id: input.refundId } },
-      { idempotencyKey: `parvoz-refund-${input.refundId}` },
+      { idempotencyKey: `parvoz-refund-${input.refundId}${input.attempt ? `-${input.attempt}` : ''}` },
     );
     if (refund.amount !== amount || refund.currency.toUpperCase() !== input.currency)
       throw new Error(`stripe refund ${refund.id}: the amount differs from the refund asked for`);

@@ -146,6 +146,12 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
       amount: majorOf(r.amountMinor, r.currency),
       currency: r.currency,
     });
+    if (r.status === 'failed')
+      add(r.updatedAt, 'refund.failed', 'provider', {
+        amount: majorOf(r.amountMinor, r.currency),
+        currency: r.currency,
+        reason: r.failureReason,
+      });
     if (r.providerRef) refs.push(r.providerRef);
   }
   if (refs.length) {
@@ -202,4 +208,22 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
     add(entry.at, entry.action, entry.actorEmail ?? 'staff', entry.details);
   }
   return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** The refunds of an order as the console shows them (a refused one can be asked for again). */
+export async function orderRefunds(db: Database, orderId: string) {
+  const rows = await db
+    .select()
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId))
+    .orderBy(asc(schema.refunds.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    provider: r.provider,
+    status: r.status,
+    amount: majorOf(r.amountMinor, r.currency),
+    currency: r.currency,
+    failure_reason: r.failureReason,
+    retries: r.retries,
+  }));
 }

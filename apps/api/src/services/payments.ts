@@ -18,7 +18,7 @@ import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
 import { recordProviderEvent } from './provider-events.ts';
-import { applyRefundSucceeded, refundLatePayment } from './refunds.ts';
+import { applyRefundFailed, applyRefundSucceeded, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
   db: Database;
@@ -164,6 +164,8 @@ export type EventEffect =
   | 'late_payment_refunded'
   /** A refund is done (issue 13). */
   | 'refunded'
+  /** The provider refused a refund: still owed, an operator asks again. */
+  | 'refund_failed'
   | 'unknown_refund';
 
 /**
@@ -197,6 +199,10 @@ export async function applyPaymentEventIn(
   if (!(await recordProviderEvent(tx, provider, event, now))) return { effect: 'duplicate', refundIds: [] };
   if (event.type === 'refund.succeeded') {
     const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, now, log);
+    return { effect, refundIds: [] };
+  }
+  if (event.type === 'refund.failed') {
+    const effect = await applyRefundFailed(tx, provider, event, now, log);
     return { effect, refundIds: [] };
   }
   const result = await applyPaymentOutcome(tx, provider, event, siteUrl, now, log);
@@ -256,6 +262,7 @@ async function applyPaymentOutcome(
         .where(eq(schema.payments.id, payment.id));
       return 'failed';
     case 'refund.succeeded':
+    case 'refund.failed':
       return 'ignored';
     case 'payment.succeeded': {
       if (payment.status === 'succeeded') return 'ignored';

@@ -13,6 +13,7 @@ import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { recordProviderEvent } from './provider-events.ts';
+import { refundsTotal } from '../metrics.ts';
 import { enqueueEmail } from './mail.ts';
 import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { loadOrder, majorOf, presentOrder } from './order-view.ts';
@@ -82,6 +83,7 @@ export async function recordRefund(
     })
     .returning({ id: schema.refunds.id });
   await syncRefundStatus(tx, payment.orderId, now);
+  refundsTotal.inc({ status: 'requested' });
   return row!.id;
 }
 
@@ -102,6 +104,7 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
     try {
       const asked = await provider.refund({
         refundId,
+        attempt: row.refund.retries,
         paymentProviderRef: row.paymentRef,
         amountMinor: row.refund.amountMinor,
         currency: row.refund.currency,
@@ -224,9 +227,16 @@ export async function applyRefundSucceeded(
   if (refund.status === 'succeeded') return 'ignored';
   await tx
     .update(schema.refunds)
-    .set({ status: 'succeeded', succeededAt: now, providerRef: event.providerRef, updatedAt: now })
+    .set({
+      status: 'succeeded',
+      succeededAt: now,
+      providerRef: event.providerRef,
+      failureReason: null,
+      updatedAt: now,
+    })
     .where(eq(schema.refunds.id, refund.id));
   await syncRefundStatus(tx, refund.orderId, now);
+  refundsTotal.inc({ status: 'succeeded' });
   const loaded = await loadOrder(tx, refund.orderId);
   const view = presentOrder(loaded!, now);
   await enqueueEmail(tx, {
@@ -244,6 +254,87 @@ export async function applyRefundSucceeded(
     dedupeKey: `refund-completed:${refund.id}`,
   });
   return 'refunded';
+}
+
+/**
+ * A verified `refund.failed` event, in the webhook's transaction: the provider refused a refund it had taken
+ * (a closed card). The money is still owed: the refund becomes `failed` with the provider's reason, the
+ * order's refund status stays pending, and an operator asks again from the console (`retryRefund`).
+ */
+export async function applyRefundFailed(
+  tx: Database,
+  provider: string,
+  event: PaymentEvent,
+  now: Date,
+  log: Log,
+): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
+  const byId = event.refundId !== undefined && UUID.test(event.refundId);
+  const where = byId
+    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
+    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
+  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
+  if (!located) {
+    log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
+    return 'unknown_refund';
+  }
+  await tx
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, located.orderId))
+    .for('update');
+  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
+  if (!refund) return 'unknown_refund';
+  // Only a refund still waiting can fail; one that went through or already failed stays as it is.
+  if (
+    refund.status !== 'pending' ||
+    (refund.providerRef !== null && refund.providerRef !== event.providerRef)
+  )
+    return 'ignored';
+  await tx
+    .update(schema.refunds)
+    .set({
+      status: 'failed',
+      providerRef: event.providerRef,
+      failureReason: (event.failureReason ?? 'failed').slice(0, 200),
+      updatedAt: now,
+    })
+    .where(eq(schema.refunds.id, refund.id));
+  await syncRefundStatus(tx, refund.orderId, now);
+  refundsTotal.inc({ status: 'failed' });
+  log.error(
+    { refundId: refund.id, orderId: refund.orderId, provider, reason: event.failureReason },
+    'refund: refused by the provider (an operator must ask again)',
+  );
+  return 'refund_failed';
+}
+
+/**
+ * An operator asks again for a refund the provider refused (in the caller's transaction, with its audit
+ * entry): it is pending again with no provider id, so `startRefunds` (once committed) and the sweep ask
+ * the provider afresh. Null when the refund is not the order's or has not failed.
+ */
+export async function reopenFailedRefund(
+  tx: Database,
+  input: { orderId: string; refundId: string; now: Date },
+): Promise<typeof schema.refunds.$inferSelect | null> {
+  if (!UUID.test(input.refundId)) return null;
+  await tx
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, input.orderId))
+    .for('update');
+  const [refund] = await tx
+    .select()
+    .from(schema.refunds)
+    .where(and(eq(schema.refunds.id, input.refundId), eq(schema.refunds.orderId, input.orderId)))
+    .for('update');
+  if (!refund || refund.status !== 'failed') return null;
+  await tx
+    .update(schema.refunds)
+    .set({ status: 'pending', providerRef: null, retries: refund.retries + 1, updatedAt: input.now })
+    .where(eq(schema.refunds.id, refund.id));
+  await syncRefundStatus(tx, refund.orderId, input.now);
+  return refund;
 }
 
 /**

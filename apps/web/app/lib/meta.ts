@@ -37,7 +37,12 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return [];
-  const intl = createIntl({ locale: root.locale, messages: root.messages }, cache);
+  // A layout that ships words of its own (the console's) lends them to its pages' titles.
+  const own = args.matches.find(
+    (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
+  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
+  const intl = createIntl({ locale: root.locale, messages }, cache);
   const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
   const appName = intl.formatMessage({ id: 'app.name' });
   const title = titleKey === 'page.home.title' && !options.title ? heading : `${heading} — ${appName}`;
@@ -92,7 +97,12 @@ export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescript
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   const robots = { name: 'robots', content: 'noindex' };
   if (!root) return [{ title: 'Parvoz' }, robots];
-  const intl = createIntl({ locale: root.locale, messages: root.messages }, cache);
+  // A layout that ships words of its own (the console's) lends them to its pages' titles.
+  const own = args.matches.find(
+    (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
+  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
+  const intl = createIntl({ locale: root.locale, messages }, cache);
   const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
   return [{ title: `${text} — ${intl.formatMessage({ id: 'app.name' })}` }, robots];
 }

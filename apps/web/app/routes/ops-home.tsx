@@ -1,15 +1,363 @@
-import { redirect } from 'react-router';
+import { Form, data, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { opsOutboxParamsSchema, type OpsOutbox, type OpsOverview } from '@parvoz/contracts/ops';
 import type { Route } from './+types/ops-home';
+import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { formatInstant, formatLocalDate } from '../lib/local-time.ts';
+import { useMoney } from '../lib/use-money.ts';
+import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
+import { Button } from '../components/Button.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
+import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
+import { BarChart } from '../features/ops/BarChart.tsx';
 
-/** /{lang}/ops opens the orders, for staff (anyone else gets the 404, not a redirect that names a page). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await opsCall(context.get(requestStateContext), 'get', '/me');
-  return redirect(`/${params.lang}/ops/orders`);
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.overview.heading');
+
+const EXPORT_PROBLEMS: Record<string, MessageKey> = {
+  invalid: 'ops.overview.exportInvalid',
+  rate_limited: 'ops.overview.rateLimited',
+};
+
+/** The console's landing page (issue 13 §8): the last 30 days in figures, the emails, the CSV export. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = context.get(requestStateContext);
+  const [overview, outbox] = await Promise.all([
+    opsCall<{ data: OpsOverview }>(state, 'get', '/overview'),
+    opsCall<{ data: OpsOutbox }>(state, 'get', '/outbox'),
+  ]);
+  const problem = EXPORT_PROBLEMS[new URL(request.url).searchParams.get('export') ?? ''] ?? null;
+  return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
 }
 
-/** Never shown (the loader redirects); a UI route, so that its 404 renders the site's not-found page. */
-export default function OpsHome() {
-  return null;
+const KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
+
+type ActionResult = { done: MessageKey } | { problem: MessageKey } | { confirm: { id: number; key: string } };
+
+/** Retrying a failed email asks first; "Yes" posts it with the confirmation's Idempotency-Key. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  const id = opsOutboxParamsSchema.safeParse({ id: form.get('id') });
+  if (!id.success) return data<ActionResult>({ problem: 'ops.overview.notFailed' }, { status: 400 });
+  const intent = form.get('intent');
+  if (intent === 'retry')
+    return data<ActionResult>({ confirm: { id: id.data.id, key: `ops-${crypto.randomUUID()}` } });
+  if (intent !== 'retry-confirm')
+    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const key = KEY.safeParse(form.get('key'));
+  if (!key.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  try {
+    await opsCall(state, 'post', `/outbox/${id.data.id}/retry`, { body: {}, idempotencyKey: key.data });
+    return data<ActionResult>({ done: 'ops.overview.retried' });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 422 || error.status === 400))
+      return data<ActionResult>({ problem: 'ops.overview.notFailed' }, { status: error.status });
+    if (error instanceof ApiError && error.status === 429)
+      return data<ActionResult>({ problem: 'ops.overview.rateLimited' }, { status: 429 });
+    throw error;
+  }
+}
+
+export default function OpsHome({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useT();
+  const { locale } = useRootData();
+  const money = useMoney();
+  const busy = useNavigation().state !== 'idle';
+  const { overview, outbox, exportProblem } = loaderData;
+  const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const count = (n: number) => number.format(n);
+  const day = (iso: string) => formatLocalDate(locale, iso);
+  const currencies = overview.totals.revenue.map((r) => r.currency);
+  const rate = (value: number | null) => (value === null ? t('ops.overview.noData') : percent.format(value));
+  const confirming =
+    actionData && 'confirm' in actionData
+      ? outbox.failed.find((e) => e.id === actionData.confirm.id)
+      : undefined;
+  const csvUrl = `/${params.lang}/ops/orders.csv`;
+  const th = 'px-2 py-1 text-start font-semibold';
+  const td = 'px-2 py-1 align-top';
+
+  return (
+    <div className="grid gap-8">
+      <div>
+        <PageHeading>{t('ops.overview.heading')}</PageHeading>
+        <p className="-mt-4 text-neutral-700">
+          {t('ops.overview.period', { from: day(overview.from), to: day(overview.to) })}
+        </p>
+      </div>
+      {actionData && 'done' in actionData ? <Notice kind="done">{t(actionData.done)}</Notice> : null}
+      {actionData && 'problem' in actionData ? <Notice kind="error">{t(actionData.problem)}</Notice> : null}
+      {confirming && actionData && 'confirm' in actionData ? (
+        <ConfirmStep
+          id="ops-retry-confirm"
+          question={t('ops.overview.confirmRetry', { kind: confirming.kind, to: confirming.to })}
+          intent="retry-confirm"
+          fields={{ id: String(confirming.id), key: actionData.confirm.key }}
+          yes={t('ops.overview.yesRetry')}
+          busy={busy}
+        />
+      ) : null}
+
+      <section aria-labelledby="ops-totals" className="grid gap-3">
+        <h2 id="ops-totals" className="text-lg font-semibold">
+          {t('ops.overview.totals')}
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="ops-totals">
+          {(
+            [
+              ['ops.overview.searches', count(overview.totals.searches)],
+              ['ops.overview.orders', count(overview.totals.orders)],
+              ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
+              [
+                'ops.overview.revenue',
+                overview.totals.revenue.length
+                  ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
+                  : t('ops.overview.noRevenue'),
+              ],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
+              <dt className="text-sm text-neutral-700">{t(key)}</dt>
+              <dd className="text-xl font-semibold tabular-nums wrap-anywhere">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="font-semibold">{t('ops.overview.conversion')}</h3>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-conversion">
+          {(
+            [
+              ['ops.overview.searchToOrder', overview.conversion.search_to_order],
+              ['ops.overview.orderToPaid', overview.conversion.order_to_paid],
+              ['ops.overview.searchToPaid', overview.conversion.search_to_paid],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
+              <dt className="text-sm text-neutral-700">{t(key)}</dt>
+              <dd className="text-xl font-semibold tabular-nums">{rate(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="ops-charts" className="grid gap-3">
+        <h2 id="ops-charts" className="text-lg font-semibold">
+          {t('ops.overview.charts')}
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <BarChart
+            testId="chart-searches"
+            title={t('ops.overview.searches')}
+            points={overview.days.map((d) => ({ day: d.day, value: d.searches }))}
+            format={count}
+            formatDay={day}
+          />
+          <BarChart
+            testId="chart-orders"
+            title={t('ops.overview.orders')}
+            points={overview.days.map((d) => ({ day: d.day, value: d.orders }))}
+            format={count}
+            formatDay={day}
+          />
+          <BarChart
+            testId="chart-paid"
+            title={t('ops.overview.paidOrders')}
+            points={overview.days.map((d) => ({ day: d.day, value: d.paid_orders }))}
+            format={count}
+            formatDay={day}
+          />
+          {currencies.map((currency) => (
+            <BarChart
+              key={currency}
+              testId={`chart-revenue-${currency}`}
+              title={t('ops.overview.revenueIn', { currency })}
+              points={overview.days.map((d) => ({
+                day: d.day,
+                value: Number(d.revenue.find((r) => r.currency === currency)?.amount ?? 0),
+              }))}
+              format={(value) => money(value, currency)}
+              formatDay={day}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="ops-routes" className="grid gap-3">
+        <h2 id="ops-routes" className="text-lg font-semibold">
+          {t('ops.overview.topRoutes')}
+        </h2>
+        {overview.top_routes.length === 0 ? (
+          <p>{t('ops.overview.noRoutes')}</p>
+        ) : (
+          <div className="rounded border border-neutral-200 bg-white">
+            <table className="w-full text-sm" data-testid="ops-top-routes">
+              <caption className="sr-only">{t('ops.overview.topRoutes')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.route')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.orders')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.paidOrders')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.revenue')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.top_routes.map((r) => (
+                  <tr key={`${r.origin}-${r.destination}`} className="border-t border-neutral-100">
+                    <th scope="row" className={th}>
+                      {r.origin}–{r.destination}
+                    </th>
+                    <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
+                    <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
+                    <td className={`${td} tabular-nums wrap-anywhere`}>
+                      {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="ops-emails" className="grid gap-3">
+        <h2 id="ops-emails" className="text-lg font-semibold">
+          {t('ops.overview.emails')}
+        </h2>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-backlog">
+          {(
+            [
+              ['ops.overview.pending', outbox.backlog.pending],
+              ['ops.overview.sending', outbox.backlog.sending],
+              ['ops.overview.failed', outbox.backlog.failed],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
+              <dt className="text-sm text-neutral-700">{t(key)}</dt>
+              <dd className="text-xl font-semibold tabular-nums">{count(value)}</dd>
+            </div>
+          ))}
+        </dl>
+        {outbox.backlog.oldest_pending_at ? (
+          <p className="text-sm">
+            {t('ops.overview.oldestPending', { at: formatInstant(locale, outbox.backlog.oldest_pending_at) })}
+          </p>
+        ) : null}
+        {outbox.failed.length === 0 ? (
+          <p data-testid="ops-failed-none">{t('ops.overview.noFailed')}</p>
+        ) : (
+          <div className="overflow-x-auto rounded border border-neutral-200 bg-white">
+            <table className="w-full text-sm" data-testid="ops-failed">
+              <caption className="sr-only">{t('ops.overview.failed')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.kind')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.recipient')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.error')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.attempts')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.created')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('ops.overview.action')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {outbox.failed.map((e) => (
+                  <tr key={e.id} className="border-t border-neutral-100">
+                    <th scope="row" className={`${th} wrap-anywhere`}>
+                      {e.kind}
+                    </th>
+                    <td className={`${td} wrap-anywhere`}>{e.to}</td>
+                    <td className={`${td} wrap-anywhere`}>{e.error ?? '—'}</td>
+                    <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
+                    <td className={td}>{formatInstant(locale, e.created_at)}</td>
+                    <td className={td}>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="retry" />
+                        <input type="hidden" name="id" value={e.id} />
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="outline"
+                          disabled={busy}
+                          aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
+                        >
+                          {t('ops.overview.retry')}
+                        </Button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="ops-export" className="grid gap-3">
+        <h2 id="ops-export" className="text-lg font-semibold">
+          {t('ops.overview.export')}
+        </h2>
+        {exportProblem ? <Notice kind="error">{t(exportProblem)}</Notice> : null}
+        <p>
+          <a
+            href={`${csvUrl}?from=${overview.from}&to=${overview.to}`}
+            download
+            className="text-primary-800 underline"
+            data-testid="ops-csv-30"
+          >
+            {t('ops.overview.downloadPeriod')}
+          </a>
+        </p>
+        {/* A plain form: the browser downloads the file itself, with or without JavaScript. */}
+        <form
+          method="get"
+          action={csvUrl}
+          className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
+        >
+          <label className="grid gap-1">
+            <span className="font-medium">{t('ops.overview.exportFrom')}</span>
+            <input
+              type="date"
+              name="from"
+              required
+              defaultValue={overview.from}
+              className="rounded border border-neutral-400 px-3 py-2"
+            />
+          </label>
+          <label className="grid gap-1">
+            <span className="font-medium">{t('ops.overview.exportTo')}</span>
+            <input
+              type="date"
+              name="to"
+              required
+              defaultValue={overview.to}
+              className="rounded border border-neutral-400 px-3 py-2"
+            />
+          </label>
+          <Button type="submit">{t('ops.overview.download')}</Button>
+        </form>
+      </section>
+    </div>
+  );
 }

@@ -1,20 +1,38 @@
+import { useMemo } from 'react';
+import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
+import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/ops-layout';
-import { useT } from '../lib/i18n.tsx';
+import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
+import { consoleMessages } from '../lib/shell-messages.server.ts';
 import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
 
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const me = await opsCall<{ data: OpsMe }>(context.get(requestStateContext), 'get', '/me');
-  return { me: me.data };
+  // The console's words come with the console (the shell every traveller loads leaves them out).
+  return { me: me.data, consoleMessages: consoleMessages(isLocale(params.lang) ? params.lang : 'en') };
 }
 
 export default function OpsLayout({ loaderData }: Route.ComponentProps) {
+  const { locale, messages } = useRootData();
+  const merged = useMemo(
+    () => ({ ...messages, ...loaderData.consoleMessages }),
+    [messages, loaderData.consoleMessages],
+  );
+  return (
+    <RawIntlProvider value={sharedIntl(locale, merged)}>
+      <OpsFrame me={loaderData.me} />
+    </RawIntlProvider>
+  );
+}
+
+function OpsFrame({ me }: { me: OpsMe }) {
   const t = useT();
-  const { me } = loaderData;
   const sections = [
+    { to: '/ops', key: 'ops.nav.overview' as const, end: true },
     { to: '/ops/orders', key: 'ops.nav.orders' as const },
     { to: '/ops/tours', key: 'ops.nav.tours' as const },
     { to: '/ops/requests', key: 'ops.nav.requests' as const },
@@ -30,6 +48,7 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
               <li key={s.to}>
                 <LocalizedNavLink
                   to={s.to}
+                  end={'end' in s}
                   className={({ isActive }) =>
                     `block rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
                   }

@@ -23,9 +23,19 @@ import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { consoleNotFound, opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
+import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
 
 type TimelineEvent = { at: string; kind: string; by: string; details: Record<string, unknown> };
+type OpsRefund = {
+  id: string;
+  provider: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amount: string;
+  currency: string;
+  failure_reason: string | null;
+  retries: number;
+};
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'ops.order.heading', { reference: args.loaderData?.order.booking_reference ?? '' }),
@@ -45,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     await opsCall(state, 'get', '/me');
     throw consoleNotFound();
   }
-  const answer = await opsCall<{ data: { order: Order; timeline: TimelineEvent[] } }>(
+  const answer = await opsCall<{ data: { order: Order; timeline: TimelineEvent[]; refunds: OpsRefund[] } }>(
     state,
     'get',
     `/orders/${id.data.id}`,
@@ -60,6 +70,7 @@ const newKey = () => `ops-${crypto.randomUUID()}`;
 type Confirm =
   | { step: 'note'; key: string; text: string }
   | { step: 'resend'; key: string }
+  | { step: 'refund'; key: string; refund_id: string; amount: string; currency: string; provider: string }
   | { step: 'contact'; key: string; full_name: string; email: string; phone: string; reason: string }
   | {
       step: 'override';
@@ -80,7 +91,10 @@ const REFUSALS: Record<string, MessageKey> = {
   not_ticketed: 'ops.order.notTicketed',
   refund_exceeds_payment: 'ops.order.override.tooMuch',
   nothing_paid: 'ops.order.cancelRefused',
+  refund_not_failed: 'ops.refund.notFailed',
 };
+
+const REFUND_ID = z.uuid();
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -122,6 +136,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'resend-confirm':
         await opsCall(state, 'post', `${path}/resend_confirmation`, { body: {}, idempotencyKey: key() });
         return data<ActionResult>({ done: 'ops.order.resent' });
+      case 'refund-retry': {
+        const refundId = REFUND_ID.safeParse(form.get('refund_id'));
+        if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
+        const refund = (
+          await opsCall<{ data: { refunds: OpsRefund[] } }>(state, 'get', path)
+        ).data.refunds.find((r) => r.id === refundId.data);
+        if (!refund || refund.status !== 'failed')
+          return data<ActionResult>({ problem: 'ops.refund.notFailed' }, { status: 422 });
+        return confirm({
+          step: 'refund',
+          key: newKey(),
+          refund_id: refund.id,
+          amount: refund.amount,
+          currency: refund.currency,
+          provider: refund.provider,
+        });
+      }
+      case 'refund-retry-confirm': {
+        const refundId = REFUND_ID.safeParse(form.get('refund_id'));
+        if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
+        await opsCall(state, 'post', `${path}/refunds/${refundId.data}/retry`, {
+          body: {},
+          idempotencyKey: key(),
+        });
+        return data<ActionResult>({ done: 'ops.refund.retried' });
+      }
       case 'contact':
       case 'contact-confirm': {
         const fields = {
@@ -206,6 +246,7 @@ const EVENT_LABELS: Record<string, MessageKey> = {
   'payment.cancelled': 'ops.event.paymentCancelled',
   'refund.requested': 'ops.event.refundRequested',
   'refund.succeeded': 'ops.event.refundSucceeded',
+  'refund.failed': 'ops.event.refundFailed',
   'webhook.received': 'ops.event.webhook',
   'cancellation.quoted': 'ops.event.cancellationQuoted',
   'email.queued': 'ops.event.email',
@@ -239,6 +280,7 @@ function Timeline({ events }: { events: TimelineEvent[] }) {
 function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Order; busy: boolean }) {
   const t = useT();
   const money = useMoney();
+  const providerName = usePaymentProviderName();
   switch (confirm.step) {
     case 'note':
       return (
@@ -262,6 +304,19 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
           busy={busy}
         />
       );
+    case 'refund': {
+      const amount = money(confirm.amount, confirm.currency);
+      return (
+        <ConfirmStep
+          id="ops-confirm-refund"
+          question={t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) })}
+          intent="refund-retry-confirm"
+          fields={{ key: confirm.key, refund_id: confirm.refund_id }}
+          yes={t('ops.refund.yesRetry')}
+          busy={busy}
+        />
+      );
+    }
     case 'contact': {
       const { step: _step, key, ...fields } = confirm;
       return (
@@ -373,6 +428,57 @@ function CancelQuote({
   );
 }
 
+const REFUND_STATUS_LABELS: Record<OpsRefund['status'], MessageKey> = {
+  pending: 'ops.refund.status.pending',
+  succeeded: 'ops.refund.status.succeeded',
+  failed: 'ops.refund.status.failed',
+};
+
+/** The order's refunds; one the provider refused says why and can be asked for again. */
+function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
+  const t = useT();
+  const money = useMoney();
+  const providerName = usePaymentProviderName();
+  if (refunds.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="ops-refunds"
+      className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
+    >
+      <h2 id="ops-refunds" className="text-lg font-semibold">
+        {t('ops.refund.heading')}
+      </h2>
+      <ul className="grid gap-3" data-testid="ops-refunds">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="grid gap-1">
+            <p className="wrap-anywhere">
+              <span className="font-medium">{money(refund.amount, refund.currency)}</span> ·{' '}
+              {providerName(refund.provider)} ·{' '}
+              <span className={refund.status === 'failed' ? 'font-semibold text-red-800' : undefined}>
+                {t(REFUND_STATUS_LABELS[refund.status])}
+              </span>
+            </p>
+            {refund.status === 'failed' ? (
+              <>
+                <p className="text-sm text-neutral-700 wrap-anywhere">
+                  {t('ops.refund.failedReason', { reason: refund.failure_reason ?? '—' })}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="refund-retry" />
+                  <input type="hidden" name="refund_id" value={refund.id} />
+                  <Button type="submit" variant="outline" disabled={busy}>
+                    {t('ops.refund.retry')}
+                  </Button>
+                </Form>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ContactForm({ order, busy }: { order: Order; busy: boolean }) {
   const t = useT();
   return (
@@ -443,7 +549,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== 'idle';
   const layout = useRouteLoaderData('routes/ops-layout') as { me: OpsMe } | undefined;
   const admin = layout?.me.role === 'admin';
-  const { order, timeline } = loaderData;
+  const { order, timeline, refunds } = loaderData;
   const result = actionData as ActionResult | undefined;
   const quote = result && 'quote' in result ? result.quote : null;
   const confirm = result && 'confirm' in result ? result.confirm : null;
@@ -518,6 +624,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
               )
             ) : null}
           </section>
+          <Refunds refunds={refunds} busy={busy} />
           <section aria-labelledby="ops-timeline-heading" className="grid gap-3">
             <h2 id="ops-timeline-heading" className="text-lg font-semibold">
               {t('ops.order.timeline')}

@@ -49,6 +49,8 @@ export interface StripeRefund {
   metadata: Record<string, string>;
   payment_intent: string;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** Set when it failed (Stripe's values: `expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`). */
+  failure_reason?: string;
 }
 
 export interface StripeServerOptions {
@@ -167,6 +169,15 @@ export async function startStripeServer(options: StripeServerOptions) {
     const refund = refunds.get(refundId)!;
     refund.status = 'succeeded';
     await deliver('refund.updated', refund);
+    return refund;
+  }
+
+  /** A pending refund the card could not take back (`refund.failed`, with the refund object as it now is). */
+  async function failRefund(refundId: string, reason = 'expired_or_canceled_card'): Promise<StripeRefund> {
+    const refund = refunds.get(refundId)!;
+    refund.status = 'failed';
+    refund.failure_reason = reason;
+    await deliver('refund.failed', refund);
     return refund;
   }
 
@@ -379,6 +390,7 @@ export async function startStripeServer(options: StripeServerOptions) {
     complete,
     expire,
     settleRefund,
+    failRefund,
     /** The session opened for our payment (by its metadata). */
     sessionOf(paymentId: string): StripeSession | undefined {
       return [...sessions.values()].find((s) => s.metadata.payment_id === paymentId);

@@ -3,7 +3,7 @@ import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { INFO_PAGES, SUPPORT_CONTACTS, type InfoPageName } from './content.ts';
 import { renderInfoPage, renderWhyBookHere, toBlocks } from './content.server.ts';
-import { shellMessages } from '../../lib/shell-messages.server.ts';
+import { consoleMessages, shellMessages } from '../../lib/shell-messages.server.ts';
 
 test('text becomes paragraphs and lists', () => {
   expect(toBlocks('One\nline.\n\n- a\n- b\n\nTwo.')).toEqual([
@@ -47,10 +47,15 @@ test.each(LOCALES)(
   },
 );
 
-test('the shell ships every message but the long texts of the information pages', () => {
+test('the shell ships every message but the long texts of the information pages and the console’s words', () => {
   for (const locale of LOCALES) {
     const shell = shellMessages(locale);
     expect(Object.keys(shell).some((key) => key.startsWith('content.'))).toBe(false);
+    // The console's words go to staff only, with the console's layout.
+    expect(Object.keys(shell).some((key) => key.startsWith('ops.'))).toBe(false);
+    const staffWords = consoleMessages(locale);
+    expect(Object.keys(staffWords).length).toBeGreaterThan(100);
+    expect(Object.keys(staffWords).every((key) => key.startsWith('ops.'))).toBe(true);
     expect(shell['page.agreement.heading']).toBe(MESSAGES[locale]['page.agreement.heading']);
   }
   const all = JSON.stringify(MESSAGES.ru).length;

@@ -8,7 +8,7 @@ import { createPopularDestinations } from '../../../services/popular-destination
 
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { flights, now } = app.deps;
+  const { flights, now, searches } = app.deps;
   app.post(
     '/search',
     { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
@@ -16,6 +16,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       const finished = searchLatency.startTimer();
       const result = await flights.search(request.body);
       finished();
+      searches.count();
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
     },

@@ -9,9 +9,11 @@ import {
   opsNoteSchema,
   opsOrderParamsSchema,
   opsOrderSearchSchema,
+  opsRefundParamsSchema,
+  opsRefundRetrySchema,
   opsStaffParamsSchema,
 } from '@parvoz/contracts/ops';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
 import { isLocale } from '@parvoz/i18n/locales';
@@ -21,10 +23,11 @@ import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
 import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../services/order-view.ts';
-import { orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { orderRefunds, orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { opsOverviewRoutes } from './overview.ts';
 import { correctContact } from '../../../services/ops-contact.ts';
 import { resendTickets } from '../../../services/order-manage.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { reopenFailedRefund, startRefunds } from '../../../services/refunds.ts';
 import { staffInviteEmail } from '../../../services/staff-mail.ts';
 import { enqueueEmail } from '../../../services/mail.ts';
 import {
@@ -68,6 +71,8 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     request.staff = staff;
   });
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
+  // The overview (issue 13 §8): a child plugin, behind the gate above.
+  await app.register(opsOverviewRoutes);
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
   const existingOrder = async (tx: Database, id: string) => {
     const [found] = await tx
@@ -92,7 +97,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await loadOrder(db, request.params.id);
     if (!order) return sendError(reply, 'not_found', 'No such order.');
     return {
-      data: { order: presentOrder(order, now()), timeline: (await orderTimeline(db, order.row.id))! },
+      data: {
+        order: presentOrder(order, now()),
+        timeline: (await orderTimeline(db, order.row.id))!,
+        refunds: await orderRefunds(db, order.row.id),
+      },
     };
   });
 
@@ -209,6 +218,58 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       cancel(request, reply, { amount: request.body.refund_amount, reason: request.body.reason }),
+  );
+
+  /** A refund the provider refused, asked for again (issue 13): pending anew, then asked once committed. */
+  app.post(
+    '/orders/:id/refunds/:refund_id/retry',
+    { ...limited, schema: { params: opsRefundParamsSchema, body: opsRefundRetrySchema } },
+    async (request, reply) => {
+      const { id: orderId, refund_id: refundId } = request.params;
+      const sent = await idempotentCreate(
+        request,
+        reply,
+        db,
+        async (tx) => {
+          const [known] = await tx
+            .select({ status: schema.refunds.status })
+            .from(schema.refunds)
+            .where(and(eq(schema.refunds.id, refundId), eq(schema.refunds.orderId, orderId)));
+          if (!known) throw new ApiFailure('not_found', 'No such refund.');
+          const reopened = await reopenFailedRefund(tx, { orderId, refundId, now: now() });
+          if (!reopened)
+            throw new ApiFailure(
+              'unprocessable',
+              'Only a refund the provider refused can be asked for again.',
+              {
+                reason: 'refund_not_failed',
+              },
+            );
+          await recordAudit(tx, {
+            actor: actor(request),
+            action: 'refund.retried',
+            targetType: 'order',
+            targetId: orderId,
+            details: {
+              refund_id: refundId,
+              failure_reason: reopened.failureReason,
+              attempt: reopened.retries + 1,
+            },
+            at: now(),
+          });
+          return { refund_id: refundId, status: 'pending' as const };
+        },
+        200,
+      );
+      // Asked once committed (a replayed answer asks again: the provider's refund is keyed, nothing doubles).
+      if (reply.statusCode === 200)
+        await startRefunds(
+          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+          [refundId],
+          request.log,
+        );
+      return sent;
+    },
   );
 
   /** The confirmation with the e-ticket again, to the contact email (booked and paid orders only). */

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { buildTestApi, routesOf } from '../../../testing.ts';
+import { collectOpenRefunds, registry } from '../../../metrics.ts';
 import { isoDay } from '../../../booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, type Booked } from '../../../after-sale-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
@@ -41,10 +42,16 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/orders/:id/cancel_with_override': ['admin'],
   'POST /v1/ops/orders/:id/resend_confirmation': ['operator', 'admin'],
   'POST /v1/ops/orders/:id/correct_contact': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/refunds/:refund_id/retry': ['operator', 'admin'],
   'GET /v1/ops/staff': ['admin'],
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],
   'GET /v1/ops/audit': ['admin'],
+  // The overview (issue 13 §8, ops/overview.ts).
+  'GET /v1/ops/overview': ['operator', 'admin'],
+  'GET /v1/ops/outbox': ['operator', 'admin'],
+  'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
+  'GET /v1/ops/orders.csv': ['operator', 'admin'],
   // Tours and inboxes (issue 13 §7, routes/v1/ops/tours.ts; their own tests: ops-tours.test.ts).
   'GET /v1/ops/tours': ['operator', 'admin'],
   'POST /v1/ops/tours': ['operator', 'admin'],
@@ -62,6 +69,7 @@ const ALLOWED: Record<string, readonly Who[]> = {
 const PARAMS: Record<string, string> = {
   id: 'ord_AAAAAAAAAAAAAAAAAAAAAAAA',
   userId: '00000000-0000-4000-8000-000000000000',
+  refund_id: '00000000-0000-4000-8000-000000000000',
 };
 /** Well-formed bodies, so that an allowed caller gets past validation to the (missing) thing itself. */
 const BODIES: Record<string, object> = {
@@ -414,5 +422,93 @@ describe('resending the confirmation, correcting the contact, notes', () => {
       expect((await call('operator', 'GET', `/v1/ops/orders?${bad}`)).statusCode, bad).toBe(400);
     await expect(db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
     expect(await count(sql`SELECT count(*)::int AS n FROM audit_log`)).toBeGreaterThan(0);
+  });
+});
+
+describe('a refund the provider refused (issue 13)', () => {
+  test('failed on the order and on /metrics; an operator asks again (audit); the provider then pays it back', async () => {
+    const order = await paidOrder(48);
+    const quote = await quoteOf(order.id);
+    const cancelled = await call('operator', 'POST', `/v1/ops/orders/${order.id}/cancel`, {
+      cancellation_id: quote.id,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refundRow = async () =>
+      (await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)))[0]!;
+    const asked = await refundRow();
+    expect(asked).toMatchObject({ status: 'pending', retries: 0 });
+    const retryUrl = `/v1/ops/orders/${order.id}/refunds/${asked.id}/retry`;
+    // Not refused yet: nothing to ask again.
+    const early = await call('operator', 'POST', retryUrl, {});
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.details).toEqual({ reason: 'refund_not_failed' });
+
+    const refusal = {
+      type: 'refund.failed' as const,
+      providerRef: asked.providerRef!,
+      amountMinor: asked.amountMinor,
+      currency: asked.currency,
+      refundId: asked.id,
+      failureReason: 'expired_or_canceled_card',
+    };
+    for (let i = 0; i < 3; i++)
+      expect((await deliverWebhook(app, now(), { ...refusal, id: 'evt_refund_failed_1' })).effect).toBe(
+        i === 0 ? 'refund_failed' : 'duplicate',
+      );
+    expect(await refundRow()).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
+    // Still owed: the traveller sees it pending.
+    const [stillOwed] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(stillOwed!.refundStatus).toBe('pending');
+    await collectOpenRefunds(db);
+    expect(await registry.getSingleMetricAsString('parvoz_refunds_open')).toMatch(
+      /parvoz_refunds_open\{status="failed",measure="count"\} [1-9]/,
+    );
+
+    // Forged: a refund of another order, a malformed id.
+    const other = await paidOrder(49);
+    expect(
+      (await call('operator', 'POST', `/v1/ops/orders/${other.id}/refunds/${asked.id}/retry`, {})).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('operator', 'POST', `/v1/ops/orders/${order.id}/refunds/nope/retry`, {})).statusCode,
+    ).toBe(400);
+    expect((await call('traveller', 'POST', retryUrl, {})).json()).toEqual(unknownEndpoint('POST', retryUrl));
+    expect(await refundRow()).toMatchObject({ status: 'failed', retries: 0 });
+
+    const key = `refund-retry-${++keys}`;
+    const retried = await call('operator', 'POST', retryUrl, {}, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await call('operator', 'POST', retryUrl, {}, key)).json()).toEqual(retried.json());
+    const again = await refundRow();
+    // Asked afresh (a new request at the provider, which answered with its id).
+    expect(again).toMatchObject({ status: 'pending', retries: 1 });
+    expect(again.providerRef).not.toBeNull();
+    const entries = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'refund.retried')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorEmail: 'desk@agency.test',
+      details: { refund_id: asked.id, failure_reason: 'expired_or_canceled_card', attempt: 1 },
+    });
+    // The provider's success now: refunded, and a late refusal of the old request changes nothing.
+    expect(
+      (
+        await deliverWebhook(app, now(), {
+          type: 'refund.succeeded',
+          providerRef: again.providerRef!,
+          amountMinor: again.amountMinor,
+          currency: again.currency,
+          refundId: again.id,
+        })
+      ).effect,
+    ).toBe('refunded');
+    expect((await deliverWebhook(app, now(), { ...refusal, id: 'evt_refund_failed_2' })).effect).toBe(
+      'ignored',
+    );
+    const [done] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(done!.refundStatus).toBe('refunded');
+    expect(await refundRow()).toMatchObject({ status: 'succeeded', failureReason: null });
   });
 });

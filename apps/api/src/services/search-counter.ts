@@ -1,0 +1,68 @@
+/**
+ * Flight searches per UTC day for the console's overview (issue 13 §8), counted without a database write
+ * per search: each API process adds to an in-memory count per day and writes the sums to `search_counts` in
+ * one upsert per flush (every few seconds, before the overview is read, and when the process stops). A flush
+ * that fails keeps its counts for the next one; a crash loses at most one interval of one process's counts.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
+import type { Clock } from './clock.ts';
+
+export const SEARCH_COUNT_FLUSH_MS = 15_000;
+
+export type SearchCounter = ReturnType<typeof createSearchCounter>;
+
+export function createSearchCounter(options: {
+  db: Database;
+  now: Clock;
+  log: { warn: (obj: object, msg: string) => void };
+  flushMs?: number;
+}) {
+  const { db, now, log } = options;
+  let pending = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+
+  async function write(): Promise<void> {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    const rows = [...batch].map(([day, n]) => sql`(${day}::date, ${n})`);
+    try {
+      await db.execute(sql`
+        INSERT INTO search_counts (day, searches) VALUES ${sql.join(rows, sql`, `)}
+        ON CONFLICT (day) DO UPDATE SET searches = search_counts.searches + excluded.searches`);
+    } catch (error) {
+      // Kept for the next flush: counts are never dropped on a passing database error.
+      for (const [day, n] of batch) pending.set(day, (pending.get(day) ?? 0) + n);
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'search counts not saved');
+    }
+  }
+
+  /** Writes what this process counted so far (one flush at a time; a caller during one waits for the next). */
+  async function flush(): Promise<void> {
+    while (flushing) await flushing;
+    flushing = write().finally(() => {
+      flushing = undefined;
+    });
+    await flushing;
+  }
+
+  return {
+    /** One search, on the day it is made (UTC). No I/O. */
+    count(): void {
+      const day = now().toISOString().slice(0, 10);
+      pending.set(day, (pending.get(day) ?? 0) + 1);
+    },
+    flush,
+    start(): void {
+      timer = setInterval(() => void flush(), options.flushMs ?? SEARCH_COUNT_FLUSH_MS);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * The console's overview in Chromium (issue 13 §8), on a started site with a real SMTP server:
+ *  - a search and two orders (one paid on the sandbox provider's card page) appear in the admin's figures,
+ *    charts (with their tables) and top routes; the page is axe-clean and fits a 360 px phone;
+ *  - an email the outbox gave up on (left in the database as the worker leaves it after its last attempt)
+ *    is listed with its recipient redacted, retried after a confirmation and delivered; the audit log says so;
+ *  - the orders of the period download as CSV; a bad period is refused with the reason; visitors and
+ *    signed-in travellers get the 404 for the export as for every console page;
+ *  - the page in Russian, Uzbek and Turkish: its words, and no hydration error from Intl formatting.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Offer } from '@parvoz/core/search-types';
+import { createDatabase, schema } from '@parvoz/db';
+import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
+import { launchBrowser, gotoHydrated } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { isoDay } from './support/dates.ts';
+import { en, m } from './support/messages.ts';
+import { startSite, type RunningSite } from './support/server.ts';
+import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
+const ADMIN = 'chief@agency.test';
+const BOUNCED = 'late.reader@example.com';
+let smtp: TestSmtpServer;
+let site: RunningSite;
+let browser: Browser;
+type Booked = { id: string; booking_reference: string; access_token: string; contact: { email: string } };
+const booked: Booked[] = [];
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-overview-e2e-'));
+  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
+  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
+    cwd: ROOT,
+    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  expect(made.status, made.stderr).toBe(0);
+  // An email the outbox gave up on, as its worker leaves it after the last attempt (the API suite shows the
+  // worker getting there); written before the site starts, as the embedded database is one process's.
+  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await database.db.insert(schema.outbox).values({
+      kind: 'tour-request-received',
+      toAddress: BOUNCED,
+      payload: {
+        lang: 'en',
+        subject: 'We received your request',
+        text: 'Thank you: we will call you back.',
+        html: '<p>Thank you: we will call you back.</p>',
+      },
+      status: 'failed',
+      attempts: 25,
+      lastError: '450 4.2.0 mailbox busy',
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+  } finally {
+    await database.close();
+  }
+
+  smtp = await startSmtpServer();
+  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir });
+  browser = await launchBrowser();
+
+  const searched = await fetch(`${site.url}/v1/flights/search`, {
+    method: 'POST',
+    headers: ANONYMOUS,
+    body: JSON.stringify({
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(45) }],
+      passengers: { adults: 1 },
+    }),
+  });
+  expect(searched.status).toBe(200);
+  const offer = ((await searched.json()) as { data: { offers: Offer[] } }).data.offers[0]!;
+  for (const key of ['overview-e2e-1', 'overview-e2e-2']) {
+    const answer = await fetch(`${site.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...ANONYMOUS, 'idempotency-key': key },
+      body: JSON.stringify(bookingBody(offer)),
+    });
+    expect(answer.status).toBe(201);
+    booked.push(((await answer.json()) as { data: Booked }).data);
+  }
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await smtp?.stop();
+});
+
+async function signIn(page: Page, email: string) {
+  await gotoHydrated(page, `${site.url}/en/login`);
+  await page.getByLabel(en('auth.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: en('auth.send') }).click();
+  await page.getByText(en('auth.codeSent', { email })).waitFor();
+  const mail = await smtp.waitFor(email, 15_000, 1);
+  await page.getByLabel(en('auth.code'), { exact: true }).fill(codeOf(mail));
+  await page.getByRole('button', { name: en('auth.verify') }).click();
+  await page.waitForURL(`${site.url}/en/profile`);
+}
+
+/** Pays the order on the sandbox provider's card page, as its traveller. */
+async function payAsTraveller(order: Booked) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  await page.getByLabel(en('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
+  await page.getByLabel(en('payment.sandbox.expiry'), { exact: true }).fill('12/35');
+  await page.getByLabel(en('payment.sandbox.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(en('payment.sandbox.holder'), { exact: true }).fill('ANNA KARIMOVA');
+  await page.getByRole('button', { name: /./ }).first().click();
+  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
+  await page
+    .getByTestId('order-payment-status')
+    .filter({ hasText: en('orders.payment.paid') })
+    .waitFor();
+  await context.close();
+}
+
+test('visitors get the 404 for the overview and the CSV export', async () => {
+  const page = await browser.newPage();
+  const today = isoDay(0);
+  const response = await page.goto(`${site.url}/en/ops`);
+  expect(response?.status()).toBe(404);
+  await page.close();
+  // The download route answers the bare 404 (no page: it is a file), as does the API behind it.
+  const csv = await fetch(`${site.url}/en/ops/orders.csv?from=${today}&to=${today}`);
+  expect(csv.status).toBe(404);
+  const api = await fetch(`${site.url}/v1/ops/orders.csv?from=${today}&to=${today}`, { headers: ANONYMOUS });
+  expect(api.status).toBe(404);
+});
+
+test('an admin sees the figures, retries a failed email and downloads the orders as CSV', async () => {
+  await payAsTraveller(booked[0]!);
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  await gotoHydrated(page, `${site.url}/en/ops`);
+  await page.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();
+
+  // The figures: one search, two orders, one paid (the admin's sign-in searched nothing).
+  const totals = page.getByTestId('ops-totals');
+  const figure = (key: Parameters<typeof en>[0]) =>
+    totals
+      .locator('div')
+      .filter({ has: page.getByText(en(key), { exact: true }) })
+      .locator('dd');
+  expect(await figure('ops.overview.searches').textContent()).toBe('1');
+  expect(await figure('ops.overview.orders').textContent()).toBe('2');
+  expect(await figure('ops.overview.paidOrders').textContent()).toBe('1');
+  expect(await figure('ops.overview.revenue').textContent()).not.toBe(en('ops.overview.noRevenue'));
+  const conversion = page.getByTestId('ops-conversion');
+  await conversion.getByText('200%').waitFor(); // 2 orders from 1 search
+  await conversion.getByText('50%').waitFor(); // 1 of 2 orders paid
+  // The orders chart: its summary for screen readers, and today's row in its table.
+  const today = formatLocalDate('en', isoDay(0));
+  const orders = page.getByTestId('chart-orders');
+  await expect(orders.getByRole('img').getAttribute('aria-label')).resolves.toBe(
+    en('ops.overview.chartSummary', { what: en('ops.overview.orders'), total: '2', peak: '2', day: today }),
+  );
+  await orders.getByText(en('ops.overview.showTable')).click();
+  expect(await orders.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  expect(await orders.locator('tbody tr').filter({ hasText: today }).locator('td').textContent()).toBe('2');
+  expect(await orders.locator('tbody tr').count()).toBe(30);
+  await page
+    .getByTestId('ops-top-routes')
+    .getByRole('row', { name: /^TAS–IST 2 1 / })
+    .waitFor();
+  await expectAxeClean(page, 'overview');
+
+  // The failed email: redacted, retried after a confirmation, delivered.
+  const failed = page.getByTestId('ops-failed');
+  await failed.getByText('l•••@example.com').waitFor();
+  await failed.getByText('450 4.2.0 mailbox busy').waitFor();
+  expect(await page.content()).not.toContain(BOUNCED);
+  await failed
+    .getByRole('button', {
+      name: en('ops.overview.retryLabel', { kind: 'tour-request-received', to: 'l•••@example.com' }),
+    })
+    .click();
+  await page.getByTestId('ops-retry-confirm').waitFor();
+  await expectAxeClean(page, 'retry confirmation');
+  await page.getByRole('button', { name: en('ops.overview.yesRetry') }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: en('ops.overview.retried') })
+    .waitFor();
+  const delivered = await smtp.waitFor(BOUNCED, 15_000, 1);
+  expect(delivered.subject).toBe('We received your request');
+  await gotoHydrated(page, `${site.url}/en/ops`);
+  await page.getByTestId('ops-failed-none').waitFor();
+  await gotoHydrated(page, `${site.url}/en/ops/staff`);
+  await page.getByTestId('ops-audit').getByText(`${ADMIN} · email.retried`).waitFor();
+
+  // The CSV of the last 30 days, from the link.
+  await gotoHydrated(page, `${site.url}/en/ops`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: en('ops.overview.downloadPeriod') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(csv[0]).toBe(
+    'reference,created,status,payment_status,amount,currency,route,passengers,contact_email',
+  );
+  expect(csv).toHaveLength(4);
+  expect(csv.find((l) => l.startsWith(`${booked[0]!.booking_reference},`))).toMatch(
+    /,booked,paid,.*,TAS-IST,1,/,
+  );
+  expect(csv.find((l) => l.startsWith(`${booked[1]!.booking_reference},`))).toMatch(
+    /,new,not_paid,.*,TAS-IST,1,/,
+  );
+
+  // A period whose end is before its start: back on the overview with the reason.
+  await page.getByLabel(en('ops.overview.exportFrom')).fill(isoDay(0));
+  await page.getByLabel(en('ops.overview.exportTo')).fill(isoDay(-3));
+  await page.getByRole('button', { name: en('ops.overview.download') }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: en('ops.overview.exportInvalid') })
+    .waitFor();
+  expect(new URL(page.url()).searchParams.get('export')).toBe('invalid');
+
+  // On a 360 px phone the page fits its width (the charts stretch, wide tables scroll in their box).
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await phone.addCookies(await context.cookies());
+  const small = await phone.newPage();
+  await gotoHydrated(small, `${site.url}/en/ops`);
+  await small.getByTestId('chart-searches').waitFor();
+  expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAxeClean(small, 'overview at 360 px');
+  await phone.close();
+
+  // In every language: the words, the dates and numbers by Intl, the same on the server and after hydration.
+  for (const lang of ['ru', 'uz', 'tr'] as const) {
+    const errors: string[] = [];
+    const localized = await context.newPage();
+    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
+    localized.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
+    });
+    await gotoHydrated(localized, `${site.url}/${lang}/ops`);
+    await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.overview.heading') }).waitFor();
+    await localized.getByRole('link', { name: m(lang, 'ops.overview.downloadPeriod') }).waitFor();
+    await localized.getByTestId('chart-orders').getByText(m(lang, 'ops.overview.showTable')).click();
+    expect(errors).toEqual([]);
+    await localized.close();
+  }
+  await context.close();
+});
+
+test('a signed-in traveller gets the 404 for the CSV export too', async () => {
+  const post = (url: string, body: object) =>
+    fetch(`${site.url}${url}`, { method: 'POST', headers: ANONYMOUS, body: JSON.stringify(body) });
+  const traveller = 'curious.traveller@example.com';
+  expect((await post('/v1/auth/code', { email: traveller, lang: 'en' })).status).toBe(202);
+  const code = codeOf(await smtp.waitFor(traveller, 15_000, 1));
+  const verified = (await (await post('/v1/auth/verify', { email: traveller, code })).json()) as {
+    data: { token: string };
+  };
+  const today = isoDay(0);
+  const cookie = `token=${verified.data.token}`;
+  // Signed in indeed: the profile opens (without the session it sends to the sign-in page).
+  expect((await fetch(`${site.url}/en/profile`, { headers: { cookie }, redirect: 'manual' })).status).toBe(
+    200,
+  );
+  const csv = await fetch(`${site.url}/en/ops/orders.csv?from=${today}&to=${today}`, { headers: { cookie } });
+  expect(csv.status).toBe(404);
+  const api = await fetch(`${site.url}/v1/ops/orders.csv?from=${today}&to=${today}`, {
+    headers: { authorization: `Bearer ${verified.data.token}` },
+  });
+  expect(api.status).toBe(404);
+  expect(await api.json()).toEqual({
+    error: { code: 'not_found', message: 'No such endpoint: GET /v1/ops/orders.csv' },
+  });
+});
