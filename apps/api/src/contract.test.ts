@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { endpoints } from '@parvoz/contracts/endpoints';
+import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import {
   endpointPath,
   fastifyPath,
@@ -12,16 +12,28 @@ import {
   type EndpointDefinition,
 } from '@parvoz/contracts/endpoint';
 import { openApiDocument } from '@parvoz/contracts/openapi';
+import type { Database } from '@parvoz/db';
 import { buildTestApi, routesOf } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
+import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
+import { pay, type Booked } from './after-sale-testing.ts';
 
 let app: FastifyInstance;
+let db: Database;
 let closeDb: () => Promise<void>;
+const inbox: OutgoingEmail[] = [];
+const memoryTransport: MailTransport = {
+  kind: 'log',
+  send: async (email) => void inbox.push(email),
+  close: () => undefined,
+};
 
 beforeAll(async () => {
   const database = await createTestDatabase();
+  db = database.db;
   closeDb = database.close;
-  app = await buildTestApi(database.db);
+  app = await buildTestApi(db, {}, { mailTransport: memoryTransport });
 }, 60_000);
 
 afterAll(async () => {
@@ -45,6 +57,116 @@ describe('every contract is a route that uses its schemas', () => {
     expect(schema.response[status]).toBe(e.response);
     // No body exactly when the status says so.
     expect(e.response === noContentSchema).toBe(status === 204);
+  });
+});
+
+describe('every /v1 route has a contract, or is listed with why it has none', () => {
+  /** `GET /v1/orders/{id}` for each route the API registered (HEAD twins and the catch-all 404 aside). */
+  function registered(): string[] {
+    return routesOf(app).flatMap((r) =>
+      [r.method]
+        .flat()
+        .filter((method) => method !== 'HEAD' && !r.url.endsWith('*'))
+        .map((method) => `${method} ${r.url.replace(/(.)\/$/, '$1').replace(/:(\w+)/g, '{$1}')}`),
+    );
+  }
+  const contracted = new Set(
+    Object.values(endpoints as Record<string, EndpointDefinition>).map((e) => `${e.method} ${e.path}`),
+  );
+  const exempt = new Set<string>(uncontractedRoutes.map((r) => r.route));
+
+  test('no route outside the registry but the listed ones (the console has its own, ops.ts)', () => {
+    const routes = registered().filter((route) => route.includes(' /v1/') && !route.includes(' /v1/ops/'));
+    expect(routes.length).toBeGreaterThan(contracted.size);
+    expect(routes.filter((route) => !contracted.has(route) && !exempt.has(route))).toEqual([]);
+  });
+
+  test('each listed exception is a route, not also in the registry', () => {
+    const routes = new Set(registered());
+    for (const route of exempt) {
+      expect(routes.has(route), route).toBe(true);
+      expect(contracted.has(route), route).toBe(false);
+    }
+  });
+});
+
+describe("an order's journey answers in its contracts", () => {
+  type Name = keyof typeof endpoints;
+  /**
+   * Calls an endpoint as its contract describes it (method, path, query, body, success status) and reads the
+   * answer with the contract's schema: what the web's callEndpoint does.
+   */
+  async function call(
+    name: Name,
+    input: { params?: Record<string, string>; query?: Record<string, string>; body?: object },
+    headers: Record<string, string> = ANON,
+  ) {
+    const e: EndpointDefinition = endpoints[name];
+    const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+    const response = await app.inject({
+      method: e.method,
+      url: endpointPath(e.path, input.params) + query,
+      headers,
+      ...(input.body ? { payload: input.body } : {}),
+    });
+    expect(response.statusCode, `${name}: ${response.body}`).toBe(e.status ?? 200);
+    const answer = e.response.safeParse(response.body === '' ? undefined : response.json());
+    expect(answer.error, name).toBeUndefined();
+    return answer.data as never;
+  }
+
+  test('book, read, pay, manage and cancel: every answer parses under its contract', async () => {
+    const offer = await searchOffer(app, { date: isoDay(Date.now(), 45) });
+    const order: Booked = (
+      (await call(
+        'createOrder',
+        { body: bookingBody(offer) },
+        {
+          ...ANON,
+          'idempotency-key': `contract-${Date.now()}`,
+        },
+      )) as { data: Booked }
+    ).data;
+    expect(order.access_token).toEqual(expect.any(String));
+    const access = { params: { id: order.id }, query: { access_token: order.access_token } };
+
+    await call('getOrder', access);
+    const options = (await call('orderPaymentOptions', access)) as {
+      data: { providers: { name: string }[] };
+    };
+    expect(options.data.providers.length).toBeGreaterThan(0);
+    await call('changeOrderPhone', { ...access, body: { phone: '+90 532 123 45 67' } });
+    const change = (await call('requestOrderEmailChange', {
+      ...access,
+      body: { email: 'new.contact@example.com' },
+    })) as { data: { id: string } };
+    await app.outbox.runOnce();
+    const code = /\b(\d{6})\b/.exec(
+      inbox.filter((m) => m.to === 'new.contact@example.com').at(-1)!.text,
+    )![1]!;
+    await call('confirmOrderEmailChange', {
+      params: { id: order.id, change_id: change.data.id },
+      query: access.query,
+      body: { code },
+    });
+
+    const started = (await call('startOrderPayment', { ...access, body: {} })) as {
+      data: { redirect_url: string };
+    };
+    expect(started.data.redirect_url).toEqual(expect.any(String));
+    // The provider's signed notice (no contract of ours) settles the payment opened just above.
+    await pay(app, db, order, new Date());
+    await call('resendOrderTickets', { ...access, body: {} });
+    const quote = (await call('quoteOrderCancellation', {
+      query: access.query,
+      body: { order_id: order.id },
+    })) as { data: { id: string } };
+    const confirmed = (await call('confirmOrderCancellation', {
+      params: { id: quote.data.id },
+      query: access.query,
+    })) as { data: { confirmed_at: string | null } };
+    expect(confirmed.data.confirmed_at).toEqual(expect.any(String));
+    await call('listPaymentProviders', {});
   });
 });
 

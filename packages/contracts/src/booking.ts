@@ -10,7 +10,8 @@
  * the last flight, document valid past the end of the trip, infants ≤ adults, ≤ 9 seated, passengers and
  * luggage matching the offer) come back the same way, so the page handles one shape.
  *
- * Endpoints (all answers `{ data: ... }` or the error envelope of errors.ts):
+ * Endpoints (all answers `{ data: ... }` or the error envelope of errors.ts; each is defined once in
+ * endpoints.ts with these schemas, which the routes use and the web calls through `callEndpoint`):
  *  - POST /v1/orders                    header `Idempotency-Key` (required: 8–200 of [A-Za-z0-9_.:-], e.g. a
  *                                       UUID; a new one when the body changes), body CreateOrderRequest
  *                                       → 201 { data: Order } (with access_token; a retry gets the same order with a new token).
@@ -355,6 +356,9 @@ export const orderSchema = z.object({
   lang: z.enum(LOCALES),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** POST /v1/orders (201, with `access_token`), GET /v1/orders/:id and the manage actions that answer the order. */
+export const orderResponseSchema = z.object({ data: orderSchema });
 export type BookingStatus = Order['booking_status'];
 export type PaymentStatus = Order['payment_status'];
 export type RefundStatus = Order['refund_status'];

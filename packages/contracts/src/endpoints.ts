@@ -1,6 +1,11 @@
 /**
  * The API's endpoints, defined once (./endpoint.ts). Add an endpoint here, use its schemas in the route
  * (`schema: schemaOf(endpoints.x)` in apps/api), call it from the web with `callEndpoint`.
+ *
+ * Deliberately not here (`uncontractedRoutes` below; apps/api/src/contract.test.ts holds every other /v1
+ * route to a contract): what payment providers call or send the browser back to (their own formats, checked
+ * by signature in apps/api/src/payments), the sandbox's card page (HTML), the PDFs and pictures (not JSON),
+ * and the reference itself.
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
 import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
@@ -38,7 +43,32 @@ import {
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
 import { devMailboxQuerySchema, devMailboxResponseSchema } from './dev-mailbox.ts';
 import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
-import { myTicketLookupRequestSchema, myTicketLookupResponseSchema } from './booking.ts';
+import {
+  createOrderRequestSchema,
+  myTicketLookupRequestSchema,
+  myTicketLookupResponseSchema,
+  orderAccessQuerySchema,
+  orderIdParamsSchema,
+  orderResponseSchema,
+  paymentOptionsResponseSchema,
+  paymentProvidersResponseSchema,
+  paymentStartRequestSchema,
+  paymentStartResponseSchema,
+} from './booking.ts';
+import {
+  orderCancellationIdParamsSchema,
+  orderCancellationRequestSchema,
+  orderCancellationResponseSchema,
+} from './order-cancellations.ts';
+import {
+  changePhoneRequestSchema,
+  emailChangeConfirmRequestSchema,
+  emailChangeParamsSchema,
+  emailChangeRequestSchema,
+  emailChangeResponseSchema,
+  resendTicketsRequestSchema,
+  resendTicketsResponseSchema,
+} from './order-manage.ts';
 import {
   priceAlertCreateRequestSchema,
   priceAlertCreateResponseSchema,
@@ -316,6 +346,134 @@ export const endpoints = {
     status: 202,
     response: myTicketLookupResponseSchema,
   }),
+  createOrder: endpoint({
+    method: 'POST',
+    path: '/v1/orders',
+    summary:
+      'Books an offer for the passengers (Idempotency-Key required; a retry answers the same order with a new access token).',
+    access: 'public',
+    body: createOrderRequestSchema,
+    status: 201,
+    response: orderResponseSchema,
+    errors: [
+      'validation_failed',
+      'offer_expired',
+      'offer_unavailable',
+      'unprocessable',
+      'hold_limit_reached',
+      'idempotency_in_progress',
+    ],
+  }),
+  getOrder: endpoint({
+    method: 'GET',
+    path: '/v1/orders/{id}',
+    summary: 'An order, for its signed-in owner or with its access token (anyone else: 404).',
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    response: orderResponseSchema,
+    errors: ['not_found'],
+  }),
+  orderPaymentOptions: endpoint({
+    method: 'GET',
+    path: '/v1/orders/{id}/payment_options',
+    summary: 'The payment providers the order may be paid with, best first (the same access as the order).',
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    response: paymentOptionsResponseSchema,
+    errors: ['not_found'],
+  }),
+  startOrderPayment: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/payments',
+    summary: "Starts paying the order at one of its providers: the provider's page to send the browser to.",
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    body: paymentStartRequestSchema,
+    status: 201,
+    response: paymentStartResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  changeOrderPhone: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/actions/change_phone',
+    summary: "Changes the order's contact phone (a note goes to the contact email).",
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    body: changePhoneRequestSchema,
+    response: orderResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  requestOrderEmailChange: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/email_changes',
+    summary: "Starts changing the order's contact email: a 6-digit code goes to the new address.",
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    body: emailChangeRequestSchema,
+    status: 201,
+    response: emailChangeResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  confirmOrderEmailChange: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/email_changes/{change_id}/actions/confirm',
+    summary: 'Confirms a contact email change with the code sent to the new address; answers the order.',
+    access: 'public',
+    params: emailChangeParamsSchema,
+    query: orderAccessQuerySchema,
+    body: emailChangeConfirmRequestSchema,
+    response: orderResponseSchema,
+    errors: ['not_found', 'invalid_code', 'unprocessable'],
+  }),
+  resendOrderTickets: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/actions/resend_tickets',
+    summary:
+      'Emails the confirmation with the e-ticket PDF again to the contact email (booked and paid only).',
+    access: 'public',
+    params: orderIdParamsSchema,
+    query: orderAccessQuerySchema,
+    body: resendTicketsRequestSchema,
+    status: 202,
+    response: resendTicketsResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+
+  quoteOrderCancellation: endpoint({
+    method: 'POST',
+    path: '/v1/order_cancellations',
+    summary: 'Quotes cancelling an order: what goes back, valid until `expires_at` (confirm it to cancel).',
+    access: 'public',
+    query: orderAccessQuerySchema,
+    body: orderCancellationRequestSchema,
+    status: 201,
+    response: orderCancellationResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  confirmOrderCancellation: endpoint({
+    method: 'POST',
+    path: '/v1/order_cancellations/{id}/actions/confirm',
+    summary:
+      "Confirms a cancellation quote: the order is cancelled, its seats released, a paid order's refund started.",
+    access: 'public',
+    params: orderCancellationIdParamsSchema,
+    query: orderAccessQuerySchema,
+    response: orderCancellationResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+
+  listPaymentProviders: endpoint({
+    method: 'GET',
+    path: '/v1/payments/providers',
+    summary: 'The payment providers this site takes, with the order currencies each is offered for.',
+    access: 'public',
+    response: paymentProvidersResponseSchema,
+  }),
 
   devMailbox: endpoint({
     method: 'GET',
@@ -329,4 +487,37 @@ export const endpoints = {
 } as const;
 
 export type Endpoints = typeof endpoints;
+
+/**
+ * The /v1 routes that have no contract here, on purpose, each with why. Everything else the API serves is
+ * in `endpoints` (a test checks both ways). The console's routes (/v1/ops/...) have theirs in ops.ts.
+ */
+export const uncontractedRoutes = [
+  {
+    route: 'POST /v1/payments/webhooks/{provider}',
+    why: "A payment provider's signed notice, in that provider's own format (payments/*.ts checks the raw body).",
+  },
+  {
+    route: 'POST /v1/payments/iyzico/callback',
+    why: "iyzico's form sending the browser back (form-encoded, iyzico's format); answers a redirect.",
+  },
+  { route: 'GET /v1/payments/payme', why: "Payme's merchant API (JSON-RPC in Payme's format)." },
+  { route: 'POST /v1/payments/payme', why: "Payme's merchant API (JSON-RPC in Payme's format)." },
+  { route: 'POST /v1/payments/click/prepare', why: "Click's SHOP-API (form-encoded, in Click's format)." },
+  { route: 'POST /v1/payments/click/complete', why: "Click's SHOP-API (form-encoded, in Click's format)." },
+  { route: 'GET /v1/sandbox-pay/{session}', why: "The sandbox provider's card page (HTML)." },
+  {
+    route: 'POST /v1/sandbox-pay/{session}',
+    why: "The sandbox provider's card form (form-encoded; a redirect).",
+  },
+  {
+    route: 'POST /v1/sandbox-pay/{session}/3ds',
+    why: "The sandbox provider's 3-D Secure form (form-encoded; a redirect).",
+  },
+  { route: 'GET /v1/orders/{id}/ticket.pdf', why: 'The e-ticket: application/pdf, not JSON.' },
+  { route: 'GET /v1/orders/{id}/receipt.pdf', why: 'The payment receipt: application/pdf, not JSON.' },
+  { route: 'GET /v1/tours/images/{id}', why: "A tour's picture: image bytes, not JSON." },
+  { route: 'GET /v1/openapi.json', why: 'This registry itself, as OpenAPI.' },
+  { route: 'GET /v1/reference', why: 'The reference page (HTML) of this registry.' },
+] as const satisfies readonly { route: string; why: string }[];
 export type EndpointName = keyof Endpoints;

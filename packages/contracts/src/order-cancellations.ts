@@ -46,6 +46,9 @@ export const orderCancellationSchema = z.object({
 });
 export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
 
+/** Both steps: 201 the quote, 200 the confirmed cancellation. */
+export const orderCancellationResponseSchema = z.object({ data: orderCancellationSchema });
+
 /** The `reason` of a 422 refusal of either step. */
 export const CANCELLATION_REFUSALS = [
   'already_cancelled',

@@ -45,6 +45,9 @@ export const emailChangeSchema = z.object({
 });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 
+/** 201 of POST /v1/orders/:id/email_changes. */
+export const emailChangeResponseSchema = z.object({ data: emailChangeSchema });
+
 export const emailChangeParamsSchema = orderIdParamsSchema.extend({ change_id: z.uuid() });
 
 export const emailChangeConfirmRequestSchema = z.object({
@@ -62,3 +65,6 @@ export const resendTicketsRequestSchema = z
   })
   .default({});
 export type ResendTicketsRequest = z.input<typeof resendTicketsRequestSchema>;
+
+/** 202 of POST /v1/orders/:id/actions/resend_tickets. */
+export const resendTicketsResponseSchema = z.object({ data: z.object({ accepted: z.literal(true) }) });

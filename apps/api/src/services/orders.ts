@@ -265,7 +265,7 @@ export async function createOrder(
   /** The Idempotency-Key header and whose it is (`idempotencyScope`: another caller's key is another key). */
   keyed: { key: string | undefined; scope: string },
   onOutcome: (outcome: BookingOutcome) => void = () => undefined,
-): Promise<{ status: number; body: { data: Order } }> {
+): Promise<{ status: 201; body: { data: Order } }> {
   if (!keyed.key || !IDEMPOTENCY_KEY_PATTERN.test(keyed.key)) {
     throw new ApiFailure(
       'validation_failed',
@@ -281,7 +281,8 @@ export async function createOrder(
     const order = typeof stored?.order_id === 'string' ? await loadOrder(deps.db, stored.order_id) : null;
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     const token = await issueAccessToken(deps.db, order.row.id, deps.now());
-    return { status: started.status, body: { data: presentOrder(order, deps.now(), token) } };
+    // A replay answers as the first did: an order's key is only ever completed with 201 (below).
+    return { status: 201, body: { data: presentOrder(order, deps.now(), token) } };
   }
 
   const now = deps.now();

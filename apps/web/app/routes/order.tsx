@@ -1,14 +1,7 @@
 import { useEffect } from 'react';
 import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
-import { z } from 'zod';
-import {
-  orderSchema,
-  paymentOptionsResponseSchema,
-  paymentProviderNameSchema,
-  paymentStartResponseSchema,
-  PAYMENT_RESULTS,
-  type Order,
-} from '@parvoz/contracts/booking';
+import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -18,6 +11,7 @@ import { useLocale, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { isAccessToken, isOrderId, orderAccessCookie, readOrderAccess } from '../lib/order-access.server.ts';
 import {
@@ -44,8 +38,6 @@ import {
   type CancelActionData,
 } from '../features/orders/after-sale-actions.server.ts';
 
-const orderResponseSchema = z.object({ data: orderSchema });
-
 function notFound(): Response {
   return new Response(null, { status: 404, statusText: 'Not Found' });
 }
@@ -53,10 +45,11 @@ function notFound(): Response {
 /** The order for its owner (signed in) or the holder of its access token; anyone else gets 404. */
 async function fetchOrder(state: RequestState, id: string, token: string | null): Promise<Order> {
   try {
-    const answer = await state.api.get<unknown>(`/v1/orders/${encodeURIComponent(id)}`, {
+    const answer = await callEndpoint(state.api, endpoints.getOrder, {
+      params: { id },
       query: token ? { access_token: token } : undefined,
     });
-    return orderResponseSchema.parse(answer).data;
+    return answer.data;
   } catch (error) {
     if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
     throw error;
@@ -70,10 +63,11 @@ async function fetchPaymentProviders(
   token: string | null,
 ): Promise<string[]> {
   try {
-    const answer = await state.api.get<unknown>(`/v1/orders/${encodeURIComponent(id)}/payment_options`, {
+    const answer = await callEndpoint(state.api, endpoints.orderPaymentOptions, {
+      params: { id },
       query: token ? { access_token: token } : undefined,
     });
-    return paymentOptionsResponseSchema.parse(answer).data.providers.map((p) => p.name);
+    return answer.data.providers.map((p) => p.name);
   } catch (error) {
     state.log.warn({ err: error }, 'payment options not read');
     return [];
@@ -140,11 +134,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const token = readOrderAccess(request, params.id);
   const picked = paymentProviderNameSchema.safeParse(form.get('provider'));
   try {
-    const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(params.id)}/payments`, {
+    const answer = await callEndpoint(state.api, endpoints.startOrderPayment, {
+      params: { id: params.id },
       body: { lang, ...(picked.success ? { provider: picked.data } : {}) },
       query: token ? { access_token: token } : undefined,
     });
-    return redirectDocument(paymentStartResponseSchema.parse(answer).data.redirect_url);
+    return redirectDocument(answer.data.redirect_url);
   } catch (error) {
     if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
     if (error instanceof ApiError && error.status === 422) {

@@ -3,17 +3,18 @@ import { data, redirect, redirectDocument } from 'react-router';
 import {
   bookingFieldErrorSchema,
   holdLimitDetailsSchema,
-  orderSchema,
-  paymentStartResponseSchema,
   priceChangedDetailsSchema,
+  type CreateOrderRequest,
   type Order,
   type PriceChangedDetails,
 } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { isCurrency, type Currency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { loadSavedTravellers } from '../../lib/user.server.ts';
@@ -55,7 +56,6 @@ const passengerTypesSchema = z
   .array(z.enum(['adult', 'child', 'infant']))
   .min(1)
   .max(18);
-const orderResponseSchema = z.object({ data: orderSchema });
 const errorDetailsSchema = z.object({
   error: z.object({ code: z.string(), details: z.unknown().optional() }),
 });
@@ -168,12 +168,13 @@ export async function bookingAction(
   if (order.access_token) headers.append('Set-Cookie', orderAccessCookie(order.id, order.access_token));
   const orderPath = `/${lang}/orders/${order.id}`;
   try {
-    const answer = await state.api.post<unknown>(`/v1/orders/${encodeURIComponent(order.id)}/payments`, {
+    const answer = await callEndpoint(state.api, endpoints.startOrderPayment, {
+      params: { id: order.id },
       body: { lang },
       query: order.access_token ? { access_token: order.access_token } : undefined,
       idempotencyKey: `${idempotencyKey}-pay`,
     });
-    const redirectUrl = paymentStartResponseSchema.parse(answer).data.redirect_url;
+    const redirectUrl = answer.data.redirect_url;
     // The card page is not a route of this app: a full browser navigation (also with JavaScript).
     return redirectDocument(redirectUrl, { headers });
   } catch (error) {
@@ -199,14 +200,13 @@ function inProgress(error: unknown): boolean {
  */
 async function createOrder(
   state: RequestState,
-  body: unknown,
+  body: CreateOrderRequest,
   idempotencyKey: string,
   signal: AbortSignal,
 ): Promise<Order> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await state.api.post<unknown>('/v1/orders', { body, idempotencyKey, signal });
-      return orderResponseSchema.parse(answer).data;
+      return (await callEndpoint(state.api, endpoints.createOrder, { body, idempotencyKey, signal })).data;
     } catch (error) {
       if (!inProgress(error) || attempt >= IN_PROGRESS_TRIES) throw error;
       await sleep(IN_PROGRESS_WAIT_MS, undefined, { signal });

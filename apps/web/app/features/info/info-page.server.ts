@@ -1,7 +1,9 @@
 import { data } from 'react-router';
-import { paymentProvidersResponseSchema, type PaymentProvidersList } from '@parvoz/contracts/booking';
+import type { PaymentProvidersList } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { RequestState } from '../../lib/request-context.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from './content.server.ts';
 import { infoPageAt } from './content.ts';
@@ -22,8 +24,7 @@ export async function infoPageLoader(request: Request, lang: string | undefined,
 
 async function providersInUse(state: RequestState): Promise<PaymentProvidersList['providers']> {
   try {
-    return paymentProvidersResponseSchema.parse(await state.api.get<unknown>('/v1/payments/providers')).data
-      .providers;
+    return (await callEndpoint(state.api, endpoints.listPaymentProviders, {})).data.providers;
   } catch (error) {
     state.log.warn({ err: error }, 'payment providers not read');
     return [];

@@ -5,11 +5,10 @@
  * for the page in its language; an order the visitor may not see is the page's 404.
  */
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
-import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
-import { emailChangeSchema } from '@parvoz/contracts/order-manage';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
@@ -25,8 +24,6 @@ function notFound(): Response {
   return new Response(null, { status: 404, statusText: 'Not Found' });
 }
 
-const cancellationResponseSchema = z.object({ data: orderCancellationSchema });
-const emailChangeResponseSchema = z.object({ data: emailChangeSchema });
 const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
 const CHANGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,11 +79,10 @@ export async function cancelAction(
   const query = accessQuery(request, orderId);
   try {
     if (intent === 'cancel') {
-      const answer = await state.api.post<unknown>('/v1/order_cancellations', {
+      const { data: quote } = await callEndpoint(state.api, endpoints.quoteOrderCancellation, {
         body: { order_id: orderId },
         query,
       });
-      const quote = cancellationResponseSchema.parse(answer).data;
       const minutes = Math.max(1, Math.round((Date.parse(quote.expires_at) - Date.now()) / 60_000));
       return data<CancelActionData>({
         cancellation: {
@@ -102,9 +98,7 @@ export async function cancelAction(
     const id = form.get('cancellation_id');
     if (typeof id !== 'string' || !CANCELLATION_ID.test(id))
       throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-    await state.api.post<unknown>(`/v1/order_cancellations/${encodeURIComponent(id)}/actions/confirm`, {
-      query,
-    });
+    await callEndpoint(state.api, endpoints.confirmOrderCancellation, { params: { id }, query });
     // The order page again (not request.url: a client-side submission's URL is the `.data` one).
     return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
@@ -140,7 +134,7 @@ export async function manageAction(
   form: FormData,
 ) {
   const query = accessQuery(request, orderId);
-  const base = `/v1/orders/${encodeURIComponent(orderId)}`;
+  const params = { id: orderId };
   const pending = () => {
     const id = field(form, 'change_id');
     const email = field(form, 'change_email');
@@ -149,17 +143,18 @@ export async function manageAction(
   try {
     switch (intent) {
       case 'change-phone':
-        await state.api.post(`${base}/actions/change_phone`, {
+        await callEndpoint(state.api, endpoints.changeOrderPhone, {
+          params,
           body: { phone: field(form, 'phone') },
           query,
         });
         return data<ManageResult>({ manage: 'phone-changed' });
       case 'email-change': {
-        const answer = await state.api.post<unknown>(`${base}/email_changes`, {
+        const { data: change } = await callEndpoint(state.api, endpoints.requestOrderEmailChange, {
+          params,
           body: { email: field(form, 'email'), lang },
           query,
         });
-        const change = emailChangeResponseSchema.parse(answer).data;
         return data<ManageResult>({
           manage: 'email-code-sent',
           change: { id: change.id, email: change.email },
@@ -168,14 +163,15 @@ export async function manageAction(
       case 'email-confirm': {
         const change = pending();
         if (!change) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-        await state.api.post(`${base}/email_changes/${change.id}/actions/confirm`, {
+        await callEndpoint(state.api, endpoints.confirmOrderEmailChange, {
+          params: { ...params, change_id: change.id },
           body: { code: field(form, 'code') },
           query,
         });
         return data<ManageResult>({ manage: 'email-changed', email: change.email });
       }
       case 'resend':
-        await state.api.post(`${base}/actions/resend_tickets`, { body: { lang }, query });
+        await callEndpoint(state.api, endpoints.resendOrderTickets, { params, body: { lang }, query });
         return data<ManageResult>({ manage: 'tickets-sent' });
     }
   } catch (error) {

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderAccessQuerySchema } from '@parvoz/contracts/booking';
-import {
-  orderCancellationIdParamsSchema,
-  orderCancellationRequestSchema,
-} from '@parvoz/contracts/order-cancellations';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
@@ -23,7 +20,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      schema: { body: orderCancellationRequestSchema, querystring: orderAccessQuerySchema },
+      schema: schemaOf(endpoints.quoteOrderCancellation),
       preHandler: rateLimit(ROUTE_LIMITS.cancellations),
     },
     async (request, reply) => {
@@ -40,7 +37,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/actions/confirm',
     {
-      schema: { params: orderCancellationIdParamsSchema, querystring: orderAccessQuerySchema },
+      schema: schemaOf(endpoints.confirmOrderCancellation),
       preHandler: rateLimit(ROUTE_LIMITS.cancellations),
     },
     async (request) => {

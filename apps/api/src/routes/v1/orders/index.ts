@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createOrderRequestSchema,
-  orderAccessQuerySchema,
-  orderIdParamsSchema,
-  paymentOptionsResponseSchema,
-  paymentStartRequestSchema,
-  ticketPdfQuerySchema,
-} from '@parvoz/contracts/booking';
+import { orderIdParamsSchema, ticketPdfQuerySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { clientIp } from '../../../client-ip.ts';
@@ -23,12 +16,12 @@ import { loadOrderFor, presentOrder } from '../../../services/order-view.ts';
 import { startPayment } from '../../../services/payments.ts';
 
 /**
- * Orders (DESIGN §4; the contract is packages/contracts/src/booking.ts):
+ * Orders (DESIGN §4; the shapes are in packages/contracts/src/booking.ts, the endpoints in endpoints.ts):
  *   POST /v1/orders                    book (Idempotency-Key required)
  *   GET  /v1/orders/:id                the order (signed-in owner, or ?access_token=)
  *   GET  /v1/orders/:id/payment_options  the providers it may be paid with (payments/selection.ts)
  *   POST /v1/orders/:id/payments       start paying at one of them: { data: { redirect_url, provider } }
- *   GET  /v1/orders/:id/ticket.pdf     the e-ticket once paid
+ *   GET  /v1/orders/:id/ticket.pdf     the e-ticket once paid (a PDF: no contract, see uncontractedRoutes)
  *   POST /v1/orders/lookup             "where is my ticket": emails the access link; always 202
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { body: createOrderRequestSchema }, preHandler: rateLimit(ROUTE_LIMITS.orders) },
+    { schema: schemaOf(endpoints.createOrder), preHandler: rateLimit(ROUTE_LIMITS.orders) },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const result = await createOrder(
@@ -62,23 +55,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { schema: { params: orderIdParamsSchema, querystring: orderAccessQuerySchema } },
-    async (request) => {
-      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
-      return { data: presentOrder(order, now()) };
-    },
-  );
+  app.get('/:id', { schema: schemaOf(endpoints.getOrder) }, async (request) => {
+    const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+    return { data: presentOrder(order, now()) };
+  });
 
   app.get(
     '/:id/payment_options',
     {
-      schema: {
-        params: orderIdParamsSchema,
-        querystring: orderAccessQuerySchema,
-        response: { 200: paymentOptionsResponseSchema },
-      },
+      schema: schemaOf(endpoints.orderPaymentOptions),
       preHandler: rateLimit(ROUTE_LIMITS.paymentOptions),
     },
     async (request) => {
@@ -91,11 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/payments',
     {
-      schema: {
-        params: orderIdParamsSchema,
-        querystring: orderAccessQuerySchema,
-        body: paymentStartRequestSchema,
-      },
+      schema: schemaOf(endpoints.startOrderPayment),
       preHandler: rateLimit(ROUTE_LIMITS.orders),
     },
     async (request, reply) => {

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderAccessQuerySchema, orderIdParamsSchema, ticketPdfQuerySchema } from '@parvoz/contracts/booking';
-import {
-  changePhoneRequestSchema,
-  emailChangeConfirmRequestSchema,
-  emailChangeParamsSchema,
-  emailChangeRequestSchema,
-  resendTicketsRequestSchema,
-} from '@parvoz/contracts/order-manage';
+import { orderIdParamsSchema, ticketPdfQuerySchema } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import type { Caller } from '../../../auth.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
@@ -23,7 +18,7 @@ import {
  *   POST /v1/orders/:id/email_changes                                  { email } → 201 a code to the new address
  *   POST /v1/orders/:id/email_changes/:change_id/actions/confirm       { code }  → 200 the order
  *   POST /v1/orders/:id/actions/resend_tickets                         → 202
- *   GET  /v1/orders/:id/receipt.pdf                                    → the payment receipt
+ *   GET  /v1/orders/:id/receipt.pdf                                    → the payment receipt (a PDF: no contract)
  * For the order's signed-in owner or `?access_token=` of the order; anyone else 404. Each is rate-limited.
  */
 export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,11 +32,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/actions/change_phone',
     {
-      schema: {
-        params: orderIdParamsSchema,
-        querystring: orderAccessQuerySchema,
-        body: changePhoneRequestSchema,
-      },
+      schema: schemaOf(endpoints.changeOrderPhone),
       preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
     },
     async (request) => {
@@ -58,11 +49,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/email_changes',
     {
-      schema: {
-        params: orderIdParamsSchema,
-        querystring: orderAccessQuerySchema,
-        body: emailChangeRequestSchema,
-      },
+      schema: schemaOf(endpoints.requestOrderEmailChange),
       preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
     },
     async (request, reply) => {
@@ -79,11 +66,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/email_changes/:change_id/actions/confirm',
     {
-      schema: {
-        params: emailChangeParamsSchema,
-        querystring: orderAccessQuerySchema,
-        body: emailChangeConfirmRequestSchema,
-      },
+      schema: schemaOf(endpoints.confirmOrderEmailChange),
       preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
     },
     async (request) => {
@@ -101,11 +84,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/actions/resend_tickets',
     {
-      schema: {
-        params: orderIdParamsSchema,
-        querystring: orderAccessQuerySchema,
-        body: resendTicketsRequestSchema,
-      },
+      schema: schemaOf(endpoints.resendOrderTickets),
       preHandler: rateLimit(ROUTE_LIMITS.ticketResends),
     },
     async (request, reply) => {

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { ApiFailure } from '../../../errors.ts';
 import { paymentsTotal } from '../../../metrics.ts';
-import { iyzicoCallbackBodySchema, paymentProvidersResponseSchema } from '@parvoz/contracts/booking';
+import { iyzicoCallbackBodySchema } from '@parvoz/contracts/booking';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { schemaOf } from '../../../contract.ts';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico.ts';
 import { WebhookRejected, type PaymentEvent, type PaymentProvider } from '../../../payments/provider.ts';
@@ -77,7 +79,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/providers',
     {
-      schema: { response: { 200: paymentProvidersResponseSchema } },
+      schema: schemaOf(endpoints.listPaymentProviders),
       preHandler: rateLimit(ROUTE_LIMITS.paymentProviders),
     },
     async () => {
