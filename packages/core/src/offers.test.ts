@@ -37,7 +37,12 @@ describe('offer ids', () => {
   test('every passenger mix, cabin, family, currency and flight number survives the round trip', () => {
     const cases: OfferPayload[] = [
       { ...offer, passengers: { adults: 9, children: 0, infants: 9 }, cabin: 'economy', fareFamily: 'light' },
-      { ...offer, passengers: { adults: 1, children: 8, infants: 0 }, fareFamily: 'business', currency: 'TRY' },
+      {
+        ...offer,
+        passengers: { adults: 1, children: 8, infants: 0 },
+        fareFamily: 'business',
+        currency: 'TRY',
+      },
       { ...offer, slices: [['A19999-2027-10-31', 'Z91-2026-12-31', 'HY7-2027-01-01']], currency: 'EUR' },
       { ...offer, cabin: 'economy', fareFamily: 'standard', searchedAt: now + 1, expiresAt: now + 7 },
     ];

@@ -12,7 +12,7 @@ import {
 } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
-import { seatedPassengers, type PassengerCounts } from './passengers.ts';
+import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
 import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
 import { MINUTE_MS } from './schedule-time.ts';
@@ -29,6 +29,7 @@ import type {
   FlightSearchData,
   FlightSearchRequest,
   Offer,
+  OfferSlice,
   SupplierError,
   SupplierErrorCode,
   SupplierResult,
@@ -188,6 +189,7 @@ export function createBuiltinSupplier(
     if (!outcome.ok) return failure(outcome.error.code, outcome.error.field);
     const expiresAt = now + ttl;
     const combos = engine.sort(outcome.combinations.slice(), sortOrder);
+    const sliceCache = new Map<Itinerary, OfferSlice>();
     const offers = combos.map((c) =>
       buildOffer(
         offerContext,
@@ -198,6 +200,7 @@ export function createBuiltinSupplier(
         currency,
         now,
         expiresAt,
+        sliceCache,
       ),
     );
     const id =
@@ -223,6 +226,8 @@ export function createBuiltinSupplier(
         created_at: new Date(now).toISOString(),
         expires_at: new Date(expiresAt).toISOString(),
         currency,
+        cabin_class: cabin,
+        passengers: passengerList(passengers),
         offers,
         facets: offerFacets(net, offers, request.slices.length, currency),
         connected: outcome.slices.every((s) => s.connected),

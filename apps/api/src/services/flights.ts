@@ -13,7 +13,8 @@ import {
   type CalendarQuery,
   type FlightSupplier,
 } from '@parvoz/core/supplier';
-import type { FlightSearchData, FlightSearchRequest, SupplierResult } from '@parvoz/core/search-types';
+import type { FlightSearchRequest, SearchAnswer, SupplierResult } from '@parvoz/core/search-types';
+import { compactSearch } from '@parvoz/core/search-answer';
 import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
@@ -67,9 +68,10 @@ export interface FlightService {
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
   /**
    * POST /v1/flights/search: an identical search within SEARCH_CACHE_MS is answered from memory, unless a
-   * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`).
+   * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`). The answer is
+   * in its wire form (slices and fare families listed once, ADR 0015).
    */
-  search(request: FlightSearchRequest): Promise<SupplierResult<FlightSearchData>>;
+  search(request: FlightSearchRequest): Promise<SupplierResult<SearchAnswer>>;
   /**
    * Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. While
    * no seat is sold the same function comes back (caches keyed by it live on); after a sale, a new one.
@@ -113,7 +115,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
   };
   const searches = new WeakMap<
     SoldSeatsFn,
-    Map<string, { at: number; result: SupplierResult<FlightSearchData> }>
+    Map<string, { at: number; result: SupplierResult<SearchAnswer> }>
   >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
@@ -146,7 +148,10 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       const key = JSON.stringify(request);
       const hit = cache.get(key);
       if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
-      const result = await supplier.search(request, { now: at, soldSeats });
+      const found = await supplier.search(request, { now: at, soldSeats });
+      const result: SupplierResult<SearchAnswer> = found.ok
+        ? { ok: true, data: compactSearch(found.data) }
+        : found;
       // Only answers are kept (a refusal is cheap to give again); the oldest entry goes first.
       if (result.ok) {
         cache.delete(key);

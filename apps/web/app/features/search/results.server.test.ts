@@ -5,8 +5,8 @@ import {
   segmentCodes,
   shiftedParams,
   slimOffer,
-  type ApiOffer,
 } from './results.server.ts';
+import type { ApiOffer } from '@parvoz/contracts/offers';
 import type { ResultSlice } from './results.ts';
 
 describe('the search path segment', () => {

@@ -4,9 +4,9 @@
  * rejects): a failed call becomes an outcome the page explains, so a streamed promise cannot crash anything.
  */
 import { endpoints } from '@parvoz/contracts/endpoints';
-import type { ApiOffer, FlightSearchResponse } from '@parvoz/contracts/offers';
+import type { FlightSearchResponse } from '@parvoz/contracts/offers';
+import { expandSearchOffers, type SearchOffer } from '@parvoz/contracts/search-answer';
 import type { Currency } from '@parvoz/i18n/currency';
-export type { ApiOffer };
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -79,7 +79,7 @@ function minutesOf(iso: string): number {
   return m ? Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : 0;
 }
 
-function baggageOf(b: ApiOffer['baggage']): Baggage {
+function baggageOf(b: SearchOffer['baggage']): Baggage {
   return {
     cabin_kg: b.cabin.weight_kg,
     checked_quantity: b.checked.quantity,
@@ -88,10 +88,11 @@ function baggageOf(b: ApiOffer['baggage']): Baggage {
 }
 
 /**
- * The page's trimmed copy of an API offer. Offers sharing a slice (a round trip's outbound with each return)
- * share one slice object when `slices` is given: the streamed page data writes a repeated object only once.
+ * The page's trimmed copy of an API offer (a search's, made whole by `expandSearchOffers`, or a priced one).
+ * Offers sharing a slice (a round trip's outbound with each return) share one slice object when `slices` is
+ * given: the streamed page data writes a repeated object only once.
  */
-export function slimOffer(offer: ApiOffer, rank: number, slices?: Map<string, ResultSlice>): ResultOffer {
+export function slimOffer(offer: SearchOffer, rank: number, slices?: Map<string, ResultSlice>): ResultOffer {
   return {
     id: offer.id,
     rank,
@@ -206,7 +207,7 @@ export async function searchOffers(
       passengers: input.params.passengers,
       cabin: input.params.cabin,
       connected: data.connected !== false,
-      offers: data.offers.map((offer, rank) => slimOffer(offer, rank, slices)),
+      offers: expandSearchOffers(data).map((offer, rank) => slimOffer(offer, rank, slices)),
     };
   } catch (error) {
     return failureOf(error);
