@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  parseItinerary,
-  parseSegment,
-  segmentCodes,
-  shiftedParams,
-  slimOffer,
-} from './results.server.ts';
+import { parseItinerary, parseSegment, segmentCodes, shiftedParams, slimOffer } from './results.server.ts';
 import type { ApiOffer } from '@parvoz/contracts/offers';
 import type { ResultSlice } from './results.ts';
 
