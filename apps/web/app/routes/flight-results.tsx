@@ -238,9 +238,6 @@ type LoaderData = Route.ComponentProps['loaderData'];
 const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderData }) {
   const { segment, search, origin, destination, offers, strip, shared, calendar, initialFare, noScript } =
     data;
-  // With JavaScript the month of low fares comes once the page is interactive, never during hydration: its
-  // boundary, streamed while the offers hydrated, left their "Flight details" buttons dead until it came.
-  const hydrated = useHydrated();
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },
@@ -259,8 +256,14 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
       <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
         {(value) => <DateStripView strip={value} />}
       </Deferred>
-      {calendar && (noScript || hydrated) ? (
-        <LowFares calendar={calendar} search={search} currency={data.currency} bookable={data.bookable} />
+      {calendar ? (
+        <LowFares
+          calendar={calendar}
+          search={search}
+          currency={data.currency}
+          bookable={data.bookable}
+          noScript={noScript}
+        />
       ) : null}
       {shared ? (
         <Deferred value={shared} fallback={null} error={failed}>
@@ -278,22 +281,32 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
   );
 });
 
-/** The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). */
+/**
+ * The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). With
+ * JavaScript it comes once the page is interactive, never during hydration: its boundary, streamed while the
+ * offers hydrated, left their "Flight details" buttons dead until it came. The hydration flag is read here, not
+ * in `StreamedResults`: its flip re-renders this part alone, never the offers' boundary while that still waits
+ * for its data (React would then drop the server's offers and render them again).
+ */
 function LowFares({
   calendar,
   search,
   currency,
   bookable,
+  noScript,
 }: {
   calendar: NonNullable<LoaderData['calendar']>;
   search: LoaderData['search'];
   currency: string;
   bookable: LoaderData['bookable'];
+  noScript: boolean;
 }) {
   const t = useT();
+  const hydrated = useHydrated();
   const view = (value: FareCalendar | null) => (
     <FareCalendarView calendar={value} search={search} currency={currency} bookable={bookable} />
   );
+  if (!noScript && !hydrated) return null;
   return (
     <Disclosure
       panelId="fare-calendar-panel"
