@@ -98,7 +98,9 @@ async function main() {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
 
 /**
  * Bytes of JSON (before gzip) of round-trip answers (ADR 0015): the mix's first 60 round trips, and the busy

@@ -306,7 +306,9 @@ function LowFares({
   const view = (value: FareCalendar | null) => (
     <FareCalendarView calendar={value} search={search} currency={currency} bookable={bookable} />
   );
-  if (!noScript && !hydrated) return null;
+  // Until then a block of the toggle's height holds its place: nothing below moves when it comes (a click
+  // aimed at an offer's "Flight details" would otherwise land beside it).
+  if (!noScript && !hydrated) return <div aria-hidden="true" className="h-6" />;
   return (
     <Disclosure
       panelId="fare-calendar-panel"
