@@ -212,7 +212,8 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
         `${site.url}/${lang}/flight/${origin}${day.slice(8, 10)}${day.slice(5, 7)}${destination}111`,
       );
       const card = page.getByRole('article').first();
-      await card.getByText(m(lang, 'search.offer.showDetails')).click();
+      // The button React puts in place of the no-JavaScript <details> (a click during that swap is lost).
+      await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
       await card
         .getByRole('group', { name: m(lang, 'search.luggage.label') })
         .getByRole('checkbox')

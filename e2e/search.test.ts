@@ -219,7 +219,8 @@ describe.each(LOCALES)('search in %s', (lang) => {
     // Details of the first offer: flights, add luggage (the total grows), the ticket link.
     const offer = page.getByTestId('offer').first();
     const itinerary = (await offer.getAttribute('data-itinerary'))!;
-    await offer.getByText(m(lang, 'search.offer.showDetails')).click();
+    // The button React puts in place of the no-JavaScript <details> (a click during that swap is lost).
+    await offer.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
     await offer.getByText(m(lang, 'search.details.outbound'), { exact: false }).first().waitFor();
     const total = offer.locator('output');
     const before = await total.textContent();

@@ -113,6 +113,9 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
     last = { fingerprint, soldSeats };
     return soldSeats;
   };
+  // A short offer lifetime (tests, a cautious deployment) shortens the cache: a kept answer must never hand
+  // out offers that are already expired, or nearly so ("search again" after expiry must give fresh ones).
+  const searchCacheMs = Math.min(SEARCH_CACHE_MS, (config.offerTtlSeconds * 1000) / 4);
   const searches = new WeakMap<
     SoldSeatsFn,
     Map<string, { at: number; result: SupplierResult<SearchAnswer> }>
@@ -147,7 +150,7 @@ export function createFlightService(db: Database, config: ApiConfig, now: Clock)
       if (!cache) searches.set(soldSeats, (cache = new Map()));
       const key = JSON.stringify(request);
       const hit = cache.get(key);
-      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+      if (hit && at - hit.at < searchCacheMs && at >= hit.at) return hit.result;
       const found = await supplier.search(request, { now: at, soldSeats });
       const result: SupplierResult<SearchAnswer> = found.ok
         ? { ok: true, data: compactSearch(found.data) }

@@ -299,11 +299,17 @@ describe('offers', () => {
       o.slices.flatMap((slice) => slice.segments.map((segment) => segment.flight_key));
     expect((after.offers as Offer[]).filter((o) => flown(o).some((key) => keys.includes(key)))).toEqual([]);
 
-    // Without sales, an answer older than 30 s is not reused.
+    // Without sales, an answer is reused for at most 30 s and a quarter of the offer lifetime (60 s here): a
+    // kept answer never hands out offers about to expire.
     const cached = (await search(req)).body.data;
     expect(cached.id).toBe(after.id);
+    clock += 14_000;
+    expect((await search(req)).body.data.id).toBe(after.id);
+    clock += 2_000;
+    const fresh = (await search(req)).body.data;
+    expect(fresh.id).not.toBe(after.id);
     clock += 31_000;
-    expect((await search(req)).body.data.id).not.toBe(after.id);
+    expect((await search(req)).body.data.id).not.toBe(fresh.id);
     clock = start;
   });
 
