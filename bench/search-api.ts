@@ -61,6 +61,8 @@ async function main() {
       'content-type': 'application/json',
       'accept-encoding': 'gzip',
     };
+    await answerSizes(site.url, headers);
+    await stripCost(site.url, headers);
     const baseline = await load({ url: `${site.url}/v1/places?q=tash&lang=en`, headers });
     let next = 0;
     const search = await load({
@@ -94,4 +96,111 @@ async function main() {
   } finally {
     await site.stop();
   }
+}
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/**
+ * Bytes of JSON (before gzip) of round-trip answers (ADR 0015): the mix's first 60 round trips, and the busy
+ * TAS⇄IST pair that fills all 100 offers.
+ */
+async function answerSizes(url: string, headers: Record<string, string>) {
+  const plain = { ...headers, 'accept-encoding': 'identity' };
+  const sizes: { bytes: number; offers: number }[] = [];
+  const ask = async (body: string) => {
+    const r = await fetch(`${url}/v1/flights/search`, { method: 'POST', headers: plain, body });
+    const text = await r.text();
+    if (r.status !== 200) throw new Error(`${r.status} ${text}`);
+    return {
+      bytes: Buffer.byteLength(text),
+      offers: (JSON.parse(text) as { data: { offers: unknown[] } }).data.offers.length,
+    };
+  };
+  for (let i = 0; sizes.length < 60; i += 3) sizes.push(await ask(searchBody(i, 50)));
+  const day = formatDay(today + 30);
+  const back = formatDay(today + 37);
+  const busy = await ask(
+    JSON.stringify({
+      slices: [
+        { origin: 'TAS', destination: 'IST', departure_date: day },
+        { origin: 'IST', destination: 'TAS', departure_date: back },
+      ],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'UZS',
+    }),
+  );
+  const full = sizes.filter((s) => s.offers >= 100);
+  const kb = (b: number) => (b / 1000).toFixed(1);
+  console.log('JSON bytes of round-trip answers (before gzip):');
+  console.log(`| answers | offers (median) | kB median | kB max |`);
+  console.log('| --- | --- | --- | --- |');
+  console.log(
+    `| 60 round trips of the mix | ${median(sizes.map((s) => s.offers))} | ${kb(median(sizes.map((s) => s.bytes)))} | ${kb(Math.max(...sizes.map((s) => s.bytes)))} |`,
+  );
+  if (full.length)
+    console.log(
+      `| those with 100 offers (${full.length}) | 100 | ${kb(median(full.map((s) => s.bytes)))} | ${kb(Math.max(...full.map((s) => s.bytes)))} |`,
+    );
+  console.log(`| TAS⇄IST, +30/+37 days | ${busy.offers} | ${kb(busy.bytes)} | |`);
+}
+
+/**
+ * The results page's ±3-day strip, one page at a time: six searches (as the page asked before ADR 0015) against
+ * one calendar call for the same days, travellers and trip length. Distinct dates each time (no cache).
+ */
+async function stripCost(url: string, headers: Record<string, string>) {
+  const six: number[] = [];
+  const one: number[] = [];
+  let calendarOk = 0;
+  for (let n = 0; n < 30; n++) {
+    const q: BenchQuery = queries[n]!;
+    const out = departureDay(q.departureDate) + 5 + (n % 7);
+    const stay = n % 2 === 0 ? 4 : null;
+    const body = (shift: number) => {
+      const slices = [
+        { origin: q.origin, destination: q.destination, departure_date: formatDay(out + shift) },
+      ];
+      if (stay !== null)
+        slices.push({
+          origin: q.destination,
+          destination: q.origin,
+          departure_date: formatDay(out + shift + stay),
+        });
+      return JSON.stringify({ slices, passengers: q.passengers, cabin_class: q.cabin, currency: 'EUR' });
+    };
+    let t = performance.now();
+    await Promise.all(
+      [-3, -2, -1, 1, 2, 3].map((shift) =>
+        fetch(`${url}/v1/flights/search`, { method: 'POST', headers, body: body(shift + 100) }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      ),
+    );
+    six.push(performance.now() - t);
+    const p = q.passengers;
+    const query = new URLSearchParams({
+      origin: q.origin,
+      destination: q.destination,
+      from: formatDay(out + 100 - 3),
+      days: '7',
+      cabin_class: q.cabin,
+      currency: 'EUR',
+      adults: String(p.adults),
+      children: String(p.children ?? 0),
+      infants: String(p.infants ?? 0),
+      ...(stay !== null ? { return_after: String(stay) } : {}),
+    });
+    t = performance.now();
+    const r = await fetch(`${url}/v1/flights/calendar?${query}`, { headers });
+    await r.arrayBuffer();
+    one.push(performance.now() - t);
+    if (r.status === 200) calendarOk++;
+  }
+  console.log(
+    `±3-day strip, 30 pages (half round trips), ms per page: six searches median ${median(six).toFixed(1)} (max ${Math.max(...six).toFixed(1)}), ` +
+      `one calendar call median ${median(one).toFixed(1)} (max ${Math.max(...one).toFixed(1)}; ${calendarOk}/30 answered 200)`,
+  );
 }

@@ -21,6 +21,8 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 let site: RunningSite;
 let browser: Browser;
@@ -92,7 +94,9 @@ async function offerIn(fare: 'light' | 'standard', days: number): Promise<Offer>
     },
   });
   expect(found.status).toBe(200);
-  const first = found.body.data.offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
+  const first = expandSearchOffers(found.body.data as unknown as SearchAnswer).find((o) =>
+    o.slices.every((s) => s.transfers === 0),
+  )!;
   const id =
     fare === first.fare_family ? first.id : first.fare_families.find((f) => f.fare_family === fare)!.offer_id;
   const read = await api(`/v1/offers/${encodeURIComponent(id)}`);

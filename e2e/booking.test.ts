@@ -16,6 +16,8 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 let site: RunningSite;
 let browser: Browser;
@@ -91,8 +93,9 @@ async function findOffer(
       }),
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { offers: SearchOffer[] } };
-    if (body.data.offers.length > 0) return body.data.offers[0]!;
+    const body = (await response.json()) as { data: SearchAnswer };
+    const offers = expandSearchOffers(body.data);
+    if (offers.length > 0) return offers[0]!;
   }
   throw new Error(`no offers ${origin}-${destination}`);
 }

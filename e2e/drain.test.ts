@@ -11,6 +11,8 @@ import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const RETRYABLE_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
@@ -74,7 +76,7 @@ test('SIGTERM with bookings in flight: retries on another instance give each key
     }),
   });
   expect(search.status).toBe(200);
-  const offers = ((await search.json()) as { data: { offers: Offer[] } }).data.offers;
+  const offers = expandSearchOffers(((await search.json()) as { data: SearchAnswer }).data) as Offer[];
   const offer = offers.find((o) => o.slices.length === 1 && o.slices[0]!.segments.length === 1)!;
   expect(offer).toBeDefined();
 

@@ -12,6 +12,7 @@ import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
 import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
 let database: TestDatabase;
@@ -143,7 +144,7 @@ test('bookings for the last 3 seats spread over both instances never oversell', 
     visitor('198.51.100.200'),
   );
   expect(search.status).toBe(200);
-  const offer = (search.body.data.offers as Offer[]).find(
+  const offer = (expandSearchOffers(search.body.data) as Offer[]).find(
     (o) => o.slices.length === 1 && o.slices[0]!.segments.length === 1,
   )!;
   expect(offer).toBeDefined();

@@ -22,6 +22,8 @@ import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
@@ -64,7 +66,7 @@ beforeAll(async () => {
       passengers: { adults: 1 },
     }),
   });
-  const offer = ((await searched.json()) as { data: { offers: Offer[] } }).data.offers[0]!;
+  const offer = expandSearchOffers(((await searched.json()) as { data: SearchAnswer }).data)[0]! as Offer;
   const book = async (key: string) => {
     const booked = await fetch(`${site.url}/v1/orders`, {
       method: 'POST',

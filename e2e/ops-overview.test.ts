@@ -24,6 +24,8 @@ import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
@@ -79,7 +81,8 @@ beforeAll(async () => {
     }),
   });
   expect(searched.status).toBe(200);
-  const offer = ((await searched.json()) as { data: { offers: Offer[] } }).data.offers[0]!;
+  // The wire lists slices and fare families once; made whole as the web reads them.
+  const offer = expandSearchOffers(((await searched.json()) as { data: SearchAnswer }).data)[0]! as Offer;
   for (const key of ['overview-e2e-1', 'overview-e2e-2']) {
     const answer = await fetch(`${site.url}/v1/orders`, {
       method: 'POST',

@@ -13,6 +13,8 @@ import { expectAxeClean } from './support/axe.ts';
 import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 let site: RunningSite;
 let browser: Browser;
@@ -65,7 +67,8 @@ async function uzsOrder() {
     currency: 'UZS',
   });
   expect(found.status).toBe(200);
-  const offers = found.body.data.offers as { id: string; slices: { transfers: number }[] }[];
+  // The wire lists slices and fare families once; made whole as the web reads them.
+  const offers = expandSearchOffers(found.body.data as unknown as SearchAnswer);
   const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
   const booked = await api('/v1/orders', {
     offer_id: offer.id,

@@ -20,6 +20,7 @@ import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { m } from './support/messages.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
 let database: TestDatabase;
@@ -70,7 +71,7 @@ async function offersOf(date: string): Promise<Offer[]> {
     currency: 'USD',
   });
   expect(answer.status).toBe(200);
-  return answer.body.data.offers;
+  return expandSearchOffers(answer.body.data) as Offer[];
 }
 
 /** The link of `page` in an email, checked to lead to this site. */

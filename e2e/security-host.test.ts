@@ -13,6 +13,8 @@ import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { startSite, visitor, type RunningSite } from './support/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 const EVIL = 'evil.example';
 const FORGED = { host: `${EVIL}:8443`, 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'https' };
@@ -111,7 +113,7 @@ async function bookOrder(site: RunningSite, bearer: string) {
     }),
   );
   expect(search.status).toBe(200);
-  const offer = (JSON.parse(search.body) as { data: { offers: Offer[] } }).data.offers[0]!;
+  const offer = expandSearchOffers((JSON.parse(search.body) as { data: SearchAnswer }).data)[0]! as Offer;
   const order = await send(
     site,
     'POST',

@@ -19,6 +19,8 @@ import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './supp
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 let site: RunningSite;
 let browser: Browser;
@@ -101,7 +103,7 @@ async function findOffer(options: {
         },
       });
       if (found.status !== 200) continue;
-      const offer = found.body.data.offers.find(
+      const offer = (expandSearchOffers(found.body.data as unknown as SearchAnswer) as Offer[]).find(
         (o) =>
           o.slices[0]!.segments.length === 1 &&
           o.slices[0]!.segments[0]!.cabin_class === options.cabin &&

@@ -18,6 +18,8 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite } from './support/server.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
@@ -42,7 +44,7 @@ async function firstOffer(site: RunningSite): Promise<Offer> {
     }),
   });
   expect(response.status).toBe(200);
-  const offers = ((await response.json()) as { data: { offers: Offer[] } }).data.offers;
+  const offers = expandSearchOffers(((await response.json()) as { data: SearchAnswer }).data) as Offer[];
   return offers.find((o) => o.slices[0]!.segments.length === 1) ?? offers[0]!;
 }
 

@@ -15,6 +15,7 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS_TOKEN = 'e2e-security-anonymous-credential';
 /** SIGNIN_RESEND_SECONDS: a new code may be asked for this soon (a minute by default; tests need not wait that long). */
@@ -96,7 +97,7 @@ async function findOffer(): Promise<Offer> {
       passengers: { adults: 1 },
     });
     expect(search.status).toBe(200);
-    const offers = search.body.data.offers as Offer[];
+    const offers = expandSearchOffers(search.body.data) as Offer[];
     const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0)) ?? offers[0];
     if (offer) return offer;
   }

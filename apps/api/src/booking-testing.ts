@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FareFamily, Offer } from '@parvoz/core/search-types';
 import { TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 export const ANON = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
@@ -60,7 +61,7 @@ export async function searchOffer(
     },
   });
   if (response.statusCode !== 200) throw new Error(`search failed: ${response.body}`);
-  const offers = response.json().data.offers as Offer[];
+  const offers = expandSearchOffers(response.json().data) as Offer[];
   const offer =
     offers.find(
       (o) => o.slices.every((s) => s.transfers === 0) && o.fare_family === (options.fareFamily ?? 'light'),

@@ -101,11 +101,18 @@ export const endpoints = {
   flightCalendar: endpoint({
     method: 'GET',
     path: '/v1/flights/calendar',
-    summary: "One adult's cheapest one-way total per day on a route (the calendar of low prices).",
+    summary:
+      'The cheapest total per day on a route for the asked travellers (one adult by default), one way or a round trip of a fixed length.',
     access: 'public',
     query: flightCalendarQuerySchema,
     response: flightCalendarResponseSchema,
-    errors: ['unknown_origin', 'unknown_destination', 'same_origin_destination'],
+    errors: [
+      'unknown_origin',
+      'unknown_destination',
+      'same_origin_destination',
+      'too_many_passengers',
+      'too_many_infants',
+    ],
   }),
   popularDestinations: endpoint({
     method: 'GET',

@@ -77,14 +77,55 @@ export const searchFacetsSchema = z.object({
   slices: z.array(z.object({ departure: timeRangeSchema.nullable(), arrival: timeRangeSchema.nullable() })),
 });
 
-/** POST /v1/flights/search. */
+/**
+ * A slice of a search answer, listed once however many offers fly it (ADR 0015); offers name it by its key.
+ * `luggage`: "add luggage" on this slice, one bag per passenger of `passenger_types`, `amount` per passenger.
+ */
+export const searchSliceSchema = orderSliceSchema.extend({
+  luggage: z.object({
+    weight_kg: z.number(),
+    amount: z.string(),
+    passenger_types: z.array(passengerTypeSchema),
+  }),
+});
+
+/** An offer of a search answer: only what differs between offers (the rest is the answer's, see below). */
+export const searchOfferSchema = z.object({
+  /** Opaque and signed: the offer in `fare_family`, bookable on its own (GET /v1/offers/{id}). */
+  id: z.string(),
+  /** Keys into the answer's `slices`, outbound first. */
+  slices: z.array(z.string()).min(1),
+  fare_family: fareFamilySchema,
+  total_amount: z.string(),
+  base_amount: z.string(),
+  tax_amount: z.string(),
+  /** Present only when fewer than 10 seats are left on some flight. */
+  seats_left: z.number().optional(),
+  /** The same flights in the cabin's other fare families, each with its own signed id. */
+  other_fares: z.array(
+    z.object({ fare_family: fareFamilySchema, offer_id: z.string(), total_amount: z.string() }),
+  ),
+});
+export type SearchAnswerOffer = z.infer<typeof searchOfferSchema>;
+
+/**
+ * POST /v1/flights/search. Offers carry only what differs between them; the currency, `expires_at`, the
+ * passengers, the cabin, each fare family's baggage and the slices (with their luggage) are the answer's, listed
+ * once. `expandSearchOffers` (search-answer.ts) rebuilds full offers; the price breakdown per passenger type
+ * comes with GET /v1/offers/{id}.
+ */
 export const flightSearchResponseSchema = z.object({
   data: z.object({
     id: z.string(),
     created_at: z.string(),
     expires_at: z.string(),
     currency: currencySchema,
-    offers: z.array(offerSchema),
+    cabin_class: z.enum(['economy', 'business']),
+    passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
+    /** The cabin's fare families, cheapest first, with what each includes. */
+    fare_families: z.array(z.object({ fare_family: fareFamilySchema, baggage: baggageAllowanceSchema })),
+    slices: z.record(z.string(), searchSliceSchema),
+    offers: z.array(searchOfferSchema),
     facets: searchFacetsSchema,
     /** false: no flights connect the places of some slice on any date, within the connections allowed. */
     connected: z.boolean(),
@@ -93,6 +134,7 @@ export const flightSearchResponseSchema = z.object({
   }),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
+export type SearchAnswer = FlightSearchResponse['data'];
 
 /** GET /v1/offers/{id} and POST /v1/offers/reprice: the offer priced now, with its fare conditions. */
 export const pricedOfferSchema = offerSchema.extend({ conditions: fareConditionsSchema });

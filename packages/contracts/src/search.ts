@@ -96,6 +96,12 @@ export const flightCalendarQuerySchema = z.object({
   cabin_class: z.enum(['economy', 'business']).default('economy'),
   max_connections: z.coerce.number().int().min(0).max(2).default(2),
   currency: z.enum(CURRENCIES).default('USD'),
+  /** Whose total: one adult unless asked (the results page's ±3-day strip asks for its search's travellers). */
+  adults: z.coerce.number().int().min(1).max(9).default(1),
+  children: z.coerce.number().int().min(0).max(8).default(0),
+  infants: z.coerce.number().int().min(0).max(9).default(0),
+  /** A round trip returning this many days after each day's departure: each day is the round trip's minimum. */
+  return_after: z.coerce.number().int().min(0).max(330).optional(),
 });
 export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
 

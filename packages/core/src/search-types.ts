@@ -170,15 +170,74 @@ export interface FlightSearchData {
   created_at: string;
   expires_at: string;
   currency: CurrencyCode;
+  cabin_class: CabinClass;
+  passengers: OfferPassenger[];
   offers: Offer[];
   facets: SearchFacets;
   /** false: no flights connect the places of some slice on any date, within the connections allowed. */
   connected: boolean;
 }
 
+/**
+ * A slice of a search answer (ADR 0015), listed once however many offers fly it; offers name it by its key.
+ * `luggage`: the "add luggage" service on this slice (one bag per adult or child, price per passenger).
+ */
+export interface SearchSlice extends OfferSlice {
+  luggage: { weight_kg: number; amount: string; passenger_types: PassengerType[] };
+}
+
+/** What a fare family of the searched cabin includes (the same for every offer of the answer). */
+export interface SearchFareFamily {
+  fare_family: FareFamily;
+  baggage: BaggageAllowance;
+}
+
+/** The same flights in another fare family of the cabin: its own signed id and total. */
+export interface SearchOtherFare {
+  fare_family: FareFamily;
+  offer_id: string;
+  total_amount: string;
+}
+
+/**
+ * An offer of a search answer: only what differs between offers. The rest is the answer's: the currency,
+ * `expires_at`, passengers, cabin, the baggage of each fare family, the slices (by key) with their luggage;
+ * the owner is the carrier of the first flight. The price breakdown comes with GET /v1/offers/{id}.
+ */
+export interface SearchOffer {
+  /** Opaque, signed: the offer in `fare_family`, bookable on its own (GET /v1/offers/{id}). */
+  id: string;
+  /** Keys into the answer's `slices`, outbound first. */
+  slices: string[];
+  fare_family: FareFamily;
+  total_amount: string;
+  base_amount: string;
+  tax_amount: string;
+  /** Present only when fewer than 10 seats are left on some flight. */
+  seats_left?: number;
+  other_fares: SearchOtherFare[];
+}
+
+/** The body of POST /v1/flights/search's answer: offers referring to slices and fare families listed once. */
+export interface SearchAnswer {
+  id: string;
+  created_at: string;
+  /** When every offer of the answer expires. */
+  expires_at: string;
+  currency: CurrencyCode;
+  cabin_class: CabinClass;
+  passengers: OfferPassenger[];
+  /** The cabin's fare families, cheapest first. */
+  fare_families: SearchFareFamily[];
+  slices: Record<string, SearchSlice>;
+  offers: SearchOffer[];
+  facets: SearchFacets;
+  connected: boolean;
+}
+
 /** Response of POST /v1/flights/search. */
 export interface FlightSearchResponse {
-  data: FlightSearchData;
+  data: SearchAnswer;
 }
 
 /** Response of GET /v1/offers/{id}: the offer re-priced now. */

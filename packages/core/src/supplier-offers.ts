@@ -100,6 +100,8 @@ export function buildOffer(
   currency: CurrencyCode,
   searchedAt: number,
   expiresAt: number,
+  /** Slices already made by this search: an itinerary in many offers (a round trip's) is made once. */
+  sliceCache?: Map<Itinerary, OfferSlice>,
 ): Offer {
   const { network: net, rates, secret } = oc;
   const family = familyOfTier(cabin, fareTier(asked));
@@ -127,7 +129,13 @@ export function buildOffer(
     base_amount: toMajorString(breakdown.fare),
     tax_amount: toMajorString(breakdown.taxes),
     expires_at: new Date(expiresAt).toISOString(),
-    slices: its.map((it) => offerSlice(net, it, cabin)),
+    slices: its.map((it): OfferSlice => {
+      const known = sliceCache?.get(it);
+      if (known) return known;
+      const slice = offerSlice(net, it, cabin);
+      sliceCache?.set(it, slice);
+      return slice;
+    }),
     passengers: passengerList(passengers),
     cabin_class: cabin,
     fare_family: family,

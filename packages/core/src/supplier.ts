@@ -12,10 +12,10 @@ import {
 } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
-import { seatedPassengers, type PassengerCounts } from './passengers.ts';
+import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
 import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
-import { MINUTE_MS } from './schedule-time.ts';
+import { MINUTE_MS, formatDay, parseDay } from './schedule-time.ts';
 import {
   createSearchEngine,
   type EngineOptions,
@@ -29,6 +29,7 @@ import type {
   FlightSearchData,
   FlightSearchRequest,
   Offer,
+  OfferSlice,
   SupplierError,
   SupplierErrorCode,
   SupplierResult,
@@ -86,6 +87,13 @@ export interface CalendarQuery {
   cabin_class: Cabin;
   max_connections: number;
   currency: CurrencyCode;
+  /** Whose total (default one adult). */
+  passengers?: PassengerCounts;
+  /**
+   * A round trip: the return leaves this many days after each day's departure, and a day's amount is the
+   * cheapest round trip's total (what that day's round-trip search shows first by price).
+   */
+  return_after?: number;
 }
 
 export interface CalendarData {
@@ -99,6 +107,8 @@ export interface BuiltinSupplier extends FlightSupplier {
   /** Per-day minima as the search's cheapest offer shows them (same breakdown, same currency conversion). */
   lowestFares(query: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData>;
 }
+
+const addDays = (date: string, n: number): string => formatDay(parseDay(date)! + n);
 
 const MESSAGES: Record<SupplierErrorCode, string> = {
   invalid_request: 'The search request is not valid.',
@@ -148,6 +158,7 @@ export function createBuiltinSupplier(
   const secret = options.secret;
 
   const offerContext: OfferContext = { network: net, rates, secret };
+  const minStayMs = (options.engineOptions?.minStayMinutes ?? ENGINE_DEFAULTS.minStayMinutes) * MINUTE_MS;
 
   async function search(
     request: FlightSearchRequest,
@@ -188,6 +199,7 @@ export function createBuiltinSupplier(
     if (!outcome.ok) return failure(outcome.error.code, outcome.error.field);
     const expiresAt = now + ttl;
     const combos = engine.sort(outcome.combinations.slice(), sortOrder);
+    const sliceCache = new Map<Itinerary, OfferSlice>();
     const offers = combos.map((c) =>
       buildOffer(
         offerContext,
@@ -198,6 +210,7 @@ export function createBuiltinSupplier(
         currency,
         now,
         expiresAt,
+        sliceCache,
       ),
     );
     const id =
@@ -223,6 +236,8 @@ export function createBuiltinSupplier(
         created_at: new Date(now).toISOString(),
         expires_at: new Date(expiresAt).toISOString(),
         currency,
+        cabin_class: cabin,
+        passengers: passengerList(passengers),
         offers,
         facets: offerFacets(net, offers, request.slices.length, currency),
         connected: outcome.slices.every((s) => s.connected),
@@ -292,26 +307,61 @@ export function createBuiltinSupplier(
   }
 
   function lowestFares(q: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData> {
-    const adult: PassengerCounts = { adults: 1, children: 0, infants: 0 };
-    const outcome = engine.lowestFares({
-      origin: q.origin,
-      destination: q.destination,
-      from: q.from,
-      days: q.days,
-      passengers: adult,
-      cabin: q.cabin_class,
-      maxConnections: q.max_connections,
-      now: ctx.now,
-      ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+    const passengers: PassengerCounts = q.passengers ?? { adults: 1, children: 0, infants: 0 };
+    const days = (origin: string, destination: string, from: string) =>
+      engine.lowestFares({
+        origin,
+        destination,
+        from,
+        days: q.days,
+        passengers,
+        cabin: q.cabin_class,
+        maxConnections: q.max_connections,
+        now: ctx.now,
+        ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+      });
+    const total = (its: readonly Itinerary[]) =>
+      breakdownOf(rates, its, 'light', passengers, q.currency).total;
+    const amount = (its: readonly Itinerary[]) => toMajorString(total(its));
+    const out = days(q.origin, q.destination, q.from);
+    if (!out.ok) return failure(out.error.code, out.error.field);
+    if (q.return_after === undefined) {
+      const list = out.days.map(({ date, itinerary }) => ({
+        date,
+        min_amount: itinerary ? amount([itinerary]) : null,
+      }));
+      return { ok: true, data: { currency: q.currency, connected: out.connected, days: list } };
+    }
+    const after = q.return_after;
+    const back = days(q.destination, q.origin, addDays(q.from, after));
+    if (!back.ok) return failure(back.error.code, back.error.field);
+    const returns = new Map(back.days.map((d) => [d.date, d.itinerary]));
+    const list = out.days.map(({ date, itinerary: there }) => {
+      const home = returns.get(addDays(date, after)) ?? null;
+      if (!there || !home) return { date, min_amount: null };
+      // The two cheapest legs make the cheapest round trip unless the return leaves too soon after the
+      // arrival; then the day's round-trip search itself says (its cheapest combination is always kept).
+      if (home.departUtc >= there.arriveUtc + minStayMs) return { date, min_amount: amount([there, home]) };
+      const full = engine.search({
+        slices: [
+          { origin: q.origin, destination: q.destination, date },
+          { origin: q.destination, destination: q.origin, date: addDays(date, after) },
+        ],
+        passengers,
+        cabin: q.cabin_class,
+        maxConnections: q.max_connections,
+        now: ctx.now,
+        ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
+      });
+      if (!full.ok || full.combinations.length === 0) return { date, min_amount: null };
+      const totals = full.combinations.map((c) =>
+        total(c.itineraries.map((idx, i) => full.slices[i]!.itineraries[idx]!)),
+      );
+      const cheapest = totals.reduce((a, b) => (b.amount < a.amount ? b : a));
+      return { date, min_amount: toMajorString(cheapest) };
     });
-    if (!outcome.ok) return failure(outcome.error.code, outcome.error.field);
-    const days = outcome.days.map(({ date, itinerary }) => ({
-      date,
-      min_amount: itinerary
-        ? toMajorString(breakdownOf(rates, [itinerary], 'light', adult, q.currency).total)
-        : null,
-    }));
-    return { ok: true, data: { currency: q.currency, connected: outcome.connected, days } };
+    const connected = out.connected && back.connected;
+    return { ok: true, data: { currency: q.currency, connected, days: connected ? list : [] } };
   }
 
   return { id: 'builtin', engine, search, price, reprice, lowestFares };

@@ -13,12 +13,16 @@ import {
   type CalendarQuery,
   type FlightSupplier,
 } from '@parvoz/core/supplier';
-import type { FlightSearchRequest, SupplierResult } from '@parvoz/core/search-types';
+import type { FlightSearchRequest, SearchAnswer, SupplierResult } from '@parvoz/core/search-types';
+import { compactSearch } from '@parvoz/core/search-answer';
 import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
 import { supplierFailuresTotal, supplierOffersDroppedTotal } from '../metrics.ts';
 import { createCombinedSupplier, type CombinedSearchData } from '../suppliers/combined.ts';
+
+/** A search answer in its wire form, flagged when a supplier did not answer in time. */
+export type WireSearchData = SearchAnswer & { incomplete?: true };
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import type { Clock } from './clock.ts';
@@ -85,9 +89,10 @@ export interface FlightService {
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
   /**
    * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
-   * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`).
+   * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`). The answer is
+   * in its wire form (slices and fare families listed once, ADR 0015).
    */
-  search(request: FlightSearchRequest): Promise<SupplierResult<CombinedSearchData>>;
+  search(request: FlightSearchRequest): Promise<SupplierResult<WireSearchData>>;
   /**
    * Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. While
    * no seat is sold the same function comes back (caches keyed by it live on); after a sale, a new one.
@@ -172,9 +177,11 @@ export function createFlightService(
     last = { fingerprint, soldSeats };
     return soldSeats;
   };
+  // A short offer lifetime (tests, a cautious deployment) shortens the cache: a kept answer must never hand
+  // out offers that are already expired, or nearly so ("search again" after expiry must give fresh ones).
   const searches = new WeakMap<
     SoldSeatsFn,
-    Map<string, { at: number; result: SupplierResult<CombinedSearchData> }>
+    Map<string, { at: number; result: SupplierResult<WireSearchData> }>
   >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
@@ -208,10 +215,19 @@ export function createFlightService(
       const key = JSON.stringify(request);
       const hit = cache.get(key);
       if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;
-      const result: SupplierResult<CombinedSearchData> = await supplier.search(request, {
+      const found: SupplierResult<CombinedSearchData> = await supplier.search(request, {
         now: at,
         soldSeats,
       });
+      const result: SupplierResult<WireSearchData> = found.ok
+        ? {
+            ok: true,
+            data: {
+              ...compactSearch(found.data),
+              ...(found.data.incomplete ? { incomplete: true as const } : {}),
+            },
+          }
+        : found;
       // Only complete answers are kept (a refusal is cheap to give again, a missing supplier may answer next
       // time); the oldest entry goes first.
       if (result.ok && !result.data.incomplete) {

@@ -5,6 +5,7 @@
  * refused until booking at the supplier exists, and no token: nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
@@ -47,7 +48,10 @@ async function search(api: FastifyInstance, body: object) {
     headers: auth,
     payload: body,
   });
-  return { status: response.statusCode, body: response.json() as { data: SearchData } };
+  const json = response.json();
+  // Made whole as the web reads them (the wire lists slices and fare families once, ADR 0015).
+  if (response.statusCode === 200) json.data.offers = expandSearchOffers(json.data);
+  return { status: response.statusCode, body: json as { data: SearchData } };
 }
 
 const oneWay = (date: string, over: Record<string, unknown> = {}) => ({

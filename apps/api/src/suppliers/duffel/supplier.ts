@@ -13,6 +13,7 @@ import type { Network } from '@parvoz/core/network';
 import type { FlightSupplier } from '@parvoz/core/supplier';
 import type { FlightSearchData, Offer, SupplierErrorCode, SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
+import { passengerList } from '@parvoz/core/passengers';
 import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 
@@ -84,6 +85,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
           created_at: new Date(ctx.now).toISOString(),
           expires_at: new Date(latestExpiry).toISOString(),
           currency,
+          cabin_class: request.cabin_class ?? 'economy',
+          passengers: passengerList({
+            adults: request.passengers.adults,
+            children: request.passengers.children ?? 0,
+            infants: request.passengers.infants ?? 0,
+          }),
           offers,
           facets: offerFacets(network, offers, request.slices.length, currency),
           connected: offers.length > 0,

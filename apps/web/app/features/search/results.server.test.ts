@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
+  dateStripOf,
   parseItinerary,
   parseSegment,
   segmentCodes,
   shiftedParams,
   slimOffer,
-  type ApiOffer,
+  stripOffsets,
+  type SearchInput,
 } from './results.server.ts';
-import type { ResultSlice } from './results.ts';
+import type { ApiOffer } from '@parvoz/contracts/offers';
+import type { ResultOffer, ResultSlice, SearchOutcome } from './results.ts';
 
 describe('the search path segment', () => {
   const noon = new Date('2026-11-23T12:00:00Z');
@@ -155,4 +158,79 @@ test('trimmed offers keep what the page shows and share repeated slices', () => 
     aircraft: 'Airbus A320',
   });
   expect(a).toMatchObject({ rank: 0, seats_left: null, baggage: { cabin_kg: 10, checked_quantity: 0 } });
+});
+
+describe('the ±3-day strip from one calendar answer', () => {
+  const input: SearchInput = {
+    params: {
+      origin: 'TAS',
+      destination: 'IST',
+      departureDate: '2026-12-15',
+      returnDate: '2026-12-20',
+      passengers: { adults: 2, children: 1, infants: 0 },
+      cabin: 'economy',
+    },
+    currency: 'EUR',
+  };
+  const chosen = (totals: string[], connected = true): SearchOutcome => ({
+    kind: 'ok',
+    search_id: 's',
+    currency: 'EUR',
+    expires_at: '2026-11-23T12:20:00Z',
+    served_at: 0,
+    passengers: input.params.passengers,
+    cabin: 'economy',
+    connected,
+    offers: totals.map((total_amount, rank) => ({ total_amount, rank }) as ResultOffer),
+  });
+  const calendar = {
+    currency: 'EUR' as const,
+    connected: true,
+    days: [
+      { date: '2026-12-12', min_amount: '410.00' },
+      { date: '2026-12-13', min_amount: null },
+      { date: '2026-12-14', min_amount: '399.50' },
+      { date: '2026-12-15', min_amount: '1.00' },
+      { date: '2026-12-16', min_amount: '420.00' },
+      { date: '2026-12-17', min_amount: '430.00' },
+      { date: '2026-12-18', min_amount: '440.00' },
+    ],
+  };
+
+  test('days come from the calendar, day 0 from the chosen search, both dates moved, links kept', () => {
+    const strip = dateStripOf(input, [-3, -2, -1, 0, 1, 2, 3], calendar, chosen(['512.00', '405.25']));
+    expect(strip.currency).toBe('EUR');
+    expect(strip.days.map((d) => d.min_amount)).toEqual([
+      '410.00',
+      null,
+      '399.50',
+      '405.25',
+      '420.00',
+      '430.00',
+      '440.00',
+    ]);
+    expect(strip.days[0]).toMatchObject({ offset: -3, depart: '2026-12-12', ret: '2026-12-17' });
+    expect(strip.days[6]!.segment).toBe('TAS1812IST2312210');
+  });
+
+  test('a failed calendar leaves the other days empty; unconnected places give no strip', () => {
+    expect(dateStripOf(input, [0, 1], null, chosen(['300'])).days.map((d) => d.min_amount)).toEqual([
+      '300',
+      null,
+    ]);
+    expect(dateStripOf(input, [0, 1], { ...calendar, connected: false }, chosen(['300'])).days).toEqual([]);
+    expect(dateStripOf(input, [0, 1], calendar, chosen([], false)).days).toEqual([]);
+    const failed: SearchOutcome = { kind: 'error', reason: 'unavailable' };
+    expect(dateStripOf(input, [0, 1], calendar, failed).days.map((d) => d.min_amount)).toEqual([
+      null,
+      '420.00',
+    ]);
+  });
+
+  test('days before today (at the earliest zone) and past the horizon are left out', () => {
+    const now = new Date('2026-12-14T12:00:00Z');
+    expect(stripOffsets(input.params, now)).toEqual([-2, -1, 0, 1, 2, 3]);
+    const far = { ...input.params, departureDate: '2027-10-10', returnDate: '2027-10-17' };
+    expect(stripOffsets(far, new Date('2026-11-23T12:00:00Z'))).toEqual([-3, -2, -1, 0, 1]);
+  });
 });

@@ -4,9 +4,9 @@
  * rejects): a failed call becomes an outcome the page explains, so a streamed promise cannot crash anything.
  */
 import { endpoints } from '@parvoz/contracts/endpoints';
-import type { ApiOffer, FlightSearchResponse } from '@parvoz/contracts/offers';
+import type { FlightCalendarResponse, FlightSearchResponse } from '@parvoz/contracts/offers';
+import { expandSearchOffers, type SearchOffer } from '@parvoz/contracts/search-answer';
 import type { Currency } from '@parvoz/i18n/currency';
-export type { ApiOffer };
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -79,7 +79,7 @@ function minutesOf(iso: string): number {
   return m ? Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : 0;
 }
 
-function baggageOf(b: ApiOffer['baggage']): Baggage {
+function baggageOf(b: SearchOffer['baggage']): Baggage {
   return {
     cabin_kg: b.cabin.weight_kg,
     checked_quantity: b.checked.quantity,
@@ -88,10 +88,11 @@ function baggageOf(b: ApiOffer['baggage']): Baggage {
 }
 
 /**
- * The page's trimmed copy of an API offer. Offers sharing a slice (a round trip's outbound with each return)
- * share one slice object when `slices` is given: the streamed page data writes a repeated object only once.
+ * The page's trimmed copy of an API offer (a search's, made whole by `expandSearchOffers`, or a priced one).
+ * Offers sharing a slice (a round trip's outbound with each return) share one slice object when `slices` is
+ * given: the streamed page data writes a repeated object only once.
  */
-export function slimOffer(offer: ApiOffer, rank: number, slices?: Map<string, ResultSlice>): ResultOffer {
+export function slimOffer(offer: SearchOffer, rank: number, slices?: Map<string, ResultSlice>): ResultOffer {
   return {
     id: offer.id,
     rank,
@@ -206,7 +207,7 @@ export async function searchOffers(
       passengers: input.params.passengers,
       cabin: input.params.cabin,
       connected: data.connected !== false,
-      offers: data.offers.map((offer, rank) => slimOffer(offer, rank, slices)),
+      offers: expandSearchOffers(data).map((offer, rank) => slimOffer(offer, rank, slices)),
     };
   } catch (error) {
     return failureOf(error);
@@ -222,9 +223,57 @@ export function shiftedParams(params: SearchParams, offset: number): SearchParam
   };
 }
 
+/** The strip's offsets (−3…3) whose dates can be searched: none before today at the earliest zone or past the horizon. */
+export function stripOffsets(params: SearchParams, now: Date = new Date()): number[] {
+  const first = addDays(now.toISOString().slice(0, 10), -1);
+  const last = lastBookableDate(now.toISOString().slice(0, 10));
+  return [-3, -2, -1, 0, 1, 2, 3].filter((offset) => {
+    const shifted = shiftedParams(params, offset);
+    return (
+      daysBetween(first, shifted.departureDate) >= 0 && (shifted.returnDate ?? shifted.departureDate) <= last
+    );
+  });
+}
+
+type CalendarAnswer = FlightCalendarResponse['data'];
+
 /**
- * The cheapest total on each of the three days before and after the chosen date(s), searched in parallel.
- * Days before today (at the earliest zone) or past the horizon are left out.
+ * The ±3-day strip from one calendar answer (each day's cheapest total for the search's travellers, one way or
+ * a round trip of the same length; null when the call failed) and the chosen day's own search, which gives day 0.
+ * Places no flight connects have nothing on any day: no strip of empty days.
+ */
+export function dateStripOf(
+  input: SearchInput,
+  offsets: readonly number[],
+  calendar: CalendarAnswer | null,
+  chosen: SearchOutcome,
+): DateStrip {
+  if ((chosen.kind === 'ok' && !chosen.connected) || calendar?.connected === false)
+    return { currency: input.currency, days: [] };
+  const byDate = new Map(calendar?.days.map((d) => [d.date, d.min_amount]) ?? []);
+  const days = offsets.map((offset): StripDay => {
+    const params = shiftedParams(input.params, offset);
+    let min: string | null = null;
+    if (offset === 0) {
+      // The chosen date's own search, not a second one.
+      if (chosen.kind === 'ok')
+        for (const offer of chosen.offers)
+          if (min === null || Number(offer.total_amount) < Number(min)) min = offer.total_amount;
+    } else min = byDate.get(params.departureDate) ?? null;
+    return {
+      offset,
+      depart: params.departureDate,
+      ret: params.returnDate,
+      segment: formatSearchSegment(params),
+      min_amount: min,
+    };
+  });
+  return { currency: input.currency, days };
+}
+
+/**
+ * The cheapest total on each of the three days before and after the chosen date(s): one calendar call (the
+ * engine's per-day minimum, ADR 0015) instead of six searches, beside the chosen day's search.
  */
 export async function searchDateStrip(
   api: ApiClient,
@@ -233,47 +282,34 @@ export async function searchDateStrip(
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<DateStrip> {
-  const first = addDays(now.toISOString().slice(0, 10), -1);
-  const last = lastBookableDate(now.toISOString().slice(0, 10));
-  const offsets = [-3, -2, -1, 0, 1, 2, 3].filter((offset) => {
-    const shifted = shiftedParams(input.params, offset);
-    return (
-      daysBetween(first, shifted.departureDate) >= 0 && (shifted.returnDate ?? shifted.departureDate) <= last
-    );
-  });
-  // Places no flight connects have nothing on any day: no strip of empty days (the API says so per search).
-  let connected = true;
-  const days = await Promise.all(
-    offsets.map(async (offset): Promise<StripDay> => {
-      const params = shiftedParams(input.params, offset);
-      let min: string | null = null;
-      const consider = (amount: string) => {
-        if (min === null || Number(amount) < Number(min)) min = amount;
-      };
-      if (offset === 0) {
-        // The chosen date's own search, not a second one.
-        const outcome = await chosen;
-        if (outcome.kind === 'ok' && !outcome.connected) connected = false;
-        if (outcome.kind === 'ok') for (const offer of outcome.offers) consider(offer.total_amount);
-      } else {
-        try {
-          const data = await rawSearch(api, { ...input, params }, signal);
-          if (data.connected === false) connected = false;
-          for (const offer of data.offers) consider(offer.total_amount);
-        } catch {
-          min = null;
-        }
-      }
-      return {
-        offset,
-        depart: params.departureDate,
-        ret: params.returnDate,
-        segment: formatSearchSegment(params),
-        min_amount: min,
-      };
-    }),
-  );
-  return { currency: input.currency, days: connected ? days : [] };
+  const offsets = stripOffsets(input.params, now);
+  const { params } = input;
+  const others = offsets.filter((o) => o !== 0);
+  const calendar =
+    others.length === 0
+      ? Promise.resolve(null)
+      : callEndpoint(api, endpoints.flightCalendar, {
+          query: {
+            origin: params.origin,
+            destination: params.destination,
+            from: shiftedParams(params, others[0]!).departureDate,
+            days: others.at(-1)! - others[0]! + 1,
+            cabin_class: params.cabin,
+            currency: input.currency,
+            adults: params.passengers.adults,
+            children: params.passengers.children,
+            infants: params.passengers.infants,
+            ...(params.returnDate
+              ? { return_after: daysBetween(params.departureDate, params.returnDate) }
+              : {}),
+          },
+          ...(signal ? { signal } : {}),
+        }).then(
+          (answer) => answer.data,
+          () => null,
+        );
+  const [days, outcome] = await Promise.all([calendar, chosen]);
+  return dateStripOf(input, offsets, days, outcome);
 }
 
 /**

@@ -85,6 +85,45 @@ describe('GET /v1/flights/calendar', () => {
     }
   });
 
+  test('a round trip for a family: each day is the cheapest offer of that day’s round-trip search', async () => {
+    const party = { adults: 2, children: 1, infants: 1 };
+    for (const [route, stay] of [
+      [['TAS', 'IST'], 7],
+      [['TAS', 'DXB'], 0], // back the same day: the two cheapest legs may not fit together
+      [['SKD', 'LON'], 1],
+    ] as const) {
+      const [origin, destination] = route;
+      const r = await calendar(
+        `origin=${origin}&destination=${destination}&from=${day(20)}&days=3&currency=EUR` +
+          `&adults=2&children=1&infants=1&return_after=${stay}`,
+      );
+      expect(r.statusCode).toBe(200);
+      const data = r.json().data as Calendar;
+      expect(data.days.map((d) => d.date)).toEqual([day(20), day(21), day(22)]);
+      for (const [i, d] of data.days.entries()) {
+        const s = await app.inject({
+          method: 'POST',
+          url: '/v1/flights/search',
+          headers: auth,
+          payload: {
+            slices: [
+              { origin, destination, departure_date: d.date },
+              { origin: destination, destination: origin, departure_date: day(20 + i + stay) },
+            ],
+            passengers: party,
+            currency: 'EUR',
+            sort: 'cheapest',
+          },
+        });
+        expect(s.statusCode).toBe(200);
+        const offers = s.json().data.offers as { total_amount: string }[];
+        expect(d.min_amount, `${origin}-${destination} ${d.date} +${stay}`).toBe(
+          offers[0]?.total_amount ?? null,
+        );
+      }
+    }
+  });
+
   test('places no flight connects: connected false and no days', async () => {
     const r = await calendar(`origin=TAS&destination=AGN&from=${day(10)}`);
     expect(r.statusCode).toBe(200);
@@ -98,10 +137,22 @@ describe('GET /v1/flights/calendar', () => {
     ['origin=TAS&destination=IST&from=2026-12-01&days=x', 'days'],
     ['origin=TAS&destination=IST&from=2026-12-01&cabin_class=first', 'cabin_class'],
     ['origin=TAS&from=2026-12-01', 'destination'],
+    ['origin=TAS&destination=IST&from=2026-12-01&adults=0', 'adults'],
+    ['origin=TAS&destination=IST&from=2026-12-01&children=x', 'children'],
+    ['origin=TAS&destination=IST&from=2026-12-01&return_after=-1', 'return_after'],
+    ['origin=TAS&destination=IST&from=2026-12-01&return_after=400', 'return_after'],
   ])('bad input %s → 400 naming %s', async (query, field) => {
     const r = await calendar(query);
     expect(r.statusCode).toBe(400);
     expect(JSON.stringify(r.json())).toContain(field);
+  });
+
+  test('too many travellers or infants is a 400 naming the passengers, never a 500', async () => {
+    for (const party of ['adults=5&children=5', 'adults=1&infants=2']) {
+      const r = await calendar(`origin=TAS&destination=IST&from=${day(10)}&${party}&return_after=3`);
+      expect(r.statusCode).toBe(400);
+      expect(JSON.stringify(r.json())).toContain('passengers');
+    }
   });
 
   test('an unknown place is a 4xx with its field, never a 500', async () => {

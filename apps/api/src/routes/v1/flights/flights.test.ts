@@ -6,6 +6,7 @@ import { holdSeats, type Database } from '@parvoz/db';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { searchLatency } from '../../../metrics.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 let app: FastifyInstance;
 /** The same site with offers that live the default 20 minutes (its search cache lives 30 s). */
@@ -44,6 +45,7 @@ type Offer = {
   fare_family: 'light' | 'standard';
 };
 
+/** A search through HTTP; a 200's offers are made whole (`expandSearchOffers`) as the web reads them. */
 async function search(body: unknown, api: FastifyInstance = app) {
   const response = await api.inject({
     method: 'POST',
@@ -51,7 +53,9 @@ async function search(body: unknown, api: FastifyInstance = app) {
     headers: auth,
     payload: body as object,
   });
-  return { status: response.statusCode, body: response.json() };
+  const json = response.json();
+  if (response.statusCode === 200) json.data.offers = expandSearchOffers(json.data);
+  return { status: response.statusCode, body: json, bytes: response.body.length };
 }
 
 const oneWay = (over: Record<string, unknown> = {}) => ({
@@ -76,6 +80,43 @@ describe('POST /v1/flights/search', () => {
     const fastest = (await search(oneWay({ sort: 'fastest' }))).body.data.offers as Offer[];
     const durations = fastest.map((o) => o.slices[0]!.duration_minutes);
     expect(durations).toEqual([...durations].sort((a, b) => a - b));
+  });
+
+  test('a round trip of 100 offers is at most 100 kB of JSON: slices and fare families listed once (ADR 0015)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/flights/search',
+      headers: auth,
+      payload: {
+        slices: [
+          { origin: 'TAS', destination: 'IST', departure_date: day(30) },
+          { origin: 'IST', destination: 'TAS', departure_date: day(37) },
+        ],
+        passengers: { adults: 1 },
+        cabin_class: 'economy',
+        currency: 'UZS',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.offers).toHaveLength(100);
+    expect(response.body.length).toBeLessThanOrEqual(100_000);
+    expect(data.fare_families.map((f: { fare_family: string }) => f.fare_family)).toEqual([
+      'light',
+      'standard',
+    ]);
+    const listed = Object.keys(data.slices);
+    const used = new Set(data.offers.flatMap((o: { slices: string[] }) => o.slices));
+    expect(used).toEqual(new Set(listed));
+    // Every offer stays bookable on its own, in each fare family.
+    const last = data.offers[99];
+    for (const id of [last.id, last.other_fares[0].offer_id]) {
+      const priced = await app.inject({ method: 'GET', url: `/v1/offers/${id}`, headers: auth });
+      expect(priced.statusCode).toBe(200);
+      expect(
+        priced.json().data.slices.map((s: { segments: { flight_key: string }[] }) => s.segments),
+      ).toEqual(last.slices.map((k: string) => data.slices[k].segments));
+    }
   });
 
   test('every search is timed in the search-latency metric', async () => {

@@ -22,12 +22,20 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** GET /v1/flights/calendar: one adult's lowest one-way total per day (the calendar of low prices). */
+  /**
+   * GET /v1/flights/calendar: the lowest total per day for the asked travellers (one adult by default), one way
+   * or a round trip of a fixed length (the calendar of low prices, the results page's ±3-day strip).
+   */
   app.get(
     '/calendar',
     { schema: schemaOf(endpoints.flightCalendar), preHandler: rateLimit(ROUTE_LIMITS.calendar) },
     async (request) => {
-      const result = await flights.calendar(request.query);
+      const { adults, children, infants, return_after, ...query } = request.query;
+      const result = await flights.calendar({
+        ...query,
+        passengers: { adults, children, infants },
+        ...(return_after !== undefined ? { return_after } : {}),
+      });
       if (!result.ok) throw supplierFailure(result.error);
       return { data: result.data };
     },

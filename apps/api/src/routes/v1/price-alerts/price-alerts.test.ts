@@ -20,6 +20,7 @@ import { ANON, isoDay } from '../../../booking-testing.ts';
 import { raiseLowestPrice, releaseSeats, sellOut } from '../../../price-alert-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { CONFIRM_EMAILS_PER_DAY, CONFIRM_TTL_MS } from '../../../services/price-alerts.ts';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const SITE = 'https://parvoz.example';
 const INTERVAL_S = 3600;
@@ -118,7 +119,7 @@ async function offersOf(s: Search, currency = 'USD'): Promise<Offer[]> {
     payload: { slices, passengers: s.passengers, cabin_class: s.cabin_class ?? 'economy', currency },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.offers;
+  return expandSearchOffers(response.json().data) as Offer[];
 }
 const lowestOf = (offers: Offer[]) => Math.min(...offers.map((o) => Number(o.total_amount)));
 

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import { buildNetwork } from '@parvoz/core/network';
+import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
+import { buildSchedule } from '@parvoz/core/schedule';
+import { createSearchEngine } from '@parvoz/core/search';
+import { compactSearch } from '@parvoz/core/search-answer';
+import type { FlightSearchRequest } from '@parvoz/core/search-types';
+import { createBuiltinSupplier } from '@parvoz/core/supplier';
+import { decodeOffer } from '@parvoz/core/offers';
+import { flightSearchResponseSchema, type SearchAnswer } from './offers.ts';
+import { BrokenSearchAnswer, expandSearchOffers } from './search-answer.ts';
+
+const net = buildNetwork(FIXTURE_NETWORK);
+const engine = createSearchEngine(buildSchedule(net, { seed: 'fixture', frequencyScale: 3 }));
+const supplier = createBuiltinSupplier(net, { seed: 'fixture', secret: 'test-secret', engine });
+const now = Date.UTC(2026, 10, 20, 8, 0);
+
+const roundTrip = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
+  slices: [
+    { origin: 'TAS', destination: 'LON', departure_date: '2026-12-15' },
+    { origin: 'LON', destination: 'TAS', departure_date: '2026-12-22' },
+  ],
+  passengers: { adults: 2, children: 1, infants: 1 },
+  cabin_class: 'economy',
+  currency: 'EUR',
+  ...over,
+});
+
+async function full(request: FlightSearchRequest) {
+  const r = await supplier.search(request, { now });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.data;
+}
+
+describe('a search answer, compact on the wire and whole again for its readers', () => {
+  for (const cabin of ['economy', 'business'] as const)
+    test(`${cabin}: expanding the wire form gives back every offer but its price breakdown`, async () => {
+      const data = await full(roundTrip({ cabin_class: cabin }));
+      expect(data.offers.length).toBeGreaterThan(2);
+      const wire = compactSearch(data);
+      // What the API sends passes the contract, and survives JSON.
+      const sent = flightSearchResponseSchema.parse({ data: JSON.parse(JSON.stringify(wire)) }).data;
+      const expanded = expandSearchOffers(sent);
+      expect(expanded).toEqual(data.offers.map(({ price_breakdown: _, ...rest }) => rest));
+    });
+
+  test('each slice and fare family is listed once; offers share them by key', async () => {
+    const data = await full(roundTrip());
+    const wire = compactSearch(data);
+    const flights = Object.values(wire.slices).map((s) => s.segments.map((g) => g.flight_key).join());
+    expect(new Set(flights).size).toBe(flights.length);
+    const distinct = new Set(
+      data.offers.flatMap((o) => o.slices.map((s) => s.segments.map((g) => g.flight_key).join())),
+    );
+    expect(flights.length).toBe(distinct.size);
+    // A round trip combines fewer slices than offers × 2.
+    expect(flights.length).toBeLessThan(data.offers.length);
+    expect(wire.fare_families.map((f) => f.fare_family)).toEqual(['light', 'standard']);
+    for (const o of wire.offers) {
+      expect(o.slices.every((k) => k in wire.slices)).toBe(true);
+      // No id twice: the offer's own family is its `id`, the other family has its own signed id.
+      expect(o.other_fares.map((f) => f.fare_family)).toEqual(['standard']);
+      expect(o.other_fares[0]!.offer_id).not.toBe(o.id);
+    }
+    const ids = wire.offers.flatMap((o) => [o.id, ...o.other_fares.map((f) => f.offer_id)]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The ids still sign everything: each decodes to its flights, family, passengers and the search time.
+    const first = wire.offers[0]!;
+    const decoded = decodeOffer(first.other_fares[0]!.offer_id, 'test-secret', now);
+    expect(decoded).toMatchObject({
+      ok: true,
+      offer: {
+        fareFamily: 'standard',
+        cabin: 'economy',
+        searchedAt: now,
+        currency: 'EUR',
+        passengers: { adults: 2, children: 1, infants: 1 },
+        slices: first.slices.map((k) => wire.slices[k]!.segments.map((g) => g.flight_key)),
+      },
+    });
+    expect(decodeOffer(first.other_fares[0]!.offer_id, 'other-secret', now).ok).toBe(false);
+    // Far smaller than the offers each carrying their slices and families.
+    expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(data).length / 2.5);
+  });
+
+  test('offers sharing a slice share one object once expanded', async () => {
+    const wire = compactSearch(await full(roundTrip()));
+    const expanded = expandSearchOffers(wire);
+    const byKey = new Map<string, object>();
+    let shared = 0;
+    wire.offers.forEach((o, i) =>
+      o.slices.forEach((k, s) => {
+        const seen = byKey.get(k);
+        if (seen) {
+          expect(expanded[i]!.slices[s]).toBe(seen);
+          shared++;
+        } else byKey.set(k, expanded[i]!.slices[s]!);
+      }),
+    );
+    expect(shared).toBeGreaterThan(0);
+  });
+
+  test('an answer with no offers expands to none; a reference to an unlisted slice or family is refused', async () => {
+    const empty: SearchAnswer = { ...compactSearch(await full(roundTrip())), offers: [], slices: {} };
+    expect(expandSearchOffers(empty)).toEqual([]);
+    const wire = compactSearch(await full(roundTrip()));
+    const badSlice = { ...wire, offers: [{ ...wire.offers[0]!, slices: ['nope'] }] };
+    expect(() => expandSearchOffers(badSlice)).toThrow(BrokenSearchAnswer);
+    const proto = { ...wire, offers: [{ ...wire.offers[0]!, slices: ['constructor'] }] };
+    expect(() => expandSearchOffers(proto)).toThrow(BrokenSearchAnswer);
+    const badFamily = { ...wire, fare_families: wire.fare_families.slice(1) };
+    expect(() => expandSearchOffers(badFamily)).toThrow(BrokenSearchAnswer);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The wire form of a search (ADR 0015): the supplier's full offers folded into an answer that lists each slice
+ * and each fare family once. A round trip's 100 offers combine a few outbound and return slices; repeating
+ * them, their luggage and the families' baggage in every offer made ~370 kB of JSON.
+ */
+import { fareFamiliesOf, baggageAllowance } from './pricing.ts';
+import type { FlightSearchData, Offer, SearchAnswer, SearchOffer, SearchSlice } from './search-types.ts';
+
+/** A slice's key: its flights (the same flights are the same slice in every offer of one search). */
+const flightsOf = (slice: Offer['slices'][number]): string =>
+  slice.segments.map((s) => s.flight_key).join(',');
+
+/** Folds a search's offers into its wire form; the offers keep their order, ids and totals. */
+export function compactSearch(data: FlightSearchData): SearchAnswer {
+  const keys = new Map<string, string>();
+  const slices: Record<string, SearchSlice> = {};
+  const cabin = data.cabin_class;
+  const offers = data.offers.map((offer): SearchOffer => {
+    const refs = offer.slices.map((slice, i) => {
+      const flights = flightsOf(slice);
+      let key = keys.get(flights);
+      if (key === undefined) {
+        key = `s${keys.size}`;
+        keys.set(flights, key);
+        const luggage = offer.available_services.find((s) => s.slice_index === i);
+        slices[key] = {
+          ...slice,
+          luggage: {
+            weight_kg: luggage?.weight_kg ?? 0,
+            amount: luggage?.amount ?? '0',
+            passenger_types: luggage?.passenger_types ?? [],
+          },
+        };
+      }
+      return key;
+    });
+    const out: SearchOffer = {
+      id: offer.id,
+      slices: refs,
+      fare_family: offer.fare_family,
+      total_amount: offer.total_amount,
+      base_amount: offer.base_amount,
+      tax_amount: offer.tax_amount,
+      other_fares: offer.fare_families
+        .filter((f) => f.fare_family !== offer.fare_family)
+        .map((f) => ({ fare_family: f.fare_family, offer_id: f.offer_id, total_amount: f.total_amount })),
+    };
+    if (offer.seats_left !== undefined) out.seats_left = offer.seats_left;
+    return out;
+  });
+  return {
+    id: data.id,
+    created_at: data.created_at,
+    expires_at: data.expires_at,
+    currency: data.currency,
+    cabin_class: cabin,
+    passengers: data.passengers,
+    fare_families: fareFamiliesOf(cabin).map((f) => ({ fare_family: f, baggage: baggageAllowance(f) })),
+    slices,
+    offers,
+    facets: data.facets,
+    connected: data.connected,
+  };
+}
