@@ -137,12 +137,24 @@ export function ResultsView({
 
   if (expired) return <ExpiredNotice />;
 
+  // A supplier that did not answer in time: what is shown may not be all there is.
+  const incomplete = outcome.incomplete ? (
+    <p
+      role="status"
+      data-testid="results-incomplete"
+      className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200"
+    >
+      {t('search.incomplete')}
+    </p>
+  ) : null;
+
   if (outcome.offers.length === 0) {
     return (
       <section
         aria-labelledby="no-routes"
-        className="rounded-xl bg-white p-6 text-center ring-1 ring-neutral-200"
+        className="grid gap-4 rounded-xl bg-white p-6 text-center ring-1 ring-neutral-200"
       >
+        {incomplete}
         <h2 id="no-routes" className="text-xl font-semibold">
           {t('search.empty.heading')}
         </h2>
@@ -171,6 +183,7 @@ export function ResultsView({
         />
       </aside>
       <div className="grid gap-4">
+        {incomplete}
         <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
         {/* Sort buttons, the pressed one the current order: they re-sort at once; without JavaScript the
             form asks for the same results sorted (the other query parameters kept). */}

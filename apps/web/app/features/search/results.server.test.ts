@@ -181,6 +181,7 @@ describe('the ±3-day strip from one calendar answer', () => {
     passengers: input.params.passengers,
     cabin: 'economy',
     connected,
+    incomplete: false,
     offers: totals.map((total_amount, rank) => ({ total_amount, rank }) as ResultOffer),
   });
   const calendar = {

@@ -207,6 +207,7 @@ export async function searchOffers(
       passengers: input.params.passengers,
       cabin: input.params.cabin,
       connected: data.connected !== false,
+      incomplete: data.incomplete === true,
       offers: expandSearchOffers(data).map((offer, rank) => slimOffer(offer, rank, slices)),
     };
   } catch (error) {

@@ -85,6 +85,8 @@ export type SearchOk = {
   cabin: Cabin;
   /** false: no flights connect these places on any date ("no routes", not "try other dates"). */
   connected: boolean;
+  /** true: a supplier (Duffel) did not answer in time, so some offers may be missing (issue 15). */
+  incomplete: boolean;
   offers: ResultOffer[];
 };
 
