@@ -187,6 +187,29 @@ export async function orderLink(tx: Database, orderId: string, lang: string, sit
 }
 
 /**
+ * The refund a `refund.*` event names, locked (order first, then refund: the order every writer uses): by our
+ * refund id, which the provider sends back, or by the provider's refund id. Null (logged) when unknown.
+ */
+async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentEvent, log: Log) {
+  const byId = event.refundId !== undefined && UUID.test(event.refundId);
+  const where = byId
+    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
+    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
+  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
+  if (!located) {
+    log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
+    return null;
+  }
+  await tx
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, located.orderId))
+    .for('update');
+  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
+  return refund ?? null;
+}
+
+/**
  * A verified `refund.succeeded` event, in the webhook's transaction (which has recorded the event id): the
  * refund is done, the order's refund status follows, and the traveller is told once. Found by our refund id
  * (which the provider sends back) or by the provider's refund id.
@@ -199,22 +222,7 @@ export async function applyRefundSucceeded(
   now: Date,
   log: Log,
 ): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
-  const byId = event.refundId !== undefined && UUID.test(event.refundId);
-  const where = byId
-    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
-    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
-  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
-  if (!located) {
-    log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
-    return 'unknown_refund';
-  }
-  // Lock order first, then refund (the order every writer uses).
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
-  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
+  const refund = await lockRefundOfEvent(tx, provider, event, log);
   if (!refund) return 'unknown_refund';
   if (
     event.amountMinor !== refund.amountMinor ||
@@ -268,21 +276,7 @@ export async function applyRefundFailed(
   now: Date,
   log: Log,
 ): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
-  const byId = event.refundId !== undefined && UUID.test(event.refundId);
-  const where = byId
-    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
-    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
-  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
-  if (!located) {
-    log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
-    return 'unknown_refund';
-  }
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
-  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
+  const refund = await lockRefundOfEvent(tx, provider, event, log);
   if (!refund) return 'unknown_refund';
   // Only a refund still waiting can fail; one that went through or already failed stays as it is.
   if (
