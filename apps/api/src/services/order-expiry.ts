@@ -51,8 +51,13 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
             updatedAt: now,
           })
           .where(eq(schema.orders.id, order.id));
-        await releaseOrderHolds(tx, order.id);
       }
+      // One release for the whole batch: seats are then locked in (flight, cabin) order (no deadlock
+      // with another worker's batch).
+      await releaseOrderHolds(
+        tx,
+        due.map((order) => order.id),
+      );
       return due.length;
     });
     total += cancelled;

@@ -197,18 +197,27 @@ export async function holdSeatsForOrder(
 }
 
 /**
- * Releases what an order still holds (on cancel or when its payment window ends). Idempotent: a second
- * call, or a concurrent one, releases nothing more. Returns what this call released.
+ * Releases what the given orders still hold (on cancel or when their payment window ends). Idempotent: a
+ * second call, or a concurrent one, releases nothing more. Pass every order of a batch in one call: the
+ * seats are then given back in one (flight, cabin) order, so two workers releasing overlapping flights
+ * cannot deadlock (releasing order by order locked the flights in the orders' order). Returns what this
+ * call released, summed per flight and cabin.
  */
-export async function releaseOrderHolds(db: Database, orderId: string): Promise<SeatRelease[]> {
+export async function releaseOrderHolds(
+  db: Database,
+  orderIds: string | readonly string[],
+): Promise<SeatRelease[]> {
+  const ids = typeof orderIds === 'string' ? [orderIds] : [...orderIds];
+  if (ids.length === 0) return [];
   return db.transaction(async (tx) => {
     const released = await tx
       .update(orderHolds)
       .set({ releasedAt: sql`now()` })
-      .where(and(eq(orderHolds.orderId, orderId), isNull(orderHolds.releasedAt)))
+      .where(and(inArray(orderHolds.orderId, ids), isNull(orderHolds.releasedAt)))
       .returning({ flightKey: orderHolds.flightKey, cabin: orderHolds.cabin, seats: orderHolds.seats });
-    await releaseSeats(tx, released);
-    return released;
+    const merged = normalise(released, (a, b) => ({ ...a, seats: a.seats + b.seats }));
+    await releaseSeats(tx, merged);
+    return merged;
   });
 }
 

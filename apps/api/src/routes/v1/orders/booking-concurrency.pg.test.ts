@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createDatabase, holdSeats, schema, type DatabaseHandle } from '@parvoz/db';
+import { createDatabase, holdSeats, holdSeatsForOrder, schema, type DatabaseHandle } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
@@ -103,4 +103,46 @@ test('two expiry workers at once cancel each unpaid order once and release exact
     sql`SELECT count(*)::int AS n FROM orders WHERE booking_status = 'new'`,
   );
   expect(left.rows[0]!.n).toBe(0);
+});
+
+test('two expiry workers whose batches cross the same two flights in opposite orders never deadlock', async () => {
+  // Worker batches are taken by deadline: the first 50 (flight X's orders, then Y's) and the next 50
+  // (Y's, then X's). Released order by order, each worker locked one flight and waited for the other's.
+  for (let round = 0; round < 5; round++) {
+    const x = `HY7${round}1-2027-03-0${round + 1}`;
+    const y = `HY7${round}2-2027-03-0${round + 1}`;
+    const base = start - 3600_000;
+    const flightOf = (i: number) => (i < 25 || i >= 75 ? x : y);
+    for (let i = 0; i < 100; i++) {
+      const id = `cross-${round}-${i}`;
+      await database.db.transaction(async (tx) => {
+        await tx.insert(schema.orders).values({
+          id,
+          bookingReference: `X${round}${String(i).padStart(4, '0')}`,
+          contactFullName: 'Aziza Karimova',
+          contactEmail: 'aziza@example.com',
+          contactPhone: '+998901234567',
+          offer: { slices: [] },
+          price: { total: '10.00' },
+          totalMinor: 1000,
+          currency: 'USD',
+          lang: 'en',
+          paymentDeadline: new Date(base + i * 1000),
+        });
+        await holdSeatsForOrder(tx, id, [
+          { flightKey: flightOf(i), cabin: 'economy', seats: 1, capacity: 200 },
+        ]);
+      });
+    }
+    const later = new Date(start);
+    const [a, b] = await Promise.all([
+      expireUnpaidOrders(database.db, later),
+      expireUnpaidOrders(second.db, later),
+    ]);
+    expect(a + b, `round ${round}`).toBe(100);
+    const sold = await database.db.execute<{ sold: number }>(
+      sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory WHERE flight_key IN (${x}, ${y})`,
+    );
+    expect(sold.rows[0]!.sold).toBe(0);
+  }
 });
