@@ -154,4 +154,46 @@ describe('calendar of low fares', () => {
     expect(label).toContain(await stripPriceOfSearchedDay(page, lang));
     await context.close();
   });
+  test('a round trip: each day is the round trip with the same stay, and its link moves both dates (ru, phone)', async () => {
+    const lang = 'ru';
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmmIn(20)}IST${ddmmIn(27)}1`);
+    await page.getByRole('button', { name: m(lang, 'search.calendar.toggle') }).click();
+    const table = page.getByTestId('fare-calendar').getByRole('table');
+    await table.locator('a[data-date]').first().waitFor();
+    expect(await table.locator('caption').textContent()).toContain(
+      m(lang, 'search.calendar.noteRoundTrip', {
+        days: 7,
+        cabin: m(lang, 'search.cabin.economy'),
+        currency: '₽',
+      }),
+    );
+    // The searched day's price is the round trip's cheapest, as the strip shows it.
+    const searched = table.locator('a[aria-current="date"]');
+    expect(await searched.locator('.sr-only').textContent()).toContain(
+      await stripPriceOfSearchedDay(page, lang),
+    );
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page);
+
+    const other = table
+      .locator('a[data-date]')
+      .filter({ hasNot: page.locator('[aria-current]') })
+      .first();
+    const otherDate = (await other.getAttribute('data-date'))!;
+    const back = new Date(Date.parse(`${otherDate}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const label = (await other.locator('.sr-only').textContent()) ?? '';
+    await other.click();
+    await page.waitForURL(
+      new RegExp(
+        `/${lang}/flight/TAS${otherDate.slice(8, 10)}${otherDate.slice(5, 7)}IST${back.slice(8, 10)}${back.slice(5, 7)}1$`,
+      ),
+    );
+    await expect
+      .poll(() => table.locator('a[aria-current="date"]').getAttribute('data-date'))
+      .toBe(otherDate);
+    expect(label).toContain(await stripPriceOfSearchedDay(page, lang));
+    await context.close();
+  });
 });

@@ -104,8 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const offers = searchOffers(state.api, input);
   const strip = searchDateStrip(state.api, input, offers);
-  // The month of low fares is one-way and per adult: a round trip's price is not the sum of two of them.
-  const calendar = search.returnDate ? null : searchFareCalendar(state.api, input);
+  const calendar = searchFareCalendar(state.api, input);
   const today = new Date().toISOString().slice(0, 10);
   const keys = parseItinerary(url);
   const shared = keys
@@ -127,7 +126,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       offers: await offers,
       strip: await strip,
       shared: shared ? await shared : null,
-      calendar: calendar ? await calendar : null,
+      calendar: await calendar,
     };
   }
   return { ...base, offers, strip, shared, calendar };
@@ -256,15 +255,13 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
       <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
         {(value) => <DateStripView strip={value} />}
       </Deferred>
-      {calendar ? (
-        <LowFares
-          calendar={calendar}
-          search={search}
-          currency={data.currency}
-          bookable={data.bookable}
-          noScript={noScript}
-        />
-      ) : null}
+      <LowFares
+        calendar={calendar}
+        search={search}
+        currency={data.currency}
+        bookable={data.bookable}
+        noScript={noScript}
+      />
       {shared ? (
         <Deferred value={shared} fallback={null} error={failed}>
           {(value) => (
@@ -295,7 +292,7 @@ function LowFares({
   bookable,
   noScript,
 }: {
-  calendar: NonNullable<LoaderData['calendar']>;
+  calendar: LoaderData['calendar'];
   search: LoaderData['search'];
   currency: string;
   bookable: LoaderData['bookable'];

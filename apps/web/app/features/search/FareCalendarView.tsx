@@ -10,6 +10,7 @@ import {
   weekStart,
   type FareCalendar,
 } from './fare-calendar.ts';
+import { addDays, daysBetween } from './search-form.ts';
 import {
   currencySign,
   formatCompactAmount,
@@ -22,8 +23,9 @@ import {
 const dayNumber = (date: string) => Number(date.slice(8));
 
 /**
- * The month of the searched date as a table of days, each with its lowest one-way fare for one adult and a link
- * to that day's results (the same search on another date). A real table: screen readers announce each day with
+ * The month of the searched date as a table of days, each with its lowest fare for one adult and a link to that
+ * day's results (the same search on another date). For a round trip a day's fare is the cheapest round trip
+ * leaving that day and returning as many days later as the search does; its link moves both dates. A real table: screen readers announce each day with
  * its weekday column; each link says the full date and price. `calendar` null: still loading (same size).
  */
 export function FareCalendarView({
@@ -47,10 +49,18 @@ export function FareCalendarView({
   const ok = calendar?.kind === 'ok' ? calendar : null;
   const amounts = new Map(ok?.days.map((d) => [d.date, d.min_amount]));
   const lowest = ok ? lowestAmount(ok.days) : null;
+  // Days between departure and return: kept when another day is chosen.
+  const stay = search.returnDate ? daysBetween(search.departureDate, search.returnDate) : null;
   const hrefOf = (date: string) =>
-    `/${locale}/flight/${formatSearchSegment({ ...search, departureDate: date, returnDate: null })}`;
+    `/${locale}/flight/${formatSearchSegment({
+      ...search,
+      departureDate: date,
+      returnDate: stay === null ? null : addDays(date, stay),
+    })}`;
+  // The return must be bookable too.
+  const departures = stay === null ? bookable : { ...bookable, last: addDays(bookable.last, -stay) };
   const monthLink = (offset: -1 | 1) => {
-    const date = dateInMonth(search.departureDate, offset, bookable);
+    const date = dateInMonth(search.departureDate, offset, departures);
     if (!date) return <span />;
     const Icon = offset < 0 ? ChevronLeft : ChevronRight;
     return (
@@ -79,9 +89,10 @@ export function FareCalendarView({
         <caption className="mb-2 text-left">
           <span className="block font-semibold first-letter:uppercase">{formatMonth(locale, month)}</span>
           <span className="block text-sm text-neutral-700">
-            {t('search.calendar.note', {
+            {t(stay === null ? 'search.calendar.note' : 'search.calendar.noteRoundTrip', {
               cabin: t(search.cabin === 'business' ? 'search.cabin.business' : 'search.cabin.economy'),
               currency: currencySign(locale, ok?.currency ?? currency),
+              days: stay ?? 0,
             })}
           </span>
         </caption>
@@ -162,7 +173,13 @@ export function FareCalendarView({
                       </span>
                       <span className="sr-only">
                         {t(cheapest ? 'search.calendar.dayLowest' : 'search.calendar.day', {
-                          date: formatLongDate(locale, date),
+                          date:
+                            stay === null
+                              ? formatLongDate(locale, date)
+                              : t('search.calendar.dates', {
+                                  departure: formatLongDate(locale, date),
+                                  return: formatLongDate(locale, addDays(date, stay)),
+                                }),
                           price: full,
                         })}
                       </span>

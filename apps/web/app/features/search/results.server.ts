@@ -314,8 +314,9 @@ export async function searchDateStrip(
 }
 
 /**
- * GET /v1/flights/calendar for the month of a one-way search's date: each day's lowest fare for one adult in the
- * search's cabin (days before today or past the horizon come back absent).
+ * GET /v1/flights/calendar for the month of a search's departure date: each day's lowest fare for one adult in the
+ * search's cabin; for a round trip, the cheapest round trip departing that day with the same number of days
+ * before the return (days before today or past the horizon come back absent).
  */
 export async function searchFareCalendar(
   api: ApiClient,
@@ -332,6 +333,9 @@ export async function searchFareCalendar(
         days,
         cabin_class: input.params.cabin,
         currency: input.currency,
+        ...(input.params.returnDate
+          ? { return_after: daysBetween(input.params.departureDate, input.params.returnDate) }
+          : {}),
       },
       ...(signal ? { signal } : {}),
     });
