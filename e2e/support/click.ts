@@ -10,7 +10,8 @@
  * amounts, and Click's own cancellations (a negative `error`).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { readBody, escapeHtml } from '@parvoz/api/payments/testing/http';
 
 export interface ClickAnswer {
   click_trans_id?: number | string | null;
@@ -65,22 +66,6 @@ export interface ClickTestServer {
   pay(orderId: string, amount: string, options?: { failWith?: number }): Promise<ClickAnswer[]>;
   close(): Promise<void>;
 }
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Click's sign_time: the payment date, "YYYY-MM-DD HH:mm:ss". */
 const signTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
@@ -203,7 +188,7 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
             200,
             'text/html; charset=utf-8',
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CLICK</title></head><body><main>
-<h1>CLICK</h1><p>${escape(param('transaction_param'))}: <strong>${escape(param('amount'))}</strong> UZS</p>
+<h1>CLICK</h1><p>${escapeHtml(param('transaction_param'))}: <strong>${escapeHtml(param('amount'))}</strong> UZS</p>
 <form method="post"><button type="submit">Pay</button></form></main></body></html>`,
           );
         await readBody(request);

@@ -10,7 +10,8 @@
  * Tests also call the merchant directly (`call`) to play duplicates, out-of-order calls and wrong keys.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { readBody, escapeHtml } from '@parvoz/api/payments/testing/http';
 
 export interface PaymeReceipt {
   _id: string;
@@ -49,22 +50,6 @@ export interface PaymeTestServer {
   pay(orderId: string, tiyin: number): Promise<{ id: string; answers: PaymeAnswer[] }>;
   close(): Promise<void>;
 }
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** `m=…;ac.order_id=…;a=…;c=…` from the checkout path; null when it is not one. */
 function checkoutParams(segment: string): Map<string, string> | null {
@@ -235,10 +220,10 @@ export async function startPaymeServer(
           'text/html; charset=utf-8',
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payme checkout</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>
-<h1>Payme</h1><p>Order <span data-testid="payme-order">${escape(orderId)}</span>:
+<h1>Payme</h1><p>Order <span data-testid="payme-order">${escapeHtml(orderId)}</span>:
 <strong data-testid="payme-amount">${sum}</strong> UZS</p>
-<form method="post" action="/${escape(segment!)}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="/${escape(segment!)}/cancel"><button type="submit">Cancel</button></form>
+<form method="post" action="/${escapeHtml(segment!)}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/${escapeHtml(segment!)}/cancel"><button type="submit">Cancel</button></form>
 </main></body></html>`,
         );
       }
@@ -250,7 +235,7 @@ export async function startPaymeServer(
           return send(
             402,
             'text/html; charset=utf-8',
-            `<p>Payment refused: ${failed.error!.code}</p><a href="${escape(back)}">Back</a>`,
+            `<p>Payment refused: ${failed.error!.code}</p><a href="${escapeHtml(back)}">Back</a>`,
           );
         return send(303, 'text/plain', '', { location: back });
       }

@@ -18,6 +18,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, escapeHtml, type Loose } from './http.ts';
 
 export const IYZICO_TEST_CARDS = {
   success: '5528790000000008',
@@ -58,30 +59,7 @@ export interface IyzicoServerOptions {
   pageSize?: number;
 }
 
-/**
- * A request body as a provider receives it: any shape the caller sent, read field by field and checked here
- * (a test server must take malformed requests in order to answer them as the provider does).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON/form shapes, checked per field
-type Loose = Record<string, any>;
-
 const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export async function startIyzicoServer(options: IyzicoServerOptions) {
   const now = options.now ?? (() => new Date());
@@ -415,13 +393,13 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
         return page(
           response,
           200,
-          `<main><h1>iyzico test payment</h1><p>Amount: <strong>${escape(`${form.paidPrice} ${form.currency}`)}</strong></p>
+          `<main><h1>iyzico test payment</h1><p>Amount: <strong>${escapeHtml(`${form.paidPrice} ${form.currency}`)}</strong></p>
 <form method="post" action="/pay/${form.token}">
 <label>Card number <input name="cardNumber" autocomplete="cc-number" required></label>
 <label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
 <label>CVC <input name="cvc" autocomplete="cc-csc" required></label>
 <label>Card holder <input name="holder" autocomplete="cc-name" required></label>
-<button type="submit">Pay ${escape(String(form.paidPrice))} ${escape(form.currency)}</button></form></main>`,
+<button type="submit">Pay ${escapeHtml(String(form.paidPrice))} ${escapeHtml(form.currency)}</button></form></main>`,
         );
       }
       const pay = /^\/pay\/([0-9a-f-]{36})$/.exec(address.pathname);
@@ -441,7 +419,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
         return page(
           response,
           200,
-          `<form method="post" action="${escape(form.callbackUrl)}"><input type="hidden" name="token" value="${form.token}"><button type="submit">Return to the merchant</button></form><script>document.forms[0].submit()</script>`,
+          `<form method="post" action="${escapeHtml(form.callbackUrl)}"><input type="hidden" name="token" value="${form.token}"><button type="submit">Return to the merchant</button></form><script>document.forms[0].submit()</script>`,
         );
       }
       const answer: { status: string; errorCode?: string } = await api(

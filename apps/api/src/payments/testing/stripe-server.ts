@@ -12,9 +12,10 @@
  * `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
+import { readBody, type Loose } from './http.ts';
 
 export const STRIPE_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
@@ -63,24 +64,7 @@ export interface StripeServerOptions {
   refundsPending?: boolean;
 }
 
-/**
- * A request body as a provider receives it: any shape the caller sent, read field by field and checked here
- * (a test server must take malformed requests in order to answer them as the provider does).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON/form shapes, checked per field
-type Loose = Record<string, any>;
-
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
 
 /** Stripe's signature header for `payload` signed at `at` with `secret`. */
 export function stripeSignatureHeader(secret: string, payload: string, at: Date): string {
