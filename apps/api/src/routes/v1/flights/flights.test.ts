@@ -7,6 +7,8 @@ import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip } from './index.ts';
 
 let app: FastifyInstance;
 /** The same site with offers that live the default 20 minutes (its search cache lives 30 s). */
@@ -309,6 +311,50 @@ describe('offers', () => {
     clock += 31_000;
     expect((await search(req, longLived)).body.data.id).not.toBe(after.id);
     clock = start;
+  });
+
+  test('a remembered answer is sent as the bytes compressed the first time; clients without gzip get its JSON', async () => {
+    clock = start + 400_000;
+    const req = oneWay({ slices: [{ origin: 'TAS', destination: 'DXB', departure_date: day(37) }] });
+    const send = (encoding?: string) =>
+      longLived.inject({
+        method: 'POST',
+        url: '/v1/flights/search',
+        headers: { ...auth, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        payload: req,
+      });
+    const zipped = await send('gzip, deflate, br');
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    const json = gunzipSync(zipped.rawPayload).toString('utf8');
+    expect(JSON.parse(json).data.offers.length).toBeGreaterThan(0);
+    // The same search again: the very same bytes (the same answer, not compressed again).
+    clock += 1_000;
+    const again = await send('gzip');
+    expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
+    // Without gzip (or refusing it), the same answer as plain JSON.
+    for (const encoding of [undefined, 'identity', 'gzip;q=0, br']) {
+      const plain = await send(encoding);
+      expect(plain.headers['content-encoding'], String(encoding)).toBeUndefined();
+      expect(plain.body).toBe(json);
+    }
+    clock = start;
+  });
+
+  test.each([
+    ['gzip', true],
+    ['deflate, gzip;q=0.5', true],
+    ['*', true],
+    ['GZIP', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.0', false],
+    ['br, deflate', false],
+    ['', false],
+    ['x-gzip2', false],
+  ])('Accept-Encoding %j takes gzip: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 
   test('a remembered answer keeps at least 39/40 of its offers\' lifetime ("Search again" after expiry)', async () => {

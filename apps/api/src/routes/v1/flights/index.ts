@@ -1,3 +1,5 @@
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
@@ -9,16 +11,32 @@ import { createPopularDestinations } from '../../../services/popular-destination
 /** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, searches } = app.deps;
+  /**
+   * Each answer's JSON, and its gzip once a client asked for it. The service hands out the same result object
+   * while it remembers a search, so a repeated search costs neither serialising nor compressing again.
+   */
+  const wire = new WeakMap<object, { json: string; gzip?: Promise<Buffer> }>();
   app.post(
     '/search',
     { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
-    async (request) => {
+    async (request, reply) => {
       const finished = searchLatency.startTimer();
       const result = await flights.search(request.body);
       finished();
       searches.count();
       if (!result.ok) throw supplierFailure(result.error);
-      return { data: result.data };
+      let kept = wire.get(result);
+      if (!kept) wire.set(result, (kept = { json: reply.serialize({ data: result.data }) as string }));
+      reply.type('application/json; charset=utf-8');
+      if (kept.json.length < GZIP_FROM_BYTES || !acceptsGzip(request.headers['accept-encoding']))
+        return reply.send(kept.json as never); // already through the route's own (contract) serializer
+      kept.gzip ??= gzipAsync(kept.json);
+      const body = await kept.gzip;
+      // Compressed here, so the host's compression leaves it as it is.
+      return reply
+        .header('content-encoding', 'gzip')
+        .header('vary', 'accept-encoding')
+        .send(body as never);
     },
   );
 
@@ -67,3 +85,18 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+const gzipAsync = promisify(gzip);
+/** Smaller answers are not worth compressing (the host's own threshold). */
+const GZIP_FROM_BYTES = 1024;
+
+/** Whether an Accept-Encoding header takes gzip (named, or `*`, without `q=0`). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== 'gzip' && name.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
