@@ -12,8 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { IntlProvider, RawIntlProvider } from 'react-intl';
-import { LOCALES, isLocale, negotiateLocale, type Locale } from '@parvoz/i18n/locales';
-import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
+import { LOCALES, isLocale, type Locale } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import ERROR_MESSAGES from 'virtual:parvoz/error-messages';
 import type { Route } from './+types/root';
@@ -26,7 +25,6 @@ import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
 import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
-import { readCookies } from './lib/cookies.server.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
 import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
@@ -46,7 +44,7 @@ import {
 } from './lib/shell.client.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
+  async ({ request, params, context }, next) => {
     if (isCrossSiteMutation(request)) {
       throw new Response('Cross-site request refused', { status: 403, statusText: 'Forbidden' });
     }
@@ -55,7 +53,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !(await isFormBody(request))) {
       throw new Response('The request body is not a form', { status: 400, statusText: 'Bad Request' });
     }
-    const state = createRequestState(request);
+    const state = createRequestState(request, params);
     context.set(requestStateContext, state);
     const response = await next();
     if (state.clearToken) response.headers.append('Set-Cookie', clearTokenCookie());
@@ -69,13 +67,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
-  const cookies = readCookies(request);
-  const locale: Locale = isLocale(params.lang)
-    ? params.lang
-    : negotiateLocale(cookies.lang, request.headers.get('accept-language'));
-  const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[locale];
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const state = context.get(requestStateContext);
+  const { locale, currency } = state;
   // The guard may have fetched the user already; after a form post fetch again (the profile may have changed).
   const user = state.token
     ? await (request.method === 'GET' ? loadCurrentUserOnce(state) : loadCurrentUser(state))

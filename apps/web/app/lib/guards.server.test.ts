@@ -8,6 +8,8 @@ import { requestLog } from './log.server.ts';
 function stateWith(token: string | null, getMe: () => Promise<unknown>): RequestState {
   const fail = () => Promise.reject(new Error('unexpected call'));
   return {
+    locale: 'en',
+    currency: 'USD',
     token,
     clearToken: false,
     requestId: 'test',

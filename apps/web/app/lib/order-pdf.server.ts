@@ -1,4 +1,3 @@
-import { isLocale } from '@parvoz/i18n/locales';
 import { webConfig } from './config.server.ts';
 import type { RequestState } from './request-context.server.ts';
 import { isOrderId, readOrderAccess } from './order-access.server.ts';
@@ -10,12 +9,12 @@ import { isOrderId, readOrderAccess } from './order-access.server.ts';
  */
 export async function proxyOrderPdf(
   request: Request,
-  params: { lang?: string; id?: string },
+  params: { id?: string },
   state: RequestState,
   document: 'ticket.pdf' | 'receipt.pdf',
 ): Promise<Response> {
   if (!isOrderId(params.id)) throw new Response(null, { status: 404, statusText: 'Not Found' });
-  const lang = isLocale(params.lang) ? params.lang : 'en';
+  const lang = state.locale;
   const query = new URLSearchParams({ lang });
   const token = readOrderAccess(request, params.id);
   if (token) query.set('access_token', token);

@@ -6,9 +6,18 @@ import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
 import { webConfig } from './config.server.ts';
 import { requestLog } from './log.server.ts';
 import type { Logger } from 'pino';
+import { isLocale, negotiateLocale, type Locale } from '@parvoz/i18n/locales';
+import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i18n/currency';
 
 /** Per-request state shared by the root middleware and every loader/action. */
 export type RequestState = {
+  /**
+   * The page's language, read once per request: the path's `/{lang}` when it has one, else the visitor's
+   * choice (cookie, then Accept-Language). Loaders and actions read it here instead of parsing `params.lang`.
+   */
+  locale: Locale;
+  /** The display currency: the visitor's choice (cookie), else the language's default. */
+  currency: Currency;
   api: ApiClient;
   token: string | null;
   /** Set when the API answered 401: the middleware then clears the token cookie (spec §4, §8). */
@@ -26,8 +35,14 @@ export type RequestState = {
 
 export const requestStateContext = createContext<RequestState>();
 
-export function createRequestState(request: Request): RequestState {
+export function createRequestState(
+  request: Request,
+  params: Readonly<Record<string, string | undefined>> = {},
+): RequestState {
   const cookies = readCookies(request);
+  const locale: Locale = isLocale(params.lang)
+    ? params.lang
+    : negotiateLocale(cookies.lang, request.headers.get('accept-language'));
   const token = cookies[TOKEN_COOKIE] || null;
   const requestId = request.headers.get('x-request-id') ?? crypto.randomUUID();
   const known = cookies[VISITOR_COOKIE];
@@ -37,6 +52,8 @@ export function createRequestState(request: Request): RequestState {
   // without the cookie (a double click on the first visit, cookies off) must stay one caller (the client IP).
   const apiVisitorId = newVisitor ? null : visitorId;
   const state: RequestState = {
+    locale,
+    currency: isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[locale],
     token,
     clearToken: false,
     requestId,

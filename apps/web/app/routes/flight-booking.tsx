@@ -5,7 +5,7 @@ import { data, Link } from 'react-router';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i18n/currency';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-booking';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { OfferCountdown } from '../components/OfferCountdown.tsx';
@@ -90,8 +90,8 @@ function preselectedLuggage(url: URL, offer: BookingOffer): string[] {
   return [...chosen];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const url = new URL(request.url);
   const offerId = url.searchParams.get('offer');
@@ -158,8 +158,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
   return bookingAction(request, context.get(requestStateContext), lang, readCookies(request).currency);
 }
 

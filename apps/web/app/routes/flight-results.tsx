@@ -7,8 +7,7 @@ import {
   useLocation,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/flight-results';
 import { Disclosure } from '../components/Disclosure.tsx';
 import { ErrorPage } from '../components/ErrorPage.tsx';
@@ -73,7 +72,7 @@ const routeName = (origin: PlaceValue, destination: PlaceValue) => `${origin.nam
  * strip and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const lookup = (code: string) =>
     lookupPlace(state.api, code, lang).catch((): PlaceValue => ({ code, name: code }));
@@ -94,7 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const search = parsed.value;
   const cookies = readCookies(request);
-  const currency = isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[lang];
+  const currency = state.currency;
 
   const { origin, destination, route } = await places(search);
   if (!origin) badSearch('unknown_origin', 404, route);

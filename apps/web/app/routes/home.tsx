@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/home';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -27,8 +27,8 @@ const RecentSearches = lazy(() =>
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.home.title');
 
 /** Below the form: destinations from the visitor's city and the last-minute tours, both in their currency. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const [popular, tours] = await Promise.all([
     loadPopularDestinations(
@@ -46,11 +46,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The search form posted without JavaScript: back with messages, or on to the results. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return searchFormAction(
     request,
     context.get(requestStateContext).api,
-    isLocale(params.lang) ? params.lang : 'en',
+    context.get(requestStateContext).locale,
   );
 }
 

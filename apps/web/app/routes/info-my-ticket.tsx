@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { myTicketLookupRequestSchema, type BookingErrorKey } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/info-my-ticket';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button } from '../components/Button.tsx';
@@ -24,8 +24,8 @@ export type MyTicketActionData = {
 };
 
 /** "Where is my ticket": booking reference + email → the access link is emailed (same answer either way). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const form = await request.formData();
   const reference = String(form.get('booking_reference') ?? '').slice(0, 40);

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
-import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/ops-layout';
 import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
@@ -10,10 +9,10 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
 
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const me = await opsCall<{ data: OpsMe }>(context.get(requestStateContext), 'get', '/me');
   // The console's words come with the console (the shell every traveller loads leaves them out).
-  return { me: me.data, consoleMessages: consoleMessages(isLocale(params.lang) ? params.lang : 'en') };
+  return { me: me.data, consoleMessages: consoleMessages(context.get(requestStateContext).locale) };
 }
 
 export default function OpsLayout({ loaderData }: Route.ComponentProps) {

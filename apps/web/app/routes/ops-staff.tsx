@@ -1,6 +1,5 @@
 import { Form, data, useNavigation } from 'react-router';
 import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops';
-import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/ops-staff';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -31,13 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { staff: staff.data, audit: audit.data.slice(0, 50) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();
   if (form.get('intent') === 'invite') {
     const parsed = opsInviteSchema.safeParse({
       email: form.get('email'),
-      lang: isLocale(params.lang) ? params.lang : 'en',
+      lang: context.get(requestStateContext).locale,
     });
     if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
     await opsCall(state, 'post', '/staff', { body: parsed.data });

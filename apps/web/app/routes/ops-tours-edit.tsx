@@ -1,6 +1,6 @@
 import { Form, data, redirect, useNavigation } from 'react-router';
 import { CURRENCIES } from '@parvoz/i18n/currency';
-import { isLocale, LOCALES } from '@parvoz/i18n/locales';
+import { LOCALES } from '@parvoz/i18n/locales';
 import { BOARD_BASES, TOUR_INCLUDES } from '@parvoz/contracts/tours';
 import { opsTourInputSchema, opsTourParamsSchema, TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
 import type { Route } from './+types/ops-tours-edit';
@@ -104,7 +104,7 @@ function refusal(error: ApiError): { problem: MessageKey; fields: string[] } {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
-  const lang = isLocale(params.lang) ? params.lang : 'en';
+  const lang = context.get(requestStateContext).locale;
   const id = params.id === undefined ? null : opsTourParamsSchema.safeParse({ id: params.id });
   if (id && !id.success) throw consoleNotFound();
   const tourId = id?.data.id ?? null;

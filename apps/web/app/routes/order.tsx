@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
 import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button, buttonClasses } from '../components/Button.tsx';
@@ -122,7 +122,7 @@ export type OrderActionData =
 /** "Pay": starts a payment and sends the browser to the provider's card page (never card data here). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isOrderId(params.id)) throw notFound();
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const form = await request.formData();
   const intent = form.get('intent');

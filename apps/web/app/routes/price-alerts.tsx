@@ -1,13 +1,11 @@
 import { data } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { priceAlertCreateRequestSchema } from '@parvoz/contracts/price-alerts';
-import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency } from '@parvoz/i18n/currency';
-import { isLocale, type Locale } from '@parvoz/i18n/locales';
+import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/price-alerts';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ApiError } from '../lib/api.server.ts';
-import { readCookies } from '../lib/cookies.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -29,8 +27,8 @@ const SEGMENT = /^[A-Za-z0-9]{1,40}$/;
  * Subscribes to a price alert for the search of a results page: the search from its path segment, the
  * currency the page shows prices in (the same cookie the results page reads), the page's language.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang: Locale = isLocale(params.lang) ? params.lang : 'en';
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').slice(0, 254);
@@ -42,11 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsedSegment = segment ? parseSegment(segment) : null;
   if (!parsedSegment?.ok) return answer(false, 'generic', 400);
   const search = parsedSegment.value;
-  const cookies = readCookies(request);
   const body = priceAlertCreateRequestSchema.safeParse({
     email,
     lang,
-    currency: isCurrency(cookies.currency) ? cookies.currency : DEFAULT_CURRENCY_BY_LOCALE[lang],
+    currency: state.currency,
     origin: search.origin,
     destination: search.destination,
     departure_date: search.departureDate,

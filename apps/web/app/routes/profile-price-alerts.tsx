@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Form, data, useNavigation } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { priceAlertIdParamsSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
-import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-price-alerts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -20,10 +19,10 @@ import { routeOf, SeeFlightsLink, useTripText } from '../features/price-alerts/A
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'profile.nav.priceAlerts');
 
 /** The signed-in traveller's price alerts: those of the account's email, its places named in the page's language. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
-  const lang = isLocale(params.lang) ? params.lang : 'en';
+  const lang = context.get(requestStateContext).locale;
   const answer = await callEndpoint(api, endpoints.listPriceAlerts, { query: { lang } });
   return { alerts: answer.data };
 }
