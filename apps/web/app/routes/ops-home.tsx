@@ -10,6 +10,7 @@ import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { BarChart } from '../features/ops/BarChart.tsx';
@@ -192,41 +193,31 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
-          <div className="rounded border border-neutral-200 bg-white">
-            <table className="w-full text-sm" data-testid="ops-top-routes">
-              <caption className="sr-only">{t('ops.overview.topRoutes')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.route')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.orders')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.paidOrders')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.revenue')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.top_routes.map((r) => (
-                  <tr key={`${r.origin}-${r.destination}`} className="border-t border-neutral-100">
-                    <th scope="row" className={th}>
-                      {r.origin}–{r.destination}
-                    </th>
-                    <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
-                    <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
-                    <td className={`${td} tabular-nums wrap-anywhere`}>
-                      {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OpsTable
+            caption={t('ops.overview.topRoutes')}
+            testId="ops-top-routes"
+            minWidth=""
+            className="rounded border border-neutral-200 bg-white"
+            columns={[
+              t('ops.overview.route'),
+              t('ops.overview.orders'),
+              t('ops.overview.paidOrders'),
+              t('ops.overview.revenue'),
+            ]}
+          >
+            {overview.top_routes.map((r) => (
+              <tr key={`${r.origin}-${r.destination}`} className="border-t border-neutral-100">
+                <th scope="row" className={th}>
+                  {r.origin}–{r.destination}
+                </th>
+                <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
+                <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
+                <td className={`${td} tabular-nums wrap-anywhere`}>
+                  {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
+                </td>
+              </tr>
+            ))}
+          </OpsTable>
         )}
       </section>
 
@@ -256,61 +247,47 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         {outbox.failed.length === 0 ? (
           <p data-testid="ops-failed-none">{t('ops.overview.noFailed')}</p>
         ) : (
-          <div className="overflow-x-auto rounded border border-neutral-200 bg-white">
-            <table className="w-full text-sm" data-testid="ops-failed">
-              <caption className="sr-only">{t('ops.overview.failed')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.kind')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.recipient')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.error')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.attempts')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.created')}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t('ops.overview.action')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {outbox.failed.map((e) => (
-                  <tr key={e.id} className="border-t border-neutral-100">
-                    <th scope="row" className={`${th} wrap-anywhere`}>
-                      {e.kind}
-                    </th>
-                    <td className={`${td} wrap-anywhere`}>{e.to}</td>
-                    <td className={`${td} wrap-anywhere`}>{e.error ?? '—'}</td>
-                    <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
-                    <td className={td}>{formatInstant(locale, e.created_at)}</td>
-                    <td className={td}>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry" />
-                        <input type="hidden" name="id" value={e.id} />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant="outline"
-                          disabled={busy}
-                          aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
-                        >
-                          {t('ops.overview.retry')}
-                        </Button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OpsTable
+            caption={t('ops.overview.failed')}
+            testId="ops-failed"
+            minWidth=""
+            className="rounded border border-neutral-200 bg-white"
+            columns={[
+              t('ops.overview.kind'),
+              t('ops.overview.recipient'),
+              t('ops.overview.error'),
+              t('ops.overview.attempts'),
+              t('ops.overview.created'),
+              t('ops.overview.action'),
+            ]}
+          >
+            {outbox.failed.map((e) => (
+              <tr key={e.id} className="border-t border-neutral-100">
+                <th scope="row" className={`${th} wrap-anywhere`}>
+                  {e.kind}
+                </th>
+                <td className={`${td} wrap-anywhere`}>{e.to}</td>
+                <td className={`${td} wrap-anywhere`}>{e.error ?? '—'}</td>
+                <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
+                <td className={td}>{formatInstant(locale, e.created_at)}</td>
+                <td className={td}>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retry" />
+                    <input type="hidden" name="id" value={e.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
+                    >
+                      {t('ops.overview.retry')}
+                    </Button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </OpsTable>
         )}
       </section>
 

@@ -9,6 +9,7 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges, type OpsOrderRow } from '../features/ops/OrderStatus.tsx';
 import { BOOKING_STATUS_LABEL } from '../features/orders/OrderDetails.tsx';
@@ -118,55 +119,39 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-neutral-700" aria-live="polite">
             {t('ops.orders.count', { count: result.total })}
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-              <caption className="sr-only">{t('ops.orders.heading')}</caption>
-              <thead>
-                <tr className="border-b border-neutral-300">
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.reference')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.contact')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.route')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.total')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.statuses')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('ops.orders.created')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.orders.map((o) => (
-                  <tr key={o.id} className="border-b border-neutral-200 align-top">
-                    <th scope="row" className="p-2 font-mono">
-                      <LocalizedLink to={`/ops/orders/${o.id}`} className="text-primary-700 underline">
-                        {o.booking_reference}
-                      </LocalizedLink>
-                    </th>
-                    <td className="p-2 wrap-anywhere">
-                      {o.contact_name}
-                      <br />
-                      <span className="text-neutral-700">{o.contact_email}</span>
-                    </td>
-                    <td className="p-2">{o.route}</td>
-                    <td className="p-2 whitespace-nowrap">{money(o.total_amount, o.currency)}</td>
-                    <td className="p-2">
-                      <OrderStatusBadges order={o} />
-                    </td>
-                    <td className="p-2 whitespace-nowrap">{formatInstant(locale, o.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OpsTable
+            caption={t('ops.orders.heading')}
+            minWidth="min-w-[40rem]"
+            columns={[
+              t('ops.orders.reference'),
+              t('ops.orders.contact'),
+              t('ops.orders.route'),
+              t('ops.orders.total'),
+              t('ops.orders.statuses'),
+              t('ops.orders.created'),
+            ]}
+          >
+            {result.orders.map((o) => (
+              <tr key={o.id} className="border-b border-neutral-200 align-top">
+                <th scope="row" className="p-2 font-mono">
+                  <LocalizedLink to={`/ops/orders/${o.id}`} className="text-primary-700 underline">
+                    {o.booking_reference}
+                  </LocalizedLink>
+                </th>
+                <td className="p-2 wrap-anywhere">
+                  {o.contact_name}
+                  <br />
+                  <span className="text-neutral-700">{o.contact_email}</span>
+                </td>
+                <td className="p-2">{o.route}</td>
+                <td className="p-2 whitespace-nowrap">{money(o.total_amount, o.currency)}</td>
+                <td className="p-2">
+                  <OrderStatusBadges order={o} />
+                </td>
+                <td className="p-2 whitespace-nowrap">{formatInstant(locale, o.created_at)}</td>
+              </tr>
+            ))}
+          </OpsTable>
           {pages > 1 ? (
             <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
               {result.page > 1 ? (

@@ -6,6 +6,7 @@ import { useMoney } from '../lib/use-money.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import type { OpsTour } from '../features/ops/TourPublished.tsx';
 import { TourPublished } from '../features/ops/TourPublished.tsx';
@@ -39,49 +40,35 @@ export default function OpsTours({ loaderData }: Route.ComponentProps) {
       {loaderData.tours.length === 0 ? (
         <p>{t('ops.tours.none')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm" data-testid="ops-tours">
-            <caption className="sr-only">{t('ops.tours.heading')}</caption>
-            <thead>
-              <tr className="border-b border-neutral-300">
-                <th scope="col" className="p-2">
-                  {t('ops.tours.field.title')}
-                </th>
-                <th scope="col" className="p-2">
-                  {t('ops.tours.field.departsOn')}
-                </th>
-                <th scope="col" className="p-2">
-                  {t('ops.tours.field.price')}
-                </th>
-                <th scope="col" className="p-2">
-                  {t('ops.tours.field.seatsLeft')}
-                </th>
-                <th scope="col" className="p-2">
-                  {t('ops.tours.state')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.tours.map((tour) => (
-                <tr key={tour.id} className="border-b border-neutral-200 align-top">
-                  <th scope="row" className="p-2 font-normal wrap-anywhere">
-                    <LocalizedLink to={`/ops/tours/${tour.id}`} className="text-primary-700 underline">
-                      {tour.title[locale] || tour.title.en}
-                    </LocalizedLink>
-                    <br />
-                    <span className="font-mono text-xs text-neutral-700">{tour.slug}</span>
-                  </th>
-                  <td className="p-2 whitespace-nowrap">{formatLocalDate(locale, tour.departs_on)}</td>
-                  <td className="p-2 whitespace-nowrap">{money(tour.price, tour.currency)}</td>
-                  <td className="p-2">{tour.seats_left}</td>
-                  <td className="p-2">
-                    <TourPublished published={tour.published} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsTable
+          caption={t('ops.tours.heading')}
+          testId="ops-tours"
+          columns={[
+            t('ops.tours.field.title'),
+            t('ops.tours.field.departsOn'),
+            t('ops.tours.field.price'),
+            t('ops.tours.field.seatsLeft'),
+            t('ops.tours.state'),
+          ]}
+        >
+          {loaderData.tours.map((tour) => (
+            <tr key={tour.id} className="border-b border-neutral-200 align-top">
+              <th scope="row" className="p-2 font-normal wrap-anywhere">
+                <LocalizedLink to={`/ops/tours/${tour.id}`} className="text-primary-700 underline">
+                  {tour.title[locale] || tour.title.en}
+                </LocalizedLink>
+                <br />
+                <span className="font-mono text-xs text-neutral-700">{tour.slug}</span>
+              </th>
+              <td className="p-2 whitespace-nowrap">{formatLocalDate(locale, tour.departs_on)}</td>
+              <td className="p-2 whitespace-nowrap">{money(tour.price, tour.currency)}</td>
+              <td className="p-2">{tour.seats_left}</td>
+              <td className="p-2">
+                <TourPublished published={tour.published} />
+              </td>
+            </tr>
+          ))}
+        </OpsTable>
       )}
     </div>
   );
