@@ -245,6 +245,8 @@ export const orders = pgTable(
     supplierCurrency: text('supplier_currency'),
     /** When we paid the supplier (Duffel: a balance payment of the held order, after the traveller paid us). */
     supplierPaidAt: tsNullable('supplier_paid_at'),
+    /** When the supplier's order was cancelled (our cancellation, or an unpaid order past its payment window). */
+    supplierCancelledAt: tsNullable('supplier_cancelled_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
@@ -255,10 +257,10 @@ export const orders = pgTable(
     uniqueIndex('orders_supplier_order_key')
       .on(t.supplier, t.supplierOrderId)
       .where(sql`"supplier_order_id" IS NOT NULL`),
-    // Paid orders whose supplier is still to be paid (services/supplier-payments.ts).
+    // Paid orders whose supplier is still to be paid, cancelled ones still held there (services/supplier-payments.ts).
     index('orders_supplier_unpaid_idx')
       .on(t.paidAt)
-      .where(sql`"supplier" IS NOT NULL AND "supplier_paid_at" IS NULL AND "paid_at" IS NOT NULL`),
+      .where(sql`"supplier" IS NOT NULL AND "supplier_paid_at" IS NULL AND "supplier_cancelled_at" IS NULL`),
     // The console's overview counts payments per day (issue 13 §8).
     index('orders_paid_at_idx')
       .on(t.paidAt)

@@ -256,6 +256,8 @@ export async function confirmCancellation(
         cancelledAt: now,
         updatedAt: now,
         ...(quote ? { ticketsVoidedAt: now } : {}),
+        // Confirmed at the supplier before this transaction (above).
+        ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
       })
       .where(eq(schema.orders.id, locked.id));
     await releaseOrderHolds(tx, locked.id);

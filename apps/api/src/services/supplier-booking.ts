@@ -89,8 +89,7 @@ export async function bookAtDuffel(
 /** Gives up a held order we could not record (best effort: an unpaid hold also lapses at the airline). */
 export async function releaseAtDuffel(duffel: DuffelOrders, supplierOrderId: string): Promise<void> {
   try {
-    const quote = await duffel.quoteCancellation(supplierOrderId);
-    await duffel.confirmCancellation(quote.id);
+    await duffel.cancelOrder(supplierOrderId);
   } catch {
     // Left to lapse unpaid at its payment deadline.
   }

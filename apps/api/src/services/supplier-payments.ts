@@ -4,6 +4,7 @@
  * our Duffel balance (`POST /air/payments`, `type: balance`). Run after every payment that paid an order, and on
  * every pass of the order-expiry worker for what a failed or interrupted run left; `supplier_paid_at` says it
  * is done. Paying twice is impossible on Duffel's side too: an order no longer awaiting payment is not paid again.
+ * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
 import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -69,6 +70,44 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
   return paid;
 }
 
+/**
+ * Holds at the supplier of orders cancelled here unpaid (the payment window ended) are given up there, so the
+ * airline's seats go back on sale at once rather than at the hold's own deadline; returns how many.
+ */
+export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<number> {
+  const due = await deps.db
+    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
+    .from(schema.orders)
+    .where(
+      and(
+        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.bookingStatus, 'cancelled'),
+        isNull(schema.orders.paidAt),
+        isNull(schema.orders.supplierPaidAt),
+        isNull(schema.orders.supplierCancelledAt),
+        isNotNull(schema.orders.supplierOrderId),
+      ),
+    )
+    .limit(BATCH);
+  let released = 0;
+  for (const order of due) {
+    try {
+      await deps.duffel.cancelOrder(order.supplierOrderId!);
+      await deps.db
+        .update(schema.orders)
+        .set({ supplierCancelledAt: deps.now(), updatedAt: deps.now() })
+        .where(eq(schema.orders.id, order.id));
+      released++;
+    } catch (error) {
+      deps.log.warn(
+        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        'supplier hold not released: tried again on the next pass',
+      );
+    }
+  }
+  return released;
+}
+
 /** One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. */
 export function createSupplierPaymentWorker(deps: SupplierPaymentDeps) {
   let running: Promise<number> | undefined;
@@ -79,6 +118,10 @@ export function createSupplierPaymentWorker(deps: SupplierPaymentDeps) {
       return running;
     }
     running = paySuppliers(deps)
+      .then(async (paid) => {
+        await releaseLapsedHolds(deps);
+        return paid;
+      })
       .catch((error: unknown) => {
         deps.log.error(
           { err: error instanceof Error ? error.message : String(error) },

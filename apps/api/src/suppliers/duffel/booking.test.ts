@@ -16,7 +16,8 @@ import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
 import { ANON, bookingBody } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { searchEngineFor } from '../../services/flights.ts';
-import { paySuppliers } from '../../services/supplier-payments.ts';
+import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 
@@ -283,6 +284,32 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   });
 });
 
+describe('an unpaid Duffel order past its payment window', () => {
+  test('is cancelled here and its hold given up at Duffel once; paid orders are untouched', async () => {
+    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const deps = {
+      db,
+      duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+      now,
+      log: quietLog,
+    };
+    // Within the window nothing is released.
+    expect(await releaseLapsedHolds(deps)).toBe(0);
+    clock += 21 * 60_000;
+    try {
+      expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
+      expect(await releaseLapsedHolds(deps)).toBeGreaterThanOrEqual(1);
+      expect(atDuffel.cancelled_at).not.toBeNull();
+      expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
+      // Once: the next pass finds nothing more to release.
+      expect(await releaseLapsedHolds(deps)).toBe(0);
+    } finally {
+      clock = start;
+    }
+  });
+});
+
 describe('cancelling a Duffel order with Duffel’s quote', () => {
   async function quote(order: Booked) {
     return app.inject({
@@ -337,6 +364,7 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
     expect((await confirm(cancellation.id, order)).statusCode).toBe(200);
     expect(atDuffel.cancelled_at).not.toBeNull();
     expect((await readOrder(app, order.id, order.access_token)).booking_status).toBe('cancelled');
+    expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
     // A cancelled order is not paid at Duffel afterwards.
     expect(await payAtDuffel()).toBe(0);
   });

@@ -267,6 +267,17 @@ export function createDuffelOrders(options: {
       }
     },
 
+    /**
+     * Cancels an order outright (quote, then confirm): for holds nothing was paid for. An order Duffel already
+     * cancelled counts as done; throws when Duffel cannot be reached or refuses otherwise.
+     */
+    async cancelOrder(orderId: string): Promise<void> {
+      const order = (await duffel.orders.get(orderId)).data;
+      if (order.cancelled_at) return;
+      const quote = (await duffel.orderCancellations.create({ order_id: orderId })).data;
+      await duffel.orderCancellations.confirm(quote.id);
+    },
+
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */
     async quoteCancellation(orderId: string): Promise<CancellationQuote> {
       return quoteOf((await duffel.orderCancellations.create({ order_id: orderId })).data);
