@@ -346,6 +346,8 @@ function outcomeOf(error: unknown): BookingOutcome {
   if (error.code === 'offer_expired') return 'expired';
   if (error.code === 'unprocessable') return 'price_changed';
   if (error.code === 'hold_limit_reached') return 'hold_limit';
+  // The supplier could not be reached (supplier-booking.ts).
+  if (error.code === 'unavailable') return 'failed';
   return 'invalid';
 }
 

@@ -23,7 +23,12 @@ const BATCH = 20;
 /** Pays the supplier for every order paid by its traveller and not yet paid at the supplier; returns how many. */
 export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
   const due = await deps.db
-    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
+    .select({
+      id: schema.orders.id,
+      supplierOrderId: schema.orders.supplierOrderId,
+      amount: schema.orders.supplierTotalAmount,
+      currency: schema.orders.supplierCurrency,
+    })
     .from(schema.orders)
     .where(
       and(
@@ -39,7 +44,10 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
   let paid = 0;
   for (const order of due) {
     try {
-      const result = await deps.duffel.payOrder(order.supplierOrderId!);
+      const result = await deps.duffel.payOrder(
+        order.supplierOrderId!,
+        order.amount && order.currency ? { amount: order.amount, currency: order.currency } : undefined,
+      );
       if (!result.ok) {
         supplierPaymentsTotal.inc({ supplier: 'duffel', status: result.code });
         deps.log.error(

@@ -210,6 +210,17 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     expect(view.supplier_booking_reference).toBe(atDuffel.booking_reference);
   });
 
+  test('a hold whose price moved at the airline is not paid from the balance (left for an operator)', async () => {
+    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    atDuffel.total_amount = '320.00';
+    await pay(app, db, order, now());
+    expect(await payAtDuffel()).toBe(0);
+    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+    expect(atDuffel.payment_status.awaiting_payment).toBe(true);
+    expect((await rowOf(order.id)).supplierPaidAt).toBeNull();
+  });
+
   test('an expired offer: 410 offer_expired with the spec’s message; nothing booked at Duffel', async () => {
     const offer = await duffelOffer();
     const before = ordersPosted().length;

@@ -238,15 +238,23 @@ export function createDuffelOrders(options: {
      */
     async payOrder(
       orderId: string,
+      /** The total agreed at booking: a hold whose price moved since (its guarantee ended) is not paid. */
+      expected?: { amount: string; currency: string },
     ): Promise<
       | { ok: true; replayed: boolean; amount: string; currency: string }
-      | { ok: false; code: 'cancelled' | 'refused'; detail?: unknown }
+      | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown }
     > {
       const read = async () => (await duffel.orders.get(orderId)).data;
       const order = await read();
       if (order.cancelled_at) return { ok: false, code: 'cancelled' };
       if (!order.payment_status?.awaiting_payment)
         return { ok: true, replayed: true, amount: order.total_amount, currency: order.total_currency };
+      if (expected && (expected.amount !== order.total_amount || expected.currency !== order.total_currency))
+        return {
+          ok: false,
+          code: 'price_changed',
+          detail: { total: order.total_amount, currency: order.total_currency },
+        };
       try {
         await duffel.payments.create({
           order_id: orderId,
