@@ -64,7 +64,12 @@ export async function bookAtDuffel(
       reason: 'supplier_unavailable',
     });
   }
-  if (result.ok) return { supplier: 'duffel', orderId, booking: result.booking };
+  if (result.ok) {
+    // An order booked by an earlier attempt of this request keeps the id it was booked under.
+    const earlier = result.booking.ourOrderId;
+    const id = result.booking.replayed && earlier && /^ord_[A-Za-z0-9_-]+$/.test(earlier) ? earlier : orderId;
+    return { supplier: 'duffel', orderId: id, booking: result.booking };
+  }
   switch (result.code) {
     case 'offer_not_found':
       throw new ApiFailure('validation_failed', 'The request is not valid.', [

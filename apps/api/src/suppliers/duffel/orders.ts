@@ -53,6 +53,8 @@ export interface DuffelBooking {
   bookingReference: string;
   totalAmount: string;
   totalCurrency: string;
+  /** Our order id the supplier's order carries (`metadata.parvoz_order_id`), if any. */
+  ourOrderId: string | null;
   /** Until when a held order may be paid (null: paid already, instant). */
   paymentRequiredBy: string | null;
   /** True when the order was found by its key (an earlier attempt had booked it). */
@@ -172,6 +174,8 @@ export function createDuffelOrders(options: {
       totalAmount: o.total_amount,
       totalCurrency: o.total_currency,
       paymentRequiredBy: o.payment_status?.payment_required_by ?? null,
+      ourOrderId:
+        typeof o.metadata?.[ORDER_METADATA_KEY] === 'string' ? o.metadata[ORDER_METADATA_KEY] : null,
       replayed,
     },
   });
