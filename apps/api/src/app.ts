@@ -43,6 +43,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { createFlightService, type FlightService } from './services/flights.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
+import { createSupplierPaymentWorker } from './services/supplier-payments.ts';
 import { createSearchCounter, type SearchCounter } from './services/search-counter.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
@@ -76,6 +77,8 @@ export type ApiDeps = {
   config: ApiConfig;
   now: Clock;
   kickOutbox: () => void;
+  /** After a payment paid an order: pays its supplier (Duffel) if it has one (services/supplier-payments.ts). */
+  kickSupplierPayments: () => void;
   flights: FlightService;
   /** The base of every absolute link the API writes (emails, the e-ticket's QR link): public-origin.ts. */
   publicOrigin: () => string;
@@ -128,12 +131,18 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     onUndelivered: (status, refundId) =>
       app.log.error({ status, refundId }, 'sandbox refund: webhook not accepted'),
   });
+  const flights = createFlightService(options.db, options.config, now, app.log);
+  const supplierPayments = flights.duffel
+    ? createSupplierPaymentWorker({ db: options.db, duffel: flights.duffel, now, log: app.log })
+    : undefined;
+  app.addHook('onClose', async () => supplierPayments?.stop());
   const deps: ApiDeps = {
     db: options.db,
     config: options.config,
     now,
     kickOutbox: outbox.kick,
-    flights: createFlightService(options.db, options.config, now, app.log),
+    kickSupplierPayments: () => supplierPayments?.kick(),
+    flights,
     publicOrigin: siteOrigin,
     payments,
     searches: createSearchCounter({ db: options.db, now, log: app.log }),
@@ -149,8 +158,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     db: options.db,
     now,
     log: app.log,
-    afterPass: () =>
-      retryUnstartedRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, app.log),
+    afterPass: async () => {
+      await retryUnstartedRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, app.log);
+      await supplierPayments?.runOnce();
+    },
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());

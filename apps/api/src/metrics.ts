@@ -48,6 +48,14 @@ export const supplierFailuresTotal = new Counter({
   registers: [registry],
 });
 
+/** Payments of held supplier orders after the traveller paid us (services/supplier-payments.ts), by outcome. */
+export const supplierPaymentsTotal = new Counter({
+  name: 'parvoz_supplier_payments_total',
+  help: 'Supplier orders paid from our balance after the traveller paid, by supplier and status',
+  labelNames: ['supplier', 'status'] as const,
+  registers: [registry],
+});
+
 /** A supplier's offers that could not be shown (unknown place, airline or currency), by supplier and reason. */
 export const supplierOffersDroppedTotal = new Counter({
   name: 'parvoz_supplier_offers_dropped_total',

@@ -322,6 +322,11 @@ export const orderSchema = z.object({
   id: z.string(),
   /** 6 characters, e.g. "K7QX2M". */
   booking_reference: z.string(),
+  /**
+   * For an order booked at a real supplier (issue 15: Duffel), the airline's booking reference (PNR) the supplier
+   * gave, to use with the airline; null for the built-in network's orders.
+   */
+  supplier_booking_reference: z.string().nullable(),
   created_at: z.string(),
   booking_status: z.enum(['new', 'booked', 'cancelled']),
   payment_status: z.enum(['not_paid', 'paid']),

@@ -369,6 +369,7 @@ export const endpoints = {
       'unprocessable',
       'hold_limit_reached',
       'idempotency_in_progress',
+      'unavailable',
     ],
   }),
   getOrder: endpoint({
@@ -460,7 +461,7 @@ export const endpoints = {
     body: orderCancellationRequestSchema,
     status: 201,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    errors: ['not_found', 'unprocessable', 'unavailable'],
   }),
   confirmOrderCancellation: endpoint({
     method: 'POST',
@@ -471,7 +472,7 @@ export const endpoints = {
     params: orderCancellationIdParamsSchema,
     query: orderAccessQuerySchema,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    errors: ['not_found', 'unprocessable', 'unavailable'],
   }),
 
   listPaymentProviders: endpoint({

@@ -231,6 +231,22 @@ export const orders = pgTable(
     fareConditions: jsonb('fare_conditions'),
     /** When a cancellation voided the issued tickets. */
     ticketsVoidedAt: tsNullable('tickets_voided_at'),
+    /**
+     * The supplier that holds the booking (issue 15): null for the built-in network (seats in `seat_holds`),
+     * 'duffel' for an order at Duffel (its seats are the airline's, held by Duffel's order).
+     */
+    supplier: text('supplier'),
+    /** The supplier's order id (Duffel `ord_…`). */
+    supplierOrderId: text('supplier_order_id'),
+    /** The airline's booking reference (PNR) as the supplier gives it, shown on the order page. */
+    supplierBookingReference: text('supplier_booking_reference'),
+    /** What the supplier charges for the order, in its currency ("123.45", Duffel's `total_amount`). */
+    supplierTotalAmount: text('supplier_total_amount'),
+    supplierCurrency: text('supplier_currency'),
+    /** When we paid the supplier (Duffel: a balance payment of the held order, after the traveller paid us). */
+    supplierPaidAt: tsNullable('supplier_paid_at'),
+    /** When the supplier's order was cancelled (our cancellation, or an unpaid order past its payment window). */
+    supplierCancelledAt: tsNullable('supplier_cancelled_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
@@ -238,6 +254,13 @@ export const orders = pgTable(
     index('orders_contact_email_idx').on(t.contactEmail),
     // The console lists orders newest first (issue 13 §6).
     index('orders_created_at_idx').on(t.createdAt),
+    uniqueIndex('orders_supplier_order_key')
+      .on(t.supplier, t.supplierOrderId)
+      .where(sql`"supplier_order_id" IS NOT NULL`),
+    // Paid orders whose supplier is still to be paid, cancelled ones still held there (services/supplier-payments.ts).
+    index('orders_supplier_unpaid_idx')
+      .on(t.paidAt)
+      .where(sql`"supplier" IS NOT NULL AND "supplier_paid_at" IS NULL AND "supplier_cancelled_at" IS NULL`),
     // The console's overview counts payments per day (issue 13 §8).
     index('orders_paid_at_idx')
       .on(t.paidAt)
@@ -327,6 +350,8 @@ export const orderCancellations = pgTable(
     refundMinor: money('refund_minor').notNull().default(0),
     /** The quote was for a paid order: a quote for an unpaid order never cancels one paid since. */
     forPaidOrder: boolean('for_paid_order').notNull().default(false),
+    /** The supplier's cancellation quote (Duffel `ore_…`) that confirming this one confirms; null for built-in orders. */
+    supplierCancellationId: text('supplier_cancellation_id'),
   },
   (t) => [
     index('order_cancellations_order_id_idx').on(t.orderId),

@@ -25,6 +25,7 @@ import { createCombinedSupplier, type CombinedSearchData } from '../suppliers/co
 export type WireSearchData = SearchAnswer & { incomplete?: true };
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
+import { createDuffelOrders, type DuffelOrders } from '../suppliers/duffel/orders.ts';
 import type { Clock } from './clock.ts';
 
 /** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise (issue 15 §2). */
@@ -100,6 +101,8 @@ export interface FlightService {
   soldSeatsSnapshot(): Promise<SoldSeatsFn>;
   /** Sold seats read now (re-pricing before a booking must not use a stale view). */
   soldSeatsNow(): Promise<SoldSeatsFn>;
+  /** Booking, paying and cancelling at Duffel (only with DUFFEL_ACCESS_TOKEN). */
+  duffel?: DuffelOrders;
 }
 
 /**
@@ -193,6 +196,15 @@ export function createFlightService(
   const service: FlightService = {
     supplier,
     network: engine.network,
+    ...(config.duffelAccessToken
+      ? {
+          duffel: createDuffelOrders({
+            accessToken: config.duffelAccessToken,
+            ...(config.duffelApiUrl ? { apiUrl: config.duffelApiUrl } : {}),
+            secret: config.offerSecret,
+          }),
+        }
+      : {}),
     async calendar(query) {
       const soldSeats = await service.soldSeatsSnapshot();
       let cache = calendars.get(soldSeats);

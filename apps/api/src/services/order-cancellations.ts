@@ -32,6 +32,8 @@ import {
   type OrderRow,
 } from './order-view.ts';
 import { orderLink, recordRefund } from './refunds.ts';
+import { DuffelError } from '@duffel/api';
+import type { CancellationQuote, DuffelOrders } from '../suppliers/duffel/orders.ts';
 
 /** How long a quote may be confirmed. */
 export const CANCELLATION_VALID_MS = 10 * 60_000;
@@ -41,6 +43,38 @@ type CancellationRow = typeof schema.orderCancellations.$inferSelect;
 export interface CancellationDeps {
   db: Database;
   now: () => Date;
+  /** Orders booked at Duffel are cancelled there, with Duffel's quote (only with DUFFEL_ACCESS_TOKEN). */
+  duffel?: DuffelOrders | undefined;
+}
+
+const supplierUnreachable = () =>
+  new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {
+    reason: 'supplier_unavailable',
+  });
+
+/**
+ * Duffel's quote for cancelling the order there (`POST /air/order_cancellations`), its refund in our order's
+ * currency: the same share of what the traveller paid as Duffel's refund is of Duffel's total (our price is Duffel's
+ * converted at booking), never more than was paid.
+ */
+async function supplierQuote(
+  deps: CancellationDeps,
+  order: OrderRow,
+): Promise<{ id: string; refundMinor: number }> {
+  if (!deps.duffel || !order.supplierOrderId)
+    throw refused('not_cancellable', 'This order cannot be cancelled.');
+  let quote: CancellationQuote;
+  try {
+    quote = await deps.duffel.quoteCancellation(order.supplierOrderId);
+  } catch (error) {
+    if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500)
+      throw refused('not_cancellable', 'This order cannot be cancelled.');
+    throw supplierUnreachable();
+  }
+  const total = Number(order.supplierTotalAmount);
+  const back = Number(quote.refundAmount ?? '0');
+  const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
+  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share) };
 }
 
 function newCancellationId(): string {
@@ -112,6 +146,8 @@ export async function createCancellation(
   const order = await loadOrderFor(deps.db, orderId, caller, accessToken);
   const now = deps.now();
   const quote = quoteFor(order.row, now);
+  // At a supplier the refund is the supplier's quote (its fare rules), confirmed there when ours is.
+  const atSupplier = order.row.supplier ? await supplierQuote(deps, order.row) : null;
   const [row] = await deps.db
     .insert(schema.orderCancellations)
     .values({
@@ -119,8 +155,9 @@ export async function createCancellation(
       orderId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CANCELLATION_VALID_MS),
-      refundMinor: quote?.refundMinor ?? 0,
+      refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
       forPaidOrder: quote !== null,
+      supplierCancellationId: atSupplier?.id ?? null,
     })
     .returning();
   return present(row!, order.row);
@@ -167,6 +204,20 @@ export async function confirmCancellation(
   const now = deps.now();
   if (found.expiresAt.getTime() <= now.getTime())
     throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
+  // The supplier's order is cancelled first (HTTP, outside the transaction); confirming twice is harmless there.
+  if (found.supplierCancellationId && order.row.bookingStatus !== 'cancelled') {
+    if (!deps.duffel) throw refused('not_cancellable', 'This order cannot be cancelled.');
+    // Checked before cancelling at the supplier too: a quote outdated here must not cancel it there.
+    if ((quoteFor(order.row, now) !== null) !== found.forPaidOrder)
+      throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    try {
+      await deps.duffel.confirmCancellation(found.supplierCancellationId);
+    } catch (error) {
+      if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500)
+        throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
+      throw supplierUnreachable();
+    }
+  }
 
   return deps.db.transaction(async (tx) => {
     // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
@@ -205,6 +256,8 @@ export async function confirmCancellation(
         cancelledAt: now,
         updatedAt: now,
         ...(quote ? { ticketsVoidedAt: now } : {}),
+        // Confirmed at the supplier before this transaction (above).
+        ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
       })
       .where(eq(schema.orders.id, locked.id));
     await releaseOrderHolds(tx, locked.id);

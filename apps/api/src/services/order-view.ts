@@ -112,6 +112,7 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
   const view: Order = {
     id: row.id,
     booking_reference: row.bookingReference,
+    supplier_booking_reference: row.supplierBookingReference ?? null,
     created_at: row.createdAt.toISOString(),
     booking_status: row.bookingStatus,
     payment_status: row.paymentStatus,

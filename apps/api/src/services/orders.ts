@@ -31,6 +31,7 @@ import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from './order-access.ts';
 import { loadOrder, presentOrder } from './order-view.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers.ts';
+import { bookAtDuffel, releaseAtDuffel, type SupplierBooking } from './supplier-booking.ts';
 
 /** The payment window of a new order (DESIGN §4): unpaid after this, it is cancelled and its seats released. */
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
@@ -105,9 +106,11 @@ async function saveTravellers(tx: Database, userId: string, input: CreateOrderIn
 async function insertOrder(
   tx: Database,
   values: (id: string) => Omit<typeof schema.orders.$inferInsert, 'id' | 'bookingReference'>,
+  /** An id chosen before (a supplier's order already carries it). */
+  presetId?: string,
 ): Promise<{ id: string; bookingReference: string }> {
   for (let attempt = 0; ; attempt++) {
-    const id = newOrderId();
+    const id = presetId ?? newOrderId();
     const bookingReference = newBookingReference();
     try {
       // A savepoint: a taken booking reference rolls back only this insert, and we draw another.
@@ -129,6 +132,8 @@ interface PreparedBooking {
   seats: SeatRequest[];
   /** Seated passengers (infants sit on a lap): the seats the order holds on each flight. */
   seated: number;
+  /** Set when a real supplier books the seats (its order, not our seat inventory). */
+  supplier?: 'duffel';
 }
 
 /**
@@ -136,12 +141,12 @@ interface PreparedBooking {
  * every refusal. Runs before the transaction (on PGlite a transaction holds the only connection).
  */
 async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): Promise<PreparedBooking> {
-  // Booking at a real supplier (Duffel: its order, hold and idempotency key) is issue 15's next slice; until then
-  // its offers are shown and priced but not sold, and never held in our own seat inventory.
-  if (isDuffelOfferId(input.offer_id))
-    throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
-      reason: 'supplier_booking_unavailable',
-    });
+  const atDuffel = isDuffelOfferId(input.offer_id);
+  // A Duffel offer is booked at Duffel (supplier-booking.ts), which its adapter needs configured.
+  if (atDuffel && !deps.flights.duffel)
+    throw new ApiFailure('validation_failed', 'The request is not valid.', [
+      { in: 'body', path: '/offer_id', message: 'booking.error.offer' },
+    ]);
   const soldSeats = await deps.flights.soldSeatsNow();
   const priced = await deps.flights.supplier.price(input.offer_id, {
     now: now.getTime(),
@@ -174,6 +179,8 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
     throw new ApiFailure('unprocessable', 'The price of this offer has changed.', details);
   }
   const seated = input.passengers.filter((p) => p.type !== 'infant').length;
+  // A supplier's seats are held by the supplier's own order, never in our seat inventory.
+  if (atDuffel) return { offer, price, seats: [], seated, supplier: 'duffel' };
   return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated };
 }
 
@@ -189,6 +196,7 @@ async function record(
   input: CreateOrderInput,
   prepared: PreparedBooking,
   now: Date,
+  atSupplier?: SupplierBooking,
 ): Promise<{ orderId: string; token: string }> {
   const { offer, price } = prepared;
   const userId = caller.kind === 'user' ? caller.userId : null;
@@ -199,26 +207,44 @@ async function record(
     { maxSeats: deps.config.holdMaxSeats, maxUnpaidOrders: deps.config.holdMaxUnpaidOrders },
     now,
   );
-  const { id } = await insertOrder(tx, () => ({
-    userId,
-    contactFullName: input.contact.full_name,
-    contactEmail: input.contact.email,
-    contactPhone: input.contact.phone,
-    offerId: input.offer_id,
-    offer,
-    price,
-    totalMinor: price.total_minor,
-    currency: price.currency,
-    bookingStatus: 'new',
-    paymentStatus: 'not_paid',
-    lang: input.lang,
-    clientIp,
-    paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
-    // The fare rules as shown on the booking page, kept: a later change of the fee changes no booked order.
-    fareConditions: offerConditions(offer, deps.config),
-    createdAt: now,
-    updatedAt: now,
-  }));
+  const { id } = await insertOrder(
+    tx,
+    () => ({
+      userId,
+      contactFullName: input.contact.full_name,
+      contactEmail: input.contact.email,
+      contactPhone: input.contact.phone,
+      offerId: input.offer_id,
+      offer,
+      price,
+      totalMinor: price.total_minor,
+      currency: price.currency,
+      bookingStatus: 'new',
+      paymentStatus: 'not_paid',
+      lang: input.lang,
+      clientIp,
+      paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
+      // The fare rules as shown on the booking page, kept: a later change of the fee changes no booked order.
+      fareConditions: offerConditions(offer, deps.config),
+      createdAt: now,
+      updatedAt: now,
+      ...(atSupplier
+        ? {
+            supplier: atSupplier.supplier,
+            supplierOrderId: atSupplier.booking.orderId,
+            supplierBookingReference: atSupplier.booking.bookingReference,
+            supplierTotalAmount: atSupplier.booking.totalAmount,
+            supplierCurrency: atSupplier.booking.totalCurrency,
+            // Never past the supplier's own deadline for paying its hold.
+            ...(atSupplier.booking.paymentRequiredBy &&
+            Date.parse(atSupplier.booking.paymentRequiredBy) < now.getTime() + PAYMENT_WINDOW_MS
+              ? { paymentDeadline: new Date(Date.parse(atSupplier.booking.paymentRequiredBy)) }
+              : {}),
+          }
+        : {}),
+    }),
+    atSupplier?.orderId,
+  );
   await tx.insert(schema.orderPassengers).values(
     input.passengers.map((p, position) => ({
       orderId: id,
@@ -234,7 +260,7 @@ async function record(
     })),
   );
   try {
-    await holdSeatsForOrder(tx, id, prepared.seats);
+    if (prepared.seats.length > 0) await holdSeatsForOrder(tx, id, prepared.seats);
   } catch (error) {
     if (error instanceof SoldOutError)
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
@@ -288,10 +314,13 @@ export async function createOrder(
   const now = deps.now();
   let orderId: string;
   let token: string;
+  let atSupplier: SupplierBooking | undefined;
   try {
     const prepared = await prepare(deps, input, now);
+    // A supplier's order first (HTTP, outside any transaction), under a key derived from this request's own.
+    if (prepared.supplier) atSupplier = await bookAtDuffel(deps.flights.duffel!, input, ref, now);
     ({ orderId, token } = await deps.db.transaction(async (tx) => {
-      const recorded = await record(deps, tx, caller, clientIp, input, prepared, now);
+      const recorded = await record(deps, tx, caller, clientIp, input, prepared, now, atSupplier);
       await idempotency.complete(tx, {
         ...ref,
         responseStatus: 201,
@@ -301,6 +330,8 @@ export async function createOrder(
     }));
   } catch (error) {
     await idempotency.abandon(deps.db, ref).catch(() => undefined);
+    // Booked at the supplier but not recorded here (e.g. the caps on unpaid holds): its hold is given up.
+    if (atSupplier) await releaseAtDuffel(deps.flights.duffel!, atSupplier.booking.orderId);
     onOutcome(outcomeOf(error));
     throw error;
   }
@@ -315,6 +346,8 @@ function outcomeOf(error: unknown): BookingOutcome {
   if (error.code === 'offer_expired') return 'expired';
   if (error.code === 'unprocessable') return 'price_changed';
   if (error.code === 'hold_limit_reached') return 'hold_limit';
+  // The supplier could not be reached (supplier-booking.ts).
+  if (error.code === 'unavailable') return 'failed';
   return 'invalid';
 }
 

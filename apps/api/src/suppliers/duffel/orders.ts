@@ -18,6 +18,7 @@ import type { PassengerType } from '@parvoz/core/search-types';
 import { decodeDuffelOfferId } from './offer-id.ts';
 
 export const IDEMPOTENCY_METADATA_KEY = 'parvoz_idempotency_key';
+export const ORDER_METADATA_KEY = 'parvoz_order_id';
 /** How many of the newest orders are searched for a key (a retry comes within minutes of the first call). */
 const LOOKUP_PAGES = 3;
 const PAGE_SIZE = 50;
@@ -38,8 +39,13 @@ export interface DuffelBookingInput {
   contact: { email: string; phone: string };
   /** Our Idempotency-Key of the booking (scoped by the caller): the supplier sees it in the order's metadata. */
   idempotencyKey: string;
-  /** `instant`: ticketed now, paid from the Duffel balance; `pay_later`: held by the airline until paid. */
-  type: 'instant' | 'pay_later';
+  /**
+   * `instant`: ticketed now, paid from the Duffel balance; `hold`: held by the airline until paid (Duffel's
+   * "hold orders" guide; the SDK's types still call it `pay_later`), then paid with `payOrder`.
+   */
+  type: 'instant' | 'hold';
+  /** Our order id, also kept in the order's metadata (`parvoz_order_id`) for the reconciliation. */
+  ourOrderId?: string;
 }
 
 export interface DuffelBooking {
@@ -47,6 +53,10 @@ export interface DuffelBooking {
   bookingReference: string;
   totalAmount: string;
   totalCurrency: string;
+  /** Our order id the supplier's order carries (`metadata.parvoz_order_id`), if any. */
+  ourOrderId: string | null;
+  /** Until when a held order may be paid (null: paid already, instant). */
+  paymentRequiredBy: string | null;
   /** True when the order was found by its key (an earlier attempt had booked it). */
   replayed: boolean;
 }
@@ -144,7 +154,10 @@ export function createDuffelOrders(options: {
     let after: string | undefined;
     for (let page = 0; page < LOOKUP_PAGES; page++) {
       const answer = await duffel.orders.list({ limit: PAGE_SIZE, ...(after ? { after } : {}) });
-      const found = answer.data.find((o) => o.metadata?.[IDEMPOTENCY_METADATA_KEY] === key);
+      // A cancelled order with the key was given up (e.g. our database refused the booking): not the booking.
+      const found = answer.data.find(
+        (o) => o.metadata?.[IDEMPOTENCY_METADATA_KEY] === key && !o.cancelled_at,
+      );
       if (found) return found;
       const next = answer.meta && 'after' in answer.meta ? answer.meta.after : null;
       if (!next) return null;
@@ -160,6 +173,9 @@ export function createDuffelOrders(options: {
       bookingReference: o.booking_reference,
       totalAmount: o.total_amount,
       totalCurrency: o.total_currency,
+      paymentRequiredBy: o.payment_status?.payment_required_by ?? null,
+      ourOrderId:
+        typeof o.metadata?.[ORDER_METADATA_KEY] === 'string' ? o.metadata[ORDER_METADATA_KEY] : null,
       replayed,
     },
   });
@@ -193,11 +209,15 @@ export function createDuffelOrders(options: {
         duffel.orders.create({
           selected_offers: [offer.id],
           passengers,
-          type: input.type,
+          // Duffel's API takes `hold`; the SDK's type (4.30) still lists the older `pay_later`.
+          type: input.type as 'instant',
           ...(input.type === 'instant'
             ? { payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }] }
             : {}),
-          metadata: { [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey },
+          metadata: {
+            [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey,
+            ...(input.ourOrderId ? { [ORDER_METADATA_KEY]: input.ourOrderId } : {}),
+          },
         });
       try {
         return bookingOf((await create()).data, false);
@@ -213,6 +233,61 @@ export function createDuffelOrders(options: {
         if (mine) return bookingOf(mine, true);
         return bookingOf((await create()).data, false);
       }
+    },
+
+    /**
+     * Pays a held order from the Duffel balance (`POST /air/payments`, `type: balance`, the order's current total),
+     * once: an order no longer awaiting payment is not paid again, and a call that got no answer is checked by
+     * reading the order. `cancelled` / `refused` come back as a result; throws when Duffel cannot be reached.
+     */
+    async payOrder(
+      orderId: string,
+      /** The total agreed at booking: a hold whose price moved since (its guarantee ended) is not paid. */
+      expected?: { amount: string; currency: string },
+    ): Promise<
+      | { ok: true; replayed: boolean; amount: string; currency: string }
+      | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown }
+    > {
+      const read = async () => (await duffel.orders.get(orderId)).data;
+      const order = await read();
+      if (order.cancelled_at) return { ok: false, code: 'cancelled' };
+      if (!order.payment_status?.awaiting_payment)
+        return { ok: true, replayed: true, amount: order.total_amount, currency: order.total_currency };
+      if (expected && (expected.amount !== order.total_amount || expected.currency !== order.total_currency))
+        return {
+          ok: false,
+          code: 'price_changed',
+          detail: { total: order.total_amount, currency: order.total_currency },
+        };
+      try {
+        await duffel.payments.create({
+          order_id: orderId,
+          payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
+        });
+        return { ok: true, replayed: false, amount: order.total_amount, currency: order.total_currency };
+      } catch (error) {
+        if (isAnswered(error)) {
+          const again = await read();
+          if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
+            return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
+          return { ok: false, code: 'refused', detail: error.errors };
+        }
+        const again = await read();
+        if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
+          return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
+        throw error;
+      }
+    },
+
+    /**
+     * Cancels an order outright (quote, then confirm): for holds nothing was paid for. An order Duffel already
+     * cancelled counts as done; throws when Duffel cannot be reached or refuses otherwise.
+     */
+    async cancelOrder(orderId: string): Promise<void> {
+      const order = (await duffel.orders.get(orderId)).data;
+      if (order.cancelled_at) return;
+      const quote = (await duffel.orderCancellations.create({ order_id: orderId })).data;
+      await duffel.orderCancellations.confirm(quote.id);
     },
 
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */

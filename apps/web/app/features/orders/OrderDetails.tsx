@@ -58,6 +58,14 @@ export function OrderSummary({ order }: { order: Order }) {
         <Row label={t('order.field.reference')} testId="order-reference">
           <span className="font-mono">{order.booking_reference}</span>
         </Row>
+        {order.supplier_booking_reference ? (
+          <Row label={t('order.field.airlineReference')} testId="order-airline-reference">
+            <span className="font-mono">{order.supplier_booking_reference}</span>
+            <span className="block text-sm font-normal text-neutral-700">
+              {t('order.field.airlineReferenceHint')}
+            </span>
+          </Row>
+        ) : null}
         <Row label={t('order.field.createdAt')}>{formatInstant(locale, order.created_at)}</Row>
         <Row label={t('order.field.recipient')}>
           {order.contact.full_name}

@@ -55,7 +55,10 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       }
       if (outcome.answer.error !== ClickError.success)
         request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
-      if (outcome.effect === 'paid') paymentsTotal.inc({ status: 'paid' });
+      if (outcome.effect === 'paid') {
+        paymentsTotal.inc({ status: 'paid' });
+        app.deps.kickSupplierPayments();
+      }
       if (outcome.effect === 'failed') paymentsTotal.inc({ status: 'declined' });
       // A late payment's refund is asked once its change is committed (services/refunds.ts).
       if (outcome.refundIds.length > 0)

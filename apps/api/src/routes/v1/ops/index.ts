@@ -130,7 +130,12 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...limited, schema: { params: opsOrderParamsSchema } },
     async (request, reply) =>
       idempotentCreate(request, reply, db, (tx) =>
-        createCancellation({ db: tx, now }, STAFF_ACCESS, request.params.id, undefined),
+        createCancellation(
+          { db: tx, now, duffel: app.deps.flights.duffel },
+          STAFF_ACCESS,
+          request.params.id,
+          undefined,
+        ),
       ),
   );
 
@@ -167,7 +172,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       async (tx) => {
         confirmed = await confirmCancellation(
-          { db: tx, now },
+          { db: tx, now, duffel: app.deps.flights.duffel },
           STAFF_ACCESS,
           request.body.cancellation_id,
           undefined,

@@ -25,7 +25,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const cancellation = await createCancellation(
-        { db, now },
+        { db, now, duffel: app.deps.flights.duffel },
         request.caller,
         request.body.order_id,
         request.query.access_token,
@@ -42,7 +42,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const confirmed = await confirmCancellation(
-        { db, now },
+        { db, now, duffel: app.deps.flights.duffel },
         request.caller,
         request.params.id,
         request.query.access_token,

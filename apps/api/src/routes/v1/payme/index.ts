@@ -89,7 +89,10 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
         request.log.error({ err: error, provider: 'payme', method }, 'Payme call failed');
         return answer(reply, paymeErrorAnswer(id, new PaymeFailure(PaymeError.system, 'payme.error.system')));
       }
-      if (outcome.effect === 'paid') paymentsTotal.inc({ status: 'paid' });
+      if (outcome.effect === 'paid') {
+        paymentsTotal.inc({ status: 'paid' });
+        app.deps.kickSupplierPayments();
+      }
       if (outcome.effect === 'failed') paymentsTotal.inc({ status: 'declined' });
       // Refunds are asked of the provider once the change that caused them is committed (services/refunds.ts).
       if (outcome.refundIds.length > 0)

@@ -58,8 +58,10 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     );
     if (refundIds.length > 0)
       await startRefunds({ db, now, providers, siteUrl: app.deps.publicOrigin }, refundIds, request.log);
-    if (effect === 'paid') paymentsTotal.inc({ status: 'paid' });
-    else if (effect === 'failed') paymentsTotal.inc({ status: 'declined' });
+    if (effect === 'paid') {
+      paymentsTotal.inc({ status: 'paid' });
+      app.deps.kickSupplierPayments();
+    } else if (effect === 'failed') paymentsTotal.inc({ status: 'declined' });
     if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded')
       app.deps.kickOutbox();
     return effect;

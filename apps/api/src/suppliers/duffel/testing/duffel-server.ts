@@ -13,6 +13,9 @@
  *                                                 passengers by the offer's ids, `instant` paid from the balance
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
  *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
+ *   GET  /air/orders/:id                          one order
+ *   POST /air/payments                            pays a held order from the balance (`payment: { type: "balance",
+ *                                                 amount, currency }` = the order's total; 422 once paid/cancelled)
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable), `expires_at`
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
@@ -143,6 +146,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** Orders, oldest first. */
   const orders: Loose[] = [];
   const cancellations = new Map<string, Loose>();
+  /** Balance payments of held orders. */
+  const payments: Loose[] = [];
   const sockets = new Set<Socket>();
 
   const failure = (status: number, type: string, code: string, title: string, message: string) => ({
@@ -458,8 +463,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           'Invalid data',
           'payment must be the offer total',
         );
-    } else if (data.type !== 'pay_later') {
-      return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or pay_later');
+    } else if (data.type !== 'hold' && data.type !== 'pay_later') {
+      return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or hold');
     }
     const order = {
       id: id('ord'),
@@ -501,6 +506,47 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     };
   }
 
+  function getOrder(orderId: string) {
+    const order = orders.find((o) => o.id === orderId);
+    if (!order)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    return { status: 200, body: { data: order } };
+  }
+
+  /** POST /air/payments: a held order paid from the balance, for exactly its total. */
+  function createPayment(data: Loose) {
+    const order = orders.find((o) => o.id === data.order_id);
+    if (!order)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (order.cancelled_at || !order.payment_status.awaiting_payment)
+      return failure(
+        422,
+        'invalid_state_error',
+        'already_paid',
+        'Order cannot be paid',
+        'The order is paid or cancelled.',
+      );
+    const pay = (data.payment ?? {}) as Loose;
+    if (pay.type !== 'balance' || pay.amount !== order.total_amount || pay.currency !== order.total_currency)
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'payment must be the order total from the balance',
+      );
+    order.payment_status = { awaiting_payment: false, payment_required_by: null };
+    const payment = {
+      id: id('pay'),
+      type: 'balance',
+      amount: pay.amount,
+      currency: pay.currency,
+      created_at: now().toISOString(),
+    };
+    payments.push({ ...payment, order_id: order.id });
+    return { status: 201, body: { data: payment } };
+  }
+
   /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
   function quoteCancellation(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
@@ -517,7 +563,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     const refund = order.conditions?.refund_before_departure;
     const total = cents(order.total_amount);
     const tax = cents(order.tax_amount ?? '0');
-    const back = refund?.allowed ? total - cents(refund.penalty_amount ?? '0') : tax;
+    const paid = !order.payment_status.awaiting_payment;
+    // An unpaid hold gives nothing back (nothing was paid); a paid order its fare less the penalty, or its taxes.
+    const back = !paid ? 0 : refund?.allowed ? total - cents(refund.penalty_amount ?? '0') : tax;
     const quote = {
       id: id('ore'),
       order_id: order.id,
@@ -527,7 +575,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       confirmed_at: null,
       refund_amount: major(Math.max(0, back)),
       refund_currency: order.total_currency,
-      refund_to: order.type === 'instant' ? 'balance' : 'awaiting_payment',
+      refund_to: paid ? 'balance' : 'awaiting_payment',
       airline_credits: [],
     };
     cancellations.set(quote.id, quote);
@@ -644,6 +692,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         }
       } else if (request.method === 'GET' && url.pathname === '/air/orders') {
         result = listOrders(url.searchParams);
+      } else if (request.method === 'GET' && /^\/air\/orders\/ord_[A-Za-z0-9]+$/.test(url.pathname)) {
+        result = getOrder(url.pathname.slice('/air/orders/'.length));
+      } else if (request.method === 'POST' && url.pathname === '/air/payments') {
+        result = createPayment((body?.data ?? {}) as Loose);
       } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
         result = quoteCancellation((body?.data ?? {}) as Loose);
       } else if (request.method === 'POST' && confirmPath) {
@@ -672,6 +724,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     requests,
     offers,
     orders,
+    payments,
+    cancellations,
     /** Makes every stored offer expire now. */
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();

@@ -1,0 +1,101 @@
+/**
+ * Booking an offer of a real supplier (issue 15; docs/decisions/0017-duffel-supplier.md): POST /v1/orders has
+ * re-priced the offer (its expiry and price checks are the built-in's), then the supplier's order is created here
+ * BEFORE our transaction records ours. Duffel: a `hold` order (the airline holds the seats, nothing is paid yet),
+ * paid from the Duffel balance once the traveller has paid us (supplier-payments.ts).
+ *
+ * The supplier sees a key derived from this request's Idempotency-Key (and whose it is): a retry after a dropped
+ * connection, or of the whole request after we failed, finds the order booked before instead of booking twice.
+ */
+import { createHash } from 'node:crypto';
+import type { CreateOrderInput } from '@parvoz/contracts/booking';
+import { ApiFailure } from '../errors.ts';
+import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
+import { newOrderId } from './order-access.ts';
+
+export interface SupplierBooking {
+  supplier: 'duffel';
+  /** Our order's id, chosen before: the supplier's order carries it in its metadata. */
+  orderId: string;
+  booking: DuffelBooking;
+}
+
+/** The key the supplier sees: our request's key and scope, hashed (no caller identity leaves the site). */
+export function supplierIdempotencyKey(ref: { scope: string; key: string }): string {
+  return createHash('sha256').update(`${ref.scope}\n${ref.key}`).digest('base64url').slice(0, 32);
+}
+
+export async function bookAtDuffel(
+  duffel: DuffelOrders,
+  input: CreateOrderInput,
+  ref: { scope: string; key: string },
+  now: Date,
+): Promise<SupplierBooking> {
+  const orderId = newOrderId();
+  let result: Awaited<ReturnType<DuffelOrders['book']>>;
+  try {
+    result = await duffel.book(
+      {
+        offerId: input.offer_id,
+        passengers: input.passengers.map((p) => ({
+          type: p.type,
+          given_name: p.given_name,
+          family_name: p.family_name,
+          born_on: p.born_on,
+          gender: p.gender,
+          // The document is taken as issued by the passenger's country of citizenship (the form asks no more).
+          document: {
+            number: p.document.number,
+            expires_on: p.document.expires_on,
+            issuing_country_code: p.citizenship,
+          },
+        })),
+        contact: { email: input.contact.email, phone: input.contact.phone },
+        idempotencyKey: supplierIdempotencyKey(ref),
+        type: 'hold',
+        ourOrderId: orderId,
+      },
+      now.getTime(),
+    );
+  } catch {
+    // Duffel did not answer even the look-up of our key: nothing is known to be booked; the client may retry
+    // with the same key (the look-up finds an order made meanwhile).
+    throw new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {
+      reason: 'supplier_unavailable',
+    });
+  }
+  if (result.ok) {
+    // An order booked by an earlier attempt of this request keeps the id it was booked under.
+    const earlier = result.booking.ourOrderId;
+    const id = result.booking.replayed && earlier && /^ord_[A-Za-z0-9_-]+$/.test(earlier) ? earlier : orderId;
+    return { supplier: 'duffel', orderId: id, booking: result.booking };
+  }
+  switch (result.code) {
+    case 'offer_not_found':
+      throw new ApiFailure('validation_failed', 'The request is not valid.', [
+        { in: 'body', path: '/offer_id', message: 'booking.error.offer' },
+      ]);
+    case 'offer_expired':
+      throw new ApiFailure(
+        'offer_expired',
+        'Too much time has passed, the ticket has expired. Please try again',
+      );
+    case 'invalid_passengers':
+      throw new ApiFailure('validation_failed', 'The request is not valid.', [
+        { in: 'body', path: '/passengers', message: 'booking.error.passengersMismatch' },
+      ]);
+    default:
+      throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
+        reason: 'sold_out',
+      });
+  }
+}
+
+/** Gives up a held order we could not record (best effort: an unpaid hold also lapses at the airline). */
+export async function releaseAtDuffel(duffel: DuffelOrders, supplierOrderId: string): Promise<void> {
+  try {
+    await duffel.cancelOrder(supplierOrderId);
+  } catch {
+    // Left to lapse unpaid at its payment deadline.
+  }
+}

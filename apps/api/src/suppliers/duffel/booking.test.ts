@@ -1,0 +1,400 @@
+/**
+ * Booking a Duffel offer through our own POST /v1/orders (issue 15), against the Duffel test server (real HTTP on
+ * loopback, Duffel's shapes) and PGlite: a `hold` order at Duffel with the passengers' documents and the contact,
+ * the airline's booking reference on our order, no seats in our inventory; paid from the Duffel balance once the
+ * traveller paid us; an expired offer, a changed price, a dropped connection after Duffel created the order (one
+ * order there), a retry of the whole request; cancellation with Duffel's quote.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { schema, type Database } from '@parvoz/db';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { Offer } from '@parvoz/core/search-types';
+import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
+import { ANON, bookingBody } from '../../booking-testing.ts';
+import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
+import { searchEngineFor } from '../../services/flights.ts';
+import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { expireUnpaidOrders } from '../../services/order-expiry.ts';
+import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
+import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+
+const TOKEN = 'duffel_test_booking0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+let dayOffset = 20;
+/** Each test searches its own date: a kept search answer would hand out an offer booked already. */
+const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
+const quietLog = { warn: () => undefined, error: () => undefined };
+
+let db: Database;
+let closeDb: () => Promise<void>;
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let keys = 0;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  server = await startDuffelServer({
+    token: TOKEN,
+    now,
+    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
+    flights: [
+      {
+        segments: [
+          {
+            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+            flight_number: '4242',
+            origin: 'TAS',
+            destination: 'IST',
+            departs: '23:10',
+            duration_minutes: 320,
+          },
+        ],
+        amount: '300.00',
+        tax: '60.00',
+        currency: 'USD',
+        refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
+      },
+    ],
+  });
+  app = await buildTestApi(
+    db,
+    {
+      duffelAccessToken: TOKEN,
+      duffelApiUrl: server.url,
+      duffelTimeBudgetMs: 30_000,
+      rateLimitScale: 1000,
+      holdMaxSeats: 1000,
+      holdMaxUnpaidOrders: 1000,
+    },
+    { now },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  await closeDb?.();
+});
+
+/** A Duffel offer of a fresh search (its own date). */
+async function duffelOffer(): Promise<Offer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'USD',
+      sort: 'cheapest',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
+  if (!offer) throw new Error('no Duffel offer in the search');
+  return offer;
+}
+
+function postOrder(body: object, key = `duffel-booking-${++keys}`) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+const rowOf = async (id: string) =>
+  (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+/** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
+const payAtDuffel = () =>
+  paySuppliers({
+    db,
+    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    now,
+    log: quietLog,
+  });
+
+describe('booking a Duffel offer through POST /v1/orders', () => {
+  test('a hold order at Duffel with the passengers and contact; the airline reference on our order; no seats of ours', async () => {
+    const offer = await duffelOffer();
+    const before = ordersPosted().length;
+    const response = await postOrder(bookingBody(offer, { expected_total: offer.total_amount }));
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json().data as Booked;
+    expect(ordersPosted()).toHaveLength(before + 1);
+    const sent = ordersPosted().at(-1)!.body!.data;
+    expect(sent.type).toBe('hold');
+    expect(sent.payments).toBeUndefined();
+    expect(sent.metadata[ORDER_METADATA_KEY]).toBe(order.id);
+    expect(sent.metadata[IDEMPOTENCY_METADATA_KEY]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The passenger as the booking form gave them, on Duffel's passenger id, with the passport and contact.
+    expect(sent.passengers).toHaveLength(1);
+    expect(sent.passengers[0]).toMatchObject({
+      given_name: 'Anna',
+      family_name: "Karimova-O'Neil",
+      born_on: '1990-04-12',
+      gender: 'f',
+      title: 'ms',
+      email: 'anna.karimova@example.com',
+      phone_number: '+998901234567',
+      identity_documents: [
+        {
+          type: 'passport',
+          unique_identifier: 'FA1234567',
+          issuing_country_code: 'UZ',
+          expires_on: '2036-01-31',
+        },
+      ],
+    });
+    expect(sent.passengers[0].id).toMatch(/^pas_/);
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    expect(order.supplier_booking_reference).toBe(atDuffel.booking_reference);
+    expect(order.supplier_booking_reference).toMatch(/^[A-Z0-9]{6}$/);
+    expect(order.booking_status).toBe('new');
+    expect(order.total_amount).toBe('300.00');
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({
+      supplier: 'duffel',
+      supplierOrderId: atDuffel.id,
+      supplierTotalAmount: '300.00',
+      supplierCurrency: 'USD',
+      supplierPaidAt: null,
+    });
+    // The supplier holds the seats: nothing in our seat inventory.
+    expect(await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id))).toEqual(
+      [],
+    );
+    // The order page reads it back.
+    expect((await readOrder(app, order.id, order.access_token)).supplier_booking_reference).toBe(
+      atDuffel.booking_reference,
+    );
+  });
+
+  test('paid by the traveller (sandbox): Duffel is paid once from the balance, for the order total', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    // Not paid at Duffel before the traveller pays.
+    expect(await payAtDuffel()).toBe(0);
+    expect(atDuffel.payment_status.awaiting_payment).toBe(true);
+    await pay(app, db, order, now());
+    // The payment webhook starts paying Duffel at once (no wait for the periodic pass).
+    await vi.waitFor(() => expect(atDuffel.payment_status.awaiting_payment).toBe(false), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await vi.waitFor(async () => expect((await rowOf(order.id)).supplierPaidAt).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    const payments = server.payments.filter((p) => p.order_id === atDuffel.id);
+    expect(payments).toEqual([
+      expect.objectContaining({ type: 'balance', amount: '300.00', currency: 'USD' }),
+    ]);
+    expect((await rowOf(order.id)).supplierPaidAt).not.toBeNull();
+    // Another pass pays nothing more.
+    await payAtDuffel();
+    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toHaveLength(1);
+    const view = await readOrder(app, order.id, order.access_token);
+    expect(view).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
+    expect(view.supplier_booking_reference).toBe(atDuffel.booking_reference);
+  });
+
+  test('a hold whose price moved at the airline is not paid from the balance (left for an operator)', async () => {
+    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    atDuffel.total_amount = '320.00';
+    await pay(app, db, order, now());
+    expect(await payAtDuffel()).toBe(0);
+    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+    expect(atDuffel.payment_status.awaiting_payment).toBe(true);
+    expect((await rowOf(order.id)).supplierPaidAt).toBeNull();
+  });
+
+  test('an expired offer: 410 offer_expired with the spec’s message; nothing booked at Duffel', async () => {
+    const offer = await duffelOffer();
+    const before = ordersPosted().length;
+    clock += 2 * 60 * 60_000;
+    try {
+      const response = await postOrder(bookingBody(offer));
+      expect(response.statusCode, response.body).toBe(410);
+      expect(response.json().error).toMatchObject({
+        code: 'offer_expired',
+        message: 'Too much time has passed, the ticket has expired. Please try again',
+      });
+      expect(ordersPosted()).toHaveLength(before);
+    } finally {
+      clock = start;
+    }
+  });
+
+  test('a price changed at Duffel since the search: the price-change answer; nothing booked', async () => {
+    const offer = await duffelOffer();
+    const before = ordersPosted().length;
+    server.knobs.priceFactor = 1.1;
+    try {
+      const response = await postOrder(bookingBody(offer, { expected_total: offer.total_amount }));
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().error).toMatchObject({
+        code: 'unprocessable',
+        details: { reason: 'price_changed', old_total: '300.00', new_total: '330.00', currency: 'USD' },
+      });
+      expect(ordersPosted()).toHaveLength(before);
+    } finally {
+      server.knobs.priceFactor = 1;
+    }
+  });
+
+  test('Duffel created the order but the connection dropped: found by its key, one order at Duffel; a retry of the request answers it', async () => {
+    const offer = await duffelOffer();
+    const duffelOfferIds = () => new Set(server.orders.map((o) => o.offer_id));
+    const ordersBefore = server.orders.length;
+    server.knobs.dropAfterCreate = true;
+    const key = `duffel-dropped-${++keys}`;
+    const first = await postOrder(bookingBody(offer), key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(server.knobs.dropAfterCreate).toBe(false); // the drop happened
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+    expect(duffelOfferIds().size).toBe(server.orders.length);
+    const order = first.json().data as Booked;
+    const atDuffel = server.orders.at(-1)!;
+    expect(order.supplier_booking_reference).toBe(atDuffel.booking_reference);
+    // The client retries the whole request with the same key: the same order, still one at Duffel.
+    const again = await postOrder(bookingBody(offer), key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(order.id);
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+  });
+
+  test('Duffel unreachable at booking: offer_unavailable, nothing recorded, the key free for a retry', async () => {
+    const offer = await duffelOffer();
+    const key = `duffel-down-${++keys}`;
+    const countBefore = (await db.select().from(schema.orders)).length;
+    server.knobs.failWith = 'drop';
+    try {
+      const refused = await postOrder(bookingBody(offer), key);
+      // Re-pricing already fails: the offer cannot be confirmed now.
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.code).toBe('offer_unavailable');
+    } finally {
+      server.knobs.failWith = null;
+    }
+    expect((await db.select().from(schema.orders)).length).toBe(countBefore);
+    const retried = await postOrder(bookingBody(offer), key);
+    expect(retried.statusCode, retried.body).toBe(201);
+  });
+});
+
+describe('an unpaid Duffel order past its payment window', () => {
+  test('is cancelled here and its hold given up at Duffel once; paid orders are untouched', async () => {
+    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const deps = {
+      db,
+      duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+      now,
+      log: quietLog,
+    };
+    // Within the window nothing is released.
+    expect(await releaseLapsedHolds(deps)).toBe(0);
+    clock += 21 * 60_000;
+    try {
+      expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
+      expect(await releaseLapsedHolds(deps)).toBeGreaterThanOrEqual(1);
+      expect(atDuffel.cancelled_at).not.toBeNull();
+      expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
+      // Once: the next pass finds nothing more to release.
+      expect(await releaseLapsedHolds(deps)).toBe(0);
+    } finally {
+      clock = start;
+    }
+  });
+});
+
+describe('cancelling a Duffel order with Duffel’s quote', () => {
+  async function quote(order: Booked) {
+    return app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
+      headers: ANON,
+      payload: { order_id: order.id },
+    });
+  }
+  const confirm = (id: string, order: Booked) =>
+    app.inject({
+      method: 'POST',
+      url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
+      headers: ANON,
+    });
+
+  test('a paid order: the refund is Duffel’s quote (fare less the airline’s penalty); confirming cancels it at Duffel', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    await pay(app, db, order, now());
+    await payAtDuffel();
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const quoted = await quote(order);
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const cancellation = quoted.json().data;
+    // Duffel: 300.00 paid, refundable less 50.00 → 250.00 back.
+    expect(cancellation).toMatchObject({
+      refund_amount: '250.00',
+      refund_currency: 'USD',
+      kept_amount: '50.00',
+    });
+    const duffelQuote = [...server.cancellations.values()].find((c) => c.order_id === atDuffel.id)!;
+    expect(duffelQuote.confirmed_at).toBeNull();
+    expect(atDuffel.cancelled_at).toBeNull();
+    const confirmed = await confirm(cancellation.id, order);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(atDuffel.cancelled_at).not.toBeNull();
+    const view = await readOrder(app, order.id, order.access_token);
+    expect(view.booking_status).toBe('cancelled');
+    expect(view.refunds).toEqual([expect.objectContaining({ amount: '250.00', currency: 'USD' })]);
+    // Confirming again answers the same, Duffel untouched.
+    const repeat = await confirm(cancellation.id, order);
+    expect(repeat.statusCode).toBe(200);
+  });
+
+  test('an unpaid order: nothing to refund; the hold is cancelled at Duffel', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const cancellation = (await quote(order)).json().data;
+    expect(cancellation).toMatchObject({ refund_amount: '0.00', refund_rule: 'nothing_paid' });
+    expect((await confirm(cancellation.id, order)).statusCode).toBe(200);
+    expect(atDuffel.cancelled_at).not.toBeNull();
+    expect((await readOrder(app, order.id, order.access_token)).booking_status).toBe('cancelled');
+    expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
+    // A cancelled order is not paid at Duffel afterwards.
+    expect(await payAtDuffel()).toBe(0);
+  });
+
+  test('Duffel unreachable when quoting: 503, no quote recorded', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    server.knobs.failWith = 'drop';
+    try {
+      const refused = await quote(order);
+      expect(refused.statusCode, refused.body).toBe(503);
+    } finally {
+      server.knobs.failWith = null;
+    }
+    expect(
+      await db
+        .select()
+        .from(schema.orderCancellations)
+        .where(eq(schema.orderCancellations.orderId, order.id)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A real supplier end to end (issue 15), in Chromium: a site with Duffel configured at the Duffel test server
+ * (real HTTP on loopback, Duffel's shapes). The results page lists offers of both suppliers; one of Duffel's is
+ * booked (a hold order at Duffel with the passenger's passport and the contact), paid with the sandbox card, and
+ * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
+import {
+  startDuffelServer,
+  type DuffelTestServer,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+
+const TOKEN = 'duffel_test_e2e0123456789abcdef';
+let site: RunningSite;
+let duffel: DuffelTestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  duffel = await startDuffelServer({
+    token: TOKEN,
+    airports: {
+      TAS: {
+        iata_code: 'TAS',
+        name: 'Tashkent International Airport',
+        city_name: 'Tashkent',
+        iata_city_code: 'TAS',
+        iata_country_code: 'UZ',
+        time_zone: 'Asia/Tashkent',
+        latitude: 41.257861,
+        longitude: 69.281186,
+      },
+      IST: {
+        iata_code: 'IST',
+        name: 'Istanbul Airport',
+        city_name: 'Istanbul',
+        iata_city_code: 'IST',
+        iata_country_code: 'TR',
+        time_zone: 'Europe/Istanbul',
+        latitude: 41.262222,
+        longitude: 28.727778,
+      },
+    },
+    flights: [
+      {
+        segments: [
+          {
+            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+            flight_number: '4242',
+            origin: 'TAS',
+            destination: 'IST',
+            departs: '23:10',
+            duration_minutes: 320,
+          },
+        ],
+        amount: '211.00',
+        tax: '41.00',
+        currency: 'USD',
+        refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
+      },
+    ],
+  });
+  site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await duffel?.close();
+});
+
+test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, booked with the airline’s reference', async () => {
+  const lang = 'en' as const;
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const day = isoDay(34);
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const offers = page.getByTestId('offer');
+  await offers.first().waitFor();
+  // Both suppliers in one list: Duffel's airline and the built-in network's.
+  const atDuffel = page.locator('[data-testid="offer"][data-carriers="QP"]');
+  await atDuffel.first().waitFor();
+  const carriers = await offers.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-carriers')));
+  expect(carriers.some((c) => c !== 'QP')).toBe(true);
+  expect(await page.getByTestId('results-incomplete').count()).toBe(0);
+
+  const card = atDuffel.first();
+  await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
+  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+  await page.waitForURL(/\/flight\/booking\?/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(new URL(page.url()).searchParams.get('offer')).toMatch(/^dfl\./);
+  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('duffel-booker@example.com');
+  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
+  const adult = page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
+  });
+  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
+  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
+  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
+  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
+  await adult
+    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
+    .fill(isoDay(3 * 365));
+  await page.locator('input[name="agreement"]').check();
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+
+  // The sandbox card page, then back to the order.
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  expect(duffel.orders).toHaveLength(1);
+  const order = duffel.orders[0]!;
+  expect(order.type).toBe('hold');
+  expect(order.passengers[0]).toMatchObject({ given_name: 'AZIZ', family_name: 'KARIMOV', gender: 'm' });
+  await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
+  await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
+  await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
+  await page.getByRole('button', { name: /./ }).first().click();
+  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+  await expect
+    .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
+    .toBe(m(lang, 'orders.payment.paid'));
+  expect(await page.getByTestId('order-booking-status').textContent()).toBe(m(lang, 'orders.status.booked'));
+  const reference = page.getByTestId('order-airline-reference');
+  expect(await reference.textContent()).toContain(order.booking_reference);
+  expect(await reference.textContent()).toContain(m(lang, 'order.field.airlineReferenceHint'));
+  // Duffel is paid from the balance once the traveller paid (once, the order's total).
+  await expect.poll(() => duffel.payments.length, { timeout: 15_000 }).toBe(1);
+  expect(duffel.payments[0]).toMatchObject({ type: 'balance', amount: '211.00', currency: 'USD' });
+  expect(order.payment_status.awaiting_payment).toBe(false);
+  await expectAxeClean(page);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
