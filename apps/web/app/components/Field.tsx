@@ -16,17 +16,27 @@ export type FieldErrorText = string | ((codes: readonly string[]) => string);
  * The form's errors under a field or a form, as a list tied to the control by `id` (aria-describedby).
  * `errors` are the texts to show, already translated.
  */
-export function ErrorList({ id, errors }: { id: string; errors: readonly string[] | null | undefined }) {
+export function ErrorList({
+  id,
+  errors,
+  alert = false,
+}: {
+  id: string;
+  errors: readonly string[] | null | undefined;
+  /** Announce it at once (role="alert"), for an error shown away from its field. */
+  alert?: boolean;
+}) {
   const shown = (errors ?? []).filter(Boolean);
   if (shown.length === 0) return null;
+  const role = alert ? 'alert' : undefined;
   if (shown.length === 1)
     return (
-      <p id={id} className="text-sm font-medium text-red-700">
+      <p id={id} role={role} className="text-sm font-medium text-red-700">
         {shown[0]}
       </p>
     );
   return (
-    <ul id={id} className="list-disc ps-5 text-sm font-medium text-red-700">
+    <ul id={id} role={role} className="list-disc ps-5 text-sm font-medium text-red-700">
       {shown.map((text) => (
         <li key={text}>{text}</li>
       ))}

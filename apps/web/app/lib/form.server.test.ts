@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { agencyApplicationFormSchema } from '@parvoz/contracts/agencies';
+import { personalDataFormSchema } from '@parvoz/contracts/profile';
 import { ApiError, createApiClient } from './api.server.ts';
 import { apiFieldErrors, parseForm, pointerToFieldName, replyWithFieldErrors } from './form.server.ts';
 
@@ -160,5 +161,15 @@ describe('parseForm and replyWithFieldErrors', () => {
     expect(reply.status).toBe('error');
     expect(reply.error).toEqual({ email: ['invalid_email'], '': ['whole'] });
     expect(reply.initialValue).toMatchObject({ company_name: 'Buxoro Sayohat', phone: '65 221 11 22' });
+  });
+
+  test("an empty field reaches the schema as '' (no coercion to undefined), as the contract schemas expect", () => {
+    const submission = parseForm(
+      form({ first_name: '', last_name: ' Karimov ', phone_country: 'UZ', phone: '' }),
+      personalDataFormSchema,
+    );
+    expect(submission.status).toBe('success');
+    if (submission.status === 'success')
+      expect(submission.value).toEqual({ first_name: null, last_name: 'Karimov', phone: null });
   });
 });

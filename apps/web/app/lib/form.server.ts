@@ -7,10 +7,13 @@ import { ApiError } from './api.server.ts';
  * The one way a form action reads its form: Conform's `parseWithZod` with the contract schema the browser
  * validates with too (nested names such as `passengers[0].given_name` become nested values). Its `reply()`
  * is the action's answer on refusal: the typed values and the errors by field name, which `useForm`
- * shows with or without JavaScript.
+ * shows with or without JavaScript. Values stay the strings the form sent (`disableAutoCoercion`), as the
+ * schemas expect; the browser (`useContractForm`) parses the same way.
  */
 export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
-  return parseWithZod(formData, { schema });
+  // The contract schemas read a form's raw strings (an empty field is '', as the API's form bodies send it):
+  // Conform's own coercion would turn '' into undefined and numbers into numbers behind their back.
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
 }
 
 /** A JSON pointer into a request body ("/passengers/0/given_name") as a form field name ("passengers[0].given_name"). */

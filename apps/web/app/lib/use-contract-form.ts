@@ -17,6 +17,7 @@ export function useContractForm<S extends z.ZodType<Record<string, unknown>, Rec
     lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
   });
 }
