@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { agencyApplicationFormSchema } from '@parvoz/contracts/agencies';
 import { personalDataFormSchema } from '@parvoz/contracts/profile';
 import { ApiError, createApiClient } from './api.server.ts';
-import { apiFieldErrors, parseForm, pointerToFieldName, replyWithFieldErrors } from './form.server.ts';
+import {
+  apiFieldErrors,
+  boundedForm,
+  parseForm,
+  pointerToFieldName,
+  replyWithFieldErrors,
+} from './form.server.ts';
 
 // A real HTTP server on loopback answering with the API's error envelope (DESIGN §7), so the ApiError the
 // helpers read is the one the web's API client really raises.
@@ -172,4 +178,24 @@ describe('parseForm and replyWithFieldErrors', () => {
     if (submission.status === 'success')
       expect(submission.value).toEqual({ first_name: null, last_name: 'Karimov', phone: null });
   });
+});
+
+test('a posted name with a huge list index or a prototype segment never reaches Conform', () => {
+  const bounded = boundedForm(
+    form({
+      'passengers[0].given_name': 'AZIZ',
+      'passengers[99].given_name': 'LAST',
+      'passengers[100000000].given_name': 'X',
+      '__proto__.polluted': 'yes',
+      'a.constructor.prototype.polluted': 'yes',
+    }),
+  );
+  expect([...bounded.keys()]).toEqual(['passengers[0].given_name', 'passengers[99].given_name']);
+  const schema = z.object({ passengers: z.array(z.object({ given_name: z.string() }).optional()) });
+  const started = parseForm(
+    form({ 'passengers[100000000].given_name': 'X', '__proto__.polluted': 'yes' }),
+    schema,
+  );
+  expect(started.payload).toEqual({});
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });

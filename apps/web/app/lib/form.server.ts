@@ -11,9 +11,35 @@ import { ApiError } from './api.server.ts';
  * schemas expect; the browser (`useContractForm`) parses the same way.
  */
 export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
+  formData = boundedForm(formData);
   // The contract schemas read a form's raw strings (an empty field is '', as the API's form bodies send it):
   // Conform's own coercion would turn '' into undefined and numbers into numbers behind their back.
   return parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
+/** No form of the site has lists longer than this (a booking holds at most 9 passengers). */
+export const MAX_LIST_INDEX = 99;
+const MAX_ENTRIES = 500;
+const MAX_NAME_LENGTH = 200;
+const UNSAFE_SEGMENT = /(^|[.[])(__proto__|constructor|prototype)([.\]]|$)/;
+
+/**
+ * The entries Conform may read: a posted name such as `a[100000000]` would make it walk a list that long
+ * (a request that ties up the server), and prototype names are no field of ours; both are dropped, as are
+ * entries past a few hundred.
+ */
+export function boundedForm(formData: FormData | URLSearchParams): FormData {
+  const kept = new FormData();
+  let count = 0;
+  for (const [name, value] of formData.entries()) {
+    if (count >= MAX_ENTRIES) break;
+    if (name.length > MAX_NAME_LENGTH || UNSAFE_SEGMENT.test(name)) continue;
+    const indexes = name.match(/\[(\d+)\]/g) ?? [];
+    if (indexes.some((index) => Number(index.slice(1, -1)) > MAX_LIST_INDEX)) continue;
+    kept.append(name, value);
+    count += 1;
+  }
+  return kept;
 }
 
 /** A JSON pointer into a request body ("/passengers/0/given_name") as a form field name ("passengers[0].given_name"). */
