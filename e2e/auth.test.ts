@@ -205,10 +205,29 @@ test('without JavaScript the guard shows the sign-in form and the sign-in page w
   const email = 'nojs@example.com';
   const response = await page.goto(`${site.url}/en/profile/settings`);
   expect(response?.status()).toBe(401);
-  await page.getByLabel(MESSAGES.en['auth.email'], { exact: true }).fill(email);
+  // A bad email: the server's check (the contract's schema) puts its error under the field, typed text kept.
+  await page.getByLabel(MESSAGES.en['auth.email'], { exact: true }).fill('nojs@');
   await page.getByRole('button', { name: MESSAGES.en['auth.send'] }).click();
   await page.waitForURL(/\/en\/login\?returnTo=/);
+  const emailField = page.getByLabel(MESSAGES.en['auth.email'], { exact: true });
+  expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+  const emailError = (await emailField.getAttribute('aria-describedby'))!
+    .split(' ')
+    .find((id) => id.endsWith('-error'))!;
+  expect(await page.locator(`[id="${emailError}"]`).textContent()).toBe(MESSAGES.en['auth.error.email']);
+  expect(await emailField.inputValue()).toBe('nojs@');
+  await emailField.fill(email);
+  await page.getByRole('button', { name: MESSAGES.en['auth.send'] }).click();
   await page.getByText(m('en', 'auth.codeSent', { email })).waitFor();
+  // Too short a code: the field's own error, tied to it.
+  await page.getByLabel(MESSAGES.en['auth.code'], { exact: true }).fill('12');
+  await page.getByRole('button', { name: MESSAGES.en['auth.verify'] }).click();
+  const codeField = page.getByLabel(MESSAGES.en['auth.code'], { exact: true });
+  await expect.poll(() => codeField.getAttribute('aria-invalid')).toBe('true');
+  const codeError = (await codeField.getAttribute('aria-describedby'))!
+    .split(' ')
+    .find((id) => id.endsWith('-error'))!;
+  expect(await page.locator(`[id="${codeError}"]`).textContent()).toBe(MESSAGES.en['auth.error.code']);
   await page.getByLabel(MESSAGES.en['auth.code'], { exact: true }).fill('000000');
   await page.getByRole('button', { name: MESSAGES.en['auth.verify'] }).click();
   await page.getByRole('alert').waitFor();

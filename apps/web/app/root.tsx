@@ -27,11 +27,12 @@ import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
 import { shellMessages } from './lib/shell-messages.server.ts';
 import { siteOrigin } from './lib/origin.server.ts';
-import { createRequestState, requestStateContext } from './lib/request-context.server.ts';
+import { createRequestState, requestStateContext, type RequestState } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
 import { isFormBody } from './lib/form-body.server.ts';
 import { clearTokenCookie, visitorCookie } from './lib/cookies.server.ts';
 import { isSharedCacheable } from './lib/page-cache.server.ts';
+import { clearToastCookie, readToast } from './lib/toast.server.ts';
 import { loadCurrentUser, loadCurrentUserOnce } from './lib/user.server.ts';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import { LoginDialog } from './features/auth/LoginDialog.tsx';
@@ -57,6 +58,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(requestStateContext, state);
     const response = await next();
     if (state.clearToken) response.headers.append('Set-Cookie', clearTokenCookie());
+    if (state.toastTaken) {
+      // Shown once: the page that shows it is this visitor's alone.
+      response.headers.append('Set-Cookie', clearToastCookie());
+      response.headers.set('Cache-Control', 'private, no-store');
+    }
     // A first visit gets its visitor id (the scope of its idempotency keys), but never on an answer a shared
     // cache may keep and hand to others: the booking page (private) and every form post carry it.
     if (state.newVisitor && !isSharedCacheable(request, response)) {
@@ -86,7 +92,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     user,
     hasToken: Boolean(state.token),
     origin: siteOrigin(request),
+    toast: takeToast(request, state),
   };
+}
+
+/** The toast an action left for this page (GET only: a form post's own answer leaves it for the redirect). */
+function takeToast(request: Request, state: RequestState): RootData['toast'] {
+  if (request.method !== 'GET') return null;
+  const toast = readToast(request);
+  if (toast) state.toastTaken = true;
+  return toast;
 }
 
 /** Re-run only when the language changes, after a form submission, or when a token exists but no user is loaded (spec §4). */
@@ -145,6 +160,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const t = useT();
   const data = useRouteLoaderData('root') as RootData;
   useClientShell(data);
+  useServerToast(data.toast);
   return (
     <>
       <a
@@ -185,6 +201,18 @@ function useClientShell(data: RootData) {
     // Runs once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+/** Shows the toast an action set on the server (`redirectWithToast`) once, with the site's toasts. */
+function useServerToast(toast: RootData['toast']) {
+  const t = useT();
+  const id = toast?.id;
+  useEffect(() => {
+    if (toast)
+      notify(t(toast.key as Parameters<typeof t>[0], toast.values), { type: toast.type, id: toast.id });
+    // Once per toast id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
 }
 
 /** The page of a route whose module could not be loaded after the one reload the guard allows. */

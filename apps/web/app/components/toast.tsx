@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import type * as ToastifyModule from 'react-toastify/unstyled';
 import { useT } from '../lib/i18n.tsx';
 import { buttonClasses } from './Button.tsx';
@@ -114,25 +113,4 @@ function LoadedToastHost({ toastify: { ToastContainer } }: { toastify: Toastify 
       )}
     />
   );
-}
-
-/**
- * Shows `message` once when the page arrives with `?saved=1` (a settings form's redirect), then takes the
- * parameter off the address. Once per arrival: removing it is a navigation that takes a moment (more under
- * load), and re-running the effect meanwhile would show the toast again after the first one closed.
- */
-export function useSavedNotice(message: string, id: string): void {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const announced = useRef(false);
-  const saved = searchParams.get('saved') === '1';
-  useEffect(() => {
-    if (!saved) {
-      announced.current = false;
-      return;
-    }
-    if (announced.current) return;
-    announced.current = true;
-    notify(message, { type: 'success', id });
-    setSearchParams({}, { replace: true, preventScrollReset: true });
-  }, [saved, message, id, setSearchParams]);
 }

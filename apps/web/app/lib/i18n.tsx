@@ -45,6 +45,13 @@ export type RootData = {
   hasToken: boolean;
   /** The site's public origin, for absolute links (canonical, hreflang). */
   origin: string;
+  /** A message an action asked to show on this page (`redirectWithToast`), shown once by the shell. */
+  toast?: {
+    id: string;
+    type: 'info' | 'success' | 'error';
+    key: string;
+    values?: Record<string, string | number>;
+  } | null;
 };
 
 export function useRootData(): RootData {

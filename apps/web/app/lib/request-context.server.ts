@@ -31,6 +31,8 @@ export type RequestState = {
    */
   visitorId: string;
   newVisitor: boolean;
+  /** Set when the root loader handed the toast cookie's message to the page: the middleware clears it. */
+  toastTaken?: boolean;
 };
 
 export const requestStateContext = createContext<RequestState>();

@@ -1,4 +1,4 @@
-import { Form, redirect } from 'react-router';
+import { Form } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
 import { isLocale } from '@parvoz/i18n/locales';
@@ -6,10 +6,10 @@ import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
-import { useSavedNotice } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
+import { redirectWithToast } from '../lib/toast.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
@@ -34,13 +34,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   headers.append('Set-Cookie', langCookie(language));
   headers.append('Set-Cookie', currencyCookie(currency));
   const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
-  return redirect(`/${lang}/profile/settings?saved=1`, { headers });
+  return redirectWithToast(
+    `/${lang}/profile/settings`,
+    { type: 'success', key: 'settings.saved' },
+    { headers },
+  );
 }
 
 export default function Page() {
   const t = useT();
   const { locale, currency } = useRootData();
-  useSavedNotice(t('settings.saved'), 'profile-settings-saved');
   return (
     <>
       <PageHeading>{t('page.profileSettings.heading')}</PageHeading>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { Form, data, useNavigation } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import {
   PHONE_COUNTRY_OPTIONS,
   formatPhone,
@@ -11,8 +11,11 @@ import { travellerInputSchema } from '@parvoz/contracts/travellers';
 import type { Route } from './+types/profile';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button } from '../components/Button.tsx';
-import { notify } from '../components/toast.tsx';
+import { ErrorList, Field, fieldErrorText } from '../components/Field.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
+import { useContractForm } from '../lib/use-contract-form.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../lib/form.server.ts';
+import { redirectWithToast } from '../lib/toast.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
@@ -35,45 +38,78 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export type ProfileActionData =
-  | { intent: 'personal'; ok: true }
-  | { intent: 'personal'; ok: false; field: 'phone' | 'name' }
-  | { intent: 'traveller'; ok: true; message: 'saved' | 'deleted' }
-  | { intent: 'traveller'; ok: false; id: string | null };
+  | { intent: 'personal'; ok: false; submission: SubmissionResult }
+  | { intent: 'traveller'; ok: false; id: string | null; submission: SubmissionResult };
 
 /** Personal data and saved travellers: one action, by `intent`; each validated with the API's schema. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
+  const here = `/${params.lang}/profile`;
+  // The personal data form: Conform with the contract's schema (the browser checks with it too).
+  const personal = form.intent === 'personal' ? parseForm(formData, personalDataFormSchema) : null;
+  const traveller = form.intent === 'traveller-save' ? parseForm(formData, travellerInputSchema) : null;
   const id = typeof form.id === 'string' && /^[0-9a-f-]{36}$/i.test(form.id) ? form.id : null;
   try {
-    if (form.intent === 'personal') {
-      const parsed = personalDataFormSchema.safeParse(form);
-      if (!parsed.success) {
-        const field = parsed.error.issues.some((i) => i.path.includes('phone')) ? 'phone' : 'name';
-        return data<ProfileActionData>({ intent: 'personal', ok: false, field }, { status: 400 });
+    if (personal) {
+      if (personal.status !== 'success') {
+        return data<ProfileActionData>(
+          { intent: 'personal', ok: false, submission: personal.reply() },
+          { status: 400 },
+        );
       }
-      await callEndpoint(api, endpoints.updateMe, { body: parsed.data });
-      return data<ProfileActionData>({ intent: 'personal', ok: true });
+      await callEndpoint(api, endpoints.updateMe, { body: personal.value });
+      return redirectWithToast(here, { type: 'success', key: 'profile.saved' });
     }
     if (form.intent === 'traveller-delete' && id) {
       await callEndpoint(api, endpoints.deleteTraveller, { params: { id } });
-      return data<ProfileActionData>({ intent: 'traveller', ok: true, message: 'deleted' });
+      return redirectWithToast(here, { type: 'success', key: 'travellers.deleted' });
     }
-    if (form.intent === 'traveller-save') {
-      const parsed = travellerInputSchema.safeParse(form);
-      if (!parsed.success)
-        return data<ProfileActionData>({ intent: 'traveller', ok: false, id }, { status: 400 });
-      if (id) await callEndpoint(api, endpoints.updateTraveller, { params: { id }, body: parsed.data });
-      else await callEndpoint(api, endpoints.createTraveller, { body: parsed.data });
-      return data<ProfileActionData>({ intent: 'traveller', ok: true, message: 'saved' });
+    if (traveller) {
+      if (traveller.status !== 'success') {
+        return data<ProfileActionData>(
+          { intent: 'traveller', ok: false, id, submission: traveller.reply() },
+          { status: 400 },
+        );
+      }
+      if (id) await callEndpoint(api, endpoints.updateTraveller, { params: { id }, body: traveller.value });
+      else await callEndpoint(api, endpoints.createTraveller, { body: traveller.value });
+      return redirectWithToast(here, { type: 'success', key: 'travellers.saved' });
     }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response(null, { status: 404 });
     if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
-      return form.intent === 'personal'
-        ? data<ProfileActionData>({ intent: 'personal', ok: false, field: 'phone' }, { status: 400 })
-        : data<ProfileActionData>({ intent: 'traveller', ok: false, id }, { status: 400 });
+      // The API's field errors by path; one without details is the phone's (the API checks it further).
+      return personal?.status === 'success'
+        ? data<ProfileActionData>(
+            {
+              intent: 'personal',
+              ok: false,
+              submission: replyWithFieldErrors(personal, apiFieldErrors(error) ?? { phone: ['invalid'] }),
+            },
+            { status: 400 },
+          )
+        : traveller?.status === 'success'
+          ? data<ProfileActionData>(
+              {
+                intent: 'traveller',
+                ok: false,
+                id,
+                submission: replyWithFieldErrors(traveller, apiFieldErrors(error) ?? { '': ['invalid'] }),
+              },
+              { status: 400 },
+            )
+          : data<ProfileActionData>(
+              {
+                intent: 'traveller',
+                ok: false,
+                id,
+                submission: { status: 'error', error: { '': ['invalid'] } },
+              },
+              { status: 400 },
+            );
     }
     throw error;
   }
@@ -89,25 +125,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const phone = user.userDetail?.phone ?? null;
   const country = phoneCountryOf(phone) ?? DEFAULT_PHONE_COUNTRY[locale] ?? 'UZ';
   const personal = actionData?.intent === 'personal' ? actionData : undefined;
-
-  useEffect(() => {
-    if (actionData?.ok) {
-      const message =
-        actionData.intent === 'personal'
-          ? t('profile.saved')
-          : actionData.message === 'deleted'
-            ? t('travellers.deleted')
-            : t('travellers.saved');
-      notify(message, { type: 'success' });
-    }
-    // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actionData]);
+  const [form, fields] = useContractForm('profile', personalDataFormSchema, personal?.submission);
+  const phoneError = fieldErrorText(
+    [...(fields.phone.errors ?? []), ...(fields.phone_country.errors ?? [])],
+    t('profile.error.phone'),
+  );
 
   return (
     <>
       <PageHeading>{t('page.profile.heading')}</PageHeading>
-      <Form method="post" className="grid max-w-lg gap-4" key={user.userDetail?.phone ?? 'none'}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid max-w-lg gap-4"
+        key={user.userDetail?.phone ?? 'none'}
+      >
         <input type="hidden" name="intent" value="personal" />
         <div className="grid gap-1">
           <span className="font-medium" id="profile-email-label">
@@ -118,44 +150,36 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </p>
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="grid gap-1">
-            <label htmlFor="profile-first-name" className="font-medium">
-              {t('profile.firstName')}
-            </label>
-            <input
-              id="profile-first-name"
-              name="first_name"
-              autoComplete="given-name"
-              maxLength={100}
-              defaultValue={user.first_name ?? ''}
-              className="w-full rounded border border-neutral-400 px-3 py-2"
-            />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor="profile-last-name" className="font-medium">
-              {t('profile.lastName')}
-            </label>
-            <input
-              id="profile-last-name"
-              name="last_name"
-              autoComplete="family-name"
-              maxLength={100}
-              defaultValue={user.last_name ?? ''}
-              className="w-full rounded border border-neutral-400 px-3 py-2"
-            />
-          </div>
+          {(['first_name', 'last_name'] as const).map((name) => (
+            <Field
+              key={name}
+              meta={fields[name]}
+              label={t(name === 'first_name' ? 'profile.firstName' : 'profile.lastName')}
+              error={t('profile.error.name')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  autoComplete={name === 'first_name' ? 'given-name' : 'family-name'}
+                  maxLength={100}
+                  defaultValue={control.defaultValue ?? user[name] ?? ''}
+                  className="w-full rounded border border-neutral-400 px-3 py-2"
+                />
+              )}
+            </Field>
+          ))}
         </div>
         {/* min-w-0: a fieldset is at least as wide as its content by default, wider than a phone here. */}
         <fieldset className="grid min-w-0 gap-1">
           <legend className="font-medium">{t('profile.phone')}</legend>
           <div className="flex gap-2">
-            <label htmlFor="profile-phone-country" className="sr-only">
+            <label htmlFor={fields.phone_country.id} className="sr-only">
               {t('profile.phoneCountry')}
             </label>
             <select
-              id="profile-phone-country"
-              name="phone_country"
-              defaultValue={country}
+              id={fields.phone_country.id}
+              name={fields.phone_country.name}
+              defaultValue={fields.phone_country.initialValue ?? country}
               className="w-28 shrink-0 rounded border border-neutral-400 bg-white px-2 py-2"
             >
               {PHONE_COUNTRY_OPTIONS.map((c) => (
@@ -164,30 +188,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 </option>
               ))}
             </select>
-            <label htmlFor="profile-phone" className="sr-only">
+            <label htmlFor={fields.phone.id} className="sr-only">
               {t('profile.phone')}
             </label>
             <input
-              id="profile-phone"
-              name="phone"
+              id={fields.phone.id}
+              name={fields.phone.name}
               type="tel"
               autoComplete="tel"
               maxLength={40}
-              defaultValue={formatPhone(phone)}
-              aria-invalid={personal && !personal.ok && personal.field === 'phone' ? true : undefined}
-              aria-describedby={`profile-phone-hint${personal && !personal.ok ? ' profile-error' : ''}`}
+              defaultValue={fields.phone.initialValue ?? formatPhone(phone)}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={`${fields.phone.descriptionId}${phoneError ? ` ${fields.phone.errorId}` : ''}`}
               className="w-full min-w-0 flex-1 rounded border border-neutral-400 px-3 py-2"
             />
           </div>
-          <p id="profile-phone-hint" className="text-sm text-neutral-600">
+          <p id={fields.phone.descriptionId} className="text-sm text-neutral-600">
             {t('profile.phoneHint')}
           </p>
+          <ErrorList id={fields.phone.errorId} errors={phoneError ? [phoneError] : null} alert />
         </fieldset>
-        {personal && !personal.ok ? (
-          <p id="profile-error" role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
-            {personal.field === 'phone' ? t('profile.error.phone') : t('profile.error.name')}
-          </p>
-        ) : null}
         <div>
           <Button type="submit" size="md" disabled={busy}>
             {t('profile.save')}
@@ -196,7 +216,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Form>
       <SavedTravellers
         travellers={travellers}
-        failedId={actionData?.intent === 'traveller' && !actionData.ok ? (actionData.id ?? 'new') : undefined}
+        failedId={actionData?.intent === 'traveller' ? (actionData.id ?? 'new') : undefined}
+        failed={actionData?.intent === 'traveller' ? actionData.submission : undefined}
       />
     </>
   );

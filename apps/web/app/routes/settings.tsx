@@ -6,10 +6,10 @@ import type { Route } from './+types/settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
 import { Button } from '../components/Button.tsx';
-import { useSavedNotice } from '../components/toast.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
+import { redirectWithToast } from '../lib/toast.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.settings.heading');
 
@@ -23,8 +23,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (currency) headers.append('Set-Cookie', currencyCookie(currency));
   if (language) headers.append('Set-Cookie', langCookie(language));
   const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
-  const target = returnTo ? switchLocaleInPath(returnTo, lang) : `/${lang}/settings?saved=1`;
-  return redirect(target, { headers });
+  if (returnTo) return redirect(switchLocaleInPath(returnTo, lang), { headers });
+  return redirectWithToast(`/${lang}/settings`, { type: 'success', key: 'settings.saved' }, { headers });
 }
 
 /** A fixed sample so the preview reads the same on the server and after hydration. */
@@ -33,7 +33,6 @@ const SAMPLE_DATE = Date.UTC(2026, 2, 5, 9, 30);
 export default function Settings() {
   const t = useT();
   const { locale, currency } = useRootData();
-  useSavedNotice(t('settings.saved'), 'settings-saved');
   return (
     <>
       <PageHeading>{t('page.settings.heading')}</PageHeading>

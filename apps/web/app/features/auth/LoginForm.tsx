@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { loginFormSchema } from '@parvoz/contracts/auth';
 import { Button } from '../../components/Button.tsx';
+import { Field } from '../../components/Field.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import type { LoginActionData } from './login-result.ts';
 
 /**
@@ -29,6 +33,17 @@ export function LoginForm({
   const codeRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const email = result?.email ?? '';
+  // One Conform form per step, both checked with the schema the action parses with.
+  const [sendForm, sendFields] = useContractForm(
+    `${id}-send`,
+    loginFormSchema,
+    step === 'email' ? result?.submission : undefined,
+  );
+  const [verifyForm, verifyFields] = useContractForm(
+    `${id}-verify`,
+    loginFormSchema,
+    step === 'code' ? result?.submission : undefined,
+  );
 
   useEffect(() => {
     if (focusFirst) (codeRef.current ?? emailRef.current)?.focus();
@@ -38,13 +53,11 @@ export function LoginForm({
 
   useEffect(() => {
     if (step === 'code') codeRef.current?.focus();
-    else if (result?.error) emailRef.current?.focus();
+    else if (result?.error || result?.submission?.error) emailRef.current?.focus();
   }, [step, result]);
 
   const errorText = result?.error
     ? {
-        email: t('auth.error.email'),
-        code: t('auth.error.code'),
         wrong: t('auth.error.wrong', { left: result.attemptsLeft ?? 0 }),
         expired: t('auth.error.expired'),
         too_many_attempts: t('auth.error.tooManyAttempts'),
@@ -70,60 +83,64 @@ export function LoginForm({
         </p>
       ) : null}
       {step === 'email' ? (
-        <fetcher.Form method="post" action={action} className="grid gap-3" noValidate>
+        <fetcher.Form method="post" action={action} {...getFormProps(sendForm)} className="grid gap-3">
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="step" value="email" />
           {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-email`} className="font-medium">
-              {t('auth.email')}
-            </label>
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={email}
-              aria-invalid={result?.error === 'email' ? true : undefined}
-              aria-describedby={result?.error === 'email' ? errorId : undefined}
-              className="rounded border border-neutral-400 px-3 py-2"
-            />
-          </div>
+          <Field meta={sendFields.email!} label={t('auth.email')} error={t('auth.error.email')}>
+            {(control) => (
+              <input
+                {...control}
+                ref={emailRef}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={control.defaultValue ?? email}
+                className="rounded border border-neutral-400 px-3 py-2"
+              />
+            )}
+          </Field>
           <Button type="submit" size="md" disabled={busy}>
             {t('auth.send')}
           </Button>
         </fetcher.Form>
       ) : (
         <>
-          <fetcher.Form method="post" action={action} className="grid gap-3" noValidate>
+          <fetcher.Form method="post" action={action} {...getFormProps(verifyForm)} className="grid gap-3">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="email" value={email} />
             {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-            <div className="grid gap-1">
-              <label htmlFor={`${id}-code`} className="font-medium">
-                {t('auth.code')}
-              </label>
-              <input
-                ref={codeRef}
-                id={`${id}-code`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                required
-                maxLength={7}
-                aria-describedby={`${id}-code-hint${errorText ? ` ${errorId}` : ''}`}
-                aria-invalid={result?.error && result.error !== 'rate_limited' ? true : undefined}
-                className="rounded border border-neutral-400 px-3 py-2 text-lg tracking-widest"
-              />
-              <p id={`${id}-code-hint`} className="text-sm text-neutral-600">
-                {t('auth.codeHint')}
-              </p>
-            </div>
+            <Field
+              meta={verifyFields.code!}
+              label={t('auth.code')}
+              hint={t('auth.codeHint')}
+              error={t('auth.error.code')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={codeRef}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]*"
+                  required
+                  maxLength={7}
+                  defaultValue={undefined}
+                  // A refusal of the code by the API (above the form) describes this field too.
+                  aria-describedby={
+                    [control['aria-describedby'], errorText ? errorId : null].filter(Boolean).join(' ') ||
+                    undefined
+                  }
+                  aria-invalid={
+                    control['aria-invalid'] ||
+                    (result?.error && result.error !== 'rate_limited' ? true : undefined)
+                  }
+                  className="rounded border border-neutral-400 px-3 py-2 text-lg tracking-widest"
+                />
+              )}
+            </Field>
             <Button type="submit" size="md" disabled={busy}>
               {t('auth.verify')}
             </Button>

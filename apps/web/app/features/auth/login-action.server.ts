@@ -4,6 +4,7 @@ import { isLocale, switchLocaleInPath, type Locale } from '@parvoz/i18n/locales'
 import { isCurrency } from '@parvoz/i18n/currency';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { ApiError } from '../../lib/api.server.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { currencyCookie, langCookie, tokenCookie } from '../../lib/cookies.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
@@ -33,18 +34,23 @@ function target(lang: Locale, returnTo: string | undefined): string {
  */
 export async function loginAction(request: Request, state: RequestState, langParam: string | undefined) {
   const lang: Locale = isLocale(langParam) ? langParam : 'en';
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   const email = typeof form.email === 'string' ? form.email.slice(0, 254) : '';
   if (form.intent === 'restart') return data<LoginActionData>({ step: 'email', email });
-  const parsed = loginFormSchema.safeParse(form);
-  if (!parsed.success) {
-    const emailBad = parsed.error.issues.some((i) => i.path[0] === 'email' || i.path[0] === 'intent');
-    return data<LoginActionData>(
-      emailBad ? { step: 'email', email, error: 'email' } : { step: 'code', email, error: 'code' },
-      { status: 400 },
-    );
+  // The schema the browser checks with too (Conform's parseWithZod): errors land on their fields.
+  const submission = parseForm(formData, loginFormSchema);
+  if (submission.status !== 'success') {
+    const step = form.intent === 'verify' ? 'code' : 'email';
+    return data<LoginActionData>({ step, email, submission: submission.reply() }, { status: 400 });
   }
-  const input = parsed.data;
+  const input = submission.value;
+  // The API's 400 details by path; on the code step the email is a hidden field, so all land on the code.
+  const fieldErrors = (error: ApiError, step: 'email' | 'code') =>
+    replyWithFieldErrors(
+      submission,
+      apiFieldErrors(error, step === 'code' ? () => 'code' : undefined) ?? { [step]: ['invalid'] },
+    );
   if (input.intent === 'send') {
     try {
       await callEndpoint(state.api, endpoints.requestSignInCode, { body: { email: input.email, lang } });
@@ -64,7 +70,10 @@ export async function loginAction(request: Request, state: RequestState, langPar
         );
       }
       if (error instanceof ApiError && error.status === 400) {
-        return data<LoginActionData>({ step: 'email', email, error: 'email' }, { status: 400 });
+        return data<LoginActionData>(
+          { step: 'email', email, submission: fieldErrors(error, 'email') },
+          { status: 400 },
+        );
       }
       state.log.error({ err: error }, 'send code failed');
       return data<LoginActionData>({ step: 'email', email, error: 'generic' }, { status: 503 });
@@ -99,7 +108,10 @@ export async function loginAction(request: Request, state: RequestState, langPar
       );
     }
     if (error instanceof ApiError && error.status === 400) {
-      return data<LoginActionData>({ step: 'code', email: input.email, error: 'code' }, { status: 400 });
+      return data<LoginActionData>(
+        { step: 'code', email: input.email, submission: fieldErrors(error, 'code') },
+        { status: 400 },
+      );
     }
     if (error instanceof ApiError && error.status === 429) {
       // Too many codes checked from this network (issue 11 §8): the code itself may still be good later.

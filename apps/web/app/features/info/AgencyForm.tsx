@@ -1,12 +1,16 @@
 import { Form } from 'react-router';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { getFormProps } from '@conform-to/react';
+import { agencyApplicationFormSchema } from '@parvoz/contracts/agencies';
+import type { AgencyField } from '@parvoz/contracts/agencies';
+import { Field } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormProblem, SubmitButton } from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
 
 type TextField = {
-  name: string;
-  id: string;
+  name: AgencyField;
   label: string;
   hint?: string;
   error: string;
@@ -25,14 +29,17 @@ export function AgencyForm({
   result: FormActionData | undefined;
 }) {
   const t = useT();
-  const values = result?.values ?? {};
-  const errors = result?.errors ?? {};
-  const shown = (field: TextField) => (errors[field.name] ? field.error : undefined);
+  const locale = useLocale();
+  // The contract's form schema, the one the action parses with.
+  const [form, fields] = useContractForm(
+    'agency-form',
+    agencyApplicationFormSchema(locale),
+    result?.submission,
+  );
 
   const before: TextField[] = [
     {
       name: 'company_name',
-      id: 'agency-company',
       label: t('agencies.form.company'),
       error: t('agencies.form.error.company'),
       autoComplete: 'organization',
@@ -41,7 +48,6 @@ export function AgencyForm({
     },
     {
       name: 'tax_id',
-      id: 'agency-tax-id',
       label: t('agencies.form.taxId'),
       hint: t('agencies.form.taxIdHint'),
       error: t('agencies.form.error.taxId'),
@@ -52,7 +58,6 @@ export function AgencyForm({
   const after: TextField[] = [
     {
       name: 'city',
-      id: 'agency-city',
       label: t('agencies.form.city'),
       error: t('agencies.form.error.city'),
       autoComplete: 'address-level2',
@@ -60,7 +65,6 @@ export function AgencyForm({
     },
     {
       name: 'contact_name',
-      id: 'agency-contact',
       label: t('agencies.form.contact'),
       error: t('requestForm.error.name'),
       autoComplete: 'name',
@@ -69,7 +73,6 @@ export function AgencyForm({
     },
     {
       name: 'email',
-      id: 'agency-email',
       label: t('requestForm.email'),
       error: t('requestForm.error.email'),
       type: 'email',
@@ -79,7 +82,6 @@ export function AgencyForm({
     },
     {
       name: 'phone',
-      id: 'agency-phone',
       label: t('requestForm.phone'),
       hint: t('requestForm.phoneHint'),
       error: t('requestForm.error.phone'),
@@ -90,7 +92,6 @@ export function AgencyForm({
     },
     {
       name: 'website',
-      id: 'agency-website',
       label: t('agencies.form.website'),
       hint: t('agencies.form.websiteHint'),
       error: t('agencies.form.error.website'),
@@ -101,39 +102,48 @@ export function AgencyForm({
   ];
 
   const input = (field: TextField) => (
-    <FormField key={field.name} id={field.id} label={field.label} hint={field.hint} error={shown(field)}>
+    <Field
+      key={field.name}
+      meta={fields[field.name]!}
+      label={field.label}
+      hint={field.hint}
+      error={field.error}
+    >
       {(control) => (
         <input
           {...control}
-          name={field.name}
           type={field.type ?? 'text'}
           autoComplete={field.autoComplete}
           maxLength={field.maxLength}
           required={field.required}
-          defaultValue={values[field.name]}
           className={inputClasses(control['aria-invalid'])}
         />
       )}
-    </FormField>
+    </Field>
   );
 
   return (
-    <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" aria-labelledby="agency-apply">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-2"
+      aria-labelledby="agency-apply"
+    >
+      <input type="hidden" name="lang" value={locale} />
       <div className="sm:col-span-2">
-        <FormProblem result={result} />
+        <FormProblem result={result} invalid={Object.keys(form.allErrors).length > 0} />
       </div>
       {before.map(input)}
-      <FormField
-        id="agency-country"
+      <Field
+        meta={fields.country_code!}
         label={t('agencies.form.country')}
-        error={errors.country_code ? t('agencies.form.error.country') : undefined}
+        error={t('agencies.form.error.country')}
       >
         {(control) => (
           <select
             {...control}
-            name="country_code"
             required
-            defaultValue={values.country_code ?? ''}
+            defaultValue={control.defaultValue ?? ''}
             className={inputClasses(control['aria-invalid'])}
           >
             <option value="">{t('agencies.form.countryPlaceholder')}</option>
@@ -144,25 +154,23 @@ export function AgencyForm({
             ))}
           </select>
         )}
-      </FormField>
+      </Field>
       {after.map(input)}
-      <FormField
-        id="agency-message"
+      <Field
+        meta={fields.message!}
         className="sm:col-span-2"
         label={t('agencies.form.message')}
-        error={errors.message ? t('requestForm.error.message', { max: 2000 }) : undefined}
+        error={t('requestForm.error.message', { max: 2000 })}
       >
         {(control) => (
           <textarea
             {...control}
-            name="message"
             rows={4}
             maxLength={2000}
-            defaultValue={values.message}
             className={inputClasses(control['aria-invalid'])}
           />
         )}
-      </FormField>
+      </Field>
       <div className="sm:col-span-2">
         <SubmitButton>{t('agencies.form.submit')}</SubmitButton>
       </div>

@@ -5,23 +5,31 @@ import { useT } from '../../lib/i18n.tsx';
 import type { FormActionData } from './form-types.ts';
 
 /**
- * Above a request form: what went wrong with the last submission (moved into focus, so a screen reader
- * reads it), or nothing.
+ * Above a request form: what went wrong with the last submission, or nothing. Field errors (the browser's
+ * check or the action's reply) put the focus on the first invalid field (Conform); a problem of the whole
+ * submission moves the focus here, so a screen reader reads it.
  */
-export function FormProblem({ result }: { result: FormActionData | undefined }) {
+export function FormProblem({
+  result,
+  invalid,
+}: {
+  result: FormActionData | undefined;
+  /** Whether a field has an error now. */
+  invalid: boolean;
+}) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
-  const invalid = result ? Object.keys(result.errors).length > 0 : false;
+  const problem = result?.problem;
   useEffect(() => {
-    if (result && (invalid || result.problem)) ref.current?.focus();
-  }, [result, invalid]);
-  if (!result || (!invalid && !result.problem)) return null;
+    if (problem) ref.current?.focus();
+  }, [result, problem]);
+  if (!invalid && !problem) return null;
   const text =
-    result.problem === 'unavailable'
+    problem === 'unavailable'
       ? t('tours.form.error.unavailable')
-      : result.problem === 'rate_limited'
+      : problem === 'rate_limited'
         ? t('requestForm.error.rateLimited')
-        : result.problem === 'generic'
+        : problem === 'generic'
           ? t('requestForm.error.generic')
           : t('requestForm.error.summary');
   return (

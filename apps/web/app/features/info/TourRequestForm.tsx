@@ -1,58 +1,62 @@
 import { Form } from 'react-router';
-import { MAX_TOUR_TRAVELLERS, type TourDetail } from '@parvoz/contracts/tours';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { getFormProps } from '@conform-to/react';
+import { MAX_TOUR_TRAVELLERS, tourRequestFormSchema, type TourDetail } from '@parvoz/contracts/tours';
+import { Field } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { FormProblem, SubmitButton } from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
 
 /** The request form of a tour: name, phone, email, travellers and a comment. Works without JavaScript. */
 export function TourRequestForm({ tour, result }: { tour: TourDetail; result: FormActionData | undefined }) {
   const t = useT();
-  const values = result?.values ?? {};
-  const errors = result?.errors ?? {};
+  const locale = useLocale();
+  // The contract's form schema, the one the action parses with.
+  const [form, fields] = useContractForm('tour-form', tourRequestFormSchema(locale), result?.submission);
   const maxParty = Math.min(MAX_TOUR_TRAVELLERS, Math.max(1, tour.seats_left));
 
-  const error = (field: string): string | undefined => {
-    const code = errors[field];
-    if (!code) return undefined;
-    switch (field) {
-      case 'full_name':
-        return t('requestForm.error.name');
-      case 'email':
-        return t('requestForm.error.email');
-      case 'phone':
-        return t('requestForm.error.phone');
-      case 'adults':
-        return code === 'not_enough_seats'
-          ? t('tours.form.error.seats', { count: result?.seatsLeft ?? tour.seats_left })
-          : t('tours.form.error.adults', { max: MAX_TOUR_TRAVELLERS });
-      case 'children':
-        return t('tours.form.error.children', { max: MAX_TOUR_TRAVELLERS });
-      case 'message':
-        return t('requestForm.error.message', { max: 1000 });
-      default:
-        return t('requestForm.error.summary');
-    }
-  };
+  const error =
+    (field: string) =>
+    (codes: readonly string[]): string => {
+      const code = codes[0];
+      switch (field) {
+        case 'full_name':
+          return t('requestForm.error.name');
+        case 'email':
+          return t('requestForm.error.email');
+        case 'phone':
+          return t('requestForm.error.phone');
+        case 'adults':
+          return code === 'not_enough_seats'
+            ? t('tours.form.error.seats', { count: result?.seatsLeft ?? tour.seats_left })
+            : t('tours.form.error.adults', { max: MAX_TOUR_TRAVELLERS });
+        case 'children':
+          return t('tours.form.error.children', { max: MAX_TOUR_TRAVELLERS });
+        case 'message':
+          return t('requestForm.error.message', { max: 1000 });
+        default:
+          return t('requestForm.error.summary');
+      }
+    };
 
   return (
-    <Form method="post" noValidate className="grid gap-4" aria-labelledby="tour-request">
-      <FormProblem result={result} />
-      <FormField id="tour-full-name" label={t('requestForm.fullName')} error={error('full_name')}>
+    <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-labelledby="tour-request">
+      <input type="hidden" name="lang" value={locale} />
+      <FormProblem result={result} invalid={Object.keys(form.allErrors).length > 0} />
+      <Field meta={fields.full_name!} label={t('requestForm.fullName')} error={error('full_name')}>
         {(control) => (
           <input
             {...control}
-            name="full_name"
             autoComplete="name"
             required
             maxLength={100}
-            defaultValue={values.full_name}
             className={inputClasses(control['aria-invalid'])}
           />
         )}
-      </FormField>
-      <FormField
-        id="tour-phone"
+      </Field>
+      <Field
+        meta={fields.phone!}
         label={t('requestForm.phone')}
         hint={t('requestForm.phoneHint')}
         error={error('phone')}
@@ -60,37 +64,32 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
         {(control) => (
           <input
             {...control}
-            name="phone"
             type="tel"
             autoComplete="tel"
             required
             maxLength={40}
-            defaultValue={values.phone}
             className={inputClasses(control['aria-invalid'])}
           />
         )}
-      </FormField>
-      <FormField id="tour-email" label={t('requestForm.email')} error={error('email')}>
+      </Field>
+      <Field meta={fields.email!} label={t('requestForm.email')} error={error('email')}>
         {(control) => (
           <input
             {...control}
-            name="email"
             type="email"
             autoComplete="email"
             required
             maxLength={254}
-            defaultValue={values.email}
             className={inputClasses(control['aria-invalid'])}
           />
         )}
-      </FormField>
+      </Field>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="tour-adults" label={t('tours.form.adults')} error={error('adults')}>
+        <Field meta={fields.adults!} label={t('tours.form.adults')} error={error('adults')}>
           {(control) => (
             <select
               {...control}
-              name="adults"
-              defaultValue={values.adults || '2'}
+              defaultValue={control.defaultValue || '2'}
               className={inputClasses(control['aria-invalid'])}
             >
               {Array.from({ length: maxParty }, (_, i) => String(i + 1)).map((n) => (
@@ -100,13 +99,12 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
               ))}
             </select>
           )}
-        </FormField>
-        <FormField id="tour-children" label={t('tours.form.children')} error={error('children')}>
+        </Field>
+        <Field meta={fields.children!} label={t('tours.form.children')} error={error('children')}>
           {(control) => (
             <select
               {...control}
-              name="children"
-              defaultValue={values.children || '0'}
+              defaultValue={control.defaultValue || '0'}
               className={inputClasses(control['aria-invalid'])}
             >
               {Array.from({ length: maxParty }, (_, i) => String(i)).map((n) => (
@@ -116,20 +114,18 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
               ))}
             </select>
           )}
-        </FormField>
+        </Field>
       </div>
-      <FormField id="tour-message" label={t('requestForm.message')} error={error('message')}>
+      <Field meta={fields.message!} label={t('requestForm.message')} error={error('message')}>
         {(control) => (
           <textarea
             {...control}
-            name="message"
             rows={3}
             maxLength={1000}
-            defaultValue={values.message}
             className={inputClasses(control['aria-invalid'])}
           />
         )}
-      </FormField>
+      </Field>
       <div>
         <SubmitButton>{t('tours.form.submit')}</SubmitButton>
       </div>

@@ -58,11 +58,9 @@ export async function agencyApplicationAction(
   state: RequestState,
 ) {
   const locale = pageLocale(lang);
-  const values = readFields(await request.formData(), AGENCY_FIELDS);
   const refused = await submitForm({
     schema: agencyApplicationFormSchema(locale),
-    values,
-    extra: { lang: locale },
+    fields: readFields(await request.formData(), AGENCY_FIELDS, { lang: locale }),
     send: (body) => callEndpoint(state.api, endpoints.applyAsAgency, { body }),
   });
   if (refused) return refused;

@@ -1,8 +1,9 @@
-/** What a request form's action answers when it does not redirect: the typed values and what is wrong. */
+import type { SubmissionResult } from '@conform-to/react';
+
+/** What a request form's action answers when it does not redirect: Conform's reply and what went wrong. */
 export type FormActionData = {
-  values: Record<string, string>;
-  /** Field name → problem code (e.g. "invalid_phone", "too_small", "not_enough_seats"). */
-  errors: Record<string, string>;
+  /** The typed values and the errors by field (codes: the contract schema's or the API's), for `useForm`. */
+  submission: SubmissionResult;
   /** A problem of the whole submission. */
   problem?: 'unavailable' | 'rate_limited' | 'generic';
   /** With `not_enough_seats`: how many places are left. */

@@ -120,11 +120,9 @@ export async function tourRequestAction(
   const locale = pageLocale(params.lang);
   const slug = tourSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
-  const values = readFields(await request.formData(), TOUR_REQUEST_FIELDS);
   const refused = await submitForm({
     schema: tourRequestFormSchema(locale),
-    values,
-    extra: { lang: locale },
+    fields: readFields(await request.formData(), TOUR_REQUEST_FIELDS, { lang: locale }),
     send: (body) => callEndpoint(state.api, endpoints.requestTour, { params: { slug: slug.data }, body }),
   });
   if (refused) return refused;

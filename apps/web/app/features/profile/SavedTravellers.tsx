@@ -1,8 +1,11 @@
 import { Form, useNavigation } from 'react-router';
-import type { Traveller } from '@parvoz/contracts/travellers';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { travellerInputSchema, type Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
+import { Field } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 const inputClass = 'w-full rounded border border-neutral-400 bg-white px-3 py-2';
 
@@ -10,9 +13,13 @@ const inputClass = 'w-full rounded border border-neutral-400 bg-white px-3 py-2'
 export function SavedTravellers({
   travellers,
   failedId,
+  failed,
 }: {
   travellers: Traveller[];
+  /** The traveller whose form the action refused ('new' for the add form). */
   failedId: string | undefined;
+  /** The refused form's reply (typed values and errors by field). */
+  failed: SubmissionResult | undefined;
 }) {
   const t = useT();
   const navigation = useNavigation();
@@ -51,7 +58,11 @@ export function SavedTravellers({
                 toggleClassName="text-left text-sm font-semibold text-primary-800"
                 summary={t('travellers.edit', { name })}
               >
-                <TravellerForm traveller={traveller} failed={failedId === traveller.id} busy={busy} />
+                <TravellerForm
+                  traveller={traveller}
+                  failed={failedId === traveller.id ? failed : undefined}
+                  busy={busy}
+                />
               </Disclosure>
             </li>
           );
@@ -64,120 +75,108 @@ export function SavedTravellers({
         toggleClassName="text-left font-semibold text-primary-800"
         summary={t('travellers.add')}
       >
-        <TravellerForm traveller={undefined} failed={failedId === 'new'} busy={busy} />
+        <TravellerForm traveller={undefined} failed={failedId === 'new' ? failed : undefined} busy={busy} />
       </Disclosure>
     </section>
   );
 }
 
+/** One traveller's form (Conform with the contract's schema, the one the action parses with). */
 function TravellerForm({
   traveller,
   failed,
   busy,
 }: {
   traveller: Traveller | undefined;
-  failed: boolean;
+  failed: SubmissionResult | undefined;
   busy: boolean;
 }) {
   const t = useT();
-  const prefix = `traveller-${traveller?.id ?? 'new'}`;
-  const errorId = `${prefix}-error`;
-  const field = (name: string) => `${prefix}-${name}`;
-  const invalid = failed ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const [form, fields] = useContractForm(`traveller-${traveller?.id ?? 'new'}`, travellerInputSchema, failed);
+  const invalid = Object.keys(form.allErrors).length > 0;
+  const text = (
+    name:
+      'given_name' | 'family_name' | 'born_on' | 'citizenship' | 'document_number' | 'document_expires_on',
+    label: Parameters<typeof t>[0],
+    error: Parameters<typeof t>[0],
+    props: Record<string, unknown>,
+    initial: string | null | undefined,
+  ) => (
+    <Field meta={fields[name]} label={t(label)} error={t(error)}>
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          defaultValue={control.defaultValue ?? initial ?? ''}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
   return (
-    <Form method="post" className="mt-3 grid gap-3" key={traveller?.id ?? 'new'}>
+    <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3" key={traveller?.id ?? 'new'}>
       <input type="hidden" name="intent" value="traveller-save" />
       {traveller ? <input type="hidden" name="id" value={traveller.id} /> : null}
-      {failed ? (
-        <p id={errorId} role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
+      {invalid ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
           {t('travellers.error.invalid')}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="grid gap-1">
-          <label htmlFor={field('given')}>{t('travellers.givenName')}</label>
-          <input
-            id={field('given')}
-            name="given_name"
-            required
-            maxLength={60}
-            defaultValue={traveller?.given_name}
-            className={inputClass}
-            {...invalid}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('family')}>{t('travellers.familyName')}</label>
-          <input
-            id={field('family')}
-            name="family_name"
-            required
-            maxLength={60}
-            defaultValue={traveller?.family_name}
-            className={inputClass}
-            {...invalid}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('born')}>{t('travellers.bornOn')}</label>
-          <input
-            id={field('born')}
-            name="born_on"
-            type="date"
-            required
-            defaultValue={traveller?.born_on}
-            className={inputClass}
-            {...invalid}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('gender')}>{t('travellers.gender')}</label>
-          <select
-            id={field('gender')}
-            name="gender"
-            defaultValue={traveller?.gender ?? 'male'}
-            className={inputClass}
-          >
-            <option value="male">{t('travellers.gender.male')}</option>
-            <option value="female">{t('travellers.gender.female')}</option>
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('citizenship')}>{t('travellers.citizenship')}</label>
-          <input
-            id={field('citizenship')}
-            name="citizenship"
-            required
-            maxLength={2}
-            autoCapitalize="characters"
-            defaultValue={traveller?.citizenship}
-            className={inputClass}
-            {...invalid}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('document')}>{t('travellers.documentNumber')}</label>
-          <input
-            id={field('document')}
-            name="document_number"
-            required
-            maxLength={20}
-            autoCapitalize="characters"
-            defaultValue={traveller?.document_number}
-            className={inputClass}
-            {...invalid}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={field('expires')}>{t('travellers.documentExpiresOn')}</label>
-          <input
-            id={field('expires')}
-            name="document_expires_on"
-            type="date"
-            defaultValue={traveller?.document_expires_on ?? ''}
-            className={inputClass}
-          />
-        </div>
+        {text(
+          'given_name',
+          'travellers.givenName',
+          'travellers.error.name',
+          { required: true, maxLength: 60 },
+          traveller?.given_name,
+        )}
+        {text(
+          'family_name',
+          'travellers.familyName',
+          'travellers.error.name',
+          { required: true, maxLength: 60 },
+          traveller?.family_name,
+        )}
+        {text(
+          'born_on',
+          'travellers.bornOn',
+          'travellers.error.bornOn',
+          { type: 'date', required: true },
+          traveller?.born_on,
+        )}
+        <Field meta={fields.gender} label={t('travellers.gender')}>
+          {(control) => (
+            <select
+              {...control}
+              defaultValue={control.defaultValue ?? traveller?.gender ?? 'male'}
+              className={inputClass}
+            >
+              <option value="male">{t('travellers.gender.male')}</option>
+              <option value="female">{t('travellers.gender.female')}</option>
+            </select>
+          )}
+        </Field>
+        {text(
+          'citizenship',
+          'travellers.citizenship',
+          'travellers.error.citizenship',
+          { required: true, maxLength: 2, autoCapitalize: 'characters' },
+          traveller?.citizenship,
+        )}
+        {text(
+          'document_number',
+          'travellers.documentNumber',
+          'travellers.error.document',
+          { required: true, maxLength: 20, autoCapitalize: 'characters' },
+          traveller?.document_number,
+        )}
+        {text(
+          'document_expires_on',
+          'travellers.documentExpiresOn',
+          'travellers.error.expires',
+          { type: 'date' },
+          traveller?.document_expires_on,
+        )}
       </div>
       <div>
         <Button type="submit" size="sm" disabled={busy}>
