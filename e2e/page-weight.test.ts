@@ -75,11 +75,15 @@ describe('page weight', () => {
       const formatted = await page.evaluate(() => {
         const at = Date.UTC(2026, 2, 5, 9, 30);
         return [
-          new Intl.NumberFormat('uz', { style: 'currency', currency: 'UZS', maximumFractionDigits: 0 }).format(
-            1234567,
-          ),
+          new Intl.NumberFormat('uz', {
+            style: 'currency',
+            currency: 'UZS',
+            maximumFractionDigits: 0,
+          }).format(1234567),
           new Intl.DateTimeFormat('uz', { dateStyle: 'long', timeZone: 'UTC' }).format(at),
-          new Intl.DateTimeFormat('uz', { hour: 'numeric', minute: '2-digit', timeZone: '+05:00' }).format(at),
+          new Intl.DateTimeFormat('uz', { hour: 'numeric', minute: '2-digit', timeZone: '+05:00' }).format(
+            at,
+          ),
         ];
       });
       expect(formatted[0]).toContain('soʻm');
