@@ -1,15 +1,32 @@
 /**
- * Lighthouse on the home and results pages, mobile and desktop, Debian's Chromium, median of RUNS runs:
- * `node bench/lighthouse.ts` (needs `npm run build`). Prints the four category scores and LCP/TBT/CLS;
- * a baseline from the same run: the plain settings page of the same server. Asserts nothing.
+ * Lighthouse on the home, results and booking pages in every language, mobile (and desktop), Debian's Chromium,
+ * median of BENCH_RUNS runs (default 5): `node bench/lighthouse.ts` (needs `npm run build`). Prints the four
+ * category scores and FCP/LCP/TBT/CLS; a baseline from the same run: the plain settings page of the same server.
+ * Asserts nothing. Options (environment):
+ *   BENCH_RUNS=5                 runs per page and form factor (median)
+ *   BENCH_FORM_FACTORS=mobile,desktop
+ *   BENCH_LANGS=en,ru,uz,tr      languages of the home, results and booking pages
+ *   BENCH_PAGES=home,results,booking
+ * Every URL is requested twice before its first run, so the figures are of a warm server (the first render
+ * of a page after start loads its modules and fills caches; that is start-up cost, not page cost).
  */
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
 import { startSite } from '../e2e/support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as Array<
+  'mobile' | 'desktop'
+>;
+const LANGS = (process.env.BENCH_LANGS?.split(',') ?? LOCALES) as Locale[];
+const PAGES = (process.env.BENCH_PAGES ?? 'home,results,booking').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -23,29 +40,50 @@ const segment = formatSearchSegment({
   cabin: 'economy',
 });
 
+/** An offer id for the booking page, the way the results page's "buy" gets one. */
+async function offerId(siteUrl: string, lang: Locale): Promise<string> {
+  const response = await fetch(`${siteUrl}/v1/flights/search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin_class: 'economy',
+      currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
+    }),
+  });
+  if (!response.ok) throw new Error(`search answered ${response.status}`);
+  const offers = expandSearchOffers(((await response.json()) as { data: SearchAnswer }).data);
+  if (!offers[0]) throw new Error('no offer TAS-IST');
+  return offers[0].id;
+}
+
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 });
 try {
-  const pages = [
-    ['baseline: settings page (no search, no form)', `${site.url}/en/settings`],
-    ['home /en', `${site.url}/en`],
-    ['home /uz', `${site.url}/uz`],
-    [`results /en/flight/${segment}`, `${site.url}/en/flight/${segment}`],
-  ] as const;
+  const pages: Array<[string, string]> = [['baseline: /en/settings', `${site.url}/en/settings`]];
+  for (const lang of LANGS) {
+    if (PAGES.includes('home')) pages.push([`home /${lang}`, `${site.url}/${lang}`]);
+    if (PAGES.includes('results'))
+      pages.push([`results /${lang}/flight/${segment}`, `${site.url}/${lang}/flight/${segment}`]);
+    if (PAGES.includes('booking')) {
+      const id = await offerId(site.url, lang);
+      pages.push([`booking /${lang}`, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(id)}`]);
+    }
+  }
   console.log(`Lighthouse ${RUNS} runs each, median; Chromium at /usr/bin/chromium`);
   console.log(
-    '| page | form factor | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |',
+    '| page | form factor | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, url] of pages) {
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (let i = 0; i < 2; i++) await (await fetch(url)).text(); // warm-up
+    for (const formFactor of FORM_FACTORS) {
       const scores: Record<string, number[]> = {};
-      const lcp: number[] = [];
-      const tbt: number[] = [];
-      const cls: number[] = [];
+      const metrics: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [] };
       for (let run = 0; run < RUNS; run++) {
         const flags: Flags = {
           port: chrome.port,
@@ -58,13 +96,14 @@ try {
         const { lhr } = result;
         for (const c of CATEGORIES)
           (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
-        lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
-        tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-        cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+        metrics.fcp!.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);
+        metrics.lcp!.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+        metrics.tbt!.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+        metrics.cls!.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
       }
       const row = CATEGORIES.map((c) => median(scores[c]!));
       console.log(
-        `| ${name} | ${formFactor} | ${row.join(' | ')} | ${Math.round(median(lcp))} | ${Math.round(median(tbt))} | ${median(cls).toFixed(3)} |`,
+        `| ${name} | ${formFactor} | ${row.join(' | ')} | ${Math.round(median(metrics.fcp!))} | ${Math.round(median(metrics.lcp!))} | ${Math.round(median(metrics.tbt!))} | ${median(metrics.cls!).toFixed(3)} |`,
       );
     }
   }

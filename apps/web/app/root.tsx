@@ -16,7 +16,7 @@ import { LOCALES, isLocale, type Locale } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import ERROR_MESSAGES from 'virtual:parvoz/error-messages';
 import type { Route } from './+types/root';
-import './app.css';
+import APP_CSS from 'virtual:parvoz/app-css';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { ToastHost, notify } from './components/toast.tsx';
@@ -133,6 +133,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The whole stylesheet, inline: no render-blocking request (build-tools/inline-css.ts). */}
+        <style id="parvoz-css" dangerouslySetInnerHTML={{ __html: APP_CSS }} />
         <Meta />
         <Links />
       </head>

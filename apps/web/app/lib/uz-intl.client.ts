@@ -19,14 +19,30 @@ export function browserLacksUzbekIntl(): boolean {
   }
 }
 
+/**
+ * Only what the pages format with: plural rules, numbers (prices) and dates, each with its Uzbek data. Every
+ * date the site prints is formatted in UTC or at a fixed offset ("+05:00"; local-time.ts, format.ts), which the
+ * date polyfill handles without a time-zone database, so the IANA data (add-golden-tz, 133 kB gzip and most of
+ * /uz's blocking time) is never loaded. Intl.Locale and Intl.getCanonicalLocales are only polyfilled in a
+ * browser that lacks them (the modules are ~145 kB gzip; Chromium, Firefox and Safari ship both).
+ */
 export async function installUzbekIntl(): Promise<void> {
-  await import('@formatjs/intl-getcanonicallocales/polyfill.js');
-  await import('@formatjs/intl-locale/polyfill.js');
-  await import('@formatjs/intl-pluralrules/polyfill-force.js');
-  await import('@formatjs/intl-pluralrules/locale-data/uz.js');
-  await import('@formatjs/intl-numberformat/polyfill-force.js');
-  await import('@formatjs/intl-numberformat/locale-data/uz.js');
-  await import('@formatjs/intl-datetimeformat/polyfill-force.js');
-  await import('@formatjs/intl-datetimeformat/locale-data/uz.js');
-  await import('@formatjs/intl-datetimeformat/add-golden-tz.js');
+  const [{ shouldPolyfill: lacksCanonicalLocales }, { shouldPolyfill: lacksLocale }] = await Promise.all([
+    import('@formatjs/intl-getcanonicallocales/should-polyfill.js'),
+    import('@formatjs/intl-locale/should-polyfill.js'),
+  ]);
+  if (lacksCanonicalLocales()) await import('@formatjs/intl-getcanonicallocales/polyfill-force.js');
+  if (lacksLocale()) await import('@formatjs/intl-locale/polyfill-force.js');
+  // The three polyfills download in parallel; each installs before its locale data registers with it.
+  await Promise.all([
+    import('@formatjs/intl-pluralrules/polyfill-force.js').then(
+      () => import('@formatjs/intl-pluralrules/locale-data/uz.js'),
+    ),
+    import('@formatjs/intl-numberformat/polyfill-force.js').then(
+      () => import('@formatjs/intl-numberformat/locale-data/uz.js'),
+    ),
+    import('@formatjs/intl-datetimeformat/polyfill-force.js').then(
+      () => import('@formatjs/intl-datetimeformat/locale-data/uz.js'),
+    ),
+  ]);
 }

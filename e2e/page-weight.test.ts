@@ -1,0 +1,97 @@
+/**
+ * What a page makes the browser fetch before it can paint (issue 16 §5): the stylesheet comes inline in the
+ * page (no render-blocking request), and /uz loads only the Intl polyfills and data its formatting needs.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('page weight', () => {
+  test('the stylesheet is inline in the head: no stylesheet request, styles kept through hydration and navigation', async () => {
+    const html = await (await fetch(`${site.url}/en`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const inline = /<style id="parvoz-css">([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+    // Tailwind's output, with the utilities the page uses.
+    expect(inline).toContain('.min-h-screen');
+    expect(inline).toContain('--color-primary-600');
+
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const stylesheets: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(r.url()));
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    try {
+      await gotoHydrated(page, `${site.url}/en`);
+      const styled = () =>
+        page.evaluate(() => ({
+          css: document.getElementById('parvoz-css')?.textContent?.length ?? 0,
+          body: getComputedStyle(document.body).minHeight,
+          display: getComputedStyle(document.body).display,
+        }));
+      const viewportHeight = '780px';
+      expect(await styled()).toEqual({ css: inline.length, body: viewportHeight, display: 'flex' });
+      // A client-side navigation re-renders the document's head: the styles stay.
+      await page.locator('footer a[href="/en/info/help"]').first().click();
+      await page.waitForURL(/\/en\/info\/help$/);
+      expect(await styled()).toEqual({ css: inline.length, body: viewportHeight, display: 'flex' });
+      expect(stylesheets).toEqual([]);
+      expect(errors.filter((e) => /hydrat|#418|#423|#425/i.test(e))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('/uz loads the Uzbek number, date and plural data, not the time-zone database nor Intl.Locale', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'currency', value: 'UZS', url: site.url }]);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    try {
+      await gotoHydrated(page, `${site.url}/uz/settings`);
+      const polyfills = scripts.filter((s) => /polyfill|golden-tz|\/uz-/.test(s));
+      // Three forced polyfills (plural rules, numbers, dates), each with its Uzbek data.
+      expect(polyfills.filter((s) => s.includes('/polyfill-force-'))).toHaveLength(3);
+      expect(polyfills.filter((s) => /\/uz-[\w-]+\.js$/.test(s)).length).toBeGreaterThanOrEqual(3);
+      expect(scripts.some((s) => s.includes('golden-tz'))).toBe(false);
+      // Chromium has Intl.Locale and Intl.getCanonicalLocales: their polyfills (polyfill-<hash>.js) stay away.
+      expect(scripts.filter((s) => /\/polyfill-[\w-]{8}\.js$/.test(s))).toEqual([]);
+      // The polyfills are installed and format in Uzbek in UTC and at an airport's fixed offset.
+      const formatted = await page.evaluate(() => {
+        const at = Date.UTC(2026, 2, 5, 9, 30);
+        return [
+          new Intl.NumberFormat('uz', {
+            style: 'currency',
+            currency: 'UZS',
+            maximumFractionDigits: 0,
+          }).format(1234567),
+          new Intl.DateTimeFormat('uz', { dateStyle: 'long', timeZone: 'UTC' }).format(at),
+          new Intl.DateTimeFormat('uz', { hour: 'numeric', minute: '2-digit', timeZone: '+05:00' }).format(
+            at,
+          ),
+        ];
+      });
+      expect(formatted[0]).toContain('soʻm');
+      expect(formatted[1]).toContain('mart');
+      expect(formatted[2]).toMatch(/^0?14:30$/);
+      expect(await page.getByTestId('format-preview').textContent()).toContain('soʻm');
+    } finally {
+      await context.close();
+    }
+  });
+});
