@@ -22,6 +22,11 @@ export type RequestState = {
    */
   visitorId: string;
   newVisitor: boolean;
+  /**
+   * Set by a loader whose page lacks a part it could not load (the API did not answer): the root middleware
+   * then marks the answer so that the host's page cache does not keep it for others (server.ts).
+   */
+  incomplete: boolean;
 };
 
 export const requestStateContext = createContext<RequestState>();
@@ -43,6 +48,7 @@ export function createRequestState(request: Request): RequestState {
     log: requestLog(requestId),
     visitorId,
     newVisitor,
+    incomplete: false,
     api: createApiClient({
       baseUrl: webConfig.apiUrl,
       anonymousToken: webConfig.anonymousToken,
