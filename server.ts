@@ -284,7 +284,7 @@ function sendPage(
   }
   if (cookies.length) reply.header('set-cookie', cookies);
   reply.header(PAGE_CACHE_HEADER, state);
-  if (kept && page.deflated.length && acceptsGzip(request.headers['accept-encoding'])) {
+  if (kept && page.gzip.length && acceptsGzip(request.headers['accept-encoding'])) {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     reply.header('content-encoding', 'gzip');

@@ -31,8 +31,15 @@ export type CachedPage = {
   headers: Array<[string, string]>;
   /** The body cut at the nonce placeholder. */
   pieces: Buffer[];
-  /** `pieces`, each raw-deflated and sync-flushed (not final): they chain into one deflate stream. */
-  deflated: Buffer[];
+  /** The body with the placeholder, and where it stands in it. */
+  plain: Buffer;
+  plainAt: number[];
+  /**
+   * The body as one gzip stream with the placeholder in stored blocks, where the placeholder's bytes stand
+   * (empty when not kept): its pieces raw-deflated once, each sync-flushed so that they chain.
+   */
+  gzip: Buffer;
+  gzipAt: number[];
   bytes: number;
   expiresAt: number;
 };
@@ -191,8 +198,11 @@ function deflatePiece(piece: Buffer): Buffer {
 }
 
 export class PageCache {
-  /** Letters and digits only (no character any escaping changes), unguessable, per process. */
-  readonly placeholder = randomBytes(16).toString('hex');
+  /**
+   * Letters and digits only (no character any escaping changes), unguessable, per process; as long as a nonce
+   * (security.ts `createCspNonce`: 16 bytes in base64), so that a nonce is written over it in a copy.
+   */
+  readonly placeholder = randomBytes(12).toString('hex');
   readonly options: PageCacheOptions;
   private readonly pages = new Map<string, CachedPage>();
   private readonly pending = new Map<string, Promise<CachedPage | undefined>>();
@@ -267,15 +277,44 @@ export class PageCache {
       from = at + marker.length;
     }
     pieces.push(rendered.body.subarray(from));
-    const deflated = deflate ? pieces.map(deflatePiece) : [];
-    const bytes =
-      rendered.body.length + deflated.reduce((sum, piece) => sum + piece.length, 0) + 64 * pieces.length;
+    const marked = (parts: Buffer[], gap: (i: number) => Buffer, at: (start: number) => number) => {
+      const positions: number[] = [];
+      const chunks: Buffer[] = [];
+      let length = 0;
+      parts.forEach((part, i) => {
+        if (i > 0) {
+          const between = gap(i);
+          positions.push(length + at(0));
+          chunks.push(between);
+          length += between.length;
+        }
+        chunks.push(part);
+        length += part.length;
+      });
+      return { buffer: Buffer.concat(chunks), positions };
+    };
+    const plain = marked(pieces, () => marker, (start) => start);
+    let gzip = { buffer: Buffer.alloc(0), positions: [] as number[] };
+    let bytes = plain.buffer.length;
+    if (deflate) {
+      const block = storedBlock(marker);
+      const chain = marked(pieces.map(deflatePiece), () => block, (start) => start + 5);
+      const trailer = Buffer.alloc(8);
+      gzip = {
+        buffer: Buffer.concat([GZIP_HEADER, chain.buffer, FINAL_BLOCK, trailer]),
+        positions: chain.positions.map((p) => p + GZIP_HEADER.length),
+      };
+      bytes += gzip.buffer.length;
+    }
     return {
       status: rendered.status,
       headers: rendered.headers.filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase())),
       pieces,
-      deflated,
-      bytes,
+      plain: plain.buffer,
+      plainAt: plain.positions,
+      gzip: gzip.buffer,
+      gzipAt: gzip.positions,
+      bytes: bytes + 256 + 16 * pieces.length,
       expiresAt: this.now() + this.options.ttlMs,
     };
   }
@@ -308,39 +347,45 @@ export class PageCache {
   }
 }
 
+/** A copy of `template` with `nonce` written at each of `positions` (the placeholder's, of its length). */
+function withNonce(template: Buffer, positions: number[], nonce: Buffer): Buffer {
+  const copy = Buffer.allocUnsafe(template.length);
+  template.copy(copy);
+  for (const at of positions) nonce.copy(copy, at);
+  return copy;
+}
+
 /** The page's body with `nonce` in every place of the placeholder. */
 export function plainBody(page: CachedPage, nonce: string): Buffer {
   const value = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  page.pieces.forEach((piece, i) => {
-    if (i > 0) parts.push(value);
-    parts.push(piece);
-  });
-  return Buffer.concat(parts);
+  if (page.pieces.length > 1 && value.length !== nonceLength(page))
+    throw new Error('a CSP nonce must be as long as the placeholder');
+  return withNonce(page.plain, page.plainAt, value);
 }
 
-/** The same body as one gzip stream, from the pieces deflated once: only the CRC-32 is computed per answer. */
+/**
+ * The same body as one gzip stream, from its pieces deflated once: per answer a copy, the nonce written into
+ * its stored blocks, and the CRC-32 of the plain body in the trailer.
+ */
 export function gzipBody(page: CachedPage, nonce: string): Buffer {
   const value = Buffer.from(nonce);
-  const nonceBlock = storedBlock(value);
-  const parts: Buffer[] = [GZIP_HEADER];
+  if (page.pieces.length > 1 && value.length !== nonceLength(page))
+    throw new Error('a CSP nonce must be as long as the placeholder');
+  const body = withNonce(page.gzip, page.gzipAt, value);
   let crc = 0;
-  let size = 0;
   page.pieces.forEach((piece, i) => {
-    if (i > 0) {
-      parts.push(nonceBlock);
-      crc = crc32(value, crc);
-      size += value.length;
-    }
-    parts.push(page.deflated[i]!);
+    if (i > 0) crc = crc32(value, crc);
     crc = crc32(piece, crc);
-    size += piece.length;
   });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  parts.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(parts);
+  body.writeUInt32LE(crc >>> 0, body.length - 8);
+  body.writeUInt32LE(page.plain.length >>> 0, body.length - 4);
+  return body;
+}
+
+/** The placeholder's length in a page (its plain body less its pieces, per place). */
+function nonceLength(page: CachedPage): number {
+  const pieces = page.pieces.reduce((sum, piece) => sum + piece.length, 0);
+  return (page.plain.length - pieces) / page.plainAt.length;
 }
 
 /** Whether the visitor's Accept-Encoding takes gzip (q=0 refuses it). */
