@@ -77,7 +77,9 @@ if (import.meta.main) {
       ['SSR /en/tours/antalya-lara-from-tashkent', '/en/tours/antalya-lara-from-tashkent', gzip],
       ['SSR /ru/settings', '/ru/settings', gzip],
     ];
-    const rows: Record<string, Awaited<ReturnType<typeof load>>> = { 'baseline: static /favicon.svg': baseline };
+    const rows: Record<string, Awaited<ReturnType<typeof load>>> = {
+      'baseline: static /favicon.svg': baseline,
+    };
     for (const [label, url, headers] of pages) rows[label] = await load(`${site.url}${url}`, headers);
     console.log(`SSR over loopback, 50 connections, ${DURATION}s each, 1 process`);
     console.table(

@@ -55,16 +55,29 @@ describe('which requests the cache serves', () => {
     expect(pageCacheKey(home({ authorization: 'Bearer x' }), 'b')).toBeNull();
     expect(pageCacheKey({ ...home(), method: 'POST' }, 'b')).toBeNull();
     expect(pageCacheKey({ ...home(), method: 'HEAD' }, 'b')).toBeNull();
-    for (const route of ['/:lang/flight/:search', '/:lang/flight/booking', '/:lang/orders/:id', '/:lang/profile', '/:lang/ops', '/:lang/*'])
+    for (const route of [
+      '/:lang/flight/:search',
+      '/:lang/flight/booking',
+      '/:lang/orders/:id',
+      '/:lang/profile',
+      '/:lang/ops',
+      '/:lang/*',
+    ])
       expect(pageCacheKey({ ...home(), route }, 'b')).toBeNull();
   });
 
   test('a query bypasses the cache unless the route allows it (the tours filter)', () => {
     expect(pageCacheKey(home({}, '/en?from=TAS'), 'b')).toBeNull();
-    const tours = (url: string) => pageCacheKey({ method: 'GET', url, route: '/:lang/tours', headers: {} }, 'b');
+    const tours = (url: string) =>
+      pageCacheKey({ method: 'GET', url, route: '/:lang/tours', headers: {} }, 'b');
     expect(tours('/en/tours?from=TAS&month=2026-12')).not.toBe(tours('/en/tours?from=IST'));
     expect(tours('/en/tours?sent=1')).toBeNull();
-    expect(pageCacheKey({ method: 'GET', url: '/en/tours/x?sent=1', route: '/:lang/tours/:slug', headers: {} }, 'b')).toBeNull();
+    expect(
+      pageCacheKey(
+        { method: 'GET', url: '/en/tours/x?sent=1', route: '/:lang/tours/:slug', headers: {} },
+        'b',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -83,7 +96,9 @@ describe('which answers are kept', () => {
     expect(isStorable(html({ 'cache-control': 'private, no-cache' }), 'en')).toBe(false);
     expect(isStorable(html({ 'cache-control': 'no-store' }), 'en')).toBe(false);
     expect(isStorable(html({ 'x-parvoz-no-page-cache': '1' }), 'en')).toBe(false);
-    expect(isStorable(new Response('{}', { headers: { 'content-type': 'application/json' } }), 'en')).toBe(false);
+    expect(isStorable(new Response('{}', { headers: { 'content-type': 'application/json' } }), 'en')).toBe(
+      false,
+    );
   });
 });
 
@@ -152,7 +167,9 @@ describe('the cache', () => {
     const small = new PageCache({ ...options, maxBytes: 100 });
     expect((await small.fill('a', async () => rendered('x'.repeat(500)))).stored).toBe(false);
     const cache = new PageCache(options);
-    const { page, stored } = await cache.fill('a', async () => rendered(`<b>${cache.placeholder}</b>`, false));
+    const { page, stored } = await cache.fill('a', async () =>
+      rendered(`<b>${cache.placeholder}</b>`, false),
+    );
     expect(stored).toBe(false);
     expect(cache.get('a')).toBeUndefined();
     // Still answered with the visitor's nonce (plain: left to the host's compression).

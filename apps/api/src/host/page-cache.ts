@@ -293,12 +293,20 @@ export class PageCache {
       });
       return { buffer: Buffer.concat(chunks), positions };
     };
-    const plain = marked(pieces, () => marker, (start) => start);
+    const plain = marked(
+      pieces,
+      () => marker,
+      (start) => start,
+    );
     let gzip = { buffer: Buffer.alloc(0), positions: [] as number[] };
     let bytes = plain.buffer.length;
     if (deflate) {
       const block = storedBlock(marker);
-      const chain = marked(pieces.map(deflatePiece), () => block, (start) => start + 5);
+      const chain = marked(
+        pieces.map(deflatePiece),
+        () => block,
+        (start) => start + 5,
+      );
       const trailer = Buffer.alloc(8);
       gzip = {
         buffer: Buffer.concat([GZIP_HEADER, chain.buffer, FINAL_BLOCK, trailer]),
