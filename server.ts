@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
@@ -23,6 +23,17 @@ import { publicOrigin } from '@parvoz/api/public-origin';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
 import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
+import {
+  NO_PAGE_CACHE_HEADER,
+  PAGE_CACHE_HEADER,
+  PageCache,
+  acceptsGzip,
+  gzipBody,
+  isStorable,
+  plainBody,
+  type CachedPage,
+  type Rendered,
+} from '@parvoz/api/host/page-cache';
 import { opsRoutes } from '@parvoz/api/host/ops';
 import { installDrain } from '@parvoz/api/host/lifecycle';
 import { isClusterWorker, runPrimary, workerCount } from '@parvoz/api/host/cluster';
@@ -61,6 +72,17 @@ export async function buildServer(
   // Next: its hooks must see every request (issue 8, graceful shutdown).
   app.decorate('drain', installDrain(app, { timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000 }));
   await app.register(securityHeaders, { publicUrl: api.publicUrl });
+  // Tours created, edited, published or withdrawn through this process (the API's console routes, or the
+  // console's pages posting to them): the cached pages showing tours are forgotten at once. Other instances
+  // see the change when their copies expire (PAGE_CACHE_TTL_SECONDS; docs/decisions/0018-page-cache.md).
+  const contentListeners: Array<() => void> = [];
+  const contentChanged = (listener: () => void) => contentListeners.push(listener);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    const path = request.url.split('?')[0]!;
+    if (/^\/v1\/ops\/tours(\/|$)|^\/[a-z]{2}\/ops\/tours(\/|$)/.test(path))
+      for (const listener of contentListeners) listener();
+  });
 
   let database = options.database;
   if (config.PARVOZ_ROLE !== 'web' && !database) {
@@ -98,6 +120,12 @@ export async function buildServer(
         return origin;
       },
       internalToken: api.internalToken,
+      pageCache: {
+        maxEntries: config.PAGE_CACHE_ENTRIES,
+        ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000,
+        maxBytes: config.PAGE_CACHE_MEGABYTES * 1024 * 1024,
+      },
+      contentChanged,
     });
   return app;
 }
@@ -107,6 +135,18 @@ type WebOptions = {
   origin: () => string;
   /** The credential with which the web half names the visitor's IP to the API (client-ip.ts). */
   internalToken: string;
+  /** The anonymous pages' cache (apps/api/src/host/page-cache.ts); the build id is added here. */
+  pageCache: { maxEntries: number; ttlMs: number; maxBytes: number };
+  /** Subscribes to changes of the content pages show (tours). */
+  contentChanged: (listener: () => void) => void;
+};
+
+/** What the web app's entry module (apps/web/app/entry.server.tsx) offers the host besides rendering. */
+type WebEntryExtras = {
+  /** Whether the render of this request id failed after its first bytes (forgets it). */
+  renderFailed?: (requestId: string) => boolean;
+  /** Forgets what the web app keeps of changed content (the home page's tours). */
+  contentChanged?: () => void;
 };
 
 /** Serves the built React Router app: hashed assets with a year-long cache, SSR for the rest. */
@@ -123,6 +163,12 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
     process.env.NODE_ENV === 'development' ? 'development' : 'production',
   );
   const routeOf = webRouteLabeler(build, matchRoutes);
+  const entry = build.entry.module as unknown as WebEntryExtras;
+  const pages = new PageCache({ ...options.pageCache, buildId: build.assets.version });
+  options.contentChanged(() => {
+    pages.clear();
+    entry.contentChanged?.();
+  });
 
   await app.register(fastifyStatic, {
     root: path.join(WEB_BUILD, 'client'),
@@ -151,6 +197,20 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
         // Never the Host or X-Forwarded-Host header: canonical links, redirects and the CSRF check derive
         // from this URL, and anyone can send those headers.
         const origin = options.origin();
+        request.metricsRoute = routeOf(request.url.split('?')[0]!);
+        // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script. A page
+        // the cache may keep is rendered with the cache's placeholder instead, replaced by this nonce below.
+        request.cspNonce = createCspNonce();
+        const key = pages.key({
+          method: request.method,
+          url: request.url,
+          route: request.metricsRoute,
+          headers: request.headers,
+        });
+        if (key) {
+          const kept = pages.get(key) ?? (await pages.pendingFor(key));
+          if (kept) return sendPage(request, reply, kept, 'hit');
+        }
         const controller = new AbortController();
         reply.raw.on('close', () => controller.abort());
         const headers = new Headers();
@@ -159,10 +219,7 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
           else if (value !== undefined) headers.set(key, value);
         }
         headers.set('x-request-id', String(request.id));
-        // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script.
-        request.cspNonce = createCspNonce();
-        headers.set(CSP_NONCE_HEADER, request.cspNonce);
-        request.metricsRoute = routeOf(request.url.split('?')[0]!);
+        headers.set(CSP_NONCE_HEADER, key ? pages.placeholder : request.cspNonce);
         // The visitor's address (under TRUST_PROXY, as Fastify reads X-Forwarded-For) for the API's per-IP
         // limits, with the credential the API checks before believing it (apps/api/src/client-ip.ts). Both
         // replace whatever the visitor sent under those names.
@@ -178,10 +235,24 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
             ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' }
             : {}),
         } as RequestInit);
+        if (key) {
+          const lang = request.url.split(/[/?]/)[1] ?? '';
+          const { page, stored } = await pages.fill(key, async (): Promise<Rendered> => {
+            const response = await handle(fetchRequest);
+            const storable = isStorable(response, lang);
+            const body = Buffer.from(await response.arrayBuffer());
+            const failed = entry.renderFailed?.(String(request.id)) ?? false;
+            const kept: Array<[string, string]> = [];
+            for (const [name, value] of response.headers) if (name !== 'set-cookie') kept.push([name, value]);
+            for (const cookie of response.headers.getSetCookie()) kept.push(['set-cookie', cookie]);
+            return { status: response.status, headers: kept, body, storable: storable && !failed };
+          });
+          return sendPage(request, reply, page, stored ? 'miss' : 'bypass', stored);
+        }
         const response = await handle(fetchRequest);
         reply.status(response.status);
         for (const [key, value] of response.headers) {
-          if (key !== 'set-cookie') reply.header(key, value);
+          if (key !== 'set-cookie' && key !== NO_PAGE_CACHE_HEADER) reply.header(key, value);
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
@@ -190,6 +261,36 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
       },
     });
   });
+}
+
+/**
+ * Answers a page rendered with the cache's placeholder nonce (kept or not) with this request's own nonce in
+ * its place; the security hook sends the matching Content-Security-Policy. A kept page goes gzip-encoded from
+ * its pieces deflated once when the visitor takes gzip; anything else is left to @fastify/compress.
+ */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: 'hit' | 'miss' | 'bypass',
+  kept = true,
+) {
+  reply.status(page.status);
+  const cookies: string[] = [];
+  for (const [name, value] of page.headers) {
+    if (name === 'set-cookie') cookies.push(value);
+    else if (name !== NO_PAGE_CACHE_HEADER && name !== 'x-request-id' && name !== 'content-length')
+      reply.header(name, value);
+  }
+  if (cookies.length) reply.header('set-cookie', cookies);
+  reply.header(PAGE_CACHE_HEADER, state);
+  if (kept && page.gzip.length && acceptsGzip(request.headers['accept-encoding'])) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    reply.header('content-encoding', 'gzip');
+    return reply.send(gzipBody(page, request.cspNonce));
+  }
+  return reply.send(plainBody(page, request.cspNonce));
 }
 
 /** The route pattern of a page URL (`/:lang/flight/:search`), the label of its request metrics. */

@@ -65,15 +65,31 @@ if (import.meta.main) {
   const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
   try {
     await load(`${site.url}/en`); // warm-up
+    const gzip = { 'accept-encoding': 'gzip' };
     const baseline = await load(`${site.url}/favicon.svg`);
-    const home = await load(`${site.url}/en`, { 'accept-encoding': 'gzip' });
-    const settings = await load(`${site.url}/ru/settings`, { 'accept-encoding': 'gzip' });
-    console.log(`SSR over loopback, 50 connections, ${DURATION}s each, 1 process`);
-    console.table({
+    // Anonymous pages of every kind the page cache keeps (home, information, tours, a tour, settings), in
+    // several languages and display currencies; one figure per URL.
+    const pages: Array<[string, string, Record<string, string>]> = [
+      ['SSR /en (home)', '/en', gzip],
+      ['SSR /ru (home, currency=USD)', '/ru', { ...gzip, cookie: 'currency=USD' }],
+      ['SSR /uz/info/help', '/uz/info/help', gzip],
+      ['SSR /tr/tours', '/tr/tours', gzip],
+      ['SSR /en/tours/antalya-lara-from-tashkent', '/en/tours/antalya-lara-from-tashkent', gzip],
+      ['SSR /ru/settings', '/ru/settings', gzip],
+    ];
+    const rows: Record<string, Awaited<ReturnType<typeof load>>> = {
       'baseline: static /favicon.svg': baseline,
-      'SSR /en (home)': home,
-      'SSR /ru/settings': settings,
-    });
+    };
+    for (const [label, url, headers] of pages) rows[label] = await load(`${site.url}${url}`, headers);
+    console.log(`SSR over loopback, 50 connections, ${DURATION}s each, 1 process`);
+    console.table(
+      Object.fromEntries(
+        Object.entries(rows).map(([label, row]) => [
+          label,
+          { ...row, 'of static': `${Math.round((row.rps / baseline.rps) * 100)} %` },
+        ]),
+      ),
+    );
     console.log('JavaScript each route loads (gzip, from the build manifest):');
     console.table(jsPerRoute());
   } finally {

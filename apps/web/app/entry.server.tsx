@@ -13,8 +13,24 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { HandleErrorFunction } from 'react-router';
 import { requestLog, webLog } from './lib/log.server.ts';
+import { forgetHomeTours } from './features/info/tours.server.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Request ids of pages whose render failed after their first bytes were out (a 200 whose rest is an error):
+ * the host's page cache (server.ts) asks `renderFailed` before it keeps a page. At most a few hundred kept.
+ */
+const failedRenders = new Set<string>();
+
+export function renderFailed(requestId: string): boolean {
+  return failedRenders.delete(requestId);
+}
+
+/** Tours changed (the host heard of an edit in the console): the home page's kept list is forgotten too. */
+export function contentChanged(): void {
+  forgetHomeTours();
+}
 
 const NONCE = /^[A-Za-z0-9+/=]{16,64}$/;
 
@@ -84,6 +100,11 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors of the shell itself reject above and are logged by React Router.
           if (shellRendered) logOf(request).error({ err: error }, 'render failed');
+          const id = request.headers.get('x-request-id');
+          if (id) {
+            if (failedRenders.size >= 500) failedRenders.clear();
+            failedRenders.add(id);
+          }
         },
       },
     );

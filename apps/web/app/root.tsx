@@ -69,6 +69,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       response.headers.append('Set-Cookie', visitorCookie(state.visitorId));
     }
     response.headers.set('X-Request-Id', state.requestId);
+    // Read (and removed) by the host: a page missing a part is not kept by its page cache.
+    if (state.incomplete) response.headers.set('X-Parvoz-No-Page-Cache', '1');
     return response;
   },
 ];

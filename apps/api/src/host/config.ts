@@ -78,6 +78,13 @@ export const serverConfigSchema = z.object({
    * database (PGlite belongs to the process that opened it).
    */
   PARVOZ_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * The anonymous pages' in-process cache (host/page-cache.ts, docs/decisions/0018-page-cache.md): most pages
+   * kept (0 turns it off), how long each is served before it is rendered again, most memory it takes.
+   */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  PAGE_CACHE_MEGABYTES: z.coerce.number().min(1).max(4096).default(64),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 

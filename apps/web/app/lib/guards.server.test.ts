@@ -16,6 +16,7 @@ function stateWith(token: string | null, getMe: () => Promise<unknown>): Request
     log: requestLog('test'),
     visitorId: 'v'.repeat(43),
     newVisitor: false,
+    incomplete: false,
     api: { get: getMe as never, post: fail, put: fail, patch: fail, delete: fail },
   };
 }

@@ -33,6 +33,11 @@ export type RequestState = {
   newVisitor: boolean;
   /** Set when the root loader handed the toast cookie's message to the page: the middleware clears it. */
   toastTaken?: boolean;
+  /**
+   * Set by a loader whose page lacks a part it could not load (the API did not answer): the root middleware
+   * then marks the answer so that the host's page cache does not keep it for others (server.ts).
+   */
+  incomplete: boolean;
 };
 
 export const requestStateContext = createContext<RequestState>();
@@ -62,6 +67,7 @@ export function createRequestState(
     log: requestLog(requestId),
     visitorId,
     newVisitor,
+    incomplete: false,
     api: createApiClient({
       baseUrl: webConfig.apiUrl,
       anonymousToken: webConfig.anonymousToken,

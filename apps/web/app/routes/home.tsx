@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     loadHomeTours(request, lang, state),
   ]);
+  // Without its destinations (the API did not answer) the page is not kept for others by the page cache.
+  if (!popular) state.incomplete = true;
   return { popular, tours, why: renderWhyBookHere(lang) };
 }
 

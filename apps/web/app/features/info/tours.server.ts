@@ -70,6 +70,11 @@ export const HOME_TOURS = 3;
  */
 const homeTours = new Map<string, { until: number; tours: Promise<TourSummary[]> }>();
 
+/** Forgets the kept lists (a tour was edited in the console: entry.server.tsx `contentChanged`). */
+export function forgetHomeTours(): void {
+  homeTours.clear();
+}
+
 /** The home page's last-minute tours; none when the API cannot answer (the page goes on without them). */
 export function loadHomeTours(request: Request, locale: Locale, state: RequestState): Promise<TourSummary[]> {
   const currency = displayCurrency(request, locale);

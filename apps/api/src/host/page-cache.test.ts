@@ -1,0 +1,226 @@
+/**
+ * The page cache's rules and its nonce splicing (host/page-cache.ts); the cache in a running site (hits, fresh
+ * nonces, signed-in visitors, a tour's edit) is shown in e2e/page-cache.test.ts.
+ */
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import {
+  PageCache,
+  acceptsGzip,
+  gzipBody,
+  isStorable,
+  pageCacheKey,
+  plainBody,
+  type PageRequest,
+  type Rendered,
+} from './page-cache.ts';
+import { createCspNonce } from './security.ts';
+
+const home = (headers: PageRequest['headers'] = {}, url = '/en'): PageRequest => ({
+  method: 'GET',
+  url,
+  route: '/:lang',
+  headers,
+});
+
+const html = (headers: Record<string, string> = {}, status = 200, cookies: string[] = []) => {
+  const response = new Response('<p>hi</p>', {
+    status,
+    headers: { 'content-type': 'text/html', ...headers },
+  });
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+  return response;
+};
+
+describe('which requests the cache serves', () => {
+  test('an anonymous GET of a cacheable route has a key; language, currency, last origin and the language cookie make different keys', () => {
+    const keys = [
+      pageCacheKey(home(), 'b1'),
+      pageCacheKey(home({}, '/ru'), 'b1'),
+      pageCacheKey(home({ cookie: 'currency=USD' }), 'b1'),
+      pageCacheKey(home({ cookie: 'currency=EUR' }), 'b1'),
+      pageCacheKey(home({ cookie: 'last_origin=TAS' }), 'b1'),
+      pageCacheKey(home({ cookie: 'lang=en' }), 'b1'),
+      pageCacheKey(home(), 'b2'),
+    ];
+    expect(keys.every((key) => key !== null)).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+    // The anonymous visitor id and a language cookie of another language change nothing on the page.
+    expect(pageCacheKey(home({ cookie: 'visitor=abc; lang=ru' }), 'b1')).toBe(keys[0]);
+  });
+
+  test('a session, an unknown cookie, an Authorization header, a form post or another route is never served from the cache', () => {
+    expect(pageCacheKey(home({ cookie: 'token=secret' }), 'b')).toBeNull();
+    expect(pageCacheKey(home({ cookie: 'lang=en; order_abc=1' }), 'b')).toBeNull();
+    expect(pageCacheKey(home({ authorization: 'Bearer x' }), 'b')).toBeNull();
+    expect(pageCacheKey({ ...home(), method: 'POST' }, 'b')).toBeNull();
+    expect(pageCacheKey({ ...home(), method: 'HEAD' }, 'b')).toBeNull();
+    for (const route of [
+      '/:lang/flight/:search',
+      '/:lang/flight/booking',
+      '/:lang/orders/:id',
+      '/:lang/profile',
+      '/:lang/ops',
+      '/:lang/*',
+    ])
+      expect(pageCacheKey({ ...home(), route }, 'b')).toBeNull();
+  });
+
+  test('a query bypasses the cache unless the route allows it (the tours filter)', () => {
+    expect(pageCacheKey(home({}, '/en?from=TAS'), 'b')).toBeNull();
+    const tours = (url: string) =>
+      pageCacheKey({ method: 'GET', url, route: '/:lang/tours', headers: {} }, 'b');
+    expect(tours('/en/tours?from=TAS&month=2026-12')).not.toBe(tours('/en/tours?from=IST'));
+    expect(tours('/en/tours?sent=1')).toBeNull();
+    expect(
+      pageCacheKey(
+        { method: 'GET', url: '/en/tours/x?sent=1', route: '/:lang/tours/:slug', headers: {} },
+        'b',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('which answers are kept', () => {
+  test('a 200 HTML page, with at most the language cookie of its own language', () => {
+    expect(isStorable(html(), 'en')).toBe(true);
+    expect(isStorable(html({}, 200, ['lang=en; Max-Age=31536000; Path=/; SameSite=Lax']), 'en')).toBe(true);
+  });
+
+  test('not a page with any other Set-Cookie, another status, a private or no-store answer, or one the web app marked', () => {
+    expect(isStorable(html({}, 200, ['visitor=abc; Path=/; HttpOnly']), 'en')).toBe(false);
+    expect(isStorable(html({}, 200, ['lang=en; Path=/', 'token=; Max-Age=0']), 'en')).toBe(false);
+    expect(isStorable(html({}, 200, ['lang=ru; Path=/']), 'en')).toBe(false);
+    expect(isStorable(html({}, 404), 'en')).toBe(false);
+    expect(isStorable(html({}, 500), 'en')).toBe(false);
+    expect(isStorable(html({ 'cache-control': 'private, no-cache' }), 'en')).toBe(false);
+    expect(isStorable(html({ 'cache-control': 'no-store' }), 'en')).toBe(false);
+    expect(isStorable(html({ 'x-parvoz-no-page-cache': '1' }), 'en')).toBe(false);
+    expect(isStorable(new Response('{}', { headers: { 'content-type': 'application/json' } }), 'en')).toBe(
+      false,
+    );
+  });
+});
+
+const rendered = (body: string, storable = true): Rendered => ({
+  status: 200,
+  headers: [
+    ['content-type', 'text/html'],
+    ['x-request-id', 'r1'],
+    ['set-cookie', 'lang=en; Path=/'],
+  ],
+  body: Buffer.from(body),
+  storable,
+});
+
+describe('the nonce', () => {
+  test('every answer carries its own nonce in each place of the placeholder, plain and gzip; the gzip stream is valid', async () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000, maxBytes: 1e7, buildId: 'b' });
+    const p = cache.placeholder;
+    // Large enough for several deflate blocks, with the placeholder at the start, middle and end.
+    const filler = Array.from({ length: 3000 }, (_, i) => `<li>row ${i} ${(i * 7919) % 1000}</li>`).join('');
+    const template = `${p}<html><script nonce="${p}">a()</script>${filler}<script nonce="${p}">b()</script>${p}`;
+    const { page, stored } = await cache.fill('k', async () => rendered(template));
+    expect(stored).toBe(true);
+    expect(page.headers).toEqual([
+      ['content-type', 'text/html'],
+      ['set-cookie', 'lang=en; Path=/'],
+    ]);
+    const first = createCspNonce();
+    const second = createCspNonce();
+    expect(first).not.toBe(second);
+    for (const nonce of [first, second]) {
+      const expected = template.split(p).join(nonce);
+      expect(plainBody(page, nonce).toString()).toBe(expected);
+      expect(gunzipSync(gzipBody(page, nonce)).toString()).toBe(expected);
+    }
+    expect(gunzipSync(gzipBody(page, second)).toString()).not.toContain(first);
+    expect(gzipBody(page, first).length).toBeLessThan(Buffer.byteLength(template) / 2);
+  });
+
+  test('a page without the placeholder is served as it is', async () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000, maxBytes: 1e7, buildId: 'b' });
+    const { page } = await cache.fill('k', async () => rendered('<p>no scripts</p>'));
+    expect(gunzipSync(gzipBody(page, createCspNonce())).toString()).toBe('<p>no scripts</p>');
+  });
+});
+
+describe('the cache', () => {
+  const options = { maxEntries: 2, ttlMs: 1000, maxBytes: 1e7, buildId: 'b' };
+
+  test('keeps at most maxEntries pages, least recently used out first, each for ttlMs', async () => {
+    let now = 0;
+    const cache = new PageCache({ ...options, now: () => now });
+    await cache.fill('a', async () => rendered('a'));
+    await cache.fill('b', async () => rendered('b'));
+    expect(cache.get('a')).toBeDefined(); // a is now the most recently used
+    await cache.fill('c', async () => rendered('c'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    now = 1000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
+  test('keeps nothing over maxBytes, and nothing not storable', async () => {
+    const small = new PageCache({ ...options, maxBytes: 100 });
+    expect((await small.fill('a', async () => rendered('x'.repeat(500)))).stored).toBe(false);
+    const cache = new PageCache(options);
+    const { page, stored } = await cache.fill('a', async () =>
+      rendered(`<b>${cache.placeholder}</b>`, false),
+    );
+    expect(stored).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    // Still answered with the visitor's nonce (plain: left to the host's compression).
+    expect(plainBody(page, 'n'.repeat(24)).toString()).toBe(`<b>${'n'.repeat(24)}</b>`);
+  });
+
+  test('requests for a page being rendered wait for that render; a render begun before clear() is not kept', async () => {
+    const cache = new PageCache(options);
+    let finish: () => void = () => {};
+    const renders: string[] = [];
+    const filling = cache.fill('a', async () => {
+      renders.push('a');
+      await new Promise<void>((resolve) => (finish = resolve));
+      return rendered('a');
+    });
+    const waiting = cache.pendingFor('a');
+    expect(waiting).toBeDefined();
+    finish();
+    expect((await waiting)?.plain.toString()).toBe('a');
+    expect((await filling).stored).toBe(true);
+    expect(renders).toEqual(['a']);
+
+    const late = cache.fill('b', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return rendered('b');
+    });
+    cache.clear();
+    finish();
+    expect((await late).stored).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  test('a failed render is not kept and does not leave waiters hanging', async () => {
+    const cache = new PageCache(options);
+    const failing = cache.fill('a', () => Promise.reject(new Error('stream broke')));
+    const waiting = cache.pendingFor('a');
+    await expect(failing).rejects.toThrow('stream broke');
+    await expect(waiting).resolves.toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  test('maxEntries 0 turns it off', () => {
+    expect(new PageCache({ ...options, maxEntries: 0 }).key(home())).toBeNull();
+  });
+});
+
+test('Accept-Encoding: gzip unless refused', () => {
+  expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+  expect(acceptsGzip('br;q=1, gzip;q=0.5')).toBe(true);
+  expect(acceptsGzip('gzip;q=0')).toBe(false);
+  expect(acceptsGzip('br')).toBe(false);
+  expect(acceptsGzip(undefined)).toBe(false);
+});

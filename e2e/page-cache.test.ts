@@ -1,0 +1,201 @@
+/**
+ * The anonymous pages' cache in a started site (issue 16 §1, apps/api/src/host/page-cache.ts), over real HTTP:
+ *  - a kept page comes back identical but for its CSP nonce, fresh on every answer and matching its own header;
+ *  - languages and display currencies get their own pages;
+ *  - a signed-in visitor is never served a kept page and never fills the cache;
+ *  - a tour edited through the console's API shows at once.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSite, type RunningSite } from './support/server.ts';
+import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
+const ADMIN = 'cache-admin@agency.test';
+
+let smtp: TestSmtpServer;
+let site: RunningSite;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-page-cache-e2e-'));
+  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
+  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
+    cwd: ROOT,
+    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  expect(made.status, made.stderr).toBe(0);
+  smtp = await startSmtpServer();
+  // A long life: every second answer below must be a hit however slow the machine is.
+  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir, PAGE_CACHE_TTL_SECONDS: '600' });
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await smtp?.stop();
+});
+
+type Page = { status: number; cache: string | null; nonce: string; body: string; cookies: string[] };
+
+async function page(url: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(`${site.url}${url}`, { headers });
+  const body = await response.text();
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(
+    response.headers.get('content-security-policy') ?? '',
+  )?.[1];
+  expect(nonce).toBeDefined();
+  return {
+    status: response.status,
+    cache: response.headers.get('x-parvoz-page-cache'),
+    nonce: nonce!,
+    body,
+    cookies: response.headers.getSetCookie(),
+  };
+}
+
+/** Every nonce in the body is the answer's own (the one its CSP header allows). */
+function expectOwnNonce(answer: Page) {
+  const nonces = [...answer.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(new Set(nonces)).toEqual(new Set([answer.nonce]));
+}
+
+describe('a kept page', () => {
+  for (const encoding of ['gzip', 'identity'])
+    test(`is served again with a fresh nonce, each matching its own CSP header, the rest identical (${encoding})`, async () => {
+      const url = encoding === 'gzip' ? '/uz/info/help' : '/uz/info/contacts';
+      const first = await page(url, { 'accept-encoding': encoding });
+      const second = await page(url, { 'accept-encoding': encoding });
+      const third = await page(url, { 'accept-encoding': encoding });
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      expect([first.cache, second.cache, third.cache]).toEqual(['miss', 'hit', 'hit']);
+      expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+      for (const answer of [first, second, third]) expectOwnNonce(answer);
+      expect(second.body).not.toContain(first.nonce);
+      expect(third.body).not.toContain(second.nonce);
+      expect(second.body.split(second.nonce).join(first.nonce)).toBe(first.body);
+      // The language cookie a first visit gets comes with the kept page too.
+      expect(second.cookies).toEqual(first.cookies);
+      expect(second.cookies.join()).toMatch(/^lang=uz;/);
+    });
+
+  test('a visitor who has the language cookie gets the page without Set-Cookie', async () => {
+    await page('/uz/info/offer');
+    const kept = await page('/uz/info/offer', { cookie: 'lang=uz' });
+    expect(kept.cookies).toEqual([]);
+    expect((await page('/uz/info/offer', { cookie: 'lang=uz' })).cache).toBe('hit');
+  });
+});
+
+test('each language and display currency gets its own page', async () => {
+  const slug = 'antalya-lara-from-tashkent';
+  const answers: Record<string, Page> = {};
+  for (const [label, url, cookie] of [
+    ['en UZS', `/en/tours/${slug}`, 'currency=UZS'],
+    ['en EUR', `/en/tours/${slug}`, 'currency=EUR'],
+    ['ru UZS', `/ru/tours/${slug}`, 'currency=UZS'],
+  ] as const) {
+    await page(url, { cookie });
+    answers[label] = await page(url, { cookie });
+    expect(answers[label]!.cache).toBe('hit');
+  }
+  const en = answers['en UZS']!.body;
+  expect(answers['en EUR']!.body).toContain('€');
+  expect(en).not.toContain('€');
+  expect(en).toContain('lang="en"');
+  expect(answers['ru UZS']!.body).toContain('lang="ru"');
+});
+
+async function tokenOf(email: string): Promise<string> {
+  const asked = await fetch(`${site.url}/v1/auth/code`, {
+    method: 'POST',
+    headers: ANONYMOUS,
+    body: JSON.stringify({ email, lang: 'en' }),
+  });
+  expect(asked.status).toBe(202);
+  const code = codeOf(await smtp.waitFor(email, 15_000, 1));
+  const verified = await fetch(`${site.url}/v1/auth/verify`, {
+    method: 'POST',
+    headers: ANONYMOUS,
+    body: JSON.stringify({ email, code }),
+  });
+  return ((await verified.json()) as { data: { token: string } }).data.token;
+}
+
+describe('signed in', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await tokenOf(ADMIN);
+  });
+
+  test('a signed-in visitor is never served a kept page and never fills the cache', async () => {
+    const anonymous = await page('/tr/settings');
+    expect((await page('/tr/settings')).cache).toBe('hit');
+    const signedIn = await page('/tr/settings', { cookie: `token=${token}` });
+    const again = await page('/tr/settings', { cookie: `token=${token}; lang=tr` });
+    for (const answer of [signedIn, again]) {
+      expect(answer.cache).toBeNull();
+      expect(answer.body).toContain(ADMIN);
+      expectOwnNonce(answer);
+    }
+    expect(anonymous.body).not.toContain(ADMIN);
+    // A page first asked by the signed-in visitor is rendered afresh for the next anonymous one.
+    await page('/tr/info/agreement', { cookie: `token=${token}` });
+    const next = await page('/tr/info/agreement');
+    expect(next.cache).toBe('miss');
+    expect(next.body).not.toContain(ADMIN);
+  });
+
+  test('a tour edited in the console shows at once on its kept pages', async () => {
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const input = {
+      slug: 'cache-test-tour',
+      title: { en: 'Samarkand by the first train' },
+      summary: { en: 'Two nights' },
+      description: {},
+      origin_code: 'TAS',
+      destination_code: 'SKD',
+      country_code: 'UZ',
+      departs_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      nights: 2,
+      price: '199.00',
+      currency: 'USD',
+      seats_left: 10,
+    };
+    const created = await fetch(`${site.url}/v1/ops/tours`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify(input),
+    });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const published = await fetch(`${site.url}/v1/ops/tours/${id}/publish`, {
+      method: 'POST',
+      headers: { authorization: auth.authorization },
+    });
+    expect(published.status).toBeLessThan(300);
+
+    const url = '/en/tours/cache-test-tour';
+    expect((await page(url)).body).toContain('Samarkand by the first train');
+    const kept = await page(url);
+    expect(kept.cache).toBe('hit');
+    const list = await page('/en/tours');
+    expect(list.body).toContain('Samarkand by the first train');
+
+    const edited = await fetch(`${site.url}/v1/ops/tours/${id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ ...input, title: { en: 'Samarkand by the morning train' } }),
+    });
+    expect(edited.status).toBe(200);
+    const after = await page(url);
+    expect(after.cache).toBe('miss');
+    expect(after.body).toContain('Samarkand by the morning train');
+    expect(after.body).not.toContain('Samarkand by the first train');
+    expect((await page('/en/tours')).body).toContain('Samarkand by the morning train');
+  });
+});
