@@ -21,8 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return loginAction(request, context.get(requestStateContext), params.lang);
+export async function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context.get(requestStateContext));
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { Form } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
-import { isLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
@@ -22,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Saves language and currency to the profile and applies them at once (cookies + the new language's URL). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await runGuards(context, 'auth');
   const parsed = profileSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
@@ -33,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append('Set-Cookie', langCookie(language));
   headers.append('Set-Cookie', currencyCookie(currency));
-  const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
+  const lang = language ?? context.get(requestStateContext).locale;
   return redirectWithToast(
     `/${lang}/profile/settings`,
     { type: 'success', key: 'settings.saved' },

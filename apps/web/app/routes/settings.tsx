@@ -1,7 +1,8 @@
 import { Form, redirect } from 'react-router';
 import { settingsFormSchema } from '@parvoz/contracts/settings';
-import { isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
+import { switchLocaleInPath } from '@parvoz/i18n/locales';
 import { formatMoney } from '@parvoz/i18n/currency';
+import { requestStateContext } from '../lib/request-context.server.ts';
 import type { Route } from './+types/settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
@@ -14,7 +15,7 @@ import { redirectWithToast } from '../lib/toast.server.ts';
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.settings.heading');
 
 /** Language and currency for everyone, kept in cookies. Also the target of the header's currency switcher. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = settingsFormSchema.safeParse(form);
   if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
@@ -22,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const headers = new Headers();
   if (currency) headers.append('Set-Cookie', currencyCookie(currency));
   if (language) headers.append('Set-Cookie', langCookie(language));
-  const lang = language ?? (isLocale(params.lang) ? params.lang : 'en');
+  const lang = language ?? context.get(requestStateContext).locale;
   if (returnTo) return redirect(switchLocaleInPath(returnTo, lang), { headers });
   return redirectWithToast(`/${lang}/settings`, { type: 'success', key: 'settings.saved' }, { headers });
 }

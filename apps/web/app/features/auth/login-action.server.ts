@@ -32,8 +32,8 @@ function target(lang: Locale, returnTo: string | undefined): string {
  * `send` asks the API to email a code, `verify` signs in, keeps the token in the HttpOnly cookie and
  * redirects; `restart` goes back to the email step. Refusals come back as data with a status.
  */
-export async function loginAction(request: Request, state: RequestState, langParam: string | undefined) {
-  const lang: Locale = isLocale(langParam) ? langParam : 'en';
+export async function loginAction(request: Request, state: RequestState) {
+  const lang: Locale = state.locale;
   const formData = await request.formData();
   const form = Object.fromEntries(formData);
   const email = typeof form.email === 'string' ? form.email.slice(0, 254) : '';
