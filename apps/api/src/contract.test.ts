@@ -62,6 +62,8 @@ describe('every contract is a route that uses its schemas', () => {
     for (const each of statuses) expect(schema.response[each]).toBe(e.response);
     // No body exactly when the status says so.
     expect(e.response === noContentSchema).toBe(status === 204);
+    // The console's endpoints, and only they, are for staff (the gate of /v1/ops hides them from others).
+    expect(e.access === 'staff', `${e.method} ${e.path} is ${e.access}`).toBe(e.path.startsWith('/v1/ops/'));
   });
 });
 

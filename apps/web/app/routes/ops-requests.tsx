@@ -30,18 +30,8 @@ type Item =
 type Inbox = { data: Item[]; total: number; page: number; page_size: number };
 
 const KINDS = {
-  requests: {
-    statuses: OPS_TOUR_REQUEST_STATUSES,
-    list: opsEndpoints.opsListTourRequests,
-    update: opsEndpoints.opsUpdateTourRequest,
-    heading: 'ops.inbox.requests.heading',
-  },
-  applications: {
-    statuses: OPS_AGENCY_APPLICATION_STATUSES,
-    list: opsEndpoints.opsListAgencyApplications,
-    update: opsEndpoints.opsUpdateAgencyApplication,
-    heading: 'ops.inbox.applications.heading',
-  },
+  requests: { statuses: OPS_TOUR_REQUEST_STATUSES, heading: 'ops.inbox.requests.heading' },
+  applications: { statuses: OPS_AGENCY_APPLICATION_STATUSES, heading: 'ops.inbox.applications.heading' },
 } as const;
 
 /** One page of the kind's inbox (null when the filter is not valid), as its endpoint answers it. */
@@ -51,24 +41,24 @@ async function inboxOf(
   given: Record<string, string>,
 ): Promise<{ inbox: Inbox; status: string | null } | null> {
   if (kind === 'requests') {
-    const parsed = KINDS.requests.list.query.safeParse(given);
+    const parsed = opsEndpoints.opsListTourRequests.query.safeParse(given);
     if (!parsed.success) return null;
-    const inbox = await opsCall(state, KINDS.requests.list, { query: parsed.data });
+    const inbox = await opsCall(state, opsEndpoints.opsListTourRequests, { query: parsed.data });
     return { inbox, status: parsed.data.status ?? null };
   }
-  const parsed = KINDS.applications.list.query.safeParse(given);
+  const parsed = opsEndpoints.opsListAgencyApplications.query.safeParse(given);
   if (!parsed.success) return null;
-  const inbox = await opsCall(state, KINDS.applications.list, { query: parsed.data });
+  const inbox = await opsCall(state, opsEndpoints.opsListAgencyApplications, { query: parsed.data });
   return { inbox, status: parsed.data.status ?? null };
 }
 
 /** The form's change checked by the kind's own schema; null when it is not valid. */
 function changeOf(kind: Kind, fields: { status: string | undefined; note: string }) {
   if (kind === 'requests') {
-    const change = KINDS.requests.update.body.safeParse(fields);
+    const change = opsEndpoints.opsUpdateTourRequest.body.safeParse(fields);
     return change.success ? { kind, body: change.data } : null;
   }
-  const change = KINDS.applications.update.body.safeParse(fields);
+  const change = opsEndpoints.opsUpdateAgencyApplication.body.safeParse(fields);
   return change.success ? { kind, body: change.data } : null;
 }
 
@@ -119,8 +109,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     if (change.kind === 'requests')
-      await opsCall(state, KINDS.requests.update, { params: id.data, body: change.body });
-    else await opsCall(state, KINDS.applications.update, { params: id.data, body: change.body });
+      await opsCall(state, opsEndpoints.opsUpdateTourRequest, { params: id.data, body: change.body });
+    else
+      await opsCall(state, opsEndpoints.opsUpdateAgencyApplication, { params: id.data, body: change.body });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
