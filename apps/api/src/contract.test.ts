@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import {
   endpointPath,
   fastifyPath,
@@ -12,12 +14,14 @@ import {
   type EndpointDefinition,
 } from '@parvoz/contracts/endpoint';
 import { openApiDocument } from '@parvoz/contracts/openapi';
-import type { Database } from '@parvoz/db';
+import { schema as tables, type Database } from '@parvoz/db';
 import { buildTestApi, routesOf } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
 import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
-import { pay, type Booked } from './after-sale-testing.ts';
+import { book, deliverWebhook, offerIn, pay, type Booked } from './after-sale-testing.ts';
+import { createSession } from './services/sessions.ts';
+import { grantRole } from './services/staff.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -53,10 +57,13 @@ describe('every contract is a route that uses its schemas', () => {
     expect(schema.querystring).toBe(e.query);
     expect(schema.params).toBe(e.params);
     const status = e.status ?? 200;
-    expect(Object.keys(schema.response)).toEqual([String(status)]);
-    expect(schema.response[status]).toBe(e.response);
+    const statuses = [status, ...(e.alsoStatus ?? [])];
+    expect(Object.keys(schema.response).sort()).toEqual(statuses.map(String).sort());
+    for (const each of statuses) expect(schema.response[each]).toBe(e.response);
     // No body exactly when the status says so.
     expect(e.response === noContentSchema).toBe(status === 204);
+    // The console's endpoints, and only they, are for staff (the gate of /v1/ops hides them from others).
+    expect(e.access === 'staff', `${e.method} ${e.path} is ${e.access}`).toBe(e.path.startsWith('/v1/ops/'));
   });
 });
 
@@ -75,8 +82,9 @@ describe('every /v1 route has a contract, or is listed with why it has none', ()
   );
   const exempt = new Set<string>(uncontractedRoutes.map((r) => r.route));
 
-  test('no route outside the registry but the listed ones (the console has its own, ops.ts)', () => {
-    const routes = registered().filter((route) => route.includes(' /v1/') && !route.includes(' /v1/ops/'));
+  test('no route outside the registry but the listed ones, the console (/v1/ops) included', () => {
+    const routes = registered().filter((route) => route.includes(' /v1/'));
+    expect(routes.filter((route) => route.includes(' /v1/ops/')).length).toBeGreaterThan(25);
     expect(routes.length).toBeGreaterThan(contracted.size);
     expect(routes.filter((route) => !contracted.has(route) && !exempt.has(route))).toEqual([]);
   });
@@ -90,31 +98,36 @@ describe('every /v1 route has a contract, or is listed with why it has none', ()
   });
 });
 
-describe("an order's journey answers in its contracts", () => {
-  type Name = keyof typeof endpoints;
-  /**
-   * Calls an endpoint as its contract describes it (method, path, query, body, success status) and reads the
-   * answer with the contract's schema: what the web's callEndpoint does.
-   */
-  async function call(
-    name: Name,
-    input: { params?: Record<string, string>; query?: Record<string, string>; body?: object },
-    headers: Record<string, string> = ANON,
-  ) {
-    const e: EndpointDefinition = endpoints[name];
-    const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
-    const response = await app.inject({
-      method: e.method,
-      url: endpointPath(e.path, input.params) + query,
-      headers,
-      ...(input.body ? { payload: input.body } : {}),
-    });
-    expect(response.statusCode, `${name}: ${response.body}`).toBe(e.status ?? 200);
-    const answer = e.response.safeParse(response.body === '' ? undefined : response.json());
-    expect(answer.error, name).toBeUndefined();
-    return answer.data as never;
-  }
+type Name = keyof typeof endpoints;
+/** The endpoints a journey below called (the console's must all be). */
+const called = new Set<Name>();
 
+/**
+ * Calls an endpoint as its contract describes it (method, path, query, body, success status) and reads the
+ * answer with the contract's schema: what the web's callEndpoint does. `status` picks one of `alsoStatus`.
+ */
+async function call<N extends Name>(
+  name: N,
+  input: { params?: Record<string, string>; query?: Record<string, string>; body?: object },
+  headers: Record<string, string> = ANON,
+  status?: number,
+): Promise<z.output<(typeof endpoints)[N]['response']>> {
+  const e: EndpointDefinition = endpoints[name];
+  const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
+  const response = await app.inject({
+    method: e.method,
+    url: endpointPath(e.path, input.params) + query,
+    headers,
+    ...(input.body ? { payload: input.body } : {}),
+  });
+  expect(response.statusCode, `${name}: ${response.body}`).toBe(status ?? e.status ?? 200);
+  const answer = e.response.safeParse(response.body === '' ? undefined : response.json());
+  expect(answer.error, name).toBeUndefined();
+  called.add(name);
+  return answer.data as never;
+}
+
+describe("an order's journey answers in its contracts", () => {
   test('book, read, pay, manage and cancel: every answer parses under its contract', async () => {
     const offer = await searchOffer(app, { date: isoDay(Date.now(), 45) });
     const order: Booked = (
@@ -167,6 +180,171 @@ describe("an order's journey answers in its contracts", () => {
     })) as { data: { confirmed_at: string | null } };
     expect(confirmed.data.confirmed_at).toEqual(expect.any(String));
     await call('listPaymentProviders', {});
+  });
+});
+
+describe('a console journey answers in its contracts (/v1/ops, staff only)', () => {
+  /** A 1×1 PNG: the smallest real picture. */
+  const PNG =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const tour = {
+    slug: 'contract-tour',
+    title: { en: 'Contract tour', ru: 'Тур', uz: '', tr: null },
+    summary: { en: 'Two nights.' },
+    description: { en: '' },
+    origin_code: 'TAS',
+    destination_code: 'SKD',
+    country_code: 'UZ',
+    hotel_name: 'Registan Plaza',
+    hotel_stars: 4,
+    board_basis: 'BB',
+    departs_on: isoDay(Date.now(), 40),
+    nights: 2,
+    price: '249.50',
+    currency: 'USD',
+    seats_left: 8,
+    includes: ['hotel', 'transfer'],
+  };
+
+  async function signedIn(email: string, role: 'operator' | 'admin') {
+    const now = new Date();
+    await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
+    const [user] = await db.select().from(tables.users).where(eq(tables.users.email, email));
+    const { token } = await createSession(db, user!.id, now);
+    return { authorization: `Bearer ${token}` };
+  }
+
+  async function paidOrder(days: number): Promise<Booked> {
+    const order = await book(app, await offerIn(app, 'standard', { date: isoDay(Date.now(), days) }));
+    await pay(app, db, order, new Date());
+    await app.outbox.runOnce();
+    return order;
+  }
+
+  test('orders, refunds, staff, overview, emails, tours and inboxes: every answer parses under its contract', async () => {
+    const admin = await signedIn('admin@contract.test', 'admin');
+    expect((await call('opsMe', {}, admin)).data).toEqual({ email: 'admin@contract.test', role: 'admin' });
+
+    // An order found, read, noted, its confirmation resent, its contact corrected, then cancelled.
+    const order = await paidOrder(50);
+    const params = { id: order.id };
+    const found = await call('opsSearchOrders', { query: { q: order.booking_reference } }, admin);
+    expect(found.data.orders.map((o) => o.id)).toEqual([order.id]);
+    await call('opsAddOrderNote', { params, body: { text: 'Called the traveller.' } }, admin);
+    await call('opsResendConfirmation', { params, body: {} }, admin);
+    const corrected = await call(
+      'opsCorrectContact',
+      { params, body: { phone: '+998901112233', reason: 'The traveller phoned' } },
+      admin,
+    );
+    expect(corrected.data.contact.phone).toBe('+998901112233');
+    const quote = await call('opsQuoteCancellation', { params }, admin);
+    await call('opsCancelOrder', { params, body: { cancellation_id: quote.data.id } }, admin);
+    // The provider refuses the refund; it is asked for again.
+    const [refund] = await db.select().from(tables.refunds).where(eq(tables.refunds.orderId, order.id));
+    const refused = await deliverWebhook(app, new Date(), {
+      type: 'refund.failed',
+      providerRef: refund!.providerRef!,
+      amountMinor: refund!.amountMinor,
+      currency: refund!.currency,
+      refundId: refund!.id,
+      failureReason: 'expired_or_canceled_card',
+    });
+    expect(refused.effect).toBe('refund_failed');
+    const detail = await call('opsGetOrder', { params }, admin);
+    expect(detail.data.refunds.map((r) => r.status)).toEqual(['failed']);
+    expect(detail.data.timeline.map((event) => event.kind)).toContain('order.note');
+    await call('opsRetryRefund', { params: { id: order.id, refund_id: refund!.id }, body: {} }, admin);
+    // An admin refunds another amount than the fare rules give.
+    const other = await paidOrder(51);
+    const otherQuote = await call('opsQuoteCancellation', { params: { id: other.id } }, admin);
+    await call(
+      'opsCancelOrderWithOverride',
+      {
+        params: { id: other.id },
+        body: {
+          cancellation_id: otherQuote.data.id,
+          refund_amount: other.total_amount,
+          reason: 'The airline changed the schedule',
+        },
+      },
+      admin,
+    );
+
+    // Staff: an operator invited (201), invited again (200: nothing new), listed, then removed.
+    const invited = await call('opsInviteOperator', { body: { email: 'desk@contract.test' } }, admin);
+    expect(invited.data.invited).toBe(true);
+    const again = await call('opsInviteOperator', { body: { email: 'desk@contract.test' } }, admin, 200);
+    expect(again.data.invited).toBe(false);
+    expect((await call('opsListStaff', {}, admin)).data.map((s) => s.email)).toContain('desk@contract.test');
+    await call('opsRevokeOperator', { params: { userId: invited.data.user_id } }, admin);
+    const audit = await call('opsAuditLog', {}, admin);
+    expect(audit.data.map((entry) => entry.action)).toContain('staff.revoked');
+
+    // The overview and an email that could not be sent, queued again.
+    const overview = await call('opsOverview', {}, admin);
+    expect(overview.data.totals.orders).toBeGreaterThan(0);
+    await db.execute(
+      sql`UPDATE outbox SET status = 'failed', last_error = '550 mailbox unavailable'
+          WHERE id = (SELECT max(id) FROM outbox)`,
+    );
+    const outbox = await call('opsOutbox', {}, admin);
+    const failed = outbox.data.failed[0]!;
+    await call('opsRetryEmail', { params: { id: String(failed.id) } }, admin);
+
+    // A tour created, edited, published, given a picture, read, listed and withdrawn.
+    const created = await call('opsCreateTour', { body: tour }, admin);
+    const tourParams = { id: created.data.id };
+    await call('opsUpdateTour', { params: tourParams, body: { ...tour, nights: 3 } }, admin);
+    await call('opsPublishTour', { params: tourParams }, admin);
+    const pictured = await call(
+      'opsUploadTourImage',
+      { params: tourParams, body: { data_base64: PNG } },
+      admin,
+    );
+    expect(pictured.data.image_url).toMatch(/^\/tour-images\//);
+    const read = await call('opsGetTour', { params: tourParams }, admin);
+    expect(read.data.history.map((entry) => entry.action)).toContain('tour.published');
+    await call('opsListTours', {}, admin);
+    await call('opsUnpublishTour', { params: tourParams }, admin);
+
+    // The inboxes: a traveller's request about the tour and an agency's application, answered.
+    const [request] = await db
+      .insert(tables.tourRequests)
+      .values({
+        tourId: created.data.id,
+        fullName: 'Aziz Rahimov',
+        email: 'aziz@example.com',
+        phone: '+998901234567',
+        lang: 'uz',
+      })
+      .returning();
+    const [application] = await db
+      .insert(tables.agencyApplications)
+      .values({
+        companyName: 'Silk Road Travel',
+        contactName: 'Malika Yusupova',
+        email: 'malika@silkroad.test',
+        phone: '+998711234567',
+        lang: 'ru',
+      })
+      .returning();
+    const requests = await call('opsListTourRequests', { query: { status: 'new' } }, admin);
+    expect(requests.data.map((r) => r.tour?.slug)).toContain('contract-tour');
+    await call(
+      'opsUpdateTourRequest',
+      { params: { id: request!.id }, body: { status: 'in_progress', note: 'Called back' } },
+      admin,
+    );
+    await call('opsListAgencyApplications', {}, admin);
+    await call(
+      'opsUpdateAgencyApplication',
+      { params: { id: application!.id }, body: { status: 'approved' } },
+      admin,
+    );
+
+    // Every console endpoint was called above.
+    expect(Object.keys(opsEndpoints).filter((name) => !called.has(name as Name))).toEqual([]);
   });
 });
 
@@ -251,7 +429,11 @@ describe('GET /v1/openapi.json and /v1/reference', () => {
       const operation = document.paths[e.path]?.[e.method.toLowerCase()];
       expect(operation, name).toMatchObject({ operationId: name, summary: e.summary });
       const status = String(e.status ?? 200);
-      expect(Object.keys(operation.responses), name).toEqual([status, 'default']);
+      // (Integer-like keys come out in numeric order.)
+      expect(Object.keys(operation.responses).sort(), name).toEqual(
+        [status, ...(e.alsoStatus ?? []).map(String), 'default'].sort(),
+      );
+      expect(operation['x-parvoz-access'], name).toBe(e.access);
       if (status === '204') expect(operation.responses[status].content, name).toBeUndefined();
       else expect(operation.responses[status].content['application/json'].schema.type, name).toBe('object');
     }

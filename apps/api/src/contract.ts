@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type { EndpointDefinition } from '@parvoz/contracts/endpoint';
 
 type Part<E, K extends string> = E extends { [P in K]: infer S } ? S : undefined;
-type SuccessStatus<E extends EndpointDefinition> = E['status'] extends number ? E['status'] : 200;
+type SuccessStatus<E extends EndpointDefinition> =
+  | (E['status'] extends number ? E['status'] : 200)
+  | (E['alsoStatus'] extends readonly (infer S extends number)[] ? S : never);
 
 export type SchemaOf<E extends EndpointDefinition> = {
   params: Part<E, 'params'>;
@@ -20,7 +22,9 @@ export type SchemaOf<E extends EndpointDefinition> = {
 
 /** The Fastify route schema of an endpoint: its own schema objects, not copies. */
 export function schemaOf<const E extends EndpointDefinition>(definition: E): SchemaOf<E> & FastifySchema {
-  const schema: FastifySchema = { response: { [definition.status ?? 200]: definition.response } };
+  const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };
+  for (const status of definition.alsoStatus ?? []) response[status] = definition.response;
+  const schema: FastifySchema = { response };
   if (definition.params) schema.params = definition.params;
   if (definition.query) schema.querystring = definition.query;
   if (definition.body) schema.body = definition.body;

@@ -15,13 +15,18 @@ export interface EndpointDefinition {
   path: `/v1/${string}`;
   /** One line for the reference page. */
   summary: string;
-  /** Who may call it: anyone with the public credential, a signed-in traveller, staff, or the provider. */
+  /**
+   * Who may call it: anyone with the public credential, a signed-in traveller, staff (the console: anyone else
+   * gets the 404 of an unknown endpoint), or the provider.
+   */
   access: 'public' | 'user' | 'staff' | 'provider';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The success status (200 unless said) and its body; a `status: 204` endpoint answers `noContentSchema`. */
   status?: number;
+  /** Other success statuses answering the same body (e.g. 200 when a create found it already done). */
+  alsoStatus?: readonly number[];
   response: z.ZodType;
   /** Error codes (DESIGN §7 envelope) this endpoint answers with, besides validation and rate limits. */
   errors?: readonly string[];

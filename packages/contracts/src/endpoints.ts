@@ -4,10 +4,11 @@
  *
  * Deliberately not here (`uncontractedRoutes` below; apps/api/src/contract.test.ts holds every other /v1
  * route to a contract): what payment providers call or send the browser back to (their own formats, checked
- * by signature in apps/api/src/payments), the sandbox's card page (HTML), the PDFs and pictures (not JSON),
- * and the reference itself.
+ * by signature in apps/api/src/payments), the sandbox's card page (HTML), the PDFs, pictures and the
+ * console's CSV export (not JSON), and the reference itself.
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
+import { opsEndpoints } from './ops-endpoints.ts';
 import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
 import {
   authCodeRequestSchema,
@@ -492,13 +493,16 @@ export const endpoints = {
     response: devMailboxResponseSchema,
     errors: ['not_found'],
   }),
+
+  // The agency's console (/v1/ops, staff only), defined in ./ops-endpoints.ts.
+  ...opsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
 
 /**
- * The /v1 routes that have no contract here, on purpose, each with why. Everything else the API serves is
- * in `endpoints` (a test checks both ways). The console's routes (/v1/ops/...) have theirs in ops.ts.
+ * The /v1 routes that have no contract here, on purpose, each with why. Everything else the API serves,
+ * the console's routes (/v1/ops/...) included, is in `endpoints` (a test checks both ways).
  */
 export const uncontractedRoutes = [
   {
@@ -525,6 +529,10 @@ export const uncontractedRoutes = [
   { route: 'GET /v1/orders/{id}/ticket.pdf', why: 'The e-ticket: application/pdf, not JSON.' },
   { route: 'GET /v1/orders/{id}/receipt.pdf', why: 'The payment receipt: application/pdf, not JSON.' },
   { route: 'GET /v1/tours/images/{id}', why: "A tour's picture: image bytes, not JSON." },
+  {
+    route: 'GET /v1/ops/orders.csv',
+    why: "The console's export of a period's orders: text/csv (an attachment), not JSON.",
+  },
   { route: 'GET /v1/openapi.json', why: 'This registry itself, as OpenAPI.' },
   { route: 'GET /v1/reference', why: 'The reference page (HTML) of this registry.' },
 ] as const satisfies readonly { route: string; why: string }[];

@@ -44,6 +44,12 @@ export function openApiDocument(
       tags: [e.path.split('/')[2]],
       security: [{ bearer: [] }],
       'x-parvoz-access': e.access,
+      ...(e.access === 'staff'
+        ? {
+            description:
+              "The agency's console, for signed-in staff only: anyone else gets the 404 of an unknown endpoint.",
+          }
+        : {}),
       parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
       ...(e.body
         ? {
@@ -62,6 +68,15 @@ export function openApiDocument(
                 description: 'Success',
                 content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
               },
+        ...Object.fromEntries(
+          (e.alsoStatus ?? []).map((also) => [
+            String(also),
+            {
+              description: 'Success (also)',
+              content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+            },
+          ]),
+        ),
         default: {
           description: `An error envelope (DESIGN §7)${e.errors?.length ? `; codes include ${e.errors.join(', ')}` : ''}.`,
           content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },

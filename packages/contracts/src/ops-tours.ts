@@ -113,3 +113,122 @@ export const opsAgencyApplicationUpdateSchema = z
     note: text(2000).optional(),
   })
   .refine((body) => body.status !== undefined || body.note !== undefined, 'a status or a note');
+
+// ---- Answers (what apps/api/src/services/ops-tours.ts and ops-inbox.ts build) ---------------------------
+
+/** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
+const instant = z.iso.datetime();
+/** A text in the four languages as stored: English always (maybe empty), the others or null. */
+const localizedAnswer = z.object({
+  en: z.string(),
+  ru: z.string().nullable(),
+  uz: z.string().nullable(),
+  tr: z.string().nullable(),
+});
+
+/** A tour as the console sees it: every field of its form, published or not. */
+export const opsTourSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  published: z.boolean(),
+  title: localizedAnswer,
+  summary: localizedAnswer,
+  description: localizedAnswer,
+  origin_code: z.string(),
+  destination_code: z.string(),
+  country_code: z.string(),
+  hotel_name: z.string().nullable(),
+  hotel_stars: z.number().int().nullable(),
+  /** One of `BOARD_BASES` (tours.ts), or null. */
+  board_basis: z.string().nullable(),
+  departs_on: z.iso.date(),
+  nights: z.number().int(),
+  /** Per person from, in major units of `currency`. */
+  price: z.string(),
+  currency: z.string(),
+  seats_left: z.number().int(),
+  /** Codes of `TOUR_INCLUDES` (tours.ts). */
+  includes: z.array(z.string()),
+  /** Where the web serves the uploaded picture (/tour-images/{id}), or null. */
+  image_url: z.string().nullable(),
+  valid_until: instant.nullable(),
+  updated_at: instant,
+});
+export type OpsTour = z.infer<typeof opsTourSchema>;
+export const opsTourResponseSchema = z.object({ data: opsTourSchema });
+export const opsToursResponseSchema = z.object({ data: z.array(opsTourSchema) });
+
+/** What was done to a tour (its audit entries, newest first). */
+export const opsTourHistoryEntrySchema = z.object({
+  at: instant,
+  actor: z.string().nullable(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type OpsTourHistoryEntry = z.infer<typeof opsTourHistoryEntrySchema>;
+export const opsTourDetailResponseSchema = z.object({
+  data: z.object({ tour: opsTourSchema, history: z.array(opsTourHistoryEntrySchema) }),
+});
+
+const inboxPage = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
+
+export const opsTourRequestSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(OPS_TOUR_REQUEST_STATUSES),
+  /** The operator's note. */
+  note: z.string().nullable(),
+  /** The tour asked about (its English title), or null for a request about tours in general. */
+  tour: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  message: z.string().nullable(),
+  lang: z.string(),
+  created_at: instant,
+  updated_at: instant,
+});
+export type OpsTourRequest = z.infer<typeof opsTourRequestSchema>;
+export const opsTourRequestsResponseSchema = z.object({ data: z.array(opsTourRequestSchema), ...inboxPage });
+
+export const opsAgencyApplicationSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(OPS_AGENCY_APPLICATION_STATUSES),
+  note: z.string().nullable(),
+  company_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string().nullable(),
+  country_code: z.string().nullable(),
+  website: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  message: z.string().nullable(),
+  lang: z.string(),
+  created_at: instant,
+  updated_at: instant,
+});
+export type OpsAgencyApplication = z.infer<typeof opsAgencyApplicationSchema>;
+export const opsAgencyApplicationsResponseSchema = z.object({
+  data: z.array(opsAgencyApplicationSchema),
+  ...inboxPage,
+});
+
+/** An inbox item after a change: its status and note now, and whether anything changed. */
+export const opsTourRequestUpdateResponseSchema = z.object({
+  data: z.object({
+    id: z.uuid(),
+    status: z.enum(OPS_TOUR_REQUEST_STATUSES),
+    note: z.string().nullable(),
+    changed: z.boolean(),
+  }),
+});
+export const opsAgencyApplicationUpdateResponseSchema = z.object({
+  data: z.object({
+    id: z.uuid(),
+    status: z.enum(OPS_AGENCY_APPLICATION_STATUSES),
+    note: z.string().nullable(),
+    changed: z.boolean(),
+  }),
+});

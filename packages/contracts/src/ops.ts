@@ -121,45 +121,181 @@ export const opsOutboxParamsSchema = z.object({
     .transform(Number),
 });
 
+// ---- Answers (what apps/api/src/services/ops-*.ts build; instants as ISO strings) --------------------
+
+/** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
+const instant = z.iso.datetime();
+/** An amount in major units of its currency, as a string ("120.00"). */
+const amount = z.string();
+/** Free-form facts of an audit entry or a timeline event (an action's own fields). */
+const details = z.record(z.string(), z.unknown());
+
+/** GET /v1/ops/me: who the signed-in staff member is. */
+export const opsMeSchema = z.object({ email: z.string(), role: z.enum(STAFF_ROLE_NAMES) });
+export type OpsMe = z.infer<typeof opsMeSchema>;
+export const opsMeResponseSchema = z.object({ data: opsMeSchema });
+
+/** One row of the order search. */
+export const opsOrderRowSchema = z.object({
+  id: z.string(),
+  booking_reference: z.string(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  booking_status: orderSchema.shape.booking_status,
+  payment_status: orderSchema.shape.payment_status,
+  refund_status: orderSchema.shape.refund_status,
+  total_amount: amount,
+  currency: z.string(),
+  created_at: instant,
+  /** "TAS–IST": the first slice's origin and destination. */
+  route: z.string(),
+  /** The first slice's departure (local time of its airport, as the offer has it). */
+  departing_at: z.string(),
+});
+export type OpsOrderRow = z.infer<typeof opsOrderRowSchema>;
+export const opsOrderSearchResponseSchema = z.object({
+  data: z.object({
+    orders: z.array(opsOrderRowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+});
+
+/** Something that happened to an order (its times, payments, refunds, emails, operator actions). */
+export const opsTimelineEventSchema = z.object({
+  at: instant,
+  kind: z.string(),
+  /** Who: an operator's email, `traveller`, `provider`, `system`. */
+  by: z.string(),
+  details,
+});
+export type OpsTimelineEvent = z.infer<typeof opsTimelineEventSchema>;
+
+/** A refund of the order as the console shows it (a refused one can be asked for again). */
+export const opsRefundSchema = z.object({
+  id: z.uuid(),
+  provider: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  amount,
+  currency: z.string(),
+  failure_reason: z.string().nullable(),
+  retries: z.number().int(),
+});
+export type OpsRefund = z.infer<typeof opsRefundSchema>;
+
+/** GET /v1/ops/orders/{id}: the order as its traveller sees it, its timeline (oldest first) and refunds. */
+export const opsOrderDetailResponseSchema = z.object({
+  data: z.object({
+    order: orderSchema,
+    timeline: z.array(opsTimelineEventSchema),
+    refunds: z.array(opsRefundSchema),
+  }),
+});
+
+export const opsNoteResponseSchema = z.object({ data: z.object({ recorded: z.literal(true) }) });
+export const opsRefundRetryResponseSchema = z.object({
+  data: z.object({ refund_id: z.uuid(), status: z.literal('pending') }),
+});
+export const opsResendResponseSchema = z.object({ data: z.object({ accepted: z.literal(true) }) });
+
+/** GET /v1/ops/staff (admins). */
+export const opsStaffMemberSchema = z.object({
+  user_id: z.uuid(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLE_NAMES),
+  granted_at: instant,
+});
+export type OpsStaffMember = z.infer<typeof opsStaffMemberSchema>;
+export const opsStaffResponseSchema = z.object({ data: z.array(opsStaffMemberSchema) });
+
+/** POST /v1/ops/staff: 201 when the role was given now (an invitation is emailed), 200 when they had it. */
+export const opsInviteResponseSchema = z.object({
+  data: z.object({
+    user_id: z.uuid(),
+    email: z.string(),
+    role: z.enum(STAFF_ROLE_NAMES),
+    invited: z.boolean(),
+  }),
+});
+
+/** GET /v1/ops/audit (admins): the latest entries of the append-only audit log, newest first. */
+export const opsAuditEntrySchema = z.object({
+  at: instant,
+  /** The staff member's email; null for an entry without one. */
+  actor: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  details,
+});
+export type OpsAuditEntry = z.infer<typeof opsAuditEntrySchema>;
+export const opsAuditResponseSchema = z.object({ data: z.array(opsAuditEntrySchema) });
+
 /** An amount per currency (the overview never adds different currencies together). */
-export type OpsMoney = { currency: string; amount: string };
-export type OpsOverviewDay = {
-  day: string;
-  searches: number;
-  orders: number;
-  paid_orders: number;
-  revenue: OpsMoney[];
-};
-export type OpsOverview = {
-  from: string;
-  to: string;
-  days: OpsOverviewDay[];
-  totals: { searches: number; orders: number; paid_orders: number; revenue: OpsMoney[] };
+export const opsMoneySchema = z.object({ currency: z.string(), amount });
+export type OpsMoney = z.infer<typeof opsMoneySchema>;
+export const opsOverviewDaySchema = z.object({
+  day: z.iso.date(),
+  searches: z.number().int(),
+  orders: z.number().int(),
+  paid_orders: z.number().int(),
+  revenue: z.array(opsMoneySchema),
+});
+export type OpsOverviewDay = z.infer<typeof opsOverviewDaySchema>;
+const ratio = z.number().nullable();
+export const opsOverviewSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  days: z.array(opsOverviewDaySchema),
+  totals: z.object({
+    searches: z.number().int(),
+    orders: z.number().int(),
+    paid_orders: z.number().int(),
+    revenue: z.array(opsMoneySchema),
+  }),
   /** The period's orders paid (of those created in it); ratios are null when the base is 0. */
-  conversion: {
-    search_to_order: number | null;
-    order_to_paid: number | null;
-    search_to_paid: number | null;
-    orders_paid: number;
-  };
-  top_routes: {
-    origin: string;
-    destination: string;
-    orders: number;
-    paid_orders: number;
-    revenue: OpsMoney[];
-  }[];
-};
-export type OpsOutboxEmail = {
-  id: number;
-  kind: string;
+  conversion: z.object({
+    search_to_order: ratio,
+    order_to_paid: ratio,
+    search_to_paid: ratio,
+    orders_paid: z.number().int(),
+  }),
+  top_routes: z.array(
+    z.object({
+      origin: z.string(),
+      destination: z.string(),
+      orders: z.number().int(),
+      paid_orders: z.number().int(),
+      revenue: z.array(opsMoneySchema),
+    }),
+  ),
+});
+export type OpsOverview = z.infer<typeof opsOverviewSchema>;
+export const opsOverviewResponseSchema = z.object({ data: opsOverviewSchema });
+
+export const opsOutboxEmailSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
   /** Redacted: the first letter of the mailbox and the domain. */
-  to: string;
-  error: string | null;
-  attempts: number;
-  created_at: string;
-};
-export type OpsOutbox = {
-  backlog: { pending: number; sending: number; failed: number; oldest_pending_at: string | null };
-  failed: OpsOutboxEmail[];
-};
+  to: z.string(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  created_at: instant,
+});
+export type OpsOutboxEmail = z.infer<typeof opsOutboxEmailSchema>;
+export const opsOutboxSchema = z.object({
+  backlog: z.object({
+    pending: z.number().int(),
+    sending: z.number().int(),
+    failed: z.number().int(),
+    oldest_pending_at: instant.nullable(),
+  }),
+  failed: z.array(opsOutboxEmailSchema),
+});
+export type OpsOutbox = z.infer<typeof opsOutboxSchema>;
+export const opsOutboxResponseSchema = z.object({ data: opsOutboxSchema });
+export const opsEmailRetryResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), status: z.literal('pending') }),
+});

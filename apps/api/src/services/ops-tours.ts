@@ -6,7 +6,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { isUniqueViolation, schema, type Database } from '@parvoz/db';
 import type { LocalizedText } from '@parvoz/db/schema';
-import { TOUR_IMAGE_MAX_BYTES, type OpsTourInput } from '@parvoz/contracts/ops-tours';
+import { TOUR_IMAGE_MAX_BYTES, type OpsTour, type OpsTourInput } from '@parvoz/contracts/ops-tours';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
 import { ApiFailure } from '../errors.ts';
 import { auditEntries, recordAudit, type Actor } from './staff.ts';
@@ -18,7 +18,7 @@ type TourImageType = (typeof schema.TOUR_IMAGE_TYPES)[number];
 /** Where the web serves an uploaded picture (apps/web/app/routes/tour-image.ts proxies /v1/tours/images). */
 export const tourImagePath = (imageId: string) => `/tour-images/${imageId}`;
 
-function localizedOf(text: LocalizedText | null): OpsTourInput['title'] {
+function localizedOf(text: LocalizedText | null): OpsTour['title'] {
   return { en: text?.en ?? '', ru: text?.ru ?? null, uz: text?.uz ?? null, tr: text?.tr ?? null };
 }
 
@@ -27,7 +27,7 @@ function storedText(text: { en: string | null; ru: string | null; uz: string | n
   return entries.length ? (Object.fromEntries(entries) as LocalizedText) : null;
 }
 
-export function presentOpsTour(row: TourRow) {
+export function presentOpsTour(row: TourRow): OpsTour {
   const price = isCurrencyCode(row.currency)
     ? toMajorString(money(row.priceFromMinor, row.currency))
     : String(row.priceFromMinor);
@@ -55,7 +55,6 @@ export function presentOpsTour(row: TourRow) {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-export type OpsTour = ReturnType<typeof presentOpsTour>;
 
 /** The columns of a tour from the console's form; a price that is not exact in its currency is refused. */
 function columnsOf(input: OpsTourInput) {

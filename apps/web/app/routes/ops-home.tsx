@@ -1,6 +1,7 @@
 import { Form, data, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { opsOutboxParamsSchema, type OpsOutbox, type OpsOverview } from '@parvoz/contracts/ops';
+import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-home';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -26,8 +27,8 @@ const EXPORT_PROBLEMS: Record<string, MessageKey> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   const [overview, outbox] = await Promise.all([
-    opsCall<{ data: OpsOverview }>(state, 'get', '/overview'),
-    opsCall<{ data: OpsOutbox }>(state, 'get', '/outbox'),
+    opsCall(state, opsEndpoints.opsOverview, {}),
+    opsCall(state, opsEndpoints.opsOutbox, {}),
   ]);
   const problem = EXPORT_PROBLEMS[new URL(request.url).searchParams.get('export') ?? ''] ?? null;
   return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
@@ -51,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = KEY.safeParse(form.get('key'));
   if (!key.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   try {
-    await opsCall(state, 'post', `/outbox/${id.data.id}/retry`, { body: {}, idempotencyKey: key.data });
+    await opsCall(state, opsEndpoints.opsRetryEmail, {
+      params: { id: String(id.data.id) },
+      idempotencyKey: key.data,
+    });
     return data<ActionResult>({ done: 'ops.overview.retried' });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 400))

@@ -6,11 +6,13 @@ import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
 import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
+import type { OpsMe } from '@parvoz/contracts/ops';
+import { opsCall } from '../features/ops/ops-api.server.ts';
 
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = await opsCall<{ data: OpsMe }>(context.get(requestStateContext), 'get', '/me');
+  const me = await opsCall(context.get(requestStateContext), opsEndpoints.opsMe, {});
   // The console's words come with the console (the shell every traveller loads leaves them out).
   return { me: me.data, consoleMessages: consoleMessages(context.get(requestStateContext).locale) };
 }

@@ -7,7 +7,11 @@ import {
   opsCorrectContactSchema,
   opsNoteSchema,
   opsOrderParamsSchema,
+  type OpsMe,
+  type OpsRefund,
+  type OpsTimelineEvent,
 } from '@parvoz/contracts/ops';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { Route } from './+types/ops-order';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
@@ -20,22 +24,11 @@ import { Button } from '../components/Button.tsx';
 import { FormField, inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { consoleNotFound, opsCall, type OpsMe } from '../features/ops/ops-api.server.ts';
+import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
-
-type TimelineEvent = { at: string; kind: string; by: string; details: Record<string, unknown> };
-type OpsRefund = {
-  id: string;
-  provider: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  amount: string;
-  currency: string;
-  failure_reason: string | null;
-  retries: number;
-};
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'ops.order.heading', { reference: args.loaderData?.order.booking_reference ?? '' }),
@@ -52,14 +45,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
   const state = context.get(requestStateContext);
   if (!id.success) {
-    await opsCall(state, 'get', '/me');
+    await opsCall(state, opsEndpoints.opsMe, {});
     throw consoleNotFound();
   }
-  const answer = await opsCall<{ data: { order: Order; timeline: TimelineEvent[]; refunds: OpsRefund[] } }>(
-    state,
-    'get',
-    `/orders/${id.data.id}`,
-  );
+  const answer = await opsCall(state, opsEndpoints.opsGetOrder, { params: id.data });
   return answer.data;
 }
 
@@ -111,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!id.success) throw consoleNotFound();
   const form = await request.formData();
   const intent = form.get('intent');
-  const path = `/orders/${id.data.id}`;
+  const order = id.data;
   const key = () => {
     const parsed = KEY.safeParse(form.get('key'));
     if (!parsed.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
@@ -128,20 +117,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'note-confirm': {
         const note = opsNoteSchema.safeParse({ text: form.get('text') });
         if (!note.success) return data<ActionResult>({ problem: 'ops.order.noteInvalid' }, { status: 400 });
-        await opsCall(state, 'post', `${path}/notes`, { body: note.data, idempotencyKey: key() });
+        await opsCall(state, opsEndpoints.opsAddOrderNote, {
+          params: order,
+          body: note.data,
+          idempotencyKey: key(),
+        });
         return data<ActionResult>({ done: 'ops.order.noted' });
       }
       case 'resend':
         return confirm({ step: 'resend', key: newKey() });
       case 'resend-confirm':
-        await opsCall(state, 'post', `${path}/resend_confirmation`, { body: {}, idempotencyKey: key() });
+        await opsCall(state, opsEndpoints.opsResendConfirmation, {
+          params: order,
+          body: {},
+          idempotencyKey: key(),
+        });
         return data<ActionResult>({ done: 'ops.order.resent' });
       case 'refund-retry': {
         const refundId = REFUND_ID.safeParse(form.get('refund_id'));
         if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
-        const refund = (
-          await opsCall<{ data: { refunds: OpsRefund[] } }>(state, 'get', path)
-        ).data.refunds.find((r) => r.id === refundId.data);
+        const refund = (await opsCall(state, opsEndpoints.opsGetOrder, { params: order })).data.refunds.find(
+          (r) => r.id === refundId.data,
+        );
         if (!refund || refund.status !== 'failed')
           return data<ActionResult>({ problem: 'ops.refund.notFailed' }, { status: 422 });
         return confirm({
@@ -156,7 +153,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'refund-retry-confirm': {
         const refundId = REFUND_ID.safeParse(form.get('refund_id'));
         if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
-        await opsCall(state, 'post', `${path}/refunds/${refundId.data}/retry`, {
+        await opsCall(state, opsEndpoints.opsRetryRefund, {
+          params: { ...order, refund_id: refundId.data },
           body: {},
           idempotencyKey: key(),
         });
@@ -174,17 +172,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (!body.success)
           return data<ActionResult>({ problem: 'ops.order.contact.invalid' }, { status: 400 });
         if (intent === 'contact') return confirm({ step: 'contact', key: newKey(), ...fields });
-        await opsCall(state, 'post', `${path}/correct_contact`, { body: fields, idempotencyKey: key() });
+        await opsCall(state, opsEndpoints.opsCorrectContact, {
+          params: order,
+          body: fields,
+          idempotencyKey: key(),
+        });
         return data<ActionResult>({ done: 'ops.order.contact.done' });
       }
       case 'quote': {
-        const quote = await opsCall<{ data: OrderCancellation }>(state, 'post', `${path}/cancellations`);
+        const quote = await opsCall(state, opsEndpoints.opsQuoteCancellation, { params: order });
         return data<ActionResult>({ quote: { ...quote.data, key: newKey() } });
       }
       case 'cancel': {
         const body = opsCancelSchema.safeParse({ cancellation_id: form.get('cancellation_id') });
         if (!body.success) return data<ActionResult>({ problem: 'ops.order.cancelRefused' }, { status: 400 });
-        await opsCall(state, 'post', `${path}/cancel`, { body: body.data, idempotencyKey: key() });
+        await opsCall(state, opsEndpoints.opsCancelOrder, {
+          params: order,
+          body: body.data,
+          idempotencyKey: key(),
+        });
         return data<ActionResult>({ done: 'ops.order.cancelledDone' });
       }
       case 'override':
@@ -205,7 +211,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             // Only shown beside the new amount: a number or nothing.
             quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(form, 'quoted')) ? text(form, 'quoted') : '0',
           });
-        await opsCall(state, 'post', `${path}/cancel_with_override`, {
+        await opsCall(state, opsEndpoints.opsCancelOrderWithOverride, {
+          params: order,
           body: body.data,
           idempotencyKey: key(),
         });
@@ -252,7 +259,7 @@ const EVENT_LABELS: Record<string, MessageKey> = {
   'email.queued': 'ops.event.email',
 };
 
-function Timeline({ events }: { events: TimelineEvent[] }) {
+function Timeline({ events }: { events: OpsTimelineEvent[] }) {
   const t = useT();
   const { locale } = useRootData();
   return (

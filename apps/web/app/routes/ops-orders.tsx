@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from 'react-router';
 import { opsOrderSearchSchema } from '@parvoz/contracts/ops';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-orders';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -11,12 +12,10 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
-import { OrderStatusBadges, type OpsOrderRow } from '../features/ops/OrderStatus.tsx';
+import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { BOOKING_STATUS_LABEL } from '../features/orders/OrderDetails.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.orders.heading');
-
-type SearchPage = { orders: OpsOrderRow[]; total: number; page: number; page_size: number };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -24,10 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = opsOrderSearchSchema.safeParse(given);
   const state = context.get(requestStateContext);
   if (!parsed.success) {
-    await opsCall(state, 'get', '/me');
+    await opsCall(state, opsEndpoints.opsMe, {});
     return { invalid: true as const, result: null };
   }
-  const answer = await opsCall<{ data: SearchPage }>(state, 'get', '/orders', { query: parsed.data });
+  const answer = await opsCall(state, opsEndpoints.opsSearchOrders, { query: parsed.data });
   return { invalid: false as const, result: answer.data };
 }
 

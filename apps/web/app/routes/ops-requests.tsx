@@ -2,18 +2,17 @@ import { Form, data, useNavigation } from 'react-router';
 import {
   OPS_AGENCY_APPLICATION_STATUSES,
   OPS_TOUR_REQUEST_STATUSES,
-  opsAgencyApplicationListSchema,
-  opsAgencyApplicationUpdateSchema,
   opsInboxParamsSchema,
-  opsTourRequestListSchema,
-  opsTourRequestUpdateSchema,
+  type OpsAgencyApplication,
+  type OpsTourRequest,
 } from '@parvoz/contracts/ops-tours';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-requests';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { ApiError } from '../lib/api.server.ts';
-import { requestStateContext } from '../lib/request-context.server.ts';
+import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { FormField, inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -23,45 +22,45 @@ import { formText } from '../features/ops/ops-forms.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
 
 type Kind = 'requests' | 'applications';
-type Item = {
-  id: string;
-  status: string;
-  note: string | null;
-  email: string;
-  phone: string;
-  message: string | null;
-  created_at: string;
-  // Tour requests
-  full_name?: string;
-  adults?: number;
-  children?: number;
-  tour?: { slug: string; title: string } | null;
-  // Agency applications
-  company_name?: string;
-  contact_name?: string;
-  city?: string | null;
-  country_code?: string | null;
-  website?: string | null;
-  tax_id?: string | null;
-};
+/** The fields of `Other` that `Own` has not, absent (so either inbox's items read as one list). */
+type Without<Own, Other> = { [K in Exclude<keyof Other, keyof Own>]?: undefined };
+type Item =
+  | (OpsTourRequest & Without<OpsTourRequest, OpsAgencyApplication>)
+  | (OpsAgencyApplication & Without<OpsAgencyApplication, OpsTourRequest>);
 type Inbox = { data: Item[]; total: number; page: number; page_size: number };
 
 const KINDS = {
-  requests: {
-    api: '/tour_requests',
-    statuses: OPS_TOUR_REQUEST_STATUSES,
-    list: opsTourRequestListSchema,
-    update: opsTourRequestUpdateSchema,
-    heading: 'ops.inbox.requests.heading',
-  },
-  applications: {
-    api: '/agency_applications',
-    statuses: OPS_AGENCY_APPLICATION_STATUSES,
-    list: opsAgencyApplicationListSchema,
-    update: opsAgencyApplicationUpdateSchema,
-    heading: 'ops.inbox.applications.heading',
-  },
+  requests: { statuses: OPS_TOUR_REQUEST_STATUSES, heading: 'ops.inbox.requests.heading' },
+  applications: { statuses: OPS_AGENCY_APPLICATION_STATUSES, heading: 'ops.inbox.applications.heading' },
 } as const;
+
+/** One page of the kind's inbox (null when the filter is not valid), as its endpoint answers it. */
+async function inboxOf(
+  state: RequestState,
+  kind: Kind,
+  given: Record<string, string>,
+): Promise<{ inbox: Inbox; status: string | null } | null> {
+  if (kind === 'requests') {
+    const parsed = opsEndpoints.opsListTourRequests.query.safeParse(given);
+    if (!parsed.success) return null;
+    const inbox = await opsCall(state, opsEndpoints.opsListTourRequests, { query: parsed.data });
+    return { inbox, status: parsed.data.status ?? null };
+  }
+  const parsed = opsEndpoints.opsListAgencyApplications.query.safeParse(given);
+  if (!parsed.success) return null;
+  const inbox = await opsCall(state, opsEndpoints.opsListAgencyApplications, { query: parsed.data });
+  return { inbox, status: parsed.data.status ?? null };
+}
+
+/** The form's change checked by the kind's own schema; null when it is not valid. */
+function changeOf(kind: Kind, fields: { status: string | undefined; note: string }) {
+  if (kind === 'requests') {
+    const change = opsEndpoints.opsUpdateTourRequest.body.safeParse(fields);
+    return change.success ? { kind, body: change.data } : null;
+  }
+  const change = opsEndpoints.opsUpdateAgencyApplication.body.safeParse(fields);
+  return change.success ? { kind, body: change.data } : null;
+}
 
 const STATUS_LABEL: Record<string, MessageKey> = {
   new: 'ops.inbox.status.new',
@@ -85,13 +84,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   const url = new URL(request.url);
   const given = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
-  const parsed = KINDS[kind].list.safeParse(given);
-  if (!parsed.success) {
-    await opsCall(state, 'get', '/me');
+  const found = await inboxOf(state, kind, given);
+  if (!found) {
+    await opsCall(state, opsEndpoints.opsMe, {});
     return { kind, invalid: true as const, inbox: null, status: null };
   }
-  const inbox = await opsCall<Inbox>(state, 'get', KINDS[kind].api, { query: parsed.data });
-  return { kind, invalid: false as const, inbox, status: parsed.data.status ?? null };
+  return { kind, invalid: false as const, ...found };
 }
 
 type ActionResult = { done: MessageKey } | { problem: MessageKey };
@@ -101,16 +99,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();
   const id = opsInboxParamsSchema.safeParse({ id: form.get('id') });
-  const change = KINDS[kind].update.safeParse({
+  const change = changeOf(kind, {
     status: formText(form, 'status', 40) || undefined,
     note: formText(form, 'note', 4000),
   });
-  if (!id.success || !change.success) {
-    await opsCall(state, 'get', '/me');
+  if (!id.success || !change) {
+    await opsCall(state, opsEndpoints.opsMe, {});
     return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
   }
   try {
-    await opsCall(state, 'post', `${KINDS[kind].api}/${id.data.id}`, { body: change.data });
+    if (change.kind === 'requests')
+      await opsCall(state, opsEndpoints.opsUpdateTourRequest, { params: id.data, body: change.body });
+    else
+      await opsCall(state, opsEndpoints.opsUpdateAgencyApplication, { params: id.data, body: change.body });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });

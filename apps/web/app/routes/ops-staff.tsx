@@ -1,5 +1,6 @@
 import { Form, data, useNavigation } from 'react-router';
 import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-staff';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -9,23 +10,14 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 
-type StaffMember = { user_id: string; email: string; role: 'operator' | 'admin'; granted_at: string };
-type AuditEntry = {
-  at: string;
-  actor: string | null;
-  action: string;
-  target_type: string;
-  target_id: string;
-};
-
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.staff.heading');
 
 /** Admins only (the API answers 404 to operators, and so does this page). */
 export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   const [staff, audit] = await Promise.all([
-    opsCall<{ data: StaffMember[] }>(state, 'get', '/staff'),
-    opsCall<{ data: AuditEntry[] }>(state, 'get', '/audit'),
+    opsCall(state, opsEndpoints.opsListStaff, {}),
+    opsCall(state, opsEndpoints.opsAuditLog, {}),
   ]);
   return { staff: staff.data, audit: audit.data.slice(0, 50) };
 }
@@ -39,13 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       lang: context.get(requestStateContext).locale,
     });
     if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
-    await opsCall(state, 'post', '/staff', { body: parsed.data });
+    await opsCall(state, opsEndpoints.opsInviteOperator, { body: parsed.data });
     return data({ result: 'invited' as const });
   }
   if (form.get('intent') === 'revoke') {
     const parsed = opsStaffParamsSchema.safeParse({ userId: form.get('user_id') });
     if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
-    await opsCall(state, 'delete', `/staff/${parsed.data.userId}`).catch(() => undefined);
+    await opsCall(state, opsEndpoints.opsRevokeOperator, { params: parsed.data }).catch(() => undefined);
     return data({ result: 'revoked' as const });
   }
   throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });

@@ -2,7 +2,13 @@ import { Form, data, redirect, useNavigation } from 'react-router';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { BOARD_BASES, TOUR_INCLUDES } from '@parvoz/contracts/tours';
-import { opsTourInputSchema, opsTourParamsSchema, TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
+import {
+  opsTourInputSchema,
+  opsTourParamsSchema,
+  TOUR_IMAGE_MAX_BYTES,
+  type OpsTourHistoryEntry,
+} from '@parvoz/contracts/ops-tours';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-tours-edit';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -16,9 +22,7 @@ import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { formText, readFormWithin } from '../features/ops/ops-forms.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
-import { AUDIT_ACTION_LABEL, TourPublished, type OpsTour } from '../features/ops/TourPublished.tsx';
-
-type HistoryEntry = { at: string; actor: string | null; action: string };
+import { AUDIT_ACTION_LABEL, TourPublished } from '../features/ops/TourPublished.tsx';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.tour ? 'ops.tours.edit' : 'ops.tours.new'),
@@ -38,19 +42,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   const justDone = new URL(request.url).searchParams.get('done') === 'created' ? DONE.created : null;
   if (params.id === undefined) {
-    await opsCall(state, 'get', '/me');
-    return { tour: null, history: [] as HistoryEntry[], justDone: null };
+    await opsCall(state, opsEndpoints.opsMe, {});
+    return { tour: null, history: [] as OpsTourHistoryEntry[], justDone: null };
   }
   const id = opsTourParamsSchema.safeParse({ id: params.id });
   if (!id.success) {
-    await opsCall(state, 'get', '/me');
+    await opsCall(state, opsEndpoints.opsMe, {});
     throw consoleNotFound();
   }
-  const answer = await opsCall<{ data: { tour: OpsTour; history: HistoryEntry[] } }>(
-    state,
-    'get',
-    `/tours/${id.data.id}`,
-  );
+  const answer = await opsCall(state, opsEndpoints.opsGetTour, { params: id.data });
   return { ...answer.data, justDone };
 }
 
@@ -111,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A picture and the form around it; a larger body is not read.
   const form = await readFormWithin(request, TOUR_IMAGE_MAX_BYTES + 64 * 1024);
   if (!form) {
-    await opsCall(state, 'get', '/me');
+    await opsCall(state, opsEndpoints.opsMe, {});
     return data<ActionResult>({ problem: 'ops.tours.image.tooLarge' }, { status: 413 });
   }
   const intent = form.get('intent');
@@ -120,7 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const body = tourBody(form);
       const parsed = opsTourInputSchema.safeParse(body);
       if (!parsed.success) {
-        await opsCall(state, 'get', '/me');
+        await opsCall(state, opsEndpoints.opsMe, {});
         const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')))];
         return data<ActionResult>(
           { problem: 'ops.tours.invalid', fields, values: valuesOf(form) },
@@ -128,14 +128,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         );
       }
       if (!tourId) {
-        const created = await opsCall<{ data: OpsTour }>(state, 'post', '/tours', { body: parsed.data });
+        const created = await opsCall(state, opsEndpoints.opsCreateTour, { body: parsed.data });
         return redirect(`/${lang}/ops/tours/${created.data.id}?done=created`);
       }
-      await opsCall(state, 'put', `/tours/${tourId}`, { body: parsed.data });
+      await opsCall(state, opsEndpoints.opsUpdateTour, { params: { id: tourId }, body: parsed.data });
       return data<ActionResult>({ done: 'ops.tours.saved' });
     }
     if (tourId && (intent === 'publish' || intent === 'unpublish')) {
-      await opsCall(state, 'post', `/tours/${tourId}/${intent}`);
+      await opsCall(
+        state,
+        intent === 'publish' ? opsEndpoints.opsPublishTour : opsEndpoints.opsUnpublishTour,
+        { params: { id: tourId } },
+      );
       return data<ActionResult>({
         done: intent === 'publish' ? 'ops.tours.publishedDone' : 'ops.tours.unpublishedDone',
       });
@@ -147,7 +151,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (file.size > TOUR_IMAGE_MAX_BYTES)
         return data<ActionResult>({ problem: 'ops.tours.image.tooLarge' }, { status: 413 });
       const bytes = Buffer.from(await file.arrayBuffer());
-      await opsCall(state, 'post', `/tours/${tourId}/image`, {
+      await opsCall(state, opsEndpoints.opsUploadTourImage, {
+        params: { id: tourId },
         body: { data_base64: bytes.toString('base64') },
       });
       return data<ActionResult>({ done: 'ops.tours.image.uploaded' });

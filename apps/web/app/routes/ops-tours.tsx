@@ -7,8 +7,8 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { opsCall } from '../features/ops/ops-api.server.ts';
-import type { OpsTour } from '../features/ops/TourPublished.tsx';
 import { TourPublished } from '../features/ops/TourPublished.tsx';
 
 export const meta: Route.MetaFunction = (args) => [
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 /** Every tour, published or not (issue 13 §7); staff only, like the whole console. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await opsCall<{ data: OpsTour[] }>(context.get(requestStateContext), 'get', '/tours');
+  const answer = await opsCall(context.get(requestStateContext), opsEndpoints.opsListTours, {});
   return { tours: answer.data };
 }
 

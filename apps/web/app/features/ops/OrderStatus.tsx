@@ -1,21 +1,6 @@
 import { useT } from '../../lib/i18n.tsx';
 import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL, REFUND_STATUS_LABEL } from '../orders/OrderDetails.tsx';
-import type { Order } from '@parvoz/contracts/booking';
-
-export type OpsOrderRow = {
-  id: string;
-  booking_reference: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  booking_status: Order['booking_status'];
-  payment_status: Order['payment_status'];
-  refund_status: Order['refund_status'];
-  total_amount: string;
-  currency: string;
-  created_at: string;
-  route: string;
-};
+import type { OpsOrderRow } from '@parvoz/contracts/ops';
 
 /** The spec's booking and payment statuses and the refund status (issue 13 §2), in words. */
 export function OrderStatusBadges({

@@ -1,31 +1,5 @@
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 
-type Text = { en: string; ru: string | null; uz: string | null; tr: string | null };
-
-/** A tour as the console API gives it (apps/api/src/services/ops-tours.ts presentOpsTour). */
-export type OpsTour = {
-  id: string;
-  slug: string;
-  published: boolean;
-  title: Text;
-  summary: Text;
-  description: Text;
-  origin_code: string;
-  destination_code: string;
-  country_code: string;
-  hotel_name: string | null;
-  hotel_stars: number | null;
-  board_basis: string | null;
-  departs_on: string;
-  nights: number;
-  price: string;
-  currency: string;
-  seats_left: number;
-  includes: string[];
-  image_url: string | null;
-  updated_at: string;
-};
-
 /** Whether travellers see the tour, as a badge. */
 export function TourPublished({ published }: { published: boolean }) {
   const t = useT();

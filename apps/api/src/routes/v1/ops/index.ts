@@ -1,22 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  opsCancelOverrideSchema,
-  opsCancelSchema,
-  opsCorrectContactSchema,
-  opsInviteSchema,
-  opsResendSchema,
-  opsNoteSchema,
-  opsOrderParamsSchema,
-  opsOrderSearchSchema,
-  opsRefundParamsSchema,
-  opsRefundRetrySchema,
-  opsStaffParamsSchema,
-} from '@parvoz/contracts/ops';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
 import { isLocale } from '@parvoz/i18n/locales';
+import { schemaOf } from '../../../contract.ts';
 import { ApiFailure, sendError } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { bookingsTotal } from '../../../metrics.ts';
@@ -82,18 +71,18 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw new ApiFailure('not_found', 'No such order.');
   };
 
-  app.get('/me', limited, async (request) => ({
+  app.get('/me', { ...limited, schema: schemaOf(endpoints.opsMe) }, async (request) => ({
     data: { email: request.staff!.email, role: request.staff!.role },
   }));
 
   // Tours and inboxes (issue 13 §7), in their own file, behind the same gate.
   await app.register(opsTourRoutes);
 
-  app.get('/orders', { ...limited, schema: { querystring: opsOrderSearchSchema } }, async (request) => ({
+  app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
     data: await searchOrders(db, request.query),
   }));
 
-  app.get('/orders/:id', { ...limited, schema: { params: opsOrderParamsSchema } }, async (request, reply) => {
+  app.get('/orders/:id', { ...limited, schema: schemaOf(endpoints.opsGetOrder) }, async (request, reply) => {
     const order = await loadOrder(db, request.params.id);
     if (!order) return sendError(reply, 'not_found', 'No such order.');
     return {
@@ -108,7 +97,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** An internal note: an audit entry (never shown to the traveller). */
   app.post(
     '/orders/:id/notes',
-    { ...limited, schema: { params: opsOrderParamsSchema, body: opsNoteSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsAddOrderNote) },
     async (request, reply) =>
       idempotentCreate(request, reply, db, async (tx) => {
         await existingOrder(tx, request.params.id);
@@ -127,7 +116,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The quote: what the traveller gets back by the fare rules, if the order is cancelled now. */
   app.post(
     '/orders/:id/cancellations',
-    { ...limited, schema: { params: opsOrderParamsSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsQuoteCancellation) },
     async (request, reply) =>
       idempotentCreate(request, reply, db, (tx) =>
         createCancellation(
@@ -210,7 +199,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orders/:id/cancel',
-    { ...limited, schema: { params: opsOrderParamsSchema, body: opsCancelSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsCancelOrder) },
     (request, reply) => cancel(request, reply),
   );
 
@@ -219,7 +208,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...limited,
       config: { adminOnly: true },
-      schema: { params: opsOrderParamsSchema, body: opsCancelOverrideSchema },
+      schema: schemaOf(endpoints.opsCancelOrderWithOverride),
     },
     (request, reply) =>
       cancel(request, reply, { amount: request.body.refund_amount, reason: request.body.reason }),
@@ -228,7 +217,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A refund the provider refused, asked for again (issue 13): pending anew, then asked once committed. */
   app.post(
     '/orders/:id/refunds/:refund_id/retry',
-    { ...limited, schema: { params: opsRefundParamsSchema, body: opsRefundRetrySchema } },
+    { ...limited, schema: schemaOf(endpoints.opsRetryRefund) },
     async (request, reply) => {
       const { id: orderId, refund_id: refundId } = request.params;
       const sent = await idempotentCreate(
@@ -280,7 +269,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The confirmation with the e-ticket again, to the contact email (booked and paid orders only). */
   app.post(
     '/orders/:id/resend_confirmation',
-    { ...limited, schema: { params: opsOrderParamsSchema, body: opsResendSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsResendConfirmation) },
     async (request, reply) => {
       const sent = await idempotentCreate(
         request,
@@ -317,7 +306,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The contact corrected by an operator (the traveller is emailed about a new phone or email). */
   app.post(
     '/orders/:id/correct_contact',
-    { ...limited, schema: { params: opsOrderParamsSchema, body: opsCorrectContactSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsCorrectContact) },
     async (request, reply) => {
       const { reason, ...contact } = request.body;
       const sent = await idempotentCreate(
@@ -350,11 +339,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Staff (admins only) ----------------------------------------------------------------------------
   const admins = { ...limited, config: { adminOnly: true } };
 
-  app.get('/staff', admins, async () => ({
+  app.get('/staff', { ...admins, schema: schemaOf(endpoints.opsListStaff) }, async () => ({
     data: (await listStaff(db)).map((s) => ({ ...s, granted_at: s.granted_at.toISOString() })),
   }));
 
-  app.post('/staff', { ...admins, schema: { body: opsInviteSchema } }, async (request, reply) => {
+  app.post('/staff', { ...admins, schema: schemaOf(endpoints.opsInviteOperator) }, async (request, reply) => {
     const sent = await idempotentCreate(
       request,
       reply,
@@ -393,7 +382,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/staff/:userId',
-    { ...admins, schema: { params: opsStaffParamsSchema } },
+    { ...admins, schema: schemaOf(endpoints.opsRevokeOperator) },
     async (request, reply) => {
       const removed = await revokeOperator(db, request.params.userId, actor(request), now());
       if (!removed) return sendError(reply, 'not_found', 'No such operator.');
@@ -401,7 +390,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/audit', admins, async () => ({
+  app.get('/audit', { ...admins, schema: schemaOf(endpoints.opsAuditLog) }, async () => ({
     data: (await auditEntries(db, undefined, 200)).map((e) => ({
       at: e.at.toISOString(),
       actor: e.actorEmail,

@@ -1,16 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  opsAgencyApplicationListSchema,
-  opsAgencyApplicationUpdateSchema,
-  opsInboxParamsSchema,
-  opsTourImageSchema,
-  opsTourInputSchema,
-  opsTourParamsSchema,
-  opsTourRequestListSchema,
-  opsTourRequestUpdateSchema,
-  TOUR_IMAGE_MAX_BYTES,
-} from '@parvoz/contracts/ops-tours';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
+import { schemaOf } from '../../../contract.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
@@ -39,41 +31,36 @@ export const opsTourRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
 
   // ---- Tours ----------------------------------------------------------------------------------------------
-  app.get('/tours', limited, async () => ({ data: await listOpsTours(db) }));
+  app.get('/tours', { ...limited, schema: schemaOf(endpoints.opsListTours) }, async () => ({
+    data: await listOpsTours(db),
+  }));
 
-  app.post('/tours', { ...limited, schema: { body: opsTourInputSchema } }, (request, reply) =>
+  app.post('/tours', { ...limited, schema: schemaOf(endpoints.opsCreateTour) }, async (request, reply) =>
     idempotentCreate(request, reply, db, (tx) => createOpsTour(tx, request.body, actor(request), now())),
   );
 
-  app.get('/tours/:id', { ...limited, schema: { params: opsTourParamsSchema } }, async (request) => ({
+  app.get('/tours/:id', { ...limited, schema: schemaOf(endpoints.opsGetTour) }, async (request) => ({
     data: await getOpsTour(db, request.params.id),
   }));
 
-  app.put(
-    '/tours/:id',
-    { ...limited, schema: { params: opsTourParamsSchema, body: opsTourInputSchema } },
-    async (request) => ({
-      data: await db.transaction((tx) =>
-        updateOpsTour(tx, request.params.id, request.body, actor(request), now()),
-      ),
-    }),
-  );
+  app.put('/tours/:id', { ...limited, schema: schemaOf(endpoints.opsUpdateTour) }, async (request) => ({
+    data: await db.transaction((tx) =>
+      updateOpsTour(tx, request.params.id, request.body, actor(request), now()),
+    ),
+  }));
 
-  for (const [path, published] of [
-    ['publish', true],
-    ['unpublish', false],
+  for (const [path, published, contract] of [
+    ['publish', true, endpoints.opsPublishTour],
+    ['unpublish', false, endpoints.opsUnpublishTour],
   ] as const) {
-    app.post(
-      `/tours/:id/${path}`,
-      { ...limited, schema: { params: opsTourParamsSchema } },
-      (request, reply) =>
-        idempotentCreate(
-          request,
-          reply,
-          db,
-          (tx) => setTourPublished(tx, request.params.id, published, actor(request), now()),
-          200,
-        ),
+    app.post(`/tours/:id/${path}`, { ...limited, schema: schemaOf(contract) }, async (request, reply) =>
+      idempotentCreate(
+        request,
+        reply,
+        db,
+        (tx) => setTourPublished(tx, request.params.id, published, actor(request), now()),
+        200,
+      ),
     );
   }
 
@@ -86,9 +73,9 @@ export const opsTourRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...limited,
       bodyLimit: Math.ceil(TOUR_IMAGE_MAX_BYTES / 3) * 4 + 4096,
-      schema: { params: opsTourParamsSchema, body: opsTourImageSchema },
+      schema: schemaOf(endpoints.opsUploadTourImage),
     },
-    (request, reply) =>
+    async (request, reply) =>
       idempotentCreate(
         request,
         reply,
@@ -101,14 +88,14 @@ export const opsTourRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Inboxes --------------------------------------------------------------------------------------------
   app.get(
     '/tour_requests',
-    { ...limited, schema: { querystring: opsTourRequestListSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsListTourRequests) },
     async (request) => listTourRequests(db, request.query),
   );
 
   app.post(
     '/tour_requests/:id',
-    { ...limited, schema: { params: opsInboxParamsSchema, body: opsTourRequestUpdateSchema } },
-    (request, reply) =>
+    { ...limited, schema: schemaOf(endpoints.opsUpdateTourRequest) },
+    async (request, reply) =>
       idempotentCreate(
         request,
         reply,
@@ -120,14 +107,14 @@ export const opsTourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/agency_applications',
-    { ...limited, schema: { querystring: opsAgencyApplicationListSchema } },
+    { ...limited, schema: schemaOf(endpoints.opsListAgencyApplications) },
     async (request) => listAgencyApplications(db, request.query),
   );
 
   app.post(
     '/agency_applications/:id',
-    { ...limited, schema: { params: opsInboxParamsSchema, body: opsAgencyApplicationUpdateSchema } },
-    (request, reply) =>
+    { ...limited, schema: schemaOf(endpoints.opsUpdateAgencyApplication) },
+    async (request, reply) =>
       idempotentCreate(
         request,
         reply,
