@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,15 +4,14 @@
  * it starts (booked with the same email, so signing in attaches them).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { createDatabase, migrate } from '@parvoz/db';
+import { createDatabase } from '@parvoz/db';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
@@ -36,7 +35,6 @@ const NEXT: Record<Locale, { language: Locale; currency: string }> = {
 async function seedOrders(dir: string) {
   const database = await createDatabase({ dataDir: path.join(dir, 'pglite') });
   try {
-    await migrate(database.db);
     for (const [i, lang] of LOCALES.entries()) {
       const offer = (departs: string) =>
         JSON.stringify({
@@ -67,7 +65,7 @@ async function seedOrders(dir: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-auth-'));
+  dataDir = siteDataDir();
   await seedOrders(dataDir);
   site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir });
   browser = await launchBrowser();

@@ -9,8 +9,6 @@
  *    an operator; the admin gets every page.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,7 +18,7 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
@@ -43,7 +41,7 @@ const PAGES = ['/en/ops', '/en/ops/orders', '/en/ops/orders?q=ABC123', '/en/ops/
 const pageUrl = (p: string) => `${site.url}${p.replace(':id', order.id)}`;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-ops-e2e-'));
+  const dataDir = siteDataDir();
   // The command a new agency runs once, before starting the site (the embedded database is one process's).
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {

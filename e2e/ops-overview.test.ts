@@ -9,8 +9,7 @@
  *  - the page in Russian, Uzbek and Turkish: its words, and no hydration error from Intl formatting.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -22,7 +21,7 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
@@ -38,7 +37,7 @@ type Booked = { id: string; booking_reference: string; access_token: string; con
 const booked: Booked[] = [];
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-overview-e2e-'));
+  const dataDir = siteDataDir();
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
     cwd: ROOT,

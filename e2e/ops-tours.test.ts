@@ -16,7 +16,7 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,7 +36,7 @@ let browser: Browser;
 let files: string;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-ops-tours-e2e-'));
+  const dataDir = siteDataDir();
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
     cwd: ROOT,

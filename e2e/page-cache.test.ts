@@ -6,11 +6,9 @@
  *  - a tour edited through the console's API shows at once.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -21,7 +19,7 @@ let smtp: TestSmtpServer;
 let site: RunningSite;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-page-cache-e2e-'));
+  const dataDir = siteDataDir();
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
     cwd: ROOT,

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -17,6 +18,16 @@ export function visitor(ip: string, token = INTERNAL_TOKEN): Record<string, stri
   return { 'x-parvoz-client-ip': ip, 'x-parvoz-internal-token': token };
 }
 
+/**
+ * A new data folder (PARVOZ_DATA_DIR) holding a copy of the run's migrated embedded database
+ * (e2e/support/database-template.ts), for suites that prepare a site's data before starting it.
+ */
+export function siteDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-'));
+  cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
 
 /**
@@ -25,7 +36,9 @@ export type RunningSite = { url: string; process: ChildProcess; logs: string[]; 
  * pass DATABASE_URL in `env` to share a PostgreSQL server between sites.
  */
 export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-'));
+  // A site on PostgreSQL or on a data folder its suite prepared still keeps its generated keys in a folder of its own.
+  const dataDir =
+    env.DATABASE_URL || env.PARVOZ_DATA_DIR ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const child = spawn(process.execPath, ['server.ts'], {
     cwd: ROOT,
