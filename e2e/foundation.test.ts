@@ -10,7 +10,8 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
+  // The set-up `npm start` runs: the embedded database.
+  site = await startSite({}, { embedded: true });
   browser = await launchBrowser();
 });
 

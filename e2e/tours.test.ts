@@ -4,13 +4,12 @@
  * the operator's emails through a real SMTP server, and what the database holds afterwards.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { createDatabase } from '@parvoz/db';
-import { startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
@@ -24,7 +23,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-tours-'));
+  dataDir = siteDataDir();
   site = await startSite({
     SMTP_URL: smtp.url,
     OPERATOR_EMAIL: OPERATOR,
