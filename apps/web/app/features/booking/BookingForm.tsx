@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { Traveller } from '@parvoz/contracts/travellers';
-import { Button, buttonClasses } from '../../components/Button.tsx';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { buttonClasses } from '../../components/Button.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
@@ -11,7 +10,9 @@ import type { BookingActionData } from './booking-action.server.ts';
 import { fieldId, type CountryOption, type FieldError, type PassengerType } from './form-fields.ts';
 import type { BookingOffer } from './offer.ts';
 import { PassengerFieldset, fillPassenger } from './PassengerFieldset.tsx';
-import { useMoney } from '../../lib/use-money.ts';
+import { BookingErrorSummary, summaryOrder } from './BookingErrorSummary.tsx';
+import { PriceChangeNotice } from './PriceChangeNotice.tsx';
+import { ContactFieldset } from './ContactFieldset.tsx';
 
 export type BookingFormProps = {
   offer: BookingOffer;
@@ -28,32 +29,9 @@ export type BookingFormProps = {
   actionData: BookingActionData | undefined;
 };
 
-/** The order of the error summary: contact, passengers in order, then the agreement. */
-const FIELD_ORDER = [
-  'contact.full_name',
-  'contact.email',
-  'contact.phone',
-  'passengers',
-  'given_name',
-  'family_name',
-  'born_on',
-  'gender',
-  'citizenship',
-  'document.number',
-  'document.expires_on',
-  'luggage',
-];
-
-function orderOf(name: string): number {
-  const passenger = /^passengers\.(\d+)\.(.+)$/.exec(name);
-  if (passenger) return 100 + Number(passenger[1]) * 20 + FIELD_ORDER.indexOf(passenger[2]!);
-  if (name === 'agreement') return 10_000;
-  if (name === '') return -1;
-  return FIELD_ORDER.indexOf(name);
-}
-
 /**
- * Contact, passengers, luggage, agreement and the price: a plain POST form (it works without JavaScript; with
+ * The booking form: error summary and price-change notice, contact, passengers with their luggage, agreement
+ * and the price. A plain POST form (it works without JavaScript; with
  * it, React Router submits without a full reload). Errors come back from the action and show next to their
  * fields, with a summary on top that links to each.
  */
@@ -72,7 +50,6 @@ export function BookingForm({
   const t = useT();
   const intl = useIntl();
   const locale = useLocale();
-  const money = useMoney();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,7 +72,7 @@ export function BookingForm({
     return t(error.key, formatted);
   };
   const errorOf = (name: string) => errorText(errors[name]);
-  const errorNames = Object.keys(errors).sort((a, b) => orderOf(a) - orderOf(b));
+  const errorNames = summaryOrder(Object.keys(errors));
 
   // After a refused submit, move focus to the summary so the errors are read out and reachable.
   useEffect(() => {
@@ -113,8 +90,6 @@ export function BookingForm({
     return true;
   };
 
-  const contactError = (name: string) => errorOf(name);
-  const phoneError = contactError('contact.phone');
   const agreementError = errorOf('agreement');
   const changed = actionData?.priceChanged;
 
@@ -152,168 +127,16 @@ export function BookingForm({
       <input type="hidden" name="search" value={searchPath} />
 
       <div ref={summaryRef} tabIndex={-1} className="grid gap-3 outline-none">
-        {errorNames.length > 0 ? (
-          <div role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-semibold">{t('booking.errorSummary', { count: errorNames.length })}</p>
-            <ul className="mt-2 list-disc ps-5 text-sm">
-              {errorNames.map((name) => (
-                <li key={name}>
-                  {name === '' || name === 'passengers' ? (
-                    errorOf(name)
-                  ) : (
-                    <a href={`#${summaryTarget(name, offer)}`} className="underline">
-                      {/^passengers\.\d+\./.test(name)
-                        ? t('booking.errorSummary.passenger', {
-                            number: Number(name.split('.')[1]) + 1,
-                            message: errorOf(name),
-                          })
-                        : errorOf(name)}
-                    </a>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {actionData?.problem === 'generic' || actionData?.problem === 'rate_limited' ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-            {actionData.problem === 'rate_limited'
-              ? t('booking.problem.rateLimited')
-              : t('booking.problem.generic')}
-          </p>
-        ) : null}
-        {actionData?.problem === 'hold_limit' && actionData.holdLimit ? (
-          <div
-            role="alert"
-            data-testid="booking-hold-limit"
-            className="grid gap-2 rounded border border-red-300 bg-red-50 p-4 text-red-900"
-          >
-            <p className="font-semibold">{t('booking.holdLimit.title')}</p>
-            <p>{t('booking.holdLimit.text')}</p>
-            {actionData.holdLimit.seats > 0 ? (
-              <p className="text-sm">
-                {t('booking.holdLimit.limits', {
-                  seats: actionData.holdLimit.seats,
-                  orders: actionData.holdLimit.orders,
-                })}
-              </p>
-            ) : null}
-            {actionData.holdLimit.orderPath ? (
-              <p>
-                <Link to={actionData.holdLimit.orderPath} className="font-semibold underline">
-                  {t('booking.holdLimit.openOrder')}
-                </Link>
-              </p>
-            ) : (
-              <p>
-                {t('booking.holdLimit.useEmail')}{' '}
-                <LocalizedLink to="/info/my-ticket" className="font-semibold underline">
-                  {t('booking.holdLimit.myTicket')}
-                </LocalizedLink>
-              </p>
-            )}
-          </div>
-        ) : null}
-        {changed ? (
-          <div
-            role="alert"
-            className="grid gap-3 rounded border border-amber-400 bg-amber-50 p-4 text-amber-950"
-          >
-            <p className="font-semibold">{t('booking.priceChanged.title')}</p>
-            <p>
-              {t('booking.priceChanged.text', {
-                old: money(changed.old_total, changed.currency),
-                new: money(changed.new_total, changed.currency),
-              })}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="accept_total" value={changed.new_total} size="md" disabled={busy}>
-                {t('booking.priceChanged.accept', { price: money(changed.new_total, changed.currency) })}
-              </Button>
-              <Link to={searchPath} className={buttonClasses({ size: 'md', variant: 'outline' })}>
-                {t('booking.newSearch')}
-              </Link>
-            </div>
-          </div>
-        ) : null}
+        <BookingErrorSummary
+          offer={offer}
+          errorNames={errorNames}
+          errorOf={errorOf}
+          actionData={actionData}
+        />
+        {changed ? <PriceChangeNotice changed={changed} searchPath={searchPath} busy={busy} /> : null}
       </div>
 
-      <fieldset className="grid gap-4 rounded border border-neutral-200 bg-white p-4">
-        <legend className="px-1 text-lg font-semibold">{t('booking.contact.legend')}</legend>
-        <p className="text-sm text-neutral-700">{t('booking.contact.lead')}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            id={fieldId('contact.full_name')}
-            label={t('booking.contact.fullName')}
-            error={contactError('contact.full_name')}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="contact.full_name"
-                autoComplete="name"
-                maxLength={100}
-                defaultValue={values['contact.full_name'] ?? defaults.fullName}
-                className={inputClasses(Boolean(control['aria-invalid']))}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={fieldId('contact.email')}
-            label={t('booking.contact.email')}
-            error={contactError('contact.email')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="contact.email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={values['contact.email'] ?? defaults.email}
-                className={inputClasses(Boolean(control['aria-invalid']))}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={fieldId('contact.phone')}
-            label={t('booking.contact.phone')}
-            hint={t('booking.contact.phoneHint')}
-            error={phoneError}
-          >
-            {(control) => (
-              <div className="flex gap-2">
-                <label htmlFor={fieldId('contact.phone_country')} className="sr-only">
-                  {t('booking.contact.phoneCountry')}
-                </label>
-                <select
-                  id={fieldId('contact.phone_country')}
-                  name="contact.phone_country"
-                  defaultValue={values['contact.phone_country'] ?? defaults.phoneCountry}
-                  className={`${inputClasses(Boolean(control['aria-invalid']), 'w-32 sm:w-44')} shrink-0`}
-                >
-                  {countries.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {`${c.name} +${c.dial}`}
-                    </option>
-                  ))}
-                </select>
-                <input
-                  {...control}
-                  name="contact.phone"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={40}
-                  defaultValue={values['contact.phone'] ?? ''}
-                  className={inputClasses(Boolean(control['aria-invalid']))}
-                />
-              </div>
-            )}
-          </FormField>
-        </div>
-      </fieldset>
+      <ContactFieldset values={values} defaults={defaults} countries={countries} errorOf={errorOf} />
 
       <section aria-labelledby="passengers-heading" className="grid gap-4">
         <h2 id="passengers-heading" className="text-xl font-semibold">
@@ -404,15 +227,4 @@ export function BookingForm({
       </div>
     </Form>
   );
-}
-
-/** The id a summary link jumps to: the field's control (the first luggage box for a luggage error). */
-function summaryTarget(name: string, offer: BookingOffer): string {
-  const luggage = /^passengers\.(\d+)\.luggage$/.exec(name);
-  if (luggage) {
-    const first = offer.available_services[0];
-    return first ? fieldId(`passengers.${luggage[1]}.luggage.${first.id}`) : fieldId(name);
-  }
-  if (name === 'contact.phone') return fieldId('contact.phone');
-  return fieldId(name);
 }
