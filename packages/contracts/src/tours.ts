@@ -168,13 +168,3 @@ export const tourSlugParamsSchema = z.object({ slug: tourSlugSchema });
 
 /** POST /v1/tours/{slug}/requests answers 201 with the stored request's reference. */
 export const tourRequestResponseSchema = z.object({ data: z.object({ id: z.string() }) });
-
-/** The first issue's field name of each invalid field, e.g. { phone: 'invalid_phone', adults: 'too_small' }. */
-export function formFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message || issue.code;
-  }
-  return errors;
-}
