@@ -4,7 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
-step() { printf '\n== %s\n' "$*"; }
+# Each step says how long the one before it took (the CI budget is read off these lines).
+last=$SECONDS
+step() {
+  printf '\n== %s (previous step %ss, %ss in all)\n' "$*" $((SECONDS - last)) "$SECONDS"
+  last=$SECONDS
+}
+started_pg=
+finish() {
+  local status=$?
+  [ -n "$started_pg" ] && { bash packages/db/scripts/pg-test-server.sh stop >/dev/null 2>&1 || true; }
+  printf '\n== %s after %ss (last step %ss)\n' "$([ $status = 0 ] && echo passed || echo FAILED)" "$SECONDS" $((SECONDS - last))
+}
+trap finish EXIT
 
 step typecheck
 (cd apps/web && react-router typegen >/dev/null)
@@ -25,7 +37,7 @@ step PostgreSQL tests
 if [ -z "${DATABASE_URL:-}" ]; then
   DATABASE_URL=$(bash packages/db/scripts/pg-test-server.sh start)
   export DATABASE_URL
-  trap 'bash packages/db/scripts/pg-test-server.sh stop >/dev/null 2>&1 || true' EXIT
+  started_pg=1
 fi
 vitest run --project pg
 
