@@ -19,6 +19,7 @@ import {
   serverConfigSchema,
   type ServerConfig,
 } from '@parvoz/api/host/config';
+import { pageCacheAnswersTotal, pageCacheRevalidationsTotal } from '@parvoz/api/metrics';
 import { publicOrigin } from '@parvoz/api/public-origin';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
 import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
@@ -32,6 +33,7 @@ import {
   isStorable,
   plainBody,
   type CachedPage,
+  type PageCacheOptions,
   type Rendered,
 } from '@parvoz/api/host/page-cache';
 import { opsRoutes } from '@parvoz/api/host/ops';
@@ -123,6 +125,7 @@ export async function buildServer(
       pageCache: {
         maxEntries: config.PAGE_CACHE_ENTRIES,
         ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000,
+        staleMs: config.PAGE_CACHE_STALE_SECONDS * 1000,
         maxBytes: config.PAGE_CACHE_MEGABYTES * 1024 * 1024,
       },
       contentChanged,
@@ -136,7 +139,7 @@ type WebOptions = {
   /** The credential with which the web half names the visitor's IP to the API (client-ip.ts). */
   internalToken: string;
   /** The anonymous pages' cache (apps/api/src/host/page-cache.ts); the build id is added here. */
-  pageCache: { maxEntries: number; ttlMs: number; maxBytes: number };
+  pageCache: Omit<PageCacheOptions, 'buildId' | 'now'>;
   /** Subscribes to changes of the content pages show (tours). */
   contentChanged: (listener: () => void) => void;
 };
@@ -187,6 +190,47 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
     reply.header('Cache-Control', 'no-store').send({ version: build.assets.version });
   });
 
+  /** The visitor's request as the web app's handler takes it, with `nonce` for its scripts. */
+  const pageRequest = (request: FastifyRequest, nonce: string, signal?: AbortSignal): Request => {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+      else if (value !== undefined) headers.set(key, value);
+    }
+    headers.set('x-request-id', String(request.id));
+    headers.set(CSP_NONCE_HEADER, nonce);
+    // The visitor's address (under TRUST_PROXY, as Fastify reads X-Forwarded-For) for the API's per-IP
+    // limits, with the credential the API checks before believing it (apps/api/src/client-ip.ts). Both
+    // replace whatever the visitor sent under those names.
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    headers.set(INTERNAL_TOKEN_HEADER, options.internalToken);
+    // Fastify leaves `body` undefined for a request without one (a bare POST or DELETE).
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    // Never the Host or X-Forwarded-Host header: canonical links, redirects and the CSRF check derive
+    // from this URL, and anyone can send those headers.
+    return new Request(options.origin() + request.url, {
+      method: request.method,
+      headers,
+      ...(signal ? { signal } : {}),
+      ...(hasBody
+        ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' }
+        : {}),
+    } as RequestInit);
+  };
+
+  /** Renders a cacheable page (with the cache's placeholder nonce) as the cache keeps it. */
+  const renderForCache = (request: FastifyRequest, fetchRequest: Request) => async (): Promise<Rendered> => {
+    const lang = request.url.split(/[/?]/)[1] ?? '';
+    const response = await handle(fetchRequest);
+    const storable = isStorable(response, lang);
+    const body = Buffer.from(await response.arrayBuffer());
+    const failed = entry.renderFailed?.(String(request.id)) ?? false;
+    const kept: Array<[string, string]> = [];
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') kept.push([name, value]);
+    for (const cookie of response.headers.getSetCookie()) kept.push(['set-cookie', cookie]);
+    return { status: response.status, headers: kept, body, storable: storable && !failed };
+  };
+
   await app.register(async (web) => {
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -194,9 +238,6 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (request, reply) => {
-        // Never the Host or X-Forwarded-Host header: canonical links, redirects and the CSRF check derive
-        // from this URL, and anyone can send those headers.
-        const origin = options.origin();
         request.metricsRoute = routeOf(request.url.split('?')[0]!);
         // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script. A page
         // the cache may keep is rendered with the cache's placeholder instead, replaced by this nonce below.
@@ -208,45 +249,33 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
           headers: request.headers,
         });
         if (key) {
-          const kept = pages.get(key) ?? (await pages.pendingFor(key));
-          if (kept) return sendPage(request, reply, kept, 'hit');
+          const found = pages.lookup(key);
+          if (found?.fresh) return sendPage(request, reply, found.page, 'hit');
+          if (found) {
+            // Not tied to this visitor's connection: the new copy is for whoever asks next.
+            pages.revalidate(
+              key,
+              renderForCache(request, pageRequest(request, pages.placeholder)),
+              (outcome, error) => {
+                pageCacheRevalidationsTotal.inc({ outcome });
+                if (error)
+                  request.log.error({ err: error }, 'page cache: re-rendering an expired page failed');
+              },
+            );
+            return sendPage(request, reply, found.page, 'stale');
+          }
+          const rendering = await pages.pendingFor(key);
+          if (rendering) return sendPage(request, reply, rendering, 'hit');
         }
         const controller = new AbortController();
         reply.raw.on('close', () => controller.abort());
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(request.headers)) {
-          if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-          else if (value !== undefined) headers.set(key, value);
-        }
-        headers.set('x-request-id', String(request.id));
-        headers.set(CSP_NONCE_HEADER, key ? pages.placeholder : request.cspNonce);
-        // The visitor's address (under TRUST_PROXY, as Fastify reads X-Forwarded-For) for the API's per-IP
-        // limits, with the credential the API checks before believing it (apps/api/src/client-ip.ts). Both
-        // replace whatever the visitor sent under those names.
-        headers.set(CLIENT_IP_HEADER, request.ip);
-        headers.set(INTERNAL_TOKEN_HEADER, options.internalToken);
-        // Fastify leaves `body` undefined for a request without one (a bare POST or DELETE).
-        const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-        const fetchRequest = new Request(origin + request.url, {
-          method: request.method,
-          headers,
-          signal: controller.signal,
-          ...(hasBody
-            ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' }
-            : {}),
-        } as RequestInit);
+        const fetchRequest = pageRequest(
+          request,
+          key ? pages.placeholder : request.cspNonce,
+          controller.signal,
+        );
         if (key) {
-          const lang = request.url.split(/[/?]/)[1] ?? '';
-          const { page, stored } = await pages.fill(key, async (): Promise<Rendered> => {
-            const response = await handle(fetchRequest);
-            const storable = isStorable(response, lang);
-            const body = Buffer.from(await response.arrayBuffer());
-            const failed = entry.renderFailed?.(String(request.id)) ?? false;
-            const kept: Array<[string, string]> = [];
-            for (const [name, value] of response.headers) if (name !== 'set-cookie') kept.push([name, value]);
-            for (const cookie of response.headers.getSetCookie()) kept.push(['set-cookie', cookie]);
-            return { status: response.status, headers: kept, body, storable: storable && !failed };
-          });
+          const { page, stored } = await pages.fill(key, renderForCache(request, fetchRequest));
           return sendPage(request, reply, page, stored ? 'miss' : 'bypass', stored);
         }
         const response = await handle(fetchRequest);
@@ -272,7 +301,7 @@ function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  state: 'hit' | 'miss' | 'bypass',
+  state: 'hit' | 'stale' | 'miss' | 'bypass',
   kept = true,
 ) {
   reply.status(page.status);
@@ -284,6 +313,7 @@ function sendPage(
   }
   if (cookies.length) reply.header('set-cookie', cookies);
   reply.header(PAGE_CACHE_HEADER, state);
+  pageCacheAnswersTotal.inc({ state });
   if (kept && page.gzip.length && acceptsGzip(request.headers['accept-encoding'])) {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

@@ -3,7 +3,8 @@
  *  - a kept page comes back identical but for its CSP nonce, fresh on every answer and matching its own header;
  *  - languages and display currencies get their own pages;
  *  - a signed-in visitor is never served a kept page and never fills the cache;
- *  - a tour edited through the console's API shows at once.
+ *  - a tour edited through the console's API shows at once;
+ *  - an expired page is served while one background render replaces it.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -195,5 +196,54 @@ describe('signed in', () => {
     expect(after.body).toContain('Samarkand by the morning train');
     expect(after.body).not.toContain('Samarkand by the first train');
     expect((await page('/en/tours')).body).toContain('Samarkand by the morning train');
+  });
+});
+
+describe('an expired page (stale-while-revalidate)', () => {
+  const METRICS_TOKEN = 'e2e-metrics-token-page-cache-0123';
+  let expiring: RunningSite;
+  beforeAll(async () => {
+    // Every kept page expires at once and may be served stale for ten minutes: each answer after the first is
+    // stale, and each stale one starts one background render.
+    expiring = await startSite({
+      PAGE_CACHE_TTL_SECONDS: '0',
+      PAGE_CACHE_STALE_SECONDS: '600',
+      METRICS_TOKEN,
+    });
+  });
+  afterAll(async () => {
+    await expiring?.stop();
+  });
+
+  async function revalidations(): Promise<Record<string, number>> {
+    const text = await (
+      await fetch(`${expiring.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const counts: Record<string, number> = {};
+    for (const m of text.matchAll(/^parvoz_page_cache_revalidations_total\{outcome="(\w+)"\} (\d+)/gm))
+      counts[m[1]!] = Number(m[2]);
+    return counts;
+  }
+
+  test('is served at once with its own nonce while one background render replaces it', async () => {
+    const get = async () => {
+      const response = await fetch(`${expiring.url}/ru/info/help`);
+      const body = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      return { cache: response.headers.get('x-parvoz-page-cache'), body, nonce: nonce! };
+    };
+    const first = await get();
+    expect(first.cache).toBe('miss');
+    const stale = await get();
+    expect(stale.cache).toBe('stale');
+    expect(stale.nonce).not.toBe(first.nonce);
+    expect(stale.body.split(stale.nonce).join(first.nonce)).toBe(first.body);
+    // The re-render runs after the answer, on no visitor's connection: it is kept, and nothing failed.
+    await expect.poll(revalidations, { timeout: 30_000 }).toMatchObject({ stored: 1 });
+    expect((await revalidations()).failed).toBeUndefined();
+    const next = await get();
+    expect(next.cache).toBe('stale');
+    expect(next.body.split(next.nonce).join(first.nonce)).toBe(first.body);
+    expect(expiring.logs.join('\n')).not.toContain('re-rendering an expired page failed');
   });
 });

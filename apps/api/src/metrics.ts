@@ -32,6 +32,22 @@ export const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
+/** Answers of cacheable pages (apps/api/src/host/page-cache.ts), by how the cache took part. */
+export const pageCacheAnswersTotal = new Counter({
+  name: 'parvoz_page_cache_answers_total',
+  help: 'Cacheable page answers, by cache state (hit, stale, miss, bypass)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+});
+
+/** Background re-renders of expired pages served stale, by outcome (stored, not_stored, failed). */
+export const pageCacheRevalidationsTotal = new Counter({
+  name: 'parvoz_page_cache_revalidations_total',
+  help: 'Background re-renders of expired cached pages, by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 /** One flight search (engine plus sold-seat snapshot), whichever route asked for it. */
 export const searchLatency = new Histogram({
   name: 'parvoz_search_duration_seconds',

@@ -84,6 +84,7 @@ export const serverConfigSchema = z.object({
    */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   PAGE_CACHE_MEGABYTES: z.coerce.number().min(1).max(4096).default(64),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;

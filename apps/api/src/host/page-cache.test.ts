@@ -212,6 +212,69 @@ describe('the cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  test('an expired page is served while one background render replaces it, until staleMs after it expired', async () => {
+    let now = 0;
+    const cache = new PageCache({ ...options, staleMs: 5000, now: () => now });
+    await cache.fill('a', async () => rendered('old'));
+    now = 999;
+    expect(cache.lookup('a')?.fresh).toBe(true);
+    now = 1000;
+    expect(cache.get('a')).toBeUndefined();
+    const stale = cache.lookup('a');
+    expect(stale?.fresh).toBe(false);
+    expect(stale?.page.plain.toString()).toBe('old');
+
+    let finish: () => void = () => {};
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await new Promise<void>((resolve) => (finish = resolve));
+      return rendered('new');
+    };
+    const outcomes: string[] = [];
+    cache.revalidate('a', render, (outcome) => outcomes.push(outcome));
+    cache.revalidate('a', render, (outcome) => outcomes.push(outcome)); // a second visitor: no second render
+    expect(cache.lookup('a')?.page.plain.toString()).toBe('old');
+    finish();
+    await cache.pendingFor('a');
+    expect(renders).toBe(1);
+    expect(cache.lookup('a')).toMatchObject({ fresh: true });
+    expect(cache.get('a')?.plain.toString()).toBe('new');
+    await Promise.resolve();
+    expect(outcomes).toEqual(['stored']);
+
+    now = 1000 + 1000 + 5000; // expired 5 s ago: too old even to serve stale
+    expect(cache.lookup('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  test('a failed background render reaches onError and leaves the stale copy to age out; clear() drops stale copies', async () => {
+    let now = 0;
+    const cache = new PageCache({ ...options, staleMs: 5000, now: () => now });
+    await cache.fill('a', async () => rendered('old'));
+    now = 2000;
+    const outcomes: unknown[] = [];
+    cache.revalidate(
+      'a',
+      () => Promise.reject(new Error('API down')),
+      (outcome, error) => outcomes.push([outcome, (error as Error).message]),
+    );
+    await cache.pendingFor('a');
+    await Promise.resolve();
+    expect(outcomes).toEqual([['failed', 'API down']]);
+    expect(cache.lookup('a')?.page.plain.toString()).toBe('old');
+    cache.clear();
+    expect(cache.lookup('a')).toBeUndefined();
+  });
+
+  test('without staleMs an expired page is never served', async () => {
+    let now = 0;
+    const cache = new PageCache({ ...options, now: () => now });
+    await cache.fill('a', async () => rendered('old'));
+    now = 1000;
+    expect(cache.lookup('a')).toBeUndefined();
+  });
+
   test('maxEntries 0 turns it off', () => {
     expect(new PageCache({ ...options, maxEntries: 0 }).key(home())).toBeNull();
   });

@@ -18,6 +18,11 @@ export type PageCacheOptions = {
   maxEntries: number;
   /** How long a page is served before it is rendered again. */
   ttlMs: number;
+  /**
+   * How long after `ttlMs` an expired page may still be served once more while one request renders it again in
+   * the background (stale-while-revalidate); 0: every visitor waits for the new render.
+   */
+  staleMs?: number;
   /** Most bytes kept (plain and gzip copies together). */
   maxBytes: number;
   /** Part of every key: a new build never serves the pages of the old one. */
@@ -62,7 +67,10 @@ export type PageRequest = {
   headers: Record<string, string | string[] | undefined>;
 };
 
-/** The answer's header saying how the cache took part: `hit`, `miss` (rendered and kept) or `bypass`. */
+/**
+ * The answer's header saying how the cache took part: `hit`, `stale` (expired, served while rendered again),
+ * `miss` (rendered and kept) or `bypass`.
+ */
 export const PAGE_CACHE_HEADER = 'x-parvoz-page-cache';
 /** The web app's mark on a page that must not be kept (a part of it could not be loaded): see root.tsx. */
 export const NO_PAGE_CACHE_HEADER = 'x-parvoz-no-page-cache';
@@ -232,15 +240,42 @@ export class PageCache {
 
   /** A page still fresh under `key` (and marked most recently used), else undefined. */
   get(key: string): CachedPage | undefined {
+    const found = this.lookup(key);
+    return found?.fresh ? found.page : undefined;
+  }
+
+  /**
+   * The page under `key`, fresh or within `staleMs` after it expired (then it should be served while
+   * `revalidate` renders it again), marked most recently used; undefined when absent or too old.
+   */
+  lookup(key: string): { page: CachedPage; fresh: boolean } | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.expiresAt <= this.now()) {
+    const now = this.now();
+    if (page.expiresAt + (this.options.staleMs ?? 0) <= now) {
       this.delete(key);
       return undefined;
     }
     this.pages.delete(key);
     this.pages.set(key, page);
-    return page;
+    return { page, fresh: page.expiresAt > now };
+  }
+
+  /**
+   * Renders `key` again in the background unless a render of it is already under way; the visitor who asked
+   * is served the stale copy meanwhile. `done` learns whether the new copy was kept; after a failure the stale
+   * copy is left to age out.
+   */
+  revalidate(
+    key: string,
+    render: () => Promise<Rendered>,
+    done: (outcome: 'stored' | 'not_stored' | 'failed', error?: unknown) => void,
+  ): void {
+    if (this.pending.has(key)) return;
+    this.fill(key, render).then(
+      ({ stored }) => done(stored ? 'stored' : 'not_stored'),
+      (error: unknown) => done('failed', error),
+    );
   }
 
   /** A render of `key` in progress (requests for the same page wait for it rather than render it again). */
