@@ -21,11 +21,13 @@ export function visitor(ip: string, token = INTERNAL_TOKEN): Record<string, stri
 
 /**
  * A new data folder (PARVOZ_DATA_DIR) holding a copy of the run's migrated embedded database
- * (e2e/support/database-template.ts), for suites that prepare a site's data before starting it.
+ * (e2e/support/database-template.ts), for suites that prepare a site's data before starting it; outside a
+ * Vitest run (bench/*.ts) an empty one.
  */
 export function siteDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-'));
-  cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+  // Under plain Node (the benchmarks) there is no run and no template: the site creates its own database.
+  if (process.env.VITEST) cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
 }
 
