@@ -23,6 +23,7 @@ import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { payFromOrderPage } from './support/journeys.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -130,22 +131,6 @@ async function book(offer: Offer, email: string) {
   return answer.body.data;
 }
 
-/** Pays on the sandbox provider's card page in the browser, from the order page. */
-async function payOnPage(page: Page) {
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/v1\/sandbox-pay\//);
-  await page.getByLabel(m('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-  await page.getByLabel(m('payment.sandbox.expiry'), { exact: true }).fill('12/35');
-  await page.getByLabel(m('payment.sandbox.cvc'), { exact: true }).fill('123');
-  await page.getByLabel(m('payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
-  await page.getByRole('button', { name: /./ }).first().click();
-  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
-  await page
-    .getByTestId('order-payment-status')
-    .filter({ hasText: m('orders.payment.paid') })
-    .waitFor();
-}
-
 /** Reloads the order page until the refund status reads `status` (the provider's webhook is on its way). */
 async function awaitRefundStatus(page: Page, status: MessageKey) {
   for (let i = 0; i < 40; i++) {
@@ -181,7 +166,7 @@ test('a paid standard fare: the rules before booking, the quote, the cancellatio
     const email = 'standard-cancel@example.com';
     const order = await book(offer, email);
     await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
-    await payOnPage(page);
+    await payFromOrderPage(page, 'en');
     await smtp.waitFor(email, 15_000); // the confirmation with the e-ticket
     await expect(page.getByTestId('order-refund-status').textContent()).resolves.toBe(
       m('orders.refund.none'),
@@ -246,7 +231,7 @@ test('a light fare gives back only the taxes', async () => {
   const page = await (await browser.newContext()).newPage();
   try {
     await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
-    await payOnPage(page);
+    await payFromOrderPage(page, 'en');
     await page
       .getByTestId('fare-rules')
       .getByText(m('fare.rules.light', { taxes: usd(taxes) }))
@@ -330,7 +315,7 @@ test('managing a booking: the phone, the email by a code sent to the new address
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
   try {
     await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
-    await payOnPage(page);
+    await payFromOrderPage(page, 'en');
     await smtp.waitFor(email, 15_000);
     const manage = page.getByRole('region', { name: m('manage.heading') });
 

@@ -18,6 +18,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { payOnSandboxCardPage } from './support/journeys.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -168,16 +169,6 @@ async function fillContact(page: Page, lang: Locale, email: string) {
   await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
   await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
   await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
-}
-
-/** The sandbox provider's card page: a card number, a future expiry, a CVC, the holder. */
-async function payWithCard(page: Page, lang: Locale, card: string) {
-  await page.waitForURL(/\/v1\/sandbox-pay\//);
-  await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill(card);
-  await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
-  await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
-  await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
-  await page.getByRole('button', { name: /./ }).first().click();
 }
 
 function linkIn(mail: ReceivedEmail): string {
@@ -334,7 +325,7 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
       .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
       .fill(yearsBefore(tripEnd, -4));
     await submit.click();
-    await payWithCard(page, lang, '4242424242424242');
+    await payOnSandboxCardPage(page, lang, { card: '4242424242424242' });
     await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(page.url()).not.toContain('access_token');
@@ -405,7 +396,7 @@ test('a changed price is shown old and new and accepted; the decline card leaves
     .getByRole('button', { name: m(lang, 'booking.priceChanged.accept', { price: newPrice }) })
     .click();
 
-  await payWithCard(page, lang, '4000000000000002');
+  await payOnSandboxCardPage(page, lang, { card: '4000000000000002' });
   await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=declined$/);
   await page
     .getByRole('alert')

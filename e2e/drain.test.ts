@@ -13,8 +13,8 @@ import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { ANONYMOUS } from './support/api.ts';
 
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const RETRYABLE_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
 
 let database: TestDatabase;

@@ -15,6 +15,7 @@ import {
   startDuffelServer,
   type DuffelTestServer,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import { payOnSandboxCardPage } from './support/journeys.ts';
 
 const TOKEN = 'duffel_test_e2e0123456789abcdef';
 let site: RunningSite;
@@ -126,11 +127,7 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   const order = duffel.orders[0]!;
   expect(order.type).toBe('hold');
   expect(order.passengers[0]).toMatchObject({ given_name: 'AZIZ', family_name: 'KARIMOV', gender: 'm' });
-  await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-  await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
-  await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
-  await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
-  await page.getByRole('button', { name: /./ }).first().click();
+  await payOnSandboxCardPage(page, lang);
   await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 

@@ -16,12 +16,12 @@ import fc from 'fast-check';
 import { AGENCY_FIELDS } from '@parvoz/contracts/agencies';
 import { TOUR_REQUEST_FIELDS } from '@parvoz/contracts/tours';
 import { startSite, type RunningSite } from './support/server.ts';
+import { ANONYMOUS } from './support/api.ts';
 
 const LANGS = ['en', 'ru', 'uz', 'tr'] as const;
 const RUNS = Number(process.env.FUZZ_WEB_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CONCURRENCY = 16;
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ORDER_ID = '00000000-0000-4000-8000-000000000000';
 
 type Target = { path: string; fields: readonly string[]; intents: readonly string[]; signedIn: boolean };

@@ -8,8 +8,6 @@
  *  - every console page is the site's 404 for a visitor and for a signed-in traveller, and the staff page for
  *    an operator; the admin gets every page.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
@@ -18,13 +16,13 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
+import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { ANONYMOUS } from './support/api.ts';
+import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ADMIN = 'boss@agency.test';
 const OPERATOR = 'desk@agency.test';
 const TRAVELLER = 'just-a-traveller@example.com';
@@ -41,16 +39,9 @@ const PAGES = ['/en/ops', '/en/ops/orders', '/en/ops/orders?q=ABC123', '/en/ops/
 const pageUrl = (p: string) => `${site.url}${p.replace(':id', order.id)}`;
 
 beforeAll(async () => {
-  const dataDir = siteDataDir();
-  // The command a new agency runs once, before starting the site (the embedded database is one process's).
-  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
-  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
-    cwd: ROOT,
-    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  expect(made.status, made.stderr).toBe(0);
-  expect(made.stdout).toContain(`${ADMIN} is now an admin of the console`);
+  // The command a new agency runs once, before starting the site.
+  const { dataDir, output } = siteDataDirWithAdmin(ADMIN);
+  expect(output).toContain(`${ADMIN} is now an admin of the console`);
 
   smtp = await startSmtpServer();
   site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir });
@@ -85,17 +76,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function signIn(page: Page, email: string, codes: number) {
-  await gotoHydrated(page, `${site.url}/en/login`);
-  await page.getByLabel(en('auth.email'), { exact: true }).fill(email);
-  await page.getByRole('button', { name: en('auth.send') }).click();
-  await page.getByText(en('auth.codeSent', { email })).waitFor();
-  const mail = await smtp.waitFor(email, 15_000, codes);
-  await page.getByLabel(en('auth.code'), { exact: true }).fill(codeOf(mail));
-  await page.getByRole('button', { name: en('auth.verify') }).click();
-  await page.waitForURL(`${site.url}/en/profile`);
-}
-
 /** A signed-in traveller without a role, through the API (the browser sign-in is shown by the staff). */
 async function travellerContext(): Promise<BrowserContext> {
   const post = (url: string, body: object) =>
@@ -116,26 +96,6 @@ async function expectNotFound(page: Page, url: string) {
   await page.getByText(en('error.notFound.message', { path: new URL(url).pathname })).waitFor();
 }
 
-/** Pays the order on the sandbox provider's card page, as its traveller. */
-async function payAsTraveller(booked: Booked) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await gotoHydrated(page, `${site.url}/en/orders/${booked.id}?access_token=${booked.access_token}`);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/v1\/sandbox-pay\//);
-  await page.getByLabel(en('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-  await page.getByLabel(en('payment.sandbox.expiry'), { exact: true }).fill('12/35');
-  await page.getByLabel(en('payment.sandbox.cvc'), { exact: true }).fill('123');
-  await page.getByLabel(en('payment.sandbox.holder'), { exact: true }).fill('ANNA KARIMOVA');
-  await page.getByRole('button', { name: /./ }).first().click();
-  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
-  await page
-    .getByTestId('order-payment-status')
-    .filter({ hasText: en('orders.payment.paid') })
-    .waitFor();
-  await context.close();
-}
-
 test('a visitor and a signed-in traveller get the 404 on every console page', async () => {
   const visitor = await browser.newPage();
   for (const p of PAGES) await expectNotFound(visitor, pageUrl(p));
@@ -149,12 +109,12 @@ test('a visitor and a signed-in traveller get the 404 on every console page', as
 });
 
 test('the first admin invites an operator, who finds a paid order, notes it and cancels it with its refund; all in the history and the audit log', async () => {
-  await payAsTraveller(order);
+  await payOrderAsTraveller(browser, site.url, order);
   await smtp.waitFor(order.contact.email, 15_000, 1); // the confirmation with the e-ticket
 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await signIn(adminPage, ADMIN, 1);
+  await signInOnPage(adminPage, site.url, smtp, ADMIN, 1);
   for (const p of PAGES) {
     const response = await adminPage.goto(pageUrl(p));
     expect(response?.status(), p).toBe(200);
@@ -174,7 +134,7 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   // The operator, on a phone.
   const desk = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await desk.newPage();
-  await signIn(page, OPERATOR, 2);
+  await signInOnPage(page, site.url, smtp, OPERATOR, 2);
   await expectNotFound(page, `${site.url}/en/ops/staff`);
   await gotoHydrated(page, `${site.url}/en/ops/orders`);
   expect(await page.getByRole('link', { name: en('ops.nav.staff') }).count()).toBe(0);
@@ -230,7 +190,7 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   await audit.getByText(/command-line · staff\.granted/).waitFor();
 
   // An admin may refund another amount than the fare rules give, with a reason (asked first as well).
-  await payAsTraveller(second);
+  await payOrderAsTraveller(browser, site.url, second);
   await gotoHydrated(adminPage, `${site.url}/en/ops/orders/${second.id}`);
   await adminPage.getByRole('button', { name: en('ops.order.cancel') }).click();
   await adminPage.getByTestId('ops-cancel-quote').waitFor();

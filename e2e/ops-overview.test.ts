@@ -8,11 +8,10 @@
  *    signed-in travellers get the 404 for the export as for every console page;
  *  - the page in Russian, Uzbek and Turkish: its words, and no hydration error from Intl formatting.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
 import { createDatabase, schema } from '@parvoz/db';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
@@ -21,13 +20,13 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
+import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { ANONYMOUS } from './support/api.ts';
+import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ADMIN = 'chief@agency.test';
 const BOUNCED = 'late.reader@example.com';
 let smtp: TestSmtpServer;
@@ -37,14 +36,7 @@ type Booked = { id: string; booking_reference: string; access_token: string; con
 const booked: Booked[] = [];
 
 beforeAll(async () => {
-  const dataDir = siteDataDir();
-  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
-  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
-    cwd: ROOT,
-    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  expect(made.status, made.stderr).toBe(0);
+  const { dataDir } = siteDataDirWithAdmin(ADMIN);
   // An email the outbox gave up on, as its worker leaves it after the last attempt (the API suite shows the
   // worker getting there); written before the site starts, as the embedded database is one process's.
   const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
@@ -100,37 +92,6 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function signIn(page: Page, email: string) {
-  await gotoHydrated(page, `${site.url}/en/login`);
-  await page.getByLabel(en('auth.email'), { exact: true }).fill(email);
-  await page.getByRole('button', { name: en('auth.send') }).click();
-  await page.getByText(en('auth.codeSent', { email })).waitFor();
-  const mail = await smtp.waitFor(email, 15_000, 1);
-  await page.getByLabel(en('auth.code'), { exact: true }).fill(codeOf(mail));
-  await page.getByRole('button', { name: en('auth.verify') }).click();
-  await page.waitForURL(`${site.url}/en/profile`);
-}
-
-/** Pays the order on the sandbox provider's card page, as its traveller. */
-async function payAsTraveller(order: Booked) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await gotoHydrated(page, `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL(/\/v1\/sandbox-pay\//);
-  await page.getByLabel(en('payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-  await page.getByLabel(en('payment.sandbox.expiry'), { exact: true }).fill('12/35');
-  await page.getByLabel(en('payment.sandbox.cvc'), { exact: true }).fill('123');
-  await page.getByLabel(en('payment.sandbox.holder'), { exact: true }).fill('ANNA KARIMOVA');
-  await page.getByRole('button', { name: /./ }).first().click();
-  await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
-  await page
-    .getByTestId('order-payment-status')
-    .filter({ hasText: en('orders.payment.paid') })
-    .waitFor();
-  await context.close();
-}
-
 test('visitors get the 404 for the overview and the CSV export', async () => {
   const page = await browser.newPage();
   const today = isoDay(0);
@@ -145,10 +106,10 @@ test('visitors get the 404 for the overview and the CSV export', async () => {
 });
 
 test('an admin sees the figures, retries a failed email and downloads the orders as CSV', async () => {
-  await payAsTraveller(booked[0]!);
+  await payOrderAsTraveller(browser, site.url, booked[0]!);
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, ADMIN);
+  await signInOnPage(page, site.url, smtp, ADMIN);
   await gotoHydrated(page, `${site.url}/en/ops`);
   await page.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();
 

@@ -6,7 +6,6 @@
  *  - the operator handles the request in the inbox (status and note);
  *  - each action is in the tour's history and in the admin's audit log, naming the operator.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,11 +15,10 @@ import { launchBrowser, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { ANONYMOUS, sessionToken } from './support/api.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ADMIN = 'chief@agency.test';
 const OPERATOR = 'tours-desk@agency.test';
 const TITLE = 'Khiva and Bukhara: 4 nights from Tashkent';
@@ -36,14 +34,7 @@ let browser: Browser;
 let files: string;
 
 beforeAll(async () => {
-  const dataDir = siteDataDir();
-  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
-  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
-    cwd: ROOT,
-    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  expect(made.status, made.stderr).toBe(0);
+  const { dataDir } = siteDataDirWithAdmin(ADMIN);
   smtp = await startSmtpServer();
   site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir, PARVOZ_DEMO_TOURS: '0' });
   browser = await launchBrowser();
@@ -67,16 +58,6 @@ const post = (url: string, body: object, headers: Record<string, string> = {}) =
     body: JSON.stringify(body),
   });
 
-/** A session token by the emailed code, through the API (the browser sign-in is shown in ops-console). */
-async function tokenOf(email: string, codes: number): Promise<string> {
-  expect((await post('/v1/auth/code', { email, lang: 'en' })).status).toBe(202);
-  const code = codeOf(await smtp.waitFor(email, 15_000, codes));
-  const verified = (await (await post('/v1/auth/verify', { email, code })).json()) as {
-    data: { token: string };
-  };
-  return verified.data.token;
-}
-
 async function signedIn(
   token: string,
   options: Parameters<Browser['newContext']>[0] = {},
@@ -87,7 +68,7 @@ async function signedIn(
 }
 
 test('an operator creates, illustrates and publishes a tour, a traveller sees it, the operator handles the request; all in the audit log', async () => {
-  const adminToken = await tokenOf(ADMIN, 1);
+  const adminToken = await sessionToken(site.url, smtp, ADMIN);
   const invited = await post(
     '/v1/ops/staff',
     { email: OPERATOR, lang: 'en' },
@@ -95,7 +76,7 @@ test('an operator creates, illustrates and publishes a tour, a traveller sees it
   );
   expect(invited.status).toBe(201);
   await smtp.waitFor(OPERATOR, 15_000, 1); // the invitation
-  const operatorToken = await tokenOf(OPERATOR, 2);
+  const operatorToken = await sessionToken(site.url, smtp, OPERATOR, { codes: 2 });
 
   // The operator, without JavaScript: every form is a plain post.
   const desk = await signedIn(operatorToken, { javaScriptEnabled: false });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { ANONYMOUS } from './support/api.ts';
 
 const LANGS = ['en', 'ru', 'uz', 'tr'];
 const PAGES = [
@@ -22,7 +23,6 @@ const PAGES = [
   '/flight/TAS1512IST1',
   '/no-such-page',
 ];
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 let site: RunningSite;

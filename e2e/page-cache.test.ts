@@ -6,28 +6,18 @@
  *  - a tour edited through the console's API shows at once;
  *  - an expired page is served while one background render replaces it.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { sessionToken } from './support/api.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const ADMIN = 'cache-admin@agency.test';
 
 let smtp: TestSmtpServer;
 let site: RunningSite;
 
 beforeAll(async () => {
-  const dataDir = siteDataDir();
-  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
-  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', ADMIN], {
-    cwd: ROOT,
-    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
-  expect(made.status, made.stderr).toBe(0);
+  const { dataDir } = siteDataDirWithAdmin(ADMIN);
   smtp = await startSmtpServer();
   // A long life: every second answer below must be a hit however slow the machine is.
   site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir, PAGE_CACHE_TTL_SECONDS: '600' });
@@ -109,26 +99,10 @@ test('each language and display currency gets its own page', async () => {
   expect(answers['ru UZS']!.body).toContain('lang="ru"');
 });
 
-async function tokenOf(email: string): Promise<string> {
-  const asked = await fetch(`${site.url}/v1/auth/code`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({ email, lang: 'en' }),
-  });
-  expect(asked.status).toBe(202);
-  const code = codeOf(await smtp.waitFor(email, 15_000, 1));
-  const verified = await fetch(`${site.url}/v1/auth/verify`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({ email, code }),
-  });
-  return ((await verified.json()) as { data: { token: string } }).data.token;
-}
-
 describe('signed in', () => {
   let token: string;
   beforeAll(async () => {
-    token = await tokenOf(ADMIN);
+    token = await sessionToken(site.url, smtp, ADMIN);
   });
 
   test('a signed-in visitor is never served a kept page and never fills the cache', async () => {

@@ -20,6 +20,7 @@ import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { payOnSandboxCardPage } from './support/journeys.ts';
 
 const WIDTH = 360;
 const HEIGHT = 740;
@@ -367,11 +368,7 @@ describe.each(LOCALES)('%s on a 360 px phone', (lang) => {
     // The sandbox provider's card page.
     await page.waitForURL(/\/v1\/sandbox-pay\//);
     await checkPage(page, lang, 'card');
-    await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-    await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
-    await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
-    await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
-    await page.getByRole('button', { name: /./ }).first().click();
+    await payOnSandboxCardPage(page, lang);
 
     await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

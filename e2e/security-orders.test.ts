@@ -21,6 +21,7 @@ import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { payOnSandboxCardPage } from './support/journeys.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -330,11 +331,7 @@ describe('order access tokens', () => {
     const page = await context.newPage();
     await bookOnPage(page, lang, offer, email);
     await page.waitForURL(/\/v1\/sandbox-pay\//);
-    await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill('4242424242424242');
-    await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
-    await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
-    await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill('AZIZ KARIMOV');
-    await page.getByRole('button', { name: /./ }).first().click();
+    await payOnSandboxCardPage(page, lang);
     await page.waitForURL(/\/en\/orders\/ord_[A-Za-z0-9_-]+\?payment=success$/);
     const orderId = /\/orders\/(ord_[A-Za-z0-9_-]+)/.exec(page.url())![1]!;
     const [cookieToken] = await orderCookies(context);

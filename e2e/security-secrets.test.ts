@@ -20,11 +20,11 @@ import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite } from './support/server.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { ANONYMOUS } from './support/api.ts';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
 const OLD_PAYMENT_WEBHOOK_SECRET = 'parvoz-development-payment-webhook-secret';
-const ANONYMOUS = { authorization: 'Bearer parvoz-public-anonymous', 'content-type': 'application/json' };
 const booking = () => ({ ...ANONYMOUS, 'idempotency-key': randomUUID() });
 
 /** The order access token as earlier versions derived it: HMAC of the order id under OFFER_SECRET. */

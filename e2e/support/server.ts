@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,23 @@ export function siteDataDir(): string {
   // Under plain Node (the benchmarks) there is no run and no template: the site creates its own database.
   if (process.env.VITEST) cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
+}
+
+/**
+ * A data folder (`siteDataDir`) in which `npm run ops -- add-admin <email>` made the console's first admin, as
+ * a new agency does once before starting the site (the embedded database is one process's); with what the
+ * command printed.
+ */
+export function siteDataDirWithAdmin(email: string): { dataDir: string; output: string } {
+  const dataDir = siteDataDir();
+  const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
+  const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', email], {
+    cwd: ROOT,
+    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`npm run ops -- add-admin failed (${made.status}):\n${made.stderr}`);
+  return { dataDir, output: made.stdout };
 }
 
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };

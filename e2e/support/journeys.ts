@@ -1,0 +1,71 @@
+/** Steps of a traveller's or operator's journey that several suites take the same way, in Chromium. */
+import type { Browser, Page } from 'playwright-core';
+import type { Locale } from '@parvoz/i18n/locales';
+import { m } from './messages.ts';
+import { codeOf, type TestSmtpServer } from './smtp.ts';
+import { gotoHydrated } from './browser.ts';
+
+/**
+ * On the sandbox provider's card page (waits for it): a card number, a future expiry, a CVC and the holder,
+ * then pays. The card decides the outcome (e.g. 4000000000000002 is declined).
+ */
+export async function payOnSandboxCardPage(
+  page: Page,
+  lang: Locale,
+  { card = '4242424242424242', holder = 'AZIZ KARIMOV' }: { card?: string; holder?: string } = {},
+): Promise<void> {
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  await page.getByLabel(m(lang, 'payment.sandbox.cardNumber'), { exact: true }).fill(card);
+  await page.getByLabel(m(lang, 'payment.sandbox.expiry'), { exact: true }).fill('12/35');
+  await page.getByLabel(m(lang, 'payment.sandbox.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(m(lang, 'payment.sandbox.holder'), { exact: true }).fill(holder);
+  await page.getByRole('button', { name: /./ }).first().click();
+}
+
+/**
+ * Signs in on the English sign-in page with the emailed code and lands on the profile. `codes`: how many
+ * codes this address will have been sent with this one.
+ */
+export async function signInOnPage(
+  page: Page,
+  siteUrl: string,
+  smtp: TestSmtpServer,
+  email: string,
+  codes = 1,
+): Promise<void> {
+  await gotoHydrated(page, `${siteUrl}/en/login`);
+  await page.getByLabel(m('en', 'auth.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: m('en', 'auth.send') }).click();
+  await page.getByText(m('en', 'auth.codeSent', { email })).waitFor();
+  const mail = await smtp.waitFor(email, 15_000, codes);
+  await page.getByLabel(m('en', 'auth.code'), { exact: true }).fill(codeOf(mail));
+  await page.getByRole('button', { name: m('en', 'auth.verify') }).click();
+  await page.waitForURL(`${siteUrl}/en/profile`);
+}
+
+/** From an unpaid order's page: "Pay", the sandbox card page, back on the order page shown paid. */
+export async function payFromOrderPage(page: Page, lang: Locale, holder?: string): Promise<void> {
+  // "Pay {price}": the words before the price.
+  const pay = m(lang, 'order.pay.button', { price: '\u0000' }).split('\u0000')[0]!;
+  const escaped = pay.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('button', { name: new RegExp(`^${escaped}`) }).click();
+  await payOnSandboxCardPage(page, lang, holder ? { holder } : {});
+  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+  await page
+    .getByTestId('order-payment-status')
+    .filter({ hasText: m(lang, 'orders.payment.paid') })
+    .waitFor();
+}
+
+/** The traveller of `order` pays it in a browser of their own, through the link with its access token. */
+export async function payOrderAsTraveller(
+  browser: Browser,
+  siteUrl: string,
+  order: { id: string; access_token: string },
+): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoHydrated(page, `${siteUrl}/en/orders/${order.id}?access_token=${order.access_token}`);
+  await payFromOrderPage(page, 'en', 'ANNA KARIMOVA');
+  await context.close();
+}
