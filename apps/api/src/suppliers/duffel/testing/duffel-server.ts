@@ -21,7 +21,7 @@
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
- * close the connection), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
+ * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
@@ -134,12 +134,15 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   const knobs: {
     delayMs: number;
     failWith: number | 'drop' | null;
+    /** Like `failWith`, only for calls whose "METHOD /path" matches (e.g. Duffel down while cancelling). */
+    failRoute: { match: RegExp; status: number } | null;
     priceFactor: number;
     /** The next order is created, then the connection closes before the answer (a dropped connection). */
     dropAfterCreate: boolean;
   } = {
     delayMs: 0,
     failWith: null,
+    failRoute: null,
     priceFactor: 1,
     dropAfterCreate: false,
   };
@@ -657,9 +660,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         return answer(f.status, f.body);
       }
       if (knobs.failWith === 'drop') return request.socket.destroy();
-      if (typeof knobs.failWith === 'number') {
+      const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
+      if (typeof knobs.failWith === 'number' || routeFails) {
         const f = failure(
-          knobs.failWith,
+          routeFails ? knobs.failRoute!.status : (knobs.failWith as number),
           'api_error',
           'internal_server_error',
           'Internal server error',
