@@ -66,7 +66,13 @@ export type DuffelBookingResult =
   | {
       ok: false;
       code:
-        'offer_not_found' | 'offer_expired' | 'offer_unavailable' | 'price_changed' | 'invalid_passengers';
+        | 'offer_not_found'
+        | 'offer_expired'
+        | 'offer_unavailable'
+        | 'price_changed'
+        | 'invalid_passengers'
+        /** A `hold` asked for an offer the airline will not hold (`requires_instant_payment`). */
+        | 'instant_payment_required';
       detail?: unknown;
     };
 
@@ -215,6 +221,9 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
+      // Duffel refuses to hold such an offer: say so rather than ask (the search leaves these offers out).
+      if (input.type === 'hold' && offer.payment_requirements?.requires_instant_payment)
+        return { ok: false, code: 'instant_payment_required' };
       if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
         return {
           ok: false,

@@ -10,7 +10,8 @@
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, `instant` paid from the balance
+ *                                                 passengers by the offer's ids, `instant` paid from the balance,
+ *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
  *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
  *   GET  /air/orders/:id                          one order
@@ -22,7 +23,7 @@
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
- * made, then the connection closes unanswered). `requests` records every call, `orders` every order.
+ * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -139,12 +140,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     priceFactor: number;
     /** The next order is created, then the connection closes before the answer (a dropped connection). */
     dropAfterCreate: boolean;
+    /**
+     * Offers made from now on require instant payment (`payment_requirements.requires_instant_payment: true`,
+     * no `payment_required_by` / `price_guarantee_expires_at`): a `hold` order of them is refused.
+     */
+    instantPaymentOnly: boolean;
   } = {
     delayMs: 0,
     failWith: null,
     failRoute: null,
     priceFactor: 1,
     dropAfterCreate: false,
+    instantPaymentOnly: false,
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -323,11 +330,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           supported_passenger_identity_document_types: ['passport'],
           supported_loyalty_programmes: [],
           private_fares: [],
-          payment_requirements: {
-            requires_instant_payment: false,
-            price_guarantee_expires_at: new Date(created.getTime() + 86_400_000).toISOString(),
-            payment_required_by: new Date(created.getTime() + 2 * 86_400_000).toISOString(),
-          },
+          payment_requirements: knobs.instantPaymentOnly
+            ? { requires_instant_payment: true, price_guarantee_expires_at: null, payment_required_by: null }
+            : {
+                requires_instant_payment: false,
+                price_guarantee_expires_at: new Date(created.getTime() + 86_400_000).toISOString(),
+                payment_required_by: new Date(created.getTime() + 2 * 86_400_000).toISOString(),
+              },
           conditions: {
             refund_before_departure: first.refund === undefined ? null : first.refund,
             change_before_departure: first.change === undefined ? null : first.change,
@@ -468,6 +477,15 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         );
     } else if (data.type !== 'hold' && data.type !== 'pay_later') {
       return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or hold');
+    } else if (offer.payment_requirements.requires_instant_payment) {
+      // Duffel's hold guide: only offers with `requires_instant_payment: false` can be held.
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'This offer requires instant payment and cannot be held.',
+      );
     }
     const order = {
       id: id('ord'),
