@@ -21,6 +21,7 @@ import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { bookAtDuffel } from '../../services/supplier-booking.ts';
 import { ApiFailure } from '../../errors.ts';
+import { pdfText } from '../../pdf-text-testing.ts';
 import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 
@@ -295,6 +296,51 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     expect((await db.select().from(schema.orders)).length).toBe(countBefore);
     const retried = await postOrder(bookingBody(offer), key);
     expect(retried.statusCode, retried.body).toBe(201);
+  });
+});
+
+describe('the e-ticket PDF', () => {
+  const ticketText = async (order: Booked, lang: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return pdfText(answer.rawPayload);
+  };
+
+  test('shows the airline’s booking reference of a Duffel order (in the language asked); a built-in order has none', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    await pay(app, db, order, now());
+    const reference = (await readOrder(app, order.id, order.access_token)).supplier_booking_reference!;
+    expect(reference).toMatch(/^[A-Z0-9]{6}$/);
+    const ru = await ticketText(order, 'ru');
+    expect(ru).toContain('Код бронирования авиакомпании');
+    expect(ru).toContain(reference);
+    // Our own reference stays beside it.
+    expect(ru).toContain(order.booking_reference);
+    expect(await ticketText(order, 'en')).toMatch(new RegExp(`Airline booking reference\\n${reference}\\n`));
+
+    const builtin = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/flights/search',
+        headers: ANON,
+        payload: {
+          slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+          passengers: { adults: 1 },
+          cabin_class: 'economy',
+          currency: 'USD',
+        },
+      })
+    ).json().data;
+    const ours = (expandSearchOffers(builtin) as Offer[]).find((o) => !o.id.startsWith('dfl.'))!;
+    const plain = (await postOrder(bookingBody(ours))).json().data as Booked;
+    await pay(app, db, plain, now());
+    const text = await ticketText(plain, 'en');
+    expect(text).toContain(plain.booking_reference);
+    expect(text).not.toContain('Airline booking reference');
   });
 });
 
