@@ -67,6 +67,14 @@ export const supplierReconciliationsTotal = new Counter({
   registers: [registry],
 });
 
+/** Airline-initiated changes of supplier orders (services/airline-changes.ts): `detected`, `accepted`. */
+export const airlineChangesTotal = new Counter({
+  name: 'parvoz_airline_changes_total',
+  help: "Changes airlines made to supplier orders' flights, detected and accepted, by supplier",
+  labelNames: ['supplier', 'event'] as const,
+  registers: [registry],
+});
+
 /** A supplier's offers that could not be shown (unknown place, airline or currency), by supplier and reason. */
 export const supplierOffersDroppedTotal = new Counter({
   name: 'parvoz_supplier_offers_dropped_total',

@@ -11,6 +11,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
+import { syncAirlineChanges } from './airline-changes.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
@@ -122,7 +123,8 @@ export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
 
 /**
  * One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. A run also
- * reconciles (services/supplier-reconciliation.ts) when `reconcileEveryMs` has passed since the last reconciliation.
+ * reconciles (services/supplier-reconciliation.ts) and reads the airlines' changes (services/airline-changes.ts)
+ * when `reconcileEveryMs` has passed since the last time.
  */
 export function createSupplierPaymentWorker(deps: SupplierPaymentDeps & { reconcileEveryMs?: number }) {
   let running: Promise<number> | undefined;
@@ -141,6 +143,8 @@ export function createSupplierPaymentWorker(deps: SupplierPaymentDeps & { reconc
         'supplier reconciliation not run: tried again later',
       );
     }
+    // At the same pace: the airlines' changes of our live orders (each order's failure is its own).
+    await syncAirlineChanges(deps);
   };
   const runOnce = (): Promise<number> => {
     if (running) {

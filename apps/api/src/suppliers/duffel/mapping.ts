@@ -91,6 +91,13 @@ function instantOf(wallClock: string, zone: string): number | null {
   return timeZone(zone).toUtc(localMs);
 }
 
+/** Duffel's wall-clock time at a zone as our local ISO time with its offset; as given when it cannot be read. */
+export function localWithOffset(wallClock: string, zone: string | null | undefined): string {
+  if (!zone) return wallClock;
+  const utc = instantOf(wallClock, zone);
+  return utc === null ? wallClock : formatLocalIso(utc, timeZone(zone).offsetAt(utc));
+}
+
 function ourCabin(cabin: string | undefined): CabinClass {
   return cabin === 'business' || cabin === 'first' ? 'business' : 'economy';
 }

@@ -9,6 +9,7 @@
  */
 import { Duffel, DuffelError } from '@duffel/api';
 import type {
+  AirlineInitiatedChange,
   CreateOrderPassenger,
   Offer as DuffelOffer,
   Order as DuffelOrder,
@@ -353,6 +354,16 @@ export function createDuffelOrders(options: {
         after = next;
       }
       return out;
+    },
+
+    /** The airline-initiated changes of an order (`GET /air/airline_initiated_changes?order_id=`). */
+    async listChanges(orderId: string): Promise<AirlineInitiatedChange[]> {
+      return (await duffel.airlineInitiatedChanges.list(orderId)).data as AirlineInitiatedChange[];
+    },
+
+    /** Accepts one (`POST /air/airline_initiated_changes/:id/actions/accept`); Duffel's refusal throws. */
+    async acceptChange(changeId: string): Promise<AirlineInitiatedChange> {
+      return (await duffel.airlineInitiatedChanges.accept(changeId)).data;
     },
 
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */

@@ -20,6 +20,8 @@
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable), `expires_at`
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
+ *   GET  /air/airline_initiated_changes?order_id=       the airline's changes of an order (`airlineChange` makes one)
+ *   POST /air/airline_initiated_changes/:id/actions/accept   accepts one while `accept` is available (else 422)
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
@@ -158,6 +160,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   const cancellations = new Map<string, Loose>();
   /** Balance payments of held orders. */
   const payments: Loose[] = [];
+  /** Airline-initiated changes, oldest first. */
+  const changes: Loose[] = [];
   const sockets = new Set<Socket>();
 
   const failure = (status: number, type: string, code: string, title: string, message: string) => ({
@@ -629,6 +633,32 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return { status: 200, body: { data: quote } };
   }
 
+  /** GET /air/airline_initiated_changes?order_id=: the changes (of one order), as Duffel lists them. */
+  function listChanges(query: URLSearchParams) {
+    const orderId = query.get('order_id');
+    return { status: 200, body: { data: changes.filter((c) => !orderId || c.order_id === orderId) } };
+  }
+
+  /** POST /air/airline_initiated_changes/:id/actions/accept: once, while `accept` is an available action. */
+  function acceptChange(changeId: string) {
+    const change = changes.find((c) => c.id === changeId);
+    if (!change)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The change does not exist.');
+    if (!change.available_actions.includes('accept'))
+      return failure(
+        422,
+        'invalid_state_error',
+        'invalid_state',
+        'Invalid state',
+        'This airline-initiated change cannot be accepted.',
+      );
+    change.action_taken = 'accepted';
+    change.action_taken_at = now().toISOString();
+    change.updated_at = change.action_taken_at;
+    change.available_actions = [];
+    return { status: 200, body: { data: change } };
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -694,6 +724,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(
         url.pathname,
       );
+      const acceptPath = /^\/air\/airline_initiated_changes\/([A-Za-z0-9_]+)\/actions\/accept$/.exec(
+        url.pathname,
+      );
       if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
         if (!body || typeof body.data !== 'object' || body.data === null)
           result = failure(
@@ -722,6 +755,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         result = quoteCancellation((body?.data ?? {}) as Loose);
       } else if (request.method === 'POST' && confirmPath) {
         result = confirmCancellation(confirmPath[1]!);
+      } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
+        result = listChanges(url.searchParams);
+      } else if (request.method === 'POST' && acceptPath) {
+        result = acceptChange(acceptPath[1]!);
       } else {
         result = failure(
           404,
@@ -748,6 +785,45 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     orders,
     payments,
     cancellations,
+    changes,
+    /**
+     * The airline moves an order's flights by `minutes` (a schedule change): Duffel records the slices as they were
+     * (`removed`) and are now (`added`, new ids), the order shows the new ones, and `accept` is offered.
+     */
+    airlineChange(orderId: string, minutes: number) {
+      const order = orders.find((o) => o.id === orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const shift = (wall: string) => {
+        const at = new Date(Date.parse(`${wall}Z`) + minutes * 60_000).toISOString();
+        return at.slice(0, 19);
+      };
+      const removed = order.slices as Loose[];
+      const added = removed.map((slice) => ({
+        ...slice,
+        id: id('sli'),
+        segments: (slice.segments as Loose[]).map((seg) => ({
+          ...seg,
+          id: id('seg'),
+          departing_at: shift(seg.departing_at),
+          arriving_at: shift(seg.arriving_at),
+        })),
+      }));
+      order.slices = added;
+      const change = {
+        id: id('aic'),
+        order_id: order.id,
+        action_taken: null,
+        action_taken_at: null,
+        available_actions: ['accept', 'cancel', 'change'],
+        added,
+        removed,
+        travel_agent_ticket: null,
+        created_at: now().toISOString(),
+        updated_at: now().toISOString(),
+      };
+      changes.push(change);
+      return change;
+    },
     /** Makes every stored offer expire now. */
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();
