@@ -3,6 +3,8 @@
  * (real HTTP on loopback, Duffel's shapes). The results page lists offers of both suppliers; one of Duffel's is
  * booked (a hold order at Duffel with the passenger's passport and the contact), paid with the sandbox card, and
  * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
+ * Then the airline moves the flight: the order page shows the schedule as booked and as now, and the traveller
+ * accepts it (at Duffel).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -66,7 +68,12 @@ beforeAll(async () => {
       },
     ],
   });
-  site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
+  // The supplier pass (every 30 s) reconciles and reads airline changes on each run here, not every 5 minutes.
+  site = await startSite({
+    DUFFEL_ACCESS_TOKEN: TOKEN,
+    DUFFEL_API_URL: duffel.url,
+    DUFFEL_SYNC_SECONDS: '1',
+  });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -143,6 +150,33 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   expect(duffel.payments[0]).toMatchObject({ type: 'balance', amount: '211.00', currency: 'USD' });
   expect(order.payment_status.awaiting_payment).toBe(false);
   await expectAxeClean(page);
+
+  // The airline moves the flight by 95 minutes: the supplier pass reads it and the order page shows both schedules.
+  const change = duffel.airlineChange(order.id, 95);
+  const changes = page.getByTestId('order-airline-changes');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        return changes.count();
+      },
+      { timeout: 70_000, interval: 2000 },
+    )
+    .toBe(1);
+  expect(await changes.getByRole('heading', { level: 2 }).textContent()).toBe(
+    m(lang, 'order.airlineChange.heading'),
+  );
+  // 23:10 in Tashkent becomes 00:45 the next day (the airport's local time, 12-hour in English).
+  expect(await changes.textContent()).toMatch(/QP 4242 TAS–IST: departs [^:]+ at 11:10\sPM/);
+  expect(await changes.textContent()).toMatch(/QP 4242 TAS–IST: departs [^:]+ at 12:45\sAM/);
+  await expectAxeClean(page);
+  await changes.getByRole('button', { name: m(lang, 'order.airlineChange.accept') }).click();
+  await expect.poll(() => change.action_taken, { timeout: 15_000 }).toBe('accepted');
+  await expect
+    .poll(() => changes.getByRole('button', { name: m(lang, 'order.airlineChange.accept') }).count())
+    .toBe(0);
+  expect(await changes.getByRole('status').count()).toBe(1);
   expect(pageErrors).toEqual([]);
   await context.close();
 });

@@ -133,7 +133,15 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   const flights = createFlightService(options.db, options.config, now, app.log);
   const supplierPayments = flights.duffel
-    ? createSupplierPaymentWorker({ db: options.db, duffel: flights.duffel, now, log: app.log })
+    ? createSupplierPaymentWorker({
+        db: options.db,
+        duffel: flights.duffel,
+        now,
+        log: app.log,
+        ...(options.config.duffelSyncSeconds
+          ? { reconcileEveryMs: options.config.duffelSyncSeconds * 1000 }
+          : {}),
+      })
     : undefined;
   app.addHook('onClose', async () => supplierPayments?.stop());
   const deps: ApiDeps = {

@@ -188,6 +188,12 @@ export const apiConfigSchema = z
       .refine(isBareOrigin, 'expected an origin like https://api.duffel.com')
       .optional(),
     duffelTimeBudgetMs: z.coerce.number().int().min(100).max(60_000).optional(),
+    /**
+     * How often the supplier pass reconciles Duffel's orders with ours and reads the airlines' changes
+     * (services/supplier-reconciliation.ts, airline-changes.ts); default 300 s. Each time lists Duffel's orders
+     * and asks about up to 50 of ours: not on every 30-second pass.
+     */
+    duffelSyncSeconds: z.coerce.number().int().min(1).max(86_400).optional(),
   })
   .superRefine((config, ctx) => {
     // A provider is configured completely or not at all: half a configuration is a mistake, said at start.
@@ -206,6 +212,7 @@ export const apiConfigSchema = z
       ['stripeApiBase', 'stripeSecretKey'],
       ['duffelApiUrl', 'duffelAccessToken'],
       ['duffelTimeBudgetMs', 'duffelAccessToken'],
+      ['duffelSyncSeconds', 'duffelAccessToken'],
     ] as const) {
       if (config[extra] !== undefined && config[key] === undefined)
         ctx.addIssue({ code: 'custom', path: [key], message: `needed when ${extra} is set` });
@@ -261,6 +268,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     duffelAccessToken: env.DUFFEL_ACCESS_TOKEN || undefined,
     duffelApiUrl: env.DUFFEL_API_URL || undefined,
     duffelTimeBudgetMs: env.DUFFEL_TIME_BUDGET_MS || undefined,
+    duffelSyncSeconds: env.DUFFEL_SYNC_SECONDS || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

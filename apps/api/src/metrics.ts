@@ -72,6 +72,25 @@ export const supplierPaymentsTotal = new Counter({
   registers: [registry],
 });
 
+/**
+ * Supplier orders booked for us that our database did not record (services/supplier-reconciliation.ts), by outcome:
+ * `recorded` (put on our order), `cancelled` (no order of ours: given up at the supplier), `failed` (tried again).
+ */
+export const supplierReconciliationsTotal = new Counter({
+  name: 'parvoz_supplier_reconciliations_total',
+  help: 'Supplier orders found without a matching order of ours and repaired, by supplier and outcome',
+  labelNames: ['supplier', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Airline-initiated changes of supplier orders (services/airline-changes.ts): `detected`, `accepted`. */
+export const airlineChangesTotal = new Counter({
+  name: 'parvoz_airline_changes_total',
+  help: "Changes airlines made to supplier orders' flights, detected and accepted, by supplier",
+  labelNames: ['supplier', 'event'] as const,
+  registers: [registry],
+});
+
 /** A supplier's offers that could not be shown (unknown place, airline or currency), by supplier and reason. */
 export const supplierOffersDroppedTotal = new Counter({
   name: 'parvoz_supplier_offers_dropped_total',

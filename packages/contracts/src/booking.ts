@@ -318,6 +318,32 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
+/** One flight of an airline-initiated change: local times with their offsets. */
+export const changedFlightSchema = z.object({
+  carrier: z.string(),
+  flight_number: z.string(),
+  origin: z.string(),
+  destination: z.string(),
+  departing_at: z.string(),
+  arriving_at: z.string(),
+});
+
+/**
+ * A change the airline made to a supplier's order (issue 15: Duffel's airline-initiated changes): the flights as
+ * booked and as they are now; `acceptable` while the traveller may accept it here; `accepted_at` once done.
+ */
+export const airlineChangeSchema = z.object({
+  id: z.string(),
+  detected_at: z.string(),
+  removed: z.array(changedFlightSchema),
+  added: z.array(changedFlightSchema),
+  acceptable: z.boolean(),
+  /** The supplier's `action_taken` (accepted, cancelled, changed), null while open. */
+  action_taken: z.string().nullable(),
+  action_taken_at: z.string().nullable(),
+});
+export type AirlineChange = z.infer<typeof airlineChangeSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** 6 characters, e.g. "K7QX2M". */
@@ -333,6 +359,8 @@ export const orderSchema = z.object({
   /** Beside the spec's two (issue 13): none, pending while money is on its way back, refunded. */
   refund_status: z.enum(['none', 'pending', 'refunded']),
   refunds: z.array(orderRefundSchema),
+  /** Changes the airline made to the flights (supplier orders only; empty for the built-in network's). */
+  airline_changes: z.array(airlineChangeSchema),
   /** True while a traveller may ask for a cancellation: unpaid and payable, or paid before departure. */
   cancellable: z.boolean(),
   /** Set when a cancellation voided the tickets (their numbers stay listed). */
@@ -388,6 +416,9 @@ export const holdLimitDetailsSchema = z.object({
 export type HoldLimitDetails = z.infer<typeof holdLimitDetailsSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.string().regex(/^ord_[A-Za-z0-9_-]{20,40}$/) });
+export const airlineChangeParamsSchema = orderIdParamsSchema.extend({
+  change_id: z.string().regex(/^chg_[A-Za-z0-9_-]{20,40}$/),
+});
 
 /** `?access_token=` of order reads and actions (optional: the signed-in owner needs none). */
 export const orderAccessQuerySchema = z.object({

@@ -46,6 +46,7 @@ import { devMailboxQuerySchema, devMailboxResponseSchema } from './dev-mailbox.t
 import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
 import {
   createOrderRequestSchema,
+  airlineChangeParamsSchema,
   myTicketLookupRequestSchema,
   myTicketLookupResponseSchema,
   orderAccessQuerySchema,
@@ -382,6 +383,17 @@ export const endpoints = {
     query: orderAccessQuerySchema,
     response: orderResponseSchema,
     errors: ['not_found'],
+  }),
+  acceptAirlineChange: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/airline_changes/{change_id}/actions/accept',
+    summary:
+      "Accepts a change the airline made to the order's flights (supplier orders; the same access as the order).",
+    access: 'public',
+    params: airlineChangeParamsSchema,
+    query: orderAccessQuerySchema,
+    response: orderResponseSchema,
+    errors: ['not_found', 'unprocessable', 'unavailable'],
   }),
   orderPaymentOptions: endpoint({
     method: 'GET',

@@ -19,7 +19,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export { schema };
-export { STAFF_ROLES, type StaffRole } from './schema.ts';
+export { STAFF_ROLES, type StaffRole, type ChangedFlight } from './schema.ts';
 export type Schema = typeof schema;
 
 /** What `db.execute(sql)` returns on both drivers: at least `rows`. */

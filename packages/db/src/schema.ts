@@ -247,6 +247,8 @@ export const orders = pgTable(
     supplierPaidAt: tsNullable('supplier_paid_at'),
     /** When the supplier's order was cancelled (our cancellation, or an unpaid order past its payment window). */
     supplierCancelledAt: tsNullable('supplier_cancelled_at'),
+    /** When the supplier was last asked for airline-initiated changes of this order (services/airline-changes.ts). */
+    supplierChangesCheckedAt: tsNullable('supplier_changes_checked_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
@@ -356,6 +358,49 @@ export const orderCancellations = pgTable(
   (t) => [
     index('order_cancellations_order_id_idx').on(t.orderId),
     check('order_cancellations_refund_nonnegative', sql`"refund_minor" >= 0`),
+  ],
+);
+
+/** One flight of an airline-initiated change, as shown to the traveller (local times with their offsets). */
+export interface ChangedFlight {
+  carrier: string;
+  flight_number: string;
+  origin: string;
+  destination: string;
+  departing_at: string;
+  arriving_at: string;
+}
+
+/**
+ * An airline-initiated change of a supplier's order (issue 15; Duffel `airline_initiated_changes`): the flights as
+ * they were (`removed`) and as they are now (`added`), whether the traveller may accept it here, and what was done.
+ */
+export const airlineChanges = pgTable(
+  'airline_changes',
+  {
+    /** `chg_` + 128 random bits (the supplier's id never goes into our URLs). */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    supplier: text('supplier').notNull(),
+    /** The supplier's id of the change (Duffel `aic_…`). */
+    supplierChangeId: text('supplier_change_id').notNull(),
+    removed: jsonb('removed').$type<ChangedFlight[]>().notNull(),
+    added: jsonb('added').$type<ChangedFlight[]>().notNull(),
+    /** The supplier lists `accept` among the change's available actions. */
+    canAccept: boolean('can_accept').notNull(),
+    /** The supplier's `action_taken` (accepted, cancelled, changed), null while open. */
+    actionTaken: text('action_taken'),
+    actionTakenAt: tsNullable('action_taken_at'),
+    /** When the supplier detected it. */
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('airline_changes_supplier_change_key').on(t.supplier, t.supplierChangeId),
+    index('airline_changes_order_id_idx').on(t.orderId),
   ],
 );
 

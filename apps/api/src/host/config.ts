@@ -149,6 +149,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   duffelAccessToken: 'DUFFEL_ACCESS_TOKEN',
   duffelApiUrl: 'DUFFEL_API_URL',
   duffelTimeBudgetMs: 'DUFFEL_TIME_BUDGET_MS',
+  duffelSyncSeconds: 'DUFFEL_SYNC_SECONDS',
 };
 
 /** The variables of the outside payment providers (payments/payme/settings.ts, payments/click/settings.ts). */

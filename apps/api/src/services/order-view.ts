@@ -16,6 +16,7 @@ import { accessTokenValid } from './order-access.ts';
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
 export type RefundRow = typeof schema.refunds.$inferSelect;
+export type AirlineChangeRow = typeof schema.airlineChanges.$inferSelect;
 
 export interface LoadedOrder {
   row: OrderRow;
@@ -24,6 +25,8 @@ export interface LoadedOrder {
   price: OrderPrice;
   /** Oldest first. */
   refunds: RefundRow[];
+  /** Airline-initiated changes of a supplier's order, oldest first (services/airline-changes.ts). */
+  airlineChanges: AirlineChangeRow[];
 }
 
 export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
@@ -39,7 +42,21 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
     .from(schema.refunds)
     .where(eq(schema.refunds.orderId, orderId))
     .orderBy(asc(schema.refunds.createdAt));
-  return { row, passengers, offer: row.offer as Offer, price: row.price as OrderPrice, refunds };
+  const airlineChanges = row.supplier
+    ? await db
+        .select()
+        .from(schema.airlineChanges)
+        .where(eq(schema.airlineChanges.orderId, orderId))
+        .orderBy(asc(schema.airlineChanges.detectedAt))
+    : [];
+  return {
+    row,
+    passengers,
+    offer: row.offer as Offer,
+    price: row.price as OrderPrice,
+    refunds,
+    airlineChanges,
+  };
 }
 
 /** The first departure of a booked itinerary (epoch ms), or null when it has none readable (then nothing is cancellable). */
@@ -124,6 +141,15 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
       status: r.status === 'succeeded' ? 'refunded' : 'pending',
       created_at: r.createdAt.toISOString(),
       refunded_at: r.succeededAt ? r.succeededAt.toISOString() : null,
+    })),
+    airline_changes: order.airlineChanges.map((c) => ({
+      id: c.id,
+      detected_at: c.detectedAt.toISOString(),
+      removed: c.removed,
+      added: c.added,
+      acceptable: c.canAccept && c.actionTaken === null && row.bookingStatus !== 'cancelled',
+      action_taken: c.actionTaken,
+      action_taken_at: c.actionTakenAt ? c.actionTakenAt.toISOString() : null,
     })),
     cancellable: isCancellable(
       status,

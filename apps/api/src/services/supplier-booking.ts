@@ -84,6 +84,11 @@ export async function bookAtDuffel(
       throw new ApiFailure('validation_failed', 'The request is not valid.', [
         { in: 'body', path: '/passengers', message: 'booking.error.passengersMismatch' },
       ]);
+    case 'instant_payment_required':
+      // The airline now wants the fare paid at booking, which we do only after the traveller paid us.
+      throw new ApiFailure('offer_unavailable', 'This fare can no longer be held until payment.', {
+        reason: 'instant_payment_only',
+      });
     default:
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',

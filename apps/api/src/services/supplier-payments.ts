@@ -10,6 +10,8 @@ import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
+import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
+import { syncAirlineChanges } from './airline-changes.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
@@ -116,10 +118,34 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
   return released;
 }
 
-/** One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. */
-export function createSupplierPaymentWorker(deps: SupplierPaymentDeps) {
+/** The reconciliation lists Duffel's orders: every few minutes is enough, not on every 30-second pass. */
+export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
+
+/**
+ * One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. A run also
+ * reconciles (services/supplier-reconciliation.ts) and reads the airlines' changes (services/airline-changes.ts)
+ * when `reconcileEveryMs` has passed since the last time.
+ */
+export function createSupplierPaymentWorker(deps: SupplierPaymentDeps & { reconcileEveryMs?: number }) {
   let running: Promise<number> | undefined;
   let again = false;
+  let reconciledAt = -Infinity;
+  const reconcileIfDue = async () => {
+    const at = deps.now().getTime();
+    if (at - reconciledAt < (deps.reconcileEveryMs ?? SUPPLIER_RECONCILE_EVERY_MS)) return;
+    reconciledAt = at;
+    try {
+      await reconcileSupplierOrders(deps);
+    } catch (error) {
+      // Duffel's order list could not be read: the next due run tries again.
+      deps.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'supplier reconciliation not run: tried again later',
+      );
+    }
+    // At the same pace: the airlines' changes of our live orders (each order's failure is its own).
+    await syncAirlineChanges(deps);
+  };
   const runOnce = (): Promise<number> => {
     if (running) {
       again = true;
@@ -128,6 +154,7 @@ export function createSupplierPaymentWorker(deps: SupplierPaymentDeps) {
     running = paySuppliers(deps)
       .then(async (paid) => {
         await releaseLapsedHolds(deps);
+        await reconcileIfDue();
         return paid;
       })
       .catch((error: unknown) => {

@@ -27,12 +27,16 @@ import { OrderRefunds } from '../features/orders/OrderRefunds.tsx';
 import { PaymentProviderPicker } from '../features/orders/PaymentProviderPicker.tsx';
 import {
   CANCEL_ERROR_MESSAGES,
+  CHANGE_ERROR_MESSAGES,
   MANAGE_INTENTS,
   type CancelError,
+  type ChangeError,
   type ManageIntent,
   type ManageResult,
 } from '../features/orders/after-sale.ts';
+import { AirlineChanges } from '../features/orders/AirlineChanges.tsx';
 import {
+  acceptChangeAction,
   cancelAction,
   manageAction,
   type CancelActionData,
@@ -114,6 +118,8 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 
 export type OrderActionData =
   | { error: 'not_payable' | 'generic' }
+  /** "Accept the new schedule" of an airline's change was refused or failed. */
+  | { error: ChangeError }
   /** "Cancel this booking" was pressed: the quote to confirm (or a refusal). */
   | CancelActionData
   /** A "manage the booking" form's outcome. */
@@ -128,6 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'cancel' || intent === 'cancel-confirm')
     return cancelAction(state, request, lang, params.id, intent, form);
+  if (intent === 'accept-change') return acceptChangeAction(state, request, lang, params.id, form);
   if ((MANAGE_INTENTS as readonly unknown[]).includes(intent))
     return manageAction(state, request, lang, params.id, intent as ManageIntent, form);
   if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
@@ -155,10 +162,11 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const ACTION_ERRORS: Record<'not_payable' | 'generic' | CancelError, MessageKey> = {
+const ACTION_ERRORS: Record<'not_payable' | 'generic' | CancelError | ChangeError, MessageKey> = {
   not_payable: 'order.pay.notPayable',
   generic: 'order.pay.failed',
   ...CANCEL_ERROR_MESSAGES,
+  ...CHANGE_ERROR_MESSAGES,
 };
 
 /** The taxes of the order in major units (what a light fare gives back). */
@@ -230,6 +238,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t(ACTION_ERRORS[actionData.error])}
         </p>
       ) : null}
+
+      <AirlineChanges changes={order.airline_changes} busy={busy} />
 
       {order.payable ? (
         <section

@@ -19,6 +19,10 @@ import { searchEngineFor } from '../../services/flights.ts';
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
+import { bookAtDuffel } from '../../services/supplier-booking.ts';
+import { ApiFailure } from '../../errors.ts';
+import { pdfText } from '../../pdf-text-testing.ts';
+import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
@@ -292,6 +296,104 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     expect((await db.select().from(schema.orders)).length).toBe(countBefore);
     const retried = await postOrder(bookingBody(offer), key);
     expect(retried.statusCode, retried.body).toBe(201);
+  });
+});
+
+describe('the e-ticket PDF', () => {
+  const ticketText = async (order: Booked, lang: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return pdfText(answer.rawPayload);
+  };
+
+  test('shows the airline’s booking reference of a Duffel order (in the language asked); a built-in order has none', async () => {
+    const offer = await duffelOffer();
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    await pay(app, db, order, now());
+    const reference = (await readOrder(app, order.id, order.access_token)).supplier_booking_reference!;
+    expect(reference).toMatch(/^[A-Z0-9]{6}$/);
+    const ru = await ticketText(order, 'ru');
+    expect(ru).toContain('Код бронирования авиакомпании');
+    expect(ru).toContain(reference);
+    // Our own reference stays beside it.
+    expect(ru).toContain(order.booking_reference);
+    expect(await ticketText(order, 'en')).toMatch(new RegExp(`Airline booking reference\\n${reference}\\n`));
+
+    const builtin = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/flights/search',
+        headers: ANON,
+        payload: {
+          slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+          passengers: { adults: 1 },
+          cabin_class: 'economy',
+          currency: 'USD',
+        },
+      })
+    ).json().data;
+    const ours = (expandSearchOffers(builtin) as Offer[]).find((o) => !o.id.startsWith('dfl.'))!;
+    const plain = (await postOrder(bookingBody(ours))).json().data as Booked;
+    await pay(app, db, plain, now());
+    const text = await ticketText(plain, 'en');
+    expect(text).toContain(plain.booking_reference);
+    expect(text).not.toContain('Airline booking reference');
+  });
+});
+
+describe('offers the airline will not hold (payment_requirements.requires_instant_payment)', () => {
+  test('are not in the search; one that became so since the search is refused as unavailable, nothing booked', async () => {
+    server.knobs.instantPaymentOnly = true;
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/flights/search',
+        headers: ANON,
+        payload: {
+          slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+          passengers: { adults: 1 },
+          cabin_class: 'economy',
+          currency: 'USD',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const offers = expandSearchOffers(response.json().data) as Offer[];
+      expect(offers.length).toBeGreaterThan(0);
+      expect(offers.filter((o) => o.id.startsWith('dfl.'))).toEqual([]);
+    } finally {
+      server.knobs.instantPaymentOnly = false;
+    }
+    const offer = await duffelOffer();
+    for (const o of server.offers.values())
+      o.payment_requirements = {
+        requires_instant_payment: true,
+        price_guarantee_expires_at: null,
+        payment_required_by: null,
+      };
+    const before = ordersPosted().length;
+    const rowsBefore = (await db.select().from(schema.orders)).length;
+    // The booking page's re-pricing and the booking itself both refuse it (the page shows "no longer available").
+    const page = await app.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
+    expect(page.statusCode, page.body).toBe(422);
+    expect(page.json().error.code).toBe('offer_unavailable');
+    const refused = await postOrder(bookingBody(offer));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.code).toBe('offer_unavailable');
+    expect(ordersPosted()).toHaveLength(before);
+    expect((await db.select().from(schema.orders)).length).toBe(rowsBefore);
+    // Should it change between our re-pricing and the booking, the booking says why, still without asking a hold.
+    const failure = await bookAtDuffel(
+      createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+      bookingBody(offer) as unknown as CreateOrderInput,
+      { scope: 'test', key: `duffel-instant-${++keys}` },
+      now(),
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect(failure).toMatchObject({ code: 'offer_unavailable', details: { reason: 'instant_payment_only' } });
+    expect(ordersPosted()).toHaveLength(before);
   });
 });
 

@@ -27,17 +27,20 @@ describe('Duffel configuration', () => {
       DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678',
       DUFFEL_API_URL: 'http://127.0.0.1:4010',
       DUFFEL_TIME_BUDGET_MS: '2500',
+      DUFFEL_SYNC_SECONDS: '60',
     });
     expect(api).toMatchObject({
       duffelAccessToken: 'duffel_test_abcdefgh12345678',
       duffelApiUrl: 'http://127.0.0.1:4010',
       duffelTimeBudgetMs: 2500,
+      duffelSyncSeconds: 60,
     });
   });
 
   test('the URL or the budget without the token is refused, naming the token', () => {
     expect(failure({ DUFFEL_API_URL: 'https://api.duffel.com' })).toContain('DUFFEL_ACCESS_TOKEN');
     expect(failure({ DUFFEL_TIME_BUDGET_MS: '8000' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(failure({ DUFFEL_SYNC_SECONDS: '300' })).toContain('DUFFEL_ACCESS_TOKEN');
   });
 
   test('malformed values are refused by variable name', () => {
@@ -47,5 +50,6 @@ describe('Duffel configuration', () => {
     expect(failure({ ...token, DUFFEL_API_URL: 'ftp://api.duffel.com' })).toContain('DUFFEL_API_URL');
     expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: 'soon' })).toContain('DUFFEL_TIME_BUDGET_MS');
     expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: '0' })).toContain('DUFFEL_TIME_BUDGET_MS');
+    expect(failure({ ...token, DUFFEL_SYNC_SECONDS: '0' })).toContain('DUFFEL_SYNC_SECONDS');
   });
 });

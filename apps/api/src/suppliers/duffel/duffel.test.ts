@@ -131,6 +131,7 @@ beforeEach(() => {
   server.knobs.delayMs = 0;
   server.knobs.failWith = null;
   server.knobs.priceFactor = 1;
+  server.knobs.instantPaymentOnly = false;
   dropped.length = 0;
 });
 
@@ -329,6 +330,27 @@ describe('Duffel supplier: re-pricing', () => {
     });
     server.knobs.failWith = null;
     server.expireOffers();
+    expect(await supplier.price(id, { now: Date.now() })).toMatchObject({
+      ok: false,
+      error: { code: 'offer_unavailable' },
+    });
+  });
+
+  test('offers the airline will not hold (instant payment only) are left out, and said so; one that became so is unavailable', async () => {
+    server.knobs.instantPaymentOnly = true;
+    const data = await searchOffers();
+    expect(data.offers).toEqual([]);
+    // Every offer of the answer, the one through an unknown place too (the first reason found counts).
+    expect(dropped).toEqual([['instant_payment_only', 3]]);
+    server.knobs.instantPaymentOnly = false;
+    const id = (await searchOffers()).offers[0]!.id;
+    // The airline's terms changed after the search: re-pricing no longer offers it.
+    for (const offer of server.offers.values())
+      offer.payment_requirements = {
+        requires_instant_payment: true,
+        price_guarantee_expires_at: null,
+        payment_required_by: null,
+      };
     expect(await supplier.price(id, { now: Date.now() })).toMatchObject({
       ok: false,
       error: { code: 'offer_unavailable' },

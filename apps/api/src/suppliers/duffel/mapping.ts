@@ -91,6 +91,13 @@ function instantOf(wallClock: string, zone: string): number | null {
   return timeZone(zone).toUtc(localMs);
 }
 
+/** Duffel's wall-clock time at a zone as our local ISO time with its offset; as given when it cannot be read. */
+export function localWithOffset(wallClock: string, zone: string | null | undefined): string {
+  if (!zone) return wallClock;
+  const utc = instantOf(wallClock, zone);
+  return utc === null ? wallClock : formatLocalIso(utc, timeZone(zone).offsetAt(utc));
+}
+
 function ourCabin(cabin: string | undefined): CabinClass {
   return cabin === 'business' || cabin === 'first' ? 'business' : 'economy';
 }
@@ -225,6 +232,9 @@ function split(total: number, weights: number[]): number[] {
 /** A Duffel offer as ours, or why it cannot be shown (unknown place, airline, currency; malformed times). */
 export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const { network: net, rates, currency } = ctx;
+  // We hold every Duffel booking until the traveller has paid us (docs/decisions/0017): an offer the airline
+  // will not hold cannot be sold that way, so it is not offered at all.
+  if (d.payment_requirements?.requires_instant_payment) return { ok: false, reason: 'instant_payment_only' };
   if (!isCurrencyCode(d.total_currency)) return { ok: false, reason: 'unknown_currency' };
   const totalIn: Money | null = fromMajorString(d.total_amount, d.total_currency);
   if (!totalIn || totalIn.amount <= 0) return { ok: false, reason: 'bad_amount' };

@@ -74,6 +74,7 @@ beforeEach(() => {
   server.knobs.priceFactor = 1;
   server.knobs.dropAfterCreate = false;
   server.knobs.failWith = null;
+  server.knobs.instantPaymentOnly = false;
 });
 
 const traveller = (type: 'adult' | 'child' | 'infant', given: string, born: string) => ({
@@ -176,6 +177,59 @@ describe('booking at Duffel', () => {
       ),
     ).toMatchObject({ ok: false, code: 'invalid_passengers' });
     expect(server.orders).toHaveLength(before);
+  });
+
+  test('an offer that requires instant payment is not held: refused before asking Duffel, which would refuse too', async () => {
+    const offerId = await search({ adults: 1 });
+    for (const offer of server.offers.values())
+      offer.payment_requirements = {
+        requires_instant_payment: true,
+        price_guarantee_expires_at: null,
+        payment_required_by: null,
+      };
+    const posted = () =>
+      server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').length;
+    const before = posted();
+    expect(await orders.book(input(offerId, 'key-instant-hold', { type: 'hold' }), Date.now())).toEqual({
+      ok: false,
+      code: 'instant_payment_required',
+    });
+    expect(posted()).toBe(before);
+    // The test server plays Duffel's refusal of such a hold, so the guard is not the only thing between us and it.
+    const duffelOfferId = server.requests
+      .findLast((r) => r.path.startsWith('/air/offers/'))!
+      .path.split('/')
+      .at(-1)!;
+    const response = await fetch(`${server.url}/air/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        'duffel-version': 'v2',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        data: {
+          selected_offers: [duffelOfferId],
+          type: 'hold',
+          passengers: server.offers.get(duffelOfferId)!.passengers.map((p: { id: string }) => ({
+            id: p.id,
+            given_name: 'Anna',
+            family_name: 'Karimova',
+            born_on: '1990-04-12',
+            gender: 'f',
+            title: 'ms',
+            email: 'anna@example.com',
+            phone_number: '+998901234567',
+          })),
+        },
+      }),
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(
+      /requires instant payment/,
+    );
+    // Paid at once (an instant order), it is taken.
+    expect(await orders.book(input(offerId, 'key-instant-pay'), Date.now())).toMatchObject({ ok: true });
   });
 
   test('expired or forged ids book nothing', async () => {

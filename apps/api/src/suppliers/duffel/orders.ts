@@ -9,6 +9,7 @@
  */
 import { Duffel, DuffelError } from '@duffel/api';
 import type {
+  AirlineInitiatedChange,
   CreateOrderPassenger,
   Offer as DuffelOffer,
   Order as DuffelOrder,
@@ -66,9 +67,33 @@ export type DuffelBookingResult =
   | {
       ok: false;
       code:
-        'offer_not_found' | 'offer_expired' | 'offer_unavailable' | 'price_changed' | 'invalid_passengers';
+        | 'offer_not_found'
+        | 'offer_expired'
+        | 'offer_unavailable'
+        | 'price_changed'
+        | 'invalid_passengers'
+        /** A `hold` asked for an offer the airline will not hold (`requires_instant_payment`). */
+        | 'instant_payment_required';
       detail?: unknown;
     };
+
+/** One of our orders at Duffel, as the reconciliation reads it (`GET /air/orders`). */
+export interface DuffelOrderSummary {
+  orderId: string;
+  bookingReference: string;
+  totalAmount: string;
+  totalCurrency: string;
+  createdAt: string;
+  /** `metadata.parvoz_order_id`: our order it was booked for (null when only the key is there). */
+  ourOrderId: string | null;
+  idempotencyKey: string | null;
+  awaitingPayment: boolean;
+  paymentRequiredBy: string | null;
+}
+
+/** How many pages of 200 the reconciliation reads at most per run (Duffel lists newest first). */
+const RECONCILE_PAGES = 10;
+const RECONCILE_PAGE_SIZE = 200;
 
 export interface CancellationQuote {
   id: string;
@@ -197,6 +222,9 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
+      // Duffel refuses to hold such an offer: say so rather than ask (the search leaves these offers out).
+      if (input.type === 'hold' && offer.payment_requirements?.requires_instant_payment)
+        return { ok: false, code: 'instant_payment_required' };
       if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
         return {
           ok: false,
@@ -288,6 +316,54 @@ export function createDuffelOrders(options: {
       if (order.cancelled_at) return;
       const quote = (await duffel.orderCancellations.create({ order_id: orderId })).data;
       await duffel.orderCancellations.confirm(quote.id);
+    },
+
+    /**
+     * Not-cancelled orders created since `since` that carry our metadata (order id or idempotency key): the
+     * reconciliation's view of what Duffel booked for us. Reads newest first and stops at the first page that
+     * reaches back past `since` (or after RECONCILE_PAGES pages). Throws when Duffel cannot be reached.
+     */
+    async listOurOrders(since: Date): Promise<DuffelOrderSummary[]> {
+      const out: DuffelOrderSummary[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < RECONCILE_PAGES; page++) {
+        const answer = await duffel.orders.list({ limit: RECONCILE_PAGE_SIZE, ...(after ? { after } : {}) });
+        let older = false;
+        for (const o of answer.data) {
+          if (Date.parse(o.created_at) < since.getTime()) {
+            older = true;
+            continue;
+          }
+          const ours = o.metadata?.[ORDER_METADATA_KEY];
+          const key = o.metadata?.[IDEMPOTENCY_METADATA_KEY];
+          if (o.cancelled_at || (typeof ours !== 'string' && typeof key !== 'string')) continue;
+          out.push({
+            orderId: o.id,
+            bookingReference: o.booking_reference,
+            totalAmount: o.total_amount,
+            totalCurrency: o.total_currency,
+            createdAt: o.created_at,
+            ourOrderId: typeof ours === 'string' ? ours : null,
+            idempotencyKey: typeof key === 'string' ? key : null,
+            awaitingPayment: o.payment_status?.awaiting_payment ?? false,
+            paymentRequiredBy: o.payment_status?.payment_required_by ?? null,
+          });
+        }
+        const next = answer.meta && 'after' in answer.meta ? answer.meta.after : null;
+        if (older || !next) break;
+        after = next;
+      }
+      return out;
+    },
+
+    /** The airline-initiated changes of an order (`GET /air/airline_initiated_changes?order_id=`). */
+    async listChanges(orderId: string): Promise<AirlineInitiatedChange[]> {
+      return (await duffel.airlineInitiatedChanges.list(orderId)).data as AirlineInitiatedChange[];
+    },
+
+    /** Accepts one (`POST /air/airline_initiated_changes/:id/actions/accept`); Duffel's refusal throws. */
+    async acceptChange(changeId: string): Promise<AirlineInitiatedChange> {
+      return (await duffel.airlineInitiatedChanges.accept(changeId)).data;
     },
 
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */

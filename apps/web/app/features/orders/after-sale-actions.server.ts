@@ -15,6 +15,7 @@ import type { RequestState } from '../../lib/request-context.server.ts';
 import {
   CANCEL_ERRORS,
   type CancelError,
+  type ChangeError,
   type CancelQuote,
   type ManageIntent,
   type ManageResult,
@@ -25,6 +26,7 @@ function notFound(): Response {
 }
 
 const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
+const AIRLINE_CHANGE_ID = /^chg_[A-Za-z0-9_-]{20,40}$/;
 const CHANGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `reason` of an API refusal, if any. */
@@ -116,6 +118,32 @@ export async function cancelAction(
     }
     state.log.error({ err: error }, 'cancel failed');
     return data<CancelActionData>({ error: 'cancel_failed' }, { status: 503 });
+  }
+}
+
+/** "Accept the new schedule" of an airline's change (issue 15): the order page again, or why not. */
+export async function acceptChangeAction(
+  state: RequestState,
+  request: Request,
+  lang: Locale,
+  orderId: string,
+  form: FormData,
+) {
+  const changeId = form.get('change_id');
+  if (typeof changeId !== 'string' || !AIRLINE_CHANGE_ID.test(changeId))
+    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  try {
+    await callEndpoint(state.api, endpoints.acceptAirlineChange, {
+      params: { id: orderId, change_id: changeId },
+      query: accessQuery(request, orderId),
+    });
+    return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
+    if (error instanceof ApiError && error.status === 422)
+      return data<{ error: ChangeError }>({ error: 'change_not_acceptable' }, { status: 422 });
+    state.log.error({ err: error }, 'airline change not accepted');
+    return data<{ error: ChangeError }>({ error: 'change_failed' }, { status: 503 });
   }
 }
 

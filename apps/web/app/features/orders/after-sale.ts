@@ -28,6 +28,15 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelError, MessageKey> = {
   cancellation_expired: 'order.cancel.expired',
 };
 
+/** Accepting an airline's change (issue 15) refused by the API (422) or failed (the airline unreachable). */
+export const CHANGE_ERRORS = ['change_not_acceptable', 'change_failed'] as const;
+export type ChangeError = (typeof CHANGE_ERRORS)[number];
+
+export const CHANGE_ERROR_MESSAGES: Record<ChangeError, MessageKey> = {
+  change_not_acceptable: 'order.airlineChange.notAcceptable',
+  change_failed: 'order.airlineChange.failed',
+};
+
 export const MANAGE_INTENTS = ['change-phone', 'email-change', 'email-confirm', 'resend'] as const;
 export type ManageIntent = (typeof MANAGE_INTENTS)[number];
 

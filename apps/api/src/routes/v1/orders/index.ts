@@ -12,7 +12,8 @@ import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
 import { sendAccessLink } from '../../../services/order-lookup.ts';
 import { orderPagePath } from '../../../services/order-access.ts';
 import { createOrder } from '../../../services/orders.ts';
-import { loadOrderFor, presentOrder } from '../../../services/order-view.ts';
+import { loadOrder, loadOrderFor, presentOrder } from '../../../services/order-view.ts';
+import { acceptAirlineChange } from '../../../services/airline-changes.ts';
 import { startPayment } from '../../../services/payments.ts';
 
 /**
@@ -21,6 +22,7 @@ import { startPayment } from '../../../services/payments.ts';
  *   GET  /v1/orders/:id                the order (signed-in owner, or ?access_token=)
  *   GET  /v1/orders/:id/payment_options  the providers it may be paid with (payments/selection.ts)
  *   POST /v1/orders/:id/payments       start paying at one of them: { data: { redirect_url, provider } }
+ *   POST /v1/orders/:id/airline_changes/:change_id/actions/accept   accept the airline's change (supplier orders)
  *   GET  /v1/orders/:id/ticket.pdf     the e-ticket once paid (a PDF: no contract, see uncontractedRoutes)
  *   POST /v1/orders/lookup             "where is my ticket": emails the access link; always 202
  */
@@ -59,6 +61,25 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
     return { data: presentOrder(order, now()) };
   });
+
+  app.post(
+    '/:id/airline_changes/:change_id/actions/accept',
+    { schema: schemaOf(endpoints.acceptAirlineChange), preHandler: rateLimit(ROUTE_LIMITS.orders) },
+    async (request) => {
+      const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
+      const duffel = app.deps.flights.duffel;
+      if (!duffel || order.row.bookingStatus === 'cancelled')
+        throw new ApiFailure('unprocessable', 'This change cannot be accepted here.', {
+          reason: 'not_acceptable',
+        });
+      await acceptAirlineChange(
+        { db, duffel, now, log: request.log },
+        order.row.id,
+        request.params.change_id,
+      );
+      return { data: presentOrder((await loadOrder(db, order.row.id))!, now()) };
+    },
+  );
 
   app.get(
     '/:id/payment_options',

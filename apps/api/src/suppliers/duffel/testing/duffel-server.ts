@@ -10,7 +10,8 @@
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, `instant` paid from the balance
+ *                                                 passengers by the offer's ids, `instant` paid from the balance,
+ *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
  *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
  *   GET  /air/orders/:id                          one order
@@ -19,10 +20,12 @@
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable), `expires_at`
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
+ *   GET  /air/airline_initiated_changes?order_id=       the airline's changes of an order (`airlineChange` makes one)
+ *   POST /air/airline_initiated_changes/:id/actions/accept   accepts one while `accept` is available (else 422)
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
- * close the connection), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
- * made, then the connection closes unanswered). `requests` records every call, `orders` every order.
+ * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
+ * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -134,20 +137,31 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   const knobs: {
     delayMs: number;
     failWith: number | 'drop' | null;
+    /** Like `failWith`, only for calls whose "METHOD /path" matches (e.g. Duffel down while cancelling). */
+    failRoute: { match: RegExp; status: number } | null;
     priceFactor: number;
     /** The next order is created, then the connection closes before the answer (a dropped connection). */
     dropAfterCreate: boolean;
+    /**
+     * Offers made from now on require instant payment (`payment_requirements.requires_instant_payment: true`,
+     * no `payment_required_by` / `price_guarantee_expires_at`): a `hold` order of them is refused.
+     */
+    instantPaymentOnly: boolean;
   } = {
     delayMs: 0,
     failWith: null,
+    failRoute: null,
     priceFactor: 1,
     dropAfterCreate: false,
+    instantPaymentOnly: false,
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
   const cancellations = new Map<string, Loose>();
   /** Balance payments of held orders. */
   const payments: Loose[] = [];
+  /** Airline-initiated changes, oldest first. */
+  const changes: Loose[] = [];
   const sockets = new Set<Socket>();
 
   const failure = (status: number, type: string, code: string, title: string, message: string) => ({
@@ -320,11 +334,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           supported_passenger_identity_document_types: ['passport'],
           supported_loyalty_programmes: [],
           private_fares: [],
-          payment_requirements: {
-            requires_instant_payment: false,
-            price_guarantee_expires_at: new Date(created.getTime() + 86_400_000).toISOString(),
-            payment_required_by: new Date(created.getTime() + 2 * 86_400_000).toISOString(),
-          },
+          payment_requirements: knobs.instantPaymentOnly
+            ? { requires_instant_payment: true, price_guarantee_expires_at: null, payment_required_by: null }
+            : {
+                requires_instant_payment: false,
+                price_guarantee_expires_at: new Date(created.getTime() + 86_400_000).toISOString(),
+                payment_required_by: new Date(created.getTime() + 2 * 86_400_000).toISOString(),
+              },
           conditions: {
             refund_before_departure: first.refund === undefined ? null : first.refund,
             change_before_departure: first.change === undefined ? null : first.change,
@@ -465,6 +481,15 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         );
     } else if (data.type !== 'hold' && data.type !== 'pay_later') {
       return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or hold');
+    } else if (offer.payment_requirements.requires_instant_payment) {
+      // Duffel's hold guide: only offers with `requires_instant_payment: false` can be held.
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'This offer requires instant payment and cannot be held.',
+      );
     }
     const order = {
       id: id('ord'),
@@ -608,6 +633,32 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return { status: 200, body: { data: quote } };
   }
 
+  /** GET /air/airline_initiated_changes?order_id=: the changes (of one order), as Duffel lists them. */
+  function listChanges(query: URLSearchParams) {
+    const orderId = query.get('order_id');
+    return { status: 200, body: { data: changes.filter((c) => !orderId || c.order_id === orderId) } };
+  }
+
+  /** POST /air/airline_initiated_changes/:id/actions/accept: once, while `accept` is an available action. */
+  function acceptChange(changeId: string) {
+    const change = changes.find((c) => c.id === changeId);
+    if (!change)
+      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The change does not exist.');
+    if (!change.available_actions.includes('accept'))
+      return failure(
+        422,
+        'invalid_state_error',
+        'invalid_state',
+        'Invalid state',
+        'This airline-initiated change cannot be accepted.',
+      );
+    change.action_taken = 'accepted';
+    change.action_taken_at = now().toISOString();
+    change.updated_at = change.action_taken_at;
+    change.available_actions = [];
+    return { status: 200, body: { data: change } };
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -657,9 +708,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         return answer(f.status, f.body);
       }
       if (knobs.failWith === 'drop') return request.socket.destroy();
-      if (typeof knobs.failWith === 'number') {
+      const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
+      if (typeof knobs.failWith === 'number' || routeFails) {
         const f = failure(
-          knobs.failWith,
+          routeFails ? knobs.failRoute!.status : (knobs.failWith as number),
           'api_error',
           'internal_server_error',
           'Internal server error',
@@ -670,6 +722,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       let result: { status: number; body: unknown };
       const offerPath = /^\/air\/offers\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(
+        url.pathname,
+      );
+      const acceptPath = /^\/air\/airline_initiated_changes\/([A-Za-z0-9_]+)\/actions\/accept$/.exec(
         url.pathname,
       );
       if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
@@ -700,6 +755,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         result = quoteCancellation((body?.data ?? {}) as Loose);
       } else if (request.method === 'POST' && confirmPath) {
         result = confirmCancellation(confirmPath[1]!);
+      } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
+        result = listChanges(url.searchParams);
+      } else if (request.method === 'POST' && acceptPath) {
+        result = acceptChange(acceptPath[1]!);
       } else {
         result = failure(
           404,
@@ -726,6 +785,45 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     orders,
     payments,
     cancellations,
+    changes,
+    /**
+     * The airline moves an order's flights by `minutes` (a schedule change): Duffel records the slices as they were
+     * (`removed`) and are now (`added`, new ids), the order shows the new ones, and `accept` is offered.
+     */
+    airlineChange(orderId: string, minutes: number) {
+      const order = orders.find((o) => o.id === orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const shift = (wall: string) => {
+        const at = new Date(Date.parse(`${wall}Z`) + minutes * 60_000).toISOString();
+        return at.slice(0, 19);
+      };
+      const removed = order.slices as Loose[];
+      const added = removed.map((slice) => ({
+        ...slice,
+        id: id('sli'),
+        segments: (slice.segments as Loose[]).map((seg) => ({
+          ...seg,
+          id: id('seg'),
+          departing_at: shift(seg.departing_at),
+          arriving_at: shift(seg.arriving_at),
+        })),
+      }));
+      order.slices = added;
+      const change = {
+        id: id('aic'),
+        order_id: order.id,
+        action_taken: null,
+        action_taken_at: null,
+        available_actions: ['accept', 'cancel', 'change'],
+        added,
+        removed,
+        travel_agent_ticket: null,
+        created_at: now().toISOString(),
+        updated_at: now().toISOString(),
+      };
+      changes.push(change);
+      return change;
+    },
     /** Makes every stored offer expire now. */
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();

@@ -1,0 +1,252 @@
+/**
+ * The supplier reconciliation (issue 15 §4; services/supplier-reconciliation.ts) against the Duffel test server and
+ * PGlite: Duffel booked, our database refused to record the order (a real PostgreSQL refusal: a trigger on
+ * `orders`) and Duffel could not be reached to give the hold up. The run finds the orphan by our metadata and
+ * cancels it at Duffel, once; an order of ours that lost its supplier order gets it back, once; a run while Duffel
+ * is down changes nothing and a later one repairs it. Every repair is counted on /metrics.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { schema, type Database } from '@parvoz/db';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { Offer } from '@parvoz/core/search-types';
+import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
+import { ANON, bookingBody } from '../../booking-testing.ts';
+import type { Booked } from '../../after-sale-testing.ts';
+import { searchEngineFor } from '../../services/flights.ts';
+import { supplierReconciliationsTotal } from '../../metrics.ts';
+import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
+import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
+import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
+import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+
+const TOKEN = 'duffel_test_reconcile0123456789';
+const REFUSED_EMAIL = 'refuse.record@example.com';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+let dayOffset = 20;
+const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
+const logged: string[] = [];
+const log = {
+  warn: (_: object, message: string) => void logged.push(message),
+  error: (_: object, message: string) => void logged.push(message),
+};
+
+let db: Database;
+let closeDb: () => Promise<void>;
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let keys = 0;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  closeDb = database.close;
+  // The database refuses to record one contact's orders: the failure after Duffel created the order.
+  await db.execute(sql`
+    CREATE FUNCTION refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.contact_email = ${sql.raw(`'${REFUSED_EMAIL}'`)} THEN RAISE EXCEPTION 'order not recorded (test)'; END IF;
+      RETURN NEW;
+    END $$`);
+  await db.execute(sql`
+    CREATE TRIGGER refuse_test_order BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_test_order()`);
+  server = await startDuffelServer({
+    token: TOKEN,
+    now,
+    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
+    flights: [
+      {
+        segments: [
+          {
+            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+            flight_number: '4242',
+            origin: 'TAS',
+            destination: 'IST',
+            departs: '23:10',
+            duration_minutes: 320,
+          },
+        ],
+        amount: '300.00',
+        tax: '60.00',
+        currency: 'USD',
+      },
+    ],
+  });
+  app = await buildTestApi(
+    db,
+    {
+      duffelAccessToken: TOKEN,
+      duffelApiUrl: server.url,
+      duffelTimeBudgetMs: 30_000,
+      rateLimitScale: 1000,
+      holdMaxSeats: 1000,
+      holdMaxUnpaidOrders: 1000,
+    },
+    { now },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  await closeDb?.();
+});
+
+afterEach(() => {
+  server.knobs.failRoute = null;
+  logged.length = 0;
+});
+
+const duffel = () =>
+  createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+const reconcile = () => reconcileSupplierOrders({ db, duffel: duffel(), now, log });
+const counted = async (outcome: string) =>
+  (await supplierReconciliationsTotal.get()).values.find(
+    (v) => v.labels.outcome === outcome && v.labels.supplier === 'duffel',
+  )?.value ?? 0;
+
+async function duffelOffer(): Promise<Offer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'USD',
+      sort: 'cheapest',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
+  if (!offer) throw new Error('no Duffel offer in the search');
+  return offer;
+}
+
+function postOrder(body: object) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': `duffel-reconcile-${++keys}` },
+    payload: body,
+  });
+}
+
+/** Books at Duffel while our database refuses the order and Duffel refuses to cancel: an orphan at Duffel. */
+async function orphanAtDuffel() {
+  const offer = await duffelOffer();
+  const before = server.orders.length;
+  server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
+  const body = bookingBody(offer);
+  const refused = await postOrder({ ...body, contact: { ...body.contact, email: REFUSED_EMAIL } });
+  server.knobs.failRoute = null;
+  expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(500);
+  expect(server.orders).toHaveLength(before + 1);
+  const orphan = server.orders.at(-1)!;
+  expect(orphan.cancelled_at).toBeNull();
+  return orphan;
+}
+
+const cancellationsOf = (orderId: string) =>
+  [...server.cancellations.values()].filter((c) => c.order_id === orderId);
+const rowsWith = (supplierOrderId: string) =>
+  db.select().from(schema.orders).where(eq(schema.orders.supplierOrderId, supplierOrderId));
+
+describe('supplier reconciliation', () => {
+  test('booked at Duffel, not recorded here, not given up: the run cancels it at Duffel once; recorded orders are untouched', async () => {
+    const kept = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const keptAtDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === kept.id)!;
+    const orphan = await orphanAtDuffel();
+    const ourId = orphan.metadata[ORDER_METADATA_KEY] as string;
+    expect(await db.select().from(schema.orders).where(eq(schema.orders.id, ourId))).toEqual([]);
+
+    // Within the grace period the booking may still be recording it: left alone.
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
+    expect(orphan.cancelled_at).toBeNull();
+
+    clock += RECONCILE_GRACE_MS + 60_000;
+    const cancelledBefore = await counted('cancelled');
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 1, failed: 0 });
+    expect(orphan.cancelled_at).not.toBeNull();
+    expect(cancellationsOf(orphan.id)).toHaveLength(1);
+    expect(await counted('cancelled')).toBe(cancelledBefore + 1);
+    expect(logged).toContain('supplier reconciliation: supplier order without an order of ours cancelled');
+    // The order we did record is neither cancelled nor changed.
+    expect(keptAtDuffel.cancelled_at).toBeNull();
+    expect(cancellationsOf(keptAtDuffel.id)).toEqual([]);
+    expect(await rowsWith(keptAtDuffel.id)).toHaveLength(1);
+
+    // Idempotent: nothing left to do, nothing asked of Duffel again.
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
+    expect(cancellationsOf(orphan.id)).toHaveLength(1);
+    expect(await counted('cancelled')).toBe(cancelledBefore + 1);
+  });
+
+  test('an order of ours without its supplier order (its recording lost): the run puts the Duffel order on it, once', async () => {
+    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    await db
+      .update(schema.orders)
+      .set({
+        supplierOrderId: null,
+        supplierBookingReference: null,
+        supplierTotalAmount: null,
+        supplierCurrency: null,
+      })
+      .where(eq(schema.orders.id, order.id));
+    clock += RECONCILE_GRACE_MS + 60_000;
+    const recordedBefore = await counted('recorded');
+    expect(await reconcile()).toEqual({ recorded: 1, cancelled: 0, failed: 0 });
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(row).toMatchObject({
+      supplierOrderId: atDuffel.id,
+      supplierBookingReference: atDuffel.booking_reference,
+      supplierTotalAmount: '300.00',
+      supplierCurrency: 'USD',
+    });
+    expect(atDuffel.cancelled_at).toBeNull();
+    expect(await counted('recorded')).toBe(recordedBefore + 1);
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
+    expect(await counted('recorded')).toBe(recordedBefore + 1);
+  });
+
+  test('Duffel down during the run: counted as failed, nothing changed; the next run repairs it', async () => {
+    const orphan = await orphanAtDuffel();
+    clock += RECONCILE_GRACE_MS + 60_000;
+    server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
+    const failedBefore = await counted('failed');
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 1 });
+    expect(orphan.cancelled_at).toBeNull();
+    expect(await counted('failed')).toBe(failedBefore + 1);
+    server.knobs.failRoute = null;
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 1, failed: 0 });
+    expect(orphan.cancelled_at).not.toBeNull();
+    // Duffel's order list unreadable: the run throws, and the worker logs it and goes on.
+    server.knobs.failRoute = { match: /^GET \/air\/orders$/, status: 503 };
+    await expect(reconcile()).rejects.toThrow();
+  });
+
+  test('the supplier worker reconciles at most once per interval', async () => {
+    const orphan = await orphanAtDuffel();
+    clock += RECONCILE_GRACE_MS + 60_000;
+    const lists = () =>
+      server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
+    const worker = createSupplierPaymentWorker({ db, duffel: duffel(), now, log, reconcileEveryMs: 600_000 });
+    const before = lists().length;
+    await worker.runOnce();
+    expect(orphan.cancelled_at).not.toBeNull();
+    const after = lists().length;
+    expect(after).toBeGreaterThan(before);
+    await worker.runOnce();
+    expect(lists()).toHaveLength(after);
+    clock += 600_000;
+    await worker.runOnce();
+    expect(lists().length).toBeGreaterThan(after);
+    await worker.stop();
+  });
+});

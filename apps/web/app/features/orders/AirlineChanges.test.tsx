@@ -1,0 +1,78 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect, test } from 'vitest';
+import type { AirlineChange } from '@parvoz/contracts/booking';
+import { MESSAGES } from '@parvoz/i18n/messages';
+import type { Locale } from '@parvoz/i18n/locales';
+import { AirlineChanges } from './AirlineChanges.tsx';
+
+function render(locale: Locale, changes: AirlineChange[]): string {
+  const router = createMemoryRouter(
+    [
+      {
+        id: 'root',
+        path: '*',
+        loader: () => ({ locale }),
+        element: (
+          <IntlProvider locale={locale} messages={MESSAGES[locale]}>
+            <AirlineChanges changes={changes} busy={false} />
+          </IntlProvider>
+        ),
+      },
+    ],
+    { hydrationData: { loaderData: { root: { locale } } } },
+  );
+  // Intl's narrow and no-break spaces as plain ones, to compare with readable text.
+  return renderToStaticMarkup(<RouterProvider router={router} />)
+    .replace(/&#x27;/g, "'")
+    .replace(/[\u00a0\u202f]/g, ' ');
+}
+
+const flight = (departing_at: string, arriving_at: string) => ({
+  carrier: 'QP',
+  flight_number: '4242',
+  origin: 'TAS',
+  destination: 'IST',
+  departing_at,
+  arriving_at,
+});
+const open: AirlineChange = {
+  id: 'chg_AAAAAAAAAAAAAAAAAAAAAA',
+  detected_at: '2026-11-23T08:00:00.000Z',
+  removed: [flight('2026-12-15T23:10:00+05:00', '2026-12-16T03:30:00+03:00')],
+  added: [flight('2026-12-16T00:45:00+05:00', '2026-12-16T05:05:00+03:00')],
+  acceptable: true,
+  action_taken: null,
+  action_taken_at: null,
+};
+
+test('an open change: the flights as booked and now, in local times, and the button to accept it', () => {
+  const html = render('en', [open]);
+  expect(html).toContain('The airline changed your flights');
+  // Each airport's local time as given (Tashkent +05:00, Istanbul +03:00), not the browser's.
+  expect(html).toMatch(/QP 4242 TAS–IST: departs Dec 15, 2026 at 11:10 PM, arrives Dec 16, 2026 at 3:30 AM/);
+  expect(html).toMatch(/QP 4242 TAS–IST: departs Dec 16, 2026 at 12:45 AM, arrives Dec 16, 2026 at 5:05 AM/);
+  expect(html).toContain('Accept the new schedule');
+  expect(html).toContain('name="change_id" value="chg_AAAAAAAAAAAAAAAAAAAAAA"');
+  expect(html).toContain('name="intent" value="accept-change"');
+});
+
+test('an accepted change says so, without the button; in the page language', () => {
+  const accepted = {
+    ...open,
+    acceptable: false,
+    action_taken: 'accepted',
+    action_taken_at: '2026-11-23T09:00:00.000Z',
+  };
+  const ru = render('ru', [accepted]);
+  expect(ru).toContain('Авиакомпания изменила ваши рейсы');
+  expect(ru).toContain('Вы приняли новое расписание');
+  expect(ru).not.toContain('Принять новое расписание');
+  expect(render('uz', [open])).toContain('Yangi jadvalni qabul qilish');
+  expect(render('tr', [open])).toContain('Yeni saatleri kabul et');
+});
+
+test('no changes: nothing shown', () => {
+  expect(render('en', [])).toBe('');
+});
