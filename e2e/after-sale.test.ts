@@ -133,13 +133,15 @@ async function book(offer: Offer, email: string) {
 
 /** Reloads the order page until the refund status reads `status` (the provider's webhook is on its way). */
 async function awaitRefundStatus(page: Page, status: MessageKey) {
-  for (let i = 0; i < 40; i++) {
-    const shown = await page.getByTestId('order-refund-status').textContent();
-    if (shown === m(status)) return;
-    await page.waitForTimeout(250);
-    await page.reload();
-  }
-  expect(await page.getByTestId('order-refund-status').textContent()).toBe(m(status));
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId('order-refund-status').textContent();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(m(status));
 }
 
 async function expectAccessible(page: Page) {

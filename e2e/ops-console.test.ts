@@ -168,11 +168,15 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   await page.getByText(en('ops.order.cancelledDone')).waitFor();
   // The sandbox provider's signed refund webhook comes back on its own: the history shows the refund done.
   const history = page.getByTestId('ops-timeline');
-  for (let i = 0; i < 40 && (await history.getByText(en('ops.event.refundSucceeded')).count()) === 0; i++) {
-    await page.waitForTimeout(250);
-    await page.reload();
-  }
-  await history.getByText(en('ops.event.refundSucceeded')).first().waitFor();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return history.getByText(en('ops.event.refundSucceeded')).count();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBeGreaterThan(0);
   await history.getByText(en('ops.event.webhook')).first().waitFor();
   await history.getByText(note).waitFor();
   expect(await history.getByText(en('ops.event.cancelled')).count()).toBeGreaterThan(0);
