@@ -3,19 +3,21 @@ import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Currency } from '@parvoz/i18n/currency';
 import type en from '@parvoz/i18n/messages/en.json';
+import type { CompiledMessages } from '@parvoz/i18n/messages';
 
 export type MessageKey = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
 
 const intlCache = createIntlCache();
-const intls = new WeakMap<Record<string, string>, IntlShape>();
+const intls = new WeakMap<CompiledMessages, IntlShape>();
 
 /**
  * One intl object per message catalogue: on the server every request of a language gets the same catalogue
- * (shell-messages.server.ts), so each message is parsed, and each Intl formatter built, once per process rather
- * than once per request (an IntlProvider makes a fresh cache each time it is rendered).
+ * (shell-messages.server.ts), so each Intl formatter is built once per process rather than once per request
+ * (an IntlProvider makes a fresh cache each time it is rendered). The catalogue is ICU AST, never strings:
+ * nothing is parsed here, and the browser's bundle has no parser to parse with (vite.config.ts).
  */
-export function sharedIntl(locale: Locale, messages: Record<string, string>): IntlShape {
+export function sharedIntl(locale: Locale, messages: CompiledMessages): IntlShape {
   let intl = intls.get(messages);
   if (!intl || intl.locale !== locale) {
     intl = createIntl({ locale, messages, defaultLocale: 'en' }, intlCache);
@@ -33,7 +35,8 @@ export function useT(): (key: MessageKey, values?: Values) => string {
 export type RootData = {
   locale: Locale;
   currency: Currency;
-  messages: Record<string, string>;
+  /** The shell's messages as ICU AST (shell-messages.server.ts). */
+  messages: CompiledMessages;
   languageNames: Record<Locale, string>;
   user: {
     id: string;

@@ -1,6 +1,7 @@
 import { createIntl, createIntlCache } from 'react-intl';
 import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
+import type { CompiledMessages } from '@parvoz/i18n/messages';
 import type { MessageKey, RootData } from './i18n.tsx';
 
 const cache = createIntlCache();
@@ -40,7 +41,7 @@ export function pageMeta(
   // A layout that ships words of its own (the console's) lends them to its pages' titles.
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  )?.loaderData as { consoleMessages: CompiledMessages } | undefined;
   const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
   const intl = createIntl({ locale: root.locale, messages }, cache);
   const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
@@ -100,7 +101,7 @@ export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescript
   // A layout that ships words of its own (the console's) lends them to its pages' titles.
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  )?.loaderData as { consoleMessages: CompiledMessages } | undefined;
   const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
   const intl = createIntl({ locale: root.locale, messages }, cache);
   const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
