@@ -20,3 +20,14 @@ test('a plain text ships as its value, not as ICU: an escaped quote or brace sta
   expect(shipped.quoted).toBe("It's {free}");
   expect(fromShipped(shipped)).toEqual(compiled);
 });
+
+test('text inside an ICU message ships as text too, in its plural options and tags', () => {
+  const compiled = compileMessages('ru', {
+    count: 'Найдено {count, plural, one {# вариант} few {# варианта} many {# вариантов} other {# варианта}}',
+    tag: 'I accept the <link>user agreement</link>',
+  });
+  const shipped = toShipped(compiled);
+  expect(JSON.stringify(shipped)).not.toContain('"type":0');
+  expect((shipped.count as unknown[])[0]).toBe('Найдено ');
+  expect(fromShipped(shipped)).toEqual(compiled);
+});
