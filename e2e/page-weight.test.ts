@@ -2,8 +2,12 @@
  * What a page makes the browser fetch before it can paint (issue 16 §5): the stylesheet comes inline in the
  * page (no render-blocking request), and /uz loads only the Intl polyfills and data its formatting needs.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { LOCALES } from '@parvoz/i18n/locales';
+import { MESSAGES } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
@@ -92,6 +96,45 @@ describe('page weight', () => {
       expect(await page.getByTestId('format-preview').textContent()).toContain('soʻm');
     } finally {
       await context.close();
+    }
+  });
+
+  test('messages reach the browser as ICU AST: no parser in its JavaScript, every language formats without an error', async () => {
+    // The parser's error kinds live in the parser alone: the browser's build (no-parser, vite.config.ts) has none.
+    const assets = path.resolve(import.meta.dirname, '../apps/web/build/client/assets');
+    const withParser = readdirSync(assets).filter(
+      (f) =>
+        f.endsWith('.js') &&
+        readFileSync(path.join(assets, f), 'utf8').includes('EXPECT_ARGUMENT_CLOSING_BRACE'),
+    );
+    expect(withParser).toEqual([]);
+
+    const depart = new Date(Date.now() + 24 * 86_400_000);
+    const ddmm = `${String(depart.getDate()).padStart(2, '0')}${String(depart.getMonth() + 1).padStart(2, '0')}`;
+    for (const lang of LOCALES) {
+      const page = await browser.newPage();
+      // A string catalogue without a parser, or a missing message, is reported by react-intl on the console.
+      const problems: string[] = [];
+      page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+      try {
+        // Results: a plural count, prices and dates formatted by the browser after hydration.
+        await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm}IST1`);
+        await page.getByTestId('offer').first().waitFor();
+        // A client-side navigation: the next page's title (meta) and words come from the browser's intl.
+        await page.locator(`footer a[href="/${lang}/info/help"]`).first().click();
+        await page.waitForURL(new RegExp(`/${lang}/info/help$`));
+        await expect.poll(() => page.title()).toMatch(new RegExp(` — ${MESSAGES[lang]['app.name']}$`));
+        await gotoHydrated(page, `${site.url}/${lang}`);
+        // react-intl shows a message's id when it cannot format it: none on the page.
+        const text = await page.locator('body').innerText();
+        expect(text).not.toMatch(/\b(app|nav|page|search|footer|header|home|error|settings)\.[a-zA-Z]+/);
+        expect(await page.title()).not.toMatch(/\b(page|app)\.[a-zA-Z]+/);
+        expect(problems, lang).toEqual([]);
+      } finally {
+        await page.close();
+      }
     }
   });
 });

@@ -4,9 +4,17 @@ import { defineConfig } from 'vite';
 import { routeModuleReloadGuard } from './build-tools/route-module-reload-guard.ts';
 import { errorMessagesModule } from './build-tools/error-messages.ts';
 import { appCssModule } from './build-tools/inline-css.ts';
+import { browserWithoutIcuParser } from './build-tools/no-icu-parser.ts';
 
 export default defineConfig({
-  plugins: [routeModuleReloadGuard(), errorMessagesModule(), appCssModule(), tailwindcss(), reactRouter()],
+  plugins: [
+    routeModuleReloadGuard(),
+    errorMessagesModule(),
+    appCssModule(),
+    browserWithoutIcuParser(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -1,5 +1,6 @@
 declare module 'virtual:parvoz/error-messages' {
-  /** The error page's messages (`error.*`) per language (build-tools/error-messages.ts). */
-  const messages: Record<'en' | 'ru' | 'uz' | 'tr', Record<string, string>>;
+  import type { CompiledMessages } from '@parvoz/i18n/messages';
+  /** The error page's messages (`error.*`) per language, as ICU AST (build-tools/error-messages.ts). */
+  const messages: Record<'en' | 'ru' | 'uz' | 'tr', CompiledMessages>;
   export default messages;
 }

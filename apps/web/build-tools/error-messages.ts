@@ -2,18 +2,23 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import { LOCALES } from '@parvoz/i18n/locales';
+import { compileMessages, type CompiledMessages } from '@parvoz/i18n/messages';
 
 export const ERROR_MESSAGES_MODULE = 'virtual:parvoz/error-messages';
 const RESOLVED = `\0${ERROR_MESSAGES_MODULE}`;
 const require = createRequire(import.meta.url);
 
-/** The error page's messages (`error.*`) of every language, read from the message files. */
-export function errorMessages(): Record<string, Record<string, string>> {
+/**
+ * The error page's messages (`error.*`) of every language, read from the message files and compiled to ICU AST
+ * here, at build time: the browser's bundle has no ICU parser (vite.config.ts).
+ */
+export function errorMessages(): Record<string, CompiledMessages> {
   return Object.fromEntries(
     LOCALES.map((locale) => {
       const file = require.resolve(`@parvoz/i18n/messages/${locale}.json`);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      return [locale, Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('error.')))];
+      const words = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('error.')));
+      return [locale, compileMessages(locale, words)];
     }),
   );
 }

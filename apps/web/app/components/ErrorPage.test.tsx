@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test } from 'vitest';
-import { MESSAGES } from '@parvoz/i18n/messages';
+import { compiledMessages, MESSAGES } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ErrorPage } from './ErrorPage.tsx';
 
@@ -14,7 +14,7 @@ function render(locale: Locale, props: Parameters<typeof ErrorPage>[0]): string 
         path: '*',
         loader: () => ({ locale }),
         element: (
-          <IntlProvider locale={locale} messages={MESSAGES[locale]}>
+          <IntlProvider locale={locale} messages={compiledMessages(locale)}>
             <ErrorPage {...props} />
           </IntlProvider>
         ),

@@ -3,22 +3,25 @@ import { useRouteLoaderData } from 'react-router';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Currency } from '@parvoz/i18n/currency';
 import type en from '@parvoz/i18n/messages/en.json';
+import { fromShipped, type ShippedMessages } from './shipped-messages.ts';
 
 export type MessageKey = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
 
 const intlCache = createIntlCache();
-const intls = new WeakMap<Record<string, string>, IntlShape>();
+const intls = new WeakMap<ShippedMessages, IntlShape>();
 
 /**
  * One intl object per message catalogue: on the server every request of a language gets the same catalogue
- * (shell-messages.server.ts), so each message is parsed, and each Intl formatter built, once per process rather
- * than once per request (an IntlProvider makes a fresh cache each time it is rendered).
+ * (shell-messages.server.ts), so each Intl formatter is built once per process rather than once per request
+ * (an IntlProvider makes a fresh cache each time it is rendered). The catalogue is ICU AST (its plain texts
+ * turned back into AST here, once per catalogue), never ICU strings: nothing is parsed, and the browser's
+ * bundle has no parser to parse with (vite.config.ts).
  */
-export function sharedIntl(locale: Locale, messages: Record<string, string>): IntlShape {
+export function sharedIntl(locale: Locale, messages: ShippedMessages): IntlShape {
   let intl = intls.get(messages);
   if (!intl || intl.locale !== locale) {
-    intl = createIntl({ locale, messages, defaultLocale: 'en' }, intlCache);
+    intl = createIntl({ locale, messages: fromShipped(messages), defaultLocale: 'en' }, intlCache);
     intls.set(messages, intl);
   }
   return intl;
@@ -33,7 +36,8 @@ export function useT(): (key: MessageKey, values?: Values) => string {
 export type RootData = {
   locale: Locale;
   currency: Currency;
-  messages: Record<string, string>;
+  /** The shell's messages: ICU AST, plain texts as text (shell-messages.server.ts, shipped-messages.ts). */
+  messages: ShippedMessages;
   languageNames: Record<Locale, string>;
   user: {
     id: string;

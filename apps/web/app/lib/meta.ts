@@ -1,9 +1,7 @@
-import { createIntl, createIntlCache } from 'react-intl';
 import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
-import type { MessageKey, RootData } from './i18n.tsx';
-
-const cache = createIntlCache();
+import { sharedIntl, type MessageKey, type RootData } from './i18n.tsx';
+import type { ShippedMessages } from './shipped-messages.ts';
 
 type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -40,9 +38,9 @@ export function pageMeta(
   // A layout that ships words of its own (the console's) lends them to its pages' titles.
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
   const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
-  const intl = createIntl({ locale: root.locale, messages }, cache);
+  const intl = sharedIntl(root.locale, messages);
   const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
   const appName = intl.formatMessage({ id: 'app.name' });
   const title = titleKey === 'page.home.title' && !options.title ? heading : `${heading} — ${appName}`;
@@ -100,9 +98,9 @@ export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescript
   // A layout that ships words of its own (the console's) lends them to its pages' titles.
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: Record<string, string> } | undefined;
+  )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
   const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
-  const intl = createIntl({ locale: root.locale, messages }, cache);
+  const intl = sharedIntl(root.locale, messages);
   const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
   return [{ title: `${text} — ${intl.formatMessage({ id: 'app.name' })}` }, robots];
 }

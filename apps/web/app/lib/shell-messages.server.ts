@@ -1,29 +1,32 @@
-import { MESSAGES, type Messages } from '@parvoz/i18n/messages';
+import { compiledMessages, type CompiledMessages } from '@parvoz/i18n/messages';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { toShipped, type ShippedMessages } from './shipped-messages.ts';
 
 /** Long texts of the information pages: formatted on the server by their own page, never in the shell. */
 export const CONTENT_PREFIX = 'content.';
 /** The agency console's words: shipped by the console's layout to staff only, never to every traveller. */
 export const CONSOLE_PREFIX = 'ops.';
 
-function catalogue(keep: (key: string) => boolean): Record<Locale, Record<string, string>> {
+// Parsed to ICU AST once per process (packages/i18n compiledMessages): every request of a language gets the
+// same objects, and the browser receives the AST, so it formats without the ICU parser (vite.config.ts).
+function catalogue(keep: (key: string) => boolean): Record<Locale, ShippedMessages> {
   return Object.fromEntries(
-    LOCALES.map((locale) => [
-      locale,
-      Object.fromEntries(Object.entries(MESSAGES[locale] as Messages).filter(([key]) => keep(key))),
-    ]),
-  ) as Record<Locale, Record<string, string>>;
+    LOCALES.map((locale) => {
+      const compiled: CompiledMessages = compiledMessages(locale);
+      return [locale, toShipped(Object.fromEntries(Object.entries(compiled).filter(([key]) => keep(key))))];
+    }),
+  ) as Record<Locale, ShippedMessages>;
 }
 
 const SHELL = catalogue((key) => !key.startsWith(CONTENT_PREFIX) && !key.startsWith(CONSOLE_PREFIX));
 const CONSOLE = catalogue((key) => key.startsWith(CONSOLE_PREFIX));
 
 /** The messages every page ships to the browser: all but the information pages' texts and the console's. */
-export function shellMessages(locale: Locale): Record<string, string> {
+export function shellMessages(locale: Locale): ShippedMessages {
   return SHELL[locale];
 }
 
 /** The console's messages (routes/ops-layout.tsx adds them to the shell's for its pages). */
-export function consoleMessages(locale: Locale): Record<string, string> {
+export function consoleMessages(locale: Locale): ShippedMessages {
   return CONSOLE[locale];
 }

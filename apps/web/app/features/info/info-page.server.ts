@@ -5,6 +5,7 @@ import { isLocale } from '@parvoz/i18n/locales';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
+import { pagePathOf } from '../../lib/not-found.server.ts';
 import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from './content.server.ts';
 import { infoPageAt } from './content.ts';
 
@@ -13,7 +14,8 @@ import { infoPageAt } from './content.ts';
  * security page also names the payment providers this site takes (issue 14 §7), as the API lists them.
  */
 export async function infoPageLoader(request: Request, lang: string | undefined, state: RequestState) {
-  const name = infoPageAt(new URL(request.url).pathname);
+  // By the page's path, not the request's: an in-app navigation asks for `/{lang}/info/help.data`.
+  const name = infoPageAt(pagePathOf(request));
   if (!isLocale(lang) || !name) throw new Response(null, { status: 404, statusText: 'Not Found' });
   const providers = name === 'paymentSecurity' ? await providersInUse(state) : [];
   return data(
