@@ -53,11 +53,7 @@ function passengerLines(lang: Locale, order: Order): string[] {
   });
 }
 
-function OrderEmail(props: {
-  lang: Locale;
-  subject: string;
-  content: BookingEmailContent;
-}): ReactElement {
+function OrderEmail(props: { lang: Locale; subject: string; content: BookingEmailContent }): ReactElement {
   const { lang, content } = props;
   const intl = getIntl(lang);
   const t = (id: string) => intl.formatMessage({ id });
@@ -77,16 +73,11 @@ function OrderEmail(props: {
     { lang, title: props.subject, preview: intro },
     h(Paragraph, null, intro),
     h(Fields, { rows: fields }),
-    airlineReference
-      ? h(Fields, { rows: [[t('order.field.airlineReference'), airlineReference]] })
-      : null,
+    airlineReference ? h(Fields, { rows: [[t('order.field.airlineReference'), airlineReference]] }) : null,
     airlineReference ? h(Paragraph, { tone: 'small' }, t('order.field.airlineReferenceHint')) : null,
     h(ListSection, { heading: t('ticket.itinerary'), items: flightLines(lang, order) }),
     h(ListSection, { heading: t('ticket.passengers'), items: passengerLines(lang, order) }),
-    h(
-      Fields,
-      { rows: [[t('ticket.total'), formatAmount(lang, order.total_amount, order.total_currency)]] },
-    ),
+    h(Fields, { rows: [[t('ticket.total'), formatAmount(lang, order.total_amount, order.total_currency)]] }),
     h(ActionButton, { href: link }, t('booking.mail.action')),
     h(Paragraph, { tone: 'muted' }, t('booking.mail.keepPrivate')),
     content.kind === 'order-confirmation'

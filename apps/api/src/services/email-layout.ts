@@ -142,9 +142,7 @@ export function ListSection(props: { heading: string; items: string[] }): ReactE
 }
 
 function withLineBreaks(value: string): ReactNode[] {
-  return value
-    .split('\n')
-    .flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: `b${i}` }), line]));
+  return value.split('\n').flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: `b${i}` }), line]));
 }
 
 /** The two parts nodemailer sends: the HTML, and the plain text react-email derives from the same element. */

@@ -41,9 +41,10 @@ describe.each(LOCALES)('every email in %s', (lang) => {
     expect(mail.html).toContain('<title>');
     expect(visible(mail.html)).toContain(mail.subject);
     expect(mail.text.startsWith('Parvoz\n')).toBe(true);
-    const footer = sample.name === 'tour-request' || sample.name === 'agency-application'
-      ? t(lang, 'mail.operator.footer')
-      : t(lang, 'mail.footer');
+    const footer =
+      sample.name === 'tour-request' || sample.name === 'agency-application'
+        ? t(lang, 'mail.operator.footer')
+        : t(lang, 'mail.footer');
     for (const part of [mail.text, visible(mail.html)]) {
       expect(part).toContain(footer);
       // Every word from the message files: no message key, no placeholder left unfilled.
@@ -115,7 +116,9 @@ describe('what travellers and applicants typed is escaped in the HTML and kept a
     });
     noMarkup(mail);
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Co&#x27;');
-    expect(mail.html).toContain('href="http://parvoz.test/en/orders/ord_1?access_token=a&amp;b=&quot;c&quot;"');
+    expect(mail.html).toContain(
+      'href="http://parvoz.test/en/orders/ord_1?access_token=a&amp;b=&quot;c&quot;"',
+    );
     expect(mail.text).toContain(`Thank you, ${evil}!`);
   });
 

@@ -88,7 +88,11 @@ function ConfirmEmail(props: {
     { lang, title: props.subject, preview: intro },
     h(Paragraph, null, intro),
     h(Paragraph, { tone: 'soft' }, tripText(lang, content.search)),
-    h(ActionButton, { href: content.confirmUrl }, intl.formatMessage({ id: 'priceAlert.mail.confirm.action' })),
+    h(
+      ActionButton,
+      { href: content.confirmUrl },
+      intl.formatMessage({ id: 'priceAlert.mail.confirm.action' }),
+    ),
     h(
       Paragraph,
       { tone: 'soft' },
@@ -122,11 +126,7 @@ function DropEmail(props: {
       { style: { fontSize: '24px', fontWeight: 'bold', margin: '12px 0' } },
       h('span', null, price),
       ' ',
-      h(
-        'del',
-        { style: { fontSize: '16px', fontWeight: 'normal', color: '#6b7280' } },
-        previous,
-      ),
+      h('del', { style: { fontSize: '16px', fontWeight: 'normal', color: '#6b7280' } }, previous),
     ),
     h(ActionButton, { href: content.resultsUrl }, intl.formatMessage({ id: 'priceAlert.mail.drop.action' })),
     h(Paragraph, { tone: 'soft' }, intl.formatMessage({ id: 'priceAlert.mail.drop.note' })),
