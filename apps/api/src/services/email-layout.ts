@@ -150,3 +150,12 @@ export async function renderEmailParts(element: ReactElement): Promise<{ html: s
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text: `${text}\n` };
 }
+
+/**
+ * Renders a small email once when the API starts: the first render of a process (loading and compiling React's
+ * server renderer) takes a few hundred milliseconds on a busy machine, which the first traveller to get an email
+ * would otherwise wait for inside the request that queues it.
+ */
+export async function warmUpEmailRendering(): Promise<void> {
+  await renderEmailParts(h(EmailLayout, { lang: 'en', title: 'Parvoz' }, h(Paragraph, null, 'Parvoz')));
+}
