@@ -157,5 +157,16 @@ export async function renderEmailParts(element: ReactElement): Promise<{ html: s
  * would otherwise wait for inside the request that queues it.
  */
 export async function warmUpEmailRendering(): Promise<void> {
-  await renderEmailParts(h(EmailLayout, { lang: 'en', title: 'Parvoz' }, h(Paragraph, null, 'Parvoz')));
+  // Every shared part once, so that their code is compiled too.
+  await renderEmailParts(
+    h(
+      EmailLayout,
+      { lang: 'en', title: 'Parvoz', preview: 'Parvoz' },
+      h(Paragraph, null, 'Parvoz'),
+      h(BigCode, null, '000000'),
+      h(Fields, { rows: [['Parvoz', 'Parvoz\nParvoz']] }),
+      h(ListSection, { heading: 'Parvoz', items: ['Parvoz'] }),
+      h(ActionButton, { href: 'http://127.0.0.1/' }, 'Parvoz'),
+    ),
+  );
 }
