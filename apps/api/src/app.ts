@@ -35,6 +35,7 @@ import { referenceRoutes } from './routes/v1/reference/index.ts';
 import { opsRoutes } from './routes/v1/ops/index.ts';
 import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
 import { alertLinkOrigin } from './services/price-alerts.ts';
+import { warmUpEmailRendering } from './services/email-layout.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds } from './services/refunds.ts';
 import { createReconcileWorker } from './services/reconciliation.ts';
@@ -160,6 +161,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();
+  app.addHook('onReady', warmUpEmailRendering);
   // Unpaid orders past their payment window are cancelled and their seats released (every instance may run it).
   // The same worker asks again for refunds a provider did not take (services/refunds.ts).
   const orderExpiry = createOrderExpiryWorker({

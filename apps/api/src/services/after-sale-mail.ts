@@ -1,6 +1,6 @@
 /**
  * After-sale emails (issue 13), in the order's language with the shared ICU messages, as text and HTML
- * through the same layout as every other email:
+ * through the same layout as every other email (react-email, ADR 0019):
  *  - `order-cancelled`: the booking is cancelled, what comes back (or that nothing was paid);
  *  - `refund-completed`: the provider confirmed a refund;
  *  - `late-payment-refund`: a payment came after the order had ended: it is refunded in full;
@@ -8,10 +8,12 @@
  *    `contact-email-code` (the code that confirms a new address, sent to that address).
  */
 import type { Order } from '@parvoz/contracts/booking';
+import type { ReactElement } from 'react';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatAmount } from './booking-format.ts';
-import { escapeHtml, layout, type EmailPayload } from './mail.ts';
+import type { EmailPayload } from './mail.ts';
+import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 export type AfterSaleEmailKind =
   | 'order-cancelled'
@@ -43,45 +45,39 @@ export type AfterSaleEmail =
       link: string | null;
     };
 
-const BUTTON =
-  'display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none';
+/** An email of a few paragraphs, an optional big line (a code), an optional button to the order, small print. */
+function Notice(props: {
+  lang: Locale;
+  subject: string;
+  paragraphs: string[];
+  big?: string;
+  action?: { label: string; url: string };
+  after?: string[];
+}): ReactElement {
+  return h(
+    EmailLayout,
+    { lang: props.lang, title: props.subject, preview: props.paragraphs[0] },
+    ...props.paragraphs.map((p, i) => h(Paragraph, { key: `p${i}` }, p)),
+    props.big ? h(BigCode, null, props.big) : null,
+    props.action ? h(ActionButton, { href: props.action.url }, props.action.label) : null,
+    ...(props.after ?? []).map((p, i) => h(Paragraph, { key: `a${i}`, tone: 'small' }, p)),
+  );
+}
 
-/** An email of a few paragraphs, an optional big line (a code) and an optional button to the order. */
-function notice(
+async function notice(
   lang: Locale,
   subject: string,
   paragraphs: string[],
   options: { big?: string; action?: { label: string; url: string }; after?: string[] } = {},
-): EmailPayload {
-  const intl = getIntl(lang);
-  const footer = intl.formatMessage({ id: 'mail.footer' });
-  const after = options.after ?? [];
-  const text = [
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(options.big ? [options.big, ''] : []),
-    ...(options.action ? [`${options.action.label}: ${options.action.url}`, ''] : []),
-    ...after.flatMap((p) => [p, '']),
-    footer,
-    '',
-  ].join('\n');
-  const html = layout(
+): Promise<EmailPayload> {
+  return {
     lang,
     subject,
-    [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      options.big
-        ? `<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${escapeHtml(options.big)}</p>`
-        : '',
-      options.action
-        ? `<p><a href="${escapeHtml(options.action.url)}" style="${BUTTON}">${escapeHtml(options.action.label)}</a></p>`
-        : '',
-      ...after.map((p) => `<p style="font-size:13px;color:#4b5563">${escapeHtml(p)}</p>`),
-    ].join('\n'),
-  );
-  return { lang, subject, text, html };
+    ...(await renderEmailParts(h(Notice, { lang, subject, paragraphs, ...options }))),
+  };
 }
 
-export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): EmailPayload {
+export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Promise<EmailPayload> {
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { order } = content;

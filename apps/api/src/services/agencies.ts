@@ -32,7 +32,7 @@ export async function createAgencyApplication(
     kind: 'agency-application',
     now: ctx.now,
     dedupeKey: `agency-application:${id}`,
-    payload: renderOperatorEmail(ctx.operator.lang, {
+    payload: await renderOperatorEmail(ctx.operator.lang, {
       kind: 'agency-application',
       reference: id,
       companyName: input.company_name,

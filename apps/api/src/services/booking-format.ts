@@ -81,3 +81,16 @@ export function formatDuration(lang: Locale, iso: string): string {
   if (m[2]) parts.push(unit(Number(m[2]), 'minute'));
   return parts.join(' ') || unit(0, 'minute');
 }
+
+/** The message keys of a passenger type and a booking status (emails and PDFs). */
+export const PASSENGER_TYPE_KEYS = {
+  adult: 'ticket.passengerType.adult',
+  child: 'ticket.passengerType.child',
+  infant: 'ticket.passengerType.infant',
+} as const;
+
+export const BOOKING_STATUS_KEYS = {
+  new: 'ticket.bookingStatus.new',
+  booked: 'ticket.bookingStatus.booked',
+  cancelled: 'ticket.bookingStatus.cancelled',
+} as const;

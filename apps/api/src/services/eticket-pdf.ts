@@ -10,14 +10,15 @@ import type { Order } from '@parvoz/contracts/booking';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import {
+  BOOKING_STATUS_KEYS,
   formatAmount,
   formatDate,
   formatDuration,
   formatInstant,
   formatLocalDateTime,
+  PASSENGER_TYPE_KEYS,
   placeName,
 } from './booking-format.ts';
-import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
 
 const CABIN_KEYS = { economy: 'ticket.cabin.economy', business: 'ticket.cabin.business' } as const;
 const BAGGAGE_KEYS = {

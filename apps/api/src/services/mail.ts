@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { schema, type Database } from '@parvoz/db';
@@ -7,6 +8,7 @@ import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from './price-alert-mail.ts';
 import type { StaffEmailKind } from './staff-mail.ts';
+import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -20,61 +22,56 @@ export type EmailPayload = {
   attachments?: EmailAttachment[];
 };
 
+/** Every kind of email the outbox holds (its `kind` column). */
+export type EmailKind =
+  | EmailContent['kind']
+  | OperatorEmailKind
+  | BookingEmailKind
+  | AfterSaleEmailKind
+  | PriceAlertEmailKind
+  | StaffEmailKind;
+
 export type EmailContent =
   { kind: 'auth-code'; code: string } | { kind: 'signin-suspended'; unlockUrl: string };
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function SignInCodeEmail(props: { lang: Locale; subject: string; code: string }): ReactElement {
+  const intl = getIntl(props.lang);
+  const intro = intl.formatMessage({ id: 'mail.code.intro' });
+  return h(
+    EmailLayout,
+    { lang: props.lang, title: props.subject, preview: intro },
+    h(Paragraph, null, intro),
+    h(BigCode, null, props.code),
+    h(Paragraph, null, intl.formatMessage({ id: 'mail.code.validity' }, { minutes: 10 })),
+  );
 }
 
-export function layout(lang: Locale, title: string, bodyHtml: string, footer?: string): string {
-  const intl = getIntl(lang);
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827">
-<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<p style="font-size:20px;font-weight:bold;color:#1d4ed8;margin:0 0 16px">Parvoz</p>
-${bodyHtml}
-<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(footer ?? intl.formatMessage({ id: 'mail.footer' }))}</p>
-</div></body></html>`;
+function SignInSuspendedEmail(props: { lang: Locale; subject: string; unlockUrl: string }): ReactElement {
+  const intl = getIntl(props.lang);
+  const body = intl.formatMessage({ id: 'mail.suspended.body' });
+  return h(
+    EmailLayout,
+    { lang: props.lang, title: props.subject, preview: body },
+    h(Paragraph, null, body),
+    h(ActionButton, { href: props.unlockUrl }, intl.formatMessage({ id: 'mail.suspended.action' })),
+  );
 }
 
-/** Renders an email with the shared ICU messages (packages/i18n), as plain text and HTML. */
-export function renderEmail(lang: Locale, content: EmailContent): EmailPayload {
+/** Renders a sign-in email with the shared ICU messages (packages/i18n), as plain text and HTML. */
+export async function renderEmail(lang: Locale, content: EmailContent): Promise<EmailPayload> {
   const intl = getIntl(lang);
-  const footer = intl.formatMessage({ id: 'mail.footer' });
   switch (content.kind) {
     case 'auth-code': {
       const subject = intl.formatMessage({ id: 'mail.code.subject' }, { code: content.code });
-      const intro = intl.formatMessage({ id: 'mail.code.intro' });
-      const validity = intl.formatMessage({ id: 'mail.code.validity' }, { minutes: 10 });
-      return {
-        lang,
-        subject,
-        text: `${intro}\n\n${content.code}\n\n${validity}\n\n${footer}\n`,
-        html: layout(
-          lang,
-          subject,
-          `<p>${escapeHtml(intro)}</p>
-<p style="font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0">${content.code}</p>
-<p>${escapeHtml(validity)}</p>`,
-        ),
-      };
+      const parts = await renderEmailParts(h(SignInCodeEmail, { lang, subject, code: content.code }));
+      return { lang, subject, ...parts };
     }
     case 'signin-suspended': {
       const subject = intl.formatMessage({ id: 'mail.suspended.subject' });
-      const body = intl.formatMessage({ id: 'mail.suspended.body' });
-      const action = intl.formatMessage({ id: 'mail.suspended.action' });
-      return {
-        lang,
-        subject,
-        text: `${body}\n\n${action}: ${content.unlockUrl}\n\n${footer}\n`,
-        html: layout(
-          lang,
-          subject,
-          `<p>${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(content.unlockUrl)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>`,
-        ),
-      };
+      const parts = await renderEmailParts(
+        h(SignInSuspendedEmail, { lang, subject, unlockUrl: content.unlockUrl }),
+      );
+      return { lang, subject, ...parts };
     }
   }
 }
@@ -87,13 +84,7 @@ export async function enqueueEmail(
   db: Database,
   options: {
     to: string;
-    kind:
-      | EmailContent['kind']
-      | OperatorEmailKind
-      | BookingEmailKind
-      | AfterSaleEmailKind
-      | PriceAlertEmailKind
-      | StaffEmailKind;
+    kind: EmailKind;
     payload: EmailPayload;
     now: Date;
     dedupeKey?: string;

@@ -1,6 +1,7 @@
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { escapeHtml, layout, type EmailPayload } from './mail.ts';
+import type { EmailPayload } from './mail.ts';
+import { EmailLayout, Fields, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /** Emails to the site's operator (OPERATOR_EMAIL), in the operator's language (OPERATOR_LANG). */
 export type OperatorEmailKind = 'tour-request' | 'agency-application';
@@ -46,8 +47,11 @@ function formatDate(lang: Locale, isoDate: string): string {
   );
 }
 
-/** Renders an operator email as plain text and HTML: a short introduction and a table of what was sent. */
-export function renderOperatorEmail(lang: Locale, content: OperatorEmail): EmailPayload {
+/**
+ * Renders an operator email as plain text and HTML (react-email, ADR 0019): a short introduction and
+ * "label: value" lines of what was sent.
+ */
+export async function renderOperatorEmail(lang: Locale, content: OperatorEmail): Promise<EmailPayload> {
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const languageName = new Intl.DisplayNames(lang, { type: 'language' }).of(content.lang) ?? content.lang;
@@ -88,24 +92,11 @@ export function renderOperatorEmail(lang: Locale, content: OperatorEmail): Email
   }
   if (content.message) rows.push([t('mail.operator.message'), content.message]);
   rows.push([t('mail.operator.language'), languageName], [t('mail.operator.reference'), content.reference]);
-  const footer = t('mail.operator.footer');
-
-  const text = `${intro}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${footer}\n`;
-  const table = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;color:#4b5563;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  return {
-    lang,
-    subject,
-    text,
-    html: layout(
-      lang,
-      subject,
-      `<p>${escapeHtml(intro)}</p>\n<table style="border-collapse:collapse;font-size:14px">${table}</table>`,
-      footer,
-    ),
-  };
+  const element = h(
+    EmailLayout,
+    { lang, title: subject, preview: intro, footer: t('mail.operator.footer') },
+    h(Paragraph, null, intro),
+    h(Fields, { rows }),
+  );
+  return { lang, subject, ...(await renderEmailParts(element)) };
 }

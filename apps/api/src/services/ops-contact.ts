@@ -55,7 +55,7 @@ export async function correctContact(
       to: view.contact.email,
       kind: 'contact-phone-changed',
       orderId,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-phone-changed',
         order: view,
         phone: changes.contactPhone,
@@ -70,7 +70,7 @@ export async function correctContact(
       to: row.contactEmail,
       kind: 'contact-email-changed',
       orderId,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
         email: changes.contactEmail,
@@ -83,7 +83,7 @@ export async function correctContact(
       to: changes.contactEmail,
       kind: 'contact-email-changed',
       orderId,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
         email: changes.contactEmail,

@@ -303,7 +303,7 @@ export async function confirmCancellation(
     await enqueueEmail(tx, {
       to: view.contact.email,
       kind: 'order-cancelled',
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'order-cancelled',
         order: view,
         refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,

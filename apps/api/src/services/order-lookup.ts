@@ -37,7 +37,7 @@ export async function sendAccessLink(
       to: view.contact.email,
       kind: 'order-access-link',
       orderId: view.id,
-      payload: renderOrderEmail(lang, { kind: 'order-access-link', order: view, link }),
+      payload: await renderOrderEmail(lang, { kind: 'order-access-link', order: view, link }),
       now,
       dedupeKey: `order-access-link:${view.id}:${Math.floor(now.getTime() / LOOKUP_EMAIL_EVERY_MS)}`,
     });

@@ -77,7 +77,7 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
       to: view.contact.email,
       kind: 'contact-phone-changed',
       orderId: view.id,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-phone-changed',
         order: view,
         phone,
@@ -131,7 +131,7 @@ export async function requestEmailChange(
       to: input.email,
       kind: 'contact-email-code',
       orderId: access.orderId,
-      payload: renderAfterSaleEmail(lang, {
+      payload: await renderAfterSaleEmail(lang, {
         kind: 'contact-email-code',
         order: view,
         code,
@@ -203,7 +203,7 @@ export async function confirmEmailChange(
       to: oldEmail,
       kind: 'contact-email-changed',
       orderId: view.id,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
         email: change.newEmail,
@@ -216,7 +216,7 @@ export async function confirmEmailChange(
       to: change.newEmail,
       kind: 'contact-email-changed',
       orderId: view.id,
-      payload: renderAfterSaleEmail(view.lang, {
+      payload: await renderAfterSaleEmail(view.lang, {
         kind: 'contact-email-changed',
         order: view,
         email: change.newEmail,

@@ -27,7 +27,7 @@ test('three instances send 60 queued emails, each exactly once', async () => {
     await enqueueEmail(database.db, {
       to: `many-${i}@example.com`,
       kind: 'auth-code',
-      payload: renderEmail('en', { kind: 'auth-code', code: String(100000 + i) }),
+      payload: await renderEmail('en', { kind: 'auth-code', code: String(100000 + i) }),
       now,
     });
   }

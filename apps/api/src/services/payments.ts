@@ -319,7 +319,7 @@ export async function enqueueConfirmation(
   const token = await issueAccessToken(tx, orderId, now);
   const link = siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
   const pdf = await renderETicketPdf(view, lang, link);
-  const payload = renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
+  const payload = await renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
   await enqueueEmail(tx, {
     to: view.contact.email,
     kind: 'order-confirmation',

@@ -1,13 +1,17 @@
 /**
- * Price-alert emails (issue 17 §3), in the alert's language with the shared ICU messages, as text and HTML:
+ * Price-alert emails (issue 17 §3), in the alert's language with the shared ICU messages, as text and HTML
+ * (react-email, ADR 0019):
  *  - `price-alert-confirm`: the first email, with the link that turns the alert on (double opt-in);
  *  - `price-alert-drop`: the lowest price fell; the new and the earlier price, the results link, and an
  *    unsubscribe link that works without signing in.
  */
+import type { ReactElement } from 'react';
+import { Link, Text } from '@react-email/components';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatAmount, formatDate, searchPlaceName } from './booking-format.ts';
-import { escapeHtml, layout, type EmailPayload } from './mail.ts';
+import type { EmailPayload } from './mail.ts';
+import { ActionButton, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 export type PriceAlertEmailKind = 'price-alert-confirm' | 'price-alert-drop';
 
@@ -66,81 +70,91 @@ function tripText(lang: Locale, search: AlertSearchText): string {
   return `${dates} · ${passengers} · ${cabin}`;
 }
 
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-
-export function renderPriceAlertEmail(lang: Locale, content: PriceAlertEmailContent): EmailPayload {
+function ConfirmEmail(props: {
+  lang: Locale;
+  subject: string;
+  content: Extract<PriceAlertEmailContent, { kind: 'price-alert-confirm' }>;
+}): ReactElement {
+  const { lang, content } = props;
   const intl = getIntl(lang);
   const route = routeText(lang, content.search);
-  const trip = tripText(lang, content.search);
   const price = formatAmount(lang, content.price, content.currency);
-  const footer = intl.formatMessage({ id: 'mail.footer' });
+  const intro = intl.formatMessage(
+    { id: 'priceAlert.mail.confirm.intro' },
+    { route, price, percent: content.minDropPercent },
+  );
+  return h(
+    EmailLayout,
+    { lang, title: props.subject, preview: intro },
+    h(Paragraph, null, intro),
+    h(Paragraph, { tone: 'soft' }, tripText(lang, content.search)),
+    h(
+      ActionButton,
+      { href: content.confirmUrl },
+      intl.formatMessage({ id: 'priceAlert.mail.confirm.action' }),
+    ),
+    h(
+      Paragraph,
+      { tone: 'soft' },
+      intl.formatMessage({ id: 'priceAlert.mail.confirm.validity' }, { days: content.validDays }),
+    ),
+    h(Paragraph, { tone: 'soft' }, intl.formatMessage({ id: 'priceAlert.mail.confirm.ignore' })),
+  );
+}
 
-  if (content.kind === 'price-alert-confirm') {
-    const subject = intl.formatMessage({ id: 'priceAlert.mail.confirm.subject' }, { route });
-    const intro = intl.formatMessage(
-      { id: 'priceAlert.mail.confirm.intro' },
-      { route, price, percent: content.minDropPercent },
-    );
-    const action = intl.formatMessage({ id: 'priceAlert.mail.confirm.action' });
-    const validity = intl.formatMessage(
-      { id: 'priceAlert.mail.confirm.validity' },
-      { days: content.validDays },
-    );
-    const ignore = intl.formatMessage({ id: 'priceAlert.mail.confirm.ignore' });
-    return {
-      lang,
-      subject,
-      text: [intro, trip, '', `${action}: ${content.confirmUrl}`, validity, '', ignore, '', footer, ''].join(
-        '\n',
-      ),
-      html: layout(
-        lang,
-        subject,
-        `<p>${escapeHtml(intro)}</p>
-<p style="color:#374151">${escapeHtml(trip)}</p>
-${button(content.confirmUrl, action)}
-<p style="font-size:14px;color:#374151">${escapeHtml(validity)}</p>
-<p style="font-size:14px;color:#374151">${escapeHtml(ignore)}</p>`,
-      ),
-    };
-  }
-
+function DropEmail(props: {
+  lang: Locale;
+  subject: string;
+  content: Extract<PriceAlertEmailContent, { kind: 'price-alert-drop' }>;
+}): ReactElement {
+  const { lang, content } = props;
+  const intl = getIntl(lang);
+  const route = routeText(lang, content.search);
+  const price = formatAmount(lang, content.price, content.currency);
   const previous = formatAmount(lang, content.previousPrice, content.currency);
-  const subject = intl.formatMessage({ id: 'priceAlert.mail.drop.subject' }, { route, price });
   const intro = intl.formatMessage(
     { id: 'priceAlert.mail.drop.intro' },
     { route, price, previous, percent: content.percent },
   );
-  const action = intl.formatMessage({ id: 'priceAlert.mail.drop.action' });
-  const note = intl.formatMessage({ id: 'priceAlert.mail.drop.note' });
-  const why = intl.formatMessage({ id: 'priceAlert.mail.drop.why' });
-  const unsubscribe = intl.formatMessage({ id: 'priceAlert.mail.unsubscribe' });
-  return {
-    lang,
-    subject,
-    text: [
-      intro,
-      trip,
-      '',
-      `${action}: ${content.resultsUrl}`,
-      note,
-      '',
-      why,
-      `${unsubscribe}: ${content.unsubscribeUrl}`,
-      '',
-      footer,
-      '',
-    ].join('\n'),
-    html: layout(
-      lang,
-      subject,
-      `<p>${escapeHtml(intro)}</p>
-<p style="color:#374151">${escapeHtml(trip)}</p>
-<p style="font-size:24px;font-weight:bold;margin:12px 0">${escapeHtml(price)} <span style="font-size:16px;font-weight:normal;color:#6b7280;text-decoration:line-through">${escapeHtml(previous)}</span></p>
-${button(content.resultsUrl, action)}
-<p style="font-size:14px;color:#374151">${escapeHtml(note)}</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#6b7280">${escapeHtml(unsubscribe)}</a></p>`,
+  return h(
+    EmailLayout,
+    { lang, title: props.subject, preview: intro },
+    h(Paragraph, null, intro),
+    h(Paragraph, { tone: 'soft' }, tripText(lang, content.search)),
+    h(
+      Text,
+      { style: { fontSize: '24px', fontWeight: 'bold', margin: '12px 0' } },
+      h('span', null, price),
+      ' ',
+      h('del', { style: { fontSize: '16px', fontWeight: 'normal', color: '#6b7280' } }, previous),
     ),
-  };
+    h(ActionButton, { href: content.resultsUrl }, intl.formatMessage({ id: 'priceAlert.mail.drop.action' })),
+    h(Paragraph, { tone: 'soft' }, intl.formatMessage({ id: 'priceAlert.mail.drop.note' })),
+    h(
+      Text,
+      { style: { fontSize: '12px', color: '#6b7280' } },
+      h('span', null, intl.formatMessage({ id: 'priceAlert.mail.drop.why' })),
+      h('br'),
+      h(
+        Link,
+        { href: content.unsubscribeUrl, style: { color: '#6b7280' } },
+        intl.formatMessage({ id: 'priceAlert.mail.unsubscribe' }),
+      ),
+    ),
+  );
+}
+
+export async function renderPriceAlertEmail(
+  lang: Locale,
+  content: PriceAlertEmailContent,
+): Promise<EmailPayload> {
+  const intl = getIntl(lang);
+  const route = routeText(lang, content.search);
+  if (content.kind === 'price-alert-confirm') {
+    const subject = intl.formatMessage({ id: 'priceAlert.mail.confirm.subject' }, { route });
+    return { lang, subject, ...(await renderEmailParts(h(ConfirmEmail, { lang, subject, content }))) };
+  }
+  const price = formatAmount(lang, content.price, content.currency);
+  const subject = intl.formatMessage({ id: 'priceAlert.mail.drop.subject' }, { route, price });
+  return { lang, subject, ...(await renderEmailParts(h(DropEmail, { lang, subject, content }))) };
 }

@@ -144,7 +144,7 @@ export function createPriceAlertWorker(options: {
       await enqueueEmail(tx, {
         to: row.email,
         kind: 'price-alert-drop',
-        payload: renderPriceAlertEmail(lang, {
+        payload: await renderPriceAlertEmail(lang, {
           kind: 'price-alert-drop',
           search,
           price: major(price, currency),

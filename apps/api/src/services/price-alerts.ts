@@ -240,7 +240,7 @@ export async function createPriceAlert(
     await enqueueEmail(tx, {
       to: input.email,
       kind: 'price-alert-confirm',
-      payload: renderPriceAlertEmail(input.lang, {
+      payload: await renderPriceAlertEmail(input.lang, {
         kind: 'price-alert-confirm',
         search,
         price: major(price, input.currency),

@@ -8,8 +8,13 @@ import { startA4Document } from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { formatAmount, formatInstant, placeName } from './booking-format.ts';
-import { BOOKING_STATUS_KEYS, PASSENGER_TYPE_KEYS } from './booking-mail.ts';
+import {
+  BOOKING_STATUS_KEYS,
+  formatAmount,
+  formatInstant,
+  PASSENGER_TYPE_KEYS,
+  placeName,
+} from './booking-format.ts';
 
 const BLUE = '#1d4ed8';
 const GREY = '#4b5563';

@@ -251,7 +251,7 @@ export async function applyRefundSucceeded(
     to: view.contact.email,
     kind: 'refund-completed',
     orderId: refund.orderId,
-    payload: renderAfterSaleEmail(view.lang, {
+    payload: await renderAfterSaleEmail(view.lang, {
       kind: 'refund-completed',
       order: view,
       amount: majorOf(refund.amountMinor, refund.currency),
@@ -354,7 +354,7 @@ export async function refundLatePayment(
     to: view.contact.email,
     kind: 'late-payment-refund',
     orderId: payment.orderId,
-    payload: renderAfterSaleEmail(view.lang, {
+    payload: await renderAfterSaleEmail(view.lang, {
       kind: 'late-payment-refund',
       order: view,
       amount: majorOf(payment.amountMinor, payment.currency),

@@ -134,7 +134,7 @@ async function queueUnlockEmail(ctx: SignInContext, email: string, lang: Locale)
     await enqueueEmail(tx, {
       to: email,
       kind: 'signin-suspended',
-      payload: renderEmail(lang, { kind: 'signin-suspended', unlockUrl }),
+      payload: await renderEmail(lang, { kind: 'signin-suspended', unlockUrl }),
       now: ctx.now,
     });
   });
@@ -206,7 +206,7 @@ export async function requestCode(
     await enqueueEmail(tx, {
       to: email,
       kind: 'auth-code',
-      payload: renderEmail(lang, { kind: 'auth-code', code }),
+      payload: await renderEmail(lang, { kind: 'auth-code', code }),
       now,
     });
   });

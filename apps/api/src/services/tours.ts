@@ -186,7 +186,7 @@ export async function createTourRequest(
     kind: 'tour-request',
     now: ctx.now,
     dedupeKey: `tour-request:${id}`,
-    payload: renderOperatorEmail(lang, {
+    payload: await renderOperatorEmail(lang, {
       kind: 'tour-request',
       reference: id,
       tourTitle: localized(row.title, lang) ?? row.slug,

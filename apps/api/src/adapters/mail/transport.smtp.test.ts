@@ -1,9 +1,15 @@
-/** The SMTP adapter over a real SMTP server on loopback: an email with a PDF attachment arrives intact. */
+/**
+ * The SMTP adapter over a real SMTP server on loopback: an email with a PDF attachment arrives intact, and a
+ * rendered email arrives with its HTML and text parts.
+ */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { smtpTransport } from './transport.ts';
+import { toOutgoing } from '../../services/mail.ts';
+import { renderOrderEmail } from '../../services/booking-mail.ts';
+import { sampleOrder } from '../../services/email-samples.ts';
 
 let server: SMTPServer;
 const received: ParsedMail[] = [];
@@ -58,4 +64,26 @@ test('attachments are sent as files with their type and exact bytes', async () =
   expect(mail.attachments[0]!.filename).toBe('e-ticket-K7QX3M.pdf');
   expect(mail.attachments[0]!.contentType).toBe('application/pdf');
   expect(Buffer.compare(mail.attachments[0]!.content, pdf)).toBe(0);
+});
+
+test('a rendered email (react-email) arrives with both parts: the booking confirmation with the airline reference', async () => {
+  const port = (server.server.address() as AddressInfo).port;
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Parvoz <no-reply@parvoz.test>');
+  const payload = await renderOrderEmail('tr', {
+    kind: 'order-confirmation',
+    order: sampleOrder({ lang: 'tr', supplier_booking_reference: 'XJ4T9P' }),
+    link: 'http://parvoz.test/tr/orders/ord_1?access_token=abc',
+  });
+  try {
+    await transport.send(toOutgoing('aziz@example.com', payload));
+  } finally {
+    transport.close();
+  }
+  const mail = received.at(-1)!;
+  expect(mail.subject).toBe(payload.subject);
+  expect(mail.text).toContain('Havayolu rezervasyon kodu: XJ4T9P');
+  expect(mail.text).toContain('http://parvoz.test/tr/orders/ord_1?access_token=abc');
+  expect(typeof mail.html === 'string' && mail.html).toContain('lang="tr"');
+  expect(mail.html).toContain('XJ4T9P');
+  expect(mail.html).toContain('href="http://parvoz.test/tr/orders/ord_1?access_token=abc"');
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
@@ -212,6 +212,13 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     const view = await readOrder(app, order.id, order.access_token);
     expect(view).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
     expect(view.supplier_booking_reference).toBe(atDuffel.booking_reference);
+    // The confirmation email gives the airline's booking reference too (text and HTML), for the airline's site.
+    const [confirmation] = await db
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.orderId, order.id), eq(schema.outbox.kind, 'order-confirmation')));
+    expect(confirmation!.payload.text).toContain(`Airline booking reference: ${atDuffel.booking_reference}`);
+    expect(confirmation!.payload.html).toContain(atDuffel.booking_reference);
   });
 
   test('a hold whose price moved at the airline is not paid from the balance (left for an operator)', async () => {

@@ -365,7 +365,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
           await enqueueEmail(tx, {
             to: staff.email,
             kind: 'staff-invite',
-            payload: staffInviteEmail(lang, {
+            payload: await staffInviteEmail(lang, {
               invitedBy: request.staff!.email,
               siteUrl: app.deps.publicOrigin(),
             }),

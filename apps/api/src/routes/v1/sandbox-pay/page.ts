@@ -4,7 +4,8 @@
  */
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { escapeHtml } from '../../../services/mail.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export type CardField = 'card_number' | 'expiry' | 'cvc' | 'holder';
 

@@ -1,0 +1,338 @@
+/**
+ * Every email the API sends, each with sample data, for the development preview (`npm run email:preview`,
+ * ADR 0019) and the tests that render each one in each language. Adding an email kind means adding it here:
+ * `email-samples.test.ts` checks that every kind the outbox knows has a sample.
+ */
+import type { Order } from '@parvoz/contracts/booking';
+import type { Locale } from '@parvoz/i18n/locales';
+import { renderEmail, type EmailKind, type EmailPayload } from './mail.ts';
+import { renderOrderEmail } from './booking-mail.ts';
+import { renderAfterSaleEmail } from './after-sale-mail.ts';
+import { renderOperatorEmail } from './operator-mail.ts';
+import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
+import { staffInviteEmail } from './staff-mail.ts';
+
+const SITE = 'http://127.0.0.1:3000';
+
+/** A paid round trip Tashkent–Istanbul for two adults, one child and an infant, in USD. */
+export function sampleOrder(overrides: Partial<Order> = {}): Order {
+  const segment = (from: string, to: string, departing: string, arriving: string, number: string) => ({
+    flight_key: `HY${number}-${departing.slice(0, 10)}`,
+    origin: from,
+    destination: to,
+    departing_at: departing,
+    arriving_at: arriving,
+    duration: 'PT4H40M',
+    marketing_carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
+    flight_number: number,
+    aircraft: { iata_code: '32N', name: 'Airbus A320neo' },
+    cabin_class: 'economy' as const,
+    distance_km: 3_360,
+  });
+  const slice = (s: ReturnType<typeof segment>) => ({
+    origin: s.origin,
+    destination: s.destination,
+    departing_at: s.departing_at,
+    arriving_at: s.arriving_at,
+    duration: s.duration,
+    duration_minutes: 280,
+    transfers: 0,
+    segments: [s],
+  });
+  const out = segment('TAS', 'IST', '2026-12-15T08:40:00+05:00', '2026-12-15T11:20:00+03:00', '601');
+  const back = segment('IST', 'TAS', '2026-12-22T13:10:00+03:00', '2026-12-22T20:05:00+05:00', '602');
+  const passenger = (
+    type: 'adult' | 'child' | 'infant',
+    given: string,
+    family: string,
+    tickets: [string, string],
+  ) => ({
+    type,
+    given_name: given,
+    family_name: family,
+    born_on: type === 'adult' ? '1988-04-02' : type === 'child' ? '2018-06-11' : '2026-01-20',
+    gender: 'male' as const,
+    citizenship: 'UZ',
+    document: { number: 'FA1234567', expires_on: '2031-01-01' },
+    services: [],
+    tickets: tickets.map((ticket_number, slice_index) => ({
+      slice_index,
+      segment_index: 0,
+      flight_key: slice_index === 0 ? out.flight_key : back.flight_key,
+      ticket_number,
+    })),
+  });
+  return {
+    id: 'ord_sample0000000000000001',
+    booking_reference: 'K7QX2M',
+    supplier_booking_reference: null,
+    created_at: '2026-11-20T09:00:00Z',
+    booking_status: 'booked',
+    payment_status: 'paid',
+    refund_status: 'none',
+    refunds: [],
+    cancellable: true,
+    tickets_voided_at: null,
+    payment_deadline: '2026-11-20T09:30:00Z',
+    paid_at: '2026-11-20T09:05:00Z',
+    payable: false,
+    total_amount: '1412.50',
+    total_currency: 'USD',
+    base_amount: '1100.00',
+    tax_amount: '312.50',
+    luggage_amount: '0.00',
+    price_breakdown: [],
+    contact: { full_name: 'Aziz Karimov', email: 'aziz@example.com', phone: '+998901234567' },
+    passengers: [
+      passenger('adult', 'Aziz', 'Karimov', ['2501234567890', '2501234567891']),
+      passenger('adult', 'Malika', 'Karimova', ['2501234567892', '2501234567893']),
+      passenger('child', 'Timur', 'Karimov', ['2501234567894', '2501234567895']),
+      passenger('infant', 'Laylo', 'Karimova', ['2501234567896', '2501234567897']),
+    ],
+    cabin_class: 'economy',
+    fare_family: 'standard',
+    conditions: {
+      refund_before_departure: {
+        allowed: true,
+        penalty_amount: '50.00',
+        penalty_currency: 'USD',
+        taxes_refundable: true,
+      },
+    },
+    slices: [slice(out), slice(back)],
+    lang: 'en',
+    ...overrides,
+  };
+}
+
+const search: AlertSearchText = {
+  origin: 'TAS',
+  destination: 'IST',
+  departureDate: '2026-12-15',
+  returnDate: '2026-12-22',
+  passengers: { adults: 2, children: 0, infants: 0 },
+  cabin: 'economy',
+};
+
+/** Every kind, so that a new one fails to compile here until it is listed (and the test asks for its sample). */
+export const EMAIL_KINDS = Object.keys({
+  'auth-code': true,
+  'signin-suspended': true,
+  'order-confirmation': true,
+  'order-access-link': true,
+  'order-cancelled': true,
+  'refund-completed': true,
+  'late-payment-refund': true,
+  'contact-phone-changed': true,
+  'contact-email-code': true,
+  'contact-email-changed': true,
+  'tour-request': true,
+  'agency-application': true,
+  'price-alert-confirm': true,
+  'price-alert-drop': true,
+  'staff-invite': true,
+} satisfies Record<EmailKind, true>) as EmailKind[];
+
+export type EmailSample = { name: string; render: (lang: Locale) => Promise<EmailPayload> };
+
+/** One sample per email (and per variant that reads differently), named after the outbox kind. */
+export const EMAIL_SAMPLES: EmailSample[] = [
+  { name: 'auth-code', render: (lang) => renderEmail(lang, { kind: 'auth-code', code: '482913' }) },
+  {
+    name: 'signin-suspended',
+    render: (lang) =>
+      renderEmail(lang, {
+        kind: 'signin-suspended',
+        unlockUrl: `${SITE}/${lang}/login/unlock?email=aziz%40example.com&token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-confirmation',
+    render: (lang) =>
+      renderOrderEmail(lang, {
+        kind: 'order-confirmation',
+        order: sampleOrder({ lang }),
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-confirmation.airline-reference',
+    render: (lang) =>
+      renderOrderEmail(lang, {
+        kind: 'order-confirmation',
+        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-access-link',
+    render: (lang) =>
+      renderOrderEmail(lang, {
+        kind: 'order-access-link',
+        order: sampleOrder({ lang }),
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-cancelled',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'order-cancelled',
+        order: sampleOrder({ lang, booking_status: 'cancelled' }),
+        refundAmount: '1362.50',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-cancelled.unpaid',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'order-cancelled',
+        order: sampleOrder({ lang, booking_status: 'cancelled', payment_status: 'not_paid' }),
+        refundAmount: null,
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'order-cancelled.no-refund',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'order-cancelled',
+        order: sampleOrder({ lang, booking_status: 'cancelled' }),
+        refundAmount: '0.00',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'refund-completed',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'refund-completed',
+        order: sampleOrder({ lang }),
+        amount: '1362.50',
+        currency: 'USD',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'late-payment-refund',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'late-payment-refund',
+        order: sampleOrder({ lang }),
+        amount: '1412.50',
+        currency: 'USD',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'contact-phone-changed',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'contact-phone-changed',
+        order: sampleOrder({ lang }),
+        phone: '+905321234567',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'contact-email-code',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'contact-email-code',
+        order: sampleOrder({ lang }),
+        code: '731045',
+        minutes: 10,
+      }),
+  },
+  {
+    name: 'contact-email-changed.old',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'contact-email-changed',
+        order: sampleOrder({ lang }),
+        email: 'aziz.new@example.com',
+        reader: 'old',
+        link: null,
+      }),
+  },
+  {
+    name: 'contact-email-changed.new',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'contact-email-changed',
+        order: sampleOrder({ lang }),
+        email: 'aziz.new@example.com',
+        reader: 'new',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'tour-request',
+    render: (lang) =>
+      renderOperatorEmail(lang, {
+        kind: 'tour-request',
+        reference: 'TR-4821',
+        tourTitle: 'Samarkand and Bukhara in five days',
+        tourUrl: `${SITE}/${lang}/tours/samarkand-bukhara`,
+        departsOn: '2027-04-10',
+        returnsOn: '2027-04-15',
+        fullName: 'Olga Kim',
+        email: 'olga.kim@example.com',
+        phone: '+998901234567',
+        adults: 2,
+        children: 1,
+        message: 'A room with a view of the mountains, please.\nWe arrive late on the first day.',
+        lang: 'ru',
+      }),
+  },
+  {
+    name: 'agency-application',
+    render: (lang) =>
+      renderOperatorEmail(lang, {
+        kind: 'agency-application',
+        reference: 'AG-0193',
+        companyName: 'Silk Road Travel LLC',
+        taxId: '305123456',
+        countryCode: 'UZ',
+        city: 'Samarkand',
+        contactName: 'Rustam Aliev',
+        email: 'rustam@silkroad.example',
+        phone: '+998652211122',
+        website: 'https://silkroad.example',
+        message: null,
+        lang: 'uz',
+      }),
+  },
+  {
+    name: 'price-alert-confirm',
+    render: (lang) =>
+      renderPriceAlertEmail(lang, {
+        kind: 'price-alert-confirm',
+        search,
+        price: '412.50',
+        currency: 'USD',
+        confirmUrl: `${SITE}/${lang}/price-alerts/confirm?token=sample-token`,
+        validDays: 30,
+        minDropPercent: 5,
+      }),
+  },
+  {
+    name: 'price-alert-drop',
+    render: (lang) =>
+      renderPriceAlertEmail(lang, {
+        kind: 'price-alert-drop',
+        search,
+        price: '350.00',
+        previousPrice: '412.50',
+        percent: 15,
+        currency: 'USD',
+        resultsUrl: `${SITE}/${lang}/flight/TAS1512IST2212`,
+        unsubscribeUrl: `${SITE}/${lang}/price-alerts/unsubscribe?token=sample-token`,
+      }),
+  },
+  {
+    name: 'staff-invite',
+    render: (lang) => staffInviteEmail(lang, { invitedBy: 'admin@parvoz.example', siteUrl: SITE }),
+  },
+];
