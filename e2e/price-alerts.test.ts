@@ -97,7 +97,10 @@ async function subscribeOn(page: Page, lang: Locale, email: string) {
 
 /** Waits until the page shows a status message containing `text`. */
 async function statusShows(page: Page, text: string) {
-  await expect.poll(() => page.getByRole('status').filter({ hasText: text }).count()).toBe(1);
+  // The answer follows a form post that sends an email: well over expect.poll's 1 s default on a busy machine.
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: text }).count(), { timeout: 15_000 })
+    .toBe(1);
 }
 
 /** No serious or critical axe finding on the page as it is now. */
