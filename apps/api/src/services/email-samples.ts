@@ -100,6 +100,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
       },
     },
     slices: [slice(out), slice(back)],
+    airline_changes: [],
     lang: 'en',
     ...overrides,
   };
