@@ -55,7 +55,11 @@ function readCMap(text: string): Map<number, string> {
       const from = parseInt(lo!, 16);
       const to = parseInt(hi!, 16);
       if (list !== undefined) {
-        [...list.matchAll(/<([0-9a-fA-F]+)>/g)].forEach(([, d], i) => map.set(from + i, utf16(d!)));
+        // A ligature's entry holds several code points, space-separated (`<0066 0069>` for "fi"): skipping it
+        // would shift every later glyph of the range onto its neighbour's text.
+        [...list.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach(([, d], i) =>
+          map.set(from + i, utf16(d!.replace(/\s+/g, ''))),
+        );
       } else {
         const base = parseInt(dst!, 16);
         for (let code = from; code <= to; code++) map.set(code, String.fromCharCode(base + code - from));
