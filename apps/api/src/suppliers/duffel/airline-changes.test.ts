@@ -6,19 +6,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
+import { TEST_OFFER_SECRET } from '../../testing.ts';
 import { ANON, bookingBody } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
-import { searchEngineFor } from '../../services/flights.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -29,55 +28,17 @@ const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().s
 const log = { warn: () => undefined, error: () => undefined };
 
 let db: Database;
-let closeDb: () => Promise<void>;
 let app: FastifyInstance;
 let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  server = await startDuffelServer({
-    token: TOKEN,
-    now,
-    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
-    flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '300.00',
-        tax: '60.00',
-        currency: 'USD',
-      },
-    ],
-  });
-  app = await buildTestApi(
-    db,
-    {
-      duffelAccessToken: TOKEN,
-      duffelApiUrl: server.url,
-      duffelTimeBudgetMs: 30_000,
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
-    },
-    { now },
-  );
+  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  await closeDb?.();
+  await closeApi?.();
 });
 
 afterEach(() => {

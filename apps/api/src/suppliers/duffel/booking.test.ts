@@ -8,14 +8,12 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
+import { TEST_OFFER_SECRET } from '../../testing.ts';
 import { ANON, bookingBody } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
-import { searchEngineFor } from '../../services/flights.ts';
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
@@ -23,7 +21,8 @@ import { bookAtDuffel } from '../../services/supplier-booking.ts';
 import { ApiFailure } from '../../errors.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
 import type { CreateOrderInput } from '@parvoz/contracts/booking';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -35,56 +34,28 @@ const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().s
 const quietLog = { warn: () => undefined, error: () => undefined };
 
 let db: Database;
-let closeDb: () => Promise<void>;
 let app: FastifyInstance;
 let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  server = await startDuffelServer({
+  ({
+    db,
+    app,
+    server,
+    close: closeApi,
+  } = await startDuffelTestApi({
     token: TOKEN,
     now,
-    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
     flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '300.00',
-        tax: '60.00',
-        currency: 'USD',
-        refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
-      },
+      { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
     ],
-  });
-  app = await buildTestApi(
-    db,
-    {
-      duffelAccessToken: TOKEN,
-      duffelApiUrl: server.url,
-      duffelTimeBudgetMs: 30_000,
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
-    },
-    { now },
-  );
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  await closeDb?.();
+  await closeApi?.();
 });
 
 /** A Duffel offer of a fresh search (its own date). */

@@ -8,19 +8,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_OFFER_SECRET } from '../../testing.ts';
+import { TEST_OFFER_SECRET } from '../../testing.ts';
 import { ANON, bookingBody } from '../../booking-testing.ts';
 import type { Booked } from '../../after-sale-testing.ts';
-import { searchEngineFor } from '../../services/flights.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
@@ -36,64 +35,36 @@ const log = {
 };
 
 let db: Database;
-let closeDb: () => Promise<void>;
 let app: FastifyInstance;
 let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  // The database refuses to record one contact's orders: the failure after Duffel created the order.
-  await db.execute(sql`
-    CREATE FUNCTION refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.contact_email = ${sql.raw(`'${REFUSED_EMAIL}'`)} THEN RAISE EXCEPTION 'order not recorded (test)'; END IF;
-      RETURN NEW;
-    END $$`);
-  await db.execute(sql`
-    CREATE TRIGGER refuse_test_order BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_test_order()`);
-  server = await startDuffelServer({
+  ({
+    db,
+    app,
+    server,
+    close: closeApi,
+  } = await startDuffelTestApi({
     token: TOKEN,
     now,
-    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
-    flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '300.00',
-        tax: '60.00',
-        currency: 'USD',
-      },
-    ],
-  });
-  app = await buildTestApi(
-    db,
-    {
-      duffelAccessToken: TOKEN,
-      duffelApiUrl: server.url,
-      duffelTimeBudgetMs: 30_000,
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
+    // The database refuses to record one contact's orders: the failure after Duffel created the order.
+    prepare: async (db) => {
+      await db.execute(sql`
+        CREATE FUNCTION refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.contact_email = ${sql.raw(`'${REFUSED_EMAIL}'`)} THEN RAISE EXCEPTION 'order not recorded (test)'; END IF;
+          RETURN NEW;
+        END $$`);
+      await db.execute(sql`
+        CREATE TRIGGER refuse_test_order BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_test_order()`);
     },
-    { now },
-  );
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  await closeDb?.();
+  await closeApi?.();
 });
 
 afterEach(() => {
