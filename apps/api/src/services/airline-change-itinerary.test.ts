@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import type { ChangedFlight } from '@parvoz/db';
 import type { Offer, OfferSegment } from '@parvoz/core/search-types';
-import { applyChangeToItinerary } from './airline-change-itinerary.ts';
+import { applyChangeToItinerary, applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { searchEngineFor } from './flights.ts';
 
 const network = searchEngineFor('parvoz').network;
@@ -166,4 +166,29 @@ test('a change that does not fit is refused: unknown flight, nothing added, unkn
       network,
     ),
   ).not.toBeNull();
+});
+
+test('changes in turn: the second made on top of the first; coupons traced back to the itinerary as booked', () => {
+  const nonstop: ChangedFlight = {
+    carrier: 'QP',
+    flight_number: '50',
+    origin: 'TAS',
+    destination: 'IST',
+    departing_at: '2026-12-15T09:00:00+05:00',
+    arriving_at: '2026-12-15T12:00:00+03:00',
+    slice: 0,
+  };
+  const later = {
+    ...nonstop,
+    departing_at: '2026-12-15T10:00:00+05:00',
+    arriving_at: '2026-12-15T13:00:00+03:00',
+  };
+  const first = { removed: [flight(out1, 0), flight(out2, 0)], added: [nonstop] };
+  const second = { removed: [nonstop], added: [later] };
+  // The second alone does not fit the itinerary as booked; after the first it does.
+  expect(applyChangeToItinerary(offer, second, network)).toBeNull();
+  const result = applyChangesToItinerary(offer, [first, second], network)!;
+  expect(result.offer.slices[0]!.segments.map((s) => s.departing_at)).toEqual(['2026-12-15T10:00:00+05:00']);
+  expect(result.ticketSource).toEqual([0, 2]);
+  expect(applyChangesToItinerary(offer, [second, first], network)).toBeNull();
 });

@@ -152,3 +152,27 @@ export function applyChangeToItinerary(
   if (touched > 1 && change.removed.some((f) => f.slice === undefined)) return null;
   return { offer: { ...offer, slices }, ticketSource };
 }
+
+/**
+ * Several changes applied in turn (an airline's later change made on top of earlier ones): the itinerary after the
+ * last, with each new flight's coupon traced back to the itinerary given. Null when one of them does not fit.
+ */
+export function applyChangesToItinerary(
+  offer: Offer,
+  changes: Array<{ removed: ChangedFlight[]; added: ChangedFlight[] }>,
+  net: Network,
+): RewrittenItinerary | null {
+  let current: RewrittenItinerary = {
+    offer,
+    ticketSource: offer.slices.flatMap((s) => s.segments).map((_, i) => i),
+  };
+  for (const change of changes) {
+    const next = applyChangeToItinerary(current.offer, change, net);
+    if (!next) return null;
+    current = {
+      offer: next.offer,
+      ticketSource: next.ticketSource.map((s) => (s === null ? null : (current.ticketSource[s] ?? null))),
+    };
+  }
+  return current;
+}

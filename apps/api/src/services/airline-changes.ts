@@ -7,7 +7,7 @@
  * `accept` for (`POST /air/airline_initiated_changes/:id/actions/accept`). Duffel's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { DuffelError } from '@duffel/api';
 import type { AirlineInitiatedChange } from '@duffel/api/types';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
@@ -15,7 +15,7 @@ import type { Network } from '@parvoz/core/network';
 import type { Offer } from '@parvoz/core/search-types';
 import { ticketNumber } from '@parvoz/core/tickets';
 import { ApiFailure } from '../errors.ts';
-import { applyChangeToItinerary } from './airline-change-itinerary.ts';
+import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 import { enqueueEmail } from './mail.ts';
 import { flightsOf, loadOrder, presentOrder } from './order-view.ts';
@@ -139,8 +139,10 @@ async function queueChangeEmail(
 /**
  * Writes every accepted change of the order not yet applied into its itinerary snapshot, oldest first, under the
  * order's row lock (so two runs, or a run and the traveller's accept, apply each change once). Tickets follow:
- * a new flight takes over the coupon of the flight it replaces, and an extra flight gets a new ticket number. A
- * change that does not fit the itinerary is left unapplied and logged as an error for an operator.
+ * a new flight takes over the coupon of the flight it replaces, and an extra flight gets a new ticket number. An
+ * accepted change made on top of earlier ones nobody acted on (its removed flights are their added ones) carries
+ * them along: they are applied with it. A change that still does not fit the itinerary is left unapplied and logged
+ * as an error for an operator.
  */
 export async function applyAcceptedChanges(
   tx: Database,
@@ -153,18 +155,12 @@ export async function applyAcceptedChanges(
     .where(eq(schema.orders.id, orderId))
     .for('update');
   if (!order) return 0;
-  const pending = await tx
+  const unapplied = await tx
     .select()
     .from(schema.airlineChanges)
-    .where(
-      and(
-        eq(schema.airlineChanges.orderId, orderId),
-        eq(schema.airlineChanges.actionTaken, 'accepted'),
-        isNull(schema.airlineChanges.appliedAt),
-      ),
-    )
+    .where(and(eq(schema.airlineChanges.orderId, orderId), isNull(schema.airlineChanges.appliedAt)))
     .orderBy(asc(schema.airlineChanges.detectedAt), asc(schema.airlineChanges.createdAt));
-  if (pending.length === 0) return 0;
+  if (!unapplied.some((c) => c.actionTaken === 'accepted')) return 0;
   const passengers = await tx
     .select({ id: schema.orderPassengers.id, ticketNumbers: schema.orderPassengers.ticketNumbers })
     .from(schema.orderPassengers)
@@ -173,8 +169,17 @@ export async function applyAcceptedChanges(
   const tickets = new Map(passengers.map((p) => [p.id, p.ticketNumbers ?? []]));
   const now = deps.now();
   let applied = 0;
-  for (const change of pending) {
-    const rewritten = applyChangeToItinerary(offer, change, deps.network);
+  /** Earlier changes nobody acted on (yet): an accepted later one may have been made on top of them. */
+  let open: typeof unapplied = [];
+  for (const change of unapplied) {
+    if (change.actionTaken === null) open.push(change);
+    if (change.actionTaken !== 'accepted') continue;
+    let steps = [change];
+    let rewritten = applyChangesToItinerary(offer, steps, deps.network);
+    if (!rewritten && open.length > 0) {
+      steps = [...open, change];
+      rewritten = applyChangesToItinerary(offer, steps, deps.network);
+    }
     if (!rewritten) {
       deps.log.error(
         { orderId, changeId: change.id },
@@ -182,6 +187,7 @@ export async function applyAcceptedChanges(
       );
       continue;
     }
+    if (steps.length > 1) open = [];
     offer = rewritten.offer;
     for (const [id, numbers] of tickets) {
       if (numbers.length === 0) continue;
@@ -197,8 +203,13 @@ export async function applyAcceptedChanges(
     await tx
       .update(schema.airlineChanges)
       .set({ appliedAt: now, updatedAt: now })
-      .where(eq(schema.airlineChanges.id, change.id));
-    applied++;
+      .where(
+        inArray(
+          schema.airlineChanges.id,
+          steps.map((c) => c.id),
+        ),
+      );
+    applied += steps.length;
   }
   if (applied === 0) return 0;
   await tx.update(schema.orders).set({ offer, updatedAt: now }).where(eq(schema.orders.id, orderId));

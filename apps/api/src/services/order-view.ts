@@ -150,7 +150,9 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
       detected_at: c.detectedAt.toISOString(),
       removed: c.removed.map(shownFlight),
       added: c.added.map(shownFlight),
-      acceptable: c.canAccept && c.actionTaken === null && row.bookingStatus !== 'cancelled',
+      // One carried into the itinerary by a later accepted change (services/airline-changes.ts) is settled with it.
+      acceptable:
+        c.canAccept && c.actionTaken === null && c.appliedAt === null && row.bookingStatus !== 'cancelled',
       action_taken: c.actionTaken,
       action_taken_at: c.actionTakenAt ? c.actionTakenAt.toISOString() : null,
       applied_at: c.appliedAt ? c.appliedAt.toISOString() : null,

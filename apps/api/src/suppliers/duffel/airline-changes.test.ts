@@ -336,6 +336,29 @@ describe('an accepted change becomes the itinerary', () => {
     expect((await readOrder(app, order.id, order.access_token)).slices).toEqual(seen.slices);
   });
 
+  test('a later change made on top of an open one: accepting it carries the earlier one into the itinerary', async () => {
+    const { order, atDuffel } = await bookDuffel();
+    await pay(app, db, order, now());
+    server.airlineChange(atDuffel.id, 95);
+    clock += 60_000;
+    server.airlineChange(atDuffel.id, 30);
+    await sync();
+    const seen = await readOrder(app, order.id, order.access_token);
+    expect(seen.airline_changes).toHaveLength(2);
+    // The second change's flights as booked are the first one's new flights.
+    expect(seen.airline_changes[1]!.removed).toEqual(seen.airline_changes[0]!.added);
+    const accepted = await accept(order, seen.airline_changes[1]!.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = accepted.json().data as Order;
+    // 23:10 + 95 + 30 minutes: 01:15 the next day.
+    expect(after.slices[0]!.segments[0]!.departing_at).toBe(seen.airline_changes[1]!.added[0]!.departing_at);
+    expect(after.slices[0]!.segments[0]!.departing_at).toMatch(/T01:15:00\+05:00$/);
+    expect(after.airline_changes.map((c) => c.applied_at !== null)).toEqual([true, true]);
+    // The earlier one is settled with it: no longer offered to accept on its own.
+    expect(after.airline_changes[0]!.acceptable).toBe(false);
+    expect(after.passengers[0]!.tickets).toHaveLength(1);
+  });
+
   test('the traveller is emailed once per change, in the order language, with both schedules and the site link', async () => {
     const { order, atDuffel } = await bookDuffel('uz');
     await pay(app, db, order, now());
