@@ -341,6 +341,8 @@ export const airlineChangeSchema = z.object({
   /** The supplier's `action_taken` (accepted, cancelled, changed), null while open. */
   action_taken: z.string().nullable(),
   action_taken_at: z.string().nullable(),
+  /** When the accepted change was written into the order's itinerary (`slices` show its new flights); null before. */
+  applied_at: z.string().nullable(),
 });
 export type AirlineChange = z.infer<typeof airlineChangeSchema>;
 
