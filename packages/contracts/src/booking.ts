@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { PHONE_COUNTRIES } from './profile.ts';
+import { PHONE_COUNTRIES, phoneInputSchema } from './profile.ts';
 import { fareFamilySchema } from './search.ts';
 
 /** Every message key the booking schemas and rules can give (all in the four message files). */
@@ -190,6 +190,10 @@ export type BookingService = z.infer<typeof bookingServiceSchema>;
 /** An amount as the API writes it: major units, "412.50" or "5230000". */
 export const amountSchema = z.string().regex(/^\d{1,12}(?:\.\d{1,2})?$/, 'booking.error.expectedTotal');
 
+/** The passenger list of a booking: in the offer's order, at least one, at most 18 (9 seated and 9 on laps). */
+const passengerList = <T extends z.ZodType>(passenger: T) =>
+  z.array(passenger, { error: 'booking.error.offer' }).min(1, 'booking.error.noAdult').max(18);
+
 /** Body of POST /v1/orders. */
 export const createOrderRequestSchema = z.object({
   offer_id: z.string({ error: 'booking.error.offer' }).min(1, 'booking.error.offer').max(2000),
@@ -205,7 +209,7 @@ export const createOrderRequestSchema = z.object({
   lang: z.enum(LOCALES).default('en'),
   contact: bookingContactSchema,
   /** In the offer's order: adults, then children, then infants (the counts must match the offer). */
-  passengers: z.array(bookingPassengerSchema).min(1, 'booking.error.noAdult').max(18),
+  passengers: passengerList(bookingPassengerSchema),
   services: z.array(bookingServiceSchema).max(36).default([]),
   agreement: z.literal(true, { error: 'booking.error.agreement' }),
   /** Signed-in only: also save these passengers as saved travellers (ignored for anonymous callers). */
@@ -213,6 +217,61 @@ export const createOrderRequestSchema = z.object({
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
+
+/**
+ * The web's booking form (Conform, nested names: `contact.email`, `passengers[0].document.number`), read in
+ * the browser and in the action with this one schema. Its fields are the POST /v1/orders body's, checked
+ * by the body's own rules, with what the form asks differently: the phone as typed with its country
+ * (`contact.phone_country`, read into E.164; a number the country does not know is refused at the phone),
+ * each passenger's luggage as the ticked services' ids (`passengers[0].luggage`: one box per service), and
+ * the agreement and "save travellers" as checkboxes. The offer, the total seen and the language are the
+ * page's own (hidden fields and the request), added by the action.
+ */
+export const bookingFormSchema = z.object({
+  contact: z.preprocess(contactAsTyped, bookingContactSchema),
+  passengers: passengerList(
+    bookingPassengerSchema.extend({
+      luggage: z.preprocess(
+        (value) => (value === undefined ? [] : typeof value === 'string' ? [value] : value),
+        // One error for the passenger's luggage (its boxes share one name), not one per box.
+        z
+          .array(z.string(), { error: 'booking.error.service' })
+          .max(36, 'booking.error.service')
+          .refine(
+            (ids) => ids.every((id) => bookingServiceSchema.shape.id.safeParse(id).success),
+            'booking.error.service',
+          ),
+      ),
+    }),
+  ),
+  agreement: checkbox().pipe(createOrderRequestSchema.shape.agreement),
+  save_travellers: checkbox(),
+});
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+export type BookingFormValue = z.output<typeof bookingFormSchema>;
+
+/** A checkbox as a form sends it: "on" when ticked, nothing otherwise. */
+function checkbox() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value === 'on');
+}
+
+/**
+ * The contact as typed: the number read in the chosen country ("90 123 45 67" with UZ → "+998901234567";
+ * one written with "+" stands on its own). One the country's rules refuse becomes empty, which the body's
+ * phone rule then refuses, so the error is the phone's.
+ */
+function contactAsTyped(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { phone_country: country, phone, ...contact } = value as Record<string, unknown>;
+  const typed = phoneInputSchema.safeParse({
+    phone_country: typeof country === 'string' && country ? country : undefined,
+    phone: typeof phone === 'string' ? phone : '',
+  });
+  return { ...contact, phone: typed.success ? (typed.data.phone ?? '') : '' };
+}
 
 /** 422 `unprocessable` details when the re-priced offer costs another amount. */
 export const priceChangedDetailsSchema = z.object({
