@@ -11,16 +11,15 @@ export type PassengerType = 'adult' | 'child' | 'infant';
 /** A country of the citizenship and phone pickers: ISO 3166-1 alpha-2 code, name in the page's language, dial code. */
 export type CountryOption = { code: string; name: string; dial: string };
 
-export const PASSENGER_FIELDS = [
-  'given_name',
-  'family_name',
-  'born_on',
-  'gender',
-  'citizenship',
-  'document.number',
-  'document.expires_on',
-] as const;
-export type PassengerField = (typeof PASSENGER_FIELDS)[number];
+/** A passenger's fields a saved traveller fills in. */
+export type PassengerField =
+  | 'given_name'
+  | 'family_name'
+  | 'born_on'
+  | 'gender'
+  | 'citizenship'
+  | 'document.number'
+  | 'document.expires_on';
 
 export const passengerFieldName = (index: number, field: PassengerField | 'type' | 'traveller' | 'luggage') =>
   `passengers[${index}].${field}`;
