@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, useNavigation } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { bookingFormSchema } from '@parvoz/contracts/booking';
+import { bookingFormSchema } from '@parvoz/contracts/booking-form';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { buttonClasses } from '../../components/Button.tsx';
 import { ErrorList } from '../../components/Field.tsx';
