@@ -101,11 +101,12 @@ export function BookingForm({
   // After a refused submit, move focus to the summary so the errors are read out and reachable (after
   // Conform's own focus on the first field).
   useEffect(() => {
-    if (actionData && (errorNames.length > 0 || actionData.problem || actionData.priceChanged)) {
+    // The answer's own errors: Conform shows them from this render on (form.allErrors may still be the last).
+    const refusedFields = Object.values(actionData?.submission.error ?? {}).some((codes) => codes?.length);
+    if (actionData && (refusedFields || actionData.problem || actionData.priceChanged)) {
       summaryRef.current?.focus();
     }
     // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
   useEffect(() => {
     if (refused > 0) summaryRef.current?.focus();
