@@ -7,40 +7,9 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { PHONE_COUNTRIES, phoneInputSchema } from './profile.ts';
+import type { BookingErrorKey } from './booking-errors.ts';
 
-/** Every message key the booking schemas and rules can give (all in the four message files). */
-export const BOOKING_ERROR_KEYS = [
-  'booking.error.offer',
-  'booking.error.expectedTotal',
-  'booking.error.fullName',
-  'booking.error.email',
-  'booking.error.phone',
-  'booking.error.passengerType',
-  'booking.error.givenName',
-  'booking.error.familyName',
-  'booking.error.bornOn',
-  'booking.error.gender',
-  'booking.error.citizenship',
-  'booking.error.documentNumber',
-  'booking.error.documentExpiresOn',
-  'booking.error.service',
-  'booking.error.agreement',
-  'booking.error.bookingReference',
-  // Cross-field rules (packages/core/src/booking-rules.ts)
-  'booking.error.bornOnFuture',
-  'booking.error.bornOnAdult',
-  'booking.error.bornOnChild',
-  'booking.error.bornOnInfant',
-  'booking.error.documentExpired',
-  'booking.error.noAdult',
-  'booking.error.tooManyInfants',
-  'booking.error.tooManySeated',
-  'booking.error.passengersMismatch',
-  'booking.error.serviceUnknown',
-  'booking.error.serviceNotForPassenger',
-  'booking.error.serviceDuplicate',
-] as const;
-export type BookingErrorKey = (typeof BOOKING_ERROR_KEYS)[number];
+export { BOOKING_ERROR_KEYS, type BookingErrorKey } from './booking-errors.ts';
 
 /** ISO 3166-1 alpha-2 codes accepted as citizenship (libphonenumber's regions less AC and TA). */
 export const CITIZENSHIP_CODES: readonly string[] = PHONE_COUNTRIES.filter((c) => c !== 'AC' && c !== 'TA');

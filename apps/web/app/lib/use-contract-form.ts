@@ -1,30 +1,61 @@
-import { useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState } from 'react';
+import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
+
+type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 /**
  * A Conform form validated in the browser with the contract schema the action parses with (the same
  * `parseWithZod`), showing the action's reply (`lastResult`) with or without JavaScript. Validates on
  * submit, then again as the visitor corrects a field. `defaultValue` fills a new form (e.g. the booking's
  * passengers by type, the account's email).
+ *
+ * The schema comes from `loadSchema` (a dynamic import, the same function on every render), fetched once
+ * the page has hydrated: zod, the schema and its rules (libphonenumber's for phone numbers) are ~65 kB of
+ * gzipped JavaScript that need not hold up the first paint (issue 16). Until they arrive — a moment after
+ * hydration, or never on a failed download — a submission simply goes to the action, which checks it with
+ * the same schema and answers with the same errors.
  */
 export function useContractForm<
-  S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  S extends Schema,
   // The fields as the form names them, when the schema's input type does not say (e.g. a preprocessed part).
   Fields extends Record<string, unknown> = z.input<S>,
 >(
   id: string,
-  schema: S,
+  loadSchema: () => Promise<S>,
   lastResult: SubmissionResult | null | undefined,
   defaultValue?: DefaultValue<Fields>,
 ) {
+  type Validate = (formData: FormData) => Submission<Fields, string[], z.output<S>>;
+  const [validate, setValidate] = useState<Validate | null>(null);
+  useEffect(() => {
+    let current = true;
+    Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
+      ([schema, { parseWithZod }]) => {
+        // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
+        if (current)
+          setValidate(
+            () => (formData: FormData) =>
+              parseWithZod(formData, { schema, disableAutoCoercion: true }) as Submission<
+                Fields,
+                string[],
+                z.output<S>
+              >,
+          );
+      },
+      // Not downloaded (offline, a new deploy): the action still checks every submission.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadSchema]);
   return useForm<Fields, z.output<S>>({
     id,
     lastResult,
     defaultValue,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    ...(validate ? { onValidate: ({ formData }) => validate(formData) } : {}),
   });
 }

@@ -23,6 +23,9 @@ import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { SavedTravellers } from '../features/profile/SavedTravellers.tsx';
 
+const loadPersonalDataSchema = () =>
+  import('@parvoz/contracts/profile').then((m) => m.personalDataFormSchema);
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile.heading');
 
 const DEFAULT_PHONE_COUNTRY: Record<string, string> = { en: 'UZ', ru: 'UZ', uz: 'UZ', tr: 'TR' };
@@ -125,7 +128,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const phone = user.userDetail?.phone ?? null;
   const country = phoneCountryOf(phone) ?? DEFAULT_PHONE_COUNTRY[locale] ?? 'UZ';
   const personal = actionData?.intent === 'personal' ? actionData : undefined;
-  const [form, fields] = useContractForm('profile', personalDataFormSchema, personal?.submission);
+  const [form, fields] = useContractForm('profile', loadPersonalDataSchema, personal?.submission);
   const phoneError = fieldErrorText(
     [...(fields.phone.errors ?? []), ...(fields.phone_country.errors ?? [])],
     t('profile.error.phone'),

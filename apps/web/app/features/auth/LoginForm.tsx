@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { loginFormSchema } from '@parvoz/contracts/auth';
 import { Button } from '../../components/Button.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import type { LoginActionData } from './login-result.ts';
+
+const loadLoginSchema = () => import('@parvoz/contracts/auth').then((m) => m.loginFormSchema);
 
 /**
  * The two-step sign-in form (email, then the 6-digit code), used by the login dialog and the sign-in page.
@@ -36,12 +37,12 @@ export function LoginForm({
   // One Conform form per step, both checked with the schema the action parses with.
   const [sendForm, sendFields] = useContractForm(
     `${id}-send`,
-    loginFormSchema,
+    loadLoginSchema,
     step === 'email' ? result?.submission : undefined,
   );
   const [verifyForm, verifyFields] = useContractForm(
     `${id}-verify`,
-    loginFormSchema,
+    loadLoginSchema,
     step === 'code' ? result?.submission : undefined,
   );
 

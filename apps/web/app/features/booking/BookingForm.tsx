@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, useNavigation } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { bookingFormSchema } from '@parvoz/contracts/booking-form';
+import type { bookingFormSchema } from '@parvoz/contracts/booking-form';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { buttonClasses } from '../../components/Button.tsx';
 import { ErrorList } from '../../components/Field.tsx';
@@ -23,6 +23,9 @@ import { PassengerFieldset, fillPassenger } from './PassengerFieldset.tsx';
 import { BookingErrorSummary, summaryOrder } from './BookingErrorSummary.tsx';
 import { PriceChangeNotice } from './PriceChangeNotice.tsx';
 import { ContactFieldset } from './ContactFieldset.tsx';
+
+/** The form's rules, loaded after hydration (lib/use-contract-form.ts). */
+const loadBookingFormSchema = () => import('@parvoz/contracts/booking-form').then((m) => m.bookingFormSchema);
 
 export type BookingFormProps = {
   offer: BookingOffer;
@@ -70,7 +73,7 @@ export function BookingForm({
   const passengerTypes: PassengerType[] = offer.passengers.map((p) => p.type);
   const [form, fields] = useContractForm<typeof bookingFormSchema, BookingFormFields>(
     'booking',
-    bookingFormSchema,
+    loadBookingFormSchema,
     actionData?.submission,
     {
       contact: { full_name: defaults.fullName, email: defaults.email, phone_country: defaults.phoneCountry },

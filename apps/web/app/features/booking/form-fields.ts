@@ -1,4 +1,4 @@
-import { BOOKING_ERROR_KEYS, type BookingErrorKey } from '@parvoz/contracts/booking-form';
+import { BOOKING_ERROR_KEYS, type BookingErrorKey } from '@parvoz/contracts/booking-errors';
 
 /**
  * The booking form's names: Conform's nested names of the POST /v1/orders body's fields

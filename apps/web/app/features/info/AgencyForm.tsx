@@ -1,6 +1,6 @@
+import { useCallback } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { agencyApplicationFormSchema } from '@parvoz/contracts/agencies';
 import type { AgencyField } from '@parvoz/contracts/agencies';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
@@ -31,11 +31,11 @@ export function AgencyForm({
   const t = useT();
   const locale = useLocale();
   // The contract's form schema, the one the action parses with.
-  const [form, fields] = useContractForm(
-    'agency-form',
-    agencyApplicationFormSchema(locale),
-    result?.submission,
+  const loadSchema = useCallback(
+    () => import('@parvoz/contracts/agencies').then((m) => m.agencyApplicationFormSchema(locale)),
+    [locale],
   );
+  const [form, fields] = useContractForm('agency-form', loadSchema, result?.submission);
 
   const before: TextField[] = [
     {

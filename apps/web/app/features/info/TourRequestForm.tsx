@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { MAX_TOUR_TRAVELLERS, tourRequestFormSchema, type TourDetail } from '@parvoz/contracts/tours';
+import { MAX_TOUR_TRAVELLERS, type TourDetail } from '@parvoz/contracts/tours';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
@@ -13,7 +14,11 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
   const t = useT();
   const locale = useLocale();
   // The contract's form schema, the one the action parses with.
-  const [form, fields] = useContractForm('tour-form', tourRequestFormSchema(locale), result?.submission);
+  const loadSchema = useCallback(
+    () => import('@parvoz/contracts/tours').then((m) => m.tourRequestFormSchema(locale)),
+    [locale],
+  );
+  const [form, fields] = useContractForm('tour-form', loadSchema, result?.submission);
   const maxParty = Math.min(MAX_TOUR_TRAVELLERS, Math.max(1, tour.seats_left));
 
   const error =

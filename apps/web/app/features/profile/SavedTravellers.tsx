@@ -1,11 +1,13 @@
 import { Form, useNavigation } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { travellerInputSchema, type Traveller } from '@parvoz/contracts/travellers';
+import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
+
+const loadTravellerSchema = () => import('@parvoz/contracts/travellers').then((m) => m.travellerInputSchema);
 
 const inputClass = 'w-full rounded border border-neutral-400 bg-white px-3 py-2';
 
@@ -92,7 +94,7 @@ function TravellerForm({
   busy: boolean;
 }) {
   const t = useT();
-  const [form, fields] = useContractForm(`traveller-${traveller?.id ?? 'new'}`, travellerInputSchema, failed);
+  const [form, fields] = useContractForm(`traveller-${traveller?.id ?? 'new'}`, loadTravellerSchema, failed);
   const invalid = Object.keys(form.allErrors).length > 0;
   const text = (
     name:
