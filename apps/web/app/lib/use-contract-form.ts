@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
+import { schemaFields } from './form-fields.ts';
 
 /**
  * A Conform form validated in the browser with the contract schema the action parses with (the same
@@ -11,6 +12,10 @@ export function useContractForm<S extends z.ZodType<Record<string, unknown>, Rec
   id: string,
   schema: S,
   lastResult: SubmissionResult | null | undefined,
+  options: {
+    /** Check only the schema's own fields (an API request schema that refuses unknown keys). */
+    onlySchemaFields?: boolean;
+  } = {},
 ) {
   return useForm<z.input<S>, z.output<S>>({
     id,
@@ -18,6 +23,10 @@ export function useContractForm<S extends z.ZodType<Record<string, unknown>, Rec
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithZod(options.onlySchemaFields ? schemaFields(formData, schema) : formData, {
+        schema,
+        disableAutoCoercion: true,
+      }),
   });
 }
