@@ -3,7 +3,9 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import {
   OPS_AGENCY_APPLICATION_STATUSES,
   OPS_TOUR_REQUEST_STATUSES,
+  opsAgencyApplicationUpdateSchema,
   opsInboxParamsSchema,
+  opsTourRequestUpdateSchema,
   type OpsAgencyApplication,
   type OpsTourRequest,
 } from '@parvoz/contracts/ops-tours';
@@ -56,10 +58,13 @@ async function inboxOf(
   return { inbox, status: parsed.data.status ?? null };
 }
 
-/** The request schema of the kind's update endpoint: it reads the item's form, here and in the browser. */
+/**
+ * The request schema of the kind's update endpoint (opsEndpoints.opsUpdate….body, imported from its own
+ * module so the page's script does not load every endpoint): it reads the item's form, here and in the browser.
+ */
 const UPDATE_SCHEMA = {
-  requests: opsEndpoints.opsUpdateTourRequest.body,
-  applications: opsEndpoints.opsUpdateAgencyApplication.body,
+  requests: opsTourRequestUpdateSchema,
+  applications: opsAgencyApplicationUpdateSchema,
 } as const;
 
 const STATUS_LABEL: Record<string, MessageKey> = {

@@ -1,6 +1,6 @@
 import { Form, data, useNavigation } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops';
+import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-staff';
 import { useRootData, useT } from '../lib/i18n.tsx';
