@@ -28,6 +28,7 @@ import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
+import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
@@ -54,10 +55,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const answer = await opsCall(state, opsEndpoints.opsGetOrder, { params: id.data });
   return answer.data;
 }
-
-/** The key of one confirmed action: made with the confirmation, sent with "Yes" (and any retry of it). */
-const KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
-const newKey = () => `ops-${crypto.randomUUID()}`;
 
 type Confirm =
   | { step: 'note'; key: string; text: string }
@@ -147,17 +144,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const order = id.data;
-  const key = () => {
-    const parsed = KEY.safeParse(form.get('key'));
-    if (!parsed.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-    return parsed.data;
-  };
+  const key = () => actionKeyOf(form);
   const actions = {
     note: confirmedAction({
       schema: opsEndpoints.opsAddOrderNote.body,
       invalid: 'ops.order.noteInvalid',
       form: 'note',
-      ask: (body) => ({ step: 'note', key: newKey(), text: body.text }),
+      ask: (body) => ({ step: 'note', key: newActionKey(), text: body.text }),
       send: (body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsAddOrderNote, { params: order, body, idempotencyKey }),
       done: 'ops.order.noted',
@@ -165,7 +158,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     resend: confirmedAction({
       schema: z.object({}),
       invalid: 'ops.order.invalid',
-      ask: () => ({ step: 'resend', key: newKey() }),
+      ask: () => ({ step: 'resend', key: newActionKey() }),
       send: (_body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsResendConfirmation, { params: order, body: {}, idempotencyKey }),
       done: 'ops.order.resent',
@@ -178,7 +171,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const refund = refunds.find((r) => r.id === body.refund_id);
         if (!refund || refund.status !== 'failed') return { problem: 'ops.refund.notFailed' };
         const { amount, currency, provider } = refund;
-        return { step: 'refund', key: newKey(), refund_id: refund.id, amount, currency, provider };
+        return { step: 'refund', key: newActionKey(), refund_id: refund.id, amount, currency, provider };
       },
       send: (body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsRetryRefund, {
@@ -195,7 +188,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The question repeats what was typed; "Yes" sends it again, checked again.
       ask: (_body, raw) => ({
         step: 'contact',
-        key: newKey(),
+        key: newActionKey(),
         full_name: text(raw, 'full_name'),
         email: text(raw, 'email'),
         phone: text(raw, 'phone'),
@@ -228,7 +221,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
       ask: (body, raw) => ({
         step: 'override',
-        key: newKey(),
+        key: newActionKey(),
         ...body,
         // Only shown beside the new amount: a number or nothing.
         quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(raw, 'quoted')) ? text(raw, 'quoted') : '0',
@@ -241,7 +234,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === 'quote') {
       const quote = await opsCall(state, opsEndpoints.opsQuoteCancellation, { params: order });
-      return data<ActionResult>({ quote: { ...quote.data, key: newKey() } });
+      return data<ActionResult>({ quote: { ...quote.data, key: newActionKey() } });
     }
     // "cancel" is the "Yes" of the quote; every other action is "<name>", then "<name>-confirm".
     if (intent === 'cancel') return await actions.cancel(form, true, key);
