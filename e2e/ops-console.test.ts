@@ -123,6 +123,11 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   await gotoHydrated(adminPage, `${site.url}/en/ops`);
   await adminPage.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();
   await adminPage.getByRole('link', { name: en('ops.nav.staff') }).click();
+  // A wrong address is refused next to its field (checked in the browser with the endpoint's schema).
+  await adminPage.getByLabel(en('ops.staff.email')).fill('not-an-address');
+  await adminPage.getByRole('button', { name: en('ops.staff.invite') }).click();
+  await adminPage.getByText(en('ops.form.error.email')).waitFor();
+  expect(await adminPage.getByLabel(en('ops.staff.email')).getAttribute('aria-invalid')).toBe('true');
   await adminPage.getByLabel(en('ops.staff.email')).fill(OPERATOR);
   await adminPage.getByRole('button', { name: en('ops.staff.invite') }).click();
   await adminPage.getByText(en('ops.staff.invited')).waitFor();
@@ -149,6 +154,29 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
     .waitFor();
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Refused input: an empty note is refused in the browser, next to its field; a contact correction the
+  // action refuses (sent without the browser's check) comes back with each error under its field, nothing
+  // changed.
+  await page.getByRole('button', { name: en('ops.order.addNote') }).click();
+  await page.getByText(en('ops.order.noteInvalid')).waitFor();
+  const refused = await page.request.post(page.url(), {
+    headers: { origin: site.url },
+    form: { intent: 'contact', full_name: 'A B', email: 'nobody', phone: '12', reason: 'x' },
+  });
+  expect(refused.status()).toBe(400);
+  const refusedHtml = await refused.text();
+  for (const [field, key] of [
+    ['email', 'ops.form.error.email'],
+    ['phone', 'ops.form.error.phone'],
+    ['reason', 'ops.form.error.reason'],
+  ] as const)
+    expect(refusedHtml).toContain(
+      `<p id="ops-contact-${field}-error" class="text-sm font-medium text-red-700">${en(key)}</p>`,
+    );
+  expect(refusedHtml).not.toContain('id="ops-contact-full_name-error"');
+  await page.reload();
+  expect(await page.getByTestId('ops-order-contact').textContent()).toContain(order.contact.email);
 
   // A note: asked first, then added (by keyboard).
   const note = 'Traveller asked to cancel by phone';

@@ -181,6 +181,26 @@ test('an operator creates, illustrates and publishes a tour, a traveller sees it
   expect(await page.getByLabel(en('ops.inbox.note')).inputValue()).toBe(
     'Offered an extra night in Samarkand, waiting for reply',
   );
+  // A change the update schema refuses (sent without the browser's check) comes back with each error under
+  // its field; nothing changed.
+  const itemId = await page.locator('article input[name="id"]').first().inputValue();
+  const refused = await page.request.post(page.url(), {
+    headers: { origin: site.url },
+    form: { id: itemId, status: 'archived', note: 'x'.repeat(2001) },
+  });
+  expect(refused.status()).toBe(400);
+  const refusedHtml = await refused.text();
+  for (const [field, key] of [
+    ['status', 'ops.form.error.status'],
+    ['note', 'ops.form.error.note'],
+  ] as const)
+    expect(refusedHtml).toContain(
+      `<p id="inbox-${itemId}-${field}-error" class="text-sm font-medium text-red-700">${en(key)}</p>`,
+    );
+  await page.reload();
+  expect(await page.getByLabel(en('ops.inbox.note')).inputValue()).toBe(
+    'Offered an extra night in Samarkand, waiting for reply',
+  );
   await desk.close();
 
   // With JavaScript, on a phone: the pages are accessible and fit.
@@ -210,7 +230,7 @@ test('an operator creates, illustrates and publishes a tour, a traveller sees it
     .getByText(new RegExp(`${OPERATOR.replace(/\./g, '\\.')} · tour_request\\.updated · tour_request `))
     .waitFor();
   await boss.close();
-});
+}, 120_000); // many pages in two browsers: over the 60 s default on a busy 2-core machine
 
 test('the console pages of tours and inboxes are the site’s 404 for a visitor', async () => {
   const visitor = await browser.newPage();

@@ -245,5 +245,10 @@ describe('a signed-in traveller', () => {
       .click();
     await expect.poll(() => items.count()).toBe(1);
     expect(await items.first().textContent()).toContain(m(lang, 'priceAlert.status.active'));
+    // The toast is set by the action on the server (redirectWithToast) and shown on the page it lands on.
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: m(lang, 'priceAlert.profile.deleted') })
+      .waitFor();
   });
 });

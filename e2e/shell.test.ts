@@ -184,6 +184,28 @@ test('a saved setting is announced once: the toast set by the action shows on th
   await context.close();
 });
 
+test('a setting the lists do not offer comes back under its field, and nothing is saved', async () => {
+  const response = await fetch(`${site.url}/en/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+    body: 'language=tr&currency=GBP',
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(400);
+  // The valid language is not applied either (the page's own lang cookie stays the page's language).
+  const cookies = response.headers.getSetCookie();
+  expect(cookies.filter((c) => c.startsWith('currency=') || c.startsWith('lang=tr'))).toEqual([]);
+  const html = await response.text();
+  // The page's messages travel with it: look for the error element itself, next to its select.
+  expect(html).toContain(
+    `<p id="settings-currency-error" class="text-sm font-medium text-red-700">${MESSAGES.en['settings.error.currency']}</p>`,
+  );
+  expect(html).not.toContain('id="settings-language-error"');
+  expect(html).toMatch(
+    /id="settings-currency"[^>]*aria-invalid="true"[^>]*aria-describedby="settings-currency-error"/,
+  );
+});
+
 test('the settings form works without JavaScript', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

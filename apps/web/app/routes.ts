@@ -51,6 +51,9 @@ export default [
     route('login/unlock', 'routes/login-unlock.tsx'),
     route('logout', 'routes/logout.tsx'),
     route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+    // Only while the mailbox is on: the previews of every email, and one of them as the email itself.
+    route('dev/mailbox/previews', 'routes/dev-email-previews.tsx'),
+    route('dev/mailbox/previews/:name/:previewLang', 'routes/dev-email-preview.ts'),
     route('price-alerts', 'routes/price-alerts.tsx'),
     route('price-alerts/confirm', 'routes/price-alert-confirm.tsx'),
     route('price-alerts/unsubscribe', 'routes/price-alert-unsubscribe.tsx'),

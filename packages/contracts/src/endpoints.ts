@@ -42,7 +42,14 @@ import {
   travellersResponseSchema,
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
-import { devMailboxQuerySchema, devMailboxResponseSchema } from './dev-mailbox.ts';
+import {
+  devEmailPreviewParamsSchema,
+  devEmailPreviewQuerySchema,
+  devEmailPreviewResponseSchema,
+  devEmailPreviewsResponseSchema,
+  devMailboxQuerySchema,
+  devMailboxResponseSchema,
+} from './dev-mailbox.ts';
 import { ordersListQuerySchema, ordersListResponseSchema } from './orders.ts';
 import {
   createOrderRequestSchema,
@@ -503,6 +510,26 @@ export const endpoints = {
     access: 'public',
     query: devMailboxQuerySchema,
     response: devMailboxResponseSchema,
+    errors: ['not_found'],
+  }),
+
+  devEmailPreviews: endpoint({
+    method: 'GET',
+    path: '/v1/dev/email-previews',
+    summary: 'Development only: the samples of every email (404 wherever the mailbox is off).',
+    access: 'public',
+    response: devEmailPreviewsResponseSchema,
+    errors: ['not_found'],
+  }),
+
+  devEmailPreview: endpoint({
+    method: 'GET',
+    path: '/v1/dev/email-previews/{name}',
+    summary: 'Development only: one email sample rendered in one language (404 wherever the mailbox is off).',
+    access: 'public',
+    params: devEmailPreviewParamsSchema,
+    query: devEmailPreviewQuerySchema,
+    response: devEmailPreviewResponseSchema,
     errors: ['not_found'],
   }),
 

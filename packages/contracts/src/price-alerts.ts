@@ -38,6 +38,19 @@ export const priceAlertCreateRequestSchema = z
   });
 export type PriceAlertCreateRequest = z.infer<typeof priceAlertCreateRequestSchema>;
 
+/**
+ * The results page's "tell me when it gets cheaper" form: the traveller's email and the page's search
+ * segment (`TAS1512IST1`); the web action adds the rest of the request from the segment, language and
+ * currency. The same schema checks it in the browser and in the action.
+ */
+export const priceAlertFormSchema = z.object({
+  email: emailSchema,
+  segment: z.string().regex(/^[A-Za-z0-9]{1,40}$/, 'a search segment'),
+});
+
+/** The profile's delete button of one alert. */
+export const priceAlertDeleteFormSchema = z.object({ intent: z.literal('delete'), id: z.uuid() });
+
 /** `lang` names the places of the answer (default: the alert's language). */
 export const priceAlertTokenRequestSchema = z.object({
   token: priceAlertTokenSchema,

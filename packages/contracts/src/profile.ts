@@ -75,11 +75,8 @@ export const personalDataFormSchema = z
   })
   .and(phoneInputSchema);
 
-/** The profile's language-and-currency form. */
-export const profileSettingsFormSchema = z.object({
-  language: z.enum(LOCALES),
-  currency: z.enum(CURRENCIES),
-});
+/** The profile's language-and-currency form (in settings.ts: its page need not load phone numbers' data). */
+export { profileSettingsFormSchema } from './settings.ts';
 
 /** Formats an E.164 number for display ("+998 90 123 45 67"). */
 export function formatPhone(e164: string | null | undefined): string {

@@ -14,3 +14,9 @@ export const settingsFormSchema = z.object({
   returnTo: localPathSchema.optional(),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;
+
+/** The profile's language-and-currency form (both required: they are saved to the account). */
+export const profileSettingsFormSchema = z.object({
+  language: z.enum(LOCALES),
+  currency: z.enum(CURRENCIES),
+});

@@ -1,47 +1,73 @@
+import type { FieldMetadata } from '@conform-to/react';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { useRootData, useT } from '../lib/i18n.tsx';
+import { Field } from './Field.tsx';
 
-/** The language and currency pickers of both settings forms (cookies for everyone, the profile when signed in). */
-export function LanguageCurrencyFields({ idPrefix }: { idPrefix: string }) {
+type SelectMeta = Pick<
+  FieldMetadata<unknown>,
+  'id' | 'name' | 'errorId' | 'descriptionId' | 'errors' | 'initialValue'
+>;
+
+/** A field's metadata under an id of our own (the pages' ids stay what they were: `settings-language`). */
+function withId(meta: SelectMeta, id: string): SelectMeta {
+  return {
+    id,
+    name: meta.name,
+    errorId: `${id}-error`,
+    descriptionId: `${id}-hint`,
+    errors: meta.errors,
+    initialValue: meta.initialValue,
+  };
+}
+
+const selectClass = 'rounded border border-neutral-300 bg-white px-3 py-2';
+
+/**
+ * The language and currency pickers of both settings forms (cookies for everyone, the profile when signed
+ * in): fields of the page's Conform form, each with its error (a value the lists do not offer) below it.
+ */
+export function LanguageCurrencyFields({
+  idPrefix,
+  fields,
+}: {
+  idPrefix: string;
+  fields: { language: SelectMeta; currency: SelectMeta };
+}) {
   const t = useT();
   const { locale, currency, languageNames } = useRootData();
   return (
     <>
-      <div className="grid gap-1">
-        <label htmlFor={`${idPrefix}-language`} className="font-medium">
-          {t('settings.language')}
-        </label>
-        <select
-          id={`${idPrefix}-language`}
-          name="language"
-          defaultValue={locale}
-          className="rounded border border-neutral-300 bg-white px-3 py-2"
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {languageNames[l]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${idPrefix}-currency`} className="font-medium">
-          {t('settings.currency')}
-        </label>
-        <select
-          id={`${idPrefix}-currency`}
-          name="currency"
-          defaultValue={currency}
-          className="rounded border border-neutral-300 bg-white px-3 py-2"
-        >
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        meta={withId(fields.language, `${idPrefix}-language`)}
+        label={t('settings.language')}
+        error={t('settings.error.language')}
+      >
+        {(control) => (
+          <select {...control} defaultValue={locale} className={selectClass}>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {languageNames[l]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        meta={withId(fields.currency, `${idPrefix}-currency`)}
+        label={t('settings.currency')}
+        error={t('settings.error.currency')}
+      >
+        {(control) => (
+          <select {...control} defaultValue={currency} className={selectClass}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </>
   );
 }

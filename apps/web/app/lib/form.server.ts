@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
 import { ApiError } from './api.server.ts';
+import { schemaFields } from './form-fields.ts';
 
 /**
  * The one way a form action reads its form: Conform's `parseWithZod` with the contract schema the browser
@@ -10,8 +11,16 @@ import { ApiError } from './api.server.ts';
  * shows with or without JavaScript. Values stay the strings the form sent (`disableAutoCoercion`), as the
  * schemas expect; the browser (`useContractForm`) parses the same way.
  */
-export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
+export function parseForm<S extends z.ZodType>(
+  formData: FormData | URLSearchParams,
+  schema: S,
+  options: {
+    /** Read only the schema's own fields (an API request schema that refuses unknown keys), as the browser does. */
+    onlySchemaFields?: boolean;
+  } = {},
+) {
   formData = boundedForm(formData);
+  if (options.onlySchemaFields) formData = schemaFields(formData, schema);
   // The contract schemas read a form's raw strings (an empty field is '', as the API's form bodies send it):
   // Conform's own coercion would turn '' into undefined and numbers into numbers behind their back.
   return parseWithZod(formData, { schema, disableAutoCoercion: true });

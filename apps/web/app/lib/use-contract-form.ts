@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
+import { schemaFields } from './form-fields.ts';
 
 type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 /**
  * A Conform form validated in the browser with the contract schema the action parses with (the same
  * `parseWithZod`), showing the action's reply (`lastResult`) with or without JavaScript. Validates on
- * submit, then again as the visitor corrects a field. `defaultValue` fills a new form (e.g. the booking's
- * passengers by type, the account's email).
+ * submit, then again as the visitor corrects a field.
  *
- * The schema comes from `loadSchema` (a dynamic import, the same function on every render), fetched once
- * the page has hydrated: zod, the schema and its rules (libphonenumber's for phone numbers) are ~65 kB of
- * gzipped JavaScript that need not hold up the first paint (issue 16). Until they arrive — a moment after
- * hydration, or never on a failed download — a submission simply goes to the action, which checks it with
- * the same schema and answers with the same errors.
+ * The schema comes from `loadSchema`, usually a dynamic import, fetched once the page has hydrated: zod, the
+ * schema and its rules (libphonenumber's for phone numbers) are ~60 kB of gzipped JavaScript that need not
+ * hold up the first paint (issue 16). Until they arrive — a moment after hydration, or never on a failed
+ * download — a submission simply goes to the action, which checks it with the same schema and answers with
+ * the same errors. `loadSchema` must be the same function on every render (module level, or `useCallback`):
+ * a new one loads the schema again.
  */
 export function useContractForm<
   S extends Schema,
@@ -24,24 +25,27 @@ export function useContractForm<
   id: string,
   loadSchema: () => Promise<S>,
   lastResult: SubmissionResult | null | undefined,
-  defaultValue?: DefaultValue<Fields>,
+  options: {
+    /** Fills a new form (e.g. the booking's passengers by type, the account's email). */
+    defaultValue?: DefaultValue<Fields>;
+    /** Check only the schema's own fields (an API request schema that refuses unknown keys). */
+    onlySchemaFields?: boolean;
+  } = {},
 ) {
   type Validate = (formData: FormData) => Submission<Fields, string[], z.output<S>>;
   const [validate, setValidate] = useState<Validate | null>(null);
+  const { defaultValue, onlySchemaFields = false } = options;
   useEffect(() => {
     let current = true;
     Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
       ([schema, { parseWithZod }]) => {
         // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
-        if (current)
-          setValidate(
-            () => (formData: FormData) =>
-              parseWithZod(formData, { schema, disableAutoCoercion: true }) as Submission<
-                Fields,
-                string[],
-                z.output<S>
-              >,
-          );
+        const check: Validate = (formData) =>
+          parseWithZod(onlySchemaFields ? schemaFields(formData, schema) : formData, {
+            schema,
+            disableAutoCoercion: true,
+          }) as Submission<Fields, string[], z.output<S>>;
+        if (current) setValidate(() => check);
       },
       // Not downloaded (offline, a new deploy): the action still checks every submission.
       () => {},
@@ -49,7 +53,7 @@ export function useContractForm<
     return () => {
       current = false;
     };
-  }, [loadSchema]);
+  }, [loadSchema, onlySchemaFields]);
   return useForm<Fields, z.output<S>>({
     id,
     lastResult,

@@ -1,5 +1,6 @@
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/dev-mailbox';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -31,6 +32,11 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading>{t('mailbox.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('mailbox.lead')}</p>
+      <p className="mb-4">
+        <LocalizedLink to="/dev/mailbox/previews" className="text-primary-700 underline">
+          {t('mailbox.previews.link')}
+        </LocalizedLink>
+      </p>
       {loaderData.mails.length === 0 ? <p>{t('mailbox.empty')}</p> : null}
       <ul className="grid gap-4">
         {loaderData.mails.map((mail) => (

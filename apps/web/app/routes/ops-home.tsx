@@ -1,5 +1,4 @@
 import { Form, data, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-home';
@@ -13,6 +12,7 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
+import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { BarChart } from '../features/ops/BarChart.tsx';
 
@@ -34,8 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
 }
 
-const KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
-
 type ActionResult = { done: MessageKey } | { problem: MessageKey } | { confirm: { id: number; key: string } };
 
 /** Retrying a failed email asks first; "Yes" posts it with the confirmation's Idempotency-Key. */
@@ -45,17 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = opsOutboxParamsSchema.safeParse({ id: form.get('id') });
   if (!id.success) return data<ActionResult>({ problem: 'ops.overview.notFailed' }, { status: 400 });
   const intent = form.get('intent');
-  if (intent === 'retry')
-    return data<ActionResult>({ confirm: { id: id.data.id, key: `ops-${crypto.randomUUID()}` } });
+  if (intent === 'retry') return data<ActionResult>({ confirm: { id: id.data.id, key: newActionKey() } });
   if (intent !== 'retry-confirm')
     throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-  const key = KEY.safeParse(form.get('key'));
-  if (!key.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const idempotencyKey = actionKeyOf(form);
   try {
-    await opsCall(state, opsEndpoints.opsRetryEmail, {
-      params: { id: String(id.data.id) },
-      idempotencyKey: key.data,
-    });
+    await opsCall(state, opsEndpoints.opsRetryEmail, { params: { id: String(id.data.id) }, idempotencyKey });
     return data<ActionResult>({ done: 'ops.overview.retried' });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 400))

@@ -1,9 +1,9 @@
 import { Form, data, useNavigation, useRouteLoaderData } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import type { Order } from '@parvoz/contracts/booking';
 import {
   opsCancelOverrideSchema,
-  opsCancelSchema,
   opsCorrectContactSchema,
   opsNoteSchema,
   opsOrderParamsSchema,
@@ -19,16 +19,25 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { parseForm } from '../lib/form.server.ts';
+import { useContractForm } from '../lib/use-contract-form.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
-import { FormField, inputClasses } from '../components/FormField.tsx';
+import { Field } from '../components/Field.tsx';
+import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
+import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
+
+// The console has no JavaScript budget: its schemas come with the page.
+const loadOverrideSchema = async () => opsCancelOverrideSchema;
+const loadContactSchema = async () => opsCorrectContactSchema;
+const loadNoteSchema = async () => opsNoteSchema;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'ops.order.heading', { reference: args.loaderData?.order.booking_reference ?? '' }),
@@ -52,10 +61,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return answer.data;
 }
 
-/** The key of one confirmed action: made with the confirmation, sent with "Yes" (and any retry of it). */
-const KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
-const newKey = () => `ops-${crypto.randomUUID()}`;
-
 type Confirm =
   | { step: 'note'; key: string; text: string }
   | { step: 'resend'; key: string }
@@ -70,11 +75,14 @@ type Confirm =
       quoted: string;
     };
 
+/** The forms the operator fills in: a refusal shows its errors next to their fields. */
+type FieldForm = 'note' | 'contact' | 'override';
+
 type ActionResult =
   | { done: MessageKey }
   | { quote: OrderCancellation & { key: string } }
   | { confirm: Confirm }
-  | { problem: MessageKey };
+  | { problem: MessageKey; form?: FieldForm; submission?: SubmissionResult };
 
 const REFUSALS: Record<string, MessageKey> = {
   not_ticketed: 'ops.order.notTicketed',
@@ -83,8 +91,48 @@ const REFUSALS: Record<string, MessageKey> = {
   refund_not_failed: 'ops.refund.notFailed',
 };
 
-const REFUND_ID = z.uuid();
+/** The refund-retry buttons' one field. */
+const refundRetryFormSchema = z.object({ refund_id: z.uuid() });
 
+/**
+ * One order action the console asks about first (issue 13 §6): the request schema of its endpoint reads the
+ * form (Conform, as the browser does); the first post answers `ask`'s confirmation, "Yes" (`confirming`)
+ * sends it with the key made for that confirmation. The same steps for every action, written once.
+ */
+function confirmedAction<S extends z.ZodType>(spec: {
+  schema: S;
+  /** The words of a refused form. */
+  invalid: MessageKey;
+  /** The form whose fields show the errors, when the operator typed them. */
+  form?: FieldForm;
+  /** Keep the form's other fields in a refusal's values (the override's quoted amount, shown again). */
+  allFields?: boolean;
+  /** Prepares the form before it is read (e.g. a decimal comma). */
+  prepare?: (form: FormData) => FormData;
+  ask: (body: z.output<S>, form: FormData) => Confirm | ActionResult | Promise<Confirm | ActionResult>;
+  send: (body: z.output<S>, key: string) => Promise<unknown>;
+  done: MessageKey;
+}) {
+  return async (form: FormData, confirming: boolean, key: () => string) => {
+    const submission = parseForm(spec.prepare ? spec.prepare(form) : form, spec.schema, {
+      onlySchemaFields: !spec.allFields,
+    });
+    if (submission.status !== 'success') {
+      const shown = spec.form ? { form: spec.form, submission: submission.reply() } : {};
+      return data<ActionResult>({ problem: spec.invalid, ...shown }, { status: 400 });
+    }
+    if (!confirming) {
+      const asked = await spec.ask(submission.value, form);
+      return 'step' in asked
+        ? data<ActionResult>({ confirm: asked })
+        : data<ActionResult>(asked, { status: 422 });
+    }
+    await spec.send(submission.value, key());
+    return data<ActionResult>({ done: spec.done });
+  };
+}
+
+/** A form's field as text ('' when missing), only for what is shown beside an action. */
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.slice(0, 2000) : '';
@@ -99,126 +147,106 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
   if (!id.success) throw consoleNotFound();
   const form = await request.formData();
-  const intent = form.get('intent');
+  const intent = String(form.get('intent') ?? '');
   const order = id.data;
-  const key = () => {
-    const parsed = KEY.safeParse(form.get('key'));
-    if (!parsed.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-    return parsed.data;
+  const key = () => actionKeyOf(form);
+  const actions = {
+    note: confirmedAction({
+      schema: opsEndpoints.opsAddOrderNote.body,
+      invalid: 'ops.order.noteInvalid',
+      form: 'note',
+      ask: (body) => ({ step: 'note', key: newActionKey(), text: body.text }),
+      send: (body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsAddOrderNote, { params: order, body, idempotencyKey }),
+      done: 'ops.order.noted',
+    }),
+    resend: confirmedAction({
+      schema: z.object({}),
+      invalid: 'ops.order.invalid',
+      ask: () => ({ step: 'resend', key: newActionKey() }),
+      send: (_body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsResendConfirmation, { params: order, body: {}, idempotencyKey }),
+      done: 'ops.order.resent',
+    }),
+    'refund-retry': confirmedAction({
+      schema: refundRetryFormSchema,
+      invalid: 'ops.order.invalid',
+      ask: async (body): Promise<Confirm | ActionResult> => {
+        const { refunds } = (await opsCall(state, opsEndpoints.opsGetOrder, { params: order })).data;
+        const refund = refunds.find((r) => r.id === body.refund_id);
+        if (!refund || refund.status !== 'failed') return { problem: 'ops.refund.notFailed' };
+        const { amount, currency, provider } = refund;
+        return { step: 'refund', key: newActionKey(), refund_id: refund.id, amount, currency, provider };
+      },
+      send: (body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsRetryRefund, {
+          params: { ...order, refund_id: body.refund_id },
+          body: {},
+          idempotencyKey,
+        }),
+      done: 'ops.refund.retried',
+    }),
+    contact: confirmedAction({
+      schema: opsEndpoints.opsCorrectContact.body,
+      invalid: 'ops.order.contact.invalid',
+      form: 'contact',
+      // The question repeats what was typed; "Yes" sends it again, checked again.
+      ask: (_body, raw) => ({
+        step: 'contact',
+        key: newActionKey(),
+        full_name: text(raw, 'full_name'),
+        email: text(raw, 'email'),
+        phone: text(raw, 'phone'),
+        reason: text(raw, 'reason'),
+      }),
+      send: (body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsCorrectContact, { params: order, body, idempotencyKey }),
+      done: 'ops.order.contact.done',
+    }),
+    cancel: confirmedAction({
+      schema: opsEndpoints.opsCancelOrder.body,
+      invalid: 'ops.order.cancelRefused',
+      // Its question is the quote (intent "quote" below).
+      ask: () => ({ problem: 'ops.order.invalid' }),
+      send: (body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsCancelOrder, { params: order, body, idempotencyKey }),
+      done: 'ops.order.cancelledDone',
+    }),
+    override: confirmedAction({
+      schema: opsEndpoints.opsCancelOrderWithOverride.body,
+      invalid: 'ops.order.override.invalid',
+      form: 'override',
+      // Not a strict schema: its other fields (intent, quoted) are ignored, and kept for the form shown again.
+      allFields: true,
+      prepare: (raw) => {
+        const prepared = new FormData();
+        for (const [name, value] of raw) prepared.append(name, value);
+        prepared.set('refund_amount', text(raw, 'refund_amount').replace(',', '.'));
+        return prepared;
+      },
+      ask: (body, raw) => ({
+        step: 'override',
+        key: newActionKey(),
+        ...body,
+        // Only shown beside the new amount: a number or nothing.
+        quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(raw, 'quoted')) ? text(raw, 'quoted') : '0',
+      }),
+      send: (body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsCancelOrderWithOverride, { params: order, body, idempotencyKey }),
+      done: 'ops.order.cancelledDone',
+    }),
   };
-  const confirm = (step: Confirm) => data<ActionResult>({ confirm: step });
   try {
-    switch (intent) {
-      case 'note': {
-        const note = opsNoteSchema.safeParse({ text: form.get('text') });
-        if (!note.success) return data<ActionResult>({ problem: 'ops.order.noteInvalid' }, { status: 400 });
-        return confirm({ step: 'note', key: newKey(), text: note.data.text });
-      }
-      case 'note-confirm': {
-        const note = opsNoteSchema.safeParse({ text: form.get('text') });
-        if (!note.success) return data<ActionResult>({ problem: 'ops.order.noteInvalid' }, { status: 400 });
-        await opsCall(state, opsEndpoints.opsAddOrderNote, {
-          params: order,
-          body: note.data,
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.order.noted' });
-      }
-      case 'resend':
-        return confirm({ step: 'resend', key: newKey() });
-      case 'resend-confirm':
-        await opsCall(state, opsEndpoints.opsResendConfirmation, {
-          params: order,
-          body: {},
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.order.resent' });
-      case 'refund-retry': {
-        const refundId = REFUND_ID.safeParse(form.get('refund_id'));
-        if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
-        const refund = (await opsCall(state, opsEndpoints.opsGetOrder, { params: order })).data.refunds.find(
-          (r) => r.id === refundId.data,
-        );
-        if (!refund || refund.status !== 'failed')
-          return data<ActionResult>({ problem: 'ops.refund.notFailed' }, { status: 422 });
-        return confirm({
-          step: 'refund',
-          key: newKey(),
-          refund_id: refund.id,
-          amount: refund.amount,
-          currency: refund.currency,
-          provider: refund.provider,
-        });
-      }
-      case 'refund-retry-confirm': {
-        const refundId = REFUND_ID.safeParse(form.get('refund_id'));
-        if (!refundId.success) return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
-        await opsCall(state, opsEndpoints.opsRetryRefund, {
-          params: { ...order, refund_id: refundId.data },
-          body: {},
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.refund.retried' });
-      }
-      case 'contact':
-      case 'contact-confirm': {
-        const fields = {
-          full_name: text(form, 'full_name'),
-          email: text(form, 'email'),
-          phone: text(form, 'phone'),
-          reason: text(form, 'reason'),
-        };
-        const body = opsCorrectContactSchema.safeParse(fields);
-        if (!body.success)
-          return data<ActionResult>({ problem: 'ops.order.contact.invalid' }, { status: 400 });
-        if (intent === 'contact') return confirm({ step: 'contact', key: newKey(), ...fields });
-        await opsCall(state, opsEndpoints.opsCorrectContact, {
-          params: order,
-          body: fields,
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.order.contact.done' });
-      }
-      case 'quote': {
-        const quote = await opsCall(state, opsEndpoints.opsQuoteCancellation, { params: order });
-        return data<ActionResult>({ quote: { ...quote.data, key: newKey() } });
-      }
-      case 'cancel': {
-        const body = opsCancelSchema.safeParse({ cancellation_id: form.get('cancellation_id') });
-        if (!body.success) return data<ActionResult>({ problem: 'ops.order.cancelRefused' }, { status: 400 });
-        await opsCall(state, opsEndpoints.opsCancelOrder, {
-          params: order,
-          body: body.data,
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.order.cancelledDone' });
-      }
-      case 'override':
-      case 'override-confirm': {
-        const fields = {
-          cancellation_id: text(form, 'cancellation_id'),
-          refund_amount: text(form, 'refund_amount').replace(',', '.'),
-          reason: text(form, 'reason'),
-        };
-        const body = opsCancelOverrideSchema.safeParse(fields);
-        if (!body.success)
-          return data<ActionResult>({ problem: 'ops.order.override.invalid' }, { status: 400 });
-        if (intent === 'override')
-          return confirm({
-            step: 'override',
-            key: newKey(),
-            ...body.data,
-            // Only shown beside the new amount: a number or nothing.
-            quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(form, 'quoted')) ? text(form, 'quoted') : '0',
-          });
-        await opsCall(state, opsEndpoints.opsCancelOrderWithOverride, {
-          params: order,
-          body: body.data,
-          idempotencyKey: key(),
-        });
-        return data<ActionResult>({ done: 'ops.order.cancelledDone' });
-      }
+    if (intent === 'quote') {
+      const quote = await opsCall(state, opsEndpoints.opsQuoteCancellation, { params: order });
+      return data<ActionResult>({ quote: { ...quote.data, key: newActionKey() } });
     }
+    // "cancel" is the "Yes" of the quote; every other action is "<name>", then "<name>-confirm".
+    if (intent === 'cancel') return await actions.cancel(form, true, key);
+    const confirming = intent.endsWith('-confirm');
+    const name = confirming ? intent.slice(0, -'-confirm'.length) : intent;
+    if (name !== 'cancel' && Object.hasOwn(actions, name))
+      return await actions[name as keyof typeof actions](form, confirming, key);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
       const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
@@ -366,6 +394,68 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
   }
 }
 
+/** A cancellation refunding another amount (admins): checked with the endpoint's schema, here and in the action. */
+function OverrideForm({
+  cancellationId,
+  quoted,
+  order,
+  busy,
+  failed,
+}: {
+  cancellationId: string;
+  /** The quote's refund, shown beside the new amount in the question. */
+  quoted: string;
+  order: Order;
+  busy: boolean;
+  failed: SubmissionResult | undefined;
+}) {
+  const t = useT();
+  const [form, fields] = useContractForm('ops-override', loadOverrideSchema, failed);
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-2 rounded border border-neutral-300 bg-white p-3"
+    >
+      <p className="font-medium">{t('ops.order.override.heading')}</p>
+      <input type="hidden" name="intent" value="override" />
+      <input type="hidden" name={fields.cancellation_id.name} value={cancellationId} />
+      <input type="hidden" name="quoted" value={quoted} />
+      <Field
+        meta={fields.refund_amount}
+        label={t('ops.order.override.amount', { currency: order.total_currency })}
+        error={t('ops.form.error.amount')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            required
+            defaultValue={control.defaultValue ?? order.total_amount}
+            className={inputClasses(control['aria-invalid'], 'w-40')}
+          />
+        )}
+      </Field>
+      <Field meta={fields.reason} label={t('ops.order.override.reason')} error={t('ops.form.error.reason')}>
+        {(control) => (
+          <input
+            {...control}
+            required
+            minLength={3}
+            maxLength={500}
+            className={inputClasses(control['aria-invalid'])}
+          />
+        )}
+      </Field>
+      <div>
+        <Button type="submit" variant="outline" disabled={busy}>
+          {t('ops.order.override.submit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 function CancelQuote({
   quote,
   order,
@@ -392,44 +482,13 @@ function CancelQuote({
       busy={busy}
     >
       {admin && order.payment_status === 'paid' ? (
-        <Form method="post" className="grid gap-2 rounded border border-neutral-300 bg-white p-3">
-          <p className="font-medium">{t('ops.order.override.heading')}</p>
-          <input type="hidden" name="intent" value="override" />
-          <input type="hidden" name="cancellation_id" value={quote.id} />
-          <input type="hidden" name="quoted" value={quote.refund_amount} />
-          <FormField
-            id="ops-override-amount"
-            label={t('ops.order.override.amount', { currency: order.total_currency })}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="refund_amount"
-                inputMode="decimal"
-                required
-                defaultValue={order.total_amount}
-                className={inputClasses(false, 'w-40')}
-              />
-            )}
-          </FormField>
-          <FormField id="ops-override-reason" label={t('ops.order.override.reason')}>
-            {(control) => (
-              <input
-                {...control}
-                name="reason"
-                required
-                minLength={3}
-                maxLength={500}
-                className={inputClasses(false)}
-              />
-            )}
-          </FormField>
-          <div>
-            <Button type="submit" variant="outline" disabled={busy}>
-              {t('ops.order.override.submit')}
-            </Button>
-          </div>
-        </Form>
+        <OverrideForm
+          cancellationId={quote.id}
+          quoted={quote.refund_amount}
+          order={order}
+          busy={busy}
+          failed={undefined}
+        />
       ) : null}
     </ConfirmStep>
   );
@@ -486,61 +545,69 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
   );
 }
 
-function ContactForm({ order, busy }: { order: Order; busy: boolean }) {
+/** A correction of the order's contact, checked with the endpoint's schema here and in the action. */
+function ContactForm({
+  order,
+  busy,
+  failed,
+}: {
+  order: Order;
+  busy: boolean;
+  failed: SubmissionResult | undefined;
+}) {
   const t = useT();
+  const [form, fields] = useContractForm('ops-contact', loadContactSchema, failed, {
+    onlySchemaFields: true,
+  });
+  const input = (
+    name: 'full_name' | 'email' | 'phone' | 'reason',
+    label: MessageKey,
+    error: MessageKey,
+    props: Record<string, unknown>,
+    initial?: string,
+  ) => (
+    <Field meta={fields[name]} label={t(label)} error={t(error)}>
+      {(control) => (
+        <input
+          {...control}
+          {...props}
+          required
+          defaultValue={control.defaultValue ?? initial}
+          className={inputClasses(control['aria-invalid'])}
+        />
+      )}
+    </Field>
+  );
   return (
-    <details className="rounded border border-neutral-200 p-3">
+    <details className="rounded border border-neutral-200 p-3" open={failed ? true : undefined}>
       <summary className="cursor-pointer font-medium">{t('ops.order.contact.heading')}</summary>
-      <Form method="post" className="mt-3 grid gap-2">
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2">
         <input type="hidden" name="intent" value="contact" />
-        <FormField id="ops-contact-name" label={t('ops.order.contact.fullName')}>
-          {(control) => (
-            <input
-              {...control}
-              name="full_name"
-              required
-              maxLength={100}
-              defaultValue={order.contact.full_name}
-              className={inputClasses(false)}
-            />
-          )}
-        </FormField>
-        <FormField id="ops-contact-email" label={t('ops.order.contact.email')}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              required
-              defaultValue={order.contact.email}
-              className={inputClasses(false)}
-            />
-          )}
-        </FormField>
-        <FormField id="ops-contact-phone" label={t('ops.order.contact.phone')}>
-          {(control) => (
-            <input
-              {...control}
-              name="phone"
-              type="tel"
-              required
-              defaultValue={order.contact.phone}
-              className={inputClasses(false)}
-            />
-          )}
-        </FormField>
-        <FormField id="ops-contact-reason" label={t('ops.order.contact.reason')}>
-          {(control) => (
-            <input
-              {...control}
-              name="reason"
-              required
-              minLength={3}
-              maxLength={500}
-              className={inputClasses(false)}
-            />
-          )}
-        </FormField>
+        {input(
+          'full_name',
+          'ops.order.contact.fullName',
+          'ops.form.error.name',
+          { maxLength: 100 },
+          order.contact.full_name,
+        )}
+        {input(
+          'email',
+          'ops.order.contact.email',
+          'ops.form.error.email',
+          { type: 'email' },
+          order.contact.email,
+        )}
+        {input(
+          'phone',
+          'ops.order.contact.phone',
+          'ops.form.error.phone',
+          { type: 'tel' },
+          order.contact.phone,
+        )}
+        {input('reason', 'ops.order.contact.reason', 'ops.form.error.reason', {
+          minLength: 3,
+          maxLength: 500,
+        })}
         <div>
           <Button type="submit" variant="outline" disabled={busy}>
             {t('ops.order.contact.submit')}
@@ -548,6 +615,31 @@ function ContactForm({ order, busy }: { order: Order; busy: boolean }) {
         </div>
       </Form>
     </details>
+  );
+}
+
+/** A note to the order's history (asked first). */
+function NoteForm({ busy, failed }: { busy: boolean; failed: SubmissionResult | undefined }) {
+  const t = useT();
+  const [form, fields] = useContractForm('ops-note', loadNoteSchema, failed, { onlySchemaFields: true });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <input type="hidden" name="intent" value="note" />
+      <Field meta={fields.text} label={t('ops.order.note')} error={t('ops.order.noteInvalid')}>
+        {(control) => (
+          <textarea
+            {...control}
+            required
+            maxLength={2000}
+            rows={3}
+            className="rounded border border-neutral-400 p-2"
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="outline" disabled={busy}>
+        {t('ops.order.addNote')}
+      </Button>
+    </Form>
   );
 }
 
@@ -560,6 +652,10 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
   const result = actionData as ActionResult | undefined;
   const quote = result && 'quote' in result ? result.quote : null;
   const confirm = result && 'confirm' in result ? result.confirm : null;
+  // A refused form's values and errors, for the form that was sent.
+  const failed = (form: FieldForm) =>
+    result && 'problem' in result && result.form === form ? result.submission : undefined;
+  const overrideFailed = admin ? failed('override') : undefined;
   const ticketed = order.booking_status === 'booked' && order.payment_status === 'paid';
   return (
     <div className="grid gap-6">
@@ -592,23 +688,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
             <h2 id="ops-actions" className="text-lg font-semibold">
               {t('ops.order.actions')}
             </h2>
-            <Form method="post" className="grid gap-2">
-              <input type="hidden" name="intent" value="note" />
-              <label htmlFor="ops-note" className="font-medium">
-                {t('ops.order.note')}
-              </label>
-              <textarea
-                id="ops-note"
-                name="text"
-                required
-                maxLength={2000}
-                rows={3}
-                className="rounded border border-neutral-400 p-2"
-              />
-              <Button type="submit" variant="outline" disabled={busy}>
-                {t('ops.order.addNote')}
-              </Button>
-            </Form>
+            <NoteForm busy={busy} failed={failed('note')} />
             {ticketed ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="resend" />
@@ -617,10 +697,19 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
                 </Button>
               </Form>
             ) : null}
-            <ContactForm order={order} busy={busy} />
+            <ContactForm order={order} busy={busy} failed={failed('contact')} />
             {order.booking_status !== 'cancelled' ? (
               quote ? (
                 <CancelQuote quote={quote} order={order} admin={admin} busy={busy} />
+              ) : overrideFailed ? (
+                // A refused override comes back as its form with the errors (the quote it answered stays valid).
+                <OverrideForm
+                  cancellationId={String(overrideFailed.initialValue?.cancellation_id ?? '')}
+                  quoted={String(overrideFailed.initialValue?.quoted ?? '0')}
+                  order={order}
+                  busy={busy}
+                  failed={overrideFailed}
+                />
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="quote" />

@@ -1,12 +1,16 @@
 import { Form, data, useNavigation } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import {
   OPS_AGENCY_APPLICATION_STATUSES,
   OPS_TOUR_REQUEST_STATUSES,
+  opsAgencyApplicationUpdateSchema,
   opsInboxParamsSchema,
+  opsTourRequestUpdateSchema,
   type OpsAgencyApplication,
   type OpsTourRequest,
 } from '@parvoz/contracts/ops-tours';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
+import type { z } from 'zod';
 import type { Route } from './+types/ops-requests';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -14,11 +18,13 @@ import { formatInstant } from '../lib/local-time.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
-import { FormField, inputClasses } from '../components/FormField.tsx';
+import { Field } from '../components/Field.tsx';
+import { inputClasses } from '../components/FormField.tsx';
+import { parseForm } from '../lib/form.server.ts';
+import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
-import { formText } from '../features/ops/ops-forms.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
 
 type Kind = 'requests' | 'applications';
@@ -52,15 +58,19 @@ async function inboxOf(
   return { inbox, status: parsed.data.status ?? null };
 }
 
-/** The form's change checked by the kind's own schema; null when it is not valid. */
-function changeOf(kind: Kind, fields: { status: string | undefined; note: string }) {
-  if (kind === 'requests') {
-    const change = opsEndpoints.opsUpdateTourRequest.body.safeParse(fields);
-    return change.success ? { kind, body: change.data } : null;
-  }
-  const change = opsEndpoints.opsUpdateAgencyApplication.body.safeParse(fields);
-  return change.success ? { kind, body: change.data } : null;
-}
+/**
+ * The request schema of the kind's update endpoint (opsEndpoints.opsUpdate….body, imported from its own
+ * module so the page's script does not load every endpoint): it reads the item's form, here and in the browser.
+ */
+const UPDATE_SCHEMA = {
+  requests: opsTourRequestUpdateSchema,
+  applications: opsAgencyApplicationUpdateSchema,
+} as const;
+// The console has no JavaScript budget: its schemas come with the page.
+const LOAD_UPDATE_SCHEMA: Record<Kind, () => Promise<(typeof UPDATE_SCHEMA)[Kind]>> = {
+  requests: async () => UPDATE_SCHEMA.requests,
+  applications: async () => UPDATE_SCHEMA.applications,
+};
 
 const STATUS_LABEL: Record<string, MessageKey> = {
   new: 'ops.inbox.status.new',
@@ -92,32 +102,94 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind, invalid: false as const, ...found };
 }
 
-type ActionResult = { done: MessageKey } | { problem: MessageKey };
+type ActionResult =
+  { done: MessageKey } | { problem: MessageKey; id?: string; submission?: SubmissionResult };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(request.url);
   const state = context.get(requestStateContext);
   const form = await request.formData();
   const id = opsInboxParamsSchema.safeParse({ id: form.get('id') });
-  const change = changeOf(kind, {
-    status: formText(form, 'status', 40) || undefined,
-    note: formText(form, 'note', 4000),
-  });
-  if (!id.success || !change) {
+  // The item's id is the form's hidden field; the rest is the endpoint's body.
+  const change = parseForm(form, UPDATE_SCHEMA[kind], { onlySchemaFields: true });
+  if (!id.success || change.status !== 'success') {
     await opsCall(state, opsEndpoints.opsMe, {});
-    return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
+    const shown = id.success ? { id: id.data.id, submission: change.reply() } : {};
+    return data<ActionResult>({ problem: 'ops.inbox.invalid', ...shown }, { status: 400 });
   }
   try {
-    if (change.kind === 'requests')
-      await opsCall(state, opsEndpoints.opsUpdateTourRequest, { params: id.data, body: change.body });
+    if (kind === 'requests')
+      await opsCall(state, opsEndpoints.opsUpdateTourRequest, {
+        params: id.data,
+        body: change.value as z.output<(typeof UPDATE_SCHEMA)['requests']>,
+      });
     else
-      await opsCall(state, opsEndpoints.opsUpdateAgencyApplication, { params: id.data, body: change.body });
+      await opsCall(state, opsEndpoints.opsUpdateAgencyApplication, {
+        params: id.data,
+        body: change.value as z.output<(typeof UPDATE_SCHEMA)['applications']>,
+      });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400)
       return data<ActionResult>({ problem: 'ops.inbox.invalid' }, { status: 400 });
     throw error;
   }
   return data<ActionResult>({ done: 'ops.inbox.saved' });
+}
+
+/** One item's status and note, checked with the kind's update schema (errors next to their fields). */
+function InboxItemForm({
+  kind,
+  item,
+  busy,
+  failed,
+}: {
+  kind: Kind;
+  item: Item;
+  busy: boolean;
+  failed: SubmissionResult | undefined;
+}) {
+  const t = useT();
+  const [form, fields] = useContractForm(`inbox-${item.id}`, LOAD_UPDATE_SCHEMA[kind], failed, {
+    onlySchemaFields: true,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid content-start gap-3">
+      <input type="hidden" name="id" value={item.id} />
+      <Field meta={fields.status} label={t('ops.inbox.statusLabel')} error={t('ops.form.error.status')}>
+        {(control) => (
+          <select {...control} defaultValue={item.status} className={inputClasses(control['aria-invalid'])}>
+            {KINDS[kind].statuses.map((s) => (
+              <option key={s} value={s}>
+                {t(STATUS_LABEL[s]!)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field meta={fields.note} label={t('ops.inbox.note')} error={t('ops.form.error.note')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={2000}
+            defaultValue={control.defaultValue ?? item.note ?? ''}
+            className={inputClasses(control['aria-invalid'])}
+          />
+        )}
+      </Field>
+      <div>
+        <Button
+          type="submit"
+          disabled={busy}
+          aria-label={t('ops.inbox.saveLabel', {
+            name: item.full_name ?? item.company_name ?? '',
+          })}
+        >
+          {t('ops.inbox.save')}
+        </Button>
+      </div>
+    </Form>
+  );
 }
 
 export default function OpsRequests({ loaderData, actionData }: Route.ComponentProps) {
@@ -204,48 +276,14 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
                       </blockquote>
                     ) : null}
                   </div>
-                  <Form method="post" className="grid content-start gap-3">
-                    <input type="hidden" name="id" value={item.id} />
-                    <FormField id={`status-${item.id}`} label={t('ops.inbox.statusLabel')}>
-                      {(control) => (
-                        <select
-                          {...control}
-                          name="status"
-                          defaultValue={item.status}
-                          className={inputClasses(false)}
-                        >
-                          {config.statuses.map((s) => (
-                            <option key={s} value={s}>
-                              {t(STATUS_LABEL[s]!)}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </FormField>
-                    <FormField id={`note-${item.id}`} label={t('ops.inbox.note')}>
-                      {(control) => (
-                        <textarea
-                          {...control}
-                          name="note"
-                          rows={3}
-                          maxLength={2000}
-                          defaultValue={item.note ?? ''}
-                          className={inputClasses(false)}
-                        />
-                      )}
-                    </FormField>
-                    <div>
-                      <Button
-                        type="submit"
-                        disabled={busy}
-                        aria-label={t('ops.inbox.saveLabel', {
-                          name: item.full_name ?? item.company_name ?? '',
-                        })}
-                      >
-                        {t('ops.inbox.save')}
-                      </Button>
-                    </div>
-                  </Form>
+                  <InboxItemForm
+                    kind={kind}
+                    item={item}
+                    busy={busy}
+                    failed={
+                      result && 'problem' in result && result.id === item.id ? result.submission : undefined
+                    }
+                  />
                 </article>
               </li>
             ))}

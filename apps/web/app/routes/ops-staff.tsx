@@ -1,5 +1,6 @@
 import { Form, data, useNavigation } from 'react-router';
-import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-staff';
 import { useRootData, useT } from '../lib/i18n.tsx';
@@ -7,8 +8,15 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { Field } from '../components/Field.tsx';
+import { inputClasses } from '../components/FormField.tsx';
+import { parseForm } from '../lib/form.server.ts';
+import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
+
+// The console has no JavaScript budget: its schemas come with the page.
+const loadInviteSchema = async () => opsInviteSchema;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.staff.heading');
 
@@ -22,23 +30,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { staff: staff.data, audit: audit.data.slice(0, 50) };
 }
 
+type StaffResult = { result: 'invalid' | 'invited' | 'revoked'; submission?: SubmissionResult };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();
   if (form.get('intent') === 'invite') {
-    const parsed = opsInviteSchema.safeParse({
-      email: form.get('email'),
-      lang: context.get(requestStateContext).locale,
-    });
-    if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
-    await opsCall(state, opsEndpoints.opsInviteOperator, { body: parsed.data });
-    return data({ result: 'invited' as const });
+    // The endpoint's schema, as the browser checks it; the invitation is in the console's language.
+    form.set('lang', state.locale);
+    const submission = parseForm(form, opsEndpoints.opsInviteOperator.body);
+    if (submission.status !== 'success')
+      return data<StaffResult>({ result: 'invalid', submission: submission.reply() }, { status: 400 });
+    await opsCall(state, opsEndpoints.opsInviteOperator, { body: submission.value });
+    return data<StaffResult>({ result: 'invited' });
   }
   if (form.get('intent') === 'revoke') {
     const parsed = opsStaffParamsSchema.safeParse({ userId: form.get('user_id') });
-    if (!parsed.success) return data({ result: 'invalid' as const }, { status: 400 });
+    if (!parsed.success) return data<StaffResult>({ result: 'invalid' }, { status: 400 });
     await opsCall(state, opsEndpoints.opsRevokeOperator, { params: parsed.data }).catch(() => undefined);
-    return data({ result: 'revoked' as const });
+    return data<StaffResult>({ result: 'revoked' });
   }
   throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
 }
@@ -47,6 +57,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const { locale } = useRootData();
   const busy = useNavigation().state !== 'idle';
+  const [form, fields] = useContractForm('ops-invite', loadInviteSchema, actionData?.submission);
   return (
     <div className="grid gap-6">
       <PageHeading>{t('ops.staff.heading')}</PageHeading>
@@ -63,13 +74,20 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <Form
         method="post"
+        {...getFormProps(form)}
         className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
       >
         <input type="hidden" name="intent" value="invite" />
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.staff.email')}</span>
-          <input name="email" type="email" required className="rounded border border-neutral-400 px-3 py-2" />
-        </label>
+        <Field meta={fields.email} label={t('ops.staff.email')} error={t('ops.form.error.email')}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              required
+              className={inputClasses(control['aria-invalid'], 'w-auto')}
+            />
+          )}
+        </Field>
         <Button type="submit" disabled={busy}>
           {t('ops.staff.invite')}
         </Button>

@@ -1,12 +1,14 @@
 import { data } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { priceAlertCreateRequestSchema } from '@parvoz/contracts/price-alerts';
+import type { SubmissionResult } from '@conform-to/react';
+import { priceAlertCreateRequestSchema, priceAlertFormSchema } from '@parvoz/contracts/price-alerts';
 import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/price-alerts';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../lib/form.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -36,12 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const segment = SEGMENT.test(rawSegment) ? rawSegment : '';
   const answer = (ok: boolean, problem?: PriceAlertProblem, status = 200) =>
     data<PriceAlertFormResult>({ segment, email, ok, ...(problem ? { problem } : {}) }, { status });
+  const refused = (reply: SubmissionResult) =>
+    data<PriceAlertFormResult>({ segment, email, ok: false, submission: reply }, { status: 400 });
 
+  // The form's schema, the one the browser checks with: a wrong email comes back under its field.
+  const submission = parseForm(form, priceAlertFormSchema);
   const parsedSegment = segment ? parseSegment(segment) : null;
   if (!parsedSegment?.ok) return answer(false, 'generic', 400);
+  if (submission.status !== 'success') return refused(submission.reply());
   const search = parsedSegment.value;
   const body = priceAlertCreateRequestSchema.safeParse({
-    email,
+    email: submission.value.email,
     lang,
     currency: state.currency,
     origin: search.origin,
@@ -51,10 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     passengers: search.passengers,
     cabin_class: search.cabin,
   });
-  if (!body.success) {
-    const emailWrong = body.error.issues.some((issue) => issue.path[0] === 'email');
-    return answer(false, emailWrong ? 'email' : 'generic', 400);
-  }
+  if (!body.success) return answer(false, 'generic', 400);
   try {
     await callEndpoint(state.api, endpoints.createPriceAlert, { body: body.data });
     return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
@@ -63,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
         ?.reason;
       if (error.status === 429) return answer(false, 'rate_limited', 429);
+      // The API's field errors by path: only the email is the traveller's to correct here.
+      const emailErrors = apiFieldErrors(error)?.email;
+      if (emailErrors) return refused(replyWithFieldErrors(submission, { email: emailErrors }));
       if (error.status === 422 && reason === 'alert_limit') return answer(false, 'limit', 422);
       if (error.status === 422 && reason === 'no_offers') return answer(false, 'no_offers', 422);
       if (error.status < 500) return answer(false, 'generic', error.status);

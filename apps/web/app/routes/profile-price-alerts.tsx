@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
-import { Form, data, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { priceAlertIdParamsSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
+import { priceAlertDeleteFormSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
 import type { Route } from './+types/profile-price-alerts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { notify } from '../components/toast.tsx';
 import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { parseForm } from '../lib/form.server.ts';
+import { redirectWithToast } from '../lib/toast.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { formatInstant } from '../lib/local-time.ts';
@@ -28,19 +28,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Deletes one of them (a 404 from the API means it is gone already, or never was theirs: the same page). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   await runGuards(context, 'auth');
   const { api } = context.get(requestStateContext);
-  const form = await request.formData();
-  const parsed = priceAlertIdParamsSchema.safeParse({ id: form.get('id') });
-  if (form.get('intent') !== 'delete' || !parsed.success)
+  // A button with hidden fields only: anything else is no form of this page.
+  const submission = parseForm(await request.formData(), priceAlertDeleteFormSchema);
+  if (submission.status !== 'success')
     throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   try {
-    await callEndpoint(api, endpoints.deletePriceAlert, { params: parsed.data });
+    await callEndpoint(api, endpoints.deletePriceAlert, { params: { id: submission.value.id } });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
-  return data({ deleted: true });
+  // The toast is set here, on the server (also without JavaScript), and shown on the page it lands on.
+  return redirectWithToast(`/${params.lang}/profile/price-alerts`, {
+    type: 'success',
+    key: 'priceAlert.profile.deleted',
+  });
 }
 
 function AlertItem({ alert }: { alert: PriceAlert }) {
@@ -93,16 +97,10 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
   );
 }
 
-export default function ProfilePriceAlerts({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProfilePriceAlerts({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user } = useRootData();
   const { alerts } = loaderData;
-
-  useEffect(() => {
-    if (actionData?.deleted) notify(t('priceAlert.profile.deleted'), { type: 'success' });
-    // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actionData]);
 
   return (
     <>

@@ -1,6 +1,7 @@
-import { Form } from 'react-router';
+import { Form, data } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { profileSettingsFormSchema } from '@parvoz/contracts/profile';
+import { profileSettingsFormSchema } from '@parvoz/contracts/settings';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
@@ -12,6 +13,11 @@ import { redirectWithToast } from '../lib/toast.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../lib/form.server.ts';
+import { useContractForm } from '../lib/use-contract-form.ts';
+
+const loadProfileSettingsSchema = () =>
+  import('@parvoz/contracts/settings').then((m) => m.profileSettingsFormSchema);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profileSettings.heading');
 
@@ -23,12 +29,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Saves language and currency to the profile and applies them at once (cookies + the new language's URL). */
 export async function action({ request, context }: Route.ActionArgs) {
   await runGuards(context, 'auth');
-  const parsed = profileSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response('Invalid settings', { status: 400, statusText: 'Bad Request' });
-  const { language, currency } = parsed.data;
-  await callEndpoint(context.get(requestStateContext).api, endpoints.updateMe, {
-    body: { language, currency },
-  });
+  // The schema the browser checks with too; the API's refusal lands on the fields by path.
+  const submission = parseForm(await request.formData(), profileSettingsFormSchema);
+  const refuse = (reply: SubmissionResult) =>
+    data<{ submission: SubmissionResult }>({ submission: reply }, { status: 400 });
+  if (submission.status !== 'success') return refuse(submission.reply());
+  const { language, currency } = submission.value;
+  try {
+    await callEndpoint(context.get(requestStateContext).api, endpoints.updateMe, {
+      body: { language, currency },
+    });
+  } catch (error) {
+    const fieldErrors = apiFieldErrors(error);
+    if (fieldErrors) return refuse(replyWithFieldErrors(submission, fieldErrors));
+    throw error;
+  }
   const headers = new Headers();
   headers.append('Set-Cookie', langCookie(language));
   headers.append('Set-Cookie', currencyCookie(currency));
@@ -40,15 +55,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Page() {
+export default function Page({ actionData }: Route.ComponentProps) {
   const t = useT();
   const { locale, currency } = useRootData();
+  const [form, fields] = useContractForm(
+    'profile-settings',
+    loadProfileSettingsSchema,
+    actionData?.submission,
+  );
   return (
     <>
       <PageHeading>{t('page.profileSettings.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('profile.settings.lead')}</p>
-      <Form method="post" className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
-        <LanguageCurrencyFields idPrefix="profile" />
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="grid max-w-sm gap-4"
+        key={`${locale}-${currency}`}
+      >
+        <LanguageCurrencyFields idPrefix="profile" fields={fields} />
         <div>
           <Button type="submit" size="md">
             {t('settings.save')}

@@ -76,8 +76,14 @@ export function BookingForm({
     loadBookingFormSchema,
     actionData?.submission,
     {
-      contact: { full_name: defaults.fullName, email: defaults.email, phone_country: defaults.phoneCountry },
-      passengers: passengerTypes.map((type) => ({ type })),
+      defaultValue: {
+        contact: {
+          full_name: defaults.fullName,
+          email: defaults.email,
+          phone_country: defaults.phoneCountry,
+        },
+        passengers: passengerTypes.map((type) => ({ type })),
+      },
     },
   );
   const passengerFields = fields.passengers.getFieldList();

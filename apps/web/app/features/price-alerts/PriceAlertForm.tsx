@@ -1,12 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { BellRing } from 'lucide-react';
+import { getFormProps } from '@conform-to/react';
 import { Button } from '../../components/Button.tsx';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { Field } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { priceAlertAction, type PriceAlertFormResult, type PriceAlertProblem } from './result.ts';
 
-const PROBLEM_KEYS: Record<Exclude<PriceAlertProblem, 'email'>, MessageKey> = {
+const loadPriceAlertSchema = () =>
+  import('@parvoz/contracts/price-alerts').then((m) => m.priceAlertFormSchema);
+
+const PROBLEM_KEYS: Record<PriceAlertProblem, MessageKey> = {
   limit: 'priceAlert.form.limit',
   rate_limited: 'priceAlert.form.rateLimited',
   no_offers: 'priceAlert.form.noOffers',
@@ -35,15 +41,17 @@ export function PriceAlertForm({
   const busy = fetcher.state !== 'idle';
   const emailRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  // Checked in the browser with the schema the action parses with (and shown after a refusal without JS).
+  const [form, fields] = useContractForm(`price-alert-${segment}`, loadPriceAlertSchema, result?.submission);
 
   // A refused address takes the focus back to the field; a sent link moves it to the message that replaced the form.
   useEffect(() => {
     if (!fetcher.data) return;
     if (fetcher.data.ok) statusRef.current?.focus();
-    else if (fetcher.data.problem === 'email') emailRef.current?.focus();
+    else if (fetcher.data.submission?.error?.email) emailRef.current?.focus();
   }, [fetcher.data]);
 
-  const problem = result && !result.ok && result.problem !== 'email' ? result.problem : undefined;
+  const problem = result && !result.ok ? result.problem : undefined;
   return (
     <section
       aria-labelledby="price-alert-heading"
@@ -64,31 +72,30 @@ export function PriceAlertForm({
           <fetcher.Form
             method="post"
             action={priceAlertAction(locale)}
-            noValidate
+            {...getFormProps(form)}
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="segment" value={segment} />
-            <FormField
-              id="price-alert-email"
+            <Field
+              meta={fields.email}
               label={t('priceAlert.form.email')}
-              error={result?.problem === 'email' ? t('priceAlert.form.emailInvalid') : undefined}
+              error={t('priceAlert.form.emailInvalid')}
               className="min-w-0 flex-[1_1_16rem]"
             >
               {(control) => (
                 <input
                   {...control}
                   ref={emailRef}
-                  name="email"
                   type="email"
                   inputMode="email"
                   autoComplete="email"
                   required
                   maxLength={254}
-                  defaultValue={result?.email ?? defaultEmail}
+                  defaultValue={control.defaultValue ?? result?.email ?? defaultEmail}
                   className={inputClasses(Boolean(control['aria-invalid']))}
                 />
               )}
-            </FormField>
+            </Field>
             <Button type="submit" size="md" disabled={busy}>
               {t('priceAlert.form.submit')}
             </Button>

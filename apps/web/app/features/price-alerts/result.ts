@@ -1,7 +1,8 @@
+import type { SubmissionResult } from '@conform-to/react';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 
 /** What subscribing to a price alert answers (the results page's form and the page without JavaScript). */
-export type PriceAlertProblem = 'email' | 'limit' | 'rate_limited' | 'no_offers' | 'generic';
+export type PriceAlertProblem = 'limit' | 'rate_limited' | 'no_offers' | 'generic';
 
 export type PriceAlertFormResult = {
   /** The search segment of the results page (`TAS1512IST1`), for the way back to it. */
@@ -9,6 +10,8 @@ export type PriceAlertFormResult = {
   email: string;
   ok: boolean;
   problem?: PriceAlertProblem;
+  /** A refused field (the email): the form's values and errors by field, as Conform shows them. */
+  submission?: SubmissionResult;
 };
 
 /** The form's action: one route for every results page, so a browser without JavaScript lands on it. */

@@ -51,3 +51,30 @@ test('is a 404 unless the development mailbox is on', async () => {
   expect(response.statusCode).toBe(404);
   expect(response.json().error.code).toBe('not_found');
 });
+
+test('the email previews: every sample by name, and one rendered in the language asked for', async () => {
+  const list = await on.inject({ url: '/v1/dev/email-previews', headers });
+  expect(list.statusCode).toBe(200);
+  const names = (list.json().data as Array<{ name: string }>).map((s) => s.name);
+  expect(names).toEqual(expect.arrayContaining(['auth-code', 'order-confirmation', 'staff-invite']));
+
+  const preview = await on.inject({ url: '/v1/dev/email-previews/auth-code?lang=ru', headers });
+  expect(preview.statusCode).toBe(200);
+  const { data } = preview.json() as { data: { lang: string; subject: string; html: string; text: string } };
+  expect(data.lang).toBe('ru');
+  expect(data.subject).toContain('482913');
+  expect(data.html).toMatch(/^<!DOCTYPE html/i);
+  expect(data.text).toContain('482913');
+});
+
+test('the email previews refuse an unknown sample or language, and are a 404 unless the mailbox is on', async () => {
+  const unknown = await on.inject({ url: '/v1/dev/email-previews/no-such-email?lang=en', headers });
+  expect(unknown.statusCode).toBe(404);
+  const badLang = await on.inject({ url: '/v1/dev/email-previews/auth-code?lang=de', headers });
+  expect(badLang.statusCode).toBe(400);
+  for (const url of ['/v1/dev/email-previews', '/v1/dev/email-previews/auth-code?lang=en']) {
+    const response = await off.inject({ url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  }
+});

@@ -1,0 +1,91 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
+import { LOCALES } from '@parvoz/i18n/locales';
+import type { Route } from './+types/dev-email-previews';
+import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { useRootData, useT } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { ApiError } from '../lib/api.server.ts';
+import { callEndpoint } from '../lib/endpoint-client.server.ts';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'mailbox.previews.heading'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The previews of every email (ADR 0019): exist only while the API serves the mailbox (a 404 otherwise). */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const body = await callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreviews, {});
+    return { samples: body.data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new Response(null, { status: 404, statusText: 'Not Found' });
+    }
+    throw error;
+  }
+}
+
+export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { locale, languageNames } = useRootData();
+  const href = (name: string, lang: string, part?: 'text') =>
+    `/${locale}/dev/mailbox/previews/${name}/${lang}${part ? '?part=text' : ''}`;
+  return (
+    <>
+      <PageHeading>{t('mailbox.previews.heading')}</PageHeading>
+      <p className="mb-4 text-neutral-700">{t('mailbox.previews.lead')}</p>
+      <p className="mb-4">
+        <LocalizedLink to="/dev/mailbox" className="text-primary-700 underline">
+          {t('mailbox.previews.back')}
+        </LocalizedLink>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="text-sm" data-testid="email-previews">
+          <thead>
+            <tr>
+              <th scope="col" className="p-2 text-start">
+                {t('mailbox.previews.email')}
+              </th>
+              {LOCALES.map((lang) => (
+                <th key={lang} scope="col" className="p-2 text-start" lang={lang}>
+                  {languageNames[lang]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.samples.map(({ name }) => (
+              <tr key={name} className="border-t border-neutral-200">
+                <th scope="row" className="p-2 text-start font-mono font-normal">
+                  {name}
+                </th>
+                {LOCALES.map((lang) => (
+                  <td key={lang} className="p-2 whitespace-nowrap">
+                    {/* Documents of their own (the email as sent), not pages of the app. */}
+                    <a
+                      href={href(name, lang)}
+                      className="text-primary-700 underline"
+                      aria-label={t('mailbox.previews.htmlLabel', { name, language: languageNames[lang] })}
+                    >
+                      {t('mailbox.previews.html')}
+                    </a>{' '}
+                    ·{' '}
+                    <a
+                      href={href(name, lang, 'text')}
+                      className="text-primary-700 underline"
+                      aria-label={t('mailbox.previews.textLabel', { name, language: languageNames[lang] })}
+                    >
+                      {t('mailbox.previews.text')}
+                    </a>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
