@@ -42,7 +42,10 @@ export function MoreOffersStatus({ more }: { more: Promise<SearchOutcome> }) {
       className="flex items-center gap-2 text-sm text-neutral-700"
     >
       {state.kind === 'loading' ? (
-        <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin motion-reduce:animate-none" />
+        <LoaderCircle
+          aria-hidden="true"
+          className="size-4 shrink-0 animate-spin motion-reduce:animate-none"
+        />
       ) : null}
       {state.kind === 'loading'
         ? t('search.more.loading')
