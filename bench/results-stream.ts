@@ -3,8 +3,8 @@
  * A site with Duffel configured at the Duffel test server answering BENCH_DUFFEL_DELAY_MS late (3 s), and one
  * without Duffel. Debian's Chromium, with a browser's user agent (headless Chromium's own counts as a crawler,
  * which gets every page whole), loads a one-way results page RUNS times, each on another date (a merged answer is
- * cached for 30 s), and records from the navigation's start: the first byte, the first offer shown and the first
- * Duffel offer shown. Median and worst. Asserts nothing.
+ * cached for 30 s), and records from the navigation's start: the first byte, the first paint, the first offer shown
+ * and the first Duffel offer shown. Median and worst. Asserts nothing.
  */
 import { chromium } from 'playwright-core';
 import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
@@ -79,13 +79,14 @@ try {
   console.log(
     `One-way results page, Duffel test server ${DELAY_MS} ms late, ${RUNS} loads, ms from navigation start (median / worst)`,
   );
-  console.log('| site | first byte | first offer | first Duffel offer | offers |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log('| site | first byte | first paint | first offer | first Duffel offer | offers |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const [name, site, offset] of [
     ['Duffel configured', withDuffel, 40],
     ['no Duffel', plain, 80],
   ] as const) {
     const ttfb: number[] = [];
+    const paint: number[] = [];
     const firstOffer: number[] = [];
     const duffelOffer: number[] = [];
     let count = 0;
@@ -121,6 +122,7 @@ try {
         const w = window as { firstOffer?: number; duffelOffer?: number };
         return {
           ttfb: nav.responseStart,
+          paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
           offer: w.firstOffer!,
           duffel: w.duffelOffer,
           offers: document.querySelectorAll('[data-testid=offer]').length,
@@ -129,12 +131,15 @@ try {
       await page.close();
       if (run === 0) continue; // warm-up: first use of the engine and the browser cache
       ttfb.push(timing.ttfb);
+      paint.push(timing.paint);
       firstOffer.push(timing.offer);
       if (timing.duffel !== undefined) duffelOffer.push(timing.duffel);
       count = timing.offers;
     }
     await context.close();
-    console.log(`| ${name} | ${stat(ttfb)} | ${stat(firstOffer)} | ${stat(duffelOffer)} | ${count} shown |`);
+    console.log(
+      `| ${name} | ${stat(ttfb)} | ${stat(paint)} | ${stat(firstOffer)} | ${stat(duffelOffer)} | ${count} shown |`,
+    );
   }
 } finally {
   await browser.close();
