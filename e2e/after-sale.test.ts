@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { type MessageKey } from '@parvoz/i18n/messages';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
@@ -144,12 +144,6 @@ async function awaitRefundStatus(page: Page, status: MessageKey) {
     .toBe(m(status));
 }
 
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
 const both = (mail: ReceivedEmail, text: string) => {
   expect(mail.text).toContain(text);
   expect(mail.html).toContain(text);
@@ -187,7 +181,7 @@ test('a paid standard fare: the rules before booking, the quote, the cancellatio
     await quote.getByText(m('order.cancel.quote.fee', { fee: usd(FEE) })).waitFor();
     await quote.getByText(m('order.cancel.quote.valid', { minutes: 10 })).waitFor();
     await page.getByRole('heading', { name: m('order.cancel.heading') }).waitFor();
-    await expectAccessible(page);
+    await expectAxeClean(page);
 
     await page.getByRole('button', { name: m('order.cancel.confirm') }).click();
     await page
@@ -206,7 +200,7 @@ test('a paid standard fare: the rules before booking, the quote, the cancellatio
     // No e-ticket for a cancelled booking; nothing to cancel any more.
     expect(await page.getByRole('link', { name: m('order.eticket.download') }).count()).toBe(0);
     expect(await page.getByRole('button', { name: m('order.cancel.button') }).count()).toBe(0);
-    await expectAccessible(page);
+    await expectAxeClean(page);
 
     // The emails: the cancellation (with the amount) and the refund done.
     await smtp.waitFor(email, 15_000, 3);
@@ -370,7 +364,7 @@ test('managing a booking: the phone, the email by a code sent to the new address
     expect(download.suggestedFilename()).toBe(`receipt-${order.booking_reference}.pdf`);
     const file = await download.path();
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
-    await expectAccessible(page);
+    await expectAxeClean(page);
   } finally {
     await page.context().close();
   }

@@ -279,6 +279,8 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
       .getByRole('alert')
       .filter({ hasText: m(lang, 'booking.errorSummary', { count: 3 }) });
     await summary.waitFor();
+    // Refused in the browser by the form's schema: the summary takes the focus.
+    await expect.poll(() => summary.evaluate((el) => el.parentElement === document.activeElement)).toBe(true);
     await expectFieldError(
       page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }),
       m(lang, 'booking.error.email'),
@@ -304,10 +306,14 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
     ).toBe(0);
     await page.locator('input[name="agreement"]').check();
     await submit.click();
-    await page
+    const apiSummary = page
       .getByRole('alert')
-      .filter({ hasText: m(lang, 'booking.errorSummary', { count: 2 }) })
-      .waitFor();
+      .filter({ hasText: m(lang, 'booking.errorSummary', { count: 2 }) });
+    await apiSummary.waitFor();
+    // Refused by the API's rules after the round trip: the summary takes the focus too.
+    await expect
+      .poll(() => apiSummary.evaluate((el) => el.parentElement === document.activeElement))
+      .toBe(true);
     await expectFieldError(
       child.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }),
       m(lang, 'booking.error.bornOnChild', { date: dateOf(lang, lastFlight) }),
@@ -432,14 +438,14 @@ test('the same booking form sent twice at once books one order', async () => {
     'contact.email': 'twice@example.com',
     'contact.phone_country': 'UZ',
     'contact.phone': '901234567',
-    passenger_type: 'adult',
-    'passengers.0.given_name': 'Twice',
-    'passengers.0.family_name': 'Clicked',
-    'passengers.0.born_on': '1980-01-01',
-    'passengers.0.gender': 'male',
-    'passengers.0.citizenship': 'UZ',
-    'passengers.0.document.number': 'AA0000001',
-    'passengers.0.document.expires_on': isoDay(3 * 365),
+    'passengers[0].type': 'adult',
+    'passengers[0].given_name': 'Twice',
+    'passengers[0].family_name': 'Clicked',
+    'passengers[0].born_on': '1980-01-01',
+    'passengers[0].gender': 'male',
+    'passengers[0].citizenship': 'UZ',
+    'passengers[0].document.number': 'AA0000001',
+    'passengers[0].document.expires_on': isoDay(3 * 365),
     agreement: 'on',
   });
   const send = () =>
@@ -602,6 +608,101 @@ test('without JavaScript the booking form shows its errors after the round trip 
     'nojs@example.com',
   );
   await context.close();
+});
+
+test('without JavaScript "fill" puts a saved traveller into a passenger; an unknown bag is refused at its passenger', async () => {
+  const lang: Locale = 'en';
+  const email = 'nojs-saver@example.com';
+  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    fetch(`${site.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${init.token ?? ANONYMOUS}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  expect((await api('/v1/auth/code', { method: 'POST', body: { email, lang } })).status).toBe(202);
+  const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email, 15_000)).text)![1];
+  const verified = await api('/v1/auth/verify', { method: 'POST', body: { email, code } });
+  const token = ((await verified.json()) as { data: { token: string } }).data.token;
+  const saved = await api('/v1/user/travellers', {
+    method: 'POST',
+    token,
+    body: {
+      given_name: 'Nodira',
+      family_name: 'Karimova',
+      born_on: '1992-09-30',
+      gender: 'female',
+      citizenship: 'UZ',
+      document_number: 'AA7654321',
+      document_expires_on: isoDay(4 * 365),
+    },
+  });
+  expect(saved.status).toBe(201);
+
+  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies([{ name: 'token', value: token, url: site.url, httpOnly: true }]);
+  const page = await context.newPage();
+  await page.goto(`${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const passenger = passengerGroup(page, lang, 0, 'adult');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
+  await passenger
+    .getByLabel(m(lang, 'booking.saved.label'), { exact: true })
+    .selectOption({ label: `Nodira Karimova · ${dateOf(lang, '1992-09-30')}` });
+  await passenger.getByRole('button', { name: m(lang, 'booking.saved.fill') }).click();
+  // The action filled the passenger and kept what else was typed; no errors yet.
+  const given = passenger.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true });
+  await expect.poll(() => given.inputValue()).toBe('Nodira');
+  expect(
+    await passenger.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).inputValue(),
+  ).toBe('AA7654321');
+  expect(
+    await passenger.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).inputValue(),
+  ).toBe('UZ');
+  expect(await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).inputValue()).toBe(
+    '90 123 45 67',
+  );
+  expect(await page.getByRole('alert').count()).toBe(0);
+  await context.close();
+
+  // A bag the offer does not have (a form not this page's): the API's refusal is shown at that passenger's
+  // luggage, and nothing is booked.
+  const form = new URLSearchParams({
+    offer_id: offer.id,
+    offer_total: offer.total_amount,
+    currency: 'USD',
+    idempotency_key: `e2e-unknown-bag-${Date.now()}`,
+    'contact.full_name': 'Bag Less',
+    'contact.email': 'bagless@example.com',
+    'contact.phone_country': 'UZ',
+    'contact.phone': '901234567',
+    'passengers[0].type': 'adult',
+    'passengers[0].given_name': 'Bag',
+    'passengers[0].family_name': 'Less',
+    'passengers[0].born_on': '1980-01-01',
+    'passengers[0].gender': 'male',
+    'passengers[0].citizenship': 'UZ',
+    'passengers[0].document.number': 'AA0000002',
+    'passengers[0].document.expires_on': isoDay(3 * 365),
+    'passengers[0].luggage': 'lug_9',
+    agreement: 'on',
+  });
+  const answer = await fetch(`${site.url}/en/flight/booking?offer=${encodeURIComponent(offer.id)}`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect([400, 422]).toContain(answer.status);
+  expect(answer.headers.getSetCookie().some((c) => c.startsWith('order_ord_'))).toBe(false);
+  const html = await answer.text();
+  expect(html).toContain(m(lang, 'booking.error.serviceUnknown'));
+  // Under the passenger's luggage boxes when the offer sells bags for an adult (else in the summary only).
+  if (offer.available_services.some((s) => s.passenger_types.includes('adult'))) {
+    expect(html).toContain('id="booking-passengers[0].luggage-error"');
+  }
 });
 
 test('an expired offer shows the spec message and a one-click new search; a forged one is not found', async () => {

@@ -3,8 +3,8 @@
  * (real HTTP on loopback, Duffel's shapes). The results page lists offers of both suppliers; one of Duffel's is
  * booked (a hold order at Duffel with the passenger's passport and the contact), paid with the sandbox card, and
  * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
- * Then the airline moves the flight: the order page shows the schedule as booked and as now, and the traveller
- * accepts it (at Duffel).
+ * Then the airline moves the flight: the traveller is emailed (the dev mailbox catches it), the order page shows the
+ * schedule as booked and as now, and the traveller accepts it (at Duffel): the itinerary shows the new flight.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -18,6 +18,7 @@ import {
   type DuffelTestServer,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import { payOnSandboxCardPage } from './support/journeys.ts';
+import { ANONYMOUS } from './support/api.ts';
 
 const TOKEN = 'duffel_test_e2e0123456789abcdef';
 let site: RunningSite;
@@ -73,6 +74,8 @@ beforeAll(async () => {
     DUFFEL_ACCESS_TOKEN: TOKEN,
     DUFFEL_API_URL: duffel.url,
     DUFFEL_SYNC_SECONDS: '1',
+    // No mail server here: the emails are kept for /v1/dev/mailbox, which the test reads.
+    PARVOZ_DEV_MAILBOX: '1',
   });
   browser = await launchBrowser();
 }, 180_000);
@@ -170,6 +173,8 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   // 23:10 in Tashkent becomes 00:45 the next day (the airport's local time, 12-hour in English).
   expect(await changes.textContent()).toMatch(/QP 4242 TAS–IST: departs [^:]+ at 11:10\sPM/);
   expect(await changes.textContent()).toMatch(/QP 4242 TAS–IST: departs [^:]+ at 12:45\sAM/);
+  // While open, the notice also offers our own cancellation (the order is refundable and before departure).
+  expect(await changes.getByRole('button', { name: m(lang, 'order.airlineChange.cancel') }).count()).toBe(1);
   await expectAxeClean(page);
   await changes.getByRole('button', { name: m(lang, 'order.airlineChange.accept') }).click();
   await expect.poll(() => change.action_taken, { timeout: 15_000 }).toBe('accepted');
@@ -177,6 +182,29 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
     .poll(() => changes.getByRole('button', { name: m(lang, 'order.airlineChange.accept') }).count())
     .toBe(0);
   expect(await changes.getByRole('status').count()).toBe(1);
+  // Accepted: the trip itself now shows the new flight (00:45), the notice says so; the booked time is only in it.
+  const trip = page.getByRole('region', { name: m(lang, 'order.trip.heading'), exact: true });
+  await expect.poll(() => trip.textContent()).toMatch(/12:45\sAM/);
+  expect(await trip.textContent()).not.toMatch(/11:10\sPM/);
+  expect(await changes.textContent()).toContain(m(lang, 'order.airlineChange.applied'));
+  await expectAxeClean(page);
+
+  // The traveller was emailed about the change, once, with both schedules and the order page's link.
+  type Mail = { kind: string; subject: string; text: string };
+  const mails = async () => {
+    const answer = await fetch(
+      `${site.url}/v1/dev/mailbox?to=${encodeURIComponent('duffel-booker@example.com')}`,
+      { headers: ANONYMOUS },
+    );
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { data: Mail[] }).data.filter((mail) => mail.kind === 'airline-change');
+  };
+  await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mails();
+  expect(mail!.subject).toContain(m(lang, 'order.airlineChange.heading'));
+  expect(mail!.text).toMatch(/QP 4242[^\n]*23:10/);
+  expect(mail!.text).toMatch(/QP 4242[^\n]*00:45/);
+  expect(mail!.text).toContain(`${site.url}/${lang}/orders/`);
   expect(pageErrors).toEqual([]);
   await context.close();
 });

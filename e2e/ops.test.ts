@@ -147,6 +147,14 @@ test('pages hydrate under the CSP with no violation (uz loads its Intl polyfills
     expect(response?.headers()['content-security-policy']).toContain("'nonce-");
     expect(await page.evaluate(() => (window as { __csp?: string[] }).__csp ?? [])).toEqual([]);
   }
+  // The sign-in dialog loads its form (and zod, which root does not load) when it opens: still no violation.
+  await gotoHydrated(page, `${site.url}/en`);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  const email = page.getByRole('dialog').getByLabel('Email');
+  await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await page.evaluate(() => (window as { __csp?: string[] }).__csp ?? [])).toEqual([]);
+  await page.keyboard.press('Escape');
+  await gotoHydrated(page, `${site.url}/tr/login`);
   // In-app navigation (a route module loaded after hydration) still works.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Yardım' }).click();
   await page.waitForURL(`${site.url}/tr/info/help`);

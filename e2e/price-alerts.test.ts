@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import type { Offer } from '@parvoz/core/search-types';
 import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -103,15 +103,6 @@ async function statusShows(page: Page, text: string) {
     .toBe(1);
 }
 
-/** No serious or critical axe finding on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
-
 async function pressLinkButton(page: Page, link: string, button: string) {
   await gotoHydrated(page, link);
   await page.getByRole('button', { name: button }).click();
@@ -133,7 +124,7 @@ describe('a price alert from subscribing to unsubscribing', () => {
     const { context, page } = await newPage();
     try {
       await gotoHydrated(page, `${site.url}/${lang}/flight/${segmentOf(date)}`);
-      await expectAccessible(page);
+      await expectAxeClean(page);
       await subscribeOn(page, lang, email);
       await statusShows(page, m(lang, 'priceAlert.form.sent', { email }));
 
@@ -143,7 +134,7 @@ describe('a price alert from subscribing to unsubscribing', () => {
       const confirmLink = linkIn(confirmation, 'confirm');
       await pressLinkButton(page, confirmLink, m(lang, 'priceAlert.confirm.submit'));
       await statusShows(page, m(lang, 'priceAlert.confirm.done', { route: 'Tashkent → Istanbul' }));
-      await expectAccessible(page);
+      await expectAxeClean(page);
 
       // The seats go back on sale: the lowest price drops, and the worker tells the traveller.
       await releaseSeats(database.db, raised.held);
@@ -243,7 +234,7 @@ describe('a signed-in traveller', () => {
     await page.getByRole('link', { name: m(lang, 'profile.nav.priceAlerts') }).click();
     const items = page.getByTestId('price-alert-item');
     await expect.poll(() => items.count()).toBe(2);
-    await expectAccessible(page);
+    await expectAxeClean(page);
     expect(await items.first().textContent()).toContain(m(lang, 'priceAlert.status.pending'));
     expect(await items.last().textContent()).toContain(m(lang, 'priceAlert.status.active'));
     expect(await items.last().textContent()).toContain('soʻm');

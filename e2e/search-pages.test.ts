@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite } from './support/server.ts';
@@ -166,13 +166,7 @@ test('axe finds no serious or critical violation on home and results, on a phone
         await offer.getByRole('button', { name: m('ru', 'search.offer.showDetails') }).click();
         await offer.getByRole('button', { name: m('ru', 'search.offer.buy') }).waitFor();
       }
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map(
-          (v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-        ),
-      ).toEqual([]);
+      await expectAxeClean(page, path);
     }
     await page.close();
   }

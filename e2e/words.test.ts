@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite } from './support/server.ts';
@@ -272,8 +272,7 @@ describe('controls are buttons, announced with their state (item 10)', () => {
     await transfers.waitFor();
     // They open as a sheet over the results (e2e/phone.test.ts); axe with it open, then closed by its button.
     const sheet = page.getByRole('dialog', { name: m('ru', 'search.filters.heading') });
-    const withSheet = await new AxeBuilder({ page }).analyze();
-    expect(withSheet.violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
+    await expectAxeClean(page, 'with the filter sheet', { every: true });
     await sheet.getByRole('button', { name: /^Показать/ }).click();
     await sheet.waitFor({ state: 'hidden' });
     expect(await filters.getAttribute('aria-expanded')).toBe('false');
@@ -283,12 +282,7 @@ describe('controls are buttons, announced with their state (item 10)', () => {
       .getByRole('button', { name: m('ru', 'search.offer.showDetails') })
       .click();
     await page.getByRole('button', { name: m('ru', 'search.form.change') }).click();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    await expectAxeClean(page, '', { every: true });
     await phone.close();
   });
 });

@@ -139,6 +139,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
         duffel: flights.duffel,
         now,
         log: app.log,
+        network: flights.network,
+        siteUrl: siteOrigin,
+        kickOutbox: outbox.kick,
         ...(options.config.duffelSyncSeconds
           ? { reconcileEveryMs: options.config.duffelSyncSeconds * 1000 }
           : {}),

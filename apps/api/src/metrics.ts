@@ -86,7 +86,7 @@ export const supplierReconciliationsTotal = new Counter({
 /** Airline-initiated changes of supplier orders (services/airline-changes.ts): `detected`, `accepted`. */
 export const airlineChangesTotal = new Counter({
   name: 'parvoz_airline_changes_total',
-  help: "Changes airlines made to supplier orders' flights, detected and accepted, by supplier",
+  help: "Changes airlines made to supplier orders' flights, detected, accepted and applied to the itinerary, by supplier",
   labelNames: ['supplier', 'event'] as const,
   registers: [registry],
 });

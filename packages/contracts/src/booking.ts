@@ -38,45 +38,18 @@
  * access token: the web keeps it in a cookie, a signed-in owner needs none).
  */
 import { z } from 'zod';
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { PHONE_COUNTRIES } from './profile.ts';
 import { fareFamilySchema } from './search.ts';
+import {
+  agreementSchema,
+  bookingContactSchema,
+  bookingPassengerSchema,
+  bookingServiceSchema,
+  passengerList,
+} from './booking-form.ts';
 
-/** Every message key the booking schemas and rules can give (all in the four message files). */
-export const BOOKING_ERROR_KEYS = [
-  'booking.error.offer',
-  'booking.error.expectedTotal',
-  'booking.error.fullName',
-  'booking.error.email',
-  'booking.error.phone',
-  'booking.error.passengerType',
-  'booking.error.givenName',
-  'booking.error.familyName',
-  'booking.error.bornOn',
-  'booking.error.gender',
-  'booking.error.citizenship',
-  'booking.error.documentNumber',
-  'booking.error.documentExpiresOn',
-  'booking.error.service',
-  'booking.error.agreement',
-  'booking.error.bookingReference',
-  // Cross-field rules (packages/core/src/booking-rules.ts)
-  'booking.error.bornOnFuture',
-  'booking.error.bornOnAdult',
-  'booking.error.bornOnChild',
-  'booking.error.bornOnInfant',
-  'booking.error.documentExpired',
-  'booking.error.noAdult',
-  'booking.error.tooManyInfants',
-  'booking.error.tooManySeated',
-  'booking.error.passengersMismatch',
-  'booking.error.serviceUnknown',
-  'booking.error.serviceNotForPassenger',
-  'booking.error.serviceDuplicate',
-] as const;
-export type BookingErrorKey = (typeof BOOKING_ERROR_KEYS)[number];
+export * from './booking-form.ts';
 
 /** One field error of a 400 `validation_failed` answer. */
 export const bookingFieldErrorSchema = z.object({
@@ -89,103 +62,6 @@ export const bookingFieldErrorSchema = z.object({
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type BookingFieldError = z.infer<typeof bookingFieldErrorSchema>;
-
-/** ISO 3166-1 alpha-2 codes accepted as citizenship (libphonenumber's regions less AC and TA). */
-export const CITIZENSHIP_CODES: readonly string[] = PHONE_COUNTRIES.filter((c) => c !== 'AC' && c !== 'TA');
-
-const isoDate = (key: BookingErrorKey) =>
-  z
-    .string({ error: key })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: key, abort: true })
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, key);
-
-/**
- * A name as in the travel document: Latin letters, spaces, hyphens and apostrophes (’ ʻ ʼ become '),
- * at most 50 characters, starting and ending with a letter. Spaces are collapsed.
- */
-export const LATIN_NAME_PATTERN = /^[A-Za-z]+(?:(?: |-|'|' | '|- | -)[A-Za-z]+)*$/;
-const latinName = (key: BookingErrorKey) =>
-  z
-    .string({ error: key })
-    .transform((v) =>
-      v
-        .normalize('NFC')
-        .replace(/[’ʻʼ`]/g, "'")
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .pipe(z.string().min(1, key).max(50, key).regex(LATIN_NAME_PATTERN, key));
-
-/** E.164 after normalising; must be a valid number for its country (libphonenumber). */
-export const e164PhoneSchema = z
-  .string({ error: 'booking.error.phone' })
-  .trim()
-  .max(40, 'booking.error.phone')
-  .transform((value, ctx) => {
-    const parsed = parsePhoneNumberFromString(value);
-    if (!value.startsWith('+') || !parsed || !isValidPhoneNumber(value)) {
-      ctx.addIssue({ code: 'custom', message: 'booking.error.phone' });
-      return z.NEVER;
-    }
-    return parsed.number as string;
-  });
-
-export const bookingContactSchema = z.object({
-  full_name: z
-    .string({ error: 'booking.error.fullName' })
-    .transform((v) => v.replace(/\s+/g, ' ').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, 'booking.error.fullName')
-        .max(100, 'booking.error.fullName')
-        // No control characters and no lone UTF-16 surrogates (they cannot be stored or emailed).
-        .refine((v) => v.isWellFormed() && !/\p{Cc}/u.test(v), 'booking.error.fullName'),
-    ),
-  email: z
-    .string({ error: 'booking.error.email' })
-    .trim()
-    .max(254, 'booking.error.email')
-    .pipe(z.email('booking.error.email'))
-    .transform((v) => v.toLowerCase()),
-  phone: e164PhoneSchema,
-});
-export type BookingContact = z.infer<typeof bookingContactSchema>;
-
-export const bookingPassengerSchema = z.object({
-  type: z.enum(['adult', 'child', 'infant'], { error: 'booking.error.passengerType' }),
-  given_name: latinName('booking.error.givenName'),
-  family_name: latinName('booking.error.familyName'),
-  born_on: isoDate('booking.error.bornOn').refine((v) => v >= '1900-01-01', 'booking.error.bornOn'),
-  gender: z.enum(['male', 'female'], { error: 'booking.error.gender' }),
-  citizenship: z
-    .string({ error: 'booking.error.citizenship' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => CITIZENSHIP_CODES.includes(v), 'booking.error.citizenship'),
-  document: z.object(
-    {
-      number: z
-        .string({ error: 'booking.error.documentNumber' })
-        .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-        .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, 'booking.error.documentNumber')),
-      expires_on: isoDate('booking.error.documentExpiresOn'),
-    },
-    { error: 'booking.error.documentNumber' },
-  ),
-});
-export type BookingPassenger = z.infer<typeof bookingPassengerSchema>;
-
-/** "Add luggage": a luggage service of the offer (`available_services[].id`, e.g. "lug_0") for one passenger. */
-export const bookingServiceSchema = z.object({
-  id: z.string({ error: 'booking.error.service' }).regex(/^lug_\d{1,2}$/, 'booking.error.service'),
-  /** 0-based index into `passengers` of this request. */
-  passenger_index: z.number({ error: 'booking.error.service' }).int().min(0).max(17),
-});
-export type BookingService = z.infer<typeof bookingServiceSchema>;
 
 /** An amount as the API writes it: major units, "412.50" or "5230000". */
 export const amountSchema = z.string().regex(/^\d{1,12}(?:\.\d{1,2})?$/, 'booking.error.expectedTotal');
@@ -205,9 +81,9 @@ export const createOrderRequestSchema = z.object({
   lang: z.enum(LOCALES).default('en'),
   contact: bookingContactSchema,
   /** In the offer's order: adults, then children, then infants (the counts must match the offer). */
-  passengers: z.array(bookingPassengerSchema).min(1, 'booking.error.noAdult').max(18),
+  passengers: passengerList(bookingPassengerSchema),
   services: z.array(bookingServiceSchema).max(36).default([]),
-  agreement: z.literal(true, { error: 'booking.error.agreement' }),
+  agreement: agreementSchema,
   /** Signed-in only: also save these passengers as saved travellers (ignored for anonymous callers). */
   save_travellers: z.boolean().optional(),
 });
@@ -341,6 +217,8 @@ export const airlineChangeSchema = z.object({
   /** The supplier's `action_taken` (accepted, cancelled, changed), null while open. */
   action_taken: z.string().nullable(),
   action_taken_at: z.string().nullable(),
+  /** When the accepted change was written into the order's itinerary (`slices` show its new flights); null before. */
+  applied_at: z.string().nullable(),
 });
 export type AirlineChange = z.infer<typeof airlineChangeSchema>;
 

@@ -369,6 +369,13 @@ export interface ChangedFlight {
   destination: string;
   departing_at: string;
   arriving_at: string;
+  /**
+   * Position of the flight's slice in the supplier's `removed` / `added` lists: the removed slice k is replaced by
+   * the added slice k. Absent on changes read before it was kept (then one changed slice takes all added flights).
+   */
+  slice?: number;
+  /** The aircraft when the supplier names it (added flights go into the itinerary with it). */
+  aircraft?: { iata_code: string; name: string };
 }
 
 /**
@@ -393,6 +400,12 @@ export const airlineChanges = pgTable(
     /** The supplier's `action_taken` (accepted, cancelled, changed), null while open. */
     actionTaken: text('action_taken'),
     actionTakenAt: tsNullable('action_taken_at'),
+    /**
+     * When an accepted change was written into the order's itinerary snapshot (`orders.offer`: its removed flights
+     * replaced by the added ones; services/airline-change-itinerary.ts); null while not (yet) applied. Applying is
+     * done once, under the order's row lock; `removed` keeps what was booked.
+     */
+    appliedAt: tsNullable('applied_at'),
     /** When the supplier detected it. */
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

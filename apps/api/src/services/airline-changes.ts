@@ -7,11 +7,19 @@
  * `accept` for (`POST /air/airline_initiated_changes/:id/actions/accept`). Duffel's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { DuffelError } from '@duffel/api';
 import type { AirlineInitiatedChange } from '@duffel/api/types';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
+import type { Network } from '@parvoz/core/network';
+import type { Offer } from '@parvoz/core/search-types';
+import { ticketNumber } from '@parvoz/core/tickets';
 import { ApiFailure } from '../errors.ts';
+import { applyChangesToItinerary } from './airline-change-itinerary.ts';
+import { renderAirlineChangeEmail } from './airline-change-mail.ts';
+import { enqueueEmail } from './mail.ts';
+import { flightsOf, loadOrder, presentOrder } from './order-view.ts';
+import { orderLink } from './refunds.ts';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { localWithOffset } from '../suppliers/duffel/mapping.ts';
 import { airlineChangesTotal } from '../metrics.ts';
@@ -21,6 +29,12 @@ export interface AirlineChangeDeps {
   duffel: Pick<DuffelOrders, 'listChanges' | 'acceptChange'>;
   now: () => Date;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** The places and airlines an accepted change's new flights are shown with. */
+  network: Network;
+  /** The configured site origin (PUBLIC_URL), for the order link in the traveller's email; never a request header. */
+  siteUrl: () => string;
+  /** Sends what was queued in the outbox now rather than on its next pass. */
+  kickOutbox?: () => void;
 }
 
 /** Orders asked about per run (each one call to Duffel); the oldest-asked first, so all get their turn. */
@@ -28,7 +42,7 @@ const BATCH = 50;
 
 /** Our view of a change's slices: every flight with its local times and their offsets. */
 export function changedFlights(slices: AirlineInitiatedChange['added']): ChangedFlight[] {
-  return slices.flatMap((slice) =>
+  return slices.flatMap((slice, position) =>
     slice.segments.map((s) => ({
       carrier: s.marketing_carrier?.iata_code ?? '',
       flight_number: String(s.marketing_carrier_flight_number ?? ''),
@@ -36,21 +50,29 @@ export function changedFlights(slices: AirlineInitiatedChange['added']): Changed
       destination: s.destination?.iata_code ?? '',
       departing_at: localWithOffset(s.departing_at, s.origin?.time_zone),
       arriving_at: localWithOffset(s.arriving_at, s.destination?.time_zone),
+      slice: position,
+      ...(s.aircraft?.iata_code
+        ? { aircraft: { iata_code: s.aircraft.iata_code, name: s.aircraft.name ?? '' } }
+        : {}),
     })),
   );
 }
 
 const actionAt = (c: AirlineInitiatedChange) => (c.action_taken_at ? new Date(c.action_taken_at) : null);
 
-/** Keeps the changes Duffel lists for one order (new ones added, known ones brought up to date); returns new ones. */
+/**
+ * Keeps the changes Duffel lists for one order (new ones added, known ones brought up to date) and writes the
+ * accepted ones into the itinerary; returns how many are new. A new change queues its email to the traveller in
+ * the same transaction, under a dedupe key of the change: one email per change, whatever runs or instances read it.
+ */
 async function keepChanges(
-  db: Database,
+  deps: AirlineChangeDeps,
   orderId: string,
   changes: AirlineInitiatedChange[],
-  now: Date,
 ): Promise<number> {
   let added = 0;
   for (const c of changes) {
+    const now = deps.now();
     const values = {
       removed: changedFlights(c.removed),
       added: changedFlights(c.added),
@@ -59,25 +81,150 @@ async function keepChanges(
       actionTakenAt: actionAt(c),
       updatedAt: now,
     };
-    const inserted = await db
-      .insert(schema.airlineChanges)
-      .values({
-        id: `chg_${randomBytes(16).toString('base64url')}`,
-        orderId,
-        supplier: 'duffel',
-        supplierChangeId: c.id,
-        detectedAt: new Date(c.created_at),
-        createdAt: now,
-        ...values,
-      })
-      .onConflictDoUpdate({
-        target: [schema.airlineChanges.supplier, schema.airlineChanges.supplierChangeId],
-        set: values,
-      })
-      .returning({ fresh: sql<boolean>`xmax = 0` });
-    if (inserted[0]?.fresh) added++;
+    const fresh = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(schema.airlineChanges)
+        .values({
+          id: `chg_${randomBytes(16).toString('base64url')}`,
+          orderId,
+          supplier: 'duffel',
+          supplierChangeId: c.id,
+          detectedAt: new Date(c.created_at),
+          createdAt: now,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [schema.airlineChanges.supplier, schema.airlineChanges.supplierChangeId],
+          set: values,
+        })
+        .returning({ id: schema.airlineChanges.id, fresh: sql<boolean>`xmax = 0` });
+      // Duffel may report a change accepted on its own (e.g. auto-accepted): the itinerary follows it too.
+      await applyAcceptedChanges(tx, deps, orderId);
+      if (row?.fresh) await queueChangeEmail(tx, deps, orderId, row.id, now);
+      return row?.fresh === true;
+    });
+    if (fresh) added++;
   }
+  if (added > 0) deps.kickOutbox?.();
   return added;
+}
+
+/** The traveller's email about a change just read: both schedules and the order page's link. */
+async function queueChangeEmail(
+  tx: Database,
+  deps: AirlineChangeDeps,
+  orderId: string,
+  changeId: string,
+  now: Date,
+): Promise<void> {
+  const loaded = await loadOrder(tx, orderId);
+  if (!loaded) return;
+  const view = presentOrder(loaded, now);
+  const change = view.airline_changes.find((c) => c.id === changeId);
+  if (!change) return;
+  await enqueueEmail(tx, {
+    to: view.contact.email,
+    kind: 'airline-change',
+    orderId,
+    payload: await renderAirlineChangeEmail(view.lang, {
+      order: view,
+      change,
+      link: await orderLink(tx, orderId, view.lang, deps.siteUrl(), now),
+    }),
+    now,
+    dedupeKey: `airline-change:${changeId}`,
+  });
+}
+
+/**
+ * Writes every accepted change of the order not yet applied into its itinerary snapshot, oldest first, under the
+ * order's row lock (so two runs, or a run and the traveller's accept, apply each change once). Tickets follow:
+ * a new flight takes over the coupon of the flight it replaces, and an extra flight gets a new ticket number. An
+ * accepted change made on top of earlier ones nobody acted on (its removed flights are their added ones) carries
+ * them along: they are applied with it. A change that still does not fit the itinerary is left unapplied and logged
+ * as an error for an operator.
+ */
+export async function applyAcceptedChanges(
+  tx: Database,
+  deps: Pick<AirlineChangeDeps, 'network' | 'now' | 'log'>,
+  orderId: string,
+): Promise<number> {
+  const [order] = await tx
+    .select({ offer: schema.orders.offer })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, orderId))
+    .for('update');
+  if (!order) return 0;
+  const unapplied = await tx
+    .select()
+    .from(schema.airlineChanges)
+    .where(and(eq(schema.airlineChanges.orderId, orderId), isNull(schema.airlineChanges.appliedAt)))
+    .orderBy(asc(schema.airlineChanges.detectedAt), asc(schema.airlineChanges.createdAt));
+  if (!unapplied.some((c) => c.actionTaken === 'accepted')) return 0;
+  const passengers = await tx
+    .select({ id: schema.orderPassengers.id, ticketNumbers: schema.orderPassengers.ticketNumbers })
+    .from(schema.orderPassengers)
+    .where(eq(schema.orderPassengers.orderId, orderId));
+  let offer = order.offer as Offer;
+  const tickets = new Map(passengers.map((p) => [p.id, p.ticketNumbers ?? []]));
+  const now = deps.now();
+  let applied = 0;
+  /** Earlier changes nobody acted on (yet): an accepted later one may have been made on top of them. */
+  let open: typeof unapplied = [];
+  for (const change of unapplied) {
+    if (change.actionTaken === null) open.push(change);
+    if (change.actionTaken !== 'accepted') continue;
+    let steps = [change];
+    let rewritten = applyChangesToItinerary(offer, steps, deps.network);
+    if (!rewritten && open.length > 0) {
+      steps = [...open, change];
+      rewritten = applyChangesToItinerary(offer, steps, deps.network);
+    }
+    if (!rewritten) {
+      deps.log.error(
+        { orderId, changeId: change.id },
+        'accepted airline change does not fit the itinerary: kept as booked, for an operator',
+      );
+      continue;
+    }
+    if (steps.length > 1) open = [];
+    offer = rewritten.offer;
+    for (const [id, numbers] of tickets) {
+      if (numbers.length === 0) continue;
+      const next: string[] = [];
+      for (const [i, source] of rewritten.ticketSource.entries()) {
+        const kept = source === null ? undefined : numbers[source];
+        next.push(
+          kept ?? (await newTicketNumber(tx, flightsOf(offer)[i]!.segment.marketing_carrier.iata_code)),
+        );
+      }
+      tickets.set(id, next);
+    }
+    await tx
+      .update(schema.airlineChanges)
+      .set({ appliedAt: now, updatedAt: now })
+      .where(
+        inArray(
+          schema.airlineChanges.id,
+          steps.map((c) => c.id),
+        ),
+      );
+    applied += steps.length;
+  }
+  if (applied === 0) return 0;
+  await tx.update(schema.orders).set({ offer, updatedAt: now }).where(eq(schema.orders.id, orderId));
+  for (const [id, numbers] of tickets)
+    await tx
+      .update(schema.orderPassengers)
+      .set({ ticketNumbers: numbers })
+      .where(eq(schema.orderPassengers.id, id));
+  airlineChangesTotal.inc({ supplier: 'duffel', event: 'applied' }, applied);
+  return applied;
+}
+
+async function newTicketNumber(tx: Database, carrier: string): Promise<string> {
+  const serial = await tx.execute<{ n: string }>(sql`SELECT nextval('ticket_number_seq')::text AS n`);
+  return ticketNumber(carrier, Number(serial.rows[0]!.n));
 }
 
 /** One run: asks Duffel about the live Duffel orders least recently asked about; returns how many changes are new. */
@@ -98,7 +245,7 @@ export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<numbe
   for (const order of due) {
     try {
       const changes = await deps.duffel.listChanges(order.supplierOrderId!);
-      const added = await keepChanges(deps.db, order.id, changes, deps.now());
+      const added = await keepChanges(deps, order.id, changes);
       await deps.db
         .update(schema.orders)
         .set({ supplierChangesCheckedAt: deps.now() })
@@ -156,14 +303,17 @@ export async function acceptAirlineChange(
     });
   }
   const now = deps.now();
-  await deps.db
-    .update(schema.airlineChanges)
-    .set({
-      actionTaken: accepted.action_taken ?? 'accepted',
-      actionTakenAt: actionAt(accepted) ?? now,
-      canAccept: accepted.available_actions.includes('accept'),
-      updatedAt: now,
-    })
-    .where(eq(schema.airlineChanges.id, change.id));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(schema.airlineChanges)
+      .set({
+        actionTaken: accepted.action_taken ?? 'accepted',
+        actionTakenAt: actionAt(accepted) ?? now,
+        canAccept: accepted.available_actions.includes('accept'),
+        updatedAt: now,
+      })
+      .where(eq(schema.airlineChanges.id, change.id));
+    await applyAcceptedChanges(tx, deps, orderId);
+  });
   airlineChangesTotal.inc({ supplier: 'duffel', event: 'accepted' });
 }

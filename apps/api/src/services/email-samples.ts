@@ -11,6 +11,7 @@ import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { renderOperatorEmail } from './operator-mail.ts';
 import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
 import { staffInviteEmail } from './staff-mail.ts';
+import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 
 const SITE = 'http://127.0.0.1:3000';
 
@@ -132,7 +133,30 @@ export const EMAIL_KINDS = Object.keys({
   'price-alert-confirm': true,
   'price-alert-drop': true,
   'staff-invite': true,
+  'airline-change': true,
 } satisfies Record<EmailKind, true>) as EmailKind[];
+
+/** The airline moved the outbound flight HY 601 by 95 minutes (still open, or already accepted). */
+function sampleAirlineChange(accepted: boolean): Order['airline_changes'][number] {
+  const flight = (departing: string, arriving: string) => ({
+    carrier: 'HY',
+    flight_number: '601',
+    origin: 'TAS',
+    destination: 'IST',
+    departing_at: departing,
+    arriving_at: arriving,
+  });
+  return {
+    id: 'chg_sample000000000000000001',
+    detected_at: '2026-11-23T09:00:00.000Z',
+    removed: [flight('2026-12-15T08:40:00+05:00', '2026-12-15T11:20:00+03:00')],
+    added: [flight('2026-12-15T10:15:00+05:00', '2026-12-15T12:55:00+03:00')],
+    acceptable: !accepted,
+    action_taken: accepted ? 'accepted' : null,
+    action_taken_at: accepted ? '2026-11-23T09:00:00.000Z' : null,
+    applied_at: accepted ? '2026-11-23T09:00:00.000Z' : null,
+  };
+}
 
 export type EmailSample = { name: string; render: (lang: Locale) => Promise<EmailPayload> };
 
@@ -335,5 +359,23 @@ export const EMAIL_SAMPLES: EmailSample[] = [
   {
     name: 'staff-invite',
     render: (lang) => staffInviteEmail(lang, { invitedBy: 'admin@parvoz.example', siteUrl: SITE }),
+  },
+  {
+    name: 'airline-change',
+    render: (lang) =>
+      renderAirlineChangeEmail(lang, {
+        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
+        change: sampleAirlineChange(false),
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'airline-change.accepted',
+    render: (lang) =>
+      renderAirlineChangeEmail(lang, {
+        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
+        change: sampleAirlineChange(true),
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
   },
 ];

@@ -8,6 +8,7 @@ import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from './price-alert-mail.ts';
 import type { StaffEmailKind } from './staff-mail.ts';
+import type { AirlineChangeEmailKind } from './airline-change-mail.ts';
 import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
@@ -29,7 +30,8 @@ export type EmailKind =
   | BookingEmailKind
   | AfterSaleEmailKind
   | PriceAlertEmailKind
-  | StaffEmailKind;
+  | StaffEmailKind
+  | AirlineChangeEmailKind;
 
 export type EmailContent =
   { kind: 'auth-code'; code: string } | { kind: 'signin-suspended'; unlockUrl: string };

@@ -1,6 +1,6 @@
 /** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
 import { asc, eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema, type ChangedFlight, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
@@ -122,6 +122,9 @@ export function flightsOf(offer: Pick<Offer, 'slices'>) {
   );
 }
 
+/** A changed flight as the order shows it (the slice position and aircraft kept for the rewrite stay inside). */
+const shownFlight = ({ slice: _slice, aircraft: _aircraft, ...flight }: ChangedFlight) => flight;
+
 export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string): Order {
   const { row, offer, price } = order;
   const flights = flightsOf(offer);
@@ -145,11 +148,14 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
     airline_changes: order.airlineChanges.map((c) => ({
       id: c.id,
       detected_at: c.detectedAt.toISOString(),
-      removed: c.removed,
-      added: c.added,
-      acceptable: c.canAccept && c.actionTaken === null && row.bookingStatus !== 'cancelled',
+      removed: c.removed.map(shownFlight),
+      added: c.added.map(shownFlight),
+      // One carried into the itinerary by a later accepted change (services/airline-changes.ts) is settled with it.
+      acceptable:
+        c.canAccept && c.actionTaken === null && c.appliedAt === null && row.bookingStatus !== 'cancelled',
       action_taken: c.actionTaken,
       action_taken_at: c.actionTakenAt ? c.actionTakenAt.toISOString() : null,
+      applied_at: c.appliedAt ? c.appliedAt.toISOString() : null,
     })),
     cancellable: isCancellable(
       status,

@@ -11,7 +11,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
-import { syncAirlineChanges } from './airline-changes.ts';
+import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
@@ -126,7 +126,10 @@ export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
  * reconciles (services/supplier-reconciliation.ts) and reads the airlines' changes (services/airline-changes.ts)
  * when `reconcileEveryMs` has passed since the last time.
  */
-export function createSupplierPaymentWorker(deps: SupplierPaymentDeps & { reconcileEveryMs?: number }) {
+export function createSupplierPaymentWorker(
+  deps: SupplierPaymentDeps &
+    Pick<AirlineChangeDeps, 'network' | 'siteUrl' | 'kickOutbox'> & { reconcileEveryMs?: number },
+) {
   let running: Promise<number> | undefined;
   let again = false;
   let reconciledAt = -Infinity;

@@ -6,6 +6,7 @@ import { useRootData, useT } from '../lib/i18n.tsx';
 import { LocalizedLink } from './LocalizedLink.tsx';
 import { Avatar } from './Avatar.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { preloadLoginForm } from '../features/auth/LoginDialog.tsx';
 
 export function Header() {
   const t = useT();
@@ -93,6 +94,8 @@ export function Header() {
                 event.preventDefault();
                 auth.open(signInReturnTo);
               }}
+              onPointerEnter={preloadLoginForm}
+              onFocus={preloadLoginForm}
               className="flex items-center gap-1 rounded px-2 py-1 text-primary-800 hover:bg-primary-50"
             >
               <UserRound aria-hidden="true" className="size-4" />

@@ -91,6 +91,25 @@ describe('apiFieldErrors', () => {
     });
   });
 
+  test("a detail's ICU values (strings and numbers) can be kept in the form's error code", async () => {
+    const error = await refusal(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'x',
+        details: [
+          { path: '/passengers/0/born_on', message: 'rule', values: { date: '2026-12-20', n: 2, x: {} } },
+          { path: '/contact/email', message: 'plain', values: 'not values' },
+        ],
+      },
+    });
+    const code = (message: string, values: Record<string, string | number> | undefined) =>
+      values ? `${message}:${JSON.stringify(values)}` : message;
+    expect(apiFieldErrors(error, undefined, code)).toEqual({
+      'passengers[0].born_on': ['rule:{"date":"2026-12-20","n":2}'],
+      'contact.email': ['plain'],
+    });
+  });
+
   test('no field details (other statuses, other detail shapes, other errors) is null', async () => {
     expect(
       apiFieldErrors(

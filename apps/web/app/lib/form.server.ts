@@ -56,18 +56,21 @@ export function pointerToFieldName(pointer: string): string {
   return name;
 }
 
-type DetailItem = { path?: unknown; message?: unknown };
+type DetailItem = { path?: unknown; message?: unknown; values?: unknown };
 
 /**
  * The API's field errors of a refused body (400 `validation_failed` or a 422 with per-field details, DESIGN
  * §7: `details` is a list of `{ path, message }` with `path` a JSON pointer into the body), by form field
  * name; the body as a whole ("" path) under "". `rename` maps an API field name to the form's (e.g. the
  * API's `phone` is the form's `phone` typed locally: same name, nothing to do). Null when the error carries
- * no field details.
+ * no field details. `code` writes a detail as the form's error code (default: its message; a form whose
+ * messages take the detail's ICU `values` keeps them in the code too).
  */
 export function apiFieldErrors(
   error: unknown,
   rename: (name: string) => string = (name) => name,
+  code: (message: string, values: Record<string, string | number> | undefined) => string = (message) =>
+    message,
 ): Record<string, string[]> | null {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) return null;
   const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
@@ -77,9 +80,19 @@ export function apiFieldErrors(
     if (typeof item?.path !== 'string') continue;
     const name = rename(pointerToFieldName(item.path));
     const message = typeof item.message === 'string' && item.message ? item.message : 'invalid';
-    (errors[name] ??= []).push(message);
+    (errors[name] ??= []).push(code(message, detailValues(item.values)));
   }
   return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** A detail's ICU values, the strings and numbers of it (a rule's date, a count). */
+function detailValues(values: unknown): Record<string, string | number> | undefined {
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return undefined;
+  const kept = Object.entries(values).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
 /** A submission's reply with the API's field errors added, for the form to show next to its fields. */

@@ -24,7 +24,7 @@ import { bookingAction } from '../features/booking/booking-action.server.ts';
 import { BookingForm } from '../features/booking/BookingForm.tsx';
 import { PriceSummary, totalWithLuggage } from '../features/booking/PriceSummary.tsx';
 import { useMoney } from '../lib/use-money.ts';
-import { luggageValue } from '../features/booking/form-fields.ts';
+import { luggageOf, luggageValue } from '../features/booking/form-fields.ts';
 
 const BOOKING_FARE_KEYS: Record<BookingOffer['fare_family'], MessageKey> = {
   light: 'booking.fare.light',
@@ -216,7 +216,7 @@ function OfferBooking({
   const money = useMoney();
   const { offer } = loaderData;
   const [luggage, setLuggage] = useState<ReadonlySet<string>>(
-    () => new Set(actionData?.values.luggage ?? loaderData.preselectedLuggage),
+    () => new Set(actionData ? luggageOf(actionData.submission.initialValue) : loaderData.preselectedLuggage),
   );
   const services = [...luggage].flatMap((value) => {
     const service = offer.available_services.find((s) => s.id === value.split(':')[0]);

@@ -239,7 +239,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
 
-      <AirlineChanges changes={order.airline_changes} busy={busy} />
+      <AirlineChanges changes={order.airline_changes} busy={busy} cancellable={order.cancellable} />
 
       {order.payable ? (
         <section

@@ -5,6 +5,11 @@
  * down change nothing; orders of the built-in network have none.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { searchEngineFor } from '../../services/flights.ts';
+import { pdfText } from '../../pdf-text-testing.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
@@ -27,18 +32,50 @@ let dayOffset = 20;
 const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
 const log = { warn: () => undefined, error: () => undefined };
 
+const SITE = 'https://parvoz.example';
+const network = searchEngineFor('parvoz').network;
+
 let db: Database;
 let app: FastifyInstance;
 let server: DuffelTestServer;
 let closeApi: () => Promise<void>;
 let keys = 0;
+/** The emails the API sends, as a real SMTP server on loopback receives them. */
+let smtp: SMTPServer;
+const mailbox: ParsedMail[] = [];
 
 beforeAll(async () => {
-  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
+  smtp = new SMTPServer({
+    authOptional: true,
+    disableReverseLookup: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mailbox.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  ({
+    db,
+    app,
+    server,
+    close: closeApi,
+  } = await startDuffelTestApi({
+    token: TOKEN,
+    now,
+    config: { smtpUrl, publicUrl: SITE },
+  }));
 }, 120_000);
 
 afterAll(async () => {
   await closeApi?.();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 
 afterEach(() => {
@@ -47,7 +84,7 @@ afterEach(() => {
 
 const duffel = () =>
   createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
-const sync = () => syncAirlineChanges({ db, duffel: duffel(), now, log });
+const sync = () => syncAirlineChanges({ db, duffel: duffel(), now, log, network, siteUrl: () => SITE });
 
 async function searchOffers(): Promise<Offer[]> {
   const response = await app.inject({
@@ -65,13 +102,13 @@ async function searchOffers(): Promise<Offer[]> {
   return expandSearchOffers(response.json().data) as Offer[];
 }
 
-async function bookDuffel(): Promise<{ order: Booked; atDuffel: (typeof server.orders)[number] }> {
+async function bookDuffel(lang = 'en'): Promise<{ order: Booked; atDuffel: (typeof server.orders)[number] }> {
   const offer = (await searchOffers()).find((o) => o.id.startsWith('dfl.'))!;
   const response = await app.inject({
     method: 'POST',
     url: '/v1/orders',
     headers: { ...ANON, 'idempotency-key': `duffel-changes-${++keys}` },
-    payload: bookingBody(offer),
+    payload: bookingBody(offer, { lang }),
   });
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
@@ -175,7 +212,15 @@ describe('airline-initiated changes of a Duffel order', () => {
     expect(await sync()).toBe(0);
     server.knobs.failWith = null;
     expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
-    const worker = createSupplierPaymentWorker({ db, duffel: duffel(), now, log, reconcileEveryMs: 1 });
+    const worker = createSupplierPaymentWorker({
+      db,
+      duffel: duffel(),
+      now,
+      log,
+      network,
+      siteUrl: () => SITE,
+      reconcileEveryMs: 1,
+    });
     await worker.runOnce();
     await worker.stop();
     expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
@@ -191,5 +236,155 @@ describe('airline-initiated changes of a Duffel order', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json().data as Order).airline_changes).toEqual([]);
+  });
+});
+
+describe('an accepted change becomes the itinerary', () => {
+  const ticketText = async (order: Booked, lang: string) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return pdfText(answer.rawPayload);
+  };
+  const ticketNumbers = (order: Order) => order.passengers.flatMap((p) => p.tickets);
+
+  test('accepted by the traveller: the order, its tickets and the e-ticket show the new flight, once', async () => {
+    const { order, atDuffel } = await bookDuffel();
+    await pay(app, db, order, now());
+    const paid = await readOrder(app, order.id, order.access_token);
+    const booked = paid.slices[0]!.segments[0]!;
+    server.airlineChange(atDuffel.id, 95);
+    await sync();
+    // Read but not accepted: the itinerary stays as booked.
+    const open = await readOrder(app, order.id, order.access_token);
+    expect(open.slices).toEqual(paid.slices);
+    expect(open.airline_changes[0]!.applied_at).toBeNull();
+    const changeId = open.airline_changes[0]!.id;
+    const accepted = await accept(order, changeId);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const now95 = accepted.json().data as Order;
+    const moved = now95.slices[0]!.segments[0]!;
+    const next = new Date(Date.parse(`${booked.departing_at.slice(0, 10)}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    // 23:10 in Tashkent moved by 95 minutes: 00:45 the next day; arrival moved alike, offsets kept.
+    expect(moved).toMatchObject({
+      flight_key: `QP4242-${next}`,
+      departing_at: `${next}T00:45:00+05:00`,
+      arriving_at: `${next}T04:05:00+03:00`,
+      duration: booked.duration,
+      marketing_carrier: booked.marketing_carrier,
+      flight_number: '4242',
+      cabin_class: booked.cabin_class,
+    });
+    expect(now95.slices[0]).toMatchObject({
+      departing_at: moved.departing_at,
+      arriving_at: moved.arriving_at,
+      transfers: 0,
+    });
+    // What was booked stays on the change; the ticket number stays, now on the new flight.
+    const [change] = now95.airline_changes;
+    expect(change!.removed[0]!.departing_at).toBe(booked.departing_at);
+    expect(change!.applied_at).not.toBeNull();
+    expect(ticketNumbers(now95)).toEqual(
+      ticketNumbers(paid).map((t) => ({ ...t, flight_key: moved.flight_key })),
+    );
+    // The e-ticket lists the new departure (Russian: "Вылет: <date> 00:45").
+    const text = await ticketText(order, 'ru');
+    expect(text).toContain('00:45');
+    expect(text).not.toContain('23:10');
+    // Again (the traveller, then the supplier pass reading it accepted at Duffel): nothing moves twice.
+    expect((await accept(order, changeId)).statusCode).toBe(200);
+    clock += 60_000;
+    await sync();
+    const later = await readOrder(app, order.id, order.access_token);
+    expect(later.slices).toEqual(now95.slices);
+    expect(later.airline_changes[0]!.applied_at).toBe(change!.applied_at);
+    expect(ticketNumbers(later)).toEqual(ticketNumbers(now95));
+    // Another traveller (no access to this order) still gets 404.
+    const other = await bookDuffel();
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/v1/orders/${order.id}${tokenQuery(other.order.access_token)}`,
+      headers: ANON,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  test('accepted at Duffel on its own (auto-accepted): the supplier pass rewrites the itinerary once', async () => {
+    const { order, atDuffel } = await bookDuffel();
+    await pay(app, db, order, now());
+    const change = server.airlineChange(atDuffel.id, -20);
+    Object.assign(change, {
+      action_taken: 'accepted',
+      action_taken_at: now().toISOString(),
+      available_actions: [],
+    });
+    const before = acceptsAtDuffel().length;
+    expect(await sync()).toBe(1);
+    const seen = await readOrder(app, order.id, order.access_token);
+    // 23:10 moved 20 minutes earlier: 22:50 the same day.
+    expect(seen.slices[0]!.segments[0]!.departing_at).toBe(
+      `${order.slices[0]!.segments[0]!.departing_at.slice(0, 10)}T22:50:00+05:00`,
+    );
+    expect(seen.airline_changes[0]).toMatchObject({ acceptable: false, action_taken: 'accepted' });
+    expect(acceptsAtDuffel()).toHaveLength(before);
+    clock += 60_000;
+    await sync();
+    expect((await readOrder(app, order.id, order.access_token)).slices).toEqual(seen.slices);
+  });
+
+  test('a later change made on top of an open one: accepting it carries the earlier one into the itinerary', async () => {
+    const { order, atDuffel } = await bookDuffel();
+    await pay(app, db, order, now());
+    server.airlineChange(atDuffel.id, 95);
+    clock += 60_000;
+    server.airlineChange(atDuffel.id, 30);
+    await sync();
+    const seen = await readOrder(app, order.id, order.access_token);
+    expect(seen.airline_changes).toHaveLength(2);
+    // The second change's flights as booked are the first one's new flights.
+    expect(seen.airline_changes[1]!.removed).toEqual(seen.airline_changes[0]!.added);
+    const accepted = await accept(order, seen.airline_changes[1]!.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = accepted.json().data as Order;
+    // 23:10 + 95 + 30 minutes: 01:15 the next day.
+    expect(after.slices[0]!.segments[0]!.departing_at).toBe(seen.airline_changes[1]!.added[0]!.departing_at);
+    expect(after.slices[0]!.segments[0]!.departing_at).toMatch(/T01:15:00\+05:00$/);
+    expect(after.airline_changes.map((c) => c.applied_at !== null)).toEqual([true, true]);
+    // The earlier one is settled with it: no longer offered to accept on its own.
+    expect(after.airline_changes[0]!.acceptable).toBe(false);
+    expect(after.passengers[0]!.tickets).toHaveLength(1);
+  });
+
+  test('the traveller is emailed once per change, in the order language, with both schedules and the site link', async () => {
+    const { order, atDuffel } = await bookDuffel('uz');
+    await pay(app, db, order, now());
+    await app.outbox.runOnce();
+    const sentBefore = mailbox.length;
+    server.airlineChange(atDuffel.id, 95);
+    await sync();
+    await sync();
+    await app.outbox.runOnce();
+    const mails = mailbox.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject ?? ''));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe(`Aviakompaniya reyslaringizni oʻzgartirdi: bron ${order.booking_reference}`);
+    expect((mail!.to as { text: string }).text).toBe('anna.karimova@example.com');
+    const text = mail!.text ?? '';
+    // Both schedules: booked at 23:10, now at 00:45, and the order page on the configured site.
+    expect(text).toContain('QP 4242');
+    expect(text).toContain('23:10');
+    expect(text).toContain('00:45');
+    expect(text).toMatch(new RegExp(`${SITE}/uz/orders/${order.id}\\?access_token=`));
+    expect(mail!.html).toContain('Buyurtmani ochish');
+    // A second change of the same order is a second email.
+    server.airlineChange(atDuffel.id, 30);
+    clock += 60_000;
+    await sync();
+    await app.outbox.runOnce();
+    expect(mailbox.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject ?? ''))).toHaveLength(2);
   });
 });

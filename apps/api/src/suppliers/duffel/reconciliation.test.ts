@@ -17,6 +17,7 @@ import type { Booked } from '../../after-sale-testing.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
+import { searchEngineFor } from '../../services/flights.ts';
 import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
@@ -207,7 +208,15 @@ describe('supplier reconciliation', () => {
     clock += RECONCILE_GRACE_MS + 60_000;
     const lists = () =>
       server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
-    const worker = createSupplierPaymentWorker({ db, duffel: duffel(), now, log, reconcileEveryMs: 600_000 });
+    const worker = createSupplierPaymentWorker({
+      db,
+      duffel: duffel(),
+      now,
+      log,
+      network: searchEngineFor('parvoz').network,
+      siteUrl: () => 'http://localhost',
+      reconcileEveryMs: 600_000,
+    });
     const before = lists().length;
     await worker.runOnce();
     expect(orphan.cancelled_at).not.toBeNull();

@@ -1,8 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { useAuth } from './auth-context.tsx';
-import { LoginForm } from './LoginForm.tsx';
+
+/**
+ * The form (with Conform and zod, ~37 kB of gzipped JavaScript) is loaded when the dialog first opens, or
+ * earlier when the visitor points at or focuses the sign-in link: every page has the dialog, few use it
+ * (issue 16, JavaScript per page).
+ */
+const loadLoginForm = () => import('./LoginForm.tsx');
+const LoginForm = lazy(async () => ({ default: (await loadLoginForm()).LoginForm }));
+export const preloadLoginForm = () => void loadLoginForm();
 
 /**
  * The login dialog, shown while the auth state's `isOpen` is set. A native modal <dialog>: focus moves into
@@ -60,7 +68,9 @@ export function LoginDialog() {
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          <LoginForm returnTo={returnTo} focusFirst />
+          <Suspense fallback={<p className="text-sm text-neutral-600">{t('auth.dialog.loading')}</p>}>
+            <LoginForm returnTo={returnTo} focusFirst />
+          </Suspense>
         </div>
       ) : null}
     </dialog>

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { BookingActionData } from './booking-action.server.ts';
-import { fieldId } from './form-fields.ts';
 import type { BookingOffer } from './offer.ts';
+import { luggageBoxId } from './form-fields.ts';
 
 /** The order of the error summary: contact, passengers in order, then the agreement. */
 const FIELD_ORDER = [
@@ -21,8 +21,10 @@ const FIELD_ORDER = [
   'luggage',
 ];
 
+const PASSENGER_FIELD = /^passengers\[(\d+)\]\.(.+)$/;
+
 function orderOf(name: string): number {
-  const passenger = /^passengers\.(\d+)\.(.+)$/.exec(name);
+  const passenger = PASSENGER_FIELD.exec(name);
   if (passenger) return 100 + Number(passenger[1]) * 20 + FIELD_ORDER.indexOf(passenger[2]!);
   if (name === 'agreement') return 10_000;
   if (name === '') return -1;
@@ -34,14 +36,16 @@ export function summaryOrder(names: readonly string[]): string[] {
   return [...names].sort((a, b) => orderOf(a) - orderOf(b));
 }
 
-/** The id a summary link jumps to: the field's control (the first luggage box for a luggage error). */
-function summaryTarget(name: string, offer: BookingOffer): string {
-  const luggage = /^passengers\.(\d+)\.luggage$/.exec(name);
+/** The id a summary link jumps to: the field's control (the passenger's first luggage box for a luggage error). */
+function summaryTarget(name: string, formId: string, offer: BookingOffer): string {
+  const id = `${formId}-${name}`;
+  const luggage = /^passengers\[(\d+)\]\.luggage$/.exec(name);
   if (luggage) {
-    const first = offer.available_services[0];
-    return first ? fieldId(`passengers.${luggage[1]}.luggage.${first.id}`) : fieldId(name);
+    const type = offer.passengers[Number(luggage[1])]?.type;
+    const first = offer.available_services.find((s) => type && s.passenger_types.includes(type));
+    return first ? luggageBoxId(id, first.id) : id;
   }
-  return fieldId(name);
+  return id;
 }
 
 /**
@@ -50,11 +54,14 @@ function summaryTarget(name: string, offer: BookingOffer): string {
  */
 export function BookingErrorSummary({
   offer,
+  formId,
   errorNames,
   errorOf,
   actionData,
 }: {
   offer: BookingOffer;
+  /** The booking form's id (its fields' ids start with it). */
+  formId: string;
   /** The fields with errors, in the form's order (`summaryOrder`). */
   errorNames: readonly string[];
   errorOf: (name: string) => string | undefined;
@@ -73,10 +80,10 @@ export function BookingErrorSummary({
                 {name === '' || name === 'passengers' ? (
                   errorOf(name)
                 ) : (
-                  <a href={`#${summaryTarget(name, offer)}`} className="underline">
-                    {/^passengers\.\d+\./.test(name)
+                  <a href={`#${summaryTarget(name, formId, offer)}`} className="underline">
+                    {PASSENGER_FIELD.test(name)
                       ? t('booking.errorSummary.passenger', {
-                          number: Number(name.split('.')[1]) + 1,
+                          number: Number(PASSENGER_FIELD.exec(name)![1]) + 1,
                           message: errorOf(name),
                         })
                       : errorOf(name)}

@@ -1,13 +1,23 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, useNavigation } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { bookingFormSchema } from '@parvoz/contracts/booking-form';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { buttonClasses } from '../../components/Button.tsx';
+import { ErrorList } from '../../components/Field.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import type { BookingActionData } from './booking-action.server.ts';
-import { fieldId, type CountryOption, type FieldError, type PassengerType } from './form-fields.ts';
+import {
+  readFieldErrorCode,
+  type BookingFormFields,
+  type ErrorText,
+  type CountryOption,
+  type PassengerType,
+} from './form-fields.ts';
 import type { BookingOffer } from './offer.ts';
 import { PassengerFieldset, fillPassenger } from './PassengerFieldset.tsx';
 import { BookingErrorSummary, summaryOrder } from './BookingErrorSummary.tsx';
@@ -31,9 +41,9 @@ export type BookingFormProps = {
 
 /**
  * The booking form: error summary and price-change notice, contact, passengers with their luggage, agreement
- * and the price. A plain POST form (it works without JavaScript; with
- * it, React Router submits without a full reload). Errors come back from the action and show next to their
- * fields, with a summary on top that links to each.
+ * and the price. A Conform form checked with the contract's form schema in the browser and in the action
+ * (bookingFormSchema); a plain POST form without JavaScript (with it, React Router submits without a full
+ * reload). Errors show next to their fields, with a summary on top that links to each.
  */
 export function BookingForm({
   offer,
@@ -55,33 +65,52 @@ export function BookingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const values = actionData?.values.fields ?? {};
-  const errors = actionData?.errors ?? {};
   const segments = offer.slices.flatMap((s) => s.segments);
   const lastFlightDate = segments[segments.length - 1]!.departing_at.slice(0, 10);
   const passengerTypes: PassengerType[] = offer.passengers.map((p) => p.type);
+  const [form, fields] = useContractForm<typeof bookingFormSchema, BookingFormFields>(
+    'booking',
+    bookingFormSchema,
+    actionData?.submission,
+    {
+      contact: { full_name: defaults.fullName, email: defaults.email, phone_country: defaults.phoneCountry },
+      passengers: passengerTypes.map((type) => ({ type })),
+    },
+  );
+  const passengerFields = fields.passengers.getFieldList();
+  // A refused submit in the browser (the schema's errors, no round trip): the summary takes the focus.
+  const [refused, setRefused] = useState(0);
 
-  const errorText = (error: FieldError | undefined): string | undefined => {
-    if (!error) return undefined;
+  const errorText: ErrorText = (codes) => {
+    const { key, values } = readFieldErrorCode(codes[0] ?? '');
     const formatted = Object.fromEntries(
-      Object.entries(error.values ?? {}).map(([k, v]) => [
+      Object.entries(values).map(([k, v]) => [
         k,
-        typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatLocalDate(locale, v) : v,
+        /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatLocalDate(locale, v) : v,
       ]),
     );
-    return t(error.key, formatted);
+    return t(key, formatted);
   };
-  const errorOf = (name: string) => errorText(errors[name]);
-  const errorNames = summaryOrder(Object.keys(errors));
+  const allErrors = form.allErrors;
+  const errorOf = (name: string) => {
+    const codes = allErrors[name];
+    return codes && codes.length > 0 ? errorText(codes) : undefined;
+  };
+  const errorNames = summaryOrder(Object.keys(allErrors).filter((name) => allErrors[name]?.length));
 
-  // After a refused submit, move focus to the summary so the errors are read out and reachable.
+  // After a refused submit, move focus to the summary so the errors are read out and reachable (after
+  // Conform's own focus on the first field).
   useEffect(() => {
-    if (actionData && (errorNames.length > 0 || actionData.problem || actionData.priceChanged)) {
+    // The answer's own errors: Conform shows them from this render on (form.allErrors may still be the last).
+    const refusedFields = Object.values(actionData?.submission.error ?? {}).some((codes) => codes?.length);
+    if (actionData && (refusedFields || actionData.problem || actionData.priceChanged)) {
       summaryRef.current?.focus();
     }
     // Only when a new answer arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionData]);
+  useEffect(() => {
+    if (refused > 0) summaryRef.current?.focus();
+  }, [refused]);
 
   const onFill = (index: number, travellerId: string): boolean => {
     const traveller = travellers?.find((tr) => tr.id === travellerId);
@@ -90,13 +119,19 @@ export function BookingForm({
     return true;
   };
 
-  const agreementError = errorOf('agreement');
+  const agreement = fields.agreement;
+  const agreementError = agreement.errors?.length ? errorText(agreement.errors) : undefined;
   const changed = actionData?.priceChanged;
+  const formProps = getFormProps(form);
 
   return (
     <Form
       method="post"
-      noValidate
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (event.defaultPrevented) setRefused((count) => count + 1);
+      }}
       ref={formRef}
       className="grid gap-6"
       aria-labelledby="booking-form-heading"
@@ -129,6 +164,7 @@ export function BookingForm({
       <div ref={summaryRef} tabIndex={-1} className="grid gap-3 outline-none">
         <BookingErrorSummary
           offer={offer}
+          formId={form.id}
           errorNames={errorNames}
           errorOf={errorOf}
           actionData={actionData}
@@ -136,42 +172,49 @@ export function BookingForm({
         {changed ? <PriceChangeNotice changed={changed} searchPath={searchPath} busy={busy} /> : null}
       </div>
 
-      <ContactFieldset values={values} defaults={defaults} countries={countries} errorOf={errorOf} />
+      <ContactFieldset fields={fields.contact.getFieldset()} countries={countries} errorText={errorText} />
 
       <section aria-labelledby="passengers-heading" className="grid gap-4">
         <h2 id="passengers-heading" className="text-xl font-semibold">
           {t('booking.passengers.heading')}
         </h2>
-        {errors.passengers ? (
-          <p className="rounded bg-red-50 p-3 text-sm font-medium text-red-800">{errorOf('passengers')}</p>
+        {fields.passengers.errors?.length ? (
+          <p className="rounded bg-red-50 p-3 text-sm font-medium text-red-800">
+            {errorText(fields.passengers.errors)}
+          </p>
         ) : null}
-        {passengerTypes.map((type, index) => (
-          <PassengerFieldset
-            key={`${index}-${actionData?.filled === index ? 'filled' : 'form'}`}
-            index={index}
-            type={type}
-            defaults={values}
-            error={errorOf}
-            countries={countries}
-            travellers={travellers}
-            luggage={offer.available_services}
-            luggageChecked={luggage}
-            onLuggageChange={onLuggageChange}
-            onFill={onFill}
-            busy={busy}
-            lastFlightDate={lastFlightDate}
-          />
-        ))}
+        {passengerTypes.map((type, index) => {
+          const field = passengerFields[index];
+          // A form sent without some passengers (not this page's) shows those it has.
+          if (!field) return null;
+          return (
+            <PassengerFieldset
+              key={`${index}-${actionData?.filled === index ? 'filled' : 'form'}`}
+              field={field}
+              index={index}
+              type={type}
+              errorText={errorText}
+              countries={countries}
+              travellers={travellers}
+              luggage={offer.available_services}
+              luggageChecked={luggage}
+              onLuggageChange={onLuggageChange}
+              onFill={onFill}
+              busy={busy}
+              lastFlightDate={lastFlightDate}
+            />
+          );
+        })}
         {travellers ? (
           <div className="flex items-center gap-2">
             <input
-              id={fieldId('save_travellers')}
+              id={fields.save_travellers.id}
               type="checkbox"
-              name="save_travellers"
-              defaultChecked={values.save_travellers === 'on'}
+              name={fields.save_travellers.name}
+              defaultChecked={fields.save_travellers.initialValue === 'on'}
               className="size-4"
             />
-            <label htmlFor={fieldId('save_travellers')}>{t('booking.saved.save')}</label>
+            <label htmlFor={fields.save_travellers.id}>{t('booking.saved.save')}</label>
           </div>
         ) : null}
       </section>
@@ -179,15 +222,15 @@ export function BookingForm({
       <div className="grid gap-1">
         <div className="flex items-start gap-2">
           <input
-            id={fieldId('agreement')}
+            id={agreement.id}
             type="checkbox"
-            name="agreement"
-            defaultChecked={values.agreement === 'on'}
+            name={agreement.name}
+            defaultChecked={agreement.initialValue === 'on'}
             className="mt-1 size-4 shrink-0"
             aria-invalid={agreementError ? true : undefined}
-            aria-describedby={agreementError ? `${fieldId('agreement')}-error` : undefined}
+            aria-describedby={agreementError ? agreement.errorId : undefined}
           />
-          <label htmlFor={fieldId('agreement')}>
+          <label htmlFor={agreement.id}>
             {intl.formatMessage(
               { id: 'booking.agreement.label' },
               {
@@ -206,11 +249,7 @@ export function BookingForm({
             )}
           </label>
         </div>
-        {agreementError ? (
-          <p id={`${fieldId('agreement')}-error`} className="text-sm font-medium text-red-700">
-            {agreementError}
-          </p>
-        ) : null}
+        <ErrorList id={agreement.errorId} errors={agreementError ? [agreementError] : null} />
       </div>
 
       <p className="text-lg">{t('booking.price.totalLine', { price: total })}</p>

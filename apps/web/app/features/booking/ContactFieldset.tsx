@@ -1,76 +1,74 @@
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import type { FieldMetadata } from '@conform-to/react';
+import { Field } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { fieldId, type CountryOption } from './form-fields.ts';
+import type { CountryOption, ErrorText } from './form-fields.ts';
+
+type ContactFields = {
+  [name in 'full_name' | 'email' | 'phone_country' | 'phone']: FieldMetadata<string>;
+};
 
 /** The buyer's contact: where the tickets and the order's link go (name, email, phone with its country). */
 export function ContactFieldset({
-  values,
-  defaults,
+  fields,
   countries,
-  errorOf,
+  errorText,
 }: {
-  /** What was typed before a refused submit, by field name. */
-  values: Readonly<Record<string, string>>;
-  defaults: { fullName: string; email: string; phoneCountry: string };
+  /** The contact's fields of the booking form (`contact.email`, ...). */
+  fields: ContactFields;
   countries: readonly CountryOption[];
-  errorOf: (name: string) => string | undefined;
+  errorText: ErrorText;
 }) {
   const t = useT();
+  const country = fields.phone_country;
   return (
     <fieldset className="grid gap-4 rounded border border-neutral-200 bg-white p-4">
       <legend className="px-1 text-lg font-semibold">{t('booking.contact.legend')}</legend>
       <p className="text-sm text-neutral-700">{t('booking.contact.lead')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id={fieldId('contact.full_name')}
+        <Field
+          meta={fields.full_name}
           label={t('booking.contact.fullName')}
-          error={errorOf('contact.full_name')}
+          error={errorText}
           className="sm:col-span-2"
         >
           {(control) => (
             <input
               {...control}
-              name="contact.full_name"
               autoComplete="name"
               maxLength={100}
-              defaultValue={values['contact.full_name'] ?? defaults.fullName}
               className={inputClasses(Boolean(control['aria-invalid']))}
             />
           )}
-        </FormField>
-        <FormField
-          id={fieldId('contact.email')}
-          label={t('booking.contact.email')}
-          error={errorOf('contact.email')}
-        >
+        </Field>
+        <Field meta={fields.email} label={t('booking.contact.email')} error={errorText}>
           {(control) => (
             <input
               {...control}
-              name="contact.email"
               type="email"
               inputMode="email"
               autoComplete="email"
               maxLength={254}
-              defaultValue={values['contact.email'] ?? defaults.email}
               className={inputClasses(Boolean(control['aria-invalid']))}
             />
           )}
-        </FormField>
-        <FormField
-          id={fieldId('contact.phone')}
+        </Field>
+        {/* The number is read in its country (the contract's form schema): one error for both. */}
+        <Field
+          meta={fields.phone}
           label={t('booking.contact.phone')}
           hint={t('booking.contact.phoneHint')}
-          error={errorOf('contact.phone')}
+          error={errorText}
         >
           {(control) => (
             <div className="flex gap-2">
-              <label htmlFor={fieldId('contact.phone_country')} className="sr-only">
+              <label htmlFor={country.id} className="sr-only">
                 {t('booking.contact.phoneCountry')}
               </label>
               <select
-                id={fieldId('contact.phone_country')}
-                name="contact.phone_country"
-                defaultValue={values['contact.phone_country'] ?? defaults.phoneCountry}
+                id={country.id}
+                name={country.name}
+                defaultValue={typeof country.initialValue === 'string' ? country.initialValue : undefined}
                 className={`${inputClasses(Boolean(control['aria-invalid']), 'w-32 sm:w-44')} shrink-0`}
               >
                 {countries.map((c) => (
@@ -81,16 +79,14 @@ export function ContactFieldset({
               </select>
               <input
                 {...control}
-                name="contact.phone"
                 type="tel"
                 autoComplete="tel"
                 maxLength={40}
-                defaultValue={values['contact.phone'] ?? ''}
                 className={inputClasses(Boolean(control['aria-invalid']))}
               />
             </div>
           )}
-        </FormField>
+        </Field>
       </div>
     </fieldset>
   );

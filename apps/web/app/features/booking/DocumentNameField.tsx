@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import type { FieldMetadata } from '@conform-to/react';
 import { documentLatinName, needsDocumentLatin } from '@parvoz/core/document-names';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { Field, type FieldErrorText } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /**
@@ -8,34 +10,28 @@ import { useT } from '../../lib/i18n.tsx';
  * Latin: "Азиз" → "AZIZ") and fills it in with one tap; the traveller may still edit it to match the passport.
  */
 export function DocumentNameField({
-  id,
-  name,
+  meta,
   label,
-  defaultValue,
   error,
   citizenship,
 }: {
-  id: string;
-  name: string;
+  meta: FieldMetadata<string>;
   label: string;
-  defaultValue: string;
-  error: string | undefined;
+  error: FieldErrorText;
   citizenship: string;
 }) {
   const t = useT();
-  const [typed, setTyped] = useState(defaultValue);
+  const [typed, setTyped] = useState(typeof meta.initialValue === 'string' ? meta.initialValue : '');
   const suggestionId = useId();
   const suggestion = needsDocumentLatin(typed, { citizenship })
     ? documentLatinName(typed, { citizenship })
     : '';
   return (
-    <FormField id={id} label={label} hint={t('booking.passenger.latinHint')} error={error}>
+    <Field meta={meta} label={label} hint={t('booking.passenger.latinHint')} error={error}>
       {(control) => (
         <>
           <input
             {...control}
-            name={name}
-            defaultValue={defaultValue}
             onInput={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
             autoCapitalize="characters"
@@ -53,10 +49,12 @@ export function DocumentNameField({
                   className="rounded border border-blue-700 px-2 py-0.5 font-medium text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700"
                   aria-describedby={suggestionId}
                   onClick={(event) => {
-                    const input = event.currentTarget.form?.elements.namedItem(name);
+                    const input = event.currentTarget.form?.elements.namedItem(meta.name);
                     if (input instanceof HTMLInputElement) {
                       input.value = suggestion;
                       setTyped(suggestion);
+                      // As if typed: the form checks the field again (its error goes once it is right).
+                      input.dispatchEvent(new Event('input', { bubbles: true }));
                       input.focus();
                     }
                   }}
@@ -68,6 +66,6 @@ export function DocumentNameField({
           </div>
         </>
       )}
-    </FormField>
+    </Field>
   );
 }

@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import type { FieldMetadata } from '@conform-to/react';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { ErrorList, Field } from '../../components/Field.tsx';
+import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import {
-  fieldId,
+  luggageBoxId,
   luggageValue,
   passengerFieldName,
+  type BookingFormFields,
   type CountryOption,
+  type ErrorText,
   type PassengerField,
   type PassengerType,
 } from './form-fields.ts';
@@ -32,7 +36,8 @@ export function fillPassenger(form: HTMLFormElement, index: number, traveller: T
     const element = form.elements.namedItem(passengerFieldName(index, field as PassengerField));
     if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
       element.value = value;
-      // Lets the fields that follow what is typed (the ticket-name suggestion, the citizenship) see the change.
+      // Lets the fields that follow what is typed (the ticket-name suggestion, the citizenship, the form's
+      // checks) see the change.
       element.dispatchEvent(
         new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
       );
@@ -42,10 +47,10 @@ export function fillPassenger(form: HTMLFormElement, index: number, traveller: T
 
 /** One passenger's form: names as in the document, birth date, gender, citizenship, document, luggage. */
 export function PassengerFieldset({
+  field,
   index,
   type,
-  defaults,
-  error,
+  errorText,
   countries,
   travellers,
   luggage,
@@ -55,10 +60,11 @@ export function PassengerFieldset({
   busy,
   lastFlightDate,
 }: {
+  /** This passenger in the booking form (`passengers[index]`). */
+  field: FieldMetadata<BookingFormFields['passengers'][number]>;
   index: number;
   type: PassengerType;
-  defaults: Record<string, string>;
-  error: (name: string) => string | undefined;
+  errorText: ErrorText;
   countries: readonly CountryOption[];
   travellers: readonly Traveller[] | null;
   luggage: readonly LuggageOption[];
@@ -71,12 +77,15 @@ export function PassengerFieldset({
   const t = useT();
   const locale = useLocale();
   const money = useMoney();
-  const name = (field: PassengerField) => passengerFieldName(index, field);
-  const value = (field: PassengerField) => defaults[name(field)] ?? '';
+  const fields = field.getFieldset();
+  const document = fields.document.getFieldset();
+  const initial = (meta: FieldMetadata<string>) =>
+    typeof meta.initialValue === 'string' ? meta.initialValue : '';
   // The name suggestions follow the citizenship: the issuing state decides national spellings.
-  const [citizenship, setCitizenship] = useState(value('citizenship'));
-  const legendId = `${fieldId(`passengers.${index}`)}-legend`;
-  const luggageError = error(`passengers.${index}.luggage`);
+  const [citizenship, setCitizenship] = useState(initial(fields.citizenship));
+  const legendId = `${field.id}-legend`;
+  const luggageField = fields.luggage;
+  const luggageError = luggageField.errors?.length ? errorText(luggageField.errors) : undefined;
   const eligibleLuggage = luggage.filter((s) => s.passenger_types.includes(type));
   const bandHint = t(
     type === 'adult'
@@ -86,6 +95,7 @@ export function PassengerFieldset({
         : 'booking.bornOnHint.infant',
     { date: formatLocalDate(locale, lastFlightDate) },
   );
+  const traveller = fields.traveller;
 
   return (
     <fieldset
@@ -96,18 +106,18 @@ export function PassengerFieldset({
       <legend id={legendId} className="px-1 text-lg font-semibold">
         {t('booking.passenger.legend', { number: index + 1, type: t(PASSENGER_TYPE_LABEL[type]) })}
       </legend>
-      <input type="hidden" name="passenger_type" value={type} />
+      <input type="hidden" name={fields.type.name} value={type} />
 
       {travellers && travellers.length > 0 ? (
         <div className="flex flex-wrap items-end gap-2 rounded bg-neutral-50 p-3">
           <div className="grid min-w-0 flex-1 gap-1">
-            <label htmlFor={fieldId(passengerFieldName(index, 'traveller'))} className="text-sm font-medium">
+            <label htmlFor={traveller.id} className="text-sm font-medium">
               {t('booking.saved.label')}
             </label>
             <select
-              id={fieldId(passengerFieldName(index, 'traveller'))}
-              name={passengerFieldName(index, 'traveller')}
-              defaultValue={defaults[passengerFieldName(index, 'traveller')] ?? ''}
+              id={traveller.id}
+              name={traveller.name}
+              defaultValue={initial(traveller)}
               className={inputClasses(false)}
               onChange={(event) => {
                 if (event.currentTarget.value) onFill(index, event.currentTarget.value);
@@ -129,9 +139,7 @@ export function PassengerFieldset({
             size="md"
             disabled={busy}
             onClick={(event) => {
-              const select = event.currentTarget.form?.elements.namedItem(
-                passengerFieldName(index, 'traveller'),
-              );
+              const select = event.currentTarget.form?.elements.namedItem(traveller.name);
               if (select instanceof HTMLSelectElement && select.value && onFill(index, select.value)) {
                 event.preventDefault();
               }
@@ -144,67 +152,41 @@ export function PassengerFieldset({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <DocumentNameField
-          id={fieldId(name('given_name'))}
-          name={name('given_name')}
+          meta={fields.given_name}
           label={t('booking.passenger.givenName')}
-          defaultValue={value('given_name')}
-          error={error(name('given_name'))}
+          error={errorText}
           citizenship={citizenship}
         />
         <DocumentNameField
-          id={fieldId(name('family_name'))}
-          name={name('family_name')}
+          meta={fields.family_name}
           label={t('booking.passenger.familyName')}
-          defaultValue={value('family_name')}
-          error={error(name('family_name'))}
+          error={errorText}
           citizenship={citizenship}
         />
-        <FormField
-          id={fieldId(name('born_on'))}
-          label={t('booking.passenger.bornOn')}
-          hint={bandHint}
-          error={error(name('born_on'))}
-        >
+        <Field meta={fields.born_on} label={t('booking.passenger.bornOn')} hint={bandHint} error={errorText}>
           {(control) => (
             <input
               {...control}
               type="date"
-              name={name('born_on')}
-              defaultValue={value('born_on')}
               min="1900-01-01"
               autoComplete="off"
               className={inputClasses(Boolean(control['aria-invalid']))}
             />
           )}
-        </FormField>
-        <FormField
-          id={fieldId(name('gender'))}
-          label={t('booking.passenger.gender')}
-          error={error(name('gender'))}
-        >
+        </Field>
+        <Field meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
           {(control) => (
-            <select
-              {...control}
-              name={name('gender')}
-              defaultValue={value('gender')}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            >
+            <select {...control} className={inputClasses(Boolean(control['aria-invalid']))}>
               <option value="">{t('booking.choose')}</option>
               <option value="male">{t('booking.gender.male')}</option>
               <option value="female">{t('booking.gender.female')}</option>
             </select>
           )}
-        </FormField>
-        <FormField
-          id={fieldId(name('citizenship'))}
-          label={t('booking.passenger.citizenship')}
-          error={error(name('citizenship'))}
-        >
+        </Field>
+        <Field meta={fields.citizenship} label={t('booking.passenger.citizenship')} error={errorText}>
           {(control) => (
             <select
               {...control}
-              name={name('citizenship')}
-              defaultValue={value('citizenship')}
               onChange={(event) => setCitizenship(event.currentTarget.value)}
               className={inputClasses(Boolean(control['aria-invalid']))}
             >
@@ -216,17 +198,11 @@ export function PassengerFieldset({
               ))}
             </select>
           )}
-        </FormField>
-        <FormField
-          id={fieldId(name('document.number'))}
-          label={t('booking.passenger.documentNumber')}
-          error={error(name('document.number'))}
-        >
+        </Field>
+        <Field meta={document.number} label={t('booking.passenger.documentNumber')} error={errorText}>
           {(control) => (
             <input
               {...control}
-              name={name('document.number')}
-              defaultValue={value('document.number')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -234,41 +210,32 @@ export function PassengerFieldset({
               className={`${inputClasses(Boolean(control['aria-invalid']))} uppercase`}
             />
           )}
-        </FormField>
-        <FormField
-          id={fieldId(name('document.expires_on'))}
-          label={t('booking.passenger.documentExpiresOn')}
-          error={error(name('document.expires_on'))}
-        >
+        </Field>
+        <Field meta={document.expires_on} label={t('booking.passenger.documentExpiresOn')} error={errorText}>
           {(control) => (
             <input
               {...control}
               type="date"
-              name={name('document.expires_on')}
-              defaultValue={value('document.expires_on')}
               autoComplete="off"
               className={inputClasses(Boolean(control['aria-invalid']))}
             />
           )}
-        </FormField>
+        </Field>
       </div>
 
       {eligibleLuggage.length > 0 ? (
-        <fieldset
-          className="grid gap-2"
-          aria-describedby={luggageError ? `${fieldId(`passengers.${index}.luggage`)}-error` : undefined}
-        >
+        <fieldset className="grid gap-2" aria-describedby={luggageError ? luggageField.errorId : undefined}>
           <legend className="font-medium">{t('booking.luggage.legend')}</legend>
           {eligibleLuggage.map((service) => {
             const checkboxValue = luggageValue(service.id, index);
-            const id = fieldId(`passengers.${index}.luggage.${service.id}`);
+            const id = luggageBoxId(luggageField.id, service.id);
             return (
               <div key={service.id} className="flex items-center gap-2">
                 <input
                   id={id}
                   type="checkbox"
-                  name="luggage"
-                  value={checkboxValue}
+                  name={luggageField.name}
+                  value={service.id}
                   checked={luggageChecked.has(checkboxValue)}
                   onChange={(event) => onLuggageChange(checkboxValue, event.currentTarget.checked)}
                   aria-invalid={luggageError ? true : undefined}
@@ -287,14 +254,7 @@ export function PassengerFieldset({
               </div>
             );
           })}
-          {luggageError ? (
-            <p
-              id={`${fieldId(`passengers.${index}.luggage`)}-error`}
-              className="text-sm font-medium text-red-700"
-            >
-              {luggageError}
-            </p>
-          ) : null}
+          <ErrorList id={luggageField.errorId} errors={luggageError ? [luggageError] : null} />
         </fieldset>
       ) : null}
     </fieldset>

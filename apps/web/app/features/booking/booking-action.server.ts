@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { data, redirect, redirectDocument } from 'react-router';
+import type { SubmissionResult } from '@conform-to/react';
 import {
-  bookingFieldErrorSchema,
+  bookingFormSchema,
   holdLimitDetailsSchema,
   priceChangedDetailsSchema,
   type CreateOrderRequest,
@@ -15,24 +16,19 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { loadSavedTravellers } from '../../lib/user.server.ts';
-import {
-  buildOrderRequest,
-  passengerFieldName,
-  readForm,
-  shownTotal,
-  toFieldErrors,
-  type FieldErrors,
-  type FormValues,
-  type PassengerType,
-} from './booking-form.ts';
+import { errorTarget, fieldErrorCode, orderRequestOf, servicesOf, shownTotal } from './booking-form.ts';
 
 /** What the booking action answers when it does not send the browser on to the card page. */
 export type BookingActionData = {
-  values: FormValues;
-  errors: FieldErrors;
+  /**
+   * The form as sent and its errors by field (Conform's reply; codes of `fieldErrorCode`), shown with or
+   * without JavaScript; "" is the form as a whole, "passengers" the passenger list.
+   */
+  submission: SubmissionResult;
   /** A problem of the whole attempt (not one field). */
   problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited' | 'hold_limit';
   /**
@@ -52,10 +48,6 @@ export type BookingActionData = {
   filled?: number;
 };
 
-const passengerTypesSchema = z
-  .array(z.enum(['adult', 'child', 'infant']))
-  .min(1)
-  .max(18);
 const errorDetailsSchema = z.object({
   error: z.object({ code: z.string(), details: z.unknown().optional() }),
 });
@@ -74,25 +66,31 @@ function safeSearchPath(value: string, lang: Locale): string {
   return /^\/(en|ru|uz|tr)\/flight\/[A-Za-z0-9]{8,20}$/.test(value) ? value : `/${lang}`;
 }
 
-function fill(values: FormValues, index: number, traveller: Traveller): FormValues {
-  const fields = { ...values.fields };
-  const set = (field: Parameters<typeof passengerFieldName>[1], value: string | null) => {
-    fields[passengerFieldName(index, field)] = value ?? '';
+/** The form as sent with a saved traveller's data in one passenger's fields (and no errors). */
+function filledIn(
+  payload: NonNullable<SubmissionResult['initialValue']>,
+  index: number,
+  traveller: Traveller,
+): SubmissionResult {
+  const passengers = Array.isArray(payload.passengers) ? [...payload.passengers] : [];
+  const passenger = passengers[index];
+  passengers[index] = {
+    ...(passenger && typeof passenger === 'object' ? passenger : {}),
+    given_name: traveller.given_name,
+    family_name: traveller.family_name,
+    born_on: traveller.born_on,
+    gender: traveller.gender,
+    citizenship: traveller.citizenship,
+    document: { number: traveller.document_number, expires_on: traveller.document_expires_on ?? '' },
   };
-  set('given_name', traveller.given_name);
-  set('family_name', traveller.family_name);
-  set('born_on', traveller.born_on);
-  set('gender', traveller.gender);
-  set('citizenship', traveller.citizenship);
-  set('document.number', traveller.document_number);
-  set('document.expires_on', traveller.document_expires_on);
-  return { ...values, fields };
+  return { initialValue: { ...payload, passengers } };
 }
 
 /**
- * The booking form's action: validates with the API's schema, creates the order (POST /v1/orders with the
- * form's Idempotency-Key, so a double submit books once), starts the payment and sends the browser to the
- * provider's card page. Every refusal comes back as data the page shows next to its field.
+ * The booking form's action: validates with the contract's form schema (the one the browser validates with),
+ * creates the order (POST /v1/orders with the form's Idempotency-Key, so a double submit books once), starts
+ * the payment and sends the browser to the provider's card page. Every refusal comes back as data the page
+ * shows next to its field.
  */
 export async function bookingAction(
   request: Request,
@@ -101,69 +99,76 @@ export async function bookingAction(
   currencyCookie: string | undefined,
 ) {
   const form = await request.formData();
-  const values = readForm(form);
+  const submission = parseForm(form, bookingFormSchema);
   const key = text(form, 'idempotency_key');
   const idempotencyKey = /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : freshKey();
   const searchPath = safeSearchPath(text(form, 'search'), lang);
-  const base = { values, errors: {}, nextKey: idempotencyKey, searchPath };
+  const base = { submission: submission.reply(), nextKey: idempotencyKey, searchPath };
 
   // Without JavaScript, "fill from a saved traveller" is a submit button of the form.
   // Enter in a field presses the form's first submit button, which may be a "fill" button: with no traveller
   // chosen there, it books.
-  const intent = text(form, 'intent');
-  const fillMatch = /^fill:(\d{1,2})$/.exec(intent);
+  const fillMatch = /^fill:(\d{1,2})$/.exec(text(form, 'intent'));
   const fillIndex = fillMatch ? Number(fillMatch[1]) : null;
-  const fillTraveller =
-    fillIndex === null ? '' : (values.fields[passengerFieldName(fillIndex, 'traveller')] ?? '');
+  const fillTraveller = fillIndex === null ? '' : text(form, `passengers[${fillIndex}].traveller`);
   if (fillIndex !== null && fillTraveller) {
-    const index = fillIndex;
-    const travellerId = fillTraveller;
+    const unchanged = { ...base, submission: { initialValue: submission.payload } as SubmissionResult };
     if (state.token) {
       const list = await loadSavedTravellers(state);
-      const traveller = list.find((t) => t.id === travellerId);
-      if (traveller)
-        return data<BookingActionData>({ ...base, values: fill(values, index, traveller), filled: index });
+      const traveller = list.find((t) => t.id === fillTraveller);
+      if (traveller) {
+        return data<BookingActionData>({
+          ...base,
+          submission: filledIn(
+            submission.payload as NonNullable<SubmissionResult['initialValue']>,
+            fillIndex,
+            traveller,
+          ),
+          filled: fillIndex,
+        });
+      }
     }
-    return data<BookingActionData>(base);
+    return data<BookingActionData>(unchanged);
   }
 
-  const types = passengerTypesSchema.safeParse(form.getAll('passenger_type'));
   const offerId = text(form, 'offer_id');
-  if (!types.success || !offerId) {
+  if (!offerId || !form.has('passengers[0].type')) {
     return data<BookingActionData>(
-      { ...base, errors: { '': { key: 'booking.error.offer' } } },
+      { ...base, submission: replyWithFieldErrors(submission, { '': ['booking.error.offer'] }) },
       { status: 400 },
     );
   }
+  if (submission.status !== 'success') return data<BookingActionData>(base, { status: 400 });
+
   const formCurrency = text(form, 'currency');
   const currency: Currency = isCurrency(formCurrency)
     ? formCurrency
     : isCurrency(currencyCookie)
       ? currencyCookie
       : 'USD';
+  const services = servicesOf(submission.value);
   // "Accept the new price" sends the API's new total; otherwise the total shown on the page.
   const accepted = text(form, 'accept_total');
-  const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted)
-    ? accepted
-    : shownTotal(form, values.luggage, currency);
-  const built = buildOrderRequest(values, {
+  const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted) ? accepted : shownTotal(form, services, currency);
+  const body = orderRequestOf(submission.value, {
     offerId,
     expectedTotal: expected,
     currency,
     lang,
-    passengerTypes: types.data as PassengerType[],
-    saveTravellers: Boolean(state.token) && form.get('save_travellers') === 'on',
-    agreement: form.get('agreement') === 'on',
+    signedIn: Boolean(state.token),
   });
-  if (!built.ok) return data<BookingActionData>({ ...base, errors: built.errors }, { status: 400 });
 
   let order: Order;
   try {
-    order = await createOrder(state, built.body, idempotencyKey, request.signal);
+    order = await createOrder(state, body, idempotencyKey, request.signal);
   } catch (error) {
-    return refusal(error, base, values, state, { request, lang });
+    // The API's field errors by path, at the field the page shows them (a bag's at its passenger's luggage).
+    const fieldErrors = apiFieldErrors(error, (name) => errorTarget(name, services), fieldErrorCode);
+    return refusal(error, base, fieldErrors, (errors) => replyWithFieldErrors(submission, errors), state, {
+      request,
+      lang,
+    });
   }
-
   const headers = new Headers();
   if (order.access_token) headers.append('Set-Cookie', orderAccessCookie(order.id, order.access_token));
   const orderPath = `/${lang}/orders/${order.id}`;
@@ -216,8 +221,9 @@ async function createOrder(
 
 function refusal(
   error: unknown,
-  base: Omit<BookingActionData, 'nextKey'> & { nextKey: string },
-  values: FormValues,
+  base: BookingActionData,
+  fieldErrors: Record<string, string[]> | null,
+  replyWith: (fieldErrors: Record<string, string[]>) => SubmissionResult,
   state: RequestState,
   visitor: { request: Request; lang: Locale },
 ) {
@@ -263,18 +269,12 @@ function refusal(
       return data<BookingActionData>({ ...next, priceChanged: changed.data }, { status: 422 });
     }
   }
-  if (error.status === 400 || error.status === 422) {
-    const fieldErrors = z.array(bookingFieldErrorSchema).safeParse(details);
-    if (fieldErrors.success && fieldErrors.data.length > 0) {
-      return data<BookingActionData>(
-        { ...next, errors: toFieldErrors(fieldErrors.data, values.luggage) },
-        { status: error.status },
-      );
-    }
+  if (fieldErrors) {
+    return data<BookingActionData>({ ...next, submission: replyWith(fieldErrors) }, { status: error.status });
   }
   if (error.status === 404) {
     return data<BookingActionData>(
-      { ...next, errors: { '': { key: 'booking.error.offer' } } },
+      { ...next, submission: replyWith({ '': ['booking.error.offer'] }) },
       { status: 404 },
     );
   }

@@ -7,7 +7,7 @@ import { MESSAGES } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { AirlineChanges } from './AirlineChanges.tsx';
 
-function render(locale: Locale, changes: AirlineChange[]): string {
+function render(locale: Locale, changes: AirlineChange[], cancellable = false): string {
   const router = createMemoryRouter(
     [
       {
@@ -16,7 +16,7 @@ function render(locale: Locale, changes: AirlineChange[]): string {
         loader: () => ({ locale }),
         element: (
           <IntlProvider locale={locale} messages={MESSAGES[locale]}>
-            <AirlineChanges changes={changes} busy={false} />
+            <AirlineChanges changes={changes} busy={false} cancellable={cancellable} />
           </IntlProvider>
         ),
       },
@@ -45,6 +45,7 @@ const open: AirlineChange = {
   acceptable: true,
   action_taken: null,
   action_taken_at: null,
+  applied_at: null,
 };
 
 test('an open change: the flights as booked and now, in local times, and the button to accept it', () => {
@@ -75,4 +76,22 @@ test('an accepted change says so, without the button; in the page language', () 
 
 test('no changes: nothing shown', () => {
   expect(render('en', [])).toBe('');
+});
+
+test('an open change of a cancellable order also offers our cancellation; an accepted one says the itinerary follows', () => {
+  const html = render('en', [open], true);
+  expect(html).toContain('Cancel the booking instead');
+  expect(html).toMatch(/name="intent" value="cancel"/);
+  // Not cancellable (e.g. departed): no cancellation button.
+  expect(render('en', [open], false)).not.toContain('Cancel the booking instead');
+  const applied = {
+    ...open,
+    acceptable: false,
+    action_taken: 'accepted',
+    action_taken_at: '2026-11-23T09:00:00.000Z',
+    applied_at: '2026-11-23T09:00:00.000Z',
+  };
+  const tr = render('tr', [applied], true);
+  expect(tr).toContain('Güzergâhınız ve e-biletiniz yeni uçuşları gösteriyor.');
+  expect(tr).not.toContain('Bunun yerine rezervasyonu iptal et');
 });

@@ -26,9 +26,20 @@ function FlightLine({ flight }: { flight: Flight }) {
 
 /**
  * Changes the airline made to a supplier's order (issue 15): the flights as booked and as they are now, in the
- * airports' local times; "Accept the new schedule" while the airline lets us accept it (works without JavaScript).
+ * airports' local times; "Accept the new schedule" while the airline lets us accept it, and, while the change is
+ * open and the order cancellable, "Cancel the booking instead" (our cancellation quote, as the button below the
+ * notice asks for). Both work without JavaScript. Once accepted and written into the itinerary, it says so.
  */
-export function AirlineChanges({ changes, busy }: { changes: readonly AirlineChange[]; busy: boolean }) {
+export function AirlineChanges({
+  changes,
+  busy,
+  cancellable,
+}: {
+  changes: readonly AirlineChange[];
+  busy: boolean;
+  /** The order may be cancelled (our own cancellation with its quote). */
+  cancellable: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   if (changes.length === 0) return null;
@@ -69,6 +80,7 @@ export function AirlineChanges({ changes, busy }: { changes: readonly AirlineCha
               })}
             </p>
           ) : null}
+          {change.applied_at ? <p className="text-sm">{t('order.airlineChange.applied')}</p> : null}
           {change.acceptable ? (
             <Form method="post" className="grid gap-2">
               <input type="hidden" name="intent" value="accept-change" />
@@ -79,6 +91,14 @@ export function AirlineChanges({ changes, busy }: { changes: readonly AirlineCha
                 </Button>
               </div>
               <p className="text-sm text-neutral-700">{t('order.airlineChange.acceptHint')}</p>
+            </Form>
+          ) : null}
+          {change.action_taken === null && cancellable ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button type="submit" variant="outline" color="neutral" disabled={busy}>
+                {t('order.airlineChange.cancel')}
+              </Button>
             </Form>
           ) : null}
         </div>

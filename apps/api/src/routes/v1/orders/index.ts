@@ -73,7 +73,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           reason: 'not_acceptable',
         });
       await acceptAirlineChange(
-        { db, duffel, now, log: request.log },
+        {
+          db,
+          duffel,
+          now,
+          log: request.log,
+          network: app.deps.flights.network,
+          siteUrl: app.deps.publicOrigin,
+          kickOutbox: app.deps.kickOutbox,
+        },
         order.row.id,
         request.params.change_id,
       );

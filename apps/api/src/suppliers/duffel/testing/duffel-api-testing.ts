@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { buildTestApi } from '../../../testing.ts';
+import type { ApiConfig } from '../../../config.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import {
   duffelAirportsFrom,
@@ -47,6 +48,8 @@ export async function startDuffelTestApi(options: {
   now: () => Date;
   flights?: DuffelTestFlight[];
   prepare?: (db: Database) => Promise<void>;
+  /** More API configuration (e.g. `smtpUrl` of a test mail server, `publicUrl`). */
+  config?: Partial<ApiConfig>;
 }): Promise<DuffelTestApi> {
   const database = await createTestDatabase();
   await options.prepare?.(database.db);
@@ -65,6 +68,7 @@ export async function startDuffelTestApi(options: {
       rateLimitScale: 1000,
       holdMaxSeats: 1000,
       holdMaxUnpaidOrders: 1000,
+      ...options.config,
     },
     { now: options.now },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "airline_changes" ADD COLUMN "applied_at" timestamp with time zone;
