@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -237,6 +238,7 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      compress: STREAMED_PAGE_COMPRESSION,
       handler: async (request, reply) => {
         request.metricsRoute = routeOf(request.url.split('?')[0]!);
         // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script. A page
@@ -291,6 +293,17 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
     });
   });
 }
+
+/**
+ * Pages stream (the shell, then each part as its data arrives: the results page's built-in offers, then a
+ * supplier's): each piece React writes is flushed through the compressor at once. Without it gzip held the shell
+ * until 16 kB of output had gathered, and brotli held the built-in offers until Duffel's arrived seconds later.
+ * A flush per written chunk costs a few bytes each; the cached pages bring their own gzip (sendPage).
+ */
+const STREAMED_PAGE_COMPRESSION = {
+  zlibOptions: { flush: zlibConstants.Z_SYNC_FLUSH },
+  brotliOptions: { flush: zlibConstants.BROTLI_OPERATION_FLUSH },
+};
 
 /**
  * Answers a page rendered with the cache's placeholder nonce (kept or not) with this request's own nonce in

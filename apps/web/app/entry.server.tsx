@@ -15,7 +15,13 @@ import type { HandleErrorFunction } from 'react-router';
 import { requestLog, webLog } from './lib/log.server.ts';
 import { forgetHomeTours } from './features/info/tours.server.ts';
 
-export const streamTimeout = 5_000;
+/**
+ * How long a page's streamed data may take (React Router rejects what is still pending then). Longer than React
+ * Router's 5 s default: a results page waits for Duffel's offers up to its time budget (DUFFEL_TIME_BUDGET_MS,
+ * 8 s by default) after the built-in ones streamed (issue 15 §2); what comes later is left out and the page says
+ * that some results may be missing.
+ */
+export const streamTimeout = 10_000;
 
 /**
  * Request ids of pages whose render failed after their first bytes were out (a 200 whose rest is an error):

@@ -131,6 +131,11 @@ export const flightSearchResponseSchema = z.object({
     connected: z.boolean(),
     /** true: some supplier did not answer in time or failed, so some results may be missing (issue 15). */
     incomplete: z.boolean().optional(),
+    /**
+     * true (only with `?stage=first`): the built-in offers alone, other suppliers still searching; the same
+     * request with `?stage=rest` answers the merged list when they are done.
+     */
+    pending: z.boolean().optional(),
   }),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;

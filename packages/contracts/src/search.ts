@@ -58,6 +58,13 @@ export const flightSearchRequestSchema = z
   });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
 
+/**
+ * POST /v1/flights/search?stage=: none, the whole answer; `first`, the built-in offers at once (flagged `pending`
+ * while other suppliers still search); `rest`, the merged answer of the search `first` began (the suppliers are
+ * not asked again). Without other suppliers configured every stage is the whole answer.
+ */
+export const flightSearchQuerySchema = z.object({ stage: z.enum(['first', 'rest']).optional() });
+
 export const placesQuerySchema = z.object({
   q: z.string().max(100).default(''),
   lang: z.enum(LOCALES).default('en'),

@@ -12,6 +12,7 @@ import {
   type CalendarData,
   type CalendarQuery,
   type FlightSupplier,
+  type SupplierContext,
 } from '@parvoz/core/supplier';
 import type { FlightSearchRequest, SearchAnswer, SupplierResult } from '@parvoz/core/search-types';
 import { compactSearch } from '@parvoz/core/search-answer';
@@ -19,14 +20,34 @@ import { soldSeatsSince, type Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { loadNetworkData } from '../adapters/network-data.ts';
 import { supplierFailuresTotal, supplierOffersDroppedTotal } from '../metrics.ts';
-import { createCombinedSupplier, type CombinedSearchData } from '../suppliers/combined.ts';
-
-/** A search answer in its wire form, flagged when a supplier did not answer in time. */
-export type WireSearchData = SearchAnswer & { incomplete?: true };
+import {
+  createCombinedSupplier,
+  type CombinedSearchData,
+  type CombinedSupplier,
+} from '../suppliers/combined.ts';
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import { createDuffelOrders, type DuffelOrders } from '../suppliers/duffel/orders.ts';
 import type { Clock } from './clock.ts';
+
+/**
+ * A search answer in its wire form, flagged when a supplier did not answer in time (`incomplete`) or when it is
+ * the built-in part of a search whose other suppliers are still searching (`pending`, stage `first` only).
+ */
+export type WireSearchData = SearchAnswer & { incomplete?: true; pending?: true };
+
+/**
+ * POST /v1/flights/search?stage=…: `first` is the built-in offers at once (`pending` while other suppliers
+ * search), `rest` the merged answer of a search begun with `first` (docs/decisions/0017-duffel-supplier.md).
+ */
+export type SearchStage = 'first' | 'rest';
+
+/**
+ * How long a finished fan-out stays in memory for the `rest` call of its search (the merged answer, complete or
+ * not): that call follows the first answer by a round trip, but an incomplete answer is never cached and a
+ * supplier must not be asked twice for one search. Fresh searches never take a finished one.
+ */
+export const STAGED_KEEP_MS = 10_000;
 
 /** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise (issue 15 §2). */
 export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
@@ -91,9 +112,12 @@ export interface FlightService {
   /**
    * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
    * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`). The answer is
-   * in its wire form (slices and fare families listed once, ADR 0015).
+   * in its wire form (slices and fare families listed once, ADR 0015). With other suppliers (Duffel), an identical
+   * search still running is joined, never started twice; stage `first` answers the built-in part without waiting
+   * for them (flagged `pending`), stage `rest` the merged answer of that same run (kept STAGED_KEEP_MS after it
+   * ends). A `pending` answer is never cached.
    */
-  search(request: FlightSearchRequest): Promise<SupplierResult<WireSearchData>>;
+  search(request: FlightSearchRequest, stage?: SearchStage): Promise<SupplierResult<WireSearchData>>;
   /**
    * Sold seats for search: a snapshot at most SOLD_SEATS_CACHE_MS old, shared by concurrent calls. While
    * no seat is sold the same function comes back (caches keyed by it live on); after a sale, a new one.
@@ -125,7 +149,7 @@ export function createFlightService(
     engineOptions: ENGINE_OPTIONS,
     engine,
   });
-  const supplier: FlightSupplier = config.duffelAccessToken
+  const combined: CombinedSupplier | null = config.duffelAccessToken
     ? createCombinedSupplier(
         builtin,
         [
@@ -158,7 +182,8 @@ export function createFlightService(
           },
         },
       )
-    : builtin;
+    : null;
+  const supplier: FlightSupplier = combined ?? builtin;
 
   const read = async (): Promise<SoldSeatsFn> => {
     // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
@@ -193,6 +218,51 @@ export function createFlightService(
     Map<string, { at: number; result: SupplierResult<CalendarData> }>
   >();
   const cacheMs = searchCacheMs(config.offerTtlSeconds * 1000);
+
+  /** Fan-outs to the suppliers by request, while they run and STAGED_KEEP_MS after (for their `rest` call). */
+  type Run = {
+    /** The built-in answer, `pending` until the merged one is there. */
+    first: Promise<SupplierResult<WireSearchData>>;
+    merged: Promise<SupplierResult<WireSearchData>>;
+    /** When the merged answer was there. */
+    endedAt?: number;
+  };
+  const runs = new Map<string, Run>();
+  const startRun = (
+    supplier: CombinedSupplier,
+    key: string,
+    request: FlightSearchRequest,
+    ctx: SupplierContext,
+    keep: (result: SupplierResult<WireSearchData>) => void,
+  ): Run => {
+    const staged = supplier.searchStaged(request, ctx);
+    const run: Run = {
+      first: staged.then(({ first, merged }) => {
+        const result = wireOf(first);
+        return merged && result.ok ? { ok: true, data: { ...result.data, pending: true } } : result;
+      }),
+      merged: staged.then(async ({ first, merged }) => (merged ? wireOf(await merged) : wireOf(first))),
+    };
+    runs.delete(key);
+    runs.set(key, run);
+    if (runs.size > SEARCH_CACHE_ENTRIES) runs.delete(runs.keys().next().value!);
+    const forget = () => {
+      if (runs.get(key) === run) runs.delete(key);
+    };
+    run.merged.then(
+      (result) => {
+        run.endedAt = now().getTime();
+        keep(result);
+        setTimeout(forget, STAGED_KEEP_MS).unref();
+      },
+      // The built-in search itself failed (a fault, not a refusal): nothing to keep or to share.
+      forget,
+    );
+    // Whoever awaits only one stage must not leave the other's rejection unhandled.
+    run.first.catch(() => {});
+    return run;
+  };
+
   const service: FlightService = {
     supplier,
     network: engine.network,
@@ -219,7 +289,7 @@ export function createFlightService(
       if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
       return result;
     },
-    async search(request) {
+    async search(request, stage) {
       const soldSeats = await service.soldSeatsSnapshot();
       const at = now().getTime();
       let cache = searches.get(soldSeats);
@@ -227,27 +297,26 @@ export function createFlightService(
       const key = JSON.stringify(request);
       const hit = cache.get(key);
       if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;
-      const found: SupplierResult<CombinedSearchData> = await supplier.search(request, {
-        now: at,
-        soldSeats,
-      });
-      const result: SupplierResult<WireSearchData> = found.ok
-        ? {
-            ok: true,
-            data: {
-              ...compactSearch(found.data),
-              ...(found.data.incomplete ? { incomplete: true as const } : {}),
-            },
-          }
-        : found;
       // Only complete answers are kept (a refusal is cheap to give again, a missing supplier may answer next
       // time); the oldest entry goes first.
-      if (result.ok && !result.data.incomplete) {
+      const keep = (result: SupplierResult<WireSearchData>) => {
+        if (!result.ok || result.data.incomplete) return;
         cache.delete(key);
         cache.set(key, { at, result });
         if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      };
+      if (!combined) {
+        // The built-in supplier alone: one stage, as before the supplier boundary had two.
+        const result = wireOf(await builtin.search(request, { now: at, soldSeats }));
+        keep(result);
+        return result;
       }
-      return result;
+      let run = runs.get(key);
+      // A finished run serves only the `rest` call of its own search, and only for a while.
+      if (run?.endedAt !== undefined && (stage !== 'rest' || now().getTime() - run.endedAt > STAGED_KEEP_MS))
+        run = undefined;
+      if (!run) run = startRun(combined, key, request, { now: at, soldSeats }, keep);
+      return stage === 'first' ? run.first : run.merged;
     },
     soldSeatsNow: read,
     soldSeatsSnapshot() {
@@ -265,4 +334,16 @@ export function createFlightService(
     },
   };
   return service;
+}
+
+/** An answer in its wire form (ADR 0015), with the flag of a supplier left out. */
+function wireOf(found: SupplierResult<CombinedSearchData>): SupplierResult<WireSearchData> {
+  if (!found.ok) return found;
+  return {
+    ok: true,
+    data: {
+      ...compactSearch(found.data),
+      ...(found.data.incomplete ? { incomplete: true as const } : {}),
+    },
+  };
 }

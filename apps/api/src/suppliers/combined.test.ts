@@ -39,12 +39,18 @@ let cheaperAtDuffel: Offer;
 let dearerAtDuffel: Offer;
 let builtinOffers: Offer[];
 
-type SearchData = { offers: Offer[]; facets: { airlines: { iata_code: string }[] }; incomplete?: boolean };
+type SearchData = {
+  id: string;
+  offers: Offer[];
+  facets: { airlines: { iata_code: string }[] };
+  incomplete?: boolean;
+  pending?: boolean;
+};
 
-async function search(api: FastifyInstance, body: object) {
+async function search(api: FastifyInstance, body: object, stage?: 'first' | 'rest') {
   const response = await api.inject({
     method: 'POST',
-    url: '/v1/flights/search',
+    url: stage ? `/v1/flights/search?stage=${stage}` : '/v1/flights/search',
     headers: auth,
     payload: body,
   });
@@ -224,6 +230,130 @@ describe('one search over the built-in network and Duffel', () => {
     expect(status).toBe(200);
     expect('incomplete' in body.data).toBe(false);
     expect(body.data.offers.every((o) => !o.id.startsWith('dfl.'))).toBe(true);
+    expect(server.requests.length).toBe(calls);
+  });
+});
+
+/** Offer requests Duffel has had so far. */
+const offerRequests = () => server.requests.filter((r) => r.path.startsWith('/air/offer_requests')).length;
+const fromDuffel = (offers: Offer[]) => offers.filter((o) => o.id.startsWith('dfl.'));
+
+describe('streamed in two stages (?stage=first, then ?stage=rest)', () => {
+  test('a supplier that answers late: the built-in part at once, the merged list after, Duffel asked once', async () => {
+    const asked = offerRequests();
+    server.knobs.delayMs = 1_500;
+    try {
+      const began = performance.now();
+      const first = await search(combined, oneWay(day(40)), 'first');
+      const firstMs = performance.now() - began;
+      expect(first.status).toBe(200);
+      expect(first.body.data.pending).toBe(true);
+      expect(first.body.data.incomplete).toBeUndefined();
+      expect(first.body.data.offers.length).toBeGreaterThan(0);
+      expect(fromDuffel(first.body.data.offers)).toHaveLength(0);
+      // Not waiting for Duffel's 1.5 s.
+      expect(firstMs).toBeLessThan(1_000);
+
+      // An identical search meanwhile (another traveller) joins the run rather than asking Duffel again.
+      const [rest, other] = await Promise.all([
+        search(combined, oneWay(day(40)), 'rest'),
+        search(combined, oneWay(day(40))),
+      ]);
+      const restMs = performance.now() - began;
+      expect(restMs).toBeGreaterThanOrEqual(1_400);
+      for (const answer of [rest, other]) {
+        expect(answer.status).toBe(200);
+        expect(answer.body.data.pending).toBeUndefined();
+        expect(answer.body.data.incomplete).toBeUndefined();
+        expect(answer.body.data.id).toBe(first.body.data.id);
+        expect(answer.body.data.facets.airlines.map((a) => a.iata_code)).toContain('QP');
+      }
+      // Merged and re-ranked: Duffel's cheaper copy replaced the built-in one, its own itinerary added.
+      const merged = rest.body.data.offers;
+      expect(merged).toHaveLength(first.body.data.offers.length + 1);
+      expect(fromDuffel(merged).length).toBe(2);
+      expect(merged[0]!.total_amount).toBe('1.00');
+      expect(offerRequests()).toBe(asked + 1);
+    } finally {
+      server.knobs.delayMs = 0;
+    }
+    // The merged answer is the cached one: a new page's first stage gets it whole, nothing pending, nobody asked.
+    const again = await search(combined, oneWay(day(40)), 'first');
+    expect(again.body.data.pending).toBeUndefined();
+    expect(fromDuffel(again.body.data.offers)).toHaveLength(2);
+    expect(offerRequests()).toBe(asked + 1);
+  });
+
+  test('a supplier later than its budget: the rest answers when the budget ends, flagged and counted once', async () => {
+    const before = await failures('timeout');
+    const asked = offerRequests();
+    server.knobs.delayMs = 5_000;
+    try {
+      const began = performance.now();
+      const first = await search(tight, oneWay(day(41)), 'first');
+      expect(first.body.data.pending).toBe(true);
+      const rest = await search(tight, oneWay(day(41)), 'rest');
+      // The 200 ms budget, not Duffel's 5 s.
+      expect(performance.now() - began).toBeLessThan(2_000);
+      expect(rest.status).toBe(200);
+      expect(rest.body.data.incomplete).toBe(true);
+      expect(rest.body.data.pending).toBeUndefined();
+      expect(rest.body.data.offers.map((o) => o.id)).toEqual(first.body.data.offers.map((o) => o.id));
+      // The rest asked again (a retry of the page's call) is the same finished run: not another fan-out.
+      const retried = await search(tight, oneWay(day(41)), 'rest');
+      expect(retried.body.data.incomplete).toBe(true);
+      expect(offerRequests()).toBe(asked + 1);
+      expect(await failures('timeout')).toBe(before + 1);
+    } finally {
+      server.knobs.delayMs = 0;
+    }
+  });
+
+  test('a failing supplier: the rest is the built-in list flagged; a new search asks again', async () => {
+    const before = await failures('error');
+    const asked = offerRequests();
+    server.knobs.failWith = 500;
+    try {
+      const first = await search(combined, oneWay(day(42)), 'first');
+      expect(first.status).toBe(200);
+      expect(first.body.data.pending).toBe(true);
+      const rest = await search(combined, oneWay(day(42)), 'rest');
+      expect(rest.status).toBe(200);
+      expect(rest.body.data.incomplete).toBe(true);
+      expect(fromDuffel(rest.body.data.offers)).toHaveLength(0);
+      expect(rest.body.data.offers.length).toBe(first.body.data.offers.length);
+      expect(await failures('error')).toBe(before + 1);
+    } finally {
+      server.knobs.failWith = null;
+    }
+    // The incomplete answer was not cached, and a new page (stage first) is a new search: Duffel is asked again.
+    const first = await search(combined, oneWay(day(42)), 'first');
+    expect(first.body.data.pending).toBe(true);
+    const rest = await search(combined, oneWay(day(42)), 'rest');
+    expect(rest.body.data.incomplete).toBeUndefined();
+    expect(fromDuffel(rest.body.data.offers)).toHaveLength(2);
+    expect(offerRequests()).toBe(asked + 2);
+  });
+
+  test('a refused request is refused at the first stage, Duffel not asked', async () => {
+    const asked = offerRequests();
+    const { status } = await search(
+      combined,
+      oneWay(day(43), { slices: [{ origin: 'TAS', destination: 'TAS', departure_date: day(43) }] }),
+      'first',
+    );
+    expect(status).toBe(400);
+    expect(offerRequests()).toBe(asked);
+  });
+
+  test('without a token the stages change nothing: the whole answer at once, never pending', async () => {
+    const calls = server.requests.length;
+    const first = await search(plain, oneWay(day(44)), 'first');
+    expect(first.status).toBe(200);
+    expect('pending' in first.body.data).toBe(false);
+    expect('incomplete' in first.body.data).toBe(false);
+    const whole = await search(plain, oneWay(day(44)));
+    expect(whole.body.data.offers.map((o) => o.id)).toEqual(first.body.data.offers.map((o) => o.id));
     expect(server.requests.length).toBe(calls);
   });
 });

@@ -7,14 +7,23 @@
  * Offers are merged, identical itineraries (same flights, same cabin) keep the cheaper, then ranked by the
  * request's order with the built-in engine's weights and faceted together.
  *
+ * Streaming (`searchStaged`): the primary's answer is handed out as soon as it is there, beside a promise of the
+ * merged answer, so a results page can show the built-in offers at once and the others when they arrive; `search`
+ * is the merged answer alone.
+ *
  * price: by the id's owner (each supplier refuses ids not its own as not found). reprice: the primary's.
  */
 import { convertMoney, fromMajorString, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import { createScore, sortResults } from '@parvoz/core/search-ranking';
 import { ENGINE_DEFAULTS } from '@parvoz/core/search-config';
-import type { FlightSupplier } from '@parvoz/core/supplier';
-import type { FlightSearchData, FlightSearchRequest, Offer, SupplierResult } from '@parvoz/core/search-types';
+import type { FlightSupplier, SupplierContext } from '@parvoz/core/supplier';
+import type {
+  FlightSearchData,
+  FlightSearchRequest,
+  Offer,
+  SupplierResult,
+} from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 
 export interface BudgetedSupplier {
@@ -35,6 +44,22 @@ export interface CombinedSupplierOptions {
 
 /** A search answer that may lack some supplier's offers. */
 export type CombinedSearchData = FlightSearchData & { incomplete?: true };
+
+/** A search in two stages: the primary's answer, and the merged one still to come. */
+export interface StagedSearch {
+  /** The primary supplier's answer (its refusal is the search's). */
+  first: SupplierResult<FlightSearchData>;
+  /**
+   * The merged answer, once every other supplier answered or ran out of its budget (never rejects); null when the
+   * primary refused (nobody else was asked).
+   */
+  merged: Promise<SupplierResult<CombinedSearchData>> | null;
+}
+
+export interface CombinedSupplier extends FlightSupplier {
+  /** The primary's answer as soon as it is there; the other suppliers are asked once, in the background. */
+  searchStaged(request: FlightSearchRequest, ctx: SupplierContext): Promise<StagedSearch>;
+}
 
 const LATE = Symbol('late');
 
@@ -95,49 +120,64 @@ export function createCombinedSupplier(
   primary: FlightSupplier,
   others: readonly BudgetedSupplier[],
   options: CombinedSupplierOptions,
-): FlightSupplier {
+): CombinedSupplier {
   const report = (id: string, reason: SupplierFailureReason, detail: unknown) =>
     options.onFailure?.(id, reason, detail);
+
+  /** The other suppliers' offers (each within its budget) merged with the primary's answer `main`. */
+  async function merge(
+    request: FlightSearchRequest,
+    main: FlightSearchData,
+    ctx: SupplierContext,
+  ): Promise<SupplierResult<CombinedSearchData>> {
+    const answers = await Promise.all(
+      others.map(async ({ supplier, budgetMs }) => {
+        try {
+          const result = await within(supplier.search(request, ctx), budgetMs);
+          if (result === LATE) {
+            report(supplier.id, 'timeout', { budgetMs });
+            return null;
+          }
+          if (!result.ok) {
+            report(supplier.id, 'refused', result.error);
+            return null;
+          }
+          return result.data.offers;
+        } catch (error) {
+          report(supplier.id, 'error', error);
+          return null;
+        }
+      }),
+    );
+    const incomplete = answers.some((a) => a === null);
+    const extra = answers.filter((a): a is Offer[] => a !== null && a.length > 0);
+    if (extra.length === 0) return { ok: true, data: incomplete ? { ...main, incomplete: true } : main };
+    const { currency } = main;
+    const offers = mergeOffers([main.offers, ...extra], request, currency, options.rates);
+    const data: CombinedSearchData = {
+      ...main,
+      offers,
+      facets: offerFacets(options.network, offers, request.slices.length, currency),
+      connected: main.connected || offers.length > 0,
+    };
+    if (incomplete) data.incomplete = true;
+    return { ok: true, data };
+  }
+
+  async function searchStaged(request: FlightSearchRequest, ctx: SupplierContext): Promise<StagedSearch> {
+    const first = await primary.search(request, ctx);
+    if (!first.ok) return { first, merged: null };
+    return { first, merged: merge(request, first.data, ctx) };
+  }
 
   return {
     id: [primary.id, ...others.map((o) => o.supplier.id)].join('+'),
 
+    searchStaged,
+
     async search(request, ctx): Promise<SupplierResult<CombinedSearchData>> {
-      const main = await primary.search(request, ctx);
-      if (!main.ok) return main;
-      const answers = await Promise.all(
-        others.map(async ({ supplier, budgetMs }) => {
-          try {
-            const result = await within(supplier.search(request, ctx), budgetMs);
-            if (result === LATE) {
-              report(supplier.id, 'timeout', { budgetMs });
-              return null;
-            }
-            if (!result.ok) {
-              report(supplier.id, 'refused', result.error);
-              return null;
-            }
-            return result.data.offers;
-          } catch (error) {
-            report(supplier.id, 'error', error);
-            return null;
-          }
-        }),
-      );
-      const incomplete = answers.some((a) => a === null);
-      const extra = answers.filter((a): a is Offer[] => a !== null && a.length > 0);
-      if (extra.length === 0)
-        return { ok: true, data: incomplete ? { ...main.data, incomplete: true } : main.data };
-      const { currency } = main.data;
-      const offers = mergeOffers([main.data.offers, ...extra], request, currency, options.rates);
-      const data: CombinedSearchData = {
-        ...main.data,
-        offers,
-        facets: offerFacets(options.network, offers, request.slices.length, currency),
-        connected: main.data.connected || offers.length > 0,
-      };
-      if (incomplete) data.incomplete = true;
-      return { ok: true, data };
+      const { first, merged } = await searchStaged(request, ctx);
+      return merged ?? first;
     },
 
     async price(offerId, ctx) {

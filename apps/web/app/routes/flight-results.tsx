@@ -22,7 +22,14 @@ import { formatShortDate } from '../features/search/format.ts';
 import { OfferCard, type OfferContext } from '../features/search/OfferCard.tsx';
 import { rememberSearch } from '../features/search/recent-searches.ts';
 import { rememberOrigin } from '../features/search/last-origin.ts';
-import { asFareFamily, type SearchOutcome, type SharedOutcome } from '../features/search/results.ts';
+import {
+  asFareFamily,
+  type FirstOutcome,
+  type SearchOk,
+  type SearchOutcome,
+  type SharedOutcome,
+} from '../features/search/results.ts';
+import { MoreOffersStatus } from '../features/search/MoreOffersStatus.tsx';
 import type { FareCalendar } from '../features/search/fare-calendar.ts';
 import {
   lookupPlace,
@@ -32,6 +39,7 @@ import {
   searchDateStrip,
   searchFareCalendar,
   searchOffers,
+  searchOffersStaged,
   segmentCodes,
 } from '../features/search/results.server.ts';
 import { ExpiredNotice, ResultsView, SearchFailed } from '../features/search/ResultsView.tsx';
@@ -70,6 +78,9 @@ const routeName = (origin: PlaceValue, destination: PlaceValue) => `${origin.nam
 /**
  * `/{lang}/flight/{search}`: the page arrives at once with the route and a skeleton; the offers, the ±3-day
  * strip and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
+ * With another supplier configured (Duffel) the offers come in two steps: the built-in ones as soon as the API
+ * has them, then the merged list when Duffel has answered or its time budget ended (issue 15 §2); a browser
+ * without JavaScript gets the merged list at once.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Locale = context.get(requestStateContext).locale;
@@ -101,7 +112,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const input = { params: search, currency };
   const url = new URL(request.url);
-  const offers = searchOffers(state.api, input);
+  const noScript = cookies[NO_SCRIPT_COOKIE] === '1';
+  const offers: Promise<FirstOutcome> = noScript
+    ? searchOffers(state.api, input)
+    : searchOffersStaged(state.api, input);
   const strip = searchDateStrip(state.api, input, offers);
   const calendar = searchFareCalendar(state.api, input);
   const today = new Date().toISOString().slice(0, 10);
@@ -115,7 +129,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     origin,
     destination,
     initialFare: url.searchParams.get('fare'),
-    noScript: cookies[NO_SCRIPT_COOKIE] === '1',
+    noScript,
     currency,
     bookable: { first: today, last: lastBookableDate(today) },
   };
@@ -343,15 +357,50 @@ function ResultsSection({
         {t('search.results.heading')}
       </h2>
       <Deferred value={offers} fallback={<ResultsSkeleton />} error={failed}>
-        {(outcome: SearchOutcome) =>
-          outcome.kind === 'ok' ? (
-            <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
-          ) : (
+        {(outcome: FirstOutcome) =>
+          outcome.kind !== 'ok' ? (
             <SearchFailed failure={outcome} />
+          ) : outcome.more ? (
+            <MoreOffers first={outcome} more={outcome.more} context={context} sliceNames={sliceNames} />
+          ) : (
+            <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
           )
         }
       </Deferred>
     </section>
+  );
+}
+
+/**
+ * The built-in offers while another supplier still searches, replaced by the merged, re-ranked list (with its
+ * filters and, when the supplier failed or ran out of time, the notice that some results may be missing) as soon
+ * as it streams in. Should it not come (an API fault, or the page's stream ending first), the first list stays,
+ * flagged as incomplete.
+ */
+function MoreOffers({
+  first,
+  more,
+  context,
+  sliceNames,
+}: {
+  first: SearchOk;
+  more: Promise<SearchOutcome>;
+  context: (currency: string) => OfferContext;
+  sliceNames: { from: string; to: string }[];
+}) {
+  const view = (outcome: SearchOk) => (
+    <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
+  );
+  const incomplete = view({ ...first, incomplete: true });
+  return (
+    <>
+      <MoreOffersStatus more={more} />
+      <Suspense fallback={view(first)}>
+        <Await resolve={more} errorElement={incomplete}>
+          {(merged: SearchOutcome) => (merged.kind === 'ok' ? view(merged) : incomplete)}
+        </Await>
+      </Suspense>
+    </>
   );
 }
 

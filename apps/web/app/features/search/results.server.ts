@@ -18,6 +18,7 @@ import type {
   Baggage,
   DateStrip,
   FareFamily,
+  FirstOutcome,
   ResultOffer,
   ResultSlice,
   SearchFailure,
@@ -181,38 +182,69 @@ function requestBody({ params, currency }: SearchInput) {
   };
 }
 
-async function rawSearch(api: ApiClient, input: SearchInput, signal?: AbortSignal): Promise<ApiSearchData> {
+async function rawSearch(
+  api: ApiClient,
+  input: SearchInput,
+  stage: 'first' | 'rest' | undefined,
+  signal?: AbortSignal,
+): Promise<ApiSearchData> {
   const answer = await callEndpoint(api, endpoints.searchFlights, {
     body: requestBody(input),
+    ...(stage ? { query: { stage } } : {}),
     ...(signal ? { signal } : {}),
   });
   return answer.data;
 }
 
-/** POST /v1/flights/search, trimmed for the page. */
+function outcomeOf(data: ApiSearchData, input: SearchInput): SearchOutcome {
+  const slices = new Map<string, ResultSlice>();
+  return {
+    kind: 'ok',
+    search_id: data.id,
+    currency: data.currency,
+    expires_at: data.expires_at,
+    served_at: Date.now(),
+    passengers: input.params.passengers,
+    cabin: input.params.cabin,
+    connected: data.connected !== false,
+    incomplete: data.incomplete === true,
+    offers: expandSearchOffers(data).map((offer, rank) => slimOffer(offer, rank, slices)),
+  };
+}
+
+/** POST /v1/flights/search, trimmed for the page: the whole answer, every supplier merged. */
 export async function searchOffers(
   api: ApiClient,
   input: SearchInput,
   signal?: AbortSignal,
+  stage?: 'rest',
 ): Promise<SearchOutcome> {
   try {
-    const data = await rawSearch(api, input, signal);
-    const slices = new Map<string, ResultSlice>();
-    return {
-      kind: 'ok',
-      search_id: data.id,
-      currency: data.currency,
-      expires_at: data.expires_at,
-      served_at: Date.now(),
-      passengers: input.params.passengers,
-      cabin: input.params.cabin,
-      connected: data.connected !== false,
-      incomplete: data.incomplete === true,
-      offers: expandSearchOffers(data).map((offer, rank) => slimOffer(offer, rank, slices)),
-    };
+    return outcomeOf(await rawSearch(api, input, stage, signal), input);
   } catch (error) {
     return failureOf(error);
   }
+}
+
+/**
+ * The same search in two stages (issue 15 §2): the built-in offers as soon as the API has them and, when another
+ * supplier (Duffel) is still searching, `more`: the merged list of that same search (`?stage=rest`: the API
+ * asks no supplier twice). Without another supplier the first answer is the whole one and nothing more is asked.
+ */
+export async function searchOffersStaged(
+  api: ApiClient,
+  input: SearchInput,
+  signal?: AbortSignal,
+): Promise<FirstOutcome> {
+  let data: ApiSearchData;
+  try {
+    data = await rawSearch(api, input, 'first', signal);
+  } catch (error) {
+    return failureOf(error);
+  }
+  const first = outcomeOf(data, input);
+  if (!data.pending || first.kind !== 'ok') return first;
+  return { ...first, more: searchOffers(api, input, signal, 'rest') };
 }
 
 /** The trip moved by `offset` days (both dates of a round trip, keeping its length). */

@@ -90,6 +90,12 @@ export type SearchOk = {
   offers: ResultOffer[];
 };
 
+/**
+ * A results page's first answer: with another supplier (Duffel) still searching, the built-in offers and `more`,
+ * the merged list to come (a failure there means the first list stands, some results missing).
+ */
+export type FirstOutcome = SearchFailure | (SearchOk & { more?: Promise<SearchOutcome> });
+
 export type SearchFailure = {
   kind: 'error';
   /** invalid: the API refused the search (e.g. a date that has passed at the origin); busy: rate limited. */

@@ -8,7 +8,10 @@ import { searchLatency } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { createPopularDestinations } from '../../../services/popular-destinations.ts';
 
-/** POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract). */
+/**
+ * POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract); `?stage=first` / `rest` for a
+ * results page that streams (the built-in offers at once, the merged list when the other suppliers are done).
+ */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, searches } = app.deps;
   /**
@@ -20,10 +23,14 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
     async (request, reply) => {
+      const { stage } = request.query;
       const finished = searchLatency.startTimer();
-      const result = await flights.search(request.body);
-      finished();
-      searches.count();
+      const result = await flights.search(request.body, stage);
+      // The rest of a search already counted (and timed to its first answer) is not another search.
+      if (stage !== 'rest') {
+        finished();
+        searches.count();
+      }
       if (!result.ok) throw supplierFailure(result.error);
       let kept = wire.get(result);
       if (!kept) wire.set(result, (kept = { json: reply.serialize({ data: result.data }) as string }));

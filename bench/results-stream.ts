@@ -1,0 +1,148 @@
+/**
+ * First offer with a slow supplier (issue 15 §2): `node bench/results-stream.ts` (needs `npm run build`).
+ * A site with Duffel configured at the Duffel test server answering BENCH_DUFFEL_DELAY_MS late (3 s), and one
+ * without Duffel. Debian's Chromium, with a browser's user agent (headless Chromium's own counts as a crawler,
+ * which gets every page whole), loads a one-way results page RUNS times, each on another date (a merged answer is
+ * cached for 30 s), and records from the navigation's start: the first byte, the first paint, the first offer shown
+ * and the first Duffel offer shown. Median and worst. Asserts nothing.
+ */
+import { chromium } from 'playwright-core';
+import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
+import { startSite } from '../e2e/support/server.ts';
+import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 8);
+const DELAY_MS = Number(process.env.BENCH_DUFFEL_DELAY_MS ?? 3_000);
+const TOKEN = 'duffel_test_bench0123456789abcdef';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const segment = (date: string) =>
+  formatSearchSegment({
+    origin: 'TAS',
+    destination: 'IST',
+    departureDate: date,
+    returnDate: null,
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: 'economy',
+  });
+const airport = (iata: string, name: string, country: string, zone: string, lat: number, lon: number) => ({
+  iata_code: iata,
+  name,
+  city_name: name,
+  iata_city_code: iata,
+  iata_country_code: country,
+  time_zone: zone,
+  latitude: lat,
+  longitude: lon,
+});
+
+const duffel = await startDuffelServer({
+  token: TOKEN,
+  airports: {
+    TAS: airport('TAS', 'Tashkent', 'UZ', 'Asia/Tashkent', 41.257861, 69.281186),
+    IST: airport('IST', 'Istanbul', 'TR', 'Europe/Istanbul', 41.262222, 28.727778),
+  },
+  flights: [
+    {
+      segments: [
+        {
+          carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+          flight_number: '4242',
+          origin: 'TAS',
+          destination: 'IST',
+          departs: '23:10',
+          duration_minutes: 320,
+        },
+      ],
+      amount: '211.00',
+      tax: '41.00',
+      currency: 'USD',
+    },
+  ],
+});
+duffel.knobs.delayMs = DELAY_MS;
+const env = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' };
+const [withDuffel, plain] = await Promise.all([
+  startSite({ ...env, DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url }),
+  startSite(env),
+]);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+const stat = (values: number[]) => {
+  if (values.length === 0) return '–';
+  const sorted = values.slice().sort((a, b) => a - b);
+  return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)}`;
+};
+try {
+  console.log(
+    `One-way results page, Duffel test server ${DELAY_MS} ms late, ${RUNS} loads, ms from navigation start (median / worst)`,
+  );
+  console.log('| site | first byte | first paint | first offer | first Duffel offer | offers |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [name, site, offset] of [
+    ['Duffel configured', withDuffel, 40],
+    ['no Duffel', plain, 80],
+  ] as const) {
+    const ttfb: number[] = [];
+    const paint: number[] = [];
+    const firstOffer: number[] = [];
+    const duffelOffer: number[] = [];
+    let count = 0;
+    const context = await browser.newContext({ userAgent });
+    for (let run = 0; run < RUNS + 1; run++) {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as { firstOffer?: number; duffelOffer?: number };
+        // Shown, not a streamed piece still hidden before React moves it into place.
+        const shown = (selector: string) =>
+          [...document.querySelectorAll(selector)].some((el) => !el.closest('[hidden]'));
+        new MutationObserver((_, observer) => {
+          if (w.firstOffer === undefined && shown('[data-testid=offer]')) w.firstOffer = performance.now();
+          if (w.duffelOffer === undefined && shown('[data-testid=offer][data-carriers=QP]'))
+            w.duffelOffer = performance.now();
+          if (w.firstOffer !== undefined && w.duffelOffer !== undefined) observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(site.url + `/en/flight/${segment(day(offset + run))}`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => {
+          const w = window as { firstOffer?: number; duffelOffer?: number };
+          return (
+            w.firstOffer !== undefined && (w.duffelOffer !== undefined || document.readyState === 'complete')
+          );
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.waitForLoadState('load');
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const w = window as { firstOffer?: number; duffelOffer?: number };
+        return {
+          ttfb: nav.responseStart,
+          paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+          offer: w.firstOffer!,
+          duffel: w.duffelOffer,
+          offers: document.querySelectorAll('[data-testid=offer]').length,
+        };
+      });
+      await page.close();
+      if (run === 0) continue; // warm-up: first use of the engine and the browser cache
+      ttfb.push(timing.ttfb);
+      paint.push(timing.paint);
+      firstOffer.push(timing.offer);
+      if (timing.duffel !== undefined) duffelOffer.push(timing.duffel);
+      count = timing.offers;
+    }
+    await context.close();
+    console.log(
+      `| ${name} | ${stat(ttfb)} | ${stat(paint)} | ${stat(firstOffer)} | ${stat(duffelOffer)} | ${count} shown |`,
+    );
+  }
+} finally {
+  await browser.close();
+  await Promise.all([withDuffel.stop(), plain.stop()]);
+  await duffel.close();
+}
