@@ -2,6 +2,7 @@
  * One process: the API plugin at /v1 and the React Router app for everything else, on one port
  * (DESIGN §1). PARVOZ_ROLE=web|api|all runs either half alone.
  */
+import './server-env.ts';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
@@ -158,8 +159,6 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const serverEntry = path.join(WEB_BUILD, 'server/index.js');
   if (!existsSync(serverEntry))
     throw new Error('The web app is not built: run `npm run build` (npm start does it for you).');
-  // React picks its development or production build from NODE_ENV when first imported, so set it first.
-  process.env.NODE_ENV ??= 'production';
   const { createRequestHandler, matchRoutes } = await import('react-router');
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(

@@ -10,8 +10,8 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The set-up `npm start` runs: the embedded database.
-  site = await startSite({}, { embedded: true });
+  // The set-up `npm start` runs: scripts/start.ts without NODE_ENV, on the embedded database.
+  site = await startSite({}, { embedded: true, asNpmStart: true });
   browser = await launchBrowser();
 });
 

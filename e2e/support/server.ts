@@ -62,9 +62,14 @@ export type RunningSite = { url: string; process: ChildProcess; logs: string[]; 
  */
 export async function startSite(
   env: Record<string, string> = {},
-  options: { embedded?: boolean } = {},
+  options: {
+    embedded?: boolean;
+    /** Start it as `npm start` does: scripts/start.ts, with no NODE_ENV (the tests' own is `test`). */
+    asNpmStart?: boolean;
+  } = {},
 ): Promise<RunningSite> {
-  const { DATABASE_URL: runnerDatabase, ...inherited } = process.env;
+  const { DATABASE_URL: runnerDatabase, NODE_ENV: runnerNodeEnv, ...inherited } = process.env;
+  if (!options.asNpmStart && runnerNodeEnv) inherited.NODE_ENV = runnerNodeEnv;
   const chosen = Boolean(env.DATABASE_URL || env.PARVOZ_DATA_DIR);
   const database =
     !chosen && !options.embedded && runnerDatabase
@@ -73,7 +78,7 @@ export async function startSite(
   // A site on PostgreSQL or on a data folder its suite prepared still keeps its generated files in a folder of its own.
   const dataDir = chosen || database ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   if (database) env = { DATABASE_URL: database.url!, ...env };
-  const child = spawn(process.execPath, ['server.ts'], {
+  const child = spawn(process.execPath, [options.asNpmStart ? 'scripts/start.ts' : 'server.ts'], {
     cwd: ROOT,
     env: {
       ...inherited,

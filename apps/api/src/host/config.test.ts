@@ -134,6 +134,14 @@ describe('production', () => {
       expect(message).toContain(`- ${name}:`);
   });
 
+  test('follows the NODE_ENV the operator set, not the one server-env.ts sets for React', () => {
+    // `npm start` without NODE_ENV: a local site, even though the process now says production.
+    expect(() => loadConfig({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'unset' })).not.toThrow();
+    expect(failure({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'production' })).toContain(
+      '- SMTP_URL:',
+    );
+  });
+
   test.each(Object.entries(DEVELOPMENT_DEFAULTS))(
     'refuses %s set to its development value',
     (name, value) => {

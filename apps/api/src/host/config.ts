@@ -204,7 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? key));
     else problems.push((error as Error).message);
   }
-  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  // server-env.ts sets NODE_ENV for React's sake; the checks follow what the operator set.
+  const operatorNodeEnv = env.PARVOZ_OPERATOR_NODE_ENV ?? env.NODE_ENV;
+  if (operatorNodeEnv === 'production') problems.push(...productionProblems(env));
   if (server.success && (server.data.PARVOZ_WORKERS ?? 1) > 1 && !server.data.DATABASE_URL)
     problems.push(
       'PARVOZ_WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)',
