@@ -18,12 +18,7 @@ import type { Network } from '@parvoz/core/network';
 import { createScore, sortResults } from '@parvoz/core/search-ranking';
 import { ENGINE_DEFAULTS } from '@parvoz/core/search-config';
 import type { FlightSupplier, SupplierContext } from '@parvoz/core/supplier';
-import type {
-  FlightSearchData,
-  FlightSearchRequest,
-  Offer,
-  SupplierResult,
-} from '@parvoz/core/search-types';
+import type { FlightSearchData, FlightSearchRequest, Offer, SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 
 export interface BudgetedSupplier {
