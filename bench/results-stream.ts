@@ -10,6 +10,10 @@ import { chromium } from 'playwright-core';
 import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
 import { startSite } from '../e2e/support/server.ts';
 import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const DELAY_MS = Number(process.env.BENCH_DUFFEL_DELAY_MS ?? 3_000);
@@ -24,40 +28,10 @@ const segment = (date: string) =>
     passengers: { adults: 1, children: 0, infants: 0 },
     cabin: 'economy',
   });
-const airport = (iata: string, name: string, country: string, zone: string, lat: number, lon: number) => ({
-  iata_code: iata,
-  name,
-  city_name: name,
-  iata_city_code: iata,
-  iata_country_code: country,
-  time_zone: zone,
-  latitude: lat,
-  longitude: lon,
-});
-
 const duffel = await startDuffelServer({
   token: TOKEN,
-  airports: {
-    TAS: airport('TAS', 'Tashkent', 'UZ', 'Asia/Tashkent', 41.257861, 69.281186),
-    IST: airport('IST', 'Istanbul', 'TR', 'Europe/Istanbul', 41.262222, 28.727778),
-  },
-  flights: [
-    {
-      segments: [
-        {
-          carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-          flight_number: '4242',
-          origin: 'TAS',
-          destination: 'IST',
-          departs: '23:10',
-          duration_minutes: 320,
-        },
-      ],
-      amount: '211.00',
-      tax: '41.00',
-      currency: 'USD',
-    },
-  ],
+  airports: TAS_IST_AIRPORTS,
+  flights: [duffelOnlyFlight('211.00', '41.00')],
 });
 duffel.knobs.delayMs = DELAY_MS;
 const env = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' };

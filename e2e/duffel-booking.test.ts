@@ -17,6 +17,10 @@ import {
   startDuffelServer,
   type DuffelTestServer,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 import { payOnSandboxCardPage } from './support/journeys.ts';
 import { ANONYMOUS } from './support/api.ts';
 
@@ -28,45 +32,11 @@ let browser: Browser;
 beforeAll(async () => {
   duffel = await startDuffelServer({
     token: TOKEN,
-    airports: {
-      TAS: {
-        iata_code: 'TAS',
-        name: 'Tashkent International Airport',
-        city_name: 'Tashkent',
-        iata_city_code: 'TAS',
-        iata_country_code: 'UZ',
-        time_zone: 'Asia/Tashkent',
-        latitude: 41.257861,
-        longitude: 69.281186,
-      },
-      IST: {
-        iata_code: 'IST',
-        name: 'Istanbul Airport',
-        city_name: 'Istanbul',
-        iata_city_code: 'IST',
-        iata_country_code: 'TR',
-        time_zone: 'Europe/Istanbul',
-        latitude: 41.262222,
-        longitude: 28.727778,
-      },
-    },
+    airports: TAS_IST_AIRPORTS,
     flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '211.00',
-        tax: '41.00',
-        currency: 'USD',
+      duffelOnlyFlight('211.00', '41.00', {
         refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
-      },
+      }),
     ],
   });
   // The supplier pass (every 30 s) reconciles and reads airline changes on each run here, not every 5 minutes.

@@ -15,6 +15,10 @@ import {
   startDuffelServer,
   type DuffelTestServer,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_stream0123456789abcd';
 /** How late the test server answers: well after the built-in offers, well within the 8 s budget. */
@@ -26,45 +30,8 @@ let browser: Browser;
 beforeAll(async () => {
   duffel = await startDuffelServer({
     token: TOKEN,
-    airports: {
-      TAS: {
-        iata_code: 'TAS',
-        name: 'Tashkent International Airport',
-        city_name: 'Tashkent',
-        iata_city_code: 'TAS',
-        iata_country_code: 'UZ',
-        time_zone: 'Asia/Tashkent',
-        latitude: 41.257861,
-        longitude: 69.281186,
-      },
-      IST: {
-        iata_code: 'IST',
-        name: 'Istanbul Airport',
-        city_name: 'Istanbul',
-        iata_city_code: 'IST',
-        iata_country_code: 'TR',
-        time_zone: 'Europe/Istanbul',
-        latitude: 41.262222,
-        longitude: 28.727778,
-      },
-    },
-    flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '211.00',
-        tax: '41.00',
-        currency: 'USD',
-      },
-    ],
+    airports: TAS_IST_AIRPORTS,
+    flights: [duffelOnlyFlight('211.00', '41.00')],
   });
   site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
   browser = await launchBrowser();

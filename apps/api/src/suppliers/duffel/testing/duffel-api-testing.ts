@@ -14,23 +14,10 @@ import {
   type DuffelTestFlight,
   type DuffelTestServer,
 } from './duffel-server.ts';
+import { duffelOnlyFlight } from './duffel-fixtures.ts';
 
 /** A flight only Duffel sells: QP 4242 Tashkent–Istanbul at 23:10, 5 h 20 min, 300 USD with 60 of tax. */
-export const DUFFEL_ONLY_FLIGHT: DuffelTestFlight = {
-  segments: [
-    {
-      carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-      flight_number: '4242',
-      origin: 'TAS',
-      destination: 'IST',
-      departs: '23:10',
-      duration_minutes: 320,
-    },
-  ],
-  amount: '300.00',
-  tax: '60.00',
-  currency: 'USD',
-};
+export const DUFFEL_ONLY_FLIGHT: DuffelTestFlight = duffelOnlyFlight('300.00', '60.00');
 
 export type DuffelTestApi = {
   db: Database;

@@ -1,0 +1,53 @@
+/**
+ * The Duffel test server's usual data, shared by the API tests, the e2e suites and the benchmarks: Tashkent and
+ * Istanbul as Duffel's places API describes them, and a flight between them that only Duffel sells. No import
+ * of the API here: the e2e suites and benchmarks load it without building the flight network.
+ */
+import type { DuffelTestAirport, DuffelTestFlight } from './duffel-server.ts';
+
+export const TAS_IST_AIRPORTS: Record<'TAS' | 'IST', DuffelTestAirport> = {
+  TAS: {
+    iata_code: 'TAS',
+    name: 'Tashkent International Airport',
+    city_name: 'Tashkent',
+    iata_city_code: 'TAS',
+    iata_country_code: 'UZ',
+    time_zone: 'Asia/Tashkent',
+    latitude: 41.257861,
+    longitude: 69.281186,
+  },
+  IST: {
+    iata_code: 'IST',
+    name: 'Istanbul Airport',
+    city_name: 'Istanbul',
+    iata_city_code: 'IST',
+    iata_country_code: 'TR',
+    time_zone: 'Europe/Istanbul',
+    latitude: 41.262222,
+    longitude: 28.727778,
+  },
+};
+
+/** QP 4242 Tashkent–Istanbul at 23:10, 5 h 20 min, sold only by Duffel, at `amount` USD (`tax` of it). */
+export function duffelOnlyFlight(
+  amount: string,
+  tax: string,
+  more: Partial<DuffelTestFlight> = {},
+): DuffelTestFlight {
+  return {
+    segments: [
+      {
+        carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
+        flight_number: '4242',
+        origin: 'TAS',
+        destination: 'IST',
+        departs: '23:10',
+        duration_minutes: 320,
+      },
+    ],
+    amount,
+    tax,
+    currency: 'USD',
+    ...more,
+  };
+}
