@@ -18,20 +18,33 @@ finish() {
 }
 trap finish EXIT
 
-step typecheck
+step typecheck, lint and build, side by side
+# Each is one process that keeps about one core busy; together they take the time of the longest.
 (cd apps/web && react-router typegen >/dev/null)
-tsc -p tsconfig.json
-tsc -p apps/web/tsconfig.json
-
-step lint
-eslint --max-warnings 0 .
-prettier --check . >/dev/null || { prettier --list-different .; echo 'prettier: run npm run format'; exit 1; }
+checks=$(mktemp -d)
+check() {
+  local name=$1
+  shift
+  ("$@" >"$checks/$name.log" 2>&1 && touch "$checks/$name.ok") &
+}
+check tsc-root tsc -p tsconfig.json
+check tsc-web tsc -p apps/web/tsconfig.json
+check eslint eslint --max-warnings 0 .
+check prettier bash -c 'prettier --check . >/dev/null || { prettier --list-different .; echo "prettier: run npm run format"; exit 1; }'
+check build npm run build --silent
+wait
+failed=
+for name in tsc-root tsc-web eslint prettier build; do
+  [ -e "$checks/$name.ok" ] && continue
+  printf '\n-- %s failed:\n' "$name"
+  cat "$checks/$name.log"
+  failed=1
+done
+rm -rf "$checks"
+[ -z "$failed" ] || exit 1
 
 step unit tests
 vitest run --project unit
-
-step build
-npm run build --silent
 
 step PostgreSQL tests
 if [ -z "${DATABASE_URL:-}" ]; then
