@@ -32,6 +32,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // As in the unit suite: each file makes its own databases and API, so files can share the imports.
+          isolate: false,
         },
       },
       {
