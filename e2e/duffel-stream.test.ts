@@ -90,6 +90,8 @@ test('Duffel answering late: the built-in offers first, then both suppliers’ i
     expect(await status.getAttribute('aria-live')).toBe('polite');
     expect(firstOfferMs).toBeLessThan(DELAY_MS);
     const builtinCount = await offers.count();
+    const chosenDay = page.getByTestId('strip-day').filter({ has: page.locator('[aria-current]') });
+    const builtinMin = Number(await chosenDay.getAttribute('data-amount'));
 
     await atDuffel.first().waitFor({ timeout: 15_000 });
     expect(Date.now() - began).toBeGreaterThanOrEqual(DELAY_MS);
@@ -104,6 +106,10 @@ test('Duffel answering late: the built-in offers first, then both suppliers’ i
     );
     expect(total).toBeGreaterThan(builtinCount - 1);
     expect(await status.textContent()).toBe(m(lang, 'search.more.added', { count: total }));
+    // The ±3-day strip's chosen day showed the built-in network's lowest price; Duffel's offer undercuts it.
+    const duffelTotal = Number(await atDuffel.first().getAttribute('data-total'));
+    expect(duffelTotal).toBeLessThan(builtinMin);
+    await expect.poll(async () => Number(await chosenDay.getAttribute('data-amount'))).toBe(duffelTotal);
     // The page's two calls (built-in part, then the rest) shared one fan-out.
     expect(offerRequests()).toBe(asked + 1);
     await expectAxeClean(page, 'results with streamed supplier offers');

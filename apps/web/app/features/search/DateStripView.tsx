@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate, useFormatPrice } from './format.ts';
-import type { DateStrip } from './results.ts';
+import type { DateStrip, StripDay } from './results.ts';
 
 /** The cheapest price on the three days before and after the chosen date(s); each day opens its search. */
 export function DateStripView({ strip }: { strip: DateStrip }) {
@@ -10,6 +10,7 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
   const locale = useLocale();
   const price = useFormatPrice();
   const scrollerRef = useRef<HTMLElement>(null);
+  const days = useChosenDayWithMore(strip);
   // On a phone the strip scrolls sideways: bring the chosen day (the middle one) into sight.
   useEffect(() => {
     const scroller = scrollerRef.current;
@@ -19,10 +20,8 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
     const day = current.getBoundingClientRect();
     scroller.scrollLeft += day.left - box.left - (box.width - day.width) / 2;
   }, [strip]);
-  if (strip.days.length < 2) return null;
-  const cheapest = Math.min(
-    ...strip.days.flatMap((d) => (d.min_amount === null ? [] : [Number(d.min_amount)])),
-  );
+  if (days.length < 2) return null;
+  const cheapest = Math.min(...days.flatMap((d) => (d.min_amount === null ? [] : [Number(d.min_amount)])));
   return (
     <nav
       ref={scrollerRef}
@@ -30,7 +29,7 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
       className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
     >
       <ul className="flex min-w-max gap-2 sm:grid sm:min-w-0 sm:grid-cols-7">
-        {strip.days.map((day) => {
+        {days.map((day) => {
           const current = day.offset === 0;
           const lowest = day.min_amount !== null && Number(day.min_amount) === cheapest;
           const dates = day.ret
@@ -51,7 +50,7 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
             current ? 'bg-primary-700 text-white' : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
           }`;
           return (
-            <li key={day.offset}>
+            <li key={day.offset} data-testid="strip-day" data-amount={day.min_amount ?? ''}>
               {current ? (
                 <span aria-current="date" className={classes}>
                   {body}
@@ -66,5 +65,27 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The strip's days, the chosen one lowered to the other supplier's cheapest offer once the merged list is in
+ * (the calendar behind the other days is the built-in network's alone).
+ */
+function useChosenDayWithMore(strip: DateStrip): StripDay[] {
+  const [more, setMore] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setMore(null);
+    void strip.chosenMore?.then((min) => live && setMore(min));
+    return () => {
+      live = false;
+    };
+  }, [strip.chosenMore]);
+  if (more === null) return strip.days;
+  return strip.days.map((day) =>
+    day.offset === 0 && (day.min_amount === null || Number(more) < Number(day.min_amount))
+      ? { ...day, min_amount: more }
+      : day,
   );
 }

@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { createApiClient } from '../../lib/api.server.ts';
 import {
   dateStripOf,
+  searchDateStrip,
   parseItinerary,
   parseSegment,
   segmentCodes,
@@ -233,5 +237,49 @@ describe('the ±3-day strip from one calendar answer', () => {
     expect(stripOffsets(input.params, now)).toEqual([-2, -1, 0, 1, 2, 3]);
     const far = { ...input.params, departureDate: '2027-10-10', returnDate: '2027-10-17' };
     expect(stripOffsets(far, new Date('2026-11-23T12:00:00Z'))).toEqual([-3, -2, -1, 0, 1]);
+  });
+
+  test('with Duffel still searching, the chosen day gets the cheaper of both suppliers when the merged list comes', async () => {
+    // The API on loopback answers the calendar (the built-in network's days around the chosen one).
+    const server = createServer((_, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ data: calendar }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, anonymousToken: 'anonymous' });
+    const now = new Date('2026-11-23T12:00:00Z');
+    try {
+      const first = (more?: Promise<SearchOutcome>) => Promise.resolve({ ...chosen(['512.00']), more });
+      const withDuffel = await searchDateStrip(
+        api,
+        input,
+        first(Promise.resolve(chosen(['512.00', '388.10']))),
+        now,
+      );
+      expect(withDuffel.days.map((d) => d.min_amount)).toEqual([
+        '410.00',
+        null,
+        '399.50',
+        '512.00',
+        '420.00',
+        '430.00',
+        '440.00',
+      ]);
+      expect(await withDuffel.chosenMore).toBe('388.10');
+      const failing = await searchDateStrip(
+        api,
+        input,
+        first(Promise.reject(new Error('stream ended'))),
+        now,
+      );
+      expect(await failing.chosenMore).toBeNull();
+      expect((await searchDateStrip(api, input, first(), now)).chosenMore).toBeUndefined();
+      // The strip never waits for the other supplier (a test timeout if it did).
+      const waiting = await searchDateStrip(api, input, first(new Promise(() => {})), now);
+      expect(waiting.days[3]!.min_amount).toBe('512.00');
+    } finally {
+      server.close();
+    }
   });
 });

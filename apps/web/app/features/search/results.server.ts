@@ -26,6 +26,7 @@ import type {
   SharedOutcome,
   StripDay,
 } from './results.ts';
+import { cheapestTotal } from './results.ts';
 
 // ---- The API's shapes: the contract's (packages/contracts/src/offers.ts) --------------------------------
 
@@ -279,20 +280,20 @@ export function dateStripOf(
   input: SearchInput,
   offsets: readonly number[],
   calendar: CalendarAnswer | null,
-  chosen: SearchOutcome,
+  chosen: FirstOutcome,
 ): DateStrip {
   if ((chosen.kind === 'ok' && !chosen.connected) || calendar?.connected === false)
     return { currency: input.currency, days: [] };
   const byDate = new Map(calendar?.days.map((d) => [d.date, d.min_amount]) ?? []);
   const days = offsets.map((offset): StripDay => {
     const params = shiftedParams(input.params, offset);
-    let min: string | null = null;
-    if (offset === 0) {
-      // The chosen date's own search, not a second one.
-      if (chosen.kind === 'ok')
-        for (const offer of chosen.offers)
-          if (min === null || Number(offer.total_amount) < Number(min)) min = offer.total_amount;
-    } else min = byDate.get(params.departureDate) ?? null;
+    // The chosen date's own search, not a second one.
+    const min =
+      offset === 0
+        ? chosen.kind === 'ok'
+          ? cheapestTotal(chosen.offers)
+          : null
+        : (byDate.get(params.departureDate) ?? null);
     return {
       offset,
       depart: params.departureDate,
@@ -311,7 +312,7 @@ export function dateStripOf(
 export async function searchDateStrip(
   api: ApiClient,
   input: SearchInput,
-  chosen: Promise<SearchOutcome>,
+  chosen: Promise<FirstOutcome>,
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<DateStrip> {
@@ -341,8 +342,23 @@ export async function searchDateStrip(
           (answer) => answer.data,
           () => null,
         );
-  const [days, outcome] = await Promise.all([calendar, chosen]);
-  return dateStripOf(input, offsets, days, outcome);
+  // The calendar is the built-in network's; the chosen day also gets the other supplier's offers when they come
+  // (handled as soon as the first answer is in: the merged list may fail before the calendar answers).
+  // (a promise in a box, so that this one does not wait for it).
+  const chosenMore = chosen.then((first) =>
+    first.kind === 'ok' && first.more
+      ? {
+          min: first.more.then(
+            (merged) => (merged.kind === 'ok' ? cheapestTotal(merged.offers) : null),
+            () => null,
+          ),
+        }
+      : null,
+  );
+  const [days, outcome, more] = await Promise.all([calendar, chosen, chosenMore]);
+  const strip = dateStripOf(input, offsets, days, outcome);
+  if (more && strip.days.length > 0) strip.chosenMore = more.min;
+  return strip;
 }
 
 /**

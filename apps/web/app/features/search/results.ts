@@ -120,7 +120,23 @@ export type StripDay = {
   min_amount: string | null;
 };
 
-export type DateStrip = { currency: string; days: StripDay[] };
+export type DateStrip = {
+  currency: string;
+  days: StripDay[];
+  /**
+   * With another supplier (Duffel) still searching, the chosen day's cheapest total over both suppliers once
+   * their merged list is in (day 0 shows the first answer's until then).
+   */
+  chosenMore?: Promise<string | null>;
+};
+
+/** The lowest total of a list of offers, in major units as the API writes it (null for none). */
+export function cheapestTotal(offers: readonly Pick<ResultOffer, 'total_amount'>[]): string | null {
+  let min: string | null = null;
+  for (const offer of offers)
+    if (min === null || Number(offer.total_amount) < Number(min)) min = offer.total_amount;
+  return min;
+}
 
 /** Total of the slices' door-to-door times. */
 export function offerDuration(offer: ResultOffer): number {
