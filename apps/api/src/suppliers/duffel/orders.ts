@@ -1,6 +1,6 @@
 /**
- * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md). Not yet wired to
- * POST /v1/orders: this is the supplier side the booking flow will call.
+ * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side
+ * POST /v1/orders calls (services/supplier-booking.ts), with the extra bags chosen as Duffel's services.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
