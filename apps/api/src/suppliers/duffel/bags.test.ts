@@ -435,6 +435,36 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     expect(ordersPosted()).toHaveLength(before);
   });
 
+  test('Duffel created the order with the bag but the connection dropped: found by its key, one order, one bag', async () => {
+    const offer = await priced((await search({ adults: 1 })).id);
+    const bag = offer.available_services[0]!;
+    const ordersBefore = server.orders.length;
+    const key = `duffel-bags-dropped-${++keys}`;
+    const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { ...ANON, 'idempotency-key': key },
+        payload: body,
+      });
+    server.knobs.dropAfterCreate = true;
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(server.knobs.dropAfterCreate).toBe(false); // the drop happened
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+    const atDuffel = server.orders.at(-1)!;
+    expect(atDuffel.metadata.parvoz_order_id).toBe(first.json().data.id);
+    expect(atDuffel.metadata.parvoz_idempotency_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(atDuffel.services).toHaveLength(1);
+    expect(first.json().data.total_amount).toBe('345.00');
+    // The whole request again with the same key: the same order, still one at Duffel.
+    const again = await post();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+  });
+
   test('a bag Duffel stopped selling between the booking page and the order: the luggage error, nothing recorded', async () => {
     const found = await search({ adults: 1 });
     const offer = await priced(found.id);
