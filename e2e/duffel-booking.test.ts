@@ -5,6 +5,8 @@
  * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
  * Then the airline moves the flight: the traveller is emailed (the dev mailbox catches it), the order page shows the
  * schedule as booked and as now, and the traveller accepts it (at Duffel): the itinerary shows the new flight.
+ * Another traveller books a Duffel offer with one extra bag (Duffel's baggage service): an instant order at Duffel
+ * with the service, paid for the offer plus the bag; the order page shows the bag and the total with it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -36,6 +38,8 @@ beforeAll(async () => {
     flights: [
       duffelOnlyFlight('211.00', '41.00', {
         refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
+        // The airline sells an extra checked bag of 23 kg for 45 USD (Duffel's `available_services`).
+        extra_bag: { amount: '45.00' },
       }),
     ],
   });
@@ -175,6 +179,82 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   expect(mail!.text).toMatch(/QP 4242[^\n]*23:10/);
   expect(mail!.text).toMatch(/QP 4242[^\n]*00:45/);
   expect(mail!.text).toContain(`${site.url}/${lang}/orders/`);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('a Duffel offer booked with one extra bag: sent to Duffel with the order, on the order page with its price', async () => {
+  const lang = 'en' as const;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const day = isoDay(36);
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const card = page.locator('[data-testid="offer"][data-carriers="QP"]').first();
+  await card.waitFor();
+  await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
+  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+  await page.waitForURL(/\/flight\/booking\?/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Malika Yusupova');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('duffel-bag@example.com');
+  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 765 43 21');
+  const adult = page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
+  });
+  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('MALIKA');
+  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('YUSUPOVA');
+  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1992-07-15');
+  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('female');
+  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AB7654321');
+  await adult
+    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
+    .fill(isoDay(3 * 365));
+  // The airline's bag, offered as the built-in network's are: 23 kg, outbound, at Duffel's 45 USD.
+  const luggage = adult.getByRole('group', { name: m(lang, 'booking.luggage.legend') });
+  const bag = luggage.getByRole('checkbox', {
+    name: m(lang, 'booking.luggage.option', {
+      weight: 23,
+      slice: m(lang, 'booking.itinerary.outbound'),
+      price: '$45.00',
+    }),
+  });
+  expect(await luggage.getByRole('checkbox').count()).toBe(1);
+  await bag.check();
+  await expect.poll(() => page.getByTestId('booking-total').textContent()).toContain('$256.00');
+  await expectAxeClean(page);
+  await page.locator('input[name="agreement"]').check();
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  const order = duffel.orders.find((o) => o.passengers[0].family_name === 'YUSUPOVA')!;
+  // Duffel books no services on a hold: an instant order with the bag, paid for the offer plus the bag.
+  expect(order.type).toBe('instant');
+  expect(order.services).toEqual([
+    expect.objectContaining({ type: 'baggage', quantity: 1, total_amount: '45.00', total_currency: 'USD' }),
+  ]);
+  expect(order.total_amount).toBe('256.00');
+  const paymentsBefore = duffel.payments.length;
+  await payOnSandboxCardPage(page, lang);
+  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect
+    .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
+    .toBe(m(lang, 'orders.payment.paid'));
+  const passenger = page.getByTestId('order-passenger').first();
+  expect(await passenger.textContent()).toContain(
+    m(lang, 'order.passenger.luggage', { count: 1, weight: 23 }),
+  );
+  expect(await page.getByTestId('order-total').textContent()).toContain('$256.00');
+  expect(await page.getByTestId('order-airline-reference').textContent()).toContain(order.booking_reference);
+  // Paid at Duffel with the order: no balance payment afterwards.
+  expect(duffel.payments.length).toBe(paymentsBefore);
+  await expectAxeClean(page);
   expect(pageErrors).toEqual([]);
   await context.close();
 });

@@ -40,7 +40,21 @@ export const luggageServiceSchema = z.object({
   amount: z.string(),
   currency: currencySchema,
   passenger_types: z.array(passengerTypeSchema),
+  /** Sold for this passenger only (index in the offer's `passengers`): a real airline's bags are per passenger. */
+  passenger_index: z.number().optional(),
 });
+
+/** Whether a passenger (its index in the offer's passengers, and type) may buy this luggage service. */
+export function luggageSuits(
+  service: { passenger_types: readonly string[]; passenger_index?: number | undefined },
+  passengerIndex: number,
+  type: string,
+): boolean {
+  return (
+    service.passenger_types.includes(type) &&
+    (service.passenger_index === undefined || service.passenger_index === passengerIndex)
+  );
+}
 
 export const offerSchema = z.object({
   /** Opaque and signed: carries everything needed to re-price (GET /v1/offers/{id}). */

@@ -164,6 +164,25 @@ describe('luggage services', () => {
   });
 });
 
+test('a bag a supplier sells for one passenger only (passenger_index) suits that passenger alone', () => {
+  const perPassenger = [
+    { id: 'lug_0', passenger_types: ['adult' as const], passenger_index: 0 },
+    { id: 'lug_1', passenger_types: ['adult' as const], passenger_index: 1 },
+  ];
+  const adults = [{ type: 'adult' as const }, { type: 'adult' as const }];
+  const errors = (services: { id: string; passenger_index: number }[]) =>
+    checkServices(services, adults, perPassenger).map((e) => `${toJsonPointer(e.path)} ${e.message}`);
+  expect(
+    errors([
+      { id: 'lug_0', passenger_index: 0 },
+      { id: 'lug_1', passenger_index: 1 },
+    ]),
+  ).toEqual([]);
+  expect(errors([{ id: 'lug_0', passenger_index: 1 }])).toEqual([
+    '/services/0/passenger_index booking.error.serviceNotForPassenger',
+  ]);
+});
+
 test('checkBooking runs every rule and passes a valid booking', () => {
   const offer = {
     slices,

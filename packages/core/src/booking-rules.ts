@@ -140,11 +140,14 @@ export function checkMatchesOffer(
     : [{ path: ['passengers'], message: 'booking.error.passengersMismatch' }];
 }
 
-/** Each luggage service exists in the offer, suits its passenger's type, and is bought once per passenger. */
+/**
+ * Each luggage service exists in the offer, suits its passenger (type, and the passenger itself when the service
+ * is sold for one passenger only), and is bought once per passenger.
+ */
 export function checkServices(
   services: readonly RuleService[],
   passengers: readonly { type: PassengerType }[],
-  available: readonly Pick<LuggageService, 'id' | 'passenger_types'>[],
+  available: readonly Pick<LuggageService, 'id' | 'passenger_types' | 'passenger_index'>[],
 ): BookingRuleError[] {
   const errors: BookingRuleError[] = [];
   const seen = new Set<string>();
@@ -155,7 +158,11 @@ export function checkServices(
       return;
     }
     const passenger = passengers[s.passenger_index];
-    if (!passenger || !service.passenger_types.includes(passenger.type)) {
+    if (
+      !passenger ||
+      !service.passenger_types.includes(passenger.type) ||
+      (service.passenger_index !== undefined && service.passenger_index !== s.passenger_index)
+    ) {
       errors.push({
         path: ['services', i, 'passenger_index'],
         message: 'booking.error.serviceNotForPassenger',
@@ -175,7 +182,7 @@ export function checkBooking(
   offer: {
     slices: readonly OfferSlice[];
     passengers: readonly { type: PassengerType }[];
-    available_services: readonly Pick<LuggageService, 'id' | 'passenger_types'>[];
+    available_services: readonly Pick<LuggageService, 'id' | 'passenger_types' | 'passenger_index'>[];
   },
   today: string,
 ): BookingRuleError[] {

@@ -19,6 +19,8 @@ export interface OrderServiceLine {
   slice_index: number;
   weight_kg: number;
   amount: string;
+  /** A real supplier's service and exact price (LuggageService.supplier): what its order is sent and charged. */
+  supplier?: LuggageService['supplier'];
 }
 
 export interface OrderPrice {
@@ -41,7 +43,10 @@ function parse(value: string, currency: CurrencyCode): Money {
 
 export function priceOrder(
   offer: Pick<Offer, 'total_currency' | 'base_amount' | 'tax_amount' | 'price_breakdown'> & {
-    available_services: readonly Pick<LuggageService, 'id' | 'slice_index' | 'weight_kg' | 'amount'>[];
+    available_services: readonly Pick<
+      LuggageService,
+      'id' | 'slice_index' | 'weight_kg' | 'amount' | 'supplier'
+    >[];
   },
   passengers: readonly { type: PassengerType }[],
   services: readonly { id: string; passenger_index: number }[],
@@ -56,6 +61,7 @@ export function priceOrder(
       slice_index: service.slice_index,
       weight_kg: service.weight_kg,
       amount: service.amount,
+      ...(service.supplier ? { supplier: service.supplier } : {}),
     };
   });
   const luggageOf = (type: PassengerType) =>

@@ -120,6 +120,13 @@ export interface LuggageService {
   amount: string;
   currency: CurrencyCode;
   passenger_types: PassengerType[];
+  /** Only for this passenger of the offer (index in `passengers`): a real supplier sells bags per passenger. */
+  passenger_index?: number;
+  /**
+   * What a real supplier sells (never shown): its service id, price per bag in its own currency and the most that
+   * may be bought; the order sends the id and is charged exactly this (issue 15, decision 0017).
+   */
+  supplier?: { service_id: string; amount: string; currency: string; maximum_quantity: number };
 }
 
 export interface Offer {

@@ -318,7 +318,8 @@ export async function createOrder(
   try {
     const prepared = await prepare(deps, input, now);
     // A supplier's order first (HTTP, outside any transaction), under a key derived from this request's own.
-    if (prepared.supplier) atSupplier = await bookAtDuffel(deps.flights.duffel!, input, ref, now);
+    if (prepared.supplier)
+      atSupplier = await bookAtDuffel(deps.flights.duffel!, input, ref, now, prepared.price.services);
     ({ orderId, token } = await deps.db.transaction(async (tx) => {
       const recorded = await record(deps, tx, caller, clientIp, input, prepared, now, atSupplier);
       await idempotency.complete(tx, {

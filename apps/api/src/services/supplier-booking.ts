@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CreateOrderInput } from '@parvoz/contracts/booking';
+import type { OrderServiceLine } from '@parvoz/core/order-pricing';
 import { ApiFailure } from '../errors.ts';
 import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { newOrderId } from './order-access.ts';
@@ -30,8 +31,19 @@ export async function bookAtDuffel(
   input: CreateOrderInput,
   ref: { scope: string; key: string },
   now: Date,
+  /** The bags chosen, as priced (`priceOrder`): each carries Duffel's service id and exact price. */
+  services: readonly OrderServiceLine[] = [],
 ): Promise<SupplierBooking> {
   const orderId = newOrderId();
+  const choices = services.map((line) => {
+    if (!line.supplier) throw new Error(`luggage ${line.id} of a Duffel offer without its Duffel service`);
+    return {
+      id: line.supplier.service_id,
+      quantity: 1,
+      amount: line.supplier.amount,
+      currency: line.supplier.currency,
+    };
+  });
   let result: Awaited<ReturnType<DuffelOrders['book']>>;
   try {
     result = await duffel.book(
@@ -52,8 +64,11 @@ export async function bookAtDuffel(
         })),
         contact: { email: input.contact.email, phone: input.contact.phone },
         idempotencyKey: supplierIdempotencyKey(ref),
-        type: 'hold',
+        // Duffel books no services on a hold (its hold guide): with extra bags the order is `instant`, paid from
+        // the Duffel balance at once (decision 0017, "Extra bags").
+        type: choices.length > 0 ? 'instant' : 'hold',
         ourOrderId: orderId,
+        services: choices,
       },
       now.getTime(),
     );
@@ -84,6 +99,13 @@ export async function bookAtDuffel(
       throw new ApiFailure('validation_failed', 'The request is not valid.', [
         { in: 'body', path: '/passengers', message: 'booking.error.passengersMismatch' },
       ]);
+    case 'service_unavailable': {
+      // The bag is no longer sold as chosen: the booking page's luggage error, at that passenger's bags.
+      const index = (result.detail as { index?: number } | undefined)?.index ?? 0;
+      throw new ApiFailure('validation_failed', 'The request is not valid.', [
+        { in: 'body', path: `/services/${index}/id`, message: 'booking.error.serviceUnknown' },
+      ]);
+    }
     case 'instant_payment_required':
       // The airline now wants the fare paid at booking, which we do only after the traveller paid us.
       throw new ApiFailure('offer_unavailable', 'This fare can no longer be held until payment.', {

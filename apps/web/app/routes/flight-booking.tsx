@@ -24,6 +24,7 @@ import { bookingAction } from '../features/booking/booking-action.server.ts';
 import { BookingForm } from '../features/booking/BookingForm.tsx';
 import { PriceSummary, totalWithLuggage } from '../features/booking/PriceSummary.tsx';
 import { useMoney } from '../lib/use-money.ts';
+import { luggageSuits } from '@parvoz/contracts/offers';
 import { luggageOf, luggageValue } from '../features/booking/form-fields.ts';
 
 const BOOKING_FARE_KEYS: Record<BookingOffer['fare_family'], MessageKey> = {
@@ -82,7 +83,7 @@ function preselectedLuggage(url: URL, offer: BookingOffer): string[] {
     const service = offer.available_services.find((s) => s.id === id);
     if (!service) continue;
     offer.passengers.forEach((p, i) => {
-      if (service.passenger_types.includes(p.type) && (index === undefined || Number(index) === i)) {
+      if (luggageSuits(service, i, p.type) && (index === undefined || Number(index) === i)) {
         chosen.add(luggageValue(service.id, i));
       }
     });

@@ -27,6 +27,7 @@ import { formatDuration, formatLocalIso, timeZone } from '@parvoz/core/schedule-
 import type {
   CabinClass,
   FlightSearchRequest,
+  LuggageService,
   Offer,
   OfferSegment,
   OfferSlice,
@@ -221,6 +222,70 @@ function baggageOf(d: DuffelOffer): BaggageAllowance {
   };
 }
 
+/** Our luggage ids are `lug_<n>` (the booking body's pattern allows two digits). */
+const MAX_LUGGAGE_OPTIONS = 100;
+
+/**
+ * The extra checked bags Duffel sells with the offer (`available_services` of type `baggage`, metadata `type:
+ * checked`; listed only by `GET /air/offers/:id?return_available_services=true`) as our luggage options: one per
+ * passenger and slice, for that passenger only (`passenger_index`: Duffel's passengers by type in order, as the
+ * booking sends them), priced per bag in the display currency, Duffel's exact price kept in `supplier`. A service
+ * over every slice of a one-slice offer is that slice's; one over several slices (a round trip's whole journey)
+ * is not sold, nor a carry-on bag, one for an infant, several passengers, or a currency we do not know.
+ * Ordered by passenger, slice and Duffel's id, so the same services always get the same `lug_<n>`.
+ */
+export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: ExchangeRates): LuggageService[] {
+  const types = (d.passengers ?? []).map((p) => ourPassengerType(p.type, p.age));
+  const order: PassengerType[] = ['adult', 'child', 'infant'];
+  const ours = new Map<string, { index: number; type: PassengerType }>();
+  let index = 0;
+  for (const t of order)
+    (d.passengers ?? []).forEach((p, i) => {
+      if (types[i] === t) ours.set(p.id, { index: index++, type: t });
+    });
+  const sliceOf = new Map<string, number>();
+  d.slices.forEach((slice, i) => slice.segments.forEach((seg) => sliceOf.set(seg.id, i)));
+  const options: { passenger: number; slice: number; duffelId: string; service: LuggageService }[] = [];
+  for (const a of d.available_services ?? []) {
+    if (a.type !== 'baggage' || a.metadata?.type !== 'checked' || a.passenger_ids?.length !== 1) continue;
+    const passenger = ours.get(a.passenger_ids[0]!);
+    if (!passenger || passenger.type === 'infant' || !(a.maximum_quantity >= 1)) continue;
+    const slices = new Set(a.segment_ids?.map((id) => sliceOf.get(id) ?? -1));
+    const slice = [...slices][0];
+    if (slices.size !== 1 || slice === undefined || slice < 0) continue;
+    // The bag must cover the whole slice: a bag on only some of its flights cannot be shown as "outbound".
+    if (d.slices[slice]!.segments.some((seg) => !a.segment_ids.includes(seg.id))) continue;
+    if (!isCurrencyCode(a.total_currency)) continue;
+    const price = fromMajorString(a.total_amount, a.total_currency);
+    if (!price || price.amount <= 0) continue;
+    options.push({
+      passenger: passenger.index,
+      slice,
+      duffelId: a.id,
+      service: {
+        id: '',
+        type: 'baggage',
+        slice_index: slice,
+        weight_kg: a.metadata.maximum_weight_kg ?? CHECKED_BAG_KG,
+        amount: toMajorString(convertMoney(price, currency, rates)),
+        currency,
+        passenger_types: [passenger.type],
+        passenger_index: passenger.index,
+        supplier: {
+          service_id: a.id,
+          amount: a.total_amount,
+          currency: a.total_currency,
+          maximum_quantity: a.maximum_quantity,
+        },
+      },
+    });
+  }
+  options.sort(
+    (x, y) => x.passenger - y.passenger || x.slice - y.slice || (x.duffelId < y.duffelId ? -1 : 1),
+  );
+  return options.slice(0, MAX_LUGGAGE_OPTIONS).map((o, i) => ({ ...o.service, id: `lug_${i}` }));
+}
+
 /** Splits `total` minor units over `parts` shares (largest first takes the remainder): sums exactly. */
 function split(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -334,7 +399,7 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
         baggage,
       },
     ],
-    available_services: [],
+    available_services: luggageOf(d, currency, rates),
     owner: d.owner?.iata_code
       ? { iata_code: d.owner.iata_code, name: net.airline(d.owner.iata_code)?.name ?? d.owner.name }
       : ownerCode,

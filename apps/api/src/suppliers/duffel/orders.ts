@@ -1,6 +1,6 @@
 /**
- * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md). Not yet wired to
- * POST /v1/orders: this is the supplier side the booking flow will call.
+ * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side
+ * POST /v1/orders calls (services/supplier-booking.ts), with the extra bags chosen as Duffel's services.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
@@ -47,6 +47,18 @@ export interface DuffelBookingInput {
   type: 'instant' | 'hold';
   /** Our order id, also kept in the order's metadata (`parvoz_order_id`) for the reconciliation. */
   ourOrderId?: string;
+  /**
+   * Extra bags: Duffel's service ids with the price per unit seen when the traveller chose them (Duffel's
+   * currency). Only with an `instant` order: Duffel books no services on a hold (its hold guide).
+   */
+  services?: DuffelServiceChoice[];
+}
+
+export interface DuffelServiceChoice {
+  id: string;
+  quantity: number;
+  amount: string;
+  currency: string;
 }
 
 export interface DuffelBooking {
@@ -73,7 +85,12 @@ export type DuffelBookingResult =
         | 'price_changed'
         | 'invalid_passengers'
         /** A `hold` asked for an offer the airline will not hold (`requires_instant_payment`). */
-        | 'instant_payment_required';
+        | 'instant_payment_required'
+        /**
+         * A chosen bag the offer no longer sells, more of it than `maximum_quantity`, at another price, or on a
+         * hold (`detail.index`: its position in `services`).
+         */
+        | 'service_unavailable';
       detail?: unknown;
     };
 
@@ -215,9 +232,18 @@ export function createDuffelOrders(options: {
       if (!decoded.ok) return { ok: false, code: decoded.error };
       const earlier = await findByKey(input.idempotencyKey);
       if (earlier) return bookingOf(earlier, true);
+      const services = input.services ?? [];
+      // Duffel's hold guide: services cannot be booked with a hold order (they are omitted there).
+      if (services.length > 0 && input.type !== 'instant')
+        return { ok: false, code: 'service_unavailable', detail: { index: 0, reason: 'hold' } };
       let offer: DuffelOffer;
       try {
-        offer = (await duffel.offers.get(decoded.ref.offer)).data;
+        offer = (
+          await duffel.offers.get(
+            decoded.ref.offer,
+            services.length > 0 ? { return_available_services: true } : undefined,
+          )
+        ).data;
       } catch (error) {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
@@ -233,6 +259,30 @@ export function createDuffelOrders(options: {
         };
       const passengers = orderPassengers(offer, input.passengers, input.contact);
       if (!passengers) return { ok: false, code: 'invalid_passengers' };
+      // Each chosen bag still sold, within its maximum, at the price the traveller was shown.
+      // In the offer's own decimals (Duffel writes amounts as "123.45"): the payment is the offer's total plus each
+      // service's `total_amount` × quantity, as Duffel's create-order reference asks.
+      const decimals = (offer.total_amount.split('.')[1] ?? '').length;
+      const minor = (amount: string) => Math.round(Number(amount) * 10 ** decimals);
+      let total = minor(offer.total_amount);
+      const wanted = new Map<string, number>();
+      for (const [index, choice] of services.entries()) {
+        const sold = (offer.available_services ?? []).find((a) => a.id === choice.id);
+        const quantity = (wanted.get(choice.id) ?? 0) + choice.quantity;
+        if (
+          !sold ||
+          !Number.isInteger(choice.quantity) ||
+          choice.quantity < 1 ||
+          quantity > sold.maximum_quantity ||
+          sold.total_amount !== choice.amount ||
+          sold.total_currency !== choice.currency ||
+          sold.total_currency !== offer.total_currency
+        )
+          return { ok: false, code: 'service_unavailable', detail: { index } };
+        wanted.set(choice.id, quantity);
+        total += minor(sold.total_amount) * choice.quantity;
+      }
+      const amount = services.length > 0 ? (total / 10 ** decimals).toFixed(decimals) : offer.total_amount;
       const create = () =>
         duffel.orders.create({
           selected_offers: [offer.id],
@@ -240,8 +290,9 @@ export function createDuffelOrders(options: {
           // Duffel's API takes `hold`; the SDK's type (4.30) still lists the older `pay_later`.
           type: input.type as 'instant',
           ...(input.type === 'instant'
-            ? { payments: [{ type: 'balance', amount: offer.total_amount, currency: offer.total_currency }] }
+            ? { payments: [{ type: 'balance', amount, currency: offer.total_currency }] }
             : {}),
+          ...(wanted.size > 0 ? { services: [...wanted].map(([id, quantity]) => ({ id, quantity })) } : {}),
           metadata: {
             [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey,
             ...(input.ourOrderId ? { [ORDER_METADATA_KEY]: input.ourOrderId } : {}),

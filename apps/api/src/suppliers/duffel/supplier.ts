@@ -104,7 +104,8 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       const { ref } = decoded;
       let d: DuffelOffer;
       try {
-        d = (await duffel.offers.get(ref.offer)).data;
+        // With its extra bags (`available_services`), which Duffel lists only when asked.
+        d = (await duffel.offers.get(ref.offer, { return_available_services: true })).data;
       } catch (error) {
         if (error instanceof DuffelError && error.errors?.some((e) => GONE.has(e.code)))
           return refuse('offer_unavailable');

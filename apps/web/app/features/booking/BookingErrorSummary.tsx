@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { luggageSuits } from '@parvoz/contracts/offers';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { BookingActionData } from './booking-action.server.ts';
@@ -41,8 +42,9 @@ function summaryTarget(name: string, formId: string, offer: BookingOffer): strin
   const id = `${formId}-${name}`;
   const luggage = /^passengers\[(\d+)\]\.luggage$/.exec(name);
   if (luggage) {
-    const type = offer.passengers[Number(luggage[1])]?.type;
-    const first = offer.available_services.find((s) => type && s.passenger_types.includes(type));
+    const index = Number(luggage[1]);
+    const type = offer.passengers[index]?.type;
+    const first = offer.available_services.find((s) => type && luggageSuits(s, index, type));
     return first ? luggageBoxId(id, first.id) : id;
   }
   return id;

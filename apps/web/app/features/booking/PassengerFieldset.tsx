@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FieldMetadata } from '@conform-to/react';
+import { luggageSuits } from '@parvoz/contracts/offers';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { ErrorList, Field } from '../../components/Field.tsx';
@@ -86,7 +87,7 @@ export function PassengerFieldset({
   const legendId = `${field.id}-legend`;
   const luggageField = fields.luggage;
   const luggageError = luggageField.errors?.length ? errorText(luggageField.errors) : undefined;
-  const eligibleLuggage = luggage.filter((s) => s.passenger_types.includes(type));
+  const eligibleLuggage = luggage.filter((s) => luggageSuits(s, index, type));
   const bandHint = t(
     type === 'adult'
       ? 'booking.bornOnHint.adult'

@@ -4,6 +4,7 @@ import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from '../flights/supplier-errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { withConditions } from '../../../services/fare-conditions.ts';
+import { publicOffer } from '../../../suppliers/public-offer.ts';
 
 /**
  * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
@@ -27,7 +28,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(currency ? { currency } : {}),
       });
       if (!result.ok) throw supplierFailure(result.error);
-      return { data: withConditions(result.data, config) };
+      return { data: withConditions(publicOffer(result.data), config) };
     },
   );
   app.post(

@@ -8,11 +8,18 @@
  *                   request_id } }`
  *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
- *                                                 once expired), optionally at a changed price
+ *                                                 once expired), optionally at a changed price; with
+ *                                                 `?return_available_services=true` its `available_services`: a
+ *                                                 checked bag per seated passenger and slice (or journey) for the
+ *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
  *                                                 passengers by the offer's ids, `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
- *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept
+ *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
+ *                                                 `services: [{ id, quantity }]` of the offer's available services
+ *                                                 (422 for an unknown id, a quantity above `maximum_quantity`, or any
+ *                                                 service on a `hold` order: Duffel's hold guide says to omit them),
+ *                                                 the payment and the order's total then include them
  *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
  *   GET  /air/orders/:id                          one order
  *   POST /air/payments                            pays a held order from the balance (`payment: { type: "balance",
@@ -25,7 +32,8 @@
  *
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
- * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment). `requests` records every call, `orders` every order.
+ * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
+ * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -76,6 +84,12 @@ export interface DuffelTestFlight {
   refund?: DuffelTestCondition | null;
   change?: DuffelTestCondition | null;
   fare_brand_name?: string;
+  /**
+   * A checked bag the airline sells for this flight (Duffel's `available_services` of type `baggage`), per
+   * seated passenger: `amount` per bag in `currency`, at most `max` (default 1), `weight_kg` (default 23; null:
+   * Duffel names none), on this slice or, with `journey`, one service over every slice of the offer.
+   */
+  extra_bag?: { amount: string; max?: number; weight_kg?: number | null; journey?: boolean };
 }
 
 export interface DuffelServerOptions {
@@ -147,6 +161,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * no `payment_required_by` / `price_guarantee_expires_at`): a `hold` order of them is refused.
      */
     instantPaymentOnly: boolean;
+    /**
+     * The airline withdraws its extra bags after this many more reads listing them (null: never): e.g. 1, and the
+     * re-pricing still lists them while the booking's own read a moment later does not.
+     */
+    servicesVanishAfter: number | null;
   } = {
     delayMs: 0,
     failWith: null,
@@ -154,6 +173,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     priceFactor: 1,
     dropAfterCreate: false,
     instantPaymentOnly: false,
+    servicesVanishAfter: null,
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -252,6 +272,43 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         });
         return { flight: f, segments };
       });
+  }
+
+  /** The extra checked bags of an offer: one service per seated passenger and slice (or journey) that sells one. */
+  function bagServices(
+    combo: ReturnType<typeof sliceOptions>,
+    slices: Loose[],
+    passengers: Loose[],
+  ): Loose[] {
+    const seated = passengers.filter((p) => p.type !== 'infant_without_seat');
+    const service = (
+      bag: NonNullable<DuffelTestFlight['extra_bag']>,
+      currency: string,
+      segmentIds: string[],
+    ) =>
+      seated.map((p) => ({
+        id: id('ase'),
+        type: 'baggage',
+        passenger_ids: [p.id],
+        segment_ids: segmentIds,
+        maximum_quantity: bag.max ?? 1,
+        total_amount: bag.amount,
+        total_currency: currency,
+        metadata: {
+          type: 'checked',
+          maximum_weight_kg: bag.weight_kg === undefined ? 23 : bag.weight_kg,
+          maximum_height_cm: 90,
+          maximum_length_cm: 75,
+          maximum_depth_cm: 43,
+        },
+      }));
+    const segmentIdsOf = (slice: Loose) => (slice.segments as Loose[]).map((seg) => seg.id as string);
+    const first = combo[0]!.flight;
+    if (first.extra_bag?.journey)
+      return service(first.extra_bag, first.currency, slices.flatMap(segmentIdsOf));
+    return combo.flatMap((o, i) =>
+      o.flight.extra_bag ? service(o.flight.extra_bag, o.flight.currency, segmentIdsOf(slices[i]!)) : [],
+    );
   }
 
   function offerRequest(data: Loose) {
@@ -366,6 +423,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             segments: o.segments,
           })),
         };
+        offer.available_services = bagServices(c, offer.slices as Loose[], requestPassengers);
         offers.set(offer.id, offer);
         return offer;
       });
@@ -389,8 +447,15 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return { status: 201, body };
   }
 
-  function getOffer(offerId: string) {
-    const offer = offers.get(offerId);
+  function getOffer(offerId: string, withServices: boolean) {
+    const stored = offers.get(offerId);
+    if (stored && withServices && knobs.servicesVanishAfter !== null && knobs.servicesVanishAfter-- <= 0)
+      stored.available_services = [];
+    // Duffel lists an offer's services only when asked (`return_available_services=true`).
+    const offer: Loose | undefined = stored && {
+      ...stored,
+      available_services: withServices ? stored.available_services : [],
+    };
     if (!offer)
       return failure(
         404,
@@ -464,12 +529,59 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             'Required field',
             `${field} is required`,
           );
+    // Services: each one of the offer's, at most its `maximum_quantity`; none on a hold (Duffel's hold guide).
+    const wanted = data.services === undefined ? [] : data.services;
+    if (!Array.isArray(wanted))
+      return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'services must be a list');
+    const booked: Loose[] = [];
+    let servicesTotal = 0;
+    for (const w of wanted as Loose[]) {
+      const service = (offer.available_services as Loose[]).find((a) => a.id === w?.id);
+      if (!service)
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          `The service ${String(w?.id)} is not available for the selected offer.`,
+        );
+      const quantity = w.quantity;
+      const already = booked.filter((b) => b.id === service.id).reduce((n, b) => n + b.quantity, 0);
+      if (!Number.isInteger(quantity) || quantity < 1 || already + quantity > service.maximum_quantity)
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          `The quantity of the service ${service.id} must be between 1 and ${service.maximum_quantity}.`,
+        );
+      servicesTotal += cents(service.total_amount) * quantity;
+      booked.push({
+        id: service.id,
+        type: service.type,
+        passenger_ids: service.passenger_ids,
+        segment_ids: service.segment_ids,
+        quantity,
+        total_amount: major(cents(service.total_amount) * quantity),
+        total_currency: service.total_currency,
+        metadata: service.metadata,
+      });
+    }
+    if (booked.length > 0 && data.type !== 'instant')
+      return failure(
+        422,
+        'validation_error',
+        'invalid_data',
+        'Invalid data',
+        'Services cannot be booked with hold orders: omit services or create an instant order.',
+      );
+    const orderTotal = major(cents(offer.total_amount) + servicesTotal);
     if (data.type === 'instant') {
       const pay = Array.isArray(data.payments) ? data.payments[0] : undefined;
       if (
         !pay ||
         pay.type !== 'balance' ||
-        pay.amount !== offer.total_amount ||
+        pay.amount !== orderTotal ||
         pay.currency !== offer.total_currency
       )
         return failure(
@@ -477,7 +589,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           'validation_error',
           'invalid_data',
           'Invalid data',
-          'payment must be the offer total',
+          'payment must be the offer total plus the services',
         );
     } else if (data.type !== 'hold' && data.type !== 'pay_later') {
       return failure(422, 'validation_error', 'invalid_data', 'Invalid data', 'type is instant or hold');
@@ -499,8 +611,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       created_at: now().toISOString(),
       type: data.type,
       metadata: data.metadata ?? null,
-      total_amount: offer.total_amount,
+      total_amount: orderTotal,
       total_currency: offer.total_currency,
+      services: booked,
       base_amount: offer.base_amount,
       tax_amount: offer.tax_amount,
       owner: offer.owner,
@@ -738,7 +851,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           );
         else result = offerRequest(body.data as Loose);
       } else if (request.method === 'GET' && offerPath) {
-        result = getOffer(offerPath[1]!);
+        result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
       } else if (request.method === 'POST' && url.pathname === '/air/orders') {
         result = createOrder((body?.data ?? {}) as Loose);
         if (result.status === 201 && knobs.dropAfterCreate) {

@@ -1,0 +1,536 @@
+/**
+ * Duffel's extra bags (issue 15; docs/decisions/0017-duffel-supplier.md "Extra bags"): the test server plays
+ * `GET /air/offers/:id?return_available_services=true` and `POST /air/orders` with `services`; the mapping makes
+ * them our luggage options, per passenger and slice; an order with bags is an `instant` order whose payment and
+ * total include them; every refusal (unknown bag, over the maximum, another price, on a hold) is tested, through
+ * the adapter and through POST /v1/orders (PGlite).
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Offer as DuffelOffer } from '@duffel/api/types';
+import { schema, type Database } from '@parvoz/db';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import { DEFAULT_RATES } from '@parvoz/core/money';
+import type { Offer } from '@parvoz/core/search-types';
+import { ANON, bookingBody } from '../../booking-testing.ts';
+import { pay, type Booked } from '../../after-sale-testing.ts';
+import { expireUnpaidOrders } from '../../services/order-expiry.ts';
+import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { TEST_OFFER_SECRET } from '../../testing.ts';
+import { luggageOf } from './mapping.ts';
+import { createDuffelOrders, type DuffelBookingInput } from './orders.ts';
+import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+
+const TOKEN = 'duffel_test_bags0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const quietLog = { warn: () => undefined, error: () => undefined };
+let day = 30;
+const nextDay = () => new Date(start + ++day * 86_400_000).toISOString().slice(0, 10);
+
+let db: Database;
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
+let keys = 0;
+
+/** The same QP 4242 out, and QP 4243 back, each selling one checked bag of 23 kg for 45 USD (at most 2). */
+const RETURN_FLIGHT = {
+  ...DUFFEL_ONLY_FLIGHT,
+  segments: [
+    {
+      ...DUFFEL_ONLY_FLIGHT.segments[0]!,
+      flight_number: '4243',
+      origin: 'IST',
+      destination: 'TAS',
+      departs: '10:00',
+    },
+  ],
+  extra_bag: { amount: '45.00', max: 2 },
+};
+
+beforeAll(async () => {
+  ({
+    db,
+    app,
+    server,
+    close: closeApi,
+  } = await startDuffelTestApi({
+    token: TOKEN,
+    now,
+    flights: [{ ...DUFFEL_ONLY_FLIGHT, extra_bag: { amount: '45.00', max: 2 } }, RETURN_FLIGHT],
+  }));
+}, 120_000);
+
+afterAll(async () => {
+  await closeApi?.();
+});
+
+async function search(
+  passengers: { adults: number; children?: number; infants?: number },
+  options: { back?: boolean; currency?: string } = {},
+): Promise<Offer> {
+  const out = nextDay();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [
+        { origin: 'TAS', destination: 'IST', departure_date: out },
+        ...(options.back ? [{ origin: 'IST', destination: 'TAS', departure_date: nextDay() }] : []),
+      ],
+      passengers,
+      cabin_class: 'economy',
+      currency: options.currency ?? 'USD',
+      sort: 'cheapest',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
+  if (!offer) throw new Error('no Duffel offer in the search');
+  return offer;
+}
+
+/** GET /v1/offers/:id: the booking page's offer, with Duffel's bags. */
+async function priced(id: string, currency?: string): Promise<Offer> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/v1/offers/${encodeURIComponent(id)}${currency ? `?currency=${currency}` : ''}`,
+    headers: ANON,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Offer;
+}
+
+function postOrder(body: object) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': `duffel-bags-${++keys}` },
+    payload: body,
+  });
+}
+
+/** What the test server answers to `POST /air/orders`: the order, or Duffel's errors. */
+type DuffelAnswer = {
+  data: { total_amount: string; services: unknown[] };
+  errors: { type: string; code: string; message: string }[];
+};
+
+const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+
+describe('the test server plays Duffel’s services', () => {
+  test('services only on the single-offer GET asked with return_available_services=true', async () => {
+    const offer = await search({ adults: 1 });
+    const stored = [...server.offers.values()].at(-1);
+    const get = (query: string) =>
+      fetch(`${server.url}/air/offers/${stored!.id}${query}`, {
+        headers: { authorization: `Bearer ${TOKEN}`, 'duffel-version': 'v2' },
+      }).then((r) => r.json() as Promise<{ data: DuffelOffer }>);
+    expect((await get('')).data.available_services).toEqual([]);
+    const services = (await get('?return_available_services=true')).data.available_services;
+    expect(services).toHaveLength(1);
+    expect(services[0]).toMatchObject({
+      type: 'baggage',
+      total_amount: '45.00',
+      total_currency: 'USD',
+      maximum_quantity: 2,
+      passenger_ids: [stored!.passengers[0].id],
+      segment_ids: [stored!.slices[0].segments[0].id],
+      metadata: { type: 'checked', maximum_weight_kg: 23 },
+    });
+    // Our search shows none for Duffel's offers (Duffel lists services on the single offer only).
+    expect(offer.available_services.filter((s) => s.passenger_types.length > 0)).toEqual([]);
+  });
+
+  test('refuses an unknown service, a quantity above the maximum, services on a hold; the total includes them', async () => {
+    await search({ adults: 1 });
+    const stored = [...server.offers.values()].at(-1)!;
+    const service = stored.available_services[0];
+    const passenger = {
+      id: stored.passengers[0].id,
+      given_name: 'Anna',
+      family_name: 'Karimova',
+      born_on: '1990-04-12',
+      gender: 'f',
+      title: 'ms',
+      email: 'anna@example.com',
+      phone_number: '+998901234567',
+    };
+    const post = (data: object) =>
+      fetch(`${server.url}/air/orders`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          'duffel-version': 'v2',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ data }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as DuffelAnswer }));
+    const base = { selected_offers: [stored.id], passengers: [passenger], type: 'instant' };
+    const payment = (amount: string) => ({ payments: [{ type: 'balance', amount, currency: 'USD' }] });
+
+    const unknown = await post({
+      ...base,
+      ...payment('345.00'),
+      services: [{ id: 'ase_0000nope', quantity: 1 }],
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0]).toMatchObject({ type: 'validation_error', code: 'invalid_data' });
+    const tooMany = await post({
+      ...base,
+      ...payment('435.00'),
+      services: [{ id: service.id, quantity: 3 }],
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors[0]!.message).toMatch(/between 1 and 2/);
+    const onHold = await post({ ...base, type: 'hold', services: [{ id: service.id, quantity: 1 }] });
+    expect(onHold.status).toBe(422);
+    const offerTotalOnly = await post({
+      ...base,
+      ...payment('300.00'),
+      services: [{ id: service.id, quantity: 2 }],
+    });
+    expect(offerTotalOnly.status).toBe(422);
+    expect(server.orders.some((o) => o.offer_id === stored.id)).toBe(false);
+
+    const booked = await post({ ...base, ...payment('390.00'), services: [{ id: service.id, quantity: 2 }] });
+    expect(booked.status).toBe(201);
+    expect(booked.body.data.total_amount).toBe('390.00');
+    expect(booked.body.data.services).toEqual([
+      expect.objectContaining({ id: service.id, quantity: 2, total_amount: '90.00', total_currency: 'USD' }),
+    ]);
+  });
+});
+
+describe('mapping Duffel’s bags to our luggage options', () => {
+  test('a round trip: one bag per seated passenger and slice, for that passenger only, in the display currency', async () => {
+    const found = await search({ adults: 2, children: 1, infants: 1 }, { back: true, currency: 'EUR' });
+    const offer = await priced(found.id, 'EUR');
+    // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each.
+    expect(offer.available_services.map((s) => [s.id, s.passenger_index, s.slice_index])).toEqual([
+      ['lug_0', 0, 0],
+      ['lug_1', 0, 1],
+      ['lug_2', 1, 0],
+      ['lug_3', 1, 1],
+      ['lug_4', 2, 0],
+      ['lug_5', 2, 1],
+    ]);
+    const eur = (45 * DEFAULT_RATES.EUR).toFixed(2);
+    for (const s of offer.available_services) {
+      expect(s).toMatchObject({ type: 'baggage', weight_kg: 23, amount: eur, currency: 'EUR' });
+      // Duffel's own id and price never leave the API.
+      expect(s).not.toHaveProperty('supplier');
+    }
+    expect(offer.available_services[4]!.passenger_types).toEqual(['child']);
+    // The same offer read again gives the same ids (booking relies on it).
+    expect((await priced(found.id, 'EUR')).available_services.map((s) => s.id)).toEqual(
+      offer.available_services.map((s) => s.id),
+    );
+  });
+
+  test('pure mapping: checked bags only, whole slices only, known currencies; Duffel’s price kept', () => {
+    const seg = (id: string) => ({ id }) as DuffelOffer['slices'][number]['segments'][number];
+    const bag = (over: Record<string, unknown>) => ({
+      id: 'ase_1',
+      type: 'baggage',
+      passenger_ids: ['pas_a'],
+      segment_ids: ['seg_1', 'seg_2'],
+      maximum_quantity: 1,
+      total_amount: '30.00',
+      total_currency: 'USD',
+      metadata: {
+        type: 'checked',
+        maximum_weight_kg: null,
+        maximum_height_cm: null,
+        maximum_length_cm: null,
+        maximum_depth_cm: null,
+      },
+      ...over,
+    });
+    const d = {
+      passengers: [
+        { id: 'pas_i', type: 'infant_without_seat', age: null },
+        { id: 'pas_a', type: 'adult', age: null },
+      ],
+      slices: [{ segments: [seg('seg_1'), seg('seg_2')] }, { segments: [seg('seg_3')] }],
+      available_services: [
+        bag({}),
+        bag({ id: 'ase_2', segment_ids: ['seg_1'] }),
+        bag({ id: 'ase_3', segment_ids: ['seg_1', 'seg_2', 'seg_3'] }),
+        bag({ id: 'ase_4', metadata: { type: 'carry_on', maximum_weight_kg: 8 } }),
+        bag({ id: 'ase_5', passenger_ids: ['pas_i'] }),
+        bag({ id: 'ase_6', total_currency: 'GBP', segment_ids: ['seg_3'] }),
+        bag({ id: 'ase_7', passenger_ids: ['pas_a', 'pas_i'], segment_ids: ['seg_3'] }),
+        bag({ id: 'ase_8', segment_ids: ['seg_3'], total_amount: '25.50', maximum_quantity: 3 }),
+      ],
+    } as unknown as DuffelOffer;
+    const options = luggageOf(d, 'USD', DEFAULT_RATES);
+    expect(options).toEqual([
+      {
+        id: 'lug_0',
+        type: 'baggage',
+        slice_index: 0,
+        weight_kg: 23,
+        amount: '30.00',
+        currency: 'USD',
+        passenger_types: ['adult'],
+        // Duffel's passengers in our order: adults first, so the adult listed second by Duffel is ours 0.
+        passenger_index: 0,
+        supplier: { service_id: 'ase_1', amount: '30.00', currency: 'USD', maximum_quantity: 1 },
+      },
+      expect.objectContaining({
+        id: 'lug_1',
+        slice_index: 1,
+        amount: '25.50',
+        supplier: { service_id: 'ase_8', amount: '25.50', currency: 'USD', maximum_quantity: 3 },
+      }),
+    ]);
+  });
+});
+
+describe('booking with Duffel’s bags through the adapter', () => {
+  const input = (offerId: string, services: DuffelBookingInput['services'], type: 'instant' | 'hold') =>
+    ({
+      offerId,
+      passengers: [
+        {
+          type: 'adult',
+          given_name: 'Anna',
+          family_name: 'Karimova',
+          born_on: '1990-04-12',
+          gender: 'female',
+          document: { number: 'FA1234567', expires_on: '2036-01-31', issuing_country_code: 'UZ' },
+        },
+      ],
+      contact: { email: 'anna@example.com', phone: '+998 90 123 45 67' },
+      idempotencyKey: `bags-adapter-${++keys}`,
+      type,
+      services,
+    }) satisfies DuffelBookingInput;
+  const adapter = () =>
+    createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+
+  test('refuses a bag on a hold, an unknown one, more than allowed or at another price, asking Duffel for no order', async () => {
+    const found = await search({ adults: 1 });
+    const offer = await priced(found.id);
+    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    const before = ordersPosted().length;
+    const refused = async (
+      services: DuffelBookingInput['services'],
+      type: 'instant' | 'hold' = 'instant',
+    ) => {
+      const result = await adapter().book(input(offer.id, services, type), start);
+      expect(result).toMatchObject({ ok: false, code: 'service_unavailable' });
+    };
+    await refused([{ id: sold.id, quantity: 1, amount: '45.00', currency: 'USD' }], 'hold');
+    await refused([{ id: 'ase_0000unknown', quantity: 1, amount: '45.00', currency: 'USD' }]);
+    await refused([{ id: sold.id, quantity: 3, amount: '45.00', currency: 'USD' }]);
+    await refused([
+      { id: sold.id, quantity: 2, amount: '45.00', currency: 'USD' },
+      { id: sold.id, quantity: 1, amount: '45.00', currency: 'USD' },
+    ]);
+    await refused([{ id: sold.id, quantity: 1, amount: '40.00', currency: 'USD' }]);
+    expect(ordersPosted()).toHaveLength(before);
+  });
+
+  test('an instant order with the services, paid for the offer plus the bags', async () => {
+    const found = await search({ adults: 1 });
+    const offer = await priced(found.id);
+    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    const result = await adapter().book(
+      input(offer.id, [{ id: sold.id, quantity: 2, amount: '45.00', currency: 'USD' }], 'instant'),
+      start,
+    );
+    expect(result.ok).toBe(true);
+    const sent = ordersPosted().at(-1)!.body!.data;
+    expect(sent.type).toBe('instant');
+    expect(sent.services).toEqual([{ id: sold.id, quantity: 2 }]);
+    expect(sent.payments).toEqual([{ type: 'balance', amount: '390.00', currency: 'USD' }]);
+    if (result.ok) expect(result.booking.totalAmount).toBe('390.00');
+  });
+});
+
+describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
+  test('the bag is sent to Duffel; our total and Duffel’s include it; the order shows it on its passenger', async () => {
+    const found = await search({ adults: 2 });
+    const offer = await priced(found.id);
+    const second = offer.available_services.find((s) => s.passenger_index === 1)!;
+    const sold = [...server.offers.values()].at(-1)!.available_services as {
+      id: string;
+      passenger_ids: string[];
+    }[];
+    const before = ordersPosted().length;
+    const response = await postOrder(
+      bookingBody(offer, {
+        services: [{ id: second.id, passenger_index: 1 }],
+        expected_total: '645.00',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json().data;
+    expect(ordersPosted()).toHaveLength(before + 1);
+    const sent = ordersPosted().at(-1)!.body!.data;
+    // The second passenger's own bag (Duffel's service of that passenger), paid with the order.
+    const bagOfSecond = sold.find((s) => s.passenger_ids[0] === sent.passengers[1].id)!;
+    expect(sent.services).toEqual([{ id: bagOfSecond.id, quantity: 1 }]);
+    expect(sent.type).toBe('instant');
+    expect(sent.payments).toEqual([{ type: 'balance', amount: '645.00', currency: 'USD' }]);
+    expect(sent.metadata.parvoz_order_id).toBe(order.id);
+    expect(order.total_amount).toBe('645.00');
+    expect(order.passengers[0].services).toEqual([]);
+    expect(order.passengers[1].services).toEqual([
+      { id: second.id, slice_index: 0, weight_kg: 23, amount: '45.00' },
+    ]);
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(row!.supplierTotalAmount).toBe('645.00');
+    expect(row!.supplierCurrency).toBe('USD');
+    expect(row!.totalMinor).toBe(64_500);
+  });
+
+  test('in another display currency the bag is converted as the offer is', async () => {
+    const found = await search({ adults: 1 }, { currency: 'EUR' });
+    const offer = await priced(found.id, 'EUR');
+    const bag = offer.available_services[0]!;
+    const total = (Number(offer.total_amount) + Number(bag.amount)).toFixed(2);
+    const response = await postOrder(
+      bookingBody(offer, {
+        currency: 'EUR',
+        services: [{ id: bag.id, passenger_index: 0 }],
+        expected_total: total,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ total_amount: total, total_currency: 'EUR' });
+    expect(ordersPosted().at(-1)!.body!.data.payments[0]).toEqual({
+      type: 'balance',
+      amount: '345.00',
+      currency: 'USD',
+    });
+  });
+
+  test('a bag of another passenger, one the offer does not sell, or the same bag twice: the luggage errors, nothing booked', async () => {
+    const found = await search({ adults: 2 });
+    const offer = await priced(found.id);
+    const first = offer.available_services.find((s) => s.passenger_index === 0)!;
+    const before = ordersPosted().length;
+    const refused = async (services: { id: string; passenger_index: number }[], message: string) => {
+      const response = await postOrder(bookingBody(offer, { services }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details).toContainEqual(expect.objectContaining({ message }));
+    };
+    await refused([{ id: first.id, passenger_index: 1 }], 'booking.error.serviceNotForPassenger');
+    await refused([{ id: 'lug_9', passenger_index: 0 }], 'booking.error.serviceUnknown');
+    await refused(
+      [
+        { id: first.id, passenger_index: 0 },
+        { id: first.id, passenger_index: 0 },
+      ],
+      'booking.error.serviceDuplicate',
+    );
+    expect(ordersPosted()).toHaveLength(before);
+  });
+
+  test('Duffel created the order with the bag but the connection dropped: found by its key, one order, one bag', async () => {
+    const offer = await priced((await search({ adults: 1 })).id);
+    const bag = offer.available_services[0]!;
+    const ordersBefore = server.orders.length;
+    const key = `duffel-bags-dropped-${++keys}`;
+    const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { ...ANON, 'idempotency-key': key },
+        payload: body,
+      });
+    server.knobs.dropAfterCreate = true;
+    const first = await post();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(server.knobs.dropAfterCreate).toBe(false); // the drop happened
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+    const atDuffel = server.orders.at(-1)!;
+    expect(atDuffel.metadata.parvoz_order_id).toBe(first.json().data.id);
+    expect(atDuffel.metadata.parvoz_idempotency_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(atDuffel.services).toHaveLength(1);
+    expect(first.json().data.total_amount).toBe('345.00');
+    // The whole request again with the same key: the same order, still one at Duffel.
+    const again = await post();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(server.orders).toHaveLength(ordersBefore + 1);
+  });
+
+  test('a bag Duffel stopped selling between the booking page and the order: the luggage error, nothing recorded', async () => {
+    const found = await search({ adults: 1 });
+    const offer = await priced(found.id);
+    const bag = offer.available_services[0]!;
+    const before = ordersPosted().length;
+    const count = await db.$count(schema.orders);
+    // Our re-pricing still lists the bag; the adapter's own read a moment later no longer does.
+    server.knobs.servicesVanishAfter = 1;
+    try {
+      const response = await postOrder(
+        bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] }),
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details).toEqual([
+        expect.objectContaining({ path: '/services/0/id', message: 'booking.error.serviceUnknown' }),
+      ]);
+    } finally {
+      server.knobs.servicesVanishAfter = null;
+    }
+    expect(ordersPosted()).toHaveLength(before);
+    expect(await db.$count(schema.orders)).toBe(count);
+  });
+});
+
+describe('after booking with a bag (an instant order: Duffel paid at booking)', () => {
+  const deps = () => ({
+    db,
+    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    now,
+    log: quietLog,
+  });
+  async function bookWithBag(): Promise<Booked> {
+    const offer = await priced((await search({ adults: 1 })).id);
+    const bag = offer.available_services[0]!;
+    const response = await postOrder(bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] }));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as Booked;
+  }
+  const atDuffelOf = (order: Booked) => server.orders.find((o) => o.metadata?.parvoz_order_id === order.id)!;
+
+  test('paid by the traveller: recorded as paid at Duffel without a second payment', async () => {
+    const order = await bookWithBag();
+    const atDuffel = atDuffelOf(order);
+    expect(atDuffel.payment_status.awaiting_payment).toBe(false);
+    await pay(app, db, order, now());
+    await vi.waitFor(
+      async () => {
+        await paySuppliers(deps());
+        const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+        expect(row!.supplierPaidAt).not.toBeNull();
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+  });
+
+  test('not paid by the traveller in time: cancelled at Duffel (its fare conditions decide the refund)', async () => {
+    const order = await bookWithBag();
+    const atDuffel = atDuffelOf(order);
+    clock += 21 * 60_000;
+    try {
+      expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
+      expect(await releaseLapsedHolds(deps())).toBeGreaterThanOrEqual(1);
+      expect(atDuffel.cancelled_at).not.toBeNull();
+    } finally {
+      clock = start;
+    }
+  });
+});
