@@ -41,8 +41,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/database-template.ts'],
-          testTimeout: 60_000,
+          // Generous: with two files at a time on two cores a journey can take twice its quiet time. A test that
+          // fails still fails on its assertion, not on the clock; expect.poll gets the same room.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time: a file drives one site and one browser and keeps about one core busy
           // (e2e/booking: 61 CPU-seconds in 68 s), so on CI's two cores two files run side by side. Every
           // file starts its own site on its own port and database, so none sees another's data.

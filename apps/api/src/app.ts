@@ -56,6 +56,10 @@ export const API_HOST_OPTIONS = {
   // Offer ids travel in the path (GET /v1/offers/{id}) and are a few hundred characters long.
   routerOptions: { querystringParser: parseApiQuery, maxParamLength: 2048 },
   bodyLimit: 256 * 1024,
+  // Starting the API builds the flight network and reads the database: on a busy machine (CI running two
+  // suites at once) that passed Fastify's 10 s default, and the process gave up at start ("Plugin did not
+  // start in time"). A slow start is better than none; a hung one is still ended after two minutes.
+  pluginTimeout: 120_000,
   // Malformed URLs (bad percent-encoding, over-long path parameters) get the error envelope too, never Fastify's own.
   frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, 'malformed_request', 'The request URL is not valid.', { reason: error.code }),
