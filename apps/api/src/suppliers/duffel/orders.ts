@@ -1,6 +1,7 @@
 /**
- * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md). Not yet wired to
- * POST /v1/orders: this is the supplier side the booking flow will call.
+ * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side of
+ * POST /v1/orders (a `hold`), of the payment (a hold paid, or an `instant` order for an offer the airline will not
+ * hold, services/supplier-payments.ts) and of cancellations.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
@@ -75,7 +76,16 @@ export type DuffelBookingResult =
         /** A `hold` asked for an offer the airline will not hold (`requires_instant_payment`). */
         | 'instant_payment_required';
       detail?: unknown;
+      /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
+      instant?: DuffelInstantTerms;
     };
+
+/** An offer booked only at pay time (`requires_instant_payment`): Duffel's total and the offer's own expiry. */
+export interface DuffelInstantTerms {
+  totalAmount: string;
+  totalCurrency: string;
+  expiresAt: string;
+}
 
 /** One of our orders at Duffel, as the reconciliation reads it (`GET /air/orders`). */
 export interface DuffelOrderSummary {
@@ -222,9 +232,18 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
-      // Duffel refuses to hold such an offer: say so rather than ask (the search leaves these offers out).
+      // Duffel refuses to hold such an offer: say so, with its terms, rather than ask (the caller books it as an
+      // `instant` order once the traveller has paid).
       if (input.type === 'hold' && offer.payment_requirements?.requires_instant_payment)
-        return { ok: false, code: 'instant_payment_required' };
+        return {
+          ok: false,
+          code: 'instant_payment_required',
+          instant: {
+            totalAmount: offer.total_amount,
+            totalCurrency: offer.total_currency,
+            expiresAt: offer.expires_at,
+          },
+        };
       if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
         return {
           ok: false,
