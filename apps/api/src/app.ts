@@ -37,7 +37,7 @@ import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-
 import { alertLinkOrigin } from './services/price-alerts.ts';
 import { warmUpEmailRendering } from './services/email-layout.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
-import { retryUnstartedRefunds } from './services/refunds.ts';
+import { retryUnstartedRefunds, startRefunds } from './services/refunds.ts';
 import { createReconcileWorker } from './services/reconciliation.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -146,6 +146,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
         network: flights.network,
         siteUrl: siteOrigin,
         kickOutbox: outbox.kick,
+        // Refunds of paid orders the airline then refused to book (services/supplier-payments.ts).
+        startRefunds: (refundIds) =>
+          startRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, refundIds, app.log),
         ...(options.config.duffelSyncSeconds
           ? { reconcileEveryMs: options.config.duffelSyncSeconds * 1000 }
           : {}),

@@ -183,11 +183,14 @@ export const fareConditionsSchema = z.object({
 });
 export type FareConditionsView = z.infer<typeof fareConditionsSchema>;
 
-/** Money going back to the traveller (issue 13): from a cancellation, or a payment that came too late. */
+/**
+ * Money going back to the traveller (issue 13): from a cancellation, a payment that came too late, or a paid order
+ * the airline then refused to book (issue 15: an offer booked at pay time).
+ */
 export const orderRefundSchema = z.object({
   amount: z.string(),
   currency: z.string(),
-  reason: z.enum(['cancellation', 'late_payment']),
+  reason: z.enum(['cancellation', 'late_payment', 'supplier_refused']),
   status: z.enum(['pending', 'refunded']),
   created_at: z.string(),
   refunded_at: z.string().nullable(),

@@ -77,6 +77,11 @@ export const offerSchema = z.object({
   available_services: z.array(luggageServiceSchema),
   /** Carrier of the first flight. */
   owner: carrierSchema,
+  /**
+   * Present only for a supplier's offer the airline will not hold (issue 15: Duffel's
+   * `requires_instant_payment`): the seats are booked at the airline only once the traveller's payment completes.
+   */
+  payment_requirements: z.object({ requires_instant_payment: z.literal(true) }).optional(),
 });
 export type ApiOffer = z.infer<typeof offerSchema>;
 

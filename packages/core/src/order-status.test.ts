@@ -19,10 +19,37 @@ const EVENTS: OrderEvent[] = [
   'payment_window_expired',
   'cancelled',
   'cancelled_after_payment',
+  'payment_succeeded_unconfirmed',
+  'supplier_confirmed',
+  'supplier_refused',
 ];
 const fresh: OrderStatus = { booking_status: 'new', payment_status: 'not_paid' };
 
 describe('the order status table', () => {
+  test('paid before the supplier books (issue 15): new/paid, then booked by the supplier or cancelled paid', () => {
+    const paid = transition(fresh, 'payment_succeeded_unconfirmed');
+    expect(paid).toEqual({ booking_status: 'new', payment_status: 'paid' });
+    expect(transition(paid, 'supplier_confirmed')).toEqual({
+      booking_status: 'booked',
+      payment_status: 'paid',
+    });
+    expect(transition(paid, 'supplier_refused')).toEqual({
+      booking_status: 'cancelled',
+      payment_status: 'paid',
+    });
+    // Neither paid again, nor expired, nor cancelled by the traveller while the airline is asked.
+    expect(isPayable(paid, new Date(Date.now() + 60_000), new Date())).toBe(false);
+    expect(canTransition(paid, 'payment_window_expired')).toBe(false);
+    expect(
+      isCancellable(
+        paid,
+        { paymentDeadline: new Date(Date.now() + 60_000), departsAt: Date.now() + 1e9 },
+        new Date(),
+      ),
+    ).toBe(false);
+    expect(() => transition(fresh, 'supplier_confirmed')).toThrow(ForbiddenTransitionError);
+  });
+
   test('new/not paid → booked/paid by a payment, or cancelled by expiry or cancellation', () => {
     expect(transition(fresh, 'payment_succeeded')).toEqual({
       booking_status: 'booked',

@@ -24,7 +24,16 @@ export type OrderEvent =
    * A paid booking cancelled (issue 13): seats released, tickets voided, the refund of its fare rules
    * started. The payment status stays `paid` (the spec's two values); the refund has its own status.
    */
-  | 'cancelled_after_payment';
+  | 'cancelled_after_payment'
+  /**
+   * The traveller paid an order the supplier books only once paid (issue 15: a Duffel offer that requires
+   * instant payment): paid, not yet booked, no tickets until the airline confirms.
+   */
+  | 'payment_succeeded_unconfirmed'
+  /** The supplier booked the paid order (its instant order was created): tickets are issued. */
+  | 'supplier_confirmed'
+  /** The supplier refused to book the paid order (offer gone, price changed): refunded in full. */
+  | 'supplier_refused';
 
 /** Every allowed change, and nothing else. */
 export const ORDER_TRANSITIONS: ReadonlyArray<{
@@ -50,6 +59,21 @@ export const ORDER_TRANSITIONS: ReadonlyArray<{
   {
     event: 'cancelled_after_payment',
     from: { booking_status: 'booked', payment_status: 'paid' },
+    to: { booking_status: 'cancelled', payment_status: 'paid' },
+  },
+  {
+    event: 'payment_succeeded_unconfirmed',
+    from: { booking_status: 'new', payment_status: 'not_paid' },
+    to: { booking_status: 'new', payment_status: 'paid' },
+  },
+  {
+    event: 'supplier_confirmed',
+    from: { booking_status: 'new', payment_status: 'paid' },
+    to: { booking_status: 'booked', payment_status: 'paid' },
+  },
+  {
+    event: 'supplier_refused',
+    from: { booking_status: 'new', payment_status: 'paid' },
     to: { booking_status: 'cancelled', payment_status: 'paid' },
   },
 ];

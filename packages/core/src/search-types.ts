@@ -151,6 +151,11 @@ export interface Offer {
   available_services: LuggageService[];
   /** Carrier of the first flight. */
   owner: CarrierRef;
+  /**
+   * Present only for a supplier's offer the airline will not hold (issue 15: Duffel's
+   * `payment_requirements.requires_instant_payment`): booked at the airline only once the traveller has paid.
+   */
+  payment_requirements?: { requires_instant_payment: true };
 }
 
 export interface FacetTimeRange {

@@ -64,8 +64,11 @@ export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
 /** A refund waits for the provider, went through, or was refused by it (an operator asks again: issue 13). */
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
-/** Why money goes back: a cancelled paid booking, or a payment that came after the order had ended. */
-export const REFUND_REASONS = ['cancellation', 'late_payment'] as const;
+/**
+ * Why money goes back: a cancelled paid booking, a payment that came after the order had ended, or a paid order
+ * the supplier then refused to book (issue 15: a Duffel offer booked at pay time).
+ */
+export const REFUND_REASONS = ['cancellation', 'late_payment', 'supplier_refused'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** An agency application in the console's inbox (issue 13 §7). */
 export const AGENCY_APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
@@ -249,6 +252,12 @@ export const orders = pgTable(
     supplierCancelledAt: tsNullable('supplier_cancelled_at'),
     /** When the supplier was last asked for airline-initiated changes of this order (services/airline-changes.ts). */
     supplierChangesCheckedAt: tsNullable('supplier_changes_checked_at'),
+    /**
+     * An order booked at the supplier only once paid (a Duffel offer that requires instant payment): when a
+     * worker last claimed it to create the supplier's order. One claim at a time across instances; a claim older
+     * than a few minutes (its worker died) may be taken again (services/supplier-payments.ts).
+     */
+    supplierBookingClaimedAt: tsNullable('supplier_booking_claimed_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),

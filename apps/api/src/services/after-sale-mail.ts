@@ -4,6 +4,8 @@
  *  - `order-cancelled`: the booking is cancelled, what comes back (or that nothing was paid);
  *  - `refund-completed`: the provider confirmed a refund;
  *  - `late-payment-refund`: a payment came after the order had ended: it is refunded in full;
+ *  - `supplier-refused-refund`: the airline would not book a paid order (an offer booked at pay time, issue 15):
+ *    no tickets, the payment is refunded in full;
  *  - `contact-phone-changed`, `contact-email-changed` (to the old and the new address), and
  *    `contact-email-code` (the code that confirms a new address, sent to that address).
  */
@@ -19,6 +21,7 @@ export type AfterSaleEmailKind =
   | 'order-cancelled'
   | 'refund-completed'
   | 'late-payment-refund'
+  | 'supplier-refused-refund'
   | 'contact-phone-changed'
   | 'contact-email-code'
   | 'contact-email-changed';
@@ -33,6 +36,7 @@ export type AfterSaleEmail =
     }
   | { kind: 'refund-completed'; order: Order; amount: string; currency: string; link: string }
   | { kind: 'late-payment-refund'; order: Order; amount: string; currency: string; link: string }
+  | { kind: 'supplier-refused-refund'; order: Order; amount: string; currency: string; link: string }
   | { kind: 'contact-phone-changed'; order: Order; phone: string; link: string }
   | { kind: 'contact-email-code'; order: Order; code: string; minutes: number }
   | {
@@ -118,6 +122,15 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
         lang,
         t('aftersale.mail.late.subject', { reference }),
         [t('aftersale.mail.late.intro', { reference, amount })],
+        { action: action(content.link) },
+      );
+    }
+    case 'supplier-refused-refund': {
+      const amount = formatAmount(lang, content.amount, content.currency);
+      return notice(
+        lang,
+        t('aftersale.mail.supplierRefused.subject', { reference }),
+        [t('aftersale.mail.supplierRefused.intro', { reference, amount })],
         { action: action(content.link) },
       );
     }

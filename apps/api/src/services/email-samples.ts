@@ -125,6 +125,7 @@ export const EMAIL_KINDS = Object.keys({
   'order-cancelled': true,
   'refund-completed': true,
   'late-payment-refund': true,
+  'supplier-refused-refund': true,
   'contact-phone-changed': true,
   'contact-email-code': true,
   'contact-email-changed': true,
@@ -244,6 +245,17 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     render: (lang) =>
       renderAfterSaleEmail(lang, {
         kind: 'late-payment-refund',
+        order: sampleOrder({ lang }),
+        amount: '1412.50',
+        currency: 'USD',
+        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+      }),
+  },
+  {
+    name: 'supplier-refused-refund',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'supplier-refused-refund',
         order: sampleOrder({ lang }),
         amount: '1412.50',
         currency: 'USD',

@@ -228,20 +228,35 @@ async function record(
       fareConditions: offerConditions(offer, deps.config),
       createdAt: now,
       updatedAt: now,
-      ...(atSupplier
+      ...(atSupplier?.instant
         ? {
+            // Booked at the airline only once paid (supplier-payments.ts): no supplier order yet, Duffel's total
+            // kept to book it at, and the payment window never past the offer's own expiry.
             supplier: atSupplier.supplier,
-            supplierOrderId: atSupplier.booking.orderId,
-            supplierBookingReference: atSupplier.booking.bookingReference,
-            supplierTotalAmount: atSupplier.booking.totalAmount,
-            supplierCurrency: atSupplier.booking.totalCurrency,
-            // Never past the supplier's own deadline for paying its hold.
-            ...(atSupplier.booking.paymentRequiredBy &&
-            Date.parse(atSupplier.booking.paymentRequiredBy) < now.getTime() + PAYMENT_WINDOW_MS
-              ? { paymentDeadline: new Date(Date.parse(atSupplier.booking.paymentRequiredBy)) }
-              : {}),
+            supplierTotalAmount: atSupplier.instant.totalAmount,
+            supplierCurrency: atSupplier.instant.totalCurrency,
+            paymentDeadline: new Date(
+              Math.min(
+                now.getTime() + PAYMENT_WINDOW_MS,
+                Date.parse(atSupplier.instant.expiresAt) || Infinity,
+                Date.parse(offer.expires_at) || Infinity,
+              ),
+            ),
           }
-        : {}),
+        : atSupplier?.booking
+          ? {
+              supplier: atSupplier.supplier,
+              supplierOrderId: atSupplier.booking.orderId,
+              supplierBookingReference: atSupplier.booking.bookingReference,
+              supplierTotalAmount: atSupplier.booking.totalAmount,
+              supplierCurrency: atSupplier.booking.totalCurrency,
+              // Never past the supplier's own deadline for paying its hold.
+              ...(atSupplier.booking.paymentRequiredBy &&
+              Date.parse(atSupplier.booking.paymentRequiredBy) < now.getTime() + PAYMENT_WINDOW_MS
+                ? { paymentDeadline: new Date(Date.parse(atSupplier.booking.paymentRequiredBy)) }
+                : {}),
+            }
+          : {}),
     }),
     atSupplier?.orderId,
   );
@@ -332,7 +347,7 @@ export async function createOrder(
   } catch (error) {
     await idempotency.abandon(deps.db, ref).catch(() => undefined);
     // Booked at the supplier but not recorded here (e.g. the caps on unpaid holds): its hold is given up.
-    if (atSupplier) await releaseAtDuffel(deps.flights.duffel!, atSupplier.booking.orderId);
+    if (atSupplier?.booking) await releaseAtDuffel(deps.flights.duffel!, atSupplier.booking.orderId);
     onOutcome(outcomeOf(error));
     throw error;
   }

@@ -135,7 +135,7 @@ export function sessionOpen(
 }
 
 /** One ticket number per passenger and flight, from `ticket_number_seq`. */
-async function issueTickets(tx: Database, order: LoadedOrder): Promise<void> {
+export async function issueTickets(tx: Database, order: LoadedOrder): Promise<void> {
   const flights = flightsOf(order.offer);
   const count = flights.length * order.passengers.length;
   const serials = await tx.execute<{ n: string }>(
@@ -279,6 +279,22 @@ async function applyPaymentOutcome(
         );
         const refundId = await refundLatePayment(tx, payment, siteUrl, now);
         return { effect: 'late_payment_refunded', refundIds: [refundId] };
+      }
+      if (order.supplier !== null && order.supplierOrderId === null) {
+        // An offer the airline would not hold (issue 15): paid here, booked at the airline only now, by the
+        // supplier pass this payment kicks (services/supplier-payments.ts). No tickets nor confirmation until the
+        // airline confirms; if it refuses, the payment goes back in full.
+        const paid = transition(status, 'payment_succeeded_unconfirmed');
+        await tx
+          .update(schema.orders)
+          .set({
+            bookingStatus: paid.booking_status,
+            paymentStatus: paid.payment_status,
+            paidAt: now,
+            updatedAt: now,
+          })
+          .where(eq(schema.orders.id, order.id));
+        return 'paid';
       }
       const next = transition(status, 'payment_succeeded');
       await tx

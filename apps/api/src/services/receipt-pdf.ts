@@ -130,8 +130,13 @@ export async function renderReceiptPdf(
         refund.status === 'refunded'
           ? t('receipt.refund.done', { date: formatInstant(lang, refund.refunded_at ?? refund.created_at) })
           : t('receipt.refund.pending');
-      const reason =
-        refund.reason === 'late_payment' ? t('receipt.refund.latePayment') : t('receipt.refund.cancellation');
+      const reason = t(
+        refund.reason === 'late_payment'
+          ? 'receipt.refund.latePayment'
+          : refund.reason === 'supplier_refused'
+            ? 'receipt.refund.supplierRefused'
+            : 'receipt.refund.cancellation',
+      );
       row(`${reason} · ${status}`, `− ${money(refund.amount, refund.currency)}`);
     }
   }

@@ -55,7 +55,7 @@ export async function recordRefund(
   input: {
     payment: PaymentRow;
     amountMinor: number;
-    reason: 'cancellation' | 'late_payment';
+    reason: 'cancellation' | 'late_payment' | 'supplier_refused';
     cancellationId?: string;
     now: Date;
   },

@@ -2,7 +2,9 @@
  * Booking an offer of a real supplier (issue 15; docs/decisions/0017-duffel-supplier.md): POST /v1/orders has
  * re-priced the offer (its expiry and price checks are the built-in's), then the supplier's order is created here
  * BEFORE our transaction records ours. Duffel: a `hold` order (the airline holds the seats, nothing is paid yet),
- * paid from the Duffel balance once the traveller has paid us (supplier-payments.ts).
+ * paid from the Duffel balance once the traveller has paid us (supplier-payments.ts). An offer the airline will not
+ * hold (`requires_instant_payment`) is booked by nobody now: it becomes an `instant` order, paid from the balance,
+ * once the traveller has paid us (bookPaidAtDuffel, run by supplier-payments.ts).
  *
  * The supplier sees a key derived from this request's Idempotency-Key (and whose it is): a retry after a dropped
  * connection, or of the whole request after we failed, finds the order booked before instead of booking twice.
@@ -11,15 +13,32 @@ import { createHash } from 'node:crypto';
 import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import type { OrderServiceLine } from '@parvoz/core/order-pricing';
 import { ApiFailure } from '../errors.ts';
-import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
+import type {
+  DuffelBooking,
+  DuffelBookingPassenger,
+  DuffelInstantTerms,
+  DuffelOrders,
+} from '../suppliers/duffel/orders.ts';
 import { newOrderId } from './order-access.ts';
 
-export interface SupplierBooking {
-  supplier: 'duffel';
-  /** Our order's id, chosen before: the supplier's order carries it in its metadata. */
-  orderId: string;
-  booking: DuffelBooking;
-}
+export type SupplierBooking =
+  | {
+      supplier: 'duffel';
+      /** Our order's id, chosen before: the supplier's order carries it in its metadata. */
+      orderId: string;
+      booking: DuffelBooking;
+      instant?: undefined;
+    }
+  | {
+      supplier: 'duffel';
+      orderId: string;
+      /**
+       * No supplier order yet: the airline will not hold this offer (`requires_instant_payment`), so it is booked
+       * as an `instant` order once the traveller has paid us (bookPaidAtDuffel).
+       */
+      booking: null;
+      instant: DuffelInstantTerms;
+    };
 
 /** The key the supplier sees: our request's key and scope, hashed (no caller identity leaves the site). */
 export function supplierIdempotencyKey(ref: { scope: string; key: string }): string {
@@ -107,9 +126,10 @@ export async function bookAtDuffel(
       ]);
     }
     case 'instant_payment_required':
-      // The airline now wants the fare paid at booking, which we do only after the traveller paid us.
-      throw new ApiFailure('offer_unavailable', 'This fare can no longer be held until payment.', {
-        reason: 'instant_payment_only',
+      // The airline will not hold it: nothing is booked now; the airline books it once the traveller has paid.
+      if (result.instant) return { supplier: 'duffel', orderId, booking: null, instant: result.instant };
+      throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
+        reason: 'sold_out',
       });
     default:
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
@@ -125,4 +145,42 @@ export async function releaseAtDuffel(duffel: DuffelOrders, supplierOrderId: str
   } catch {
     // Left to lapse unpaid at its payment deadline.
   }
+}
+
+/** The key the supplier sees for an order booked at pay time: one per order of ours, whoever retries it. */
+export function paidOrderIdempotencyKey(orderId: string): string {
+  return supplierIdempotencyKey({ scope: 'instant-order', key: orderId });
+}
+
+/**
+ * Books a paid order at Duffel as an `instant` order paid from the balance, at most once: the key and our order
+ * id travel in its metadata, so a retry (a dropped connection, another pass, another instance after a lapsed
+ * claim) and the reconciliation find the order booked before. `paidAt` is when the traveller paid: our signed
+ * offer id is checked as of then (the order's payment window never ends after the offer's expiry); whether the
+ * offer can still be booked now is Duffel's answer. Throws when Duffel cannot be reached.
+ */
+export async function bookPaidAtDuffel(
+  duffel: DuffelOrders,
+  order: {
+    id: string;
+    offerId: string;
+    supplierTotalAmount: string | null;
+    contact: { email: string; phone: string };
+    passengers: DuffelBookingPassenger[];
+    paidAt: Date;
+  },
+): ReturnType<DuffelOrders['book']> {
+  return duffel.book(
+    {
+      offerId: order.offerId,
+      passengers: order.passengers,
+      contact: order.contact,
+      idempotencyKey: paidOrderIdempotencyKey(order.id),
+      type: 'instant',
+      ourOrderId: order.id,
+    },
+    order.paidAt.getTime(),
+    // The total agreed at booking: the airline's price moved since (no guarantee without a hold) is a refusal.
+    order.supplierTotalAmount ?? undefined,
+  );
 }

@@ -6,10 +6,17 @@
  * is done. Paying twice is impossible on Duffel's side too: an order no longer awaiting payment is not paid again.
  * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
+import { transition } from '@parvoz/core/order-status';
+import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
+import { renderAfterSaleEmail } from './after-sale-mail.ts';
+import { enqueueEmail } from './mail.ts';
+import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { enqueueConfirmation, issueTickets } from './payments.ts';
+import { orderLink, recordRefund } from './refunds.ts';
+import { bookPaidAtDuffel } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
 
@@ -18,7 +25,20 @@ export interface SupplierPaymentDeps {
   duffel: DuffelOrders;
   now: () => Date;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** The site's origin for the links in the emails of orders booked at pay time. */
+  siteUrl?: () => string;
+  /** Asks the providers for refunds once recorded (services/refunds.ts); without it the refund sweep does. */
+  startRefunds?: (refundIds: string[]) => Promise<void>;
+  /** Sends the queued emails now. */
+  kickOutbox?: () => void;
 }
+
+/**
+ * How long a claim on a paid order to book at the supplier keeps other passes (and instances) away: longer than
+ * a booking call takes; a worker that died with it lets the next one try (which finds a booking made meanwhile by
+ * its key).
+ */
+export const BOOKING_CLAIM_MS = 2 * 60_000;
 
 const BATCH = 20;
 
@@ -78,6 +98,224 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
     }
   }
   return paid;
+}
+
+/**
+ * Orders booked at the supplier only once paid (a Duffel offer that requires instant payment, issue 15): each
+ * paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across instances), booked at Duffel as
+ * an `instant` order paid from the balance (bookPaidAtDuffel: at most once per order, by its key), then either
+ * confirmed here — the supplier's order and booking reference kept, tickets issued, the confirmation emailed — or,
+ * when Duffel refuses (the offer is gone, sold out, or at another price), cancelled with the whole payment refunded
+ * and the traveller told. Duffel unreachable: the claim is let go and the next pass tries again. Returns how many
+ * were settled either way.
+ */
+export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
+  const due = await deps.db
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(
+      and(
+        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.bookingStatus, 'new'),
+        eq(schema.orders.paymentStatus, 'paid'),
+      ),
+    )
+    .orderBy(asc(schema.orders.paidAt))
+    .limit(BATCH);
+  let settled = 0;
+  for (const { id } of due) {
+    const claimedAt = deps.now();
+    const [claimed] = await deps.db
+      .update(schema.orders)
+      .set({ supplierBookingClaimedAt: claimedAt })
+      .where(
+        and(
+          eq(schema.orders.id, id),
+          eq(schema.orders.bookingStatus, 'new'),
+          eq(schema.orders.paymentStatus, 'paid'),
+          or(
+            isNull(schema.orders.supplierBookingClaimedAt),
+            lt(schema.orders.supplierBookingClaimedAt, new Date(claimedAt.getTime() - BOOKING_CLAIM_MS)),
+          ),
+        ),
+      )
+      .returning({ id: schema.orders.id });
+    if (!claimed) continue;
+    try {
+      if (await bookPaidOrder(deps, id)) settled++;
+    } catch (error) {
+      supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
+      deps.log.warn(
+        { orderId: id, err: error instanceof Error ? error.message : String(error) },
+        'paid order not booked at the supplier: tried again on the next pass',
+      );
+      await deps.db
+        .update(schema.orders)
+        .set({ supplierBookingClaimedAt: null })
+        .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingClaimedAt, claimedAt)));
+    }
+  }
+  return settled;
+}
+
+/** One claimed order: booked at Duffel and confirmed here, or refused and refunded. Throws when Duffel is down. */
+async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
+  const loaded = await loadOrder(deps.db, id);
+  if (!loaded) return false;
+  const { row } = loaded;
+  // The reconciliation may have put the order Duffel booked on ours already: confirm it as it is.
+  if (row.supplierOrderId)
+    return confirmPaidOrder(deps, id, {
+      orderId: row.supplierOrderId,
+      bookingReference: row.supplierBookingReference ?? '',
+      totalAmount: row.supplierTotalAmount ?? '',
+      totalCurrency: row.supplierCurrency ?? '',
+    });
+  const result = await bookPaidAtDuffel(deps.duffel, {
+    id,
+    offerId: row.offerId ?? loaded.offer.id,
+    supplierTotalAmount: row.supplierTotalAmount,
+    contact: { email: row.contactEmail, phone: row.contactPhone },
+    passengers: loaded.passengers.map((p) => ({
+      type: p.type,
+      given_name: p.givenName,
+      family_name: p.familyName,
+      born_on: p.bornOn,
+      gender: p.gender,
+      // As at booking: the document is taken as issued by the passenger's country of citizenship.
+      document: {
+        number: p.documentNumber,
+        expires_on: p.documentExpiresOn ?? '',
+        issuing_country_code: p.citizenship,
+      },
+    })),
+    paidAt: row.paidAt ?? deps.now(),
+  });
+  if (result.ok) {
+    supplierPaymentsTotal.inc({
+      supplier: 'duffel',
+      status: result.booking.replayed ? 'found_booked' : 'booked',
+    });
+    return confirmPaidOrder(deps, id, result.booking);
+  }
+  supplierPaymentsTotal.inc({ supplier: 'duffel', status: `refused_${result.code}` });
+  deps.log.warn(
+    { orderId: id, code: result.code, detail: result.detail },
+    'supplier refused to book a paid order: cancelled and refunded in full',
+  );
+  return refusePaidOrder(deps, id);
+}
+
+/** Booked at the supplier: the order is booked here, its tickets issued and the confirmation queued, once. */
+async function confirmPaidOrder(
+  deps: SupplierPaymentDeps,
+  id: string,
+  booking: Pick<DuffelBooking, 'orderId' | 'bookingReference' | 'totalAmount' | 'totalCurrency'>,
+): Promise<boolean> {
+  const now = deps.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
+    const next = transition(
+      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
+      'supplier_confirmed',
+    );
+    await tx
+      .update(schema.orders)
+      .set({
+        bookingStatus: next.booking_status,
+        paymentStatus: next.payment_status,
+        ticketedAt: now,
+        supplierOrderId: booking.orderId,
+        supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
+        supplierTotalAmount: booking.totalAmount || order.supplierTotalAmount,
+        supplierCurrency: booking.totalCurrency || order.supplierCurrency,
+        // An instant order is paid from the balance as it is created.
+        supplierPaidAt: order.supplierPaidAt ?? now,
+        supplierBookingClaimedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(schema.orders.id, id));
+    await issueTickets(tx, (await loadOrder(tx, id))!);
+    await enqueueConfirmation(tx, id, deps.siteUrl?.() ?? 'http://localhost', now, {
+      dedupeKey: `order-confirmation:${id}`,
+    });
+    return true;
+  });
+  if (done) deps.kickOutbox?.();
+  return done;
+}
+
+/**
+ * Refused by the supplier: nothing was booked, so the order is cancelled (still paid, spec's two values) and every
+ * payment of it that succeeded is refunded in full (a refund per payment, recorded with the change), and the
+ * traveller is told by email and on the order page.
+ */
+async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
+  const now = deps.now();
+  const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
+  const refundIds = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.supplierOrderId)
+      return null;
+    const next = transition(
+      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
+      'supplier_refused',
+    );
+    await tx
+      .update(schema.orders)
+      .set({
+        bookingStatus: next.booking_status,
+        paymentStatus: next.payment_status,
+        cancelledAt: now,
+        supplierBookingClaimedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(schema.orders.id, id));
+    const paid = await tx
+      .select({ payment: schema.payments, refundId: schema.refunds.id })
+      .from(schema.payments)
+      .leftJoin(schema.refunds, eq(schema.refunds.paymentId, schema.payments.id))
+      .where(and(eq(schema.payments.orderId, id), eq(schema.payments.status, 'succeeded')))
+      .orderBy(desc(schema.payments.createdAt));
+    const ids: string[] = [];
+    let amountMinor = 0;
+    let currency = order.currency;
+    for (const { payment, refundId } of paid) {
+      // A later payment refunded already (a late one) keeps its own refund.
+      if (refundId) continue;
+      ids.push(
+        await recordRefund(tx, {
+          payment,
+          amountMinor: payment.amountMinor,
+          reason: 'supplier_refused',
+          now,
+        }),
+      );
+      amountMinor += payment.amountMinor;
+      currency = payment.currency;
+    }
+    const view = presentOrder((await loadOrder(tx, id))!, now);
+    await enqueueEmail(tx, {
+      to: view.contact.email,
+      kind: 'supplier-refused-refund',
+      orderId: id,
+      payload: await renderAfterSaleEmail(view.lang, {
+        kind: 'supplier-refused-refund',
+        order: view,
+        amount: majorOf(amountMinor, currency),
+        currency,
+        link: await orderLink(tx, id, view.lang, siteUrl, now),
+      }),
+      now,
+      dedupeKey: `supplier-refused-refund:${id}`,
+    });
+    return ids;
+  });
+  if (refundIds === null) return false;
+  if (refundIds.length > 0) await deps.startRefunds?.(refundIds);
+  deps.kickOutbox?.();
+  return true;
 }
 
 /**
@@ -154,7 +392,8 @@ export function createSupplierPaymentWorker(
       again = true;
       return running;
     }
-    running = paySuppliers(deps)
+    running = bookPaidOrders(deps)
+      .then(() => paySuppliers(deps))
       .then(async (paid) => {
         await releaseLapsedHolds(deps);
         await reconcileIfDue();

@@ -246,6 +246,15 @@ function OfferBooking({
               : ''}
           </p>
           <Itinerary slices={offer.slices} />
+          {offer.payment_requirements?.requires_instant_payment ? (
+            // The airline will not hold this fare (issue 15): it is booked there only once the payment completes.
+            <p
+              className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="booking-instant-payment"
+            >
+              {t('booking.instantPayment')}
+            </p>
+          ) : null}
         </section>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-4">

@@ -201,11 +201,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   // Back from a provider's page: its confirmation (a webhook or its own call) may still be on its way.
   const confirming =
     (payment === 'success' || payment === 'returned') && !paid && order.booking_status === 'new';
-  useAwaitPayment(confirming);
+  // Paid, and the airline is booking it now (issue 15: a fare it would not hold): the page waits for it too.
+  const awaitingAirline = paid && order.booking_status === 'new';
+  useAwaitPayment(confirming || awaitingAirline);
   const busy = navigation.state !== 'idle';
   const quote = actionData && 'cancellation' in actionData ? actionData.cancellation : null;
   const manageResult = actionData && 'manage' in actionData ? actionData : null;
   const latePayment = order.refunds.some((r) => r.reason === 'late_payment');
+  const supplierRefused = order.refunds.some((r) => r.reason === 'supplier_refused');
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -217,12 +220,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p>{order.payable ? t('order.payment.declined.retry') : t('order.payment.declined.text')}</p>
         </div>
       ) : null}
-      {(payment === 'success' || payment === 'returned') && paid ? (
+      {(payment === 'success' || payment === 'returned') && paid && order.booking_status === 'booked' ? (
         <p
           role="status"
           className="rounded border border-green-300 bg-green-50 p-4 text-green-900 wrap-anywhere"
         >
           {t('order.payment.success', { email: order.contact.email })}
+        </p>
+      ) : null}
+      {awaitingAirline ? (
+        <p
+          role="status"
+          className="rounded border border-primary-200 bg-primary-50 p-4 text-primary-800 wrap-anywhere"
+          data-testid="order-awaiting-airline"
+        >
+          {t('order.awaitingAirline', { email: order.contact.email })}
         </p>
       ) : null}
       {confirming ? (
@@ -270,7 +282,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {order.cancellable ? <CancelBooking order={order} quote={quote} busy={busy} /> : null}
       {order.booking_status === 'cancelled' ? (
         <p className="rounded border border-neutral-300 bg-neutral-100 p-4" data-testid="order-cancelled">
-          {paid ? t('order.cancelledPaid') : t('order.cancelled')}
+          {supplierRefused
+            ? t('order.supplierRefused')
+            : paid
+              ? t('order.cancelledPaid')
+              : t('order.cancelled')}
         </p>
       ) : null}
       {latePayment ? (

@@ -17,10 +17,7 @@ import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testin
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
-import { bookAtDuffel } from '../../services/supplier-booking.ts';
-import { ApiFailure } from '../../errors.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
-import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
 
@@ -319,59 +316,6 @@ describe('the e-ticket PDF', () => {
     const text = await ticketText(plain, 'en');
     expect(text).toContain(plain.booking_reference);
     expect(text).not.toContain('Airline booking reference');
-  });
-});
-
-describe('offers the airline will not hold (payment_requirements.requires_instant_payment)', () => {
-  test('are not in the search; one that became so since the search is refused as unavailable, nothing booked', async () => {
-    server.knobs.instantPaymentOnly = true;
-    try {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/v1/flights/search',
-        headers: ANON,
-        payload: {
-          slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-          passengers: { adults: 1 },
-          cabin_class: 'economy',
-          currency: 'USD',
-        },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const offers = expandSearchOffers(response.json().data) as Offer[];
-      expect(offers.length).toBeGreaterThan(0);
-      expect(offers.filter((o) => o.id.startsWith('dfl.'))).toEqual([]);
-    } finally {
-      server.knobs.instantPaymentOnly = false;
-    }
-    const offer = await duffelOffer();
-    for (const o of server.offers.values())
-      o.payment_requirements = {
-        requires_instant_payment: true,
-        price_guarantee_expires_at: null,
-        payment_required_by: null,
-      };
-    const before = ordersPosted().length;
-    const rowsBefore = (await db.select().from(schema.orders)).length;
-    // The booking page's re-pricing and the booking itself both refuse it (the page shows "no longer available").
-    const page = await app.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
-    expect(page.statusCode, page.body).toBe(422);
-    expect(page.json().error.code).toBe('offer_unavailable');
-    const refused = await postOrder(bookingBody(offer));
-    expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().error.code).toBe('offer_unavailable');
-    expect(ordersPosted()).toHaveLength(before);
-    expect((await db.select().from(schema.orders)).length).toBe(rowsBefore);
-    // Should it change between our re-pricing and the booking, the booking says why, still without asking a hold.
-    const failure = await bookAtDuffel(
-      createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
-      bookingBody(offer) as unknown as CreateOrderInput,
-      { scope: 'test', key: `duffel-instant-${++keys}` },
-      now(),
-    ).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiFailure);
-    expect(failure).toMatchObject({ code: 'offer_unavailable', details: { reason: 'instant_payment_only' } });
-    expect(ordersPosted()).toHaveLength(before);
   });
 });
 

@@ -336,25 +336,30 @@ describe('Duffel supplier: re-pricing', () => {
     });
   });
 
-  test('offers the airline will not hold (instant payment only) are left out, and said so; one that became so is unavailable', async () => {
+  test('offers the airline will not hold (instant payment only) are offered, marked; re-pricing keeps the mark', async () => {
+    const plain = (await searchOffers()).offers.length;
+    dropped.length = 0;
     server.knobs.instantPaymentOnly = true;
-    const data = await searchOffers();
-    expect(data.offers).toEqual([]);
-    // Every offer of the answer, the one through an unknown place too (the first reason found counts).
-    expect(dropped).toEqual([['instant_payment_only', 3]]);
-    server.knobs.instantPaymentOnly = false;
+    try {
+      const data = await searchOffers();
+      // Sold too, booked at the airline once paid (docs/decisions/0017): the same offers, each marked.
+      expect(data.offers).toHaveLength(plain);
+      expect(plain).toBeGreaterThan(0);
+      for (const offer of data.offers)
+        expect(offer.payment_requirements).toEqual({ requires_instant_payment: true });
+      expect(dropped).toEqual([['unknown_airport', 1]]);
+      const priced = await supplier.price(data.offers[0]!.id, { now: Date.now() });
+      expect(priced).toMatchObject({
+        ok: true,
+        data: { payment_requirements: { requires_instant_payment: true } },
+      });
+    } finally {
+      server.knobs.instantPaymentOnly = false;
+    }
+    // An ordinary offer carries no mark.
     const id = (await searchOffers()).offers[0]!.id;
-    // The airline's terms changed after the search: re-pricing no longer offers it.
-    for (const offer of server.offers.values())
-      offer.payment_requirements = {
-        requires_instant_payment: true,
-        price_guarantee_expires_at: null,
-        payment_required_by: null,
-      };
-    expect(await supplier.price(id, { now: Date.now() })).toMatchObject({
-      ok: false,
-      error: { code: 'offer_unavailable' },
-    });
+    const priced = await supplier.price(id, { now: Date.now() });
+    expect(priced.ok && priced.data.payment_requirements).toBeUndefined();
   });
 
   test('flights chosen by keys (shared links) are the built-in network’s only', async () => {

@@ -297,9 +297,9 @@ function split(total: number, weights: number[]): number[] {
 /** A Duffel offer as ours, or why it cannot be shown (unknown place, airline, currency; malformed times). */
 export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const { network: net, rates, currency } = ctx;
-  // We hold every Duffel booking until the traveller has paid us (docs/decisions/0017): an offer the airline
-  // will not hold cannot be sold that way, so it is not offered at all.
-  if (d.payment_requirements?.requires_instant_payment) return { ok: false, reason: 'instant_payment_only' };
+  // An offer the airline will not hold is sold too, booked at the airline once the traveller has paid
+  // (docs/decisions/0017): it is marked, so the booking page can say the seats are not held until then.
+  const instantOnly = d.payment_requirements?.requires_instant_payment === true;
   if (!isCurrencyCode(d.total_currency)) return { ok: false, reason: 'unknown_currency' };
   const totalIn: Money | null = fromMajorString(d.total_amount, d.total_currency);
   if (!totalIn || totalIn.amount <= 0) return { ok: false, reason: 'bad_amount' };
@@ -403,6 +403,7 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
     owner: d.owner?.iata_code
       ? { iata_code: d.owner.iata_code, name: net.airline(d.owner.iata_code)?.name ?? d.owner.name }
       : ownerCode,
+    ...(instantOnly ? { payment_requirements: { requires_instant_payment: true as const } } : {}),
   };
   return { ok: true, offer, conditions };
 }

@@ -190,9 +190,16 @@ describe('booking at Duffel', () => {
     const posted = () =>
       server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').length;
     const before = posted();
+    const offer = [...server.offers.values()].at(-1)!;
+    // With the terms to book it as an `instant` order once the traveller has paid (supplier-booking.ts).
     expect(await orders.book(input(offerId, 'key-instant-hold', { type: 'hold' }), Date.now())).toEqual({
       ok: false,
       code: 'instant_payment_required',
+      instant: {
+        totalAmount: offer.total_amount,
+        totalCurrency: offer.total_currency,
+        expiresAt: offer.expires_at,
+      },
     });
     expect(posted()).toBe(before);
     // The test server plays Duffel's refusal of such a hold, so the guard is not the only thing between us and it.

@@ -1,6 +1,8 @@
 /**
- * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side
- * POST /v1/orders calls (services/supplier-booking.ts), with the extra bags chosen as Duffel's services.
+ * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side of
+ * POST /v1/orders (a `hold`, or with extra bags chosen as Duffel's services an `instant` order), of the payment (a
+ * hold paid, or an `instant` order for an offer the airline will not hold, services/supplier-payments.ts) and of
+ * cancellations.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
@@ -92,7 +94,16 @@ export type DuffelBookingResult =
          */
         | 'service_unavailable';
       detail?: unknown;
+      /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
+      instant?: DuffelInstantTerms;
     };
+
+/** An offer booked only at pay time (`requires_instant_payment`): Duffel's total and the offer's own expiry. */
+export interface DuffelInstantTerms {
+  totalAmount: string;
+  totalCurrency: string;
+  expiresAt: string;
+}
 
 /** One of our orders at Duffel, as the reconciliation reads it (`GET /air/orders`). */
 export interface DuffelOrderSummary {
@@ -248,9 +259,18 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
-      // Duffel refuses to hold such an offer: say so rather than ask (the search leaves these offers out).
+      // Duffel refuses to hold such an offer: say so, with its terms, rather than ask (the caller books it as an
+      // `instant` order once the traveller has paid).
       if (input.type === 'hold' && offer.payment_requirements?.requires_instant_payment)
-        return { ok: false, code: 'instant_payment_required' };
+        return {
+          ok: false,
+          code: 'instant_payment_required',
+          instant: {
+            totalAmount: offer.total_amount,
+            totalCurrency: offer.total_currency,
+            expiresAt: offer.expires_at,
+          },
+        };
       if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
         return {
           ok: false,

@@ -1,7 +1,13 @@
 import type { Order } from '@parvoz/contracts/booking';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatInstant } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
+
+const REFUND_REASON: Record<Order['refunds'][number]['reason'], MessageKey> = {
+  cancellation: 'order.refund.cancellation',
+  late_payment: 'order.refund.latePayment',
+  supplier_refused: 'order.refund.supplierRefused',
+};
 
 /** The money going back on the order (issue 13): each refund, why, and whether it has reached the card. */
 export function OrderRefunds({ order }: { order: Order }) {
@@ -21,10 +27,7 @@ export function OrderRefunds({ order }: { order: Order }) {
         {order.refunds.map((refund, i) => (
           <li key={i}>
             <span className="font-semibold tabular-nums">{money(refund.amount, refund.currency)}</span>{' '}
-            {refund.reason === 'late_payment'
-              ? t('order.refund.latePayment')
-              : t('order.refund.cancellation')}{' '}
-            —{' '}
+            {t(REFUND_REASON[refund.reason])} —{' '}
             {refund.status === 'refunded'
               ? t('order.refund.done', {
                   date: formatInstant(locale, refund.refunded_at ?? refund.created_at),

@@ -1,0 +1,273 @@
+/**
+ * Offers the airline will not hold (`payment_requirements.requires_instant_payment`, issue 15;
+ * docs/decisions/0017-duffel-supplier.md): shown in our search, booked here with no Duffel order, then booked at
+ * Duffel as an `instant` order paid from the balance once the traveller has paid — exactly once, however the
+ * payment's callback is repeated, the connection dropped or the passes race — and, when Duffel refuses at pay time
+ * (price changed, offer gone), cancelled and refunded in full with the traveller told. Against the Duffel test
+ * server (real HTTP on loopback) and PGlite.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, like } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { Offer } from '@parvoz/core/search-types';
+import { TEST_OFFER_SECRET } from '../../testing.ts';
+import { ANON, bookingBody } from '../../booking-testing.ts';
+import { deliverWebhook, openPayment, pay, readOrder, type Booked } from '../../after-sale-testing.ts';
+import { bookPaidOrders } from '../../services/supplier-payments.ts';
+import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
+import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
+
+const TOKEN = 'duffel_test_instant0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+let dayOffset = 40;
+const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
+const quietLog = { warn: () => undefined, error: () => undefined };
+
+let db: Database;
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
+let keys = 0;
+
+beforeAll(async () => {
+  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
+}, 120_000);
+
+afterAll(async () => {
+  await closeApi?.();
+});
+
+afterEach(() => {
+  server.knobs.instantPaymentOnly = false;
+  server.knobs.priceFactor = 1;
+  server.knobs.dropAfterCreate = false;
+  server.knobs.failWith = null;
+  server.knobs.delayMs = 0;
+});
+
+/** A Duffel offer of a fresh search whose airline requires instant payment. */
+async function instantOffer(): Promise<Offer> {
+  server.knobs.instantPaymentOnly = true;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'USD',
+    },
+  });
+  server.knobs.instantPaymentOnly = false;
+  expect(response.statusCode, response.body).toBe(200);
+  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
+  if (!offer) throw new Error('no Duffel offer in the search');
+  return offer;
+}
+
+async function book(offer: Offer): Promise<Booked> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': `duffel-instant-${++keys}` },
+    payload: bookingBody(offer, { expected_total: offer.total_amount }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Booked;
+}
+
+const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+const duffelOrdersOf = (orderId: string) =>
+  server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === orderId);
+const rowOf = async (id: string) =>
+  (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const mailsOf = async (prefix: string) =>
+  db
+    .select()
+    .from(schema.outbox)
+    .where(like(schema.outbox.dedupeKey, `${prefix}%`));
+/** Another instance's supplier pass: its own adapter on the same test server and database. */
+const otherPass = () =>
+  bookPaidOrders({
+    db,
+    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    now,
+    log: quietLog,
+  });
+const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+describe('offers that require instant payment', () => {
+  test('are in the search and marked on the booking page; booking asks Duffel for no order and waits no longer than the offer', async () => {
+    const offer = await instantOffer();
+    const page = await app.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.payment_requirements).toEqual({ requires_instant_payment: true });
+    const before = ordersPosted().length;
+    const order = await book(offer);
+    expect(ordersPosted()).toHaveLength(before);
+    expect(order).toMatchObject({
+      booking_status: 'new',
+      payment_status: 'not_paid',
+      supplier_booking_reference: null,
+      total_amount: '300.00',
+    });
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({
+      supplier: 'duffel',
+      supplierOrderId: null,
+      supplierTotalAmount: '300.00',
+      supplierCurrency: 'USD',
+    });
+    const duffelOffer = [...server.offers.values()].find(
+      (o) => o.payment_requirements.requires_instant_payment,
+    )!;
+    expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
+    expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(offer.expires_at));
+    // No seats of ours are held for it either.
+    expect(await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id))).toEqual(
+      [],
+    );
+  });
+
+  test('paying books one instant order at Duffel from the balance; booked here with the airline reference; a repeated callback books nothing more', async () => {
+    const order = await book(await instantOffer());
+    const payment = await openPayment(app, db, order);
+    const event = {
+      id: `evt_instant_${order.id}`,
+      type: 'payment.succeeded' as const,
+      providerRef: payment.providerRef!,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+    };
+    expect((await deliverWebhook(app, now(), event)).effect).toBe('paid');
+    await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
+    const atDuffel = duffelOrdersOf(order.id);
+    expect(atDuffel).toHaveLength(1);
+    const sent = ordersPosted().findLast((r) => r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    expect(sent.body!.data).toMatchObject({
+      type: 'instant',
+      payments: [{ type: 'balance', amount: '300.00', currency: 'USD' }],
+      metadata: {
+        [ORDER_METADATA_KEY]: order.id,
+        [IDEMPOTENCY_METADATA_KEY]: paidOrderIdempotencyKey(order.id),
+      },
+    });
+    expect(sent.body!.data.passengers[0]).toMatchObject({
+      given_name: 'Anna',
+      born_on: '1990-04-12',
+      identity_documents: [{ type: 'passport', unique_identifier: 'FA1234567', issuing_country_code: 'UZ' }],
+    });
+    const read = await readOrder(app, order.id, order.access_token);
+    expect(read).toMatchObject({
+      booking_status: 'booked',
+      payment_status: 'paid',
+      supplier_booking_reference: atDuffel[0]!.booking_reference,
+      refund_status: 'none',
+    });
+    expect(read.passengers[0]!.tickets.length).toBeGreaterThan(0);
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ supplierOrderId: atDuffel[0]!.id, supplierBookingClaimedAt: null });
+    expect(row.supplierPaidAt).not.toBeNull();
+    expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(1);
+    // The provider's callback again (the same event), and another event for the same payment: nothing more.
+    expect((await deliverWebhook(app, now(), event)).effect).toBe('duplicate');
+    expect((await deliverWebhook(app, now(), { ...event, id: `${event.id}_2` })).effect).toBe('ignored');
+    expect(await otherPass()).toBe(0);
+    expect(duffelOrdersOf(order.id)).toHaveLength(1);
+    expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(1);
+  });
+
+  test('a dropped connection after Duffel created the order: found by its key, one order there, booked here', async () => {
+    const order = await book(await instantOffer());
+    server.knobs.dropAfterCreate = true;
+    await pay(app, db, order, now());
+    await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
+    expect(duffelOrdersOf(order.id)).toHaveLength(1);
+    expect((await rowOf(order.id)).supplierOrderId).toBe(duffelOrdersOf(order.id)[0]!.id);
+  });
+
+  test('Duffel unreachable at pay time: paid and waiting (no second payment, no expiry); the next pass books it once', async () => {
+    const order = await book(await instantOffer());
+    const lookups = () =>
+      server.requests.filter((r) => r.path.startsWith('/air/orders') && r.method === 'GET');
+    const asked = lookups().length;
+    server.knobs.failWith = 503;
+    await pay(app, db, order, now());
+    // The pass the payment kicked asked Duffel (its key's look-up failed) and let its claim go.
+    await waitFor(() => expect(lookups().length).toBeGreaterThan(asked));
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingClaimedAt).toBeNull());
+    const waiting = await readOrder(app, order.id, order.access_token);
+    expect(waiting).toMatchObject({ booking_status: 'new', payment_status: 'paid', payable: false });
+    expect(waiting.passengers[0]!.tickets).toEqual([]);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/payments?access_token=${encodeURIComponent(order.access_token)}`,
+      headers: ANON,
+      payload: {},
+    });
+    expect(again.statusCode).toBe(422);
+    expect(duffelOrdersOf(order.id)).toHaveLength(0);
+    server.knobs.failWith = null;
+    expect(await otherPass()).toBe(1);
+    expect(duffelOrdersOf(order.id)).toHaveLength(1);
+    expect((await rowOf(order.id)).bookingStatus).toBe('booked');
+  });
+
+  test('two passes at once (two instances): one claims the order, one instant order at Duffel', async () => {
+    const order = await book(await instantOffer());
+    server.knobs.delayMs = 300;
+    await pay(app, db, order, now());
+    // The payment kicked this instance's pass; another instance's pass runs meanwhile.
+    const settled = await Promise.all([otherPass(), otherPass()]);
+    await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
+    expect(settled.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+    expect(duffelOrdersOf(order.id)).toHaveLength(1);
+    expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(1);
+  });
+
+  test.each([
+    ['the price changed at the airline', () => void (server.knobs.priceFactor = 1.1)],
+    ['the offer is gone at the airline', () => server.expireOffers()],
+  ])(
+    'refused at pay time (%s): no order at Duffel, cancelled, refunded in full, the traveller told once',
+    async (_, refuse) => {
+      const order = await book(await instantOffer());
+      const before = ordersPosted().length;
+      refuse();
+      await pay(app, db, order, now());
+      await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('cancelled'));
+      expect(ordersPosted().length).toBe(before);
+      expect(duffelOrdersOf(order.id)).toHaveLength(0);
+      const read = await readOrder(app, order.id, order.access_token);
+      expect(read).toMatchObject({
+        booking_status: 'cancelled',
+        payment_status: 'paid',
+        supplier_booking_reference: null,
+        cancellable: false,
+      });
+      expect(read.refund_status).not.toBe('none');
+      expect(read.refunds).toEqual([
+        expect.objectContaining({ amount: '300.00', currency: 'USD', reason: 'supplier_refused' }),
+      ]);
+      expect(read.passengers[0]!.tickets).toEqual([]);
+      const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+      expect(refunds).toHaveLength(1);
+      expect(await mailsOf(`supplier-refused-refund:${order.id}`)).toHaveLength(1);
+      expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(0);
+      // Nothing more on the next passes.
+      expect(await otherPass()).toBe(0);
+      expect(
+        await db
+          .select()
+          .from(schema.refunds)
+          .where(and(eq(schema.refunds.orderId, order.id), eq(schema.refunds.reason, 'supplier_refused'))),
+      ).toHaveLength(1);
+    },
+  );
+});

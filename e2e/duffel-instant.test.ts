@@ -1,0 +1,111 @@
+/**
+ * An offer the airline will not hold (issue 15: Duffel's `payment_requirements.requires_instant_payment`), end to
+ * end in Chromium against the Duffel test server: it is in the results, the booking page says the seats are
+ * confirmed only when the payment completes, booking asks Duffel for nothing, and paying with the sandbox card books
+ * it at Duffel as one `instant` order paid from the balance; the order page shows it booked and paid with the
+ * airline's booking reference.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startSite, type RunningSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
+import {
+  startDuffelServer,
+  type DuffelTestServer,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import { payOnSandboxCardPage } from './support/journeys.ts';
+
+const TOKEN = 'duffel_test_e2einstant0123456789';
+let site: RunningSite;
+let duffel: DuffelTestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  duffel = await startDuffelServer({
+    token: TOKEN,
+    airports: TAS_IST_AIRPORTS,
+    flights: [duffelOnlyFlight('211.00', '41.00')],
+  });
+  duffel.knobs.instantPaymentOnly = true;
+  site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  await duffel?.close();
+});
+
+test('an instant-payment-only Duffel offer: marked on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
+  const lang = 'en' as const;
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const day = isoDay(36);
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const atDuffel = page.locator('[data-testid="offer"][data-carriers="QP"]');
+  await atDuffel.first().waitFor();
+  const card = atDuffel.first();
+  await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
+  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+  await page.waitForURL(/\/flight\/booking\?/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+  expect(await page.getByTestId('booking-instant-payment').textContent()).toBe(
+    m(lang, 'booking.instantPayment'),
+  );
+  await expectAxeClean(page);
+
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('duffel-instant@example.com');
+  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
+  const adult = page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
+  });
+  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
+  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
+  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
+  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
+  await adult
+    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
+    .fill(isoDay(3 * 365));
+  await page.locator('input[name="agreement"]').check();
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+
+  // Booked here, nothing at Duffel until the payment.
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  expect(duffel.orders).toHaveLength(0);
+  await payOnSandboxCardPage(page, lang);
+  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+  await expect
+    .poll(() => page.getByTestId('order-booking-status').textContent(), { timeout: 20_000 })
+    .toBe(m(lang, 'orders.status.booked'));
+  expect(await page.getByTestId('order-payment-status').textContent()).toBe(m(lang, 'orders.payment.paid'));
+  expect(duffel.orders).toHaveLength(1);
+  const order = duffel.orders[0]!;
+  expect(order.type).toBe('instant');
+  expect(order.payment_status.awaiting_payment).toBe(false);
+  expect(order.passengers[0]).toMatchObject({ given_name: 'AZIZ', family_name: 'KARIMOV', gender: 'm' });
+  const reference = page.getByTestId('order-airline-reference');
+  await reference.waitFor();
+  expect(await reference.textContent()).toContain(order.booking_reference);
+  expect(await page.getByTestId('ticket-number').count()).toBeGreaterThan(0);
+  await expectAxeClean(page);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
