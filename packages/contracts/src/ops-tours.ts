@@ -75,6 +75,24 @@ export const opsTourInputSchema = z.object({
 });
 export type OpsTourInput = z.infer<typeof opsTourInputSchema>;
 
+/** A select left on its empty "none" option sends '': no value. */
+const emptyAsNull = (value: string | number | null | undefined) => (value === '' ? null : value);
+/** Ticked boxes of one name: none sends nothing, one a lone string. */
+const asList = (value: string | string[] | undefined) =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
+
+/**
+ * The console's tour form (Conform, nested names such as `title.en`), read in the browser and in the action
+ * with this one schema. Its fields are the body's, checked by the body's rules, with what a form sends
+ * differently: the stars and board selects send '' for none, and the includes are checkboxes of one name.
+ * Its output is the body.
+ */
+export const opsTourFormSchema = opsTourInputSchema.extend({
+  hotel_stars: z.preprocess(emptyAsNull, opsTourInputSchema.shape.hotel_stars),
+  board_basis: z.preprocess(emptyAsNull, opsTourInputSchema.shape.board_basis),
+  includes: z.preprocess(asList, opsTourInputSchema.shape.includes),
+});
+
 export const opsTourParamsSchema = z.object({ id: z.uuid() });
 
 /** POST /v1/ops/tours/{id}/image: the picture's bytes in base64 (what the web form uploaded). */
