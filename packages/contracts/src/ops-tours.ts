@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { BOARD_BASES, TOUR_INCLUDES } from './tours.ts';
+import { asList, emptyAsNull } from './form-values.ts';
 
 export const OPS_TOUR_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type OpsTourRequestStatus = (typeof OPS_TOUR_REQUEST_STATUSES)[number];
@@ -75,12 +76,6 @@ export const opsTourInputSchema = z.object({
 });
 export type OpsTourInput = z.infer<typeof opsTourInputSchema>;
 
-/** A select left on its empty "none" option sends '': no value. */
-const emptyAsNull = (value: string | number | null | undefined) => (value === '' ? null : value);
-/** Ticked boxes of one name: none sends nothing, one a lone string. */
-const asList = (value: string | string[] | undefined) =>
-  value === undefined ? [] : typeof value === 'string' ? [value] : value;
-
 /**
  * The console's tour form (Conform, nested names such as `title.en`), read in the browser and in the action
  * with this one schema. Its fields are the body's, checked by the body's rules, with what a form sends
@@ -88,8 +83,8 @@ const asList = (value: string | string[] | undefined) =>
  * Its output is the body.
  */
 export const opsTourFormSchema = opsTourInputSchema.extend({
-  hotel_stars: z.preprocess(emptyAsNull, opsTourInputSchema.shape.hotel_stars),
-  board_basis: z.preprocess(emptyAsNull, opsTourInputSchema.shape.board_basis),
+  hotel_stars: z.preprocess(emptyAsNull<string | null | undefined>, opsTourInputSchema.shape.hotel_stars),
+  board_basis: z.preprocess(emptyAsNull<string | null | undefined>, opsTourInputSchema.shape.board_basis),
   includes: z.preprocess(asList, opsTourInputSchema.shape.includes),
 });
 
