@@ -243,6 +243,18 @@ test('an operator creates, illustrates and publishes a tour, a traveller sees it
     // Nothing wider than the phone (a wide table scrolls in its own box).
     expect(await small.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(360);
   }
+  // With JavaScript (the browser checks with the action's schema): an emptied English title is refused under
+  // its field, and the tour keeps its title.
+  await gotoHydrated(small, `${site.url}/en/ops/tours/${tourId}`);
+  const phoneTitle = small
+    .getByRole('group', { name: en('ops.tours.field.title') })
+    .getByLabel(en('ops.tours.lang.en'), { exact: true });
+  expect(await phoneTitle.inputValue()).toBe(TITLE);
+  await phoneTitle.fill('');
+  await small.getByRole('button', { name: en('ops.tours.save') }).click();
+  await expect.poll(() => fieldErrorOf(phoneTitle)).toBe(en('ops.tours.fieldInvalid'));
+  await gotoHydrated(small, `${site.url}/en/ops/tours/${tourId}`);
+  expect(await phoneTitle.inputValue()).toBe(TITLE);
   await phone.close();
 
   // The admin's audit log names the operator for each action.
