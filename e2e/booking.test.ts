@@ -16,9 +16,12 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
+import { descriptionOf } from './support/fields.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { payOnSandboxCardPage } from './support/journeys.ts';
+import { sessionToken } from './support/api.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -37,10 +40,6 @@ const ROUTES: Record<Locale, [string, string]> = {
   uz: ['TAS', 'MOW'],
   tr: ['IST', 'LON'],
 };
-
-function isoDay(offsetDays: number, from = new Date()): string {
-  return new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A date as the page shows it (medium style). */
 function dateOf(lang: Locale, iso: string): string {
@@ -114,15 +113,25 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The text that describes a control (its hint and its error), through aria-describedby. */
-async function descriptionOf(control: Locator): Promise<string> {
-  return control.evaluate((el) =>
-    (el.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-  );
+/** A traveller of the profile (an Uzbek citizen whose document is valid for four more years). */
+type SavedTraveller = {
+  given_name: string;
+  family_name: string;
+  born_on: string;
+  gender: 'male' | 'female';
+  document_number: string;
+};
+
+/** A session for `email`, signed in by the emailed code, whose profile holds `traveller`: its token. */
+async function accountWithTraveller(email: string, lang: Locale, traveller: SavedTraveller): Promise<string> {
+  const token = await sessionToken(site.url, smtp, email, { lang });
+  const saved = await fetch(`${site.url}/v1/user/travellers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...traveller, citizenship: 'UZ', document_expires_on: isoDay(4 * 365) }),
+  });
+  expect(saved.status, await saved.clone().text()).toBe(201);
+  return token;
 }
 
 /** Pages write dates with no-break spaces (Node and Chromium differ in spaces otherwise); compare words. */
@@ -514,33 +523,13 @@ test('"where is my ticket" emails the link for a matching pair and answers the s
 test('signed in: a passenger comes from the saved travellers, and the new one is saved', async () => {
   const lang: Locale = 'uz';
   const email = 'saver@example.com';
-  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
-    fetch(`${site.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${init.token ?? ANONYMOUS}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-  expect((await api('/v1/auth/code', { method: 'POST', body: { email, lang } })).status).toBe(202);
-  const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email, 15_000)).text)![1];
-  const verified = await api('/v1/auth/verify', { method: 'POST', body: { email, code } });
-  const token = ((await verified.json()) as { data: { token: string } }).data.token;
-  const saved = await api('/v1/user/travellers', {
-    method: 'POST',
-    token,
-    body: {
-      given_name: 'Aziz',
-      family_name: 'Karimov',
-      born_on: '1990-04-01',
-      gender: 'male',
-      citizenship: 'UZ',
-      document_number: 'AA1234567',
-      document_expires_on: isoDay(4 * 365),
-    },
+  const token = await accountWithTraveller(email, lang, {
+    given_name: 'Aziz',
+    family_name: 'Karimov',
+    born_on: '1990-04-01',
+    gender: 'male',
+    document_number: 'AA1234567',
   });
-  expect(saved.status).toBe(201);
 
   const offer = await findOffer(lang, { adults: 2, children: 0, infants: 0 });
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
@@ -578,7 +567,10 @@ test('signed in: a passenger comes from the saved travellers, and the new one is
   // Enter in a field books, although the form's first submit button is a "fill" button.
   await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).press('Enter');
   await page.waitForURL(/\/v1\/sandbox-pay\//);
-  const list = (await (await api('/v1/user/travellers', { token })).json()) as {
+  const travellers = await fetch(`${site.url}/v1/user/travellers`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const list = (await travellers.json()) as {
     data: { given_name: string }[];
   };
   expect(pageErrors).toEqual([]);
@@ -613,33 +605,13 @@ test('without JavaScript the booking form shows its errors after the round trip 
 test('without JavaScript "fill" puts a saved traveller into a passenger; an unknown bag is refused at its passenger', async () => {
   const lang: Locale = 'en';
   const email = 'nojs-saver@example.com';
-  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
-    fetch(`${site.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        authorization: `Bearer ${init.token ?? ANONYMOUS}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-  expect((await api('/v1/auth/code', { method: 'POST', body: { email, lang } })).status).toBe(202);
-  const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email, 15_000)).text)![1];
-  const verified = await api('/v1/auth/verify', { method: 'POST', body: { email, code } });
-  const token = ((await verified.json()) as { data: { token: string } }).data.token;
-  const saved = await api('/v1/user/travellers', {
-    method: 'POST',
-    token,
-    body: {
-      given_name: 'Nodira',
-      family_name: 'Karimova',
-      born_on: '1992-09-30',
-      gender: 'female',
-      citizenship: 'UZ',
-      document_number: 'AA7654321',
-      document_expires_on: isoDay(4 * 365),
-    },
+  const token = await accountWithTraveller(email, lang, {
+    given_name: 'Nodira',
+    family_name: 'Karimova',
+    born_on: '1992-09-30',
+    gender: 'female',
+    document_number: 'AA7654321',
   });
-  expect(saved.status).toBe(201);
 
   const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -14,6 +14,7 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
+import { fieldErrorOf } from './support/fields.ts';
 
 const OPERATOR = 'operator@parvoz-e2e.test';
 let site: RunningSite;
@@ -49,14 +50,8 @@ async function operatorEmail(subject: string) {
   return smtp.to(OPERATOR).find((mail) => mail.subject === subject)!;
 }
 
-/** The error shown under a field (tied to it by aria-describedby), or null. */
-async function fieldError(page: Page, label: string): Promise<string | null> {
-  const field = page.getByLabel(label, { exact: true });
-  if ((await field.getAttribute('aria-invalid')) !== 'true') return null;
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ');
-  const errorId = ids.find((id) => id.endsWith('-error'));
-  return errorId ? page.locator(`#${errorId}`).textContent() : null;
-}
+/** The error shown under the field of this label, or null. */
+const fieldError = (page: Page, label: string) => fieldErrorOf(page.getByLabel(label, { exact: true }));
 
 describe('last-minute tours', () => {
   test('list → filter → tour → invalid request → request sent → operator email (ru, 360 px, JavaScript)', async () => {

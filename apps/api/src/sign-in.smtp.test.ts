@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { buildTestApi } from './testing.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from '../../../e2e/support/smtp.ts';
+import { codeOf, startSmtpServer, type TestSmtpServer } from './adapters/mail/testing/smtp-server.ts';
 
 let app: FastifyInstance;
 let db: Database;

@@ -1,7 +1,10 @@
 /**
  * The booking's message keys, in a module of their own without zod: the booking page reads them as soon as it
- * renders, and loads the form's schema (booking-form.ts) only after hydration.
+ * renders, and loads the form's schema (booking-form.ts) only after hydration. The rules' keys come from core's
+ * key list alone (a module with nothing else), so the page does not load the rules either.
  */
+import { BOOKING_RULE_KEYS } from '@parvoz/core/booking-rule-keys';
+
 /** Every message key the booking schemas and rules can give (all in the four message files). */
 export const BOOKING_ERROR_KEYS = [
   'booking.error.offer',
@@ -20,18 +23,7 @@ export const BOOKING_ERROR_KEYS = [
   'booking.error.service',
   'booking.error.agreement',
   'booking.error.bookingReference',
-  // Cross-field rules (packages/core/src/booking-rules.ts)
-  'booking.error.bornOnFuture',
-  'booking.error.bornOnAdult',
-  'booking.error.bornOnChild',
-  'booking.error.bornOnInfant',
-  'booking.error.documentExpired',
-  'booking.error.noAdult',
-  'booking.error.tooManyInfants',
-  'booking.error.tooManySeated',
-  'booking.error.passengersMismatch',
-  'booking.error.serviceUnknown',
-  'booking.error.serviceNotForPassenger',
-  'booking.error.serviceDuplicate',
+  // The cross-field rules' keys, defined once where the rules are (packages/core/src/booking-rules.ts).
+  ...BOOKING_RULE_KEYS,
 ] as const;
 export type BookingErrorKey = (typeof BOOKING_ERROR_KEYS)[number];

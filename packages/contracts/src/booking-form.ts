@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { PHONE_COUNTRIES, phoneInputSchema } from './profile.ts';
 import type { BookingErrorKey } from './booking-errors.ts';
+import { asList } from './form-values.ts';
 
 export { BOOKING_ERROR_KEYS, type BookingErrorKey } from './booking-errors.ts';
 
@@ -129,7 +130,7 @@ export const bookingFormSchema = z.object({
   passengers: passengerList(
     bookingPassengerSchema.extend({
       luggage: z.preprocess(
-        (value) => (value === undefined ? [] : typeof value === 'string' ? [value] : value),
+        asList,
         // One error for the passenger's luggage (its boxes share one name), not one per box.
         z
           .array(z.string(), { error: 'booking.error.service' })

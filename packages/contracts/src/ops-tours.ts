@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { BOARD_BASES, TOUR_INCLUDES } from './tours.ts';
+import { asList, emptyAsNull } from './form-values.ts';
 
 export const OPS_TOUR_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type OpsTourRequestStatus = (typeof OPS_TOUR_REQUEST_STATUSES)[number];
@@ -74,6 +75,18 @@ export const opsTourInputSchema = z.object({
     .transform((codes) => [...new Set(codes)]),
 });
 export type OpsTourInput = z.infer<typeof opsTourInputSchema>;
+
+/**
+ * The console's tour form (Conform, nested names such as `title.en`), read in the browser and in the action
+ * with this one schema. Its fields are the body's, checked by the body's rules, with what a form sends
+ * differently: the stars and board selects send '' for none, and the includes are checkboxes of one name.
+ * Its output is the body.
+ */
+export const opsTourFormSchema = opsTourInputSchema.extend({
+  hotel_stars: z.preprocess(emptyAsNull<string | null | undefined>, opsTourInputSchema.shape.hotel_stars),
+  board_basis: z.preprocess(emptyAsNull<string | null | undefined>, opsTourInputSchema.shape.board_basis),
+  includes: z.preprocess(asList, opsTourInputSchema.shape.includes),
+});
 
 export const opsTourParamsSchema = z.object({ id: z.uuid() });
 

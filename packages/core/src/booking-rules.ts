@@ -1,26 +1,14 @@
 /**
  * Booking rules that depend on the flights and the offer (DESIGN §3–4), pure so that the API and the tests
  * share them. Each broken rule is a field error: a path into the POST /v1/orders body and a message key of
- * packages/i18n (`booking.error.*`, the same keys as packages/contracts/src/booking.ts), with ICU values.
+ * packages/i18n (`booking.error.*`, listed in booking-rule-keys.ts, which the contract re-exports), with ICU
+ * values.
  */
 import { MAX_SEATED_PASSENGERS, passengerTypeOn, type PassengerType } from './passengers.ts';
 import type { LuggageService, OfferSlice } from './search-types.ts';
+import type { BookingRuleKey } from './booking-rule-keys.ts';
 
-export const BOOKING_RULE_KEYS = [
-  'booking.error.bornOnFuture',
-  'booking.error.bornOnAdult',
-  'booking.error.bornOnChild',
-  'booking.error.bornOnInfant',
-  'booking.error.documentExpired',
-  'booking.error.noAdult',
-  'booking.error.tooManyInfants',
-  'booking.error.tooManySeated',
-  'booking.error.passengersMismatch',
-  'booking.error.serviceUnknown',
-  'booking.error.serviceNotForPassenger',
-  'booking.error.serviceDuplicate',
-] as const;
-export type BookingRuleKey = (typeof BOOKING_RULE_KEYS)[number];
+export { BOOKING_RULE_KEYS, type BookingRuleKey } from './booking-rule-keys.ts';
 
 export interface BookingRuleError {
   /** Path into the request body, e.g. ['passengers', 1, 'born_on']. */

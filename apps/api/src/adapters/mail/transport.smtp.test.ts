@@ -3,42 +3,24 @@
  * rendered email arrives with its HTML and text parts.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { smtpTransport } from './transport.ts';
+import { startSmtpServer, type TestSmtpServer } from './testing/smtp-server.ts';
 import { toOutgoing } from '../../services/mail.ts';
 import { renderOrderEmail } from '../../services/booking-mail.ts';
 import { sampleOrder } from '../../services/email-samples.ts';
 
-let server: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  smtp = await startSmtpServer();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.stop();
 });
 
 test('attachments are sent as files with their type and exact bytes', async () => {
-  const port = (server.server.address() as AddressInfo).port;
-  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Parvoz <no-reply@parvoz.test>');
+  const transport = smtpTransport(smtp.url, 'Parvoz <no-reply@parvoz.test>');
   const pdf = Buffer.from('%PDF-1.7\n% Oʻzbekiston\n%%EOF\n', 'utf8');
   try {
     await transport.send({
@@ -57,7 +39,7 @@ test('attachments are sent as files with their type and exact bytes', async () =
   } finally {
     transport.close();
   }
-  const mail = received.at(-1)!;
+  const { mail } = await smtp.waitFor('anna@example.com');
   expect(mail.subject).toBe('Biletleriniz düzenlendi — K7QX3M');
   expect(mail.text?.trim()).toBe('Plain text');
   expect(mail.attachments).toHaveLength(1);
@@ -67,8 +49,7 @@ test('attachments are sent as files with their type and exact bytes', async () =
 });
 
 test('a rendered email (react-email) arrives with both parts: the booking confirmation with the airline reference', async () => {
-  const port = (server.server.address() as AddressInfo).port;
-  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Parvoz <no-reply@parvoz.test>');
+  const transport = smtpTransport(smtp.url, 'Parvoz <no-reply@parvoz.test>');
   const payload = await renderOrderEmail('tr', {
     kind: 'order-confirmation',
     order: sampleOrder({ lang: 'tr', supplier_booking_reference: 'XJ4T9P' }),
@@ -79,7 +60,7 @@ test('a rendered email (react-email) arrives with both parts: the booking confir
   } finally {
     transport.close();
   }
-  const mail = received.at(-1)!;
+  const { mail } = await smtp.waitFor('aziz@example.com');
   expect(mail.subject).toBe(payload.subject);
   expect(mail.text).toContain('Havayolu rezervasyon kodu: XJ4T9P');
   expect(mail.text).toContain('http://parvoz.test/tr/orders/ord_1?access_token=abc');

@@ -5,9 +5,6 @@
  * down change nothing; orders of the built-in network have none.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { searchEngineFor } from '../../services/flights.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +20,7 @@ import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts
 import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -41,26 +39,10 @@ let server: DuffelTestServer;
 let closeApi: () => Promise<void>;
 let keys = 0;
 /** The emails the API sends, as a real SMTP server on loopback receives them. */
-let smtp: SMTPServer;
-const mailbox: ParsedMail[] = [];
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mailbox.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
   ({
     db,
     app,
@@ -69,13 +51,13 @@ beforeAll(async () => {
   } = await startDuffelTestApi({
     token: TOKEN,
     now,
-    config: { smtpUrl, publicUrl: SITE },
+    config: { smtpUrl: smtp.url, publicUrl: SITE },
   }));
 }, 120_000);
 
 afterAll(async () => {
   await closeApi?.();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.stop();
 });
 
 afterEach(() => {
@@ -363,17 +345,17 @@ describe('an accepted change becomes the itinerary', () => {
     const { order, atDuffel } = await bookDuffel('uz');
     await pay(app, db, order, now());
     await app.outbox.runOnce();
-    const sentBefore = mailbox.length;
+    const sentBefore = smtp.received.length;
     server.airlineChange(atDuffel.id, 95);
     await sync();
     await sync();
     await app.outbox.runOnce();
-    const mails = mailbox.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject ?? ''));
+    const mails = smtp.received.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe(`Aviakompaniya reyslaringizni oʻzgartirdi: bron ${order.booking_reference}`);
-    expect((mail!.to as { text: string }).text).toBe('anna.karimova@example.com');
-    const text = mail!.text ?? '';
+    expect(mail!.to).toEqual(['anna.karimova@example.com']);
+    const text = mail!.text;
     // Both schedules: booked at 23:10, now at 00:45, and the order page on the configured site.
     expect(text).toContain('QP 4242');
     expect(text).toContain('23:10');
@@ -385,6 +367,6 @@ describe('an accepted change becomes the itinerary', () => {
     clock += 60_000;
     await sync();
     await app.outbox.runOnce();
-    expect(mailbox.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject ?? ''))).toHaveLength(2);
+    expect(smtp.received.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject))).toHaveLength(2);
   });
 });

@@ -1,0 +1,107 @@
+import { Form } from 'react-router';
+import type { OpsTour, OpsTourHistoryEntry } from '@parvoz/contracts/ops-tours';
+import { useRootData, useT } from '../../../lib/i18n.tsx';
+import { formatInstant } from '../../../lib/local-time.ts';
+import { Button } from '../../../components/Button.tsx';
+import { FormField } from '../../../components/FormField.tsx';
+import { LocalizedLink } from '../../../components/LocalizedLink.tsx';
+import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
+
+const SECTION = 'grid gap-3 rounded border border-neutral-200 bg-white p-4';
+
+/** Publish or unpublish (one button), and the link to the tour on the site once it is there. */
+export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="tour-publishing" className={SECTION}>
+      <h2 id="tour-publishing" className="text-lg font-semibold">
+        {t('ops.tours.publishing')}
+      </h2>
+      <p>{t(tour.published ? 'ops.tours.publishedHint' : 'ops.tours.draftHint')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value={tour.published ? 'unpublish' : 'publish'} />
+          <Button type="submit" disabled={busy} variant={tour.published ? 'outline' : 'solid'}>
+            {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
+          </Button>
+        </Form>
+        {tour.published ? (
+          <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-700 underline">
+            {t('ops.tours.viewOnSite')}
+          </LocalizedLink>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The tour's picture and the upload of a new one (a file post, without JavaScript too). */
+export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
+  const t = useT();
+  const { locale } = useRootData();
+  return (
+    <section aria-labelledby="tour-picture" className={SECTION}>
+      <h2 id="tour-picture" className="text-lg font-semibold">
+        {t('ops.tours.image.heading')}
+      </h2>
+      {tour.image_url ? (
+        <img
+          src={tour.image_url}
+          alt={t('ops.tours.image.current', { title: tour.title[locale] || tour.title.en })}
+          className="max-h-48 w-auto max-w-full rounded object-cover"
+          data-testid="ops-tour-image"
+        />
+      ) : (
+        <p>{t('ops.tours.image.none')}</p>
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-3 sm:flex sm:flex-wrap sm:items-end"
+      >
+        <input type="hidden" name="intent" value="image" />
+        <FormField
+          id="tour-image"
+          label={t('ops.tours.image.choose')}
+          hint={t('ops.tours.image.hint')}
+          className="min-w-0"
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              name="image"
+              required
+              accept="image/jpeg,image/png,image/webp"
+              className="w-full max-w-full min-w-0"
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={busy}>
+          {t('ops.tours.image.upload')}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** What was done to the tour, newest first, and by whom. */
+export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry[] }) {
+  const t = useT();
+  const { locale } = useRootData();
+  return (
+    <section aria-labelledby="tour-history" className="grid gap-2">
+      <h2 id="tour-history" className="text-lg font-semibold">
+        {t('ops.tours.history')}
+      </h2>
+      <ol className="grid gap-1 text-sm" data-testid="ops-tour-history">
+        {history.map((e, i) => (
+          <li key={i} className="wrap-anywhere">
+            {formatInstant(locale, e.at)} · {e.actor ?? '—'} ·{' '}
+            {AUDIT_ACTION_LABEL[e.action] ? t(AUDIT_ACTION_LABEL[e.action]!) : e.action}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
