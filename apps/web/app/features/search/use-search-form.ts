@@ -109,12 +109,15 @@ export function useSearchForm(
     setPhase('idle');
     if (schema === 'failed') return formRef.current?.submit();
     setChanged(new Set());
-    checking.current = true;
-    try {
-      formRef.current?.requestSubmit();
-    } finally {
-      checking.current = false;
-    }
+    // From a task of its own: React does not hand a submit event dispatched during its effects to onSubmit.
+    window.setTimeout(() => {
+      checking.current = true;
+      try {
+        formRef.current?.requestSubmit();
+      } finally {
+        checking.current = false;
+      }
+    });
   }, [phase, schema]);
 
   // After a refused search, once its errors show. Conform's own focus cannot reach these controls (the
