@@ -133,6 +133,40 @@ describe('home page', () => {
     await context.close();
   });
 
+  test('with JavaScript a refused search shows its messages at once, focuses the first field in error, and a corrected field loses its own', async () => {
+    const page = await browser.newPage();
+    await gotoHydrated(page, `${site.url}/en`);
+    // By id: the plain field and the combobox that replaces it once loaded are the same field.
+    const from = page.locator('#search-from');
+    const to = page.locator('#search-to');
+    await from.fill('Tashkent');
+    await to.fill('Toshkent'); // the same city, typed in Uzbek: found by name as the form is checked
+    await page.getByRole('button', { name: m('en', 'search.form.submit') }).click();
+    await page.getByText(m('en', 'search.form.error.sameRoute')).waitFor();
+    await page.getByText(m('en', 'search.form.error.date')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('search-to');
+    expect(page.url()).toBe(`${site.url}/en`);
+    // Another destination: the route's message goes, the date's stays until the next search.
+    await to.fill('Istanbul');
+    await page.getByRole('option').filter({ hasText: 'IST' }).first().click();
+    await expect.poll(() => page.getByText(m('en', 'search.form.error.sameRoute')).count()).toBe(0);
+    expect(await page.getByText(m('en', 'search.form.error.date')).count()).toBe(1);
+    await page.close();
+  });
+
+  test('when the form’s rules cannot be downloaded, a search goes to the action, which checks it', async () => {
+    const context = await browser.newContext();
+    await context.route(/\/assets\/search-form-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/en`);
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: m('en', 'search.form.submit') }).click();
+    expect((await posted).status()).toBe(400);
+    await page.getByText(m('en', 'search.form.error.route')).waitFor();
+    await page.getByText(m('en', 'search.form.error.date')).waitFor();
+    await context.close();
+  });
+
   test('the city of the last search takes over from the language’s city', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
