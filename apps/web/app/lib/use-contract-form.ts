@@ -18,7 +18,7 @@ type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
  * a new one loads the schema again.
  *
  * The third value says where the schema is ('loading', 'ready', or 'failed' to download), for a form that
- * checks before doing something else than posting (the search form navigates in the browser).
+ * does something other than post once checked (the search form navigates in the browser, and waits for it).
  */
 export function useContractForm<
   S extends Schema,

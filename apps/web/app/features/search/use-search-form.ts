@@ -106,16 +106,20 @@ export function useSearchForm(
   // downloaded) the form goes to the action, which checks it as without JavaScript.
   useEffect(() => {
     if (phase !== 'check' || schema === 'loading') return;
-    setPhase('idle');
-    if (schema === 'failed') return formRef.current?.submit();
+    if (schema === 'failed') {
+      setPhase('idle');
+      return formRef.current?.submit();
+    }
     setChanged(new Set());
-    // From a task of its own: React does not hand a submit event dispatched during its effects to onSubmit.
+    // From a task of its own: a submit event dispatched while React 19 runs its effects never reached
+    // onSubmit (seen in Chromium). Busy until then, so a second click starts no second search.
     window.setTimeout(() => {
       checking.current = true;
       try {
         formRef.current?.requestSubmit();
       } finally {
         checking.current = false;
+        setPhase('idle');
       }
     });
   }, [phase, schema]);
