@@ -41,7 +41,18 @@ beforeAll(async () => {
   const toursHtml = await (await fetch(`${site.url}/en/tours`)).text();
   const slug = /href="\/en\/tours\/([a-z0-9-]+)"/.exec(toursHtml)?.[1];
   expect(slug, 'a tour to post requests to').toBeTruthy();
-  const search = ['from', 'to', 'depart', 'return', 'adults', 'children', 'infants', 'cabin', 'swap'];
+  const search = [
+    'from',
+    'fromName',
+    'to',
+    'toName',
+    'depart',
+    'return',
+    'passengers.adults',
+    'passengers.children',
+    'passengers.infants',
+    'cabin',
+  ];
   const booking = [
     'offer_id',
     'search',

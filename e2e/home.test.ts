@@ -102,6 +102,71 @@ describe('home page', () => {
     },
   );
 
+  test('without JavaScript a refused search comes back with each message under its field, the form as typed, and nothing else', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en`);
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    const departure = page.getByLabel('Departure', { exact: true });
+    await from.fill('Tashkent');
+    await to.fill('Toshkent');
+    // Beyond the 330 days (the browser's own check is off: the site's message speaks).
+    await departure.fill(isoDay(400));
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: m('en', 'search.form.submit') }).click();
+    expect((await posted).status()).toBe(400);
+    await page.getByText(m('en', 'search.form.error.sameRoute')).waitFor();
+    /** The text the field's aria-describedby points to. */
+    const description = async (field: typeof from) => {
+      const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+      return Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    };
+    expect(await description(to)).toEqual([m('en', 'search.form.error.sameRoute')]);
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(departure)).toEqual([m('en', 'search.form.error.dateRange')]);
+    // The form as typed (the places as found by name); still the home page, no results, nothing remembered.
+    expect(await from.inputValue()).toBe('Tashkent');
+    expect(await departure.inputValue()).toBe(isoDay(400));
+    expect(new URL(page.url()).pathname).toBe('/en');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('parvoz_nojs');
+    await context.close();
+  });
+
+  test('with JavaScript a refused search shows its messages at once, focuses the first field in error, and a corrected field loses its own', async () => {
+    const page = await browser.newPage();
+    await gotoHydrated(page, `${site.url}/en`);
+    // By id: the plain field and the combobox that replaces it once loaded are the same field.
+    const from = page.locator('#search-from');
+    const to = page.locator('#search-to');
+    await from.fill('Tashkent');
+    await to.fill('Toshkent'); // the same city, typed in Uzbek: found by name as the form is checked
+    await page.getByRole('button', { name: m('en', 'search.form.submit') }).click();
+    await page.getByText(m('en', 'search.form.error.sameRoute')).waitFor();
+    await page.getByText(m('en', 'search.form.error.date')).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('search-to');
+    expect(page.url()).toBe(`${site.url}/en`);
+    // Another destination: the route's message goes, the date's stays until the next search.
+    await to.fill('Istanbul');
+    await page.getByRole('option').filter({ hasText: 'IST' }).first().click();
+    await expect.poll(() => page.getByText(m('en', 'search.form.error.sameRoute')).count()).toBe(0);
+    expect(await page.getByText(m('en', 'search.form.error.date')).count()).toBe(1);
+    await page.close();
+  });
+
+  test('when the form’s rules cannot be downloaded, a search goes to the action, which checks it', async () => {
+    const context = await browser.newContext();
+    await context.route(/\/assets\/search-form-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await gotoHydrated(page, `${site.url}/en`);
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: m('en', 'search.form.submit') }).click();
+    expect((await posted).status()).toBe(400);
+    await page.getByText(m('en', 'search.form.error.route')).waitFor();
+    await page.getByText(m('en', 'search.form.error.date')).waitFor();
+    await context.close();
+  });
+
   test('the city of the last search takes over from the language’s city', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -16,6 +16,9 @@ type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
  * download — a submission simply goes to the action, which checks it with the same schema and answers with
  * the same errors. `loadSchema` must be the same function on every render (module level, or `useCallback`):
  * a new one loads the schema again.
+ *
+ * The third value says where the schema is ('loading', 'ready', or 'failed' to download), for a form that
+ * does something other than post once checked (the search form navigates in the browser, and waits for it).
  */
 export function useContractForm<
   S extends Schema,
@@ -30,11 +33,13 @@ export function useContractForm<
     defaultValue?: DefaultValue<Fields>;
     /** Check only the schema's own fields (an API request schema that refuses unknown keys). */
     onlySchemaFields?: boolean;
+    /** Conform's `onSubmit`: called with a submission the schema accepted (or any, before it loaded). */
+    onSubmit?: Parameters<typeof useForm<Fields, z.output<S>>>[0]['onSubmit'];
   } = {},
 ) {
   type Validate = (formData: FormData) => Submission<Fields, string[], z.output<S>>;
-  const [validate, setValidate] = useState<Validate | null>(null);
-  const { defaultValue, onlySchemaFields = false } = options;
+  const [validate, setValidate] = useState<Validate | 'failed' | null>(null);
+  const { defaultValue, onlySchemaFields = false, onSubmit } = options;
   useEffect(() => {
     let current = true;
     Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
@@ -48,18 +53,24 @@ export function useContractForm<
         if (current) setValidate(() => check);
       },
       // Not downloaded (offline, a new deploy): the action still checks every submission.
-      () => {},
+      () => {
+        if (current) setValidate('failed');
+      },
     );
     return () => {
       current = false;
     };
   }, [loadSchema, onlySchemaFields]);
-  return useForm<Fields, z.output<S>>({
+  const [form, fields] = useForm<Fields, z.output<S>>({
     id,
     lastResult,
     defaultValue,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    ...(validate ? { onValidate: ({ formData }) => validate(formData) } : {}),
+    ...(onSubmit ? { onSubmit } : {}),
+    ...(typeof validate === 'function' ? { onValidate: ({ formData }) => validate(formData) } : {}),
   });
+  const schema: 'loading' | 'ready' | 'failed' =
+    validate === null ? 'loading' : validate === 'failed' ? 'failed' : 'ready';
+  return [form, fields, schema] as const;
 }

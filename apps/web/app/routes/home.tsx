@@ -68,7 +68,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         key={actionData ? JSON.stringify(actionData.values) : 'empty'}
         idPrefix="search"
         initial={actionData?.values ?? EMPTY_FORM}
-        serverErrors={actionData?.errors}
+        lastResult={actionData?.submission}
       />
       {popular ? <PopularDestinations popular={popular} /> : null}
       {tours.length ? (

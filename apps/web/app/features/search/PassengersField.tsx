@@ -3,8 +3,10 @@ import { Minus, Plus, Users } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
-import { MAX_SEATED, passengerTotal, type Cabin, type PassengerCounts } from './search-form.ts';
-import { controlClasses, errorClasses, labelClasses } from './ui.ts';
+import { MAX_SEATED_PASSENGERS as MAX_SEATED } from '@parvoz/contracts/search-limits';
+import { ErrorList } from '../../components/Field.tsx';
+import { passengerTotal, type Cabin, type PassengerCounts } from './search-form.ts';
+import { controlClasses, labelClasses } from './ui.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Kind = keyof PassengerCounts;
@@ -32,12 +34,15 @@ export function PassengersField({
   cabin,
   onChange,
   error,
+  errorId,
 }: {
   id: string;
   passengers: PassengerCounts;
   cabin: Cabin;
   onChange: (passengers: PassengerCounts, cabin: Cabin) => void;
+  /** The passengers' error, translated, shown under the field as `errorId`. */
   error?: string | undefined;
+  errorId: string;
 }) {
   const t = useT();
   const hydrated = useHydrated();
@@ -45,7 +50,6 @@ export function PassengersField({
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLElement>(null);
   const cabinLabel = cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy');
-  const errorId = error ? `${id}-error` : undefined;
 
   // Closes when the traveller clicks elsewhere on the page; Escape inside closes it and returns to its toggle.
   useEffect(() => {
@@ -85,7 +89,11 @@ export function PassengersField({
         rootRef={rootRef}
         toggleRef={toggleRef}
         panelId={`${id}-panel`}
-        toggleProps={{ id, 'aria-labelledby': `${id}-label ${id}`, 'aria-describedby': errorId }}
+        toggleProps={{
+          id,
+          'aria-labelledby': `${id}-label ${id}`,
+          'aria-describedby': error ? errorId : undefined,
+        }}
         toggleClassName={`${controlClasses} flex w-full items-center gap-2 text-left ${error ? 'border-red-700' : ''}`}
         // Below the toggle in the page's flow on phones and tablets (the search button moves down, never
         // hidden under it); a popover over the form on wide screens.
@@ -126,7 +134,7 @@ export function PassengersField({
                 ) : null}
                 <input
                   id={inputId}
-                  name={kind}
+                  name={`passengers.${kind}`}
                   type="number"
                   inputMode="numeric"
                   min={min}
@@ -185,11 +193,7 @@ export function PassengersField({
           </button>
         ) : null}
       </Disclosure>
-      {error ? (
-        <p id={errorId} className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorList id={errorId} errors={error ? [error] : null} />
     </div>
   );
 }

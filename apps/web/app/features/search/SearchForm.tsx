@@ -1,121 +1,48 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { ArrowLeftRight, Search } from 'lucide-react';
+import type { SubmissionResult } from '@conform-to/react';
+import type { SearchFormErrorField } from '@parvoz/contracts/search-form';
 import { buttonClasses } from '../../components/Button.tsx';
+import { ErrorList } from '../../components/Field.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { DateField } from './DateField.tsx';
 import { PassengersField } from './PassengersField.tsx';
 import { PlaceField, preloadPlaceCombobox } from './PlaceField.tsx';
-import { fetchPlaces } from './places.ts';
-import {
-  lastBookableDate,
-  localToday,
-  validateSearchForm,
-  type PlaceValue,
-  type SearchFormErrors,
-  type SearchFormValues,
-} from './search-form.ts';
-import { errorClasses } from './ui.ts';
+import { browserDates, lastBookableDate, type SearchFormValues } from './search-form.ts';
+import { useSearchForm } from './use-search-form.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
-/** A typed name without a chosen place: the first suggestion, as the server does without JavaScript. */
-async function resolvePlace(lang: string, value: PlaceValue): Promise<PlaceValue> {
-  if (value.code || !value.name.trim()) return value;
-  try {
-    const [first] = await fetchPlaces(lang, value.name);
-    return first ? { code: first.code, name: first.name } : value;
-  } catch {
-    return value;
-  }
-}
-
 /**
- * The flight search form (spec §2): from, to, departure and return dates, passengers and class.
- * A plain POST to the home route's action without JavaScript; with it, checked here and navigated to
- * `/{lang}/flight/{search}` directly.
+ * The flight search form (spec §2): from, to, departure and return dates, passengers and class. A plain
+ * POST to the home route's action without JavaScript; with it, places typed by name are looked up, the
+ * contract's schema checks the form here (as the action does) and a search goes to `/{lang}/flight/{search}`
+ * directly (use-search-form.ts). The controls show the page's values; Conform holds the errors.
  */
 export function SearchForm({
   idPrefix,
   initial,
-  serverErrors,
+  lastResult,
   compact = false,
 }: {
   idPrefix: string;
   initial: SearchFormValues;
-  serverErrors?: SearchFormErrors | undefined;
+  /** The action's answer to the form sent without JavaScript. */
+  lastResult?: SubmissionResult | undefined;
   compact?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<SearchFormErrors>(serverErrors ?? {});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { values, update, errors, errorId, busy, formProps } = useSearchForm(idPrefix, initial, lastResult);
   // The calendar's first day: the browser's date once running, the server's before.
-  const today = useMemo(() => (hydrated ? localToday() : new Date().toISOString().slice(0, 10)), [hydrated]);
+  const today = useMemo(
+    () => (hydrated ? browserDates().first : new Date().toISOString().slice(0, 10)),
+    [hydrated],
+  );
   const last = lastBookableDate(today);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const errorId = (field: keyof SearchFormErrors) => (errors[field] ? id(`${field}-error`) : undefined);
-  const update = (patch: Partial<SearchFormValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    // A changed field drops its message; the others stay until the next submit.
-    setErrors((e) => {
-      const next = { ...e };
-      if ('fromCode' in patch || 'toCode' in patch) delete next.route;
-      if ('depart' in patch) delete next.date;
-      if ('ret' in patch || 'depart' in patch) delete next.returnDate;
-      if ('passengers' in patch) delete next.passengers;
-      return next;
-    });
-  };
-
-  const focusFirstError = (found: SearchFormErrors, checked: SearchFormValues) => {
-    const target = found.route
-      ? checked.fromCode
-        ? id('to')
-        : id('from')
-      : found.date
-        ? id('depart')
-        : found.returnDate
-          ? id('return')
-          : found.passengers
-            ? id('passengers')
-            : null;
-    if (target) document.getElementById(target)?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const [from, to] = await Promise.all([
-        resolvePlace(locale, { code: values.fromCode, name: values.fromName }),
-        resolvePlace(locale, { code: values.toCode, name: values.toName }),
-      ]);
-      const checked = {
-        ...values,
-        fromCode: from.code,
-        fromName: from.name,
-        toCode: to.code,
-        toName: to.name,
-      };
-      setValues(checked);
-      const result = validateSearchForm(checked, localToday());
-      if (!result.ok) {
-        setErrors(result.errors);
-        focusFirstError(result.errors, checked);
-        return;
-      }
-      setErrors({});
-      navigate(`/${locale}/flight/${result.segment}`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const describedBy = (field: SearchFormErrorField) => (errors[field] ? errorId(field) : undefined);
 
   const swap = () =>
     update({
@@ -125,20 +52,16 @@ export function SearchForm({
       toName: values.fromName,
     });
 
-  const message = (field: keyof SearchFormErrors) =>
-    errors[field] ? (
-      <p id={id(`${field}-error`)} className={errorClasses}>
-        {t(errors[field]!)}
-      </p>
-    ) : null;
+  const message = (field: SearchFormErrorField) => {
+    const key = errors[field];
+    return <ErrorList id={errorId(field)} errors={key ? [t(key)] : null} />;
+  };
 
   return (
     <form
-      ref={formRef}
+      {...formProps}
       method="post"
       action={`/${locale}?index`}
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
       onPointerEnter={preloadPlaceCombobox}
       aria-label={t('search.form.label')}
       className={`grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-neutral-200 ${
@@ -153,7 +76,7 @@ export function SearchForm({
             label={t('search.form.from')}
             value={{ code: values.fromCode, name: values.fromName }}
             onChange={(p) => update({ fromCode: p.code, fromName: p.name })}
-            describedBy={errorId('route')}
+            describedBy={describedBy('route')}
             invalid={Boolean(errors.route) && !values.fromCode}
             eager={!compact}
           />
@@ -173,7 +96,7 @@ export function SearchForm({
             label={t('search.form.to')}
             value={{ code: values.toCode, name: values.toName }}
             onChange={(p) => update({ toCode: p.code, toName: p.name })}
-            describedBy={errorId('route')}
+            describedBy={describedBy('route')}
             invalid={Boolean(errors.route) && (!values.toCode || values.toCode === values.fromCode)}
             eager={!compact}
           />
@@ -193,10 +116,10 @@ export function SearchForm({
             }
             min={today}
             max={last}
-            describedBy={errorId('date')}
-            invalid={Boolean(errors.date)}
+            describedBy={describedBy('depart')}
+            invalid={Boolean(errors.depart)}
           />
-          {message('date')}
+          {message('depart')}
         </div>
         <div className="grid content-start gap-1">
           <DateField
@@ -209,10 +132,10 @@ export function SearchForm({
             max={last}
             optional
             align="end"
-            describedBy={errorId('returnDate')}
-            invalid={Boolean(errors.returnDate)}
+            describedBy={describedBy('return')}
+            invalid={Boolean(errors.return)}
           />
-          {message('returnDate')}
+          {message('return')}
         </div>
       </div>
       <PassengersField
@@ -221,6 +144,7 @@ export function SearchForm({
         cabin={values.cabin}
         onChange={(passengers, cabin) => update({ passengers, cabin })}
         error={errors.passengers ? t(errors.passengers) : undefined}
+        errorId={errorId('passengers')}
       />
       <button
         type="submit"

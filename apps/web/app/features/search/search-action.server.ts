@@ -5,13 +5,19 @@ import { serialize } from 'cookie';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { ApiClient } from '../../lib/api.server.ts';
 import { webConfig } from '../../lib/config.server.ts';
+import type { SubmissionResult } from '@conform-to/react';
+import { searchFormFieldsSchema, searchFormSchema } from '@parvoz/contracts/search-form';
+import { boundedForm, parseForm } from '../../lib/form.server.ts';
 import {
-  earliestToday,
-  lastBookableDate,
-  validateSearchForm,
-  valuesFromFormData,
+  formValues,
+  resultsPath,
+  serverDates,
   type PlaceValue,
+  type SearchFormValues,
 } from './search-form.ts';
+
+/** The home route's answer to a refused search: the form as sent (places found by name filled in) and its errors. */
+export type SearchActionData = { values: SearchFormValues; submission: SubmissionResult };
 
 /**
  * Marks a visitor whose browser submitted the search form itself (no JavaScript): their results page is sent
@@ -43,26 +49,39 @@ async function resolveByName(api: ApiClient, lang: Locale, value: PlaceValue): P
   }
 }
 
-/** The home route's action: the search form posted without JavaScript. */
-export async function searchFormAction(request: Request, api: ApiClient, lang: Locale) {
+/**
+ * The home route's action: the search form posted without JavaScript. Places typed by name are looked up
+ * first, then the contract's schema checks the form as the browser does (with the dates any traveller may
+ * still call today): back to the form with its errors (400), or on to the results.
+ */
+export async function searchFormAction(request: Request, api: ApiClient, lang: Locale, now = new Date()) {
   let form: FormData;
   try {
-    form = await request.formData();
+    form = boundedForm(await request.formData());
   } catch {
     form = new FormData();
   }
-  const values = valuesFromFormData(form);
+  const sent = searchFormFieldsSchema.parse({
+    from: form.get('from'),
+    fromName: form.get('fromName'),
+    to: form.get('to'),
+    toName: form.get('toName'),
+  });
   const [from, to] = await Promise.all([
-    resolveByName(api, lang, { code: values.fromCode, name: values.fromName }),
-    resolveByName(api, lang, { code: values.toCode, name: values.toName }),
+    resolveByName(api, lang, { code: sent.from, name: sent.fromName }),
+    resolveByName(api, lang, { code: sent.to, name: sent.toName }),
   ]);
-  const checked = { ...values, fromCode: from.code, fromName: from.name, toCode: to.code, toName: to.name };
-  const now = new Date();
-  const result = validateSearchForm(
-    checked,
-    earliestToday(now),
-    lastBookableDate(now.toISOString().slice(0, 10)),
+  form.set('from', from.code);
+  form.set('fromName', from.name);
+  form.set('to', to.code);
+  form.set('toName', to.name);
+  const submission = parseForm(
+    form,
+    searchFormSchema(() => serverDates(now)),
   );
-  if (!result.ok) return data({ values: checked, errors: result.errors }, { status: 400 });
-  throw redirect(`/${lang}/flight/${result.segment}`, { headers: { 'Set-Cookie': noScriptCookie() } });
+  if (submission.status !== 'success') {
+    const values = formValues(searchFormFieldsSchema.parse(submission.payload));
+    return data<SearchActionData>({ values, submission: submission.reply() }, { status: 400 });
+  }
+  throw redirect(resultsPath(lang, submission.value), { headers: { 'Set-Cookie': noScriptCookie() } });
 }

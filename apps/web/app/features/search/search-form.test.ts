@@ -1,104 +1,76 @@
 import { describe, expect, test } from 'vitest';
+import { searchFormFieldsSchema } from '@parvoz/contracts/search-form';
 import {
   addDays,
+  browserDates,
   EMPTY_FORM,
   earliestToday,
+  formValues,
   lastBookableDate,
-  validateSearchForm,
-  valuesFromFormData,
-  type SearchFormValues,
+  resultsPath,
+  serverDates,
 } from './search-form.ts';
 
-const TODAY = '2026-11-23';
-const complete: SearchFormValues = {
-  ...EMPTY_FORM,
-  fromCode: 'TAS',
-  fromName: 'Tashkent',
-  toCode: 'IST',
-  toName: 'Istanbul',
-  depart: '2026-12-15',
-};
-
+// The rules themselves are the contract's (packages/contracts/src/search-form.test.ts); here, what the page
+// makes of them: the dates it offers, the values it shows, the path a search leads to.
 describe('the search form', () => {
-  test('an empty form needs a route and a date (the spec’s two messages)', () => {
-    expect(validateSearchForm(EMPTY_FORM, TODAY)).toEqual({
-      ok: false,
-      errors: { route: 'search.form.error.route', date: 'search.form.error.date' },
-    });
-    // A name typed but never resolved to a place is no route either.
-    expect(validateSearchForm({ ...complete, toCode: '' }, TODAY)).toMatchObject({
-      errors: { route: 'search.form.error.route' },
-    });
-  });
-
-  test('a complete form leads to the shortest search segment', () => {
-    expect(validateSearchForm(complete, TODAY)).toEqual({ ok: true, segment: 'TAS1512IST1' });
+  test('a checked search leads to the shortest results path', () => {
+    const search = {
+      origin: 'TAS',
+      destination: 'IST',
+      departureDate: '2026-12-15',
+      returnDate: null,
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: 'economy' as const,
+    };
+    expect(resultsPath('en', search)).toBe('/en/flight/TAS1512IST1');
     expect(
-      validateSearchForm(
-        {
-          ...complete,
-          ret: '2026-12-20',
-          passengers: { adults: 2, children: 1, infants: 1 },
-          cabin: 'business',
-        },
-        TODAY,
-      ),
-    ).toEqual({ ok: true, segment: 'TAS1512IST2012211b' });
+      resultsPath('ru', {
+        ...search,
+        returnDate: '2026-12-20',
+        passengers: { adults: 2, children: 1, infants: 1 },
+        cabin: 'business',
+      }),
+    ).toBe('/ru/flight/TAS1512IST2012211b');
   });
 
-  test('dates: not before today, within 330 days, the return not before the departure', () => {
-    const last = lastBookableDate(TODAY);
-    expect(last).toBe(addDays(TODAY, 329));
-    expect(validateSearchForm({ ...complete, depart: '2026-11-22' }, TODAY)).toMatchObject({
-      errors: { date: 'search.form.error.dateRange' },
-    });
-    expect(validateSearchForm({ ...complete, depart: last }, TODAY).ok).toBe(true);
-    expect(validateSearchForm({ ...complete, depart: addDays(last, 1) }, TODAY)).toMatchObject({
-      errors: { date: 'search.form.error.dateRange' },
-    });
-    expect(validateSearchForm({ ...complete, ret: '2026-12-14' }, TODAY)).toMatchObject({
-      errors: { returnDate: 'search.form.error.returnBeforeDeparture' },
-    });
-    expect(validateSearchForm({ ...complete, ret: '2026-12-15' }, TODAY).ok).toBe(true);
-  });
-
-  test('same place, passenger rules', () => {
-    expect(validateSearchForm({ ...complete, toCode: 'TAS' }, TODAY)).toMatchObject({
-      errors: { route: 'search.form.error.sameRoute' },
-    });
-    const pax = (adults: number, children: number, infants: number) =>
-      validateSearchForm({ ...complete, passengers: { adults, children, infants } }, TODAY);
-    expect(pax(0, 1, 0)).toMatchObject({ errors: { passengers: 'search.form.error.noAdults' } });
-    expect(pax(5, 5, 0)).toMatchObject({ errors: { passengers: 'search.form.error.tooManyPassengers' } });
-    expect(pax(1, 0, 2)).toMatchObject({ errors: { passengers: 'search.form.error.tooManyInfants' } });
-    expect(pax(9, 0, 9).ok).toBe(true);
-  });
-
-  test('form data without JavaScript: unknown or broken values fall back safely', () => {
-    const form = new FormData();
-    form.set('from', 'tas');
-    form.set('fromName', '  Tashkent  ');
-    form.set('to', 'ISTANBUL');
-    form.set('toName', 'Istanbul');
-    form.set('depart', '2026-02-30');
-    form.set('return', '2026-12-20');
-    form.set('adults', '12');
-    form.set('children', '-1');
-    form.set('infants', '1');
-    form.set('cabin', 'first');
-    expect(valuesFromFormData(form)).toEqual({
-      fromCode: 'TAS',
-      fromName: 'Tashkent',
-      toCode: '',
-      toName: 'Istanbul',
-      depart: '',
-      ret: '2026-12-20',
-      passengers: { adults: 1, children: 0, infants: 1 },
-      cabin: 'economy',
+  test('dates: 330 days from today, today included', () => {
+    expect(lastBookableDate('2026-11-23')).toBe(addDays('2026-11-23', 329));
+    expect(browserDates(new Date(2026, 10, 23, 12))).toEqual({
+      first: '2026-11-23',
+      last: addDays('2026-11-23', 329),
     });
   });
 
   test('the server accepts the date a traveller west of UTC still calls today', () => {
-    expect(earliestToday(new Date('2026-11-23T02:00:00Z'))).toBe('2026-11-22');
+    const early = new Date('2026-11-23T02:00:00Z');
+    expect(earliestToday(early)).toBe('2026-11-22');
+    expect(serverDates(early)).toEqual({ first: '2026-11-22', last: addDays('2026-11-23', 329) });
+  });
+
+  test('the form as read by the schema is the form as the page shows it', () => {
+    expect(formValues(searchFormFieldsSchema.parse({}))).toEqual(EMPTY_FORM);
+    expect(
+      formValues(
+        searchFormFieldsSchema.parse({
+          from: 'TAS',
+          fromName: 'Tashkent',
+          toName: 'Istanbul',
+          depart: '2026-12-15',
+          return: '2026-12-20',
+          passengers: { adults: '2', children: '1', infants: '0' },
+          cabin: 'business',
+        }),
+      ),
+    ).toEqual({
+      fromCode: 'TAS',
+      fromName: 'Tashkent',
+      toCode: '',
+      toName: 'Istanbul',
+      depart: '2026-12-15',
+      ret: '2026-12-20',
+      passengers: { adults: 2, children: 1, infants: 0 },
+      cabin: 'business',
+    });
   });
 });

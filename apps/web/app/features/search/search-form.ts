@@ -1,21 +1,15 @@
 /**
- * The flight search form's values, its validation and the results path it leads to. Pure: the same code
- * checks the form in the browser (instant messages, client-side navigation) and in the home route's action
- * (the form without JavaScript). The API stays the authority on codes and dates; this only catches what a
- * traveller can fix in the form.
+ * The flight search form's values as the page holds them, the dates it offers and the results path it leads
+ * to. Its rules are the contract's schema (@parvoz/contracts/search-form, loaded after hydration) and its
+ * limits core's (@parvoz/contracts/search-limits); this module stays free of zod, so the form paints without it.
  */
+import type { BookableDates, SearchFormFields, SearchFormValue } from '@parvoz/contracts/search-form';
+import { SEARCH_HORIZON_DAYS, type Cabin, type PassengerCounts } from '@parvoz/contracts/search-limits';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 
-/** Bookable days from today, today included (DESIGN §3; the API checks it again at the origin's date). */
-export const SEARCH_HORIZON_DAYS = 330;
-/** At most 9 passengers with a seat; infants on a lap, one per adult (DESIGN §3). */
-export const MAX_SEATED = 9;
-
-export type Cabin = 'economy' | 'business';
+export type { Cabin, PassengerCounts };
 
 export type PlaceValue = { code: string; name: string };
-
-export type PassengerCounts = { adults: number; children: number; infants: number };
 
 export type SearchFormValues = {
   /** Airport or city code chosen in the list ("" until one is chosen). */
@@ -32,23 +26,6 @@ export type SearchFormValues = {
   cabin: Cabin;
 };
 
-export type SearchFormField = 'route' | 'date' | 'returnDate' | 'passengers';
-
-/** Message keys of the form's errors (the spec's two, and the rest in the same voice). */
-export type SearchFormErrorKey =
-  | 'search.form.error.route'
-  | 'search.form.error.sameRoute'
-  | 'search.form.error.date'
-  | 'search.form.error.dateRange'
-  | 'search.form.error.returnBeforeDeparture'
-  | 'search.form.error.noAdults'
-  | 'search.form.error.tooManyPassengers'
-  | 'search.form.error.tooManyInfants';
-
-export type SearchFormErrors = Partial<Record<SearchFormField, SearchFormErrorKey>>;
-
-export type SearchFormResult = { ok: true; segment: string } | { ok: false; errors: SearchFormErrors };
-
 export const EMPTY_FORM: SearchFormValues = {
   fromCode: '',
   fromName: '',
@@ -60,15 +37,23 @@ export const EMPTY_FORM: SearchFormValues = {
   cabin: 'economy',
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const CODE = /^[A-Z]{3}$/;
+/** The form's fields as the schema reads them (names as SearchForm renders them), as the page holds them. */
+export function formValues(fields: SearchFormFields): SearchFormValues {
+  return {
+    fromCode: fields.from,
+    fromName: fields.fromName,
+    toCode: fields.to,
+    toName: fields.toName,
+    depart: fields.depart,
+    ret: fields.return,
+    passengers: fields.passengers,
+    cabin: fields.cabin,
+  };
+}
 
-/** Whether a YYYY-MM-DD string is a real calendar date. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().startsWith(value);
+/** The results page of a checked search: `/{lang}/flight/TAS1512IST1` (DESIGN §3). */
+export function resultsPath(lang: string, search: SearchFormValue): string {
+  return `/${lang}/flight/${formatSearchSegment(search)}`;
 }
 
 /** YYYY-MM-DD plus (or minus) whole days. */
@@ -98,88 +83,20 @@ export function earliestToday(now: Date = new Date()): string {
   return addDays(now.toISOString().slice(0, 10), -1);
 }
 
-/** The last bookable date for a given first one. */
+/** The last bookable date for a given first one (core's horizon, today included). */
 export function lastBookableDate(today: string): string {
   return addDays(today, SEARCH_HORIZON_DAYS - 1);
 }
 
-function clampCount(value: unknown, fallback: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  return Number.isSafeInteger(n) && n >= 0 && n <= MAX_SEATED ? n : fallback;
+/** The dates the browser offers: from its own today. */
+export function browserDates(now: Date = new Date()): BookableDates {
+  const first = localToday(now);
+  return { first, last: lastBookableDate(first) };
 }
 
-function text(value: FormDataEntryValue | null, max = 100): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
-
-/** Reads the form's fields (names as rendered by SearchForm). Unknown or broken values fall back safely. */
-export function valuesFromFormData(form: FormData): SearchFormValues {
-  const code = (name: string) => {
-    const value = text(form.get(name), 10).toUpperCase();
-    return CODE.test(value) ? value : '';
-  };
-  const date = (name: string) => {
-    const value = text(form.get(name), 10);
-    return isIsoDate(value) ? value : '';
-  };
-  return {
-    fromCode: code('from'),
-    fromName: text(form.get('fromName')),
-    toCode: code('to'),
-    toName: text(form.get('toName')),
-    depart: date('depart'),
-    ret: date('return'),
-    passengers: {
-      adults: clampCount(form.get('adults'), 1),
-      children: clampCount(form.get('children'), 0),
-      infants: clampCount(form.get('infants'), 0),
-    },
-    cabin: form.get('cabin') === 'business' ? 'business' : 'economy',
-  };
-}
-
-/** The passenger rules, in the order a traveller fixes them. */
-export function passengerError(p: PassengerCounts): SearchFormErrorKey | null {
-  if (p.adults < 1) return 'search.form.error.noAdults';
-  if (p.adults + p.children > MAX_SEATED) return 'search.form.error.tooManyPassengers';
-  if (p.infants > p.adults) return 'search.form.error.tooManyInfants';
-  return null;
-}
-
-/**
- * Checks the form; when it is complete, the results path segment (`TAS1512IST1`, DESIGN §3).
- * `today` is the first bookable date as the checker sees it (the browser's date, or `earliestToday()`).
- */
-export function validateSearchForm(
-  values: SearchFormValues,
-  today: string,
-  last: string = lastBookableDate(today),
-): SearchFormResult {
-  const errors: SearchFormErrors = {};
-  if (!values.fromCode || !values.toCode) errors.route = 'search.form.error.route';
-  else if (values.fromCode === values.toCode) errors.route = 'search.form.error.sameRoute';
-
-  if (!values.depart) errors.date = 'search.form.error.date';
-  else if (values.depart < today || values.depart > last) errors.date = 'search.form.error.dateRange';
-
-  if (values.ret) {
-    if (values.ret > last) errors.returnDate = 'search.form.error.dateRange';
-    else if (values.depart && values.ret < values.depart)
-      errors.returnDate = 'search.form.error.returnBeforeDeparture';
-  }
-  const pax = passengerError(values.passengers);
-  if (pax) errors.passengers = pax;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-
-  const segment = formatSearchSegment({
-    origin: values.fromCode,
-    destination: values.toCode,
-    departureDate: values.depart,
-    returnDate: values.ret || null,
-    passengers: values.passengers,
-    cabin: values.cabin,
-  });
-  return { ok: true, segment };
+/** The dates the server accepts without knowing the traveller's zone: UTC's yesterday to UTC's horizon. */
+export function serverDates(now: Date = new Date()): BookableDates {
+  return { first: earliestToday(now), last: lastBookableDate(now.toISOString().slice(0, 10)) };
 }
 
 /** Total passengers (infants included), for "2 passengers". */
