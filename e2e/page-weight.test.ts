@@ -99,6 +99,46 @@ describe('page weight', () => {
     }
   });
 
+  test('form schemas load after hydration: no traveller page needs zod or libphonenumber to start', () => {
+    // The build's manifest lists what each route loads before it runs (entry, then each route of its chain
+    // with the modules they import). Found by this test: a booking-page helper imported from the offers
+    // schema module brought zod and libphonenumber back (+59 kB gzip).
+    const client = path.resolve(import.meta.dirname, '../apps/web/build/client');
+    const manifestFile = readdirSync(path.join(client, 'assets')).find((f) => f.startsWith('manifest-'))!;
+    const text = readFileSync(path.join(client, 'assets', manifestFile), 'utf8');
+    type Entry = { module: string; imports?: string[]; parentId?: string };
+    const manifest = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, Entry>;
+    };
+    const travellerRoutes = [
+      'routes/home',
+      'routes/flight-results',
+      'routes/flight-booking',
+      'routes/order',
+      'info-help',
+      'routes/tours',
+      'routes/tour',
+      'routes/agencies',
+      'routes/settings',
+    ];
+    for (const id of travellerRoutes) {
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (
+        let r: Entry | undefined = manifest.routes[id];
+        r;
+        r = r.parentId ? manifest.routes[r.parentId] : undefined
+      )
+        for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+      expect(manifest.routes[id], id).toBeDefined();
+      const heavy = [...files].filter((f) => {
+        const code = readFileSync(path.join(client, f), 'utf8');
+        return code.includes('ZodError') || code.includes('country_calling_codes');
+      });
+      expect(heavy, id).toEqual([]);
+    }
+  });
+
   test('messages reach the browser as ICU AST: no parser in its JavaScript, every language formats without an error', async () => {
     // The parser's error kinds live in the parser alone: the browser's build (no-parser, vite.config.ts) has none.
     const assets = path.resolve(import.meta.dirname, '../apps/web/build/client/assets');

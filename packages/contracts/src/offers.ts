@@ -44,17 +44,7 @@ export const luggageServiceSchema = z.object({
   passenger_index: z.number().optional(),
 });
 
-/** Whether a passenger (its index in the offer's passengers, and type) may buy this luggage service. */
-export function luggageSuits(
-  service: { passenger_types: readonly string[]; passenger_index?: number | undefined },
-  passengerIndex: number,
-  type: string,
-): boolean {
-  return (
-    service.passenger_types.includes(type) &&
-    (service.passenger_index === undefined || service.passenger_index === passengerIndex)
-  );
-}
+export { luggageSuits } from './luggage.ts';
 
 export const offerSchema = z.object({
   /** Opaque and signed: carries everything needed to re-price (GET /v1/offers/{id}). */

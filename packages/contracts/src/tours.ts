@@ -3,6 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { emailSchema } from './auth.ts';
+import { MAX_TOUR_TRAVELLERS } from './tour-limits.ts';
 
 /** What a tour's price can include; each code has a label `tours.includes.<code>` in the message files. */
 export const TOUR_INCLUDES = [
@@ -20,8 +21,7 @@ export type TourInclude = (typeof TOUR_INCLUDES)[number];
 export const BOARD_BASES = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 export type BoardBasis = (typeof BOARD_BASES)[number];
 
-/** At most this many travellers in one request (as for flights: 9 seated passengers). */
-export const MAX_TOUR_TRAVELLERS = 9;
+export { MAX_TOUR_TRAVELLERS } from './tour-limits.ts';
 
 /** Phone country assumed when a number is typed without "+" (the site's main markets). */
 export const PHONE_COUNTRY_BY_LOCALE: Record<Locale, CountryCode> = {

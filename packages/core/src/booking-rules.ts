@@ -7,6 +7,7 @@
 import { MAX_SEATED_PASSENGERS, passengerTypeOn, type PassengerType } from './passengers.ts';
 import type { LuggageService, OfferSlice } from './search-types.ts';
 import type { BookingRuleKey } from './booking-rule-keys.ts';
+import { luggageSuits } from './luggage-rules.ts';
 
 export { BOOKING_RULE_KEYS, type BookingRuleKey } from './booking-rule-keys.ts';
 
@@ -146,11 +147,7 @@ export function checkServices(
       return;
     }
     const passenger = passengers[s.passenger_index];
-    if (
-      !passenger ||
-      !service.passenger_types.includes(passenger.type) ||
-      (service.passenger_index !== undefined && service.passenger_index !== s.passenger_index)
-    ) {
+    if (!passenger || !luggageSuits(service, s.passenger_index, passenger.type)) {
       errors.push({
         path: ['services', i, 'passenger_index'],
         message: 'booking.error.serviceNotForPassenger',

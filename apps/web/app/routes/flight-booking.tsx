@@ -24,7 +24,7 @@ import { bookingAction } from '../features/booking/booking-action.server.ts';
 import { BookingForm } from '../features/booking/BookingForm.tsx';
 import { PriceSummary, totalWithLuggage } from '../features/booking/PriceSummary.tsx';
 import { useMoney } from '../lib/use-money.ts';
-import { luggageSuits } from '@parvoz/contracts/offers';
+import { luggageSuits } from '@parvoz/contracts/luggage';
 import { luggageOf, luggageValue } from '../features/booking/form-fields.ts';
 
 const BOOKING_FARE_KEYS: Record<BookingOffer['fare_family'], MessageKey> = {

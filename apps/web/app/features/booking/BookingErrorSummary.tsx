@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { luggageSuits } from '@parvoz/contracts/offers';
+import { luggageSuits } from '@parvoz/contracts/luggage';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { BookingActionData } from './booking-action.server.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldMetadata } from '@conform-to/react';
-import { luggageSuits } from '@parvoz/contracts/offers';
+import { luggageSuits } from '@parvoz/contracts/luggage';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { ErrorList, Field } from '../../components/Field.tsx';

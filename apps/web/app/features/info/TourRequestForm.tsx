@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { MAX_TOUR_TRAVELLERS, type TourDetail } from '@parvoz/contracts/tours';
+import type { TourDetail } from '@parvoz/contracts/tours';
+import { MAX_TOUR_TRAVELLERS } from '@parvoz/contracts/tour-limits';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
