@@ -5,8 +5,9 @@
  * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
  * Then the airline moves the flight: the traveller is emailed (the dev mailbox catches it), the order page shows the
  * schedule as booked and as now, and the traveller accepts it (at Duffel): the itinerary shows the new flight.
- * Another traveller books a Duffel offer with one extra bag (Duffel's baggage service): an instant order at Duffel
- * with the service, paid for the offer plus the bag; the order page shows the bag and the total with it.
+ * Another traveller books a Duffel offer with one extra bag (Duffel's baggage service): nothing at Duffel until the
+ * traveller has paid, then an instant order at Duffel with the service, paid for the offer plus the bag; the order
+ * page shows the bag and the total with it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -183,7 +184,7 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   await context.close();
 });
 
-test('a Duffel offer booked with one extra bag: sent to Duffel with the order, on the order page with its price', async () => {
+test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the order page with its price', async () => {
   const lang = 'en' as const;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -232,17 +233,22 @@ test('a Duffel offer booked with one extra bag: sent to Duffel with the order, o
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
 
   await page.waitForURL(/\/v1\/sandbox-pay\//);
-  const order = duffel.orders.find((o) => o.passengers[0].family_name === 'YUSUPOVA')!;
-  // Duffel books no services on a hold: an instant order with the bag, paid for the offer plus the bag.
+  const atDuffel = () => duffel.orders.find((o) => o.passengers[0].family_name === 'YUSUPOVA');
+  // Booked but not paid: nothing at Duffel yet (Duffel books no bags on a hold; the agency pays nothing before the
+  // traveller has).
+  expect(atDuffel()).toBeUndefined();
+  const paymentsBefore = duffel.payments.length;
+  await payOnSandboxCardPage(page, lang);
+  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // Paid: an instant order with the bag, paid from the balance for the offer plus the bag.
+  await expect.poll(() => atDuffel()).toBeDefined();
+  const order = atDuffel()!;
   expect(order.type).toBe('instant');
   expect(order.services).toEqual([
     expect.objectContaining({ type: 'baggage', quantity: 1, total_amount: '45.00', total_currency: 'USD' }),
   ]);
   expect(order.total_amount).toBe('256.00');
-  const paymentsBefore = duffel.payments.length;
-  await payOnSandboxCardPage(page, lang);
-  await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await expect
     .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
     .toBe(m(lang, 'orders.payment.paid'));
@@ -251,7 +257,9 @@ test('a Duffel offer booked with one extra bag: sent to Duffel with the order, o
     m(lang, 'order.passenger.luggage', { count: 1, weight: 23 }),
   );
   expect(await page.getByTestId('order-total').textContent()).toContain('$256.00');
-  expect(await page.getByTestId('order-airline-reference').textContent()).toContain(order.booking_reference);
+  await expect
+    .poll(() => page.getByTestId('order-airline-reference').textContent())
+    .toContain(order.booking_reference);
   // Paid at Duffel with the order: no balance payment afterwards.
   expect(duffel.payments.length).toBe(paymentsBefore);
   await expectAxeClean(page);

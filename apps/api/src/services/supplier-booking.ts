@@ -3,8 +3,10 @@
  * re-priced the offer (its expiry and price checks are the built-in's), then the supplier's order is created here
  * BEFORE our transaction records ours. Duffel: a `hold` order (the airline holds the seats, nothing is paid yet),
  * paid from the Duffel balance once the traveller has paid us (supplier-payments.ts). An offer the airline will not
- * hold (`requires_instant_payment`) is booked by nobody now: it becomes an `instant` order, paid from the balance,
- * once the traveller has paid us (bookPaidAtDuffel, run by supplier-payments.ts).
+ * hold (`requires_instant_payment`), and a booking with extra bags (Duffel books no services on a hold), are booked
+ * by nobody now — the offer and its bags are only checked — : each becomes an `instant` order, paid from the
+ * balance, once the traveller has paid us (bookPaidAtDuffel, run by supplier-payments.ts). So the agency never pays
+ * Duffel for a booking its traveller did not pay for.
  *
  * The supplier sees a key derived from this request's Idempotency-Key (and whose it is): a retry after a dropped
  * connection, or of the whole request after we failed, finds the order booked before instead of booking twice.
@@ -18,6 +20,7 @@ import type {
   DuffelBookingPassenger,
   DuffelInstantTerms,
   DuffelOrders,
+  DuffelServiceChoice,
 } from '../suppliers/duffel/orders.ts';
 import { newOrderId } from './order-access.ts';
 
@@ -33,8 +36,9 @@ export type SupplierBooking =
       supplier: 'duffel';
       orderId: string;
       /**
-       * No supplier order yet: the airline will not hold this offer (`requires_instant_payment`), so it is booked
-       * as an `instant` order once the traveller has paid us (bookPaidAtDuffel).
+       * No supplier order yet: the airline will not hold this offer (`requires_instant_payment`), or bags were
+       * chosen (never booked on a hold), so it is booked as an `instant` order once the traveller has paid us
+       * (bookPaidAtDuffel).
        */
       booking: null;
       instant: DuffelInstantTerms;
@@ -43,6 +47,19 @@ export type SupplierBooking =
 /** The key the supplier sees: our request's key and scope, hashed (no caller identity leaves the site). */
 export function supplierIdempotencyKey(ref: { scope: string; key: string }): string {
   return createHash('sha256').update(`${ref.scope}\n${ref.key}`).digest('base64url').slice(0, 32);
+}
+
+/** The order's bags as Duffel's services: each priced line carries Duffel's service id and exact price. */
+export function duffelServiceChoices(services: readonly OrderServiceLine[]): DuffelServiceChoice[] {
+  return services.map((line) => {
+    if (!line.supplier) throw new Error(`luggage ${line.id} of a Duffel offer without its Duffel service`);
+    return {
+      id: line.supplier.service_id,
+      quantity: 1,
+      amount: line.supplier.amount,
+      currency: line.supplier.currency,
+    };
+  });
 }
 
 export async function bookAtDuffel(
@@ -54,15 +71,7 @@ export async function bookAtDuffel(
   services: readonly OrderServiceLine[] = [],
 ): Promise<SupplierBooking> {
   const orderId = newOrderId();
-  const choices = services.map((line) => {
-    if (!line.supplier) throw new Error(`luggage ${line.id} of a Duffel offer without its Duffel service`);
-    return {
-      id: line.supplier.service_id,
-      quantity: 1,
-      amount: line.supplier.amount,
-      currency: line.supplier.currency,
-    };
-  });
+  const choices = duffelServiceChoices(services);
   let result: Awaited<ReturnType<DuffelOrders['book']>>;
   try {
     result = await duffel.book(
@@ -83,9 +92,10 @@ export async function bookAtDuffel(
         })),
         contact: { email: input.contact.email, phone: input.contact.phone },
         idempotencyKey: supplierIdempotencyKey(ref),
-        // Duffel books no services on a hold (its hold guide): with extra bags the order is `instant`, paid from
-        // the Duffel balance at once (decision 0017, "Extra bags").
-        type: choices.length > 0 ? 'instant' : 'hold',
+        // With extra bags nothing is created (Duffel books no services on a hold, and an `instant` order now
+        // would be paid before the traveller paid us): the offer's bags are re-read and checked, and the terms
+        // answered, to book at pay time (decision 0017, "Extra bags").
+        type: 'hold',
         ourOrderId: orderId,
         services: choices,
       },
@@ -126,7 +136,7 @@ export async function bookAtDuffel(
       ]);
     }
     case 'instant_payment_required':
-      // The airline will not hold it: nothing is booked now; the airline books it once the traveller has paid.
+      // Not to be held (the airline's rule, or bags chosen): nothing is booked now; it is booked once paid.
       if (result.instant) return { supplier: 'duffel', orderId, booking: null, instant: result.instant };
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',
@@ -157,7 +167,9 @@ export function paidOrderIdempotencyKey(orderId: string): string {
  * id travel in its metadata, so a retry (a dropped connection, another pass, another instance after a lapsed
  * claim) and the reconciliation find the order booked before. `paidAt` is when the traveller paid: our signed
  * offer id is checked as of then (the order's payment window never ends after the offer's expiry); whether the
- * offer can still be booked now is Duffel's answer. Throws when Duffel cannot be reached.
+ * offer can still be booked now is Duffel's answer. The bags chosen at booking are booked with it, each at the
+ * price then, and paid with the offer; a bag no longer sold or repriced is a refusal as a moved price is (never
+ * an order without the bag). Throws when Duffel cannot be reached.
  */
 export async function bookPaidAtDuffel(
   duffel: DuffelOrders,
@@ -168,6 +180,8 @@ export async function bookPaidAtDuffel(
     contact: { email: string; phone: string };
     passengers: DuffelBookingPassenger[];
     paidAt: Date;
+    /** The order's priced bags (`orders.price.services`), each with its Duffel service. */
+    services?: readonly OrderServiceLine[];
   },
 ): ReturnType<DuffelOrders['book']> {
   return duffel.book(
@@ -178,9 +192,11 @@ export async function bookPaidAtDuffel(
       idempotencyKey: paidOrderIdempotencyKey(order.id),
       type: 'instant',
       ourOrderId: order.id,
+      services: duffelServiceChoices(order.services ?? []),
     },
     order.paidAt.getTime(),
-    // The total agreed at booking: the airline's price moved since (no guarantee without a hold) is a refusal.
+    // The total agreed at booking, bags included: the airline's price moved since (no guarantee without a hold)
+    // is a refusal.
     order.supplierTotalAmount ?? undefined,
   );
 }

@@ -101,13 +101,13 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
 }
 
 /**
- * Orders booked at the supplier only once paid (a Duffel offer that requires instant payment, issue 15): each
- * paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across instances), booked at Duffel as
- * an `instant` order paid from the balance (bookPaidAtDuffel: at most once per order, by its key), then either
- * confirmed here — the supplier's order and booking reference kept, tickets issued, the confirmation emailed — or,
- * when Duffel refuses (the offer is gone, sold out, or at another price), cancelled with the whole payment refunded
- * and the traveller told. Duffel unreachable: the claim is let go and the next pass tries again. Returns how many
- * were settled either way.
+ * Orders booked at the supplier only once paid (a Duffel offer that requires instant payment, or one booked with
+ * extra bags, issue 15): each paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across
+ * instances), booked at Duffel as an `instant` order paid from the balance, with its bags (bookPaidAtDuffel: at most
+ * once per order, by its key), then either confirmed here — the supplier's order and booking reference kept,
+ * tickets issued, the confirmation emailed — or, when Duffel refuses (the offer or a bag is gone, sold out, or at
+ * another price), cancelled with the whole payment refunded and the traveller told. Duffel unreachable: the claim
+ * is let go and the next pass tries again. Returns how many were settled either way.
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
   const due = await deps.db
@@ -190,6 +190,8 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
       },
     })),
     paidAt: row.paidAt ?? deps.now(),
+    // The bags chosen at booking, as priced then (Duffel's service ids and prices kept in the order's price).
+    services: loaded.price.services,
   });
   if (result.ok) {
     supplierPaymentsTotal.inc({

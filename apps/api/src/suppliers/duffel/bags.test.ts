@@ -1,9 +1,10 @@
 /**
  * Duffel's extra bags (issue 15; docs/decisions/0017-duffel-supplier.md "Extra bags"): the test server plays
  * `GET /air/offers/:id?return_available_services=true` and `POST /air/orders` with `services`; the mapping makes
- * them our luggage options, per passenger and slice; an order with bags is an `instant` order whose payment and
- * total include them; every refusal (unknown bag, over the maximum, another price, on a hold) is tested, through
- * the adapter and through POST /v1/orders (PGlite).
+ * them our luggage options, per passenger and slice; a booking with bags creates nothing at Duffel (its bags are
+ * checked), and once the traveller has paid it becomes an `instant` order whose services, payment and total include
+ * them; every refusal (unknown bag, over the maximum, another price, withdrawn by pay time) is tested, through the
+ * adapter and through POST /v1/orders (PGlite).
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -14,12 +15,13 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody } from '../../booking-testing.ts';
-import { pay, type Booked } from '../../after-sale-testing.ts';
+import { pay, readOrder, type Booked } from '../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
-import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { bookPaidOrders, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
 import { TEST_OFFER_SECRET } from '../../testing.ts';
 import { luggageOf } from './mapping.ts';
-import { createDuffelOrders, type DuffelBookingInput } from './orders.ts';
+import { createDuffelOrders, ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 
@@ -315,7 +317,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
   const adapter = () =>
     createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
 
-  test('refuses a bag on a hold, an unknown one, more than allowed or at another price, asking Duffel for no order', async () => {
+  test('refuses an unknown bag, more than allowed or at another price, asking Duffel for no order', async () => {
     const found = await search({ adults: 1 });
     const offer = await priced(found.id);
     const sold = [...server.offers.values()].at(-1)!.available_services[0];
@@ -327,7 +329,6 @@ describe('booking with Duffel’s bags through the adapter', () => {
       const result = await adapter().book(input(offer.id, services, type), start);
       expect(result).toMatchObject({ ok: false, code: 'service_unavailable' });
     };
-    await refused([{ id: sold.id, quantity: 1, amount: '45.00', currency: 'USD' }], 'hold');
     await refused([{ id: 'ase_0000unknown', quantity: 1, amount: '45.00', currency: 'USD' }]);
     await refused([{ id: sold.id, quantity: 3, amount: '45.00', currency: 'USD' }]);
     await refused([
@@ -335,6 +336,29 @@ describe('booking with Duffel’s bags through the adapter', () => {
       { id: sold.id, quantity: 1, amount: '45.00', currency: 'USD' },
     ]);
     await refused([{ id: sold.id, quantity: 1, amount: '40.00', currency: 'USD' }]);
+    // The same on a hold (the booking's check): refused before anything is recorded.
+    await refused([{ id: sold.id, quantity: 3, amount: '45.00', currency: 'USD' }], 'hold');
+    expect(ordersPosted()).toHaveLength(before);
+  });
+
+  test('a hold with a bag sold as chosen: nothing created, the terms with the bag answered', async () => {
+    const found = await search({ adults: 1 });
+    const offer = await priced(found.id);
+    const sold = [...server.offers.values()].at(-1)!;
+    const before = ordersPosted().length;
+    const result = await adapter().book(
+      input(
+        offer.id,
+        [{ id: sold.available_services[0].id, quantity: 1, amount: '45.00', currency: 'USD' }],
+        'hold',
+      ),
+      start,
+    );
+    expect(result).toEqual({
+      ok: false,
+      code: 'instant_payment_required',
+      instant: { totalAmount: '345.00', totalCurrency: 'USD', expiresAt: sold.expires_at },
+    });
     expect(ordersPosted()).toHaveLength(before);
   });
 
@@ -356,14 +380,10 @@ describe('booking with Duffel’s bags through the adapter', () => {
 });
 
 describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
-  test('the bag is sent to Duffel; our total and Duffel’s include it; the order shows it on its passenger', async () => {
+  test('nothing is created at Duffel; our total and the kept Duffel total include the bag; the order shows it on its passenger', async () => {
     const found = await search({ adults: 2 });
     const offer = await priced(found.id);
     const second = offer.available_services.find((s) => s.passenger_index === 1)!;
-    const sold = [...server.offers.values()].at(-1)!.available_services as {
-      id: string;
-      passenger_ids: string[];
-    }[];
     const before = ordersPosted().length;
     const response = await postOrder(
       bookingBody(offer, {
@@ -373,26 +393,28 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json().data;
-    expect(ordersPosted()).toHaveLength(before + 1);
-    const sent = ordersPosted().at(-1)!.body!.data;
-    // The second passenger's own bag (Duffel's service of that passenger), paid with the order.
-    const bagOfSecond = sold.find((s) => s.passenger_ids[0] === sent.passengers[1].id)!;
-    expect(sent.services).toEqual([{ id: bagOfSecond.id, quantity: 1 }]);
-    expect(sent.type).toBe('instant');
-    expect(sent.payments).toEqual([{ type: 'balance', amount: '645.00', currency: 'USD' }]);
-    expect(sent.metadata.parvoz_order_id).toBe(order.id);
-    expect(order.total_amount).toBe('645.00');
+    // Booked at Duffel only once the traveller has paid (below): no order there, nothing paid from the balance.
+    expect(ordersPosted()).toHaveLength(before);
+    expect(order).toMatchObject({ total_amount: '645.00', supplier_booking_reference: null });
     expect(order.passengers[0].services).toEqual([]);
     expect(order.passengers[1].services).toEqual([
       { id: second.id, slice_index: 0, weight_kg: 23, amount: '45.00' },
     ]);
     const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
-    expect(row!.supplierTotalAmount).toBe('645.00');
-    expect(row!.supplierCurrency).toBe('USD');
-    expect(row!.totalMinor).toBe(64_500);
+    expect(row).toMatchObject({
+      supplier: 'duffel',
+      supplierOrderId: null,
+      supplierTotalAmount: '645.00',
+      supplierCurrency: 'USD',
+      totalMinor: 64_500,
+    });
+    // The payment window: the usual 20 minutes at most, never past the offer's expiry.
+    const duffelOffer = [...server.offers.values()].at(-1)!;
+    expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(clock + 20 * 60_000);
+    expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
   });
 
-  test('in another display currency the bag is converted as the offer is', async () => {
+  test('in another display currency the bag is converted as the offer is; Duffel’s total kept in its currency', async () => {
     const found = await search({ adults: 1 }, { currency: 'EUR' });
     const offer = await priced(found.id, 'EUR');
     const bag = offer.available_services[0]!;
@@ -406,11 +428,8 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data).toMatchObject({ total_amount: total, total_currency: 'EUR' });
-    expect(ordersPosted().at(-1)!.body!.data.payments[0]).toEqual({
-      type: 'balance',
-      amount: '345.00',
-      currency: 'USD',
-    });
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, response.json().data.id));
+    expect(row).toMatchObject({ supplierTotalAmount: '345.00', supplierCurrency: 'USD' });
   });
 
   test('a bag of another passenger, one the offer does not sell, or the same bag twice: the luggage errors, nothing booked', async () => {
@@ -435,11 +454,11 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     expect(ordersPosted()).toHaveLength(before);
   });
 
-  test('Duffel created the order with the bag but the connection dropped: found by its key, one order, one bag', async () => {
+  test('the whole request again with the same key: the same order, still nothing at Duffel', async () => {
     const offer = await priced((await search({ adults: 1 })).id);
     const bag = offer.available_services[0]!;
-    const ordersBefore = server.orders.length;
-    const key = `duffel-bags-dropped-${++keys}`;
+    const before = ordersPosted().length;
+    const key = `duffel-bags-again-${++keys}`;
     const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
     const post = () =>
       app.inject({
@@ -448,21 +467,13 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
         headers: { ...ANON, 'idempotency-key': key },
         payload: body,
       });
-    server.knobs.dropAfterCreate = true;
     const first = await post();
     expect(first.statusCode, first.body).toBe(201);
-    expect(server.knobs.dropAfterCreate).toBe(false); // the drop happened
-    expect(server.orders).toHaveLength(ordersBefore + 1);
-    const atDuffel = server.orders.at(-1)!;
-    expect(atDuffel.metadata.parvoz_order_id).toBe(first.json().data.id);
-    expect(atDuffel.metadata.parvoz_idempotency_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(atDuffel.services).toHaveLength(1);
     expect(first.json().data.total_amount).toBe('345.00');
-    // The whole request again with the same key: the same order, still one at Duffel.
     const again = await post();
     expect(again.statusCode).toBe(201);
     expect(again.json().data.id).toBe(first.json().data.id);
-    expect(server.orders).toHaveLength(ordersBefore + 1);
+    expect(ordersPosted()).toHaveLength(before);
   });
 
   test('a bag Duffel stopped selling between the booking page and the order: the luggage error, nothing recorded', async () => {
@@ -489,7 +500,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
   });
 });
 
-describe('after booking with a bag (an instant order: Duffel paid at booking)', () => {
+describe('after booking with a bag (booked at Duffel once the traveller has paid)', () => {
   const deps = () => ({
     db,
     duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
@@ -503,32 +514,82 @@ describe('after booking with a bag (an instant order: Duffel paid at booking)', 
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as Booked;
   }
-  const atDuffelOf = (order: Booked) => server.orders.find((o) => o.metadata?.parvoz_order_id === order.id)!;
+  const duffelOrdersOf = (order: Booked) =>
+    server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+  const postedFor = (order: Booked) =>
+    ordersPosted().filter((r) => r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id);
+  const rowOf = async (id: string) =>
+    (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
-  test('paid by the traveller: recorded as paid at Duffel without a second payment', async () => {
+  test('paid by the traveller: one instant order at Duffel with the bag, paid from the balance for the offer plus the bag', async () => {
     const order = await bookWithBag();
-    const atDuffel = atDuffelOf(order);
-    expect(atDuffel.payment_status.awaiting_payment).toBe(false);
+    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    expect(duffelOrdersOf(order)).toHaveLength(0);
     await pay(app, db, order, now());
-    await vi.waitFor(
-      async () => {
-        await paySuppliers(deps());
-        const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
-        expect(row!.supplierPaidAt).not.toBeNull();
-      },
-      { timeout: 10_000, interval: 50 },
-    );
-    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+    await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
+    const atDuffel = duffelOrdersOf(order);
+    expect(atDuffel).toHaveLength(1);
+    expect(postedFor(order)).toHaveLength(1);
+    expect(postedFor(order)[0]!.body!.data).toMatchObject({
+      type: 'instant',
+      services: [{ id: sold.id, quantity: 1 }],
+      payments: [{ type: 'balance', amount: '345.00', currency: 'USD' }],
+      metadata: { parvoz_idempotency_key: paidOrderIdempotencyKey(order.id) },
+    });
+    expect(atDuffel[0]!.services).toHaveLength(1);
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({
+      paymentStatus: 'paid',
+      supplierOrderId: atDuffel[0]!.id,
+      supplierBookingReference: atDuffel[0]!.booking_reference,
+      supplierTotalAmount: '345.00',
+    });
+    expect(row.supplierPaidAt).not.toBeNull();
+    // Paid as it was created: no hold payment afterwards, and another pass books nothing more.
+    expect(server.payments.filter((p) => p.order_id === atDuffel[0]!.id)).toEqual([]);
+    expect(await bookPaidOrders(deps())).toBe(0);
+    expect(duffelOrdersOf(order)).toHaveLength(1);
   });
 
-  test('not paid by the traveller in time: cancelled at Duffel (its fare conditions decide the refund)', async () => {
+  test('the bag withdrawn by the time the traveller pays: no order at Duffel (never one without the bag), cancelled, refunded in full, told', async () => {
     const order = await bookWithBag();
-    const atDuffel = atDuffelOf(order);
+    const before = ordersPosted().length;
+    server.knobs.servicesVanishAfter = 0;
+    try {
+      await pay(app, db, order, now());
+      await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('cancelled'));
+    } finally {
+      server.knobs.servicesVanishAfter = null;
+    }
+    expect(ordersPosted()).toHaveLength(before);
+    expect(duffelOrdersOf(order)).toHaveLength(0);
+    const read = await readOrder(app, order.id, order.access_token);
+    expect(read).toMatchObject({ booking_status: 'cancelled', payment_status: 'paid' });
+    expect(read.refunds).toEqual([
+      expect.objectContaining({ amount: '345.00', currency: 'USD', reason: 'supplier_refused' }),
+    ]);
+    expect(
+      await db
+        .select()
+        .from(schema.outbox)
+        .where(eq(schema.outbox.dedupeKey, `supplier-refused-refund:${order.id}`)),
+    ).toHaveLength(1);
+    expect(await bookPaidOrders(deps())).toBe(0);
+    expect(duffelOrdersOf(order)).toHaveLength(0);
+  });
+
+  test('not paid by the traveller in time: cancelled here, nothing ever created or paid at Duffel', async () => {
+    const order = await bookWithBag();
+    const before = ordersPosted().length;
     clock += 21 * 60_000;
     try {
       expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
-      expect(await releaseLapsedHolds(deps())).toBeGreaterThanOrEqual(1);
-      expect(atDuffel.cancelled_at).not.toBeNull();
+      await releaseLapsedHolds(deps());
+      await bookPaidOrders(deps());
+      expect((await rowOf(order.id)).bookingStatus).toBe('cancelled');
+      expect(ordersPosted()).toHaveLength(before);
+      expect(duffelOrdersOf(order)).toHaveLength(0);
     } finally {
       clock = start;
     }

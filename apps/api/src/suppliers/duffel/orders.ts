@@ -1,8 +1,8 @@
 /**
  * Booking and cancelling at Duffel (issue 15 §1, §4; docs/decisions/0017-duffel-supplier.md): the supplier side of
- * POST /v1/orders (a `hold`, or with extra bags chosen as Duffel's services an `instant` order), of the payment (a
- * hold paid, or an `instant` order for an offer the airline will not hold, services/supplier-payments.ts) and of
- * cancellations.
+ * POST /v1/orders (a `hold`; or, for an offer the airline will not hold or with extra bags chosen as Duffel's
+ * services, no order but the checked terms), of the payment (a hold paid, or an `instant` order with the bags
+ * chosen, services/supplier-payments.ts) and of cancellations.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
@@ -51,7 +51,8 @@ export interface DuffelBookingInput {
   ourOrderId?: string;
   /**
    * Extra bags: Duffel's service ids with the price per unit seen when the traveller chose them (Duffel's
-   * currency). Only with an `instant` order: Duffel books no services on a hold (its hold guide).
+   * currency). Booked only with an `instant` order: Duffel books no services on a hold (its hold guide), so a
+   * `hold` with bags is checked and answered `instant_payment_required`, to be booked once paid.
    */
   services?: DuffelServiceChoice[];
 }
@@ -86,11 +87,14 @@ export type DuffelBookingResult =
         | 'offer_unavailable'
         | 'price_changed'
         | 'invalid_passengers'
-        /** A `hold` asked for an offer the airline will not hold (`requires_instant_payment`). */
+        /**
+         * A `hold` asked for an offer the airline will not hold (`requires_instant_payment`), or with bags (Duffel
+         * books no services on a hold): nothing was created; `instant` holds the terms to book it at once paid.
+         */
         | 'instant_payment_required'
         /**
-         * A chosen bag the offer no longer sells, more of it than `maximum_quantity`, at another price, or on a
-         * hold (`detail.index`: its position in `services`).
+         * A chosen bag the offer no longer sells, more of it than `maximum_quantity`, or at another price
+         * (`detail.index`: its position in `services`).
          */
         | 'service_unavailable';
       detail?: unknown;
@@ -98,7 +102,10 @@ export type DuffelBookingResult =
       instant?: DuffelInstantTerms;
     };
 
-/** An offer booked only at pay time (`requires_instant_payment`): Duffel's total and the offer's own expiry. */
+/**
+ * An offer booked only at pay time (`requires_instant_payment`, or bags chosen): Duffel's total (the offer's plus
+ * the bags') and the offer's own expiry.
+ */
 export interface DuffelInstantTerms {
   totalAmount: string;
   totalCurrency: string;
@@ -244,9 +251,6 @@ export function createDuffelOrders(options: {
       const earlier = await findByKey(input.idempotencyKey);
       if (earlier) return bookingOf(earlier, true);
       const services = input.services ?? [];
-      // Duffel's hold guide: services cannot be booked with a hold order (they are omitted there).
-      if (services.length > 0 && input.type !== 'instant')
-        return { ok: false, code: 'service_unavailable', detail: { index: 0, reason: 'hold' } };
       let offer: DuffelOffer;
       try {
         offer = (
@@ -259,24 +263,6 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
-      // Duffel refuses to hold such an offer: say so, with its terms, rather than ask (the caller books it as an
-      // `instant` order once the traveller has paid).
-      if (input.type === 'hold' && offer.payment_requirements?.requires_instant_payment)
-        return {
-          ok: false,
-          code: 'instant_payment_required',
-          instant: {
-            totalAmount: offer.total_amount,
-            totalCurrency: offer.total_currency,
-            expiresAt: offer.expires_at,
-          },
-        };
-      if (expectedTotal !== undefined && expectedTotal !== offer.total_amount)
-        return {
-          ok: false,
-          code: 'price_changed',
-          detail: { total: offer.total_amount, currency: offer.total_currency },
-        };
       const passengers = orderPassengers(offer, input.passengers, input.contact);
       if (!passengers) return { ok: false, code: 'invalid_passengers' };
       // Each chosen bag still sold, within its maximum, at the price the traveller was shown.
@@ -303,6 +289,25 @@ export function createDuffelOrders(options: {
         total += minor(sold.total_amount) * choice.quantity;
       }
       const amount = services.length > 0 ? (total / 10 ** decimals).toFixed(decimals) : offer.total_amount;
+      // Duffel refuses to hold such an offer, and books no bags on a hold (its hold guide): nothing is asked,
+      // the checked terms are answered (the caller books an `instant` order once the traveller has paid, so the
+      // agency never pays Duffel for a booking nobody paid it for).
+      if (
+        input.type === 'hold' &&
+        (services.length > 0 || offer.payment_requirements?.requires_instant_payment)
+      )
+        return {
+          ok: false,
+          code: 'instant_payment_required',
+          instant: { totalAmount: amount, totalCurrency: offer.total_currency, expiresAt: offer.expires_at },
+        };
+      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here.
+      if (expectedTotal !== undefined && expectedTotal !== amount)
+        return {
+          ok: false,
+          code: 'price_changed',
+          detail: { total: amount, currency: offer.total_currency },
+        };
       const create = () =>
         duffel.orders.create({
           selected_offers: [offer.id],
