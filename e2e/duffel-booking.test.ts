@@ -226,6 +226,9 @@ test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the
     }),
   });
   expect(await luggage.getByRole('checkbox').count()).toBe(1);
+  expect(await page.getByTestId('booking-bags-instant-payment').textContent()).toBe(
+    m(lang, 'booking.bagsInstantPayment'),
+  );
   await bag.check();
   await expect.poll(() => page.getByTestId('booking-total').textContent()).toContain('$256.00');
   await expectAxeClean(page);

@@ -71,7 +71,13 @@ export const offerSchema = z.object({
    * Present only for a supplier's offer the airline will not hold (issue 15: Duffel's
    * `requires_instant_payment`): the seats are booked at the airline only once the traveller's payment completes.
    */
-  payment_requirements: z.object({ requires_instant_payment: z.literal(true) }).optional(),
+  payment_requirements: z
+    .object({
+      requires_instant_payment: z.literal(true).optional(),
+      /** With any extra bag chosen, the same: the airline holds no seats with bags. */
+      instant_with_services: z.literal(true).optional(),
+    })
+    .optional(),
 });
 export type ApiOffer = z.infer<typeof offerSchema>;
 

@@ -152,10 +152,11 @@ export interface Offer {
   /** Carrier of the first flight. */
   owner: CarrierRef;
   /**
-   * Present only for a supplier's offer the airline will not hold (issue 15: Duffel's
-   * `payment_requirements.requires_instant_payment`): booked at the airline only once the traveller has paid.
+   * Present only for a supplier's offer that is booked at the airline only once the traveller has paid (issue 15):
+   * always when the airline will not hold it (Duffel's `payment_requirements.requires_instant_payment`), or when
+   * extra bags are chosen (`instant_with_services`: the airline holds no seats with bags).
    */
-  payment_requirements?: { requires_instant_payment: true };
+  payment_requirements?: { requires_instant_payment?: true; instant_with_services?: true };
 }
 
 export interface FacetTimeRange {

@@ -254,6 +254,14 @@ function OfferBooking({
             >
               {t('booking.instantPayment')}
             </p>
+          ) : offer.payment_requirements?.instant_with_services ? (
+            // With an extra bag the airline holds no seats (issue 15): said before the traveller chooses one.
+            <p
+              className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="booking-bags-instant-payment"
+            >
+              {t('booking.bagsInstantPayment')}
+            </p>
           ) : null}
         </section>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -229,6 +229,8 @@ describe('mapping Duffel’s bags to our luggage options', () => {
       expect(s).not.toHaveProperty('supplier');
     }
     expect(offer.available_services[4]!.passenger_types).toEqual(['child']);
+    // With a bag the airline holds no seats: the booking page says so before one is chosen.
+    expect(offer.payment_requirements).toEqual({ instant_with_services: true });
     // The same offer read again gives the same ids (booking relies on it).
     expect((await priced(found.id, 'EUR')).available_services.map((s) => s.id)).toEqual(
       offer.available_services.map((s) => s.id),

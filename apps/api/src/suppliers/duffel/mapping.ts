@@ -303,6 +303,8 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   if (!isCurrencyCode(d.total_currency)) return { ok: false, reason: 'unknown_currency' };
   const totalIn: Money | null = fromMajorString(d.total_amount, d.total_currency);
   if (!totalIn || totalIn.amount <= 0) return { ok: false, reason: 'bad_amount' };
+  // Extra bags are booked at the airline only once paid (no hold with bags): marked for the booking page too.
+  const services = luggageOf(d, currency, rates);
   const taxIn =
     d.tax_amount !== null && d.tax_currency === d.total_currency
       ? fromMajorString(d.tax_amount, d.total_currency)
@@ -399,11 +401,15 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
         baggage,
       },
     ],
-    available_services: luggageOf(d, currency, rates),
+    available_services: services,
     owner: d.owner?.iata_code
       ? { iata_code: d.owner.iata_code, name: net.airline(d.owner.iata_code)?.name ?? d.owner.name }
       : ownerCode,
-    ...(instantOnly ? { payment_requirements: { requires_instant_payment: true as const } } : {}),
+    ...(instantOnly
+      ? { payment_requirements: { requires_instant_payment: true as const } }
+      : services.length > 0
+        ? { payment_requirements: { instant_with_services: true as const } }
+        : {}),
   };
   return { ok: true, offer, conditions };
 }
