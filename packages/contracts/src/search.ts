@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 
-/** Limits of DESIGN §3: at most 9 seated passengers, infants on an adult's lap (one per adult). */
-export const MAX_SEATED_PASSENGERS = 9;
+// Limits of DESIGN §3 as core defines them: at most 9 seated passengers, infants on an adult's lap (one per
+// adult), bookable 330 days ahead.
+import { MAX_SEATED_PASSENGERS, SEARCH_HORIZON_DAYS } from './search-limits.ts';
+export { MAX_SEATED_PASSENGERS };
 
 /** Fare families: economy sells "light" and "standard", business "business" and "business_flex". */
 export const FARE_FAMILIES = ['light', 'standard', 'business', 'business_flex'] as const;
@@ -104,11 +106,16 @@ export const flightCalendarQuerySchema = z.object({
   max_connections: z.coerce.number().int().min(0).max(2).default(2),
   currency: z.enum(CURRENCIES).default('USD'),
   /** Whose total: one adult unless asked (the results page's ±3-day strip asks for its search's travellers). */
-  adults: z.coerce.number().int().min(1).max(9).default(1),
-  children: z.coerce.number().int().min(0).max(8).default(0),
-  infants: z.coerce.number().int().min(0).max(9).default(0),
+  adults: z.coerce.number().int().min(1).max(MAX_SEATED_PASSENGERS).default(1),
+  children: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SEATED_PASSENGERS - 1)
+    .default(0),
+  infants: z.coerce.number().int().min(0).max(MAX_SEATED_PASSENGERS).default(0),
   /** A round trip returning this many days after each day's departure: each day is the round trip's minimum. */
-  return_after: z.coerce.number().int().min(0).max(330).optional(),
+  return_after: z.coerce.number().int().min(0).max(SEARCH_HORIZON_DAYS).optional(),
 });
 export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
 
