@@ -30,12 +30,16 @@ afterAll(async () => {
 
 test('two workers share the port and both answer, pages and API alike', async () => {
   expect(listening()).toHaveLength(2);
-  const answers = await Promise.all(
-    Array.from({ length: 40 }, (_, i) => fetch(`${site.url}${i % 2 ? '/health' : '/en/info/help'}`)),
-  );
-  expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
-  const served = site.logs.filter((l) => l.includes('"request completed"'));
-  expect(pidsOf(served).size).toBe(2);
+  // The primary hands each connection to a worker that is free: on a busy machine one worker can take a whole
+  // burst while the other is still warming up, so bursts go on (each answered 200) until both have served.
+  const served = () => pidsOf(site.logs.filter((l) => l.includes('"request completed"')));
+  for (let burst = 0; burst < 20 && served().size < 2; burst++) {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => fetch(`${site.url}${i % 2 ? '/health' : '/en/info/help'}`)),
+    );
+    expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
+  }
+  expect(served().size).toBe(2);
 });
 
 test('a worker that dies is replaced; SIGTERM drains every worker and the server exits 0', async () => {
