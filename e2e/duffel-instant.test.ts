@@ -20,7 +20,7 @@ import {
   TAS_IST_AIRPORTS,
   duffelOnlyFlight,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
-import { payOnSandboxCardPage } from './support/journeys.ts';
+import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 
 const TOKEN = 'duffel_test_e2einstant0123456789';
 let site: RunningSite;
@@ -66,22 +66,7 @@ test('an instant-payment-only Duffel offer: marked on the booking page, booked a
   );
   await expectAxeClean(page);
 
-  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
-  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('duffel-instant@example.com');
-  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
-  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
-  const adult = page.getByRole('group', {
-    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
-  });
-  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
-  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
-  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
-  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
-  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
-  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
-  await adult
-    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
-    .fill(isoDay(3 * 365));
+  await fillOneAdultBooking(page, lang, 'duffel-instant@example.com');
   await page.locator('input[name="agreement"]').check();
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
 

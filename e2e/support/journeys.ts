@@ -4,6 +4,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { m } from './messages.ts';
 import { codeOf, type TestSmtpServer } from './smtp.ts';
 import { gotoHydrated } from './browser.ts';
+import { isoDay } from './dates.ts';
 
 /**
  * On the sandbox provider's card page (waits for it): a card number, a future expiry, a CVC and the holder,
@@ -68,4 +69,27 @@ export async function payOrderAsTraveller(
   await gotoHydrated(page, `${siteUrl}/en/orders/${order.id}?access_token=${order.access_token}`);
   await payFromOrderPage(page, 'en', 'ANNA KARIMOVA');
   await context.close();
+}
+
+/**
+ * On the booking page of a one-adult offer: the contact and the adult (Aziz Karimov, Uzbek passport) filled in,
+ * `email` the contact's address. Leaves the agreement and the submit to the caller.
+ */
+export async function fillOneAdultBooking(page: Page, lang: Locale, email: string): Promise<void> {
+  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
+  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
+  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
+  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
+  const adult = page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
+  });
+  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
+  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
+  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
+  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
+  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
+  await adult
+    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
+    .fill(isoDay(3 * 365));
 }
