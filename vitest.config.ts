@@ -23,6 +23,9 @@ export default defineConfig({
           // the 21 route files alone, isolated). Every file builds its own API, database and servers, and no
           // test mocks a module, so nothing of one file's state is another's.
           isolate: false,
+          // Vitest's default is one worker fewer than the cores: one worker on CI's two. Files are independent
+          // (above), so both cores take files.
+          maxWorkers: '100%',
         },
       },
       {
@@ -34,6 +37,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // As in the unit suite: each file makes its own databases and API, so files can share the imports.
           isolate: false,
+          maxWorkers: '100%',
         },
       },
       {
