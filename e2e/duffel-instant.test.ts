@@ -1,6 +1,6 @@
 /**
  * An offer the airline will not hold (issue 15: Duffel's `payment_requirements.requires_instant_payment`), end to
- * end in Chromium against the Duffel test server: it is in the results, the booking page says the seats are
+ * end in Chromium against the Duffel test server: it is marked in the results, the booking page says the seats are
  * confirmed only when the payment completes, booking asks Duffel for nothing, and paying with the sandbox card books
  * it at Duffel as one `instant` order paid from the balance; the order page shows it booked and paid with the
  * airline's booking reference.
@@ -45,7 +45,7 @@ afterAll(async () => {
   await duffel?.close();
 });
 
-test('an instant-payment-only Duffel offer: marked on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
+test('an instant-payment-only Duffel offer: marked in the results and on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
   const lang = 'en' as const;
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
@@ -56,7 +56,15 @@ test('an instant-payment-only Duffel offer: marked on the booking page, booked a
   const atDuffel = page.locator('[data-testid="offer"][data-carriers="QP"]');
   await atDuffel.first().waitFor();
   const card = atDuffel.first();
+  // Marked in the list already, the built-in network's offers (held by us) not.
+  expect(await card.getByTestId('offer-instant-payment').textContent()).toBe(
+    m(lang, 'search.offer.instantPayment'),
+  );
+  const builtIn = page.locator('[data-testid="offer"]:not([data-carriers="QP"])');
+  expect(await builtIn.count()).toBeGreaterThan(0);
+  expect(await builtIn.getByTestId('offer-instant-payment').count()).toBe(0);
   await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
+  await expect.poll(() => card.getByText(m(lang, 'search.offer.instantPaymentDetails')).count()).toBe(1);
   await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
   await page.waitForURL(/\/flight\/booking\?/);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

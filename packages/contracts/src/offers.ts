@@ -116,6 +116,8 @@ export const searchOfferSchema = z.object({
   tax_amount: z.string(),
   /** Present only when fewer than 10 seats are left on some flight. */
   seats_left: z.number().optional(),
+  /** Present only when the airline will not hold the offer: it is booked there once the traveller has paid. */
+  payment_requirements: z.object({ requires_instant_payment: z.literal(true) }).optional(),
   /** The same flights in the cabin's other fare families, each with its own signed id. */
   other_fares: z.array(
     z.object({ fare_family: fareFamilySchema, offer_id: z.string(), total_amount: z.string() }),

@@ -44,6 +44,22 @@ describe('a search answer, compact on the wire and whole again for its readers',
       expect(expanded).toEqual(data.offers.map(({ price_breakdown: _, ...rest }) => rest));
     });
 
+  test("an offer the airline will not hold keeps its mark on the wire; the bags' booking-page notice does not travel", async () => {
+    const data = await full(roundTrip());
+    const [instant, withBags] = data.offers;
+    instant!.payment_requirements = { requires_instant_payment: true };
+    withBags!.payment_requirements = { instant_with_services: true };
+    const sent = flightSearchResponseSchema.parse({
+      data: JSON.parse(JSON.stringify(compactSearch(data))),
+    }).data;
+    expect(sent.offers[0]!.payment_requirements).toEqual({ requires_instant_payment: true });
+    expect(sent.offers[1]!).not.toHaveProperty('payment_requirements');
+    expect(sent.offers.slice(2).every((o) => o.payment_requirements === undefined)).toBe(true);
+    const [first, second] = expandSearchOffers(sent);
+    expect(first!.payment_requirements).toEqual({ requires_instant_payment: true });
+    expect(second!.payment_requirements).toBeUndefined();
+  });
+
   test('each slice and fare family is listed once; offers share them by key', async () => {
     const data = await full(roundTrip());
     const wire = compactSearch(data);

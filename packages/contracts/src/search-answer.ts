@@ -73,6 +73,7 @@ export function expandSearchOffers(data: SearchAnswer): SearchOffer[] {
       owner: first ? { ...first.marketing_carrier } : { iata_code: '', name: '' },
     };
     if (o.seats_left !== undefined) offer.seats_left = o.seats_left;
+    if (o.payment_requirements) offer.payment_requirements = o.payment_requirements;
     return offer;
   });
 }

@@ -46,6 +46,9 @@ export function compactSearch(data: FlightSearchData): SearchAnswer {
         .map((f) => ({ fare_family: f.fare_family, offer_id: f.offer_id, total_amount: f.total_amount })),
     };
     if (offer.seats_left !== undefined) out.seats_left = offer.seats_left;
+    // Only the airline's own requirement: bags are chosen later, on the booking page, which says so there.
+    if (offer.payment_requirements?.requires_instant_payment)
+      out.payment_requirements = { requires_instant_payment: true };
     return out;
   });
   return {

@@ -228,6 +228,8 @@ export interface SearchOffer {
   tax_amount: string;
   /** Present only when fewer than 10 seats are left on some flight. */
   seats_left?: number;
+  /** Present only when the airline will not hold the offer: booked there once the traveller has paid. */
+  payment_requirements?: { requires_instant_payment: true };
   other_fares: SearchOtherFare[];
 }
 

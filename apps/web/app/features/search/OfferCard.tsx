@@ -188,10 +188,23 @@ export function OfferCard({
               {t('search.offer.totalFor', { count: passengerCount })}
             </span>
           </p>
-          {offer.seats_left !== null ? (
-            <p className="rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
-              {t('search.offer.seatsLeft', { count: offer.seats_left })}
-            </p>
+          {offer.seats_left !== null || offer.instant_payment ? (
+            <div className="grid justify-items-end gap-1">
+              {offer.seats_left !== null ? (
+                <p className="rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900">
+                  {t('search.offer.seatsLeft', { count: offer.seats_left })}
+                </p>
+              ) : null}
+              {offer.instant_payment ? (
+                // The airline will not hold this fare (issue 15): said before the traveller picks it, not only on booking.
+                <p
+                  className="rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900"
+                  data-testid="offer-instant-payment"
+                >
+                  {t('search.offer.instantPayment')}
+                </p>
+              ) : null}
+            </div>
           ) : null}
         </div>
       </div>
@@ -215,6 +228,11 @@ export function OfferCard({
         {opened || context.eagerDetails ? (
           <div className="grid gap-5 px-4 pt-2 pb-4">
             <RouteDetails slices={offer.slices} names={context.names} />
+            {offer.instant_payment ? (
+              <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+                {t('search.offer.instantPaymentDetails')}
+              </p>
+            ) : null}
             <BuyPanel
               offer={offer}
               context={context}

@@ -34,6 +34,7 @@ function offer(rank: number, total: string, minutes: number, segments: ResultSeg
     fare_family: 'light',
     baggage: { cabin_kg: 10, checked_quantity: 0, checked_kg: 0 },
     seats_left: null,
+    instant_payment: false,
     fares: [],
     luggage: [],
     slices: [

@@ -102,6 +102,7 @@ export function slimOffer(offer: SearchOffer, rank: number, slices?: Map<string,
     fare_family: offer.fare_family,
     baggage: baggageOf(offer.baggage),
     seats_left: offer.seats_left ?? null,
+    instant_payment: offer.payment_requirements?.requires_instant_payment === true,
     fares: offer.fare_families.map((f) => ({
       fare_family: f.fare_family,
       offer_id: f.offer_id,

@@ -68,6 +68,8 @@ export type ResultOffer = {
   baggage: Baggage;
   /** Set when fewer than 10 seats are left on some flight. */
   seats_left: number | null;
+  /** The airline will not hold this offer: it is booked there only once the traveller has paid (issue 15). */
+  instant_payment: boolean;
   fares: FareOption[];
   luggage: LuggageOption[];
   slices: ResultSlice[];
