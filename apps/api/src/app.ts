@@ -27,6 +27,7 @@ import { orderRoutes } from './routes/v1/orders/index.ts';
 import { orderManageRoutes } from './routes/v1/orders/manage.ts';
 import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.ts';
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
+import { supplierWebhookRoutes } from './routes/v1/supplier-webhooks/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { paymeRoutes } from './routes/v1/payme/index.ts';
 import { clickRoutes } from './routes/v1/click/index.ts';
@@ -259,6 +260,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(orderManageRoutes, { prefix: '/orders' });
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
+  await app.register(supplierWebhookRoutes, { prefix: '/webhooks' });
   await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   await app.register(paymeRoutes, { prefix: '/payments/payme' });
   await app.register(clickRoutes, { prefix: '/payments/click' });

@@ -194,6 +194,15 @@ export const apiConfigSchema = z
      * and asks about up to 50 of ours: not on every 30-second pass.
      */
     duffelSyncSeconds: z.coerce.number().int().min(1).max(86_400).optional(),
+    /**
+     * The secret of the webhook registered at Duffel for `order.airline_initiated_change_detected` (POST
+     * /v1/webhooks/duffel): events signed with it make the order's changes read at once instead of at the next sync.
+     * Without it the endpoint answers 404 and the periodic sync alone reads them.
+     */
+    duffelWebhookSecret: z
+      .string()
+      .min(16, 'expected the webhook secret Duffel shows (16 characters or more)')
+      .optional(),
   })
   .superRefine((config, ctx) => {
     // A provider is configured completely or not at all: half a configuration is a mistake, said at start.
@@ -213,6 +222,7 @@ export const apiConfigSchema = z
       ['duffelApiUrl', 'duffelAccessToken'],
       ['duffelTimeBudgetMs', 'duffelAccessToken'],
       ['duffelSyncSeconds', 'duffelAccessToken'],
+      ['duffelWebhookSecret', 'duffelAccessToken'],
     ] as const) {
       if (config[extra] !== undefined && config[key] === undefined)
         ctx.addIssue({ code: 'custom', path: [key], message: `needed when ${extra} is set` });
@@ -269,6 +279,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     duffelApiUrl: env.DUFFEL_API_URL || undefined,
     duffelTimeBudgetMs: env.DUFFEL_TIME_BUDGET_MS || undefined,
     duffelSyncSeconds: env.DUFFEL_SYNC_SECONDS || undefined,
+    duffelWebhookSecret: env.DUFFEL_WEBHOOK_SECRET || undefined,
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

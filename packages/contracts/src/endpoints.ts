@@ -551,6 +551,10 @@ export const uncontractedRoutes = [
     why: "A payment provider's signed notice, in that provider's own format (payments/*.ts checks the raw body).",
   },
   {
+    route: 'POST /v1/webhooks/duffel',
+    why: "Duffel's signed events, in Duffel's own format (suppliers/duffel/webhook.ts checks the raw body).",
+  },
+  {
     route: 'POST /v1/payments/iyzico/callback',
     why: "iyzico's form sending the browser back (form-encoded, iyzico's format); answers a redirect.",
   },

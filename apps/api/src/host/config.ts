@@ -150,6 +150,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   duffelApiUrl: 'DUFFEL_API_URL',
   duffelTimeBudgetMs: 'DUFFEL_TIME_BUDGET_MS',
   duffelSyncSeconds: 'DUFFEL_SYNC_SECONDS',
+  duffelWebhookSecret: 'DUFFEL_WEBHOOK_SECRET',
 };
 
 /** The variables of the outside payment providers (payments/payme/settings.ts, payments/click/settings.ts). */

@@ -244,17 +244,7 @@ export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<numbe
   let fresh = 0;
   for (const order of due) {
     try {
-      const changes = await deps.duffel.listChanges(order.supplierOrderId!);
-      const added = await keepChanges(deps, order.id, changes);
-      await deps.db
-        .update(schema.orders)
-        .set({ supplierChangesCheckedAt: deps.now() })
-        .where(eq(schema.orders.id, order.id));
-      if (added > 0) {
-        airlineChangesTotal.inc({ supplier: 'duffel', event: 'detected' }, added);
-        deps.log.warn({ orderId: order.id, added }, 'airline changed the flights of an order');
-      }
-      fresh += added;
+      fresh += await readOrderChanges(deps, order.id, order.supplierOrderId!);
     } catch (error) {
       deps.log.warn(
         { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
@@ -263,6 +253,49 @@ export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<numbe
     }
   }
   return fresh;
+}
+
+/** Asks Duffel for one order's changes and keeps them; returns how many are new. Throws when Duffel is down. */
+async function readOrderChanges(
+  deps: AirlineChangeDeps,
+  orderId: string,
+  supplierOrderId: string,
+): Promise<number> {
+  const changes = await deps.duffel.listChanges(supplierOrderId);
+  const added = await keepChanges(deps, orderId, changes);
+  await deps.db
+    .update(schema.orders)
+    .set({ supplierChangesCheckedAt: deps.now() })
+    .where(eq(schema.orders.id, orderId));
+  if (added > 0) {
+    airlineChangesTotal.inc({ supplier: 'duffel', event: 'detected' }, added);
+    deps.log.warn({ orderId, added }, 'airline changed the flights of an order');
+  }
+  return added;
+}
+
+/**
+ * Duffel's webhook said an order of ours changed (`order.airline_initiated_change_detected`): its changes are read
+ * now rather than at the next run, from Duffel's API (the event itself is only the prompt). Null when no live order
+ * of ours is that Duffel order (not ours, or cancelled); else how many changes are new. Throws when Duffel is down,
+ * so the webhook answers an error and Duffel delivers the event again.
+ */
+export async function readChangesOfSupplierOrder(
+  deps: AirlineChangeDeps,
+  supplierOrderId: string,
+): Promise<number | null> {
+  const [order] = await deps.db
+    .select({ id: schema.orders.id })
+    .from(schema.orders)
+    .where(
+      and(
+        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.supplierOrderId, supplierOrderId),
+        ne(schema.orders.bookingStatus, 'cancelled'),
+      ),
+    );
+  if (!order) return null;
+  return readOrderChanges(deps, order.id, supplierOrderId);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Duffel's variables (issue 15): validated at start, naming the variable; the URL or budget without the token is
- * refused; with no token set the flight service is the built-in supplier alone.
+ * refused (the webhook secret too); with no token set the flight service is the built-in supplier alone.
  */
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../host/config.ts';
@@ -28,12 +28,14 @@ describe('Duffel configuration', () => {
       DUFFEL_API_URL: 'http://127.0.0.1:4010',
       DUFFEL_TIME_BUDGET_MS: '2500',
       DUFFEL_SYNC_SECONDS: '60',
+      DUFFEL_WEBHOOK_SECRET: 'whsec-from-the-dashboard-0123',
     });
     expect(api).toMatchObject({
       duffelAccessToken: 'duffel_test_abcdefgh12345678',
       duffelApiUrl: 'http://127.0.0.1:4010',
       duffelTimeBudgetMs: 2500,
       duffelSyncSeconds: 60,
+      duffelWebhookSecret: 'whsec-from-the-dashboard-0123',
     });
   });
 
@@ -41,6 +43,9 @@ describe('Duffel configuration', () => {
     expect(failure({ DUFFEL_API_URL: 'https://api.duffel.com' })).toContain('DUFFEL_ACCESS_TOKEN');
     expect(failure({ DUFFEL_TIME_BUDGET_MS: '8000' })).toContain('DUFFEL_ACCESS_TOKEN');
     expect(failure({ DUFFEL_SYNC_SECONDS: '300' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(failure({ DUFFEL_WEBHOOK_SECRET: 'whsec-from-the-dashboard-0123' })).toContain(
+      'DUFFEL_ACCESS_TOKEN',
+    );
   });
 
   test('malformed values are refused by variable name', () => {
@@ -51,5 +56,6 @@ describe('Duffel configuration', () => {
     expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: 'soon' })).toContain('DUFFEL_TIME_BUDGET_MS');
     expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: '0' })).toContain('DUFFEL_TIME_BUDGET_MS');
     expect(failure({ ...token, DUFFEL_SYNC_SECONDS: '0' })).toContain('DUFFEL_SYNC_SECONDS');
+    expect(failure({ ...token, DUFFEL_WEBHOOK_SECRET: 'short' })).toContain('DUFFEL_WEBHOOK_SECRET');
   });
 });

@@ -1,0 +1,232 @@
+/**
+ * POST /v1/webhooks/duffel (issue 15): Duffel's signed `order.airline_initiated_change_detected` makes the order's
+ * changes read at once, from Duffel's API, against the Duffel test server and PGlite. Signed as Duffel signs
+ * (`X-Duffel-Signature: t=…,v1=HMAC-SHA256("t.body")`); a missing, forged, stale or replayed-late signature, a body
+ * that is not an event, and events of other types read nothing; Duffel down is a 503 so Duffel delivers it again; a
+ * site without the secret answers 404.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@parvoz/db/testing';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { Offer } from '@parvoz/core/search-types';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON, bookingBody } from '../../../booking-testing.ts';
+import { readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
+import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
+import { startDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import { signDuffelEvent } from '../../../suppliers/duffel/webhook.ts';
+
+const TOKEN = 'duffel_test_webhooks0123456789';
+const SECRET = 'whsec-duffel-test-0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const clock = start;
+const now = () => new Date(clock);
+let day = 30;
+const nextDay = () => new Date(start + ++day * 86_400_000).toISOString().slice(0, 10);
+
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
+let keys = 0;
+
+beforeAll(async () => {
+  ({
+    app,
+    server,
+    close: closeApi,
+  } = await startDuffelTestApi({ token: TOKEN, now, config: { duffelWebhookSecret: SECRET } }));
+}, 120_000);
+
+afterAll(async () => closeApi?.());
+
+afterEach(() => {
+  server.knobs.failWith = null;
+});
+
+async function bookDuffel(): Promise<{ order: Booked; supplierOrderId: string }> {
+  const search = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'USD',
+    },
+  });
+  expect(search.statusCode, search.body).toBe(200);
+  const offer = (expandSearchOffers(search.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'))!;
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': `duffel-webhook-${++keys}` },
+    payload: bookingBody(offer),
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  const order = booked.json().data as Booked;
+  const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  return { order, supplierOrderId: atDuffel.id };
+}
+
+/** Duffel's event for a change, as its webhook reference shows events (the change as the object). */
+const changeEvent = (change: object, type = 'order.airline_initiated_change_detected') =>
+  JSON.stringify({
+    id: `wev_${++keys}`,
+    api_version: 'v2',
+    type,
+    data: { object: change },
+    live_mode: false,
+    idempotency_key: (change as { id?: string }).id ?? null,
+    created_at: now().toISOString(),
+  });
+
+const unixSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
+
+function deliver(body: string, signature: string | null = signDuffelEvent(body, SECRET, unixSeconds(now()))) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-duffel-signature': signature }),
+    },
+    payload: body,
+  });
+}
+
+const changeReads = () =>
+  server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/airline_initiated_changes'))
+    .length;
+
+describe('Duffel webhook: an airline change read at once', () => {
+  test('a signed change event reads the order’s changes now; the same event again keeps one change', async () => {
+    const { order, supplierOrderId } = await bookDuffel();
+    const change = server.airlineChange(supplierOrderId, 95);
+    const event = changeEvent(change);
+    const first = await deliver(event);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
+    const seen = await readOrder(app, order.id, order.access_token);
+    expect(seen.airline_changes).toHaveLength(1);
+    expect(seen.airline_changes[0]!.acceptable).toBe(true);
+    // Duffel delivers at least once: a second delivery reads again and keeps the same one change.
+    const again = await deliver(event);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+  });
+
+  test('an event naming the order itself (its object the order) is read too', async () => {
+    const { order, supplierOrderId } = await bookDuffel();
+    server.airlineChange(supplierOrderId, 30);
+    const response = await deliver(changeEvent({ id: supplierOrderId, object: 'order' }));
+    expect(response.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+  });
+
+  test('refused and nothing read: no signature, a malformed one, a forged one, a stale one, a body that is not an event', async () => {
+    const { order, supplierOrderId } = await bookDuffel();
+    const event = changeEvent(server.airlineChange(supplierOrderId, 45));
+    const before = changeReads();
+    const tenMinutesAgo = unixSeconds(new Date(now().getTime() - 10 * 60_000));
+    const cases: [string | null, string, string][] = [
+      [null, 'missing_signature', event],
+      ['v1=abc', 'malformed_signature', event],
+      [signDuffelEvent(event, 'another-secret-0123456789', unixSeconds(now())), 'bad_signature', event],
+      // The body changed after signing (the order id swapped): the signature no longer matches.
+      [signDuffelEvent(event, SECRET, unixSeconds(now())), 'bad_signature', event.replace('ord_', 'ord_X')],
+      [signDuffelEvent(event, SECRET, tenMinutesAgo), 'stale_signature', event],
+      [signDuffelEvent('not json', SECRET, unixSeconds(now())), 'event', 'not json'],
+      [signDuffelEvent('{"type":1}', SECRET, unixSeconds(now())), 'event', '{"type":1}'],
+    ];
+    for (const [signature, reason, body] of cases) {
+      const response = await deliver(body, signature);
+      expect(response.statusCode, `${reason}: ${response.body}`).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'malformed_request', details: { reason } });
+    }
+    expect(changeReads()).toBe(before);
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+  });
+
+  test('other event types, and orders that are not ours, are taken and read nothing of ours', async () => {
+    const { order, supplierOrderId } = await bookDuffel();
+    server.airlineChange(supplierOrderId, 60);
+    const before = changeReads();
+    const other = await deliver(changeEvent({ id: supplierOrderId }, 'order.created'));
+    expect(other.json()).toEqual({ data: { received: true, effect: 'ignored' } });
+    expect(changeReads()).toBe(before);
+    const stranger = await deliver(changeEvent({ id: 'aic_x', order_id: 'ord_0000NotOurs' }));
+    expect(stranger.json()).toEqual({ data: { received: true, effect: 'unknown_order' } });
+    expect(changeReads()).toBe(before);
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+  });
+
+  test('Duffel down: 503 and nothing kept, so Duffel delivers again; the next delivery reads it', async () => {
+    const { order, supplierOrderId } = await bookDuffel();
+    const event = changeEvent(server.airlineChange(supplierOrderId, 20));
+    server.knobs.failWith = 503;
+    const down = await deliver(event);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.json().error).toMatchObject({ code: 'unavailable' });
+    server.knobs.failWith = null;
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+    const retried = await deliver(event);
+    expect(retried.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
+    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+  });
+
+  test('a site without a Duffel webhook secret answers 404 (the API’s envelope), even to a signed event', async () => {
+    const database = await createTestDatabase();
+    const plain = await buildTestApi(database.db);
+    try {
+      const body = changeEvent({ id: 'aic_1', order_id: 'ord_1' });
+      const response = await plain.inject({
+        method: 'POST',
+        url: '/v1/webhooks/duffel',
+        headers: {
+          'content-type': 'application/json',
+          'x-duffel-signature': signDuffelEvent(body, SECRET, unixSeconds(now())),
+        },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toMatchObject({ code: 'not_found' });
+    } finally {
+      await plain.close();
+      await database.close();
+    }
+  });
+
+  test('deliveries are rate limited per sending address', async () => {
+    const database = await createTestDatabase();
+    const limited = await buildTestApi(database.db, {
+      duffelAccessToken: TOKEN,
+      duffelApiUrl: server.url,
+      duffelWebhookSecret: SECRET,
+      // 600 a minute scaled down to 3.
+      rateLimitScale: 0.005,
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const body = changeEvent({ id: 'aic_1', order_id: 'ord_1' }, 'order.created');
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/v1/webhooks/duffel',
+          headers: {
+            'content-type': 'application/json',
+            'x-duffel-signature': signDuffelEvent(body, SECRET, unixSeconds(new Date())),
+          },
+          payload: body,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+      await database.close();
+    }
+  });
+});
