@@ -3,6 +3,7 @@
  * (DESIGN §1). PARVOZ_ROLE=web|api|all runs either half alone.
  */
 import './server-env.ts';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
@@ -362,6 +363,7 @@ export async function main() {
   const workers = workerCount(config);
   if (workers > 1 && !isClusterWorker()) return runPrimary(workers, config);
   const app = await buildServer(config, api);
+  let ownApi: Server | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -372,6 +374,7 @@ export async function main() {
     app.log.info({ signal, inFlight: app.drain.inFlight }, 'shutting down: draining requests in flight');
     try {
       const { forced } = await app.drain.shutdown();
+      ownApi?.close();
       app.log.info({ forced }, 'shut down');
       process.exit(forced ? 1 : 0);
     } catch (error) {
@@ -392,8 +395,27 @@ export async function main() {
   if (['warn', 'error', 'fatal', 'silent'].includes(config.LOG_LEVEL))
     console.log(`Parvoz listening on ${address}`);
   if (!process.env.API_URL && config.PARVOZ_ROLE === 'all') {
-    process.env.API_URL = address.replace('0.0.0.0', '127.0.0.1');
+    if (isClusterWorker()) {
+      // The shared port hands each connection to any worker: the web half's calls would be answered by another
+      // worker about half the time, and the second stage of a streamed search there (`?stage=rest`) would ask
+      // Duffel again instead of taking the answer this worker is waiting for. A loopback port of its own keeps
+      // them here.
+      ownApi = await listenOnOwnLoopbackPort(app);
+      const own = ownApi.address() as { port: number };
+      process.env.API_URL = `http://127.0.0.1:${own.port}`;
+      app.log.info({ apiUrl: process.env.API_URL }, 'the web half calls the API of this worker');
+    } else process.env.API_URL = address.replace('0.0.0.0', '127.0.0.1');
   }
+}
+
+/** A second listener for the same app on a loopback port not shared with the other workers (`exclusive`). */
+async function listenOnOwnLoopbackPort(app: FastifyInstance): Promise<Server> {
+  const server = createServer((request, response) => app.routing(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ host: '127.0.0.1', port: 0, exclusive: true }, resolve);
+  });
+  return server;
 }
 
 if (import.meta.main) {

@@ -1,6 +1,7 @@
 /**
- * Several processes on one port (issue 16 §4): PARVOZ_WORKERS=2 with PostgreSQL. Both workers answer, a
- * crashed worker is replaced, and SIGTERM drains every worker before the server exits 0.
+ * Several processes on one port (issue 16 §4): PARVOZ_WORKERS=2 with PostgreSQL. Both workers answer, a page's
+ * calls to the API stay in the worker that renders it (issue 15: a streamed search's second stage finds its
+ * first), a crashed worker is replaced, and SIGTERM drains every worker before the server exits 0.
  * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -40,6 +41,34 @@ test('two workers share the port and both answer, pages and API alike', async ()
     expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
   }
   expect(served().size).toBe(2);
+});
+
+test('every API call a page makes is answered by the worker rendering the page (its own loopback port)', async () => {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const results = `/en/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`;
+  const lines = () => site.logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  type Call = { pid: number; reqId: string; url: string };
+  const calls = (): Call[] =>
+    lines()
+      .filter((l) => l.msg === 'incoming request' && l.req?.url)
+      .map((l) => ({ pid: l.pid, reqId: l.reqId, url: l.req.url }));
+  // Results pages ask the API for the search (and the calendar of the route), with the page's request id.
+  for (let burst = 0; burst < 20; burst++) {
+    const pages = new Set(
+      calls()
+        .filter((c) => c.url.startsWith('/en/flight/'))
+        .map((c) => c.pid),
+    );
+    if (burst > 0 && pages.size === 2) break;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(`${site.url}${results}`)));
+    expect(answers.map((a) => a.status).every((status) => status === 200)).toBe(true);
+  }
+  const all = calls();
+  const pageOf = new Map(all.filter((c) => c.url.startsWith('/en/flight/')).map((c) => [c.reqId, c]));
+  const fromPages = all.filter((c) => c.url.startsWith('/v1/') && pageOf.has(c.reqId));
+  expect(new Set([...pageOf.values()].map((c) => c.pid)).size).toBe(2);
+  expect(fromPages.length).toBeGreaterThanOrEqual(pageOf.size);
+  expect(fromPages.filter((c) => c.pid !== pageOf.get(c.reqId)!.pid)).toEqual([]);
 });
 
 test('a worker that dies is replaced; SIGTERM drains every worker and the server exits 0', async () => {
