@@ -177,12 +177,29 @@ export const opsRefundSchema = z.object({
 });
 export type OpsRefund = z.infer<typeof opsRefundSchema>;
 
-/** GET /v1/ops/orders/{id}: the order as its traveller sees it, its timeline (oldest first) and refunds. */
+/**
+ * A real supplier's side of an order (issue 15: Duffel), for the console only: its order id (to find it in the
+ * supplier's dashboard), the airline's booking reference, what the supplier charges the agency (in its currency),
+ * and when the agency paid it or the supplier's order was released. Null for the built-in network's orders.
+ */
+export const opsOrderSupplierSchema = z.object({
+  name: z.string(),
+  order_id: z.string().nullable(),
+  booking_reference: z.string().nullable(),
+  total_amount: z.string().nullable(),
+  total_currency: z.string().nullable(),
+  paid_at: instant.nullable(),
+  cancelled_at: instant.nullable(),
+});
+export type OpsOrderSupplier = z.infer<typeof opsOrderSupplierSchema>;
+
+/** GET /v1/ops/orders/{id}: the order as its traveller sees it, its timeline (oldest first), refunds and supplier. */
 export const opsOrderDetailResponseSchema = z.object({
   data: z.object({
     order: orderSchema,
     timeline: z.array(opsTimelineEventSchema),
     refunds: z.array(opsRefundSchema),
+    supplier: opsOrderSupplierSchema.nullable(),
   }),
 });
 

@@ -119,6 +119,25 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
   add(order.ticketedAt, 'order.ticketed', 'system');
   add(order.cancelledAt, 'order.cancelled', 'system');
   add(order.ticketsVoidedAt, 'order.tickets_voided', 'system');
+  // A real supplier's side of it (issue 15): what the agency paid the supplier, the supplier's order released, and
+  // the airline's changes to the flights with what was done about them.
+  if (order.supplier) {
+    add(order.supplierPaidAt, 'supplier.paid', 'system', {
+      supplier: order.supplier,
+      ...(order.supplierTotalAmount ? { amount: order.supplierTotalAmount } : {}),
+      ...(order.supplierCurrency ? { currency: order.supplierCurrency } : {}),
+    });
+    add(order.supplierCancelledAt, 'supplier.cancelled', 'system', { supplier: order.supplier });
+    const changes = await db
+      .select()
+      .from(schema.airlineChanges)
+      .where(eq(schema.airlineChanges.orderId, orderId));
+    for (const c of changes) {
+      add(c.detectedAt, 'airline_change.detected', 'airline', { change: c.id });
+      if (c.actionTaken)
+        add(c.actionTakenAt, `airline_change.${c.actionTaken}`, 'supplier', { change: c.id });
+    }
+  }
 
   const payments = await db
     .select()
@@ -208,6 +227,24 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
     add(entry.at, entry.action, entry.actorEmail ?? 'staff', entry.details);
   }
   return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * The supplier's side of an order for the console (issue 15), null for the built-in network's: which supplier, its
+ * order id (to find it in the supplier's dashboard), the airline's booking reference, what the supplier charges the
+ * agency, and when it was paid or released there. Operators see it; travellers never see the supplier's ids.
+ */
+export function orderSupplier(order: typeof schema.orders.$inferSelect) {
+  if (!order.supplier) return null;
+  return {
+    name: order.supplier,
+    order_id: order.supplierOrderId,
+    booking_reference: order.supplierBookingReference,
+    total_amount: order.supplierTotalAmount,
+    total_currency: order.supplierCurrency,
+    paid_at: order.supplierPaidAt?.toISOString() ?? null,
+    cancelled_at: order.supplierCancelledAt?.toISOString() ?? null,
+  };
 }
 
 /** The refunds of an order as the console shows them (a refused one can be asked for again). */

@@ -31,6 +31,7 @@ import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
+import { SupplierPanel } from '../features/ops/SupplierPanel.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
 
@@ -285,6 +286,12 @@ const EVENT_LABELS: Record<string, MessageKey> = {
   'webhook.received': 'ops.event.webhook',
   'cancellation.quoted': 'ops.event.cancellationQuoted',
   'email.queued': 'ops.event.email',
+  'supplier.paid': 'ops.event.supplierPaid',
+  'supplier.cancelled': 'ops.event.supplierCancelled',
+  'airline_change.detected': 'ops.event.airlineChange',
+  'airline_change.accepted': 'ops.event.airlineChangeAccepted',
+  'airline_change.cancelled': 'ops.event.airlineChangeCancelled',
+  'airline_change.changed': 'ops.event.airlineChangeChanged',
 };
 
 function Timeline({ events }: { events: OpsTimelineEvent[] }) {
@@ -648,7 +655,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== 'idle';
   const layout = useRouteLoaderData('routes/ops-layout') as { me: OpsMe } | undefined;
   const admin = layout?.me.role === 'admin';
-  const { order, timeline, refunds } = loaderData;
+  const { order, timeline, refunds, supplier } = loaderData;
   const result = actionData as ActionResult | undefined;
   const quote = result && 'quote' in result ? result.quote : null;
   const confirm = result && 'confirm' in result ? result.confirm : null;
@@ -720,6 +727,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
               )
             ) : null}
           </section>
+          <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
           <section aria-labelledby="ops-timeline-heading" className="grid gap-3">
             <h2 id="ops-timeline-heading" className="text-lg font-semibold">

@@ -12,7 +12,7 @@ import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
 import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../services/order-view.ts';
-import { orderRefunds, orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
 import { opsOverviewRoutes } from './overview.ts';
 import { correctContact } from '../../../services/ops-contact.ts';
 import { resendTickets } from '../../../services/order-manage.ts';
@@ -90,6 +90,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
         order: presentOrder(order, now()),
         timeline: (await orderTimeline(db, order.row.id))!,
         refunds: await orderRefunds(db, order.row.id),
+        supplier: orderSupplier(order.row),
       },
     };
   });

@@ -1,0 +1,144 @@
+/**
+ * The console's view of a real supplier's order (issue 15; GET /v1/ops/orders/{id} `supplier`), against the Duffel
+ * test server and PGlite: the airline's booking reference, Duffel's order id, what Duffel charges, when the agency
+ * paid it, and the airline's changes, in the order's timeline too. A built-in network order has none; the traveller's
+ * own view never carries Duffel's ids; a traveller asking the console route gets its 404.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
+import type { Offer } from '@parvoz/core/search-types';
+import { TEST_OFFER_SECRET } from '../../../testing.ts';
+import { ANON, bookingBody } from '../../../booking-testing.ts';
+import { pay, type Booked } from '../../../after-sale-testing.ts';
+import { createSession } from '../../../services/sessions.ts';
+import { grantRole } from '../../../services/staff.ts';
+import { paySuppliers } from '../../../services/supplier-payments.ts';
+import { syncAirlineChanges } from '../../../services/airline-changes.ts';
+import { searchEngineFor } from '../../../services/flights.ts';
+import { createDuffelOrders, ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
+import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
+import { startDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+
+const TOKEN = 'duffel_test_console0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+const log = { warn: () => undefined, error: () => undefined };
+let db: Database;
+let app: FastifyInstance;
+let server: DuffelTestServer;
+let closeApi: () => Promise<void>;
+let keys = 0;
+
+beforeAll(async () => {
+  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
+}, 120_000);
+
+afterAll(async () => closeApi?.());
+
+async function signedIn(email: string, role: 'operator' | null): Promise<Record<string, string>> {
+  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
+  await db.insert(schema.users).values({ email }).onConflictDoNothing();
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+  return { authorization: `Bearer ${(await createSession(db, user!.id, now())).token}` };
+}
+
+async function book(fromDuffel: boolean): Promise<Booked> {
+  const search = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-20' }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'USD',
+    },
+  });
+  const offers = expandSearchOffers(search.json().data) as Offer[];
+  const offer = offers.find((o) => o.id.startsWith('dfl.') === fromDuffel)!;
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...ANON, 'idempotency-key': `ops-supplier-${++keys}` },
+    payload: bookingBody(offer),
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  return booked.json().data as Booked;
+}
+
+const consoleView = async (id: string, headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `/v1/ops/orders/${id}`, headers });
+
+test('a Duffel order in the console: reference, Duffel’s order, its price, paid, and the airline’s change', async () => {
+  const operator = await signedIn('ops.supplier@parvoz.example', 'operator');
+  const order = await book(true);
+  const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  const before = (await consoleView(order.id, operator)).json().data.supplier as OpsOrderSupplier;
+  expect(before).toEqual({
+    name: 'duffel',
+    order_id: atDuffel.id,
+    booking_reference: atDuffel.booking_reference,
+    total_amount: atDuffel.total_amount,
+    total_currency: atDuffel.total_currency,
+    paid_at: null,
+    cancelled_at: null,
+  });
+
+  await pay(app, db, order, now());
+  const duffel = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+  expect(await paySuppliers({ db, duffel, now, log })).toBe(1);
+  server.airlineChange(atDuffel.id, 40);
+  const network = searchEngineFor('parvoz').network;
+  expect(
+    await syncAirlineChanges({ db, duffel, now, log, network, siteUrl: () => 'https://parvoz.example' }),
+  ).toBe(1);
+
+  const answer = await consoleView(order.id, operator);
+  expect(answer.statusCode, answer.body).toBe(200);
+  const {
+    supplier,
+    timeline,
+    order: shown,
+  } = answer.json().data as {
+    supplier: OpsOrderSupplier;
+    timeline: OpsTimelineEvent[];
+    order: { airline_changes: unknown[] };
+  };
+  expect(supplier.paid_at).toBe(now().toISOString());
+  expect(shown.airline_changes).toHaveLength(1);
+  const kinds = timeline.map((e) => e.kind);
+  expect(kinds).toContain('supplier.paid');
+  expect(kinds).toContain('airline_change.detected');
+  expect(timeline.find((e) => e.kind === 'supplier.paid')!.details).toEqual({
+    supplier: 'duffel',
+    amount: atDuffel.total_amount,
+    currency: atDuffel.total_currency,
+  });
+
+  // The traveller's own view names the airline's reference but never Duffel's order id; the console route is 404.
+  const own = await app.inject({
+    method: 'GET',
+    url: `/v1/orders/${order.id}?access_token=${order.access_token}`,
+  });
+  expect(own.body).not.toContain(atDuffel.id);
+  const traveller = await signedIn('traveller.supplier@parvoz.example', null);
+  expect((await consoleView(order.id, traveller)).statusCode).toBe(404);
+  expect((await consoleView(order.id, {})).statusCode).toBe(404);
+});
+
+test('an order of the built-in network has no supplier side and no supplier events', async () => {
+  const operator = await signedIn('ops.builtin@parvoz.example', 'operator');
+  const order = await book(false);
+  const answer = (await consoleView(order.id, operator)).json().data as {
+    supplier: unknown;
+    timeline: OpsTimelineEvent[];
+  };
+  expect(answer.supplier).toBeNull();
+  expect(
+    answer.timeline.some((e) => e.kind.startsWith('supplier.') || e.kind.startsWith('airline_change.')),
+  ).toBe(false);
+});
