@@ -1,6 +1,6 @@
 /**
- * Orders as the console sees them (issue 13 §6): a search over reference, email, phone and passenger names
- * with filters, and one order's timeline gathered from what the database already keeps (the order's own
+ * Orders as the console sees them (issue 13 §6): a search over reference (ours or the airline's), email, phone and
+ * passenger names with filters, and one order's timeline gathered from what the database already keeps (the order's own
  * times, payments and their webhooks, refunds, cancellations, emails with their delivery state) and the
  * audit log of operator actions.
  */
@@ -21,6 +21,8 @@ export async function searchOrders(db: Database, search: OpsOrderSearch) {
     const digits = q.replace(/\D/g, '');
     const matches: SQL[] = [
       eq(o.bookingReference, q.toUpperCase()),
+      // The airline's own reference (a real supplier's order): what a traveller reads off the airline's emails.
+      eq(o.supplierBookingReference, q.toUpperCase()),
       ilike(o.contactEmail, text),
       ilike(o.contactFullName, text),
       exists(

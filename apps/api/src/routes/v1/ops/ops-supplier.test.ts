@@ -119,6 +119,14 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
     currency: atDuffel.total_currency,
   });
 
+  // An operator finds it by the airline's reference, as a traveller reads it off the airline's email.
+  const found = await app.inject({
+    method: 'GET',
+    url: `/v1/ops/orders?q=${atDuffel.booking_reference.toLowerCase()}`,
+    headers: operator,
+  });
+  expect(found.json().data.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+
   // The traveller's own view names the airline's reference but never Duffel's order id; the console route is 404.
   const own = await app.inject({
     method: 'GET',
