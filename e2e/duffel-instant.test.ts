@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
@@ -38,12 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await duffel?.close();
-});
+afterAll(() => stopSuite(site, browser, duffel));
 
 test('an instant-payment-only Duffel offer: marked on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
   const lang = 'en' as const;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
@@ -43,12 +43,7 @@ beforeAll(async () => {
   await page.close();
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await duffel?.close();
-});
+afterAll(() => stopSuite(site, browser, duffel));
 
 /** A one-way search TAS → IST `days` from today (each test its own date: merged answers are cached). */
 const path = (lang: string, days: number) => {

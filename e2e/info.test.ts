@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { INFO_PAGES, type InfoPageName } from '../apps/web/app/features/info/content.ts';
 import { renderInfoPage } from '../apps/web/app/features/info/content.server.ts';
@@ -22,10 +22,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 const PATHS: Record<InfoPageName, string> = {
   agreement: '/info/agreement',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
 let site: RunningSite;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 describe('page weight', () => {
   test('the stylesheet is inline in the head: no stylesheet request, styles kept through hydration and navigation', async () => {

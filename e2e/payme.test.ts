@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
@@ -38,12 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await payme?.close();
-});
+afterAll(() => stopSuite(site, browser, payme));
 
 async function api(path: string, body?: unknown) {
   const response = await fetch(`${site.url}${path}`, {

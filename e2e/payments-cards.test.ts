@@ -11,7 +11,7 @@ import {
   startIyzicoServer,
   type IyzicoTestServer,
 } from '../apps/api/src/payments/testing/iyzico-server.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
@@ -40,12 +40,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await iyzico?.close();
-});
+afterAll(() => stopSuite(site, browser, iyzico));
 
 async function api(path: string, body?: unknown) {
   const response = await fetch(`${site.url}${path}`, {

@@ -14,9 +14,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { codeOf, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
@@ -41,18 +41,11 @@ const longEmail = (lang: Locale) =>
 const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail());
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });

@@ -16,7 +16,7 @@ import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { m } from './support/messages.ts';
@@ -43,12 +43,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-  await database?.close();
-});
+afterAll(() => stopSuite(site, browser, smtp, database));
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${site.url}${path}`, {

@@ -12,7 +12,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { type MessageKey } from '@parvoz/i18n/messages';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
@@ -38,12 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -8,6 +8,28 @@ export const ANONYMOUS = {
 };
 
 /**
+ * One call to the API as the anonymous web app makes it: a JSON body sent when there is one (then POST unless
+ * `method` says otherwise), `key` as the Idempotency-Key; the answer's status and its JSON (`{}` when empty).
+ */
+export async function callApi<Body = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  siteUrl: string,
+  path: string,
+  { method, body, key }: { method?: string; body?: unknown; key?: string } = {},
+): Promise<{ status: number; body: Body }> {
+  const response = await fetch(`${siteUrl}${path}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      authorization: ANONYMOUS.authorization,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Body };
+}
+
+/**
  * A session token for `email` by the emailed code, through the API (the browser's sign-in has its own suites).
  * `codes`: how many codes this address will have been sent with this one (the test server keeps them all).
  */

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { createTestDatabase } from '@parvoz/db/testing';
+import { launchBrowser } from './browser.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -130,4 +133,42 @@ export async function startSite(
       await database?.close();
     },
   };
+}
+
+/**
+ * What most suites start: a test SMTP server, the site (`startSite`) sending its mail there, and Chromium. If the
+ * site does not start, the mail server is stopped again (the suite's `afterAll` never had it).
+ */
+export async function startSiteWithMail(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startSite>[1] = {},
+): Promise<{ smtp: TestSmtpServer; site: RunningSite; browser: Browser }> {
+  const smtp = await startSmtpServer();
+  try {
+    const site = await startSite({ SMTP_URL: smtp.url, ...env }, options);
+    return { smtp, site, browser: await launchBrowser() };
+  } catch (error) {
+    await smtp.stop();
+    throw error;
+  }
+}
+
+/** A test server a suite talks to: the SMTP server stops, the providers' servers close. */
+type TestServer = { stop: () => Promise<unknown> } | { close: () => Promise<unknown> };
+
+/**
+ * Ends what a suite started, each part only if it got that far: the browser, the site (its last log lines
+ * printed first with E2E_DEBUG=1), then the test servers it talked to, in order.
+ */
+export async function stopSuite(
+  site: RunningSite | undefined,
+  browser: Browser | undefined,
+  ...servers: (TestServer | undefined)[]
+): Promise<void> {
+  if (process.env.E2E_DEBUG && site) console.log(site.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  for (const server of servers) {
+    if (server) await ('stop' in server ? server.stop() : server.close());
+  }
 }
