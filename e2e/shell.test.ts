@@ -1,15 +1,14 @@
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite, stopSuite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
 
 let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteWithBrowser());
 });
 
 afterAll(() => stopSuite(site, browser));

@@ -8,6 +8,15 @@ import type { Browser } from 'playwright-core';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { launchBrowser } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
+import {
+  startDuffelServer,
+  type DuffelServerOptions,
+  type DuffelTestServer,
+} from '../../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -149,6 +158,46 @@ export async function startSiteWithMail(
     return { smtp, site, browser: await launchBrowser() };
   } catch (error) {
     await smtp.stop();
+    throw error;
+  }
+}
+
+/** The site (`startSite`) and Chromium, for suites that need nothing else. */
+export async function startSiteWithBrowser(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startSite>[1] = {},
+): Promise<{ site: RunningSite; browser: Browser }> {
+  const site = await startSite(env, options);
+  try {
+    return { site, browser: await launchBrowser() };
+  } catch (error) {
+    await site.stop();
+    throw error;
+  }
+}
+
+/**
+ * A site with Duffel configured at the Duffel test server (real HTTP on loopback, Duffel's shapes), and Chromium.
+ * The test server knows TAS and IST and flies `flights` (by default Duffel's own TAS–IST flight at 211.00 with
+ * 41.00 of taxes); the site gets its token and address, with `env`.
+ */
+export async function startSiteWithDuffel(
+  token: string,
+  {
+    flights = [duffelOnlyFlight('211.00', '41.00')],
+    env = {},
+  }: { flights?: DuffelServerOptions['flights']; env?: Record<string, string> } = {},
+): Promise<{ duffel: DuffelTestServer; site: RunningSite; browser: Browser }> {
+  const duffel = await startDuffelServer({ token, airports: TAS_IST_AIRPORTS, flights });
+  try {
+    const started = await startSiteWithBrowser({
+      DUFFEL_ACCESS_TOKEN: token,
+      DUFFEL_API_URL: duffel.url,
+      ...env,
+    });
+    return { duffel, ...started };
+  } catch (error) {
+    await duffel.close();
     throw error;
   }
 }
