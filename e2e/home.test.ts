@@ -243,7 +243,7 @@ describe('calendar of low fares', () => {
       .filter({ hasNot: page.locator('[aria-current]') })
       .first();
     const otherDate = (await other.getAttribute('data-date'))!;
-    const back = new Date(Date.parse(`${otherDate}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const back = isoDay(7, new Date(`${otherDate}T00:00:00Z`));
     const label = (await other.locator('.sr-only').textContent()) ?? '';
     await other.click();
     await page.waitForURL(

@@ -13,7 +13,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
-import { callApi } from './support/api.ts';
+import { bookOneAdult, callApi } from './support/api.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 
@@ -54,26 +54,17 @@ async function uzsOrder() {
   // The wire lists slices and fare families once; made whole as the web reads them.
   const offers = expandSearchOffers(found.body.data as unknown as SearchAnswer);
   const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
-  const booked = await callApi(site.url, '/v1/orders', {
-    key: `payme-e2e-${Date.now()}`,
-    body: {
-      offer_id: offer.id,
-      lang: 'en',
-      currency: 'UZS',
-      contact: { full_name: 'Dilnoza Rahimova', email: 'dilnoza@example.com', phone: '+998 90 123 45 67' },
-      passengers: [
-        {
-          type: 'adult',
-          given_name: 'Dilnoza',
-          family_name: 'Rahimova',
-          born_on: '1991-03-08',
-          gender: 'female',
-          citizenship: 'UZ',
-          document: { number: 'FA1234567', expires_on: isoDay(4 * 365) },
-        },
-      ],
-      services: [],
-      agreement: true,
+  const booked = await bookOneAdult(site.url, `payme-e2e-${Date.now()}`, offer.id, {
+    lang: 'en',
+    currency: 'UZS',
+    contact: { full_name: 'Dilnoza Rahimova', email: 'dilnoza@example.com', phone: '+998 90 123 45 67' },
+    adult: {
+      given_name: 'Dilnoza',
+      family_name: 'Rahimova',
+      born_on: '1991-03-08',
+      gender: 'female',
+      citizenship: 'UZ',
+      document_number: 'FA1234567',
     },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);

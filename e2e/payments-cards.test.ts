@@ -15,7 +15,7 @@ import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
-import { callApi } from './support/api.ts';
+import { bookOneAdult, callApi } from './support/api.ts';
 
 const API_KEY = 'sandbox-e2e-iyzico-api-key';
 const SECRET_KEY = 'sandbox-e2e-iyzico-secret-key';
@@ -52,26 +52,17 @@ test('a TRY order is paid through iyzico’s form and shown booked and paid', as
   });
   expect(found.status).toBe(200);
   const offer = found.body.data.offers[0];
-  const booked = await callApi(site.url, '/v1/orders', {
-    key: `cards-e2e-${Date.now()}`,
-    body: {
-      offer_id: offer.id,
-      currency: 'TRY',
-      lang: 'tr',
-      contact: { full_name: 'Elif Yılmaz', email: 'elif@example.com', phone: '+90 532 123 45 67' },
-      passengers: [
-        {
-          type: 'adult',
-          given_name: 'Elif',
-          family_name: 'Yilmaz',
-          born_on: '1991-03-02',
-          gender: 'female',
-          citizenship: 'TR',
-          document: { number: 'U12345678', expires_on: isoDay(4 * 365) },
-        },
-      ],
-      services: [],
-      agreement: true,
+  const booked = await bookOneAdult(site.url, `cards-e2e-${Date.now()}`, offer.id, {
+    lang: 'tr',
+    currency: 'TRY',
+    contact: { full_name: 'Elif Yılmaz', email: 'elif@example.com', phone: '+90 532 123 45 67' },
+    adult: {
+      given_name: 'Elif',
+      family_name: 'Yilmaz',
+      born_on: '1991-03-02',
+      gender: 'female',
+      citizenship: 'TR',
+      document_number: 'U12345678',
     },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);

@@ -15,6 +15,7 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS_TOKEN = 'e2e-security-anonymous-credential';
@@ -86,7 +87,7 @@ function call(
 /** A one-adult offer without transfers, some weeks ahead. */
 async function findOffer(): Promise<Offer> {
   for (const days of [40, 41, 42, 43]) {
-    const departure = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const departure = isoDay(days);
     const search = await call('127.0.0.1', 'POST', '/v1/flights/search', {
       slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
       passengers: { adults: 1 },
