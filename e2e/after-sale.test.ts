@@ -16,9 +16,9 @@ import { expectAxeClean } from './support/axe.ts';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { type MessageKey } from '@parvoz/i18n/messages';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
@@ -38,21 +38,13 @@ const usd = (amount: number) => formatMoney('en', amount, 'USD');
 let keys = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startSite({
-    SMTP_URL: smtp.url,
+  ({ smtp, site, browser } = await startSiteWithMail({
     PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
     REFUND_FEE_STANDARD: String(FEE),
-  });
-  browser = await launchBrowser();
+  }));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 type Offer = {
   id: string;

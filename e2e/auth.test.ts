@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { createDatabase } from '@parvoz/db';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
@@ -72,10 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
+  await stopSuite(site, browser, smtp);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -11,9 +11,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, formatMoney } from '@parvoz/i18n/currency';
 import { encodeOffer } from '@parvoz/core/offers';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { descriptionOf } from './support/fields.ts';
@@ -101,17 +101,10 @@ async function findOffer(
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url, OFFER_SECRET });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail({ OFFER_SECRET }));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 /** A traveller of the profile (an Uzbek citizen whose document is valid for four more years). */
 type SavedTraveller = {

@@ -14,6 +14,7 @@ import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { ANONYMOUS } from './support/api.ts';
+import { isoDay } from './support/dates.ts';
 
 const RETRYABLE_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
 
@@ -66,7 +67,7 @@ async function order(site: RunningSite, key: string, body: string, ip: string): 
 }
 
 test('SIGTERM with bookings in flight: retries on another instance give each key exactly one order', async () => {
-  const departure = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(50);
   const search = await fetch(`${first.url}/v1/flights/search`, {
     method: 'POST',
     headers: ANONYMOUS,

@@ -11,19 +11,13 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
-import {
-  startDuffelServer,
-  type DuffelTestServer,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
-import {
-  TAS_IST_AIRPORTS,
-  duffelOnlyFlight,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import { duffelOnlyFlight } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 import { ANONYMOUS } from './support/api.ts';
 
@@ -33,9 +27,7 @@ let duffel: DuffelTestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  duffel = await startDuffelServer({
-    token: TOKEN,
-    airports: TAS_IST_AIRPORTS,
+  ({ duffel, site, browser } = await startSiteWithDuffel(TOKEN, {
     flights: [
       duffelOnlyFlight('211.00', '41.00', {
         refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
@@ -43,24 +35,16 @@ beforeAll(async () => {
         extra_bag: { amount: '45.00' },
       }),
     ],
-  });
-  // The supplier pass (every 30 s) reconciles and reads airline changes on each run here, not every 5 minutes.
-  site = await startSite({
-    DUFFEL_ACCESS_TOKEN: TOKEN,
-    DUFFEL_API_URL: duffel.url,
-    DUFFEL_SYNC_SECONDS: '1',
-    // No mail server here: the emails are kept for /v1/dev/mailbox, which the test reads.
-    PARVOZ_DEV_MAILBOX: '1',
-  });
-  browser = await launchBrowser();
+    env: {
+      // The supplier pass (every 30 s) reconciles and reads airline changes on each run here, not every 5 minutes.
+      DUFFEL_SYNC_SECONDS: '1',
+      // No mail server here: the emails are kept for /v1/dev/mailbox, which the test reads.
+      PARVOZ_DEV_MAILBOX: '1',
+    },
+  }));
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await duffel?.close();
-});
+afterAll(() => stopSuite(site, browser, duffel));
 
 test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, booked with the airline’s reference', async () => {
   const lang = 'en' as const;

@@ -7,19 +7,12 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
-import {
-  startDuffelServer,
-  type DuffelTestServer,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
-import {
-  TAS_IST_AIRPORTS,
-  duffelOnlyFlight,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 
 const TOKEN = 'duffel_test_e2einstant0123456789';
@@ -28,22 +21,12 @@ let duffel: DuffelTestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  duffel = await startDuffelServer({
-    token: TOKEN,
-    airports: TAS_IST_AIRPORTS,
-    flights: [duffelOnlyFlight('211.00', '41.00')],
-  });
+  ({ duffel, site, browser } = await startSiteWithDuffel(TOKEN));
+  // Before any search: every offer the test server makes from now on wants instant payment.
   duffel.knobs.instantPaymentOnly = true;
-  site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await duffel?.close();
-});
+afterAll(() => stopSuite(site, browser, duffel));
 
 test('an instant-payment-only Duffel offer: marked in the results and on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
   const lang = 'en' as const;

@@ -6,19 +6,12 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/server.ts';
+
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
-import {
-  startDuffelServer,
-  type DuffelTestServer,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
-import {
-  TAS_IST_AIRPORTS,
-  duffelOnlyFlight,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 
 const TOKEN = 'duffel_test_stream0123456789abcd';
 /** How late the test server answers: well after the built-in offers, well within the 8 s budget. */
@@ -28,13 +21,7 @@ let duffel: DuffelTestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  duffel = await startDuffelServer({
-    token: TOKEN,
-    airports: TAS_IST_AIRPORTS,
-    flights: [duffelOnlyFlight('211.00', '41.00')],
-  });
-  site = await startSite({ DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url });
-  browser = await launchBrowser();
+  ({ duffel, site, browser } = await startSiteWithDuffel(TOKEN));
   // A first results page warms the search engine, the server's render and the browser up, so the timings
   // below are those of a running site.
   const page = await browser.newPage();
@@ -43,12 +30,7 @@ beforeAll(async () => {
   await page.close();
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await duffel?.close();
-});
+afterAll(() => stopSuite(site, browser, duffel));
 
 /** A one-way search TAS → IST `days` from today (each test its own date: merged answers are cached). */
 const path = (lang: string, days: number) => {

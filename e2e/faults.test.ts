@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startSite, type RunningSite } from './support/server.ts';
+import { isoDay } from './support/dates.ts';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../packages/db/scripts/pg-test-server.sh');
 const serverEnv = {
@@ -35,7 +36,7 @@ afterAll(async () => {
   pgServer('destroy');
 });
 
-const departure = new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10);
+const departure = isoDay(25);
 async function search(): Promise<number> {
   const response = await fetch(`${site.url}/v1/flights/search`, {
     method: 'POST',

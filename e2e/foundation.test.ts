@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES, type MessageKey } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
 let site: RunningSite;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 function decodeHtml(html: string): string {
   return html

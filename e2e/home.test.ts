@@ -12,7 +12,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { isoDay } from './support/dates.ts';
 import { m } from './support/messages.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -25,11 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 /** DDMM of the UTC date `days` from today (a search path's date). */
 const ddmmIn = (days: number) => isoDay(days).slice(8, 10) + isoDay(days).slice(5, 7);
@@ -247,7 +243,7 @@ describe('calendar of low fares', () => {
       .filter({ hasNot: page.locator('[aria-current]') })
       .first();
     const otherDate = (await other.getAttribute('data-date'))!;
-    const back = new Date(Date.parse(`${otherDate}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const back = isoDay(7, new Date(`${otherDate}T00:00:00Z`));
     const label = (await other.locator('.sr-only').textContent()) ?? '';
     await other.click();
     await page.waitForURL(

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { startSite, type RunningSite } from './support/server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
+
 import { INFO_PAGES, type InfoPageName } from '../apps/web/app/features/info/content.ts';
 import { renderInfoPage } from '../apps/web/app/features/info/content.server.ts';
 import { PUBLIC_PATHS } from '../apps/web/app/features/info/public-pages.ts';
@@ -18,14 +18,10 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteWithBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 const PATHS: Record<InfoPageName, string> = {
   agreement: '/info/agreement',

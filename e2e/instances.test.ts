@@ -12,6 +12,7 @@ import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
 import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
@@ -101,7 +102,7 @@ test('send limits count requests to both instances together: resend cooldown and
 
 test('the search budget of one visitor is shared by the instances', async () => {
   const named = visitor('198.51.100.23');
-  const departure = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(20);
   const body = {
     slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
     passengers: { adults: 1 },
@@ -131,7 +132,7 @@ test('every email is sent exactly once although both instances run the outbox wo
 });
 
 test('bookings for the last 3 seats spread over both instances never oversell', async () => {
-  const departure = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(45);
   const search = await call(
     a,
     'POST',

@@ -12,12 +12,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
-import { launchBrowser, gotoHydrated } from './support/browser.ts';
+import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
-import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { codeOf, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { ANONYMOUS } from './support/api.ts';
@@ -43,9 +43,7 @@ beforeAll(async () => {
   const { dataDir, output } = siteDataDirWithAdmin(ADMIN);
   expect(output).toContain(`${ADMIN} is now an admin of the console`);
 
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
 
   const searched = await fetch(`${site.url}/v1/flights/search`, {
     method: 'POST',
@@ -69,12 +67,7 @@ beforeAll(async () => {
   second = await book('ops-console-e2e-2');
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 /** A signed-in traveller without a role, through the API (the browser sign-in is shown by the staff). */
 async function travellerContext(): Promise<BrowserContext> {

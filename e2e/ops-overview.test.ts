@@ -16,12 +16,12 @@ import type { Offer } from '@parvoz/core/search-types';
 import { createDatabase, schema } from '@parvoz/db';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
-import { launchBrowser, gotoHydrated } from './support/browser.ts';
+import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
-import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { codeOf, type TestSmtpServer } from './support/smtp.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { ANONYMOUS } from './support/api.ts';
@@ -59,9 +59,7 @@ beforeAll(async () => {
     await database.close();
   }
 
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
 
   const searched = await fetch(`${site.url}/v1/flights/search`, {
     method: 'POST',
@@ -85,12 +83,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 test('visitors get the 404 for the overview and the CSV export', async () => {
   const page = await browser.newPage();

@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, gotoHydrated } from './support/browser.ts';
+import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
 import { fieldErrorOf } from './support/fields.ts';
-import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
 
 const ADMIN = 'chief@agency.test';
@@ -37,21 +37,14 @@ let files: string;
 
 beforeAll(async () => {
   const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir, PARVOZ_DEMO_TOURS: '0' });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir, PARVOZ_DEMO_TOURS: '0' }));
   files = mkdtempSync(path.join(tmpdir(), 'parvoz-ops-tours-files-'));
   writeFileSync(path.join(files, 'khiva.png'), PNG);
   // A GIF named like a PNG: refused by its bytes, whatever its name says.
   writeFileSync(path.join(files, 'fake.png'), Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 const post = (url: string, body: object, headers: Record<string, string> = {}) =>
   fetch(`${site.url}${url}`, {

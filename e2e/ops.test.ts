@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startSite, type RunningSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { ANONYMOUS } from './support/api.ts';
+import { isoDay } from './support/dates.ts';
 
 const LANGS = ['en', 'ru', 'uz', 'tr'];
 const PAGES = [
@@ -214,7 +215,7 @@ test('the request id: a valid X-Request-Id is used and echoed, anything else rep
 });
 
 test('SIGTERM with 200 requests in flight: each gets its answer or a retryable 503, the process exits 0', async () => {
-  const departure = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(40);
   const search = JSON.stringify({
     slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
     passengers: { adults: 2, children: 1, infants: 0 },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { sessionToken } from './support/api.ts';
+import { isoDay } from './support/dates.ts';
 
 const ADMIN = 'cache-admin@agency.test';
 
@@ -133,7 +134,7 @@ describe('signed in', () => {
       origin_code: 'TAS',
       destination_code: 'SKD',
       country_code: 'UZ',
-      departs_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      departs_on: isoDay(30),
       nights: 2,
       price: '199.00',
       currency: 'USD',

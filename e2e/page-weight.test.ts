@@ -8,21 +8,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
 
 let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteWithBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 describe('page weight', () => {
   test('the stylesheet is inline in the head: no stylesheet request, styles kept through hydration and navigation', async () => {

@@ -7,19 +7,19 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { bookOneAdult, callApi } from './support/api.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 
 let site: RunningSite;
 let browser: Browser;
 let payme: PaymeTestServer;
-const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 
 beforeAll(async () => {
   payme = await startPaymeServer();
@@ -38,56 +38,34 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await payme?.close();
-});
-
-async function api(path: string, body?: unknown) {
-  const response = await fetch(`${site.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${ANONYMOUS}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(path === '/v1/orders' ? { 'idempotency-key': `payme-e2e-${Date.now()}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
-}
+afterAll(() => stopSuite(site, browser, payme));
 
 /** A one-adult nonstop booking in sum. */
 async function uzsOrder() {
-  const found = await api('/v1/flights/search', {
-    slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(35) }],
-    passengers: { adults: 1 },
-    cabin_class: 'economy',
-    currency: 'UZS',
+  const found = await callApi(site.url, '/v1/flights/search', {
+    body: {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(35) }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+      currency: 'UZS',
+    },
   });
   expect(found.status).toBe(200);
   // The wire lists slices and fare families once; made whole as the web reads them.
   const offers = expandSearchOffers(found.body.data as unknown as SearchAnswer);
   const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
-  const booked = await api('/v1/orders', {
-    offer_id: offer.id,
+  const booked = await bookOneAdult(site.url, `payme-e2e-${Date.now()}`, offer.id, {
     lang: 'en',
     currency: 'UZS',
     contact: { full_name: 'Dilnoza Rahimova', email: 'dilnoza@example.com', phone: '+998 90 123 45 67' },
-    passengers: [
-      {
-        type: 'adult',
-        given_name: 'Dilnoza',
-        family_name: 'Rahimova',
-        born_on: '1991-03-08',
-        gender: 'female',
-        citizenship: 'UZ',
-        document: { number: 'FA1234567', expires_on: isoDay(4 * 365) },
-      },
-    ],
-    services: [],
-    agreement: true,
+    adult: {
+      given_name: 'Dilnoza',
+      family_name: 'Rahimova',
+      born_on: '1991-03-08',
+      gender: 'female',
+      citizenship: 'UZ',
+      document_number: 'FA1234567',
+    },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return booked.body.data as {

@@ -11,12 +11,12 @@ import {
   startIyzicoServer,
   type IyzicoTestServer,
 } from '../apps/api/src/payments/testing/iyzico-server.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { bookOneAdult, callApi } from './support/api.ts';
 
-const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 const API_KEY = 'sandbox-e2e-iyzico-api-key';
 const SECRET_KEY = 'sandbox-e2e-iyzico-secret-key';
 
@@ -40,52 +40,30 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await iyzico?.close();
-});
-
-async function api(path: string, body?: unknown) {
-  const response = await fetch(`${site.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${ANONYMOUS}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(path === '/v1/orders' ? { 'idempotency-key': `cards-e2e-${Date.now()}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+afterAll(() => stopSuite(site, browser, iyzico));
 
 test('a TRY order is paid through iyzico’s form and shown booked and paid', async () => {
-  const found = await api('/v1/flights/search', {
-    slices: [{ origin: 'IST', destination: 'TAS', departure_date: isoDay(30) }],
-    passengers: { adults: 1 },
-    cabin_class: 'economy',
+  const found = await callApi(site.url, '/v1/flights/search', {
+    body: {
+      slices: [{ origin: 'IST', destination: 'TAS', departure_date: isoDay(30) }],
+      passengers: { adults: 1 },
+      cabin_class: 'economy',
+    },
   });
   expect(found.status).toBe(200);
   const offer = found.body.data.offers[0];
-  const booked = await api('/v1/orders', {
-    offer_id: offer.id,
-    currency: 'TRY',
+  const booked = await bookOneAdult(site.url, `cards-e2e-${Date.now()}`, offer.id, {
     lang: 'tr',
+    currency: 'TRY',
     contact: { full_name: 'Elif Yılmaz', email: 'elif@example.com', phone: '+90 532 123 45 67' },
-    passengers: [
-      {
-        type: 'adult',
-        given_name: 'Elif',
-        family_name: 'Yilmaz',
-        born_on: '1991-03-02',
-        gender: 'female',
-        citizenship: 'TR',
-        document: { number: 'U12345678', expires_on: isoDay(4 * 365) },
-      },
-    ],
-    services: [],
-    agreement: true,
+    adult: {
+      given_name: 'Elif',
+      family_name: 'Yilmaz',
+      born_on: '1991-03-02',
+      gender: 'female',
+      citizenship: 'TR',
+      document_number: 'U12345678',
+    },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   const order = booked.body.data;
@@ -111,10 +89,8 @@ test('a TRY order is paid through iyzico’s form and shown booked and paid', as
     .filter({ hasText: m('tr', 'orders.payment.paid') })
     .waitFor();
   await page.getByText(m('tr', 'order.payment.success', { email: 'elif@example.com' })).waitFor();
-  const read = await fetch(`${site.url}/v1/orders/${order.id}?access_token=${order.access_token}`, {
-    headers: { authorization: `Bearer ${ANONYMOUS}` },
-  });
-  expect((await read.json()).data).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
+  const read = await callApi(site.url, `/v1/orders/${order.id}?access_token=${order.access_token}`);
+  expect(read.body.data).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
   // The site asked iyzico for the result itself (CF retrieve), signed with its key.
   expect(iyzico.calls.map((c) => c.path)).toContain('/payment/iyzipos/checkoutform/auth/ecom/detail');
   await page.close();

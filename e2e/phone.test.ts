@@ -2,7 +2,10 @@
  * Phones (issue 17, item 6): every page of the site at 360 × 740 in all four languages — home, results one
  * way and round trip (filters sheet, flight details), booking, the card page, the order page of a real booking
  * made with a long email, the profile pages signed in by emailed code (real SMTP), settings, the information
- * pages, tours, a tour, agencies, sign-in and the 404 — never scrolls sideways, and axe finds nothing serious.
+ * pages, tours, a tour, agencies, sign-in and the 404 — never scrolls sideways in any language (their words differ
+ * in length), and axe finds nothing serious. axe's rules hardly depend on the language, and it was most of this
+ * suite's time: each page is checked by axe in one language, the next page in the next (`axeInTurn`), so that
+ * every language is checked somewhere.
  * Controls that used to be cut or covered are checked where they are: the date fields show their whole
  * placeholder apart from each other inside the form; the passengers panel closes with "Done" and never hides
  * the search button; the ±3-day strip and the sort tabs show their prices whole; the filters open as a sheet
@@ -14,17 +17,17 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { codeOf, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
-import { payOnSandboxCardPage } from './support/journeys.ts';
+import { ddmm, isoDay } from './support/dates.ts';
+import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
+import { callApi } from './support/api.ts';
 
 const WIDTH = 360;
 const HEIGHT = 740;
-const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 const SHOTS = process.env.PHONE_SHOTS;
 
 let site: RunningSite;
@@ -38,21 +41,25 @@ const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const longEmail = (lang: Locale) =>
   `a.very.long.email.address.for.testing.${lang}@example-company-domain.com`;
 
-const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
+/** How many pages each language has shown so far: the nth page of every language is axe-checked in one of them. */
+const pagesShown = new Map<Locale, number>();
+
+/**
+ * axe on this page if it is this language's turn: the nth page shown in each language (the suite shows the same
+ * pages in the same order in every language) is checked in LOCALES[n mod 4] only.
+ */
+async function axeInTurn(page: Page, lang: Locale, label: string) {
+  const n = pagesShown.get(lang) ?? 0;
+  pagesShown.set(lang, n + 1);
+  if (LOCALES[n % LOCALES.length] === lang) await expectAxeClean(page, label);
+}
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail());
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
@@ -115,11 +122,11 @@ async function shot(page: Page, lang: Locale, name: string) {
   });
 }
 
-/** A page as a phone shows it: no sideways scroll, axe clean, and (on request) a screenshot. */
+/** A page as a phone shows it: no sideways scroll, axe clean (in its language's turn), and (on request) a screenshot. */
 async function checkPage(page: Page, lang: Locale, name: string) {
   await shot(page, lang, name);
   await expectNoSidewaysScroll(page, `/${lang} ${name}`);
-  await expectAxeClean(page, `/${lang} ${name}`);
+  await axeInTurn(page, lang, `/${lang} ${name}`);
 }
 
 /**
@@ -156,19 +163,16 @@ async function reachable(target: Locator): Promise<boolean> {
 /** The first offer of a one-adult economy search from the API, as the results page's "buy" gets one. */
 async function firstOffer(lang: Locale): Promise<string> {
   for (const days of [30, 31, 32]) {
-    const response = await fetch(`${site.url}/v1/flights/search`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const found = await callApi<{ data: { offers: { id: string }[] } }>(site.url, '/v1/flights/search', {
+      body: {
         slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(days) }],
         passengers: { adults: 1, children: 0, infants: 0 },
         cabin_class: 'economy',
         currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
-      }),
+      },
     });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { offers: { id: string }[] } };
-    if (body.data.offers.length > 0) return body.data.offers[0]!.id;
+    expect(found.status).toBe(200);
+    if (found.body.data.offers.length > 0) return found.body.data.offers[0]!.id;
   }
   throw new Error('no offers TAS-IST');
 }
@@ -181,11 +185,15 @@ async function checkResults(page: Page, lang: Locale, name: string) {
   const strip = page.getByRole('navigation', { name: m(lang, 'search.strip.label') });
   expect(await strip.getByRole('listitem').count()).toBe(7);
   expect(await clippedText(strip.getByRole('listitem').locator('> *'))).toEqual([]);
-  // The chosen day is in sight in the strip, not scrolled away to its right.
+  // The chosen day is in sight in the strip, not scrolled away to its right. The strip scrolls it there in an
+  // effect once the results are on the page, so this waits for it (axe on the page used to give it the time).
   const current = strip.locator('[aria-current="date"]');
-  const currentBox = (await current.boundingBox())!;
-  expect(currentBox.x).toBeGreaterThanOrEqual(0);
-  expect(currentBox.x + currentBox.width).toBeLessThanOrEqual(WIDTH);
+  await expect
+    .poll(async () => {
+      const box = (await current.boundingBox())!;
+      return { left: box.x >= 0, right: box.x + box.width <= WIDTH };
+    })
+    .toEqual({ left: true, right: true });
   const sort = page.getByRole('group', { name: m(lang, 'search.sort.label') });
   expect(await clippedText(sort.getByRole('button'))).toEqual([]);
 
@@ -304,7 +312,7 @@ describe.each(LOCALES)('%s on a 360 px phone', (lang) => {
     await done.waitFor();
     await expectNoSidewaysScroll(page, `/${lang} home, passengers open`);
     expect(await reachable(submit), 'the search button with the passengers panel open').toBe(true);
-    await expectAxeClean(page, `/${lang} home, passengers open`);
+    await axeInTurn(page, lang, `/${lang} home, passengers open`);
     await shot(page, lang, 'home-passengers');
     await done.click();
     expect(await passengers.getAttribute('aria-expanded')).toBe('false');
@@ -342,25 +350,7 @@ describe.each(LOCALES)('%s on a 360 px phone', (lang) => {
     await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
     await checkPage(page, lang, 'booking');
 
-    await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
-    await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
-    await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
-    await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
-    const adult = page.getByRole('group', {
-      name: m(lang, 'booking.passenger.legend', {
-        number: 1,
-        type: m(lang, 'booking.passengerType.adult'),
-      }),
-    });
-    await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
-    await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
-    await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
-    await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
-    await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
-    await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
-    await adult
-      .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
-      .fill(isoDay(3 * 365));
+    await fillOneAdultBooking(page, lang, email);
     await page.locator('input[name="agreement"]').check();
     await expectNoSidewaysScroll(page, `/${lang} booking, filled`);
     await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();

@@ -16,10 +16,11 @@ import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
@@ -28,8 +29,6 @@ let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
 
-const isoDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 /** `TAS{DDMM}IST1`: the results page of one adult in economy on that day. */
 const segmentOf = (date: string, from = 'TAS', to = 'IST') =>
   `${from}${date.slice(8, 10)}${date.slice(5, 7)}${to}1`;
@@ -43,12 +42,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-  await database?.close();
-});
+afterAll(() => stopSuite(site, browser, smtp, database));
 
 async function api(method: string, path: string, body?: unknown, token?: string) {
   const response = await fetch(`${site.url}${path}`, {

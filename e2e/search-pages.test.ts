@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
 const OFFER_TTL_SECONDS = 10;
@@ -41,11 +41,7 @@ beforeAll(async () => {
   await expiring.getByTestId('offer').first().waitFor();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 test('the empty form says "You must select a route" and "You must select a date", in each language', async () => {
   const page = await context.newPage();

@@ -13,6 +13,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { startSite, visitor, type RunningSite } from './support/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 
@@ -101,7 +102,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Books an order on `site` (a search, then POST /v1/orders) and returns it. */
 async function bookOrder(site: RunningSite, bearer: string) {
-  const departure = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(50);
   const search = await send(
     site,
     'POST',

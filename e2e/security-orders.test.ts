@@ -13,9 +13,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import { type MessageKey } from '@parvoz/i18n/messages';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
@@ -33,17 +33,10 @@ const seenTokens = new Set<string>();
 let keys = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startSite({ SMTP_URL: smtp.url, HOLD_MAX_SEATS: '9', HOLD_MAX_UNPAID_ORDERS: '2' });
-  browser = await launchBrowser();
+  ({ smtp, site, browser } = await startSiteWithMail({ HOLD_MAX_SEATS: '9', HOLD_MAX_UNPAID_ORDERS: '2' }));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 /** What this file reads of the API's answers. */
 type ApiBody = {

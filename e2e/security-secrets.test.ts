@@ -21,6 +21,7 @@ import { startSite, type RunningSite } from './support/server.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { ANONYMOUS } from './support/api.ts';
+import { isoDay } from './support/dates.ts';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
@@ -34,7 +35,7 @@ function oldAccessToken(secret: string, orderId: string): string {
 }
 
 async function firstOffer(site: RunningSite): Promise<Offer> {
-  const departure = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const departure = isoDay(40);
   const response = await fetch(`${site.url}/v1/flights/search`, {
     method: 'POST',
     headers: ANONYMOUS,

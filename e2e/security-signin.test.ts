@@ -12,9 +12,10 @@ import type { Offer } from '@parvoz/core/search-types';
 import { type MessageKey } from '@parvoz/i18n/messages';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
+import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const ANONYMOUS_TOKEN = 'e2e-security-anonymous-credential';
@@ -38,12 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-150).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
-});
+afterAll(() => stopSuite(site, browser, smtp));
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -91,7 +87,7 @@ function call(
 /** A one-adult offer without transfers, some weeks ahead. */
 async function findOffer(): Promise<Offer> {
   for (const days of [40, 41, 42, 43]) {
-    const departure = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const departure = isoDay(days);
     const search = await call('127.0.0.1', 'POST', '/v1/flights/search', {
       slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
       passengers: { adults: 1 },

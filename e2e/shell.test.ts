@@ -1,21 +1,17 @@
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startSite, type RunningSite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
 
 let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteWithBrowser());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 test('a stale token: the page still renders, get-me fails quietly, and the 401 clears the token cookie', async () => {
   const response = await fetch(`${site.url}/en/info/help`, {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { createDatabase } from '@parvoz/db';
-import { siteDataDir, startSite, type RunningSite } from './support/server.ts';
+import { siteDataDir, startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
@@ -35,10 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-100).join('\n'));
-  await browser?.close();
-  await site?.stop();
-  await smtp?.stop();
+  await stopSuite(site, browser, smtp);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
@@ -30,11 +30,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG) console.log(site?.logs.slice(-80).join('\n'));
-  await browser?.close();
-  await site?.stop();
-});
+afterAll(() => stopSuite(site, browser));
 
 /** The first offer of a one-adult economy search from the API, as the results page's "buy" gets one. */
 async function firstOffer(lang: Locale, origin: string, destination: string) {

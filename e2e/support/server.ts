@@ -4,7 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { createTestDatabase } from '@parvoz/db/testing';
+import { launchBrowser } from './browser.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
+import {
+  startDuffelServer,
+  type DuffelServerOptions,
+  type DuffelTestServer,
+} from '../../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
+import {
+  TAS_IST_AIRPORTS,
+  duffelOnlyFlight,
+} from '../../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -130,4 +142,82 @@ export async function startSite(
       await database?.close();
     },
   };
+}
+
+/**
+ * What most suites start: a test SMTP server, the site (`startSite`) sending its mail there, and Chromium. If the
+ * site does not start, the mail server is stopped again (the suite's `afterAll` never had it).
+ */
+export async function startSiteWithMail(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startSite>[1] = {},
+): Promise<{ smtp: TestSmtpServer; site: RunningSite; browser: Browser }> {
+  const smtp = await startSmtpServer();
+  try {
+    const site = await startSite({ SMTP_URL: smtp.url, ...env }, options);
+    return { smtp, site, browser: await launchBrowser() };
+  } catch (error) {
+    await smtp.stop();
+    throw error;
+  }
+}
+
+/** The site (`startSite`) and Chromium, for suites that need nothing else. */
+export async function startSiteWithBrowser(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startSite>[1] = {},
+): Promise<{ site: RunningSite; browser: Browser }> {
+  const site = await startSite(env, options);
+  try {
+    return { site, browser: await launchBrowser() };
+  } catch (error) {
+    await site.stop();
+    throw error;
+  }
+}
+
+/**
+ * A site with Duffel configured at the Duffel test server (real HTTP on loopback, Duffel's shapes), and Chromium.
+ * The test server knows TAS and IST and flies `flights` (by default Duffel's own TAS–IST flight at 211.00 with
+ * 41.00 of taxes); the site gets its token and address, with `env`.
+ */
+export async function startSiteWithDuffel(
+  token: string,
+  {
+    flights = [duffelOnlyFlight('211.00', '41.00')],
+    env = {},
+  }: { flights?: DuffelServerOptions['flights']; env?: Record<string, string> } = {},
+): Promise<{ duffel: DuffelTestServer; site: RunningSite; browser: Browser }> {
+  const duffel = await startDuffelServer({ token, airports: TAS_IST_AIRPORTS, flights });
+  try {
+    const started = await startSiteWithBrowser({
+      DUFFEL_ACCESS_TOKEN: token,
+      DUFFEL_API_URL: duffel.url,
+      ...env,
+    });
+    return { duffel, ...started };
+  } catch (error) {
+    await duffel.close();
+    throw error;
+  }
+}
+
+/** A test server a suite talks to: the SMTP server stops, the providers' servers close. */
+type TestServer = { stop: () => Promise<unknown> } | { close: () => Promise<unknown> };
+
+/**
+ * Ends what a suite started, each part only if it got that far: the browser, the site (its last log lines
+ * printed first with E2E_DEBUG=1), then the test servers it talked to, in order.
+ */
+export async function stopSuite(
+  site: RunningSite | undefined,
+  browser: Browser | undefined,
+  ...servers: (TestServer | undefined)[]
+): Promise<void> {
+  if (process.env.E2E_DEBUG && site) console.log(site.logs.slice(-150).join('\n'));
+  await browser?.close();
+  await site?.stop();
+  for (const server of servers) {
+    if (server) await ('stop' in server ? server.stop() : server.close());
+  }
 }
