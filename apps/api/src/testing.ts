@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import type { Database } from '@parvoz/db';
+import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
@@ -58,6 +58,29 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
     await database.close();
   };
   return { app, db: database.db, close };
+}
+
+/**
+ * Two API instances, each with a pool of its own, on one new database of the PostgreSQL test server: the set-up
+ * of the *.pg suites that race requests over instances (`database` is the first pool's, `second` the other's);
+ * `close` shuts all.
+ */
+export async function startTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra = {}) {
+  const database = await createTestDatabase({ poolSize: 10 });
+  const second = await createDatabase({ url: database.url!, poolSize: 10 });
+  const apps: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    await second.close();
+    await database.close();
+  };
+  try {
+    apps.push(await buildTestApi(database.db, config, extra), await buildTestApi(second.db, config, extra));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, second, apps, close };
 }
 
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
