@@ -60,6 +60,35 @@ export async function readOrder(app: FastifyInstance, id: string, token?: string
   return response.json().data;
 }
 
+/** POST /v1/order_cancellations: a quote to cancel the order, as its holder of `token` or `headers` asks. */
+export function requestCancellation(
+  app: FastifyInstance,
+  orderId: unknown,
+  token?: string,
+  headers: Record<string, string> = ANON,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/order_cancellations${tokenQuery(token)}`,
+    headers,
+    payload: { order_id: orderId },
+  });
+}
+
+/** Confirms the cancellation quote `id` (POST …/actions/confirm). */
+export function confirmCancellationRequest(
+  app: FastifyInstance,
+  id: string,
+  token?: string,
+  headers: Record<string, string> = ANON,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(token)}`,
+    headers,
+  });
+}
+
 /** A signed webhook of the sandbox provider, injected; answers the effect. */
 export async function deliverWebhook(
   app: FastifyInstance,

@@ -30,6 +30,8 @@ import {
   openPayment,
   pay,
   readOrder,
+  requestCancellation,
+  confirmCancellationRequest,
   tokenQuery,
   type Booked,
 } from '../../../after-sale-testing.ts';
@@ -58,22 +60,10 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-function quote(orderId: string, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations${tokenQuery(token)}`,
-    headers,
-    payload: { order_id: orderId },
-  });
-}
-
-function confirm(id: string, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(token)}`,
-    headers,
-  });
-}
+const quote = (orderId: string, token?: string, headers?: Record<string, string>) =>
+  requestCancellation(app, orderId, token, headers);
+const confirm = (id: string, token?: string, headers?: Record<string, string>) =>
+  confirmCancellationRequest(app, id, token, headers);
 
 const minor = (amount: string) => fromMajorString(amount, 'USD')!.amount;
 const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
-import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { startTestApi, signInByEmail, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 
@@ -55,13 +55,7 @@ async function book(offer: Offer, options: { email: string; ip: string; headers?
 const orderCount = async () =>
   (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
 
-async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
+const signIn = (email: string) => signInByEmail(app, inbox, email);
 
 describe('per contact email', () => {
   test('a third unpaid order under one email is refused, whatever the IP; nothing is recorded', async () => {

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import {
+  buildTestApi,
+  MANY_ORDERS,
+  startTestApi,
+  signInByEmail,
+  memoryMailTransport,
+} from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { book, pay, readOrder, type Booked } from '../../../after-sale-testing.ts';
@@ -81,13 +87,7 @@ function send(call: Call, token?: string, headers: Record<string, string> = ANON
   });
 }
 
-async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
+const signIn = (email: string) => signInByEmail(app, inbox, email);
 
 const codeIn = (email: OutgoingEmail) => /\b(\d{6})\b/.exec(email.text)![1]!;
 
