@@ -61,18 +61,6 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
 }
 
 /**
- * Signs `email` in as a traveller does: asks for a code, lets the outbox mail it into `inbox` (a
- * `memoryMailTransport`'s), verifies it; answers the session's authorization header.
- */
-export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[], email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
-
-/**
  * Two API instances, each with a pool of its own, on one new database of the PostgreSQL test server: the set-up
  * of the *.pg suites that race requests over instances (`database` is the first pool's, `second` the other's);
  * `close` shuts all.

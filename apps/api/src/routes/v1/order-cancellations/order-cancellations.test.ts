@@ -9,16 +9,15 @@ import { eq } from 'drizzle-orm';
 import { holdSeats, schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
-import {
-  buildTestApi,
-  MANY_ORDERS,
-  startTestApi,
-  signInByEmail,
-  memoryMailTransport,
-} from '../../../testing.ts';
+import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { confirmCancellationRequest, requestCancellation, tokenQuery } from '../../../after-sale-testing.ts';
+import {
+  confirmCancellationRequest,
+  requestCancellation,
+  tokenQuery,
+  signInByEmail,
+} from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 

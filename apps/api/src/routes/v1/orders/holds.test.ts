@@ -10,9 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
-import { startTestApi, signInByEmail, memoryMailTransport } from '../../../testing.ts';
+import { startTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { signInByEmail } from '../../../after-sale-testing.ts';
 
 let app: FastifyInstance;
 let db: Database;

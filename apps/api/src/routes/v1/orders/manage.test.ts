@@ -7,16 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import {
-  buildTestApi,
-  MANY_ORDERS,
-  startTestApi,
-  signInByEmail,
-  memoryMailTransport,
-} from '../../../testing.ts';
+import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { book, pay, readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { book, pay, readOrder, signInByEmail, type Booked } from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 let app: FastifyInstance;
