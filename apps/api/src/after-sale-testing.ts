@@ -1,4 +1,7 @@
-/** Test helpers for the after-sale suites (issue 13): a paid order, signed provider webhooks, reading orders. */
+/**
+ * Test helpers for the after-sale suites (issue 13): a paid order, signed provider webhooks, reading orders,
+ * signing in, cancelling.
+ */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -8,6 +11,7 @@ import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
 import { sandboxWebhook } from './payments/sandbox.ts';
 import type { PaymentEventType } from './payments/provider.ts';
 import { TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
+import type { OutgoingEmail } from './adapters/mail/transport.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -58,6 +62,52 @@ export async function readOrder(app: FastifyInstance, id: string, token?: string
   });
   if (response.statusCode !== 200) throw new Error(`read failed: ${response.body}`);
   return response.json().data;
+}
+
+type Headers = Record<string, string>;
+
+/** A POST under /v1/order_cancellations as the holder of `token` or `headers`. */
+function postCancellation(
+  app: FastifyInstance,
+  path: string,
+  token: string | undefined,
+  headers: Headers,
+  payload?: object,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/order_cancellations${path}${tokenQuery(token)}`,
+    headers,
+    payload,
+  });
+}
+
+/** Asks for a quote to cancel the order. */
+export const requestCancellation = (
+  app: FastifyInstance,
+  orderId: unknown,
+  token?: string,
+  headers: Headers = ANON,
+) => postCancellation(app, '', token, headers, { order_id: orderId });
+
+/** Confirms the cancellation quote `id`. */
+export const confirmCancellationRequest = (
+  app: FastifyInstance,
+  id: string,
+  token?: string,
+  headers: Headers = ANON,
+) => postCancellation(app, `/${id}/actions/confirm`, token, headers);
+
+/**
+ * Signs `email` in as a traveller does: asks for a code, lets the outbox mail it into `inbox` (a
+ * `memoryMailTransport`'s), verifies it; answers the session's authorization header.
+ */
+export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[], email: string) {
+  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+  await app.outbox.runOnce();
+  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
+  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  return { authorization: `Bearer ${verified.json().data.token}` };
 }
 
 /** A signed webhook of the sandbox provider, injected; answers the effect. */

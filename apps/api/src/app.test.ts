@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { TEST_ANONYMOUS_TOKEN, startTestApi } from './testing.ts';
 
 let app: FastifyInstance;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDb = database.close;
-  app = await buildTestApi(database.db);
+  ({ app, close } = await startTestApi());
 });
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 function nested(depth: number): string {
   return `a${'[b]'.repeat(depth)}=1`;

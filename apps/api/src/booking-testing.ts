@@ -70,6 +70,21 @@ export async function searchOffer(
   return offer;
 }
 
+/** POST /v1/orders of `body` under the idempotency `key`; the caller checks the answer. */
+export function injectOrder(
+  app: FastifyInstance,
+  body: object,
+  key: string,
+  headers: Record<string, string> = ANON,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/orders',
+    headers: { ...headers, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
 /** The local date of the offer's last flight. */
 export function lastFlightDate(offer: Offer): string {
   return offer.slices.at(-1)!.segments.at(-1)!.departing_at.slice(0, 10);

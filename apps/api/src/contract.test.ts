@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import {
@@ -15,9 +14,9 @@ import {
 } from '@parvoz/contracts/endpoint';
 import { openApiDocument } from '@parvoz/contracts/openapi';
 import { schema as tables, type Database } from '@parvoz/db';
-import { buildTestApi, routesOf } from './testing.ts';
+import { routesOf, startTestApi, memoryMailTransport } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
-import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
+import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, type Booked } from './after-sale-testing.ts';
 import { createSession } from './services/sessions.ts';
@@ -25,25 +24,15 @@ import { grantRole } from './services/staff.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, {}, { mailTransport: memoryTransport });
+  ({ app, db, close } = await startTestApi({}, { mailTransport: memoryTransport }));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 describe('every contract is a route that uses its schemas', () => {
   test.each(Object.entries(endpoints as Record<string, EndpointDefinition>))('%s', (_name, e) => {

@@ -3,25 +3,20 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders } from './testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders, startTestApi } from './testing.ts';
 import { ROUTE_LIMITS } from './rate-limit.ts';
 
 let app: FastifyInstance;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 let clock = Date.UTC(2026, 10, 23, 6, 0);
 // 300 per minute scaled down to 3.
 const SCALE = 3 / ROUTE_LIMITS.search.limit;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDb = database.close;
-  app = await buildTestApi(database.db, { rateLimitScale: SCALE }, { now: () => new Date(clock) });
+  ({ app, close } = await startTestApi({ rateLimitScale: SCALE }, { now: () => new Date(clock) }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 const search = (ip: string, headers: Record<string, string> = {}) =>
   app.inject({

@@ -1,6 +1,8 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import type { Database } from '@parvoz/db';
+import { createDatabase, type Database } from '@parvoz/db';
+import { createTestDatabase } from '@parvoz/db/testing';
+import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
 import type { PriceAlertWorker } from './services/price-alert-worker.ts';
@@ -25,15 +27,64 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
   return ROUTES.get(app) ?? [];
 }
 
+/**
+ * Limits for suites in which one test client (127.0.0.1) books many orders: the hold caps and the per-IP
+ * rate limits have their own tests (holds.test.ts, rate-limit.test.ts).
+ */
+export const MANY_ORDERS = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 } as const;
+
+/** A mail transport that keeps every email it sends in `inbox`, for tests that read what was mailed. */
+export function memoryMailTransport(inbox: OutgoingEmail[]): MailTransport {
+  return { kind: 'log', send: async (email) => void inbox.push(email), close: () => undefined };
+}
+
+type TestApiExtra = Pick<ApiOptions, 'now' | 'mailTransport'> & {
+  /** Log as the host does (host/logging.ts) into this stream, e.g. to scan the lines for secrets. */
+  logStream?: Writable;
+};
+
+/**
+ * `buildTestApi` on a fresh PGlite database: the set-up of most suites. `close` shuts the app, then the
+ * database; a failed set-up closes the database itself.
+ */
+export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
+  const database = await createTestDatabase();
+  const app = await buildTestApi(database.db, config, extra).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { app, db: database.db, close };
+}
+
+/**
+ * Two API instances, each with a pool of its own, on one new database of the PostgreSQL test server: the set-up
+ * of the *.pg suites that race requests over instances (`database` is the first pool's, `second` the other's);
+ * `close` shuts all.
+ */
+export async function startTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra = {}) {
+  const database = await createTestDatabase({ poolSize: 10 });
+  const second = await createDatabase({ url: database.url!, poolSize: 10 });
+  const apps: FastifyInstance[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    await second.close();
+    await database.close();
+  };
+  try {
+    apps.push(await buildTestApi(database.db, config, extra), await buildTestApi(second.db, config, extra));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, second, apps, close };
+}
+
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
-export async function buildTestApi(
-  db: Database,
-  config: Partial<ApiConfig> = {},
-  extra: Pick<ApiOptions, 'now' | 'mailTransport'> & {
-    /** Log as the host does (host/logging.ts) into this stream, e.g. to scan the lines for secrets. */
-    logStream?: Writable;
-  } = {},
-) {
+export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
   const { logStream, ...options } = extra;
   const app = Fastify({
     ...API_HOST_OPTIONS,

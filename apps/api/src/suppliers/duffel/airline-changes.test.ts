@@ -9,17 +9,14 @@ import { searchEngineFor } from '../../services/flights.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Order } from '@parvoz/contracts/booking';
-import type { Offer } from '@parvoz/core/search-types';
-import { TEST_OFFER_SECRET } from '../../testing.ts';
-import { ANON, bookingBody } from '../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
-import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { startDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
@@ -64,34 +61,14 @@ afterEach(() => {
   server.knobs.failWith = null;
 });
 
-const duffel = () =>
-  createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+const duffel = () => duffelOrdersOn(server, TOKEN);
 const sync = () => syncAirlineChanges({ db, duffel: duffel(), now, log, network, siteUrl: () => SITE });
 
-async function searchOffers(): Promise<Offer[]> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return expandSearchOffers(response.json().data) as Offer[];
-}
+const searchOffers = () => searchDuffelOffers(app, { date: nextDay() });
 
 async function bookDuffel(lang = 'en'): Promise<{ order: Booked; atDuffel: (typeof server.orders)[number] }> {
   const offer = (await searchOffers()).find((o) => o.id.startsWith('dfl.'))!;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `duffel-changes-${++keys}` },
-    payload: bookingBody(offer, { lang }),
-  });
+  const response = await injectOrder(app, bookingBody(offer, { lang }), `duffel-changes-${++keys}`);
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
   return { order, atDuffel: server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)! };
@@ -210,12 +187,7 @@ describe('airline-initiated changes of a Duffel order', () => {
 
   test('an order of the built-in network has no airline changes', async () => {
     const offer = (await searchOffers()).find((o) => !o.id.startsWith('dfl.'))!;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...ANON, 'idempotency-key': `duffel-changes-${++keys}` },
-      payload: bookingBody(offer),
-    });
+    const response = await injectOrder(app, bookingBody(offer), `duffel-changes-${++keys}`);
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json().data as Order).airline_changes).toEqual([]);
   });

@@ -11,18 +11,21 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
 import { schema, type Database } from '@parvoz/db';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody } from '../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, type Booked } from '../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { bookPaidOrders, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
-import { TEST_OFFER_SECRET } from '../../testing.ts';
 import { luggageOf } from './mapping.ts';
-import { createDuffelOrders, ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
-import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
+import {
+  DUFFEL_ONLY_FLIGHT,
+  startDuffelTestApi,
+  searchDuffelOffer,
+  duffelOrdersOn,
+} from './testing/duffel-api-testing.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
@@ -75,26 +78,9 @@ async function search(
   passengers: { adults: number; children?: number; infants?: number },
   options: { back?: boolean; currency?: string } = {},
 ): Promise<Offer> {
-  const out = nextDay();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [
-        { origin: 'TAS', destination: 'IST', departure_date: out },
-        ...(options.back ? [{ origin: 'IST', destination: 'TAS', departure_date: nextDay() }] : []),
-      ],
-      passengers,
-      cabin_class: 'economy',
-      currency: options.currency ?? 'USD',
-      sort: 'cheapest',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
-  if (!offer) throw new Error('no Duffel offer in the search');
-  return offer;
+  const date = nextDay();
+  const back = options.back ? nextDay() : undefined;
+  return searchDuffelOffer(app, { date, back, passengers, currency: options.currency, sort: 'cheapest' });
 }
 
 /** GET /v1/offers/:id: the booking page's offer, with Duffel's bags. */
@@ -109,12 +95,7 @@ async function priced(id: string, currency?: string): Promise<Offer> {
 }
 
 function postOrder(body: object) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `duffel-bags-${++keys}` },
-    payload: body,
-  });
+  return injectOrder(app, body, `duffel-bags-${++keys}`);
 }
 
 /** What the test server answers to `POST /air/orders`: the order, or Duffel's errors. */
@@ -316,8 +297,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
       type,
       services,
     }) satisfies DuffelBookingInput;
-  const adapter = () =>
-    createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+  const adapter = () => duffelOrdersOn(server, TOKEN);
 
   test('refuses an unknown bag, more than allowed or at another price, asking Duffel for no order', async () => {
     const found = await search({ adults: 1 });
@@ -505,7 +485,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
 describe('after booking with a bag (booked at Duffel once the traveller has paid)', () => {
   const deps = () => ({
     db,
-    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    duffel: duffelOrdersOn(server, TOKEN),
     now,
     log: quietLog,
   });

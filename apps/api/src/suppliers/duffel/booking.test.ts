@@ -11,15 +11,19 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { TEST_OFFER_SECRET } from '../../testing.ts';
-import { ANON, bookingBody } from '../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
-import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
+import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { DUFFEL_ONLY_FLIGHT, startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import {
+  DUFFEL_ONLY_FLIGHT,
+  startDuffelTestApi,
+  searchDuffelOffer,
+  duffelOrdersOn,
+} from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -56,33 +60,9 @@ afterAll(async () => {
 });
 
 /** A Duffel offer of a fresh search (its own date). */
-async function duffelOffer(): Promise<Offer> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-      sort: 'cheapest',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
-  if (!offer) throw new Error('no Duffel offer in the search');
-  return offer;
-}
+const duffelOffer = () => searchDuffelOffer(app, { date: nextDay(), sort: 'cheapest' });
 
-function postOrder(body: object, key = `duffel-booking-${++keys}`) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': key },
-    payload: body,
-  });
-}
+const postOrder = (body: object, key = `duffel-booking-${++keys}`) => injectOrder(app, body, key);
 
 const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 const rowOf = async (id: string) =>
@@ -91,7 +71,7 @@ const rowOf = async (id: string) =>
 const payAtDuffel = () =>
   paySuppliers({
     db,
-    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    duffel: duffelOrdersOn(server, TOKEN),
     now,
     log: quietLog,
   });
@@ -325,7 +305,7 @@ describe('an unpaid Duffel order past its payment window', () => {
     const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const deps = {
       db,
-      duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+      duffel: duffelOrdersOn(server, TOKEN),
       now,
       log: quietLog,
     };

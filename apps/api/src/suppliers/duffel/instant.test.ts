@@ -10,16 +10,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import type { FastifyInstance } from 'fastify';
 import { and, eq, like } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { TEST_OFFER_SECRET } from '../../testing.ts';
-import { ANON, bookingBody } from '../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
 import { deliverWebhook, openPayment, pay, readOrder, type Booked } from '../../after-sale-testing.ts';
 import { bookPaidOrders } from '../../services/supplier-payments.ts';
 import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
-import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
+import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { startDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -53,31 +51,19 @@ afterEach(() => {
 /** A Duffel offer of a fresh search whose airline requires instant payment. */
 async function instantOffer(): Promise<Offer> {
   server.knobs.instantPaymentOnly = true;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-  });
-  server.knobs.instantPaymentOnly = false;
-  expect(response.statusCode, response.body).toBe(200);
-  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
-  if (!offer) throw new Error('no Duffel offer in the search');
-  return offer;
+  try {
+    return await searchDuffelOffer(app, { date: nextDay() });
+  } finally {
+    server.knobs.instantPaymentOnly = false;
+  }
 }
 
 async function book(offer: Offer): Promise<Booked> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `duffel-instant-${++keys}` },
-    payload: bookingBody(offer, { expected_total: offer.total_amount }),
-  });
+  const response = await injectOrder(
+    app,
+    bookingBody(offer, { expected_total: offer.total_amount }),
+    `duffel-instant-${++keys}`,
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as Booked;
 }
@@ -96,7 +82,7 @@ const mailsOf = async (prefix: string) =>
 const otherPass = () =>
   bookPaidOrders({
     db,
-    duffel: createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET }),
+    duffel: duffelOrdersOn(server, TOKEN),
     now,
     log: quietLog,
   });

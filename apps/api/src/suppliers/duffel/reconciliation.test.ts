@@ -9,18 +9,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { Offer } from '@parvoz/core/search-types';
-import { TEST_OFFER_SECRET } from '../../testing.ts';
-import { ANON, bookingBody } from '../../booking-testing.ts';
+import { bookingBody, injectOrder } from '../../booking-testing.ts';
 import type { Booked } from '../../after-sale-testing.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { searchEngineFor } from '../../services/flights.ts';
-import { createDuffelOrders, ORDER_METADATA_KEY } from './orders.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { startDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
@@ -73,41 +70,16 @@ afterEach(() => {
   logged.length = 0;
 });
 
-const duffel = () =>
-  createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+const duffel = () => duffelOrdersOn(server, TOKEN);
 const reconcile = () => reconcileSupplierOrders({ db, duffel: duffel(), now, log });
 const counted = async (outcome: string) =>
   (await supplierReconciliationsTotal.get()).values.find(
     (v) => v.labels.outcome === outcome && v.labels.supplier === 'duffel',
   )?.value ?? 0;
 
-async function duffelOffer(): Promise<Offer> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-      sort: 'cheapest',
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const offer = (expandSearchOffers(response.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'));
-  if (!offer) throw new Error('no Duffel offer in the search');
-  return offer;
-}
+const duffelOffer = () => searchDuffelOffer(app, { date: nextDay(), sort: 'cheapest' });
 
-function postOrder(body: object) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `duffel-reconcile-${++keys}` },
-    payload: body,
-  });
-}
+const postOrder = (body: object) => injectOrder(app, body, `duffel-reconcile-${++keys}`);
 
 /** Books at Duffel while our database refuses the order and Duffel refuses to cancel: an orphan at Duffel. */
 async function orphanAtDuffel() {

@@ -12,9 +12,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
-import { buildTestApi, routesOf } from '../../../testing.ts';
+import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing.ts';
 import { collectOpenRefunds, registry } from '../../../metrics.ts';
 import { isoDay } from '../../../booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, type Booked } from '../../../after-sale-testing.ts';
@@ -25,7 +24,7 @@ type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 const headers = {} as Record<Who, Record<string, string>>;
@@ -134,24 +133,14 @@ async function quoteOf(orderId: string): Promise<{ id: string; refund_amount: st
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now },
-  );
+  ({ app, db, close } = await startTestApi(MANY_ORDERS, { now }));
   headers.anonymous = {};
   headers.traveller = await signedIn('traveller@example.com', null);
   headers.operator = await signedIn('desk@agency.test', 'operator');
   headers.admin = await signedIn('boss@agency.test', 'admin');
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 describe('the authorization matrix', () => {
   test('every console route is in the matrix', () => {

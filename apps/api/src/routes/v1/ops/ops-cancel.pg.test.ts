@@ -7,26 +7,23 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
+import { schema } from '@parvoz/db';
+import type { TestDatabase } from '@parvoz/db/testing';
+import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, offerIn, pay, tokenQuery } from '../../../after-sale-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
 
 let database: TestDatabase;
-let second: DatabaseHandle;
+let close: () => Promise<void>;
 let apps: FastifyInstance[];
 let operator: Record<string, string>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  second = await createDatabase({ url: database.url!, poolSize: 10 });
-  const config = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 };
-  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  ({ database, apps, close } = await startTwoTestApis(MANY_ORDERS, { now }));
   const email = 'desk@agency.test';
   await grantRole(database.db, {
     email,
@@ -38,11 +35,7 @@ beforeAll(async () => {
   operator = { authorization: `Bearer ${(await createSession(database.db, user!.id, now())).token}` };
 }, 60_000);
 
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  await second?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const count = async (query: ReturnType<typeof sql>) =>
   (await database.db.execute<{ n: number }>(query)).rows[0]!.n;

@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { OpsOutbox, OpsOverview } from '@parvoz/contracts/ops';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { MANY_ORDERS, startTestApi } from '../../../testing.ts';
 import { isoDay, searchOffer } from '../../../booking-testing.ts';
 import { book, pay, type Booked } from '../../../after-sale-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
@@ -34,7 +33,7 @@ const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const headers = {} as Record<Who, Record<string, string>>;
 const delivered: OutgoingEmail[] = [];
 /** Mail to these addresses is refused by the "mail server" while `bouncing` is on. */
@@ -66,14 +65,7 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, key?: string) =>
   });
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now, mailTransport: transport },
-  );
+  ({ app, db, close } = await startTestApi(MANY_ORDERS, { now, mailTransport: transport }));
   const departure = isoDay(T0, 90);
   // T0: one search, one order: outside the period.
   orders.old = await book(app, await searchOffer(app, { date: departure }));
@@ -110,10 +102,7 @@ beforeAll(async () => {
   headers.admin = await signedIn('boss@agency.test', 'admin');
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 const unknownEndpoint = (method: string, url: string) => ({
   error: { code: 'not_found', message: `No such endpoint: ${method} ${url.split('?')[0]}` },

@@ -7,17 +7,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
-import { buildTestApi } from '../../../testing.ts';
+import { startTestApi } from '../../../testing.ts';
 import { ANON } from '../../../booking-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
 const who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>> = {
   anonymous: ANON,
@@ -66,10 +65,7 @@ const tourBody = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, { rateLimitScale: 1000, demoTours: false }, { now: () => clock });
+  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000, demoTours: false }, { now: () => clock }));
   const actor = { userId: null, email: 'command-line' } as const;
   await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
   await grantRole(db, { email: 'operator@agency.test', role: 'operator', actor, now: clock });
@@ -101,10 +97,7 @@ beforeAll(async () => {
   applicationId = application!.id;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (role: keyof typeof who, method: Method, url: string, payload?: object) =>

@@ -10,9 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
-import { buildTestApi } from '../../../testing.ts';
+import { startTestApi } from '../../../testing.ts';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
@@ -21,7 +20,7 @@ import { runOps } from '../../../../../../scripts/ops.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const clock = start;
 const inbox: OutgoingEmail[] = [];
@@ -46,14 +45,10 @@ async function signedIn(email: string) {
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
+  ({ app, db, close } = await startTestApi(
     { rateLimitScale: 1000 },
     { now: () => new Date(clock), mailTransport: memoryTransport },
-  );
+  ));
   const now = new Date(clock);
   await grantRole(db, {
     email: 'admin@agency.test',
@@ -83,10 +78,7 @@ beforeAll(async () => {
   order = booked.json().data;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 const call = (role: keyof typeof who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });

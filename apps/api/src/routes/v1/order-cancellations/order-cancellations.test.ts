@@ -6,45 +6,38 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { holdSeats, schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import {
+  confirmCancellationRequest,
+  requestCancellation,
+  tokenQuery,
+  signInByEmail,
+} from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    // Many orders from one test client: the hold caps and rate limits have their own tests.
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now: () => new Date(clock), mailTransport: memoryTransport },
-  );
+  ({ app, db, close } = await startTestApi(MANY_ORDERS, {
+    now: () => new Date(clock),
+    mailTransport: memoryTransport,
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 type Booked = { id: string; access_token: string; booking_reference: string };
 
@@ -59,33 +52,12 @@ async function book(offer: Offer, headers: Record<string, string> = ANON): Promi
   return response.json().data;
 }
 
-const tokenQuery = (token: string | undefined) =>
-  token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
+const askToCancel = (orderId: unknown, token?: string, headers?: Record<string, string>) =>
+  requestCancellation(app, orderId, token, headers);
+const confirm = (id: string, token?: string, headers?: Record<string, string>) =>
+  confirmCancellationRequest(app, id, token, headers);
 
-function requestCancellation(orderId: unknown, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations${tokenQuery(token)}`,
-    headers,
-    payload: { order_id: orderId },
-  });
-}
-
-function confirm(id: string, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(token)}`,
-    headers,
-  });
-}
-
-async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
+const signIn = (email: string) => signInByEmail(app, inbox, email);
 
 describe('cancelling an unpaid order', () => {
   test('puts its seats on sale again at once: the offer shows them available', async () => {
@@ -106,7 +78,7 @@ describe('cancelling an unpaid order', () => {
     const order = await book(offer);
     expect(await seatsLeft()).toBe(4);
 
-    const pending = await requestCancellation(order.id, order.access_token);
+    const pending = await askToCancel(order.id, order.access_token);
     expect(pending.statusCode).toBe(201);
     const quote = orderCancellationSchema.parse(pending.json().data);
     expect(quote).toMatchObject({
@@ -151,7 +123,7 @@ describe('cancelling an unpaid order', () => {
       payload: {},
     });
     expect(pay.statusCode).toBe(422);
-    const twice = await requestCancellation(order.id, order.access_token);
+    const twice = await askToCancel(order.id, order.access_token);
     expect(twice.statusCode).toBe(422);
     expect(twice.json().error.details.reason).toBe('already_cancelled');
   });
@@ -167,7 +139,7 @@ describe('cancelling an unpaid order', () => {
     });
     const cardPage = started.json().data.redirect_url as string;
     expect((await app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(200);
-    const quote = (await requestCancellation(order.id, order.access_token)).json().data;
+    const quote = (await askToCancel(order.id, order.access_token)).json().data;
     expect((await confirm(quote.id, order.access_token)).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(409);
     const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
@@ -177,13 +149,13 @@ describe('cancelling an unpaid order', () => {
   test('a pending cancellation expires after 10 minutes', async () => {
     const offer = await searchOffer(app, { date: isoDay(start, 42) });
     const order = await book(offer);
-    const quote = (await requestCancellation(order.id, order.access_token)).json().data;
+    const quote = (await askToCancel(order.id, order.access_token)).json().data;
     clock += 10 * 60_000;
     const late = await confirm(quote.id, order.access_token);
     expect(late.statusCode).toBe(422);
     expect(late.json().error.details.reason).toBe('cancellation_expired');
     // A new one works (the order is still in its payment window).
-    const fresh = (await requestCancellation(order.id, order.access_token)).json().data;
+    const fresh = (await askToCancel(order.id, order.access_token)).json().data;
     expect((await confirm(fresh.id, order.access_token)).statusCode).toBe(200);
   });
 });
@@ -203,14 +175,14 @@ describe('who may cancel', () => {
       [other.access_token, ANON],
       [undefined, stranger],
     ] as const) {
-      const refused = await requestCancellation(mine.id, token, headers);
+      const refused = await askToCancel(mine.id, token, headers);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('not_found');
     }
-    expect((await requestCancellation('ord_doesnotexist00000000000', undefined, owner)).statusCode).toBe(404);
+    expect((await askToCancel('ord_doesnotexist00000000000', undefined, owner)).statusCode).toBe(404);
 
     // The owner needs no token.
-    const quote = (await requestCancellation(mine.id, undefined, owner)).json().data;
+    const quote = (await askToCancel(mine.id, undefined, owner)).json().data;
     // Confirming: the same rule; a stranger knowing the cancellation id gets 404 and the order stays.
     for (const [token, headers] of [
       [undefined, ANON],
@@ -235,7 +207,7 @@ describe('who may cancel', () => {
       payload: { booking_reference: order.booking_reference, email: 'anna.karimova@example.com', lang: 'en' },
     });
     expect(lookup.statusCode).toBe(202);
-    expect((await requestCancellation(order.id, order.access_token)).statusCode).toBe(404);
+    expect((await askToCancel(order.id, order.access_token)).statusCode).toBe(404);
   });
 });
 
@@ -265,7 +237,7 @@ describe('bad input', () => {
     expect(malformed.statusCode).toBe(400);
     expect((await confirm('not-a-cancellation')).statusCode).toBe(400);
     expect((await confirm('ocn_' + 'a'.repeat(24))).statusCode).toBe(404);
-    const longToken = await requestCancellation('ord_' + 'a'.repeat(24), 'x'.repeat(500));
+    const longToken = await askToCancel('ord_' + 'a'.repeat(24), 'x'.repeat(500));
     expect(longToken.statusCode).toBe(400);
   });
 
@@ -276,7 +248,7 @@ describe('bad input', () => {
       .update(schema.orders)
       .set({ bookingStatus: 'booked', paymentStatus: 'paid' })
       .where(eq(schema.orders.id, order.id));
-    const quoted = await requestCancellation(order.id, order.access_token);
+    const quoted = await askToCancel(order.id, order.access_token);
     expect(quoted.statusCode).toBe(201);
     expect(quoted.json().data).toMatchObject({ refund_rule: 'taxes_only' });
     expect(Number(quoted.json().data.refund_amount)).toBeGreaterThan(0);

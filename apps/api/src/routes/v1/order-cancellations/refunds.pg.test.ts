@@ -7,32 +7,25 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
+import { schema } from '@parvoz/db';
+import type { TestDatabase } from '@parvoz/db/testing';
+import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, readOrder, tokenQuery } from '../../../after-sale-testing.ts';
 import { grantRole } from '../../../services/staff.ts';
 import { createSession } from '../../../services/sessions.ts';
 
 let database: TestDatabase;
-let second: DatabaseHandle;
+let close: () => Promise<void>;
 let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  second = await createDatabase({ url: database.url!, poolSize: 10 });
-  const config = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 };
-  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  ({ database, apps, close } = await startTwoTestApis(MANY_ORDERS, { now }));
 }, 60_000);
 
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  await second?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const count = async (query: ReturnType<typeof sql>) =>
   (await database.db.execute<{ n: number }>(query)).rows[0]!.n;

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
@@ -15,8 +14,14 @@ import { fromMajorString, toMajorString, money } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { apiConfigFromEnv, apiConfigSchema, type ApiConfig } from '../../../config.ts';
 import { paymentProviders } from '../../../payments/index.ts';
-import { buildTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import {
+  buildTestApi,
+  TEST_PAYMENT_WEBHOOK_SECRET,
+  startTestApi,
+  MANY_ORDERS,
+  memoryMailTransport,
+} from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
   book,
@@ -25,6 +30,8 @@ import {
   openPayment,
   pay,
   readOrder,
+  requestCancellation,
+  confirmCancellationRequest,
   tokenQuery,
   type Booked,
 } from '../../../after-sale-testing.ts';
@@ -34,52 +41,29 @@ import { retryUnstartedRefunds } from '../../../services/refunds.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 /** US dollars a standard fare keeps per seated passenger in this suite (not the default, to show it is read). */
 const FEE = 30;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
   // Not listening: the sandbox cannot reach the site, so each test sends the refund webhook itself.
-  app = await buildTestApi(
-    db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000, standardRefundFeeUsd: FEE },
+  ({ app, db, close } = await startTestApi(
+    { ...MANY_ORDERS, standardRefundFeeUsd: FEE },
     { now, mailTransport: memoryTransport },
-  );
+  ));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
-function quote(orderId: string, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations${tokenQuery(token)}`,
-    headers,
-    payload: { order_id: orderId },
-  });
-}
-
-function confirm(id: string, token?: string, headers: Record<string, string> = ANON) {
-  return app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(token)}`,
-    headers,
-  });
-}
+const quote = (orderId: string, token?: string, headers?: Record<string, string>) =>
+  requestCancellation(app, orderId, token, headers);
+const confirm = (id: string, token?: string, headers?: Record<string, string>) =>
+  confirmCancellationRequest(app, id, token, headers);
 
 const minor = (amount: string) => fromMajorString(amount, 'USD')!.amount;
 const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>
@@ -500,11 +484,7 @@ describe('bad input changes nothing', () => {
 });
 
 test('listening, the sandbox settles a refund by itself: its signed webhook comes back over HTTP', async () => {
-  const listening = await buildTestApi(
-    db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now, mailTransport: memoryTransport },
-  );
+  const listening = await buildTestApi(db, MANY_ORDERS, { now, mailTransport: memoryTransport });
   try {
     await listening.listen({ port: 0, host: '127.0.0.1' });
     const offer = await offerIn(listening, 'standard', { date: isoDay(start, day++) });

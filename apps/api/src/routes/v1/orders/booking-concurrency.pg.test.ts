@@ -6,32 +6,26 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createDatabase, holdSeats, holdSeatsForOrder, schema, type DatabaseHandle } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
+import { holdSeats, holdSeatsForOrder, schema, type DatabaseHandle } from '@parvoz/db';
+import type { TestDatabase } from '@parvoz/db/testing';
+import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let database: TestDatabase;
 let second: DatabaseHandle;
+let close: () => Promise<void>;
 let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  second = await createDatabase({ url: database.url!, poolSize: 10 });
   // 200 bookings from one client (127.0.0.1): the seat race is under test here, not the hold caps.
-  const config = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 };
-  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  ({ database, second, apps, close } = await startTwoTestApis(MANY_ORDERS, { now }));
 }, 60_000);
 
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  await second?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 test('200 concurrent bookings for the last 9 seats: exactly 9 orders, 10 times', async () => {
   const schedule = searchEngineFor('parvoz').schedule;

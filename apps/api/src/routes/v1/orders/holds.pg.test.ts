@@ -5,30 +5,22 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createDatabase, type DatabaseHandle } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
+import type { TestDatabase } from '@parvoz/db/testing';
+import { startTwoTestApis } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 
 let database: TestDatabase;
-let second: DatabaseHandle;
+let close: () => Promise<void>;
 let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 
 beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 10 });
-  second = await createDatabase({ url: database.url!, poolSize: 10 });
   // The default caps: 9 seats, 2 unpaid orders per email, IP and user.
-  const config = { rateLimitScale: 1000 };
-  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  ({ database, apps, close } = await startTwoTestApis({ rateLimitScale: 1000 }, { now }));
 }, 60_000);
 
-afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  await second?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 test('60 bookings of one email at once, from 60 IPs over two instances: exactly 2 unpaid orders', async () => {
   const offer = await searchOffer(apps[0]!, { date: isoDay(start, 50) });

@@ -7,47 +7,36 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { signInByEmail } from '../../../after-sale-testing.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 let one: Offer; // 1 adult
 let five: Offer; // 5 adults
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
   // The default caps (9 seats, 2 unpaid orders); the per-IP rate limits are not under test here.
-  app = await buildTestApi(
-    db,
+  ({ app, db, close } = await startTestApi(
     { rateLimitScale: 1000 },
     { now: () => new Date(clock), mailTransport: memoryTransport },
-  );
+  ));
   one = await searchOffer(app, { date: isoDay(start, 30) });
   five = await searchOffer(app, { date: isoDay(start, 31), adults: 5 });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 async function book(offer: Offer, options: { email: string; ip: string; headers?: Record<string, string> }) {
   // A second between bookings, so that "the newest unpaid order" is well defined.
@@ -67,13 +56,7 @@ async function book(offer: Offer, options: { email: string; ip: string; headers?
 const orderCount = async () =>
   (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
 
-async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
+const signIn = (email: string) => signInByEmail(app, inbox, email);
 
 describe('per contact email', () => {
   test('a third unpaid order under one email is refused, whatever the IP; nothing is recorded', async () => {

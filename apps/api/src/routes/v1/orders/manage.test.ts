@@ -6,42 +6,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { book, pay, readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { book, pay, readOrder, signInByEmail, type Booked } from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now, mailTransport: memoryTransport },
-  );
+  ({ app, db, close } = await startTestApi(MANY_ORDERS, { now, mailTransport: memoryTransport }));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 /** Sends what the outbox holds and answers every email sent to `to` so far. */
 async function mailTo(to: string): Promise<OutgoingEmail[]> {
@@ -96,13 +81,7 @@ function send(call: Call, token?: string, headers: Record<string, string> = ANON
   });
 }
 
-async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-  await app.outbox.runOnce();
-  const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
-  return { authorization: `Bearer ${verified.json().data.token}` };
-}
+const signIn = (email: string) => signInByEmail(app, inbox, email);
 
 const codeIn = (email: OutgoingEmail) => /\b(\d{6})\b/.exec(email.text)![1]!;
 

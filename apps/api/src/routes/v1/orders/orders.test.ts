@@ -6,11 +6,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { holdSeats, idempotency, schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import {
   ANON,
   bookingBody,
@@ -28,37 +27,25 @@ import { searchEngineFor } from '../../../services/flights.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 
 let family: Offer; // 2 adults, 1 child, 1 infant, one way, day 30
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    // Every inject request is one client (127.0.0.1) booking many orders: the hold caps have their own tests.
-    { offerTtlSeconds: 1200, rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
+  ({ app, db, close } = await startTestApi(
+    { ...MANY_ORDERS, offerTtlSeconds: 1200 },
     { now: () => new Date(clock), mailTransport: memoryTransport },
-  );
+  ));
   family = await searchOffer(app, { date: isoDay(start, 30), adults: 2, children: 1, infants: 1 });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 async function book(body: unknown, key: string | null = newKey(), headers: Record<string, string> = ANON) {
   const response = await app.inject({

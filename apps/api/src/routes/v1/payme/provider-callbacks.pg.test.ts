@@ -7,16 +7,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { schema } from '@parvoz/db';
+import type { TestDatabase } from '@parvoz/db/testing';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, offerIn, readOrder } from '../../../after-sale-testing.ts';
 
 let database: TestDatabase;
-let second: DatabaseHandle;
+let close: () => Promise<void>;
 let apps: FastifyInstance[];
 let bases: string[];
 let payme: PaymeTestServer;
@@ -27,12 +27,8 @@ const now = () => new Date(start);
 beforeAll(async () => {
   payme = await startPaymeServer({ now: () => start });
   click = await startClickServer({ now: () => start });
-  database = await createTestDatabase({ poolSize: 10 });
-  second = await createDatabase({ url: database.url!, poolSize: 10 });
   const config = {
-    rateLimitScale: 1000,
-    holdMaxSeats: 1000,
-    holdMaxUnpaidOrders: 1000,
+    ...MANY_ORDERS,
     payme: {
       merchantId: payme.merchantId,
       key: payme.key,
@@ -49,15 +45,13 @@ beforeAll(async () => {
       apiUrl: `${click.url}/v2/merchant`,
     },
   };
-  apps = [await buildTestApi(database.db, config, { now }), await buildTestApi(second.db, config, { now })];
+  ({ database, apps, close } = await startTwoTestApis(config, { now }));
   bases = [];
   for (const app of apps) bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
 }, 60_000);
 
 afterAll(async () => {
-  for (const app of apps ?? []) await app.close();
-  await second?.close();
-  await database?.close();
+  await close?.();
   await payme?.close();
   await click?.close();
 });

@@ -6,11 +6,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import {
+  TEST_PAYMENT_WEBHOOK_SECRET,
+  MANY_ORDERS,
+  startTestApi,
+  memoryMailTransport,
+} from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { sandboxWebhook } from '../../../payments/sandbox.ts';
 
@@ -18,29 +22,20 @@ import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 let base: string;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 let offer: Offer; // round trip, 1 adult + 1 child + 1 infant
 let keys = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    // Every inject request is one client (127.0.0.1) booking many orders: the hold caps have their own tests.
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 },
-    { now: () => new Date(clock), mailTransport: memoryTransport },
-  );
+  ({ app, db, close } = await startTestApi(MANY_ORDERS, {
+    now: () => new Date(clock),
+    mailTransport: memoryTransport,
+  }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   offer = await searchOffer(app, {
     date: isoDay(start, 40),
@@ -51,10 +46,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 type OrderView = {
   id: string;

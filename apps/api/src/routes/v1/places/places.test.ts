@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
+import { startTestApi } from '../../../testing.ts';
 
 let app: FastifyInstance;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  closeDb = database.close;
-  app = await buildTestApi(database.db);
+  ({ app, close } = await startTestApi());
 });
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 async function places(query: string) {
   const response = await app.inject({ method: 'GET', url: `/v1/places?${query}` });

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { createTestDatabase } from '@parvoz/db/testing';
 import type { Offer } from '@parvoz/core/search-types';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 import { formatMoney } from '@parvoz/i18n/currency';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { raiseLowestPrice, releaseSeats, sellOut } from '../../../price-alert-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -27,7 +26,7 @@ const INTERVAL_S = 3600;
 const MAX_PER_EMAIL = 3;
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
@@ -35,16 +34,7 @@ const logLines: string[] = [];
 let ips = 0;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  const transport: MailTransport = {
-    kind: 'log',
-    send: async (email) => void inbox.push(email),
-    close: () => undefined,
-  };
-  app = await buildTestApi(
-    db,
+  ({ app, db, close } = await startTestApi(
     {
       publicUrl: SITE,
       priceAlertIntervalSeconds: INTERVAL_S,
@@ -53,7 +43,7 @@ beforeAll(async () => {
     },
     {
       now: () => new Date(clock),
-      mailTransport: transport,
+      mailTransport: memoryMailTransport(inbox),
       logStream: new Writable({
         write(chunk, _encoding, done) {
           logLines.push(String(chunk));
@@ -61,13 +51,10 @@ beforeAll(async () => {
         },
       }),
     },
-  );
+  ));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 /** Each test's requests come from an address of their own, so the per-IP budget is the test's own. */
 const newIp = () => `198.51.100.${++ips}`;

@@ -8,14 +8,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { Offer } from '@parvoz/core/search-types';
 import { buildTestApi } from '../../../testing.ts';
-import { ANON, bookingBody } from '../../../booking-testing.ts';
+import { bookingBody, injectOrder } from '../../../booking-testing.ts';
 import { readOrder, type Booked } from '../../../after-sale-testing.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
-import { startDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import {
+  startDuffelTestApi,
+  searchDuffelOffer,
+} from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
 import { signDuffelEvent } from '../../../suppliers/duffel/webhook.ts';
 
 const TOKEN = 'duffel_test_webhooks0123456789';
@@ -46,25 +47,8 @@ afterEach(() => {
 });
 
 async function bookDuffel(): Promise<{ order: Booked; supplierOrderId: string }> {
-  const search = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: nextDay() }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-  });
-  expect(search.statusCode, search.body).toBe(200);
-  const offer = (expandSearchOffers(search.json().data) as Offer[]).find((o) => o.id.startsWith('dfl.'))!;
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `duffel-webhook-${++keys}` },
-    payload: bookingBody(offer),
-  });
+  const offer = await searchDuffelOffer(app, { date: nextDay() });
+  const booked = await injectOrder(app, bookingBody(offer), `duffel-webhook-${++keys}`);
   expect(booked.statusCode, booked.body).toBe(201);
   const order = booked.json().data as Booked;
   const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;

@@ -2,34 +2,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let close: () => Promise<void>;
 const inbox: OutgoingEmail[] = [];
 /** An in-memory mail adapter (the SMTP path has its own test in sign-in.smtp.test.ts). */
-const memoryTransport: MailTransport = {
-  kind: 'log',
-  send: async (email) => void inbox.push(email),
-  close: () => undefined,
-};
+const memoryTransport = memoryMailTransport(inbox);
 const clock = new Date('2030-06-01T10:00:00Z');
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, {}, { now: () => clock, mailTransport: memoryTransport });
+  ({ app, db, close } = await startTestApi({}, { now: () => clock, mailTransport: memoryTransport }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+afterAll(() => close?.());
 
 async function signIn(email: string): Promise<string> {
   const sent = await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });

@@ -2,10 +2,15 @@
  * The API with the Duffel supplier on, against the Duffel test server, on a new database: the set-up the Duffel
  * suites (booking, reconciliation, airline changes) share.
  */
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi, TEST_OFFER_SECRET } from '../../../testing.ts';
+import { ANON } from '../../../booking-testing.ts';
+import { createDuffelOrders } from '../orders.ts';
 import type { ApiConfig } from '../../../config.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import {
@@ -69,4 +74,53 @@ export async function startDuffelTestApi(options: {
       await database.close();
     },
   };
+}
+
+/** A Duffel adapter of its own on the test server, as a worker of another instance has (supplier passes). */
+export function duffelOrdersOn(server: DuffelTestServer, token: string) {
+  return createDuffelOrders({ accessToken: token, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+}
+
+/**
+ * The offers of a search TAS→IST on `date` (and back on `back`), one adult unless told, in USD unless told;
+ * `sort` left out is the API's default. Each suite searches a date of its own per test: a kept search answer
+ * would hand out an offer booked already.
+ */
+export async function searchDuffelOffers(
+  app: FastifyInstance,
+  options: {
+    date: string;
+    back?: string | undefined;
+    passengers?: { adults: number; children?: number; infants?: number };
+    currency?: string | undefined;
+    sort?: 'cheapest';
+  },
+): Promise<Offer[]> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/flights/search',
+    headers: ANON,
+    payload: {
+      slices: [
+        { origin: 'TAS', destination: 'IST', departure_date: options.date },
+        ...(options.back ? [{ origin: 'IST', destination: 'TAS', departure_date: options.back }] : []),
+      ],
+      passengers: options.passengers ?? { adults: 1 },
+      cabin_class: 'economy',
+      currency: options.currency ?? 'USD',
+      sort: options.sort,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return expandSearchOffers(response.json().data) as Offer[];
+}
+
+/** The Duffel offer of such a search. */
+export async function searchDuffelOffer(
+  app: FastifyInstance,
+  options: Parameters<typeof searchDuffelOffers>[1],
+): Promise<Offer> {
+  const offer = (await searchDuffelOffers(app, options)).find((o) => o.id.startsWith('dfl.'));
+  if (!offer) throw new Error('no Duffel offer in the search');
+  return offer;
 }
