@@ -8,20 +8,21 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
-import type { Offer } from '@parvoz/core/search-types';
-import { TEST_OFFER_SECRET } from '../../../testing.ts';
-import { ANON, bookingBody } from '../../../booking-testing.ts';
+import { bookingBody, injectOrder } from '../../../booking-testing.ts';
 import { pay, type Booked } from '../../../after-sale-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
 import { paySuppliers } from '../../../services/supplier-payments.ts';
 import { syncAirlineChanges } from '../../../services/airline-changes.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
-import { createDuffelOrders, ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
+import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
-import { startDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import {
+  duffelOrdersOn,
+  searchDuffelOffers,
+  startDuffelTestApi,
+} from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_console0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -47,25 +48,9 @@ async function signedIn(email: string, role: 'operator' | null): Promise<Record<
 }
 
 async function book(fromDuffel: boolean): Promise<Booked> {
-  const search = await app.inject({
-    method: 'POST',
-    url: '/v1/flights/search',
-    headers: ANON,
-    payload: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-20' }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-  });
-  const offers = expandSearchOffers(search.json().data) as Offer[];
+  const offers = await searchDuffelOffers(app, { date: '2026-12-20' });
   const offer = offers.find((o) => o.id.startsWith('dfl.') === fromDuffel)!;
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `ops-supplier-${++keys}` },
-    payload: bookingBody(offer),
-  });
+  const booked = await injectOrder(app, bookingBody(offer), `ops-supplier-${++keys}`);
   expect(booked.statusCode, booked.body).toBe(201);
   return booked.json().data as Booked;
 }
@@ -89,7 +74,7 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
   });
 
   await pay(app, db, order, now());
-  const duffel = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: TEST_OFFER_SECRET });
+  const duffel = duffelOrdersOn(server, TOKEN);
   expect(await paySuppliers({ db, duffel, now, log })).toBe(1);
   server.airlineChange(atDuffel.id, 40);
   const network = searchEngineFor('parvoz').network;
