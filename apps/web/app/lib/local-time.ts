@@ -19,8 +19,7 @@ export function wallClock(iso: string): Date | null {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A cached Intl date format in UTC, for wall-clock Dates (`wallClock`) and calendar dates at UTC midnight. */
-export function utcDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
@@ -39,7 +38,7 @@ export function utcDateFormat(locale: string, options: Intl.DateTimeFormatOption
 export function formatLocalTime(locale: string, iso: string): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return sameEverywhere(utcDateFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
+  return sameEverywhere(format(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
 }
 
 /**
@@ -65,7 +64,7 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
     style === 'long'
       ? { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }
       : { dateStyle: 'medium' };
-  return sameEverywhere(utcDateFormat(locale, options).formatToParts(date));
+  return sameEverywhere(format(locale, options).formatToParts(date));
 }
 
 /**
@@ -75,7 +74,7 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
 export function formatInstant(locale: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = utcDateFormat(locale, {
+  const parts = format(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

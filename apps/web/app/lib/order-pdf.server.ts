@@ -1,4 +1,3 @@
-import { fetchApiFile, fileFailure, fileFailureOf } from './api-file.server.ts';
 import { webConfig } from './config.server.ts';
 import type { RequestState } from './request-context.server.ts';
 import { isOrderId, readOrderAccess } from './order-access.server.ts';
@@ -14,25 +13,33 @@ export async function proxyOrderPdf(
   state: RequestState,
   document: 'ticket.pdf' | 'receipt.pdf',
 ): Promise<Response> {
-  if (!isOrderId(params.id)) throw fileFailure(404);
+  if (!isOrderId(params.id)) throw new Response(null, { status: 404, statusText: 'Not Found' });
   const lang = state.locale;
   const query = new URLSearchParams({ lang });
   const token = readOrderAccess(request, params.id);
   if (token) query.set('access_token', token);
-  const answer = await fetchApiFile(
-    request,
-    `/v1/orders/${encodeURIComponent(params.id)}/${document}?${query}`,
-    {
-      authorization: `Bearer ${state.token || webConfig.anonymousToken}`,
-      accept: 'application/pdf',
-      'x-request-id': state.requestId,
-    },
-    20_000,
-  );
+  const url = `${webConfig.apiUrl.replace(/\/+$/, '')}/v1/orders/${encodeURIComponent(params.id)}/${document}?${query}`;
+  let answer: Response;
+  try {
+    answer = await fetch(url, {
+      headers: {
+        authorization: `Bearer ${state.token || webConfig.anonymousToken}`,
+        accept: 'application/pdf',
+        'x-request-id': state.requestId,
+      },
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(20_000)]),
+    });
+  } catch {
+    throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
+  }
   if (answer.status === 401) state.clearToken = true;
   if (!answer.ok || !(answer.headers.get('content-type') ?? '').startsWith('application/pdf')) {
     await answer.body?.cancel();
-    throw fileFailureOf(answer);
+    const status = answer.status >= 500 ? 503 : answer.status === 429 ? 429 : 404;
+    throw new Response(null, {
+      status,
+      statusText: status === 404 ? 'Not Found' : status === 429 ? 'Too Many Requests' : 'Service Unavailable',
+    });
   }
   const headers = new Headers({
     'Content-Type': 'application/pdf',

@@ -11,8 +11,14 @@ import {
   type FareCalendar,
 } from './fare-calendar.ts';
 import { addDays, daysBetween } from './search-form.ts';
-import { currencySign, formatCompactAmount, formatLongDate, formatMonth, formatWeekday } from './format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import {
+  currencySign,
+  formatCompactAmount,
+  formatLongDate,
+  formatMonth,
+  formatWeekday,
+  useFormatPrice,
+} from './format.ts';
 
 const dayNumber = (date: string) => Number(date.slice(8));
 
@@ -37,7 +43,7 @@ export function FareCalendarView({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useFormatPrice();
   const month = monthOf(search.departureDate);
   const firstWeekday = weekStart(locale);
   const ok = calendar?.kind === 'ok' ? calendar : null;

@@ -5,8 +5,7 @@ import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { notify } from '../../components/toast.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { formatShortDate, formatTime, useFormatDuration } from './format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { formatShortDate, formatTime, useFormatDuration, useFormatPrice } from './format.ts';
 import { bucketOf } from './filters.ts';
 import {
   itineraryKeys,
@@ -87,7 +86,7 @@ export function OfferCard({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useFormatPrice();
   const duration = useFormatDuration();
   const baggageText = useBaggageText();
   const fareName = useFareName();
@@ -261,7 +260,7 @@ function BuyPanel({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useFormatPrice();
   const baggageText = useBaggageText();
   const fareName = useFareName();
   const fares = offer.fares.length ? offer.fares : [];

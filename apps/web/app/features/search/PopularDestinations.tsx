@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { PopularDestinations as Popular } from '@parvoz/contracts/offers';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { formatShortDate } from './format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { formatShortDate, useFormatPrice } from './format.ts';
 
 /**
  * Popular destinations from the visitor's city, each at its lowest fare of the next 30 days and one click from
@@ -12,7 +11,7 @@ import { useMoney } from '../../lib/use-money.ts';
 export function PopularDestinations({ popular }: { popular: Popular }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useFormatPrice();
   if (popular.destinations.length === 0) return null;
   return (
     <section aria-labelledby="popular-heading" className="mt-10">

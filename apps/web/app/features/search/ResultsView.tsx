@@ -17,8 +17,7 @@ import {
   type SortOrder,
 } from './filters.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
-import { useFormatDuration } from './format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useFormatDuration, useFormatPrice } from './format.ts';
 import { OfferCard, type OfferContext } from './OfferCard.tsx';
 import { offerDuration, type SearchFailure, type SearchOk } from './results.ts';
 import { useExpired } from '../../lib/offer-clock.ts';
@@ -121,7 +120,7 @@ export function ResultsView({
   sliceNames: { from: string; to: string }[];
 }) {
   const t = useT();
-  const price = useMoney();
+  const price = useFormatPrice();
   const duration = useFormatDuration();
   const [filters, setFilters, params] = useFilters();
   const expired = useExpired(outcome.expires_at, outcome.served_at);
