@@ -20,10 +20,14 @@ function onWake(check: () => void): () => void {
   };
 }
 
-/** Whether the offers have expired. */
-export function useExpired(expiresAt: string, servedAt: number): boolean {
+/** Whether the offers have expired; never, when there is no offer (`expiresAt` null). */
+export function useExpired(expiresAt: string | null, servedAt: number): boolean {
   const [expired, setExpired] = useState(false);
   useEffect(() => {
+    if (expiresAt === null) {
+      setExpired(false);
+      return;
+    }
     const lifetime = lifetimeMs(expiresAt, servedAt);
     const deadline = Date.now() + lifetime;
     setExpired(lifetime <= 0);

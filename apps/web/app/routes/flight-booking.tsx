@@ -167,7 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FlightBooking({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const expired = useExpired(
-    loaderData.kind === 'offer' ? loaderData.offer.expires_at : new Date(0).toISOString(),
+    loaderData.kind === 'offer' ? loaderData.offer.expires_at : null,
     loaderData.kind === 'offer' ? loaderData.servedAt : 0,
   );
   if (

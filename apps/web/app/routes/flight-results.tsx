@@ -209,7 +209,7 @@ function SharedTicket({
 }) {
   const t = useT();
   const expired = useExpired(
-    outcome.kind === 'ok' ? outcome.expires_at : new Date(0).toISOString(),
+    outcome.kind === 'ok' ? outcome.expires_at : null,
     outcome.kind === 'ok' ? outcome.served_at : 0,
   );
   return (
