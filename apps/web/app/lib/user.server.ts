@@ -25,7 +25,13 @@ export async function loadCurrentUser(state: RequestState): Promise<CurrentUser 
       currency: user.userDetail?.currency ?? null,
     };
   } catch (error) {
-    state.log.warn({ status: (error as { status?: number }).status }, 'get-me failed');
+    state.log.warn(
+      {
+        status: (error as { status?: number }).status,
+        reason: error instanceof Error ? error.message : String(error),
+      },
+      'get-me failed',
+    );
     return null;
   }
 }
