@@ -33,8 +33,8 @@ beforeAll(async () => {
     flights: [
       duffelOnlyFlight('211.00', '41.00', {
         refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
-        // The airline sells an extra checked bag of 23 kg for 45 USD (Duffel's `available_services`).
-        extra_bag: { amount: '45.00' },
+        // The airline sells an extra checked bag of 23 kg for 45 USD, up to two (Duffel's `available_services`).
+        extra_bag: { amount: '45.00', max: 2 },
       }),
     ],
     env: {
@@ -155,7 +155,7 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   await context.close();
 });
 
-test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the order page with its price', async () => {
+test('a Duffel offer booked with two of its extra bag: sent to Duffel once paid (quantity 2), on the order page with the price', async () => {
   const lang = 'en' as const;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -196,12 +196,23 @@ test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the
       price: '$45.00',
     }),
   });
-  expect(await luggage.getByRole('checkbox').count()).toBe(1);
+  // Up to two of it: the second its own box, named as the second.
+  const secondBag = luggage.getByRole('checkbox', {
+    name: m(lang, 'booking.luggage.optionNumbered', {
+      number: 2,
+      weight: 23,
+      slice: m(lang, 'booking.itinerary.outbound'),
+      price: '$45.00',
+    }),
+  });
+  expect(await luggage.getByRole('checkbox').count()).toBe(2);
   expect(await page.getByTestId('booking-bags-instant-payment').textContent()).toBe(
     m(lang, 'booking.bagsInstantPayment'),
   );
   await bag.check();
   await expect.poll(() => page.getByTestId('booking-total').textContent()).toContain('$256.00');
+  await secondBag.check();
+  await expect.poll(() => page.getByTestId('booking-total').textContent()).toContain('$301.00');
   await expectAxeClean(page);
   await page.locator('input[name="agreement"]').check();
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
@@ -215,22 +226,22 @@ test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the
   await payOnSandboxCardPage(page, lang);
   await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  // Paid: an instant order with the bag, paid from the balance for the offer plus the bag.
+  // Paid: an instant order with the two bags, paid from the balance for the offer plus the bags.
   await expect.poll(() => atDuffel()).toBeDefined();
   const order = atDuffel()!;
   expect(order.type).toBe('instant');
   expect(order.services).toEqual([
-    expect.objectContaining({ type: 'baggage', quantity: 1, total_amount: '45.00', total_currency: 'USD' }),
+    expect.objectContaining({ type: 'baggage', quantity: 2, total_amount: '90.00', total_currency: 'USD' }),
   ]);
-  expect(order.total_amount).toBe('256.00');
+  expect(order.total_amount).toBe('301.00');
   await expect
     .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
     .toBe(m(lang, 'orders.payment.paid'));
   const passenger = page.getByTestId('order-passenger').first();
   expect(await passenger.textContent()).toContain(
-    m(lang, 'order.passenger.luggage', { count: 1, weight: 23 }),
+    m(lang, 'order.passenger.luggage', { count: 2, weight: 23 }),
   );
-  expect(await page.getByTestId('order-total').textContent()).toContain('$256.00');
+  expect(await page.getByTestId('order-total').textContent()).toContain('$301.00');
   await expect
     .poll(() => page.getByTestId('order-airline-reference').textContent())
     .toContain(order.booking_reference);

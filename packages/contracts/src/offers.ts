@@ -42,6 +42,8 @@ export const luggageServiceSchema = z.object({
   passenger_types: z.array(passengerTypeSchema),
   /** Sold for this passenger only (index in the offer's `passengers`): a real airline's bags are per passenger. */
   passenger_index: z.number().optional(),
+  /** The second or third of the same bag of a real airline that sells several: its label names the number. */
+  bag_number: z.number().int().min(2).optional(),
 });
 
 export { luggageSuits } from './luggage.ts';

@@ -123,6 +123,11 @@ export interface LuggageService {
   /** Only for this passenger of the offer (index in `passengers`): a real supplier sells bags per passenger. */
   passenger_index?: number;
   /**
+   * The second or third of the same bag, when a real supplier sells several (Duffel's `maximum_quantity`): its own
+   * option, so each is ticked on its own and the label says which.
+   */
+  bag_number?: number;
+  /**
    * What a real supplier sells (never shown): its service id, price per bag in its own currency and the most that
    * may be bought; the order sends the id and is charged exactly this (issue 15, decision 0017).
    */

@@ -194,14 +194,22 @@ describe('mapping Duffel’s bags to our luggage options', () => {
   test('a round trip: one bag per seated passenger and slice, for that passenger only, in the airline’s currency', async () => {
     const found = await search({ adults: 2, children: 1, infants: 1 }, { back: true, currency: 'EUR' });
     const offer = await priced(found.id, 'EUR');
-    // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each.
-    expect(offer.available_services.map((s) => [s.id, s.passenger_index, s.slice_index])).toEqual([
-      ['lug_0', 0, 0],
-      ['lug_1', 0, 1],
-      ['lug_2', 1, 0],
-      ['lug_3', 1, 1],
-      ['lug_4', 2, 0],
-      ['lug_5', 2, 1],
+    // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each, two bags each (Duffel sells 2).
+    expect(
+      offer.available_services.map((s) => [s.id, s.passenger_index, s.slice_index, s.bag_number ?? 1]),
+    ).toEqual([
+      ['lug_0', 0, 0, 1],
+      ['lug_1', 0, 0, 2],
+      ['lug_2', 0, 1, 1],
+      ['lug_3', 0, 1, 2],
+      ['lug_4', 1, 0, 1],
+      ['lug_5', 1, 0, 2],
+      ['lug_6', 1, 1, 1],
+      ['lug_7', 1, 1, 2],
+      ['lug_8', 2, 0, 1],
+      ['lug_9', 2, 0, 2],
+      ['lug_10', 2, 1, 1],
+      ['lug_11', 2, 1, 2],
     ]);
     // Asked in EUR, priced in Duffel's USD as it will be charged; the total in EUR beside it.
     expect(offer.total_currency).toBe('USD');
@@ -211,7 +219,7 @@ describe('mapping Duffel’s bags to our luggage options', () => {
       // Duffel's own id and price never leave the API.
       expect(s).not.toHaveProperty('supplier');
     }
-    expect(offer.available_services[4]!.passenger_types).toEqual(['child']);
+    expect(offer.available_services[8]!.passenger_types).toEqual(['child']);
     // With a bag the airline holds no seats: the booking page says so before one is chosen.
     expect(offer.payment_requirements).toEqual({ instant_with_services: true });
     // The same offer read again gives the same ids (booking relies on it).
@@ -270,12 +278,27 @@ describe('mapping Duffel’s bags to our luggage options', () => {
         passenger_index: 0,
         supplier: { service_id: 'ase_1', amount: '30.00', currency: 'USD', maximum_quantity: 1 },
       },
-      expect.objectContaining({
-        id: 'lug_1',
-        slice_index: 1,
-        amount: '25.50',
-        supplier: { service_id: 'ase_8', amount: '25.50', currency: 'USD', maximum_quantity: 3 },
-      }),
+      // Sold up to three times: three options, the second and third numbered, one Duffel service behind them.
+      ...[undefined, 2, 3].map((bagNumber, i) =>
+        expect.objectContaining({
+          id: `lug_${i + 1}`,
+          slice_index: 1,
+          amount: '25.50',
+          ...(bagNumber ? { bag_number: bagNumber } : {}),
+          supplier: { service_id: 'ase_8', amount: '25.50', currency: 'USD', maximum_quantity: 3 },
+        }),
+      ),
+    ]);
+    expect(options[1]).not.toHaveProperty('bag_number');
+    // Never more than three of one bag, however many the airline would sell.
+    const many = {
+      ...d,
+      available_services: [bag({ id: 'ase_9', segment_ids: ['seg_3'], maximum_quantity: 9 })],
+    };
+    expect(luggageOf(many as DuffelOffer, 'USD', DEFAULT_RATES).map((o) => o.bag_number)).toEqual([
+      undefined,
+      2,
+      3,
     ]);
   });
 });
@@ -536,6 +559,35 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     expect(server.payments.filter((p) => p.order_id === atDuffel[0]!.id)).toEqual([]);
     expect(await bookPaidOrders(deps())).toBe(0);
     expect(duffelOrdersOf(order)).toHaveLength(1);
+  });
+
+  test('two of the same bag (the airline sells 2): one Duffel service with quantity 2, paid for both', async () => {
+    const offer = await priced((await search({ adults: 1 })).id);
+    const [first, second] = offer.available_services;
+    expect([first!.bag_number, second!.bag_number]).toEqual([undefined, 2]);
+    const total = (Number(offer.total_amount) + Number(first!.amount) * 2).toFixed(2);
+    const response = await postOrder(
+      bookingBody(offer, {
+        services: [
+          { id: first!.id, passenger_index: 0 },
+          { id: second!.id, passenger_index: 0 },
+        ],
+        expected_total: total,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json().data as Booked;
+    expect(order.total_amount).toBe('390.00');
+    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    await pay(app, db, order, now());
+    await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
+    expect(postedFor(order)).toHaveLength(1);
+    expect(postedFor(order)[0]!.body!.data).toMatchObject({
+      type: 'instant',
+      services: [{ id: sold.id, quantity: 2 }],
+      payments: [{ type: 'balance', amount: '390.00', currency: 'USD' }],
+    });
+    expect((await rowOf(order.id)).supplierTotalAmount).toBe('390.00');
   });
 
   test('the bag withdrawn by the time the traveller pays: no order at Duffel (never one without the bag), cancelled, refunded in full, told', async () => {

@@ -224,6 +224,8 @@ function baggageOf(d: DuffelOffer): BaggageAllowance {
 
 /** Our luggage ids are `lug_<n>` (the booking body's pattern allows two digits). */
 const MAX_LUGGAGE_OPTIONS = 100;
+/** Of one bag an airline sells several of, the most offered per passenger and slice (a form stays readable). */
+const MAX_BAGS_OF_ONE_SERVICE = 3;
 
 /**
  * The extra checked bags Duffel sells with the offer (`available_services` of type `baggage`, metadata `type:
@@ -231,8 +233,10 @@ const MAX_LUGGAGE_OPTIONS = 100;
  * passenger and slice, for that passenger only (`passenger_index`: Duffel's passengers by type in order, as the
  * booking sends them), priced per bag in the display currency, Duffel's exact price kept in `supplier`. A service
  * over every slice of a one-slice offer is that slice's; one over several slices (a round trip's whole journey)
- * is not sold, nor a carry-on bag, one for an infant, several passengers, or a currency we do not know.
- * Ordered by passenger, slice and Duffel's id, so the same services always get the same `lug_<n>`.
+ * is not sold, nor a carry-on bag, one for an infant, several passengers, or a currency we do not know. A service
+ * sold up to `maximum_quantity` times gives that many options (at most three), the second and third numbered
+ * (`bag_number`); the order sends Duffel the service once with the quantity ticked.
+ * Ordered by passenger, slice, Duffel's id and bag, so the same services always get the same `lug_<n>`.
  */
 export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: ExchangeRates): LuggageService[] {
   const types = (d.passengers ?? []).map((p) => ourPassengerType(p.type, p.age));
@@ -245,7 +249,13 @@ export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: Exchang
     });
   const sliceOf = new Map<string, number>();
   d.slices.forEach((slice, i) => slice.segments.forEach((seg) => sliceOf.set(seg.id, i)));
-  const options: { passenger: number; slice: number; duffelId: string; service: LuggageService }[] = [];
+  const options: {
+    passenger: number;
+    slice: number;
+    duffelId: string;
+    bag: number;
+    service: LuggageService;
+  }[] = [];
   for (const a of d.available_services ?? []) {
     if (a.type !== 'baggage' || a.metadata?.type !== 'checked' || a.passenger_ids?.length !== 1) continue;
     const passenger = ours.get(a.passenger_ids[0]!);
@@ -258,30 +268,36 @@ export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: Exchang
     if (!isCurrencyCode(a.total_currency)) continue;
     const price = fromMajorString(a.total_amount, a.total_currency);
     if (!price || price.amount <= 0) continue;
-    options.push({
-      passenger: passenger.index,
-      slice,
-      duffelId: a.id,
-      service: {
-        id: '',
-        type: 'baggage',
-        slice_index: slice,
-        weight_kg: a.metadata.maximum_weight_kg ?? CHECKED_BAG_KG,
-        amount: toMajorString(convertMoney(price, currency, rates)),
-        currency,
-        passenger_types: [passenger.type],
-        passenger_index: passenger.index,
-        supplier: {
-          service_id: a.id,
-          amount: a.total_amount,
-          currency: a.total_currency,
-          maximum_quantity: a.maximum_quantity,
+    for (let bag = 1; bag <= Math.min(a.maximum_quantity, MAX_BAGS_OF_ONE_SERVICE); bag++)
+      options.push({
+        passenger: passenger.index,
+        slice,
+        duffelId: a.id,
+        bag,
+        service: {
+          ...(bag > 1 ? { bag_number: bag } : {}),
+          id: '',
+          type: 'baggage',
+          slice_index: slice,
+          weight_kg: a.metadata.maximum_weight_kg ?? CHECKED_BAG_KG,
+          amount: toMajorString(convertMoney(price, currency, rates)),
+          currency,
+          passenger_types: [passenger.type],
+          passenger_index: passenger.index,
+          supplier: {
+            service_id: a.id,
+            amount: a.total_amount,
+            currency: a.total_currency,
+            maximum_quantity: a.maximum_quantity,
+          },
         },
-      },
-    });
+      });
   }
   options.sort(
-    (x, y) => x.passenger - y.passenger || x.slice - y.slice || (x.duffelId < y.duffelId ? -1 : 1),
+    (x, y) =>
+      x.passenger - y.passenger ||
+      x.slice - y.slice ||
+      (x.duffelId === y.duffelId ? x.bag - y.bag : x.duffelId < y.duffelId ? -1 : 1),
   );
   return options.slice(0, MAX_LUGGAGE_OPTIONS).map((o, i) => ({ ...o.service, id: `lug_${i}` }));
 }

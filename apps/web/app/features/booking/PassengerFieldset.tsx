@@ -243,7 +243,8 @@ export function PassengerFieldset({
                   className="size-4"
                 />
                 <label htmlFor={id}>
-                  {t('booking.luggage.option', {
+                  {t(service.bag_number ? 'booking.luggage.optionNumbered' : 'booking.luggage.option', {
+                    number: service.bag_number ?? 1,
                     weight: service.weight_kg,
                     slice:
                       service.slice_index === 0
