@@ -9,6 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
+import type { ServiceLog } from './log.ts';
 import { isPayable } from '@parvoz/core/order-status';
 import {
   CLICK_ERROR_NOTES,
@@ -35,14 +36,12 @@ import {
   type ProviderTransaction,
 } from './provider-transactions.ts';
 
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-
 export interface ClickDeps {
   db: Database;
   now: () => Date;
   settings: ClickSettings;
   siteUrl: () => string;
-  log: Log;
+  log: ServiceLog;
 }
 
 export interface ClickOutcome {

@@ -9,11 +9,11 @@ import { purgeRateLimits } from './rate-limits.ts';
 import { transition } from '@parvoz/core/order-status';
 import { bookingsTotal } from '../metrics.ts';
 import type { Clock } from './clock.ts';
+import type { ServiceLog } from './log.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
 const BATCH = 50;
-
-type Log = { error: (obj: object, msg: string) => void };
 
 /** One pass: cancels due orders in batches; returns how many it cancelled. */
 export async function expireUnpaidOrders(db: Database, now: Date): Promise<number> {
@@ -79,40 +79,29 @@ export async function purgeExpiredRecords(db: Database, now: Date): Promise<void
 export function createOrderExpiryWorker(options: {
   db: Database;
   now: Clock;
-  log: Log;
+  log: Pick<ServiceLog, 'error'>;
   onExpired?: (count: number) => void;
   /** More work on every pass (the refund sweep); its failure is logged like the pass's. */
   afterPass?: () => Promise<unknown>;
   intervalMs?: number;
 }) {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let passes = 0;
-  const runOnce = async (): Promise<number> => {
-    if (running) return running;
-    const housekeeping = passes++ % HOUSEKEEPING_EVERY === 0;
-    running = expireUnpaidOrders(options.db, options.now())
-      .then(async (count) => {
-        if (housekeeping) await purgeExpiredRecords(options.db, options.now());
-        await options.afterPass?.();
-        if (count > 0) {
-          bookingsTotal.inc({ status: 'expired' }, count);
-          options.onExpired?.(count);
-        }
-        return count;
-      })
-      .catch((error: unknown) => {
-        options.log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'order expiry pass failed',
-        );
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const pass = oneAtATime(
+    async (): Promise<number> => {
+      const housekeeping = passes++ % HOUSEKEEPING_EVERY === 0;
+      const count = await expireUnpaidOrders(options.db, options.now());
+      if (housekeeping) await purgeExpiredRecords(options.db, options.now());
+      await options.afterPass?.();
+      if (count > 0) {
+        bookingsTotal.inc({ status: 'expired' }, count);
+        options.onExpired?.(count);
+      }
+      return count;
+    },
+    { log: options.log, failure: 'order expiry pass failed', fallback: 0 },
+  );
+  const runOnce = pass.run;
   return {
     runOnce,
     start() {
@@ -122,7 +111,7 @@ export function createOrderExpiryWorker(options: {
     },
     async stop() {
       if (timer) clearInterval(timer);
-      await running;
+      await pass.settle();
     },
   };
 }

@@ -9,6 +9,7 @@
  */
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
+import type { ServiceLog } from './log.ts';
 import { canTransition, isPayable } from '@parvoz/core/order-status';
 import {
   PAYME_ACCOUNT_FIELD,
@@ -35,14 +36,12 @@ import {
   type ProviderTransaction,
 } from './provider-transactions.ts';
 
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-
 export interface PaymeDeps {
   db: Database;
   now: () => Date;
   /** The origin of links in the emails a state change sends. */
   siteUrl: () => string;
-  log: Log;
+  log: ServiceLog;
 }
 
 /** A method's answer, and what the route does once it is committed. */

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
+import type { ServiceLog } from './log.ts';
 import { canTransition, isPayable, transition } from '@parvoz/core/order-status';
 import { ticketNumber } from '@parvoz/core/tickets';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -25,8 +26,6 @@ export interface PaymentDeps {
   now: () => Date;
   provider: PaymentProvider;
 }
-
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 /**
  * POST /v1/orders/:id/payments: a session at the provider chosen for the order (payments/selection.ts), the
@@ -176,7 +175,7 @@ export async function applyPaymentEvent(
   deps: PaymentDeps,
   event: PaymentEvent,
   siteUrl: string,
-  log: Log,
+  log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   return deps.db.transaction((tx) =>
     applyPaymentEventIn(tx, deps.provider.name, event, siteUrl, deps.now(), log),
@@ -194,7 +193,7 @@ export async function applyPaymentEventIn(
   event: PaymentEvent,
   siteUrl: string,
   now: Date,
-  log: Log,
+  log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   if (!(await recordProviderEvent(tx, provider, event, now))) return { effect: 'duplicate', refundIds: [] };
   if (event.type === 'refund.succeeded') {
@@ -215,7 +214,7 @@ async function applyPaymentOutcome(
   event: PaymentEvent,
   siteUrl: string,
   now: Date,
-  log: Log,
+  log: ServiceLog,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
   const [located] = await tx
     .select({ orderId: schema.payments.orderId })

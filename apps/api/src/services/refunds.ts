@@ -17,8 +17,8 @@ import { refundsTotal } from '../metrics.ts';
 import { enqueueEmail } from './mail.ts';
 import { issueAccessToken, orderPagePath } from './order-access.ts';
 import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { errorText, type ServiceLog } from './log.ts';
 
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 type PaymentRow = typeof schema.payments.$inferSelect;
 
 export interface RefundDeps {
@@ -88,7 +88,11 @@ export async function recordRefund(
 }
 
 /** Asks the provider for each refund it has not taken yet; a failure is logged and left to the sweep. */
-export async function startRefunds(deps: RefundDeps, refundIds: readonly string[], log: Log): Promise<void> {
+export async function startRefunds(
+  deps: RefundDeps,
+  refundIds: readonly string[],
+  log: ServiceLog,
+): Promise<void> {
   for (const refundId of refundIds) {
     const [row] = await deps.db
       .select({ refund: schema.refunds, paymentRef: schema.payments.providerRef })
@@ -119,7 +123,7 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
       }
     } catch (error) {
       log.error(
-        { refundId, err: error instanceof Error ? error.message : String(error) },
+        { refundId, err: errorText(error) },
         'refund: the provider did not take it (asked again later)',
       );
     }
@@ -135,7 +139,7 @@ async function settleRefund(
   provider: string,
   refund: typeof schema.refunds.$inferSelect,
   providerRef: string,
-  log: Log,
+  log: ServiceLog,
 ): Promise<void> {
   const event: PaymentEvent = {
     id: `refund-settled:${refund.id}`,
@@ -157,7 +161,7 @@ async function settleRefund(
 }
 
 /** The sweep: refunds recorded over a minute ago that no provider has taken are asked again. */
-export async function retryUnstartedRefunds(deps: RefundDeps, log: Log): Promise<number> {
+export async function retryUnstartedRefunds(deps: RefundDeps, log: ServiceLog): Promise<number> {
   const due = await deps.db
     .select({ id: schema.refunds.id })
     .from(schema.refunds)
@@ -190,7 +194,7 @@ export async function orderLink(tx: Database, orderId: string, lang: string, sit
  * The refund a `refund.*` event names, locked (order first, then refund: the order every writer uses): by our
  * refund id, which the provider sends back, or by the provider's refund id. Null (logged) when unknown.
  */
-async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentEvent, log: Log) {
+async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentEvent, log: ServiceLog) {
   const byId = event.refundId !== undefined && UUID.test(event.refundId);
   const where = byId
     ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
@@ -220,7 +224,7 @@ export async function applyRefundSucceeded(
   event: PaymentEvent,
   siteUrl: string,
   now: Date,
-  log: Log,
+  log: ServiceLog,
 ): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
   const refund = await lockRefundOfEvent(tx, provider, event, log);
   if (!refund) return 'unknown_refund';
@@ -274,7 +278,7 @@ export async function applyRefundFailed(
   provider: string,
   event: PaymentEvent,
   now: Date,
-  log: Log,
+  log: ServiceLog,
 ): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
   const refund = await lockRefundOfEvent(tx, provider, event, log);
   if (!refund) return 'unknown_refund';

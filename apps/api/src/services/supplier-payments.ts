@@ -19,12 +19,14 @@ import { orderLink, recordRefund } from './refunds.ts';
 import { bookPaidAtDuffel } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
+import { errorText, type ServiceLog } from './log.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
   duffel: DuffelOrders;
   now: () => Date;
-  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: ServiceLog;
   /** The site's origin for the links in the emails of orders booked at pay time. */
   siteUrl?: () => string;
   /** Asks the providers for refunds once recorded (services/refunds.ts); without it the refund sweep does. */
@@ -92,7 +94,7 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
     } catch (error) {
       supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
       deps.log.warn(
-        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: order.id, err: errorText(error) },
         'supplier payment not made: tried again on the next pass',
       );
     }
@@ -146,7 +148,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     } catch (error) {
       supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
       deps.log.warn(
-        { orderId: id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: id, err: errorText(error) },
         'paid order not booked at the supplier: tried again on the next pass',
       );
       await deps.db
@@ -350,7 +352,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
       released++;
     } catch (error) {
       deps.log.warn(
-        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: order.id, err: errorText(error) },
         'supplier hold not released: tried again on the next pass',
       );
     }
@@ -370,8 +372,6 @@ export function createSupplierPaymentWorker(
   deps: SupplierPaymentDeps &
     Pick<AirlineChangeDeps, 'network' | 'siteUrl' | 'kickOutbox'> & { reconcileEveryMs?: number },
 ) {
-  let running: Promise<number> | undefined;
-  let again = false;
   let reconciledAt = -Infinity;
   const reconcileIfDue = async () => {
     const at = deps.now().getTime();
@@ -381,49 +381,25 @@ export function createSupplierPaymentWorker(
       await reconcileSupplierOrders(deps);
     } catch (error) {
       // Duffel's order list could not be read: the next due run tries again.
-      deps.log.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'supplier reconciliation not run: tried again later',
-      );
+      deps.log.warn({ err: errorText(error) }, 'supplier reconciliation not run: tried again later');
     }
     // At the same pace: the airlines' changes of our live orders (each order's failure is its own).
     await syncAirlineChanges(deps);
   };
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = bookPaidOrders(deps)
-      .then(() => paySuppliers(deps))
-      .then(async (paid) => {
-        await releaseLapsedHolds(deps);
-        await reconcileIfDue();
-        return paid;
-      })
-      .catch((error: unknown) => {
-        deps.log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'supplier payment pass failed',
-        );
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
-  return {
-    runOnce,
-    kick: () => void runOnce(),
-    async stop() {
-      again = false;
-      await running;
+  const pass = oneAtATime(
+    async (): Promise<number> => {
+      await bookPaidOrders(deps);
+      const paid = await paySuppliers(deps);
+      await releaseLapsedHolds(deps);
+      await reconcileIfDue();
+      return paid;
     },
+    { log: deps.log, failure: 'supplier payment pass failed', fallback: 0, rerun: true },
+  );
+  return {
+    runOnce: pass.run,
+    kick: () => void pass.run(),
+    stop: pass.settle,
   };
 }
 export type SupplierPaymentWorker = ReturnType<typeof createSupplierPaymentWorker>;
