@@ -19,7 +19,7 @@ import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 import { enqueueEmail } from './mail.ts';
 import { flightsOf, loadOrder, presentOrder } from './order-view.ts';
-import { orderLink } from './refunds.ts';
+import { orderLink } from './order-access.ts';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { localWithOffset } from '../suppliers/duffel/mapping.ts';
 import { airlineChangesTotal } from '../metrics.ts';

@@ -10,7 +10,6 @@
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
-import { isPayable } from '@parvoz/core/order-status';
 import {
   CLICK_ERROR_NOTES,
   CLICK_PROVIDER,
@@ -25,6 +24,7 @@ import type { ClickSettings } from '../payments/click/settings.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf, tiyinOfSumText } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
+import { payableNow } from './order-view.ts';
 import {
   findOrder,
   findTransaction,
@@ -104,8 +104,7 @@ function checkOrder(order: OrderRow, request: ClickRequest, now: Date): void {
   const tiyin = tiyinOfSumText(request.amount);
   if (order.currency !== 'UZS' || tiyin === null || tiyin !== tiyinOf(order.totalMinor))
     throw new ClickRefusal(ClickError.incorrectAmount);
-  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
-  if (!isPayable(status, order.paymentDeadline, now)) throw new ClickRefusal(ClickError.transactionCancelled);
+  if (!payableNow(order, now)) throw new ClickRefusal(ClickError.transactionCancelled);
 }
 
 /** Prepare (action 0): reserves nothing new (the order holds its seats) but records Click's attempt. */

@@ -6,10 +6,10 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { idempotency, releaseOrderHolds, schema, type Database } from '@parvoz/db';
 import { purgeRateLimits } from './rate-limits.ts';
-import { transition } from '@parvoz/core/order-status';
 import { bookingsTotal } from '../metrics.ts';
 import type { Clock } from './clock.ts';
 import type { ServiceLog } from './log.ts';
+import { statusAfter } from './order-view.ts';
 import { oneAtATime } from './worker-pass.ts';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
@@ -38,18 +38,9 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const order of due) {
-        const next = transition(
-          { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-          'payment_window_expired',
-        );
         await tx
           .update(schema.orders)
-          .set({
-            bookingStatus: next.booking_status,
-            paymentStatus: next.payment_status,
-            cancelledAt: now,
-            updatedAt: now,
-          })
+          .set({ ...statusAfter(order, 'payment_window_expired'), cancelledAt: now, updatedAt: now })
           .where(eq(schema.orders.id, order.id));
       }
       // One release for the whole batch: seats are then locked in (flight, cabin) order (no deadlock

@@ -12,12 +12,10 @@ import type { EmailChange } from '@parvoz/contracts/order-manage';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { enqueueEmail } from './mail.ts';
-import { loadOrder, loadOrderFor, majorOf, presentOrder, type StaffAccess } from './order-view.ts';
+import { queueAfterSaleEmail, queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
+import { currentOrder, loadOrderFor, majorOf, presentOrder, type StaffAccess } from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { orderLink } from './refunds.ts';
 import { generateCode } from './sign-in.ts';
 
 export interface ManageDeps {
@@ -57,7 +55,7 @@ async function lockOrder(tx: Database, orderId: string, now: Date): Promise<Orde
     .from(schema.orders)
     .where(eq(schema.orders.id, orderId))
     .for('update');
-  return presentOrder((await loadOrder(tx, orderId))!, now);
+  return currentOrder(tx, orderId, now);
 }
 
 /** POST /v1/orders/:id/actions/change_phone: the new phone, and a note to the contact email. */
@@ -72,19 +70,8 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
       .set({ contactPhone: phone, updatedAt: now })
       .where(eq(schema.orders.id, access.orderId));
     await deps.audit?.(tx, { phone_from: before.contact.phone, phone_to: phone });
-    const view = presentOrder((await loadOrder(tx, access.orderId))!, now);
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'contact-phone-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-phone-changed',
-        order: view,
-        phone,
-        link: await orderLink(tx, view.id, view.lang, deps.siteUrl, now),
-      }),
-      now,
-    });
+    const view = await currentOrder(tx, access.orderId, now);
+    await queuePhoneChangedEmail(tx, view, deps.siteUrl, now);
     return view;
   });
 }
@@ -127,18 +114,11 @@ export async function requestEmailChange(
       createdAt: now,
       expiresAt,
     });
-    await enqueueEmail(tx, {
-      to: input.email,
-      kind: 'contact-email-code',
-      orderId: access.orderId,
-      payload: await renderAfterSaleEmail(lang, {
-        kind: 'contact-email-code',
-        order: view,
-        code,
-        minutes: EMAIL_CHANGE_VALID_MS / 60_000,
-      }),
-      now,
-    });
+    await queueAfterSaleEmail(
+      tx,
+      { kind: 'contact-email-code', order: view, code, minutes: EMAIL_CHANGE_VALID_MS / 60_000 },
+      { now, to: input.email, lang },
+    );
     return { id, email: input.email, expires_at: expiresAt.toISOString() };
   });
 }
@@ -197,34 +177,8 @@ export async function confirmEmailChange(
       .update(schema.orderEmailChanges)
       .set({ confirmedAt: now })
       .where(eq(schema.orderEmailChanges.id, change.id));
-    const view = presentOrder((await loadOrder(tx, access.orderId))!, now);
-    // The old address learns where the booking's emails go now, but gets no link to the order.
-    await enqueueEmail(tx, {
-      to: oldEmail,
-      kind: 'contact-email-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: change.newEmail,
-        reader: 'old',
-        link: null,
-      }),
-      now,
-    });
-    await enqueueEmail(tx, {
-      to: change.newEmail,
-      kind: 'contact-email-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: change.newEmail,
-        reader: 'new',
-        link: await orderLink(tx, view.id, view.lang, deps.siteUrl, now),
-      }),
-      now,
-    });
+    const view = await currentOrder(tx, access.orderId, now);
+    await queueEmailChangedEmails(tx, view, oldEmail, deps.siteUrl, now);
     return { ok: true, order: view };
   });
   if (!outcome.ok) throw outcome.failure;

@@ -10,7 +10,7 @@
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
-import { canTransition, isPayable } from '@parvoz/core/order-status';
+import { canTransition } from '@parvoz/core/order-status';
 import {
   PAYME_ACCOUNT_FIELD,
   PAYME_PROVIDER,
@@ -24,6 +24,7 @@ import {
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
+import { payableNow, statusOf } from './order-view.ts';
 import {
   findOrder,
   findTransaction,
@@ -104,8 +105,7 @@ async function orderOfAccount(db: Database, account: Record<string, unknown>): P
 function checkOrder(order: OrderRow, tiyin: number, now: Date): void {
   if (order.currency !== 'UZS') throw failure.notInSum();
   if (tiyin !== tiyinOf(order.totalMinor)) throw failure.wrongAmount();
-  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
-  if (!isPayable(status, order.paymentDeadline, now)) throw failure.cannotPerform();
+  if (!payableNow(order, now)) throw failure.cannotPerform();
 }
 
 /** The order's open or performed Payme transaction (a one-time account takes one at a time). */
@@ -232,10 +232,9 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       return { timedOut: true as const };
     }
     const payment = await paymentOf(tx, transaction);
-    const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
     const open = payment.status === 'pending' || payment.status === 'requires_action';
     // Expired, cancelled or paid meanwhile: refused, so Payme cancels it and the money stays with the payer.
-    if (!open || !canTransition(status, 'payment_succeeded')) throw failure.cannotPerform();
+    if (!open || !canTransition(statusOf(order), 'payment_succeeded')) throw failure.cannotPerform();
     const [performed] = await tx
       .update(schema.providerTransactions)
       .set({ state: PaymeState.performed, performedAt: now })

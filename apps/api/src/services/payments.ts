@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
-import { canTransition, isPayable, transition } from '@parvoz/core/order-status';
+import { canTransition } from '@parvoz/core/order-status';
 import { ticketNumber } from '@parvoz/core/tickets';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
@@ -15,8 +15,17 @@ import { ApiFailure } from '../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderOrderEmail } from './booking-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { issueAccessToken, orderPagePath } from './order-access.ts';
-import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
+import { orderLink, orderPagePath } from './order-access.ts';
+import {
+  currentOrder,
+  flightsOf,
+  loadOrder,
+  loadOrderFor,
+  payableNow,
+  statusAfter,
+  statusOf,
+  type LoadedOrder,
+} from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
 import { recordProviderEvent } from './provider-events.ts';
 import { applyRefundFailed, applyRefundSucceeded, refundLatePayment } from './refunds.ts';
@@ -43,12 +52,11 @@ export async function startPayment(
     const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     const { provider } = deps;
-    const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
     if (order.paymentStatus === 'paid')
       throw new ApiFailure('unprocessable', 'This order is already paid.', { reason: 'already_paid' });
     if (order.bookingStatus === 'cancelled')
       throw new ApiFailure('unprocessable', 'This order is cancelled.', { reason: 'cancelled' });
-    if (!isPayable(status, order.paymentDeadline, deps.now()))
+    if (!payableNow(order, deps.now()))
       throw new ApiFailure('unprocessable', 'The payment window of this order has ended.', {
         reason: 'payment_window_closed',
       });
@@ -123,14 +131,7 @@ export function sessionOpen(
   now: Date,
 ): boolean {
   const { payment, order } = row;
-  return (
-    (payment.status === 'pending' || payment.status === 'requires_action') &&
-    isPayable(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      order.paymentDeadline,
-      now,
-    )
-  );
+  return (payment.status === 'pending' || payment.status === 'requires_action') && payableNow(order, now);
 }
 
 /** One ticket number per passenger and flight, from `ticket_number_seq`. */
@@ -269,7 +270,7 @@ async function applyPaymentOutcome(
         .update(schema.payments)
         .set({ status: 'succeeded', updatedAt: now })
         .where(eq(schema.payments.id, payment.id));
-      const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+      const status = statusOf(order);
       if (!canTransition(status, 'payment_succeeded')) {
         // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
         log.warn(
@@ -283,24 +284,16 @@ async function applyPaymentOutcome(
         // An offer the airline would not hold (issue 15): paid here, booked at the airline only now, by the
         // supplier pass this payment kicks (services/supplier-payments.ts). No tickets nor confirmation until the
         // airline confirms; if it refuses, the payment goes back in full.
-        const paid = transition(status, 'payment_succeeded_unconfirmed');
         await tx
           .update(schema.orders)
-          .set({
-            bookingStatus: paid.booking_status,
-            paymentStatus: paid.payment_status,
-            paidAt: now,
-            updatedAt: now,
-          })
+          .set({ ...statusAfter(order, 'payment_succeeded_unconfirmed'), paidAt: now, updatedAt: now })
           .where(eq(schema.orders.id, order.id));
         return 'paid';
       }
-      const next = transition(status, 'payment_succeeded');
       await tx
         .update(schema.orders)
         .set({
-          bookingStatus: next.booking_status,
-          paymentStatus: next.payment_status,
+          ...statusAfter(order, 'payment_succeeded'),
           paidAt: now,
           ticketedAt: now,
           updatedAt: now,
@@ -327,12 +320,10 @@ export async function enqueueConfirmation(
   now: Date,
   options: { lang?: Locale; dedupeKey?: string } = {},
 ): Promise<void> {
-  const loaded = await loadOrder(tx, orderId);
-  const view = presentOrder(loaded!, now);
+  const view = await currentOrder(tx, orderId, now);
   const lang = options.lang ?? view.lang;
   // A link of its own (the booking browser's token stays live alongside it).
-  const token = await issueAccessToken(tx, orderId, now);
-  const link = siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
+  const link = await orderLink(tx, orderId, lang, siteUrl, now);
   const pdf = await renderETicketPdf(view, lang, link);
   const payload = await renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
   await enqueueEmail(tx, {

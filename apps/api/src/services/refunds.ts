@@ -11,12 +11,9 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { recordProviderEvent } from './provider-events.ts';
 import { refundsTotal } from '../metrics.ts';
-import { enqueueEmail } from './mail.ts';
-import { issueAccessToken, orderPagePath } from './order-access.ts';
-import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { queueMoneyBackEmail } from './order-notices.ts';
 import { errorText, type ServiceLog } from './log.ts';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
@@ -184,12 +181,6 @@ export async function retryUnstartedRefunds(deps: RefundDeps, log: ServiceLog): 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The order page with a fresh access link, for an email to the order's contact. */
-export async function orderLink(tx: Database, orderId: string, lang: string, siteUrl: string, now: Date) {
-  const token = await issueAccessToken(tx, orderId, now);
-  return siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
-}
-
 /**
  * The refund a `refund.*` event names, locked (order first, then refund: the order every writer uses): by our
  * refund id, which the provider sends back, or by the provider's refund id. Null (logged) when unknown.
@@ -249,19 +240,11 @@ export async function applyRefundSucceeded(
     .where(eq(schema.refunds.id, refund.id));
   await syncRefundStatus(tx, refund.orderId, now);
   refundsTotal.inc({ status: 'succeeded' });
-  const loaded = await loadOrder(tx, refund.orderId);
-  const view = presentOrder(loaded!, now);
-  await enqueueEmail(tx, {
-    to: view.contact.email,
-    kind: 'refund-completed',
+  await queueMoneyBackEmail(tx, 'refund-completed', {
     orderId: refund.orderId,
-    payload: await renderAfterSaleEmail(view.lang, {
-      kind: 'refund-completed',
-      order: view,
-      amount: majorOf(refund.amountMinor, refund.currency),
-      currency: refund.currency,
-      link: await orderLink(tx, refund.orderId, view.lang, siteUrl, now),
-    }),
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    siteUrl,
     now,
     dedupeKey: `refund-completed:${refund.id}`,
   });
@@ -352,19 +335,11 @@ export async function refundLatePayment(
     reason: 'late_payment',
     now,
   });
-  const loaded = await loadOrder(tx, payment.orderId);
-  const view = presentOrder(loaded!, now);
-  await enqueueEmail(tx, {
-    to: view.contact.email,
-    kind: 'late-payment-refund',
+  await queueMoneyBackEmail(tx, 'late-payment-refund', {
     orderId: payment.orderId,
-    payload: await renderAfterSaleEmail(view.lang, {
-      kind: 'late-payment-refund',
-      order: view,
-      amount: majorOf(payment.amountMinor, payment.currency),
-      currency: payment.currency,
-      link: await orderLink(tx, payment.orderId, view.lang, siteUrl, now),
-    }),
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    siteUrl,
     now,
     dedupeKey: `late-payment-refund:${payment.id}`,
   });

@@ -8,14 +8,12 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { transition } from '@parvoz/core/order-status';
 import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { enqueueEmail } from './mail.ts';
-import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { queueMoneyBackEmail } from './order-notices.ts';
+import { loadOrder, statusAfter } from './order-view.ts';
 import { enqueueConfirmation, issueTickets } from './payments.ts';
-import { orderLink, recordRefund } from './refunds.ts';
+import { recordRefund } from './refunds.ts';
 import { bookPaidAtDuffel } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
@@ -220,15 +218,10 @@ async function confirmPaidOrder(
   const done = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
-    const next = transition(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      'supplier_confirmed',
-    );
     await tx
       .update(schema.orders)
       .set({
-        bookingStatus: next.booking_status,
-        paymentStatus: next.payment_status,
+        ...statusAfter(order, 'supplier_confirmed'),
         ticketedAt: now,
         supplierOrderId: booking.orderId,
         supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
@@ -262,15 +255,10 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
     const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.supplierOrderId)
       return null;
-    const next = transition(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      'supplier_refused',
-    );
     await tx
       .update(schema.orders)
       .set({
-        bookingStatus: next.booking_status,
-        paymentStatus: next.payment_status,
+        ...statusAfter(order, 'supplier_refused'),
         cancelledAt: now,
         supplierBookingClaimedAt: null,
         updatedAt: now,
@@ -299,18 +287,11 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
       amountMinor += payment.amountMinor;
       currency = payment.currency;
     }
-    const view = presentOrder((await loadOrder(tx, id))!, now);
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'supplier-refused-refund',
+    await queueMoneyBackEmail(tx, 'supplier-refused-refund', {
       orderId: id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'supplier-refused-refund',
-        order: view,
-        amount: majorOf(amountMinor, currency),
-        currency,
-        link: await orderLink(tx, id, view.lang, siteUrl, now),
-      }),
+      amountMinor,
+      currency,
+      siteUrl,
       now,
       dedupeKey: `supplier-refused-refund:${id}`,
     });
