@@ -24,12 +24,11 @@ import type { ClickSettings } from '../payments/click/settings.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf, tiyinOfSumText } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
-import { payableNow } from './order-view.ts';
+import { lockOrder, payableNow } from './order-view.ts';
 import {
   findOrder,
   findTransaction,
   isOrderId,
-  lockOrder,
   paymentForTransaction,
   paymentOf,
   type OrderRow,
@@ -177,7 +176,10 @@ async function applyOutcome(
     amountMinor: transaction.amountMinor,
     currency: transaction.currency,
   };
-  return applyPaymentEventIn(tx, CLICK_PROVIDER, event, deps.siteUrl(), deps.now(), deps.log);
+  return applyPaymentEventIn(
+    { tx, provider: CLICK_PROVIDER, siteUrl: deps.siteUrl(), now: deps.now(), log: deps.log },
+    event,
+  );
 }
 
 /** Complete (action 1): the card was debited (`error` 0) or the payment failed (`error` < 0). */

@@ -11,7 +11,7 @@ import type { Order } from '@parvoz/contracts/booking';
 import type { OpsCorrectContact } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../errors.ts';
 import { queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
-import { currentOrder } from './order-view.ts';
+import { currentOrder, lockOrder } from './order-view.ts';
 
 export async function correctContact(
   tx: Database,
@@ -25,7 +25,7 @@ export async function correctContact(
   },
 ): Promise<Order> {
   const { orderId, contact, now } = input;
-  const [row] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  const row = await lockOrder(tx, orderId);
   if (!row) throw new ApiFailure('not_found', 'No such order.');
   const changes: Partial<typeof schema.orders.$inferInsert> = {};
   const audit: Record<string, unknown> = {};

@@ -23,6 +23,7 @@ import {
   currentOrder,
   departsAtOf,
   loadOrderFor,
+  lockOrder,
   majorOf,
   statusAfter,
   statusOf,
@@ -223,11 +224,7 @@ export async function confirmCancellation(
   return deps.db.transaction(async (tx) => {
     // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
     // at once — this one, another quote's, an operator's — the later ones find the first one's work done.
-    const [locked] = await tx
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.id, found.orderId))
-      .for('update');
+    const locked = await lockOrder(tx, found.orderId);
     const [current] = await tx
       .select()
       .from(schema.orderCancellations)

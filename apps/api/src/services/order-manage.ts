@@ -4,7 +4,7 @@
  * Only the order's signed-in owner or the holder of a live access token may (anyone else: the 404 of a
  * missing order); every change is emailed in the same transaction that makes it (the outbox).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
@@ -13,10 +13,17 @@ import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
 import { queueAfterSaleEmail, queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
-import { currentOrder, loadOrderFor, majorOf, presentOrder, type StaffAccess } from './order-view.ts';
+import {
+  currentOrder,
+  loadOrderFor,
+  lockOrder,
+  majorOf,
+  presentOrder,
+  type StaffAccess,
+} from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { generateCode } from './sign-in.ts';
+import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 
 export interface ManageDeps {
   db: Database;
@@ -37,24 +44,9 @@ export interface OrderAccessArgs {
 export const EMAIL_CHANGE_VALID_MS = 10 * 60_000;
 export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;
 
-/** Codes are salted with their row id, so equal codes of different rows never share a hash. */
-function hashCode(rowId: string, code: string): string {
-  return createHash('sha256').update(`${rowId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** Locks the order's row in `tx` (the order every writer uses) and answers it as the API shows it. */
-async function lockOrder(tx: Database, orderId: string, now: Date): Promise<Order> {
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, orderId))
-    .for('update');
+async function lockedView(tx: Database, orderId: string, now: Date): Promise<Order> {
+  await lockOrder(tx, orderId);
   return currentOrder(tx, orderId, now);
 }
 
@@ -63,7 +55,7 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
   await loadOrderFor(deps.db, access.orderId, access.caller, access.accessToken);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const before = await lockOrder(tx, access.orderId, now);
+    const before = await lockedView(tx, access.orderId, now);
     if (before.contact.phone === phone) return before;
     await tx
       .update(schema.orders)
@@ -91,7 +83,7 @@ export async function requestEmailChange(
   const now = deps.now();
   const lang = input.lang ?? (order.row.lang as Locale);
   return deps.db.transaction(async (tx) => {
-    const view = await lockOrder(tx, access.orderId, now);
+    const view = await lockedView(tx, access.orderId, now);
     await tx
       .update(schema.orderEmailChanges)
       .set({ expiresAt: now })
@@ -109,7 +101,7 @@ export async function requestEmailChange(
       id,
       orderId: access.orderId,
       newEmail: input.email,
-      codeHash: hashCode(id, code),
+      codeHash: hashSecret(id, code),
       lang,
       createdAt: now,
       expiresAt,
@@ -138,7 +130,7 @@ export async function confirmEmailChange(
   await loadOrderFor(deps.db, access.orderId, access.caller, access.accessToken);
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<ConfirmOutcome> => {
-    const before = await lockOrder(tx, access.orderId, now);
+    const before = await lockedView(tx, access.orderId, now);
     const [change] = await tx
       .select()
       .from(schema.orderEmailChanges)
@@ -154,7 +146,7 @@ export async function confirmEmailChange(
     if (change.confirmedAt || change.expiresAt.getTime() <= now.getTime())
       return { ok: false, failure: expired('code_expired') };
     if (change.attempts >= EMAIL_CHANGE_MAX_ATTEMPTS) return { ok: false, failure: expired('code_expired') };
-    if (!sameHash(hashCode(change.id, code), change.codeHash)) {
+    if (!sameHash(hashSecret(change.id, code), change.codeHash)) {
       const attempts = change.attempts + 1;
       await tx
         .update(schema.orderEmailChanges)
@@ -198,7 +190,7 @@ export async function resendTickets(
     });
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const view = await lockOrder(tx, access.orderId, now);
+    const view = await lockedView(tx, access.orderId, now);
     await enqueueConfirmation(tx, access.orderId, deps.siteUrl, now, lang ? { lang } : {});
     await deps.audit?.(tx, { to: view.contact.email, lang: lang ?? view.lang });
   });

@@ -83,6 +83,12 @@ export function payableNow(row: StatusColumns & Pick<OrderRow, 'paymentDeadline'
   return isPayable(statusOf(row), row.paymentDeadline, now);
 }
 
+/** The order's row, locked for this transaction: every writer locks the order first (then what hangs off it). */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
 /** The order as the API shows it, read again in `db` (the caller's transaction, which knows it exists). */
 export async function currentOrder(db: Database, orderId: string, now: Date): Promise<Order> {
   return presentOrder((await loadOrder(db, orderId))!, now);

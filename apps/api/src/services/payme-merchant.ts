@@ -24,12 +24,12 @@ import {
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
-import { payableNow, statusOf } from './order-view.ts';
+import { lockOrder, payableNow, statusOf } from './order-view.ts';
+import type { EventScope } from './provider-events.ts';
 import {
   findOrder,
   findTransaction,
   isOrderId,
-  lockOrder,
   paymentForTransaction,
   paymentOf,
   pendingRefundOf,
@@ -133,6 +133,11 @@ async function checkPerform(
   return { result: { allow: true }, refundIds: [] };
 }
 
+/** Where Payme's callbacks apply their payment events (in the callback's transaction). */
+function eventScope(deps: PaymeDeps, tx: Database, now: Date): EventScope {
+  return { tx, provider: PAYME_PROVIDER, siteUrl: deps.siteUrl(), now, log: deps.log };
+}
+
 /** A created transaction older than 12 hours: cancelled (reason 4) and its payment failed. */
 function timedOut(transaction: ProviderTransaction, now: Date): boolean {
   return now.getTime() - transaction.providerTime.getTime() > PAYME_TIMEOUT_MS;
@@ -161,7 +166,7 @@ async function cancelCreated(
     amountMinor: transaction.amountMinor,
     currency: transaction.currency,
   };
-  const { effect } = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+  const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
   return effect;
 }
 
@@ -247,7 +252,7 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       amountMinor: transaction.amountMinor,
       currency: transaction.currency,
     };
-    const applied = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+    const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: performed!, ...applied };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
@@ -292,7 +297,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
       currency: refund.currency,
       refundId: refund.id,
     };
-    const { effect } = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+    const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: cancelled!, effect };
   });
   const { transaction } = outcome;

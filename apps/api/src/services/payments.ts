@@ -21,13 +21,14 @@ import {
   flightsOf,
   loadOrder,
   loadOrderFor,
+  lockOrder,
   payableNow,
   statusAfter,
   statusOf,
   type LoadedOrder,
 } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
-import { recordProviderEvent } from './provider-events.ts';
+import { recordProviderEvent, type EventScope } from './provider-events.ts';
 import { applyRefundFailed, applyRefundSucceeded, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
@@ -49,7 +50,7 @@ export async function startPayment(
 ): Promise<{ redirect_url: string; created: boolean }> {
   await loadOrderFor(deps.db, orderId, caller, accessToken);
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     const { provider } = deps;
     if (order.paymentStatus === 'paid')
@@ -179,7 +180,7 @@ export async function applyPaymentEvent(
   log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   return deps.db.transaction((tx) =>
-    applyPaymentEventIn(tx, deps.provider.name, event, siteUrl, deps.now(), log),
+    applyPaymentEventIn({ tx, provider: deps.provider.name, siteUrl, now: deps.now(), log }, event),
   );
 }
 
@@ -189,34 +190,23 @@ export async function applyPaymentEvent(
  * recorded first, so the same event twice changes nothing.
  */
 export async function applyPaymentEventIn(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
-  if (!(await recordProviderEvent(tx, provider, event, now))) return { effect: 'duplicate', refundIds: [] };
-  if (event.type === 'refund.succeeded') {
-    const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, now, log);
-    return { effect, refundIds: [] };
-  }
-  if (event.type === 'refund.failed') {
-    const effect = await applyRefundFailed(tx, provider, event, now, log);
-    return { effect, refundIds: [] };
-  }
-  const result = await applyPaymentOutcome(tx, provider, event, siteUrl, now, log);
+  if (!(await recordProviderEvent(scope.tx, scope.provider, event, scope.now)))
+    return { effect: 'duplicate', refundIds: [] };
+  if (event.type === 'refund.succeeded')
+    return { effect: await applyRefundSucceeded(scope, event), refundIds: [] };
+  if (event.type === 'refund.failed') return { effect: await applyRefundFailed(scope, event), refundIds: [] };
+  const result = await applyPaymentOutcome(scope, event);
   return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
 }
 
 async function applyPaymentOutcome(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: ServiceLog,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
+  const { tx, provider, siteUrl, now, log } = scope;
   const [located] = await tx
     .select({ orderId: schema.payments.orderId })
     .from(schema.payments)
@@ -226,11 +216,7 @@ async function applyPaymentOutcome(
     return 'unknown_payment';
   }
   // Lock order first, then payment (the order every writer uses).
-  const [order] = await tx
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
+  const order = await lockOrder(tx, located.orderId);
   const [payment] = await tx
     .select()
     .from(schema.payments)

@@ -22,12 +22,6 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderRow
   return order ?? null;
 }
 
-/** The order's row, locked for this transaction: every writer locks the order first. */
-export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
-  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
-  return order ?? null;
-}
-
 export async function findTransaction(
   db: Database,
   provider: string,

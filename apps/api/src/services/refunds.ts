@@ -11,9 +11,10 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
-import { recordProviderEvent } from './provider-events.ts';
+import { recordProviderEvent, type EventScope } from './provider-events.ts';
 import { refundsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
+import { lockOrder } from './order-view.ts';
 import { errorText, type ServiceLog } from './log.ts';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
@@ -153,7 +154,7 @@ async function settleRefund(
       .set({ providerRef, updatedAt: deps.now() })
       .where(and(eq(schema.refunds.id, refund.id), isNull(schema.refunds.providerRef)));
     if (await recordProviderEvent(tx, provider, event, deps.now()))
-      await applyRefundSucceeded(tx, provider, event, siteUrl, deps.now(), log);
+      await applyRefundSucceeded({ tx, provider, siteUrl, now: deps.now(), log }, event);
   });
 }
 
@@ -185,7 +186,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The refund a `refund.*` event names, locked (order first, then refund: the order every writer uses): by our
  * refund id, which the provider sends back, or by the provider's refund id. Null (logged) when unknown.
  */
-async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentEvent, log: ServiceLog) {
+async function lockRefundOfEvent({ tx, provider, log }: EventScope, event: PaymentEvent) {
   const byId = event.refundId !== undefined && UUID.test(event.refundId);
   const where = byId
     ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
@@ -195,11 +196,7 @@ async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentE
     log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
     return null;
   }
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
+  await lockOrder(tx, located.orderId);
   const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
   return refund ?? null;
 }
@@ -210,14 +207,11 @@ async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentE
  * (which the provider sends back) or by the provider's refund id.
  */
 export async function applyRefundSucceeded(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: ServiceLog,
 ): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
-  const refund = await lockRefundOfEvent(tx, provider, event, log);
+  const { tx, siteUrl, now, log } = scope;
+  const refund = await lockRefundOfEvent(scope, event);
   if (!refund) return 'unknown_refund';
   if (
     event.amountMinor !== refund.amountMinor ||
@@ -257,13 +251,11 @@ export async function applyRefundSucceeded(
  * order's refund status stays pending, and an operator asks again from the console (`retryRefund`).
  */
 export async function applyRefundFailed(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  now: Date,
-  log: ServiceLog,
 ): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
-  const refund = await lockRefundOfEvent(tx, provider, event, log);
+  const { tx, provider, now, log } = scope;
+  const refund = await lockRefundOfEvent(scope, event);
   if (!refund) return 'unknown_refund';
   // Only a refund still waiting can fail; one that went through or already failed stays as it is.
   if (
@@ -299,11 +291,7 @@ export async function reopenFailedRefund(
   input: { orderId: string; refundId: string; now: Date },
 ): Promise<typeof schema.refunds.$inferSelect | null> {
   if (!UUID.test(input.refundId)) return null;
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, input.orderId))
-    .for('update');
+  await lockOrder(tx, input.orderId);
   const [refund] = await tx
     .select()
     .from(schema.refunds)

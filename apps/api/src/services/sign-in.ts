@@ -10,7 +10,7 @@
  * (NIST SP 800-63B allows at most 100), code sign-in is suspended for the email everywhere. Either way the
  * owner is emailed a link that re-enables it, and both are refused with the same `suspended` answer.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { CodeRefusal } from '@parvoz/contracts/auth';
@@ -20,6 +20,7 @@ import { ApiFailure } from '../errors.ts';
 import { clientNetwork } from '../ip-network.ts';
 import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
+import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 import { createSession } from './sessions.ts';
 import { getUserWithDetail } from './users.ts';
 
@@ -43,21 +44,6 @@ const failureKey = (email: string) => `auth-fail:${email}`;
 /** Every client key of an email starts with this (an email has no spaces), so an unlock clears them all. */
 const clientFailurePrefix = (email: string) => `auth-fail-client:${email} `;
 const clientFailureKey = (email: string, ip: string) => `${clientFailurePrefix(email)}${clientNetwork(ip)}`;
-
-/** Codes are salted with their row id, so equal codes of different rows never share a hash. */
-function hashSecret(rowId: string, secret: string): string {
-  return createHash('sha256').update(`${rowId}:${secret}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-export function generateCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
-}
 
 type SignInContext = {
   db: Database;

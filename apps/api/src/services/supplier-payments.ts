@@ -11,7 +11,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
-import { loadOrder, statusAfter } from './order-view.ts';
+import { loadOrder, lockOrder, statusAfter } from './order-view.ts';
 import { enqueueConfirmation, issueTickets } from './payments.ts';
 import { recordRefund } from './refunds.ts';
 import { bookPaidAtDuffel } from './supplier-booking.ts';
@@ -216,7 +216,7 @@ async function confirmPaidOrder(
 ): Promise<boolean> {
   const now = deps.now();
   const done = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
     await tx
       .update(schema.orders)
@@ -252,7 +252,7 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
   const now = deps.now();
   const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
   const refundIds = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.supplierOrderId)
       return null;
     await tx
