@@ -29,7 +29,7 @@ import {
   findOrder,
   findTransaction,
   isOrderId,
-  paymentForTransaction,
+  openProviderTransaction,
   paymentOf,
   type OrderRow,
   type ProviderTransaction,
@@ -128,23 +128,14 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
         return existing;
       }
       checkOrder(order, request, now);
-      const payment = await paymentForTransaction(tx, order, CLICK_PROVIDER, now);
-      const [created] = await tx
-        .insert(schema.providerTransactions)
-        .values({
-          provider: CLICK_PROVIDER,
-          externalId: request.click_trans_id,
-          paymentId: payment.id,
-          orderId: order.id,
-          amountMinor: order.totalMinor,
-          currency: order.currency,
-          state: Prepared,
-          providerTime: now,
-          createdAt: now,
-          details: { click_paydoc_id: request.click_paydoc_id, sign_time: request.sign_time },
-        })
-        .returning();
-      return created!;
+      return openProviderTransaction(tx, order, {
+        provider: CLICK_PROVIDER,
+        externalId: request.click_trans_id,
+        state: Prepared,
+        providerTime: now,
+        now,
+        details: { click_paydoc_id: request.click_paydoc_id, sign_time: request.sign_time },
+      });
     });
     return {
       answer: {

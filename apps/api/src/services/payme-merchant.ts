@@ -30,7 +30,7 @@ import {
   findOrder,
   findTransaction,
   isOrderId,
-  paymentForTransaction,
+  openProviderTransaction,
   paymentOf,
   pendingRefundOf,
   type OrderRow,
@@ -193,22 +193,14 @@ async function create(
     if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
     // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
     if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
-    const payment = await paymentForTransaction(tx, order, PAYME_PROVIDER, now);
-    const [created] = await tx
-      .insert(schema.providerTransactions)
-      .values({
-        provider: PAYME_PROVIDER,
-        externalId: params.id,
-        paymentId: payment.id,
-        orderId: order.id,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        state: PaymeState.created,
-        providerTime: new Date(params.time),
-        createdAt: now,
-      })
-      .returning();
-    return { transaction: created! };
+    const transaction = await openProviderTransaction(tx, order, {
+      provider: PAYME_PROVIDER,
+      externalId: params.id,
+      state: PaymeState.created,
+      providerTime: new Date(params.time),
+      now,
+    });
+    return { transaction };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
   const { transaction } = outcome;

@@ -29,7 +29,7 @@ import {
 } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
 import { recordProviderEvent, type EventScope } from './provider-events.ts';
-import { applyRefundFailed, applyRefundSucceeded, refundLatePayment } from './refunds.ts';
+import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
   db: Database;
@@ -195,9 +195,8 @@ export async function applyPaymentEventIn(
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   if (!(await recordProviderEvent(scope.tx, scope.provider, event, scope.now)))
     return { effect: 'duplicate', refundIds: [] };
-  if (event.type === 'refund.succeeded')
-    return { effect: await applyRefundSucceeded(scope, event), refundIds: [] };
-  if (event.type === 'refund.failed') return { effect: await applyRefundFailed(scope, event), refundIds: [] };
+  if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
+    return { effect: await applyRefundEvent(scope, event), refundIds: [] };
   const result = await applyPaymentOutcome(scope, event);
   return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
 }
@@ -231,31 +230,24 @@ async function applyPaymentOutcome(
     return 'ignored';
   }
   const open = payment.status === 'pending' || payment.status === 'requires_action';
+  const setStatus = (status: 'requires_action' | 'failed' | 'succeeded') =>
+    tx.update(schema.payments).set({ status, updatedAt: now }).where(eq(schema.payments.id, payment.id));
   switch (event.type) {
     case 'payment.requires_action':
       if (payment.status !== 'pending') return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'requires_action', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
+      await setStatus('requires_action');
       return 'requires_action';
     case 'payment.failed':
       // A decline never undoes a payment that succeeded (events may arrive out of order).
       if (!open) return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'failed', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
+      await setStatus('failed');
       return 'failed';
     case 'refund.succeeded':
     case 'refund.failed':
       return 'ignored';
     case 'payment.succeeded': {
       if (payment.status === 'succeeded') return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'succeeded', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
+      await setStatus('succeeded');
       const status = statusOf(order);
       if (!canTransition(status, 'payment_succeeded')) {
         // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).

@@ -97,6 +97,42 @@ export async function paymentForTransaction(
   return created!;
 }
 
+/**
+ * A new provider transaction for the whole of the order (the caller holds its lock), on the payment it belongs to
+ * (`paymentForTransaction`).
+ */
+export async function openProviderTransaction(
+  tx: Database,
+  order: OrderRow,
+  input: {
+    provider: string;
+    externalId: string;
+    state: number;
+    providerTime: Date;
+    now: Date;
+    details?: Record<string, unknown>;
+  },
+): Promise<ProviderTransaction> {
+  const { provider, now } = input;
+  const payment = await paymentForTransaction(tx, order, provider, now);
+  const [created] = await tx
+    .insert(schema.providerTransactions)
+    .values({
+      provider,
+      externalId: input.externalId,
+      paymentId: payment.id,
+      orderId: order.id,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      state: input.state,
+      providerTime: input.providerTime,
+      createdAt: now,
+      ...(input.details ? { details: input.details } : {}),
+    })
+    .returning();
+  return created!;
+}
+
 /** The refund waiting for the provider on this payment, if any (one refund per payment). */
 export async function pendingRefundOf(tx: Database, paymentId: string) {
   const [refund] = await tx

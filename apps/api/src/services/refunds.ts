@@ -18,6 +18,7 @@ import { lockOrder } from './order-view.ts';
 import { errorText, type ServiceLog } from './log.ts';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
+type RefundRow = typeof schema.refunds.$inferSelect;
 
 export interface RefundDeps {
   db: Database;
@@ -135,7 +136,7 @@ export async function startRefunds(
 async function settleRefund(
   deps: RefundDeps,
   provider: string,
-  refund: typeof schema.refunds.$inferSelect,
+  refund: RefundRow,
   providerRef: string,
   log: ServiceLog,
 ): Promise<void> {
@@ -154,7 +155,7 @@ async function settleRefund(
       .set({ providerRef, updatedAt: deps.now() })
       .where(and(eq(schema.refunds.id, refund.id), isNull(schema.refunds.providerRef)));
     if (await recordProviderEvent(tx, provider, event, deps.now()))
-      await applyRefundSucceeded({ tx, provider, siteUrl, now: deps.now(), log }, event);
+      await applyRefundEvent({ tx, provider, siteUrl, now: deps.now(), log }, event);
   });
 }
 
@@ -202,17 +203,27 @@ async function lockRefundOfEvent({ tx, provider, log }: EventScope, event: Payme
 }
 
 /**
- * A verified `refund.succeeded` event, in the webhook's transaction (which has recorded the event id): the
- * refund is done, the order's refund status follows, and the traveller is told once. Found by our refund id
- * (which the provider sends back) or by the provider's refund id.
+ * A verified `refund.succeeded` or `refund.failed` event, in the webhook's transaction (which has recorded the
+ * event id), applied to the refund it names: by our refund id (which the provider sends back) or by the
+ * provider's refund id.
  */
-export async function applyRefundSucceeded(
+export async function applyRefundEvent(
   scope: EventScope,
   event: PaymentEvent,
-): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
-  const { tx, siteUrl, now, log } = scope;
+): Promise<'refunded' | 'refund_failed' | 'ignored' | 'unknown_refund'> {
   const refund = await lockRefundOfEvent(scope, event);
   if (!refund) return 'unknown_refund';
+  return event.type === 'refund.succeeded'
+    ? refundSucceeded(scope, event, refund)
+    : refundFailed(scope, event, refund);
+}
+
+/** The refund is done, the order's refund status follows, and the traveller is told once. */
+async function refundSucceeded(
+  { tx, siteUrl, now, log }: EventScope,
+  event: PaymentEvent,
+  refund: RefundRow,
+): Promise<'refunded' | 'ignored'> {
   if (
     event.amountMinor !== refund.amountMinor ||
     event.currency !== refund.currency ||
@@ -246,17 +257,15 @@ export async function applyRefundSucceeded(
 }
 
 /**
- * A verified `refund.failed` event, in the webhook's transaction: the provider refused a refund it had taken
- * (a closed card). The money is still owed: the refund becomes `failed` with the provider's reason, the
- * order's refund status stays pending, and an operator asks again from the console (`retryRefund`).
+ * The provider refused a refund it had taken (a closed card). The money is still owed: the refund becomes
+ * `failed` with the provider's reason, the order's refund status stays pending, and an operator asks again
+ * from the console (`retryRefund`).
  */
-export async function applyRefundFailed(
-  scope: EventScope,
+async function refundFailed(
+  { tx, provider, now, log }: EventScope,
   event: PaymentEvent,
-): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
-  const { tx, provider, now, log } = scope;
-  const refund = await lockRefundOfEvent(scope, event);
-  if (!refund) return 'unknown_refund';
+  refund: RefundRow,
+): Promise<'refund_failed' | 'ignored'> {
   // Only a refund still waiting can fail; one that went through or already failed stays as it is.
   if (
     refund.status !== 'pending' ||
