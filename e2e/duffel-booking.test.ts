@@ -20,6 +20,8 @@ import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/
 import { duffelOnlyFlight } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 import { ANONYMOUS } from './support/api.ts';
+import { formatMoney } from '@parvoz/i18n/currency';
+import { convertMoney, DEFAULT_RATES, money, toMajorString } from '@parvoz/core/money';
 
 const TOKEN = 'duffel_test_e2e0123456789abcdef';
 let site: RunningSite;
@@ -235,6 +237,49 @@ test('a Duffel offer booked with one extra bag: sent to Duffel once paid, on the
   // Paid at Duffel with the order: no balance payment afterwards.
   expect(duffel.payments.length).toBe(paymentsBefore);
   await expectAxeClean(page);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+test('searched in so‘m, a Duffel fare is charged in the airline’s dollars: the booking page says so, the order is in USD', async () => {
+  const lang = 'uz' as const;
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const day = isoDay(38);
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const card = page.locator('[data-testid="offer"][data-carriers="QP"]').first();
+  await card.waitFor();
+  // The list is in the visitor's so‘m, converted at our rates.
+  const inSom = toMajorString(convertMoney(money(21100, 'USD'), 'UZS', DEFAULT_RATES));
+  expect(await card.textContent()).toContain(formatMoney(lang, Number(inSom), 'UZS'));
+  await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
+  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
+  await page.waitForURL(/\/flight\/booking\?/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  // The booking page: Duffel's own 211 USD is what will be charged, the so‘m beside it for reference.
+  const dollars = formatMoney(lang, 211, 'USD');
+  expect(await page.getByTestId('booking-charged-currency').textContent()).toBe(
+    m(lang, 'booking.chargedInAirlineCurrency', {
+      currency: 'USD',
+      total: dollars,
+      approx: formatMoney(lang, Number(inSom), 'UZS'),
+    }),
+  );
+  expect(await page.getByTestId('booking-total').textContent()).toContain(dollars);
+  await expectAxeClean(page);
+
+  // Booked at that price (no "price changed" between so‘m and dollars): the order and Duffel's hold are in USD.
+  const before = duffel.orders.length;
+  await fillOneAdultBooking(page, lang, 'duffel-som@example.com');
+  await page.locator('input[name="agreement"]').check();
+  await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
+  await page.waitForURL(/\/v1\/sandbox-pay\//);
+  expect(duffel.orders).toHaveLength(before + 1);
+  expect(duffel.orders.at(-1)!.type).toBe('hold');
+  // The card page charges the dollars, not the so‘m.
+  expect(await page.locator('body').textContent()).toContain(dollars);
   expect(pageErrors).toEqual([]);
   await context.close();
 });

@@ -78,6 +78,11 @@ export const offerSchema = z.object({
       instant_with_services: z.literal(true).optional(),
     })
     .optional(),
+  /**
+   * Present only when the offer is charged in another currency than the one asked for (a real airline's fare is
+   * charged in the airline's currency, issue 15): its total in the currency asked for, at our rates, for reference.
+   */
+  display_total: z.object({ amount: z.string(), currency: currencySchema }).optional(),
 });
 export type ApiOffer = z.infer<typeof offerSchema>;
 

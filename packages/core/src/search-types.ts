@@ -157,6 +157,11 @@ export interface Offer {
    * extra bags are chosen (`instant_with_services`: the airline holds no seats with bags).
    */
   payment_requirements?: { requires_instant_payment?: true; instant_with_services?: true };
+  /**
+   * Present only when the offer is charged in a currency other than the one asked for (issue 15: a real airline's
+   * fare is charged in the airline's currency): the total converted at our rates, for reference only.
+   */
+  display_total?: { amount: string; currency: CurrencyCode };
 }
 
 export interface FacetTimeRange {

@@ -371,9 +371,12 @@ describe('a Duffel offer after the search', () => {
     });
     expect(response.statusCode).toBe(200);
     const priced = response.json().data;
-    expect(priced.total_amount).toBe(only.total_amount);
+    // Searched in USD, charged in the airline's EUR (decision 0017, "Currency"): the search's price beside it.
+    expect(only.total_currency).toBe('USD');
+    expect([priced.total_amount, priced.total_currency]).toEqual(['5000.00', 'EUR']);
+    expect(priced.display_total).toEqual({ amount: only.total_amount, currency: 'USD' });
     expect(priced.conditions.refund_before_departure.allowed).toBe(true);
-    expect(priced.conditions.refund_before_departure.penalty_currency).toBe('USD');
+    expect(priced.conditions.refund_before_departure.penalty_currency).toBe('EUR');
     expect(server.requests.at(-1)!.path).toMatch(/^\/air\/offers\/off_/);
     const forged = only.id.slice(0, -3) + (only.id.endsWith('AAA') ? 'BBB' : 'AAA');
     const refused = await combined.inject({

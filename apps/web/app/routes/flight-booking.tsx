@@ -263,6 +263,19 @@ function OfferBooking({
               {t('booking.bagsInstantPayment')}
             </p>
           ) : null}
+          {offer.display_total ? (
+            // A real airline's fare is charged in the airline's currency (issue 15): the one asked for, for reference.
+            <p
+              className="rounded border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950"
+              data-testid="booking-charged-currency"
+            >
+              {t('booking.chargedInAirlineCurrency', {
+                currency: offer.total_currency,
+                total: money(offer.total_amount, offer.total_currency),
+                approx: money(offer.display_total.amount, offer.display_total.currency),
+              })}
+            </p>
+          ) : null}
         </section>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-4">

@@ -191,7 +191,7 @@ describe('the test server plays Duffel’s services', () => {
 });
 
 describe('mapping Duffel’s bags to our luggage options', () => {
-  test('a round trip: one bag per seated passenger and slice, for that passenger only, in the display currency', async () => {
+  test('a round trip: one bag per seated passenger and slice, for that passenger only, in the airline’s currency', async () => {
     const found = await search({ adults: 2, children: 1, infants: 1 }, { back: true, currency: 'EUR' });
     const offer = await priced(found.id, 'EUR');
     // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each.
@@ -203,9 +203,11 @@ describe('mapping Duffel’s bags to our luggage options', () => {
       ['lug_4', 2, 0],
       ['lug_5', 2, 1],
     ]);
-    const eur = (45 * DEFAULT_RATES.EUR).toFixed(2);
+    // Asked in EUR, priced in Duffel's USD as it will be charged; the total in EUR beside it.
+    expect(offer.total_currency).toBe('USD');
+    expect(offer.display_total?.currency).toBe('EUR');
     for (const s of offer.available_services) {
-      expect(s).toMatchObject({ type: 'baggage', weight_kg: 23, amount: eur, currency: 'EUR' });
+      expect(s).toMatchObject({ type: 'baggage', weight_kg: 23, amount: '45.00', currency: 'USD' });
       // Duffel's own id and price never leave the API.
       expect(s).not.toHaveProperty('supplier');
     }
@@ -396,9 +398,11 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
   });
 
-  test('in another display currency the bag is converted as the offer is; Duffel’s total kept in its currency', async () => {
+  test('searched in another currency, the order with a bag is charged in Duffel’s: our total is Duffel’s, no rate between', async () => {
     const found = await search({ adults: 1 }, { currency: 'EUR' });
+    expect(found.total_currency).toBe('EUR');
     const offer = await priced(found.id, 'EUR');
+    expect([offer.total_currency, offer.display_total?.currency]).toEqual(['USD', 'EUR']);
     const bag = offer.available_services[0]!;
     const total = (Number(offer.total_amount) + Number(bag.amount)).toFixed(2);
     const response = await postOrder(
@@ -409,7 +413,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
       }),
     );
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().data).toMatchObject({ total_amount: total, total_currency: 'EUR' });
+    expect(response.json().data).toMatchObject({ total_amount: '345.00', total_currency: 'USD' });
     const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, response.json().data.id));
     expect(row).toMatchObject({ supplierTotalAmount: '345.00', supplierCurrency: 'USD' });
   });

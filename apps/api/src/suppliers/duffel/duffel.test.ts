@@ -293,31 +293,35 @@ describe('Duffel supplier: search', () => {
 });
 
 describe('Duffel supplier: re-pricing', () => {
-  test('re-reads the offer: Duffel’s fare conditions converted, a new price when Duffel’s changed', async () => {
+  test('re-reads the offer in Duffel’s currency: its fare conditions converted, a new price when Duffel’s changed', async () => {
     const data = await searchOffers();
     const nonstop = data.offers.find((o) => o.slices[0]!.transfers === 0)!;
     const same = await supplier.price(nonstop.id, { now: Date.now() });
     expect(same.ok).toBe(true);
     const priced = (same as { data: SupplierOffer }).data;
-    expect(priced.total_amount).toBe(nonstop.total_amount);
+    // Searched in USD, charged in Duffel's EUR: the search's USD total beside it, for reference.
+    expect([priced.total_amount, priced.total_currency]).toEqual(['558.00', 'EUR']);
+    expect(priced.display_total).toEqual({ amount: nonstop.total_amount, currency: 'USD' });
     expect(priced.id).toBe(nonstop.id);
-    const penalty = convertMoney(fromMajorString('50.00', 'EUR')!, 'USD', DEFAULT_RATES);
     expect(priced.conditions).toEqual({
       refund_before_departure: {
         allowed: true,
-        penalty_amount: toMajorString(penalty),
-        penalty_currency: 'USD',
+        penalty_amount: '50.00',
+        penalty_currency: 'EUR',
         taxes_refundable: true,
       },
     });
-    const inEur = await supplier.price(nonstop.id, { now: Date.now(), currency: 'EUR' });
-    expect((inEur as { data: SupplierOffer }).data.total_amount).toBe('558.00');
+    const inEur = (await supplier.price(nonstop.id, { now: Date.now(), currency: 'EUR' })) as {
+      data: SupplierOffer;
+    };
+    expect([inEur.data.total_amount, inEur.data.total_currency]).toEqual(['558.00', 'EUR']);
+    expect(inEur.data.display_total).toBeUndefined();
 
     server.knobs.priceFactor = 1.1;
     const dearer = await supplier.price(nonstop.id, { now: Date.now() });
     expect(
-      fromMajorString((dearer as { data: SupplierOffer }).data.total_amount, 'USD')!.amount,
-    ).toBeGreaterThan(fromMajorString(nonstop.total_amount, 'USD')!.amount);
+      fromMajorString((dearer as { data: SupplierOffer }).data.total_amount, 'EUR')!.amount,
+    ).toBeGreaterThan(fromMajorString('558.00', 'EUR')!.amount);
   });
 
   test('an offer Duffel no longer has, or Duffel failing, is unavailable (never a crash)', async () => {

@@ -8,7 +8,14 @@ import { createHash } from 'node:crypto';
 import { Duffel, DuffelError } from '@duffel/api';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
 import type { FareConditions } from '@parvoz/core/fare-rules';
-import type { CurrencyCode, ExchangeRates } from '@parvoz/core/money';
+import {
+  convertMoney,
+  fromMajorString,
+  isCurrencyCode,
+  toMajorString,
+  type CurrencyCode,
+  type ExchangeRates,
+} from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import type { FlightSupplier } from '@parvoz/core/supplier';
 import type { FlightSearchData, Offer, SupplierErrorCode, SupplierResult } from '@parvoz/core/search-types';
@@ -115,12 +122,21 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       const mapped = mapDuffelOffer(d, {
         network,
         rates,
-        currency: ctx.currency ?? ref.currency,
+        // Charged in the airline's currency (issue 15 §3): what Duffel takes from the balance, with no rate of ours in
+        // between (decision 0017, "Currency"). The currency asked for is shown beside it, for reference.
+        currency: isCurrencyCode(d.total_currency) ? d.total_currency : (ctx.currency ?? ref.currency),
         secret,
         latestExpiry: ref.expiresAt,
       });
       if (!mapped.ok) return refuse('offer_unavailable');
-      return { ok: true, data: { ...mapped.offer, conditions: mapped.conditions } };
+      const asked = ctx.currency ?? ref.currency;
+      // The id the traveller came with stays the offer's id, whatever currency it is priced in now.
+      const offer: SupplierOffer = { ...mapped.offer, id: offerId, conditions: mapped.conditions };
+      const total = fromMajorString(offer.total_amount, offer.total_currency);
+      if (asked !== offer.total_currency && total) {
+        offer.display_total = { amount: toMajorString(convertMoney(total, asked, rates)), currency: asked };
+      }
+      return { ok: true, data: offer };
     },
 
     async reprice() {
