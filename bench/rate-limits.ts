@@ -8,18 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { startSite } from '../e2e/support/server.ts';
-
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
+import { LOAD_SECONDS as DURATION, loadUrl as load } from './load.ts';
 
 const env: Record<string, string> = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' };
 if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;

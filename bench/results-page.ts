@@ -4,31 +4,14 @@
  * searches) and records, from the navigation's start: the first byte, the first paint (the page with its
  * skeleton, streamed before the search ends) and the first offer in the DOM. Median and worst. Asserts nothing.
  */
-import { chromium } from 'playwright-core';
-import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
 import { startSite } from '../e2e/support/server.ts';
+import { day, launchChromium, medianWorst as stat, pageTimings, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const segment = (returnDate: string | null) =>
-  formatSearchSegment({
-    origin: 'TAS',
-    destination: 'IST',
-    departureDate: day(30),
-    returnDate,
-    passengers: { adults: 1, children: 0, infants: 0 },
-    cabin: 'economy',
-  });
+const segment = (returnDate: string | null) => tasIstSegment(day(30), returnDate);
 
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-const stat = (values: number[]) => {
-  const sorted = values.slice().sort((a, b) => a - b);
-  return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)}`;
-};
+const browser = await launchChromium();
 try {
   console.log(`Results page, ${RUNS} loads each, loopback, ms from navigation start (median / worst)`);
   console.log('| page | first byte | first paint (skeleton) | first offer | offers |');
@@ -37,9 +20,7 @@ try {
     ['one way', `/en/flight/${segment(null)}`],
     ['round trip', `/en/flight/${segment(day(37))}`],
   ] as const) {
-    const ttfb: number[] = [];
-    const paint: number[] = [];
-    const firstOffer: number[] = [];
+    const timings = pageTimings();
     let count = 0;
     for (let run = 0; run < RUNS + 1; run++) {
       const page = await browser.newPage();
@@ -65,13 +46,11 @@ try {
       });
       await page.close();
       if (run === 0) continue; // warm-up: first use of the engine and the browser cache
-      ttfb.push(timing.ttfb);
-      paint.push(timing.paint);
-      firstOffer.push(timing.offer);
+      timings.add(timing);
       count = timing.offers;
     }
     console.log(
-      `| ${name} \`${path}\` | ${stat(ttfb)} | ${stat(paint)} | ${stat(firstOffer)} | ${count} shown |`,
+      `| ${name} \`${path}\` | ${stat(timings.ttfb)} | ${stat(timings.paint)} | ${stat(timings.firstOffer)} | ${count} shown |`,
     );
   }
 } finally {

@@ -6,28 +6,17 @@
  * cached for 30 s), and records from the navigation's start: the first byte, the first paint, the first offer shown
  * and the first Duffel offer shown. Median and worst. Asserts nothing.
  */
-import { chromium } from 'playwright-core';
-import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
 import { startSite } from '../e2e/support/server.ts';
 import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import {
   TAS_IST_AIRPORTS,
   duffelOnlyFlight,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import { day, launchChromium, medianWorst as stat, pageTimings, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const DELAY_MS = Number(process.env.BENCH_DUFFEL_DELAY_MS ?? 3_000);
 const TOKEN = 'duffel_test_bench0123456789abcdef';
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const segment = (date: string) =>
-  formatSearchSegment({
-    origin: 'TAS',
-    destination: 'IST',
-    departureDate: date,
-    returnDate: null,
-    passengers: { adults: 1, children: 0, infants: 0 },
-    cabin: 'economy',
-  });
 const duffel = await startDuffelServer({
   token: TOKEN,
   airports: TAS_IST_AIRPORTS,
@@ -39,16 +28,8 @@ const [withDuffel, plain] = await Promise.all([
   startSite({ ...env, DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url }),
   startSite(env),
 ]);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
-const stat = (values: number[]) => {
-  if (values.length === 0) return '–';
-  const sorted = values.slice().sort((a, b) => a - b);
-  return `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)}`;
-};
 try {
   console.log(
     `One-way results page, Duffel test server ${DELAY_MS} ms late, ${RUNS} loads, ms from navigation start (median / worst)`,
@@ -59,9 +40,7 @@ try {
     ['Duffel configured', withDuffel, 40],
     ['no Duffel', plain, 80],
   ] as const) {
-    const ttfb: number[] = [];
-    const paint: number[] = [];
-    const firstOffer: number[] = [];
+    const timings = pageTimings();
     const duffelOffer: number[] = [];
     let count = 0;
     const context = await browser.newContext({ userAgent });
@@ -79,7 +58,7 @@ try {
           if (w.firstOffer !== undefined && w.duffelOffer !== undefined) observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
-      await page.goto(site.url + `/en/flight/${segment(day(offset + run))}`, { waitUntil: 'commit' });
+      await page.goto(site.url + `/en/flight/${tasIstSegment(day(offset + run))}`, { waitUntil: 'commit' });
       await page.waitForFunction(
         () => {
           const w = window as { firstOffer?: number; duffelOffer?: number };
@@ -104,15 +83,13 @@ try {
       });
       await page.close();
       if (run === 0) continue; // warm-up: first use of the engine and the browser cache
-      ttfb.push(timing.ttfb);
-      paint.push(timing.paint);
-      firstOffer.push(timing.offer);
+      timings.add(timing);
       if (timing.duffel !== undefined) duffelOffer.push(timing.duffel);
       count = timing.offers;
     }
     await context.close();
     console.log(
-      `| ${name} | ${stat(ttfb)} | ${stat(paint)} | ${stat(firstOffer)} | ${stat(duffelOffer)} | ${count} shown |`,
+      `| ${name} | ${stat(timings.ttfb)} | ${stat(timings.paint)} | ${stat(timings.firstOffer)} | ${stat(duffelOffer)} | ${count} shown |`,
     );
   }
 } finally {

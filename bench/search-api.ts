@@ -4,15 +4,15 @@
  * run: `GET /v1/places` (a small in-memory lookup through the same API stack). Prints figures, asserts nothing.
  * Run: node bench/search-api.ts (needs `npm run build` for the server to start).
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildNetwork, parseNetworkJson } from '../packages/core/src/network.ts';
 import { DAY_MS, formatDay } from '../packages/core/src/schedule-time.ts';
 import { startSite } from '../e2e/support/server.ts';
+import { LOAD_SECONDS as DURATION, loadFigures, runLoad } from './load.ts';
 import { makeQueries, type BenchQuery } from './search-engine.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const TOKEN = 'parvoz-public-anonymous';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -39,12 +39,9 @@ const uniqueBody = (n: number) => searchBody(n % queries.length, Math.floor(n / 
 const popularBodies = searchBodies.slice(0, 20);
 
 async function load(options: autocannon.Options) {
-  const result = await autocannon({ connections: 50, duration: DURATION, ...options });
+  const result = await runLoad(options);
   return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
+    ...loadFigures(result),
     errors: result.errors,
     kbPerRequest: Math.round(result.throughput.average / Math.max(1, result.requests.average) / 102.4) / 10,
   };

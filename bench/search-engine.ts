@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildNetwork, parseNetworkJson, type Network } from '../packages/core/src/network.ts';
 import { buildSchedule } from '../packages/core/src/schedule.ts';
-import { createSearchEngine } from '../packages/core/src/search.ts';
+import { createSearchEngine, type SearchEngine } from '../packages/core/src/search.ts';
 import { createBuiltinSupplier } from '../packages/core/src/supplier.ts';
 import { prng } from '../packages/core/src/schedule-random.ts';
 import { DAY_MS, formatDay } from '../packages/core/src/schedule-time.ts';
@@ -49,6 +49,19 @@ export interface LatencyStats {
 
 /** The fixed time "now" of the benchmark (so that dates and prices are reproducible). */
 export const BENCH_NOW = Date.UTC(2026, 0, 15, 9, 0);
+
+/** How many results the engine gives a query (0 when it refuses it): one way, or a round trip; ≤ 2 connections. */
+export function engineResults(engine: SearchEngine, q: BenchQuery, roundTrip: boolean): number {
+  const out = { origin: q.origin, destination: q.destination, date: q.departureDate };
+  const r = engine.search({
+    slices: roundTrip ? [out, { origin: q.destination, destination: q.origin, date: q.returnDate }] : [out],
+    passengers: q.passengers,
+    cabin: q.cabin,
+    maxConnections: 2,
+    now: BENCH_NOW,
+  });
+  return r.ok ? r.combinations.length : 0;
+}
 
 /** 1,000 seeded queries: a third each needing 0, 1 and 2 transfers. */
 export function makeQueries(network: Network, count = 1000, seed = 20260115): BenchQuery[] {
@@ -162,29 +175,8 @@ async function main(): Promise<void> {
 
   const queries = makeQueries(network);
   const warmup = makeQueries(network, 60, 7);
-  const oneWay = (q: BenchQuery): number => {
-    const r = engine.search({
-      slices: [{ origin: q.origin, destination: q.destination, date: q.departureDate }],
-      passengers: q.passengers,
-      cabin: q.cabin,
-      maxConnections: 2,
-      now: BENCH_NOW,
-    });
-    return r.ok ? r.combinations.length : 0;
-  };
-  const roundTrip = (q: BenchQuery): number => {
-    const r = engine.search({
-      slices: [
-        { origin: q.origin, destination: q.destination, date: q.departureDate },
-        { origin: q.destination, destination: q.origin, date: q.returnDate },
-      ],
-      passengers: q.passengers,
-      cabin: q.cabin,
-      maxConnections: 2,
-      now: BENCH_NOW,
-    });
-    return r.ok ? r.combinations.length : 0;
-  };
+  const oneWay = (q: BenchQuery) => engineResults(engine, q, false);
+  const roundTrip = (q: BenchQuery) => engineResults(engine, q, true);
   const request = (q: BenchQuery, round: boolean): FlightSearchRequest => ({
     slices: [
       { origin: q.origin, destination: q.destination, departure_date: q.departureDate },

@@ -16,7 +16,14 @@ import { buildNetwork, parseNetworkJson } from '../packages/core/src/network.ts'
 import { buildSchedule } from '../packages/core/src/schedule.ts';
 import { createSearchEngine } from '../packages/core/src/search.ts';
 import { DAY_MS, formatDay } from '../packages/core/src/schedule-time.ts';
-import { BENCH_NOW, makeQueries, runQueries, type BenchQuery, type LatencyStats } from './search-engine.ts';
+import {
+  BENCH_NOW,
+  engineResults,
+  makeQueries,
+  runQueries,
+  type BenchQuery,
+  type LatencyStats,
+} from './search-engine.ts';
 
 const DAYS = Number(process.env.BENCH_SQL_DAYS ?? 10);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -133,16 +140,7 @@ async function main(): Promise<void> {
       throw error;
     }
   };
-  const engineSearch = (q: BenchQuery): number => {
-    const r = engine.search({
-      slices: [{ origin: q.origin, destination: q.destination, date: q.departureDate }],
-      passengers: q.passengers,
-      cabin: q.cabin,
-      maxConnections: 2,
-      now: BENCH_NOW,
-    });
-    return r.ok ? r.combinations.length : 0;
-  };
+  const engineSearch = (q: BenchQuery) => engineResults(engine, q, false);
 
   await runQueries(engineSearch, queries.slice(0, 20));
   await runQueries(sqlSearch, queries.slice(0, 5));

@@ -3,24 +3,13 @@
  * (a small static file from the same server), and the gzip kB of JavaScript each route loads.
  * Prints figures; asserts nothing. Run: node bench/ssr.ts
  */
-import autocannon from 'autocannon';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { startSite } from '../e2e/support/server.ts';
+import { LOAD_SECONDS as DURATION, loadUrl as load } from './load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 50, duration: DURATION, headers });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-  };
-}
 
 type Manifest = {
   entry: { module: string; imports: string[] };

@@ -8,9 +8,9 @@ import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startSite } from '../e2e/support/server.ts';
+import { LOAD_SECONDS as DURATION, loadFigures, runLoad } from './load.ts';
 import { searchBodies } from './search-api.ts';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.log('bench/workers.ts: skipped, it needs DATABASE_URL (several processes need PostgreSQL)');
@@ -26,8 +26,8 @@ const apiHeaders = {
 const pageHeaders = { 'accept-encoding': 'gzip' };
 
 async function rate(options: autocannon.Options) {
-  const result = await autocannon({ connections: 50, duration: DURATION, ...options });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+  const { rps, p99 } = loadFigures(await runLoad(options));
+  return { rps, p99 };
 }
 
 /** Resident memory (MB) of the processes that serve: the workers, or the one process. */

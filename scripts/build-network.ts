@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXTRA_AIRCRAFT_NAMES } from '../packages/core/src/schedule-aircraft.ts';
 
 export type Field = string | null;
 export type AirportRow = [string, string, string, string, number, number, string];
@@ -153,64 +154,6 @@ export function buildCityMap(): Map<string, string> {
   }
   return m;
 }
-
-/**
- * IATA aircraft codes used in routes.dat but missing from planes.dat (generic and variant codes).
- * planes.dat wins where it has the code.
- */
-export const EXTRA_AIRCRAFT: Record<string, string> = {
-  '313': 'Airbus A310-300',
-  '32A': 'Airbus A320 (sharklets)',
-  '32B': 'Airbus A321 (sharklets)',
-  '32C': 'Airbus A319 (sharklets)',
-  '32S': 'Airbus A318/A319/A320/A321',
-  '33X': 'Airbus A330-200F',
-  '73C': 'Boeing 737-300 (winglets)',
-  '73H': 'Boeing 737-800 (winglets)',
-  '73J': 'Boeing 737-900 (winglets)',
-  '73M': 'Boeing 737-200 Combi',
-  '73N': 'Boeing 737-300 Combi',
-  '73Q': 'Boeing 737-400 Combi',
-  '73R': 'Boeing 737-700C',
-  '73W': 'Boeing 737-700 (winglets)',
-  '74E': 'Boeing 747-400 Combi',
-  '74H': 'Boeing 747-8I',
-  '74M': 'Boeing 747 Combi',
-  '74N': 'Boeing 747-8F',
-  '74Y': 'Boeing 747-400F',
-  '75T': 'Boeing 757-300 (winglets)',
-  '75W': 'Boeing 757-200 (winglets)',
-  '76F': 'Boeing 767 Freighter',
-  '76W': 'Boeing 767-300 (winglets)',
-  '77X': 'Boeing 777-200F',
-  AB4: 'Airbus A300B2/B4/C4',
-  ARJ: 'Avro RJ70/RJ85/RJ100',
-  BE1: 'Beechcraft 1900',
-  BE9: 'Beechcraft C99 Airliner',
-  BEC: 'Beechcraft (light aircraft)',
-  CN2: 'Cessna (light aircraft, twin piston)',
-  CNA: 'Cessna (light aircraft)',
-  CNC: 'Cessna (light aircraft, single turboprop)',
-  CNT: 'Cessna (light aircraft, twin turboprop)',
-  CRA: 'Canadair Regional Jet 705',
-  CRJ: 'Canadair Regional Jet',
-  D1C: 'McDonnell Douglas DC-10-30/40',
-  DC9: 'Douglas DC-9',
-  DH8: 'De Havilland Canada DHC-8 Dash 8',
-  EMJ: 'Embraer 170/175/190/195',
-  ERJ: 'Embraer RJ135/RJ140/RJ145',
-  F28: 'Fokker F28 Fellowship',
-  IL9: 'Ilyushin Il-96',
-  L4T: 'Let L-410 Turbolet',
-  M1F: 'McDonnell Douglas MD-11F',
-  M80: 'McDonnell Douglas MD-80',
-  MA6: 'Xian MA600',
-  NDE: 'Eurocopter AS350/AS355 Ecureuil',
-  PA1: 'Piper (light aircraft, single engine)',
-  SFB: 'Saab 340B',
-  SWM: 'Fairchild Swearingen Metro/Merlin',
-  YN7: 'Xian Y7',
-};
 
 const IATA2 = /^[A-Z0-9]{2}$/;
 const IATA3 = /^[A-Z]{3}$/;
@@ -505,7 +448,7 @@ export function buildNetwork(files: RawFiles): BuildReport {
     if (!name || !iata || !/^[A-Z0-9]{3}$/.test(iata)) continue;
     if (!aircraftMap.has(iata)) aircraftMap.set(iata, name);
   }
-  for (const [iata, name] of Object.entries(EXTRA_AIRCRAFT))
+  for (const [iata, name] of Object.entries(EXTRA_AIRCRAFT_NAMES))
     if (!aircraftMap.has(iata)) aircraftMap.set(iata, name);
   const aircraft: AircraftRow[] = [...aircraftMap].sort((a, b) => cmpStr(a[0], b[0]));
 

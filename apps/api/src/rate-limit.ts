@@ -4,6 +4,8 @@ import { ApiFailure } from './errors.ts';
 import { clientNetwork } from './ip-network.ts';
 import type { Database } from '@parvoz/db';
 import { claimRateLimit } from './services/rate-limits.ts';
+import type { EndpointDefinition } from '@parvoz/contracts/endpoint';
+import { schemaOf } from './contract.ts';
 
 /** A budget of requests per window for one kind of costly or sensitive call. */
 export type RouteLimit = { name: string; limit: number; windowMs: number };
@@ -167,4 +169,13 @@ export function rateLimit(
       );
     }
   };
+}
+
+/** A route's options: the endpoint's contract schemas (contract.ts `schemaOf`) behind the route's rate limit. */
+export function limitedEndpoint<const E extends EndpointDefinition>(
+  definition: E,
+  rule: RouteLimit,
+  keyOf?: (request: FastifyRequest) => string,
+) {
+  return { schema: schemaOf(definition), preHandler: rateLimit(rule, keyOf) };
 }

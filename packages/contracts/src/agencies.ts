@@ -2,19 +2,15 @@ import { z } from 'zod';
 import { getCountries, type CountryCode } from 'libphonenumber-js';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { emailSchema } from './auth.ts';
-import { PHONE_COUNTRY_BY_LOCALE, internationalPhoneSchema, typedPhoneSchema } from './tours.ts';
+import {
+  PHONE_COUNTRY_BY_LOCALE,
+  internationalPhoneSchema,
+  optionalText,
+  typedPhoneSchema,
+} from './tours.ts';
 
 /** ISO 3166-1 alpha-2 countries an agency can be registered in (libphonenumber's list without AC and TA). */
 export const AGENCY_COUNTRIES: readonly string[] = getCountries().filter((c) => c !== 'AC' && c !== 'TA');
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null));
 
 const agencyFields = {
   company_name: z.string().trim().min(2).max(200),

@@ -55,6 +55,14 @@ export const e164PhoneSchema = z
     return parsed.number as string;
   });
 
+/** An order's contact email as typed (trimmed, lower-cased), refused with the booking form's message. */
+export const contactEmailSchema = z
+  .string({ error: 'booking.error.email' })
+  .trim()
+  .max(254, 'booking.error.email')
+  .pipe(z.email('booking.error.email'))
+  .transform((v) => v.toLowerCase());
+
 export const bookingContactSchema = z.object({
   full_name: z
     .string({ error: 'booking.error.fullName' })
@@ -67,12 +75,7 @@ export const bookingContactSchema = z.object({
         // No control characters and no lone UTF-16 surrogates (they cannot be stored or emailed).
         .refine((v) => v.isWellFormed() && !/\p{Cc}/u.test(v), 'booking.error.fullName'),
     ),
-  email: z
-    .string({ error: 'booking.error.email' })
-    .trim()
-    .max(254, 'booking.error.email')
-    .pipe(z.email('booking.error.email'))
-    .transform((v) => v.toLowerCase()),
+  email: contactEmailSchema,
   phone: e164PhoneSchema,
 });
 export type BookingContact = z.infer<typeof bookingContactSchema>;

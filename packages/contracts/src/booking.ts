@@ -44,6 +44,7 @@ import { fareFamilySchema } from './search.ts';
 import {
   agreementSchema,
   bookingContactSchema,
+  contactEmailSchema,
   bookingPassengerSchema,
   bookingServiceSchema,
   passengerList,
@@ -369,12 +370,7 @@ export const myTicketLookupRequestSchema = z.object({
     .string({ error: 'booking.error.bookingReference' })
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{6}$/, 'booking.error.bookingReference')),
-  email: z
-    .string({ error: 'booking.error.email' })
-    .trim()
-    .max(254, 'booking.error.email')
-    .pipe(z.email('booking.error.email'))
-    .transform((v) => v.toLowerCase()),
+  email: contactEmailSchema,
   lang: z.enum(LOCALES).default('en'),
 });
 export type MyTicketLookupRequest = z.input<typeof myTicketLookupRequestSchema>;

@@ -185,11 +185,33 @@ export const opsTourDetailResponseSchema = z.object({
 
 const inboxPage = { total: z.number().int(), page: z.number().int(), page_size: z.number().int() };
 
-export const opsTourRequestSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(OPS_TOUR_REQUEST_STATUSES),
-  /** The operator's note. */
-  note: z.string().nullable(),
+/** An inbox item: its id, status and the operator's note, what was sent (`fields`), when it came and last changed. */
+const inboxItem = <const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  statuses: S,
+  fields: F,
+) =>
+  z.object({
+    id: z.uuid(),
+    status: z.enum(statuses),
+    /** The operator's note. */
+    note: z.string().nullable(),
+    ...fields,
+    created_at: instant,
+    updated_at: instant,
+  });
+
+/** An inbox item after a change: its status and note now, and whether anything changed. */
+const inboxUpdate = <const S extends readonly [string, ...string[]]>(statuses: S) =>
+  z.object({
+    data: z.object({
+      id: z.uuid(),
+      status: z.enum(statuses),
+      note: z.string().nullable(),
+      changed: z.boolean(),
+    }),
+  });
+
+export const opsTourRequestSchema = inboxItem(OPS_TOUR_REQUEST_STATUSES, {
   /** The tour asked about (its English title), or null for a request about tours in general. */
   tour: z.object({ slug: z.string(), title: z.string() }).nullable(),
   full_name: z.string(),
@@ -199,16 +221,11 @@ export const opsTourRequestSchema = z.object({
   children: z.number().int(),
   message: z.string().nullable(),
   lang: z.string(),
-  created_at: instant,
-  updated_at: instant,
 });
 export type OpsTourRequest = z.infer<typeof opsTourRequestSchema>;
 export const opsTourRequestsResponseSchema = z.object({ data: z.array(opsTourRequestSchema), ...inboxPage });
 
-export const opsAgencyApplicationSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(OPS_AGENCY_APPLICATION_STATUSES),
-  note: z.string().nullable(),
+export const opsAgencyApplicationSchema = inboxItem(OPS_AGENCY_APPLICATION_STATUSES, {
   company_name: z.string(),
   contact_name: z.string(),
   email: z.string(),
@@ -219,8 +236,6 @@ export const opsAgencyApplicationSchema = z.object({
   tax_id: z.string().nullable(),
   message: z.string().nullable(),
   lang: z.string(),
-  created_at: instant,
-  updated_at: instant,
 });
 export type OpsAgencyApplication = z.infer<typeof opsAgencyApplicationSchema>;
 export const opsAgencyApplicationsResponseSchema = z.object({
@@ -228,20 +243,5 @@ export const opsAgencyApplicationsResponseSchema = z.object({
   ...inboxPage,
 });
 
-/** An inbox item after a change: its status and note now, and whether anything changed. */
-export const opsTourRequestUpdateResponseSchema = z.object({
-  data: z.object({
-    id: z.uuid(),
-    status: z.enum(OPS_TOUR_REQUEST_STATUSES),
-    note: z.string().nullable(),
-    changed: z.boolean(),
-  }),
-});
-export const opsAgencyApplicationUpdateResponseSchema = z.object({
-  data: z.object({
-    id: z.uuid(),
-    status: z.enum(OPS_AGENCY_APPLICATION_STATUSES),
-    note: z.string().nullable(),
-    changed: z.boolean(),
-  }),
-});
+export const opsTourRequestUpdateResponseSchema = inboxUpdate(OPS_TOUR_REQUEST_STATUSES);
+export const opsAgencyApplicationUpdateResponseSchema = inboxUpdate(OPS_AGENCY_APPLICATION_STATUSES);

@@ -20,18 +20,13 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { e164PhoneSchema, orderIdParamsSchema } from './booking.ts';
+import { contactEmailSchema, e164PhoneSchema, orderIdParamsSchema } from './booking.ts';
 
 export const changePhoneRequestSchema = z.object({ phone: e164PhoneSchema });
 export type ChangePhoneRequest = z.input<typeof changePhoneRequestSchema>;
 
 export const emailChangeRequestSchema = z.object({
-  email: z
-    .string({ error: 'booking.error.email' })
-    .trim()
-    .max(254, 'booking.error.email')
-    .pipe(z.email('booking.error.email'))
-    .transform((v) => v.toLowerCase()),
+  email: contactEmailSchema,
   /** Language of the code email (default: the order's). */
   lang: z.enum(LOCALES).optional(),
 });

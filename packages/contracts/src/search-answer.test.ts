@@ -1,30 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { buildNetwork } from '@parvoz/core/network';
-import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
-import { buildSchedule } from '@parvoz/core/schedule';
-import { createSearchEngine } from '@parvoz/core/search';
 import { compactSearch } from '@parvoz/core/search-answer';
 import type { FlightSearchRequest } from '@parvoz/core/search-types';
-import { createBuiltinSupplier } from '@parvoz/core/supplier';
+import { familyRoundTrip, fixtureSupplier, FIXTURE_NOW } from '@parvoz/core/search.fixture';
 import { decodeOffer } from '@parvoz/core/offers';
 import { flightSearchResponseSchema, type SearchAnswer } from './offers.ts';
 import { BrokenSearchAnswer, expandSearchOffers } from './search-answer.ts';
 
-const net = buildNetwork(FIXTURE_NETWORK);
-const engine = createSearchEngine(buildSchedule(net, { seed: 'fixture', frequencyScale: 3 }));
-const supplier = createBuiltinSupplier(net, { seed: 'fixture', secret: 'test-secret', engine });
-const now = Date.UTC(2026, 10, 20, 8, 0);
+const { supplier } = fixtureSupplier();
+const now = FIXTURE_NOW;
 
-const roundTrip = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
-  slices: [
-    { origin: 'TAS', destination: 'LON', departure_date: '2026-12-15' },
-    { origin: 'LON', destination: 'TAS', departure_date: '2026-12-22' },
-  ],
-  passengers: { adults: 2, children: 1, infants: 1 },
-  cabin_class: 'economy',
-  currency: 'EUR',
-  ...over,
-});
+const roundTrip = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest =>
+  familyRoundTrip({ currency: 'EUR', ...over });
 
 async function full(request: FlightSearchRequest) {
   const r = await supplier.search(request, { now });

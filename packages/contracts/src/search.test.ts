@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { flightSearchRequestSchema, placesQuerySchema } from './search.ts';
+import { flightSearchRequestSchema, placesQuerySchema, searchSlices } from './search.ts';
 
 const valid = {
   slices: [{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-15' }],
@@ -41,4 +41,13 @@ test('places query: limit bounded, lang one of four', () => {
   expect(placesQuerySchema.parse({ q: 'Tash' })).toEqual({ q: 'Tash', lang: 'en', limit: 8 });
   expect(placesQuerySchema.safeParse({ q: 'x', limit: '21' }).success).toBe(false);
   expect(placesQuerySchema.safeParse({ q: 'x', lang: 'de' }).success).toBe(false);
+});
+
+test('searchSlices: one slice one way, the way back reversed on the return date', () => {
+  const trip = { origin: 'TAS', destination: 'IST', departureDate: '2026-12-15', returnDate: null };
+  expect(searchSlices(trip)).toEqual([{ origin: 'TAS', destination: 'IST', departure_date: '2026-12-15' }]);
+  expect(searchSlices({ ...trip, returnDate: '2026-12-22' })).toEqual([
+    { origin: 'TAS', destination: 'IST', departure_date: '2026-12-15' },
+    { origin: 'IST', destination: 'TAS', departure_date: '2026-12-22' },
+  ]);
 });

@@ -60,6 +60,18 @@ export const flightSearchRequestSchema = z
   });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
 
+/** A trip's search slices: the way out, and the way back on `returnDate` for a round trip. */
+export function searchSlices(trip: {
+  origin: string;
+  destination: string;
+  departureDate: string;
+  returnDate: string | null | undefined;
+}): Array<{ origin: string; destination: string; departure_date: string }> {
+  const out = { origin: trip.origin, destination: trip.destination, departure_date: trip.departureDate };
+  if (!trip.returnDate) return [out];
+  return [out, { origin: trip.destination, destination: trip.origin, departure_date: trip.returnDate }];
+}
+
 /**
  * POST /v1/flights/search?stage=: none, the whole answer; `first`, the built-in offers at once (flagged `pending`
  * while other suppliers still search); `rest`, the merged answer of the search `first` began (the suppliers are

@@ -53,7 +53,8 @@ export function typedPhoneSchema(defaultCountry: CountryCode) {
     });
 }
 
-const optionalText = (max: number) =>
+/** A free text field a form may leave empty: trimmed, at most `max` characters, empty as null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

@@ -1,18 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { fromMajorString } from './money.ts';
-import { buildNetwork } from './network.ts';
-import { FIXTURE_NETWORK } from './network.fixture.ts';
 import { decodeOffer, encodeOffer } from './offers.ts';
 import { baggageAllowance, fareFamiliesOf, familyOfTier, fareTier } from './pricing.ts';
-import { buildSchedule } from './schedule.ts';
-import { createSearchEngine } from './search.ts';
+import { fixtureSupplier, FIXTURE_NOW } from './search.fixture.ts';
 import type { FlightSearchRequest } from './search-types.ts';
-import { createBuiltinSupplier } from './supplier.ts';
 
-const net = buildNetwork(FIXTURE_NETWORK);
-const engine = createSearchEngine(buildSchedule(net, { seed: 'fixture', frequencyScale: 3 }));
-const supplier = createBuiltinSupplier(net, { seed: 'fixture', secret: 'test-secret', engine });
-const now = Date.UTC(2026, 10, 20, 8, 0);
+const { engine, supplier } = fixtureSupplier();
+const now = FIXTURE_NOW;
 
 const oneWay = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
   slices: [{ origin: 'TAS', destination: 'LON', departure_date: '2026-12-15' }],

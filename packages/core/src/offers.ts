@@ -74,16 +74,8 @@ function serialize(o: OfferPayload): string {
 function deserialize(text: string): OfferPayload | null {
   const parts = text.split('~');
   if (parts.length < 8 || parts.length > 9 || parts[0] !== '1') return null;
-  const [, cabin, pax, family, searched, expires, currency, ...slices] = parts as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    ...string[],
-  ];
+  // Seven fields are there (the length is checked above): the defaults only tell the compiler so.
+  const [, cabin = '', pax = '', family = '', searched = '', expires = '', currency = '', ...slices] = parts;
   if (cabin !== 'e' && cabin !== 'b') return null;
   const coded = FAMILY_OF_CODE.get(family);
   if (!coded) return null;

@@ -7,8 +7,10 @@ import {
   ORDER_TRANSITIONS,
   refundStatusOf,
   transition,
+  type BookingStatus,
   type OrderEvent,
   type OrderStatus,
+  type PaymentStatus,
 } from './order-status.ts';
 
 const ALL_STATUSES: OrderStatus[] = (['new', 'booked', 'cancelled'] as const).flatMap((booking_status) =>
@@ -23,20 +25,18 @@ const EVENTS: OrderEvent[] = [
   'supplier_confirmed',
   'supplier_refused',
 ];
-const fresh: OrderStatus = { booking_status: 'new', payment_status: 'not_paid' };
+const status = (booking_status: BookingStatus, payment_status: PaymentStatus): OrderStatus => ({
+  booking_status,
+  payment_status,
+});
+const fresh = status('new', 'not_paid');
 
 describe('the order status table', () => {
   test('paid before the supplier books (issue 15): new/paid, then booked by the supplier or cancelled paid', () => {
     const paid = transition(fresh, 'payment_succeeded_unconfirmed');
-    expect(paid).toEqual({ booking_status: 'new', payment_status: 'paid' });
-    expect(transition(paid, 'supplier_confirmed')).toEqual({
-      booking_status: 'booked',
-      payment_status: 'paid',
-    });
-    expect(transition(paid, 'supplier_refused')).toEqual({
-      booking_status: 'cancelled',
-      payment_status: 'paid',
-    });
+    expect(paid).toEqual(status('new', 'paid'));
+    expect(transition(paid, 'supplier_confirmed')).toEqual(status('booked', 'paid'));
+    expect(transition(paid, 'supplier_refused')).toEqual(status('cancelled', 'paid'));
     // Neither paid again, nor expired, nor cancelled by the traveller while the airline is asked.
     expect(isPayable(paid, new Date(Date.now() + 60_000), new Date())).toBe(false);
     expect(canTransition(paid, 'payment_window_expired')).toBe(false);
@@ -51,18 +51,9 @@ describe('the order status table', () => {
   });
 
   test('new/not paid → booked/paid by a payment, or cancelled by expiry or cancellation', () => {
-    expect(transition(fresh, 'payment_succeeded')).toEqual({
-      booking_status: 'booked',
-      payment_status: 'paid',
-    });
-    expect(transition(fresh, 'payment_window_expired')).toEqual({
-      booking_status: 'cancelled',
-      payment_status: 'not_paid',
-    });
-    expect(transition(fresh, 'cancelled')).toEqual({
-      booking_status: 'cancelled',
-      payment_status: 'not_paid',
-    });
+    expect(transition(fresh, 'payment_succeeded')).toEqual(status('booked', 'paid'));
+    expect(transition(fresh, 'payment_window_expired')).toEqual(status('cancelled', 'not_paid'));
+    expect(transition(fresh, 'cancelled')).toEqual(status('cancelled', 'not_paid'));
   });
 
   test('every other change throws, and canTransition agrees with the table everywhere', () => {
@@ -81,32 +72,22 @@ describe('the order status table', () => {
     }
     // Nothing leaves cancelled, and booked/paid only by a cancellation that keeps it paid: paid twice, paid
     // after cancellation, expired after payment are refused.
-    expect(
-      transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled_after_payment'),
-    ).toEqual({ booking_status: 'cancelled', payment_status: 'paid' });
+    expect(transition(status('booked', 'paid'), 'cancelled_after_payment')).toEqual(
+      status('cancelled', 'paid'),
+    );
     expect(() => transition(fresh, 'cancelled_after_payment')).toThrow();
-    expect(() => transition({ booking_status: 'booked', payment_status: 'paid' }, 'cancelled')).toThrow();
-    expect(() =>
-      transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_succeeded'),
-    ).toThrow(/does not allow/);
-    expect(() =>
-      transition({ booking_status: 'cancelled', payment_status: 'not_paid' }, 'payment_succeeded'),
-    ).toThrow();
-    expect(() =>
-      transition({ booking_status: 'booked', payment_status: 'paid' }, 'payment_window_expired'),
-    ).toThrow();
+    expect(() => transition(status('booked', 'paid'), 'cancelled')).toThrow();
+    expect(() => transition(status('booked', 'paid'), 'payment_succeeded')).toThrow(/does not allow/);
+    expect(() => transition(status('cancelled', 'not_paid'), 'payment_succeeded')).toThrow();
+    expect(() => transition(status('booked', 'paid'), 'payment_window_expired')).toThrow();
   });
 
   test('payable only while new, unpaid and before the deadline', () => {
     const deadline = new Date('2026-11-23T06:20:00Z');
     expect(isPayable(fresh, deadline, new Date('2026-11-23T06:19:59Z'))).toBe(true);
     expect(isPayable(fresh, deadline, deadline)).toBe(false);
-    expect(isPayable({ booking_status: 'booked', payment_status: 'paid' }, deadline, new Date(0))).toBe(
-      false,
-    );
-    expect(
-      isPayable({ booking_status: 'cancelled', payment_status: 'not_paid' }, deadline, new Date(0)),
-    ).toBe(false);
+    expect(isPayable(status('booked', 'paid'), deadline, new Date(0))).toBe(false);
+    expect(isPayable(status('cancelled', 'not_paid'), deadline, new Date(0))).toBe(false);
   });
 });
 
@@ -124,7 +105,7 @@ describe('the refund status', () => {
 
 test('cancellable: unpaid while payable, paid before the first departure, never once cancelled', () => {
   const times = { paymentDeadline: new Date('2026-11-23T06:20:00Z'), departsAt: Date.UTC(2026, 11, 15) };
-  const paid = { booking_status: 'booked', payment_status: 'paid' } as const;
+  const paid = status('booked', 'paid');
   expect(isCancellable(fresh, times, new Date('2026-11-23T06:19:00Z'))).toBe(true);
   expect(isCancellable(fresh, times, new Date('2026-11-23T06:20:00Z'))).toBe(false);
   expect(isCancellable(paid, times, new Date('2026-12-14T23:59:59Z'))).toBe(true);

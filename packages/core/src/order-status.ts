@@ -35,47 +35,30 @@ export type OrderEvent =
   /** The supplier refused to book the paid order (offer gone, price changed): refunded in full. */
   | 'supplier_refused';
 
+/** The statuses the table below moves between, named once. */
+const status = (booking_status: BookingStatus, payment_status: PaymentStatus): OrderStatus => ({
+  booking_status,
+  payment_status,
+});
+const NEW_UNPAID = status('new', 'not_paid');
+const NEW_PAID = status('new', 'paid');
+const BOOKED_PAID = status('booked', 'paid');
+const CANCELLED_UNPAID = status('cancelled', 'not_paid');
+const CANCELLED_PAID = status('cancelled', 'paid');
+
 /** Every allowed change, and nothing else. */
 export const ORDER_TRANSITIONS: ReadonlyArray<{
   event: OrderEvent;
   from: OrderStatus;
   to: OrderStatus;
 }> = [
-  {
-    event: 'payment_succeeded',
-    from: { booking_status: 'new', payment_status: 'not_paid' },
-    to: { booking_status: 'booked', payment_status: 'paid' },
-  },
-  {
-    event: 'payment_window_expired',
-    from: { booking_status: 'new', payment_status: 'not_paid' },
-    to: { booking_status: 'cancelled', payment_status: 'not_paid' },
-  },
-  {
-    event: 'cancelled',
-    from: { booking_status: 'new', payment_status: 'not_paid' },
-    to: { booking_status: 'cancelled', payment_status: 'not_paid' },
-  },
-  {
-    event: 'cancelled_after_payment',
-    from: { booking_status: 'booked', payment_status: 'paid' },
-    to: { booking_status: 'cancelled', payment_status: 'paid' },
-  },
-  {
-    event: 'payment_succeeded_unconfirmed',
-    from: { booking_status: 'new', payment_status: 'not_paid' },
-    to: { booking_status: 'new', payment_status: 'paid' },
-  },
-  {
-    event: 'supplier_confirmed',
-    from: { booking_status: 'new', payment_status: 'paid' },
-    to: { booking_status: 'booked', payment_status: 'paid' },
-  },
-  {
-    event: 'supplier_refused',
-    from: { booking_status: 'new', payment_status: 'paid' },
-    to: { booking_status: 'cancelled', payment_status: 'paid' },
-  },
+  { event: 'payment_succeeded', from: NEW_UNPAID, to: BOOKED_PAID },
+  { event: 'payment_window_expired', from: NEW_UNPAID, to: CANCELLED_UNPAID },
+  { event: 'cancelled', from: NEW_UNPAID, to: CANCELLED_UNPAID },
+  { event: 'cancelled_after_payment', from: BOOKED_PAID, to: CANCELLED_PAID },
+  { event: 'payment_succeeded_unconfirmed', from: NEW_UNPAID, to: NEW_PAID },
+  { event: 'supplier_confirmed', from: NEW_PAID, to: BOOKED_PAID },
+  { event: 'supplier_refused', from: NEW_PAID, to: CANCELLED_PAID },
 ];
 
 export class ForbiddenTransitionError extends Error {

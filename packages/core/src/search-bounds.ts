@@ -105,18 +105,8 @@ export class SliceBounds {
 
   /** The party's price of exactly `legs` more flights from an airport (cents) is at least this. */
   priceToGo(airport: number, legs: number): number {
-    const memo = this.priceMemo[legs]!;
-    let v = memo[airport]!;
-    if (!Number.isNaN(v)) return v;
-    v = Infinity;
-    const routes = this.usefulRoutes(airport, legs);
-    for (let i = 0; i < routes.length; i++) {
-      const r = routes[i]!;
-      const w = this.routePrice(r) + (legs > 1 ? this.priceToGo(this.routeDestination[r]!, legs - 1) : 0);
-      if (w < v) v = w;
-    }
-    memo[airport] = v;
-    return v;
+    const known = this.priceMemo[legs]![airport]!;
+    return Number.isNaN(known) ? this.leastToGo(this.priceMemo, airport, legs, this.priceVia) : known;
   }
 
   /**
@@ -124,19 +114,33 @@ export class SliceBounds {
    * the connections between them (not the one before the first).
    */
   minutesToGo(airport: number, legs: number): number {
-    const memo = this.minutesMemo[legs]!;
-    let v = memo[airport]!;
-    if (!Number.isNaN(v)) return v;
-    v = Infinity;
+    const known = this.minutesMemo[legs]![airport]!;
+    return Number.isNaN(known) ? this.leastToGo(this.minutesMemo, airport, legs, this.minutesVia) : known;
+  }
+
+  /** At least the price of `legs` flights starting with route `r`. */
+  private readonly priceVia = (r: number, legs: number): number =>
+    this.routePrice(r) + (legs > 1 ? this.priceToGo(this.routeDestination[r]!, legs - 1) : 0);
+
+  /** At least the minutes of `legs` flights starting with route `r`. */
+  private readonly minutesVia = (r: number, legs: number): number =>
+    this.routeMinBlock[r]! +
+    (legs > 1 ? this.minConnectionMinutes + this.minutesToGo(this.routeDestination[r]!, legs - 1) : 0);
+
+  /** The least `via` over the useful routes from the airport, then kept in `memos[legs]` (the callers look first). */
+  private leastToGo(
+    memos: (Float64Array | null)[],
+    airport: number,
+    legs: number,
+    via: (r: number, legs: number) => number,
+  ): number {
+    let v = Infinity;
     const routes = this.usefulRoutes(airport, legs);
     for (let i = 0; i < routes.length; i++) {
-      const r = routes[i]!;
-      const w =
-        this.routeMinBlock[r]! +
-        (legs > 1 ? this.minConnectionMinutes + this.minutesToGo(this.routeDestination[r]!, legs - 1) : 0);
+      const w = via(routes[i]!, legs);
       if (w < v) v = w;
     }
-    memo[airport] = v;
+    memos[legs]![airport] = v;
     return v;
   }
 }

@@ -125,15 +125,16 @@ export interface Combination extends RankedResult {
   itineraries: number[];
 }
 
-export type SearchErrorCode =
-  | 'invalid_request'
+/** Why a route and its dates cannot be searched, whether asked by the API or by a search URL (search-segment.ts). */
+export type RouteDateError =
   | 'unknown_origin'
   | 'unknown_destination'
   | 'same_origin_destination'
   | 'invalid_date'
   | 'date_out_of_range'
-  | 'return_before_departure'
-  | PassengerCountsError;
+  | 'return_before_departure';
+
+export type SearchErrorCode = 'invalid_request' | RouteDateError | PassengerCountsError;
 
 export interface SearchError {
   code: SearchErrorCode;

@@ -28,30 +28,25 @@ export function sortResults<T extends RankedResult>(list: T[], order: SortOrder)
   return list.sort(comparator<T>(order));
 }
 
+type RankKey = 'totalCents' | 'durationMinutes' | 'transfers';
+
+/** The result first by `keys` in turn (a full tie keeps the earlier one); undefined for an empty list. */
+function firstBy<T extends RankedResult>(list: readonly T[], keys: readonly RankKey[]): T | undefined {
+  const before = (c: T, a: T) => {
+    for (const key of keys) if (c[key] !== a[key]) return c[key] < a[key];
+    return false;
+  };
+  let first: T | undefined;
+  for (const c of list) if (!first || before(c, first)) first = c;
+  return first;
+}
+
 /** The cheapest result (ties: fewer transfers, then shorter); undefined for an empty list. */
 export function cheapestOf<T extends RankedResult>(list: readonly T[]): T | undefined {
-  return list.reduce<T | undefined>(
-    (a, c) =>
-      !a ||
-      c.totalCents < a.totalCents ||
-      (c.totalCents === a.totalCents &&
-        (c.transfers < a.transfers || (c.transfers === a.transfers && c.durationMinutes < a.durationMinutes)))
-        ? c
-        : a,
-    undefined,
-  );
+  return firstBy(list, ['totalCents', 'transfers', 'durationMinutes']);
 }
 
 /** The shortest result (ties: cheaper, then fewer transfers); undefined for an empty list. */
 export function fastestOf<T extends RankedResult>(list: readonly T[]): T | undefined {
-  return list.reduce<T | undefined>(
-    (a, c) =>
-      !a ||
-      c.durationMinutes < a.durationMinutes ||
-      (c.durationMinutes === a.durationMinutes &&
-        (c.totalCents < a.totalCents || (c.totalCents === a.totalCents && c.transfers < a.transfers)))
-        ? c
-        : a,
-    undefined,
-  );
+  return firstBy(list, ['durationMinutes', 'totalCents', 'transfers']);
 }

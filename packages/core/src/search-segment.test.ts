@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { HORIZON_DAYS } from './schedule.ts';
 import { formatDay, parseDay } from './schedule-time.ts';
+import { TAS_IST_ONE_ADULT } from './search.fixture.ts';
 import { formatSearchSegment, parseSearchSegment, type SearchParams } from './search-segment.ts';
 
 const known = new Set(['TAS', 'IST', 'SAW', 'LON', 'LHR', 'MOW', 'NYC', 'JFK', 'SKD']);
@@ -15,17 +16,7 @@ const parse = (s: string) => parseSearchSegment(s, options);
 
 describe('search segment', () => {
   test('examples of DESIGN §3', () => {
-    expect(parse('TAS1512IST1')).toEqual({
-      ok: true,
-      value: {
-        origin: 'TAS',
-        destination: 'IST',
-        departureDate: '2026-12-15',
-        returnDate: null,
-        passengers: { adults: 1, children: 0, infants: 0 },
-        cabin: 'economy',
-      },
-    });
+    expect(parse('TAS1512IST1')).toEqual({ ok: true, value: TAS_IST_ONE_ADULT });
     expect(parse('TAS1512IST2012211b')).toEqual({
       ok: true,
       value: {
@@ -90,14 +81,7 @@ describe('search segment', () => {
   });
 
   test('format writes the shortest form', () => {
-    const base: SearchParams = {
-      origin: 'TAS',
-      destination: 'IST',
-      departureDate: '2026-12-15',
-      returnDate: null,
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin: 'economy',
-    };
+    const base: SearchParams = TAS_IST_ONE_ADULT;
     expect(formatSearchSegment(base)).toBe('TAS1512IST1');
     expect(
       formatSearchSegment({

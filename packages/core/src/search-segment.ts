@@ -10,7 +10,8 @@
  *
  * `formatSearchSegment` writes the shortest form; `parseSearchSegment` is strict and never throws.
  */
-import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
+import { checkPassengerCounts, type PassengerCounts, type PassengerCountsError } from './passengers.ts';
+import type { RouteDateError } from './search-engine-types.ts';
 import { HORIZON_DAYS, type Cabin } from './schedule.ts';
 import { dayFromParts, formatDay, parseDay } from './schedule-time.ts';
 
@@ -25,17 +26,9 @@ export interface SearchParams {
   cabin: Cabin;
 }
 
+/** A one-digit count is always a whole number: never `invalid_passengers`. */
 export type SearchSegmentErrorCode =
-  | 'malformed'
-  | 'unknown_origin'
-  | 'unknown_destination'
-  | 'same_origin_destination'
-  | 'invalid_date'
-  | 'date_out_of_range'
-  | 'return_before_departure'
-  | 'too_many_passengers'
-  | 'too_many_infants'
-  | 'no_adults';
+  'malformed' | RouteDateError | Exclude<PassengerCountsError, 'invalid_passengers'>;
 
 export type SearchSegmentField =
   'segment' | 'origin' | 'destination' | 'departure_date' | 'return_date' | 'passengers';
@@ -104,15 +97,8 @@ export function parseSearchSegment(
   if (typeof segment !== 'string' || segment.length > 32) return fail('malformed', 'segment');
   const m = SEGMENT.exec(segment);
   if (!m) return fail('malformed', 'segment');
-  const [, origin, depDd, depMm, destination, digits, business] = m as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  // Every group of SEGMENT takes part in a match: the defaults only tell the compiler so.
+  const [, origin = '', depDd = '', depMm = '', destination = '', digits = '', business = ''] = m;
   let retPart = '';
   let paxPart: string;
   if (digits.length === 1 || digits.length === 3) paxPart = digits;

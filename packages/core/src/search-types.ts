@@ -187,18 +187,23 @@ export interface SearchFacets {
   slices: { departure: FacetTimeRange | null; arrival: FacetTimeRange | null }[];
 }
 
-export interface FlightSearchData {
+/** What a search answer says of itself, whichever form its offers take. */
+interface SearchAnswerHead {
   /** Search id (derived from the request and the search time). */
   id: string;
   created_at: string;
+  /** When every offer of the answer expires. */
   expires_at: string;
   currency: CurrencyCode;
   cabin_class: CabinClass;
   passengers: OfferPassenger[];
-  offers: Offer[];
   facets: SearchFacets;
   /** false: no flights connect the places of some slice on any date, within the connections allowed. */
   connected: boolean;
+}
+
+export interface FlightSearchData extends SearchAnswerHead {
+  offers: Offer[];
 }
 
 /**
@@ -244,20 +249,11 @@ export interface SearchOffer {
 }
 
 /** The body of POST /v1/flights/search's answer: offers referring to slices and fare families listed once. */
-export interface SearchAnswer {
-  id: string;
-  created_at: string;
-  /** When every offer of the answer expires. */
-  expires_at: string;
-  currency: CurrencyCode;
-  cabin_class: CabinClass;
-  passengers: OfferPassenger[];
+export interface SearchAnswer extends SearchAnswerHead {
   /** The cabin's fare families, cheapest first. */
   fare_families: SearchFareFamily[];
   slices: Record<string, SearchSlice>;
   offers: SearchOffer[];
-  facets: SearchFacets;
-  connected: boolean;
 }
 
 /** Response of POST /v1/flights/search. */

@@ -102,32 +102,13 @@ export function bruteForceSlice(
     });
   }
   if (!pareto) return priced;
-  if (pareto === 'interval') {
-    return priced.filter(
-      (a) =>
-        !priced.some(
-          (b) =>
-            b !== a &&
-            b.totalCents <= a.totalCents &&
-            b.transfers <= a.transfers &&
-            b.departUtc >= a.departUtc &&
-            b.arriveUtc <= a.arriveUtc &&
-            (b.totalCents < a.totalCents ||
-              b.transfers < a.transfers ||
-              b.departUtc > a.departUtc ||
-              b.arriveUtc < a.arriveUtc),
-        ),
-    );
-  }
-  return priced.filter(
-    (a) =>
-      !priced.some(
-        (b) =>
-          b !== a &&
-          b.totalCents <= a.totalCents &&
-          b.durationMinutes <= a.durationMinutes &&
-          b.transfers <= a.transfers &&
-          (b.totalCents < a.totalCents || b.durationMinutes < a.durationMinutes || b.transfers < a.transfers),
-      ),
-  );
+  // What each Pareto set compares, every criterion lower-is-better (a later departure is better).
+  const criteria =
+    pareto === 'interval'
+      ? (p: OracleItinerary) => [p.totalCents, p.transfers, -p.departUtc, p.arriveUtc]
+      : (p: OracleItinerary) => [p.totalCents, p.durationMinutes, p.transfers];
+  /** `b` is no worse than `a` on every criterion and better on one. */
+  const dominates = (b: number[], a: number[]) =>
+    b.every((v, i) => v <= a[i]!) && b.some((v, i) => v < a[i]!);
+  return priced.filter((a) => !priced.some((b) => b !== a && dominates(criteria(b), criteria(a))));
 }

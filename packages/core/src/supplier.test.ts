@@ -1,30 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { fromMajorString, type CurrencyCode } from './money.ts';
-import { buildNetwork } from './network.ts';
-import { FIXTURE_NETWORK } from './network.fixture.ts';
 import { decodeOffer } from './offers.ts';
-import { buildSchedule } from './schedule.ts';
-import { createSearchEngine } from './search.ts';
+import { FIXTURE_NETWORK } from './network.fixture.ts';
+import { familyRoundTrip, fixtureSupplier, FIXTURE_NOW } from './search.fixture.ts';
 import type { FlightSearchRequest, Offer } from './search-types.ts';
 import { createBuiltinSupplier } from './supplier.ts';
 
-const net = buildNetwork(FIXTURE_NETWORK);
-const engine = createSearchEngine(buildSchedule(net, { seed: 'fixture', frequencyScale: 3 }));
-const supplier = createBuiltinSupplier(net, { seed: 'fixture', secret: 'test-secret', engine });
-const now = Date.UTC(2026, 10, 20, 8, 0);
+const { net, engine, supplier } = fixtureSupplier();
+const now = FIXTURE_NOW;
 const ctx = { now };
 
-const request = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest => ({
-  slices: [
-    { origin: 'TAS', destination: 'LON', departure_date: '2026-12-15' },
-    { origin: 'LON', destination: 'TAS', departure_date: '2026-12-22' },
-  ],
-  passengers: { adults: 2, children: 1, infants: 1 },
-  cabin_class: 'economy',
-  max_connections: 2,
-  currency: 'USD',
-  ...over,
-});
+const request = (over: Partial<FlightSearchRequest> = {}): FlightSearchRequest =>
+  familyRoundTrip({ max_connections: 2, currency: 'USD', ...over });
 
 async function offersOf(
   over: Partial<FlightSearchRequest> = {},

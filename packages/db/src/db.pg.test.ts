@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineDatabaseSuite } from './db.suite.ts';
 import { createDatabase, isMigrated, migrate, type DatabaseHandle } from './index.ts';
 import { holdSeats, soldSeats, SoldOutError } from './repositories/seat-inventory.ts';
-import { createTestDatabase, withDatabaseName, type TestDatabase } from './testing.ts';
+import { createTestDatabase, withAdmin, withDatabaseName, type TestDatabase } from './testing.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
@@ -22,15 +22,7 @@ const serverUrl: string = DATABASE_URL;
 
 defineDatabaseSuite('PostgreSQL', () => createTestDatabase({ url: serverUrl }));
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withAdmin(serverUrl, work);
 
 /** Connections this test may open: 200, fewer on a server configured with fewer. */
 async function connectionBudget(): Promise<number> {

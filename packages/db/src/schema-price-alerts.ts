@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -16,14 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, money, oneOf, tsNullable } from './schema-columns.ts';
 
 export const PRICE_ALERT_STATUSES = ['pending', 'active', 'unsubscribed', 'expired'] as const;
 export type PriceAlertStatus = (typeof PRICE_ALERT_STATUSES)[number];
 export const PRICE_ALERT_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
 export type PriceAlertTokenPurpose = (typeof PRICE_ALERT_TOKEN_PURPOSES)[number];
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**
  * One watched search. `pending` until the emailed link confirms it, then `active` until unsubscribed or
@@ -47,18 +44,18 @@ export const priceAlerts = pgTable(
     infants: smallint('infants').notNull().default(0),
     cabin: text('cabin', { enum: ['economy', 'business'] }).notNull(),
     status: text('status', { enum: PRICE_ALERT_STATUSES }).notNull().default('pending'),
-    referencePriceMinor: bigint('reference_price_minor', { mode: 'number' }).notNull(),
+    referencePriceMinor: money('reference_price_minor').notNull(),
     /** The latest re-pricing's lowest price (null until the first one, or when nothing was on sale). */
-    lastPriceMinor: bigint('last_price_minor', { mode: 'number' }),
+    lastPriceMinor: money('last_price_minor'),
     /** When active: the next re-pricing is due; while a worker holds it, the end of its lease. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every claim: a worker writes its result only while the row still carries its claim. */
     claims: integer('claims').notNull().default(0),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    lastCheckedAt: tsNullable('last_checked_at'),
+    notifiedAt: tsNullable('notified_at'),
+    createdAt: createdAt(),
+    confirmedAt: tsNullable('confirmed_at'),
+    endedAt: tsNullable('ended_at'),
   },
   (t) => [
     index('price_alerts_email_idx').on(t.email, t.status),
@@ -66,8 +63,8 @@ export const priceAlerts = pgTable(
       .on(t.nextCheckAt)
       .where(sql`"status" = 'active'`),
     check('price_alerts_email_lower', sql`"email" = lower("email")`),
-    check('price_alerts_status', inList('status', PRICE_ALERT_STATUSES)),
-    check('price_alerts_cabin', inList('cabin', ['economy', 'business'])),
+    check('price_alerts_status', oneOf('status', PRICE_ALERT_STATUSES)),
+    check('price_alerts_cabin', oneOf('cabin', ['economy', 'business'])),
     check('price_alerts_party', sql`"adults" >= 1 AND "children" >= 0 AND "infants" >= 0`),
     check('price_alerts_reference_nonnegative', sql`"reference_price_minor" >= 0`),
   ],
@@ -86,11 +83,11 @@ export const priceAlertTokens = pgTable(
       .references(() => priceAlerts.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: PRICE_ALERT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('price_alert_tokens_token_hash_key').on(t.tokenHash),
     index('price_alert_tokens_alert_id_idx').on(t.alertId),
-    check('price_alert_tokens_purpose', inList('purpose', PRICE_ALERT_TOKEN_PURPOSES)),
+    check('price_alert_tokens_purpose', oneOf('purpose', PRICE_ALERT_TOKEN_PURPOSES)),
   ],
 );

@@ -12,7 +12,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -26,6 +25,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  bytea,
+  createdAt,
+  GENDERS,
+  money,
+  oneOf,
+  travellerColumns,
+  tsNullable,
+  updatedAt,
+} from './schema-columns.ts';
+
+export { GENDERS, type Gender } from './schema-columns.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Value lists (each one is also a CHECK constraint in the database)
@@ -36,8 +47,6 @@ export const PAYMENT_STATUSES = ['not_paid', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PASSENGER_TYPES = ['adult', 'child', 'infant'] as const;
 export type PassengerType = (typeof PASSENGER_TYPES)[number];
-export const GENDERS = ['male', 'female'] as const;
-export type Gender = (typeof GENDERS)[number];
 export const CABINS = ['economy', 'business'] as const;
 export type Cabin = (typeof CABINS)[number];
 export const PROVIDER_PAYMENT_STATUSES = [
@@ -76,29 +85,6 @@ export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[numbe
 
 /** A text in each site language; a missing language falls back to English. */
 export type LocalizedText = Partial<Record<'en' | 'ru' | 'uz' | 'tr', string>>;
-
-/** `column IN ('a', 'b')` for a CHECK constraint (values are our own constants, never user input). */
-function oneOf(column: string, values: readonly string[]) {
-  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
-}
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
-const tsNullable = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: 'number' });
-/** Binary data (`bytea`), read as a Buffer whichever driver (PGlite, postgres.js) is underneath. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) =>
-    typeof value === 'string'
-      ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
-      : Buffer.from(value),
-});
 
 // ---------------------------------------------------------------------------------------------------------
 // Accounts and sign-in (DESIGN §5)
@@ -175,14 +161,7 @@ export const savedTravellers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    givenName: text('given_name').notNull(),
-    familyName: text('family_name').notNull(),
-    bornOn: date('born_on', { mode: 'string' }).notNull(),
-    gender: text('gender', { enum: GENDERS }).notNull(),
-    /** ISO 3166-1 alpha-2. */
-    citizenship: text('citizenship').notNull(),
-    documentNumber: text('document_number').notNull(),
-    documentExpiresOn: date('document_expires_on', { mode: 'string' }),
+    ...travellerColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,13 +281,7 @@ export const orderPassengers = pgTable(
     /** 0-based order of the passenger in the booking. */
     position: smallint('position').notNull(),
     type: text('type', { enum: PASSENGER_TYPES }).notNull(),
-    givenName: text('given_name').notNull(),
-    familyName: text('family_name').notNull(),
-    bornOn: date('born_on', { mode: 'string' }).notNull(),
-    gender: text('gender', { enum: GENDERS }).notNull(),
-    citizenship: text('citizenship').notNull(),
-    documentNumber: text('document_number').notNull(),
-    documentExpiresOn: date('document_expires_on', { mode: 'string' }),
+    ...travellerColumns(),
     /** 13-digit e-ticket numbers, once issued. */
     ticketNumbers: jsonb('ticket_numbers').$type<string[]>(),
   },

@@ -144,7 +144,8 @@ export function withDatabaseName(url: string, name: string): string {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+/** `work` with a client of the server at `url`, closed afterwards whatever happens. */
+export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

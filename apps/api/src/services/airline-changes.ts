@@ -19,16 +19,17 @@ import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 import { enqueueEmail } from './mail.ts';
 import { flightsOf, loadOrder, presentOrder } from './order-view.ts';
-import { orderLink } from './refunds.ts';
+import { orderLink } from './order-access.ts';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { localWithOffset } from '../suppliers/duffel/mapping.ts';
 import { airlineChangesTotal } from '../metrics.ts';
+import { errorText, type ServiceLog } from './log.ts';
 
 export interface AirlineChangeDeps {
   db: Database;
   duffel: Pick<DuffelOrders, 'listChanges' | 'acceptChange'>;
   now: () => Date;
-  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: ServiceLog;
   /** The places and airlines an accepted change's new flights are shown with. */
   network: Network;
   /** The configured site origin (PUBLIC_URL), for the order link in the traveller's email; never a request header. */
@@ -247,7 +248,7 @@ export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<numbe
       fresh += await readOrderChanges(deps, order.id, order.supplierOrderId!);
     } catch (error) {
       deps.log.warn(
-        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: order.id, err: errorText(error) },
         'airline changes not read: asked again on the next run',
       );
     }

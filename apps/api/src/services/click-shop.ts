@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { isPayable } from '@parvoz/core/order-status';
+import type { ServiceLog } from './log.ts';
 import {
   CLICK_ERROR_NOTES,
   CLICK_PROVIDER,
@@ -24,25 +24,23 @@ import type { ClickSettings } from '../payments/click/settings.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf, tiyinOfSumText } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
+import { lockOrder, payableNow } from './order-view.ts';
 import {
   findOrder,
   findTransaction,
   isOrderId,
-  lockOrder,
-  paymentForTransaction,
+  openProviderTransaction,
   paymentOf,
   type OrderRow,
   type ProviderTransaction,
 } from './provider-transactions.ts';
-
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 export interface ClickDeps {
   db: Database;
   now: () => Date;
   settings: ClickSettings;
   siteUrl: () => string;
-  log: Log;
+  log: ServiceLog;
 }
 
 export interface ClickOutcome {
@@ -105,8 +103,7 @@ function checkOrder(order: OrderRow, request: ClickRequest, now: Date): void {
   const tiyin = tiyinOfSumText(request.amount);
   if (order.currency !== 'UZS' || tiyin === null || tiyin !== tiyinOf(order.totalMinor))
     throw new ClickRefusal(ClickError.incorrectAmount);
-  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
-  if (!isPayable(status, order.paymentDeadline, now)) throw new ClickRefusal(ClickError.transactionCancelled);
+  if (!payableNow(order, now)) throw new ClickRefusal(ClickError.transactionCancelled);
 }
 
 /** Prepare (action 0): reserves nothing new (the order holds its seats) but records Click's attempt. */
@@ -131,23 +128,14 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
         return existing;
       }
       checkOrder(order, request, now);
-      const payment = await paymentForTransaction(tx, order, CLICK_PROVIDER, now);
-      const [created] = await tx
-        .insert(schema.providerTransactions)
-        .values({
-          provider: CLICK_PROVIDER,
-          externalId: request.click_trans_id,
-          paymentId: payment.id,
-          orderId: order.id,
-          amountMinor: order.totalMinor,
-          currency: order.currency,
-          state: Prepared,
-          providerTime: now,
-          createdAt: now,
-          details: { click_paydoc_id: request.click_paydoc_id, sign_time: request.sign_time },
-        })
-        .returning();
-      return created!;
+      return openProviderTransaction(tx, order, {
+        provider: CLICK_PROVIDER,
+        externalId: request.click_trans_id,
+        state: Prepared,
+        providerTime: now,
+        now,
+        details: { click_paydoc_id: request.click_paydoc_id, sign_time: request.sign_time },
+      });
     });
     return {
       answer: {
@@ -179,7 +167,10 @@ async function applyOutcome(
     amountMinor: transaction.amountMinor,
     currency: transaction.currency,
   };
-  return applyPaymentEventIn(tx, CLICK_PROVIDER, event, deps.siteUrl(), deps.now(), deps.log);
+  return applyPaymentEventIn(
+    { tx, provider: CLICK_PROVIDER, siteUrl: deps.siteUrl(), now: deps.now(), log: deps.log },
+    event,
+  );
 }
 
 /** Complete (action 1): the card was debited (`error` 0) or the payment failed (`error` < 0). */

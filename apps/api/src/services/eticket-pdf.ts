@@ -3,7 +3,7 @@
  * Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access link and
  * a Code 128 barcode of the booking reference; the airline's own booking reference when a supplier booked it.
  */
-import { startA4Document } from './pdf-document.ts';
+import { PDF_BLUE as BLUE, PDF_GREY as GREY, pdfFlow, startA4Document } from './pdf-document.ts';
 import QRCode from 'qrcode';
 import bwipjs from 'bwip-js';
 import type { Order } from '@parvoz/contracts/booking';
@@ -29,9 +29,6 @@ const BAGGAGE_KEYS = {
 } as const;
 const GENDER_KEYS = { male: 'ticket.gender.male', female: 'ticket.gender.female' } as const;
 
-const BLUE = '#1d4ed8';
-const GREY = '#4b5563';
-
 export async function renderETicketPdf(order: Order, lang: Locale, accessLink: string): Promise<Buffer> {
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -55,8 +52,8 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
     lang,
   );
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const flow = pdfFlow(doc, 205, 2);
+  const { left, width, line } = flow;
 
   // Header: brand, title, QR code of the order page.
   doc.font('bold').fontSize(22).fillColor(BLUE).text('Parvoz', left, 40);
@@ -91,36 +88,10 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
       .text(t('ticket.airlineReferenceHint'), left + 130, 185, { width: 270 });
   }
 
-  let y = 205;
+  // A section keeps its title with a few lines of its own.
   const heading = (text: string) => {
-    if (y > doc.page.height - 140) {
-      doc.addPage();
-      y = 40;
-    }
-    doc.font('bold').fontSize(12).fillColor(BLUE).text(text, left, y);
-    y = doc.y + 4;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#d1d5db')
-      .stroke();
-    y += 6;
-  };
-  const line = (
-    text: string,
-    options: { bold?: boolean; size?: number; color?: string; indent?: number } = {},
-  ) => {
-    if (y > doc.page.height - 60) {
-      doc.addPage();
-      y = 40;
-    }
-    doc
-      .font(options.bold ? 'bold' : 'regular')
-      .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? '#111827')
-      .text(text, left + (options.indent ?? 0), y, { width: width - (options.indent ?? 0) });
-    y = doc.y + 2;
+    flow.keepRoom(140);
+    flow.heading(text);
   };
 
   // Passengers with their ticket numbers.
@@ -143,7 +114,7 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
         : ticket.flight_key;
       line(`${t('ticket.ticketNumber')} ${ticket.ticket_number} · ${flight}`, { size: 9, indent: 10 });
     }
-    y += 4;
+    flow.y += 4;
   }
 
   // Flights.
@@ -169,7 +140,7 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
         ].join(' · '),
         { size: 9, color: GREY },
       );
-      y += 4;
+      flow.y += 4;
     }
   }
 
@@ -184,7 +155,7 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
   line(`${t('ticket.total')}: ${formatAmount(lang, order.total_amount, order.total_currency)}`, {
     bold: true,
   });
-  y += 8;
+  flow.y += 8;
   line(t('ticket.notice'), { size: 8, color: GREY });
 
   doc.end();

@@ -1,6 +1,7 @@
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { EmailPayload } from './mail.ts';
+import type { Database } from '@parvoz/db';
+import { enqueueEmail, type EmailPayload } from './mail.ts';
 import { EmailLayout, Fields, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /** Emails to the site's operator (OPERATOR_EMAIL), in the operator's language (OPERATOR_LANG). */
@@ -38,6 +39,32 @@ export type AgencyApplicationEmail = {
 };
 
 export type OperatorEmail = TourRequestEmail | AgencyApplicationEmail;
+
+/** Where the operator's emails go, in which language, and the site's origin for the links in them. */
+export type OperatorContact = { email: string; lang: Locale; publicUrl: string };
+
+export function operatorContact(
+  config: { operatorEmail: string; operatorLang: Locale },
+  publicUrl: string,
+): OperatorContact {
+  return { email: config.operatorEmail, lang: config.operatorLang, publicUrl };
+}
+
+/** Queues the operator's email in the transaction that stores what it tells of: once per reference. */
+export async function queueOperatorEmail(
+  db: Database,
+  operator: OperatorContact,
+  content: OperatorEmail,
+  now: Date,
+): Promise<void> {
+  await enqueueEmail(db, {
+    to: operator.email,
+    kind: content.kind,
+    now,
+    dedupeKey: `${content.kind}:${content.reference}`,
+    payload: await renderOperatorEmail(operator.lang, content),
+  });
+}
 
 type Row = [label: string, value: string];
 

@@ -10,10 +10,8 @@ import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { OpsCorrectContact } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../errors.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { enqueueEmail } from './mail.ts';
-import { loadOrder, presentOrder } from './order-view.ts';
-import { orderLink } from './refunds.ts';
+import { queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
+import { currentOrder, lockOrder } from './order-view.ts';
 
 export async function correctContact(
   tx: Database,
@@ -27,7 +25,7 @@ export async function correctContact(
   },
 ): Promise<Order> {
   const { orderId, contact, now } = input;
-  const [row] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  const row = await lockOrder(tx, orderId);
   if (!row) throw new ApiFailure('not_found', 'No such order.');
   const changes: Partial<typeof schema.orders.$inferInsert> = {};
   const audit: Record<string, unknown> = {};
@@ -43,56 +41,14 @@ export async function correctContact(
     changes.contactPhone = contact.phone;
     Object.assign(audit, { phone_from: row.contactPhone, phone_to: contact.phone });
   }
-  if (Object.keys(changes).length === 0) return presentOrder((await loadOrder(tx, orderId))!, now);
+  if (Object.keys(changes).length === 0) return currentOrder(tx, orderId, now);
   await tx
     .update(schema.orders)
     .set({ ...changes, updatedAt: now })
     .where(eq(schema.orders.id, orderId));
-  const view = presentOrder((await loadOrder(tx, orderId))!, now);
-  const link = () => orderLink(tx, orderId, view.lang, input.siteUrl, now);
-  if (changes.contactPhone) {
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'contact-phone-changed',
-      orderId,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-phone-changed',
-        order: view,
-        phone: changes.contactPhone,
-        link: await link(),
-      }),
-      now,
-    });
-  }
-  if (changes.contactEmail) {
-    // The old address learns where the booking's emails go now, but gets no link to the order.
-    await enqueueEmail(tx, {
-      to: row.contactEmail,
-      kind: 'contact-email-changed',
-      orderId,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: changes.contactEmail,
-        reader: 'old',
-        link: null,
-      }),
-      now,
-    });
-    await enqueueEmail(tx, {
-      to: changes.contactEmail,
-      kind: 'contact-email-changed',
-      orderId,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: changes.contactEmail,
-        reader: 'new',
-        link: await link(),
-      }),
-      now,
-    });
-  }
+  const view = await currentOrder(tx, orderId, now);
+  if (changes.contactPhone) await queuePhoneChangedEmail(tx, view, input.siteUrl, now);
+  if (changes.contactEmail) await queueEmailChangedEmails(tx, view, row.contactEmail, input.siteUrl, now);
   await input.audit(audit);
   return view;
 }

@@ -14,29 +14,56 @@ import { recordAudit, type Actor } from './staff.ts';
 
 const { tourRequests, agencyApplications, tours } = schema;
 
-const page = (n: number) => ({ limit: OPS_INBOX_PAGE_SIZE, offset: (n - 1) * OPS_INBOX_PAGE_SIZE });
+/**
+ * Page `n` of an inbox (`read` orders it newest first) as the console shows it, with how many items match in all.
+ * Every item carries its id, status, the operator's note and its times.
+ */
+async function inboxPage<R extends InboxRow, T>(
+  n: number,
+  read: (limit: number, offset: number) => Promise<R[]>,
+  countAll: () => Promise<{ n: number }[]>,
+  fields: (row: R) => T,
+) {
+  const rows = await read(OPS_INBOX_PAGE_SIZE, (n - 1) * OPS_INBOX_PAGE_SIZE);
+  const [total] = await countAll();
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      status: row.status as R['status'],
+      note: row.operatorNote,
+      ...fields(row),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: n,
+    page_size: OPS_INBOX_PAGE_SIZE,
+  };
+}
+
+type InboxRow = { id: string; status: string; operatorNote: string | null; createdAt: Date; updatedAt: Date };
 
 export async function listTourRequests(
   db: Database,
   query: { status?: OpsTourRequestStatus | undefined; page: number },
 ) {
   const where = query.status ? eq(tourRequests.status, query.status) : undefined;
-  const { limit, offset } = page(query.page);
-  const rows = await db
-    .select({ request: tourRequests, tourSlug: tours.slug, tourTitle: tours.title })
-    .from(tourRequests)
-    .leftJoin(tours, eq(tours.id, tourRequests.tourId))
-    .where(where)
-    .orderBy(desc(tourRequests.createdAt), desc(tourRequests.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: count() }).from(tourRequests).where(where);
-  return {
-    data: rows.map(({ request: r, tourSlug, tourTitle }) => ({
-      id: r.id,
-      status: r.status,
-      note: r.operatorNote,
-      tour: tourSlug ? { slug: tourSlug, title: tourTitle?.en ?? tourSlug } : null,
+  return inboxPage(
+    query.page,
+    async (limit, offset) => {
+      const rows = await db
+        .select({ request: tourRequests, tourSlug: tours.slug, tourTitle: tours.title })
+        .from(tourRequests)
+        .leftJoin(tours, eq(tours.id, tourRequests.tourId))
+        .where(where)
+        .orderBy(desc(tourRequests.createdAt), desc(tourRequests.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ request, tourSlug, tourTitle }) => ({ ...request, tourSlug, tourTitle }));
+    },
+    () => db.select({ n: count() }).from(tourRequests).where(where),
+    (r) => ({
+      tour: r.tourSlug ? { slug: r.tourSlug, title: r.tourTitle?.en ?? r.tourSlug } : null,
       full_name: r.fullName,
       email: r.email,
       phone: r.phone,
@@ -44,13 +71,8 @@ export async function listTourRequests(
       children: r.children,
       message: r.message,
       lang: r.lang,
-      created_at: r.createdAt.toISOString(),
-      updated_at: r.updatedAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    page_size: OPS_INBOX_PAGE_SIZE,
-  };
+    }),
+  );
 }
 
 export async function listAgencyApplications(
@@ -58,20 +80,18 @@ export async function listAgencyApplications(
   query: { status?: OpsAgencyApplicationStatus | undefined; page: number },
 ) {
   const where = query.status ? eq(agencyApplications.status, query.status) : undefined;
-  const { limit, offset } = page(query.page);
-  const rows = await db
-    .select()
-    .from(agencyApplications)
-    .where(where)
-    .orderBy(desc(agencyApplications.createdAt), desc(agencyApplications.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: count() }).from(agencyApplications).where(where);
-  return {
-    data: rows.map((a) => ({
-      id: a.id,
-      status: a.status,
-      note: a.operatorNote,
+  return inboxPage(
+    query.page,
+    (limit, offset) =>
+      db
+        .select()
+        .from(agencyApplications)
+        .where(where)
+        .orderBy(desc(agencyApplications.createdAt), desc(agencyApplications.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(agencyApplications).where(where),
+    (a) => ({
       company_name: a.companyName,
       contact_name: a.contactName,
       email: a.email,
@@ -82,13 +102,8 @@ export async function listAgencyApplications(
       tax_id: a.taxId,
       message: a.message,
       lang: a.lang,
-      created_at: a.createdAt.toISOString(),
-      updated_at: a.updatedAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    page_size: OPS_INBOX_PAGE_SIZE,
-  };
+    }),
+  );
 }
 
 type Change<S extends string> = { status?: S | undefined; note?: string | undefined };

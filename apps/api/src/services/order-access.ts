@@ -84,3 +84,9 @@ export function orderPagePath(lang: string, orderId: string, token?: string, ext
   const qs = query.toString();
   return `/${lang}/orders/${orderId}${qs ? `?${qs}` : ''}`;
 }
+
+/** The order page with a fresh access link (a token of its own), for an email to the order's contact. */
+export async function orderLink(db: Database, orderId: string, lang: string, siteUrl: string, now: Date) {
+  const token = await issueAccessToken(db, orderId, now);
+  return siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
+}

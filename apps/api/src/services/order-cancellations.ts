@@ -14,24 +14,26 @@ import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/o
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
-import { canTransition, transition } from '@parvoz/core/order-status';
+import { canTransition } from '@parvoz/core/order-status';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { orderConditions } from './fare-conditions.ts';
-import { enqueueEmail } from './mail.ts';
 import {
+  currentOrder,
   departsAtOf,
-  loadOrder,
   loadOrderFor,
+  lockOrder,
   majorOf,
-  presentOrder,
+  statusAfter,
+  statusOf,
   taxMinorOf,
   type StaffAccess,
   type OrderRow,
 } from './order-view.ts';
-import { orderLink, recordRefund } from './refunds.ts';
+import { recordRefund } from './refunds.ts';
+import { orderLink } from './order-access.ts';
+import { queueAfterSaleEmail } from './order-notices.ts';
 import { DuffelError } from '@duffel/api';
 import type { CancellationQuote, DuffelOrders } from '../suppliers/duffel/orders.ts';
 
@@ -89,7 +91,7 @@ function refused(reason: CancellationRefusal, message: string): ApiFailure {
 
 /** What cancelling the order now gives back: null for an unpaid order (nothing was paid); throws when it cannot be cancelled. */
 function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
-  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+  const status = statusOf(order);
   if (order.bookingStatus === 'cancelled')
     throw refused('already_cancelled', 'This order is already cancelled.');
   if (canTransition(status, 'cancelled')) return null;
@@ -222,11 +224,7 @@ export async function confirmCancellation(
   return deps.db.transaction(async (tx) => {
     // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
     // at once — this one, another quote's, an operator's — the later ones find the first one's work done.
-    const [locked] = await tx
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.id, found.orderId))
-      .for('update');
+    const locked = await lockOrder(tx, found.orderId);
     const [current] = await tx
       .select()
       .from(schema.orderCancellations)
@@ -244,15 +242,10 @@ export async function confirmCancellation(
       throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
     const refundMinor = override ?? current.refundMinor;
     const event = quote ? 'cancelled_after_payment' : 'cancelled';
-    const next = transition(
-      { booking_status: locked.bookingStatus, payment_status: locked.paymentStatus },
-      event,
-    );
     await tx
       .update(schema.orders)
       .set({
-        bookingStatus: next.booking_status,
-        paymentStatus: next.payment_status,
+        ...statusAfter(locked, event),
         cancelledAt: now,
         updatedAt: now,
         ...(quote ? { ticketsVoidedAt: now } : {}),
@@ -299,20 +292,17 @@ export async function confirmCancellation(
       .set({ confirmedAt: now, refundMinor })
       .where(eq(schema.orderCancellations.id, cancellationId))
       .returning();
-    const view = presentOrder((await loadOrder(tx, locked.id))!, now);
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'order-cancelled',
-      payload: await renderAfterSaleEmail(view.lang, {
+    const view = await currentOrder(tx, locked.id, now);
+    await queueAfterSaleEmail(
+      tx,
+      {
         kind: 'order-cancelled',
         order: view,
         refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
         link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
-      }),
-      now,
-      dedupeKey: `order-cancelled:${locked.id}`,
-      orderId: locked.id,
-    });
+      },
+      { now, dedupeKey: `order-cancelled:${locked.id}` },
+    );
     await options.audit?.(tx, {
       cancellation_id: cancellationId,
       quoted_amount: majorOf(current.refundMinor, locked.currency),

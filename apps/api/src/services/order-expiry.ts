@@ -6,14 +6,14 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { idempotency, releaseOrderHolds, schema, type Database } from '@parvoz/db';
 import { purgeRateLimits } from './rate-limits.ts';
-import { transition } from '@parvoz/core/order-status';
 import { bookingsTotal } from '../metrics.ts';
 import type { Clock } from './clock.ts';
+import type { ServiceLog } from './log.ts';
+import { statusAfter } from './order-view.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
 const BATCH = 50;
-
-type Log = { error: (obj: object, msg: string) => void };
 
 /** One pass: cancels due orders in batches; returns how many it cancelled. */
 export async function expireUnpaidOrders(db: Database, now: Date): Promise<number> {
@@ -38,18 +38,9 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
         .limit(BATCH)
         .for('update', { skipLocked: true });
       for (const order of due) {
-        const next = transition(
-          { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-          'payment_window_expired',
-        );
         await tx
           .update(schema.orders)
-          .set({
-            bookingStatus: next.booking_status,
-            paymentStatus: next.payment_status,
-            cancelledAt: now,
-            updatedAt: now,
-          })
+          .set({ ...statusAfter(order, 'payment_window_expired'), cancelledAt: now, updatedAt: now })
           .where(eq(schema.orders.id, order.id));
       }
       // One release for the whole batch: seats are then locked in (flight, cabin) order (no deadlock
@@ -79,40 +70,29 @@ export async function purgeExpiredRecords(db: Database, now: Date): Promise<void
 export function createOrderExpiryWorker(options: {
   db: Database;
   now: Clock;
-  log: Log;
+  log: Pick<ServiceLog, 'error'>;
   onExpired?: (count: number) => void;
   /** More work on every pass (the refund sweep); its failure is logged like the pass's. */
   afterPass?: () => Promise<unknown>;
   intervalMs?: number;
 }) {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
   let passes = 0;
-  const runOnce = async (): Promise<number> => {
-    if (running) return running;
-    const housekeeping = passes++ % HOUSEKEEPING_EVERY === 0;
-    running = expireUnpaidOrders(options.db, options.now())
-      .then(async (count) => {
-        if (housekeeping) await purgeExpiredRecords(options.db, options.now());
-        await options.afterPass?.();
-        if (count > 0) {
-          bookingsTotal.inc({ status: 'expired' }, count);
-          options.onExpired?.(count);
-        }
-        return count;
-      })
-      .catch((error: unknown) => {
-        options.log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'order expiry pass failed',
-        );
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+  const pass = oneAtATime(
+    async (): Promise<number> => {
+      const housekeeping = passes++ % HOUSEKEEPING_EVERY === 0;
+      const count = await expireUnpaidOrders(options.db, options.now());
+      if (housekeeping) await purgeExpiredRecords(options.db, options.now());
+      await options.afterPass?.();
+      if (count > 0) {
+        bookingsTotal.inc({ status: 'expired' }, count);
+        options.onExpired?.(count);
+      }
+      return count;
+    },
+    { log: options.log, failure: 'order expiry pass failed', fallback: 0 },
+  );
+  const runOnce = pass.run;
   return {
     runOnce,
     start() {
@@ -122,7 +102,7 @@ export function createOrderExpiryWorker(options: {
     },
     async stop() {
       if (timer) clearInterval(timer);
-      await running;
+      await pass.settle();
     },
   };
 }

@@ -4,7 +4,7 @@
  * Only the order's signed-in owner or the holder of a live access token may (anyone else: the 404 of a
  * missing order); every change is emailed in the same transaction that makes it (the outbox).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
@@ -12,13 +12,18 @@ import type { EmailChange } from '@parvoz/contracts/order-manage';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { enqueueEmail } from './mail.ts';
-import { loadOrder, loadOrderFor, majorOf, presentOrder, type StaffAccess } from './order-view.ts';
+import { queueAfterSaleEmail, queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
+import {
+  currentOrder,
+  loadOrderFor,
+  lockOrder,
+  majorOf,
+  presentOrder,
+  type StaffAccess,
+} from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { orderLink } from './refunds.ts';
-import { generateCode } from './sign-in.ts';
+import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 
 export interface ManageDeps {
   db: Database;
@@ -39,25 +44,10 @@ export interface OrderAccessArgs {
 export const EMAIL_CHANGE_VALID_MS = 10 * 60_000;
 export const EMAIL_CHANGE_MAX_ATTEMPTS = 5;
 
-/** Codes are salted with their row id, so equal codes of different rows never share a hash. */
-function hashCode(rowId: string, code: string): string {
-  return createHash('sha256').update(`${rowId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** Locks the order's row in `tx` (the order every writer uses) and answers it as the API shows it. */
-async function lockOrder(tx: Database, orderId: string, now: Date): Promise<Order> {
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, orderId))
-    .for('update');
-  return presentOrder((await loadOrder(tx, orderId))!, now);
+async function lockedView(tx: Database, orderId: string, now: Date): Promise<Order> {
+  await lockOrder(tx, orderId);
+  return currentOrder(tx, orderId, now);
 }
 
 /** POST /v1/orders/:id/actions/change_phone: the new phone, and a note to the contact email. */
@@ -65,26 +55,15 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
   await loadOrderFor(deps.db, access.orderId, access.caller, access.accessToken);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const before = await lockOrder(tx, access.orderId, now);
+    const before = await lockedView(tx, access.orderId, now);
     if (before.contact.phone === phone) return before;
     await tx
       .update(schema.orders)
       .set({ contactPhone: phone, updatedAt: now })
       .where(eq(schema.orders.id, access.orderId));
     await deps.audit?.(tx, { phone_from: before.contact.phone, phone_to: phone });
-    const view = presentOrder((await loadOrder(tx, access.orderId))!, now);
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'contact-phone-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-phone-changed',
-        order: view,
-        phone,
-        link: await orderLink(tx, view.id, view.lang, deps.siteUrl, now),
-      }),
-      now,
-    });
+    const view = await currentOrder(tx, access.orderId, now);
+    await queuePhoneChangedEmail(tx, view, deps.siteUrl, now);
     return view;
   });
 }
@@ -104,7 +83,7 @@ export async function requestEmailChange(
   const now = deps.now();
   const lang = input.lang ?? (order.row.lang as Locale);
   return deps.db.transaction(async (tx) => {
-    const view = await lockOrder(tx, access.orderId, now);
+    const view = await lockedView(tx, access.orderId, now);
     await tx
       .update(schema.orderEmailChanges)
       .set({ expiresAt: now })
@@ -122,23 +101,16 @@ export async function requestEmailChange(
       id,
       orderId: access.orderId,
       newEmail: input.email,
-      codeHash: hashCode(id, code),
+      codeHash: hashSecret(id, code),
       lang,
       createdAt: now,
       expiresAt,
     });
-    await enqueueEmail(tx, {
-      to: input.email,
-      kind: 'contact-email-code',
-      orderId: access.orderId,
-      payload: await renderAfterSaleEmail(lang, {
-        kind: 'contact-email-code',
-        order: view,
-        code,
-        minutes: EMAIL_CHANGE_VALID_MS / 60_000,
-      }),
-      now,
-    });
+    await queueAfterSaleEmail(
+      tx,
+      { kind: 'contact-email-code', order: view, code, minutes: EMAIL_CHANGE_VALID_MS / 60_000 },
+      { now, to: input.email, lang },
+    );
     return { id, email: input.email, expires_at: expiresAt.toISOString() };
   });
 }
@@ -158,7 +130,7 @@ export async function confirmEmailChange(
   await loadOrderFor(deps.db, access.orderId, access.caller, access.accessToken);
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<ConfirmOutcome> => {
-    const before = await lockOrder(tx, access.orderId, now);
+    const before = await lockedView(tx, access.orderId, now);
     const [change] = await tx
       .select()
       .from(schema.orderEmailChanges)
@@ -174,7 +146,7 @@ export async function confirmEmailChange(
     if (change.confirmedAt || change.expiresAt.getTime() <= now.getTime())
       return { ok: false, failure: expired('code_expired') };
     if (change.attempts >= EMAIL_CHANGE_MAX_ATTEMPTS) return { ok: false, failure: expired('code_expired') };
-    if (!sameHash(hashCode(change.id, code), change.codeHash)) {
+    if (!sameHash(hashSecret(change.id, code), change.codeHash)) {
       const attempts = change.attempts + 1;
       await tx
         .update(schema.orderEmailChanges)
@@ -197,34 +169,8 @@ export async function confirmEmailChange(
       .update(schema.orderEmailChanges)
       .set({ confirmedAt: now })
       .where(eq(schema.orderEmailChanges.id, change.id));
-    const view = presentOrder((await loadOrder(tx, access.orderId))!, now);
-    // The old address learns where the booking's emails go now, but gets no link to the order.
-    await enqueueEmail(tx, {
-      to: oldEmail,
-      kind: 'contact-email-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: change.newEmail,
-        reader: 'old',
-        link: null,
-      }),
-      now,
-    });
-    await enqueueEmail(tx, {
-      to: change.newEmail,
-      kind: 'contact-email-changed',
-      orderId: view.id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'contact-email-changed',
-        order: view,
-        email: change.newEmail,
-        reader: 'new',
-        link: await orderLink(tx, view.id, view.lang, deps.siteUrl, now),
-      }),
-      now,
-    });
+    const view = await currentOrder(tx, access.orderId, now);
+    await queueEmailChangedEmails(tx, view, oldEmail, deps.siteUrl, now);
     return { ok: true, order: view };
   });
   if (!outcome.ok) throw outcome.failure;
@@ -244,7 +190,7 @@ export async function resendTickets(
     });
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const view = await lockOrder(tx, access.orderId, now);
+    const view = await lockedView(tx, access.orderId, now);
     await enqueueConfirmation(tx, access.orderId, deps.siteUrl, now, lang ? { lang } : {});
     await deps.audit?.(tx, { to: view.contact.email, lang: lang ?? view.lang });
   });

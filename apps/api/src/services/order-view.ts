@@ -4,7 +4,13 @@ import { schema, type ChangedFlight, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
-import { isCancellable, isPayable } from '@parvoz/core/order-status';
+import {
+  isCancellable,
+  isPayable,
+  transition,
+  type OrderEvent,
+  type OrderStatus,
+} from '@parvoz/core/order-status';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -57,6 +63,35 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
     refunds,
     airlineChanges,
   };
+}
+
+type StatusColumns = Pick<OrderRow, 'bookingStatus' | 'paymentStatus'>;
+
+/** An order row's statuses as core's state machine (packages/core/src/order-status.ts) reads them. */
+export function statusOf(row: StatusColumns): OrderStatus {
+  return { booking_status: row.bookingStatus, payment_status: row.paymentStatus };
+}
+
+/** The status columns to write after `event`: core's transition table, which throws on a change it does not allow. */
+export function statusAfter(row: StatusColumns, event: OrderEvent): StatusColumns {
+  const next = transition(statusOf(row), event);
+  return { bookingStatus: next.booking_status, paymentStatus: next.payment_status };
+}
+
+/** The order may still be paid now: its statuses allow it and its payment window is open. */
+export function payableNow(row: StatusColumns & Pick<OrderRow, 'paymentDeadline'>, now: Date): boolean {
+  return isPayable(statusOf(row), row.paymentDeadline, now);
+}
+
+/** The order's row, locked for this transaction: every writer locks the order first (then what hangs off it). */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
+/** The order as the API shows it, read again in `db` (the caller's transaction, which knows it exists). */
+export async function currentOrder(db: Database, orderId: string, now: Date): Promise<Order> {
+  return presentOrder((await loadOrder(db, orderId))!, now);
 }
 
 /** The first departure of a booked itinerary (epoch ms), or null when it has none readable (then nothing is cancellable). */
@@ -128,7 +163,7 @@ const shownFlight = ({ slice: _slice, aircraft: _aircraft, ...flight }: ChangedF
 export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string): Order {
   const { row, offer, price } = order;
   const flights = flightsOf(offer);
-  const status = { booking_status: row.bookingStatus, payment_status: row.paymentStatus };
+  const status = statusOf(row);
   const view: Order = {
     id: row.id,
     booking_reference: row.bookingReference,

@@ -3,6 +3,8 @@ import type { Database } from '@parvoz/db';
 import type { MailTransport } from '../adapters/mail/transport.ts';
 import type { Clock } from './clock.ts';
 import type { EmailPayload } from './mail.ts';
+import { errorText, type ServiceLog } from './log.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 /** A claimed row is this sender's for this long; after it another instance may take it again. */
 export const OUTBOX_LEASE_MS = 2 * 60_000;
@@ -22,11 +24,6 @@ type Claimed = {
   attempts: number;
 };
 
-export type OutboxLog = {
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
-
 /**
  * Sends what the outbox holds. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so several
  * instances share the work without sending a row twice; a failed send goes back to `pending` with a
@@ -36,15 +33,13 @@ export function createOutboxWorker(options: {
   db: Database;
   transport: MailTransport;
   now: Clock;
-  log: OutboxLog;
+  log: ServiceLog;
   /** Scrub the message body after sending (codes are not kept once delivered); off for the dev mailbox. */
   scrubAfterSend: boolean;
   pollMs?: number;
 }) {
   const { db, transport, now, log } = options;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
   let stopped = true;
 
   async function claim(at: Date): Promise<Claimed[]> {
@@ -75,7 +70,7 @@ export function createOutboxWorker(options: {
       });
     } catch (error) {
       const failedAt = now();
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       const final = row.attempts >= OUTBOX_MAX_ATTEMPTS;
       await db.execute(sql`
         UPDATE outbox SET status = ${final ? 'failed' : 'pending'},
@@ -107,41 +102,23 @@ export function createOutboxWorker(options: {
   }
 
   /** Runs a pass now (or right after the current one); errors are logged, never thrown. */
-  function kick(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((error: unknown) => {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void kick();
-        }
-      });
-    return running;
-  }
+  const pass = oneAtATime(runOnce, { log, failure: 'outbox pass failed', fallback: 0, rerun: true });
 
   return {
     runOnce,
     kick: () => {
-      if (!stopped) void kick();
+      if (!stopped) void pass.run();
     },
     start() {
       stopped = false;
-      timer = setInterval(() => void kick(), options.pollMs ?? 2_000);
+      timer = setInterval(() => void pass.run(), options.pollMs ?? 2_000);
       timer.unref();
-      void kick();
+      void pass.run();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      await pass.settle();
     },
   };
 }

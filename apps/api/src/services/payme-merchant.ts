@@ -9,7 +9,8 @@
  */
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { canTransition, isPayable } from '@parvoz/core/order-status';
+import type { ServiceLog } from './log.ts';
+import { canTransition } from '@parvoz/core/order-status';
 import {
   PAYME_ACCOUNT_FIELD,
   PAYME_PROVIDER,
@@ -23,26 +24,25 @@ import {
 import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
+import { lockOrder, payableNow, statusOf } from './order-view.ts';
+import type { EventScope } from './provider-events.ts';
 import {
   findOrder,
   findTransaction,
   isOrderId,
-  lockOrder,
-  paymentForTransaction,
+  openProviderTransaction,
   paymentOf,
   pendingRefundOf,
   type OrderRow,
   type ProviderTransaction,
 } from './provider-transactions.ts';
 
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-
 export interface PaymeDeps {
   db: Database;
   now: () => Date;
   /** The origin of links in the emails a state change sends. */
   siteUrl: () => string;
-  log: Log;
+  log: ServiceLog;
 }
 
 /** A method's answer, and what the route does once it is committed. */
@@ -105,8 +105,7 @@ async function orderOfAccount(db: Database, account: Record<string, unknown>): P
 function checkOrder(order: OrderRow, tiyin: number, now: Date): void {
   if (order.currency !== 'UZS') throw failure.notInSum();
   if (tiyin !== tiyinOf(order.totalMinor)) throw failure.wrongAmount();
-  const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
-  if (!isPayable(status, order.paymentDeadline, now)) throw failure.cannotPerform();
+  if (!payableNow(order, now)) throw failure.cannotPerform();
 }
 
 /** The order's open or performed Payme transaction (a one-time account takes one at a time). */
@@ -132,6 +131,11 @@ async function checkPerform(
   checkOrder(order, params.amount, deps.now());
   if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
   return { result: { allow: true }, refundIds: [] };
+}
+
+/** Where Payme's callbacks apply their payment events (in the callback's transaction). */
+function eventScope(deps: PaymeDeps, tx: Database, now: Date): EventScope {
+  return { tx, provider: PAYME_PROVIDER, siteUrl: deps.siteUrl(), now, log: deps.log };
 }
 
 /** A created transaction older than 12 hours: cancelled (reason 4) and its payment failed. */
@@ -162,7 +166,7 @@ async function cancelCreated(
     amountMinor: transaction.amountMinor,
     currency: transaction.currency,
   };
-  const { effect } = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+  const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
   return effect;
 }
 
@@ -189,22 +193,14 @@ async function create(
     if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
     // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
     if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
-    const payment = await paymentForTransaction(tx, order, PAYME_PROVIDER, now);
-    const [created] = await tx
-      .insert(schema.providerTransactions)
-      .values({
-        provider: PAYME_PROVIDER,
-        externalId: params.id,
-        paymentId: payment.id,
-        orderId: order.id,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        state: PaymeState.created,
-        providerTime: new Date(params.time),
-        createdAt: now,
-      })
-      .returning();
-    return { transaction: created! };
+    const transaction = await openProviderTransaction(tx, order, {
+      provider: PAYME_PROVIDER,
+      externalId: params.id,
+      state: PaymeState.created,
+      providerTime: new Date(params.time),
+      now,
+    });
+    return { transaction };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
   const { transaction } = outcome;
@@ -233,10 +229,9 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       return { timedOut: true as const };
     }
     const payment = await paymentOf(tx, transaction);
-    const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
     const open = payment.status === 'pending' || payment.status === 'requires_action';
     // Expired, cancelled or paid meanwhile: refused, so Payme cancels it and the money stays with the payer.
-    if (!open || !canTransition(status, 'payment_succeeded')) throw failure.cannotPerform();
+    if (!open || !canTransition(statusOf(order), 'payment_succeeded')) throw failure.cannotPerform();
     const [performed] = await tx
       .update(schema.providerTransactions)
       .set({ state: PaymeState.performed, performedAt: now })
@@ -249,7 +244,7 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       amountMinor: transaction.amountMinor,
       currency: transaction.currency,
     };
-    const applied = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+    const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: performed!, ...applied };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
@@ -294,7 +289,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
       currency: refund.currency,
       refundId: refund.id,
     };
-    const { effect } = await applyPaymentEventIn(tx, PAYME_PROVIDER, event, deps.siteUrl(), now, deps.log);
+    const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: cancelled!, effect };
   });
   const { transaction } = outcome;

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { canTransition, isPayable, transition } from '@parvoz/core/order-status';
+import type { ServiceLog } from './log.ts';
+import { canTransition } from '@parvoz/core/order-status';
 import { ticketNumber } from '@parvoz/core/tickets';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
@@ -14,19 +15,27 @@ import { ApiFailure } from '../errors.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderOrderEmail } from './booking-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { issueAccessToken, orderPagePath } from './order-access.ts';
-import { flightsOf, loadOrder, loadOrderFor, presentOrder, type LoadedOrder } from './order-view.ts';
+import { orderLink, orderPagePath } from './order-access.ts';
+import {
+  currentOrder,
+  flightsOf,
+  loadOrder,
+  loadOrderFor,
+  lockOrder,
+  payableNow,
+  statusAfter,
+  statusOf,
+  type LoadedOrder,
+} from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
-import { recordProviderEvent } from './provider-events.ts';
-import { applyRefundFailed, applyRefundSucceeded, refundLatePayment } from './refunds.ts';
+import { recordProviderEvent, type EventScope } from './provider-events.ts';
+import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
   db: Database;
   now: () => Date;
   provider: PaymentProvider;
 }
-
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 /**
  * POST /v1/orders/:id/payments: a session at the provider chosen for the order (payments/selection.ts), the
@@ -41,15 +50,14 @@ export async function startPayment(
 ): Promise<{ redirect_url: string; created: boolean }> {
   await loadOrderFor(deps.db, orderId, caller, accessToken);
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     const { provider } = deps;
-    const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
     if (order.paymentStatus === 'paid')
       throw new ApiFailure('unprocessable', 'This order is already paid.', { reason: 'already_paid' });
     if (order.bookingStatus === 'cancelled')
       throw new ApiFailure('unprocessable', 'This order is cancelled.', { reason: 'cancelled' });
-    if (!isPayable(status, order.paymentDeadline, deps.now()))
+    if (!payableNow(order, deps.now()))
       throw new ApiFailure('unprocessable', 'The payment window of this order has ended.', {
         reason: 'payment_window_closed',
       });
@@ -124,14 +132,7 @@ export function sessionOpen(
   now: Date,
 ): boolean {
   const { payment, order } = row;
-  return (
-    (payment.status === 'pending' || payment.status === 'requires_action') &&
-    isPayable(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      order.paymentDeadline,
-      now,
-    )
-  );
+  return (payment.status === 'pending' || payment.status === 'requires_action') && payableNow(order, now);
 }
 
 /** One ticket number per passenger and flight, from `ticket_number_seq`. */
@@ -176,10 +177,10 @@ export async function applyPaymentEvent(
   deps: PaymentDeps,
   event: PaymentEvent,
   siteUrl: string,
-  log: Log,
+  log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   return deps.db.transaction((tx) =>
-    applyPaymentEventIn(tx, deps.provider.name, event, siteUrl, deps.now(), log),
+    applyPaymentEventIn({ tx, provider: deps.provider.name, siteUrl, now: deps.now(), log }, event),
   );
 }
 
@@ -189,34 +190,22 @@ export async function applyPaymentEvent(
  * recorded first, so the same event twice changes nothing.
  */
 export async function applyPaymentEventIn(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: Log,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
-  if (!(await recordProviderEvent(tx, provider, event, now))) return { effect: 'duplicate', refundIds: [] };
-  if (event.type === 'refund.succeeded') {
-    const effect = await applyRefundSucceeded(tx, provider, event, siteUrl, now, log);
-    return { effect, refundIds: [] };
-  }
-  if (event.type === 'refund.failed') {
-    const effect = await applyRefundFailed(tx, provider, event, now, log);
-    return { effect, refundIds: [] };
-  }
-  const result = await applyPaymentOutcome(tx, provider, event, siteUrl, now, log);
+  if (!(await recordProviderEvent(scope.tx, scope.provider, event, scope.now)))
+    return { effect: 'duplicate', refundIds: [] };
+  if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
+    return { effect: await applyRefundEvent(scope, event), refundIds: [] };
+  const result = await applyPaymentOutcome(scope, event);
   return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
 }
 
 async function applyPaymentOutcome(
-  tx: Database,
-  provider: string,
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: Log,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
+  const { tx, provider, siteUrl, now, log } = scope;
   const [located] = await tx
     .select({ orderId: schema.payments.orderId })
     .from(schema.payments)
@@ -226,11 +215,7 @@ async function applyPaymentOutcome(
     return 'unknown_payment';
   }
   // Lock order first, then payment (the order every writer uses).
-  const [order] = await tx
-    .select()
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
+  const order = await lockOrder(tx, located.orderId);
   const [payment] = await tx
     .select()
     .from(schema.payments)
@@ -245,32 +230,25 @@ async function applyPaymentOutcome(
     return 'ignored';
   }
   const open = payment.status === 'pending' || payment.status === 'requires_action';
+  const setStatus = (status: 'requires_action' | 'failed' | 'succeeded') =>
+    tx.update(schema.payments).set({ status, updatedAt: now }).where(eq(schema.payments.id, payment.id));
   switch (event.type) {
     case 'payment.requires_action':
       if (payment.status !== 'pending') return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'requires_action', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
+      await setStatus('requires_action');
       return 'requires_action';
     case 'payment.failed':
       // A decline never undoes a payment that succeeded (events may arrive out of order).
       if (!open) return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'failed', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
+      await setStatus('failed');
       return 'failed';
     case 'refund.succeeded':
     case 'refund.failed':
       return 'ignored';
     case 'payment.succeeded': {
       if (payment.status === 'succeeded') return 'ignored';
-      await tx
-        .update(schema.payments)
-        .set({ status: 'succeeded', updatedAt: now })
-        .where(eq(schema.payments.id, payment.id));
-      const status = { booking_status: order.bookingStatus, payment_status: order.paymentStatus };
+      await setStatus('succeeded');
+      const status = statusOf(order);
       if (!canTransition(status, 'payment_succeeded')) {
         // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
         log.warn(
@@ -284,24 +262,16 @@ async function applyPaymentOutcome(
         // An offer the airline would not hold (issue 15): paid here, booked at the airline only now, by the
         // supplier pass this payment kicks (services/supplier-payments.ts). No tickets nor confirmation until the
         // airline confirms; if it refuses, the payment goes back in full.
-        const paid = transition(status, 'payment_succeeded_unconfirmed');
         await tx
           .update(schema.orders)
-          .set({
-            bookingStatus: paid.booking_status,
-            paymentStatus: paid.payment_status,
-            paidAt: now,
-            updatedAt: now,
-          })
+          .set({ ...statusAfter(order, 'payment_succeeded_unconfirmed'), paidAt: now, updatedAt: now })
           .where(eq(schema.orders.id, order.id));
         return 'paid';
       }
-      const next = transition(status, 'payment_succeeded');
       await tx
         .update(schema.orders)
         .set({
-          bookingStatus: next.booking_status,
-          paymentStatus: next.payment_status,
+          ...statusAfter(order, 'payment_succeeded'),
           paidAt: now,
           ticketedAt: now,
           updatedAt: now,
@@ -328,12 +298,10 @@ export async function enqueueConfirmation(
   now: Date,
   options: { lang?: Locale; dedupeKey?: string } = {},
 ): Promise<void> {
-  const loaded = await loadOrder(tx, orderId);
-  const view = presentOrder(loaded!, now);
+  const view = await currentOrder(tx, orderId, now);
   const lang = options.lang ?? view.lang;
   // A link of its own (the booking browser's token stays live alongside it).
-  const token = await issueAccessToken(tx, orderId, now);
-  const link = siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
+  const link = await orderLink(tx, orderId, lang, siteUrl, now);
   const pdf = await renderETicketPdf(view, lang, link);
   const payload = await renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
   await enqueueEmail(tx, {

@@ -24,3 +24,51 @@ export function startA4Document(title: string, subject: string, lang: string) {
   });
   return { doc, done };
 }
+
+/** The colours of the site's PDFs: titles, small print, body text. */
+export const PDF_BLUE = '#1d4ed8';
+export const PDF_GREY = '#4b5563';
+export const PDF_INK = '#111827';
+
+/**
+ * Writes down a document from `y`: a piece that would start within `room` points of the page's end starts a new
+ * page at its top instead; `gap` points follow each line.
+ */
+export function pdfFlow(doc: PDFKit.PDFDocument, y: number, gap: number) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const flow = {
+    left,
+    width,
+    y,
+    keepRoom(room: number) {
+      if (flow.y > doc.page.height - room) {
+        doc.addPage();
+        flow.y = 40;
+      }
+    },
+    /** A section title over a thin rule across the page. */
+    heading(text: string) {
+      doc.font('bold').fontSize(12).fillColor(PDF_BLUE).text(text, left, flow.y);
+      flow.y = doc.y + 4;
+      doc
+        .moveTo(left, flow.y)
+        .lineTo(left + width, flow.y)
+        .lineWidth(0.5)
+        .strokeColor('#d1d5db')
+        .stroke();
+      flow.y += 6;
+    },
+    line(text: string, options: { bold?: boolean; size?: number; color?: string; indent?: number } = {}) {
+      flow.keepRoom(60);
+      const indent = options.indent ?? 0;
+      doc
+        .font(options.bold ? 'bold' : 'regular')
+        .fontSize(options.size ?? 10)
+        .fillColor(options.color ?? PDF_INK)
+        .text(text, left + indent, flow.y, { width: width - indent });
+      flow.y = doc.y + gap;
+    },
+  };
+  return flow;
+}

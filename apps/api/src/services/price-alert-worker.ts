@@ -27,6 +27,8 @@ import {
   resultsUrl,
   searchOf,
 } from './price-alerts.ts';
+import { errorText, type ServiceLog } from './log.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 /** A claimed alert is this worker's for this long; then another may take it again. */
 export const PRICE_ALERT_LEASE_MS = 5 * 60_000;
@@ -40,16 +42,11 @@ const PURGE_EVERY_MS = 10 * 60_000;
 
 type AlertRow = typeof schema.priceAlerts.$inferSelect;
 
-export type PriceAlertWorkerLog = {
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
-
 export function createPriceAlertWorker(options: {
   db: Database;
   flights: FlightService;
   now: Clock;
-  log: PriceAlertWorkerLog;
+  log: ServiceLog;
   config: { priceAlertIntervalSeconds: number; priceAlertMinDropPercent: number };
   /** Origin of the links in the emails; null when unknown (then nothing is claimed: no link, no email). */
   linkOrigin: () => string | null;
@@ -61,7 +58,6 @@ export function createPriceAlertWorker(options: {
   const intervalMs = config.priceAlertIntervalSeconds * 1000;
   const minDropBp = dropBasisPoints(config.priceAlertMinDropPercent);
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<PassResult> | undefined;
   let stopped = true;
   let purgedAt: number | undefined;
 
@@ -200,10 +196,7 @@ export function createPriceAlertWorker(options: {
         try {
           if (await check(row, at, origin, priced)) total.emailed += 1;
         } catch (error) {
-          log.warn(
-            { alertId: row.id, err: error instanceof Error ? error.message : String(error) },
-            'price alert not checked, will retry',
-          );
+          log.warn({ alertId: row.id, err: errorText(error) }, 'price alert not checked, will retry');
           await db
             .update(schema.priceAlerts)
             .set({ nextCheckAt: new Date(at.getTime() + RETRY_MS) })
@@ -218,17 +211,11 @@ export function createPriceAlertWorker(options: {
     return total;
   }
 
-  function kick(): Promise<PassResult> {
-    running ??= runOnce()
-      .catch((error: unknown) => {
-        log.error({ err: error instanceof Error ? error.message : String(error) }, 'price-alert pass failed');
-        return { checked: 0, emailed: 0 };
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
+  const pass = oneAtATime(runOnce, {
+    log,
+    failure: 'price-alert pass failed',
+    fallback: { checked: 0, emailed: 0 },
+  });
 
   return {
     runOnce,
@@ -237,14 +224,14 @@ export function createPriceAlertWorker(options: {
       // Polling is cheap (an indexed query); checks happen only when an alert is due.
       const poll = options.pollMs ?? Math.min(60_000, Math.max(1_000, intervalMs / 2));
       timer = setInterval(() => {
-        if (!stopped) void kick();
+        if (!stopped) void pass.run();
       }, poll);
       timer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      await pass.settle();
     },
   };
 }

@@ -22,12 +22,6 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderRow
   return order ?? null;
 }
 
-/** The order's row, locked for this transaction: every writer locks the order first. */
-export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
-  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
-  return order ?? null;
-}
-
 export async function findTransaction(
   db: Database,
   provider: string,
@@ -98,6 +92,42 @@ export async function paymentForTransaction(
       status: 'pending',
       lang: order.lang,
       createdAt: now,
+    })
+    .returning();
+  return created!;
+}
+
+/**
+ * A new provider transaction for the whole of the order (the caller holds its lock), on the payment it belongs to
+ * (`paymentForTransaction`).
+ */
+export async function openProviderTransaction(
+  tx: Database,
+  order: OrderRow,
+  input: {
+    provider: string;
+    externalId: string;
+    state: number;
+    providerTime: Date;
+    now: Date;
+    details?: Record<string, unknown>;
+  },
+): Promise<ProviderTransaction> {
+  const { provider, now } = input;
+  const payment = await paymentForTransaction(tx, order, provider, now);
+  const [created] = await tx
+    .insert(schema.providerTransactions)
+    .values({
+      provider,
+      externalId: input.externalId,
+      paymentId: payment.id,
+      orderId: order.id,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      state: input.state,
+      providerTime: input.providerTime,
+      createdAt: now,
+      ...(input.details ? { details: input.details } : {}),
     })
     .returning();
   return created!;

@@ -4,7 +4,7 @@
  * for which booking, when and how, and every refund with its status, so the traveller has proof of the
  * payment and of what went back.
  */
-import { startA4Document } from './pdf-document.ts';
+import { PDF_BLUE as BLUE, PDF_GREY as GREY, PDF_INK, pdfFlow, startA4Document } from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -15,9 +15,6 @@ import {
   PASSENGER_TYPE_KEYS,
   placeName,
 } from './booking-format.ts';
-
-const BLUE = '#1d4ed8';
-const GREY = '#4b5563';
 
 /** A payment the receipt lists (succeeded ones only). */
 export interface ReceiptPayment {
@@ -42,55 +39,31 @@ export async function renderReceiptPdf(
     t('receipt.title'),
     lang,
   );
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  let y = 40;
-  const line = (text: string, options: { bold?: boolean; size?: number; color?: string } = {}) => {
-    if (y > doc.page.height - 60) {
-      doc.addPage();
-      y = 40;
-    }
-    doc
-      .font(options.bold ? 'bold' : 'regular')
-      .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? '#111827')
-      .text(text, left, y, { width });
-    y = doc.y + 3;
-  };
+  const flow = pdfFlow(doc, 40, 3);
+  const { left, width, line } = flow;
   /** A label on the left and an amount on the right of one row. */
   const row = (label: string, value: string, bold = false) => {
-    if (y > doc.page.height - 60) {
-      doc.addPage();
-      y = 40;
-    }
+    flow.keepRoom(60);
     const font = bold ? 'bold' : 'regular';
     doc
       .font(font)
       .fontSize(10)
-      .fillColor('#111827')
-      .text(label, left, y, { width: width - 160 });
+      .fillColor(PDF_INK)
+      .text(label, left, flow.y, { width: width - 160 });
     const after = doc.y;
     doc
       .font(font)
       .fontSize(10)
-      .text(value, left + width - 160, y, { width: 160, align: 'right' });
-    y = Math.max(after, doc.y) + 3;
+      .text(value, left + width - 160, flow.y, { width: 160, align: 'right' });
+    flow.y = Math.max(after, doc.y) + 3;
   };
   const heading = (text: string) => {
-    y += 8;
-    doc.font('bold').fontSize(12).fillColor(BLUE).text(text, left, y);
-    y = doc.y + 4;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#d1d5db')
-      .stroke();
-    y += 6;
+    flow.y += 8;
+    flow.heading(text);
   };
 
-  doc.font('bold').fontSize(22).fillColor(BLUE).text('Parvoz', left, y);
-  y = doc.y + 4;
+  doc.font('bold').fontSize(22).fillColor(BLUE).text('Parvoz', left, flow.y);
+  flow.y = doc.y + 4;
   line(t('receipt.title'), { bold: true, size: 14 });
   line(`${t('ticket.reference')}: ${order.booking_reference}`, { bold: true });
   line(`${t('ticket.orderId')}: ${order.id}`, { size: 9, color: GREY });
@@ -140,7 +113,7 @@ export async function renderReceiptPdf(
       row(`${reason} · ${status}`, `− ${money(refund.amount, refund.currency)}`);
     }
   }
-  y += 10;
+  flow.y += 10;
   line(t('receipt.notice'), { size: 8, color: GREY });
   doc.end();
   return done;

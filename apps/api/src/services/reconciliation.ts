@@ -14,12 +14,9 @@
 import { and, between, desc, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentProvider, StatementEntry } from '../payments/provider.ts';
+import { errorText, type ServiceLog } from './log.ts';
 
-type Log = {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
+type Log = ServiceLog & { info: (obj: object, msg: string) => void };
 
 export interface ReconcileDeps {
   db: Database;
@@ -217,7 +214,7 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<Map<string
       differences = await compareStatement(deps.db, provider, from, to);
     } catch (error) {
       deps.log.error(
-        { provider: provider.name, err: error instanceof Error ? error.message : String(error) },
+        { provider: provider.name, err: errorText(error) },
         'reconciliation: the provider statement could not be read',
       );
       continue;
@@ -254,12 +251,7 @@ export function createReconcileWorker(deps: ReconcileDeps & { intervalMs: number
     if (running || ![...deps.providers.values()].some((p) => p.statement)) return;
     running = due()
       .then((yes) => (yes ? reconcilePayments(deps) : undefined))
-      .catch((error: unknown) =>
-        deps.log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'reconciliation failed',
-        ),
-      )
+      .catch((error: unknown) => deps.log.error({ err: errorText(error) }, 'reconciliation failed'))
       .finally(() => {
         running = undefined;
       });

@@ -11,15 +11,14 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { recordProviderEvent } from './provider-events.ts';
+import { recordProviderEvent, type EventScope } from './provider-events.ts';
 import { refundsTotal } from '../metrics.ts';
-import { enqueueEmail } from './mail.ts';
-import { issueAccessToken, orderPagePath } from './order-access.ts';
-import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { queueMoneyBackEmail } from './order-notices.ts';
+import { lockOrder } from './order-view.ts';
+import { errorText, type ServiceLog } from './log.ts';
 
-type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 type PaymentRow = typeof schema.payments.$inferSelect;
+type RefundRow = typeof schema.refunds.$inferSelect;
 
 export interface RefundDeps {
   db: Database;
@@ -88,7 +87,11 @@ export async function recordRefund(
 }
 
 /** Asks the provider for each refund it has not taken yet; a failure is logged and left to the sweep. */
-export async function startRefunds(deps: RefundDeps, refundIds: readonly string[], log: Log): Promise<void> {
+export async function startRefunds(
+  deps: RefundDeps,
+  refundIds: readonly string[],
+  log: ServiceLog,
+): Promise<void> {
   for (const refundId of refundIds) {
     const [row] = await deps.db
       .select({ refund: schema.refunds, paymentRef: schema.payments.providerRef })
@@ -119,7 +122,7 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
       }
     } catch (error) {
       log.error(
-        { refundId, err: error instanceof Error ? error.message : String(error) },
+        { refundId, err: errorText(error) },
         'refund: the provider did not take it (asked again later)',
       );
     }
@@ -133,9 +136,9 @@ export async function startRefunds(deps: RefundDeps, refundIds: readonly string[
 async function settleRefund(
   deps: RefundDeps,
   provider: string,
-  refund: typeof schema.refunds.$inferSelect,
+  refund: RefundRow,
   providerRef: string,
-  log: Log,
+  log: ServiceLog,
 ): Promise<void> {
   const event: PaymentEvent = {
     id: `refund-settled:${refund.id}`,
@@ -152,12 +155,12 @@ async function settleRefund(
       .set({ providerRef, updatedAt: deps.now() })
       .where(and(eq(schema.refunds.id, refund.id), isNull(schema.refunds.providerRef)));
     if (await recordProviderEvent(tx, provider, event, deps.now()))
-      await applyRefundSucceeded(tx, provider, event, siteUrl, deps.now(), log);
+      await applyRefundEvent({ tx, provider, siteUrl, now: deps.now(), log }, event);
   });
 }
 
 /** The sweep: refunds recorded over a minute ago that no provider has taken are asked again. */
-export async function retryUnstartedRefunds(deps: RefundDeps, log: Log): Promise<number> {
+export async function retryUnstartedRefunds(deps: RefundDeps, log: ServiceLog): Promise<number> {
   const due = await deps.db
     .select({ id: schema.refunds.id })
     .from(schema.refunds)
@@ -180,17 +183,11 @@ export async function retryUnstartedRefunds(deps: RefundDeps, log: Log): Promise
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The order page with a fresh access link, for an email to the order's contact. */
-export async function orderLink(tx: Database, orderId: string, lang: string, siteUrl: string, now: Date) {
-  const token = await issueAccessToken(tx, orderId, now);
-  return siteUrl.replace(/\/+$/, '') + orderPagePath(lang, orderId, token);
-}
-
 /**
  * The refund a `refund.*` event names, locked (order first, then refund: the order every writer uses): by our
  * refund id, which the provider sends back, or by the provider's refund id. Null (logged) when unknown.
  */
-async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentEvent, log: Log) {
+async function lockRefundOfEvent({ tx, provider, log }: EventScope, event: PaymentEvent) {
   const byId = event.refundId !== undefined && UUID.test(event.refundId);
   const where = byId
     ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
@@ -200,30 +197,33 @@ async function lockRefundOfEvent(tx: Database, provider: string, event: PaymentE
     log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
     return null;
   }
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, located.orderId))
-    .for('update');
+  await lockOrder(tx, located.orderId);
   const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
   return refund ?? null;
 }
 
 /**
- * A verified `refund.succeeded` event, in the webhook's transaction (which has recorded the event id): the
- * refund is done, the order's refund status follows, and the traveller is told once. Found by our refund id
- * (which the provider sends back) or by the provider's refund id.
+ * A verified `refund.succeeded` or `refund.failed` event, in the webhook's transaction (which has recorded the
+ * event id), applied to the refund it names: by our refund id (which the provider sends back) or by the
+ * provider's refund id.
  */
-export async function applyRefundSucceeded(
-  tx: Database,
-  provider: string,
+export async function applyRefundEvent(
+  scope: EventScope,
   event: PaymentEvent,
-  siteUrl: string,
-  now: Date,
-  log: Log,
-): Promise<'refunded' | 'ignored' | 'unknown_refund'> {
-  const refund = await lockRefundOfEvent(tx, provider, event, log);
+): Promise<'refunded' | 'refund_failed' | 'ignored' | 'unknown_refund'> {
+  const refund = await lockRefundOfEvent(scope, event);
   if (!refund) return 'unknown_refund';
+  return event.type === 'refund.succeeded'
+    ? refundSucceeded(scope, event, refund)
+    : refundFailed(scope, event, refund);
+}
+
+/** The refund is done, the order's refund status follows, and the traveller is told once. */
+async function refundSucceeded(
+  { tx, siteUrl, now, log }: EventScope,
+  event: PaymentEvent,
+  refund: RefundRow,
+): Promise<'refunded' | 'ignored'> {
   if (
     event.amountMinor !== refund.amountMinor ||
     event.currency !== refund.currency ||
@@ -245,19 +245,11 @@ export async function applyRefundSucceeded(
     .where(eq(schema.refunds.id, refund.id));
   await syncRefundStatus(tx, refund.orderId, now);
   refundsTotal.inc({ status: 'succeeded' });
-  const loaded = await loadOrder(tx, refund.orderId);
-  const view = presentOrder(loaded!, now);
-  await enqueueEmail(tx, {
-    to: view.contact.email,
-    kind: 'refund-completed',
+  await queueMoneyBackEmail(tx, 'refund-completed', {
     orderId: refund.orderId,
-    payload: await renderAfterSaleEmail(view.lang, {
-      kind: 'refund-completed',
-      order: view,
-      amount: majorOf(refund.amountMinor, refund.currency),
-      currency: refund.currency,
-      link: await orderLink(tx, refund.orderId, view.lang, siteUrl, now),
-    }),
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    siteUrl,
     now,
     dedupeKey: `refund-completed:${refund.id}`,
   });
@@ -265,19 +257,15 @@ export async function applyRefundSucceeded(
 }
 
 /**
- * A verified `refund.failed` event, in the webhook's transaction: the provider refused a refund it had taken
- * (a closed card). The money is still owed: the refund becomes `failed` with the provider's reason, the
- * order's refund status stays pending, and an operator asks again from the console (`retryRefund`).
+ * The provider refused a refund it had taken (a closed card). The money is still owed: the refund becomes
+ * `failed` with the provider's reason, the order's refund status stays pending, and an operator asks again
+ * from the console (`retryRefund`).
  */
-export async function applyRefundFailed(
-  tx: Database,
-  provider: string,
+async function refundFailed(
+  { tx, provider, now, log }: EventScope,
   event: PaymentEvent,
-  now: Date,
-  log: Log,
-): Promise<'refund_failed' | 'ignored' | 'unknown_refund'> {
-  const refund = await lockRefundOfEvent(tx, provider, event, log);
-  if (!refund) return 'unknown_refund';
+  refund: RefundRow,
+): Promise<'refund_failed' | 'ignored'> {
   // Only a refund still waiting can fail; one that went through or already failed stays as it is.
   if (
     refund.status !== 'pending' ||
@@ -312,11 +300,7 @@ export async function reopenFailedRefund(
   input: { orderId: string; refundId: string; now: Date },
 ): Promise<typeof schema.refunds.$inferSelect | null> {
   if (!UUID.test(input.refundId)) return null;
-  await tx
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, input.orderId))
-    .for('update');
+  await lockOrder(tx, input.orderId);
   const [refund] = await tx
     .select()
     .from(schema.refunds)
@@ -348,19 +332,11 @@ export async function refundLatePayment(
     reason: 'late_payment',
     now,
   });
-  const loaded = await loadOrder(tx, payment.orderId);
-  const view = presentOrder(loaded!, now);
-  await enqueueEmail(tx, {
-    to: view.contact.email,
-    kind: 'late-payment-refund',
+  await queueMoneyBackEmail(tx, 'late-payment-refund', {
     orderId: payment.orderId,
-    payload: await renderAfterSaleEmail(view.lang, {
-      kind: 'late-payment-refund',
-      order: view,
-      amount: majorOf(payment.amountMinor, payment.currency),
-      currency: payment.currency,
-      link: await orderLink(tx, payment.orderId, view.lang, siteUrl, now),
-    }),
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    siteUrl,
     now,
     dedupeKey: `late-payment-refund:${payment.id}`,
   });

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 import type { Clock } from './clock.ts';
+import { errorText } from './log.ts';
 
 export const SEARCH_COUNT_FLUSH_MS = 15_000;
 
@@ -35,7 +36,7 @@ export function createSearchCounter(options: {
     } catch (error) {
       // Kept for the next flush: counts are never dropped on a passing database error.
       for (const [day, n] of batch) pending.set(day, (pending.get(day) ?? 0) + n);
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'search counts not saved');
+      log.warn({ err: errorText(error) }, 'search counts not saved');
     }
   }
 

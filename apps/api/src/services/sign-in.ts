@@ -10,7 +10,7 @@
  * (NIST SP 800-63B allows at most 100), code sign-in is suspended for the email everywhere. Either way the
  * owner is emailed a link that re-enables it, and both are refused with the same `suspended` answer.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { CodeRefusal } from '@parvoz/contracts/auth';
@@ -20,6 +20,7 @@ import { ApiFailure } from '../errors.ts';
 import { clientNetwork } from '../ip-network.ts';
 import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
+import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 import { createSession } from './sessions.ts';
 import { getUserWithDetail } from './users.ts';
 
@@ -43,21 +44,6 @@ const failureKey = (email: string) => `auth-fail:${email}`;
 /** Every client key of an email starts with this (an email has no spaces), so an unlock clears them all. */
 const clientFailurePrefix = (email: string) => `auth-fail-client:${email} `;
 const clientFailureKey = (email: string, ip: string) => `${clientFailurePrefix(email)}${clientNetwork(ip)}`;
-
-/** Codes are salted with their row id, so equal codes of different rows never share a hash. */
-function hashSecret(rowId: string, secret: string): string {
-  return createHash('sha256').update(`${rowId}:${secret}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-export function generateCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
-}
 
 type SignInContext = {
   db: Database;
@@ -105,29 +91,55 @@ async function forgetFailures(db: Database, email: string, ip?: string): Promise
   else await db.execute(sql`DELETE FROM rate_limits WHERE starts_with(key, ${clientFailurePrefix(email)})`);
 }
 
+/**
+ * Stores a new code (or unlock token) of `purpose` for the email, hashed with its row id; the live ones of that
+ * purpose end now, so only the newest works.
+ */
+async function replaceAuthCode(
+  tx: Database,
+  input: {
+    email: string;
+    purpose: 'signin' | 'unlock';
+    secret: string;
+    now: Date;
+    ttlMs: number;
+    ip?: string;
+  },
+): Promise<void> {
+  const { email, purpose, now } = input;
+  await tx
+    .update(schema.authCodes)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(schema.authCodes.email, email),
+        eq(schema.authCodes.purpose, purpose),
+        isNull(schema.authCodes.consumedAt),
+        gt(schema.authCodes.expiresAt, now),
+      ),
+    );
+  const id = crypto.randomUUID();
+  await tx.insert(schema.authCodes).values({
+    id,
+    email,
+    purpose,
+    codeHash: hashSecret(id, input.secret),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + input.ttlMs),
+    ip: input.ip ?? null,
+  });
+}
+
 /** A fresh unlock link (invalidating older ones) and the email carrying it. */
 async function queueUnlockEmail(ctx: SignInContext, email: string, lang: Locale): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(schema.authCodes)
-      .set({ expiresAt: ctx.now })
-      .where(
-        and(
-          eq(schema.authCodes.email, email),
-          eq(schema.authCodes.purpose, 'unlock'),
-          isNull(schema.authCodes.consumedAt),
-          gt(schema.authCodes.expiresAt, ctx.now),
-        ),
-      );
-    const id = crypto.randomUUID();
-    await tx.insert(schema.authCodes).values({
-      id,
+    await replaceAuthCode(tx, {
       email,
       purpose: 'unlock',
-      codeHash: hashSecret(id, token),
-      createdAt: ctx.now,
-      expiresAt: new Date(ctx.now.getTime() + UNLOCK_TTL_MS),
+      secret: token,
+      now: ctx.now,
+      ttlMs: UNLOCK_TTL_MS,
     });
     const query = new URLSearchParams({ email, token });
     const unlockUrl = `${ctx.publicUrl.replace(/\/+$/, '')}/${lang}/login/unlock?${query.toString()}`;
@@ -182,27 +194,7 @@ export async function requestCode(
 
   const code = generateCode();
   await db.transaction(async (tx) => {
-    await tx
-      .update(schema.authCodes)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(schema.authCodes.email, email),
-          eq(schema.authCodes.purpose, 'signin'),
-          isNull(schema.authCodes.consumedAt),
-          gt(schema.authCodes.expiresAt, now),
-        ),
-      );
-    const id = crypto.randomUUID();
-    await tx.insert(schema.authCodes).values({
-      id,
-      email,
-      purpose: 'signin',
-      codeHash: hashSecret(id, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      ip,
-    });
+    await replaceAuthCode(tx, { email, purpose: 'signin', secret: code, now, ttlMs: CODE_TTL_MS, ip });
     await enqueueEmail(tx, {
       to: email,
       kind: 'auth-code',

@@ -8,23 +8,23 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { transition } from '@parvoz/core/order-status';
 import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
-import { renderAfterSaleEmail } from './after-sale-mail.ts';
-import { enqueueEmail } from './mail.ts';
-import { loadOrder, majorOf, presentOrder } from './order-view.ts';
+import { queueMoneyBackEmail } from './order-notices.ts';
+import { loadOrder, lockOrder, statusAfter } from './order-view.ts';
 import { enqueueConfirmation, issueTickets } from './payments.ts';
-import { orderLink, recordRefund } from './refunds.ts';
+import { recordRefund } from './refunds.ts';
 import { bookPaidAtDuffel } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
+import { errorText, type ServiceLog } from './log.ts';
+import { oneAtATime } from './worker-pass.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
   duffel: DuffelOrders;
   now: () => Date;
-  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: ServiceLog;
   /** The site's origin for the links in the emails of orders booked at pay time. */
   siteUrl?: () => string;
   /** Asks the providers for refunds once recorded (services/refunds.ts); without it the refund sweep does. */
@@ -92,7 +92,7 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
     } catch (error) {
       supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
       deps.log.warn(
-        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: order.id, err: errorText(error) },
         'supplier payment not made: tried again on the next pass',
       );
     }
@@ -146,7 +146,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     } catch (error) {
       supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
       deps.log.warn(
-        { orderId: id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: id, err: errorText(error) },
         'paid order not booked at the supplier: tried again on the next pass',
       );
       await deps.db
@@ -216,17 +216,12 @@ async function confirmPaidOrder(
 ): Promise<boolean> {
   const now = deps.now();
   const done = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
-    const next = transition(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      'supplier_confirmed',
-    );
     await tx
       .update(schema.orders)
       .set({
-        bookingStatus: next.booking_status,
-        paymentStatus: next.payment_status,
+        ...statusAfter(order, 'supplier_confirmed'),
         ticketedAt: now,
         supplierOrderId: booking.orderId,
         supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
@@ -257,18 +252,13 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
   const now = deps.now();
   const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
   const refundIds = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, id)).for('update');
+    const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.supplierOrderId)
       return null;
-    const next = transition(
-      { booking_status: order.bookingStatus, payment_status: order.paymentStatus },
-      'supplier_refused',
-    );
     await tx
       .update(schema.orders)
       .set({
-        bookingStatus: next.booking_status,
-        paymentStatus: next.payment_status,
+        ...statusAfter(order, 'supplier_refused'),
         cancelledAt: now,
         supplierBookingClaimedAt: null,
         updatedAt: now,
@@ -297,18 +287,11 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
       amountMinor += payment.amountMinor;
       currency = payment.currency;
     }
-    const view = presentOrder((await loadOrder(tx, id))!, now);
-    await enqueueEmail(tx, {
-      to: view.contact.email,
-      kind: 'supplier-refused-refund',
+    await queueMoneyBackEmail(tx, 'supplier-refused-refund', {
       orderId: id,
-      payload: await renderAfterSaleEmail(view.lang, {
-        kind: 'supplier-refused-refund',
-        order: view,
-        amount: majorOf(amountMinor, currency),
-        currency,
-        link: await orderLink(tx, id, view.lang, siteUrl, now),
-      }),
+      amountMinor,
+      currency,
+      siteUrl,
       now,
       dedupeKey: `supplier-refused-refund:${id}`,
     });
@@ -350,7 +333,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
       released++;
     } catch (error) {
       deps.log.warn(
-        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        { orderId: order.id, err: errorText(error) },
         'supplier hold not released: tried again on the next pass',
       );
     }
@@ -370,8 +353,6 @@ export function createSupplierPaymentWorker(
   deps: SupplierPaymentDeps &
     Pick<AirlineChangeDeps, 'network' | 'siteUrl' | 'kickOutbox'> & { reconcileEveryMs?: number },
 ) {
-  let running: Promise<number> | undefined;
-  let again = false;
   let reconciledAt = -Infinity;
   const reconcileIfDue = async () => {
     const at = deps.now().getTime();
@@ -381,49 +362,25 @@ export function createSupplierPaymentWorker(
       await reconcileSupplierOrders(deps);
     } catch (error) {
       // Duffel's order list could not be read: the next due run tries again.
-      deps.log.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'supplier reconciliation not run: tried again later',
-      );
+      deps.log.warn({ err: errorText(error) }, 'supplier reconciliation not run: tried again later');
     }
     // At the same pace: the airlines' changes of our live orders (each order's failure is its own).
     await syncAirlineChanges(deps);
   };
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = bookPaidOrders(deps)
-      .then(() => paySuppliers(deps))
-      .then(async (paid) => {
-        await releaseLapsedHolds(deps);
-        await reconcileIfDue();
-        return paid;
-      })
-      .catch((error: unknown) => {
-        deps.log.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'supplier payment pass failed',
-        );
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
-  return {
-    runOnce,
-    kick: () => void runOnce(),
-    async stop() {
-      again = false;
-      await running;
+  const pass = oneAtATime(
+    async (): Promise<number> => {
+      await bookPaidOrders(deps);
+      const paid = await paySuppliers(deps);
+      await releaseLapsedHolds(deps);
+      await reconcileIfDue();
+      return paid;
     },
+    { log: deps.log, failure: 'supplier payment pass failed', fallback: 0, rerun: true },
+  );
+  return {
+    runOnce: pass.run,
+    kick: () => void pass.run(),
+    stop: pass.settle,
   };
 }
 export type SupplierPaymentWorker = ReturnType<typeof createSupplierPaymentWorker>;

@@ -17,12 +17,13 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { DuffelOrders, DuffelOrderSummary } from '../suppliers/duffel/orders.ts';
 import { supplierReconciliationsTotal } from '../metrics.ts';
+import { errorText, type ServiceLog } from './log.ts';
 
 export interface SupplierReconcileDeps {
   db: Database;
   duffel: Pick<DuffelOrders, 'listOurOrders' | 'cancelOrder'>;
   now: () => Date;
-  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: ServiceLog;
 }
 
 /** A booking request records its order within seconds; five minutes leaves room for a slow one and its retry. */
@@ -111,7 +112,7 @@ async function repair(
     return 'cancelled';
   } catch (error) {
     deps.log.warn(
-      { ...about, err: error instanceof Error ? error.message : String(error) },
+      { ...about, err: errorText(error) },
       'supplier reconciliation: not repaired, tried again on the next run',
     );
     return 'failed';

@@ -24,8 +24,7 @@ import {
 import { addDays, partyFits, tourReturnDate, tourSalesEnd, utcDate } from '@parvoz/core/tours';
 import { loadNetworkData } from '../adapters/network-data.ts';
 import { ApiFailure } from '../errors.ts';
-import { enqueueEmail } from './mail.ts';
-import { renderOperatorEmail } from './operator-mail.ts';
+import { queueOperatorEmail, type OperatorContact } from './operator-mail.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
 
 const { tours, tourRequests } = schema;
@@ -144,8 +143,6 @@ export async function getTour(
   return { ...summaryOf(row, lang, currency, ctx.rates), description: localized(row.description, lang) };
 }
 
-export type OperatorContact = { email: string; lang: Locale; publicUrl: string };
-
 /**
  * Stores a traveller's request about a tour and queues the operator's email in the same transaction.
  * Seats are not taken: the operator confirms availability and price with the traveller.
@@ -163,45 +160,34 @@ export async function createTourRequest(
       seats_left: row.seatsLeft,
     });
   }
+  // The form as stored and as the operator reads it.
+  const request = {
+    fullName: input.full_name,
+    email: input.email,
+    phone: input.phone,
+    adults: input.adults,
+    children: input.children,
+    message: input.message,
+    lang: input.lang,
+  };
   const [created] = await ctx.db
     .insert(tourRequests)
-    .values({
-      tourId: row.id,
-      userId: ctx.userId,
-      fullName: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      adults: input.adults,
-      children: input.children,
-      message: input.message,
-      lang: input.lang,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
+    .values({ tourId: row.id, userId: ctx.userId, ...request, createdAt: ctx.now, updatedAt: ctx.now })
     .returning({ id: tourRequests.id });
   const id = created!.id;
   const lang = ctx.operator.lang;
-  await enqueueEmail(ctx.db, {
-    to: ctx.operator.email,
-    kind: 'tour-request',
-    now: ctx.now,
-    dedupeKey: `tour-request:${id}`,
-    payload: await renderOperatorEmail(lang, {
-      kind: 'tour-request',
-      reference: id,
-      tourTitle: localized(row.title, lang) ?? row.slug,
-      tourUrl: `${ctx.operator.publicUrl}/${lang}/tours/${row.slug}`,
-      departsOn: row.departsOn,
-      returnsOn: tourReturnDate(row.departsOn, row.nights),
-      fullName: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      adults: input.adults,
-      children: input.children,
-      message: input.message,
-      lang: input.lang,
-    }),
-  });
+  const tour = {
+    tourTitle: localized(row.title, lang) ?? row.slug,
+    tourUrl: `${ctx.operator.publicUrl}/${lang}/tours/${row.slug}`,
+    departsOn: row.departsOn,
+    returnsOn: tourReturnDate(row.departsOn, row.nights),
+  };
+  await queueOperatorEmail(
+    ctx.db,
+    ctx.operator,
+    { kind: 'tour-request', reference: id, ...tour, ...request },
+    ctx.now,
+  );
   return { id };
 }
 

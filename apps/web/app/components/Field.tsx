@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldMetadata } from '@conform-to/react';
-import type { FieldControlProps } from './FormField.tsx';
+import { FormField, type FieldControlProps } from './FormField.tsx';
 
 /** What a field's control gets: its ids and aria attributes, its nested name and the value to show. */
 export type FieldControl = FieldControlProps & {
@@ -77,28 +77,26 @@ export function Field({
   children: (control: FieldControl) => ReactNode;
 }) {
   const text = fieldErrorText(meta.errors, error);
-  const describedBy = [hint ? meta.descriptionId : null, text ? meta.errorId : null]
-    .filter(Boolean)
-    .join(' ');
   const initial = meta.initialValue;
   return (
-    <div className={`grid content-start gap-1${className ? ` ${className}` : ''}`}>
-      <label htmlFor={meta.id} className="font-medium">
-        {label}
-      </label>
-      {children({
-        id: meta.id,
-        name: meta.name,
-        defaultValue: typeof initial === 'string' ? initial : undefined,
-        'aria-invalid': text ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {hint ? (
-        <p id={meta.descriptionId} className="text-sm text-neutral-600 wrap-anywhere">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={text ? [text] : null} />
-    </div>
+    <FormField
+      id={meta.id}
+      hintId={meta.descriptionId}
+      errorId={meta.errorId}
+      label={label}
+      hint={hint}
+      error={text}
+      className={className}
+    >
+      {(control) =>
+        children({
+          id: control.id,
+          name: meta.name,
+          defaultValue: typeof initial === 'string' ? initial : undefined,
+          'aria-invalid': control['aria-invalid'],
+          'aria-describedby': control['aria-describedby'],
+        })
+      }
+    </FormField>
   );
 }

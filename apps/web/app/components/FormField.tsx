@@ -13,6 +13,8 @@ export type FieldControlProps = {
  */
 export function FormField({
   id,
+  hintId = `${id}-hint`,
+  errorId = `${id}-error`,
   label,
   hint,
   error,
@@ -20,15 +22,16 @@ export function FormField({
   children,
 }: {
   id: string;
+  /** The hint's and the error's ids (`{id}-hint`, `{id}-error` unless the form names them, as Conform does). */
+  hintId?: string;
+  errorId?: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null | undefined;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const hintId = hint ? `${id}-hint` : null;
-  const errorId = error ? `${id}-error` : null;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`grid content-start gap-1${className ? ` ${className}` : ''}`}>
       <label htmlFor={id} className="font-medium">
@@ -36,12 +39,12 @@ export function FormField({
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
-        <p id={hintId!} className="text-sm text-neutral-600 wrap-anywhere">
+        <p id={hintId} className="text-sm text-neutral-600 wrap-anywhere">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId!} className="text-sm font-medium text-red-700">
+        <p id={errorId} className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}

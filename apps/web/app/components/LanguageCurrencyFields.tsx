@@ -1,7 +1,10 @@
-import type { FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import type { FieldMetadata, getFormProps } from '@conform-to/react';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { useRootData, useT } from '../lib/i18n.tsx';
+import { Button } from './Button.tsx';
 import { Field } from './Field.tsx';
 
 type SelectMeta = Pick<
@@ -69,5 +72,35 @@ export function LanguageCurrencyFields({
         )}
       </Field>
     </>
+  );
+}
+
+/**
+ * A settings form: the pickers, what `children` adds below them, and the save button. Keyed by the saved
+ * language and currency so that after a save the pickers start again from the new values.
+ */
+export function LanguageCurrencyForm({
+  formProps,
+  idPrefix,
+  fields,
+  children,
+}: {
+  formProps: ReturnType<typeof getFormProps>;
+  idPrefix: string;
+  fields: { language: SelectMeta; currency: SelectMeta };
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const { locale, currency } = useRootData();
+  return (
+    <Form method="post" {...formProps} className="grid max-w-sm gap-4" key={`${locale}-${currency}`}>
+      <LanguageCurrencyFields idPrefix={idPrefix} fields={fields} />
+      {children}
+      <div>
+        <Button type="submit" size="md">
+          {t('settings.save')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -19,7 +19,8 @@ export function wallClock(iso: string): Date | null {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** A cached Intl date format in UTC, for wall-clock Dates (`wallClock`) and calendar dates at UTC midnight. */
+export function utcDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
@@ -38,7 +39,7 @@ function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 export function formatLocalTime(locale: string, iso: string): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return sameEverywhere(format(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
+  return sameEverywhere(utcDateFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
 }
 
 /**
@@ -64,7 +65,7 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
     style === 'long'
       ? { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }
       : { dateStyle: 'medium' };
-  return sameEverywhere(format(locale, options).formatToParts(date));
+  return sameEverywhere(utcDateFormat(locale, options).formatToParts(date));
 }
 
 /**
@@ -74,7 +75,7 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
 export function formatInstant(locale: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = format(locale, {
+  const parts = utcDateFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

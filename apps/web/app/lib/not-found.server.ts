@@ -1,4 +1,5 @@
 import { redirect, redirectDocument } from 'react-router';
+import { ApiError } from './api.server.ts';
 import { resolveRedirect } from './redirects.ts';
 
 /**
@@ -15,5 +16,23 @@ export function pagePathOf(request: Request): string {
 export function redirectOrNotFound(request: Request): never {
   const target = resolveRedirect(pagePathOf(request));
   if (target) throw target.external ? redirectDocument(target.location) : redirect(target.location);
-  throw new Response(null, { status: 404, statusText: 'Not Found' });
+  throw notFound();
+}
+
+/** The 404 a loader or action throws (the error page renders it). */
+export function notFound(): Response {
+  return new Response(null, { status: 404, statusText: 'Not Found' });
+}
+
+/**
+ * The API's answer, or this page's 404 when the API answers one of `statuses` (what is absent, or not the
+ * caller's to see, is not found here either); any other failure is thrown as it is.
+ */
+export async function orNotFound<T>(call: Promise<T>, statuses: readonly number[] = [404]): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && statuses.includes(error.status)) throw notFound();
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import { fetchApiFile, fileFailure, fileFailureOf } from './api-file.server.ts';
 import { webConfig } from './config.server.ts';
 import type { RequestState } from './request-context.server.ts';
 import { isOrderId, readOrderAccess } from './order-access.server.ts';
@@ -13,33 +14,25 @@ export async function proxyOrderPdf(
   state: RequestState,
   document: 'ticket.pdf' | 'receipt.pdf',
 ): Promise<Response> {
-  if (!isOrderId(params.id)) throw new Response(null, { status: 404, statusText: 'Not Found' });
+  if (!isOrderId(params.id)) throw fileFailure(404);
   const lang = state.locale;
   const query = new URLSearchParams({ lang });
   const token = readOrderAccess(request, params.id);
   if (token) query.set('access_token', token);
-  const url = `${webConfig.apiUrl.replace(/\/+$/, '')}/v1/orders/${encodeURIComponent(params.id)}/${document}?${query}`;
-  let answer: Response;
-  try {
-    answer = await fetch(url, {
-      headers: {
-        authorization: `Bearer ${state.token || webConfig.anonymousToken}`,
-        accept: 'application/pdf',
-        'x-request-id': state.requestId,
-      },
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(20_000)]),
-    });
-  } catch {
-    throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
-  }
+  const answer = await fetchApiFile(
+    request,
+    `/v1/orders/${encodeURIComponent(params.id)}/${document}?${query}`,
+    {
+      authorization: `Bearer ${state.token || webConfig.anonymousToken}`,
+      accept: 'application/pdf',
+      'x-request-id': state.requestId,
+    },
+    20_000,
+  );
   if (answer.status === 401) state.clearToken = true;
   if (!answer.ok || !(answer.headers.get('content-type') ?? '').startsWith('application/pdf')) {
     await answer.body?.cancel();
-    const status = answer.status >= 500 ? 503 : answer.status === 429 ? 429 : 404;
-    throw new Response(null, {
-      status,
-      statusText: status === 404 ? 'Not Found' : status === 429 ? 'Too Many Requests' : 'Service Unavailable',
-    });
+    throw fileFailureOf(answer);
   }
   const headers = new Headers({
     'Content-Type': 'application/pdf',

@@ -2,10 +2,8 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { devEmailPreviewParamsSchema, devEmailPreviewQuerySchema } from '@parvoz/contracts/dev-mailbox';
 import type { Route } from './+types/dev-email-preview';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { ApiError } from '../lib/api.server.ts';
+import { notFound, orNotFound } from '../lib/not-found.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
-
-const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 /**
  * One email's preview as the email itself: its HTML part (its own document, with the policy an email's
@@ -16,18 +14,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = devEmailPreviewParamsSchema.safeParse({ name: params.name });
   const query = devEmailPreviewQuerySchema.safeParse({ lang: params.previewLang });
   if (!name.success || !query.success) throw notFound();
-  let preview;
-  try {
-    preview = (
-      await callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreview, {
+  const preview = (
+    await orNotFound(
+      callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreview, {
         params: name.data,
         query: query.data,
-      })
-    ).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw error;
-  }
+      }),
+    )
+  ).data;
   const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
   if (new URL(request.url).searchParams.get('part') === 'text') {
     return new Response(`Subject: ${preview.subject}\n\n${preview.text}`, {

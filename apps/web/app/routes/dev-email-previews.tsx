@@ -6,7 +6,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { ApiError } from '../lib/api.server.ts';
+import { orNotFound } from '../lib/not-found.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
@@ -16,15 +16,10 @@ export const meta: Route.MetaFunction = (args) => [
 
 /** The previews of every email (ADR 0019): exist only while the API serves the mailbox (a 404 otherwise). */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    const body = await callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreviews, {});
-    return { samples: body.data };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new Response(null, { status: 404, statusText: 'Not Found' });
-    }
-    throw error;
-  }
+  const body = await orNotFound(
+    callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreviews, {}),
+  );
+  return { samples: body.data };
 }
 
 export default function EmailPreviews({ loaderData }: Route.ComponentProps) {

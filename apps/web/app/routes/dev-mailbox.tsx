@@ -5,7 +5,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { ApiError } from '../lib/api.server.ts';
+import { orNotFound } from '../lib/not-found.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
@@ -15,15 +15,8 @@ export const meta: Route.MetaFunction = (args) => [
 
 /** The development mailbox: exists only while the API serves /v1/dev/mailbox (see the README). */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    const body = await callEndpoint(context.get(requestStateContext).api, endpoints.devMailbox, {});
-    return { mails: body.data };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new Response(null, { status: 404, statusText: 'Not Found' });
-    }
-    throw error;
-  }
+  const body = await orNotFound(callEndpoint(context.get(requestStateContext).api, endpoints.devMailbox, {}));
+  return { mails: body.data };
 }
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { opsExportSchema } from '@parvoz/contracts/ops';
 import type { Route } from './+types/ops-orders-csv';
-import { webConfig } from '../lib/config.server.ts';
+import { fetchApiFile, fileFailure } from '../lib/api-file.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { consoleNotFound } from '../features/ops/ops-api.server.ts';
 
@@ -17,19 +17,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const back = (problem: string) => redirect(`/${params.lang}/ops?export=${problem}#ops-export`);
   const period = opsExportSchema.safeParse({ from: search.get('from'), to: search.get('to') });
   const query = new URLSearchParams(period.success ? period.data : {});
-  let answer: Response;
-  try {
-    answer = await fetch(`${webConfig.apiUrl.replace(/\/+$/, '')}/v1/ops/orders.csv?${query}`, {
-      headers: {
-        authorization: `Bearer ${state.token}`,
-        accept: 'text/csv',
-        'x-request-id': state.requestId,
-      },
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(60_000)]),
-    });
-  } catch {
-    throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
-  }
+  const answer = await fetchApiFile(
+    request,
+    `/v1/ops/orders.csv?${query}`,
+    { authorization: `Bearer ${state.token}`, accept: 'text/csv', 'x-request-id': state.requestId },
+    60_000,
+  );
   if (answer.status === 401) state.clearToken = true;
   if (answer.status === 401 || answer.status === 404) {
     await answer.body?.cancel();
@@ -46,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (!answer.ok) {
     await answer.body?.cancel();
-    throw new Response(null, { status: 503, statusText: 'Service Unavailable' });
+    throw fileFailure(503);
   }
   return new Response(answer.body, {
     status: 200,

@@ -12,6 +12,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { notFound, orNotFound } from '../lib/not-found.server.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { isAccessToken, isOrderId, orderAccessCookie, readOrderAccess } from '../lib/order-access.server.ts';
 import {
@@ -42,22 +43,16 @@ import {
   type CancelActionData,
 } from '../features/orders/after-sale-actions.server.ts';
 
-function notFound(): Response {
-  return new Response(null, { status: 404, statusText: 'Not Found' });
-}
-
 /** The order for its owner (signed in) or the holder of its access token; anyone else gets 404. */
 async function fetchOrder(state: RequestState, id: string, token: string | null): Promise<Order> {
-  try {
-    const answer = await callEndpoint(state.api, endpoints.getOrder, {
+  const answer = await orNotFound(
+    callEndpoint(state.api, endpoints.getOrder, {
       params: { id },
       query: token ? { access_token: token } : undefined,
-    });
-    return answer.data;
-  } catch (error) {
-    if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
-    throw error;
-  }
+    }),
+    [400, 401, 403, 404],
+  );
+  return answer.data;
 }
 
 /** The providers the order may be paid with, best first; none when the API could not say (then it picks). */

@@ -1,12 +1,11 @@
-import { Form, data } from 'react-router';
+import { data } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { profileSettingsFormSchema } from '@parvoz/contracts/settings';
 import type { Route } from './+types/profile-settings';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
-import { Button } from '../components/Button.tsx';
-import { useRootData, useT } from '../lib/i18n.tsx';
+import { LanguageCurrencyForm } from '../components/LanguageCurrencyFields.tsx';
+import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
 import { redirectWithToast } from '../lib/toast.server.ts';
@@ -57,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Page({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const { locale, currency } = useRootData();
   const [form, fields] = useContractForm(
     'profile-settings',
     loadProfileSettingsSchema,
@@ -67,19 +65,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
     <>
       <PageHeading>{t('page.profileSettings.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('profile.settings.lead')}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid max-w-sm gap-4"
-        key={`${locale}-${currency}`}
-      >
-        <LanguageCurrencyFields idPrefix="profile" fields={fields} />
-        <div>
-          <Button type="submit" size="md">
-            {t('settings.save')}
-          </Button>
-        </div>
-      </Form>
+      <LanguageCurrencyForm formProps={getFormProps(form)} idPrefix="profile" fields={fields} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { settingsFormSchema } from '@parvoz/contracts/settings';
 import { switchLocaleInPath } from '@parvoz/i18n/locales';
@@ -6,8 +6,7 @@ import { formatMoney } from '@parvoz/i18n/currency';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import type { Route } from './+types/settings';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LanguageCurrencyFields } from '../components/LanguageCurrencyFields.tsx';
-import { Button } from '../components/Button.tsx';
+import { LanguageCurrencyForm } from '../components/LanguageCurrencyFields.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
@@ -44,25 +43,14 @@ export default function Settings({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{t('page.settings.heading')}</PageHeading>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="grid max-w-sm gap-4"
-        key={`${locale}-${currency}`}
-      >
-        <LanguageCurrencyFields idPrefix="settings" fields={fields} />
+      <LanguageCurrencyForm formProps={getFormProps(form)} idPrefix="settings" fields={fields}>
         <p className="text-sm text-neutral-700" data-testid="format-preview">
           {t('settings.preview', {
             price: formatMoney(locale, 1234567.5, currency),
             date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(SAMPLE_DATE),
           })}
         </p>
-        <div>
-          <Button type="submit" size="md">
-            {t('settings.save')}
-          </Button>
-        </div>
-      </Form>
+      </LanguageCurrencyForm>
     </>
   );
 }

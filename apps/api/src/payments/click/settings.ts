@@ -3,6 +3,7 @@
  * means Click is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
+import { settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
 
 const id = (variable: string) =>
   z.coerce
@@ -10,10 +11,6 @@ const id = (variable: string) =>
     .int(`${variable}: expected Click's numeric id`)
     .positive(`${variable}: expected Click's numeric id`)
     .max(Number.MAX_SAFE_INTEGER);
-const url = (variable: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `${variable}: expected an http(s) URL` })
-    .transform((u) => u.replace(/\/+$/, ''));
 
 export const clickSettingsSchema = z.object({
   /** The service's id: `service_id` of the payment page, of every Prepare/Complete and of the Merchant API. */
@@ -35,13 +32,12 @@ export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
 /** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */
 export function clickSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  const values = {
-    serviceId: env.CLICK_SERVICE_ID || undefined,
-    merchantId: env.CLICK_MERCHANT_ID || undefined,
-    merchantUserId: env.CLICK_MERCHANT_USER_ID || undefined,
-    secretKey: env.CLICK_SECRET_KEY || undefined,
-    payUrl: env.CLICK_PAY_URL || undefined,
-    apiUrl: env.CLICK_API_URL || undefined,
-  };
-  return Object.values(values).some((v) => v !== undefined) ? values : undefined;
+  return settingsFromEnv(env, {
+    serviceId: 'CLICK_SERVICE_ID',
+    merchantId: 'CLICK_MERCHANT_ID',
+    merchantUserId: 'CLICK_MERCHANT_USER_ID',
+    secretKey: 'CLICK_SECRET_KEY',
+    payUrl: 'CLICK_PAY_URL',
+    apiUrl: 'CLICK_API_URL',
+  });
 }

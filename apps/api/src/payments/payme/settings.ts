@@ -3,11 +3,7 @@
  * means Payme is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-
-const url = (variable: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `${variable}: expected an http(s) URL` })
-    .transform((u) => u.replace(/\/+$/, ''));
+import { settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
 
 export const paymeSettingsSchema = z.object({
   /** The web cashbox's id (Payme's `ID` type: 24 hexadecimal characters), `m=` of the checkout URL. */
@@ -30,12 +26,11 @@ export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;
 
 /** The PAYME_* variables as the schema's input, or undefined when none is set (Payme off). */
 export function paymeSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  const values = {
-    merchantId: env.PAYME_MERCHANT_ID || undefined,
-    key: env.PAYME_KEY || undefined,
-    login: env.PAYME_LOGIN || undefined,
-    checkoutUrl: env.PAYME_CHECKOUT_URL || undefined,
-    apiUrl: env.PAYME_API_URL || undefined,
-  };
-  return Object.values(values).some((v) => v !== undefined) ? values : undefined;
+  return settingsFromEnv(env, {
+    merchantId: 'PAYME_MERCHANT_ID',
+    key: 'PAYME_KEY',
+    login: 'PAYME_LOGIN',
+    checkoutUrl: 'PAYME_CHECKOUT_URL',
+    apiUrl: 'PAYME_API_URL',
+  });
 }

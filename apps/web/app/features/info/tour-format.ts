@@ -1,35 +1,22 @@
-import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { BoardBasis, TourInclude, TourSummary } from '@parvoz/contracts/tours';
 import type { MessageKey } from '../../lib/i18n.tsx';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    formats.set(key, format);
-  }
-  return format;
-}
+import { utcDateFormat } from '../../lib/local-time.ts';
+import { formatAmount } from '../../lib/use-money.ts';
 
 /** A calendar date (YYYY-MM-DD) as written in the locale, e.g. "12 Aug 2026". */
 export function formatTourDate(locale: Locale, isoDate: string): string {
-  return dateFormat(locale, { dateStyle: 'medium' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return utcDateFormat(locale, { dateStyle: 'medium' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** A month (YYYY-MM) with its year, e.g. "August 2026". */
 export function formatTourMonth(locale: Locale, month: string): string {
-  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+  return utcDateFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** The per-person price in its currency. */
 export function formatTourPrice(locale: Locale, price: TourSummary['price']): string {
-  return isCurrency(price.currency)
-    ? formatMoney(locale, Number(price.amount), price.currency)
-    : `${price.amount} ${price.currency}`;
+  return formatAmount(locale, price.amount, price.currency);
 }
 
 /** Labels of the meal plans and of what a price includes (message keys). */

@@ -13,17 +13,15 @@ import {
   type Currency,
 } from '@parvoz/i18n/currency';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
-import { ApiError } from '../../lib/api.server.ts';
 import { readCookies } from '../../lib/cookies.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { notFound, orNotFound } from '../../lib/not-found.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { readFields, submitForm } from './form-action.server.ts';
 
 /** Tours change when the operator edits them or places run out: pages may be kept a minute. */
 export const TOURS_MAX_AGE_SECONDS = 60;
-
-const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 export function pageLocale(lang: string | undefined): Locale {
   if (!isLocale(lang)) throw notFound();
@@ -102,18 +100,15 @@ export async function loadTourPage(
   const locale = pageLocale(params.lang);
   const slug = tourSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
-  try {
-    const answer = await callEndpoint(state.api, endpoints.getTour, {
+  const answer = await orNotFound(
+    callEndpoint(state.api, endpoints.getTour, {
       params: { slug: slug.data },
       query: { lang: locale, currency: displayCurrency(request, locale) },
       signal: request.signal,
-    });
-    const sent = new URL(request.url).searchParams.get('sent') === '1';
-    return data({ tour: answer.data, sent }, { headers: publicPageHeaders(request, TOURS_MAX_AGE_SECONDS) });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw notFound();
-    throw error;
-  }
+    }),
+  );
+  const sent = new URL(request.url).searchParams.get('sent') === '1';
+  return data({ tour: answer.data, sent }, { headers: publicPageHeaders(request, TOURS_MAX_AGE_SECONDS) });
 }
 
 /** The request form: validated here and by the API; stored and emailed to the operator; then back with `?sent=1`. */

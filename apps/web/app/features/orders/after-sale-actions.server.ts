@@ -9,6 +9,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { notFound } from '../../lib/not-found.server.ts';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
@@ -20,10 +21,6 @@ import {
   type ManageIntent,
   type ManageResult,
 } from './after-sale.ts';
-
-function notFound(): Response {
-  return new Response(null, { status: 404, statusText: 'Not Found' });
-}
 
 const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
 const AIRLINE_CHANGE_ID = /^chg_[A-Za-z0-9_-]{20,40}$/;

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate } from './format.ts';
 import { controlClasses, labelClasses } from './ui.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { usePopoverDismiss } from './use-popover-dismiss.ts';
 
 /** react-day-picker, date-fns and the calendar's locale load on the first open, never with the page. */
 const loadCalendar = () => import('./Calendar.tsx');
@@ -53,26 +54,7 @@ export function DateField(props: DateFieldProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!popoverRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    // Escape inside the calendar closes it and returns to the button.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !popoverRef.current?.contains(event.target as Node)) return;
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  usePopoverDismiss(open, setOpen, popoverRef, buttonRef);
 
   if (!hydrated) {
     return (

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { formatShortDate, useFormatPrice } from './format.ts';
+import { formatShortDate } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 import type { DateStrip, StripDay } from './results.ts';
 
 /** The cheapest price on the three days before and after the chosen date(s); each day opens its search. */
 export function DateStripView({ strip }: { strip: DateStrip }) {
   const t = useT();
   const locale = useLocale();
-  const price = useFormatPrice();
+  const price = useMoney();
   const scrollerRef = useRef<HTMLElement>(null);
   const days = useChosenDayWithMore(strip);
   // On a phone the strip scrolls sideways: bring the chosen day (the middle one) into sight.

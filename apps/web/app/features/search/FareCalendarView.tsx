@@ -11,14 +11,8 @@ import {
   type FareCalendar,
 } from './fare-calendar.ts';
 import { addDays, daysBetween } from './search-form.ts';
-import {
-  currencySign,
-  formatCompactAmount,
-  formatLongDate,
-  formatMonth,
-  formatWeekday,
-  useFormatPrice,
-} from './format.ts';
+import { currencySign, formatCompactAmount, formatLongDate, formatMonth, formatWeekday } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 
 const dayNumber = (date: string) => Number(date.slice(8));
 
@@ -43,7 +37,7 @@ export function FareCalendarView({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useFormatPrice();
+  const price = useMoney();
   const month = monthOf(search.departureDate);
   const firstWeekday = weekStart(locale);
   const ok = calendar?.kind === 'ok' ? calendar : null;

@@ -14,7 +14,7 @@ import {
   type ResultFilters,
   type TimeBucket,
 } from './filters.ts';
-import { useFormatPrice } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 
@@ -61,7 +61,7 @@ export function FiltersPanel({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const price = useFormatPrice();
+  const price = useMoney();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const active = hasActiveFilters(filters);
@@ -326,7 +326,7 @@ function PriceRange({
   onCommit: (min: number | null, max: number | null) => void;
 }) {
   const t = useT();
-  const price = useFormatPrice();
+  const price = useMoney();
   const step = Math.max(1, Math.round((bounds.max - bounds.min) / 100));
   const lo = Math.floor(bounds.min);
   // The top end must be a step of the slider, or the slider could never reach "no upper limit".

@@ -5,7 +5,8 @@ import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { notify } from '../../components/toast.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { formatShortDate, formatTime, useFormatDuration, useFormatPrice } from './format.ts';
+import { formatShortDate, formatTime, useFormatDuration } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 import { bucketOf } from './filters.ts';
 import {
   itineraryKeys,
@@ -86,7 +87,7 @@ export function OfferCard({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useFormatPrice();
+  const price = useMoney();
   const duration = useFormatDuration();
   const baggageText = useBaggageText();
   const fareName = useFareName();
@@ -260,7 +261,7 @@ function BuyPanel({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useFormatPrice();
+  const price = useMoney();
   const baggageText = useBaggageText();
   const fareName = useFareName();
   const fares = offer.fares.length ? offer.fares : [];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Minus, Plus, Users } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
@@ -8,6 +8,7 @@ import { ErrorList } from '../../components/Field.tsx';
 import { passengerTotal, type Cabin, type PassengerCounts } from './search-form.ts';
 import { controlClasses, labelClasses } from './ui.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { usePopoverDismiss } from './use-popover-dismiss.ts';
 
 type Kind = keyof PassengerCounts;
 
@@ -52,23 +53,7 @@ export function PassengersField({
   const cabinLabel = cabin === 'business' ? t('search.cabin.business') : t('search.cabin.economy');
 
   // Closes when the traveller clicks elsewhere on the page; Escape inside closes it and returns to its toggle.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !rootRef.current?.contains(event.target as Node)) return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  usePopoverDismiss(open, setOpen, rootRef, toggleRef);
 
   const set = (kind: Kind, n: number) => {
     const next = { ...passengers, [kind]: n };

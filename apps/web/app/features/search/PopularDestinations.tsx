@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { PopularDestinations as Popular } from '@parvoz/contracts/offers';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { formatShortDate, useFormatPrice } from './format.ts';
+import { formatShortDate } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 
 /**
  * Popular destinations from the visitor's city, each at its lowest fare of the next 30 days and one click from
@@ -11,7 +12,7 @@ import { formatShortDate, useFormatPrice } from './format.ts';
 export function PopularDestinations({ popular }: { popular: Popular }) {
   const t = useT();
   const locale = useLocale();
-  const price = useFormatPrice();
+  const price = useMoney();
   if (popular.destinations.length === 0) return null;
   return (
     <section aria-labelledby="popular-heading" className="mt-10">

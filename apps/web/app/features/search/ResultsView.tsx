@@ -17,7 +17,8 @@ import {
   type SortOrder,
 } from './filters.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
-import { useFormatDuration, useFormatPrice } from './format.ts';
+import { useFormatDuration } from './format.ts';
+import { useMoney } from '../../lib/use-money.ts';
 import { OfferCard, type OfferContext } from './OfferCard.tsx';
 import { offerDuration, type SearchFailure, type SearchOk } from './results.ts';
 import { useExpired } from '../../lib/offer-clock.ts';
@@ -120,7 +121,7 @@ export function ResultsView({
   sliceNames: { from: string; to: string }[];
 }) {
   const t = useT();
-  const price = useFormatPrice();
+  const price = useMoney();
   const duration = useFormatDuration();
   const [filters, setFilters, params] = useFilters();
   const expired = useExpired(outcome.expires_at, outcome.served_at);

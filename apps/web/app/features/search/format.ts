@@ -3,23 +3,10 @@
  * ISO date-times ("2026-12-15T17:15:00+05:00"); they are formatted from their own digits in UTC, so the
  * server, Chromium and the /uz polyfills print the same text and hydration never disagrees.
  */
-import { useMemo } from 'react';
-import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
+import { isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
-import { useLocale, useT } from '../../lib/i18n.tsx';
-import { formatLocalTime } from '../../lib/local-time.ts';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    formats.set(key, format);
-  }
-  return format;
-}
+import { useT } from '../../lib/i18n.tsx';
+import { formatLocalTime, utcDateFormat } from '../../lib/local-time.ts';
 
 /** The wall-clock date and time of a local ISO date-time (or a plain date) as a UTC Date. */
 export function wallClock(iso: string): Date {
@@ -37,12 +24,12 @@ export function formatTime(locale: Locale, iso: string): string {
 
 /** "Tue, 15 Dec" */
 export function formatShortDate(locale: Locale, iso: string): string {
-  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallClock(iso));
+  return utcDateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallClock(iso));
 }
 
 /** "Tuesday, 15 December 2026" */
 export function formatLongDate(locale: Locale, iso: string): string {
-  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return utcDateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
     wallClock(iso),
   );
 }
@@ -66,25 +53,15 @@ export function useFormatDuration(): (minutes: number) => string {
   };
 }
 
-/** An amount in major units ("412.50" or 412.5) in the search's currency, for the page's language. */
-export function useFormatPrice(): (amount: string | number, currency: string) => string {
-  const locale = useLocale();
-  return useMemo(
-    () => (amount, currency) =>
-      isCurrency(currency) ? formatMoney(locale, Number(amount), currency) : `${amount} ${currency}`,
-    [locale],
-  );
-}
-
 /** A weekday, short ("Mon", "пн") or long ("Monday"); 0 is Sunday. */
 export function formatWeekday(locale: Locale, weekday: number, width: 'short' | 'long'): string {
   // 1 November 2026 was a Sunday.
-  return dateFormat(locale, { weekday: width }).format(Date.UTC(2026, 10, 1 + weekday));
+  return utcDateFormat(locale, { weekday: width }).format(Date.UTC(2026, 10, 1 + weekday));
 }
 
 /** "December 2026" of a YYYY-MM month. */
 export function formatMonth(locale: Locale, month: string): string {
-  return dateFormat(locale, { month: 'long', year: 'numeric' }).format(wallClock(`${month}-01`));
+  return utcDateFormat(locale, { month: 'long', year: 'numeric' }).format(wallClock(`${month}-01`));
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>();

@@ -14,6 +14,7 @@ import { ApiError, type ApiClient } from '../../lib/api.server.ts';
 import { addDays, daysBetween, lastBookableDate, type PlaceValue } from './search-form.ts';
 import { monthOf, monthRange, type FareCalendar } from './fare-calendar.ts';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
+import { searchSlices } from '@parvoz/contracts/search';
 import type {
   Baggage,
   DateStrip,
@@ -166,17 +167,8 @@ function failureOf(error: unknown): SearchFailure {
 export type SearchInput = { params: SearchParams; currency: Currency };
 
 function requestBody({ params, currency }: SearchInput) {
-  const slices = [
-    { origin: params.origin, destination: params.destination, departure_date: params.departureDate },
-  ];
-  if (params.returnDate)
-    slices.push({
-      origin: params.destination,
-      destination: params.origin,
-      departure_date: params.returnDate,
-    });
   return {
-    slices,
+    slices: searchSlices(params),
     passengers: params.passengers,
     cabin_class: params.cabin,
     currency,

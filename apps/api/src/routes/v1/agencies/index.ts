@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { operatorContact } from '../../../services/operator-mail.ts';
+import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { createAgencyApplication } from '../../../services/agencies.ts';
 
 /** The agency programme: an agency's application, stored and emailed to the operator. */
@@ -11,13 +11,9 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/applications',
-    { schema: schemaOf(endpoints.applyAsAgency), preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    limitedEndpoint(endpoints.applyAsAgency, ROUTE_LIMITS.forms),
     async (request, reply) => {
-      const operator = {
-        email: config.operatorEmail,
-        lang: config.operatorLang,
-        publicUrl: app.deps.publicOrigin(),
-      };
+      const operator = operatorContact(config, app.deps.publicOrigin());
       const sent = await idempotentCreate(request, reply, db, (tx) =>
         createAgencyApplication({ db: tx, now: now(), operator }, request.body),
       );

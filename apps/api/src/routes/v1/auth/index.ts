@@ -4,7 +4,7 @@ import { schemaOf } from '../../../contract.ts';
 import { revokeSession } from '../../../services/sessions.ts';
 import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sign-in.ts';
 import { clientIp } from '../../../client-ip.ts';
-import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = () => ({
@@ -27,10 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/verify',
-    {
-      schema: schemaOf(endpoints.verifySignInCode),
-      preHandler: rateLimit(ROUTE_LIMITS.verify, networkKey),
-    },
+    limitedEndpoint(endpoints.verifySignInCode, ROUTE_LIMITS.verify, networkKey),
     async (request) => {
       const result = await verifyCode(context(), { ...request.body, ip: clientIp(request) });
       return {
@@ -42,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Re-enables code sign-in for an email with the token of the emailed link. */
   app.post(
     '/unlock',
-    { schema: schemaOf(endpoints.unlockSignIn), preHandler: rateLimit(ROUTE_LIMITS.unlock, networkKey) },
+    limitedEndpoint(endpoints.unlockSignIn, ROUTE_LIMITS.unlock, networkKey),
     async (request, reply) => {
       await unlockCodeSignIn(context(), request.body);
       return reply.status(204).send();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../../../errors.ts';
-import { paymentsTotal } from '../../../metrics.ts';
 import { CLICK_ERROR_NOTES, ClickError } from '../../../payments/click/protocol.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
@@ -9,7 +8,7 @@ import {
   type ClickDeps,
   type ClickOutcome,
 } from '../../../services/click-shop.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { afterPaymentEvent } from '../payments/after-event.ts';
 
 /**
  * POST /v1/payments/click/prepare and /complete: Click's SHOP API calls (form fields signed with the MD5
@@ -55,19 +54,7 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       }
       if (outcome.answer.error !== ClickError.success)
         request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
-      if (outcome.effect === 'paid') {
-        paymentsTotal.inc({ status: 'paid' });
-        app.deps.kickSupplierPayments();
-      }
-      if (outcome.effect === 'failed') paymentsTotal.inc({ status: 'declined' });
-      // A late payment's refund is asked once its change is committed (services/refunds.ts).
-      if (outcome.refundIds.length > 0)
-        await startRefunds(
-          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
-          outcome.refundIds,
-          request.log,
-        );
-      if (outcome.effect === 'paid' || outcome.effect === 'late_payment_refunded') app.deps.kickOutbox();
+      await afterPaymentEvent(app, outcome, request.log);
       return reply.status(200).type('application/json; charset=utf-8').send(outcome.answer);
     };
 

@@ -5,7 +5,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from './supplier-errors.ts';
 import { searchLatency } from '../../../metrics.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { createPopularDestinations } from '../../../services/popular-destinations.ts';
 
 /**
@@ -21,7 +21,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const wire = new WeakMap<object, { json: string; gzip?: Promise<Buffer> }>();
   app.post(
     '/search',
-    { schema: schemaOf(endpoints.searchFlights), preHandler: rateLimit(ROUTE_LIMITS.search) },
+    limitedEndpoint(endpoints.searchFlights, ROUTE_LIMITS.search),
     async (request, reply) => {
       const { stage } = request.query;
       const finished = searchLatency.startTimer();
@@ -51,20 +51,16 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /v1/flights/calendar: the lowest total per day for the asked travellers (one adult by default), one way
    * or a round trip of a fixed length (the calendar of low prices, the results page's ±3-day strip).
    */
-  app.get(
-    '/calendar',
-    { schema: schemaOf(endpoints.flightCalendar), preHandler: rateLimit(ROUTE_LIMITS.calendar) },
-    async (request) => {
-      const { adults, children, infants, return_after, ...query } = request.query;
-      const result = await flights.calendar({
-        ...query,
-        passengers: { adults, children, infants },
-        ...(return_after !== undefined ? { return_after } : {}),
-      });
-      if (!result.ok) throw supplierFailure(result.error);
-      return { data: result.data };
-    },
-  );
+  app.get('/calendar', limitedEndpoint(endpoints.flightCalendar, ROUTE_LIMITS.calendar), async (request) => {
+    const { adults, children, infants, return_after, ...query } = request.query;
+    const result = await flights.calendar({
+      ...query,
+      passengers: { adults, children, infants },
+      ...(return_after !== undefined ? { return_after } : {}),
+    });
+    if (!result.ok) throw supplierFailure(result.error);
+    return { data: result.data };
+  });
 
   /**
    * GET /v1/flights/popular: the home page's destinations from a city, each at its lowest fare of 30 days. The

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from '../flights/supplier-errors.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { withConditions } from '../../../services/fare-conditions.ts';
 import { publicOffer } from '../../../suppliers/public-offer.ts';
 
@@ -13,32 +12,21 @@ import { publicOffer } from '../../../suppliers/public-offer.ts';
  */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, config } = app.deps;
-  app.get(
-    '/:id',
-    {
-      schema: schemaOf(endpoints.getOffer),
-      preHandler: rateLimit(ROUTE_LIMITS.offers),
-    },
-    async (request) => {
-      const soldSeats = await flights.soldSeatsNow();
-      const { currency } = request.query;
-      const result = await flights.supplier.price(request.params.id, {
-        now: now().getTime(),
-        soldSeats,
-        ...(currency ? { currency } : {}),
-      });
-      if (!result.ok) throw supplierFailure(result.error);
-      return { data: withConditions(publicOffer(result.data), config) };
-    },
-  );
-  app.post(
-    '/reprice',
-    { schema: schemaOf(endpoints.repriceOffer), preHandler: rateLimit(ROUTE_LIMITS.offers) },
-    async (request) => {
-      const soldSeats = await flights.soldSeatsNow();
-      const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
-      if (!result.ok) throw supplierFailure(result.error);
-      return { data: withConditions(result.data, config) };
-    },
-  );
+  app.get('/:id', limitedEndpoint(endpoints.getOffer, ROUTE_LIMITS.offers), async (request) => {
+    const soldSeats = await flights.soldSeatsNow();
+    const { currency } = request.query;
+    const result = await flights.supplier.price(request.params.id, {
+      now: now().getTime(),
+      soldSeats,
+      ...(currency ? { currency } : {}),
+    });
+    if (!result.ok) throw supplierFailure(result.error);
+    return { data: withConditions(publicOffer(result.data), config) };
+  });
+  app.post('/reprice', limitedEndpoint(endpoints.repriceOffer, ROUTE_LIMITS.offers), async (request) => {
+    const soldSeats = await flights.soldSeatsNow();
+    const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
+    if (!result.ok) throw supplierFailure(result.error);
+    return { data: withConditions(result.data, config) };
+  });
 };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { opsExportSchema } from '@parvoz/contracts/ops';
-import { schemaOf } from '../../../contract.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { ordersCsv, outboxState, overview, retryEmail } from '../../../services/ops-overview.ts';
 
 /**
@@ -13,27 +12,19 @@ import { ordersCsv, outboxState, overview, retryEmail } from '../../../services/
 export const opsOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, searches } = app.deps;
 
-  app.get(
-    '/overview',
-    { preHandler: rateLimit(ROUTE_LIMITS.opsOverview), schema: schemaOf(endpoints.opsOverview) },
-    async () => {
-      // This process's searches not yet written are written first, so the figures are as fresh as can be.
-      await searches.flush();
-      return { data: await overview(db, now()) };
-    },
-  );
+  app.get('/overview', limitedEndpoint(endpoints.opsOverview, ROUTE_LIMITS.opsOverview), async () => {
+    // This process's searches not yet written are written first, so the figures are as fresh as can be.
+    await searches.flush();
+    return { data: await overview(db, now()) };
+  });
 
-  app.get(
-    '/outbox',
-    { preHandler: rateLimit(ROUTE_LIMITS.opsOverview), schema: schemaOf(endpoints.opsOutbox) },
-    async () => ({
-      data: await outboxState(db),
-    }),
-  );
+  app.get('/outbox', limitedEndpoint(endpoints.opsOutbox, ROUTE_LIMITS.opsOverview), async () => ({
+    data: await outboxState(db),
+  }));
 
   app.post(
     '/outbox/:id/retry',
-    { preHandler: rateLimit(ROUTE_LIMITS.ops), schema: schemaOf(endpoints.opsRetryEmail) },
+    limitedEndpoint(endpoints.opsRetryEmail, ROUTE_LIMITS.ops),
     async (request, reply) => {
       const staff = request.staff!;
       const sent = await idempotentCreate(

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import { bookingsTotal } from '../../../metrics.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
 import { startRefunds } from '../../../services/refunds.ts';
 
@@ -19,10 +18,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    {
-      schema: schemaOf(endpoints.quoteOrderCancellation),
-      preHandler: rateLimit(ROUTE_LIMITS.cancellations),
-    },
+    limitedEndpoint(endpoints.quoteOrderCancellation, ROUTE_LIMITS.cancellations),
     async (request, reply) => {
       const cancellation = await createCancellation(
         { db, now, duffel: app.deps.flights.duffel },
@@ -36,10 +32,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/actions/confirm',
-    {
-      schema: schemaOf(endpoints.confirmOrderCancellation),
-      preHandler: rateLimit(ROUTE_LIMITS.cancellations),
-    },
+    limitedEndpoint(endpoints.confirmOrderCancellation, ROUTE_LIMITS.cancellations),
     async (request) => {
       const confirmed = await confirmCancellation(
         { db, now, duffel: app.deps.flights.duffel },

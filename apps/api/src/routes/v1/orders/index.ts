@@ -7,7 +7,7 @@ import { ApiFailure } from '../../../errors.ts';
 import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
 import { chooseProvider, offeredProviders } from '../../../payments/selection.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
 import { sendAccessLink } from '../../../services/order-lookup.ts';
 import { orderPagePath } from '../../../services/order-access.ts';
@@ -30,26 +30,22 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
   const providers = app.deps.payments;
 
-  app.post(
-    '/',
-    { schema: schemaOf(endpoints.createOrder), preHandler: rateLimit(ROUTE_LIMITS.orders) },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const result = await createOrder(
-        { db, config, flights: app.deps.flights, now },
-        request.caller,
-        clientIp(request),
-        request.body,
-        { key: typeof key === 'string' ? key : undefined, scope: idempotencyScope(request) },
-        (outcome) => bookingsTotal.inc({ status: outcome }),
-      );
-      return reply.status(result.status).send(result.body);
-    },
-  );
+  app.post('/', limitedEndpoint(endpoints.createOrder, ROUTE_LIMITS.orders), async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    const result = await createOrder(
+      { db, config, flights: app.deps.flights, now },
+      request.caller,
+      clientIp(request),
+      request.body,
+      { key: typeof key === 'string' ? key : undefined, scope: idempotencyScope(request) },
+      (outcome) => bookingsTotal.inc({ status: outcome }),
+    );
+    return reply.status(result.status).send(result.body);
+  });
 
   app.post(
     '/lookup',
-    { schema: schemaOf(endpoints.lookupOrder), preHandler: rateLimit(ROUTE_LIMITS.lookups) },
+    limitedEndpoint(endpoints.lookupOrder, ROUTE_LIMITS.lookups),
     async (request, reply) => {
       await sendAccessLink({ db, now }, request.body, app.deps.publicOrigin());
       app.deps.kickOutbox();
@@ -64,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/airline_changes/:change_id/actions/accept',
-    { schema: schemaOf(endpoints.acceptAirlineChange), preHandler: rateLimit(ROUTE_LIMITS.orders) },
+    limitedEndpoint(endpoints.acceptAirlineChange, ROUTE_LIMITS.orders),
     async (request) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
       const duffel = app.deps.flights.duffel;
@@ -91,10 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/payment_options',
-    {
-      schema: schemaOf(endpoints.orderPaymentOptions),
-      preHandler: rateLimit(ROUTE_LIMITS.paymentOptions),
-    },
+    limitedEndpoint(endpoints.orderPaymentOptions, ROUTE_LIMITS.paymentOptions),
     async (request) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
       const offered = offeredProviders(providers, order.row.currency);
@@ -104,10 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/payments',
-    {
-      schema: schemaOf(endpoints.startOrderPayment),
-      preHandler: rateLimit(ROUTE_LIMITS.orders),
-    },
+    limitedEndpoint(endpoints.startOrderPayment, ROUTE_LIMITS.orders),
     async (request, reply) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
       const offered = offeredProviders(providers, order.row.currency);

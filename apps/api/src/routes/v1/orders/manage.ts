@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderIdParamsSchema, ticketPdfQuerySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import type { Caller } from '../../../auth.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
   changePhone,
   confirmEmailChange,
@@ -23,6 +22,7 @@ import {
  */
 export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.deps;
+  const deps = () => ({ db, now, siteUrl: app.deps.publicOrigin() });
   const access = (request: {
     caller: Caller;
     params: { id: string };
@@ -31,16 +31,9 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/actions/change_phone',
-    {
-      schema: schemaOf(endpoints.changeOrderPhone),
-      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
-    },
+    limitedEndpoint(endpoints.changeOrderPhone, ROUTE_LIMITS.orderChanges),
     async (request) => {
-      const order = await changePhone(
-        { db, now, siteUrl: app.deps.publicOrigin() },
-        access(request),
-        request.body.phone,
-      );
+      const order = await changePhone(deps(), access(request), request.body.phone);
       app.deps.kickOutbox();
       return { data: order };
     },
@@ -48,16 +41,9 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/email_changes',
-    {
-      schema: schemaOf(endpoints.requestOrderEmailChange),
-      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
-    },
+    limitedEndpoint(endpoints.requestOrderEmailChange, ROUTE_LIMITS.orderChanges),
     async (request, reply) => {
-      const change = await requestEmailChange(
-        { db, now, siteUrl: app.deps.publicOrigin() },
-        access(request),
-        request.body,
-      );
+      const change = await requestEmailChange(deps(), access(request), request.body);
       app.deps.kickOutbox();
       return reply.status(201).send({ data: change });
     },
@@ -65,17 +51,10 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/email_changes/:change_id/actions/confirm',
-    {
-      schema: schemaOf(endpoints.confirmOrderEmailChange),
-      preHandler: rateLimit(ROUTE_LIMITS.orderChanges),
-    },
+    limitedEndpoint(endpoints.confirmOrderEmailChange, ROUTE_LIMITS.orderChanges),
     async (request) => {
-      const order = await confirmEmailChange(
-        { db, now, siteUrl: app.deps.publicOrigin() },
-        access(request),
-        request.params.change_id,
-        request.body.code,
-      );
+      const { change_id: changeId } = request.params;
+      const order = await confirmEmailChange(deps(), access(request), changeId, request.body.code);
       app.deps.kickOutbox();
       return { data: order };
     },
@@ -83,12 +62,9 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/actions/resend_tickets',
-    {
-      schema: schemaOf(endpoints.resendOrderTickets),
-      preHandler: rateLimit(ROUTE_LIMITS.ticketResends),
-    },
+    limitedEndpoint(endpoints.resendOrderTickets, ROUTE_LIMITS.ticketResends),
     async (request, reply) => {
-      await resendTickets({ db, now, siteUrl: app.deps.publicOrigin() }, access(request), request.body?.lang);
+      await resendTickets(deps(), access(request), request.body?.lang);
       app.deps.kickOutbox();
       return reply.status(202).send({ data: { accepted: true } });
     },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiFailure } from '../../../errors.ts';
-import { paymentsTotal } from '../../../metrics.ts';
 import {
   PAYME_METHODS,
   PaymeError,
@@ -13,7 +12,7 @@ import {
 } from '../../../payments/payme/protocol.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { paymeMethod, type PaymeOutcome } from '../../../services/payme-merchant.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { afterPaymentEvent } from '../payments/after-event.ts';
 
 /**
  * POST /v1/payments/payme: Payme's Merchant API endpoint (JSON-RPC 2.0, Basic authentication with the
@@ -89,24 +88,7 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
         request.log.error({ err: error, provider: 'payme', method }, 'Payme call failed');
         return answer(reply, paymeErrorAnswer(id, new PaymeFailure(PaymeError.system, 'payme.error.system')));
       }
-      if (outcome.effect === 'paid') {
-        paymentsTotal.inc({ status: 'paid' });
-        app.deps.kickSupplierPayments();
-      }
-      if (outcome.effect === 'failed') paymentsTotal.inc({ status: 'declined' });
-      // Refunds are asked of the provider once the change that caused them is committed (services/refunds.ts).
-      if (outcome.refundIds.length > 0)
-        await startRefunds(
-          { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
-          outcome.refundIds,
-          request.log,
-        );
-      if (
-        outcome.effect === 'paid' ||
-        outcome.effect === 'refunded' ||
-        outcome.effect === 'late_payment_refunded'
-      )
-        app.deps.kickOutbox();
+      await afterPaymentEvent(app, outcome, request.log);
       return answer(reply, paymeResult(id, outcome.result));
     },
   );

@@ -2,18 +2,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { ApiFailure } from '../../../errors.ts';
-import { paymentsTotal } from '../../../metrics.ts';
 import { iyzicoCallbackBodySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico.ts';
 import { WebhookRejected, type PaymentEvent, type PaymentProvider } from '../../../payments/provider.ts';
 import { isSitePath } from '../../../payments/sandbox.ts';
 import { offeredProviders } from '../../../payments/selection.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { applyPaymentEvent, type EventEffect } from '../../../services/payments.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { afterPaymentEvent } from './after-event.ts';
 
 /**
  * Payment providers calling back (DESIGN §4, issue 14):
@@ -50,21 +48,14 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     event: PaymentEvent,
     request: FastifyRequest,
   ): Promise<EventEffect> {
-    const { effect, refundIds } = await applyPaymentEvent(
+    const outcome = await applyPaymentEvent(
       { db, now, provider },
       event,
       app.deps.publicOrigin(),
       request.log,
     );
-    if (refundIds.length > 0)
-      await startRefunds({ db, now, providers, siteUrl: app.deps.publicOrigin }, refundIds, request.log);
-    if (effect === 'paid') {
-      paymentsTotal.inc({ status: 'paid' });
-      app.deps.kickSupplierPayments();
-    } else if (effect === 'failed') paymentsTotal.inc({ status: 'declined' });
-    if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded')
-      app.deps.kickOutbox();
-    return effect;
+    await afterPaymentEvent(app, outcome, request.log);
+    return outcome.effect;
   }
 
   function rejected(request: FastifyRequest, provider: string, error: WebhookRejected): ApiFailure {
@@ -80,10 +71,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
    */
   app.get(
     '/providers',
-    {
-      schema: schemaOf(endpoints.listPaymentProviders),
-      preHandler: rateLimit(ROUTE_LIMITS.paymentProviders),
-    },
+    limitedEndpoint(endpoints.listPaymentProviders, ROUTE_LIMITS.paymentProviders),
     async () => {
       const byProvider = new Map<string, string[]>();
       for (const currency of CURRENCIES)

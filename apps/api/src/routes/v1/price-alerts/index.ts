@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { schemaOf } from '../../../contract.ts';
 import { requireUser } from '../../../auth.ts';
-import { networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
   alertLinkOrigin,
   confirmPriceAlert,
@@ -31,7 +30,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: schemaOf(endpoints.createPriceAlert), preHandler: rateLimit(ROUTE_LIMITS.priceAlerts) },
+    limitedEndpoint(endpoints.createPriceAlert, ROUTE_LIMITS.priceAlerts),
     async (request, reply) => {
       await createPriceAlert(deps(), request.body, alertLinkOrigin(app), supplierFailure);
       app.deps.kickOutbox();
@@ -41,10 +40,7 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/confirm',
-    {
-      schema: schemaOf(endpoints.confirmPriceAlert),
-      preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
-    },
+    limitedEndpoint(endpoints.confirmPriceAlert, ROUTE_LIMITS.priceAlertLinks, networkKey),
     async (request) => ({
       data: await confirmPriceAlert(deps(), request.body.token, request.body.lang),
     }),
@@ -52,30 +48,20 @@ export const priceAlertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/unsubscribe',
-    {
-      schema: schemaOf(endpoints.unsubscribePriceAlert),
-      preHandler: rateLimit(ROUTE_LIMITS.priceAlertLinks, networkKey),
-    },
+    limitedEndpoint(endpoints.unsubscribePriceAlert, ROUTE_LIMITS.priceAlertLinks, networkKey),
     async (request) => ({
       data: await unsubscribePriceAlert(deps(), request.body.token, request.body.lang),
     }),
   );
 
-  app.get(
-    '/',
-    {
-      schema: schemaOf(endpoints.listPriceAlerts),
-      preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine),
-    },
-    async (request) => {
-      const { userId } = requireUser(request.caller);
-      return { data: await listPriceAlerts(deps(), userId, request.query.lang) };
-    },
-  );
+  app.get('/', limitedEndpoint(endpoints.listPriceAlerts, ROUTE_LIMITS.priceAlertsMine), async (request) => {
+    const { userId } = requireUser(request.caller);
+    return { data: await listPriceAlerts(deps(), userId, request.query.lang) };
+  });
 
   app.delete(
     '/:id',
-    { schema: schemaOf(endpoints.deletePriceAlert), preHandler: rateLimit(ROUTE_LIMITS.priceAlertsMine) },
+    limitedEndpoint(endpoints.deletePriceAlert, ROUTE_LIMITS.priceAlertsMine),
     async (request, reply) => {
       const { userId } = requireUser(request.caller);
       await deletePriceAlert(deps(), userId, request.params.id);

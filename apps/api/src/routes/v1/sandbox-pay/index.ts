@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { cardDigits, cvcValid, expiryNotPast, luhnValid, sandboxOutcome } from '@parvoz/core/cards';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { isLocale, type Locale } from '@parvoz/i18n/locales';
@@ -69,8 +69,9 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
   /** A session as the page uses it: where to return, in which language. */
   type SandboxSession = { ref: string; returnPath: string; lang: Locale };
 
-  /** The session of the URL and its payment, or an answered reply. */
-  async function open(ref: string, reply: FastifyReply) {
+  /** The session of the URL and its payment with the card form's fields, or an answered reply. */
+  async function open(request: FastifyRequest<{ Params: { session: string } }>, reply: FastifyReply) {
+    const ref = request.params.session;
     const row = SANDBOX_SESSION_PATTERN.test(ref) ? await paymentSession(db, SANDBOX_PROVIDER, ref) : null;
     if (!row) return { reply: html(reply, 404, messagePage('en', 'invalid')) };
     const { payment, order } = row;
@@ -83,7 +84,16 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
     if (!sessionOpen(row, now()))
       return { reply: html(reply, 409, messagePage(session.lang, 'closed', session.returnPath)) };
     const price = order.price as OrderPrice;
-    return { session, row, amount: formatAmount(session.lang, price.total_amount, price.currency) };
+    const amount = formatAmount(session.lang, price.total_amount, price.currency);
+    // The form posts back to the page's own path.
+    const form = {
+      lang: session.lang,
+      action: request.url.split('?')[0]!,
+      backUrl: session.returnPath,
+      reference: order.bookingReference,
+      amount,
+    };
+    return { session, row, amount, form };
   }
 
   const back = (session: SandboxSession, result: 'success' | 'declined') =>
@@ -131,28 +141,17 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get<{ Params: { session: string } }>('/:session', async (request, reply) => {
-    const opened = await open(request.params.session, reply);
+    const opened = await open(request, reply);
     if ('reply' in opened) return opened.reply;
-    const { session, row, amount } = opened;
-    return html(
-      reply,
-      200,
-      cardFormPage({
-        lang: session.lang,
-        action: request.url.split('?')[0]!,
-        backUrl: session.returnPath,
-        reference: row.order.bookingReference,
-        amount,
-      }),
-    );
+    return html(reply, 200, cardFormPage(opened.form));
   });
 
   app.post<{ Params: { session: string }; Body: Record<string, unknown> | undefined }>(
     '/:session',
     async (request, reply) => {
-      const opened = await open(request.params.session, reply);
+      const opened = await open(request, reply);
       if ('reply' in opened) return opened.reply;
-      const { session, row, amount } = opened;
+      const { session, row, amount, form } = opened;
       const field = (name: string) => {
         const value = request.body?.[name];
         return typeof value === 'string' ? value.slice(0, 200) : '';
@@ -171,11 +170,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
           reply,
           422,
           cardFormPage({
-            lang: session.lang,
-            action: request.url.split('?')[0]!,
-            backUrl: session.returnPath,
-            reference: row.order.bookingReference,
-            amount,
+            ...form,
             errors,
             values: { expiry: expiry.slice(0, 7), holder: holder.slice(0, 100) },
           }),
@@ -189,7 +184,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
           200,
           threeDsPage({
             lang: session.lang,
-            action: `${request.url.split('?')[0]!}/3ds`,
+            action: `${form.action}/3ds`,
             amount,
             challenge: challengeFor(session.ref, Math.floor(now().getTime() / 1000)),
           }),
@@ -202,7 +197,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { session: string }; Body: Record<string, unknown> | undefined }>(
     '/:session/3ds',
     async (request, reply) => {
-      const opened = await open(request.params.session, reply);
+      const opened = await open(request, reply);
       if ('reply' in opened) return opened.reply;
       const { session, row } = opened;
       if (!challengeValid(session.ref, request.body?.challenge)) {

@@ -3,6 +3,7 @@ import { ApiFailure } from '../../../errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { readChangesOfSupplierOrder } from '../../../services/airline-changes.ts';
 import { checkDuffelSignature, duffelEventSchema, orderIdOf } from '../../../suppliers/duffel/webhook.ts';
+import { errorText } from '../../../services/log.ts';
 
 /** The one event this site acts on: the airline changed an order's flights. */
 const CHANGE_DETECTED = 'order.airline_initiated_change_detected';
@@ -67,7 +68,7 @@ export const supplierWebhookRoutes: FastifyPluginAsync = async (app) => {
         );
       } catch (error) {
         request.log.warn(
-          { eventId: event.data.id, err: error instanceof Error ? error.message : String(error) },
+          { eventId: event.data.id, err: errorText(error) },
           'Duffel webhook: the order could not be read from Duffel; Duffel will deliver it again',
         );
         throw new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {

@@ -5,7 +5,8 @@ import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
 import { schemaOf } from '../../../contract.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { operatorContact } from '../../../services/operator-mail.ts';
+import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { readTourImage } from '../../../services/ops-tours.ts';
 import { createTourRequest, getTour, listTours, seedDemoTours } from '../../../services/tours.ts';
 
@@ -49,13 +50,9 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:slug/requests',
-    { schema: schemaOf(endpoints.requestTour), preHandler: rateLimit(ROUTE_LIMITS.forms) },
+    limitedEndpoint(endpoints.requestTour, ROUTE_LIMITS.forms),
     async (request, reply) => {
-      const operator = {
-        email: config.operatorEmail,
-        lang: config.operatorLang,
-        publicUrl: app.deps.publicOrigin(),
-      };
+      const operator = operatorContact(config, app.deps.publicOrigin());
       const userId = request.caller.kind === 'user' ? request.caller.userId : null;
       const sent = await idempotentCreate(request, reply, db, (tx) =>
         createTourRequest({ db: tx, now: now(), rates, operator, userId }, request.params.slug, request.body),

@@ -1,0 +1,25 @@
+/**
+ * What the settings of Payme and Click (payme/settings.ts, click/settings.ts) share: they come only from the
+ * environment, none of a provider's variables set turns it off, and every error names its variable.
+ */
+import { z } from 'zod';
+
+/** An http(s) URL, kept without trailing slashes. */
+export const settingUrl = (variable: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${variable}: expected an http(s) URL` })
+    .transform((u) => u.replace(/\/+$/, ''));
+
+/**
+ * A provider's variables (setting → variable name) as its schema's input, or undefined when none is set (the
+ * provider is off). An empty variable counts as not set.
+ */
+export function settingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  variables: Record<string, string>,
+): Record<string, string | undefined> | undefined {
+  const values = Object.fromEntries(
+    Object.entries(variables).map(([setting, variable]) => [setting, env[variable] || undefined]),
+  );
+  return Object.values(values).some((v) => v !== undefined) ? values : undefined;
+}

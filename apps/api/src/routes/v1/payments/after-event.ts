@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentsTotal } from '../../../metrics.ts';
+import type { ServiceLog } from '../../../services/log.ts';
+import type { EventEffect } from '../../../services/payments.ts';
+import { startRefunds } from '../../../services/refunds.ts';
+
+/**
+ * What follows a provider's change once committed (a webhook, iyzico's callback, Payme's and Click's calls): the
+ * refunds it recorded are asked of the providers (services/refunds.ts), the payment is counted, and the supplier
+ * pass (a paid order) and the outbox (the emails it queued) are kicked.
+ */
+export async function afterPaymentEvent(
+  app: FastifyInstance,
+  outcome: { effect?: EventEffect | undefined; refundIds: readonly string[] },
+  log: ServiceLog,
+): Promise<void> {
+  const { db, now } = app.deps;
+  const { effect, refundIds } = outcome;
+  if (refundIds.length > 0)
+    await startRefunds(
+      { db, now, providers: app.deps.payments, siteUrl: app.deps.publicOrigin },
+      refundIds,
+      log,
+    );
+  if (effect === 'paid') {
+    paymentsTotal.inc({ status: 'paid' });
+    app.deps.kickSupplierPayments();
+  } else if (effect === 'failed') paymentsTotal.inc({ status: 'declined' });
+  if (effect === 'paid' || effect === 'late_payment_refunded' || effect === 'refunded') app.deps.kickOutbox();
+}
