@@ -12,7 +12,7 @@
  * bytes (0x02, "1"), so one cannot pass for the other. The MAC is checked in constant time; any malformed or
  * forged id decodes to `offer_not_found`, a genuine one past its expiry to `offer_expired`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { isCurrencyCode, type CurrencyCode } from './money.ts';
 import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
 import { FARE_FAMILIES, familyOfTier, fareTier, type FareFamily } from './pricing.ts';
@@ -45,8 +45,32 @@ const V2 = 0x02;
 const DAY_MS = 86_400_000;
 const FLIGHT_KEY = /^[A-Z0-9]{2}[1-9]\d{0,3}-\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The secret as a key object, made once per secret: HMAC with a key object skips preparing the key on every
+ * call (a search signs ~90 ids). The same key bytes (a string secret is UTF-8), so the same MACs.
+ */
+const stringKeys = new Map<string, KeyObject>();
+const bufferKeys = new WeakMap<Buffer, KeyObject>();
+/** A process holds one or two secrets (tests a few more): past this the cache starts afresh. */
+const MAX_CACHED_KEYS = 16;
+
+function signingKey(secret: string | Buffer): KeyObject | string | Buffer {
+  if (secret.length === 0) return secret; // a key object cannot be empty; createHmac takes it as it is
+  if (typeof secret !== 'string') {
+    let key = bufferKeys.get(secret);
+    if (!key) bufferKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+    return key;
+  }
+  let key = stringKeys.get(secret);
+  if (!key) {
+    if (stringKeys.size >= MAX_CACHED_KEYS) stringKeys.clear();
+    stringKeys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  }
+  return key;
+}
+
 function mac(secret: string | Buffer, payload: Buffer): Buffer {
-  return createHmac('sha256', secret).update(payload).digest();
+  return createHmac('sha256', signingKey(secret)).update(payload).digest();
 }
 
 const FAMILY_CODE: Record<FareFamily, string> = {
@@ -119,12 +143,16 @@ function flightBytes(key: string, out: Buffer, at: number): number {
   return at + 6;
 }
 
+/** Byte 1 of a version 2 payload: the cabin and the fare family. */
+const familyByte = (cabin: Cabin, family: FareFamily): number =>
+  ((cabin === 'business' ? 1 : 0) << 4) | FARE_FAMILIES.indexOf(family);
+
 function serialize2(o: OfferPayload): Buffer {
   const flights = o.slices.reduce((n, keys) => n + keys.length, 0);
   const out = Buffer.alloc(20 + o.slices.length + 6 * flights);
   const p = o.passengers;
   out[0] = V2;
-  out[1] = ((o.cabin === 'business' ? 1 : 0) << 4) | FARE_FAMILIES.indexOf(o.fareFamily);
+  out[1] = familyByte(o.cabin, o.fareFamily);
   out[2] = (p.adults << 4) | p.children;
   out[3] = p.infants;
   out.writeUIntBE(Math.trunc(o.searchedAt), 4, 6);
@@ -172,10 +200,30 @@ function deserialize2(b: Buffer): OfferPayload | null {
   return { slices, cabin, passengers, fareFamily, searchedAt, expiresAt, currency };
 }
 
+/** A version 2 payload signed into an id (base64url). */
+function sign2(payload: Buffer, secret: string | Buffer): string {
+  return Buffer.concat([payload, mac(secret, payload).subarray(0, MAC2_BYTES)]).toString('base64url');
+}
+
 /** Signs an offer payload into an id (base64url, version 2). */
 export function encodeOffer(offer: OfferPayload, secret: string | Buffer): string {
+  return sign2(serialize2(offer), secret);
+}
+
+/**
+ * The ids of one offer in each of `families` (the payload's own family is ignored), in that order: the same
+ * ids as `encodeOffer` gives each, with the payload serialised once (only its family byte differs).
+ */
+export function encodeOfferFamilies(
+  offer: OfferPayload,
+  families: readonly FareFamily[],
+  secret: string | Buffer,
+): string[] {
   const payload = serialize2(offer);
-  return Buffer.concat([payload, mac(secret, payload).subarray(0, MAC2_BYTES)]).toString('base64url');
+  return families.map((family) => {
+    payload[1] = familyByte(offer.cabin, family);
+    return sign2(payload, secret);
+  });
 }
 
 /** A version 1 id (text payload, full MAC): still read, no longer issued. */
