@@ -181,7 +181,7 @@ export class Frontier {
   }
 
   private growColumns(): void {
-    const grow = (a: Float64Array): Float64Array => {
+    const grow = (a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
       const b = new Float64Array(a.length * 2);
       b.set(a);
       return b;
