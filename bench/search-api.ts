@@ -34,7 +34,7 @@ function searchBody(i: number, shift = 0): string {
 }
 export const searchBodies = queries.map((_, i) => searchBody(i));
 /** Never the same search twice in a run (300 queries × 200 date shifts): every answer is computed. */
-const uniqueBody = (n: number) => searchBody(n % queries.length, Math.floor(n / queries.length) % 200);
+export const uniqueBody = (n: number) => searchBody(n % queries.length, Math.floor(n / queries.length) % 200);
 /** The popular searches: 20 that repeat (the cache answers all but the first of each per 30 s). */
 const popularBodies = searchBodies.slice(0, 20);
 

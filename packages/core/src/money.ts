@@ -67,8 +67,24 @@ export function multiplyMoney(m: Money, count: number): Money {
   return money(m.amount * count, m.currency);
 }
 
+/**
+ * Rates already turned into fractions: a search converts every price of its ~50 offers, and parsing the
+ * rate's decimal form each time was a tenth of building them. Rates are a handful of numbers.
+ */
+const fractions = new Map<number, { num: bigint; den: bigint }>();
+const MAX_CACHED_FRACTIONS = 256;
+
 /** A positive finite number as an exact fraction num/den (bigint), from its shortest decimal form. */
 function toFraction(value: number): { num: bigint; den: bigint } {
+  const known = fractions.get(value);
+  if (known) return known;
+  const fraction = parseFraction(value);
+  if (fractions.size >= MAX_CACHED_FRACTIONS) fractions.clear();
+  fractions.set(value, fraction);
+  return fraction;
+}
+
+function parseFraction(value: number): { num: bigint; den: bigint } {
   if (!Number.isFinite(value) || value <= 0)
     throw new RangeError(`exchange rate must be a positive number, got ${value}`);
   const [mantissa, expPart] = value.toString().toLowerCase().split('e') as [string, string | undefined];

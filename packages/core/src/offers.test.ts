@@ -1,11 +1,14 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import {
   DEFAULT_OFFER_TTL_MS,
   decodeOffer,
   encodeOffer,
+  encodeOfferFamilies,
   encodeOfferV1,
   type OfferPayload,
 } from './offers.ts';
+import { FARE_FAMILIES } from './pricing.ts';
 
 const now = Date.UTC(2026, 11, 1, 10);
 const offer: OfferPayload = {
@@ -24,6 +27,28 @@ describe('offer ids', () => {
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeOffer(id, 'secret', now + 1000)).toEqual({ ok: true, offer });
     expect(encodeOffer(offer, 'secret')).toBe(id);
+  });
+
+  test('the MAC is HMAC-SHA256 with the secret as given (a string as UTF-8, a Buffer as is), cut to 16 bytes', () => {
+    for (const secret of ['secret', 'ключ-секрет-🔑', Buffer.from([0, 1, 2, 255]), 'x'.repeat(100)]) {
+      const raw = Buffer.from(encodeOffer(offer, secret), 'base64url');
+      const payload = raw.subarray(0, raw.length - 16);
+      const expected = createHmac('sha256', secret).update(payload).digest().subarray(0, 16);
+      expect(raw.subarray(raw.length - 16)).toEqual(expected);
+      expect(decodeOffer(encodeOffer(offer, secret), secret, now).ok).toBe(true);
+    }
+    // Another secret (even one cached before) does not verify it.
+    expect(decodeOffer(encodeOffer(offer, 'secret'), 'secret2', now).ok).toBe(false);
+    expect(decodeOffer(encodeOffer(offer, 'secret2'), 'secret', now).ok).toBe(false);
+  });
+
+  test('the ids of every family of one offer at once are those signed one by one', () => {
+    for (const cabin of ['economy', 'business'] as const) {
+      const ids = encodeOfferFamilies({ ...offer, cabin }, FARE_FAMILIES, 'secret');
+      expect(ids).toEqual(
+        FARE_FAMILIES.map((fareFamily) => encodeOffer({ ...offer, cabin, fareFamily }, 'secret')),
+      );
+    }
   });
 
   test('short: about 80 characters for a round trip with a transfer, version 1 ids still read', () => {

@@ -13,6 +13,7 @@
  * forged id decodes to `offer_not_found`, a genuine one past its expiry to `offer_expired`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacKey, hmacSha256Into, type HmacKey } from './hmac-sha256.ts';
 import { isCurrencyCode, type CurrencyCode } from './money.ts';
 import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
 import { FARE_FAMILIES, familyOfTier, fareTier, type FareFamily } from './pricing.ts';
@@ -45,6 +46,27 @@ const V2 = 0x02;
 const DAY_MS = 86_400_000;
 const FLIGHT_KEY = /^[A-Z0-9]{2}[1-9]\d{0,3}-\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Signing keys, prepared once per secret (hmac-sha256.ts: a search signs ~90 ids, and node:crypto's HMAC
+ * spent most of each call setting the key up). The same HMAC-SHA256 with the same key bytes (a string secret
+ * as UTF-8): ids do not change, and they are checked with node:crypto (`mac`).
+ */
+const stringKeys = new Map<string, HmacKey>();
+/** A process holds one or two secrets (tests a few more): past this the cache starts afresh. */
+const MAX_CACHED_KEYS = 16;
+
+function signingKey(secret: string | Buffer): HmacKey {
+  // The configured secret is a string; a Buffer (tests, callers of the library) is read afresh each time.
+  if (typeof secret !== 'string') return hmacKey(secret);
+  let key = stringKeys.get(secret);
+  if (!key) {
+    if (stringKeys.size >= MAX_CACHED_KEYS) stringKeys.clear();
+    stringKeys.set(secret, (key = hmacKey(secret)));
+  }
+  return key;
+}
+
+/** HMAC-SHA256 by node:crypto: checking ids (and signing version 1 ones). */
 function mac(secret: string | Buffer, payload: Buffer): Buffer {
   return createHmac('sha256', secret).update(payload).digest();
 }
@@ -111,12 +133,16 @@ function flightBytes(key: string, out: Buffer, at: number): number {
   return at + 6;
 }
 
+/** Byte 1 of a version 2 payload: the cabin and the fare family. */
+const familyByte = (cabin: Cabin, family: FareFamily): number =>
+  ((cabin === 'business' ? 1 : 0) << 4) | FARE_FAMILIES.indexOf(family);
+
 function serialize2(o: OfferPayload): Buffer {
   const flights = o.slices.reduce((n, keys) => n + keys.length, 0);
   const out = Buffer.alloc(20 + o.slices.length + 6 * flights);
   const p = o.passengers;
   out[0] = V2;
-  out[1] = ((o.cabin === 'business' ? 1 : 0) << 4) | FARE_FAMILIES.indexOf(o.fareFamily);
+  out[1] = familyByte(o.cabin, o.fareFamily);
   out[2] = (p.adults << 4) | p.children;
   out[3] = p.infants;
   out.writeUIntBE(Math.trunc(o.searchedAt), 4, 6);
@@ -164,10 +190,33 @@ function deserialize2(b: Buffer): OfferPayload | null {
   return { slices, cabin, passengers, fareFamily, searchedAt, expiresAt, currency };
 }
 
+/** A version 2 payload signed into an id (base64url). */
+function sign2(payload: Buffer, secret: string | Buffer): string {
+  const id = Buffer.allocUnsafe(payload.length + MAC2_BYTES);
+  payload.copy(id, 0);
+  hmacSha256Into(signingKey(secret), payload, id, payload.length, MAC2_BYTES);
+  return id.toString('base64url');
+}
+
 /** Signs an offer payload into an id (base64url, version 2). */
 export function encodeOffer(offer: OfferPayload, secret: string | Buffer): string {
+  return sign2(serialize2(offer), secret);
+}
+
+/**
+ * The ids of one offer in each of `families` (the payload's own family is ignored), in that order: the same
+ * ids as `encodeOffer` gives each, with the payload serialised once (only its family byte differs).
+ */
+export function encodeOfferFamilies(
+  offer: OfferPayload,
+  families: readonly FareFamily[],
+  secret: string | Buffer,
+): string[] {
   const payload = serialize2(offer);
-  return Buffer.concat([payload, mac(secret, payload).subarray(0, MAC2_BYTES)]).toString('base64url');
+  return families.map((family) => {
+    payload[1] = familyByte(offer.cabin, family);
+    return sign2(payload, secret);
+  });
 }
 
 /** A version 1 id (text payload, full MAC): still read, no longer issued. */

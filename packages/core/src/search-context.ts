@@ -10,6 +10,7 @@ import { resolveConfig, type SearchConfig } from './search-config.ts';
 import type { EngineOptions, SoldSeatsFn } from './search-engine-types.ts';
 import { buildFareTables, type FareTables } from './search-fares.ts';
 import { createScore, type ScoreFn } from './search-ranking.ts';
+import { FlightMemo } from './search-flight-memo.ts';
 
 export interface EngineContext {
   readonly schedule: Schedule;
@@ -17,6 +18,8 @@ export interface EngineContext {
   readonly config: SearchConfig;
   readonly fares: FareTables;
   readonly score: ScoreFn;
+  /** The slice searches' memo of priced flights (reused, see FlightMemo). */
+  readonly flightMemo: FlightMemo;
 }
 
 export function createEngineContext(schedule: Schedule, options: EngineOptions): EngineContext {
@@ -27,6 +30,7 @@ export function createEngineContext(schedule: Schedule, options: EngineOptions):
     config,
     fares: buildFareTables(schedule),
     score: createScore(config.score),
+    flightMemo: new FlightMemo(schedule.slotCount),
   };
 }
 

@@ -19,6 +19,7 @@ import type { SearchConfig } from './search-config.ts';
 import { localDay, type EngineContext, type SliceInput } from './search-context.ts';
 import { priceFlight, pricedFlight, type PricedFlight, type PricingParty } from './search-fares.ts';
 import { Frontier, type Candidate } from './search-frontier.ts';
+import { MEMO_DAYS, type FlightMemo } from './search-flight-memo.ts';
 
 export interface SliceSearchResult {
   candidates: Candidate[];
@@ -52,18 +53,13 @@ function departureDay(schedule: Schedule, airport: number, day: number, include:
   return { day, weekday, bit: include ? 1 << weekday : 0, midnight: day * DAY_MS - offset * MINUTE_MS };
 }
 
-/**
- * Priced flights of the slice, memoised: the same flight is reached along many paths. Flights of a
- * slice leave from the day before its date (other time zones) to a week after: a window of 8 days.
- */
-const MEMO_DAYS = 8;
-
+/** Priced flights of the slice, memoised: the same flight is reached along many paths. */
 class SliceFlights {
   private readonly ctx: EngineContext;
   private readonly party: PricingParty;
   private readonly passengers: PassengerCounts;
   private readonly firstDay: number;
-  private readonly memo = new Map<number, PricedFlight | null>();
+  private readonly memo: FlightMemo;
 
   constructor(ctx: EngineContext, q: SliceInput) {
     this.ctx = ctx;
@@ -75,19 +71,22 @@ class SliceFlights {
     };
     this.passengers = q.passengers;
     this.firstDay = q.day - 1;
+    this.memo = ctx.flightMemo;
+    this.memo.begin();
   }
 
   /** The flight of `slot` on local `day`, leaving at `dep`, priced; null when too few seats are left. */
   get(slot: number, day: number, dep: number): PricedFlight | null {
     const d = day - this.firstDay;
     const key = d >= 0 && d < MEMO_DAYS ? slot * MEMO_DAYS + d : -1;
-    let flight = key >= 0 ? this.memo.get(key) : undefined;
-    if (flight === undefined) {
-      const { schedule, fares } = this.ctx;
-      const p = priceFlight(schedule, fares, slot, day, dep, this.party, 'light');
-      flight = p && pricedFlight(schedule, slot, day, dep, p, this.passengers);
-      if (key >= 0) this.memo.set(key, flight);
+    if (key >= 0) {
+      const known = this.memo.get(key);
+      if (known !== undefined) return known;
     }
+    const { schedule, fares } = this.ctx;
+    const p = priceFlight(schedule, fares, slot, day, dep, this.party, 'light');
+    const flight = p && pricedFlight(schedule, slot, day, dep, p, this.passengers);
+    if (key >= 0) this.memo.set(key, flight);
     return flight;
   }
 }

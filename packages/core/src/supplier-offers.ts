@@ -11,7 +11,7 @@ import {
   type ExchangeRates,
 } from './money.ts';
 import type { Network } from './network.ts';
-import { encodeOffer, type OfferPayload } from './offers.ts';
+import { encodeOfferFamilies } from './offers.ts';
 import { passengerList, type PassengerCounts } from './passengers.ts';
 import {
   addBreakdowns,
@@ -105,21 +105,27 @@ export function buildOffer(
 ): Offer {
   const { network: net, rates, secret } = oc;
   const family = familyOfTier(cabin, fareTier(asked));
-  const payload = (f: FareFamily): OfferPayload => ({
-    slices: its.map((it) => it.keys),
-    cabin,
-    passengers,
-    fareFamily: f,
-    searchedAt,
-    expiresAt,
-    currency,
-  });
-  const families = fareFamiliesOf(cabin).map((f) => ({
+  const cabinFamilies = fareFamiliesOf(cabin);
+  const families = cabinFamilies.map((f) => ({
     f,
     b: f === family ? null : breakdownOf(rates, its, f, passengers, currency),
   }));
   const breakdown = breakdownOf(rates, its, family, passengers, currency);
-  const id = encodeOffer(payload(family), secret);
+  // Every family's id at once: they differ only in the family.
+  const ids = encodeOfferFamilies(
+    {
+      slices: its.map((it) => it.keys),
+      cabin,
+      passengers,
+      fareFamily: family,
+      searchedAt,
+      expiresAt,
+      currency,
+    },
+    cabinFamilies,
+    secret,
+  );
+  const id = ids[cabinFamilies.indexOf(family)]!;
   const seatsLeft = Math.min(...its.map((it) => it.seatsLeft));
   const first = its[0]!.flights[0]!;
   const offer: Offer = {
@@ -149,9 +155,9 @@ export function buildOffer(
       total_amount: toMajorString(l.total),
       currency,
     })),
-    fare_families: families.map(({ f, b }) => ({
+    fare_families: families.map(({ f, b }, i) => ({
       fare_family: f,
-      offer_id: f === family ? id : encodeOffer(payload(f), secret),
+      offer_id: ids[i]!,
       total_amount: toMajorString((b ?? breakdown).total),
       total_currency: currency,
       baggage: baggageAllowance(f),
