@@ -12,8 +12,7 @@
  * bytes (0x02, "1"), so one cannot pass for the other. The MAC is checked in constant time; any malformed or
  * forged id decodes to `offer_not_found`, a genuine one past its expiry to `offer_expired`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { hmacKey, hmacSha256Into, type HmacKey } from './hmac-sha256.ts';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { isCurrencyCode, type CurrencyCode } from './money.ts';
 import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
 import { FARE_FAMILIES, familyOfTier, fareTier, type FareFamily } from './pricing.ts';
@@ -47,28 +46,31 @@ const DAY_MS = 86_400_000;
 const FLIGHT_KEY = /^[A-Z0-9]{2}[1-9]\d{0,3}-\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Signing keys, prepared once per secret (hmac-sha256.ts: a search signs ~90 ids, and node:crypto's HMAC
- * spent most of each call setting the key up). The same HMAC-SHA256 with the same key bytes (a string secret
- * as UTF-8): ids do not change, and they are checked with node:crypto (`mac`).
+ * The secret as a key object, made once per secret: HMAC with a key object skips preparing the key on every
+ * call (a search signs ~90 ids). The same key bytes (a string secret is UTF-8), so the same MACs.
  */
-const stringKeys = new Map<string, HmacKey>();
+const stringKeys = new Map<string, KeyObject>();
+const bufferKeys = new WeakMap<Buffer, KeyObject>();
 /** A process holds one or two secrets (tests a few more): past this the cache starts afresh. */
 const MAX_CACHED_KEYS = 16;
 
-function signingKey(secret: string | Buffer): HmacKey {
-  // The configured secret is a string; a Buffer (tests, callers of the library) is read afresh each time.
-  if (typeof secret !== 'string') return hmacKey(secret);
+function signingKey(secret: string | Buffer): KeyObject | string | Buffer {
+  if (secret.length === 0) return secret; // a key object cannot be empty; createHmac takes it as it is
+  if (typeof secret !== 'string') {
+    let key = bufferKeys.get(secret);
+    if (!key) bufferKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
+    return key;
+  }
   let key = stringKeys.get(secret);
   if (!key) {
     if (stringKeys.size >= MAX_CACHED_KEYS) stringKeys.clear();
-    stringKeys.set(secret, (key = hmacKey(secret)));
+    stringKeys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
   }
   return key;
 }
 
-/** HMAC-SHA256 by node:crypto: checking ids (and signing version 1 ones). */
 function mac(secret: string | Buffer, payload: Buffer): Buffer {
-  return createHmac('sha256', secret).update(payload).digest();
+  return createHmac('sha256', signingKey(secret)).update(payload).digest();
 }
 
 const FAMILY_CODE: Record<FareFamily, string> = {
@@ -192,10 +194,7 @@ function deserialize2(b: Buffer): OfferPayload | null {
 
 /** A version 2 payload signed into an id (base64url). */
 function sign2(payload: Buffer, secret: string | Buffer): string {
-  const id = Buffer.allocUnsafe(payload.length + MAC2_BYTES);
-  payload.copy(id, 0);
-  hmacSha256Into(signingKey(secret), payload, id, payload.length, MAC2_BYTES);
-  return id.toString('base64url');
+  return Buffer.concat([payload, mac(secret, payload).subarray(0, MAC2_BYTES)]).toString('base64url');
 }
 
 /** Signs an offer payload into an id (base64url, version 2). */
