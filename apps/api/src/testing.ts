@@ -33,6 +33,9 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
  */
 export const MANY_ORDERS = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 } as const;
 
+/** A worker's log for tests that do not read it (the worker's own tests assert on what it logs). */
+export const QUIET_LOG = { warn: () => undefined, error: () => undefined };
+
 /** A mail transport that keeps every email it sends in `inbox`, for tests that read what was mailed. */
 export function memoryMailTransport(inbox: OutgoingEmail[]): MailTransport {
   return { kind: 'log', send: async (email) => void inbox.push(email), close: () => undefined };
