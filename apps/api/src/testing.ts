@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
@@ -61,6 +62,21 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
     await database.close();
   };
   return { app, db: database.db, close };
+}
+
+/**
+ * `startTestApi` before the suite's tests and its `close` after them: the set-up most route suites repeated. The
+ * fields of the returned object are set once the suite's tests (and hooks registered after this call) run.
+ */
+export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
+  const api = {} as Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    Object.assign(api, await startTestApi(config, extra));
+  }, 60_000);
+  afterAll(async () => {
+    await api.close?.();
+  });
+  return api;
 }
 
 /**
