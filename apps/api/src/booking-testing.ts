@@ -10,6 +10,15 @@ export function isoDay(start: number, offset: number): string {
   return new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * A new day to search at each call, `first + 1` days after `start` on: suites that search the same route over
+ * and over need a date of their own per test, as a kept search answer would hand out an offer booked already.
+ */
+export function freshSearchDays(start: number, first: number): () => string {
+  let offset = first;
+  return () => isoDay(start, ++offset);
+}
+
 /** YYYY-MM-DD `years` before `date` (same month and day). */
 export function yearsBefore(date: string, years: number, days = 0): string {
   const d = new Date(`${date}T00:00:00Z`);

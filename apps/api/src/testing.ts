@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
@@ -33,6 +34,9 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
  */
 export const MANY_ORDERS = { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000 } as const;
 
+/** A worker's log for tests that do not read it (the worker's own tests assert on what it logs). */
+export const QUIET_LOG = { warn: () => undefined, error: () => undefined };
+
 /** A mail transport that keeps every email it sends in `inbox`, for tests that read what was mailed. */
 export function memoryMailTransport(inbox: OutgoingEmail[]): MailTransport {
   return { kind: 'log', send: async (email) => void inbox.push(email), close: () => undefined };
@@ -58,6 +62,21 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
     await database.close();
   };
   return { app, db: database.db, close };
+}
+
+/**
+ * `startTestApi` before the suite's tests and its `close` after them: the set-up most route suites repeated. The
+ * fields of the returned object are set once the suite's tests (and hooks registered after this call) run.
+ */
+export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
+  const api = {} as Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    Object.assign(api, await startTestApi(config, extra));
+  }, 60_000);
+  afterAll(async () => {
+    await api.close?.();
+  });
+  return api;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   PROVIDER_ENV_NAMES,
   serverConfigSchema,
 } from './config.ts';
+import { configFailure } from './config-testing.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -19,15 +20,6 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail.example:587',
   PUBLIC_URL: 'https://parvoz.example',
 };
-
-function failure(env: NodeJS.ProcessEnv): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the configuration to be refused');
-}
 
 describe('loadConfig', () => {
   test('the embedded default needs no variable at all', () => {
@@ -72,18 +64,18 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://ok.example,https://bad.example/path' }],
     ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '0' }],
   ])('a bad %s stops the start with a message naming it', (name, env) => {
-    const message = failure(env);
+    const message = configFailure(env);
     expect(message).toMatch(new RegExp(`^  - ${name}\\b`, 'm'));
   });
 
   test('every bad variable is named at once', () => {
-    const message = failure({ PORT: 'x', OFFER_TTL_SECONDS: 'y' });
+    const message = configFailure({ PORT: 'x', OFFER_TTL_SECONDS: 'y' });
     expect(message).toContain('PORT');
     expect(message).toContain('OFFER_TTL_SECONDS');
   });
 
   test('TRUST_PROXY: `true` is refused with the reason and what to give instead', () => {
-    const message = failure({ TRUST_PROXY: 'true' });
+    const message = configFailure({ TRUST_PROXY: 'true' });
     expect(message).toMatch(/^  - TRUST_PROXY: `true` would trust every X-Forwarded-For hop/m);
     expect(message).toContain('number of proxies');
   });
@@ -129,7 +121,7 @@ describe('workers (PARVOZ_WORKERS)', () => {
 
 describe('production', () => {
   test('refuses the built-in public credential, and no mail server', () => {
-    const message = failure({ NODE_ENV: 'production' });
+    const message = configFailure({ NODE_ENV: 'production' });
     for (const name of [...Object.keys(DEVELOPMENT_DEFAULTS), 'SMTP_URL'])
       expect(message).toContain(`- ${name}:`);
   });
@@ -137,7 +129,7 @@ describe('production', () => {
   test('follows the NODE_ENV the operator set, not the one server-env.ts sets for React', () => {
     // `npm start` without NODE_ENV: a local site, even though the process now says production.
     expect(() => loadConfig({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'unset' })).not.toThrow();
-    expect(failure({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'production' })).toContain(
+    expect(configFailure({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'production' })).toContain(
       '- SMTP_URL:',
     );
   });
@@ -145,18 +137,18 @@ describe('production', () => {
   test.each(Object.entries(DEVELOPMENT_DEFAULTS))(
     'refuses %s set to its development value',
     (name, value) => {
-      expect(failure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
+      expect(configFailure({ ...PRODUCTION, [name]: value })).toContain(`- ${name}:`);
     },
   );
 
   test('refuses to start without an https:// PUBLIC_URL', () => {
     const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION;
-    expect(failure(withoutUrl)).toMatch(/^  - PUBLIC_URL: set the https:\/\/ address/m);
-    expect(failure({ ...PRODUCTION, PUBLIC_URL: 'http://parvoz.example' })).toContain('- PUBLIC_URL:');
+    expect(configFailure(withoutUrl)).toMatch(/^  - PUBLIC_URL: set the https:\/\/ address/m);
+    expect(configFailure({ ...PRODUCTION, PUBLIC_URL: 'http://parvoz.example' })).toContain('- PUBLIC_URL:');
   });
 
   test('a lone web half (PARVOZ_ROLE=web) needs PARVOZ_INTERNAL_TOKEN', () => {
-    expect(failure({ ...PRODUCTION, PARVOZ_ROLE: 'web' })).toContain('- PARVOZ_INTERNAL_TOKEN:');
+    expect(configFailure({ ...PRODUCTION, PARVOZ_ROLE: 'web' })).toContain('- PARVOZ_INTERNAL_TOKEN:');
     const token = 'a-shared-internal-token-0123456789abcdef';
     expect(
       loadConfig({ ...PRODUCTION, PARVOZ_ROLE: 'web', PARVOZ_INTERNAL_TOKEN: token }).server,
@@ -166,7 +158,7 @@ describe('production', () => {
   });
 
   test('refuses the development mailbox', () => {
-    expect(failure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');
+    expect(configFailure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');
   });
 
   test('starts with its own secrets and a mail server', () => {

@@ -7,15 +7,7 @@ import { loadConfig } from '../host/config.ts';
 import type { ApiConfig } from '../config.ts';
 import { paymentProviders } from './index.ts';
 import { offeredProviders } from './selection.ts';
-
-function failure(env: NodeJS.ProcessEnv): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+import { configFailure } from '../host/config-testing.ts';
 
 const withKeys = (env: NodeJS.ProcessEnv) =>
   ({
@@ -26,29 +18,29 @@ const withKeys = (env: NodeJS.ProcessEnv) =>
 
 describe('card provider configuration', () => {
   test('half a provider is refused at start, by variable name', () => {
-    expect(failure({ IYZICO_API_KEY: 'sandbox-key-0123' })).toContain('IYZICO_SECRET_KEY');
-    expect(failure({ IYZICO_SECRET_KEY: 'sandbox-secret-0123' })).toContain('IYZICO_API_KEY');
-    expect(failure({ IYZICO_BASE_URL: 'https://sandbox-api.iyzipay.com' })).toContain('IYZICO_API_KEY');
-    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_0123456789' })).toContain('STRIPE_WEBHOOK_SECRET');
-    expect(failure({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' })).toContain('STRIPE_SECRET_KEY');
+    expect(configFailure({ IYZICO_API_KEY: 'sandbox-key-0123' })).toContain('IYZICO_SECRET_KEY');
+    expect(configFailure({ IYZICO_SECRET_KEY: 'sandbox-secret-0123' })).toContain('IYZICO_API_KEY');
+    expect(configFailure({ IYZICO_BASE_URL: 'https://sandbox-api.iyzipay.com' })).toContain('IYZICO_API_KEY');
+    expect(configFailure({ STRIPE_SECRET_KEY: 'sk_test_0123456789' })).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(configFailure({ STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' })).toContain('STRIPE_SECRET_KEY');
   });
 
   test('malformed values are refused', () => {
     expect(
-      failure({ STRIPE_SECRET_KEY: 'pk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }),
+      configFailure({ STRIPE_SECRET_KEY: 'pk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }),
     ).toContain('STRIPE_SECRET_KEY');
-    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' })).toContain(
-      'STRIPE_WEBHOOK_SECRET',
-    );
     expect(
-      failure({
+      configFailure({ STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'secret' }),
+    ).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(
+      configFailure({
         IYZICO_API_KEY: 'sandbox-key-0123',
         IYZICO_SECRET_KEY: 'sandbox-secret-0123',
         IYZICO_BASE_URL: 'ftp://x',
       }),
     ).toContain('IYZICO_BASE_URL');
     expect(
-      failure({
+      configFailure({
         STRIPE_SECRET_KEY: 'sk_test_0123456789',
         STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
         STRIPE_API_BASE: 'http://h/v1',

@@ -8,10 +8,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_PAYMENT_WEBHOOK_SECRET, visitorHeaders } from '../testing.ts';
+import {
+  buildTestApi,
+  MANY_ORDERS,
+  startTestApi,
+  TEST_PAYMENT_WEBHOOK_SECRET,
+  visitorHeaders,
+} from '../testing.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
 import { paymentProviders } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -26,7 +31,7 @@ const SECRET_KEY = 'sandbox-test-iyzico-secret-key';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let closeApi: () => Promise<void>;
 let base: string;
 let iyzico: IyzicoTestServer;
 /** The providers as the API makes them from the same configuration. */
@@ -48,22 +53,20 @@ const log = {
 };
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
   iyzico = await startIyzicoServer({ ...serverOptions, now: () => new Date(clock), pageSize: 2 });
-  app = await buildTestApi(
+  ({
+    app,
     db,
+    close: closeApi,
+  } = await startTestApi(
     {
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
+      ...MANY_ORDERS,
       iyzicoApiKey: API_KEY,
       iyzicoSecretKey: SECRET_KEY,
       iyzicoBaseUrl: iyzico.url,
     },
     { now: () => new Date(clock) },
-  );
+  ));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   // iyzico's merchant notification URL (set in its panel): this site's webhook.
   serverOptions.notificationUrl = `${base}/v1/payments/webhooks/iyzico`;
@@ -79,9 +82,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await closeApi?.();
   await iyzico?.close();
-  await closeDb?.();
 });
 
 type OrderView = {

@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { buildTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
+import { MANY_ORDERS, startTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
@@ -26,7 +25,7 @@ const WEBHOOK_SECRET = 'whsec_parvozTestSigningSecret0123';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let closeApi: () => Promise<void>;
 let base: string;
 let stripe: StripeTestServer;
 let providers: Map<string, PaymentProvider>;
@@ -49,20 +48,17 @@ const log = {
 };
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
   stripe = await startStripeServer(Object.assign(serverOptions, { now: () => new Date(clock) }));
   const config = {
     stripeSecretKey: SECRET_KEY,
     stripeWebhookSecret: WEBHOOK_SECRET,
     stripeApiBase: stripe.url,
   };
-  app = await buildTestApi(
+  ({
+    app,
     db,
-    { rateLimitScale: 1000, holdMaxSeats: 1000, holdMaxUnpaidOrders: 1000, ...config },
-    { now: () => new Date(clock) },
-  );
+    close: closeApi,
+  } = await startTestApi({ ...MANY_ORDERS, ...config }, { now: () => new Date(clock) }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   // The webhook endpoint registered in Stripe's dashboard: this site's.
   serverOptions.webhookUrl = `${base}/v1/payments/webhooks/stripe`;
@@ -77,9 +73,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await closeApi?.();
   await stripe?.close();
-  await closeDb?.();
 });
 
 type OrderView = {

@@ -7,90 +7,82 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { searchEngineFor } from '../../services/flights.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
-import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { useDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
+import { QUIET_LOG } from '../../testing.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-let dayOffset = 20;
-const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
-const log = { warn: () => undefined, error: () => undefined };
+const nextDay = freshSearchDays(start, 20);
 
 const SITE = 'https://parvoz.example';
 const network = searchEngineFor('parvoz').network;
 
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 /** The emails the API sends, as a real SMTP server on loopback receives them. */
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ({
-    db,
-    app,
-    server,
-    close: closeApi,
-  } = await startDuffelTestApi({
-    token: TOKEN,
-    now,
-    config: { smtpUrl: smtp.url, publicUrl: SITE },
-  }));
-}, 120_000);
+});
 
+// A function: the options name the mail server, which starts in the hook above.
+const api = useDuffelTestApi(() => ({
+  token: TOKEN,
+  now,
+  config: { smtpUrl: smtp.url, publicUrl: SITE },
+}));
 afterAll(async () => {
-  await closeApi?.();
   await smtp?.stop();
 });
 
 afterEach(() => {
-  server.knobs.failWith = null;
+  api.server.knobs.failWith = null;
 });
 
-const duffel = () => duffelOrdersOn(server, TOKEN);
-const sync = () => syncAirlineChanges({ db, duffel: duffel(), now, log, network, siteUrl: () => SITE });
+const duffel = () => duffelOrdersOn(api.server, TOKEN);
+const sync = () =>
+  syncAirlineChanges({ db: api.db, duffel: duffel(), now, log: QUIET_LOG, network, siteUrl: () => SITE });
 
-const searchOffers = () => searchDuffelOffers(app, { date: nextDay() });
+const searchOffers = () => searchDuffelOffers(api.app, { date: nextDay() });
 
-async function bookDuffel(lang = 'en'): Promise<{ order: Booked; atDuffel: (typeof server.orders)[number] }> {
+async function bookDuffel(
+  lang = 'en',
+): Promise<{ order: Booked; atDuffel: (typeof api.server.orders)[number] }> {
   const offer = (await searchOffers()).find((o) => o.id.startsWith('dfl.'))!;
-  const response = await injectOrder(app, bookingBody(offer, { lang }), `duffel-changes-${++keys}`);
+  const response = await injectOrder(api.app, bookingBody(offer, { lang }), `duffel-changes-${++keys}`);
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
-  return { order, atDuffel: server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)! };
+  return { order, atDuffel: api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)! };
 }
 
 const accept = (order: Booked, changeId: string, token: string | undefined = order.access_token) =>
-  app.inject({
+  api.app.inject({
     method: 'POST',
     url: `/v1/orders/${order.id}/airline_changes/${changeId}/actions/accept${tokenQuery(token)}`,
     headers: ANON,
   });
 const acceptsAtDuffel = () =>
-  server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/air/airline_initiated_changes/'));
+  api.server.requests.filter(
+    (r) => r.method === 'POST' && r.path.startsWith('/air/airline_initiated_changes/'),
+  );
 
 describe('airline-initiated changes of a Duffel order', () => {
   test('the airline moves the flight: read once, shown with the flights as booked and as they are now', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(app, db, order, now());
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
-    server.airlineChange(atDuffel.id, 95);
+    await pay(api.app, api.db, order, now());
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
+    api.server.airlineChange(atDuffel.id, 95);
     expect(await sync()).toBe(1);
-    const seen = await readOrder(app, order.id, order.access_token);
+    const seen = await readOrder(api.app, order.id, order.access_token);
     expect(seen.airline_changes).toHaveLength(1);
     const [change] = seen.airline_changes;
     const booked = order.slices[0]!.segments[0]!;
@@ -112,14 +104,14 @@ describe('airline-initiated changes of a Duffel order', () => {
     expect(change).toMatchObject({ acceptable: true, action_taken: null, action_taken_at: null });
     // Read again: the same change, not a second one.
     expect(await sync()).toBe(0);
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toHaveLength(1);
   });
 
   test('the traveller accepts it: accepted at Duffel once, shown as accepted; again is the same answer', async () => {
     const { order, atDuffel } = await bookDuffel();
-    const duffelChange = server.airlineChange(atDuffel.id, 30);
+    const duffelChange = api.server.airlineChange(atDuffel.id, 30);
     await sync();
-    const changeId = (await readOrder(app, order.id, order.access_token)).airline_changes[0]!.id;
+    const changeId = (await readOrder(api.app, order.id, order.access_token)).airline_changes[0]!.id;
     const before = acceptsAtDuffel().length;
     // Without the order's access: no such order.
     expect((await accept(order, changeId, 'x'.repeat(43))).statusCode).toBe(404);
@@ -141,15 +133,15 @@ describe('airline-initiated changes of a Duffel order', () => {
 
   test('Duffel down: 503 and nothing changed; one Duffel will not accept: 422', async () => {
     const { order, atDuffel } = await bookDuffel();
-    const duffelChange = server.airlineChange(atDuffel.id, -20);
+    const duffelChange = api.server.airlineChange(atDuffel.id, -20);
     await sync();
-    const changeId = (await readOrder(app, order.id, order.access_token)).airline_changes[0]!.id;
-    server.knobs.failWith = 'drop';
+    const changeId = (await readOrder(api.app, order.id, order.access_token)).airline_changes[0]!.id;
+    api.server.knobs.failWith = 'drop';
     const down = await accept(order, changeId);
-    server.knobs.failWith = null;
+    api.server.knobs.failWith = null;
     expect(down.statusCode, down.body).toBe(503);
     expect(duffelChange.action_taken).toBeNull();
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes[0]).toMatchObject({
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes[0]).toMatchObject({
       acceptable: true,
       action_taken: null,
     });
@@ -160,34 +152,36 @@ describe('airline-initiated changes of a Duffel order', () => {
     expect(refused.json().error.details).toMatchObject({ reason: 'not_acceptable' });
     clock += 60_000;
     await sync();
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes[0]!.acceptable).toBe(false);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes[0]!.acceptable).toBe(
+      false,
+    );
     expect((await accept(order, changeId)).statusCode).toBe(422);
   });
 
   test('Duffel unreachable while reading changes: nothing kept, read on a later run; the worker reads them', async () => {
     const { order, atDuffel } = await bookDuffel();
-    server.airlineChange(atDuffel.id, 45);
-    server.knobs.failWith = 503;
+    api.server.airlineChange(atDuffel.id, 45);
+    api.server.knobs.failWith = 503;
     expect(await sync()).toBe(0);
-    server.knobs.failWith = null;
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+    api.server.knobs.failWith = null;
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
     const worker = createSupplierPaymentWorker({
-      db,
+      db: api.db,
       duffel: duffel(),
       now,
-      log,
+      log: QUIET_LOG,
       network,
       siteUrl: () => SITE,
       reconcileEveryMs: 1,
     });
     await worker.runOnce();
     await worker.stop();
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toHaveLength(1);
   });
 
   test('an order of the built-in network has no airline changes', async () => {
     const offer = (await searchOffers()).find((o) => !o.id.startsWith('dfl.'))!;
-    const response = await injectOrder(app, bookingBody(offer), `duffel-changes-${++keys}`);
+    const response = await injectOrder(api.app, bookingBody(offer), `duffel-changes-${++keys}`);
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json().data as Order).airline_changes).toEqual([]);
   });
@@ -195,7 +189,7 @@ describe('airline-initiated changes of a Duffel order', () => {
 
 describe('an accepted change becomes the itinerary', () => {
   const ticketText = async (order: Booked, lang: string) => {
-    const answer = await app.inject({
+    const answer = await api.app.inject({
       method: 'GET',
       url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
     });
@@ -206,13 +200,13 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('accepted by the traveller: the order, its tickets and the e-ticket show the new flight, once', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(app, db, order, now());
-    const paid = await readOrder(app, order.id, order.access_token);
+    await pay(api.app, api.db, order, now());
+    const paid = await readOrder(api.app, order.id, order.access_token);
     const booked = paid.slices[0]!.segments[0]!;
-    server.airlineChange(atDuffel.id, 95);
+    api.server.airlineChange(atDuffel.id, 95);
     await sync();
     // Read but not accepted: the itinerary stays as booked.
-    const open = await readOrder(app, order.id, order.access_token);
+    const open = await readOrder(api.app, order.id, order.access_token);
     expect(open.slices).toEqual(paid.slices);
     expect(open.airline_changes[0]!.applied_at).toBeNull();
     const changeId = open.airline_changes[0]!.id;
@@ -253,13 +247,13 @@ describe('an accepted change becomes the itinerary', () => {
     expect((await accept(order, changeId)).statusCode).toBe(200);
     clock += 60_000;
     await sync();
-    const later = await readOrder(app, order.id, order.access_token);
+    const later = await readOrder(api.app, order.id, order.access_token);
     expect(later.slices).toEqual(now95.slices);
     expect(later.airline_changes[0]!.applied_at).toBe(change!.applied_at);
     expect(ticketNumbers(later)).toEqual(ticketNumbers(now95));
     // Another traveller (no access to this order) still gets 404.
     const other = await bookDuffel();
-    const foreign = await app.inject({
+    const foreign = await api.app.inject({
       method: 'GET',
       url: `/v1/orders/${order.id}${tokenQuery(other.order.access_token)}`,
       headers: ANON,
@@ -269,8 +263,8 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('accepted at Duffel on its own (auto-accepted): the supplier pass rewrites the itinerary once', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(app, db, order, now());
-    const change = server.airlineChange(atDuffel.id, -20);
+    await pay(api.app, api.db, order, now());
+    const change = api.server.airlineChange(atDuffel.id, -20);
     Object.assign(change, {
       action_taken: 'accepted',
       action_taken_at: now().toISOString(),
@@ -278,7 +272,7 @@ describe('an accepted change becomes the itinerary', () => {
     });
     const before = acceptsAtDuffel().length;
     expect(await sync()).toBe(1);
-    const seen = await readOrder(app, order.id, order.access_token);
+    const seen = await readOrder(api.app, order.id, order.access_token);
     // 23:10 moved 20 minutes earlier: 22:50 the same day.
     expect(seen.slices[0]!.segments[0]!.departing_at).toBe(
       `${order.slices[0]!.segments[0]!.departing_at.slice(0, 10)}T22:50:00+05:00`,
@@ -287,17 +281,17 @@ describe('an accepted change becomes the itinerary', () => {
     expect(acceptsAtDuffel()).toHaveLength(before);
     clock += 60_000;
     await sync();
-    expect((await readOrder(app, order.id, order.access_token)).slices).toEqual(seen.slices);
+    expect((await readOrder(api.app, order.id, order.access_token)).slices).toEqual(seen.slices);
   });
 
   test('a later change made on top of an open one: accepting it carries the earlier one into the itinerary', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(app, db, order, now());
-    server.airlineChange(atDuffel.id, 95);
+    await pay(api.app, api.db, order, now());
+    api.server.airlineChange(atDuffel.id, 95);
     clock += 60_000;
-    server.airlineChange(atDuffel.id, 30);
+    api.server.airlineChange(atDuffel.id, 30);
     await sync();
-    const seen = await readOrder(app, order.id, order.access_token);
+    const seen = await readOrder(api.app, order.id, order.access_token);
     expect(seen.airline_changes).toHaveLength(2);
     // The second change's flights as booked are the first one's new flights.
     expect(seen.airline_changes[1]!.removed).toEqual(seen.airline_changes[0]!.added);
@@ -315,13 +309,13 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('the traveller is emailed once per change, in the order language, with both schedules and the site link', async () => {
     const { order, atDuffel } = await bookDuffel('uz');
-    await pay(app, db, order, now());
-    await app.outbox.runOnce();
+    await pay(api.app, api.db, order, now());
+    await api.app.outbox.runOnce();
     const sentBefore = smtp.received.length;
-    server.airlineChange(atDuffel.id, 95);
+    api.server.airlineChange(atDuffel.id, 95);
     await sync();
     await sync();
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     const mails = smtp.received.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -335,10 +329,10 @@ describe('an accepted change becomes the itinerary', () => {
     expect(text).toMatch(new RegExp(`${SITE}/uz/orders/${order.id}\\?access_token=`));
     expect(mail!.html).toContain('Buyurtmani ochish');
     // A second change of the same order is a second email.
-    server.airlineChange(atDuffel.id, 30);
+    api.server.airlineChange(atDuffel.id, 30);
     clock += 60_000;
     await sync();
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     expect(smtp.received.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject))).toHaveLength(2);
   });
 });

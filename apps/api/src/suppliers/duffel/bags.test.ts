@@ -6,14 +6,14 @@
  * them; every refusal (unknown bag, over the maximum, another price, withdrawn by pay time) is tested, through the
  * adapter and through POST /v1/orders (PGlite).
  */
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
+import { QUIET_LOG } from '../../testing.ts';
 import { pay, readOrder, type Booked } from '../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { bookPaidOrders, releaseLapsedHolds } from '../../services/supplier-payments.ts';
@@ -22,24 +22,17 @@ import { luggageOf } from './mapping.ts';
 import { ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import {
   DUFFEL_ONLY_FLIGHT,
-  startDuffelTestApi,
+  useDuffelTestApi,
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
-import type { DuffelTestServer } from './testing/duffel-server.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-const quietLog = { warn: () => undefined, error: () => undefined };
-let day = 30;
-const nextDay = () => new Date(start + ++day * 86_400_000).toISOString().slice(0, 10);
+const nextDay = freshSearchDays(start, 30);
 
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
 /** The same QP 4242 out, and QP 4243 back, each selling one checked bag of 23 kg for 45 USD (at most 2). */
@@ -57,21 +50,10 @@ const RETURN_FLIGHT = {
   extra_bag: { amount: '45.00', max: 2 },
 };
 
-beforeAll(async () => {
-  ({
-    db,
-    app,
-    server,
-    close: closeApi,
-  } = await startDuffelTestApi({
-    token: TOKEN,
-    now,
-    flights: [{ ...DUFFEL_ONLY_FLIGHT, extra_bag: { amount: '45.00', max: 2 } }, RETURN_FLIGHT],
-  }));
-}, 120_000);
-
-afterAll(async () => {
-  await closeApi?.();
+const api = useDuffelTestApi({
+  token: TOKEN,
+  now,
+  flights: [{ ...DUFFEL_ONLY_FLIGHT, extra_bag: { amount: '45.00', max: 2 } }, RETURN_FLIGHT],
 });
 
 async function search(
@@ -80,12 +62,12 @@ async function search(
 ): Promise<Offer> {
   const date = nextDay();
   const back = options.back ? nextDay() : undefined;
-  return searchDuffelOffer(app, { date, back, passengers, currency: options.currency, sort: 'cheapest' });
+  return searchDuffelOffer(api.app, { date, back, passengers, currency: options.currency, sort: 'cheapest' });
 }
 
 /** GET /v1/offers/:id: the booking page's offer, with Duffel's bags. */
 async function priced(id: string, currency?: string): Promise<Offer> {
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'GET',
     url: `/v1/offers/${encodeURIComponent(id)}${currency ? `?currency=${currency}` : ''}`,
     headers: ANON,
@@ -95,7 +77,7 @@ async function priced(id: string, currency?: string): Promise<Offer> {
 }
 
 function postOrder(body: object) {
-  return injectOrder(app, body, `duffel-bags-${++keys}`);
+  return injectOrder(api.app, body, `duffel-bags-${++keys}`);
 }
 
 /** What the test server answers to `POST /air/orders`: the order, or Duffel's errors. */
@@ -104,14 +86,14 @@ type DuffelAnswer = {
   errors: { type: string; code: string; message: string }[];
 };
 
-const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 
 describe('the test server plays Duffel’s services', () => {
   test('services only on the single-offer GET asked with return_available_services=true', async () => {
     const offer = await search({ adults: 1 });
-    const stored = [...server.offers.values()].at(-1);
+    const stored = [...api.server.offers.values()].at(-1);
     const get = (query: string) =>
-      fetch(`${server.url}/air/offers/${stored!.id}${query}`, {
+      fetch(`${api.server.url}/air/offers/${stored!.id}${query}`, {
         headers: { authorization: `Bearer ${TOKEN}`, 'duffel-version': 'v2' },
       }).then((r) => r.json() as Promise<{ data: DuffelOffer }>);
     expect((await get('')).data.available_services).toEqual([]);
@@ -132,7 +114,7 @@ describe('the test server plays Duffel’s services', () => {
 
   test('refuses an unknown service, a quantity above the maximum, services on a hold; the total includes them', async () => {
     await search({ adults: 1 });
-    const stored = [...server.offers.values()].at(-1)!;
+    const stored = [...api.server.offers.values()].at(-1)!;
     const service = stored.available_services[0];
     const passenger = {
       id: stored.passengers[0].id,
@@ -145,7 +127,7 @@ describe('the test server plays Duffel’s services', () => {
       phone_number: '+998901234567',
     };
     const post = (data: object) =>
-      fetch(`${server.url}/air/orders`, {
+      fetch(`${api.server.url}/air/orders`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${TOKEN}`,
@@ -179,7 +161,7 @@ describe('the test server plays Duffel’s services', () => {
       services: [{ id: service.id, quantity: 2 }],
     });
     expect(offerTotalOnly.status).toBe(422);
-    expect(server.orders.some((o) => o.offer_id === stored.id)).toBe(false);
+    expect(api.server.orders.some((o) => o.offer_id === stored.id)).toBe(false);
 
     const booked = await post({ ...base, ...payment('390.00'), services: [{ id: service.id, quantity: 2 }] });
     expect(booked.status).toBe(201);
@@ -322,12 +304,12 @@ describe('booking with Duffel’s bags through the adapter', () => {
       type,
       services,
     }) satisfies DuffelBookingInput;
-  const adapter = () => duffelOrdersOn(server, TOKEN);
+  const adapter = () => duffelOrdersOn(api.server, TOKEN);
 
   test('refuses an unknown bag, more than allowed or at another price, asking Duffel for no order', async () => {
     const found = await search({ adults: 1 });
     const offer = await priced(found.id);
-    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    const sold = [...api.server.offers.values()].at(-1)!.available_services[0];
     const before = ordersPosted().length;
     const refused = async (
       services: DuffelBookingInput['services'],
@@ -351,7 +333,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
   test('a hold with a bag sold as chosen: nothing created, the terms with the bag answered', async () => {
     const found = await search({ adults: 1 });
     const offer = await priced(found.id);
-    const sold = [...server.offers.values()].at(-1)!;
+    const sold = [...api.server.offers.values()].at(-1)!;
     const before = ordersPosted().length;
     const result = await adapter().book(
       input(
@@ -372,7 +354,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
   test('an instant order with the services, paid for the offer plus the bags', async () => {
     const found = await search({ adults: 1 });
     const offer = await priced(found.id);
-    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    const sold = [...api.server.offers.values()].at(-1)!.available_services[0];
     const result = await adapter().book(
       input(offer.id, [{ id: sold.id, quantity: 2, amount: '45.00', currency: 'USD' }], 'instant'),
       start,
@@ -407,7 +389,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     expect(order.passengers[1].services).toEqual([
       { id: second.id, slice_index: 0, weight_kg: 23, amount: '45.00' },
     ]);
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     expect(row).toMatchObject({
       supplier: 'duffel',
       supplierOrderId: null,
@@ -416,7 +398,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
       totalMinor: 64_500,
     });
     // The payment window: the usual 20 minutes at most, never past the offer's expiry.
-    const duffelOffer = [...server.offers.values()].at(-1)!;
+    const duffelOffer = [...api.server.offers.values()].at(-1)!;
     expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(clock + 20 * 60_000);
     expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
   });
@@ -437,7 +419,10 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data).toMatchObject({ total_amount: '345.00', total_currency: 'USD' });
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, response.json().data.id));
+    const [row] = await api.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.id, response.json().data.id));
     expect(row).toMatchObject({ supplierTotalAmount: '345.00', supplierCurrency: 'USD' });
   });
 
@@ -470,7 +455,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const key = `duffel-bags-again-${++keys}`;
     const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
     const post = () =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/v1/orders',
         headers: { ...ANON, 'idempotency-key': key },
@@ -490,9 +475,9 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const offer = await priced(found.id);
     const bag = offer.available_services[0]!;
     const before = ordersPosted().length;
-    const count = await db.$count(schema.orders);
+    const count = await api.db.$count(schema.orders);
     // Our re-pricing still lists the bag; the adapter's own read a moment later no longer does.
-    server.knobs.servicesVanishAfter = 1;
+    api.server.knobs.servicesVanishAfter = 1;
     try {
       const response = await postOrder(
         bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] }),
@@ -502,19 +487,19 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
         expect.objectContaining({ path: '/services/0/id', message: 'booking.error.serviceUnknown' }),
       ]);
     } finally {
-      server.knobs.servicesVanishAfter = null;
+      api.server.knobs.servicesVanishAfter = null;
     }
     expect(ordersPosted()).toHaveLength(before);
-    expect(await db.$count(schema.orders)).toBe(count);
+    expect(await api.db.$count(schema.orders)).toBe(count);
   });
 });
 
 describe('after booking with a bag (booked at Duffel once the traveller has paid)', () => {
   const deps = () => ({
-    db,
-    duffel: duffelOrdersOn(server, TOKEN),
+    db: api.db,
+    duffel: duffelOrdersOn(api.server, TOKEN),
     now,
-    log: quietLog,
+    log: QUIET_LOG,
   });
   async function bookWithBag(): Promise<Booked> {
     const offer = await priced((await search({ adults: 1 })).id);
@@ -524,18 +509,18 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     return response.json().data as Booked;
   }
   const duffelOrdersOf = (order: Booked) =>
-    server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+    api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
   const postedFor = (order: Booked) =>
     ordersPosted().filter((r) => r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id);
   const rowOf = async (id: string) =>
-    (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+    (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
   const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
   test('paid by the traveller: one instant order at Duffel with the bag, paid from the balance for the offer plus the bag', async () => {
     const order = await bookWithBag();
-    const sold = [...server.offers.values()].at(-1)!.available_services[0];
+    const sold = [...api.server.offers.values()].at(-1)!.available_services[0];
     expect(duffelOrdersOf(order)).toHaveLength(0);
-    await pay(app, db, order, now());
+    await pay(api.app, api.db, order, now());
     await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     const atDuffel = duffelOrdersOf(order);
     expect(atDuffel).toHaveLength(1);
@@ -556,7 +541,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     });
     expect(row.supplierPaidAt).not.toBeNull();
     // Paid as it was created: no hold payment afterwards, and another pass books nothing more.
-    expect(server.payments.filter((p) => p.order_id === atDuffel[0]!.id)).toEqual([]);
+    expect(api.server.payments.filter((p) => p.order_id === atDuffel[0]!.id)).toEqual([]);
     expect(await bookPaidOrders(deps())).toBe(0);
     expect(duffelOrdersOf(order)).toHaveLength(1);
   });
@@ -578,8 +563,8 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json().data as Booked;
     expect(order.total_amount).toBe('390.00');
-    const sold = [...server.offers.values()].at(-1)!.available_services[0];
-    await pay(app, db, order, now());
+    const sold = [...api.server.offers.values()].at(-1)!.available_services[0];
+    await pay(api.app, api.db, order, now());
     await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     expect(postedFor(order)).toHaveLength(1);
     expect(postedFor(order)[0]!.body!.data).toMatchObject({
@@ -593,22 +578,22 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
   test('the bag withdrawn by the time the traveller pays: no order at Duffel (never one without the bag), cancelled, refunded in full, told', async () => {
     const order = await bookWithBag();
     const before = ordersPosted().length;
-    server.knobs.servicesVanishAfter = 0;
+    api.server.knobs.servicesVanishAfter = 0;
     try {
-      await pay(app, db, order, now());
+      await pay(api.app, api.db, order, now());
       await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('cancelled'));
     } finally {
-      server.knobs.servicesVanishAfter = null;
+      api.server.knobs.servicesVanishAfter = null;
     }
     expect(ordersPosted()).toHaveLength(before);
     expect(duffelOrdersOf(order)).toHaveLength(0);
-    const read = await readOrder(app, order.id, order.access_token);
+    const read = await readOrder(api.app, order.id, order.access_token);
     expect(read).toMatchObject({ booking_status: 'cancelled', payment_status: 'paid' });
     expect(read.refunds).toEqual([
       expect.objectContaining({ amount: '345.00', currency: 'USD', reason: 'supplier_refused' }),
     ]);
     expect(
-      await db
+      await api.db
         .select()
         .from(schema.outbox)
         .where(eq(schema.outbox.dedupeKey, `supplier-refused-refund:${order.id}`)),
@@ -622,7 +607,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     const before = ordersPosted().length;
     clock += 21 * 60_000;
     try {
-      expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
+      expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThanOrEqual(1);
       await releaseLapsedHolds(deps());
       await bookPaidOrders(deps());
       expect((await rowOf(order.id)).bookingStatus).toBe('cancelled');

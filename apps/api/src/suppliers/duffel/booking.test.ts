@@ -5,22 +5,21 @@
  * traveller paid us; an expired offer, a changed price, a dropped connection after Duffel created the order (one
  * order there), a retry of the whole request; cancellation with Duffel's quote.
  */
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
+import { QUIET_LOG } from '../../testing.ts';
 import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { pdfText } from '../../pdf-text-testing.ts';
-import type { DuffelTestServer } from './testing/duffel-server.ts';
 import {
   DUFFEL_ONLY_FLIGHT,
-  startDuffelTestApi,
+  useDuffelTestApi,
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
@@ -29,51 +28,34 @@ const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-let dayOffset = 20;
 /** Each test searches its own date: a kept search answer would hand out an offer booked already. */
-const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
-const quietLog = { warn: () => undefined, error: () => undefined };
+const nextDay = freshSearchDays(start, 20);
 
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
-beforeAll(async () => {
-  ({
-    db,
-    app,
-    server,
-    close: closeApi,
-  } = await startDuffelTestApi({
-    token: TOKEN,
-    now,
-    flights: [
-      { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
-    ],
-  }));
-}, 120_000);
-
-afterAll(async () => {
-  await closeApi?.();
+const api = useDuffelTestApi({
+  token: TOKEN,
+  now,
+  flights: [
+    { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
+  ],
 });
 
 /** A Duffel offer of a fresh search (its own date). */
-const duffelOffer = () => searchDuffelOffer(app, { date: nextDay(), sort: 'cheapest' });
+const duffelOffer = () => searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
 
-const postOrder = (body: object, key = `duffel-booking-${++keys}`) => injectOrder(app, body, key);
+const postOrder = (body: object, key = `duffel-booking-${++keys}`) => injectOrder(api.app, body, key);
 
-const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 const rowOf = async (id: string) =>
-  (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 /** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
 const payAtDuffel = () =>
   paySuppliers({
-    db,
-    duffel: duffelOrdersOn(server, TOKEN),
+    db: api.db,
+    duffel: duffelOrdersOn(api.server, TOKEN),
     now,
-    log: quietLog,
+    log: QUIET_LOG,
   });
 
 describe('booking a Duffel offer through POST /v1/orders', () => {
@@ -109,7 +91,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       ],
     });
     expect(sent.passengers[0].id).toMatch(/^pas_/);
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     expect(order.supplier_booking_reference).toBe(atDuffel.booking_reference);
     expect(order.supplier_booking_reference).toMatch(/^[A-Z0-9]{6}$/);
     expect(order.booking_status).toBe('new');
@@ -123,11 +105,11 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       supplierPaidAt: null,
     });
     // The supplier holds the seats: nothing in our seat inventory.
-    expect(await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(
+      await api.db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id)),
+    ).toEqual([]);
     // The order page reads it back.
-    expect((await readOrder(app, order.id, order.access_token)).supplier_booking_reference).toBe(
+    expect((await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference).toBe(
       atDuffel.booking_reference,
     );
   });
@@ -135,11 +117,11 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   test('paid by the traveller (sandbox): Duffel is paid once from the balance, for the order total', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     // Not paid at Duffel before the traveller pays.
     expect(await payAtDuffel()).toBe(0);
     expect(atDuffel.payment_status.awaiting_payment).toBe(true);
-    await pay(app, db, order, now());
+    await pay(api.app, api.db, order, now());
     // The payment webhook starts paying Duffel at once (no wait for the periodic pass).
     await vi.waitFor(() => expect(atDuffel.payment_status.awaiting_payment).toBe(false), {
       timeout: 10_000,
@@ -149,19 +131,19 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       timeout: 10_000,
       interval: 20,
     });
-    const payments = server.payments.filter((p) => p.order_id === atDuffel.id);
+    const payments = api.server.payments.filter((p) => p.order_id === atDuffel.id);
     expect(payments).toEqual([
       expect.objectContaining({ type: 'balance', amount: '300.00', currency: 'USD' }),
     ]);
     expect((await rowOf(order.id)).supplierPaidAt).not.toBeNull();
     // Another pass pays nothing more.
     await payAtDuffel();
-    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toHaveLength(1);
-    const view = await readOrder(app, order.id, order.access_token);
+    expect(api.server.payments.filter((p) => p.order_id === atDuffel.id)).toHaveLength(1);
+    const view = await readOrder(api.app, order.id, order.access_token);
     expect(view).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
     expect(view.supplier_booking_reference).toBe(atDuffel.booking_reference);
     // The confirmation email gives the airline's booking reference too (text and HTML), for the airline's site.
-    const [confirmation] = await db
+    const [confirmation] = await api.db
       .select()
       .from(schema.outbox)
       .where(and(eq(schema.outbox.orderId, order.id), eq(schema.outbox.kind, 'order-confirmation')));
@@ -171,11 +153,11 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
 
   test('a hold whose price moved at the airline is not paid from the balance (left for an operator)', async () => {
     const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     atDuffel.total_amount = '320.00';
-    await pay(app, db, order, now());
+    await pay(api.app, api.db, order, now());
     expect(await payAtDuffel()).toBe(0);
-    expect(server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+    expect(api.server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
     expect(atDuffel.payment_status.awaiting_payment).toBe(true);
     expect((await rowOf(order.id)).supplierPaidAt).toBeNull();
   });
@@ -200,7 +182,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   test('a price changed at Duffel since the search: the price-change answer; nothing booked', async () => {
     const offer = await duffelOffer();
     const before = ordersPosted().length;
-    server.knobs.priceFactor = 1.1;
+    api.server.knobs.priceFactor = 1.1;
     try {
       const response = await postOrder(bookingBody(offer, { expected_total: offer.total_amount }));
       expect(response.statusCode, response.body).toBe(422);
@@ -210,45 +192,45 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       });
       expect(ordersPosted()).toHaveLength(before);
     } finally {
-      server.knobs.priceFactor = 1;
+      api.server.knobs.priceFactor = 1;
     }
   });
 
   test('Duffel created the order but the connection dropped: found by its key, one order at Duffel; a retry of the request answers it', async () => {
     const offer = await duffelOffer();
-    const duffelOfferIds = () => new Set(server.orders.map((o) => o.offer_id));
-    const ordersBefore = server.orders.length;
-    server.knobs.dropAfterCreate = true;
+    const duffelOfferIds = () => new Set(api.server.orders.map((o) => o.offer_id));
+    const ordersBefore = api.server.orders.length;
+    api.server.knobs.dropAfterCreate = true;
     const key = `duffel-dropped-${++keys}`;
     const first = await postOrder(bookingBody(offer), key);
     expect(first.statusCode, first.body).toBe(201);
-    expect(server.knobs.dropAfterCreate).toBe(false); // the drop happened
-    expect(server.orders).toHaveLength(ordersBefore + 1);
-    expect(duffelOfferIds().size).toBe(server.orders.length);
+    expect(api.server.knobs.dropAfterCreate).toBe(false); // the drop happened
+    expect(api.server.orders).toHaveLength(ordersBefore + 1);
+    expect(duffelOfferIds().size).toBe(api.server.orders.length);
     const order = first.json().data as Booked;
-    const atDuffel = server.orders.at(-1)!;
+    const atDuffel = api.server.orders.at(-1)!;
     expect(order.supplier_booking_reference).toBe(atDuffel.booking_reference);
     // The client retries the whole request with the same key: the same order, still one at Duffel.
     const again = await postOrder(bookingBody(offer), key);
     expect(again.statusCode).toBe(201);
     expect(again.json().data.id).toBe(order.id);
-    expect(server.orders).toHaveLength(ordersBefore + 1);
+    expect(api.server.orders).toHaveLength(ordersBefore + 1);
   });
 
   test('Duffel unreachable at booking: offer_unavailable, nothing recorded, the key free for a retry', async () => {
     const offer = await duffelOffer();
     const key = `duffel-down-${++keys}`;
-    const countBefore = (await db.select().from(schema.orders)).length;
-    server.knobs.failWith = 'drop';
+    const countBefore = (await api.db.select().from(schema.orders)).length;
+    api.server.knobs.failWith = 'drop';
     try {
       const refused = await postOrder(bookingBody(offer), key);
       // Re-pricing already fails: the offer cannot be confirmed now.
       expect(refused.statusCode, refused.body).toBe(422);
       expect(refused.json().error.code).toBe('offer_unavailable');
     } finally {
-      server.knobs.failWith = null;
+      api.server.knobs.failWith = null;
     }
-    expect((await db.select().from(schema.orders)).length).toBe(countBefore);
+    expect((await api.db.select().from(schema.orders)).length).toBe(countBefore);
     const retried = await postOrder(bookingBody(offer), key);
     expect(retried.statusCode, retried.body).toBe(201);
   });
@@ -256,7 +238,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
 
 describe('the e-ticket PDF', () => {
   const ticketText = async (order: Booked, lang: string) => {
-    const answer = await app.inject({
+    const answer = await api.app.inject({
       method: 'GET',
       url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
     });
@@ -267,8 +249,8 @@ describe('the e-ticket PDF', () => {
   test('shows the airline’s booking reference of a Duffel order (in the language asked); a built-in order has none', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
-    await pay(app, db, order, now());
-    const reference = (await readOrder(app, order.id, order.access_token)).supplier_booking_reference!;
+    await pay(api.app, api.db, order, now());
+    const reference = (await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference!;
     expect(reference).toMatch(/^[A-Z0-9]{6}$/);
     const ru = await ticketText(order, 'ru');
     expect(ru).toContain('Код бронирования авиакомпании');
@@ -278,7 +260,7 @@ describe('the e-ticket PDF', () => {
     expect(await ticketText(order, 'en')).toMatch(new RegExp(`Airline booking reference\\n${reference}\\n`));
 
     const builtin = (
-      await app.inject({
+      await api.app.inject({
         method: 'POST',
         url: '/v1/flights/search',
         headers: ANON,
@@ -292,7 +274,7 @@ describe('the e-ticket PDF', () => {
     ).json().data;
     const ours = (expandSearchOffers(builtin) as Offer[]).find((o) => !o.id.startsWith('dfl.'))!;
     const plain = (await postOrder(bookingBody(ours))).json().data as Booked;
-    await pay(app, db, plain, now());
+    await pay(api.app, api.db, plain, now());
     const text = await ticketText(plain, 'en');
     expect(text).toContain(plain.booking_reference);
     expect(text).not.toContain('Airline booking reference');
@@ -302,18 +284,18 @@ describe('the e-ticket PDF', () => {
 describe('an unpaid Duffel order past its payment window', () => {
   test('is cancelled here and its hold given up at Duffel once; paid orders are untouched', async () => {
     const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const deps = {
-      db,
-      duffel: duffelOrdersOn(server, TOKEN),
+      db: api.db,
+      duffel: duffelOrdersOn(api.server, TOKEN),
       now,
-      log: quietLog,
+      log: QUIET_LOG,
     };
     // Within the window nothing is released.
     expect(await releaseLapsedHolds(deps)).toBe(0);
     clock += 21 * 60_000;
     try {
-      expect(await expireUnpaidOrders(db, now())).toBeGreaterThanOrEqual(1);
+      expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThanOrEqual(1);
       expect(await releaseLapsedHolds(deps)).toBeGreaterThanOrEqual(1);
       expect(atDuffel.cancelled_at).not.toBeNull();
       expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
@@ -327,7 +309,7 @@ describe('an unpaid Duffel order past its payment window', () => {
 
 describe('cancelling a Duffel order with Duffel’s quote', () => {
   async function quote(order: Booked) {
-    return app.inject({
+    return api.app.inject({
       method: 'POST',
       url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
       headers: ANON,
@@ -335,7 +317,7 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
     });
   }
   const confirm = (id: string, order: Booked) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
       headers: ANON,
@@ -344,9 +326,9 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
   test('a paid order: the refund is Duffel’s quote (fare less the airline’s penalty); confirming cancels it at Duffel', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
-    await pay(app, db, order, now());
+    await pay(api.app, api.db, order, now());
     await payAtDuffel();
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const quoted = await quote(order);
     expect(quoted.statusCode, quoted.body).toBe(201);
     const cancellation = quoted.json().data;
@@ -356,13 +338,13 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
       refund_currency: 'USD',
       kept_amount: '50.00',
     });
-    const duffelQuote = [...server.cancellations.values()].find((c) => c.order_id === atDuffel.id)!;
+    const duffelQuote = [...api.server.cancellations.values()].find((c) => c.order_id === atDuffel.id)!;
     expect(duffelQuote.confirmed_at).toBeNull();
     expect(atDuffel.cancelled_at).toBeNull();
     const confirmed = await confirm(cancellation.id, order);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(atDuffel.cancelled_at).not.toBeNull();
-    const view = await readOrder(app, order.id, order.access_token);
+    const view = await readOrder(api.app, order.id, order.access_token);
     expect(view.booking_status).toBe('cancelled');
     expect(view.refunds).toEqual([expect.objectContaining({ amount: '250.00', currency: 'USD' })]);
     // Confirming again answers the same, Duffel untouched.
@@ -373,12 +355,12 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
   test('an unpaid order: nothing to refund; the hold is cancelled at Duffel', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const cancellation = (await quote(order)).json().data;
     expect(cancellation).toMatchObject({ refund_amount: '0.00', refund_rule: 'nothing_paid' });
     expect((await confirm(cancellation.id, order)).statusCode).toBe(200);
     expect(atDuffel.cancelled_at).not.toBeNull();
-    expect((await readOrder(app, order.id, order.access_token)).booking_status).toBe('cancelled');
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('cancelled');
     expect((await rowOf(order.id)).supplierCancelledAt).not.toBeNull();
     // A cancelled order is not paid at Duffel afterwards.
     expect(await payAtDuffel()).toBe(0);
@@ -387,15 +369,15 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
   test('Duffel unreachable when quoting: 503, no quote recorded', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
-    server.knobs.failWith = 'drop';
+    api.server.knobs.failWith = 'drop';
     try {
       const refused = await quote(order);
       expect(refused.statusCode, refused.body).toBe(503);
     } finally {
-      server.knobs.failWith = null;
+      api.server.knobs.failWith = null;
     }
     expect(
-      await db
+      await api.db
         .select()
         .from(schema.orderCancellations)
         .where(eq(schema.orderCancellations.orderId, order.id)),

@@ -4,15 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../host/config.ts';
-
-function failure(env: NodeJS.ProcessEnv): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+import { configFailure } from '../../host/config-testing.ts';
 
 describe('Duffel configuration', () => {
   test('unset: off', () => {
@@ -40,22 +32,24 @@ describe('Duffel configuration', () => {
   });
 
   test('the URL or the budget without the token is refused, naming the token', () => {
-    expect(failure({ DUFFEL_API_URL: 'https://api.duffel.com' })).toContain('DUFFEL_ACCESS_TOKEN');
-    expect(failure({ DUFFEL_TIME_BUDGET_MS: '8000' })).toContain('DUFFEL_ACCESS_TOKEN');
-    expect(failure({ DUFFEL_SYNC_SECONDS: '300' })).toContain('DUFFEL_ACCESS_TOKEN');
-    expect(failure({ DUFFEL_WEBHOOK_SECRET: 'whsec-from-the-dashboard-0123' })).toContain(
+    expect(configFailure({ DUFFEL_API_URL: 'https://api.duffel.com' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(configFailure({ DUFFEL_TIME_BUDGET_MS: '8000' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(configFailure({ DUFFEL_SYNC_SECONDS: '300' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(configFailure({ DUFFEL_WEBHOOK_SECRET: 'whsec-from-the-dashboard-0123' })).toContain(
       'DUFFEL_ACCESS_TOKEN',
     );
   });
 
   test('malformed values are refused by variable name', () => {
-    expect(failure({ DUFFEL_ACCESS_TOKEN: 'sk_test_0123456789' })).toContain('DUFFEL_ACCESS_TOKEN');
+    expect(configFailure({ DUFFEL_ACCESS_TOKEN: 'sk_test_0123456789' })).toContain('DUFFEL_ACCESS_TOKEN');
     const token = { DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678' };
-    expect(failure({ ...token, DUFFEL_API_URL: 'https://api.duffel.com/air' })).toContain('DUFFEL_API_URL');
-    expect(failure({ ...token, DUFFEL_API_URL: 'ftp://api.duffel.com' })).toContain('DUFFEL_API_URL');
-    expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: 'soon' })).toContain('DUFFEL_TIME_BUDGET_MS');
-    expect(failure({ ...token, DUFFEL_TIME_BUDGET_MS: '0' })).toContain('DUFFEL_TIME_BUDGET_MS');
-    expect(failure({ ...token, DUFFEL_SYNC_SECONDS: '0' })).toContain('DUFFEL_SYNC_SECONDS');
-    expect(failure({ ...token, DUFFEL_WEBHOOK_SECRET: 'short' })).toContain('DUFFEL_WEBHOOK_SECRET');
+    expect(configFailure({ ...token, DUFFEL_API_URL: 'https://api.duffel.com/air' })).toContain(
+      'DUFFEL_API_URL',
+    );
+    expect(configFailure({ ...token, DUFFEL_API_URL: 'ftp://api.duffel.com' })).toContain('DUFFEL_API_URL');
+    expect(configFailure({ ...token, DUFFEL_TIME_BUDGET_MS: 'soon' })).toContain('DUFFEL_TIME_BUDGET_MS');
+    expect(configFailure({ ...token, DUFFEL_TIME_BUDGET_MS: '0' })).toContain('DUFFEL_TIME_BUDGET_MS');
+    expect(configFailure({ ...token, DUFFEL_SYNC_SECONDS: '0' })).toContain('DUFFEL_SYNC_SECONDS');
+    expect(configFailure({ ...token, DUFFEL_WEBHOOK_SECRET: 'short' })).toContain('DUFFEL_WEBHOOK_SECRET');
   });
 });

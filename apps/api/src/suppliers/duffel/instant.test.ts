@@ -6,61 +6,48 @@
  * (price changed, offer gone), cancelled and refunded in full with the traveller told. Against the Duffel test
  * server (real HTTP on loopback) and PGlite.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, injectOrder } from '../../booking-testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
+import { QUIET_LOG } from '../../testing.ts';
 import { deliverWebhook, openPayment, pay, readOrder, type Booked } from '../../after-sale-testing.ts';
 import { bookPaidOrders } from '../../services/supplier-payments.ts';
 import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
-import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
-let dayOffset = 40;
-const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
-const quietLog = { warn: () => undefined, error: () => undefined };
+const nextDay = freshSearchDays(start, 40);
 
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
-beforeAll(async () => {
-  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
-}, 120_000);
-
-afterAll(async () => {
-  await closeApi?.();
-});
+const api = useDuffelTestApi({ token: TOKEN, now });
 
 afterEach(() => {
-  server.knobs.instantPaymentOnly = false;
-  server.knobs.priceFactor = 1;
-  server.knobs.dropAfterCreate = false;
-  server.knobs.failWith = null;
-  server.knobs.delayMs = 0;
+  api.server.knobs.instantPaymentOnly = false;
+  api.server.knobs.priceFactor = 1;
+  api.server.knobs.dropAfterCreate = false;
+  api.server.knobs.failWith = null;
+  api.server.knobs.delayMs = 0;
 });
 
 /** A Duffel offer of a fresh search whose airline requires instant payment. */
 async function instantOffer(): Promise<Offer> {
-  server.knobs.instantPaymentOnly = true;
+  api.server.knobs.instantPaymentOnly = true;
   try {
-    return await searchDuffelOffer(app, { date: nextDay() });
+    return await searchDuffelOffer(api.app, { date: nextDay() });
   } finally {
-    server.knobs.instantPaymentOnly = false;
+    api.server.knobs.instantPaymentOnly = false;
   }
 }
 
 async function book(offer: Offer): Promise<Booked> {
   const response = await injectOrder(
-    app,
+    api.app,
     bookingBody(offer, { expected_total: offer.total_amount }),
     `duffel-instant-${++keys}`,
   );
@@ -68,30 +55,30 @@ async function book(offer: Offer): Promise<Booked> {
   return response.json().data as Booked;
 }
 
-const ordersPosted = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
+const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 const duffelOrdersOf = (orderId: string) =>
-  server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === orderId);
+  api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === orderId);
 const rowOf = async (id: string) =>
-  (await db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 const mailsOf = async (prefix: string) =>
-  db
+  api.db
     .select()
     .from(schema.outbox)
     .where(like(schema.outbox.dedupeKey, `${prefix}%`));
 /** Another instance's supplier pass: its own adapter on the same test server and database. */
 const otherPass = () =>
   bookPaidOrders({
-    db,
-    duffel: duffelOrdersOn(server, TOKEN),
+    db: api.db,
+    duffel: duffelOrdersOn(api.server, TOKEN),
     now,
-    log: quietLog,
+    log: QUIET_LOG,
   });
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 describe('offers that require instant payment', () => {
   test('are in the search and marked on the booking page; booking asks Duffel for no order and waits no longer than the offer', async () => {
     const offer = await instantOffer();
-    const page = await app.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
+    const page = await api.app.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().data.payment_requirements).toEqual({ requires_instant_payment: true });
     const before = ordersPosted().length;
@@ -110,20 +97,20 @@ describe('offers that require instant payment', () => {
       supplierTotalAmount: '300.00',
       supplierCurrency: 'USD',
     });
-    const duffelOffer = [...server.offers.values()].find(
+    const duffelOffer = [...api.server.offers.values()].find(
       (o) => o.payment_requirements.requires_instant_payment,
     )!;
     expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
     expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(offer.expires_at));
     // No seats of ours are held for it either.
-    expect(await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(
+      await api.db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id)),
+    ).toEqual([]);
   });
 
   test('paying books one instant order at Duffel from the balance; booked here with the airline reference; a repeated callback books nothing more', async () => {
     const order = await book(await instantOffer());
-    const payment = await openPayment(app, db, order);
+    const payment = await openPayment(api.app, api.db, order);
     const event = {
       id: `evt_instant_${order.id}`,
       type: 'payment.succeeded' as const,
@@ -131,7 +118,7 @@ describe('offers that require instant payment', () => {
       amountMinor: payment.amountMinor,
       currency: payment.currency,
     };
-    expect((await deliverWebhook(app, now(), event)).effect).toBe('paid');
+    expect((await deliverWebhook(api.app, now(), event)).effect).toBe('paid');
     await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     const atDuffel = duffelOrdersOf(order.id);
     expect(atDuffel).toHaveLength(1);
@@ -149,7 +136,7 @@ describe('offers that require instant payment', () => {
       born_on: '1990-04-12',
       identity_documents: [{ type: 'passport', unique_identifier: 'FA1234567', issuing_country_code: 'UZ' }],
     });
-    const read = await readOrder(app, order.id, order.access_token);
+    const read = await readOrder(api.app, order.id, order.access_token);
     expect(read).toMatchObject({
       booking_status: 'booked',
       payment_status: 'paid',
@@ -162,8 +149,8 @@ describe('offers that require instant payment', () => {
     expect(row.supplierPaidAt).not.toBeNull();
     expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(1);
     // The provider's callback again (the same event), and another event for the same payment: nothing more.
-    expect((await deliverWebhook(app, now(), event)).effect).toBe('duplicate');
-    expect((await deliverWebhook(app, now(), { ...event, id: `${event.id}_2` })).effect).toBe('ignored');
+    expect((await deliverWebhook(api.app, now(), event)).effect).toBe('duplicate');
+    expect((await deliverWebhook(api.app, now(), { ...event, id: `${event.id}_2` })).effect).toBe('ignored');
     expect(await otherPass()).toBe(0);
     expect(duffelOrdersOf(order.id)).toHaveLength(1);
     expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(1);
@@ -171,8 +158,8 @@ describe('offers that require instant payment', () => {
 
   test('a dropped connection after Duffel created the order: found by its key, one order there, booked here', async () => {
     const order = await book(await instantOffer());
-    server.knobs.dropAfterCreate = true;
-    await pay(app, db, order, now());
+    api.server.knobs.dropAfterCreate = true;
+    await pay(api.app, api.db, order, now());
     await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     expect(duffelOrdersOf(order.id)).toHaveLength(1);
     expect((await rowOf(order.id)).supplierOrderId).toBe(duffelOrdersOf(order.id)[0]!.id);
@@ -181,17 +168,17 @@ describe('offers that require instant payment', () => {
   test('Duffel unreachable at pay time: paid and waiting (no second payment, no expiry); the next pass books it once', async () => {
     const order = await book(await instantOffer());
     const lookups = () =>
-      server.requests.filter((r) => r.path.startsWith('/air/orders') && r.method === 'GET');
+      api.server.requests.filter((r) => r.path.startsWith('/air/orders') && r.method === 'GET');
     const asked = lookups().length;
-    server.knobs.failWith = 503;
-    await pay(app, db, order, now());
+    api.server.knobs.failWith = 503;
+    await pay(api.app, api.db, order, now());
     // The pass the payment kicked asked Duffel (its key's look-up failed) and let its claim go.
     await waitFor(() => expect(lookups().length).toBeGreaterThan(asked));
     await waitFor(async () => expect((await rowOf(order.id)).supplierBookingClaimedAt).toBeNull());
-    const waiting = await readOrder(app, order.id, order.access_token);
+    const waiting = await readOrder(api.app, order.id, order.access_token);
     expect(waiting).toMatchObject({ booking_status: 'new', payment_status: 'paid', payable: false });
     expect(waiting.passengers[0]!.tickets).toEqual([]);
-    const again = await app.inject({
+    const again = await api.app.inject({
       method: 'POST',
       url: `/v1/orders/${order.id}/payments?access_token=${encodeURIComponent(order.access_token)}`,
       headers: ANON,
@@ -199,7 +186,7 @@ describe('offers that require instant payment', () => {
     });
     expect(again.statusCode).toBe(422);
     expect(duffelOrdersOf(order.id)).toHaveLength(0);
-    server.knobs.failWith = null;
+    api.server.knobs.failWith = null;
     expect(await otherPass()).toBe(1);
     expect(duffelOrdersOf(order.id)).toHaveLength(1);
     expect((await rowOf(order.id)).bookingStatus).toBe('booked');
@@ -207,8 +194,8 @@ describe('offers that require instant payment', () => {
 
   test('two passes at once (two instances): one claims the order, one instant order at Duffel', async () => {
     const order = await book(await instantOffer());
-    server.knobs.delayMs = 300;
-    await pay(app, db, order, now());
+    api.server.knobs.delayMs = 300;
+    await pay(api.app, api.db, order, now());
     // The payment kicked this instance's pass; another instance's pass runs meanwhile.
     const settled = await Promise.all([otherPass(), otherPass()]);
     await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
@@ -218,19 +205,19 @@ describe('offers that require instant payment', () => {
   });
 
   test.each([
-    ['the price changed at the airline', () => void (server.knobs.priceFactor = 1.1)],
-    ['the offer is gone at the airline', () => server.expireOffers()],
+    ['the price changed at the airline', () => void (api.server.knobs.priceFactor = 1.1)],
+    ['the offer is gone at the airline', () => api.server.expireOffers()],
   ])(
     'refused at pay time (%s): no order at Duffel, cancelled, refunded in full, the traveller told once',
     async (_, refuse) => {
       const order = await book(await instantOffer());
       const before = ordersPosted().length;
       refuse();
-      await pay(app, db, order, now());
+      await pay(api.app, api.db, order, now());
       await waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('cancelled'));
       expect(ordersPosted().length).toBe(before);
       expect(duffelOrdersOf(order.id)).toHaveLength(0);
-      const read = await readOrder(app, order.id, order.access_token);
+      const read = await readOrder(api.app, order.id, order.access_token);
       expect(read).toMatchObject({
         booking_status: 'cancelled',
         payment_status: 'paid',
@@ -242,14 +229,14 @@ describe('offers that require instant payment', () => {
         expect.objectContaining({ amount: '300.00', currency: 'USD', reason: 'supplier_refused' }),
       ]);
       expect(read.passengers[0]!.tickets).toEqual([]);
-      const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+      const refunds = await api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
       expect(refunds).toHaveLength(1);
       expect(await mailsOf(`supplier-refused-refund:${order.id}`)).toHaveLength(1);
       expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(0);
       // Nothing more on the next passes.
       expect(await otherPass()).toBe(0);
       expect(
-        await db
+        await api.db
           .select()
           .from(schema.refunds)
           .where(and(eq(schema.refunds.orderId, order.id), eq(schema.refunds.reason, 'supplier_refused'))),

@@ -5,109 +5,91 @@
  * cancels it at Duffel, once; an order of ours that lost its supplier order gets it back, once; a run while Duffel
  * is down changes nothing and a later one repairs it. Every repair is counted on /metrics.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
-import { bookingBody, injectOrder } from '../../booking-testing.ts';
+import { schema } from '@parvoz/db';
+import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import type { Booked } from '../../after-sale-testing.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { searchEngineFor } from '../../services/flights.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-let dayOffset = 20;
-const nextDay = () => new Date(start + ++dayOffset * 86_400_000).toISOString().slice(0, 10);
+const nextDay = freshSearchDays(start, 20);
 const logged: string[] = [];
 const log = {
   warn: (_: object, message: string) => void logged.push(message),
   error: (_: object, message: string) => void logged.push(message),
 };
 
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
-beforeAll(async () => {
-  ({
-    db,
-    app,
-    server,
-    close: closeApi,
-  } = await startDuffelTestApi({
-    token: TOKEN,
-    now,
-    // The database refuses to record one contact's orders: the failure after Duffel created the order.
-    prepare: async (db) => {
-      await db.execute(sql`
+const api = useDuffelTestApi({
+  token: TOKEN,
+  now,
+  // The database refuses to record one contact's orders: the failure after Duffel created the order.
+  prepare: async (db) => {
+    await db.execute(sql`
         CREATE FUNCTION refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.contact_email = ${sql.raw(`'${REFUSED_EMAIL}'`)} THEN RAISE EXCEPTION 'order not recorded (test)'; END IF;
           RETURN NEW;
         END $$`);
-      await db.execute(sql`
+    await db.execute(sql`
         CREATE TRIGGER refuse_test_order BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_test_order()`);
-    },
-  }));
-}, 120_000);
-
-afterAll(async () => {
-  await closeApi?.();
+  },
 });
 
 afterEach(() => {
-  server.knobs.failRoute = null;
+  api.server.knobs.failRoute = null;
   logged.length = 0;
 });
 
-const duffel = () => duffelOrdersOn(server, TOKEN);
-const reconcile = () => reconcileSupplierOrders({ db, duffel: duffel(), now, log });
+const duffel = () => duffelOrdersOn(api.server, TOKEN);
+const reconcile = () => reconcileSupplierOrders({ db: api.db, duffel: duffel(), now, log });
 const counted = async (outcome: string) =>
   (await supplierReconciliationsTotal.get()).values.find(
     (v) => v.labels.outcome === outcome && v.labels.supplier === 'duffel',
   )?.value ?? 0;
 
-const duffelOffer = () => searchDuffelOffer(app, { date: nextDay(), sort: 'cheapest' });
+const duffelOffer = () => searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
 
-const postOrder = (body: object) => injectOrder(app, body, `duffel-reconcile-${++keys}`);
+const postOrder = (body: object) => injectOrder(api.app, body, `duffel-reconcile-${++keys}`);
 
 /** Books at Duffel while our database refuses the order and Duffel refuses to cancel: an orphan at Duffel. */
 async function orphanAtDuffel() {
   const offer = await duffelOffer();
-  const before = server.orders.length;
-  server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
+  const before = api.server.orders.length;
+  api.server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
   const body = bookingBody(offer);
   const refused = await postOrder({ ...body, contact: { ...body.contact, email: REFUSED_EMAIL } });
-  server.knobs.failRoute = null;
+  api.server.knobs.failRoute = null;
   expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(500);
-  expect(server.orders).toHaveLength(before + 1);
-  const orphan = server.orders.at(-1)!;
+  expect(api.server.orders).toHaveLength(before + 1);
+  const orphan = api.server.orders.at(-1)!;
   expect(orphan.cancelled_at).toBeNull();
   return orphan;
 }
 
 const cancellationsOf = (orderId: string) =>
-  [...server.cancellations.values()].filter((c) => c.order_id === orderId);
+  [...api.server.cancellations.values()].filter((c) => c.order_id === orderId);
 const rowsWith = (supplierOrderId: string) =>
-  db.select().from(schema.orders).where(eq(schema.orders.supplierOrderId, supplierOrderId));
+  api.db.select().from(schema.orders).where(eq(schema.orders.supplierOrderId, supplierOrderId));
 
 describe('supplier reconciliation', () => {
   test('booked at Duffel, not recorded here, not given up: the run cancels it at Duffel once; recorded orders are untouched', async () => {
     const kept = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
-    const keptAtDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === kept.id)!;
+    const keptAtDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === kept.id)!;
     const orphan = await orphanAtDuffel();
     const ourId = orphan.metadata[ORDER_METADATA_KEY] as string;
-    expect(await db.select().from(schema.orders).where(eq(schema.orders.id, ourId))).toEqual([]);
+    expect(await api.db.select().from(schema.orders).where(eq(schema.orders.id, ourId))).toEqual([]);
 
     // Within the grace period the booking may still be recording it: left alone.
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
@@ -133,8 +115,8 @@ describe('supplier reconciliation', () => {
 
   test('an order of ours without its supplier order (its recording lost): the run puts the Duffel order on it, once', async () => {
     const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
-    const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
-    await db
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    await api.db
       .update(schema.orders)
       .set({
         supplierOrderId: null,
@@ -146,7 +128,7 @@ describe('supplier reconciliation', () => {
     clock += RECONCILE_GRACE_MS + 60_000;
     const recordedBefore = await counted('recorded');
     expect(await reconcile()).toEqual({ recorded: 1, cancelled: 0, failed: 0 });
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     expect(row).toMatchObject({
       supplierOrderId: atDuffel.id,
       supplierBookingReference: atDuffel.booking_reference,
@@ -162,16 +144,16 @@ describe('supplier reconciliation', () => {
   test('Duffel down during the run: counted as failed, nothing changed; the next run repairs it', async () => {
     const orphan = await orphanAtDuffel();
     clock += RECONCILE_GRACE_MS + 60_000;
-    server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
+    api.server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
     const failedBefore = await counted('failed');
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 1 });
     expect(orphan.cancelled_at).toBeNull();
     expect(await counted('failed')).toBe(failedBefore + 1);
-    server.knobs.failRoute = null;
+    api.server.knobs.failRoute = null;
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 1, failed: 0 });
     expect(orphan.cancelled_at).not.toBeNull();
     // Duffel's order list unreadable: the run throws, and the worker logs it and goes on.
-    server.knobs.failRoute = { match: /^GET \/air\/orders$/, status: 503 };
+    api.server.knobs.failRoute = { match: /^GET \/air\/orders$/, status: 503 };
     await expect(reconcile()).rejects.toThrow();
   });
 
@@ -179,9 +161,9 @@ describe('supplier reconciliation', () => {
     const orphan = await orphanAtDuffel();
     clock += RECONCILE_GRACE_MS + 60_000;
     const lists = () =>
-      server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
+      api.server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
     const worker = createSupplierPaymentWorker({
-      db,
+      db: api.db,
       duffel: duffel(),
       now,
       log,

@@ -8,36 +8,31 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport } from '../../../adapters/mail/transport.ts';
+import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, offerIn, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let closeApi: () => Promise<void>;
 let click: ClickTestServer;
 let base: string;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-const mail: MailTransport = { kind: 'log', send: async () => undefined, close: () => undefined };
 
 beforeAll(async () => {
   click = await startClickServer({ now: () => clock });
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
+  ({
+    app,
     db,
+    close: closeApi,
+  } = await startTestApi(
     {
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
+      ...MANY_ORDERS,
       standardRefundFeeUsd: 0,
       // Payme too, to show the choice; no Payme call is made here.
       payme: {
@@ -56,17 +51,17 @@ beforeAll(async () => {
         apiUrl: `${click.url}/v2/merchant`,
       },
     },
-    { now, mailTransport: mail },
-  );
+    // No test here reads the emails.
+    { now, mailTransport: memoryMailTransport([]) },
+  ));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   click.prepareUrl = `${base}/v1/payments/click/prepare`;
   click.completeUrl = `${base}/v1/payments/click/complete`;
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await closeApi?.();
   await click?.close();
-  await closeDb?.();
 });
 
 let day = 30;

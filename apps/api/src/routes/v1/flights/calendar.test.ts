@@ -1,35 +1,21 @@
 /** GET /v1/flights/calendar through HTTP (inject): per-day minima, agreement with searches, bad input, limits. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
-import type { Database } from '@parvoz/db';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { buildTestApi, useTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { isoDay } from '../../../booking-testing.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeDb: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
-const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => isoDay(start, offset);
 const auth = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, {}, { now: () => new Date(clock) });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+const api = useTestApi({}, { now: () => new Date(clock) });
 
 type Calendar = { currency: string; connected: boolean; days: { date: string; min_amount: string | null }[] };
 
 const calendar = (query: string, headers: Record<string, string> = auth) =>
-  app.inject({ method: 'GET', url: `/v1/flights/calendar?${query}`, headers });
+  api.app.inject({ method: 'GET', url: `/v1/flights/calendar?${query}`, headers });
 
 describe('GET /v1/flights/calendar', () => {
   test('each day is the cheapest offer of that day’s search, in the asked currency', async () => {
@@ -40,7 +26,7 @@ describe('GET /v1/flights/calendar', () => {
     expect(data.currency).toBe('UZS');
     expect(data.days.map((d) => d.date)).toEqual([day(10), day(11), day(12), day(13)]);
     for (const d of data.days) {
-      const s = await app.inject({
+      const s = await api.app.inject({
         method: 'POST',
         url: '/v1/flights/search',
         headers: auth,
@@ -66,7 +52,7 @@ describe('GET /v1/flights/calendar', () => {
       const after = (await calendar(query)).json().data as Calendar;
       expect(after.days).not.toEqual(before.days);
       for (const d of after.days) {
-        const s = await app.inject({
+        const s = await api.app.inject({
           method: 'POST',
           url: '/v1/flights/search',
           headers: auth,
@@ -101,7 +87,7 @@ describe('GET /v1/flights/calendar', () => {
       const data = r.json().data as Calendar;
       expect(data.days.map((d) => d.date)).toEqual([day(20), day(21), day(22)]);
       for (const [i, d] of data.days.entries()) {
-        const s = await app.inject({
+        const s = await api.app.inject({
           method: 'POST',
           url: '/v1/flights/search',
           headers: auth,

@@ -2,43 +2,28 @@
  * GET /v1/flights/popular through HTTP (inject): the best-connected destinations of a city, each at the price
  * its results page shows; the cached cheapest days re-priced live; bad input; who may ask; the rate limit.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
 import { createTestDatabase } from '@parvoz/db/testing';
-import type { Database } from '@parvoz/db';
 import type { PopularDestinations } from '@parvoz/contracts/offers';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { buildTestApi, useTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { POPULAR_DESTINATIONS, POPULAR_WINDOW_DAYS } from '../../../services/popular-destinations.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeDb: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const dayOf = (at: number, offset = 0) => new Date(at + offset * 86_400_000).toISOString().slice(0, 10);
 const auth = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
-beforeAll(async () => {
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, {}, { now: () => new Date(clock) });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-});
+const api = useTestApi({}, { now: () => new Date(clock) });
 
 const popular = (query: string, headers: Record<string, string> = auth) =>
-  app.inject({ method: 'GET', url: `/v1/flights/popular?${query}`, headers });
+  api.app.inject({ method: 'GET', url: `/v1/flights/popular?${query}`, headers });
 
 /** The cheapest offer of that day's search, as the results page asks for it (one adult, economy). */
 async function cheapestOffer(origin: string, destination: string, date: string, currency: string) {
-  const s = await app.inject({
+  const s = await api.app.inject({
     method: 'POST',
     url: '/v1/flights/search',
     headers: auth,
@@ -76,7 +61,7 @@ describe('GET /v1/flights/popular', () => {
     for (const d of data.destinations) {
       expect(d.date >= dayOf(start, 1) && d.date <= dayOf(start, POPULAR_WINDOW_DAYS)).toBe(true);
       // The lowest of the window's days.
-      const month = await app.inject({
+      const month = await api.app.inject({
         method: 'GET',
         url: `/v1/flights/calendar?origin=TAS&destination=${d.code}&from=${dayOf(start, 1)}&days=${POPULAR_WINDOW_DAYS}&currency=UZS`,
         headers: auth,

@@ -4,10 +4,9 @@
  * paid it, and the airline's changes, in the order's timeline too. A built-in network order has none; the traveller's
  * own view never carries Duffel's ids; a traveller asking the console route gets its 404.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
 import { bookingBody, injectOrder } from '../../../booking-testing.ts';
 import { pay, type Booked } from '../../../after-sale-testing.ts';
@@ -17,51 +16,43 @@ import { paySuppliers } from '../../../services/supplier-payments.ts';
 import { syncAirlineChanges } from '../../../services/airline-changes.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
-import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
 import {
   duffelOrdersOn,
   searchDuffelOffers,
-  startDuffelTestApi,
+  useDuffelTestApi,
 } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import { QUIET_LOG } from '../../../testing.ts';
 
 const TOKEN = 'duffel_test_console0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
-const log = { warn: () => undefined, error: () => undefined };
-let db: Database;
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
-beforeAll(async () => {
-  ({ db, app, server, close: closeApi } = await startDuffelTestApi({ token: TOKEN, now }));
-}, 120_000);
-
-afterAll(async () => closeApi?.());
+const api = useDuffelTestApi({ token: TOKEN, now });
 
 async function signedIn(email: string, role: 'operator' | null): Promise<Record<string, string>> {
-  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  return { authorization: `Bearer ${(await createSession(db, user!.id, now())).token}` };
+  if (role)
+    await grantRole(api.db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
+  await api.db.insert(schema.users).values({ email }).onConflictDoNothing();
+  const [user] = await api.db.select().from(schema.users).where(eq(schema.users.email, email));
+  return { authorization: `Bearer ${(await createSession(api.db, user!.id, now())).token}` };
 }
 
 async function book(fromDuffel: boolean): Promise<Booked> {
-  const offers = await searchDuffelOffers(app, { date: '2026-12-20' });
+  const offers = await searchDuffelOffers(api.app, { date: '2026-12-20' });
   const offer = offers.find((o) => o.id.startsWith('dfl.') === fromDuffel)!;
-  const booked = await injectOrder(app, bookingBody(offer), `ops-supplier-${++keys}`);
+  const booked = await injectOrder(api.app, bookingBody(offer), `ops-supplier-${++keys}`);
   expect(booked.statusCode, booked.body).toBe(201);
   return booked.json().data as Booked;
 }
 
 const consoleView = async (id: string, headers: Record<string, string>) =>
-  app.inject({ method: 'GET', url: `/v1/ops/orders/${id}`, headers });
+  api.app.inject({ method: 'GET', url: `/v1/ops/orders/${id}`, headers });
 
 test('a Duffel order in the console: reference, Duffel’s order, its price, paid, and the airline’s change', async () => {
   const operator = await signedIn('ops.supplier@parvoz.example', 'operator');
   const order = await book(true);
-  const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
   const before = (await consoleView(order.id, operator)).json().data.supplier as OpsOrderSupplier;
   expect(before).toEqual({
     name: 'duffel',
@@ -73,13 +64,20 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
     cancelled_at: null,
   });
 
-  await pay(app, db, order, now());
-  const duffel = duffelOrdersOn(server, TOKEN);
-  expect(await paySuppliers({ db, duffel, now, log })).toBe(1);
-  server.airlineChange(atDuffel.id, 40);
+  await pay(api.app, api.db, order, now());
+  const duffel = duffelOrdersOn(api.server, TOKEN);
+  expect(await paySuppliers({ db: api.db, duffel, now, log: QUIET_LOG })).toBe(1);
+  api.server.airlineChange(atDuffel.id, 40);
   const network = searchEngineFor('parvoz').network;
   expect(
-    await syncAirlineChanges({ db, duffel, now, log, network, siteUrl: () => 'https://parvoz.example' }),
+    await syncAirlineChanges({
+      db: api.db,
+      duffel,
+      now,
+      log: QUIET_LOG,
+      network,
+      siteUrl: () => 'https://parvoz.example',
+    }),
   ).toBe(1);
 
   const answer = await consoleView(order.id, operator);
@@ -105,7 +103,7 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
   });
 
   // An operator finds it by the airline's reference, as a traveller reads it off the airline's email.
-  const found = await app.inject({
+  const found = await api.app.inject({
     method: 'GET',
     url: `/v1/ops/orders?q=${atDuffel.booking_reference.toLowerCase()}`,
     headers: operator,
@@ -113,7 +111,7 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
   expect(found.json().data.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
 
   // The traveller's own view names the airline's reference but never Duffel's order id; the console route is 404.
-  const own = await app.inject({
+  const own = await api.app.inject({
     method: 'GET',
     url: `/v1/orders/${order.id}?access_token=${order.access_token}`,
   });

@@ -3,13 +3,12 @@
  * confirmation, which cancels the order and puts its seats on sale again at once; who may (the signed-in
  * owner, the holder of a live access token) and who gets 404; bad input; the rate limit.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { holdSeats, schema, type Database } from '@parvoz/db';
+import { holdSeats, schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
-import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
@@ -21,28 +20,21 @@ import {
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
 const memoryTransport = memoryMailTransport(inbox);
 let keys = 0;
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi(MANY_ORDERS, {
-    now: () => new Date(clock),
-    mailTransport: memoryTransport,
-  }));
-}, 60_000);
-
-afterAll(() => close?.());
+const api = useTestApi(MANY_ORDERS, {
+  now: () => new Date(clock),
+  mailTransport: memoryTransport,
+});
 
 type Booked = { id: string; access_token: string; booking_reference: string };
 
 async function book(offer: Offer, headers: Record<string, string> = ANON): Promise<Booked> {
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/v1/orders',
     headers: { ...headers, 'idempotency-key': `cancel-test-${++keys}` },
@@ -53,25 +45,25 @@ async function book(offer: Offer, headers: Record<string, string> = ANON): Promi
 }
 
 const askToCancel = (orderId: unknown, token?: string, headers?: Record<string, string>) =>
-  requestCancellation(app, orderId, token, headers);
+  requestCancellation(api.app, orderId, token, headers);
 const confirm = (id: string, token?: string, headers?: Record<string, string>) =>
-  confirmCancellationRequest(app, id, token, headers);
+  confirmCancellationRequest(api.app, id, token, headers);
 
-const signIn = (email: string) => signInByEmail(app, inbox, email);
+const signIn = (email: string) => signInByEmail(api.app, inbox, email);
 
 describe('cancelling an unpaid order', () => {
   test('puts its seats on sale again at once: the offer shows them available', async () => {
     // A flight with only 9 seats left, so that offers say how many remain (seats_left).
-    const offer = await searchOffer(app, { date: isoDay(start, 40), adults: 5 });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 40), adults: 5 });
     const segment = offer.slices[0]!.segments[0]!;
     const schedule = searchEngineFor('parvoz').schedule;
     const capacity = schedule.capacity(schedule.resolveKey(segment.flight_key)!.slot, segment.cabin_class);
-    await holdSeats(db, [
+    await holdSeats(api.db, [
       { flightKey: segment.flight_key, cabin: segment.cabin_class, seats: capacity - 9, capacity },
     ]);
     const seatsLeft = async () => {
-      const single = await searchOffer(app, { date: isoDay(start, 40) });
-      const read = await app.inject({ method: 'GET', url: `/v1/offers/${single.id}`, headers: ANON });
+      const single = await searchOffer(api.app, { date: isoDay(start, 40) });
+      const read = await api.app.inject({ method: 'GET', url: `/v1/offers/${single.id}`, headers: ANON });
       return read.json().data.seats_left as number;
     };
     expect(await seatsLeft()).toBe(9);
@@ -96,7 +88,7 @@ describe('cancelling an unpaid order', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ id: quote.id, confirmed_at: new Date(clock).toISOString() });
     expect(await seatsLeft()).toBe(9);
-    const read = await app.inject({
+    const read = await api.app.inject({
       method: 'GET',
       url: `/v1/orders/${order.id}${tokenQuery(order.access_token)}`,
       headers: ANON,
@@ -106,9 +98,12 @@ describe('cancelling an unpaid order', () => {
       payment_status: 'not_paid',
       payable: false,
     });
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     expect(row!.cancelledAt).toEqual(new Date(clock));
-    const holds = await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id));
+    const holds = await api.db
+      .select()
+      .from(schema.orderHolds)
+      .where(eq(schema.orderHolds.orderId, order.id));
     expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
 
     // Confirming again answers the same and releases nothing more; paying or cancelling again is refused.
@@ -116,7 +111,7 @@ describe('cancelling an unpaid order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.confirmed_at).toBe(done.json().data.confirmed_at);
     expect(await seatsLeft()).toBe(9);
-    const pay = await app.inject({
+    const pay = await api.app.inject({
       method: 'POST',
       url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
       headers: ANON,
@@ -129,25 +124,25 @@ describe('cancelling an unpaid order', () => {
   });
 
   test('closes its open card page', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 41) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 41) });
     const order = await book(offer);
-    const started = await app.inject({
+    const started = await api.app.inject({
       method: 'POST',
       url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
       headers: ANON,
       payload: {},
     });
     const cardPage = started.json().data.redirect_url as string;
-    expect((await app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(200);
     const quote = (await askToCancel(order.id, order.access_token)).json().data;
     expect((await confirm(quote.id, order.access_token)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(409);
-    const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    expect((await api.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(409);
+    const payments = await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
     expect(payments.map((p) => p.status)).toEqual(['cancelled']);
   });
 
   test('a pending cancellation expires after 10 minutes', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 42) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 42) });
     const order = await book(offer);
     const quote = (await askToCancel(order.id, order.access_token)).json().data;
     clock += 10 * 60_000;
@@ -164,7 +159,7 @@ describe('who may cancel', () => {
   test('the holder of a live access token or the signed-in owner; anyone else gets 404 and nothing changes', async () => {
     const owner = await signIn('canceller@example.com');
     const stranger = await signIn('stranger@example.com');
-    const offer = await searchOffer(app, { date: isoDay(start, 43) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 43) });
     const mine = await book(offer, owner);
     const other = await book(offer);
 
@@ -191,16 +186,16 @@ describe('who may cancel', () => {
     ] as const) {
       expect((await confirm(quote.id, token, headers)).statusCode).toBe(404);
     }
-    const [still] = await db.select().from(schema.orders).where(eq(schema.orders.id, mine.id));
+    const [still] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, mine.id));
     expect(still!.bookingStatus).toBe('new');
     // The owner's access token works as well as the session.
     expect((await confirm(quote.id, mine.access_token)).statusCode).toBe(200);
   });
 
   test('a revoked token (the link was mailed anew) cancels nothing', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 44) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 44) });
     const order = await book(offer);
-    const lookup = await app.inject({
+    const lookup = await api.app.inject({
       method: 'POST',
       url: '/v1/orders/lookup',
       headers: ANON,
@@ -219,7 +214,7 @@ describe('bad input', () => {
       { order_id: 'nope' },
       { order_id: 'ord_' + 'x'.repeat(100) },
     ]) {
-      const response = await app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/v1/order_cancellations',
         headers: ANON,
@@ -228,7 +223,7 @@ describe('bad input', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation_failed');
     }
-    const malformed = await app.inject({
+    const malformed = await api.app.inject({
       method: 'POST',
       url: '/v1/order_cancellations',
       headers: { ...ANON, 'content-type': 'application/json' },
@@ -242,9 +237,9 @@ describe('bad input', () => {
   });
 
   test('a paid order is quoted by its fare rules instead (refunds.test.ts goes on from there)', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 45) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 45) });
     const order = await book(offer);
-    await db
+    await api.db
       .update(schema.orders)
       .set({ bookingStatus: 'booked', paymentStatus: 'paid' })
       .where(eq(schema.orders.id, order.id));
@@ -257,7 +252,7 @@ describe('bad input', () => {
 
 test('both steps are rate-limited per client', async () => {
   const limited = await buildTestApi(
-    db,
+    api.db,
     { rateLimitScale: 2 / ROUTE_LIMITS.cancellations.limit },
     { now: () => new Date(clock) },
   );

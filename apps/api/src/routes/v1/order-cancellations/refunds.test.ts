@@ -4,10 +4,9 @@
  * by its signed `refund.succeeded` webhook (ten deliveries → one change), a late payment refunded
  * automatically, and bad input (forged ids, wrong or negative amounts) changing nothing.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
 import { fromMajorString, toMajorString, money } from '@parvoz/core/money';
@@ -17,7 +16,7 @@ import { paymentProviders } from '../../../payments/index.ts';
 import {
   buildTestApi,
   TEST_PAYMENT_WEBHOOK_SECRET,
-  startTestApi,
+  useTestApi,
   MANY_ORDERS,
   memoryMailTransport,
 } from '../../../testing.ts';
@@ -39,9 +38,6 @@ import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { confirmCancellation } from '../../../services/order-cancellations.ts';
 import { retryUnstartedRefunds } from '../../../services/refunds.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
@@ -50,20 +46,16 @@ const memoryTransport = memoryMailTransport(inbox);
 /** US dollars a standard fare keeps per seated passenger in this suite (not the default, to show it is read). */
 const FEE = 30;
 
-beforeAll(async () => {
-  // Not listening: the sandbox cannot reach the site, so each test sends the refund webhook itself.
-  ({ app, db, close } = await startTestApi(
-    { ...MANY_ORDERS, standardRefundFeeUsd: FEE },
-    { now, mailTransport: memoryTransport },
-  ));
-}, 60_000);
-
-afterAll(() => close?.());
+// Not listening: the sandbox cannot reach the site, so each test sends the refund webhook itself.
+const api = useTestApi(
+  { ...MANY_ORDERS, standardRefundFeeUsd: FEE },
+  { now, mailTransport: memoryTransport },
+);
 
 const quote = (orderId: string, token?: string, headers?: Record<string, string>) =>
-  requestCancellation(app, orderId, token, headers);
+  requestCancellation(api.app, orderId, token, headers);
 const confirm = (id: string, token?: string, headers?: Record<string, string>) =>
-  confirmCancellationRequest(app, id, token, headers);
+  confirmCancellationRequest(api.app, id, token, headers);
 
 const minor = (amount: string) => fromMajorString(amount, 'USD')!.amount;
 const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>
@@ -71,29 +63,29 @@ const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>
 const usd = (amountMinor: number) => toMajorString(money(amountMinor, 'USD'));
 
 async function refundsOf(orderId: string) {
-  return db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  return api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
 }
 
 /** The queued emails of one kind about one order (or refund): by their dedupe key. */
 async function outbox(dedupeKey: string) {
-  return db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, dedupeKey));
+  return api.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, dedupeKey));
 }
 
 let day = 40;
 /** A paid order of one adult and one infant in the fare family, on a day of its own. */
 async function paidOrder(fare: 'light' | 'standard'): Promise<{ offer: Offer; order: Booked }> {
-  const offer = await offerIn(app, fare, { date: isoDay(start, day++), infants: 1 });
+  const offer = await offerIn(api.app, fare, { date: isoDay(start, day++), infants: 1 });
   expect(offer.fare_family).toBe(fare);
-  const order = await book(app, offer);
-  await pay(app, db, order, now());
+  const order = await book(api.app, offer);
+  await pay(api.app, api.db, order, now());
   return { offer, order };
 }
 
 describe('fare rules', () => {
   test('every offer says what comes back; the booked order keeps it', async () => {
     for (const fare of ['light', 'standard'] as const) {
-      const found = await offerIn(app, fare, { date: isoDay(start, 30), adults: 2, infants: 1 });
-      const read = await app.inject({ method: 'GET', url: `/v1/offers/${found.id}`, headers: ANON });
+      const found = await offerIn(api.app, fare, { date: isoDay(start, 30), adults: 2, infants: 1 });
+      const read = await api.app.inject({ method: 'GET', url: `/v1/offers/${found.id}`, headers: ANON });
       expect(read.statusCode).toBe(200);
       expect(read.json().data.conditions).toEqual({
         refund_before_departure:
@@ -104,8 +96,8 @@ describe('fare rules', () => {
       });
     }
     // In the order's currency, and on the order.
-    const uzs = await offerIn(app, 'standard', { date: isoDay(start, 31) });
-    const order = await book(app, uzs, ANON, { currency: 'UZS' });
+    const uzs = await offerIn(api.app, 'standard', { date: isoDay(start, 31) });
+    const order = await book(api.app, uzs, ANON, { currency: 'UZS' });
     expect(order.conditions.refund_before_departure).toMatchObject({
       allowed: true,
       penalty_amount: String(FEE * 12700),
@@ -143,7 +135,7 @@ describe('cancelling a paid order', () => {
       confirmed_at: null,
     });
     // A quote changes nothing.
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    expect(await readOrder(api.app, order.id, order.access_token)).toMatchObject({
       booking_status: 'booked',
       refund_status: 'none',
     });
@@ -159,12 +151,12 @@ describe('cancelling a paid order', () => {
       refund_rule: 'fare_minus_penalty',
       kept_amount: usd(FEE * 100),
     });
-    const ticketed = await readOrder(app, order.id, order.access_token);
+    const ticketed = await readOrder(api.app, order.id, order.access_token);
     expect(ticketed.passengers.flatMap((p) => p.tickets)).not.toHaveLength(0);
 
     const done = await confirm(q.id, order.access_token);
     expect(done.statusCode).toBe(200);
-    const cancelled = await readOrder(app, order.id, order.access_token);
+    const cancelled = await readOrder(api.app, order.id, order.access_token);
     expect(cancelled).toMatchObject({
       booking_status: 'cancelled',
       payment_status: 'paid',
@@ -175,11 +167,14 @@ describe('cancelling a paid order', () => {
         { amount: usd(total - FEE * 100), currency: 'USD', reason: 'cancellation', status: 'pending' },
       ],
     });
-    const holds = await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id));
+    const holds = await api.db
+      .select()
+      .from(schema.orderHolds)
+      .where(eq(schema.orderHolds.orderId, order.id));
     expect(holds.length).toBeGreaterThan(0);
     expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
     // The e-ticket is void: no more PDF, no more resending.
-    const pdf = await app.inject({
+    const pdf = await api.app.inject({
       method: 'GET',
       url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}`,
       headers: ANON,
@@ -205,11 +200,13 @@ describe('cancelling a paid order', () => {
       refundId: refund!.id,
       id: `evt_refund_${refund!.id}`,
     };
-    const deliveries = await Promise.all(Array.from({ length: 10 }, () => deliverWebhook(app, now(), event)));
+    const deliveries = await Promise.all(
+      Array.from({ length: 10 }, () => deliverWebhook(api.app, now(), event)),
+    );
     expect(deliveries.map((d) => d.status)).toEqual(Array(10).fill(200));
     expect(deliveries.filter((d) => d.effect === 'refunded')).toHaveLength(1);
     expect(deliveries.filter((d) => d.effect === 'duplicate')).toHaveLength(9);
-    const refunded = await readOrder(app, order.id, order.access_token);
+    const refunded = await readOrder(api.app, order.id, order.access_token);
     expect(refunded).toMatchObject({
       refund_status: 'refunded',
       booking_status: 'cancelled',
@@ -223,7 +220,7 @@ describe('cancelling a paid order', () => {
     // The same refund under another event id, later: still no change.
     const [succeeded] = await refundsOf(order.id);
     clock += 60_000;
-    const again = await deliverWebhook(app, now(), { ...event, id: 'evt_refund_again' });
+    const again = await deliverWebhook(api.app, now(), { ...event, id: 'evt_refund_again' });
     expect(again.effect).toBe('ignored');
     const [after] = await refundsOf(order.id);
     expect(after!.succeededAt).toEqual(succeeded!.succeededAt);
@@ -245,10 +242,10 @@ describe('cancelling a paid order', () => {
     try {
       // Quoted five minutes before departure (still cancellable), confirmed at departure.
       clock = departs - 5 * 60_000;
-      expect((await readOrder(app, order.id, order.access_token)).cancellable).toBe(true);
+      expect((await readOrder(api.app, order.id, order.access_token)).cancellable).toBe(true);
       const q = (await quote(order.id, order.access_token)).json().data;
       clock = departs;
-      expect((await readOrder(app, order.id, order.access_token)).cancellable).toBe(false);
+      expect((await readOrder(api.app, order.id, order.access_token)).cancellable).toBe(false);
       for (const answer of [
         await quote(order.id, order.access_token),
         await confirm(q.id, order.access_token),
@@ -259,20 +256,22 @@ describe('cancelling a paid order', () => {
     } finally {
       clock = saved;
     }
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ booking_status: 'booked' });
+    expect(await readOrder(api.app, order.id, order.access_token)).toMatchObject({
+      booking_status: 'booked',
+    });
     expect(await refundsOf(order.id)).toHaveLength(0);
   });
 
   test('a quote for the unpaid order never cancels it once paid: ask again', async () => {
-    const offer = await offerIn(app, 'standard', { date: isoDay(start, day++) });
-    const order = await book(app, offer);
+    const offer = await offerIn(api.app, 'standard', { date: isoDay(start, day++) });
+    const order = await book(api.app, offer);
     const unpaid = (await quote(order.id, order.access_token)).json().data;
     expect(unpaid).toMatchObject({ refund_amount: '0.00', refund_rule: 'nothing_paid' });
-    await pay(app, db, order, now());
+    await pay(api.app, api.db, order, now());
     const stale = await confirm(unpaid.id, order.access_token);
     expect(stale.statusCode).toBe(422);
     expect(stale.json().error.details.reason).toBe('quote_outdated');
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    expect(await readOrder(api.app, order.id, order.access_token)).toMatchObject({
       booking_status: 'booked',
       refund_status: 'none',
     });
@@ -282,7 +281,13 @@ describe('cancelling a paid order', () => {
     const { order } = await paidOrder('light');
     const q = (await quote(order.id, order.access_token)).json().data;
     // Confirmed, but the process stopped before asking the provider (the route asks after the commit).
-    await confirmCancellation({ db, now }, { kind: 'anonymous' }, q.id, order.access_token, 'http://x');
+    await confirmCancellation(
+      { db: api.db, now },
+      { kind: 'anonymous' },
+      q.id,
+      order.access_token,
+      'http://x',
+    );
     const [before] = await refundsOf(order.id);
     expect(before!.providerRef).toBeNull();
     const log = { warn: () => undefined, error: () => undefined };
@@ -293,16 +298,16 @@ describe('cancelling a paid order', () => {
         paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
       }) as ApiConfig,
     );
-    expect(await retryUnstartedRefunds({ db, now, providers }, log)).toBe(0);
+    expect(await retryUnstartedRefunds({ db: api.db, now, providers }, log)).toBe(0);
     clock += 61_000;
-    expect(await retryUnstartedRefunds({ db, now, providers }, log)).toBe(1);
+    expect(await retryUnstartedRefunds({ db: api.db, now, providers }, log)).toBe(1);
     const [after] = await refundsOf(order.id);
     expect(after!.providerRef).toMatch(/^sbr_/);
     // Asked again, the sandbox answers the same refund (never a second one).
     const asked = await providers.get('sandbox')!.refund({
       refundId: after!.id,
       paymentProviderRef: (
-        await db.select().from(schema.payments).where(eq(schema.payments.id, after!.paymentId))
+        await api.db.select().from(schema.payments).where(eq(schema.payments.id, after!.paymentId))
       )[0]!.providerRef!,
       amountMinor: after!.amountMinor,
       currency: 'USD',
@@ -313,12 +318,12 @@ describe('cancelling a paid order', () => {
 
 describe('a late payment', () => {
   test('for an order whose payment window ended is refunded in full, automatically, and the traveller told', async () => {
-    const offer = await offerIn(app, 'standard', { date: isoDay(start, day++) });
-    const order = await book(app, offer, ANON, { lang: 'ru' });
-    const payment = await openPayment(app, db, order);
+    const offer = await offerIn(api.app, 'standard', { date: isoDay(start, day++) });
+    const order = await book(api.app, offer, ANON, { lang: 'ru' });
+    const payment = await openPayment(api.app, api.db, order);
     clock += 21 * 60_000;
-    expect(await expireUnpaidOrders(db, now())).toBeGreaterThan(0);
-    const late = await deliverWebhook(app, now(), {
+    expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThan(0);
+    const late = await deliverWebhook(api.app, now(), {
       type: 'payment.succeeded',
       providerRef: payment.providerRef!,
       amountMinor: payment.amountMinor,
@@ -326,7 +331,7 @@ describe('a late payment', () => {
       id: `evt_late_${payment.id}`,
     });
     expect(late).toEqual({ status: 200, effect: 'late_payment_refunded' });
-    const view = await readOrder(app, order.id, order.access_token);
+    const view = await readOrder(api.app, order.id, order.access_token);
     expect(view).toMatchObject({
       booking_status: 'cancelled',
       payment_status: 'not_paid',
@@ -342,7 +347,7 @@ describe('a late payment', () => {
     expect(mail.html).toContain(`/ru/orders/${order.id}?access_token=`);
 
     // Replayed: nothing more. Then the refund is confirmed.
-    const replay = await deliverWebhook(app, now(), {
+    const replay = await deliverWebhook(api.app, now(), {
       type: 'payment.succeeded',
       providerRef: payment.providerRef!,
       amountMinor: payment.amountMinor,
@@ -352,7 +357,7 @@ describe('a late payment', () => {
     expect(replay.effect).toBe('duplicate');
     const [refund] = await refundsOf(order.id);
     expect(refund!.amountMinor).toBe(payment.amountMinor);
-    const done = await deliverWebhook(app, now(), {
+    const done = await deliverWebhook(api.app, now(), {
       type: 'refund.succeeded',
       providerRef: refund!.providerRef!,
       amountMinor: refund!.amountMinor,
@@ -360,16 +365,16 @@ describe('a late payment', () => {
       refundId: refund!.id,
     });
     expect(done.effect).toBe('refunded');
-    expect((await readOrder(app, order.id, order.access_token)).refund_status).toBe('refunded');
+    expect((await readOrder(api.app, order.id, order.access_token)).refund_status).toBe('refunded');
   });
 
   test('for an order the traveller cancelled is refunded too', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, day++) });
-    const order = await book(app, offer);
-    const payment = await openPayment(app, db, order);
+    const offer = await searchOffer(api.app, { date: isoDay(start, day++) });
+    const order = await book(api.app, offer);
+    const payment = await openPayment(api.app, api.db, order);
     const q = (await quote(order.id, order.access_token)).json().data;
     expect((await confirm(q.id, order.access_token)).statusCode).toBe(200);
-    const late = await deliverWebhook(app, now(), {
+    const late = await deliverWebhook(api.app, now(), {
       type: 'payment.succeeded',
       providerRef: payment.providerRef!,
       amountMinor: payment.amountMinor,
@@ -383,9 +388,9 @@ describe('a late payment', () => {
 });
 
 test('a second payment of a paid order (its first session succeeded late) is refunded; the booking stays', async () => {
-  const offer = await offerIn(app, 'light', { date: isoDay(start, day++) });
-  const order = await book(app, offer);
-  const first = await openPayment(app, db, order);
+  const offer = await offerIn(api.app, 'light', { date: isoDay(start, day++) });
+  const order = await book(api.app, offer);
+  const first = await openPayment(api.app, api.db, order);
   const event = (payment: typeof first, id: string) => ({
     type: 'payment.succeeded' as const,
     providerRef: payment.providerRef!,
@@ -394,12 +399,12 @@ test('a second payment of a paid order (its first session succeeded late) is ref
     id,
   });
   // The first card was declined; the traveller paid again with another card on a new session.
-  await deliverWebhook(app, now(), {
+  await deliverWebhook(api.app, now(), {
     ...event(first, 'x'),
     type: 'payment.failed',
     id: `evt_decline_${first.id}`,
   });
-  const again = await app.inject({
+  const again = await api.app.inject({
     method: 'POST',
     url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
     headers: ANON,
@@ -407,13 +412,13 @@ test('a second payment of a paid order (its first session succeeded late) is ref
   });
   expect(again.statusCode).toBe(201);
   const [second] = (
-    await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
+    await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
   ).filter((p) => p.id !== first.id);
-  expect((await deliverWebhook(app, now(), event(second!, `evt_pay_${second!.id}`))).effect).toBe('paid');
+  expect((await deliverWebhook(api.app, now(), event(second!, `evt_pay_${second!.id}`))).effect).toBe('paid');
   // Then the first one's bank says yes after all: charged twice, so that one goes back.
-  const late = await deliverWebhook(app, now(), event(first, `evt_pay_${first.id}`));
+  const late = await deliverWebhook(api.app, now(), event(first, `evt_pay_${first.id}`));
   expect(late.effect).toBe('late_payment_refunded');
-  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+  expect(await readOrder(api.app, order.id, order.access_token)).toMatchObject({
     booking_status: 'booked',
     payment_status: 'paid',
     refund_status: 'pending',
@@ -447,24 +452,24 @@ describe('bad input changes nothing', () => {
       { ...genuine, currency: 'EUR' },
     ];
     const effects = [];
-    for (const event of forged) effects.push((await deliverWebhook(app, now(), event)).effect);
+    for (const event of forged) effects.push((await deliverWebhook(api.app, now(), event)).effect);
     expect(effects).toEqual(['unknown_refund', 'unknown_refund', 'ignored', 'ignored', 'ignored']);
     expect((await refundsOf(order.id))[0]!.status).toBe('pending');
-    expect((await readOrder(app, order.id, order.access_token)).refund_status).toBe('pending');
+    expect((await readOrder(api.app, order.id, order.access_token)).refund_status).toBe('pending');
     // Bodies that are not a refund event at all are refused before anything is read.
     for (const bad of [
       { ...genuine, amountMinor: 1.5 },
       { ...genuine, refundId: 'x'.repeat(200) },
     ]) {
-      const answer = await deliverWebhook(app, now(), bad as typeof genuine);
+      const answer = await deliverWebhook(api.app, now(), bad as typeof genuine);
       expect(answer.status).toBe(400);
     }
-    expect((await deliverWebhook(app, now(), genuine)).effect).toBe('refunded');
+    expect((await deliverWebhook(api.app, now(), genuine)).effect).toBe('refunded');
   });
 
   test('a forged cancellation id or order id is a 404 or 400, never a refund', async () => {
     const { order } = await paidOrder('light');
-    const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
+    const before = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
     expect((await confirm(`ocn_${'A'.repeat(24)}`, order.access_token)).statusCode).toBe(404);
     expect((await confirm('ocn_..%2F..%2Fx', order.access_token)).statusCode).toBe(400);
     expect((await quote(`ord_${'A'.repeat(24)}`, order.access_token)).statusCode).toBe(404);
@@ -473,9 +478,9 @@ describe('bad input changes nothing', () => {
     const other = await paidOrder('standard');
     const theirs = (await quote(other.order.id, other.order.access_token)).json().data;
     expect((await confirm(theirs.id, order.access_token)).statusCode).toBe(404);
-    const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
+    const after = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
-    const rows = await db
+    const rows = await api.db
       .select()
       .from(schema.orders)
       .where(and(eq(schema.orders.id, other.order.id), eq(schema.orders.bookingStatus, 'booked')));
@@ -484,12 +489,12 @@ describe('bad input changes nothing', () => {
 });
 
 test('listening, the sandbox settles a refund by itself: its signed webhook comes back over HTTP', async () => {
-  const listening = await buildTestApi(db, MANY_ORDERS, { now, mailTransport: memoryTransport });
+  const listening = await buildTestApi(api.db, MANY_ORDERS, { now, mailTransport: memoryTransport });
   try {
     await listening.listen({ port: 0, host: '127.0.0.1' });
     const offer = await offerIn(listening, 'standard', { date: isoDay(start, day++) });
     const order = await book(listening, offer);
-    await pay(listening, db, order, now());
+    await pay(listening, api.db, order, now());
     const answer = await listening.inject({
       method: 'POST',
       url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,

@@ -4,20 +4,16 @@
  * with the order to pay or cancel, and nothing recorded. Paying, cancelling or the end of the payment
  * window frees the room again.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
-import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { signInByEmail } from '../../../after-sale-testing.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
@@ -26,22 +22,21 @@ let one: Offer; // 1 adult
 let five: Offer; // 5 adults
 let keys = 0;
 
-beforeAll(async () => {
-  // The default caps (9 seats, 2 unpaid orders); the per-IP rate limits are not under test here.
-  ({ app, db, close } = await startTestApi(
-    { rateLimitScale: 1000 },
-    { now: () => new Date(clock), mailTransport: memoryTransport },
-  ));
-  one = await searchOffer(app, { date: isoDay(start, 30) });
-  five = await searchOffer(app, { date: isoDay(start, 31), adults: 5 });
-}, 60_000);
+// The default caps (9 seats, 2 unpaid orders); the per-IP rate limits are not under test here.
+const api = useTestApi(
+  { rateLimitScale: 1000 },
+  { now: () => new Date(clock), mailTransport: memoryTransport },
+);
 
-afterAll(() => close?.());
+beforeAll(async () => {
+  one = await searchOffer(api.app, { date: isoDay(start, 30) });
+  five = await searchOffer(api.app, { date: isoDay(start, 31), adults: 5 });
+}, 60_000);
 
 async function book(offer: Offer, options: { email: string; ip: string; headers?: Record<string, string> }) {
   // A second between bookings, so that "the newest unpaid order" is well defined.
   clock += 1000;
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/v1/orders',
     remoteAddress: options.ip,
@@ -54,9 +49,9 @@ async function book(offer: Offer, options: { email: string; ip: string; headers?
 }
 
 const orderCount = async () =>
-  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
+  (await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
 
-const signIn = (email: string) => signInByEmail(app, inbox, email);
+const signIn = (email: string) => signInByEmail(api.app, inbox, email);
 
 describe('per contact email', () => {
   test('a third unpaid order under one email is refused, whatever the IP; nothing is recorded', async () => {
@@ -97,7 +92,7 @@ describe('per contact email', () => {
       order_id: first.body.data.id,
     });
     // Four more seats still fit.
-    const four = await searchOffer(app, { date: isoDay(start, 31), adults: 4 });
+    const four = await searchOffer(api.app, { date: isoDay(start, 31), adults: 4 });
     expect((await book(four, { email, ip: '198.51.100.13' })).status).toBe(201);
   });
 });
@@ -122,7 +117,7 @@ describe('per client IP', () => {
     const ip = '203.0.113.60';
     for (const email of ['h-a@example.com', 'h-b@example.com'])
       expect((await book(one, { email, ip })).status).toBe(201);
-    const disguised = await app.inject({
+    const disguised = await api.app.inject({
       method: 'POST',
       url: '/v1/orders',
       remoteAddress: ip,
@@ -162,14 +157,14 @@ describe('room again', () => {
 
     // Cancelling one (with its access link) makes room at once.
     const token = `?access_token=${first.access_token}`;
-    const quote = await app.inject({
+    const quote = await api.app.inject({
       method: 'POST',
       url: `/v1/order_cancellations${token}`,
       headers: ANON,
       payload: { order_id: first.id },
     });
     expect(quote.statusCode).toBe(201);
-    const confirmed = await app.inject({
+    const confirmed = await api.app.inject({
       method: 'POST',
       url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${token}`,
       headers: ANON,
@@ -180,9 +175,9 @@ describe('room again', () => {
 
     // An order past its payment window holds nothing any more, even before the expiry worker ran.
     clock += 21 * 60_000;
-    one = await searchOffer(app, { date: isoDay(start, 30) });
+    one = await searchOffer(api.app, { date: isoDay(start, 30) });
     expect((await book(one, { email, ip })).status).toBe(201);
-    const [row] = await db
+    const [row] = await api.db
       .select({ status: schema.orders.bookingStatus })
       .from(schema.orders)
       .where(eq(schema.orders.id, first.id));
@@ -197,7 +192,7 @@ describe('room again', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 422)).toHaveLength(8);
-    const held = await db.execute<{ n: number }>(
+    const held = await api.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email} AND booking_status = 'new'`,
     );
     expect(held.rows[0]!.n).toBe(2);

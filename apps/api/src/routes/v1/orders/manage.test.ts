@@ -3,45 +3,37 @@
  * code sent to the NEW address, the tickets again, the receipt PDF; every change emailed; who may (the
  * signed-in owner, an access-token holder) and who gets 404 on every endpoint; bad input; rate limits.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
-import { buildTestApi, MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { schema } from '@parvoz/db';
+import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { book, pay, readOrder, signInByEmail, type Booked } from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 const inbox: OutgoingEmail[] = [];
 const memoryTransport = memoryMailTransport(inbox);
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi(MANY_ORDERS, { now, mailTransport: memoryTransport }));
-}, 60_000);
-
-afterAll(() => close?.());
+const api = useTestApi(MANY_ORDERS, { now, mailTransport: memoryTransport });
 
 /** Sends what the outbox holds and answers every email sent to `to` so far. */
 async function mailTo(to: string): Promise<OutgoingEmail[]> {
-  await app.outbox.runOnce();
+  await api.app.outbox.runOnce();
   return inbox.filter((m) => m.to === to);
 }
 
 let day = 40;
 async function paidOrder(headers: Record<string, string> = ANON, email = 'anna.karimova@example.com') {
-  const offer = await searchOffer(app, { date: isoDay(start, day++) });
-  const order = await book(app, offer, headers, {
+  const offer = await searchOffer(api.app, { date: isoDay(start, day++) });
+  const order = await book(api.app, offer, headers, {
     contact: { full_name: 'Anna Karimova', email, phone: '+998 90 123 45 67' },
   });
-  await pay(app, db, order, now());
-  await app.outbox.runOnce();
+  await pay(api.app, api.db, order, now());
+  await api.app.outbox.runOnce();
   return order;
 }
 
@@ -73,7 +65,7 @@ const receipt = (order: { id: string }, lang?: string): Call => ({
 
 function send(call: Call, token?: string, headers: Record<string, string> = ANON) {
   const join = call.url.includes('?') ? '&' : '?';
-  return app.inject({
+  return api.app.inject({
     method: call.method,
     url: token === undefined ? call.url : `${call.url}${join}access_token=${encodeURIComponent(token)}`,
     headers,
@@ -81,7 +73,7 @@ function send(call: Call, token?: string, headers: Record<string, string> = ANON
   });
 }
 
-const signIn = (email: string) => signInByEmail(app, inbox, email);
+const signIn = (email: string) => signInByEmail(api.app, inbox, email);
 
 const codeIn = (email: OutgoingEmail) => /\b(\d{6})\b/.exec(email.text)![1]!;
 
@@ -92,7 +84,7 @@ describe('the contact phone', () => {
     const changed = await send(changePhone(order, '+90 532 123 45 67'), order.access_token);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.contact.phone).toBe('+905321234567');
-    expect((await readOrder(app, order.id, order.access_token)).contact.phone).toBe('+905321234567');
+    expect((await readOrder(api.app, order.id, order.access_token)).contact.phone).toBe('+905321234567');
     const mails = (await mailTo('anna.karimova@example.com')).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(order.booking_reference);
@@ -112,7 +104,7 @@ describe('the contact phone', () => {
     }
     const bad = await send(changePhone(order, 'abc'), order.access_token);
     expect(bad.json().error.details[0].message).toBe('booking.error.phone');
-    expect((await readOrder(app, order.id, order.access_token)).contact.phone).toBe('+998901234567');
+    expect((await readOrder(api.app, order.id, order.access_token)).contact.phone).toBe('+998901234567');
   });
 });
 
@@ -125,7 +117,7 @@ describe('the contact email', () => {
     expect(change).toMatchObject({ email: 'new.address@example.com' });
     expect(Date.parse(change.expires_at) - clock).toBe(10 * 60_000);
     // Nothing changed yet; the code went to the new address only, in the language asked.
-    expect((await readOrder(app, order.id, order.access_token)).contact.email).toBe(
+    expect((await readOrder(api.app, order.id, order.access_token)).contact.email).toBe(
       'anna.karimova@example.com',
     );
     const [codeMail] = await mailTo('new.address@example.com');
@@ -163,7 +155,7 @@ describe('the contact email', () => {
     expect(toNew[1]!.text).toContain(`/orders/${order.id}?access_token=`);
     // Confirming again answers the same; "where is my ticket" now answers the new address only.
     expect((await send(confirmEmail(order, change.id, code), order.access_token)).statusCode).toBe(200);
-    const lookup = await app.inject({
+    const lookup = await api.app.inject({
       method: 'POST',
       url: '/v1/orders/lookup',
       headers: ANON,
@@ -202,7 +194,7 @@ describe('the contact email', () => {
     } finally {
       clock -= 10 * 60_000;
     }
-    expect((await readOrder(app, order.id, order.access_token)).contact.email).toBe(
+    expect((await readOrder(api.app, order.id, order.access_token)).contact.email).toBe(
       'anna.karimova@example.com',
     );
   });
@@ -234,11 +226,11 @@ describe('the contact email', () => {
       (await send(confirmEmail(order, '00000000-0000-4000-8000-000000000000', theirCode), order.access_token))
         .statusCode,
     ).toBe(404);
-    expect((await readOrder(app, other.id, other.access_token)).contact.email).toBe(
+    expect((await readOrder(api.app, other.id, other.access_token)).contact.email).toBe(
       'anna.karimova@example.com',
     );
     // Changes count only while unused: the attempts of the 404s did not touch it.
-    const [row] = await db
+    const [row] = await api.db
       .select()
       .from(schema.orderEmailChanges)
       .where(eq(schema.orderEmailChanges.id, theirs.id));
@@ -268,8 +260,8 @@ describe('the tickets again and the receipt', () => {
     );
     expect(answer.headers['cache-control']).toBe('private, no-store');
     expect(answer.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const offer = await searchOffer(app, { date: isoDay(start, day++) });
-    const unpaid = await book(app, offer);
+    const offer = await searchOffer(api.app, { date: isoDay(start, day++) });
+    const unpaid = await book(api.app, offer);
     expect((await send(receipt(unpaid), unpaid.access_token)).statusCode).toBe(404);
     expect((await send(resend(unpaid), unpaid.access_token)).json().error.details.reason).toBe(
       'not_ticketed',
@@ -304,14 +296,14 @@ describe('who may manage a booking', () => {
         expect(answer.json().error.code).toBe('not_found');
       }
     }
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     expect(inbox.slice(before).filter((m) => m.to !== 'owner-new@example.com')).toHaveLength(0);
-    const [row] = await db
+    const [row] = await api.db
       .select()
       .from(schema.orderEmailChanges)
       .where(eq(schema.orderEmailChanges.id, change.id));
     expect(row!.attempts).toBe(0);
-    expect(await readOrder(app, mine.id, mine.access_token)).toMatchObject({
+    expect(await readOrder(api.app, mine.id, mine.access_token)).toMatchObject({
       contact: { email: 'owner-manage@example.com', phone: '+998901234567' },
     });
     // The owner needs no token; the token holder needs no session.
@@ -325,7 +317,7 @@ describe('who may manage a booking', () => {
 test('every manage endpoint is rate-limited per client', async () => {
   const order = await paidOrder();
   const limited = await buildTestApi(
-    db,
+    api.db,
     { rateLimitScale: 2 / ROUTE_LIMITS.orderChanges.limit },
     { now, mailTransport: memoryTransport },
   );

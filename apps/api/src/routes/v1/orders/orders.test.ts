@@ -3,12 +3,11 @@
  * re-pricing, seats held with the order, idempotency, access to an order, "where is my ticket", expiry.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { holdSeats, idempotency, schema, type Database } from '@parvoz/db';
+import { holdSeats, idempotency, schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { MANY_ORDERS, startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import {
   ANON,
@@ -25,9 +24,6 @@ import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parv
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { searchEngineFor } from '../../../services/flights.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
@@ -37,18 +33,17 @@ let family: Offer; // 2 adults, 1 child, 1 infant, one way, day 30
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}`;
 
+const api = useTestApi(
+  { ...MANY_ORDERS, offerTtlSeconds: 1200 },
+  { now: () => new Date(clock), mailTransport: memoryTransport },
+);
+
 beforeAll(async () => {
-  ({ app, db, close } = await startTestApi(
-    { ...MANY_ORDERS, offerTtlSeconds: 1200 },
-    { now: () => new Date(clock), mailTransport: memoryTransport },
-  ));
-  family = await searchOffer(app, { date: isoDay(start, 30), adults: 2, children: 1, infants: 1 });
+  family = await searchOffer(api.app, { date: isoDay(start, 30), adults: 2, children: 1, infants: 1 });
 }, 60_000);
 
-afterAll(() => close?.());
-
 async function book(body: unknown, key: string | null = newKey(), headers: Record<string, string> = ANON) {
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/v1/orders',
     headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
@@ -89,10 +84,13 @@ describe('POST /v1/orders: a valid booking', () => {
     expect(order.passengers[0].tickets).toEqual([]);
     expect(order.slices).toEqual(family.slices);
     // Seats: 3 seated passengers on every flight, held for this order.
-    const holds = await db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id));
+    const holds = await api.db
+      .select()
+      .from(schema.orderHolds)
+      .where(eq(schema.orderHolds.orderId, order.id));
     expect(holds.map((h) => h.seats)).toEqual(family.slices.flatMap((s) => s.segments.map(() => 3)));
     // The access token is random and only its SHA-256 is kept.
-    const tokens = await db
+    const tokens = await api.db
       .select()
       .from(schema.orderAccessTokens)
       .where(eq(schema.orderAccessTokens.orderId, order.id));
@@ -103,7 +101,7 @@ describe('POST /v1/orders: a valid booking', () => {
   });
 
   test('luggage is added to the price of its passenger type', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 31), adults: 1, children: 1 });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 31), adults: 1, children: 1 });
     const bag = offer.available_services[0]!;
     const body = bookingBody(offer, {
       services: [
@@ -352,7 +350,7 @@ describe('POST /v1/orders: every validation rule fails and passes', () => {
       { ...bookingBody(family), contact: 7 },
     ];
     for (const payload of junk) {
-      const response = await app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/v1/orders',
         headers: { ...ANON, 'idempotency-key': newKey(), 'content-type': 'application/json' },
@@ -368,8 +366,9 @@ describe('POST /v1/orders: re-pricing and seats', () => {
     const body = bookingBody(family, { expected_total: '1.00' });
     const { status, body: answer } = await book(body);
     expect(status).toBe(422);
-    const now = (await app.inject({ method: 'GET', url: `/v1/offers/${family.id}`, headers: ANON })).json()
-      .data;
+    const now = (
+      await api.app.inject({ method: 'GET', url: `/v1/offers/${family.id}`, headers: ANON })
+    ).json().data;
     expect(answer.error).toMatchObject({
       code: 'unprocessable',
       details: {
@@ -383,7 +382,7 @@ describe('POST /v1/orders: re-pricing and seats', () => {
   });
 
   test('an expired offer is a 410 with the spec message', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 32) });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 32) });
     clock += 21 * 60_000;
     try {
       const { status, body } = await book(bookingBody(offer));
@@ -398,16 +397,18 @@ describe('POST /v1/orders: re-pricing and seats', () => {
   });
 
   test('a sold-out flight is a 422 offer_unavailable (never retried) and records nothing', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 33), adults: 2 });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 33), adults: 2 });
     const segment = offer.slices[0]!.segments[0]!;
     const schedule = searchEngineFor('parvoz').schedule;
     const capacity = schedule.capacity(schedule.resolveKey(segment.flight_key)!.slot, 'economy');
-    await holdSeats(db, [{ flightKey: segment.flight_key, cabin: 'economy', seats: capacity - 1, capacity }]);
-    const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    await holdSeats(api.db, [
+      { flightKey: segment.flight_key, cabin: 'economy', seats: capacity - 1, capacity },
+    ]);
+    const before = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
     const { status, body } = await book(bookingBody(offer));
     expect(status).toBe(422);
     expect(body.error.code).toBe('offer_unavailable');
-    const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const after = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });
@@ -431,16 +432,16 @@ describe('POST /v1/orders: Idempotency-Key', () => {
     // Only hashes are kept, so a replay cannot give the first token again: it gets another; both open the order.
     expect(secondToken).not.toBe(firstToken);
     for (const token of [firstToken, secondToken]) {
-      const read = await app.inject({
+      const read = await api.app.inject({
         method: 'GET',
         url: `/v1/orders/${firstOrder.id}?access_token=${token}`,
         headers: ANON,
       });
       expect(read.statusCode).toBe(200);
     }
-    const rows = await db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
+    const rows = await api.db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
     expect(rows).toHaveLength(1);
-    const count = await db.execute<{ n: number }>(
+    const count = await api.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`,
     );
     expect(count.rows[0]!.n).toBe(1);
@@ -458,7 +459,7 @@ describe('POST /v1/orders: Idempotency-Key', () => {
 
     const busy = newKey();
     const requestHash = orderRequestHash(createOrderRequestSchema.parse(bookingBody(family)));
-    const started = await idempotency.begin(db, {
+    const started = await idempotency.begin(api.db, {
       scope: 'anonymous:ip:127.0.0.1:POST /v1/orders',
       key: busy,
       requestHash,
@@ -472,7 +473,11 @@ describe('POST /v1/orders: Idempotency-Key', () => {
   test('a key still in progress for another caller is no conflict: it is another key', async () => {
     const busy = newKey();
     const requestHash = orderRequestHash(createOrderRequestSchema.parse(bookingBody(family)));
-    await idempotency.begin(db, { scope: 'anonymous:ip:192.0.2.9:POST /v1/orders', key: busy, requestHash });
+    await idempotency.begin(api.db, {
+      scope: 'anonymous:ip:192.0.2.9:POST /v1/orders',
+      key: busy,
+      requestHash,
+    });
     expect((await book(bookingBody(family), busy)).status).toBe(201);
   });
 
@@ -490,7 +495,7 @@ describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', ()
   const visitorA = 'A'.repeat(43);
   const visitorB = 'B'.repeat(43);
   async function bookAs(body: unknown, key: string, from: { ip: string; visitor?: string }) {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/v1/orders',
       remoteAddress: from.ip,
@@ -561,16 +566,20 @@ describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', ()
 
   test('a signed-in user is one caller wherever they are; two users are two callers', async () => {
     const signIn = async (email: string) => {
-      await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-      await app.outbox.runOnce();
+      await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+      await api.app.outbox.runOnce();
       const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-      const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+      const verified = await api.app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify',
+        payload: { email, code },
+      });
       return `Bearer ${verified.json().data.token}`;
     };
     const [ana, ben] = [await signIn('ana.scope@example.com'), await signIn('ben.scope@example.com')];
     const key = newKey();
     const as = async (authorization: string, ip: string) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/v1/orders',
         remoteAddress: ip,
@@ -600,7 +609,7 @@ describe('reading an order', () => {
 
   test('with the access token; without it, or with a wrong one, it does not exist', async () => {
     const get = (query: string) =>
-      app.inject({ method: 'GET', url: `/v1/orders/${order.id}${query}`, headers: ANON });
+      api.app.inject({ method: 'GET', url: `/v1/orders/${order.id}${query}`, headers: ANON });
     const ok = await get(`?access_token=${order.access_token}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ id: order.id, booking_status: 'new', payable: true });
@@ -608,20 +617,24 @@ describe('reading an order', () => {
     expect((await get('')).statusCode).toBe(404);
     expect((await get('?access_token=nope')).statusCode).toBe(404);
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/orders/ord_doesnotexist00000000000', headers: ANON }))
+      (await api.app.inject({ method: 'GET', url: '/v1/orders/ord_doesnotexist00000000000', headers: ANON }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/orders/../../etc', headers: ANON })).statusCode,
+      (await api.app.inject({ method: 'GET', url: '/v1/orders/../../etc', headers: ANON })).statusCode,
     ).toBeLessThan(500);
   });
 
   test('by its signed-in owner, who can also save the passengers; another user gets 404', async () => {
     const signIn = async (email: string) => {
-      await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-      await app.outbox.runOnce();
+      await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+      await api.app.outbox.runOnce();
       const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-      const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+      const verified = await api.app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify',
+        payload: { email, code },
+      });
       return { authorization: `Bearer ${verified.json().data.token}` };
     };
     const owner = await signIn('owner@example.com');
@@ -629,20 +642,20 @@ describe('reading an order', () => {
     const { status, body } = await book(bookingBody(family, { save_travellers: true }), newKey(), owner);
     expect(status).toBe(201);
     const id = body.data.id;
-    expect((await app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: owner })).statusCode).toBe(
-      200,
-    );
-    expect((await app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: stranger })).statusCode).toBe(
-      404,
-    );
-    const travellers = await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner });
+    expect(
+      (await api.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: owner })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api.app.inject({ method: 'GET', url: `/v1/orders/${id}`, headers: stranger })).statusCode,
+    ).toBe(404);
+    const travellers = await api.app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner });
     expect(travellers.json().data).toHaveLength(4);
     // Booking the same people again does not save them twice.
     await book(bookingBody(family, { save_travellers: true }), newKey(), owner);
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner })).json().data,
+      (await api.app.inject({ method: 'GET', url: '/v1/user/travellers', headers: owner })).json().data,
     ).toHaveLength(4);
-    const list = await app.inject({ method: 'GET', url: '/v1/orders?status=active', headers: owner });
+    const list = await api.app.inject({ method: 'GET', url: '/v1/orders?status=active', headers: owner });
     expect(list.json().data.map((o: { id: string }) => o.id)).toContain(id);
   });
 });
@@ -652,7 +665,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
     const { body } = await book(bookingBody(family, { lang: 'ru' }));
     const order = body.data;
     const ask = (payload: object) =>
-      app.inject({ method: 'POST', url: '/v1/orders/lookup', headers: ANON, payload });
+      api.app.inject({ method: 'POST', url: '/v1/orders/lookup', headers: ANON, payload });
     const sent = inbox.length;
     const hit = await ask({
       booking_reference: order.booking_reference.toLowerCase(),
@@ -673,7 +686,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
       expect(r.statusCode).toBe(202);
       expect(r.json()).toEqual({ data: { accepted: true } });
     }
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     const mails = inbox.slice(sent);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('anna.karimova@example.com');
@@ -688,14 +701,14 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
     const order = body.data;
     const read = async (token: string) =>
       (
-        await app.inject({
+        await api.app.inject({
           method: 'GET',
           url: `/v1/orders/${order.id}?access_token=${encodeURIComponent(token)}`,
           headers: ANON,
         })
       ).statusCode;
     const ask = () =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/v1/orders/lookup',
         headers: ANON,
@@ -710,13 +723,13 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
 
     const sent = inbox.length;
     expect((await ask()).statusCode).toBe(202);
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     const fresh = linkOf(inbox.slice(sent).find((m) => m.to === 'anna.karimova@example.com')!.text);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(order.access_token);
     expect(await read(fresh!)).toBe(200);
     expect(await read(order.access_token)).toBe(404);
-    const revoked = await db
+    const revoked = await api.db
       .select()
       .from(schema.orderAccessTokens)
       .where(eq(schema.orderAccessTokens.orderId, order.id));
@@ -725,7 +738,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
     // Asked again in the same window: no email, so no rotation either (the mailed link keeps working).
     const before = inbox.length;
     expect((await ask()).statusCode).toBe(202);
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     expect(inbox.length).toBe(before);
     expect(await read(fresh!)).toBe(200);
   });
@@ -733,19 +746,20 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
 
 describe('the payment window', () => {
   test('an unpaid order is cancelled after 20 minutes and its seats are released', async () => {
-    const offer = await searchOffer(app, { date: isoDay(start, 34), adults: 2 });
+    const offer = await searchOffer(api.app, { date: isoDay(start, 34), adults: 2 });
     const { body } = await book(bookingBody(offer));
     const id = body.data.id;
     const flightKey = offer.slices[0]!.segments[0]!.flight_key;
     const sold = async () =>
-      (await db.select().from(schema.seatInventory).where(eq(schema.seatInventory.flightKey, flightKey)))[0]
-        ?.sold;
+      (
+        await api.db.select().from(schema.seatInventory).where(eq(schema.seatInventory.flightKey, flightKey))
+      )[0]?.sold;
     expect(await sold()).toBe(2);
-    expect(await expireUnpaidOrders(db, new Date(clock + 19 * 60_000))).toBe(0);
-    expect(await expireUnpaidOrders(db, new Date(clock + 20 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(api.db, new Date(clock + 19 * 60_000))).toBe(0);
+    expect(await expireUnpaidOrders(api.db, new Date(clock + 20 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await sold()).toBe(0);
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, id));
     expect(row).toMatchObject({ bookingStatus: 'cancelled', paymentStatus: 'not_paid' });
-    expect(await expireUnpaidOrders(db, new Date(clock + 40 * 60_000))).toBe(0);
+    expect(await expireUnpaidOrders(api.db, new Date(clock + 40 * 60_000))).toBe(0);
   });
 });

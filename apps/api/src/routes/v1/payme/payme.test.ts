@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
 import { schema, type Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
-import { buildTestApi } from '../../../testing.ts';
-import type { MailTransport } from '../../../adapters/mail/transport.ts';
+import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from '../../../testing.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { book, offerIn, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
@@ -23,39 +21,36 @@ import { createPaymeProvider } from '../../../payments/payme/provider.ts';
 
 let app: FastifyInstance;
 let db: Database;
-let closeDb: () => Promise<void>;
+let closeApi: () => Promise<void>;
 let payme: PaymeTestServer;
 let base: string;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
-const mail: MailTransport = { kind: 'log', send: async () => undefined, close: () => undefined };
 
 beforeAll(async () => {
   payme = await startPaymeServer({ now: () => clock });
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
+  ({
+    app,
     db,
+    close: closeApi,
+  } = await startTestApi(
     {
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
+      ...MANY_ORDERS,
       // A standard fare comes back whole: Payme cancels whole receipts.
       standardRefundFeeUsd: 0,
       payme: paymeSettings(),
     },
-    { now, mailTransport: mail },
-  );
+    // No test here reads the emails.
+    { now, mailTransport: memoryMailTransport([]) },
+  ));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   payme.endpoint = `${base}/v1/payments/payme`;
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await closeApi?.();
   await payme?.close();
-  await closeDb?.();
 });
 
 function paymeSettings() {

@@ -6,14 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 import { formatMoney } from '@parvoz/i18n/currency';
-import { startTestApi, memoryMailTransport } from '../../../testing.ts';
+import { useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay } from '../../../booking-testing.ts';
 import { raiseLowestPrice, releaseSeats, sellOut } from '../../../price-alert-testing.ts';
@@ -24,37 +23,30 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 const SITE = 'https://parvoz.example';
 const INTERVAL_S = 3600;
 const MAX_PER_EMAIL = 3;
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const inbox: OutgoingEmail[] = [];
 const logLines: string[] = [];
 let ips = 0;
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi(
-    {
-      publicUrl: SITE,
-      priceAlertIntervalSeconds: INTERVAL_S,
-      priceAlertMinDropPercent: 5,
-      priceAlertMaxPerEmail: MAX_PER_EMAIL,
-    },
-    {
-      now: () => new Date(clock),
-      mailTransport: memoryMailTransport(inbox),
-      logStream: new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(String(chunk));
-          done();
-        },
-      }),
-    },
-  ));
-}, 60_000);
-
-afterAll(() => close?.());
+const api = useTestApi(
+  {
+    publicUrl: SITE,
+    priceAlertIntervalSeconds: INTERVAL_S,
+    priceAlertMinDropPercent: 5,
+    priceAlertMaxPerEmail: MAX_PER_EMAIL,
+  },
+  {
+    now: () => new Date(clock),
+    mailTransport: memoryMailTransport(inbox),
+    logStream: new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+  },
+);
 
 /** Each test's requests come from an address of their own, so the per-IP budget is the test's own. */
 const newIp = () => `198.51.100.${++ips}`;
@@ -80,7 +72,7 @@ function subscribe(
   s: Search,
   options: { ip?: string; lang?: string; currency?: string; headers?: Record<string, string> } = {},
 ) {
-  return app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/v1/price_alerts',
     headers: options.headers ?? ANON,
@@ -90,7 +82,13 @@ function subscribe(
 }
 
 const post = (path: string, payload: Record<string, unknown>, ip = newIp()) =>
-  app.inject({ method: 'POST', url: `/v1/price_alerts/${path}`, headers: ANON, remoteAddress: ip, payload });
+  api.app.inject({
+    method: 'POST',
+    url: `/v1/price_alerts/${path}`,
+    headers: ANON,
+    remoteAddress: ip,
+    payload,
+  });
 
 /** The offers of a search as the results page gets them, read with a fresh view of sold seats. */
 async function offersOf(s: Search, currency = 'USD'): Promise<Offer[]> {
@@ -98,7 +96,7 @@ async function offersOf(s: Search, currency = 'USD'): Promise<Offer[]> {
   const slices = [{ origin: s.origin, destination: s.destination, departure_date: s.departure_date }];
   if (s.return_date)
     slices.push({ origin: s.destination, destination: s.origin, departure_date: s.return_date });
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: 'POST',
     url: '/v1/flights/search',
     headers: ANON,
@@ -111,7 +109,7 @@ async function offersOf(s: Search, currency = 'USD'): Promise<Offer[]> {
 const lowestOf = (offers: Offer[]) => Math.min(...offers.map((o) => Number(o.total_amount)));
 
 async function mailTo(address: string): Promise<OutgoingEmail[]> {
-  await app.outbox.runOnce();
+  await api.app.outbox.runOnce();
   return inbox.filter((m) => m.to === address);
 }
 
@@ -126,14 +124,14 @@ function linkIn(email: OutgoingEmail, page: 'confirm' | 'unsubscribe'): URL {
 const tokenOf = (url: URL) => url.searchParams.get('token')!;
 
 async function signIn(email: string) {
-  await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+  await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
   const code = /\b(\d{6})\b/.exec((await mailTo(email)).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  const verified = await api.app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
   return { authorization: `Bearer ${verified.json().data.token}` };
 }
 
 async function alertRow(email: string) {
-  const rows = await db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email));
+  const rows = await api.db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email));
   expect(rows).toHaveLength(1);
   return rows[0]!;
 }
@@ -169,7 +167,7 @@ describe('subscribing and confirming', () => {
     expect(link.pathname).toBe('/ru/price-alerts/confirm');
 
     // The token is kept only as its SHA-256.
-    const tokens = await db.select().from(schema.priceAlertTokens);
+    const tokens = await api.db.select().from(schema.priceAlertTokens);
     const stored = tokens.find((t) => t.alertId === row.id)!;
     expect(stored.tokenHash).toBe(createHash('sha256').update(tokenOf(link)).digest('hex'));
     expect(JSON.stringify(tokens)).not.toContain(tokenOf(link));
@@ -206,7 +204,7 @@ describe('subscribing and confirming', () => {
     expect((await subscribe(email, s)).statusCode).toBe(202);
     expect(await mailTo(email)).toHaveLength(2);
     expect(
-      await db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email)),
+      await api.db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email)),
     ).toHaveLength(1);
   });
 
@@ -238,30 +236,30 @@ describe('subscribing and confirming', () => {
 describe('the worker', () => {
   // Each test counts what one pass checks: alerts of earlier tests must not be due.
   beforeEach(async () => {
-    await db.delete(schema.priceAlerts);
+    await api.db.delete(schema.priceAlerts);
   });
 
   test('emails once when the lowest price drops by 5 %, with an unsubscribe link that works signed out', async () => {
     const email = 'watcher@example.com';
     const s = search(45);
     // The price rises (flights fill up) before the traveller subscribes…
-    const raised = await raiseLowestPrice({ db, search: () => offersOf(s) });
+    const raised = await raiseLowestPrice({ db: api.db, search: () => offersOf(s) });
     expect(raised.after).toBeGreaterThan(raised.before * 1.05);
     clock += 3_000;
     const alert = await activeAlert(email, s, 'tr');
     expect(Number(alert.reference_amount)).toBe(raised.after);
 
     // …no drop yet: the worker checks and stays quiet.
-    expect(await app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 0 });
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 0 });
     expect(await mailTo(email)).toHaveLength(1);
     // Not due again before the interval.
-    expect(await app.priceAlerts.runOnce()).toEqual({ checked: 0, emailed: 0 });
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 0, emailed: 0 });
 
     // The seats go back on sale: the price drops.
-    await releaseSeats(db, raised.held);
+    await releaseSeats(api.db, raised.held);
     expect(lowestOf(await offersOf(s))).toBe(raised.before);
     clock += INTERVAL_S * 1000;
-    expect(await app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 1 });
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 1 });
     const mails = await mailTo(email);
     expect(mails).toHaveLength(2);
     const drop = mails[1]!;
@@ -277,7 +275,7 @@ describe('the worker', () => {
 
     // The same price later: no second email.
     clock += INTERVAL_S * 1000;
-    expect(await app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 0 });
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 0 });
     expect(await mailTo(email)).toHaveLength(2);
 
     // Unsubscribe from the email's link, without signing in: nothing is checked any more.
@@ -290,7 +288,7 @@ describe('the worker', () => {
       'unsubscribed',
     );
     clock += INTERVAL_S * 1000;
-    expect(await app.priceAlerts.runOnce()).toEqual({ checked: 0, emailed: 0 });
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 0, emailed: 0 });
     // A confirmation token does not unsubscribe, nor an unsubscribe token confirm.
     expect((await post('confirm', { token: tokenOf(unsubscribe) })).statusCode).toBe(404);
   });
@@ -299,24 +297,24 @@ describe('the worker', () => {
     const email = 'expires@example.com';
     await activeAlert(email, { ...search(0), departure_date: isoDay(clock, 2) });
     clock += 5 * 86_400_000;
-    expect(await app.priceAlerts.runOnce()).toMatchObject({ emailed: 0 });
+    expect(await api.app.priceAlerts.runOnce()).toMatchObject({ emailed: 0 });
     expect((await alertRow(email)).status).toBe('expired');
     clock -= 5 * 86_400_000;
   });
   test('unconfirmed alerts are deleted after 7 days, ended ones after 30', async () => {
     const saved = clock;
     const count = async (email: string) =>
-      (await db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email))).length;
+      (await api.db.select().from(schema.priceAlerts).where(eq(schema.priceAlerts.email, email))).length;
     await subscribe('never.confirmed@example.com', search(100));
     await activeAlert('ended@example.com', { ...search(0), departure_date: isoDay(clock, 2) });
     clock += 3 * 86_400_000;
-    await app.priceAlerts.runOnce(); // its flight has left: ended
+    await api.app.priceAlerts.runOnce(); // its flight has left: ended
     clock += 5 * 86_400_000;
-    await app.priceAlerts.runOnce();
+    await api.app.priceAlerts.runOnce();
     expect(await count('never.confirmed@example.com')).toBe(0);
     expect(await count('ended@example.com')).toBe(1);
     clock += 30 * 86_400_000;
-    await app.priceAlerts.runOnce();
+    await api.app.priceAlerts.runOnce();
     expect(await count('ended@example.com')).toBe(0);
     clock = saved;
   });
@@ -356,7 +354,7 @@ describe('limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('rate_limited');
     expect(
-      await db
+      await api.db
         .select()
         .from(schema.priceAlerts)
         .where(eq(schema.priceAlerts.email, 'caller-last@example.com')),
@@ -382,7 +380,7 @@ describe('the profile: list and delete mine', () => {
     const theirs = await activeAlert(other, search(92));
     const owner = await signIn(mine);
 
-    const list = await app.inject({ method: 'GET', url: '/v1/price_alerts?lang=ru', headers: owner });
+    const list = await api.app.inject({ method: 'GET', url: '/v1/price_alerts?lang=ru', headers: owner });
     expect(list.statusCode, list.body).toBe(200);
     const alerts: PriceAlert[] = list.json().data;
     expect(alerts.map((a) => [a.departure_date, a.status])).toEqual([
@@ -392,7 +390,7 @@ describe('the profile: list and delete mine', () => {
     expect(alerts[0]).toMatchObject({ origin_name: 'Ташкент', destination_name: 'Стамбул' });
 
     // Someone else's alert is 404 to delete, and stays.
-    const foreign = await app.inject({
+    const foreign = await api.app.inject({
       method: 'DELETE',
       url: `/v1/price_alerts/${theirs.id}`,
       headers: owner,
@@ -400,33 +398,38 @@ describe('the profile: list and delete mine', () => {
     expect(foreign.statusCode).toBe(404);
     expect((await alertRow(other)).status).toBe('active');
 
-    const deleted = await app.inject({
+    const deleted = await api.app.inject({
       method: 'DELETE',
       url: `/v1/price_alerts/${active.id}`,
       headers: owner,
     });
     expect(deleted.statusCode).toBe(204);
-    const after = await app.inject({ method: 'GET', url: '/v1/price_alerts', headers: owner });
+    const after = await api.app.inject({ method: 'GET', url: '/v1/price_alerts', headers: owner });
     expect(after.json().data.map((a: PriceAlert) => a.id)).not.toContain(active.id);
     expect(
-      (await app.inject({ method: 'DELETE', url: `/v1/price_alerts/${active.id}`, headers: owner }))
+      (await api.app.inject({ method: 'DELETE', url: `/v1/price_alerts/${active.id}`, headers: owner }))
         .statusCode,
     ).toBe(404);
   });
 
   test('signed out: 401 to list and delete; a bad id is 400', async () => {
-    expect((await app.inject({ method: 'GET', url: '/v1/price_alerts', headers: ANON })).statusCode).toBe(
+    expect((await api.app.inject({ method: 'GET', url: '/v1/price_alerts', headers: ANON })).statusCode).toBe(
       401,
     );
     const someId = '00000000-0000-4000-8000-000000000000';
     expect(
-      (await app.inject({ method: 'DELETE', url: `/v1/price_alerts/${someId}`, headers: ANON })).statusCode,
+      (await api.app.inject({ method: 'DELETE', url: `/v1/price_alerts/${someId}`, headers: ANON }))
+        .statusCode,
     ).toBe(401);
     const owner = await signIn('bad.id@example.com');
-    const bad = await app.inject({ method: 'DELETE', url: '/v1/price_alerts/not-a-uuid', headers: owner });
+    const bad = await api.app.inject({
+      method: 'DELETE',
+      url: '/v1/price_alerts/not-a-uuid',
+      headers: owner,
+    });
     expect(bad.statusCode).toBe(400);
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/price_alerts?lang=xx', headers: owner })).statusCode,
+      (await api.app.inject({ method: 'GET', url: '/v1/price_alerts?lang=xx', headers: owner })).statusCode,
     ).toBe(400);
   });
 });
@@ -445,8 +448,8 @@ describe('bad input', () => {
     ['an unknown currency', { currency: 'XXX' }],
     ['an unknown language', { lang: 'de' }],
   ])('%s: 400 validation_failed and nothing stored', async (_name, change) => {
-    const before = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_alerts`);
-    const response = await app.inject({
+    const before = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_alerts`);
+    const response = await api.app.inject({
       method: 'POST',
       url: '/v1/price_alerts',
       headers: ANON,
@@ -455,14 +458,14 @@ describe('bad input', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
-    const after = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_alerts`);
+    const after = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM price_alerts`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
   test('a search with nothing on sale: 422 no_offers, no email', async () => {
     // Tashkent → Aberdeen (South Dakota): one itinerary on that day, three flights; all of them sold.
     const s = search(40, { destination: 'ABR' });
-    await sellOut({ db, search: () => offersOf(s) });
+    await sellOut({ db: api.db, search: () => offersOf(s) });
     clock += 3_000;
     const refused = await subscribe('nothing.on.sale@example.com', s);
     expect(refused.statusCode, refused.body).toBe(422);

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../../../testing.ts';
-import { bookingBody, injectOrder } from '../../../booking-testing.ts';
+import { bookingBody, freshSearchDays, injectOrder } from '../../../booking-testing.ts';
 import { readOrder, type Booked } from '../../../after-sale-testing.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
@@ -24,8 +24,7 @@ const SECRET = 'whsec-duffel-test-0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const clock = start;
 const now = () => new Date(clock);
-let day = 30;
-const nextDay = () => new Date(start + ++day * 86_400_000).toISOString().slice(0, 10);
+const nextDay = freshSearchDays(start, 30);
 
 let app: FastifyInstance;
 let server: DuffelTestServer;

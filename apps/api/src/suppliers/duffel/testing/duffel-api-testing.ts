@@ -2,7 +2,7 @@
  * The API with the Duffel supplier on, against the Duffel test server, on a new database: the set-up the Duffel
  * suites (booking, reconciliation, airline changes) share.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
@@ -74,6 +74,26 @@ export async function startDuffelTestApi(options: {
       await database.close();
     },
   };
+}
+
+type DuffelTestApiOptions = Parameters<typeof startDuffelTestApi>[0];
+
+/**
+ * `startDuffelTestApi` before the suite's tests and its `close` after them: the set-up every Duffel suite repeated.
+ * The fields of the returned object are set once the suite's tests (and later hooks) run. `options` may be a
+ * function, for what an earlier hook starts (e.g. a test mail server's URL).
+ */
+export function useDuffelTestApi(
+  options: DuffelTestApiOptions | (() => DuffelTestApiOptions),
+): DuffelTestApi {
+  const api = {} as DuffelTestApi;
+  beforeAll(async () => {
+    Object.assign(api, await startDuffelTestApi(typeof options === 'function' ? options() : options));
+  }, 120_000);
+  afterAll(async () => {
+    await api.close?.();
+  });
+  return api;
 }
 
 /** A Duffel adapter of its own on the test server, as a worker of another instance has (supplier passes). */
