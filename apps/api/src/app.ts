@@ -6,6 +6,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { contractChecksOn } from '@parvoz/contracts/endpoint';
 import { contractSerializerCompiler } from './contract.ts';
 import type { Database } from '@parvoz/db';
 import { errorHandler, sendError } from './errors.ts';
@@ -215,7 +216,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     transport.close();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler(process.env.NODE_ENV !== 'production'));
+  app.setSerializerCompiler(contractSerializerCompiler(contractChecksOn()));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
