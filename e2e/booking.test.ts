@@ -11,15 +11,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, formatMoney } from '@parvoz/i18n/currency';
 import { encodeOffer } from '@parvoz/core/offers';
+import type { Offer } from '@parvoz/core/search-types';
 import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { openPage, PHONE } from './support/pages.ts';
 import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { descriptionOf } from './support/fields.ts';
 import { isoDay } from './support/dates.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { firstOfferOn } from './support/offers.ts';
 import { payOnSandboxCardPage } from './support/journeys.ts';
 import { sessionToken } from './support/api.ts';
 
@@ -56,48 +57,43 @@ function yearsBefore(date: string, years: number, extraDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-type SearchOffer = {
-  id: string;
-  total_amount: string;
-  total_currency: string;
-  slices: { segments: { departing_at: string; arriving_at: string; flight_key: string }[] }[];
-  available_services: { id: string; amount: string; passenger_types: string[] }[];
-};
-
 const SEARCH_DAYS = [30, 31, 32, 33];
 
 /** The offer as the booking page sees it (GET /v1/offers/{id} in the page's currency). */
-async function getOffer(id: string, currency: string): Promise<SearchOffer> {
+async function getOffer(id: string, currency: string): Promise<Offer> {
   const response = await fetch(`${site.url}/v1/offers/${encodeURIComponent(id)}?currency=${currency}`, {
     headers: { authorization: `Bearer ${ANONYMOUS}` },
   });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { data: SearchOffer }).data;
+  return ((await response.json()) as { data: Offer }).data;
 }
 
-/** An offer from the API, the way the results page's "buy" gets one. */
-async function findOffer(
-  lang: Locale,
-  passengers: { adults: number; children: number; infants: number },
-): Promise<SearchOffer> {
+/** An offer from the API, the way the results page's "buy" gets one: on this language's route, in its currency. */
+function findOffer(lang: Locale, passengers: { adults: number; children: number; infants: number }) {
   const [origin, destination] = ROUTES[lang];
-  for (const days of SEARCH_DAYS) {
-    const response = await fetch(`${site.url}/v1/flights/search`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        slices: [{ origin, destination, departure_date: isoDay(days) }],
-        passengers,
-        cabin_class: 'economy',
-        currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
-      }),
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: SearchAnswer };
-    const offers = expandSearchOffers(body.data);
-    if (offers.length > 0) return offers[0]!;
-  }
-  throw new Error(`no offers ${origin}-${destination}`);
+  return firstOfferOn(site.url, SEARCH_DAYS, {
+    origin,
+    destination,
+    passengers,
+    currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
+  });
+}
+
+/**
+ * The booking page of an offer for `adults` adults in this language, in a new context of its own: a phone, or
+ * (`javaScript: false`) a browser without JavaScript; signed in with `token` when given.
+ */
+async function openBookingPage(
+  lang: Locale,
+  { adults = 1, token, javaScript = true }: { adults?: number; token?: string; javaScript?: boolean } = {},
+) {
+  const offer = await findOffer(lang, { adults, children: 0, infants: 0 });
+  const opened = await openPage(browser, javaScript ? { viewport: PHONE } : { javaScriptEnabled: false });
+  if (token)
+    await opened.context.addCookies([{ name: 'token', value: token, url: site.url, httpOnly: true }]);
+  const url = `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`;
+  await (javaScript ? gotoHydrated(opened.page, url) : opened.page.goto(url));
+  return { ...opened, offer };
 }
 
 beforeAll(async () => {
@@ -113,6 +109,22 @@ type SavedTraveller = {
   born_on: string;
   gender: 'male' | 'female';
   document_number: string;
+};
+
+/** Two travellers a profile may hold (Uzbek passports valid for four more years). */
+const AZIZ: SavedTraveller = {
+  given_name: 'Aziz',
+  family_name: 'Karimov',
+  born_on: '1990-04-01',
+  gender: 'male',
+  document_number: 'AA1234567',
+};
+const NODIRA: SavedTraveller = {
+  given_name: 'Nodira',
+  family_name: 'Karimova',
+  born_on: '1992-09-30',
+  gender: 'female',
+  document_number: 'AA7654321',
 };
 
 /** A session for `email`, signed in by the emailed code, whose profile holds `traveller`: its token. */
@@ -185,17 +197,14 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
   test('adult, child and infant: fix the errors, pay, see the tickets, download the e-ticket, get the email', async () => {
     const currency = DEFAULT_CURRENCY_BY_LOCALE[lang];
     const email = `booker-${lang}@example.com`;
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 780 },
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    // Hydration mismatches (server and browser formatting differently) surface as page errors.
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(`${error.message} @ ${page.url()}`));
+    const {
+      context,
+      page,
+      errors: pageErrors,
+    } = await openPage(browser, { viewport: PHONE, acceptDownloads: true });
     const viaResults = lang === VIA_RESULTS_PAGE;
 
-    let offer: SearchOffer;
+    let offer: Offer;
     if (viaResults) {
       // The real results page: open the first offer's details, add luggage, buy.
       const [origin, destination] = ROUTES[lang];
@@ -373,10 +382,7 @@ describe.each(LOCALES)('booking and paying in %s', (lang) => {
 
 test('a changed price is shown old and new and accepted; the decline card leaves the order unpaid', async () => {
   const lang: Locale = 'en';
-  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const { context, page, offer } = await openBookingPage(lang);
   await fillContact(page, lang, 'decline@example.com');
   await fillPassenger(passengerGroup(page, lang, 0, 'adult'), lang, {
     given: 'Dilnoza',
@@ -474,7 +480,7 @@ test('"where is my ticket" emails the link for a matching pair and answers the s
   const booked = smtp.to('booker-ru@example.com')[0] ?? (await smtp.waitFor('booker-ru@example.com', 15_000));
   const reference = /\b([A-Z0-9]{6})\b/.exec(booked.subject)?.[1];
   expect(reference).toBeDefined();
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   await gotoHydrated(page, `${site.url}/${lang}/info/my-ticket`);
   const referenceField = page.getByLabel(m(lang, 'myTicket.reference'), { exact: true });
@@ -516,21 +522,9 @@ test('"where is my ticket" emails the link for a matching pair and answers the s
 test('signed in: a passenger comes from the saved travellers, and the new one is saved', async () => {
   const lang: Locale = 'uz';
   const email = 'saver@example.com';
-  const token = await accountWithTraveller(email, lang, {
-    given_name: 'Aziz',
-    family_name: 'Karimov',
-    born_on: '1990-04-01',
-    gender: 'male',
-    document_number: 'AA1234567',
-  });
+  const token = await accountWithTraveller(email, lang, AZIZ);
 
-  const offer = await findOffer(lang, { adults: 2, children: 0, infants: 0 });
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addCookies([{ name: 'token', value: token, url: site.url, httpOnly: true }]);
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const { context, page, errors: pageErrors } = await openBookingPage(lang, { adults: 2, token });
   // The contact email comes from the account.
   expect(await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).inputValue()).toBe(email);
   const first = passengerGroup(page, lang, 0, 'adult');
@@ -573,10 +567,7 @@ test('signed in: a passenger comes from the saved travellers, and the new one is
 
 test('without JavaScript the booking form shows its errors after the round trip and keeps what was typed', async () => {
   const lang: Locale = 'ru';
-  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const { context, page } = await openBookingPage(lang, { javaScript: false });
   const given = passengerGroup(page, lang, 0, 'adult').getByLabel(m(lang, 'booking.passenger.givenName'), {
     exact: true,
   });
@@ -598,19 +589,9 @@ test('without JavaScript the booking form shows its errors after the round trip 
 test('without JavaScript "fill" puts a saved traveller into a passenger; an unknown bag is refused at its passenger', async () => {
   const lang: Locale = 'en';
   const email = 'nojs-saver@example.com';
-  const token = await accountWithTraveller(email, lang, {
-    given_name: 'Nodira',
-    family_name: 'Karimova',
-    born_on: '1992-09-30',
-    gender: 'female',
-    document_number: 'AA7654321',
-  });
+  const token = await accountWithTraveller(email, lang, NODIRA);
 
-  const offer = await findOffer(lang, { adults: 1, children: 0, infants: 0 });
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies([{ name: 'token', value: token, url: site.url, httpOnly: true }]);
-  const page = await context.newPage();
-  await page.goto(`${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer.id)}`);
+  const { context, page, offer } = await openBookingPage(lang, { token, javaScript: false });
   const passenger = passengerGroup(page, lang, 0, 'adult');
   await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
   await passenger
@@ -685,7 +666,7 @@ test('an expired offer shows the spec message and a one-click new search; a forg
     },
     OFFER_SECRET,
   );
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
   const response = await page.goto(`${site.url}/tr/flight/booking?offer=${expired}&search=TAS0101IST1`);
   expect(response?.status()).toBe(410);

@@ -7,14 +7,11 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
-import { isoDay } from './support/dates.ts';
 
 const RETRYABLE_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
 
@@ -67,18 +64,7 @@ async function order(site: RunningSite, key: string, body: string, ip: string): 
 }
 
 test('SIGTERM with bookings in flight: retries on another instance give each key exactly one order', async () => {
-  const departure = isoDay(50);
-  const search = await fetch(`${first.url}/v1/flights/search`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
-      passengers: { adults: 1 },
-    }),
-  });
-  expect(search.status).toBe(200);
-  const offers = expandSearchOffers(((await search.json()) as { data: SearchAnswer }).data) as Offer[];
-  const offer = offers.find((o) => o.slices.length === 1 && o.slices[0]!.segments.length === 1)!;
+  const offer = (await searchOffers(first.url, { days: 50 })).find(isNonstop)!;
   expect(offer).toBeDefined();
 
   // Twenty bookings at once (distinct keys, contacts and visitors), ten more while the server drains and

@@ -13,9 +13,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { buyFromCard, openPage, PHONE } from './support/pages.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
+import { ddmm, isoDay } from './support/dates.ts';
 import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import { duffelOnlyFlight } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
@@ -50,12 +51,8 @@ afterAll(() => stopSuite(site, browser, duffel));
 
 test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, booked with the airline’s reference', async () => {
   const lang = 'en' as const;
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const day = isoDay(34);
-  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const { context, page, errors: pageErrors } = await openPage(browser, { viewport: PHONE });
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(isoDay(34))}IST1`);
   const offers = page.getByTestId('offer');
   await offers.first().waitFor();
   // Both suppliers in one list: Duffel's airline and the built-in network's.
@@ -67,11 +64,8 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
 
   const card = atDuffel.first();
   await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
-  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
-  await page.waitForURL(/\/flight\/booking\?/);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await buyFromCard(page, card, lang);
   expect(new URL(page.url()).searchParams.get('offer')).toMatch(/^dfl\./);
-  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
 
   await fillOneAdultBooking(page, lang, 'duffel-booker@example.com');
   await page.locator('input[name="agreement"]').check();
@@ -157,36 +151,21 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
 
 test('a Duffel offer booked with two of its extra bag: sent to Duffel once paid (quantity 2), on the order page with the price', async () => {
   const lang = 'en' as const;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const day = isoDay(36);
-  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const {
+    context,
+    page,
+    errors: pageErrors,
+  } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(isoDay(36))}IST1`);
   const card = page.locator('[data-testid="offer"][data-carriers="QP"]').first();
   await card.waitFor();
   await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
-  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
-  await page.waitForURL(/\/flight\/booking\?/);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+  await buyFromCard(page, card, lang);
 
-  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Malika Yusupova');
-  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill('duffel-bag@example.com');
-  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
-  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 765 43 21');
+  await fillOneAdultBooking(page, lang, 'duffel-bag@example.com');
   const adult = page.getByRole('group', {
     name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
   });
-  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('MALIKA');
-  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('YUSUPOVA');
-  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1992-07-15');
-  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('female');
-  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
-  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AB7654321');
-  await adult
-    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
-    .fill(isoDay(3 * 365));
   // The airline's bag, offered as the built-in network's are: 23 kg, outbound, at Duffel's 45 USD.
   const luggage = adult.getByRole('group', { name: m(lang, 'booking.luggage.legend') });
   const bag = luggage.getByRole('checkbox', {
@@ -218,7 +197,7 @@ test('a Duffel offer booked with two of its extra bag: sent to Duffel once paid 
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
 
   await page.waitForURL(/\/v1\/sandbox-pay\//);
-  const atDuffel = () => duffel.orders.find((o) => o.passengers[0].family_name === 'YUSUPOVA');
+  const atDuffel = () => duffel.orders.find((o) => o.passengers[0].email === 'duffel-bag@example.com');
   // Booked but not paid: nothing at Duffel yet (Duffel books no bags on a hold; the agency pays nothing before the
   // traveller has).
   expect(atDuffel()).toBeUndefined();
@@ -254,21 +233,15 @@ test('a Duffel offer booked with two of its extra bag: sent to Duffel once paid 
 
 test('searched in so‘m, a Duffel fare is charged in the airline’s dollars: the booking page says so, the order is in USD', async () => {
   const lang = 'uz' as const;
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const day = isoDay(38);
-  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const { context, page, errors: pageErrors } = await openPage(browser, { viewport: PHONE });
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(isoDay(38))}IST1`);
   const card = page.locator('[data-testid="offer"][data-carriers="QP"]').first();
   await card.waitFor();
   // The list is in the visitor's so‘m, converted at our rates.
   const inSom = toMajorString(convertMoney(money(21100, 'USD'), 'UZS', DEFAULT_RATES));
   expect(await card.textContent()).toContain(formatMoney(lang, Number(inSom), 'UZS'));
   await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
-  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
-  await page.waitForURL(/\/flight\/booking\?/);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await buyFromCard(page, card, lang);
   // The booking page: Duffel's own 211 USD is what will be charged, the so‘m beside it for reference.
   const dollars = formatMoney(lang, 211, 'USD');
   expect(await page.getByTestId('booking-charged-currency').textContent()).toBe(

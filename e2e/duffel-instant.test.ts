@@ -9,9 +9,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { buyFromCard, openPage, PHONE } from './support/pages.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
+import { ddmm, isoDay } from './support/dates.ts';
 import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 
@@ -30,12 +31,8 @@ afterAll(() => stopSuite(site, browser, duffel));
 
 test('an instant-payment-only Duffel offer: marked in the results and on the booking page, booked at Duffel once paid, with the airline’s reference', async () => {
   const lang = 'en' as const;
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const day = isoDay(36);
-  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`);
+  const { context, page, errors: pageErrors } = await openPage(browser, { viewport: PHONE });
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(isoDay(36))}IST1`);
   const atDuffel = page.locator('[data-testid="offer"][data-carriers="QP"]');
   await atDuffel.first().waitFor();
   const card = atDuffel.first();
@@ -48,10 +45,7 @@ test('an instant-payment-only Duffel offer: marked in the results and on the boo
   expect(await builtIn.getByTestId('offer-instant-payment').count()).toBe(0);
   await card.getByRole('button', { name: m(lang, 'search.offer.showDetails') }).click();
   await expect.poll(() => card.getByText(m(lang, 'search.offer.instantPaymentDetails')).count()).toBe(1);
-  await card.getByRole('button', { name: m(lang, 'search.offer.buy') }).click();
-  await page.waitForURL(/\/flight\/booking\?/);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+  await buyFromCard(page, card, lang);
   expect(await page.getByTestId('booking-instant-payment').textContent()).toBe(
     m(lang, 'booking.instantPayment'),
   );

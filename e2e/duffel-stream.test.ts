@@ -10,7 +10,8 @@ import { type RunningSite, stopSuite, startSiteWithDuffel } from './support/serv
 
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
+import { ddmm, isoDay } from './support/dates.ts';
+import { openPage, PHONE } from './support/pages.ts';
 import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 
 const TOKEN = 'duffel_test_stream0123456789abcd';
@@ -34,8 +35,7 @@ afterAll(() => stopSuite(site, browser, duffel));
 
 /** A one-way search TAS → IST `days` from today (each test its own date: merged answers are cached). */
 const path = (lang: string, days: number) => {
-  const day = isoDay(days);
-  return `/${lang}/flight/TAS${day.slice(8, 10)}${day.slice(5, 7)}IST1`;
+  return `/${lang}/flight/TAS${ddmm(isoDay(days))}IST1`;
 };
 /**
  * A browser's user agent without "HeadlessChrome": the server sends crawlers (isbot) every page whole, after all
@@ -47,13 +47,14 @@ const offerRequests = () => duffel.requests.filter((r) => r.path.startsWith('/ai
 
 test('Duffel answering late: the built-in offers first, then both suppliers’ in one list, Duffel asked once', async () => {
   const lang = 'en' as const;
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
+  const {
+    context,
+    page,
+    errors: pageErrors,
+  } = await openPage(browser, {
+    viewport: PHONE,
     userAgent: browserAgent(),
   });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   const asked = offerRequests();
   duffel.knobs.delayMs = DELAY_MS;
   try {

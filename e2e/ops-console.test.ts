@@ -10,17 +10,13 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
 import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { codeOf, type TestSmtpServer } from './support/smtp.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
-import { ANONYMOUS } from './support/api.ts';
+import { type TestSmtpServer } from './support/smtp.ts';
+import { sessionToken } from './support/api.ts';
+import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
 import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 
 const ADMIN = 'boss@agency.test';
@@ -29,10 +25,9 @@ const TRAVELLER = 'just-a-traveller@example.com';
 let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
-type Booked = { id: string; booking_reference: string; access_token: string; contact: { email: string } };
-let order: Booked;
+let order: BookedOrder;
 /** A second paid order, which the admin cancels refunding more than its fare rules give. */
-let second: Booked;
+let second: BookedOrder;
 
 /** Every console page; `:id` is the paid order. */
 const PAGES = ['/en/ops', '/en/ops/orders', '/en/ops/orders?q=ABC123', '/en/ops/orders/:id', '/en/ops/staff'];
@@ -45,24 +40,8 @@ beforeAll(async () => {
 
   ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
 
-  const searched = await fetch(`${site.url}/v1/flights/search`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(40) }],
-      passengers: { adults: 1 },
-    }),
-  });
-  const offer = expandSearchOffers(((await searched.json()) as { data: SearchAnswer }).data)[0]! as Offer;
-  const book = async (key: string) => {
-    const booked = await fetch(`${site.url}/v1/orders`, {
-      method: 'POST',
-      headers: { ...ANONYMOUS, 'idempotency-key': key },
-      body: JSON.stringify(bookingBody(offer)),
-    });
-    expect(booked.status).toBe(201);
-    return ((await booked.json()) as { data: Booked }).data;
-  };
+  const [offer] = await searchOffers(site.url, { days: 40 });
+  const book = (key: string) => bookThroughApi(site.url, offer!, key);
   order = await book('ops-console-e2e-1');
   second = await book('ops-console-e2e-2');
 });
@@ -71,15 +50,9 @@ afterAll(() => stopSuite(site, browser, smtp));
 
 /** A signed-in traveller without a role, through the API (the browser sign-in is shown by the staff). */
 async function travellerContext(): Promise<BrowserContext> {
-  const post = (url: string, body: object) =>
-    fetch(`${site.url}${url}`, { method: 'POST', headers: ANONYMOUS, body: JSON.stringify(body) });
-  expect((await post('/v1/auth/code', { email: TRAVELLER, lang: 'en' })).status).toBe(202);
-  const code = codeOf(await smtp.waitFor(TRAVELLER, 15_000, 1));
-  const verified = (await (await post('/v1/auth/verify', { email: TRAVELLER, code })).json()) as {
-    data: { token: string };
-  };
+  const token = await sessionToken(site.url, smtp, TRAVELLER);
   const context = await browser.newContext();
-  await context.addCookies([{ name: 'token', value: verified.data.token, url: site.url }]);
+  await context.addCookies([{ name: 'token', value: token, url: site.url }]);
   return context;
 }
 

@@ -12,19 +12,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Offer } from '@parvoz/core/search-types';
 import { createDatabase, schema } from '@parvoz/db';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
 import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { codeOf, type TestSmtpServer } from './support/smtp.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
-import { ANONYMOUS } from './support/api.ts';
+import { type TestSmtpServer } from './support/smtp.ts';
+import { ANONYMOUS, sessionToken } from './support/api.ts';
+import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
 import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 
 const ADMIN = 'chief@agency.test';
@@ -32,8 +29,7 @@ const BOUNCED = 'late.reader@example.com';
 let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
-type Booked = { id: string; booking_reference: string; access_token: string; contact: { email: string } };
-const booked: Booked[] = [];
+const booked: BookedOrder[] = [];
 
 beforeAll(async () => {
   const { dataDir } = siteDataDirWithAdmin(ADMIN);
@@ -61,26 +57,9 @@ beforeAll(async () => {
 
   ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
 
-  const searched = await fetch(`${site.url}/v1/flights/search`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(45) }],
-      passengers: { adults: 1 },
-    }),
-  });
-  expect(searched.status).toBe(200);
-  // The wire lists slices and fare families once; made whole as the web reads them.
-  const offer = expandSearchOffers(((await searched.json()) as { data: SearchAnswer }).data)[0]! as Offer;
-  for (const key of ['overview-e2e-1', 'overview-e2e-2']) {
-    const answer = await fetch(`${site.url}/v1/orders`, {
-      method: 'POST',
-      headers: { ...ANONYMOUS, 'idempotency-key': key },
-      body: JSON.stringify(bookingBody(offer)),
-    });
-    expect(answer.status).toBe(201);
-    booked.push(((await answer.json()) as { data: Booked }).data);
-  }
+  const [offer] = await searchOffers(site.url, { days: 45 });
+  for (const key of ['overview-e2e-1', 'overview-e2e-2'])
+    booked.push(await bookThroughApi(site.url, offer!, key));
 });
 
 afterAll(() => stopSuite(site, browser, smtp));
@@ -218,16 +197,9 @@ test('an admin sees the figures, retries a failed email and downloads the orders
 });
 
 test('a signed-in traveller gets the 404 for the CSV export too', async () => {
-  const post = (url: string, body: object) =>
-    fetch(`${site.url}${url}`, { method: 'POST', headers: ANONYMOUS, body: JSON.stringify(body) });
-  const traveller = 'curious.traveller@example.com';
-  expect((await post('/v1/auth/code', { email: traveller, lang: 'en' })).status).toBe(202);
-  const code = codeOf(await smtp.waitFor(traveller, 15_000, 1));
-  const verified = (await (await post('/v1/auth/verify', { email: traveller, code })).json()) as {
-    data: { token: string };
-  };
+  const token = await sessionToken(site.url, smtp, 'curious.traveller@example.com');
   const today = isoDay(0);
-  const cookie = `token=${verified.data.token}`;
+  const cookie = `token=${token}`;
   // Signed in indeed: the profile opens (without the session it sends to the sign-in page).
   expect((await fetch(`${site.url}/en/profile`, { headers: { cookie }, redirect: 'manual' })).status).toBe(
     200,
@@ -235,7 +207,7 @@ test('a signed-in traveller gets the 404 for the CSV export too', async () => {
   const csv = await fetch(`${site.url}/en/ops/orders.csv?from=${today}&to=${today}`, { headers: { cookie } });
   expect(csv.status).toBe(404);
   const api = await fetch(`${site.url}/v1/ops/orders.csv?from=${today}&to=${today}`, {
-    headers: { authorization: `Bearer ${verified.data.token}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   expect(api.status).toBe(404);
   expect(await api.json()).toEqual({

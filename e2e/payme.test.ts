@@ -12,10 +12,8 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
 import { en as m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
-import { bookOneAdult, callApi } from './support/api.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { bookOneAdult } from './support/api.ts';
+import { isNonstop, searchOffers } from './support/offers.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -42,18 +40,7 @@ afterAll(() => stopSuite(site, browser, payme));
 
 /** A one-adult nonstop booking in sum. */
 async function uzsOrder() {
-  const found = await callApi(site.url, '/v1/flights/search', {
-    body: {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(35) }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-      currency: 'UZS',
-    },
-  });
-  expect(found.status).toBe(200);
-  // The wire lists slices and fare families once; made whole as the web reads them.
-  const offers = expandSearchOffers(found.body.data as unknown as SearchAnswer);
-  const offer = offers.find((o) => o.slices.every((s) => s.transfers === 0))!;
+  const offer = (await searchOffers(site.url, { days: 35, currency: 'UZS' })).find(isNonstop)!;
   const booked = await bookOneAdult(site.url, `payme-e2e-${Date.now()}`, offer.id, {
     lang: 'en',
     currency: 'UZS',

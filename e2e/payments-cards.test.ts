@@ -14,7 +14,7 @@ import {
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
-import { isoDay } from './support/dates.ts';
+import { searchOffers } from './support/offers.ts';
 import { bookOneAdult, callApi } from './support/api.ts';
 
 const API_KEY = 'sandbox-e2e-iyzico-api-key';
@@ -43,16 +43,8 @@ beforeAll(async () => {
 afterAll(() => stopSuite(site, browser, iyzico));
 
 test('a TRY order is paid through iyzico’s form and shown booked and paid', async () => {
-  const found = await callApi(site.url, '/v1/flights/search', {
-    body: {
-      slices: [{ origin: 'IST', destination: 'TAS', departure_date: isoDay(30) }],
-      passengers: { adults: 1 },
-      cabin_class: 'economy',
-    },
-  });
-  expect(found.status).toBe(200);
-  const offer = found.body.data.offers[0];
-  const booked = await bookOneAdult(site.url, `cards-e2e-${Date.now()}`, offer.id, {
+  const [offer] = await searchOffers(site.url, { days: 30, origin: 'IST', destination: 'TAS' });
+  const booked = await bookOneAdult(site.url, `cards-e2e-${Date.now()}`, offer!.id, {
     lang: 'tr',
     currency: 'TRY',
     contact: { full_name: 'Elif Yılmaz', email: 'elif@example.com', phone: '+90 532 123 45 67' },

@@ -24,7 +24,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { ddmm, isoDay } from './support/dates.ts';
 import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
-import { callApi } from './support/api.ts';
+import { firstOfferOn } from './support/offers.ts';
 
 const WIDTH = 360;
 const HEIGHT = 740;
@@ -158,23 +158,6 @@ async function reachable(target: Locator): Promise<boolean> {
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return hit !== null && el.contains(hit);
   });
-}
-
-/** The first offer of a one-adult economy search from the API, as the results page's "buy" gets one. */
-async function firstOffer(lang: Locale): Promise<string> {
-  for (const days of [30, 31, 32]) {
-    const found = await callApi<{ data: { offers: { id: string }[] } }>(site.url, '/v1/flights/search', {
-      body: {
-        slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(days) }],
-        passengers: { adults: 1, children: 0, infants: 0 },
-        cabin_class: 'economy',
-        currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
-      },
-    });
-    expect(found.status).toBe(200);
-    if (found.body.data.offers.length > 0) return found.body.data.offers[0]!.id;
-  }
-  throw new Error('no offers TAS-IST');
 }
 
 /** The results page's own checks: the strip and the sort tabs whole, the filters sheet, a flight's details. */
@@ -345,7 +328,8 @@ describe.each(LOCALES)('%s on a 360 px phone', (lang) => {
   test('booking page, the card page and the order page of a booking made with a long email', async () => {
     const { context, page, errors } = await phone();
     const email = longEmail(lang);
-    const offer = await firstOffer(lang);
+    const offer = (await firstOfferOn(site.url, [30, 31, 32], { currency: DEFAULT_CURRENCY_BY_LOCALE[lang] }))
+      .id;
     await gotoHydrated(page, `${site.url}/${lang}/flight/booking?offer=${encodeURIComponent(offer)}`);
     await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
     await checkPage(page, lang, 'booking');

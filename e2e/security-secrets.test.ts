@@ -18,10 +18,8 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite } from './support/server.ts';
-import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import type { SearchAnswer } from '@parvoz/contracts/offers';
+import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
-import { isoDay } from './support/dates.ts';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
@@ -35,18 +33,8 @@ function oldAccessToken(secret: string, orderId: string): string {
 }
 
 async function firstOffer(site: RunningSite): Promise<Offer> {
-  const departure = isoDay(40);
-  const response = await fetch(`${site.url}/v1/flights/search`, {
-    method: 'POST',
-    headers: ANONYMOUS,
-    body: JSON.stringify({
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: departure }],
-      passengers: { adults: 1 },
-    }),
-  });
-  expect(response.status).toBe(200);
-  const offers = expandSearchOffers(((await response.json()) as { data: SearchAnswer }).data) as Offer[];
-  return offers.find((o) => o.slices[0]!.segments.length === 1) ?? offers[0]!;
+  const offers = await searchOffers(site.url, { days: 40 });
+  return offers.find(isNonstop) ?? offers[0]!;
 }
 
 async function book(site: RunningSite, offerId: string, offer: Offer) {

@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { DEFAULT_CURRENCY_BY_LOCALE } from '@parvoz/i18n/currency';
-import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { LOCALES } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
+import { firstOfferOn } from './support/offers.ts';
 
 let site: RunningSite;
 let browser: Browser;
 let context: BrowserContext;
 
-const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 /** Intl writes no-break spaces; compare words. */
 const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
@@ -32,29 +32,9 @@ beforeAll(async () => {
 
 afterAll(() => stopSuite(site, browser));
 
-/** The first offer of a one-adult economy search from the API, as the results page's "buy" gets one. */
-async function firstOffer(lang: Locale, origin: string, destination: string) {
-  for (const days of [30, 31, 32]) {
-    const response = await fetch(`${site.url}/v1/flights/search`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ANONYMOUS}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        slices: [{ origin, destination, departure_date: isoDay(days) }],
-        passengers: { adults: 1, children: 0, infants: 0 },
-        cabin_class: 'economy',
-        currency: DEFAULT_CURRENCY_BY_LOCALE[lang],
-      }),
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { offers: { id: string; fare_family: string }[] } };
-    if (body.data.offers.length > 0) return body.data.offers[0]!;
-  }
-  throw new Error(`no offers ${origin}-${destination}`);
-}
-
 describe('fare families, passenger types and classes in the page’s language', () => {
   test('/uz: the booking summary names the fare family in Uzbek, the word the results page uses', async () => {
-    const offer = await firstOffer('uz', 'TAS', 'IST');
+    const offer = await firstOfferOn(site.url, [30, 31, 32], { currency: DEFAULT_CURRENCY_BY_LOCALE.uz });
     expect(offer.fare_family).toBe('light');
     const page = await context.newPage();
     await gotoHydrated(page, `${site.url}/uz/flight/booking?offer=${encodeURIComponent(offer.id)}`);
