@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-home';
@@ -9,7 +9,9 @@ import { useMoney } from '../lib/use-money.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
@@ -100,10 +102,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         />
       ) : null}
 
-      <section aria-labelledby="ops-totals" className="grid gap-3">
-        <h2 id="ops-totals" className="text-lg font-semibold">
-          {t('ops.overview.totals')}
-        </h2>
+      <LabelledSection id="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="ops-totals">
           {(
             [
@@ -139,12 +138,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             </div>
           ))}
         </dl>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-charts" className="grid gap-3">
-        <h2 id="ops-charts" className="text-lg font-semibold">
-          {t('ops.overview.charts')}
-        </h2>
+      <LabelledSection id="ops-charts" heading={t('ops.overview.charts')} className="grid gap-3">
         <div className="grid gap-4 lg:grid-cols-2">
           <BarChart
             testId="chart-searches"
@@ -181,12 +177,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             />
           ))}
         </div>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-routes" className="grid gap-3">
-        <h2 id="ops-routes" className="text-lg font-semibold">
-          {t('ops.overview.topRoutes')}
-        </h2>
+      <LabelledSection id="ops-routes" heading={t('ops.overview.topRoutes')} className="grid gap-3">
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
@@ -216,12 +209,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             ))}
           </OpsTable>
         )}
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-emails" className="grid gap-3">
-        <h2 id="ops-emails" className="text-lg font-semibold">
-          {t('ops.overview.emails')}
-        </h2>
+      <LabelledSection id="ops-emails" heading={t('ops.overview.emails')} className="grid gap-3">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-backlog">
           {(
             [
@@ -268,30 +258,24 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
                 <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
                 <td className={td}>{formatInstant(locale, e.created_at)}</td>
                 <td className={td}>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retry" />
-                    <input type="hidden" name="id" value={e.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
-                    >
-                      {t('ops.overview.retry')}
-                    </Button>
-                  </Form>
+                  <PostButton
+                    intent="retry"
+                    fields={{ id: e.id }}
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
+                  >
+                    {t('ops.overview.retry')}
+                  </PostButton>
                 </td>
               </tr>
             ))}
           </OpsTable>
         )}
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-export" className="grid gap-3">
-        <h2 id="ops-export" className="text-lg font-semibold">
-          {t('ops.overview.export')}
-        </h2>
+      <LabelledSection id="ops-export" heading={t('ops.overview.export')} className="grid gap-3">
         {exportProblem ? <Notice kind="error">{t(exportProblem)}</Notice> : null}
         <p>
           <a
@@ -331,7 +315,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           </label>
           <Button type="submit">{t('ops.overview.download')}</Button>
         </form>
-      </section>
+      </LabelledSection>
     </div>
   );
 }

@@ -23,9 +23,11 @@ import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
@@ -514,13 +516,11 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
   const providerName = usePaymentProviderName();
   if (refunds.length === 0) return null;
   return (
-    <section
-      aria-labelledby="ops-refunds"
+    <LabelledSection
+      id="ops-refunds"
+      heading={t('ops.refund.heading')}
       className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
     >
-      <h2 id="ops-refunds" className="text-lg font-semibold">
-        {t('ops.refund.heading')}
-      </h2>
       <ul className="grid gap-3" data-testid="ops-refunds">
         {refunds.map((refund) => (
           <li key={refund.id} className="grid gap-1">
@@ -536,19 +536,20 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
                 <p className="text-sm text-neutral-700 wrap-anywhere">
                   {t('ops.refund.failedReason', { reason: refund.failure_reason ?? '—' })}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="refund-retry" />
-                  <input type="hidden" name="refund_id" value={refund.id} />
-                  <Button type="submit" variant="outline" disabled={busy}>
-                    {t('ops.refund.retry')}
-                  </Button>
-                </Form>
+                <PostButton
+                  intent="refund-retry"
+                  fields={{ refund_id: refund.id }}
+                  variant="outline"
+                  disabled={busy}
+                >
+                  {t('ops.refund.retry')}
+                </PostButton>
               </>
             ) : null}
           </li>
         ))}
       </ul>
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -688,21 +689,16 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
           <OrderPrice order={order} />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <section
-            aria-labelledby="ops-actions"
+          <LabelledSection
+            id="ops-actions"
+            heading={t('ops.order.actions')}
             className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
           >
-            <h2 id="ops-actions" className="text-lg font-semibold">
-              {t('ops.order.actions')}
-            </h2>
             <NoteForm busy={busy} failed={failed('note')} />
             {ticketed ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="resend" />
-                <Button type="submit" variant="outline" disabled={busy}>
-                  {t('ops.order.resend')}
-                </Button>
-              </Form>
+              <PostButton intent="resend" variant="outline" disabled={busy}>
+                {t('ops.order.resend')}
+              </PostButton>
             ) : null}
             <ContactForm order={order} busy={busy} failed={failed('contact')} />
             {order.booking_status !== 'cancelled' ? (
@@ -718,23 +714,17 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
                   failed={overrideFailed}
                 />
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="quote" />
-                  <Button type="submit" variant="outline" disabled={busy}>
-                    {t('ops.order.cancel')}
-                  </Button>
-                </Form>
+                <PostButton intent="quote" variant="outline" disabled={busy}>
+                  {t('ops.order.cancel')}
+                </PostButton>
               )
             ) : null}
-          </section>
+          </LabelledSection>
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
-          <section aria-labelledby="ops-timeline-heading" className="grid gap-3">
-            <h2 id="ops-timeline-heading" className="text-lg font-semibold">
-              {t('ops.order.timeline')}
-            </h2>
+          <LabelledSection id="ops-timeline-heading" heading={t('ops.order.timeline')} className="grid gap-3">
             <Timeline events={timeline} />
-          </section>
+          </LabelledSection>
         </div>
       </div>
     </div>

@@ -11,6 +11,8 @@ import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
+import { LabelledInput } from '../features/ops/LabelledInput.tsx';
+import { Pager } from '../features/ops/Pager.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { BOOKING_STATUS_LABEL } from '../features/orders/OrderDetails.tsx';
@@ -38,7 +40,7 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
   const money = useMoney();
   const [params] = useSearchParams();
   const { result } = loaderData;
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const given = (name: string) => params.get(name) ?? '';
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
@@ -52,20 +54,18 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
         role="search"
         className="grid gap-3 rounded border border-neutral-200 bg-white p-4 md:grid-cols-4"
       >
-        <label className="grid gap-1 md:col-span-2">
-          <span className="font-medium">{t('ops.orders.q')}</span>
-          <input
-            name="q"
-            type="search"
-            defaultValue={params.get('q') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
+        <LabelledInput
+          label={t('ops.orders.q')}
+          labelClassName="md:col-span-2"
+          name="q"
+          type="search"
+          defaultValue={given('q')}
+        />
         <label className="grid gap-1">
           <span className="font-medium">{t('ops.orders.status')}</span>
           <select
             name="status"
-            defaultValue={params.get('status') ?? ''}
+            defaultValue={given('status')}
             className="rounded border border-neutral-400 px-3 py-2"
           >
             <option value="">{t('ops.orders.any')}</option>
@@ -76,33 +76,15 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.place')}</span>
-          <input
-            name="place"
-            maxLength={3}
-            defaultValue={params.get('place') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2 uppercase"
-          />
-        </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.from')}</span>
-          <input
-            name="from"
-            type="date"
-            defaultValue={params.get('from') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.to')}</span>
-          <input
-            name="to"
-            type="date"
-            defaultValue={params.get('to') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
+        <LabelledInput
+          label={t('ops.orders.place')}
+          name="place"
+          maxLength={3}
+          defaultValue={given('place')}
+          className="uppercase"
+        />
+        <LabelledInput label={t('ops.orders.from')} name="from" type="date" defaultValue={given('from')} />
+        <LabelledInput label={t('ops.orders.to')} name="to" type="date" defaultValue={given('to')} />
         <div className="flex items-end">
           <Button type="submit">{t('ops.orders.search')}</Button>
         </div>
@@ -151,17 +133,7 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </OpsTable>
-          {pages > 1 ? (
-            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
-              {result.page > 1 ? (
-                <LocalizedLink to={pageLink(result.page - 1)}>{t('ops.orders.previous')}</LocalizedLink>
-              ) : null}
-              <span>{t('ops.orders.pageOf', { page: result.page, pages })}</span>
-              {result.page < pages ? (
-                <LocalizedLink to={pageLink(result.page + 1)}>{t('ops.orders.next')}</LocalizedLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager of={result} href={pageLink} />
         </>
       ) : null}
     </div>

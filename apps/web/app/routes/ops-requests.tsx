@@ -26,6 +26,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
+import { Pager } from '../features/ops/Pager.tsx';
 
 type Kind = 'requests' | 'applications';
 /** The fields of `Other` that `Own` has not, absent (so either inbox's items read as one list). */
@@ -199,7 +200,6 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
   const { kind, inbox, status } = loaderData;
   const config = KINDS[kind];
   const base = kind === 'requests' ? '/ops/requests' : '/ops/applications';
-  const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.page_size)) : 1;
   const result = actionData as ActionResult | undefined;
   return (
     <div className="grid gap-4">
@@ -288,25 +288,12 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
-              {inbox.page > 1 ? (
-                <LocalizedLink
-                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page - 1) })}`}
-                >
-                  {t('ops.orders.previous')}
-                </LocalizedLink>
-              ) : null}
-              <span>{t('ops.orders.pageOf', { page: inbox.page, pages })}</span>
-              {inbox.page < pages ? (
-                <LocalizedLink
-                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page + 1) })}`}
-                >
-                  {t('ops.orders.next')}
-                </LocalizedLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            of={inbox}
+            href={(page) =>
+              `${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`
+            }
+          />
         </>
       ) : null}
     </div>

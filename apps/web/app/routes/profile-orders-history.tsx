@@ -3,6 +3,7 @@ import type { OrderSummary } from '@parvoz/contracts/orders';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-orders-history';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
@@ -90,18 +91,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{t('page.ordersHistory.heading')}</PageHeading>
-      <section aria-labelledby="orders-active" className="mb-8">
-        <h2 id="orders-active" className="mb-3 text-xl font-semibold">
-          {t('orders.active')}
-        </h2>
+      <LabelledSection
+        id="orders-active"
+        heading={t('orders.active')}
+        className="mb-8"
+        headingClassName="mb-3 text-xl font-semibold"
+      >
         <OrderList orders={loaderData.active} empty={t('orders.empty.active')} />
-      </section>
-      <section aria-labelledby="orders-history">
-        <h2 id="orders-history" className="mb-3 text-xl font-semibold">
-          {t('orders.history')}
-        </h2>
+      </LabelledSection>
+      <LabelledSection
+        id="orders-history"
+        heading={t('orders.history')}
+        headingClassName="mb-3 text-xl font-semibold"
+      >
         <OrderList orders={loaderData.history} empty={t('orders.empty.history')} />
-      </section>
+      </LabelledSection>
     </>
   );
 }

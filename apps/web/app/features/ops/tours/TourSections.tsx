@@ -3,8 +3,10 @@ import type { OpsTour, OpsTourHistoryEntry } from '@parvoz/contracts/ops-tours';
 import { useRootData, useT } from '../../../lib/i18n.tsx';
 import { formatInstant } from '../../../lib/local-time.ts';
 import { Button } from '../../../components/Button.tsx';
+import { PostButton } from '../../../components/PostButton.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { LocalizedLink } from '../../../components/LocalizedLink.tsx';
+import { LabelledSection } from '../../../components/LabelledSection.tsx';
 import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
 
 const SECTION = 'grid gap-3 rounded border border-neutral-200 bg-white p-4';
@@ -13,25 +15,23 @@ const SECTION = 'grid gap-3 rounded border border-neutral-200 bg-white p-4';
 export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   return (
-    <section aria-labelledby="tour-publishing" className={SECTION}>
-      <h2 id="tour-publishing" className="text-lg font-semibold">
-        {t('ops.tours.publishing')}
-      </h2>
+    <LabelledSection id="tour-publishing" heading={t('ops.tours.publishing')} className={SECTION}>
       <p>{t(tour.published ? 'ops.tours.publishedHint' : 'ops.tours.draftHint')}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={tour.published ? 'unpublish' : 'publish'} />
-          <Button type="submit" disabled={busy} variant={tour.published ? 'outline' : 'solid'}>
-            {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
-          </Button>
-        </Form>
+        <PostButton
+          intent={tour.published ? 'unpublish' : 'publish'}
+          disabled={busy}
+          variant={tour.published ? 'outline' : 'solid'}
+        >
+          {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
+        </PostButton>
         {tour.published ? (
           <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-700 underline">
             {t('ops.tours.viewOnSite')}
           </LocalizedLink>
         ) : null}
       </div>
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -40,10 +40,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   const { locale } = useRootData();
   return (
-    <section aria-labelledby="tour-picture" className={SECTION}>
-      <h2 id="tour-picture" className="text-lg font-semibold">
-        {t('ops.tours.image.heading')}
-      </h2>
+    <LabelledSection id="tour-picture" heading={t('ops.tours.image.heading')} className={SECTION}>
       {tour.image_url ? (
         <img
           src={tour.image_url}
@@ -81,7 +78,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
           {t('ops.tours.image.upload')}
         </Button>
       </Form>
-    </section>
+    </LabelledSection>
   );
 }
 
@@ -90,10 +87,7 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
   const t = useT();
   const { locale } = useRootData();
   return (
-    <section aria-labelledby="tour-history" className="grid gap-2">
-      <h2 id="tour-history" className="text-lg font-semibold">
-        {t('ops.tours.history')}
-      </h2>
+    <LabelledSection id="tour-history" heading={t('ops.tours.history')} className="grid gap-2">
       <ol className="grid gap-1 text-sm" data-testid="ops-tour-history">
         {history.map((e, i) => (
           <li key={i} className="wrap-anywhere">
@@ -102,6 +96,6 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
           </li>
         ))}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }
