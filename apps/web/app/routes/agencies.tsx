@@ -22,6 +22,9 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return agencyApplicationAction(request, params.lang, context.get(requestStateContext));
 }
 
+/** The look of the page's sections. */
+const SECTION = { className: 'mt-8', headingClassName: 'text-xl font-semibold' };
+
 /** The agency programme: what it offers, how to join, and the application form. */
 export default function Agencies({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -30,12 +33,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeading>{t('page.agencies.heading')}</PageHeading>
       <p className="max-w-3xl text-lg leading-relaxed text-neutral-800">{lead}</p>
-      <LabelledSection
-        id="agency-benefits"
-        heading={t('agencies.benefits')}
-        className="mt-8"
-        headingClassName="text-xl font-semibold"
-      >
+      <LabelledSection id="agency-benefits" heading={t('agencies.benefits')} {...SECTION}>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-lg border border-neutral-200 bg-white p-4">
@@ -45,12 +43,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       </LabelledSection>
-      <LabelledSection
-        id="agency-steps"
-        heading={t('agencies.steps')}
-        className="mt-8"
-        headingClassName="text-xl font-semibold"
-      >
+      <LabelledSection id="agency-steps" heading={t('agencies.steps')} {...SECTION}>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-neutral-700">
           {steps.map((step) => (
             <li key={step}>{step}</li>
@@ -60,8 +53,8 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
       <LabelledSection
         id="agency-apply"
         heading={t('agencies.form.heading')}
-        className="mt-8 max-w-3xl rounded-lg border border-neutral-200 bg-white p-4 sm:p-6"
-        headingClassName="scroll-mt-4 text-xl font-semibold"
+        className={`${SECTION.className} max-w-3xl rounded-lg border border-neutral-200 bg-white p-4 sm:p-6`}
+        headingClassName={`scroll-mt-4 ${SECTION.headingClassName}`}
       >
         {sent ? (
           <div className="mt-3">

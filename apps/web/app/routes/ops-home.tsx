@@ -17,6 +17,8 @@ import { opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { BarChart } from '../features/ops/BarChart.tsx';
+import { Figures } from '../features/ops/Figures.tsx';
+import { LabelledInput } from '../features/ops/LabelledInput.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.overview.heading');
 
@@ -24,6 +26,26 @@ const EXPORT_PROBLEMS: Record<string, MessageKey> = {
   invalid: 'ops.overview.exportInvalid',
   rate_limited: 'ops.overview.rateLimited',
 };
+
+/** The conversion rates shown: their words and the overview's field. */
+const CONVERSION = [
+  ['ops.overview.searchToOrder', 'search_to_order'],
+  ['ops.overview.orderToPaid', 'order_to_paid'],
+  ['ops.overview.searchToPaid', 'search_to_paid'],
+] as const;
+/** The emails waiting, being sent and failed: their words and the outbox's field. */
+const BACKLOG = [
+  ['ops.overview.pending', 'pending'],
+  ['ops.overview.sending', 'sending'],
+  ['ops.overview.failed', 'failed'],
+] as const;
+
+/** The daily counts drawn as charts: the chart's test id, its words and the day's field. */
+const DAILY_CHARTS = [
+  ['chart-searches', 'ops.overview.searches', 'searches'],
+  ['chart-orders', 'ops.overview.orders', 'orders'],
+  ['chart-paid', 'ops.overview.paidOrders', 'paid_orders'],
+] as const;
 
 /** The console's landing page (issue 13 §8): the last 30 days in figures, the emails, the CSV export. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const problem = EXPORT_PROBLEMS[new URL(request.url).searchParams.get('export') ?? ''] ?? null;
   return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
 }
+
+type Day = Awaited<ReturnType<typeof loader>>['overview']['days'][number];
 
 type ActionResult = { done: MessageKey } | { problem: MessageKey } | { confirm: { id: number; key: string } };
 
@@ -71,7 +95,21 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const count = (n: number) => number.format(n);
   const day = (iso: string) => formatLocalDate(locale, iso);
-  const currencies = overview.totals.revenue.map((r) => r.currency);
+  // One chart for each daily count, then one for the revenue in each currency taken.
+  const charts = [
+    ...DAILY_CHARTS.map(([testId, title, field]) => ({
+      testId,
+      title: t(title),
+      value: (d: Day) => d[field],
+      format: count,
+    })),
+    ...overview.totals.revenue.map(({ currency }) => ({
+      testId: `chart-revenue-${currency}`,
+      title: t('ops.overview.revenueIn', { currency }),
+      value: (d: Day) => Number(d.revenue.find((r) => r.currency === currency)?.amount ?? 0),
+      format: (value: number) => money(value, currency),
+    })),
+  ];
   const rate = (value: number | null) => (value === null ? t('ops.overview.noData') : percent.format(value));
   const confirming =
     actionData && 'confirm' in actionData
@@ -103,76 +141,38 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
       ) : null}
 
       <LabelledSection id="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="ops-totals">
-          {(
+        <Figures
+          testId="ops-totals"
+          columns={4}
+          wrap
+          figures={[
+            ['ops.overview.searches', count(overview.totals.searches)],
+            ['ops.overview.orders', count(overview.totals.orders)],
+            ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
             [
-              ['ops.overview.searches', count(overview.totals.searches)],
-              ['ops.overview.orders', count(overview.totals.orders)],
-              ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
-              [
-                'ops.overview.revenue',
-                overview.totals.revenue.length
-                  ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
-                  : t('ops.overview.noRevenue'),
-              ],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums wrap-anywhere">{value}</dd>
-            </div>
-          ))}
-        </dl>
+              'ops.overview.revenue',
+              overview.totals.revenue.length
+                ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
+                : t('ops.overview.noRevenue'),
+            ],
+          ]}
+        />
         <h3 className="font-semibold">{t('ops.overview.conversion')}</h3>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-conversion">
-          {(
-            [
-              ['ops.overview.searchToOrder', overview.conversion.search_to_order],
-              ['ops.overview.orderToPaid', overview.conversion.order_to_paid],
-              ['ops.overview.searchToPaid', overview.conversion.search_to_paid],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums">{rate(value)}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures
+          testId="ops-conversion"
+          figures={CONVERSION.map(([key, field]) => [key, rate(overview.conversion[field])] as const)}
+        />
       </LabelledSection>
 
       <LabelledSection id="ops-charts" heading={t('ops.overview.charts')} className="grid gap-3">
         <div className="grid gap-4 lg:grid-cols-2">
-          <BarChart
-            testId="chart-searches"
-            title={t('ops.overview.searches')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.searches }))}
-            format={count}
-            formatDay={day}
-          />
-          <BarChart
-            testId="chart-orders"
-            title={t('ops.overview.orders')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.orders }))}
-            format={count}
-            formatDay={day}
-          />
-          <BarChart
-            testId="chart-paid"
-            title={t('ops.overview.paidOrders')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.paid_orders }))}
-            format={count}
-            formatDay={day}
-          />
-          {currencies.map((currency) => (
+          {charts.map((chart) => (
             <BarChart
-              key={currency}
-              testId={`chart-revenue-${currency}`}
-              title={t('ops.overview.revenueIn', { currency })}
-              points={overview.days.map((d) => ({
-                day: d.day,
-                value: Number(d.revenue.find((r) => r.currency === currency)?.amount ?? 0),
-              }))}
-              format={(value) => money(value, currency)}
+              key={chart.testId}
+              testId={chart.testId}
+              title={chart.title}
+              points={overview.days.map((d) => ({ day: d.day, value: chart.value(d) }))}
+              format={chart.format}
               formatDay={day}
             />
           ))}
@@ -212,20 +212,10 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
       </LabelledSection>
 
       <LabelledSection id="ops-emails" heading={t('ops.overview.emails')} className="grid gap-3">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-backlog">
-          {(
-            [
-              ['ops.overview.pending', outbox.backlog.pending],
-              ['ops.overview.sending', outbox.backlog.sending],
-              ['ops.overview.failed', outbox.backlog.failed],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums">{count(value)}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures
+          testId="ops-backlog"
+          figures={BACKLOG.map(([key, field]) => [key, count(outbox.backlog[field])] as const)}
+        />
         {outbox.backlog.oldest_pending_at ? (
           <p className="text-sm">
             {t('ops.overview.oldestPending', { at: formatInstant(locale, outbox.backlog.oldest_pending_at) })}
@@ -293,26 +283,20 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           action={csvUrl}
           className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
         >
-          <label className="grid gap-1">
-            <span className="font-medium">{t('ops.overview.exportFrom')}</span>
-            <input
-              type="date"
-              name="from"
-              required
-              defaultValue={overview.from}
-              className="rounded border border-neutral-400 px-3 py-2"
-            />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">{t('ops.overview.exportTo')}</span>
-            <input
-              type="date"
-              name="to"
-              required
-              defaultValue={overview.to}
-              className="rounded border border-neutral-400 px-3 py-2"
-            />
-          </label>
+          <LabelledInput
+            label={t('ops.overview.exportFrom')}
+            type="date"
+            name="from"
+            required
+            defaultValue={overview.from}
+          />
+          <LabelledInput
+            label={t('ops.overview.exportTo')}
+            type="date"
+            name="to"
+            required
+            defaultValue={overview.to}
+          />
           <Button type="submit">{t('ops.overview.download')}</Button>
         </form>
       </LabelledSection>
