@@ -1,7 +1,7 @@
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { LOCALES } from '@parvoz/i18n/locales';
 import type { Route } from './+types/dev-email-previews';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -32,9 +32,7 @@ export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
       <PageHeading>{t('mailbox.previews.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('mailbox.previews.lead')}</p>
       <p className="mb-4">
-        <LocalizedLink to="/dev/mailbox" className="text-primary-700 underline">
-          {t('mailbox.previews.back')}
-        </LocalizedLink>
+        <TextLink to="/dev/mailbox">{t('mailbox.previews.back')}</TextLink>
       </p>
       <div className="overflow-x-auto">
         <table className="text-sm" data-testid="email-previews">

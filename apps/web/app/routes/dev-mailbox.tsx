@@ -1,6 +1,6 @@
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/dev-mailbox';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -26,9 +26,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <PageHeading>{t('mailbox.heading')}</PageHeading>
       <p className="mb-4 text-neutral-700">{t('mailbox.lead')}</p>
       <p className="mb-4">
-        <LocalizedLink to="/dev/mailbox/previews" className="text-primary-700 underline">
-          {t('mailbox.previews.link')}
-        </LocalizedLink>
+        <TextLink to="/dev/mailbox/previews">{t('mailbox.previews.link')}</TextLink>
       </p>
       {loaderData.mails.length === 0 ? <p>{t('mailbox.empty')}</p> : null}
       <ul className="grid gap-4">

@@ -116,8 +116,10 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
       ? outbox.failed.find((e) => e.id === actionData.confirm.id)
       : undefined;
   const csvUrl = `/${params.lang}/ops/orders.csv`;
-  const th = 'px-2 py-1 text-start font-semibold';
-  const td = 'px-2 py-1 align-top';
+  // The export's first and last day, the last 30 days at first.
+  const periodEnd = (name: 'from' | 'to', label: MessageKey) => (
+    <LabelledInput label={t(label)} type="date" name={name} required defaultValue={overview[name]} />
+  );
 
   return (
     <div className="grid gap-8">
@@ -184,30 +186,26 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
           <OpsTable
-            caption={t('ops.overview.topRoutes')}
+            caption="ops.overview.topRoutes"
             testId="ops-top-routes"
-            minWidth=""
-            className="rounded border border-neutral-200 bg-white"
+            look="card"
+            rows={overview.top_routes}
+            rowKey={(r) => `${r.origin}-${r.destination}`}
             columns={[
-              t('ops.overview.route'),
-              t('ops.overview.orders'),
-              t('ops.overview.paidOrders'),
-              t('ops.overview.revenue'),
+              { label: 'ops.overview.route', cell: (r) => `${r.origin}–${r.destination}` },
+              { label: 'ops.overview.orders', className: 'tabular-nums', cell: (r) => count(r.orders) },
+              {
+                label: 'ops.overview.paidOrders',
+                className: 'tabular-nums',
+                cell: (r) => count(r.paid_orders),
+              },
+              {
+                label: 'ops.overview.revenue',
+                className: 'tabular-nums wrap-anywhere',
+                cell: (r) => r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—',
+              },
             ]}
-          >
-            {overview.top_routes.map((r) => (
-              <tr key={`${r.origin}-${r.destination}`} className="border-t border-neutral-100">
-                <th scope="row" className={th}>
-                  {r.origin}–{r.destination}
-                </th>
-                <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
-                <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
-                <td className={`${td} tabular-nums wrap-anywhere`}>
-                  {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </OpsTable>
+          />
         )}
       </LabelledSection>
 
@@ -225,29 +223,20 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           <p data-testid="ops-failed-none">{t('ops.overview.noFailed')}</p>
         ) : (
           <OpsTable
-            caption={t('ops.overview.failed')}
+            caption="ops.overview.failed"
             testId="ops-failed"
-            minWidth=""
-            className="rounded border border-neutral-200 bg-white"
+            look="card"
+            rows={outbox.failed}
+            rowKey={(e) => e.id}
             columns={[
-              t('ops.overview.kind'),
-              t('ops.overview.recipient'),
-              t('ops.overview.error'),
-              t('ops.overview.attempts'),
-              t('ops.overview.created'),
-              t('ops.overview.action'),
-            ]}
-          >
-            {outbox.failed.map((e) => (
-              <tr key={e.id} className="border-t border-neutral-100">
-                <th scope="row" className={`${th} wrap-anywhere`}>
-                  {e.kind}
-                </th>
-                <td className={`${td} wrap-anywhere`}>{e.to}</td>
-                <td className={`${td} wrap-anywhere`}>{e.error ?? '—'}</td>
-                <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
-                <td className={td}>{formatInstant(locale, e.created_at)}</td>
-                <td className={td}>
+              { label: 'ops.overview.kind', className: 'wrap-anywhere', cell: (e) => e.kind },
+              { label: 'ops.overview.recipient', className: 'wrap-anywhere', cell: (e) => e.to },
+              { label: 'ops.overview.error', className: 'wrap-anywhere', cell: (e) => e.error ?? '—' },
+              { label: 'ops.overview.attempts', className: 'tabular-nums', cell: (e) => count(e.attempts) },
+              { label: 'ops.overview.created', cell: (e) => formatInstant(locale, e.created_at) },
+              {
+                label: 'ops.overview.action',
+                cell: (e) => (
                   <PostButton
                     intent="retry"
                     fields={{ id: e.id }}
@@ -258,10 +247,10 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
                   >
                     {t('ops.overview.retry')}
                   </PostButton>
-                </td>
-              </tr>
-            ))}
-          </OpsTable>
+                ),
+              },
+            ]}
+          />
         )}
       </LabelledSection>
 
@@ -283,20 +272,8 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           action={csvUrl}
           className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
         >
-          <LabelledInput
-            label={t('ops.overview.exportFrom')}
-            type="date"
-            name="from"
-            required
-            defaultValue={overview.from}
-          />
-          <LabelledInput
-            label={t('ops.overview.exportTo')}
-            type="date"
-            name="to"
-            required
-            defaultValue={overview.to}
-          />
+          {periodEnd('from', 'ops.overview.exportFrom')}
+          {periodEnd('to', 'ops.overview.exportTo')}
           <Button type="submit">{t('ops.overview.download')}</Button>
         </form>
       </LabelledSection>

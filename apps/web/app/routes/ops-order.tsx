@@ -28,7 +28,7 @@ import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LabelledSection } from '../components/LabelledSection.tsx';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
@@ -668,9 +668,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="grid gap-6">
       <p>
-        <LocalizedLink to="/ops/orders" className="text-primary-700 underline">
-          {t('ops.order.back')}
-        </LocalizedLink>
+        <TextLink to="/ops/orders">{t('ops.order.back')}</TextLink>
       </p>
       <PageHeading>{t('ops.order.heading', { reference: order.booking_reference })}</PageHeading>
       <OrderStatusBadges order={order} />

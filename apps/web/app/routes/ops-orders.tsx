@@ -9,7 +9,7 @@ import { useMoney } from '../lib/use-money.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { LabelledInput } from '../features/ops/LabelledInput.tsx';
 import { Pager } from '../features/ops/Pager.tsx';
@@ -101,38 +101,41 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
             {t('ops.orders.count', { count: result.total })}
           </p>
           <OpsTable
-            caption={t('ops.orders.heading')}
+            caption="ops.orders.heading"
             minWidth="min-w-[40rem]"
+            rows={result.orders}
+            rowKey={(o) => o.id}
             columns={[
-              t('ops.orders.reference'),
-              t('ops.orders.contact'),
-              t('ops.orders.route'),
-              t('ops.orders.total'),
-              t('ops.orders.statuses'),
-              t('ops.orders.created'),
+              {
+                label: 'ops.orders.reference',
+                className: 'font-mono',
+                cell: (o) => <TextLink to={`/ops/orders/${o.id}`}>{o.booking_reference}</TextLink>,
+              },
+              {
+                label: 'ops.orders.contact',
+                className: 'wrap-anywhere',
+                cell: (o) => (
+                  <>
+                    {o.contact_name}
+                    <br />
+                    <span className="text-neutral-700">{o.contact_email}</span>
+                  </>
+                ),
+              },
+              { label: 'ops.orders.route', cell: (o) => o.route },
+              {
+                label: 'ops.orders.total',
+                className: 'whitespace-nowrap',
+                cell: (o) => money(o.total_amount, o.currency),
+              },
+              { label: 'ops.orders.statuses', cell: (o) => <OrderStatusBadges order={o} /> },
+              {
+                label: 'ops.orders.created',
+                className: 'whitespace-nowrap',
+                cell: (o) => formatInstant(locale, o.created_at),
+              },
             ]}
-          >
-            {result.orders.map((o) => (
-              <tr key={o.id} className="border-b border-neutral-200 align-top">
-                <th scope="row" className="p-2 font-mono">
-                  <LocalizedLink to={`/ops/orders/${o.id}`} className="text-primary-700 underline">
-                    {o.booking_reference}
-                  </LocalizedLink>
-                </th>
-                <td className="p-2 wrap-anywhere">
-                  {o.contact_name}
-                  <br />
-                  <span className="text-neutral-700">{o.contact_email}</span>
-                </td>
-                <td className="p-2">{o.route}</td>
-                <td className="p-2 whitespace-nowrap">{money(o.total_amount, o.currency)}</td>
-                <td className="p-2">
-                  <OrderStatusBadges order={o} />
-                </td>
-                <td className="p-2 whitespace-nowrap">{formatInstant(locale, o.created_at)}</td>
-              </tr>
-            ))}
-          </OpsTable>
+          />
           <Pager of={result} href={pageLink} />
         </>
       ) : null}

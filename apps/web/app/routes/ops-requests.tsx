@@ -24,6 +24,7 @@ import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
 import { Pager } from '../features/ops/Pager.tsx';
@@ -250,9 +251,7 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
                     {item.tour ? (
                       <p>
                         {t('ops.inbox.tour')}{' '}
-                        <LocalizedLink to={`/tours/${item.tour.slug}`} className="text-primary-700 underline">
-                          {item.tour.title}
-                        </LocalizedLink>
+                        <TextLink to={`/tours/${item.tour.slug}`}>{item.tour.title}</TextLink>
                       </p>
                     ) : null}
                     {item.contact_name ? <p>{item.contact_name}</p> : null}

@@ -5,7 +5,7 @@ import { formatInstant } from '../../../lib/local-time.ts';
 import { Button } from '../../../components/Button.tsx';
 import { PostButton } from '../../../components/PostButton.tsx';
 import { FormField } from '../../../components/FormField.tsx';
-import { LocalizedLink } from '../../../components/LocalizedLink.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
 import { LabelledSection } from '../../../components/LabelledSection.tsx';
 import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
 
@@ -25,11 +25,7 @@ export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean })
         >
           {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
         </PostButton>
-        {tour.published ? (
-          <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-700 underline">
-            {t('ops.tours.viewOnSite')}
-          </LocalizedLink>
-        ) : null}
+        {tour.published ? <TextLink to={`/tours/${tour.slug}`}>{t('ops.tours.viewOnSite')}</TextLink> : null}
       </div>
     </LabelledSection>
   );
