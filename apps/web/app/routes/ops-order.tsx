@@ -28,6 +28,7 @@ import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LabelledSection } from '../components/LabelledSection.tsx';
+import { OpsPanel } from '../features/ops/OpsPanel.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
@@ -325,80 +326,57 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
   const t = useT();
   const money = useMoney();
   const providerName = usePaymentProviderName();
+  // Every step's "Yes" posts the key made for it and the step's own fields.
+  const ask = (intent: string, question: string, yes: string, fields: Record<string, string> = {}) => (
+    <ConfirmStep
+      id={`ops-confirm-${confirm.step}`}
+      question={question}
+      intent={intent}
+      fields={{ key: confirm.key, ...fields }}
+      yes={yes}
+      busy={busy}
+    />
+  );
   switch (confirm.step) {
     case 'note':
-      return (
-        <ConfirmStep
-          id="ops-confirm-note"
-          question={t('ops.order.confirmNote', { text: confirm.text })}
-          intent="note-confirm"
-          fields={{ key: confirm.key, text: confirm.text }}
-          yes={t('ops.order.yesNote')}
-          busy={busy}
-        />
-      );
+      return ask('note-confirm', t('ops.order.confirmNote', { text: confirm.text }), t('ops.order.yesNote'), {
+        text: confirm.text,
+      });
     case 'resend':
-      return (
-        <ConfirmStep
-          id="ops-confirm-resend"
-          question={t('ops.order.confirmResend', { email: order.contact.email })}
-          intent="resend-confirm"
-          fields={{ key: confirm.key }}
-          yes={t('ops.order.yesResend')}
-          busy={busy}
-        />
+      return ask(
+        'resend-confirm',
+        t('ops.order.confirmResend', { email: order.contact.email }),
+        t('ops.order.yesResend'),
       );
     case 'refund': {
       const amount = money(confirm.amount, confirm.currency);
-      return (
-        <ConfirmStep
-          id="ops-confirm-refund"
-          question={t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) })}
-          intent="refund-retry-confirm"
-          fields={{ key: confirm.key, refund_id: confirm.refund_id }}
-          yes={t('ops.refund.yesRetry')}
-          busy={busy}
-        />
-      );
+      const question = t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) });
+      return ask('refund-retry-confirm', question, t('ops.refund.yesRetry'), {
+        refund_id: confirm.refund_id,
+      });
     }
     case 'contact': {
-      const { step: _step, key, ...fields } = confirm;
-      return (
-        <ConfirmStep
-          id="ops-confirm-contact"
-          question={t('ops.order.contact.confirm', {
-            name: fields.full_name,
-            email: fields.email,
-            phone: fields.phone,
-          })}
-          intent="contact-confirm"
-          fields={{ key, ...fields }}
-          yes={t('ops.order.contact.yes')}
-          busy={busy}
-        />
-      );
+      const { step: _step, key: _key, ...fields } = confirm;
+      const question = t('ops.order.contact.confirm', {
+        name: fields.full_name,
+        email: fields.email,
+        phone: fields.phone,
+      });
+      return ask('contact-confirm', question, t('ops.order.contact.yes'), fields);
     }
     case 'override': {
       const refund = money(confirm.refund_amount, order.total_currency);
-      return (
-        <ConfirmStep
-          id="ops-confirm-override"
-          question={t('ops.order.override.confirm', {
-            refund,
-            quoted: money(confirm.quoted, order.total_currency),
-            reason: confirm.reason,
-          })}
-          intent="override-confirm"
-          fields={{
-            key: confirm.key,
-            cancellation_id: confirm.cancellation_id,
-            refund_amount: confirm.refund_amount,
-            reason: confirm.reason,
-          }}
-          yes={t('ops.order.override.yes', { refund })}
-          busy={busy}
-        />
-      );
+      const question = t('ops.order.override.confirm', {
+        refund,
+        quoted: money(confirm.quoted, order.total_currency),
+        reason: confirm.reason,
+      });
+      const { cancellation_id, refund_amount, reason } = confirm;
+      return ask('override-confirm', question, t('ops.order.override.yes', { refund }), {
+        cancellation_id,
+        refund_amount,
+        reason,
+      });
     }
   }
 }
@@ -516,11 +494,7 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
   const providerName = usePaymentProviderName();
   if (refunds.length === 0) return null;
   return (
-    <LabelledSection
-      id="ops-refunds"
-      heading={t('ops.refund.heading')}
-      className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
-    >
+    <OpsPanel id="ops-refunds" heading={t('ops.refund.heading')}>
       <ul className="grid gap-3" data-testid="ops-refunds">
         {refunds.map((refund) => (
           <li key={refund.id} className="grid gap-1">
@@ -549,7 +523,7 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
           </li>
         ))}
       </ul>
-    </LabelledSection>
+    </OpsPanel>
   );
 }
 
@@ -687,11 +661,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
           <OrderPrice order={order} />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <LabelledSection
-            id="ops-actions"
-            heading={t('ops.order.actions')}
-            className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
-          >
+          <OpsPanel id="ops-actions" heading={t('ops.order.actions')} roomy>
             <NoteForm busy={busy} failed={failed('note')} />
             {ticketed ? (
               <PostButton intent="resend" variant="outline" disabled={busy}>
@@ -717,7 +687,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
                 </PostButton>
               )
             ) : null}
-          </LabelledSection>
+          </OpsPanel>
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
           <LabelledSection id="ops-timeline-heading" heading={t('ops.order.timeline')} className="grid gap-3">

@@ -8,14 +8,13 @@ import { FormField } from '../../../components/FormField.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
 import { LabelledSection } from '../../../components/LabelledSection.tsx';
 import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
-
-const SECTION = 'grid gap-3 rounded border border-neutral-200 bg-white p-4';
+import { OpsPanel } from '../OpsPanel.tsx';
 
 /** Publish or unpublish (one button), and the link to the tour on the site once it is there. */
 export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   return (
-    <LabelledSection id="tour-publishing" heading={t('ops.tours.publishing')} className={SECTION}>
+    <OpsPanel id="tour-publishing" heading={t('ops.tours.publishing')}>
       <p>{t(tour.published ? 'ops.tours.publishedHint' : 'ops.tours.draftHint')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <PostButton
@@ -27,7 +26,7 @@ export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean })
         </PostButton>
         {tour.published ? <TextLink to={`/tours/${tour.slug}`}>{t('ops.tours.viewOnSite')}</TextLink> : null}
       </div>
-    </LabelledSection>
+    </OpsPanel>
   );
 }
 
@@ -36,7 +35,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   const { locale } = useRootData();
   return (
-    <LabelledSection id="tour-picture" heading={t('ops.tours.image.heading')} className={SECTION}>
+    <OpsPanel id="tour-picture" heading={t('ops.tours.image.heading')}>
       {tour.image_url ? (
         <img
           src={tour.image_url}
@@ -74,7 +73,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
           {t('ops.tours.image.upload')}
         </Button>
       </Form>
-    </LabelledSection>
+    </OpsPanel>
   );
 }
 
