@@ -1,5 +1,6 @@
 import type { Route } from './+types/agencies';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { cachedPageHeaders } from '../lib/page-cache.server.ts';
@@ -21,6 +22,9 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return agencyApplicationAction(request, params.lang, context.get(requestStateContext));
 }
 
+/** The look of the page's sections. */
+const SECTION = { className: 'mt-8', headingClassName: 'text-xl font-semibold' };
+
 /** The agency programme: what it offers, how to join, and the application form. */
 export default function Agencies({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -29,10 +33,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeading>{t('page.agencies.heading')}</PageHeading>
       <p className="max-w-3xl text-lg leading-relaxed text-neutral-800">{lead}</p>
-      <section aria-labelledby="agency-benefits" className="mt-8">
-        <h2 id="agency-benefits" className="text-xl font-semibold">
-          {t('agencies.benefits')}
-        </h2>
+      <LabelledSection id="agency-benefits" heading={t('agencies.benefits')} {...SECTION}>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-lg border border-neutral-200 bg-white p-4">
@@ -41,24 +42,20 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="agency-steps" className="mt-8">
-        <h2 id="agency-steps" className="text-xl font-semibold">
-          {t('agencies.steps')}
-        </h2>
+      </LabelledSection>
+      <LabelledSection id="agency-steps" heading={t('agencies.steps')} {...SECTION}>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-neutral-700">
           {steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </section>
-      <section
-        aria-labelledby="agency-apply"
-        className="mt-8 max-w-3xl rounded-lg border border-neutral-200 bg-white p-4 sm:p-6"
+      </LabelledSection>
+      <LabelledSection
+        id="agency-apply"
+        heading={t('agencies.form.heading')}
+        className={`${SECTION.className} max-w-3xl rounded-lg border border-neutral-200 bg-white p-4 sm:p-6`}
+        headingClassName={`scroll-mt-4 ${SECTION.headingClassName}`}
       >
-        <h2 id="agency-apply" className="scroll-mt-4 text-xl font-semibold">
-          {t('agencies.form.heading')}
-        </h2>
         {sent ? (
           <div className="mt-3">
             <SentMessage>{t('agencies.form.sent')}</SentMessage>
@@ -69,7 +66,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
             <AgencyForm countries={countries} result={actionData} />
           </>
         )}
-      </section>
+      </LabelledSection>
     </>
   );
 }

@@ -1,13 +1,12 @@
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { LOCALES } from '@parvoz/i18n/locales';
 import type { Route } from './+types/dev-email-previews';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { PageHeading } from '../components/PageHeading.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { orNotFound } from '../lib/not-found.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { MailboxIntro } from '../features/mailbox/MailboxIntro.tsx';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'mailbox.previews.heading'),
@@ -29,13 +28,12 @@ export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
     `/${locale}/dev/mailbox/previews/${name}/${lang}${part ? '?part=text' : ''}`;
   return (
     <>
-      <PageHeading>{t('mailbox.previews.heading')}</PageHeading>
-      <p className="mb-4 text-neutral-700">{t('mailbox.previews.lead')}</p>
-      <p className="mb-4">
-        <LocalizedLink to="/dev/mailbox" className="text-primary-700 underline">
-          {t('mailbox.previews.back')}
-        </LocalizedLink>
-      </p>
+      <MailboxIntro
+        heading="mailbox.previews.heading"
+        lead="mailbox.previews.lead"
+        link="mailbox.previews.back"
+        to="/dev/mailbox"
+      />
       <div className="overflow-x-auto">
         <table className="text-sm" data-testid="email-previews">
           <thead>

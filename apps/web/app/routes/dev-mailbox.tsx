@@ -1,12 +1,11 @@
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/dev-mailbox';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { PageHeading } from '../components/PageHeading.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { orNotFound } from '../lib/not-found.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { MailboxIntro } from '../features/mailbox/MailboxIntro.tsx';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'mailbox.heading'),
@@ -23,13 +22,12 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
-      <PageHeading>{t('mailbox.heading')}</PageHeading>
-      <p className="mb-4 text-neutral-700">{t('mailbox.lead')}</p>
-      <p className="mb-4">
-        <LocalizedLink to="/dev/mailbox/previews" className="text-primary-700 underline">
-          {t('mailbox.previews.link')}
-        </LocalizedLink>
-      </p>
+      <MailboxIntro
+        heading="mailbox.heading"
+        lead="mailbox.lead"
+        link="mailbox.previews.link"
+        to="/dev/mailbox/previews"
+      />
       {loaderData.mails.length === 0 ? <p>{t('mailbox.empty')}</p> : null}
       <ul className="grid gap-4">
         {loaderData.mails.map((mail) => (

@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/ops-home';
@@ -9,12 +9,16 @@ import { useMoney } from '../lib/use-money.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { BarChart } from '../features/ops/BarChart.tsx';
+import { Figures } from '../features/ops/Figures.tsx';
+import { LabelledInput } from '../features/ops/LabelledInput.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.overview.heading');
 
@@ -22,6 +26,26 @@ const EXPORT_PROBLEMS: Record<string, MessageKey> = {
   invalid: 'ops.overview.exportInvalid',
   rate_limited: 'ops.overview.rateLimited',
 };
+
+/** The conversion rates shown: their words and the overview's field. */
+const CONVERSION = [
+  ['ops.overview.searchToOrder', 'search_to_order'],
+  ['ops.overview.orderToPaid', 'order_to_paid'],
+  ['ops.overview.searchToPaid', 'search_to_paid'],
+] as const;
+/** The emails waiting, being sent and failed: their words and the outbox's field. */
+const BACKLOG = [
+  ['ops.overview.pending', 'pending'],
+  ['ops.overview.sending', 'sending'],
+  ['ops.overview.failed', 'failed'],
+] as const;
+
+/** The daily counts drawn as charts: the chart's test id, its words and the day's field. */
+const DAILY_CHARTS = [
+  ['chart-searches', 'ops.overview.searches', 'searches'],
+  ['chart-orders', 'ops.overview.orders', 'orders'],
+  ['chart-paid', 'ops.overview.paidOrders', 'paid_orders'],
+] as const;
 
 /** The console's landing page (issue 13 §8): the last 30 days in figures, the emails, the CSV export. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const problem = EXPORT_PROBLEMS[new URL(request.url).searchParams.get('export') ?? ''] ?? null;
   return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
 }
+
+type Day = Awaited<ReturnType<typeof loader>>['overview']['days'][number];
 
 type ActionResult = { done: MessageKey } | { problem: MessageKey } | { confirm: { id: number; key: string } };
 
@@ -69,15 +95,31 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const count = (n: number) => number.format(n);
   const day = (iso: string) => formatLocalDate(locale, iso);
-  const currencies = overview.totals.revenue.map((r) => r.currency);
+  // One chart for each daily count, then one for the revenue in each currency taken.
+  const charts = [
+    ...DAILY_CHARTS.map(([testId, title, field]) => ({
+      testId,
+      title: t(title),
+      value: (d: Day) => d[field],
+      format: count,
+    })),
+    ...overview.totals.revenue.map(({ currency }) => ({
+      testId: `chart-revenue-${currency}`,
+      title: t('ops.overview.revenueIn', { currency }),
+      value: (d: Day) => Number(d.revenue.find((r) => r.currency === currency)?.amount ?? 0),
+      format: (value: number) => money(value, currency),
+    })),
+  ];
   const rate = (value: number | null) => (value === null ? t('ops.overview.noData') : percent.format(value));
   const confirming =
     actionData && 'confirm' in actionData
       ? outbox.failed.find((e) => e.id === actionData.confirm.id)
       : undefined;
   const csvUrl = `/${params.lang}/ops/orders.csv`;
-  const th = 'px-2 py-1 text-start font-semibold';
-  const td = 'px-2 py-1 align-top';
+  // The export's first and last day, the last 30 days at first.
+  const periodEnd = (name: 'from' | 'to', label: MessageKey) => (
+    <LabelledInput label={t(label)} type="date" name={name} required defaultValue={overview[name]} />
+  );
 
   return (
     <div className="grid gap-8">
@@ -100,142 +142,78 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         />
       ) : null}
 
-      <section aria-labelledby="ops-totals" className="grid gap-3">
-        <h2 id="ops-totals" className="text-lg font-semibold">
-          {t('ops.overview.totals')}
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="ops-totals">
-          {(
+      <LabelledSection id="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
+        <Figures
+          testId="ops-totals"
+          columns={4}
+          wrap
+          figures={[
+            ['ops.overview.searches', count(overview.totals.searches)],
+            ['ops.overview.orders', count(overview.totals.orders)],
+            ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
             [
-              ['ops.overview.searches', count(overview.totals.searches)],
-              ['ops.overview.orders', count(overview.totals.orders)],
-              ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
-              [
-                'ops.overview.revenue',
-                overview.totals.revenue.length
-                  ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
-                  : t('ops.overview.noRevenue'),
-              ],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums wrap-anywhere">{value}</dd>
-            </div>
-          ))}
-        </dl>
+              'ops.overview.revenue',
+              overview.totals.revenue.length
+                ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
+                : t('ops.overview.noRevenue'),
+            ],
+          ]}
+        />
         <h3 className="font-semibold">{t('ops.overview.conversion')}</h3>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-conversion">
-          {(
-            [
-              ['ops.overview.searchToOrder', overview.conversion.search_to_order],
-              ['ops.overview.orderToPaid', overview.conversion.order_to_paid],
-              ['ops.overview.searchToPaid', overview.conversion.search_to_paid],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums">{rate(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+        <Figures
+          testId="ops-conversion"
+          figures={CONVERSION.map(([key, field]) => [key, rate(overview.conversion[field])] as const)}
+        />
+      </LabelledSection>
 
-      <section aria-labelledby="ops-charts" className="grid gap-3">
-        <h2 id="ops-charts" className="text-lg font-semibold">
-          {t('ops.overview.charts')}
-        </h2>
+      <LabelledSection id="ops-charts" heading={t('ops.overview.charts')} className="grid gap-3">
         <div className="grid gap-4 lg:grid-cols-2">
-          <BarChart
-            testId="chart-searches"
-            title={t('ops.overview.searches')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.searches }))}
-            format={count}
-            formatDay={day}
-          />
-          <BarChart
-            testId="chart-orders"
-            title={t('ops.overview.orders')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.orders }))}
-            format={count}
-            formatDay={day}
-          />
-          <BarChart
-            testId="chart-paid"
-            title={t('ops.overview.paidOrders')}
-            points={overview.days.map((d) => ({ day: d.day, value: d.paid_orders }))}
-            format={count}
-            formatDay={day}
-          />
-          {currencies.map((currency) => (
+          {charts.map((chart) => (
             <BarChart
-              key={currency}
-              testId={`chart-revenue-${currency}`}
-              title={t('ops.overview.revenueIn', { currency })}
-              points={overview.days.map((d) => ({
-                day: d.day,
-                value: Number(d.revenue.find((r) => r.currency === currency)?.amount ?? 0),
-              }))}
-              format={(value) => money(value, currency)}
+              key={chart.testId}
+              testId={chart.testId}
+              title={chart.title}
+              points={overview.days.map((d) => ({ day: d.day, value: chart.value(d) }))}
+              format={chart.format}
               formatDay={day}
             />
           ))}
         </div>
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-routes" className="grid gap-3">
-        <h2 id="ops-routes" className="text-lg font-semibold">
-          {t('ops.overview.topRoutes')}
-        </h2>
+      <LabelledSection id="ops-routes" heading={t('ops.overview.topRoutes')} className="grid gap-3">
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
           <OpsTable
-            caption={t('ops.overview.topRoutes')}
+            caption="ops.overview.topRoutes"
             testId="ops-top-routes"
-            minWidth=""
-            className="rounded border border-neutral-200 bg-white"
+            look="card"
+            rows={overview.top_routes}
+            rowKey={(r) => `${r.origin}-${r.destination}`}
             columns={[
-              t('ops.overview.route'),
-              t('ops.overview.orders'),
-              t('ops.overview.paidOrders'),
-              t('ops.overview.revenue'),
+              { label: 'ops.overview.route', cell: (r) => `${r.origin}–${r.destination}` },
+              { label: 'ops.overview.orders', className: 'tabular-nums', cell: (r) => count(r.orders) },
+              {
+                label: 'ops.overview.paidOrders',
+                className: 'tabular-nums',
+                cell: (r) => count(r.paid_orders),
+              },
+              {
+                label: 'ops.overview.revenue',
+                className: 'tabular-nums wrap-anywhere',
+                cell: (r) => r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—',
+              },
             ]}
-          >
-            {overview.top_routes.map((r) => (
-              <tr key={`${r.origin}-${r.destination}`} className="border-t border-neutral-100">
-                <th scope="row" className={th}>
-                  {r.origin}–{r.destination}
-                </th>
-                <td className={`${td} tabular-nums`}>{count(r.orders)}</td>
-                <td className={`${td} tabular-nums`}>{count(r.paid_orders)}</td>
-                <td className={`${td} tabular-nums wrap-anywhere`}>
-                  {r.revenue.map((m) => money(m.amount, m.currency)).join(' · ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </OpsTable>
+          />
         )}
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-emails" className="grid gap-3">
-        <h2 id="ops-emails" className="text-lg font-semibold">
-          {t('ops.overview.emails')}
-        </h2>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="ops-backlog">
-          {(
-            [
-              ['ops.overview.pending', outbox.backlog.pending],
-              ['ops.overview.sending', outbox.backlog.sending],
-              ['ops.overview.failed', outbox.backlog.failed],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded border border-neutral-200 bg-white p-3">
-              <dt className="text-sm text-neutral-700">{t(key)}</dt>
-              <dd className="text-xl font-semibold tabular-nums">{count(value)}</dd>
-            </div>
-          ))}
-        </dl>
+      <LabelledSection id="ops-emails" heading={t('ops.overview.emails')} className="grid gap-3">
+        <Figures
+          testId="ops-backlog"
+          figures={BACKLOG.map(([key, field]) => [key, count(outbox.backlog[field])] as const)}
+        />
         {outbox.backlog.oldest_pending_at ? (
           <p className="text-sm">
             {t('ops.overview.oldestPending', { at: formatInstant(locale, outbox.backlog.oldest_pending_at) })}
@@ -245,53 +223,38 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           <p data-testid="ops-failed-none">{t('ops.overview.noFailed')}</p>
         ) : (
           <OpsTable
-            caption={t('ops.overview.failed')}
+            caption="ops.overview.failed"
             testId="ops-failed"
-            minWidth=""
-            className="rounded border border-neutral-200 bg-white"
+            look="card"
+            rows={outbox.failed}
+            rowKey={(e) => e.id}
             columns={[
-              t('ops.overview.kind'),
-              t('ops.overview.recipient'),
-              t('ops.overview.error'),
-              t('ops.overview.attempts'),
-              t('ops.overview.created'),
-              t('ops.overview.action'),
+              { label: 'ops.overview.kind', className: 'wrap-anywhere', cell: (e) => e.kind },
+              { label: 'ops.overview.recipient', className: 'wrap-anywhere', cell: (e) => e.to },
+              { label: 'ops.overview.error', className: 'wrap-anywhere', cell: (e) => e.error ?? '—' },
+              { label: 'ops.overview.attempts', className: 'tabular-nums', cell: (e) => count(e.attempts) },
+              { label: 'ops.overview.created', cell: (e) => formatInstant(locale, e.created_at) },
+              {
+                label: 'ops.overview.action',
+                cell: (e) => (
+                  <PostButton
+                    intent="retry"
+                    fields={{ id: e.id }}
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
+                  >
+                    {t('ops.overview.retry')}
+                  </PostButton>
+                ),
+              },
             ]}
-          >
-            {outbox.failed.map((e) => (
-              <tr key={e.id} className="border-t border-neutral-100">
-                <th scope="row" className={`${th} wrap-anywhere`}>
-                  {e.kind}
-                </th>
-                <td className={`${td} wrap-anywhere`}>{e.to}</td>
-                <td className={`${td} wrap-anywhere`}>{e.error ?? '—'}</td>
-                <td className={`${td} tabular-nums`}>{count(e.attempts)}</td>
-                <td className={td}>{formatInstant(locale, e.created_at)}</td>
-                <td className={td}>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retry" />
-                    <input type="hidden" name="id" value={e.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="outline"
-                      disabled={busy}
-                      aria-label={t('ops.overview.retryLabel', { kind: e.kind, to: e.to })}
-                    >
-                      {t('ops.overview.retry')}
-                    </Button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </OpsTable>
+          />
         )}
-      </section>
+      </LabelledSection>
 
-      <section aria-labelledby="ops-export" className="grid gap-3">
-        <h2 id="ops-export" className="text-lg font-semibold">
-          {t('ops.overview.export')}
-        </h2>
+      <LabelledSection id="ops-export" heading={t('ops.overview.export')} className="grid gap-3">
         {exportProblem ? <Notice kind="error">{t(exportProblem)}</Notice> : null}
         <p>
           <a
@@ -309,29 +272,11 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           action={csvUrl}
           className="flex flex-wrap items-end gap-3 rounded border border-neutral-200 bg-white p-4"
         >
-          <label className="grid gap-1">
-            <span className="font-medium">{t('ops.overview.exportFrom')}</span>
-            <input
-              type="date"
-              name="from"
-              required
-              defaultValue={overview.from}
-              className="rounded border border-neutral-400 px-3 py-2"
-            />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">{t('ops.overview.exportTo')}</span>
-            <input
-              type="date"
-              name="to"
-              required
-              defaultValue={overview.to}
-              className="rounded border border-neutral-400 px-3 py-2"
-            />
-          </label>
+          {periodEnd('from', 'ops.overview.exportFrom')}
+          {periodEnd('to', 'ops.overview.exportTo')}
           <Button type="submit">{t('ops.overview.download')}</Button>
         </form>
-      </section>
+      </LabelledSection>
     </div>
   );
 }

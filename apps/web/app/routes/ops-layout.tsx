@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import type { Route } from './+types/ops-layout';
 import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
-import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
+import { SectionNav, type SectionLink } from '../components/SectionNav.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OpsMe } from '@parvoz/contracts/ops';
@@ -32,34 +32,18 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
 
 function OpsFrame({ me }: { me: OpsMe }) {
   const t = useT();
-  const sections = [
-    { to: '/ops', key: 'ops.nav.overview' as const, end: true },
-    { to: '/ops/orders', key: 'ops.nav.orders' as const },
-    { to: '/ops/tours', key: 'ops.nav.tours' as const },
-    { to: '/ops/requests', key: 'ops.nav.requests' as const },
-    { to: '/ops/applications', key: 'ops.nav.applications' as const },
-    ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' as const }] : []),
+  const sections: SectionLink[] = [
+    { to: '/ops', key: 'ops.nav.overview', end: true },
+    { to: '/ops/orders', key: 'ops.nav.orders' },
+    { to: '/ops/tours', key: 'ops.nav.tours' },
+    { to: '/ops/requests', key: 'ops.nav.requests' },
+    { to: '/ops/applications', key: 'ops.nav.applications' },
+    ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' } as const] : []),
   ];
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 pb-3">
-        <nav aria-label={t('ops.nav.label')}>
-          <ul className="flex flex-wrap gap-2">
-            {sections.map((s) => (
-              <li key={s.to}>
-                <LocalizedNavLink
-                  to={s.to}
-                  end={'end' in s}
-                  className={({ isActive }) =>
-                    `block rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
-                  }
-                >
-                  {t(s.key)}
-                </LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav label={t('ops.nav.label')} links={sections} listClassName="flex flex-wrap gap-2" />
         <p className="text-sm text-neutral-700 wrap-anywhere">
           {t('ops.signedInAs', {
             email: me.email,

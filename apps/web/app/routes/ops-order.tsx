@@ -23,10 +23,13 @@ import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
+import { OpsPanel } from '../features/ops/OpsPanel.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
@@ -323,80 +326,57 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
   const t = useT();
   const money = useMoney();
   const providerName = usePaymentProviderName();
+  // Every step's "Yes" posts the key made for it and the step's own fields.
+  const ask = (intent: string, question: string, yes: string, fields: Record<string, string> = {}) => (
+    <ConfirmStep
+      id={`ops-confirm-${confirm.step}`}
+      question={question}
+      intent={intent}
+      fields={{ key: confirm.key, ...fields }}
+      yes={yes}
+      busy={busy}
+    />
+  );
   switch (confirm.step) {
     case 'note':
-      return (
-        <ConfirmStep
-          id="ops-confirm-note"
-          question={t('ops.order.confirmNote', { text: confirm.text })}
-          intent="note-confirm"
-          fields={{ key: confirm.key, text: confirm.text }}
-          yes={t('ops.order.yesNote')}
-          busy={busy}
-        />
-      );
+      return ask('note-confirm', t('ops.order.confirmNote', { text: confirm.text }), t('ops.order.yesNote'), {
+        text: confirm.text,
+      });
     case 'resend':
-      return (
-        <ConfirmStep
-          id="ops-confirm-resend"
-          question={t('ops.order.confirmResend', { email: order.contact.email })}
-          intent="resend-confirm"
-          fields={{ key: confirm.key }}
-          yes={t('ops.order.yesResend')}
-          busy={busy}
-        />
+      return ask(
+        'resend-confirm',
+        t('ops.order.confirmResend', { email: order.contact.email }),
+        t('ops.order.yesResend'),
       );
     case 'refund': {
       const amount = money(confirm.amount, confirm.currency);
-      return (
-        <ConfirmStep
-          id="ops-confirm-refund"
-          question={t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) })}
-          intent="refund-retry-confirm"
-          fields={{ key: confirm.key, refund_id: confirm.refund_id }}
-          yes={t('ops.refund.yesRetry')}
-          busy={busy}
-        />
-      );
+      const question = t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) });
+      return ask('refund-retry-confirm', question, t('ops.refund.yesRetry'), {
+        refund_id: confirm.refund_id,
+      });
     }
     case 'contact': {
-      const { step: _step, key, ...fields } = confirm;
-      return (
-        <ConfirmStep
-          id="ops-confirm-contact"
-          question={t('ops.order.contact.confirm', {
-            name: fields.full_name,
-            email: fields.email,
-            phone: fields.phone,
-          })}
-          intent="contact-confirm"
-          fields={{ key, ...fields }}
-          yes={t('ops.order.contact.yes')}
-          busy={busy}
-        />
-      );
+      const { step: _step, key: _key, ...fields } = confirm;
+      const question = t('ops.order.contact.confirm', {
+        name: fields.full_name,
+        email: fields.email,
+        phone: fields.phone,
+      });
+      return ask('contact-confirm', question, t('ops.order.contact.yes'), fields);
     }
     case 'override': {
       const refund = money(confirm.refund_amount, order.total_currency);
-      return (
-        <ConfirmStep
-          id="ops-confirm-override"
-          question={t('ops.order.override.confirm', {
-            refund,
-            quoted: money(confirm.quoted, order.total_currency),
-            reason: confirm.reason,
-          })}
-          intent="override-confirm"
-          fields={{
-            key: confirm.key,
-            cancellation_id: confirm.cancellation_id,
-            refund_amount: confirm.refund_amount,
-            reason: confirm.reason,
-          }}
-          yes={t('ops.order.override.yes', { refund })}
-          busy={busy}
-        />
-      );
+      const question = t('ops.order.override.confirm', {
+        refund,
+        quoted: money(confirm.quoted, order.total_currency),
+        reason: confirm.reason,
+      });
+      const { cancellation_id, refund_amount, reason } = confirm;
+      return ask('override-confirm', question, t('ops.order.override.yes', { refund }), {
+        cancellation_id,
+        refund_amount,
+        reason,
+      });
     }
   }
 }
@@ -514,13 +494,7 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
   const providerName = usePaymentProviderName();
   if (refunds.length === 0) return null;
   return (
-    <section
-      aria-labelledby="ops-refunds"
-      className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
-    >
-      <h2 id="ops-refunds" className="text-lg font-semibold">
-        {t('ops.refund.heading')}
-      </h2>
+    <OpsPanel id="ops-refunds" heading={t('ops.refund.heading')}>
       <ul className="grid gap-3" data-testid="ops-refunds">
         {refunds.map((refund) => (
           <li key={refund.id} className="grid gap-1">
@@ -536,19 +510,20 @@ function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
                 <p className="text-sm text-neutral-700 wrap-anywhere">
                   {t('ops.refund.failedReason', { reason: refund.failure_reason ?? '—' })}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="refund-retry" />
-                  <input type="hidden" name="refund_id" value={refund.id} />
-                  <Button type="submit" variant="outline" disabled={busy}>
-                    {t('ops.refund.retry')}
-                  </Button>
-                </Form>
+                <PostButton
+                  intent="refund-retry"
+                  fields={{ refund_id: refund.id }}
+                  variant="outline"
+                  disabled={busy}
+                >
+                  {t('ops.refund.retry')}
+                </PostButton>
               </>
             ) : null}
           </li>
         ))}
       </ul>
-    </section>
+    </OpsPanel>
   );
 }
 
@@ -667,9 +642,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="grid gap-6">
       <p>
-        <LocalizedLink to="/ops/orders" className="text-primary-700 underline">
-          {t('ops.order.back')}
-        </LocalizedLink>
+        <TextLink to="/ops/orders">{t('ops.order.back')}</TextLink>
       </p>
       <PageHeading>{t('ops.order.heading', { reference: order.booking_reference })}</PageHeading>
       <OrderStatusBadges order={order} />
@@ -688,21 +661,12 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
           <OrderPrice order={order} />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <section
-            aria-labelledby="ops-actions"
-            className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
-          >
-            <h2 id="ops-actions" className="text-lg font-semibold">
-              {t('ops.order.actions')}
-            </h2>
+          <OpsPanel id="ops-actions" heading={t('ops.order.actions')} roomy>
             <NoteForm busy={busy} failed={failed('note')} />
             {ticketed ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="resend" />
-                <Button type="submit" variant="outline" disabled={busy}>
-                  {t('ops.order.resend')}
-                </Button>
-              </Form>
+              <PostButton intent="resend" variant="outline" disabled={busy}>
+                {t('ops.order.resend')}
+              </PostButton>
             ) : null}
             <ContactForm order={order} busy={busy} failed={failed('contact')} />
             {order.booking_status !== 'cancelled' ? (
@@ -718,23 +682,17 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
                   failed={overrideFailed}
                 />
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="quote" />
-                  <Button type="submit" variant="outline" disabled={busy}>
-                    {t('ops.order.cancel')}
-                  </Button>
-                </Form>
+                <PostButton intent="quote" variant="outline" disabled={busy}>
+                  {t('ops.order.cancel')}
+                </PostButton>
               )
             ) : null}
-          </section>
+          </OpsPanel>
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
-          <section aria-labelledby="ops-timeline-heading" className="grid gap-3">
-            <h2 id="ops-timeline-heading" className="text-lg font-semibold">
-              {t('ops.order.timeline')}
-            </h2>
+          <LabelledSection id="ops-timeline-heading" heading={t('ops.order.timeline')} className="grid gap-3">
             <Timeline events={timeline} />
-          </section>
+          </LabelledSection>
         </div>
       </div>
     </div>

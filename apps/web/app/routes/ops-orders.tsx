@@ -9,8 +9,10 @@ import { useMoney } from '../lib/use-money.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
+import { LabelledInput } from '../features/ops/LabelledInput.tsx';
+import { Pager } from '../features/ops/Pager.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { BOOKING_STATUS_LABEL } from '../features/orders/OrderDetails.tsx';
@@ -38,7 +40,7 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
   const money = useMoney();
   const [params] = useSearchParams();
   const { result } = loaderData;
-  const pages = result ? Math.max(1, Math.ceil(result.total / result.page_size)) : 1;
+  const given = (name: string) => params.get(name) ?? '';
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(page));
@@ -52,20 +54,18 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
         role="search"
         className="grid gap-3 rounded border border-neutral-200 bg-white p-4 md:grid-cols-4"
       >
-        <label className="grid gap-1 md:col-span-2">
-          <span className="font-medium">{t('ops.orders.q')}</span>
-          <input
-            name="q"
-            type="search"
-            defaultValue={params.get('q') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
+        <LabelledInput
+          label={t('ops.orders.q')}
+          labelClassName="md:col-span-2"
+          name="q"
+          type="search"
+          defaultValue={given('q')}
+        />
         <label className="grid gap-1">
           <span className="font-medium">{t('ops.orders.status')}</span>
           <select
             name="status"
-            defaultValue={params.get('status') ?? ''}
+            defaultValue={given('status')}
             className="rounded border border-neutral-400 px-3 py-2"
           >
             <option value="">{t('ops.orders.any')}</option>
@@ -76,33 +76,15 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.place')}</span>
-          <input
-            name="place"
-            maxLength={3}
-            defaultValue={params.get('place') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2 uppercase"
-          />
-        </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.from')}</span>
-          <input
-            name="from"
-            type="date"
-            defaultValue={params.get('from') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
-        <label className="grid gap-1">
-          <span className="font-medium">{t('ops.orders.to')}</span>
-          <input
-            name="to"
-            type="date"
-            defaultValue={params.get('to') ?? ''}
-            className="rounded border border-neutral-400 px-3 py-2"
-          />
-        </label>
+        <LabelledInput
+          label={t('ops.orders.place')}
+          name="place"
+          maxLength={3}
+          defaultValue={given('place')}
+          className="uppercase"
+        />
+        <LabelledInput label={t('ops.orders.from')} name="from" type="date" defaultValue={given('from')} />
+        <LabelledInput label={t('ops.orders.to')} name="to" type="date" defaultValue={given('to')} />
         <div className="flex items-end">
           <Button type="submit">{t('ops.orders.search')}</Button>
         </div>
@@ -119,49 +101,42 @@ export default function OpsOrders({ loaderData }: Route.ComponentProps) {
             {t('ops.orders.count', { count: result.total })}
           </p>
           <OpsTable
-            caption={t('ops.orders.heading')}
+            caption="ops.orders.heading"
             minWidth="min-w-[40rem]"
+            rows={result.orders}
+            rowKey={(o) => o.id}
             columns={[
-              t('ops.orders.reference'),
-              t('ops.orders.contact'),
-              t('ops.orders.route'),
-              t('ops.orders.total'),
-              t('ops.orders.statuses'),
-              t('ops.orders.created'),
+              {
+                label: 'ops.orders.reference',
+                className: 'font-mono',
+                cell: (o) => <TextLink to={`/ops/orders/${o.id}`}>{o.booking_reference}</TextLink>,
+              },
+              {
+                label: 'ops.orders.contact',
+                className: 'wrap-anywhere',
+                cell: (o) => (
+                  <>
+                    {o.contact_name}
+                    <br />
+                    <span className="text-neutral-700">{o.contact_email}</span>
+                  </>
+                ),
+              },
+              { label: 'ops.orders.route', cell: (o) => o.route },
+              {
+                label: 'ops.orders.total',
+                className: 'whitespace-nowrap',
+                cell: (o) => money(o.total_amount, o.currency),
+              },
+              { label: 'ops.orders.statuses', cell: (o) => <OrderStatusBadges order={o} /> },
+              {
+                label: 'ops.orders.created',
+                className: 'whitespace-nowrap',
+                cell: (o) => formatInstant(locale, o.created_at),
+              },
             ]}
-          >
-            {result.orders.map((o) => (
-              <tr key={o.id} className="border-b border-neutral-200 align-top">
-                <th scope="row" className="p-2 font-mono">
-                  <LocalizedLink to={`/ops/orders/${o.id}`} className="text-primary-700 underline">
-                    {o.booking_reference}
-                  </LocalizedLink>
-                </th>
-                <td className="p-2 wrap-anywhere">
-                  {o.contact_name}
-                  <br />
-                  <span className="text-neutral-700">{o.contact_email}</span>
-                </td>
-                <td className="p-2">{o.route}</td>
-                <td className="p-2 whitespace-nowrap">{money(o.total_amount, o.currency)}</td>
-                <td className="p-2">
-                  <OrderStatusBadges order={o} />
-                </td>
-                <td className="p-2 whitespace-nowrap">{formatInstant(locale, o.created_at)}</td>
-              </tr>
-            ))}
-          </OpsTable>
-          {pages > 1 ? (
-            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
-              {result.page > 1 ? (
-                <LocalizedLink to={pageLink(result.page - 1)}>{t('ops.orders.previous')}</LocalizedLink>
-              ) : null}
-              <span>{t('ops.orders.pageOf', { page: result.page, pages })}</span>
-              {result.page < pages ? (
-                <LocalizedLink to={pageLink(result.page + 1)}>{t('ops.orders.next')}</LocalizedLink>
-              ) : null}
-            </nav>
-          ) : null}
+          />
+          <Pager of={result} href={pageLink} />
         </>
       ) : null}
     </div>

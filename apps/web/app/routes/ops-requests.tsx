@@ -24,8 +24,10 @@ import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
+import { Pager } from '../features/ops/Pager.tsx';
 
 type Kind = 'requests' | 'applications';
 /** The fields of `Other` that `Own` has not, absent (so either inbox's items read as one list). */
@@ -199,7 +201,6 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
   const { kind, inbox, status } = loaderData;
   const config = KINDS[kind];
   const base = kind === 'requests' ? '/ops/requests' : '/ops/applications';
-  const pages = inbox ? Math.max(1, Math.ceil(inbox.total / inbox.page_size)) : 1;
   const result = actionData as ActionResult | undefined;
   return (
     <div className="grid gap-4">
@@ -250,9 +251,7 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
                     {item.tour ? (
                       <p>
                         {t('ops.inbox.tour')}{' '}
-                        <LocalizedLink to={`/tours/${item.tour.slug}`} className="text-primary-700 underline">
-                          {item.tour.title}
-                        </LocalizedLink>
+                        <TextLink to={`/tours/${item.tour.slug}`}>{item.tour.title}</TextLink>
                       </p>
                     ) : null}
                     {item.contact_name ? <p>{item.contact_name}</p> : null}
@@ -288,25 +287,12 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label={t('ops.orders.pages')} className="flex flex-wrap items-center gap-3">
-              {inbox.page > 1 ? (
-                <LocalizedLink
-                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page - 1) })}`}
-                >
-                  {t('ops.orders.previous')}
-                </LocalizedLink>
-              ) : null}
-              <span>{t('ops.orders.pageOf', { page: inbox.page, pages })}</span>
-              {inbox.page < pages ? (
-                <LocalizedLink
-                  to={`${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(inbox.page + 1) })}`}
-                >
-                  {t('ops.orders.next')}
-                </LocalizedLink>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            of={inbox}
+            href={(page) =>
+              `${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`
+            }
+          />
         </>
       ) : null}
     </div>

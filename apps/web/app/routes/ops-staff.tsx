@@ -8,11 +8,13 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 
 // The console has no JavaScript budget: its schemas come with the page.
@@ -102,28 +104,22 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
               {s.email} · {t(s.role === 'admin' ? 'ops.role.admin' : 'ops.role.operator')}
             </span>
             {s.role === 'operator' ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="user_id" value={s.user_id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  color="neutral"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={t('ops.staff.revokeLabel', { email: s.email })}
-                >
-                  {t('ops.staff.revoke')}
-                </Button>
-              </Form>
+              <PostButton
+                intent="revoke"
+                fields={{ user_id: s.user_id }}
+                variant="outline"
+                color="neutral"
+                size="sm"
+                disabled={busy}
+                aria-label={t('ops.staff.revokeLabel', { email: s.email })}
+              >
+                {t('ops.staff.revoke')}
+              </PostButton>
             ) : null}
           </li>
         ))}
       </ul>
-      <section aria-labelledby="ops-audit" className="grid gap-2">
-        <h2 id="ops-audit" className="text-lg font-semibold">
-          {t('ops.staff.audit')}
-        </h2>
+      <LabelledSection id="ops-audit" heading={t('ops.staff.audit')} className="grid gap-2">
         <ol className="grid gap-1 text-sm" data-testid="ops-audit">
           {loaderData.audit.map((e, i) => (
             <li key={i} className="wrap-anywhere">
@@ -131,7 +127,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
             </li>
           ))}
         </ol>
-      </section>
+      </LabelledSection>
     </div>
   );
 }

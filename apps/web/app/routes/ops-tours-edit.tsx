@@ -6,7 +6,7 @@ import { useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
 import { Notice } from '../features/ops/ConfirmStep.tsx';
 import { TourPublished } from '../features/ops/TourPublished.tsx';
@@ -59,9 +59,7 @@ export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="grid gap-6">
       <p>
-        <LocalizedLink to="/ops/tours" className="text-primary-700 underline">
-          {t('ops.tours.back')}
-        </LocalizedLink>
+        <TextLink to="/ops/tours">{t('ops.tours.back')}</TextLink>
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <PageHeading>{t(tour ? 'ops.tours.edit' : 'ops.tours.new')}</PageHeading>

@@ -6,6 +6,7 @@ import { useMoney } from '../lib/use-money.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { opsCall } from '../features/ops/ops-api.server.ts';
@@ -41,34 +42,36 @@ export default function OpsTours({ loaderData }: Route.ComponentProps) {
         <p>{t('ops.tours.none')}</p>
       ) : (
         <OpsTable
-          caption={t('ops.tours.heading')}
+          caption="ops.tours.heading"
           testId="ops-tours"
+          rows={loaderData.tours}
+          rowKey={(tour) => tour.id}
           columns={[
-            t('ops.tours.field.title'),
-            t('ops.tours.field.departsOn'),
-            t('ops.tours.field.price'),
-            t('ops.tours.field.seatsLeft'),
-            t('ops.tours.state'),
+            {
+              label: 'ops.tours.field.title',
+              className: 'font-normal wrap-anywhere',
+              cell: (tour) => (
+                <>
+                  <TextLink to={`/ops/tours/${tour.id}`}>{tour.title[locale] || tour.title.en}</TextLink>
+                  <br />
+                  <span className="font-mono text-xs text-neutral-700">{tour.slug}</span>
+                </>
+              ),
+            },
+            {
+              label: 'ops.tours.field.departsOn',
+              className: 'whitespace-nowrap',
+              cell: (tour) => formatLocalDate(locale, tour.departs_on),
+            },
+            {
+              label: 'ops.tours.field.price',
+              className: 'whitespace-nowrap',
+              cell: (tour) => money(tour.price, tour.currency),
+            },
+            { label: 'ops.tours.field.seatsLeft', cell: (tour) => tour.seats_left },
+            { label: 'ops.tours.state', cell: (tour) => <TourPublished published={tour.published} /> },
           ]}
-        >
-          {loaderData.tours.map((tour) => (
-            <tr key={tour.id} className="border-b border-neutral-200 align-top">
-              <th scope="row" className="p-2 font-normal wrap-anywhere">
-                <LocalizedLink to={`/ops/tours/${tour.id}`} className="text-primary-700 underline">
-                  {tour.title[locale] || tour.title.en}
-                </LocalizedLink>
-                <br />
-                <span className="font-mono text-xs text-neutral-700">{tour.slug}</span>
-              </th>
-              <td className="p-2 whitespace-nowrap">{formatLocalDate(locale, tour.departs_on)}</td>
-              <td className="p-2 whitespace-nowrap">{money(tour.price, tour.currency)}</td>
-              <td className="p-2">{tour.seats_left}</td>
-              <td className="p-2">
-                <TourPublished published={tour.published} />
-              </td>
-            </tr>
-          ))}
-        </OpsTable>
+        />
       )}
     </div>
   );

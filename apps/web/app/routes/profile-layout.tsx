@@ -1,7 +1,7 @@
 import { Form, Outlet, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/profile-layout';
 import { useRootData, useT } from '../lib/i18n.tsx';
-import { LocalizedNavLink } from '../components/LocalizedLink.tsx';
+import { SectionNav, type SectionLink } from '../components/SectionNav.tsx';
 import { Button } from '../components/Button.tsx';
 import { runGuards } from '../lib/guards.server.ts';
 import { errorMeta, errorPageTitle } from '../lib/meta.ts';
@@ -18,7 +18,7 @@ const SECTIONS = [
   { to: '/profile/orders-history', key: 'profile.nav.orders', end: false },
   { to: '/profile/settings', key: 'profile.nav.settings', end: false },
   { to: '/profile/price-alerts', key: 'profile.nav.priceAlerts', end: false },
-] as const;
+] as const satisfies readonly SectionLink[];
 
 export default function ProfileLayout() {
   const t = useT();
@@ -26,23 +26,12 @@ export default function ProfileLayout() {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <div className="grid content-start gap-4">
-        <nav aria-label={t('profile.nav.label')}>
-          <ul className="flex flex-wrap gap-2 md:flex-col">
-            {SECTIONS.map((s) => (
-              <li key={s.to}>
-                <LocalizedNavLink
-                  to={s.to}
-                  end={s.end}
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap rounded px-3 py-2 ${isActive ? 'bg-primary-50 font-semibold text-primary-800' : 'hover:bg-neutral-100'}`
-                  }
-                >
-                  {t(s.key)}
-                </LocalizedNavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionNav
+          label={t('profile.nav.label')}
+          links={SECTIONS}
+          listClassName="flex flex-wrap gap-2 md:flex-col"
+          linkClassName="whitespace-nowrap"
+        />
         <Form
           method="post"
           action={`/${locale}/logout`}

@@ -3,12 +3,18 @@ import type { OrderSummary } from '@parvoz/contracts/orders';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-orders-history';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { LabelledSection } from '../components/LabelledSection.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
-import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
+import { useRootData, useT } from '../lib/i18n.tsx';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { runGuards } from '../lib/guards.server.ts';
+import {
+  BOOKING_STATUS_LABEL,
+  PAYMENT_STATUS_LABEL,
+  REFUND_STATUS_LABEL,
+} from '../features/orders/OrderDetails.tsx';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.ordersHistory.heading');
 
@@ -22,21 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return { active: active.data, history: history.data };
 }
-
-const BOOKING_STATUS: Record<OrderSummary['booking_status'], MessageKey> = {
-  new: 'orders.status.new',
-  booked: 'orders.status.booked',
-  cancelled: 'orders.status.cancelled',
-};
-const PAYMENT_STATUS: Record<OrderSummary['payment_status'], MessageKey> = {
-  paid: 'orders.payment.paid',
-  not_paid: 'orders.payment.notPaid',
-};
-const REFUND_STATUS: Record<OrderSummary['refund_status'], MessageKey> = {
-  none: 'orders.refund.none',
-  pending: 'orders.refund.pending',
-  refunded: 'orders.refund.refunded',
-};
 
 function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string }) {
   const t = useT();
@@ -76,8 +67,8 @@ function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string })
           </p>
           <p className="text-sm text-neutral-700">
             {t('orders.orderDate', { date: date(order.created_at) })} ·{' '}
-            {t(BOOKING_STATUS[order.booking_status])} · {t(PAYMENT_STATUS[order.payment_status])}
-            {order.refund_status !== 'none' ? ` · ${t(REFUND_STATUS[order.refund_status])}` : null}
+            {t(BOOKING_STATUS_LABEL[order.booking_status])} · {t(PAYMENT_STATUS_LABEL[order.payment_status])}
+            {order.refund_status !== 'none' ? ` · ${t(REFUND_STATUS_LABEL[order.refund_status])}` : null}
           </p>
         </li>
       ))}
@@ -90,18 +81,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{t('page.ordersHistory.heading')}</PageHeading>
-      <section aria-labelledby="orders-active" className="mb-8">
-        <h2 id="orders-active" className="mb-3 text-xl font-semibold">
-          {t('orders.active')}
-        </h2>
+      <LabelledSection
+        id="orders-active"
+        heading={t('orders.active')}
+        className="mb-8"
+        headingClassName="mb-3 text-xl font-semibold"
+      >
         <OrderList orders={loaderData.active} empty={t('orders.empty.active')} />
-      </section>
-      <section aria-labelledby="orders-history">
-        <h2 id="orders-history" className="mb-3 text-xl font-semibold">
-          {t('orders.history')}
-        </h2>
+      </LabelledSection>
+      <LabelledSection
+        id="orders-history"
+        heading={t('orders.history')}
+        headingClassName="mb-3 text-xl font-semibold"
+      >
         <OrderList orders={loaderData.history} empty={t('orders.empty.history')} />
-      </section>
+      </LabelledSection>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { priceAlertDeleteFormSchema, type PriceAlert } from '@parvoz/contracts/price-alerts';
 import type { Route } from './+types/profile-price-alerts';
-import { Button } from '../components/Button.tsx';
+import { PostButton } from '../components/PostButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
@@ -78,20 +78,17 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <SeeFlightsLink alert={alert} />
-        <Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={alert.id} />
-          <Button
-            type="submit"
-            variant="outline"
-            color="neutral"
-            size="sm"
-            disabled={busy}
-            aria-label={t('priceAlert.profile.delete', { route })}
-          >
-            {t('priceAlert.profile.deleteButton')}
-          </Button>
-        </Form>
+        <PostButton
+          intent="delete"
+          fields={{ id: alert.id }}
+          variant="outline"
+          color="neutral"
+          size="sm"
+          disabled={busy}
+          aria-label={t('priceAlert.profile.delete', { route })}
+        >
+          {t('priceAlert.profile.deleteButton')}
+        </PostButton>
       </div>
     </li>
   );

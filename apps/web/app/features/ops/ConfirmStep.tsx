@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button } from '../../components/Button.tsx';
+import { PostButton } from '../../components/PostButton.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /**
@@ -45,15 +46,9 @@ export function ConfirmStep({
       </p>
       {children}
       <div className="flex flex-wrap gap-2">
-        <Form method="post" replace>
-          <input type="hidden" name="intent" value={intent} />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <Button type="submit" disabled={busy}>
-            {yes}
-          </Button>
-        </Form>
+        <PostButton intent={intent} fields={fields} replace disabled={busy}>
+          {yes}
+        </PostButton>
         <Form method="get" replace>
           <Button type="submit" variant="outline" color="neutral" disabled={busy}>
             {t('ops.confirm.cancel')}

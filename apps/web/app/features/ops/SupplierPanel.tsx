@@ -3,6 +3,7 @@ import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatInstant } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
+import { OpsPanel } from './OpsPanel.tsx';
 
 const SUPPLIER_NAMES: Record<string, MessageKey> = { duffel: 'ops.supplier.duffel' };
 
@@ -26,13 +27,7 @@ export function SupplierPanel({
   const at = (instant: string) => <time dateTime={instant}>{formatInstant(locale, instant)}</time>;
   const open = changes.filter((c) => c.action_taken === null && c.applied_at === null).length;
   return (
-    <section
-      aria-labelledby="ops-supplier"
-      className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
-    >
-      <h2 id="ops-supplier" className="text-lg font-semibold">
-        {t('ops.supplier.heading')}
-      </h2>
+    <OpsPanel id="ops-supplier" heading={t('ops.supplier.heading')}>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="ops-supplier">
         <dt className="text-neutral-700">{t('ops.supplier.name')}</dt>
         <dd>{SUPPLIER_NAMES[supplier.name] ? t(SUPPLIER_NAMES[supplier.name]!) : supplier.name}</dd>
@@ -63,6 +58,6 @@ export function SupplierPanel({
             : t('ops.supplier.changeCount', { count: changes.length, open })}
         </dd>
       </dl>
-    </section>
+    </OpsPanel>
   );
 }

@@ -3,35 +3,30 @@ import type { OpsTour, OpsTourHistoryEntry } from '@parvoz/contracts/ops-tours';
 import { useRootData, useT } from '../../../lib/i18n.tsx';
 import { formatInstant } from '../../../lib/local-time.ts';
 import { Button } from '../../../components/Button.tsx';
+import { PostButton } from '../../../components/PostButton.tsx';
 import { FormField } from '../../../components/FormField.tsx';
-import { LocalizedLink } from '../../../components/LocalizedLink.tsx';
+import { TextLink } from '../../../components/TextLink.tsx';
+import { LabelledSection } from '../../../components/LabelledSection.tsx';
 import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
-
-const SECTION = 'grid gap-3 rounded border border-neutral-200 bg-white p-4';
+import { OpsPanel } from '../OpsPanel.tsx';
 
 /** Publish or unpublish (one button), and the link to the tour on the site once it is there. */
 export function TourPublishing({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   return (
-    <section aria-labelledby="tour-publishing" className={SECTION}>
-      <h2 id="tour-publishing" className="text-lg font-semibold">
-        {t('ops.tours.publishing')}
-      </h2>
+    <OpsPanel id="tour-publishing" heading={t('ops.tours.publishing')}>
       <p>{t(tour.published ? 'ops.tours.publishedHint' : 'ops.tours.draftHint')}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value={tour.published ? 'unpublish' : 'publish'} />
-          <Button type="submit" disabled={busy} variant={tour.published ? 'outline' : 'solid'}>
-            {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
-          </Button>
-        </Form>
-        {tour.published ? (
-          <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-700 underline">
-            {t('ops.tours.viewOnSite')}
-          </LocalizedLink>
-        ) : null}
+        <PostButton
+          intent={tour.published ? 'unpublish' : 'publish'}
+          disabled={busy}
+          variant={tour.published ? 'outline' : 'solid'}
+        >
+          {t(tour.published ? 'ops.tours.unpublish' : 'ops.tours.publish')}
+        </PostButton>
+        {tour.published ? <TextLink to={`/tours/${tour.slug}`}>{t('ops.tours.viewOnSite')}</TextLink> : null}
       </div>
-    </section>
+    </OpsPanel>
   );
 }
 
@@ -40,10 +35,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
   const t = useT();
   const { locale } = useRootData();
   return (
-    <section aria-labelledby="tour-picture" className={SECTION}>
-      <h2 id="tour-picture" className="text-lg font-semibold">
-        {t('ops.tours.image.heading')}
-      </h2>
+    <OpsPanel id="tour-picture" heading={t('ops.tours.image.heading')}>
       {tour.image_url ? (
         <img
           src={tour.image_url}
@@ -81,7 +73,7 @@ export function TourPicture({ tour, busy }: { tour: OpsTour; busy: boolean }) {
           {t('ops.tours.image.upload')}
         </Button>
       </Form>
-    </section>
+    </OpsPanel>
   );
 }
 
@@ -90,10 +82,7 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
   const t = useT();
   const { locale } = useRootData();
   return (
-    <section aria-labelledby="tour-history" className="grid gap-2">
-      <h2 id="tour-history" className="text-lg font-semibold">
-        {t('ops.tours.history')}
-      </h2>
+    <LabelledSection id="tour-history" heading={t('ops.tours.history')} className="grid gap-2">
       <ol className="grid gap-1 text-sm" data-testid="ops-tour-history">
         {history.map((e, i) => (
           <li key={i} className="wrap-anywhere">
@@ -102,6 +91,6 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
           </li>
         ))}
       </ol>
-    </section>
+    </LabelledSection>
   );
 }
