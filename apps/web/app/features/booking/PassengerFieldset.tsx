@@ -5,6 +5,7 @@ import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { ErrorList, Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
+import { TextField } from '../../components/TextInput.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import {
@@ -18,7 +19,7 @@ import {
   type PassengerType,
 } from './form-fields.ts';
 import type { LuggageOption } from './offer.ts';
-import { PASSENGER_TYPE_LABEL } from './PriceSummary.tsx';
+import { PASSENGER_TYPE_LABEL } from '../../components/PriceBreakdown.tsx';
 import { DocumentNameField } from './DocumentNameField.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 
@@ -164,17 +165,13 @@ export function PassengerFieldset({
           error={errorText}
           citizenship={citizenship}
         />
-        <Field meta={fields.born_on} label={t('booking.passenger.bornOn')} hint={bandHint} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              min="1900-01-01"
-              autoComplete="off"
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
+        <TextField
+          meta={fields.born_on}
+          label={t('booking.passenger.bornOn')}
+          hint={bandHint}
+          error={errorText}
+          input={{ type: 'date', min: '1900-01-01', autoComplete: 'off' }}
+        />
         <Field meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
           {(control) => (
             <select {...control} className={inputClasses(Boolean(control['aria-invalid']))}>
@@ -200,28 +197,24 @@ export function PassengerFieldset({
             </select>
           )}
         </Field>
-        <Field meta={document.number} label={t('booking.passenger.documentNumber')} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={24}
-              className={`${inputClasses(Boolean(control['aria-invalid']))} uppercase`}
-            />
-          )}
-        </Field>
-        <Field meta={document.expires_on} label={t('booking.passenger.documentExpiresOn')} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              autoComplete="off"
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
+        <TextField
+          meta={document.number}
+          label={t('booking.passenger.documentNumber')}
+          error={errorText}
+          input={{
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            maxLength: 24,
+            className: 'uppercase',
+          }}
+        />
+        <TextField
+          meta={document.expires_on}
+          label={t('booking.passenger.documentExpiresOn')}
+          error={errorText}
+          input={{ type: 'date', autoComplete: 'off' }}
+        />
       </div>
 
       {eligibleLuggage.length > 0 ? (
