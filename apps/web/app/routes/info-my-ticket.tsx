@@ -6,7 +6,7 @@ import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/info-my-ticket';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { TextFormField } from '../components/TextInput.tsx';
+import { TextFormField } from '../components/FieldInputs.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -64,7 +64,10 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const resultRef = useRef<HTMLDivElement>(null);
-  const errors = actionData?.errors ?? {};
+  const errorOf = (field: keyof MyTicketActionData['errors']) => {
+    const key = actionData?.errors[field];
+    return key ? t(key) : undefined;
+  };
 
   useEffect(() => {
     if (!actionData) return;
@@ -100,7 +103,7 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
           id="my-ticket-reference"
           label={t('myTicket.reference')}
           hint={t('myTicket.referenceHint')}
-          error={errors.booking_reference ? t(errors.booking_reference) : undefined}
+          error={errorOf('booking_reference')}
           input={{
             name: 'booking_reference',
             autoComplete: 'off',
@@ -114,7 +117,7 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
         <TextFormField
           id="my-ticket-email"
           label={t('myTicket.email')}
-          error={errors.email ? t(errors.email) : undefined}
+          error={errorOf('email')}
           input={{
             name: 'email',
             type: 'email',

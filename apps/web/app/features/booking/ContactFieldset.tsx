@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { TextField, TextInput } from '../../components/TextInput.tsx';
+import { CountryOptions, TextField, TextInput } from '../../components/FieldInputs.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { CountryOption, ErrorText } from './form-fields.ts';
 
@@ -58,11 +58,7 @@ export function ContactFieldset({
                 defaultValue={typeof country.initialValue === 'string' ? country.initialValue : undefined}
                 className={`${inputClasses(Boolean(control['aria-invalid']), 'w-32 sm:w-44')} shrink-0`}
               >
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {`${c.name} +${c.dial}`}
-                  </option>
-                ))}
+                <CountryOptions countries={countries} label={(c) => `${c.name} +${c.dial}`} />
               </select>
               <TextInput {...control} type="tel" autoComplete="tel" maxLength={40} />
             </div>

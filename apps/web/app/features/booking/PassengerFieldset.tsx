@@ -3,9 +3,9 @@ import type { FieldMetadata } from '@conform-to/react';
 import { luggageSuits } from '@parvoz/contracts/luggage';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
-import { ErrorList, Field } from '../../components/Field.tsx';
+import { ErrorList } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { TextField } from '../../components/TextInput.tsx';
+import { CountryOptions, SelectField, TextField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import {
@@ -172,31 +172,20 @@ export function PassengerFieldset({
           error={errorText}
           input={{ type: 'date', min: '1900-01-01', autoComplete: 'off' }}
         />
-        <Field meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
-          {(control) => (
-            <select {...control} className={inputClasses(Boolean(control['aria-invalid']))}>
-              <option value="">{t('booking.choose')}</option>
-              <option value="male">{t('booking.gender.male')}</option>
-              <option value="female">{t('booking.gender.female')}</option>
-            </select>
-          )}
-        </Field>
-        <Field meta={fields.citizenship} label={t('booking.passenger.citizenship')} error={errorText}>
-          {(control) => (
-            <select
-              {...control}
-              onChange={(event) => setCitizenship(event.currentTarget.value)}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            >
-              <option value="">{t('booking.choose')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
+          <option value="">{t('booking.choose')}</option>
+          <option value="male">{t('booking.gender.male')}</option>
+          <option value="female">{t('booking.gender.female')}</option>
+        </SelectField>
+        <SelectField
+          meta={fields.citizenship}
+          label={t('booking.passenger.citizenship')}
+          error={errorText}
+          select={{ onChange: (event) => setCitizenship(event.currentTarget.value) }}
+        >
+          <option value="">{t('booking.choose')}</option>
+          <CountryOptions countries={countries} />
+        </SelectField>
         <TextField
           meta={document.number}
           label={t('booking.passenger.documentNumber')}

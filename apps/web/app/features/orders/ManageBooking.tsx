@@ -3,7 +3,7 @@ import type { Order } from '@parvoz/contracts/booking';
 import { buttonClasses, type ButtonVariant } from '../../components/Button.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { TextFormField } from '../../components/TextInput.tsx';
+import { TextFormField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sale.ts';
 import { IntentButton, IntentForm } from './IntentButton.tsx';

@@ -33,6 +33,18 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
+/**
+ * The two looks of the order's parts: a white card under its heading (the summary, the price), or a group
+ * under a larger heading whose content has cards of its own (the trip, the passengers).
+ */
+const PART = {
+  card: {
+    headingClassName: 'mb-3 text-lg font-semibold',
+    className: 'rounded border border-neutral-200 bg-white p-4',
+  },
+  group: { headingClassName: 'text-xl font-semibold', className: 'grid gap-3' },
+} as const;
+
 /** The order as spec §3 lists it: id, date, recipient, statuses, price, date, passengers, departure and arrival. */
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT();
@@ -41,12 +53,7 @@ export function OrderSummary({ order }: { order: Order }) {
   const outbound = order.slices[0];
   const lastOfOutbound = outbound?.segments[outbound.segments.length - 1];
   return (
-    <HeadedSection
-      headingId="order-summary-heading"
-      heading={t('order.summary.heading')}
-      headingClassName="mb-3 text-lg font-semibold"
-      className="rounded border border-neutral-200 bg-white p-4"
-    >
+    <HeadedSection headingId="order-summary-heading" heading={t('order.summary.heading')} {...PART.card}>
       <dl className="grid gap-3">
         <Row label={t('order.field.id')}>
           <span className="break-all font-mono text-sm">{order.id}</span>
@@ -122,8 +129,7 @@ export function OrderPassengers({ order }: { order: Order }) {
     <HeadedSection
       headingId="order-passengers-heading"
       heading={t('order.passengers.heading')}
-      headingClassName="text-xl font-semibold"
-      className="grid gap-3"
+      {...PART.group}
     >
       <ul className="grid gap-3">
         {order.passengers.map((p, i) => (
@@ -184,12 +190,7 @@ export function OrderPrice({ order }: { order: Order }) {
   const t = useT();
   const money = useMoney();
   return (
-    <HeadedSection
-      headingId="order-price-heading"
-      heading={t('booking.price.heading')}
-      headingClassName="mb-3 text-lg font-semibold"
-      className="rounded border border-neutral-200 bg-white p-4"
-    >
+    <HeadedSection headingId="order-price-heading" heading={t('booking.price.heading')} {...PART.card}>
       <ul className="grid gap-3 text-sm">
         {order.price_breakdown.map((row) => (
           <li key={row.passenger_type} className="grid gap-0.5 border-b border-neutral-100 pb-2">
@@ -211,12 +212,7 @@ export function OrderPrice({ order }: { order: Order }) {
 export function OrderItinerary({ order }: { order: Order }) {
   const t = useT();
   return (
-    <HeadedSection
-      headingId="order-trip-heading"
-      heading={t('order.trip.heading')}
-      headingClassName="text-xl font-semibold"
-      className="grid gap-3"
-    >
+    <HeadedSection headingId="order-trip-heading" heading={t('order.trip.heading')} {...PART.group}>
       <Itinerary slices={order.slices} />
     </HeadedSection>
   );

@@ -1,4 +1,4 @@
-import type { ComponentProps, InputHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { Field } from './Field.tsx';
 import { FormField, inputClasses } from './FormField.tsx';
 
@@ -30,4 +30,39 @@ export function TextFormField({
   ...field
 }: Omit<ComponentProps<typeof FormField>, 'children'> & { input?: InputProps }) {
   return <FormField {...field}>{(control) => <TextInput {...control} {...input} />}</FormField>;
+}
+
+/** A Conform field whose control is a select of the options given as children (`select`: its attributes). */
+export function SelectField({
+  select,
+  children,
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'children'> & {
+  select?: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>;
+  children: ReactNode;
+}) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <select {...control} {...select} className={inputClasses(Boolean(control['aria-invalid']))}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A country picker's options, valued by ISO code and worded by `label` (the country's name unless given). */
+export function CountryOptions<Country extends { code: string; name: string }>({
+  countries,
+  label = (country) => country.name,
+}: {
+  countries: readonly Country[];
+  label?: (country: Country) => string;
+}) {
+  return countries.map((country) => (
+    <option key={country.code} value={country.code}>
+      {label(country)}
+    </option>
+  ));
 }
