@@ -5,8 +5,8 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/info-my-ticket';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { Button } from '../components/Button.tsx';
-import { FormField, inputClasses } from '../components/FormField.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { TextFormField } from '../components/FieldInputs.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -64,7 +64,10 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const resultRef = useRef<HTMLDivElement>(null);
-  const errors = actionData?.errors ?? {};
+  const errorOf = (field: keyof MyTicketActionData['errors']) => {
+    const key = actionData?.errors[field];
+    return key ? t(key) : undefined;
+  };
 
   useEffect(() => {
     if (!actionData) return;
@@ -96,48 +99,37 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
         noValidate
         className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
       >
-        <FormField
+        <TextFormField
           id="my-ticket-reference"
           label={t('myTicket.reference')}
           hint={t('myTicket.referenceHint')}
-          error={errors.booking_reference ? t(errors.booking_reference) : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="booking_reference"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={12}
-              defaultValue={actionData?.reference ?? ''}
-              className={`${inputClasses(Boolean(control['aria-invalid']))} font-mono uppercase`}
-            />
-          )}
-        </FormField>
-        <FormField
+          error={errorOf('booking_reference')}
+          input={{
+            name: 'booking_reference',
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            maxLength: 12,
+            defaultValue: actionData?.reference ?? '',
+            className: 'font-mono uppercase',
+          }}
+        />
+        <TextFormField
           id="my-ticket-email"
           label={t('myTicket.email')}
-          error={errors.email ? t(errors.email) : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              defaultValue={actionData?.email ?? ''}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </FormField>
-        <div>
-          <Button type="submit" size="md" disabled={busy}>
-            {t('myTicket.submit')}
-          </Button>
-        </div>
+          error={errorOf('email')}
+          input={{
+            name: 'email',
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            maxLength: 254,
+            defaultValue: actionData?.email ?? '',
+          }}
+        />
+        <SubmitButton size="md" disabled={busy}>
+          {t('myTicket.submit')}
+        </SubmitButton>
       </Form>
     </div>
   );

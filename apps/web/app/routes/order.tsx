@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { data, redirect, redirectDocument, Form, useNavigation, useRevalidator } from 'react-router';
+import { data, redirect, redirectDocument, useNavigation, useRevalidator } from 'react-router';
 import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { Button, buttonClasses } from '../components/Button.tsx';
+import { buttonClasses } from '../components/Button.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { useLocale, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -36,6 +38,7 @@ import {
   type ManageResult,
 } from '../features/orders/after-sale.ts';
 import { AirlineChanges } from '../features/orders/AirlineChanges.tsx';
+import { IntentForm } from '../features/orders/IntentButton.tsx';
 import {
   acceptChangeAction,
   cancelAction,
@@ -249,30 +252,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <AirlineChanges changes={order.airline_changes} busy={busy} cancellable={order.cancellable} />
 
       {order.payable ? (
-        <section
-          aria-labelledby="order-pay-heading"
+        <HeadedSection
+          headingId="order-pay-heading"
+          heading={t('order.pay.heading')}
           className="grid gap-3 rounded border border-primary-200 bg-primary-50 p-4"
         >
-          <h2 id="order-pay-heading" className="text-lg font-semibold">
-            {t('order.pay.heading')}
-          </h2>
           {minutesLeft !== null ? <p>{t('order.pay.deadline', { minutes: minutesLeft })}</p> : null}
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value="pay" />
+          <IntentForm intent="pay" className="grid gap-3">
             <PaymentProviderPicker providers={providers} />
-            <div>
-              <Button type="submit" size="lg" disabled={busy}>
-                {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
-              </Button>
-            </div>
-          </Form>
+            <SubmitButton size="lg" disabled={busy}>
+              {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
+            </SubmitButton>
+          </IntentForm>
           <p className="text-sm text-neutral-700">
             {t('order.pay.secure')}{' '}
             <LocalizedLink to="/info/payment-security" className="text-primary-700 underline">
               {t('order.pay.secureLink')}
             </LocalizedLink>
           </p>
-        </section>
+        </HeadedSection>
       ) : null}
       {order.cancellable ? <CancelBooking order={order} quote={quote} busy={busy} /> : null}
       {order.booking_status === 'cancelled' ? (
@@ -292,13 +290,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <OrderRefunds order={order} />
 
       {paid && order.booking_status === 'booked' ? (
-        <section
-          aria-labelledby="order-ticket-heading"
+        <HeadedSection
+          headingId="order-ticket-heading"
+          heading={t('order.eticket.heading')}
           className="grid gap-2 rounded border border-green-300 bg-white p-4"
         >
-          <h2 id="order-ticket-heading" className="text-lg font-semibold">
-            {t('order.eticket.heading')}
-          </h2>
           <p className="text-sm text-neutral-700 wrap-anywhere">
             {t('order.eticket.lead', { email: order.contact.email })}
           </p>
@@ -311,7 +307,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {t('order.eticket.download')}
             </a>
           </div>
-        </section>
+        </HeadedSection>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

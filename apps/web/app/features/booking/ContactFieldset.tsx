@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
+import { CountryOptions, TextField, TextInput } from '../../components/FieldInputs.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { CountryOption, ErrorText } from './form-fields.ts';
 
@@ -26,33 +27,19 @@ export function ContactFieldset({
       <legend className="px-1 text-lg font-semibold">{t('booking.contact.legend')}</legend>
       <p className="text-sm text-neutral-700">{t('booking.contact.lead')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
+        <TextField
           meta={fields.full_name}
           label={t('booking.contact.fullName')}
           error={errorText}
           className="sm:col-span-2"
-        >
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="name"
-              maxLength={100}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
-        <Field meta={fields.email} label={t('booking.contact.email')} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
+          input={{ autoComplete: 'name', maxLength: 100 }}
+        />
+        <TextField
+          meta={fields.email}
+          label={t('booking.contact.email')}
+          error={errorText}
+          input={{ type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 }}
+        />
         {/* The number is read in its country (the contract's form schema): one error for both. */}
         <Field
           meta={fields.phone}
@@ -71,19 +58,9 @@ export function ContactFieldset({
                 defaultValue={typeof country.initialValue === 'string' ? country.initialValue : undefined}
                 className={`${inputClasses(Boolean(control['aria-invalid']), 'w-32 sm:w-44')} shrink-0`}
               >
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {`${c.name} +${c.dial}`}
-                  </option>
-                ))}
+                <CountryOptions countries={countries} label={(c) => `${c.name} +${c.dial}`} />
               </select>
-              <input
-                {...control}
-                type="tel"
-                autoComplete="tel"
-                maxLength={40}
-                className={inputClasses(Boolean(control['aria-invalid']))}
-              />
+              <TextInput {...control} type="tel" autoComplete="tel" maxLength={40} />
             </div>
           )}
         </Field>

@@ -3,8 +3,9 @@ import type { FieldMetadata } from '@conform-to/react';
 import { luggageSuits } from '@parvoz/contracts/luggage';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
-import { ErrorList, Field } from '../../components/Field.tsx';
+import { ErrorList } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
+import { CountryOptions, SelectField, TextField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import {
@@ -18,7 +19,7 @@ import {
   type PassengerType,
 } from './form-fields.ts';
 import type { LuggageOption } from './offer.ts';
-import { PASSENGER_TYPE_LABEL } from './PriceSummary.tsx';
+import { PASSENGER_TYPE_LABEL } from '../../components/PriceBreakdown.tsx';
 import { DocumentNameField } from './DocumentNameField.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 
@@ -164,64 +165,45 @@ export function PassengerFieldset({
           error={errorText}
           citizenship={citizenship}
         />
-        <Field meta={fields.born_on} label={t('booking.passenger.bornOn')} hint={bandHint} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              min="1900-01-01"
-              autoComplete="off"
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
-        <Field meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
-          {(control) => (
-            <select {...control} className={inputClasses(Boolean(control['aria-invalid']))}>
-              <option value="">{t('booking.choose')}</option>
-              <option value="male">{t('booking.gender.male')}</option>
-              <option value="female">{t('booking.gender.female')}</option>
-            </select>
-          )}
-        </Field>
-        <Field meta={fields.citizenship} label={t('booking.passenger.citizenship')} error={errorText}>
-          {(control) => (
-            <select
-              {...control}
-              onChange={(event) => setCitizenship(event.currentTarget.value)}
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            >
-              <option value="">{t('booking.choose')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field meta={document.number} label={t('booking.passenger.documentNumber')} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={24}
-              className={`${inputClasses(Boolean(control['aria-invalid']))} uppercase`}
-            />
-          )}
-        </Field>
-        <Field meta={document.expires_on} label={t('booking.passenger.documentExpiresOn')} error={errorText}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              autoComplete="off"
-              className={inputClasses(Boolean(control['aria-invalid']))}
-            />
-          )}
-        </Field>
+        <TextField
+          meta={fields.born_on}
+          label={t('booking.passenger.bornOn')}
+          hint={bandHint}
+          error={errorText}
+          input={{ type: 'date', min: '1900-01-01', autoComplete: 'off' }}
+        />
+        <SelectField meta={fields.gender} label={t('booking.passenger.gender')} error={errorText}>
+          <option value="">{t('booking.choose')}</option>
+          <option value="male">{t('booking.gender.male')}</option>
+          <option value="female">{t('booking.gender.female')}</option>
+        </SelectField>
+        <SelectField
+          meta={fields.citizenship}
+          label={t('booking.passenger.citizenship')}
+          error={errorText}
+          select={{ onChange: (event) => setCitizenship(event.currentTarget.value) }}
+        >
+          <option value="">{t('booking.choose')}</option>
+          <CountryOptions countries={countries} />
+        </SelectField>
+        <TextField
+          meta={document.number}
+          label={t('booking.passenger.documentNumber')}
+          error={errorText}
+          input={{
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            maxLength: 24,
+            className: 'uppercase',
+          }}
+        />
+        <TextField
+          meta={document.expires_on}
+          label={t('booking.passenger.documentExpiresOn')}
+          error={errorText}
+          input={{ type: 'date', autoComplete: 'off' }}
+        />
       </div>
 
       {eligibleLuggage.length > 0 ? (

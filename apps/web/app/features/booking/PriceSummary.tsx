@@ -1,15 +1,10 @@
 import { displayFractionDigits, isCurrency, type Currency } from '@parvoz/i18n/currency';
 import { FareConditions } from '../../components/FareConditions.tsx';
-import { useT, type MessageKey } from '../../lib/i18n.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { FareLines, passengersLabel } from '../../components/PriceBreakdown.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { BookingOffer, LuggageOption } from './offer.ts';
-import type { PassengerType } from './form-fields.ts';
-
-export const PASSENGER_TYPE_LABEL: Record<PassengerType, MessageKey> = {
-  adult: 'booking.passengerType.adult',
-  child: 'booking.passengerType.child',
-  infant: 'booking.passengerType.infant',
-};
 
 /** Exact sums of major-unit amount strings ("33.00") through integer minor units. */
 export function sumAmounts(amounts: readonly string[], currency: Currency): number {
@@ -47,35 +42,18 @@ export function PriceSummary({
     : 0;
   const total = totalWithLuggage(offer, luggage);
   return (
-    <section aria-labelledby="price-heading" className="rounded border border-neutral-200 bg-white p-4">
-      <h2 id="price-heading" className="text-lg font-semibold">
-        {t('booking.price.heading')}
-      </h2>
+    <HeadedSection
+      headingId="price-heading"
+      heading={t('booking.price.heading')}
+      className="rounded border border-neutral-200 bg-white p-4"
+    >
       <dl className="mt-3 grid gap-3 text-sm">
         {offer.price_breakdown.map((row) => (
           <div key={row.passenger_type} className="grid gap-0.5 border-b border-neutral-100 pb-2">
             <dt className="flex justify-between gap-2 font-medium">
-              <span>
-                {t('booking.price.passengers', {
-                  type: t(PASSENGER_TYPE_LABEL[row.passenger_type]),
-                  count: row.count,
-                })}
-              </span>
+              <span>{passengersLabel(t, row)}</span>
             </dt>
-            <dd className="flex justify-between gap-2 text-neutral-700">
-              <span>{t('booking.price.fare')}</span>
-              <span className="tabular-nums">{money(row.fare_amount, row.currency)}</span>
-            </dd>
-            <dd className="flex justify-between gap-2 text-neutral-700">
-              <span>{t('booking.price.taxes')}</span>
-              <span className="tabular-nums">{money(row.tax_amount, row.currency)}</span>
-            </dd>
-            {Number(row.luggage_amount) > 0 ? (
-              <dd className="flex justify-between gap-2 text-neutral-700">
-                <span>{t('booking.price.luggage')}</span>
-                <span className="tabular-nums">{money(row.luggage_amount, row.currency)}</span>
-              </dd>
-            ) : null}
+            <FareLines row={row} as="dd" />
           </div>
         ))}
         {luggage.length > 0 ? (
@@ -106,6 +84,6 @@ export function PriceSummary({
           headingLevel={3}
         />
       </div>
-    </section>
+    </HeadedSection>
   );
 }

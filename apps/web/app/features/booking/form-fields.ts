@@ -1,4 +1,5 @@
 import { BOOKING_ERROR_KEYS, type BookingErrorKey } from '@parvoz/contracts/booking-errors';
+import type { BookingContact, BookingPassenger } from '@parvoz/contracts/booking-form';
 
 /**
  * The booking form's names: Conform's nested names of the POST /v1/orders body's fields
@@ -6,7 +7,7 @@ import { BOOKING_ERROR_KEYS, type BookingErrorKey } from '@parvoz/contracts/book
  * ("/passengers/0/document/number") names its field (lib/form.server.ts pointerToFieldName).
  */
 
-export type PassengerType = 'adult' | 'child' | 'infant';
+export type PassengerType = BookingPassenger['type'];
 
 /** A country of the citizenship and phone pickers: ISO 3166-1 alpha-2 code, name in the page's language, dial code. */
 export type CountryOption = { code: string; name: string; dial: string };
@@ -57,21 +58,16 @@ export function readFieldErrorCode(code: string): { key: BookingErrorKey; values
  * country and each passenger's luggage boxes and saved-traveller picker are the form's own).
  */
 export type BookingFormFields = {
-  contact: { full_name: string; email: string; phone_country: string; phone: string };
-  passengers: Array<{
-    type: PassengerType;
-    given_name: string;
-    family_name: string;
-    born_on: string;
-    gender: string;
-    citizenship: string;
-    document: { number: string; expires_on: string };
-    luggage: string[];
-    traveller: string;
-  }>;
+  contact: AsTyped<BookingContact> & { phone_country: string };
+  passengers: Array<
+    AsTyped<Omit<BookingPassenger, 'type'>> & { type: PassengerType; luggage: string[]; traveller: string }
+  >;
   agreement: string;
   save_travellers: string;
 };
+
+/** A contract's fields as a form holds them: each one the string typed (nested objects stay nested). */
+type AsTyped<T> = { [K in keyof T]: T[K] extends object ? AsTyped<T[K]> : string };
 
 /** The bags ticked in a form as sent (a reply's `initialValue`), as the page keeps them ("lug_0:1"). */
 export function luggageOf(initialValue: Record<string, unknown> | null | undefined): string[] {

@@ -1,8 +1,9 @@
-import { Form } from 'react-router';
 import type { AirlineChange } from '@parvoz/contracts/booking';
-import { Button } from '../../components/Button.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
+import { IntentButton, IntentForm } from './IntentButton.tsx';
 
 type Flight = AirlineChange['added'][number];
 
@@ -21,6 +22,28 @@ function FlightLine({ flight }: { flight: Flight }) {
         arrivalTime: formatLocalTime(locale, flight.arriving_at),
       })}
     </li>
+  );
+}
+
+/** One side of a change: the flights as booked (struck through) or as they are now. */
+function FlightList({
+  heading,
+  flights,
+  className,
+}: {
+  heading: string;
+  flights: readonly Flight[];
+  className: string;
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{heading}</h3>
+      <ul className={className}>
+        {flights.map((flight, i) => (
+          <FlightLine key={i} flight={flight} />
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -44,34 +67,26 @@ export function AirlineChanges({
   const locale = useLocale();
   if (changes.length === 0) return null;
   return (
-    <section
-      aria-labelledby="order-airline-changes-heading"
+    <HeadedSection
+      headingId="order-airline-changes-heading"
+      heading={t('order.airlineChange.heading')}
       className="grid gap-3 rounded border border-amber-300 bg-amber-50 p-4"
       data-testid="order-airline-changes"
     >
-      <h2 id="order-airline-changes-heading" className="text-lg font-semibold">
-        {t('order.airlineChange.heading')}
-      </h2>
       <p>{t('order.airlineChange.lead')}</p>
       {changes.map((change) => (
         <div key={change.id} className="grid gap-2 border-t border-amber-200 pt-2">
           <div className="grid gap-1 sm:grid-cols-2">
-            <div>
-              <h3 className="text-sm font-semibold">{t('order.airlineChange.before')}</h3>
-              <ul className="text-sm text-neutral-700 line-through decoration-neutral-400">
-                {change.removed.map((flight, i) => (
-                  <FlightLine key={i} flight={flight} />
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h3 className="text-sm font-semibold">{t('order.airlineChange.now')}</h3>
-              <ul className="text-sm font-medium">
-                {change.added.map((flight, i) => (
-                  <FlightLine key={i} flight={flight} />
-                ))}
-              </ul>
-            </div>
+            <FlightList
+              heading={t('order.airlineChange.before')}
+              flights={change.removed}
+              className="text-sm text-neutral-700 line-through decoration-neutral-400"
+            />
+            <FlightList
+              heading={t('order.airlineChange.now')}
+              flights={change.added}
+              className="text-sm font-medium"
+            />
           </div>
           {change.action_taken === 'accepted' ? (
             <p className="text-sm" role="status">
@@ -82,27 +97,18 @@ export function AirlineChanges({
           ) : null}
           {change.applied_at ? <p className="text-sm">{t('order.airlineChange.applied')}</p> : null}
           {change.acceptable ? (
-            <Form method="post" className="grid gap-2">
-              <input type="hidden" name="intent" value="accept-change" />
-              <input type="hidden" name="change_id" value={change.id} />
-              <div>
-                <Button type="submit" disabled={busy}>
-                  {t('order.airlineChange.accept')}
-                </Button>
-              </div>
+            <IntentForm intent="accept-change" values={{ change_id: change.id }} className="grid gap-2">
+              <SubmitButton disabled={busy}>{t('order.airlineChange.accept')}</SubmitButton>
               <p className="text-sm text-neutral-700">{t('order.airlineChange.acceptHint')}</p>
-            </Form>
+            </IntentForm>
           ) : null}
           {change.action_taken === null && cancellable ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="outline" color="neutral" disabled={busy}>
-                {t('order.airlineChange.cancel')}
-              </Button>
-            </Form>
+            <IntentButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
+              {t('order.airlineChange.cancel')}
+            </IntentButton>
           ) : null}
         </div>
       ))}
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Form } from 'react-router';
 import type { Order } from '@parvoz/contracts/booking';
-import { Button } from '../../components/Button.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { CancelQuote } from './after-sale.ts';
+import { IntentButton } from './IntentButton.tsx';
 
 /**
  * "Cancel this booking" (issues 11 and 13): the button, then the quote — what comes back to the card in the
@@ -29,25 +29,21 @@ export function CancelBooking({
   }, [quote]);
   if (!quote) {
     return (
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <Button type="submit" variant="outline" color="neutral" disabled={busy}>
-          {t('order.cancel.button')}
-        </Button>
-      </Form>
+      <IntentButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
+        {t('order.cancel.button')}
+      </IntentButton>
     );
   }
   const refund = money(quote.refund_amount, quote.refund_currency);
   const paid = quote.refund_rule !== 'nothing_paid';
   return (
-    <section
-      aria-labelledby="order-cancel-heading"
+    <HeadedSection
+      headingId="order-cancel-heading"
+      heading={t('order.cancel.heading')}
+      headingRef={headingRef}
       className="grid gap-3 rounded border border-red-300 bg-red-50 p-4 text-red-950"
       data-testid="cancel-quote"
     >
-      <h2 id="order-cancel-heading" className="text-lg font-semibold" tabIndex={-1} ref={headingRef}>
-        {t('order.cancel.heading')}
-      </h2>
       {paid ? (
         <>
           <p className="text-lg">
@@ -69,17 +65,18 @@ export function CancelBooking({
       )}
       <p className="text-sm">{t('order.cancel.quote.valid', { minutes: quote.minutes })}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel-confirm" />
-          <input type="hidden" name="cancellation_id" value={quote.id} />
-          <Button type="submit" color="neutral" disabled={busy}>
-            {t('order.cancel.confirm')}
-          </Button>
-        </Form>
+        <IntentButton
+          intent="cancel-confirm"
+          values={{ cancellation_id: quote.id }}
+          color="neutral"
+          disabled={busy}
+        >
+          {t('order.cancel.confirm')}
+        </IntentButton>
         <a href={`/${locale}/orders/${order.id}`} className="text-primary-700 underline">
           {t('order.cancel.keep')}
         </a>
       </div>
-    </section>
+    </HeadedSection>
   );
 }

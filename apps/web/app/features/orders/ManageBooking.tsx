@@ -1,9 +1,12 @@
-import { Form } from 'react-router';
+import type { ReactNode } from 'react';
 import type { Order } from '@parvoz/contracts/booking';
-import { Button, buttonClasses } from '../../components/Button.tsx';
-import { FormField, inputClasses } from '../../components/FormField.tsx';
+import { buttonClasses, type ButtonVariant } from '../../components/Button.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { TextFormField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sale.ts';
+import { IntentButton, IntentForm } from './IntentButton.tsx';
 
 /**
  * "Manage your booking" (issue 13): the contact phone, the contact email (confirmed by a code sent to the
@@ -41,13 +44,11 @@ export function ManageBooking({
             ? t('manage.email.codeSent', { email: result.change.email })
             : null;
   return (
-    <section
-      aria-labelledby="order-manage-heading"
+    <HeadedSection
+      headingId="order-manage-heading"
+      heading={t('manage.heading')}
       className="grid gap-4 rounded border border-neutral-200 bg-white p-4"
     >
-      <h2 id="order-manage-heading" className="text-lg font-semibold">
-        {t('manage.heading')}
-      </h2>
       {done ? (
         <p role="status" className="rounded border border-green-300 bg-green-50 p-3 text-green-900">
           {done}
@@ -56,12 +57,9 @@ export function ManageBooking({
       {ticketed || paid ? (
         <div className="flex flex-wrap gap-3">
           {ticketed ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resend" />
-              <Button type="submit" variant="outline" disabled={busy}>
-                {t('manage.resend.button')}
-              </Button>
-            </Form>
+            <IntentButton intent="resend" variant="outline" disabled={busy}>
+              {t('manage.resend.button')}
+            </IntentButton>
           ) : null}
           {paid ? (
             <a
@@ -81,85 +79,81 @@ export function ManageBooking({
       ) : null}
       {!cancelled ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <Form method="post" className="grid content-start gap-2">
-            <input type="hidden" name="intent" value="change-phone" />
-            <FormField id="manage-phone" label={t('manage.phone.label')} error={errorOf('change-phone')}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  required
-                  defaultValue={order.contact.phone}
-                  className={inputClasses(Boolean(control['aria-invalid']))}
-                />
-              )}
-            </FormField>
-            <div>
-              <Button type="submit" variant="outline" disabled={busy}>
-                {t('manage.phone.submit')}
-              </Button>
-            </div>
-          </Form>
+          <ManageForm intent="change-phone" submit={t('manage.phone.submit')} variant="outline" busy={busy}>
+            <TextFormField
+              id="manage-phone"
+              label={t('manage.phone.label')}
+              error={errorOf('change-phone')}
+              input={{
+                name: 'phone',
+                type: 'tel',
+                autoComplete: 'tel',
+                required: true,
+                defaultValue: order.contact.phone,
+              }}
+            />
+          </ManageForm>
           {pending ? (
-            <Form method="post" className="grid content-start gap-2">
-              <input type="hidden" name="intent" value="email-confirm" />
-              <input type="hidden" name="change_id" value={pending.id} />
-              <input type="hidden" name="change_email" value={pending.email} />
-              <FormField
+            <ManageForm
+              intent="email-confirm"
+              values={{ change_id: pending.id, change_email: pending.email }}
+              submit={t('manage.email.confirm')}
+              busy={busy}
+            >
+              <TextFormField
                 id="manage-code"
                 label={t('manage.email.codeLabel', { email: pending.email })}
                 error={errorOf('email-confirm')}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    maxLength={6}
-                    required
-                    className={inputClasses(Boolean(control['aria-invalid']), 'w-40')}
-                  />
-                )}
-              </FormField>
-              <div>
-                <Button type="submit" disabled={busy}>
-                  {t('manage.email.confirm')}
-                </Button>
-              </div>
-            </Form>
+                input={{
+                  name: 'code',
+                  inputMode: 'numeric',
+                  autoComplete: 'one-time-code',
+                  pattern: '[0-9]{6}',
+                  maxLength: 6,
+                  required: true,
+                  width: 'w-40',
+                }}
+              />
+            </ManageForm>
           ) : (
-            <Form method="post" className="grid content-start gap-2">
-              <input type="hidden" name="intent" value="email-change" />
-              <FormField
+            <ManageForm intent="email-change" submit={t('manage.email.submit')} variant="outline" busy={busy}>
+              <TextFormField
                 id="manage-email"
                 label={t('manage.email.label')}
                 hint={t('manage.email.hint', { email: order.contact.email })}
                 error={errorOf('email-change') ?? errorOf('email-confirm')}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    className={inputClasses(Boolean(control['aria-invalid']))}
-                  />
-                )}
-              </FormField>
-              <div>
-                <Button type="submit" variant="outline" disabled={busy}>
-                  {t('manage.email.submit')}
-                </Button>
-              </div>
-            </Form>
+                input={{ name: 'email', type: 'email', autoComplete: 'email', required: true }}
+              />
+            </ManageForm>
           )}
         </div>
       ) : null}
-    </section>
+    </HeadedSection>
+  );
+}
+
+/** One of the forms that change the booking: its field, then its submit button. */
+function ManageForm({
+  intent,
+  values,
+  submit,
+  variant,
+  busy,
+  children,
+}: {
+  intent: ManageIntent;
+  values?: Record<string, string>;
+  submit: string;
+  variant?: ButtonVariant;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} values={values} className="grid content-start gap-2">
+      {children}
+      <SubmitButton variant={variant} disabled={busy}>
+        {submit}
+      </SubmitButton>
+    </IntentForm>
   );
 }

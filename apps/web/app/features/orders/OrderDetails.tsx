@@ -1,8 +1,10 @@
 import type { Order } from '@parvoz/contracts/booking';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { Itinerary } from '../../components/Itinerary.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
+import { FareLines, PASSENGER_TYPE_LABEL, passengersLabel } from '../../components/PriceBreakdown.tsx';
 
 export const BOOKING_STATUS_LABEL: Record<Order['booking_status'], MessageKey> = {
   new: 'orders.status.new',
@@ -19,11 +21,6 @@ export const REFUND_STATUS_LABEL: Record<Order['refund_status'], MessageKey> = {
   pending: 'orders.refund.pending',
   refunded: 'orders.refund.refunded',
 };
-const PASSENGER_TYPE: Record<Order['passengers'][number]['type'], MessageKey> = {
-  adult: 'booking.passengerType.adult',
-  child: 'booking.passengerType.child',
-  infant: 'booking.passengerType.infant',
-};
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -36,6 +33,18 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
+/**
+ * The two looks of the order's parts: a white card under its heading (the summary, the price), or a group
+ * under a larger heading whose content has cards of its own (the trip, the passengers).
+ */
+const PART = {
+  card: {
+    headingClassName: 'mb-3 text-lg font-semibold',
+    className: 'rounded border border-neutral-200 bg-white p-4',
+  },
+  group: { headingClassName: 'text-xl font-semibold', className: 'grid gap-3' },
+} as const;
+
 /** The order as spec §3 lists it: id, date, recipient, statuses, price, date, passengers, departure and arrival. */
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT();
@@ -44,13 +53,7 @@ export function OrderSummary({ order }: { order: Order }) {
   const outbound = order.slices[0];
   const lastOfOutbound = outbound?.segments[outbound.segments.length - 1];
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="rounded border border-neutral-200 bg-white p-4"
-    >
-      <h2 id="order-summary-heading" className="mb-3 text-lg font-semibold">
-        {t('order.summary.heading')}
-      </h2>
+    <HeadedSection headingId="order-summary-heading" heading={t('order.summary.heading')} {...PART.card}>
       <dl className="grid gap-3">
         <Row label={t('order.field.id')}>
           <span className="break-all font-mono text-sm">{order.id}</span>
@@ -108,7 +111,7 @@ export function OrderSummary({ order }: { order: Order }) {
           {t('order.passengerCount', { count: order.passengers.length })}
         </Row>
       </dl>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -123,10 +126,11 @@ export function OrderPassengers({ order }: { order: Order }) {
       : '';
   };
   return (
-    <section aria-labelledby="order-passengers-heading" className="grid gap-3">
-      <h2 id="order-passengers-heading" className="text-xl font-semibold">
-        {t('order.passengers.heading')}
-      </h2>
+    <HeadedSection
+      headingId="order-passengers-heading"
+      heading={t('order.passengers.heading')}
+      {...PART.group}
+    >
       <ul className="grid gap-3">
         {order.passengers.map((p, i) => (
           <li
@@ -136,7 +140,7 @@ export function OrderPassengers({ order }: { order: Order }) {
           >
             <p className="font-semibold">
               {`${p.given_name} ${p.family_name}`}{' '}
-              <span className="font-normal text-neutral-700">· {t(PASSENGER_TYPE[p.type])}</span>
+              <span className="font-normal text-neutral-700">· {t(PASSENGER_TYPE_LABEL[p.type])}</span>
             </p>
             <p className="text-sm text-neutral-700">
               {t('order.passenger.details', {
@@ -177,7 +181,7 @@ export function OrderPassengers({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -186,33 +190,12 @@ export function OrderPrice({ order }: { order: Order }) {
   const t = useT();
   const money = useMoney();
   return (
-    <section aria-labelledby="order-price-heading" className="rounded border border-neutral-200 bg-white p-4">
-      <h2 id="order-price-heading" className="mb-3 text-lg font-semibold">
-        {t('booking.price.heading')}
-      </h2>
+    <HeadedSection headingId="order-price-heading" heading={t('booking.price.heading')} {...PART.card}>
       <ul className="grid gap-3 text-sm">
         {order.price_breakdown.map((row) => (
           <li key={row.passenger_type} className="grid gap-0.5 border-b border-neutral-100 pb-2">
-            <p className="font-medium">
-              {t('booking.price.passengers', {
-                type: t(PASSENGER_TYPE[row.passenger_type]),
-                count: row.count,
-              })}
-            </p>
-            <p className="flex justify-between gap-2 text-neutral-700">
-              <span>{t('booking.price.fare')}</span>
-              <span className="tabular-nums">{money(row.fare_amount, row.currency)}</span>
-            </p>
-            <p className="flex justify-between gap-2 text-neutral-700">
-              <span>{t('booking.price.taxes')}</span>
-              <span className="tabular-nums">{money(row.tax_amount, row.currency)}</span>
-            </p>
-            {Number(row.luggage_amount) > 0 ? (
-              <p className="flex justify-between gap-2 text-neutral-700">
-                <span>{t('booking.price.luggage')}</span>
-                <span className="tabular-nums">{money(row.luggage_amount, row.currency)}</span>
-              </p>
-            ) : null}
+            <p className="font-medium">{passengersLabel(t, row)}</p>
+            <FareLines row={row} as="p" />
           </li>
         ))}
       </ul>
@@ -222,18 +205,15 @@ export function OrderPrice({ order }: { order: Order }) {
           {money(order.total_amount, order.total_currency)}
         </span>
       </p>
-    </section>
+    </HeadedSection>
   );
 }
 
 export function OrderItinerary({ order }: { order: Order }) {
   const t = useT();
   return (
-    <section aria-labelledby="order-trip-heading" className="grid gap-3">
-      <h2 id="order-trip-heading" className="text-xl font-semibold">
-        {t('order.trip.heading')}
-      </h2>
+    <HeadedSection headingId="order-trip-heading" heading={t('order.trip.heading')} {...PART.group}>
       <Itinerary slices={order.slices} />
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,4 +1,5 @@
 import type { Order } from '@parvoz/contracts/booking';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatInstant } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
@@ -16,13 +17,11 @@ export function OrderRefunds({ order }: { order: Order }) {
   const money = useMoney();
   if (order.refunds.length === 0) return null;
   return (
-    <section
-      aria-labelledby="order-refunds-heading"
+    <HeadedSection
+      headingId="order-refunds-heading"
+      heading={t('order.refund.heading')}
       className="grid gap-2 rounded border border-primary-200 bg-primary-50 p-4"
     >
-      <h2 id="order-refunds-heading" className="text-lg font-semibold">
-        {t('order.refund.heading')}
-      </h2>
       <ul className="grid gap-1" data-testid="order-refunds">
         {order.refunds.map((refund, i) => (
           <li key={i}>
@@ -36,6 +35,6 @@ export function OrderRefunds({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

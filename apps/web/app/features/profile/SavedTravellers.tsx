@@ -4,6 +4,7 @@ import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { Field } from '../../components/Field.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 
@@ -27,10 +28,12 @@ export function SavedTravellers({
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   return (
-    <section aria-labelledby="travellers-heading" className="mt-10 grid max-w-lg gap-4">
-      <h2 id="travellers-heading" className="text-xl font-semibold">
-        {t('travellers.heading')}
-      </h2>
+    <HeadedSection
+      headingId="travellers-heading"
+      heading={t('travellers.heading')}
+      headingClassName="text-xl font-semibold"
+      className="mt-10 grid max-w-lg gap-4"
+    >
       <p className="text-neutral-700">{t('travellers.lead')}</p>
       {travellers.length === 0 ? <p>{t('travellers.empty')}</p> : null}
       <ul className="grid gap-3">
@@ -79,7 +82,7 @@ export function SavedTravellers({
       >
         <TravellerForm traveller={undefined} failed={failedId === 'new' ? failed : undefined} busy={busy} />
       </Disclosure>
-    </section>
+    </HeadedSection>
   );
 }
 

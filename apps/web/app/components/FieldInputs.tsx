@@ -1,0 +1,68 @@
+import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { Field } from './Field.tsx';
+import { FormField, inputClasses } from './FormField.tsx';
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & {
+  /** Replaces the full width (`w-40`). */
+  width?: string;
+};
+
+/**
+ * A form field's input in the form's style (red border while `aria-invalid`): spread the field's control
+ * props into it. `className` adds classes after the style's.
+ */
+export function TextInput({ width, className, ...input }: InputProps) {
+  const classes = inputClasses(Boolean(input['aria-invalid']), width);
+  return <input {...input} className={className ? `${classes} ${className}` : classes} />;
+}
+
+/** A Conform field (components/Field.tsx) whose control is one input; `input` are the input's attributes. */
+export function TextField({
+  input,
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'children'> & { input?: Omit<InputProps, 'name' | 'defaultValue'> }) {
+  return <Field {...field}>{(control) => <TextInput {...control} {...input} />}</Field>;
+}
+
+/** A plain form's field (components/FormField.tsx) whose control is one input. */
+export function TextFormField({
+  input,
+  ...field
+}: Omit<ComponentProps<typeof FormField>, 'children'> & { input?: InputProps }) {
+  return <FormField {...field}>{(control) => <TextInput {...control} {...input} />}</FormField>;
+}
+
+/** A Conform field whose control is a select of the options given as children (`select`: its attributes). */
+export function SelectField({
+  select,
+  children,
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'children'> & {
+  select?: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>;
+  children: ReactNode;
+}) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <select {...control} {...select} className={inputClasses(Boolean(control['aria-invalid']))}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A country picker's options, valued by ISO code and worded by `label` (the country's name unless given). */
+export function CountryOptions<Country extends { code: string; name: string }>({
+  countries,
+  label = (country) => country.name,
+}: {
+  countries: readonly Country[];
+  label?: (country: Country) => string;
+}) {
+  return countries.map((country) => (
+    <option key={country.code} value={country.code}>
+      {label(country)}
+    </option>
+  ));
+}
