@@ -1,6 +1,6 @@
 import type { Route } from './+types/agencies';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LabelledSection } from '../components/LabelledSection.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
 import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { cachedPageHeaders } from '../lib/page-cache.server.ts';
@@ -33,7 +33,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeading>{t('page.agencies.heading')}</PageHeading>
       <p className="max-w-3xl text-lg leading-relaxed text-neutral-800">{lead}</p>
-      <LabelledSection id="agency-benefits" heading={t('agencies.benefits')} {...SECTION}>
+      <HeadedSection headingId="agency-benefits" heading={t('agencies.benefits')} {...SECTION}>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {benefits.map((benefit) => (
             <li key={benefit.title} className="rounded-lg border border-neutral-200 bg-white p-4">
@@ -42,16 +42,16 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
             </li>
           ))}
         </ul>
-      </LabelledSection>
-      <LabelledSection id="agency-steps" heading={t('agencies.steps')} {...SECTION}>
+      </HeadedSection>
+      <HeadedSection headingId="agency-steps" heading={t('agencies.steps')} {...SECTION}>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-neutral-700">
           {steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </LabelledSection>
-      <LabelledSection
-        id="agency-apply"
+      </HeadedSection>
+      <HeadedSection
+        headingId="agency-apply"
         heading={t('agencies.form.heading')}
         className={`${SECTION.className} max-w-3xl rounded-lg border border-neutral-200 bg-white p-4 sm:p-6`}
         headingClassName={`scroll-mt-4 ${SECTION.headingClassName}`}
@@ -66,7 +66,7 @@ export default function Agencies({ loaderData, actionData }: Route.ComponentProp
             <AgencyForm countries={countries} result={actionData} />
           </>
         )}
-      </LabelledSection>
+      </HeadedSection>
     </>
   );
 }

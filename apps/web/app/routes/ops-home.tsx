@@ -11,7 +11,7 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PostButton } from '../components/PostButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LabelledSection } from '../components/LabelledSection.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
 import { OpsTable } from '../features/ops/OpsTable.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts';
@@ -142,7 +142,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
         />
       ) : null}
 
-      <LabelledSection id="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
+      <HeadedSection headingId="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
         <Figures
           testId="ops-totals"
           columns={4}
@@ -164,9 +164,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           testId="ops-conversion"
           figures={CONVERSION.map(([key, field]) => [key, rate(overview.conversion[field])] as const)}
         />
-      </LabelledSection>
+      </HeadedSection>
 
-      <LabelledSection id="ops-charts" heading={t('ops.overview.charts')} className="grid gap-3">
+      <HeadedSection headingId="ops-charts" heading={t('ops.overview.charts')} className="grid gap-3">
         <div className="grid gap-4 lg:grid-cols-2">
           {charts.map((chart) => (
             <BarChart
@@ -179,9 +179,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             />
           ))}
         </div>
-      </LabelledSection>
+      </HeadedSection>
 
-      <LabelledSection id="ops-routes" heading={t('ops.overview.topRoutes')} className="grid gap-3">
+      <HeadedSection headingId="ops-routes" heading={t('ops.overview.topRoutes')} className="grid gap-3">
         {overview.top_routes.length === 0 ? (
           <p>{t('ops.overview.noRoutes')}</p>
         ) : (
@@ -207,9 +207,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             ]}
           />
         )}
-      </LabelledSection>
+      </HeadedSection>
 
-      <LabelledSection id="ops-emails" heading={t('ops.overview.emails')} className="grid gap-3">
+      <HeadedSection headingId="ops-emails" heading={t('ops.overview.emails')} className="grid gap-3">
         <Figures
           testId="ops-backlog"
           figures={BACKLOG.map(([key, field]) => [key, count(outbox.backlog[field])] as const)}
@@ -252,9 +252,9 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
             ]}
           />
         )}
-      </LabelledSection>
+      </HeadedSection>
 
-      <LabelledSection id="ops-export" heading={t('ops.overview.export')} className="grid gap-3">
+      <HeadedSection headingId="ops-export" heading={t('ops.overview.export')} className="grid gap-3">
         {exportProblem ? <Notice kind="error">{t(exportProblem)}</Notice> : null}
         <p>
           <a
@@ -276,7 +276,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
           {periodEnd('to', 'ops.overview.exportTo')}
           <Button type="submit">{t('ops.overview.download')}</Button>
         </form>
-      </LabelledSection>
+      </HeadedSection>
     </div>
   );
 }

@@ -27,7 +27,7 @@ import { PostButton } from '../components/PostButton.tsx';
 import { Field } from '../components/Field.tsx';
 import { inputClasses } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LabelledSection } from '../components/LabelledSection.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
 import { OpsPanel } from '../features/ops/OpsPanel.tsx';
 import { TextLink } from '../components/TextLink.tsx';
 import { consoleNotFound, opsCall } from '../features/ops/ops-api.server.ts';
@@ -690,9 +690,13 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
           </OpsPanel>
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
-          <LabelledSection id="ops-timeline-heading" heading={t('ops.order.timeline')} className="grid gap-3">
+          <HeadedSection
+            headingId="ops-timeline-heading"
+            heading={t('ops.order.timeline')}
+            className="grid gap-3"
+          >
             <Timeline events={timeline} />
-          </LabelledSection>
+          </HeadedSection>
         </div>
       </div>
     </div>

@@ -14,7 +14,7 @@ import { inputClasses } from '../components/FormField.tsx';
 import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LabelledSection } from '../components/LabelledSection.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 
 // The console has no JavaScript budget: its schemas come with the page.
@@ -119,7 +119,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
           </li>
         ))}
       </ul>
-      <LabelledSection id="ops-audit" heading={t('ops.staff.audit')} className="grid gap-2">
+      <HeadedSection headingId="ops-audit" heading={t('ops.staff.audit')} className="grid gap-2">
         <ol className="grid gap-1 text-sm" data-testid="ops-audit">
           {loaderData.audit.map((e, i) => (
             <li key={i} className="wrap-anywhere">
@@ -127,7 +127,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
             </li>
           ))}
         </ol>
-      </LabelledSection>
+      </HeadedSection>
     </div>
   );
 }

@@ -38,7 +38,7 @@ import {
   type ManageResult,
 } from '../features/orders/after-sale.ts';
 import { AirlineChanges } from '../features/orders/AirlineChanges.tsx';
-import { IntentForm } from '../features/orders/IntentButton.tsx';
+import { PostForm } from '../components/PostButton.tsx';
 import {
   acceptChangeAction,
   cancelAction,
@@ -258,12 +258,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           className="grid gap-3 rounded border border-primary-200 bg-primary-50 p-4"
         >
           {minutesLeft !== null ? <p>{t('order.pay.deadline', { minutes: minutesLeft })}</p> : null}
-          <IntentForm intent="pay" className="grid gap-3">
+          <PostForm intent="pay" className="grid gap-3">
             <PaymentProviderPicker providers={providers} />
             <SubmitButton size="lg" disabled={busy}>
               {t('order.pay.button', { price: money(order.total_amount, order.total_currency) })}
             </SubmitButton>
-          </IntentForm>
+          </PostForm>
           <p className="text-sm text-neutral-700">
             {t('order.pay.secure')}{' '}
             <LocalizedLink to="/info/payment-security" className="text-primary-700 underline">

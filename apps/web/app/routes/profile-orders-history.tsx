@@ -3,7 +3,7 @@ import type { OrderSummary } from '@parvoz/contracts/orders';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/profile-orders-history';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { LabelledSection } from '../components/LabelledSection.tsx';
+import { HeadedSection } from '../components/HeadedSection.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
@@ -81,21 +81,21 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{t('page.ordersHistory.heading')}</PageHeading>
-      <LabelledSection
-        id="orders-active"
+      <HeadedSection
+        headingId="orders-active"
         heading={t('orders.active')}
         className="mb-8"
         headingClassName="mb-3 text-xl font-semibold"
       >
         <OrderList orders={loaderData.active} empty={t('orders.empty.active')} />
-      </LabelledSection>
-      <LabelledSection
-        id="orders-history"
+      </HeadedSection>
+      <HeadedSection
+        headingId="orders-history"
         heading={t('orders.history')}
         headingClassName="mb-3 text-xl font-semibold"
       >
         <OrderList orders={loaderData.history} empty={t('orders.empty.history')} />
-      </LabelledSection>
+      </HeadedSection>
     </>
   );
 }

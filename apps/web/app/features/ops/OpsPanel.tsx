@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LabelledSection } from '../../components/LabelledSection.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 
 /** A boxed section of a console page (the order's actions, refunds and supplier, a tour's publishing), named by its heading. */
 export function OpsPanel({
@@ -15,12 +15,12 @@ export function OpsPanel({
   children: ReactNode;
 }) {
   return (
-    <LabelledSection
-      id={id}
+    <HeadedSection
+      headingId={id}
       heading={heading}
       className={`grid ${roomy ? 'gap-4' : 'gap-3'} rounded border border-neutral-200 bg-white p-4`}
     >
       {children}
-    </LabelledSection>
+    </HeadedSection>
   );
 }

@@ -3,7 +3,7 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
-import { IntentButton, IntentForm } from './IntentButton.tsx';
+import { PostButton, PostForm } from '../../components/PostButton.tsx';
 
 type Flight = AirlineChange['added'][number];
 
@@ -97,15 +97,15 @@ export function AirlineChanges({
           ) : null}
           {change.applied_at ? <p className="text-sm">{t('order.airlineChange.applied')}</p> : null}
           {change.acceptable ? (
-            <IntentForm intent="accept-change" values={{ change_id: change.id }} className="grid gap-2">
+            <PostForm intent="accept-change" fields={{ change_id: change.id }} className="grid gap-2">
               <SubmitButton disabled={busy}>{t('order.airlineChange.accept')}</SubmitButton>
               <p className="text-sm text-neutral-700">{t('order.airlineChange.acceptHint')}</p>
-            </IntentForm>
+            </PostForm>
           ) : null}
           {change.action_taken === null && cancellable ? (
-            <IntentButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
+            <PostButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
               {t('order.airlineChange.cancel')}
-            </IntentButton>
+            </PostButton>
           ) : null}
         </div>
       ))}

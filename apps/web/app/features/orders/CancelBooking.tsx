@@ -4,7 +4,7 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { CancelQuote } from './after-sale.ts';
-import { IntentButton } from './IntentButton.tsx';
+import { PostButton } from '../../components/PostButton.tsx';
 
 /**
  * "Cancel this booking" (issues 11 and 13): the button, then the quote — what comes back to the card in the
@@ -29,9 +29,9 @@ export function CancelBooking({
   }, [quote]);
   if (!quote) {
     return (
-      <IntentButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
+      <PostButton intent="cancel" variant="outline" color="neutral" disabled={busy}>
         {t('order.cancel.button')}
-      </IntentButton>
+      </PostButton>
     );
   }
   const refund = money(quote.refund_amount, quote.refund_currency);
@@ -65,14 +65,14 @@ export function CancelBooking({
       )}
       <p className="text-sm">{t('order.cancel.quote.valid', { minutes: quote.minutes })}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <IntentButton
+        <PostButton
           intent="cancel-confirm"
-          values={{ cancellation_id: quote.id }}
+          fields={{ cancellation_id: quote.id }}
           color="neutral"
           disabled={busy}
         >
           {t('order.cancel.confirm')}
-        </IntentButton>
+        </PostButton>
         <a href={`/${locale}/orders/${order.id}`} className="text-primary-700 underline">
           {t('order.cancel.keep')}
         </a>

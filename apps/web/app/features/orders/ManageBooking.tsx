@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { TextFormField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sale.ts';
-import { IntentButton, IntentForm } from './IntentButton.tsx';
+import { PostButton, PostForm } from '../../components/PostButton.tsx';
 
 /**
  * "Manage your booking" (issue 13): the contact phone, the contact email (confirmed by a code sent to the
@@ -57,9 +57,9 @@ export function ManageBooking({
       {ticketed || paid ? (
         <div className="flex flex-wrap gap-3">
           {ticketed ? (
-            <IntentButton intent="resend" variant="outline" disabled={busy}>
+            <PostButton intent="resend" variant="outline" disabled={busy}>
               {t('manage.resend.button')}
-            </IntentButton>
+            </PostButton>
           ) : null}
           {paid ? (
             <a
@@ -149,11 +149,11 @@ function ManageForm({
   children: ReactNode;
 }) {
   return (
-    <IntentForm intent={intent} values={values} className="grid content-start gap-2">
+    <PostForm intent={intent} fields={values} className="grid content-start gap-2">
       {children}
       <SubmitButton variant={variant} disabled={busy}>
         {submit}
       </SubmitButton>
-    </IntentForm>
+    </PostForm>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/Button.tsx';
 import { PostButton } from '../../../components/PostButton.tsx';
 import { FormField } from '../../../components/FormField.tsx';
 import { TextLink } from '../../../components/TextLink.tsx';
-import { LabelledSection } from '../../../components/LabelledSection.tsx';
+import { HeadedSection } from '../../../components/HeadedSection.tsx';
 import { AUDIT_ACTION_LABEL } from '../TourPublished.tsx';
 import { OpsPanel } from '../OpsPanel.tsx';
 
@@ -82,7 +82,7 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
   const t = useT();
   const { locale } = useRootData();
   return (
-    <LabelledSection id="tour-history" heading={t('ops.tours.history')} className="grid gap-2">
+    <HeadedSection headingId="tour-history" heading={t('ops.tours.history')} className="grid gap-2">
       <ol className="grid gap-1 text-sm" data-testid="ops-tour-history">
         {history.map((e, i) => (
           <li key={i} className="wrap-anywhere">
@@ -91,6 +91,6 @@ export function TourHistory({ history }: { history: readonly OpsTourHistoryEntry
           </li>
         ))}
       </ol>
-    </LabelledSection>
+    </HeadedSection>
   );
 }
