@@ -63,6 +63,16 @@ const failure = {
   cannotCancel: () => new PaymeFailure(PaymeError.cannotCancel, 'payme.error.cannotCancel'),
 };
 
+/** Each method of Payme's Merchant API and what runs it (its params checked by `paymeParamsSchemas`). */
+const METHODS: Record<PaymeMethod, (deps: PaymeDeps, params: never) => Promise<PaymeOutcome>> = {
+  CheckPerformTransaction: checkPerform,
+  CreateTransaction: create,
+  PerformTransaction: perform,
+  CancelTransaction: cancel,
+  CheckTransaction: check,
+  GetStatement: statement,
+};
+
 /** Runs one method; throws PaymeFailure for Payme's errors (the route answers them). */
 export async function paymeMethod(
   deps: PaymeDeps,
@@ -76,21 +86,7 @@ export async function paymeMethod(
       ? failure.orderNotFound()
       : new PaymeFailure(PaymeError.invalidRequest, 'payme.error.invalidRequest');
   }
-  const params = parsed.data as never;
-  switch (method) {
-    case 'CheckPerformTransaction':
-      return checkPerform(deps, params);
-    case 'CreateTransaction':
-      return create(deps, params);
-    case 'PerformTransaction':
-      return perform(deps, params);
-    case 'CancelTransaction':
-      return cancel(deps, params);
-    case 'CheckTransaction':
-      return check(deps, params);
-    case 'GetStatement':
-      return statement(deps, params);
-  }
+  return METHODS[method](deps, parsed.data as never);
 }
 
 /** The order an `account` names, or Payme's account error. */
