@@ -33,6 +33,7 @@ import {
   openProviderTransaction,
   paymentOf,
   pendingRefundOf,
+  transactionEvent,
   type OrderRow,
   type ProviderTransaction,
 } from './provider-transactions.ts';
@@ -155,13 +156,7 @@ async function cancelCreated(
     .set({ state: PaymeState.cancelled, reason, cancelledAt: now })
     .where(eq(schema.providerTransactions.id, transaction.id));
   const payment = await paymentOf(tx, transaction);
-  const event: PaymentEvent = {
-    id: `cancel:${transaction.externalId}`,
-    type: 'payment.failed',
-    providerRef: payment.providerRef!,
-    amountMinor: transaction.amountMinor,
-    currency: transaction.currency,
-  };
+  const event = transactionEvent('cancel', 'payment.failed', transaction, payment);
   const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
   return effect;
 }
@@ -233,13 +228,7 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       .set({ state: PaymeState.performed, performedAt: now })
       .where(eq(schema.providerTransactions.id, transaction.id))
       .returning();
-    const event: PaymentEvent = {
-      id: `perform:${transaction.externalId}`,
-      type: 'payment.succeeded',
-      providerRef: payment.providerRef!,
-      amountMinor: transaction.amountMinor,
-      currency: transaction.currency,
-    };
+    const event = transactionEvent('perform', 'payment.succeeded', transaction, payment);
     const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: performed!, ...applied };
   });

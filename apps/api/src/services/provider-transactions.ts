@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { orderIdParamsSchema } from '@parvoz/contracts/booking';
-import { newProviderRef } from '../payments/provider.ts';
+import { newProviderRef, type PaymentEvent, type PaymentEventType } from '../payments/provider.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type PaymentRow = typeof schema.payments.$inferSelect;
@@ -152,4 +152,20 @@ export async function pendingRefundOf(tx: Database, paymentId: string) {
     .from(schema.refunds)
     .where(and(eq(schema.refunds.paymentId, paymentId), eq(schema.refunds.status, 'pending')));
   return refund ?? null;
+}
+
+/** The payment event of a step (`perform`, `cancel`, …) of a provider transaction: one id per step and transaction. */
+export function transactionEvent(
+  step: string,
+  type: PaymentEventType,
+  transaction: ProviderTransaction,
+  payment: PaymentRow,
+): PaymentEvent {
+  return {
+    id: `${step}:${transaction.externalId}`,
+    type,
+    providerRef: payment.providerRef!,
+    amountMinor: transaction.amountMinor,
+    currency: transaction.currency,
+  };
 }
