@@ -16,120 +16,108 @@ collectDefaultMetrics({ register: registry, prefix: 'parvoz_' });
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Every answered HTTP request, by method, route pattern (never the raw URL) and status. */
-export const httpRequestsTotal = new Counter({
-  name: 'parvoz_http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [registry],
-});
+// Every metric below is in this process's registry; each names its full Prometheus name, to be found by it.
+function counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new Counter<L>({ name, help, labelNames, registers: [registry] });
+}
+function gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new Gauge<L>({ name, help, labelNames, registers: [registry] });
+}
+/** Seconds a piece of work took, in the latency buckets. */
+function latencyHistogram<L extends string = never>(
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+) {
+  return new Histogram<L>({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [registry] });
+}
 
-export const httpRequestDuration = new Histogram({
-  name: 'parvoz_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+/** Every answered HTTP request, by method, route pattern (never the raw URL) and status. */
+export const httpRequestsTotal = counter(
+  'parvoz_http_requests_total',
+  'HTTP requests answered, by method, route pattern and status code',
+  ['method', 'route', 'status'],
+);
+
+export const httpRequestDuration = latencyHistogram(
+  'parvoz_http_request_duration_seconds',
+  'Time to answer an HTTP request, by method, route pattern and status code',
+  ['method', 'route', 'status'],
+);
 
 /** Answers of cacheable pages (apps/api/src/host/page-cache.ts), by how the cache took part. */
-export const pageCacheAnswersTotal = new Counter({
-  name: 'parvoz_page_cache_answers_total',
-  help: 'Cacheable page answers, by cache state (hit, stale, miss, bypass)',
-  labelNames: ['state'] as const,
-  registers: [registry],
-});
+export const pageCacheAnswersTotal = counter(
+  'parvoz_page_cache_answers_total',
+  'Cacheable page answers, by cache state (hit, stale, miss, bypass)',
+  ['state'],
+);
 
 /** Background re-renders of expired pages served stale, by outcome (stored, not_stored, failed). */
-export const pageCacheRevalidationsTotal = new Counter({
-  name: 'parvoz_page_cache_revalidations_total',
-  help: 'Background re-renders of expired cached pages, by outcome',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+export const pageCacheRevalidationsTotal = counter(
+  'parvoz_page_cache_revalidations_total',
+  'Background re-renders of expired cached pages, by outcome',
+  ['outcome'],
+);
 
 /** One flight search (engine plus sold-seat snapshot), whichever route asked for it. */
-export const searchLatency = new Histogram({
-  name: 'parvoz_search_duration_seconds',
-  help: 'Time to run one flight search',
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const searchLatency = latencyHistogram(
+  'parvoz_search_duration_seconds',
+  'Time to run one flight search',
+);
 
 /** Searches answered without a supplier's offers (issue 15 §2), by supplier and reason (timeout, error, refused). */
-export const supplierFailuresTotal = new Counter({
-  name: 'parvoz_supplier_failures_total',
-  help: 'Searches a supplier did not answer in time or failed, by supplier and reason',
-  labelNames: ['supplier', 'reason'] as const,
-  registers: [registry],
-});
+export const supplierFailuresTotal = counter(
+  'parvoz_supplier_failures_total',
+  'Searches a supplier did not answer in time or failed, by supplier and reason',
+  ['supplier', 'reason'],
+);
 
 /** Payments of held supplier orders after the traveller paid us (services/supplier-payments.ts), by outcome. */
-export const supplierPaymentsTotal = new Counter({
-  name: 'parvoz_supplier_payments_total',
-  help: 'Supplier orders paid from our balance after the traveller paid, by supplier and status',
-  labelNames: ['supplier', 'status'] as const,
-  registers: [registry],
-});
+export const supplierPaymentsTotal = counter(
+  'parvoz_supplier_payments_total',
+  'Supplier orders paid from our balance after the traveller paid, by supplier and status',
+  ['supplier', 'status'],
+);
 
 /**
  * Supplier orders booked for us that our database did not record (services/supplier-reconciliation.ts), by outcome:
  * `recorded` (put on our order), `cancelled` (no order of ours: given up at the supplier), `failed` (tried again).
  */
-export const supplierReconciliationsTotal = new Counter({
-  name: 'parvoz_supplier_reconciliations_total',
-  help: 'Supplier orders found without a matching order of ours and repaired, by supplier and outcome',
-  labelNames: ['supplier', 'outcome'] as const,
-  registers: [registry],
-});
+export const supplierReconciliationsTotal = counter(
+  'parvoz_supplier_reconciliations_total',
+  'Supplier orders found without a matching order of ours and repaired, by supplier and outcome',
+  ['supplier', 'outcome'],
+);
 
 /** Airline-initiated changes of supplier orders (services/airline-changes.ts): `detected`, `accepted`. */
-export const airlineChangesTotal = new Counter({
-  name: 'parvoz_airline_changes_total',
-  help: "Changes airlines made to supplier orders' flights, detected, accepted and applied to the itinerary, by supplier",
-  labelNames: ['supplier', 'event'] as const,
-  registers: [registry],
-});
+export const airlineChangesTotal = counter(
+  'parvoz_airline_changes_total',
+  "Changes airlines made to supplier orders' flights, detected, accepted and applied to the itinerary, by supplier",
+  ['supplier', 'event'],
+);
 
 /** A supplier's offers that could not be shown (unknown place, airline or currency), by supplier and reason. */
-export const supplierOffersDroppedTotal = new Counter({
-  name: 'parvoz_supplier_offers_dropped_total',
-  help: "A supplier's offers left out of searches, by supplier and reason",
-  labelNames: ['supplier', 'reason'] as const,
-  registers: [registry],
-});
+export const supplierOffersDroppedTotal = counter(
+  'parvoz_supplier_offers_dropped_total',
+  "A supplier's offers left out of searches, by supplier and reason",
+  ['supplier', 'reason'],
+);
 
 /** Orders, by outcome (e.g. `created`, `sold_out`, `price_changed`, `cancelled`). */
-export const bookingsTotal = new Counter({
-  name: 'parvoz_bookings_total',
-  help: 'Booking attempts by outcome',
-  labelNames: ['status'] as const,
-  registers: [registry],
-});
+export const bookingsTotal = counter('parvoz_bookings_total', 'Booking attempts by outcome', ['status']);
 
 /** Payments, by outcome (e.g. `started`, `paid`, `declined`, `expired`). */
-export const paymentsTotal = new Counter({
-  name: 'parvoz_payments_total',
-  help: 'Payments by outcome',
-  labelNames: ['status'] as const,
-  registers: [registry],
-});
+export const paymentsTotal = counter('parvoz_payments_total', 'Payments by outcome', ['status']);
 
 /** Refunds by what happened: `requested` (recorded), `succeeded`, `failed` (refused by the provider). */
-export const refundsTotal = new Counter({
-  name: 'parvoz_refunds_total',
-  help: 'Refunds by outcome',
-  labelNames: ['status'] as const,
-  registers: [registry],
-});
+export const refundsTotal = counter('parvoz_refunds_total', 'Refunds by outcome', ['status']);
 
 /** Refunds still owed (shared by every instance): waiting for the provider, and refused by it. */
-export const refundsOpen = new Gauge({
-  name: 'parvoz_refunds_open',
-  help: 'Refunds not yet done, by status (pending, failed), and the age of the oldest in seconds',
-  labelNames: ['status', 'measure'] as const,
-  registers: [registry],
-});
+export const refundsOpen = gauge(
+  'parvoz_refunds_open',
+  'Refunds not yet done, by status (pending, failed), and the age of the oldest in seconds',
+  ['status', 'measure'],
+);
 
 /** Reads the refunds still owed into their gauge (called by `/metrics`). */
 export async function collectOpenRefunds(db: Database): Promise<void> {
@@ -147,26 +135,23 @@ export async function collectOpenRefunds(db: Database): Promise<void> {
 }
 
 /** Differences between our payments and a provider's own list, by kind, as of the last run (issue 14 §6). */
-export const reconciliationDifferences = new Gauge({
-  name: 'parvoz_payment_reconciliation_differences',
-  help: "Payments that differ from the provider's list at the last reconciliation, by provider and kind",
-  labelNames: ['provider', 'kind'] as const,
-  registers: [registry],
-});
+export const reconciliationDifferences = gauge(
+  'parvoz_payment_reconciliation_differences',
+  "Payments that differ from the provider's list at the last reconciliation, by provider and kind",
+  ['provider', 'kind'],
+);
 
 /** Emails in the outbox table (shared by every instance) not yet sent: pending, sending, failed for good. */
-export const outboxBacklog = new Gauge({
-  name: 'parvoz_outbox_backlog',
-  help: 'Outbox messages not sent, by status (pending, sending, failed)',
-  labelNames: ['status'] as const,
-  registers: [registry],
-});
+export const outboxBacklog = gauge(
+  'parvoz_outbox_backlog',
+  'Outbox messages not sent, by status (pending, sending, failed)',
+  ['status'],
+);
 
-export const outboxOldestPendingSeconds = new Gauge({
-  name: 'parvoz_outbox_oldest_pending_seconds',
-  help: 'Age of the oldest outbox message not yet sent (0 when there is none)',
-  registers: [registry],
-});
+export const outboxOldestPendingSeconds = gauge(
+  'parvoz_outbox_oldest_pending_seconds',
+  'Age of the oldest outbox message not yet sent (0 when there is none)',
+);
 
 /** Reads the outbox backlog into its gauges (called by `/metrics` before it renders the registry). */
 export async function collectOutboxBacklog(db: Database): Promise<void> {
@@ -183,12 +168,11 @@ export async function collectOutboxBacklog(db: Database): Promise<void> {
   outboxOldestPendingSeconds.set(oldest);
 }
 
-export const reconciliationLastRun = new Gauge({
-  name: 'parvoz_payment_reconciliation_last_run_timestamp_seconds',
-  help: 'When the latest reconciliation of a provider ran (Unix seconds)',
-  labelNames: ['provider'] as const,
-  registers: [registry],
-});
+export const reconciliationLastRun = gauge(
+  'parvoz_payment_reconciliation_last_run_timestamp_seconds',
+  'When the latest reconciliation of a provider ran (Unix seconds)',
+  ['provider'],
+);
 
 /** Reads the latest reconciliation of each provider into its gauges (called by `/metrics`). */
 export async function collectReconciliations(db: Database): Promise<void> {

@@ -3,12 +3,18 @@
  * new builder: a table never shares a column object with another.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, date, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** `column IN ('a', 'b')` for a CHECK constraint (values are our own constants, never user input). */
 export function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
 }
+
+/** A table's own key: a random UUID the database fills in. */
+export const uuidId = () => uuid('id').primaryKey().defaultRandom();
+/** The row (by its UUID) that owns this one: required, and deleting the owner deletes this row too. */
+export const ownedBy = (name: string, owner: () => AnyPgColumn) =>
+  uuid(name).notNull().references(owner, { onDelete: 'cascade' });
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>

@@ -13,9 +13,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money, oneOf, tsNullable } from './schema-columns.ts';
+import { createdAt, money, oneOf, ownedBy, tsNullable, uuidId } from './schema-columns.ts';
 
 export const PRICE_ALERT_STATUSES = ['pending', 'active', 'unsubscribed', 'expired'] as const;
 export type PriceAlertStatus = (typeof PRICE_ALERT_STATUSES)[number];
@@ -30,7 +29,7 @@ export type PriceAlertTokenPurpose = (typeof PRICE_ALERT_TOKEN_PURPOSES)[number]
 export const priceAlerts = pgTable(
   'price_alerts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Always lower-cased (a CHECK enforces it): "mine" in the profile is the signed-in account's email. */
     email: text('email').notNull(),
     lang: text('lang').notNull(),
@@ -77,10 +76,8 @@ export const priceAlerts = pgTable(
 export const priceAlertTokens = pgTable(
   'price_alert_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    alertId: uuid('alert_id')
-      .notNull()
-      .references(() => priceAlerts.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    alertId: ownedBy('alert_id', () => priceAlerts.id),
     purpose: text('purpose', { enum: PRICE_ALERT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),

@@ -31,9 +31,11 @@ import {
   GENDERS,
   money,
   oneOf,
+  ownedBy,
   travellerColumns,
   tsNullable,
   updatedAt,
+  uuidId,
 } from './schema-columns.ts';
 
 export { GENDERS, type Gender } from './schema-columns.ts';
@@ -93,7 +95,7 @@ export type LocalizedText = Partial<Record<'en' | 'ru' | 'uz' | 'tr', string>>;
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Always stored lower-cased (a CHECK enforces it), so the unique index is case-insensitive. */
     email: text('email').notNull(),
     firstName: text('first_name'),
@@ -116,10 +118,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownedBy('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -133,7 +133,7 @@ export const sessions = pgTable(
 export const authCodes = pgTable(
   'auth_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
@@ -157,10 +157,8 @@ export const authCodes = pgTable(
 export const savedTravellers = pgTable(
   'saved_travellers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: ownedBy('user_id', () => users.id),
     ...travellerColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -173,6 +171,20 @@ export const savedTravellers = pgTable(
 
 // ---------------------------------------------------------------------------------------------------------
 // Orders, inventory, payments (DESIGN §3–4)
+
+/** The order a row is about (`order_id`); `cascade` for rows that mean nothing without their order. */
+function orderRef(actions: { onDelete?: 'cascade' } = {}) {
+  return text('order_id')
+    .notNull()
+    .references(() => orders.id, actions);
+}
+
+/** The payment attempt a row settles (`payment_id`). */
+function paymentRef() {
+  return uuid('payment_id')
+    .notNull()
+    .references(() => payments.id);
+}
 
 /** A booking. `offer` is the itinerary snapshot and `price` the breakdown, both as shown to the traveller. */
 export const orders = pgTable(
@@ -274,10 +286,8 @@ export const orders = pgTable(
 export const orderPassengers = pgTable(
   'order_passengers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    orderId: orderRef({ onDelete: 'cascade' }),
     /** 0-based order of the passenger in the booking. */
     position: smallint('position').notNull(),
     type: text('type', { enum: PASSENGER_TYPES }).notNull(),
@@ -300,10 +310,8 @@ export const orderPassengers = pgTable(
 export const orderAccessTokens = pgTable(
   'order_access_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    orderId: orderRef({ onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     revokedAt: tsNullable('revoked_at'),
@@ -324,9 +332,7 @@ export const orderCancellations = pgTable(
   {
     /** `ocn_` + 128 random bits. */
     id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderRef({ onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: tsNullable('confirmed_at'),
@@ -369,9 +375,7 @@ export const airlineChanges = pgTable(
   {
     /** `chg_` + 128 random bits (the supplier's id never goes into our URLs). */
     id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: orderRef({ onDelete: 'cascade' }),
     supplier: text('supplier').notNull(),
     /** The supplier's id of the change (Duffel `aic_…`). */
     supplierChangeId: text('supplier_change_id').notNull(),
@@ -406,10 +410,8 @@ export const airlineChanges = pgTable(
 export const orderEmailChanges = pgTable(
   'order_email_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    orderId: orderRef({ onDelete: 'cascade' }),
     /** Lower-cased. */
     newEmail: text('new_email').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -457,9 +459,7 @@ export const seatInventory = pgTable(
 export const orderHolds = pgTable(
   'order_holds',
   {
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: orderRef(),
     flightKey: text('flight_key').notNull(),
     cabin: text('cabin', { enum: CABINS }).notNull(),
     seats: integer('seats').notNull(),
@@ -477,10 +477,8 @@ export const orderHolds = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: uuidId(),
+    orderId: orderRef(),
     provider: text('provider').notNull(),
     /** The provider's id for this payment; null until the provider has answered. */
     providerRef: text('provider_ref'),
@@ -514,13 +512,9 @@ export const payments = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    id: uuidId(),
+    orderId: orderRef(),
+    paymentId: paymentRef(),
     cancellationId: text('cancellation_id').references(() => orderCancellations.id),
     provider: text('provider').notNull(),
     /** The provider's id of the refund; null until it has answered (then a sweep asks again). */
@@ -562,18 +556,14 @@ export const PROVIDER_TRANSACTION_STATES = [1, 2, -1, -2] as const;
 export const providerTransactions = pgTable(
   'provider_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Our number of the transaction: Payme's `transaction`, Click's merchant_prepare_id and merchant_confirm_id. */
     number: bigserial('number', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
     /** The provider's id: Payme's transaction id, Click's click_trans_id. */
     externalId: text('external_id').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
+    paymentId: paymentRef(),
+    orderId: orderRef(),
     amountMinor: money('amount_minor').notNull(),
     currency: text('currency').notNull(),
     state: smallint('state').notNull(),
@@ -605,7 +595,7 @@ export const providerTransactions = pgTable(
 export const paymentReconciliations = pgTable(
   'payment_reconciliations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     provider: text('provider').notNull(),
     windowFrom: timestamp('window_from', { withTimezone: true }).notNull(),
     windowTo: timestamp('window_to', { withTimezone: true }).notNull(),
@@ -726,7 +716,7 @@ export const serverSecrets = pgTable('server_secrets', {
 export const tours = pgTable(
   'tours',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     slug: text('slug').notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     summary: jsonb('summary').$type<LocalizedText>(),
@@ -773,10 +763,8 @@ export const TOUR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const tourImages = pgTable(
   'tour_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tourId: uuid('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    tourId: ownedBy('tour_id', () => tours.id),
     contentType: text('content_type', { enum: TOUR_IMAGE_TYPES }).notNull(),
     bytes: bytea('bytes').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -793,7 +781,7 @@ export const tourImages = pgTable(
 export const tourRequests = pgTable(
   'tour_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     tourId: uuid('tour_id').references(() => tours.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
@@ -821,7 +809,7 @@ export const tourRequests = pgTable(
 export const agencyApplications = pgTable(
   'agency_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     companyName: text('company_name').notNull(),
     contactName: text('contact_name').notNull(),
     email: text('email').notNull(),

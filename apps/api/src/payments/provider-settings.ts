@@ -11,15 +11,20 @@ export const settingUrl = (variable: string) =>
     .transform((u) => u.replace(/\/+$/, ''));
 
 /**
- * A provider's variables (setting → variable name) as its schema's input, or undefined when none is set (the
- * provider is off). An empty variable counts as not set.
+ * A provider's variables as its schema's input, or undefined when none is set (the provider is off). Each
+ * setting's variable is its name under the provider's prefix (`CLICK` + `merchantUserId` →
+ * `CLICK_MERCHANT_USER_ID`), so a new setting needs no second list. An empty variable counts as not set.
  */
 export function settingsFromEnv(
   env: NodeJS.ProcessEnv,
-  variables: Record<string, string>,
+  prefix: string,
+  schema: z.ZodObject,
 ): Record<string, string | undefined> | undefined {
   const values = Object.fromEntries(
-    Object.entries(variables).map(([setting, variable]) => [setting, env[variable] || undefined]),
+    Object.keys(schema.shape).map((setting) => [
+      setting,
+      env[`${prefix}_${setting.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`] || undefined,
+    ]),
   );
   return Object.values(values).some((v) => v !== undefined) ? values : undefined;
 }

@@ -3,6 +3,7 @@
  * browser to the provider's hosted page (the site never sees card data), and learns the outcome ONLY from
  * the provider's signed webhook. The built-in default is the sandbox provider (./sandbox.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { Locale } from '@parvoz/i18n/locales';
 
 export interface PaymentSessionInput {
@@ -122,4 +123,14 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
     now: Date,
   ): PaymentEvent | null | Promise<PaymentEvent | null>;
+}
+
+/** A reference of our own making for a provider's payment: `<prefix>_` and 128 random bits. */
+export function newProviderRef(prefix: string): string {
+  return `${prefix}_${randomBytes(16).toString('base64url')}`;
+}
+
+/** The way back to the site from a provider's page: `path` (which may have a query) with `payment=<result>`. */
+export function withPaymentResult(path: string, result: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}payment=${result}`;
 }

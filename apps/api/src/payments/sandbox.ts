@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type PaymentSession,
   type RefundInput,
+  newProviderRef,
 } from './provider.ts';
 import { signatureHeader, SIGNATURE_HEADER, verifySignature } from './webhook-signature.ts';
 
@@ -72,7 +73,7 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
     name: SANDBOX_PROVIDER,
     // The return path and page language are kept with the payment (payments.return_path, .lang).
     async createSession(): Promise<PaymentSession> {
-      const ref = `sbx_${randomBytes(16).toString('base64url')}`;
+      const ref = newProviderRef('sbx');
       return { providerRef: ref, redirectUrl: sandboxPageUrl(options.publicUrl, ref) };
     },
     /**

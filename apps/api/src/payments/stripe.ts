@@ -28,6 +28,7 @@ import {
   type RefundInput,
   type RefundRequested,
   type StatementEntry,
+  withPaymentResult,
 } from './provider.ts';
 
 export const STRIPE_PROVIDER = 'stripe';
@@ -50,9 +51,9 @@ export interface StripeOptions {
 
 const STRIPE_LOCALES = { en: 'en', ru: 'ru', tr: 'tr', uz: 'auto' } as const;
 
-/** `path` with `payment=<result>` added to its query. */
+/** `path` of the site with `payment=<result>` added to its query. */
 function withResult(origin: string, path: string, result: string): string {
-  return `${origin.replace(/\/+$/, '')}${path}${path.includes('?') ? '&' : '?'}payment=${result}`;
+  return `${origin.replace(/\/+$/, '')}${withPaymentResult(path, result)}`;
 }
 
 export function createStripeProvider(options: StripeOptions): PaymentProvider {

@@ -87,6 +87,17 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
   const { order } = content;
   const reference = order.booking_reference;
   const action = (url: string) => ({ label: t('booking.mail.action'), url });
+  /** Money going back: the subject and intro name the order and the amount; the button opens the order. */
+  const refundNotice = (
+    subjectId: string,
+    introId: string,
+    refund: { amount: string; currency: string; link: string },
+  ) => {
+    const amount = formatAmount(lang, refund.amount, refund.currency);
+    return notice(lang, t(subjectId, { reference, amount }), [t(introId, { reference, amount })], {
+      action: action(refund.link),
+    });
+  };
   switch (content.kind) {
     case 'order-cancelled': {
       const paid = content.refundAmount !== null;
@@ -107,33 +118,16 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
         { action: action(content.link) },
       );
     }
-    case 'refund-completed': {
-      const amount = formatAmount(lang, content.amount, content.currency);
-      return notice(
-        lang,
-        t('aftersale.mail.refunded.subject', { reference, amount }),
-        [t('aftersale.mail.refunded.intro', { reference, amount })],
-        { action: action(content.link) },
+    case 'refund-completed':
+      return refundNotice('aftersale.mail.refunded.subject', 'aftersale.mail.refunded.intro', content);
+    case 'late-payment-refund':
+      return refundNotice('aftersale.mail.late.subject', 'aftersale.mail.late.intro', content);
+    case 'supplier-refused-refund':
+      return refundNotice(
+        'aftersale.mail.supplierRefused.subject',
+        'aftersale.mail.supplierRefused.intro',
+        content,
       );
-    }
-    case 'late-payment-refund': {
-      const amount = formatAmount(lang, content.amount, content.currency);
-      return notice(
-        lang,
-        t('aftersale.mail.late.subject', { reference }),
-        [t('aftersale.mail.late.intro', { reference, amount })],
-        { action: action(content.link) },
-      );
-    }
-    case 'supplier-refused-refund': {
-      const amount = formatAmount(lang, content.amount, content.currency);
-      return notice(
-        lang,
-        t('aftersale.mail.supplierRefused.subject', { reference }),
-        [t('aftersale.mail.supplierRefused.intro', { reference, amount })],
-        { action: action(content.link) },
-      );
-    }
     case 'contact-phone-changed':
       return notice(
         lang,

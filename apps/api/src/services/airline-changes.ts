@@ -7,7 +7,7 @@
  * `accept` for (`POST /air/airline_initiated_changes/:id/actions/accept`). Duffel's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { DuffelError } from '@duffel/api';
 import type { AirlineInitiatedChange } from '@duffel/api/types';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
@@ -18,7 +18,7 @@ import { ApiFailure } from '../errors.ts';
 import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { flightsOf, loadOrder, presentOrder } from './order-view.ts';
+import { duffelOrders, flightsOf, loadOrder, presentOrder } from './order-view.ts';
 import { orderLink } from './order-access.ts';
 import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { localWithOffset } from '../suppliers/duffel/mapping.ts';
@@ -230,16 +230,7 @@ async function newTicketNumber(tx: Database, carrier: string): Promise<string> {
 
 /** One run: asks Duffel about the live Duffel orders least recently asked about; returns how many changes are new. */
 export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<number> {
-  const due = await deps.db
-    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, 'duffel'),
-        isNotNull(schema.orders.supplierOrderId),
-        ne(schema.orders.bookingStatus, 'cancelled'),
-      ),
-    )
+  const due = await duffelOrders(deps.db, ne(schema.orders.bookingStatus, 'cancelled'))
     .orderBy(sql`${schema.orders.supplierChangesCheckedAt} ASC NULLS FIRST`, asc(schema.orders.createdAt))
     .limit(BATCH);
   let fresh = 0;

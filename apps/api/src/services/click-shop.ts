@@ -21,7 +21,6 @@ import {
   type ClickRequest,
 } from '../payments/click/protocol.ts';
 import type { ClickSettings } from '../payments/click/settings.ts';
-import type { PaymentEvent } from '../payments/provider.ts';
 import { tiyinOf, tiyinOfSumText } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
 import { lockOrder, payableNow } from './order-view.ts';
@@ -31,6 +30,7 @@ import {
   isOrderId,
   openProviderTransaction,
   paymentOf,
+  transactionEvent,
   type OrderRow,
   type ProviderTransaction,
 } from './provider-transactions.ts';
@@ -160,13 +160,12 @@ async function applyOutcome(
   type: 'payment.succeeded' | 'payment.failed',
 ) {
   const payment = await paymentOf(tx, transaction);
-  const event: PaymentEvent = {
-    id: `${type === 'payment.succeeded' ? 'complete' : 'cancel'}:${transaction.externalId}`,
+  const event = transactionEvent(
+    type === 'payment.succeeded' ? 'complete' : 'cancel',
     type,
-    providerRef: payment.providerRef!,
-    amountMinor: transaction.amountMinor,
-    currency: transaction.currency,
-  };
+    transaction,
+    payment,
+  );
   return applyPaymentEventIn(
     { tx, provider: CLICK_PROVIDER, siteUrl: deps.siteUrl(), now: deps.now(), log: deps.log },
     event,

@@ -11,17 +11,11 @@ import type { StaffEmailKind } from './staff-mail.ts';
 import type { AirlineChangeEmailKind } from './airline-change-mail.ts';
 import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
-/** A file sent with an email (e.g. the e-ticket PDF), base64 in the outbox row. */
-export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
-
-/** What the outbox stores for an email: rendered once, in the recipient's language, text and HTML. */
-export type EmailPayload = {
-  lang: Locale;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: EmailAttachment[];
-};
+/**
+ * What the outbox stores for an email: rendered once, in the recipient's language, text and HTML, with any
+ * files (e.g. the e-ticket PDF, base64) — the email as sent but for its recipient, which has its own column.
+ */
+export type EmailPayload = Omit<OutgoingEmail, 'to'> & { lang: Locale };
 
 /** Every kind of email the outbox holds (its `kind` column). */
 export type EmailKind =

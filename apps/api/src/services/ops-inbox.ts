@@ -41,12 +41,12 @@ async function inboxPage<R extends InboxRow, T>(
   };
 }
 
+/** What the console asks of an inbox: a page, of the items in one status or of all. */
+type InboxQuery<S extends string> = { status?: S | undefined; page: number };
+
 type InboxRow = { id: string; status: string; operatorNote: string | null; createdAt: Date; updatedAt: Date };
 
-export async function listTourRequests(
-  db: Database,
-  query: { status?: OpsTourRequestStatus | undefined; page: number },
-) {
+export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRequestStatus>) {
   const where = query.status ? eq(tourRequests.status, query.status) : undefined;
   return inboxPage(
     query.page,
@@ -75,10 +75,7 @@ export async function listTourRequests(
   );
 }
 
-export async function listAgencyApplications(
-  db: Database,
-  query: { status?: OpsAgencyApplicationStatus | undefined; page: number },
-) {
+export async function listAgencyApplications(db: Database, query: InboxQuery<OpsAgencyApplicationStatus>) {
   const where = query.status ? eq(agencyApplications.status, query.status) : undefined;
   return inboxPage(
     query.page,

@@ -141,6 +141,22 @@ export async function createOpsTour(tx: Database, input: OpsTourInput, actor: Ac
   return presentOpsTour(row);
 }
 
+/** Writes `values` to the tour with the audit entry of the change, and answers the tour as it now is. */
+async function changeTour(
+  tx: Database,
+  id: string,
+  values: Partial<typeof tours.$inferInsert>,
+  audit: { actor: Actor; action: string; details?: Record<string, unknown>; at: Date },
+) {
+  const [row] = (await tx
+    .update(tours)
+    .set({ ...values, updatedAt: audit.at })
+    .where(eq(tours.id, id))
+    .returning()) as [TourRow];
+  await recordAudit(tx, { ...audit, targetType: 'tour', targetId: id });
+  return presentOpsTour(row);
+}
+
 /** The whole tour replaced by the form's values; the audit entry names the fields that changed. */
 export async function updateOpsTour(tx: Database, id: string, input: OpsTourInput, actor: Actor, now: Date) {
   const before = await tourRow(tx, id, true);
@@ -153,20 +169,7 @@ export async function updateOpsTour(tx: Database, id: string, input: OpsTourInpu
     (key) => JSON.stringify(values[key]) !== JSON.stringify(before[key]),
   );
   if (!changed.length) return presentOpsTour(before);
-  const [row] = (await tx
-    .update(tours)
-    .set({ ...values, updatedAt: now })
-    .where(eq(tours.id, id))
-    .returning()) as [TourRow];
-  await recordAudit(tx, {
-    actor,
-    action: 'tour.updated',
-    targetType: 'tour',
-    targetId: id,
-    details: { fields: changed },
-    at: now,
-  });
-  return presentOpsTour(row);
+  return changeTour(tx, id, values, { actor, action: 'tour.updated', details: { fields: changed }, at: now });
 }
 
 /** Publishes or withdraws a tour; doing what is already done changes nothing and writes nothing. */
@@ -179,19 +182,16 @@ export async function setTourPublished(
 ) {
   const before = await tourRow(tx, id, true);
   if (before.published === published) return presentOpsTour(before);
-  const [row] = (await tx
-    .update(tours)
-    .set({ published, updatedAt: now })
-    .where(eq(tours.id, id))
-    .returning()) as [TourRow];
-  await recordAudit(tx, {
-    actor,
-    action: published ? 'tour.published' : 'tour.unpublished',
-    targetType: 'tour',
-    targetId: id,
-    at: now,
-  });
-  return presentOpsTour(row);
+  return changeTour(
+    tx,
+    id,
+    { published },
+    {
+      actor,
+      action: published ? 'tour.published' : 'tour.unpublished',
+      at: now,
+    },
+  );
 }
 
 /** The picture's type by its first bytes (never by its name or the type the browser claimed). */
@@ -224,20 +224,17 @@ export async function uploadTourImage(tx: Database, id: string, dataBase64: stri
     .values({ tourId: id, contentType, bytes, byteSize: bytes.length, createdAt: now })
     .returning({ id: tourImages.id });
   const imageUrl = tourImagePath(image!.id);
-  const [row] = (await tx
-    .update(tours)
-    .set({ imageUrl, updatedAt: now })
-    .where(eq(tours.id, id))
-    .returning()) as [TourRow];
-  await recordAudit(tx, {
-    actor,
-    action: 'tour.image_uploaded',
-    targetType: 'tour',
-    targetId: id,
-    details: { image_id: image!.id, content_type: contentType, bytes: bytes.length },
-    at: now,
-  });
-  return presentOpsTour(row);
+  return changeTour(
+    tx,
+    id,
+    { imageUrl },
+    {
+      actor,
+      action: 'tour.image_uploaded',
+      details: { image_id: image!.id, content_type: contentType, bytes: bytes.length },
+      at: now,
+    },
+  );
 }
 
 /** A stored picture, or null. */

@@ -31,6 +31,7 @@ import {
   type StaffAccess,
   type OrderRow,
 } from './order-view.ts';
+import { OPEN_PAYMENT_STATUSES } from './provider-transactions.ts';
 import { recordRefund } from './refunds.ts';
 import { orderLink } from './order-access.ts';
 import { queueAfterSaleEmail } from './order-notices.ts';
@@ -259,10 +260,7 @@ export async function confirmCancellation(
       .update(schema.payments)
       .set({ status: 'cancelled', updatedAt: now })
       .where(
-        and(
-          eq(schema.payments.orderId, locked.id),
-          inArray(schema.payments.status, ['pending', 'requires_action']),
-        ),
+        and(eq(schema.payments.orderId, locked.id), inArray(schema.payments.status, OPEN_PAYMENT_STATUSES)),
       );
     const refundIds: string[] = [];
     if (quote && refundMinor > 0) {

@@ -1,5 +1,5 @@
 /** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
@@ -241,4 +241,14 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
   };
   if (accessToken) view.access_token = accessToken;
   return view;
+}
+
+/** Our orders that have an order at Duffel and meet `conditions`: their ids and Duffel's (a query to sort and limit). */
+export function duffelOrders(db: Database, ...conditions: SQL[]) {
+  return db
+    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
+    .from(schema.orders)
+    .where(
+      and(eq(schema.orders.supplier, 'duffel'), isNotNull(schema.orders.supplierOrderId), ...conditions),
+    );
 }

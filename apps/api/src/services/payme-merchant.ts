@@ -33,6 +33,7 @@ import {
   openProviderTransaction,
   paymentOf,
   pendingRefundOf,
+  transactionEvent,
   type OrderRow,
   type ProviderTransaction,
 } from './provider-transactions.ts';
@@ -63,6 +64,16 @@ const failure = {
   cannotCancel: () => new PaymeFailure(PaymeError.cannotCancel, 'payme.error.cannotCancel'),
 };
 
+/** Each method of Payme's Merchant API and what runs it (its params checked by `paymeParamsSchemas`). */
+const METHODS: Record<PaymeMethod, (deps: PaymeDeps, params: never) => Promise<PaymeOutcome>> = {
+  CheckPerformTransaction: checkPerform,
+  CreateTransaction: create,
+  PerformTransaction: perform,
+  CancelTransaction: cancel,
+  CheckTransaction: check,
+  GetStatement: statement,
+};
+
 /** Runs one method; throws PaymeFailure for Payme's errors (the route answers them). */
 export async function paymeMethod(
   deps: PaymeDeps,
@@ -76,21 +87,7 @@ export async function paymeMethod(
       ? failure.orderNotFound()
       : new PaymeFailure(PaymeError.invalidRequest, 'payme.error.invalidRequest');
   }
-  const params = parsed.data as never;
-  switch (method) {
-    case 'CheckPerformTransaction':
-      return checkPerform(deps, params);
-    case 'CreateTransaction':
-      return create(deps, params);
-    case 'PerformTransaction':
-      return perform(deps, params);
-    case 'CancelTransaction':
-      return cancel(deps, params);
-    case 'CheckTransaction':
-      return check(deps, params);
-    case 'GetStatement':
-      return statement(deps, params);
-  }
+  return METHODS[method](deps, parsed.data as never);
 }
 
 /** The order an `account` names, or Payme's account error. */
@@ -159,13 +156,7 @@ async function cancelCreated(
     .set({ state: PaymeState.cancelled, reason, cancelledAt: now })
     .where(eq(schema.providerTransactions.id, transaction.id));
   const payment = await paymentOf(tx, transaction);
-  const event: PaymentEvent = {
-    id: `cancel:${transaction.externalId}`,
-    type: 'payment.failed',
-    providerRef: payment.providerRef!,
-    amountMinor: transaction.amountMinor,
-    currency: transaction.currency,
-  };
+  const event = transactionEvent('cancel', 'payment.failed', transaction, payment);
   const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
   return effect;
 }
@@ -237,13 +228,7 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       .set({ state: PaymeState.performed, performedAt: now })
       .where(eq(schema.providerTransactions.id, transaction.id))
       .returning();
-    const event: PaymentEvent = {
-      id: `perform:${transaction.externalId}`,
-      type: 'payment.succeeded',
-      providerRef: payment.providerRef!,
-      amountMinor: transaction.amountMinor,
-      currency: transaction.currency,
-    };
+    const event = transactionEvent('perform', 'payment.succeeded', transaction, payment);
     const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
     return { transaction: performed!, ...applied };
   });

@@ -4,7 +4,7 @@
  * transaction as its effect, so a replayed event changes nothing; events arriving out of order never undo
  * a payment; every order status change goes through the table of packages/core/src/order-status.ts.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
 import { canTransition } from '@parvoz/core/order-status';
@@ -29,6 +29,7 @@ import {
 } from './order-view.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';
 import { recordProviderEvent, type EventScope } from './provider-events.ts';
+import { latestOpenPayment } from './provider-transactions.ts';
 import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
@@ -61,18 +62,7 @@ export async function startPayment(
       throw new ApiFailure('unprocessable', 'The payment window of this order has ended.', {
         reason: 'payment_window_closed',
       });
-    const [open] = await tx
-      .select()
-      .from(schema.payments)
-      .where(
-        and(
-          eq(schema.payments.orderId, orderId),
-          eq(schema.payments.provider, provider.name),
-          inArray(schema.payments.status, ['pending', 'requires_action']),
-        ),
-      )
-      .orderBy(desc(schema.payments.createdAt))
-      .limit(1);
+    const [open] = await latestOpenPayment(tx, orderId, provider.name);
     if (open?.redirectUrl) return { redirect_url: open.redirectUrl, created: false };
 
     const pageLang = lang ?? (order.lang as Locale);

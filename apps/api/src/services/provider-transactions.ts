@@ -3,14 +3,34 @@
  * transactions (`provider_transactions`), each tied to one `payments` row, and the order lock every writer
  * takes first. The payment state itself changes only through services/payments.ts, as for webhooks.
  */
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { orderIdParamsSchema } from '@parvoz/contracts/booking';
+import { newProviderRef, type PaymentEvent, type PaymentEventType } from '../payments/provider.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type PaymentRow = typeof schema.payments.$inferSelect;
 export type ProviderTransaction = typeof schema.providerTransactions.$inferSelect;
+
+/** A payment still waiting for its outcome at the provider. */
+export const OPEN_PAYMENT_STATUSES = ['pending', 'requires_action'] as const;
+
+/** The order's latest open payment at `provider` (that also meets `also`): a query for one row. */
+export function latestOpenPayment(db: Database, orderId: string, provider: string, also?: SQL) {
+  return db
+    .select()
+    .from(schema.payments)
+    .where(
+      and(
+        eq(schema.payments.orderId, orderId),
+        eq(schema.payments.provider, provider),
+        inArray(schema.payments.status, OPEN_PAYMENT_STATUSES),
+        also,
+      ),
+    )
+    .orderBy(desc(schema.payments.createdAt))
+    .limit(1);
+}
 
 /** Our order id as a provider sends it back (Payme's account.order_id, Click's merchant_trans_id). */
 export function isOrderId(value: unknown): value is string {
@@ -61,32 +81,24 @@ export async function paymentForTransaction(
   provider: string,
   now: Date,
 ): Promise<PaymentRow> {
-  const [open] = await tx
-    .select()
-    .from(schema.payments)
-    .where(
-      and(
-        eq(schema.payments.orderId, order.id),
-        eq(schema.payments.provider, provider),
-        inArray(schema.payments.status, ['pending', 'requires_action']),
-        notExists(
-          tx
-            .select({ id: schema.providerTransactions.id })
-            .from(schema.providerTransactions)
-            .where(eq(schema.providerTransactions.paymentId, schema.payments.id)),
-        ),
-      ),
-    )
-    .orderBy(desc(schema.payments.createdAt))
-    .limit(1)
-    .for('update');
+  const [open] = await latestOpenPayment(
+    tx,
+    order.id,
+    provider,
+    notExists(
+      tx
+        .select({ id: schema.providerTransactions.id })
+        .from(schema.providerTransactions)
+        .where(eq(schema.providerTransactions.paymentId, schema.payments.id)),
+    ),
+  ).for('update');
   if (open) return open;
   const [created] = await tx
     .insert(schema.payments)
     .values({
       orderId: order.id,
       provider,
-      providerRef: `${provider.slice(0, 2)}_${randomBytes(16).toString('base64url')}`,
+      providerRef: newProviderRef(provider.slice(0, 2)),
       amountMinor: order.totalMinor,
       currency: order.currency,
       status: 'pending',
@@ -140,4 +152,20 @@ export async function pendingRefundOf(tx: Database, paymentId: string) {
     .from(schema.refunds)
     .where(and(eq(schema.refunds.paymentId, paymentId), eq(schema.refunds.status, 'pending')));
   return refund ?? null;
+}
+
+/** The payment event of a step (`perform`, `cancel`, …) of a provider transaction: one id per step and transaction. */
+export function transactionEvent(
+  step: string,
+  type: PaymentEventType,
+  transaction: ProviderTransaction,
+  payment: PaymentRow,
+): PaymentEvent {
+  return {
+    id: `${step}:${transaction.externalId}`,
+    type,
+    providerRef: payment.providerRef!,
+    amountMinor: transaction.amountMinor,
+    currency: transaction.currency,
+  };
 }

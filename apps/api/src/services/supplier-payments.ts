@@ -11,7 +11,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
-import { loadOrder, lockOrder, statusAfter } from './order-view.ts';
+import { duffelOrders, loadOrder, lockOrder, statusAfter } from './order-view.ts';
 import { enqueueConfirmation, issueTickets } from './payments.ts';
 import { recordRefund } from './refunds.ts';
 import { bookPaidAtDuffel } from './supplier-booking.ts';
@@ -308,20 +308,13 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
  * airline's seats go back on sale at once rather than at the hold's own deadline; returns how many.
  */
 export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<number> {
-  const due = await deps.db
-    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, 'duffel'),
-        eq(schema.orders.bookingStatus, 'cancelled'),
-        isNull(schema.orders.paidAt),
-        isNull(schema.orders.supplierPaidAt),
-        isNull(schema.orders.supplierCancelledAt),
-        isNotNull(schema.orders.supplierOrderId),
-      ),
-    )
-    .limit(BATCH);
+  const due = await duffelOrders(
+    deps.db,
+    eq(schema.orders.bookingStatus, 'cancelled'),
+    isNull(schema.orders.paidAt),
+    isNull(schema.orders.supplierPaidAt),
+    isNull(schema.orders.supplierCancelledAt),
+  ).limit(BATCH);
   let released = 0;
   for (const order of due) {
     try {

@@ -4,10 +4,9 @@
  * services/click-shop.ts), which is where payments succeed or fail. A refund is Click's Merchant API
  * reversal of the whole payment, whose answer settles it (no callback follows).
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { WebhookRejected, type PaymentProvider } from '../provider.ts';
+import { transactionToRefund, uzsSession } from '../uzs-provider.ts';
 import { sumWithDecimals } from '../uzs.ts';
 import { CLICK_PROVIDER, clickAuthHeader, clickPayUrl } from './protocol.ts';
 import type { ClickSettings } from './settings.ts';
@@ -26,33 +25,22 @@ export function createClickProvider(options: ClickProviderOptions): PaymentProvi
   return {
     name: CLICK_PROVIDER,
     async createSession(input) {
-      if (input.currency !== 'UZS') throw new RangeError(`Click takes UZS only, not ${input.currency}`);
-      const back = `${options.publicOrigin().replace(/\/+$/, '')}${input.returnPath}`;
+      const { providerRef, returnUrl } = uzsSession('Click', 'ck', input, options.publicOrigin);
       return {
-        providerRef: `ck_${randomBytes(16).toString('base64url')}`,
+        providerRef,
         redirectUrl: clickPayUrl({
           payUrl: settings.payUrl,
           serviceId: settings.serviceId,
           merchantId: settings.merchantId,
           amount: sumWithDecimals(input.amountMinor),
           orderId: input.orderId,
-          returnUrl: `${back}${back.includes('?') ? '&' : '?'}payment=returned`,
+          returnUrl,
         }),
       };
     },
     async refund(input) {
       if (!options.db) throw new Error('Click refund: no database to find the payment');
-      const [found] = await options.db
-        .select({ details: schema.providerTransactions.details, amountMinor: schema.payments.amountMinor })
-        .from(schema.providerTransactions)
-        .innerJoin(schema.payments, eq(schema.payments.id, schema.providerTransactions.paymentId))
-        .where(
-          and(
-            eq(schema.payments.provider, CLICK_PROVIDER),
-            eq(schema.payments.providerRef, input.paymentProviderRef),
-            eq(schema.providerTransactions.state, 2),
-          ),
-        );
+      const found = await transactionToRefund(options.db, CLICK_PROVIDER, input.paymentProviderRef, [2]);
       const paydocId = (found?.details as { click_paydoc_id?: string } | null)?.click_paydoc_id;
       if (!found || !paydocId) throw new Error('Click refund: the payment has no completed transaction');
       // A reversal gives back the whole payment; a partial refund (a fee kept) cannot go through it.

@@ -32,12 +32,5 @@ export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
 /** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */
 export function clickSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, {
-    serviceId: 'CLICK_SERVICE_ID',
-    merchantId: 'CLICK_MERCHANT_ID',
-    merchantUserId: 'CLICK_MERCHANT_USER_ID',
-    secretKey: 'CLICK_SECRET_KEY',
-    payUrl: 'CLICK_PAY_URL',
-    apiUrl: 'CLICK_API_URL',
-  });
+  return settingsFromEnv(env, 'CLICK', clickSettingsSchema);
 }

@@ -6,10 +6,9 @@
  * receipt is put in the cancel queue (`receipts.cancel`) and Payme then calls CancelTransaction (reason 5),
  * which settles our refund; `receipts.get_all` lists what Payme holds for reconciliation.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { WebhookRejected, type PaymentProvider, type StatementEntry } from '../provider.ts';
+import { transactionToRefund, uzsSession } from '../uzs-provider.ts';
 import { TIYIN_PER_MINOR, tiyinOf } from '../uzs.ts';
 import { PAYME_PROVIDER, PaymeState, paymeCheckoutUrl, paymeLang } from './protocol.ts';
 import type { PaymeSettings } from './settings.ts';
@@ -60,39 +59,25 @@ export function createPaymeProvider(options: PaymeProviderOptions): PaymentProvi
   return {
     name: PAYME_PROVIDER,
     async createSession(input) {
-      if (input.currency !== 'UZS') throw new RangeError(`Payme takes UZS only, not ${input.currency}`);
-      const back = `${options.publicOrigin().replace(/\/+$/, '')}${input.returnPath}`;
+      const { providerRef, returnUrl } = uzsSession('Payme', 'pm', input, options.publicOrigin);
       return {
-        providerRef: `pm_${randomBytes(16).toString('base64url')}`,
+        providerRef,
         redirectUrl: paymeCheckoutUrl({
           checkoutUrl: settings.checkoutUrl,
           merchantId: settings.merchantId,
           orderId: input.orderId,
           tiyin: tiyinOf(input.amountMinor),
           lang: paymeLang(input.lang),
-          returnUrl: `${back}${back.includes('?') ? '&' : '?'}payment=returned`,
+          returnUrl,
         }),
       };
     },
     async refund(input) {
       if (!options.db) throw new Error('Payme refund: no database to find the transaction');
-      const [found] = await options.db
-        .select({
-          externalId: schema.providerTransactions.externalId,
-          amountMinor: schema.payments.amountMinor,
-        })
-        .from(schema.providerTransactions)
-        .innerJoin(schema.payments, eq(schema.payments.id, schema.providerTransactions.paymentId))
-        .where(
-          and(
-            eq(schema.payments.provider, PAYME_PROVIDER),
-            eq(schema.payments.providerRef, input.paymentProviderRef),
-            inArray(schema.providerTransactions.state, [
-              PaymeState.performed,
-              PaymeState.cancelledAfterPerform,
-            ]),
-          ),
-        );
+      const found = await transactionToRefund(options.db, PAYME_PROVIDER, input.paymentProviderRef, [
+        PaymeState.performed,
+        PaymeState.cancelledAfterPerform,
+      ]);
       if (!found) throw new Error('Payme refund: the payment has no performed transaction');
       // Payme cancels a whole receipt; a partial refund (a fee kept) cannot go through it.
       if (input.amountMinor !== found.amountMinor)

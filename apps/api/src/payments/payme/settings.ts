@@ -26,11 +26,5 @@ export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;
 
 /** The PAYME_* variables as the schema's input, or undefined when none is set (Payme off). */
 export function paymeSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, {
-    merchantId: 'PAYME_MERCHANT_ID',
-    key: 'PAYME_KEY',
-    login: 'PAYME_LOGIN',
-    checkoutUrl: 'PAYME_CHECKOUT_URL',
-    apiUrl: 'PAYME_API_URL',
-  });
+  return settingsFromEnv(env, 'PAYME', paymeSettingsSchema);
 }

@@ -6,7 +6,12 @@ import { iyzicoCallbackBodySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico.ts';
-import { WebhookRejected, type PaymentEvent, type PaymentProvider } from '../../../payments/provider.ts';
+import {
+  WebhookRejected,
+  withPaymentResult,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../../../payments/provider.ts';
 import { isSitePath } from '../../../payments/sandbox.ts';
 import { offeredProviders } from '../../../payments/selection.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
@@ -141,9 +146,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
           : `/${payment.lang ?? 'en'}/orders/${payment.orderId}`;
       const outcome = result.event.type === 'payment.failed' ? 'declined' : 'success';
       request.log.info({ paymentId: result.event.providerRef, effect }, 'iyzico callback applied');
-      return reply
-        .header('Cache-Control', 'no-store')
-        .redirect(`${path}${path.includes('?') ? '&' : '?'}payment=${outcome}`, 303);
+      return reply.header('Cache-Control', 'no-store').redirect(withPaymentResult(path, outcome), 303);
     },
   );
 };

@@ -9,7 +9,7 @@ import {
   SANDBOX_PROVIDER,
   SANDBOX_SESSION_PATTERN,
 } from '../../../payments/sandbox.ts';
-import type { PaymentEventType } from '../../../payments/provider.ts';
+import { withPaymentResult, type PaymentEventType } from '../../../payments/provider.ts';
 import { publicOrigin } from '../../../public-origin.ts';
 import { formatAmount } from '../../../services/booking-format.ts';
 import { paymentSession, sessionOpen } from '../../../services/payments.ts';
@@ -97,7 +97,7 @@ export const sandboxPayRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const back = (session: SandboxSession, result: 'success' | 'declined') =>
-    `${session.returnPath}${session.returnPath.includes('?') ? '&' : '?'}payment=${result}`;
+    withPaymentResult(session.returnPath, result);
 
   /** Tells the site by a signed webhook over HTTP, like an outside provider; false when the site did not take it. */
   async function notify(
