@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { useT } from '../../lib/i18n.tsx';
+import type { TextControl } from '../../components/TextField.tsx';
 import type { FormActionData } from './form-types.ts';
 
 /**
@@ -67,4 +68,30 @@ export function SentMessage({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** A request form's text field, its words already translated. */
+export type TextFieldSpec = TextControl & { label: string; hint?: string; error: string };
+
+/** The email and phone every request form (a tour's, an agency's) asks for: one place for their words and limits. */
+export function contactFields(t: ReturnType<typeof useT>): { email: TextFieldSpec; phone: TextFieldSpec } {
+  return {
+    email: {
+      label: t('requestForm.email'),
+      error: t('requestForm.error.email'),
+      type: 'email',
+      autoComplete: 'email',
+      maxLength: 254,
+      required: true,
+    },
+    phone: {
+      label: t('requestForm.phone'),
+      hint: t('requestForm.phoneHint'),
+      error: t('requestForm.error.phone'),
+      type: 'tel',
+      autoComplete: 'tel',
+      maxLength: 40,
+      required: true,
+    },
+  };
 }
