@@ -1,17 +1,25 @@
-import { useCallback } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
 import type { AgencyField } from '@parvoz/contracts/agencies';
+import type { Locale } from '@parvoz/i18n/locales';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { SelectOptions } from '../../components/SelectOptions.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { useContractForm } from '../../lib/use-contract-form.ts';
-import { contactFields, FormProblem, SubmitButton, type TextFieldSpec } from './FormParts.tsx';
+import {
+  contactFields,
+  FormProblem,
+  SubmitButton,
+  useRequestForm,
+  type TextFieldSpec,
+} from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
 
 type AgencyTextField = TextFieldSpec & { name: AgencyField };
+
+const loadAgencySchema = (locale: Locale) =>
+  import('@parvoz/contracts/agencies').then((m) => m.agencyApplicationFormSchema(locale));
 
 /** The agency application: company, tax number, country, contact person, email, phone. Works without JavaScript. */
 export function AgencyForm({
@@ -23,12 +31,7 @@ export function AgencyForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  // The contract's form schema, the one the action parses with.
-  const loadSchema = useCallback(
-    () => import('@parvoz/contracts/agencies').then((m) => m.agencyApplicationFormSchema(locale)),
-    [locale],
-  );
-  const [form, fields] = useContractForm('agency-form', loadSchema, result?.submission);
+  const [form, fields] = useRequestForm('agency-form', loadAgencySchema, result);
 
   const contact = contactFields(t);
   const before: AgencyTextField[] = [

@@ -1,7 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Locale } from '@parvoz/i18n/locales';
 import { useNavigation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import type { TextControl } from '../../components/TextField.tsx';
 import type { FormActionData } from './form-types.ts';
 
@@ -94,4 +97,19 @@ export function contactFields(t: ReturnType<typeof useT>): { email: TextFieldSpe
       required: true,
     },
   };
+}
+
+/**
+ * A request form's Conform form, checked with the contract's schema the action parses with, made for the
+ * page's language (its messages name the limits). `loadSchema` is a module-level dynamic import: zod stays
+ * out of the page's first download (issue 16).
+ */
+export function useRequestForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  loadSchema: (locale: Locale) => Promise<S>,
+  result: FormActionData | undefined,
+) {
+  const locale = useLocale();
+  const load = useCallback(() => loadSchema(locale), [loadSchema, locale]);
+  return useContractForm(id, load, result?.submission);
 }

@@ -1,26 +1,24 @@
-import { useCallback, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
 import type { TourDetail } from '@parvoz/contracts/tours';
 import { MAX_TOUR_TRAVELLERS } from '@parvoz/contracts/tour-limits';
+import type { Locale } from '@parvoz/i18n/locales';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { useContractForm } from '../../lib/use-contract-form.ts';
-import { contactFields, FormProblem, SubmitButton } from './FormParts.tsx';
+import { contactFields, FormProblem, SubmitButton, useRequestForm } from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
+
+const loadTourRequestSchema = (locale: Locale) =>
+  import('@parvoz/contracts/tours').then((m) => m.tourRequestFormSchema(locale));
 
 /** The request form of a tour: name, phone, email, travellers and a comment. Works without JavaScript. */
 export function TourRequestForm({ tour, result }: { tour: TourDetail; result: FormActionData | undefined }) {
   const t = useT();
   const locale = useLocale();
-  // The contract's form schema, the one the action parses with.
-  const loadSchema = useCallback(
-    () => import('@parvoz/contracts/tours').then((m) => m.tourRequestFormSchema(locale)),
-    [locale],
-  );
-  const [form, fields] = useContractForm('tour-form', loadSchema, result?.submission);
+  const [form, fields] = useRequestForm('tour-form', loadTourRequestSchema, result);
   const contact = contactFields(t);
   const maxParty = Math.min(MAX_TOUR_TRAVELLERS, Math.max(1, tour.seats_left));
 
