@@ -1,4 +1,4 @@
-import { useLocale, useT } from '../lib/i18n.tsx';
+import { useLocale, useT, type MessageKey } from '../lib/i18n.tsx';
 import { durationMinutes, formatLocalDate, formatLocalTime } from '../lib/local-time.ts';
 import { AirlineMark } from './AirlineMark.tsx';
 
@@ -66,24 +66,16 @@ export function Itinerary({ slices, headingLevel = 3 }: { slices: ItinerarySlice
                     </p>
                   ) : null}
                   <div className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:text-base">
-                    <span className="font-semibold tabular-nums">
-                      {formatLocalTime(locale, segment.departing_at)}
-                    </span>
-                    <span>
-                      {t('booking.itinerary.departs', {
-                        airport: segment.origin,
-                        date: formatLocalDate(locale, segment.departing_at),
-                      })}
-                    </span>
-                    <span className="font-semibold tabular-nums">
-                      {formatLocalTime(locale, segment.arriving_at)}
-                    </span>
-                    <span>
-                      {t('booking.itinerary.arrives', {
-                        airport: segment.destination,
-                        date: formatLocalDate(locale, segment.arriving_at),
-                      })}
-                    </span>
+                    <Stop
+                      message="booking.itinerary.departs"
+                      airport={segment.origin}
+                      at={segment.departing_at}
+                    />
+                    <Stop
+                      message="booking.itinerary.arrives"
+                      airport={segment.destination}
+                      at={segment.arriving_at}
+                    />
                   </div>
                   <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-neutral-600">
                     <AirlineMark code={segment.marketing_carrier.iata_code} />
@@ -97,5 +89,17 @@ export function Itinerary({ slices, headingLevel = 3 }: { slices: ItinerarySlice
         );
       })}
     </div>
+  );
+}
+
+/** A segment's departure or arrival: the local time, then "<message>" with the airport and the date. */
+function Stop({ message, airport, at }: { message: MessageKey; airport: string; at: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <>
+      <span className="font-semibold tabular-nums">{formatLocalTime(locale, at)}</span>
+      <span>{t(message, { airport, date: formatLocalDate(locale, at) })}</span>
+    </>
   );
 }

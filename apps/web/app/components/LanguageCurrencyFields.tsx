@@ -41,37 +41,51 @@ export function LanguageCurrencyFields({
   const { locale, currency, languageNames } = useRootData();
   return (
     <>
-      <Field
+      <Picker
         meta={withId(fields.language, `${idPrefix}-language`)}
         label={t('settings.language')}
         error={t('settings.error.language')}
-      >
-        {(control) => (
-          <select {...control} defaultValue={locale} className={selectClass}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {languageNames[l]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
+        value={locale}
+        // Each language's name in its own language, marked so for screen readers.
+        options={LOCALES.map((l) => ({ value: l, name: languageNames[l], lang: l }))}
+      />
+      <Picker
         meta={withId(fields.currency, `${idPrefix}-currency`)}
         label={t('settings.currency')}
         error={t('settings.error.currency')}
-      >
-        {(control) => (
-          <select {...control} defaultValue={currency} className={selectClass}>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        value={currency}
+        options={CURRENCIES.map((c) => ({ value: c, name: c }))}
+      />
     </>
+  );
+}
+
+/** One picker: a select of the offered values, the current one chosen. */
+function Picker({
+  meta,
+  label,
+  error,
+  value,
+  options,
+}: {
+  meta: SelectMeta;
+  label: string;
+  error: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; name: string; lang?: string }>;
+}) {
+  return (
+    <Field meta={meta} label={label} error={error}>
+      {(control) => (
+        <select {...control} defaultValue={value} className={selectClass}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} lang={option.lang}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useT } from '../lib/i18n.tsx';
+import { DialogTitleBar } from './DialogTitleBar.tsx';
 
 type ModalEntry = { id: number; title: string; render: (close: () => void) => ReactNode };
 type ModalApi = { open: (title: string, render: (close: () => void) => ReactNode) => () => void };
@@ -55,7 +55,6 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
 function Modal({ entry, onClose }: { entry: ModalEntry; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const t = useT();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -69,19 +68,9 @@ function Modal({ entry, onClose }: { entry: ModalEntry; onClose: () => void }) {
       className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/40"
     >
       <div className="p-5">
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {entry.title}
-          </h2>
-          <button
-            type="button"
-            onClick={() => ref.current?.close()}
-            aria-label={t('modal.close')}
-            className="rounded px-2 text-xl leading-none text-neutral-500 hover:text-neutral-900"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <DialogTitleBar titleId={titleId} onClose={() => ref.current?.close()}>
+          {entry.title}
+        </DialogTitleBar>
         {entry.render(() => ref.current?.close())}
       </div>
     </dialog>

@@ -5,7 +5,7 @@ import { useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { cachedPageHeaders } from '../lib/page-cache.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
-import { TourFacts, TourPrice } from '../features/info/TourCard.tsx';
+import { TourFacts, TourImage, TourPrice } from '../features/info/TourCard.tsx';
 import { TourRequestForm } from '../features/info/TourRequestForm.tsx';
 import { SentMessage } from '../features/info/FormParts.tsx';
 import { INCLUDE_LABELS } from '../features/info/tour-format.ts';
@@ -42,15 +42,7 @@ export default function Tour({ loaderData, actionData }: Route.ComponentProps) {
       <PageHeading>{tour.title}</PageHeading>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
-          {tour.image_url ? (
-            <img
-              src={tour.image_url}
-              alt=""
-              width={640}
-              height={360}
-              className="aspect-video w-full rounded-lg bg-primary-50 object-cover"
-            />
-          ) : null}
+          <TourImage url={tour.image_url} className="rounded-lg" />
           {tour.summary ? <p className="mt-4 text-lg text-neutral-800">{tour.summary}</p> : null}
           <div className="mt-4">
             <TourFacts tour={tour} />

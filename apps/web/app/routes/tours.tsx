@@ -3,6 +3,7 @@ import type { Route } from './+types/tours';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { Button } from '../components/Button.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
+import { SelectOptions } from '../components/SelectOptions.tsx';
 import { useLocale, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { cachedPageHeaders } from '../lib/page-cache.server.ts';
@@ -35,44 +36,20 @@ export default function Tours({ loaderData }: Route.ComponentProps) {
         className="mt-6 flex flex-wrap items-end gap-3 rounded-lg border border-neutral-200 bg-white p-4"
         aria-label={t('tours.filter.label')}
       >
-        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
-          <label htmlFor="tours-from" className="text-sm font-medium">
-            {t('tours.filter.origin')}
-          </label>
-          <select
-            id="tours-from"
-            name="from"
-            defaultValue={filter.from}
-            key={`from-${filter.from}`}
-            className="rounded border border-neutral-400 bg-white px-3 py-2"
-          >
-            <option value="">{t('tours.filter.anyOrigin')}</option>
-            {facets.origins.map((origin) => (
-              <option key={origin.code} value={origin.code}>
-                {origin.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
-          <label htmlFor="tours-month" className="text-sm font-medium">
-            {t('tours.filter.month')}
-          </label>
-          <select
-            id="tours-month"
-            name="month"
-            defaultValue={filter.month}
-            key={`month-${filter.month}`}
-            className="rounded border border-neutral-400 bg-white px-3 py-2"
-          >
-            <option value="">{t('tours.filter.anyMonth')}</option>
-            {facets.months.map((month) => (
-              <option key={month} value={month}>
-                {formatTourMonth(locale, month)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="from"
+          label={t('tours.filter.origin')}
+          anyLabel={t('tours.filter.anyOrigin')}
+          value={filter.from}
+          choices={facets.origins}
+        />
+        <FilterSelect
+          name="month"
+          label={t('tours.filter.month')}
+          anyLabel={t('tours.filter.anyMonth')}
+          value={filter.month}
+          choices={facets.months.map((month) => ({ code: month, name: formatTourMonth(locale, month) }))}
+        />
         <Button type="submit" size="md">
           {t('tours.filter.apply')}
         </Button>
@@ -97,5 +74,39 @@ export default function Tours({ loaderData }: Route.ComponentProps) {
         </p>
       )}
     </>
+  );
+}
+
+/** One filter of the list: "any" first, then the values the tours have. */
+function FilterSelect({
+  name,
+  label,
+  anyLabel,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  value: string;
+  choices: ReadonlyArray<{ code: string; name: string }>;
+}) {
+  const id = `tours-${name}`;
+  return (
+    <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        // A new key when the URL's filter changes (back button, reset): the uncontrolled select shows it.
+        key={`${name}-${value}`}
+        className="rounded border border-neutral-400 bg-white px-3 py-2"
+      >
+        <SelectOptions empty={anyLabel} choices={choices} />
+      </select>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { DialogTitleBar } from '../../components/DialogTitleBar.tsx';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { useAuth } from './auth-context.tsx';
 
@@ -55,19 +56,9 @@ export function LoginDialog() {
     >
       {auth.isOpen ? (
         <div className="p-5">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id="login-dialog-title" className="text-lg font-semibold">
-              {t('auth.dialog.title')}
-            </h2>
-            <button
-              type="button"
-              onClick={() => ref.current?.close()}
-              aria-label={t('modal.close')}
-              className="rounded px-2 text-xl leading-none text-neutral-600 hover:text-neutral-900"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
+          <DialogTitleBar titleId="login-dialog-title" onClose={() => ref.current?.close()}>
+            {t('auth.dialog.title')}
+          </DialogTitleBar>
           <Suspense fallback={<p className="text-sm text-neutral-600">{t('auth.dialog.loading')}</p>}>
             <LoginForm returnTo={returnTo} focusFirst />
           </Suspense>

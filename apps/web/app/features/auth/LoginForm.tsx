@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { getFormProps } from '@conform-to/react';
 import { Button } from '../../components/Button.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { Field } from '../../components/Field.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -85,19 +86,13 @@ export function LoginForm({
       ) : null}
       {step === 'email' ? (
         <fetcher.Form method="post" action={action} {...getFormProps(sendForm)} className="grid gap-3">
-          <input type="hidden" name="intent" value="send" />
+          <StepFields intent="send" returnTo={returnTo} />
           <input type="hidden" name="step" value="email" />
-          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           <Field meta={sendFields.email!} label={t('auth.email')} error={t('auth.error.email')}>
             {(control) => (
-              <input
+              <EmailInput
                 {...control}
                 ref={emailRef}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                maxLength={254}
                 defaultValue={control.defaultValue ?? email}
                 className="rounded border border-neutral-400 px-3 py-2"
               />
@@ -110,9 +105,7 @@ export function LoginForm({
       ) : (
         <>
           <fetcher.Form method="post" action={action} {...getFormProps(verifyForm)} className="grid gap-3">
-            <input type="hidden" name="intent" value="verify" />
-            <input type="hidden" name="email" value={email} />
-            {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+            <StepFields intent="verify" email={email} returnTo={returnTo} />
             <Field
               meta={verifyFields.code!}
               label={t('auth.code')}
@@ -147,25 +140,41 @@ export function LoginForm({
             </Button>
           </fetcher.Form>
           <div className="flex flex-wrap gap-2">
-            <fetcher.Form method="post" action={action}>
-              <input type="hidden" name="intent" value="send" />
-              <input type="hidden" name="email" value={email} />
-              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-              <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                {t('auth.resend')}
-              </Button>
-            </fetcher.Form>
-            <fetcher.Form method="post" action={action}>
-              <input type="hidden" name="intent" value="restart" />
-              <input type="hidden" name="email" value={email} />
-              {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-              <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                {t('auth.changeEmail')}
-              </Button>
-            </fetcher.Form>
+            {(
+              [
+                { intent: 'send', label: t('auth.resend') },
+                { intent: 'restart', label: t('auth.changeEmail') },
+              ] as const
+            ).map((other) => (
+              <fetcher.Form key={other.intent} method="post" action={action}>
+                <StepFields intent={other.intent} email={email} returnTo={returnTo} />
+                <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                  {other.label}
+                </Button>
+              </fetcher.Form>
+            ))}
           </div>
         </>
       )}
     </div>
+  );
+}
+
+/** What every step posts besides its fields: what to do, the address being signed in, where to go back to. */
+function StepFields({
+  intent,
+  email,
+  returnTo,
+}: {
+  intent: string;
+  email?: string;
+  returnTo: string | undefined;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {email === undefined ? null : <input type="hidden" name="email" value={email} />}
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+    </>
   );
 }

@@ -1,24 +1,25 @@
-import { useCallback } from 'react';
 import { Form } from 'react-router';
 import { getFormProps } from '@conform-to/react';
 import type { AgencyField } from '@parvoz/contracts/agencies';
+import type { Locale } from '@parvoz/i18n/locales';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
+import { SelectOptions } from '../../components/SelectOptions.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { useContractForm } from '../../lib/use-contract-form.ts';
-import { FormProblem, SubmitButton } from './FormParts.tsx';
+import {
+  contactFields,
+  FormProblem,
+  SubmitButton,
+  useRequestForm,
+  type TextFieldSpec,
+} from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
 
-type TextField = {
-  name: AgencyField;
-  label: string;
-  hint?: string;
-  error: string;
-  type?: 'text' | 'email' | 'tel' | 'url';
-  autoComplete?: string;
-  maxLength: number;
-  required?: boolean;
-};
+type AgencyTextField = TextFieldSpec & { name: AgencyField };
+
+const loadAgencySchema = (locale: Locale) =>
+  import('@parvoz/contracts/agencies').then((m) => m.agencyApplicationFormSchema(locale));
 
 /** The agency application: company, tax number, country, contact person, email, phone. Works without JavaScript. */
 export function AgencyForm({
@@ -30,14 +31,10 @@ export function AgencyForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  // The contract's form schema, the one the action parses with.
-  const loadSchema = useCallback(
-    () => import('@parvoz/contracts/agencies').then((m) => m.agencyApplicationFormSchema(locale)),
-    [locale],
-  );
-  const [form, fields] = useContractForm('agency-form', loadSchema, result?.submission);
+  const [form, fields] = useRequestForm('agency-form', loadAgencySchema, result);
 
-  const before: TextField[] = [
+  const contact = contactFields(t);
+  const before: AgencyTextField[] = [
     {
       name: 'company_name',
       label: t('agencies.form.company'),
@@ -55,7 +52,7 @@ export function AgencyForm({
       required: true,
     },
   ];
-  const after: TextField[] = [
+  const after: AgencyTextField[] = [
     {
       name: 'city',
       label: t('agencies.form.city'),
@@ -71,25 +68,8 @@ export function AgencyForm({
       maxLength: 100,
       required: true,
     },
-    {
-      name: 'email',
-      label: t('requestForm.email'),
-      error: t('requestForm.error.email'),
-      type: 'email',
-      autoComplete: 'email',
-      maxLength: 254,
-      required: true,
-    },
-    {
-      name: 'phone',
-      label: t('requestForm.phone'),
-      hint: t('requestForm.phoneHint'),
-      error: t('requestForm.error.phone'),
-      type: 'tel',
-      autoComplete: 'tel',
-      maxLength: 40,
-      required: true,
-    },
+    { name: 'email', ...contact.email },
+    { name: 'phone', ...contact.phone },
     {
       name: 'website',
       label: t('agencies.form.website'),
@@ -101,25 +81,8 @@ export function AgencyForm({
     },
   ];
 
-  const input = (field: TextField) => (
-    <Field
-      key={field.name}
-      meta={fields[field.name]!}
-      label={field.label}
-      hint={field.hint}
-      error={field.error}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete}
-          maxLength={field.maxLength}
-          required={field.required}
-          className={inputClasses(control['aria-invalid'])}
-        />
-      )}
-    </Field>
+  const input = ({ name, type = 'text', ...field }: AgencyTextField) => (
+    <TextField key={name} meta={fields[name]!} type={type} {...field} />
   );
 
   return (
@@ -146,31 +109,19 @@ export function AgencyForm({
             defaultValue={control.defaultValue ?? ''}
             className={inputClasses(control['aria-invalid'])}
           >
-            <option value="">{t('agencies.form.countryPlaceholder')}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
+            <SelectOptions empty={t('agencies.form.countryPlaceholder')} choices={countries} />
           </select>
         )}
       </Field>
       {after.map(input)}
-      <Field
+      <TextField
         meta={fields.message!}
         className="sm:col-span-2"
         label={t('agencies.form.message')}
         error={t('requestForm.error.message', { max: 2000 })}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            maxLength={2000}
-            className={inputClasses(control['aria-invalid'])}
-          />
-        )}
-      </Field>
+        rows={4}
+        maxLength={2000}
+      />
       <div className="sm:col-span-2">
         <SubmitButton>{t('agencies.form.submit')}</SubmitButton>
       </div>

@@ -1,7 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Locale } from '@parvoz/i18n/locales';
 import { useNavigation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
+import type { TextControl } from '../../components/TextField.tsx';
 import type { FormActionData } from './form-types.ts';
 
 /**
@@ -67,4 +71,45 @@ export function SentMessage({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** A request form's text field, its words already translated. */
+export type TextFieldSpec = TextControl & { label: string; hint?: string; error: string };
+
+/** The email and phone every request form (a tour's, an agency's) asks for: one place for their words and limits. */
+export function contactFields(t: ReturnType<typeof useT>): { email: TextFieldSpec; phone: TextFieldSpec } {
+  return {
+    email: {
+      label: t('requestForm.email'),
+      error: t('requestForm.error.email'),
+      type: 'email',
+      autoComplete: 'email',
+      maxLength: 254,
+      required: true,
+    },
+    phone: {
+      label: t('requestForm.phone'),
+      hint: t('requestForm.phoneHint'),
+      error: t('requestForm.error.phone'),
+      type: 'tel',
+      autoComplete: 'tel',
+      maxLength: 40,
+      required: true,
+    },
+  };
+}
+
+/**
+ * A request form's Conform form, checked with the contract's schema the action parses with, made for the
+ * page's language (its messages name the limits). `loadSchema` is a module-level dynamic import: zod stays
+ * out of the page's first download (issue 16).
+ */
+export function useRequestForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  loadSchema: (locale: Locale) => Promise<S>,
+  result: FormActionData | undefined,
+) {
+  const locale = useLocale();
+  const load = useCallback(() => loadSchema(locale), [loadSchema, locale]);
+  return useContractForm(id, load, result?.submission);
 }

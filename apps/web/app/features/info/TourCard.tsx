@@ -45,6 +45,30 @@ export function TourPrice({ tour }: { tour: TourSummary }) {
   );
 }
 
+/** A tour's picture, 16:9 (decorative: the title next to it says what it shows), or nothing without one. */
+export function TourImage({
+  url,
+  lazy = false,
+  className = '',
+}: {
+  url: string | null | undefined;
+  /** Load it only near the viewport (a card in a list). */
+  lazy?: boolean;
+  className?: string;
+}) {
+  if (!url) return null;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={640}
+      height={360}
+      loading={lazy ? 'lazy' : undefined}
+      className={`aspect-video w-full bg-primary-50 object-cover ${className}`.trim()}
+    />
+  );
+}
+
 /** A tour in a list: picture, title (the link to its page), facts and price; `heading` is the title's level. */
 export function TourCard({ tour, heading: Heading = 'h2' }: { tour: TourSummary; heading?: 'h2' | 'h3' }) {
   return (
@@ -52,16 +76,7 @@ export function TourCard({ tour, heading: Heading = 'h2' }: { tour: TourSummary;
       className="flex flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white"
       data-testid="tour-card"
     >
-      {tour.image_url ? (
-        <img
-          src={tour.image_url}
-          alt=""
-          width={640}
-          height={360}
-          loading="lazy"
-          className="aspect-video w-full bg-primary-50 object-cover"
-        />
-      ) : null}
+      <TourImage url={tour.image_url} lazy />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <Heading className="text-lg font-semibold leading-snug">
           <LocalizedLink to={`/tours/${tour.slug}`} className="text-primary-800 hover:underline">

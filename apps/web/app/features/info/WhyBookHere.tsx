@@ -5,6 +5,12 @@ import type { WhyBookHereText } from './content.server.ts';
 
 const ICONS = { prices: BadgeCheck, languages: Languages, support: Headset };
 
+/** Where the support item sends a traveller with a question. */
+const SUPPORT_LINKS = [
+  { to: '/info/contacts', key: 'footer.contacts' },
+  { to: '/info/help', key: 'footer.help' },
+] as const;
+
 /** The home page's "why book here": honest prices, four languages, support (each says only what the site does). */
 export function WhyBookHere({ text }: { text: WhyBookHereText }) {
   const t = useT();
@@ -25,12 +31,11 @@ export function WhyBookHere({ text }: { text: WhyBookHereText }) {
               <p className="mt-2 text-sm text-neutral-700">{body}</p>
               {id === 'support' ? (
                 <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
-                  <LocalizedLink to="/info/contacts" className="text-primary-700 underline">
-                    {t('footer.contacts')}
-                  </LocalizedLink>
-                  <LocalizedLink to="/info/help" className="text-primary-700 underline">
-                    {t('footer.help')}
-                  </LocalizedLink>
+                  {SUPPORT_LINKS.map((link) => (
+                    <LocalizedLink key={link.to} to={link.to} className="text-primary-700 underline">
+                      {t(link.key)}
+                    </LocalizedLink>
+                  ))}
                 </p>
               ) : null}
             </li>

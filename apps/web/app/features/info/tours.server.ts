@@ -91,18 +91,22 @@ export function loadHomeTours(request: Request, locale: Locale, state: RequestSt
   });
 }
 
-/** The detail page: one tour on sale, else 404. `?sent=1` after a request was sent. */
-export async function loadTourPage(
-  request: Request,
-  params: { lang?: string; slug?: string },
-  state: RequestState,
-) {
+type TourPageParams = { lang?: string; slug?: string };
+
+/** A tour page's language and tour: a 404 for an unknown language or a malformed slug. */
+function tourPage(params: TourPageParams): { locale: Locale; slug: string } {
   const locale = pageLocale(params.lang);
   const slug = tourSlugSchema.safeParse(params.slug);
   if (!slug.success) throw notFound();
+  return { locale, slug: slug.data };
+}
+
+/** The detail page: one tour on sale, else 404. `?sent=1` after a request was sent. */
+export async function loadTourPage(request: Request, params: TourPageParams, state: RequestState) {
+  const { locale, slug } = tourPage(params);
   const answer = await orNotFound(
     callEndpoint(state.api, endpoints.getTour, {
-      params: { slug: slug.data },
+      params: { slug },
       query: { lang: locale, currency: displayCurrency(request, locale) },
       signal: request.signal,
     }),
@@ -112,21 +116,15 @@ export async function loadTourPage(
 }
 
 /** The request form: validated here and by the API; stored and emailed to the operator; then back with `?sent=1`. */
-export async function tourRequestAction(
-  request: Request,
-  params: { lang?: string; slug?: string },
-  state: RequestState,
-) {
-  const locale = pageLocale(params.lang);
-  const slug = tourSlugSchema.safeParse(params.slug);
-  if (!slug.success) throw notFound();
+export async function tourRequestAction(request: Request, params: TourPageParams, state: RequestState) {
+  const { locale, slug } = tourPage(params);
   const refused = await submitForm({
     schema: tourRequestFormSchema(locale),
     fields: readFields(await request.formData(), TOUR_REQUEST_FIELDS, { lang: locale }),
-    send: (body) => callEndpoint(state.api, endpoints.requestTour, { params: { slug: slug.data }, body }),
+    send: (body) => callEndpoint(state.api, endpoints.requestTour, { params: { slug }, body }),
   });
   if (refused) return refused;
-  return redirect(`/${locale}/tours/${slug.data}?sent=1#tour-request`, {
+  return redirect(`/${locale}/tours/${slug}?sent=1#tour-request`, {
     headers: { 'Cache-Control': 'no-store' },
   });
 }

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { BellRing } from 'lucide-react';
 import { getFormProps } from '@conform-to/react';
 import { Button } from '../../components/Button.tsx';
+import { EmailInput } from '../../components/EmailInput.tsx';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
@@ -83,14 +84,9 @@ export function PriceAlertForm({
               className="min-w-0 flex-[1_1_16rem]"
             >
               {(control) => (
-                <input
+                <EmailInput
                   {...control}
                   ref={emailRef}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
                   defaultValue={control.defaultValue ?? result?.email ?? defaultEmail}
                   className={inputClasses(Boolean(control['aria-invalid']))}
                 />

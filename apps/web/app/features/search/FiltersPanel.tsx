@@ -346,6 +346,26 @@ function PriceRange({
     );
   };
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The ends cannot cross: each stops at the other.
+  const slide = (nextLow: number, nextHigh: number) => {
+    setLow(nextLow);
+    setHigh(nextHigh);
+    schedule(nextLow, nextHigh);
+  };
+  const sliders = [
+    {
+      name: 'price[min]',
+      label: t('search.filters.priceMin'),
+      value: low,
+      onChange: (value: number) => slide(Math.min(value, high), high),
+    },
+    {
+      name: 'price[max]',
+      label: t('search.filters.priceMax'),
+      value: high,
+      onChange: (value: number) => slide(low, Math.max(value, low)),
+    },
+  ];
 
   return (
     <fieldset className="grid gap-2">
@@ -353,42 +373,49 @@ function PriceRange({
       <p className="text-sm text-neutral-700" aria-live="polite">
         {t('search.filters.priceRange', { min: price(low, currency), max: price(high, currency) })}
       </p>
-      <label className="grid gap-1 text-sm">
-        {t('search.filters.priceMin')}
-        <input
-          type="range"
-          name="price[min]"
-          min={lo}
-          max={hi}
-          step={step}
-          value={low}
-          aria-valuetext={price(low, currency)}
-          onChange={(event) => {
-            const value = Math.min(Number(event.currentTarget.value), high);
-            setLow(value);
-            schedule(value, high);
-          }}
-          className="w-full accent-primary-700"
+      {sliders.map((slider) => (
+        <PriceSlider
+          key={slider.name}
+          {...slider}
+          range={{ min: lo, max: hi, step }}
+          valueText={price(slider.value, currency)}
         />
-      </label>
-      <label className="grid gap-1 text-sm">
-        {t('search.filters.priceMax')}
-        <input
-          type="range"
-          name="price[max]"
-          min={lo}
-          max={hi}
-          step={step}
-          value={high}
-          aria-valuetext={price(high, currency)}
-          onChange={(event) => {
-            const value = Math.max(Number(event.currentTarget.value), low);
-            setHigh(value);
-            schedule(low, value);
-          }}
-          className="w-full accent-primary-700"
-        />
-      </label>
+      ))}
     </fieldset>
+  );
+}
+
+/** One end of the price range: a labelled slider over the offers' prices. */
+function PriceSlider({
+  label,
+  name,
+  range,
+  value,
+  valueText,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  range: { min: number; max: number; step: number };
+  value: number;
+  /** The price as words for a screen reader (the slider's number alone has no currency). */
+  valueText: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="grid gap-1 text-sm">
+      {label}
+      <input
+        type="range"
+        name={name}
+        min={range.min}
+        max={range.max}
+        step={range.step}
+        value={value}
+        aria-valuetext={valueText}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        className="w-full accent-primary-700"
+      />
+    </label>
   );
 }

@@ -91,28 +91,9 @@ export function RouteDetails({
                       {seg.aircraft ? ` · ${seg.aircraft}` : ''}
                     </p>
                     <div className="grid grid-cols-[auto_auto_1fr] items-baseline gap-x-3 gap-y-1">
-                      <PlaneTakeoff aria-hidden="true" className="size-4 self-center text-neutral-600" />
-                      <span className="font-semibold tabular-nums">
-                        {formatTime(locale, seg.departing_at)}
-                        <DayMark from={slice.departing_at} to={seg.departing_at} />
-                      </span>
-                      <span>
-                        {t('search.details.departs', {
-                          airport: seg.origin,
-                          date: formatShortDate(locale, seg.departing_at),
-                        })}
-                      </span>
-                      <PlaneLanding aria-hidden="true" className="size-4 self-center text-neutral-600" />
-                      <span className="font-semibold tabular-nums">
-                        {formatTime(locale, seg.arriving_at)}
-                        <DayMark from={slice.departing_at} to={seg.arriving_at} />
-                      </span>
-                      <span>
-                        {t('search.details.arrives', {
-                          airport: seg.destination,
-                          date: formatShortDate(locale, seg.arriving_at),
-                        })}
-                      </span>
+                      {SEGMENT_ENDS.map((end) => (
+                        <Stop key={end.message} end={end} seg={seg} sliceStart={slice.departing_at} />
+                      ))}
                     </div>
                     <p className="text-sm text-neutral-700">
                       {t('search.details.flightTime', { duration: duration(seg.duration_minutes) })}
@@ -125,5 +106,35 @@ export function RouteDetails({
         </section>
       ))}
     </div>
+  );
+}
+
+/** A segment's two ends, take-off then landing: the icon, the words, and the fields saying where and when. */
+const SEGMENT_ENDS = [
+  { Icon: PlaneTakeoff, message: 'search.details.departs', airport: 'origin', at: 'departing_at' },
+  { Icon: PlaneLanding, message: 'search.details.arrives', airport: 'destination', at: 'arriving_at' },
+] as const;
+
+/** A segment's take-off or landing: the icon, the time (with the days since the slice began), the airport and date. */
+function Stop({
+  end: { Icon, message, airport, at },
+  seg,
+  sliceStart,
+}: {
+  end: (typeof SEGMENT_ENDS)[number];
+  seg: ResultSlice['segments'][number];
+  sliceStart: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <>
+      <Icon aria-hidden="true" className="size-4 self-center text-neutral-600" />
+      <span className="font-semibold tabular-nums">
+        {formatTime(locale, seg[at])}
+        <DayMark from={sliceStart} to={seg[at]} />
+      </span>
+      <span>{t(message, { airport: seg[airport], date: formatShortDate(locale, seg[at]) })}</span>
+    </>
   );
 }

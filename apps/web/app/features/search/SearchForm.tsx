@@ -43,6 +43,12 @@ export function SearchForm({
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const describedBy = (field: SearchFormErrorField) => (errors[field] ? errorId(field) : undefined);
+  /** A field's id and name, and the error (of the field or of the route) that describes it. */
+  const fieldProps = <N extends string>(name: N, error: SearchFormErrorField) => ({
+    id: id(name),
+    name,
+    describedBy: describedBy(error),
+  });
 
   const swap = () =>
     update({
@@ -71,12 +77,10 @@ export function SearchForm({
       <div className="grid gap-1 lg:col-span-7">
         <div className="grid items-end gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
           <PlaceField
-            id={id('from')}
-            name="from"
+            {...fieldProps('from', 'route')}
             label={t('search.form.from')}
             value={{ code: values.fromCode, name: values.fromName }}
             onChange={(p) => update({ fromCode: p.code, fromName: p.name })}
-            describedBy={describedBy('route')}
             invalid={Boolean(errors.route) && !values.fromCode}
             eager={!compact}
           />
@@ -91,12 +95,10 @@ export function SearchForm({
             <ArrowLeftRight aria-hidden="true" className="size-4 rotate-90 sm:rotate-0" />
           </button>
           <PlaceField
-            id={id('to')}
-            name="to"
+            {...fieldProps('to', 'route')}
             label={t('search.form.to')}
             value={{ code: values.toCode, name: values.toName }}
             onChange={(p) => update({ toCode: p.code, toName: p.name })}
-            describedBy={describedBy('route')}
             invalid={Boolean(errors.route) && (!values.toCode || values.toCode === values.fromCode)}
             eager={!compact}
           />
@@ -107,8 +109,7 @@ export function SearchForm({
       <div className="grid gap-3 sm:grid-cols-2 sm:gap-2 lg:col-span-5">
         <div className="grid content-start gap-1">
           <DateField
-            id={id('depart')}
-            name="depart"
+            {...fieldProps('depart', 'depart')}
             label={t('search.form.departure')}
             value={values.depart}
             onChange={(depart) =>
@@ -116,15 +117,13 @@ export function SearchForm({
             }
             min={today}
             max={last}
-            describedBy={describedBy('depart')}
             invalid={Boolean(errors.depart)}
           />
           {message('depart')}
         </div>
         <div className="grid content-start gap-1">
           <DateField
-            id={id('return')}
-            name="return"
+            {...fieldProps('return', 'return')}
             label={t('search.form.return')}
             value={values.ret}
             onChange={(ret) => update({ ret })}
@@ -132,7 +131,6 @@ export function SearchForm({
             max={last}
             optional
             align="end"
-            describedBy={describedBy('return')}
             invalid={Boolean(errors.return)}
           />
           {message('return')}
