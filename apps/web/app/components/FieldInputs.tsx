@@ -24,6 +24,37 @@ export function TextField({
   return <Field {...field}>{(control) => <TextInput {...control} {...input} />}</Field>;
 }
 
+/** What a listed text field asks of its control; `rows` makes it a text area (a comment, a message). */
+export type TextControl = {
+  type?: 'text' | 'email' | 'tel' | 'url';
+  autoComplete?: string;
+  maxLength: number;
+  required?: boolean;
+  rows?: number;
+};
+
+/**
+ * A Conform text field from one flat spec (its words and its control's limits), for forms that list their
+ * fields as data: an input, or a text area when `rows` is given.
+ */
+export function SpecField({ rows, ...spec }: Omit<ComponentProps<typeof Field>, 'children'> & TextControl) {
+  const { type, autoComplete, maxLength, required, ...field } = spec;
+  if (!rows) return <TextField {...field} input={{ type, autoComplete, maxLength, required }} />;
+  return (
+    <Field {...field}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={inputClasses(Boolean(control['aria-invalid']))}
+          rows={rows}
+          maxLength={maxLength}
+          required={required}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A plain form's field (components/FormField.tsx) whose control is one input. */
 export function TextFormField({
   input,

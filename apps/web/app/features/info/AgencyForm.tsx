@@ -5,7 +5,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { SelectOptions } from '../../components/SelectOptions.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { SpecField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import {
   contactFields,
@@ -82,7 +82,7 @@ export function AgencyForm({
   ];
 
   const input = ({ name, type = 'text', ...field }: AgencyTextField) => (
-    <TextField key={name} meta={fields[name]!} type={type} {...field} />
+    <SpecField key={name} meta={fields[name]!} type={type} {...field} />
   );
 
   return (
@@ -114,7 +114,7 @@ export function AgencyForm({
         )}
       </Field>
       {after.map(input)}
-      <TextField
+      <SpecField
         meta={fields.message!}
         className="sm:col-span-2"
         label={t('agencies.form.message')}

@@ -5,7 +5,7 @@ import { useNavigation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
-import type { TextControl } from '../../components/TextField.tsx';
+import type { TextControl } from '../../components/FieldInputs.tsx';
 import type { FormActionData } from './form-types.ts';
 
 /**

@@ -6,7 +6,7 @@ import { MAX_TOUR_TRAVELLERS } from '@parvoz/contracts/tour-limits';
 import type { Locale } from '@parvoz/i18n/locales';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { SpecField } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { contactFields, FormProblem, SubmitButton, useRequestForm } from './FormParts.tsx';
 import type { FormActionData } from './form-types.ts';
@@ -44,7 +44,7 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
     <Form method="post" {...getFormProps(form)} className="grid gap-4" aria-labelledby="tour-request">
       <input type="hidden" name="lang" value={locale} />
       <FormProblem result={result} invalid={Object.keys(form.allErrors).length > 0} />
-      <TextField
+      <SpecField
         meta={fields.full_name!}
         label={t('requestForm.fullName')}
         error={t('requestForm.error.name')}
@@ -52,8 +52,8 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
         required
         maxLength={100}
       />
-      <TextField meta={fields.phone!} {...contact.phone} />
-      <TextField meta={fields.email!} {...contact.email} />
+      <SpecField meta={fields.phone!} {...contact.phone} />
+      <SpecField meta={fields.email!} {...contact.email} />
       <div className="grid grid-cols-2 gap-4">
         <TravellerCount
           meta={fields.adults!}
@@ -68,7 +68,7 @@ export function TourRequestForm({ tour, result }: { tour: TourDetail; result: Fo
           numbers={{ from: 0, count: maxParty, initial: '0' }}
         />
       </div>
-      <TextField
+      <SpecField
         meta={fields.message!}
         label={t('requestForm.message')}
         error={error('message')}
