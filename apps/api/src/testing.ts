@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
@@ -101,6 +102,25 @@ export async function startTwoTestApis(config: Partial<ApiConfig>, extra: TestAp
   }
   return { database, second, apps, close };
 }
+
+/**
+ * `startTwoTestApis` before the suite's tests and its `close` after them: the set-up of the *.pg race suites. The
+ * fields of the returned object are set once the suite's tests run.
+ */
+export function useTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra = {}) {
+  const pair = {} as Awaited<ReturnType<typeof startTwoTestApis>>;
+  beforeAll(async () => {
+    Object.assign(pair, await startTwoTestApis(config, extra));
+  }, 60_000);
+  afterAll(async () => {
+    await pair.close?.();
+  });
+  return pair;
+}
+
+/** The `n` of a `SELECT count(*)::int AS n …`. */
+export const countOf = async (db: Database, query: SQL) =>
+  (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
 export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {

@@ -21,6 +21,7 @@ import { apiConfigSchema, type ApiConfig } from '../config.ts';
 import { paymentProviders } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
+import { cancelBooking } from '../after-sale-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
 import { reconcilePayments } from '../services/reconciliation.ts';
@@ -325,19 +326,7 @@ describe('paying a TRY order with iyzico', () => {
     const { token, payment } = await startPayment(order);
     iyzico.complete(token, 'success');
     await callback(token);
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations?access_token=${order.access_token}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${order.access_token}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await cancelBooking(app, order);
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ reason: 'cancellation', status: 'succeeded' });
     expect(iyzico.refundsOf(payment.id).map((r) => Math.round(r.refundPrice * 100))).toEqual([

@@ -12,6 +12,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { MANY_ORDERS, startTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
+import { cancelBooking } from '../after-sale-testing.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
@@ -349,17 +350,7 @@ describe('paying with Stripe Checkout', () => {
     await stripe.complete(session.id);
     serverOptions.refundsPending = true;
     try {
-      const quote = await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations?access_token=${o.access_token}`,
-        headers: ANON,
-        payload: { order_id: o.id },
-      });
-      await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${o.access_token}`,
-        headers: ANON,
-      });
+      await cancelBooking(app, o);
     } finally {
       serverOptions.refundsPending = false;
     }
@@ -388,17 +379,7 @@ describe('a refund Stripe refuses (issue 13)', () => {
     await stripe.complete(session.id);
     serverOptions.refundsPending = true;
     try {
-      const quote = await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations?access_token=${o.access_token}`,
-        headers: ANON,
-        payload: { order_id: o.id },
-      });
-      await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${o.access_token}`,
-        headers: ANON,
-      });
+      await cancelBooking(app, o);
     } finally {
       serverOptions.refundsPending = false;
     }

@@ -12,7 +12,7 @@ import { schema, type Database } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
 import { buildTestApi } from '../../../testing.ts';
 import { ANON } from '../../../booking-testing.ts';
-import { readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
 import {
   clickConfig,
   confirmationsOf,
@@ -300,20 +300,7 @@ test('a cancelled booking is refunded at once by a reversal; a partial one waits
   const partial = await uzsOrder('light');
   expect((await click.pay(partial.id, sum(partial))).map((a) => a.error)).toEqual([0, 0]);
   const reversedBefore = click.reversals.length;
-  for (const order of [whole, partial]) {
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
+  for (const order of [whole, partial]) await cancelBooking(app, order);
   expect(await readOrder(app, whole.id, whole.access_token)).toMatchObject({ refund_status: 'refunded' });
   expect(await readOrder(app, partial.id, partial.access_token)).toMatchObject({ refund_status: 'pending' });
   expect(click.reversals.length).toBe(reversedBefore + 1);

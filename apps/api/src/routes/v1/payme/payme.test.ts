@@ -13,7 +13,7 @@ import { schema, type Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
 import { buildTestApi } from '../../../testing.ts';
 import { ANON } from '../../../booking-testing.ts';
-import { readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
 import {
   confirmationsOf,
   paymeConfig,
@@ -403,26 +403,10 @@ describe('timeouts and late payments', () => {
 });
 
 describe('refunds', () => {
-  async function cancelBooking(order: Booked) {
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
-
   test('a cancelled booking is refunded whole through receipts.cancel, settled by CancelTransaction (reason 5)', async () => {
     const order = await uzsOrder('standard');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(order);
+    await cancelBooking(app, order);
     const refunded = await until(
       () => readOrder(app, order.id, order.access_token),
       (read) => read.refund_status === 'refunded',
@@ -447,7 +431,7 @@ describe('refunds', () => {
   test('a partial refund is not asked of Payme (it cancels whole receipts): it waits for a person', async () => {
     const order = await uzsOrder('light');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(order);
+    await cancelBooking(app, order);
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: 'pending', providerRef: null });
     expect(refund!.amountMinor).toBeLessThan(Number(order.total_amount));
