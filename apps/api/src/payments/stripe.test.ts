@@ -128,6 +128,16 @@ async function startPayment(o: OrderView) {
   return { payment: payment!, session };
 }
 
+/** Cancels the booking while Stripe leaves new refunds pending (until their refund.updated webhook). */
+async function cancelWhileRefundsPend(o: OrderView) {
+  serverOptions.refundsPending = true;
+  try {
+    await cancelBooking(app, o);
+  } finally {
+    serverOptions.refundsPending = false;
+  }
+}
+
 async function post(signed: { body: string; headers: Record<string, string> }) {
   const response = await fetch(`${base}/v1/payments/webhooks/stripe`, {
     method: 'POST',
@@ -348,12 +358,7 @@ describe('paying with Stripe Checkout', () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
     await stripe.complete(session.id);
-    serverOptions.refundsPending = true;
-    try {
-      await cancelBooking(app, o);
-    } finally {
-      serverOptions.refundsPending = false;
-    }
+    await cancelWhileRefundsPend(o);
     const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     expect(pending).toMatchObject({ reason: 'cancellation', status: 'pending' });
     expect(pending!.providerRef).toMatch(/^re_test_/);
@@ -377,12 +382,7 @@ describe('a refund Stripe refuses (issue 13)', () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
     await stripe.complete(session.id);
-    serverOptions.refundsPending = true;
-    try {
-      await cancelBooking(app, o);
-    } finally {
-      serverOptions.refundsPending = false;
-    }
+    await cancelWhileRefundsPend(o);
     const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     await stripe.failRefund(pending!.providerRef!);
     const [failed] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
