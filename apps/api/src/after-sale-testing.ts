@@ -4,14 +4,14 @@
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
 import { sandboxWebhook } from './payments/sandbox.ts';
 import type { PaymentEventType } from './payments/provider.ts';
-import { TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
+import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
 import { createSession } from './services/sessions.ts';
@@ -108,6 +108,21 @@ export async function cancelBooking(app: FastifyInstance, order: { id: string; a
   const confirmed = await confirmCancellationRequest(app, quote.json().data.id, order.access_token);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return confirmed;
+}
+
+/** What cancelling the order left: confirmed cancellations, refunds, "cancelled" emails (one each when done once). */
+export async function cancellationTrail(db: Database, orderId: string) {
+  return {
+    confirmed: await countOf(
+      db,
+      sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${orderId} AND confirmed_at IS NOT NULL`,
+    ),
+    refunds: await countOf(db, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}`),
+    emails: await countOf(
+      db,
+      sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-cancelled:${orderId}`}`,
+    ),
+  };
 }
 
 /** Asks for an operator's quote to cancel the order (the console's "Cancel"). */
