@@ -177,6 +177,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       meta: { status, request_id: id('req') },
     },
   });
+  /** Duffel's 404: the same type, code and title for every resource, with a message naming it. */
+  const notFound = (message = 'The resource you are trying to access does not exist.') =>
+    failure(404, 'invalid_request_error', 'not_found', 'Not found', message);
 
   const airport = (code: string) => {
     const a = options.airports[code];
@@ -442,14 +445,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       ...stored,
       available_services: withServices ? stored.available_services : [],
     };
-    if (!offer)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The resource you are trying to access does not exist.',
-      );
+    if (!offer) return notFound();
     if (Date.parse(offer.expires_at) <= now().getTime())
       return failure(
         422,
@@ -471,14 +467,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   function createOrder(data: Loose) {
     const offerId = Array.isArray(data.selected_offers) ? data.selected_offers[0] : undefined;
     const offer = typeof offerId === 'string' ? offers.get(offerId) : undefined;
-    if (!offer)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The selected offer does not exist.',
-      );
+    if (!offer) return notFound('The selected offer does not exist.');
     if (Date.parse(offer.expires_at) <= now().getTime() || orders.some((o) => o.offer_id === offer.id))
       return failure(
         422,
@@ -632,16 +621,14 @@ export async function startDuffelServer(options: DuffelServerOptions) {
 
   function getOrder(orderId: string) {
     const order = orders.find((o) => o.id === orderId);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     return { status: 200, body: { data: order } };
   }
 
   /** POST /air/payments: a held order paid from the balance, for exactly its total. */
   function createPayment(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     if (order.cancelled_at || !order.payment_status.awaiting_payment)
       return failure(
         422,
@@ -674,8 +661,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
   function quoteCancellation(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     if (order.cancelled_at)
       return failure(
         422,
@@ -708,14 +694,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
 
   function confirmCancellation(quoteId: string) {
     const quote = cancellations.get(quoteId);
-    if (!quote)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The cancellation does not exist.',
-      );
+    if (!quote) return notFound('The cancellation does not exist.');
     if (Date.parse(quote.expires_at) <= now().getTime())
       return failure(
         422,
@@ -741,8 +720,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** POST /air/airline_initiated_changes/:id/actions/accept: once, while `accept` is an available action. */
   function acceptChange(changeId: string) {
     const change = changes.find((c) => c.id === changeId);
-    if (!change)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The change does not exist.');
+    if (!change) return notFound('The change does not exist.');
     if (!change.available_actions.includes('accept'))
       return failure(
         422,
@@ -856,13 +834,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     } else if (request.method === 'POST' && acceptPath) {
       result = acceptChange(acceptPath[1]!);
     } else {
-      result = failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The resource you are trying to access does not exist.',
-      );
+      result = notFound();
     }
     answer(result.status, result.body);
   });
