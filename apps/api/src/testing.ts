@@ -70,14 +70,19 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
  * fields of the returned object are set once the suite's tests (and hooks registered after this call) run.
  */
 export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
-  const api = {} as Awaited<ReturnType<typeof startTestApi>>;
+  return useStarted(() => startTestApi(config, extra));
+}
+
+/** What `start` gives, started before the suite's tests and closed after them (its fields are set from then on). */
+function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  const started = {} as T;
   beforeAll(async () => {
-    Object.assign(api, await startTestApi(config, extra));
+    Object.assign(started, await start());
   }, 60_000);
   afterAll(async () => {
-    await api.close?.();
+    await started.close?.();
   });
-  return api;
+  return started;
 }
 
 /**
@@ -108,14 +113,7 @@ export async function startTwoTestApis(config: Partial<ApiConfig>, extra: TestAp
  * fields of the returned object are set once the suite's tests run.
  */
 export function useTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra = {}) {
-  const pair = {} as Awaited<ReturnType<typeof startTwoTestApis>>;
-  beforeAll(async () => {
-    Object.assign(pair, await startTwoTestApis(config, extra));
-  }, 60_000);
-  afterAll(async () => {
-    await pair.close?.();
-  });
-  return pair;
+  return useStarted(() => startTwoTestApis(config, extra));
 }
 
 /** The `n` of a `SELECT count(*)::int AS n …`. */
