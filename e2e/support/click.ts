@@ -10,8 +10,7 @@
  * amounts, and Click's own cancellations (a negative `error`).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { readBody, escapeHtml } from '@parvoz/api/payments/testing/http';
+import { readBody, escapeHtml, serveOnLoopback } from '@parvoz/api/payments/testing/http';
 
 export interface ClickAnswer {
   click_trans_id?: number | string | null;
@@ -143,70 +142,63 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
     return [prepared, completed];
   }
 
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://click.test');
-      const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
-        response.writeHead(status, { 'content-type': type, ...headers });
-        response.end(body);
-      };
-      const reversal = /^\/v2\/merchant\/payment\/reversal\/(\d+)\/(\d+)$/.exec(url.pathname);
-      if (reversal && request.method === 'DELETE') {
-        const [user, digest, timestamp] = String(request.headers.auth ?? '').split(':');
-        const expected = createHash('sha1').update(`${timestamp}${secretKey}`).digest('hex');
-        if (user !== String(merchantUserId) || digest !== expected)
-          return send(
-            401,
-            'application/json',
-            JSON.stringify({ error_code: -1, error_note: 'Authorization failed' }),
-          );
-        if (reversal[1] !== String(serviceId))
-          return send(
-            200,
-            'application/json',
-            JSON.stringify({ error_code: -5, error_note: 'Service not found' }),
-          );
-        if (reversals.includes(reversal[2]!))
-          return send(
-            200,
-            'application/json',
-            JSON.stringify({ error_code: -16, error_note: 'Payment already cancelled' }),
-          );
-        reversals.push(reversal[2]!);
+  const server = await serveOnLoopback(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://click.test');
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': type, ...headers });
+      response.end(body);
+    };
+    const reversal = /^\/v2\/merchant\/payment\/reversal\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (reversal && request.method === 'DELETE') {
+      const [user, digest, timestamp] = String(request.headers.auth ?? '').split(':');
+      const expected = createHash('sha1').update(`${timestamp}${secretKey}`).digest('hex');
+      if (user !== String(merchantUserId) || digest !== expected)
+        return send(
+          401,
+          'application/json',
+          JSON.stringify({ error_code: -1, error_note: 'Authorization failed' }),
+        );
+      if (reversal[1] !== String(serviceId))
         return send(
           200,
           'application/json',
-          JSON.stringify({ error_code: 0, error_note: 'Success', payment_id: Number(reversal[2]) }),
+          JSON.stringify({ error_code: -5, error_note: 'Service not found' }),
         );
-      }
-      if (url.pathname.replace(/\/$/, '') === '/services/pay') {
-        const param = (name: string) => url.searchParams.get(name) ?? '';
-        if (param('service_id') !== String(serviceId) || param('merchant_id') !== String(merchantId))
-          return send(404, 'text/plain', 'unknown service');
-        if (request.method === 'GET')
-          return send(
-            200,
-            'text/html; charset=utf-8',
-            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CLICK</title></head><body><main>
+      if (reversals.includes(reversal[2]!))
+        return send(
+          200,
+          'application/json',
+          JSON.stringify({ error_code: -16, error_note: 'Payment already cancelled' }),
+        );
+      reversals.push(reversal[2]!);
+      return send(
+        200,
+        'application/json',
+        JSON.stringify({ error_code: 0, error_note: 'Success', payment_id: Number(reversal[2]) }),
+      );
+    }
+    if (url.pathname.replace(/\/$/, '') === '/services/pay') {
+      const param = (name: string) => url.searchParams.get(name) ?? '';
+      if (param('service_id') !== String(serviceId) || param('merchant_id') !== String(merchantId))
+        return send(404, 'text/plain', 'unknown service');
+      if (request.method === 'GET')
+        return send(
+          200,
+          'text/html; charset=utf-8',
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CLICK</title></head><body><main>
 <h1>CLICK</h1><p>${escapeHtml(param('transaction_param'))}: <strong>${escapeHtml(param('amount'))}</strong> UZS</p>
 <form method="post"><button type="submit">Pay</button></form></main></body></html>`,
-          );
-        await readBody(request);
-        const answers = await pay(param('transaction_param'), param('amount'));
-        const failed = answers.find((a) => a.error !== 0);
-        if (failed) return send(402, 'text/html; charset=utf-8', `<p>Refused: ${failed.error}</p>`);
-        return send(303, 'text/plain', '', { location: param('return_url') });
-      }
-      return send(404, 'text/plain', 'not found');
-    })().catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    });
+        );
+      await readBody(request);
+      const answers = await pay(param('transaction_param'), param('amount'));
+      const failed = answers.find((a) => a.error !== 0);
+      if (failed) return send(402, 'text/html; charset=utf-8', `<p>Refused: ${failed.error}</p>`);
+      return send(303, 'text/plain', '', { location: param('return_url') });
+    }
+    return send(404, 'text/plain', 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: server.url,
     serviceId,
     merchantId,
     merchantUserId,
@@ -228,10 +220,6 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
     send,
     newIds,
     pay,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

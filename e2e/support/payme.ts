@@ -10,8 +10,7 @@
  * Tests also call the merchant directly (`call`) to play duplicates, out-of-order calls and wrong keys.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { readBody, escapeHtml } from '@parvoz/api/payments/testing/http';
+import { readBody, escapeHtml, serveOnLoopback } from '@parvoz/api/payments/testing/http';
 
 export interface PaymeReceipt {
   _id: string;
@@ -185,74 +184,67 @@ export async function startPaymeServer(
     return { jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } };
   }
 
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://payme.test');
-      const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
-        response.writeHead(status, { 'content-type': type, ...headers });
-        response.end(body);
-      };
-      if (url.pathname === '/api' && request.method === 'POST') {
-        const raw = await readBody(request);
-        const body = JSON.parse(raw || '{}') as Parameters<typeof subscribeApi>[0];
-        if (request.headers['x-auth'] !== `${merchantId}:${key}`)
-          return send(
-            200,
-            'application/json',
-            JSON.stringify({
-              jsonrpc: '2.0',
-              id: body.id,
-              error: { code: -32504, message: 'Insufficient privilege' },
-            }),
-          );
-        return send(200, 'application/json', JSON.stringify(await subscribeApi(body)));
-      }
-      const [segment, action] = url.pathname.slice(1).split('/');
-      const params = segment ? checkoutParams(segment) : null;
-      if (!params || params.get('m') !== merchantId) return send(404, 'text/plain', 'unknown cashbox');
-      const orderId = params.get('ac.order_id') ?? '';
-      const tiyin = Number(params.get('a'));
-      const back = params.get('c') ?? '/';
-      if (request.method === 'GET' && !action) {
-        const sum = (tiyin / 100).toFixed(2);
+  const server = await serveOnLoopback(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://payme.test');
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': type, ...headers });
+      response.end(body);
+    };
+    if (url.pathname === '/api' && request.method === 'POST') {
+      const raw = await readBody(request);
+      const body = JSON.parse(raw || '{}') as Parameters<typeof subscribeApi>[0];
+      if (request.headers['x-auth'] !== `${merchantId}:${key}`)
         return send(
           200,
-          'text/html; charset=utf-8',
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payme checkout</title>
+          'application/json',
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            error: { code: -32504, message: 'Insufficient privilege' },
+          }),
+        );
+      return send(200, 'application/json', JSON.stringify(await subscribeApi(body)));
+    }
+    const [segment, action] = url.pathname.slice(1).split('/');
+    const params = segment ? checkoutParams(segment) : null;
+    if (!params || params.get('m') !== merchantId) return send(404, 'text/plain', 'unknown cashbox');
+    const orderId = params.get('ac.order_id') ?? '';
+    const tiyin = Number(params.get('a'));
+    const back = params.get('c') ?? '/';
+    if (request.method === 'GET' && !action) {
+      const sum = (tiyin / 100).toFixed(2);
+      return send(
+        200,
+        'text/html; charset=utf-8',
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payme checkout</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head><body><main>
 <h1>Payme</h1><p>Order <span data-testid="payme-order">${escapeHtml(orderId)}</span>:
 <strong data-testid="payme-amount">${sum}</strong> UZS</p>
 <form method="post" action="/${escapeHtml(segment!)}/pay"><button type="submit">Pay</button></form>
 <form method="post" action="/${escapeHtml(segment!)}/cancel"><button type="submit">Cancel</button></form>
 </main></body></html>`,
+      );
+    }
+    if (request.method === 'POST' && action === 'pay') {
+      await readBody(request);
+      const { answers } = await pay(orderId, tiyin);
+      const failed = answers.find((a) => a.error);
+      if (failed)
+        return send(
+          402,
+          'text/html; charset=utf-8',
+          `<p>Payment refused: ${failed.error!.code}</p><a href="${escapeHtml(back)}">Back</a>`,
         );
-      }
-      if (request.method === 'POST' && action === 'pay') {
-        await readBody(request);
-        const { answers } = await pay(orderId, tiyin);
-        const failed = answers.find((a) => a.error);
-        if (failed)
-          return send(
-            402,
-            'text/html; charset=utf-8',
-            `<p>Payment refused: ${failed.error!.code}</p><a href="${escapeHtml(back)}">Back</a>`,
-          );
-        return send(303, 'text/plain', '', { location: back });
-      }
-      if (request.method === 'POST' && action === 'cancel') {
-        await readBody(request);
-        return send(303, 'text/plain', '', { location: back });
-      }
-      return send(404, 'text/plain', 'not found');
-    })().catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    });
+      return send(303, 'text/plain', '', { location: back });
+    }
+    if (request.method === 'POST' && action === 'cancel') {
+      await readBody(request);
+      return send(303, 'text/plain', '', { location: back });
+    }
+    return send(404, 'text/plain', 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: server.url,
     merchantId,
     key,
     get endpoint() {
@@ -265,10 +257,6 @@ export async function startPaymeServer(
     call: state.call,
     newId,
     pay,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

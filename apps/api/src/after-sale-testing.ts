@@ -2,16 +2,19 @@
  * Test helpers for the after-sale suites (issue 13): a paid order, signed provider webhooks, reading orders,
  * signing in, cancelling.
  */
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
 import { sandboxWebhook } from './payments/sandbox.ts';
 import type { PaymentEventType } from './payments/provider.ts';
-import { TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
+import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
+import { grantRole } from './services/staff.ts';
+import { createSession } from './services/sessions.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -97,6 +100,59 @@ export const confirmCancellationRequest = (
   token?: string,
   headers: Headers = ANON,
 ) => postCancellation(app, `/${id}/actions/confirm`, token, headers);
+
+/** Cancels the booking as its traveller does: a quote (201), confirmed (200); answers the confirmation. */
+export async function cancelBooking(app: FastifyInstance, order: { id: string; access_token?: string }) {
+  const quote = await requestCancellation(app, order.id, order.access_token);
+  expect(quote.statusCode, quote.body).toBe(201);
+  const confirmed = await confirmCancellationRequest(app, quote.json().data.id, order.access_token);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed;
+}
+
+/** What cancelling the order left: confirmed cancellations, refunds, "cancelled" emails (one each when done once). */
+export async function cancellationTrail(db: Database, orderId: string) {
+  return {
+    confirmed: await countOf(
+      db,
+      sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${orderId} AND confirmed_at IS NOT NULL`,
+    ),
+    refunds: await countOf(db, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}`),
+    emails: await countOf(
+      db,
+      sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-cancelled:${orderId}`}`,
+    ),
+  };
+}
+
+/** Asks for an operator's quote to cancel the order (the console's "Cancel"). */
+export const requestOperatorCancellation = (app: FastifyInstance, orderId: string, operator: Headers) =>
+  app.inject({ method: 'POST', url: `/v1/ops/orders/${orderId}/cancellations`, headers: operator });
+
+/** Confirms an operator's quote as the console does. */
+export const confirmOperatorCancellation = (
+  app: FastifyInstance,
+  orderId: string,
+  cancellationId: string,
+  operator: Headers,
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/v1/ops/orders/${orderId}/cancel`,
+    headers: operator,
+    payload: { cancellation_id: cancellationId },
+  });
+
+/** An operator of the console (granted the role now), signed in: the authorization header. */
+export async function operatorHeaders(db: Database, email: string, now: Date) {
+  const { staff } = await grantRole(db, {
+    email,
+    role: 'operator',
+    actor: { userId: null, email: 'command-line' },
+    now,
+  });
+  return { authorization: `Bearer ${(await createSession(db, staff.userId, now)).token}` };
+}
 
 /**
  * Signs `email` in as a traveller does: asks for a code, lets the outbox mail it into `inbox` (a

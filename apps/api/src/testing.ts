@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
@@ -69,14 +70,19 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
  * fields of the returned object are set once the suite's tests (and hooks registered after this call) run.
  */
 export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
-  const api = {} as Awaited<ReturnType<typeof startTestApi>>;
+  return useStarted(() => startTestApi(config, extra));
+}
+
+/** What `start` gives, started before the suite's tests and closed after them (its fields are set from then on). */
+function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  const started = {} as T;
   beforeAll(async () => {
-    Object.assign(api, await startTestApi(config, extra));
+    Object.assign(started, await start());
   }, 60_000);
   afterAll(async () => {
-    await api.close?.();
+    await started.close?.();
   });
-  return api;
+  return started;
 }
 
 /**
@@ -101,6 +107,18 @@ export async function startTwoTestApis(config: Partial<ApiConfig>, extra: TestAp
   }
   return { database, second, apps, close };
 }
+
+/**
+ * `startTwoTestApis` before the suite's tests and its `close` after them: the set-up of the *.pg race suites. The
+ * fields of the returned object are set once the suite's tests run.
+ */
+export function useTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra = {}) {
+  return useStarted(() => startTwoTestApis(config, extra));
+}
+
+/** The `n` of a `SELECT count(*)::int AS n …`. */
+export const countOf = async (db: Database, query: SQL) =>
+  (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
 /** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
 export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {

@@ -9,18 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { Offer } from '@parvoz/core/search-types';
-import {
-  buildTestApi,
-  MANY_ORDERS,
-  startTestApi,
-  TEST_PAYMENT_WEBHOOK_SECRET,
-  visitorHeaders,
-} from '../testing.ts';
-import { apiConfigSchema, type ApiConfig } from '../config.ts';
+import { buildTestApi, MANY_ORDERS, startTestApi, visitorHeaders } from '../testing.ts';
+import { ordersOnAFreshOffer, providerApiConfig } from './testing/provider-testing.ts';
 import { paymentProviders } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
+import { ANON } from '../booking-testing.ts';
+import { cancelBooking } from '../after-sale-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
 import { reconcilePayments } from '../services/reconciliation.ts';
@@ -42,9 +36,6 @@ const serverOptions: { apiKey: string; secretKey: string; notificationUrl?: stri
 };
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
-let offer: Offer;
-let searchedAt = 0;
-let keys = 0;
 const logged: { obj: object; msg: string }[] = [];
 const log = {
   info: () => undefined,
@@ -71,13 +62,7 @@ beforeAll(async () => {
   // iyzico's merchant notification URL (set in its panel): this site's webhook.
   serverOptions.notificationUrl = `${base}/v1/payments/webhooks/iyzico`;
   providers = paymentProviders(
-    apiConfigSchema.parse({
-      anonymousToken: 'x'.repeat(16),
-      paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
-      iyzicoApiKey: API_KEY,
-      iyzicoSecretKey: SECRET_KEY,
-      iyzicoBaseUrl: iyzico.url,
-    }) as ApiConfig,
+    providerApiConfig({ iyzicoApiKey: API_KEY, iyzicoSecretKey: SECRET_KEY, iyzicoBaseUrl: iyzico.url }),
   );
 }, 60_000);
 
@@ -96,21 +81,13 @@ type OrderView = {
   refund_status: string;
 };
 
-async function tryOrder(): Promise<OrderView> {
-  // Offers live 20 minutes: after the clock moved on, search again.
-  if (clock - searchedAt > 10 * 60_000) {
-    offer = await searchOffer(app, { date: isoDay(start, 40), adults: 1, fareFamily: 'standard' });
-    searchedAt = clock;
-  }
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `iyzico-${++keys}-${start}` },
-    payload: bookingBody(offer, { currency: 'TRY' }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const orderIn = ordersOnAFreshOffer(
+  () => app,
+  start,
+  () => clock,
+  'iyzico',
+);
+const tryOrder = () => orderIn<OrderView>('TRY');
 
 async function readOrder(order: OrderView): Promise<OrderView> {
   const response = await app.inject({
@@ -325,19 +302,7 @@ describe('paying a TRY order with iyzico', () => {
     const { token, payment } = await startPayment(order);
     iyzico.complete(token, 'success');
     await callback(token);
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations?access_token=${order.access_token}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${order.access_token}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await cancelBooking(app, order);
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     expect(refund).toMatchObject({ reason: 'cancellation', status: 'succeeded' });
     expect(iyzico.refundsOf(payment.id).map((r) => Math.round(r.refundPrice * 100))).toEqual([

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { Offer } from '@parvoz/core/search-types';
-import { MANY_ORDERS, startTestApi, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
-import { apiConfigSchema, type ApiConfig } from '../config.ts';
+import { MANY_ORDERS, startTestApi } from '../testing.ts';
+import { ANON } from '../booking-testing.ts';
+import { cancelBooking } from '../after-sale-testing.ts';
+import { ordersOnAFreshOffer, providerApiConfig } from './testing/provider-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
 import { reconcilePayments } from '../services/reconciliation.ts';
@@ -37,9 +37,6 @@ const serverOptions: {
 } = { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET };
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
-let offer: Offer;
-let searchedAt = 0;
-let keys = 0;
 const logged: string[] = [];
 const log = {
   info: () => undefined,
@@ -62,14 +59,10 @@ beforeAll(async () => {
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   // The webhook endpoint registered in Stripe's dashboard: this site's.
   serverOptions.webhookUrl = `${base}/v1/payments/webhooks/stripe`;
-  providers = paymentProviders(
-    apiConfigSchema.parse({
-      anonymousToken: 'x'.repeat(16),
-      paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
-      ...config,
-    }) as ApiConfig,
-    { now: () => new Date(clock), publicOrigin: () => base },
-  );
+  providers = paymentProviders(providerApiConfig(config), {
+    now: () => new Date(clock),
+    publicOrigin: () => base,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -85,20 +78,13 @@ type OrderView = {
   refund_status: string;
 };
 
-async function order(currency: string): Promise<OrderView> {
-  if (clock - searchedAt > 10 * 60_000) {
-    offer = await searchOffer(app, { date: isoDay(start, 40), adults: 1, fareFamily: 'standard' });
-    searchedAt = clock;
-  }
-  const response = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': `stripe-${++keys}-${start}` },
-    payload: bookingBody(offer, { currency }),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const orderIn = ordersOnAFreshOffer(
+  () => app,
+  start,
+  () => clock,
+  'stripe',
+);
+const order = (currency: string) => orderIn<OrderView>(currency);
 
 async function readOrder(o: OrderView): Promise<OrderView> {
   return (
@@ -125,6 +111,16 @@ async function startPayment(o: OrderView) {
   const session = stripe.sessions.get(payment!.providerRef!)!;
   expect(response.json().data.redirect_url).toBe(session.url);
   return { payment: payment!, session };
+}
+
+/** Cancels the booking while Stripe leaves new refunds pending (until their refund.updated webhook). */
+async function cancelWhileRefundsPend(o: OrderView) {
+  serverOptions.refundsPending = true;
+  try {
+    await cancelBooking(app, o);
+  } finally {
+    serverOptions.refundsPending = false;
+  }
 }
 
 async function post(signed: { body: string; headers: Record<string, string> }) {
@@ -347,22 +343,7 @@ describe('paying with Stripe Checkout', () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
     await stripe.complete(session.id);
-    serverOptions.refundsPending = true;
-    try {
-      const quote = await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations?access_token=${o.access_token}`,
-        headers: ANON,
-        payload: { order_id: o.id },
-      });
-      await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${o.access_token}`,
-        headers: ANON,
-      });
-    } finally {
-      serverOptions.refundsPending = false;
-    }
+    await cancelWhileRefundsPend(o);
     const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     expect(pending).toMatchObject({ reason: 'cancellation', status: 'pending' });
     expect(pending!.providerRef).toMatch(/^re_test_/);
@@ -386,22 +367,7 @@ describe('a refund Stripe refuses (issue 13)', () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
     await stripe.complete(session.id);
-    serverOptions.refundsPending = true;
-    try {
-      const quote = await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations?access_token=${o.access_token}`,
-        headers: ANON,
-        payload: { order_id: o.id },
-      });
-      await app.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm?access_token=${o.access_token}`,
-        headers: ANON,
-      });
-    } finally {
-      serverOptions.refundsPending = false;
-    }
+    await cancelWhileRefundsPend(o);
     const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     await stripe.failRefund(pending!.providerRef!);
     const [failed] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));

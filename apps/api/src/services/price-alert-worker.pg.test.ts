@@ -43,33 +43,41 @@ afterAll(async () => {
 
 const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * An active one-adult economy alert from TAS to IST `offset` days on, whose traveller last saw a price 20 % above
+ * today's lowest: it has dropped.
+ */
+async function droppedAlert(offset: number, email: string) {
+  const search = {
+    origin: 'TAS',
+    destination: 'IST',
+    departureDate: day(offset),
+    returnDate: null,
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: 'economy' as const,
+  };
+  const priced = await lowestPriceNow(createFlightService(database.db, config, now), search, 'USD', now());
+  if (!priced.ok || priced.price === null) throw new Error('no price');
+  return {
+    email,
+    lang: 'en',
+    currency: 'USD',
+    origin: search.origin,
+    destination: search.destination,
+    departureDate: search.departureDate,
+    adults: 1,
+    cabin: 'economy',
+    status: 'active',
+    referencePriceMinor: Math.round(priced.price * 1.2),
+    nextCheckAt: now(),
+  } as const;
+}
+
 test('three workers at once email each price drop exactly once', async () => {
-  // Active alerts whose travellers last saw a price 20 % above today's: every one has dropped.
-  const flights = createFlightService(database.db, config, now);
   for (let s = 0; s < SEARCHES; s++) {
-    const search = {
-      origin: 'TAS',
-      destination: 'IST',
-      departureDate: day(30 + s),
-      returnDate: null,
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin: 'economy' as const,
-    };
-    const priced = await lowestPriceNow(flights, search, 'USD', now());
-    if (!priced.ok || priced.price === null) throw new Error('no price');
     for (let a = 0; a < ALERTS_PER_SEARCH; a++) {
       await database.db.insert(schema.priceAlerts).values({
-        email: `watcher-${s}-${a}@example.com`,
-        lang: 'en',
-        currency: 'USD',
-        origin: search.origin,
-        destination: search.destination,
-        departureDate: search.departureDate,
-        adults: 1,
-        cabin: 'economy',
-        status: 'active',
-        referencePriceMinor: Math.round(priced.price * 1.2),
-        nextCheckAt: now(),
+        ...(await droppedAlert(30 + s, `watcher-${s}-${a}@example.com`)),
         createdAt: now(),
         confirmedAt: now(),
       });
@@ -115,34 +123,9 @@ test('three workers at once email each price drop exactly once', async () => {
 
 test('a worker whose lease ran out writes and sends nothing: the alert is the other worker’s', async () => {
   const [a, b] = instances;
-  const flights = createFlightService(database.db, config, now);
-  const search = {
-    origin: 'TAS',
-    destination: 'IST',
-    departureDate: day(45),
-    returnDate: null,
-    passengers: { adults: 1, children: 0, infants: 0 },
-    cabin: 'economy' as const,
-  };
-  const priced = await lowestPriceNow(flights, search, 'USD', now());
-  if (!priced.ok || priced.price === null) throw new Error('no price');
+  const dropped = await droppedAlert(45, 'slow-worker@example.com');
   await database.db.execute(sql`UPDATE price_alerts SET status = 'expired'`);
-  const [alert] = await database.db
-    .insert(schema.priceAlerts)
-    .values({
-      email: 'slow-worker@example.com',
-      lang: 'en',
-      currency: 'USD',
-      origin: search.origin,
-      destination: search.destination,
-      departureDate: search.departureDate,
-      adults: 1,
-      cabin: 'economy',
-      status: 'active',
-      referencePriceMinor: Math.round(priced.price * 1.2),
-      nextCheckAt: now(),
-    })
-    .returning();
+  const [alert] = await database.db.insert(schema.priceAlerts).values(dropped).returning();
 
   // Worker A's search is slow: it claims the alert, and while it searches, its lease runs out and worker B
   // (a minute later than the lease) claims and emails. A's late result must change nothing.
@@ -162,7 +145,7 @@ test('a worker whose lease ran out writes and sends nothing: the alert is the ot
   };
   const slowFlights: FlightService = { ...real, supplier: slowSupplier };
   const log = { warn: () => undefined, error: () => undefined };
-  const worker = (db: typeof a, fl: typeof flights, clockAt: () => Date) =>
+  const worker = (db: typeof a, fl: FlightService, clockAt: () => Date) =>
     createPriceAlertWorker({
       db: db!.db,
       flights: fl,

@@ -16,9 +16,8 @@
  * review. Amounts are kept as iyzico answers them: JSON numbers in major units.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readBody, escapeHtml, type Loose } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, escapeHtml, serveOnLoopback, type Loose } from './http.ts';
 
 export const IYZICO_TEST_CARDS = {
   success: '5528790000000008',
@@ -383,62 +382,56 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     );
   }
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const address = new URL(request.url ?? '/', url);
-      const body = await readBody(request);
-      if (request.method === 'GET' && address.pathname === '/') {
-        const form = forms.get(address.searchParams.get('token') ?? '');
-        if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
-        return page(
-          response,
-          200,
-          `<main><h1>iyzico test payment</h1><p>Amount: <strong>${escapeHtml(`${form.paidPrice} ${form.currency}`)}</strong></p>
+  const server = await serveOnLoopback(async (request, response) => {
+    const address = new URL(request.url ?? '/', url);
+    const body = await readBody(request);
+    if (request.method === 'GET' && address.pathname === '/') {
+      const form = forms.get(address.searchParams.get('token') ?? '');
+      if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
+      return page(
+        response,
+        200,
+        `<main><h1>iyzico test payment</h1><p>Amount: <strong>${escapeHtml(`${form.paidPrice} ${form.currency}`)}</strong></p>
 <form method="post" action="/pay/${form.token}">
 <label>Card number <input name="cardNumber" autocomplete="cc-number" required></label>
 <label>Expiry (MM/YY) <input name="expiry" autocomplete="cc-exp" required></label>
 <label>CVC <input name="cvc" autocomplete="cc-csc" required></label>
 <label>Card holder <input name="holder" autocomplete="cc-name" required></label>
 <button type="submit">Pay ${escapeHtml(String(form.paidPrice))} ${escapeHtml(form.currency)}</button></form></main>`,
-        );
-      }
-      const pay = /^\/pay\/([0-9a-f-]{36})$/.exec(address.pathname);
-      if (request.method === 'POST' && pay) {
-        const form = forms.get(pay[1]!);
-        if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
-        const card = (new URLSearchParams(body).get('cardNumber') ?? '').replace(/\D/g, '');
-        const outcome: Outcome =
-          card === IYZICO_TEST_CARDS.success
-            ? 'success'
-            : card === IYZICO_TEST_CARDS.review
-              ? 'review'
-              : 'declined';
-        complete(form.token, outcome);
-        if (options.notificationUrl) void notify(form.token).catch(() => undefined);
-        // iyzico's form returns the browser to the merchant by POSTing the token to its callbackUrl.
-        return page(
-          response,
-          200,
-          `<form method="post" action="${escapeHtml(form.callbackUrl)}"><input type="hidden" name="token" value="${form.token}"><button type="submit">Return to the merchant</button></form><script>document.forms[0].submit()</script>`,
-        );
-      }
-      const answer: { status: string; errorCode?: string } = await api(
-        request,
-        address.pathname,
-        address.searchParams,
-        body,
       );
-      response.writeHead(answer.status === 'success' ? 200 : answer.errorCode === '1000' ? 401 : 400, {
-        'content-type': 'application/json',
-      });
-      response.end(JSON.stringify(answer));
-    })().catch((error: unknown) => {
-      response.writeHead(500);
-      response.end(String(error));
+    }
+    const pay = /^\/pay\/([0-9a-f-]{36})$/.exec(address.pathname);
+    if (request.method === 'POST' && pay) {
+      const form = forms.get(pay[1]!);
+      if (!form || form.result) return page(response, 404, '<h1>Ödeme formu bulunamadı</h1>');
+      const card = (new URLSearchParams(body).get('cardNumber') ?? '').replace(/\D/g, '');
+      const outcome: Outcome =
+        card === IYZICO_TEST_CARDS.success
+          ? 'success'
+          : card === IYZICO_TEST_CARDS.review
+            ? 'review'
+            : 'declined';
+      complete(form.token, outcome);
+      if (options.notificationUrl) void notify(form.token).catch(() => undefined);
+      // iyzico's form returns the browser to the merchant by POSTing the token to its callbackUrl.
+      return page(
+        response,
+        200,
+        `<form method="post" action="${escapeHtml(form.callbackUrl)}"><input type="hidden" name="token" value="${form.token}"><button type="submit">Return to the merchant</button></form><script>document.forms[0].submit()</script>`,
+      );
+    }
+    const answer: { status: string; errorCode?: string } = await api(
+      request,
+      address.pathname,
+      address.searchParams,
+      body,
+    );
+    response.writeHead(answer.status === 'success' ? 200 : answer.errorCode === '1000' ? 401 : 400, {
+      'content-type': 'application/json',
     });
+    response.end(JSON.stringify(answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = server.url;
 
   return {
     url,
@@ -459,7 +452,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     formOf(conversationId: string): IyzicoForm | undefined {
       return [...forms.values()].find((f) => f.conversationId === conversationId);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

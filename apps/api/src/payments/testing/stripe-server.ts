@@ -12,10 +12,8 @@
  * `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import qs from 'qs';
-import { readBody, type Loose } from './http.ts';
+import { readBody, serveOnLoopback, type Loose } from './http.ts';
 
 export const STRIPE_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
@@ -308,61 +306,55 @@ export async function startStripeServer(options: StripeServerOptions) {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Stripe test checkout</title></head><body><main>${body}</main></body></html>`;
   }
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const address = new URL(request.url ?? '/', url);
-      const body = await readBody(request);
-      const hosted = /^\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(address.pathname);
-      if (hosted) {
-        const session = sessions.get(hosted[1]!);
-        const html = (status: number, text: string) => {
-          response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-          response.end(page(text));
-        };
-        if (!session || session.status !== 'open')
-          return html(404, '<h1>This checkout session is no longer available</h1>');
-        const form = (note = '') =>
-          `<h1>Pay ${session.amount_total} ${session.currency.toUpperCase()} (smallest unit)</h1>${note}<form method="post"><label>Card number <input name="card" required></label><button type="submit">Pay</button></form>${session.cancel_url ? `<a href="${session.cancel_url}">Back</a>` : ''}`;
-        if (request.method === 'GET') return html(200, form());
-        const card = (new URLSearchParams(body).get('card') ?? '').replace(/\D/g, '');
-        if (card !== STRIPE_TEST_CARDS.success)
-          return html(402, form('<p role="alert">Your card was declined.</p>'));
-        await complete(session.id);
-        response.writeHead(303, {
-          location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
-        });
-        return response.end();
-      }
-      const answer = (status: number, json: unknown) => {
-        response.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': `req_${randomBytes(7).toString('hex')}`,
-        });
-        response.end(JSON.stringify(json));
+  const server = await serveOnLoopback(async (request, response) => {
+    const address = new URL(request.url ?? '/', url);
+    const body = await readBody(request);
+    const hosted = /^\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(address.pathname);
+    if (hosted) {
+      const session = sessions.get(hosted[1]!);
+      const html = (status: number, text: string) => {
+        response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(page(text));
       };
-      if (request.headers.authorization !== `Bearer ${options.secretKey}`)
-        return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      const key = request.headers['idempotency-key'];
-      if (request.method === 'POST' && typeof key === 'string' && idempotent.has(key)) {
-        const first = idempotent.get(key)!;
-        return answer(first.status, first.body);
-      }
-      const result = api(
-        request.method ?? 'GET',
-        address.pathname,
-        qs.parse(address.search.slice(1)) as Loose,
-        qs.parse(body) as Loose,
-      );
-      if (request.method === 'POST' && typeof key === 'string' && result.status < 500)
-        idempotent.set(key, result);
-      answer(result.status, result.body);
-    })().catch((error_: unknown) => {
-      response.writeHead(500);
-      response.end(String(error_));
-    });
+      if (!session || session.status !== 'open')
+        return html(404, '<h1>This checkout session is no longer available</h1>');
+      const form = (note = '') =>
+        `<h1>Pay ${session.amount_total} ${session.currency.toUpperCase()} (smallest unit)</h1>${note}<form method="post"><label>Card number <input name="card" required></label><button type="submit">Pay</button></form>${session.cancel_url ? `<a href="${session.cancel_url}">Back</a>` : ''}`;
+      if (request.method === 'GET') return html(200, form());
+      const card = (new URLSearchParams(body).get('card') ?? '').replace(/\D/g, '');
+      if (card !== STRIPE_TEST_CARDS.success)
+        return html(402, form('<p role="alert">Your card was declined.</p>'));
+      await complete(session.id);
+      response.writeHead(303, {
+        location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
+      });
+      return response.end();
+    }
+    const answer = (status: number, json: unknown) => {
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${randomBytes(7).toString('hex')}`,
+      });
+      response.end(JSON.stringify(json));
+    };
+    if (request.headers.authorization !== `Bearer ${options.secretKey}`)
+      return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    const key = request.headers['idempotency-key'];
+    if (request.method === 'POST' && typeof key === 'string' && idempotent.has(key)) {
+      const first = idempotent.get(key)!;
+      return answer(first.status, first.body);
+    }
+    const result = api(
+      request.method ?? 'GET',
+      address.pathname,
+      qs.parse(address.search.slice(1)) as Loose,
+      qs.parse(body) as Loose,
+    );
+    if (request.method === 'POST' && typeof key === 'string' && result.status < 500)
+      idempotent.set(key, result);
+    answer(result.status, result.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = server.url;
 
   return {
     url,
@@ -379,7 +371,7 @@ export async function startStripeServer(options: StripeServerOptions) {
     sessionOf(paymentId: string): StripeSession | undefined {
       return [...sessions.values()].find((s) => s.metadata.payment_id === paymentId);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

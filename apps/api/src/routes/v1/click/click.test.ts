@@ -10,9 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
-import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from '../../../testing.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { book, offerIn, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON } from '../../../booking-testing.ts';
+import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import {
+  clickConfig,
+  confirmationsOf,
+  paymeConfig,
+  startUzsApi,
+  transactionsOf,
+  uzsOrders,
+} from '../../../uzs-payments-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let app: FastifyInstance;
@@ -20,6 +28,7 @@ let db: Database;
 let closeApi: () => Promise<void>;
 let click: ClickTestServer;
 let base: string;
+let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
@@ -30,31 +39,20 @@ beforeAll(async () => {
     app,
     db,
     close: closeApi,
-  } = await startTestApi(
+    base,
+  } = await startUzsApi(
     {
-      ...MANY_ORDERS,
-      standardRefundFeeUsd: 0,
       // Payme too, to show the choice; no Payme call is made here.
-      payme: {
+      payme: paymeConfig({
         merchantId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
         key: 'payme-key-not-used-here-0123',
-        login: 'Paycom',
-        checkoutUrl: 'https://checkout.test.paycom.uz',
-        apiUrl: 'https://checkout.test.paycom.uz/api',
-      },
-      click: {
-        serviceId: click.serviceId,
-        merchantId: click.merchantId,
-        merchantUserId: click.merchantUserId,
-        secretKey: click.secretKey,
-        payUrl: `${click.url}/services/pay`,
-        apiUrl: `${click.url}/v2/merchant`,
-      },
+        url: 'https://checkout.test.paycom.uz',
+      }),
+      click: clickConfig(click),
     },
-    // No test here reads the emails.
-    { now, mailTransport: memoryMailTransport([]) },
+    now,
   ));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  uzsOrder = uzsOrders(app, start, 30);
   click.prepareUrl = `${base}/v1/payments/click/prepare`;
   click.completeUrl = `${base}/v1/payments/click/complete`;
 }, 60_000);
@@ -64,25 +62,9 @@ afterAll(async () => {
   await click?.close();
 });
 
-let day = 30;
-async function uzsOrder(fare: 'light' | 'standard' = 'light'): Promise<Booked> {
-  const offer = await offerIn(app, fare, { date: isoDay(start, day++) });
-  return book(app, offer, ANON, { currency: 'UZS' });
-}
 const sum = (order: Booked) => `${order.total_amount}.00`;
-
-async function transactions(orderId: string) {
-  return db
-    .select()
-    .from(schema.providerTransactions)
-    .where(eq(schema.providerTransactions.orderId, orderId));
-}
-async function confirmations(orderId: string) {
-  return db
-    .select()
-    .from(schema.outbox)
-    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
-}
+const transactions = (orderId: string) => transactionsOf(db, orderId);
+const confirmations = (orderId: string) => confirmationsOf(db, orderId);
 
 test('a UZS order is offered Payme then Click; Click’s page gets the amount in sum with two decimals', async () => {
   const order = await uzsOrder();
@@ -318,20 +300,7 @@ test('a cancelled booking is refunded at once by a reversal; a partial one waits
   const partial = await uzsOrder('light');
   expect((await click.pay(partial.id, sum(partial))).map((a) => a.error)).toEqual([0, 0]);
   const reversedBefore = click.reversals.length;
-  for (const order of [whole, partial]) {
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
+  for (const order of [whole, partial]) await cancelBooking(app, order);
   expect(await readOrder(app, whole.id, whole.access_token)).toMatchObject({ refund_status: 'refunded' });
   expect(await readOrder(app, partial.id, partial.access_token)).toMatchObject({ refund_status: 'pending' });
   expect(click.reversals.length).toBe(reversedBefore + 1);

@@ -4,57 +4,46 @@
  * ONE refund; the provider's refund webhook delivered ten times at once over both instances changes the
  * order once. The same for a traveller's cancellation and an operator's in the console at once.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import type { TestDatabase } from '@parvoz/db/testing';
-import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { book, deliverWebhook, offerIn, pay, readOrder, tokenQuery } from '../../../after-sale-testing.ts';
-import { grantRole } from '../../../services/staff.ts';
-import { createSession } from '../../../services/sessions.ts';
+import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
+import { isoDay } from '../../../booking-testing.ts';
+import {
+  book,
+  cancellationTrail,
+  confirmCancellationRequest,
+  confirmOperatorCancellation,
+  deliverWebhook,
+  offerIn,
+  operatorHeaders,
+  pay,
+  readOrder,
+  requestCancellation,
+  requestOperatorCancellation,
+} from '../../../after-sale-testing.ts';
 
-let database: TestDatabase;
-let close: () => Promise<void>;
-let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
-
-beforeAll(async () => {
-  ({ database, apps, close } = await startTwoTestApis(MANY_ORDERS, { now }));
-}, 60_000);
-
-afterAll(() => close?.());
-
-const count = async (query: ReturnType<typeof sql>) =>
-  (await database.db.execute<{ n: number }>(query)).rows[0]!.n;
+const pair = useTwoTestApis(MANY_ORDERS, { now });
+const count = (query: SQL) => countOf(pair.database.db, query);
 
 test('a paid order cancelled twice at once, five times over: one cancellation and one refund each', async () => {
   for (let round = 0; round < 5; round++) {
-    const offer = await offerIn(apps[0]!, 'standard', { date: isoDay(start, 40 + round) });
-    const order = await book(apps[0]!, offer);
-    await pay(apps[0]!, database.db, order, now());
+    const offer = await offerIn(pair.apps[0]!, 'standard', { date: isoDay(start, 40 + round) });
+    const order = await book(pair.apps[0]!, offer);
+    await pay(pair.apps[0]!, pair.database.db, order, now());
     // Two quotes (the traveller pressed "Cancel" in two tabs), each confirmed from both instances at once.
     const quotes = await Promise.all(
-      apps.map(async (app) => {
-        const answer = await app.inject({
-          method: 'POST',
-          url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-          headers: ANON,
-          payload: { order_id: order.id },
-        });
+      pair.apps.map(async (app) => {
+        const answer = await requestCancellation(app, order.id, order.access_token);
         expect(answer.statusCode).toBe(201);
         return answer.json().data.id as string;
       }),
     );
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        apps[i % 2]!.inject({
-          method: 'POST',
-          url: `/v1/order_cancellations/${quotes[Math.floor(i / 2) % 2]}/actions/confirm${tokenQuery(order.access_token)}`,
-          headers: ANON,
-        }),
+        confirmCancellationRequest(pair.apps[i % 2]!, quotes[Math.floor(i / 2) % 2]!, order.access_token),
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
@@ -63,25 +52,19 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
     expect(statuses.filter((s) => s === 200)).toHaveLength(4);
     for (const refused of answers.filter((a) => a.statusCode === 422))
       expect(refused.json().error.details.reason).toBe('already_cancelled');
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${order.id} AND confirmed_at IS NOT NULL`,
-      ),
-    ).toBe(1);
-    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(1);
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-cancelled:${order.id}`}`,
-      ),
-    ).toBe(1);
-    const released = await database.db
+    expect(await cancellationTrail(pair.database.db, order.id)).toEqual({
+      confirmed: 1,
+      refunds: 1,
+      emails: 1,
+    });
+    const released = await pair.database.db
       .select()
       .from(schema.orderHolds)
       .where(eq(schema.orderHolds.orderId, order.id));
     expect(released.every((h) => h.releasedAt !== null)).toBe(true);
 
     // The provider's webhook, ten times at once over both instances: one change.
-    const [refund] = await database.db
+    const [refund] = await pair.database.db
       .select()
       .from(schema.refunds)
       .where(eq(schema.refunds.orderId, order.id));
@@ -94,11 +77,11 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
       id: `evt_pg_${refund!.id}`,
     };
     const effects = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => deliverWebhook(apps[i % 2]!, now(), event)),
+      Array.from({ length: 10 }, (_, i) => deliverWebhook(pair.apps[i % 2]!, now(), event)),
     );
     expect(effects.filter((e) => e.effect === 'refunded')).toHaveLength(1);
     expect(effects.filter((e) => e.effect === 'duplicate')).toHaveLength(9);
-    expect((await readOrder(apps[1]!, order.id, order.access_token)).refund_status).toBe('refunded');
+    expect((await readOrder(pair.apps[1]!, order.id, order.access_token)).refund_status).toBe('refunded');
     expect(
       await count(
         sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`refund-completed:${refund!.id}`}`,
@@ -108,55 +91,20 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
 }, 120_000);
 
 test("a traveller's cancellation and an operator's of the same paid order at once: one refund (issue 13)", async () => {
-  const { token } = await staffSession(database.db, 'desk-pg@agency.test');
-  const operator = { authorization: `Bearer ${token}` };
+  const operator = await operatorHeaders(pair.database.db, 'desk-pg@agency.test', now());
   for (let round = 0; round < 3; round++) {
-    const offer = await offerIn(apps[0]!, 'standard', { date: isoDay(start, 50 + round) });
-    const order = await book(apps[0]!, offer);
-    await pay(apps[0]!, database.db, order, now());
-    const travellerQuote = await apps[0]!.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    const operatorQuote = await apps[1]!.inject({
-      method: 'POST',
-      url: `/v1/ops/orders/${order.id}/cancellations`,
-      headers: operator,
-    });
+    const offer = await offerIn(pair.apps[0]!, 'standard', { date: isoDay(start, 50 + round) });
+    const order = await book(pair.apps[0]!, offer);
+    await pay(pair.apps[0]!, pair.database.db, order, now());
+    const travellerQuote = await requestCancellation(pair.apps[0]!, order.id, order.access_token);
+    const operatorQuote = await requestOperatorCancellation(pair.apps[1]!, order.id, operator);
     expect([travellerQuote.statusCode, operatorQuote.statusCode]).toEqual([201, 201]);
     const answers = await Promise.all([
-      apps[0]!.inject({
-        method: 'POST',
-        url: `/v1/order_cancellations/${travellerQuote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-        headers: ANON,
-      }),
-      apps[1]!.inject({
-        method: 'POST',
-        url: `/v1/ops/orders/${order.id}/cancel`,
-        headers: operator,
-        payload: { cancellation_id: operatorQuote.json().data.id },
-      }),
+      confirmCancellationRequest(pair.apps[0]!, travellerQuote.json().data.id, order.access_token),
+      confirmOperatorCancellation(pair.apps[1]!, order.id, operatorQuote.json().data.id, operator),
     ]);
     // One wins; the other is told the order is already cancelled.
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
-    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(1);
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${order.id} AND confirmed_at IS NOT NULL`,
-      ),
-    ).toBe(1);
+    expect(await cancellationTrail(pair.database.db, order.id)).toMatchObject({ confirmed: 1, refunds: 1 });
   }
 }, 120_000);
-
-/** A signed-in operator of the console. */
-async function staffSession(db: TestDatabase['db'], email: string) {
-  const { staff } = await grantRole(db, {
-    email,
-    role: 'operator',
-    actor: { userId: null, email: 'command-line' },
-    now: now(),
-  });
-  return createSession(db, staff.userId, now());
-}

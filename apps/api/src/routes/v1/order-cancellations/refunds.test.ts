@@ -24,6 +24,7 @@ import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
   book,
+  cancelBooking,
   deliverWebhook,
   offerIn,
   openPayment,
@@ -495,18 +496,7 @@ test('listening, the sandbox settles a refund by itself: its signed webhook come
     const offer = await offerIn(listening, 'standard', { date: isoDay(start, day++) });
     const order = await book(listening, offer);
     await pay(listening, api.db, order, now());
-    const answer = await listening.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    const confirmed = await listening.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${answer.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode).toBe(200);
+    await cancelBooking(listening, order);
     let status = '';
     for (let i = 0; i < 200 && status !== 'refunded'; i++) {
       status = (await readOrder(listening, order.id, order.access_token)).refund_status;

@@ -3,44 +3,33 @@
  * for the last 9 seats of a flight give exactly 9 orders, ten times over; seats never go negative, and
  * two expiry workers running at once cancel each unpaid order once and give back exactly its seats.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { holdSeats, holdSeatsForOrder, schema, type DatabaseHandle } from '@parvoz/db';
-import type { TestDatabase } from '@parvoz/db/testing';
-import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
+import { holdSeats, holdSeatsForOrder, schema } from '@parvoz/db';
+import { MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
-let database: TestDatabase;
-let second: DatabaseHandle;
-let close: () => Promise<void>;
-let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
-
-beforeAll(async () => {
-  // 200 bookings from one client (127.0.0.1): the seat race is under test here, not the hold caps.
-  ({ database, second, apps, close } = await startTwoTestApis(MANY_ORDERS, { now }));
-}, 60_000);
-
-afterAll(() => close?.());
+// 200 bookings from one client (127.0.0.1): the seat race is under test here, not the hold caps.
+const pair = useTwoTestApis(MANY_ORDERS, { now });
 
 test('200 concurrent bookings for the last 9 seats: exactly 9 orders, 10 times', async () => {
   const schedule = searchEngineFor('parvoz').schedule;
   for (let round = 0; round < 10; round++) {
-    const offer = await searchOffer(apps[0]!, { date: isoDay(start, 60 + round) });
+    const offer = await searchOffer(pair.apps[0]!, { date: isoDay(start, 60 + round) });
     const segment = offer.slices[0]!.segments[0]!;
     const capacity = schedule.capacity(schedule.resolveKey(segment.flight_key)!.slot, segment.cabin_class);
     // Everything but the last 9 seats is sold.
-    await holdSeats(database.db, [
+    await holdSeats(pair.database.db, [
       { flightKey: segment.flight_key, cabin: segment.cabin_class, seats: capacity - 9, capacity },
     ]);
     const body = bookingBody(offer);
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        apps[i % 2]!.inject({
+        pair.apps[i % 2]!.inject({
           method: 'POST',
           url: '/v1/orders',
           headers: { ...ANON, 'idempotency-key': `race-${round}-${i}` },
@@ -58,42 +47,42 @@ test('200 concurrent bookings for the last 9 seats: exactly 9 orders, 10 times',
       answers.filter((a) => a.statusCode === 422).every((a) => a.json().error.code === 'offer_unavailable'),
     ).toBe(true);
 
-    const [row] = await database.db
+    const [row] = await pair.database.db
       .select()
       .from(schema.seatInventory)
       .where(eq(schema.seatInventory.flightKey, segment.flight_key));
     expect(row!.sold).toBe(capacity);
-    const holds = await database.db.execute<{ orders: number; seats: number }>(sql`
+    const holds = await pair.database.db.execute<{ orders: number; seats: number }>(sql`
       SELECT count(DISTINCT order_id)::int AS orders, coalesce(sum(seats), 0)::int AS seats
       FROM order_holds WHERE flight_key = ${segment.flight_key} AND released_at IS NULL`);
     expect(holds.rows[0]).toEqual({ orders: 9, seats: 9 });
   }
-  const negative = await database.db.execute<{ n: number }>(
+  const negative = await pair.database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM seat_inventory WHERE sold < 0`,
   );
   expect(negative.rows[0]!.n).toBe(0);
 }, 120_000);
 
 test('two expiry workers at once cancel each unpaid order once and release exactly its seats', async () => {
-  const before = await database.db.execute<{ sold: number }>(
+  const before = await pair.database.db.execute<{ sold: number }>(
     sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory`,
   );
-  const unpaid = await database.db.execute<{ n: number; seats: number }>(sql`
+  const unpaid = await pair.database.db.execute<{ n: number; seats: number }>(sql`
     SELECT count(DISTINCT o.id)::int AS n, coalesce(sum(h.seats), 0)::int AS seats
     FROM orders o JOIN order_holds h ON h.order_id = o.id AND h.released_at IS NULL
     WHERE o.booking_status = 'new'`);
   expect(unpaid.rows[0]!.n).toBe(90);
   const later = new Date(start + 21 * 60_000);
   const [a, b] = await Promise.all([
-    expireUnpaidOrders(database.db, later),
-    expireUnpaidOrders(second.db, later),
+    expireUnpaidOrders(pair.database.db, later),
+    expireUnpaidOrders(pair.second.db, later),
   ]);
   expect(a + b).toBe(90);
-  const after = await database.db.execute<{ sold: number }>(
+  const after = await pair.database.db.execute<{ sold: number }>(
     sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory`,
   );
   expect(after.rows[0]!.sold).toBe(before.rows[0]!.sold - unpaid.rows[0]!.seats);
-  const left = await database.db.execute<{ n: number }>(
+  const left = await pair.database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM orders WHERE booking_status = 'new'`,
   );
   expect(left.rows[0]!.n).toBe(0);
@@ -109,7 +98,7 @@ test('two expiry workers whose batches cross the same two flights in opposite or
     const flightOf = (i: number) => (i < 25 || i >= 75 ? x : y);
     for (let i = 0; i < 100; i++) {
       const id = `cross-${round}-${i}`;
-      await database.db.transaction(async (tx) => {
+      await pair.database.db.transaction(async (tx) => {
         await tx.insert(schema.orders).values({
           id,
           bookingReference: `X${round}${String(i).padStart(4, '0')}`,
@@ -130,11 +119,11 @@ test('two expiry workers whose batches cross the same two flights in opposite or
     }
     const later = new Date(start);
     const [a, b] = await Promise.all([
-      expireUnpaidOrders(database.db, later),
-      expireUnpaidOrders(second.db, later),
+      expireUnpaidOrders(pair.database.db, later),
+      expireUnpaidOrders(pair.second.db, later),
     ]);
     expect(a + b, `round ${round}`).toBe(100);
-    const sold = await database.db.execute<{ sold: number }>(
+    const sold = await pair.database.db.execute<{ sold: number }>(
       sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory WHERE flight_key IN (${x}, ${y})`,
     );
     expect(sold.rows[0]!.sold).toBe(0);

@@ -2,32 +2,22 @@
  * On real PostgreSQL, with two API instances (each its own pool) on one database: bookings of one client
  * sent at once cannot slip past the hold caps (issue 11) together, however they are spread over instances.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TestDatabase } from '@parvoz/db/testing';
-import { startTwoTestApis } from '../../../testing.ts';
+import { useTwoTestApis } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 
-let database: TestDatabase;
-let close: () => Promise<void>;
-let apps: FastifyInstance[];
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
-
-beforeAll(async () => {
-  // The default caps: 9 seats, 2 unpaid orders per email, IP and user.
-  ({ database, apps, close } = await startTwoTestApis({ rateLimitScale: 1000 }, { now }));
-}, 60_000);
-
-afterAll(() => close?.());
+// The default caps: 9 seats, 2 unpaid orders per email, IP and user.
+const pair = useTwoTestApis({ rateLimitScale: 1000 }, { now });
 
 test('60 bookings of one email at once, from 60 IPs over two instances: exactly 2 unpaid orders', async () => {
-  const offer = await searchOffer(apps[0]!, { date: isoDay(start, 50) });
+  const offer = await searchOffer(pair.apps[0]!, { date: isoDay(start, 50) });
   const email = 'race@example.com';
   const answers = await Promise.all(
     Array.from({ length: 60 }, (_, i) =>
-      apps[i % 2]!.inject({
+      pair.apps[i % 2]!.inject({
         method: 'POST',
         url: '/v1/orders',
         remoteAddress: `198.51.100.${i + 1}`,
@@ -41,17 +31,17 @@ test('60 bookings of one email at once, from 60 IPs over two instances: exactly 
   const statuses = answers.map((a) => a.statusCode);
   expect(statuses.filter((s) => s === 201)).toHaveLength(2);
   expect(statuses.filter((s) => s === 422)).toHaveLength(58);
-  const held = await database.db.execute<{ n: number }>(
+  const held = await pair.database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email}`,
   );
   expect(held.rows[0]!.n).toBe(2);
 }, 60_000);
 
 test('60 bookings from one IP at once with 60 emails: exactly 2 unpaid orders', async () => {
-  const offer = await searchOffer(apps[0]!, { date: isoDay(start, 51) });
+  const offer = await searchOffer(pair.apps[0]!, { date: isoDay(start, 51) });
   const answers = await Promise.all(
     Array.from({ length: 60 }, (_, i) =>
-      apps[i % 2]!.inject({
+      pair.apps[i % 2]!.inject({
         method: 'POST',
         url: '/v1/orders',
         remoteAddress: '203.0.113.99',
@@ -67,7 +57,7 @@ test('60 bookings from one IP at once with 60 emails: exactly 2 unpaid orders', 
     ),
   );
   expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
-  const held = await database.db.execute<{ n: number }>(
+  const held = await pair.database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM orders WHERE client_ip = '203.0.113.99'`,
   );
   expect(held.rows[0]!.n).toBe(2);

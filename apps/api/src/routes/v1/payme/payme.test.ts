@@ -11,9 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
-import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from '../../../testing.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { book, offerIn, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import { buildTestApi } from '../../../testing.ts';
+import { ANON } from '../../../booking-testing.ts';
+import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import {
+  confirmationsOf,
+  paymeConfig,
+  startUzsApi,
+  transactionsOf,
+  uzsOrders,
+} from '../../../uzs-payments-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { reconcilePayments } from '../../../services/reconciliation.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
@@ -24,27 +31,15 @@ let db: Database;
 let closeApi: () => Promise<void>;
 let payme: PaymeTestServer;
 let base: string;
+let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 
 beforeAll(async () => {
   payme = await startPaymeServer({ now: () => clock });
-  ({
-    app,
-    db,
-    close: closeApi,
-  } = await startTestApi(
-    {
-      ...MANY_ORDERS,
-      // A standard fare comes back whole: Payme cancels whole receipts.
-      standardRefundFeeUsd: 0,
-      payme: paymeSettings(),
-    },
-    // No test here reads the emails.
-    { now, mailTransport: memoryMailTransport([]) },
-  ));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  ({ app, db, close: closeApi, base } = await startUzsApi({ payme: paymeConfig(payme) }, now));
+  uzsOrder = uzsOrders(app, start, 30);
   payme.endpoint = `${base}/v1/payments/payme`;
 }, 60_000);
 
@@ -53,35 +48,9 @@ afterAll(async () => {
   await payme?.close();
 });
 
-function paymeSettings() {
-  return {
-    merchantId: payme.merchantId,
-    key: payme.key,
-    login: 'Paycom',
-    checkoutUrl: payme.url,
-    apiUrl: `${payme.url}/api`,
-  };
-}
-
-let day = 30;
-async function uzsOrder(fare: 'light' | 'standard' = 'light', currency = 'UZS'): Promise<Booked> {
-  const offer = await offerIn(app, fare, { date: isoDay(start, day++) });
-  return book(app, offer, ANON, { currency });
-}
 const tiyinOf = (order: Booked) => Number(order.total_amount) * 100;
-
-async function transactions(orderId: string) {
-  return db
-    .select()
-    .from(schema.providerTransactions)
-    .where(eq(schema.providerTransactions.orderId, orderId));
-}
-async function confirmations(orderId: string) {
-  return db
-    .select()
-    .from(schema.outbox)
-    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
-}
+const transactions = (orderId: string) => transactionsOf(db, orderId);
+const confirmations = (orderId: string) => confirmationsOf(db, orderId);
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; ; i++) {
     const value = await read();
@@ -434,26 +403,10 @@ describe('timeouts and late payments', () => {
 });
 
 describe('refunds', () => {
-  async function cancelBooking(order: Booked) {
-    const quote = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${quote.json().data.id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
-
   test('a cancelled booking is refunded whole through receipts.cancel, settled by CancelTransaction (reason 5)', async () => {
     const order = await uzsOrder('standard');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(order);
+    await cancelBooking(app, order);
     const refunded = await until(
       () => readOrder(app, order.id, order.access_token),
       (read) => read.refund_status === 'refunded',
@@ -478,7 +431,7 @@ describe('refunds', () => {
   test('a partial refund is not asked of Payme (it cancels whole receipts): it waits for a person', async () => {
     const order = await uzsOrder('light');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(order);
+    await cancelBooking(app, order);
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: 'pending', providerRef: null });
     expect(refund!.amountMinor).toBeLessThan(Number(order.total_amount));
@@ -498,7 +451,7 @@ describe('reconciliation', () => {
       error: () => undefined,
     };
     const providers = new Map([
-      ['payme', createPaymeProvider({ settings: paymeSettings(), publicOrigin: () => base, db })],
+      ['payme', createPaymeProvider({ settings: paymeConfig(payme), publicOrigin: () => base, db })],
     ]);
     const first = await reconcilePayments({ db, now, providers, log });
     expect(first.get('payme')).toEqual([]);

@@ -12,8 +12,14 @@ import type { TestDatabase } from '@parvoz/db/testing';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
 import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { book, offerIn, readOrder } from '../../../after-sale-testing.ts';
+import { readOrder } from '../../../after-sale-testing.ts';
+import {
+  clickConfig,
+  confirmationsOf,
+  paymeConfig,
+  transactionsOf,
+  uzsOrders,
+} from '../../../uzs-payments-testing.ts';
 
 let database: TestDatabase;
 let close: () => Promise<void>;
@@ -21,6 +27,7 @@ let apps: FastifyInstance[];
 let bases: string[];
 let payme: PaymeTestServer;
 let click: ClickTestServer;
+let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 
@@ -29,23 +36,11 @@ beforeAll(async () => {
   click = await startClickServer({ now: () => start });
   const config = {
     ...MANY_ORDERS,
-    payme: {
-      merchantId: payme.merchantId,
-      key: payme.key,
-      login: 'Paycom',
-      checkoutUrl: payme.url,
-      apiUrl: `${payme.url}/api`,
-    },
-    click: {
-      serviceId: click.serviceId,
-      merchantId: click.merchantId,
-      merchantUserId: click.merchantUserId,
-      secretKey: click.secretKey,
-      payUrl: `${click.url}/services/pay`,
-      apiUrl: `${click.url}/v2/merchant`,
-    },
+    payme: paymeConfig(payme),
+    click: clickConfig(click),
   };
   ({ database, apps, close } = await startTwoTestApis(config, { now }));
+  uzsOrder = uzsOrders(apps[0]!, start, 40);
   bases = [];
   for (const app of apps) bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
 }, 60_000);
@@ -56,21 +51,8 @@ afterAll(async () => {
   await click?.close();
 });
 
-let day = 40;
-async function uzsOrder() {
-  const offer = await offerIn(apps[0]!, 'light', { date: isoDay(start, day++) });
-  return book(apps[0]!, offer, ANON, { currency: 'UZS' });
-}
-const confirmations = (orderId: string) =>
-  database.db
-    .select()
-    .from(schema.outbox)
-    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
-const transactionsOf = (orderId: string) =>
-  database.db
-    .select()
-    .from(schema.providerTransactions)
-    .where(eq(schema.providerTransactions.orderId, orderId));
+const confirmations = (orderId: string) => confirmationsOf(database.db, orderId);
+const transactions = (orderId: string) => transactionsOf(database.db, orderId);
 
 /** Twenty deliveries alternating between the two instances. */
 function twenty<T>(send: (base: string) => Promise<T>): Promise<T[]> {
@@ -92,7 +74,7 @@ test('Payme: one transaction id created and performed twenty times at once is on
   expect(new Set(created.map((a) => JSON.stringify(a.result))).size).toBe(1);
   const performed = await twenty((base) => call(base, 'PerformTransaction', { id }));
   expect(new Set(performed.map((a) => JSON.stringify(a.result))).size).toBe(1);
-  expect(await transactionsOf(order.id)).toHaveLength(1);
+  expect(await transactions(order.id)).toHaveLength(1);
   expect(await confirmations(order.id)).toHaveLength(1);
   expect(await readOrder(apps[1]!, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
 });
@@ -111,7 +93,7 @@ test('Payme: twenty different transactions racing for one order: one is created,
   });
   expect(created.filter((a) => !a.error)).toHaveLength(1);
   expect(created.filter((a) => a.error?.code === -31008)).toHaveLength(19);
-  expect(await transactionsOf(order.id)).toHaveLength(1);
+  expect(await transactions(order.id)).toHaveLength(1);
 });
 
 test('Click: one Complete delivered twenty times at once is one payment; the rest are "already paid"', async () => {

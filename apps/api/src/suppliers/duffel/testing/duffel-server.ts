@@ -36,9 +36,9 @@
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
+import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
 
 export interface DuffelTestAirport {
   iata_code: string;
@@ -101,21 +101,8 @@ export interface DuffelServerOptions {
   now?: () => Date;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test server takes any JSON to answer it as Duffel does
-type Loose = Record<string, any>;
-
 const id = (prefix: string) => `${prefix}_0000${randomBytes(11).toString('hex')}`;
 const DOCS = 'https://duffel.com/docs/api/overview/errors';
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -182,7 +169,6 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   const payments: Loose[] = [];
   /** Airline-initiated changes, oldest first. */
   const changes: Loose[] = [];
-  const sockets = new Set<Socket>();
 
   const failure = (status: number, type: string, code: string, title: string, message: string) => ({
     status,
@@ -191,6 +177,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       meta: { status, request_id: id('req') },
     },
   });
+  /** Duffel's 404: the same type, code and title for every resource, with a message naming it. */
+  const notFound = (message = 'The resource you are trying to access does not exist.') =>
+    failure(404, 'invalid_request_error', 'not_found', 'Not found', message);
 
   const airport = (code: string) => {
     const a = options.airports[code];
@@ -456,14 +445,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       ...stored,
       available_services: withServices ? stored.available_services : [],
     };
-    if (!offer)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The resource you are trying to access does not exist.',
-      );
+    if (!offer) return notFound();
     if (Date.parse(offer.expires_at) <= now().getTime())
       return failure(
         422,
@@ -485,14 +467,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   function createOrder(data: Loose) {
     const offerId = Array.isArray(data.selected_offers) ? data.selected_offers[0] : undefined;
     const offer = typeof offerId === 'string' ? offers.get(offerId) : undefined;
-    if (!offer)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The selected offer does not exist.',
-      );
+    if (!offer) return notFound('The selected offer does not exist.');
     if (Date.parse(offer.expires_at) <= now().getTime() || orders.some((o) => o.offer_id === offer.id))
       return failure(
         422,
@@ -646,16 +621,14 @@ export async function startDuffelServer(options: DuffelServerOptions) {
 
   function getOrder(orderId: string) {
     const order = orders.find((o) => o.id === orderId);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     return { status: 200, body: { data: order } };
   }
 
   /** POST /air/payments: a held order paid from the balance, for exactly its total. */
   function createPayment(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     if (order.cancelled_at || !order.payment_status.awaiting_payment)
       return failure(
         422,
@@ -688,8 +661,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
   function quoteCancellation(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
-    if (!order)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The order does not exist.');
+    if (!order) return notFound('The order does not exist.');
     if (order.cancelled_at)
       return failure(
         422,
@@ -722,14 +694,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
 
   function confirmCancellation(quoteId: string) {
     const quote = cancellations.get(quoteId);
-    if (!quote)
-      return failure(
-        404,
-        'invalid_request_error',
-        'not_found',
-        'Not found',
-        'The cancellation does not exist.',
-      );
+    if (!quote) return notFound('The cancellation does not exist.');
     if (Date.parse(quote.expires_at) <= now().getTime())
       return failure(
         422,
@@ -755,8 +720,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** POST /air/airline_initiated_changes/:id/actions/accept: once, while `accept` is an available action. */
   function acceptChange(changeId: string) {
     const change = changes.find((c) => c.id === changeId);
-    if (!change)
-      return failure(404, 'invalid_request_error', 'not_found', 'Not found', 'The change does not exist.');
+    if (!change) return notFound('The change does not exist.');
     if (!change.available_actions.includes('accept'))
       return failure(
         422,
@@ -772,126 +736,110 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return { status: 200, body: { data: change } };
   }
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const text = await readBody(request);
-      let body: Loose | null = null;
-      try {
-        body = text ? (JSON.parse(text) as Loose) : null;
-      } catch {
-        body = null;
-      }
-      requests.push({
-        method: request.method ?? 'GET',
-        path: url.pathname + url.search,
-        headers: request.headers,
-        body,
-      });
-      const answer = (status: number, payload: unknown) => {
-        const send = () => {
-          if (response.destroyed) return;
-          response.writeHead(status, {
-            'content-type': 'application/json; charset=utf-8',
-            'x-request-id': id('req'),
-          });
-          response.end(JSON.stringify(payload));
-        };
-        if (knobs.delayMs > 0) setTimeout(send, knobs.delayMs).unref();
-        else send();
+  const server = await serveOnLoopback(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const text = await readBody(request);
+    let body: Loose | null = null;
+    try {
+      body = text ? (JSON.parse(text) as Loose) : null;
+    } catch {
+      body = null;
+    }
+    requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body,
+    });
+    const answer = (status: number, payload: unknown) => {
+      const send = () => {
+        if (response.destroyed) return;
+        response.writeHead(status, {
+          'content-type': 'application/json; charset=utf-8',
+          'x-request-id': id('req'),
+        });
+        response.end(JSON.stringify(payload));
       };
-      if (request.headers.authorization !== `Bearer ${options.token}`) {
-        const f = failure(
-          401,
-          'authentication_error',
-          'unauthorized',
-          'Unauthorized',
-          'The access token used is not recognised by our system.',
-        );
-        return answer(f.status, f.body);
-      }
-      if (request.headers['duffel-version'] !== 'v2') {
-        const f = failure(
-          400,
-          'invalid_request_error',
-          'unsupported_version',
-          'Unsupported version',
-          'The Duffel-Version header is missing or not supported.',
-        );
-        return answer(f.status, f.body);
-      }
-      if (knobs.failWith === 'drop') return request.socket.destroy();
-      const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
-      if (typeof knobs.failWith === 'number' || routeFails) {
-        const f = failure(
-          routeFails ? knobs.failRoute!.status : (knobs.failWith as number),
-          'api_error',
-          'internal_server_error',
-          'Internal server error',
-          'Something went wrong.',
-        );
-        return answer(f.status, f.body);
-      }
-      let result: { status: number; body: unknown };
-      const offerPath = /^\/air\/offers\/([A-Za-z0-9_]+)$/.exec(url.pathname);
-      const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(
-        url.pathname,
+      if (knobs.delayMs > 0) setTimeout(send, knobs.delayMs).unref();
+      else send();
+    };
+    if (request.headers.authorization !== `Bearer ${options.token}`) {
+      const f = failure(
+        401,
+        'authentication_error',
+        'unauthorized',
+        'Unauthorized',
+        'The access token used is not recognised by our system.',
       );
-      const acceptPath = /^\/air\/airline_initiated_changes\/([A-Za-z0-9_]+)\/actions\/accept$/.exec(
-        url.pathname,
+      return answer(f.status, f.body);
+    }
+    if (request.headers['duffel-version'] !== 'v2') {
+      const f = failure(
+        400,
+        'invalid_request_error',
+        'unsupported_version',
+        'Unsupported version',
+        'The Duffel-Version header is missing or not supported.',
       );
-      if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
-        if (!body || typeof body.data !== 'object' || body.data === null)
-          result = failure(
-            422,
-            'validation_error',
-            'invalid_data',
-            'Invalid data',
-            'The body must be { "data": … }.',
-          );
-        else result = offerRequest(body.data as Loose);
-      } else if (request.method === 'GET' && offerPath) {
-        result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
-      } else if (request.method === 'POST' && url.pathname === '/air/orders') {
-        result = createOrder((body?.data ?? {}) as Loose);
-        if (result.status === 201 && knobs.dropAfterCreate) {
-          knobs.dropAfterCreate = false;
-          return request.socket.destroy();
-        }
-      } else if (request.method === 'GET' && url.pathname === '/air/orders') {
-        result = listOrders(url.searchParams);
-      } else if (request.method === 'GET' && /^\/air\/orders\/ord_[A-Za-z0-9]+$/.test(url.pathname)) {
-        result = getOrder(url.pathname.slice('/air/orders/'.length));
-      } else if (request.method === 'POST' && url.pathname === '/air/payments') {
-        result = createPayment((body?.data ?? {}) as Loose);
-      } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
-        result = quoteCancellation((body?.data ?? {}) as Loose);
-      } else if (request.method === 'POST' && confirmPath) {
-        result = confirmCancellation(confirmPath[1]!);
-      } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
-        result = listChanges(url.searchParams);
-      } else if (request.method === 'POST' && acceptPath) {
-        result = acceptChange(acceptPath[1]!);
-      } else {
+      return answer(f.status, f.body);
+    }
+    if (knobs.failWith === 'drop') return request.socket.destroy();
+    const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
+    if (typeof knobs.failWith === 'number' || routeFails) {
+      const f = failure(
+        routeFails ? knobs.failRoute!.status : (knobs.failWith as number),
+        'api_error',
+        'internal_server_error',
+        'Internal server error',
+        'Something went wrong.',
+      );
+      return answer(f.status, f.body);
+    }
+    let result: { status: number; body: unknown };
+    const offerPath = /^\/air\/offers\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    const confirmPath = /^\/air\/order_cancellations\/([A-Za-z0-9_]+)\/actions\/confirm$/.exec(url.pathname);
+    const acceptPath = /^\/air\/airline_initiated_changes\/([A-Za-z0-9_]+)\/actions\/accept$/.exec(
+      url.pathname,
+    );
+    if (request.method === 'POST' && /^\/air\/offer_requests\/?$/.test(url.pathname)) {
+      if (!body || typeof body.data !== 'object' || body.data === null)
         result = failure(
-          404,
-          'invalid_request_error',
-          'not_found',
-          'Not found',
-          'The resource you are trying to access does not exist.',
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          'The body must be { "data": … }.',
         );
+      else result = offerRequest(body.data as Loose);
+    } else if (request.method === 'GET' && offerPath) {
+      result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
+    } else if (request.method === 'POST' && url.pathname === '/air/orders') {
+      result = createOrder((body?.data ?? {}) as Loose);
+      if (result.status === 201 && knobs.dropAfterCreate) {
+        knobs.dropAfterCreate = false;
+        return request.socket.destroy();
       }
-      answer(result.status, result.body);
-    })();
+    } else if (request.method === 'GET' && url.pathname === '/air/orders') {
+      result = listOrders(url.searchParams);
+    } else if (request.method === 'GET' && /^\/air\/orders\/ord_[A-Za-z0-9]+$/.test(url.pathname)) {
+      result = getOrder(url.pathname.slice('/air/orders/'.length));
+    } else if (request.method === 'POST' && url.pathname === '/air/payments') {
+      result = createPayment((body?.data ?? {}) as Loose);
+    } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
+      result = quoteCancellation((body?.data ?? {}) as Loose);
+    } else if (request.method === 'POST' && confirmPath) {
+      result = confirmCancellation(confirmPath[1]!);
+    } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
+      result = listChanges(url.searchParams);
+    } else if (request.method === 'POST' && acceptPath) {
+      result = acceptChange(acceptPath[1]!);
+    } else {
+      result = notFound();
+    }
+    answer(result.status, result.body);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
+    url: server.url,
     knobs,
     requests,
     offers,
@@ -941,10 +889,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();
     },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 export type DuffelTestServer = Awaited<ReturnType<typeof startDuffelServer>>;

@@ -1,0 +1,64 @@
+/**
+ * What the Payme and Click suites share (issue 14): the API configured for the local stand-ins of e2e/support,
+ * UZS orders on days of their own, and the rows a provider's calls leave (transactions, confirmation emails).
+ */
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { ApiConfig } from './config.ts';
+import type { PaymeTestServer } from '../../../e2e/support/payme.ts';
+import type { ClickTestServer } from '../../../e2e/support/click.ts';
+import { MANY_ORDERS, memoryMailTransport, startTestApi } from './testing.ts';
+import { ANON, isoDay } from './booking-testing.ts';
+import { book, offerIn, type Booked } from './after-sale-testing.ts';
+
+/** PAYME_ settings for a (local) Payme cashbox. */
+export const paymeConfig = (payme: Pick<PaymeTestServer, 'merchantId' | 'key' | 'url'>) => ({
+  merchantId: payme.merchantId,
+  key: payme.key,
+  login: 'Paycom',
+  checkoutUrl: payme.url,
+  apiUrl: `${payme.url}/api`,
+});
+
+/** CLICK_ settings for the local Click. */
+export const clickConfig = (click: ClickTestServer) => ({
+  serviceId: click.serviceId,
+  merchantId: click.merchantId,
+  merchantUserId: click.merchantUserId,
+  secretKey: click.secretKey,
+  payUrl: `${click.url}/services/pay`,
+  apiUrl: `${click.url}/v2/merchant`,
+});
+
+/**
+ * `startTestApi` listening on loopback (the providers call it back over HTTP at `base`), with whole refunds of
+ * standard fares (Payme and Click give back whole payments only) and no test reading the emails.
+ */
+export async function startUzsApi(config: Partial<ApiConfig>, now: () => Date) {
+  const api = await startTestApi(
+    { ...MANY_ORDERS, standardRefundFeeUsd: 0, ...config },
+    { now, mailTransport: memoryMailTransport([]) },
+  );
+  const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...api, base };
+}
+
+/** Books orders (UZS unless told) each on a new day from `firstDay` after `start`, so none sells out. */
+export function uzsOrders(app: FastifyInstance, start: number, firstDay: number) {
+  let day = firstDay;
+  return async (fare: 'light' | 'standard' = 'light', currency = 'UZS'): Promise<Booked> => {
+    const offer = await offerIn(app, fare, { date: isoDay(start, day++) });
+    return book(app, offer, ANON, { currency });
+  };
+}
+
+export const transactionsOf = (db: Database, orderId: string) =>
+  db.select().from(schema.providerTransactions).where(eq(schema.providerTransactions.orderId, orderId));
+
+/** The order's confirmation emails in the outbox (one, however often the payment is reported). */
+export const confirmationsOf = (db: Database, orderId: string) =>
+  db
+    .select()
+    .from(schema.outbox)
+    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
