@@ -9,8 +9,4 @@
  * that value is kept in PARVOZ_OPERATOR_NODE_ENV, which forked workers inherit.
  */
 process.env.PARVOZ_OPERATOR_NODE_ENV ??= process.env.NODE_ENV ?? 'unset';
-// Only `npm run dev` runs React's development build. Tests run the site as it ships (the browser gets the
-// production bundle either way): React's development build doubled the CPU of a results page (~65 against
-// ~37 ms) for warnings nobody reads in a test run. Contract checks follow the operator's value instead
-// (`contractChecksOn`).
-process.env.NODE_ENV = process.env.PARVOZ_OPERATOR_NODE_ENV === 'development' ? 'development' : 'production';
+process.env.NODE_ENV ??= 'production';

@@ -81,7 +81,12 @@ export async function startSite(
   } = {},
 ): Promise<RunningSite> {
   const { DATABASE_URL: runnerDatabase, NODE_ENV: runnerNodeEnv, ...inherited } = process.env;
-  if (!options.asNpmStart && runnerNodeEnv) inherited.NODE_ENV = runnerNodeEnv;
+  // The site runs as it ships, on React's production build (server-env.ts sets NODE_ENV=production when it is
+  // unset): React's development build doubled its CPU per page (bench/site-cpu.ts). What follows the operator's
+  // NODE_ENV (the contract checks of answers, the configuration's production checks) sees the runner's `test`,
+  // unless the suite sets NODE_ENV itself.
+  if (!options.asNpmStart && runnerNodeEnv && env.NODE_ENV === undefined)
+    inherited.PARVOZ_OPERATOR_NODE_ENV = runnerNodeEnv;
   const chosen = Boolean(env.DATABASE_URL || env.PARVOZ_DATA_DIR);
   const database =
     !chosen && !options.embedded && runnerDatabase
