@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../testing.ts';
 import { ANON } from '../booking-testing.ts';
-import { cancelBooking } from '../after-sale-testing.ts';
+import { cancelBooking, readOrder as readOrderOf, type Booked } from '../after-sale-testing.ts';
 import { ordersOnAFreshOffer, providerApiConfig } from './testing/provider-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
@@ -70,33 +70,18 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type OrderView = {
-  id: string;
-  access_token: string;
-  booking_status: string;
-  payment_status: string;
-  refund_status: string;
-};
-
 const orderIn = ordersOnAFreshOffer(
   () => app,
   start,
   () => clock,
   'stripe',
 );
-const order = (currency: string) => orderIn<OrderView>(currency);
+const order = (currency: string) => orderIn<Booked>(currency);
 
-async function readOrder(o: OrderView): Promise<OrderView> {
-  return (
-    await app.inject({
-      method: 'GET',
-      url: `/v1/orders/${o.id}?access_token=${o.access_token}`,
-      headers: ANON,
-    })
-  ).json().data;
-}
+/** The order as its holder reads it (never the console's view). */
+const readOrder = (o: Booked) => readOrderOf(app, o.id, o.access_token);
 
-async function startPayment(o: OrderView) {
+async function startPayment(o: Booked) {
   const response = await app.inject({
     method: 'POST',
     url: `/v1/orders/${o.id}/payments?access_token=${o.access_token}`,
@@ -121,7 +106,7 @@ const completedSession = <S extends object>(session: S, fields: Record<string, u
 });
 
 /** Cancels the booking while Stripe leaves new refunds pending (until their refund.updated webhook). */
-async function cancelWhileRefundsPend(o: OrderView) {
+async function cancelWhileRefundsPend(o: Booked) {
   serverOptions.refundsPending = true;
   try {
     await cancelBooking(app, o);
