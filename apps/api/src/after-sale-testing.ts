@@ -20,6 +20,18 @@ export type Booked = Order & { access_token: string };
 
 let keys = 0;
 
+/**
+ * "Where is my ticket": asks for the order's link to be mailed anew to `email` (in `lang`), which revokes the
+ * link mailed before; answers 202 whether or not the order matches.
+ */
+export const askForOrderLink = (app: FastifyInstance, bookingReference: string, email: string, lang = 'en') =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/orders/lookup',
+    headers: ANON,
+    payload: { booking_reference: bookingReference, email, lang },
+  });
+
 export const tokenQuery = (token: string | undefined) =>
   token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
 

@@ -12,6 +12,7 @@ import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../.
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
+  askForOrderLink,
   confirmCancellationRequest,
   requestCancellation,
   tokenQuery,
@@ -195,12 +196,7 @@ describe('who may cancel', () => {
   test('a revoked token (the link was mailed anew) cancels nothing', async () => {
     const offer = await searchOffer(api.app, { date: isoDay(start, 44) });
     const order = await book(offer);
-    const lookup = await api.app.inject({
-      method: 'POST',
-      url: '/v1/orders/lookup',
-      headers: ANON,
-      payload: { booking_reference: order.booking_reference, email: 'anna.karimova@example.com', lang: 'en' },
-    });
+    const lookup = await askForOrderLink(api.app, order.booking_reference, 'anna.karimova@example.com');
     expect(lookup.statusCode).toBe(202);
     expect((await askToCancel(order.id, order.access_token)).statusCode).toBe(404);
   });

@@ -18,7 +18,7 @@ import {
   searchOffer,
   yearsBefore,
 } from '../../../booking-testing.ts';
-import { signInByEmail } from '../../../after-sale-testing.ts';
+import { askForOrderLink, signInByEmail } from '../../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { orderRequestHash } from '../../../services/orders.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
@@ -657,17 +657,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
           headers: ANON,
         })
       ).statusCode;
-    const ask = () =>
-      api.app.inject({
-        method: 'POST',
-        url: '/v1/orders/lookup',
-        headers: ANON,
-        payload: {
-          booking_reference: order.booking_reference,
-          email: 'anna.karimova@example.com',
-          lang: 'ru',
-        },
-      });
+    const ask = () => askForOrderLink(api.app, order.booking_reference, 'anna.karimova@example.com', 'ru');
     const linkOf = (text: string) =>
       new RegExp(`/ru/orders/${order.id}\\?access_token=([A-Za-z0-9_-]{43})`).exec(text)?.[1];
 
