@@ -13,6 +13,7 @@ import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
   askForOrderLink,
+  notTheHolder,
   confirmCancellationRequest,
   requestCancellation,
   tokenQuery,
@@ -165,12 +166,7 @@ describe('who may cancel', () => {
     const other = await book(offer);
 
     // Creating: no token, a wrong token, another order's token, another user → 404 like a missing order.
-    for (const [token, headers] of [
-      [undefined, ANON],
-      ['A'.repeat(43), ANON],
-      [other.access_token, ANON],
-      [undefined, stranger],
-    ] as const) {
+    for (const [token, headers] of notTheHolder(other, stranger)) {
       const refused = await askToCancel(mine.id, token, headers);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('not_found');

@@ -12,6 +12,7 @@ import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
   askForOrderLink,
   book,
+  notTheHolder,
   pay,
   readOrder,
   signInByEmail,
@@ -287,12 +288,7 @@ describe('who may manage a booking', () => {
     ];
     const before = inbox.length;
     for (const call of calls) {
-      for (const [token, headers] of [
-        [undefined, ANON],
-        ['A'.repeat(43), ANON],
-        [other.access_token, ANON],
-        [undefined, stranger],
-      ] as const) {
+      for (const [token, headers] of notTheHolder(other, stranger)) {
         const answer = await send(call, token, headers);
         expect(answer.statusCode, `${call.url} ${String(token)}`).toBe(404);
         expect(answer.json().error.code).toBe('not_found');
