@@ -20,6 +20,30 @@ export type Booked = Order & { access_token: string };
 
 let keys = 0;
 
+/**
+ * Everyone but the order's holder, as a token and headers: no token, a forged one, another order's, and another
+ * signed-in user (`stranger`'s headers); each must get the 404 of a missing order.
+ */
+export const notTheHolder = (otherOrder: { access_token: string }, stranger: Record<string, string>) =>
+  [
+    [undefined, ANON],
+    ['A'.repeat(43), ANON],
+    [otherOrder.access_token, ANON],
+    [undefined, stranger],
+  ] as const;
+
+/**
+ * "Where is my ticket": asks for the order's link to be mailed anew to `email` (in `lang`), which revokes the
+ * link mailed before; answers 202 whether or not the order matches.
+ */
+export const askForOrderLink = (app: FastifyInstance, bookingReference: string, email: string, lang = 'en') =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/orders/lookup',
+    headers: ANON,
+    payload: { booking_reference: bookingReference, email, lang },
+  });
+
 export const tokenQuery = (token: string | undefined) =>
   token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
 

@@ -14,7 +14,7 @@ import { ordersOnAFreshOffer, providerApiConfig } from './testing/provider-testi
 import { paymentProviders } from './index.ts';
 import type { PaymentProvider } from './provider.ts';
 import { ANON } from '../booking-testing.ts';
-import { cancelBooking } from '../after-sale-testing.ts';
+import { cancelBooking, readOrder as readOrderOf, type Booked } from '../after-sale-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
 import { reconcilePayments } from '../services/reconciliation.ts';
@@ -71,35 +71,19 @@ afterAll(async () => {
   await iyzico?.close();
 });
 
-type OrderView = {
-  id: string;
-  access_token: string;
-  total_amount: string;
-  total_currency: string;
-  booking_status: string;
-  payment_status: string;
-  refund_status: string;
-};
-
 const orderIn = ordersOnAFreshOffer(
   () => app,
   start,
   () => clock,
   'iyzico',
 );
-const tryOrder = () => orderIn<OrderView>('TRY');
+const tryOrder = () => orderIn<Booked>('TRY');
 
-async function readOrder(order: OrderView): Promise<OrderView> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/v1/orders/${order.id}?access_token=${order.access_token}`,
-    headers: ANON,
-  });
-  return response.json().data;
-}
+/** The order as its holder reads it (never the console's view). */
+const readOrder = (o: Booked) => readOrderOf(app, o.id, o.access_token);
 
 /** Starts paying: iyzico's hosted form, and our payment row. */
-async function startPayment(order: OrderView) {
+async function startPayment(order: Booked) {
   const response = await app.inject({
     method: 'POST',
     url: `/v1/orders/${order.id}/payments?access_token=${order.access_token}`,

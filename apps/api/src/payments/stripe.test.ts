@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../testing.ts';
 import { ANON } from '../booking-testing.ts';
-import { cancelBooking } from '../after-sale-testing.ts';
+import { cancelBooking, readOrder as readOrderOf, type Booked } from '../after-sale-testing.ts';
 import { ordersOnAFreshOffer, providerApiConfig } from './testing/provider-testing.ts';
 import { collectReconciliations, registry } from '../metrics.ts';
 import { expireUnpaidOrders } from '../services/order-expiry.ts';
@@ -70,33 +70,18 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type OrderView = {
-  id: string;
-  access_token: string;
-  booking_status: string;
-  payment_status: string;
-  refund_status: string;
-};
-
 const orderIn = ordersOnAFreshOffer(
   () => app,
   start,
   () => clock,
   'stripe',
 );
-const order = (currency: string) => orderIn<OrderView>(currency);
+const order = (currency: string) => orderIn<Booked>(currency);
 
-async function readOrder(o: OrderView): Promise<OrderView> {
-  return (
-    await app.inject({
-      method: 'GET',
-      url: `/v1/orders/${o.id}?access_token=${o.access_token}`,
-      headers: ANON,
-    })
-  ).json().data;
-}
+/** The order as its holder reads it (never the console's view). */
+const readOrder = (o: Booked) => readOrderOf(app, o.id, o.access_token);
 
-async function startPayment(o: OrderView) {
+async function startPayment(o: Booked) {
   const response = await app.inject({
     method: 'POST',
     url: `/v1/orders/${o.id}/payments?access_token=${o.access_token}`,
@@ -113,14 +98,31 @@ async function startPayment(o: OrderView) {
   return { payment: payment!, session };
 }
 
+/** The Checkout Session as Stripe shows it once the traveller completed the page, with `fields` over it. */
+const completedSession = <S extends object>(session: S, fields: Record<string, unknown>) => ({
+  ...session,
+  status: 'complete',
+  ...fields,
+});
+
 /** Cancels the booking while Stripe leaves new refunds pending (until their refund.updated webhook). */
-async function cancelWhileRefundsPend(o: OrderView) {
+async function cancelWhileRefundsPend(o: Booked) {
   serverOptions.refundsPending = true;
   try {
     await cancelBooking(app, o);
   } finally {
     serverOptions.refundsPending = false;
   }
+}
+
+/** A USD order paid at Stripe, then cancelled while its refund is pending; answers that refund too. */
+async function cancelledWithRefundPending() {
+  const o = await order('USD');
+  const { payment, session } = await startPayment(o);
+  await stripe.complete(session.id);
+  await cancelWhileRefundsPend(o);
+  const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+  return { o, payment, session, pending };
 }
 
 async function post(signed: { body: string; headers: Record<string, string> }) {
@@ -215,12 +217,10 @@ describe('paying with Stripe Checkout', () => {
   test('a delayed method: unpaid at completion, paid by async_payment_succeeded; a failed one is a decline', async () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
-    const pending = {
-      ...session,
-      status: 'complete',
+    const pending = completedSession(session, {
       payment_status: 'unpaid',
       payment_intent: 'pi_test_delayed',
-    };
+    });
     expect((await post(stripe.event('checkout.session.completed', pending))).body.data.effect).toBe(
       'requires_action',
     );
@@ -246,21 +246,17 @@ describe('paying with Stripe Checkout', () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
     const short = await post(
-      stripe.event('checkout.session.completed', {
-        ...session,
-        status: 'complete',
-        payment_status: 'paid',
-        amount_total: session.amount_total - 1,
-      }),
+      stripe.event(
+        'checkout.session.completed',
+        completedSession(session, { payment_status: 'paid', amount_total: session.amount_total - 1 }),
+      ),
     );
     expect(short.body.data.effect).toBe('ignored');
     const other = await post(
-      stripe.event('checkout.session.completed', {
-        ...session,
-        status: 'complete',
-        payment_status: 'paid',
-        currency: 'eur',
-      }),
+      stripe.event(
+        'checkout.session.completed',
+        completedSession(session, { payment_status: 'paid', currency: 'eur' }),
+      ),
     );
     expect(other.body.data.effect).toBe('ignored');
     expect(await paymentStatus(payment.id)).toBe('pending');
@@ -269,12 +265,7 @@ describe('paying with Stripe Checkout', () => {
   test('a wrong secret, a tampered body, a stale or future signature, no signature: 400, nothing changes', async () => {
     const o = await order('USD');
     const { payment, session } = await startPayment(o);
-    const paidSession = {
-      ...session,
-      status: 'complete',
-      payment_status: 'paid',
-      payment_intent: 'pi_test_x',
-    };
+    const paidSession = completedSession(session, { payment_status: 'paid', payment_intent: 'pi_test_x' });
     const forged = await post(
       stripe.event('checkout.session.completed', paidSession, { secret: 'whsec_notTheRightSecret00' }),
     );
@@ -340,11 +331,7 @@ describe('paying with Stripe Checkout', () => {
   });
 
   test('a cancelled booking: the refund is pending at Stripe until its refund.updated webhook; asked again, the same refund', async () => {
-    const o = await order('USD');
-    const { payment, session } = await startPayment(o);
-    await stripe.complete(session.id);
-    await cancelWhileRefundsPend(o);
-    const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const { o, payment, session, pending } = await cancelledWithRefundPending();
     expect(pending).toMatchObject({ reason: 'cancellation', status: 'pending' });
     expect(pending!.providerRef).toMatch(/^re_test_/);
     const again = await providers.get('stripe')!.refund({
@@ -364,11 +351,7 @@ describe('paying with Stripe Checkout', () => {
 
 describe('a refund Stripe refuses (issue 13)', () => {
   test('refund.failed marks it failed with the reason; asked again (attempt 1), a new refund at Stripe, not the refused one', async () => {
-    const o = await order('USD');
-    const { payment, session } = await startPayment(o);
-    await stripe.complete(session.id);
-    await cancelWhileRefundsPend(o);
-    const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const { o, payment, session, pending } = await cancelledWithRefundPending();
     await stripe.failRefund(pending!.providerRef!);
     const [failed] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });

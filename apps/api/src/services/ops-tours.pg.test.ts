@@ -59,18 +59,24 @@ test('a picture comes back byte for byte', async () => {
   expect(image!.bytes.equals(bytes)).toBe(true);
 });
 
+/** A new tour request, written straight to the table. */
+async function insertTourRequest(fullName: string, email: string) {
+  const [request] = await database.db
+    .insert(schema.tourRequests)
+    .values({ fullName, email, phone: '+998901234567', lang: 'en' })
+    .returning();
+  return request!;
+}
+
 test('the database refuses the old and unknown inbox statuses', async () => {
   const { db } = database;
-  const [request] = await db
-    .insert(schema.tourRequests)
-    .values({ fullName: 'A B', email: 'a@example.com', phone: '+998901234567', lang: 'en' })
-    .returning();
+  const request = await insertTourRequest('A B', 'a@example.com');
   for (const status of ['contacted', 'closed', 'approved'])
     await expect(
       db
         .update(schema.tourRequests)
         .set({ status: status as 'new' })
-        .where(eq(schema.tourRequests.id, request!.id)),
+        .where(eq(schema.tourRequests.id, request.id)),
     ).rejects.toThrow();
   await expect(
     db.insert(schema.agencyApplications).values({
@@ -86,17 +92,14 @@ test('the database refuses the old and unknown inbox statuses', async () => {
 
 test('two operators moving one request at once: each change is applied in turn and audited once', async () => {
   const { db } = database;
-  const [request] = await db
-    .insert(schema.tourRequests)
-    .values({ fullName: 'C D', email: 'c@example.com', phone: '+998901234567', lang: 'en' })
-    .returning();
+  const request = await insertTourRequest('C D', 'c@example.com');
   const one = { userId: null, email: 'command-line' } as const;
   const results = await Promise.all([
-    db.transaction((tx) => updateTourRequest(tx, request!.id, { status: 'in_progress' }, one, now)),
-    db.transaction((tx) => updateTourRequest(tx, request!.id, { status: 'in_progress' }, one, now)),
+    db.transaction((tx) => updateTourRequest(tx, request.id, { status: 'in_progress' }, one, now)),
+    db.transaction((tx) => updateTourRequest(tx, request.id, { status: 'in_progress' }, one, now)),
   ]);
   expect(results.filter((r) => r.changed)).toHaveLength(1);
-  const entries = await db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, request!.id));
+  const entries = await db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, request.id));
   expect(entries).toHaveLength(1);
   expect(entries[0]!.details).toEqual({ from: 'new', to: 'in_progress' });
 });

@@ -17,6 +17,7 @@ import { migrate, MIGRATIONS_FOLDER, schema, wrapPglite } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
+import { askForOrderLink } from '../after-sale-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -85,12 +86,7 @@ describe('links of orders made before random tokens', () => {
     expect((await read(oldStyleToken('another-secret-0123456789', orderId))).statusCode).toBe(404);
 
     // "Where is my ticket": a new link is mailed and the old one stops working.
-    const lookup = await app.inject({
-      method: 'POST',
-      url: '/v1/orders/lookup',
-      headers: ANON,
-      payload: { booking_reference: 'KQ7XAM', email: 'anna@example.com', lang: 'en' },
-    });
+    const lookup = await askForOrderLink(app, 'KQ7XAM', 'anna@example.com');
     expect(lookup.statusCode).toBe(202);
     expect((await read(token)).statusCode).toBe(404);
     const [queued] = await handle.db.select().from(schema.outbox);
@@ -147,12 +143,7 @@ describe('the log', () => {
     expect(started.statusCode).toBe(201);
     expect((await app.inject({ url: started.json().data.redirect_url })).statusCode).toBe(200);
     // "Where is my ticket": the emailed link, written to the log by the log transport.
-    await app.inject({
-      method: 'POST',
-      url: '/v1/orders/lookup',
-      headers: ANON,
-      payload: { booking_reference: order.booking_reference, email: 'anna.karimova@example.com', lang: 'en' },
-    });
+    await askForOrderLink(app, order.booking_reference, 'anna.karimova@example.com');
     await app.outbox.runOnce();
     const [mail] = await database.db.select().from(schema.outbox);
     const mailed = /access_token=([A-Za-z0-9_-]{43})/.exec(JSON.stringify(mail!.payload))![1]!;

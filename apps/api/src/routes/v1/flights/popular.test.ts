@@ -43,12 +43,17 @@ async function expectPricesOfResultsPages(data: PopularDestinations) {
     expect(d.min_amount).toBe(await cheapestOffer(data.origin.code, d.code, d.date, data.currency));
 }
 
+/** The popular destinations asked with the clock back at `start`, answered with a 200. */
+async function popularAtStart(query: string) {
+  clock = start;
+  const r = await popular(query);
+  expect(r.statusCode).toBe(200);
+  return r.json().data as PopularDestinations;
+}
+
 describe('GET /v1/flights/popular', () => {
   test('the best-connected cities, each at its lowest fare of the next 30 days, as its results page shows it', async () => {
-    clock = start;
-    const r = await popular('origin=TAS&currency=UZS&lang=ru');
-    expect(r.statusCode).toBe(200);
-    const data = r.json().data as PopularDestinations;
+    const data = await popularAtStart('origin=TAS&currency=UZS&lang=ru');
     expect(data.origin).toEqual({ code: 'TAS', name: 'Ташкент' });
     expect(data.currency).toBe('UZS');
     expect(data.destinations).toHaveLength(POPULAR_DESTINATIONS);
@@ -92,10 +97,7 @@ describe('GET /v1/flights/popular', () => {
   });
 
   test('an airport stands for its city; names follow the language', async () => {
-    clock = start;
-    const r = await popular('origin=SAW&currency=TRY&lang=tr');
-    expect(r.statusCode).toBe(200);
-    const data = r.json().data as PopularDestinations;
+    const data = await popularAtStart('origin=SAW&currency=TRY&lang=tr');
     expect(data.origin).toEqual({ code: 'IST', name: 'İstanbul' });
     expect(data.destinations.length).toBeGreaterThan(0);
     expect(data.destinations.map((d) => d.code)).not.toContain('IST');

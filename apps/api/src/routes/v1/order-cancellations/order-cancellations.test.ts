@@ -12,6 +12,8 @@ import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../.
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
 import {
+  askForOrderLink,
+  notTheHolder,
   confirmCancellationRequest,
   requestCancellation,
   tokenQuery,
@@ -164,12 +166,7 @@ describe('who may cancel', () => {
     const other = await book(offer);
 
     // Creating: no token, a wrong token, another order's token, another user → 404 like a missing order.
-    for (const [token, headers] of [
-      [undefined, ANON],
-      ['A'.repeat(43), ANON],
-      [other.access_token, ANON],
-      [undefined, stranger],
-    ] as const) {
+    for (const [token, headers] of notTheHolder(other, stranger)) {
       const refused = await askToCancel(mine.id, token, headers);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('not_found');
@@ -195,12 +192,7 @@ describe('who may cancel', () => {
   test('a revoked token (the link was mailed anew) cancels nothing', async () => {
     const offer = await searchOffer(api.app, { date: isoDay(start, 44) });
     const order = await book(offer);
-    const lookup = await api.app.inject({
-      method: 'POST',
-      url: '/v1/orders/lookup',
-      headers: ANON,
-      payload: { booking_reference: order.booking_reference, email: 'anna.karimova@example.com', lang: 'en' },
-    });
+    const lookup = await askForOrderLink(api.app, order.booking_reference, 'anna.karimova@example.com');
     expect(lookup.statusCode).toBe(202);
     expect((await askToCancel(order.id, order.access_token)).statusCode).toBe(404);
   });

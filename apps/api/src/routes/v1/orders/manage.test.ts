@@ -9,7 +9,15 @@ import { schema } from '@parvoz/db';
 import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { book, pay, readOrder, signInByEmail, type Booked } from '../../../after-sale-testing.ts';
+import {
+  askForOrderLink,
+  book,
+  notTheHolder,
+  pay,
+  readOrder,
+  signInByEmail,
+  type Booked,
+} from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -155,12 +163,7 @@ describe('the contact email', () => {
     expect(toNew[1]!.text).toContain(`/orders/${order.id}?access_token=`);
     // Confirming again answers the same; "where is my ticket" now answers the new address only.
     expect((await send(confirmEmail(order, change.id, code), order.access_token)).statusCode).toBe(200);
-    const lookup = await api.app.inject({
-      method: 'POST',
-      url: '/v1/orders/lookup',
-      headers: ANON,
-      payload: { booking_reference: order.booking_reference, email: 'new.address@example.com', lang: 'en' },
-    });
+    const lookup = await askForOrderLink(api.app, order.booking_reference, 'new.address@example.com');
     expect(lookup.statusCode).toBe(202);
     expect((await mailTo('new.address@example.com')).length).toBe(3);
   });
@@ -285,12 +288,7 @@ describe('who may manage a booking', () => {
     ];
     const before = inbox.length;
     for (const call of calls) {
-      for (const [token, headers] of [
-        [undefined, ANON],
-        ['A'.repeat(43), ANON],
-        [other.access_token, ANON],
-        [undefined, stranger],
-      ] as const) {
+      for (const [token, headers] of notTheHolder(other, stranger)) {
         const answer = await send(call, token, headers);
         expect(answer.statusCode, `${call.url} ${String(token)}`).toBe(404);
         expect(answer.json().error.code).toBe('not_found');

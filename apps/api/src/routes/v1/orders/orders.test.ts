@@ -18,6 +18,7 @@ import {
   searchOffer,
   yearsBefore,
 } from '../../../booking-testing.ts';
+import { askForOrderLink, signInByEmail } from '../../../after-sale-testing.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { orderRequestHash } from '../../../services/orders.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
@@ -52,8 +53,8 @@ async function book(body: unknown, key: string | null = newKey(), headers: Recor
   return { status: response.statusCode, body: response.json() };
 }
 
-const paths = (body: { error: { details: { path: string; message: string }[] } }) =>
-  body.error.details.map((d) => `${d.path} ${d.message}`);
+type Refusal = { error: { code: string; details: { path: string; message: string }[] } };
+const paths = (body: Refusal) => body.error.details.map((d) => `${d.path} ${d.message}`);
 
 describe('POST /v1/orders: a valid booking', () => {
   test('creates a new, unpaid order with a 6-character reference, an access token and the seats held', async () => {
@@ -128,6 +129,20 @@ test('every error key of the contract (the rules’ keys among them) is a messag
 describe('POST /v1/orders: every validation rule fails and passes', () => {
   type Case = [name: string, change: (body: BookingBody) => void, error: string | null];
   const p0 = (b: BookingBody) => b.passengers[0]!;
+  /**
+   * A case that sets one field of the first passenger (`document/number`: a field of its document) to `value`;
+   * `error` is the message key the rule answers with at that field, or null where the value is accepted.
+   */
+  const onPassenger = (name: string, field: string, value: string, error: string | null): Case => [
+    name,
+    (b) => {
+      const [key, inner] = field.split('/') as [string, string?];
+      const passenger = p0(b) as unknown as Record<string, Record<string, unknown>>;
+      if (inner) passenger[key]![inner] = value;
+      else (passenger as Record<string, unknown>)[key] = value;
+    },
+    error && `/passengers/0/${field} booking.error.${error}`,
+  ];
   const cases: Case[] = [
     ['full name empty', (b) => (b.contact.full_name = '  '), '/contact/full_name booking.error.fullName'],
     ['full name with spaces', (b) => (b.contact.full_name = ' Anna  Karimova '), null],
@@ -141,59 +156,19 @@ describe('POST /v1/orders: every validation rule fails and passes', () => {
     ['phone not valid', (b) => (b.contact.phone = '+998 12'), '/contact/phone booking.error.phone'],
     ['phone without country', (b) => (b.contact.phone = '901234567'), '/contact/phone booking.error.phone'],
     ['phone of Turkey', (b) => (b.contact.phone = '+90 532 123 45 67'), null],
-    [
-      'given name in Cyrillic',
-      (b) => (p0(b).given_name = 'Анна'),
-      '/passengers/0/given_name booking.error.givenName',
-    ],
-    [
-      'given name with a digit',
-      (b) => (p0(b).given_name = 'Anna2'),
-      '/passengers/0/given_name booking.error.givenName',
-    ],
-    ['given name with ʻ and a space', (b) => (p0(b).given_name = 'Oʻgʻiloy Mary'), null],
-    [
-      'family name empty',
-      (b) => (p0(b).family_name = ''),
-      '/passengers/0/family_name booking.error.familyName',
-    ],
-    [
-      'family name with a dot',
-      (b) => (p0(b).family_name = 'St. John'),
-      '/passengers/0/family_name booking.error.familyName',
-    ],
-    ['family name with a hyphen', (b) => (p0(b).family_name = 'Smith-Jones'), null],
-    [
-      'born on 30 February',
-      (b) => (p0(b).born_on = '1990-02-30'),
-      '/passengers/0/born_on booking.error.bornOn',
-    ],
-    [
-      'gender other',
-      (b) => ((p0(b) as { gender: string }).gender = 'x'),
-      '/passengers/0/gender booking.error.gender',
-    ],
-    [
-      'citizenship unknown',
-      (b) => (p0(b).citizenship = 'XX'),
-      '/passengers/0/citizenship booking.error.citizenship',
-    ],
-    ['citizenship lower case', (b) => (p0(b).citizenship = 'tr'), null],
-    [
-      'document number short',
-      (b) => (p0(b).document.number = 'A12'),
-      '/passengers/0/document/number booking.error.documentNumber',
-    ],
-    [
-      'document expiry not a date',
-      (b) => (p0(b).document.expires_on = '2036-13-01'),
-      '/passengers/0/document/expires_on booking.error.documentExpiresOn',
-    ],
-    [
-      'passenger type unknown',
-      (b) => ((p0(b) as { type: string }).type = 'senior'),
-      '/passengers/0/type booking.error.passengerType',
-    ],
+    onPassenger('given name in Cyrillic', 'given_name', 'Анна', 'givenName'),
+    onPassenger('given name with a digit', 'given_name', 'Anna2', 'givenName'),
+    onPassenger('given name with ʻ and a space', 'given_name', 'Oʻgʻiloy Mary', null),
+    onPassenger('family name empty', 'family_name', '', 'familyName'),
+    onPassenger('family name with a dot', 'family_name', 'St. John', 'familyName'),
+    onPassenger('family name with a hyphen', 'family_name', 'Smith-Jones', null),
+    onPassenger('born on 30 February', 'born_on', '1990-02-30', 'bornOn'),
+    onPassenger('gender other', 'gender', 'x', 'gender'),
+    onPassenger('citizenship unknown', 'citizenship', 'XX', 'citizenship'),
+    onPassenger('citizenship lower case', 'citizenship', 'tr', null),
+    onPassenger('document number short', 'document/number', 'A12', 'documentNumber'),
+    onPassenger('document expiry not a date', 'document/expires_on', '2036-13-01', 'documentExpiresOn'),
+    onPassenger('passenger type unknown', 'type', 'senior', 'passengerType'),
     [
       'agreement not given',
       (b) => ((b as { agreement: unknown }).agreement = false),
@@ -211,18 +186,22 @@ describe('POST /v1/orders: every validation rule fails and passes', () => {
       '/offer_id booking.error.offer',
     ],
   ];
-  test.each(cases)('%s', async (_name, change, error) => {
+  /**
+   * Books the family's offer changed by `change`: accepted where `error` is null, else refused naming `error`
+   * among its details, and `refused` checks the rest of the refusal.
+   */
+  async function expectOutcome(change: Case[1], error: string | null, refused: (answer: Refusal) => void) {
     const body = bookingBody(family);
     change(body);
     const { status, body: answer } = await book(body);
-    if (error === null) {
-      expect(status, JSON.stringify(answer)).toBe(201);
-    } else {
-      expect(status).toBe(400);
-      expect(answer.error.code).toBe('validation_failed');
-      expect(paths(answer)).toContain(error);
-    }
-  });
+    if (error === null) return expect(status, JSON.stringify(answer)).toBe(201);
+    expect(status).toBe(400);
+    expect(paths(answer)).toContain(error);
+    refused(answer);
+  }
+  test.each(cases)('%s', (_name, change, error) =>
+    expectOutcome(change, error, (answer) => expect(answer.error.code).toBe('validation_failed')),
+  );
 
   const rules: Case[] = [
     [
@@ -308,20 +287,11 @@ describe('POST /v1/orders: every validation rule fails and passes', () => {
       '/services/1 booking.error.serviceDuplicate',
     ],
   ];
-  test.each(rules)('%s', async (_name, change, error) => {
-    const body = bookingBody(family);
-    change(body);
-    const { status, body: answer } = await book(body);
-    if (error === null) {
-      expect(status, JSON.stringify(answer)).toBe(201);
-    } else {
-      expect(status).toBe(400);
-      expect(paths(answer)).toContain(error);
-      expect(
-        answer.error.details.find((d: { path: string }) => d.path === error.split(' ')[0]),
-      ).toBeDefined();
-    }
-  });
+  test.each(rules)('%s', (_name, change, error) =>
+    expectOutcome(change, error, (answer) =>
+      expect(answer.error.details.find((d) => d.path === error!.split(' ')[0])).toBeDefined(),
+    ),
+  );
 
   test('no adult, and more than 9 seated passengers, are refused', async () => {
     const body = bookingBody(family);
@@ -565,17 +535,7 @@ describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', ()
   });
 
   test('a signed-in user is one caller wherever they are; two users are two callers', async () => {
-    const signIn = async (email: string) => {
-      await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-      await api.app.outbox.runOnce();
-      const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-      const verified = await api.app.inject({
-        method: 'POST',
-        url: '/v1/auth/verify',
-        payload: { email, code },
-      });
-      return `Bearer ${verified.json().data.token}`;
-    };
+    const signIn = async (email: string) => (await signInByEmail(api.app, inbox, email)).authorization;
     const [ana, ben] = [await signIn('ana.scope@example.com'), await signIn('ben.scope@example.com')];
     const key = newKey();
     const as = async (authorization: string, ip: string) =>
@@ -626,17 +586,7 @@ describe('reading an order', () => {
   });
 
   test('by its signed-in owner, who can also save the passengers; another user gets 404', async () => {
-    const signIn = async (email: string) => {
-      await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
-      await api.app.outbox.runOnce();
-      const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-      const verified = await api.app.inject({
-        method: 'POST',
-        url: '/v1/auth/verify',
-        payload: { email, code },
-      });
-      return { authorization: `Bearer ${verified.json().data.token}` };
-    };
+    const signIn = (email: string) => signInByEmail(api.app, inbox, email);
     const owner = await signIn('owner@example.com');
     const stranger = await signIn('stranger@example.com');
     const { status, body } = await book(bookingBody(family, { save_travellers: true }), newKey(), owner);
@@ -707,17 +657,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
           headers: ANON,
         })
       ).statusCode;
-    const ask = () =>
-      api.app.inject({
-        method: 'POST',
-        url: '/v1/orders/lookup',
-        headers: ANON,
-        payload: {
-          booking_reference: order.booking_reference,
-          email: 'anna.karimova@example.com',
-          lang: 'ru',
-        },
-      });
+    const ask = () => askForOrderLink(api.app, order.booking_reference, 'anna.karimova@example.com', 'ru');
     const linkOf = (text: string) =>
       new RegExp(`/ru/orders/${order.id}\\?access_token=([A-Za-z0-9_-]{43})`).exec(text)?.[1];
 
