@@ -73,29 +73,18 @@ describe('slice search on the fixture network', () => {
         [one, 'economy'],
         [{ adults: 2, children: 1, infants: 1 }, 'business'],
       ] as const) {
-        const r = search({ slices: [{ origin, destination, date }], maxConnections, passengers, cabin });
+        const request = { slices: [{ origin, destination, date }], maxConnections, passengers, cabin, now };
+        const r = search(request);
         const slice = r.slices[0]!;
         const query = { origin, destination, date, maxConnections, passengers, cabin, now };
         expect(keyset(slice.itineraries)).toEqual(keyset(bruteForceSlice(engine, query)));
         // Without pruning, the engine enumerates exactly the valid itineraries.
-        const all = unpruned.search({
-          slices: [{ origin, destination, date }],
-          maxConnections,
-          passengers,
-          cabin,
-          now,
-        });
+        const all = unpruned.search(request);
         expect(all.ok && keyset(all.slices[0]!.itineraries)).toEqual(
           keyset(bruteForceSlice(engine, query, false)),
         );
         // Interval dominance (leave no earlier, arrive no later) against its own brute force.
-        const iv = byInterval.search({
-          slices: [{ origin, destination, date }],
-          maxConnections,
-          passengers,
-          cabin,
-          now,
-        });
+        const iv = byInterval.search(request);
         expect(iv.ok && keyset(iv.slices[0]!.itineraries)).toEqual(
           keyset(bruteForceSlice(engine, query, 'interval')),
         );
