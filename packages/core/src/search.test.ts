@@ -296,25 +296,21 @@ describe('slice search on the fixture network', () => {
       return r.ok ? 'ok' : `${r.error.code}:${r.error.field}`;
     };
     expect(err({})).toBe('ok');
-    expect(err({ slices: [{ origin: 'XXX', destination: 'IST', date: '2026-12-15' }] })).toBe(
-      'unknown_origin:slices.0.origin',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'XXX', date: '2026-12-15' }] })).toBe(
-      'unknown_destination:slices.0.destination',
-    );
-    expect(err({ slices: [{ origin: 'SAW', destination: 'IST', date: '2026-12-15' }] })).toBe(
-      'same_origin_destination:slices.0.destination',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2026-02-30' }] })).toBe(
-      'invalid_date:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2026-11-19' }] })).toBe(
-      'date_out_of_range:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2027-10-16' }] })).toBe(
-      'date_out_of_range:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2027-10-15' }] })).toBe('ok');
+    // One slice: origin, destination, date, and the engine's answer (the horizon runs to 2027-10-15).
+    const oneSlice: [string, string, string, string][] = [
+      ['XXX', 'IST', '2026-12-15', 'unknown_origin:slices.0.origin'],
+      ['TAS', 'XXX', '2026-12-15', 'unknown_destination:slices.0.destination'],
+      ['SAW', 'IST', '2026-12-15', 'same_origin_destination:slices.0.destination'],
+      ['TAS', 'IST', '2026-02-30', 'invalid_date:slices.0.departure_date'],
+      ['TAS', 'IST', '2026-11-19', 'date_out_of_range:slices.0.departure_date'],
+      ['TAS', 'IST', '2027-10-16', 'date_out_of_range:slices.0.departure_date'],
+      ['TAS', 'IST', '2027-10-15', 'ok'],
+    ];
+    for (const [origin, destination, date, answer] of oneSlice) {
+      expect(err({ slices: [{ origin, destination, date }] }), `${origin} → ${destination} on ${date}`).toBe(
+        answer,
+      );
+    }
     expect(
       err({
         slices: [
