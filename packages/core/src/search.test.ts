@@ -13,8 +13,15 @@ const byInterval = createSearchEngine(schedule, { dominance: 'interval', maxItin
 const now = Date.UTC(2026, 10, 20, 8, 0);
 const one = { adults: 1, children: 0, infants: 0 };
 
-function search(partial: Partial<EngineSearchRequest> & Pick<EngineSearchRequest, 'slices'>) {
-  const r = engine.search({ passengers: one, cabin: 'economy', maxConnections: 2, now, ...partial });
+type RequestPart = Partial<EngineSearchRequest> & Pick<EngineSearchRequest, 'slices'>;
+
+/** A request: one adult, economy, up to two connections, searched at `now`, unless `partial` says otherwise. */
+function request(partial: RequestPart): EngineSearchRequest {
+  return { passengers: one, cabin: 'economy', maxConnections: 2, now, ...partial };
+}
+
+function search(partial: RequestPart) {
+  const r = engine.search(request(partial));
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r;
 }
@@ -73,29 +80,18 @@ describe('slice search on the fixture network', () => {
         [one, 'economy'],
         [{ adults: 2, children: 1, infants: 1 }, 'business'],
       ] as const) {
-        const r = search({ slices: [{ origin, destination, date }], maxConnections, passengers, cabin });
+        const request = { slices: [{ origin, destination, date }], maxConnections, passengers, cabin, now };
+        const r = search(request);
         const slice = r.slices[0]!;
         const query = { origin, destination, date, maxConnections, passengers, cabin, now };
         expect(keyset(slice.itineraries)).toEqual(keyset(bruteForceSlice(engine, query)));
         // Without pruning, the engine enumerates exactly the valid itineraries.
-        const all = unpruned.search({
-          slices: [{ origin, destination, date }],
-          maxConnections,
-          passengers,
-          cabin,
-          now,
-        });
+        const all = unpruned.search(request);
         expect(all.ok && keyset(all.slices[0]!.itineraries)).toEqual(
           keyset(bruteForceSlice(engine, query, false)),
         );
         // Interval dominance (leave no earlier, arrive no later) against its own brute force.
-        const iv = byInterval.search({
-          slices: [{ origin, destination, date }],
-          maxConnections,
-          passengers,
-          cabin,
-          now,
-        });
+        const iv = byInterval.search(request);
         expect(iv.ok && keyset(iv.slices[0]!.itineraries)).toEqual(
           keyset(bruteForceSlice(engine, query, 'interval')),
         );
@@ -260,13 +256,7 @@ describe('slice search on the fixture network', () => {
 
   test('without dominance pruning: a superset, capped, best first', () => {
     const loose = createSearchEngine(schedule, { dominance: false, maxItinerariesPerSlice: 15 });
-    const r = loose.search({
-      slices: [{ origin: 'LON', destination: 'TAS', date: '2026-12-15' }],
-      passengers: one,
-      cabin: 'economy',
-      maxConnections: 2,
-      now,
-    });
+    const r = loose.search(request({ slices: [{ origin: 'LON', destination: 'TAS', date: '2026-12-15' }] }));
     const strict = search({ slices: [{ origin: 'LON', destination: 'TAS', date: '2026-12-15' }] });
     if (!r.ok) throw new Error('search failed');
     const list = r.slices[0]!.itineraries;
@@ -295,43 +285,28 @@ describe('slice search on the fixture network', () => {
   });
 
   test('request errors', () => {
+    const tasIst15 = { origin: 'TAS', destination: 'IST', date: '2026-12-15' };
     const err = (partial: Partial<EngineSearchRequest>) => {
-      const r = engine.search({
-        slices: [{ origin: 'TAS', destination: 'IST', date: '2026-12-15' }],
-        passengers: one,
-        cabin: 'economy',
-        maxConnections: 2,
-        now,
-        ...partial,
-      });
+      const r = engine.search(request({ slices: [tasIst15], ...partial }));
       return r.ok ? 'ok' : `${r.error.code}:${r.error.field}`;
     };
     expect(err({})).toBe('ok');
-    expect(err({ slices: [{ origin: 'XXX', destination: 'IST', date: '2026-12-15' }] })).toBe(
-      'unknown_origin:slices.0.origin',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'XXX', date: '2026-12-15' }] })).toBe(
-      'unknown_destination:slices.0.destination',
-    );
-    expect(err({ slices: [{ origin: 'SAW', destination: 'IST', date: '2026-12-15' }] })).toBe(
-      'same_origin_destination:slices.0.destination',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2026-02-30' }] })).toBe(
-      'invalid_date:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2026-11-19' }] })).toBe(
-      'date_out_of_range:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2027-10-16' }] })).toBe(
-      'date_out_of_range:slices.0.departure_date',
-    );
-    expect(err({ slices: [{ origin: 'TAS', destination: 'IST', date: '2027-10-15' }] })).toBe('ok');
+    // That one slice with one thing changed, and the engine's answer (the horizon runs to 2027-10-15).
+    const oneSlice: [Partial<typeof tasIst15>, string][] = [
+      [{ origin: 'XXX' }, 'unknown_origin:slices.0.origin'],
+      [{ destination: 'XXX' }, 'unknown_destination:slices.0.destination'],
+      [{ origin: 'SAW' }, 'same_origin_destination:slices.0.destination'],
+      [{ date: '2026-02-30' }, 'invalid_date:slices.0.departure_date'],
+      [{ date: '2026-11-19' }, 'date_out_of_range:slices.0.departure_date'],
+      [{ date: '2027-10-16' }, 'date_out_of_range:slices.0.departure_date'],
+      [{ date: '2027-10-15' }, 'ok'],
+    ];
+    for (const [change, answer] of oneSlice) {
+      expect(err({ slices: [{ ...tasIst15, ...change }] }), JSON.stringify(change)).toBe(answer);
+    }
     expect(
       err({
-        slices: [
-          { origin: 'TAS', destination: 'IST', date: '2026-12-15' },
-          { origin: 'IST', destination: 'TAS', date: '2026-12-14' },
-        ],
+        slices: [tasIst15, { origin: 'IST', destination: 'TAS', date: '2026-12-14' }],
       }),
     ).toBe('return_before_departure:slices.1.departure_date');
     expect(err({ passengers: { adults: 0, children: 1, infants: 0 } })).toBe('no_adults:passengers');

@@ -1,9 +1,9 @@
 import { createIntl } from '@formatjs/intl';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { expect, test } from 'vitest';
 import { LOCALES } from './locales.ts';
 import { compiledMessages, getIntl, MESSAGES, type MessageKey } from './messages.ts';
+import { parsesDuring } from './testing.ts';
 
 /** Values for every argument a message names: a number for plurals, a function for tags, text otherwise. */
 function valuesFor(
@@ -20,22 +20,6 @@ function valuesFor(
     if (el.type === TYPE.tag) valuesFor(el.children, values, count);
   }
   return values;
-}
-
-/** Counts the parses intl-messageformat makes (its `__parse` hook, the real parser behind it) while `run` runs. */
-function parsesDuring(run: () => void): number {
-  const parse = IntlMessageFormat.__parse;
-  let count = 0;
-  IntlMessageFormat.__parse = (...args) => {
-    count++;
-    return parse!(...args);
-  };
-  try {
-    run();
-  } finally {
-    IntlMessageFormat.__parse = parse;
-  }
-  return count;
 }
 
 test('the counter sees a parse: a catalogue of strings is parsed while formatting', () => {

@@ -1,28 +1,11 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test } from 'vitest';
 import { compiledMessages, MESSAGES } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
+import { renderInRoot } from '../testing/render.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 
 function render(locale: Locale, props: Parameters<typeof ErrorPage>[0]): string {
-  const router = createMemoryRouter(
-    [
-      {
-        id: 'root',
-        path: '*',
-        loader: () => ({ locale }),
-        element: (
-          <IntlProvider locale={locale} messages={compiledMessages(locale)}>
-            <ErrorPage {...props} />
-          </IntlProvider>
-        ),
-      },
-    ],
-    { hydrationData: { loaderData: { root: { locale } } } },
-  );
-  return renderToStaticMarkup(<RouterProvider router={router} />).replace(/&#x27;/g, "'");
+  return renderInRoot(locale, <ErrorPage {...props} />, compiledMessages(locale));
 }
 
 test('404 uses the not-found variant with the path', () => {

@@ -444,43 +444,42 @@ describe('timeouts and aborts', () => {
 });
 
 describe('Retry-After', () => {
-  test('is honoured: the retry waits for it', async () => {
+  // Each case sets markers after the first answer (labelled by their delay); where the retry falls among them
+  // shows how long it waited.
+  test.each([
     // Retry-After: 1 → the retry comes after a marker set 500 ms after the first answer.
-    const r = route(
-      (req, res) => {
-        markAfter(r, 500, 'marker 500ms');
-        json(503, {}, { 'retry-after': '1' })(req, res);
-      },
-      json(201, { ok: true }),
-    );
-    await expect(client().post(r.path)).resolves.toEqual({ ok: true });
-    expect(r.events).toEqual(['request 1', 'marker 500ms', 'request 2']);
-  });
-
-  test('is capped at 2 seconds', async () => {
+    {
+      name: 'is honoured: the retry waits for it',
+      status: 503,
+      retryAfter: '1',
+      markers: [500],
+      events: ['request 1', 'marker 500ms', 'request 2'],
+    },
     // Retry-After: 3600 → the retry still comes after 1.5 s but before a marker 5 s out.
+    {
+      name: 'is capped at 2 seconds',
+      status: 429,
+      retryAfter: '3600',
+      markers: [1500, 5000],
+      events: ['request 1', 'marker 1500ms', 'request 2'],
+    },
+    {
+      name: 'without it, a short backoff',
+      status: 503,
+      retryAfter: null,
+      markers: [1000],
+      events: ['request 1', 'request 2'],
+    },
+  ])('$name', async ({ status, retryAfter, markers, events }) => {
     const r = route(
       (req, res) => {
-        markAfter(r, 1500, 'marker 1500ms');
-        markAfter(r, 5000, 'marker 5000ms');
-        json(429, {}, { 'retry-after': '3600' })(req, res);
+        for (const ms of markers) markAfter(r, ms, `marker ${ms}ms`);
+        json(status, {}, retryAfter === null ? {} : { 'retry-after': retryAfter })(req, res);
       },
       json(201, { ok: true }),
     );
     await expect(client().post(r.path)).resolves.toEqual({ ok: true });
-    expect(r.events).toEqual(['request 1', 'marker 1500ms', 'request 2']);
-  });
-
-  test('without it, a short backoff', async () => {
-    const r = route(
-      (req, res) => {
-        markAfter(r, 1000, 'marker 1000ms');
-        json(503)(req, res);
-      },
-      json(201, { ok: true }),
-    );
-    await expect(client().post(r.path)).resolves.toEqual({ ok: true });
-    expect(r.events).toEqual(['request 1', 'request 2']);
+    expect(r.events).toEqual(events);
   });
 
   test('retryAfterMs reads seconds and HTTP dates, capped at 2 s', () => {

@@ -47,6 +47,13 @@ function form(entries: Record<string, string>): FormData {
   return data;
 }
 
+/** The API's 400 validation_failed refusal with these details. */
+function invalidRequest(details: unknown[]): Promise<unknown> {
+  return refusal(400, {
+    error: { code: 'validation_failed', message: 'The request is not valid.', details },
+  });
+}
+
 describe('pointerToFieldName', () => {
   test.each([
     ['/email', 'email'],
@@ -62,18 +69,12 @@ describe('pointerToFieldName', () => {
 
 describe('apiFieldErrors', () => {
   test("a 400 validation_failed's details land on the fields their paths name, nested ones included", async () => {
-    const error = await refusal(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'The request is not valid.',
-        details: [
-          { in: 'body', path: '/passengers/1/born_on', message: 'booking.error.bornOn' },
-          { in: 'body', path: '/contact/email', message: 'invalid_email' },
-          { in: 'body', path: '/passengers/1/born_on', message: 'too_old' },
-          { in: 'body', path: '', message: 'whole' },
-        ],
-      },
-    });
+    const error = await invalidRequest([
+      { in: 'body', path: '/passengers/1/born_on', message: 'booking.error.bornOn' },
+      { in: 'body', path: '/contact/email', message: 'invalid_email' },
+      { in: 'body', path: '/passengers/1/born_on', message: 'too_old' },
+      { in: 'body', path: '', message: 'whole' },
+    ]);
     expect(error).toBeInstanceOf(ApiError);
     expect(apiFieldErrors(error)).toEqual({
       'passengers[1].born_on': ['booking.error.bornOn', 'too_old'],
@@ -92,16 +93,10 @@ describe('apiFieldErrors', () => {
   });
 
   test("a detail's ICU values (strings and numbers) can be kept in the form's error code", async () => {
-    const error = await refusal(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'x',
-        details: [
-          { path: '/passengers/0/born_on', message: 'rule', values: { date: '2026-12-20', n: 2, x: {} } },
-          { path: '/contact/email', message: 'plain', values: 'not values' },
-        ],
-      },
-    });
+    const error = await invalidRequest([
+      { path: '/passengers/0/born_on', message: 'rule', values: { date: '2026-12-20', n: 2, x: {} } },
+      { path: '/contact/email', message: 'plain', values: 'not values' },
+    ]);
     const code = (message: string, values: Record<string, string | number> | undefined) =>
       values ? `${message}:${JSON.stringify(values)}` : message;
     expect(apiFieldErrors(error, undefined, code)).toEqual({
@@ -125,9 +120,7 @@ describe('apiFieldErrors', () => {
         }),
       ),
     ).toBeNull();
-    expect(
-      apiFieldErrors(await refusal(400, { error: { code: 'validation_failed', message: 'x', details: [] } })),
-    ).toBeNull();
+    expect(apiFieldErrors(await invalidRequest([]))).toBeNull();
     expect(apiFieldErrors(new Error('not an API error'))).toBeNull();
   });
 });

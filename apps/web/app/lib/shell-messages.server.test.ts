@@ -1,19 +1,13 @@
-import { IntlMessageFormat } from 'intl-messageformat';
 import { expect, test } from 'vitest';
 import { LOCALES } from '@parvoz/i18n/locales';
+import { parsesDuring } from '@parvoz/i18n/testing';
 import { sharedIntl } from './i18n.tsx';
 import { shellMessages } from './shell-messages.server.ts';
 import { fromShipped } from './shipped-messages.ts';
 
 test('every request of a language gets the same AST catalogue and intl, which formats without parsing', () => {
-  const parse = IntlMessageFormat.__parse;
-  let parses = 0;
   // The real parser still runs behind the counter: a string catalogue would be counted, not refused.
-  IntlMessageFormat.__parse = (...args) => {
-    parses++;
-    return parse!(...args);
-  };
-  try {
+  const parses = parsesDuring(() => {
     for (const locale of LOCALES) {
       const messages = shellMessages(locale);
       expect(shellMessages(locale)).toBe(messages);
@@ -24,8 +18,6 @@ test('every request of a language gets the same AST catalogue and intl, which fo
       expect(intl.formatMessage({ id: 'search.results.count' }, { count: 3 })).toMatch(/\b3\b/);
       expect(intl.formatMessage({ id: 'nav.skipToContent' })).not.toBe('nav.skipToContent');
     }
-    expect(parses).toBe(0);
-  } finally {
-    IntlMessageFormat.__parse = parse;
-  }
+  });
+  expect(parses).toBe(0);
 });

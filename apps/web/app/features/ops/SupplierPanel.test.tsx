@@ -1,32 +1,13 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import type { AirlineChange } from '@parvoz/contracts/booking';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { renderInRoot } from '../../testing/render.tsx';
 import { SupplierPanel } from './SupplierPanel.tsx';
 
 function render(locale: Locale, supplier: OpsOrderSupplier | null, changes: AirlineChange[] = []): string {
-  const router = createMemoryRouter(
-    [
-      {
-        id: 'root',
-        path: '*',
-        loader: () => ({ locale }),
-        element: (
-          <IntlProvider locale={locale} messages={MESSAGES[locale]}>
-            <SupplierPanel supplier={supplier} changes={changes} />
-          </IntlProvider>
-        ),
-      },
-    ],
-    { hydrationData: { loaderData: { root: { locale } } } },
-  );
-  return renderToStaticMarkup(<RouterProvider router={router} />)
-    .replace(/&#x27;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ');
+  return renderInRoot(locale, <SupplierPanel supplier={supplier} changes={changes} />);
 }
 
 const paid: OpsOrderSupplier = {

@@ -1,32 +1,11 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test } from 'vitest';
 import type { AirlineChange } from '@parvoz/contracts/booking';
-import { MESSAGES } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
+import { renderInRoot } from '../../testing/render.tsx';
 import { AirlineChanges } from './AirlineChanges.tsx';
 
 function render(locale: Locale, changes: AirlineChange[], cancellable = false): string {
-  const router = createMemoryRouter(
-    [
-      {
-        id: 'root',
-        path: '*',
-        loader: () => ({ locale }),
-        element: (
-          <IntlProvider locale={locale} messages={MESSAGES[locale]}>
-            <AirlineChanges changes={changes} busy={false} cancellable={cancellable} />
-          </IntlProvider>
-        ),
-      },
-    ],
-    { hydrationData: { loaderData: { root: { locale } } } },
-  );
-  // Intl's narrow and no-break spaces as plain ones, to compare with readable text.
-  return renderToStaticMarkup(<RouterProvider router={router} />)
-    .replace(/&#x27;/g, "'")
-    .replace(/[\u00a0\u202f]/g, ' ');
+  return renderInRoot(locale, <AirlineChanges changes={changes} busy={false} cancellable={cancellable} />);
 }
 
 const flight = (departing_at: string, arriving_at: string) => ({
