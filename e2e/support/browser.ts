@@ -1,20 +1,23 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off this machine's closed network. */
+/** Flags that keep Chromium off this machine's closed network and out of what a container lacks. */
+export const BROWSER_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: BROWSER_FLAGS,
   });
 }
 

@@ -10,7 +10,14 @@
  * `<!-- -->` between neighbouring text nodes, which would split a sentence in the HTML part.
  */
 import { createElement as h, Fragment, type ReactElement, type ReactNode } from 'react';
-import { Body, Button, Container, Head, Html, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';

@@ -6,7 +6,8 @@
  *    unsubscribe link that works without signing in.
  */
 import type { ReactElement } from 'react';
-import { Link, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatAmount, formatDate, searchPlaceName } from './booking-format.ts';
