@@ -15,6 +15,7 @@ import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
 import { createSession } from './services/sessions.ts';
+import { pdfText } from './pdf-text-testing.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -46,6 +47,16 @@ export const askForOrderLink = (app: FastifyInstance, bookingReference: string, 
 
 export const tokenQuery = (token: string | undefined) =>
   token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
+
+/** The text of the order's e-ticket PDF in `lang`, read with the order's link (which must answer 200). */
+export async function ticketText(app: FastifyInstance, order: Booked, lang: string) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return pdfText(answer.rawPayload);
+}
 
 /**
  * A nonstop offer in the fare family: search results list the cheapest family, the others are reached by
@@ -214,14 +225,26 @@ export async function deliverWebhook(
   return { status: response.statusCode, effect: response.json().data?.effect };
 }
 
+type OrderLink = { id: string; access_token?: string };
+
+/** The providers the order may be paid with, asked as its traveller (`query`: another token, or none). */
+export const paymentOptions = (
+  app: FastifyInstance,
+  order: OrderLink,
+  query = tokenQuery(order.access_token),
+) => app.inject({ method: 'GET', url: `/v1/orders/${order.id}/payment_options${query}`, headers: ANON });
+
+/** Starts paying the order as its traveller (`query`: another token, or none). */
+export const startPayment = (
+  app: FastifyInstance,
+  order: OrderLink,
+  payload: { provider?: string; lang?: string } = {},
+  query = tokenQuery(order.access_token),
+) => app.inject({ method: 'POST', url: `/v1/orders/${order.id}/payments${query}`, headers: ANON, payload });
+
 /** Opens a payment session of the order and returns its payment row. */
 export async function openPayment(app: FastifyInstance, db: Database, order: Booked) {
-  const started = await app.inject({
-    method: 'POST',
-    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: {},
-  });
+  const started = await startPayment(app, order);
   if (started.statusCode !== 201) throw new Error(`payment start failed: ${started.body}`);
   const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
   return payment!;
