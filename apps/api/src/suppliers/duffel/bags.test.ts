@@ -26,6 +26,7 @@ import {
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
+import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -116,26 +117,12 @@ describe('the test server plays Duffel’s services', () => {
     await search({ adults: 1 });
     const stored = [...api.server.offers.values()].at(-1)!;
     const service = stored.available_services[0];
-    const passenger = {
-      id: stored.passengers[0].id,
-      given_name: 'Anna',
-      family_name: 'Karimova',
-      born_on: '1990-04-12',
-      gender: 'f',
-      title: 'ms',
-      email: 'anna@example.com',
-      phone_number: '+998901234567',
-    };
+    const passenger = duffelPassenger(stored.passengers[0].id);
     const post = (data: object) =>
-      fetch(`${api.server.url}/air/orders`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${TOKEN}`,
-          'duffel-version': 'v2',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ data }),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as DuffelAnswer }));
+      postDuffelOrder(api.server, TOKEN, data).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as DuffelAnswer,
+      }));
     const base = { selected_offers: [stored.id], passengers: [passenger], type: 'instant' };
     const payment = (amount: string) => ({ payments: [{ type: 'balance', amount, currency: 'USD' }] });
 

@@ -10,6 +10,7 @@ import { DEFAULT_RATES } from '@parvoz/core/money';
 import { createDuffelSupplier } from './supplier.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_orders0123456789';
@@ -207,29 +208,12 @@ describe('booking at Duffel', () => {
       .findLast((r) => r.path.startsWith('/air/offers/'))!
       .path.split('/')
       .at(-1)!;
-    const response = await fetch(`${server.url}/air/orders`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        'duffel-version': 'v2',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        data: {
-          selected_offers: [duffelOfferId],
-          type: 'hold',
-          passengers: server.offers.get(duffelOfferId)!.passengers.map((p: { id: string }) => ({
-            id: p.id,
-            given_name: 'Anna',
-            family_name: 'Karimova',
-            born_on: '1990-04-12',
-            gender: 'f',
-            title: 'ms',
-            email: 'anna@example.com',
-            phone_number: '+998901234567',
-          })),
-        },
-      }),
+    const response = await postDuffelOrder(server, TOKEN, {
+      selected_offers: [duffelOfferId],
+      type: 'hold',
+      passengers: server.offers
+        .get(duffelOfferId)!
+        .passengers.map((p: { id: string }) => duffelPassenger(p.id)),
     });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(
