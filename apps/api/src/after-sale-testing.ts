@@ -190,6 +190,33 @@ export async function operatorHeaders(db: Database, email: string, now: Date) {
 }
 
 /**
+ * `email` signed in (the user made if new), granted `role` at `now` first unless null; the session opens at
+ * `sessionAt` (`now` unless told): the authorization header.
+ */
+export async function signedInAs(
+  db: Database,
+  email: string,
+  role: 'operator' | 'admin' | null,
+  now: Date,
+  sessionAt = now,
+): Promise<Headers> {
+  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
+  await db.insert(schema.users).values({ email }).onConflictDoNothing();
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+  return { authorization: `Bearer ${(await createSession(db, user!.id, sessionAt)).token}` };
+}
+
+/** The callers of the console's authorization tests: nobody, a traveller, an operator and an admin. */
+export async function consoleCallers(db: Database, now: Date, sessionAt = now) {
+  return {
+    anonymous: {},
+    traveller: await signedInAs(db, 'traveller@example.com', null, now, sessionAt),
+    operator: await signedInAs(db, 'desk@agency.test', 'operator', now, sessionAt),
+    admin: await signedInAs(db, 'boss@agency.test', 'admin', now, sessionAt),
+  } satisfies Record<string, Headers>;
+}
+
+/**
  * Signs `email` in as a traveller does: asks for a code, lets the outbox mail it into `inbox` (a
  * `memoryMailTransport`'s), verifies it; answers the session's authorization header.
  */

@@ -16,9 +16,14 @@ import { schema, type Database } from '@parvoz/db';
 import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing.ts';
 import { collectOpenRefunds, registry } from '../../../metrics.ts';
 import { isoDay } from '../../../booking-testing.ts';
-import { book, deliverWebhook, offerIn, pay, type Booked } from '../../../after-sale-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
-import { grantRole } from '../../../services/staff.ts';
+import {
+  book,
+  consoleCallers,
+  deliverWebhook,
+  offerIn,
+  pay,
+  type Booked,
+} from '../../../after-sale-testing.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
@@ -101,14 +106,6 @@ function consoleRoutes(): { method: string; url: string }[] {
   return [...seen.values()];
 }
 
-async function signedIn(email: string, role: 'operator' | 'admin' | null) {
-  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  const { token } = await createSession(db, user!.id, now());
-  return { authorization: `Bearer ${token}` };
-}
-
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
   app.inject({
     method,
@@ -134,10 +131,7 @@ async function quoteOf(orderId: string): Promise<{ id: string; refund_amount: st
 
 beforeAll(async () => {
   ({ app, db, close } = await startTestApi(MANY_ORDERS, { now }));
-  headers.anonymous = {};
-  headers.traveller = await signedIn('traveller@example.com', null);
-  headers.operator = await signedIn('desk@agency.test', 'operator');
-  headers.admin = await signedIn('boss@agency.test', 'admin');
+  Object.assign(headers, await consoleCallers(db, now()));
 }, 60_000);
 
 afterAll(() => close?.());
