@@ -73,6 +73,39 @@ export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra 
   return useStarted(() => startTestApi(config, extra));
 }
 
+/**
+ * `useTestApi` mailing through an SMTP test server started first (`startSmtp`; `config` gets its URL) and
+ * stopped after the API: the set-up of the suites that read real emails. `smtp` is that server.
+ */
+export function useSmtpTestApi<S extends { url: string; stop(): Promise<void> }>(
+  startSmtp: () => Promise<S>,
+  config: (smtpUrl: string) => Partial<ApiConfig>,
+  extra: TestApiExtra = {},
+) {
+  return useStarted(async () => {
+    const smtp = await startSmtp();
+    const api = await startTestApi(config(smtp.url), extra).catch(async (error: unknown) => {
+      await smtp.stop();
+      throw error;
+    });
+    const close = async () => {
+      await api.close();
+      await smtp.stop();
+    };
+    return { ...api, smtp, close };
+  });
+}
+
+/** A new client IP at each call (`prefix`.x.y), so that the per-IP counters of one test never touch another's. */
+export function clientIps(prefix: string) {
+  let counter = 1;
+  return () => {
+    const ip = `${prefix}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+    counter++;
+    return ip;
+  };
+}
+
 /** What `start` gives, started before the suite's tests and closed after them (its fields are set from then on). */
 function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
   const started = {} as T;
