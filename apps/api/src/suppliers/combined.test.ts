@@ -21,6 +21,7 @@ import {
   startDuffelServer,
   type DuffelTestServer,
 } from './duffel/testing/duffel-server.ts';
+import { duffelOnlyFlight } from './duffel/testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_combined0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -129,22 +130,10 @@ beforeAll(async () => {
     flights: [
       copyOf(cheaperAtDuffel, '1.00'),
       copyOf(dearerAtDuffel, '9000.00'),
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '5000.00',
-        tax: '100.00',
+      duffelOnlyFlight('5000.00', '100.00', {
         currency: 'EUR',
         refund: { allowed: true, penalty_amount: '10.00', penalty_currency: 'EUR' },
-      },
+      }),
     ],
   });
   const duffel = { duffelAccessToken: TOKEN, duffelApiUrl: server.url };
