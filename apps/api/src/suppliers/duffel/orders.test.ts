@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildNetwork } from '@parvoz/core/network';
 import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
-import { DEFAULT_RATES } from '@parvoz/core/money';
-import { createDuffelSupplier } from './supplier.ts';
+import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
@@ -43,14 +42,7 @@ beforeAll(async () => {
       },
     ],
   });
-  const supplier = createDuffelSupplier({
-    accessToken: TOKEN,
-    apiUrl: server.url,
-    network,
-    rates: DEFAULT_RATES,
-    secret: SECRET,
-    offerTtlMs: 20 * 60_000,
-  });
+  const supplier = duffelSupplierOn(server, network, TOKEN, SECRET);
   orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET });
   search = async (passengers) => {
     const result = await supplier.search(
