@@ -11,6 +11,7 @@ import type { PriceAlertWorker } from './services/price-alert-worker.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from './client-ip.ts';
+import { ROUTE_LIMITS } from './rate-limit.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
@@ -63,6 +64,23 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
     await database.close();
   };
   return { app, db: database.db, close };
+}
+
+/**
+ * An API of its own (and database) whose budget for `route` is two calls, handed to `use` and closed after: the
+ * set-up of a route's rate-limit test.
+ */
+export async function withTwoCallBudget(
+  route: keyof typeof ROUTE_LIMITS,
+  extra: TestApiExtra,
+  use: (limited: FastifyInstance) => Promise<void>,
+) {
+  const limited = await startTestApi({ rateLimitScale: 2 / ROUTE_LIMITS[route].limit }, extra);
+  try {
+    await use(limited.app);
+  } finally {
+    await limited.close();
+  }
 }
 
 /**
