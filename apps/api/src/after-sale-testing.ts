@@ -10,7 +10,6 @@ import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
 import { sandboxWebhook } from './payments/sandbox.ts';
-import type { PaymentEventType } from './payments/provider.ts';
 import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
@@ -232,15 +231,7 @@ export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[]
 export async function deliverWebhook(
   app: FastifyInstance,
   now: Date,
-  event: {
-    type: PaymentEventType;
-    providerRef: string;
-    amountMinor: number;
-    currency: string;
-    id?: string;
-    refundId?: string;
-    failureReason?: string;
-  },
+  event: Parameters<typeof sandboxWebhook>[1],
 ): Promise<{ status: number; effect: string | undefined }> {
   const { body, headers } = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, now);
   const response = await app.inject({
