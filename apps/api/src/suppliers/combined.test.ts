@@ -12,7 +12,7 @@ import type { Database } from '@parvoz/db';
 import { fromMajorString } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../testing.ts';
-import { bookingBody } from '../booking-testing.ts';
+import { bookingBody, injectOrder } from '../booking-testing.ts';
 import { searchEngineFor } from '../services/flights.ts';
 import { supplierFailuresTotal } from '../metrics.ts';
 import { itineraryKey } from './combined.ts';
@@ -381,12 +381,7 @@ describe('a Duffel offer after the search', () => {
     const only = body.data.offers.find((o) => o.id.startsWith('dfl.'))!;
     const duffelOrders = server.orders.length;
     // Booking through Duffel works (suppliers/duffel/booking.test.ts); a site without the token cannot book it.
-    const response = await plain.inject({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...auth, 'idempotency-key': 'duffel-booking-refused-1' },
-      payload: bookingBody(only),
-    });
+    const response = await injectOrder(plain, bookingBody(only), 'duffel-booking-refused-1', auth);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'validation_failed',

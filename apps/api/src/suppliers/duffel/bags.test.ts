@@ -433,13 +433,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const before = ordersPosted().length;
     const key = `duffel-bags-again-${++keys}`;
     const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
-    const post = () =>
-      api.app.inject({
-        method: 'POST',
-        url: '/v1/orders',
-        headers: { ...ANON, 'idempotency-key': key },
-        payload: body,
-      });
+    const post = () => injectOrder(api.app, body, key);
     const first = await post();
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data.total_amount).toBe('345.00');
