@@ -114,6 +114,13 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, k
     ...(payload ? { payload } : {}),
   });
 
+/** The audit entries of one action on one order. */
+const auditOf = (orderId: string, action: string) =>
+  db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetId, orderId), eq(schema.auditLog.action, action)));
+
 const count = async (query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
 async function paidOrder(days: number, fare: 'light' | 'standard' = 'standard'): Promise<Booked> {
@@ -216,15 +223,7 @@ describe('cancelling with an admin override', () => {
     expect(again.json()).toEqual(done.json());
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
     expect(refund!.amountMinor).toBe(Math.round(Number(order.total_amount) * 100));
-    const entries = await db
-      .select()
-      .from(schema.auditLog)
-      .where(
-        and(
-          eq(schema.auditLog.targetId, order.id),
-          eq(schema.auditLog.action, 'order.cancelled_with_override'),
-        ),
-      );
+    const entries = await auditOf(order.id, 'order.cancelled_with_override');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorEmail: 'boss@agency.test',
@@ -303,12 +302,7 @@ describe('resending the confirmation, correcting the contact, notes', () => {
       expect(sent.statusCode).toBe(200);
     }
     expect(await confirmations()).toBe(2);
-    const [entry, ...more] = await db
-      .select()
-      .from(schema.auditLog)
-      .where(
-        and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'order.confirmation_resent')),
-      );
+    const [entry, ...more] = await auditOf(order.id, 'order.confirmation_resent');
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       actorEmail: 'desk@agency.test',
@@ -466,10 +460,7 @@ describe('a refund the provider refused (issue 13)', () => {
     // Asked afresh (a new request at the provider, which answered with its id).
     expect(again).toMatchObject({ status: 'pending', retries: 1 });
     expect(again.providerRef).not.toBeNull();
-    const entries = await db
-      .select()
-      .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'refund.retried')));
+    const entries = await auditOf(order.id, 'refund.retried');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorEmail: 'desk@agency.test',
