@@ -31,6 +31,7 @@ import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { reconcilePayments } from '../../../services/reconciliation.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
 import { createPaymeProvider } from '../../../payments/payme/provider.ts';
+import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -307,14 +308,7 @@ test('any body with the right key is answered with Payme’s envelope, never a 5
         fc
           .record({
             id: fc.integer(),
-            method: fc.constantFrom(
-              'CheckPerformTransaction',
-              'CreateTransaction',
-              'PerformTransaction',
-              'CancelTransaction',
-              'CheckTransaction',
-              'GetStatement',
-            ),
+            method: fc.constantFrom(...PAYME_METHODS),
             params: fc.jsonValue(),
           })
           .map((body) => JSON.stringify(body)),
