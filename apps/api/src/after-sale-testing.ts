@@ -10,11 +10,11 @@ import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
 import { sandboxWebhook } from './payments/sandbox.ts';
-import type { PaymentEventType } from './payments/provider.ts';
 import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
 import { createSession } from './services/sessions.ts';
+import { pdfText } from './pdf-text-testing.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -46,6 +46,16 @@ export const askForOrderLink = (app: FastifyInstance, bookingReference: string, 
 
 export const tokenQuery = (token: string | undefined) =>
   token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`;
+
+/** The text of the order's e-ticket PDF in `lang`, read with the order's link (which must answer 200). */
+export async function ticketText(app: FastifyInstance, order: Booked, lang: string) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return pdfText(answer.rawPayload);
+}
 
 /**
  * A nonstop offer in the fare family: search results list the cheapest family, the others are reached by
@@ -179,6 +189,33 @@ export async function operatorHeaders(db: Database, email: string, now: Date) {
 }
 
 /**
+ * `email` signed in (the user made if new), granted `role` at `now` first unless null; the session opens at
+ * `sessionAt` (`now` unless told): the authorization header.
+ */
+export async function signedInAs(
+  db: Database,
+  email: string,
+  role: 'operator' | 'admin' | null,
+  now: Date,
+  sessionAt = now,
+): Promise<Headers> {
+  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
+  await db.insert(schema.users).values({ email }).onConflictDoNothing();
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+  return { authorization: `Bearer ${(await createSession(db, user!.id, sessionAt)).token}` };
+}
+
+/** The callers of the console's authorization tests: nobody, a traveller, an operator and an admin. */
+export async function consoleCallers(db: Database, now: Date, sessionAt = now) {
+  return {
+    anonymous: {},
+    traveller: await signedInAs(db, 'traveller@example.com', null, now, sessionAt),
+    operator: await signedInAs(db, 'desk@agency.test', 'operator', now, sessionAt),
+    admin: await signedInAs(db, 'boss@agency.test', 'admin', now, sessionAt),
+  } satisfies Record<string, Headers>;
+}
+
+/**
  * Signs `email` in as a traveller does: asks for a code, lets the outbox mail it into `inbox` (a
  * `memoryMailTransport`'s), verifies it; answers the session's authorization header.
  */
@@ -194,15 +231,7 @@ export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[]
 export async function deliverWebhook(
   app: FastifyInstance,
   now: Date,
-  event: {
-    type: PaymentEventType;
-    providerRef: string;
-    amountMinor: number;
-    currency: string;
-    id?: string;
-    refundId?: string;
-    failureReason?: string;
-  },
+  event: Parameters<typeof sandboxWebhook>[1],
 ): Promise<{ status: number; effect: string | undefined }> {
   const { body, headers } = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, now);
   const response = await app.inject({
@@ -214,14 +243,26 @@ export async function deliverWebhook(
   return { status: response.statusCode, effect: response.json().data?.effect };
 }
 
+type OrderLink = { id: string; access_token?: string };
+
+/** The providers the order may be paid with, asked as its traveller (`query`: another token, or none). */
+export const paymentOptions = (
+  app: FastifyInstance,
+  order: OrderLink,
+  query = tokenQuery(order.access_token),
+) => app.inject({ method: 'GET', url: `/v1/orders/${order.id}/payment_options${query}`, headers: ANON });
+
+/** Starts paying the order as its traveller (`query`: another token, or none). */
+export const startPayment = (
+  app: FastifyInstance,
+  order: OrderLink,
+  payload: { provider?: string; lang?: string } = {},
+  query = tokenQuery(order.access_token),
+) => app.inject({ method: 'POST', url: `/v1/orders/${order.id}/payments${query}`, headers: ANON, payload });
+
 /** Opens a payment session of the order and returns its payment row. */
 export async function openPayment(app: FastifyInstance, db: Database, order: Booked) {
-  const started = await app.inject({
-    method: 'POST',
-    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: {},
-  });
+  const started = await startPayment(app, order);
   if (started.statusCode !== 201) throw new Error(`payment start failed: ${started.body}`);
   const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
   return payment!;

@@ -2,50 +2,32 @@
  * Sign-in by emailed code against a real SMTP server (smtp-server + mailparser) started here: the API's
  * outbox sends through nodemailer to it. Time is injected (`now`), never slept.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
-import type { Database } from '@parvoz/db';
-import { buildTestApi } from './testing.ts';
-import { codeOf, startSmtpServer, type TestSmtpServer } from './adapters/mail/testing/smtp-server.ts';
+import { buildTestApi, clientIps, useSmtpTestApi } from './testing.ts';
+import { codeOf, startSmtpServer } from './adapters/mail/testing/smtp-server.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeDb: () => Promise<void>;
-let smtp: TestSmtpServer;
 let clock = new Date('2030-03-01T08:00:00Z');
-let ipCounter = 1;
 /** A fresh client IP per test, so per-IP counters of one test never touch another. */
-let ip = '10.0.0.1';
+const nextIp = clientIps('10.0');
+let ip: string;
 
 const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(db, { smtpUrl: smtp.url, publicUrl: 'http://parvoz.test' }, { now: () => clock });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-  await smtp?.stop();
+const api = useSmtpTestApi(startSmtpServer, (smtpUrl) => ({ smtpUrl, publicUrl: 'http://parvoz.test' }), {
+  now: () => clock,
 });
 
 beforeEach(() => {
-  ip = `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  ipCounter++;
+  ip = nextIp();
   advance(3 * 3600_000); // every test starts after the hour windows of the previous one
 });
 
 // Each client is its own peer address: the tests never lean on a header naming the client.
 function sendCode(email: string, lang = 'en', fromIp = ip) {
-  return app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/v1/auth/code',
     remoteAddress: fromIp,
@@ -54,7 +36,7 @@ function sendCode(email: string, lang = 'en', fromIp = ip) {
 }
 
 function verify(email: string, code: string, lang?: string, fromIp = ip) {
-  return app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/v1/auth/verify',
     remoteAddress: fromIp,
@@ -66,7 +48,7 @@ const PAUSED = 'Sign-in by code is paused for your email';
 
 /** The unlock link's token of the newest "paused" email to `email`. */
 function unlockToken(email: string): string {
-  const notice = smtp
+  const notice = api.smtp
     .to(email)
     .filter((m) => m.subject === PAUSED)
     .at(-1)!;
@@ -74,7 +56,7 @@ function unlockToken(email: string): string {
 }
 
 function unlock(email: string, token: string, fromIp = ip) {
-  return app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/v1/auth/unlock',
     remoteAddress: fromIp,
@@ -84,8 +66,8 @@ function unlock(email: string, token: string, fromIp = ip) {
 
 /** Sends what the outbox holds and returns the newest email to `email`. */
 async function deliveredCode(email: string, count?: number): Promise<string> {
-  await app.outbox.runOnce();
-  return codeOf(await smtp.waitFor(email, 5_000, count ?? (smtp.to(email).length || 1)));
+  await api.app.outbox.runOnce();
+  return codeOf(await api.smtp.waitFor(email, 5_000, count ?? (api.smtp.to(email).length || 1)));
 }
 
 function otherCode(code: string): string {
@@ -95,7 +77,7 @@ function otherCode(code: string): string {
 describe('sign-in by emailed code', () => {
   test('the code arrives by SMTP (translated, text and HTML) and signs in; earlier orders are attached', async () => {
     const email = 'Traveller.One@Example.com';
-    await db.execute(sql`
+    await api.db.execute(sql`
       INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
         total_minor, currency, lang, payment_deadline)
       VALUES ('ord_early_1', 'ABC123', 'Traveller One', 'traveller.one@example.com', '+998901234567',
@@ -105,8 +87,8 @@ describe('sign-in by emailed code', () => {
     const sent = await sendCode(email, 'ru');
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ data: { sent: true } });
-    await app.outbox.runOnce();
-    const mail = await smtp.waitFor('traveller.one@example.com');
+    await api.app.outbox.runOnce();
+    const mail = await api.smtp.waitFor('traveller.one@example.com');
     expect(mail.subject).toMatch(/^\d{6} — ваш код для входа в Parvoz$/);
     expect(mail.text).toContain('Ваш код подтверждения');
     expect(mail.html).toContain(codeOf(mail));
@@ -117,7 +99,7 @@ describe('sign-in by emailed code', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(user.email).toBe('traveller.one@example.com');
 
-    const me = await app.inject({
+    const me = await api.app.inject({
       method: 'GET',
       url: '/v1/user/get-me?include=userDetail',
       headers: { authorization: `Bearer ${token}` },
@@ -125,7 +107,7 @@ describe('sign-in by emailed code', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().data.userDetail.language).toBe('ru');
 
-    const orders = await app.inject({
+    const orders = await api.app.inject({
       method: 'GET',
       url: '/v1/orders?status=active',
       headers: { authorization: `Bearer ${token}` },
@@ -187,8 +169,8 @@ describe('sign-in by emailed code', () => {
 
   test('SIGNIN_RESEND_SECONDS shortens the resend window', async () => {
     const quick = await buildTestApi(
-      db,
-      { smtpUrl: smtp.url, publicUrl: 'http://parvoz.test', signinResendSeconds: 5 },
+      api.db,
+      { smtpUrl: api.smtp.url, publicUrl: 'http://parvoz.test', signinResendSeconds: 5 },
       { now: () => clock },
     );
     try {
@@ -230,7 +212,7 @@ describe('sign-in by emailed code', () => {
     const refused = await sendCode('ip-limit-20@example.com');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
-    const rows = await db.execute<{ count: number }>(
+    const rows = await api.db.execute<{ count: number }>(
       sql`SELECT count FROM rate_limits WHERE key = ${`auth-code:ip:${ip}`}`,
     );
     expect(Number(rows.rows[0]?.count)).toBe(21);
@@ -281,8 +263,8 @@ describe('sign-in by emailed code', () => {
       }
       advance(13 * 60_000);
     }
-    await app.outbox.runOnce();
-    const notice = await smtp.waitFor(email, 5_000, 7);
+    await api.app.outbox.runOnce();
+    const notice = await api.smtp.waitFor(email, 5_000, 7);
     expect(notice.subject).toBe(PAUSED);
     const link = /http:\/\/parvoz\.test\/en\/login\/unlock\?\S+/.exec(notice.text)?.[0];
     expect(link).toBeDefined();
@@ -290,8 +272,8 @@ describe('sign-in by emailed code', () => {
 
     // Still the same answer to "send code"; the owner, at a network that never erred, gets the link again.
     expect((await sendCode(email)).statusCode).toBe(202);
-    await app.outbox.runOnce();
-    expect((await smtp.waitFor(email, 5_000, 8)).subject).toBe(PAUSED);
+    await api.app.outbox.runOnce();
+    expect((await api.smtp.waitFor(email, 5_000, 8)).subject).toBe(PAUSED);
     const refused = await verify(email, code);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toEqual({
@@ -328,8 +310,8 @@ describe('wrong codes are counted per email and client network (issue 11 §8)', 
       reason: 'suspended',
     });
     // The owner is told (the link is for them, should the tries have been theirs).
-    await app.outbox.runOnce();
-    expect((await smtp.waitFor(email, 5_000, 3)).subject).toBe(PAUSED);
+    await api.app.outbox.runOnce();
+    expect((await api.smtp.waitFor(email, 5_000, 3)).subject).toBe(PAUSED);
 
     // The owner, at their own network, asks for a fresh code and signs in.
     expect((await sendCode(email)).statusCode).toBe(202);
@@ -348,8 +330,8 @@ describe('wrong codes are counted per email and client network (issue 11 §8)', 
       reason: 'suspended',
     });
     expect((await sendCode(email, 'en', attacker)).statusCode).toBe(202);
-    await app.outbox.runOnce();
-    expect((await smtp.waitFor(email, 5_000, 5)).subject).toBe(PAUSED);
+    await api.app.outbox.runOnce();
+    expect((await api.smtp.waitFor(email, 5_000, 5)).subject).toBe(PAUSED);
 
     // Following the link, the owner says the tries were theirs: every network may try again.
     expect((await unlock(email, unlockToken(email))).statusCode).toBe(204);
@@ -414,7 +396,7 @@ describe('wrong codes are counted per email and client network (issue 11 §8)', 
     expect((await verify('nobody-30@example.com', '123456', 'en', '10.77.0.1')).statusCode).toBe(422);
     expect(
       (
-        await app.inject({
+        await api.app.inject({
           method: 'POST',
           url: '/v1/auth/unlock',
           remoteAddress: '10.77.0.2',
@@ -440,12 +422,12 @@ describe('sessions', () => {
     return response.json().data.token as string;
   }
   const getMe = (token: string) =>
-    app.inject({ method: 'GET', url: '/v1/user/get-me', headers: { authorization: `Bearer ${token}` } });
+    api.app.inject({ method: 'GET', url: '/v1/user/get-me', headers: { authorization: `Bearer ${token}` } });
 
   test('logout makes the old token useless', async () => {
     const token = await signIn('logout@example.com');
     expect((await getMe(token)).statusCode).toBe(200);
-    const out = await app.inject({
+    const out = await api.app.inject({
       method: 'POST',
       url: '/v1/auth/logout',
       headers: { authorization: `Bearer ${token}` },
@@ -471,31 +453,31 @@ describe('sessions', () => {
 
 describe('outbox', () => {
   test('with the SMTP server down nothing is lost; once it is back every email arrives exactly once', async () => {
-    const port = Number(new URL(smtp.url).port);
-    await smtp.stop();
+    const port = Number(new URL(api.smtp.url).port);
+    await api.smtp.stop();
     const emails = ['down-1@example.com', 'down-2@example.com', 'down-3@example.com'];
     for (const email of emails) expect((await sendCode(email)).statusCode).toBe(202);
-    expect(await app.outbox.runOnce()).toBe(3);
-    const pending = await db.execute<{ status: string; attempts: number }>(
+    expect(await api.app.outbox.runOnce()).toBe(3);
+    const pending = await api.db.execute<{ status: string; attempts: number }>(
       sql`SELECT status, attempts FROM outbox WHERE to_address LIKE 'down-%' ORDER BY id`,
     );
     expect(pending.rows.map((r) => [r.status, Number(r.attempts)])).toEqual(emails.map(() => ['pending', 1]));
 
     // Not due yet: nothing is tried again before the backoff.
-    expect(await app.outbox.runOnce()).toBe(0);
+    expect(await api.app.outbox.runOnce()).toBe(0);
 
-    await smtp.start();
-    expect(Number(new URL(smtp.url).port)).toBe(port);
+    await api.smtp.start();
+    expect(Number(new URL(api.smtp.url).port)).toBe(port);
     advance(5 * 60_000);
-    await Promise.all([app.outbox.runOnce(), app.outbox.runOnce()]);
-    await app.outbox.runOnce();
+    await Promise.all([api.app.outbox.runOnce(), api.app.outbox.runOnce()]);
+    await api.app.outbox.runOnce();
     for (const email of emails) {
-      const mail = await smtp.waitFor(email);
-      expect(smtp.to(email)).toHaveLength(1);
+      const mail = await api.smtp.waitFor(email);
+      expect(api.smtp.to(email)).toHaveLength(1);
       // A code sent while the server was down still signs in once delivered (within its 10 minutes).
       if (email === emails[0]) expect((await verify(email, codeOf(mail))).statusCode).toBe(200);
     }
-    const sent = await db.execute<{ status: string; payload: Record<string, unknown> }>(
+    const sent = await api.db.execute<{ status: string; payload: Record<string, unknown> }>(
       sql`SELECT status, payload FROM outbox WHERE to_address LIKE 'down-%'`,
     );
     expect(sent.rows.every((r) => r.status === 'sent')).toBe(true);
@@ -517,7 +499,7 @@ describe('bad input is a 400 with the envelope, never a 500', () => {
     ['/v1/auth/verify', { email: 'a@example.com', code: 123456 }],
     ['/v1/auth/unlock', { email: 'a@example.com', token: 'short' }],
   ])('%s %j', async (url, payload) => {
-    const response = await app.inject({ method: 'POST', url, payload });
+    const response = await api.app.inject({ method: 'POST', url, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'validation_failed', message: expect.any(String), details: expect.any(Array) },

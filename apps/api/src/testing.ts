@@ -11,6 +11,7 @@ import type { PriceAlertWorker } from './services/price-alert-worker.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from './client-ip.ts';
+import { ROUTE_LIMITS } from './rate-limit.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
@@ -66,11 +67,61 @@ export async function startTestApi(config: Partial<ApiConfig> = {}, extra: TestA
 }
 
 /**
+ * An API of its own (and database) whose budget for `route` is two calls, handed to `use` and closed after: the
+ * set-up of a route's rate-limit test.
+ */
+export async function withTwoCallBudget(
+  route: keyof typeof ROUTE_LIMITS,
+  extra: TestApiExtra,
+  use: (limited: FastifyInstance) => Promise<void>,
+) {
+  const limited = await startTestApi({ rateLimitScale: 2 / ROUTE_LIMITS[route].limit }, extra);
+  try {
+    await use(limited.app);
+  } finally {
+    await limited.close();
+  }
+}
+
+/**
  * `startTestApi` before the suite's tests and its `close` after them: the set-up most route suites repeated. The
  * fields of the returned object are set once the suite's tests (and hooks registered after this call) run.
  */
 export function useTestApi(config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
   return useStarted(() => startTestApi(config, extra));
+}
+
+/**
+ * `useTestApi` mailing through an SMTP test server started first (`startSmtp`; `config` gets its URL) and
+ * stopped after the API: the set-up of the suites that read real emails. `smtp` is that server.
+ */
+export function useSmtpTestApi<S extends { url: string; stop(): Promise<void> }>(
+  startSmtp: () => Promise<S>,
+  config: (smtpUrl: string) => Partial<ApiConfig>,
+  extra: TestApiExtra = {},
+) {
+  return useStarted(async () => {
+    const smtp = await startSmtp();
+    const api = await startTestApi(config(smtp.url), extra).catch(async (error: unknown) => {
+      await smtp.stop();
+      throw error;
+    });
+    const close = async () => {
+      await api.close();
+      await smtp.stop();
+    };
+    return { ...api, smtp, close };
+  });
+}
+
+/** A new client IP at each call (`prefix`.x.y), so that the per-IP counters of one test never touch another's. */
+export function clientIps(prefix: string) {
+  let counter = 1;
+  return () => {
+    const ip = `${prefix}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+    counter++;
+    return ip;
+  };
 }
 
 /** What `start` gives, started before the suite's tests and closed after them (its fields are set from then on). */

@@ -161,6 +161,14 @@ function sampleAirlineChange(accepted: boolean): Order['airline_changes'][number
 
 export type EmailSample = { name: string; render: (lang: Locale) => Promise<EmailPayload> };
 
+/** The sample order in `lang` (with `changes`), and the link to it that the order's emails carry. */
+function aboutTheOrder(lang: Locale, changes: Partial<Order> = {}) {
+  return {
+    order: sampleOrder({ lang, ...changes }),
+    link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+  };
+}
+
 /** One sample per email (and per variant that reads differently), named after the outbox kind. */
 export const EMAIL_SAMPLES: EmailSample[] = [
   { name: 'auth-code', render: (lang) => renderEmail(lang, { kind: 'auth-code', code: '482913' }) },
@@ -172,104 +180,54 @@ export const EMAIL_SAMPLES: EmailSample[] = [
         unlockUrl: `${SITE}/${lang}/login/unlock?email=aziz%40example.com&token=sample-token`,
       }),
   },
-  {
-    name: 'order-confirmation',
-    render: (lang) =>
-      renderOrderEmail(lang, {
-        kind: 'order-confirmation',
-        order: sampleOrder({ lang }),
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'order-confirmation.airline-reference',
-    render: (lang) =>
-      renderOrderEmail(lang, {
-        kind: 'order-confirmation',
-        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'order-access-link',
-    render: (lang) =>
-      renderOrderEmail(lang, {
-        kind: 'order-access-link',
-        order: sampleOrder({ lang }),
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'order-cancelled',
+  ...(
+    [
+      ['order-confirmation', 'order-confirmation', {}],
+      [
+        'order-confirmation.airline-reference',
+        'order-confirmation',
+        { supplier_booking_reference: 'XJ4T9P' },
+      ],
+      ['order-access-link', 'order-access-link', {}],
+    ] as const
+  ).map(([name, kind, changes]): EmailSample => ({
+    name,
+    render: (lang) => renderOrderEmail(lang, { kind, ...aboutTheOrder(lang, changes) }),
+  })),
+  // The refund is the fare less the 50.00 penalty; nothing was paid on the unpaid one.
+  ...(
+    [
+      ['order-cancelled', {}, '1362.50'],
+      ['order-cancelled.unpaid', { payment_status: 'not_paid' }, null],
+      ['order-cancelled.no-refund', {}, '0.00'],
+    ] as const
+  ).map(([name, changes, refundAmount]): EmailSample => ({
+    name,
     render: (lang) =>
       renderAfterSaleEmail(lang, {
         kind: 'order-cancelled',
-        order: sampleOrder({ lang, booking_status: 'cancelled' }),
-        refundAmount: '1362.50',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+        ...aboutTheOrder(lang, { booking_status: 'cancelled', ...changes }),
+        refundAmount,
       }),
-  },
-  {
-    name: 'order-cancelled.unpaid',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'order-cancelled',
-        order: sampleOrder({ lang, booking_status: 'cancelled', payment_status: 'not_paid' }),
-        refundAmount: null,
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'order-cancelled.no-refund',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'order-cancelled',
-        order: sampleOrder({ lang, booking_status: 'cancelled' }),
-        refundAmount: '0.00',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'refund-completed',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'refund-completed',
-        order: sampleOrder({ lang }),
-        amount: '1362.50',
-        currency: 'USD',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'late-payment-refund',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'late-payment-refund',
-        order: sampleOrder({ lang }),
-        amount: '1412.50',
-        currency: 'USD',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
-  {
-    name: 'supplier-refused-refund',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'supplier-refused-refund',
-        order: sampleOrder({ lang }),
-        amount: '1412.50',
-        currency: 'USD',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
+  })),
+  // A refund after cancelling keeps the penalty back; the other two give back all that was paid.
+  ...(
+    [
+      ['refund-completed', '1362.50'],
+      ['late-payment-refund', '1412.50'],
+      ['supplier-refused-refund', '1412.50'],
+    ] as const
+  ).map(([kind, amount]): EmailSample => ({
+    name: kind,
+    render: (lang) => renderAfterSaleEmail(lang, { kind, ...aboutTheOrder(lang), amount, currency: 'USD' }),
+  })),
   {
     name: 'contact-phone-changed',
     render: (lang) =>
       renderAfterSaleEmail(lang, {
         kind: 'contact-phone-changed',
-        order: sampleOrder({ lang }),
+        ...aboutTheOrder(lang),
         phone: '+905321234567',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
       }),
   },
   {
@@ -282,28 +240,20 @@ export const EMAIL_SAMPLES: EmailSample[] = [
         minutes: 10,
       }),
   },
-  {
-    name: 'contact-email-changed.old',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
+  // The replaced address gets no link: it may no longer be the traveller's.
+  ...(['old', 'new'] as const).map((reader): EmailSample => ({
+    name: `contact-email-changed.${reader}`,
+    render: (lang) => {
+      const about = aboutTheOrder(lang);
+      return renderAfterSaleEmail(lang, {
         kind: 'contact-email-changed',
-        order: sampleOrder({ lang }),
+        order: about.order,
         email: 'aziz.new@example.com',
-        reader: 'old',
-        link: null,
-      }),
-  },
-  {
-    name: 'contact-email-changed.new',
-    render: (lang) =>
-      renderAfterSaleEmail(lang, {
-        kind: 'contact-email-changed',
-        order: sampleOrder({ lang }),
-        email: 'aziz.new@example.com',
-        reader: 'new',
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
+        reader,
+        link: reader === 'new' ? about.link : null,
+      });
+    },
+  })),
   {
     name: 'tour-request',
     render: (lang) =>
@@ -372,22 +322,12 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     name: 'staff-invite',
     render: (lang) => staffInviteEmail(lang, { invitedBy: 'admin@parvoz.example', siteUrl: SITE }),
   },
-  {
-    name: 'airline-change',
+  ...[false, true].map((accepted): EmailSample => ({
+    name: accepted ? 'airline-change.accepted' : 'airline-change',
     render: (lang) =>
       renderAirlineChangeEmail(lang, {
-        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
-        change: sampleAirlineChange(false),
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
+        ...aboutTheOrder(lang, { supplier_booking_reference: 'XJ4T9P' }),
+        change: sampleAirlineChange(accepted),
       }),
-  },
-  {
-    name: 'airline-change.accepted',
-    render: (lang) =>
-      renderAirlineChangeEmail(lang, {
-        order: sampleOrder({ lang, supplier_booking_reference: 'XJ4T9P' }),
-        change: sampleAirlineChange(true),
-        link: `${SITE}/${lang}/orders/ord_sample0000000000000001?access_token=sample-token`,
-      }),
-  },
+  })),
 ];

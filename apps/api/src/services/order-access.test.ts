@@ -16,7 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate, MIGRATIONS_FOLDER, schema, wrapPglite } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../testing.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../booking-testing.ts';
+import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../booking-testing.ts';
 import { askForOrderLink } from '../after-sale-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -116,12 +116,7 @@ describe('the log', () => {
     );
     cleanups.push(() => app.close());
     const offer = await searchOffer(app, { date: isoDay(start, 30) });
-    const booked = await app.inject({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...ANON, 'idempotency-key': 'log-scan-booking' },
-      payload: bookingBody(offer),
-    });
+    const booked = await injectOrder(app, bookingBody(offer), 'log-scan-booking');
     expect(booked.statusCode).toBe(201);
     const order = booked.json().data as { id: string; access_token: string; booking_reference: string };
     const tokens = [order.access_token];

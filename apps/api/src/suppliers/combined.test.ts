@@ -12,7 +12,7 @@ import type { Database } from '@parvoz/db';
 import { fromMajorString } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../testing.ts';
-import { bookingBody } from '../booking-testing.ts';
+import { bookingBody, injectOrder } from '../booking-testing.ts';
 import { searchEngineFor } from '../services/flights.ts';
 import { supplierFailuresTotal } from '../metrics.ts';
 import { itineraryKey } from './combined.ts';
@@ -21,6 +21,7 @@ import {
   startDuffelServer,
   type DuffelTestServer,
 } from './duffel/testing/duffel-server.ts';
+import { duffelOnlyFlight } from './duffel/testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_combined0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -129,22 +130,10 @@ beforeAll(async () => {
     flights: [
       copyOf(cheaperAtDuffel, '1.00'),
       copyOf(dearerAtDuffel, '9000.00'),
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'QP', name: 'Duffel Only Air' },
-            flight_number: '4242',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '23:10',
-            duration_minutes: 320,
-          },
-        ],
-        amount: '5000.00',
-        tax: '100.00',
+      duffelOnlyFlight('5000.00', '100.00', {
         currency: 'EUR',
         refund: { allowed: true, penalty_amount: '10.00', penalty_currency: 'EUR' },
-      },
+      }),
     ],
   });
   const duffel = { duffelAccessToken: TOKEN, duffelApiUrl: server.url };
@@ -392,12 +381,7 @@ describe('a Duffel offer after the search', () => {
     const only = body.data.offers.find((o) => o.id.startsWith('dfl.'))!;
     const duffelOrders = server.orders.length;
     // Booking through Duffel works (suppliers/duffel/booking.test.ts); a site without the token cannot book it.
-    const response = await plain.inject({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...auth, 'idempotency-key': 'duffel-booking-refused-1' },
-      payload: bookingBody(only),
-    });
+    const response = await injectOrder(plain, bookingBody(only), 'duffel-booking-refused-1', auth);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'validation_failed',

@@ -6,10 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { searchEngineFor } from '../../services/flights.ts';
-import { pdfText } from '../../pdf-text-testing.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
+import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
@@ -188,14 +187,6 @@ describe('airline-initiated changes of a Duffel order', () => {
 });
 
 describe('an accepted change becomes the itinerary', () => {
-  const ticketText = async (order: Booked, lang: string) => {
-    const answer = await api.app.inject({
-      method: 'GET',
-      url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return pdfText(answer.rawPayload);
-  };
   const ticketNumbers = (order: Order) => order.passengers.flatMap((p) => p.tickets);
 
   test('accepted by the traveller: the order, its tickets and the e-ticket show the new flight, once', async () => {
@@ -240,7 +231,7 @@ describe('an accepted change becomes the itinerary', () => {
       ticketNumbers(paid).map((t) => ({ ...t, flight_key: moved.flight_key })),
     );
     // The e-ticket lists the new departure (Russian: "Вылет: <date> 00:45").
-    const text = await ticketText(order, 'ru');
+    const text = await ticketText(api.app, order, 'ru');
     expect(text).toContain('00:45');
     expect(text).not.toContain('23:10');
     // Again (the traveller, then the supplier pass reading it accepted at Duffel): nothing moves twice.

@@ -26,6 +26,7 @@ import {
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
+import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -116,26 +117,12 @@ describe('the test server plays Duffel’s services', () => {
     await search({ adults: 1 });
     const stored = [...api.server.offers.values()].at(-1)!;
     const service = stored.available_services[0];
-    const passenger = {
-      id: stored.passengers[0].id,
-      given_name: 'Anna',
-      family_name: 'Karimova',
-      born_on: '1990-04-12',
-      gender: 'f',
-      title: 'ms',
-      email: 'anna@example.com',
-      phone_number: '+998901234567',
-    };
+    const passenger = duffelPassenger(stored.passengers[0].id);
     const post = (data: object) =>
-      fetch(`${api.server.url}/air/orders`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${TOKEN}`,
-          'duffel-version': 'v2',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ data }),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as DuffelAnswer }));
+      postDuffelOrder(api.server, TOKEN, data).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as DuffelAnswer,
+      }));
     const base = { selected_offers: [stored.id], passengers: [passenger], type: 'instant' };
     const payment = (amount: string) => ({ payments: [{ type: 'balance', amount, currency: 'USD' }] });
 
@@ -176,23 +163,15 @@ describe('mapping Duffel’s bags to our luggage options', () => {
   test('a round trip: one bag per seated passenger and slice, for that passenger only, in the airline’s currency', async () => {
     const found = await search({ adults: 2, children: 1, infants: 1 }, { back: true, currency: 'EUR' });
     const offer = await priced(found.id, 'EUR');
-    // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each, two bags each (Duffel sells 2).
+    // Adults 0 and 1, the child 2; the infant (3) gets none. Two slices each, two bags each (Duffel sells 2),
+    // numbered in that order: lug_0 is passenger 0, slice 0, bag 1; lug_11 is passenger 2, slice 1, bag 2.
+    const expected = [0, 1, 2].flatMap((passenger) =>
+      [0, 1].flatMap((slice) => [1, 2].map((bag) => [passenger, slice, bag])),
+    );
+    expect(expected).toHaveLength(12);
     expect(
       offer.available_services.map((s) => [s.id, s.passenger_index, s.slice_index, s.bag_number ?? 1]),
-    ).toEqual([
-      ['lug_0', 0, 0, 1],
-      ['lug_1', 0, 0, 2],
-      ['lug_2', 0, 1, 1],
-      ['lug_3', 0, 1, 2],
-      ['lug_4', 1, 0, 1],
-      ['lug_5', 1, 0, 2],
-      ['lug_6', 1, 1, 1],
-      ['lug_7', 1, 1, 2],
-      ['lug_8', 2, 0, 1],
-      ['lug_9', 2, 0, 2],
-      ['lug_10', 2, 1, 1],
-      ['lug_11', 2, 1, 2],
-    ]);
+    ).toEqual(expected.map((bag, i) => [`lug_${i}`, ...bag]));
     // Asked in EUR, priced in Duffel's USD as it will be charged; the total in EUR beside it.
     expect(offer.total_currency).toBe('USD');
     expect(offer.display_total?.currency).toBe('EUR');
@@ -454,13 +433,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const before = ordersPosted().length;
     const key = `duffel-bags-again-${++keys}`;
     const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
-    const post = () =>
-      api.app.inject({
-        method: 'POST',
-        url: '/v1/orders',
-        headers: { ...ANON, 'idempotency-key': key },
-        payload: body,
-      });
+    const post = () => injectOrder(api.app, body, key);
     const first = await post();
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data.total_amount).toBe('345.00');

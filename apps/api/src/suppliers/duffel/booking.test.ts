@@ -12,11 +12,10 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { QUIET_LOG } from '../../testing.ts';
-import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
+import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
-import { pdfText } from '../../pdf-text-testing.ts';
 import {
   DUFFEL_ONLY_FLIGHT,
   useDuffelTestApi,
@@ -237,27 +236,20 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
 });
 
 describe('the e-ticket PDF', () => {
-  const ticketText = async (order: Booked, lang: string) => {
-    const answer = await api.app.inject({
-      method: 'GET',
-      url: `/v1/orders/${order.id}/ticket.pdf${tokenQuery(order.access_token)}&lang=${lang}`,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return pdfText(answer.rawPayload);
-  };
-
   test('shows the airline’s booking reference of a Duffel order (in the language asked); a built-in order has none', async () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
     await pay(api.app, api.db, order, now());
     const reference = (await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference!;
     expect(reference).toMatch(/^[A-Z0-9]{6}$/);
-    const ru = await ticketText(order, 'ru');
+    const ru = await ticketText(api.app, order, 'ru');
     expect(ru).toContain('Код бронирования авиакомпании');
     expect(ru).toContain(reference);
     // Our own reference stays beside it.
     expect(ru).toContain(order.booking_reference);
-    expect(await ticketText(order, 'en')).toMatch(new RegExp(`Airline booking reference\\n${reference}\\n`));
+    expect(await ticketText(api.app, order, 'en')).toMatch(
+      new RegExp(`Airline booking reference\\n${reference}\\n`),
+    );
 
     const builtin = (
       await api.app.inject({
@@ -275,7 +267,7 @@ describe('the e-ticket PDF', () => {
     const ours = (expandSearchOffers(builtin) as Offer[]).find((o) => !o.id.startsWith('dfl.'))!;
     const plain = (await postOrder(bookingBody(ours))).json().data as Booked;
     await pay(api.app, api.db, plain, now());
-    const text = await ticketText(plain, 'en');
+    const text = await ticketText(api.app, plain, 'en');
     expect(text).toContain(plain.booking_reference);
     expect(text).not.toContain('Airline booking reference');
   });

@@ -8,7 +8,8 @@ import { buildNetwork } from '@parvoz/core/network';
 import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
 import { convertMoney, DEFAULT_RATES, fromMajorString, toMajorString } from '@parvoz/core/money';
 import type { FlightSupplier } from '@parvoz/core/supplier';
-import { createDuffelSupplier, type SupplierOffer } from './supplier.ts';
+import type { SupplierOffer } from './supplier.ts';
+import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
 import { decodeDuffelOfferId, encodeDuffelOfferId } from './offer-id.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 
@@ -111,13 +112,7 @@ beforeAll(async () => {
       },
     ],
   });
-  supplier = createDuffelSupplier({
-    accessToken: TOKEN,
-    apiUrl: server.url,
-    network,
-    rates: DEFAULT_RATES,
-    secret: SECRET,
-    offerTtlMs: 20 * 60_000,
+  supplier = duffelSupplierOn(server, network, TOKEN, SECRET, {
     supplierTimeoutMs: 8000,
     onDropped: (reason, count) => dropped.push([reason, count]),
   });
@@ -274,14 +269,7 @@ describe('Duffel supplier: search', () => {
   });
 
   test('a refusal of Duffel (bad token) throws its error, with Duffel’s error shape', async () => {
-    const wrong = createDuffelSupplier({
-      accessToken: 'duffel_test_wrong0000',
-      apiUrl: server.url,
-      network,
-      rates: DEFAULT_RATES,
-      secret: SECRET,
-      offerTtlMs: 60_000,
-    });
+    const wrong = duffelSupplierOn(server, network, 'duffel_test_wrong0000', SECRET, { offerTtlMs: 60_000 });
     const error = await wrong.search(request, { now: Date.now() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DuffelError);
     expect((error as InstanceType<typeof DuffelError>).status).toBe(401);

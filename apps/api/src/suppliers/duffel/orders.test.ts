@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildNetwork } from '@parvoz/core/network';
 import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
-import { DEFAULT_RATES } from '@parvoz/core/money';
-import { createDuffelSupplier } from './supplier.ts';
+import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
 import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_orders0123456789';
@@ -42,14 +42,7 @@ beforeAll(async () => {
       },
     ],
   });
-  const supplier = createDuffelSupplier({
-    accessToken: TOKEN,
-    apiUrl: server.url,
-    network,
-    rates: DEFAULT_RATES,
-    secret: SECRET,
-    offerTtlMs: 20 * 60_000,
-  });
+  const supplier = duffelSupplierOn(server, network, TOKEN, SECRET);
   orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET });
   search = async (passengers) => {
     const result = await supplier.search(
@@ -207,29 +200,12 @@ describe('booking at Duffel', () => {
       .findLast((r) => r.path.startsWith('/air/offers/'))!
       .path.split('/')
       .at(-1)!;
-    const response = await fetch(`${server.url}/air/orders`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        'duffel-version': 'v2',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        data: {
-          selected_offers: [duffelOfferId],
-          type: 'hold',
-          passengers: server.offers.get(duffelOfferId)!.passengers.map((p: { id: string }) => ({
-            id: p.id,
-            given_name: 'Anna',
-            family_name: 'Karimova',
-            born_on: '1990-04-12',
-            gender: 'f',
-            title: 'ms',
-            email: 'anna@example.com',
-            phone_number: '+998901234567',
-          })),
-        },
-      }),
+    const response = await postDuffelOrder(server, TOKEN, {
+      selected_offers: [duffelOfferId],
+      type: 'hold',
+      passengers: server.offers
+        .get(duffelOfferId)!
+        .passengers.map((p: { id: string }) => duffelPassenger(p.id)),
     });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(

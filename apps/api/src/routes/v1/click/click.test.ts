@@ -11,8 +11,13 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
 import { buildTestApi } from '../../../testing.ts';
-import { ANON } from '../../../booking-testing.ts';
-import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import {
+  cancelBooking,
+  paymentOptions,
+  readOrder,
+  startPayment,
+  type Booked,
+} from '../../../after-sale-testing.ts';
 import {
   clickConfig,
   confirmationsOf,
@@ -68,18 +73,9 @@ const confirmations = (orderId: string) => confirmationsOf(db, orderId);
 
 test('a UZS order is offered Payme then Click; Click’s page gets the amount in sum with two decimals', async () => {
   const order = await uzsOrder();
-  const options = await app.inject({
-    method: 'GET',
-    url: `/v1/orders/${order.id}/payment_options${tokenQuery(order.access_token)}`,
-    headers: ANON,
-  });
+  const options = await paymentOptions(app, order);
   expect(options.json().data.providers).toEqual([{ name: 'payme' }, { name: 'click' }]);
-  const started = await app.inject({
-    method: 'POST',
-    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: { provider: 'click', lang: 'uz' },
-  });
+  const started = await startPayment(app, order, { provider: 'click', lang: 'uz' });
   expect(started.statusCode).toBe(201);
   const url = new URL(started.json().data.redirect_url);
   expect(`${url.origin}${url.pathname}`).toBe(`${click.url}/services/pay`);

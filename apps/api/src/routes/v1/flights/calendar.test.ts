@@ -1,8 +1,7 @@
 /** GET /v1/flights/calendar through HTTP (inject): per-day minima, agreement with searches, bad input, limits. */
 import { describe, expect, test } from 'vitest';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, useTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
-import { ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { badQueriesNameTheirField } from '../../../bad-query-testing.ts';
 import { isoDay } from '../../../booking-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -104,7 +103,7 @@ describe('GET /v1/flights/calendar', () => {
     expect(r.json().data).toEqual({ currency: 'USD', connected: false, days: [] });
   });
 
-  test.each([
+  badQueriesNameTheirField(calendar, [
     ['origin=tas&destination=IST&from=2026-12-01', 'origin'],
     ['origin=TAS&destination=IST&from=2026-12-1', 'from'],
     ['origin=TAS&destination=IST&from=2026-12-01&days=63', 'days'],
@@ -115,11 +114,7 @@ describe('GET /v1/flights/calendar', () => {
     ['origin=TAS&destination=IST&from=2026-12-01&children=x', 'children'],
     ['origin=TAS&destination=IST&from=2026-12-01&return_after=-1', 'return_after'],
     ['origin=TAS&destination=IST&from=2026-12-01&return_after=400', 'return_after'],
-  ])('bad input %s → 400 naming %s', async (query, field) => {
-    const r = await calendar(query);
-    expect(r.statusCode).toBe(400);
-    expect(JSON.stringify(r.json())).toContain(field);
-  });
+  ]);
 
   test('too many travellers or infants is a 400 naming the passengers, never a 500', async () => {
     for (const party of ['adults=5&children=5', 'adults=1&infants=2']) {
@@ -145,14 +140,8 @@ describe('GET /v1/flights/calendar', () => {
 });
 
 describe('rate limit', () => {
-  test('the calendar limit answers 429 once spent', async () => {
-    const database = await createTestDatabase();
-    const limited = await buildTestApi(
-      database.db,
-      { rateLimitScale: 2 / ROUTE_LIMITS.calendar.limit },
-      { now: () => new Date(start) },
-    );
-    try {
+  test('the calendar limit answers 429 once spent', () =>
+    withTwoCallBudget('calendar', { now: () => new Date(start) }, async (limited) => {
       const ask = () =>
         limited.inject({
           method: 'GET',
@@ -162,9 +151,5 @@ describe('rate limit', () => {
       expect((await ask()).statusCode).toBe(200);
       expect((await ask()).statusCode).toBe(200);
       expect((await ask()).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-      await database.close();
-    }
-  });
+    }));
 });

@@ -4,10 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
-import { createTestDatabase } from '@parvoz/db/testing';
 import type { PopularDestinations } from '@parvoz/contracts/offers';
-import { buildTestApi, useTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
-import { ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { badQueriesNameTheirField } from '../../../bad-query-testing.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import { POPULAR_DESTINATIONS, POPULAR_WINDOW_DAYS } from '../../../services/popular-destinations.ts';
 
@@ -103,17 +102,13 @@ describe('GET /v1/flights/popular', () => {
     expect(data.destinations.map((d) => d.code)).not.toContain('IST');
   });
 
-  test.each([
+  badQueriesNameTheirField(popular, [
     ['origin=tas', 'origin'],
     ['origin=TASH', 'origin'],
     ['currency=USD', 'origin'],
     ['origin=TAS&currency=GBP', 'currency'],
     ['origin=TAS&lang=de', 'lang'],
-  ])('bad input %s → 400 naming %s', async (query, field) => {
-    const r = await popular(query);
-    expect(r.statusCode).toBe(400);
-    expect(JSON.stringify(r.json())).toContain(field);
-  });
+  ]);
 
   test('an unknown place is a 4xx naming the origin, never a 500', async () => {
     const r = await popular('origin=XXX');
@@ -130,14 +125,8 @@ describe('GET /v1/flights/popular', () => {
 });
 
 describe('rate limit', () => {
-  test('calls that must price an origin count; an origin priced today is answered even once the budget is spent', async () => {
-    const database = await createTestDatabase();
-    const limited = await buildTestApi(
-      database.db,
-      { rateLimitScale: 2 / ROUTE_LIMITS.popularScans.limit },
-      { now: () => new Date(start) },
-    );
-    try {
+  test('calls that must price an origin count; an origin priced today is answered even once the budget is spent', () =>
+    withTwoCallBudget('popularScans', { now: () => new Date(start) }, async (limited) => {
       const ask = (origin: string) =>
         limited.inject({ method: 'GET', url: `/v1/flights/popular?origin=${origin}`, headers: auth });
       expect((await ask('TAS')).statusCode).toBe(200);
@@ -150,9 +139,5 @@ describe('rate limit', () => {
       // An airport of a priced city is that city: still answered.
       expect((await ask('SVO')).statusCode).toBe(200);
       expect((await ask('TAS')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-      await database.close();
-    }
-  });
+    }));
 });

@@ -16,9 +16,14 @@ import { schema, type Database } from '@parvoz/db';
 import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing.ts';
 import { collectOpenRefunds, registry } from '../../../metrics.ts';
 import { isoDay } from '../../../booking-testing.ts';
-import { book, deliverWebhook, offerIn, pay, type Booked } from '../../../after-sale-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
-import { grantRole } from '../../../services/staff.ts';
+import {
+  book,
+  consoleCallers,
+  deliverWebhook,
+  offerIn,
+  pay,
+  type Booked,
+} from '../../../after-sale-testing.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
@@ -101,14 +106,6 @@ function consoleRoutes(): { method: string; url: string }[] {
   return [...seen.values()];
 }
 
-async function signedIn(email: string, role: 'operator' | 'admin' | null) {
-  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  const { token } = await createSession(db, user!.id, now());
-  return { authorization: `Bearer ${token}` };
-}
-
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, key?: string) =>
   app.inject({
     method,
@@ -116,6 +113,13 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, k
     headers: { ...headers[who], ...(key ? { 'idempotency-key': key } : {}) },
     ...(payload ? { payload } : {}),
   });
+
+/** The audit entries of one action on one order. */
+const auditOf = (orderId: string, action: string) =>
+  db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetId, orderId), eq(schema.auditLog.action, action)));
 
 const count = async (query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
@@ -134,10 +138,7 @@ async function quoteOf(orderId: string): Promise<{ id: string; refund_amount: st
 
 beforeAll(async () => {
   ({ app, db, close } = await startTestApi(MANY_ORDERS, { now }));
-  headers.anonymous = {};
-  headers.traveller = await signedIn('traveller@example.com', null);
-  headers.operator = await signedIn('desk@agency.test', 'operator');
-  headers.admin = await signedIn('boss@agency.test', 'admin');
+  Object.assign(headers, await consoleCallers(db, now()));
 }, 60_000);
 
 afterAll(() => close?.());
@@ -222,15 +223,7 @@ describe('cancelling with an admin override', () => {
     expect(again.json()).toEqual(done.json());
     const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
     expect(refund!.amountMinor).toBe(Math.round(Number(order.total_amount) * 100));
-    const entries = await db
-      .select()
-      .from(schema.auditLog)
-      .where(
-        and(
-          eq(schema.auditLog.targetId, order.id),
-          eq(schema.auditLog.action, 'order.cancelled_with_override'),
-        ),
-      );
+    const entries = await auditOf(order.id, 'order.cancelled_with_override');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorEmail: 'boss@agency.test',
@@ -309,12 +302,7 @@ describe('resending the confirmation, correcting the contact, notes', () => {
       expect(sent.statusCode).toBe(200);
     }
     expect(await confirmations()).toBe(2);
-    const [entry, ...more] = await db
-      .select()
-      .from(schema.auditLog)
-      .where(
-        and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'order.confirmation_resent')),
-      );
+    const [entry, ...more] = await auditOf(order.id, 'order.confirmation_resent');
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       actorEmail: 'desk@agency.test',
@@ -472,10 +460,7 @@ describe('a refund the provider refused (issue 13)', () => {
     // Asked afresh (a new request at the provider, which answered with its id).
     expect(again).toMatchObject({ status: 'pending', retries: 1 });
     expect(again.providerRef).not.toBeNull();
-    const entries = await db
-      .select()
-      .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetId, order.id), eq(schema.auditLog.action, 'refund.retried')));
+    const entries = await auditOf(order.id, 'refund.retried');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorEmail: 'desk@agency.test',

@@ -12,9 +12,7 @@ import type { OpsOutbox, OpsOverview } from '@parvoz/contracts/ops';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { MANY_ORDERS, startTestApi } from '../../../testing.ts';
 import { isoDay, searchOffer } from '../../../booking-testing.ts';
-import { book, pay, type Booked } from '../../../after-sale-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
-import { grantRole } from '../../../services/staff.ts';
+import { book, consoleCallers, pay, type Booked } from '../../../after-sale-testing.ts';
 import { OUTBOX_MAX_ATTEMPTS } from '../../../services/outbox.ts';
 import { csvCell } from '../../../services/ops-overview.ts';
 import { majorOf } from '../../../services/order-view.ts';
@@ -47,14 +45,6 @@ const transport: MailTransport = {
   close: () => undefined,
 };
 const orders: Record<'old' | 'paidA' | 'unpaidA' | 'paidB', Booked> = {} as never;
-
-async function signedIn(email: string, role: 'operator' | 'admin' | null) {
-  if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  const { token } = await createSession(db, user!.id, new Date(NOW + 30 * DAY));
-  return { authorization: `Bearer ${token}` };
-}
 
 const call = (who: Who, method: 'GET' | 'POST', url: string, key?: string) =>
   app.inject({
@@ -96,10 +86,7 @@ beforeAll(async () => {
   await db.execute(
     sql`UPDATE orders SET contact_email = '=hyperlink("http://evil.test","x"),@b' WHERE id = ${orders.unpaidA.id}`,
   );
-  headers.anonymous = {};
-  headers.traveller = await signedIn('traveller@example.com', null);
-  headers.operator = await signedIn('desk@agency.test', 'operator');
-  headers.admin = await signedIn('boss@agency.test', 'admin');
+  Object.assign(headers, await consoleCallers(db, now(), new Date(NOW + 30 * DAY)));
 }, 120_000);
 
 afterAll(() => close?.());

@@ -5,13 +5,9 @@
  * own view never carries Duffel's ids; a traveller asking the console route gets its 404.
  */
 import { expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
 import { bookingBody, injectOrder } from '../../../booking-testing.ts';
-import { pay, type Booked } from '../../../after-sale-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
-import { grantRole } from '../../../services/staff.ts';
+import { pay, signedInAs, type Booked } from '../../../after-sale-testing.ts';
 import { paySuppliers } from '../../../services/supplier-payments.ts';
 import { syncAirlineChanges } from '../../../services/airline-changes.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
@@ -30,14 +26,6 @@ let keys = 0;
 
 const api = useDuffelTestApi({ token: TOKEN, now });
 
-async function signedIn(email: string, role: 'operator' | null): Promise<Record<string, string>> {
-  if (role)
-    await grantRole(api.db, { email, role, actor: { userId: null, email: 'command-line' }, now: now() });
-  await api.db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await api.db.select().from(schema.users).where(eq(schema.users.email, email));
-  return { authorization: `Bearer ${(await createSession(api.db, user!.id, now())).token}` };
-}
-
 async function book(fromDuffel: boolean): Promise<Booked> {
   const offers = await searchDuffelOffers(api.app, { date: '2026-12-20' });
   const offer = offers.find((o) => o.id.startsWith('dfl.') === fromDuffel)!;
@@ -50,7 +38,7 @@ const consoleView = async (id: string, headers: Record<string, string>) =>
   api.app.inject({ method: 'GET', url: `/v1/ops/orders/${id}`, headers });
 
 test('a Duffel order in the console: reference, Duffel’s order, its price, paid, and the airline’s change', async () => {
-  const operator = await signedIn('ops.supplier@parvoz.example', 'operator');
+  const operator = await signedInAs(api.db, 'ops.supplier@parvoz.example', 'operator', now());
   const order = await book(true);
   const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
   const before = (await consoleView(order.id, operator)).json().data.supplier as OpsOrderSupplier;
@@ -116,13 +104,13 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
     url: `/v1/orders/${order.id}?access_token=${order.access_token}`,
   });
   expect(own.body).not.toContain(atDuffel.id);
-  const traveller = await signedIn('traveller.supplier@parvoz.example', null);
+  const traveller = await signedInAs(api.db, 'traveller.supplier@parvoz.example', null, now());
   expect((await consoleView(order.id, traveller)).statusCode).toBe(404);
   expect((await consoleView(order.id, {})).statusCode).toBe(404);
 });
 
 test('an order of the built-in network has no supplier side and no supplier events', async () => {
-  const operator = await signedIn('ops.builtin@parvoz.example', 'operator');
+  const operator = await signedInAs(api.db, 'ops.builtin@parvoz.example', 'operator', now());
   const order = await book(false);
   const answer = (await consoleView(order.id, operator)).json().data as {
     supplier: unknown;

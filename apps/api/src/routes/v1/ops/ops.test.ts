@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startTestApi } from '../../../testing.ts';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
 import { runOps } from '../../../../../../scripts/ops.ts';
@@ -66,14 +66,13 @@ beforeAll(async () => {
   who.operator = await signedIn('operator@agency.test');
   who.traveller = await signedIn('traveller@example.com');
   const offer = await searchOffer(app, { date: isoDay(start, 30) });
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/v1/orders',
-    headers: { ...ANON, 'idempotency-key': 'ops-test-order' },
-    payload: bookingBody(offer, {
+  const booked = await injectOrder(
+    app,
+    bookingBody(offer, {
       contact: { full_name: 'Dilnoza Karimova', email: 'dilnoza@example.com', phone: '+998901234567' },
     }),
-  });
+    'ops-test-order',
+  );
   expect(booked.statusCode, booked.body).toBe(201);
   order = booked.json().data;
 }, 60_000);

@@ -16,6 +16,7 @@ import {
   notTheHolder,
   confirmCancellationRequest,
   requestCancellation,
+  startPayment,
   tokenQuery,
   signInByEmail,
 } from '../../../after-sale-testing.ts';
@@ -113,12 +114,7 @@ describe('cancelling an unpaid order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data.confirmed_at).toBe(done.json().data.confirmed_at);
     expect(await seatsLeft()).toBe(9);
-    const pay = await api.app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: {},
-    });
+    const pay = await startPayment(api.app, order);
     expect(pay.statusCode).toBe(422);
     const twice = await askToCancel(order.id, order.access_token);
     expect(twice.statusCode).toBe(422);
@@ -128,12 +124,7 @@ describe('cancelling an unpaid order', () => {
   test('closes its open card page', async () => {
     const offer = await searchOffer(api.app, { date: isoDay(start, 41) });
     const order = await book(offer);
-    const started = await api.app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: {},
-    });
+    const started = await startPayment(api.app, order);
     const cardPage = started.json().data.redirect_url as string;
     expect((await api.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(200);
     const quote = (await askToCancel(order.id, order.access_token)).json().data;

@@ -32,6 +32,7 @@ import {
   readOrder,
   requestCancellation,
   confirmCancellationRequest,
+  startPayment,
   tokenQuery,
   type Booked,
 } from '../../../after-sale-testing.ts';
@@ -66,6 +67,15 @@ const usd = (amountMinor: number) => toMajorString(money(amountMinor, 'USD'));
 async function refundsOf(orderId: string) {
   return api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
 }
+
+/** The sandbox's report that the refund went through, as it signs and sends it. */
+const refundSucceeded = (refund: typeof schema.refunds.$inferSelect) => ({
+  type: 'refund.succeeded' as const,
+  providerRef: refund.providerRef!,
+  amountMinor: refund.amountMinor,
+  currency: refund.currency,
+  refundId: refund.id,
+});
 
 /** The queued emails of one kind about one order (or refund): by their dedupe key. */
 async function outbox(dedupeKey: string) {
@@ -193,14 +203,8 @@ describe('cancelling a paid order', () => {
     expect(payload.html).toContain(`$${usd(total - FEE * 100)}`);
 
     // Delivered ten times at once: one change.
-    const event = {
-      type: 'refund.succeeded' as const,
-      providerRef: refund!.providerRef!,
-      amountMinor: refund!.amountMinor,
-      currency: 'USD',
-      refundId: refund!.id,
-      id: `evt_refund_${refund!.id}`,
-    };
+    expect(refund!.currency).toBe('USD');
+    const event = { ...refundSucceeded(refund!), id: `evt_refund_${refund!.id}` };
     const deliveries = await Promise.all(
       Array.from({ length: 10 }, () => deliverWebhook(api.app, now(), event)),
     );
@@ -324,13 +328,14 @@ describe('a late payment', () => {
     const payment = await openPayment(api.app, api.db, order);
     clock += 21 * 60_000;
     expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThan(0);
-    const late = await deliverWebhook(api.app, now(), {
-      type: 'payment.succeeded',
+    const success = {
+      type: 'payment.succeeded' as const,
       providerRef: payment.providerRef!,
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       id: `evt_late_${payment.id}`,
-    });
+    };
+    const late = await deliverWebhook(api.app, now(), success);
     expect(late).toEqual({ status: 200, effect: 'late_payment_refunded' });
     const view = await readOrder(api.app, order.id, order.access_token);
     expect(view).toMatchObject({
@@ -348,23 +353,11 @@ describe('a late payment', () => {
     expect(mail.html).toContain(`/ru/orders/${order.id}?access_token=`);
 
     // Replayed: nothing more. Then the refund is confirmed.
-    const replay = await deliverWebhook(api.app, now(), {
-      type: 'payment.succeeded',
-      providerRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      id: `evt_late_${payment.id}`,
-    });
+    const replay = await deliverWebhook(api.app, now(), success);
     expect(replay.effect).toBe('duplicate');
     const [refund] = await refundsOf(order.id);
     expect(refund!.amountMinor).toBe(payment.amountMinor);
-    const done = await deliverWebhook(api.app, now(), {
-      type: 'refund.succeeded',
-      providerRef: refund!.providerRef!,
-      amountMinor: refund!.amountMinor,
-      currency: refund!.currency,
-      refundId: refund!.id,
-    });
+    const done = await deliverWebhook(api.app, now(), refundSucceeded(refund!));
     expect(done.effect).toBe('refunded');
     expect((await readOrder(api.app, order.id, order.access_token)).refund_status).toBe('refunded');
   });
@@ -405,12 +398,7 @@ test('a second payment of a paid order (its first session succeeded late) is ref
     type: 'payment.failed',
     id: `evt_decline_${first.id}`,
   });
-  const again = await api.app.inject({
-    method: 'POST',
-    url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: {},
-  });
+  const again = await startPayment(api.app, order);
   expect(again.statusCode).toBe(201);
   const [second] = (
     await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
@@ -434,13 +422,8 @@ describe('bad input changes nothing', () => {
     const q = (await quote(order.id, order.access_token)).json().data;
     await confirm(q.id, order.access_token);
     const [refund] = await refundsOf(order.id);
-    const genuine = {
-      type: 'refund.succeeded' as const,
-      providerRef: refund!.providerRef!,
-      amountMinor: refund!.amountMinor,
-      currency: 'USD',
-      refundId: refund!.id,
-    };
+    expect(refund!.currency).toBe('USD');
+    const genuine = refundSucceeded(refund!);
     const forged = [
       {
         ...genuine,

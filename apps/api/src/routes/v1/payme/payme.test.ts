@@ -12,8 +12,14 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
 import { buildTestApi } from '../../../testing.ts';
-import { ANON } from '../../../booking-testing.ts';
-import { cancelBooking, readOrder, tokenQuery, type Booked } from '../../../after-sale-testing.ts';
+import {
+  cancelBooking,
+  paymentOptions,
+  readOrder,
+  startPayment,
+  tokenQuery,
+  type Booked,
+} from '../../../after-sale-testing.ts';
 import {
   confirmationsOf,
   paymeConfig,
@@ -25,6 +31,7 @@ import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { reconcilePayments } from '../../../services/reconciliation.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
 import { createPaymeProvider } from '../../../payments/payme/provider.ts';
+import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -62,63 +69,31 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
 describe('choosing the provider', () => {
   test('a UZS order is offered Payme, others the sandbox; the traveller may pick only what is offered', async () => {
     const order = await uzsOrder();
-    const options = await app.inject({
-      method: 'GET',
-      url: `/v1/orders/${order.id}/payment_options${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
+    const options = await paymentOptions(app, order);
     expect(options.statusCode).toBe(200);
     expect(options.json().data.providers).toEqual([{ name: 'payme' }]);
     const usd = await uzsOrder('light', 'USD');
-    const usdOptions = await app.inject({
-      method: 'GET',
-      url: `/v1/orders/${usd.id}/payment_options${tokenQuery(usd.access_token)}`,
-      headers: ANON,
-    });
+    const usdOptions = await paymentOptions(app, usd);
     expect(usdOptions.json().data.providers).toEqual([{ name: 'sandbox' }]);
 
     // Who may not read the order gets 404, as for the order itself.
     for (const query of ['', tokenQuery(usd.access_token)]) {
-      const other = await app.inject({
-        method: 'GET',
-        url: `/v1/orders/${order.id}/payment_options${query}`,
-        headers: ANON,
-      });
+      const other = await paymentOptions(app, order, query);
       expect(other.statusCode).toBe(404);
-      const start = await app.inject({
-        method: 'POST',
-        url: `/v1/orders/${order.id}/payments${query}`,
-        headers: ANON,
-        payload: { provider: 'payme' },
-      });
+      const start = await startPayment(app, order, { provider: 'payme' }, query);
       expect(start.statusCode).toBe(404);
     }
 
-    const notOffered = await app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { provider: 'sandbox' },
-    });
+    const notOffered = await startPayment(app, order, { provider: 'sandbox' });
     expect(notOffered.statusCode).toBe(422);
     expect(notOffered.json().error.details).toEqual({ reason: 'provider_not_offered', offered: ['payme'] });
-    const malformed = await app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { provider: 'Payme!' },
-    });
+    const malformed = await startPayment(app, order, { provider: 'Payme!' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('validation_failed');
     expect(await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))).toEqual([]);
 
     // No provider named: the first offered.
-    const started = await app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { lang: 'ru' },
-    });
+    const started = await startPayment(app, order, { lang: 'ru' });
     expect(started.statusCode).toBe(201);
     const { redirect_url, provider } = started.json().data;
     expect(provider).toBe('payme');
@@ -142,12 +117,7 @@ describe('choosing the provider', () => {
 describe('paying', () => {
   test('the checkout calls CheckPerform, Create, Perform: the order is paid, in tiyin to the last one', async () => {
     const order = await uzsOrder();
-    const started = await app.inject({
-      method: 'POST',
-      url: `/v1/orders/${order.id}/payments${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { provider: 'payme' },
-    });
+    const started = await startPayment(app, order, { provider: 'payme' });
     expect(started.statusCode).toBe(201);
     const { id, answers } = await payme.pay(order.id, tiyinOf(order));
     expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
@@ -338,14 +308,7 @@ test('any body with the right key is answered with Payme’s envelope, never a 5
         fc
           .record({
             id: fc.integer(),
-            method: fc.constantFrom(
-              'CheckPerformTransaction',
-              'CreateTransaction',
-              'PerformTransaction',
-              'CancelTransaction',
-              'CheckTransaction',
-              'GetStatement',
-            ),
+            method: fc.constantFrom(...PAYME_METHODS),
             params: fc.jsonValue(),
           })
           .map((body) => JSON.stringify(body)),

@@ -335,24 +335,32 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
   }
   const deliver = (body: string, headers: Record<string, string>) =>
     fetch(`${base}/v1/payments/webhooks/sandbox`, { method: 'POST', body, headers });
+  /** The sandbox's event of `type` about the payment, signed with `secret` at `at` (the real one, now, unless told). */
+  const signedEvent = (
+    payment: Awaited<ReturnType<typeof openPayment>>['payment'],
+    type: 'payment.succeeded' | 'payment.failed',
+    {
+      id,
+      at = clock,
+      secret = TEST_PAYMENT_WEBHOOK_SECRET,
+    }: { id?: string; at?: number; secret?: string } = {},
+  ) =>
+    sandboxWebhook(
+      secret,
+      {
+        type,
+        providerRef: payment.providerRef!,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        id,
+      },
+      new Date(at),
+    );
 
   test('delivered 10 times, and out of order with a decline, changes the order exactly once', async () => {
     const { order, payment } = await openPayment();
-    const event = {
-      providerRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-    };
-    const success = sandboxWebhook(
-      TEST_PAYMENT_WEBHOOK_SECRET,
-      { ...event, type: 'payment.succeeded', id: 'evt_success_1' },
-      new Date(clock),
-    );
-    const decline = sandboxWebhook(
-      TEST_PAYMENT_WEBHOOK_SECRET,
-      { ...event, type: 'payment.failed', id: 'evt_decline_1' },
-      new Date(clock),
-    );
+    const success = signedEvent(payment, 'payment.succeeded', { id: 'evt_success_1' });
+    const decline = signedEvent(payment, 'payment.failed', { id: 'evt_decline_1' });
     const outboxBefore = await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM outbox WHERE kind = 'order-confirmation'`,
     );
@@ -386,21 +394,8 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
 
   test('a decline first, then the success, pays once', async () => {
     const { order, payment } = await openPayment();
-    const event = {
-      providerRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-    };
-    const decline = sandboxWebhook(
-      TEST_PAYMENT_WEBHOOK_SECRET,
-      { ...event, type: 'payment.failed' },
-      new Date(clock),
-    );
-    const success = sandboxWebhook(
-      TEST_PAYMENT_WEBHOOK_SECRET,
-      { ...event, type: 'payment.succeeded' },
-      new Date(clock),
-    );
+    const decline = signedEvent(payment, 'payment.failed');
+    const success = signedEvent(payment, 'payment.succeeded');
     expect((await (await deliver(decline.body, decline.headers)).json()).data.effect).toBe('failed');
     expect((await getOrder(order)).payment_status).toBe('not_paid');
     expect((await (await deliver(success.body, success.headers)).json()).data.effect).toBe('paid');
@@ -409,16 +404,10 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
 
   test('a forged, tampered, stale or missing signature is a 400 and changes nothing', async () => {
     const { order, payment } = await openPayment();
-    const event = {
-      providerRef: payment.providerRef!,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      type: 'payment.succeeded' as const,
-    };
-    const forged = sandboxWebhook('not-the-real-secret-0123456789', event, new Date(clock));
-    const stale = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock - 6 * 60_000));
-    const future = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock + 6 * 60_000));
-    const good = sandboxWebhook(TEST_PAYMENT_WEBHOOK_SECRET, event, new Date(clock));
+    const forged = signedEvent(payment, 'payment.succeeded', { secret: 'not-the-real-secret-0123456789' });
+    const stale = signedEvent(payment, 'payment.succeeded', { at: clock - 6 * 60_000 });
+    const future = signedEvent(payment, 'payment.succeeded', { at: clock + 6 * 60_000 });
+    const good = signedEvent(payment, 'payment.succeeded');
     const tampered = good.body.replace(String(payment.amountMinor), '1');
     const cases: [string, Record<string, string>][] = [
       [forged.body, forged.headers],

@@ -2,51 +2,36 @@
  * Last-minute tours and agency applications through the API (inject), on a fresh database with the demo
  * tours seeded at start, and the operator's emails delivered by the outbox to a real SMTP server.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '@parvoz/db/testing';
-import type { Database } from '@parvoz/db';
-import { buildTestApi, visitorHeaders } from '../../../testing.ts';
+import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing.ts';
 import { seedDemoTours } from '../../../services/tours.ts';
 import { DEMO_TOURS } from '../../../services/demo-tours.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../../../e2e/support/smtp.ts';
+import { startSmtpServer } from '../../../../../../e2e/support/smtp.ts';
 
 const OPERATOR = 'sales@parvoz.test';
-let app: FastifyInstance;
-let db: Database;
-let closeDb: () => Promise<void>;
-let smtp: TestSmtpServer;
 const clock = new Date('2030-03-01T08:00:00Z');
-let ipCounter = 1;
-let ip = '10.1.0.1';
+const nextIp = clientIps('10.1');
+let ip: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const database = await createTestDatabase();
-  db = database.db;
-  closeDb = database.close;
-  app = await buildTestApi(
-    db,
-    { smtpUrl: smtp.url, operatorEmail: OPERATOR, operatorLang: 'ru', publicUrl: 'https://parvoz.test' },
-    { now: () => clock },
-  );
-});
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb?.();
-  await smtp?.stop();
-});
+const api = useSmtpTestApi(
+  startSmtpServer,
+  (smtpUrl) => ({
+    smtpUrl,
+    operatorEmail: OPERATOR,
+    operatorLang: 'ru',
+    publicUrl: 'https://parvoz.test',
+  }),
+  { now: () => clock },
+);
 
 beforeEach(() => {
-  ip = `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  ipCounter++;
+  ip = nextIp();
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => api.app.inject({ method: 'GET', url });
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({
+  api.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
@@ -54,7 +39,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   });
 
 async function count(table: 'tour_requests' | 'agency_applications'): Promise<number> {
-  const result = await db.execute<{ n: number }>(
+  const result = await api.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
   );
   return result.rows[0]!.n;
@@ -153,7 +138,7 @@ describe('requests', () => {
     const id = response.json().data.id;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await count('tour_requests')).toBe(before + 1);
-    const stored = await db.execute<Record<string, unknown>>(
+    const stored = await api.db.execute<Record<string, unknown>>(
       sql`SELECT full_name, email, phone, adults, children, message, lang FROM tour_requests WHERE id = ${id}`,
     );
     expect(stored.rows[0]).toEqual({
@@ -166,8 +151,8 @@ describe('requests', () => {
       lang: 'uz',
     });
 
-    await app.outbox.runOnce();
-    const mail = await smtp.waitFor(OPERATOR, 5_000);
+    await api.app.outbox.runOnce();
+    const mail = await api.smtp.waitFor(OPERATOR, 5_000);
     expect(mail.subject).toBe(
       'Заявка на тур: Дубай Марина: 5 ночей с завтраками из Ташкента — Dilnoza Karimova',
     );
@@ -267,7 +252,7 @@ describe('requests', () => {
 
 describe('sales window and the demo seed', () => {
   test('a tour whose sales closed leaves the list and its page; the seed puts it back on a later date', async () => {
-    await db.execute(
+    await api.db.execute(
       sql`UPDATE tours SET valid_until = ${'2030-03-01T00:00:00Z'} WHERE slug = 'bodrum-from-istanbul'`,
     );
     const list = (await get('/v1/tours?lang=en')).json();
@@ -275,17 +260,17 @@ describe('sales window and the demo seed', () => {
     expect((await get('/v1/tours/bodrum-from-istanbul')).statusCode).toBe(404);
     expect((await post('/v1/tours/bodrum-from-istanbul/requests', validRequest)).statusCode).toBe(404);
 
-    await seedDemoTours(db, clock);
+    await seedDemoTours(api.db, clock);
     const back = (await get('/v1/tours/bodrum-from-istanbul')).json();
     expect(back.data.departs_on).toBe('2030-03-13');
-    const total = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tours`);
+    const total = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM tours`);
     expect(total.rows[0]!.n).toBe(DEMO_TOURS.length);
   });
 
   test('the seed leaves tours on sale alone and is idempotent', async () => {
     const before = (await get('/v1/tours?lang=en')).json();
-    await seedDemoTours(db, new Date(clock.getTime() + 86_400_000));
-    await seedDemoTours(db, new Date(clock.getTime() + 86_400_000));
+    await seedDemoTours(api.db, new Date(clock.getTime() + 86_400_000));
+    await seedDemoTours(api.db, new Date(clock.getTime() + 86_400_000));
     expect((await get('/v1/tours?lang=en')).json()).toEqual(before);
   });
 });
@@ -309,7 +294,7 @@ describe('agency applications', () => {
     const response = await post('/v1/agencies/applications', application);
     expect(response.statusCode).toBe(201);
     expect(await count('agency_applications')).toBe(before + 1);
-    const stored = await db.execute<Record<string, unknown>>(
+    const stored = await api.db.execute<Record<string, unknown>>(
       sql`SELECT company_name, tax_id, country_code, email, phone, website, message, lang, status
           FROM agency_applications WHERE id = ${response.json().data.id}`,
     );
@@ -324,10 +309,10 @@ describe('agency applications', () => {
       lang: 'en',
       status: 'new',
     });
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     const subject = 'Заявка агентства: Samarqand Travel MChJ';
-    await expect.poll(() => smtp.to(OPERATOR).some((m) => m.subject === subject)).toBe(true);
-    const mail = smtp.to(OPERATOR).find((m) => m.subject === subject)!;
+    await expect.poll(() => api.smtp.to(OPERATOR).some((m) => m.subject === subject)).toBe(true);
+    const mail = api.smtp.to(OPERATOR).find((m) => m.subject === subject)!;
     expect(mail.text).toContain('Узбекистан (UZ)');
     expect(mail.text).toContain('305 123 456');
   });

@@ -11,6 +11,9 @@ import type { Database } from '@parvoz/db';
 import { buildTestApi, TEST_OFFER_SECRET } from '../../../testing.ts';
 import { ANON } from '../../../booking-testing.ts';
 import { createDuffelOrders } from '../orders.ts';
+import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts';
+import { DEFAULT_RATES } from '@parvoz/core/money';
+import type { Network } from '@parvoz/core/network';
 import type { ApiConfig } from '../../../config.ts';
 import { searchEngineFor } from '../../../services/flights.ts';
 import {
@@ -94,6 +97,25 @@ export function useDuffelTestApi(
     await api.close?.();
   });
   return api;
+}
+
+/** Duffel's search adapter on the test server, at the default rates; our offers live 20 minutes unless `more` says. */
+export function duffelSupplierOn(
+  server: DuffelTestServer,
+  network: Network,
+  token: string,
+  secret: string,
+  more: Partial<DuffelSupplierOptions> = {},
+) {
+  return createDuffelSupplier({
+    accessToken: token,
+    apiUrl: server.url,
+    network,
+    rates: DEFAULT_RATES,
+    secret,
+    offerTtlMs: 20 * 60_000,
+    ...more,
+  });
 }
 
 /** A Duffel adapter of its own on the test server, as a worker of another instance has (supplier passes). */

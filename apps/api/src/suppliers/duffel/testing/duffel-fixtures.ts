@@ -51,3 +51,23 @@ export function duffelOnlyFlight(
     ...more,
   };
 }
+
+/** Anna Karimova as Duffel's create-order body names the offer's passenger `id`. */
+export const duffelPassenger = (id: string) => ({
+  id,
+  given_name: 'Anna',
+  family_name: 'Karimova',
+  born_on: '1990-04-12',
+  gender: 'f',
+  title: 'ms',
+  email: 'anna@example.com',
+  phone_number: '+998901234567',
+});
+
+/** Creates an order on the Duffel test server directly, as any Duffel client does (`data`: the order body). */
+export const postDuffelOrder = (server: { url: string }, token: string, data: object) =>
+  fetch(`${server.url}/air/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'duffel-version': 'v2', 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });

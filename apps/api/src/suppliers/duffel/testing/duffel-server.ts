@@ -177,6 +177,15 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       meta: { status, request_id: id('req') },
     },
   });
+  /** Duffel's refusal of an offer that expired or was booked already (on reading it and on ordering it). */
+  const offerGone = () =>
+    failure(
+      422,
+      'invalid_state_error',
+      'offer_no_longer_available',
+      'Offer no longer available',
+      'The requested offer is no longer available, please select another offer.',
+    );
   /** Duffel's 404: the same type, code and title for every resource, with a message naming it. */
   const notFound = (message = 'The resource you are trying to access does not exist.') =>
     failure(404, 'invalid_request_error', 'not_found', 'Not found', message);
@@ -446,14 +455,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       available_services: withServices ? stored.available_services : [],
     };
     if (!offer) return notFound();
-    if (Date.parse(offer.expires_at) <= now().getTime())
-      return failure(
-        422,
-        'invalid_state_error',
-        'offer_no_longer_available',
-        'Offer no longer available',
-        'The requested offer is no longer available, please select another offer.',
-      );
+    if (Date.parse(offer.expires_at) <= now().getTime()) return offerGone();
     if (knobs.priceFactor === 1) return { status: 200, body: { data: offer } };
     const total = Math.round(cents(offer.total_amount) * knobs.priceFactor);
     const tax = cents(offer.tax_amount);
@@ -469,13 +471,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     const offer = typeof offerId === 'string' ? offers.get(offerId) : undefined;
     if (!offer) return notFound('The selected offer does not exist.');
     if (Date.parse(offer.expires_at) <= now().getTime() || orders.some((o) => o.offer_id === offer.id))
-      return failure(
-        422,
-        'invalid_state_error',
-        'offer_no_longer_available',
-        'Offer no longer available',
-        'The requested offer is no longer available, please select another offer.',
-      );
+      return offerGone();
     const passengers = Array.isArray(data.passengers) ? (data.passengers as Loose[]) : [];
     const expected = (offer.passengers as Loose[]).map((p) => p.id).sort();
     if (JSON.stringify(passengers.map((p) => p.id).sort()) !== JSON.stringify(expected))
