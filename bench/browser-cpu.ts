@@ -1,12 +1,15 @@
 /**
- * Chromium's CPU per page load, the e2e suite's main cost (issue 16: CI time). One site; for each set of
- * launch flags, pages loaded one after another in new contexts (as the suites do), and the CPU of every
- * Chromium process from /proc (user + system, reaped children included). Rounds alternate the variants so a
- * busy spell of the machine does not land on one only. Prints figures; asserts nothing.
+ * Chromium's CPU per page load, the e2e suite's main cost (issue 16: CI time). One site (PGlite); one Chromium
+ * per row, pages loaded one after another, and the CPU of every Chromium process from /proc (user + system,
+ * reaped children included, the launch too, read before it closes), so a busy machine inflates the figures less than wall-clock ones.
+ * Rows: how the suites open pages (a new context per page, a new tab per page in one context, one tab that
+ * navigates), the same pages without JavaScript, and a JSON answer (`/health`) as the floor of a load.
+ * Rounds alternate the rows so a busy spell of the machine does not land on one only. BENCH_FLAGS="--a;--b --c"
+ * adds rows with extra launch flags (`;` between rows). Prints figures; asserts nothing.
  * Run: node bench/browser-cpu.ts (needs `npm run build`; Linux).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSite } from '../e2e/support/server.ts';
 import { ddmm, isoDay } from '../e2e/support/dates.ts';
 import { BROWSER_FLAGS } from '../e2e/support/browser.ts';
@@ -14,78 +17,102 @@ import { BROWSER_FLAGS } from '../e2e/support/browser.ts';
 const PAGES = Number(process.env.BENCH_PAGES ?? 24);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LOCALES = ['en', 'ru', 'uz', 'tr'];
+const PHONE = { viewport: { width: 360, height: 740 } };
 
-type Stat = { ppid: number; cpu: number };
-function stats(): Map<number, Stat> {
-  const all = new Map<number, Stat>();
+const statFields = (pid: number | 'self') =>
+  readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number);
+
+/**
+ * CPU ms of Chromium so far: the running processes below this one (with their reaped children), leaving out the
+ * site's, plus what this process reaped (a closed Chromium's browser process and all it had reaped).
+ */
+function chromiumCpu(site: number): number {
+  const all: { pid: number; ppid: number; cpu: number }[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      all.set(Number(name), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10 });
+      const f = statFields(Number(name));
+      all.push({ pid: Number(name), ppid: f[1]!, cpu: (f[11]! + f[12]! + f[13]! + f[14]!) * 10 });
     } catch {
-      // gone meanwhile
+      // The process ended meanwhile.
     }
   }
-  return all;
-}
-/** CPU ms of the processes below `root`, without the subtree of `skip`. */
-function treeCpu(root: number, skip: number): number {
-  const all = stats();
-  let total = 0;
-  const walk = (pid: number) => {
-    for (const [child, s] of all) if (s.ppid === pid && child !== skip) { total += s.cpu; walk(child); }
-  };
-  walk(root);
-  return total;
+  const below = (pid: number): number =>
+    all.filter((p) => p.ppid === pid && p.pid !== site).reduce((sum, p) => sum + p.cpu + below(p.pid), 0);
+  const self = statFields('self');
+  return below(process.pid) + (self[13]! + self[14]!) * 10;
 }
 
-const ONLY = process.env.BENCH_PATH;
-const pagePath = (i: number) => {
-  if (ONLY) return ONLY;
+/** Home every third page, otherwise a results page (one way or round trip), in the four languages in turn. */
+const sitePage = (i: number) => {
   const lang = LOCALES[i % 4];
-  if (i % 3 === 0) return `/${lang}`;
-  return `/${lang}/flight/TAS${ddmm(isoDay(30 + (i % 40)))}IST${i % 2 ? '' : ddmm(isoDay(37 + (i % 40)))}1`;
+  if (i % 3 === 0) return { path: `/${lang}`, results: false };
+  const back = i % 2 ? '' : ddmm(isoDay(37 + (i % 40)));
+  return { path: `/${lang}/flight/TAS${ddmm(isoDay(30 + (i % 40)))}IST${back}1`, results: true };
 };
 
-const variants: [string, string[]][] = [
-  ['suite flags', BROWSER_FLAGS],
+type Opening = 'context' | 'tab' | 'navigate';
+type Row = { label: string; opening: Opening; js?: boolean; health?: boolean; flags?: string[] };
+const rows: Row[] = [
+  { label: 'new context per page (most suites)', opening: 'context' },
+  { label: 'new tab per page, one context', opening: 'tab' },
+  { label: 'one tab navigating', opening: 'navigate' },
+  { label: 'one tab navigating, no JavaScript', opening: 'navigate', js: false },
+  { label: '/health, new context per load', opening: 'context', health: true },
+  { label: '/health, one tab navigating', opening: 'navigate', health: true },
   ...(process.env.BENCH_FLAGS ?? '')
     .split(';')
     .filter(Boolean)
-    .map((extra): [string, string[]] => [extra, [...BROWSER_FLAGS, ...extra.split(' ')]]),
+    .map((extra): Row => ({
+      label: `new context per page, ${extra}`,
+      opening: 'context',
+      flags: extra.split(' '),
+    })),
 ];
 
+async function loadPages(browser: Browser, row: Row, url: string) {
+  const options = { ...PHONE, javaScriptEnabled: row.js ?? true };
+  const shared: BrowserContext | undefined =
+    row.opening === 'context' ? undefined : await browser.newContext(options);
+  const tab: Page | undefined = row.opening === 'navigate' ? await shared!.newPage() : undefined;
+  for (let i = 0; i < PAGES; i++) {
+    const context = shared ?? (await browser.newContext(options));
+    const page = tab ?? (await context.newPage());
+    const { path, results } = row.health ? { path: '/health', results: false } : sitePage(i);
+    await page.goto(`${url}${path}`);
+    if (!row.health && row.js !== false) {
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      if (results) await page.getByTestId('offer').first().waitFor();
+    }
+    if (!shared) await context.close();
+    else if (!tab) await page.close();
+  }
+}
+
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' }, { embedded: true });
-const rows: Record<string, Record<string, string>> = {};
+const table: Record<string, Record<string, string>> = {};
 try {
   for (let round = 1; round <= ROUNDS; round++)
-    for (const [label, args] of variants) {
-      const before = treeCpu(process.pid, site.process.pid!);
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args });
+    for (const row of rows) {
+      const before = chromiumCpu(site.process.pid!);
       const began = performance.now();
-      const MODE = process.env.BENCH_MODE ?? 'context';
-      const sharedContext =
-        MODE === 'context' ? undefined : await browser.newContext({ viewport: { width: 360, height: 740 } });
-      const shared = MODE === 'page' ? await sharedContext!.newPage() : undefined;
-      for (let i = 0; i < PAGES; i++) {
-        const context = sharedContext ?? (await browser.newContext({ viewport: { width: 360, height: 740 } }));
-        const page = shared ?? (await context.newPage());
-        await page.goto(`${site.url}${pagePath(i)}`);
-        if (!ONLY) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-        if (!ONLY && i % 3) await page.getByTestId('offer').first().waitFor();
-        if (!sharedContext) await context.close();
-        else if (!shared) await page.close();
-      }
-      const cpu = treeCpu(process.pid, site.process.pid!) - before;
-      const wall = performance.now() - began;
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [...BROWSER_FLAGS, ...(row.flags ?? [])],
+      });
+      await loadPages(browser, row, site.url);
+      // Read before closing: on close the renderers' processes may end after their parent and go uncounted.
+      const cpu = chromiumCpu(site.process.pid!) - before;
       await browser.close();
-      const after = treeCpu(process.pid, site.process.pid!) - before;
-      rows[label] ??= {};
-      rows[label][`Chromium CPU ms/page r${round}`] = (Math.max(cpu, after) / PAGES).toFixed(0);
-      rows[label][`wall ms/page r${round}`] = (wall / PAGES).toFixed(0);
+      table[row.label] ??= {};
+      table[row.label]![`CPU ms/page, round ${round}`] = (cpu / PAGES).toFixed(0);
+      table[row.label]![`wall ms/page, round ${round}`] = ((performance.now() - began) / PAGES).toFixed(0);
     }
 } finally {
   await site.stop();
 }
-console.table(rows);
+console.log(
+  `${PAGES} pages a row; Chromium's launch included; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+);
+console.table(table);

@@ -126,6 +126,13 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   // changed.
   await page.getByRole('button', { name: en('ops.order.addNote') }).click();
   await page.getByText(en('ops.order.noteInvalid')).waitFor();
+  // The correction form starts from the order's contact.
+  for (const [label, value] of [
+    ['ops.order.contact.fullName', order.contact.full_name],
+    ['ops.order.contact.email', order.contact.email],
+    ['ops.order.contact.phone', order.contact.phone],
+  ] as const)
+    expect(await page.getByLabel(en(label), { exact: true }).inputValue()).toBe(value);
   const refused = await page.request.post(page.url(), {
     headers: { origin: site.url },
     form: { intent: 'contact', full_name: 'A B', email: 'nobody', phone: '12', reason: 'x' },
@@ -141,6 +148,8 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
       `<p id="ops-contact-${field}-error" class="text-sm font-medium text-red-700">${en(key)}</p>`,
     );
   expect(refusedHtml).not.toContain('id="ops-contact-full_name-error"');
+  // What was typed stays in the fields, not the order's contact.
+  expect(/<input[^>]*name="email"[^>]*>/.exec(refusedHtml)?.[0]).toContain('value="nobody"');
   await page.reload();
   expect(await page.getByTestId('ops-order-contact').textContent()).toContain(order.contact.email);
 

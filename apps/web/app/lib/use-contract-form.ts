@@ -30,7 +30,7 @@ export function useContractForm<
   lastResult: SubmissionResult | null | undefined,
   options: {
     /** Fills a new form (e.g. the booking's passengers by type, the account's email). */
-    defaultValue?: DefaultValue<Fields>;
+    defaultValue?: DefaultValue<NoInfer<Fields>>;
     /** Check only the schema's own fields (an API request schema that refuses unknown keys). */
     onlySchemaFields?: boolean;
     /** Conform's `onSubmit`: called with a submission the schema accepted (or any, before it loaded). */

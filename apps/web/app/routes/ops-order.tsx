@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Form, data, useNavigation, useRouteLoaderData } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PostButton } from '../components/PostButton.tsx';
 import { Field } from '../components/Field.tsx';
-import { inputClasses } from '../components/FormField.tsx';
+import { TextField } from '../components/FieldInputs.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { HeadedSection } from '../components/HeadedSection.tsx';
 import { OpsPanel } from '../features/ops/OpsPanel.tsx';
@@ -397,7 +398,9 @@ function OverrideForm({
   failed: SubmissionResult | undefined;
 }) {
   const t = useT();
-  const [form, fields] = useContractForm('ops-override', loadOverrideSchema, failed);
+  const [form, fields] = useContractForm('ops-override', loadOverrideSchema, failed, {
+    defaultValue: { refund_amount: order.total_amount },
+  });
   return (
     <Form
       method="post"
@@ -408,32 +411,18 @@ function OverrideForm({
       <input type="hidden" name="intent" value="override" />
       <input type="hidden" name={fields.cancellation_id.name} value={cancellationId} />
       <input type="hidden" name="quoted" value={quoted} />
-      <Field
+      <TextField
         meta={fields.refund_amount}
         label={t('ops.order.override.amount', { currency: order.total_currency })}
         error={t('ops.form.error.amount')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            required
-            defaultValue={control.defaultValue ?? order.total_amount}
-            className={inputClasses(control['aria-invalid'], 'w-40')}
-          />
-        )}
-      </Field>
-      <Field meta={fields.reason} label={t('ops.order.override.reason')} error={t('ops.form.error.reason')}>
-        {(control) => (
-          <input
-            {...control}
-            required
-            minLength={3}
-            maxLength={500}
-            className={inputClasses(control['aria-invalid'])}
-          />
-        )}
-      </Field>
+        input={{ inputMode: 'decimal', required: true, width: 'w-40' }}
+      />
+      <TextField
+        meta={fields.reason}
+        label={t('ops.order.override.reason')}
+        error={t('ops.form.error.reason')}
+        input={{ required: true, minLength: 3, maxLength: 500 }}
+      />
       <div>
         <Button type="submit" variant="outline" disabled={busy}>
           {t('ops.order.override.submit')}
@@ -538,54 +527,32 @@ function ContactForm({
   failed: SubmissionResult | undefined;
 }) {
   const t = useT();
+  const { full_name, email, phone } = order.contact;
   const [form, fields] = useContractForm('ops-contact', loadContactSchema, failed, {
     onlySchemaFields: true,
+    defaultValue: { full_name, email, phone },
   });
   const input = (
     name: 'full_name' | 'email' | 'phone' | 'reason',
     label: MessageKey,
     error: MessageKey,
-    props: Record<string, unknown>,
-    initial?: string,
+    attributes: ComponentProps<typeof TextField>['input'],
   ) => (
-    <Field meta={fields[name]} label={t(label)} error={t(error)}>
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          required
-          defaultValue={control.defaultValue ?? initial}
-          className={inputClasses(control['aria-invalid'])}
-        />
-      )}
-    </Field>
+    <TextField
+      meta={fields[name]}
+      label={t(label)}
+      error={t(error)}
+      input={{ ...attributes, required: true }}
+    />
   );
   return (
     <details className="rounded border border-neutral-200 p-3" open={failed ? true : undefined}>
       <summary className="cursor-pointer font-medium">{t('ops.order.contact.heading')}</summary>
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-2">
         <input type="hidden" name="intent" value="contact" />
-        {input(
-          'full_name',
-          'ops.order.contact.fullName',
-          'ops.form.error.name',
-          { maxLength: 100 },
-          order.contact.full_name,
-        )}
-        {input(
-          'email',
-          'ops.order.contact.email',
-          'ops.form.error.email',
-          { type: 'email' },
-          order.contact.email,
-        )}
-        {input(
-          'phone',
-          'ops.order.contact.phone',
-          'ops.form.error.phone',
-          { type: 'tel' },
-          order.contact.phone,
-        )}
+        {input('full_name', 'ops.order.contact.fullName', 'ops.form.error.name', { maxLength: 100 })}
+        {input('email', 'ops.order.contact.email', 'ops.form.error.email', { type: 'email' })}
+        {input('phone', 'ops.order.contact.phone', 'ops.form.error.phone', { type: 'tel' })}
         {input('reason', 'ops.order.contact.reason', 'ops.form.error.reason', {
           minLength: 3,
           maxLength: 500,

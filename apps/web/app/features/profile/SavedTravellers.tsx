@@ -1,16 +1,15 @@
+import type { ComponentProps } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
-import { Field } from '../../components/Field.tsx';
+import { SelectField, TextField } from '../../components/FieldInputs.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
-import { useT } from '../../lib/i18n.tsx';
+import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 
 const loadTravellerSchema = () => import('@parvoz/contracts/travellers').then((m) => m.travellerInputSchema);
-
-const inputClass = 'w-full rounded border border-neutral-400 bg-white px-3 py-2';
 
 /** Saved travellers for faster booking: list, add, edit, delete (forms work without JavaScript). */
 export function SavedTravellers({
@@ -97,27 +96,17 @@ function TravellerForm({
   busy: boolean;
 }) {
   const t = useT();
-  const [form, fields] = useContractForm(`traveller-${traveller?.id ?? 'new'}`, loadTravellerSchema, failed);
+  const [form, fields] = useContractForm(`traveller-${traveller?.id ?? 'new'}`, loadTravellerSchema, failed, {
+    defaultValue: { ...traveller, gender: traveller?.gender ?? 'male' },
+  });
   const invalid = Object.keys(form.allErrors).length > 0;
   const text = (
     name:
       'given_name' | 'family_name' | 'born_on' | 'citizenship' | 'document_number' | 'document_expires_on',
-    label: Parameters<typeof t>[0],
-    error: Parameters<typeof t>[0],
-    props: Record<string, unknown>,
-    initial: string | null | undefined,
-  ) => (
-    <Field meta={fields[name]} label={t(label)} error={t(error)}>
-      {(control) => (
-        <input
-          {...control}
-          {...props}
-          defaultValue={control.defaultValue ?? initial ?? ''}
-          className={inputClass}
-        />
-      )}
-    </Field>
-  );
+    label: MessageKey,
+    error: MessageKey,
+    input: ComponentProps<typeof TextField>['input'],
+  ) => <TextField meta={fields[name]} label={t(label)} error={t(error)} input={input} />;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3" key={traveller?.id ?? 'new'}>
       <input type="hidden" name="intent" value="traveller-save" />
@@ -128,60 +117,32 @@ function TravellerForm({
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {text(
-          'given_name',
-          'travellers.givenName',
-          'travellers.error.name',
-          { required: true, maxLength: 60 },
-          traveller?.given_name,
-        )}
-        {text(
-          'family_name',
-          'travellers.familyName',
-          'travellers.error.name',
-          { required: true, maxLength: 60 },
-          traveller?.family_name,
-        )}
-        {text(
-          'born_on',
-          'travellers.bornOn',
-          'travellers.error.bornOn',
-          { type: 'date', required: true },
-          traveller?.born_on,
-        )}
-        <Field meta={fields.gender} label={t('travellers.gender')}>
-          {(control) => (
-            <select
-              {...control}
-              defaultValue={control.defaultValue ?? traveller?.gender ?? 'male'}
-              className={inputClass}
-            >
-              <option value="male">{t('travellers.gender.male')}</option>
-              <option value="female">{t('travellers.gender.female')}</option>
-            </select>
-          )}
-        </Field>
-        {text(
-          'citizenship',
-          'travellers.citizenship',
-          'travellers.error.citizenship',
-          { required: true, maxLength: 2, autoCapitalize: 'characters' },
-          traveller?.citizenship,
-        )}
-        {text(
-          'document_number',
-          'travellers.documentNumber',
-          'travellers.error.document',
-          { required: true, maxLength: 20, autoCapitalize: 'characters' },
-          traveller?.document_number,
-        )}
-        {text(
-          'document_expires_on',
-          'travellers.documentExpiresOn',
-          'travellers.error.expires',
-          { type: 'date' },
-          traveller?.document_expires_on,
-        )}
+        {text('given_name', 'travellers.givenName', 'travellers.error.name', {
+          required: true,
+          maxLength: 60,
+        })}
+        {text('family_name', 'travellers.familyName', 'travellers.error.name', {
+          required: true,
+          maxLength: 60,
+        })}
+        {text('born_on', 'travellers.bornOn', 'travellers.error.bornOn', { type: 'date', required: true })}
+        <SelectField meta={fields.gender} label={t('travellers.gender')}>
+          <option value="male">{t('travellers.gender.male')}</option>
+          <option value="female">{t('travellers.gender.female')}</option>
+        </SelectField>
+        {text('citizenship', 'travellers.citizenship', 'travellers.error.citizenship', {
+          required: true,
+          maxLength: 2,
+          autoCapitalize: 'characters',
+        })}
+        {text('document_number', 'travellers.documentNumber', 'travellers.error.document', {
+          required: true,
+          maxLength: 20,
+          autoCapitalize: 'characters',
+        })}
+        {text('document_expires_on', 'travellers.documentExpiresOn', 'travellers.error.expires', {
+          type: 'date',
+        })}
       </div>
       <div>
         <Button type="submit" size="sm" disabled={busy}>
