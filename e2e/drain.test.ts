@@ -7,9 +7,15 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import type { TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
-import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
+import {
+  INTERNAL_TOKEN,
+  startSite,
+  visitor,
+  type RunningSite,
+  postgresTestDatabase,
+} from './support/server.ts';
 import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
 
@@ -20,9 +26,7 @@ let first: RunningSite;
 let second: RunningSite | undefined;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL)
-    throw new Error('e2e/drain.test.ts needs DATABASE_URL (npm test starts a server)');
-  database = await createTestDatabase();
+  database = await postgresTestDatabase();
   // LOG_LEVEL info: the test watches the request log to signal while bookings are in flight.
   first = await startSite({
     DATABASE_URL: database.url!,

@@ -7,10 +7,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdSeats } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import type { TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { searchEngineFor } from '../apps/api/src/services/flights.ts';
-import { INTERNAL_TOKEN, startSite, visitor, type RunningSite } from './support/server.ts';
+import {
+  INTERNAL_TOKEN,
+  startSite,
+  visitor,
+  type RunningSite,
+  postgresTestDatabase,
+} from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
@@ -22,9 +28,7 @@ let a: RunningSite;
 let b: RunningSite;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL)
-    throw new Error('e2e/instances.test.ts needs DATABASE_URL (npm test starts a server)');
-  database = await createTestDatabase();
+  database = await postgresTestDatabase();
   smtp = await startSmtpServer();
   // search: 3 a minute. Both share the internal credential, as web and API instances of one site do: the
   // tests below play the web half naming its visitors (apps/api/src/client-ip.ts).

@@ -14,9 +14,9 @@ import { expectAxeClean } from './support/axe.ts';
 import type { Offer } from '@parvoz/core/search-types';
 import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import type { TestDatabase } from '@parvoz/db/testing';
 import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
-import { startSite, type RunningSite, stopSuite } from './support/server.ts';
+import { startSite, type RunningSite, stopSuite, postgresTestDatabase } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { m } from './support/messages.ts';
@@ -34,9 +34,7 @@ const segmentOf = (date: string, from = 'TAS', to = 'IST') =>
   `${from}${date.slice(8, 10)}${date.slice(5, 7)}${to}1`;
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL)
-    throw new Error('e2e/price-alerts.test.ts needs DATABASE_URL (npm test starts a server)');
-  database = await createTestDatabase();
+  database = await postgresTestDatabase();
   smtp = await startSmtpServer();
   site = await startSite({ DATABASE_URL: database.url!, SMTP_URL: smtp.url, PRICE_ALERT_SECONDS: '2' });
   browser = await launchBrowser();

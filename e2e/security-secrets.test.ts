@@ -14,10 +14,10 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeOffer, encodeOffer } from '@parvoz/core/offers';
 import type { Offer } from '@parvoz/core/search-types';
 import { schema } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import type { TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/booking-testing.ts';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
-import { startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite, postgresTestDatabase } from './support/server.ts';
 import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
 
@@ -54,9 +54,7 @@ describe('a site with no keys configured, on PostgreSQL', () => {
   let site: RunningSite;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL)
-      throw new Error('e2e/security-secrets.test.ts needs DATABASE_URL (npm test starts a server)');
-    database = await createTestDatabase();
+    database = await postgresTestDatabase();
     site = await startSite({ DATABASE_URL: database.url! });
   });
 

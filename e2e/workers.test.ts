@@ -5,8 +5,8 @@
  * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { startSite, type RunningSite } from './support/server.ts';
+import type { TestDatabase } from '@parvoz/db/testing';
+import { startSite, type RunningSite, postgresTestDatabase } from './support/server.ts';
 
 let database: TestDatabase;
 let site: RunningSite;
@@ -16,9 +16,7 @@ const pidsOf = (lines: string[]) =>
   new Set(lines.flatMap((l) => (l.startsWith('{') ? [JSON.parse(l).pid as number] : [])));
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL)
-    throw new Error('e2e/workers.test.ts needs DATABASE_URL (npm test starts a server)');
-  database = await createTestDatabase();
+  database = await postgresTestDatabase();
   site = await startSite({ DATABASE_URL: database.url!, PARVOZ_WORKERS: '2' });
   const deadline = Date.now() + 60_000;
   while (listening().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -62,7 +62,7 @@ export type BookedOrder = {
   id: string;
   booking_reference: string;
   access_token: string;
-  contact: { email: string };
+  contact: { full_name: string; email: string; phone: string };
 };
 
 /** `offer` booked through the API for `bookingBody`'s traveller, under the Idempotency-Key `key`. */

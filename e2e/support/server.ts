@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestDatabase } from '@parvoz/db/testing';
+import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { launchBrowser } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 import {
@@ -58,6 +58,16 @@ export function siteDataDirWithAdmin(email: string): { dataDir: string; output: 
   });
   if (made.status !== 0) throw new Error(`npm run ops -- add-admin failed (${made.status}):\n${made.stderr}`);
   return { dataDir, output: made.stdout };
+}
+
+/**
+ * A database of its own on the run's PostgreSQL server, for suites whose sites share one database between
+ * processes (instances, workers, a drain), which the embedded one cannot. `npm test` starts the server and sets
+ * DATABASE_URL; without it the suite fails at once rather than testing less.
+ */
+export async function postgresTestDatabase(): Promise<TestDatabase> {
+  if (!process.env.DATABASE_URL) throw new Error('this suite needs DATABASE_URL (npm test starts a server)');
+  return createTestDatabase();
 }
 
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
