@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fetchApiFile, fileFailure, fileFailureOf } from './api-file.server.ts';
+import { fetchApiFile, fileFailure, fileFailureOf, privateDownload } from './api-file.server.ts';
 
 let server: Server;
 let seen: { url: string | undefined; accept: string | undefined } | null = null;
@@ -45,4 +45,40 @@ test("a refused answer: the API's 5xx is a 503, its 429 stays, anything else is 
   ]);
   expect(fileFailure(429).statusText).toBe('Too Many Requests');
   expect(fileFailure(404).statusText).toBe('Not Found');
+});
+
+test.each([
+  {
+    case: 'named by the API, with its length',
+    api: { 'content-disposition': 'attachment; filename="e-ticket-ABC123.pdf"', 'content-length': '4' },
+    disposition: 'attachment; filename="e-ticket-ABC123.pdf"',
+    length: '4',
+  },
+  {
+    case: 'unnamed: the fallback name; no length given',
+    api: {},
+    disposition: 'attachment; filename="orders-2026-11-01-2026-11-28.csv"',
+    length: null,
+  },
+  {
+    case: 'compressed by the API: its length is not the body fetch hands over',
+    api: { 'content-encoding': 'gzip', 'content-length': '2' },
+    disposition: 'attachment; filename="orders-2026-11-01-2026-11-28.csv"',
+    length: null,
+  },
+])('a download is passed on private, unsniffed and named: $case', async ({ api, disposition, length }) => {
+  const download = privateDownload(
+    new Response('a,b\n', { headers: api }),
+    'text/csv; charset=utf-8',
+    'orders-2026-11-01-2026-11-28.csv',
+  );
+  expect(download.status).toBe(200);
+  expect(Object.fromEntries(download.headers)).toEqual({
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': disposition,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    ...(length ? { 'content-length': length } : {}),
+  });
+  expect(await download.text()).toBe('a,b\n');
 });

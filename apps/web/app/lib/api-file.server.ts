@@ -32,3 +32,20 @@ export async function fetchApiFile(
     throw fileFailure(503);
   }
 }
+
+/**
+ * The API's file passed on to the visitor as a download of their own: never cached on the way, never sniffed
+ * as another type, named as the API names it (or `filename`), with its length when the API gave it.
+ */
+export function privateDownload(answer: Response, contentType: string, filename: string): Response {
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Content-Disposition': answer.headers.get('content-disposition') ?? `attachment; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  // fetch has undone any Content-Encoding: the length the API gave is then not the body's.
+  const length = answer.headers.get('content-encoding') ? null : answer.headers.get('content-length');
+  if (length) headers.set('Content-Length', length);
+  return new Response(answer.body, { status: 200, headers });
+}

@@ -1,4 +1,4 @@
-import { fetchApiFile, fileFailure, fileFailureOf } from './api-file.server.ts';
+import { fetchApiFile, fileFailure, fileFailureOf, privateDownload } from './api-file.server.ts';
 import { webConfig } from './config.server.ts';
 import type { RequestState } from './request-context.server.ts';
 import { isOrderId, readOrderAccess } from './order-access.server.ts';
@@ -34,15 +34,5 @@ export async function proxyOrderPdf(
     await answer.body?.cancel();
     throw fileFailureOf(answer);
   }
-  const headers = new Headers({
-    'Content-Type': 'application/pdf',
-    'Content-Disposition':
-      answer.headers.get('content-disposition') ??
-      `attachment; filename="${document.replace('.pdf', '')}-${params.id}.pdf"`,
-    'Cache-Control': 'private, no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  const length = answer.headers.get('content-length');
-  if (length) headers.set('Content-Length', length);
-  return new Response(answer.body, { status: 200, headers });
+  return privateDownload(answer, 'application/pdf', `${document.replace('.pdf', '')}-${params.id}.pdf`);
 }

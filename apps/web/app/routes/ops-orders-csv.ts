@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { opsExportSchema } from '@parvoz/contracts/ops';
 import type { Route } from './+types/ops-orders-csv';
-import { fetchApiFile, fileFailure } from '../lib/api-file.server.ts';
+import { fetchApiFile, fileFailure, privateDownload } from '../lib/api-file.server.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { consoleNotFound } from '../features/ops/ops-api.server.ts';
 
@@ -41,15 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     await answer.body?.cancel();
     throw fileFailure(503);
   }
-  return new Response(answer.body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition':
-        answer.headers.get('content-disposition') ??
-        `attachment; filename="orders-${period.data.from}-${period.data.to}.csv"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return privateDownload(
+    answer,
+    'text/csv; charset=utf-8',
+    `orders-${period.data.from}-${period.data.to}.csv`,
+  );
 }
