@@ -10,31 +10,11 @@ import {
   tripDates,
   type RulePassenger,
 } from './booking-rules.ts';
-import type { OfferSlice } from './search-types.ts';
+import { sliceOf, testSegment } from './offer-testing.ts';
+import type { OfferSegment } from './search-types.ts';
 
-const segment = (departing_at: string, arriving_at: string) => ({
-  flight_key: 'HY601-2026-12-15',
-  origin: 'TAS',
-  destination: 'IST',
-  departing_at,
-  arriving_at,
-  duration: 'PT5H',
-  marketing_carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
-  flight_number: '601',
-  aircraft: { iata_code: '320', name: 'A320' },
-  cabin_class: 'economy' as const,
-  distance_km: 3500,
-});
-const slice = (segments: ReturnType<typeof segment>[]): OfferSlice => ({
-  origin: 'TAS',
-  destination: 'IST',
-  departing_at: segments[0]!.departing_at,
-  arriving_at: segments.at(-1)!.arriving_at,
-  duration: 'PT5H',
-  duration_minutes: 300,
-  transfers: segments.length - 1,
-  segments,
-});
+const segment = (departing_at: string, arriving_at: string) => testSegment({ departing_at, arriving_at });
+const slice = (segments: OfferSegment[]) => sliceOf(segments, 300);
 // Out on 15 Dec, back on 22 Dec departing 23:30, landing on 23 Dec local time.
 const slices = [
   slice([segment('2026-12-15T08:40:00+05:00', '2026-12-15T11:20:00+03:00')]),

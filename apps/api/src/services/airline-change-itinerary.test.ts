@@ -6,6 +6,7 @@
 import { expect, test } from 'vitest';
 import type { ChangedFlight } from '@parvoz/db';
 import type { Offer, OfferSegment } from '@parvoz/core/search-types';
+import { sliceOf } from '@parvoz/core/offer-testing';
 import { applyChangeToItinerary, applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { searchEngineFor } from './flights.ts';
 
@@ -47,16 +48,7 @@ const flight = (s: OfferSegment, slice?: number): ChangedFlight => ({
 const out1 = segment('TAS', 'ALA', '2026-12-15T08:00:00+05:00', '2026-12-15T09:30:00+05:00', '11');
 const out2 = segment('ALA', 'IST', '2026-12-15T11:00:00+05:00', '2026-12-15T14:00:00+03:00', '12');
 const back = segment('IST', 'TAS', '2026-12-22T13:10:00+03:00', '2026-12-22T20:05:00+05:00', '21');
-const slice = (segments: OfferSegment[]) => ({
-  origin: segments[0]!.origin,
-  destination: segments.at(-1)!.destination,
-  departing_at: segments[0]!.departing_at,
-  arriving_at: segments.at(-1)!.arriving_at,
-  duration: 'PT1H',
-  duration_minutes: 60,
-  transfers: segments.length - 1,
-  segments,
-});
+const slice = (segments: OfferSegment[]) => sliceOf(segments, 60);
 const offer = { id: 'dfl.x', slices: [slice([out1, out2]), slice([back])] } as unknown as Offer;
 
 test('a moved second flight: replaced in its slice, times and connection follow, the coupon moves with it', () => {
