@@ -47,7 +47,7 @@ test("a refused answer: the API's 5xx is a 503, its 429 stays, anything else is 
   expect(fileFailure(404).statusText).toBe('Not Found');
 });
 
-test.each([
+test.each<{ case: string; api: Record<string, string>; disposition: string; length: string | null }>([
   {
     case: 'named by the API, with its length',
     api: { 'content-disposition': 'attachment; filename="e-ticket-ABC123.pdf"', 'content-length': '4' },
