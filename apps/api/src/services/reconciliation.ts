@@ -11,7 +11,7 @@
  * (read by /metrics as `parvoz_payment_reconciliation_differences{provider,kind}`) and each difference a
  * log line naming its kind and the ids to look it up by.
  */
-import { and, between, desc, eq, inArray } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentProvider, StatementEntry } from '../payments/provider.ts';
 import { errorText, type ServiceLog } from './log.ts';
@@ -63,23 +63,21 @@ const TRANSACTION_STATES: Record<number, StatementEntry['state']> = {
   [-2]: 'refunded',
 };
 
+type EntryFilter = { from: Date; to: Date } | { ids: string[] };
+
+/** The rows a filter picks: those with one of its ids, or those dated inside its window. */
+function idsOrWindow(where: EntryFilter, idColumn: Column, timeColumn: Column): SQL {
+  return 'ids' in where ? inArray(idColumn, where.ids) : between(timeColumn, where.from, where.to);
+}
+
 /** Our side: a provider's transactions, or its payments (their provider ref is its id) for the others. */
-async function ourEntries(
-  db: Database,
-  provider: string,
-  where: { from: Date; to: Date } | { ids: string[] },
-) {
+async function ourEntries(db: Database, provider: string, where: EntryFilter) {
   if (TRANSACTION_PROVIDERS.has(provider)) {
     const t = schema.providerTransactions;
     const rows = await db
       .select()
       .from(t)
-      .where(
-        and(
-          eq(t.provider, provider),
-          'ids' in where ? inArray(t.externalId, where.ids) : between(t.providerTime, where.from, where.to),
-        ),
-      );
+      .where(and(eq(t.provider, provider), idsOrWindow(where, t.externalId, t.providerTime)));
     return rows.map((row): Ours => ({
       externalId: row.externalId,
       paymentId: row.paymentId,
@@ -94,12 +92,7 @@ async function ourEntries(
   const rows = await db
     .select()
     .from(p)
-    .where(
-      and(
-        eq(p.provider, provider),
-        'ids' in where ? inArray(p.providerRef, where.ids) : between(p.createdAt, where.from, where.to),
-      ),
-    );
+    .where(and(eq(p.provider, provider), idsOrWindow(where, p.providerRef, p.createdAt)));
   // A payment is refunded here once any of its refunds went through (a partial one too).
   const refunded = new Set(
     rows.length === 0
