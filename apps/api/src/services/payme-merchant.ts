@@ -29,6 +29,7 @@ import type { EventScope } from './provider-events.ts';
 import {
   findOrder,
   findTransaction,
+  transactionsAt,
   isOrderId,
   openProviderTransaction,
   paymentOf,
@@ -107,16 +108,14 @@ function checkOrder(order: OrderRow, tiyin: number, now: Date): void {
 
 /** The order's open or performed Payme transaction (a one-time account takes one at a time). */
 async function liveTransactionOf(db: Database, orderId: string): Promise<ProviderTransaction | null> {
-  const [live] = await db
-    .select()
-    .from(schema.providerTransactions)
-    .where(
-      and(
-        eq(schema.providerTransactions.provider, PAYME_PROVIDER),
-        eq(schema.providerTransactions.orderId, orderId),
-        inArray(schema.providerTransactions.state, [PaymeState.created, PaymeState.performed]),
-      ),
-    );
+  const [live] = await transactionsAt(
+    db,
+    PAYME_PROVIDER,
+    and(
+      eq(schema.providerTransactions.orderId, orderId),
+      inArray(schema.providerTransactions.state, [PaymeState.created, PaymeState.performed]),
+    ),
+  );
   return live ?? null;
 }
 
@@ -307,16 +306,11 @@ async function check(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutc
 
 /** Our Payme transactions created (Payme's `time`) in [from, to], oldest first, as Payme reconciles them. */
 export async function paymeStatement(db: Database, from: Date, to: Date) {
-  return db
-    .select()
-    .from(schema.providerTransactions)
-    .where(
-      and(
-        eq(schema.providerTransactions.provider, PAYME_PROVIDER),
-        between(schema.providerTransactions.providerTime, from, to),
-      ),
-    )
-    .orderBy(asc(schema.providerTransactions.providerTime), asc(schema.providerTransactions.number));
+  return transactionsAt(
+    db,
+    PAYME_PROVIDER,
+    between(schema.providerTransactions.providerTime, from, to),
+  ).orderBy(asc(schema.providerTransactions.providerTime), asc(schema.providerTransactions.number));
 }
 
 async function statement(deps: PaymeDeps, params: { from: number; to: number }): Promise<PaymeOutcome> {

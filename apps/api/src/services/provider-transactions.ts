@@ -42,21 +42,21 @@ export async function findOrder(db: Database, orderId: string): Promise<OrderRow
   return order ?? null;
 }
 
+/** `provider`'s transactions that also meet `condition`: a query to finish. */
+export function transactionsAt(db: Database, provider: string, condition: SQL | undefined) {
+  return db
+    .select()
+    .from(schema.providerTransactions)
+    .where(and(eq(schema.providerTransactions.provider, provider), condition));
+}
+
 export async function findTransaction(
   db: Database,
   provider: string,
   externalId: string,
   lock = false,
 ): Promise<ProviderTransaction | null> {
-  const query = db
-    .select()
-    .from(schema.providerTransactions)
-    .where(
-      and(
-        eq(schema.providerTransactions.provider, provider),
-        eq(schema.providerTransactions.externalId, externalId),
-      ),
-    );
+  const query = transactionsAt(db, provider, eq(schema.providerTransactions.externalId, externalId));
   const [found] = lock ? await query.for('update') : await query;
   return found ?? null;
 }
