@@ -10,7 +10,7 @@ import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatLocalDateTime, placeName } from './booking-format.ts';
 import type { EmailPayload } from './mail.ts';
-import { ActionButton, EmailLayout, h, ListSection, Paragraph, renderEmailParts } from './email-layout.ts';
+import { ActionButton, LeadEmail, h, ListSection, Paragraph, renderEmailParts } from './email-layout.ts';
 
 export type AirlineChangeEmailKind = 'airline-change';
 
@@ -48,9 +48,8 @@ function AirlineChangeNotice(props: {
   const intro = t('airlineChange.mail.intro', { reference: order.booking_reference });
   const accepted = change.action_taken === 'accepted';
   return h(
-    EmailLayout,
-    { lang, title: props.subject, preview: intro },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang, title: props.subject, lead: intro },
     h(ListSection, {
       heading: t('order.airlineChange.before'),
       items: change.removed.map((f) => flightLine(lang, f)),

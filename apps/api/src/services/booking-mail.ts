@@ -19,7 +19,7 @@ import {
 import type { EmailPayload } from './mail.ts';
 import {
   ActionButton,
-  EmailLayout,
+  LeadEmail,
   Fields,
   h,
   ListSection,
@@ -69,9 +69,8 @@ function OrderEmail(props: { lang: Locale; subject: string; content: BookingEmai
   ];
   const airlineReference = order.supplier_booking_reference;
   return h(
-    EmailLayout,
-    { lang, title: props.subject, preview: intro },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang, title: props.subject, lead: intro },
     h(Fields, { rows: fields }),
     airlineReference ? h(Fields, { rows: [[t('order.field.airlineReference'), airlineReference]] }) : null,
     airlineReference ? h(Paragraph, { tone: 'small' }, t('order.field.airlineReferenceHint')) : null,

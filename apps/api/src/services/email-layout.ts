@@ -9,7 +9,7 @@
  * Every text node is one whole string (`${label}: ${value}`, never `label, ': ', value`): React puts
  * `<!-- -->` between neighbouring text nodes, which would split a sentence in the HTML part.
  */
-import { createElement as h, Fragment, type ReactElement, type ReactNode } from 'react';
+import { Children, createElement as h, Fragment, type ReactElement, type ReactNode } from 'react';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -75,6 +75,23 @@ export function EmailLayout(props: {
         h(Text, { style: { fontSize: '12px', color: MUTED, marginTop: '24px' } }, footer),
       ),
     ),
+  );
+}
+
+/** The layout of an email that opens with one paragraph, its lead, which mail programs also show as its preview. */
+export function LeadEmail(props: {
+  lang: Locale;
+  title: string;
+  lead: string;
+  footer?: string;
+  children?: ReactNode;
+}): ReactElement {
+  const { lead, children, ...layout } = props;
+  return h(
+    EmailLayout,
+    { ...layout, preview: lead },
+    h(Paragraph, null, lead),
+    ...Children.toArray(children),
   );
 }
 

@@ -9,7 +9,7 @@ import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from './price-alert-mail.ts';
 import type { StaffEmailKind } from './staff-mail.ts';
 import type { AirlineChangeEmailKind } from './airline-change-mail.ts';
-import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
+import { ActionButton, BigCode, LeadEmail, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /**
  * What the outbox stores for an email: rendered once, in the recipient's language, text and HTML, with any
@@ -34,9 +34,8 @@ function SignInCodeEmail(props: { lang: Locale; subject: string; code: string })
   const intl = getIntl(props.lang);
   const intro = intl.formatMessage({ id: 'mail.code.intro' });
   return h(
-    EmailLayout,
-    { lang: props.lang, title: props.subject, preview: intro },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang: props.lang, title: props.subject, lead: intro },
     h(BigCode, null, props.code),
     h(Paragraph, null, intl.formatMessage({ id: 'mail.code.validity' }, { minutes: 10 })),
   );
@@ -46,9 +45,8 @@ function SignInSuspendedEmail(props: { lang: Locale; subject: string; unlockUrl:
   const intl = getIntl(props.lang);
   const body = intl.formatMessage({ id: 'mail.suspended.body' });
   return h(
-    EmailLayout,
-    { lang: props.lang, title: props.subject, preview: body },
-    h(Paragraph, null, body),
+    LeadEmail,
+    { lang: props.lang, title: props.subject, lead: body },
     h(ActionButton, { href: props.unlockUrl }, intl.formatMessage({ id: 'mail.suspended.action' })),
   );
 }

@@ -2,7 +2,7 @@ import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Database } from '@parvoz/db';
 import { enqueueEmail, type EmailPayload } from './mail.ts';
-import { EmailLayout, Fields, h, Paragraph, renderEmailParts } from './email-layout.ts';
+import { LeadEmail, Fields, h, renderEmailParts } from './email-layout.ts';
 
 /** Emails to the site's operator (OPERATOR_EMAIL), in the operator's language (OPERATOR_LANG). */
 export type OperatorEmailKind = 'tour-request' | 'agency-application';
@@ -120,9 +120,8 @@ export async function renderOperatorEmail(lang: Locale, content: OperatorEmail):
   if (content.message) rows.push([t('mail.operator.message'), content.message]);
   rows.push([t('mail.operator.language'), languageName], [t('mail.operator.reference'), content.reference]);
   const element = h(
-    EmailLayout,
-    { lang, title: subject, preview: intro, footer: t('mail.operator.footer') },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang, title: subject, lead: intro, footer: t('mail.operator.footer') },
     h(Fields, { rows }),
   );
   return { lang, subject, ...(await renderEmailParts(element)) };

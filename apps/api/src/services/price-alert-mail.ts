@@ -12,7 +12,7 @@ import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import { formatAmount, formatDate, searchPlaceName } from './booking-format.ts';
 import type { EmailPayload } from './mail.ts';
-import { ActionButton, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
+import { ActionButton, LeadEmail, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 export type PriceAlertEmailKind = 'price-alert-confirm' | 'price-alert-drop';
 
@@ -85,9 +85,8 @@ function ConfirmEmail(props: {
     { route, price, percent: content.minDropPercent },
   );
   return h(
-    EmailLayout,
-    { lang, title: props.subject, preview: intro },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang, title: props.subject, lead: intro },
     h(Paragraph, { tone: 'soft' }, tripText(lang, content.search)),
     h(
       ActionButton,
@@ -118,9 +117,8 @@ function DropEmail(props: {
     { route, price, previous, percent: content.percent },
   );
   return h(
-    EmailLayout,
-    { lang, title: props.subject, preview: intro },
-    h(Paragraph, null, intro),
+    LeadEmail,
+    { lang, title: props.subject, lead: intro },
     h(Paragraph, { tone: 'soft' }, tripText(lang, content.search)),
     h(
       Text,

@@ -2,7 +2,7 @@
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { EmailPayload } from './mail.ts';
-import { ActionButton, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
+import { ActionButton, LeadEmail, h, renderEmailParts } from './email-layout.ts';
 
 export type StaffEmailKind = 'staff-invite';
 
@@ -14,9 +14,8 @@ export async function staffInviteEmail(
   const subject = intl.formatMessage({ id: 'mail.staffInvite.subject' });
   const body = intl.formatMessage({ id: 'mail.staffInvite.body' }, { invitedBy: input.invitedBy });
   const element = h(
-    EmailLayout,
-    { lang, title: subject, preview: body },
-    h(Paragraph, null, body),
+    LeadEmail,
+    { lang, title: subject, lead: body },
     h(
       ActionButton,
       { href: `${input.siteUrl}/${lang}/ops` },
