@@ -3,6 +3,27 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** The web's import boundary: data only through the API over HTTP, and of core only `coreModules`. */
+function webImports(coreModules) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*'],
+            message: 'The web layer reaches data only through the API over HTTP.',
+          },
+          {
+            regex: `^@parvoz/core(?!/(${coreModules.join('|')})$)`,
+            message: `Domain rules stay in the API; the web may use only these of core: ${coreModules.join(', ')}.`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 // One lint config for the repo: TypeScript, accessibility, hooks, and the import boundaries of DESIGN §2.
 export default tseslint.config(
   {
@@ -48,25 +69,13 @@ export default tseslint.config(
   {
     // Workspace packages resolve through node_modules symlinks, so name them too.
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*'],
-              message: 'The web layer reaches data only through the API over HTTP.',
-            },
-            {
-              // Pure functions the browser runs as the visitor types: the search URL codec and document names.
-              regex: '^@parvoz/core(?!/(search-segment|document-names)$)',
-              message:
-                'Domain rules stay in the API; the web may use only the search URL codec and document names.',
-            },
-          ],
-        },
-      ],
-    },
+    // Pure functions the browser runs as the visitor types: the search URL codec and document names.
+    rules: webImports(['search-segment', 'document-names']),
+  },
+  {
+    // Tests may also build an offer's flights with core's fixtures (offer-testing.ts): shapes, not rules.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: webImports(['search-segment', 'document-names', 'offer-testing']),
   },
   {
     files: ['packages/core/**/*.ts'],

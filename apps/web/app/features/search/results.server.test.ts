@@ -15,6 +15,7 @@ import {
 } from './results.server.ts';
 import type { ApiOffer } from '@parvoz/contracts/offers';
 import { parseSearchSegment } from '@parvoz/core/search-segment';
+import { sliceOf, testSegment } from '@parvoz/core/offer-testing';
 import type { ResultOffer, ResultSlice, SearchOutcome } from './results.ts';
 
 describe('the search path segment', () => {
@@ -102,30 +103,7 @@ test('the ±3-day strip moves a round trip as a whole', () => {
 
 test('trimmed offers keep what the page shows and share repeated slices', () => {
   const baggage = { cabin: { quantity: 1, weight_kg: 10 }, checked: { quantity: 0, weight_kg: 0 } };
-  const slice = (key: string) => ({
-    origin: 'TAS',
-    destination: 'IST',
-    departing_at: '2026-12-15T07:35:00+05:00',
-    arriving_at: '2026-12-15T11:25:00+03:00',
-    duration: 'PT4H50M',
-    duration_minutes: 290,
-    transfers: 0,
-    segments: [
-      {
-        flight_key: key,
-        origin: 'TAS',
-        destination: 'IST',
-        departing_at: '2026-12-15T07:35:00+05:00',
-        arriving_at: '2026-12-15T11:25:00+03:00',
-        duration: 'PT4H50M',
-        marketing_carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
-        flight_number: '601',
-        aircraft: { iata_code: '320', name: 'Airbus A320' },
-        cabin_class: 'economy' as const,
-        distance_km: 2820,
-      },
-    ],
-  });
+  const slice = (flight_key: string) => sliceOf([testSegment({ flight_key })], 290);
   const offer = (back: string): ApiOffer => ({
     id: `off_${back}`,
     total_amount: '412.50',
