@@ -8,13 +8,15 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { MessageKey } from '@parvoz/i18n/messages';
 import { createDatabase } from '@parvoz/db';
-import { siteDataDir, startSite, type RunningSite, stopSuite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
+import { siteDataDir, startSiteWithMail, type RunningSite, stopSuite } from './support/server.ts';
+import { gotoHydrated } from './support/browser.ts';
+import { type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
-import { fieldErrorOf } from './support/fields.ts';
+import { fieldErrorOf, fillFields } from './support/fields.ts';
 
 const OPERATOR = 'operator@parvoz-e2e.test';
 let site: RunningSite;
@@ -23,15 +25,12 @@ let smtp: TestSmtpServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   dataDir = siteDataDir();
-  site = await startSite({
-    SMTP_URL: smtp.url,
+  ({ smtp, site, browser } = await startSiteWithMail({
     OPERATOR_EMAIL: OPERATOR,
     OPERATOR_LANG: 'en',
     PARVOZ_DATA_DIR: dataDir,
-  });
-  browser = await launchBrowser();
+  }));
 });
 
 afterAll(async () => {
@@ -49,6 +48,28 @@ async function operatorEmail(subject: string) {
 
 /** The error shown under the field of this label, or null. */
 const fieldError = (page: Page, label: string) => fieldErrorOf(page.getByLabel(label, { exact: true }));
+
+/** The errors under the fields labelled by these message keys are these (null: the field is not marked invalid). */
+async function expectFieldErrors(
+  page: Page,
+  lang: Locale,
+  expected: Partial<Record<MessageKey, string | null>>,
+) {
+  const labels = Object.keys(expected) as MessageKey[];
+  const errors = await Promise.all(labels.map((label) => fieldError(page, m(lang, label))));
+  expect(Object.fromEntries(labels.map((label, i) => [label, errors[i]]))).toEqual(expected);
+}
+
+/** Fills the form's fields (`fillFields`) and presses its button labelled by the message `submit`. */
+async function submitForm(
+  page: Page,
+  lang: Locale,
+  submit: MessageKey,
+  fields: Parameters<typeof fillFields>[2],
+) {
+  await fillFields(page, lang, fields);
+  await page.getByRole('button', { name: m(lang, submit) }).click();
+}
 
 describe('last-minute tours', () => {
   test('list → filter → tour → invalid request → request sent → operator email (ru, 360 px, JavaScript)', async () => {
@@ -90,23 +111,28 @@ describe('last-minute tours', () => {
     await expectAxeClean(page);
 
     // Invalid: errors next to the fields, in Russian; nothing is sent.
-    await page.getByLabel(m(lang, 'requestForm.fullName'), { exact: true }).fill('Я');
-    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('12345');
-    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('olga@');
-    await page.getByRole('button', { name: m(lang, 'tours.form.submit') }).click();
+    await submitForm(page, lang, 'tours.form.submit', {
+      'requestForm.fullName': 'Я',
+      'requestForm.phone': '12345',
+      'requestForm.email': 'olga@',
+    });
     await page.getByTestId('form-problem').waitFor();
     await expect(page.getByTestId('form-problem').textContent()).resolves.toBe(
       m(lang, 'requestForm.error.summary'),
     );
-    expect(await fieldError(page, m(lang, 'requestForm.fullName'))).toBe(m(lang, 'requestForm.error.name'));
-    expect(await fieldError(page, m(lang, 'requestForm.phone'))).toBe(m(lang, 'requestForm.error.phone'));
-    expect(await fieldError(page, m(lang, 'requestForm.email'))).toBe(m(lang, 'requestForm.error.email'));
+    await expectFieldErrors(page, lang, {
+      'requestForm.fullName': m(lang, 'requestForm.error.name'),
+      'requestForm.phone': m(lang, 'requestForm.error.phone'),
+      'requestForm.email': m(lang, 'requestForm.error.email'),
+    });
     await expectAxeClean(page);
 
     // Valid: a number typed the local way, two adults and a child.
-    await page.getByLabel(m(lang, 'requestForm.fullName'), { exact: true }).fill('Ольга Ким');
-    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('90 123 45 67');
-    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('Olga.Kim@example.com');
+    await fillFields(page, lang, {
+      'requestForm.fullName': 'Ольга Ким',
+      'requestForm.phone': '90 123 45 67',
+      'requestForm.email': 'Olga.Kim@example.com',
+    });
     await page.getByLabel(m(lang, 'tours.form.children')).selectOption('1');
     await page.getByLabel(m(lang, 'requestForm.message')).fill('Номер с видом на горы');
     await page.getByRole('button', { name: m(lang, 'tours.form.submit') }).click();
@@ -187,29 +213,29 @@ describe('agencies', () => {
     await page.getByText(m(lang, 'content.agencies.lead')).waitFor();
     await expectAxeClean(page);
 
-    await page.getByLabel(m(lang, 'agencies.form.company'), { exact: true }).fill('Buxoro Sayohat');
-    await page.getByLabel(m(lang, 'agencies.form.taxId'), { exact: true }).fill('12');
-    await page.getByLabel(m(lang, 'agencies.form.website'), { exact: true }).fill('ftp://buxoro.uz');
-    await page.getByRole('button', { name: m(lang, 'agencies.form.submit') }).click();
+    await submitForm(page, lang, 'agencies.form.submit', {
+      'agencies.form.company': 'Buxoro Sayohat',
+      'agencies.form.taxId': '12',
+      'agencies.form.website': 'ftp://buxoro.uz',
+    });
     await page.getByTestId('form-problem').waitFor();
-    expect(await fieldError(page, m(lang, 'agencies.form.taxId'))).toBe(m(lang, 'agencies.form.error.taxId'));
-    expect(await fieldError(page, m(lang, 'agencies.form.country'))).toBe(
-      m(lang, 'agencies.form.error.country'),
-    );
-    expect(await fieldError(page, m(lang, 'agencies.form.website'))).toBe(
-      m(lang, 'agencies.form.error.website'),
-    );
-    expect(await fieldError(page, m(lang, 'agencies.form.contact'))).toBe(m(lang, 'requestForm.error.name'));
-    expect(await fieldError(page, m(lang, 'agencies.form.company'))).toBeNull();
+    await expectFieldErrors(page, lang, {
+      'agencies.form.taxId': m(lang, 'agencies.form.error.taxId'),
+      'agencies.form.country': m(lang, 'agencies.form.error.country'),
+      'agencies.form.website': m(lang, 'agencies.form.error.website'),
+      'agencies.form.contact': m(lang, 'requestForm.error.name'),
+      'agencies.form.company': null,
+    });
     await expectAxeClean(page);
 
-    await page.getByLabel(m(lang, 'agencies.form.taxId'), { exact: true }).fill('301 234 567');
-    await page.getByLabel(m(lang, 'agencies.form.country'), { exact: true }).selectOption('UZ');
-    await page.getByLabel(m(lang, 'agencies.form.website'), { exact: true }).fill('https://buxoro.uz');
-    await page.getByLabel(m(lang, 'agencies.form.contact'), { exact: true }).fill('Sardor Aliyev');
-    await page.getByLabel(m(lang, 'requestForm.email'), { exact: true }).fill('info@buxoro.uz');
-    await page.getByLabel(m(lang, 'requestForm.phone'), { exact: true }).fill('65 221 11 22');
-    await page.getByRole('button', { name: m(lang, 'agencies.form.submit') }).click();
+    await submitForm(page, lang, 'agencies.form.submit', {
+      'agencies.form.taxId': '301 234 567',
+      'agencies.form.country': 'UZ',
+      'agencies.form.website': 'https://buxoro.uz',
+      'agencies.form.contact': 'Sardor Aliyev',
+      'requestForm.email': 'info@buxoro.uz',
+      'requestForm.phone': '65 221 11 22',
+    });
     await page.getByTestId('form-sent').waitFor();
     await expect(page.getByTestId('form-sent').textContent()).resolves.toBe(m(lang, 'agencies.form.sent'));
 
