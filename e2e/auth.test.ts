@@ -16,6 +16,7 @@ import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
+import { fillFields } from './support/fields.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -151,11 +152,13 @@ describe.each(LOCALES)('sign-in, profile, orders, settings and logout in %s', (l
     // Saved travellers: add one, then delete it.
     const travellers = page.getByRole('region', { name: m(lang, 'travellers.heading') });
     await travellers.getByText(m(lang, 'travellers.add')).click();
-    await travellers.getByLabel(m(lang, 'travellers.givenName'), { exact: true }).fill('Aziz');
-    await travellers.getByLabel(m(lang, 'travellers.familyName'), { exact: true }).fill('Karimov');
-    await travellers.getByLabel(m(lang, 'travellers.bornOn'), { exact: true }).fill('1990-04-01');
-    await travellers.getByLabel(m(lang, 'travellers.citizenship'), { exact: true }).fill('uz');
-    await travellers.getByLabel(m(lang, 'travellers.documentNumber'), { exact: true }).fill('AA1234567');
+    await fillFields(travellers, lang, {
+      'travellers.givenName': 'Aziz',
+      'travellers.familyName': 'Karimov',
+      'travellers.bornOn': '1990-04-01',
+      'travellers.citizenship': 'uz',
+      'travellers.documentNumber': 'AA1234567',
+    });
     await travellers.getByRole('button', { name: m(lang, 'travellers.save') }).click();
     // The save's toast says its navigation is over: until then the list's buttons are disabled (busy), and on a
     // loaded machine a click could land on one just as the revalidation disabled it (seen once in CI).

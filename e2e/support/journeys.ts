@@ -1,10 +1,11 @@
 /** Steps of a traveller's or operator's journey that several suites take the same way, in Chromium. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import { m } from './messages.ts';
 import { codeOf, type TestSmtpServer } from './smtp.ts';
 import { gotoHydrated } from './browser.ts';
 import { isoDay } from './dates.ts';
+import { fillFields } from './fields.ts';
 
 /**
  * On the sandbox provider's card page (waits for it): a card number, a future expiry, a CVC and the holder,
@@ -71,25 +72,63 @@ export async function payOrderAsTraveller(
   await context.close();
 }
 
+/** A traveller as the booking form asks for one: names, birth date, gender, citizenship and passport. */
+export type PassengerData = {
+  given: string;
+  family: string;
+  born: string;
+  gender: 'male' | 'female';
+  citizenship: string;
+  document: string;
+  expires: string;
+};
+
+/** The booking form's fieldset of the `index`-th passenger (from 0), of that type. */
+export function passengerGroup(page: Page, lang: Locale, index: number, type: 'adult' | 'child' | 'infant') {
+  return page.getByRole('group', {
+    name: m(lang, 'booking.passenger.legend', {
+      number: index + 1,
+      type: m(lang, `booking.passengerType.${type}`),
+    }),
+  });
+}
+
+/** One passenger's fieldset of the booking form filled in. */
+export async function fillPassenger(group: Locator, lang: Locale, p: PassengerData): Promise<void> {
+  await fillFields(group, lang, {
+    'booking.passenger.givenName': p.given,
+    'booking.passenger.familyName': p.family,
+    'booking.passenger.bornOn': p.born,
+    'booking.passenger.gender': p.gender,
+    'booking.passenger.citizenship': p.citizenship,
+    'booking.passenger.documentNumber': p.document,
+    'booking.passenger.documentExpiresOn': p.expires,
+  });
+}
+
+/** The booking form's contact filled in: Aziz Karimov, an Uzbek mobile number, `email` his address. */
+export async function fillContact(page: Page, lang: Locale, email: string): Promise<void> {
+  await fillFields(page, lang, {
+    'booking.contact.fullName': 'Aziz Karimov',
+    'booking.contact.email': email,
+    'booking.contact.phoneCountry': 'UZ',
+    'booking.contact.phone': '90 123 45 67',
+  });
+}
+
 /**
  * On the booking page of a one-adult offer: the contact and the adult (Aziz Karimov, Uzbek passport) filled in,
  * `email` the contact's address. Leaves the agreement and the submit to the caller.
  */
 export async function fillOneAdultBooking(page: Page, lang: Locale, email: string): Promise<void> {
-  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
-  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
-  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
-  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
-  const adult = page.getByRole('group', {
-    name: m(lang, 'booking.passenger.legend', { number: 1, type: m(lang, 'booking.passengerType.adult') }),
+  await fillContact(page, lang, email);
+  await fillPassenger(passengerGroup(page, lang, 0, 'adult'), lang, {
+    given: 'AZIZ',
+    family: 'KARIMOV',
+    born: '1990-04-01',
+    gender: 'male',
+    citizenship: 'UZ',
+    document: 'AA1234567',
+    expires: isoDay(3 * 365),
   });
-  await adult.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill('AZIZ');
-  await adult.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill('KARIMOV');
-  await adult.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill('1990-04-01');
-  await adult.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption('male');
-  await adult.getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true }).selectOption('UZ');
-  await adult.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill('AA1234567');
-  await adult
-    .getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true })
-    .fill(isoDay(3 * 365));
 }
