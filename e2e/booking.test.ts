@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { DEFAULT_CURRENCY_BY_LOCALE, formatMoney } from '@parvoz/i18n/currency';
 import { encodeOffer } from '@parvoz/core/offers';
@@ -21,7 +21,7 @@ import { m } from './support/messages.ts';
 import { descriptionOf } from './support/fields.ts';
 import { isoDay } from './support/dates.ts';
 import { firstOfferOn } from './support/offers.ts';
-import { payOnSandboxCardPage } from './support/journeys.ts';
+import { fillContact, fillPassenger, passengerGroup, payOnSandboxCardPage } from './support/journeys.ts';
 import { sessionToken } from './support/api.ts';
 
 let site: RunningSite;
@@ -145,44 +145,6 @@ const words = (text: string) => text.replace(/\s+/g, ' ');
 async function expectFieldError(control: Locator, message: string) {
   await expect.poll(() => control.getAttribute('aria-invalid')).toBe('true');
   expect(words(await descriptionOf(control))).toContain(words(message));
-}
-
-type PassengerData = {
-  given: string;
-  family: string;
-  born: string;
-  gender: 'male' | 'female';
-  citizenship: string;
-  document: string;
-  expires: string;
-};
-
-function passengerGroup(page: Page, lang: Locale, index: number, type: 'adult' | 'child' | 'infant') {
-  return page.getByRole('group', {
-    name: m(lang, 'booking.passenger.legend', {
-      number: index + 1,
-      type: m(lang, `booking.passengerType.${type}`),
-    }),
-  });
-}
-
-async function fillPassenger(group: Locator, lang: Locale, p: PassengerData) {
-  await group.getByLabel(m(lang, 'booking.passenger.givenName'), { exact: true }).fill(p.given);
-  await group.getByLabel(m(lang, 'booking.passenger.familyName'), { exact: true }).fill(p.family);
-  await group.getByLabel(m(lang, 'booking.passenger.bornOn'), { exact: true }).fill(p.born);
-  await group.getByLabel(m(lang, 'booking.passenger.gender'), { exact: true }).selectOption(p.gender);
-  await group
-    .getByLabel(m(lang, 'booking.passenger.citizenship'), { exact: true })
-    .selectOption(p.citizenship);
-  await group.getByLabel(m(lang, 'booking.passenger.documentNumber'), { exact: true }).fill(p.document);
-  await group.getByLabel(m(lang, 'booking.passenger.documentExpiresOn'), { exact: true }).fill(p.expires);
-}
-
-async function fillContact(page: Page, lang: Locale, email: string) {
-  await page.getByLabel(m(lang, 'booking.contact.fullName'), { exact: true }).fill('Aziz Karimov');
-  await page.getByLabel(m(lang, 'booking.contact.email'), { exact: true }).fill(email);
-  await page.getByLabel(m(lang, 'booking.contact.phoneCountry'), { exact: true }).selectOption('UZ');
-  await page.getByLabel(m(lang, 'booking.contact.phone'), { exact: true }).fill('90 123 45 67');
 }
 
 function linkIn(mail: ReceivedEmail): string {
