@@ -7,9 +7,12 @@
  *   BENCH_FORM_FACTORS=mobile,desktop
  *   BENCH_LANGS=en,ru,uz,tr      languages of the home, results and booking pages
  *   BENCH_PAGES=home,results,booking
+ *   BENCH_REPORT_DIR=/tmp/lh     also write every run's full report there (JSON), to read its audits
  * Every URL is requested twice before its first run, so the figures are of a warm server (the first render
  * of a page after start loads its modules and fills caches; that is start-up cost, not page cost).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
@@ -26,6 +29,7 @@ const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(
 const LANGS = (process.env.BENCH_LANGS?.split(',') ?? LOCALES) as Locale[];
 const PAGES = (process.env.BENCH_PAGES ?? 'home,results,booking').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const ANONYMOUS = process.env.PARVOZ_ANONYMOUS_TOKEN ?? 'parvoz-public-anonymous';
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -94,6 +98,11 @@ try {
         const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         const { lhr } = result;
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          const file = `${name.replace(/[^a-z0-9]+/gi, '-')}-${formFactor}-${run}.json`;
+          writeFileSync(path.join(REPORT_DIR, file), JSON.stringify(lhr));
+        }
         for (const c of CATEGORIES)
           (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
         metrics.fcp!.push(lhr.audits['first-contentful-paint']?.numericValue ?? NaN);

@@ -56,6 +56,42 @@ describe('page weight', () => {
     }
   });
 
+  test("a page names its language's messages file instead of carrying the words; saving another language loads that one's", async () => {
+    // A plain-text message of the booking page: the home page neither shows nor ships it.
+    const [key, words] = Object.entries(MESSAGES.en).find(
+      ([k, v]) => k.startsWith('booking.') && !/[{}<]/.test(v) && v.length > 60,
+    )!;
+    const html = await (await fetch(`${site.url}/en`)).text();
+    const file =
+      /<link rel="modulepreload" id="parvoz-messages" href="(\/assets\/messages-en-[0-9a-f]{12}\.js)"/.exec(
+        html,
+      )?.[1];
+    expect(file, 'the messages link').toBeDefined();
+    expect(html).not.toContain(words);
+    const served = await fetch(site.url + file!);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await served.text(), key).toContain(JSON.stringify(words).slice(1, -1));
+
+    const page = await browser.newPage();
+    const loaded: string[] = [];
+    page.on('response', (r) => /\/assets\/messages-/.test(r.url()) && loaded.push(new URL(r.url()).pathname));
+    try {
+      await gotoHydrated(page, `${site.url}/en/settings`);
+      expect(loaded).toEqual([file]);
+      // Saving another language navigates in the page: the Turkish words arrive before the Turkish page shows.
+      await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+      await page.locator('#settings-language').selectOption('tr');
+      await page.getByRole('main').getByRole('button', { name: MESSAGES.en['settings.save'] }).click();
+      await page.waitForURL(/\/tr\/settings/);
+      await expect.poll(() => page.locator('h1').textContent()).toBe(MESSAGES.tr['page.settings.heading']);
+      expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+      expect(loaded).toHaveLength(2);
+      expect(loaded[1]).toMatch(/^\/assets\/messages-tr-[0-9a-f]{12}\.js$/);
+    } finally {
+      await page.close();
+    }
+  });
+
   test('/uz loads the Uzbek number, date and plural data, not the time-zone database nor Intl.Locale', async () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'currency', value: 'UZS', url: site.url }]);

@@ -5,6 +5,7 @@ import { routeModuleReloadGuard } from './build-tools/route-module-reload-guard.
 import { errorMessagesModule } from './build-tools/error-messages.ts';
 import { appCssModule } from './build-tools/inline-css.ts';
 import { browserWithoutIcuParser } from './build-tools/no-icu-parser.ts';
+import { shellMessagesFiles } from './build-tools/shell-messages.ts';
 
 export default defineConfig({
   plugins: [
@@ -12,6 +13,7 @@ export default defineConfig({
     errorMessagesModule(),
     appCssModule(),
     browserWithoutIcuParser(),
+    shellMessagesFiles(),
     tailwindcss(),
     reactRouter(),
   ],

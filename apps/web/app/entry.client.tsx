@@ -3,11 +3,20 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { browserLacksUzbekIntl, installUzbekIntl } from './lib/uz-intl.client.ts';
 import { handleFatalError, installFatalErrorHandler, mountOrReport } from './lib/fatal-errors.client.ts';
+import { SHELL_MESSAGES_LINK_ID, loadShellMessages } from './lib/shell-messages.ts';
+import { isLocale } from '@parvoz/i18n/locales';
 
 installFatalErrorHandler();
 
 async function hydrate() {
-  if (document.documentElement.lang === 'uz' && browserLacksUzbekIntl()) await installUzbekIntl();
+  const lang = document.documentElement.lang;
+  // The page's words come in a file of their own (root.tsx names it; an error page without root's data has
+  // none), loaded beside the polyfills /uz may need.
+  const messages = document.getElementById(SHELL_MESSAGES_LINK_ID);
+  await Promise.all([
+    messages instanceof HTMLLinkElement && isLocale(lang) ? loadShellMessages(lang, messages.href) : null,
+    lang === 'uz' && browserLacksUzbekIntl() ? installUzbekIntl() : null,
+  ]);
   startTransition(() => {
     mountOrReport(() =>
       hydrateRoot(

@@ -25,7 +25,13 @@ import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
 import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
-import { shellMessages } from './lib/shell-messages.server.ts';
+import { shellMessages, shellMessagesFile } from './lib/shell-messages.server.ts';
+import {
+  SHELL_MESSAGES_LINK_ID,
+  keepShellMessages,
+  loadShellMessages,
+  shellMessagesOf,
+} from './lib/shell-messages.ts';
 import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext, type RequestState } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
@@ -86,16 +92,24 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     Locale,
     string
   >;
+  keepShellMessages(locale, shellMessages(locale));
   return {
     locale,
     currency,
-    messages: shellMessages(locale),
+    messagesUrl: `/${shellMessagesFile(locale).fileName}`,
     languageNames,
     user,
     hasToken: Boolean(state.token),
     origin: siteOrigin(request),
     toast: takeToast(request, state),
   };
+}
+
+/** A page in another language shows once its messages file has loaded (the first page: entry.client.tsx). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+  const data = await serverLoader();
+  await loadShellMessages(data.locale, data.messagesUrl);
+  return data;
 }
 
 /** The toast an action left for this page (GET only: a form post's own answer leaves it for the redirect). */
@@ -137,12 +151,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The whole stylesheet, inline: no render-blocking request (build-tools/inline-css.ts). */}
         <style id="parvoz-css" dangerouslySetInnerHTML={{ __html: APP_CSS }} />
+        {data ? <link rel="modulepreload" id={SHELL_MESSAGES_LINK_ID} href={data.messagesUrl} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {data ? (
-          <RawIntlProvider value={sharedIntl(data.locale, data.messages)}>
+          <RawIntlProvider value={sharedIntl(data.locale, shellMessagesOf(data.locale))}>
             <ModalProvider>
               <AuthProvider>
                 <Shell>{children}</Shell>

@@ -36,8 +36,11 @@ export function useT(): (key: MessageKey, values?: Values) => string {
 export type RootData = {
   locale: Locale;
   currency: Currency;
-  /** The shell's messages: ICU AST, plain texts as text (shell-messages.server.ts, shipped-messages.ts). */
-  messages: ShippedMessages;
+  /**
+   * The address of the shell's messages file of `locale` (ICU AST, plain texts as text): the page loads it
+   * instead of carrying the words (shell-messages.ts, shell-messages.server.ts, shipped-messages.ts).
+   */
+  messagesUrl: string;
   languageNames: Record<Locale, string>;
   user: {
     id: string;

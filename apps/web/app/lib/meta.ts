@@ -2,6 +2,7 @@ import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import { sharedIntl, type MessageKey, type RootData } from './i18n.tsx';
 import type { ShippedMessages } from './shipped-messages.ts';
+import { shellMessagesOf } from './shell-messages.ts';
 
 type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -39,7 +40,8 @@ export function pageMeta(
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
   )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
-  const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
+  const shell = shellMessagesOf(root.locale);
+  const messages = own ? { ...shell, ...own.consoleMessages } : shell;
   const intl = sharedIntl(root.locale, messages);
   const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
   const appName = intl.formatMessage({ id: 'app.name' });
@@ -99,7 +101,8 @@ export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescript
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
   )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
-  const messages = own ? { ...root.messages, ...own.consoleMessages } : root.messages;
+  const shell = shellMessagesOf(root.locale);
+  const messages = own ? { ...shell, ...own.consoleMessages } : shell;
   const intl = sharedIntl(root.locale, messages);
   const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
   return [{ title: `${text} — ${intl.formatMessage({ id: 'app.name' })}` }, robots];

@@ -2,7 +2,9 @@ import { expect, test } from 'vitest';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { parsesDuring } from '@parvoz/i18n/testing';
 import { sharedIntl } from './i18n.tsx';
-import { shellMessages } from './shell-messages.server.ts';
+import { shellMessages, shellMessagesFile } from './shell-messages.server.ts';
+import { keepShellMessages, loadShellMessages, shellMessagesOf } from './shell-messages.ts';
+import { shellMessagesFiles } from '../../build-tools/shell-messages.ts';
 import { fromShipped } from './shipped-messages.ts';
 
 test('every request of a language gets the same AST catalogue and intl, which formats without parsing', () => {
@@ -20,4 +22,44 @@ test('every request of a language gets the same AST catalogue and intl, which fo
     }
   });
   expect(parses).toBe(0);
+});
+
+test("a language's messages file carries exactly its catalogue, under a name that changes with the words", async () => {
+  const names = new Set<string>();
+  for (const locale of LOCALES) {
+    const { fileName, source } = shellMessagesFile(locale);
+    expect(fileName).toMatch(new RegExp(`^assets/messages-${locale}-[0-9a-f]{12}\\.js$`));
+    names.add(fileName);
+    // What the browser gets when it imports the file.
+    const url = `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`;
+    const loaded = ((await import(/* @vite-ignore */ url)) as { default: unknown }).default;
+    expect(loaded).toEqual(shellMessages(locale));
+    // The name is the words' hash: the same words, the same name; other words (another language), another.
+    expect(shellMessagesFile(locale).fileName).toBe(fileName);
+  }
+  expect(names.size).toBe(LOCALES.length);
+});
+
+test('the build writes every language file the server names, and only into the browser build', () => {
+  const plugin = shellMessagesFiles();
+  const emitted: Array<{ fileName: string; source: string }> = [];
+  const generate = (consumer: 'client' | 'server') =>
+    (plugin.generateBundle as (this: unknown) => void).call({
+      environment: { config: { consumer } },
+      emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
+    });
+  generate('server');
+  expect(emitted).toEqual([]);
+  generate('client');
+  expect(emitted.map((f) => f.fileName)).toEqual(LOCALES.map((l) => shellMessagesFile(l).fileName));
+  expect(emitted.map((f) => f.source)).toEqual(LOCALES.map((l) => shellMessagesFile(l).source));
+});
+
+test('rendering reads a language only once it is kept or loaded from its file', async () => {
+  expect(() => shellMessagesOf('tr')).toThrow(/tr messages are not loaded/);
+  const { source } = shellMessagesFile('tr');
+  await loadShellMessages('tr', `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+  expect(shellMessagesOf('tr')).toEqual(shellMessages('tr'));
+  keepShellMessages('uz', shellMessages('uz'));
+  expect(shellMessagesOf('uz')).toBe(shellMessages('uz'));
 });

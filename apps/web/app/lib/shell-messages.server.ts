@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { compiledMessages, type CompiledMessages } from '@parvoz/i18n/messages';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { toShipped, type ShippedMessages } from './shipped-messages.ts';
@@ -29,4 +30,26 @@ export function shellMessages(locale: Locale): ShippedMessages {
 /** The console's messages (routes/ops-layout.tsx adds them to the shell's for its pages). */
 export function consoleMessages(locale: Locale): ShippedMessages {
   return CONSOLE[locale];
+}
+
+/**
+ * The shell's messages of a language as the browser loads them: a JavaScript module of its own, not part of
+ * every page's HTML. Inside the page they were ~85 kB of the home page's 158 kB, decoded by React Router's
+ * stream reader on every page load; as a file they are fetched once and cached (a year, like every asset), and
+ * `JSON.parse` of one string reads them. The build writes the file (build-tools/shell-messages.ts) under the
+ * name this gives, which changes whenever the words do; the page names it in a modulepreload link.
+ */
+export type ShellMessagesFile = { fileName: string; source: string };
+
+const FILES = new Map<Locale, ShellMessagesFile>();
+
+export function shellMessagesFile(locale: Locale): ShellMessagesFile {
+  let file = FILES.get(locale);
+  if (!file) {
+    const source = `export default JSON.parse(${JSON.stringify(JSON.stringify(SHELL[locale]))});\n`;
+    const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+    file = { fileName: `assets/messages-${locale}-${hash}.js`, source };
+    FILES.set(locale, file);
+  }
+  return file;
 }

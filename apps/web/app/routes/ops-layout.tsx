@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import type { Route } from './+types/ops-layout';
 import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
+import { shellMessagesOf } from '../lib/shell-messages.ts';
 import { SectionNav, type SectionLink } from '../components/SectionNav.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
@@ -18,10 +19,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function OpsLayout({ loaderData }: Route.ComponentProps) {
-  const { locale, messages } = useRootData();
+  const { locale } = useRootData();
   const merged = useMemo(
-    () => ({ ...messages, ...loaderData.consoleMessages }),
-    [messages, loaderData.consoleMessages],
+    () => ({ ...shellMessagesOf(locale), ...loaderData.consoleMessages }),
+    [locale, loaderData.consoleMessages],
   );
   return (
     <RawIntlProvider value={sharedIntl(locale, merged)}>
