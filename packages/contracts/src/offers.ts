@@ -9,7 +9,12 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
-import { fareConditionsSchema, orderSliceSchema, priceBreakdownItemSchema } from './booking.ts';
+import {
+  fareConditionsSchema,
+  orderSegmentSchema,
+  orderSliceSchema,
+  priceBreakdownItemSchema,
+} from './booking.ts';
 import { fareFamilySchema } from './search.ts';
 
 const currencySchema = z.enum(CURRENCIES);
@@ -99,11 +104,18 @@ export const searchFacetsSchema = z.object({
   slices: z.array(z.object({ departure: timeRangeSchema.nullable(), arrival: timeRangeSchema.nullable() })),
 });
 
+/** A flight of a search answer, listed once however many slices fly it (ADR 0015); slices name it by its key. */
+export const searchFlightSchema = orderSegmentSchema.omit({ connection_minutes: true });
+
 /**
  * A slice of a search answer, listed once however many offers fly it (ADR 0015); offers name it by its key.
- * `luggage`: "add luggage" on this slice, one bag per passenger of `passenger_types`, `amount` per passenger.
+ * `flights`: keys into the answer's `flights`, in order; `connection_minutes`: the time on the ground before each
+ * flight after the first. `luggage`: "add luggage" on this slice, one bag per passenger of `passenger_types`,
+ * `amount` per passenger.
  */
-export const searchSliceSchema = orderSliceSchema.extend({
+export const searchSliceSchema = orderSliceSchema.omit({ segments: true }).extend({
+  flights: z.array(z.string()).min(1),
+  connection_minutes: z.array(z.number()),
   luggage: z.object({
     weight_kg: z.number(),
     amount: z.string(),
@@ -134,8 +146,8 @@ export type SearchAnswerOffer = z.infer<typeof searchOfferSchema>;
 
 /**
  * POST /v1/flights/search. Offers carry only what differs between them; the currency, `expires_at`, the
- * passengers, the cabin, each fare family's baggage and the slices (with their luggage) are the answer's, listed
- * once. `expandSearchOffers` (search-answer.ts) rebuilds full offers; the price breakdown per passenger type
+ * passengers, the cabin, each fare family's baggage, the slices (with their luggage) and their flights are the
+ * answer's, listed once. `expandSearchOffers` (search-answer.ts) rebuilds full offers; the price breakdown per passenger type
  * comes with GET /v1/offers/{id}.
  */
 export const flightSearchResponseSchema = z.object({
@@ -148,6 +160,7 @@ export const flightSearchResponseSchema = z.object({
     passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
     /** The cabin's fare families, cheapest first, with what each includes. */
     fare_families: z.array(z.object({ fare_family: fareFamilySchema, baggage: baggageAllowanceSchema })),
+    flights: z.record(z.string(), searchFlightSchema),
     slices: z.record(z.string(), searchSliceSchema),
     offers: z.array(searchOfferSchema),
     facets: searchFacetsSchema,

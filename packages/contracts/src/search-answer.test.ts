@@ -49,7 +49,7 @@ describe('a search answer, compact on the wire and whole again for its readers',
   test('each slice and fare family is listed once; offers share them by key', async () => {
     const data = await full(roundTrip());
     const wire = compactSearch(data);
-    const flights = Object.values(wire.slices).map((s) => s.segments.map((g) => g.flight_key).join());
+    const flights = Object.values(wire.slices).map((s) => s.flights.join());
     expect(new Set(flights).size).toBe(flights.length);
     const distinct = new Set(
       data.offers.flatMap((o) => o.slices.map((s) => s.segments.map((g) => g.flight_key).join())),
@@ -77,12 +77,34 @@ describe('a search answer, compact on the wire and whole again for its readers',
         searchedAt: now,
         currency: 'EUR',
         passengers: { adults: 2, children: 1, infants: 1 },
-        slices: first.slices.map((k) => wire.slices[k]!.segments.map((g) => g.flight_key)),
+        slices: first.slices.map((k) => wire.slices[k]!.flights.map((f) => wire.flights[f]!.flight_key)),
       },
     });
     expect(decodeOffer(first.other_fares[0]!.offer_id, 'other-secret', now).ok).toBe(false);
     // Far smaller than the offers each carrying their slices and families.
     expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(data).length / 2.5);
+  });
+
+  test('each flight is listed once, however many slices fly it; another description of it gets a key of its own', async () => {
+    const data = await full(roundTrip());
+    const segments = data.offers.flatMap((o) => o.slices.flatMap((s) => s.segments));
+    const wire = compactSearch(data);
+    expect(Object.keys(wire.flights).sort()).toEqual([...new Set(segments.map((g) => g.flight_key))].sort());
+    const flown = Object.values(wire.slices).flatMap((s) => s.flights);
+    expect(new Set(flown)).toEqual(new Set(Object.keys(wire.flights)));
+
+    // A second supplier's offer on the same first flight, with the aircraft named otherwise: both stay as sent.
+    const [first] = data.offers;
+    const other = structuredClone(first!);
+    const renamed = other.slices[0]!.segments[0]!;
+    renamed.aircraft = { ...renamed.aircraft, name: `${renamed.aircraft.name} (other supplier)` };
+    other.slices[0]!.segments.push({ ...other.slices[0]!.segments[0]!, connection_minutes: 0 }); // a new slice key
+    const mixed = { ...data, offers: [first!, other] };
+    const sent = compactSearch(mixed);
+    expect(Object.keys(sent.flights)).toContain(`${renamed.flight_key}~2`);
+    expect(expandSearchOffers(JSON.parse(JSON.stringify(sent)))).toEqual(
+      mixed.offers.map(({ price_breakdown: _, ...rest }) => rest),
+    );
   });
 
   test('offers sharing a slice share one object once expanded', async () => {
@@ -102,14 +124,28 @@ describe('a search answer, compact on the wire and whole again for its readers',
     expect(shared).toBeGreaterThan(0);
   });
 
-  test('an answer with no offers expands to none; a reference to an unlisted slice or family is refused', async () => {
-    const empty: SearchAnswer = { ...compactSearch(await full(roundTrip())), offers: [], slices: {} };
+  test('an answer with no offers expands to none; a reference to an unlisted slice, flight or family is refused', async () => {
+    const empty: SearchAnswer = {
+      ...compactSearch(await full(roundTrip())),
+      offers: [],
+      slices: {},
+      flights: {},
+    };
     expect(expandSearchOffers(empty)).toEqual([]);
     const wire = compactSearch(await full(roundTrip()));
     const badSlice = { ...wire, offers: [{ ...wire.offers[0]!, slices: ['nope'] }] };
     expect(() => expandSearchOffers(badSlice)).toThrow(BrokenSearchAnswer);
     const proto = { ...wire, offers: [{ ...wire.offers[0]!, slices: ['constructor'] }] };
     expect(() => expandSearchOffers(proto)).toThrow(BrokenSearchAnswer);
+    const [sliceKey, slice] = Object.entries(wire.slices)[0]!;
+    for (const broken of [
+      { ...slice, flights: ['XX1-2026-01-01', ...slice.flights.slice(1)] },
+      { ...slice, flights: ['constructor', ...slice.flights.slice(1)] },
+      { ...slice, connection_minutes: [...slice.connection_minutes, 60] },
+    ]) {
+      const badFlight = { ...wire, slices: { ...wire.slices, [sliceKey]: broken } };
+      expect(() => expandSearchOffers(badFlight)).toThrow(BrokenSearchAnswer);
+    }
     const badFamily = { ...wire, fare_families: wire.fare_families.slice(1) };
     expect(() => expandSearchOffers(badFamily)).toThrow(BrokenSearchAnswer);
   });

@@ -206,11 +206,18 @@ export interface FlightSearchData extends SearchAnswerHead {
   offers: Offer[];
 }
 
+/** A flight of a search answer (ADR 0015), listed once however many slices fly it; slices name it by its key. */
+export type SearchFlight = Omit<OfferSegment, 'connection_minutes'>;
+
 /**
  * A slice of a search answer (ADR 0015), listed once however many offers fly it; offers name it by its key.
- * `luggage`: the "add luggage" service on this slice (one bag per adult or child, price per passenger).
+ * `flights`: keys into the answer's `flights`, in order; `connection_minutes`: the time on the ground before
+ * each flight after the first. `luggage`: the "add luggage" service on this slice (one bag per adult or child,
+ * price per passenger).
  */
-export interface SearchSlice extends OfferSlice {
+export interface SearchSlice extends Omit<OfferSlice, 'segments'> {
+  flights: string[];
+  connection_minutes: number[];
   luggage: { weight_kg: number; amount: string; passenger_types: PassengerType[] };
 }
 
@@ -252,6 +259,7 @@ export interface SearchOffer {
 export interface SearchAnswer extends SearchAnswerHead {
   /** The cabin's fare families, cheapest first. */
   fare_families: SearchFareFamily[];
+  flights: Record<string, SearchFlight>;
   slices: Record<string, SearchSlice>;
   offers: SearchOffer[];
 }
