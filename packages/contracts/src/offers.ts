@@ -104,8 +104,13 @@ export const searchFacetsSchema = z.object({
   slices: z.array(z.object({ departure: timeRangeSchema.nullable(), arrival: timeRangeSchema.nullable() })),
 });
 
-/** A flight of a search answer, listed once however many slices fly it (ADR 0015); slices name it by its key. */
-export const searchFlightSchema = orderSegmentSchema.omit({ connection_minutes: true });
+/**
+ * A flight of a search answer, listed once however many slices fly it (ADR 0015); slices name it by its key.
+ * `marketing_carrier` and `aircraft` are keys into the answer's `carriers` and `aircraft` (their codes).
+ */
+export const searchFlightSchema = orderSegmentSchema
+  .omit({ connection_minutes: true })
+  .extend({ marketing_carrier: z.string(), aircraft: z.string() });
 
 /**
  * A slice of a search answer, listed once however many offers fly it (ADR 0015); offers name it by its key.
@@ -146,8 +151,8 @@ export type SearchAnswerOffer = z.infer<typeof searchOfferSchema>;
 
 /**
  * POST /v1/flights/search. Offers carry only what differs between them; the currency, `expires_at`, the
- * passengers, the cabin, each fare family's baggage, the slices (with their luggage) and their flights are the
- * answer's, listed once. `expandSearchOffers` (search-answer.ts) rebuilds full offers; the price breakdown per passenger type
+ * passengers, the cabin, each fare family's baggage, the slices (with their luggage), their flights and the
+ * flights' carriers and aircraft are the answer's, listed once. `expandSearchOffers` (search-answer.ts) rebuilds full offers; the price breakdown per passenger type
  * comes with GET /v1/offers/{id}.
  */
 export const flightSearchResponseSchema = z.object({
@@ -160,6 +165,8 @@ export const flightSearchResponseSchema = z.object({
     passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
     /** The cabin's fare families, cheapest first, with what each includes. */
     fare_families: z.array(z.object({ fare_family: fareFamilySchema, baggage: baggageAllowanceSchema })),
+    carriers: z.record(z.string(), carrierSchema),
+    aircraft: z.record(z.string(), carrierSchema),
     flights: z.record(z.string(), searchFlightSchema),
     slices: z.record(z.string(), searchSliceSchema),
     offers: z.array(searchOfferSchema),

@@ -85,11 +85,20 @@ describe('a search answer, compact on the wire and whole again for its readers',
     expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(data).length / 2.5);
   });
 
-  test('each flight is listed once, however many slices fly it; another description of it gets a key of its own', async () => {
+  test('each flight, carrier and aircraft is listed once; another description of one gets a key of its own', async () => {
     const data = await full(roundTrip());
     const segments = data.offers.flatMap((o) => o.slices.flatMap((s) => s.segments));
     const wire = compactSearch(data);
-    expect(Object.keys(wire.flights).sort()).toEqual([...new Set(segments.map((g) => g.flight_key))].sort());
+    const distinct = (codes: string[]) => [...new Set(codes)].sort();
+    expect(Object.keys(wire.flights).sort()).toEqual(distinct(segments.map((g) => g.flight_key)));
+    expect(Object.keys(wire.carriers).sort()).toEqual(
+      distinct(segments.map((g) => g.marketing_carrier.iata_code)),
+    );
+    expect(Object.keys(wire.aircraft).sort()).toEqual(distinct(segments.map((g) => g.aircraft.iata_code)));
+    for (const flight of Object.values(wire.flights)) {
+      expect(wire.carriers[flight.marketing_carrier]!.iata_code).toBe(flight.marketing_carrier);
+      expect(wire.aircraft[flight.aircraft]!.iata_code).toBe(flight.aircraft);
+    }
     const flown = Object.values(wire.slices).flatMap((s) => s.flights);
     expect(new Set(flown)).toEqual(new Set(Object.keys(wire.flights)));
 
@@ -102,6 +111,7 @@ describe('a search answer, compact on the wire and whole again for its readers',
     const mixed = { ...data, offers: [first!, other] };
     const sent = compactSearch(mixed);
     expect(Object.keys(sent.flights)).toContain(`${renamed.flight_key}~2`);
+    expect(sent.aircraft[`${renamed.aircraft.iata_code}~2`]).toEqual(renamed.aircraft);
     expect(expandSearchOffers(JSON.parse(JSON.stringify(sent)))).toEqual(
       mixed.offers.map(({ price_breakdown: _, ...rest }) => rest),
     );
@@ -124,12 +134,14 @@ describe('a search answer, compact on the wire and whole again for its readers',
     expect(shared).toBeGreaterThan(0);
   });
 
-  test('an answer with no offers expands to none; a reference to an unlisted slice, flight or family is refused', async () => {
+  test('an answer with no offers expands to none; a reference to an unlisted slice, flight, carrier, aircraft or family is refused', async () => {
     const empty: SearchAnswer = {
       ...compactSearch(await full(roundTrip())),
       offers: [],
       slices: {},
       flights: {},
+      carriers: {},
+      aircraft: {},
     };
     expect(expandSearchOffers(empty)).toEqual([]);
     const wire = compactSearch(await full(roundTrip()));
@@ -137,6 +149,14 @@ describe('a search answer, compact on the wire and whole again for its readers',
     expect(() => expandSearchOffers(badSlice)).toThrow(BrokenSearchAnswer);
     const proto = { ...wire, offers: [{ ...wire.offers[0]!, slices: ['constructor'] }] };
     expect(() => expandSearchOffers(proto)).toThrow(BrokenSearchAnswer);
+    const [flightKey, flight] = Object.entries(wire.flights)[0]!;
+    for (const broken of [
+      { ...flight, marketing_carrier: 'XX' },
+      { ...flight, aircraft: 'constructor' },
+    ]) {
+      const badRef = { ...wire, flights: { ...wire.flights, [flightKey]: broken } };
+      expect(() => expandSearchOffers(badRef)).toThrow(BrokenSearchAnswer);
+    }
     const [sliceKey, slice] = Object.entries(wire.slices)[0]!;
     for (const broken of [
       { ...slice, flights: ['XX1-2026-01-01', ...slice.flights.slice(1)] },

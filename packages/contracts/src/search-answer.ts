@@ -1,6 +1,6 @@
 /**
- * A search answer's offers made whole again (ADR 0015): POST /v1/flights/search lists each flight, slice and
- * fare family once and its offers refer to them; this gives each offer its slices, baggage, fare families (with
+ * A search answer's offers made whole again (ADR 0015): POST /v1/flights/search lists each flight, slice,
+ * carrier, aircraft and fare family once and its offers refer to them; this gives each offer its slices, baggage, fare families (with
  * their signed ids), luggage and owner as GET /v1/offers/{id} shapes them, less the price breakdown. Pure; the
  * web's results page and the tests read answers through it. Offers sharing a slice share one slice object.
  */
@@ -19,24 +19,35 @@ export function expandSearchOffers(data: SearchAnswer): SearchOffer[] {
     if (!b) throw new BrokenSearchAnswer(`fare family ${family} is not listed`);
     return b;
   };
+  const listed = <T>(table: Record<string, T>, what: string, key: string): T => {
+    const item = Object.hasOwn(table, key) ? table[key] : undefined;
+    if (!item) throw new BrokenSearchAnswer(`${what} ${key} is not listed`);
+    return item;
+  };
   const flightOf = (key: string) => {
-    const flight = Object.hasOwn(data.flights, key) ? data.flights[key] : undefined;
-    if (!flight) throw new BrokenSearchAnswer(`flight ${key} is not listed`);
-    return flight;
+    const flight = listed(data.flights, 'flight', key);
+    return {
+      ...flight,
+      marketing_carrier: { ...listed(data.carriers, 'carrier', flight.marketing_carrier) },
+      aircraft: { ...listed(data.aircraft, 'aircraft', flight.aircraft) },
+    };
   };
   const slices = new Map<string, ApiOffer['slices'][number]>();
   const sliceOf = (key: string) => {
     let slice = slices.get(key);
     if (!slice) {
-      const listed = Object.hasOwn(data.slices, key) ? data.slices[key] : undefined;
-      if (!listed) throw new BrokenSearchAnswer(`slice ${key} is not listed`);
-      const { luggage: _luggage, flights, connection_minutes: connections, ...rest } = listed;
+      const {
+        luggage: _luggage,
+        flights,
+        connection_minutes: connections,
+        ...rest
+      } = listed(data.slices, 'slice', key);
       if (connections.length !== flights.length - 1)
         throw new BrokenSearchAnswer(
           `slice ${key} has ${connections.length} connections for ${flights.length} flights`,
         );
       const segments = flights.map((flight, i) =>
-        i === 0 ? { ...flightOf(flight) } : { ...flightOf(flight), connection_minutes: connections[i - 1]! },
+        i === 0 ? flightOf(flight) : { ...flightOf(flight), connection_minutes: connections[i - 1]! },
       );
       slices.set(key, (slice = { ...rest, segments }));
     }

@@ -1,11 +1,13 @@
 /**
  * The wire form of a search (ADR 0015): the supplier's full offers folded into an answer that lists each
- * flight, slice and fare family once. A round trip's 100 offers combine a few outbound and return slices,
- * and those slices share flights (the same first leg to a hub, say); repeating them, their luggage and the
- * families' baggage in every offer made ~370 kB of JSON.
+ * flight, slice, carrier, aircraft and fare family once. A round trip's 100 offers combine a few outbound and
+ * return slices, and those slices share flights (the same first leg to a hub, say); repeating them, their
+ * luggage, the carriers' and aircraft's names and the families' baggage in every offer made ~370 kB of JSON.
  */
 import { fareFamiliesOf, baggageAllowance } from './pricing.ts';
 import type {
+  AircraftRef,
+  CarrierRef,
   FlightSearchData,
   Offer,
   OfferSegment,
@@ -23,7 +25,7 @@ const flightsOf = (slice: Offer['slices'][number]): string =>
 export function compactSearch(data: FlightSearchData): SearchAnswer {
   const keys = new Map<string, string>();
   const slices: Record<string, SearchSlice> = {};
-  const table = flightTable();
+  const table = flightTables();
   const cabin = data.cabin_class;
   const offers = data.offers.map((offer): SearchOffer => {
     const refs = offer.slices.map((slice, i) => {
@@ -72,7 +74,9 @@ export function compactSearch(data: FlightSearchData): SearchAnswer {
     cabin_class: cabin,
     passengers: data.passengers,
     fare_families: fareFamiliesOf(cabin).map((f) => ({ fare_family: f, baggage: baggageAllowance(f) })),
-    flights: table.listed,
+    carriers: table.carriers,
+    aircraft: table.aircraft,
+    flights: table.flights,
     slices,
     offers,
     facets: data.facets,
@@ -81,29 +85,30 @@ export function compactSearch(data: FlightSearchData): SearchAnswer {
 }
 
 /**
- * The answer's flights by key: the flight key, unless two suppliers describe the same flight differently (an
- * aircraft named otherwise, say), when the other description is listed under a key of its own.
+ * A table of the answer that lists each thing once under a key of its own (a flight's key, a carrier's or an
+ * aircraft's code). Two suppliers may describe the same key differently (an aircraft named otherwise, say):
+ * the other description is listed under `{key}~2` (and so on), so expanding gives back what each supplier sent.
  */
-function flightTable() {
-  const listed: Record<string, SearchFlight> = {};
-  // A listed flight's JSON, made when the same key comes again.
+function keyedTable<T extends object>(naturalKey: (item: T) => string) {
+  const listed: Record<string, T> = {};
+  // A listed item's JSON, made when its key comes again.
   const texts = new Map<string, string>();
   const textOf = (key: string): string => {
     let text = texts.get(key);
     if (text === undefined) texts.set(key, (text = JSON.stringify(listed[key])));
     return text;
   };
-  const keyOf = (segment: OfferSegment): string => {
-    const { connection_minutes: _, ...flight } = segment;
-    if (!Object.hasOwn(listed, flight.flight_key)) {
-      listed[flight.flight_key] = flight;
-      return flight.flight_key;
+  const keyOf = (item: T): string => {
+    const natural = naturalKey(item);
+    if (!Object.hasOwn(listed, natural)) {
+      listed[natural] = item;
+      return natural;
     }
-    const text = JSON.stringify(flight);
+    const text = JSON.stringify(item);
     for (let n = 1; ; n++) {
-      const key = n === 1 ? flight.flight_key : `${flight.flight_key}~${n}`;
+      const key = n === 1 ? natural : `${natural}~${n}`;
       if (!Object.hasOwn(listed, key)) {
-        listed[key] = flight;
+        listed[key] = item;
         texts.set(key, text);
         return key;
       }
@@ -111,4 +116,20 @@ function flightTable() {
     }
   };
   return { listed, keyOf };
+}
+
+/** The answer's flights, with their carriers and aircraft listed once by code. */
+function flightTables() {
+  const carriers = keyedTable<CarrierRef>((c) => c.iata_code);
+  const aircraft = keyedTable<AircraftRef>((a) => a.iata_code);
+  const flights = keyedTable<SearchFlight>((f) => f.flight_key);
+  const keyOf = (segment: OfferSegment): string => {
+    const { connection_minutes: _, marketing_carrier, aircraft: plane, ...rest } = segment;
+    return flights.keyOf({
+      ...rest,
+      marketing_carrier: carriers.keyOf(marketing_carrier),
+      aircraft: aircraft.keyOf(plane),
+    });
+  };
+  return { flights: flights.listed, carriers: carriers.listed, aircraft: aircraft.listed, keyOf };
 }

@@ -206,8 +206,14 @@ export interface FlightSearchData extends SearchAnswerHead {
   offers: Offer[];
 }
 
-/** A flight of a search answer (ADR 0015), listed once however many slices fly it; slices name it by its key. */
-export type SearchFlight = Omit<OfferSegment, 'connection_minutes'>;
+/**
+ * A flight of a search answer (ADR 0015), listed once however many slices fly it; slices name it by its key.
+ * Its carrier and aircraft are keys into the answer's `carriers` and `aircraft` (their codes).
+ */
+export type SearchFlight = Omit<OfferSegment, 'connection_minutes' | 'marketing_carrier' | 'aircraft'> & {
+  marketing_carrier: string;
+  aircraft: string;
+};
 
 /**
  * A slice of a search answer (ADR 0015), listed once however many offers fly it; offers name it by its key.
@@ -259,6 +265,8 @@ export interface SearchOffer {
 export interface SearchAnswer extends SearchAnswerHead {
   /** The cabin's fare families, cheapest first. */
   fare_families: SearchFareFamily[];
+  carriers: Record<string, CarrierRef>;
+  aircraft: Record<string, AircraftRef>;
   flights: Record<string, SearchFlight>;
   slices: Record<string, SearchSlice>;
   offers: SearchOffer[];
