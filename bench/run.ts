@@ -13,6 +13,7 @@ for (const name of [
   'workers.ts',
   'results-page.ts',
   'lighthouse.ts',
+  'inp.ts',
 ]) {
   const file = path.join(import.meta.dirname, name);
   if (!existsSync(file)) continue;

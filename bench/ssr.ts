@@ -48,6 +48,22 @@ export function jsPerRoute(): Array<{ route: string; files: number; gzipKb: numb
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
+/**
+ * The gzip kB of each language's shell messages file (assets/messages-{locale}-{hash}.js): every page loads its
+ * language's besides the route's chain above (until session 27 the same words were inside the page's HTML).
+ */
+export function messagesKbPerLocale(): Record<string, number> {
+  const assets = path.join(ROOT, 'apps/web/build/client/assets');
+  return Object.fromEntries(
+    readdirSync(assets)
+      .filter((f) => /^messages-[a-z]{2}-[0-9a-f]+\.js$/.test(f))
+      .map((f) => [
+        f.slice(9, 11),
+        Math.round(gzipSync(readFileSync(path.join(assets, f))).length / 102.4) / 10,
+      ]),
+  );
+}
+
 if (import.meta.main) {
   // Every request comes from one address: per-visitor limits (the home page asks for its destinations) must not
   // refuse the benchmark's own load.
@@ -81,6 +97,7 @@ if (import.meta.main) {
     );
     console.log('JavaScript each route loads (gzip, from the build manifest):');
     console.table(jsPerRoute());
+    console.log("Plus the language's messages file (every page), gzip kB:", messagesKbPerLocale());
   } finally {
     await site.stop();
   }
