@@ -1,8 +1,9 @@
 /**
  * A search answer's offers made whole again (ADR 0015): POST /v1/flights/search lists each flight, slice,
- * carrier, aircraft and fare family once and its offers refer to them; this gives each offer its slices, baggage, fare families (with
- * their signed ids), luggage and owner as GET /v1/offers/{id} shapes them, less the price breakdown. Pure; the
- * web's results page and the tests read answers through it. Offers sharing a slice share one slice object.
+ * carrier, aircraft and fare family once and its offers refer to them; this gives each offer its slices (with
+ * their segments), baggage, fare families (with their signed ids), luggage and owner as GET /v1/offers/{id}
+ * shapes them, less the price breakdown. Pure; the web's results page and the tests read answers through it.
+ * Offers sharing a slice share one slice object.
  */
 import type { ApiOffer, SearchAnswer } from './offers.ts';
 
