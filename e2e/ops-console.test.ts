@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { gotoHydrated } from './support/browser.ts';
+import { afterScrollReset, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en } from './support/messages.ts';
 import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
@@ -120,12 +120,14 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
     .waitFor();
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await afterScrollReset(page);
 
-  // Refused input: an empty note is refused in the browser, next to its field; a contact correction the
-  // action refuses (sent without the browser's check) comes back with each error under its field, nothing
-  // changed.
+  // Refused input: an empty note is refused next to its field (by the browser once the form's schema has
+  // loaded, by the action before: the same words either way); a contact correction the action refuses
+  // (sent without the browser's check) comes back with each error under its field, nothing changed.
   await page.getByRole('button', { name: en('ops.order.addNote') }).click();
-  await page.getByText(en('ops.order.noteInvalid')).waitFor();
+  await page.locator('#ops-note-text-error').getByText(en('ops.order.noteInvalid')).waitFor();
+  expect(await page.getByLabel(en('ops.order.note')).getAttribute('aria-invalid')).toBe('true');
   // The correction form starts from the order's contact.
   for (const [label, value] of [
     ['ops.order.contact.fullName', order.contact.full_name],

@@ -2,7 +2,7 @@ import { MESSAGES } from '@parvoz/i18n/messages';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
-import { gotoHydrated } from './support/browser.ts';
+import { afterScrollReset, gotoHydrated } from './support/browser.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -87,6 +87,27 @@ test('in-app navigation scrolls back to the top once; going back restores the pl
   await page.goBack();
   await page.waitForURL(`${site.url}/en/settings`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+  await page.close();
+});
+
+test('a page scrolled before it hydrates keeps its place: only in-app navigation scrolls to the top', async () => {
+  const page = await browser.newPage({ viewport: { width: 360, height: 400 } });
+  // A slow phone: the page is shown (and scrolled by its visitor) well before its JavaScript runs.
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto(`${site.url}/en/settings`, { waitUntil: 'commit' });
+  await page.getByRole('contentinfo').waitFor({ state: 'attached' });
+  await page.evaluate(() => window.scrollBy(0, document.body.scrollHeight));
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(0);
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await afterScrollReset(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(place);
   await page.close();
 });
 

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SCROLL_AFTER_NAVIGATION_MS } from '../../apps/web/app/lib/shell.client.ts';
 
 /** Flags that keep Chromium off this machine's closed network and out of what a container lacks. */
 export const BROWSER_FLAGS = [
@@ -26,4 +27,17 @@ export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return response;
+}
+
+/**
+ * Waits until a page shown by in-app navigation has had its delayed scroll to the top (spec §9: about
+ * 100 ms after the route change). Clicking something below the fold before it fires races it: the page
+ * scrolls away between Playwright's scroll into view and its click. Timers fire in order of their due
+ * time, so one set now for longer than the page's own runs after it, however busy the machine.
+ */
+export async function afterScrollReset(page: Page) {
+  await page.evaluate(
+    (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    SCROLL_AFTER_NAVIGATION_MS + 50,
+  );
 }
