@@ -62,10 +62,10 @@ describe('page weight', () => {
       ([k, v]) => k.startsWith('booking.') && !/[{}<]/.test(v) && v.length > 60,
     )!;
     const html = await (await fetch(`${site.url}/en`)).text();
-    const file =
-      /<link rel="modulepreload" id="parvoz-messages" href="(\/assets\/messages-en-[0-9a-f]{12}\.js)"/.exec(
-        html,
-      )?.[1];
+    // Named among the modules the page's boot script adds once the page has painted.
+    const file = /\{"href":"(\/assets\/messages-en-[0-9a-f]{12}\.js)","id":"parvoz-messages"\}/.exec(
+      html,
+    )?.[1];
     expect(file, 'the messages link').toBeDefined();
     expect(html).not.toContain(words);
     const served = await fetch(site.url + file!);
@@ -87,6 +87,46 @@ describe('page weight', () => {
       expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
       expect(loaded).toHaveLength(2);
       expect(loaded[1]).toMatch(/^\/assets\/messages-tr-[0-9a-f]{12}\.js$/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a page paints before its JavaScript is fetched, then hydrates with every module it named', async () => {
+    const html = await (await fetch(`${site.url}/en`)).text();
+    // Nothing in the HTML for the preload scanner to fetch before the page is shown.
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    const named = [...html.matchAll(/\{"href":"(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(10);
+
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    try {
+      await gotoHydrated(page, `${site.url}/en`);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+        preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      }));
+      for (const script of timing.scripts)
+        expect(script.start, script.path).toBeGreaterThanOrEqual(timing.paint);
+      // Each one named is added back and fetched (the shell's links add their own later).
+      for (const path of named) {
+        expect(timing.preloads).toContain(path);
+        expect(timing.scripts.map((s) => s.path)).toContain(path);
+      }
+      // Hydrated for real: the place field's suggestions need React.
+      await page.getByRole('combobox', { name: 'From', exact: true }).fill('tashkent');
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

@@ -2,9 +2,10 @@
  * React Router's Node entry (its default) plus the page's CSP nonce (issue 8): server.ts makes one per page
  * request, sends the matching Content-Security-Policy header and hands the nonce over in the
  * `X-Parvoz-Csp-Nonce` request header. `<ServerRouter nonce>` puts it on every script React Router renders
- * (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get it here too.
+ * (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get it here too. The
+ * page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript is fetched after the
+ * first paint.
  */
-import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
@@ -14,6 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { HandleErrorFunction } from 'react-router';
 import { requestLog, webLog } from './lib/log.server.ts';
 import { forgetHomeTours } from './features/info/tours.server.ts';
+import { paintFirstStream } from './lib/paint-first.server.ts';
 
 /**
  * How long a page's streamed data may take (React Router rejects what is still pending then). Longer than React
@@ -87,12 +89,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = paintFirstStream();
+          body.once('finish', () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');

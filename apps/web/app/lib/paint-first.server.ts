@@ -1,0 +1,125 @@
+import { Transform } from 'node:stream';
+
+/**
+ * Paint first, then fetch the JavaScript (issue 16 §5).
+ *
+ * React Router's `<Scripts>` names every module of the page in `<link rel="modulepreload">` tags (hoisted into
+ * the head, where the preload scanner finds them at once) and starts them from an inline module script. On a
+ * fast connection all ~150 kB of them arrive before the browser has painted the page, so the first paint
+ * waits behind their download and evaluation; on a slow one they take bandwidth from the page itself. Nothing
+ * on the page needs them to show: every page is rendered on the server and its forms work without scripts.
+ *
+ * This rewrites the page as it streams out: the modulepreload links and the inline module script leave the
+ * HTML and come back as one small inline classic script that adds them (same order, same nonce) as soon as
+ * the browser has painted the page's first text (its `first-contentful-paint` entry), at the latest a second
+ * after the page was parsed, and at once in a tab that is not visible (nothing is painted there).
+ * Hydration is unchanged: the same modules run in the same order, a frame later.
+ */
+
+/** One modulepreload link the page named, as the boot script adds it back. */
+export type BootLink = { href: string; id?: string };
+
+const LINK = /<link rel="modulepreload"([^>]*?)\/?>/g;
+/** React Router's inline module script (`<script nonce type="module" async>`), the page's one such. */
+const MODULE_SCRIPT = /<script([^>]*?) type="module" async=""([^>]*)>([\s\S]*?)<\/script>/;
+
+/** The attribute's value in a tag's attribute text, with the entities React writes decoded. */
+function attribute(attributes: string, name: string): string | undefined {
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(attributes)?.[1];
+  return value
+    ?.replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+/**
+ * Runs in the browser as the page's inline boot script: no imports, no closures over this module (it is
+ * sent as its source text).
+ */
+function boot(links: BootLink[], source: string) {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const link of links) {
+      const element = document.createElement('link');
+      element.rel = 'modulepreload';
+      element.href = link.href;
+      if (link.id) element.id = link.id;
+      element.nonce = nonce;
+      document.head.appendChild(element);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = nonce;
+    script.textContent = source;
+    document.head.appendChild(script);
+  };
+  if (document.visibilityState !== 'visible') return start();
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  // Without paint timing: a frame's callbacks run before it is painted, the timeout after it.
+  else requestAnimationFrame(() => setTimeout(start, 0));
+  // A page painted late (a slow phone) or given no frame (a throttled renderer) still starts.
+  setTimeout(start, 1000);
+}
+
+/** JSON that is safe inside an inline `<script>` (no `</script>` or `<!--` can appear in it). */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e');
+
+/**
+ * The page with its modulepreload links and React Router's module script replaced by the boot script, or
+ * null when the text holds no complete module script yet (or none at all: an error before the shell).
+ */
+export function paintFirst(html: string): string | null {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return null;
+  const [tag, before, after, source] = script as unknown as [string, string, string, string];
+  const head = html.slice(0, script.index);
+  const links: BootLink[] = [];
+  const withoutLinks = head.replace(LINK, (_link, attributes: string) => {
+    const href = attribute(attributes, 'href');
+    if (!href) return _link;
+    const id = attribute(attributes, 'id');
+    links.push(id ? { href, id } : { href });
+    return '';
+  });
+  const nonce = attribute(before + after, 'nonce');
+  const bootTag = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>(${boot.toString()})(${scriptJson(links)},${scriptJson(source)})</script>`;
+  return withoutLinks + bootTag + html.slice(script.index + tag.length);
+}
+
+/**
+ * The page stream rewritten by `paintFirst`: held until React Router's module script has passed (it is in
+ * the shell, written at once), then passed through. A page without one goes out unchanged.
+ *
+ * The text is read as Latin-1, one character per byte, so a character split between two chunks is never
+ * cut: everything matched is ASCII, and every other byte goes back out as it came.
+ */
+export function paintFirstStream(): Transform {
+  let held = '';
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (passing) return callback(null, chunk);
+      held += chunk.toString('latin1');
+      const script = held.indexOf(' type="module" async=""');
+      const rewritten = script >= 0 && held.includes('</script>', script) ? paintFirst(held) : null;
+      if (rewritten === null) return callback();
+      passing = true;
+      held = '';
+      callback(null, Buffer.from(rewritten, 'latin1'));
+    },
+    flush(callback) {
+      callback(null, passing ? null : Buffer.from(held, 'latin1'));
+    },
+  });
+}
