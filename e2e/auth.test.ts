@@ -12,7 +12,7 @@ import { createDatabase } from '@parvoz/db';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { siteDataDir, startSite, type RunningSite, stopSuite } from './support/server.ts';
-import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { afterScrollReset, gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
@@ -130,6 +130,7 @@ describe.each(LOCALES)('sign-in, profile, orders, settings and logout in %s', (l
     // Personal data: phone validated per country.
     await page.getByRole('link', { name: m(lang, 'profile.nav.personal') }).click();
     await page.waitForURL(`${site.url}/${lang}/profile`);
+    await afterScrollReset(page); // "Save" is below the phone's fold
     expect(await page.getByTestId('profile-email').textContent()).toBe(email);
     await page.getByLabel(m(lang, 'profile.phoneCountry'), { exact: true }).selectOption('UZ');
     const phone = page.getByRole('textbox', { name: m(lang, 'profile.phone'), exact: true });
@@ -167,6 +168,8 @@ describe.each(LOCALES)('sign-in, profile, orders, settings and logout in %s', (l
       name: m(lang, 'travellers.delete', { name: 'Aziz Karimov' }),
     });
     await expect.poll(() => remove.isEnabled()).toBe(true);
+    // The save came back by a redirect, whose page scrolls to the top a moment later: under the button.
+    await afterScrollReset(page);
     await remove.click();
     await page.getByText(m(lang, 'travellers.deleted')).first().waitFor();
     await travellers.getByText(m(lang, 'travellers.empty')).waitFor();

@@ -12,7 +12,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import type { MessageKey } from '@parvoz/i18n/messages';
 import { createDatabase } from '@parvoz/db';
 import { siteDataDir, startSiteWithMail, type RunningSite, stopSuite } from './support/server.ts';
-import { gotoHydrated } from './support/browser.ts';
+import { afterScrollReset, gotoHydrated } from './support/browser.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
@@ -99,6 +99,8 @@ describe('last-minute tours', () => {
     await page.waitForURL(/from=ALA/);
     await expect.poll(() => cards.count()).toBe(2);
     await page.getByText(m(lang, 'tours.found', { count: 2 }), { exact: true }).waitFor();
+    // The card's link is below the fold of the phone: let the filtered page's scroll to the top happen first.
+    await afterScrollReset(page);
 
     await cards.first().getByRole('link').click();
     await page.waitForURL(/\/ru\/tours\/tbilisi-old-town-from-almaty$/).catch((error: Error) => {

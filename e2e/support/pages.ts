@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import { m } from './messages.ts';
+import { afterScrollReset } from './browser.ts';
 
 /** The phone most suites lay pages out on. */
 export const PHONE = { width: 360, height: 780 };
@@ -29,4 +30,6 @@ export async function buyFromCard(page: Page, card: Locator, lang: Locale): Prom
   await page.waitForURL(/\/flight\/booking\?/);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('heading', { level: 1, name: m(lang, 'page.booking.heading') }).waitFor();
+  // The booking page keeps the results page's place until its scroll to the top: wait for it.
+  await afterScrollReset(page);
 }
