@@ -6,6 +6,7 @@ import { errorMessagesModule } from './build-tools/error-messages.ts';
 import { appCssModule } from './build-tools/inline-css.ts';
 import { browserWithoutIcuParser } from './build-tools/no-icu-parser.ts';
 import { shellMessagesFiles } from './build-tools/shell-messages.ts';
+import { trimDatePolyfillData } from './build-tools/trim-date-data.ts';
 
 export default defineConfig({
   plugins: [
@@ -14,6 +15,7 @@ export default defineConfig({
     appCssModule(),
     browserWithoutIcuParser(),
     shellMessagesFiles(),
+    trimDatePolyfillData(),
     tailwindcss(),
     reactRouter(),
   ],
