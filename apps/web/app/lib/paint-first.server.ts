@@ -44,19 +44,21 @@ function boot(links: BootLink[], source: string) {
   const start = () => {
     if (started) return;
     started = true;
+    const added = document.createDocumentFragment();
     for (const link of links) {
       const element = document.createElement('link');
       element.rel = 'modulepreload';
       element.href = link.href;
       if (link.id) element.id = link.id;
       element.nonce = nonce;
-      document.head.appendChild(element);
+      added.appendChild(element);
     }
     const script = document.createElement('script');
     script.type = 'module';
     script.nonce = nonce;
     script.textContent = source;
-    document.head.appendChild(script);
+    added.appendChild(script);
+    document.head.appendChild(added);
   };
   if (document.visibilityState !== 'visible') return start();
   if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
