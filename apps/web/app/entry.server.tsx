@@ -3,9 +3,10 @@
  * request, sends the matching Content-Security-Policy header and hands the nonce over in the
  * `X-Parvoz-Csp-Nonce` request header. `<ServerRouter nonce>` puts it on every script React Router renders
  * (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get it here too. The
- * page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript is fetched after the
- * first paint.
+ * built page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript is fetched after
+ * the first paint.
  */
+import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
@@ -89,7 +90,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = paintFirstStream();
+          // `npm run dev` keeps React Router's own scripts: Vite's dev modules fail when started late.
+          const body = import.meta.env.DEV ? new PassThrough() : paintFirstStream();
           body.once('finish', () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
