@@ -22,6 +22,7 @@ export type BootLink = { href: string; id?: string };
 const LINK = /<link rel="modulepreload"([^>]*?)\/?>/g;
 /** React Router's inline module script (`<script nonce type="module" async>`), the page's one such. */
 const MODULE_SCRIPT = /<script([^>]*?) type="module" async=""([^>]*)>([\s\S]*?)<\/script>/;
+const MODULE_MARK = ' type="module" async=""';
 
 /** The attribute's value in a tag's attribute text, with the entities React writes decoded. */
 function attribute(attributes: string, name: string): string | undefined {
@@ -109,12 +110,16 @@ export function paintFirst(html: string): string | null {
 export function paintFirstStream(): Transform {
   let held = '';
   let passing = false;
+  // Where the module script's attributes are, once seen: each chunk is searched once, not the whole page again.
+  let script = -1;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (passing) return callback(null, chunk);
+      const from = Math.max(0, held.length - MODULE_MARK.length);
       held += chunk.toString('latin1');
-      const script = held.indexOf(' type="module" async=""');
-      const rewritten = script >= 0 && held.includes('</script>', script) ? paintFirst(held) : null;
+      if (script < 0) script = held.indexOf(MODULE_MARK, from);
+      const end = script < 0 ? -1 : held.indexOf('</script>', Math.max(script, from));
+      const rewritten = end >= 0 ? paintFirst(held) : null;
       if (rewritten === null) return callback();
       passing = true;
       held = '';
