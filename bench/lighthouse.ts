@@ -62,6 +62,19 @@ async function offerId(siteUrl: string, lang: Locale): Promise<string> {
   return offers[0].id;
 }
 
+let retried = 0;
+/** One run; a run whose trace Lighthouse could not record (NO_NAVSTART, now and then) is run again. */
+async function runLighthouse(url: string, flags: Flags, formFactor: 'mobile' | 'desktop') {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3)
+      throw new Error(`Lighthouse failed 3 times on ${url}: ${result.lhr.runtimeError.code}`);
+    retried++;
+  }
+}
+
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
@@ -95,9 +108,7 @@ try {
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
         };
-        const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-        if (!result) throw new Error(`no Lighthouse result for ${url}`);
-        const { lhr } = result;
+        const lhr = await runLighthouse(url, flags, formFactor);
         if (REPORT_DIR) {
           mkdirSync(REPORT_DIR, { recursive: true });
           const file = `${name.replace(/[^a-z0-9]+/gi, '-')}-${formFactor}-${run}.json`;
@@ -116,6 +127,7 @@ try {
       );
     }
   }
+  if (retried > 0) console.log(`(${retried} runs retried after a Lighthouse error)`);
 } finally {
   await chrome.kill();
   await site.stop();

@@ -10,6 +10,7 @@ import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { BOOT_BATCH } from '../apps/web/app/lib/paint-first.server.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -104,8 +105,23 @@ describe('page weight', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    // How many links each task adds: a mutation observer's callback runs once at the end of each task.
+    await page.addInitScript(() => {
+      const batches: number[] = [];
+      (window as { bootBatches?: number[] }).bootBatches = batches;
+      new MutationObserver((records) => {
+        const added = records
+          .flatMap((record) => [...record.addedNodes])
+          .filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload').length;
+        if (added > 0) batches.push(added);
+      }).observe(document, { childList: true, subtree: true });
+    });
     try {
       await gotoHydrated(page, `${site.url}/en`);
+      // Adding ~45 links (each starts a request) is spread over tasks, none of them long.
+      const batches = await page.evaluate(() => (window as { bootBatches?: number[] }).bootBatches!);
+      expect(batches.length).toBeGreaterThan(1);
+      expect(Math.max(...batches)).toBeLessThanOrEqual(BOOT_BATCH);
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
         scripts: performance

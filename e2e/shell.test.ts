@@ -111,6 +111,33 @@ test('a page scrolled before it hydrates keeps its place: only in-app navigation
   await page.close();
 });
 
+test('parts that need JavaScript replace their server versions once hydrated; a later page shows them at once', async () => {
+  const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  try {
+    await gotoHydrated(page, `${site.url}/en`);
+    // The server's page has the browser's date inputs; hydrated, the dates are buttons opening a calendar.
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    const dateButtons = await page.locator('button[aria-haspopup="dialog"]').count();
+    expect(dateButtons).toBeGreaterThan(0);
+
+    await gotoHydrated(page, `${site.url}/en/info/help`);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as { dateInputsSeen?: string[] }).dateInputsSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('input[type="date"]')) seen.push(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('link', { name: MESSAGES.en['nav.home'] }).click();
+    await page.waitForURL(`${site.url}/en`);
+    await expect.poll(() => page.locator('button[aria-haspopup="dialog"]').count()).toBe(dateButtons);
+    // Mounted after the page hydrated: never the no-JavaScript version first, not even for a frame.
+    expect(await page.evaluate(() => (window as { dateInputsSeen?: string[] }).dateInputsSeen)).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a cross-site form post to the web layer is refused', async () => {
   const response = await fetch(`${site.url}/en/settings`, {
     method: 'POST',

@@ -24,6 +24,7 @@ import { ModalProvider } from './components/ModalHost.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
 import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
+import { markShellHydrated, useHydrated } from './lib/use-hydrated.ts';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
 import { shellMessages, shellMessagesFile } from './lib/shell-messages.server.ts';
 import {
@@ -203,8 +204,9 @@ function useClientShell(data: RootData) {
   const t = useT();
   (globalThis as { __parvozRoot?: RootData }).__parvozRoot = data;
 
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    markShellHydrated();
     ensureLightColorMode();
     installChunkReloadGuard();
     installRouteModuleGuard({ default: RouteModuleUnavailable });
@@ -220,6 +222,10 @@ function useClientShell(data: RootData) {
     // Runs once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Once the parts that need JavaScript have replaced their server versions (tests wait for this).
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
 }
 
 /** Shows the toast an action set on the server (`redirectWithToast`) once, with the site's toasts. */

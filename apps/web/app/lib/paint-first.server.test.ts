@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, test } from 'vitest';
-import { paintFirst, paintFirstStream, type BootLink } from './paint-first.server.ts';
+import { BOOT_BATCH, paintFirst, paintFirstStream, type BootLink } from './paint-first.server.ts';
 
 /** A page as React Router writes it: the links hoisted into the head, its two scripts at the end of the body. */
 const SOURCE =
@@ -18,13 +18,18 @@ const PAGE =
   '<script nonce="n0nce+/=">window.__reactRouterContext.streamController.enqueue("[]");</script></body></html>';
 
 /** The boot script's arguments, read back from the rewritten page. */
-function bootArguments(html: string): { links: BootLink[]; source: string; nonce: string } {
+function bootArguments(html: string): { links: BootLink[]; source: string; nonce: string; batch: number } {
   const tag =
-    /<script nonce="([^"]*)">\(function boot[\s\S]*?\}\)\((\[.*?\]),("(?:[^"\\]|\\.)*")\)<\/script>/.exec(
+    /<script nonce="([^"]*)">\(function boot[\s\S]*?\}\)\((\[.*?\]),("(?:[^"\\]|\\.)*"),(\d+)\)<\/script>/.exec(
       html,
     );
   if (!tag) throw new Error('no boot script');
-  return { nonce: tag[1]!, links: JSON.parse(tag[2]!) as BootLink[], source: JSON.parse(tag[3]!) as string };
+  return {
+    nonce: tag[1]!,
+    links: JSON.parse(tag[2]!) as BootLink[],
+    source: JSON.parse(tag[3]!) as string,
+    batch: Number(tag[4]),
+  };
 }
 
 describe('paint first', () => {
@@ -40,6 +45,7 @@ describe('paint first', () => {
       { href: '/assets/root-1.js' },
     ]);
     expect(boot.source).toBe(SOURCE);
+    expect(boot.batch).toBe(BOOT_BATCH);
     // Everything else is as it was, in place: the words, the stylesheet, the context and data scripts.
     expect(html).toContain('<title>Parvoz — arzon aviachiptalar</title>');
     expect(html).toContain(

@@ -10,9 +10,10 @@ import { Transform } from 'node:stream';
  * on the page needs them to show: every page is rendered on the server and its forms work without scripts.
  *
  * This rewrites the page as it streams out: the modulepreload links and the inline module script leave the
- * HTML and come back as one small inline classic script that adds them (same order, same nonce) as soon as
- * the browser has painted the page's first text (its `first-contentful-paint` entry), at the latest a second
- * after the page was parsed, and at once in a tab that is not visible (nothing is painted there).
+ * HTML and come back as one small inline classic script that adds them (same order, same nonce, a few per
+ * task) as soon as the browser has painted the page's first text (its `first-contentful-paint` entry), at the
+ * latest a second after the page was parsed, and at once in a tab that is not visible (nothing is painted
+ * there).
  * Hydration is unchanged: the same modules run in the same order, a frame later.
  */
 
@@ -39,27 +40,38 @@ function attribute(attributes: string, name: string): string | undefined {
  * Runs in the browser as the page's inline boot script: no imports, no closures over this module (it is
  * sent as its source text).
  */
-function boot(links: BootLink[], source: string) {
+function boot(links: BootLink[], source: string, batch: number) {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  const elements: HTMLElement[] = [];
+  // Each added link starts a request, ~1 ms of a phone's main thread: a few per task, so adding ~45 of them
+  // never makes one long task. A message channel, not a timer: timers wait a second in a hidden tab.
+  const channel = new MessageChannel();
+  const addBatch = () => {
+    const added = document.createDocumentFragment();
+    for (const element of elements.splice(0, batch)) added.appendChild(element);
+    document.head.appendChild(added);
+    if (elements.length > 0) channel.port2.postMessage(null);
+    else channel.port1.close();
+  };
+  channel.port1.onmessage = addBatch;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    const added = document.createDocumentFragment();
     for (const link of links) {
       const element = document.createElement('link');
       element.rel = 'modulepreload';
       element.href = link.href;
       if (link.id) element.id = link.id;
       element.nonce = nonce;
-      added.appendChild(element);
+      elements.push(element);
     }
     const script = document.createElement('script');
     script.type = 'module';
     script.nonce = nonce;
     script.textContent = source;
-    added.appendChild(script);
-    document.head.appendChild(added);
+    elements.push(script);
+    addBatch();
   };
   if (document.visibilityState !== 'visible') return start();
   if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
@@ -73,6 +85,9 @@ function boot(links: BootLink[], source: string) {
   // A page painted late (a slow phone) or given no frame (a throttled renderer) still starts.
   setTimeout(start, 1000);
 }
+
+/** Links the boot script adds per task (see `boot`). */
+export const BOOT_BATCH = 8;
 
 /** JSON that is safe inside an inline `<script>` (no `</script>` or `<!--` can appear in it). */
 const scriptJson = (value: unknown) =>
@@ -96,7 +111,7 @@ export function paintFirst(html: string): string | null {
     return '';
   });
   const nonce = attribute(before + after, 'nonce');
-  const bootTag = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>(${boot.toString()})(${scriptJson(links)},${scriptJson(source)})</script>`;
+  const bootTag = `<script${nonce === undefined ? '' : ` nonce="${nonce}"`}>(${boot.toString()})(${scriptJson(links)},${scriptJson(source)},${BOOT_BATCH})</script>`;
   return withoutLinks + bootTag + html.slice(script.index + tag.length);
 }
 
