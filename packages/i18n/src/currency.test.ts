@@ -58,3 +58,15 @@ test('an amount whole to the kopeck after float arithmetic has no decimals', () 
   expect(plain(formatMoney('ru', 100.004, 'RUB'))).toBe('100 ₽');
   expect(plain(formatMoney('ru', 100.006, 'RUB'))).toBe('100,01 ₽');
 });
+
+test('a price asked for again, or after many others, is formatted the same (results are kept, a bounded few)', () => {
+  const first = formatMoney('ru', 12500.5, 'RUB');
+  for (let amount = 1; amount <= 1200; amount++)
+    expect(plain(formatMoney('ru', amount, 'RUB'))).toBe(
+      `${amount.toLocaleString('ru-RU')} ₽`.replace(/\s/g, ' '),
+    );
+  expect(formatMoney('ru', 12500.5, 'RUB')).toBe(first);
+  // Same amount, another currency or language: not the kept text of the first.
+  expect(plain(formatMoney('ru', 12500.5, 'TRY'))).toBe('12 500,50 ₺');
+  expect(plain(formatMoney('tr', 12500.5, 'RUB'))).toBe('₽12.500,50');
+});

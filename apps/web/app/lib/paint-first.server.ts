@@ -87,7 +87,7 @@ function boot(links: BootLink[], source: string, batch: number) {
 }
 
 /** Links the boot script adds per task (see `boot`). */
-export const BOOT_BATCH = 8;
+export const BOOT_BATCH = 4;
 
 /** JSON that is safe inside an inline `<script>` (no `</script>` or `<!--` can appear in it). */
 const scriptJson = (value: unknown) =>

@@ -79,13 +79,21 @@ export function formatCompactAmount(locale: Locale, amount: string | number): st
   return format.format(Number(amount)).replace(/[\u00a0\u202f]/g, ' ');
 }
 
+const currencySigns = new Map<string, string>();
+
 /** The sign the page's prices use for a currency ("$", "₽", "soʻm"). */
 export function currencySign(locale: Locale, currency: string): string {
   if (!isCurrency(currency)) return currency;
-  const parts = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  const key = `${locale} ${currency}`;
+  let sign = currencySigns.get(key);
+  if (sign === undefined) {
+    const parts = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    sign = parts.find((part) => part.type === 'currency')?.value ?? currency;
+    currencySigns.set(key, sign);
+  }
+  return sign;
 }
