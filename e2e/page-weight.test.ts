@@ -10,6 +10,7 @@ import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { isoDay } from './support/dates.ts';
 import { BOOT_BATCH } from '../apps/web/app/lib/paint-first.server.ts';
 
 let site: RunningSite;
@@ -143,6 +144,31 @@ describe('page weight', () => {
       await page.getByRole('combobox', { name: 'From', exact: true }).fill('tashkent');
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a results page loads the search form’s rules at once, the price alert’s only once its form is used', async () => {
+    const date = isoDay(40);
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const requested: Array<{ path: string; at: number }> = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') requested.push({ path: new URL(r.url()).pathname, at: Date.now() });
+    });
+    // The price alert's email rule is the sign-in contract's (assets/auth-<hash>.js, not auth-context-…).
+    const alertRules = (path: string) => /\/assets\/auth-[\w-]{8}\.js$/.test(path);
+    try {
+      const zod = page.waitForResponse((r) => /\/assets\/zod-[\w-]+\.js$/.test(r.url()));
+      await gotoHydrated(page, `${site.url}/en/flight/TAS${date.slice(8, 10)}${date.slice(5, 7)}IST1`);
+      // The search form's rules (zod) came with hydration; the alert's were not asked for with them.
+      await zod;
+      expect(requested.filter((r) => alertRules(r.path))).toEqual([]);
+      const usedAt = Date.now();
+      const alert = page.getByRole('region', { name: MESSAGES.en['priceAlert.form.heading'] });
+      await alert.getByLabel(MESSAGES.en['priceAlert.form.email']).focus();
+      await expect.poll(() => requested.filter((r) => alertRules(r.path)).length).toBe(1);
+      expect(requested.find((r) => alertRules(r.path))!.at).toBeGreaterThanOrEqual(usedAt);
     } finally {
       await page.close();
     }

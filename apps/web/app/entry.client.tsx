@@ -3,7 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { browserLacksUzbekIntl, installUzbekIntl } from './lib/uz-intl.client.ts';
 import { handleFatalError, installFatalErrorHandler, mountOrReport } from './lib/fatal-errors.client.ts';
-import { SHELL_MESSAGES_LINK_ID, loadShellMessages } from './lib/shell-messages.ts';
+import { SHELL_MESSAGES_LINK_ID, loadShellMessages, shellMessagesOf } from './lib/shell-messages.ts';
+import { prepareSharedIntl } from './lib/i18n.tsx';
 import { isLocale } from '@parvoz/i18n/locales';
 
 installFatalErrorHandler();
@@ -13,10 +14,12 @@ async function hydrate() {
   // The page's words come in a file of their own (root.tsx names it; an error page without root's data has
   // none), loaded beside the polyfills /uz may need.
   const messages = document.getElementById(SHELL_MESSAGES_LINK_ID);
+  const hasMessages = messages instanceof HTMLLinkElement && isLocale(lang);
   await Promise.all([
-    messages instanceof HTMLLinkElement && isLocale(lang) ? loadShellMessages(lang, messages.href) : null,
+    hasMessages ? loadShellMessages(lang, messages.href) : null,
     lang === 'uz' && browserLacksUzbekIntl() ? installUzbekIntl() : null,
   ]);
+  if (hasMessages) await prepareSharedIntl(lang, shellMessagesOf(lang));
   startTransition(() => {
     mountOrReport(() =>
       hydrateRoot(

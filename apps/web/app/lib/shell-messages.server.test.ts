@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { parsesDuring } from '@parvoz/i18n/testing';
-import { sharedIntl } from './i18n.tsx';
+import { prepareSharedIntl, sharedIntl } from './i18n.tsx';
+import { MESSAGES } from '@parvoz/i18n/messages';
 import { shellMessages, shellMessagesFile } from './shell-messages.server.ts';
 import { keepShellMessages, loadShellMessages, shellMessagesOf } from './shell-messages.ts';
 import { shellMessagesFiles } from '../../build-tools/shell-messages.ts';
@@ -22,6 +23,20 @@ test('every request of a language gets the same AST catalogue and intl, which fo
     }
   });
   expect(parses).toBe(0);
+});
+
+test("the browser builds root's intl before hydrating, not in the caller's task; root's render then finds it", async () => {
+  const messages = structuredClone(shellMessages('tr'));
+  let done = false;
+  const prepared = prepareSharedIntl('tr', messages).then((intl) => {
+    done = true;
+    return intl;
+  });
+  expect(done).toBe(false);
+  const intl = await prepared;
+  expect(sharedIntl('tr', messages)).toBe(intl);
+  expect(await prepareSharedIntl('tr', messages)).toBe(intl);
+  expect(intl.formatMessage({ id: 'nav.skipToContent' })).toBe(MESSAGES.tr['nav.skipToContent']);
 });
 
 test("a language's messages file carries exactly its catalogue, under a name that changes with the words", async () => {

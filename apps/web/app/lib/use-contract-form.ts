@@ -17,6 +17,10 @@ type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
  * the same errors. `loadSchema` must be the same function on every render (module level, or `useCallback`):
  * a new one loads the schema again.
  *
+ * A form that is not the page's purpose (a price alert beside the offers) loads it only when first used:
+ * `loadWhen: 'used'` waits for a focus or a press inside the form. Evaluating zod's schemas is one task of
+ * ~25 ms on a mid-range phone per contract module; pages should not pay it for a form nobody touches.
+ *
  * The third value says where the schema is ('loading', 'ready', or 'failed' to download), for a form that
  * does something other than post once checked (the search form navigates in the browser, and waits for it).
  */
@@ -35,12 +39,28 @@ export function useContractForm<
     onlySchemaFields?: boolean;
     /** Conform's `onSubmit`: called with a submission the schema accepted (or any, before it loaded). */
     onSubmit?: Parameters<typeof useForm<Fields, z.output<S>>>[0]['onSubmit'];
+    /** When to load the schema: once the page has hydrated (default), or when the form is first used. */
+    loadWhen?: 'hydrated' | 'used';
   } = {},
 ) {
   type Validate = (formData: FormData) => Submission<Fields, string[], z.output<S>>;
   const [validate, setValidate] = useState<Validate | 'failed' | null>(null);
-  const { defaultValue, onlySchemaFields = false, onSubmit } = options;
+  const { defaultValue, onlySchemaFields = false, onSubmit, loadWhen = 'hydrated' } = options;
+  const [used, setUsed] = useState(loadWhen === 'hydrated');
   useEffect(() => {
+    if (used) return;
+    const element = document.getElementById(id);
+    if (!element || element.contains(document.activeElement)) return setUsed(true);
+    const use = () => setUsed(true);
+    element.addEventListener('focusin', use, { once: true });
+    element.addEventListener('pointerdown', use, { once: true });
+    return () => {
+      element.removeEventListener('focusin', use);
+      element.removeEventListener('pointerdown', use);
+    };
+  }, [id, used]);
+  useEffect(() => {
+    if (!used) return;
     let current = true;
     Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
       ([schema, { parseWithZod }]) => {
@@ -60,7 +80,7 @@ export function useContractForm<
     return () => {
       current = false;
     };
-  }, [loadSchema, onlySchemaFields]);
+  }, [loadSchema, onlySchemaFields, used]);
   const [form, fields] = useForm<Fields, z.output<S>>({
     id,
     lastResult,

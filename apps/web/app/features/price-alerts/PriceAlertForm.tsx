@@ -42,8 +42,11 @@ export function PriceAlertForm({
   const busy = fetcher.state !== 'idle';
   const emailRef = useRef<HTMLInputElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  // Checked in the browser with the schema the action parses with (and shown after a refusal without JS).
-  const [form, fields] = useContractForm(`price-alert-${segment}`, loadPriceAlertSchema, result?.submission);
+  // Checked in the browser with the schema the action parses with (and shown after a refusal without JS),
+  // loaded once the form is used: most visitors of a results page never touch it.
+  const [form, fields] = useContractForm(`price-alert-${segment}`, loadPriceAlertSchema, result?.submission, {
+    loadWhen: 'used',
+  });
 
   // A refused address takes the focus back to the field; a sent link moves it to the message that replaced the form.
   useEffect(() => {
