@@ -4,6 +4,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import type { Currency } from '@parvoz/i18n/currency';
 import type en from '@parvoz/i18n/messages/en.json';
 import { fromShipped, type ShippedMessages } from './shipped-messages.ts';
+import { nextTask } from './next-task.ts';
 
 export type MessageKey = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
@@ -25,18 +26,6 @@ export function sharedIntl(locale: Locale, messages: ShippedMessages): IntlShape
     intls.set(messages, intl);
   }
   return intl;
-}
-
-/** The next task of the page's event loop (a message, not a timer: timers wait a second in a hidden tab). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
