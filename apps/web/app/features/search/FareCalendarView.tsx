@@ -37,7 +37,6 @@ export function FareCalendarView({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
   const month = monthOf(search.departureDate);
   const firstWeekday = weekStart(locale);
   const ok = calendar?.kind === 'ok' ? calendar : null;
@@ -106,85 +105,117 @@ export function FareCalendarView({
         <tbody>
           {monthWeeks(month, firstWeekday).map((week) => (
             <tr key={week.find(Boolean)}>
-              {week.map((date, column) => {
-                if (date === null) return <td key={`empty-${column}`} />;
-                const amount = amounts.get(date);
-                const current = date === search.departureDate;
-                const cell = 'flex h-14 flex-col items-center justify-center rounded-md leading-tight';
-                if (amount === undefined || amount === null) {
-                  // Not bookable, still loading, or no flight that day: the day, without a link.
-                  return (
-                    <td key={date}>
-                      <span
-                        className={`${cell} text-neutral-600 ${current ? 'ring-2 ring-primary-700' : ''}`}
-                      >
-                        <span aria-hidden="true" className="text-sm">
-                          {dayNumber(date)}
-                        </span>
-                        {calendar === null ? (
-                          <span
-                            aria-hidden="true"
-                            className="mt-1 h-3 w-8 animate-pulse rounded bg-neutral-200"
-                          />
-                        ) : amount === null ? (
-                          <span aria-hidden="true" className="text-xs">
-                            –
-                          </span>
-                        ) : null}
-                        <span className="sr-only">
-                          {amount === null
-                            ? t('search.calendar.dayNone', { date: formatLongDate(locale, date) })
-                            : formatLongDate(locale, date)}
-                        </span>
-                      </span>
-                    </td>
-                  );
-                }
-                const cheapest = Number(amount) === lowest;
-                const full = price(amount, ok!.currency);
-                return (
-                  <td key={date}>
-                    <Link
-                      to={hrefOf(date)}
-                      aria-current={current ? 'date' : undefined}
-                      data-date={date}
-                      className={`${cell} ${
-                        current
-                          ? 'bg-primary-700 text-white'
-                          : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
-                      }`}
-                    >
-                      <span aria-hidden="true" className="text-sm">
-                        {dayNumber(date)}
-                      </span>
-                      <span
-                        aria-hidden="true"
-                        className={`px-0.5 text-center text-[0.6875rem] font-semibold tabular-nums ${
-                          cheapest && !current ? 'text-green-800' : ''
-                        }`}
-                      >
-                        {formatCompactAmount(locale, amount)}
-                      </span>
-                      <span className="sr-only">
-                        {t(cheapest ? 'search.calendar.dayLowest' : 'search.calendar.day', {
-                          date:
-                            stay === null
-                              ? formatLongDate(locale, date)
-                              : t('search.calendar.dates', {
-                                  departure: formatLongDate(locale, date),
-                                  return: formatLongDate(locale, addDays(date, stay)),
-                                }),
-                          price: full,
-                        })}
-                      </span>
-                    </Link>
-                  </td>
-                );
-              })}
+              {week.map((date, column) =>
+                date === null ? (
+                  <td key={`empty-${column}`} />
+                ) : (
+                  <CalendarDay
+                    key={date}
+                    date={date}
+                    amount={calendar === null ? 'loading' : amounts.get(date)}
+                    current={date === search.departureDate}
+                    lowest={lowest}
+                    currency={ok?.currency ?? currency}
+                    stay={stay}
+                    href={hrefOf(date)}
+                  />
+                ),
+              )}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * One day of the month: a component of its own so that React can pause between days while it hydrates or
+ * renders in a transition (each day formats a date, a price and its short form: on /uz, in the FormatJS
+ * polyfills, ~1–2 ms a day on a phone, a long task for the whole month in one render).
+ */
+function CalendarDay({
+  date,
+  amount,
+  current,
+  lowest,
+  currency,
+  stay,
+  href,
+}: {
+  date: string;
+  /** The day's lowest fare; null: no flight that day; undefined: not bookable; 'loading': not known yet. */
+  amount: string | null | undefined | 'loading';
+  current: boolean;
+  lowest: number | null;
+  currency: string;
+  stay: number | null;
+  href: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const price = useMoney();
+  const cell = 'flex h-14 flex-col items-center justify-center rounded-md leading-tight';
+  if (amount === undefined || amount === null || amount === 'loading') {
+    // Not bookable, still loading, or no flight that day: the day, without a link.
+    return (
+      <td>
+        <span className={`${cell} text-neutral-600 ${current ? 'ring-2 ring-primary-700' : ''}`}>
+          <span aria-hidden="true" className="text-sm">
+            {dayNumber(date)}
+          </span>
+          {amount === 'loading' ? (
+            <span aria-hidden="true" className="mt-1 h-3 w-8 animate-pulse rounded bg-neutral-200" />
+          ) : amount === null ? (
+            <span aria-hidden="true" className="text-xs">
+              –
+            </span>
+          ) : null}
+          <span className="sr-only">
+            {amount === null
+              ? t('search.calendar.dayNone', { date: formatLongDate(locale, date) })
+              : formatLongDate(locale, date)}
+          </span>
+        </span>
+      </td>
+    );
+  }
+  const cheapest = Number(amount) === lowest;
+  const full = price(amount, currency);
+  return (
+    <td>
+      <Link
+        to={href}
+        aria-current={current ? 'date' : undefined}
+        data-date={date}
+        className={`${cell} ${
+          current ? 'bg-primary-700 text-white' : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
+        }`}
+      >
+        <span aria-hidden="true" className="text-sm">
+          {dayNumber(date)}
+        </span>
+        <span
+          aria-hidden="true"
+          className={`px-0.5 text-center text-[0.6875rem] font-semibold tabular-nums ${
+            cheapest && !current ? 'text-green-800' : ''
+          }`}
+        >
+          {formatCompactAmount(locale, amount)}
+        </span>
+        <span className="sr-only">
+          {t(cheapest ? 'search.calendar.dayLowest' : 'search.calendar.day', {
+            date:
+              stay === null
+                ? formatLongDate(locale, date)
+                : t('search.calendar.dates', {
+                    departure: formatLongDate(locale, date),
+                    return: formatLongDate(locale, addDays(date, stay)),
+                  }),
+            price: full,
+          })}
+        </span>
+      </Link>
+    </td>
   );
 }
