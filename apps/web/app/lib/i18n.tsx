@@ -20,11 +20,13 @@ const intls = new WeakMap<ShippedMessages, IntlShape>();
  * bundle has no parser to parse with (vite.config.ts).
  */
 export function sharedIntl(locale: Locale, messages: ShippedMessages): IntlShape {
-  let intl = intls.get(messages);
-  if (!intl || intl.locale !== locale) {
-    intl = createIntl({ locale, messages: fromShipped(messages), defaultLocale: 'en' }, intlCache);
-    intls.set(messages, intl);
-  }
+  const known = intls.get(messages);
+  return known?.locale === locale ? known : keepIntl(locale, messages, fromShipped(messages));
+}
+
+function keepIntl(locale: Locale, messages: ShippedMessages, unshipped: ReturnType<typeof fromShipped>) {
+  const intl = createIntl({ locale, messages: unshipped, defaultLocale: 'en' }, intlCache);
+  intls.set(messages, intl);
   return intl;
 }
 
@@ -38,8 +40,7 @@ export async function prepareSharedIntl(locale: Locale, messages: ShippedMessage
   if (known?.locale === locale) return known;
   const unshipped = fromShipped(messages);
   await nextTask();
-  const intl = createIntl({ locale, messages: unshipped, defaultLocale: 'en' }, intlCache);
-  intls.set(messages, intl);
+  const intl = keepIntl(locale, messages, unshipped);
   await nextTask();
   return intl;
 }
