@@ -20,6 +20,8 @@ export interface EngineContext {
   readonly score: ScoreFn;
   /** The slice searches' memo of priced flights (reused, see FlightMemo). */
   readonly flightMemo: FlightMemo;
+  /** Per sold-seats view: the flights it names (soldFlightsOf). */
+  readonly soldFlights: WeakMap<SoldSeatsFn, ReadonlySet<number>>;
 }
 
 export function createEngineContext(schedule: Schedule, options: EngineOptions): EngineContext {
@@ -31,6 +33,7 @@ export function createEngineContext(schedule: Schedule, options: EngineOptions):
     fares: buildFareTables(schedule),
     score: createScore(config.score),
     flightMemo: new FlightMemo(schedule.slotCount),
+    soldFlights: new WeakMap(),
   };
 }
 

@@ -8,8 +8,15 @@ import type { PassengerCounts, PassengerCountsError } from './passengers.ts';
 import type { FareTier, SegmentPrice } from './pricing.ts';
 import type { Cabin, FlightInstance, Schedule } from './schedule.ts';
 
-/** Seats already sold on a flight in a cabin (inventory lives in PostgreSQL; pass a cached view). */
-export type SoldSeatsFn = (flightKey: string, cabin: Cabin) => number;
+/**
+ * Seats already sold on a flight in a cabin (inventory lives in PostgreSQL; pass a cached view).
+ * A view that names its flights (`flights`: every key it answers more than 0 for, in any cabin) spares
+ * the search a key per flight it prices: most flights have nothing sold, and only those named are asked.
+ */
+export interface SoldSeatsFn {
+  (flightKey: string, cabin: Cabin): number;
+  readonly flights?: ReadonlySet<string>;
+}
 
 export type SortOrder = 'best' | 'cheapest' | 'fastest';
 

@@ -17,7 +17,13 @@ import { DAY_MS, MINUTE_MS, weekdayOf } from './schedule-time.ts';
 import { SliceBounds } from './search-bounds.ts';
 import type { SearchConfig } from './search-config.ts';
 import { localDay, type EngineContext, type SliceInput } from './search-context.ts';
-import { priceFlight, pricedFlight, type PricedFlight, type PricingParty } from './search-fares.ts';
+import {
+  priceFlight,
+  pricedFlight,
+  soldFlightsOf,
+  type PricedFlight,
+  type PricingParty,
+} from './search-fares.ts';
 import { Frontier, type Candidate } from './search-frontier.ts';
 import { MEMO_DAYS, type FlightMemo } from './search-flight-memo.ts';
 
@@ -68,6 +74,7 @@ class SliceFlights {
       pricedAt: q.now,
       seated: seatedPassengers(q.passengers),
       soldSeats: q.soldSeats,
+      soldFlights: soldFlightsOf(ctx.schedule, ctx.soldFlights, q.soldSeats),
     };
     this.passengers = q.passengers;
     this.firstDay = q.day - 1;

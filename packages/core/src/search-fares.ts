@@ -97,6 +97,8 @@ export interface PricingParty {
   /** Seats the party needs: a flight with fewer left is not offered. */
   seated: number;
   soldSeats: SoldSeatsFn | undefined;
+  /** The flights with seats sold (`soldFlightsOf`): the others are not asked. Absent: every flight is. */
+  soldFlights?: ReadonlySet<number> | undefined;
 }
 
 /** One adult's fare and taxes on a dated flight (cents), and the seats left in the cabin. */
@@ -119,8 +121,11 @@ export function priceFlight(
   const r = schedule.slotRoute[slot]!;
   const c = cabinIndex(party.cabin);
   const capacity = t.capacity[c][slot]!;
-  const { soldSeats } = party;
-  const sold = soldSeats ? Math.max(0, soldSeats(schedule.flightKey(slot, day), party.cabin) | 0) : 0;
+  const { soldSeats, soldFlights } = party;
+  const sold =
+    soldSeats && (soldFlights === undefined || soldFlights.has(soldFlightId(slot, day)))
+      ? Math.max(0, soldSeats(schedule.flightKey(slot, day), party.cabin) | 0)
+      : 0;
   const seatsLeft = capacity - sold;
   if (seatsLeft < party.seated) return null;
   const daysBefore = Math.floor((dep - party.pricedAt) / DAY_MS);
@@ -129,6 +134,35 @@ export function priceFlight(
   const net = schedule.network;
   const tax = t.departureTax[net.routeOrigin[r]!]! + t.arrivalTax[net.routeDestination[r]!]!;
   return { adultFare, tax, seatsLeft };
+}
+
+/** A small integer per slot and day (a V8 small integer for up to 262,143 slots): Set lookups stay cheap. */
+const soldFlightId = (slot: number, day: number): number => slot * 4096 + (day & 4095);
+
+/**
+ * The flights a sold-seats view names, as numbers (`soldFlightId`), once per view and kept while the view
+ * is: undefined when the view does not name its flights, so every flight is asked. The ids keep a day's
+ * last 12 bits only, so a flight 11 years apart may be asked too: harmless, the view answers 0 for it.
+ * A key the schedule does not know is left out: no search prices its flight.
+ */
+export function soldFlightsOf(
+  schedule: Schedule,
+  known: WeakMap<SoldSeatsFn, ReadonlySet<number>>,
+  soldSeats: SoldSeatsFn | undefined,
+): ReadonlySet<number> | undefined {
+  const keys = soldSeats?.flights;
+  if (!soldSeats || !keys) return undefined;
+  let flights = known.get(soldSeats);
+  if (!flights) {
+    const ids = new Set<number>();
+    for (const key of keys) {
+      const ref = schedule.resolveKey(key);
+      if (ref) ids.add(soldFlightId(ref.slot, ref.day));
+    }
+    flights = ids;
+    known.set(soldSeats, flights);
+  }
+  return flights;
 }
 
 /** A dated flight on a path being searched, priced for the party (light fare family). */

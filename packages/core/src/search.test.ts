@@ -189,6 +189,39 @@ describe('slice search on the fixture network', () => {
     expect(rebuilt && 'seatsLeft' in rebuilt && rebuilt.seatsLeft).toBe(2);
   });
 
+  test('a sold-seats view that names its flights is asked only about those, with the same answers', () => {
+    const slices = [{ origin: 'TAS', destination: 'LON', date: '2026-12-15' }];
+    const open = search({ slices }).slices[0]!.itineraries;
+    // Sales on two flights of the answer: one sold out, one with a seat left; the rest untouched.
+    const [full, nearly] = [open[0]!.flights[0]!, open[1]!.flights[open[1]!.flights.length - 1]!];
+    const sold = new Map([
+      [`${full.key} economy`, full.capacity.economy],
+      [`${nearly.key} economy`, nearly.capacity.economy - 1],
+    ]);
+    const asked: string[] = [];
+    const lookup = (key: string, cabin: string) => {
+      asked.push(key);
+      return sold.get(`${key} ${cabin}`) ?? 0;
+    };
+    const plain = search({ slices, soldSeats: lookup }).slices[0]!.itineraries;
+    const askedPlain = asked.splice(0).length;
+    const named = search({
+      slices,
+      soldSeats: Object.assign(lookup, { flights: new Set([full.key, nearly.key, 'ZZ9-2026-12-15']) }),
+    }).slices[0]!.itineraries;
+    // The search priced many flights; with the names it asked only about named ones it met (the key it does
+    // not know, never), and once its itineraries were built, about theirs (the standard fares).
+    expect(askedPlain).toBeGreaterThan(20);
+    const askedWhileSearching = new Set(asked.filter((k) => k === full.key || k === nearly.key));
+    expect(askedWhileSearching).toEqual(new Set([full.key, nearly.key]));
+    expect(asked).not.toContain('ZZ9-2026-12-15');
+    expect(asked.length).toBeLessThan(askedPlain / 2);
+    expect(named).toEqual(plain);
+    expect(named.some((i) => i.keys.includes(full.key))).toBe(false);
+    const withNearly = named.find((i) => i.keys.includes(nearly.key));
+    expect(withNearly?.seatsLeft).toBe(1);
+  });
+
   test('round trip: combinations of both slices, return after the outbound lands', () => {
     const r = search({
       slices: [

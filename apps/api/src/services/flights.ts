@@ -1,6 +1,6 @@
 import { buildNetwork, validateNetworkFile, type Network } from '@parvoz/core/network';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
-import { buildSchedule } from '@parvoz/core/schedule';
+import { buildSchedule, type Cabin } from '@parvoz/core/schedule';
 import {
   createSearchEngine,
   type EngineOptions,
@@ -133,6 +133,18 @@ export interface FlightService {
  * The built-in supplier alone, or (with DUFFEL_ACCESS_TOKEN) the built-in and Duffel in one search
  * (suppliers/combined.ts): without the token nothing changes.
  */
+/**
+ * The engine's view of sold seats (`soldSeatsSince`: "flightKey cabin" → seats), naming its flights so a
+ * search asks only about those.
+ */
+export function soldSeatsView(sold: ReadonlyMap<string, number>): SoldSeatsFn {
+  const flights = new Set<string>();
+  for (const [key, seats] of sold) if (seats > 0) flights.add(key.slice(0, key.lastIndexOf(' ')));
+  return Object.assign((flightKey: string, cabin: Cabin) => sold.get(`${flightKey} ${cabin}`) ?? 0, {
+    flights,
+  });
+}
+
 export function createFlightService(
   db: Database,
   config: ApiConfig,
@@ -188,8 +200,7 @@ export function createFlightService(
   const read = async (): Promise<SoldSeatsFn> => {
     // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
     const since = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    const sold = await soldSeatsSince(db, since);
-    return (flightKey, cabin) => sold.get(`${flightKey} ${cabin}`) ?? 0;
+    return soldSeatsView(await soldSeatsSince(db, since));
   };
   // The last snapshot and what it held: an unchanged read hands back the same function.
   let last: { fingerprint: string; soldSeats: SoldSeatsFn } | undefined;
@@ -201,7 +212,7 @@ export function createFlightService(
       .sort()
       .join('|');
     if (last?.fingerprint === fingerprint) return last.soldSeats;
-    const soldSeats: SoldSeatsFn = (flightKey, cabin) => sold.get(`${flightKey} ${cabin}`) ?? 0;
+    const soldSeats = soldSeatsView(sold);
     last = { fingerprint, soldSeats };
     return soldSeats;
   };
