@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import { DateTimeFormat } from '@formatjs/intl-datetimeformat';
 import { describe, expect, test } from 'vitest';
-import { withoutRangePatterns } from './trim-date-data.ts';
+import { DATE_FORMATS } from '../app/lib/date-formats.ts';
+import { registeredBy, trimmedDateData } from './trim-date-data.ts';
 
 const UZBEK = readFileSync(
   createRequire(import.meta.url).resolve('@formatjs/intl-datetimeformat/locale-data/uz.js'),
@@ -20,7 +21,7 @@ function polyfilledUzbek(data: string) {
     new DateTimeFormat('uz', { ...options, timeZone: 'UTC' }).format(at);
 }
 
-/** Every kind of date and time a page could ask for: fields alone and together, and the styles. */
+/** Dates and times of every kind, beyond what the site uses: fields alone and together, and the styles. */
 const OPTIONS: Intl.DateTimeFormatOptions[] = [
   ...(['numeric', '2-digit', 'short', 'long', 'narrow'] as const).map((month) => ({ month })),
   { weekday: 'short', day: 'numeric', month: 'short' },
@@ -31,43 +32,76 @@ const OPTIONS: Intl.DateTimeFormatOptions[] = [
   { hour: 'numeric', minute: '2-digit' },
   { hour: 'numeric', minute: '2-digit', hour12: true },
   { weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
   ...(['full', 'long', 'medium', 'short'] as const).flatMap((dateStyle) => [
     { dateStyle },
     { dateStyle, timeStyle: 'short' as const },
   ]),
 ];
-const MOMENTS = [Date.UTC(2026, 0, 1, 0, 5), Date.UTC(2026, 11, 13, 18, 35), Date.UTC(2027, 6, 4, 9, 0)];
+/** A moment in every month, on every weekday, at night, in the morning and in the evening. */
+const MOMENTS = [
+  Date.UTC(2026, 11, 13, 18, 35),
+  ...Array.from({ length: 12 }, (_, month) =>
+    Date.UTC(2026 + (month % 2), month, 1 + month * 2, month * 2, month * 5),
+  ),
+];
 
-describe('the date polyfill data without range patterns', () => {
-  test('formats every date and time exactly as the whole data does', () => {
-    const pairs = OPTIONS.flatMap((options) => MOMENTS.map((at) => [options, at] as const));
-    const whole = polyfilledUzbek(UZBEK);
-    const texts = pairs.map(([options, at]) => whole(options, at));
-    expect(texts).toContain('13-dekabr, 2026');
-    const trimmed = polyfilledUzbek(withoutRangePatterns(UZBEK));
-    expect(pairs.map(([options, at]) => trimmed(options, at))).toEqual(texts);
+/** Each format at each moment with the whole data and with the trimmed one. */
+function compare(formats: readonly Intl.DateTimeFormatOptions[], trimmedData: string) {
+  const pairs = formats.flatMap((options) => MOMENTS.map((at) => [options, at] as const));
+  const whole = polyfilledUzbek(UZBEK);
+  const expected = pairs.map(([options, at]) => whole(options, at));
+  const trimmed = polyfilledUzbek(trimmedData);
+  return { expected, actual: pairs.map(([options, at]) => trimmed(options, at)) };
+}
+
+describe('the date polyfill data the browser gets', () => {
+  test("formats each of the site's dates and times exactly as the whole data does", () => {
+    const { expected, actual } = compare(Object.values(DATE_FORMATS), trimmedDateData(UZBEK));
+    expect(expected).toContain('yakshanba, 13-dekabr, 2026');
+    expect(actual).toEqual(expected);
   });
 
-  test('leaves out only the range patterns, and is less than half the size', () => {
-    const registered = (data: string) => {
-      const all: Array<{ locale: string; data: Record<string, unknown> }> = [];
-      runInNewContext(data, { Intl: { DateTimeFormat: { __addLocaleData: (d: never) => all.push(d) } } });
-      return all;
-    };
-    const [whole] = registered(UZBEK);
-    const trimmed = withoutRangePatterns(UZBEK);
-    const [{ locale, data }] = registered(trimmed) as [NonNullable<typeof whole>];
-    const { intervalFormats, ...rest } = whole!.data as { intervalFormats: Record<string, unknown> };
+  test('keeps exactly what the formats it is given pick, whatever they are', () => {
+    const { expected, actual } = compare(OPTIONS, trimmedDateData(UZBEK, OPTIONS));
+    expect(expected).toContain('13-dekabr, 2026');
+    expect(actual).toEqual(expected);
+  });
+
+  test('leaves out the range patterns and the date patterns no format picks, nothing else', () => {
+    const [whole] = registeredBy(UZBEK);
+    const trimmed = trimmedDateData(UZBEK);
+    const [{ locale, data }] = registeredBy(trimmed) as [NonNullable<typeof whole>];
+    const { intervalFormats, formats, ...rest } = whole!.data;
     expect(Object.keys(intervalFormats).length).toBeGreaterThan(100);
+    expect(Object.keys(formats.gregory!).length).toBeGreaterThan(600);
     expect(locale).toBe('uz');
-    expect(data).toEqual({
+    const { formats: kept, ...keptRest } = data;
+    expect(keptRest).toEqual({
       ...rest,
       intervalFormats: { intervalFormatFallback: intervalFormats.intervalFormatFallback },
     });
-    expect(trimmed.length).toBeLessThan(UZBEK.length / 2);
+    const picked = Object.entries(kept.gregory!);
+    expect(picked.length).toBeLessThanOrEqual(Object.keys(DATE_FORMATS).length);
+    for (const [skeleton, pattern] of picked) expect(formats.gregory![skeleton]).toBe(pattern);
+    expect(trimmed.length).toBeLessThan(UZBEK.length / 3);
+  });
+
+  test('leaves the polyfill with the whole data once it has picked', () => {
+    polyfilledUzbek(UZBEK);
+    trimmedDateData(UZBEK);
+    const wide = { weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    expect(new DateTimeFormat('uz', { ...wide, timeZone: 'UTC' }).format(MOMENTS[3])).not.toMatch(/@\d+@/);
   });
 
   test('a file that registers nothing is refused (a new package layout must not ship empty data)', () => {
-    expect(() => withoutRangePatterns('/* nothing */')).toThrow('registered nothing');
+    expect(() => trimmedDateData('/* nothing */')).toThrow('registered nothing');
   });
 });

@@ -5,6 +5,8 @@
  * time-zone conversion anywhere.
  */
 
+import { DATE_FORMATS, type DateFormatName } from './date-formats.ts';
+
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
 /** The wall-clock time of a local ISO date-time (or a plain YYYY-MM-DD) as a Date in UTC; null if unreadable. */
@@ -19,12 +21,15 @@ export function wallClock(iso: string): Date | null {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A cached Intl date format in UTC, for wall-clock Dates (`wallClock`) and calendar dates at UTC midnight. */
-export function utcDateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+/**
+ * A cached Intl date format of the site's (`DATE_FORMATS`), in UTC unless told otherwise: for wall-clock Dates
+ * (`wallClock`) and calendar dates at UTC midnight.
+ */
+export function dateFormat(locale: string, name: DateFormatName, timeZone = 'UTC'): Intl.DateTimeFormat {
+  const key = `${locale}|${name}|${timeZone}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    f = new Intl.DateTimeFormat(locale, { ...DATE_FORMATS[name], timeZone });
     formats.set(key, f);
   }
   return f;
@@ -39,7 +44,7 @@ export function utcDateFormat(locale: string, options: Intl.DateTimeFormatOption
 export function formatLocalTime(locale: string, iso: string): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return sameEverywhere(utcDateFormat(locale, { hour: 'numeric', minute: '2-digit' }).formatToParts(date));
+  return sameEverywhere(dateFormat(locale, 'time').formatToParts(date));
 }
 
 /**
@@ -61,11 +66,9 @@ function sameEverywhere(parts: Intl.DateTimeFormatPart[]): string {
 export function formatLocalDate(locale: string, iso: string, style: 'long' | 'medium' = 'medium'): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long'
-      ? { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }
-      : { dateStyle: 'medium' };
-  return sameEverywhere(utcDateFormat(locale, options).formatToParts(date));
+  return sameEverywhere(
+    dateFormat(locale, style === 'long' ? 'weekdayDate' : 'mediumDate').formatToParts(date),
+  );
 }
 
 /**
@@ -75,14 +78,7 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
 export function formatInstant(locale: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = utcDateFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).formatToParts(date);
+  const parts = dateFormat(locale, 'instant').formatToParts(date);
   return sameEverywhere(parts);
 }
 

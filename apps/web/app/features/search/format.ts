@@ -6,7 +6,7 @@
 import { isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useT } from '../../lib/i18n.tsx';
-import { formatLocalTime, utcDateFormat } from '../../lib/local-time.ts';
+import { dateFormat, formatLocalTime } from '../../lib/local-time.ts';
 
 /** The wall-clock date and time of a local ISO date-time (or a plain date) as a UTC Date. */
 export function wallClock(iso: string): Date {
@@ -24,14 +24,12 @@ export function formatTime(locale: Locale, iso: string): string {
 
 /** "Tue, 15 Dec" */
 export function formatShortDate(locale: Locale, iso: string): string {
-  return utcDateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(wallClock(iso));
+  return dateFormat(locale, 'shortDate').format(wallClock(iso));
 }
 
 /** "Tuesday, 15 December 2026" */
 export function formatLongDate(locale: Locale, iso: string): string {
-  return utcDateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    wallClock(iso),
-  );
+  return dateFormat(locale, 'longDate').format(wallClock(iso));
 }
 
 /** Calendar days from the local date of `from` to the local date of `to` ("+1 day" marks). */
@@ -56,12 +54,14 @@ export function useFormatDuration(): (minutes: number) => string {
 /** A weekday, short ("Mon", "пн") or long ("Monday"); 0 is Sunday. */
 export function formatWeekday(locale: Locale, weekday: number, width: 'short' | 'long'): string {
   // 1 November 2026 was a Sunday.
-  return utcDateFormat(locale, { weekday: width }).format(Date.UTC(2026, 10, 1 + weekday));
+  return dateFormat(locale, width === 'short' ? 'weekdayShort' : 'weekdayLong').format(
+    Date.UTC(2026, 10, 1 + weekday),
+  );
 }
 
 /** "December 2026" of a YYYY-MM month. */
 export function formatMonth(locale: Locale, month: string): string {
-  return utcDateFormat(locale, { month: 'long', year: 'numeric' }).format(wallClock(`${month}-01`));
+  return dateFormat(locale, 'monthYear').format(wallClock(`${month}-01`));
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>();
