@@ -2,7 +2,7 @@
  * Every date and time format the pages use, by name. /uz formats with the FormatJS date polyfill, whose first
  * format parses every pattern of its data; the browser's copy of that data keeps only the patterns these
  * formats pick (build-tools/trim-date-data.ts), so a format missing here would print differently on /uz than
- * on the server. Hence the names: `dateFormat` takes nothing else.
+ * on the server. Hence the names: `formatDate` (local-time.ts) takes nothing else.
  */
 export const DATE_FORMATS = {
   /** "18:35" / "6:35 PM" */

@@ -6,6 +6,7 @@
  */
 
 import { DATE_FORMATS, type DateFormatName } from './date-formats.ts';
+import { keptText } from './kept-texts.ts';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
@@ -25,7 +26,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * A cached Intl date format of the site's (`DATE_FORMATS`), in UTC unless told otherwise: for wall-clock Dates
  * (`wallClock`) and calendar dates at UTC midnight.
  */
-export function dateFormat(locale: string, name: DateFormatName, timeZone = 'UTC'): Intl.DateTimeFormat {
+function dateFormat(locale: string, name: DateFormatName, timeZone = 'UTC'): Intl.DateTimeFormat {
   const key = `${locale}|${name}|${timeZone}`;
   let f = formats.get(key);
   if (!f) {
@@ -33,6 +34,18 @@ export function dateFormat(locale: string, name: DateFormatName, timeZone = 'UTC
     formats.set(key, f);
   }
   return f;
+}
+
+/** `at` written with a named format (`dateFormat`), kept once made (`keptText`). */
+export function formatDate(
+  locale: string,
+  name: DateFormatName,
+  at: Date | number,
+  timeZone = 'UTC',
+): string {
+  return keptText(`${locale}|${name}|${timeZone}|${+at}`, () =>
+    dateFormat(locale, name, timeZone).format(at),
+  );
 }
 
 /**
@@ -44,7 +57,9 @@ export function dateFormat(locale: string, name: DateFormatName, timeZone = 'UTC
 export function formatLocalTime(locale: string, iso: string): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return sameEverywhere(dateFormat(locale, 'time').formatToParts(date));
+  return keptText(`${locale}|local time|${iso}`, () =>
+    sameEverywhere(dateFormat(locale, 'time').formatToParts(date)),
+  );
 }
 
 /**
@@ -66,8 +81,9 @@ function sameEverywhere(parts: Intl.DateTimeFormatPart[]): string {
 export function formatLocalDate(locale: string, iso: string, style: 'long' | 'medium' = 'medium'): string {
   const date = wallClock(iso);
   if (!date) return iso;
-  return sameEverywhere(
-    dateFormat(locale, style === 'long' ? 'weekdayDate' : 'mediumDate').formatToParts(date),
+  const name = style === 'long' ? 'weekdayDate' : 'mediumDate';
+  return keptText(`${locale}|local ${name}|${iso}`, () =>
+    sameEverywhere(dateFormat(locale, name).formatToParts(date)),
   );
 }
 
@@ -78,8 +94,9 @@ export function formatLocalDate(locale: string, iso: string, style: 'long' | 'me
 export function formatInstant(locale: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = dateFormat(locale, 'instant').formatToParts(date);
-  return sameEverywhere(parts);
+  return keptText(`${locale}|instant|${iso}`, () =>
+    sameEverywhere(dateFormat(locale, 'instant').formatToParts(date)),
+  );
 }
 
 /** Minutes of an ISO 8601 duration of hours and minutes ("PT4H50M" → 290); null if unreadable. */

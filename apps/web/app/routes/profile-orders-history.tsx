@@ -6,7 +6,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { HeadedSection } from '../components/HeadedSection.tsx';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { useRootData, useT } from '../lib/i18n.tsx';
-import { dateFormat } from '../lib/local-time.ts';
+import { formatDate } from '../lib/local-time.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -35,8 +35,8 @@ function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string })
   const { locale } = useRootData();
   if (orders.length === 0) return <p className="text-neutral-700">{empty}</p>;
   const dateTime = (iso: string) =>
-    dateFormat(locale, 'mediumDateTime', /[+-]\d\d:\d\d$/.exec(iso)?.[0] ?? 'UTC').format(new Date(iso));
-  const date = (iso: string) => dateFormat(locale, 'mediumDate').format(new Date(iso));
+    formatDate(locale, 'mediumDateTime', new Date(iso), /[+-]\d\d:\d\d$/.exec(iso)?.[0] ?? 'UTC');
+  const date = (iso: string) => formatDate(locale, 'mediumDate', new Date(iso));
   return (
     <ul className="grid gap-3">
       {orders.map((order) => (

@@ -13,7 +13,7 @@ import { currencyCookie, langCookie } from '../lib/cookies.server.ts';
 import { redirectWithToast } from '../lib/toast.server.ts';
 import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
-import { dateFormat } from '../lib/local-time.ts';
+import { formatDate } from '../lib/local-time.ts';
 
 const loadSettingsSchema = () => import('@parvoz/contracts/settings').then((m) => m.settingsFormSchema);
 
@@ -48,7 +48,7 @@ export default function Settings({ actionData }: Route.ComponentProps) {
         <p className="text-sm text-neutral-700" data-testid="format-preview">
           {t('settings.preview', {
             price: formatMoney(locale, 1234567.5, currency),
-            date: dateFormat(locale, 'longDateStyle').format(SAMPLE_DATE),
+            date: formatDate(locale, 'longDateStyle', SAMPLE_DATE),
           })}
         </p>
       </LanguageCurrencyForm>

@@ -1,17 +1,17 @@
 import type { Locale } from '@parvoz/i18n/locales';
 import type { BoardBasis, TourInclude, TourSummary } from '@parvoz/contracts/tours';
 import type { MessageKey } from '../../lib/i18n.tsx';
-import { dateFormat } from '../../lib/local-time.ts';
+import { formatDate } from '../../lib/local-time.ts';
 import { formatAmount } from '../../lib/use-money.ts';
 
 /** A calendar date (YYYY-MM-DD) as written in the locale, e.g. "12 Aug 2026". */
 export function formatTourDate(locale: Locale, isoDate: string): string {
-  return dateFormat(locale, 'mediumDate').format(new Date(`${isoDate}T00:00:00Z`));
+  return formatDate(locale, 'mediumDate', new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** A month (YYYY-MM) with its year, e.g. "August 2026". */
 export function formatTourMonth(locale: Locale, month: string): string {
-  return dateFormat(locale, 'monthYear').format(new Date(`${month}-01T00:00:00Z`));
+  return formatDate(locale, 'monthYear', new Date(`${month}-01T00:00:00Z`));
 }
 
 /** The per-person price in its currency. */

@@ -6,7 +6,8 @@
 import { isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useT } from '../../lib/i18n.tsx';
-import { dateFormat, formatLocalTime } from '../../lib/local-time.ts';
+import { formatDate, formatLocalTime } from '../../lib/local-time.ts';
+import { keptText } from '../../lib/kept-texts.ts';
 
 /** The wall-clock date and time of a local ISO date-time (or a plain date) as a UTC Date. */
 export function wallClock(iso: string): Date {
@@ -24,12 +25,12 @@ export function formatTime(locale: Locale, iso: string): string {
 
 /** "Tue, 15 Dec" */
 export function formatShortDate(locale: Locale, iso: string): string {
-  return dateFormat(locale, 'shortDate').format(wallClock(iso));
+  return formatDate(locale, 'shortDate', wallClock(iso));
 }
 
 /** "Tuesday, 15 December 2026" */
 export function formatLongDate(locale: Locale, iso: string): string {
-  return dateFormat(locale, 'longDate').format(wallClock(iso));
+  return formatDate(locale, 'longDate', wallClock(iso));
 }
 
 /** Calendar days from the local date of `from` to the local date of `to` ("+1 day" marks). */
@@ -54,14 +55,16 @@ export function useFormatDuration(): (minutes: number) => string {
 /** A weekday, short ("Mon", "пн") or long ("Monday"); 0 is Sunday. */
 export function formatWeekday(locale: Locale, weekday: number, width: 'short' | 'long'): string {
   // 1 November 2026 was a Sunday.
-  return dateFormat(locale, width === 'short' ? 'weekdayShort' : 'weekdayLong').format(
+  return formatDate(
+    locale,
+    width === 'short' ? 'weekdayShort' : 'weekdayLong',
     Date.UTC(2026, 10, 1 + weekday),
   );
 }
 
 /** "December 2026" of a YYYY-MM month. */
 export function formatMonth(locale: Locale, month: string): string {
-  return dateFormat(locale, 'monthYear').format(wallClock(`${month}-01`));
+  return formatDate(locale, 'monthYear', wallClock(`${month}-01`));
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>();
@@ -71,12 +74,14 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
  * on a phone (a plain space, not Intl's no-break one); the full price goes to screen readers.
  */
 export function formatCompactAmount(locale: Locale, amount: string | number): string {
-  let format = compactFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 });
-    compactFormats.set(locale, format);
-  }
-  return format.format(Number(amount)).replace(/[\u00a0\u202f]/g, ' ');
+  return keptText(`${locale}|compact|${amount}`, () => {
+    let format = compactFormats.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 });
+      compactFormats.set(locale, format);
+    }
+    return format.format(Number(amount)).replace(/[\u00a0\u202f]/g, ' ');
+  });
 }
 
 const currencySigns = new Map<string, string>();
