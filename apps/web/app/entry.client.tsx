@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { browserLacksUzbekIntl, installUzbekIntl } from './lib/uz-intl.client.ts';
+import { installUzbekIntl } from './lib/uz-intl.client.ts';
 import { handleFatalError, installFatalErrorHandler, mountOrReport } from './lib/fatal-errors.client.ts';
 import { SHELL_MESSAGES_LINK_ID, loadShellMessages, shellMessagesOf } from './lib/shell-messages.ts';
 import { prepareSharedIntl } from './lib/i18n.tsx';
@@ -17,7 +17,7 @@ async function hydrate() {
   const hasMessages = messages instanceof HTMLLinkElement && isLocale(lang);
   await Promise.all([
     hasMessages ? loadShellMessages(lang, messages.href) : null,
-    lang === 'uz' && browserLacksUzbekIntl() ? installUzbekIntl() : null,
+    lang === 'uz' ? installUzbekIntl() : null,
   ]);
   if (hasMessages) await prepareSharedIntl(lang, shellMessagesOf(lang));
   startTransition(() => {
