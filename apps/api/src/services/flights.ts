@@ -130,10 +130,6 @@ export interface FlightService {
 }
 
 /**
- * The built-in supplier alone, or (with DUFFEL_ACCESS_TOKEN) the built-in and Duffel in one search
- * (suppliers/combined.ts): without the token nothing changes.
- */
-/**
  * The engine's view of sold seats (`soldSeatsSince`: "flightKey cabin" → seats), naming its flights so a
  * search asks only about those.
  */
@@ -145,6 +141,10 @@ export function soldSeatsView(sold: ReadonlyMap<string, number>): SoldSeatsFn {
   });
 }
 
+/**
+ * The built-in supplier alone, or (with DUFFEL_ACCESS_TOKEN) the built-in and Duffel in one search
+ * (suppliers/combined.ts): without the token nothing changes.
+ */
 export function createFlightService(
   db: Database,
   config: ApiConfig,
