@@ -32,14 +32,7 @@ const OPTIONS: Intl.DateTimeFormatOptions[] = [
   { hour: 'numeric', minute: '2-digit' },
   { hour: 'numeric', minute: '2-digit', hour12: true },
   { weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' },
-  {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  },
+  DATE_FORMATS.instant,
   ...(['full', 'long', 'medium', 'short'] as const).flatMap((dateStyle) => [
     { dateStyle },
     { dateStyle, timeStyle: 'short' as const },
