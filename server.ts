@@ -40,6 +40,7 @@ import {
   type Rendered,
 } from '@parvoz/api/host/page-cache';
 import { opsRoutes } from '@parvoz/api/host/ops';
+import { keptRouteLabels } from '@parvoz/api/host/route-labels';
 import { installDrain } from '@parvoz/api/host/lifecycle';
 import { isClusterWorker, runPrimary, workerCount } from '@parvoz/api/host/cluster';
 import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from '@parvoz/api/host/secrets';
@@ -347,7 +348,7 @@ function webRouteLabeler(build: ServerBuild, match: typeof MatchRoutes) {
           ({ id: route.id, path: route.path, index: route.index, children: tree(route.id) }) as RouteObject,
       );
   const routes = tree(undefined);
-  return (pathname: string): string => {
+  return keptRouteLabels((pathname) => {
     const data = pathname.endsWith('.data');
     const matches = match(routes, data ? pathname.slice(0, -'.data'.length) : pathname) ?? [];
     const pattern = `/${matches
@@ -355,7 +356,7 @@ function webRouteLabeler(build: ServerBuild, match: typeof MatchRoutes) {
       .filter(Boolean)
       .join('/')}`;
     return data ? `${pattern}.data` : pattern;
-  };
+  });
 }
 
 export async function main() {
