@@ -54,6 +54,17 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
   return serverConfigSchema.parse(env);
 }
 
+/**
+ * Brotli for every compressed answer: quality 4 (@fastify/compress's own default; 11 is far too slow per
+ * request) and a 256 kB window instead of the default 4 MB. Pages and API answers are smaller than the window,
+ * so they compress to the same size within 0.2 %, but each answer's compressor no longer sets up a 4 MB window:
+ * a results page cost 27 ms of CPU with brotli against 14 with gzip, 16.5 with this.
+ */
+const BROTLI_PARAMS = {
+  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+  [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+};
+
 export async function buildServer(
   config: ServerConfig,
   api: ApiSettings = apiConfigFromEnv(),
@@ -107,7 +118,7 @@ export async function buildServer(
     // `npm run dev` (and only it) sets NODE_ENV=development: there /metrics may go without a token.
     metricsOpen: config.NODE_ENV === 'development',
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: BROTLI_PARAMS } });
   if (config.PARVOZ_ROLE !== 'web' && database) {
     // Keys not configured are generated once and kept: beside the embedded database, or in PostgreSQL where
     // every instance finds the same ones.
@@ -303,7 +314,7 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
  */
 const STREAMED_PAGE_COMPRESSION = {
   zlibOptions: { flush: zlibConstants.Z_SYNC_FLUSH },
-  brotliOptions: { flush: zlibConstants.BROTLI_OPERATION_FLUSH },
+  brotliOptions: { flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: BROTLI_PARAMS },
 };
 
 /**

@@ -6,7 +6,6 @@
  * built page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript is fetched after
  * the first paint.
  */
-import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
@@ -16,6 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { HandleErrorFunction } from 'react-router';
 import { requestLog, webLog } from './lib/log.server.ts';
 import { forgetHomeTours } from './features/info/tours.server.ts';
+import { pageStreams } from './lib/flush-batches.server.ts';
 import { paintFirstStream } from './lib/paint-first.server.ts';
 
 /**
@@ -91,14 +91,15 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // `npm run dev` keeps React Router's own scripts: Vite's dev modules fail when started late.
-          const body = import.meta.env.DEV ? new PassThrough() : paintFirstStream();
-          body.once('finish', () => {
+          // React writes into `destination`, which passes each of its flushes on as one piece.
+          const { destination, body } = pageStreams(import.meta.env.DEV ? undefined : paintFirstStream());
+          destination.once('finish', () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          pipe(destination);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

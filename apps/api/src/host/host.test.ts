@@ -2,6 +2,7 @@
  * The host of server.ts (PARVOZ_ROLE=api, on a test database) through `inject`: security headers, HSTS only
  * over HTTPS, request ids, /health, /ready, /metrics, CORS. Pages and their CSP nonce are in e2e/ops.test.ts.
  */
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -52,6 +53,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
+});
+
+describe('compression', () => {
+  test('brotli answers use a 256 kB window (not the 4 MB default) and inflate to the same JSON', async () => {
+    const url = '/v1/places?q=a&lang=en';
+    const plain = await app.inject({ url, headers: { ...ANONYMOUS, 'accept-encoding': 'identity' } });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const compressed = await app.inject({ url, headers: { ...ANONYMOUS, 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    // RFC 7932 §9.1: the stream starts with WBITS; 1 then 001 (low bits first) is a window of 2^18 bytes.
+    expect(compressed.rawPayload[0]! & 0b1111).toBe(0b0011);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
 });
 
 describe('security headers', () => {

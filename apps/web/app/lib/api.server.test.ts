@@ -142,6 +142,13 @@ describe('headers', () => {
     expect(r.requests[0]?.headers.accept).toBe('application/json');
   });
 
+  test('answers are asked for uncompressed (the API is this process or a neighbour)', async () => {
+    const r = route(json(200));
+    await client().get(r.path);
+    await client().post(r.path, {});
+    expect(r.requests.map((q) => q.headers['accept-encoding'])).toEqual(['identity', 'identity']);
+  });
+
   test("X-Parvoz-Visitor carries the visitor's id when given, on every attempt", async () => {
     const r = route(json(503), json(200));
     await client({ visitorId: 'v'.repeat(43) }).post(r.path);

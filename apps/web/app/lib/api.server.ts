@@ -201,7 +201,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: HttpMethod, path: string, init: SendOptions = {}): Promise<T> {
     const url = urlFor(path, init.query);
-    const headers = new Headers({ accept: 'application/json', authorization: `Bearer ${bearer}` });
+    const headers = new Headers({
+      accept: 'application/json',
+      authorization: `Bearer ${bearer}`,
+      // The API is this process or a neighbour: compressing a search answer there and inflating it here cost
+      // ~1.5 ms of CPU per page and saved no time.
+      'accept-encoding': 'identity',
+    });
     if (options.requestId) headers.set('x-request-id', options.requestId);
     if (options.clientIp && options.internalToken) {
       headers.set(CLIENT_IP_HEADER, options.clientIp);
