@@ -1,6 +1,7 @@
 /**
  * What the per-route rate limit costs on the hot path (issue 16 §3): `GET /v1/places` (rate-limited, a small
- * in-memory lookup) against `GET /health` (no limit, no database) in the same run, one server process,
+ * in-memory lookup), repeated searches (rate-limited, answered from the search cache) and an anonymous page
+ * (from the page cache) against `GET /health` (no limit, no database) in the same run, one server process,
  * autocannon with 50 connections. Real limits would refuse one load generator (one IP) at once, so they are
  * scaled up (RATE_LIMIT_SCALE) — the bookkeeping per request is the same. Prints figures, asserts nothing.
  * Run: node bench/rate-limits.ts (needs `npm run build`); BENCH_SECONDS (default 10); DATABASE_URL to use
@@ -8,7 +9,8 @@
  */
 import autocannon from 'autocannon';
 import { startSite } from '../e2e/support/server.ts';
-import { LOAD_SECONDS as DURATION, loadUrl as load } from './load.ts';
+import { LOAD_SECONDS as DURATION, loadFigures, loadUrl as load, runLoad } from './load.ts';
+import { popularBodies } from './search-api.ts';
 
 const env: Record<string, string> = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' };
 if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
@@ -19,6 +21,18 @@ try {
   await autocannon({ url: `${site.url}/v1/places?q=tash`, connections: 10, duration: 2, headers: auth });
   const health = await load(`${site.url}/health`);
   const places = await load(`${site.url}/v1/places?q=tash&lang=en`, auth);
+  let popular = 0;
+  const searches = loadFigures(
+    await runLoad({
+      url: `${site.url}/v1/flights/search`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      requests: [
+        { setupRequest: (req) => ({ ...req, body: popularBodies[popular++ % popularBodies.length] }) },
+      ],
+    }),
+  );
+  const page = await load(`${site.url}/en`, { 'accept-encoding': 'gzip' });
   console.log(
     `autocannon, 50 connections, ${DURATION} s each, one process, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
@@ -26,7 +40,9 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const [name, r] of [
     ['baseline: GET /health', health],
-    ['GET /v1/places?q=tash (rate-limited)', places],
+    ['GET /v1/places?q=tash (rate-limited; target ≥ 0.50)', places],
+    ['POST /v1/flights/search, 20 popular repeating (rate-limited; target ≥ 0.33)', searches],
+    ['GET /en, anonymous (page cache; target ≥ 0.14)', page],
   ] as const)
     console.log(
       `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${(r.rps / health.rps).toFixed(2)} |`,

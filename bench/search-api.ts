@@ -36,7 +36,7 @@ export const searchBodies = queries.map((_, i) => searchBody(i));
 /** Never the same search twice in a run (300 queries × 200 date shifts): every answer is computed. */
 export const uniqueBody = (n: number) => searchBody(n % queries.length, Math.floor(n / queries.length) % 200);
 /** The popular searches: 20 that repeat (the cache answers all but the first of each per 30 s). */
-const popularBodies = searchBodies.slice(0, 20);
+export const popularBodies = searchBodies.slice(0, 20);
 
 async function load(options: autocannon.Options) {
   const result = await runLoad(options);
