@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import compress from '@fastify/compress';
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
 import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiSettings } from '@parvoz/api';
@@ -312,7 +312,10 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
  * until 16 kB of output had gathered, and brotli held the built-in offers until Duffel's arrived seconds later.
  * A flush per written chunk costs a few bytes each; the cached pages bring their own gzip (sendPage).
  */
-const STREAMED_PAGE_COMPRESSION = {
+const STREAMED_PAGE_COMPRESSION: FastifyCompressOptions = {
+  // Not zstd: @fastify/compress gives it these zlib options, and its flush mode 2 is zstd's "end the frame": each
+  // flush ended a frame, and a decoder stops after the first (the page was cut after its shell).
+  encodings: ['br', 'gzip', 'deflate', 'identity'],
   zlibOptions: { flush: zlibConstants.Z_SYNC_FLUSH },
   brotliOptions: { flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: BROTLI_PARAMS },
 };
