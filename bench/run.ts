@@ -5,6 +5,7 @@ import path from 'node:path';
 
 for (const name of [
   'ssr.ts',
+  'render-cpu.ts',
   'page-cache-stale.ts',
   'search-engine.ts',
   'search-sql.ts',
