@@ -197,16 +197,14 @@ export function createFlightService(
     : null;
   const supplier: FlightSupplier = combined ?? builtin;
 
-  const read = async (): Promise<SoldSeatsFn> => {
-    // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
-    const since = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    return soldSeatsView(await soldSeatsSince(db, since));
-  };
+  // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
+  const soldSinceYesterday = () =>
+    soldSeatsSince(db, new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10));
+  const read = async (): Promise<SoldSeatsFn> => soldSeatsView(await soldSinceYesterday());
   // The last snapshot and what it held: an unchanged read hands back the same function.
   let last: { fingerprint: string; soldSeats: SoldSeatsFn } | undefined;
   const readSnapshot = async (): Promise<SoldSeatsFn> => {
-    const since = new Date(now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    const sold = await soldSeatsSince(db, since);
+    const sold = await soldSinceYesterday();
     const fingerprint = [...sold]
       .map(([key, count]) => `${key}=${count}`)
       .sort()
