@@ -11,6 +11,7 @@ import type { EngineOptions, SoldSeatsFn } from './search-engine-types.ts';
 import { buildFareTables, type FareTables } from './search-fares.ts';
 import { createScore, type ScoreFn } from './search-ranking.ts';
 import { FlightMemo } from './search-flight-memo.ts';
+import { buildDepartureOrder, type DepartureOrder } from './search-departures.ts';
 
 export interface EngineContext {
   readonly schedule: Schedule;
@@ -20,6 +21,8 @@ export interface EngineContext {
   readonly score: ScoreFn;
   /** The slice searches' memo of priced flights (reused, see FlightMemo). */
   readonly flightMemo: FlightMemo;
+  /** Each route's slots by departure time, per weekday. */
+  readonly departureOrder: DepartureOrder;
   /** Per sold-seats view: the flights it names (soldFlightsOf). */
   readonly soldFlights: WeakMap<SoldSeatsFn, ReadonlySet<number>>;
 }
@@ -33,6 +36,7 @@ export function createEngineContext(schedule: Schedule, options: EngineOptions):
     fares: buildFareTables(schedule),
     score: createScore(config.score),
     flightMemo: new FlightMemo(schedule.slotCount),
+    departureOrder: buildDepartureOrder(schedule),
     soldFlights: new WeakMap(),
   };
 }

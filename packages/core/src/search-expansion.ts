@@ -24,6 +24,7 @@ import {
   type PricedFlight,
   type PricingParty,
 } from './search-fares.ts';
+import type { DepartureOrder } from './search-departures.ts';
 import { Frontier, type Candidate } from './search-frontier.ts';
 import { MEMO_DAYS, type FlightMemo } from './search-flight-memo.ts';
 
@@ -42,6 +43,15 @@ export function searchSlice(ctx: EngineContext, q: SliceInput): SliceSearchResul
 
 /** Slots depart on the weekdays of a 7-bit mask; departure minutes are per slot and weekday. */
 const WEEKDAYS = 7;
+
+/** Where the next flight of a route must leave, and what any itinerary continuing with it is at least. */
+interface ConnectionWindow {
+  priceBound: number;
+  /** From the flight's departure to the destination, at least (ms). */
+  toGoMs: number;
+  earliest: number;
+  latest: number;
+}
 
 /** A local day on which connections may leave an airport. */
 interface DepartureDay {
@@ -112,7 +122,7 @@ class SliceSearch {
   private readonly routeAirline: Int32Array;
   private readonly routeMinBlock: Float64Array;
   private readonly routeSlotStart: Int32Array;
-  private readonly slotDays: Uint8Array;
+  private readonly departureOrder: DepartureOrder;
   private readonly slotDepartMinute: Int16Array;
   /** The partial itinerary being extended, its first departure and its number of transfers when complete. */
   private readonly path: PricedFlight[] = [];
@@ -129,7 +139,7 @@ class SliceSearch {
     this.routeAirline = ctx.network.routeAirline;
     this.routeMinBlock = ctx.fares.routeMinBlock;
     this.routeSlotStart = ctx.schedule.routeSlotStart;
-    this.slotDays = ctx.schedule.slotDays;
+    this.departureOrder = ctx.departureOrder;
     this.slotDepartMinute = ctx.schedule.slotDepartMinute;
     const { dominance, maxItinerariesPerSlice } = ctx.config;
     this.frontier = new Frontier(
@@ -161,15 +171,14 @@ class SliceSearch {
       const minutes =
         this.routeMinBlock[r]! +
         (rest ? this.config.minConnectionMinutes + this.bounds.minutesToGo(c, legs - 1) : 0);
-      // With interval dominance the departure is not known yet: no route-level cut here.
-      if (
-        this.config.dominance !== 'interval' &&
-        this.frontier.prunable(price, 0, minutes * MINUTE_MS, legs - 1)
-      )
-        continue;
+      // With interval dominance the departure is not known yet: no route-level cut here, but one per flight
+      // before it is priced.
+      const interval = this.config.dominance === 'interval';
+      if (!interval && this.frontier.prunable(price, 0, minutes * MINUTE_MS, legs - 1)) continue;
       for (let sl = routeSlotStart[r]!; sl < routeSlotStart[r + 1]!; sl++) {
         const dep = schedule.departUtc(sl, day);
         if (!(dep >= earliest)) continue; // also skips NaN: the slot does not fly that day
+        if (interval && this.frontier.prunable(price, dep, dep + minutes * MINUTE_MS, legs - 1)) continue;
         const info = this.flights.get(sl, day, dep);
         this.firstDep = dep;
         if (info) this.consider(info, legs - 1, info.price);
@@ -216,7 +225,7 @@ class SliceSearch {
     }
     const routes = this.bounds.usefulRoutes(airport, legsLeft);
     if (routes.length === 0) return;
-    const { schedule, routeSlotStart, slotDays, routeDestination, routeAirline } = this;
+    const { schedule, routeDestination, routeAirline } = this;
     const { minConnectionMs, minConnectionOtherAirlineMs, maxConnectionMs } = this.config;
     const earliestSame = arr + minConnectionMs;
     const earliestOther = arr + minConnectionOtherAirlineMs;
@@ -228,49 +237,58 @@ class SliceSearch {
     const b = departureDay(schedule, airport, dayB, dayB !== dayA);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
-      if (this.visited(routeDestination[r]!)) continue;
-      if (this.routeCut(r, legsLeft, price, earliestSame)) continue;
+      const c = routeDestination[r]!;
+      if (this.visited(c)) continue;
+      // Lower bounds of every itinerary continuing with a flight of route r: its price, and the time from
+      // that flight's departure to the destination.
+      const rest = legsLeft > 1;
+      const priceBound =
+        price + this.bounds.routePrice(r) + (rest ? this.bounds.priceToGo(c, legsLeft - 1) : 0);
+      const toGoMs =
+        (this.routeMinBlock[r]! +
+          (rest ? this.config.minConnectionMinutes + this.bounds.minutesToGo(c, legsLeft - 1) : 0)) *
+        MINUTE_MS;
+      // None of the route's flights can leave before earliestSame: a bound for the whole route.
+      if (this.frontier.prunable(priceBound, this.firstDep, earliestSame + toGoMs, this.transfers)) continue;
       const earliest = routeAirline[r] === lastCarrier ? earliestSame : earliestOther;
-      for (let sl = routeSlotStart[r]!; sl < routeSlotStart[r + 1]!; sl++) {
-        const days = slotDays[sl]!;
-        if (days & a.bit) this.connect(sl, a, earliest, latest, legsLeft, price);
-        if (days & b.bit) this.connect(sl, b, earliest, latest, legsLeft, price);
-      }
+      const bounds = { priceBound, toGoMs, earliest, latest };
+      if (this.connectOn(r, a, bounds, legsLeft, price) && b.bit !== 0)
+        this.connectOn(r, b, bounds, legsLeft, price);
     }
   }
 
-  /** Route-level bound, before looking at the route's flights (none can leave before `earliestSame`). */
-  private routeCut(r: number, legsLeft: number, price: number, earliestSame: number): boolean {
-    const c = this.routeDestination[r]!;
-    const rest = legsLeft > 1;
-    const priceBound =
-      price + this.bounds.routePrice(r) + (rest ? this.bounds.priceToGo(c, legsLeft - 1) : 0);
-    const minutes =
-      this.routeMinBlock[r]! +
-      (rest ? this.config.minConnectionMinutes + this.bounds.minutesToGo(c, legsLeft - 1) : 0);
-    return this.frontier.prunable(
-      priceBound,
-      this.firstDep,
-      earliestSame + minutes * MINUTE_MS,
-      this.transfers,
-    );
-  }
-
-  /** Considers slot `sl` on day `d` when it leaves inside the connection window. */
-  private connect(
-    sl: number,
+  /**
+   * The flights of route `r` on day `d` that leave inside the connection window, earliest first. Returns
+   * false when it stopped because every later flight is too late or already beaten: a later one arrives
+   * later, at no lower a price bound (on a day whose UTC offset changes, the order may not hold: none is cut).
+   */
+  private connectOn(
+    r: number,
     d: DepartureDay,
-    earliest: number,
-    latest: number,
+    w: ConnectionWindow,
     legsLeft: number,
     price: number,
-  ): void {
-    const dep = Number.isNaN(d.midnight)
-      ? this.schedule.departUtc(sl, d.day)
-      : d.midnight + this.slotDepartMinute[sl * WEEKDAYS + d.weekday]! * MINUTE_MS;
-    if (dep >= earliest && dep <= latest) {
+  ): boolean {
+    const { start, slots } = this.departureOrder;
+    const ordered = !Number.isNaN(d.midnight);
+    const from = start[r * WEEKDAYS + d.weekday]!;
+    const to = start[r * WEEKDAYS + d.weekday + 1]!;
+    for (let k = from; k < to; k++) {
+      const sl = slots[k]!;
+      const dep = ordered
+        ? d.midnight + this.slotDepartMinute[sl * WEEKDAYS + d.weekday]! * MINUTE_MS
+        : this.schedule.departUtc(sl, d.day);
+      if (dep < w.earliest) continue;
+      if (
+        dep > w.latest ||
+        this.frontier.prunable(w.priceBound, this.firstDep, dep + w.toGoMs, this.transfers)
+      ) {
+        if (ordered) return false;
+        continue;
+      }
       const info = this.flights.get(sl, d.day, dep);
       if (info) this.consider(info, legsLeft - 1, price + info.price);
     }
+    return true;
   }
 }
