@@ -4,6 +4,8 @@
  * (~0.3 ms for the site's ~50 routes, a third of what a cached page cost), so labels are kept per path.
  */
 
+import { keptValues } from '../kept.ts';
+
 /** Paths whose label is kept; beyond them the oldest is forgotten (a scan of random paths costs what it did). */
 export const KEPT_ROUTE_LABELS = 2_000;
 
@@ -12,14 +14,6 @@ export function keptRouteLabels(
   label: (pathname: string) => string,
   max = KEPT_ROUTE_LABELS,
 ): (pathname: string) => string {
-  const kept = new Map<string, string>();
-  return (pathname) => {
-    let found = kept.get(pathname);
-    if (found === undefined) {
-      found = label(pathname);
-      if (kept.size >= max) kept.delete(kept.keys().next().value!);
-      kept.set(pathname, found);
-    }
-    return found;
-  };
+  const kept = keptValues<string>(max);
+  return (pathname) => kept(pathname, () => label(pathname));
 }

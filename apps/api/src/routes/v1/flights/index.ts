@@ -1,9 +1,8 @@
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { supplierFailure } from './supplier-errors.ts';
+import { sendKept, type KeptAnswer } from '../kept-answer.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { createPopularDestinations } from '../../../services/popular-destinations.ts';
@@ -18,7 +17,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
    * Each answer's JSON, and its gzip once a client asked for it. The service hands out the same result object
    * while it remembers a search, so a repeated search costs neither serialising nor compressing again.
    */
-  const wire = new WeakMap<object, { json: string; gzip?: Promise<Buffer> }>();
+  const wire = new WeakMap<object, KeptAnswer>();
   app.post(
     '/search',
     limitedEndpoint(endpoints.searchFlights, ROUTE_LIMITS.search),
@@ -34,16 +33,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) throw supplierFailure(result.error);
       let kept = wire.get(result);
       if (!kept) wire.set(result, (kept = { json: reply.serialize({ data: result.data }) as string }));
-      reply.type('application/json; charset=utf-8');
-      if (kept.json.length < GZIP_FROM_BYTES || !acceptsGzip(request.headers['accept-encoding']))
-        return reply.send(kept.json as never); // already through the route's own (contract) serializer
-      kept.gzip ??= gzipAsync(kept.json);
-      const body = await kept.gzip;
-      // Compressed here, so the host's compression leaves it as it is.
-      return reply
-        .header('content-encoding', 'gzip')
-        .header('vary', 'accept-encoding')
-        .send(body as never);
+      return sendKept(request, reply, kept);
     },
   );
 
@@ -88,18 +78,3 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-const gzipAsync = promisify(gzip);
-/** Smaller answers are not worth compressing (the host's own threshold). */
-const GZIP_FROM_BYTES = 1024;
-
-/** Whether an Accept-Encoding header takes gzip (named, or `*`, without `q=0`). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (name.trim() !== 'gzip' && name.trim() !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}

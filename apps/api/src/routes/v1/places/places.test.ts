@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { startTestApi } from '../../../testing.ts';
 
@@ -45,4 +46,29 @@ test('an unknown language or an over-long query is a 400, never a 500', async ()
   expect((await places('q=Tash&lang=de')).status).toBe(400);
   expect((await places(`q=${'x'.repeat(101)}`)).status).toBe(400);
   expect((await places('q[0]=a&q[1]=b')).status).toBe(400);
+});
+
+test('a lookup asked again gets the same answer; language and limit each have their own', async () => {
+  const asked = async (query: string) => (await places(query)).body.data;
+  const first = await asked('q=tash&lang=en&limit=8');
+  expect(first[0]).toMatchObject({ code: 'TAS', name: 'Tashkent' });
+  expect(await asked('q=tash&lang=en&limit=8')).toEqual(first);
+  expect((await asked('q=tash&lang=ru&limit=8'))[0]).toMatchObject({ code: 'TAS', name: 'Ташкент' });
+  expect(await asked('q=a&lang=en&limit=8')).toHaveLength(8);
+  expect(await asked('q=a&lang=en&limit=2')).toHaveLength(2);
+  expect(await asked('q=a&lang=en&limit=8')).toHaveLength(8);
+});
+
+test('a long answer is gzipped when the client takes gzip, the same answer plain otherwise', async () => {
+  const ask = (encoding: string) =>
+    app.inject({ method: 'GET', url: '/v1/places?q=a&limit=20', headers: { 'accept-encoding': encoding } });
+  const plain = await ask('identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.length).toBeGreaterThan(1024);
+  for (let i = 0; i < 2; i++) {
+    const zipped = await ask('gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['cache-control']).toBe('public, max-age=300');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+  }
 });
