@@ -25,7 +25,7 @@ import {
 import { pageCacheAnswersTotal, pageCacheRevalidationsTotal } from '@parvoz/api/metrics';
 import { publicOrigin } from '@parvoz/api/public-origin';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
-import { echoRequestId, loggerOptions, requestIdFor } from '@parvoz/api/host/logging';
+import { echoRequestId, loggerOptions, redactingChildLogger, requestIdFor } from '@parvoz/api/host/logging';
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
 import {
   NO_PAGE_CACHE_HEADER,
@@ -72,6 +72,7 @@ export async function buildServer(
 ) {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
+    childLoggerFactory: redactingChildLogger,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     ...API_HOST_OPTIONS,
     // X-Request-Id from the caller (the web half's API client) when it is well formed, else a new one.

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import { pino } from 'pino';
-import { loggerOptions, requestIdFor, scrubLinks, scrubUrl } from './logging.ts';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { loggerOptions, redactingChildLogger, requestIdFor, scrubLinks, scrubUrl } from './logging.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -39,6 +41,30 @@ describe('redaction', () => {
     expect(text).toContain('Ali');
   });
 
+  test('redaction reaches child bindings, errors and any depth, and leaves the logged object as it was', () => {
+    const { lines, stream } = capture();
+    const log = pino(loggerOptions('info'), stream);
+    const logged = {
+      deep: { a: { b: { c: { token: 'tok-9f8e7d6c' } } } },
+      list: [[{ body: { code: '123456' } }]],
+      at: new Date(0),
+    };
+    log.child({ reqId: 'r1' }).info(logged, 'deep');
+    const failure = Object.assign(new Error('declined'), { card_number: '4242424242424242' });
+    log.error({ err: failure }, 'failed');
+    const text = lines.join('\n');
+    for (const secret of ['tok-9f8e7d6c', '123456', '4242424242424242']) expect(text).not.toContain(secret);
+    const [first, second] = lines.map((l) => JSON.parse(l));
+    expect(first).toMatchObject({ reqId: 'r1', at: '1970-01-01T00:00:00.000Z' });
+    expect(first.deep.a.b.c.token).toBe('[redacted]');
+    expect(second.err).toMatchObject({ message: 'declined', card_number: '[redacted]', type: 'Error' });
+    expect(second.err.stack).toContain('declined');
+    // The caller's objects keep their values.
+    expect(logged.deep.a.b.c.token).toBe('tok-9f8e7d6c');
+    expect(logged.list[0]![0]!.body.code).toBe('123456');
+    expect(failure.card_number).toBe('4242424242424242');
+  });
+
   test('secret query parameters are masked in logged URLs', () => {
     expect(scrubUrl('/en/login/unlock?email=a%40b.c&token=abc123')).toBe(
       '/en/login/unlock?email=a%40b.c&token=[redacted]',
@@ -58,6 +84,30 @@ describe('redaction', () => {
       scrubLinks('Open: https://site.example/en/orders/ord_1?access_token=abc-DEF_123\nor /x?a=1&token=q.'),
     ).toBe('Open: https://site.example/en/orders/ord_1?access_token=[redacted]\nor /x?a=1&token=[redacted]');
     expect(scrubLinks('Your code is 123456')).toBe('Your code is 123456');
+  });
+
+  test("a request's logger has its bindings redacted, and every child logger is made that way", () => {
+    const { lines, stream } = capture();
+    const root = pino(loggerOptions('info'), stream);
+    const app = Fastify();
+    const child = redactingChildLogger.call(
+      app,
+      root,
+      { reqId: 'r2', token: 'tok-9f8e7d6c' },
+      {},
+      {} as never,
+    );
+    child.info('hello');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'r2', token: '[redacted]', msg: 'hello' });
+    // pino writes a child's bindings without its formatters: a child made elsewhere would skip redaction.
+    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const sources = execFileSync('git', ['grep', '-l', '-E', '\\.child\\(', '--', '*.ts', '*.tsx'], {
+      cwd: repo,
+    })
+      .toString()
+      .split('\n')
+      .filter((file) => file && !file.endsWith('.test.ts'));
+    expect(sources.sort()).toEqual(['apps/api/src/host/logging.ts', 'apps/web/app/lib/log.server.ts']);
   });
 
   test("Fastify's request log carries the request id and a masked URL", async () => {

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
-import { CENSOR, REDACT_PATHS } from '@parvoz/contracts/log-redaction';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { stdSerializers, type LoggerOptions } from 'pino';
+import { CENSOR, REDACTING_FORMATTERS, redactSecrets } from '@parvoz/contracts/log-redaction';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
@@ -58,14 +58,27 @@ export function scrubUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
+/**
+ * Fastify's per-request logger (its `childLoggerFactory`): the bindings redacted like a logged object. pino
+ * writes a child's bindings when it is made, without its formatters, so they are redacted here.
+ */
+export const redactingChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => logger.child(redactSecrets(bindings), options);
+
 /** pino options of the host's logger. */
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    formatters: REDACTING_FORMATTERS,
     serializers: {
+      // Redaction reads what is logged before serializers write it: an error's own fields are redacted here
+      // (copied first: the serializer's object has a prototype of its own, which redaction does not look into).
+      err: (error: Error) => redactSecrets({ ...stdSerializers.err(error) }),
       req(request: FastifyRequest) {
-        // Someone may log a `req` of their own: keep it (redaction still applies).
+        // Someone may log a `req` of their own: keep it (redaction already applied).
         if (typeof request?.url !== 'string' || typeof request.method !== 'string') return request;
         return {
           method: request.method,
