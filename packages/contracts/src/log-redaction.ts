@@ -36,7 +36,7 @@ const MAX_DEPTH = 8;
 /**
  * `value` as it may be logged: the value of every secret field replaced by CENSOR, at any depth, in a copy (the
  * value itself is left as it is). Plain objects and arrays are looked into; anything else (an Error, a Date, a
- * request) is for a serializer to write. pino's own `redact` took ~7 µs and 20 kB of garbage per request,
+ * request) is for a serializer to write. pino's own `redact` took ~7 µs and 20 kB of garbage per request (ADR 0021),
  * because Fastify makes a child logger per request and the redaction read its ~60 path patterns afresh each
  * time; this runs only when a line is written.
  */
