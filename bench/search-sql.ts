@@ -8,10 +8,10 @@
  * query set is the engine benchmark's fixed 1,000 queries, keeping those departing in the first
  * BENCH_SQL_DAYS days (the flights of ~110 days would be ten million rows). Prints figures, asserts nothing.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { benchDatabaseUrl } from './postgres.ts';
 import { buildNetwork, parseNetworkJson } from '../packages/core/src/network.ts';
 import { buildSchedule } from '../packages/core/src/schedule.ts';
 import { createSearchEngine } from '../packages/core/src/search.ts';
@@ -27,13 +27,6 @@ import {
 
 const DAYS = Number(process.env.BENCH_SQL_DAYS ?? 10);
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function databaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  return execFileSync('bash', [path.join(ROOT, 'packages/db/scripts/pg-test-server.sh'), 'start'], {
-    encoding: 'utf8',
-  }).trim();
-}
 
 const SEARCH_SQL = `
 WITH direct AS (
@@ -76,7 +69,7 @@ async function main(): Promise<void> {
   const lastDeparture = formatDay(today + DAYS);
   const queries = makeQueries(network).filter((q) => q.departureDate <= lastDeparture);
 
-  const client = new pg.Client({ connectionString: databaseUrl() });
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
   await client.query('SET statement_timeout = 30000');
   await client.query('DROP TABLE IF EXISTS bench_flights');

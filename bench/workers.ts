@@ -2,20 +2,19 @@
  * One process against one per core (issue 16 §4): pages/s (`/en`, the home page) and searches/s (the
  * varied bodies of bench/search-api.ts) at 50 connections, and the memory of each worker, for
  * PARVOZ_WORKERS=1 and =cores, back to back on the same PostgreSQL server. Prints figures, asserts nothing.
- * Run: DATABASE_URL=postgres://… node bench/workers.ts (needs `npm run build`); BENCH_SECONDS (default 10).
+ * Run: node bench/workers.ts (needs `npm run build`; DATABASE_URL, else it starts the test server of
+ * packages/db); BENCH_SECONDS (default 10).
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startSite } from '../e2e/support/server.ts';
 import { LOAD_SECONDS as DURATION, loadFigures, runLoad } from './load.ts';
+import { benchDatabaseUrl } from './postgres.ts';
 import { searchBodies } from './search-api.ts';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.log('bench/workers.ts: skipped, it needs DATABASE_URL (several processes need PostgreSQL)');
-  process.exit(0);
-}
+// Several processes need PostgreSQL: DATABASE_URL, else the test server of packages/db.
+const url = benchDatabaseUrl();
 /** The API's calls carry the anonymous credential; pages are asked as a browser asks them (no Authorization,
  * which would also keep them out of the page cache: host/page-cache.ts). */
 const apiHeaders = {
