@@ -6,16 +6,9 @@
  * Run: node bench/render-cpu.ts (needs `npm run build`; Linux, for /proc); BENCH_SECONDS (default 10).
  */
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
 import { startSite } from '../e2e/support/server.ts';
-import { LOAD_SECONDS as DURATION, loadFigures, runLoad } from './load.ts';
+import { LOAD_SECONDS as DURATION, loadFigures, processCpuMs, runLoad } from './load.ts';
 import { day, tasIstSegment } from './results-timing.ts';
-
-/** CPU ms the process has used so far, user and system, all threads (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
 try {
@@ -32,9 +25,9 @@ try {
       const url = `${site.url}${path}`;
       const headers = { 'accept-encoding': encoding };
       await autocannon({ url, headers, connections: 10, duration: 2 });
-      const before = cpuMs(pid);
+      const before = processCpuMs(pid);
       const result = await runLoad({ url, headers });
-      const used = cpuMs(pid) - before;
+      const used = processCpuMs(pid) - before;
       const { rps, p50, p99, non2xx } = loadFigures(result);
       const perPage = (used / result.requests.total).toFixed(1);
       console.log(

@@ -1,13 +1,15 @@
 /**
  * SSR throughput of the home page (autocannon on loopback) with a baseline measured in the same run
- * (a small static file from the same server), and the gzip kB of JavaScript each route loads.
+ * (a small static file from the same server), the server's CPU per page (all its threads, from /proc: with
+ * autocannon on the same cores, a cached page's rate is the load generator's as much as the server's), and the
+ * gzip kB of JavaScript each route loads.
  * Prints figures; asserts nothing. Run: node bench/ssr.ts
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { startSite } from '../e2e/support/server.ts';
-import { LOAD_SECONDS as DURATION, loadUrl as load } from './load.ts';
+import { LOAD_SECONDS as DURATION, loadUrl, loadUrlWithCpu } from './load.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -69,7 +71,9 @@ if (import.meta.main) {
   // refuse the benchmark's own load.
   const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
   try {
-    await load(`${site.url}/en`); // warm-up
+    const load = (url: string, headers: Record<string, string> = {}) =>
+      loadUrlWithCpu(site.process.pid!, url, headers);
+    await loadUrl(`${site.url}/en`); // warm-up
     const gzip = { 'accept-encoding': 'gzip' };
     const baseline = await load(`${site.url}/favicon.svg`);
     // Anonymous pages of every kind the page cache keeps (home, information, tours, a tour, settings), in
@@ -91,7 +95,12 @@ if (import.meta.main) {
       Object.fromEntries(
         Object.entries(rows).map(([label, row]) => [
           label,
-          { ...row, 'of static': `${Math.round((row.rps / baseline.rps) * 100)} %` },
+          {
+            ...row,
+            'of static': `${Math.round((row.rps / baseline.rps) * 100)} %`,
+            // What one core of the server alone could answer: the load generator runs on the same machine.
+            'server pages/s per core': Math.round(1e6 / row['server CPU µs']),
+          },
         ]),
       ),
     );
