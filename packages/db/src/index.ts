@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withTextParsers } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -92,7 +93,7 @@ function openPostgres(url: string, options: CreateDatabaseOptions): DatabaseHand
 
 /** Wraps an open PGlite instance (used by `createDatabase` and the test helpers). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db: Database = drizzlePglite({ client, schema });
+  const db: Database = drizzlePglite({ client: withTextParsers(client), schema });
   let closing: Promise<void> | undefined;
   return {
     db,
