@@ -68,7 +68,10 @@ function redactIn(value: unknown, key: string, depth: number): unknown {
   return copy ?? value;
 }
 
-/** pino formatters that redact what each line logs and what each child logger binds. */
+/**
+ * pino formatters that redact what each line logs and the root logger's own bindings. pino writes a child
+ * logger's bindings without them: a child is made from redacted bindings (apps/api/src/host/logging.ts).
+ */
 export const REDACTING_FORMATTERS = {
   log: (object: Record<string, unknown>) => redactSecrets(object),
   bindings: (bindings: Record<string, unknown>) => redactSecrets(bindings),

@@ -31,16 +31,14 @@ function withoutKnownParsers(options: QueryOptions | undefined): QueryOptions | 
 
 type Query = PGlite['query'];
 
-function leavingParsersOut(target: { query: Query }, ready: Promise<void>): Query {
-  return (async (text: string, params?: unknown[], options?: QueryOptions) => {
-    await ready;
-    return target.query(text, params, withoutKnownParsers(options));
-  }) as Query;
+function leavingParsersOut(target: { query: Query }): Query {
+  return ((text: string, params?: unknown[], options?: QueryOptions) =>
+    target.query(text, params, withoutKnownParsers(options))) as Query;
 }
 
-/** A transaction whose queries leave the known parsers out. */
-function transactionLeavingParsersOut(tx: Transaction, ready: Promise<void>): Transaction {
-  const query = leavingParsersOut(tx, ready);
+/** A transaction whose queries leave the known parsers out (it starts after the client has its parsers). */
+function transactionLeavingParsersOut(tx: Transaction): Transaction {
+  const query = leavingParsersOut(tx);
   return new Proxy(tx, { get: (target, name) => (name === 'query' ? query : Reflect.get(target, name)) });
 }
 
@@ -53,10 +51,14 @@ export function withTextParsers(client: PGlite): PGlite {
   const ready = client.waitReady.then(() => {
     for (const type of TEXT_TYPES) client.parsers[type] = asText;
   });
-  const query = leavingParsersOut(client, ready);
+  const leaving = leavingParsersOut(client);
+  const query: Query = async (...args) => {
+    await ready;
+    return leaving(...args);
+  };
   const transaction: PGlite['transaction'] = async (run) => {
     await ready;
-    return client.transaction((tx) => run(transactionLeavingParsersOut(tx, ready)));
+    return client.transaction((tx) => run(transactionLeavingParsersOut(tx)));
   };
   return new Proxy(client, {
     get(target, name) {
