@@ -73,9 +73,10 @@ export default tseslint.config(
     rules: webImports(['search-segment', 'document-names']),
   },
   {
-    // Tests may also build an offer's flights with core's fixtures (offer-testing.ts): shapes, not rules.
+    // Tests may also build an offer's flights with core's fixtures (offer-testing.ts) and
+    // calendar oracles (dates-testing.ts): shapes and first principles, not rules.
     files: ['apps/web/**/*.test.{ts,tsx}'],
-    rules: webImports(['search-segment', 'document-names', 'offer-testing']),
+    rules: webImports(['search-segment', 'document-names', 'offer-testing', 'dates-testing']),
   },
   {
     files: ['packages/core/**/*.ts'],

@@ -120,7 +120,8 @@ describe.each(LOCALES)('sign-in, profile, orders, settings and logout in %s', (l
       .waitFor();
     expect(await active.getByRole('listitem').count()).toBe(1);
     expect(await history.getByRole('listitem').count()).toBe(1);
-    expect(await dialog.isVisible()).toBe(false);
+    // Closed by effects once the signed-in page has rendered (the user, then the dialog): a moment after the lists.
+    await dialog.waitFor({ state: 'hidden' });
     const cookies = await context.cookies();
     const token = cookies.find((c) => c.name === 'token');
     expect(token?.httpOnly).toBe(true);

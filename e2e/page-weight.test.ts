@@ -10,7 +10,7 @@ import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
-import { isoDay } from './support/dates.ts';
+import { ddmm, isoDay } from './support/dates.ts';
 import { BOOT_BATCH } from '../apps/web/app/lib/paint-first.server.ts';
 
 let site: RunningSite;
@@ -284,8 +284,8 @@ describe('page weight', () => {
     );
     expect(withParser).toEqual([]);
 
-    const depart = new Date(Date.now() + 24 * 86_400_000);
-    const ddmm = `${String(depart.getDate()).padStart(2, '0')}${String(depart.getMonth() + 1).padStart(2, '0')}`;
+    // The UTC date, as the server reads a search path's DDMM.
+    const segment = `TAS${ddmm(isoDay(24))}IST1`;
     for (const lang of LOCALES) {
       const page = await browser.newPage();
       // A string catalogue without a parser, or a missing message, is reported by react-intl on the console.
@@ -295,7 +295,7 @@ describe('page weight', () => {
       page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
       try {
         // Results: a plural count, prices and dates formatted by the browser after hydration.
-        await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm}IST1`);
+        await gotoHydrated(page, `${site.url}/${lang}/flight/${segment}`);
         await page.getByTestId('offer').first().waitFor();
         // A client-side navigation: the next page's title (meta) and words come from the browser's intl.
         await page.locator(`footer a[href="/${lang}/info/help"]`).first().click();

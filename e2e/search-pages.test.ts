@@ -11,6 +11,7 @@ import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { ddmm, isoDay } from './support/dates.ts';
 
 const OFFER_TTL_SECONDS = 10;
 
@@ -23,14 +24,9 @@ let expiring: Page;
 const m = (lang: Locale, key: MessageKey, values?: Record<string, string | number>) =>
   getIntl(lang).formatMessage({ id: key }, values);
 
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
-const DEPART = dayFromToday(24);
-const RETURN = dayFromToday(31);
+// UTC dates, as the server reads a search path's DDMM (the machine's own zone could be a day off in the evening).
+const DEPART = isoDay(24);
+const RETURN = isoDay(31);
 
 beforeAll(async () => {
   site = await startSite({ OFFER_TTL_SECONDS: String(OFFER_TTL_SECONDS) });
@@ -79,8 +75,11 @@ test('the form works from the keyboard alone, typing at full speed, and the sear
     .toBeTruthy();
   await page.keyboard.press('ArrowDown'); // a week later
   await page.keyboard.press('Enter');
-  const depart = await page.locator('input[name=depart]').inputValue();
-  expect(depart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // The pick closes the calendar and fills the field as React renders it: wait for both before going on.
+  await page.getByRole('dialog', { name: 'Departure' }).waitFor({ state: 'hidden' });
+  const departField = page.locator('input[name=depart]');
+  await expect.poll(() => departField.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const depart = await departField.inputValue();
   await page.keyboard.press('Tab'); // return date
   await page.keyboard.press('Tab'); // passengers
   await page.keyboard.press('Tab'); // search
@@ -182,7 +181,7 @@ test('a day without flights on a route flown on other days asks to change the da
   // Tashkent – Caen (CFR) is flown on some days of the week only: the calendar API names a day without any
   // itinerary that has flown days within three days of it.
   const answer = await fetch(
-    `${site.url}/v1/flights/calendar?origin=TAS&destination=CFR&from=${dayFromToday(20)}&days=14`,
+    `${site.url}/v1/flights/calendar?origin=TAS&destination=CFR&from=${isoDay(20)}&days=14`,
   );
   const days = ((await answer.json()) as { data: { days: { date: string; min_amount: string | null }[] } })
     .data.days;

@@ -11,18 +11,11 @@ import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';
+import { ddmm, isoDay } from './support/dates.ts';
 
 let site: RunningSite;
 let browser: Browser;
 let context: BrowserContext;
-
-/** YYYY-MM-DD `days` from today (the browser runs on this machine's clock). */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-const ddmm = (iso: string) => iso.slice(8, 10) + iso.slice(5, 7);
 
 /** What each language types, and the trip it searches. */
 const SCENARIOS: Record<Locale, { from: string; to: string; roundTrip: boolean }> = {
@@ -31,8 +24,8 @@ const SCENARIOS: Record<Locale, { from: string; to: string; roundTrip: boolean }
   uz: { from: 'Toshkent', to: 'Istanbul', roundTrip: false },
   tr: { from: 'Taşkent', to: 'İstanbul', roundTrip: true },
 };
-const DEPART = dayFromToday(24);
-const RETURN = dayFromToday(31);
+const DEPART = isoDay(24);
+const RETURN = isoDay(31);
 
 beforeAll(async () => {
   site = await startSite();
@@ -52,12 +45,24 @@ async function pickPlace(page: Page, label: string, typed: string, code: string)
   await expect.poll(() => input.inputValue()).not.toBe('');
 }
 
+/**
+ * Opens a date field's calendar and picks `iso`, paging to its month. The calendar is loaded on demand, so the
+ * grid is waited for before anything is read of it; each page turn waits for the next month to be drawn.
+ */
 async function pickDate(page: Page, fieldLabel: string, iso: string) {
   await page.getByRole('button', { name: new RegExp(`^${fieldLabel} `) }).click();
   const dialog = page.getByRole('dialog', { name: fieldLabel });
-  const day = dialog.locator(`[data-day="${iso}"] button`);
-  for (let i = 0; i < 3 && !(await day.isVisible()); i++) await dialog.locator('.rdp-button_next').click();
-  await day.click();
+  const shownDays = dialog.locator('[data-day]:not([data-outside])');
+  const firstShown = () => shownDays.first().getAttribute('data-day');
+  await shownDays.first().waitFor();
+  for (let turns = 0; turns < 13; turns++) {
+    const first = (await firstShown())!;
+    const last = (await shownDays.last().getAttribute('data-day'))!;
+    if (iso >= first && iso <= last) break;
+    await dialog.locator(iso < first ? '.rdp-button_previous' : '.rdp-button_next').click();
+    await expect.poll(firstShown).not.toBe(first);
+  }
+  await dialog.locator(`[data-day="${iso}"]:not([data-outside]) button`).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

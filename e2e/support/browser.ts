@@ -13,13 +13,35 @@ export const BROWSER_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Debian's Chromium, never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Whether this run's clock is moved (`npm run test:dates`, docs/testing-dates.md): libfaketime moves the
+ * clock of the test process and of every server it starts, and sets FAKETIME.
+ */
+export const CLOCK_MOVED = process.env.FAKETIME !== undefined;
+
+/**
+ * Debian's Chromium, never a downloaded browser. On a moved clock every page of the browser starts at the
+ * test process's (moved) time and runs on from there, through Playwright's clock: Chromium itself is kept
+ * out of libfaketime, whose preload is not meant for a browser's many processes.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...env } = process.env;
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: BROWSER_FLAGS,
+    env: env as Record<string, string>,
   });
+  if (CLOCK_MOVED) {
+    // Browser.newPage makes its context through newContext, so both start on the moved clock.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.clock.install({ time: Date.now() });
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** Opens a page and waits until React has hydrated it (root sets html[data-hydrated]). */

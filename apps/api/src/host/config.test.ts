@@ -157,6 +157,13 @@ describe('production', () => {
     });
   });
 
+  test('refuses a clock moved by libfaketime', () => {
+    expect(configFailure({ ...PRODUCTION, FAKETIME: '+86400' })).toContain('FAKETIME');
+    expect(
+      configFailure({ ...PRODUCTION, LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1' }),
+    ).toContain('FAKETIME');
+  });
+
   test('refuses the development mailbox', () => {
     expect(configFailure({ ...PRODUCTION, PARVOZ_DEV_MAILBOX: '1' })).toContain('PARVOZ_DEV_MAILBOX');
   });

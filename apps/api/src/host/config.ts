@@ -241,5 +241,9 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('SMTP_URL: needed in production (without it sign-in codes are written to the log)');
   if (env.PARVOZ_DEV_MAILBOX === '1')
     problems.push('PARVOZ_DEV_MAILBOX: the development mailbox shows sign-in codes; not in production');
+  // The test runs on other days move the clock with libfaketime (docs/testing-dates.md); a site selling on a
+  // moved clock would take past flights and let offers and holds outlive their time.
+  if (env.FAKETIME !== undefined || /faketime/i.test(env.LD_PRELOAD ?? ''))
+    problems.push('FAKETIME: the clock is moved by libfaketime (a test tool); not in production');
   return problems;
 }

@@ -10,6 +10,21 @@ function lifetimeMs(expiresAt: string, servedAt: number): number {
   return Date.parse(expiresAt) - servedAt;
 }
 
+/** When the offers expire on the browser's clock, for offers that arrived at `arrivedAt` (that clock's ms). */
+export function offerDeadline(expiresAt: string, servedAt: number, arrivedAt: number): number {
+  return arrivedAt + lifetimeMs(expiresAt, servedAt);
+}
+
+/** Whether offers with this deadline have expired at `now` (both on the browser's clock). */
+export function expiredAt(deadline: number, now: number): boolean {
+  return now >= deadline;
+}
+
+/** Whole seconds left before the deadline at `now`: 0 exactly when expired. */
+export function secondsLeftAt(deadline: number, now: number): number {
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
 /** Re-runs `check` when the page becomes visible again or is restored from the back-forward cache. */
 function onWake(check: () => void): () => void {
   document.addEventListener('visibilitychange', check);
@@ -29,10 +44,11 @@ export function useExpired(expiresAt: string | null, servedAt: number): boolean 
       return;
     }
     const lifetime = lifetimeMs(expiresAt, servedAt);
-    const deadline = Date.now() + lifetime;
-    setExpired(lifetime <= 0);
+    const arrivedAt = Date.now();
+    const deadline = offerDeadline(expiresAt, servedAt, arrivedAt);
+    setExpired(expiredAt(deadline, arrivedAt));
     const check = () => {
-      if (Date.now() >= deadline) setExpired(true);
+      if (expiredAt(deadline, Date.now())) setExpired(true);
     };
     const timer = window.setTimeout(check, Math.max(0, lifetime) + 50);
     const stopWake = onWake(check);
@@ -49,11 +65,12 @@ export function useExpired(expiresAt: string | null, servedAt: number): boolean 
  * uses the lifetime as served, so both print the same.
  */
 export function useSecondsLeft(expiresAt: string, servedAt: number): number {
-  const initial = Math.max(0, Math.ceil(lifetimeMs(expiresAt, servedAt) / 1000));
+  // As served: the deadline as if the offers arrived the moment they were made.
+  const initial = secondsLeftAt(offerDeadline(expiresAt, servedAt, servedAt), servedAt);
   const [secondsLeft, setSecondsLeft] = useState(initial);
   useEffect(() => {
-    const deadline = Date.now() + lifetimeMs(expiresAt, servedAt);
-    const tick = () => setSecondsLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+    const deadline = offerDeadline(expiresAt, servedAt, Date.now());
+    const tick = () => setSecondsLeft(secondsLeftAt(deadline, Date.now()));
     tick();
     const timer = window.setInterval(tick, 1000);
     const stopWake = onWake(tick);

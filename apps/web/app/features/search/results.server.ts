@@ -39,7 +39,9 @@ export type SegmentProblem = { code: string; field: string };
 
 /**
  * Parses `/{lang}/flight/{search}`. Dates resolve from UTC's today, or from its yesterday for a traveller
- * still on the previous date (the Americas); whether codes exist is asked of the API afterwards.
+ * still on the previous date (the Americas), or from its tomorrow for one already on the next (east of UTC
+ * in the evening: Tashkent from 19:00 UTC, whose calendar offers a day past UTC's horizon); whether codes
+ * exist is asked of the API afterwards, which checks the dates at the origin.
  */
 export function parseSegment(
   segment: string,
@@ -49,8 +51,13 @@ export function parseSegment(
   const options = (day: string) => ({ today: day, knownCode: () => true });
   let result = parseSearchSegment(segment, options(today));
   if (!result.ok && result.error.code === 'date_out_of_range') {
-    const retry = parseSearchSegment(segment, options(addDays(today, -1)));
-    if (retry.ok) result = retry;
+    for (const day of [addDays(today, -1), addDays(today, 1)]) {
+      const retry = parseSearchSegment(segment, options(day));
+      if (retry.ok) {
+        result = retry;
+        break;
+      }
+    }
   }
   return result.ok ? result : { ok: false, error: result.error };
 }
@@ -250,10 +257,13 @@ export function shiftedParams(params: SearchParams, offset: number): SearchParam
   };
 }
 
-/** The strip's offsets (−3…3) whose dates can be searched: none before today at the earliest zone or past the horizon. */
+/**
+ * The strip's offsets (−3…3) whose dates can be searched: none before today at the earliest zone or past the
+ * horizon at the latest (the dates parseSegment reads).
+ */
 export function stripOffsets(params: SearchParams, now: Date = new Date()): number[] {
   const first = addDays(now.toISOString().slice(0, 10), -1);
-  const last = lastBookableDate(now.toISOString().slice(0, 10));
+  const last = lastBookableDate(addDays(now.toISOString().slice(0, 10), 1));
   return [-3, -2, -1, 0, 1, 2, 3].filter((offset) => {
     const shifted = shiftedParams(params, offset);
     return (
