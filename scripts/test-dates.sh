@@ -53,7 +53,8 @@ elif [ ${#days[@]} -eq 0 ]; then
   days=(today "${LISTED[@]}")
 fi
 
-[ -x /usr/bin/faketime ] || { echo "test:dates needs Debian's faketime (apt-get install faketime)" >&2; exit 1; }
+[ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] ||
+  { echo "test:dates needs Debian's faketime (apt-get install faketime)" >&2; exit 1; }
 [ -d apps/web/build/client ] || npm run build --silent
 
 # A PostgreSQL server of this script's own, started under the moved clock so that now() in SQL agrees with
@@ -67,19 +68,27 @@ failed=0
 for day in "${days[@]}"; do
   if [ "$day" = today ]; then
     moved=()
+    moved_pg=()
     shown="today ($(date -u +%FT%TZ))"
   else
     target=$(date -u -d "$day" +%s) || { echo "not a date: $day" >&2; exit 2; }
     # An offset, not a start time: every process started during the run (sites, PostgreSQL) shares one clock.
     # Monotonic clocks stay real, so timers and timeouts run as usual.
-    moved=(env FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "+$((target - $(date -u +%s)))")
+    # libfaketime preloaded by hand rather than through its faketime command, which stays to wait for every
+    # process of the run (the PostgreSQL server too) and so never returns from $(...).
+    preload=(env LD_PRELOAD=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+      FAKETIME="+$((target - $(date -u +%s)))")
+    moved=("${preload[@]}" FAKETIME_DONT_FAKE_MONOTONIC=1)
+    # PostgreSQL's postmaster, left with real monotonic clocks or libfaketime's cache, wrote start times that
+    # pg_ctl never matched or drifted by minutes; with both faked and no cache its now() is exact.
+    moved_pg=("${preload[@]}" FAKETIME_NO_CACHE=1)
     shown="$day"
   fi
   printf '\n== test:dates %s\n' "$shown"
   started=$SECONDS
   status=passed
   stop_pg
-  DATABASE_URL=$("${moved[@]}" bash packages/db/scripts/pg-test-server.sh start)
+  DATABASE_URL=$("${moved_pg[@]}" bash packages/db/scripts/pg-test-server.sh start)
   export DATABASE_URL
   # The PostgreSQL server's own clock, read back: proof the move reached it.
   server_now=$("${moved[@]}" node --input-type=module -e "
