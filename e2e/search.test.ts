@@ -190,9 +190,12 @@ describe.each(LOCALES)('search in %s', (lang) => {
     const carrier = (await airline.getAttribute('value'))!;
     await airline.check();
     await page.waitForURL(/airlines\[0\]=/);
-    expect((await offerValues(page, 'data-carriers')).every((c) => c.split(' ').includes(carrier))).toBe(
-      true,
-    );
+    // The URL changes before the filtered list is drawn.
+    await expect
+      .poll(async () =>
+        (await offerValues(page, 'data-carriers')).every((c) => c.split(' ').includes(carrier)),
+      )
+      .toBe(true);
     await resetFilters(page, lang, status);
     // Departure and arrival time of the outbound.
     for (const [kind, attribute] of [

@@ -45,7 +45,8 @@ describe('the search form', () => {
   test('the server accepts the date a traveller west of UTC still calls today', () => {
     const early = new Date('2026-11-23T02:00:00Z');
     expect(earliestToday(early)).toBe('2026-11-22');
-    expect(serverDates(early)).toEqual({ first: '2026-11-22', last: addDays('2026-11-23', 329) });
+    // And the last date a traveller east of UTC already calls bookable (their today is UTC's tomorrow).
+    expect(serverDates(early)).toEqual({ first: '2026-11-22', last: addDays('2026-11-24', 329) });
   });
 
   test('the form as read by the schema is the form as the page shows it', () => {

@@ -94,9 +94,13 @@ export function browserDates(now: Date = new Date()): BookableDates {
   return { first, last: lastBookableDate(first) };
 }
 
-/** The dates the server accepts without knowing the traveller's zone: UTC's yesterday to UTC's horizon. */
+/**
+ * The dates the server accepts without knowing the traveller's zone: from UTC's yesterday (the Americas) to the
+ * horizon of UTC's tomorrow (east of UTC in the evening: Tashkent from 19:00 UTC), as parseSegment reads them.
+ */
 export function serverDates(now: Date = new Date()): BookableDates {
-  return { first: earliestToday(now), last: lastBookableDate(now.toISOString().slice(0, 10)) };
+  const utcToday = now.toISOString().slice(0, 10);
+  return { first: earliestToday(now), last: lastBookableDate(addDays(utcToday, 1)) };
 }
 
 /** Total passengers (infants included), for "2 passengers". */
