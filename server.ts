@@ -402,6 +402,13 @@ export async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ role: config.PARVOZ_ROLE }, `Parvoz listening on ${address}`);
+  // Whoever reads the log knows what this site sells (docs/operations.md, "Demo and live mode").
+  app.log.info(
+    { mode: api.mode },
+    api.mode === 'demo'
+      ? 'Demonstration (PARVOZ_MODE=demo): flights and payments are simulated; nothing here is a real ticket'
+      : 'Live (PARVOZ_MODE=live): real suppliers and payment providers only',
+  );
   if (!api.publicUrl)
     app.log.warn(
       { publicOrigin: publicOrigin(undefined, app.server.address()) },

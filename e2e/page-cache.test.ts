@@ -2,6 +2,7 @@
  * The anonymous pages' cache in a started site (issue 16 §1, apps/api/src/host/page-cache.ts), over real HTTP:
  *  - a kept page comes back identical but for its CSP nonce, fresh on every answer and matching its own header;
  *  - languages and display currencies get their own pages;
+ *  - a currency cookie the pages read otherwise than as sent (encoded, repeated) is kept for no one;
  *  - a signed-in visitor is never served a kept page and never fills the cache;
  *  - a tour edited through the console's API shows at once;
  *  - an expired page is served while one background render replaces it.
@@ -98,6 +99,37 @@ test('each language and display currency gets its own page', async () => {
   expect(en).not.toContain('€');
   expect(en).toContain('lang="en"');
   expect(answers['ru UZS']!.body).toContain('lang="ru"');
+});
+
+describe('cookies read alike by the cache and the pages (packages/contracts/src/cookies.ts)', () => {
+  /** The display currency the page was rendered in: the one its header's currency menu has selected. */
+  const shown = (answer: Page) => /<option value="([A-Z]{3})" selected=""/.exec(answer.body)?.[1];
+
+  for (const [label, cookie, url] of [
+    ['percent-encoded', 'currency=%52UB', '/en'],
+    ['repeated', 'currency=RUB; currency=x', '/en/tours'],
+  ] as const)
+    test(`one request with a ${label} currency cookie shows no roubles to the visitors after it (${url})`, async () => {
+      const poisoned = await page(url, { cookie });
+      // The pages take the first value, decoded: roubles.
+      expect(shown(poisoned)).toBe('RUB');
+      const next = await page(url);
+      expect(shown(next)).toBe('USD');
+      // The odd request was rendered for its visitor alone (the cache took no part: no X-Parvoz-Page-Cache),
+      // neither served from the cache nor kept in it; the visitor after it filled it.
+      expect(poisoned.cache).toBeNull();
+      expect(next.cache).toBe('miss');
+      expect((await page(url)).cache).toBe('hit');
+    });
+
+  test('canonical cookies still fill the cache and hit it', async () => {
+    const url = '/en/info/payment-security';
+    const first = await page(url, { cookie: 'currency=RUB; lang=en' });
+    const second = await page(url, { cookie: 'lang=en;currency=RUB' });
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect([shown(first), shown(second)]).toEqual(['RUB', 'RUB']);
+    expect(shown(await page(url))).toBe('USD');
+  });
 });
 
 describe('signed in', () => {

@@ -24,6 +24,8 @@ const PUBLIC_URL = 'https://parvoz.example';
 const SHARED_TOKEN = 'split-internal-token-0123456789abcdefghij';
 const PRODUCTION = {
   NODE_ENV: 'production',
+  // Live mode needs real suppliers and payment providers (docs/operations.md); these checks need neither.
+  PARVOZ_MODE: 'demo',
   PUBLIC_URL,
   OFFER_SECRET: 'security-e2e-offer-secret-0123456789',
   PARVOZ_ANONYMOUS_TOKEN: 'security-e2e-anonymous-0123456789',

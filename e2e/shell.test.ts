@@ -25,6 +25,18 @@ test('a stale token: the page still renders, get-me fails quietly, and the 401 c
   expect(logged).toEqual([expect.objectContaining({ part: 'web', level: 40, reqId: expect.any(String) })]);
 });
 
+test('a demonstration site says so on every page, in each language (docs/operations.md, "Demo and live mode")', async () => {
+  const escape = (text: string) => text.replace(/'/g, '&#x27;');
+  for (const lang of ['en', 'ru', 'uz', 'tr'] as const)
+    for (const path of ['', '/info/help', '/tours']) {
+      const html = await (await fetch(`${site.url}/${lang}${path}`)).text();
+      expect(html).toContain(escape(MESSAGES[lang]['demo.banner']));
+    }
+  expect(MESSAGES.en['demo.banner']).toBe(
+    'Demonstration: flights and payments are simulated; nothing here is a real ticket',
+  );
+});
+
 test('without a token no user is fetched and no cookie is touched', async () => {
   const response = await fetch(`${site.url}/en/info/help`);
   expect(response.headers.getSetCookie().some((c) => c.startsWith('token='))).toBe(false);

@@ -124,6 +124,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     now,
     log: app.log,
     scrubAfterSend: transport.kind === 'smtp',
+    demo: options.config.mode === 'demo',
   });
   // Not listening and no PUBLIC_URL happens only in `inject` tests: their links go nowhere.
   const siteOrigin = () => publicOrigin(options.config.publicUrl, app.server.address()) ?? 'http://localhost';
@@ -262,7 +263,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });
   await app.register(supplierWebhookRoutes, { prefix: '/webhooks' });
-  await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
+  // The sandbox's card page exists only in demo mode (payments/index.ts); on a live site its paths are the 404.
+  if (options.config.mode !== 'live') await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
   await app.register(paymeRoutes, { prefix: '/payments/payme' });
   await app.register(clickRoutes, { prefix: '/payments/click' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });

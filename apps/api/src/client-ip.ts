@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
+import { clientNetwork } from './ip-network.ts';
 
 /** The header the web half uses to name the visitor's address on its own calls to the API. */
 export const CLIENT_IP_HEADER = 'x-parvoz-client-ip';
@@ -34,4 +35,13 @@ export function clientIp(request: FastifyRequest): string {
     return named;
   }
   return request.ip;
+}
+
+/**
+ * The client as every per-IP count sees it (rate limits, sign-in counters, hold caps): `clientIp`'s address
+ * turned into its network key, IPv4 per address and IPv6 per IPV6_CLIENT_PREFIX bits (ip-network.ts,
+ * docs/operations.md "Client IP trust model"). The bare address is still what is recorded.
+ */
+export function clientNetworkKey(request: FastifyRequest): string {
+  return clientNetwork(clientIp(request), request.server.deps.config.ipv6ClientPrefix);
 }

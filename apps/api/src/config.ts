@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
+import { SITE_MODES, siteModeOf } from '@parvoz/contracts/site-mode';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { clickSettingsFromEnv, clickSettingsSchema } from './payments/click/settings.ts';
@@ -24,6 +25,14 @@ function parseRates(text: string | undefined): unknown {
 /** API settings from the environment, validated at start with a clear message for a bad value. */
 export const apiConfigSchema = z
   .object({
+    /**
+     * Demo or live (docs/operations.md, "Demo and live mode"). `demo` sells the built-in network (generated
+     * schedules, our own ticket numbers) and pays on the sandbox, and says on every page and document that it is
+     * a demonstration; `live` sells only real suppliers' flights through real payment providers, and refuses to
+     * start without them (host/config.ts `liveProblems`). PARVOZ_MODE chooses; unset, `live` when the operator's
+     * NODE_ENV is production, else `demo` (`npm start`, `npm run dev`, the tests).
+     */
+    mode: z.enum(SITE_MODES).default('demo'),
     anonymousToken: z.string().min(8),
     offerTtlSeconds: z.coerce
       .number()
@@ -78,6 +87,12 @@ export const apiConfigSchema = z
     devMailbox: z.boolean().default(false),
     /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
     rateLimitScale: z.coerce.number().positive().max(1e6).default(1),
+    /**
+     * How many leading bits of an IPv6 address are one client in every per-IP count (apps/api/src/ip-network.ts,
+     * docs/operations.md "Client IP trust model"): 64, a subscriber's usual allocation, unless an operator knows
+     * its visitors' networks better. Shorter than /32 would make whole providers one client.
+     */
+    ipv6ClientPrefix: z.coerce.number().int().min(32).max(128).default(64),
     /** Where tour requests and agency applications are emailed, and in which site language. */
     operatorEmail: z.email().default('operator@parvoz.localhost'),
     operatorLang: z.enum(LOCALES).default('en'),
@@ -241,12 +256,14 @@ export type ApiConfig = ApiSettings & Record<GeneratedSecret, string>;
 
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const parsed = apiConfigSchema.safeParse({
+    mode: env.PARVOZ_MODE || siteModeOf(env),
     anonymousToken: env.PARVOZ_ANONYMOUS_TOKEN ?? DEV_ANONYMOUS_TOKEN,
     offerTtlSeconds: env.OFFER_TTL_SECONDS,
     offerSecret: env.OFFER_SECRET || undefined,
     scheduleSeed: env.SCHEDULE_SEED || undefined,
     exchangeRates: parseRates(env.EXCHANGE_RATES),
     rateLimitScale: env.RATE_LIMIT_SCALE || undefined,
+    ipv6ClientPrefix: env.IPV6_CLIENT_PREFIX || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,

@@ -109,3 +109,29 @@ test('budgets are claimed from the database in chunks: a tenth of the limit per 
     await database.close();
   }
 });
+
+test('an IPv6 client is counted by its /64: rotating addresses within it shares one budget, another /64 has its own', async () => {
+  clock += 61_000;
+  // docs/operations.md, "Client IP trust model": a subscriber usually gets a whole /64, so every address
+  // in it is one client.
+  const statuses: number[] = [];
+  for (const ip of [
+    '2001:db8:5:6::1',
+    '2001:db8:5:6::2',
+    '2001:0db8:0005:0006:ffff::3',
+    '2001:db8:5:6:a:b:c:d',
+  ])
+    statuses.push((await search(ip)).statusCode);
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  expect((await search('2001:db8:5:7::1')).statusCode).toBe(200);
+});
+
+test('IPv4 is counted per address, and an IPv4-mapped IPv6 address is that IPv4 address', async () => {
+  clock += 61_000;
+  const statuses: number[] = [];
+  for (const ip of ['198.51.100.77', '::ffff:198.51.100.77', '198.51.100.77', '::FFFF:198.51.100.77'])
+    statuses.push((await search(ip)).statusCode);
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  // The next address is another client.
+  expect((await search('198.51.100.78')).statusCode).toBe(200);
+});

@@ -1,7 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { clientIp } from './client-ip.ts';
+import { clientNetworkKey } from './client-ip.ts';
 import { ApiFailure } from './errors.ts';
-import { clientNetwork } from './ip-network.ts';
 import type { Database } from '@parvoz/db';
 import { claimRateLimit } from './services/rate-limits.ts';
 import type { EndpointDefinition } from '@parvoz/contracts/endpoint';
@@ -66,14 +65,18 @@ export const ROUTE_LIMITS = {
   tourImages: { name: 'tour-images', limit: 300, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
+/**
+ * The signed-in user, else the visitor's client network (an IPv4 address, an IPv6 /64 by default): counting
+ * bare IPv6 addresses would give a client a fresh budget per address of its /64 (docs/operations.md).
+ */
 export function callerKey(request: FastifyRequest): string {
   const caller = request.caller;
-  return caller?.kind === 'user' ? `user:${caller.userId}` : `ip:${clientIp(request)}`;
+  return caller?.kind === 'user' ? `user:${caller.userId}` : `ip:${clientNetworkKey(request)}`;
 }
 
 /** The client's network alone, whoever is signed in: for sign-in, where a session says nothing of who guesses. */
 export function networkKey(request: FastifyRequest): string {
-  return `net:${clientNetwork(clientIp(request))}`;
+  return `net:${clientNetworkKey(request)}`;
 }
 
 /**

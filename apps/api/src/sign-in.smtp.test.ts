@@ -220,6 +220,39 @@ describe('sign-in by emailed code', () => {
     expect((await sendCode('ip-limit-20@example.com', 'en', '10.99.0.1')).statusCode).toBe(202);
   });
 
+  test('the per-email limit counts the mailbox: plus-aliases and case variants share the 5 an hour', async () => {
+    // docs/operations.md, "Counting by mailbox": name+tag@ reaches the inbox of name@.
+    const spellings = [
+      'alias.box@example.com',
+      'Alias.Box+1@example.com',
+      'alias.box+2@EXAMPLE.com',
+      'alias.box+3@example.com',
+      'ALIAS.BOX+4@example.com',
+    ];
+    for (const email of spellings) {
+      expect((await sendCode(email)).statusCode).toBe(202);
+      advance(61_000);
+    }
+    expect((await sendCode('alias.box+5@example.com')).statusCode).toBe(429);
+    // Another mailbox is not affected.
+    expect((await sendCode('alias.boxes+5@example.com')).statusCode).toBe(202);
+    // Delivered now, so that later tests' emails are not sent in one batch with these.
+    await api.app.outbox.runOnce();
+  });
+
+  test('the per-IP limit counts an IPv6 client by its /64 (20 an hour); another /64 is not affected', async () => {
+    const [, , x, y] = ip.split('.');
+    const net = `2001:db8:${x}:${y}`; // a /64 of this test's own
+    for (let i = 1; i <= 20; i++) {
+      const sent = await sendCode(`v6-limit-${i}@example.com`, 'en', `${net}::${i.toString(16)}`);
+      expect(sent.statusCode).toBe(202);
+    }
+    const last = `${net}:ffff:ffff:ffff:ffff`;
+    expect((await sendCode('v6-limit-21@example.com', 'en', last)).statusCode).toBe(429);
+    expect((await sendCode('v6-limit-21@example.com', 'en', `2001:db9:${x}:${y}::1`)).statusCode).toBe(202);
+    await api.app.outbox.runOnce();
+  });
+
   test('known and unknown emails get identical answers', async () => {
     const known = 'known@example.com';
     await sendCode(known);
@@ -352,6 +385,9 @@ describe('wrong codes are counted per email and client network (issue 11 §8)', 
     expect((await verify(email, '123456', 'en', '2001:db8:66:1:ffff::1')).json().error.details).toEqual({
       reason: 'suspended',
     });
+    // The owner is told first (as above), so the code below is the newest email.
+    await api.app.outbox.runOnce();
+    expect((await api.smtp.waitFor(email, 5_000, 3)).subject).toBe(PAUSED);
     expect((await sendCode(email, 'en', '2001:db8:66:2::1')).statusCode).toBe(202);
     expect((await verify(email, await deliveredCode(email, 4), 'en', '2001:db8:66:2::1')).statusCode).toBe(
       200,

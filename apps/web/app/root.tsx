@@ -17,6 +17,7 @@ import { MESSAGES } from '@parvoz/i18n/messages';
 import ERROR_MESSAGES from 'virtual:parvoz/error-messages';
 import type { Route } from './+types/root';
 import APP_CSS from 'virtual:parvoz/app-css';
+import { DemoBanner } from './components/DemoBanner.tsx';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { ToastHost, notify } from './components/toast.tsx';
@@ -37,6 +38,7 @@ import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext, type RequestState } from './lib/request-context.server.ts';
 import { isCrossSiteMutation } from './lib/csrf.server.ts';
 import { isFormBody } from './lib/form-body.server.ts';
+import { webConfig } from './lib/config.server.ts';
 import { clearTokenCookie, visitorCookie } from './lib/cookies.server.ts';
 import { isSharedCacheable } from './lib/page-cache.server.ts';
 import { clearToastCookie, readToast } from './lib/toast.server.ts';
@@ -101,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     languageNames,
     user,
     hasToken: Boolean(state.token),
+    demo: webConfig.mode === 'demo',
     origin: siteOrigin(request),
     toast: takeToast(request, state),
   };
@@ -189,6 +192,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         {t('nav.skipToContent')}
       </a>
+      {data.demo ? <DemoBanner /> : null}
       <Header />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {children}

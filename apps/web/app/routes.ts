@@ -27,6 +27,8 @@ export default [
     route('orders/:id', 'routes/order.tsx'),
     route('orders/:id/ticket.pdf', 'routes/order-ticket.tsx'),
     route('orders/:id/receipt.pdf', 'routes/order-receipt.tsx'),
+    // The undo of a contact email change, mailed to the replaced address (ADR 0022): a page whose button posts.
+    route('orders/:id/undo-email-change', 'routes/order-undo-email.tsx'),
     route('profile', 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route('orders-history', 'routes/profile-orders-history.tsx'),

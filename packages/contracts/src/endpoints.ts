@@ -76,6 +76,7 @@ import {
   emailChangeParamsSchema,
   emailChangeRequestSchema,
   emailChangeResponseSchema,
+  emailChangeUndoRequestSchema,
   resendTicketsRequestSchema,
   resendTicketsResponseSchema,
 } from './order-manage.ts';
@@ -459,6 +460,18 @@ export const endpoints = {
     body: emailChangeConfirmRequestSchema,
     response: orderResponseSchema,
     errors: ['not_found', 'invalid_code', 'unprocessable'],
+  }),
+  undoOrderEmailChange: endpoint({
+    method: 'POST',
+    path: '/v1/orders/{id}/email_changes/{change_id}/actions/undo',
+    summary:
+      'With the token mailed to the replaced address: puts it back as the contact email, revokes the earlier links, mails a new one.',
+    access: 'public',
+    params: emailChangeParamsSchema,
+    body: emailChangeUndoRequestSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['invalid_code'],
   }),
   resendOrderTickets: endpoint({
     method: 'POST',

@@ -11,6 +11,11 @@
  *      → 200 { data: Order } with the new contact email (the old and the new address are both told);
  *        422 invalid_code { reason: 'wrong_code', attempts_left } | { reason: 'code_expired' }; 404 for a
  *        change of another order.
+ *  - POST /v1/orders/:id/email_changes/:change_id/actions/undo      body EmailChangeUndoRequest
+ *      → 204: the token of the undo link mailed to the replaced address (48 hours, single use) puts that
+ *        address back, revokes every earlier link of the order and mails a new one to it (no access token
+ *        needed: the token is the credential; docs/decisions/0022-email-change-undo.md); 422 invalid_code
+ *        { reason: 'expired' } for a wrong, spent or lapsed token (or a change of another order).
  *  - POST /v1/orders/:id/actions/resend_tickets          body ResendTicketsRequest (may be {})
  *      → 202 { data: { accepted: true } }: the confirmation with the e-ticket PDF again, to the contact
  *        email; 422 unprocessable { reason: 'not_ticketed' } unless booked and paid.
@@ -52,6 +57,9 @@ export const emailChangeConfirmRequestSchema = z.object({
     .regex(/^\d{6}$/, 'manage.error.code'),
 });
 export type EmailChangeConfirmRequest = z.input<typeof emailChangeConfirmRequestSchema>;
+
+export const emailChangeUndoRequestSchema = z.object({ token: z.string().min(1).max(200) });
+export type EmailChangeUndoRequest = z.input<typeof emailChangeUndoRequestSchema>;
 
 export const resendTicketsRequestSchema = z
   .object({

@@ -84,4 +84,16 @@ describe('decideHold', () => {
       limit: 'orders',
     });
   });
+
+  test('the email counts as its mailbox: plus-aliases and case variants are one client', () => {
+    const holds = [hold({ email: 'a+1@example.com' }), hold({ email: 'A+2@Example.com' })];
+    expect(decideHold({ ...anonymous, email: 'a+3@example.com' }, 1, holds, LIMITS)).toMatchObject({
+      allowed: false,
+      scope: 'email',
+      limit: 'orders',
+    });
+    expect(decideHold({ ...anonymous, email: 'ab@example.com' }, 1, holds, LIMITS)).toEqual({
+      allowed: true,
+    });
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * Caps on seats held by unpaid orders (issue 11): without them one client could hold a whole cabin with
  * unpaid bookings and, booking again as holds expire, keep a flight off sale for good. A client is
- * recognised three ways — the contact email, the client IP and the signed-in user — and under EACH of
- * them its unpaid orders may hold at most `maxSeats` seats in at most `maxUnpaidOrders` orders.
+ * recognised three ways — the contact email's mailbox, the client network and the signed-in user — and under
+ * EACH of them its unpaid orders may hold at most `maxSeats` seats in at most `maxUnpaidOrders` orders.
+ * Mailbox and network, not the spellings (docs/operations.md): `name+1@` and `name+2@` are one inbox, the
+ * addresses of one IPv6 /64 one subscriber, so neither gives a fresh cap.
  * Pure: the caller reads the unpaid holds (and serialises concurrent bookings of the same client).
  */
+import { canonicalMailbox } from './mailbox.ts';
 
 export interface HoldLimits {
   /** Seats (seated passengers; infants sit on a lap) all unpaid orders of one client may hold. */
@@ -15,9 +18,12 @@ export interface HoldLimits {
 
 /** The client asking for a new hold. */
 export interface HoldClient {
-  /** Lower-cased contact email of the booking. */
+  /** Contact email of the booking, as typed: compared by its mailbox (`canonicalMailbox`). */
   email: string;
-  /** Null when unknown (then the IP does not count). */
+  /**
+   * The client network key (apps/api/src/ip-network.ts: an IPv4 address, an IPv6 /64), compared as it is.
+   * Null when unknown (then the IP does not count).
+   */
   ip: string | null;
   /** Null when anonymous. */
   userId: string | null;
@@ -58,7 +64,7 @@ function matches(hold: UnpaidHold, client: HoldClient, scope: HoldScope): boolea
     case 'user':
       return client.userId !== null && hold.userId === client.userId;
     case 'email':
-      return hold.email === client.email;
+      return canonicalMailbox(hold.email) === canonicalMailbox(client.email);
     case 'ip':
       return client.ip !== null && hold.ip === client.ip;
   }

@@ -209,6 +209,12 @@ export const orders = pgTable(
     lang: text('lang').notNull(),
     /** The booking client's IP (apps/api/src/client-ip.ts), for the per-IP cap on unpaid holds; null before it was kept. */
     clientIp: text('client_ip'),
+    /**
+     * The client network key of `clientIp` when booked (apps/api/src/ip-network.ts: IPv4 the address, IPv6 its
+     * /64 or IPV6_CLIENT_PREFIX): what the per-IP hold cap counts, so rotating addresses of one network
+     * shares one cap. Null when no IP was known.
+     */
+    clientNetwork: text('client_network'),
     /** When the unpaid order's seats are released (payment window). */
     paymentDeadline: timestamp('payment_deadline', { withTimezone: true }).notNull(),
     paidAt: tsNullable('paid_at'),
@@ -270,9 +276,9 @@ export const orders = pgTable(
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
-    // The caps on unpaid holds count a client's unpaid orders by email, IP and user (services/holds.ts).
-    index('orders_unpaid_client_ip_idx')
-      .on(t.clientIp)
+    // The caps on unpaid holds count a client's unpaid orders by email, client network and user (services/holds.ts).
+    index('orders_unpaid_client_network_idx')
+      .on(t.clientNetwork)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
     check('orders_booking_status', oneOf('booking_status', BOOKING_STATUSES)),
     check('orders_payment_status', oneOf('payment_status', PAYMENT_STATUSES)),
@@ -406,6 +412,8 @@ export const airlineChanges = pgTable(
 /**
  * A change of an order's contact email (issue 13), confirmed by a 6-digit code sent to the NEW address
  * (hashed with the row id; 10 minutes; 5 wrong tries end it). A newer request ends the older ones.
+ * Once confirmed, the address it replaced gets a one-click undo for 48 hours (ADR 0022): the undo token is
+ * kept hashed with the row id, like the code, and is spent by `undone_at`.
  */
 export const orderEmailChanges = pgTable(
   'order_email_changes',
@@ -420,6 +428,12 @@ export const orderEmailChanges = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: tsNullable('confirmed_at'),
+    /** The contact email this change replaced (set when confirmed). */
+    previousEmail: text('previous_email'),
+    /** The undo link's token, hashed with the row id (set when confirmed). */
+    undoTokenHash: text('undo_token_hash'),
+    /** When the change was undone, or voided by the undo of an earlier change: its undo is spent. */
+    undoneAt: tsNullable('undone_at'),
   },
   (t) => [
     index('order_email_changes_order_created_idx').on(t.orderId, t.createdAt),

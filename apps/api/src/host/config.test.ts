@@ -14,6 +14,8 @@ import { configFailure } from './config-testing.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  // A demonstration in production (its live-mode checks are tested in 'live mode' below).
+  PARVOZ_MODE: 'demo',
   OFFER_SECRET: 'a-long-random-offer-secret-0123456789',
   PARVOZ_ANONYMOUS_TOKEN: 'a-long-random-anonymous-token-0123456789',
   PAYMENT_WEBHOOK_SECRET: 'a-long-random-webhook-secret-0123456789',
@@ -180,9 +182,41 @@ describe('production', () => {
   });
 });
 
+describe('live mode', () => {
+  const { PARVOZ_MODE: _, ...LIVE } = PRODUCTION;
+  const DUFFEL = { DUFFEL_ACCESS_TOKEN: 'duffel_test_0123456789abcdef' };
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_0123456789ab', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789ab' };
+
+  test("is the default under the operator's NODE_ENV=production; npm start, development and tests are demo", () => {
+    expect(loadConfig({ ...LIVE, ...DUFFEL, ...STRIPE }).api.mode).toBe('live');
+    expect(loadConfig({}).api.mode).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'unset' }).api.mode).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production', PARVOZ_OPERATOR_NODE_ENV: 'test' }).api.mode).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'development' }).api.mode).toBe('demo');
+    expect(loadConfig({ ...PRODUCTION }).api.mode).toBe('demo');
+    expect(configFailure({ PARVOZ_MODE: 'production' })).toContain('- PARVOZ_MODE:');
+  });
+
+  test('refuses to start without a real supplier, with a message naming what to set', () => {
+    expect(configFailure({ ...LIVE, ...STRIPE })).toMatch(/- PARVOZ_MODE: .*set DUFFEL_ACCESS_TOKEN/);
+    expect(configFailure({ PARVOZ_MODE: 'live', ...STRIPE })).toMatch(/DUFFEL_ACCESS_TOKEN/);
+  });
+
+  test('refuses to start without a real payment provider (the sandbox does not exist in live mode)', () => {
+    expect(configFailure({ ...LIVE, ...DUFFEL })).toMatch(
+      /- PARVOZ_MODE: live mode takes payments only through a real provider/,
+    );
+    expect(configFailure({ PARVOZ_MODE: 'live', ...DUFFEL })).toMatch(/real provider/);
+  });
+
+  test('starts with Duffel and one provider', () => {
+    expect(loadConfig({ PARVOZ_MODE: 'live', ...DUFFEL, ...STRIPE }).api.mode).toBe('live');
+  });
+});
+
 describe('documentation', () => {
   const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
-  const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+  const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
 
   test('every API setting names its variable', () => {
     expect(Object.keys(API_ENV_NAMES).sort()).toEqual(Object.keys(apiConfigSchema.shape).sort());

@@ -107,6 +107,7 @@ export function fastifyTrustProxy(
  * key of `apiConfigSchema` is listed here and every variable is in the README's configuration table.
  */
 export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
+  mode: 'PARVOZ_MODE',
   anonymousToken: 'PARVOZ_ANONYMOUS_TOKEN',
   offerTtlSeconds: 'OFFER_TTL_SECONDS',
   baseCurrency: null,
@@ -119,6 +120,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   internalToken: 'PARVOZ_INTERNAL_TOKEN',
   devMailbox: 'PARVOZ_DEV_MAILBOX',
   rateLimitScale: 'RATE_LIMIT_SCALE',
+  ipv6ClientPrefix: 'IPV6_CLIENT_PREFIX',
   operatorEmail: 'OPERATOR_EMAIL',
   operatorLang: 'OPERATOR_LANG',
   demoTours: 'PARVOZ_DEMO_TOURS',
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // server-env.ts sets NODE_ENV for React's sake; the checks follow what the operator set.
   const operatorNodeEnv = env.PARVOZ_OPERATOR_NODE_ENV ?? env.NODE_ENV;
   if (operatorNodeEnv === 'production') problems.push(...productionProblems(env));
+  if (api?.mode === 'live') problems.push(...liveProblems(api));
   if (server.success && (server.data.PARVOZ_WORKERS ?? 1) > 1 && !server.data.DATABASE_URL)
     problems.push(
       'PARVOZ_WORKERS: more than one process needs DATABASE_URL (the embedded database belongs to one process)',
@@ -216,6 +219,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   return { server: server.data, api };
+}
+
+/**
+ * What live mode refuses (docs/operations.md, "Demo and live mode"): a live site sells only real flights through
+ * real payment providers, so it needs a real supplier (Duffel; the built-in network is a demonstration) and at
+ * least one real payment provider (the sandbox does not exist in live mode). A currency no configured provider
+ * takes stays on the site but cannot be paid: its orders are refused at payment (payments/selection.ts).
+ */
+export function liveProblems(api: ApiSettings): string[] {
+  const problems: string[] = [];
+  const hint = '(or PARVOZ_MODE=demo for a demonstration site)';
+  if (!api.duffelAccessToken)
+    problems.push(
+      `PARVOZ_MODE: live mode sells only a real supplier's flights; set DUFFEL_ACCESS_TOKEN ${hint}`,
+    );
+  const providers = [
+    api.payme && 'Payme',
+    api.click && 'Click',
+    api.iyzicoApiKey && api.iyzicoSecretKey && 'iyzico',
+    api.stripeSecretKey && api.stripeWebhookSecret && 'Stripe',
+  ].filter(Boolean);
+  if (providers.length === 0)
+    problems.push(
+      `PARVOZ_MODE: live mode takes payments only through a real provider; configure Payme, Click, iyzico or Stripe (see README, "Configuration") ${hint}`,
+    );
+  return problems;
 }
 
 /**

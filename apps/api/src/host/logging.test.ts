@@ -4,7 +4,14 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { loggerOptions, redactingChildLogger, requestIdFor, scrubLinks, scrubUrl } from './logging.ts';
+import {
+  loggedUrl,
+  loggerOptions,
+  redactingChildLogger,
+  requestIdFor,
+  scrubLinks,
+  scrubUrl,
+} from './logging.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -79,6 +86,22 @@ describe('redaction', () => {
     expect(scrubUrl('/a?%E0%A4%A=1&token')).toBe('/a?%E0%A4%A=1&token');
   });
 
+  test('a path carrying a secret is logged by its route pattern, its query still masked', () => {
+    expect(loggedUrl('/v1/sandbox-pay/sbx_abc?token=t1&lang=en', '/v1/sandbox-pay/:session')).toBe(
+      '/v1/sandbox-pay/:session?token=[redacted]&lang=en',
+    );
+    expect(loggedUrl('/v1/sandbox-pay/sbx_abc/3ds', '/v1/sandbox-pay/:session/3ds')).toBe(
+      '/v1/sandbox-pay/:session/3ds',
+    );
+    expect(loggedUrl('/x/k1', '/x/:key')).toBe('/x/:key');
+    // A record's id is no secret: the path stays as asked, for finding the request.
+    expect(loggedUrl('/v1/orders/ord_1?access_token=a', '/v1/orders/:id')).toBe(
+      '/v1/orders/ord_1?access_token=[redacted]',
+    );
+    expect(loggedUrl('/v1/sessions_list', '/v1/:sessions_list')).toBe('/v1/sessions_list');
+    expect(loggedUrl('/nowhere/sbx_abc', undefined)).toBe('/nowhere/sbx_abc');
+  });
+
   test('secret query parameters are masked in the links of a text (an email written to the log)', () => {
     expect(
       scrubLinks('Open: https://site.example/en/orders/ord_1?access_token=abc-DEF_123\nor /x?a=1&token=q.'),
@@ -121,5 +144,16 @@ describe('redaction', () => {
     expect(incoming?.reqId).toBe('from-web-1');
     expect(incoming?.req?.url).toBe('/unlock?token=[redacted]');
     expect(lines.join('\n')).not.toContain('s3cr3t-value');
+  });
+
+  test("Fastify's request log names a route with a secret in its path by its pattern", async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream }, genReqId: requestIdFor });
+    app.get('/pay/:session', async () => ({ ok: true }));
+    await app.inject({ url: '/pay/sbx_s3cr3t?x=1' });
+    await app.close();
+    const incoming = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).find((e) => e.req);
+    expect(incoming?.req?.url).toBe('/pay/:session?x=1');
+    expect(lines.join('\n')).not.toContain('s3cr3t');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Structured JSON logs (pino, Fastify's logger) with a request id that flows from the web half to the API
  * (issue 8). Logs never carry sign-in codes, tokens, cookies, card data or document numbers: known fields
- * are redacted wherever they appear and secret query parameters are masked in logged URLs.
+ * are redacted wherever they appear, secret query parameters are masked in logged URLs, and a path carrying a
+ * secret (the sandbox card page's session) is logged by its route pattern.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -68,6 +69,27 @@ export const redactingChildLogger: NonNullable<FastifyServerOptions['childLogger
   options,
 ) => logger.child(redactSecrets(bindings), options);
 
+/**
+ * Route parameters whose values are secrets: the sandbox card page's session (`/v1/sandbox-pay/:session`: whoever
+ * has it can pay or decline the order) and any later route naming a token, key, code or secret in its path. The
+ * names are those of the query's secret parameters (`SECRET_PARAMS`) plus `session`.
+ */
+const SECRET_ROUTE_PARAM =
+  /:(?:session|token|access_token|access|code|key|secret|signature|sig|password)(?![\w-])/i;
+
+/**
+ * The URL a request is logged under: a route with a secret in its path by its pattern
+ * (`/v1/sandbox-pay/:session`), the query kept; then secret query parameters masked (`scrubUrl`). Logs are
+ * redacted when a line is written, never afterwards (docs/decisions/0021-log-redaction-when-written.md).
+ */
+export function loggedUrl(url: string, route: string | undefined): string {
+  if (route !== undefined && SECRET_ROUTE_PARAM.test(route)) {
+    const at = url.indexOf('?');
+    return scrubUrl(at === -1 ? route : route + url.slice(at));
+  }
+  return scrubUrl(url);
+}
+
 /** pino options of the host's logger. */
 export function loggerOptions(level: string): LoggerOptions {
   return {
@@ -82,7 +104,8 @@ export function loggerOptions(level: string): LoggerOptions {
         if (typeof request?.url !== 'string' || typeof request.method !== 'string') return request;
         return {
           method: request.method,
-          url: scrubUrl(request.url),
+          // Fastify has matched the route before it logs the request: `routeOptions.url` is its pattern.
+          url: loggedUrl(request.url, request.routeOptions?.url),
           host: request.host,
           remoteAddress: request.ip,
         };

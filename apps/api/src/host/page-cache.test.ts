@@ -15,6 +15,8 @@ import {
   type Rendered,
 } from './page-cache.ts';
 import { createCspNonce } from './security.ts';
+import { parseCookies } from '@parvoz/contracts/cookies';
+import { isCurrency } from '@parvoz/i18n/currency';
 
 const home = (headers: PageRequest['headers'] = {}, url = '/en'): PageRequest => ({
   method: 'GET',
@@ -78,6 +80,87 @@ describe('which requests the cache serves', () => {
         'b',
       ),
     ).toBeNull();
+  });
+});
+
+describe('cookies read as the pages read them (one parser: @parvoz/contracts/cookies)', () => {
+  /**
+   * The host's page handler in small (server.ts): a hit when the key has a page, else a render that is kept
+   * under the key. The render reads the display currency as the web app does (apps/web/app/lib/cookies.server.ts
+   * `readCookies`, request-context.server.ts): through the shared parser, the language's default when invalid.
+   */
+  async function visit(cache: PageCache, cookie?: string) {
+    const request = home(cookie === undefined ? {} : { cookie });
+    const key = cache.key(request);
+    const kept = key === null ? undefined : cache.get(key);
+    if (kept) return { body: plainBody(kept, createCspNonce()).toString(), state: 'hit' };
+    const chosen = parseCookies(cookie).currency;
+    const render = async (): Promise<Rendered> => ({
+      status: 200,
+      headers: [['content-type', 'text/html']],
+      body: Buffer.from(`<p>prices in ${isCurrency(chosen) ? chosen : 'USD'}</p>`),
+      storable: true,
+    });
+    if (key === null) return { body: (await render()).body.toString(), state: 'bypass' };
+    const { page, stored } = await cache.fill(key, render);
+    return { body: page.plain.toString(), state: stored ? 'miss' : 'bypass' };
+  }
+  const cacheOptions = { maxEntries: 100, ttlMs: 60_000, maxBytes: 1e7, buildId: 'b' };
+
+  for (const poisoned of ['currency=%52UB', 'currency=RUB; currency=x', 'currency=x; currency=RUB'])
+    test(`one request with \`${poisoned}\` does not show roubles to the next visitor without cookies`, async () => {
+      const cache = new PageCache(cacheOptions);
+      const first = await visit(cache, poisoned);
+      const next = await visit(cache);
+      expect(next.body).toBe('<p>prices in USD</p>');
+      // Neither read from the cache nor kept in it.
+      expect(first.state).toBe('bypass');
+      expect(cache.size).toBe(1);
+      expect(next.state).toBe('miss');
+    });
+
+  test('a quoted currency (which the pages do not take) is not filed under that currency', async () => {
+    const cache = new PageCache(cacheOptions);
+    await visit(cache, 'currency="RUB"');
+    expect((await visit(cache, 'currency=RUB')).body).toBe('<p>prices in RUB</p>');
+  });
+
+  test('canonical cookies still fill and hit the cache, each currency its own page', async () => {
+    const cache = new PageCache(cacheOptions);
+    expect(await visit(cache, 'currency=RUB')).toEqual({ body: '<p>prices in RUB</p>', state: 'miss' });
+    expect(await visit(cache, 'currency=RUB')).toMatchObject({ body: '<p>prices in RUB</p>', state: 'hit' });
+    expect(await visit(cache, 'lang=en; currency=RUB; visitor=abc')).toMatchObject({ state: 'miss' });
+    expect(await visit(cache, 'visitor=abc;currency=RUB; lang=en')).toMatchObject({ state: 'hit' });
+    expect(await visit(cache)).toEqual({ body: '<p>prices in USD</p>', state: 'miss' });
+    expect(await visit(cache)).toMatchObject({ body: '<p>prices in USD</p>', state: 'hit' });
+  });
+
+  test('a repeated, percent-encoded or unlisted value of any cookie the page varies by bypasses the cache', () => {
+    for (const cookie of [
+      'currency=%52UB',
+      'currency=RUB; currency=x',
+      'currency=RUB; currency=RUB',
+      'currency=RUB;currency=RUB',
+      'currency=XYZ',
+      'currency=rub',
+      'currency=',
+      'currency="RUB"',
+      'lang=%65n',
+      'lang=en; lang=ru',
+      'lang=xx',
+      'last_origin=T%41S',
+      'last_origin=TAS; last_origin=IST',
+      'last_origin=tas',
+      'visitor=a; visitor=b',
+      '=RUB',
+    ])
+      expect(pageCacheKey(home({ cookie }), 'b'), cookie).toBeNull();
+    expect(
+      pageCacheKey(home({ cookie: 'currency=RUB; lang=en; last_origin=TAS; visitor=abc' }), 'b'),
+    ).not.toBeNull();
+    expect(pageCacheKey(home({ cookie: ' currency=RUB ;lang=en' }), 'b')).toBe(
+      pageCacheKey(home({ cookie: 'lang=en; currency=RUB' }), 'b'),
+    );
   });
 });
 

@@ -12,6 +12,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { crc32, constants, deflateRawSync } from 'node:zlib';
+import { cookiePairs } from '@parvoz/contracts/cookies';
+import { VISITOR_COOKIE } from '@parvoz/contracts/visitor';
+import { CURRENCY_COOKIE, isCurrency } from '@parvoz/i18n/currency';
+import { isLocale, LANG_COOKIE } from '@parvoz/i18n/locales';
 
 export type PageCacheOptions = {
   /** Most pages kept (least recently used first out); 0 turns the cache off. */
@@ -98,8 +102,9 @@ const QUERY_ALLOWED: Readonly<Record<string, readonly string[]>> = { '/:lang/tou
  * visitor id changes nothing on these pages. Any other cookie (a session `token`, an order's access cookie,
  * anything unknown) bypasses the cache: it might change the page.
  */
-const KNOWN_COOKIES = new Set(['lang', 'currency', 'last_origin', 'visitor']);
-const CURRENCY = /^[A-Z]{3}$/;
+const LAST_ORIGIN_COOKIE = 'last_origin';
+const KNOWN_COOKIES = new Set([LANG_COOKIE, CURRENCY_COOKIE, LAST_ORIGIN_COOKIE, VISITOR_COOKIE]);
+/** A place code, as the home page reads `last_origin` (apps/web/app/features/search/last-origin.ts). */
 const PLACE = /^[A-Z]{3}$/;
 
 /** A crawler's user agent (entry.server.tsx renders the whole page before answering them). */
@@ -121,26 +126,33 @@ const DROPPED_HEADERS = new Set([
   NO_PAGE_CACHE_HEADER,
 ]);
 
-function cookiesOf(header: string | string[] | undefined): Map<string, string> {
+/**
+ * The request's cookies when every one is canonical, else null (the page is rendered for this visitor alone,
+ * neither served from the cache nor kept in it). Canonical: a name the cache knows, sent once, and for the
+ * cookies that vary the page (language, currency, last origin) a value of their allowed list as sent, with no
+ * percent-encoding. The pages read cookies through the same parser (`@parvoz/contracts/cookies`), which keeps a
+ * repeated name's first value and decodes `%52UB` to `RUB`: a repeated or encoded cookie would render one
+ * page and file it under another key, for every visitor of that key (docs/decisions/0018-page-cache.md).
+ */
+function canonicalCookies(header: string | string[] | undefined): Map<string, string> | null {
   const cookies = new Map<string, string>();
-  const text = Array.isArray(header) ? header.join('; ') : (header ?? '');
-  for (const part of text.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) {
-      if (part.trim()) cookies.set(part.trim(), '');
-      continue;
-    }
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    cookies.set(part.slice(0, eq).trim(), value);
+  for (const [name, value] of cookiePairs(Array.isArray(header) ? header.join('; ') : header)) {
+    if (!KNOWN_COOKIES.has(name) || cookies.has(name)) return null;
+    cookies.set(name, value);
   }
+  const lang = cookies.get(LANG_COOKIE);
+  const currency = cookies.get(CURRENCY_COOKIE);
+  const lastOrigin = cookies.get(LAST_ORIGIN_COOKIE);
+  if (lang !== undefined && !isLocale(lang)) return null;
+  if (currency !== undefined && !isCurrency(currency)) return null;
+  if (lastOrigin !== undefined && !PLACE.test(lastOrigin)) return null;
   return cookies;
 }
 
 /**
  * The key of a cacheable page request, or null when the page must be rendered for this visitor alone: not a
- * GET, not a cacheable route, a query that is not allowed, a session or unknown cookie, an Authorization
- * header.
+ * GET, not a cacheable route, a query that is not allowed, a session or unknown cookie, a cookie that is not
+ * canonical (`canonicalCookies`), an Authorization header.
  */
 export function pageCacheKey(request: PageRequest, buildId: string): string | null {
   if (request.method !== 'GET' || !CACHEABLE_ROUTES.has(request.route)) return null;
@@ -154,11 +166,9 @@ export function pageCacheKey(request: PageRequest, buildId: string): string | nu
     for (const name of params.keys()) if (!allowed.includes(name)) return null;
     query = allowed.map((name) => `${name}=${params.getAll(name).join(',')}`).join('&');
   }
-  const cookies = cookiesOf(request.headers.cookie);
-  for (const name of cookies.keys()) if (!KNOWN_COOKIES.has(name)) return null;
+  const cookies = canonicalCookies(request.headers.cookie);
+  if (!cookies) return null;
   const lang = path.split('/')[1] ?? '';
-  const currency = cookies.get('currency') ?? '';
-  const lastOrigin = cookies.get('last_origin') ?? '';
   const agent = request.headers['user-agent'];
   const bot = typeof agent === 'string' && BOT.test(agent);
   return [
@@ -166,9 +176,9 @@ export function pageCacheKey(request: PageRequest, buildId: string): string | nu
     path,
     query,
     // The page sets the language cookie unless the visitor has it already.
-    cookies.get('lang') === lang ? 'lang' : '-',
-    CURRENCY.test(currency) ? currency : '-',
-    PLACE.test(lastOrigin) ? lastOrigin : '-',
+    cookies.get(LANG_COOKIE) === lang ? 'lang' : '-',
+    cookies.get(CURRENCY_COOKIE) ?? '-',
+    cookies.get(LAST_ORIGIN_COOKIE) ?? '-',
     bot ? 'bot' : '-',
   ].join('\u0000');
 }

@@ -75,3 +75,28 @@ describe('card provider configuration', () => {
     expect(offeredProviders(iyzicoOnly, 'EUR')[0]).toBe('sandbox');
   });
 });
+
+describe('live mode (docs/operations.md, "Demo and live mode")', () => {
+  const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_0123456789ab', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789ab' };
+  const DUFFEL = { DUFFEL_ACCESS_TOKEN: 'duffel_test_0123456789abcdef' };
+
+  test('the sandbox is not registered, so no currency is ever offered it', () => {
+    const live = paymentProviders(withKeys({ PARVOZ_MODE: 'live', ...DUFFEL, ...STRIPE }));
+    expect([...live.keys()]).toEqual(['stripe']);
+    for (const currency of ['UZS', 'USD', 'EUR', 'RUB', 'TRY'])
+      expect(offeredProviders(live, currency)).toEqual(['stripe']);
+    expect([...paymentProviders(withKeys({ ...STRIPE })).keys()]).toEqual(['sandbox', 'stripe']);
+  });
+
+  test('a currency no configured provider takes is offered nothing (refused at payment), never the sandbox', () => {
+    const payme = {
+      PAYME_MERCHANT_ID: '0123456789abcdef01234567',
+      PAYME_KEY: 'payme-key-0123456789',
+    };
+    const live = paymentProviders(withKeys({ PARVOZ_MODE: 'live', ...DUFFEL, ...payme }));
+    expect(offeredProviders(live, 'UZS')).toEqual(['payme']);
+    expect(offeredProviders(live, 'USD')).toEqual([]);
+    // The same configuration in demo mode: the sandbox, as before.
+    expect(offeredProviders(paymentProviders(withKeys(payme)), 'USD')).toEqual(['sandbox']);
+  });
+});

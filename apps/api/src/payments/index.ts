@@ -24,16 +24,21 @@ export type ProviderSite = Pick<SandboxOptions, 'webhookUrl' | 'now' | 'onUndeli
 };
 
 /**
- * The payment providers this site takes, by name: the sandbox always, and each outside provider whose
- * variables are set. Which of them an order is offered is ./selection.ts.
+ * The payment providers this site takes, by name: the sandbox in demo mode only, and each outside provider
+ * whose variables are set. In live mode the sandbox does not exist (docs/operations.md, "Demo and live
+ * mode"): its webhook and card page answer 404 and no order is offered it. Which of them an order is offered
+ * is ./selection.ts.
  */
 export function paymentProviders(config: ApiConfig, site: ProviderSite = {}): Map<string, PaymentProvider> {
-  const sandbox = createSandboxProvider({
-    secret: config.paymentWebhookSecret,
-    publicUrl: config.publicUrl,
-    ...site,
-  });
-  const providers = new Map<string, PaymentProvider>([[sandbox.name, sandbox]]);
+  const providers = new Map<string, PaymentProvider>();
+  if (config.mode !== 'live') {
+    const sandbox = createSandboxProvider({
+      secret: config.paymentWebhookSecret,
+      publicUrl: config.publicUrl,
+      ...site,
+    });
+    providers.set(sandbox.name, sandbox);
+  }
   const publicOrigin = site.publicOrigin ?? (() => config.publicUrl ?? 'http://localhost');
   const add = (provider: PaymentProvider) => providers.set(provider.name, provider);
   if (config.payme) add(createPaymeProvider({ settings: config.payme, publicOrigin, db: site.db }));

@@ -3,7 +3,8 @@
  * `paymentProviders`) whose currencies include the order's, in this table's order; the first is the
  * default. A provider listed with `others` takes every currency no other configured provider names (Stripe
  * takes UZS when neither Payme nor Click is set up: a real card payment beats the pretend one). When none
- * is configured for a currency, the built-in sandbox is offered. A new provider is one row here plus its
+ * is configured for a currency, the built-in sandbox is offered in demo mode; in live mode it is not registered
+ * (./index.ts), so nothing is offered and the payment is refused (docs/operations.md). A new provider is one row here plus its
  * registration in ./index.ts.
  */
 import { SANDBOX_PROVIDER } from './sandbox.ts';
@@ -20,7 +21,7 @@ export const PROVIDER_CURRENCIES: readonly ProviderCurrencies[] = [
   { name: 'stripe', currencies: 'others' },
 ];
 
-/** The providers offered for an order in `currency`, best first; never empty. */
+/** The providers offered for an order in `currency`, best first; empty only in live mode (no sandbox). */
 export function offeredProviders(
   configured: { has(name: string): boolean },
   currency: string,
@@ -36,7 +37,8 @@ export function offeredProviders(
         (row.currencies === 'others' ? !named.has(currency) : row.currencies.includes(currency)),
     )
     .map((row) => row.name);
-  return offered.length > 0 ? offered : [SANDBOX_PROVIDER];
+  if (offered.length > 0) return offered;
+  return configured.has(SANDBOX_PROVIDER) ? [SANDBOX_PROVIDER] : [];
 }
 
 /**
@@ -44,6 +46,6 @@ export function offeredProviders(
  * offered; null when the asked one is not offered (a 422 naming the offered ones).
  */
 export function chooseProvider(offered: readonly string[], asked: string | undefined): string | null {
-  if (asked === undefined) return offered[0]!;
+  if (asked === undefined) return offered[0] ?? null;
   return offered.includes(asked) ? asked : null;
 }

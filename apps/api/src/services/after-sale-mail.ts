@@ -13,7 +13,7 @@ import type { Order } from '@parvoz/contracts/booking';
 import type { ReactElement } from 'react';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { formatAmount } from './booking-format.ts';
+import { formatAmount, formatInstant } from './booking-format.ts';
 import type { EmailPayload } from './mail.ts';
 import { ActionButton, BigCode, EmailLayout, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
@@ -47,6 +47,11 @@ export type AfterSaleEmail =
       /** Who reads it: the address that was replaced (no link: it may no longer be the traveller's), or the new one. */
       reader: 'old' | 'new';
       link: string | null;
+      /**
+       * To the old address of a change made with an order link: the one-click undo and when it lapses (ISO), so a
+       * leaked link cannot take the booking over (docs/decisions/0022-email-change-undo.md).
+       */
+      undo?: { url: string; until: string };
     };
 
 /** An email of a few paragraphs, an optional big line (a code), an optional button to the order, small print. */
@@ -142,7 +147,8 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
         [t('aftersale.mail.emailCode.intro', { reference })],
         { big: content.code, after: [t('mail.code.validity', { minutes: content.minutes })] },
       );
-    case 'contact-email-changed':
+    case 'contact-email-changed': {
+      const { undo } = content;
       return notice(
         lang,
         t('aftersale.mail.emailChanged.subject', { reference }),
@@ -150,11 +156,19 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
           content.reader === 'old'
             ? t('aftersale.mail.emailChanged.old', { reference, email: content.email })
             : t('aftersale.mail.emailChanged.new', { reference }),
+          ...(undo
+            ? [t('aftersale.mail.emailChanged.undo', { until: formatInstant(lang, undo.until) })]
+            : []),
         ],
         {
-          ...(content.link ? { action: action(content.link) } : {}),
-          ...(content.reader === 'old' ? { after: [t('aftersale.mail.notYou')] } : {}),
+          ...(undo
+            ? { action: { label: t('aftersale.mail.emailChanged.undoAction'), url: undo.url } }
+            : content.link
+              ? { action: action(content.link) }
+              : {}),
+          ...(content.reader === 'old' && !undo ? { after: [t('aftersale.mail.notYou')] } : {}),
         },
       );
+    }
   }
 }

@@ -7,6 +7,7 @@
  * no longer take (it expired between Prepare and Complete) is accepted and refunded automatically — the
  * late-payment path of services/refunds.ts, which reverses it through Click's Merchant API.
  */
+import { payableInMode, type SiteMode } from '../payments/mode.ts';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
@@ -41,6 +42,8 @@ export interface ClickDeps {
   settings: ClickSettings;
   siteUrl: () => string;
   log: ServiceLog;
+  /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
+  mode?: SiteMode;
 }
 
 export interface ClickOutcome {
@@ -115,7 +118,7 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
     const known = isOrderId(request.merchant_trans_id)
       ? await findOrder(deps.db, request.merchant_trans_id)
       : null;
-    if (!known) throw new ClickRefusal(ClickError.userNotFound);
+    if (!known || !payableInMode(deps.mode, known)) throw new ClickRefusal(ClickError.userNotFound);
     const transaction = await deps.db.transaction(async (tx) => {
       const order = (await lockOrder(tx, known.id))!;
       const now = deps.now();

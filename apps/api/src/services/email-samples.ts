@@ -254,6 +254,22 @@ export const EMAIL_SAMPLES: EmailSample[] = [
       });
     },
   })),
+  // A change made with an order link: the replaced address also gets the undo, for 48 hours (ADR 0022).
+  {
+    name: 'contact-email-changed.old-undo',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'contact-email-changed',
+        order: sampleOrder({ lang }),
+        email: 'aziz.new@example.com',
+        reader: 'old',
+        link: null,
+        undo: {
+          url: `${SITE}/${lang}/orders/ord_sample0000000000000001/undo-email-change?change=00000000-0000-4000-8000-000000000001&token=sample-token`,
+          until: '2026-11-25T06:00:00.000Z',
+        },
+      }),
+  },
   {
     name: 'tour-request',
     render: (lang) =>

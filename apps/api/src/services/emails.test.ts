@@ -187,4 +187,32 @@ describe('what travellers and applicants typed is escaped in the HTML and kept a
     expect(mail.text).not.toMatch(/https?:\/\//);
     expect(mail.html).not.toContain('href=');
   });
+
+  test.each(LOCALES)(
+    'the undo of a new contact email, to the old address in %s: the button and its deadline',
+    async (lang) => {
+      const url = `https://parvoz.example/${lang}/orders/ord_x/undo-email-change?change=c&token=t0k`;
+      const mail = await renderAfterSaleEmail(lang, {
+        kind: 'contact-email-changed',
+        order: sampleOrder({ lang }),
+        email: 'new@example.com',
+        reader: 'old',
+        link: null,
+        undo: { url, until: '2026-11-25T06:00:00.000Z' },
+      });
+      const until = new Intl.DateTimeFormat(lang, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(new Date('2026-11-25T06:00:00.000Z'));
+      for (const part of [mail.text, visible(mail.html)]) {
+        expect(part).toContain(t(lang, 'aftersale.mail.emailChanged.undoAction'));
+        expect(part).toContain(until);
+      }
+      expect(mail.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`);
+      expect(mail.text).toContain(url);
+      // The undo is the only link: none to the order itself.
+      expect(mail.text).not.toContain('access_token');
+    },
+  );
 });

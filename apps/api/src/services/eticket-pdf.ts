@@ -3,7 +3,14 @@
  * Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access link and
  * a Code 128 barcode of the booking reference; the airline's own booking reference when a supplier booked it.
  */
-import { PDF_BLUE as BLUE, PDF_GREY as GREY, pdfFlow, startA4Document } from './pdf-document.ts';
+import { demoNotice } from './demo-label.ts';
+import {
+  markDemoDocument,
+  PDF_BLUE as BLUE,
+  PDF_GREY as GREY,
+  pdfFlow,
+  startA4Document,
+} from './pdf-document.ts';
 import QRCode from 'qrcode';
 import bwipjs from 'bwip-js';
 import type { Order } from '@parvoz/contracts/booking';
@@ -29,7 +36,12 @@ const BAGGAGE_KEYS = {
 } as const;
 const GENDER_KEYS = { male: 'ticket.gender.male', female: 'ticket.gender.female' } as const;
 
-export async function renderETicketPdf(order: Order, lang: Locale, accessLink: string): Promise<Buffer> {
+export async function renderETicketPdf(
+  order: Order,
+  lang: Locale,
+  accessLink: string,
+  options: { demo?: boolean } = {},
+): Promise<Buffer> {
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const qr = await QRCode.toBuffer(accessLink, {
@@ -51,6 +63,7 @@ export async function renderETicketPdf(order: Order, lang: Locale, accessLink: s
     t('ticket.title'),
     lang,
   );
+  if (options.demo) markDemoDocument(doc, demoNotice(lang));
 
   const flow = pdfFlow(doc, 205, 2);
   const { left, width, line } = flow;

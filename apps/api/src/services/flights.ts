@@ -27,6 +27,7 @@ import {
 } from '../suppliers/combined.ts';
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
+import { emptyCalendar, withoutBuiltinOffers } from '../suppliers/live.ts';
 import { createDuffelOrders, type DuffelOrders } from '../suppliers/duffel/orders.ts';
 import type { Clock } from './clock.ts';
 
@@ -161,9 +162,12 @@ export function createFlightService(
     engineOptions: ENGINE_OPTIONS,
     engine,
   });
+  // Live mode (config.ts `mode`): the built-in network checks requests but sells nothing (suppliers/live.ts).
+  const live = config.mode === 'live';
+  const primary: FlightSupplier = live ? withoutBuiltinOffers(builtin, engine.network) : builtin;
   const combined: CombinedSupplier | null = config.duffelAccessToken
     ? createCombinedSupplier(
-        builtin,
+        primary,
         [
           {
             supplier: createDuffelSupplier({
@@ -195,7 +199,7 @@ export function createFlightService(
         },
       )
     : null;
-  const supplier: FlightSupplier = combined ?? builtin;
+  const supplier: FlightSupplier = combined ?? primary;
 
   // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
   const soldSinceYesterday = () =>
@@ -292,7 +296,8 @@ export function createFlightService(
       const key = JSON.stringify(query);
       const hit = cache.get(key);
       if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
-      const result = builtin.lowestFares(query, { now: at, soldSeats });
+      const fares = builtin.lowestFares(query, { now: at, soldSeats });
+      const result = live ? emptyCalendar(fares) : fares;
       cache.delete(key);
       cache.set(key, { at, result });
       if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -316,7 +321,7 @@ export function createFlightService(
       };
       if (!combined) {
         // The built-in supplier alone: one stage, as before the supplier boundary had two.
-        const result = wireOf(await builtin.search(request, { now: at, soldSeats }));
+        const result = wireOf(await primary.search(request, { now: at, soldSeats }));
         keep(result);
         return result;
       }

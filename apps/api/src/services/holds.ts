@@ -8,19 +8,24 @@ import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { HoldLimitDetails } from '@parvoz/contracts/booking';
 import { decideHold, type HoldClient, type HoldLimits, type UnpaidHold } from '@parvoz/core/holds';
+import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { ApiFailure } from '../errors.ts';
+import { mailboxCandidates } from './mailbox-match.ts';
 
-/** The unpaid orders, still in their payment window, that share the client's email, IP or user. */
+/**
+ * The unpaid orders, still in their payment window, that share the client's mailbox, client network or user.
+ * `client.ip` is the client network key (ip-network.ts), compared with each order's `client_network`.
+ */
 async function unpaidHoldsOf(tx: Database, client: HoldClient, now: Date): Promise<UnpaidHold[]> {
   const { orders, orderHolds } = schema;
-  const sameClient: SQL[] = [eq(orders.contactEmail, client.email)];
-  if (client.ip) sameClient.push(eq(orders.clientIp, client.ip));
+  const sameClient: SQL[] = [mailboxCandidates(orders.contactEmail, client.email)];
+  if (client.ip) sameClient.push(eq(orders.clientNetwork, client.ip));
   if (client.userId) sameClient.push(eq(orders.userId, client.userId));
   const rows = await tx
     .select({
       orderId: orders.id,
       email: orders.contactEmail,
-      ip: orders.clientIp,
+      ip: orders.clientNetwork,
       userId: orders.userId,
       createdAt: orders.createdAt,
       // The seats of an order are the same on each of its flights: the largest hold still unreleased.
@@ -48,11 +53,12 @@ function lockKey(name: string): number {
 }
 
 /**
- * Waits for any other booking of the same client in flight: a transaction-scoped advisory lock per email,
- * IP and user, taken in ascending key order so that two bookings never wait for each other in a cycle.
+ * Waits for any other booking of the same client in flight: a transaction-scoped advisory lock per mailbox,
+ * client network and user, taken in ascending key order so that two bookings never wait for each other in a
+ * cycle.
  */
 async function lockClient(tx: Database, client: HoldClient): Promise<void> {
-  const names = [`email:${client.email}`];
+  const names = [`email:${canonicalMailbox(client.email)}`];
   if (client.ip) names.push(`ip:${client.ip}`);
   if (client.userId) names.push(`user:${client.userId}`);
   const keys = [...new Set(names.map(lockKey))].sort((a, b) => a - b);
@@ -63,7 +69,8 @@ async function lockClient(tx: Database, client: HoldClient): Promise<void> {
 
 /**
  * Throws 422 hold_limit_reached when a new unpaid order of `seats` seats would take the client over a cap.
- * Call it in the booking's transaction, before the order is recorded.
+ * Call it in the booking's transaction, before the order is recorded, with `client.ip` the client network
+ * key (client-ip.ts `clientNetworkKey`), not the bare address: docs/operations.md, "Unpaid holds".
  */
 export async function assertHoldAllowed(
   tx: Database,

@@ -5,7 +5,8 @@
  *  - access token: 32 random bytes (base64url) per link, only its SHA-256 kept in `order_access_tokens`.
  *    It depends on no site key, so rotating OFFER_SECRET breaks no link. An order may have several live
  *    tokens (the booking browser's, the confirmation email's); "where is my ticket" rotates: it revokes them
- *    all and mails a new one (services/order-lookup.ts). A token travels only in `?access_token=` (masked in
+ *    all and mails a new one (services/order-lookup.ts), except while a change of the contact email may still
+ *    be undone (ADR 0022), when it only adds one. A token travels only in `?access_token=` (masked in
  *    logs, host/logging.ts) or the web's HttpOnly cookie, never in a URL path.
  * Only the holder of a live link, or the signed-in owner, can read the order.
  */
@@ -43,15 +44,25 @@ export async function issueAccessToken(db: Database, orderId: string, now: Date)
   return token;
 }
 
-/** Revokes every live token of the order and records `token` as its only one (a resent link). */
-export async function rotateAccessToken(db: Database, orderId: string, token: string, now: Date) {
+/** Revokes every live token of the order (in the writing transaction). */
+export async function revokeAccessTokens(db: Database, orderId: string, now: Date) {
   await db
     .update(schema.orderAccessTokens)
     .set({ revokedAt: now })
     .where(and(eq(schema.orderAccessTokens.orderId, orderId), isNull(schema.orderAccessTokens.revokedAt)));
+}
+
+/** Records `token` as a live token of the order, beside the others (a link made before it was stored). */
+export async function addAccessToken(db: Database, orderId: string, token: string, now: Date) {
   await db
     .insert(schema.orderAccessTokens)
     .values({ orderId, tokenHash: hashAccessToken(token), createdAt: now });
+}
+
+/** Revokes every live token of the order and records `token` as its only one (a resent link). */
+export async function rotateAccessToken(db: Database, orderId: string, token: string, now: Date) {
+  await revokeAccessTokens(db, orderId, now);
+  await addAccessToken(db, orderId, token, now);
 }
 
 /**

@@ -3,9 +3,14 @@
  * or email (a new email is confirmed by a code sent to it), send the tickets again, the payment receipt.
  * Only the order's signed-in owner or the holder of a live access token may (anyone else: the 404 of a
  * missing order); every change is emailed in the same transaction that makes it (the outbox).
+ *
+ * A confirmed email change proves only the NEW address, and an order link may have leaked: so the replaced
+ * address is mailed a one-click undo valid for 48 hours, keeps its link and "where is my ticket" meanwhile,
+ * and sign-in does not give the order to the new address before the window ends
+ * (docs/decisions/0022-email-change-undo.md).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { EmailChange } from '@parvoz/contracts/order-manage';
@@ -23,7 +28,11 @@ import {
 } from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
+import { isDemoDocument, type SiteMode } from '../payments/mode.ts';
 import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
+import { newAccessToken, orderLink, revokeAccessTokens } from './order-access.ts';
+import { recordAudit } from './staff.ts';
+import { EMAIL_CHANGE_UNDO_MS, emailChangeUndoUrl } from './email-change-undo.ts';
 
 export interface ManageDeps {
   db: Database;
@@ -161,20 +170,124 @@ export async function confirmEmailChange(
       };
     }
     const oldEmail = before.contact.email;
+    // The code proves only the new address; the caller may hold a leaked link. The old address gets the undo
+    // (a random token, kept hashed with the row id like the code) and keeps its link: nothing is revoked here.
+    const undoToken = newAccessToken();
     await tx
       .update(schema.orders)
       .set({ contactEmail: change.newEmail, updatedAt: now })
       .where(eq(schema.orders.id, access.orderId));
     await tx
       .update(schema.orderEmailChanges)
-      .set({ confirmedAt: now })
+      .set({ confirmedAt: now, previousEmail: oldEmail, undoTokenHash: hashSecret(change.id, undoToken) })
       .where(eq(schema.orderEmailChanges.id, change.id));
     const view = await currentOrder(tx, access.orderId, now);
-    await queueEmailChangedEmails(tx, view, oldEmail, deps.siteUrl, now);
+    const until = new Date(now.getTime() + EMAIL_CHANGE_UNDO_MS).toISOString();
+    await queueEmailChangedEmails(tx, view, oldEmail, deps.siteUrl, now, {
+      url: emailChangeUndoUrl(deps.siteUrl, view.lang, view.id, change.id, undoToken),
+      until,
+    });
+    await recordAudit(tx, {
+      actor: { userId: null, email: change.newEmail, traveller: true },
+      action: 'order.contact_email_changed',
+      targetType: 'order',
+      targetId: access.orderId,
+      details: { email_from: oldEmail, email_to: change.newEmail, change_id: change.id, undo_until: until },
+      at: now,
+    });
     return { ok: true, order: view };
   });
   if (!outcome.ok) throw outcome.failure;
   return outcome.order;
+}
+
+const invalidUndo = () =>
+  new ApiFailure('invalid_code', 'This link is not valid or has expired.', { reason: 'expired' });
+
+/**
+ * POST /v1/orders/:id/email_changes/:change_id/actions/undo: the token of the link mailed to the replaced
+ * address (48 hours, single use) is the only credential, since that address may have lost its order link to
+ * whoever made the change. It puts the address back, voids the undo of every later change (which would hand the
+ * order back), ends pending changes, revokes EVERY live link (the thief's may be a copy of the traveller's
+ * own) and mails the restored address a fresh one; both addresses are told, and the audit log records it.
+ */
+export async function undoEmailChange(
+  deps: ManageDeps,
+  input: { orderId: string; changeId: string; token: string },
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (!before) throw invalidUndo();
+    const [change] = await tx
+      .select()
+      .from(schema.orderEmailChanges)
+      .where(
+        and(
+          eq(schema.orderEmailChanges.id, input.changeId),
+          eq(schema.orderEmailChanges.orderId, input.orderId),
+        ),
+      )
+      .for('update');
+    if (
+      !change?.confirmedAt ||
+      !change.undoTokenHash ||
+      !change.previousEmail ||
+      change.undoneAt ||
+      change.confirmedAt.getTime() + EMAIL_CHANGE_UNDO_MS <= now.getTime() ||
+      !sameHash(hashSecret(change.id, input.token), change.undoTokenHash)
+    )
+      throw invalidUndo();
+    const restored = change.previousEmail;
+    const removed = before.contactEmail;
+    await tx
+      .update(schema.orders)
+      .set({ contactEmail: restored, updatedAt: now })
+      .where(eq(schema.orders.id, input.orderId));
+    // This undo is spent; a later change's undo (mailed to an address this one removes) must not win it back.
+    await tx
+      .update(schema.orderEmailChanges)
+      .set({ undoneAt: now })
+      .where(
+        and(
+          eq(schema.orderEmailChanges.orderId, input.orderId),
+          isNull(schema.orderEmailChanges.undoneAt),
+          isNotNull(schema.orderEmailChanges.confirmedAt),
+          gte(schema.orderEmailChanges.confirmedAt, change.confirmedAt),
+        ),
+      );
+    await tx
+      .update(schema.orderEmailChanges)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(schema.orderEmailChanges.orderId, input.orderId),
+          isNull(schema.orderEmailChanges.confirmedAt),
+          gt(schema.orderEmailChanges.expiresAt, now),
+          ne(schema.orderEmailChanges.id, change.id),
+        ),
+      );
+    await revokeAccessTokens(tx, input.orderId, now);
+    const view = await currentOrder(tx, input.orderId, now);
+    // The removed address learns where the emails go again (no link); the restored one gets the only live link.
+    if (removed !== restored) await queueEmailChangedEmails(tx, view, removed, deps.siteUrl, now);
+    else {
+      const link = await orderLink(tx, view.id, view.lang, deps.siteUrl, now);
+      await queueAfterSaleEmail(
+        tx,
+        { kind: 'contact-email-changed', order: view, email: restored, reader: 'new', link },
+        { now },
+      );
+    }
+    await recordAudit(tx, {
+      actor: { userId: null, email: restored, traveller: true },
+      action: 'order.contact_email_change_undone',
+      targetType: 'order',
+      targetId: input.orderId,
+      details: { email_from: removed, email_to: restored, change_id: change.id },
+      at: now,
+    });
+  });
 }
 
 /** POST /v1/orders/:id/actions/resend_tickets: the confirmation with the e-ticket again, to the contact email. */
@@ -198,7 +311,7 @@ export async function resendTickets(
 
 /** GET /v1/orders/:id/receipt.pdf: the payment receipt of a paid order (404 otherwise). */
 export async function receiptPdf(
-  deps: Pick<ManageDeps, 'db' | 'now'>,
+  deps: Pick<ManageDeps, 'db' | 'now'> & { mode?: SiteMode },
   access: OrderAccessArgs,
   lang: Locale | undefined,
 ): Promise<{ pdf: Buffer; reference: string }> {
@@ -224,6 +337,7 @@ export async function receiptPdf(
     })),
     lang ?? view.lang,
     now,
+    { demo: isDemoDocument(deps.mode, order.row) },
   );
   return { pdf, reference: view.booking_reference };
 }

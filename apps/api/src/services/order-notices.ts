@@ -66,7 +66,9 @@ export async function queuePhoneChangedEmail(tx: Database, order: Order, siteUrl
 
 /**
  * A new contact email (`order` as changed), told at both addresses: the old one learns where the booking's emails
- * go now but gets no link to the order (it may no longer be the traveller's); the new one gets the link.
+ * go now but gets no link to the order (it may no longer be the traveller's); the new one gets the link. With
+ * `undo` (a change made with an order link), the old one also gets the one-click undo and its deadline
+ * (docs/decisions/0022-email-change-undo.md).
  */
 export async function queueEmailChangedEmails(
   tx: Database,
@@ -74,11 +76,12 @@ export async function queueEmailChangedEmails(
   oldEmail: string,
   siteUrl: string,
   now: Date,
+  undo?: { url: string; until: string },
 ): Promise<void> {
   const email = order.contact.email;
   await queueAfterSaleEmail(
     tx,
-    { kind: 'contact-email-changed', order, email, reader: 'old', link: null },
+    { kind: 'contact-email-changed', order, email, reader: 'old', link: null, ...(undo ? { undo } : {}) },
     { now, to: oldEmail },
   );
   const link = await orderLink(tx, order.id, order.lang, siteUrl, now);

@@ -21,6 +21,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../auth.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiFailure } from '../errors.ts';
+import { clientNetwork } from '../ip-network.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
@@ -200,9 +201,11 @@ async function record(
 ): Promise<{ orderId: string; token: string }> {
   const { offer, price } = prepared;
   const userId = caller.kind === 'user' ? caller.userId : null;
+  // The per-IP cap counts the client's network (an IPv6 /64), not its address (docs/operations.md).
+  const network = clientIp === null ? null : clientNetwork(clientIp, deps.config.ipv6ClientPrefix);
   await assertHoldAllowed(
     tx,
-    { email: input.contact.email, ip: clientIp, userId },
+    { email: input.contact.email, ip: network, userId },
     prepared.seated,
     { maxSeats: deps.config.holdMaxSeats, maxUnpaidOrders: deps.config.holdMaxUnpaidOrders },
     now,
@@ -223,6 +226,7 @@ async function record(
       paymentStatus: 'not_paid',
       lang: input.lang,
       clientIp,
+      clientNetwork: network,
       paymentDeadline: new Date(now.getTime() + PAYMENT_WINDOW_MS),
       // The fare rules as shown on the booking page, kept: a later change of the fee changes no booked order.
       fareConditions: offerConditions(offer, deps.config),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 import type { MailTransport } from '../adapters/mail/transport.ts';
 import type { Clock } from './clock.ts';
+import { labelDemoEmail } from './demo-label.ts';
 import type { EmailPayload } from './mail.ts';
 import { errorText, type ServiceLog } from './log.ts';
 import { oneAtATime } from './worker-pass.ts';
@@ -36,6 +37,8 @@ export function createOutboxWorker(options: {
   log: ServiceLog;
   /** Scrub the message body after sending (codes are not kept once delivered); off for the dev mailbox. */
   scrubAfterSend: boolean;
+  /** A demonstration site: every email says so (services/demo-label.ts). */
+  demo?: boolean;
   pollMs?: number;
 }) {
   const { db, transport, now, log } = options;
@@ -61,11 +64,11 @@ export function createOutboxWorker(options: {
     // `attempts` identifies this claim: if our lease ran out and someone else claimed the row, we touch nothing.
     try {
       if (!row.to_address) throw new Error('no recipient');
+      const body = { text: row.payload.text, html: row.payload.html };
       await transport.send({
         to: row.to_address,
         subject: row.payload.subject,
-        text: row.payload.text,
-        html: row.payload.html,
+        ...(options.demo ? labelDemoEmail(body, row.payload.lang) : body),
         ...(row.payload.attachments?.length ? { attachments: row.payload.attachments } : {}),
       });
     } catch (error) {

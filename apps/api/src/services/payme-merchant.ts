@@ -7,6 +7,7 @@
  * changes the state once. An order that can no longer take the money is refused at PerformTransaction
  * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
  */
+import { payableInMode, type SiteMode } from '../payments/mode.ts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
@@ -45,6 +46,8 @@ export interface PaymeDeps {
   /** The origin of links in the emails a state change sends. */
   siteUrl: () => string;
   log: ServiceLog;
+  /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
+  mode?: SiteMode;
 }
 
 /** A method's answer, and what the route does once it is committed. */
@@ -92,10 +95,14 @@ export async function paymeMethod(
 }
 
 /** The order an `account` names, or Payme's account error. */
-async function orderOfAccount(db: Database, account: Record<string, unknown>): Promise<OrderRow> {
+async function orderOfAccount(
+  db: Database,
+  account: Record<string, unknown>,
+  mode: SiteMode | undefined,
+): Promise<OrderRow> {
   const orderId = account[PAYME_ACCOUNT_FIELD];
   const order = isOrderId(orderId) ? await findOrder(db, orderId) : null;
-  if (!order) throw failure.orderNotFound();
+  if (!order || !payableInMode(mode, order)) throw failure.orderNotFound();
   return order;
 }
 
@@ -123,7 +130,7 @@ async function checkPerform(
   deps: PaymeDeps,
   params: { amount: number; account: Record<string, unknown> },
 ): Promise<PaymeOutcome> {
-  const order = await orderOfAccount(deps.db, params.account);
+  const order = await orderOfAccount(deps.db, params.account, deps.mode);
   checkOrder(order, params.amount, deps.now());
   if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
   return { result: { allow: true }, refundIds: [] };
@@ -165,7 +172,7 @@ async function create(
   params: { id: string; time: number; amount: number; account: Record<string, unknown> },
 ): Promise<PaymeOutcome> {
   const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
-  const orderId = known?.orderId ?? (await orderOfAccount(deps.db, params.account)).id;
+  const orderId = known?.orderId ?? (await orderOfAccount(deps.db, params.account, deps.mode)).id;
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw failure.orderNotFound();

@@ -12,6 +12,7 @@ import { ticketNumber } from '@parvoz/core/tickets';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../auth.ts';
 import { ApiFailure } from '../errors.ts';
+import { isDemoDocument } from '../payments/mode.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';
 import { renderOrderEmail } from './booking-mail.ts';
 import { enqueueEmail } from './mail.ts';
@@ -292,7 +293,14 @@ export async function enqueueConfirmation(
   const lang = options.lang ?? view.lang;
   // A link of its own (the booking browser's token stays live alongside it).
   const link = await orderLink(tx, orderId, lang, siteUrl, now);
-  const pdf = await renderETicketPdf(view, lang, link);
+  // A built-in network's ticket says it is a demonstration's (payments/mode.ts), wherever it is sent from.
+  const [row] = await tx
+    .select({ supplier: schema.orders.supplier })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, orderId));
+  const pdf = await renderETicketPdf(view, lang, link, {
+    demo: isDemoDocument(undefined, row ?? { supplier: null }),
+  });
   const payload = await renderOrderEmail(lang, { kind: 'order-confirmation', order: view, link });
   await enqueueEmail(tx, {
     to: view.contact.email,

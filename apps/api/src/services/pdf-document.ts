@@ -25,6 +25,35 @@ export function startA4Document(title: string, subject: string, lang: string) {
   return { doc, done };
 }
 
+/**
+ * A demonstration's document (services/demo-label.ts): `notice` in a band across the top margin of every page,
+ * above anything the document writes there, so no page of it passes for a real ticket or receipt.
+ */
+export function markDemoDocument(doc: PDFKit.PDFDocument, notice: string): void {
+  const band = () => {
+    const { x, y } = doc;
+    const width = doc.page.width - 80;
+    doc.save();
+    doc.rect(40, 10, width, 22).fill('#fef3c7');
+    doc
+      .font('bold')
+      .fontSize(8)
+      .fillColor('#451a03')
+      .text(notice, 44, 14, {
+        width: width - 8,
+        align: 'center',
+        height: 16,
+        ellipsis: true,
+        lineBreak: false,
+      });
+    doc.restore();
+    doc.x = x;
+    doc.y = y;
+  };
+  band();
+  doc.on('pageAdded', band);
+}
+
 /** The colours of the site's PDFs: titles, small print, body text. */
 export const PDF_BLUE = '#1d4ed8';
 export const PDF_GREY = '#4b5563';

@@ -7,16 +7,18 @@
  *   CONFIRM_TTL_MS; every alert email carries a fresh unsubscribe token, and each of them keeps working.
  * - Limits: the route's per-caller budget (rate-limit.ts), confirmation emails per address per day, and at
  *   most `priceAlertMaxPerEmail` live alerts per address (checked under a per-address lock, so concurrent
- *   requests on several instances cannot pass it together).
+ *   requests on several instances cannot pass it together). "Per address" is per mailbox: `name+tag@` counts
+ *   as `name@` (docs/operations.md, "Counting by mailbox"); each alert keeps and mails the address as typed.
  * - "Mine" in the profile is every alert of the account's email: signing in proves the address as the
  *   confirmation link does.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { schema, type Database } from '@parvoz/db';
 import type { PriceAlert, PriceAlertCreateRequest } from '@parvoz/contracts/price-alerts';
 import { fromMajorString, money, toMajorString, type CurrencyCode } from '@parvoz/core/money';
+import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { lowestPrice } from '@parvoz/core/price-alerts';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { SupplierError } from '@parvoz/core/search-types';
@@ -26,6 +28,7 @@ import { ApiFailure } from '../errors.ts';
 import type { FlightService } from './flights.ts';
 import { enqueueEmail } from './mail.ts';
 import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
+import { mailboxCandidates } from './mailbox-match.ts';
 import { hitRateLimit } from './rate-limits.ts';
 
 export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
@@ -110,21 +113,35 @@ export async function lowestPriceNow(
   return { ok: true, price: lowestPrice(totals) };
 }
 
-/** Alerts of an address that count against its cap: active ones and those still awaiting confirmation. */
-function liveAlertsOf(email: string, at: Date) {
+/** Alerts that count against a cap: active ones and those still awaiting confirmation. */
+function liveAlerts(at: Date) {
   const t = schema.priceAlerts;
-  return and(
-    eq(t.email, email),
-    or(
-      eq(t.status, 'active'),
-      and(eq(t.status, 'pending'), gt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
-    ),
+  return or(
+    eq(t.status, 'active'),
+    and(eq(t.status, 'pending'), gt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
   );
 }
 
-/** Serialises changes to one address's alerts within a transaction (the cap), on every instance. */
+/** The live alerts of exactly this address (the account's list). */
+function liveAlertsOf(email: string, at: Date) {
+  return and(eq(schema.priceAlerts.email, email), liveAlerts(at));
+}
+
+/** The alerts of `email`'s mailbox, whichever `+tag` spelling each was asked for with, among `where`. */
+async function mailboxAlerts(tx: Database, email: string, where: SQL | undefined): Promise<AlertRow[]> {
+  const t = schema.priceAlerts;
+  const mailbox = canonicalMailbox(email);
+  const rows = await tx
+    .select()
+    .from(t)
+    .where(and(mailboxCandidates(t.email, email), where));
+  return rows.filter((row) => canonicalMailbox(row.email) === mailbox);
+}
+
+/** Serialises changes to one mailbox's alerts within a transaction (the cap), on every instance. */
 async function lockAddress(tx: Database, email: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`price-alerts:${email}`}))`);
+  const key = `price-alerts:${canonicalMailbox(email)}`;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 function alertLimit(max: number): ApiFailure {
@@ -165,7 +182,7 @@ export async function createPriceAlert(
 
   const sent = await hitRateLimit(
     deps.db,
-    `price-alert:email:${input.email}`,
+    `price-alert:email:${canonicalMailbox(input.email)}`,
     CONFIRM_EMAILS_PER_DAY,
     24 * 3600_000,
     at,
@@ -182,9 +199,12 @@ export async function createPriceAlert(
   const t = schema.priceAlerts;
   await deps.db.transaction(async (tx) => {
     await lockAddress(tx, input.email);
-    const live = await tx.select().from(t).where(liveAlertsOf(input.email, at));
+    const live = await mailboxAlerts(tx, input.email, liveAlerts(at));
+    // The same search asked again with the same spelling renews its link; another spelling is another alert
+    // (its emails go where it was asked for) but counts against the one mailbox's cap.
     const same = live.find(
       (row) =>
+        row.email === input.email &&
         row.origin === search.origin &&
         row.destination === search.destination &&
         row.departureDate === search.departureDate &&
@@ -294,11 +314,8 @@ export async function confirmPriceAlert(
   const t = schema.priceAlerts;
   return deps.db.transaction(async (tx) => {
     await lockAddress(tx, alert.email);
-    const [active] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t)
-      .where(and(eq(t.email, alert.email), eq(t.status, 'active')));
-    if ((active?.n ?? 0) >= deps.config.priceAlertMaxPerEmail)
+    const active = await mailboxAlerts(tx, alert.email, eq(t.status, 'active'));
+    if (active.length >= deps.config.priceAlertMaxPerEmail)
       throw alertLimit(deps.config.priceAlertMaxPerEmail);
     const [updated] = await tx
       .update(t)

@@ -4,7 +4,15 @@
  * for which booking, when and how, and every refund with its status, so the traveller has proof of the
  * payment and of what went back.
  */
-import { PDF_BLUE as BLUE, PDF_GREY as GREY, PDF_INK, pdfFlow, startA4Document } from './pdf-document.ts';
+import { demoNotice } from './demo-label.ts';
+import {
+  markDemoDocument,
+  PDF_BLUE as BLUE,
+  PDF_GREY as GREY,
+  PDF_INK,
+  pdfFlow,
+  startA4Document,
+} from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -30,6 +38,7 @@ export async function renderReceiptPdf(
   payments: readonly ReceiptPayment[],
   lang: Locale,
   issuedAt: Date,
+  options: { demo?: boolean } = {},
 ): Promise<Buffer> {
   const intl = getIntl(lang);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -39,6 +48,7 @@ export async function renderReceiptPdf(
     t('receipt.title'),
     lang,
   );
+  if (options.demo) markDemoDocument(doc, demoNotice(lang));
   const flow = pdfFlow(doc, 40, 3);
   const { left, width, line } = flow;
   /** A label on the left and an amount on the right of one row. */

@@ -17,12 +17,13 @@ import type { CodeRefusal } from '@parvoz/contracts/auth';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { User } from '@parvoz/contracts/user';
 import { ApiFailure } from '../errors.ts';
-import { clientNetwork } from '../ip-network.ts';
+import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
 import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 import { createSession } from './sessions.ts';
 import { getUserWithDetail } from './users.ts';
+import { contactEmailSettled } from './email-change-undo.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -38,12 +39,17 @@ export const UNLOCK_TTL_MS = 7 * 24 * 3600_000;
 /** Consecutive failures are kept this long (reset by a successful sign-in or an unlock). */
 const FAILURE_MEMORY_MS = 365 * 24 * 3600_000;
 
-const emailKey = (email: string) => `auth-code:email:${email}`;
-const ipKey = (ip: string) => `auth-code:ip:${ip}`;
+/**
+ * Codes sent are counted per mailbox (name+tag@ is name@'s inbox) and per client network (an IPv6 /64, not
+ * each of its addresses): docs/operations.md, "Counting by mailbox" and "Client IP trust model". Wrong codes
+ * stay counted per email as typed: each spelling is its own account.
+ */
+const emailKey = (email: string) => `auth-code:email:${canonicalMailbox(email)}`;
+const ipKey = (network: string) => `auth-code:ip:${network}`;
 const failureKey = (email: string) => `auth-fail:${email}`;
 /** Every client key of an email starts with this (an email has no spaces), so an unlock clears them all. */
 const clientFailurePrefix = (email: string) => `auth-fail-client:${email} `;
-const clientFailureKey = (email: string, ip: string) => `${clientFailurePrefix(email)}${clientNetwork(ip)}`;
+const clientFailureKey = (email: string, network: string) => `${clientFailurePrefix(email)}${network}`;
 
 type SignInContext = {
   db: Database;
@@ -77,17 +83,17 @@ function refusal(reason: CodeRefusal, extra: Record<string, unknown> = {}): ApiF
 }
 
 /** Code sign-in is off for this email here: everywhere after 30 wrong codes, from this network after 10. */
-async function isSuspended(db: Database, email: string, ip: string, now: Date): Promise<boolean> {
+async function isSuspended(db: Database, email: string, network: string, now: Date): Promise<boolean> {
   return (
     (await readRateLimit(db, failureKey(email), now)) >= SUSPEND_AFTER_FAILURES ||
-    (await readRateLimit(db, clientFailureKey(email, ip), now)) >= CLIENT_LOCK_AFTER_FAILURES
+    (await readRateLimit(db, clientFailureKey(email, network), now)) >= CLIENT_LOCK_AFTER_FAILURES
   );
 }
 
-/** Forgets an email's wrong codes: its own count and, with `ip`, that network's (else every network's). */
-async function forgetFailures(db: Database, email: string, ip?: string): Promise<void> {
+/** Forgets an email's wrong codes: its own count and, with `network`, that network's (else every network's). */
+async function forgetFailures(db: Database, email: string, network?: string): Promise<void> {
   await clearRateLimit(db, failureKey(email));
-  if (ip !== undefined) await clearRateLimit(db, clientFailureKey(email, ip));
+  if (network !== undefined) await clearRateLimit(db, clientFailureKey(email, network));
   else await db.execute(sql`DELETE FROM rate_limits WHERE starts_with(key, ${clientFailurePrefix(email)})`);
 }
 
@@ -155,10 +161,10 @@ async function queueUnlockEmail(ctx: SignInContext, email: string, lang: Locale)
 /** POST /v1/auth/code: queues a code email (or, while suspended, the unlock link). Throws 429 refusals. */
 export async function requestCode(
   ctx: SignInContext,
-  input: { email: string; lang: Locale; ip: string },
+  input: { email: string; lang: Locale; ip: string; network: string },
 ): Promise<void> {
   const { db, now } = ctx;
-  const { email, lang, ip } = input;
+  const { email, lang, ip, network } = input;
 
   const [latest] = await db
     .select({ createdAt: schema.authCodes.createdAt })
@@ -175,7 +181,7 @@ export async function requestCode(
       );
     }
   }
-  const perIp = await hitRateLimit(db, ipKey(ip), SEND_LIMIT_PER_IP, SEND_WINDOW_MS, now);
+  const perIp = await hitRateLimit(db, ipKey(network), SEND_LIMIT_PER_IP, SEND_WINDOW_MS, now);
   if (!perIp.allowed)
     throw rateLimited('Too many codes requested. Please try again later.', perIp.retryAfterSeconds);
   const perEmail = await hitRateLimit(db, emailKey(email), SEND_LIMIT_PER_EMAIL, SEND_WINDOW_MS, now);
@@ -186,7 +192,7 @@ export async function requestCode(
     );
   }
 
-  if (await isSuspended(db, email, ip, now)) {
+  if (await isSuspended(db, email, network, now)) {
     // Same answer to the caller; the owner gets the link that re-enables code sign-in.
     await queueUnlockEmail(ctx, email, lang);
     return;
@@ -208,10 +214,15 @@ export async function requestCode(
  * Counts a wrong code for the email and the client's network. At the 10th in a row from the network, or the
  * 30th from anywhere, code sign-in stops (there, or everywhere) and the owner is emailed the unlock link.
  */
-async function recordFailure(ctx: SignInContext, email: string, ip: string, lang: Locale): Promise<void> {
+async function recordFailure(
+  ctx: SignInContext,
+  email: string,
+  network: string,
+  lang: Locale,
+): Promise<void> {
   const count = (key: string) =>
     hitRateLimit(ctx.db, key, Number.MAX_SAFE_INTEGER, FAILURE_MEMORY_MS, ctx.now).then((r) => r.count);
-  const fromClient = await count(clientFailureKey(email, ip));
+  const fromClient = await count(clientFailureKey(email, network));
   const inAll = await count(failureKey(email));
   if (inAll === SUSPEND_AFTER_FAILURES) {
     await ctx.db
@@ -227,12 +238,12 @@ async function recordFailure(ctx: SignInContext, email: string, ip: string, lang
 /** POST /v1/auth/verify: checks the code and signs in (creating the account on first sign-in). */
 export async function verifyCode(
   ctx: SignInContext,
-  input: { email: string; code: string; lang?: Locale | undefined; ip: string },
+  input: { email: string; code: string; lang?: Locale | undefined; network: string },
 ): Promise<{ token: string; expiresAt: Date; user: User }> {
   const { db, now } = ctx;
-  const { email, code, ip } = input;
+  const { email, code, network } = input;
   const lang = input.lang ?? 'en';
-  if (await isSuspended(db, email, ip, now)) throw refusal('suspended');
+  if (await isSuspended(db, email, network, now)) throw refusal('suspended');
 
   const [row] = await db
     .select()
@@ -257,7 +268,7 @@ export async function verifyCode(
   if (attempts === undefined) throw refusal('too_many_attempts');
 
   if (!sameHash(hashSecret(row.id, code), row.codeHash)) {
-    await recordFailure(ctx, email, ip, lang);
+    await recordFailure(ctx, email, network, lang);
     const left = CODE_MAX_ATTEMPTS - Number(attempts);
     throw left > 0 ? refusal('wrong', { attempts_left: left }) : refusal('too_many_attempts');
   }
@@ -276,13 +287,18 @@ export async function verifyCode(
         set: { codeSigninSuspendedAt: null },
       })
       .returning({ id: schema.users.id });
-    // The email is now verified: orders booked earlier with it become this account's.
+    // The email is now verified: orders booked earlier with it become this account's, unless it became their
+    // contact email less than 48 hours ago (a change made with a link that may have leaked, which the replaced
+    // address may still undo: docs/decisions/0022-email-change-undo.md). Such an order is claimed at a sign-in
+    // after the window.
     await tx
       .update(schema.orders)
       .set({ userId: user!.id })
-      .where(and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId)));
+      .where(
+        and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId), contactEmailSettled(now)),
+      );
     // Only this network's count: another network's lock (someone else guessing) stays.
-    await forgetFailures(tx, email, ip);
+    await forgetFailures(tx, email, network);
     const created = await createSession(tx, user!.id, now);
     return { ...created, userId: user!.id };
   });

@@ -11,6 +11,12 @@ export type Staff = { userId: string; email: string; role: StaffRole };
 /** Who did it: a signed-in staff member, or the command line (no user). */
 export type Actor = { userId: string; email: string } | { userId: null; email: 'command-line' };
 
+/**
+ * A traveller acting on an order by an emailed code or link (no user: the address they proved), in the order's
+ * audit entries: a change of the contact email and its undo (services/order-manage.ts).
+ */
+export type TravellerActor = { userId: null; email: string; traveller: true };
+
 export async function staffOf(db: Database, userId: string): Promise<Staff | null> {
   const [row] = await db
     .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role, email: schema.users.email })
@@ -23,7 +29,7 @@ export async function staffOf(db: Database, userId: string): Promise<Staff | nul
 export async function recordAudit(
   db: Database,
   entry: {
-    actor: Actor;
+    actor: Actor | TravellerActor;
     action: string;
     targetType: string;
     targetId: string;

@@ -1,3 +1,5 @@
+import { siteModeOf, type SiteMode } from '@parvoz/contracts/site-mode';
+
 /** Web-layer configuration, read once from the environment (validated fully at start by server.ts). */
 export const webConfig = {
   get apiUrl(): string {
@@ -8,5 +10,9 @@ export const webConfig = {
   },
   get secureCookies(): boolean {
     return (process.env.PUBLIC_URL ?? '').startsWith('https://');
+  },
+  /** Demo or live, by the API's rule (PARVOZ_MODE, else the operator's NODE_ENV): a demo says so on every page. */
+  get mode(): SiteMode {
+    return siteModeOf(process.env);
   },
 };

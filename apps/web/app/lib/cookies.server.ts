@@ -1,4 +1,5 @@
-import { parse, serialize, type SerializeOptions } from 'cookie';
+import { serialize, type SerializeOptions } from 'cookie';
+import { parseCookies } from '@parvoz/contracts/cookies';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_SECONDS, type Locale } from '@parvoz/i18n/locales';
 import { CURRENCY_COOKIE, type Currency } from '@parvoz/i18n/currency';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '@parvoz/contracts/visitor';
@@ -6,8 +7,13 @@ import { webConfig } from './config.server.ts';
 
 export const TOKEN_COOKIE = 'token';
 
+/**
+ * The request's cookies (values percent-decoded, a repeated name's first value), read by the parser the host's
+ * page cache reads them with, so that a page is kept under the cookies it was rendered for
+ * (docs/decisions/0018-page-cache.md).
+ */
 export function readCookies(request: Request): Record<string, string | undefined> {
-  return parse(request.headers.get('cookie') ?? '');
+  return parseCookies(request.headers.get('cookie'));
 }
 
 function baseOptions(): SerializeOptions {

@@ -68,6 +68,8 @@ export type RootData = {
     currency: string | null;
   } | null;
   hasToken: boolean;
+  /** A demonstration site (PARVOZ_MODE=demo): every page says so (components/DemoBanner.tsx). */
+  demo: boolean;
   /** The site's public origin, for absolute links (canonical, hreflang). */
   origin: string;
   /** A message an action asked to show on this page (`redirectWithToast`), shown once by the shell. */

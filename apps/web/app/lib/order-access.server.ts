@@ -1,4 +1,5 @@
-import { parse, serialize } from 'cookie';
+import { serialize } from 'cookie';
+import { parseCookies } from '@parvoz/contracts/cookies';
 import { webConfig } from './config.server.ts';
 
 /**
@@ -22,7 +23,7 @@ export function orderAccessCookieName(orderId: string): string {
 
 /** The order's access token from its cookie, or null. */
 export function readOrderAccess(request: Request, orderId: string): string | null {
-  const value = parse(request.headers.get('cookie') ?? '')[orderAccessCookieName(orderId)];
+  const value = parseCookies(request.headers.get('cookie'))[orderAccessCookieName(orderId)];
   return value && TOKEN.test(value) ? value : null;
 }
 

@@ -1,4 +1,5 @@
-import { parse, serialize } from 'cookie';
+import { serialize } from 'cookie';
+import { parseCookies } from '@parvoz/contracts/cookies';
 import { redirect } from 'react-router';
 import { z } from 'zod';
 import { MESSAGES } from '@parvoz/i18n/messages';
@@ -38,7 +39,7 @@ export function clearToastCookie(): string {
 
 /** The toast the request carries, or null (a broken or forged cookie is none). */
 export function readToast(request: Request): ServerToast | null {
-  const raw = parse(request.headers.get('cookie') ?? '')[TOAST_COOKIE];
+  const raw = parseCookies(request.headers.get('cookie'))[TOAST_COOKIE];
   if (!raw) return null;
   try {
     const parsed = toastSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));

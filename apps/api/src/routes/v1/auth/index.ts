@@ -3,7 +3,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { revokeSession } from '../../../services/sessions.ts';
 import { requestCode, unlockCodeSignIn, verifyCode } from '../../../services/sign-in.ts';
-import { clientIp } from '../../../client-ip.ts';
+import { clientIp, clientNetworkKey } from '../../../client-ip.ts';
 import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Sends a sign-in code. 202 with the same body whether or not an account exists for the email. */
   app.post('/code', { schema: schemaOf(endpoints.requestSignInCode) }, async (request, reply) => {
-    await requestCode(context(), { ...request.body, ip: clientIp(request) });
+    await requestCode(context(), {
+      ...request.body,
+      ip: clientIp(request),
+      network: clientNetworkKey(request),
+    });
     app.deps.kickOutbox();
     return reply.status(202).send({ data: { sent: true } });
   });
@@ -29,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify',
     limitedEndpoint(endpoints.verifySignInCode, ROUTE_LIMITS.verify, networkKey),
     async (request) => {
-      const result = await verifyCode(context(), { ...request.body, ip: clientIp(request) });
+      const result = await verifyCode(context(), { ...request.body, network: clientNetworkKey(request) });
       return {
         data: { token: result.token, expires_at: result.expiresAt.toISOString(), user: result.user },
       };

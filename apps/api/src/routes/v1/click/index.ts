@@ -39,7 +39,7 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       let outcome: ClickOutcome;
       try {
         outcome = await step(
-          { db, now, settings, siteUrl: app.deps.publicOrigin, log: request.log },
+          { db, now, settings, siteUrl: app.deps.publicOrigin, log: request.log, mode: config.mode },
           request.body,
         );
       } catch (error) {

@@ -97,6 +97,30 @@ describe('per contact email', () => {
   });
 });
 
+describe('per mailbox', () => {
+  test('plus-aliases and case variants of one address are one client; the contact email is kept as typed', async () => {
+    const first = await book(one, { email: 'Alias.Box@example.com', ip: '198.51.100.21' });
+    const second = await book(one, { email: 'alias.box+trip2@example.com', ip: '198.51.100.22' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const third = await book(one, { email: 'ALIAS.BOX+trip3@Example.com', ip: '198.51.100.23' });
+    expect(third.status).toBe(422);
+    expect(third.body.error.details).toMatchObject({
+      limit: 'orders',
+      scope: 'email',
+      order_id: second.body.data.id,
+    });
+    const [kept] = await api.db
+      .select({ email: schema.orders.contactEmail })
+      .from(schema.orders)
+      .where(eq(schema.orders.id, second.body.data.id));
+    expect(kept?.email).toBe('alias.box+trip2@example.com');
+    // Another mailbox of the domain is another client.
+    expect((await book(one, { email: 'alias.boxes+trip3@example.com', ip: '198.51.100.24' })).status).toBe(
+      201,
+    );
+  });
+});
+
 describe('per client IP', () => {
   test('a third unpaid order from one IP is refused, whatever the email; other IPs are not', async () => {
     const ip = '203.0.113.50';
@@ -127,6 +151,39 @@ describe('per client IP', () => {
       }),
     });
     expect(disguised.statusCode).toBe(422);
+  });
+});
+
+describe('per client network', () => {
+  // docs/operations.md, "Client IP trust model": an IPv6 client is its /64, an IPv4 client its address.
+  test('the addresses of one IPv6 /64 are one client; another /64 is another', async () => {
+    expect((await book(one, { email: 'v6-a@example.com', ip: '2001:db8:77:1::1' })).status).toBe(201);
+    const second = await book(one, { email: 'v6-b@example.com', ip: '2001:db8:77:1::2' });
+    expect(second.status).toBe(201);
+    const third = await book(one, { email: 'v6-c@example.com', ip: '2001:0db8:0077:0001:ffff:0:0:3' });
+    expect(third.status).toBe(422);
+    expect(third.body.error.details).toMatchObject({
+      limit: 'orders',
+      scope: 'ip',
+      order_id: second.body.data.id,
+    });
+    expect((await book(one, { email: 'v6-c@example.com', ip: '2001:db8:77:2::1' })).status).toBe(201);
+  });
+
+  test('rotating addresses of one /64 holds no more seats than one address: 5 + 5 > 9', async () => {
+    expect((await book(five, { email: 'v6-s1@example.com', ip: '2001:db8:78:1::1' })).status).toBe(201);
+    const second = await book(five, { email: 'v6-s2@example.com', ip: '2001:db8:78:1::2' });
+    expect(second.status).toBe(422);
+    expect(second.body.error.details).toMatchObject({ limit: 'seats', scope: 'ip' });
+  });
+
+  test('an IPv4-mapped IPv6 address is its IPv4 address; the next IPv4 address is another client', async () => {
+    expect((await book(one, { email: 'v4-a@example.com', ip: '203.0.113.80' })).status).toBe(201);
+    expect((await book(one, { email: 'v4-b@example.com', ip: '::ffff:203.0.113.80' })).status).toBe(201);
+    const third = await book(one, { email: 'v4-c@example.com', ip: '203.0.113.80' });
+    expect(third.status).toBe(422);
+    expect(third.body.error.details).toMatchObject({ scope: 'ip' });
+    expect((await book(one, { email: 'v4-c@example.com', ip: '203.0.113.81' })).status).toBe(201);
   });
 });
 

@@ -6,6 +6,7 @@ import { clientIp } from '../../../client-ip.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
+import { isDemoDocument, payableInMode } from '../../../payments/mode.ts';
 import { chooseProvider, offeredProviders } from '../../../payments/selection.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
@@ -85,12 +86,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * The providers an order is offered, never none: a live site takes no payment for a demonstration order, and
+   * none in a currency no real provider takes (the sandbox does not exist there); both are a 422 saying why
+   * (docs/operations.md, "Demo and live mode").
+   */
+  const offeredFor = (order: { supplier: string | null; currency: string }): string[] => {
+    if (!payableInMode(app.deps.config.mode, order))
+      throw new ApiFailure('unprocessable', 'This demonstration order cannot be paid on this site.', {
+        reason: 'demo_order',
+      });
+    const offered = offeredProviders(providers, order.currency);
+    if (offered.length === 0)
+      throw new ApiFailure(
+        'unprocessable',
+        `No payment provider of this site takes ${order.currency}: book in another currency.`,
+        { reason: 'currency_not_payable', currency: order.currency },
+      );
+    return offered;
+  };
+
   app.get(
     '/:id/payment_options',
     limitedEndpoint(endpoints.orderPaymentOptions, ROUTE_LIMITS.paymentOptions),
     async (request) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
-      const offered = offeredProviders(providers, order.row.currency);
+      const offered = offeredFor(order.row);
       return { data: { providers: offered.map((name) => ({ name })) } };
     },
   );
@@ -100,7 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     limitedEndpoint(endpoints.startOrderPayment, ROUTE_LIMITS.orders),
     async (request, reply) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
-      const offered = offeredProviders(providers, order.row.currency);
+      const offered = offeredFor(order.row);
       const name = chooseProvider(offered, request.body?.provider);
       if (!name)
         throw new ApiFailure('unprocessable', 'This payment provider is not offered for this order.', {
@@ -132,7 +153,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // The PDF's link carries the token it was fetched with (no new one per download); the owner's has none.
       const token = order.access === 'token' ? request.query.access_token : undefined;
       const link = app.deps.publicOrigin() + orderPagePath(lang, view.id, token);
-      const pdf = await renderETicketPdf(view, lang, link);
+      const pdf = await renderETicketPdf(view, lang, link, {
+        demo: isDemoDocument(app.deps.config.mode, order.row),
+      });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="e-ticket-${view.booking_reference}.pdf"`)

@@ -156,12 +156,14 @@ describe('the contact email', () => {
     const toOld = (await mailTo('anna.karimova@example.com')).slice(oldBefore);
     expect(toOld).toHaveLength(1);
     expect(toOld[0]!.text).toContain('new.address@example.com');
-    // The old address gets no link to the order.
+    // The old address gets no link to the order, only the undo of the change (email-change-undo.test.ts).
     expect(toOld[0]!.text).not.toContain('access_token');
+    expect(toOld[0]!.text).toContain(`/orders/${order.id}/undo-email-change?change=${change.id}&token=`);
     const toNew = await mailTo('new.address@example.com');
     expect(toNew).toHaveLength(2);
     expect(toNew[1]!.text).toContain(`/orders/${order.id}?access_token=`);
-    // Confirming again answers the same; "where is my ticket" now answers the new address only.
+    // Confirming again answers the same; "where is my ticket" answers the new address (and, for 48 hours, the
+    // old one too: email-change-undo.test.ts).
     expect((await send(confirmEmail(order, change.id, code), order.access_token)).statusCode).toBe(200);
     const lookup = await askForOrderLink(api.app, order.booking_reference, 'new.address@example.com');
     expect(lookup.statusCode).toBe(202);

@@ -9,6 +9,7 @@ import {
   receiptPdf,
   requestEmailChange,
   resendTickets,
+  undoEmailChange,
 } from '../../../services/order-manage.ts';
 
 /**
@@ -16,9 +17,11 @@ import {
  *   POST /v1/orders/:id/actions/change_phone                           { phone } → 200 the order
  *   POST /v1/orders/:id/email_changes                                  { email } → 201 a code to the new address
  *   POST /v1/orders/:id/email_changes/:change_id/actions/confirm       { code }  → 200 the order
+ *   POST /v1/orders/:id/email_changes/:change_id/actions/undo          { token } → 204 the old address back
  *   POST /v1/orders/:id/actions/resend_tickets                         → 202
  *   GET  /v1/orders/:id/receipt.pdf                                    → the payment receipt (a PDF: no contract)
- * For the order's signed-in owner or `?access_token=` of the order; anyone else 404. Each is rate-limited.
+ * For the order's signed-in owner or `?access_token=` of the order; anyone else 404 (the undo needs neither:
+ * its emailed token is the credential, ADR 0022). Each is rate-limited.
  */
 export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.deps;
@@ -61,6 +64,20 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/:id/email_changes/:change_id/actions/undo',
+    limitedEndpoint(endpoints.undoOrderEmailChange, ROUTE_LIMITS.orderChanges),
+    async (request, reply) => {
+      await undoEmailChange(deps(), {
+        orderId: request.params.id,
+        changeId: request.params.change_id,
+        token: request.body.token,
+      });
+      app.deps.kickOutbox();
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
     '/:id/actions/resend_tickets',
     limitedEndpoint(endpoints.resendOrderTickets, ROUTE_LIMITS.ticketResends),
     async (request, reply) => {
@@ -77,7 +94,11 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: rateLimit(ROUTE_LIMITS.receipts),
     },
     async (request, reply) => {
-      const { pdf, reference } = await receiptPdf({ db, now }, access(request), request.query.lang);
+      const { pdf, reference } = await receiptPdf(
+        { db, now, mode: app.deps.config.mode },
+        access(request),
+        request.query.lang,
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="receipt-${reference}.pdf"`)

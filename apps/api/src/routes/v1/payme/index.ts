@@ -76,7 +76,7 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
       let outcome: PaymeOutcome;
       try {
         outcome = await paymeMethod(
-          { db, now, siteUrl: app.deps.publicOrigin, log: request.log },
+          { db, now, siteUrl: app.deps.publicOrigin, log: request.log, mode: app.deps.config.mode },
           method as PaymeMethod,
           envelope.data.params,
         );

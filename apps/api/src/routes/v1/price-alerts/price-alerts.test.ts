@@ -346,6 +346,26 @@ describe('limits', () => {
     expect(await mailTo(email)).toHaveLength(CONFIRM_EMAILS_PER_DAY);
   });
 
+  test('plus-aliases and case variants of one address share its live-alert cap (docs/operations.md)', async () => {
+    const spellings = ['tagged@example.com', 'Tagged+a@example.com', 'tagged+b@EXAMPLE.com'];
+    for (const [i, email] of spellings.entries())
+      expect((await subscribe(email, search(90 + i))).statusCode).toBe(202);
+    const refused = await subscribe('tagged+c@example.com', search(93));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toMatchObject({ reason: 'alert_limit', max: MAX_PER_EMAIL });
+    // The alerts keep the address as typed (lower-cased): the emails go where the traveller asked.
+    expect(await mailTo('tagged+a@example.com')).toHaveLength(1);
+  });
+
+  test('plus-aliases of one address share its confirmation emails a day', async () => {
+    // Three links for one alert, two for another spelling's: five emails to one mailbox.
+    for (const email of ['aliased@example.com', 'aliased@example.com', 'Aliased@example.com'])
+      expect((await subscribe(email, search(94))).statusCode).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await subscribe('aliased+x@example.com', search(94))).statusCode).toBe(202);
+    expect((await subscribe('aliased+y@example.com', search(94))).statusCode).toBe(429);
+  });
+
   test(`one caller subscribes at most ${ROUTE_LIMITS.priceAlerts.limit} times an hour`, async () => {
     const ip = newIp();
     for (let i = 0; i < ROUTE_LIMITS.priceAlerts.limit; i++)
