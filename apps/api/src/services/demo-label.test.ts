@@ -36,7 +36,9 @@ describe('PDFs', () => {
     const order = sampleOrder();
     const notice = MESSAGES[lang]['demo.banner'];
     const ticket = pdfText(await renderETicketPdf(order, lang, 'https://parvoz.example/x', { demo: true }));
-    const receipt = pdfText(await renderReceiptPdf(order, [], lang, new Date(), { demo: true }));
+    const receipt = pdfText(
+      await renderReceiptPdf(order, [], lang, new Date(order.created_at), { demo: true }),
+    );
     for (const text of [ticket, receipt]) expect(text.replace(/\s+/g, ' ')).toContain(notice);
     const real = pdfText(await renderETicketPdf(order, lang, 'https://parvoz.example/x'));
     expect(real).not.toContain(notice);
