@@ -37,6 +37,9 @@ import {
   updatedAt,
   uuidId,
 } from './schema-columns.ts';
+import { users } from './schema-accounts.ts';
+
+export * from './schema-accounts.ts';
 
 export { GENDERS, type Gender } from './schema-columns.ts';
 
@@ -91,43 +94,7 @@ export type LocalizedText = Partial<Record<'en' | 'ru' | 'uz' | 'tr', string>>;
 // ---------------------------------------------------------------------------------------------------------
 // Accounts and sign-in (DESIGN §5)
 
-/** A traveller's account. The API's `userDetail` is a projection of phone, language and currency. */
-export const users = pgTable(
-  'users',
-  {
-    id: uuidId(),
-    /** Always stored lower-cased (a CHECK enforces it), so the unique index is case-insensitive. */
-    email: text('email').notNull(),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    phone: text('phone'),
-    language: text('language'),
-    currency: text('currency'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    /** Set when code sign-in is blocked for this account (abuse); null when allowed. */
-    codeSigninSuspendedAt: tsNullable('code_signin_suspended_at'),
-  },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    check('users_email_lower', sql`"email" = lower("email")`),
-  ],
-);
-
-/** A signed-in session; only the SHA-256 of the bearer token is stored. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuidId(),
-    userId: ownedBy('user_id', () => users.id),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: tsNullable('revoked_at'),
-  },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
-);
+// `users` and `sessions` are in schema-accounts.ts (the second factor's tables refer to them without a cycle).
 
 /** A one-time sign-in code sent by email (hashed; 10 min; 5 wrong tries kill it). */
 export const authCodes = pgTable(
@@ -905,3 +872,8 @@ export const searchCounts = pgTable(
 // Price alerts (issue 17 §3), in a file of their own
 
 export * from './schema-price-alerts.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The console's second factor (issue 33 part 8), in a file of its own
+
+export * from './schema-second-factor.ts';
