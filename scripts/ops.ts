@@ -1,4 +1,7 @@
 /**
+ * `npm run ops -- reset-second-factor <email>`: someone who lost every second factor and recovery code
+ * (issue 33 part 8) has them all removed, audited as the command line; they enrol again after signing in.
+ *
  * `npm run ops -- add-admin <email>`: makes the first admin of the console (issue 13 §5), on the database
  * the server uses (DATABASE_URL, else the embedded one under PARVOZ_DATA_DIR). Creates the account when
  * there is none; running it again changes nothing. The admin then signs in at /{lang}/login with the code
@@ -10,12 +13,14 @@ import { z } from 'zod';
 import { createDatabase, migrate } from '@parvoz/db';
 import { serverConfigSchema } from '@parvoz/api/host/config';
 import { grantRole } from '@parvoz/api/services/staff';
+import { resetSecondFactor } from '@parvoz/api/second-factor/service';
 
-const USAGE = 'usage: npm run ops -- add-admin <email>';
+const USAGE = 'usage: npm run ops -- add-admin <email> | reset-second-factor <email>';
+const COMMANDS = ['add-admin', 'reset-second-factor'];
 
 export async function runOps(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const [command, email, ...rest] = args;
-  if (command !== 'add-admin' || !email || rest.length) throw new Error(USAGE);
+  if (!command || !COMMANDS.includes(command) || !email || rest.length) throw new Error(USAGE);
   const parsed = z.email().safeParse(email.trim().toLowerCase());
   if (!parsed.success) throw new Error(`not an email address: ${email}\n${USAGE}`);
   const config = serverConfigSchema.parse(env);
@@ -26,6 +31,11 @@ export async function runOps(args: string[], env: NodeJS.ProcessEnv = process.en
   );
   try {
     await migrate(database.db);
+    if (command === 'reset-second-factor') {
+      const reset = await resetSecondFactor(database.db, parsed.data, new Date());
+      if (!reset) throw new Error(`no account with the email ${parsed.data}: nothing changed.`);
+      return `${parsed.data}: ${reset.factorsRemoved} factors and ${reset.recoveryCodesRemoved} recovery codes removed; they enrol again after signing in.`;
+    }
     const { staff, changed } = await grantRole(database.db, {
       email: parsed.data,
       role: 'admin',

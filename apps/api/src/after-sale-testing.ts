@@ -13,6 +13,7 @@ import { sandboxWebhook } from './payments/sandbox.ts';
 import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
+import { passSecondFactor } from './second-factor/testing.ts';
 import { createSession } from './services/sessions.ts';
 import { pdfText } from './pdf-text-testing.ts';
 
@@ -205,13 +206,18 @@ export async function signedInAs(
   return { authorization: `Bearer ${(await createSession(db, user!.id, sessionAt)).token}` };
 }
 
-/** The callers of the console's authorization tests: nobody, a traveller, an operator and an admin. */
-export async function consoleCallers(db: Database, now: Date, sessionAt = now) {
+/**
+ * The callers of the console's authorization tests: nobody, a traveller, an operator and an admin, the
+ * admin's session past the second factor (an authenticator app enrolled at `now`, the API's clock).
+ */
+export async function consoleCallers(app: FastifyInstance, db: Database, now: Date, sessionAt = now) {
+  const admin = await signedInAs(db, 'boss@agency.test', 'admin', now, sessionAt);
+  await passSecondFactor(app, admin, now);
   return {
     anonymous: {},
     traveller: await signedInAs(db, 'traveller@example.com', null, now, sessionAt),
     operator: await signedInAs(db, 'desk@agency.test', 'operator', now, sessionAt),
-    admin: await signedInAs(db, 'boss@agency.test', 'admin', now, sessionAt),
+    admin,
   } satisfies Record<string, Headers>;
 }
 

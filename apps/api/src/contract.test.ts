@@ -21,6 +21,9 @@ import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, type Booked } from './after-sale-testing.ts';
 import { createSession } from './services/sessions.ts';
 import { grantRole } from './services/staff.ts';
+import { passSecondFactor } from './second-factor/testing.ts';
+import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
+import { totpCodeAt } from './second-factor/totp.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -212,7 +215,12 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
 
   test('orders, refunds, staff, overview, emails, tours and inboxes: every answer parses under its contract', async () => {
     const admin = await signedIn('admin@contract.test', 'admin');
-    expect((await call('opsMe', {}, admin)).data).toEqual({ email: 'admin@contract.test', role: 'admin' });
+    expect((await call('opsMe', {}, admin)).data).toEqual({
+      email: 'admin@contract.test',
+      role: 'admin',
+      second_factor: 'enrol',
+    });
+    await passSecondFactor(app, admin, new Date());
 
     // An order found, read, noted, its confirmation resent, its contact corrected, then cancelled.
     const order = await paidOrder(50);
@@ -331,6 +339,29 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
       { params: { id: application!.id }, body: { status: 'approved' } },
       admin,
     );
+
+    // The second factor: a passkey (a software one) and another authenticator app added, the passkey used,
+    // recovery codes regenerated, the app removed.
+    expect((await call('opsSecondFactor', {}, admin)).data.status).toBe('verified');
+    const passkey = new SoftPasskey('http://localhost');
+    const creation = await call('opsPasskeyRegistrationOptions', {}, admin);
+    const registered = await call(
+      'opsRegisterPasskey',
+      { body: { name: 'Laptop', response: passkey.register(creation.data.options as never) } },
+      admin,
+    );
+    expect(registered.data.factor.kind).toBe('passkey');
+    const setup = await call('opsTotpSetup', {}, admin);
+    const app2 = await call(
+      'opsEnrolTotp',
+      { body: { name: 'Tablet', code: totpCodeAt(setup.data.secret, new Date()) } },
+      admin,
+    );
+    const asked = await call('opsPasskeyAuthenticationOptions', {}, admin);
+    const assertion = passkey.authenticate(asked.data.options as never);
+    await call('opsVerifySecondFactor', { body: { method: 'passkey', response: assertion } }, admin);
+    expect((await call('opsRegenerateRecoveryCodes', {}, admin)).data.recovery_codes).toHaveLength(10);
+    await call('opsRemoveSecondFactor', { params: { id: app2.data.factor.id } }, admin);
 
     // Every console endpoint was called above.
     expect(Object.keys(opsEndpoints).filter((name) => !called.has(name as Name))).toEqual([]);

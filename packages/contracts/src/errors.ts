@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A console endpoint, for a session that has not passed the second factor (details: { status }). */
+  second_factor_required: 403,
   not_found: 404,
   idempotency_in_progress: 409,
   offer_expired: 410,

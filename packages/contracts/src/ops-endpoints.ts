@@ -51,6 +51,18 @@ import {
   opsTourResponseSchema,
   opsToursResponseSchema,
 } from './ops-tours.ts';
+import {
+  opsEnrolResponseSchema,
+  opsPasskeyOptionsResponseSchema,
+  opsPasskeyRegisterSchema,
+  opsRecoveryCodesResponseSchema,
+  opsSecondFactorParamsSchema,
+  opsSecondFactorStateResponseSchema,
+  opsSecondFactorVerifyResponseSchema,
+  opsSecondFactorVerifySchema,
+  opsTotpEnrolSchema,
+  opsTotpSetupResponseSchema,
+} from './ops-second-factor.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -70,7 +82,7 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsOrderSearchSchema,
     response: opsOrderSearchResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsGetOrder: endpoint({
     method: 'GET',
@@ -79,7 +91,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsOrderParamsSchema,
     response: opsOrderDetailResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsAddOrderNote: endpoint({
     method: 'POST',
@@ -90,7 +102,7 @@ export const opsEndpoints = {
     body: opsNoteSchema,
     status: 201,
     response: opsNoteResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
   opsQuoteCancellation: endpoint({
     method: 'POST',
@@ -100,7 +112,13 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     status: 201,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable', 'idempotency_in_progress'],
+    errors: [
+      'not_found',
+      'second_factor_required',
+      'unprocessable',
+      'unavailable',
+      'idempotency_in_progress',
+    ],
   }),
   opsCancelOrder: endpoint({
     method: 'POST',
@@ -110,7 +128,13 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCancelSchema,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable', 'idempotency_in_progress'],
+    errors: [
+      'not_found',
+      'second_factor_required',
+      'unprocessable',
+      'unavailable',
+      'idempotency_in_progress',
+    ],
   }),
   opsCancelOrderWithOverride: endpoint({
     method: 'POST',
@@ -121,7 +145,13 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCancelOverrideSchema,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable', 'idempotency_in_progress'],
+    errors: [
+      'not_found',
+      'second_factor_required',
+      'unprocessable',
+      'unavailable',
+      'idempotency_in_progress',
+    ],
   }),
   opsRetryRefund: endpoint({
     method: 'POST',
@@ -131,7 +161,7 @@ export const opsEndpoints = {
     params: opsRefundParamsSchema,
     body: opsRefundRetrySchema,
     response: opsRefundRetryResponseSchema,
-    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
   }),
   opsResendConfirmation: endpoint({
     method: 'POST',
@@ -141,7 +171,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsResendSchema,
     response: opsResendResponseSchema,
-    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
   }),
   opsCorrectContact: endpoint({
     method: 'POST',
@@ -152,7 +182,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCorrectContactSchema,
     response: orderResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
 
   // ---- Staff (admins only, issue 13 §5) -----------------------------------------------------------------
@@ -162,7 +192,7 @@ export const opsEndpoints = {
     summary: 'Admins only: the operators and admins.',
     access: 'staff',
     response: opsStaffResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsInviteOperator: endpoint({
     method: 'POST',
@@ -174,7 +204,7 @@ export const opsEndpoints = {
     status: 201,
     alsoStatus: [200],
     response: opsInviteResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
   opsRevokeOperator: endpoint({
     method: 'DELETE',
@@ -184,7 +214,7 @@ export const opsEndpoints = {
     params: opsStaffParamsSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsAuditLog: endpoint({
     method: 'GET',
@@ -192,7 +222,7 @@ export const opsEndpoints = {
     summary: 'Admins only: the latest 200 entries of the append-only audit log, newest first.',
     access: 'staff',
     response: opsAuditResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
 
   // ---- Overview (issue 13 §8) -----------------------------------------------------------------------------
@@ -203,7 +233,7 @@ export const opsEndpoints = {
       'The last 30 UTC days: searches, orders, paid orders and revenue per currency per day, conversion, top routes.',
     access: 'staff',
     response: opsOverviewResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsOutbox: endpoint({
     method: 'GET',
@@ -211,7 +241,7 @@ export const opsEndpoints = {
     summary: "The email queue's backlog and the emails that could not be sent (recipients redacted).",
     access: 'staff',
     response: opsOutboxResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsRetryEmail: endpoint({
     method: 'POST',
@@ -220,7 +250,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsOutboxParamsSchema,
     response: opsEmailRetryResponseSchema,
-    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
   }),
 
   // ---- Tours and inboxes (issue 13 §7) ------------------------------------------------------------------
@@ -230,7 +260,7 @@ export const opsEndpoints = {
     summary: 'Every tour, published or not.',
     access: 'staff',
     response: opsToursResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsCreateTour: endpoint({
     method: 'POST',
@@ -249,7 +279,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourDetailResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateTour: endpoint({
     method: 'PUT',
@@ -259,7 +289,7 @@ export const opsEndpoints = {
     params: opsTourParamsSchema,
     body: opsTourInputSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    errors: ['not_found', 'second_factor_required', 'unprocessable'],
   }),
   opsPublishTour: endpoint({
     method: 'POST',
@@ -268,7 +298,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
   opsUnpublishTour: endpoint({
     method: 'POST',
@@ -277,7 +307,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
   opsUploadTourImage: endpoint({
     method: 'POST',
@@ -287,7 +317,13 @@ export const opsEndpoints = {
     params: opsTourParamsSchema,
     body: opsTourImageSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'unprocessable', 'payload_too_large', 'idempotency_in_progress'],
+    errors: [
+      'not_found',
+      'second_factor_required',
+      'unprocessable',
+      'payload_too_large',
+      'idempotency_in_progress',
+    ],
   }),
   opsListTourRequests: endpoint({
     method: 'GET',
@@ -296,7 +332,7 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsTourRequestListSchema,
     response: opsTourRequestsResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateTourRequest: endpoint({
     method: 'POST',
@@ -306,7 +342,7 @@ export const opsEndpoints = {
     params: opsInboxParamsSchema,
     body: opsTourRequestUpdateSchema,
     response: opsTourRequestUpdateResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
   opsListAgencyApplications: endpoint({
     method: 'GET',
@@ -315,7 +351,7 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsAgencyApplicationListSchema,
     response: opsAgencyApplicationsResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateAgencyApplication: endpoint({
     method: 'POST',
@@ -325,7 +361,92 @@ export const opsEndpoints = {
     params: opsInboxParamsSchema,
     body: opsAgencyApplicationUpdateSchema,
     response: opsAgencyApplicationUpdateResponseSchema,
-    errors: ['not_found', 'idempotency_in_progress'],
+    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+  }),
+
+  // ---- Second factor (issue 33 part 8): open to a session that has not passed it --------------------------
+  opsSecondFactor: endpoint({
+    method: 'GET',
+    path: '/v1/ops/second-factor',
+    summary:
+      "The session's second-factor status, whether this site's origin allows passkeys, the factors enrolled.",
+    access: 'staff',
+    response: opsSecondFactorStateResponseSchema,
+    errors: ['not_found'],
+  }),
+  opsPasskeyRegistrationOptions: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/passkeys/options',
+    summary: 'WebAuthn registration options (a challenge kept 5 minutes for this session).',
+    access: 'staff',
+    response: opsPasskeyOptionsResponseSchema,
+    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+  }),
+  opsRegisterPasskey: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/passkeys',
+    summary: "Adds a passkey from the browser's answer; the first factor brings the recovery codes.",
+    access: 'staff',
+    body: opsPasskeyRegisterSchema,
+    status: 201,
+    response: opsEnrolResponseSchema,
+    errors: ['not_found', 'second_factor_required', 'unprocessable', 'invalid_code'],
+  }),
+  opsTotpSetup: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/totp/setup',
+    summary: 'A new authenticator-app secret (QR code and text), kept 5 minutes for this session.',
+    access: 'staff',
+    response: opsTotpSetupResponseSchema,
+    errors: ['not_found', 'second_factor_required'],
+  }),
+  opsEnrolTotp: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/totp',
+    summary:
+      'Adds the authenticator app once it shows a valid code; the first factor brings the recovery codes.',
+    access: 'staff',
+    body: opsTotpEnrolSchema,
+    status: 201,
+    response: opsEnrolResponseSchema,
+    errors: ['not_found', 'second_factor_required', 'unprocessable', 'invalid_code'],
+  }),
+  opsPasskeyAuthenticationOptions: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/verify/options',
+    summary: 'WebAuthn authentication options for this session (5 minutes, used once).',
+    access: 'staff',
+    response: opsPasskeyOptionsResponseSchema,
+    errors: ['not_found', 'unprocessable'],
+  }),
+  opsVerifySecondFactor: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/verify',
+    summary:
+      'Passes the second factor for this session: a passkey, an authenticator code or a recovery code.',
+    access: 'staff',
+    body: opsSecondFactorVerifySchema,
+    response: opsSecondFactorVerifyResponseSchema,
+    errors: ['not_found', 'unprocessable', 'invalid_code'],
+  }),
+  opsRemoveSecondFactor: endpoint({
+    method: 'DELETE',
+    path: '/v1/ops/second-factor/factors/{id}',
+    summary: "Removes one of the signed-in person's factors (an admin keeps at least one).",
+    access: 'staff',
+    params: opsSecondFactorParamsSchema,
+    status: 204,
+    response: noContentSchema,
+    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+  }),
+  opsRegenerateRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/v1/ops/second-factor/recovery-codes',
+    summary: 'Ten new recovery codes, replacing the old ones, shown this once.',
+    access: 'staff',
+    status: 201,
+    response: opsRecoveryCodesResponseSchema,
+    errors: ['not_found', 'second_factor_required', 'unprocessable'],
   }),
 } as const;
 

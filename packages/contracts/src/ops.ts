@@ -1,6 +1,7 @@
 /** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
 import { z } from 'zod';
 import { e164PhoneSchema, orderSchema } from './booking.ts';
+import { secondFactorStatusSchema } from './ops-second-factor.ts';
 
 export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
@@ -122,8 +123,15 @@ const amount = z.string();
 /** Free-form facts of an audit entry or a timeline event (an action's own fields). */
 const details = z.record(z.string(), z.unknown());
 
-/** GET /v1/ops/me: who the signed-in staff member is. */
-export const opsMeSchema = z.object({ email: z.string(), role: z.enum(STAFF_ROLE_NAMES) });
+/**
+ * GET /v1/ops/me: who the signed-in staff member is, and where the session stands with the second factor
+ * (./ops-second-factor.ts): the console sends `verify` and `enrol` to its second-factor page.
+ */
+export const opsMeSchema = z.object({
+  email: z.string(),
+  role: z.enum(STAFF_ROLE_NAMES),
+  second_factor: secondFactorStatusSchema,
+});
 export type OpsMe = z.infer<typeof opsMeSchema>;
 export const opsMeResponseSchema = z.object({ data: opsMeSchema });
 

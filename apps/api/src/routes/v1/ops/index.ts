@@ -29,6 +29,9 @@ import {
   type Staff,
 } from '../../../services/staff.ts';
 import { opsTourRoutes } from './tours.ts';
+import { consoleOpen } from '@parvoz/core/second-factor';
+import { secondFactorRoutes } from '../../../second-factor/routes.ts';
+import { statusOf } from '../../../second-factor/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Console routes only admins may use (operators get the 404 of an unknown endpoint). */
     adminOnly?: boolean;
+    /** Console routes open to a session that has not passed the second factor (its own routes and `/me`). */
+    secondFactorOpen?: boolean;
   }
 }
 
@@ -58,6 +63,17 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     const adminOnly = request.routeOptions.config?.adminOnly;
     if (adminOnly && staff.role !== 'admin') return hidden(request, reply);
     request.staff = staff;
+    // The second factor (issue 33 part 8): an admin, or an operator who enrolled one, passes it once per
+    // session before anything else of the console (a typed 403 the console's pages turn into its page).
+    if (request.routeOptions.config?.secondFactorOpen) return;
+    const status = await statusOf(db, {
+      staff,
+      sessionId: (request.caller as { sessionId: string }).sessionId,
+    });
+    if (!consoleOpen(status))
+      return sendError(reply, 'second_factor_required', 'Pass the second factor to use the console.', {
+        status,
+      });
   });
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
   // The overview (issue 13 §8): a child plugin, behind the gate above.
@@ -71,9 +87,22 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw new ApiFailure('not_found', 'No such order.');
   };
 
-  app.get('/me', { ...limited, schema: schemaOf(endpoints.opsMe) }, async (request) => ({
-    data: { email: request.staff!.email, role: request.staff!.role },
-  }));
+  app.get(
+    '/me',
+    { ...limited, config: { secondFactorOpen: true }, schema: schemaOf(endpoints.opsMe) },
+    async (request) => ({
+      data: {
+        email: request.staff!.email,
+        role: request.staff!.role,
+        second_factor: await statusOf(db, {
+          staff: request.staff!,
+          sessionId: (request.caller as { sessionId: string }).sessionId,
+        }),
+      },
+    }),
+  );
+  // Passkeys, authenticator apps and recovery codes (issue 33 part 8), behind the same gate.
+  await app.register(secondFactorRoutes);
 
   // Tours and inboxes (issue 13 §7), in their own file, behind the same gate.
   await app.register(opsTourRoutes);

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await db.execute(
     sql`UPDATE orders SET contact_email = '=hyperlink("http://evil.test","x"),@b' WHERE id = ${orders.unpaidA.id}`,
   );
-  Object.assign(headers, await consoleCallers(db, now(), new Date(NOW + 30 * DAY)));
+  Object.assign(headers, await consoleCallers(app, db, now(), new Date(NOW + 30 * DAY)));
 }, 120_000);
 
 afterAll(() => close?.());

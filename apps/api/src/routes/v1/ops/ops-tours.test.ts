@@ -13,6 +13,7 @@ import { startTestApi } from '../../../testing.ts';
 import { ANON } from '../../../booking-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
+import { passSecondFactor } from '../../../second-factor/testing.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -70,6 +71,7 @@ beforeAll(async () => {
   await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
   await grantRole(db, { email: 'operator@agency.test', role: 'operator', actor, now: clock });
   who.admin = await signedIn('admin@agency.test');
+  await passSecondFactor(app, who.admin, clock);
   who.operator = await signedIn('operator@agency.test');
   who.traveller = await signedIn('traveller@example.com');
   const [request] = await db

@@ -16,6 +16,7 @@ import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transp
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../booking-testing.ts';
 import { createSession } from '../../../services/sessions.ts';
 import { grantRole } from '../../../services/staff.ts';
+import { passSecondFactor } from '../../../second-factor/testing.ts';
 import { runOps } from '../../../../../../scripts/ops.ts';
 
 let app: FastifyInstance;
@@ -63,6 +64,7 @@ beforeAll(async () => {
     now,
   });
   who.admin = await signedIn('admin@agency.test');
+  await passSecondFactor(app, who.admin, new Date(clock));
   who.operator = await signedIn('operator@agency.test');
   who.traveller = await signedIn('traveller@example.com');
   const offer = await searchOffer(app, { date: isoDay(start, 30) });
@@ -121,6 +123,7 @@ describe('who may use the console', () => {
     expect((await call('operator', 'GET', '/v1/ops/me')).json().data).toEqual({
       email: 'operator@agency.test',
       role: 'operator',
+      second_factor: 'optional',
     });
     expect((await call('admin', 'GET', '/v1/ops/me')).json().data.role).toBe('admin');
     expect(
