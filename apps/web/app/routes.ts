@@ -40,6 +40,7 @@ export default [
       route('orders', 'routes/ops-orders.tsx'),
       route('orders/:id', 'routes/ops-order.tsx'),
       route('staff', 'routes/ops-staff.tsx'),
+      route('security', 'routes/ops-security.tsx'),
       route('tours', 'routes/ops-tours.tsx'),
       route('tours/new', 'routes/ops-tours-edit.tsx', { id: 'ops-tour-new' }),
       route('tours/:id', 'routes/ops-tours-edit.tsx'),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import { Outlet } from 'react-router';
+import { Outlet, redirect } from 'react-router';
 import type { Route } from './+types/ops-layout';
 import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
@@ -9,11 +9,15 @@ import { SectionNav, type SectionLink } from '../components/SectionNav.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OpsMe } from '@parvoz/contracts/ops';
-import { opsCall } from '../features/ops/ops-api.server.ts';
+import { opsCall, securityPath } from '../features/ops/ops-api.server.ts';
 
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const me = await opsCall(context.get(requestStateContext), opsEndpoints.opsMe, {});
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = context.get(requestStateContext);
+  const me = await opsCall(state, opsEndpoints.opsMe, {});
+  // A session that has not passed the second factor sees only the page where it does (issue 33 part 8).
+  const pending = me.data.second_factor === 'verify' || me.data.second_factor === 'enrol';
+  if (pending && new URL(request.url).pathname !== securityPath(state)) throw redirect(securityPath(state));
   // The console's words come with the console (the shell every traveller loads leaves them out).
   return { me: me.data, consoleMessages: consoleMessages(context.get(requestStateContext).locale) };
 }
@@ -33,14 +37,18 @@ export default function OpsLayout({ loaderData }: Route.ComponentProps) {
 
 function OpsFrame({ me }: { me: OpsMe }) {
   const t = useT();
-  const sections: SectionLink[] = [
-    { to: '/ops', key: 'ops.nav.overview', end: true },
-    { to: '/ops/orders', key: 'ops.nav.orders' },
-    { to: '/ops/tours', key: 'ops.nav.tours' },
-    { to: '/ops/requests', key: 'ops.nav.requests' },
-    { to: '/ops/applications', key: 'ops.nav.applications' },
-    ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' } as const] : []),
-  ];
+  const pending = me.second_factor === 'verify' || me.second_factor === 'enrol';
+  const sections: SectionLink[] = pending
+    ? [{ to: '/ops/security', key: 'ops.nav.security' }]
+    : [
+        { to: '/ops', key: 'ops.nav.overview', end: true },
+        { to: '/ops/orders', key: 'ops.nav.orders' },
+        { to: '/ops/tours', key: 'ops.nav.tours' },
+        { to: '/ops/requests', key: 'ops.nav.requests' },
+        { to: '/ops/applications', key: 'ops.nav.applications' },
+        ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' } as const] : []),
+        { to: '/ops/security', key: 'ops.nav.security' },
+      ];
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 pb-3">

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import type { EndpointDefinition, EndpointInput, EndpointOutput } from '@parvoz/contracts/endpoint';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint, type CallOptions } from '../../lib/endpoint-client.server.ts';
@@ -6,10 +7,14 @@ import type { RequestState } from '../../lib/request-context.server.ts';
 /** The not-found page: what anyone without a console role sees of every console page (issue 13 §5). */
 export const consoleNotFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
+/** The console's second-factor page (issue 33 part 8): verify, enrol, manage factors and recovery codes. */
+export const securityPath = (state: RequestState) => `/${state.locale}/ops/security`;
+
 /**
  * Calls a console endpoint (packages/contracts/src/ops-endpoints.ts; /v1/ops answers 404 to anyone without
  * a role) as the signed-in visitor, by its contract like `callEndpoint`; its 401/404 become the page's 404,
- * so the console shows nothing more than the API does.
+ * so the console shows nothing more than the API does, and its `second_factor_required` a redirect to the
+ * second-factor page.
  */
 export async function opsCall<const E extends EndpointDefinition & { access: 'staff' }>(
   state: RequestState,
@@ -21,6 +26,8 @@ export async function opsCall<const E extends EndpointDefinition & { access: 'st
     return await callEndpoint(state.api, definition, input);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 401)) throw consoleNotFound();
+    if (error instanceof ApiError && error.code === 'second_factor_required')
+      throw redirect(securityPath(state));
     throw error;
   }
 }

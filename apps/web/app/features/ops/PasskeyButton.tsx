@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useT } from '../../lib/i18n.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Button } from '../../components/Button.tsx';
+
+type OptionsAnswer = { options?: Record<string, unknown>; problem?: string };
+
+/**
+ * A passkey used or added (issue 33 part 8): asks the page's action for the WebAuthn options (`optionsIntent`),
+ * lets the browser and the authenticator answer (@simplewebauthn/browser, loaded on the click), and posts the
+ * answer (`answerIntent`, with `fields`). Needs JavaScript: disabled until the page has hydrated; a browser
+ * without WebAuthn or a cancelled prompt is said in an alert.
+ */
+export function PasskeyButton({
+  optionsIntent,
+  answerIntent,
+  mode,
+  label,
+  fields = {},
+  formId,
+}: {
+  optionsIntent: string;
+  answerIntent: string;
+  mode: 'register' | 'authenticate';
+  label: string;
+  fields?: Record<string, string>;
+  /** A form whose fields (the passkey's name) go with the answer. */
+  formId?: string;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const options = useFetcher<OptionsAnswer>({ key: `passkey-options:${optionsIntent}` });
+  const answer = useFetcher({ key: `passkey-answer:${answerIntent}` });
+  const [failed, setFailed] = useState<'failed' | 'unsupported' | null>(null);
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    const data = options.data;
+    if (!data || handled.current === data) return;
+    handled.current = data;
+    if (!data.options) return;
+    void (async () => {
+      const browser = await import('@simplewebauthn/browser');
+      if (!browser.browserSupportsWebAuthn()) return setFailed('unsupported');
+      try {
+        const response =
+          mode === 'register'
+            ? await browser.startRegistration({ optionsJSON: data.options as never })
+            : await browser.startAuthentication({ optionsJSON: data.options as never });
+        const extra = formId
+          ? Object.fromEntries(
+              [...new FormData(document.getElementById(formId) as HTMLFormElement)].map(([k, v]) => [
+                k,
+                String(v),
+              ]),
+            )
+          : {};
+        await answer.submit(
+          { ...extra, ...fields, intent: answerIntent, response: JSON.stringify(response) },
+          { method: 'post' },
+        );
+      } catch {
+        setFailed('failed');
+      }
+    })();
+  }, [options.data, mode, answer, answerIntent, fields, formId]);
+
+  const busy = options.state !== 'idle' || answer.state !== 'idle';
+  return (
+    <div className="grid gap-2">
+      <Button
+        type="button"
+        disabled={!hydrated || busy}
+        onClick={() => {
+          if (formId) {
+            const form = document.getElementById(formId) as HTMLFormElement | null;
+            if (form && !form.reportValidity()) return;
+          }
+          setFailed(null);
+          void options.submit({ intent: optionsIntent }, { method: 'post' });
+        }}
+      >
+        {label}
+      </Button>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-800">
+          {t(failed === 'unsupported' ? 'ops.security.passkey.unsupported' : 'ops.security.passkey.failed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
