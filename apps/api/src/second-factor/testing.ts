@@ -11,8 +11,11 @@ type Headers = Record<string, string>;
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 
-/** What the helper enrolled per email: the app's secret, the last step it typed, the recovery codes left. */
-const enrolled = new Map<string, { secret: string; lastStep: number; recoveryCodes: string[] }>();
+/** What the helper enrolled per API and email: the app's secret, the last step it typed, the codes left. */
+const enrolledBy = new WeakMap<
+  FastifyInstance,
+  Map<string, { secret: string; lastStep: number; recoveryCodes: string[] }>
+>();
 
 /** Enrols an authenticator app for the session's person at `now`: its secret and (first factor) recovery codes. */
 export async function enrolTotp(app: FastifyInstance, headers: Headers, now: Date, name = 'Phone') {
@@ -41,6 +44,8 @@ export async function passSecondFactor(app: FastifyInstance, headers: Headers, n
   const { email, second_factor: status } = me.json<{ data: { email: string; second_factor: string } }>().data;
   if (status === 'verified') return;
   const current = Math.floor(now.getTime() / STEP_MS);
+  const enrolled = enrolledBy.get(app) ?? new Map();
+  enrolledBy.set(app, enrolled);
   if (status === 'enrol' || status === 'optional') {
     const { secret, recoveryCodes } = await enrolTotp(app, headers, now);
     enrolled.set(email, { secret, lastStep: current, recoveryCodes });

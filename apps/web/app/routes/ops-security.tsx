@@ -1,4 +1,4 @@
-import { Form, data, redirect, useFetcher, useNavigation } from 'react-router';
+import { Form, data, redirect, useNavigation } from 'react-router';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import {
   opsSecondFactorParamsSchema,
@@ -146,10 +146,8 @@ export default function OpsSecurity({ loaderData, actionData }: Route.ComponentP
   const t = useT();
   const { state, origin } = loaderData;
   const busy = useNavigation().state !== 'idle';
-  // A passkey's answer comes back through its button's fetcher, not the page's action data.
-  const registered = useFetcher<SecurityResult>({ key: 'passkey-answer:passkey-register' }).data;
-  const verifiedByPasskey = useFetcher<SecurityResult>({ key: 'passkey-answer:passkey-verify' }).data;
-  const result = registered?.kind === 'codes' ? registered : (actionData ?? registered ?? verifiedByPasskey);
+  // The options of a passkey come back to its button (a fetcher); everything else is the page's action data.
+  const result = actionData?.kind === 'options' ? undefined : actionData;
   const heading: MessageKey =
     state.status === 'verify'
       ? 'ops.security.heading.verify'

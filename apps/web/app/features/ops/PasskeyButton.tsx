@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useNavigation, useSubmit } from 'react-router';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../components/Button.tsx';
 
-type OptionsAnswer = { options?: Record<string, unknown>; problem?: string };
+type OptionsAnswer = { options?: Record<string, unknown>; problem?: MessageKey };
 
 /**
  * A passkey used or added (issue 33 part 8): asks the page's action for the WebAuthn options (`optionsIntent`),
  * lets the browser and the authenticator answer (@simplewebauthn/browser, loaded on the click), and posts the
- * answer (`answerIntent`, with `fields`). Needs JavaScript: disabled until the page has hydrated; a browser
+ * answer (`answerIntent`, with `fields`) as the page's own form would: its redirect or action data follow as
+ * after any post. Needs JavaScript: disabled until the page has hydrated; a browser
  * without WebAuthn or a cancelled prompt is said in an alert.
  */
 export function PasskeyButton({
@@ -31,7 +33,8 @@ export function PasskeyButton({
   const t = useT();
   const hydrated = useHydrated();
   const options = useFetcher<OptionsAnswer>({ key: `passkey-options:${optionsIntent}` });
-  const answer = useFetcher({ key: `passkey-answer:${answerIntent}` });
+  const submit = useSubmit();
+  const navigating = useNavigation().state !== 'idle';
   const [failed, setFailed] = useState<'failed' | 'unsupported' | null>(null);
   const handled = useRef<unknown>(null);
 
@@ -56,7 +59,7 @@ export function PasskeyButton({
               ]),
             )
           : {};
-        await answer.submit(
+        await submit(
           { ...extra, ...fields, intent: answerIntent, response: JSON.stringify(response) },
           { method: 'post' },
         );
@@ -64,9 +67,10 @@ export function PasskeyButton({
         setFailed('failed');
       }
     })();
-  }, [options.data, mode, answer, answerIntent, fields, formId]);
+  }, [options.data, mode, submit, answerIntent, fields, formId]);
 
-  const busy = options.state !== 'idle' || answer.state !== 'idle';
+  const busy = options.state !== 'idle' || navigating;
+  const problem = options.data?.problem;
   return (
     <div className="grid gap-2">
       <Button
@@ -83,9 +87,12 @@ export function PasskeyButton({
       >
         {label}
       </Button>
-      {failed ? (
+      {failed || problem ? (
         <p role="alert" className="text-sm text-red-800">
-          {t(failed === 'unsupported' ? 'ops.security.passkey.unsupported' : 'ops.security.passkey.failed')}
+          {t(
+            problem ??
+              (failed === 'unsupported' ? 'ops.security.passkey.unsupported' : 'ops.security.passkey.failed'),
+          )}
         </p>
       ) : null}
     </div>
