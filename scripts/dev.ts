@@ -14,11 +14,15 @@ const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
 const env = { ...process.env, NODE_ENV: 'development', API_URL: apiUrl, PUBLIC_URL: publicUrl };
 
 const children = [
-  spawn(process.execPath, ['--watch-path=apps/api', '--watch-path=packages', 'server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...env, PARVOZ_ROLE: 'api', PORT: apiPort },
-  }),
+  spawn(
+    process.execPath,
+    ['--import=./scripts/fast-start.ts', '--watch-path=apps/api', '--watch-path=packages', 'server.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, PARVOZ_ROLE: 'api', PORT: apiPort },
+    },
+  ),
   spawn(path.join(root, 'node_modules/.bin/react-router'), ['dev', '--port', webPort], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',

@@ -1,4 +1,6 @@
 /** `npm start`: builds the web app when its build is missing or older than the sources, then runs server.ts. */
+// First: what it sets up applies to every module imported after it (server.ts below).
+import './fast-start.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

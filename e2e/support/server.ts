@@ -105,7 +105,9 @@ export async function startSite(
   // A site on PostgreSQL or on a data folder its suite prepared still keeps its generated files in a folder of its own.
   const dataDir = chosen || database ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   if (database) env = { DATABASE_URL: database.url!, ...env };
-  const child = spawn(process.execPath, [options.asNpmStart ? 'scripts/start.ts' : 'server.ts'], {
+  // As `npm start` starts it (scripts/start.ts loads scripts/fast-start.ts first).
+  const entry = options.asNpmStart ? ['scripts/start.ts'] : ['--import=./scripts/fast-start.ts', 'server.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...inherited,
