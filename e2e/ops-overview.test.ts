@@ -23,6 +23,7 @@ import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
 import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
 import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
+import { passSecondFactorOnPage } from './support/second-factor.ts';
 
 const ADMIN = 'chief@agency.test';
 const BOUNCED = 'late.reader@example.com';
@@ -82,6 +83,8 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   await signInOnPage(page, site.url, smtp, ADMIN);
+  // An admin passes the second factor first (issue 33 part 8): an authenticator app, enrolled now.
+  await passSecondFactorOnPage(page, site.url, ADMIN);
   await gotoHydrated(page, `${site.url}/en/ops`);
   await page.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import { Outlet, redirect } from 'react-router';
+import { Outlet } from 'react-router';
 import type { Route } from './+types/ops-layout';
 import { sharedIntl, useRootData, useT } from '../lib/i18n.tsx';
 import { consoleMessages } from '../lib/shell-messages.server.ts';
@@ -9,15 +9,14 @@ import { SectionNav, type SectionLink } from '../components/SectionNav.tsx';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OpsMe } from '@parvoz/contracts/ops';
-import { opsCall, securityPath } from '../features/ops/ops-api.server.ts';
+import { opsCall } from '../features/ops/ops-api.server.ts';
 
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
+  // A session that has not passed the second factor (issue 33 part 8) is sent to its page by the pages'
+  // own calls (`opsCall` turns the API's second_factor_required into the redirect); /me is open to it.
   const me = await opsCall(state, opsEndpoints.opsMe, {});
-  // A session that has not passed the second factor sees only the page where it does (issue 33 part 8).
-  const pending = me.data.second_factor === 'verify' || me.data.second_factor === 'enrol';
-  if (pending && new URL(request.url).pathname !== securityPath(state)) throw redirect(securityPath(state));
   // The console's words come with the console (the shell every traveller loads leaves them out).
   return { me: me.data, consoleMessages: consoleMessages(context.get(requestStateContext).locale) };
 }

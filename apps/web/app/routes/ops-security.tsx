@@ -462,7 +462,7 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: 'home' | 'secur
         className="grid gap-3"
       >
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="saved" value="1" required className="size-5" />
+          <input type="checkbox" required className="size-5" />
           <span>{t('ops.security.codes.saved')}</span>
         </label>
         <div>
