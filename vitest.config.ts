@@ -61,6 +61,10 @@ export default defineConfig({
           // file starts its own site on its own port and database, so none sees another's data.
           fileParallelism: true,
           maxWorkers: 2,
+          // As in the unit suite: each file starts its own site, browser and test servers, and no file mocks a
+          // module, so files can share a worker's imports (each file imported @parvoz/db, the Duffel test
+          // server and Playwright again, ~3 s of CPU per file).
+          isolate: false,
         },
       },
     ],

@@ -56,3 +56,8 @@ vitest run --project pg
 
 step end-to-end tests
 vitest run --project e2e
+
+# The suite on another day than today (docs/testing-dates.md): one listed day per run, a different one each
+# day of the week, on a PostgreSQL server of its own started under the moved clock.
+step moved clock: "npm run test:dates -- --short"
+bash scripts/test-dates.sh --short
