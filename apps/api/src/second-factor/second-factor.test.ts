@@ -482,29 +482,46 @@ describe('limits and the command line', () => {
     }
   });
 
-  test('every second-factor route has a rate limit', async () => {
-    for (const [route, method, url] of [
-      ['secondFactor', 'GET', '/v1/ops/second-factor'],
-      ['secondFactorVerify', 'POST', '/v1/ops/second-factor/verify/options'],
-    ] as const) {
-      const limited = await startTestApi(
-        { rateLimitScale: 2 / ROUTE_LIMITS[route].limit },
-        { now: () => new Date(clock) },
-      );
-      try {
-        const email = `budget.${route.toLowerCase()}@agency.test`;
+  test('every second-factor route has a rate limit (per person)', async () => {
+    // A sixtieth of every limit: 2 calls of `second-factor`, 1 of `second-factor-verify`.
+    const limited = await startTestApi({ rateLimitScale: 1 / 60 }, { now: () => new Date(clock) });
+    try {
+      expect(Math.round(ROUTE_LIMITS.secondFactor.limit / 60)).toBe(2);
+      expect(Math.max(1, Math.round(ROUTE_LIMITS.secondFactorVerify.limit / 60))).toBe(1);
+      const verifyRoutes = [
+        '/v1/ops/second-factor/totp',
+        '/v1/ops/second-factor/verify/options',
+        '/v1/ops/second-factor/verify',
+      ];
+      for (const [i, [method, url, payload]] of SECOND_FACTOR_ROUTES.entries()) {
+        // A person of their own per route (budgets are per person and limit).
+        const email = `budget${i}@agency.test`;
         await grantRole(limited.db, { email, role: 'operator', actor, now: new Date(clock) });
         const [user] = await limited.db.select().from(schema.users).where(eq(schema.users.email, email));
         const headers = {
           authorization: `Bearer ${(await createSession(limited.db, user!.id, new Date(clock))).token}`,
         };
-        const statuses = [];
-        for (let i = 0; i < 3; i++)
-          statuses.push((await limited.app.inject({ method, url, headers })).statusCode);
-        expect(statuses[2], url).toBe(429);
-      } finally {
-        await limited.close();
+        const allowed = verifyRoutes.includes(url) ? 1 : 2;
+        const statuses: number[] = [];
+        for (let n = 0; n <= allowed; n++)
+          statuses.push(
+            (
+              await limited.app.inject({
+                method: method as 'GET',
+                url,
+                headers,
+                ...(payload ? { payload } : {}),
+              })
+            ).statusCode,
+          );
+        expect(
+          statuses.slice(0, allowed).every((s) => s !== 429),
+          `${method} ${url} ${statuses}`,
+        ).toBe(true);
+        expect(statuses[allowed], `${method} ${url}`).toBe(429);
       }
+    } finally {
+      await limited.close();
     }
   });
 
