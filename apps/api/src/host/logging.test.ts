@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import { pino } from 'pino';
@@ -12,23 +11,13 @@ import {
   scrubLinks,
   scrubUrl,
 } from './logging.ts';
-
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { capturedLog } from './captured-log-testing.ts';
 
 const SECRETS = ['123456', 'tok-9f8e7d6c', 'sess=abc', '4242424242424242', '737', 'AB1234567'];
 
 describe('redaction', () => {
   test('codes, tokens, cookies, card data and document numbers never reach the log', () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = capturedLog();
     const log = pino(loggerOptions('info'), stream);
     log.info({
       req: { headers: { authorization: 'Bearer tok-9f8e7d6c', cookie: 'sess=abc' } },
@@ -49,7 +38,7 @@ describe('redaction', () => {
   });
 
   test('redaction reaches child bindings, errors and any depth, and leaves the logged object as it was', () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = capturedLog();
     const log = pino(loggerOptions('info'), stream);
     const logged = {
       deep: { a: { b: { c: { token: 'tok-9f8e7d6c' } } } },
@@ -110,7 +99,7 @@ describe('redaction', () => {
   });
 
   test("a request's logger has its bindings redacted, and every child logger is made that way", () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = capturedLog();
     const root = pino(loggerOptions('info'), stream);
     const app = Fastify();
     const child = redactingChildLogger.call(
@@ -134,7 +123,7 @@ describe('redaction', () => {
   });
 
   test("Fastify's request log carries the request id and a masked URL", async () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = capturedLog();
     const app = Fastify({ logger: { ...loggerOptions('info'), stream }, genReqId: requestIdFor });
     app.get('/unlock', async () => ({ ok: true }));
     await app.inject({ url: '/unlock?token=s3cr3t-value', headers: { 'x-request-id': 'from-web-1' } });
@@ -147,7 +136,7 @@ describe('redaction', () => {
   });
 
   test("Fastify's request log names a route with a secret in its path by its pattern", async () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = capturedLog();
     const app = Fastify({ logger: { ...loggerOptions('info'), stream }, genReqId: requestIdFor });
     app.get('/pay/:session', async () => ({ ok: true }));
     await app.inject({ url: '/pay/sbx_s3cr3t?x=1' });

@@ -7,7 +7,6 @@ import { createHash, createHmac } from 'node:crypto';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,6 +17,7 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../testing.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../booking-testing.ts';
 import { askForOrderLink } from '../after-sale-testing.ts';
+import { capturedLog } from '../host/captured-log-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -98,13 +98,7 @@ describe('links of orders made before random tokens', () => {
 
 describe('the log', () => {
   test('never carries an access token, whichever way the token travels', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
+    const { lines, stream } = capturedLog();
     const database = await createTestDatabase();
     cleanups.push(() => database.close());
     // No mail transport: emails are written to the log instead of sent (without SMTP_URL, with their text

@@ -4,10 +4,10 @@
  * writing to a captured stream, the card page is opened, refused, challenged and paid, and the lines are scanned
  * (apps/api/src/host/logging.ts `loggedUrl`, docs/decisions/0021-log-redaction-when-written.md).
  */
-import { Writable } from 'node:stream';
 import { afterAll, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi, routesOf } from '../../../testing.ts';
+import { capturedLog } from '../../../host/captured-log-testing.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../booking-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -17,13 +17,7 @@ afterAll(async () => {
 });
 
 test('no card page session reaches the request log: its requests are logged by route pattern', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream } = capturedLog();
   const database = await createTestDatabase();
   cleanups.push(() => database.close());
   const app = await buildTestApi(
