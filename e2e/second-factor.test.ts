@@ -8,7 +8,8 @@
  *  - a new session must pass the passkey (the same credential in another browser context) before the console;
  *  - a recovery code opens a session once, and not a second;
  *  - the pages are axe-clean, on a 360 px phone too;
- *  - the default `npm start` origin (an IP address) offers only the authenticator app, and says why.
+ *  - the default `npm start` origin (an IP address) offers only the authenticator app, and says why; the app is
+ *    enrolled there (a mistyped code keeps its key).
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -19,6 +20,7 @@ import { en } from './support/messages.ts';
 import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import type { TestSmtpServer } from './support/smtp.ts';
 import { signInOnPage } from './support/journeys.ts';
+import { totpCodeAt } from '../apps/api/src/second-factor/totp.ts';
 
 const ADMIN = 'keyholder@agency.test';
 let smtp: TestSmtpServer;
@@ -202,7 +204,26 @@ test('on the default npm start origin (an IP address) only the authenticator app
     const origin127 = new URL(ipSite.site.url).origin;
     await page.getByText(en('ops.security.passkey.unavailableIp', { origin: origin127 })).waitFor();
     expect(await page.getByRole('button', { name: en('ops.security.passkey.add') }).count()).toBe(0);
-    await page.getByRole('button', { name: en('ops.security.totp.add') }).waitFor();
+    // The authenticator app: its QR code and key; a mistyped code keeps the key, the right one enrols it.
+    await page.getByRole('button', { name: en('ops.security.totp.add') }).click();
+    await page.getByRole('img', { name: en('ops.security.totp.qr') }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await expectAxeClean(page, 'authenticator app set-up');
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: en('ops.security.totp.confirm') }) });
+    await form.getByLabel(en('ops.security.factorName')).fill('Phone');
+    await form.getByLabel(en('ops.security.totp.code')).fill('000000');
+    await form.getByRole('button', { name: en('ops.security.totp.confirm') }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: en('ops.security.error.invalid') })
+      .waitFor();
+    expect((await page.getByTestId('totp-secret').textContent())!.trim()).toBe(secret);
+    await form.getByLabel(en('ops.security.factorName')).fill('Phone');
+    await form.getByLabel(en('ops.security.totp.code')).fill(totpCodeAt(secret, new Date()));
+    await form.getByRole('button', { name: en('ops.security.totp.confirm') }).click();
+    await page.getByTestId('recovery-codes').waitFor();
   } finally {
     await stopSuite(ipSite.site, ipSite.browser, ipSite.smtp);
   }

@@ -44,7 +44,8 @@ const INTRO: Record<OpsSecondFactorState['status'], MessageKey> = {
 export type SecurityResult =
   | { kind: 'problem'; problem: MessageKey }
   | { kind: 'codes'; codes: string[]; added: boolean }
-  | { kind: 'setup'; secret: string; qrSvg: string }
+  /** An authenticator app being added: its QR code (not again after a wrong code: the key is still shown). */
+  | { kind: 'setup'; secret: string; qrSvg: string | null; problem?: MessageKey }
   | { kind: 'removed' }
   | { kind: 'options'; options: Record<string, unknown> };
 
@@ -105,10 +106,18 @@ async function act(state: RequestState, form: FormData): Promise<SecurityResult 
     }
     case 'totp-enrol': {
       if (!name.success) return { kind: 'problem', problem: 'ops.security.error.form' };
-      const added = await opsCall(state, opsEndpoints.opsEnrolTotp, {
-        body: { name: name.data, code: text('code') },
-      });
-      return { kind: 'codes', codes: added.data.recovery_codes ?? [], added: true };
+      try {
+        const added = await opsCall(state, opsEndpoints.opsEnrolTotp, {
+          body: { name: name.data, code: text('code') },
+        });
+        return { kind: 'codes', codes: added.data.recovery_codes ?? [], added: true };
+      } catch (error) {
+        // A mistyped code keeps the key the app was given (the API keeps it 5 minutes): type the next code.
+        const secret = text('secret');
+        if (error instanceof ApiError && error.code === 'invalid_code' && /^[A-Z2-7]{16,128}$/.test(secret))
+          return { kind: 'setup', secret, qrSvg: null, problem: 'ops.security.error.invalid' };
+        throw error;
+      }
     }
     case 'remove': {
       const params = opsSecondFactorParamsSchema.safeParse({ id: text('id') });
@@ -297,7 +306,7 @@ function Manage({
   state: OpsSecondFactorState;
   origin: string;
   busy: boolean;
-  setup: { secret: string; qrSvg: string } | null;
+  setup: { secret: string; qrSvg: string | null; problem?: MessageKey } | null;
 }) {
   const t = useT();
   const { locale } = useRootData();
@@ -381,20 +390,31 @@ function Manage({
         {setup ? (
           <>
             <p>{t('ops.security.totp.scan')}</p>
-            <div
-              role="img"
-              aria-label={t('ops.security.totp.qr')}
-              className="w-48 max-w-full bg-white"
-              // Our API's own SVG (the qrcode package), not the visitor's input.
-              dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
-            />
+            {setup.problem ? (
+              <p role="alert" className="rounded bg-red-50 p-3 text-red-900">
+                {t(setup.problem)}
+              </p>
+            ) : null}
+            {setup.qrSvg ? (
+              <div
+                role="img"
+                aria-label={t('ops.security.totp.qr')}
+                className="w-48 max-w-full bg-white"
+                // Our API's own SVG (the qrcode package), never the visitor's input.
+                dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+              />
+            ) : null}
             <p>
               <span className="font-medium">{t('ops.security.totp.secret')}:</span>{' '}
               <code className="break-all" data-testid="totp-secret">
                 {setup.secret}
               </code>
             </p>
-            <PostForm intent="totp-enrol" className="flex flex-wrap items-end gap-3">
+            <PostForm
+              intent="totp-enrol"
+              fields={{ secret: setup.secret }}
+              className="flex flex-wrap items-end gap-3"
+            >
               <LabelledInput
                 label={t('ops.security.factorName')}
                 name="name"
