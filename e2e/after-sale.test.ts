@@ -357,6 +357,39 @@ test('managing a booking: the phone, the email by a code sent to the new address
     const file = await download.path();
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
     await expectAxeClean(page);
+
+    // The replaced address undoes the change from the link it was told (docs/decisions/0022-email-change-undo.md):
+    // opening the link changes nothing, its button puts the old address back and mails it a new link, and the
+    // link cannot be used twice.
+    const undoUrl = /https?:\/\/\S+\/undo-email-change\?[^\s"<>)\]]+/.exec(told.text)?.[0];
+    expect(undoUrl, told.text).toContain(`/en/orders/${order.id}/undo-email-change?`);
+    const undo = await page.context().newPage();
+    await gotoHydrated(undo, undoUrl!);
+    await undo.getByRole('heading', { level: 1, name: m('manage.undoEmail.heading') }).waitFor();
+    expect(smtp.to(email)).toHaveLength(3);
+    await expectAxeClean(undo);
+    await undo.getByRole('button', { name: m('manage.undoEmail.submit') }).click();
+    await undo
+      .getByRole('status')
+      .filter({ hasText: m('manage.undoEmail.done') })
+      .waitFor();
+    // Every earlier link stops working; the new one mailed to the old address shows it as the contact again.
+    const stale = await gotoHydrated(
+      page,
+      `${site.url}/en/orders/${order.id}?access_token=${order.access_token}`,
+    );
+    expect(stale?.status()).toBe(404);
+    const mailed = await smtp.waitFor(email, 15_000, 4);
+    const orderUrl = new RegExp(`https?://\\S+/orders/${order.id}\\?[^\\s"<>)\\]]+`).exec(mailed.text)?.[0];
+    expect(orderUrl, mailed.text).toBeDefined();
+    await gotoHydrated(page, orderUrl!);
+    await page.getByText(email, { exact: true }).first().waitFor();
+    await gotoHydrated(undo, undoUrl!);
+    await undo.getByRole('button', { name: m('manage.undoEmail.submit') }).click();
+    await undo
+      .getByRole('alert')
+      .filter({ hasText: m('manage.undoEmail.invalid') })
+      .waitFor();
   } finally {
     await page.context().close();
   }
