@@ -15,7 +15,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { formatMoney } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { raiseLowestPrice, releaseSeats } from '../apps/api/src/price-alert-testing.ts';
+import { raiseLowestPrice, releaseSeats } from '../apps/api/src/modules/price-alerts/testing/price-moves.ts';
 import { startSite, type RunningSite, stopSuite, postgresTestDatabase } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { codeOf, startSmtpServer, type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';

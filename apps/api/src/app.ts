@@ -32,11 +32,14 @@ import { supplierWebhookRoutes } from './routes/v1/supplier-webhooks/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
 import { paymeRoutes } from './routes/v1/payme/index.ts';
 import { clickRoutes } from './routes/v1/click/index.ts';
-import { priceAlertRoutes } from './routes/v1/price-alerts/index.ts';
 import { referenceRoutes } from './routes/v1/reference/index.ts';
 import { opsRoutes } from './routes/v1/ops/index.ts';
-import { createPriceAlertWorker, type PriceAlertWorker } from './services/price-alert-worker.ts';
-import { alertLinkOrigin } from './services/price-alerts.ts';
+import {
+  alertLinkOrigin,
+  createPriceAlertWorker,
+  priceAlertRoutes,
+  type PriceAlertWorker,
+} from './modules/price-alerts/index.ts';
 import { warmUpEmailRendering } from './services/email-layout.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds, startRefunds } from './services/refunds.ts';

@@ -7,7 +7,7 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import type { MailTransport, OutgoingEmail } from './adapters/mail/transport.ts';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from './app.ts';
 import type { OutboxWorker } from './services/outbox.ts';
-import type { PriceAlertWorker } from './services/price-alert-worker.ts';
+import type { PriceAlertWorker } from './modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from './config.ts';
 import { loggerOptions } from './host/logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from './client-ip.ts';

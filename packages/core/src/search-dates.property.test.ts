@@ -3,7 +3,7 @@
  * at any "now" of 2024–2032 (weighted towards month and year ends, 29 February, clock changes and midnight in UTC,
  * Tashkent and Istanbul; dates.fixture.ts). The oracle of "today" is the origin's calendar date as Intl's time
  * zone database tells it, not the schedule's own offset tables. A price alert ends when its search is refused
- * for its date (price-alert-worker.ts), so the first property is also when alerts stop.
+ * for its date (apps/api/src/modules/price-alerts/worker.ts), so the first property is also when alerts stop.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

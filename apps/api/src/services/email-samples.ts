@@ -9,7 +9,7 @@ import { renderEmail, type EmailKind, type EmailPayload } from './mail.ts';
 import { renderOrderEmail } from './booking-mail.ts';
 import { renderAfterSaleEmail } from './after-sale-mail.ts';
 import { renderOperatorEmail } from './operator-mail.ts';
-import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
+import { renderPriceAlertEmail, type AlertSearchText } from '../modules/price-alerts/index.ts';
 import { staffInviteEmail } from './staff-mail.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 

@@ -6,7 +6,7 @@ import type { OutgoingEmail } from '../adapters/mail/transport.ts';
 import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
 import type { AfterSaleEmailKind } from './after-sale-mail.ts';
-import type { PriceAlertEmailKind } from './price-alert-mail.ts';
+import type { PriceAlertEmailKind } from '../modules/price-alerts/index.ts';
 import type { StaffEmailKind } from './staff-mail.ts';
 import type { AirlineChangeEmailKind } from './airline-change-mail.ts';
 import { ActionButton, BigCode, LeadEmail, h, Paragraph, renderEmailParts } from './email-layout.ts';

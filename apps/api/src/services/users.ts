@@ -3,6 +3,15 @@ import { schema, type Database } from '@parvoz/db';
 import type { User } from '@parvoz/contracts/user';
 import type { ProfileUpdate } from '@parvoz/contracts/profile';
 
+/** The account's email address (null when there is no such account). */
+export async function emailOfUser(db: Database, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return user?.email ?? null;
+}
+
 /** The user as the API shows it; `userDetail` carries the profile settings when asked for (spec §3, §7). */
 export async function getUserWithDetail(
   db: Database,

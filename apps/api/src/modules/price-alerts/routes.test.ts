@@ -12,12 +12,12 @@ import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 import { formatMoney } from '@parvoz/i18n/currency';
-import { useTestApi, memoryMailTransport } from '../../../testing.ts';
-import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { raiseLowestPrice, releaseSeats, sellOut } from '../../../price-alert-testing.ts';
-import { ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { CONFIRM_EMAILS_PER_DAY, CONFIRM_TTL_MS } from '../../../services/price-alerts.ts';
+import { useTestApi, memoryMailTransport } from '../../testing.ts';
+import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
+import { ANON, isoDay } from '../../booking-testing.ts';
+import { raiseLowestPrice, releaseSeats, sellOut } from './testing/price-moves.ts';
+import { ROUTE_LIMITS } from '../../rate-limit.ts';
+import { CONFIRM_EMAILS_PER_DAY, CONFIRM_TTL_MS } from './service.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const SITE = 'https://parvoz.example';

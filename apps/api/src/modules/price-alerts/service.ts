@@ -12,10 +12,9 @@
  * - "Mine" in the profile is every alert of the account's email: signing in proves the address as the
  *   confirmation link does.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { PriceAlert, PriceAlertCreateRequest } from '@parvoz/contracts/price-alerts';
 import { fromMajorString, money, toMajorString, type CurrencyCode } from '@parvoz/core/money';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
@@ -23,19 +22,19 @@ import { lowestPrice } from '@parvoz/core/price-alerts';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { SupplierError } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
-import { searchPlaceName } from './booking-format.ts';
-import { ApiFailure } from '../errors.ts';
-import type { FlightService } from './flights.ts';
-import { enqueueEmail } from './mail.ts';
-import { renderPriceAlertEmail, type AlertSearchText } from './price-alert-mail.ts';
-import { mailboxCandidates } from './mailbox-match.ts';
-import { hitRateLimit } from './rate-limits.ts';
+import { searchPlaceName } from '../../services/booking-format.ts';
+import { ApiFailure } from '../../errors.ts';
+import type { FlightService } from '../../services/flights.ts';
+import { enqueueEmail } from '../../services/mail.ts';
+import { hitRateLimit } from '../../services/rate-limits.ts';
+import { emailOfUser } from '../../services/users.ts';
+import { renderPriceAlertEmail, type AlertSearchText } from './mail.ts';
+import * as store from './store.ts';
+import type { AlertRow } from './store.ts';
 
 export const CONFIRM_TTL_MS = 7 * 24 * 3600_000;
 /** Confirmation emails one address may be sent per day, whoever asks (the route limits each caller too). */
 export const CONFIRM_EMAILS_PER_DAY = 5;
-
-type AlertRow = typeof schema.priceAlerts.$inferSelect;
 
 export type PriceAlertDeps = {
   db: Database;
@@ -51,10 +50,6 @@ export function alertLinkOrigin(app: FastifyInstance): string {
 
 export function newAlertToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function hashAlertToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 export function searchOf(row: AlertRow): AlertSearchText {
@@ -113,37 +108,6 @@ export async function lowestPriceNow(
   return { ok: true, price: lowestPrice(totals) };
 }
 
-/** Alerts that count against a cap: active ones and those still awaiting confirmation. */
-function liveAlerts(at: Date) {
-  const t = schema.priceAlerts;
-  return or(
-    eq(t.status, 'active'),
-    and(eq(t.status, 'pending'), gt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
-  );
-}
-
-/** The live alerts of exactly this address (the account's list). */
-function liveAlertsOf(email: string, at: Date) {
-  return and(eq(schema.priceAlerts.email, email), liveAlerts(at));
-}
-
-/** The alerts of `email`'s mailbox, whichever `+tag` spelling each was asked for with, among `where`. */
-async function mailboxAlerts(tx: Database, email: string, where: SQL | undefined): Promise<AlertRow[]> {
-  const t = schema.priceAlerts;
-  const mailbox = canonicalMailbox(email);
-  const rows = await tx
-    .select()
-    .from(t)
-    .where(and(mailboxCandidates(t.email, email), where));
-  return rows.filter((row) => canonicalMailbox(row.email) === mailbox);
-}
-
-/** Serialises changes to one mailbox's alerts within a transaction (the cap), on every instance. */
-async function lockAddress(tx: Database, email: string): Promise<void> {
-  const key = `price-alerts:${canonicalMailbox(email)}`;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-}
-
 function alertLimit(max: number): ApiFailure {
   return new ApiFailure('unprocessable', `An email address may watch at most ${max} searches.`, {
     reason: 'alert_limit',
@@ -196,10 +160,9 @@ export async function createPriceAlert(
     );
   }
 
-  const t = schema.priceAlerts;
   await deps.db.transaction(async (tx) => {
-    await lockAddress(tx, input.email);
-    const live = await mailboxAlerts(tx, input.email, liveAlerts(at));
+    await store.lockMailbox(tx, input.email);
+    const live = await store.liveMailboxAlerts(tx, input.email, at, CONFIRM_TTL_MS);
     // The same search asked again with the same spelling renews its link; another spelling is another alert
     // (its emails go where it was asked for) but counts against the one mailbox's cap.
     const same = live.find(
@@ -222,41 +185,32 @@ export async function createPriceAlert(
     if (same) {
       // A new link replaces the one the traveller did not get or lost; the price is today's.
       alertId = same.id;
-      await tx
-        .update(t)
-        .set({ lang: input.lang, currency: input.currency, referencePriceMinor: price, createdAt: at })
-        .where(eq(t.id, same.id));
-      await tx
-        .delete(schema.priceAlertTokens)
-        .where(
-          and(eq(schema.priceAlertTokens.alertId, same.id), eq(schema.priceAlertTokens.purpose, 'confirm')),
-        );
+      await store.renewPendingAlert(tx, same.id, {
+        lang: input.lang,
+        currency: input.currency,
+        referencePriceMinor: price,
+        createdAt: at,
+      });
     } else {
-      const [row] = await tx
-        .insert(t)
-        .values({
-          email: input.email,
-          lang: input.lang,
-          currency: input.currency,
-          origin: search.origin,
-          destination: search.destination,
-          departureDate: search.departureDate,
-          returnDate: search.returnDate,
-          adults: search.passengers.adults,
-          children: search.passengers.children,
-          infants: search.passengers.infants,
-          cabin: search.cabin,
-          referencePriceMinor: price,
-          nextCheckAt: at,
-          createdAt: at,
-        })
-        .returning({ id: t.id });
-      alertId = row!.id;
+      alertId = await store.insertAlert(tx, {
+        email: input.email,
+        lang: input.lang,
+        currency: input.currency,
+        origin: search.origin,
+        destination: search.destination,
+        departureDate: search.departureDate,
+        returnDate: search.returnDate,
+        adults: search.passengers.adults,
+        children: search.passengers.children,
+        infants: search.passengers.infants,
+        cabin: search.cabin,
+        referencePriceMinor: price,
+        nextCheckAt: at,
+        createdAt: at,
+      });
     }
     const token = newAlertToken();
-    await tx
-      .insert(schema.priceAlertTokens)
-      .values({ alertId, purpose: 'confirm', tokenHash: hashAlertToken(token), createdAt: at });
+    await store.insertToken(tx, alertId, 'confirm', token, at);
     await enqueueEmail(tx, {
       to: input.email,
       kind: 'price-alert-confirm',
@@ -274,25 +228,6 @@ export async function createPriceAlert(
   });
 }
 
-/** The alert a link token opens (null when unknown); `purpose` must match the link's page. */
-async function alertByToken(
-  db: Database,
-  token: string,
-  purpose: 'confirm' | 'unsubscribe',
-): Promise<{ alert: AlertRow; tokenCreatedAt: Date } | null> {
-  const [row] = await db
-    .select({ alert: schema.priceAlerts, tokenCreatedAt: schema.priceAlertTokens.createdAt })
-    .from(schema.priceAlertTokens)
-    .innerJoin(schema.priceAlerts, eq(schema.priceAlerts.id, schema.priceAlertTokens.alertId))
-    .where(
-      and(
-        eq(schema.priceAlertTokens.tokenHash, hashAlertToken(token)),
-        eq(schema.priceAlertTokens.purpose, purpose),
-      ),
-    );
-  return row ?? null;
-}
-
 const unknownLink = () =>
   new ApiFailure('not_found', 'This link is not valid: it has expired, or the alert no longer exists.');
 
@@ -306,22 +241,17 @@ export async function confirmPriceAlert(
   lang?: Locale,
 ): Promise<PriceAlert> {
   const at = deps.now();
-  const found = await alertByToken(deps.db, token, 'confirm');
+  const found = await store.alertByToken(deps.db, token, 'confirm');
   if (!found) throw unknownLink();
   const { alert } = found;
   if (alert.status !== 'pending') return presentAlert(alert, lang);
   if (found.tokenCreatedAt.getTime() + CONFIRM_TTL_MS <= at.getTime()) throw unknownLink();
-  const t = schema.priceAlerts;
   return deps.db.transaction(async (tx) => {
-    await lockAddress(tx, alert.email);
-    const active = await mailboxAlerts(tx, alert.email, eq(t.status, 'active'));
+    await store.lockMailbox(tx, alert.email);
+    const active = await store.activeMailboxAlerts(tx, alert.email);
     if (active.length >= deps.config.priceAlertMaxPerEmail)
       throw alertLimit(deps.config.priceAlertMaxPerEmail);
-    const [updated] = await tx
-      .update(t)
-      .set({ status: 'active', confirmedAt: at, nextCheckAt: at })
-      .where(and(eq(t.id, alert.id), eq(t.status, 'pending')))
-      .returning();
+    const updated = await store.activatePendingAlert(tx, alert.id, at);
     return presentAlert(updated ?? alert, lang);
   });
 }
@@ -333,23 +263,10 @@ export async function unsubscribePriceAlert(
   lang?: Locale,
 ): Promise<PriceAlert> {
   const at = deps.now();
-  const found = await alertByToken(deps.db, token, 'unsubscribe');
+  const found = await store.alertByToken(deps.db, token, 'unsubscribe');
   if (!found) throw unknownLink();
-  const t = schema.priceAlerts;
-  const [updated] = await deps.db
-    .update(t)
-    .set({ status: 'unsubscribed', endedAt: at })
-    .where(and(eq(t.id, found.alert.id), inArray(t.status, ['pending', 'active'])))
-    .returning();
+  const updated = await store.unsubscribeAlert(deps.db, found.alert.id, at);
   return presentAlert(updated ?? found.alert, lang);
-}
-
-async function emailOfUser(db: Database, userId: string): Promise<string | null> {
-  const [user] = await db
-    .select({ email: schema.users.email })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  return user?.email ?? null;
 }
 
 /** GET /v1/price_alerts: the account's live alerts (active, or awaiting confirmation), newest first. */
@@ -360,25 +277,15 @@ export async function listPriceAlerts(
 ): Promise<PriceAlert[]> {
   const email = await emailOfUser(deps.db, userId);
   if (!email) return [];
-  const rows = await deps.db
-    .select()
-    .from(schema.priceAlerts)
-    .where(liveAlertsOf(email, deps.now()))
-    .orderBy(desc(schema.priceAlerts.createdAt), desc(schema.priceAlerts.id));
+  const rows = await store.liveAlertsOfAddress(deps.db, email, deps.now(), CONFIRM_TTL_MS);
   return rows.map((row) => presentAlert(row, lang));
 }
 
 /** DELETE /v1/price_alerts/:id: one of the account's alerts, gone with its links; 404 for anyone else's. */
 export async function deletePriceAlert(deps: PriceAlertDeps, userId: string, id: string): Promise<void> {
   const email = await emailOfUser(deps.db, userId);
-  const t = schema.priceAlerts;
-  const deleted = email
-    ? await deps.db
-        .delete(t)
-        .where(and(eq(t.id, id), eq(t.email, email)))
-        .returning({ id: t.id })
-    : [];
-  if (deleted.length === 0) throw new ApiFailure('not_found', 'No such price alert.');
+  const deleted = email ? await store.deleteAlertOfAddress(deps.db, id, email) : false;
+  if (!deleted) throw new ApiFailure('not_found', 'No such price alert.');
 }
 
 /** The alert as the API shows it, its places named in `lang` (default: the alert's own language). */

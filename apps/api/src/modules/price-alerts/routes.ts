@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { requireUser } from '../../../auth.ts';
-import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { requireUser } from '../../auth.ts';
+import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../rate-limit.ts';
 import {
   alertLinkOrigin,
   confirmPriceAlert,
@@ -9,11 +9,11 @@ import {
   deletePriceAlert,
   listPriceAlerts,
   unsubscribePriceAlert,
-} from '../../../services/price-alerts.ts';
-import { supplierFailure } from '../flights/supplier-errors.ts';
+} from './service.ts';
+import { supplierFailure } from '../../routes/v1/flights/supplier-errors.ts';
 
 /**
- * Price alerts (services/price-alerts.ts; contract in packages/contracts/src/price-alerts.ts):
+ * Price alerts (service.ts; contract in packages/contracts/src/price-alerts.ts):
  *   POST   /v1/price_alerts              anyone: 202, the confirmation link is emailed
  *   POST   /v1/price_alerts/confirm      { token }: the holder of the emailed link; unknown token 404
  *   POST   /v1/price_alerts/unsubscribe  { token }: likewise, no sign-in needed

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { apiConfigSchema, type ApiConfig } from '../config.ts';
-import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
+import { apiConfigSchema, type ApiConfig } from '../../config.ts';
+import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
 import type { FlightSupplier } from '@parvoz/core/supplier';
-import { createFlightService, type FlightService } from './flights.ts';
-import { createPriceAlertWorker } from './price-alert-worker.ts';
-import { lowestPriceNow } from './price-alerts.ts';
+import { createFlightService, type FlightService } from '../../services/flights.ts';
+import { createPriceAlertWorker } from './worker.ts';
+import { lowestPriceNow } from './service.ts';
 
 const INTERVAL_S = 3600;
 const SEARCHES = 6;

@@ -8,27 +8,27 @@
  * outbox row of its email, so a slow worker whose lease ran out (and whose alert another worker took)
  * writes and sends nothing. Emails go through the outbox like every other.
  */
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { dropBasisPoints, checkAlertPrice, dropPercent } from '@parvoz/core/price-alerts';
 import type { CurrencyCode } from '@parvoz/core/money';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { Clock } from './clock.ts';
-import type { FlightService } from './flights.ts';
-import { enqueueEmail } from './mail.ts';
-import { renderPriceAlertEmail } from './price-alert-mail.ts';
+import type { Clock } from '../../services/clock.ts';
+import type { FlightService } from '../../services/flights.ts';
+import { enqueueEmail } from '../../services/mail.ts';
+import { errorText, type ServiceLog } from '../../services/log.ts';
+import { oneAtATime } from '../../services/worker-pass.ts';
+import { renderPriceAlertEmail } from './mail.ts';
 import {
   CONFIRM_TTL_MS,
   alertPageUrl,
-  hashAlertToken,
   lowestPriceNow,
   major,
   newAlertToken,
   resultsUrl,
   searchOf,
-} from './price-alerts.ts';
-import { errorText, type ServiceLog } from './log.ts';
-import { oneAtATime } from './worker-pass.ts';
+} from './service.ts';
+import * as store from './store.ts';
+import type { AlertRow } from './store.ts';
 
 /** A claimed alert is this worker's for this long; then another may take it again. */
 export const PRICE_ALERT_LEASE_MS = 5 * 60_000;
@@ -39,8 +39,6 @@ export const ENDED_ALERT_KEEP_MS = 30 * 24 * 3600_000;
 const BATCH = 20;
 /** How often one worker deletes what is no longer needed (the deletes scan the table). */
 const PURGE_EVERY_MS = 10 * 60_000;
-
-type AlertRow = typeof schema.priceAlerts.$inferSelect;
 
 export function createPriceAlertWorker(options: {
   db: Database;
@@ -61,30 +59,6 @@ export function createPriceAlertWorker(options: {
   let stopped = true;
   let purgedAt: number | undefined;
 
-  async function claim(at: Date): Promise<AlertRow[]> {
-    const t = schema.priceAlerts;
-    const due = db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.status, 'active'), sql`${t.nextCheckAt} <= ${at.toISOString()}`))
-      .orderBy(t.nextCheckAt, t.id)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(t)
-      .set({ claims: sql`${t.claims} + 1`, nextCheckAt: new Date(at.getTime() + PRICE_ALERT_LEASE_MS) })
-      .where(sql`${t.id} IN ${due}`)
-      .returning();
-  }
-
-  /** The alert's row, if it still carries this claim and is active: only then may the worker write. */
-  const stillOurs = (row: AlertRow) =>
-    and(
-      eq(schema.priceAlerts.id, row.id),
-      eq(schema.priceAlerts.claims, row.claims),
-      eq(schema.priceAlerts.status, 'active'),
-    );
-
   /** Re-prices one claimed alert; true when an email was queued. */
   async function check(
     row: AlertRow,
@@ -92,7 +66,6 @@ export function createPriceAlertWorker(options: {
     origin: string,
     priced: Map<string, ReturnType<typeof lowestPriceNow>>,
   ): Promise<boolean> {
-    const t = schema.priceAlerts;
     const search = searchOf(row);
     const currency = row.currency as CurrencyCode;
     // Alerts on one search share one re-pricing per pass.
@@ -105,37 +78,28 @@ export function createPriceAlertWorker(options: {
     const result = await pending;
     if (!result.ok) {
       // The departure is now in the past (or beyond what can be searched): the alert has done its job.
-      await db.update(t).set({ status: 'expired', endedAt: at, lastCheckedAt: at }).where(stillOurs(row));
+      await store.updateClaimedAlert(db, row, { status: 'expired', endedAt: at, lastCheckedAt: at });
       return false;
     }
     const next = new Date(at.getTime() + intervalMs);
     if (result.price === null) {
       // Sold out for now: nothing to compare; keep watching.
-      await db
-        .update(t)
-        .set({ lastPriceMinor: null, lastCheckedAt: at, nextCheckAt: next })
-        .where(stillOurs(row));
+      await store.updateClaimedAlert(db, row, { lastPriceMinor: null, lastCheckedAt: at, nextCheckAt: next });
       return false;
     }
     const price = result.price;
     const decision = checkAlertPrice(row.referencePriceMinor, price, minDropBp);
     return db.transaction(async (tx) => {
-      const [written] = await tx
-        .update(t)
-        .set({
-          lastPriceMinor: price,
-          lastCheckedAt: at,
-          nextCheckAt: next,
-          referencePriceMinor: decision.reference,
-          ...(decision.kind === 'notify' ? { notifiedAt: at } : {}),
-        })
-        .where(stillOurs(row))
-        .returning({ id: t.id });
+      const written = await store.updateClaimedAlert(tx, row, {
+        lastPriceMinor: price,
+        lastCheckedAt: at,
+        nextCheckAt: next,
+        referencePriceMinor: decision.reference,
+        ...(decision.kind === 'notify' ? { notifiedAt: at } : {}),
+      });
       if (!written || decision.kind !== 'notify') return false;
       const token = newAlertToken();
-      await tx
-        .insert(schema.priceAlertTokens)
-        .values({ alertId: row.id, purpose: 'unsubscribe', tokenHash: hashAlertToken(token), createdAt: at });
+      await store.insertToken(tx, row.id, 'unsubscribe', token, at);
       const lang = row.lang as Locale;
       await enqueueEmail(tx, {
         to: row.email,
@@ -159,20 +123,7 @@ export function createPriceAlertWorker(options: {
   }
 
   /** Personal data is kept no longer than needed: unconfirmed alerts after the link's life, ended ones later. */
-  async function purge(at: Date): Promise<void> {
-    const t = schema.priceAlerts;
-    await db
-      .delete(t)
-      .where(
-        or(
-          and(eq(t.status, 'pending'), lt(t.createdAt, new Date(at.getTime() - CONFIRM_TTL_MS))),
-          and(
-            sql`${t.status} IN ('unsubscribed', 'expired')`,
-            lt(t.endedAt, new Date(at.getTime() - ENDED_ALERT_KEEP_MS)),
-          ),
-        ),
-      );
-  }
+  const purge = (at: Date) => store.purgeAlerts(db, at, CONFIRM_TTL_MS, ENDED_ALERT_KEEP_MS);
 
   type PassResult = { checked: number; emailed: number };
 
@@ -191,16 +142,14 @@ export function createPriceAlertWorker(options: {
     }
     const priced = new Map<string, ReturnType<typeof lowestPriceNow>>();
     for (;;) {
-      const rows = await claim(at);
+      const rows = await store.claimDueAlerts(db, at, BATCH, PRICE_ALERT_LEASE_MS);
       for (const row of rows) {
         try {
           if (await check(row, at, origin, priced)) total.emailed += 1;
         } catch (error) {
           log.warn({ alertId: row.id, err: errorText(error) }, 'price alert not checked, will retry');
-          await db
-            .update(schema.priceAlerts)
-            .set({ nextCheckAt: new Date(at.getTime() + RETRY_MS) })
-            .where(stillOurs(row))
+          await store
+            .updateClaimedAlert(db, row, { nextCheckAt: new Date(at.getTime() + RETRY_MS) })
             .catch(() => undefined);
         }
       }

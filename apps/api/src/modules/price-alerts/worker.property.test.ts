@@ -13,8 +13,8 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { dateIn, daysFromTo, instantArb, stepDays } from '@parvoz/core/dates-testing';
 import { HORIZON_DAYS } from '@parvoz/core/schedule';
 import { fixtureSupplier } from '@parvoz/core/search.fixture';
-import type { FlightService } from './flights.ts';
-import { createPriceAlertWorker } from './price-alert-worker.ts';
+import type { FlightService } from '../../services/flights.ts';
+import { createPriceAlertWorker } from './worker.ts';
 
 const { supplier } = fixtureSupplier();
 const flights = { supplier, soldSeatsSnapshot: async () => undefined } as unknown as FlightService;
