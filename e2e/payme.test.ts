@@ -1,6 +1,6 @@
 /**
  * Issue 14 in Chromium on a started site configured for Payme and Click, against a local Payme that plays
- * its checkout and Merchant API calls as documented (e2e/support/payme.ts): on a 360 px phone the order of
+ * its checkout and Merchant API calls as documented (apps/api/src/payments/payme/testing/payme-server.ts): on a 360 px phone the order of
  * a UZS booking offers Payme and Click (keyboard radios, accessible), "Pay" goes to Payme's checkout, whose
  * "Pay" calls our JSON-RPC endpoint and sends the browser back, and the order page shows it booked and
  * paid. The payment security page names the providers in use.
@@ -10,7 +10,10 @@ import type { Browser } from 'playwright-core';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
-import { startPaymeServer, type PaymeTestServer } from './support/payme.ts';
+import {
+  startPaymeServer,
+  type PaymeTestServer,
+} from '../apps/api/src/payments/payme/testing/payme-server.ts';
 import { en as m } from './support/messages.ts';
 import { bookOneAdult } from './support/api.ts';
 import { isNonstop, searchOffers } from './support/offers.ts';

@@ -1,13 +1,13 @@
 /**
- * What the Payme and Click suites share (issue 14): the API configured for the local stand-ins of e2e/support,
+ * What the Payme and Click suites share (issue 14): the API configured for the local stand-ins of payments/payme/testing and payments/click/testing,
  * UZS orders on days of their own, and the rows a provider's calls leave (transactions, confirmation emails).
  */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ApiConfig } from './config.ts';
-import type { PaymeTestServer } from '../../../e2e/support/payme.ts';
-import type { ClickTestServer } from '../../../e2e/support/click.ts';
+import type { PaymeTestServer } from './payments/payme/testing/payme-server.ts';
+import type { ClickTestServer } from './payments/click/testing/click-server.ts';
 import { MANY_ORDERS, memoryMailTransport, startTestApi } from './testing.ts';
 import { ANON, isoDay } from './booking-testing.ts';
 import { book, offerIn, type Booked } from './after-sale-testing.ts';

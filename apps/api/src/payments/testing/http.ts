@@ -1,6 +1,6 @@
 /**
- * What every local provider test server shares (iyzico, Stripe, Duffel, and the Payme and Click ones in
- * e2e/support): listening on loopback, reading a raw request body and escaping text for the HTML pages they serve.
+ * What every local provider test server shares (iyzico, Stripe, Duffel, and the Payme and Click ones in their
+ * folders' testing/): listening on loopback, reading a raw request body and escaping text for the HTML pages they serve.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

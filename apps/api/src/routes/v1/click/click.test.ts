@@ -1,5 +1,5 @@
 /**
- * Click over real HTTP on loopback (issue 14 §2, §5, §6): a local Click (e2e/support/click.ts) sends the
+ * Click over real HTTP on loopback (issue 14 §2, §5, §6): a local Click (payments/click/testing/click-server.ts) sends the
  * signed Prepare and Complete form posts as its SHOP API documentation describes, and takes reversals on
  * its Merchant API. Click's own fifteen test scenarios (docs.click.uz/testing), duplicates, a payment after
  * the order expired (accepted, then reversed automatically) and refunds of cancelled bookings.
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
+import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
 import { buildTestApi } from '../../../testing.ts';
 import {
   cancelBooking,

@@ -1,5 +1,5 @@
 /**
- * Payme over real HTTP on loopback (issue 14 §1, §5, §6): a local Payme (e2e/support/payme.ts) plays the
+ * Payme over real HTTP on loopback (issue 14 §1, §5, §6): a local Payme (payments/payme/testing/payme-server.ts) plays the
  * checkout and calls our Merchant API endpoint with Basic authentication, exactly as its documentation
  * describes; the tests also play its duplicate, out-of-order and late calls. Choosing the provider, amounts
  * in tiyin, Payme's error codes and states, the 12-hour timeout, refunds through receipts.cancel →
@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
+import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
 import { buildTestApi } from '../../../testing.ts';
 import {
   cancelBooking,

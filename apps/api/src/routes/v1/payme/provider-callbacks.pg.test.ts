@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { startPaymeServer, type PaymeTestServer } from '../../../../../../e2e/support/payme.ts';
-import { startClickServer, type ClickTestServer } from '../../../../../../e2e/support/click.ts';
+import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
+import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
 import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
 import { readOrder } from '../../../after-sale-testing.ts';
 import {

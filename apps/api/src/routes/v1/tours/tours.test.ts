@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing.ts';
 import { seedDemoTours } from '../../../services/tours.ts';
 import { DEMO_TOURS } from '../../../services/demo-tours.ts';
-import { startSmtpServer } from '../../../../../../e2e/support/smtp.ts';
+import { startSmtpServer } from '../../../adapters/mail/testing/smtp-server.ts';
 
 const OPERATOR = 'sales@parvoz.test';
 const clock = new Date('2030-03-01T08:00:00Z');

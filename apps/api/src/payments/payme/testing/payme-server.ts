@@ -10,7 +10,7 @@
  * Tests also call the merchant directly (`call`) to play duplicates, out-of-order calls and wrong keys.
  */
 import { randomBytes } from 'node:crypto';
-import { readBody, escapeHtml, serveOnLoopback } from '@parvoz/api/payments/testing/http';
+import { readBody, escapeHtml, serveOnLoopback } from '../../testing/http.ts';
 
 export interface PaymeReceipt {
   _id: string;

@@ -10,7 +10,7 @@
  * amounts, and Click's own cancellations (a negative `error`).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { readBody, escapeHtml, serveOnLoopback } from '@parvoz/api/payments/testing/http';
+import { readBody, escapeHtml, serveOnLoopback } from '../../testing/http.ts';
 
 export interface ClickAnswer {
   click_trans_id?: number | string | null;
