@@ -2,6 +2,29 @@ import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The API's modules (docs/architecture.md): code outside `apps/api/src/modules/<name>/` reaches a module
+ * through its index.ts, the app its routes.ts, and tests its testing/ folder; never its store or service.
+ */
+const apiModuleZones = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: [
+      './apps/api/src/!(modules)/**/*',
+      './apps/api/src/*',
+      `./apps/api/src/modules/!(${name})/**/*`,
+      './e2e/**/*',
+      './scripts/**/*',
+      './bench/**/*',
+    ],
+    from: `./apps/api/src/modules/${name}`,
+    except: ['./index.ts', './routes.ts', './testing'],
+    message: `Use modules/${name} through its index.ts (routes.ts for the app, testing/ for tests).`,
+  }));
 
 /** The web's import boundary: data only through the API over HTTP, and of core only `coreModules`. */
 function webImports(coreModules) {
@@ -61,6 +84,7 @@ export default tseslint.config(
             { target: './apps/web', from: './packages/db' },
             { target: './apps/web', from: './apps/api' },
             { target: './apps/api', from: './apps/web' },
+            ...apiModuleZones,
           ],
         },
       ],

@@ -24,6 +24,7 @@ import {
 } from '@parvoz/api/host/config';
 import { pageCacheAnswersTotal, pageCacheRevalidationsTotal } from '@parvoz/api/metrics';
 import { publicOrigin } from '@parvoz/api/public-origin';
+import { acceptsGzip } from '@parvoz/api/accept-encoding';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
 import { echoRequestId, loggerOptions, redactingChildLogger, requestIdFor } from '@parvoz/api/host/logging';
 import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
@@ -31,7 +32,6 @@ import {
   NO_PAGE_CACHE_HEADER,
   PAGE_CACHE_HEADER,
   PageCache,
-  acceptsGzip,
   gzipBody,
   isStorable,
   plainBody,

@@ -37,9 +37,9 @@ import { opsRoutes } from './routes/v1/ops/index.ts';
 import {
   alertLinkOrigin,
   createPriceAlertWorker,
-  priceAlertRoutes,
   type PriceAlertWorker,
 } from './modules/price-alerts/index.ts';
+import { priceAlertRoutes } from './modules/price-alerts/routes.ts';
 import { warmUpEmailRendering } from './services/email-layout.ts';
 import { createOrderExpiryWorker } from './services/order-expiry.ts';
 import { retryUnstartedRefunds, startRefunds } from './services/refunds.ts';

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '@parvoz/db';
-import { DIFFERENCE_KINDS } from './services/reconciliation.ts';
+import { DIFFERENCE_KINDS } from '@parvoz/core/reconciliation';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'parvoz_' });

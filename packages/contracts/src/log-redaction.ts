@@ -76,3 +76,12 @@ export const REDACTING_FORMATTERS = {
   log: (object: Record<string, unknown>) => redactSecrets(object),
   bindings: (bindings: Record<string, unknown>) => redactSecrets(bindings),
 };
+
+/** Query parameters whose values are masked in free text (emails logged instead of sent, links in messages). */
+const SECRET_PARAMS_IN_TEXT =
+  /([?&](?:token|access_token|access|code|key|secret|signature|sig|password)=)[^\s&#"'<>]+/gi;
+
+/** `text` (e.g. an email logged instead of sent) with the values of secret query parameters in its links masked. */
+export function scrubLinks(text: string): string {
+  return text.replace(SECRET_PARAMS_IN_TEXT, `$1${CENSOR}`);
+}

@@ -1,7 +1,7 @@
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wrapPglite } from './index.ts';
 
 // Every type drizzle reads as text, and others it leaves to PGlite.
@@ -13,8 +13,14 @@ const VALUES = sql`SELECT
   12.50::numeric AS num, 7::int AS n, 9007199254740993::bigint AS big, true AS ok, '{"a":[1]}'::jsonb AS j,
   ARRAY['x','y'] AS texts, ARRAY[1,2]::int[] AS ints, NULL::timestamptz AS missing`;
 
-const plain = new PGlite();
-const wrapped = new PGlite();
+// A fresh PGlite runs initdb (seconds of CPU each): in the set-up, whose time limit allows for a busy machine,
+// rather than in the first test's.
+let plain: PGlite;
+let wrapped: PGlite;
+let probed: PGlite;
+beforeAll(async () => {
+  [plain, wrapped, probed] = await Promise.all([PGlite.create(), PGlite.create(), PGlite.create()]);
+});
 afterAll(async () => {
   await plain.close();
   await wrapped.close();
@@ -34,7 +40,7 @@ describe("PGlite behind drizzle with the text parsers set once (drizzle's own pe
   });
 
   test('queries reach PGlite without per-query parsers', async () => {
-    const client = await PGlite.create();
+    const client = probed;
     const seen: (QueryOptions | undefined)[] = [];
     const query = client.query.bind(client);
     client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {

@@ -10,6 +10,9 @@ import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify
 import { stdSerializers, type LoggerOptions } from 'pino';
 import { CENSOR, REDACTING_FORMATTERS, redactSecrets } from '@parvoz/contracts/log-redaction';
 
+// Masks secret parameters in free text: the mail adapter uses it too, so it lives beside the redaction rules.
+export { scrubLinks } from '@parvoz/contracts/log-redaction';
+
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
@@ -29,14 +32,6 @@ export async function echoRequestId(request: FastifyRequest, reply: FastifyReply
  * a bracket suffix (`access_token[]=…`, which the API refuses, but only after the request was logged).
  */
 const SECRET_PARAMS = /^(token|access_token|access|code|key|secret|signature|sig|password)(\[[^\]]*\])*$/i;
-const SECRET_PARAMS_IN_TEXT =
-  /([?&](?:token|access_token|access|code|key|secret|signature|sig|password)=)[^\s&#"'<>]+/gi;
-
-/** `text` (e.g. an email logged instead of sent) with the values of secret query parameters in its links masked. */
-export function scrubLinks(text: string): string {
-  return text.replace(SECRET_PARAMS_IN_TEXT, `$1${CENSOR}`);
-}
-
 /** `url` with the values of secret query parameters masked. */
 export function scrubUrl(url: string): string {
   const at = url.indexOf('?');

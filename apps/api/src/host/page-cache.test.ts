@@ -4,9 +4,9 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { acceptsGzip } from '../accept-encoding.ts';
 import {
   PageCache,
-  acceptsGzip,
   gzipBody,
   isStorable,
   pageCacheKey,

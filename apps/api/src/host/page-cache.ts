@@ -440,15 +440,3 @@ function nonceLength(page: CachedPage): number {
   const pieces = page.pieces.reduce((sum, piece) => sum + piece.length, 0);
   return (page.plain.length - pieces) / page.plainAt.length;
 }
-
-/** Whether the visitor's Accept-Encoding takes gzip (q=0 refuses it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  for (const part of text.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== 'gzip' && name?.trim() !== '*') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  }
-  return false;
-}

@@ -24,7 +24,7 @@ import { ApiFailure } from '../errors.ts';
 import { clientNetwork } from '../ip-network.ts';
 import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
-import { supplierFailure } from '../routes/v1/flights/supplier-errors.ts';
+import { supplierFailure } from './supplier-errors.ts';
 import type { FlightService } from './flights.ts';
 import { searchEngineFor } from './flights.ts';
 import { offerConditions } from './fare-conditions.ts';

@@ -11,6 +11,7 @@
  * (read by /metrics as `parvoz_payment_reconciliation_differences{provider,kind}`) and each difference a
  * log line naming its kind and the ids to look it up by.
  */
+import type { DifferenceKind } from '@parvoz/core/reconciliation';
 import { and, between, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentProvider, StatementEntry } from '../payments/provider.ts';
@@ -25,8 +26,7 @@ export interface ReconcileDeps {
   log: Log;
 }
 
-export const DIFFERENCE_KINDS = ['missing_here', 'missing_at_provider', 'amount', 'refund'] as const;
-export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
+export { DIFFERENCE_KINDS, type DifferenceKind } from '@parvoz/core/reconciliation';
 
 export interface Difference {
   kind: DifferenceKind;

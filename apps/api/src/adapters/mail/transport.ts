@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { scrubLinks } from '../../host/logging.ts';
+import { scrubLinks } from '@parvoz/contracts/log-redaction';
 
 /** A file sent with an email; `contentBase64` is the file's bytes in base64. */
 export type OutgoingAttachment = { filename: string; contentType: string; contentBase64: string };

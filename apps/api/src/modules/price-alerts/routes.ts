@@ -10,7 +10,7 @@ import {
   listPriceAlerts,
   unsubscribePriceAlert,
 } from './service.ts';
-import { supplierFailure } from '../../routes/v1/flights/supplier-errors.ts';
+import { supplierFailure } from '../../services/supplier-errors.ts';
 
 /**
  * Price alerts (service.ts; contract in packages/contracts/src/price-alerts.ts):

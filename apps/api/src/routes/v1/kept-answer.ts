@@ -1,7 +1,7 @@
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsGzip } from '../../host/page-cache.ts';
+import { acceptsGzip } from '../../accept-encoding.ts';
 
 /**
  * An answer's JSON, and its gzip once a client asked for it: an answer given again (a remembered search, a

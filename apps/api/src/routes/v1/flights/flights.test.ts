@@ -8,7 +8,7 @@ import { searchEngineFor } from '../../../services/flights.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip } from '../../../host/page-cache.ts';
+import { acceptsGzip } from '../../../accept-encoding.ts';
 
 let app: FastifyInstance;
 /** The same site with offers that live the default 20 minutes (its search cache lives 30 s). */

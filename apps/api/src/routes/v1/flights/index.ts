@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
-import { supplierFailure } from './supplier-errors.ts';
+import { supplierFailure } from '../../../services/supplier-errors.ts';
 import { sendKept, type KeptAnswer } from '../kept-answer.ts';
 import { searchLatency } from '../../../metrics.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { supplierFailure } from '../flights/supplier-errors.ts';
+import { supplierFailure } from '../../../services/supplier-errors.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { withConditions } from '../../../services/fare-conditions.ts';
 import { publicOffer } from '../../../suppliers/public-offer.ts';

@@ -1,5 +1,5 @@
 import type { SupplierError } from '@parvoz/core/search-types';
-import { ApiFailure } from '../../../errors.ts';
+import { ApiFailure } from '../errors.ts';
 
 /** The supplier's refusals as API errors (DESIGN §7): request problems 400, offers 404/409/410. */
 export function supplierFailure(error: SupplierError): ApiFailure {

@@ -1,0 +1,222 @@
+/**
+ * The API's layout as a test (docs/architecture.md): imports run down the floors, never back up; a module's
+ * tables are touched only by its store; other code reaches a module through its index.ts (and the app through
+ * its routes.ts); nothing in the API imports the e2e suite; no source file grows past 400 lines. Fix the
+ * layout rather than this test; the list of files over 400 lines may only shrink.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getTableName, isTable } from 'drizzle-orm';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+
+const SRC = import.meta.dirname;
+const REPO = path.resolve(SRC, '../../..');
+const MAX_FILE_LINES = 400;
+
+/** Files over MAX_FILE_LINES when the limit came in, at their length then: they may shrink, never grow. */
+const LONG_FILES_CEILING: Record<string, number> = {
+  'suppliers/duffel/testing/duffel-server.ts': 920,
+  'second-factor/service.ts': 578,
+  'payments/testing/iyzico-server.ts': 459,
+  'suppliers/duffel/orders.ts': 455,
+  'routes/v1/ops/index.ts': 433,
+  'suppliers/duffel/mapping.ts': 431,
+  'host/page-cache.ts': 442,
+};
+
+const FLOORS = ['base', 'outside', 'domain', 'edge', 'composition'] as const;
+type Floor = (typeof FLOORS)[number];
+
+const isTestCode = (file: string) =>
+  /\.test\.tsx?$/.test(file) ||
+  file.split('/').includes('testing') ||
+  file.endsWith('-testing.ts') ||
+  file === 'testing.ts';
+
+/**
+ * The floor of a source file (docs/architecture.md, "Floors"), or null for test code, which may reach any
+ * floor. Settings are plain schemas read by config.ts, so they sit with it on the base floor.
+ */
+function floorOf(file: string): Floor | null {
+  if (isTestCode(file)) return null;
+  const [top] = file.split('/');
+  const name = path.basename(file);
+  if (file === 'app.ts' || top === 'host') return 'composition';
+  if (top === 'routes' || name === 'routes.ts' || file === 'rate-limit.ts') return 'edge';
+  if (name === 'settings.ts' || file === 'payments/provider-settings.ts') return 'base';
+  if (top === 'services' || top === 'modules' || top === 'second-factor') return 'domain';
+  if (top === 'adapters' || top === 'payments' || top === 'suppliers') return 'outside';
+  if (!file.includes('/')) return 'base';
+  throw new Error(`${file}: no floor is defined for this folder (docs/architecture.md)`);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !f.split(path.sep).includes('node_modules'))
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
+}
+
+const apiFiles = sourceFiles(SRC);
+const text = (file: string) => readFileSync(path.join(SRC, file), 'utf8');
+
+/** Relative module specifiers of a file (imports, re-exports, dynamic imports), resolved to API paths. */
+function relativeImports(file: string): { spec: string; target: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(file, text(file), ts.ScriptTarget.Latest, false);
+  const found: { spec: string; target: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node) => {
+    let spec: string | undefined;
+    let typeOnly = false;
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      spec = node.moduleSpecifier.text;
+      typeOnly = !!node.importClause?.isTypeOnly;
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      spec = node.moduleSpecifier.text;
+      typeOnly = node.isTypeOnly;
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      spec = node.arguments[0].text;
+    }
+    if (spec?.startsWith('.')) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      found.push({ spec, target, typeOnly });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const moduleNames = readdirSync(path.join(SRC, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe('the API layout', () => {
+  test('the checks see the sources, every floor and the modules', () => {
+    expect(apiFiles).toContain('app.ts');
+    expect(new Set(apiFiles.map(floorOf))).toEqual(new Set([...FLOORS, null]));
+    expect(moduleNames).toContain('price-alerts');
+  });
+
+  test('imports run down the floors: composition, edge, domain, outside, base', () => {
+    const upward = apiFiles.flatMap((file) => {
+      const from = floorOf(file);
+      if (!from) return [];
+      return relativeImports(file).flatMap(({ spec, target }) => {
+        if (target.startsWith('..')) return [`${file} imports ${spec}, outside the API`];
+        const to = floorOf(target);
+        if (to === null) return [`${file} (${from}) imports test code ${target}`];
+        return FLOORS.indexOf(to) > FLOORS.indexOf(from)
+          ? [`${file} (${from}) imports ${target} (${to})`]
+          : [];
+      });
+    });
+    expect(upward).toEqual([]);
+  });
+
+  test('nothing in the API imports the e2e suite', () => {
+    const intoE2e = apiFiles.filter((file) =>
+      relativeImports(file).some(({ target }) => path.posix.normalize(target).startsWith('../../../e2e/')),
+    );
+    expect(intoE2e).toEqual([]);
+  });
+
+  test.each(moduleNames)(
+    'modules/%s has an index.ts and is reached only through it (or routes.ts)',
+    (name) => {
+      const folder = `modules/${name}/`;
+      expect(existsSync(path.join(SRC, folder, 'index.ts'))).toBe(true);
+      const publicFiles = new Set([`${folder}index.ts`, `${folder}routes.ts`]);
+      const intoInternals = apiFiles
+        .filter((file) => !file.startsWith(folder))
+        .flatMap((file) =>
+          relativeImports(file)
+            .filter(({ target }) => target.startsWith(folder))
+            .filter(({ target }) => !publicFiles.has(target) && !target.startsWith(`${folder}testing/`))
+            .map(({ target }) => `${file} imports ${target}`),
+        );
+      expect(intoInternals).toEqual([]);
+    },
+  );
+
+  test(`no source file over ${MAX_FILE_LINES} lines, and the older long ones do not grow`, () => {
+    const lines = (file: string) => text(file).split('\n').length - (text(file).endsWith('\n') ? 1 : 0);
+    const tooLong = apiFiles
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ file, lines: lines(file) }))
+      .filter(({ file, lines: n }) => n > (LONG_FILES_CEILING[file] ?? MAX_FILE_LINES))
+      .map(({ file, lines: n }) => `${file}: ${n} lines`);
+    expect(tooLong).toEqual([]);
+  });
+});
+
+/** Every TypeScript file of the repository outside node_modules and build output. */
+function repositoryFiles(): string[] {
+  const roots = ['apps', 'packages', 'scripts', 'e2e', 'bench'].filter((root) =>
+    existsSync(path.join(REPO, root)),
+  );
+  return roots.flatMap((root) =>
+    sourceFiles(path.join(REPO, root))
+      .filter((file) => !file.split('/').some((part) => part === 'build' || part === '.react-router'))
+      .map((file) => `${root}/${file}`),
+  );
+}
+
+/** modules/<name> owns the tables of packages/db/src/schema-<name>.ts. */
+const owned = await Promise.all(
+  moduleNames
+    .filter((name) => existsSync(path.join(REPO, `packages/db/src/schema-${name}.ts`)))
+    .map(async (name) => {
+      const exports = (await import(`@parvoz/db/schema-${name}`)) as Record<string, unknown>;
+      const tables = Object.entries(exports).filter(([, value]) => isTable(value));
+      return {
+        name,
+        exportNames: tables.map(([exportName]) => exportName),
+        sqlNames: tables.map(([, table]) => getTableName(table as Parameters<typeof getTableName>[0])),
+      };
+    }),
+);
+
+describe('a module owns its tables', () => {
+  const files = repositoryFiles();
+
+  test('the check sees the price alerts’ tables', () => {
+    expect(owned.find((o) => o.name === 'price-alerts')?.sqlNames.sort()).toEqual([
+      'price_alert_tokens',
+      'price_alerts',
+    ]);
+  });
+
+  test.each(owned)(
+    'only modules/$name/store.ts and its tests touch its tables',
+    ({ name, exportNames, sqlNames }) => {
+      const own = `apps/api/src/modules/${name}/`;
+      const mayTouch = (file: string) =>
+        file === `${own}store.ts` ||
+        (file.startsWith(own) && /\.test\.tsx?$/.test(file)) ||
+        file === `packages/db/src/schema-${name}.ts` ||
+        file === 'packages/db/src/schema.ts';
+      const viaSchema = new RegExp(`schema\\.(?:${exportNames.join('|')})\\b`);
+      const imported = new RegExp(
+        `import[^;]*\\{[^}]*\\b(?:${exportNames.join('|')})\\b[^}]*\\}[^;]*from '@parvoz/db`,
+      );
+      const bySql = new RegExp(`\\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\\s+"?(?:${sqlNames.join('|')})\\b`, 'i');
+      const touching = files.filter((file) => {
+        if (mayTouch(file)) return false;
+        const body = readFileSync(path.join(REPO, file), 'utf8');
+        return viaSchema.test(body) || imported.test(body) || bySql.test(body);
+      });
+      expect(touching).toEqual([]);
+    },
+  );
+});
