@@ -82,7 +82,7 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
   await signInOnPage(adminPage, site.url, smtp, ADMIN, 1);
-  // An admin passes the second factor first (issue 33 part 8): an authenticator app, enrolled now.
+  // An admin passes the second factor first (docs/decisions/0023-console-second-factor.md): an authenticator app, enrolled now.
   await passSecondFactorOnPage(adminPage, site.url, ADMIN);
   for (const p of PAGES) {
     const response = await adminPage.goto(pageUrl(p));

@@ -83,7 +83,7 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   await signInOnPage(page, site.url, smtp, ADMIN);
-  // An admin passes the second factor first (issue 33 part 8): an authenticator app, enrolled now.
+  // An admin passes the second factor first (docs/decisions/0023-console-second-factor.md): an authenticator app, enrolled now.
   await passSecondFactorOnPage(page, site.url, ADMIN);
   await gotoHydrated(page, `${site.url}/en/ops`);
   await page.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();

@@ -65,7 +65,7 @@ async function signedIn(
 
 test('an operator creates, illustrates and publishes a tour, a traveller sees it, the operator handles the request; all in the audit log', async () => {
   const adminToken = await sessionToken(site.url, smtp, ADMIN);
-  // An admin's session passes the second factor first (issue 33 part 8): an authenticator app, enrolled now.
+  // An admin's session passes the second factor first (docs/decisions/0023-console-second-factor.md): an authenticator app, enrolled now.
   await passSecondFactorByApi(site.url, adminToken, ADMIN);
   const invited = await post(
     '/v1/ops/staff',

@@ -137,7 +137,7 @@ describe('signed in', () => {
   let token: string;
   beforeAll(async () => {
     token = await sessionToken(site.url, smtp, ADMIN);
-    // An admin's session passes the second factor before the console's API (issue 33 part 8).
+    // An admin's session passes the second factor before the console's API (docs/decisions/0023-console-second-factor.md).
     await passSecondFactorByApi(site.url, token, ADMIN);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8) in Chromium with a virtual authenticator (CDP), on a site
+ * The console's second factor (docs/decisions/0023-console-second-factor.md) in Chromium with a virtual authenticator (CDP), on a site
  * opened as http://localhost:<port> with PUBLIC_URL set to it (a passkey's relying party is a host name, never
  * an IP address):
  *  - the first admin (made by `npm run ops -- add-admin`) signs in by emailed code and is sent to enrol, adds a

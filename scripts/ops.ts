@@ -1,6 +1,6 @@
 /**
  * `npm run ops -- reset-second-factor <email>`: someone who lost every second factor and recovery code
- * (issue 33 part 8) has them all removed, audited as the command line; they enrol again after signing in.
+ * (docs/decisions/0023-console-second-factor.md) has them all removed, audited as the command line; they enrol again after signing in.
  *
  * `npm run ops -- add-admin <email>`: makes the first admin of the console (issue 13 §5), on the database
  * the server uses (DATABASE_URL, else the embedded one under PARVOZ_DATA_DIR). Creates the account when

@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8) for suites whose admins reach the console: an authenticator
+ * The console's second factor (docs/decisions/0023-console-second-factor.md) for suites whose admins reach the console: an authenticator
  * app enrolled on the first visit and its codes typed afterwards, as a person with a phone would, either on
  * the console's own page (`passSecondFactorOnPage`) or through the API (`passSecondFactorByApi`). The secret
  * and the last time step used are kept per site and email, so a later session types a code not used yet.

@@ -61,7 +61,7 @@ export const ROUTE_LIMITS = {
   // The overview's figures scan a month of orders; the CSV export up to a year of them (issue 13 §8).
   opsOverview: { name: 'ops-overview', limit: 60, windowMs: MINUTE },
   opsExport: { name: 'ops-export', limit: 20, windowMs: 10 * MINUTE },
-  // The console's second factor (issue 33 part 8), per staff member: its pages and enrolment, and (held
+  // The console's second factor (docs/decisions/0023-console-second-factor.md), per staff member: its pages and enrolment, and (held
   // tighter) the attempts to pass it — each one counts, so a stolen emailed code gets a handful of guesses.
   secondFactor: { name: 'second-factor', limit: 120, windowMs: 10 * MINUTE },
   secondFactorVerify: { name: 'second-factor-verify', limit: 10, windowMs: 10 * MINUTE },

@@ -364,7 +364,7 @@ export const opsEndpoints = {
     errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
   }),
 
-  // ---- Second factor (issue 33 part 8): open to a session that has not passed it --------------------------
+  // ---- Second factor (docs/decisions/0023-console-second-factor.md): open to a session that has not passed it --------------------------
   opsSecondFactor: endpoint({
     method: 'GET',
     path: '/v1/ops/second-factor',

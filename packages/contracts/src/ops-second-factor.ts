@@ -1,5 +1,5 @@
 /**
- * The console's second factor (/v1/ops/second-factor, issue 33 part 8): passkeys, authenticator apps and
+ * The console's second factor (/v1/ops/second-factor, docs/decisions/0023-console-second-factor.md): passkeys, authenticator apps and
  * recovery codes. An admin, or an operator who enrolled a factor, whose session has not passed it gets
  * `second_factor_required` (403) from every other console endpoint but `/v1/ops/me`. The rules are in
  * packages/core/src/second-factor.ts.

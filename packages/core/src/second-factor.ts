@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8), as rules without I/O: who must have one, what a session may
+ * The console's second factor (docs/decisions/0023-console-second-factor.md), as rules without I/O: who must have one, what a session may
  * do before it passes it, where passkeys can work, and the recovery codes' format. The service that keeps
  * factors and verifies them is apps/api/src/second-factor/.
  */

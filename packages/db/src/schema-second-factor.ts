@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8), re-exported by schema.ts: each staff member's passkeys and
+ * The console's second factor (docs/decisions/0023-console-second-factor.md), re-exported by schema.ts: each staff member's passkeys and
  * authenticator apps, their single-use recovery codes, the WebAuthn challenges and authenticator secrets
  * waiting for their answer (per session, 5 minutes, used once) and which sessions passed the second factor.
  * The rules (who must have one, code formats) are in packages/core/src/second-factor.ts; the service in

@@ -874,6 +874,6 @@ export const searchCounts = pgTable(
 export * from './schema-price-alerts.ts';
 
 // ---------------------------------------------------------------------------------------------------------
-// The console's second factor (issue 33 part 8), in a file of its own
+// The console's second factor (docs/decisions/0023-console-second-factor.md), in a file of its own
 
 export * from './schema-second-factor.ts';

@@ -1,5 +1,5 @@
 /**
- * /v1/ops/second-factor (issue 33 part 8), registered inside the console's plugin: its gate answers the 404
+ * /v1/ops/second-factor (docs/decisions/0023-console-second-factor.md), registered inside the console's plugin: its gate answers the 404
  * of an unknown endpoint to anyone without a staff role, and lets these routes (`secondFactorOpen`) through
  * for a session that has not passed the second factor yet. Passkeys' relying party is the site's public
  * origin (`publicOrigin()`), never a request header.

@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8) through HTTP (inject, PGlite), on an API whose clock the
+ * The console's second factor (docs/decisions/0023-console-second-factor.md) through HTTP (inject, PGlite), on an API whose clock the
  * tests move: who gets 404, 403 `second_factor_required` or through; enrolling an authenticator app with the
  * code computed from its secret; verifying a new session (one step of drift, never the same code twice);
  * recovery codes spent once and regenerated; removal (an admin keeps one); passkey challenges (5 minutes,

@@ -1,5 +1,5 @@
 /**
- * The console's second factor (issue 33 part 8): passkeys, authenticator apps and recovery codes, kept per
+ * The console's second factor (docs/decisions/0023-console-second-factor.md): passkeys, authenticator apps and recovery codes, kept per
  * person; a session passes it once and stays verified for its life. The rules (who must, what a session may
  * do before) are pure in packages/core/src/second-factor.ts; the routes in ./routes.ts. Every change is
  * audited in the same transaction (enrolment, removal, recovery codes generated or used, failed attempts,

@@ -14,7 +14,7 @@ import { opsCall } from '../features/ops/ops-api.server.ts';
 /** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
 export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
-  // A session that has not passed the second factor (issue 33 part 8) is sent to its page by the pages'
+  // A session that has not passed the second factor (docs/decisions/0023-console-second-factor.md) is sent to its page by the pages'
   // own calls (`opsCall` turns the API's second_factor_required into the redirect); /me is open to it.
   const me = await opsCall(state, opsEndpoints.opsMe, {});
   // The console's words come with the console (the shell every traveller loads leaves them out).

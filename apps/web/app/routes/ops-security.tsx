@@ -23,7 +23,7 @@ import { siteOrigin } from '../lib/origin.server.ts';
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.nav.security');
 
 /**
- * The console's second factor (issue 33 part 8): a session that has not passed it verifies here (passkey,
+ * The console's second factor (docs/decisions/0023-console-second-factor.md): a session that has not passed it verifies here (passkey,
  * authenticator code, recovery code); an admin with none enrols the first; everyone manages their factors
  * and recovery codes. The layout sends a pending session here; the site's origin (`PUBLIC_URL`) says whether
  * passkeys can be offered at all.

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 type OptionsAnswer = { options?: Record<string, unknown>; problem?: MessageKey };
 
 /**
- * A passkey used or added (issue 33 part 8): asks the page's action for the WebAuthn options (`optionsIntent`),
+ * A passkey used or added (docs/decisions/0023-console-second-factor.md): asks the page's action for the WebAuthn options (`optionsIntent`),
  * lets the browser and the authenticator answer (@simplewebauthn/browser, loaded on the click), and posts the
  * answer (`answerIntent`, with `fields`) as the page's own form would: its redirect or action data follow as
  * after any post. Needs JavaScript: disabled until the page has hydrated; a browser

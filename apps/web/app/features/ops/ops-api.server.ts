@@ -7,7 +7,7 @@ import type { RequestState } from '../../lib/request-context.server.ts';
 /** The not-found page: what anyone without a console role sees of every console page (issue 13 §5). */
 export const consoleNotFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
-/** The console's second-factor page (issue 33 part 8): verify, enrol, manage factors and recovery codes. */
+/** The console's second-factor page (docs/decisions/0023-console-second-factor.md): verify, enrol, manage factors and recovery codes. */
 export const securityPath = (state: RequestState) => `/${state.locale}/ops/security`;
 
 /**

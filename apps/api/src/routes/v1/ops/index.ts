@@ -63,7 +63,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     const adminOnly = request.routeOptions.config?.adminOnly;
     if (adminOnly && staff.role !== 'admin') return hidden(request, reply);
     request.staff = staff;
-    // The second factor (issue 33 part 8): an admin, or an operator who enrolled one, passes it once per
+    // The second factor (docs/decisions/0023-console-second-factor.md): an admin, or an operator who enrolled one, passes it once per
     // session before anything else of the console (a typed 403 the console's pages turn into its page).
     if (request.routeOptions.config?.secondFactorOpen) return;
     const status = await statusOf(db, {
@@ -101,7 +101,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
-  // Passkeys, authenticator apps and recovery codes (issue 33 part 8), behind the same gate.
+  // Passkeys, authenticator apps and recovery codes (docs/decisions/0023-console-second-factor.md), behind the same gate.
   await app.register(secondFactorRoutes);
 
   // Tours and inboxes (issue 13 §7), in their own file, behind the same gate.

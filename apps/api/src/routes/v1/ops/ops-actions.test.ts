@@ -68,7 +68,7 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/tour_requests/:id': ['operator', 'admin'],
   'GET /v1/ops/agency_applications': ['operator', 'admin'],
   'POST /v1/ops/agency_applications/:id': ['operator', 'admin'],
-  // The second factor (issue 33 part 8, second-factor/routes.ts; its own tests: second-factor.test.ts).
+  // The second factor (docs/decisions/0023-console-second-factor.md, second-factor/routes.ts; its own tests: second-factor.test.ts).
   'GET /v1/ops/second-factor': ['operator', 'admin'],
   'POST /v1/ops/second-factor/passkeys/options': ['operator', 'admin'],
   'POST /v1/ops/second-factor/passkeys': ['operator', 'admin'],
