@@ -234,6 +234,23 @@ export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[]
 }
 
 /** A signed webhook of the sandbox provider, injected; answers the effect. */
+/**
+ * The order's refund once the provider has taken it (its provider reference set: a retry clears it first). The
+ * API answers a cancellation or a retry when it is committed and asks the provider right after the answer
+ * (the idempotent create sends it), so a test reading the refund at once waits for that request as a client
+ * polling the order would; on PGlite's one connection it happened to be done already, on PostgreSQL not.
+ */
+export async function startedRefundOf(db: Database, orderId: string) {
+  let refund: typeof schema.refunds.$inferSelect | undefined;
+  await expect
+    .poll(async () => {
+      [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+      return refund?.providerRef != null;
+    })
+    .toBe(true);
+  return refund!;
+}
+
 export async function deliverWebhook(
   app: FastifyInstance,
   now: Date,

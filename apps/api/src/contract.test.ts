@@ -18,7 +18,7 @@ import { routesOf, startTestApi, memoryMailTransport } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
-import { book, deliverWebhook, offerIn, pay, type Booked } from './after-sale-testing.ts';
+import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './after-sale-testing.ts';
 import { createSession } from './services/sessions.ts';
 import { grantRole } from './services/staff.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
@@ -238,20 +238,20 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     const quote = await call('opsQuoteCancellation', { params }, admin);
     await call('opsCancelOrder', { params, body: { cancellation_id: quote.data.id } }, admin);
     // The provider refuses the refund; it is asked for again.
-    const [refund] = await db.select().from(tables.refunds).where(eq(tables.refunds.orderId, order.id));
+    const refund = await startedRefundOf(db, order.id);
     const refused = await deliverWebhook(app, new Date(), {
       type: 'refund.failed',
-      providerRef: refund!.providerRef!,
-      amountMinor: refund!.amountMinor,
-      currency: refund!.currency,
-      refundId: refund!.id,
+      providerRef: refund.providerRef!,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      refundId: refund.id,
       failureReason: 'expired_or_canceled_card',
     });
     expect(refused.effect).toBe('refund_failed');
     const detail = await call('opsGetOrder', { params }, admin);
     expect(detail.data.refunds.map((r) => r.status)).toEqual(['failed']);
     expect(detail.data.timeline.map((event) => event.kind)).toContain('order.note');
-    await call('opsRetryRefund', { params: { id: order.id, refund_id: refund!.id }, body: {} }, admin);
+    await call('opsRetryRefund', { params: { id: order.id, refund_id: refund.id }, body: {} }, admin);
     // An admin refunds another amount than the fare rules give.
     const other = await paidOrder(51);
     const otherQuote = await call('opsQuoteCancellation', { params: { id: other.id } }, admin);

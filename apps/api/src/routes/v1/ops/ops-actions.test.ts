@@ -22,6 +22,7 @@ import {
   deliverWebhook,
   offerIn,
   pay,
+  startedRefundOf,
   type Booked,
 } from '../../../after-sale-testing.ts';
 
@@ -233,8 +234,8 @@ describe('cancelling with an admin override', () => {
     expect(done.json().data).toMatchObject({ refund_amount: order.total_amount, kept_amount: '0.00' });
     const again = await call('admin', 'POST', url, body(order.total_amount), key);
     expect(again.json()).toEqual(done.json());
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
-    expect(refund!.amountMinor).toBe(Math.round(Number(order.total_amount) * 100));
+    const refund = await startedRefundOf(db, order.id);
+    expect(refund.amountMinor).toBe(Math.round(Number(order.total_amount) * 100));
     const entries = await auditOf(order.id, 'order.cancelled_with_override');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -248,11 +249,11 @@ describe('cancelling with an admin override', () => {
     // The provider's refund webhook settles it; the history shows the refund, its webhook and the email.
     await deliverWebhook(app, now(), {
       type: 'refund.succeeded',
-      providerRef: refund!.providerRef!,
-      amountMinor: refund!.amountMinor,
-      currency: refund!.currency,
-      refundId: refund!.id,
-      id: `evt_override_${refund!.id}`,
+      providerRef: refund.providerRef!,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      refundId: refund.id,
+      id: `evt_override_${refund.id}`,
     });
     const detail = (await call('operator', 'GET', `/v1/ops/orders/${order.id}`)).json().data;
     expect(detail.order.refund_status).toBe('refunded');
@@ -424,7 +425,7 @@ describe('a refund the provider refused (issue 13)', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const refundRow = async () =>
       (await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)))[0]!;
-    const asked = await refundRow();
+    const asked = await startedRefundOf(db, order.id);
     expect(asked).toMatchObject({ status: 'pending', retries: 0 });
     const retryUrl = `/v1/ops/orders/${order.id}/refunds/${asked.id}/retry`;
     // Not refused yet: nothing to ask again.
@@ -468,10 +469,9 @@ describe('a refund the provider refused (issue 13)', () => {
     const retried = await call('operator', 'POST', retryUrl, {}, key);
     expect(retried.statusCode, retried.body).toBe(200);
     expect((await call('operator', 'POST', retryUrl, {}, key)).json()).toEqual(retried.json());
-    const again = await refundRow();
-    // Asked afresh (a new request at the provider, which answered with its id).
+    // Asked afresh: the retry cleared the provider's reference, and the new request set it again.
+    const again = await startedRefundOf(db, order.id);
     expect(again).toMatchObject({ status: 'pending', retries: 1 });
-    expect(again.providerRef).not.toBeNull();
     const entries = await auditOf(order.id, 'refund.retried');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
