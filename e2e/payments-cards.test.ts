@@ -1,6 +1,6 @@
 /**
  * Issue 14 in Chromium: a traveller pays a TRY order through iyzico's Checkout Form. The site is started
- * with iyzico's variables pointing at the iyzico test server (apps/api/src/payments/testing/iyzico-server.ts),
+ * with iyzico's variables pointing at the iyzico test server (apps/api/src/payments/iyzico/testing/iyzico-server.ts),
  * whose hosted form posts the browser back to the site's callback as iyzico does; the site asks the result
  * of iyzico's API and the order page shows the booking paid. No card data reaches the site.
  */
@@ -10,7 +10,7 @@ import {
   IYZICO_TEST_CARDS,
   startIyzicoServer,
   type IyzicoTestServer,
-} from '../apps/api/src/payments/testing/iyzico-server.ts';
+} from '../apps/api/src/payments/iyzico/testing/iyzico-server.ts';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { m } from './support/messages.ts';

@@ -18,7 +18,7 @@ const MAX_FILE_LINES = 400;
 const LONG_FILES_CEILING: Record<string, number> = {
   'suppliers/duffel/testing/duffel-server.ts': 920,
   'second-factor/service.ts': 578,
-  'payments/testing/iyzico-server.ts': 459,
+  'payments/iyzico/testing/iyzico-server.ts': 459,
   'suppliers/duffel/orders.ts': 455,
   'routes/v1/ops/index.ts': 433,
   'suppliers/duffel/mapping.ts': 431,

@@ -152,14 +152,14 @@ export const apiConfigSchema = z
     payme: paymeSettingsSchema.optional(),
     click: clickSettingsSchema.optional(),
     /**
-     * iyzico Checkout Form (issue 14, payments/iyzico.ts): offered for TRY orders when both keys are set. The API
+     * iyzico Checkout Form (payments/iyzico/provider.ts): offered for TRY orders when both keys are set. The API
      * base defaults by the key: `sandbox-…` keys talk to iyzico's sandbox, others to production.
      */
     iyzicoApiKey: z.string().min(8).max(200).optional(),
     iyzicoSecretKey: z.string().min(8).max(200).optional(),
     iyzicoBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
     /**
-     * Stripe Checkout (issue 14, payments/stripe.ts): offered for orders in other currencies when the secret
+     * Stripe Checkout (payments/stripe/provider.ts): offered for orders in other currencies when the secret
      * key and the webhook endpoint's signing secret are set. STRIPE_API_BASE points the SDK elsewhere (tests).
      */
     stripeSecretKey: z

@@ -2,10 +2,10 @@ import type { Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import { createClickProvider } from './click/provider.ts';
 import { createPaymeProvider } from './payme/provider.ts';
-import { createIyzicoProvider, IYZICO_PROVIDER } from './iyzico.ts';
+import { createIyzicoProvider, IYZICO_PROVIDER } from './iyzico/provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, type SandboxOptions } from './sandbox.ts';
-import { createStripeProvider, STRIPE_PROVIDER } from './stripe.ts';
+import { createStripeProvider, STRIPE_PROVIDER } from './stripe/provider.ts';
 
 /** iyzico's API base for a key: its sandbox keys start with `sandbox-`. */
 function iyzicoBase(config: ApiConfig): string {

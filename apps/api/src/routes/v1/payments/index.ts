@@ -5,7 +5,7 @@ import { ApiFailure } from '../../../errors.ts';
 import { iyzicoCallbackBodySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { CURRENCIES } from '@parvoz/i18n/currency';
-import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico.ts';
+import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico/provider.ts';
 import {
   WebhookRejected,
   withPaymentResult,

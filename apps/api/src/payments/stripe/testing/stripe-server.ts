@@ -13,7 +13,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import qs from 'qs';
-import { readBody, serveOnLoopback, type Loose } from './http.ts';
+import { readBody, serveOnLoopback, type Loose } from '../../testing/http.ts';
 
 export const STRIPE_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 

@@ -31,7 +31,7 @@ import {
   type RefundInput,
   type RefundRequested,
   type StatementEntry,
-} from './provider.ts';
+} from '../provider.ts';
 
 export const IYZICO_PROVIDER = 'iyzico';
 /** Where iyzico sends the browser back (routes/v1/payments). */

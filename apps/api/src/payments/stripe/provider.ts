@@ -29,7 +29,7 @@ import {
   type RefundRequested,
   type StatementEntry,
   withPaymentResult,
-} from './provider.ts';
+} from '../provider.ts';
 
 export const STRIPE_PROVIDER = 'stripe';
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';

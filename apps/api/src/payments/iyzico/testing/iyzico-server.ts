@@ -17,7 +17,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, escapeHtml, serveOnLoopback, type Loose } from './http.ts';
+import { readBody, escapeHtml, serveOnLoopback, type Loose } from '../../testing/http.ts';
 
 export const IYZICO_TEST_CARDS = {
   success: '5528790000000008',
