@@ -6,8 +6,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOCALES } from '@parvoz/i18n/locales';
 
-const LOCALES = ['en', 'ru', 'uz', 'tr'] as const;
 const file = process.argv[2];
 if (!file) {
   console.error('usage: node scripts/add-messages.ts new-keys.json');

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXTRA_AIRCRAFT_NAMES } from '../packages/core/src/schedule-aircraft.ts';
+import { PLACE_LANGS, type PlaceLang } from '../packages/core/src/place-index.ts';
 
 export type Field = string | null;
 export type AirportRow = [string, string, string, string, number, number, string];
@@ -484,8 +485,8 @@ export function serializeNetwork(n: Network): string {
 // network gets an English-only entry from OpenFlights' city name. Country names are generated with
 // Intl.DisplayNames (ICU data of Node), with the overrides below.
 
-export const PLACE_LANGS = ['en', 'ru', 'uz', 'tr'] as const;
-export type PlaceLang = (typeof PLACE_LANGS)[number];
+// The languages of place names: core's list, which a test ties to the site's LOCALES.
+export { PLACE_LANGS, type PlaceLang };
 export type LocalizedName = { en: string } & Partial<Record<PlaceLang, string>>;
 export interface PlaceNames {
   cities: Record<string, LocalizedName>;

@@ -1,5 +1,6 @@
 /** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
 import { z } from 'zod';
+import { LOCALES } from '@parvoz/i18n/locales';
 import { e164PhoneSchema, orderSchema } from './booking.ts';
 import { secondFactorStatusSchema } from './ops-second-factor.ts';
 
@@ -65,7 +66,7 @@ export const opsRefundRetrySchema = z.object({}).strict().default({});
 
 /** POST /v1/ops/orders/{id}/resend_confirmation: the confirmation with the e-ticket again (booked and paid only). */
 export const opsResendSchema = z
-  .object({ lang: z.enum(['en', 'ru', 'uz', 'tr']).optional() })
+  .object({ lang: z.enum(LOCALES).optional() })
   .strict()
   .default({});
 

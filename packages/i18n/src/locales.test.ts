@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
-import { negotiateLocale, switchLocaleInPath } from './locales.ts';
+import { LOCALES, negotiateLocale, switchLocaleInPath } from './locales.ts';
 import { formatMoney } from './currency.ts';
+// Core imports nothing of ours, so it keeps its own list of place-name languages: it must be the site's.
+import { PLACE_LANGS } from '@parvoz/core/place-index';
+
+test('place names come in exactly the languages of the site', () => {
+  expect([...PLACE_LANGS]).toEqual([...LOCALES]);
+});
 
 test.each([
   ['uz', 'ru-RU,ru;q=0.9', 'uz'],
