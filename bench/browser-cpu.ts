@@ -13,6 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startSite } from '../e2e/support/server.ts';
 import { ddmm, isoDay } from '../e2e/support/dates.ts';
 import { BROWSER_FLAGS } from '../e2e/support/browser.ts';
+import { resetTab } from '../e2e/support/tabs.ts';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 24);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -51,12 +52,13 @@ const sitePage = (i: number) => {
   return { path: `/${lang}/flight/TAS${ddmm(isoDay(30 + (i % 40)))}IST${back}1`, results: true };
 };
 
-type Opening = 'context' | 'tab' | 'navigate';
+type Opening = 'context' | 'tab' | 'navigate' | 'reset';
 type Row = { label: string; opening: Opening; js?: boolean; health?: boolean; flags?: string[] };
 const rows: Row[] = [
   { label: 'new context per page (most suites)', opening: 'context' },
   { label: 'new tab per page, one context', opening: 'tab' },
   { label: 'one tab navigating', opening: 'navigate' },
+  { label: 'one tab, reset between pages (e2e/support/tabs.ts)', opening: 'reset' },
   { label: 'one tab navigating, no JavaScript', opening: 'navigate', js: false },
   { label: '/health, new context per load', opening: 'context', health: true },
   { label: '/health, one tab navigating', opening: 'navigate', health: true },
@@ -70,11 +72,15 @@ const rows: Row[] = [
     })),
 ];
 
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+if (only) rows.splice(0, rows.length, ...rows.filter((row) => only.test(row.label)));
+
 async function loadPages(browser: Browser, row: Row, url: string) {
   const options = { ...PHONE, javaScriptEnabled: row.js ?? true };
   const shared: BrowserContext | undefined =
     row.opening === 'context' ? undefined : await browser.newContext(options);
-  const tab: Page | undefined = row.opening === 'navigate' ? await shared!.newPage() : undefined;
+  const tab: Page | undefined =
+    row.opening === 'navigate' || row.opening === 'reset' ? await shared!.newPage() : undefined;
   for (let i = 0; i < PAGES; i++) {
     const context = shared ?? (await browser.newContext(options));
     const page = tab ?? (await context.newPage());
@@ -84,6 +90,7 @@ async function loadPages(browser: Browser, row: Row, url: string) {
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       if (results) await page.getByTestId('offer').first().waitFor();
     }
+    if (row.opening === 'reset') await resetTab(context, page);
     if (!shared) await context.close();
     else if (!tab) await page.close();
   }

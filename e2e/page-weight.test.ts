@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { type RunningSite, stopSuite, startSiteWithBrowser } from './support/server.ts';
-import { gotoHydrated } from './support/browser.ts';
+import { type RunningSite, stopSuite, startSite } from './support/server.ts';
+import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { ddmm, isoDay } from './support/dates.ts';
 import { BOOT_BATCH } from '../apps/web/app/lib/paint-first.server.ts';
 
@@ -17,7 +17,9 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ site, browser } = await startSiteWithBrowser());
+  site = await startSite();
+  // Every page is a first visit here: what a page makes the browser fetch is what this suite measures.
+  browser = await launchBrowser({ keepTabs: false });
 });
 
 afterAll(() => stopSuite(site, browser));

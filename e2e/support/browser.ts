@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { keepTabs } from './tabs.ts';
 import { SCROLL_AFTER_NAVIGATION_MS } from '../../apps/web/app/lib/shell.client.ts';
 
 /** Flags that keep Chromium off this machine's closed network and out of what a container lacks. */
@@ -23,8 +24,10 @@ export const CLOCK_MOVED = process.env.FAKETIME !== undefined;
  * Debian's Chromium, never a downloaded browser. On a moved clock every page of the browser starts at the
  * test process's (moved) time and runs on from there, through Playwright's clock: Chromium itself is kept
  * out of libfaketime, whose preload is not meant for a browser's many processes.
+ * A finished test's tab is kept for the next test that asks for a context with the same options (`keepTabs`,
+ * e2e/support/tabs.ts); `keepTabs: false` gives every context a new tab.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ keepTabs: keep = true } = {}): Promise<Browser> {
   const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...env } = process.env;
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -32,15 +35,15 @@ export async function launchBrowser(): Promise<Browser> {
     args: BROWSER_FLAGS,
     env: env as Record<string, string>,
   });
-  if (CLOCK_MOVED) {
-    // Browser.newPage makes its context through newContext, so both start on the moved clock.
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
-      await context.clock.install({ time: Date.now() });
-      return context;
-    };
-  }
+  const newContext = browser.newContext.bind(browser);
+  // Browser.newPage makes its context through newContext, so both start on the moved clock.
+  const makeContext: Browser['newContext'] = async (options) => {
+    const context = await newContext(options);
+    if (CLOCK_MOVED) await context.clock.install({ time: Date.now() });
+    return context;
+  };
+  if (keep) keepTabs(browser, makeContext);
+  else browser.newContext = makeContext;
   return browser;
 }
 

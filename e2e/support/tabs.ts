@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * Tabs kept open between a suite's tests. A new tab costs Chromium about 2 s of CPU (a renderer process started,
+ * an empty HTTP and code cache) against about 0.7 s for a page loaded in an open tab (bench/browser-cpu.ts,
+ * bench/RESULTS.md), and the suites open one context per test: most of the e2e step's time on CI's two cores.
+ *
+ * `keepTabs(browser)` makes `browser.newContext` (and so `browser.newPage`) hand out a context with the same options
+ * that a finished test gave back, with its one tab, reset as a new one would be:
+ * - closing the test's page or context gives them back instead of closing them;
+ * - on the way back the page loses every listener the test added (`removeAllListeners`), the storage of the
+ *   origin it is on is emptied, it leaves for a static file of that origin (its scripts and timers stop there),
+ *   and the context loses its cookies and permissions. A context that still holds stored data of another
+ *   origin afterwards (`storageState`) is closed for real;
+ * - what cannot be undone is never reused: a context or page whose test routed requests, added init scripts,
+ *   exposed functions, set headers, geolocation, offline mode, credentials, a viewport or media, or opened a
+ *   CDP session, is closed for real when given back, and a second tab of a context is closed when its test
+ *   closes it.
+ * The HTTP cache is kept, as a returning visitor's is: emptying it (CDP `Network.clearBrowserCache`) cost as much
+ * as it saved. A suite that measures what the browser downloads launches with `keepTabs: false`.
+ */
+export function keepTabs(browser: Browser, makeContext: Browser['newContext']): void {
+  const idle = new Map<string, BrowserContext[]>();
+  browser.newContext = async (options: BrowserContextOptions = {}) => {
+    const key = stableKey(options);
+    const reused = idle.get(key)?.pop();
+    if (reused) return reused;
+    const context = await makeContext(options);
+    lend(context, () => {
+      const list = idle.get(key) ?? [];
+      // Closed twice by its test: given back once.
+      if (!list.includes(context)) list.push(context);
+      idle.set(key, list);
+    });
+    return context;
+  };
+}
+
+const CONTEXT_CHANGES = [
+  // A CDP session changes the browser in ways nothing here undoes (a virtual authenticator, say).
+  'newCDPSession',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setOffline',
+  'setHTTPCredentials',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+] as const;
+const PAGE_CHANGES = [
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setViewportSize',
+  'emulateMedia',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+] as const;
+
+const CLOCK_CHANGES = [
+  'install',
+  'setFixedTime',
+  'setSystemTime',
+  'pauseAt',
+  'fastForward',
+  'runFor',
+  'resume',
+];
+
+/** Marks the object spoilt (not to be lent again) as soon as a test calls one of `methods` on it. */
+function watch(target: object, methods: readonly string[], spoil: () => void): void {
+  const record = target as Record<string, unknown>;
+  for (const name of methods) {
+    const original = record[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof original !== 'function') continue;
+    record[name] = (...args: unknown[]) => {
+      spoil();
+      return original.apply(target, args);
+    };
+  }
+}
+
+function lend(context: BrowserContext, giveBack: () => void): void {
+  const realClose = context.close.bind(context);
+  const realNewPage = context.newPage.bind(context);
+  let spoilt = false;
+  let kept: { page: Page; inUse: boolean; spoilt: boolean; close: Page['close'] } | undefined;
+  watch(context, CONTEXT_CHANGES, () => (spoilt = true));
+  // Chromium's clock (page.clock) cannot be uninstalled: a test that sets it spoils the context.
+  // (A moved clock's own install, launchBrowser's, is done before the context is lent.)
+  watch(context.clock, CLOCK_CHANGES, () => (spoilt = true));
+
+  /** The kept tab back from its test: reset, or closed for real if it cannot be. */
+  const takeBack = async () => {
+    if (!kept?.inUse) return;
+    const tab = kept;
+    if (tab.spoilt || spoilt || tab.page.isClosed()) {
+      kept = undefined;
+      await tab.close();
+      return;
+    }
+    await resetPage(tab.page);
+    tab.inUse = false;
+  };
+
+  context.newPage = async () => {
+    if (kept?.page.isClosed()) kept = undefined;
+    if (kept && !kept.inUse) {
+      kept.inUse = true;
+      return kept.page;
+    }
+    const page = await realNewPage();
+    // A second tab of the context is closed for real by its test.
+    if (kept) return page;
+    const tab = { page, inUse: true, spoilt: false, close: page.close.bind(page) };
+    kept = tab;
+    watch(page, PAGE_CHANGES, () => (tab.spoilt = true));
+    page.close = async (options) => {
+      // browser.newPage's page closes its context with it, as Playwright's own close does.
+      if ((page as unknown as { _ownedContext?: BrowserContext })._ownedContext)
+        return context.close(options);
+      if (kept === tab) await takeBack();
+      else await tab.close(options);
+    };
+    return page;
+  };
+
+  context.close = async (options) => {
+    if (spoilt) return realClose(options);
+    for (const page of context.pages()) if (page !== kept?.page) await page.close();
+    await takeBack();
+    await context.clearCookies();
+    await context.clearPermissions();
+    const left = await context.storageState();
+    if (left.cookies.length > 0 || left.origins.length > 0) return realClose(options);
+    giveBack();
+  };
+}
+
+/** The page as a new tab is: no listeners of the test's, nothing stored by its origin, on about:blank. */
+async function resetPage(page: Page): Promise<void> {
+  page.removeAllListeners();
+  if (/^https?:/.test(page.url())) {
+    await page
+      .evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      })
+      .catch(() => undefined);
+  }
+  // A static file of the same origin, not about:blank: Chromium starts a new renderer process for about:blank and
+  // again for the next page, which costs about as much as a new tab (bench/browser-cpu.ts).
+  if (/^https?:/.test(page.url())) await page.goto(new URL('/favicon.svg', page.url()).href);
+}
+
+/** The same options give the same key, whatever the order their keys were written in. */
+function stableKey(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+/** For the bench: reset one tab as `keepTabs` does between tests. */
+export async function resetTab(context: BrowserContext, page: Page): Promise<void> {
+  await resetPage(page);
+  await context.clearCookies();
+}
