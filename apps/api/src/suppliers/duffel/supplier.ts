@@ -23,6 +23,7 @@ import { offerFacets } from '@parvoz/core/supplier-offers';
 import { passengerList } from '@parvoz/core/passengers';
 import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
+import { duffelSupplierTimeoutMs } from './timeouts.ts';
 
 export const DUFFEL_SUPPLIER_ID = 'duffel';
 
@@ -39,8 +40,11 @@ export interface DuffelSupplierOptions {
   secret: string | Buffer;
   /** Our offers' lifetime: a Duffel offer is shown as expiring no later than this after the search. */
   offerTtlMs: number;
-  /** Passed to Duffel as `supplier_timeout` (ms): how long Duffel waits for airlines. */
-  supplierTimeoutMs?: number;
+  /**
+   * How long a search waits for Duffel (ms, DUFFEL_TIME_BUDGET_MS): Duffel is asked to wait for the airlines a
+   * documented margin less (`supplier_timeout`, ./timeouts.ts), so that it answers with those that did answer.
+   */
+  searchBudgetMs: number;
   /** Offers that could not be shown (unknown place, airline, currency), by reason. */
   onDropped?: (reason: string, count: number) => void;
 }
@@ -74,7 +78,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       const answer = await duffel.offerRequests.create({
         ...toOfferRequest(request),
         return_offers: true,
-        ...(options.supplierTimeoutMs ? { supplier_timeout: options.supplierTimeoutMs } : {}),
+        supplier_timeout: duffelSupplierTimeoutMs(options.searchBudgetMs),
       });
       const latestExpiry = ctx.now + options.offerTtlMs;
       const dropped = new Map<string, number>();

@@ -6,7 +6,13 @@
  *                   (else 400 `unsupported_version`), bodies `{ "data": … }`, answers `{ "data": … }`,
  *                   errors `{ "errors": [{ type, code, title, message, documentation_url }], "meta": { status,
  *                   request_id } }`
- *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured
+ *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured;
+ *                                                 `supplier_timeout` (ms) as the official client's
+ *                                                 OfferRequestsTypes documents it: the answer waits for each
+ *                                                 airline at most that long and includes only the offers of
+ *                                                 airlines that answered within it; a value outside [2 s, 60 s]
+ *                                                 (or none) is ignored for the default 20 s. Airlines answer after
+ *                                                 `airlineDelayMs[owner IATA code]` (default at once)
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price; with
  *                                                 `?return_available_services=true` its `available_services`: a
@@ -33,7 +39,8 @@
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
- * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them). `requests` records every call, `orders` every order.
+ * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
+ * long each airline takes to answer a search, against `supplier_timeout`). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -153,6 +160,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * re-pricing still lists them while the booking's own read a moment later does not.
      */
     servicesVanishAfter: number | null;
+    /** How long each airline (by its IATA code, the offers' `owner`) takes to answer a search; absent: at once. */
+    airlineDelayMs: Record<string, number>;
   } = {
     delayMs: 0,
     failWith: null,
@@ -161,6 +170,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     dropAfterCreate: false,
     instantPaymentOnly: false,
     servicesVanishAfter: null,
+    airlineDelayMs: {},
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -309,7 +319,37 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     );
   }
 
-  function offerRequest(data: Loose) {
+  /**
+   * The wait Duffel applies to a search's airlines: `supplier_timeout` when within [2 s, 60 s], else its default
+   * 20 s ("Any values outside the range will be ignored and the default supplier_timeout will be used").
+   */
+  function supplierTimeoutOf(query: URLSearchParams): number {
+    const given = query.get('supplier_timeout');
+    const ms = given === null || !/^\d+$/.test(given) ? NaN : Number(given);
+    return ms >= 2_000 && ms <= 60_000 ? ms : 20_000;
+  }
+
+  /**
+   * An offer request's answer once its airlines answered or `supplierTimeout` ran out: only the offers of airlines
+   * that answered in time, and the wait (`afterMs`) before it is sent.
+   */
+  function offerRequest(data: Loose, supplierTimeout: number) {
+    const answered = offerRequestNow(data);
+    if (answered.status !== 201) return { ...answered, afterMs: 0 };
+    const body = answered.body as { data: { offers: Loose[] } };
+    const delayOf = (offer: Loose) => knobs.airlineDelayMs[String(offer.owner?.iata_code)] ?? 0;
+    const asked = body.data.offers.map(delayOf);
+    // An airline that had not answered in time sold nothing: its offers were never made.
+    for (const late of body.data.offers.filter((offer) => delayOf(offer) > supplierTimeout))
+      offers.delete(late.id as string);
+    body.data.offers = body.data.offers.filter((offer) => delayOf(offer) <= supplierTimeout);
+    return {
+      ...answered,
+      afterMs: asked.length === 0 ? 0 : Math.min(supplierTimeout, Math.max(...asked)),
+    };
+  }
+
+  function offerRequestNow(data: Loose) {
     const slices = Array.isArray(data.slices) ? data.slices : null;
     const passengers = Array.isArray(data.passengers) ? data.passengers : null;
     if (!slices || slices.length === 0 || !passengers || passengers.length === 0)
@@ -747,7 +787,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       headers: request.headers,
       body,
     });
-    const answer = (status: number, payload: unknown) => {
+    const answer = (status: number, payload: unknown, afterMs = 0) => {
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(status, {
@@ -756,7 +796,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         });
         response.end(JSON.stringify(payload));
       };
-      if (knobs.delayMs > 0) setTimeout(send, knobs.delayMs).unref();
+      const wait = knobs.delayMs + afterMs;
+      if (wait > 0) setTimeout(send, wait).unref();
       else send();
     };
     if (request.headers.authorization !== `Bearer ${options.token}`) {
@@ -806,7 +847,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           'Invalid data',
           'The body must be { "data": … }.',
         );
-      else result = offerRequest(body.data as Loose);
+      else {
+        const searched = offerRequest(body.data as Loose, supplierTimeoutOf(url.searchParams));
+        return answer(searched.status, searched.body, searched.afterMs);
+      }
     } else if (request.method === 'GET' && offerPath) {
       result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
     } else if (request.method === 'POST' && url.pathname === '/air/orders') {
