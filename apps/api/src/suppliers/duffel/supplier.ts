@@ -23,7 +23,7 @@ import { offerFacets } from '@parvoz/core/supplier-offers';
 import { passengerList } from '@parvoz/core/passengers';
 import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
-import { duffelSupplierTimeoutMs } from './timeouts.ts';
+import { DUFFEL_TIMEOUTS, duffelSupplierTimeoutMs, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 
 export const DUFFEL_SUPPLIER_ID = 'duffel';
 
@@ -45,6 +45,8 @@ export interface DuffelSupplierOptions {
    * documented margin less (`supplier_timeout`, ./timeouts.ts), so that it answers with those that did answer.
    */
   searchBudgetMs: number;
+  /** Shorter waits than Duffel's for re-pricing (./timeouts.ts), for tests only. */
+  timeouts?: Partial<DuffelTimeouts>;
   /** Offers that could not be shown (unknown place, airline, currency), by reason. */
   onDropped?: (reason: string, count: number) => void;
 }
@@ -68,6 +70,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
   });
   const { network, rates, secret } = options;
+  const { readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
 
   return {
     id: DUFFEL_SUPPLIER_ID,
@@ -75,11 +78,16 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     /** Throws on a transport or Duffel failure: the caller (combined.ts) counts it and answers without us. */
     async search(request, ctx): Promise<SupplierResult<FlightSearchData>> {
       const currency: CurrencyCode = request.currency ?? 'USD';
-      const answer = await duffel.offerRequests.create({
-        ...toOfferRequest(request),
-        return_offers: true,
-        supplier_timeout: duffelSupplierTimeoutMs(options.searchBudgetMs),
-      });
+      // Bounded by the search budget itself, whoever calls (the combined search races it too).
+      const answer = await withDeadline(
+        duffel.offerRequests.create({
+          ...toOfferRequest(request),
+          return_offers: true,
+          supplier_timeout: duffelSupplierTimeoutMs(options.searchBudgetMs),
+        }),
+        options.searchBudgetMs,
+        'offer request',
+      );
       const latestExpiry = ctx.now + options.offerTtlMs;
       const dropped = new Map<string, number>();
       const offers: Offer[] = [];
@@ -116,7 +124,13 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       let d: DuffelOffer;
       try {
         // With its extra bags (`available_services`), which Duffel lists only when asked.
-        d = (await duffel.offers.get(ref.offer, { return_available_services: true })).data;
+        d = (
+          await withDeadline(
+            duffel.offers.get(ref.offer, { return_available_services: true }),
+            readMs,
+            'get offer',
+          )
+        ).data;
       } catch (error) {
         if (error instanceof DuffelError && error.errors?.some((e) => GONE.has(e.code)))
           return refuse('offer_unavailable');

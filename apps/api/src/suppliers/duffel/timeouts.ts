@@ -37,3 +37,40 @@ export function duffelSupplierTimeoutMs(budgetMs: number): number {
     Math.max(DUFFEL_SUPPLIER_TIMEOUT_MIN_MS, Math.floor(budgetMs - DUFFEL_SEARCH_MARGIN_MS)),
   );
 }
+
+/** How long each kind of Duffel call may take before this site stops waiting for it. */
+export interface DuffelTimeouts {
+  /**
+   * Calls that change something at the airline: creating an order, paying one (`/air/payments`), quoting and
+   * confirming a cancellation, accepting an airline's change. Duffel lets a request take up to 120 s and advises a
+   * client timeout "slightly higher, eg 130s": cut short earlier, such a call's outcome would be unknown while Duffel
+   * may still complete it.
+   */
+  actionMs: number;
+  /** Reads (an offer, an order, the order list, an order's airline changes): nothing to lose by asking again later. */
+  readMs: number;
+}
+
+/** Duffel's response-times page: 120 s allowed, a client timeout of about 130 s advised. */
+export const DUFFEL_TIMEOUTS: Readonly<DuffelTimeouts> = Object.freeze({ actionMs: 130_000, readMs: 30_000 });
+
+/** A Duffel call that got no answer in its time: like a dropped connection, its outcome is unknown. */
+export class DuffelNoAnswer extends Error {
+  constructor(what: string, ms: number) {
+    super(`Duffel ${what}: no answer in ${ms} ms`);
+    this.name = 'DuffelNoAnswer';
+  }
+}
+
+/**
+ * `work` (a Duffel SDK call), or DuffelNoAnswer after `ms`. The SDK takes no abort signal, so the HTTP request is
+ * abandoned, not cancelled: it ends in the background when Duffel (or the network) ends it.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DuffelNoAnswer(what, ms)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

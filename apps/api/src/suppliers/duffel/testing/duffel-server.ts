@@ -40,7 +40,7 @@
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
- * long each airline takes to answer a search, against `supplier_timeout`). `requests` records every call, `orders` every order.
+ * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -162,6 +162,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     servicesVanishAfter: number | null;
     /** How long each airline (by its IATA code, the offers' `owner`) takes to answer a search; absent: at once. */
     airlineDelayMs: Record<string, number>;
+    /**
+     * Calls whose "METHOD /path" matches are taken and never answered (a hung socket), nothing done: what a
+     * client without a timeout waits on for ever (issue 35, defect 7).
+     */
+    hang: RegExp | null;
   } = {
     delayMs: 0,
     failWith: null,
@@ -171,6 +176,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     instantPaymentOnly: false,
     servicesVanishAfter: null,
     airlineDelayMs: {},
+    hang: null,
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -820,6 +826,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       );
       return answer(f.status, f.body);
     }
+    if (knobs.hang?.test(`${request.method} ${url.pathname}`)) return;
     if (knobs.failWith === 'drop') return request.socket.destroy();
     const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
     if (typeof knobs.failWith === 'number' || routeFails) {
