@@ -311,12 +311,27 @@ function split(total: number, weights: number[]): number[] {
 }
 
 /** A Duffel offer as ours, or why it cannot be shown (unknown place, airline, currency; malformed times). */
+/**
+ * What the offer's terms let the site send of the passport it collects for each passenger (Duffel: the official
+ * client's OfferTypes and CreateOrderPassenger, and duffel.com/docs/api/offers/get-offers): `passport` when the
+ * offer requires a document for every passenger (`passenger_identity_documents_required`) and supports passports;
+ * `none` when it requires none (a supported type "may be provided", but no more is sent than the airline needs; with
+ * no supported type, none may be); `unsupported` when it requires a document of a type the site does not collect.
+ */
+export function identityDocumentsFor(offer: DuffelOffer): 'passport' | 'none' | 'unsupported' {
+  const supported: readonly string[] = offer.supported_passenger_identity_document_types ?? [];
+  if (!offer.passenger_identity_documents_required) return 'none';
+  return supported.includes('passport') ? 'passport' : 'unsupported';
+}
+
 export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const { network: net, rates, currency } = ctx;
   // An offer the airline will not hold is sold too, booked at the airline once the traveller has paid
   // (docs/decisions/0017): it is marked, so the booking page can say the seats are not held until then.
   const instantOnly = d.payment_requirements?.requires_instant_payment === true;
   if (!isCurrencyCode(d.total_currency)) return { ok: false, reason: 'unknown_currency' };
+  // It requires a document the booking form does not collect: the site could not book it.
+  if (identityDocumentsFor(d) === 'unsupported') return { ok: false, reason: 'identity_documents' };
   const totalIn: Money | null = fromMajorString(d.total_amount, d.total_currency);
   if (!totalIn || totalIn.amount <= 0) return { ok: false, reason: 'bad_amount' };
   // Extra bags are booked at the airline only once paid (no hold with bags): marked for the booking page too.

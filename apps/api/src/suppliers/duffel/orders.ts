@@ -18,6 +18,7 @@ import type {
   OrderCancellation,
 } from '@duffel/api/types';
 import type { PassengerType } from '@parvoz/core/search-types';
+import { identityDocumentsFor } from './mapping.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 
@@ -154,7 +155,10 @@ type DuffelApiError = InstanceType<typeof DuffelError>;
 const isAnswered = (error: unknown): error is DuffelApiError =>
   error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
 
-/** Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult. */
+/**
+ * Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult; each with
+ * their passport only when the offer requires it (`identityDocumentsFor`, which the caller checks first).
+ */
 export function orderPassengers(
   offer: DuffelOffer,
   passengers: readonly DuffelBookingPassenger[],
@@ -169,6 +173,7 @@ export function orderPassengers(
   const pool = new Map<PassengerType, string[]>();
   for (const p of offer.passengers) pool.set(typeOf(p), [...(pool.get(typeOf(p)) ?? []), p.id]);
   const out: CreateOrderPassenger[] = [];
+  const withPassport = identityDocumentsFor(offer) === 'passport';
   for (const p of passengers) {
     const id = pool.get(p.type)?.shift();
     if (!id) return null;
@@ -181,14 +186,18 @@ export function orderPassengers(
       title: p.gender === 'male' ? 'mr' : 'ms',
       email: contact.email,
       phone_number: contact.phone.replace(/[^\d+]/g, ''),
-      identity_documents: [
-        {
-          type: 'passport',
-          unique_identifier: p.document.number,
-          issuing_country_code: p.document.issuing_country_code,
-          expires_on: p.document.expires_on,
-        },
-      ],
+      ...(withPassport
+        ? {
+            identity_documents: [
+              {
+                type: 'passport' as const,
+                unique_identifier: p.document.number,
+                issuing_country_code: p.document.issuing_country_code,
+                expires_on: p.document.expires_on,
+              },
+            ],
+          }
+        : {}),
     });
   }
   if ([...pool.values()].some((left) => left.length > 0)) return null;
@@ -283,6 +292,16 @@ export function createDuffelOrders(options: {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
+      // A document required that the site cannot give (it collects passports only): Duffel would refuse the order.
+      if (identityDocumentsFor(offer) === 'unsupported')
+        return {
+          ok: false,
+          code: 'offer_unavailable',
+          detail: {
+            reason: 'identity_documents',
+            supported: offer.supported_passenger_identity_document_types ?? [],
+          },
+        };
       const passengers = orderPassengers(offer, input.passengers, input.contact);
       if (!passengers) return { ok: false, code: 'invalid_passengers' };
       // Each chosen bag still sold, within its maximum, at the price the traveller was shown.

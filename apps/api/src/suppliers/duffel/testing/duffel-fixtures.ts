@@ -52,7 +52,10 @@ export function duffelOnlyFlight(
   };
 }
 
-/** Anna Karimova as Duffel's create-order body names the offer's passenger `id`. */
+/**
+ * Anna Karimova as Duffel's create-order body names the offer's passenger `id`, with her passport (the stand-in's
+ * offers require one unless a test says otherwise).
+ */
 export const duffelPassenger = (id: string) => ({
   id,
   given_name: 'Anna',
@@ -62,6 +65,14 @@ export const duffelPassenger = (id: string) => ({
   title: 'ms',
   email: 'anna@example.com',
   phone_number: '+998901234567',
+  identity_documents: [
+    {
+      type: 'passport',
+      unique_identifier: 'FA1234567',
+      issuing_country_code: 'UZ',
+      expires_on: '2036-01-31',
+    },
+  ],
 });
 
 /** Creates an order on the Duffel test server directly, as any Duffel client does (`data`: the order body). */

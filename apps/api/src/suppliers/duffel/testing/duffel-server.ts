@@ -19,7 +19,9 @@
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, `instant` paid from the balance,
+ *                                                 passengers by the offer's ids, identity documents only of the
+ *                                                 offer's supported types (one each; required when the offer says),
+ *                                                 `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
  *                                                 `services: [{ id, quantity }]` of the offer's available services
@@ -40,7 +42,8 @@
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
- * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered). `requests` records every call, `orders` every order.
+ * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
+ * `identityDocuments` (the document terms of new offers). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -167,6 +170,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * client without a timeout waits on for ever (issue 35, defect 7).
      */
     hang: RegExp | null;
+    /**
+     * The identity-document terms of offers made from now on (`passenger_identity_documents_required`,
+     * `supported_passenger_identity_document_types`); default a passport for every passenger.
+     */
+    identityDocuments: { required: boolean; supported: string[] };
   } = {
     delayMs: 0,
     failWith: null,
@@ -177,6 +185,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     servicesVanishAfter: null,
     airlineDelayMs: {},
     hang: null,
+    identityDocuments: { required: true, supported: ['passport'] },
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -431,8 +440,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             fare_type: null,
             loyalty_programme_accounts: [],
           })),
-          passenger_identity_documents_required: true,
-          supported_passenger_identity_document_types: ['passport'],
+          passenger_identity_documents_required: knobs.identityDocuments.required,
+          supported_passenger_identity_document_types: [...knobs.identityDocuments.supported],
           supported_loyalty_programmes: [],
           private_fares: [],
           payment_requirements: knobs.instantPaymentOnly
@@ -546,6 +555,42 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             'Required field',
             `${field} is required`,
           );
+    // Identity documents as the official client's CreateOrderPassenger documents them: at most one per passenger,
+    // of a type in the offer's `supported_passenger_identity_document_types` (Duffel's get-offers reference: "If this
+    // is [], then you must not provide identity documents"), and one for every passenger when the offer's
+    // `passenger_identity_documents_required` is true. (Duffel documents no error code for these: the stand-in's
+    // usual validation error.)
+    for (const p of passengers) {
+      const docs: unknown = p.identity_documents ?? [];
+      if (!Array.isArray(docs) || docs.length > 1)
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          'You may only provide one identity document per passenger.',
+        );
+      const type = (docs[0] as Loose | undefined)?.type;
+      if (
+        docs.length === 1 &&
+        !(offer.supported_passenger_identity_document_types as string[]).includes(type)
+      )
+        return failure(
+          422,
+          'validation_error',
+          'invalid_data',
+          'Invalid data',
+          `The identity document type ${String(type)} is not supported for the selected offer.`,
+        );
+      if (docs.length === 0 && offer.passenger_identity_documents_required)
+        return failure(
+          422,
+          'validation_error',
+          'validation_required',
+          'Required field',
+          'An identity document is required for every passenger of the selected offer.',
+        );
+    }
     // Services: each one of the offer's, at most its `maximum_quantity`; none on a hold (Duffel's hold guide).
     const wanted = data.services === undefined ? [] : data.services;
     if (!Array.isArray(wanted))
