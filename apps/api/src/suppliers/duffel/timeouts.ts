@@ -13,6 +13,8 @@
  *    higher, eg 130s."
  */
 
+import { SupplierNoAnswer } from '@parvoz/core/supplier';
+
 /** Duffel honours `supplier_timeout` only within [2 s, 60 s]; outside it waits its default 20 s. */
 export const DUFFEL_SUPPLIER_TIMEOUT_MIN_MS = 2_000;
 export const DUFFEL_SUPPLIER_TIMEOUT_MAX_MS = 60_000;
@@ -55,7 +57,7 @@ export interface DuffelTimeouts {
 export const DUFFEL_TIMEOUTS: Readonly<DuffelTimeouts> = Object.freeze({ actionMs: 130_000, readMs: 30_000 });
 
 /** A Duffel call that got no answer in its time: like a dropped connection, its outcome is unknown. */
-export class DuffelNoAnswer extends Error {
+export class DuffelNoAnswer extends SupplierNoAnswer {
   constructor(what: string, ms: number) {
     super(`Duffel ${what}: no answer in ${ms} ms`);
     this.name = 'DuffelNoAnswer';
