@@ -1,13 +1,8 @@
 /**
- * Duffel's offers into ours and our search into Duffel's offer request (docs/decisions/0017-duffel-supplier.md
- * lists every field relied on). Pure: no I/O, no clock.
+ * Duffel's offers into ours (docs/decisions/0017-duffel-supplier.md lists every field relied on; our search into
+ * Duffel's offer request is ./passengers.ts). Pure: no I/O, no clock.
  */
-import type {
-  CreateOfferRequest,
-  CreateOfferRequestPassenger,
-  Offer as DuffelOffer,
-  OfferSliceSegment,
-} from '@duffel/api/types';
+import type { Offer as DuffelOffer, OfferSliceSegment } from '@duffel/api/types';
 import type { FareConditions } from '@parvoz/core/fare-rules';
 import { greatCircleKm } from '@parvoz/core/geo';
 import {
@@ -26,7 +21,6 @@ import type { BaggageAllowance, FareFamily } from '@parvoz/core/pricing';
 import { formatDuration, formatLocalIso, timeZone } from '@parvoz/core/schedule-time';
 import type {
   CabinClass,
-  FlightSearchRequest,
   LuggageService,
   Offer,
   OfferSegment,
@@ -35,38 +29,11 @@ import type {
   PriceBreakdownItem,
 } from '@parvoz/core/search-types';
 import { encodeDuffelOfferId } from './offer-id.ts';
+import { identityDocumentsFor } from './passengers.ts';
 
-/** Ages sent for our passenger types (our search has counts, not birth dates; Duffel wants under-18s by age). */
-export const CHILD_AGE = 8;
-export const INFANT_AGE = 1;
 /** Duffel gives bag quantities only: the weights shown per bag (to verify per airline, decision 0017). */
 export const CHECKED_BAG_KG = 23;
 export const CABIN_BAG_KG = 8;
-
-/** The offer request of one search (`return_offers` and `supplier_timeout` go in the query, by the SDK). */
-export function toOfferRequest(request: FlightSearchRequest): CreateOfferRequest {
-  const p = request.passengers;
-  const passengers: CreateOfferRequestPassenger[] = [
-    ...Array.from({ length: p.adults }, () => ({ type: 'adult' as const })),
-    ...Array.from({ length: p.children ?? 0 }, () => ({ age: CHILD_AGE })),
-    ...Array.from({ length: p.infants ?? 0 }, () => ({ age: INFANT_AGE })),
-  ];
-  const maxConnections = Math.min(2, Math.max(0, request.max_connections ?? 2)) as 0 | 1 | 2;
-  return {
-    // The time-range filters are optional in Duffel's API (the SDK's type lists them): none is sent.
-    slices: request.slices.map(
-      (s) =>
-        ({
-          origin: s.origin,
-          destination: s.destination,
-          departure_date: s.departure_date,
-        }) as CreateOfferRequest['slices'][number],
-    ),
-    passengers,
-    cabin_class: request.cabin_class ?? 'economy',
-    max_connections: maxConnections,
-  };
-}
 
 export interface MapContext {
   network: Network;
@@ -311,19 +278,6 @@ function split(total: number, weights: number[]): number[] {
 }
 
 /** A Duffel offer as ours, or why it cannot be shown (unknown place, airline, currency; malformed times). */
-/**
- * What the offer's terms let the site send of the passport it collects for each passenger (Duffel: the official
- * client's OfferTypes and CreateOrderPassenger, and duffel.com/docs/api/offers/get-offers): `passport` when the
- * offer requires a document for every passenger (`passenger_identity_documents_required`) and supports passports;
- * `none` when it requires none (a supported type "may be provided", but no more is sent than the airline needs; with
- * no supported type, none may be); `unsupported` when it requires a document of a type the site does not collect.
- */
-export function identityDocumentsFor(offer: DuffelOffer): 'passport' | 'none' | 'unsupported' {
-  const supported: readonly string[] = offer.supported_passenger_identity_document_types ?? [];
-  if (!offer.passenger_identity_documents_required) return 'none';
-  return supported.includes('passport') ? 'passport' : 'unsupported';
-}
-
 export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const { network: net, rates, currency } = ctx;
   // An offer the airline will not hold is sold too, booked at the airline once the traveller has paid

@@ -12,30 +12,21 @@
 import { Duffel, DuffelError } from '@duffel/api';
 import type {
   AirlineInitiatedChange,
-  CreateOrderPassenger,
   Offer as DuffelOffer,
   Order as DuffelOrder,
   OrderCancellation,
 } from '@duffel/api/types';
-import type { PassengerType } from '@parvoz/core/search-types';
-import { identityDocumentsFor } from './mapping.ts';
+import { identityDocumentsFor, orderPassengers, type DuffelBookingPassenger } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
+
+export type { DuffelBookingPassenger } from './passengers.ts';
 
 export const IDEMPOTENCY_METADATA_KEY = 'parvoz_idempotency_key';
 export const ORDER_METADATA_KEY = 'parvoz_order_id';
 /** How many of the newest orders are searched for a key (a retry comes within minutes of the first call). */
 const LOOKUP_PAGES = 3;
 const PAGE_SIZE = 50;
-
-export interface DuffelBookingPassenger {
-  type: PassengerType;
-  given_name: string;
-  family_name: string;
-  born_on: string;
-  gender: 'male' | 'female';
-  document: { number: string; expires_on: string; issuing_country_code: string };
-}
 
 export interface DuffelBookingInput {
   /** Our signed offer id (`dfl.…`). */
@@ -154,61 +145,6 @@ type DuffelApiError = InstanceType<typeof DuffelError>;
 
 const isAnswered = (error: unknown): error is DuffelApiError =>
   error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
-
-/**
- * Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult; each with
- * their passport only when the offer requires it (`identityDocumentsFor`, which the caller checks first).
- */
-export function orderPassengers(
-  offer: DuffelOffer,
-  passengers: readonly DuffelBookingPassenger[],
-  contact: DuffelBookingInput['contact'],
-): CreateOrderPassenger[] | null {
-  const typeOf = (p: DuffelOffer['passengers'][number]): PassengerType =>
-    p.type === 'infant_without_seat' || (p.age !== null && p.age < 2)
-      ? 'infant'
-      : p.type === 'child' || (p.age !== null && p.age < 12 && p.type !== 'adult')
-        ? 'child'
-        : 'adult';
-  const pool = new Map<PassengerType, string[]>();
-  for (const p of offer.passengers) pool.set(typeOf(p), [...(pool.get(typeOf(p)) ?? []), p.id]);
-  const out: CreateOrderPassenger[] = [];
-  const withPassport = identityDocumentsFor(offer) === 'passport';
-  for (const p of passengers) {
-    const id = pool.get(p.type)?.shift();
-    if (!id) return null;
-    out.push({
-      id,
-      given_name: p.given_name,
-      family_name: p.family_name,
-      born_on: p.born_on,
-      gender: p.gender === 'male' ? 'm' : 'f',
-      title: p.gender === 'male' ? 'mr' : 'ms',
-      email: contact.email,
-      phone_number: contact.phone.replace(/[^\d+]/g, ''),
-      ...(withPassport
-        ? {
-            identity_documents: [
-              {
-                type: 'passport' as const,
-                unique_identifier: p.document.number,
-                issuing_country_code: p.document.issuing_country_code,
-                expires_on: p.document.expires_on,
-              },
-            ],
-          }
-        : {}),
-    });
-  }
-  if ([...pool.values()].some((left) => left.length > 0)) return null;
-  const adults = out.filter((_, i) => passengers[i]!.type === 'adult');
-  out
-    .filter((_, i) => passengers[i]!.type === 'infant')
-    .forEach((infant, i) => {
-      if (adults[i]) adults[i].infant_passenger_id = infant.id;
-    });
-  return out;
-}
 
 /**
  * The longest `book` can take with Duffel's timeouts: the key looked up, the offer read, the order created, and on

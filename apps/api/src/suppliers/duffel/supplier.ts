@@ -21,7 +21,8 @@ import type { FlightSupplier } from '@parvoz/core/supplier';
 import type { FlightSearchData, Offer, SupplierErrorCode, SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 import { passengerList } from '@parvoz/core/passengers';
-import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
+import { mapDuffelOffer } from './mapping.ts';
+import { toOfferRequest } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { DUFFEL_TIMEOUTS, duffelSupplierTimeoutMs, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 

@@ -5,12 +5,8 @@
  *   every API call   `Authorization: IYZWSv2 base64(apiKey:…&randomKey:…&signature:…)`, the signature being
  *                    HMAC-SHA256(secretKey, randomKey + uri path + request body) in hex; else a failure answer
  *   POST /payment/iyzipos/checkoutform/initialize/auth/ecom   a form: token, paymentPageUrl, signature
- *   POST /payment/iyzipos/checkoutform/auth/ecom/detail       the form's result, signed; its `conversationId`
- *                                                             is the one the RETRIEVE request sent, echoed
- *                                                             (docs.iyzico.com/en/payment-methods/checkoutform/
- *                                                             cf-implementation/cf-retrieve: "The value sent in
- *                                                             the request is returned unchanged in the
- *                                                             response"), never the initialize-time one
+ *   POST /payment/iyzipos/checkoutform/auth/ecom/detail       the form's result, signed; `conversationId` is the
+ *                   RETRIEVE request's, "returned unchanged" (docs.iyzico.com/en/payment-methods/checkoutform/…/cf-retrieve)
  *   POST /v2/payment/refund                                   Refund V2 by paymentId, signed
  *   GET  /v2/reporting/payment/details                        a payment by paymentConversationId, refunds
  *   GET  /v2/reporting/payment/transactions                   a day's transactions, paged
@@ -107,7 +103,6 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
   }
 
-  /** A form's result as CF retrieve answers it: `conversationId` is the retrieve request's, echoed. */
   function formResult(form: IyzicoForm, conversationId: unknown) {
     const result = form.result!;
     const answer = {
@@ -453,10 +448,6 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
         (f) => f.conversationId === conversationId && f.result?.paymentStatus === 'SUCCESS',
       );
       return form ? (refunds.get(form.result!.paymentId) ?? []) : [];
-    },
-    /** The form started for our payment. */
-    formOf(conversationId: string): IyzicoForm | undefined {
-      return [...forms.values()].find((f) => f.conversationId === conversationId);
     },
     close: server.close,
   };

@@ -6,22 +6,17 @@
  *                   (else 400 `unsupported_version`), bodies `{ "data": … }`, answers `{ "data": … }`,
  *                   errors `{ "errors": [{ type, code, title, message, documentation_url }], "meta": { status,
  *                   request_id } }`
- *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured;
- *                                                 `supplier_timeout` (ms) as the official client's
- *                                                 OfferRequestsTypes documents it: the answer waits for each
- *                                                 airline at most that long and includes only the offers of
- *                                                 airlines that answered within it; a value outside [2 s, 60 s]
- *                                                 (or none) is ignored for the default 20 s. Airlines answer after
- *                                                 `airlineDelayMs[owner IATA code]` (default at once)
+ *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured,
+ *                                                 of the airlines that answered within `supplier_timeout`
+ *                                                 (./duffel-rules.ts), each after `airlineDelayMs[owner]`
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price; with
  *                                                 `?return_available_services=true` its `available_services`: a
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, identity documents only of the
- *                                                 offer's supported types (one each; required when the offer says),
- *                                                 `instant` paid from the balance,
+ *                                                 passengers by the offer's ids, identity documents as the offer
+ *                                                 says (./duffel-rules.ts), `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
  *                                                 `services: [{ id, quantity }]` of the offer's available services
@@ -49,6 +44,9 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
+import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
+
+export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 
 export interface DuffelTestAirport {
   iata_code: string;
@@ -113,23 +111,6 @@ export interface DuffelServerOptions {
 
 const id = (prefix: string) => `${prefix}_0000${randomBytes(11).toString('hex')}`;
 const DOCS = 'https://duffel.com/docs/api/overview/errors';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Wall-clock time "YYYY-MM-DDTHH:MM:SS" of a UTC instant in an IANA zone (Duffel's segment times). */
-function wallClock(utcMs: number, zone: string): string {
-  const local = new Date(utcMs + timeZone(zone).offsetAt(utcMs) * 60_000);
-  return (
-    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:00`
-  );
-}
-
-function isoDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
-}
 
 /** Minor-unit arithmetic on "123.45" strings (all test currencies have two decimals). */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -334,34 +315,16 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     );
   }
 
-  /**
-   * The wait Duffel applies to a search's airlines: `supplier_timeout` when within [2 s, 60 s], else its default
-   * 20 s ("Any values outside the range will be ignored and the default supplier_timeout will be used").
-   */
-  function supplierTimeoutOf(query: URLSearchParams): number {
-    const given = query.get('supplier_timeout');
-    const ms = given === null || !/^\d+$/.test(given) ? NaN : Number(given);
-    return ms >= 2_000 && ms <= 60_000 ? ms : 20_000;
-  }
-
-  /**
-   * An offer request's answer once its airlines answered or `supplierTimeout` ran out: only the offers of airlines
-   * that answered in time, and the wait (`afterMs`) before it is sent.
-   */
-  function offerRequest(data: Loose, supplierTimeout: number) {
+  /** An offer request's answer as `supplier_timeout` makes it (./duffel-rules.ts). */
+  function offerRequest(data: Loose, query: URLSearchParams) {
     const answered = offerRequestNow(data);
     if (answered.status !== 201) return { ...answered, afterMs: 0 };
     const body = answered.body as { data: { offers: Loose[] } };
-    const delayOf = (offer: Loose) => knobs.airlineDelayMs[String(offer.owner?.iata_code)] ?? 0;
-    const asked = body.data.offers.map(delayOf);
+    const { late, afterMs } = answerInTime(body.data.offers, knobs.airlineDelayMs, query);
     // An airline that had not answered in time sold nothing: its offers were never made.
-    for (const late of body.data.offers.filter((offer) => delayOf(offer) > supplierTimeout))
-      offers.delete(late.id as string);
-    body.data.offers = body.data.offers.filter((offer) => delayOf(offer) <= supplierTimeout);
-    return {
-      ...answered,
-      afterMs: asked.length === 0 ? 0 : Math.min(supplierTimeout, Math.max(...asked)),
-    };
+    for (const offer of late) offers.delete(offer.id as string);
+    body.data.offers = body.data.offers.filter((offer) => !late.includes(offer));
+    return { ...answered, afterMs };
   }
 
   function offerRequestNow(data: Loose) {
@@ -555,42 +518,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             'Required field',
             `${field} is required`,
           );
-    // Identity documents as the official client's CreateOrderPassenger documents them: at most one per passenger,
-    // of a type in the offer's `supported_passenger_identity_document_types` (Duffel's get-offers reference: "If this
-    // is [], then you must not provide identity documents"), and one for every passenger when the offer's
-    // `passenger_identity_documents_required` is true. (Duffel documents no error code for these: the stand-in's
-    // usual validation error.)
-    for (const p of passengers) {
-      const docs: unknown = p.identity_documents ?? [];
-      if (!Array.isArray(docs) || docs.length > 1)
-        return failure(
-          422,
-          'validation_error',
-          'invalid_data',
-          'Invalid data',
-          'You may only provide one identity document per passenger.',
-        );
-      const type = (docs[0] as Loose | undefined)?.type;
-      if (
-        docs.length === 1 &&
-        !(offer.supported_passenger_identity_document_types as string[]).includes(type)
-      )
-        return failure(
-          422,
-          'validation_error',
-          'invalid_data',
-          'Invalid data',
-          `The identity document type ${String(type)} is not supported for the selected offer.`,
-        );
-      if (docs.length === 0 && offer.passenger_identity_documents_required)
-        return failure(
-          422,
-          'validation_error',
-          'validation_required',
-          'Required field',
-          'An identity document is required for every passenger of the selected offer.',
-        );
-    }
+    const documents = identityDocumentRefusal(offer, passengers);
+    if (documents)
+      return failure(422, 'validation_error', documents.code, documents.title, documents.message);
     // Services: each one of the offer's, at most its `maximum_quantity`; none on a hold (Duffel's hold guide).
     const wanted = data.services === undefined ? [] : data.services;
     if (!Array.isArray(wanted))
@@ -900,7 +830,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           'The body must be { "data": … }.',
         );
       else {
-        const searched = offerRequest(body.data as Loose, supplierTimeoutOf(url.searchParams));
+        const searched = offerRequest(body.data as Loose, url.searchParams);
         return answer(searched.status, searched.body, searched.afterMs);
       }
     } else if (request.method === 'GET' && offerPath) {
@@ -985,32 +915,3 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   };
 }
 export type DuffelTestServer = Awaited<ReturnType<typeof startDuffelServer>>;
-
-/** The test server's airports from our network (Duffel knows them by the same IATA codes and zones). */
-export function duffelAirportsFrom(
-  network: {
-    airport(
-      code: string,
-    ):
-      | { iata: string; name: string; city: string; country: string; lat: number; lon: number; tz: string }
-      | undefined;
-  },
-  codes: readonly string[],
-): Record<string, DuffelTestAirport> {
-  const out: Record<string, DuffelTestAirport> = {};
-  for (const code of codes) {
-    const a = network.airport(code);
-    if (!a) throw new Error(`no airport ${code} in the network`);
-    out[code] = {
-      iata_code: a.iata,
-      name: a.name,
-      city_name: a.name,
-      iata_city_code: a.city,
-      iata_country_code: a.country,
-      time_zone: a.tz,
-      latitude: a.lat,
-      longitude: a.lon,
-    };
-  }
-  return out;
-}
