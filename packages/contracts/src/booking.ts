@@ -362,6 +362,9 @@ export const iyzicoCallbackBodySchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'not an iyzico token'),
 });
 
+/** The query of that callback: our payment, as the `callbackUrl` given to iyzico names it. */
+export const iyzicoCallbackQuerySchema = z.object({ payment: z.uuid() });
+
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
 /** Body of POST /v1/orders/lookup ("where is my ticket"). */

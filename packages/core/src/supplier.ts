@@ -36,6 +36,17 @@ import type {
 } from './search-types.ts';
 import { breakdownOf, buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
 
+/**
+ * A supplier call that got no answer in its time (a supplier's own deadline): a search counts it as late, like its
+ * time budget running out, not as an error.
+ */
+export class SupplierNoAnswer extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SupplierNoAnswer';
+  }
+}
+
 export interface SupplierContext {
   /** Time of the call (epoch ms); core never reads the clock itself. */
   now: number;

@@ -177,7 +177,7 @@ export function createFlightService(
               rates,
               secret: config.offerSecret,
               offerTtlMs: config.offerTtlSeconds * 1000,
-              supplierTimeoutMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
+              searchBudgetMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
               onDropped(reason, count) {
                 supplierOffersDroppedTotal.inc({ supplier: DUFFEL_SUPPLIER_ID, reason }, count);
               },

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { DuffelBooking, DuffelOrders } from '../suppliers/duffel/orders.ts';
+import { DUFFEL_BOOK_MAX_MS, type DuffelBooking, type DuffelOrders } from '../suppliers/duffel/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
 import { duffelOrders, loadOrder, lockOrder, statusAfter } from './order-view.ts';
@@ -35,10 +35,11 @@ export interface SupplierPaymentDeps {
 
 /**
  * How long a claim on a paid order to book at the supplier keeps other passes (and instances) away: longer than
- * a booking call takes; a worker that died with it lets the next one try (which finds a booking made meanwhile by
- * its key).
+ * a booking can take with Duffel's timeouts (a minute more than DUFFEL_BOOK_MAX_MS), so that no second pass
+ * creates an order while the first one's call may still be running; a worker that died with it lets the next one
+ * try (which finds a booking made meanwhile by its key).
  */
-export const BOOKING_CLAIM_MS = 2 * 60_000;
+export const BOOKING_CLAIM_MS = DUFFEL_BOOK_MAX_MS + 60_000;
 
 const BATCH = 20;
 

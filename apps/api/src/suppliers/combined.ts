@@ -17,7 +17,7 @@ import { convertMoney, fromMajorString, type CurrencyCode, type ExchangeRates } 
 import type { Network } from '@parvoz/core/network';
 import { createScore, sortResults } from '@parvoz/core/search-ranking';
 import { ENGINE_DEFAULTS } from '@parvoz/core/search-config';
-import type { FlightSupplier, SupplierContext } from '@parvoz/core/supplier';
+import { SupplierNoAnswer, type FlightSupplier, type SupplierContext } from '@parvoz/core/supplier';
 import type { FlightSearchData, FlightSearchRequest, Offer, SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 
@@ -139,7 +139,9 @@ export function createCombinedSupplier(
           }
           return result.data.offers;
         } catch (error) {
-          report(supplier.id, 'error', error);
+          // The supplier's own deadline (e.g. Duffel's call bounded by the same budget): late, not failed.
+          if (error instanceof SupplierNoAnswer) report(supplier.id, 'timeout', { budgetMs });
+          else report(supplier.id, 'error', error);
           return null;
         }
       }),

@@ -97,9 +97,12 @@ async function startPayment(order: Booked) {
   return { url, token, payment: payment! };
 }
 
-/** The traveller's browser coming back from the form: iyzico's POST of the token to our callback. */
-function callback(token: string) {
-  return fetch(`${base}/v1/payments/iyzico/callback`, {
+/**
+ * The traveller's browser coming back from the form: iyzico's POST of the token to the form's `callbackUrl`
+ * (ours, as we gave it at initialize), or to `to`; a token iyzico never issued goes to the bare callback.
+ */
+function callback(token: string, to?: string) {
+  return fetch(to ?? iyzico.forms.get(token)?.callbackUrl ?? `${base}/v1/payments/iyzico/callback`, {
     method: 'POST',
     body: new URLSearchParams({ token }),
     redirect: 'manual',
@@ -141,7 +144,11 @@ describe('paying a TRY order with iyzico', () => {
     expect(form.currency).toBe('TRY');
     expect(Math.round(form.paidPrice * 100)).toBe(payment.amountMinor);
     expect(form.price).toBe(form.paidPrice);
-    expect(form.callbackUrl).toBe(`${base}/v1/payments/iyzico/callback`);
+    // The way back names our payment, and so does the basket: iyzico's signed result of the form carries
+    // `basketId` as given at initialize (docs.iyzico.com/en/payment-methods/checkoutform/cf-implementation/
+    // cf-initialize; docs.iyzico.com/en/advanced/response-signature-validation signs it).
+    expect(form.callbackUrl).toBe(`${base}/v1/payments/iyzico/callback?payment=${payment.id}`);
+    expect(form.basketId).toBe(payment.id);
     // The hosted page is iyzico's: the card is typed there, never here.
     const page = await fetch(url);
     expect(await page.text()).toContain('name="cardNumber"');
@@ -160,7 +167,7 @@ describe('paying a TRY order with iyzico', () => {
         holder: 'ANNA',
       }),
     });
-    expect(await paid.text()).toContain(`action="${base}/v1/payments/iyzico/callback"`);
+    expect(await paid.text()).toContain(`action="${base}/v1/payments/iyzico/callback?payment=${payment.id}"`);
     const back = await callback(token);
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/en/orders/${order.id}?payment=success`);
@@ -178,6 +185,37 @@ describe('paying a TRY order with iyzico', () => {
       sql`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'iyzico' AND event_id LIKE ${`iyzico-cf:${token}:%`}`,
     );
     expect(events.rows[0]!.n).toBe(1);
+  });
+
+  test('the result is asked with our payment id as conversationId, which iyzico echoes: the token is not our id', async () => {
+    // docs.iyzico.com/en/payment-methods/checkoutform/cf-implementation/cf-retrieve: the retrieve request's
+    // `conversationId` "is returned unchanged in the response" — the answer's conversationId is whatever we
+    // sent, so it can only name our payment if we sent our payment's id (issue 35 §4).
+    const order = await tryOrder();
+    const { token, payment } = await startPayment(order);
+    iyzico.complete(token, 'success');
+    expect((await callback(token)).status).toBe(303);
+    const retrieves = iyzico.calls.filter((c) => c.path === '/payment/iyzipos/checkoutform/auth/ecom/detail');
+    expect(retrieves.at(-1)!.body).toMatchObject({ token, conversationId: payment.id });
+    expect((await paymentRow(payment.id)).status).toBe('succeeded');
+    expect(await readOrder(order)).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
+  });
+
+  test("another payment's token posted to this payment's callback: 400, neither payment changes", async () => {
+    const mine = await tryOrder();
+    const other = await tryOrder();
+    const a = await startPayment(mine);
+    const b = await startPayment(other);
+    iyzico.complete(b.token, 'success');
+    // The way back of payment A (anyone may read it off iyzico's page) with the token of paid form B.
+    const forged = await callback(b.token, iyzico.forms.get(a.token)!.callbackUrl);
+    expect(forged.status).toBe(400);
+    expect((await paymentRow(a.payment.id)).status).toBe('pending');
+    expect((await paymentRow(b.payment.id)).status).toBe('pending');
+    expect((await readOrder(mine)).payment_status).toBe('not_paid');
+    // B's own way back pays B.
+    expect((await callback(b.token)).status).toBe(303);
+    expect((await paymentRow(b.payment.id)).status).toBe('succeeded');
   });
 
   test('a declined card: the payment fails, the traveller comes back to a payable order', async () => {

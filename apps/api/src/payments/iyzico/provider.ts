@@ -4,13 +4,19 @@
  * docs/decisions/0016-card-providers.md):
  *
  *  1. `createSession` initialises a form for the order's amount (`price` = `paidPrice`, a decimal in lira)
- *     with `conversationId` = our payment id — which is also our `provider_ref` — and sends the traveller to
- *     iyzico's hosted page (`paymentPageUrl`). No card data ever reaches this site.
- *  2. iyzico sends the BROWSER back to our callback (POST `token`); that POST proves nothing by itself, so
+ *     with `conversationId` and `basketId` = our payment id — which is also our `provider_ref` — and a
+ *     `callbackUrl` naming that payment (`?payment=<id>`), and sends the traveller to iyzico's hosted page
+ *     (`paymentPageUrl`). No card data ever reaches this site.
+ *  2. iyzico sends the BROWSER back to that callback (POST `token`); that POST proves nothing by itself, so
  *     the callback route asks iyzico for the result (`checkoutResult`: CF retrieve, an authenticated call
  *     whose answer is signed with our secret key) and feeds that to the same state change as every webhook.
+ *     CF retrieve ECHOES the request's `conversationId` (docs.iyzico.com/en/payment-methods/checkoutform/
+ *     cf-implementation/cf-retrieve), so the answer's conversationId names nothing by itself: we send our
+ *     payment id as it, and the signed `basketId` (given at initialize) proves the token is that payment's
+ *     form — a token of another form posted to this payment's way back is refused (issue 35 §4).
  *  3. iyzico's merchant notification (the "HPP" webhook, header `X-IYZ-SIGNATURE-V3`) is checked and then
- *     resolved the same way: it names the token but carries no amount.
+ *     resolved the same way: it names the token and, signed with it, `paymentConversationId` (our payment
+ *     id, the initialize-time conversationId), but carries no amount.
  *  4. `refund` gives money back with Refund V2 (by iyzico's payment id) after looking the payment up in the
  *     reporting API, where an earlier refund with our refund id as its conversation id shows — iyzico's
  *     refund is not idempotent, so that look-up is what makes asking twice the same refund. iyzico settles a
@@ -60,11 +66,19 @@ export interface CheckoutResult {
 }
 
 export interface IyzicoProvider extends PaymentProvider {
-  /** Asks iyzico for a form's result (CF retrieve); throws WebhookRejected for a token iyzico does not know. */
-  checkoutResult(token: string): Promise<CheckoutResult>;
+  /**
+   * Asks iyzico for the result of our payment `paymentId`'s form `token` (CF retrieve); throws WebhookRejected
+   * for a token iyzico does not know or one that is not that payment's form.
+   */
+  checkoutResult(token: string, paymentId: string): Promise<CheckoutResult>;
 }
 
 type Answer = Record<string, unknown>;
+
+/** Where iyzico's form sends the browser back for our payment `paymentId`: the callback, naming the payment. */
+export function iyzicoCallbackUrl(origin: string, paymentId: string): string {
+  return `${origin.replace(/\/+$/, '')}${IYZICO_CALLBACK_PATH}?payment=${encodeURIComponent(paymentId)}`;
+}
 
 /** iyzico's response signature: HMAC-SHA256 (hex, our secret key) over the listed values joined by ':'. */
 export function iyzicoResponseSignature(secretKey: string, values: readonly unknown[]): string {
@@ -165,9 +179,11 @@ export function createIyzicoProvider(options: IyzicoOptions): IyzicoProvider {
           price,
           paidPrice: price,
           currency,
-          basketId: input.bookingReference,
+          // Our payment (one form per payment): the form's signed result names it (see checkoutResult); the
+          // booking reference is the basket item's id and name.
+          basketId: input.paymentId,
           paymentGroup: 'PRODUCT',
-          callbackUrl: `${origin.replace(/\/+$/, '')}${IYZICO_CALLBACK_PATH}`,
+          callbackUrl: iyzicoCallbackUrl(origin, input.paymentId),
           enabledInstallments: [1],
           buyer: {
             id: input.orderId,
@@ -206,12 +222,14 @@ export function createIyzicoProvider(options: IyzicoOptions): IyzicoProvider {
     return { providerRef: input.paymentId, redirectUrl: url };
   }
 
-  async function checkoutResult(token: string): Promise<CheckoutResult> {
+  async function checkoutResult(token: string, ours: string): Promise<CheckoutResult> {
     if (!/^[A-Za-z0-9-]{8,100}$/.test(token)) throw new WebhookRejected('not an iyzico token');
+    if (!UUID.test(ours)) throw new WebhookRejected('not a payment of this site');
     let answer: Answer;
     try {
+      // iyzico echoes this conversationId in its answer: our payment id, never the token.
       answer = await call('checkout form retrieve', (done) =>
-        client.checkoutForm.retrieve({ locale: 'en', conversationId: token, token }, done),
+        client.checkoutForm.retrieve({ locale: 'en', conversationId: ours, token }, done),
       );
     } catch (error) {
       // iyzico answers "failure" for a token it never issued (or that belongs to another merchant).
@@ -230,7 +248,8 @@ export function createIyzicoProvider(options: IyzicoOptions): IyzicoProvider {
       price,
       answer.token,
     ]);
-    if (answer.token !== token || typeof conversationId !== 'string' || !UUID.test(conversationId))
+    // The echo must be what we sent; the basket (signed, given at initialize) proves the form is this payment's.
+    if (answer.token !== token || conversationId !== ours || basketId !== ours)
       throw new WebhookRejected('iyzico checkout form retrieve: the answer names another form');
     const code = typeof currency === 'string' && isCurrencyCode(currency) ? currency : null;
     const charged = code ? fromIyzicoPrice(paidPrice, code) : null;
@@ -247,7 +266,7 @@ export function createIyzicoProvider(options: IyzicoOptions): IyzicoProvider {
       event: {
         id: `iyzico-cf:${token}:${status}:${Number.isFinite(fraud) ? fraud : 'none'}`,
         type,
-        providerRef: conversationId,
+        providerRef: ours,
         // A basket price that differs from what was charged is not the order's amount either.
         amountMinor: charged !== null && charged === basket ? charged : -1,
         currency: code ?? String(currency),
@@ -370,10 +389,8 @@ export function createIyzicoProvider(options: IyzicoOptions): IyzicoProvider {
       });
       if (!sameHex(expected, headers[IYZICO_SIGNATURE_HEADER])) throw new WebhookRejected('bad signature');
       // The notice names the form but carries no amount: the outcome is what iyzico's API says now.
-      const result = await checkoutResult(token);
-      if (result.event.providerRef !== paymentConversationId)
-        throw new WebhookRejected('the notice and the form name different payments');
-      return result.event;
+      // The notice's paymentConversationId is our payment id (the form's initialize-time conversationId).
+      return (await checkoutResult(token, paymentConversationId)).event;
     },
   };
 }

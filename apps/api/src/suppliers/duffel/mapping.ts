@@ -1,13 +1,8 @@
 /**
- * Duffel's offers into ours and our search into Duffel's offer request (docs/decisions/0017-duffel-supplier.md
- * lists every field relied on). Pure: no I/O, no clock.
+ * Duffel's offers into ours (docs/decisions/0017-duffel-supplier.md lists every field relied on; our search into
+ * Duffel's offer request is ./passengers.ts). Pure: no I/O, no clock.
  */
-import type {
-  CreateOfferRequest,
-  CreateOfferRequestPassenger,
-  Offer as DuffelOffer,
-  OfferSliceSegment,
-} from '@duffel/api/types';
+import type { Offer as DuffelOffer, OfferSliceSegment } from '@duffel/api/types';
 import type { FareConditions } from '@parvoz/core/fare-rules';
 import { greatCircleKm } from '@parvoz/core/geo';
 import {
@@ -26,7 +21,6 @@ import type { BaggageAllowance, FareFamily } from '@parvoz/core/pricing';
 import { formatDuration, formatLocalIso, timeZone } from '@parvoz/core/schedule-time';
 import type {
   CabinClass,
-  FlightSearchRequest,
   LuggageService,
   Offer,
   OfferSegment,
@@ -35,38 +29,11 @@ import type {
   PriceBreakdownItem,
 } from '@parvoz/core/search-types';
 import { encodeDuffelOfferId } from './offer-id.ts';
+import { identityDocumentsFor } from './passengers.ts';
 
-/** Ages sent for our passenger types (our search has counts, not birth dates; Duffel wants under-18s by age). */
-export const CHILD_AGE = 8;
-export const INFANT_AGE = 1;
 /** Duffel gives bag quantities only: the weights shown per bag (to verify per airline, decision 0017). */
 export const CHECKED_BAG_KG = 23;
 export const CABIN_BAG_KG = 8;
-
-/** The offer request of one search (`return_offers` and `supplier_timeout` go in the query, by the SDK). */
-export function toOfferRequest(request: FlightSearchRequest): CreateOfferRequest {
-  const p = request.passengers;
-  const passengers: CreateOfferRequestPassenger[] = [
-    ...Array.from({ length: p.adults }, () => ({ type: 'adult' as const })),
-    ...Array.from({ length: p.children ?? 0 }, () => ({ age: CHILD_AGE })),
-    ...Array.from({ length: p.infants ?? 0 }, () => ({ age: INFANT_AGE })),
-  ];
-  const maxConnections = Math.min(2, Math.max(0, request.max_connections ?? 2)) as 0 | 1 | 2;
-  return {
-    // The time-range filters are optional in Duffel's API (the SDK's type lists them): none is sent.
-    slices: request.slices.map(
-      (s) =>
-        ({
-          origin: s.origin,
-          destination: s.destination,
-          departure_date: s.departure_date,
-        }) as CreateOfferRequest['slices'][number],
-    ),
-    passengers,
-    cabin_class: request.cabin_class ?? 'economy',
-    max_connections: maxConnections,
-  };
-}
 
 export interface MapContext {
   network: Network;
@@ -317,6 +284,8 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   // (docs/decisions/0017): it is marked, so the booking page can say the seats are not held until then.
   const instantOnly = d.payment_requirements?.requires_instant_payment === true;
   if (!isCurrencyCode(d.total_currency)) return { ok: false, reason: 'unknown_currency' };
+  // It requires a document the booking form does not collect: the site could not book it.
+  if (identityDocumentsFor(d) === 'unsupported') return { ok: false, reason: 'identity_documents' };
   const totalIn: Money | null = fromMajorString(d.total_amount, d.total_currency);
   if (!totalIn || totalIn.amount <= 0) return { ok: false, reason: 'bad_amount' };
   // Extra bags are booked at the airline only once paid (no hold with bags): marked for the booking page too.

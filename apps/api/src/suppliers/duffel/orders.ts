@@ -12,28 +12,21 @@
 import { Duffel, DuffelError } from '@duffel/api';
 import type {
   AirlineInitiatedChange,
-  CreateOrderPassenger,
   Offer as DuffelOffer,
   Order as DuffelOrder,
   OrderCancellation,
 } from '@duffel/api/types';
-import type { PassengerType } from '@parvoz/core/search-types';
+import { identityDocumentsFor, orderPassengers, type DuffelBookingPassenger } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
+import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
+
+export type { DuffelBookingPassenger } from './passengers.ts';
 
 export const IDEMPOTENCY_METADATA_KEY = 'parvoz_idempotency_key';
 export const ORDER_METADATA_KEY = 'parvoz_order_id';
 /** How many of the newest orders are searched for a key (a retry comes within minutes of the first call). */
 const LOOKUP_PAGES = 3;
 const PAGE_SIZE = 50;
-
-export interface DuffelBookingPassenger {
-  type: PassengerType;
-  given_name: string;
-  family_name: string;
-  born_on: string;
-  gender: 'male' | 'female';
-  document: { number: string; expires_on: string; issuing_country_code: string };
-}
 
 export interface DuffelBookingInput {
   /** Our signed offer id (`dfl.…`). */
@@ -153,67 +146,36 @@ type DuffelApiError = InstanceType<typeof DuffelError>;
 const isAnswered = (error: unknown): error is DuffelApiError =>
   error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
 
-/** Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult. */
-export function orderPassengers(
-  offer: DuffelOffer,
-  passengers: readonly DuffelBookingPassenger[],
-  contact: DuffelBookingInput['contact'],
-): CreateOrderPassenger[] | null {
-  const typeOf = (p: DuffelOffer['passengers'][number]): PassengerType =>
-    p.type === 'infant_without_seat' || (p.age !== null && p.age < 2)
-      ? 'infant'
-      : p.type === 'child' || (p.age !== null && p.age < 12 && p.type !== 'adult')
-        ? 'child'
-        : 'adult';
-  const pool = new Map<PassengerType, string[]>();
-  for (const p of offer.passengers) pool.set(typeOf(p), [...(pool.get(typeOf(p)) ?? []), p.id]);
-  const out: CreateOrderPassenger[] = [];
-  for (const p of passengers) {
-    const id = pool.get(p.type)?.shift();
-    if (!id) return null;
-    out.push({
-      id,
-      given_name: p.given_name,
-      family_name: p.family_name,
-      born_on: p.born_on,
-      gender: p.gender === 'male' ? 'm' : 'f',
-      title: p.gender === 'male' ? 'mr' : 'ms',
-      email: contact.email,
-      phone_number: contact.phone.replace(/[^\d+]/g, ''),
-      identity_documents: [
-        {
-          type: 'passport',
-          unique_identifier: p.document.number,
-          issuing_country_code: p.document.issuing_country_code,
-          expires_on: p.document.expires_on,
-        },
-      ],
-    });
-  }
-  if ([...pool.values()].some((left) => left.length > 0)) return null;
-  const adults = out.filter((_, i) => passengers[i]!.type === 'adult');
-  out
-    .filter((_, i) => passengers[i]!.type === 'infant')
-    .forEach((infant, i) => {
-      if (adults[i]) adults[i].infant_passenger_id = infant.id;
-    });
-  return out;
-}
+/**
+ * The longest `book` can take with Duffel's timeouts: the key looked up, the offer read, the order created, and on
+ * no answer the key looked up and the order created once more. A claim on a booking must outlast it.
+ */
+export const DUFFEL_BOOK_MAX_MS =
+  (2 * LOOKUP_PAGES + 1) * DUFFEL_TIMEOUTS.readMs + 2 * DUFFEL_TIMEOUTS.actionMs;
 
 export function createDuffelOrders(options: {
   accessToken: string;
   apiUrl?: string;
   secret: string | Buffer;
+  /** Shorter waits than Duffel's (./timeouts.ts), for tests only. */
+  timeouts?: Partial<DuffelTimeouts>;
 }) {
   const duffel = new Duffel({
     token: options.accessToken,
     ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
   });
+  // Every call below goes through one of these: none waits for Duffel without end (issue 35, defect 7).
+  const { actionMs, readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
+  const act = <T>(what: string, work: Promise<T>) => withDeadline(work, actionMs, what);
+  const read = <T>(what: string, work: Promise<T>) => withDeadline(work, readMs, what);
 
   async function findByKey(key: string): Promise<DuffelOrder | null> {
     let after: string | undefined;
     for (let page = 0; page < LOOKUP_PAGES; page++) {
-      const answer = await duffel.orders.list({ limit: PAGE_SIZE, ...(after ? { after } : {}) });
+      const answer = await read(
+        'list orders',
+        duffel.orders.list({ limit: PAGE_SIZE, ...(after ? { after } : {}) }),
+      );
       // A cancelled order with the key was given up (e.g. our database refused the booking): not the booking.
       const found = answer.data.find(
         (o) => o.metadata?.[IDEMPOTENCY_METADATA_KEY] === key && !o.cancelled_at,
@@ -254,15 +216,28 @@ export function createDuffelOrders(options: {
       let offer: DuffelOffer;
       try {
         offer = (
-          await duffel.offers.get(
-            decoded.ref.offer,
-            services.length > 0 ? { return_available_services: true } : undefined,
+          await read(
+            'get offer',
+            duffel.offers.get(
+              decoded.ref.offer,
+              services.length > 0 ? { return_available_services: true } : undefined,
+            ),
           )
         ).data;
       } catch (error) {
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
+      // A document required that the site cannot give (it collects passports only): Duffel would refuse the order.
+      if (identityDocumentsFor(offer) === 'unsupported')
+        return {
+          ok: false,
+          code: 'offer_unavailable',
+          detail: {
+            reason: 'identity_documents',
+            supported: offer.supported_passenger_identity_document_types ?? [],
+          },
+        };
       const passengers = orderPassengers(offer, input.passengers, input.contact);
       if (!passengers) return { ok: false, code: 'invalid_passengers' };
       // Each chosen bag still sold, within its maximum, at the price the traveller was shown.
@@ -309,20 +284,23 @@ export function createDuffelOrders(options: {
           detail: { total: amount, currency: offer.total_currency },
         };
       const create = () =>
-        duffel.orders.create({
-          selected_offers: [offer.id],
-          passengers,
-          // Duffel's API takes `hold`; the SDK's type (4.30) still lists the older `pay_later`.
-          type: input.type as 'instant',
-          ...(input.type === 'instant'
-            ? { payments: [{ type: 'balance', amount, currency: offer.total_currency }] }
-            : {}),
-          ...(wanted.size > 0 ? { services: [...wanted].map(([id, quantity]) => ({ id, quantity })) } : {}),
-          metadata: {
-            [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey,
-            ...(input.ourOrderId ? { [ORDER_METADATA_KEY]: input.ourOrderId } : {}),
-          },
-        });
+        act(
+          'create order',
+          duffel.orders.create({
+            selected_offers: [offer.id],
+            passengers,
+            // Duffel's API takes `hold`; the SDK's type (4.30) still lists the older `pay_later`.
+            type: input.type as 'instant',
+            ...(input.type === 'instant'
+              ? { payments: [{ type: 'balance', amount, currency: offer.total_currency }] }
+              : {}),
+            ...(wanted.size > 0 ? { services: [...wanted].map(([id, quantity]) => ({ id, quantity })) } : {}),
+            metadata: {
+              [IDEMPOTENCY_METADATA_KEY]: input.idempotencyKey,
+              ...(input.ourOrderId ? { [ORDER_METADATA_KEY]: input.ourOrderId } : {}),
+            },
+          }),
+        );
       try {
         return bookingOf((await create()).data, false);
       } catch (error) {
@@ -352,8 +330,8 @@ export function createDuffelOrders(options: {
       | { ok: true; replayed: boolean; amount: string; currency: string }
       | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown }
     > {
-      const read = async () => (await duffel.orders.get(orderId)).data;
-      const order = await read();
+      const readOrder = async () => (await read('get order', duffel.orders.get(orderId))).data;
+      const order = await readOrder();
       if (order.cancelled_at) return { ok: false, code: 'cancelled' };
       if (!order.payment_status?.awaiting_payment)
         return { ok: true, replayed: true, amount: order.total_amount, currency: order.total_currency };
@@ -364,19 +342,22 @@ export function createDuffelOrders(options: {
           detail: { total: order.total_amount, currency: order.total_currency },
         };
       try {
-        await duffel.payments.create({
-          order_id: orderId,
-          payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
-        });
+        await act(
+          'pay order',
+          duffel.payments.create({
+            order_id: orderId,
+            payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
+          }),
+        );
         return { ok: true, replayed: false, amount: order.total_amount, currency: order.total_currency };
       } catch (error) {
         if (isAnswered(error)) {
-          const again = await read();
+          const again = await readOrder();
           if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
             return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
           return { ok: false, code: 'refused', detail: error.errors };
         }
-        const again = await read();
+        const again = await readOrder();
         if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
           return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
         throw error;
@@ -388,10 +369,11 @@ export function createDuffelOrders(options: {
      * cancelled counts as done; throws when Duffel cannot be reached or refuses otherwise.
      */
     async cancelOrder(orderId: string): Promise<void> {
-      const order = (await duffel.orders.get(orderId)).data;
+      const order = (await read('get order', duffel.orders.get(orderId))).data;
       if (order.cancelled_at) return;
-      const quote = (await duffel.orderCancellations.create({ order_id: orderId })).data;
-      await duffel.orderCancellations.confirm(quote.id);
+      const quote = (await act('quote cancellation', duffel.orderCancellations.create({ order_id: orderId })))
+        .data;
+      await act('confirm cancellation', duffel.orderCancellations.confirm(quote.id));
     },
 
     /**
@@ -403,7 +385,10 @@ export function createDuffelOrders(options: {
       const out: DuffelOrderSummary[] = [];
       let after: string | undefined;
       for (let page = 0; page < RECONCILE_PAGES; page++) {
-        const answer = await duffel.orders.list({ limit: RECONCILE_PAGE_SIZE, ...(after ? { after } : {}) });
+        const answer = await read(
+          'list orders',
+          duffel.orders.list({ limit: RECONCILE_PAGE_SIZE, ...(after ? { after } : {}) }),
+        );
         let older = false;
         for (const o of answer.data) {
           if (Date.parse(o.created_at) < since.getTime()) {
@@ -434,21 +419,24 @@ export function createDuffelOrders(options: {
 
     /** The airline-initiated changes of an order (`GET /air/airline_initiated_changes?order_id=`). */
     async listChanges(orderId: string): Promise<AirlineInitiatedChange[]> {
-      return (await duffel.airlineInitiatedChanges.list(orderId)).data as AirlineInitiatedChange[];
+      return (await read('list airline changes', duffel.airlineInitiatedChanges.list(orderId)))
+        .data as AirlineInitiatedChange[];
     },
 
     /** Accepts one (`POST /air/airline_initiated_changes/:id/actions/accept`); Duffel's refusal throws. */
     async acceptChange(changeId: string): Promise<AirlineInitiatedChange> {
-      return (await duffel.airlineInitiatedChanges.accept(changeId)).data;
+      return (await act('accept airline change', duffel.airlineInitiatedChanges.accept(changeId))).data;
     },
 
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */
     async quoteCancellation(orderId: string): Promise<CancellationQuote> {
-      return quoteOf((await duffel.orderCancellations.create({ order_id: orderId })).data);
+      return quoteOf(
+        (await act('quote cancellation', duffel.orderCancellations.create({ order_id: orderId }))).data,
+      );
     },
 
     async confirmCancellation(quoteId: string): Promise<CancellationQuote> {
-      return quoteOf((await duffel.orderCancellations.confirm(quoteId)).data);
+      return quoteOf((await act('confirm cancellation', duffel.orderCancellations.confirm(quoteId))).data);
     },
   };
 }

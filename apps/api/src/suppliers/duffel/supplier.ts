@@ -21,8 +21,10 @@ import type { FlightSupplier } from '@parvoz/core/supplier';
 import type { FlightSearchData, Offer, SupplierErrorCode, SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 import { passengerList } from '@parvoz/core/passengers';
-import { mapDuffelOffer, toOfferRequest } from './mapping.ts';
+import { mapDuffelOffer } from './mapping.ts';
+import { toOfferRequest } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
+import { DUFFEL_TIMEOUTS, duffelSupplierTimeoutMs, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 
 export const DUFFEL_SUPPLIER_ID = 'duffel';
 
@@ -39,8 +41,13 @@ export interface DuffelSupplierOptions {
   secret: string | Buffer;
   /** Our offers' lifetime: a Duffel offer is shown as expiring no later than this after the search. */
   offerTtlMs: number;
-  /** Passed to Duffel as `supplier_timeout` (ms): how long Duffel waits for airlines. */
-  supplierTimeoutMs?: number;
+  /**
+   * How long a search waits for Duffel (ms, DUFFEL_TIME_BUDGET_MS): Duffel is asked to wait for the airlines a
+   * documented margin less (`supplier_timeout`, ./timeouts.ts), so that it answers with those that did answer.
+   */
+  searchBudgetMs: number;
+  /** Shorter waits than Duffel's for re-pricing (./timeouts.ts), for tests only. */
+  timeouts?: Partial<DuffelTimeouts>;
   /** Offers that could not be shown (unknown place, airline, currency), by reason. */
   onDropped?: (reason: string, count: number) => void;
 }
@@ -64,6 +71,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
   });
   const { network, rates, secret } = options;
+  const { readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
 
   return {
     id: DUFFEL_SUPPLIER_ID,
@@ -71,11 +79,16 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
     /** Throws on a transport or Duffel failure: the caller (combined.ts) counts it and answers without us. */
     async search(request, ctx): Promise<SupplierResult<FlightSearchData>> {
       const currency: CurrencyCode = request.currency ?? 'USD';
-      const answer = await duffel.offerRequests.create({
-        ...toOfferRequest(request),
-        return_offers: true,
-        ...(options.supplierTimeoutMs ? { supplier_timeout: options.supplierTimeoutMs } : {}),
-      });
+      // Bounded by the search budget itself, whoever calls (the combined search races it too).
+      const answer = await withDeadline(
+        duffel.offerRequests.create({
+          ...toOfferRequest(request),
+          return_offers: true,
+          supplier_timeout: duffelSupplierTimeoutMs(options.searchBudgetMs),
+        }),
+        options.searchBudgetMs,
+        'offer request',
+      );
       const latestExpiry = ctx.now + options.offerTtlMs;
       const dropped = new Map<string, number>();
       const offers: Offer[] = [];
@@ -112,7 +125,13 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       let d: DuffelOffer;
       try {
         // With its extra bags (`available_services`), which Duffel lists only when asked.
-        d = (await duffel.offers.get(ref.offer, { return_available_services: true })).data;
+        d = (
+          await withDeadline(
+            duffel.offers.get(ref.offer, { return_available_services: true }),
+            readMs,
+            'get offer',
+          )
+        ).data;
       } catch (error) {
         if (error instanceof DuffelError && error.errors?.some((e) => GONE.has(e.code)))
           return refuse('offer_unavailable');

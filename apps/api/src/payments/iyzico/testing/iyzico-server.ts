@@ -5,7 +5,8 @@
  *   every API call   `Authorization: IYZWSv2 base64(apiKey:…&randomKey:…&signature:…)`, the signature being
  *                    HMAC-SHA256(secretKey, randomKey + uri path + request body) in hex; else a failure answer
  *   POST /payment/iyzipos/checkoutform/initialize/auth/ecom   a form: token, paymentPageUrl, signature
- *   POST /payment/iyzipos/checkoutform/auth/ecom/detail       the form's result, signed
+ *   POST /payment/iyzipos/checkoutform/auth/ecom/detail       the form's result, signed; `conversationId` is the
+ *                   RETRIEVE request's, "returned unchanged" (docs.iyzico.com/en/payment-methods/checkoutform/…/cf-retrieve)
  *   POST /v2/payment/refund                                   Refund V2 by paymentId, signed
  *   GET  /v2/reporting/payment/details                        a payment by paymentConversationId, refunds
  *   GET  /v2/reporting/payment/transactions                   a day's transactions, paged
@@ -64,8 +65,8 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
   const now = options.now ?? (() => new Date());
   const forms = new Map<string, IyzicoForm>();
   const refunds = new Map<string, Refund[]>(); // by paymentId
-  /** Every authenticated API call, for tests: method, path, and whether the signature held. */
-  const calls: { method: string; path: string }[] = [];
+  /** Every authenticated API call, for tests: method, path and the JSON body sent (POST). */
+  const calls: { method: string; path: string; body: Loose }[] = [];
   let nextPaymentId = 25_000_000;
   let nextTxId = 27_000_000;
   let url = '';
@@ -102,11 +103,11 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'));
   }
 
-  function formResult(form: IyzicoForm) {
+  function formResult(form: IyzicoForm, conversationId: unknown) {
     const result = form.result!;
     const answer = {
       ...base(),
-      conversationId: form.conversationId,
+      ...(conversationId === undefined ? {} : { conversationId }),
       price: form.price,
       paidPrice: form.paidPrice,
       installment: 1,
@@ -198,7 +199,6 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
 
   async function api(request: IncomingMessage, path: string, query: URLSearchParams, body: string) {
     if (!authentic(request, path, body)) return failure('1000', 'Geçersiz imza');
-    calls.push({ method: request.method ?? '', path });
     let json: Loose = {};
     if (body) {
       try {
@@ -207,6 +207,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
         return failure('11', 'Geçersiz istek');
       }
     }
+    calls.push({ method: request.method ?? '', path, body: json });
     if (request.method === 'POST' && path === '/payment/iyzipos/checkoutform/initialize/auth/ecom') {
       const price = Number(json.price);
       const paidPrice = Number(json.paidPrice);
@@ -257,7 +258,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
       const form = forms.get(String(json.token ?? ''));
       if (!form) return failure('5000', 'Ödeme formu bulunamadı');
       if (!form.result) return failure('5001', 'Ödeme formu tamamlanmadı');
-      return formResult(form);
+      return formResult(form, json.conversationId);
     }
     if (request.method === 'POST' && path === '/v2/payment/refund') {
       const paymentId = String(json.paymentId ?? '');
@@ -447,10 +448,6 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
         (f) => f.conversationId === conversationId && f.result?.paymentStatus === 'SUCCESS',
       );
       return form ? (refunds.get(form.result!.paymentId) ?? []) : [];
-    },
-    /** The form started for our payment. */
-    formOf(conversationId: string): IyzicoForm | undefined {
-      return [...forms.values()].find((f) => f.conversationId === conversationId);
     },
     close: server.close,
   };

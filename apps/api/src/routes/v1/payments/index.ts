@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { ApiFailure } from '../../../errors.ts';
-import { iyzicoCallbackBodySchema } from '@parvoz/contracts/booking';
+import { iyzicoCallbackBodySchema, iyzicoCallbackQuerySchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { IYZICO_PROVIDER, type IyzicoProvider } from '../../../payments/iyzico/provider.ts';
@@ -22,7 +22,8 @@ import { afterPaymentEvent } from './after-event.ts';
  * Payment providers calling back (DESIGN §4, issue 14):
  *   POST /v1/payments/webhooks/{provider}  the provider's signed notice of a payment's or refund's outcome,
  *                                          the only thing that changes an order's payment state
- *   POST /v1/payments/iyzico/callback      the traveller's browser back from iyzico's form with its token:
+ *   POST /v1/payments/iyzico/callback?payment=<our payment id>
+ *                                          the traveller's browser back from iyzico's form with its token:
  *                                          the result is asked of iyzico and applied like a webhook
  * A signature covers the RAW body, so this plugin reads JSON as bytes and parses it only after checking. A
  * forged or stale notice is a 400 and changes nothing; a replay is a 200 that changes nothing.
@@ -108,7 +109,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: Record<string, unknown> | undefined }>(
+  app.post<{ Body: Record<string, unknown> | undefined; Querystring: Record<string, unknown> }>(
     '/iyzico/callback',
     { preHandler: rateLimit(ROUTE_LIMITS.paymentCallbacks) },
     async (request, reply: FastifyReply) => {
@@ -117,9 +118,13 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
       const body = iyzicoCallbackBodySchema.safeParse(request.body ?? {});
       if (!body.success)
         throw new ApiFailure('malformed_request', 'The callback names no iyzico form.', { reason: 'token' });
+      // Our payment, as named in the callbackUrl we gave iyzico; checkoutResult proves the token is its form.
+      const query = iyzicoCallbackQuerySchema.safeParse(request.query ?? {});
+      if (!query.success)
+        throw new ApiFailure('malformed_request', 'The callback names no payment.', { reason: 'payment' });
       let result;
       try {
-        result = await provider.checkoutResult(body.data.token);
+        result = await provider.checkoutResult(body.data.token, query.data.payment);
       } catch (error) {
         if (error instanceof WebhookRejected) throw rejected(request, IYZICO_PROVIDER, error);
         request.log.error({ err: (error as Error).message }, 'iyzico callback: the result could not be read');

@@ -99,7 +99,10 @@ export function useDuffelTestApi(
   return api;
 }
 
-/** Duffel's search adapter on the test server, at the default rates; our offers live 20 minutes unless `more` says. */
+/**
+ * Duffel's search adapter on the test server, at the default rates; our offers live 20 minutes and a search waits
+ * 30 s unless `more` says.
+ */
 export function duffelSupplierOn(
   server: DuffelTestServer,
   network: Network,
@@ -114,6 +117,7 @@ export function duffelSupplierOn(
     rates: DEFAULT_RATES,
     secret,
     offerTtlMs: 20 * 60_000,
+    searchBudgetMs: 30_000,
     ...more,
   });
 }

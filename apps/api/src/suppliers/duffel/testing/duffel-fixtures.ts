@@ -52,7 +52,10 @@ export function duffelOnlyFlight(
   };
 }
 
-/** Anna Karimova as Duffel's create-order body names the offer's passenger `id`. */
+/**
+ * Anna Karimova as Duffel's create-order body names the offer's passenger `id`, with her passport (the stand-in's
+ * offers require one unless a test says otherwise).
+ */
 export const duffelPassenger = (id: string) => ({
   id,
   given_name: 'Anna',
@@ -62,6 +65,14 @@ export const duffelPassenger = (id: string) => ({
   title: 'ms',
   email: 'anna@example.com',
   phone_number: '+998901234567',
+  identity_documents: [
+    {
+      type: 'passport',
+      unique_identifier: 'FA1234567',
+      issuing_country_code: 'UZ',
+      expires_on: '2036-01-31',
+    },
+  ],
 });
 
 /** Creates an order on the Duffel test server directly, as any Duffel client does (`data`: the order body). */
@@ -71,3 +82,32 @@ export const postDuffelOrder = (server: { url: string }, token: string, data: ob
     headers: { authorization: `Bearer ${token}`, 'duffel-version': 'v2', 'content-type': 'application/json' },
     body: JSON.stringify({ data }),
   });
+
+/** The test server's airports from our network (Duffel knows them by the same IATA codes and zones). */
+export function duffelAirportsFrom(
+  network: {
+    airport(
+      code: string,
+    ):
+      | { iata: string; name: string; city: string; country: string; lat: number; lon: number; tz: string }
+      | undefined;
+  },
+  codes: readonly string[],
+): Record<string, DuffelTestAirport> {
+  const out: Record<string, DuffelTestAirport> = {};
+  for (const code of codes) {
+    const a = network.airport(code);
+    if (!a) throw new Error(`no airport ${code} in the network`);
+    out[code] = {
+      iata_code: a.iata,
+      name: a.name,
+      city_name: a.name,
+      iata_city_code: a.city,
+      iata_country_code: a.country,
+      time_zone: a.tz,
+      latitude: a.lat,
+      longitude: a.lon,
+    };
+  }
+  return out;
+}

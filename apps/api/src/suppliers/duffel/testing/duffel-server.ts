@@ -6,14 +6,17 @@
  *                   (else 400 `unsupported_version`), bodies `{ "data": … }`, answers `{ "data": … }`,
  *                   errors `{ "errors": [{ type, code, title, message, documentation_url }], "meta": { status,
  *                   request_id } }`
- *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured
+ *   POST /air/offer_requests?return_offers=true   offers for the slices from the flights the test configured,
+ *                                                 of the airlines that answered within `supplier_timeout`
+ *                                                 (./duffel-rules.ts), each after `airlineDelayMs[owner]`
  *   GET  /air/offers/:id                          one offer now (404 `not_found`, 422 `offer_no_longer_available`
  *                                                 once expired), optionally at a changed price; with
  *                                                 `?return_available_services=true` its `available_services`: a
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, `instant` paid from the balance,
+ *                                                 passengers by the offer's ids, identity documents as the offer
+ *                                                 says (./duffel-rules.ts), `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
  *                                                 `services: [{ id, quantity }]` of the offer's available services
@@ -33,12 +36,17 @@
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
- * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them). `requests` records every call, `orders` every order.
+ * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
+ * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
+ * `identityDocuments` (the document terms of new offers). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
+import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
+
+export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 
 export interface DuffelTestAirport {
   iata_code: string;
@@ -104,23 +112,6 @@ export interface DuffelServerOptions {
 const id = (prefix: string) => `${prefix}_0000${randomBytes(11).toString('hex')}`;
 const DOCS = 'https://duffel.com/docs/api/overview/errors';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Wall-clock time "YYYY-MM-DDTHH:MM:SS" of a UTC instant in an IANA zone (Duffel's segment times). */
-function wallClock(utcMs: number, zone: string): string {
-  const local = new Date(utcMs + timeZone(zone).offsetAt(utcMs) * 60_000);
-  return (
-    `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:00`
-  );
-}
-
-function isoDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
-}
-
 /** Minor-unit arithmetic on "123.45" strings (all test currencies have two decimals). */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const major = (c: number) => (c / 100).toFixed(2);
@@ -153,6 +144,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * re-pricing still lists them while the booking's own read a moment later does not.
      */
     servicesVanishAfter: number | null;
+    /** How long each airline (by its IATA code, the offers' `owner`) takes to answer a search; absent: at once. */
+    airlineDelayMs: Record<string, number>;
+    /**
+     * Calls whose "METHOD /path" matches are taken and never answered (a hung socket), nothing done: what a
+     * client without a timeout waits on for ever (issue 35, defect 7).
+     */
+    hang: RegExp | null;
+    /**
+     * The identity-document terms of offers made from now on (`passenger_identity_documents_required`,
+     * `supported_passenger_identity_document_types`); default a passport for every passenger.
+     */
+    identityDocuments: { required: boolean; supported: string[] };
   } = {
     delayMs: 0,
     failWith: null,
@@ -161,6 +164,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     dropAfterCreate: false,
     instantPaymentOnly: false,
     servicesVanishAfter: null,
+    airlineDelayMs: {},
+    hang: null,
+    identityDocuments: { required: true, supported: ['passport'] },
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
@@ -309,7 +315,19 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     );
   }
 
-  function offerRequest(data: Loose) {
+  /** An offer request's answer as `supplier_timeout` makes it (./duffel-rules.ts). */
+  function offerRequest(data: Loose, query: URLSearchParams) {
+    const answered = offerRequestNow(data);
+    if (answered.status !== 201) return { ...answered, afterMs: 0 };
+    const body = answered.body as { data: { offers: Loose[] } };
+    const { late, afterMs } = answerInTime(body.data.offers, knobs.airlineDelayMs, query);
+    // An airline that had not answered in time sold nothing: its offers were never made.
+    for (const offer of late) offers.delete(offer.id as string);
+    body.data.offers = body.data.offers.filter((offer) => !late.includes(offer));
+    return { ...answered, afterMs };
+  }
+
+  function offerRequestNow(data: Loose) {
     const slices = Array.isArray(data.slices) ? data.slices : null;
     const passengers = Array.isArray(data.passengers) ? data.passengers : null;
     if (!slices || slices.length === 0 || !passengers || passengers.length === 0)
@@ -385,8 +403,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             fare_type: null,
             loyalty_programme_accounts: [],
           })),
-          passenger_identity_documents_required: true,
-          supported_passenger_identity_document_types: ['passport'],
+          passenger_identity_documents_required: knobs.identityDocuments.required,
+          supported_passenger_identity_document_types: [...knobs.identityDocuments.supported],
           supported_loyalty_programmes: [],
           private_fares: [],
           payment_requirements: knobs.instantPaymentOnly
@@ -500,6 +518,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
             'Required field',
             `${field} is required`,
           );
+    const documents = identityDocumentRefusal(offer, passengers);
+    if (documents)
+      return failure(422, 'validation_error', documents.code, documents.title, documents.message);
     // Services: each one of the offer's, at most its `maximum_quantity`; none on a hold (Duffel's hold guide).
     const wanted = data.services === undefined ? [] : data.services;
     if (!Array.isArray(wanted))
@@ -747,7 +768,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       headers: request.headers,
       body,
     });
-    const answer = (status: number, payload: unknown) => {
+    const answer = (status: number, payload: unknown, afterMs = 0) => {
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(status, {
@@ -756,7 +777,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         });
         response.end(JSON.stringify(payload));
       };
-      if (knobs.delayMs > 0) setTimeout(send, knobs.delayMs).unref();
+      const wait = knobs.delayMs + afterMs;
+      if (wait > 0) setTimeout(send, wait).unref();
       else send();
     };
     if (request.headers.authorization !== `Bearer ${options.token}`) {
@@ -779,6 +801,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       );
       return answer(f.status, f.body);
     }
+    if (knobs.hang?.test(`${request.method} ${url.pathname}`)) return;
     if (knobs.failWith === 'drop') return request.socket.destroy();
     const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
     if (typeof knobs.failWith === 'number' || routeFails) {
@@ -806,7 +829,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
           'Invalid data',
           'The body must be { "data": … }.',
         );
-      else result = offerRequest(body.data as Loose);
+      else {
+        const searched = offerRequest(body.data as Loose, url.searchParams);
+        return answer(searched.status, searched.body, searched.afterMs);
+      }
     } else if (request.method === 'GET' && offerPath) {
       result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
     } else if (request.method === 'POST' && url.pathname === '/air/orders') {
@@ -889,32 +915,3 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   };
 }
 export type DuffelTestServer = Awaited<ReturnType<typeof startDuffelServer>>;
-
-/** The test server's airports from our network (Duffel knows them by the same IATA codes and zones). */
-export function duffelAirportsFrom(
-  network: {
-    airport(
-      code: string,
-    ):
-      | { iata: string; name: string; city: string; country: string; lat: number; lon: number; tz: string }
-      | undefined;
-  },
-  codes: readonly string[],
-): Record<string, DuffelTestAirport> {
-  const out: Record<string, DuffelTestAirport> = {};
-  for (const code of codes) {
-    const a = network.airport(code);
-    if (!a) throw new Error(`no airport ${code} in the network`);
-    out[code] = {
-      iata_code: a.iata,
-      name: a.name,
-      city_name: a.name,
-      iata_city_code: a.city,
-      iata_country_code: a.country,
-      time_zone: a.tz,
-      latitude: a.lat,
-      longitude: a.lon,
-    };
-  }
-  return out;
-}

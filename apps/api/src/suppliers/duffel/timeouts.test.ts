@@ -1,0 +1,170 @@
+/**
+ * Issue 35, defect 7: every Duffel call has a deadline. Against a stand-in that takes the call and never answers
+ * (`knobs.hang`, a hung socket), each adapter call settles — as "no answer" (DuffelNoAnswer), which the callers
+ * treat like a dropped connection — instead of waiting for ever and stopping every pass behind it. The deadlines
+ * follow https://duffel.com/docs/api/overview/response-times ("we allow incoming requests to take up to 120s … we
+ * recommend setting your HTTP client timeout to something slightly higher, eg 130s"); searches are bounded by the
+ * search budget. Here they are shortened (the `timeouts` option, for tests only) to keep the suite quick.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { buildNetwork } from '@parvoz/core/network';
+import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
+import type { FlightSupplier } from '@parvoz/core/supplier';
+import { BOOKING_CLAIM_MS } from '../../services/supplier-payments.ts';
+import {
+  createDuffelOrders,
+  DUFFEL_BOOK_MAX_MS,
+  type DuffelBookingInput,
+  type DuffelOrders,
+} from './orders.ts';
+import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
+import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';
+import { DUFFEL_TIMEOUTS, DuffelNoAnswer } from './timeouts.ts';
+
+const network = buildNetwork(FIXTURE_NETWORK);
+const TOKEN = 'duffel_test_timeouts0123456789';
+const SECRET = 'test-offer-secret-0123456789';
+const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const SHORT = { actionMs: 300, readMs: 200 };
+const BUDGET_MS = 300;
+/** Time enough for any call here to have given up (two actions and a few reads at the short deadlines). */
+const GIVEN_UP_BY_MS = 3_000;
+
+let server: DuffelTestServer;
+let supplier: FlightSupplier;
+let orders: DuffelOrders;
+
+beforeAll(async () => {
+  server = await startDuffelServer({
+    token: TOKEN,
+    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
+    flights: [duffelOnlyFlight('300.00', '60.00')],
+  });
+  supplier = duffelSupplierOn(server, network, TOKEN, SECRET, { searchBudgetMs: BUDGET_MS, timeouts: SHORT });
+  orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET, timeouts: SHORT });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+beforeEach(() => {
+  server.knobs.hang = null;
+});
+
+const WAITING = Symbol('still waiting');
+
+/** How `work` settled within GIVEN_UP_BY_MS: its value, its error, or WAITING. */
+async function settled(work: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const waiting = new Promise((resolve) => (timer = setTimeout(() => resolve(WAITING), GIVEN_UP_BY_MS)));
+  try {
+    return await Promise.race([work.catch((error: unknown) => error), waiting]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function anOfferId(): Promise<string> {
+  const found = await supplier.search(
+    {
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin_class: 'economy',
+      currency: 'USD',
+    },
+    { now: Date.now() },
+  );
+  if (!found.ok || found.data.offers.length === 0) throw new Error('no Duffel offer to book');
+  return found.data.offers[0]!.id;
+}
+
+const booking = (offerId: string, key: string): DuffelBookingInput => ({
+  offerId,
+  type: 'hold',
+  idempotencyKey: key,
+  contact: { email: 'anna@example.com', phone: '+998901234567' },
+  passengers: [
+    {
+      type: 'adult',
+      given_name: 'Anna',
+      family_name: 'Karimova',
+      born_on: '1990-04-12',
+      gender: 'female',
+      document: { number: 'FA1234567', expires_on: '2031-01-01', issuing_country_code: 'UZ' },
+    },
+  ],
+});
+
+async function aHeldOrder(key: string): Promise<string> {
+  const held = await orders.book(booking(await anOfferId(), key), Date.now());
+  if (!held.ok) throw new Error(`not held: ${held.code}`);
+  return held.booking.orderId;
+}
+
+describe('Duffel timeouts', () => {
+  test("order creation and payments wait longer than Duffel's 120 s, as advised; a claim outlasts a booking", () => {
+    expect(DUFFEL_TIMEOUTS.actionMs).toBe(130_000);
+    expect(DUFFEL_TIMEOUTS.readMs).toBeLessThan(DUFFEL_TIMEOUTS.actionMs);
+    // The pay-time claim on an order must not lapse while its booking's calls may still be running.
+    expect(DUFFEL_BOOK_MAX_MS).toBeGreaterThanOrEqual(2 * DUFFEL_TIMEOUTS.actionMs);
+    expect(BOOKING_CLAIM_MS).toBeGreaterThan(DUFFEL_BOOK_MAX_MS);
+  });
+
+  test('a search Duffel never answers ends at the search budget', async () => {
+    server.knobs.hang = /^POST \/air\/offer_requests/;
+    const started = Date.now();
+    const outcome = await settled(
+      supplier.search(
+        {
+          slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
+          passengers: { adults: 1, children: 0, infants: 0 },
+          cabin_class: 'economy',
+        },
+        { now: Date.now() },
+      ),
+    );
+    expect(outcome).toBeInstanceOf(DuffelNoAnswer);
+    expect(Date.now() - started).toBeLessThan(BUDGET_MS + 1_000);
+  });
+
+  test('re-pricing an offer Duffel never answers for: the offer cannot be confirmed now', async () => {
+    const offerId = await anOfferId();
+    server.knobs.hang = /^GET \/air\/offers\//;
+    const outcome = await settled(supplier.price(offerId, { now: Date.now() }));
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'offer_unavailable' } });
+  });
+
+  test('an order creation that hangs: the booking gives up (no answer), nothing is left waiting', async () => {
+    const offerId = await anOfferId();
+    server.knobs.hang = /^POST \/air\/orders$/;
+    const outcome = await settled(orders.book(booking(offerId, 'hang-create'), Date.now()));
+    expect(outcome).toBeInstanceOf(DuffelNoAnswer);
+  });
+
+  test('a payment, a cancellation, the order list and the airline changes that hang: each call gives up', async () => {
+    const orderId = await aHeldOrder('hang-others');
+    const calls: [RegExp, () => Promise<unknown>][] = [
+      [/^POST \/air\/payments$/, () => orders.payOrder(orderId)],
+      [/^GET \/air\/orders\//, () => orders.payOrder(orderId)],
+      [/^POST \/air\/order_cancellations$/, () => orders.cancelOrder(orderId)],
+      [/^POST \/air\/order_cancellations$/, () => orders.quoteCancellation(orderId)],
+      [
+        /^POST \/air\/order_cancellations\/.+\/actions\/confirm$/,
+        () => orders.confirmCancellation('ore_0000x'),
+      ],
+      [/^GET \/air\/orders$/, () => orders.listOurOrders(new Date(Date.now() - 3_600_000))],
+      [/^GET \/air\/airline_initiated_changes$/, () => orders.listChanges(orderId)],
+      [/^POST \/air\/airline_initiated_changes\//, () => orders.acceptChange('aic_0000x')],
+    ];
+    for (const [route, call] of calls) {
+      server.knobs.hang = route;
+      expect(await settled(call()), String(route)).toBeInstanceOf(DuffelNoAnswer);
+    }
+    // Nothing was paid or cancelled behind our back: the hung calls did nothing at the stand-in.
+    server.knobs.hang = null;
+    expect(server.payments).toHaveLength(0);
+    expect(server.orders.find((o) => o.id === orderId)!.cancelled_at).toBeNull();
+  });
+});
