@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { MessageKey } from '@parvoz/i18n/messages';
 import { createDatabase } from '@parvoz/db';
+import { storedTourRequests } from '../apps/api/src/modules/tours/testing/tour-requests.ts';
 import { siteDataDir, startSiteWithMail, type RunningSite, stopSuite } from './support/server.ts';
 import { afterScrollReset, gotoHydrated } from './support/browser.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
@@ -252,10 +253,8 @@ test('the database holds exactly the valid submissions', async () => {
   await site.stop();
   const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
   try {
-    const requests = await database.db.execute<Record<string, unknown>>(sql`
-      SELECT t.slug, r.full_name, r.email, r.phone, r.adults, r.children, r.lang
-      FROM tour_requests r JOIN tours t ON t.id = r.tour_id ORDER BY r.created_at`);
-    expect(requests.rows).toEqual([
+    const requests = await storedTourRequests(database.db);
+    expect(requests).toEqual([
       {
         slug: 'tbilisi-old-town-from-almaty',
         full_name: 'Ольга Ким',

@@ -22,7 +22,7 @@ import { orderListRoutes } from './routes/v1/orders/list.ts';
 import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
 import { flightRoutes } from './routes/v1/flights/index.ts';
 import { offerRoutes } from './routes/v1/offers/index.ts';
-import { tourRoutes } from './routes/v1/tours/index.ts';
+import { tourRoutes } from './modules/tours/routes.ts';
 import { agencyRoutes } from './routes/v1/agencies/index.ts';
 import { orderRoutes } from './routes/v1/orders/index.ts';
 import { orderManageRoutes } from './routes/v1/orders/manage.ts';

@@ -197,6 +197,14 @@ describe('a module owns its tables', () => {
     ]);
   });
 
+  test('the check sees the tours’ tables', () => {
+    expect(owned.find((o) => o.name === 'tours')?.sqlNames.sort()).toEqual([
+      'tour_images',
+      'tour_requests',
+      'tours',
+    ]);
+  });
+
   test.each(owned)(
     'only modules/$name/store.ts and its tests touch its tables',
     ({ name, exportNames, sqlNames }) => {

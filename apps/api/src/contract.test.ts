@@ -22,6 +22,7 @@ import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from
 import { createSession } from './services/sessions.ts';
 import { grantRole } from './services/staff.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
+import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
 import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
 import { totpCodeAt } from './second-factor/totp.ts';
 
@@ -306,16 +307,13 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     await call('opsUnpublishTour', { params: tourParams }, admin);
 
     // The inboxes: a traveller's request about the tour and an agency's application, answered.
-    const [request] = await db
-      .insert(tables.tourRequests)
-      .values({
-        tourId: created.data.id,
-        fullName: 'Aziz Rahimov',
-        email: 'aziz@example.com',
-        phone: '+998901234567',
-        lang: 'uz',
-      })
-      .returning();
+    const request = await addTourRequest(db, {
+      tourId: created.data.id,
+      fullName: 'Aziz Rahimov',
+      email: 'aziz@example.com',
+      phone: '+998901234567',
+      lang: 'uz',
+    });
     const [application] = await db
       .insert(tables.agencyApplications)
       .values({
@@ -330,7 +328,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     expect(requests.data.map((r) => r.tour?.slug)).toContain('contract-tour');
     await call(
       'opsUpdateTourRequest',
-      { params: { id: request!.id }, body: { status: 'in_progress', note: 'Called back' } },
+      { params: { id: request.id }, body: { status: 'in_progress', note: 'Called back' } },
       admin,
     );
     await call('opsListAgencyApplications', {}, admin);

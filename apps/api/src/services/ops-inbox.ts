@@ -1,24 +1,21 @@
 /**
- * The console's inboxes (issue 13 §7): travellers' tour requests and agencies' applications, newest first,
- * with a status and the operator's note. Each change is written to the audit log in its own transaction.
+ * The console's inboxes (issue 13 §7): agencies' applications here, travellers' tour requests in
+ * modules/tours/inbox.ts, both newest first with a status and the operator's note, paged and changed by the
+ * helpers below. Each change is written to the audit log in its own transaction.
  */
 import { count, desc, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import {
-  OPS_INBOX_PAGE_SIZE,
-  type OpsAgencyApplicationStatus,
-  type OpsTourRequestStatus,
-} from '@parvoz/contracts/ops-tours';
+import { OPS_INBOX_PAGE_SIZE, type OpsAgencyApplicationStatus } from '@parvoz/contracts/ops-tours';
 import { ApiFailure } from '../errors.ts';
 import { recordAudit, type Actor } from './staff.ts';
 
-const { tourRequests, agencyApplications, tours } = schema;
+const { agencyApplications } = schema;
 
 /**
  * Page `n` of an inbox (`read` orders it newest first) as the console shows it, with how many items match in all.
  * Every item carries its id, status, the operator's note and its times.
  */
-async function inboxPage<R extends InboxRow, T>(
+export async function inboxPage<R extends InboxRow, T>(
   n: number,
   read: (limit: number, offset: number) => Promise<R[]>,
   countAll: () => Promise<{ n: number }[]>,
@@ -42,38 +39,9 @@ async function inboxPage<R extends InboxRow, T>(
 }
 
 /** What the console asks of an inbox: a page, of the items in one status or of all. */
-type InboxQuery<S extends string> = { status?: S | undefined; page: number };
+export type InboxQuery<S extends string> = { status?: S | undefined; page: number };
 
 type InboxRow = { id: string; status: string; operatorNote: string | null; createdAt: Date; updatedAt: Date };
-
-export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRequestStatus>) {
-  const where = query.status ? eq(tourRequests.status, query.status) : undefined;
-  return inboxPage(
-    query.page,
-    async (limit, offset) => {
-      const rows = await db
-        .select({ request: tourRequests, tourSlug: tours.slug, tourTitle: tours.title })
-        .from(tourRequests)
-        .leftJoin(tours, eq(tours.id, tourRequests.tourId))
-        .where(where)
-        .orderBy(desc(tourRequests.createdAt), desc(tourRequests.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ request, tourSlug, tourTitle }) => ({ ...request, tourSlug, tourTitle }));
-    },
-    () => db.select({ n: count() }).from(tourRequests).where(where),
-    (r) => ({
-      tour: r.tourSlug ? { slug: r.tourSlug, title: r.tourTitle?.en ?? r.tourSlug } : null,
-      full_name: r.fullName,
-      email: r.email,
-      phone: r.phone,
-      adults: r.adults,
-      children: r.children,
-      message: r.message,
-      lang: r.lang,
-    }),
-  );
-}
 
 export async function listAgencyApplications(db: Database, query: InboxQuery<OpsAgencyApplicationStatus>) {
   const where = query.status ? eq(agencyApplications.status, query.status) : undefined;
@@ -103,41 +71,45 @@ export async function listAgencyApplications(db: Database, query: InboxQuery<Ops
   );
 }
 
-type Change<S extends string> = { status?: S | undefined; note?: string | undefined };
+export type Change<S extends string> = { status?: S | undefined; note?: string | undefined };
+
+/** An inbox's rows, read and written by the store of their table. */
+export type InboxRows<S extends string> = {
+  /** The item's name in the audit log: its target type, and `<kind>.updated` its action. */
+  kind: 'tour_request' | 'agency_application';
+  /** The 404's message for an unknown id. */
+  unknown: string;
+  /** The item's status and note, locked for the transaction; undefined for an unknown id. */
+  lock: (tx: Database, id: string) => Promise<{ status: S; note: string | null } | undefined>;
+  write: (
+    tx: Database,
+    id: string,
+    values: { status: S; operatorNote: string | null; updatedAt: Date },
+  ) => Promise<void>;
+};
 
 /**
  * Sets an inbox item's status and/or note (an empty note clears it). What already holds changes nothing and
  * writes nothing; otherwise the row and its audit entry (from → to, the note) commit together.
  */
-async function updateItem<S extends string>(
+export async function updateInboxItem<S extends string>(
   tx: Database,
-  kind: 'tour_request' | 'agency_application',
+  rows: InboxRows<S>,
   id: string,
   change: Change<S>,
   actor: Actor,
   now: Date,
 ) {
-  const table = kind === 'tour_request' ? tourRequests : agencyApplications;
-  const [before] = await tx
-    .select({ status: table.status, note: table.operatorNote })
-    .from(table)
-    .where(eq(table.id, id))
-    .for('update');
-  if (!before)
-    throw new ApiFailure(
-      'not_found',
-      kind === 'tour_request' ? 'No such tour request.' : 'No such agency application.',
-    );
+  const { kind } = rows;
+  const before = await rows.lock(tx, id);
+  if (!before) throw new ApiFailure('not_found', rows.unknown);
   const note = change.note === undefined ? before.note : change.note || null;
   const status = change.status ?? before.status;
   const details: Record<string, unknown> = {};
   if (status !== before.status) Object.assign(details, { from: before.status, to: status });
   if (note !== before.note) details.note = note;
   if (Object.keys(details).length) {
-    await tx
-      .update(table)
-      .set({ status: status as never, operatorNote: note, updatedAt: now })
-      .where(eq(table.id, id));
+    await rows.write(tx, id, { status, operatorNote: note, updatedAt: now });
     await recordAudit(tx, {
       actor,
       action: `${kind}.updated`,
@@ -150,13 +122,21 @@ async function updateItem<S extends string>(
   return { id, status, note, changed: Object.keys(details).length > 0 };
 }
 
-export const updateTourRequest = (
-  tx: Database,
-  id: string,
-  change: Change<OpsTourRequestStatus>,
-  actor: Actor,
-  now: Date,
-) => updateItem(tx, 'tour_request', id, change, actor, now);
+const applicationRows: InboxRows<OpsAgencyApplicationStatus> = {
+  kind: 'agency_application',
+  unknown: 'No such agency application.',
+  lock: async (tx, id) => {
+    const [before] = await tx
+      .select({ status: agencyApplications.status, note: agencyApplications.operatorNote })
+      .from(agencyApplications)
+      .where(eq(agencyApplications.id, id))
+      .for('update');
+    return before;
+  },
+  write: async (tx, id, values) => {
+    await tx.update(agencyApplications).set(values).where(eq(agencyApplications.id, id));
+  },
+};
 
 export const updateAgencyApplication = (
   tx: Database,
@@ -164,4 +144,4 @@ export const updateAgencyApplication = (
   change: Change<OpsAgencyApplicationStatus>,
   actor: Actor,
   now: Date,
-) => updateItem(tx, 'agency_application', id, change, actor, now);
+) => updateInboxItem(tx, applicationRows, id, change, actor, now);

@@ -28,7 +28,8 @@ import {
   staffOf,
   type Staff,
 } from '../../../services/staff.ts';
-import { opsTourRoutes } from './tours.ts';
+import { opsTourRoutes } from '../../../modules/tours/routes.ts';
+import { opsAgencyRoutes } from './agency-applications.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
 import { secondFactorRoutes } from '../../../second-factor/routes.ts';
 import { statusOf } from '../../../second-factor/service.ts';
@@ -101,11 +102,9 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
-  // Passkeys, authenticator apps and recovery codes (docs/decisions/0023-console-second-factor.md), behind the same gate.
-  await app.register(secondFactorRoutes);
-
-  // Tours and inboxes (issue 13 §7), in their own file, behind the same gate.
-  await app.register(opsTourRoutes);
+  // Behind the same gate: the second factor (docs/decisions/0023-console-second-factor.md), tours and tour
+  // requests (modules/tours), agencies' applications (issue 13 §7).
+  for (const routes of [secondFactorRoutes, opsTourRoutes, opsAgencyRoutes]) await app.register(routes);
 
   app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
     data: await searchOrders(db, request.query),

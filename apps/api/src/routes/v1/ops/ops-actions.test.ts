@@ -57,7 +57,8 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'GET /v1/ops/outbox': ['operator', 'admin'],
   'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
   'GET /v1/ops/orders.csv': ['operator', 'admin'],
-  // Tours and inboxes (issue 13 §7, routes/v1/ops/tours.ts; their own tests: ops-tours.test.ts).
+  // Tours and inboxes (issue 13 §7, modules/tours/routes.ts and agency-applications.ts; their own tests:
+  // modules/tours/ops-routes.test.ts).
   'GET /v1/ops/tours': ['operator', 'admin'],
   'POST /v1/ops/tours': ['operator', 'admin'],
   'GET /v1/ops/tours/:id': ['operator', 'admin'],

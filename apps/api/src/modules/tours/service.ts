@@ -1,5 +1,8 @@
-import { and, asc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+/**
+ * Last-minute tours on the public pages: the list with its filters, one tour, a traveller's request (emailed to
+ * the operator) and the demonstration tours put on sale at start.
+ */
+import type { Database } from '@parvoz/db';
 import type { LocalizedText } from '@parvoz/db/schema';
 import type { Locale } from '@parvoz/i18n/locales';
 import {
@@ -22,13 +25,11 @@ import {
   type ExchangeRates,
 } from '@parvoz/core/money';
 import { addDays, partyFits, tourReturnDate, tourSalesEnd, utcDate } from '@parvoz/core/tours';
-import { loadNetworkData } from '../adapters/network-data.ts';
-import { ApiFailure } from '../errors.ts';
-import { queueOperatorEmail, type OperatorContact } from './operator-mail.ts';
+import { loadNetworkData } from '../../adapters/network-data.ts';
+import { ApiFailure } from '../../errors.ts';
+import { queueOperatorEmail, type OperatorContact } from '../../services/operator-mail.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
-
-const { tours, tourRequests } = schema;
-type TourRow = typeof tours.$inferSelect;
+import { insertOrRollTour, insertTourRequest, tourOnSale, toursOnSale, type TourRow } from './store.ts';
 
 /** A text in the asked language, else English, else any. */
 export function localized(text: LocalizedText | null | undefined, lang: Locale): string | null {
@@ -44,15 +45,6 @@ function cityName(code: string, lang: Locale): string {
 function countryName(code: string, lang: Locale): string {
   const names = loadNetworkData().names.countries[code];
   return names?.[lang] ?? names?.en ?? new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code;
-}
-
-/** On sale: published, sales not closed (valid_until), and not yet departed. */
-function onSale(now: Date): SQL {
-  return and(
-    eq(tours.published, true),
-    gt(tours.departsOn, utcDate(now)),
-    or(isNull(tours.validUntil), gt(tours.validUntil, now)),
-  )!;
 }
 
 function priceOf(row: TourRow, display: CurrencyCode | undefined, rates: ExchangeRates) {
@@ -103,11 +95,7 @@ export type ToursContext = { db: Database; now: Date; rates: ExchangeRates };
 
 /** The tours on sale (filtered by departure city and month) and the filter choices over all of them. */
 export async function listTours(ctx: ToursContext, query: ToursQuery): Promise<ToursList> {
-  const rows = await ctx.db
-    .select()
-    .from(tours)
-    .where(onSale(ctx.now))
-    .orderBy(asc(tours.departsOn), asc(tours.sortOrder), asc(tours.priceFromMinor), asc(tours.slug));
+  const rows = await toursOnSale(ctx.db, ctx.now);
   const matching = rows.filter(
     (row) =>
       (!query.origin || row.originCode === query.origin) &&
@@ -123,14 +111,6 @@ export async function listTours(ctx: ToursContext, query: ToursQuery): Promise<T
   };
 }
 
-async function findOnSale(db: Database, slug: string, now: Date): Promise<TourRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tours)
-    .where(and(eq(tours.slug, slug), onSale(now)));
-  return row;
-}
-
 /** One tour on sale, or null (unknown, unpublished, sales closed or departed). */
 export async function getTour(
   ctx: ToursContext,
@@ -138,7 +118,7 @@ export async function getTour(
   lang: Locale,
   currency: CurrencyCode | undefined,
 ): Promise<TourDetail | null> {
-  const row = await findOnSale(ctx.db, slug, ctx.now);
+  const row = await tourOnSale(ctx.db, slug, ctx.now);
   if (!row) return null;
   return { ...summaryOf(row, lang, currency, ctx.rates), description: localized(row.description, lang) };
 }
@@ -152,7 +132,7 @@ export async function createTourRequest(
   slug: string,
   input: TourRequestInput,
 ): Promise<{ id: string }> {
-  const row = await findOnSale(ctx.db, slug, ctx.now);
+  const row = await tourOnSale(ctx.db, slug, ctx.now);
   if (!row) throw new ApiFailure('not_found', 'No such tour on sale.');
   if (!partyFits(row.seatsLeft, input.adults, input.children)) {
     throw new ApiFailure('unprocessable', 'Not enough places left on this tour.', {
@@ -170,11 +150,13 @@ export async function createTourRequest(
     message: input.message,
     lang: input.lang,
   };
-  const [created] = await ctx.db
-    .insert(tourRequests)
-    .values({ tourId: row.id, userId: ctx.userId, ...request, createdAt: ctx.now, updatedAt: ctx.now })
-    .returning({ id: tourRequests.id });
-  const id = created!.id;
+  const { id } = await insertTourRequest(ctx.db, {
+    tourId: row.id,
+    userId: ctx.userId,
+    ...request,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
   const lang = ctx.operator.lang;
   const tour = {
     tourTitle: localized(row.title, lang) ?? row.slug,
@@ -191,16 +173,6 @@ export async function createTourRequest(
   return { id };
 }
 
-/** Slugs of the tours on sale (for the sitemap). */
-export async function tourSlugsOnSale(db: Database, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ slug: tours.slug })
-    .from(tours)
-    .where(onSale(now))
-    .orderBy(asc(tours.departsOn), asc(tours.slug));
-  return rows.map((row) => row.slug);
-}
-
 /**
  * Puts the demonstration tours on sale: inserts the missing ones and moves a tour whose sales have closed
  * to its next departure (counted from today). Idempotent and safe when several instances start at once.
@@ -210,9 +182,9 @@ export async function seedDemoTours(db: Database, now: Date): Promise<void> {
   for (const [index, tour] of DEMO_TOURS.entries()) {
     const departsOn = addDays(today, tour.inDays);
     const validUntil = tourSalesEnd(departsOn);
-    await db
-      .insert(tours)
-      .values({
+    await insertOrRollTour(
+      db,
+      {
         slug: tour.slug,
         title: tour.title,
         summary: tour.summary,
@@ -233,11 +205,8 @@ export async function seedDemoTours(db: Database, now: Date): Promise<void> {
         validUntil,
         published: true,
         sortOrder: index,
-      })
-      .onConflictDoUpdate({
-        target: tours.slug,
-        set: { departsOn, validUntil, seatsLeft: tour.seatsLeft, updatedAt: now },
-        setWhere: sql`${tours.validUntil} IS NOT NULL AND ${tours.validUntil} <= ${now.toISOString()}`,
-      });
+      },
+      now,
+    );
   }
 }

@@ -3,17 +3,24 @@
  * picture kept in the database (docs/decisions/0013-ops-tours.md). Each change is written to the audit log
  * in the transaction that makes it.
  */
-import { asc, desc, eq } from 'drizzle-orm';
-import { isUniqueViolation, schema, type Database } from '@parvoz/db';
+import { isUniqueViolation, type Database } from '@parvoz/db';
 import type { LocalizedText } from '@parvoz/db/schema';
 import { TOUR_IMAGE_MAX_BYTES, type OpsTour, type OpsTourInput } from '@parvoz/contracts/ops-tours';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
-import { ApiFailure } from '../errors.ts';
-import { auditEntries, recordAudit, type Actor } from './staff.ts';
-
-const { tours, tourImages } = schema;
-type TourRow = typeof tours.$inferSelect;
-type TourImageType = (typeof schema.TOUR_IMAGE_TYPES)[number];
+import { ApiFailure } from '../../errors.ts';
+import { auditEntries, recordAudit, type Actor } from '../../services/staff.ts';
+import {
+  allTours,
+  insertTour,
+  insertTourImage,
+  slugInUse,
+  tourById,
+  tourImage,
+  updateTour,
+  type TourColumns,
+  type TourImageType,
+  type TourRow,
+} from './store.ts';
 
 /** Where the web serves an uploaded picture (apps/web/app/routes/tour-image.ts proxies /v1/tours/images). */
 export const tourImagePath = (imageId: string) => `/tour-images/${imageId}`;
@@ -87,16 +94,11 @@ const slugTaken = (slug: string) =>
   new ApiFailure('unprocessable', 'Another tour has this address (slug).', { reason: 'slug_taken', slug });
 
 export async function listOpsTours(db: Database) {
-  const rows = await db
-    .select()
-    .from(tours)
-    .orderBy(desc(tours.published), asc(tours.departsOn), asc(tours.slug));
-  return rows.map(presentOpsTour);
+  return (await allTours(db)).map(presentOpsTour);
 }
 
 async function tourRow(db: Database, id: string, lock = false): Promise<TourRow> {
-  const query = db.select().from(tours).where(eq(tours.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await tourById(db, id, lock);
   if (!row) throw new ApiFailure('not_found', 'No such tour.');
   return row;
 }
@@ -118,14 +120,10 @@ export async function getOpsTour(db: Database, id: string) {
 /** A new tour, unpublished until an operator publishes it. */
 export async function createOpsTour(tx: Database, input: OpsTourInput, actor: Actor, now: Date) {
   const values = columnsOf(input);
-  const [clash] = await tx.select({ id: tours.id }).from(tours).where(eq(tours.slug, values.slug));
-  if (clash) throw slugTaken(values.slug);
+  if (await slugInUse(tx, values.slug)) throw slugTaken(values.slug);
   let row: TourRow;
   try {
-    [row] = (await tx
-      .insert(tours)
-      .values({ ...values, published: false, createdAt: now, updatedAt: now })
-      .returning()) as [TourRow];
+    row = await insertTour(tx, { ...values, published: false, createdAt: now, updatedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken(values.slug);
     throw error;
@@ -145,14 +143,10 @@ export async function createOpsTour(tx: Database, input: OpsTourInput, actor: Ac
 async function changeTour(
   tx: Database,
   id: string,
-  values: Partial<typeof tours.$inferInsert>,
+  values: Partial<TourColumns>,
   audit: { actor: Actor; action: string; details?: Record<string, unknown>; at: Date },
 ) {
-  const [row] = (await tx
-    .update(tours)
-    .set({ ...values, updatedAt: audit.at })
-    .where(eq(tours.id, id))
-    .returning()) as [TourRow];
+  const row = await updateTour(tx, id, { ...values, updatedAt: audit.at });
   await recordAudit(tx, { ...audit, targetType: 'tour', targetId: id });
   return presentOpsTour(row);
 }
@@ -162,8 +156,7 @@ export async function updateOpsTour(tx: Database, id: string, input: OpsTourInpu
   const before = await tourRow(tx, id, true);
   const values = columnsOf(input);
   if (values.slug !== before.slug) {
-    const [clash] = await tx.select({ id: tours.id }).from(tours).where(eq(tours.slug, values.slug));
-    if (clash) throw slugTaken(values.slug);
+    if (await slugInUse(tx, values.slug)) throw slugTaken(values.slug);
   }
   const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
     (key) => JSON.stringify(values[key]) !== JSON.stringify(before[key]),
@@ -219,11 +212,14 @@ export async function uploadTourImage(tx: Database, id: string, dataBase64: stri
       reason: 'image_type',
     });
   await tourRow(tx, id, true);
-  const [image] = await tx
-    .insert(tourImages)
-    .values({ tourId: id, contentType, bytes, byteSize: bytes.length, createdAt: now })
-    .returning({ id: tourImages.id });
-  const imageUrl = tourImagePath(image!.id);
+  const image = await insertTourImage(tx, {
+    tourId: id,
+    contentType,
+    bytes,
+    byteSize: bytes.length,
+    createdAt: now,
+  });
+  const imageUrl = tourImagePath(image.id);
   return changeTour(
     tx,
     id,
@@ -231,17 +227,13 @@ export async function uploadTourImage(tx: Database, id: string, dataBase64: stri
     {
       actor,
       action: 'tour.image_uploaded',
-      details: { image_id: image!.id, content_type: contentType, bytes: bytes.length },
+      details: { image_id: image.id, content_type: contentType, bytes: bytes.length },
       at: now,
     },
   );
 }
 
 /** A stored picture, or null. */
-export async function readTourImage(db: Database, imageId: string) {
-  const [image] = await db
-    .select({ contentType: tourImages.contentType, bytes: tourImages.bytes })
-    .from(tourImages)
-    .where(eq(tourImages.id, imageId));
-  return image ?? null;
+export function readTourImage(db: Database, imageId: string) {
+  return tourImage(db, imageId);
 }

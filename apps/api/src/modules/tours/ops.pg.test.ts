@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { createOpsTour, readTourImage, uploadTourImage } from './ops-tours.ts';
-import { updateTourRequest } from './ops-inbox.ts';
+import { createOpsTour, readTourImage, uploadTourImage } from './ops.ts';
+import { updateTourRequest } from './inbox.ts';
 
 let database: TestDatabase;
 const now = new Date('2026-11-23T06:00:00Z');

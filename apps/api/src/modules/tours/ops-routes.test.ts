@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
-import { startTestApi } from '../../../testing.ts';
-import { ANON } from '../../../booking-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
-import { grantRole } from '../../../services/staff.ts';
-import { passSecondFactor } from '../../../second-factor/testing.ts';
+import { startTestApi } from '../../testing.ts';
+import { ANON } from '../../booking-testing.ts';
+import { createSession } from '../../services/sessions.ts';
+import { grantRole } from '../../services/staff.ts';
+import { passSecondFactor } from '../../second-factor/testing.ts';
 
 let app: FastifyInstance;
 let db: Database;

@@ -1,0 +1,49 @@
+/**
+ * Travellers' tour requests in the console's inbox (issue 13 §7): newest first, with a status and the
+ * operator's note, paged and changed (each change with its audit entry) as services/ops-inbox.ts does for every
+ * inbox.
+ */
+import type { Database } from '@parvoz/db';
+import type { OpsTourRequestStatus } from '@parvoz/contracts/ops-tours';
+import {
+  inboxPage,
+  updateInboxItem,
+  type Change,
+  type InboxQuery,
+  type InboxRows,
+} from '../../services/ops-inbox.ts';
+import type { Actor } from '../../services/staff.ts';
+import { countTourRequests, lockTourRequest, setTourRequest, tourRequestsPage } from './store.ts';
+
+export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRequestStatus>) {
+  return inboxPage(
+    query.page,
+    (limit, offset) => tourRequestsPage(db, query.status, limit, offset),
+    () => countTourRequests(db, query.status),
+    (r) => ({
+      tour: r.tourSlug ? { slug: r.tourSlug, title: r.tourTitle?.en ?? r.tourSlug } : null,
+      full_name: r.fullName,
+      email: r.email,
+      phone: r.phone,
+      adults: r.adults,
+      children: r.children,
+      message: r.message,
+      lang: r.lang,
+    }),
+  );
+}
+
+const requestRows: InboxRows<OpsTourRequestStatus> = {
+  kind: 'tour_request',
+  unknown: 'No such tour request.',
+  lock: lockTourRequest,
+  write: setTourRequest,
+};
+
+export const updateTourRequest = (
+  tx: Database,
+  id: string,
+  change: Change<OpsTourRequestStatus>,
+  actor: Actor,
+  now: Date,
+) => updateInboxItem(tx, requestRows, id, change, actor, now);

@@ -1,0 +1,103 @@
+/**
+ * Agency applications through the API (inject), on a fresh database, and the operator's emails delivered by
+ * the outbox to a real SMTP server. (Moved from the tours' route tests, modules/tours/routes.test.ts.)
+ */
+import { beforeEach, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing.ts';
+import { startSmtpServer } from '../../../adapters/mail/testing/smtp-server.ts';
+
+const OPERATOR = 'sales@parvoz.test';
+const clock = new Date('2030-03-01T08:00:00Z');
+const nextIp = clientIps('10.2');
+let ip: string;
+
+const api = useSmtpTestApi(
+  startSmtpServer,
+  (smtpUrl) => ({
+    smtpUrl,
+    operatorEmail: OPERATOR,
+    operatorLang: 'ru',
+    publicUrl: 'https://parvoz.test',
+  }),
+  { now: () => clock },
+);
+
+beforeEach(() => {
+  ip = nextIp();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  api.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...visitorHeaders(ip), ...headers },
+  });
+
+async function count(table: 'agency_applications'): Promise<number> {
+  const result = await api.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+  );
+  return result.rows[0]!.n;
+}
+
+describe('agency applications', () => {
+  const application = {
+    company_name: 'Samarqand Travel MChJ',
+    tax_id: '305 123 456',
+    country_code: 'uz',
+    city: 'Samarkand',
+    contact_name: 'Aziz Rakhimov',
+    email: 'aziz@samarqand-travel.uz',
+    phone: '+998662345678',
+    website: 'https://samarqand-travel.uz',
+    message: null,
+    lang: 'en',
+  };
+
+  test('an application is stored and emailed to the operator', async () => {
+    const before = await count('agency_applications');
+    const response = await post('/v1/agencies/applications', application);
+    expect(response.statusCode).toBe(201);
+    expect(await count('agency_applications')).toBe(before + 1);
+    const stored = await api.db.execute<Record<string, unknown>>(
+      sql`SELECT company_name, tax_id, country_code, email, phone, website, message, lang, status
+          FROM agency_applications WHERE id = ${response.json().data.id}`,
+    );
+    expect(stored.rows[0]).toEqual({
+      company_name: 'Samarqand Travel MChJ',
+      tax_id: '305 123 456',
+      country_code: 'UZ',
+      email: 'aziz@samarqand-travel.uz',
+      phone: '+998662345678',
+      website: 'https://samarqand-travel.uz',
+      message: null,
+      lang: 'en',
+      status: 'new',
+    });
+    await api.app.outbox.runOnce();
+    const subject = 'Заявка агентства: Samarqand Travel MChJ';
+    await expect.poll(() => api.smtp.to(OPERATOR).some((m) => m.subject === subject)).toBe(true);
+    const mail = api.smtp.to(OPERATOR).find((m) => m.subject === subject)!;
+    expect(mail.text).toContain('Узбекистан (UZ)');
+    expect(mail.text).toContain('305 123 456');
+  });
+
+  test('invalid applications are a 400 and nothing is stored', async () => {
+    const before = await count('agency_applications');
+    for (const change of [
+      { tax_id: '12' },
+      { tax_id: 'ab<script>' },
+      { country_code: 'XX' },
+      { website: 'ftp://agency.uz' },
+      { website: 'javascript:alert(1)' },
+      { company_name: '' },
+      { phone: 'call me' },
+    ]) {
+      const response = await post('/v1/agencies/applications', { ...application, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    expect(await count('agency_applications')).toBe(before);
+  });
+});
