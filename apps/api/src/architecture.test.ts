@@ -16,12 +16,11 @@ const MAX_FILE_LINES = 400;
 
 /** Files over MAX_FILE_LINES when the limit came in, at their length then: they may shrink, never grow. */
 const LONG_FILES_CEILING: Record<string, number> = {
-  'suppliers/duffel/testing/duffel-server.ts': 920,
+  'suppliers/duffel/testing/duffel-server.ts': 917,
   'second-factor/service.ts': 578,
-  'payments/iyzico/testing/iyzico-server.ts': 459,
-  'suppliers/duffel/orders.ts': 455,
-  'routes/v1/ops/index.ts': 433,
-  'suppliers/duffel/mapping.ts': 431,
+  'payments/iyzico/testing/iyzico-server.ts': 456,
+  'suppliers/duffel/orders.ts': 443,
+  'routes/v1/ops/index.ts': 432,
   'host/page-cache.ts': 442,
 };
 

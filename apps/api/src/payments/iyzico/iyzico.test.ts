@@ -190,7 +190,7 @@ describe('paying a TRY order with iyzico', () => {
   test('the result is asked with our payment id as conversationId, which iyzico echoes: the token is not our id', async () => {
     // docs.iyzico.com/en/payment-methods/checkoutform/cf-implementation/cf-retrieve: the retrieve request's
     // `conversationId` "is returned unchanged in the response" — the answer's conversationId is whatever we
-    // sent, so it can only name our payment if we sent our payment's id (issue 35 §4).
+    // sent, so it can only name our payment if we sent our payment's id (docs/payment-providers.md, iyzico).
     const order = await tryOrder();
     const { token, payment } = await startPayment(order);
     iyzico.complete(token, 'success');

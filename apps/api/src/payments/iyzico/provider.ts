@@ -13,7 +13,7 @@
  *     CF retrieve ECHOES the request's `conversationId` (docs.iyzico.com/en/payment-methods/checkoutform/
  *     cf-implementation/cf-retrieve), so the answer's conversationId names nothing by itself: we send our
  *     payment id as it, and the signed `basketId` (given at initialize) proves the token is that payment's
- *     form — a token of another form posted to this payment's way back is refused (issue 35 §4).
+ *     form — a token of another form posted to this payment's way back is refused (docs/payment-providers.md, iyzico).
  *  3. iyzico's merchant notification (the "HPP" webhook, header `X-IYZ-SIGNATURE-V3`) is checked and then
  *     resolved the same way: it names the token and, signed with it, `paymentConversationId` (our payment
  *     id, the initialize-time conversationId), but carries no amount.

@@ -164,7 +164,7 @@ export function createDuffelOrders(options: {
     token: options.accessToken,
     ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
   });
-  // Every call below goes through one of these: none waits for Duffel without end (issue 35, defect 7).
+  // Every call below goes through one of these: none waits for Duffel without end (docs/duffel.md, Timeouts).
   const { actionMs, readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
   const act = <T>(what: string, work: Promise<T>) => withDeadline(work, actionMs, what);
   const read = <T>(what: string, work: Promise<T>) => withDeadline(work, readMs, what);

@@ -1,5 +1,5 @@
 /**
- * Our passengers as Duffel's offer requests and create-order bodies name them (issue 15; issue 35, defect 5): the
+ * Our passengers as Duffel's offer requests and create-order bodies name them (docs/duffel.md, Booking): the
  * search's, by type or age; the booking's, on the offer's passenger ids with the identity documents its terms call
  * for.
  */

@@ -1,5 +1,5 @@
 /**
- * How long this site waits for Duffel, in one place (issue 35, defects 3 and 7; docs/duffel.md "Timeouts").
+ * How long this site waits for Duffel, in one place (docs/duffel.md, Timeouts).
  *
  * Duffel's documentation:
  *  - Offer requests, `supplier_timeout` (the official client's OfferRequestsTypes, @duffel/api 4.30): "The maximum
@@ -23,7 +23,7 @@ export const DUFFEL_DEFAULT_SUPPLIER_TIMEOUT_MS = 20_000;
 
 /**
  * What a search leaves between Duffel's wait for the airlines and our own deadline: Duffel's overhead after the
- * airlines' answers (issue 35 observed 8.1 s for an 8-s `supplier_timeout`), the transfer of an answer that can run
+ * airlines' answers (8.1 s seen for an 8-s `supplier_timeout`), the transfer of an answer that can run
  * to megabytes, and our mapping of its offers.
  */
 export const DUFFEL_SEARCH_MARGIN_MS = 1_500;

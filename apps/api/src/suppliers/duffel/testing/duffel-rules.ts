@@ -1,6 +1,6 @@
 /**
- * Rules and formats of Duffel's API the stand-in (./duffel-server.ts) plays, each as Duffel documents it (issue 35:
- * strict stand-ins, built from the documentation).
+ * Rules and formats of Duffel's API the stand-in (./duffel-server.ts) plays, each as Duffel documents it (a
+ * stand-in no more lenient than Duffel; the pages are named at each rule).
  */
 import { timeZone } from '@parvoz/core/schedule-time';
 import type { Loose } from '../../../payments/testing/http.ts';

@@ -148,7 +148,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     airlineDelayMs: Record<string, number>;
     /**
      * Calls whose "METHOD /path" matches are taken and never answered (a hung socket), nothing done: what a
-     * client without a timeout waits on for ever (issue 35, defect 7).
+     * client without a timeout waits on for ever (docs/duffel.md, Timeouts).
      */
     hang: RegExp | null;
     /**
