@@ -10,8 +10,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
  * - closing the test's page or context gives them back instead of closing them;
  * - on the way back the page loses every listener the test added (`removeAllListeners`), the storage of the
  *   origin it is on is emptied, it leaves for a static file of that origin (its scripts and timers stop there),
- *   and the context loses its cookies and permissions. A context that still holds stored data of another
- *   origin afterwards (`storageState`) is closed for real;
+ *   and the context loses its cookies (again when it is handed out) and permissions. A context that still holds
+ *   stored data of another origin afterwards (`storageState`) is closed for real;
  * - what cannot be undone is never reused: a context or page whose test routed requests, added init scripts,
  *   exposed functions, set headers, geolocation, offline mode, credentials, a viewport or media, or opened a
  *   CDP session, is closed for real when given back, and a second tab of a context is closed when its test
@@ -24,7 +24,12 @@ export function keepTabs(browser: Browser, makeContext: Browser['newContext']): 
   browser.newContext = async (options: BrowserContextOptions = {}) => {
     const key = stableKey(options);
     const reused = idle.get(key)?.pop();
-    if (reused) return reused;
+    if (reused) {
+      // Again: a request of the last test still under way when it ended (the browser's own favicon request,
+      // say) may have set a cookie since.
+      await reused.clearCookies();
+      return reused;
+    }
     const context = await makeContext(options);
     lend(context, () => {
       const list = idle.get(key) ?? [];
@@ -104,6 +109,9 @@ function lend(context: BrowserContext, giveBack: () => void): void {
     if (!kept?.inUse) return;
     const tab = kept;
     if (tab.spoilt || spoilt || tab.page.isClosed()) {
+      // The context goes with its tab: a tab of browser.newPage closes its context anyway (through the
+      // context's close, which must then close for real), and a context without its tab saves nothing.
+      spoilt = true;
       kept = undefined;
       await tab.close();
       return;
@@ -138,10 +146,12 @@ function lend(context: BrowserContext, giveBack: () => void): void {
     if (spoilt) return realClose(options);
     for (const page of context.pages()) if (page !== kept?.page) await page.close();
     await takeBack();
+    // A tab that could not be reset took the context with it.
+    if (spoilt) return realClose(options);
     await context.clearCookies();
     await context.clearPermissions();
     const left = await context.storageState();
-    if (left.cookies.length > 0 || left.origins.length > 0) return realClose(options);
+    if (left.origins.length > 0) return realClose(options);
     giveBack();
   };
 }
