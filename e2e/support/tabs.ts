@@ -41,9 +41,8 @@ export function keepTabs(browser: Browser, makeContext: Browser['newContext']): 
   };
 }
 
-const CONTEXT_CHANGES = [
-  // A CDP session changes the browser in ways nothing here undoes (a virtual authenticator, say).
-  'newCDPSession',
+/** What a test may change on a context or a page alike, and nothing here undoes. */
+const CHANGES = [
   'route',
   'routeFromHAR',
   'routeWebSocket',
@@ -51,25 +50,18 @@ const CONTEXT_CHANGES = [
   'exposeBinding',
   'exposeFunction',
   'setExtraHTTPHeaders',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+];
+const CONTEXT_CHANGES = [
+  ...CHANGES,
+  // A CDP session changes the browser in ways nothing here undoes (a virtual authenticator, say).
+  'newCDPSession',
   'setGeolocation',
   'setOffline',
   'setHTTPCredentials',
-  'setDefaultTimeout',
-  'setDefaultNavigationTimeout',
-] as const;
-const PAGE_CHANGES = [
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'addInitScript',
-  'exposeBinding',
-  'exposeFunction',
-  'setExtraHTTPHeaders',
-  'setViewportSize',
-  'emulateMedia',
-  'setDefaultTimeout',
-  'setDefaultNavigationTimeout',
-] as const;
+];
+const PAGE_CHANGES = [...CHANGES, 'setViewportSize', 'emulateMedia'];
 
 const CLOCK_CHANGES = [
   'install',
