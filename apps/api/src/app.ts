@@ -87,7 +87,7 @@ export type ApiDeps = {
   config: ApiConfig;
   now: Clock;
   kickOutbox: () => void;
-  /** After a payment paid an order: pays its supplier (Duffel) if it has one (services/supplier-payments.ts). */
+  /** After a payment paid an order: pays its supplier if it has one (services/supplier-payments.ts). */
   kickSupplierPayments: () => void;
   flights: FlightService;
   /** The base of every absolute link the API writes (emails, the e-ticket's QR link): public-origin.ts. */
@@ -143,30 +143,31 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
       app.log.error({ status, refundId }, 'sandbox refund: webhook not accepted'),
   });
   const flights = createFlightService(options.db, options.config, now, app.log);
-  const supplierPayments = flights.duffel
-    ? createSupplierPaymentWorker({
-        db: options.db,
-        duffel: flights.duffel,
-        now,
-        log: app.log,
-        network: flights.network,
-        siteUrl: siteOrigin,
-        kickOutbox: outbox.kick,
-        // Refunds of paid orders the airline then refused to book (services/supplier-payments.ts).
-        startRefunds: (refundIds) =>
-          startRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, refundIds, app.log),
-        ...(options.config.duffelSyncSeconds
-          ? { reconcileEveryMs: options.config.duffelSyncSeconds * 1000 }
-          : {}),
-      })
-    : undefined;
-  app.addHook('onClose', async () => supplierPayments?.stop());
+  // One worker per configured supplier (suppliers/registry.ts), each over that supplier's orders.
+  const supplierPayments = flights.suppliers.connected.map((supplier) =>
+    createSupplierPaymentWorker({
+      db: options.db,
+      supplier: supplier.orders,
+      now,
+      log: app.log,
+      network: flights.network,
+      siteUrl: siteOrigin,
+      kickOutbox: outbox.kick,
+      // Refunds of paid orders the airline then refused to book (services/supplier-payments.ts).
+      startRefunds: (refundIds) =>
+        startRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, refundIds, app.log),
+      ...(supplier.syncEveryMs ? { reconcileEveryMs: supplier.syncEveryMs } : {}),
+    }),
+  );
+  app.addHook('onClose', async () => {
+    await Promise.all(supplierPayments.map((worker) => worker.stop()));
+  });
   const deps: ApiDeps = {
     db: options.db,
     config: options.config,
     now,
     kickOutbox: outbox.kick,
-    kickSupplierPayments: () => supplierPayments?.kick(),
+    kickSupplierPayments: () => supplierPayments.forEach((worker) => worker.kick()),
     flights,
     publicOrigin: siteOrigin,
     payments,
@@ -186,7 +187,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     log: app.log,
     afterPass: async () => {
       await retryUnstartedRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, app.log);
-      await supplierPayments?.runOnce();
+      for (const worker of supplierPayments) await worker.runOnce();
     },
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();

@@ -1,16 +1,14 @@
 /**
- * Airline-initiated changes (issue 15 §1; docs/decisions/0017-duffel-supplier.md): an airline may move or replace
- * the flights of an order booked at Duffel (a delay, a new flight number). Duffel records each change with the
- * slices as they were (`removed`) and as they are now (`added`). The supplier pass asks Duffel for the changes of our
- * live Duffel orders (`GET /air/airline_initiated_changes?order_id=`; the orders not asked for longest first) and
- * keeps them in `airline_changes`; the order page shows them, and the traveller may accept one Duffel lists
- * `accept` for (`POST /air/airline_initiated_changes/:id/actions/accept`). Duffel's ids stay here: ours are `chg_…`.
+ * Airline-initiated changes (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): an airline may move or
+ * replace the flights of an order booked at a supplier (a delay, a new flight number). The supplier records each
+ * change with the flights as they were (`removed`) and as they are now (`added`). The supplier pass asks the
+ * supplier for the changes of our live orders there (`listChanges`; the orders not asked for longest first) and
+ * keeps them in `airline_changes`; the order page shows them, and the traveller may accept one the supplier lets
+ * be accepted (`acceptChange`). The supplier's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { DuffelError } from '@duffel/api';
-import type { AirlineInitiatedChange } from '@duffel/api/types';
-import { schema, type ChangedFlight, type Database } from '@parvoz/db';
+import { schema, type Database } from '@parvoz/db';
 import type { Network } from '@parvoz/core/network';
 import type { Offer } from '@parvoz/core/search-types';
 import { ticketNumber } from '@parvoz/core/tickets';
@@ -18,16 +16,16 @@ import { ApiFailure } from '../errors.ts';
 import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from './airline-change-mail.ts';
 import { enqueueEmail } from './mail.ts';
-import { duffelOrders, flightsOf, loadOrder, presentOrder } from './order-view.ts';
+import { flightsOf, loadOrder, ordersAtSupplier, presentOrder } from './order-view.ts';
 import { orderLink } from './order-access.ts';
-import type { DuffelOrders } from '../suppliers/duffel/orders.ts';
-import { localWithOffset } from '../suppliers/duffel/mapping.ts';
+import { SupplierRefused, type AirlineChange, type SupplierOrders } from '../suppliers/orders.ts';
+import type { SupplierRegistry } from '../suppliers/registry.ts';
 import { airlineChangesTotal } from '../metrics.ts';
 import { errorText, type ServiceLog } from './log.ts';
 
 export interface AirlineChangeDeps {
   db: Database;
-  duffel: Pick<DuffelOrders, 'listChanges' | 'acceptChange'>;
+  supplier: Pick<SupplierOrders, 'id' | 'listChanges' | 'acceptChange'>;
   now: () => Date;
   log: ServiceLog;
   /** The places and airlines an accepted change's new flights are shown with. */
@@ -38,47 +36,29 @@ export interface AirlineChangeDeps {
   kickOutbox?: () => void;
 }
 
-/** Orders asked about per run (each one call to Duffel); the oldest-asked first, so all get their turn. */
+/** Orders asked about per run (each one call to the supplier); the oldest-asked first, so all get their turn. */
 const BATCH = 50;
 
-/** Our view of a change's slices: every flight with its local times and their offsets. */
-export function changedFlights(slices: AirlineInitiatedChange['added']): ChangedFlight[] {
-  return slices.flatMap((slice, position) =>
-    slice.segments.map((s) => ({
-      carrier: s.marketing_carrier?.iata_code ?? '',
-      flight_number: String(s.marketing_carrier_flight_number ?? ''),
-      origin: s.origin?.iata_code ?? '',
-      destination: s.destination?.iata_code ?? '',
-      departing_at: localWithOffset(s.departing_at, s.origin?.time_zone),
-      arriving_at: localWithOffset(s.arriving_at, s.destination?.time_zone),
-      slice: position,
-      ...(s.aircraft?.iata_code
-        ? { aircraft: { iata_code: s.aircraft.iata_code, name: s.aircraft.name ?? '' } }
-        : {}),
-    })),
-  );
-}
-
-const actionAt = (c: AirlineInitiatedChange) => (c.action_taken_at ? new Date(c.action_taken_at) : null);
+const actionAt = (c: AirlineChange) => (c.actionTakenAt ? new Date(c.actionTakenAt) : null);
 
 /**
- * Keeps the changes Duffel lists for one order (new ones added, known ones brought up to date) and writes the
+ * Keeps the changes the supplier lists for one order (new ones added, known ones brought up to date) and writes the
  * accepted ones into the itinerary; returns how many are new. A new change queues its email to the traveller in
  * the same transaction, under a dedupe key of the change: one email per change, whatever runs or instances read it.
  */
 async function keepChanges(
   deps: AirlineChangeDeps,
   orderId: string,
-  changes: AirlineInitiatedChange[],
+  changes: AirlineChange[],
 ): Promise<number> {
   let added = 0;
   for (const c of changes) {
     const now = deps.now();
     const values = {
-      removed: changedFlights(c.removed),
-      added: changedFlights(c.added),
-      canAccept: c.available_actions.includes('accept'),
-      actionTaken: c.action_taken,
+      removed: c.removed,
+      added: c.added,
+      canAccept: c.canAccept,
+      actionTaken: c.actionTaken,
       actionTakenAt: actionAt(c),
       updatedAt: now,
     };
@@ -88,9 +68,9 @@ async function keepChanges(
         .values({
           id: `chg_${randomBytes(16).toString('base64url')}`,
           orderId,
-          supplier: 'duffel',
+          supplier: deps.supplier.id,
           supplierChangeId: c.id,
-          detectedAt: new Date(c.created_at),
+          detectedAt: new Date(c.createdAt),
           createdAt: now,
           ...values,
         })
@@ -99,7 +79,7 @@ async function keepChanges(
           set: values,
         })
         .returning({ id: schema.airlineChanges.id, fresh: sql<boolean>`xmax = 0` });
-      // Duffel may report a change accepted on its own (e.g. auto-accepted): the itinerary follows it too.
+      // The supplier may report a change accepted on its own (e.g. auto-accepted): the itinerary follows it too.
       await applyAcceptedChanges(tx, deps, orderId);
       if (row?.fresh) await queueChangeEmail(tx, deps, orderId, row.id, now);
       return row?.fresh === true;
@@ -219,7 +199,8 @@ export async function applyAcceptedChanges(
       .update(schema.orderPassengers)
       .set({ ticketNumbers: numbers })
       .where(eq(schema.orderPassengers.id, id));
-  airlineChangesTotal.inc({ supplier: 'duffel', event: 'applied' }, applied);
+  // An order's changes all come from its one supplier.
+  airlineChangesTotal.inc({ supplier: unapplied[0]!.supplier, event: 'applied' }, applied);
   return applied;
 }
 
@@ -228,9 +209,9 @@ async function newTicketNumber(tx: Database, carrier: string): Promise<string> {
   return ticketNumber(carrier, Number(serial.rows[0]!.n));
 }
 
-/** One run: asks Duffel about the live Duffel orders least recently asked about; returns how many changes are new. */
+/** One run: asks the supplier about our live orders there least recently asked about; returns how many are new. */
 export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<number> {
-  const due = await duffelOrders(deps.db, ne(schema.orders.bookingStatus, 'cancelled'))
+  const due = await ordersAtSupplier(deps.db, deps.supplier.id, ne(schema.orders.bookingStatus, 'cancelled'))
     .orderBy(sql`${schema.orders.supplierChangesCheckedAt} ASC NULLS FIRST`, asc(schema.orders.createdAt))
     .limit(BATCH);
   let fresh = 0;
@@ -247,30 +228,30 @@ export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<numbe
   return fresh;
 }
 
-/** Asks Duffel for one order's changes and keeps them; returns how many are new. Throws when Duffel is down. */
+/** Asks the supplier for one order's changes and keeps them; returns how many are new. Throws when it is down. */
 async function readOrderChanges(
   deps: AirlineChangeDeps,
   orderId: string,
   supplierOrderId: string,
 ): Promise<number> {
-  const changes = await deps.duffel.listChanges(supplierOrderId);
+  const changes = await deps.supplier.listChanges(supplierOrderId);
   const added = await keepChanges(deps, orderId, changes);
   await deps.db
     .update(schema.orders)
     .set({ supplierChangesCheckedAt: deps.now() })
     .where(eq(schema.orders.id, orderId));
   if (added > 0) {
-    airlineChangesTotal.inc({ supplier: 'duffel', event: 'detected' }, added);
+    airlineChangesTotal.inc({ supplier: deps.supplier.id, event: 'detected' }, added);
     deps.log.warn({ orderId, added }, 'airline changed the flights of an order');
   }
   return added;
 }
 
 /**
- * Duffel's webhook said an order of ours changed (`order.airline_initiated_change_detected`): its changes are read
- * now rather than at the next run, from Duffel's API (the event itself is only the prompt). Null when no live order
- * of ours is that Duffel order (not ours, or cancelled); else how many changes are new. Throws when Duffel is down,
- * so the webhook answers an error and Duffel delivers the event again.
+ * The supplier's webhook said an order of ours changed: its changes are read now rather than at the next run, from
+ * the supplier's API (the event itself is only the prompt). Null when no live order of ours is that supplier order
+ * (not ours, or cancelled); else how many changes are new. Throws when the supplier is down, so the webhook answers
+ * an error and the supplier delivers the event again.
  */
 export async function readChangesOfSupplierOrder(
   deps: AirlineChangeDeps,
@@ -281,7 +262,7 @@ export async function readChangesOfSupplierOrder(
     .from(schema.orders)
     .where(
       and(
-        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.supplier, deps.supplier.id),
         eq(schema.orders.supplierOrderId, supplierOrderId),
         ne(schema.orders.bookingStatus, 'cancelled'),
       ),
@@ -291,12 +272,12 @@ export async function readChangesOfSupplierOrder(
 }
 
 /**
- * The traveller accepts a change (POST /v1/orders/:id/airline_changes/:change_id/actions/accept): Duffel first, then
- * ours. Accepting one accepted already answers as done; one Duffel does not offer to accept is 422; Duffel
- * unreachable 503, nothing changed.
+ * The traveller accepts a change (POST /v1/orders/:id/airline_changes/:change_id/actions/accept): the supplier first
+ * (the one the change came from), then ours. Accepting one accepted already answers as done; one the supplier does
+ * not offer to accept is 422; the supplier unreachable 503, nothing changed.
  */
 export async function acceptAirlineChange(
-  deps: AirlineChangeDeps,
+  deps: Omit<AirlineChangeDeps, 'supplier'> & { suppliers: SupplierRegistry },
   orderId: string,
   changeId: string,
 ): Promise<void> {
@@ -310,13 +291,18 @@ export async function acceptAirlineChange(
     throw new ApiFailure('unprocessable', 'This change cannot be accepted here.', {
       reason: 'not_acceptable',
     });
-  let accepted: AirlineInitiatedChange;
+  const supplier = deps.suppliers.orders(change.supplier);
+  if (!supplier)
+    throw new ApiFailure('unprocessable', 'This change cannot be accepted here.', {
+      reason: 'not_acceptable',
+    });
+  let accepted: AirlineChange;
   try {
-    accepted = await deps.duffel.acceptChange(change.supplierChangeId);
+    accepted = await supplier.acceptChange(change.supplierChangeId);
   } catch (error) {
-    if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500) {
+    if (error instanceof SupplierRefused) {
       deps.log.warn(
-        { orderId, changeId, errors: error.errors },
+        { orderId, changeId, errors: error.detail },
         'supplier refused to accept an airline change',
       );
       throw new ApiFailure('unprocessable', 'This change cannot be accepted here.', {
@@ -332,13 +318,13 @@ export async function acceptAirlineChange(
     await tx
       .update(schema.airlineChanges)
       .set({
-        actionTaken: accepted.action_taken ?? 'accepted',
+        actionTaken: accepted.actionTaken ?? 'accepted',
         actionTakenAt: actionAt(accepted) ?? now,
-        canAccept: accepted.available_actions.includes('accept'),
+        canAccept: accepted.canAccept,
         updatedAt: now,
       })
       .where(eq(schema.airlineChanges.id, change.id));
     await applyAcceptedChanges(tx, deps, orderId);
   });
-  airlineChangesTotal.inc({ supplier: 'duffel', event: 'accepted' });
+  airlineChangesTotal.inc({ supplier: supplier.id, event: 'accepted' });
 }

@@ -25,10 +25,8 @@ import {
   type CombinedSearchData,
   type CombinedSupplier,
 } from '../suppliers/combined.ts';
-import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from '../suppliers/duffel/supplier.ts';
-import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
 import { emptyCalendar, withoutBuiltinOffers } from '../suppliers/live.ts';
-import { createDuffelOrders, type DuffelOrders } from '../suppliers/duffel/orders.ts';
+import { createSupplierRegistry, type SupplierRegistry } from '../suppliers/registry.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -49,9 +47,6 @@ export type SearchStage = 'first' | 'rest';
  * supplier must not be asked twice for one search. Fresh searches never take a finished one.
  */
 export const STAGED_KEEP_MS = 10_000;
-
-/** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise (issue 15 §2). */
-export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
 
 /** Where the flight service reports a supplier that failed a search (the app's logger). */
 export interface SupplierLog {
@@ -113,7 +108,7 @@ export interface FlightService {
   /**
    * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
    * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`). The answer is
-   * in its wire form (slices and fare families listed once, ADR 0015). With other suppliers (Duffel), an identical
+   * in its wire form (slices and fare families listed once, ADR 0015). With other suppliers, an identical
    * search still running is joined, never started twice; stage `first` answers the built-in part without waiting
    * for them (flagged `pending`), stage `rest` the merged answer of that same run (kept STAGED_KEEP_MS after it
    * ends). A `pending` answer is never cached.
@@ -126,8 +121,8 @@ export interface FlightService {
   soldSeatsSnapshot(): Promise<SoldSeatsFn>;
   /** Sold seats read now (re-pricing before a booking must not use a stale view). */
   soldSeatsNow(): Promise<SoldSeatsFn>;
-  /** Booking, paying and cancelling at Duffel (only with DUFFEL_ACCESS_TOKEN). */
-  duffel?: DuffelOrders;
+  /** The suppliers beside the built-in network: who sells an offer, and their side of orders (docs/suppliers.md). */
+  suppliers: SupplierRegistry;
 }
 
 /**
@@ -143,8 +138,8 @@ export function soldSeatsView(sold: ReadonlyMap<string, number>): SoldSeatsFn {
 }
 
 /**
- * The built-in supplier alone, or (with DUFFEL_ACCESS_TOKEN) the built-in and Duffel in one search
- * (suppliers/combined.ts): without the token nothing changes.
+ * The built-in supplier alone, or with the suppliers configured (suppliers/registry.ts) the built-in and theirs in
+ * one search (suppliers/combined.ts): with none configured nothing changes.
  */
 export function createFlightService(
   db: Database,
@@ -165,40 +160,31 @@ export function createFlightService(
   // Live mode (config.ts `mode`): the built-in network checks requests but sells nothing (suppliers/live.ts).
   const live = config.mode === 'live';
   const primary: FlightSupplier = live ? withoutBuiltinOffers(builtin, engine.network) : builtin;
-  const combined: CombinedSupplier | null = config.duffelAccessToken
-    ? createCombinedSupplier(
-        primary,
-        [
+  const suppliers = createSupplierRegistry(config, {
+    network: engine.network,
+    rates,
+    onDropped(supplier, reason, count) {
+      supplierOffersDroppedTotal.inc({ supplier, reason }, count);
+    },
+  });
+  const combined: CombinedSupplier | null =
+    suppliers.connected.length > 0
+      ? createCombinedSupplier(
+          primary,
+          suppliers.connected.map((s) => s.search),
           {
-            supplier: createDuffelSupplier({
-              accessToken: config.duffelAccessToken,
-              ...(config.duffelApiUrl ? { apiUrl: config.duffelApiUrl } : {}),
-              network: engine.network,
-              rates,
-              secret: config.offerSecret,
-              offerTtlMs: config.offerTtlSeconds * 1000,
-              searchBudgetMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
-              onDropped(reason, count) {
-                supplierOffersDroppedTotal.inc({ supplier: DUFFEL_SUPPLIER_ID, reason }, count);
-              },
-            }),
-            budgetMs: config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS,
-            owns: isDuffelOfferId,
+            network: engine.network,
+            rates,
+            onFailure(id, reason, detail) {
+              supplierFailuresTotal.inc({ supplier: id, reason });
+              log?.warn(
+                { supplier: id, reason, detail: detail instanceof Error ? detail.message : detail },
+                'flight supplier left out of a search',
+              );
+            },
           },
-        ],
-        {
-          network: engine.network,
-          rates,
-          onFailure(id, reason, detail) {
-            supplierFailuresTotal.inc({ supplier: id, reason });
-            log?.warn(
-              { supplier: id, reason, detail: detail instanceof Error ? detail.message : detail },
-              'flight supplier left out of a search',
-            );
-          },
-        },
-      )
-    : null;
+        )
+      : null;
   const supplier: FlightSupplier = combined ?? primary;
 
   // Yesterday in UTC covers every local departure date that has not yet passed anywhere.
@@ -279,15 +265,7 @@ export function createFlightService(
   const service: FlightService = {
     supplier,
     network: engine.network,
-    ...(config.duffelAccessToken
-      ? {
-          duffel: createDuffelOrders({
-            accessToken: config.duffelAccessToken,
-            ...(config.duffelApiUrl ? { apiUrl: config.duffelApiUrl } : {}),
-            secret: config.offerSecret,
-          }),
-        }
-      : {}),
+    suppliers,
     async calendar(query) {
       const soldSeats = await service.soldSeatsSnapshot();
       let cache = calendars.get(soldSeats);

@@ -1,6 +1,6 @@
 /**
  * Cancelling an order (issues 11 and 13; contract: packages/contracts/src/order-cancellations.ts), in two
- * steps, Duffel-style: a QUOTE (a pending cancellation, valid 10 minutes) that says what comes back by the
+ * steps, as suppliers do it: a QUOTE (a pending cancellation, valid 10 minutes) that says what comes back by the
  * order's fare rules (packages/core/src/fare-rules.ts), then its CONFIRMATION, which in ONE transaction
  * cancels the order, releases its seats, closes its open payment sessions and — for a paid order — voids
  * its tickets and records the refund of the quoted amount. The refund is asked of the payment provider once
@@ -35,8 +35,8 @@ import { OPEN_PAYMENT_STATUSES } from './provider-transactions.ts';
 import { recordRefund } from './refunds.ts';
 import { orderLink } from './order-access.ts';
 import { queueAfterSaleEmail } from './order-notices.ts';
-import { DuffelError } from '@duffel/api';
-import type { CancellationQuote, DuffelOrders } from '../suppliers/duffel/orders.ts';
+import { SupplierRefused, type CancellationQuote } from '../suppliers/orders.ts';
+import type { SupplierRegistry } from '../suppliers/registry.ts';
 
 /** How long a quote may be confirmed. */
 export const CANCELLATION_VALID_MS = 10 * 60_000;
@@ -46,8 +46,8 @@ type CancellationRow = typeof schema.orderCancellations.$inferSelect;
 export interface CancellationDeps {
   db: Database;
   now: () => Date;
-  /** Orders booked at Duffel are cancelled there, with Duffel's quote (only with DUFFEL_ACCESS_TOKEN). */
-  duffel?: DuffelOrders | undefined;
+  /** Orders booked at a supplier are cancelled there, with its quote (only where that supplier is configured). */
+  suppliers?: SupplierRegistry | undefined;
 }
 
 const supplierUnreachable = () =>
@@ -56,22 +56,22 @@ const supplierUnreachable = () =>
   });
 
 /**
- * Duffel's quote for cancelling the order there (`POST /air/order_cancellations`), its refund in our order's
- * currency: the same share of what the traveller paid as Duffel's refund is of Duffel's total (our price is Duffel's
+ * The supplier's quote for cancelling the order there (`quoteCancellation`), its refund in our order's currency: the
+ * same share of what the traveller paid as the supplier's refund is of its total (our price is the supplier's
  * converted at booking), never more than was paid.
  */
 async function supplierQuote(
   deps: CancellationDeps,
   order: OrderRow,
 ): Promise<{ id: string; refundMinor: number }> {
-  if (!deps.duffel || !order.supplierOrderId)
+  const supplier = deps.suppliers?.orders(order.supplier);
+  if (!supplier || !order.supplierOrderId)
     throw refused('not_cancellable', 'This order cannot be cancelled.');
   let quote: CancellationQuote;
   try {
-    quote = await deps.duffel.quoteCancellation(order.supplierOrderId);
+    quote = await supplier.quoteCancellation(order.supplierOrderId);
   } catch (error) {
-    if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500)
-      throw refused('not_cancellable', 'This order cannot be cancelled.');
+    if (error instanceof SupplierRefused) throw refused('not_cancellable', 'This order cannot be cancelled.');
     throw supplierUnreachable();
   }
   const total = Number(order.supplierTotalAmount);
@@ -209,14 +209,15 @@ export async function confirmCancellation(
     throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
   // The supplier's order is cancelled first (HTTP, outside the transaction); confirming twice is harmless there.
   if (found.supplierCancellationId && order.row.bookingStatus !== 'cancelled') {
-    if (!deps.duffel) throw refused('not_cancellable', 'This order cannot be cancelled.');
+    const supplier = deps.suppliers?.orders(order.row.supplier);
+    if (!supplier) throw refused('not_cancellable', 'This order cannot be cancelled.');
     // Checked before cancelling at the supplier too: a quote outdated here must not cancel it there.
     if ((quoteFor(order.row, now) !== null) !== found.forPaidOrder)
       throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
     try {
-      await deps.duffel.confirmCancellation(found.supplierCancellationId);
+      await supplier.confirmCancellation(found.supplierCancellationId);
     } catch (error) {
-      if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500)
+      if (error instanceof SupplierRefused)
         throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
       throw supplierUnreachable();
     }

@@ -243,12 +243,15 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
   return view;
 }
 
-/** Our orders that have an order at Duffel and meet `conditions`: their ids and Duffel's (a query to sort and limit). */
-export function duffelOrders(db: Database, ...conditions: SQL[]) {
+/**
+ * Our orders that have an order at the supplier `supplierId` and meet `conditions`: their ids and the supplier's
+ * (a query to sort and limit).
+ */
+export function ordersAtSupplier(db: Database, supplierId: string, ...conditions: SQL[]) {
   return db
     .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
     .from(schema.orders)
     .where(
-      and(eq(schema.orders.supplier, 'duffel'), isNotNull(schema.orders.supplierOrderId), ...conditions),
+      and(eq(schema.orders.supplier, supplierId), isNotNull(schema.orders.supplierOrderId), ...conditions),
     );
 }

@@ -22,7 +22,7 @@ import type { Caller } from '../auth.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiFailure } from '../errors.ts';
 import { clientNetwork } from '../ip-network.ts';
-import { isDuffelOfferId } from '../suppliers/duffel/offer-id.ts';
+import type { SupplierOrders } from '../suppliers/orders.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../idempotent.ts';
 import { supplierFailure } from './supplier-errors.ts';
 import type { FlightService } from './flights.ts';
@@ -32,7 +32,7 @@ import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from './order-access.ts';
 import { loadOrder, presentOrder } from './order-view.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers.ts';
-import { bookAtDuffel, releaseAtDuffel, type SupplierBooking } from './supplier-booking.ts';
+import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from './supplier-booking.ts';
 
 /** The payment window of a new order (DESIGN §4): unpaid after this, it is cancelled and its seats released. */
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
@@ -134,7 +134,7 @@ interface PreparedBooking {
   /** Seated passengers (infants sit on a lap): the seats the order holds on each flight. */
   seated: number;
   /** Set when a real supplier books the seats (its order, not our seat inventory). */
-  supplier?: 'duffel';
+  supplier?: SupplierOrders;
 }
 
 /**
@@ -142,9 +142,9 @@ interface PreparedBooking {
  * every refusal. Runs before the transaction (on PGlite a transaction holds the only connection).
  */
 async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): Promise<PreparedBooking> {
-  const atDuffel = isDuffelOfferId(input.offer_id);
-  // A Duffel offer is booked at Duffel (supplier-booking.ts), which its adapter needs configured.
-  if (atDuffel && !deps.flights.duffel)
+  const seller = deps.flights.suppliers.ofOffer(input.offer_id);
+  // A supplier's offer is booked at that supplier (supplier-booking.ts), which needs it configured here.
+  if (seller.kind === 'unconfigured')
     throw new ApiFailure('validation_failed', 'The request is not valid.', [
       { in: 'body', path: '/offer_id', message: 'booking.error.offer' },
     ]);
@@ -181,7 +181,8 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   }
   const seated = input.passengers.filter((p) => p.type !== 'infant').length;
   // A supplier's seats are held by the supplier's own order, never in our seat inventory.
-  if (atDuffel) return { offer, price, seats: [], seated, supplier: 'duffel' };
+  if (seller.kind === 'supplier')
+    return { offer, price, seats: [], seated, supplier: seller.supplier.orders };
   return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated };
 }
 
@@ -234,7 +235,7 @@ async function record(
       updatedAt: now,
       ...(atSupplier?.instant
         ? {
-            // Booked at the airline only once paid (supplier-payments.ts): no supplier order yet, Duffel's total
+            // Booked at the airline only once paid (supplier-payments.ts): no supplier order yet, the supplier's total
             // kept to book it at, and the payment window never past the offer's own expiry.
             supplier: atSupplier.supplier,
             supplierTotalAmount: atSupplier.instant.totalAmount,
@@ -334,11 +335,12 @@ export async function createOrder(
   let orderId: string;
   let token: string;
   let atSupplier: SupplierBooking | undefined;
+  let supplier: SupplierOrders | undefined;
   try {
     const prepared = await prepare(deps, input, now);
+    supplier = prepared.supplier;
     // A supplier's order first (HTTP, outside any transaction), under a key derived from this request's own.
-    if (prepared.supplier)
-      atSupplier = await bookAtDuffel(deps.flights.duffel!, input, ref, now, prepared.price.services);
+    if (supplier) atSupplier = await bookAtSupplier(supplier, input, ref, now, prepared.price.services);
     ({ orderId, token } = await deps.db.transaction(async (tx) => {
       const recorded = await record(deps, tx, caller, clientIp, input, prepared, now, atSupplier);
       await idempotency.complete(tx, {
@@ -351,7 +353,7 @@ export async function createOrder(
   } catch (error) {
     await idempotency.abandon(deps.db, ref).catch(() => undefined);
     // Booked at the supplier but not recorded here (e.g. the caps on unpaid holds): its hold is given up.
-    if (atSupplier?.booking) await releaseAtDuffel(deps.flights.duffel!, atSupplier.booking.orderId);
+    if (atSupplier?.booking && supplier) await releaseAtSupplier(supplier, atSupplier.booking.orderId);
     onOutcome(outcomeOf(error));
     throw error;
   }

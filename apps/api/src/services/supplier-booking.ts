@@ -1,12 +1,12 @@
 /**
- * Booking an offer of a real supplier (issue 15; docs/decisions/0017-duffel-supplier.md): POST /v1/orders has
- * re-priced the offer (its expiry and price checks are the built-in's), then the supplier's order is created here
- * BEFORE our transaction records ours. Duffel: a `hold` order (the airline holds the seats, nothing is paid yet),
- * paid from the Duffel balance once the traveller has paid us (supplier-payments.ts). An offer the airline will not
- * hold (`requires_instant_payment`), and a booking with extra bags (Duffel books no services on a hold), are booked
- * by nobody now — the offer and its bags are only checked — : each becomes an `instant` order, paid from the
- * balance, once the traveller has paid us (bookPaidAtDuffel, run by supplier-payments.ts). So the agency never pays
- * Duffel for a booking its traveller did not pay for.
+ * Booking an offer of a real supplier (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): POST /v1/orders
+ * has re-priced the offer (its expiry and price checks are the built-in's), then the supplier's order is created
+ * here BEFORE our transaction records ours: a `hold` order (the airline holds the seats, nothing is paid yet), paid
+ * from our balance at the supplier once the traveller has paid us (supplier-payments.ts). An offer the airline will
+ * not hold, and a booking with extra bags where the supplier books no bags on a hold, are booked by nobody now — the
+ * offer and its bags are only checked — : each becomes an `instant` order, paid from the balance, once the traveller
+ * has paid us (bookPaidAtSupplier, run by supplier-payments.ts). So the agency never pays a supplier for a booking
+ * its traveller did not pay for.
  *
  * The supplier sees a key derived from this request's Idempotency-Key (and whose it is): a retry after a dropped
  * connection, or of the whole request after we failed, finds the order booked before instead of booking twice.
@@ -16,32 +16,34 @@ import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import type { OrderServiceLine } from '@parvoz/core/order-pricing';
 import { ApiFailure } from '../errors.ts';
 import type {
-  DuffelBooking,
-  DuffelBookingPassenger,
-  DuffelInstantTerms,
-  DuffelOrders,
-  DuffelServiceChoice,
-} from '../suppliers/duffel/orders.ts';
+  BookedOrder,
+  BookingPassenger,
+  BookingResult,
+  InstantTerms,
+  ServiceChoice,
+  SupplierOrders,
+} from '../suppliers/orders.ts';
 import { newOrderId } from './order-access.ts';
 
 export type SupplierBooking =
   | {
-      supplier: 'duffel';
+      /** The supplier's id (`orders.supplier`). */
+      supplier: string;
       /** Our order's id, chosen before: the supplier's order carries it in its metadata. */
       orderId: string;
-      booking: DuffelBooking;
+      booking: BookedOrder;
       instant?: undefined;
     }
   | {
-      supplier: 'duffel';
+      supplier: string;
       orderId: string;
       /**
        * No supplier order yet: the airline will not hold this offer (`requires_instant_payment`), or bags were
        * chosen (never booked on a hold), so it is booked as an `instant` order once the traveller has paid us
-       * (bookPaidAtDuffel).
+       * (bookPaidAtSupplier).
        */
       booking: null;
-      instant: DuffelInstantTerms;
+      instant: InstantTerms;
     };
 
 /** The key the supplier sees: our request's key and scope, hashed (no caller identity leaves the site). */
@@ -49,10 +51,11 @@ export function supplierIdempotencyKey(ref: { scope: string; key: string }): str
   return createHash('sha256').update(`${ref.scope}\n${ref.key}`).digest('base64url').slice(0, 32);
 }
 
-/** The order's bags as Duffel's services: each priced line carries Duffel's service id and exact price. */
-export function duffelServiceChoices(services: readonly OrderServiceLine[]): DuffelServiceChoice[] {
+/** The order's bags as the supplier's services: each priced line carries the supplier's service id and exact price. */
+export function serviceChoices(services: readonly OrderServiceLine[]): ServiceChoice[] {
   return services.map((line) => {
-    if (!line.supplier) throw new Error(`luggage ${line.id} of a Duffel offer without its Duffel service`);
+    if (!line.supplier)
+      throw new Error(`luggage ${line.id} of a supplier's offer without its supplier service`);
     return {
       id: line.supplier.service_id,
       quantity: 1,
@@ -62,19 +65,19 @@ export function duffelServiceChoices(services: readonly OrderServiceLine[]): Duf
   });
 }
 
-export async function bookAtDuffel(
-  duffel: DuffelOrders,
+export async function bookAtSupplier(
+  supplier: SupplierOrders,
   input: CreateOrderInput,
   ref: { scope: string; key: string },
   now: Date,
-  /** The bags chosen, as priced (`priceOrder`): each carries Duffel's service id and exact price. */
+  /** The bags chosen, as priced (`priceOrder`): each carries the supplier's service id and exact price. */
   services: readonly OrderServiceLine[] = [],
 ): Promise<SupplierBooking> {
   const orderId = newOrderId();
-  const choices = duffelServiceChoices(services);
-  let result: Awaited<ReturnType<DuffelOrders['book']>>;
+  const choices = serviceChoices(services);
+  let result: BookingResult;
   try {
-    result = await duffel.book(
+    result = await supplier.book(
       {
         offerId: input.offer_id,
         passengers: input.passengers.map((p) => ({
@@ -92,9 +95,9 @@ export async function bookAtDuffel(
         })),
         contact: { email: input.contact.email, phone: input.contact.phone },
         idempotencyKey: supplierIdempotencyKey(ref),
-        // With extra bags nothing is created (Duffel books no services on a hold, and an `instant` order now
-        // would be paid before the traveller paid us): the offer's bags are re-read and checked, and the terms
-        // answered, to book at pay time (decision 0017, "Extra bags").
+        // With extra bags nothing is created (no bags are booked on a hold, and an `instant` order now would be
+        // paid before the traveller paid us): the offer's bags are re-read and checked, and the terms answered,
+        // to book at pay time (decision 0017, "Extra bags").
         type: 'hold',
         ourOrderId: orderId,
         services: choices,
@@ -102,7 +105,7 @@ export async function bookAtDuffel(
       now.getTime(),
     );
   } catch {
-    // Duffel did not answer even the look-up of our key: nothing is known to be booked; the client may retry
+    // The supplier did not answer even the look-up of our key: nothing is known to be booked; the client may retry
     // with the same key (the look-up finds an order made meanwhile).
     throw new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {
       reason: 'supplier_unavailable',
@@ -112,7 +115,7 @@ export async function bookAtDuffel(
     // An order booked by an earlier attempt of this request keeps the id it was booked under.
     const earlier = result.booking.ourOrderId;
     const id = result.booking.replayed && earlier && /^ord_[A-Za-z0-9_-]+$/.test(earlier) ? earlier : orderId;
-    return { supplier: 'duffel', orderId: id, booking: result.booking };
+    return { supplier: supplier.id, orderId: id, booking: result.booking };
   }
   switch (result.code) {
     case 'offer_not_found':
@@ -137,7 +140,7 @@ export async function bookAtDuffel(
     }
     case 'instant_payment_required':
       // Not to be held (the airline's rule, or bags chosen): nothing is booked now; it is booked once paid.
-      if (result.instant) return { supplier: 'duffel', orderId, booking: null, instant: result.instant };
+      if (result.instant) return { supplier: supplier.id, orderId, booking: null, instant: result.instant };
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',
       });
@@ -149,9 +152,9 @@ export async function bookAtDuffel(
 }
 
 /** Gives up a held order we could not record (best effort: an unpaid hold also lapses at the airline). */
-export async function releaseAtDuffel(duffel: DuffelOrders, supplierOrderId: string): Promise<void> {
+export async function releaseAtSupplier(supplier: SupplierOrders, supplierOrderId: string): Promise<void> {
   try {
-    await duffel.cancelOrder(supplierOrderId);
+    await supplier.cancelOrder(supplierOrderId);
   } catch {
     // Left to lapse unpaid at its payment deadline.
   }
@@ -163,28 +166,28 @@ export function paidOrderIdempotencyKey(orderId: string): string {
 }
 
 /**
- * Books a paid order at Duffel as an `instant` order paid from the balance, at most once: the key and our order
+ * Books a paid order at its supplier as an `instant` order paid from the balance, at most once: the key and our order
  * id travel in its metadata, so a retry (a dropped connection, another pass, another instance after a lapsed
  * claim) and the reconciliation find the order booked before. `paidAt` is when the traveller paid: our signed
  * offer id is checked as of then (the order's payment window never ends after the offer's expiry); whether the
- * offer can still be booked now is Duffel's answer. The bags chosen at booking are booked with it, each at the
+ * offer can still be booked now is the supplier's answer. The bags chosen at booking are booked with it, each at the
  * price then, and paid with the offer; a bag no longer sold or repriced is a refusal as a moved price is (never
- * an order without the bag). Throws when Duffel cannot be reached.
+ * an order without the bag). Throws when the supplier cannot be reached.
  */
-export async function bookPaidAtDuffel(
-  duffel: DuffelOrders,
+export async function bookPaidAtSupplier(
+  supplier: SupplierOrders,
   order: {
     id: string;
     offerId: string;
     supplierTotalAmount: string | null;
     contact: { email: string; phone: string };
-    passengers: DuffelBookingPassenger[];
+    passengers: BookingPassenger[];
     paidAt: Date;
-    /** The order's priced bags (`orders.price.services`), each with its Duffel service. */
+    /** The order's priced bags (`orders.price.services`), each with its supplier service. */
     services?: readonly OrderServiceLine[];
   },
-): ReturnType<DuffelOrders['book']> {
-  return duffel.book(
+): Promise<BookingResult> {
+  return supplier.book(
     {
       offerId: order.offerId,
       passengers: order.passengers,
@@ -192,7 +195,7 @@ export async function bookPaidAtDuffel(
       idempotencyKey: paidOrderIdempotencyKey(order.id),
       type: 'instant',
       ourOrderId: order.id,
-      services: duffelServiceChoices(order.services ?? []),
+      services: serviceChoices(order.services ?? []),
     },
     order.paidAt.getTime(),
     // The total agreed at booking, bags included: the airline's price moved since (no guarantee without a hold)

@@ -1,20 +1,21 @@
 /**
- * Paying the supplier (issue 15; docs/decisions/0017-duffel-supplier.md): an order booked at Duffel is a `hold`
- * order there; once the traveller has paid us (any PaymentProvider: sandbox, cards, Payme, Click), it is paid from
- * our Duffel balance (`POST /air/payments`, `type: balance`). Run after every payment that paid an order, and on
- * every pass of the order-expiry worker for what a failed or interrupted run left; `supplier_paid_at` says it
- * is done. Paying twice is impossible on Duffel's side too: an order no longer awaiting payment is not paid again.
+ * Paying the supplier (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): an order booked at a supplier
+ * is a `hold` order there; once the traveller has paid us (any PaymentProvider: sandbox, cards, Payme, Click), it
+ * is paid from our balance at the supplier (`payOrder`). Run after every payment that paid an order, and on every
+ * pass of the order-expiry worker for what a failed or interrupted run left; `supplier_paid_at` says it is done.
+ * Paying twice is impossible on the supplier's side too: an order no longer awaiting payment is not paid again.
+ * Each pass serves one supplier (`deps.supplier`): its orders are those whose `orders.supplier` is its id.
  * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { DUFFEL_BOOK_MAX_MS, type DuffelBooking, type DuffelOrders } from '../suppliers/duffel/orders.ts';
+import type { BookedOrder, SupplierOrders } from '../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
-import { duffelOrders, loadOrder, lockOrder, statusAfter } from './order-view.ts';
+import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from './order-view.ts';
 import { enqueueConfirmation, issueTickets } from './payments.ts';
 import { recordRefund } from './refunds.ts';
-import { bookPaidAtDuffel } from './supplier-booking.ts';
+import { bookPaidAtSupplier } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
 import { errorText, type ServiceLog } from './log.ts';
@@ -22,7 +23,7 @@ import { oneAtATime } from './worker-pass.ts';
 
 export interface SupplierPaymentDeps {
   db: Database;
-  duffel: DuffelOrders;
+  supplier: SupplierOrders;
   now: () => Date;
   log: ServiceLog;
   /** The site's origin for the links in the emails of orders booked at pay time. */
@@ -35,11 +36,12 @@ export interface SupplierPaymentDeps {
 
 /**
  * How long a claim on a paid order to book at the supplier keeps other passes (and instances) away: longer than
- * a booking can take with Duffel's timeouts (a minute more than DUFFEL_BOOK_MAX_MS), so that no second pass
+ * a booking can take with the supplier's timeouts (a minute more than its `bookMaxMs`), so that no second pass
  * creates an order while the first one's call may still be running; a worker that died with it lets the next one
  * try (which finds a booking made meanwhile by its key).
  */
-export const BOOKING_CLAIM_MS = DUFFEL_BOOK_MAX_MS + 60_000;
+export const bookingClaimMs = (supplier: Pick<SupplierOrders, 'bookMaxMs'>): number =>
+  supplier.bookMaxMs + 60_000;
 
 const BATCH = 20;
 
@@ -55,7 +57,7 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
     .from(schema.orders)
     .where(
       and(
-        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.supplier, deps.supplier.id),
         isNotNull(schema.orders.paidAt),
         isNull(schema.orders.supplierPaidAt),
         isNotNull(schema.orders.supplierOrderId),
@@ -67,12 +69,12 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
   let paid = 0;
   for (const order of due) {
     try {
-      const result = await deps.duffel.payOrder(
+      const result = await deps.supplier.payOrder(
         order.supplierOrderId!,
         order.amount && order.currency ? { amount: order.amount, currency: order.currency } : undefined,
       );
       if (!result.ok) {
-        supplierPaymentsTotal.inc({ supplier: 'duffel', status: result.code });
+        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: result.code });
         deps.log.error(
           {
             orderId: order.id,
@@ -88,10 +90,13 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
         .update(schema.orders)
         .set({ supplierPaidAt: deps.now(), updatedAt: deps.now() })
         .where(and(eq(schema.orders.id, order.id), isNull(schema.orders.supplierPaidAt)));
-      supplierPaymentsTotal.inc({ supplier: 'duffel', status: result.replayed ? 'found_paid' : 'paid' });
+      supplierPaymentsTotal.inc({
+        supplier: deps.supplier.id,
+        status: result.replayed ? 'found_paid' : 'paid',
+      });
       paid++;
     } catch (error) {
-      supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
+      supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
       deps.log.warn(
         { orderId: order.id, err: errorText(error) },
         'supplier payment not made: tried again on the next pass',
@@ -102,12 +107,12 @@ export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
 }
 
 /**
- * Orders booked at the supplier only once paid (a Duffel offer that requires instant payment, or one booked with
- * extra bags, issue 15): each paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across
- * instances), booked at Duffel as an `instant` order paid from the balance, with its bags (bookPaidAtDuffel: at most
- * once per order, by its key), then either confirmed here — the supplier's order and booking reference kept,
- * tickets issued, the confirmation emailed — or, when Duffel refuses (the offer or a bag is gone, sold out, or at
- * another price), cancelled with the whole payment refunded and the traveller told. Duffel unreachable: the claim
+ * Orders booked at the supplier only once paid (an offer that requires instant payment, or one booked with extra
+ * bags): each paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across instances), booked at
+ * the supplier as an `instant` order paid from the balance, with its bags (bookPaidAtSupplier: at most once per
+ * order, by its key), then either confirmed here — the supplier's order and booking reference kept, tickets
+ * issued, the confirmation emailed — or, when the supplier refuses (the offer or a bag is gone, sold out, or at
+ * another price), cancelled with the whole payment refunded and the traveller told. Supplier unreachable: the claim
  * is let go and the next pass tries again. Returns how many were settled either way.
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
@@ -116,7 +121,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     .from(schema.orders)
     .where(
       and(
-        eq(schema.orders.supplier, 'duffel'),
+        eq(schema.orders.supplier, deps.supplier.id),
         eq(schema.orders.bookingStatus, 'new'),
         eq(schema.orders.paymentStatus, 'paid'),
       ),
@@ -136,7 +141,10 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
           eq(schema.orders.paymentStatus, 'paid'),
           or(
             isNull(schema.orders.supplierBookingClaimedAt),
-            lt(schema.orders.supplierBookingClaimedAt, new Date(claimedAt.getTime() - BOOKING_CLAIM_MS)),
+            lt(
+              schema.orders.supplierBookingClaimedAt,
+              new Date(claimedAt.getTime() - bookingClaimMs(deps.supplier)),
+            ),
           ),
         ),
       )
@@ -145,7 +153,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     try {
       if (await bookPaidOrder(deps, id)) settled++;
     } catch (error) {
-      supplierPaymentsTotal.inc({ supplier: 'duffel', status: 'unreachable' });
+      supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
       deps.log.warn(
         { orderId: id, err: errorText(error) },
         'paid order not booked at the supplier: tried again on the next pass',
@@ -159,12 +167,12 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
   return settled;
 }
 
-/** One claimed order: booked at Duffel and confirmed here, or refused and refunded. Throws when Duffel is down. */
+/** One claimed order: booked at the supplier and confirmed here, or refused and refunded; throws when it is down. */
 async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
   const loaded = await loadOrder(deps.db, id);
   if (!loaded) return false;
   const { row } = loaded;
-  // The reconciliation may have put the order Duffel booked on ours already: confirm it as it is.
+  // The reconciliation may have put the order the supplier booked on ours already: confirm it as it is.
   if (row.supplierOrderId)
     return confirmPaidOrder(deps, id, {
       orderId: row.supplierOrderId,
@@ -172,7 +180,7 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
       totalAmount: row.supplierTotalAmount ?? '',
       totalCurrency: row.supplierCurrency ?? '',
     });
-  const result = await bookPaidAtDuffel(deps.duffel, {
+  const result = await bookPaidAtSupplier(deps.supplier, {
     id,
     offerId: row.offerId ?? loaded.offer.id,
     supplierTotalAmount: row.supplierTotalAmount,
@@ -191,17 +199,17 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
       },
     })),
     paidAt: row.paidAt ?? deps.now(),
-    // The bags chosen at booking, as priced then (Duffel's service ids and prices kept in the order's price).
+    // The bags chosen at booking, as priced then (the supplier's service ids and prices kept in the order's price).
     services: loaded.price.services,
   });
   if (result.ok) {
     supplierPaymentsTotal.inc({
-      supplier: 'duffel',
+      supplier: deps.supplier.id,
       status: result.booking.replayed ? 'found_booked' : 'booked',
     });
     return confirmPaidOrder(deps, id, result.booking);
   }
-  supplierPaymentsTotal.inc({ supplier: 'duffel', status: `refused_${result.code}` });
+  supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: `refused_${result.code}` });
   deps.log.warn(
     { orderId: id, code: result.code, detail: result.detail },
     'supplier refused to book a paid order: cancelled and refunded in full',
@@ -213,7 +221,7 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
 async function confirmPaidOrder(
   deps: SupplierPaymentDeps,
   id: string,
-  booking: Pick<DuffelBooking, 'orderId' | 'bookingReference' | 'totalAmount' | 'totalCurrency'>,
+  booking: Pick<BookedOrder, 'orderId' | 'bookingReference' | 'totalAmount' | 'totalCurrency'>,
 ): Promise<boolean> {
   const now = deps.now();
   const done = await deps.db.transaction(async (tx) => {
@@ -309,8 +317,9 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
  * airline's seats go back on sale at once rather than at the hold's own deadline; returns how many.
  */
 export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<number> {
-  const due = await duffelOrders(
+  const due = await ordersAtSupplier(
     deps.db,
+    deps.supplier.id,
     eq(schema.orders.bookingStatus, 'cancelled'),
     isNull(schema.orders.paidAt),
     isNull(schema.orders.supplierPaidAt),
@@ -319,7 +328,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
   let released = 0;
   for (const order of due) {
     try {
-      await deps.duffel.cancelOrder(order.supplierOrderId!);
+      await deps.supplier.cancelOrder(order.supplierOrderId!);
       await deps.db
         .update(schema.orders)
         .set({ supplierCancelledAt: deps.now(), updatedAt: deps.now() })
@@ -335,7 +344,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
   return released;
 }
 
-/** The reconciliation lists Duffel's orders: every few minutes is enough, not on every 30-second pass. */
+/** The reconciliation lists the supplier's orders: every few minutes is enough, not on every 30-second pass. */
 export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
 
 /**
@@ -355,7 +364,7 @@ export function createSupplierPaymentWorker(
     try {
       await reconcileSupplierOrders(deps);
     } catch (error) {
-      // Duffel's order list could not be read: the next due run tries again.
+      // The supplier's order list could not be read: the next due run tries again.
       deps.log.warn({ err: errorText(error) }, 'supplier reconciliation not run: tried again later');
     }
     // At the same pace: the airlines' changes of our live orders (each order's failure is its own).

@@ -49,7 +49,7 @@ afterEach(() => {
 
 const duffel = () => duffelOrdersOn(api.server, TOKEN);
 const sync = () =>
-  syncAirlineChanges({ db: api.db, duffel: duffel(), now, log: QUIET_LOG, network, siteUrl: () => SITE });
+  syncAirlineChanges({ db: api.db, supplier: duffel(), now, log: QUIET_LOG, network, siteUrl: () => SITE });
 
 const searchOffers = () => searchDuffelOffers(api.app, { date: nextDay() });
 
@@ -166,7 +166,7 @@ describe('airline-initiated changes of a Duffel order', () => {
     expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
     const worker = createSupplierPaymentWorker({
       db: api.db,
-      duffel: duffel(),
+      supplier: duffel(),
       now,
       log: QUIET_LOG,
       network,

@@ -470,7 +470,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
 describe('after booking with a bag (booked at Duffel once the traveller has paid)', () => {
   const deps = () => ({
     db: api.db,
-    duffel: duffelOrdersOn(api.server, TOKEN),
+    supplier: duffelOrdersOn(api.server, TOKEN),
     now,
     log: QUIET_LOG,
   });

@@ -52,7 +52,7 @@ const rowOf = async (id: string) =>
 const payAtDuffel = () =>
   paySuppliers({
     db: api.db,
-    duffel: duffelOrdersOn(api.server, TOKEN),
+    supplier: duffelOrdersOn(api.server, TOKEN),
     now,
     log: QUIET_LOG,
   });
@@ -279,7 +279,7 @@ describe('an unpaid Duffel order past its payment window', () => {
     const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const deps = {
       db: api.db,
-      duffel: duffelOrdersOn(api.server, TOKEN),
+      supplier: duffelOrdersOn(api.server, TOKEN),
       now,
       log: QUIET_LOG,
     };

@@ -69,7 +69,7 @@ const mailsOf = async (prefix: string) =>
 const otherPass = () =>
   bookPaidOrders({
     db: api.db,
-    duffel: duffelOrdersOn(api.server, TOKEN),
+    supplier: duffelOrdersOn(api.server, TOKEN),
     now,
     log: QUIET_LOG,
   });

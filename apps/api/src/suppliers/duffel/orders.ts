@@ -16,8 +16,17 @@ import type {
   Order as DuffelOrder,
   OrderCancellation,
 } from '@duffel/api/types';
-import { identityDocumentsFor, orderPassengers, type DuffelBookingPassenger } from './passengers.ts';
+import type {
+  BookingInput,
+  BookingResult,
+  CancellationQuote,
+  OrderSummary,
+  PaymentResult,
+  SupplierOrders,
+} from '../orders.ts';
+import { identityDocumentsFor, orderPassengers } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
+import { duffelSupplierOrders } from './port.ts';
 import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 
 export type { DuffelBookingPassenger } from './passengers.ts';
@@ -28,109 +37,12 @@ export const ORDER_METADATA_KEY = 'parvoz_order_id';
 const LOOKUP_PAGES = 3;
 const PAGE_SIZE = 50;
 
-export interface DuffelBookingInput {
-  /** Our signed offer id (`dfl.…`). */
-  offerId: string;
-  passengers: DuffelBookingPassenger[];
-  contact: { email: string; phone: string };
-  /** Our Idempotency-Key of the booking (scoped by the caller): the supplier sees it in the order's metadata. */
-  idempotencyKey: string;
-  /**
-   * `instant`: ticketed now, paid from the Duffel balance; `hold`: held by the airline until paid (Duffel's
-   * "hold orders" guide; the SDK's types still call it `pay_later`), then paid with `payOrder`.
-   */
-  type: 'instant' | 'hold';
-  /** Our order id, also kept in the order's metadata (`parvoz_order_id`) for the reconciliation. */
-  ourOrderId?: string;
-  /**
-   * Extra bags: Duffel's service ids with the price per unit seen when the traveller chose them (Duffel's
-   * currency). Booked only with an `instant` order: Duffel books no services on a hold (its hold guide), so a
-   * `hold` with bags is checked and answered `instant_payment_required`, to be booked once paid.
-   */
-  services?: DuffelServiceChoice[];
-}
-
-export interface DuffelServiceChoice {
-  id: string;
-  quantity: number;
-  amount: string;
-  currency: string;
-}
-
-export interface DuffelBooking {
-  orderId: string;
-  bookingReference: string;
-  totalAmount: string;
-  totalCurrency: string;
-  /** Our order id the supplier's order carries (`metadata.parvoz_order_id`), if any. */
-  ourOrderId: string | null;
-  /** Until when a held order may be paid (null: paid already, instant). */
-  paymentRequiredBy: string | null;
-  /** True when the order was found by its key (an earlier attempt had booked it). */
-  replayed: boolean;
-}
-
-export type DuffelBookingResult =
-  | { ok: true; booking: DuffelBooking }
-  | {
-      ok: false;
-      code:
-        | 'offer_not_found'
-        | 'offer_expired'
-        | 'offer_unavailable'
-        | 'price_changed'
-        | 'invalid_passengers'
-        /**
-         * A `hold` asked for an offer the airline will not hold (`requires_instant_payment`), or with bags (Duffel
-         * books no services on a hold): nothing was created; `instant` holds the terms to book it at once paid.
-         */
-        | 'instant_payment_required'
-        /**
-         * A chosen bag the offer no longer sells, more of it than `maximum_quantity`, or at another price
-         * (`detail.index`: its position in `services`).
-         */
-        | 'service_unavailable';
-      detail?: unknown;
-      /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
-      instant?: DuffelInstantTerms;
-    };
-
-/**
- * An offer booked only at pay time (`requires_instant_payment`, or bags chosen): Duffel's total (the offer's plus
- * the bags') and the offer's own expiry.
- */
-export interface DuffelInstantTerms {
-  totalAmount: string;
-  totalCurrency: string;
-  expiresAt: string;
-}
-
-/** One of our orders at Duffel, as the reconciliation reads it (`GET /air/orders`). */
-export interface DuffelOrderSummary {
-  orderId: string;
-  bookingReference: string;
-  totalAmount: string;
-  totalCurrency: string;
-  createdAt: string;
-  /** `metadata.parvoz_order_id`: our order it was booked for (null when only the key is there). */
-  ourOrderId: string | null;
-  idempotencyKey: string | null;
-  awaitingPayment: boolean;
-  paymentRequiredBy: string | null;
-}
+/** The port's booking (../orders.ts) under the name Duffel's tests know it by. */
+export type DuffelBookingInput = BookingInput;
 
 /** How many pages of 200 the reconciliation reads at most per run (Duffel lists newest first). */
 const RECONCILE_PAGES = 10;
 const RECONCILE_PAGE_SIZE = 200;
-
-export interface CancellationQuote {
-  id: string;
-  orderId: string;
-  refundAmount: string | null;
-  refundCurrency: string | null;
-  expiresAt: string;
-  confirmedAt: string | null;
-}
 
 const quoteOf = (c: OrderCancellation): CancellationQuote => ({
   id: c.id,
@@ -153,13 +65,20 @@ const isAnswered = (error: unknown): error is DuffelApiError =>
 export const DUFFEL_BOOK_MAX_MS =
   (2 * LOOKUP_PAGES + 1) * DUFFEL_TIMEOUTS.readMs + 2 * DUFFEL_TIMEOUTS.actionMs;
 
-export function createDuffelOrders(options: {
+export interface DuffelOrderOptions {
   accessToken: string;
   apiUrl?: string;
   secret: string | Buffer;
   /** Shorter waits than Duffel's (./timeouts.ts), for tests only. */
   timeouts?: Partial<DuffelTimeouts>;
-}) {
+}
+
+/** Booking, paying and cancelling at Duffel behind the supplier port (./port.ts maps Duffel's refusals). */
+export function createDuffelOrders(options: DuffelOrderOptions): SupplierOrders {
+  return duffelSupplierOrders(createDuffelOrderCalls(options), DUFFEL_BOOK_MAX_MS);
+}
+
+function createDuffelOrderCalls(options: DuffelOrderOptions) {
   const duffel = new Duffel({
     token: options.accessToken,
     ...(options.apiUrl ? { basePath: options.apiUrl } : {}),
@@ -188,7 +107,7 @@ export function createDuffelOrders(options: {
     return null;
   }
 
-  const bookingOf = (o: DuffelOrder, replayed: boolean): DuffelBookingResult => ({
+  const bookingOf = (o: DuffelOrder, replayed: boolean): BookingResult => ({
     ok: true,
     booking: {
       orderId: o.id,
@@ -207,7 +126,7 @@ export function createDuffelOrders(options: {
      * Books the offer once per idempotency key. `expectedTotal` (Duffel's currency) guards against a price that
      * changed since the traveller saw it. Throws only when Duffel cannot be reached even to look the key up.
      */
-    async book(input: DuffelBookingInput, now: number, expectedTotal?: string): Promise<DuffelBookingResult> {
+    async book(input: DuffelBookingInput, now: number, expectedTotal?: string): Promise<BookingResult> {
       const decoded = decodeDuffelOfferId(input.offerId, options.secret, now);
       if (!decoded.ok) return { ok: false, code: decoded.error };
       const earlier = await findByKey(input.idempotencyKey);
@@ -326,10 +245,7 @@ export function createDuffelOrders(options: {
       orderId: string,
       /** The total agreed at booking: a hold whose price moved since (its guarantee ended) is not paid. */
       expected?: { amount: string; currency: string },
-    ): Promise<
-      | { ok: true; replayed: boolean; amount: string; currency: string }
-      | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown }
-    > {
+    ): Promise<PaymentResult> {
       const readOrder = async () => (await read('get order', duffel.orders.get(orderId))).data;
       const order = await readOrder();
       if (order.cancelled_at) return { ok: false, code: 'cancelled' };
@@ -381,8 +297,8 @@ export function createDuffelOrders(options: {
      * reconciliation's view of what Duffel booked for us. Reads newest first and stops at the first page that
      * reaches back past `since` (or after RECONCILE_PAGES pages). Throws when Duffel cannot be reached.
      */
-    async listOurOrders(since: Date): Promise<DuffelOrderSummary[]> {
-      const out: DuffelOrderSummary[] = [];
+    async listOurOrders(since: Date): Promise<OrderSummary[]> {
+      const out: OrderSummary[] = [];
       let after: string | undefined;
       for (let page = 0; page < RECONCILE_PAGES; page++) {
         const answer = await read(
@@ -440,4 +356,5 @@ export function createDuffelOrders(options: {
     },
   };
 }
-export type DuffelOrders = ReturnType<typeof createDuffelOrders>;
+export type DuffelOrderCalls = ReturnType<typeof createDuffelOrderCalls>;
+export type DuffelOrders = SupplierOrders;

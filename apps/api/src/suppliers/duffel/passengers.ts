@@ -10,6 +10,7 @@ import type {
   Offer as DuffelOffer,
 } from '@duffel/api/types';
 import type { FlightSearchRequest, PassengerType } from '@parvoz/core/search-types';
+import type { BookingPassenger } from '../orders.ts';
 
 /** Ages sent for our passenger types (our search has counts, not birth dates; Duffel wants under-18s by age). */
 export const CHILD_AGE = 8;
@@ -40,15 +41,8 @@ export function toOfferRequest(request: FlightSearchRequest): CreateOfferRequest
   };
 }
 
-/** One of our travellers, with the passport the booking form collects. */
-export interface DuffelBookingPassenger {
-  type: PassengerType;
-  given_name: string;
-  family_name: string;
-  born_on: string;
-  gender: 'male' | 'female';
-  document: { number: string; expires_on: string; issuing_country_code: string };
-}
+/** One of our travellers, with the passport the booking form collects (the port's, ../orders.ts). */
+export type DuffelBookingPassenger = BookingPassenger;
 
 /**
  * What the offer's terms let the site send of the passport it collects for each passenger (Duffel: the official

@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 const duffel = () => duffelOrdersOn(api.server, TOKEN);
-const reconcile = () => reconcileSupplierOrders({ db: api.db, duffel: duffel(), now, log });
+const reconcile = () => reconcileSupplierOrders({ db: api.db, supplier: duffel(), now, log });
 const counted = async (outcome: string) =>
   (await supplierReconciliationsTotal.get()).values.find(
     (v) => v.labels.outcome === outcome && v.labels.supplier === 'duffel',
@@ -164,7 +164,7 @@ describe('supplier reconciliation', () => {
       api.server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
     const worker = createSupplierPaymentWorker({
       db: api.db,
-      duffel: duffel(),
+      supplier: duffel(),
       now,
       log,
       network: searchEngineFor('parvoz').network,

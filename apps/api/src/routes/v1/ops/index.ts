@@ -149,7 +149,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       idempotentCreate(request, reply, db, (tx) =>
         createCancellation(
-          { db: tx, now, duffel: app.deps.flights.duffel },
+          { db: tx, now, suppliers: app.deps.flights.suppliers },
           STAFF_ACCESS,
           request.params.id,
           undefined,
@@ -190,7 +190,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       async (tx) => {
         confirmed = await confirmCancellation(
-          { db: tx, now, duffel: app.deps.flights.duffel },
+          { db: tx, now, suppliers: app.deps.flights.suppliers },
           STAFF_ACCESS,
           request.body.cancellation_id,
           undefined,

@@ -56,14 +56,14 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
   const duffel = duffelOrdersOn(api.server, TOKEN);
   // The payment kicks the app's own supplier pass; this one may find the order already paid by it. Either
   // way Duffel is paid for it exactly once.
-  await paySuppliers({ db: api.db, duffel, now, log: QUIET_LOG });
+  await paySuppliers({ db: api.db, supplier: duffel, now, log: QUIET_LOG });
   await expect.poll(() => api.server.payments.filter((p) => p.order_id === atDuffel.id).length).toBe(1);
   api.server.airlineChange(atDuffel.id, 40);
   const network = searchEngineFor('parvoz').network;
   expect(
     await syncAirlineChanges({
       db: api.db,
-      duffel,
+      supplier: duffel,
       now,
       log: QUIET_LOG,
       network,

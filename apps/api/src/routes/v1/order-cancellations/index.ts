@@ -21,7 +21,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     limitedEndpoint(endpoints.quoteOrderCancellation, ROUTE_LIMITS.cancellations),
     async (request, reply) => {
       const cancellation = await createCancellation(
-        { db, now, duffel: app.deps.flights.duffel },
+        { db, now, suppliers: app.deps.flights.suppliers },
         request.caller,
         request.body.order_id,
         request.query.access_token,
@@ -35,7 +35,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     limitedEndpoint(endpoints.confirmOrderCancellation, ROUTE_LIMITS.cancellations),
     async (request) => {
       const confirmed = await confirmCancellation(
-        { db, now, duffel: app.deps.flights.duffel },
+        { db, now, suppliers: app.deps.flights.suppliers },
         request.caller,
         request.params.id,
         request.query.access_token,

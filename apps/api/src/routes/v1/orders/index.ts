@@ -64,15 +64,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     limitedEndpoint(endpoints.acceptAirlineChange, ROUTE_LIMITS.orders),
     async (request) => {
       const order = await loadOrderFor(db, request.params.id, request.caller, request.query.access_token);
-      const duffel = app.deps.flights.duffel;
-      if (!duffel || order.row.bookingStatus === 'cancelled')
+      const { suppliers } = app.deps.flights;
+      if (suppliers.connected.length === 0 || order.row.bookingStatus === 'cancelled')
         throw new ApiFailure('unprocessable', 'This change cannot be accepted here.', {
           reason: 'not_acceptable',
         });
       await acceptAirlineChange(
         {
           db,
-          duffel,
+          suppliers,
           now,
           log: request.log,
           network: app.deps.flights.network,

@@ -1,0 +1,183 @@
+/**
+ * The supplier port beyond search (docs/suppliers.md): what the site asks of a supplier once a traveller books
+ * one of its offers — booking or holding, paying a hold, cancelling (outright, or quoted then confirmed), the
+ * airline's changes, the reconciliation's list of our orders there and its webhooks. Services speak only this;
+ * each supplier's adapter (`suppliers/<name>/`) implements it and turns its own errors into the ones below.
+ */
+import type { ChangedFlight } from '@parvoz/db';
+import type { PassengerType } from '@parvoz/core/search-types';
+
+/** One of our travellers, with the passport the booking form collects. */
+export interface BookingPassenger {
+  type: PassengerType;
+  given_name: string;
+  family_name: string;
+  born_on: string;
+  gender: 'male' | 'female';
+  document: { number: string; expires_on: string; issuing_country_code: string };
+}
+
+/** An extra bag as the supplier sells it: its service id and the price per unit the traveller was shown. */
+export interface ServiceChoice {
+  id: string;
+  quantity: number;
+  amount: string;
+  currency: string;
+}
+
+export interface BookingInput {
+  /** Our signed offer id. */
+  offerId: string;
+  passengers: BookingPassenger[];
+  contact: { email: string; phone: string };
+  /** Our Idempotency-Key of the booking (scoped by the caller): one order at the supplier per key. */
+  idempotencyKey: string;
+  /** `instant`: ticketed now, paid from our balance there; `hold`: held by the airline until paid (`payOrder`). */
+  type: 'instant' | 'hold';
+  /** Our order id, kept with the supplier's order for the reconciliation. */
+  ourOrderId?: string;
+  /**
+   * Extra bags, with the price per unit seen when the traveller chose them (the supplier's currency). A supplier
+   * that books no bags on a hold answers a `hold` with bags `instant_payment_required`, to be booked once paid.
+   */
+  services?: ServiceChoice[];
+}
+
+export interface BookedOrder {
+  orderId: string;
+  bookingReference: string;
+  totalAmount: string;
+  totalCurrency: string;
+  /** Our order id the supplier's order carries, if any. */
+  ourOrderId: string | null;
+  /** Until when a held order may be paid (null: paid already, instant). */
+  paymentRequiredBy: string | null;
+  /** True when the order was found by its key (an earlier attempt had booked it). */
+  replayed: boolean;
+}
+
+/** An offer booked only at pay time: the supplier's total (the offer's plus the bags') and the offer's expiry. */
+export interface InstantTerms {
+  totalAmount: string;
+  totalCurrency: string;
+  expiresAt: string;
+}
+
+export type BookingResult =
+  | { ok: true; booking: BookedOrder }
+  | {
+      ok: false;
+      code:
+        | 'offer_not_found'
+        | 'offer_expired'
+        | 'offer_unavailable'
+        | 'price_changed'
+        | 'invalid_passengers'
+        /** A `hold` the supplier will not make (the airline's rule, or bags): nothing was created. */
+        | 'instant_payment_required'
+        /** A chosen bag no longer sold as chosen (`detail.index`: its position in `services`). */
+        | 'service_unavailable';
+      detail?: unknown;
+      /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
+      instant?: InstantTerms;
+    };
+
+export type PaymentResult =
+  | { ok: true; replayed: boolean; amount: string; currency: string }
+  | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown };
+
+/** One of our orders at the supplier, as the reconciliation reads it. */
+export interface OrderSummary {
+  orderId: string;
+  bookingReference: string;
+  totalAmount: string;
+  totalCurrency: string;
+  createdAt: string;
+  /** Our order it was booked for (null when only the key is there). */
+  ourOrderId: string | null;
+  idempotencyKey: string | null;
+  awaitingPayment: boolean;
+  paymentRequiredBy: string | null;
+}
+
+export interface CancellationQuote {
+  id: string;
+  orderId: string;
+  refundAmount: string | null;
+  refundCurrency: string | null;
+  expiresAt: string;
+  confirmedAt: string | null;
+}
+
+/** A change the airline made to an order's flights: the flights as they were and as they are now. */
+export interface AirlineChange {
+  /** The supplier's id of the change. */
+  id: string;
+  createdAt: string;
+  removed: ChangedFlight[];
+  added: ChangedFlight[];
+  /** The traveller may accept it here. */
+  canAccept: boolean;
+  /** accepted, cancelled, changed; null while open. */
+  actionTaken: string | null;
+  actionTakenAt: string | null;
+}
+
+/** The supplier's side of an order. Throws SupplierRefused when it answers no, anything else when unreachable. */
+export interface SupplierOrders {
+  /** The supplier's name in `orders.supplier`, `airline_changes.supplier` and the metrics' `supplier` label. */
+  readonly id: string;
+  /** The longest `book` can take with the adapter's timeouts: a claim on a booking must outlast it. */
+  readonly bookMaxMs: number;
+  /**
+   * Books the offer once per idempotency key; `expectedTotal` (the supplier's currency) guards against a price
+   * that moved. Throws only when the supplier cannot be reached even to look the key up.
+   */
+  book(input: BookingInput, now: number, expectedTotal?: string): Promise<BookingResult>;
+  /** Pays a held order from our balance there, once; `expected` is the total agreed at booking. */
+  payOrder(orderId: string, expected?: { amount: string; currency: string }): Promise<PaymentResult>;
+  /** Cancels an order outright (nothing was paid for it); one cancelled already counts as done. */
+  cancelOrder(orderId: string): Promise<void>;
+  /** Not-cancelled orders created since `since` that carry our order id or key. */
+  listOurOrders(since: Date): Promise<OrderSummary[]>;
+  /** The airline's changes of an order. */
+  listChanges(orderId: string): Promise<AirlineChange[]>;
+  acceptChange(changeId: string): Promise<AirlineChange>;
+  /** What comes back if the order is cancelled now (the supplier's amount and currency). */
+  quoteCancellation(orderId: string): Promise<CancellationQuote>;
+  confirmCancellation(quoteId: string): Promise<CancellationQuote>;
+}
+
+/** The supplier answered and said no (the offer is gone, the quote lapsed, the change cannot be accepted). */
+export class SupplierRefused extends Error {
+  /** The supplier's own account of why, for the logs. */
+  readonly detail: unknown;
+  constructor(message: string, detail: unknown, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SupplierRefused';
+    this.detail = detail;
+  }
+}
+
+/** Why a webhook delivery is not taken. */
+export type WebhookSignatureProblem =
+  'missing_signature' | 'malformed_signature' | 'bad_signature' | 'stale_signature';
+
+/** What the site acts on of a supplier's webhook event. */
+export interface SupplierEvent {
+  id: string;
+  /** The supplier's order whose airline changes are to be read now, or null (an event the site does not use). */
+  changedOrderId: string | null;
+}
+
+/** A supplier's signed webhook (POST /v1/webhooks/<supplier id>): its events are a prompt to read its API. */
+export interface SupplierWebhook {
+  /** Null when the delivery is genuine and fresh. */
+  checkSignature(
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): WebhookSignatureProblem | null;
+  /** The event in a parsed body, or null when the body is not one. */
+  parseEvent(body: unknown): SupplierEvent | null;
+}
