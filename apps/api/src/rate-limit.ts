@@ -52,7 +52,7 @@ export const ROUTE_LIMITS = {
   paymentProviders: { name: 'payment-providers', limit: 120, windowMs: MINUTE },
   // Payme's and Click's calls to us, per calling address: a busy day's payments, not a flood.
   providerCallbacks: { name: 'provider-callbacks', limit: 1200, windowMs: MINUTE },
-  // Duffel's webhook deliveries, per sending address: each one reads an order's changes from Duffel's API.
+  // A supplier's webhook deliveries, per sending address: each one reads an order's changes from its API.
   supplierWebhooks: { name: 'supplier-webhooks', limit: 600, windowMs: MINUTE },
   // A browser coming back from a provider's hosted page (iyzico's callback): a traveller's few tries.
   paymentCallbacks: { name: 'payment-callbacks', limit: 60, windowMs: 10 * MINUTE },

@@ -2,7 +2,7 @@
  * Which orders a live site takes payments for (docs/operations.md, "Demo and live mode"). Orders record no mode:
  * it follows from the supplier that holds the booking. The built-in network's orders (no supplier) are a
  * demonstration (generated flights, our own ticket numbers), so a live site never lets a real provider pay them
- * (the sandbox, the only provider meant for them, does not exist there: ./index.ts); a supplier's (Duffel's) are
+ * (the sandbox, the only provider meant for them, does not exist there: ./index.ts); a real supplier's are
  * real bookings.
  */
 import type { ApiConfig } from '../config.ts';

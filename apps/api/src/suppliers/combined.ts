@@ -139,7 +139,7 @@ export function createCombinedSupplier(
           }
           return result.data.offers;
         } catch (error) {
-          // The supplier's own deadline (e.g. Duffel's call bounded by the same budget): late, not failed.
+          // The supplier's own deadline (its call bounded by the same budget): late, not failed.
           if (error instanceof SupplierNoAnswer) report(supplier.id, 'timeout', { budgetMs });
           else report(supplier.id, 'error', error);
           return null;

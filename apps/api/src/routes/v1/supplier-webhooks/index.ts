@@ -5,7 +5,7 @@ import { readChangesOfSupplierOrder } from '../../../services/airline-changes.ts
 import { errorText } from '../../../services/log.ts';
 
 /**
- * POST /v1/webhooks/<supplier> (docs/suppliers.md, "Webhooks"; Duffel's in docs/duffel.md): a supplier's signed
+ * POST /v1/webhooks/<supplier> (docs/suppliers.md, "Webhooks"): a supplier's signed
  * events. One that says the airline changed an order's flights makes the order's changes read from the supplier's
  * API at once (services/airline-changes.ts: kept, the traveller emailed, as the periodic sync does) instead of at the
  * next sync. The signature covers the raw body, so JSON is read as bytes here and parsed only once checked.
