@@ -1,9 +1,9 @@
 /**
  * In-process cost of the API's uncached searches (issue 16 §2): the search-api benchmark's mix (300 queries, a
  * third round trips, five currencies) moved over dates, run through the built-in supplier and folded into the
- * wire form exactly as POST /v1/flights/search does (apps/api/src/services/flights.ts), without HTTP. Prints ms
- * per search split into the engine's search, building the offers (of which signing their ids) and the wire form,
- * and a fingerprint of every answer (offers, order, prices, ids): a change that must not alter results must
+ * wire form exactly as POST /v1/flights/search does (apps/api/src/modules/search/service.ts), without HTTP.
+ * Prints ms per search split into the engine's search, building the offers (of which signing their ids) and the
+ * wire form, and a fingerprint of every answer (offers, order, prices, ids): a change that must not alter results must
  * leave it unchanged. Times are CPU time of this process (the machine is shared: wall time would count the
  * other processes' turns). Asserts nothing.
  *
@@ -29,7 +29,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const CURRENCIES = ['USD', 'UZS', 'EUR', 'RUB', 'TRY'] as const;
 
 const network = buildNetwork(parseNetworkJson(readFileSync(path.join(ROOT, 'data/network.json'), 'utf8')));
-// As the API: the default seed, interval dominance (apps/api/src/services/flights.ts ENGINE_OPTIONS).
+// As the API: the default seed, interval dominance (apps/api/src/modules/search/service.ts ENGINE_OPTIONS).
 const engine = createSearchEngine(buildSchedule(network, { seed: 'parvoz' }), { dominance: 'interval' });
 engine.warmUp(BENCH_NOW);
 const secret = 'a-profile-secret-of-32-characters!';

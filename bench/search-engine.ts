@@ -10,7 +10,7 @@
  * query through `searchFn` and returns the latency percentiles.
  *
  * Options: `--dominance=duration` or `--dominance=off` to measure the other result-pruning modes
- * (the default, `interval`, is what the API runs: apps/api/src/services/flights.ts).
+ * (the default, `interval`, is what the API runs: apps/api/src/modules/search/service.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

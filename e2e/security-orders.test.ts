@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import { type MessageKey } from '@parvoz/i18n/messages';
-import { searchEngineFor } from '../apps/api/src/services/flights.ts';
+import { searchEngineFor } from '../apps/api/src/modules/search/index.ts';
 import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';

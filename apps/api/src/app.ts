@@ -17,11 +17,9 @@ import type { ApiConfig } from './config.ts';
 import { findSession } from './services/sessions.ts';
 import { userRoutes } from './routes/v1/user/index.ts';
 import { authRoutes } from './routes/v1/auth/index.ts';
-import { placesRoutes } from './routes/v1/places/index.ts';
 import { orderListRoutes } from './routes/v1/orders/list.ts';
 import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
-import { flightRoutes } from './routes/v1/flights/index.ts';
-import { offerRoutes } from './routes/v1/offers/index.ts';
+import { flightRoutes, offerRoutes, placesRoutes } from './modules/search/routes.ts';
 import { tourRoutes } from './modules/tours/routes.ts';
 import { agencyRoutes } from './routes/v1/agencies/index.ts';
 import { orderRoutes } from './routes/v1/orders/index.ts';
@@ -46,11 +44,15 @@ import { retryUnstartedRefunds, startRefunds } from './services/refunds.ts';
 import { createReconcileWorker } from './services/reconciliation.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { createFlightService, type FlightService } from './services/flights.ts';
+import {
+  createFlightService,
+  createSearchCounter,
+  type FlightService,
+  type SearchCounter,
+} from './modules/search/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
 import { createSupplierPaymentWorker } from './services/supplier-payments.ts';
-import { createSearchCounter, type SearchCounter } from './services/search-counter.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
@@ -94,7 +96,7 @@ export type ApiDeps = {
   publicOrigin: () => string;
   /** The payment providers by name, able to refund (their webhooks come back to this site). */
   payments: ReadonlyMap<string, PaymentProvider>;
-  /** Flight searches per day for the console's overview, written in batches (services/search-counter.ts). */
+  /** Flight searches per day for the console's overview, written in batches (modules/search/search-counter.ts). */
   searches: SearchCounter;
 };
 

@@ -223,6 +223,10 @@ describe('a module owns its tables', () => {
     ]);
   });
 
+  test('the check sees the search’s table', () => {
+    expect(owned.find((o) => o.name === 'search')?.sqlNames).toEqual(['search_counts']);
+  });
+
   test.each(owned)(
     'only modules/$name/store.ts and its tests touch its tables',
     ({ name, exportNames, sqlNames }) => {

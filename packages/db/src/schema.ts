@@ -8,11 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -756,18 +754,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/**
- * Flight searches per UTC day (issue 13 §8): each API process counts in memory and adds its counts here in
- * batches (apps/api/src/services/search-counter.ts), so a search costs no write of its own.
- */
-export const searchCounts = pgTable(
-  'search_counts',
-  {
-    day: date('day', { mode: 'string' }).primaryKey(),
-    searches: bigint('searches', { mode: 'number' }).notNull().default(0),
-  },
-  () => [check('search_counts_nonnegative', sql`"searches" >= 0`)],
-);
+// ---------------------------------------------------------------------------------------------------------
+// Flight searches per day (the console's overview), in a file of their own
+
+export * from './schema-search.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Last-minute tours, their pictures and travellers' requests, in a file of their own

@@ -8,7 +8,7 @@ import type { ChangedFlight } from '@parvoz/db';
 import type { Offer, OfferSegment } from '@parvoz/core/search-types';
 import { sliceOf } from '@parvoz/core/offer-testing';
 import { applyChangeToItinerary, applyChangesToItinerary } from './airline-change-itinerary.ts';
-import { searchEngineFor } from './flights.ts';
+import { searchEngineFor } from '../modules/search/index.ts';
 
 const network = searchEngineFor('parvoz').network;
 

@@ -2,7 +2,7 @@
  * The console's overview (issue 13 §8): searches, orders, paid orders and revenue per currency per UTC day,
  * conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry written
  * to the audit log); the orders of a period as CSV. Everything is read from what the database keeps — the
- * orders themselves and `search_counts` (services/search-counter.ts) — so nothing is stored twice.
+ * orders themselves and the searches per day (modules/search) — so nothing is stored twice.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
@@ -14,6 +14,7 @@ import {
   type OpsOverview,
 } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../errors.ts';
+import { searchesPerDay } from '../modules/search/index.ts';
 import { majorOf } from './order-view.ts';
 import { recordAudit, type Actor } from './staff.ts';
 
@@ -43,9 +44,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
   const end = afterDay(to).toISOString();
 
   const [searches, created, paid, routes] = await Promise.all([
-    db.execute<{ day: string; n: string }>(sql`
-      SELECT to_char(day, 'YYYY-MM-DD') AS day, searches AS n FROM search_counts
-      WHERE day BETWEEN ${from}::date AND ${to}::date`),
+    searchesPerDay(db, from, to),
     db.execute<{ day: string; n: number; paid: number }>(sql`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
         count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid
@@ -76,7 +75,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
   for (let at = startOf(from).getTime(); at < afterDay(to).getTime(); at += DAY_MS)
     days.set(dayOf(new Date(at)), { searches: 0, orders: 0, paid_orders: 0, revenue: new Map() });
   let ordersPaid = 0;
-  for (const row of searches.rows) days.get(row.day)!.searches = Number(row.n);
+  for (const [day, n] of searches) days.get(day)!.searches = n;
   for (const row of created.rows) {
     days.get(row.day)!.orders = Number(row.n);
     ordersPaid += Number(row.paid);

@@ -13,7 +13,7 @@ import { fromMajorString } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../testing.ts';
 import { bookingBody, injectOrder } from '../booking-testing.ts';
-import { searchEngineFor } from '../services/flights.ts';
+import { searchEngineFor } from '../modules/search/index.ts';
 import { supplierFailuresTotal } from '../metrics.ts';
 import { itineraryKey } from './combined.ts';
 import {

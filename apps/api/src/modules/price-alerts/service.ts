@@ -24,7 +24,7 @@ import type { SupplierError } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from '../../services/booking-format.ts';
 import { ApiFailure } from '../../errors.ts';
-import type { FlightService } from '../../services/flights.ts';
+import type { FlightService } from '../search/index.ts';
 import { enqueueEmail } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limits.ts';
 import { emailOfUser } from '../../services/users.ts';

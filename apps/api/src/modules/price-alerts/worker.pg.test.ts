@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { apiConfigSchema, type ApiConfig } from '../../config.ts';
 import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
 import type { FlightSupplier } from '@parvoz/core/supplier';
-import { createFlightService, type FlightService } from '../../services/flights.ts';
+import { createFlightService, type FlightService } from '../search/index.ts';
 import { createPriceAlertWorker } from './worker.ts';
 import { lowestPriceNow } from './service.ts';
 

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { dateIn, daysFromTo, instantArb, stepDays } from '@parvoz/core/dates-testing';
 import { HORIZON_DAYS } from '@parvoz/core/schedule';
 import { fixtureSupplier } from '@parvoz/core/search.fixture';
-import type { FlightService } from '../../services/flights.ts';
+import type { FlightService } from '../search/index.ts';
 import { createPriceAlertWorker } from './worker.ts';
 
 const { supplier } = fixtureSupplier();

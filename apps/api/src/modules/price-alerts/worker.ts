@@ -13,7 +13,7 @@ import { dropBasisPoints, checkAlertPrice, dropPercent } from '@parvoz/core/pric
 import type { CurrencyCode } from '@parvoz/core/money';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Clock } from '../../services/clock.ts';
-import type { FlightService } from '../../services/flights.ts';
+import type { FlightService } from '../search/index.ts';
 import { enqueueEmail } from '../../services/mail.ts';
 import { errorText, type ServiceLog } from '../../services/log.ts';
 import { oneAtATime } from '../../services/worker-pass.ts';

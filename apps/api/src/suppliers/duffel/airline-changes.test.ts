@@ -5,7 +5,7 @@
  * down change nothing; orders of the built-in network have none.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { searchEngineFor } from '../../services/flights.ts';
+import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';

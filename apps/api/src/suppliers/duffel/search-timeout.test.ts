@@ -12,7 +12,7 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
-import { searchEngineFor } from '../../services/flights.ts';
+import { searchEngineFor } from '../../modules/search/index.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';
 import {

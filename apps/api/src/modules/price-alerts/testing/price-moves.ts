@@ -6,7 +6,7 @@
  */
 import { holdSeats, releaseSeats, soldSeats, type Database, type SeatRelease } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../search/index.ts';
 
 const FILL_SHARE = 0.9;
 /** Offers up to this many times the lowest price are filled in one round. */

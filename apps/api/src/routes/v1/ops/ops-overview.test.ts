@@ -16,6 +16,7 @@ import { book, consoleCallers, pay, type Booked } from '../../../after-sale-test
 import { OUTBOX_MAX_ATTEMPTS } from '../../../services/outbox.ts';
 import { csvCell } from '../../../services/ops-overview.ts';
 import { majorOf } from '../../../services/order-view.ts';
+import { storedSearches } from '../../../modules/search/testing/search-counts.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 const DAY = 86_400_000;
@@ -194,13 +195,7 @@ describe('the figures', () => {
   });
 
   test('searches are counted in memory and written in one batch, adding to what is stored', async () => {
-    const stored = async () =>
-      (
-        await db
-          .select()
-          .from(schema.searchCounts)
-          .where(eq(schema.searchCounts.day, day(NOW)))
-      )[0]?.searches ?? 0;
+    const stored = () => storedSearches(db, day(NOW));
     const before = await stored();
     await searchOffer(app, { date: isoDay(T0, 90) });
     await searchOffer(app, { date: isoDay(T0, 90) });

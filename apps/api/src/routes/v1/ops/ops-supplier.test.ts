@@ -10,7 +10,7 @@ import { bookingBody, injectOrder } from '../../../booking-testing.ts';
 import { pay, signedInAs, type Booked } from '../../../after-sale-testing.ts';
 import { paySuppliers } from '../../../services/supplier-payments.ts';
 import { syncAirlineChanges } from '../../../services/airline-changes.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import {
   duffelOrdersOn,

@@ -21,7 +21,7 @@ import {
   signInByEmail,
 } from '../../../after-sale-testing.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../../modules/search/index.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

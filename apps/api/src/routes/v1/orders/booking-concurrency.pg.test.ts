@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { holdSeats, holdSeatsForOrder, schema } from '@parvoz/db';
 import { MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../../modules/search/index.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);

@@ -23,7 +23,7 @@ import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { orderRequestHash } from '../../../services/orders.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../../modules/search/index.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

@@ -15,7 +15,7 @@ import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import type { ApiConfig } from '../../../config.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
+import { searchEngineFor } from '../../../modules/search/index.ts';
 import {
   duffelAirportsFrom,
   startDuffelServer,

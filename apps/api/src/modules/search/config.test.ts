@@ -1,6 +1,6 @@
 /** Search settings from the environment: rates, seed and offer secret, with clear refusals. */
 import { expect, test } from 'vitest';
-import { apiConfigFromEnv } from '../config.ts';
+import { apiConfigFromEnv } from '../../config.ts';
 
 test('EXCHANGE_RATES overrides some display rates; the rest keep their defaults', () => {
   const config = apiConfigFromEnv({ EXCHANGE_RATES: 'eur=0.9, UZS=12800' });

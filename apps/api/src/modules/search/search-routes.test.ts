@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { holdSeats, type Database } from '@parvoz/db';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
-import { searchLatency } from '../../../metrics.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
+import { searchEngineFor } from './service.ts';
+import { searchLatency } from '../../metrics.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip } from '../../../accept-encoding.ts';
+import { acceptsGzip } from '../../accept-encoding.ts';
 
 let app: FastifyInstance;
 /** The same site with offers that live the default 20 minutes (its search cache lives 30 s). */

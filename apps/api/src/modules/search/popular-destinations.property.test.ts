@@ -11,7 +11,7 @@ import { dateIn, daysFromTo, instantArb, partsOf, stepDays } from '@parvoz/core/
 import { buildNetwork } from '@parvoz/core/network';
 import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
 import type { CalendarQuery } from '@parvoz/core/supplier';
-import type { FlightService } from './flights.ts';
+import type { FlightService } from './service.ts';
 import { createPopularDestinations, POPULAR_WINDOW_DAYS } from './popular-destinations.ts';
 
 const network = buildNetwork(FIXTURE_NETWORK);

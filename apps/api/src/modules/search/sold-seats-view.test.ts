@@ -1,6 +1,6 @@
 /** The engine's view of sold seats: counts by flight and cabin, and the flights it names. */
 import { expect, test } from 'vitest';
-import { soldSeatsView } from './flights.ts';
+import { soldSeatsView } from './service.ts';
 
 test('the view answers per flight and cabin and names each flight with a seat sold once', () => {
   const view = soldSeatsView(

@@ -5,10 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
 import type { PopularDestinations } from '@parvoz/contracts/offers';
-import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
-import { badQueriesNameTheirField } from '../../../bad-query-testing.ts';
-import { searchEngineFor } from '../../../services/flights.ts';
-import { POPULAR_DESTINATIONS, POPULAR_WINDOW_DAYS } from '../../../services/popular-destinations.ts';
+import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
+import { badQueriesNameTheirField } from '../../bad-query-testing.ts';
+import { searchEngineFor } from './service.ts';
+import { POPULAR_DESTINATIONS, POPULAR_WINDOW_DAYS } from './popular-destinations.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

@@ -1,13 +1,14 @@
 /**
- * Flight searches per UTC day for the console's overview (issue 13 §8), counted without a database write
- * per search: each API process adds to an in-memory count per day and writes the sums to `search_counts` in
- * one upsert per flush (every few seconds, before the overview is read, and when the process stops). A flush
- * that fails keeps its counts for the next one; a crash loses at most one interval of one process's counts.
+ * Flight searches per UTC day for the console's overview (docs/decisions/0014-ops-overview.md), counted without
+ * a database write per search: each API process adds to an in-memory count per day and writes the sums to
+ * `search_counts` (through store.ts) in one upsert per flush (every few seconds, before the overview is read,
+ * and when the process stops). A flush that fails keeps its counts for the next one; a crash loses at most one
+ * interval of one process's counts.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
-import type { Clock } from './clock.ts';
-import { errorText } from './log.ts';
+import type { Clock } from '../../services/clock.ts';
+import { errorText } from '../../services/log.ts';
+import { addSearchCounts } from './store.ts';
 
 export const SEARCH_COUNT_FLUSH_MS = 15_000;
 
@@ -28,11 +29,8 @@ export function createSearchCounter(options: {
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
-    const rows = [...batch].map(([day, n]) => sql`(${day}::date, ${n})`);
     try {
-      await db.execute(sql`
-        INSERT INTO search_counts (day, searches) VALUES ${sql.join(rows, sql`, `)}
-        ON CONFLICT (day) DO UPDATE SET searches = search_counts.searches + excluded.searches`);
+      await addSearchCounts(db, batch);
     } catch (error) {
       // Kept for the next flush: counts are never dropped on a passing database error.
       for (const [day, n] of batch) pending.set(day, (pending.get(day) ?? 0) + n);

@@ -1,3 +1,7 @@
+/**
+ * The flight service (docs/architecture.md, "The modules so far"): search, the low-fare calendar and sold seats
+ * over the built-in supplier, joined by Duffel when DUFFEL_ACCESS_TOKEN is set (suppliers/combined.ts).
+ */
 import { buildNetwork, validateNetworkFile, type Network } from '@parvoz/core/network';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
 import { buildSchedule, type Cabin } from '@parvoz/core/schedule';
@@ -17,17 +21,17 @@ import {
 import type { FlightSearchRequest, SearchAnswer, SupplierResult } from '@parvoz/core/search-types';
 import { compactSearch } from '@parvoz/core/search-answer';
 import { soldSeatsSince, type Database } from '@parvoz/db';
-import type { ApiConfig } from '../config.ts';
-import { loadNetworkData } from '../adapters/network-data.ts';
-import { supplierFailuresTotal, supplierOffersDroppedTotal } from '../metrics.ts';
+import type { ApiConfig } from '../../config.ts';
+import { loadNetworkData } from '../../adapters/network-data.ts';
+import { supplierFailuresTotal, supplierOffersDroppedTotal } from '../../metrics.ts';
 import {
   createCombinedSupplier,
   type CombinedSearchData,
   type CombinedSupplier,
-} from '../suppliers/combined.ts';
-import { emptyCalendar, withoutBuiltinOffers } from '../suppliers/live.ts';
-import { createSupplierRegistry, type SupplierRegistry } from '../suppliers/registry.ts';
-import type { Clock } from './clock.ts';
+} from '../../suppliers/combined.ts';
+import { emptyCalendar, withoutBuiltinOffers } from '../../suppliers/live.ts';
+import { createSupplierRegistry, type SupplierRegistry } from '../../suppliers/registry.ts';
+import type { Clock } from '../../services/clock.ts';
 
 /**
  * A search answer in its wire form, flagged when a supplier did not answer in time (`incomplete`) or when it is

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import type { CalendarQuery } from '@parvoz/core/supplier';
-import { apiConfigSchema, type ApiConfig } from '../config.ts';
-import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../testing.ts';
-import { createFlightService, type FlightService } from './flights.ts';
+import { apiConfigSchema, type ApiConfig } from '../../config.ts';
+import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
+import { createFlightService, type FlightService } from './service.ts';
 import { createPopularDestinations, POPULAR_WINDOW_DAYS } from './popular-destinations.ts';
 
 const config = apiConfigSchema.parse({
