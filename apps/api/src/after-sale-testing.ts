@@ -14,7 +14,8 @@ import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { grantRole } from './services/staff.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
-import { createSession } from './services/sessions.ts';
+import { createSession } from './modules/accounts/index.ts';
+import { accountIdOf } from './modules/accounts/testing/accounts.ts';
 import { pdfText } from './pdf-text-testing.ts';
 
 export type Booked = Order & { access_token: string };
@@ -201,9 +202,8 @@ export async function signedInAs(
   sessionAt = now,
 ): Promise<Headers> {
   if (role) await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  return { authorization: `Bearer ${(await createSession(db, user!.id, sessionAt)).token}` };
+  const userId = await accountIdOf(db, email);
+  return { authorization: `Bearer ${(await createSession(db, userId, sessionAt)).token}` };
 }
 
 /**

@@ -17,10 +17,10 @@ const MAX_FILE_LINES = 400;
 /** Files over MAX_FILE_LINES when the limit came in, at their length then: they may shrink, never grow. */
 const LONG_FILES_CEILING: Record<string, number> = {
   'suppliers/duffel/testing/duffel-server.ts': 917,
-  'second-factor/service.ts': 578,
+  'second-factor/service.ts': 572,
   'payments/iyzico/testing/iyzico-server.ts': 456,
   'suppliers/duffel/orders.ts': 443,
-  'routes/v1/ops/index.ts': 432,
+  'routes/v1/ops/index.ts': 430,
   'host/page-cache.ts': 442,
 };
 
@@ -215,6 +215,15 @@ describe('a module owns its tables', () => {
     ]);
   });
 
+  test('the check sees the accounts’ tables', () => {
+    expect(owned.find((o) => o.name === 'accounts')?.sqlNames.sort()).toEqual([
+      'auth_codes',
+      'saved_travellers',
+      'sessions',
+      'users',
+    ]);
+  });
+
   test('the check sees the tours’ tables', () => {
     expect(owned.find((o) => o.name === 'tours')?.sqlNames.sort()).toEqual([
       'tour_images',
@@ -231,9 +240,12 @@ describe('a module owns its tables', () => {
     'only modules/$name/store.ts and its tests touch its tables',
     ({ name, exportNames, sqlNames }) => {
       const own = `apps/api/src/modules/${name}/`;
+      // The database package's own tests check its drivers and migrations on whichever tables suit them: they
+      // sit below every module (packages/db cannot import the API) and test the schema, not a domain.
       const mayTouch = (file: string) =>
         file === `${own}store.ts` ||
         (file.startsWith(own) && /\.test\.tsx?$/.test(file)) ||
+        (file.startsWith('packages/db/src/') && /\.test\.tsx?$/.test(file)) ||
         file === `packages/db/src/schema-${name}.ts` ||
         file === 'packages/db/src/schema.ts';
       const viaSchema = new RegExp(`schema\\.(?:${exportNames.join('|')})\\b`);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
@@ -19,7 +19,8 @@ import { contractSerializerCompiler, schemaOf } from './contract.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './after-sale-testing.ts';
-import { createSession } from './services/sessions.ts';
+import { createSession } from './modules/accounts/index.ts';
+import { storedAccountId } from './modules/accounts/testing/accounts.ts';
 import { grantRole } from './services/staff.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
 import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
@@ -202,8 +203,8 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
   async function signedIn(email: string, role: 'operator' | 'admin') {
     const now = new Date();
     await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
-    const [user] = await db.select().from(tables.users).where(eq(tables.users.email, email));
-    const { token } = await createSession(db, user!.id, now);
+    const userId = await storedAccountId(db, email);
+    const { token } = await createSession(db, userId!, now);
     return { authorization: `Bearer ${token}` };
   }
 

@@ -28,7 +28,6 @@ import {
   GENDERS,
   money,
   oneOf,
-  ownedBy,
   travellerColumns,
   tsNullable,
   updatedAt,
@@ -63,8 +62,6 @@ export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
 export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const AUTH_CODE_PURPOSES = ['signin', 'unlock'] as const;
-export type AuthCodePurpose = (typeof AUTH_CODE_PURPOSES)[number];
 /** An order's refund status (issue 13), shown beside the spec's booking and payment statuses. */
 export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
 export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
@@ -85,47 +82,8 @@ export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[numbe
 // ---------------------------------------------------------------------------------------------------------
 // Accounts and sign-in (DESIGN §5)
 
-// `users` and `sessions` are in schema-accounts.ts (the second factor's tables refer to them without a cycle).
-
-/** A one-time sign-in code sent by email (hashed; 10 min; 5 wrong tries kill it). */
-export const authCodes = pgTable(
-  'auth_codes',
-  {
-    id: uuidId(),
-    email: text('email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    consumedAt: tsNullable('consumed_at'),
-    ip: text('ip'),
-    /** `signin`: a 6-digit code; `unlock`: the token of an emailed link that re-enables code sign-in. */
-    purpose: text('purpose', { enum: AUTH_CODE_PURPOSES }).notNull().default('signin'),
-  },
-  (t) => [
-    check('auth_codes_purpose', oneOf('purpose', AUTH_CODE_PURPOSES)),
-    index('auth_codes_email_created_idx').on(t.email, t.createdAt),
-    index('auth_codes_ip_created_idx').on(t.ip, t.createdAt),
-    index('auth_codes_expires_idx').on(t.expiresAt),
-    check('auth_codes_attempts_nonnegative', sql`"attempts" >= 0`),
-  ],
-);
-
-/** Travellers a user saved for faster booking. */
-export const savedTravellers = pgTable(
-  'saved_travellers',
-  {
-    id: uuidId(),
-    userId: ownedBy('user_id', () => users.id),
-    ...travellerColumns(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('saved_travellers_user_id_idx').on(t.userId),
-    check('saved_travellers_gender', oneOf('gender', GENDERS)),
-  ],
-);
+// `users`, `sessions`, `auth_codes` and `saved_travellers` are in schema-accounts.ts: the accounts module's tables
+// (docs/architecture.md), which the second factor's tables refer to without a cycle.
 
 // ---------------------------------------------------------------------------------------------------------
 // Orders, inventory, payments (DESIGN §3–4)

@@ -14,7 +14,8 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startTestApi } from '../testing.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
-import { createSession } from '../services/sessions.ts';
+import { createSession } from '../modules/accounts/index.ts';
+import { accountIdOf, storedAccountId } from '../modules/accounts/testing/accounts.ts';
 import { grantRole } from '../services/staff.ts';
 import { enrolTotp } from './testing.ts';
 import { totpCodeAt } from './totp.ts';
@@ -37,10 +38,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => close?.());
 
-async function userId(email: string) {
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  return user!.id;
+function userId(email: string) {
+  return accountIdOf(db, email);
 }
 /** A new session of `email` (granted `role` first): the authorization header. */
 async function session(email: string, role?: 'operator' | 'admin'): Promise<Headers> {
@@ -418,13 +417,9 @@ describe('passkeys', () => {
     const ip = await startTestApi({ publicUrl: 'http://127.0.0.1:3000' }, { now: () => new Date(clock) });
     try {
       await grantRole(ip.db, { email: 'ip.admin@agency.test', role: 'admin', actor, now: new Date(clock) });
-      await ip.db.insert(schema.users).values({ email: 'ip.admin@agency.test' }).onConflictDoNothing();
-      const [user] = await ip.db
-        .select()
-        .from(schema.users)
-        .where(eq(schema.users.email, 'ip.admin@agency.test'));
+      const accountId = await accountIdOf(ip.db, 'ip.admin@agency.test');
       const headers = {
-        authorization: `Bearer ${(await createSession(ip.db, user!.id, new Date(clock))).token}`,
+        authorization: `Bearer ${(await createSession(ip.db, accountId, new Date(clock))).token}`,
       };
       const state = (await ip.app.inject({ method: 'GET', url: '/v1/ops/second-factor', headers })).json()
         .data;
@@ -451,9 +446,9 @@ describe('limits and the command line', () => {
     try {
       const email = 'limited.admin@agency.test';
       await grantRole(limited.db, { email, role: 'admin', actor, now: new Date(clock) });
-      const [user] = await limited.db.select().from(schema.users).where(eq(schema.users.email, email));
+      const accountId = (await storedAccountId(limited.db, email))!;
       const open = async () => ({
-        authorization: `Bearer ${(await createSession(limited.db, user!.id, new Date(clock))).token}`,
+        authorization: `Bearer ${(await createSession(limited.db, accountId, new Date(clock))).token}`,
       });
       const { secret } = await enrolTotp(limited.app, await open(), new Date(clock));
       const headers = await open();
@@ -497,9 +492,9 @@ describe('limits and the command line', () => {
         // A person of their own per route (budgets are per person and limit).
         const email = `budget${i}@agency.test`;
         await grantRole(limited.db, { email, role: 'operator', actor, now: new Date(clock) });
-        const [user] = await limited.db.select().from(schema.users).where(eq(schema.users.email, email));
+        const accountId = (await storedAccountId(limited.db, email))!;
         const headers = {
-          authorization: `Bearer ${(await createSession(limited.db, user!.id, new Date(clock))).token}`,
+          authorization: `Bearer ${(await createSession(limited.db, accountId, new Date(clock))).token}`,
         };
         const allowed = verifyRoutes.includes(url) ? 1 : 2;
         const statuses: number[] = [];

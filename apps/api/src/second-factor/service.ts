@@ -29,6 +29,7 @@ import type {
 } from '@parvoz/contracts/ops-second-factor';
 import { ApiFailure } from '../errors.ts';
 import { recordAudit, type Actor, type Staff } from '../services/staff.ts';
+import { findUserIdByEmail, sessionIdsOf } from '../modules/accounts/index.ts';
 import {
   answeredCredentialId,
   authenticationOptions,
@@ -537,25 +538,18 @@ export async function removeFactor(db: Database, caller: SecondFactorCaller, fac
  */
 export async function resetSecondFactor(db: Database, email: string, now: Date) {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.email, email.trim().toLowerCase()));
-    if (!user) return null;
+    const userId = await findUserIdByEmail(tx, email.trim().toLowerCase());
+    if (!userId) return null;
     const factors = await tx
       .delete(schema.secondFactors)
-      .where(eq(schema.secondFactors.userId, user.id))
+      .where(eq(schema.secondFactors.userId, userId))
       .returning({ id: schema.secondFactors.id });
     const codes = await tx
       .delete(schema.recoveryCodes)
-      .where(eq(schema.recoveryCodes.userId, user.id))
+      .where(eq(schema.recoveryCodes.userId, userId))
       .returning({ id: schema.recoveryCodes.id });
-    const sessions = await tx
-      .select({ id: schema.sessions.id })
-      .from(schema.sessions)
-      .where(eq(schema.sessions.userId, user.id));
-    if (sessions.length) {
-      const ids = sessions.map((s) => s.id);
+    const ids = await sessionIdsOf(tx, userId);
+    if (ids.length) {
       await tx
         .delete(schema.secondFactorChallenges)
         .where(inArray(schema.secondFactorChallenges.sessionId, ids));
@@ -565,7 +559,7 @@ export async function resetSecondFactor(db: Database, email: string, now: Date) 
       actor: { userId: null, email: 'command-line' },
       action: 'second_factor.reset',
       targetType: 'user',
-      targetId: user.id,
+      targetId: userId,
       details: {
         email: email.trim().toLowerCase(),
         factors_removed: factors.length,

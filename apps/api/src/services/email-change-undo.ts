@@ -2,7 +2,7 @@
  * The window of a contact email change (docs/decisions/0022-email-change-undo.md): a confirmed change proves
  * only the NEW address, and whoever made it may hold a leaked order link. For 48 hours the replaced address may
  * undo it (services/order-manage.ts), keeps its link and "where is my ticket" (services/order-lookup.ts), and
- * sign-in does not give the order to the new address (services/sign-in.ts).
+ * sign-in does not give the order to the new address (modules/accounts/sign-in.ts).
  */
 import { and, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -37,8 +37,8 @@ export async function replacedEmailsInWindow(db: Database, orderId: string, now:
 
 /**
  * A condition on `orders` (the table of the outer statement): its contact email has held it past every undo
- * window, so signing in with that address may claim the order (services/sign-in.ts). A change confirmed less
- * than 48 hours ago, not undone, means the address may be a leaked link's thief's (ADR 0022).
+ * window, so signing in with that address may claim the order (modules/accounts/sign-in.ts). A change
+ * confirmed less than 48 hours ago, not undone, means the address may be a leaked link's thief's (ADR 0022).
  */
 export function contactEmailSettled(now: Date): SQL {
   const since = new Date(now.getTime() - EMAIL_CHANGE_UNDO_MS).toISOString();

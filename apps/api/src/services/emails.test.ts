@@ -1,7 +1,8 @@
 /**
  * Every email (react-email, ADR 0019), each sample in each language, HTML and text part: rendered from the
  * message files (no key, no `{placeholder}` left), in the one layout, user input escaped in the HTML.
- * Delivery over SMTP is tested in adapters/mail/transport.smtp.test.ts, sign-in.smtp.test.ts and e2e.
+ * Delivery over SMTP is tested in adapters/mail/transport.smtp.test.ts, modules/accounts/sign-in.smtp.test.ts
+ * and e2e.
  */
 import { describe, expect, test } from 'vitest';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';

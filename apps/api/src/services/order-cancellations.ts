@@ -16,7 +16,7 @@ import { isCurrencyCode } from '@parvoz/core/money';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { canTransition } from '@parvoz/core/order-status';
 import type { Offer } from '@parvoz/core/search-types';
-import type { Caller } from '../auth.ts';
+import type { Caller } from '../modules/accounts/index.ts';
 import { ApiFailure } from '../errors.ts';
 import { orderConditions } from './fare-conditions.ts';
 import {

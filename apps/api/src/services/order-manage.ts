@@ -15,7 +15,7 @@ import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { EmailChange } from '@parvoz/contracts/order-manage';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { Caller } from '../auth.ts';
+import type { Caller } from '../modules/accounts/index.ts';
 import { ApiFailure } from '../errors.ts';
 import { queueAfterSaleEmail, queueEmailChangedEmails, queuePhoneChangedEmail } from './order-notices.ts';
 import {
@@ -29,7 +29,7 @@ import {
 import { enqueueConfirmation } from './payments.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { isDemoDocument, type SiteMode } from '../payments/mode.ts';
-import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
+import { generateCode, hashSecret, sameHash } from '../modules/accounts/index.ts';
 import { newAccessToken, orderLink, revokeAccessTokens } from './order-access.ts';
 import { recordAudit } from './staff.ts';
 import { EMAIL_CHANGE_UNDO_MS, emailChangeUndoUrl } from './email-change-undo.ts';

@@ -14,7 +14,7 @@ import {
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { Caller } from '../auth.ts';
+import type { Caller } from '../modules/accounts/index.ts';
 import { ApiFailure } from '../errors.ts';
 import { orderConditions } from './fare-conditions.ts';
 import { accessTokenValid } from './order-access.ts';

@@ -18,7 +18,7 @@ import type { CreateOrderInput, Order, PriceChangedDetails } from '@parvoz/contr
 import { checkBooking, toJsonPointer, type BookingRuleError } from '@parvoz/core/booking-rules';
 import { priceOrder, sameAmount } from '@parvoz/core/order-pricing';
 import type { Offer } from '@parvoz/core/search-types';
-import type { Caller } from '../auth.ts';
+import type { Caller } from '../modules/accounts/index.ts';
 import type { ApiConfig } from '../config.ts';
 import { ApiFailure } from '../errors.ts';
 import { clientNetwork } from '../ip-network.ts';
@@ -31,7 +31,7 @@ import { offerConditions } from './fare-conditions.ts';
 import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from './order-access.ts';
 import { loadOrder, presentOrder } from './order-view.ts';
-import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from './travellers.ts';
+import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../modules/accounts/index.ts';
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from './supplier-booking.ts';
 
 /** The payment window of a new order (DESIGN §4): unpaid after this, it is cancelled and its seats released. */

@@ -10,7 +10,7 @@ import type { ServiceLog } from './log.ts';
 import { canTransition } from '@parvoz/core/order-status';
 import { ticketNumber } from '@parvoz/core/tickets';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { Caller } from '../auth.ts';
+import type { Caller } from '../modules/accounts/index.ts';
 import { ApiFailure } from '../errors.ts';
 import { isDemoDocument } from '../payments/mode.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts';

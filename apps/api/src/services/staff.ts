@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Database, type StaffRole } from '@parvoz/db';
+import { emailOfUser, emailsOfUsers, ensureUser } from '../modules/accounts/index.ts';
 
 export type Staff = { userId: string; email: string; role: StaffRole };
 
@@ -17,13 +18,14 @@ export type Actor = { userId: string; email: string } | { userId: null; email: '
  */
 export type TravellerActor = { userId: null; email: string; traveller: true };
 
+/** The staff member of an account (its email from the accounts module), or null when it has no role. */
 export async function staffOf(db: Database, userId: string): Promise<Staff | null> {
   const [row] = await db
-    .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role, email: schema.users.email })
+    .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role })
     .from(schema.staffRoles)
-    .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
     .where(eq(schema.staffRoles.userId, userId));
-  return row ?? null;
+  const email = row && (await emailOfUser(db, userId));
+  return row && email ? { ...row, email } : null;
 }
 
 export async function recordAudit(
@@ -58,17 +60,13 @@ export async function grantRole(
 ): Promise<{ staff: Staff; changed: boolean }> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    await tx.insert(schema.users).values({ email }).onConflictDoNothing();
-    const [user] = await tx
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.email, email));
-    const current = await staffOf(tx, user!.id);
+    const userId = await ensureUser(tx, email);
+    const current = await staffOf(tx, userId);
     if (current && (current.role === input.role || current.role === 'admin'))
       return { staff: current, changed: false };
     await tx
       .insert(schema.staffRoles)
-      .values({ userId: user!.id, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now })
+      .values({ userId, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now })
       .onConflictDoUpdate({
         target: schema.staffRoles.userId,
         set: { role: input.role, grantedBy: input.actor.userId, grantedAt: input.now },
@@ -77,11 +75,11 @@ export async function grantRole(
       actor: input.actor,
       action: 'staff.granted',
       targetType: 'user',
-      targetId: user!.id,
+      targetId: userId,
       details: { email, role: input.role },
       at: input.now,
     });
-    return { staff: { userId: user!.id, email, role: input.role }, changed: true };
+    return { staff: { userId, email, role: input.role }, changed: true };
   });
 }
 
@@ -103,17 +101,27 @@ export async function revokeOperator(
   });
 }
 
+/** Every staff member, by role (descending: operators, then admins) and then by email. */
 export async function listStaff(db: Database) {
-  return db
+  const roles = await db
     .select({
       user_id: schema.staffRoles.userId,
-      email: schema.users.email,
       role: schema.staffRoles.role,
       granted_at: schema.staffRoles.grantedAt,
     })
-    .from(schema.staffRoles)
-    .innerJoin(schema.users, eq(schema.users.id, schema.staffRoles.userId))
-    .orderBy(desc(schema.staffRoles.role), schema.users.email);
+    .from(schema.staffRoles);
+  const roleOf = new Map(roles.map((row) => [row.user_id, row]));
+  // The accounts come in the database's order of emails (its collation), as the console always listed them.
+  const accounts = await emailsOfUsers(
+    db,
+    roles.map((row) => row.user_id),
+  );
+  const byEmail = accounts.map(({ id, email }) => {
+    const { role, granted_at } = roleOf.get(id)!;
+    return { user_id: id, email, role, granted_at };
+  });
+  // A stable sort keeps the emails' order within a role.
+  return byEmail.sort((a, b) => (a.role === b.role ? 0 : a.role < b.role ? 1 : -1));
 }
 
 /** The audit entries about one thing (newest first), or the latest of all. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { requireUser } from '../../auth.ts';
+import { requireUser } from '../accounts/index.ts';
 import { networkKey, limitedEndpoint, ROUTE_LIMITS } from '../../rate-limit.ts';
 import {
   alertLinkOrigin,

@@ -27,7 +27,7 @@ import { ApiFailure } from '../../errors.ts';
 import type { FlightService } from '../search/index.ts';
 import { enqueueEmail } from '../../services/mail.ts';
 import { hitRateLimit } from '../../services/rate-limits.ts';
-import { emailOfUser } from '../../services/users.ts';
+import { emailOfUser } from '../accounts/index.ts';
 import { renderPriceAlertEmail, type AlertSearchText } from './mail.ts';
 import * as store from './store.ts';
 import type { AlertRow } from './store.ts';

@@ -11,7 +11,8 @@ import { schema, type Database } from '@parvoz/db';
 import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
 import { startTestApi } from '../../testing.ts';
 import { ANON } from '../../booking-testing.ts';
-import { createSession } from '../../services/sessions.ts';
+import { createSession } from '../accounts/index.ts';
+import { accountIdOf } from '../accounts/testing/accounts.ts';
 import { grantRole } from '../../services/staff.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 
@@ -38,9 +39,7 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buf
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 async function signedIn(email: string) {
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  const { token } = await createSession(db, user!.id, clock);
+  const { token } = await createSession(db, await accountIdOf(db, email), clock);
   return { authorization: `Bearer ${token}` };
 }
 

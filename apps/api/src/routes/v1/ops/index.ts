@@ -29,6 +29,7 @@ import {
   type Staff,
 } from '../../../services/staff.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
+import { languageOfUser } from '../../../modules/accounts/index.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
 import { secondFactorRoutes } from '../../../second-factor/routes.ts';
@@ -386,11 +387,8 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         if (changed) {
           // In the invitee's own language when their account has one, else the one the admin chose.
-          const [user] = await tx
-            .select({ language: schema.users.language })
-            .from(schema.users)
-            .where(eq(schema.users.id, staff.userId));
-          const lang = isLocale(user?.language) ? user.language : request.body.lang;
+          const language = await languageOfUser(tx, staff.userId);
+          const lang = isLocale(language) ? language : request.body.lang;
           await enqueueEmail(tx, {
             to: staff.email,
             kind: 'staff-invite',

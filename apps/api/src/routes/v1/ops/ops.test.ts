@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import { startTestApi } from '../../../testing.ts';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { createSession } from '../../../services/sessions.ts';
+import { createSession } from '../../../modules/accounts/index.ts';
+import { accountIdOf, storedAccountId } from '../../../modules/accounts/testing/accounts.ts';
 import { grantRole } from '../../../services/staff.ts';
 import { passSecondFactor } from '../../../second-factor/testing.ts';
 import { runOps } from '../../../../../../scripts/ops.ts';
@@ -39,9 +40,7 @@ const who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<strin
 let order: { id: string; booking_reference: string; access_token: string };
 
 async function signedIn(email: string) {
-  await db.insert(schema.users).values({ email }).onConflictDoNothing();
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email));
-  const { token } = await createSession(db, user!.id, new Date(clock));
+  const { token } = await createSession(db, await accountIdOf(db, email), new Date(clock));
   return { authorization: `Bearer ${token}` };
 }
 
@@ -129,8 +128,7 @@ describe('who may use the console', () => {
     expect(
       (await call('operator', 'POST', '/v1/ops/staff', { email: 'sneaky@agency.test' })).statusCode,
     ).toBe(404);
-    const [sneaky] = await db.select().from(schema.users).where(eq(schema.users.email, 'sneaky@agency.test'));
-    expect(sneaky).toBeUndefined();
+    expect(await storedAccountId(db, 'sneaky@agency.test')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
-import { requireUser } from '../../../auth.ts';
+import { requireUser } from '../../../modules/accounts/index.ts';
 import { listOrders } from '../../../services/order-lists.ts';
 
 /** GET /v1/orders?status=active|history: the signed-in user's orders (DESIGN §4). */

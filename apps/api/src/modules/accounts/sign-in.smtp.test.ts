@@ -4,8 +4,8 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApi, clientIps, useSmtpTestApi } from './testing.ts';
-import { codeOf, startSmtpServer } from './adapters/mail/testing/smtp-server.ts';
+import { buildTestApi, clientIps, useSmtpTestApi } from '../../testing.ts';
+import { codeOf, startSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 
 let clock = new Date('2030-03-01T08:00:00Z');
 /** A fresh client IP per test, so per-IP counters of one test never touch another. */

@@ -11,19 +11,30 @@
  * owner is emailed a link that re-enables it, and both are refused with the same `suspended` answer.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { CodeRefusal } from '@parvoz/contracts/auth';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { User } from '@parvoz/contracts/user';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../../errors.ts';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
-import { clearRateLimit, hitRateLimit, readRateLimit } from './rate-limits.ts';
-import { enqueueEmail, renderEmail } from './mail.ts';
+import { clearRateLimit, hitRateLimit, readRateLimit } from '../../services/rate-limits.ts';
+import { enqueueEmail, renderEmail } from '../../services/mail.ts';
+import { contactEmailSettled } from '../../services/email-change-undo.ts';
 import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 import { createSession } from './sessions.ts';
 import { getUserWithDetail } from './users.ts';
-import { contactEmailSettled } from './email-change-undo.ts';
+import {
+  consumeCode,
+  countCodeAttempt,
+  expireLiveCodes,
+  insertAuthCode,
+  latestSigninCodeAt,
+  markCodeConsumed,
+  newestUnusedCode,
+  setCodeSigninSuspended,
+  upsertSignedInUser,
+} from './store.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -113,19 +124,9 @@ async function replaceAuthCode(
   },
 ): Promise<void> {
   const { email, purpose, now } = input;
-  await tx
-    .update(schema.authCodes)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(schema.authCodes.email, email),
-        eq(schema.authCodes.purpose, purpose),
-        isNull(schema.authCodes.consumedAt),
-        gt(schema.authCodes.expiresAt, now),
-      ),
-    );
+  await expireLiveCodes(tx, email, purpose, now);
   const id = crypto.randomUUID();
-  await tx.insert(schema.authCodes).values({
+  await insertAuthCode(tx, {
     id,
     email,
     purpose,
@@ -166,14 +167,9 @@ export async function requestCode(
   const { db, now } = ctx;
   const { email, lang, ip, network } = input;
 
-  const [latest] = await db
-    .select({ createdAt: schema.authCodes.createdAt })
-    .from(schema.authCodes)
-    .where(and(eq(schema.authCodes.email, email), eq(schema.authCodes.purpose, 'signin')))
-    .orderBy(desc(schema.authCodes.createdAt))
-    .limit(1);
+  const latest = await latestSigninCodeAt(db, email);
   if (latest) {
-    const wait = latest.createdAt.getTime() + (ctx.resendAfterMs ?? RESEND_AFTER_MS) - now.getTime();
+    const wait = latest.getTime() + (ctx.resendAfterMs ?? RESEND_AFTER_MS) - now.getTime();
     if (wait > 0) {
       throw rateLimited(
         'A code was sent less than a minute ago. Please wait before asking again.',
@@ -225,10 +221,7 @@ async function recordFailure(
   const fromClient = await count(clientFailureKey(email, network));
   const inAll = await count(failureKey(email));
   if (inAll === SUSPEND_AFTER_FAILURES) {
-    await ctx.db
-      .update(schema.users)
-      .set({ codeSigninSuspendedAt: ctx.now })
-      .where(eq(schema.users.email, email));
+    await setCodeSigninSuspended(ctx.db, email, ctx.now);
     await queueUnlockEmail(ctx, email, lang);
   } else if (fromClient === CLIENT_LOCK_AFTER_FAILURES && inAll < SUSPEND_AFTER_FAILURES) {
     await queueUnlockEmail(ctx, email, lang);
@@ -245,26 +238,11 @@ export async function verifyCode(
   const lang = input.lang ?? 'en';
   if (await isSuspended(db, email, network, now)) throw refusal('suspended');
 
-  const [row] = await db
-    .select()
-    .from(schema.authCodes)
-    .where(
-      and(
-        eq(schema.authCodes.email, email),
-        eq(schema.authCodes.purpose, 'signin'),
-        isNull(schema.authCodes.consumedAt),
-      ),
-    )
-    .orderBy(desc(schema.authCodes.createdAt))
-    .limit(1);
+  const row = await newestUnusedCode(db, email, 'signin');
   if (!row || row.expiresAt.getTime() <= now.getTime()) throw refusal('expired');
 
   // Count this try first, atomically: concurrent guesses can never exceed the limit.
-  const counted = await db.execute<{ attempts: number }>(sql`
-    UPDATE auth_codes SET attempts = attempts + 1
-    WHERE id = ${row.id} AND attempts < ${CODE_MAX_ATTEMPTS} AND consumed_at IS NULL
-    RETURNING attempts`);
-  const attempts = counted.rows[0]?.attempts;
+  const attempts = await countCodeAttempt(db, row.id, CODE_MAX_ATTEMPTS);
   if (attempts === undefined) throw refusal('too_many_attempts');
 
   if (!sameHash(hashSecret(row.id, code), row.codeHash)) {
@@ -273,34 +251,24 @@ export async function verifyCode(
     throw left > 0 ? refusal('wrong', { attempts_left: left }) : refusal('too_many_attempts');
   }
 
-  const consumed = await db.execute<{ id: string }>(sql`
-    UPDATE auth_codes SET consumed_at = ${now.toISOString()}
-    WHERE id = ${row.id} AND consumed_at IS NULL RETURNING id`);
-  if (consumed.rows.length === 0) throw refusal('expired');
+  if (!(await consumeCode(db, row.id, now))) throw refusal('expired');
 
   const session = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(schema.users)
-      .values({ email, language: lang, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: schema.users.email,
-        set: { codeSigninSuspendedAt: null },
-      })
-      .returning({ id: schema.users.id });
+    const userId = await upsertSignedInUser(tx, { email, language: lang, now });
     // The email is now verified: orders booked earlier with it become this account's, unless it became their
     // contact email less than 48 hours ago (a change made with a link that may have leaked, which the replaced
     // address may still undo: docs/decisions/0022-email-change-undo.md). Such an order is claimed at a sign-in
     // after the window.
     await tx
       .update(schema.orders)
-      .set({ userId: user!.id })
+      .set({ userId })
       .where(
         and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId), contactEmailSettled(now)),
       );
     // Only this network's count: another network's lock (someone else guessing) stays.
     await forgetFailures(tx, email, network);
-    const created = await createSession(tx, user!.id, now);
-    return { ...created, userId: user!.id };
+    const created = await createSession(tx, userId, now);
+    return { ...created, userId };
   });
   const user = await getUserWithDetail(db, session.userId, true);
   return { token: session.token, expiresAt: session.expiresAt, user: user! };
@@ -312,29 +280,14 @@ export async function unlockCodeSignIn(
   input: { email: string; token: string },
 ): Promise<void> {
   const { db, now } = ctx;
-  const [row] = await db
-    .select()
-    .from(schema.authCodes)
-    .where(
-      and(
-        eq(schema.authCodes.email, input.email),
-        eq(schema.authCodes.purpose, 'unlock'),
-        isNull(schema.authCodes.consumedAt),
-        gt(schema.authCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(schema.authCodes.createdAt))
-    .limit(1);
+  const row = await newestUnusedCode(db, input.email, 'unlock', now);
   if (!row || !sameHash(hashSecret(row.id, input.token), row.codeHash)) {
     throw new ApiFailure('invalid_code', 'This link is not valid or has expired.', { reason: 'expired' });
   }
   await db.transaction(async (tx) => {
-    await tx.update(schema.authCodes).set({ consumedAt: now }).where(eq(schema.authCodes.id, row.id));
+    await markCodeConsumed(tx, row.id, now);
     // The owner says the wrong codes were theirs: every network may try again.
     await forgetFailures(tx, input.email);
-    await tx
-      .update(schema.users)
-      .set({ codeSigninSuspendedAt: null })
-      .where(eq(schema.users.email, input.email));
+    await setCodeSigninSuspended(tx, input.email, null);
   });
 }

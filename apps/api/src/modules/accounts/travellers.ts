@@ -1,13 +1,19 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { Traveller, TravellerInput } from '@parvoz/contracts/travellers';
-import { ApiFailure } from '../errors.ts';
+import { ApiFailure } from '../../errors.ts';
+import {
+  countTravellersOfUser,
+  deleteTravellerOfUser,
+  insertTraveller,
+  travellersOfUser,
+  updateTravellerOfUser,
+  type SavedTravellerColumns,
+  type SavedTravellerRow,
+} from './store.ts';
 
 export const MAX_SAVED_TRAVELLERS = 30;
 
-type Row = typeof schema.savedTravellers.$inferSelect;
-
-function present(row: Row): Traveller {
+function present(row: SavedTravellerRow): Traveller {
   return {
     id: row.id,
     given_name: row.givenName,
@@ -20,7 +26,7 @@ function present(row: Row): Traveller {
   };
 }
 
-function columns(input: TravellerInput) {
+function columns(input: TravellerInput): SavedTravellerColumns {
   return {
     givenName: input.given_name,
     familyName: input.family_name,
@@ -35,29 +41,16 @@ function columns(input: TravellerInput) {
 const notFound = () => new ApiFailure('not_found', 'No such saved traveller.');
 
 export async function listTravellers(db: Database, userId: string): Promise<Traveller[]> {
-  const rows = await db
-    .select()
-    .from(schema.savedTravellers)
-    .where(eq(schema.savedTravellers.userId, userId))
-    .orderBy(asc(schema.savedTravellers.createdAt), asc(schema.savedTravellers.id));
-  return rows.map(present);
+  return (await travellersOfUser(db, userId)).map(present);
 }
 
 export async function addTraveller(db: Database, userId: string, input: TravellerInput): Promise<Traveller> {
-  const [existing] = await db
-    .select({ n: count() })
-    .from(schema.savedTravellers)
-    .where(eq(schema.savedTravellers.userId, userId));
-  if ((existing?.n ?? 0) >= MAX_SAVED_TRAVELLERS) {
+  if ((await countTravellersOfUser(db, userId)) >= MAX_SAVED_TRAVELLERS) {
     throw new ApiFailure('unprocessable', `At most ${MAX_SAVED_TRAVELLERS} travellers can be saved.`, {
       reason: 'too_many_travellers',
     });
   }
-  const [row] = await db
-    .insert(schema.savedTravellers)
-    .values({ userId, ...columns(input) })
-    .returning();
-  return present(row!);
+  return present(await insertTraveller(db, userId, columns(input)));
 }
 
 /** Another user's traveller is "not found" (404, never 403): ids of others are not confirmed. */
@@ -67,19 +60,11 @@ export async function updateTraveller(
   id: string,
   input: TravellerInput,
 ): Promise<Traveller> {
-  const [row] = await db
-    .update(schema.savedTravellers)
-    .set({ ...columns(input), updatedAt: new Date() })
-    .where(and(eq(schema.savedTravellers.id, id), eq(schema.savedTravellers.userId, userId)))
-    .returning();
+  const row = await updateTravellerOfUser(db, userId, id, { ...columns(input), updatedAt: new Date() });
   if (!row) throw notFound();
   return present(row);
 }
 
 export async function deleteTraveller(db: Database, userId: string, id: string): Promise<void> {
-  const rows = await db
-    .delete(schema.savedTravellers)
-    .where(and(eq(schema.savedTravellers.id, id), eq(schema.savedTravellers.userId, userId)))
-    .returning({ id: schema.savedTravellers.id });
-  if (rows.length === 0) throw notFound();
+  if (!(await deleteTravellerOfUser(db, userId, id))) throw notFound();
 }

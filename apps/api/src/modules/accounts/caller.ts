@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiFailure } from './errors.ts';
+import { ApiFailure } from '../../errors.ts';
 
 export type Caller = { kind: 'anonymous' } | { kind: 'user'; userId: string; sessionId: string };
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
-import { startTestApi, memoryMailTransport } from '../../../testing.ts';
-import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
+import { startTestApi, memoryMailTransport } from '../../testing.ts';
+import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
 
 let app: FastifyInstance;
 let db: Database;

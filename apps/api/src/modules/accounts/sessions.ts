@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
+import {
+  insertSession,
+  liveSessionByHash,
+  revokeSessionById,
+  sessionIdsOfUser,
+  touchSession,
+} from './store.ts';
 
 /** A session ends after 7 days without use, and 30 days after sign-in whatever happens (DESIGN §5). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -21,13 +27,7 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await db.insert(schema.sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt,
-  });
+  await insertSession(db, { userId, tokenHash: hashToken(token), now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -38,33 +38,19 @@ export async function findSession(
   now: Date = new Date(),
 ): Promise<{ userId: string; sessionId: string } | null> {
   if (token.length > 200) return null;
-  const rows = await db
-    .select({
-      sessionId: schema.sessions.id,
-      userId: schema.sessions.userId,
-      lastSeenAt: schema.sessions.lastSeenAt,
-    })
-    .from(schema.sessions)
-    .where(
-      and(
-        eq(schema.sessions.tokenHash, hashToken(token)),
-        isNull(schema.sessions.revokedAt),
-        gt(schema.sessions.expiresAt, now),
-        gt(schema.sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await liveSessionByHash(db, hashToken(token), now, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
-    await db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, row.sessionId));
+    await touchSession(db, row.sessionId, now);
   }
   return { sessionId: row.sessionId, userId: row.userId };
 }
 
 export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
-  await db
-    .update(schema.sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
+  await revokeSessionById(db, sessionId, now);
+}
+
+/** The ids of every session the account ever had: what a reset of its second factor un-verifies. */
+export function sessionIdsOf(db: Database, userId: string): Promise<string[]> {
+  return sessionIdsOfUser(db, userId);
 }
