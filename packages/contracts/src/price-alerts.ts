@@ -7,6 +7,7 @@
  *   DELETE /v1/price_alerts/:id          deletes one of them
  */
 import { z } from 'zod';
+import { CABINS } from '@parvoz/core/vocabulary';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { emailSchema } from './auth.ts';
@@ -27,7 +28,7 @@ export const priceAlertCreateRequestSchema = z
     departure_date: isoDateSchema,
     return_date: isoDateSchema.nullable().default(null),
     passengers: passengersSchema,
-    cabin_class: z.enum(['economy', 'business']).default('economy'),
+    cabin_class: z.enum(CABINS).default('economy'),
   })
   .refine((r) => r.origin !== r.destination, {
     message: 'origin and destination differ',
@@ -87,7 +88,7 @@ export const priceAlertSchema = z.object({
   departure_date: z.string(),
   return_date: z.string().nullable(),
   passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
-  cabin_class: z.enum(['economy', 'business']),
+  cabin_class: z.enum(CABINS),
   lang: z.enum(LOCALES),
   currency: z.enum(CURRENCIES),
   /** The lowest price the traveller last saw (when subscribing, then in the latest alert email). */
