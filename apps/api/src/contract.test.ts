@@ -8,6 +8,7 @@ import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import {
   endpointPath,
+  endpointRefusalSchema,
   fastifyPath,
   noContentSchema,
   type EndpointDefinition,
@@ -16,6 +17,7 @@ import { openApiDocument } from '@parvoz/contracts/openapi';
 import { schema as tables, type Database } from '@parvoz/db';
 import { routesOf, startTestApi, memoryMailTransport } from './testing.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
+import { ApiFailure, errorHandler } from './errors.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
 import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './after-sale-testing.ts';
@@ -427,6 +429,63 @@ describe('answers are checked against their contract outside production', () => 
     expect(response.statusCode).toBe(500);
     expect(response.json().message).toMatch(/DELETE \/v1\/things answered outside its contract/);
     await chatty.close();
+  });
+});
+
+describe('refusals are checked against their contract outside production', () => {
+  /** A host whose GET /v1/offers/{id} (the getOffer contract) refuses with `failure`. */
+  async function hostRefusing(failure: ApiFailure) {
+    const host = Fastify();
+    host.setErrorHandler(errorHandler);
+    host.get(fastifyPath(endpoints.getOffer.path), async () => {
+      throw failure;
+    });
+    await host.ready();
+    return host;
+  }
+
+  test('a refusal its contract lists is sent as it is', async () => {
+    const host = await hostRefusing(new ApiFailure('offer_unavailable', 'Sold.', { reason: 'sold_out' }));
+    const response = await host.inject('/v1/offers/off_1');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({
+      code: 'offer_unavailable',
+      message: 'Sold.',
+      details: { reason: 'sold_out' },
+    });
+    await host.close();
+  });
+
+  test('a code or a reason its contract does not list fails loudly under test, naming the route', async () => {
+    for (const failure of [
+      new ApiFailure('invalid_code', 'No code here.'),
+      new ApiFailure('offer_unavailable', 'Sold.', { reason: 'not_a_listed_reason' }),
+    ]) {
+      const host = await hostRefusing(failure);
+      const response = await host.inject('/v1/offers/off_1');
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error.message).toMatch(/GET \/v1\/offers\/:id refused outside its contract/);
+      await host.close();
+    }
+  });
+
+  test("each endpoint's refusals are one discriminated union on code, with its access's and any endpoint's", () => {
+    const verify = endpointRefusalSchema(endpoints.verifySignInCode);
+    const refusal = (error: object) => verify.safeParse({ error }).success;
+    expect(
+      refusal({ code: 'invalid_code', message: 'm', details: { reason: 'wrong', attempts_left: 2 } }),
+    ).toBe(true);
+    expect(refusal({ code: 'invalid_code', message: 'm', details: { reason: 'guessed' } })).toBe(false);
+    expect(refusal({ code: 'rate_limited', message: 'm', details: { retry_after_seconds: 3 } })).toBe(true);
+    expect(refusal({ code: 'not_found', message: 'm' })).toBe(false);
+    const staff = endpointRefusalSchema(endpoints.opsGetOrder);
+    expect(
+      staff.safeParse({
+        error: { code: 'second_factor_required', message: 'm', details: { status: 'verify' } },
+      }).success,
+    ).toBe(true);
+    const user = endpointRefusalSchema(endpoints.listOrders);
+    expect(user.safeParse({ error: { code: 'unauthorized', message: 'm' } }).success).toBe(true);
   });
 });
 

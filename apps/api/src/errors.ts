@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode } from '@parvoz/contracts/errors';
+import {
+  contractChecksOn,
+  endpointRefusalSchema,
+  fastifyPath,
+  type EndpointDefinition,
+} from '@parvoz/contracts/endpoint';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { isDatabaseUnavailable } from '@parvoz/db';
 
 /** A refusal the API answers on purpose, with its code, an English message and optional details. */
@@ -22,7 +29,43 @@ export class ApiFailure extends Error {
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
   const error: { code: ErrorCode; message: string; details?: unknown } = { code, message };
   if (details !== undefined) error.details = details;
+  const outside = checkRefusals ? refusalOutsideContract(reply, error) : null;
+  if (outside) {
+    reply.log.error({ refusal: error }, outside);
+    return reply
+      .status(500)
+      .type('application/json; charset=utf-8')
+      .send({ error: { code: 'internal_error', message: outside } });
+  }
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send({ error });
+}
+
+/**
+ * Outside production (docs/architecture.md, "Refusals"), a refusal is checked against the refusals its endpoint's
+ * contract lists, as answers are (contract.ts): a route that refuses with a code or reason its contract does
+ * not list fails loudly (500, naming it) instead of a page reading a refusal it was never told of.
+ */
+const checkRefusals = contractChecksOn();
+const contractByRoute = new Map<string, EndpointDefinition>(
+  Object.values(endpoints as Record<string, EndpointDefinition>).map((e) => [
+    `${e.method} ${fastifyPath(e.path)}`,
+    e,
+  ]),
+);
+
+function refusalOutsideContract(reply: FastifyReply, error: object): string | null {
+  const { method, url } = reply.request.routeOptions;
+  if (typeof method !== 'string' || !url) return null;
+  const route = `${method} ${url.replace(/(.)\/$/, '$1')}`;
+  const definition = contractByRoute.get(route);
+  if (!definition) return null;
+  const checked = endpointRefusalSchema(definition).safeParse({ error });
+  if (checked.success) return null;
+  const issues = checked.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    .join('; ');
+  return `${route} refused outside its contract: ${issues}`;
 }
 
 /** Maps every failure to the envelope of DESIGN §7; only real faults become 500, and they are logged. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { localPathSchema } from './settings.ts';
 import { userSchema } from './user.ts';
+import { reason } from './refusals.ts';
 
 /** An email address as typed: trimmed and lower-cased (accounts are case-insensitive). */
 export const emailSchema = z
@@ -51,6 +52,19 @@ export const authUnlockSchema = z.object({
 /** Why a code was refused (details.reason of an `invalid_code` error). */
 export const CODE_REFUSALS = ['wrong', 'expired', 'too_many_attempts', 'suspended'] as const;
 export type CodeRefusal = (typeof CODE_REFUSALS)[number];
+
+/** POST /v1/auth/verify: the code refused, and why (a wrong one says how many tries are left). */
+export const verifySignInCodeRefusals = {
+  invalid_code: [
+    reason('wrong', { attempts_left: z.number() }),
+    reason('expired'),
+    reason('too_many_attempts'),
+    reason('suspended'),
+  ],
+} as const satisfies { invalid_code: readonly z.ZodObject<{ reason: z.ZodLiteral<CodeRefusal> }>[] };
+
+/** POST /v1/auth/unlock: the link's token is not (or no longer) valid. */
+export const unlockSignInRefusals = { invalid_code: [reason('expired')] } as const;
 
 /** The sign-in form of the web layer (dialog and page): step "send" then step "verify". */
 export const loginFormSchema = z.discriminatedUnion('intent', [

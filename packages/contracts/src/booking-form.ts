@@ -5,6 +5,7 @@
  * rules and not the order, payment and refund schemas of booking.ts.
  */
 import { z } from 'zod';
+import { PASSENGER_TYPES } from '@parvoz/core/vocabulary';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { PHONE_COUNTRIES, phoneInputSchema } from './profile.ts';
 import type { BookingErrorKey } from './booking-errors.ts';
@@ -81,7 +82,7 @@ export const bookingContactSchema = z.object({
 export type BookingContact = z.infer<typeof bookingContactSchema>;
 
 export const bookingPassengerSchema = z.object({
-  type: z.enum(['adult', 'child', 'infant'], { error: 'booking.error.passengerType' }),
+  type: z.enum(PASSENGER_TYPES, { error: 'booking.error.passengerType' }),
   given_name: latinName('booking.error.givenName'),
   family_name: latinName('booking.error.familyName'),
   born_on: isoDate('booking.error.bornOn').refine((v) => v >= '1900-01-01', 'booking.error.bornOn'),

@@ -38,6 +38,7 @@
  * access token: the web keeps it in a cookie, a signed-in owner needs none).
  */
 import { z } from 'zod';
+import { CABINS, PASSENGER_TYPES } from '@parvoz/core/vocabulary';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { fareFamilySchema } from './search.ts';
@@ -116,7 +117,7 @@ export const orderSegmentSchema = z.object({
   marketing_carrier: carrierSchema,
   flight_number: z.string(),
   aircraft: carrierSchema,
-  cabin_class: z.enum(['economy', 'business']),
+  cabin_class: z.enum(CABINS),
   distance_km: z.number(),
   connection_minutes: z.number().optional(),
 });
@@ -135,7 +136,7 @@ export const orderSliceSchema = z.object({
 export type OrderSlice = z.infer<typeof orderSliceSchema>;
 
 export const priceBreakdownItemSchema = z.object({
-  passenger_type: z.enum(['adult', 'child', 'infant']),
+  passenger_type: z.enum(PASSENGER_TYPES),
   count: z.number(),
   fare_amount: z.string(),
   tax_amount: z.string(),
@@ -153,7 +154,7 @@ export const orderTicketSchema = z.object({
 });
 
 export const orderPassengerSchema = z.object({
-  type: z.enum(['adult', 'child', 'infant']),
+  type: z.enum(PASSENGER_TYPES),
   given_name: z.string(),
   family_name: z.string(),
   born_on: z.string(),
@@ -260,7 +261,7 @@ export const orderSchema = z.object({
   price_breakdown: z.array(priceBreakdownItemSchema),
   contact: z.object({ full_name: z.string(), email: z.string(), phone: z.string() }),
   passengers: z.array(orderPassengerSchema),
-  cabin_class: z.enum(['economy', 'business']),
+  cabin_class: z.enum(CABINS),
   fare_family: fareFamilySchema,
   /** The conditions agreed at booking, in the order currency. */
   conditions: fareConditionsSchema,

@@ -6,6 +6,16 @@
  * breaking a page at run time.
  */
 import { z } from 'zod';
+import {
+  anyEndpointRefusals,
+  refusalEnvelopeSchema,
+  refusals,
+  staffEndpointRefusals,
+  userEndpointRefusals,
+  type MergedRefusals,
+  type RefusalMap,
+  type RefusalOf,
+} from './refusals.ts';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,8 +38,11 @@ export interface EndpointDefinition {
   /** Other success statuses answering the same body (e.g. 200 when a create found it already done). */
   alsoStatus?: readonly number[];
   response: z.ZodType;
-  /** Error codes (DESIGN §7 envelope) this endpoint answers with, besides validation and rate limits. */
-  errors?: readonly string[];
+  /**
+   * The refusals this endpoint answers with (./refusals.ts), besides what any endpoint may answer and what its
+   * `access` adds (`endpointRefusals`).
+   */
+  refusals?: RefusalMap;
 }
 
 /**
@@ -67,6 +80,46 @@ export type EndpointInput<E extends EndpointDefinition> = {
 
 /** The answer's body as the schema gives it. */
 export type EndpointOutput<E extends EndpointDefinition> = z.output<E['response']>;
+
+type AccessRefusals<A> = A extends 'user'
+  ? typeof userEndpointRefusals
+  : A extends 'staff'
+    ? typeof staffEndpointRefusals
+    : Record<never, never>;
+type OwnRefusals<E> = E extends { refusals: infer M extends RefusalMap } ? M : Record<never, never>;
+/** Every refusal of an endpoint: its own, its access's and any endpoint's. */
+export type EndpointRefusals<E extends EndpointDefinition> = MergedRefusals<
+  MergedRefusals<typeof anyEndpointRefusals, AccessRefusals<E['access']>>,
+  OwnRefusals<E>
+>;
+/**
+ * One refusal of the endpoint, typed by code (and by `details.reason` where a code has several); of any of
+ * them for a union of endpoints.
+ */
+export type EndpointRefusal<E extends EndpointDefinition> = E extends EndpointDefinition
+  ? RefusalOf<EndpointRefusals<E>>
+  : never;
+
+/** Every refusal of an endpoint (the list `EndpointRefusals` types). */
+export function endpointRefusals(definition: EndpointDefinition): RefusalMap {
+  const access =
+    definition.access === 'user'
+      ? userEndpointRefusals
+      : definition.access === 'staff'
+        ? staffEndpointRefusals
+        : {};
+  return refusals(refusals(anyEndpointRefusals, access), definition.refusals ?? {});
+}
+
+const envelopes = new WeakMap<EndpointDefinition, z.ZodType>();
+/** The schema of the endpoint's refusal envelopes, `{ error: EndpointRefusal<E> }` (made once per endpoint). */
+export function endpointRefusalSchema<E extends EndpointDefinition>(
+  definition: E,
+): z.ZodType<{ error: EndpointRefusal<E> }> {
+  let schema = envelopes.get(definition);
+  if (!schema) envelopes.set(definition, (schema = refusalEnvelopeSchema(endpointRefusals(definition))));
+  return schema as z.ZodType<{ error: EndpointRefusal<E> }>;
+}
 
 /** `/v1/offers/{id}` with `{ id: 'off_1' }` → `/v1/offers/off_1` (each value percent-encoded). */
 export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {

@@ -9,6 +9,19 @@
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
 import { opsEndpoints } from './ops-endpoints.ts';
+import { idempotentRefusals, notFoundRefusals } from './refusals.ts';
+import {
+  airlineChangeRefusals,
+  cancellationRefusals,
+  createOrderRefusals,
+  emailChangeConfirmRefusals,
+  emailChangeRefusals,
+  emailChangeUndoRefusals,
+  offerRefusals,
+  orderAccessRefusals,
+  paymentRefusals,
+  resendTicketsRefusals,
+} from './order-refusals.ts';
 import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
 import {
   authCodeRequestSchema,
@@ -16,6 +29,8 @@ import {
   authSessionResponseSchema,
   authUnlockSchema,
   authVerifyRequestSchema,
+  unlockSignInRefusals,
+  verifySignInCodeRefusals,
 } from './auth.ts';
 import {
   flightCalendarResponseSchema,
@@ -41,6 +56,7 @@ import {
   travellerPatchSchema,
   travellerResponseSchema,
   travellersResponseSchema,
+  createTravellerRefusals,
 } from './travellers.ts';
 import { getMeQuerySchema, userResponseSchema } from './user.ts';
 import {
@@ -88,6 +104,8 @@ import {
   priceAlertResponseSchema,
   priceAlertsResponseSchema,
   priceAlertTokenRequestSchema,
+  confirmPriceAlertRefusals,
+  createPriceAlertRefusals,
 } from './price-alerts.ts';
 import {
   tourQuerySchema,
@@ -97,6 +115,7 @@ import {
   tourSlugParamsSchema,
   toursListResponseSchema,
   toursQuerySchema,
+  tourRequestRefusals,
 } from './tours.ts';
 
 export const endpoints = {
@@ -108,7 +127,6 @@ export const endpoints = {
     query: flightSearchQuerySchema,
     body: flightSearchRequestSchema,
     response: flightSearchResponseSchema,
-    errors: ['unknown_origin', 'unknown_destination', 'same_origin_destination', 'date_out_of_range'],
   }),
   flightCalendar: endpoint({
     method: 'GET',
@@ -118,13 +136,6 @@ export const endpoints = {
     access: 'public',
     query: flightCalendarQuerySchema,
     response: flightCalendarResponseSchema,
-    errors: [
-      'unknown_origin',
-      'unknown_destination',
-      'same_origin_destination',
-      'too_many_passengers',
-      'too_many_infants',
-    ],
   }),
   popularDestinations: endpoint({
     method: 'GET',
@@ -134,7 +145,6 @@ export const endpoints = {
     access: 'public',
     query: flightPopularQuerySchema,
     response: popularDestinationsResponseSchema,
-    errors: ['unknown_origin'],
   }),
   getOffer: endpoint({
     method: 'GET',
@@ -144,7 +154,7 @@ export const endpoints = {
     params: offerIdParamsSchema,
     query: offerQuerySchema,
     response: pricedOfferResponseSchema,
-    errors: ['offer_not_found', 'offer_expired', 'offer_unavailable'],
+    refusals: offerRefusals,
   }),
   repriceOffer: endpoint({
     method: 'POST',
@@ -153,7 +163,7 @@ export const endpoints = {
     access: 'public',
     body: repriceRequestSchema,
     response: pricedOfferResponseSchema,
-    errors: ['offer_unavailable'],
+    refusals: offerRefusals,
   }),
   searchPlaces: endpoint({
     method: 'GET',
@@ -180,7 +190,7 @@ export const endpoints = {
     access: 'public',
     body: authVerifyRequestSchema,
     response: authSessionResponseSchema,
-    errors: ['invalid_code'],
+    refusals: verifySignInCodeRefusals,
   }),
   unlockSignIn: endpoint({
     method: 'POST',
@@ -190,7 +200,7 @@ export const endpoints = {
     body: authUnlockSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['invalid_code'],
+    refusals: unlockSignInRefusals,
   }),
   logout: endpoint({
     method: 'POST',
@@ -208,7 +218,6 @@ export const endpoints = {
     access: 'user',
     query: getMeQuerySchema,
     response: userResponseSchema,
-    errors: ['unauthorized'],
   }),
   updateMe: endpoint({
     method: 'PATCH',
@@ -217,7 +226,6 @@ export const endpoints = {
     access: 'user',
     body: profileUpdateSchema,
     response: userResponseSchema,
-    errors: ['unauthorized'],
   }),
   listTravellers: endpoint({
     method: 'GET',
@@ -225,7 +233,6 @@ export const endpoints = {
     summary: "The signed-in user's saved travellers (for faster booking).",
     access: 'user',
     response: travellersResponseSchema,
-    errors: ['unauthorized'],
   }),
   createTraveller: endpoint({
     method: 'POST',
@@ -235,7 +242,7 @@ export const endpoints = {
     body: travellerInputSchema,
     status: 201,
     response: travellerResponseSchema,
-    errors: ['unauthorized', 'unprocessable'],
+    refusals: createTravellerRefusals,
   }),
   updateTraveller: endpoint({
     method: 'PATCH',
@@ -245,7 +252,7 @@ export const endpoints = {
     params: travellerIdParamsSchema,
     body: travellerPatchSchema,
     response: travellerResponseSchema,
-    errors: ['unauthorized', 'not_found'],
+    refusals: notFoundRefusals,
   }),
   deleteTraveller: endpoint({
     method: 'DELETE',
@@ -255,7 +262,7 @@ export const endpoints = {
     params: travellerIdParamsSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['unauthorized', 'not_found'],
+    refusals: notFoundRefusals,
   }),
 
   listTours: endpoint({
@@ -274,7 +281,7 @@ export const endpoints = {
     params: tourSlugParamsSchema,
     query: tourQuerySchema,
     response: tourResponseSchema,
-    errors: ['not_found'],
+    refusals: notFoundRefusals,
   }),
   requestTour: endpoint({
     method: 'POST',
@@ -285,7 +292,7 @@ export const endpoints = {
     body: tourRequestSchema,
     status: 201,
     response: tourRequestResponseSchema,
-    errors: ['not_found', 'unprocessable', 'idempotency_in_progress'],
+    refusals: tourRequestRefusals,
   }),
 
   applyAsAgency: endpoint({
@@ -296,7 +303,7 @@ export const endpoints = {
     body: agencyApplicationSchema,
     status: 201,
     response: agencyApplicationResponseSchema,
-    errors: ['unprocessable', 'idempotency_in_progress'],
+    refusals: idempotentRefusals,
   }),
 
   createPriceAlert: endpoint({
@@ -307,7 +314,7 @@ export const endpoints = {
     body: priceAlertCreateRequestSchema,
     status: 202,
     response: priceAlertCreateResponseSchema,
-    errors: ['unprocessable', 'unknown_origin', 'unknown_destination', 'date_out_of_range'],
+    refusals: createPriceAlertRefusals,
   }),
   confirmPriceAlert: endpoint({
     method: 'POST',
@@ -316,7 +323,7 @@ export const endpoints = {
     access: 'public',
     body: priceAlertTokenRequestSchema,
     response: priceAlertResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: confirmPriceAlertRefusals,
   }),
   unsubscribePriceAlert: endpoint({
     method: 'POST',
@@ -325,7 +332,7 @@ export const endpoints = {
     access: 'public',
     body: priceAlertTokenRequestSchema,
     response: priceAlertResponseSchema,
-    errors: ['not_found'],
+    refusals: notFoundRefusals,
   }),
   listPriceAlerts: endpoint({
     method: 'GET',
@@ -334,7 +341,6 @@ export const endpoints = {
     access: 'user',
     query: priceAlertListQuerySchema,
     response: priceAlertsResponseSchema,
-    errors: ['unauthorized'],
   }),
   deletePriceAlert: endpoint({
     method: 'DELETE',
@@ -344,7 +350,7 @@ export const endpoints = {
     params: priceAlertIdParamsSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['unauthorized', 'not_found'],
+    refusals: notFoundRefusals,
   }),
 
   listOrders: endpoint({
@@ -354,7 +360,6 @@ export const endpoints = {
     access: 'user',
     query: ordersListQuerySchema,
     response: ordersListResponseSchema,
-    errors: ['unauthorized'],
   }),
   lookupOrder: endpoint({
     method: 'POST',
@@ -374,15 +379,7 @@ export const endpoints = {
     body: createOrderRequestSchema,
     status: 201,
     response: orderResponseSchema,
-    errors: [
-      'validation_failed',
-      'offer_expired',
-      'offer_unavailable',
-      'unprocessable',
-      'hold_limit_reached',
-      'idempotency_in_progress',
-      'unavailable',
-    ],
+    refusals: createOrderRefusals,
   }),
   getOrder: endpoint({
     method: 'GET',
@@ -392,7 +389,7 @@ export const endpoints = {
     params: orderIdParamsSchema,
     query: orderAccessQuerySchema,
     response: orderResponseSchema,
-    errors: ['not_found'],
+    refusals: orderAccessRefusals,
   }),
   acceptAirlineChange: endpoint({
     method: 'POST',
@@ -403,7 +400,7 @@ export const endpoints = {
     params: airlineChangeParamsSchema,
     query: orderAccessQuerySchema,
     response: orderResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable'],
+    refusals: airlineChangeRefusals,
   }),
   orderPaymentOptions: endpoint({
     method: 'GET',
@@ -413,7 +410,7 @@ export const endpoints = {
     params: orderIdParamsSchema,
     query: orderAccessQuerySchema,
     response: paymentOptionsResponseSchema,
-    errors: ['not_found'],
+    refusals: paymentRefusals,
   }),
   startOrderPayment: endpoint({
     method: 'POST',
@@ -425,7 +422,7 @@ export const endpoints = {
     body: paymentStartRequestSchema,
     status: 201,
     response: paymentStartResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: paymentRefusals,
   }),
   changeOrderPhone: endpoint({
     method: 'POST',
@@ -436,7 +433,7 @@ export const endpoints = {
     query: orderAccessQuerySchema,
     body: changePhoneRequestSchema,
     response: orderResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: orderAccessRefusals,
   }),
   requestOrderEmailChange: endpoint({
     method: 'POST',
@@ -448,7 +445,7 @@ export const endpoints = {
     body: emailChangeRequestSchema,
     status: 201,
     response: emailChangeResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: emailChangeRefusals,
   }),
   confirmOrderEmailChange: endpoint({
     method: 'POST',
@@ -459,7 +456,7 @@ export const endpoints = {
     query: orderAccessQuerySchema,
     body: emailChangeConfirmRequestSchema,
     response: orderResponseSchema,
-    errors: ['not_found', 'invalid_code', 'unprocessable'],
+    refusals: emailChangeConfirmRefusals,
   }),
   undoOrderEmailChange: endpoint({
     method: 'POST',
@@ -471,7 +468,7 @@ export const endpoints = {
     body: emailChangeUndoRequestSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['invalid_code'],
+    refusals: emailChangeUndoRefusals,
   }),
   resendOrderTickets: endpoint({
     method: 'POST',
@@ -484,7 +481,7 @@ export const endpoints = {
     body: resendTicketsRequestSchema,
     status: 202,
     response: resendTicketsResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: resendTicketsRefusals,
   }),
 
   quoteOrderCancellation: endpoint({
@@ -496,7 +493,7 @@ export const endpoints = {
     body: orderCancellationRequestSchema,
     status: 201,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable'],
+    refusals: cancellationRefusals,
   }),
   confirmOrderCancellation: endpoint({
     method: 'POST',
@@ -507,7 +504,7 @@ export const endpoints = {
     params: orderCancellationIdParamsSchema,
     query: orderAccessQuerySchema,
     response: orderCancellationResponseSchema,
-    errors: ['not_found', 'unprocessable', 'unavailable'],
+    refusals: cancellationRefusals,
   }),
 
   listPaymentProviders: endpoint({
@@ -525,7 +522,7 @@ export const endpoints = {
     access: 'public',
     query: devMailboxQuerySchema,
     response: devMailboxResponseSchema,
-    errors: ['not_found'],
+    refusals: notFoundRefusals,
   }),
 
   devEmailPreviews: endpoint({
@@ -534,7 +531,7 @@ export const endpoints = {
     summary: 'Development only: the samples of every email (404 wherever the mailbox is off).',
     access: 'public',
     response: devEmailPreviewsResponseSchema,
-    errors: ['not_found'],
+    refusals: notFoundRefusals,
   }),
 
   devEmailPreview: endpoint({
@@ -545,7 +542,7 @@ export const endpoints = {
     params: devEmailPreviewParamsSchema,
     query: devEmailPreviewQuerySchema,
     response: devEmailPreviewResponseSchema,
-    errors: ['not_found'],
+    refusals: notFoundRefusals,
   }),
 
   // The agency's console (/v1/ops, staff only), defined in ./ops-endpoints.ts.

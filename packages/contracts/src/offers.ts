@@ -8,6 +8,7 @@
  *    `expires_at` / `created_at` are UTC instants; durations are ISO 8601 ("PT5H40M").
  */
 import { z } from 'zod';
+import { CABINS, PASSENGER_TYPES } from '@parvoz/core/vocabulary';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import {
   fareConditionsSchema,
@@ -18,7 +19,7 @@ import {
 import { fareFamilySchema } from './search.ts';
 
 const currencySchema = z.enum(CURRENCIES);
-const passengerTypeSchema = z.enum(['adult', 'child', 'infant']);
+const passengerTypeSchema = z.enum(PASSENGER_TYPES);
 const carrierSchema = z.object({ iata_code: z.string(), name: z.string() });
 
 /** Bags included per seated passenger (infants: none). */
@@ -63,7 +64,7 @@ export const offerSchema = z.object({
   expires_at: z.string(),
   slices: z.array(orderSliceSchema).min(1),
   passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
-  cabin_class: z.enum(['economy', 'business']),
+  cabin_class: z.enum(CABINS),
   fare_family: fareFamilySchema,
   baggage: baggageAllowanceSchema,
   /** Present only when fewer than 10 seats are left on some flight. */
@@ -161,7 +162,7 @@ export const flightSearchResponseSchema = z.object({
     created_at: z.string(),
     expires_at: z.string(),
     currency: currencySchema,
-    cabin_class: z.enum(['economy', 'business']),
+    cabin_class: z.enum(CABINS),
     passengers: z.array(z.object({ id: z.string(), type: passengerTypeSchema })).min(1),
     /** The cabin's fare families, cheapest first, with what each includes. */
     fare_families: z.array(z.object({ fare_family: fareFamilySchema, baggage: baggageAllowanceSchema })),

@@ -3,8 +3,8 @@
  * so the published reference can never differ from what the routes validate and answer.
  */
 import { z } from 'zod';
-import type { EndpointDefinition } from './endpoint.ts';
-import { errorEnvelopeSchema } from './errors.ts';
+import { endpointRefusalSchema, endpointRefusals, type EndpointDefinition } from './endpoint.ts';
+import { refusalSummary } from './refusals.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -78,8 +78,8 @@ export function openApiDocument(
           ]),
         ),
         default: {
-          description: `An error envelope (DESIGN §7)${e.errors?.length ? `; codes include ${e.errors.join(', ')}` : ''}.`,
-          content: { 'application/json': { schema: jsonSchema(errorEnvelopeSchema, 'output') } },
+          description: `An error envelope (DESIGN §7); its refusals: ${refusalSummary(endpointRefusals(e)).join(', ')}.`,
+          content: { 'application/json': { schema: jsonSchema(endpointRefusalSchema(e), 'output') } },
         },
       },
     };

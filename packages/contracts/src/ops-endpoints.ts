@@ -63,6 +63,17 @@ import {
   opsTotpEnrolSchema,
   opsTotpSetupResponseSchema,
 } from './ops-second-factor.ts';
+import {
+  opsCancellationRefusals,
+  opsChangeRefusals,
+  opsCreateTourRefusals,
+  opsResendConfirmationRefusals,
+  opsRetryEmailRefusals,
+  opsRetryRefundRefusals,
+  opsTourImageRefusals,
+  opsUpdateTourRefusals,
+  secondFactorRefusals,
+} from './ops-refusals.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -71,7 +82,6 @@ export const opsEndpoints = {
     summary: 'The signed-in staff member: email and role (operator or admin).',
     access: 'staff',
     response: opsMeResponseSchema,
-    errors: ['not_found'],
   }),
 
   // ---- Orders (issue 13 §6) ---------------------------------------------------------------------------
@@ -82,7 +92,6 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsOrderSearchSchema,
     response: opsOrderSearchResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsGetOrder: endpoint({
     method: 'GET',
@@ -91,7 +100,6 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsOrderParamsSchema,
     response: opsOrderDetailResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsAddOrderNote: endpoint({
     method: 'POST',
@@ -102,7 +110,7 @@ export const opsEndpoints = {
     body: opsNoteSchema,
     status: 201,
     response: opsNoteResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
   opsQuoteCancellation: endpoint({
     method: 'POST',
@@ -112,13 +120,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     status: 201,
     response: orderCancellationResponseSchema,
-    errors: [
-      'not_found',
-      'second_factor_required',
-      'unprocessable',
-      'unavailable',
-      'idempotency_in_progress',
-    ],
+    refusals: opsCancellationRefusals,
   }),
   opsCancelOrder: endpoint({
     method: 'POST',
@@ -128,13 +130,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCancelSchema,
     response: orderCancellationResponseSchema,
-    errors: [
-      'not_found',
-      'second_factor_required',
-      'unprocessable',
-      'unavailable',
-      'idempotency_in_progress',
-    ],
+    refusals: opsCancellationRefusals,
   }),
   opsCancelOrderWithOverride: endpoint({
     method: 'POST',
@@ -145,13 +141,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCancelOverrideSchema,
     response: orderCancellationResponseSchema,
-    errors: [
-      'not_found',
-      'second_factor_required',
-      'unprocessable',
-      'unavailable',
-      'idempotency_in_progress',
-    ],
+    refusals: opsCancellationRefusals,
   }),
   opsRetryRefund: endpoint({
     method: 'POST',
@@ -161,7 +151,7 @@ export const opsEndpoints = {
     params: opsRefundParamsSchema,
     body: opsRefundRetrySchema,
     response: opsRefundRetryResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
+    refusals: opsRetryRefundRefusals,
   }),
   opsResendConfirmation: endpoint({
     method: 'POST',
@@ -171,7 +161,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsResendSchema,
     response: opsResendResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
+    refusals: opsResendConfirmationRefusals,
   }),
   opsCorrectContact: endpoint({
     method: 'POST',
@@ -182,7 +172,7 @@ export const opsEndpoints = {
     params: opsOrderParamsSchema,
     body: opsCorrectContactSchema,
     response: orderResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
 
   // ---- Staff (admins only, issue 13 §5) -----------------------------------------------------------------
@@ -192,7 +182,6 @@ export const opsEndpoints = {
     summary: 'Admins only: the operators and admins.',
     access: 'staff',
     response: opsStaffResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsInviteOperator: endpoint({
     method: 'POST',
@@ -204,7 +193,7 @@ export const opsEndpoints = {
     status: 201,
     alsoStatus: [200],
     response: opsInviteResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
   opsRevokeOperator: endpoint({
     method: 'DELETE',
@@ -214,7 +203,6 @@ export const opsEndpoints = {
     params: opsStaffParamsSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsAuditLog: endpoint({
     method: 'GET',
@@ -222,7 +210,6 @@ export const opsEndpoints = {
     summary: 'Admins only: the latest 200 entries of the append-only audit log, newest first.',
     access: 'staff',
     response: opsAuditResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
 
   // ---- Overview (issue 13 §8) -----------------------------------------------------------------------------
@@ -233,7 +220,6 @@ export const opsEndpoints = {
       'The last 30 UTC days: searches, orders, paid orders and revenue per currency per day, conversion, top routes.',
     access: 'staff',
     response: opsOverviewResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsOutbox: endpoint({
     method: 'GET',
@@ -241,7 +227,6 @@ export const opsEndpoints = {
     summary: "The email queue's backlog and the emails that could not be sent (recipients redacted).",
     access: 'staff',
     response: opsOutboxResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsRetryEmail: endpoint({
     method: 'POST',
@@ -250,7 +235,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsOutboxParamsSchema,
     response: opsEmailRetryResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable', 'idempotency_in_progress'],
+    refusals: opsRetryEmailRefusals,
   }),
 
   // ---- Tours and inboxes (issue 13 §7) ------------------------------------------------------------------
@@ -260,7 +245,6 @@ export const opsEndpoints = {
     summary: 'Every tour, published or not.',
     access: 'staff',
     response: opsToursResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsCreateTour: endpoint({
     method: 'POST',
@@ -270,7 +254,7 @@ export const opsEndpoints = {
     body: opsTourInputSchema,
     status: 201,
     response: opsTourResponseSchema,
-    errors: ['unprocessable', 'idempotency_in_progress'],
+    refusals: opsCreateTourRefusals,
   }),
   opsGetTour: endpoint({
     method: 'GET',
@@ -279,7 +263,6 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourDetailResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateTour: endpoint({
     method: 'PUT',
@@ -289,7 +272,7 @@ export const opsEndpoints = {
     params: opsTourParamsSchema,
     body: opsTourInputSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+    refusals: opsUpdateTourRefusals,
   }),
   opsPublishTour: endpoint({
     method: 'POST',
@@ -298,7 +281,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
   opsUnpublishTour: endpoint({
     method: 'POST',
@@ -307,7 +290,7 @@ export const opsEndpoints = {
     access: 'staff',
     params: opsTourParamsSchema,
     response: opsTourResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
   opsUploadTourImage: endpoint({
     method: 'POST',
@@ -317,13 +300,7 @@ export const opsEndpoints = {
     params: opsTourParamsSchema,
     body: opsTourImageSchema,
     response: opsTourResponseSchema,
-    errors: [
-      'not_found',
-      'second_factor_required',
-      'unprocessable',
-      'payload_too_large',
-      'idempotency_in_progress',
-    ],
+    refusals: opsTourImageRefusals,
   }),
   opsListTourRequests: endpoint({
     method: 'GET',
@@ -332,7 +309,6 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsTourRequestListSchema,
     response: opsTourRequestsResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateTourRequest: endpoint({
     method: 'POST',
@@ -342,7 +318,7 @@ export const opsEndpoints = {
     params: opsInboxParamsSchema,
     body: opsTourRequestUpdateSchema,
     response: opsTourRequestUpdateResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
   opsListAgencyApplications: endpoint({
     method: 'GET',
@@ -351,7 +327,6 @@ export const opsEndpoints = {
     access: 'staff',
     query: opsAgencyApplicationListSchema,
     response: opsAgencyApplicationsResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsUpdateAgencyApplication: endpoint({
     method: 'POST',
@@ -361,7 +336,7 @@ export const opsEndpoints = {
     params: opsInboxParamsSchema,
     body: opsAgencyApplicationUpdateSchema,
     response: opsAgencyApplicationUpdateResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'idempotency_in_progress'],
+    refusals: opsChangeRefusals,
   }),
 
   // ---- Second factor (docs/decisions/0023-console-second-factor.md): open to a session that has not passed it --------------------------
@@ -372,7 +347,6 @@ export const opsEndpoints = {
       "The session's second-factor status, whether this site's origin allows passkeys, the factors enrolled.",
     access: 'staff',
     response: opsSecondFactorStateResponseSchema,
-    errors: ['not_found'],
   }),
   opsPasskeyRegistrationOptions: endpoint({
     method: 'POST',
@@ -380,7 +354,7 @@ export const opsEndpoints = {
     summary: 'WebAuthn registration options (a challenge kept 5 minutes for this session).',
     access: 'staff',
     response: opsPasskeyOptionsResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+    refusals: secondFactorRefusals,
   }),
   opsRegisterPasskey: endpoint({
     method: 'POST',
@@ -390,7 +364,7 @@ export const opsEndpoints = {
     body: opsPasskeyRegisterSchema,
     status: 201,
     response: opsEnrolResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable', 'invalid_code'],
+    refusals: secondFactorRefusals,
   }),
   opsTotpSetup: endpoint({
     method: 'POST',
@@ -398,7 +372,6 @@ export const opsEndpoints = {
     summary: 'A new authenticator-app secret (QR code and text), kept 5 minutes for this session.',
     access: 'staff',
     response: opsTotpSetupResponseSchema,
-    errors: ['not_found', 'second_factor_required'],
   }),
   opsEnrolTotp: endpoint({
     method: 'POST',
@@ -409,7 +382,7 @@ export const opsEndpoints = {
     body: opsTotpEnrolSchema,
     status: 201,
     response: opsEnrolResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable', 'invalid_code'],
+    refusals: secondFactorRefusals,
   }),
   opsPasskeyAuthenticationOptions: endpoint({
     method: 'POST',
@@ -417,7 +390,7 @@ export const opsEndpoints = {
     summary: 'WebAuthn authentication options for this session (5 minutes, used once).',
     access: 'staff',
     response: opsPasskeyOptionsResponseSchema,
-    errors: ['not_found', 'unprocessable'],
+    refusals: secondFactorRefusals,
   }),
   opsVerifySecondFactor: endpoint({
     method: 'POST',
@@ -427,7 +400,7 @@ export const opsEndpoints = {
     access: 'staff',
     body: opsSecondFactorVerifySchema,
     response: opsSecondFactorVerifyResponseSchema,
-    errors: ['not_found', 'unprocessable', 'invalid_code'],
+    refusals: secondFactorRefusals,
   }),
   opsRemoveSecondFactor: endpoint({
     method: 'DELETE',
@@ -437,7 +410,7 @@ export const opsEndpoints = {
     params: opsSecondFactorParamsSchema,
     status: 204,
     response: noContentSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+    refusals: secondFactorRefusals,
   }),
   opsRegenerateRecoveryCodes: endpoint({
     method: 'POST',
@@ -446,7 +419,7 @@ export const opsEndpoints = {
     access: 'staff',
     status: 201,
     response: opsRecoveryCodesResponseSchema,
-    errors: ['not_found', 'second_factor_required', 'unprocessable'],
+    refusals: secondFactorRefusals,
   }),
 } as const;
 

@@ -7,10 +7,12 @@
  *   DELETE /v1/price_alerts/:id          deletes one of them
  */
 import { z } from 'zod';
+import { CABINS } from '@parvoz/core/vocabulary';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { emailSchema } from './auth.ts';
 import { iataCodeSchema, isoDateSchema, passengersSchema } from './search.ts';
+import { noDetails, reason } from './refusals.ts';
 
 /** The secret of a confirm or unsubscribe link: 32 random bytes, base64url. */
 export const priceAlertTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a link token');
@@ -26,7 +28,7 @@ export const priceAlertCreateRequestSchema = z
     departure_date: isoDateSchema,
     return_date: isoDateSchema.nullable().default(null),
     passengers: passengersSchema,
-    cabin_class: z.enum(['economy', 'business']).default('economy'),
+    cabin_class: z.enum(CABINS).default('economy'),
   })
   .refine((r) => r.origin !== r.destination, {
     message: 'origin and destination differ',
@@ -62,9 +64,17 @@ export const priceAlertListQuerySchema = z.object({ lang: z.enum(LOCALES).option
 export const PRICE_ALERT_STATUSES = ['pending', 'active', 'unsubscribed', 'expired'] as const;
 export type PriceAlertStatus = (typeof PRICE_ALERT_STATUSES)[number];
 
-/** Why a subscription was refused (details.reason of an `unprocessable` error). */
-export const PRICE_ALERT_REFUSALS = ['alert_limit', 'no_offers'] as const;
-export type PriceAlertRefusal = (typeof PRICE_ALERT_REFUSALS)[number];
+/** Too many searches watched for one email address (at most `max`). */
+const alertLimit = reason('alert_limit', { max: z.number() });
+
+/** POST /v1/price_alerts: the mailbox watches as many searches as allowed, or nothing is on sale. */
+export const createPriceAlertRefusals = { unprocessable: [alertLimit, reason('no_offers')] } as const;
+
+/** POST /v1/price_alerts/confirm: the link is not valid, or the mailbox watches enough searches already. */
+export const confirmPriceAlertRefusals = {
+  not_found: [noDetails],
+  unprocessable: [alertLimit],
+} as const;
 
 /** An alert as the API shows it; amounts are strings in major units, like offers' `total_amount`. */
 export const priceAlertSchema = z.object({
@@ -78,7 +88,7 @@ export const priceAlertSchema = z.object({
   departure_date: z.string(),
   return_date: z.string().nullable(),
   passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
-  cabin_class: z.enum(['economy', 'business']),
+  cabin_class: z.enum(CABINS),
   lang: z.enum(LOCALES),
   currency: z.enum(CURRENCIES),
   /** The lowest price the traveller last saw (when subscribing, then in the latest alert email). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CABINS, FARE_FAMILIES } from '@parvoz/core/vocabulary';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 
@@ -8,7 +9,7 @@ import { MAX_SEATED_PASSENGERS, SEARCH_HORIZON_DAYS } from './search-limits.ts';
 export { MAX_SEATED_PASSENGERS };
 
 /** Fare families: economy sells "light" and "standard", business "business" and "business_flex". */
-export const FARE_FAMILIES = ['light', 'standard', 'business', 'business_flex'] as const;
+export { FARE_FAMILIES };
 export const fareFamilySchema = z.enum(FARE_FAMILIES);
 
 export const iataCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'a 3-letter IATA code in upper case');
@@ -49,7 +50,7 @@ export const flightSearchRequestSchema = z
   .object({
     slices: z.array(searchSliceSchema).min(1).max(2),
     passengers: passengersSchema,
-    cabin_class: z.enum(['economy', 'business']).default('economy'),
+    cabin_class: z.enum(CABINS).default('economy'),
     max_connections: z.number().int().min(0).max(2).default(2),
     currency: z.enum(CURRENCIES).default('USD'),
     sort: z.enum(['best', 'cheapest', 'fastest']).default('best'),
@@ -98,7 +99,7 @@ export const flightKeySchema = z
 /** POST /v1/offers/reprice: a fresh offer for flights chosen earlier (a shared ticket link). */
 export const repriceRequestSchema = z.object({
   slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(2),
-  cabin_class: z.enum(['economy', 'business']).default('economy'),
+  cabin_class: z.enum(CABINS).default('economy'),
   passengers: passengersSchema,
   fare_family: fareFamilySchema.default('light'),
   currency: z.enum(CURRENCIES).default('USD'),
@@ -114,7 +115,7 @@ export const flightCalendarQuerySchema = z.object({
   destination: iataCodeSchema,
   from: isoDateSchema,
   days: z.coerce.number().int().min(1).max(62).default(30),
-  cabin_class: z.enum(['economy', 'business']).default('economy'),
+  cabin_class: z.enum(CABINS).default('economy'),
   max_connections: z.coerce.number().int().min(0).max(2).default(2),
   currency: z.enum(CURRENCIES).default('USD'),
   /** Whose total: one adult unless asked (the results page's ±3-day strip asks for its search's travellers). */

@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { emailSchema } from './auth.ts';
 import { MAX_TOUR_TRAVELLERS } from './tour-limits.ts';
+import { idempotentRefusals, noDetails, reason, refusals } from './refusals.ts';
 
 /** What a tour's price can include; each code has a label `tours.includes.<code>` in the message files. */
 export const TOUR_INCLUDES = [
@@ -169,3 +170,9 @@ export const tourSlugParamsSchema = z.object({ slug: tourSlugSchema });
 
 /** POST /v1/tours/{slug}/requests answers 201 with the stored request's reference. */
 export const tourRequestResponseSchema = z.object({ data: z.object({ id: z.string() }) });
+
+/** A request for a tour no longer on sale, or for more travellers than it has places left. */
+export const tourRequestRefusals = refusals(idempotentRefusals, {
+  not_found: [noDetails],
+  unprocessable: [reason('not_enough_seats', { seats_left: z.number() })],
+});

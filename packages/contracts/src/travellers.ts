@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './refusals.ts';
 
 const isoDate = z.iso.date();
 
@@ -55,3 +56,6 @@ export type TravellerInput = z.infer<typeof travellerInputSchema>;
 export const travellerPatchSchema = travellerInputSchema;
 
 export const travellerIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Saving one more traveller than an account may keep. */
+export const createTravellerRefusals = { unprocessable: [reason('too_many_travellers')] } as const;

@@ -1,7 +1,7 @@
 /** Passenger rules of DESIGN §3: adults 12+, children 2–11, infants under 2 on an adult's lap. */
 
-export type PassengerType = 'adult' | 'child' | 'infant';
-export const PASSENGER_TYPES: readonly PassengerType[] = ['adult', 'child', 'infant'];
+import { PASSENGER_TYPES, type PassengerType } from './vocabulary.ts';
+export { PASSENGER_TYPES, type PassengerType } from './vocabulary.ts';
 
 /** Passenger counts of a search or an offer. */
 export interface PassengerCounts {

@@ -18,12 +18,12 @@
 import { convertMoney, money, type CurrencyCode, type ExchangeRates, type Money } from './money.ts';
 import type { PassengerCounts, PassengerType } from './passengers.ts';
 import type { Cabin } from './schedule.ts';
+import type { FareFamily } from './vocabulary.ts';
 import { fmix32, hash32, unit } from './schedule-random.ts';
 
 /** The engine's price tiers: every cabin has a base and a flexible family priced the same way. */
 export type FareTier = 'light' | 'standard';
-export type FareFamily = FareTier | 'business' | 'business_flex';
-export const FARE_FAMILIES: readonly FareFamily[] = ['light', 'standard', 'business', 'business_flex'];
+export { FARE_FAMILIES, type FareFamily } from './vocabulary.ts';
 
 const CABIN_FAMILIES: Record<Cabin, readonly [FareFamily, FareFamily]> = {
   economy: ['light', 'standard'],

@@ -33,8 +33,8 @@ import {
 /** Flights can be searched and booked from today for this many days (today included). */
 export const HORIZON_DAYS = 330;
 
-export type Cabin = 'economy' | 'business';
-export const CABINS: readonly Cabin[] = ['economy', 'business'];
+import type { Cabin } from './vocabulary.ts';
+export { CABINS, type Cabin } from './vocabulary.ts';
 
 /** One flight on one date. */
 export interface FlightInstance {

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { endpoint, noContentSchema } from '@parvoz/contracts/endpoint';
-import { createApiClient } from './api.server.ts';
-import { callEndpoint, ContractMismatchError } from './endpoint-client.server.ts';
+import { reason } from '@parvoz/contracts/refusals';
+import { ApiError, createApiClient } from './api.server.ts';
+import { ApiRefusal, callEndpoint, ContractMismatchError, refusalOf } from './endpoint-client.server.ts';
 
 // A real HTTP server on loopback: it records each request and answers with what the test set for it.
 type Seen = { method: string; url: string; body: string };
@@ -115,4 +116,35 @@ test('a query whose fields are all optional may be left out; a path parameter ma
   // Checked by the compiler only (never called): a body with a required field stays required.
   // @ts-expect-error `body` is required by the contract
   void (() => callEndpoint(client, rename, { params: { id: 'x' }, query: { lang: 'en' } }));
+});
+
+test('a refusal the contract lists rejects typed (ApiRefusal); another stays a plain ApiError', async () => {
+  const cancel = endpoint({
+    method: 'POST',
+    path: '/v1/things',
+    summary: 'test',
+    access: 'public',
+    response: z.object({ data: z.object({ id: z.string() }) }),
+    refusals: { unprocessable: [reason('departed'), reason('too_late', { minutes: z.number() })] },
+  });
+  answer = {
+    status: 422,
+    body: { error: { code: 'unprocessable', message: 'x', details: { reason: 'too_late', minutes: 5 } } },
+  };
+  const error = await callEndpoint(api(), cancel, {}).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiRefusal);
+  expect((error as ApiError).status).toBe(422);
+  const refusal = refusalOf(error, cancel);
+  // Typed by the contract: the reason narrows the details.
+  if (refusal?.code !== 'unprocessable' || refusal.details.reason !== 'too_late') throw new Error('untyped');
+  expect(refusal.details.minutes).toBe(5);
+
+  answer = {
+    status: 422,
+    body: { error: { code: 'unprocessable', message: 'x', details: { reason: 'other' } } },
+  };
+  const unlisted = await callEndpoint(api(), cancel, {}).catch((e: unknown) => e);
+  expect(unlisted).toBeInstanceOf(ApiError);
+  expect(unlisted).not.toBeInstanceOf(ApiRefusal);
+  expect(refusalOf(unlisted, cancel)).toBeNull();
 });

@@ -1,6 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@parvoz/contracts/errors';
+import { fieldIssueSchema } from '@parvoz/contracts/refusals';
 import { ApiError } from './api.server.ts';
 import { schemaFields } from './form-fields.ts';
 
@@ -65,7 +67,11 @@ export function pointerToFieldName(pointer: string): string {
   return name;
 }
 
-type DetailItem = { path?: unknown; message?: unknown; values?: unknown };
+/**
+ * A refusal's per-field details (packages/contracts/src/refusals.ts); values that are not ICU values are left
+ * out (detailValues) rather than losing the field's error.
+ */
+const fieldIssuesSchema = z.array(fieldIssueSchema.extend({ values: z.unknown().optional() }));
 
 /**
  * The API's field errors of a refused body (400 `validation_failed` or a 422 with per-field details, DESIGN
@@ -82,13 +88,13 @@ export function apiFieldErrors(
     message,
 ): Record<string, string[]> | null {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) return null;
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (!Array.isArray(details)) return null;
+  const envelope = errorEnvelopeSchema.safeParse(error.body);
+  const details = fieldIssuesSchema.safeParse(envelope.data?.error.details);
+  if (!details.success) return null;
   const errors: Record<string, string[]> = {};
-  for (const item of details as DetailItem[]) {
-    if (typeof item?.path !== 'string') continue;
+  for (const item of details.data) {
     const name = rename(pointerToFieldName(item.path));
-    const message = typeof item.message === 'string' && item.message ? item.message : 'invalid';
+    const message = item.message || 'invalid';
     (errors[name] ??= []).push(code(message, detailValues(item.values)));
   }
   return Object.keys(errors).length > 0 ? errors : null;

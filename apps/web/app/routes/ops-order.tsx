@@ -20,6 +20,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { useMoney } from '../lib/use-money.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { refusalOf } from '../lib/endpoint-client.server.ts';
 import { parseForm } from '../lib/form.server.ts';
 import { useContractForm } from '../lib/use-contract-form.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
@@ -89,12 +90,31 @@ type ActionResult =
   | { confirm: Confirm }
   | { problem: MessageKey; form?: FieldForm; submission?: SubmissionResult };
 
-const REFUSALS: Record<string, MessageKey> = {
-  not_ticketed: 'ops.order.notTicketed',
-  refund_exceeds_payment: 'ops.order.override.tooMuch',
-  nothing_paid: 'ops.order.cancelRefused',
-  refund_not_failed: 'ops.refund.notFailed',
-};
+/** The order actions' endpoints, whose refusals the page says in words. */
+const ORDER_ACTIONS = [
+  opsEndpoints.opsAddOrderNote,
+  opsEndpoints.opsResendConfirmation,
+  opsEndpoints.opsRetryRefund,
+  opsEndpoints.opsCorrectContact,
+  opsEndpoints.opsCancelOrder,
+  opsEndpoints.opsCancelOrderWithOverride,
+  opsEndpoints.opsQuoteCancellation,
+] as const;
+
+/** What the page says of an order action the API refused (422), by the reason its contract gives. */
+function refusalWords(error: unknown): MessageKey {
+  const refusal = refusalOf(error, ...ORDER_ACTIONS);
+  switch (refusal?.code === 'unprocessable' ? refusal.details.reason : undefined) {
+    case 'not_ticketed':
+      return 'ops.order.notTicketed';
+    case 'refund_exceeds_payment':
+      return 'ops.order.override.tooMuch';
+    case 'refund_not_failed':
+      return 'ops.refund.notFailed';
+    default:
+      return 'ops.order.cancelRefused';
+  }
+}
 
 /** The refund-retry buttons' one field. */
 const refundRetryFormSchema = z.object({ refund_id: z.uuid() });
@@ -253,14 +273,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (name !== 'cancel' && Object.hasOwn(actions, name))
       return await actions[name as keyof typeof actions](form, confirming, key);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422) {
-      const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
-        ?.reason;
-      return data<ActionResult>(
-        { problem: REFUSALS[reason ?? ''] ?? 'ops.order.cancelRefused' },
-        { status: 422 },
-      );
-    }
+    if (error instanceof ApiError && error.status === 422)
+      return data<ActionResult>({ problem: refusalWords(error) }, { status: 422 });
     if (error instanceof ApiError && error.status === 400)
       return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
     if (error instanceof ApiError && error.status === 429)

@@ -10,6 +10,7 @@ import { useRootData, useT, type MessageKey } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { formatInstant } from '../lib/local-time.ts';
 import { ApiError } from '../lib/api.server.ts';
+import { refusalOf } from '../lib/endpoint-client.server.ts';
 import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
 import { Button } from '../components/Button.tsx';
 import { PostButton, PostForm } from '../components/PostButton.tsx';
@@ -49,20 +50,40 @@ export type SecurityResult =
   | { kind: 'removed' }
   | { kind: 'options'; options: Record<string, unknown> };
 
-const PROBLEMS: Record<string, MessageKey> = {
-  invalid_code: 'ops.security.error.invalid',
-  rate_limited: 'ops.security.error.rateLimited',
-  challenge_expired: 'ops.security.error.expired',
-  last_factor: 'ops.security.error.lastFactor',
-  validation_failed: 'ops.security.error.form',
-};
+/** The page's endpoints (the second factor's steps), whose refusals it says in words. */
+const SECURITY_ENDPOINTS = [
+  opsEndpoints.opsVerifySecondFactor,
+  opsEndpoints.opsPasskeyAuthenticationOptions,
+  opsEndpoints.opsPasskeyRegistrationOptions,
+  opsEndpoints.opsRegisterPasskey,
+  opsEndpoints.opsTotpSetup,
+  opsEndpoints.opsEnrolTotp,
+  opsEndpoints.opsRemoveSecondFactor,
+  opsEndpoints.opsRegenerateRecoveryCodes,
+] as const;
+
+/** The words of a refusal, by its reason (packages/contracts/src/ops-refusals.ts), else by its code. */
+function problemWords(error: unknown): MessageKey | null {
+  const refusal = refusalOf(error, ...SECURITY_ENDPOINTS);
+  if (refusal?.code === 'unprocessable') {
+    if (refusal.details.reason === 'challenge_expired') return 'ops.security.error.expired';
+    if (refusal.details.reason === 'last_factor') return 'ops.security.error.lastFactor';
+  }
+  switch (refusal?.code) {
+    case 'invalid_code':
+      return 'ops.security.error.invalid';
+    case 'rate_limited':
+      return 'ops.security.error.rateLimited';
+    case 'validation_failed':
+      return 'ops.security.error.form';
+    default:
+      return null;
+  }
+}
 
 /** A refusal of the API as the page says it (unknown ones are real faults and go on to the error page). */
 function problemOf(error: unknown): SecurityResult | null {
-  if (!(error instanceof ApiError)) return null;
-  const reason = (error.body as { error?: { details?: { reason?: unknown } } } | null)?.error?.details
-    ?.reason;
-  const key = (typeof reason === 'string' ? PROBLEMS[reason] : undefined) ?? PROBLEMS[error.code ?? ''];
+  const key = problemWords(error);
   return key ? { kind: 'problem', problem: key } : null;
 }
 

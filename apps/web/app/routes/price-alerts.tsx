@@ -7,7 +7,7 @@ import type { Route } from './+types/price-alerts';
 import { LocalizedLink } from '../components/LocalizedLink.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ApiError } from '../lib/api.server.ts';
-import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { callEndpoint, refusalOf } from '../lib/endpoint-client.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../lib/form.server.ts';
 import { useRootData, useT } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -64,8 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
   } catch (error) {
     if (error instanceof ApiError) {
-      const reason = (error.body as { error?: { details?: { reason?: string } } } | null)?.error?.details
-        ?.reason;
+      const refusal = refusalOf(error, endpoints.createPriceAlert);
+      const reason = refusal?.code === 'unprocessable' ? refusal.details.reason : undefined;
       if (error.status === 429) return answer(false, 'rate_limited', 429);
       // The API's field errors by path: only the email is the traveller's to correct here.
       const emailErrors = apiFieldErrors(error)?.email;

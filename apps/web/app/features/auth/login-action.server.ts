@@ -1,21 +1,16 @@
 import { data, redirect } from 'react-router';
-import { loginFormSchema, CODE_REFUSALS, type CodeRefusal } from '@parvoz/contracts/auth';
+import { loginFormSchema } from '@parvoz/contracts/auth';
 import { isLocale, switchLocaleInPath, type Locale } from '@parvoz/i18n/locales';
 import { isCurrency } from '@parvoz/i18n/currency';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { ApiError } from '../../lib/api.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
 import { currencyCookie, langCookie, tokenCookie } from '../../lib/cookies.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import type { LoginActionData } from './login-result.ts';
 
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
-
-function errorDetails(error: ApiError): { reason?: string; attempts_left?: number } {
-  const body = error.body as { error?: { details?: { reason?: string; attempts_left?: number } } } | null;
-  return body?.error?.details ?? {};
-}
 
 function retryAfterSeconds(error: ApiError): number {
   const value = Number(error.response.headers.get('retry-after'));
@@ -98,12 +93,16 @@ export async function loginAction(request: Request, state: RequestState) {
     return redirect(destination, { headers });
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
-      const details = errorDetails(error);
-      const reason: CodeRefusal = (CODE_REFUSALS as readonly string[]).includes(details.reason ?? '')
-        ? (details.reason as CodeRefusal)
-        : 'wrong';
+      // The contract's reasons (packages/contracts/src/auth.ts); a refusal it does not list reads as wrong.
+      const refused = refusalOf(error, endpoints.verifySignInCode);
+      const details = refused?.code === 'invalid_code' ? refused.details : undefined;
       return data<LoginActionData>(
-        { step: 'code', email: input.email, error: reason, attemptsLeft: details.attempts_left ?? 0 },
+        {
+          step: 'code',
+          email: input.email,
+          error: details?.reason ?? 'wrong',
+          attemptsLeft: details?.reason === 'wrong' ? details.attempts_left : 0,
+        },
         { status: 422 },
       );
     }

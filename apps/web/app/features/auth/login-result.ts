@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
+import type { CodeRefusal } from '@parvoz/contracts/auth';
 
 /** Why the API refused a step (the form's own field errors travel in `submission`). */
-export type LoginError = 'wrong' | 'expired' | 'too_many_attempts' | 'suspended' | 'rate_limited' | 'generic';
+export type LoginError = CodeRefusal | 'rate_limited' | 'generic';
 
 /** What the sign-in action answers when it does not redirect: the step to show and why, if refused. */
 export type LoginActionData = {

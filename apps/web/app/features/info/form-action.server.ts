@@ -1,6 +1,8 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
+import { endpoints } from '@parvoz/contracts/endpoints';
 import { ApiError, ApiNetworkError } from '../../lib/api.server.ts';
+import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { NO_STORE } from '../../lib/page-cache.server.ts';
 import { webLog } from '../../lib/log.server.ts';
@@ -55,13 +57,14 @@ export async function submitForm<S extends z.ZodType>(options: {
       if (error.status === 404)
         return refuse({ submission: submission.reply(), problem: 'unavailable' }, 404);
       if (error.status === 422) {
-        const envelope = error.body as { error?: { details?: unknown } } | null;
-        const info = envelope?.error?.details as { reason?: string; seats_left?: number } | undefined;
-        if (info?.reason === 'not_enough_seats') {
+        // A tour's request for more travellers than it has places left.
+        const refusal = refusalOf(error, endpoints.requestTour);
+        const seats = refusal?.code === 'unprocessable' ? refusal.details : undefined;
+        if (seats?.reason === 'not_enough_seats') {
           return refuse(
             {
               submission: replyWithFieldErrors(submission, { adults: ['not_enough_seats'] }),
-              seatsLeft: info.seats_left ?? 0,
+              seatsLeft: seats.seats_left,
             },
             422,
           );

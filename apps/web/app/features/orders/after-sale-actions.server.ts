@@ -8,13 +8,13 @@ import { data, redirect } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
 import { notFound } from '../../lib/not-found.server.ts';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import {
-  CANCEL_ERRORS,
+  CANCEL_REFUSALS,
   type CancelError,
   type ChangeError,
   type CancelQuote,
@@ -26,21 +26,6 @@ const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
 const AIRLINE_CHANGE_ID = /^chg_[A-Za-z0-9_-]{20,40}$/;
 const CHANGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The `reason` of an API refusal, if any. */
-function reasonOf(error: ApiError): string | undefined {
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  return details && typeof details === 'object' && !Array.isArray(details)
-    ? String((details as { reason?: unknown }).reason ?? '') || undefined
-    : undefined;
-}
-
-function detailsOf(error: ApiError): Record<string, unknown> {
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  return details && typeof details === 'object' && !Array.isArray(details)
-    ? (details as Record<string, unknown>)
-    : {};
-}
-
 /** The field messages of the manage contract (packages/contracts/src/order-manage.ts). */
 const FIELD_MESSAGES: readonly MessageKey[] = [
   'booking.error.phone',
@@ -48,12 +33,36 @@ const FIELD_MESSAGES: readonly MessageKey[] = [
   'manage.error.code',
 ];
 
-/** The message key of a 400 field error, or null. */
-function fieldMessage(error: ApiError): MessageKey | null {
-  const details = (error.body as { error?: { details?: unknown } } | null)?.error?.details;
-  const first = Array.isArray(details) ? (details[0] as { message?: unknown } | undefined) : undefined;
-  const message = first?.message;
-  return FIELD_MESSAGES.find((key) => key === message) ?? null;
+/** The endpoint of each "manage the booking" form. */
+const MANAGE_ENDPOINTS = {
+  'change-phone': endpoints.changeOrderPhone,
+  'email-change': endpoints.requestOrderEmailChange,
+  'email-confirm': endpoints.confirmOrderEmailChange,
+  resend: endpoints.resendOrderTickets,
+} as const satisfies Record<ManageIntent, unknown>;
+
+/** What the page says of a refused "manage the booking" form. */
+function manageRefusalWords(
+  error: unknown,
+  intent: ManageIntent,
+): { message: MessageKey; values?: Record<string, number> } {
+  const refusal = refusalOf(error, MANAGE_ENDPOINTS[intent]);
+  switch (refusal?.code) {
+    case 'validation_failed': {
+      const message = refusal.details[0]?.message;
+      return { message: FIELD_MESSAGES.find((key) => key === message) ?? 'manage.error.failed' };
+    }
+    case 'invalid_code':
+      return refusal.details.reason === 'wrong_code'
+        ? { message: 'manage.email.wrongCode', values: { attempts: refusal.details.attempts_left } }
+        : { message: 'manage.email.expired' };
+    case 'unprocessable':
+      return {
+        message: refusal.details.reason === 'same_email' ? 'manage.email.same' : 'manage.error.failed',
+      };
+    default:
+      return { message: 'manage.error.failed' };
+  }
 }
 
 function accessQuery(request: Request, orderId: string) {
@@ -104,12 +113,12 @@ export async function cancelAction(
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) throw notFound();
     if (error instanceof ApiError && error.status === 422) {
-      const reason = reasonOf(error);
-      const known = (CANCEL_ERRORS as readonly string[]).includes(reason ?? '')
-        ? (reason as CancelError)
-        : null;
+      const refusal = refusalOf(error, endpoints.quoteOrderCancellation, endpoints.confirmOrderCancellation);
       return data<CancelActionData>(
-        { error: known && known !== 'cancel_failed' ? known : 'not_cancellable' },
+        {
+          error:
+            refusal?.code === 'unprocessable' ? CANCEL_REFUSALS[refusal.details.reason] : 'not_cancellable',
+        },
         { status: 422 },
       );
     }
@@ -215,19 +224,11 @@ export async function manageAction(
         { manage: 'failed', intent, message, ...(values ? { values } : {}), ...(change ? { change } : {}) },
         { status: error.status },
       );
-    if (error.status === 400) return failed(fieldMessage(error) ?? 'manage.error.failed');
     if (error.status === 429) return failed('manage.error.rateLimited');
-    const reason = reasonOf(error);
-    if (reason === 'wrong_code')
-      return failed('manage.email.wrongCode', { attempts: Number(detailsOf(error).attempts_left ?? 0) });
-    if (reason === 'code_expired') {
-      // Nothing left to try with this code: the form to ask for a new one comes back.
-      return data<ManageResult>(
-        { manage: 'failed', intent, message: 'manage.email.expired' },
-        { status: 422 },
-      );
-    }
-    if (reason === 'same_email') return failed('manage.email.same');
-    return failed('manage.error.failed');
+    const { message, values } = manageRefusalWords(error, intent);
+    // Nothing left to try with an expired code: the form to ask for a new one comes back.
+    if (message === 'manage.email.expired')
+      return data<ManageResult>({ manage: 'failed', intent, message }, { status: 422 });
+    return failed(message, values);
   }
 }

@@ -2,7 +2,7 @@
  * What the order page's after-sale forms (issue 13) answer: the cancellation quote to confirm, and the
  * outcome of a "manage the booking" form. Plain data, so the page renders it with or without JavaScript.
  */
-import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
+import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { MessageKey } from '../../lib/i18n.tsx';
 
 /** A quote of "Cancel this booking", with the minutes it stays valid. */
@@ -11,14 +11,25 @@ export type CancelQuote = Pick<
   'id' | 'refund_amount' | 'refund_currency' | 'refund_rule' | 'kept_amount'
 > & { minutes: number };
 
-export const CANCEL_ERRORS = [
-  'not_cancellable',
-  'cancel_failed',
-  'departed',
-  'quote_outdated',
-  'cancellation_expired',
-] as const;
-export type CancelError = (typeof CANCEL_ERRORS)[number];
+/** What the page says of a cancellation refused (by a reason of its contract) or failed (`cancel_failed`). */
+export type CancelError =
+  | Extract<CancellationRefusal, 'not_cancellable' | 'departed' | 'quote_outdated' | 'cancellation_expired'>
+  | 'cancel_failed';
+
+/**
+ * Each reason the cancellation's contract lists (packages/contracts/src/order-refusals.ts), as the page says
+ * it: a reason added there fails to compile here until it is given words.
+ */
+export const CANCEL_REFUSALS: Record<CancellationRefusal, CancelError> = {
+  not_cancellable: 'not_cancellable',
+  departed: 'departed',
+  quote_outdated: 'quote_outdated',
+  cancellation_expired: 'cancellation_expired',
+  already_cancelled: 'not_cancellable',
+  // The console's override only; a traveller's cancellation never meets them.
+  refund_exceeds_payment: 'not_cancellable',
+  nothing_paid: 'not_cancellable',
+};
 
 export const CANCEL_ERROR_MESSAGES: Record<CancelError, MessageKey> = {
   not_cancellable: 'order.cancel.notCancellable',
@@ -29,8 +40,7 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelError, MessageKey> = {
 };
 
 /** Accepting an airline's change (issue 15) refused by the API (422) or failed (the airline unreachable). */
-export const CHANGE_ERRORS = ['change_not_acceptable', 'change_failed'] as const;
-export type ChangeError = (typeof CHANGE_ERRORS)[number];
+export type ChangeError = 'change_not_acceptable' | 'change_failed';
 
 export const CHANGE_ERROR_MESSAGES: Record<ChangeError, MessageKey> = {
   change_not_acceptable: 'order.airlineChange.notAcceptable',

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { priceAlertTokenRequestSchema, type PriceAlertRefusal } from '@parvoz/contracts/price-alerts';
+import { priceAlertTokenRequestSchema } from '@parvoz/contracts/price-alerts';
 import { isLocale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
 import type { AlertLinkPage, AlertLinkResult } from './result.ts';
 
 /**
@@ -28,8 +28,8 @@ export async function alertLinkAction(
     return data<AlertLinkResult>({ ok: true, alert: answer.data });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const reason = (error.body as { error?: { details?: { reason?: PriceAlertRefusal } } } | null)?.error
-      ?.details?.reason;
+    const refusal = refusalOf(error, endpoints.confirmPriceAlert, endpoints.unsubscribePriceAlert);
+    const reason = refusal?.code === 'unprocessable' ? refusal.details.reason : undefined;
     const problem =
       error.status === 404 || error.status === 400
         ? 'invalid'

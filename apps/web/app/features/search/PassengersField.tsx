@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { CABINS } from '@parvoz/contracts/vocabulary';
 import { Minus, Plus, Users } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Disclosure } from '../../components/Disclosure.tsx';
@@ -150,7 +151,7 @@ export function PassengersField({
         <p className="text-sm text-neutral-600">{t('search.passengers.rules')}</p>
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-medium">{t('search.cabin.label')}</legend>
-          {(['economy', 'business'] as const).map((c) => (
+          {CABINS.map((c) => (
             <label key={c} className="flex items-center gap-2">
               <input
                 type="radio"

@@ -7,7 +7,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import type { FlightCalendarResponse, FlightSearchResponse } from '@parvoz/contracts/offers';
 import { expandSearchOffers, type SearchOffer } from '@parvoz/contracts/search-answer';
 import type { Currency } from '@parvoz/i18n/currency';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
 import { parseSearchSegment, type SearchParams } from '@parvoz/core/search-segment';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
@@ -163,8 +163,10 @@ function failureOf(error: unknown): SearchFailure {
       error.status === 410 ||
       error.code === 'offer_unavailable'
     ) {
-      const body = error.body as { error?: { code?: string; details?: { reason?: string }[] } } | null;
-      const code = body?.error?.details?.[0]?.reason ?? body?.error?.code;
+      // The search engine's reason of a refused field (`unknown_origin`), else the refusal's code.
+      const refusal = refusalOf(error, endpoints.searchFlights, endpoints.repriceOffer);
+      const code =
+        (refusal?.code === 'validation_failed' ? refusal.details[0]?.reason : undefined) ?? error.code;
       return { kind: 'error', reason: 'invalid', ...(code ? { code } : {}) };
     }
   }

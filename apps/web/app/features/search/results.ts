@@ -4,13 +4,13 @@
  */
 import type { Cabin, PassengerCounts } from './search-form.ts';
 
-export type FareFamily = 'light' | 'standard' | 'business' | 'business_flex';
+import { FARE_FAMILIES, type FareFamily } from '@parvoz/contracts/vocabulary';
 
-const FARE_FAMILIES: readonly string[] = ['light', 'standard', 'business', 'business_flex'];
+export type { FareFamily };
 
 /** A fare family from a link's `?fare=` (an unknown one: the base fare; the API maps it to the cabin's). */
 export function asFareFamily(value: string | null): FareFamily {
-  return value !== null && FARE_FAMILIES.includes(value) ? (value as FareFamily) : 'light';
+  return FARE_FAMILIES.find((family) => family === value) ?? 'light';
 }
 
 export type ResultSegment = {

@@ -1,12 +1,17 @@
 import { expect, test } from 'vitest';
 import { opsTourFormSchema } from '@parvoz/contracts/ops-tours';
+import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { ApiError } from '../../../lib/api.server.ts';
+import { typedRefusal } from '../../../lib/endpoint-client.server.ts';
 import { parseForm, replyWithFieldErrors } from '../../../lib/form.server.ts';
 import { tourRefusal } from './tour-action.server.ts';
 
-/** The API's answer to PUT /v1/ops/tours/{id}, as the web's client keeps it. */
+/** The API's answer to PUT /v1/ops/tours/{id}, as the web's client keeps it (typed by its contract). */
 const refused = (status: number, error: object) =>
-  new ApiError('PUT', '/v1/ops/tours/x', new Response(null, { status }), { error });
+  typedRefusal(
+    new ApiError('PUT', '/v1/ops/tours/x', new Response(null, { status }), { error }),
+    opsEndpoints.opsUpdateTour,
+  ) as ApiError;
 
 /** A tour form as the browser posts it (every field; the empty ones as ''). */
 const sent = () => {

@@ -3,6 +3,7 @@ import { opsTourFormSchema, TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-t
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { ApiError } from '../../../lib/api.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../../lib/form.server.ts';
+import { refusalOf } from '../../../lib/endpoint-client.server.ts';
 import type { RequestState } from '../../../lib/request-context.server.ts';
 import type { MessageKey } from '../../../lib/i18n.tsx';
 import { opsCall } from '../ops-api.server.ts';
@@ -11,8 +12,8 @@ import type { TourActionResult } from './tour-form.ts';
 
 /** The API's refusal of a tour's fields: its words and the errors by field, the slug's clash included. */
 export function tourRefusal(error: ApiError): { problem: MessageKey; fieldErrors: Record<string, string[]> } {
-  const details = (error.body as { error?: { details?: { reason?: unknown } } } | null)?.error?.details;
-  if (error.code === 'unprocessable' && details?.reason === 'slug_taken')
+  const refusal = refusalOf(error, opsEndpoints.opsCreateTour, opsEndpoints.opsUpdateTour);
+  if (refusal?.code === 'unprocessable' && refusal.details.reason === 'slug_taken')
     return { problem: 'ops.tours.slugTaken', fieldErrors: { slug: ['slug_taken'] } };
   return { problem: 'ops.tours.invalid', fieldErrors: apiFieldErrors(error) ?? {} };
 }
