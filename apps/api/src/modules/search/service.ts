@@ -1,6 +1,6 @@
 /**
  * The flight service (docs/architecture.md, "The modules so far"): search, the low-fare calendar and sold seats
- * over the built-in supplier, joined by Duffel when DUFFEL_ACCESS_TOKEN is set (suppliers/combined.ts).
+ * over the built-in supplier, joined by each supplier configured (suppliers/registry.ts, suppliers/combined.ts).
  */
 import { buildNetwork, validateNetworkFile, type Network } from '@parvoz/core/network';
 import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
