@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { keepTabs } from './tabs.ts';
 
 let server: Server;
 let origin: string;
@@ -96,6 +97,44 @@ test('a CDP session or an init script on the context, or a second tab, is never 
   const tab = await next.newPage();
   await next.close();
   expect(tab.isClosed()).toBe(true);
+});
+
+test("the browser outlives its suite: close() gives the suite's contexts back, and the next suite gets them", async () => {
+  const options = { viewport: { width: 333, height: 666 } };
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  // A suite's afterAll, with the test's context still open.
+  await browser.close();
+  expect(browser.isConnected()).toBe(true);
+  expect(page.isClosed()).toBe(false);
+  expect(page.url()).toBe(`${origin}/favicon.svg`);
+  // The next suite of this worker.
+  const next = await launchBrowser();
+  expect(next).toBe(browser);
+  const again = await next.newContext(options);
+  expect(again).toBe(context);
+  expect(await again.newPage()).toBe(page);
+  await again.close();
+});
+
+test('past the most kept tabs (a dozen; two here) the oldest closes for real', async () => {
+  const fresh = await launchBrowser({ keepTabs: false });
+  try {
+    keepTabs(fresh, fresh.newContext.bind(fresh), 2);
+    const contexts = [];
+    for (const width of [401, 402, 403]) {
+      const context = await fresh.newContext({ viewport: { width, height: 700 } });
+      await (await context.newPage()).goto(`${origin}/`);
+      contexts.push(context);
+    }
+    for (const context of contexts) await context.close();
+    expect(contexts.map((context) => context.pages().length)).toEqual([0, 1, 1]);
+    expect(await fresh.newContext({ viewport: { width: 401, height: 700 } })).not.toBe(contexts[0]);
+    expect(await fresh.newContext({ viewport: { width: 402, height: 700 } })).toBe(contexts[1]);
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('keepTabs: false gives every context a new tab', async () => {

@@ -19,27 +19,76 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
  * The HTTP cache is kept, as a returning visitor's is: emptying it (CDP `Network.clearBrowserCache`) cost as much
  * as it saved. A suite that measures what the browser downloads launches with `keepTabs: false`.
  */
-export function keepTabs(browser: Browser, makeContext: Browser['newContext']): void {
+export function keepTabs(
+  browser: Browser,
+  makeContext: Browser['newContext'],
+  maxIdle = MAX_IDLE_TABS,
+): KeptTabs {
   const idle = new Map<string, BrowserContext[]>();
+  // Given back, oldest first: past `maxIdle` the oldest closes for real (each is a renderer process).
+  const idleOrder: BrowserContext[] = [];
+  const lent = new Set<BrowserContext>();
+  const realCloses = new Map<BrowserContext, BrowserContext['close']>();
+  const keys = new Map<BrowserContext, string>();
+  /** A context closed for real leaves every list. */
+  const forget = (context: BrowserContext, key: string) => {
+    lent.delete(context);
+    realCloses.delete(context);
+    keys.delete(context);
+    const list = idle.get(key) ?? [];
+    if (list.includes(context)) list.splice(list.indexOf(context), 1);
+    if (idleOrder.includes(context)) idleOrder.splice(idleOrder.indexOf(context), 1);
+  };
   browser.newContext = async (options: BrowserContextOptions = {}) => {
     const key = stableKey(options);
     const reused = idle.get(key)?.pop();
     if (reused) {
+      idleOrder.splice(idleOrder.indexOf(reused), 1);
+      lent.add(reused);
       // Again: a request of the last test still under way when it ended (the browser's own favicon request,
       // say) may have set a cookie since.
       await reused.clearCookies();
       return reused;
     }
     const context = await makeContext(options);
-    lend(context, () => {
+    lent.add(context);
+    context.once('close', () => forget(context, key));
+    const realClose = lend(context, async () => {
       const list = idle.get(key) ?? [];
       // Closed twice by its test: given back once.
-      if (!list.includes(context)) list.push(context);
+      if (list.includes(context)) return;
+      lent.delete(context);
+      list.push(context);
       idle.set(key, list);
+      idleOrder.push(context);
+      if (idleOrder.length <= maxIdle) return;
+      const oldest = idleOrder[0]!;
+      const closeOldest = realCloses.get(oldest)!;
+      forget(oldest, keys.get(oldest)!);
+      await closeOldest().catch(() => undefined);
     });
+    keys.set(context, key);
+    realCloses.set(context, realClose);
     return context;
   };
+  return {
+    giveBackAll: async () => {
+      for (const context of [...lent]) await context.close();
+    },
+  };
 }
+
+/** What `keepTabs` gives its browser's owner. */
+export type KeptTabs = {
+  /** Gives back every context still lent (a suite's end): each is reset into the pool, or closed for real. */
+  giveBackAll: () => Promise<void>;
+};
+
+/**
+ * Tabs kept at most, over all options: each is a renderer process of its own, and one worker's browser serves every
+ * suite the worker runs (e2e/support/browser.ts), which ask for a dozen or so different options in all.
+ */
+const MAX_IDLE_TABS = 12;
 
 /** What a test may change on a context or a page alike, and nothing here undoes. */
 const CHANGES = [
@@ -86,7 +135,8 @@ function watch(target: object, methods: readonly string[], spoil: () => void): v
   }
 }
 
-function lend(context: BrowserContext, giveBack: () => void): void {
+/** Lends `context` (closing gives it back through `giveBack`); returns its real close. */
+function lend(context: BrowserContext, giveBack: () => Promise<void>): BrowserContext['close'] {
   const realClose = context.close.bind(context);
   const realNewPage = context.newPage.bind(context);
   let spoilt = false;
@@ -144,8 +194,9 @@ function lend(context: BrowserContext, giveBack: () => void): void {
     await context.clearPermissions();
     const left = await context.storageState();
     if (left.origins.length > 0) return realClose(options);
-    giveBack();
+    await giveBack();
   };
+  return realClose;
 }
 
 /** The page as a new tab is: no listeners of the test's, nothing stored by its origin, on about:blank. */
