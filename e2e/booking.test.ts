@@ -479,6 +479,23 @@ test('"where is my ticket" emails the link for a matching pair and answers the s
   );
   expect((await fetch(`${page.url()}/ticket.pdf`)).status).toBe(404);
   await context.close();
+
+  // Without JavaScript the server's answer (the same schema) shows the error at its field and keeps what was
+  // typed, and a well-formed pair gets the same answer.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto(`${site.url}/${lang}/info/my-ticket`);
+  const plainReference = noScript.getByLabel(m(lang, 'myTicket.reference'), { exact: true });
+  const plainEmail = noScript.getByLabel(m(lang, 'myTicket.email'), { exact: true });
+  await plainReference.fill('AB');
+  await plainEmail.fill('booker-ru@example.com');
+  await noScript.getByRole('button', { name: m(lang, 'myTicket.submit') }).click();
+  await expectFieldError(plainReference, m(lang, 'booking.error.bookingReference'));
+  expect(await plainEmail.inputValue()).toBe('booker-ru@example.com');
+  await plainReference.fill('QQQQQQ');
+  await noScript.getByRole('button', { name: m(lang, 'myTicket.submit') }).click();
+  await noScript.getByRole('status').filter({ hasText: answer }).waitFor();
+  await plain.close();
 });
 
 test('signed in: a passenger comes from the saved travellers, and the new one is saved', async () => {
