@@ -10,6 +10,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { requestStateContext } from '../lib/request-context.server.ts';
 import { ApiError } from '../lib/api.server.ts';
 import { callEndpoint } from '../lib/endpoint-client.server.ts';
+import { parseForm } from '../lib/form.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.unlock.heading');
 
@@ -18,10 +19,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'auth.unlock.he
  * (mail scanners open links); the button posts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = authUnlockSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return { ok: false };
+  // Read as every form is (lib/form.server.ts): the contract schema, only its own fields.
+  const submission = parseForm(await request.formData(), authUnlockSchema, { onlySchemaFields: true });
+  if (submission.status !== 'success') return { ok: false };
   try {
-    await callEndpoint(context.get(requestStateContext).api, endpoints.unlockSignIn, { body: parsed.data });
+    await callEndpoint(context.get(requestStateContext).api, endpoints.unlockSignIn, {
+      body: submission.value,
+    });
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { ok: false };
