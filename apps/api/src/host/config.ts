@@ -168,6 +168,7 @@ export const PROVIDER_ENV_NAMES = [
   'CLICK_SECRET_KEY',
   'CLICK_PAY_URL',
   'CLICK_API_URL',
+  'CLICK_ATTEMPT_MINUTES',
 ] as const;
 
 /**

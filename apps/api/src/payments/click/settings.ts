@@ -27,6 +27,17 @@ export const clickSettingsSchema = z.object({
   payUrl: url('CLICK_PAY_URL').default('https://my.click.uz/services/pay'),
   /** The Merchant API (payment reversal). */
   apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
+  /**
+   * How long a prepared, not yet completed attempt holds its order against a second one (services/click-shop.ts):
+   * Click documents no limit between Prepare and Complete, so an attempt left on Click's page stops holding
+   * the order after this long (a late Complete is still taken, and refunded as a late payment).
+   */
+  attemptMinutes: z.coerce
+    .number()
+    .int('CLICK_ATTEMPT_MINUTES: expected whole minutes')
+    .min(1, 'CLICK_ATTEMPT_MINUTES: at least 1')
+    .max(1440, 'CLICK_ATTEMPT_MINUTES: at most 1440 (a day)')
+    .default(10),
 });
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
