@@ -3,7 +3,7 @@
  * its checkout and Merchant API calls as documented (apps/api/src/payments/payme/testing/payme-server.ts): on a 360 px phone the order of
  * a UZS booking offers Payme and Click (keyboard radios, accessible), "Pay" goes to Payme's checkout, whose
  * "Pay" calls our JSON-RPC endpoint and sends the browser back, and the order page shows it booked and
- * paid. The payment security page names the providers in use.
+ * paid, with the link to the fiscal receipt Payme registered. The payment security page names the providers in use.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -23,8 +23,15 @@ let browser: Browser;
 let payme: PaymeTestServer;
 
 beforeAll(async () => {
-  payme = await startPaymeServer();
+  // Payme fiscalises: the checkout takes only a receipt `detail` that holds, and hands the registered receipt over.
+  payme = await startPaymeServer({ fiscal: true });
   site = await startSite({
+    PAYME_FISCAL_TICKET_IKPU: '10399001001000000',
+    PAYME_FISCAL_TICKET_PACKAGE_CODE: '1514296',
+    PAYME_FISCAL_TICKET_VAT_PERCENT: '0',
+    PAYME_FISCAL_LUGGAGE_IKPU: '10399002001000000',
+    PAYME_FISCAL_LUGGAGE_PACKAGE_CODE: '1514297',
+    PAYME_FISCAL_LUGGAGE_VAT_PERCENT: '12',
     PAYME_MERCHANT_ID: payme.merchantId,
     PAYME_KEY: payme.key,
     PAYME_CHECKOUT_URL: payme.url,
@@ -103,6 +110,9 @@ test('a UZS order paid through Payme’s checkout is booked and paid', async () 
       m('orders.payment.paid'),
     );
     await page.getByRole('heading', { name: m('order.eticket.heading') }).waitFor();
+    // The fiscal receipt Payme registered is linked from the order.
+    const receipt = page.getByTestId('order-fiscal-receipts').getByRole('link');
+    expect(await receipt.getAttribute('href')).toMatch(/^https:\/\/ofd\.soliq\.uz\/epi\?/);
     await expectAxeClean(page, 'paid order');
 
     // The payment security page names what this site takes.

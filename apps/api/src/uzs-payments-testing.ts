@@ -29,6 +29,7 @@ export const clickConfig = (click: ClickTestServer) => ({
   secretKey: click.secretKey,
   payUrl: `${click.url}/services/pay`,
   apiUrl: `${click.url}/v2/merchant`,
+  attemptMinutes: 10,
 });
 
 /**

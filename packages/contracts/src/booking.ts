@@ -199,6 +199,20 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
+/**
+ * A fiscal receipt the payment provider registered with the tax committee for the order (Uzbekistan: Payme's
+ * SetFiscalData): `sale` for the payment, `refund` for its cancellation; `url` is the receipt on ofd.soliq.uz.
+ */
+export const fiscalReceiptSchema = z.object({
+  provider: z.string(),
+  kind: z.enum(['sale', 'refund']),
+  url: z.string().nullable(),
+  receipt_id: z.string().nullable(),
+  /** The receipt's date and time as registered (YYYYMMDDHHmmss, Tashkent time), when given. */
+  registered_at: z.string().nullable(),
+});
+export type FiscalReceipt = z.infer<typeof fiscalReceiptSchema>;
+
 /** One flight of an airline-initiated change: local times with their offsets. */
 export const changedFlightSchema = z.object({
   carrier: z.string(),
@@ -244,6 +258,8 @@ export const orderSchema = z.object({
   refunds: z.array(orderRefundSchema),
   /** Changes the airline made to the flights (supplier orders only; empty for the built-in network's). */
   airline_changes: z.array(airlineChangeSchema),
+  /** The fiscal receipts of the order's payments, oldest first (empty until the provider hands one over). */
+  fiscal_receipts: z.array(fiscalReceiptSchema),
   /** True while a traveller may ask for a cancellation: unpaid and payable, or paid before departure. */
   cancellable: z.boolean(),
   /** Set when a cancellation voided the tickets (their numbers stay listed). */

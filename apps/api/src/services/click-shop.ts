@@ -8,7 +8,7 @@
  * late-payment path of services/refunds.ts, which reverses it through Click's Merchant API.
  */
 import { payableInMode, type SiteMode } from '../payments/mode.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from './log.ts';
 import {
@@ -109,6 +109,23 @@ function checkOrder(order: OrderRow, request: ClickRequest, now: Date): void {
   if (!payableNow(order, now)) throw new ClickRefusal(ClickError.transactionCancelled);
 }
 
+/** Whether a prepared, not completed Click attempt on the order is younger than `minutes`. */
+async function attemptUnderWay(tx: Database, orderId: string, now: Date, minutes: number): Promise<boolean> {
+  const [live] = await tx
+    .select({ id: schema.providerTransactions.id })
+    .from(schema.providerTransactions)
+    .where(
+      and(
+        eq(schema.providerTransactions.orderId, orderId),
+        eq(schema.providerTransactions.provider, CLICK_PROVIDER),
+        eq(schema.providerTransactions.state, Prepared),
+        gt(schema.providerTransactions.providerTime, new Date(now.getTime() - minutes * 60_000)),
+      ),
+    )
+    .limit(1);
+  return live !== undefined;
+}
+
 /** Prepare (action 0): reserves nothing new (the order holds its seats) but records Click's attempt. */
 export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<ClickOutcome> {
   try {
@@ -131,6 +148,12 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
         return existing;
       }
       checkOrder(order, request, now);
+      // Another attempt on this order is under way: refused, so that Click cancels this one before debiting
+      // (docs.click.uz/shop-api/requests, Prepare answers: an order that cannot be supplied is answered with
+      // an error and Click cancels the payment; -9 is the documented code for that, while -4 "already paid"
+      // would tell Click the order was confirmed). Otherwise both are debited and one reversed.
+      if (await attemptUnderWay(tx, order.id, now, deps.settings.attemptMinutes))
+        throw new ClickRefusal(ClickError.transactionCancelled);
       return openProviderTransaction(tx, order, {
         provider: CLICK_PROVIDER,
         externalId: request.click_trans_id,

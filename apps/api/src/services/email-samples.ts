@@ -102,6 +102,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     },
     slices: [slice(out), slice(back)],
     airline_changes: [],
+    fiscal_receipts: [],
     lang: 'en',
     ...overrides,
   };

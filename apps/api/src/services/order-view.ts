@@ -1,7 +1,7 @@
 /** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
 import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
-import type { Order } from '@parvoz/contracts/booking';
+import type { FiscalReceipt, Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
 import {
@@ -33,6 +33,8 @@ export interface LoadedOrder {
   refunds: RefundRow[];
   /** Airline-initiated changes of a supplier's order, oldest first (services/airline-changes.ts). */
   airlineChanges: AirlineChangeRow[];
+  /** Fiscal receipts the providers handed over (services/payme-fiscal.ts), oldest first. */
+  fiscalReceipts: FiscalReceipt[];
 }
 
 export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
@@ -55,6 +57,14 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
         .where(eq(schema.airlineChanges.orderId, orderId))
         .orderBy(asc(schema.airlineChanges.detectedAt))
     : [];
+  const transactions = await db
+    .select({
+      provider: schema.providerTransactions.provider,
+      details: schema.providerTransactions.details,
+    })
+    .from(schema.providerTransactions)
+    .where(eq(schema.providerTransactions.orderId, orderId))
+    .orderBy(asc(schema.providerTransactions.createdAt));
   return {
     row,
     passengers,
@@ -62,7 +72,32 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
     price: row.price as OrderPrice,
     refunds,
     airlineChanges,
+    fiscalReceipts: transactions.flatMap((t) => fiscalReceiptsOf(t.provider, t.details)),
   };
+}
+
+/** The receipts kept on a provider transaction (`details.fiscal.perform` and `.cancel`, services/payme-fiscal.ts). */
+function fiscalReceiptsOf(provider: string, details: unknown): FiscalReceipt[] {
+  const fiscal = (details as { fiscal?: Record<string, Record<string, unknown>> } | null)?.fiscal;
+  if (!fiscal) return [];
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return (['perform', 'cancel'] as const).flatMap((type) => {
+    const data = fiscal[type];
+    if (!data) return [];
+    return [
+      {
+        provider,
+        kind: type === 'perform' ? ('sale' as const) : ('refund' as const),
+        url:
+          typeof data.qr_code_url === 'string' && data.qr_code_url.startsWith('https://')
+            ? data.qr_code_url
+            : null,
+        receipt_id: text(data.receipt_id),
+        registered_at: text(data.date),
+      },
+    ];
+  });
 }
 
 type StatusColumns = Pick<OrderRow, 'bookingStatus' | 'paymentStatus'>;
@@ -180,6 +215,7 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
       created_at: r.createdAt.toISOString(),
       refunded_at: r.succeededAt ? r.succeededAt.toISOString() : null,
     })),
+    fiscal_receipts: order.fiscalReceipts,
     airline_changes: order.airlineChanges.map((c) => ({
       id: c.id,
       detected_at: c.detectedAt.toISOString(),

@@ -23,6 +23,9 @@ import {
   type PaymeMethod,
 } from '../payments/payme/protocol.ts';
 import type { PaymentEvent } from '../payments/provider.ts';
+import { keepPaymeKey } from '../payments/payme/key.ts';
+import type { PaymeSettings } from '../payments/payme/settings.ts';
+import { paymeReceiptDetail, setPaymeFiscalData } from './payme-fiscal.ts';
 import { tiyinOf } from '../payments/uzs.ts';
 import { applyPaymentEventIn, type EventEffect } from './payments.ts';
 import { lockOrder, payableNow, statusOf } from './order-view.ts';
@@ -42,6 +45,8 @@ import {
 
 export interface PaymeDeps {
   db: Database;
+  /** The cashbox's settings: the configured key (ChangePassword) and the fiscal codes. */
+  settings: PaymeSettings;
   now: () => Date;
   /** The origin of links in the emails a state change sends. */
   siteUrl: () => string;
@@ -76,6 +81,11 @@ const METHODS: Record<PaymeMethod, (deps: PaymeDeps, params: never) => Promise<P
   CancelTransaction: cancel,
   CheckTransaction: check,
   GetStatement: statement,
+  ChangePassword: changePassword,
+  SetFiscalData: async (deps, params: Parameters<typeof setPaymeFiscalData>[1]) => ({
+    result: await setPaymeFiscalData(deps.db, params),
+    refundIds: [],
+  }),
 };
 
 /** Runs one method; throws PaymeFailure for Payme's errors (the route answers them). */
@@ -87,9 +97,11 @@ export async function paymeMethod(
   const parsed = paymeParamsSchemas[method].safeParse(rawParams);
   if (!parsed.success) {
     const accountOnly = parsed.error.issues.every((issue) => issue.path[0] === 'account');
-    throw accountOnly
-      ? failure.orderNotFound()
-      : new PaymeFailure(PaymeError.invalidRequest, 'payme.error.invalidRequest');
+    if (accountOnly) throw failure.orderNotFound();
+    throw new PaymeFailure(
+      method === 'SetFiscalData' ? PaymeError.fiscalInvalidParams : PaymeError.invalidRequest,
+      'payme.error.invalidRequest',
+    );
   }
   return METHODS[method](deps, parsed.data as never);
 }
@@ -133,7 +145,21 @@ async function checkPerform(
   const order = await orderOfAccount(deps.db, params.account, deps.mode);
   checkOrder(order, params.amount, deps.now());
   if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
-  return { result: { allow: true }, refundIds: [] };
+  const detail = await paymeReceiptDetail(deps.db, order, deps.settings);
+  return { result: { allow: true, ...(detail ? { detail } : {}) }, refundIds: [] };
+}
+
+/**
+ * ChangePassword (developer.help.paycom.uz/metody-merchant-api/changepassword): the key was changed in Payme's
+ * cabinet; the call came with the old key (the route checked it) and from now on only the new one is taken.
+ */
+async function changePassword(deps: PaymeDeps, params: { password: string }): Promise<PaymeOutcome> {
+  await keepPaymeKey(deps.db, deps.settings.key, params.password);
+  deps.log.warn(
+    { provider: PAYME_PROVIDER },
+    'Payme changed the cashbox key (ChangePassword): the new key is in force',
+  );
+  return { result: { success: true }, refundIds: [] };
 }
 
 /** Where Payme's callbacks apply their payment events (in the callback's transaction). */

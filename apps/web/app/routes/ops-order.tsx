@@ -39,6 +39,7 @@ import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { SupplierPanel } from '../features/ops/SupplierPanel.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
+import { FiscalReceipts } from '../features/orders/FiscalReceipts.tsx';
 
 // The console has no JavaScript budget: its schemas come with the page.
 const loadOverrideSchema = async () => opsCancelOverrideSchema;
@@ -671,6 +672,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
           </OpsPanel>
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
+          <FiscalReceipts order={order} />
           <HeadedSection
             headingId="ops-timeline-heading"
             heading={t('ops.order.timeline')}

@@ -27,6 +27,7 @@ import { FareConditions } from '../components/FareConditions.tsx';
 import { CancelBooking } from '../features/orders/CancelBooking.tsx';
 import { ManageBooking } from '../features/orders/ManageBooking.tsx';
 import { OrderRefunds } from '../features/orders/OrderRefunds.tsx';
+import { FiscalReceipts } from '../features/orders/FiscalReceipts.tsx';
 import { PaymentProviderPicker } from '../features/orders/PaymentProviderPicker.tsx';
 import {
   CANCEL_ERROR_MESSAGES,
@@ -288,6 +289,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       <OrderRefunds order={order} />
+      <FiscalReceipts order={order} />
 
       {paid && order.booking_status === 'booked' ? (
         <HeadedSection

@@ -12,22 +12,92 @@ const id = (variable: string) =>
     .positive(`${variable}: expected Click's numeric id`)
     .max(Number.MAX_SAFE_INTEGER);
 
-export const clickSettingsSchema = z.object({
-  /** The service's id: `service_id` of the payment page, of every Prepare/Complete and of the Merchant API. */
-  serviceId: id('CLICK_SERVICE_ID'),
-  merchantId: id('CLICK_MERCHANT_ID'),
-  /** The user of the Merchant API's `Auth` header (refunds). */
-  merchantUserId: id('CLICK_MERCHANT_USER_ID'),
-  /** SECRET_KEY of the `sign_string` MD5 and of the Merchant API digest. */
-  secretKey: z
-    .string({ error: 'CLICK_SECRET_KEY is required with the other CLICK_ variables' })
-    .min(8, 'CLICK_SECRET_KEY: expected the secret key Click issued (at least 8 characters)')
-    .max(200, 'CLICK_SECRET_KEY: at most 200 characters'),
-  /** The payment page the traveller is sent to. */
-  payUrl: url('CLICK_PAY_URL').default('https://my.click.uz/services/pay'),
-  /** The Merchant API (payment reversal). */
-  apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
-});
+const code = (variable: string, pattern: RegExp, what: string) =>
+  z.string().regex(pattern, `${variable}: expected ${what}`);
+const vatPercent = (variable: string) =>
+  z.coerce
+    .number()
+    .int(`${variable}: a whole percentage`)
+    .min(0, `${variable}: 0 to 100`)
+    .max(100, `${variable}: 0 to 100`);
+
+/** The fiscal settings: all of them or none (then no fiscal data is sent to Click). */
+const FISCAL = [
+  'fiscalTicketSpic',
+  'fiscalTicketPackageCode',
+  'fiscalTicketVatPercent',
+  'fiscalLuggageSpic',
+  'fiscalLuggagePackageCode',
+  'fiscalLuggageVatPercent',
+  'fiscalTin',
+] as const;
+
+export const clickSettingsSchema = z
+  .object({
+    /** The service's id: `service_id` of the payment page, of every Prepare/Complete and of the Merchant API. */
+    serviceId: id('CLICK_SERVICE_ID'),
+    merchantId: id('CLICK_MERCHANT_ID'),
+    /** The user of the Merchant API's `Auth` header (refunds). */
+    merchantUserId: id('CLICK_MERCHANT_USER_ID'),
+    /** SECRET_KEY of the `sign_string` MD5 and of the Merchant API digest. */
+    secretKey: z
+      .string({ error: 'CLICK_SECRET_KEY is required with the other CLICK_ variables' })
+      .min(8, 'CLICK_SECRET_KEY: expected the secret key Click issued (at least 8 characters)')
+      .max(200, 'CLICK_SECRET_KEY: at most 200 characters'),
+    /** The payment page the traveller is sent to. */
+    payUrl: url('CLICK_PAY_URL').default('https://my.click.uz/services/pay'),
+    /** The Merchant API (payment reversal). */
+    apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
+    /**
+     * How long a prepared, not yet completed attempt holds its order against a second one (services/click-shop.ts):
+     * Click documents no limit between Prepare and Complete, so an attempt left on Click's page stops holding
+     * the order after this long (a late Complete is still taken, and refunded as a late payment).
+     */
+    attemptMinutes: z.coerce
+      .number()
+      .int('CLICK_ATTEMPT_MINUTES: expected whole minutes')
+      .min(1, 'CLICK_ATTEMPT_MINUTES: at least 1')
+      .max(1440, 'CLICK_ATTEMPT_MINUTES: at most 1440 (a day)')
+      .default(10),
+    /**
+     * Fiscal data (docs.click.uz/merchant-api/fiscalization, submit_items): a ticket and a checked bag are items
+     * of their own with the SPIC (IKPU, 17 digits) and package code the agency registered, their VAT rate, and
+     * the TIN of the commission receipt (`CommissionInfo`: on whose behalf the agency sells).
+     */
+    fiscalTicketSpic: code(
+      'CLICK_FISCAL_TICKET_SPIC',
+      /^\d{17}$/,
+      'the 17-digit SPIC (IKPU) code',
+    ).optional(),
+    fiscalTicketPackageCode: code(
+      'CLICK_FISCAL_TICKET_PACKAGE_CODE',
+      /^\d{1,20}$/,
+      'the package code',
+    ).optional(),
+    fiscalTicketVatPercent: vatPercent('CLICK_FISCAL_TICKET_VAT_PERCENT').optional(),
+    fiscalLuggageSpic: code(
+      'CLICK_FISCAL_LUGGAGE_SPIC',
+      /^\d{17}$/,
+      'the 17-digit SPIC (IKPU) code',
+    ).optional(),
+    fiscalLuggagePackageCode: code(
+      'CLICK_FISCAL_LUGGAGE_PACKAGE_CODE',
+      /^\d{1,20}$/,
+      'the package code',
+    ).optional(),
+    fiscalLuggageVatPercent: vatPercent('CLICK_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
+    fiscalTin: code('CLICK_FISCAL_TIN', /^\d{9}$/, 'a 9-digit TIN').optional(),
+  })
+  .superRefine((settings, context) => {
+    const set = FISCAL.filter((name) => settings[name] !== undefined);
+    if (set.length === 0 || set.length === FISCAL.length) return;
+    for (const name of FISCAL.filter((n) => settings[n] === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `CLICK_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()} is required with the other CLICK_FISCAL_ variables`,
+      });
+  });
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
 /** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */

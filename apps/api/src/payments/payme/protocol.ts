@@ -38,6 +38,10 @@ export const PaymeError = {
   transactionNotFound: -31003,
   cannotCancel: -31007,
   cannotPerform: -31008,
+  /** SetFiscalData: no transaction (receipt) with that id. */
+  fiscalNotFound: -32001,
+  /** SetFiscalData: its params are not what the method takes. */
+  fiscalInvalidParams: -32602,
   /** -31050 … -31099: the `account` is wrong; `data` names its field. */
   account: -31050,
 } as const;
@@ -49,6 +53,8 @@ export const PAYME_METHODS = [
   'CancelTransaction',
   'CheckTransaction',
   'GetStatement',
+  'ChangePassword',
+  'SetFiscalData',
 ] as const;
 export type PaymeMethod = (typeof PAYME_METHODS)[number];
 
@@ -63,6 +69,24 @@ const timestamp = z
 const amount = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const account = z.record(z.string().max(100), z.unknown());
 
+/**
+ * The fiscal receipt Payme registered for a transaction (SetFiscalData's `fiscal_data`). Only the fields
+ * Payme documents are kept; the link is kept only when it is an https address, since the order page shows it.
+ */
+export const paymeFiscalDataSchema = z.object({
+  receipt_id: z.union([z.number().int(), z.string().max(50)]).optional(),
+  status_code: z.number().int().optional(),
+  message: z.string().max(500).optional(),
+  terminal_id: z.string().max(50).optional(),
+  fiscal_sign: z.string().max(50).optional(),
+  qr_code_url: z
+    .url({ protocol: /^https$/ })
+    .max(1000)
+    .optional(),
+  date: z.string().max(30).optional(),
+});
+export type PaymeFiscalData = z.infer<typeof paymeFiscalDataSchema>;
+
 export const paymeParamsSchemas = {
   CheckPerformTransaction: z.object({ amount, account }),
   CreateTransaction: z.object({ id: paymeId, time: timestamp, amount, account }),
@@ -70,6 +94,12 @@ export const paymeParamsSchemas = {
   CancelTransaction: z.object({ id: paymeId, reason: z.number().int() }),
   CheckTransaction: z.object({ id: paymeId }),
   GetStatement: z.object({ from: timestamp, to: timestamp }),
+  ChangePassword: z.object({ password: z.string().min(1).max(200) }),
+  SetFiscalData: z.object({
+    id: paymeId,
+    type: z.enum(['PERFORM', 'CANCEL']),
+    fiscal_data: paymeFiscalDataSchema,
+  }),
 } as const satisfies Record<PaymeMethod, z.ZodType>;
 
 /** The request envelope (the `params` are checked per method). */

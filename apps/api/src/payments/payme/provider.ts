@@ -12,6 +12,7 @@ import { transactionToRefund, uzsSession } from '../uzs-provider.ts';
 import { TIYIN_PER_MINOR, tiyinOf } from '../uzs.ts';
 import { PAYME_PROVIDER, PaymeState, paymeCheckoutUrl, paymeLang } from './protocol.ts';
 import type { PaymeSettings } from './settings.ts';
+import { paymeKeyInForce } from './key.ts';
 
 export interface PaymeProviderOptions {
   settings: PaymeSettings;
@@ -41,9 +42,11 @@ export function createPaymeProvider(options: PaymeProviderOptions): PaymentProvi
 
   /** One Subscribe API call; throws on a transport error or an `error` answer. */
   async function subscribeApi<T>(method: string, params: object): Promise<T> {
+    // The key in force: PAYME_KEY, or the one Payme's ChangePassword set since (key.ts).
+    const key = options.db ? await paymeKeyInForce(options.db, settings.key) : settings.key;
     const response = await fetch(settings.apiUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth': `${settings.merchantId}:${settings.key}` },
+      headers: { 'content-type': 'application/json', 'x-auth': `${settings.merchantId}:${key}` },
       body: JSON.stringify({ id: Date.now(), method, params }),
       signal: AbortSignal.timeout(10_000),
     });

@@ -6,6 +6,11 @@
  *    form fields signed with the MD5 `sign_string`, then sends the browser to `return_url`;
  *  - the Merchant API's reversal `DELETE /v2/merchant/payment/reversal/:service_id/:payment_id`, checking
  *    the `Auth: merchant_user_id:sha1(timestamp + secret_key):timestamp` header.
+ *  - fiscal data (docs.click.uz/merchant-api/fiscalization): `POST /v2/merchant/payment/ofd_data/submit_items`
+ *    for a completed payment, checking every mandatory item field (Name ≤ 63, a 17-digit SPIC, PackageCode,
+ *    Price, Amount, VAT, VATPercent, CommissionInfo with a TIN or PINFL) and that the items and the received
+ *    amounts equal the payment in tiyin; then `GET /v2/merchant/payment/ofd_data/:service_id/:payment_id`
+ *    gives the registered receipt's `qrCodeURL`.
  * Tests also send Prepare and Complete themselves (`send`) to play duplicates, wrong signatures and
  * amounts, and Click's own cancellations (a negative `error`).
  */
@@ -46,6 +51,8 @@ export interface ClickTestServer {
   completeUrl: string;
   /** Payment documents reversed through the Merchant API. */
   reversals: string[];
+  /** Fiscal data submitted, by payment document (click_paydoc_id). */
+  fiscal: Map<string, { items: Record<string, unknown>[]; qrCodeURL: string }>;
   /** Signed fields of a Prepare (no merchant_prepare_id) or a Complete; `overrides` replace any after signing. */
   fields(input: {
     clickTransId: string;
@@ -76,6 +83,9 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
   const secretKey = `click-secret-${randomInt(1e9)}`;
   const now = options.now ?? (() => Date.now());
   const reversals: string[] = [];
+  const fiscal = new Map<string, { items: Record<string, unknown>[]; qrCodeURL: string }>();
+  /** Payments Click completed (Complete answered 0): payment document → amount in tiyin. */
+  const completed = new Map<string, number>();
   let nextId = randomInt(1e9, 2e9);
   const urls = { prepare: '', complete: '' };
 
@@ -115,7 +125,36 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
     });
     if (response.status !== 200)
       throw new Error(`merchant answered HTTP ${response.status}: ${await response.text()}`);
-    return (await response.json()) as ClickAnswer;
+    const answer = (await response.json()) as ClickAnswer;
+    if (body.action === '1' && body.error === '0' && answer.error === 0)
+      completed.set(body.click_paydoc_id!, Math.round(Number(body.amount) * 100));
+    return answer;
+  }
+
+  /** What is wrong with a submit_items body for a completed payment, or null. */
+  function fiscalFault(body: Record<string, unknown>): string | null {
+    if (body.service_id !== serviceId) return 'service_id';
+    const paid = completed.get(String(body.payment_id));
+    if (paid === undefined) return 'payment_id is not a completed payment';
+    const items = body.items as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(items) || items.length === 0) return 'items must hold at least one item';
+    let sum = 0;
+    for (const item of items) {
+      if (typeof item.Name !== 'string' || !item.Name || item.Name.length > 63) return 'Name';
+      if (typeof item.SPIC !== 'string' || !/^\d{17}$/.test(item.SPIC)) return 'SPIC';
+      if (typeof item.PackageCode !== 'string' || !item.PackageCode || item.PackageCode.length > 20)
+        return 'PackageCode';
+      for (const field of ['Price', 'Amount', 'VAT', 'VATPercent'])
+        if (!Number.isSafeInteger(item[field]) || (item[field] as number) < 0) return field;
+      const info = item.CommissionInfo as { TIN?: unknown; PINFL?: unknown } | undefined;
+      if (!info || (!/^\d{9}$/.test(String(info.TIN ?? '')) && !/^\d{14}$/.test(String(info.PINFL ?? ''))))
+        return 'CommissionInfo';
+      sum += (item.Price as number) - Number(item.Discount ?? 0) - Number(item.Other ?? 0);
+    }
+    const received =
+      Number(body.received_ecash ?? 0) + Number(body.received_cash ?? 0) + Number(body.received_card ?? 0);
+    if (sum !== paid || received !== paid) return `items ${sum} and received ${received}, not ${paid}`;
+    return null;
   }
 
   const newIds = () => {
@@ -177,6 +216,35 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
         JSON.stringify({ error_code: 0, error_note: 'Success', payment_id: Number(reversal[2]) }),
       );
     }
+    const ofd = /^\/v2\/merchant\/payment\/ofd_data\/(?:submit_items|(\d+)\/(\d+))$/.exec(url.pathname);
+    if (ofd) {
+      const [user, digest, timestamp] = String(request.headers.auth ?? '').split(':');
+      const expected = createHash('sha1').update(`${timestamp}${secretKey}`).digest('hex');
+      const json = (body: object) => send(200, 'application/json', JSON.stringify(body));
+      if (user !== String(merchantUserId) || digest !== expected)
+        return send(
+          401,
+          'application/json',
+          JSON.stringify({ error_code: -1, error_note: 'Authorization failed' }),
+        );
+      if (request.method === 'POST' && !ofd[1]) {
+        const body = JSON.parse((await readBody(request)) || '{}') as Record<string, unknown>;
+        const fault = fiscalFault(body);
+        if (fault) return json({ error_code: -8, error_note: `Invalid fiscal data: ${fault}` });
+        const paymentId = String(body.payment_id);
+        fiscal.set(paymentId, {
+          items: body.items as Record<string, unknown>[],
+          qrCodeURL: `https://ofd.soliq.uz/epi?t=EZ000000000030&r=${paymentId}&c=20261123110000&s=854971301623`,
+        });
+        return json({ error_code: 0, error_note: 'Success' });
+      }
+      if (request.method === 'GET' && ofd[1] === String(serviceId)) {
+        const kept = fiscal.get(ofd[2]!);
+        if (!kept) return json({ error_code: -5, error_note: 'Fiscal data not found' });
+        return json({ paymentId: Number(ofd[2]), qrCodeURL: kept.qrCodeURL });
+      }
+      return send(404, 'application/json', JSON.stringify({ error_code: -3, error_note: 'Not found' }));
+    }
     if (url.pathname.replace(/\/$/, '') === '/services/pay') {
       const param = (name: string) => url.searchParams.get(name) ?? '';
       if (param('service_id') !== String(serviceId) || param('merchant_id') !== String(merchantId))
@@ -216,6 +284,7 @@ export async function startClickServer(options: { now?: () => number } = {}): Pr
       urls.complete = value;
     },
     reversals,
+    fiscal,
     fields,
     send,
     newIds,

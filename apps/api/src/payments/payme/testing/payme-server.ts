@@ -7,6 +7,12 @@
  *    `c`; a refused PerformTransaction is cancelled (CancelTransaction), as Payme does;
  *  - the Subscribe API at `/api` (`X-Auth: <cashbox id>:<key>`): receipts.get_all, and receipts.cancel,
  *    which queues a paid receipt for cancelling (state 21) and then calls CancelTransaction (reason 5).
+ *  - ChangePassword (developer.help.paycom.uz/metody-merchant-api/changepassword): the cabinet's "change key"
+ *    calls the merchant with the old key, then Payme and its Subscribe API use only the new one;
+ *  - fiscal receipts: with `fiscal`, CheckPerformTransaction's `detail` must be there and hold
+ *    (…/checkperformtransaction: `receipt_type`, items with `title`, `price` in tiyin, `count`, a 17-digit
+ *    IKPU `code`, `package_code`, `vat_percent`, adding up to the amount) or the checkout stops, and after a
+ *    payment Payme registers the receipt and hands it over with SetFiscalData (…/setfiscaldata).
  * Tests also call the merchant directly (`call`) to play duplicates, out-of-order calls and wrong keys.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,6 +30,16 @@ export interface PaymeReceipt {
   account: { name: string; value: string }[];
 }
 
+export interface PaymeFiscalReceipt {
+  receipt_id: number;
+  status_code: number;
+  message: string;
+  terminal_id: string;
+  fiscal_sign: string;
+  qr_code_url: string;
+  date: string;
+}
+
 export interface PaymeAnswer {
   result?: Record<string, unknown>;
   error?: { code: number; message: unknown; data?: unknown };
@@ -37,6 +53,10 @@ export interface PaymeTestServer {
   endpoint: string;
   /** What Payme holds, by transaction id (the receipts of receipts.get_all). */
   receipts: Map<string, PaymeReceipt>;
+  /** The fiscal receipts Payme registered, by transaction id (with `fiscal`). */
+  fiscalReceipts: Map<string, PaymeFiscalReceipt>;
+  /** The cabinet's "change key": ChangePassword with the old key; on success Payme uses the new one. */
+  changeKey(newKey: string): Promise<PaymeAnswer>;
   /** One JSON-RPC call to the merchant, as Payme makes it (`authorization: null` sends none). */
   call(
     method: string,
@@ -48,6 +68,31 @@ export interface PaymeTestServer {
   /** Checkout: CheckPerform, Create, Perform for an order; a refused Perform is cancelled like Payme does. */
   pay(orderId: string, tiyin: number): Promise<{ id: string; answers: PaymeAnswer[] }>;
   close(): Promise<void>;
+}
+
+/**
+ * What is wrong with a CheckPerformTransaction `detail` (developer.help.paycom.uz/metody-merchant-api/
+ * checkperformtransaction), or null: receipt_type 0, at least one item, each with a title, a whole `price` in
+ * tiyin and `count`, a 17-digit IKPU `code`, a `package_code` and a `vat_percent`; the items' price × count, less
+ * discounts, plus shipping, equal the amount.
+ */
+function receiptDetailFault(detail: unknown, tiyin: number): string | null {
+  if (!detail || typeof detail !== 'object') return 'no detail';
+  const { receipt_type, items, shipping } = detail as Record<string, unknown>;
+  if (receipt_type !== 0) return 'receipt_type is not 0';
+  if (!Array.isArray(items) || items.length === 0) return 'no items';
+  let sum =
+    typeof shipping === 'object' && shipping ? Number((shipping as { price?: unknown }).price ?? 0) : 0;
+  for (const item of items as Record<string, unknown>[]) {
+    if (typeof item.title !== 'string' || !item.title) return 'an item without a title';
+    if (!Number.isSafeInteger(item.price) || (item.price as number) < 0) return 'a price not in whole tiyin';
+    if (!Number.isSafeInteger(item.count) || (item.count as number) < 1) return 'a count below 1';
+    if (typeof item.code !== 'string' || !/^\d{17}$/.test(item.code)) return 'an IKPU code not of 17 digits';
+    if (typeof item.package_code !== 'string' || !item.package_code) return 'an item without a package_code';
+    if (!Number.isInteger(item.vat_percent)) return 'an item without vat_percent';
+    sum += (item.price as number) * (item.count as number) - Number(item.discount ?? 0);
+  }
+  return sum === tiyin ? null : `the items add up to ${sum}, not ${tiyin}`;
 }
 
 /** `m=…;ac.order_id=…;a=…;c=…` from the checkout path; null when it is not one. */
@@ -63,10 +108,12 @@ function checkoutParams(segment: string): Map<string, string> | null {
 }
 
 export async function startPaymeServer(
-  options: { merchantId?: string; key?: string; now?: () => number; login?: string } = {},
+  options: { merchantId?: string; key?: string; now?: () => number; login?: string; fiscal?: boolean } = {},
 ): Promise<PaymeTestServer> {
   const merchantId = options.merchantId ?? randomBytes(12).toString('hex');
-  const key = options.key ?? randomBytes(18).toString('base64url');
+  let key = options.key ?? randomBytes(18).toString('base64url');
+  const fiscalReceipts = new Map<string, PaymeFiscalReceipt>();
+  let receiptNumber = 0;
   const login = options.login ?? 'Paycom';
   const now = options.now ?? (() => Date.now());
   const receipts = new Map<string, PaymeReceipt>();
@@ -141,6 +188,11 @@ export async function startPaymeServer(
     const checked = await state.call('CheckPerformTransaction', { amount: tiyin, account });
     answers.push(checked);
     if (checked.error) return { id, answers };
+    const detailFault = options.fiscal ? receiptDetailFault(checked.result?.detail, tiyin) : null;
+    if (detailFault) {
+      answers.push({ error: { code: 0, message: `the checkout refuses the receipt: ${detailFault}` } });
+      return { id, answers };
+    }
     const time = now();
     const created = await state.call('CreateTransaction', { id, time, amount: tiyin, account });
     answers.push(created);
@@ -149,7 +201,31 @@ export async function startPaymeServer(
     const performed = await state.call('PerformTransaction', { id });
     answers.push(performed);
     if (performed.error) answers.push(await state.call('CancelTransaction', { id, reason: 3 }));
+    else if (options.fiscal) answers.push(await registerReceipt(id));
     return { id, answers };
+  }
+
+  /** Payme registers the paid receipt with the tax committee and hands it to the merchant. */
+  async function registerReceipt(id: string): Promise<PaymeAnswer> {
+    const at = new Date(now());
+    const date = at.toISOString().replace(/\D/g, '').slice(0, 14);
+    const receipt: PaymeFiscalReceipt = {
+      receipt_id: ++receiptNumber,
+      status_code: 0,
+      message: 'accepted',
+      terminal_id: 'EP000000000025',
+      fiscal_sign: String(100_000_000_000 + receiptNumber),
+      qr_code_url: `https://ofd.soliq.uz/epi?t=EP000000000025&r=${receiptNumber}&c=${date}&s=${100_000_000_000 + receiptNumber}`,
+      date,
+    };
+    fiscalReceipts.set(id, receipt);
+    return state.call('SetFiscalData', { id, type: 'PERFORM', fiscal_data: receipt });
+  }
+
+  async function changeKey(newKey: string): Promise<PaymeAnswer> {
+    const answer = await state.call('ChangePassword', { password: newKey });
+    if (answer.result?.success === true) key = newKey;
+    return answer;
   }
 
   /** The Subscribe API: the merchant calls Payme. */
@@ -246,7 +322,9 @@ export async function startPaymeServer(
   return {
     url: server.url,
     merchantId,
-    key,
+    get key() {
+      return key;
+    },
     get endpoint() {
       return state.endpoint;
     },
@@ -254,6 +332,8 @@ export async function startPaymeServer(
       state.endpoint = value;
     },
     receipts,
+    fiscalReceipts,
+    changeKey,
     call: state.call,
     newId,
     pay,

@@ -250,6 +250,58 @@ test('Click fails the payment (Complete with a negative error): the order stays 
   expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
 });
 
+/**
+ * docs.click.uz/shop-api/requests (Prepare answers): Click debits only after a Prepare answered 0, and an
+ * order that cannot be supplied is answered with an error so that Click cancels the payment (-9; -4 would
+ * tell Click the order was confirmed). A second attempt while the first is under way is such an order.
+ */
+test('a second Prepare for an order while an attempt is under way is refused (-9): one debit, no reversal', async () => {
+  const order = await uzsOrder();
+  const [first, second] = [click.newIds(), click.newIds()];
+  const prepare = (ids: typeof first) =>
+    click.send(click.prepareUrl, click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 }));
+  const complete = (ids: typeof first, prepareId: number, error = 0) =>
+    click.send(
+      click.completeUrl,
+      click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 1, prepareId, error }),
+    );
+  const one = await prepare(first);
+  expect(one.error).toBe(0);
+  const two = await prepare(second);
+  expect(two).toMatchObject({ error: -9, merchant_prepare_id: null, merchant_trans_id: order.id });
+  // Click repeats its Prepare of the first attempt: still the same answer.
+  expect(await prepare(first)).toMatchObject({ error: 0, merchant_prepare_id: one.merchant_prepare_id });
+  const reversedBefore = click.reversals.length;
+  expect((await complete(first, one.merchant_prepare_id!)).error).toBe(0);
+  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+  expect(await transactions(order.id)).toHaveLength(1);
+  expect(click.reversals).toHaveLength(reversedBefore);
+
+  // A first attempt that failed, or one left on Click's page longer than CLICK_ATTEMPT_MINUTES, holds nothing.
+  const other = await uzsOrder();
+  const attempt = (ids: typeof first) =>
+    click.send(click.prepareUrl, click.fields({ ...ids, orderId: other.id, amount: sum(other), action: 0 }));
+  const failed = click.newIds();
+  const prepared = await attempt(failed);
+  expect(prepared.error).toBe(0);
+  const failedComplete = await click.send(
+    click.completeUrl,
+    click.fields({
+      ...failed,
+      orderId: other.id,
+      amount: sum(other),
+      action: 1,
+      prepareId: prepared.merchant_prepare_id!,
+      error: -5017,
+    }),
+  );
+  expect(failedComplete.error).toBe(-9);
+  expect((await attempt(click.newIds())).error).toBe(0);
+  expect((await attempt(click.newIds())).error).toBe(-9);
+  clock += 11 * 60_000;
+  expect((await attempt(click.newIds())).error).toBe(0);
+});
+
 test('a payment completed after the order expired is accepted and reversed through the Merchant API', async () => {
   const order = await uzsOrder();
   const ids = click.newIds();

@@ -9,6 +9,7 @@ import {
   type ClickOutcome,
 } from '../../../services/click-shop.ts';
 import { afterPaymentEvent } from '../payments/after-event.ts';
+import { fiscaliseClickPayment } from '../../../services/click-fiscal.ts';
 
 /**
  * POST /v1/payments/click/prepare and /complete: Click's SHOP API calls (form fields signed with the MD5
@@ -55,6 +56,14 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       if (outcome.answer.error !== ClickError.success)
         request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
       await afterPaymentEvent(app, outcome, request.log);
+      // A payment taken now: its fiscal data goes to Click after this answer (services/click-fiscal.ts).
+      if (step === clickComplete && outcome.answer.error === ClickError.success)
+        void fiscaliseClickPayment(
+          { db, settings, now, log: request.log },
+          Number(outcome.answer.merchant_confirm_id),
+        ).catch((error: unknown) =>
+          request.log.error({ err: error, provider: 'click' }, 'Click fiscal data failed'),
+        );
       return reply.status(200).type('application/json; charset=utf-8').send(outcome.answer);
     };
 

@@ -11,6 +11,7 @@ import {
   type PaymeMethod,
 } from '../../../payments/payme/protocol.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { paymeKeyInForce } from '../../../payments/payme/key.ts';
 import { paymeMethod, type PaymeOutcome } from '../../../services/payme-merchant.ts';
 import { afterPaymentEvent } from '../payments/after-event.ts';
 
@@ -50,7 +51,9 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
       }
       const envelope = paymeRequestSchema.safeParse(body);
       const id = envelope.success ? envelope.data.id : undefined;
-      if (!paymeAuthorized(request.headers.authorization, settings.login, settings.key)) {
+      // The key in force: PAYME_KEY, or the one Payme's ChangePassword set since (payments/payme/key.ts).
+      const key = await paymeKeyInForce(db, settings.key);
+      if (!paymeAuthorized(request.headers.authorization, settings.login, key)) {
         request.log.warn({ provider: 'payme' }, 'Payme call with a wrong or missing key: refused');
         return answer(
           reply,
@@ -76,7 +79,7 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
       let outcome: PaymeOutcome;
       try {
         outcome = await paymeMethod(
-          { db, now, siteUrl: app.deps.publicOrigin, log: request.log, mode: app.deps.config.mode },
+          { db, settings, now, siteUrl: app.deps.publicOrigin, log: request.log, mode: app.deps.config.mode },
           method as PaymeMethod,
           envelope.data.params,
         );

@@ -308,7 +308,8 @@ test('any body with the right key is answered with Payme’s envelope, never a 5
         fc
           .record({
             id: fc.integer(),
-            method: fc.constantFrom(...PAYME_METHODS),
+            // Not ChangePassword: a well-formed one changes the key, as it should (payme-key-receipts.test.ts).
+            method: fc.constantFrom(...PAYME_METHODS.filter((method) => method !== 'ChangePassword')),
             params: fc.jsonValue(),
           })
           .map((body) => JSON.stringify(body)),

@@ -2,7 +2,8 @@
  * On real PostgreSQL, two API instances (each its own pool) on one database take Payme's and Click's calls
  * at once (issue 14 §6): the same call delivered twenty times across both, and twenty different Payme
  * transactions racing for one order, change the order's state once — one transaction, one payment, one
- * confirmation email.
+ * confirmation email. Twenty Click attempts on one order at once: one is prepared. A key Payme changes
+ * (ChangePassword) on one instance is in force on both.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -125,4 +126,37 @@ test('Click: one Complete delivered twenty times at once is one payment; the res
     .from(schema.payments)
     .where(eq(schema.payments.orderId, order.id));
   expect(payments.map((p) => p.status)).toEqual(['succeeded']);
+});
+
+// docs.click.uz/shop-api/requests: a second attempt while one is under way is refused (-9), so Click never debits it.
+test('Click: twenty attempts on one order prepared at once across both instances: one is taken, the rest -9', async () => {
+  const order = await uzsOrder();
+  const amount = `${order.total_amount}.00`;
+  const prepared = await twenty((base) =>
+    click.send(
+      `${base}/v1/payments/click/prepare`,
+      click.fields({ ...click.newIds(), orderId: order.id, amount, action: 0 }),
+    ),
+  );
+  expect(prepared.filter((a) => a.error === 0)).toHaveLength(1);
+  expect(prepared.filter((a) => a.error === -9)).toHaveLength(19);
+  expect(await transactions(order.id)).toHaveLength(1);
+});
+
+// developer.help.paycom.uz/metody-merchant-api/changepassword. Last: it changes the stand-in's key.
+test('Payme: ChangePassword taken by one instance is in force on the other; the old key is refused on both', async () => {
+  const oldKey = payme.key;
+  payme.endpoint = `${bases[0]}/v1/payments/payme`;
+  expect(await payme.changeKey(`${oldKey}-rotated-on-pg`)).toMatchObject({ result: { success: true } });
+  for (const base of bases) {
+    payme.endpoint = `${base}/v1/payments/payme`;
+    const withNew = await payme.call('CheckTransaction', { id: payme.newId() });
+    expect(withNew.error?.code).toBe(-31003);
+    const withOld = await payme.call(
+      'CheckTransaction',
+      { id: payme.newId() },
+      { authorization: `Basic ${Buffer.from(`Paycom:${oldKey}`).toString('base64')}` },
+    );
+    expect(withOld.error?.code).toBe(-32504);
+  }
 });

@@ -1,0 +1,90 @@
+/**
+ * Click's fiscal data over real HTTP on loopback, against the local Click
+ * (payments/click/testing/click-server.ts) built from https://docs.click.uz/merchant-api/fiscalization
+ * (`submit_items` with every mandatory item field, amounts in tiyin; `ofd_data` for the receipt's link): a
+ * completed payment's tickets and bag are submitted once, adding up to the payment, and the order lists the
+ * receipt's link; Click's answer to Complete does not wait for it.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
+import { book, offerIn, readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { ANON, isoDay } from '../../../booking-testing.ts';
+import { clickConfig, startUzsApi } from '../../../uzs-payments-testing.ts';
+import { vatIncluded } from '../../../services/click-fiscal.ts';
+
+const FISCAL = {
+  fiscalTicketSpic: '10399001001000000',
+  fiscalTicketPackageCode: '1514296',
+  fiscalTicketVatPercent: 0,
+  fiscalLuggageSpic: '10399002001000000',
+  fiscalLuggagePackageCode: '1514297',
+  fiscalLuggageVatPercent: 12,
+  fiscalTin: '301234567',
+};
+
+let app: FastifyInstance;
+let closeApi: () => Promise<void>;
+let click: ClickTestServer;
+let base: string;
+const start = Date.UTC(2026, 10, 23, 6, 0);
+const now = () => new Date(start);
+
+beforeAll(async () => {
+  click = await startClickServer({ now: () => start });
+  ({ app, close: closeApi, base } = await startUzsApi({ click: { ...clickConfig(click), ...FISCAL } }, now));
+  click.prepareUrl = `${base}/v1/payments/click/prepare`;
+  click.completeUrl = `${base}/v1/payments/click/complete`;
+}, 60_000);
+
+afterAll(async () => {
+  await closeApi?.();
+  await click?.close();
+});
+
+const sum = (order: Booked) => `${order.total_amount}.00`;
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const value = await read();
+    if (ok(value) || i > 100) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test('a completed payment is fiscalised: one item per ticket and per bag, in tiyin, and the order links the receipt', async () => {
+  const offer = await offerIn(app, 'light', { date: isoDay(start, 40), adults: 2 });
+  const bag = offer.available_services[0]!;
+  const order = await book(app, offer, ANON, {
+    currency: 'UZS',
+    services: [{ id: bag.id, passenger_index: 0 }],
+  });
+  const answers = await click.pay(order.id, sum(order));
+  expect(answers.map((a) => a.error)).toEqual([0, 0]);
+
+  const read = await until(
+    () => readOrder(app, order.id, order.access_token),
+    (o) => o.fiscal_receipts.length > 0,
+  );
+  const [paydocId, submitted] = [...click.fiscal.entries()].at(-1)!;
+  expect(read.fiscal_receipts).toEqual([
+    { provider: 'click', kind: 'sale', url: submitted.qrCodeURL, receipt_id: null, registered_at: null },
+  ]);
+  expect(paydocId).toMatch(/^\d+$/);
+  const tiyin = Number(order.total_amount) * 100;
+  expect(submitted.items.map((i) => [i.SPIC, i.PackageCode, i.VATPercent, i.Amount])).toEqual([
+    [FISCAL.fiscalTicketSpic, FISCAL.fiscalTicketPackageCode, 0, 1],
+    [FISCAL.fiscalTicketSpic, FISCAL.fiscalTicketPackageCode, 0, 1],
+    [FISCAL.fiscalLuggageSpic, FISCAL.fiscalLuggagePackageCode, 12, 1],
+  ]);
+  expect(submitted.items.reduce((total, i) => total + (i.Price as number), 0)).toBe(tiyin);
+  const bagItem = submitted.items[2]!;
+  expect(bagItem.VAT).toBe(vatIncluded(bagItem.Price as number, 12));
+  expect(bagItem.CommissionInfo).toEqual({ TIN: FISCAL.fiscalTin });
+});
+
+test('the VAT included in a price is rounded to the tiyin', () => {
+  expect(vatIncluded(11_200, 12)).toBe(1_200);
+  expect(vatIncluded(10_000, 12)).toBe(1_071);
+  expect(vatIncluded(10_000, 0)).toBe(0);
+});
