@@ -32,7 +32,7 @@ export const opsTicketingRoutes: FastifyPluginAsyncZod = async (app) => {
         refundIds,
         app.log,
       ),
-    kickSupplierPayments: app.deps.kickSupplierPayments,
+    kickSupplierPayments: () => app.deps.kickSupplierPayments(),
     kickOutbox: app.deps.kickOutbox,
   };
 
