@@ -14,7 +14,7 @@ import type { BookedOrder, SupplierOrders } from '../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
 import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from './order-view.ts';
-import { ticketPaidOrders } from './supplier-ticketing.ts';
+import { heldOff, supplierPaused, ticketPaidOrders } from './supplier-ticketing.ts';
 import { recordRefund } from './refunds.ts';
 import { bookPaidAtSupplier } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
@@ -62,6 +62,7 @@ export const paySuppliers = (deps: SupplierPaymentDeps): Promise<number> => tick
  * is let go and the next pass tries again. Returns how many were settled either way.
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
+  if (supplierPaused(deps)) return 0;
   const due = await deps.db
     .select({ id: schema.orders.id })
     .from(schema.orders)
@@ -102,15 +103,20 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     try {
       if (await bookPaidOrder(deps, id)) settled++;
     } catch (error) {
-      supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
-      deps.log.warn(
-        { orderId: id, err: errorText(error) },
-        'paid order not booked at the supplier: tried again on the next pass',
-      );
+      // A rate limit (wait for its reset) or our credentials refused (an alarm): the order stays as it is.
+      const notNow = heldOff(deps, error, id);
+      if (!notNow) {
+        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
+        deps.log.warn(
+          { orderId: id, err: errorText(error) },
+          'paid order not booked at the supplier: tried again on the next pass',
+        );
+      }
       await deps.db
         .update(schema.orders)
         .set({ supplierBookingClaimedAt: null })
         .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingClaimedAt, claimedAt)));
+      if (notNow) break;
     }
   }
   return settled;

@@ -53,14 +53,48 @@ export function ticketingPausedUntil(supplier: SupplierOrders): Date | null {
   return until === undefined ? null : new Date(until);
 }
 
+/** Whether the supplier asked us to wait (a rate limit not yet reset): then nothing is asked of it now. */
+export function supplierPaused(deps: Pick<TicketingDeps, 'supplier' | 'now'>): boolean {
+  const until = pausedUntil.get(deps.supplier);
+  if (until === undefined) return false;
+  if (deps.now().getTime() < until) return true;
+  pausedUntil.delete(deps.supplier);
+  return false;
+}
+
+/**
+ * A "not now" from the supplier (a rate limit: wait until it resets; our credentials refused: an alarm), counted
+ * and logged; true when it was one (the caller stops asking on this pass, and changes nothing of the order).
+ */
+export function heldOff(deps: Pick<TicketingDeps, 'supplier' | 'now' | 'log'>, error: unknown, orderId: string) {
+  if (error instanceof SupplierRateLimited) {
+    const at = error.retryAt?.getTime() ?? deps.now().getTime() + RATE_LIMIT_FALLBACK_MS;
+    pausedUntil.set(deps.supplier, Math.max(at, deps.now().getTime() + 1000));
+    supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'rate_limited' });
+    deps.log.warn(
+      { orderId, retryAt: new Date(pausedUntil.get(deps.supplier)!).toISOString() },
+      'supplier rate limit: ticketing waits until it resets',
+    );
+    return true;
+  }
+  if (error instanceof SupplierAuthRejected) {
+    // Every call fails alike until the credentials are fixed: an alarm, and nothing else is asked now.
+    supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'auth_rejected' });
+    deps.log.error(
+      { orderId, status: error.status, supplier: deps.supplier.id },
+      'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
+    );
+    return true;
+  }
+  return false;
+}
+
 /**
  * Pays the supplier for every order paid by its traveller and not yet paid there, and tickets every paid one whose
  * airline tickets have appeared; returns how many were paid at the supplier on this pass.
  */
 export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
-  const until = pausedUntil.get(deps.supplier);
-  if (until !== undefined && deps.now().getTime() < until) return 0;
-  pausedUntil.delete(deps.supplier);
+  if (supplierPaused(deps)) return 0;
   const due = await deps.db
     .select({
       id: schema.orders.id,
@@ -116,25 +150,7 @@ export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
       if (await confirmTicketed(deps, order.id, tickets))
         supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'ticketed' });
     } catch (error) {
-      if (error instanceof SupplierRateLimited) {
-        const at = error.retryAt?.getTime() ?? deps.now().getTime() + RATE_LIMIT_FALLBACK_MS;
-        pausedUntil.set(deps.supplier, Math.max(at, deps.now().getTime() + 1000));
-        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'rate_limited' });
-        deps.log.warn(
-          { orderId: order.id, retryAt: new Date(pausedUntil.get(deps.supplier)!).toISOString() },
-          'supplier rate limit: ticketing waits until it resets',
-        );
-        break;
-      }
-      if (error instanceof SupplierAuthRejected) {
-        // Every call fails alike until the credentials are fixed: an alarm, and nothing else is asked now.
-        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'auth_rejected' });
-        deps.log.error(
-          { orderId: order.id, status: error.status, supplier: deps.supplier.id },
-          'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
-        );
-        break;
-      }
+      if (heldOff(deps, error, order.id)) break;
       supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
       deps.log.warn(
         { orderId: order.id, err: errorText(error) },

@@ -150,6 +150,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           )
         ).data;
       } catch (error) {
+        // A rate limit or our token refused says nothing of the offer (./not-now.ts): not a refusal.
+        if (notNowError(error)) throw error;
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
@@ -201,8 +203,14 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           code: 'instant_payment_required',
           instant: { totalAmount: amount, totalCurrency: offer.total_currency, expiresAt: offer.expires_at },
         };
-      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here.
-      if (expectedTotal !== undefined && expectedTotal !== amount)
+      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here. At pay
+      // time (`instant`, the traveller has paid the agreed total) a price that fell is booked at the new price.
+      const moved =
+        expectedTotal !== undefined &&
+        (input.type === 'instant'
+          ? !notAbove(amount, offer.total_currency, { amount: expectedTotal, currency: offer.total_currency })
+          : expectedTotal !== amount);
+      if (moved)
         return {
           ok: false,
           code: 'price_changed',
@@ -229,6 +237,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       try {
         return bookingOf((await create()).data, false);
       } catch (error) {
+        // Duffel turned the request away before acting on it: asked again later, never a refusal.
+        if (notNowError(error)) throw error;
         if (isAnswered(error)) {
           // Refused (e.g. the offer is gone): unless it was booked by our own earlier attempt.
           const mine = await findByKey(input.idempotencyKey);

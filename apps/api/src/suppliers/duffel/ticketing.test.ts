@@ -19,7 +19,7 @@ import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { QUIET_LOG } from '../../testing.ts';
 import { pay, readOrder, signedInAs, type Booked } from '../../after-sale-testing.ts';
-import { paySuppliers } from '../../services/supplier-payments.ts';
+import { bookPaidOrders, paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelOrdersOn, searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
@@ -244,5 +244,47 @@ describe('Duffel answering "not now" at pay time', () => {
     // With the right token the next pass tickets it.
     expect(await passWith()).toBe(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+});
+
+describe('an offer the airline will not hold, booked at pay time', () => {
+  test('429 on creating the order: no refund, the paid order kept; after ratelimit-reset it is booked, then ticketed', async () => {
+    resetKnobs();
+    api.server.knobs.instantPaymentOnly = true;
+    try {
+      const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
+      const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
+      expect(response.statusCode, response.body).toBe(201);
+      const order = response.json().data as Booked;
+      await pay(api.app, api.db, order, now());
+      api.server.knobs.pay.rateLimit = { match: /^POST \/air\/orders$/, times: 1, resetAfterMs: 60_000 };
+      const supplier = adapter();
+      const deps = { db: api.db, supplier, now, log: QUIET_LOG };
+      expect(await bookPaidOrders(deps)).toBe(0);
+      expect(api.server.knobs.pay.rateLimit.times).toBe(0);
+      expect(await rowOf(order.id)).toMatchObject({
+        bookingStatus: 'new',
+        paymentStatus: 'paid',
+        supplierOrderId: null,
+        supplierBookingClaimedAt: null,
+        cancelledAt: null,
+      });
+      expect(await refundsOf(order.id)).toEqual([]);
+      expect((await readOrder(api.app, order.id, order.access_token)).ticketing).toBe('in_progress');
+      // Until the reset nothing is asked; then the order is created (once) and its e-ticket read.
+      const asked = api.server.requests.length;
+      expect(await bookPaidOrders(deps)).toBe(0);
+      expect(api.server.requests.length).toBe(asked);
+      clock += 61_000;
+      expect(await bookPaidOrders(deps)).toBe(1);
+      await passWith(supplier);
+      const atDuffel = api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+      expect(atDuffel).toHaveLength(1);
+      const booked = await readOrder(api.app, order.id, order.access_token);
+      expect(booked).toMatchObject({ booking_status: 'booked', ticketing: null });
+      expect(await ticketNumbersOf(order.id)).toEqual([[atDuffel[0]!.documents[0].unique_identifier]]);
+    } finally {
+      api.server.knobs.instantPaymentOnly = false;
+    }
   });
 });
