@@ -1,12 +1,12 @@
 /**
- * Ticketing at the supplier (docs/duffel.md, "Paying a hold and ticketing"): nothing is ticketed here before the
+ * Ticketing at the supplier (docs/suppliers.md, "Paying and ticketing"): nothing is ticketed here before the
  * airline has ticketed it. An order paid by its traveller stays `new` / `paid` ("ticketing") while this pass pays
  * the supplier's hold from our balance there and reads the airline's e-tickets; only once they are there does the
  * order become `booked`, with the airline's ticket numbers, and the confirmation go out.
  *
  * What the supplier may answer, and what this pass does:
  *  - paid, tickets issued: `supplier_confirmed`, the airline's numbers on the passengers, the confirmation queued;
- *  - paid, no tickets yet (Duffel's `documents` come a while after the payment): asked again on the next pass;
+ *  - paid, no tickets yet (a supplier's e-tickets may come a while after the payment): asked again next pass;
  *  - a price that moved: the adapter re-reads it and pays it when not above what the traveller paid
  *    (`supplier_total_amount`); above it, like any other refusal (our balance too low, the hold lapsed, the
  *    order cancelled there): an operator's task (`orders.ticketing_problem`, shown in the console with its two
@@ -41,7 +41,7 @@ export interface TicketingDeps {
 }
 
 const BATCH = 20;
-/** A 429 that names no reset time: wait this long (Duffel's windows are a minute). */
+/** A rate limit that names no reset time: wait this long (a supplier's window is commonly a minute). */
 const RATE_LIMIT_FALLBACK_MS = 60_000;
 
 /** Per supplier adapter: until when it asked us to wait (its rate limit), in this process. */
