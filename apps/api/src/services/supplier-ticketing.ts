@@ -26,7 +26,14 @@ import {
 } from '../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { errorText, type ServiceLog } from './log.ts';
-import { flightsOf, loadOrder, lockOrder, statusAfter, currentOrder, type LoadedOrder } from './order-view.ts';
+import {
+  flightsOf,
+  loadOrder,
+  lockOrder,
+  statusAfter,
+  currentOrder,
+  type LoadedOrder,
+} from './order-view.ts';
 import { enqueueConfirmation } from './payments.ts';
 import { queueAfterSaleEmail } from './order-notices.ts';
 import { orderLink } from './order-access.ts';
@@ -66,7 +73,11 @@ export function supplierPaused(deps: Pick<TicketingDeps, 'supplier' | 'now'>): b
  * A "not now" from the supplier (a rate limit: wait until it resets; our credentials refused: an alarm), counted
  * and logged; true when it was one (the caller stops asking on this pass, and changes nothing of the order).
  */
-export function heldOff(deps: Pick<TicketingDeps, 'supplier' | 'now' | 'log'>, error: unknown, orderId: string) {
+export function heldOff(
+  deps: Pick<TicketingDeps, 'supplier' | 'now' | 'log'>,
+  error: unknown,
+  orderId: string,
+) {
   if (error instanceof SupplierRateLimited) {
     const at = error.retryAt?.getTime() ?? deps.now().getTime() + RATE_LIMIT_FALLBACK_MS;
     pausedUntil.set(deps.supplier, Math.max(at, deps.now().getTime() + 1000));
@@ -161,7 +172,11 @@ export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
   return paid;
 }
 
-const nameKey = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z]/g, '').toUpperCase();
+const nameKey = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase();
 
 /**
  * The airline's ticket numbers per passenger of ours, one per flight (DESIGN §4's shape): a passenger's single

@@ -42,7 +42,12 @@ export async function retryTicketing(deps: TicketingTaskDeps, orderId: string, a
       throw noTask();
     await tx
       .update(schema.orders)
-      .set({ ticketingProblem: null, ticketingProblemDetail: null, ticketingProblemAt: null, updatedAt: deps.now() })
+      .set({
+        ticketingProblem: null,
+        ticketingProblemDetail: null,
+        ticketingProblemAt: null,
+        updatedAt: deps.now(),
+      })
       .where(eq(schema.orders.id, orderId));
     await recordAudit(tx, {
       actor,
@@ -79,7 +84,10 @@ export async function cancelAndRefundTicketing(
       if (!supplier) throw new Error(`supplier ${String(order.supplier)} not configured`);
       await supplier.cancelOrder(order.supplierOrderId);
     } catch (error) {
-      deps.log.warn({ orderId, err: String(error) }, 'supplier hold not given up: the operator may try again');
+      deps.log.warn(
+        { orderId, err: String(error) },
+        'supplier hold not given up: the operator may try again',
+      );
       throw new ApiFailure('unavailable', 'The supplier cannot be reached now. Try again later.', {
         reason: 'supplier_unavailable',
       });

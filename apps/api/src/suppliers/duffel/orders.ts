@@ -33,7 +33,8 @@ import { notNowError } from './not-now.ts';
 
 /** Whether `amount` (Duffel's "123.45") is not above `ceiling`, in the same currency. */
 const notAbove = (amount: string, currency: string, ceiling: { amount: string; currency: string }) =>
-  currency === ceiling.currency && Math.round(Number(amount) * 1000) <= Math.round(Number(ceiling.amount) * 1000);
+  currency === ceiling.currency &&
+  Math.round(Number(amount) * 1000) <= Math.round(Number(ceiling.amount) * 1000);
 
 export type { DuffelBookingPassenger } from './passengers.ts';
 
@@ -260,10 +261,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
      * `price_changed`) is read again and paid if not above `ceiling`. A 429 or 401/403 is thrown (./not-now.ts),
      * never a refusal; other refusals come back as results; throws when Duffel cannot be reached.
      */
-    async payOrder(
-      orderId: string,
-      ceiling?: { amount: string; currency: string },
-    ): Promise<PaymentResult> {
+    async payOrder(orderId: string, ceiling?: { amount: string; currency: string }): Promise<PaymentResult> {
       const readOrder = async () => (await read('get order', duffel.orders.get(orderId))).data;
       const paidNow = (o: DuffelOrder): PaymentResult | null =>
         !o.payment_status?.awaiting_payment && !o.cancelled_at
@@ -305,8 +303,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           // Any other refusal (e.g. the hold lapsed at its `payment_required_by`) with Duffel's own words.
           return {
             ok: false,
-            code:
-              code === 'insufficient_balance' || code === 'price_changed' ? code : 'refused',
+            code: code === 'insufficient_balance' || code === 'price_changed' ? code : 'refused',
             detail: error.errors,
           };
         }

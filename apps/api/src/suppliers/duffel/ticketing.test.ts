@@ -18,6 +18,8 @@ import { schema } from '@parvoz/db';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { QUIET_LOG } from '../../testing.ts';
+import type { ServiceLog } from '../../services/log.ts';
+import type { Loose } from '../../payments/testing/http.ts';
 import { pay, readOrder, signedInAs, type Booked } from '../../after-sale-testing.ts';
 import { bookPaidOrders, paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
@@ -37,10 +39,10 @@ const api = useDuffelTestApi({ token: TOKEN, now, onSupplierKick: () => void kic
 
 /** A fresh Duffel adapter (as another instance's worker has), and its pass. */
 const adapter = () => duffelOrdersOn(api.server, TOKEN);
-const passWith = (supplier = adapter(), log = QUIET_LOG) =>
+const passWith = (supplier = adapter(), log: ServiceLog = QUIET_LOG) =>
   paySuppliers({ db: api.db, supplier, now, log });
 
-async function bookAndPay(): Promise<{ order: Booked; atDuffel: Record<string, any> }> {
+async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
   const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
   const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
   expect(response.statusCode, response.body).toBe(201);
@@ -59,8 +61,7 @@ const mailsOf = (orderId: string, kind: string) =>
     .where(and(eq(schema.outbox.orderId, orderId), eq(schema.outbox.kind, kind)));
 const refundsOf = (orderId: string) =>
   api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
-const duffelPaymentsOf = (atDuffel: Record<string, any>) =>
-  api.server.payments.filter((p) => p.order_id === atDuffel.id);
+const duffelPaymentsOf = (atDuffel: Loose) => api.server.payments.filter((p) => p.order_id === atDuffel.id);
 const ticketNumbersOf = async (orderId: string) =>
   (
     await api.db
@@ -83,7 +84,11 @@ describe('a Duffel hold paid by its traveller', () => {
     expect(kicks).toBeGreaterThan(0);
     // Paid here; not ticketed, no ticket numbers, no confirmation.
     const paidHere = await readOrder(api.app, order.id, order.access_token);
-    expect(paidHere).toMatchObject({ booking_status: 'new', payment_status: 'paid', ticketing: 'in_progress' });
+    expect(paidHere).toMatchObject({
+      booking_status: 'new',
+      payment_status: 'paid',
+      ticketing: 'in_progress',
+    });
     expect(await ticketNumbersOf(order.id)).toEqual([null]);
     expect(await mailsOf(order.id, 'order-confirmation')).toEqual([]);
 
@@ -148,7 +153,11 @@ describe('a Duffel hold paid by its traveller', () => {
 
     // The console shows the task.
     const operator = await signedInAs(api.db, 'ops.ticketing@parvoz.example', 'operator', now());
-    const detail = await api.app.inject({ method: 'GET', url: `/v1/ops/orders/${order.id}`, headers: operator });
+    const detail = await api.app.inject({
+      method: 'GET',
+      url: `/v1/ops/orders/${order.id}`,
+      headers: operator,
+    });
     const supplier = detail.json().data.supplier as OpsOrderSupplier;
     expect(supplier.ticketing).toMatchObject({ status: 'problem', problem: 'price_changed' });
 
