@@ -182,6 +182,24 @@ describe('a Duffel hold paid by its traveller', () => {
     expect(again.json().error.details.reason).toBe('no_ticketing_problem');
   });
 
+  test('Duffel answers the payment `price_changed`: the order read again, paid at its new price when not above; else an operator task', async () => {
+    resetKnobs();
+    api.server.knobs.pay.movesAtPayment = 0.95;
+    const lower = await bookAndPay();
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(lower.atDuffel)).toEqual([expect.objectContaining({ amount: '285.00' })]);
+    expect((await readOrder(api.app, lower.order.id, lower.order.access_token)).booking_status).toBe(
+      'booked',
+    );
+
+    api.server.knobs.pay.movesAtPayment = 1.05;
+    const higher = await bookAndPay();
+    expect(await passWith()).toBe(0);
+    expect(duffelPaymentsOf(higher.atDuffel)).toEqual([]);
+    expect((await rowOf(higher.order.id)).ticketingProblem).toBe('price_changed');
+    expect(await refundsOf(higher.order.id)).toEqual([]);
+  });
+
   test('a balance too low: an operator task; topped up and retried from the console, it is ticketed', async () => {
     resetKnobs();
     api.server.knobs.pay.balanceCents = 10_000;

@@ -39,6 +39,11 @@ export interface HoldPaymentKnobs {
   rateLimit: { match: RegExp; times: number; resetAfterMs: number; resetAt?: number } | null;
   /** A paid order shows its `documents` only from its `documentsAfterReads`-th read after the payment (0: at once). */
   documentsAfterReads: number;
+  /**
+   * The airline re-prices the next hold paid, at the moment of payment (guarantee or not): the payment is refused
+   * `price_changed` and the order read again shows its total × this factor (null: no such move).
+   */
+  movesAtPayment: number | null;
 }
 
 export const defaultHoldPaymentKnobs = (): HoldPaymentKnobs => ({
@@ -48,6 +53,7 @@ export const defaultHoldPaymentKnobs = (): HoldPaymentKnobs => ({
   paymentRequiredMs: 2 * 86_400_000,
   rateLimit: null,
   documentsAfterReads: 0,
+  movesAtPayment: null,
 });
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -61,7 +67,10 @@ export function holdPayments(context: {
 }) {
   const { knobs, now, failure } = context;
   /** Per order: the total it was booked at, reads since its payment, and its tickets once issued. */
-  const state = new Map<string, { bookedAt: string; readsSincePaid: number; tickets: Loose[] | null }>();
+  const state = new Map<
+    string,
+    { bookedAt: string; readsSincePaid: number; tickets: Loose[] | null; moved?: number }
+  >();
   const payments: Loose[] = [];
 
   /** The airline's e-ticket numbers: its 3-digit accounting code, then 10 digits (13 in all). */
@@ -109,9 +118,8 @@ export function holdPayments(context: {
       if (status.awaiting_payment && !order.cancelled_at) {
         const guaranteed = status.price_guarantee_expires_at;
         const lapsed = !guaranteed || Date.parse(guaranteed) <= t;
-        order.total_amount = lapsed
-          ? major(Math.round(cents(s.bookedAt) * knobs.lapsedPriceFactor))
-          : s.bookedAt;
+        const factor = s.moved ?? (lapsed ? knobs.lapsedPriceFactor : 1);
+        order.total_amount = major(Math.round(cents(s.bookedAt) * factor));
       } else if (!status.awaiting_payment) {
         if (counted) s.readsSincePaid++;
         if (!s.tickets && s.readsSincePaid >= knobs.documentsAfterReads) s.tickets = ticketsFor(order);
@@ -139,6 +147,11 @@ export function holdPayments(context: {
           'Order expired',
           'The order was not paid by its payment_required_by: the space has been released.',
         );
+      if (knobs.movesAtPayment !== null) {
+        state.get(order.id)!.moved = knobs.movesAtPayment;
+        knobs.movesAtPayment = null;
+        this.read(order, false);
+      }
       const pay = (data.payment ?? {}) as Loose;
       if (pay.type !== 'balance' || pay.currency !== order.total_currency)
         return failure(
