@@ -84,7 +84,10 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   await expect
     .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
     .toBe(m(lang, 'orders.payment.paid'));
-  expect(await page.getByTestId('order-booking-status').textContent()).toBe(m(lang, 'orders.status.booked'));
+  // Booked once Duffel is paid and the airline's e-ticket is read (the page refreshes itself meanwhile).
+  await expect
+    .poll(() => page.getByTestId('order-booking-status').textContent(), { timeout: 15_000 })
+    .toBe(m(lang, 'orders.status.booked'));
   const reference = page.getByTestId('order-airline-reference');
   expect(await reference.textContent()).toContain(order.booking_reference);
   expect(await reference.textContent()).toContain(m(lang, 'order.field.airlineReferenceHint'));

@@ -81,6 +81,8 @@ export type ApiOptions = {
   outboxRef?: { current?: OutboxWorker };
   /** Receives the price-alert worker (tests drive it by hand). */
   priceAlertsRef?: { current?: PriceAlertWorker };
+  /** Tests that drive the supplier passes by hand: called instead of kicking them after a payment. */
+  onSupplierKick?: () => void;
 };
 export type ApiDeps = {
   db: Database;
@@ -167,7 +169,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     config: options.config,
     now,
     kickOutbox: outbox.kick,
-    kickSupplierPayments: () => supplierPayments.forEach((worker) => worker.kick()),
+    kickSupplierPayments:
+      options.onSupplierKick ?? (() => supplierPayments.forEach((worker) => worker.kick())),
     flights,
     publicOrigin: siteOrigin,
     payments,

@@ -271,6 +271,20 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
       },
       admin,
     );
+    // A paid order the supplier would not ticket (set as services/supplier-ticketing.ts leaves one): retried,
+    // then (the problem back) cancelled and refunded in full.
+    const stuck = await paidOrder(52);
+    const leaveStuck = () =>
+      db.execute(
+        sql`UPDATE orders SET booking_status = 'new', ticketing_problem = 'insufficient_balance' WHERE id = ${stuck.id}`,
+      );
+    await leaveStuck();
+    expect((await call('opsRetryTicketing', { params: { id: stuck.id } }, admin)).data.ticketing).toBe(
+      'in_progress',
+    );
+    await leaveStuck();
+    const refunded = await call('opsRefundTicketing', { params: { id: stuck.id } }, admin);
+    expect(refunded.data.booking_status).toBe('cancelled');
 
     // Staff: an operator invited (201), invited again (200: nothing new), listed, then removed.
     const invited = await call('opsInviteOperator', { body: { email: 'desk@contract.test' } }, admin);

@@ -44,7 +44,7 @@ export function memoryMailTransport(inbox: OutgoingEmail[]): MailTransport {
   return { kind: 'log', send: async (email) => void inbox.push(email), close: () => undefined };
 }
 
-type TestApiExtra = Pick<ApiOptions, 'now' | 'mailTransport'> & {
+type TestApiExtra = Pick<ApiOptions, 'now' | 'mailTransport' | 'onSupplierKick'> & {
   /** Log as the host does (host/logging.ts) into this stream, e.g. to scan the lines for secrets. */
   logStream?: Writable;
 };

@@ -253,6 +253,12 @@ export const orderSchema = z.object({
   created_at: z.string(),
   booking_status: z.enum(['new', 'booked', 'cancelled']),
   payment_status: z.enum(['not_paid', 'paid']),
+  /**
+   * Paid and not yet ticketed by the airline (`new` / `paid`): `in_progress` while the supplier is paid and its
+   * tickets awaited, `delayed` when the supplier would not ticket it and an operator is settling it (tickets or a
+   * full refund); null otherwise. No ticket numbers are shown before the airline's.
+   */
+  ticketing: z.enum(['in_progress', 'delayed']).nullable(),
   /** Beside the spec's two (issue 13): none, pending while money is on its way back, refunded. */
   refund_status: z.enum(['none', 'pending', 'refunded']),
   refunds: z.array(orderRefundSchema),

@@ -70,6 +70,7 @@ import {
   opsResendConfirmationRefusals,
   opsRetryEmailRefusals,
   opsRetryRefundRefusals,
+  opsTicketingRefusals,
   opsTourImageRefusals,
   opsUpdateTourRefusals,
   secondFactorRefusals,
@@ -152,6 +153,25 @@ export const opsEndpoints = {
     body: opsRefundRetrySchema,
     response: opsRefundRetryResponseSchema,
     refusals: opsRetryRefundRefusals,
+  }),
+  opsRetryTicketing: endpoint({
+    method: 'POST',
+    path: '/v1/ops/orders/{id}/ticketing/retry',
+    summary: 'Tries again to pay and ticket at the supplier a paid order it would not ticket.',
+    access: 'staff',
+    params: opsOrderParamsSchema,
+    response: orderResponseSchema,
+    refusals: opsTicketingRefusals,
+  }),
+  opsRefundTicketing: endpoint({
+    method: 'POST',
+    path: '/v1/ops/orders/{id}/ticketing/refund',
+    summary:
+      "Gives up the supplier's unpaid hold of a paid order it would not ticket, and refunds the traveller in full.",
+    access: 'staff',
+    params: opsOrderParamsSchema,
+    response: orderResponseSchema,
+    refusals: opsTicketingRefusals,
   }),
   opsResendConfirmation: endpoint({
     method: 'POST',

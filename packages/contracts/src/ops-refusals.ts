@@ -17,6 +17,16 @@ export const opsRetryRefundRefusals = refusals(idempotentRefusals, {
   unprocessable: [reason('refund_not_failed')],
 });
 
+/**
+ * Settling a paid order the supplier would not ticket: the order has no such problem (settled already), the
+ * supplier was paid for it (cancel it with its quote instead), or the supplier could not be reached to give up its
+ * hold.
+ */
+export const opsTicketingRefusals = refusals(idempotentRefusals, {
+  unprocessable: [reason('no_ticketing_problem'), reason('paid_at_supplier')],
+  unavailable: [reason('supplier_unavailable')],
+});
+
 /** The confirmation sent again: the order has no valid tickets. */
 export const opsResendConfirmationRefusals = refusals(idempotentRefusals, resendTicketsRefusals);
 

@@ -199,6 +199,19 @@ export const opsOrderSupplierSchema = z.object({
   total_currency: z.string().nullable(),
   paid_at: instant.nullable(),
   cancelled_at: instant.nullable(),
+  /**
+   * A paid order not yet ticketed by the airline: `waiting` for its tickets since `since` (the traveller's
+   * payment), or `problem` — the supplier would not ticket it (`problem`: price_changed, insufficient_balance,
+   * cancelled, refused; `detail`: the supplier's own words) — an operator's task: retry, or cancel and refund.
+   */
+  ticketing: z
+    .object({
+      status: z.enum(['waiting', 'problem']),
+      problem: z.string().nullable(),
+      detail: z.unknown(),
+      since: instant.nullable(),
+    })
+    .nullable(),
 });
 export type OpsOrderSupplier = z.infer<typeof opsOrderSupplierSchema>;
 

@@ -171,6 +171,14 @@ export const orders = pgTable(
      * than a few minutes (its worker died) may be taken again (services/supplier-payments.ts).
      */
     supplierBookingClaimedAt: tsNullable('supplier_booking_claimed_at'),
+    /**
+     * A paid order the supplier would not ticket (its refusal at pay time: the price moved above what the
+     * traveller paid, our balance there too low, the hold lapsed): an operator's task until settled
+     * (services/supplier-ticketing.ts). The refusal's code, the supplier's own words, and when; null otherwise.
+     */
+    ticketingProblem: text('ticketing_problem'),
+    ticketingProblemDetail: jsonb('ticketing_problem_detail'),
+    ticketingProblemAt: tsNullable('ticketing_problem_at'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),

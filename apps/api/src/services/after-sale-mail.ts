@@ -6,6 +6,8 @@
  *  - `late-payment-refund`: a payment came after the order had ended: it is refunded in full;
  *  - `supplier-refused-refund`: the airline would not book a paid order (an offer booked at pay time, issue 15):
  *    no tickets, the payment is refunded in full;
+ *  - `ticketing-delayed`: the supplier would not ticket a paid order (services/supplier-ticketing.ts): no tickets
+ *    yet, an operator is on it (tickets, or a full refund);
  *  - `contact-phone-changed`, `contact-email-changed` (to the old and the new address), and
  *    `contact-email-code` (the code that confirms a new address, sent to that address).
  */
@@ -22,6 +24,7 @@ export type AfterSaleEmailKind =
   | 'refund-completed'
   | 'late-payment-refund'
   | 'supplier-refused-refund'
+  | 'ticketing-delayed'
   | 'contact-phone-changed'
   | 'contact-email-code'
   | 'contact-email-changed';
@@ -37,6 +40,7 @@ export type AfterSaleEmail =
   | { kind: 'refund-completed'; order: Order; amount: string; currency: string; link: string }
   | { kind: 'late-payment-refund'; order: Order; amount: string; currency: string; link: string }
   | { kind: 'supplier-refused-refund'; order: Order; amount: string; currency: string; link: string }
+  | { kind: 'ticketing-delayed'; order: Order; link: string }
   | { kind: 'contact-phone-changed'; order: Order; phone: string; link: string }
   | { kind: 'contact-email-code'; order: Order; code: string; minutes: number }
   | {
@@ -132,6 +136,13 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
         'aftersale.mail.supplierRefused.subject',
         'aftersale.mail.supplierRefused.intro',
         content,
+      );
+    case 'ticketing-delayed':
+      return notice(
+        lang,
+        t('aftersale.mail.ticketingDelayed.subject', { reference }),
+        [t('aftersale.mail.ticketingDelayed.intro', { reference })],
+        { action: action(content.link) },
       );
     case 'contact-phone-changed':
       return notice(

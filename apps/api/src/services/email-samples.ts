@@ -74,6 +74,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     refunds: [],
     cancellable: true,
     tickets_voided_at: null,
+    ticketing: null,
     payment_deadline: '2026-11-20T09:30:00Z',
     paid_at: '2026-11-20T09:05:00Z',
     payable: false,
@@ -127,6 +128,7 @@ export const EMAIL_KINDS = Object.keys({
   'refund-completed': true,
   'late-payment-refund': true,
   'supplier-refused-refund': true,
+  'ticketing-delayed': true,
   'contact-phone-changed': true,
   'contact-email-code': true,
   'contact-email-changed': true,
@@ -222,6 +224,14 @@ export const EMAIL_SAMPLES: EmailSample[] = [
     name: kind,
     render: (lang) => renderAfterSaleEmail(lang, { kind, ...aboutTheOrder(lang), amount, currency: 'USD' }),
   })),
+  {
+    name: 'ticketing-delayed',
+    render: (lang) =>
+      renderAfterSaleEmail(lang, {
+        kind: 'ticketing-delayed',
+        ...aboutTheOrder(lang, { booking_status: 'new', ticketing: 'delayed' }),
+      }),
+  },
   {
     name: 'contact-phone-changed',
     render: (lang) =>

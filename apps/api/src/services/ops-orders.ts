@@ -246,6 +246,16 @@ export function orderSupplier(order: typeof schema.orders.$inferSelect) {
     total_currency: order.supplierCurrency,
     paid_at: order.supplierPaidAt?.toISOString() ?? null,
     cancelled_at: order.supplierCancelledAt?.toISOString() ?? null,
+    // Paid and not yet ticketed by the airline (services/supplier-ticketing.ts): waiting, or an operator's task.
+    ticketing:
+      order.bookingStatus === 'new' && order.paymentStatus === 'paid'
+        ? {
+            status: order.ticketingProblem ? ('problem' as const) : ('waiting' as const),
+            problem: order.ticketingProblem,
+            detail: order.ticketingProblemDetail ?? null,
+            since: (order.ticketingProblemAt ?? order.paidAt)?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

@@ -206,6 +206,12 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
     created_at: row.createdAt.toISOString(),
     booking_status: row.bookingStatus,
     payment_status: row.paymentStatus,
+    ticketing:
+      row.bookingStatus === 'new' && row.paymentStatus === 'paid'
+        ? row.ticketingProblem
+          ? 'delayed'
+          : 'in_progress'
+        : null,
     refund_status: row.refundStatus,
     refunds: order.refunds.map((r) => ({
       amount: majorOf(r.amountMinor, r.currency),

@@ -249,10 +249,11 @@ async function applyPaymentOutcome(
         const refundId = await refundLatePayment(tx, payment, siteUrl, now);
         return { effect: 'late_payment_refunded', refundIds: [refundId] };
       }
-      if (order.supplier !== null && order.supplierOrderId === null) {
-        // An offer the airline would not hold (issue 15): paid here, booked at the airline only now, by the
-        // supplier pass this payment kicks (services/supplier-payments.ts). No tickets nor confirmation until the
-        // airline confirms; if it refuses, the payment goes back in full.
+      if (order.supplier !== null) {
+        // An order at a supplier: paid here, "ticketing" until the airline has issued its tickets. The supplier
+        // pass this payment kicks pays the hold there (or books an offer the airline would not hold) and reads
+        // the airline's tickets (services/supplier-payments.ts, supplier-ticketing.ts). No tickets of ours nor
+        // confirmation before that.
         await tx
           .update(schema.orders)
           .set({ ...statusAfter(order, 'payment_succeeded_unconfirmed'), paidAt: now, updatedAt: now })

@@ -1,19 +1,20 @@
 /**
  * Paying the supplier (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): an order booked at a supplier
  * is a `hold` order there; once the traveller has paid us (any PaymentProvider: sandbox, cards, Payme, Click), it
- * is paid from our balance at the supplier (`payOrder`). Run after every payment that paid an order, and on every
+ * is paid from our balance at the supplier (`payOrder`) and ticketed only once the airline has issued its tickets
+ * (services/supplier-ticketing.ts). Run after every payment that paid an order, and on every
  * pass of the order-expiry worker for what a failed or interrupted run left; `supplier_paid_at` says it is done.
  * Paying twice is impossible on the supplier's side too: an order no longer awaiting payment is not paid again.
  * Each pass serves one supplier (`deps.supplier`): its orders are those whose `orders.supplier` is its id.
  * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
-import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { BookedOrder, SupplierOrders } from '../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../metrics.ts';
 import { queueMoneyBackEmail } from './order-notices.ts';
 import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from './order-view.ts';
-import { enqueueConfirmation, issueTickets } from './payments.ts';
+import { heldOff, supplierPaused, ticketPaidOrders } from './supplier-ticketing.ts';
 import { recordRefund } from './refunds.ts';
 import { bookPaidAtSupplier } from './supplier-booking.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
@@ -45,77 +46,23 @@ export const bookingClaimMs = (supplier: Pick<SupplierOrders, 'bookMaxMs'>): num
 
 const BATCH = 20;
 
-/** Pays the supplier for every order paid by its traveller and not yet paid at the supplier; returns how many. */
-export async function paySuppliers(deps: SupplierPaymentDeps): Promise<number> {
-  const due = await deps.db
-    .select({
-      id: schema.orders.id,
-      supplierOrderId: schema.orders.supplierOrderId,
-      amount: schema.orders.supplierTotalAmount,
-      currency: schema.orders.supplierCurrency,
-    })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, deps.supplier.id),
-        isNotNull(schema.orders.paidAt),
-        isNull(schema.orders.supplierPaidAt),
-        isNotNull(schema.orders.supplierOrderId),
-        ne(schema.orders.bookingStatus, 'cancelled'),
-      ),
-    )
-    .orderBy(asc(schema.orders.paidAt))
-    .limit(BATCH);
-  let paid = 0;
-  for (const order of due) {
-    try {
-      const result = await deps.supplier.payOrder(
-        order.supplierOrderId!,
-        order.amount && order.currency ? { amount: order.amount, currency: order.currency } : undefined,
-      );
-      if (!result.ok) {
-        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: result.code });
-        deps.log.error(
-          {
-            orderId: order.id,
-            supplierOrderId: order.supplierOrderId,
-            code: result.code,
-            detail: result.detail,
-          },
-          'supplier refused the payment of a paid order: to settle by hand',
-        );
-        continue;
-      }
-      await deps.db
-        .update(schema.orders)
-        .set({ supplierPaidAt: deps.now(), updatedAt: deps.now() })
-        .where(and(eq(schema.orders.id, order.id), isNull(schema.orders.supplierPaidAt)));
-      supplierPaymentsTotal.inc({
-        supplier: deps.supplier.id,
-        status: result.replayed ? 'found_paid' : 'paid',
-      });
-      paid++;
-    } catch (error) {
-      supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
-      deps.log.warn(
-        { orderId: order.id, err: errorText(error) },
-        'supplier payment not made: tried again on the next pass',
-      );
-    }
-  }
-  return paid;
-}
+/**
+ * Pays the supplier for every order paid by its traveller and not yet paid at the supplier, and tickets those the
+ * airline has ticketed (services/supplier-ticketing.ts); returns how many were paid there.
+ */
+export const paySuppliers = (deps: SupplierPaymentDeps): Promise<number> => ticketPaidOrders(deps);
 
 /**
  * Orders booked at the supplier only once paid (an offer that requires instant payment, or one booked with extra
  * bags): each paid one still waiting (`new` / `paid`) is claimed (one pass at a time, across instances), booked at
  * the supplier as an `instant` order paid from the balance, with its bags (bookPaidAtSupplier: at most once per
- * order, by its key), then either confirmed here — the supplier's order and booking reference kept, tickets
- * issued, the confirmation emailed — or, when the supplier refuses (the offer or a bag is gone, sold out, or at
+ * order, by its key), then either kept here — the supplier's order and booking reference, the order still
+ * ticketing until the airline's tickets are read (services/supplier-ticketing.ts) — or, when the supplier refuses (the offer or a bag is gone, sold out, or at
  * another price), cancelled with the whole payment refunded and the traveller told. Supplier unreachable: the claim
  * is let go and the next pass tries again. Returns how many were settled either way.
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
+  if (supplierPaused(deps)) return 0;
   const due = await deps.db
     .select({ id: schema.orders.id })
     .from(schema.orders)
@@ -124,6 +71,8 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
         eq(schema.orders.supplier, deps.supplier.id),
         eq(schema.orders.bookingStatus, 'new'),
         eq(schema.orders.paymentStatus, 'paid'),
+        // Booked there already (by this pass or the reconciliation): the ticketing pass takes it on.
+        isNull(schema.orders.supplierOrderId),
       ),
     )
     .orderBy(asc(schema.orders.paidAt))
@@ -139,6 +88,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
           eq(schema.orders.id, id),
           eq(schema.orders.bookingStatus, 'new'),
           eq(schema.orders.paymentStatus, 'paid'),
+          isNull(schema.orders.supplierOrderId),
           or(
             isNull(schema.orders.supplierBookingClaimedAt),
             lt(
@@ -153,15 +103,20 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     try {
       if (await bookPaidOrder(deps, id)) settled++;
     } catch (error) {
-      supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
-      deps.log.warn(
-        { orderId: id, err: errorText(error) },
-        'paid order not booked at the supplier: tried again on the next pass',
-      );
+      // A rate limit (wait for its reset) or our credentials refused (an alarm): the order stays as it is.
+      const notNow = heldOff(deps, error, id);
+      if (!notNow) {
+        supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
+        deps.log.warn(
+          { orderId: id, err: errorText(error) },
+          'paid order not booked at the supplier: tried again on the next pass',
+        );
+      }
       await deps.db
         .update(schema.orders)
         .set({ supplierBookingClaimedAt: null })
         .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingClaimedAt, claimedAt)));
+      if (notNow) break;
     }
   }
   return settled;
@@ -217,21 +172,22 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
   return refusePaidOrder(deps, id);
 }
 
-/** Booked at the supplier: the order is booked here, its tickets issued and the confirmation queued, once. */
+/**
+ * Booked at the supplier: its order there is kept on ours (paid from the balance as it was created); the order stays
+ * `new` / `paid` until the airline's tickets are read (services/supplier-ticketing.ts, run right after this).
+ */
 async function confirmPaidOrder(
   deps: SupplierPaymentDeps,
   id: string,
   booking: Pick<BookedOrder, 'orderId' | 'bookingReference' | 'totalAmount' | 'totalCurrency'>,
 ): Promise<boolean> {
   const now = deps.now();
-  const done = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
     await tx
       .update(schema.orders)
       .set({
-        ...statusAfter(order, 'supplier_confirmed'),
-        ticketedAt: now,
         supplierOrderId: booking.orderId,
         supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
         supplierTotalAmount: booking.totalAmount || order.supplierTotalAmount,
@@ -242,14 +198,8 @@ async function confirmPaidOrder(
         updatedAt: now,
       })
       .where(eq(schema.orders.id, id));
-    await issueTickets(tx, (await loadOrder(tx, id))!);
-    await enqueueConfirmation(tx, id, deps.siteUrl?.() ?? 'http://localhost', now, {
-      dedupeKey: `order-confirmation:${id}`,
-    });
     return true;
   });
-  if (done) deps.kickOutbox?.();
-  return done;
 }
 
 /**
@@ -257,12 +207,22 @@ async function confirmPaidOrder(
  * payment of it that succeeded is refunded in full (a refund per payment, recorded with the change), and the
  * traveller is told by email and on the order page.
  */
-async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
+export async function refusePaidOrder(
+  deps: Omit<SupplierPaymentDeps, 'supplier'>,
+  id: string,
+  options: { heldThere?: boolean } = {},
+): Promise<boolean> {
   const now = deps.now();
   const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
   const refundIds = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.supplierOrderId)
+    // An order with a supplier's order is refused only by an operator who gave that order up (`heldThere`).
+    if (
+      !order ||
+      order.bookingStatus !== 'new' ||
+      order.paymentStatus !== 'paid' ||
+      (order.supplierOrderId && !options.heldThere)
+    )
       return null;
     await tx
       .update(schema.orders)
@@ -270,6 +230,7 @@ async function refusePaidOrder(deps: SupplierPaymentDeps, id: string): Promise<b
         ...statusAfter(order, 'supplier_refused'),
         cancelledAt: now,
         supplierBookingClaimedAt: null,
+        ticketingProblem: null,
         updatedAt: now,
       })
       .where(eq(schema.orders.id, id));

@@ -84,7 +84,25 @@ export type BookingResult =
 
 export type PaymentResult =
   | { ok: true; replayed: boolean; amount: string; currency: string }
-  | { ok: false; code: 'cancelled' | 'refused' | 'price_changed'; detail?: unknown };
+  | {
+      ok: false;
+      /**
+       * `price_changed`: the order's current price (re-read) is above the ceiling; `insufficient_balance`: our
+       * balance there is too low; `refused`: any other refusal (e.g. the hold lapsed), its detail the supplier's.
+       */
+      code: 'cancelled' | 'refused' | 'price_changed' | 'insufficient_balance';
+      detail?: unknown;
+    };
+
+/** The supplier's order as ticketed: its passengers and the airline's e-tickets (none until it has issued them). */
+export interface AirlineTickets {
+  /** Paid at the supplier (no longer awaiting payment). */
+  paid: boolean;
+  cancelled: boolean;
+  passengers: { id: string; givenName: string; familyName: string; bornOn: string }[];
+  /** The airline's e-ticket numbers, each with the supplier's passenger ids it covers. */
+  tickets: { number: string; passengerIds: string[] }[];
+}
 
 /** One of our orders at the supplier, as the reconciliation reads it. */
 export interface OrderSummary {
@@ -134,8 +152,13 @@ export interface SupplierOrders {
    * that moved. Throws only when the supplier cannot be reached even to look the key up.
    */
   book(input: BookingInput, now: number, expectedTotal?: string): Promise<BookingResult>;
-  /** Pays a held order from our balance there, once; `expected` is the total agreed at booking. */
-  payOrder(orderId: string, expected?: { amount: string; currency: string }): Promise<PaymentResult>;
+  /**
+   * Pays a held order from our balance there, once, at its current price (re-read when the supplier says it
+   * moved) if that is not above `ceiling` (the total agreed at booking, which the traveller paid).
+   */
+  payOrder(orderId: string, ceiling?: { amount: string; currency: string }): Promise<PaymentResult>;
+  /** The order's e-tickets as the airline issued them (read from the supplier's order). */
+  ticketsOf(orderId: string): Promise<AirlineTickets>;
   /** Cancels an order outright (nothing was paid for it); one cancelled already counts as done. */
   cancelOrder(orderId: string): Promise<void>;
   /** Not-cancelled orders created since `since` that carry our order id or key. */
@@ -156,6 +179,32 @@ export class SupplierRefused extends Error {
     super(message, options);
     this.name = 'SupplierRefused';
     this.detail = detail;
+  }
+}
+
+/**
+ * The supplier asked us to slow down (a rate limit): nothing was done; ask again from `retryAt` (null: it named no
+ * time). Not a refusal: what was being done stays to do.
+ */
+export class SupplierRateLimited extends Error {
+  readonly retryAt: Date | null;
+  constructor(retryAt: Date | null, options?: ErrorOptions) {
+    super('rate limited by the supplier', options);
+    this.name = 'SupplierRateLimited';
+    this.retryAt = retryAt;
+  }
+}
+
+/**
+ * The supplier did not take our credentials (its 401/403): a configuration fault for an operator, never a reason
+ * to give up an order or refund it.
+ */
+export class SupplierAuthRejected extends Error {
+  readonly status: number;
+  constructor(status: number, options?: ErrorOptions) {
+    super(`the supplier rejected our credentials (${status})`, options);
+    this.name = 'SupplierAuthRejected';
+    this.status = status;
   }
 }
 

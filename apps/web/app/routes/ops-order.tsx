@@ -37,6 +37,7 @@ import { actionKeyOf, newActionKey } from '../features/ops/action-key.server.ts'
 import { OrderStatusBadges } from '../features/ops/OrderStatus.tsx';
 import { ConfirmStep, Notice } from '../features/ops/ConfirmStep.tsx';
 import { SupplierPanel } from '../features/ops/SupplierPanel.tsx';
+import { TicketingPanel } from '../features/ops/TicketingPanel.tsx';
 import { usePaymentProviderName } from '../components/PaymentProviderMark.tsx';
 import { OrderItinerary, OrderPassengers, OrderPrice } from '../features/orders/OrderDetails.tsx';
 import { FiscalReceipts } from '../features/orders/FiscalReceipts.tsx';
@@ -71,6 +72,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type Confirm =
   | { step: 'note'; key: string; text: string }
   | { step: 'resend'; key: string }
+  | { step: 'ticketing-retry'; key: string }
+  | { step: 'ticketing-refund'; key: string }
   | { step: 'refund'; key: string; refund_id: string; amount: string; currency: string; provider: string }
   | { step: 'contact'; key: string; full_name: string; email: string; phone: string; reason: string }
   | {
@@ -96,6 +99,8 @@ const ORDER_ACTIONS = [
   opsEndpoints.opsAddOrderNote,
   opsEndpoints.opsResendConfirmation,
   opsEndpoints.opsRetryRefund,
+  opsEndpoints.opsRetryTicketing,
+  opsEndpoints.opsRefundTicketing,
   opsEndpoints.opsCorrectContact,
   opsEndpoints.opsCancelOrder,
   opsEndpoints.opsCancelOrderWithOverride,
@@ -112,6 +117,10 @@ function refusalWords(error: unknown): MessageKey {
       return 'ops.order.override.tooMuch';
     case 'refund_not_failed':
       return 'ops.refund.notFailed';
+    case 'no_ticketing_problem':
+      return 'ops.ticketing.noProblem';
+    case 'paid_at_supplier':
+      return 'ops.ticketing.paidAtSupplier';
     default:
       return 'ops.order.cancelRefused';
   }
@@ -193,6 +202,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       send: (_body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsResendConfirmation, { params: order, body: {}, idempotencyKey }),
       done: 'ops.order.resent',
+    }),
+    'ticketing-retry': confirmedAction({
+      schema: z.object({}),
+      invalid: 'ops.order.invalid',
+      ask: () => ({ step: 'ticketing-retry', key: newActionKey() }),
+      send: (_body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsRetryTicketing, { params: order, idempotencyKey }),
+      done: 'ops.ticketing.retried',
+    }),
+    'ticketing-refund': confirmedAction({
+      schema: z.object({}),
+      invalid: 'ops.order.invalid',
+      ask: () => ({ step: 'ticketing-refund', key: newActionKey() }),
+      send: (_body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsRefundTicketing, { params: order, idempotencyKey }),
+      done: 'ops.ticketing.refunded',
     }),
     'refund-retry': confirmedAction({
       schema: refundRetryFormSchema,
@@ -364,6 +389,10 @@ function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Orde
         t('ops.order.confirmResend', { email: order.contact.email }),
         t('ops.order.yesResend'),
       );
+    case 'ticketing-retry':
+      return ask('ticketing-retry-confirm', t('ops.ticketing.retryConfirm'), t('ops.ticketing.yesRetry'));
+    case 'ticketing-refund':
+      return ask('ticketing-refund-confirm', t('ops.ticketing.refundConfirm'), t('ops.ticketing.yesRefund'));
     case 'refund': {
       const amount = money(confirm.amount, confirm.currency);
       const question = t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) });
@@ -670,6 +699,7 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
               )
             ) : null}
           </OpsPanel>
+          <TicketingPanel ticketing={supplier?.ticketing} busy={busy} />
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
           <FiscalReceipts order={order} />

@@ -200,8 +200,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   // Back from a provider's page: its confirmation (a webhook or its own call) may still be on its way.
   const confirming =
     (payment === 'success' || payment === 'returned') && !paid && order.booking_status === 'new';
-  // Paid, and the airline is booking it now (issue 15: a fare it would not hold): the page waits for it too.
-  const awaitingAirline = paid && order.booking_status === 'new';
+  // Paid, and the airline is ticketing it now: the page waits for it too. Delayed: an operator is settling it.
+  const ticketingDelayed = order.ticketing === 'delayed';
+  const awaitingAirline = paid && order.booking_status === 'new' && !ticketingDelayed;
   useAwaitPayment(confirming || awaitingAirline);
   const busy = navigation.state !== 'idle';
   const quote = actionData && 'cancellation' in actionData ? actionData.cancellation : null;
@@ -234,6 +235,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           data-testid="order-awaiting-airline"
         >
           {t('order.awaitingAirline', { email: order.contact.email })}
+        </p>
+      ) : null}
+      {ticketingDelayed ? (
+        <p
+          role="status"
+          className="rounded border border-amber-300 bg-amber-50 p-4 text-amber-900 wrap-anywhere"
+          data-testid="order-ticketing-delayed"
+        >
+          {t('order.ticketingDelayed', { email: order.contact.email })}
         </p>
       ) : null}
       {confirming ? (

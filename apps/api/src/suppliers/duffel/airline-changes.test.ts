@@ -4,13 +4,13 @@
  * flights as booked and as they are now; the traveller accepts it (at Duffel, once); refusals and Duffel being
  * down change nothing; orders of the built-in network have none.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
-import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
+import { createSupplierPaymentWorker, paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
@@ -53,6 +53,15 @@ const sync = () =>
 
 const searchOffers = () => searchDuffelOffers(api.app, { date: nextDay() });
 
+/** Paid by the traveller, then paid at Duffel and ticketed from its e-tickets (services/supplier-ticketing.ts). */
+async function payAndTicket(order: Booked) {
+  await pay(api.app, api.db, order, now());
+  await paySuppliers({ db: api.db, supplier: duffel(), now, log: QUIET_LOG });
+  await vi.waitFor(async () =>
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked'),
+  );
+}
+
 async function bookDuffel(
   lang = 'en',
 ): Promise<{ order: Booked; atDuffel: (typeof api.server.orders)[number] }> {
@@ -77,7 +86,7 @@ const acceptsAtDuffel = () =>
 describe('airline-initiated changes of a Duffel order', () => {
   test('the airline moves the flight: read once, shown with the flights as booked and as they are now', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(api.app, api.db, order, now());
+    await payAndTicket(order);
     expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
     api.server.airlineChange(atDuffel.id, 95);
     expect(await sync()).toBe(1);
@@ -191,7 +200,7 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('accepted by the traveller: the order, its tickets and the e-ticket show the new flight, once', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(api.app, api.db, order, now());
+    await payAndTicket(order);
     const paid = await readOrder(api.app, order.id, order.access_token);
     const booked = paid.slices[0]!.segments[0]!;
     api.server.airlineChange(atDuffel.id, 95);
@@ -254,7 +263,7 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('accepted at Duffel on its own (auto-accepted): the supplier pass rewrites the itinerary once', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(api.app, api.db, order, now());
+    await payAndTicket(order);
     const change = api.server.airlineChange(atDuffel.id, -20);
     Object.assign(change, {
       action_taken: 'accepted',
@@ -277,7 +286,7 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('a later change made on top of an open one: accepting it carries the earlier one into the itinerary', async () => {
     const { order, atDuffel } = await bookDuffel();
-    await pay(api.app, api.db, order, now());
+    await payAndTicket(order);
     api.server.airlineChange(atDuffel.id, 95);
     clock += 60_000;
     api.server.airlineChange(atDuffel.id, 30);
@@ -300,7 +309,7 @@ describe('an accepted change becomes the itinerary', () => {
 
   test('the traveller is emailed once per change, in the order language, with both schedules and the site link', async () => {
     const { order, atDuffel } = await bookDuffel('uz');
-    await pay(api.app, api.db, order, now());
+    await payAndTicket(order);
     await api.app.outbox.runOnce();
     const sentBefore = smtp.received.length;
     api.server.airlineChange(atDuffel.id, 95);

@@ -151,14 +151,20 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   });
 
   test('a hold whose price moved at the airline is not paid from the balance (left for an operator)', async () => {
-    const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
-    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
-    atDuffel.total_amount = '320.00';
-    await pay(api.app, api.db, order, now());
-    expect(await payAtDuffel()).toBe(0);
-    expect(api.server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
-    expect(atDuffel.payment_status.awaiting_payment).toBe(true);
-    expect((await rowOf(order.id)).supplierPaidAt).toBeNull();
+    // No price guarantee: the hold's price is the airline's current one, 320.00 (Duffel's hold guide).
+    Object.assign(api.server.knobs.pay, { priceGuaranteeMs: 0, lapsedPriceFactor: 320 / 300 });
+    try {
+      const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
+      const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+      await pay(api.app, api.db, order, now());
+      await payAtDuffel();
+      expect(api.server.payments.filter((p) => p.order_id === atDuffel.id)).toEqual([]);
+      expect(atDuffel.payment_status.awaiting_payment).toBe(true);
+      await vi.waitFor(async () => expect((await rowOf(order.id)).ticketingProblem).toBe('price_changed'));
+      expect((await rowOf(order.id)).supplierPaidAt).toBeNull();
+    } finally {
+      Object.assign(api.server.knobs.pay, { priceGuaranteeMs: 86_400_000, lapsedPriceFactor: 1 });
+    }
   });
 
   test('an expired offer: 410 offer_expired with the spec’s message; nothing booked at Duffel', async () => {
@@ -240,6 +246,9 @@ describe('the e-ticket PDF', () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
     await pay(api.app, api.db, order, now());
+    // The e-ticket once the airline has ticketed it (services/supplier-ticketing.ts).
+    await payAtDuffel();
+    await vi.waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     const reference = (await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference!;
     expect(reference).toMatch(/^[A-Z0-9]{6}$/);
     const ru = await ticketText(api.app, order, 'ru');

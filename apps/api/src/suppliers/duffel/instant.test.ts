@@ -13,7 +13,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { QUIET_LOG } from '../../testing.ts';
 import { deliverWebhook, openPayment, pay, readOrder, type Booked } from '../../after-sale-testing.ts';
-import { bookPaidOrders } from '../../services/supplier-payments.ts';
+import { bookPaidOrders, paySuppliers } from '../../services/supplier-payments.ts';
 import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
@@ -189,6 +189,8 @@ describe('offers that require instant payment', () => {
     api.server.knobs.failWith = null;
     expect(await otherPass()).toBe(1);
     expect(duffelOrdersOf(order.id)).toHaveLength(1);
+    // Booked at Duffel; ticketed here once its e-tickets are read (services/supplier-ticketing.ts).
+    await paySuppliers({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
     expect((await rowOf(order.id)).bookingStatus).toBe('booked');
   });
 

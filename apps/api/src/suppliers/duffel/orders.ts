@@ -17,6 +17,7 @@ import type {
   OrderCancellation,
 } from '@duffel/api/types';
 import type {
+  AirlineTickets,
   BookingInput,
   BookingResult,
   CancellationQuote,
@@ -28,6 +29,12 @@ import { identityDocumentsFor, orderPassengers } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { duffelSupplierOrders } from './port.ts';
 import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
+import { notNowError } from './not-now.ts';
+
+/** Whether `amount` (Duffel's "123.45") is not above `ceiling`, in the same currency. */
+const notAbove = (amount: string, currency: string, ceiling: { amount: string; currency: string }) =>
+  currency === ceiling.currency &&
+  Math.round(Number(amount) * 1000) <= Math.round(Number(ceiling.amount) * 1000);
 
 export type { DuffelBookingPassenger } from './passengers.ts';
 
@@ -144,6 +151,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           )
         ).data;
       } catch (error) {
+        // A rate limit or our token refused says nothing of the offer (./not-now.ts): not a refusal.
+        if (notNowError(error)) throw error;
         if (isAnswered(error)) return { ok: false, code: 'offer_unavailable', detail: error.errors };
         throw error;
       }
@@ -195,8 +204,14 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           code: 'instant_payment_required',
           instant: { totalAmount: amount, totalCurrency: offer.total_currency, expiresAt: offer.expires_at },
         };
-      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here.
-      if (expectedTotal !== undefined && expectedTotal !== amount)
+      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here. At pay
+      // time (`instant`, the traveller has paid the agreed total) a price that fell is booked at the new price.
+      const moved =
+        expectedTotal !== undefined &&
+        (input.type === 'instant'
+          ? !notAbove(amount, offer.total_currency, { amount: expectedTotal, currency: offer.total_currency })
+          : expectedTotal !== amount);
+      if (moved)
         return {
           ok: false,
           code: 'price_changed',
@@ -223,6 +238,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       try {
         return bookingOf((await create()).data, false);
       } catch (error) {
+        // Duffel turned the request away before acting on it: asked again later, never a refusal.
+        if (notNowError(error)) throw error;
         if (isAnswered(error)) {
           // Refused (e.g. the offer is gone): unless it was booked by our own earlier attempt.
           const mine = await findByKey(input.idempotencyKey);
@@ -237,47 +254,81 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
     },
 
     /**
-     * Pays a held order from the Duffel balance (`POST /air/payments`, `type: balance`, the order's current total),
-     * once: an order no longer awaiting payment is not paid again, and a call that got no answer is checked by
-     * reading the order. `cancelled` / `refused` come back as a result; throws when Duffel cannot be reached.
+     * Pays a held order from the Duffel balance (`POST /air/payments`, `type: balance`), once, at the order's
+     * current total (Create a payment: https://duffel.com/docs/api/payments/create-payment): an order no longer
+     * awaiting payment is not paid again, and a call that got no answer is checked by reading the order. A price
+     * that moved (its guarantee ended: the hold guide says to re-price by reading the order; or Duffel answered
+     * `price_changed`) is read again and paid if not above `ceiling`. A 429 or 401/403 is thrown (./not-now.ts),
+     * never a refusal; other refusals come back as results; throws when Duffel cannot be reached.
      */
-    async payOrder(
-      orderId: string,
-      /** The total agreed at booking: a hold whose price moved since (its guarantee ended) is not paid. */
-      expected?: { amount: string; currency: string },
-    ): Promise<PaymentResult> {
+    async payOrder(orderId: string, ceiling?: { amount: string; currency: string }): Promise<PaymentResult> {
       const readOrder = async () => (await read('get order', duffel.orders.get(orderId))).data;
-      const order = await readOrder();
-      if (order.cancelled_at) return { ok: false, code: 'cancelled' };
-      if (!order.payment_status?.awaiting_payment)
-        return { ok: true, replayed: true, amount: order.total_amount, currency: order.total_currency };
-      if (expected && (expected.amount !== order.total_amount || expected.currency !== order.total_currency))
-        return {
-          ok: false,
-          code: 'price_changed',
-          detail: { total: order.total_amount, currency: order.total_currency },
-        };
-      try {
-        await act(
-          'pay order',
-          duffel.payments.create({
-            order_id: orderId,
-            payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
-          }),
-        );
-        return { ok: true, replayed: false, amount: order.total_amount, currency: order.total_currency };
-      } catch (error) {
-        if (isAnswered(error)) {
+      const paidNow = (o: DuffelOrder): PaymentResult | null =>
+        !o.payment_status?.awaiting_payment && !o.cancelled_at
+          ? { ok: true, replayed: true, amount: o.total_amount, currency: o.total_currency }
+          : null;
+      let order = await readOrder();
+      // Once re-priced after Duffel's `price_changed`: a second one is left to the next pass.
+      for (let attempt = 0; ; attempt++) {
+        if (order.cancelled_at) return { ok: false, code: 'cancelled' };
+        const done = paidNow(order);
+        if (done) return done;
+        if (ceiling && !notAbove(order.total_amount, order.total_currency, ceiling))
+          return {
+            ok: false,
+            code: 'price_changed',
+            detail: { total: order.total_amount, currency: order.total_currency },
+          };
+        try {
+          await act(
+            'pay order',
+            duffel.payments.create({
+              order_id: orderId,
+              payment: { type: 'balance', amount: order.total_amount, currency: order.total_currency },
+            }),
+          );
+          return { ok: true, replayed: false, amount: order.total_amount, currency: order.total_currency };
+        } catch (error) {
+          if (notNowError(error)) throw error;
           const again = await readOrder();
-          if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
-            return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
-          return { ok: false, code: 'refused', detail: error.errors };
+          const paid = paidNow(again);
+          if (paid) return paid;
+          if (!isAnswered(error)) throw error;
+          const code = error.errors?.[0]?.code;
+          if (code === 'price_changed' && attempt === 0) {
+            order = again;
+            continue;
+          }
+          if (again.cancelled_at) return { ok: false, code: 'cancelled', detail: error.errors };
+          // Any other refusal (e.g. the hold lapsed at its `payment_required_by`) with Duffel's own words.
+          return {
+            ok: false,
+            code: code === 'insufficient_balance' || code === 'price_changed' ? code : 'refused',
+            detail: error.errors,
+          };
         }
-        const again = await readOrder();
-        if (!again.payment_status?.awaiting_payment && !again.cancelled_at)
-          return { ok: true, replayed: true, amount: again.total_amount, currency: again.total_currency };
-        throw error;
       }
+    },
+
+    /**
+     * The airline's e-tickets of an order: its `documents` of type `electronic_ticket` (Orders schema,
+     * https://duffel.com/docs/api/orders/schema), which may appear only a while after the payment.
+     */
+    async ticketsOf(orderId: string): Promise<AirlineTickets> {
+      const order = (await read('get order', duffel.orders.get(orderId))).data;
+      return {
+        paid: !order.payment_status?.awaiting_payment,
+        cancelled: Boolean(order.cancelled_at),
+        passengers: order.passengers.map((p) => ({
+          id: p.id,
+          givenName: p.given_name,
+          familyName: p.family_name,
+          bornOn: p.born_on,
+        })),
+        tickets: (order.documents ?? [])
+          .filter((d) => d.type === 'electronic_ticket' && d.unique_identifier)
+          .map((d) => ({ number: d.unique_identifier, passengerIds: d.passenger_ids ?? [] })),
+      };
     },
 
     /**

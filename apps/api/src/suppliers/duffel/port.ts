@@ -9,11 +9,15 @@ import type { AirlineInitiatedChange } from '@duffel/api/types';
 import type { ChangedFlight } from '@parvoz/db';
 import { SupplierRefused, type AirlineChange, type SupplierOrders } from '../orders.ts';
 import { localWithOffset } from './mapping.ts';
+import { notNowError } from './not-now.ts';
 import type { DuffelOrderCalls } from './orders.ts';
 import { DUFFEL_SUPPLIER_ID } from './supplier.ts';
 
 /** Duffel answered with a refusal (below 500): the port's SupplierRefused; anything else as it was thrown. */
 export function asPortError(error: unknown): unknown {
+  // A rate limit or our credentials refused: not a refusal of what was asked (./not-now.ts).
+  const notNow = notNowError(error);
+  if (notNow) return notNow;
   if (error instanceof DuffelError && typeof error.status === 'number' && error.status < 500)
     return new SupplierRefused(error.message, error.errors, { cause: error });
   return error;
@@ -60,7 +64,8 @@ export function duffelSupplierOrders(calls: DuffelOrderCalls, bookMaxMs: number)
     id: DUFFEL_SUPPLIER_ID,
     bookMaxMs,
     book: (input, now, expectedTotal) => refusing(() => calls.book(input, now, expectedTotal)),
-    payOrder: (orderId, expected) => refusing(() => calls.payOrder(orderId, expected)),
+    payOrder: (orderId, ceiling) => refusing(() => calls.payOrder(orderId, ceiling)),
+    ticketsOf: (orderId) => refusing(() => calls.ticketsOf(orderId)),
     cancelOrder: (orderId) => refusing(() => calls.cancelOrder(orderId)),
     listOurOrders: (since) => refusing(() => calls.listOurOrders(since)),
     listChanges: (orderId) => refusing(async () => (await calls.listChanges(orderId)).map(changeOf)),

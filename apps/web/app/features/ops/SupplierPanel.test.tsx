@@ -18,6 +18,7 @@ const paid: OpsOrderSupplier = {
   total_currency: 'USD',
   paid_at: '2026-11-23T08:00:00.000Z',
   cancelled_at: null,
+  ticketing: null,
 };
 const change = (action: AirlineChange['action_taken']): AirlineChange => ({
   id: `chg_${action ?? 'open'}AAAAAAAAAAAAAAAAAA`,

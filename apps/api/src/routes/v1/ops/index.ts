@@ -31,6 +31,7 @@ import {
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
 import { languageOfUser } from '../../../modules/accounts/index.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
+import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
 import { secondFactorRoutes } from '../../../second-factor/routes.ts';
 import { statusOf } from '../../../second-factor/service.ts';
@@ -78,8 +79,6 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
   });
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
-  // The overview (issue 13 §8): a child plugin, behind the gate above.
-  await app.register(opsOverviewRoutes);
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
   const existingOrder = async (tx: Database, id: string) => {
     const [found] = await tx
@@ -103,9 +102,9 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
-  // Behind the same gate: the second factor (docs/decisions/0023-console-second-factor.md), tours and tour
-  // requests (modules/tours), agencies' applications (issue 13 §7).
-  for (const routes of [secondFactorRoutes, opsTourRoutes, opsAgencyRoutes]) await app.register(routes);
+  // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks.
+  const gated = [opsOverviewRoutes, secondFactorRoutes, opsTourRoutes, opsAgencyRoutes, opsTicketingRoutes];
+  for (const routes of gated) await app.register(routes);
 
   app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
     data: await searchOrders(db, request.query),

@@ -49,6 +49,9 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/orders/:id/resend_confirmation': ['operator', 'admin'],
   'POST /v1/ops/orders/:id/correct_contact': ['operator', 'admin'],
   'POST /v1/ops/orders/:id/refunds/:refund_id/retry': ['operator', 'admin'],
+  // A paid order the supplier would not ticket (ops/ticketing.ts): retried, or cancelled and refunded.
+  'POST /v1/ops/orders/:id/ticketing/retry': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/ticketing/refund': ['operator', 'admin'],
   'GET /v1/ops/staff': ['admin'],
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],

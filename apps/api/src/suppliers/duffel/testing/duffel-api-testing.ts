@@ -45,6 +45,8 @@ export async function startDuffelTestApi(options: {
   prepare?: (db: Database) => Promise<void>;
   /** More API configuration (e.g. `smtpUrl` of a test mail server, `publicUrl`). */
   config?: Partial<ApiConfig>;
+  /** Called instead of kicking the supplier passes after a payment (the suite drives them by hand). */
+  onSupplierKick?: () => void;
 }): Promise<DuffelTestApi> {
   const database = await createTestDatabase();
   await options.prepare?.(database.db);
@@ -65,7 +67,7 @@ export async function startDuffelTestApi(options: {
       holdMaxUnpaidOrders: 1000,
       ...options.config,
     },
-    { now: options.now },
+    { now: options.now, ...(options.onSupplierKick ? { onSupplierKick: options.onSupplierKick } : {}) },
   );
   return {
     db: database.db,

@@ -24,9 +24,12 @@
  *                                                 service on a `hold` order: Duffel's hold guide says to omit them),
  *                                                 the payment and the order's total then include them
  *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
- *   GET  /air/orders/:id                          one order
+ *   GET  /air/orders/:id                          one order, re-priced once its price guarantee ended, with its
+ *                                                 `documents` (e-tickets) once paid (./duffel-hold-payments.ts)
  *   POST /air/payments                            pays a held order from the balance (`payment: { type: "balance",
- *                                                 amount, currency }` = the order's total; 422 once paid/cancelled)
+ *                                                 amount, currency }` = the order's current total; 422 once paid/
+ *                                                 cancelled, `price_changed`, `insufficient_balance`, lapsed hold)
+ *   any call                                      429 with `ratelimit-*` headers while `knobs.pay.rateLimit` says
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable), `expires_at`
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
@@ -45,6 +48,7 @@ import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
 import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
+import { defaultHoldPaymentKnobs, holdPayments, type HoldPaymentKnobs } from './duffel-hold-payments.ts';
 
 export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 
@@ -156,6 +160,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * `supported_passenger_identity_document_types`); default a passport for every passenger.
      */
     identityDocuments: { required: boolean; supported: string[] };
+    /** Paying holds: balance, lapsing holds, moved prices, 429s, late documents (./duffel-hold-payments.ts). */
+    pay: HoldPaymentKnobs;
   } = {
     delayMs: 0,
     failWith: null,
@@ -167,12 +173,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     airlineDelayMs: {},
     hang: null,
     identityDocuments: { required: true, supported: ['passport'] },
+    pay: defaultHoldPaymentKnobs(),
   };
   /** Orders, oldest first. */
   const orders: Loose[] = [];
   const cancellations = new Map<string, Loose>();
-  /** Balance payments of held orders. */
-  const payments: Loose[] = [];
   /** Airline-initiated changes, oldest first. */
   const changes: Loose[] = [];
 
@@ -183,6 +188,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       meta: { status, request_id: id('req') },
     },
   });
+  const holds = holdPayments({ knobs: knobs.pay, now, failure, id });
+  const { payments } = holds;
   /** Duffel's refusal of an offer that expired or was booked already (on reading it and on ordering it). */
   const offerGone = () =>
     failure(
@@ -612,13 +619,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       conditions: offer.conditions,
       slices: offer.slices,
       passengers: passengers.map(({ identity_documents: _docs, ...p }) => p),
-      payment_status: {
-        awaiting_payment: data.type !== 'instant',
-        payment_required_by: data.type === 'instant' ? null : offer.payment_requirements.payment_required_by,
-      },
+      payment_status: holds.paymentStatusOf(data.type, now()),
       cancelled_at: null,
     };
     orders.push(order);
+    holds.created(order);
     return { status: 201, body: { data: order } };
   }
 
@@ -628,7 +633,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     const list = [...orders].reverse();
     const after = query.get('after');
     const from = after ? list.findIndex((o) => o.id === after) + 1 : 0;
-    const page = list.slice(from, from + limit);
+    const page = list.slice(from, from + limit).map((o) => holds.read(o, false));
     const more = from + limit < list.length;
     return {
       status: 200,
@@ -639,40 +644,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   function getOrder(orderId: string) {
     const order = orders.find((o) => o.id === orderId);
     if (!order) return notFound('The order does not exist.');
-    return { status: 200, body: { data: order } };
+    return { status: 200, body: { data: holds.read(order) } };
   }
 
-  /** POST /air/payments: a held order paid from the balance, for exactly its total. */
+  /** POST /air/payments: a held order paid from the balance (./duffel-hold-payments.ts). */
   function createPayment(data: Loose) {
     const order = orders.find((o) => o.id === data.order_id);
-    if (!order) return notFound('The order does not exist.');
-    if (order.cancelled_at || !order.payment_status.awaiting_payment)
-      return failure(
-        422,
-        'invalid_state_error',
-        'already_paid',
-        'Order cannot be paid',
-        'The order is paid or cancelled.',
-      );
-    const pay = (data.payment ?? {}) as Loose;
-    if (pay.type !== 'balance' || pay.amount !== order.total_amount || pay.currency !== order.total_currency)
-      return failure(
-        422,
-        'validation_error',
-        'invalid_data',
-        'Invalid data',
-        'payment must be the order total from the balance',
-      );
-    order.payment_status = { awaiting_payment: false, payment_required_by: null };
-    const payment = {
-      id: id('pay'),
-      type: 'balance',
-      amount: pay.amount,
-      currency: pay.currency,
-      created_at: now().toISOString(),
-    };
-    payments.push({ ...payment, order_id: order.id });
-    return { status: 201, body: { data: payment } };
+    return order ? holds.pay(order, data) : notFound('The order does not exist.');
   }
 
   /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
@@ -768,12 +746,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       headers: request.headers,
       body,
     });
-    const answer = (status: number, payload: unknown, afterMs = 0) => {
+    const answer = (status: number, payload: unknown, afterMs = 0, headers: Record<string, string> = {}) => {
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(status, {
           'content-type': 'application/json; charset=utf-8',
           'x-request-id': id('req'),
+          ...headers,
         });
         response.end(JSON.stringify(payload));
       };
@@ -803,6 +782,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     }
     if (knobs.hang?.test(`${request.method} ${url.pathname}`)) return;
     if (knobs.failWith === 'drop') return request.socket.destroy();
+    const limited = holds.rateLimited(`${request.method} ${url.pathname}`);
+    if (limited) return answer(limited.status, limited.body, 0, limited.headers);
     const routeFails = knobs.failRoute?.match.test(`${request.method} ${url.pathname}`);
     if (typeof knobs.failWith === 'number' || routeFails) {
       const f = failure(

@@ -1,0 +1,317 @@
+/**
+ * Paying a Duffel hold and ticketing it, against the Duffel stand-in (real HTTP on loopback) and PGlite: nothing is
+ * ticketed before the airline has ticketed it, and each way Duffel can answer the payment is handled as its pages
+ * say. The stand-in's behaviours and their pages (testing/duffel-hold-payments.ts):
+ *  - documents (`electronic_ticket`, `unique_identifier`) appear after the payment, maybe a few reads later:
+ *    Orders, https://duffel.com/docs/api/orders/schema;
+ *  - a hold past `price_guarantee_expires_at` is re-priced (its order read shows its current total), a payment at
+ *    another total is refused `price_changed`: https://duffel.com/docs/guides/holding-orders-and-paying-later and
+ *    https://duffel.com/docs/api/payments/create-payment;
+ *  - a balance too low is refused `insufficient_balance`: https://duffel.com/docs/api/overview/errors;
+ *  - 429 with `ratelimit-limit` / `-remaining` / `-reset`: https://duffel.com/docs/api/overview/rate-limits;
+ *  - 401 `authentication_error` for a token Duffel does not know: https://duffel.com/docs/api/overview/errors.
+ * The app's own supplier pass is not kicked here (its kick is replaced): each test drives the passes itself.
+ */
+import { describe, expect, test } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '@parvoz/db';
+import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
+import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
+import { QUIET_LOG } from '../../testing.ts';
+import type { ServiceLog } from '../../services/log.ts';
+import type { Loose } from '../../payments/testing/http.ts';
+import { pay, readOrder, signedInAs, type Booked } from '../../after-sale-testing.ts';
+import { bookPaidOrders, paySuppliers } from '../../services/supplier-payments.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
+import { duffelOrdersOn, searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
+import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
+
+const TOKEN = 'duffel_test_ticketing0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const nextDay = freshSearchDays(start, 20);
+let keys = 0;
+
+let kicks = 0;
+/** The app's supplier pass is not run on a payment: its kick is only counted. */
+const api = useDuffelTestApi({ token: TOKEN, now, onSupplierKick: () => void kicks++ });
+
+/** A fresh Duffel adapter (as another instance's worker has), and its pass. */
+const adapter = () => duffelOrdersOn(api.server, TOKEN);
+const passWith = (supplier = adapter(), log: ServiceLog = QUIET_LOG) =>
+  paySuppliers({ db: api.db, supplier, now, log });
+
+async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
+  const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
+  const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  await pay(api.app, api.db, order, now());
+  return { order, atDuffel };
+}
+
+const rowOf = async (id: string) =>
+  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const mailsOf = (orderId: string, kind: string) =>
+  api.db
+    .select()
+    .from(schema.outbox)
+    .where(and(eq(schema.outbox.orderId, orderId), eq(schema.outbox.kind, kind)));
+const refundsOf = (orderId: string) =>
+  api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+const duffelPaymentsOf = (atDuffel: Loose) => api.server.payments.filter((p) => p.order_id === atDuffel.id);
+const ticketNumbersOf = async (orderId: string) =>
+  (
+    await api.db
+      .select({ numbers: schema.orderPassengers.ticketNumbers })
+      .from(schema.orderPassengers)
+      .where(eq(schema.orderPassengers.orderId, orderId))
+  ).map((p) => p.numbers);
+
+function resetKnobs() {
+  Object.assign(api.server.knobs.pay, defaultHoldPaymentKnobs());
+  clock = start;
+}
+
+describe('a Duffel hold paid by its traveller', () => {
+  test('is "ticketing" until Duffel is paid and its e-tickets issued; then booked with the airline’s numbers, and only then confirmed', async () => {
+    resetKnobs();
+    // Duffel's documents appear on the second read after the payment.
+    api.server.knobs.pay.documentsAfterReads = 2;
+    const { order, atDuffel } = await bookAndPay();
+    expect(kicks).toBeGreaterThan(0);
+    // Paid here; not ticketed, no ticket numbers, no confirmation.
+    const paidHere = await readOrder(api.app, order.id, order.access_token);
+    expect(paidHere).toMatchObject({
+      booking_status: 'new',
+      payment_status: 'paid',
+      ticketing: 'in_progress',
+    });
+    expect(await ticketNumbersOf(order.id)).toEqual([null]);
+    expect(await mailsOf(order.id, 'order-confirmation')).toEqual([]);
+
+    // The pass pays Duffel (once, the order's total) and reads the order: no documents yet.
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toEqual([
+      expect.objectContaining({ type: 'balance', amount: '300.00', currency: 'USD' }),
+    ]);
+    expect((await readOrder(api.app, order.id, order.access_token)).ticketing).toBe('in_progress');
+    expect(await mailsOf(order.id, 'order-confirmation')).toEqual([]);
+
+    // The next pass finds the airline's e-ticket: booked, its number on the passenger, the confirmation queued.
+    expect(await passWith()).toBe(0);
+    const documents = atDuffel.documents as { unique_identifier: string; type: string }[];
+    expect(documents).toHaveLength(1);
+    expect(documents[0]!.type).toBe('electronic_ticket');
+    expect(documents[0]!.unique_identifier).toMatch(/^\d{13}$/);
+    const booked = await readOrder(api.app, order.id, order.access_token);
+    expect(booked).toMatchObject({ booking_status: 'booked', payment_status: 'paid', ticketing: null });
+    expect(await ticketNumbersOf(order.id)).toEqual([[documents[0]!.unique_identifier]]);
+    const [confirmation] = await mailsOf(order.id, 'order-confirmation');
+    expect(confirmation!.payload.text).toContain(documents[0]!.unique_identifier);
+    // Never paid twice, never confirmed twice.
+    await passWith();
+    expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
+    expect(await mailsOf(order.id, 'order-confirmation')).toHaveLength(1);
+  });
+
+  test('a price that moved below what the traveller paid (guarantee lapsed): re-read and paid at the current price', async () => {
+    resetKnobs();
+    api.server.knobs.pay.priceGuaranteeMs = 60_000;
+    api.server.knobs.pay.lapsedPriceFactor = 0.9;
+    const { order, atDuffel } = await bookAndPay();
+    clock += 2 * 60_000;
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toEqual([expect.objectContaining({ amount: '270.00' })]);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+
+  test('a price that moved above what the traveller paid: an operator task, the traveller told, nothing refunded; the operator cancels and refunds', async () => {
+    resetKnobs();
+    api.server.knobs.pay.priceGuaranteeMs = 60_000;
+    api.server.knobs.pay.lapsedPriceFactor = 1.1;
+    const { order, atDuffel } = await bookAndPay();
+    clock += 2 * 60_000;
+    expect(await passWith()).toBe(0);
+    expect(duffelPaymentsOf(atDuffel)).toEqual([]);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketingProblem: 'price_changed',
+    });
+    expect(await refundsOf(order.id)).toEqual([]);
+    const view = await readOrder(api.app, order.id, order.access_token);
+    expect(view).toMatchObject({ booking_status: 'new', payment_status: 'paid', ticketing: 'delayed' });
+    expect(view.passengers[0]!.tickets).toEqual([]);
+    // Told once, in the order's language.
+    const [told] = await mailsOf(order.id, 'ticketing-delayed');
+    expect(told!.payload.subject).toBe(`Booking ${order.booking_reference}: your tickets are not issued yet`);
+    await passWith();
+    expect(await mailsOf(order.id, 'ticketing-delayed')).toHaveLength(1);
+
+    // The console shows the task.
+    const operator = await signedInAs(api.db, 'ops.ticketing@parvoz.example', 'operator', now());
+    const detail = await api.app.inject({
+      method: 'GET',
+      url: `/v1/ops/orders/${order.id}`,
+      headers: operator,
+    });
+    const supplier = detail.json().data.supplier as OpsOrderSupplier;
+    expect(supplier.ticketing).toMatchObject({ status: 'problem', problem: 'price_changed' });
+
+    // The operator cancels the hold at Duffel and refunds the traveller in full; once.
+    const refunded = await api.app.inject({
+      method: 'POST',
+      url: `/v1/ops/orders/${order.id}/ticketing/refund`,
+      headers: operator,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toMatchObject({ booking_status: 'cancelled', ticketing: null });
+    expect(atDuffel.cancelled_at).not.toBeNull();
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ amountMinor: 30000, reason: 'supplier_refused' }),
+    ]);
+    const again = await api.app.inject({
+      method: 'POST',
+      url: `/v1/ops/orders/${order.id}/ticketing/refund`,
+      headers: operator,
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.details.reason).toBe('no_ticketing_problem');
+  });
+
+  test('Duffel answers the payment `price_changed`: the order read again, paid at its new price when not above; else an operator task', async () => {
+    resetKnobs();
+    api.server.knobs.pay.movesAtPayment = 0.95;
+    const lower = await bookAndPay();
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(lower.atDuffel)).toEqual([expect.objectContaining({ amount: '285.00' })]);
+    expect((await readOrder(api.app, lower.order.id, lower.order.access_token)).booking_status).toBe(
+      'booked',
+    );
+
+    api.server.knobs.pay.movesAtPayment = 1.05;
+    const higher = await bookAndPay();
+    expect(await passWith()).toBe(0);
+    expect(duffelPaymentsOf(higher.atDuffel)).toEqual([]);
+    expect((await rowOf(higher.order.id)).ticketingProblem).toBe('price_changed');
+    expect(await refundsOf(higher.order.id)).toEqual([]);
+  });
+
+  test('a balance too low: an operator task; topped up and retried from the console, it is ticketed', async () => {
+    resetKnobs();
+    api.server.knobs.pay.balanceCents = 10_000;
+    const { order, atDuffel } = await bookAndPay();
+    expect(await passWith()).toBe(0);
+    expect((await rowOf(order.id)).ticketingProblem).toBe('insufficient_balance');
+    expect(await refundsOf(order.id)).toEqual([]);
+    api.server.knobs.pay.balanceCents = null;
+    const operator = await signedInAs(api.db, 'ops.balance@parvoz.example', 'operator', now());
+    const kicked = kicks;
+    const retried = await api.app.inject({
+      method: 'POST',
+      url: `/v1/ops/orders/${order.id}/ticketing/retry`,
+      headers: operator,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data.ticketing).toBe('in_progress');
+    expect(kicks).toBe(kicked + 1);
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+});
+
+describe('Duffel answering "not now" at pay time', () => {
+  test('429: no refund, nothing recorded against the order; the pass waits until ratelimit-reset, then pays', async () => {
+    resetKnobs();
+    api.server.knobs.pay.rateLimit = { match: /^POST \/air\/payments$/, times: 5, resetAfterMs: 60_000 };
+    const { order, atDuffel } = await bookAndPay();
+    const supplier = adapter();
+    expect(await passWith(supplier)).toBe(0);
+    expect(api.server.knobs.pay.rateLimit!.times).toBe(4);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketingProblem: null,
+      supplierPaidAt: null,
+    });
+    expect(await refundsOf(order.id)).toEqual([]);
+    // Before the reset nothing is asked of Duffel.
+    const asked = api.server.requests.length;
+    clock += 30_000;
+    expect(await passWith(supplier)).toBe(0);
+    expect(api.server.requests.length).toBe(asked);
+    // After it, the payment goes through.
+    api.server.knobs.pay.rateLimit = null;
+    clock += 31_000;
+    expect(await passWith(supplier)).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+
+  test('401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded', async () => {
+    resetKnobs();
+    const { order } = await bookAndPay();
+    const alarms: string[] = [];
+    const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
+    expect(await passWith(duffelOrdersOn(api.server, 'duffel_test_revoked000000000'), log)).toBe(0);
+    expect(alarms).toEqual([
+      'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
+    ]);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketingProblem: null,
+      cancelledAt: null,
+    });
+    expect(await refundsOf(order.id)).toEqual([]);
+    // With the right token the next pass tickets it.
+    expect(await passWith()).toBe(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+});
+
+describe('an offer the airline will not hold, booked at pay time', () => {
+  test('429 on creating the order: no refund, the paid order kept; after ratelimit-reset it is booked, then ticketed', async () => {
+    resetKnobs();
+    api.server.knobs.instantPaymentOnly = true;
+    try {
+      const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
+      const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
+      expect(response.statusCode, response.body).toBe(201);
+      const order = response.json().data as Booked;
+      await pay(api.app, api.db, order, now());
+      api.server.knobs.pay.rateLimit = { match: /^POST \/air\/orders$/, times: 1, resetAfterMs: 60_000 };
+      const supplier = adapter();
+      const deps = { db: api.db, supplier, now, log: QUIET_LOG };
+      expect(await bookPaidOrders(deps)).toBe(0);
+      expect(api.server.knobs.pay.rateLimit.times).toBe(0);
+      expect(await rowOf(order.id)).toMatchObject({
+        bookingStatus: 'new',
+        paymentStatus: 'paid',
+        supplierOrderId: null,
+        supplierBookingClaimedAt: null,
+        cancelledAt: null,
+      });
+      expect(await refundsOf(order.id)).toEqual([]);
+      expect((await readOrder(api.app, order.id, order.access_token)).ticketing).toBe('in_progress');
+      // Until the reset nothing is asked; then the order is created (once) and its e-ticket read.
+      const asked = api.server.requests.length;
+      expect(await bookPaidOrders(deps)).toBe(0);
+      expect(api.server.requests.length).toBe(asked);
+      clock += 61_000;
+      expect(await bookPaidOrders(deps)).toBe(1);
+      await passWith(supplier);
+      const atDuffel = api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+      expect(atDuffel).toHaveLength(1);
+      const booked = await readOrder(api.app, order.id, order.access_token);
+      expect(booked).toMatchObject({ booking_status: 'booked', ticketing: null });
+      expect(await ticketNumbersOf(order.id)).toEqual([[atDuffel[0]!.documents[0].unique_identifier]]);
+    } finally {
+      api.server.knobs.instantPaymentOnly = false;
+    }
+  });
+});
