@@ -76,7 +76,14 @@ export type BookingResult =
         /** A `hold` the supplier will not make (the airline's rule, or bags): nothing was created. */
         | 'instant_payment_required'
         /** A chosen bag no longer sold as chosen (`detail.index`: its position in `services`). */
-        | 'service_unavailable';
+        | 'service_unavailable'
+        /**
+         * The creation failed in a way that may have left an order at the airline (a 5xx, no answer) and no order
+         * was found under the key: not to be created again, nor refunded; for an operator and the reconciliation.
+         */
+        | 'outcome_unknown'
+        /** Accepted, not confirmed: the supplier's webhook or a look-up by the key tells later. Not to be retried. */
+        | 'pending';
       detail?: unknown;
       /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
       instant?: InstantTerms;
@@ -134,6 +141,11 @@ export interface SupplierOrders {
    * that moved. Throws only when the supplier cannot be reached even to look the key up.
    */
   book(input: BookingInput, now: number, expectedTotal?: string): Promise<BookingResult>;
+  /**
+   * Only looks: the order booked under an idempotency key (a `replayed` booking), null when the supplier has none,
+   * 'unknown' when it could not tell. Throws when unreachable.
+   */
+  findBooking(idempotencyKey: string): Promise<BookingResult | null | 'unknown'>;
   /** Pays a held order from our balance there, once; `expected` is the total agreed at booking. */
   payOrder(orderId: string, expected?: { amount: string; currency: string }): Promise<PaymentResult>;
   /** Cancels an order outright (nothing was paid for it); one cancelled already counts as done. */

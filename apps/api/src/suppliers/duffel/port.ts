@@ -60,6 +60,7 @@ export function duffelSupplierOrders(calls: DuffelOrderCalls, bookMaxMs: number)
     id: DUFFEL_SUPPLIER_ID,
     bookMaxMs,
     book: (input, now, expectedTotal) => refusing(() => calls.book(input, now, expectedTotal)),
+    findBooking: (key) => refusing(() => calls.findBooking(key)),
     payOrder: (orderId, expected) => refusing(() => calls.payOrder(orderId, expected)),
     cancelOrder: (orderId) => refusing(() => calls.cancelOrder(orderId)),
     listOurOrders: (since) => refusing(() => calls.listOurOrders(since)),
