@@ -180,6 +180,16 @@ export interface SupplierEvent {
   id: string;
   /** The supplier's order whose airline changes are to be read now, or null (an event the site does not use). */
   changedOrderId: string | null;
+  /**
+   * An order's creation settled at the supplier (after it was only accepted): made (`created`, with the order) or
+   * not (`failed`), for our order it names; absent for other events.
+   */
+  creation?: {
+    outcome: 'created' | 'failed';
+    ourOrderId: string | null;
+    /** The supplier's order when made. */
+    order: { orderId: string; bookingReference: string; totalAmount: string; totalCurrency: string } | null;
+  };
 }
 
 /** A supplier's signed webhook (POST /v1/webhooks/<supplier id>): its events are a prompt to read its API. */

@@ -104,7 +104,10 @@ describe('creating a Duffel order: at most once, whatever the answer', () => {
     const result = await orders.book(booking(offerId, 'after-500'), Date.now());
     expect(posts()).toBe(before + 1);
     expect(madeWith('after-500')).toHaveLength(1);
-    expect(result).toMatchObject({ ok: true, booking: { orderId: madeWith('after-500')[0]!.id, replayed: true } });
+    expect(result).toMatchObject({
+      ok: true,
+      booking: { orderId: madeWith('after-500')[0]!.id, replayed: true },
+    });
   });
 
   test('a dropped connection after the order was made: found, not created again', async () => {
