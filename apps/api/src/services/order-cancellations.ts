@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { releaseOrderHolds, schema, type AirlineCredit, type Database } from '@parvoz/db';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
@@ -63,7 +63,12 @@ const supplierUnreachable = () =>
 async function supplierQuote(
   deps: CancellationDeps,
   order: OrderRow,
-): Promise<{ id: string; refundMinor: number }> {
+): Promise<{
+  id: string;
+  refundMinor: number;
+  refundTo: 'voucher' | 'airline_credits' | null;
+  credits: AirlineCredit[];
+}> {
   const supplier = deps.suppliers?.orders(order.supplier);
   if (!supplier || !order.supplierOrderId)
     throw refused('not_cancellable', 'This order cannot be cancelled.');
@@ -74,10 +79,16 @@ async function supplierQuote(
     if (error instanceof SupplierRefused) throw refused('not_cancellable', 'This order cannot be cancelled.');
     throw supplierUnreachable();
   }
+  // Credits are the airline's to give, not money of ours: the traveller gets them, no cash.
+  if (quote.refundTo === 'voucher' || quote.refundTo === 'airline_credits')
+    return { id: quote.id, refundMinor: 0, refundTo: quote.refundTo, credits: quote.airlineCredits };
+  // No amount from the airline (the quote's amount null): an operator settles it, never a refund of 0.
+  if (quote.refundAmount === null)
+    throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
   const total = Number(order.supplierTotalAmount);
-  const back = Number(quote.refundAmount ?? '0');
+  const back = Number(quote.refundAmount);
   const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
-  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share) };
+  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share), refundTo: null, credits: [] };
 }
 
 function newCancellationId(): string {
@@ -133,6 +144,19 @@ function present(row: CancellationRow, order: OrderRow): OrderCancellation {
         ? 'fare_minus_penalty'
         : 'taxes_only',
     kept_amount: majorOf(kept, order.currency),
+    ...(row.refundTo === 'voucher' || row.refundTo === 'airline_credits'
+      ? {
+          refund_to: row.refundTo,
+          airline_credits: (row.airlineCredits ?? []).map(({ code, name, amount, currency }) => ({
+            code,
+            name,
+            amount,
+            currency,
+          })),
+        }
+      : row.forPaidOrder
+        ? { refund_to: 'payment' as const }
+        : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
@@ -161,6 +185,8 @@ export async function createCancellation(
       refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
       forPaidOrder: quote !== null,
       supplierCancellationId: atSupplier?.id ?? null,
+      refundTo: atSupplier?.refundTo ?? null,
+      airlineCredits: atSupplier?.refundTo ? atSupplier.credits : null,
     })
     .returning();
   return present(row!, order.row);
@@ -298,6 +324,7 @@ export async function confirmCancellation(
         kind: 'order-cancelled',
         order: view,
         refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
+        credits: current.refundTo && override === undefined ? (current.airlineCredits ?? []) : null,
         link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
       },
       { now, dedupeKey: `order-cancelled:${locked.id}` },

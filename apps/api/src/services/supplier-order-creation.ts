@@ -1,7 +1,6 @@
 /**
- * A paid order's supplier order is asked for at most once (docs/duffel.md, "Idempotency"). Duffel's
- * response-handling page says a 500, a 502 other than `order_not_created`, and a 202 are not to be retried: the
- * airline may have the order. So the first pass that books a paid order marks it (`supplier_booking_attempted_at`)
+ * A paid order's supplier order is asked for at most once (docs/suppliers.md; the supplier's documents, e.g. its
+ * response-handling page, say a 5xx or an "accepted" answer is not to be retried: the airline may have the order). So the first pass that books a paid order marks it (`supplier_booking_attempted_at`)
  * before asking; every later pass only looks the order up by its key. What is not settled is kept on the order
  * (`supplier_booking_outcome`): `pending` (accepted, not confirmed) until the supplier's `order.created` /
  * `order.creation_failed` webhook or a look-up; `unknown` (no answer, nothing found) for an operator and the

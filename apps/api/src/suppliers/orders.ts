@@ -4,7 +4,7 @@
  * airline's changes, the reconciliation's list of our orders there and its webhooks. Services speak only this;
  * each supplier's adapter (`suppliers/<name>/`) implements it and turns its own errors into the ones below.
  */
-import type { ChangedFlight } from '@parvoz/db';
+import type { AirlineCredit, ChangedFlight } from '@parvoz/db';
 import type { PassengerType } from '@parvoz/core/search-types';
 
 /** One of our travellers, with the passport the booking form collects. */
@@ -110,8 +110,16 @@ export interface OrderSummary {
 export interface CancellationQuote {
   id: string;
   orderId: string;
+  /** Null when the airline gave no amount: for an operator, never refunded as 0. */
   refundAmount: string | null;
   refundCurrency: string | null;
+  /**
+   * Where the refund goes: `money` (back to us, hence the traveller's payment), or the airline's `voucher` /
+   * `airline_credits` (the traveller gets the credits, not cash); `none` for an unpaid hold.
+   */
+  refundTo: 'money' | 'voucher' | 'airline_credits' | 'none';
+  /** The credits the cancellation gives. */
+  airlineCredits: AirlineCredit[];
   expiresAt: string;
   confirmedAt: string | null;
 }

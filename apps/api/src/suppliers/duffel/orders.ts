@@ -59,6 +59,20 @@ const quoteOf = (c: OrderCancellation): CancellationQuote => ({
   orderId: c.order_id,
   refundAmount: c.refund_amount,
   refundCurrency: c.refund_currency,
+  // Duffel's `refund_to` (Order cancellations reference): credits are the airline's, not money back to us.
+  refundTo:
+    c.refund_to === 'voucher' || c.refund_to === 'airline_credits'
+      ? c.refund_to
+      : c.refund_to === 'awaiting_payment'
+        ? 'none'
+        : 'money',
+  airlineCredits: (c.airline_credits ?? []).map((a) => ({
+    code: a.credit_code,
+    name: a.credit_name,
+    amount: a.credit_amount,
+    currency: a.credit_currency,
+    passengerId: a.passenger_id ?? null,
+  })),
   expiresAt: c.expires_at,
   confirmedAt: c.confirmed_at ?? null,
 });
