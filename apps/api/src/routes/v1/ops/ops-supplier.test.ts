@@ -50,6 +50,7 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
     total_currency: atDuffel.total_currency,
     paid_at: null,
     cancelled_at: null,
+    booking_outcome: null,
   });
 
   await pay(api.app, api.db, order, now());
