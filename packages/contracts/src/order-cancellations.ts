@@ -41,9 +41,10 @@ export const orderCancellationSchema = z.object({
   kept_amount: z.string(),
   /**
    * Where the airline's refund goes: `payment` (money back to the card), or the airline's `voucher` /
-   * `airline_credits` (no money: the credits below, to spend with the airline).
+   * `airline_credits` (no money: the credits below, to spend with the airline), or `unknown` (the airline gave
+   * no amount: an operator's quote, which only an admin confirms, with the amount agreed).
    */
-  refund_to: z.enum(['payment', 'voucher', 'airline_credits']).optional(),
+  refund_to: z.enum(['payment', 'voucher', 'airline_credits', 'unknown']).optional(),
   /** The airline's credits (code, amount, currency) when `refund_to` is a voucher or credits. */
   airline_credits: z
     .array(z.object({ code: z.string(), name: z.string(), amount: z.string(), currency: z.string() }))

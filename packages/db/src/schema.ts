@@ -277,7 +277,8 @@ export const orderCancellations = pgTable(
     supplierCancellationId: text('supplier_cancellation_id'),
     /**
      * Where the supplier's refund goes when it is not money back to us (Duffel's `refund_to`: `voucher`,
-     * `airline_credits`): the traveller gets the airline's credits, not cash; null for a cash refund.
+     * `airline_credits`): the traveller gets the airline's credits, not cash; `unknown`: the supplier gave no
+     * amount (an operator's quote, confirmed only with an admin's amount); null for a cash refund.
      */
     refundTo: text('refund_to'),
     /** The airline's credits the cancellation gives (code, name, amount, currency, passenger), as quoted. */

@@ -63,10 +63,11 @@ const supplierUnreachable = () =>
 async function supplierQuote(
   deps: CancellationDeps,
   order: OrderRow,
+  staff: boolean,
 ): Promise<{
   id: string;
   refundMinor: number;
-  refundTo: 'voucher' | 'airline_credits' | null;
+  refundTo: 'voucher' | 'airline_credits' | 'unknown' | null;
   credits: AirlineCredit[];
 }> {
   const supplier = deps.suppliers?.orders(order.supplier);
@@ -83,8 +84,12 @@ async function supplierQuote(
   if (quote.refundTo === 'voucher' || quote.refundTo === 'airline_credits')
     return { id: quote.id, refundMinor: 0, refundTo: quote.refundTo, credits: quote.airlineCredits };
   // No amount from the airline (the quote's amount null): an operator settles it, never a refund of 0.
-  if (quote.refundAmount === null)
-    throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
+  // An operator may take it: recorded as `unknown`, confirmed only by an admin with the amount agreed.
+  if (quote.refundAmount === null) {
+    if (!staff)
+      throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
+    return { id: quote.id, refundMinor: 0, refundTo: 'unknown', credits: [] };
+  }
   const total = Number(order.supplierTotalAmount);
   const back = Number(quote.refundAmount);
   const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
@@ -154,9 +159,11 @@ function present(row: CancellationRow, order: OrderRow): OrderCancellation {
             currency,
           })),
         }
-      : row.forPaidOrder
-        ? { refund_to: 'payment' as const }
-        : {}),
+      : row.refundTo === 'unknown'
+        ? { refund_to: 'unknown' as const }
+        : row.forPaidOrder
+          ? { refund_to: 'payment' as const }
+          : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
@@ -174,7 +181,9 @@ export async function createCancellation(
   const now = deps.now();
   const quote = quoteFor(order.row, now);
   // At a supplier the refund is the supplier's quote (its fare rules), confirmed there when ours is.
-  const atSupplier = order.row.supplier ? await supplierQuote(deps, order.row) : null;
+  const atSupplier = order.row.supplier
+    ? await supplierQuote(deps, order.row, caller.kind === 'staff')
+    : null;
   const [row] = await deps.db
     .insert(schema.orderCancellations)
     .values({
@@ -186,7 +195,10 @@ export async function createCancellation(
       forPaidOrder: quote !== null,
       supplierCancellationId: atSupplier?.id ?? null,
       refundTo: atSupplier?.refundTo ?? null,
-      airlineCredits: atSupplier?.refundTo ? atSupplier.credits : null,
+      airlineCredits:
+        atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
+          ? atSupplier.credits
+          : null,
     })
     .returning();
   return present(row!, order.row);
@@ -266,6 +278,12 @@ export async function confirmCancellation(
     if ((quote !== null) !== current.forPaidOrder)
       throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
     const override = options.refundOverrideMinor;
+    // The airline gave no amount: never refunded as 0, only as an admin's override (the amount agreed with it).
+    if (current.refundTo === 'unknown' && override === undefined)
+      throw refused(
+        'not_cancellable',
+        'The airline gave no refund amount: an admin confirms it with the amount.',
+      );
     if (override !== undefined && quote === null)
       throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
     const refundMinor = override ?? current.refundMinor;
@@ -324,7 +342,10 @@ export async function confirmCancellation(
         kind: 'order-cancelled',
         order: view,
         refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
-        credits: current.refundTo && override === undefined ? (current.airlineCredits ?? []) : null,
+        credits:
+          (current.refundTo === 'voucher' || current.refundTo === 'airline_credits') && override === undefined
+            ? (current.airlineCredits ?? [])
+            : null,
         link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
       },
       { now, dedupeKey: `order-cancelled:${locked.id}` },

@@ -59,6 +59,8 @@ export async function bookPaidOnce(
       await setOutcome(deps.db, id, outcome, deps.now());
       report(deps, id, outcome, result.detail);
     }
+    // Booked after all (a slow answer while another pass had looked): no outcome left to settle.
+    if (result.ok) await setOutcome(deps.db, id, null, deps.now());
     return result;
   }
   const [row] = await deps.db

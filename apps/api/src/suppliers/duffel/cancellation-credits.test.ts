@@ -12,7 +12,16 @@ import { eq, like } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
 import { QUIET_LOG } from '../../testing.ts';
-import { pay, readOrder, tokenQuery, type Booked } from '../../after-sale-testing.ts';
+import {
+  confirmOperatorCancellation,
+  consoleCallers,
+  operatorHeaders,
+  pay,
+  readOrder,
+  requestOperatorCancellation,
+  tokenQuery,
+  type Booked,
+} from '../../after-sale-testing.ts';
 import { paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
@@ -110,5 +119,32 @@ describe('a Duffel cancellation that refunds to credits or to an unknown amount'
     ).toEqual([]);
     const view = await readOrder(api.app, order.id, order.access_token);
     expect(view.booking_status).not.toBe('cancelled');
+  });
+
+  test('refund_amount null, for an operator: quoted as unknown; confirmed only by an admin with the amount', async () => {
+    const order = await paidOrder();
+    api.server.knobs.quoteTerms = { refundTo: 'balance', amountUnknown: true };
+    const operator = await operatorHeaders(api.db, 'desk@agency.test', now());
+    const quoted = await requestOperatorCancellation(api.app, order.id, operator);
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    expect(quoted.json().data).toMatchObject({ refund_amount: '0.00', refund_to: 'unknown' });
+    const plain = await confirmOperatorCancellation(api.app, order.id, quoted.json().data.id, operator);
+    expect(plain.statusCode, plain.body).toBe(422);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).not.toBe('cancelled');
+    const { admin } = await consoleCallers(api.app, api.db, now());
+    const agreed = await api.app.inject({
+      method: 'POST',
+      url: `/v1/ops/orders/${order.id}/cancel_with_override`,
+      headers: admin,
+      payload: {
+        cancellation_id: quoted.json().data.id,
+        refund_amount: '120.00',
+        reason: 'airline agreed 120',
+      },
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const view = await readOrder(api.app, order.id, order.access_token);
+    expect(view.booking_status).toBe('cancelled');
+    expect(view.refunds).toEqual([expect.objectContaining({ amount: '120.00' })]);
   });
 });
