@@ -212,6 +212,12 @@ export const opsOrderSupplierSchema = z.object({
       since: instant.nullable(),
     })
     .nullable(),
+  /**
+   * A paid order's supplier order not settled: `pending` (accepted, not confirmed yet), `unknown` (the supplier's
+   * answer was lost and no order was found: check the supplier's dashboard; never created again), `failed` (the
+   * supplier made none: refunded by the next pass). Absent or null when settled.
+   */
+  booking_outcome: z.enum(['pending', 'unknown', 'failed']).nullable().optional(),
 });
 export type OpsOrderSupplier = z.infer<typeof opsOrderSupplierSchema>;
 

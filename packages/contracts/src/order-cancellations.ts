@@ -39,6 +39,16 @@ export const orderCancellationSchema = z.object({
   refund_rule: z.enum(['nothing_paid', 'taxes_only', 'fare_minus_penalty']),
   /** What the agency keeps of the payment (the light fare, or the standard fare's fee); "0.00" when unpaid. */
   kept_amount: z.string(),
+  /**
+   * Where the airline's refund goes: `payment` (money back to the card), or the airline's `voucher` /
+   * `airline_credits` (no money: the credits below, to spend with the airline), or `unknown` (the airline gave
+   * no amount: an operator's quote, which only an admin confirms, with the amount agreed).
+   */
+  refund_to: z.enum(['payment', 'voucher', 'airline_credits', 'unknown']).optional(),
+  /** The airline's credits (code, amount, currency) when `refund_to` is a voucher or credits. */
+  airline_credits: z
+    .array(z.object({ code: z.string(), name: z.string(), amount: z.string(), currency: z.string() }))
+    .optional(),
   created_at: z.string(),
   expires_at: z.string(),
   /** Null while pending. */

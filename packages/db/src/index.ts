@@ -20,7 +20,7 @@ import { withTextParsers } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export { schema };
-export { STAFF_ROLES, type StaffRole, type ChangedFlight } from './schema.ts';
+export { STAFF_ROLES, type StaffRole, type ChangedFlight, type AirlineCredit } from './schema.ts';
 export type Schema = typeof schema;
 
 /** What `db.execute(sql)` returns on both drivers: at least `rows`. */

@@ -179,6 +179,17 @@ export const orders = pgTable(
     ticketingProblem: text('ticketing_problem'),
     ticketingProblemDetail: jsonb('ticketing_problem_detail'),
     ticketingProblemAt: tsNullable('ticketing_problem_at'),
+    /**
+     * When the supplier's order of a paid order was first asked for: it is asked for once (Duffel: a 5xx or no
+     * answer may have left an order at the airline; docs/duffel.md, "Idempotency"), then only looked up.
+     */
+    supplierBookingAttemptedAt: tsNullable('supplier_booking_attempted_at'),
+    /**
+     * Why that creation is not settled: `pending` (accepted, not confirmed: Duffel's 202, until its webhook or a
+     * look-up), `unknown` (a 5xx or no answer and no order found: for an operator and the reconciliation),
+     * `failed` (the supplier said it made nothing: `order.creation_failed`); null when booked or never asked.
+     */
+    supplierBookingOutcome: text('supplier_booking_outcome'),
   },
   (t) => [
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
@@ -272,12 +283,29 @@ export const orderCancellations = pgTable(
     forPaidOrder: boolean('for_paid_order').notNull().default(false),
     /** The supplier's cancellation quote (Duffel `ore_…`) that confirming this one confirms; null for built-in orders. */
     supplierCancellationId: text('supplier_cancellation_id'),
+    /**
+     * Where the supplier's refund goes when it is not money back to us (Duffel's `refund_to`: `voucher`,
+     * `airline_credits`): the traveller gets the airline's credits, not cash; `unknown`: the supplier gave no
+     * amount (an operator's quote, confirmed only with an admin's amount); null for a cash refund.
+     */
+    refundTo: text('refund_to'),
+    /** The airline's credits the cancellation gives (code, name, amount, currency, passenger), as quoted. */
+    airlineCredits: jsonb('airline_credits').$type<AirlineCredit[]>(),
   },
   (t) => [
     index('order_cancellations_order_id_idx').on(t.orderId),
     check('order_cancellations_refund_nonnegative', sql`"refund_minor" >= 0`),
   ],
 );
+
+/** An airline credit a supplier's cancellation gives instead of money (Duffel's `airline_credits`). */
+export interface AirlineCredit {
+  code: string;
+  name: string;
+  amount: string;
+  currency: string;
+  passengerId: string | null;
+}
 
 /** One flight of an airline-initiated change, as shown to the traveller (local times with their offsets). */
 export interface ChangedFlight {

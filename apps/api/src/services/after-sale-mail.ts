@@ -35,6 +35,8 @@ export type AfterSaleEmail =
       order: Order;
       /** Major units in the order currency; null when nothing was paid. */
       refundAmount: string | null;
+      /** The airline's credits given instead of money (a voucher or airline credits), else null or absent. */
+      credits?: { code: string; amount: string; currency: string }[] | null;
       link: string;
     }
   | { kind: 'refund-completed'; order: Order; amount: string; currency: string; link: string }
@@ -111,11 +113,18 @@ export function renderAfterSaleEmail(lang: Locale, content: AfterSaleEmail): Pro
     case 'order-cancelled': {
       const paid = content.refundAmount !== null;
       const amount = paid ? formatAmount(lang, content.refundAmount!, order.total_currency) : '';
+      const credits = content.credits ?? [];
       const refundLine = !paid
         ? t('aftersale.mail.cancelled.unpaid')
-        : Number(content.refundAmount) > 0
-          ? t('aftersale.mail.cancelled.refund', { amount })
-          : t('aftersale.mail.cancelled.noRefund');
+        : credits.length > 0
+          ? t('aftersale.mail.cancelled.credit', {
+              credits: credits
+                .map((c) => `${c.code} (${formatAmount(lang, c.amount, c.currency)})`)
+                .join(', '),
+            })
+          : Number(content.refundAmount) > 0
+            ? t('aftersale.mail.cancelled.refund', { amount })
+            : t('aftersale.mail.cancelled.noRefund');
       return notice(
         lang,
         t('aftersale.mail.cancelled.subject', { reference }),

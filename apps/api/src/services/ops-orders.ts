@@ -236,6 +236,9 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
  * order id (to find it in the supplier's dashboard), the airline's booking reference, what the supplier charges the
  * agency, and when it was paid or released there. Operators see it; travellers never see the supplier's ids.
  */
+const outcomeOf = (value: string | null): 'pending' | 'unknown' | 'failed' | null =>
+  value === 'pending' || value === 'unknown' || value === 'failed' ? value : null;
+
 export function orderSupplier(order: typeof schema.orders.$inferSelect) {
   if (!order.supplier) return null;
   return {
@@ -256,6 +259,7 @@ export function orderSupplier(order: typeof schema.orders.$inferSelect) {
             since: (order.ticketingProblemAt ?? order.paidAt)?.toISOString() ?? null,
           }
         : null,
+    booking_outcome: outcomeOf(order.supplierBookingOutcome),
   };
 }
 

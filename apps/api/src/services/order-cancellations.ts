@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { releaseOrderHolds, schema, type AirlineCredit, type Database } from '@parvoz/db';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
@@ -63,7 +63,13 @@ const supplierUnreachable = () =>
 async function supplierQuote(
   deps: CancellationDeps,
   order: OrderRow,
-): Promise<{ id: string; refundMinor: number }> {
+  staff: boolean,
+): Promise<{
+  id: string;
+  refundMinor: number;
+  refundTo: 'voucher' | 'airline_credits' | 'unknown' | null;
+  credits: AirlineCredit[];
+}> {
   const supplier = deps.suppliers?.orders(order.supplier);
   if (!supplier || !order.supplierOrderId)
     throw refused('not_cancellable', 'This order cannot be cancelled.');
@@ -74,10 +80,20 @@ async function supplierQuote(
     if (error instanceof SupplierRefused) throw refused('not_cancellable', 'This order cannot be cancelled.');
     throw supplierUnreachable();
   }
+  // Credits are the airline's to give, not money of ours: the traveller gets them, no cash.
+  if (quote.refundTo === 'voucher' || quote.refundTo === 'airline_credits')
+    return { id: quote.id, refundMinor: 0, refundTo: quote.refundTo, credits: quote.airlineCredits };
+  // No amount from the airline (the quote's amount null): an operator settles it, never a refund of 0.
+  // An operator may take it: recorded as `unknown`, confirmed only by an admin with the amount agreed.
+  if (quote.refundAmount === null) {
+    if (!staff)
+      throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
+    return { id: quote.id, refundMinor: 0, refundTo: 'unknown', credits: [] };
+  }
   const total = Number(order.supplierTotalAmount);
-  const back = Number(quote.refundAmount ?? '0');
+  const back = Number(quote.refundAmount);
   const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
-  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share) };
+  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share), refundTo: null, credits: [] };
 }
 
 function newCancellationId(): string {
@@ -133,6 +149,21 @@ function present(row: CancellationRow, order: OrderRow): OrderCancellation {
         ? 'fare_minus_penalty'
         : 'taxes_only',
     kept_amount: majorOf(kept, order.currency),
+    ...(row.refundTo === 'voucher' || row.refundTo === 'airline_credits'
+      ? {
+          refund_to: row.refundTo,
+          airline_credits: (row.airlineCredits ?? []).map(({ code, name, amount, currency }) => ({
+            code,
+            name,
+            amount,
+            currency,
+          })),
+        }
+      : row.refundTo === 'unknown'
+        ? { refund_to: 'unknown' as const }
+        : row.forPaidOrder
+          ? { refund_to: 'payment' as const }
+          : {}),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
@@ -150,7 +181,9 @@ export async function createCancellation(
   const now = deps.now();
   const quote = quoteFor(order.row, now);
   // At a supplier the refund is the supplier's quote (its fare rules), confirmed there when ours is.
-  const atSupplier = order.row.supplier ? await supplierQuote(deps, order.row) : null;
+  const atSupplier = order.row.supplier
+    ? await supplierQuote(deps, order.row, caller.kind === 'staff')
+    : null;
   const [row] = await deps.db
     .insert(schema.orderCancellations)
     .values({
@@ -161,6 +194,11 @@ export async function createCancellation(
       refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
       forPaidOrder: quote !== null,
       supplierCancellationId: atSupplier?.id ?? null,
+      refundTo: atSupplier?.refundTo ?? null,
+      airlineCredits:
+        atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
+          ? atSupplier.credits
+          : null,
     })
     .returning();
   return present(row!, order.row);
@@ -240,6 +278,12 @@ export async function confirmCancellation(
     if ((quote !== null) !== current.forPaidOrder)
       throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
     const override = options.refundOverrideMinor;
+    // The airline gave no amount: never refunded as 0, only as an admin's override (the amount agreed with it).
+    if (current.refundTo === 'unknown' && override === undefined)
+      throw refused(
+        'not_cancellable',
+        'The airline gave no refund amount: an admin confirms it with the amount.',
+      );
     if (override !== undefined && quote === null)
       throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
     const refundMinor = override ?? current.refundMinor;
@@ -298,6 +342,10 @@ export async function confirmCancellation(
         kind: 'order-cancelled',
         order: view,
         refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
+        credits:
+          (current.refundTo === 'voucher' || current.refundTo === 'airline_credits') && override === undefined
+            ? (current.airlineCredits ?? [])
+            : null,
         link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
       },
       { now, dedupeKey: `order-cancelled:${locked.id}` },

@@ -144,6 +144,13 @@ export async function bookAtSupplier(
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',
       });
+    case 'outcome_unknown':
+    case 'pending':
+      // The airline may have the hold: not asked again now. A retry of this request with its key finds it (the
+      // look-up), and a hold nobody records lapses unpaid or is cancelled by the reconciliation.
+      throw new ApiFailure('unavailable', 'The airline has not confirmed the booking. Please try again.', {
+        reason: 'supplier_unavailable',
+      });
     default:
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',

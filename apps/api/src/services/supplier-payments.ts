@@ -16,7 +16,8 @@ import { queueMoneyBackEmail } from './order-notices.ts';
 import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from './order-view.ts';
 import { heldOff, supplierPaused, ticketPaidOrders } from './supplier-ticketing.ts';
 import { recordRefund } from './refunds.ts';
-import { bookPaidAtSupplier } from './supplier-booking.ts';
+import { bookPaidAtSupplier, paidOrderIdempotencyKey } from './supplier-booking.ts';
+import { bookPaidOnce } from './supplier-order-creation.ts';
 import { reconcileSupplierOrders } from './supplier-reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from './airline-changes.ts';
 import { errorText, type ServiceLog } from './log.ts';
@@ -135,28 +136,31 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
       totalAmount: row.supplierTotalAmount ?? '',
       totalCurrency: row.supplierCurrency ?? '',
     });
-  const result = await bookPaidAtSupplier(deps.supplier, {
-    id,
-    offerId: row.offerId ?? loaded.offer.id,
-    supplierTotalAmount: row.supplierTotalAmount,
-    contact: { email: row.contactEmail, phone: row.contactPhone },
-    passengers: loaded.passengers.map((p) => ({
-      type: p.type,
-      given_name: p.givenName,
-      family_name: p.familyName,
-      born_on: p.bornOn,
-      gender: p.gender,
-      // As at booking: the document is taken as issued by the passenger's country of citizenship.
-      document: {
-        number: p.documentNumber,
-        expires_on: p.documentExpiresOn ?? '',
-        issuing_country_code: p.citizenship,
-      },
-    })),
-    paidAt: row.paidAt ?? deps.now(),
-    // The bags chosen at booking, as priced then (the supplier's service ids and prices kept in the order's price).
-    services: loaded.price.services,
-  });
+  // Asked for once; afterwards only looked up (./supplier-order-creation.ts).
+  const result = await bookPaidOnce(deps, id, paidOrderIdempotencyKey(id), () =>
+    bookPaidAtSupplier(deps.supplier, {
+      id,
+      offerId: row.offerId ?? loaded.offer.id,
+      supplierTotalAmount: row.supplierTotalAmount,
+      contact: { email: row.contactEmail, phone: row.contactPhone },
+      passengers: loaded.passengers.map((p) => ({
+        type: p.type,
+        given_name: p.givenName,
+        family_name: p.familyName,
+        born_on: p.bornOn,
+        gender: p.gender,
+        // As at booking: the document is taken as issued by the passenger's country of citizenship.
+        document: {
+          number: p.documentNumber,
+          expires_on: p.documentExpiresOn ?? '',
+          issuing_country_code: p.citizenship,
+        },
+      })),
+      paidAt: row.paidAt ?? deps.now(),
+      // The bags chosen at booking, as priced then (the supplier's service ids and prices kept in the order's price).
+      services: loaded.price.services,
+    }),
+  );
   if (result.ok) {
     supplierPaymentsTotal.inc({
       supplier: deps.supplier.id,
@@ -165,6 +169,8 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
     return confirmPaidOrder(deps, id, result.booking);
   }
   supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: `refused_${result.code}` });
+  // Not refused: the airline may have the order. Left as paid, for the webhook, an operator and the reconciliation.
+  if (result.code === 'outcome_unknown' || result.code === 'pending') return false;
   deps.log.warn(
     { orderId: id, code: result.code, detail: result.detail },
     'supplier refused to book a paid order: cancelled and refunded in full',

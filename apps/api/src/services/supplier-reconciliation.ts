@@ -88,6 +88,8 @@ async function repair(
           supplierBookingReference: orphan.bookingReference,
           supplierTotalAmount: orphan.totalAmount,
           supplierCurrency: orphan.totalCurrency,
+          // An order whose creation had no known outcome is settled by the one found (supplier-order-creation.ts).
+          supplierBookingOutcome: null,
           updatedAt: now,
         })
         .where(

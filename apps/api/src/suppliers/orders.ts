@@ -4,7 +4,7 @@
  * airline's changes, the reconciliation's list of our orders there and its webhooks. Services speak only this;
  * each supplier's adapter (`suppliers/<name>/`) implements it and turns its own errors into the ones below.
  */
-import type { ChangedFlight } from '@parvoz/db';
+import type { AirlineCredit, ChangedFlight } from '@parvoz/db';
 import type { PassengerType } from '@parvoz/core/search-types';
 
 /** One of our travellers, with the passport the booking form collects. */
@@ -76,7 +76,14 @@ export type BookingResult =
         /** A `hold` the supplier will not make (the airline's rule, or bags): nothing was created. */
         | 'instant_payment_required'
         /** A chosen bag no longer sold as chosen (`detail.index`: its position in `services`). */
-        | 'service_unavailable';
+        | 'service_unavailable'
+        /**
+         * The creation failed in a way that may have left an order at the airline (a 5xx, no answer) and no order
+         * was found under the key: not to be created again, nor refunded; for an operator and the reconciliation.
+         */
+        | 'outcome_unknown'
+        /** Accepted, not confirmed: the supplier's webhook or a look-up by the key tells later. Not to be retried. */
+        | 'pending';
       detail?: unknown;
       /** With `instant_payment_required`: the offer's terms, for booking it once the traveller has paid. */
       instant?: InstantTerms;
@@ -121,8 +128,16 @@ export interface OrderSummary {
 export interface CancellationQuote {
   id: string;
   orderId: string;
+  /** Null when the airline gave no amount: for an operator, never refunded as 0. */
   refundAmount: string | null;
   refundCurrency: string | null;
+  /**
+   * Where the refund goes: `money` (back to us, hence the traveller's payment), or the airline's `voucher` /
+   * `airline_credits` (the traveller gets the credits, not cash); `none` for an unpaid hold.
+   */
+  refundTo: 'money' | 'voucher' | 'airline_credits' | 'none';
+  /** The credits the cancellation gives. */
+  airlineCredits: AirlineCredit[];
   expiresAt: string;
   confirmedAt: string | null;
 }
@@ -152,6 +167,11 @@ export interface SupplierOrders {
    * that moved. Throws only when the supplier cannot be reached even to look the key up.
    */
   book(input: BookingInput, now: number, expectedTotal?: string): Promise<BookingResult>;
+  /**
+   * Only looks: the order booked under an idempotency key (a `replayed` booking), null when the supplier has none,
+   * 'unknown' when it could not tell. Throws when unreachable.
+   */
+  findBooking(idempotencyKey: string): Promise<BookingResult | null | 'unknown'>;
   /**
    * Pays a held order from our balance there, once, at its current price (re-read when the supplier says it
    * moved) if that is not above `ceiling` (the total agreed at booking, which the traveller paid).
@@ -217,6 +237,16 @@ export interface SupplierEvent {
   id: string;
   /** The supplier's order whose airline changes are to be read now, or null (an event the site does not use). */
   changedOrderId: string | null;
+  /**
+   * An order's creation settled at the supplier (after it was only accepted): made (`created`, with the order) or
+   * not (`failed`), for our order it names; absent for other events.
+   */
+  creation?: {
+    outcome: 'created' | 'failed';
+    ourOrderId: string | null;
+    /** The supplier's order when made. */
+    order: { orderId: string; bookingReference: string; totalAmount: string; totalCurrency: string } | null;
+  };
 }
 
 /** A supplier's signed webhook (POST /v1/webhooks/<supplier id>): its events are a prompt to read its API. */

@@ -8,7 +8,7 @@ import type { SupplierWebhook } from '../orders.ts';
 import { isDuffelOfferId } from './offer-id.ts';
 import { createDuffelOrders } from './orders.ts';
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from './supplier.ts';
-import { checkDuffelSignature, duffelEventSchema, orderIdOf } from './webhook.ts';
+import { checkDuffelSignature, creationOf, duffelEventSchema, orderIdOf } from './webhook.ts';
 
 /** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise. */
 export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
@@ -24,7 +24,12 @@ export function duffelWebhook(secret: string): SupplierWebhook {
       const event = duffelEventSchema.safeParse(body);
       if (!event.success) return null;
       const changed = orderIdOf(event.data);
-      return { id: event.data.id, changedOrderId: event.data.type === CHANGE_DETECTED ? changed : null };
+      const creation = creationOf(event.data);
+      return {
+        id: event.data.id,
+        changedOrderId: event.data.type === CHANGE_DETECTED ? changed : null,
+        ...(creation ? { creation } : {}),
+      };
     },
   };
 }

@@ -5,9 +5,14 @@
  * chosen, services/supplier-payments.ts) and of cancellations.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
- * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and again after
- * a call that got no answer (timeout, dropped connection), the adapter looks for an order carrying the key among
- * the newest orders; found, that order is the booking. One order at the supplier per key, however often retried.
+ * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and after a
+ * creation whose outcome is unknown, the adapter looks for an order carrying the key over every page of the order
+ * list (Duffel promises no order of the list: the JavaScript client's `list` says "any order"). The order is
+ * created at most once per call and never again after an unknown outcome: Duffel's response-handling page says
+ * 500, 502 and 202 must not be retried (the airline may have the order), and only a 502 `order_not_created`
+ * guarantees nothing was made (changelog, "a new error code for when an order is not created"). Unknown and still
+ * not found is `outcome_unknown` (for an operator and the reconciliation); a 202 is `pending` until Duffel's
+ * `order.created` / `order.creation_failed` webhook or a look-up says otherwise (docs/duffel.md, "Idempotency").
  */
 import { Duffel, DuffelError } from '@duffel/api';
 import type {
@@ -40,22 +45,41 @@ export type { DuffelBookingPassenger } from './passengers.ts';
 
 export const IDEMPOTENCY_METADATA_KEY = 'parvoz_idempotency_key';
 export const ORDER_METADATA_KEY = 'parvoz_order_id';
-/** How many of the newest orders are searched for a key (a retry comes within minutes of the first call). */
-const LOOKUP_PAGES = 3;
-const PAGE_SIZE = 50;
+/**
+ * Duffel's largest page (List orders: `limit` 1..200). The key is looked for over every page; past LOOKUP_PAGES
+ * pages (40,000 orders, far more than three days of this site's bookings) the answer is "unknown", never "absent".
+ */
+const PAGE_SIZE = 200;
+const LOOKUP_PAGES = 200;
+/** The pages a look-up is expected to take, for the claim's length (DUFFEL_BOOK_MAX_MS). */
+const TYPICAL_LOOKUP_PAGES = 5;
 
 /** The port's booking (../orders.ts) under the name Duffel's tests know it by. */
 export type DuffelBookingInput = BookingInput;
 
-/** How many pages of 200 the reconciliation reads at most per run (Duffel lists newest first). */
-const RECONCILE_PAGES = 10;
-const RECONCILE_PAGE_SIZE = 200;
+/** How many pages of 200 the reconciliation reads at most per run (all of them: the list has no promised order). */
+const RECONCILE_PAGES = LOOKUP_PAGES;
+const RECONCILE_PAGE_SIZE = PAGE_SIZE;
 
 const quoteOf = (c: OrderCancellation): CancellationQuote => ({
   id: c.id,
   orderId: c.order_id,
   refundAmount: c.refund_amount,
   refundCurrency: c.refund_currency,
+  // Duffel's `refund_to` (Order cancellations reference): credits are the airline's, not money back to us.
+  refundTo:
+    c.refund_to === 'voucher' || c.refund_to === 'airline_credits'
+      ? c.refund_to
+      : c.refund_to === 'awaiting_payment'
+        ? 'none'
+        : 'money',
+  airlineCredits: (c.airline_credits ?? []).map((a) => ({
+    code: a.credit_code,
+    name: a.credit_name,
+    amount: a.credit_amount,
+    currency: a.credit_currency,
+    passengerId: a.passenger_id ?? null,
+  })),
   expiresAt: c.expires_at,
   confirmedAt: c.confirmed_at ?? null,
 });
@@ -65,12 +89,18 @@ type DuffelApiError = InstanceType<typeof DuffelError>;
 const isAnswered = (error: unknown): error is DuffelApiError =>
   error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
 
+/** Duffel's 502 `order_not_created`: the airline made nothing and nothing was paid (safe to report as refused). */
+const isNotCreated = (error: unknown): error is DuffelApiError =>
+  error instanceof DuffelError &&
+  error.status === 502 &&
+  (error.errors ?? []).some((e) => e.code === 'order_not_created');
+
 /**
  * The longest `book` can take with Duffel's timeouts: the key looked up, the offer read, the order created, and on
  * no answer the key looked up and the order created once more. A claim on a booking must outlast it.
  */
 export const DUFFEL_BOOK_MAX_MS =
-  (2 * LOOKUP_PAGES + 1) * DUFFEL_TIMEOUTS.readMs + 2 * DUFFEL_TIMEOUTS.actionMs;
+  (2 * TYPICAL_LOOKUP_PAGES + 1) * DUFFEL_TIMEOUTS.readMs + DUFFEL_TIMEOUTS.actionMs;
 
 export interface DuffelOrderOptions {
   accessToken: string;
@@ -95,7 +125,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
   const act = <T>(what: string, work: Promise<T>) => withDeadline(work, actionMs, what);
   const read = <T>(what: string, work: Promise<T>) => withDeadline(work, readMs, what);
 
-  async function findByKey(key: string): Promise<DuffelOrder | null> {
+  /** The order carrying our key, over every page; 'unknown' past LOOKUP_PAGES pages. Throws when unreachable. */
+  async function findByKey(key: string): Promise<DuffelOrder | null | 'unknown'> {
     let after: string | undefined;
     for (let page = 0; page < LOOKUP_PAGES; page++) {
       const answer = await read(
@@ -111,7 +142,14 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       if (!next) return null;
       after = next;
     }
-    return null;
+    return 'unknown';
+  }
+
+  /** After an unknown outcome: the order found by its key, else `outcome_unknown` (never a second creation). */
+  async function settleUnknown(key: string, error: unknown): Promise<BookingResult> {
+    const mine = await findByKey(key).catch(() => 'unknown' as const);
+    if (mine && mine !== 'unknown') return bookingOf(mine, true);
+    return { ok: false, code: 'outcome_unknown', detail: describe(error) };
   }
 
   const bookingOf = (o: DuffelOrder, replayed: boolean): BookingResult => ({
@@ -137,6 +175,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       const decoded = decodeDuffelOfferId(input.offerId, options.secret, now);
       if (!decoded.ok) return { ok: false, code: decoded.error };
       const earlier = await findByKey(input.idempotencyKey);
+      if (earlier === 'unknown') return { ok: false, code: 'outcome_unknown', detail: 'lookup_incomplete' };
       if (earlier) return bookingOf(earlier, true);
       const services = input.services ?? [];
       let offer: DuffelOffer;
@@ -235,22 +274,32 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
             },
           }),
         );
+      // Once: from here on nothing is thrown but a request Duffel turned away unread (429, 401/403), since the
+      // order may exist at the airline whatever else happened.
+      let created: Awaited<ReturnType<typeof create>>;
       try {
-        return bookingOf((await create()).data, false);
+        created = await create();
       } catch (error) {
-        // Duffel turned the request away before acting on it: asked again later, never a refusal.
+        // Duffel turned the request away before acting on it (429, 401/403): asked again later, never a refusal.
         if (notNowError(error)) throw error;
-        if (isAnswered(error)) {
-          // Refused (e.g. the offer is gone): unless it was booked by our own earlier attempt.
-          const mine = await findByKey(input.idempotencyKey);
-          if (mine) return bookingOf(mine, true);
+        if (isAnswered(error) || isNotCreated(error)) {
+          // Refused, or not created (nothing booked, nothing paid): unless our own earlier attempt booked it.
+          const mine = await findByKey(input.idempotencyKey).catch(() => null);
+          if (mine && mine !== 'unknown') return bookingOf(mine, true);
           return { ok: false, code: 'offer_unavailable', detail: error.errors };
         }
-        // No answer: the order may exist. Look it up; only when it does not, ask once more.
-        const mine = await findByKey(input.idempotencyKey);
-        if (mine) return bookingOf(mine, true);
-        return bookingOf((await create()).data, false);
+        // A 5xx or no answer: the airline may have the order. Looked up, never created again.
+        return settleUnknown(input.idempotencyKey, error);
       }
+      // 202: accepted, not confirmed (Duffel's response handling: not to be retried); its webhook or a look-up ends it.
+      if (created.status === 202 || !created.data?.id) return { ok: false, code: 'pending' };
+      return bookingOf(created.data, false);
+    },
+
+    /** The order booked under our key, if Duffel has one ('unknown' past the pages read). Only reads. */
+    async findBooking(key: string): Promise<BookingResult | null | 'unknown'> {
+      const found = await findByKey(key);
+      return found && found !== 'unknown' ? bookingOf(found, true) : found;
     },
 
     /**
@@ -345,8 +394,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
 
     /**
      * Not-cancelled orders created since `since` that carry our metadata (order id or idempotency key): the
-     * reconciliation's view of what Duffel booked for us. Reads newest first and stops at the first page that
-     * reaches back past `since` (or after RECONCILE_PAGES pages). Throws when Duffel cannot be reached.
+     * reconciliation's view of what Duffel booked for us. Reads every page (the list has no promised order), at
+     * most RECONCILE_PAGES. Throws when Duffel cannot be reached.
      */
     async listOurOrders(since: Date): Promise<OrderSummary[]> {
       const out: OrderSummary[] = [];
@@ -356,12 +405,8 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           'list orders',
           duffel.orders.list({ limit: RECONCILE_PAGE_SIZE, ...(after ? { after } : {}) }),
         );
-        let older = false;
         for (const o of answer.data) {
-          if (Date.parse(o.created_at) < since.getTime()) {
-            older = true;
-            continue;
-          }
+          if (Date.parse(o.created_at) < since.getTime()) continue;
           const ours = o.metadata?.[ORDER_METADATA_KEY];
           const key = o.metadata?.[IDEMPOTENCY_METADATA_KEY];
           if (o.cancelled_at || (typeof ours !== 'string' && typeof key !== 'string')) continue;
@@ -378,7 +423,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
           });
         }
         const next = answer.meta && 'after' in answer.meta ? answer.meta.after : null;
-        if (older || !next) break;
+        if (!next) break;
         after = next;
       }
       return out;
@@ -406,6 +451,11 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       return quoteOf((await act('confirm cancellation', duffel.orderCancellations.confirm(quoteId))).data);
     },
   };
+}
+/** What the logs keep of a failure whose outcome is unknown. */
+function describe(error: unknown): unknown {
+  if (error instanceof DuffelError) return { status: error.status, errors: error.errors };
+  return error instanceof Error ? error.message : String(error);
 }
 export type DuffelOrderCalls = ReturnType<typeof createDuffelOrderCalls>;
 export type DuffelOrders = SupplierOrders;

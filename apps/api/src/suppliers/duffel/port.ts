@@ -64,6 +64,7 @@ export function duffelSupplierOrders(calls: DuffelOrderCalls, bookMaxMs: number)
     id: DUFFEL_SUPPLIER_ID,
     bookMaxMs,
     book: (input, now, expectedTotal) => refusing(() => calls.book(input, now, expectedTotal)),
+    findBooking: (key) => refusing(() => calls.findBooking(key)),
     payOrder: (orderId, ceiling) => refusing(() => calls.payOrder(orderId, ceiling)),
     ticketsOf: (orderId) => refusing(() => calls.ticketsOf(orderId)),
     cancelOrder: (orderId) => refusing(() => calls.cancelOrder(orderId)),

@@ -7,6 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { ORDER_METADATA_KEY } from './orders.ts';
 
 /** How far the signature's time may be from ours (either way) before the event is refused as a replay. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
@@ -66,6 +67,32 @@ export const duffelEventSchema = z.object({
     .optional(),
 });
 export type DuffelEvent = z.infer<typeof duffelEventSchema>;
+
+/**
+ * `order.created` / `order.creation_failed` (Duffel's "Webhooks" page: the latter after a 202 whose order could not
+ * be made): the order our metadata names. The failed event's object is not shown on that page; our order id is
+ * read from its `metadata` when there, and the site acts on a failure only for an order still pending.
+ */
+export function creationOf(event: DuffelEvent) {
+  if (event.type !== 'order.created' && event.type !== 'order.creation_failed') return null;
+  const object = (event.data?.object ?? {}) as Record<string, unknown>;
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const ours = metadata[ORDER_METADATA_KEY];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const made = event.type === 'order.created' && text(object.id).startsWith('ord_');
+  return {
+    outcome: event.type === 'order.created' ? ('created' as const) : ('failed' as const),
+    ourOrderId: typeof ours === 'string' ? ours : null,
+    order: made
+      ? {
+          orderId: text(object.id),
+          bookingReference: text(object.booking_reference),
+          totalAmount: text(object.total_amount),
+          totalCurrency: text(object.total_currency),
+        }
+      : null,
+  };
+}
 
 /** Duffel's order id an event is about, when it names one. */
 export function orderIdOf(event: DuffelEvent): string | null {

@@ -62,6 +62,12 @@ describe("the console's supplier panel (issue 15)", () => {
     expect(html).toContain('None');
   });
 
+  test.each(LOCALES)('%s: a creation whose outcome is unknown is shown to the operator', (locale) => {
+    const html = render(locale, { ...paid, order_id: null, paid_at: null, booking_outcome: 'unknown' });
+    expect(html).toContain(MESSAGES[locale]['ops.supplier.outcome']);
+    expect(html).toContain(MESSAGES[locale]['ops.supplier.outcome.unknown'].slice(0, 20));
+  });
+
   test('nothing for an order of the built-in network', () => {
     expect(render('en', null)).toBe('');
   });

@@ -6,6 +6,11 @@ import { useMoney } from '../../lib/use-money.ts';
 import { OpsPanel } from './OpsPanel.tsx';
 
 const SUPPLIER_NAMES: Record<string, MessageKey> = { duffel: 'ops.supplier.duffel' };
+const OUTCOMES: Record<NonNullable<OpsOrderSupplier['booking_outcome']>, MessageKey> = {
+  pending: 'ops.supplier.outcome.pending',
+  unknown: 'ops.supplier.outcome.unknown',
+  failed: 'ops.supplier.outcome.failed',
+};
 
 /**
  * A real supplier's side of an order (issue 15), for operators: where it was sold, the airline's booking reference
@@ -49,6 +54,14 @@ export function SupplierPanel({
           <>
             <dt className="text-neutral-700">{t('ops.supplier.released')}</dt>
             <dd>{at(supplier.cancelled_at)}</dd>
+          </>
+        ) : null}
+        {supplier.booking_outcome ? (
+          <>
+            <dt className="text-neutral-700">{t('ops.supplier.outcome')}</dt>
+            <dd className="font-semibold text-red-800" data-testid="ops-supplier-outcome">
+              {t(OUTCOMES[supplier.booking_outcome])}
+            </dd>
           </>
         ) : null}
         <dt className="text-neutral-700">{t('ops.supplier.changes')}</dt>

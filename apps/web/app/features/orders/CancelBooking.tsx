@@ -36,6 +36,11 @@ export function CancelBooking({
   }
   const refund = money(quote.refund_amount, quote.refund_currency);
   const paid = quote.refund_rule !== 'nothing_paid';
+  // The airline refunds to a voucher or its credits: no money comes back, the traveller keeps the codes.
+  const credits =
+    quote.refund_to === 'voucher' || quote.refund_to === 'airline_credits'
+      ? (quote.airline_credits ?? [])
+      : null;
   return (
     <HeadedSection
       headingId="order-cancel-heading"
@@ -44,7 +49,19 @@ export function CancelBooking({
       className="grid gap-3 rounded border border-red-300 bg-red-50 p-4 text-red-950"
       data-testid="cancel-quote"
     >
-      {paid ? (
+      {paid && credits ? (
+        <>
+          <p className="text-lg">{t('order.cancel.quote.credit')}</p>
+          <ul data-testid="cancel-quote-credits" className="list-disc ps-5">
+            {credits.map((c) => (
+              <li key={c.code}>
+                <strong className="tabular-nums">{c.code}</strong> — {money(c.amount, c.currency)}
+              </li>
+            ))}
+          </ul>
+          <p>{t('order.cancel.quote.paidText')}</p>
+        </>
+      ) : paid ? (
         <>
           <p className="text-lg">
             {t('order.cancel.quote.back')}{' '}

@@ -99,6 +99,9 @@ export async function cancelAction(
           refund_currency: quote.refund_currency,
           refund_rule: quote.refund_rule,
           kept_amount: quote.kept_amount,
+          // The airline's credits instead of money, when its quote says so: shown as credits, with their codes.
+          ...(quote.refund_to ? { refund_to: quote.refund_to } : {}),
+          ...(quote.airline_credits ? { airline_credits: quote.airline_credits } : {}),
           minutes,
         },
       });

@@ -51,6 +51,7 @@ test('a Duffel order in the console: reference, Duffel’s order, its price, pai
     paid_at: null,
     cancelled_at: null,
     ticketing: null,
+    booking_outcome: null,
   });
 
   await pay(api.app, api.db, order, now());

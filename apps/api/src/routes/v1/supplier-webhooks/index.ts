@@ -3,6 +3,7 @@ import { ApiFailure } from '../../../errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { readChangesOfSupplierOrder } from '../../../services/airline-changes.ts';
 import { errorText } from '../../../services/log.ts';
+import { settleCreation } from '../../../services/supplier-order-creation.ts';
 
 /**
  * POST /v1/webhooks/<supplier> (docs/suppliers.md, "Webhooks"): a supplier's signed
@@ -49,6 +50,11 @@ export const supplierWebhookRoutes: FastifyPluginAsync = async (app) => {
         const event = webhook.parseEvent(parsed);
         if (!event)
           throw new ApiFailure('malformed_request', `The body is not a ${name} event.`, { reason: 'event' });
+        // A creation settled (after a 202): recorded on our order, which the supplier-payment pass then settles.
+        if (event.creation) {
+          const changed = await settleCreation(db, id, event.creation, now());
+          return reply.send({ data: { received: true, effect: changed ? 'creation_settled' : 'ignored' } });
+        }
         const supplierOrderId = event.changedOrderId;
         if (!supplierOrderId) return reply.send({ data: { received: true, effect: 'ignored' } });
         let added: number | null;

@@ -23,7 +23,8 @@
  *                                                 (422 for an unknown id, a quantity above `maximum_quantity`, or any
  *                                                 service on a `hold` order: Duffel's hold guide says to omit them),
  *                                                 the payment and the order's total then include them
- *   GET  /air/orders                              newest first, `limit`/`after`, `meta: { limit, after, before }`
+ *   GET  /air/orders                              in no promised order, `limit` 1..200 (else 422), `after`
+ *                                                 (./duffel-order-outcomes.ts, with the failures and webhooks)
  *   GET  /air/orders/:id                          one order, re-priced once its price guarantee ended, with its
  *                                                 `documents` (e-tickets) once paid (./duffel-hold-payments.ts)
  *   POST /air/payments                            pays a held order from the balance (`payment: { type: "balance",
@@ -31,7 +32,7 @@
  *                                                 cancelled, `price_changed`, `insufficient_balance`, lapsed hold)
  *   any call                                      429 with `ratelimit-*` headers while `knobs.pay.rateLimit` says
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
- *                                                 only when not refundable), `expires_at`
+ *                                                 only when not refundable, or null), `refund_to`, `expires_at`
  *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
  *   GET  /air/airline_initiated_changes?order_id=       the airline's changes of an order (`airlineChange` makes one)
  *   POST /air/airline_initiated_changes/:id/actions/accept   accepts one while `accept` is available (else 422)
@@ -41,7 +42,8 @@
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
  * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
- * `identityDocuments` (the document terms of new offers). `requests` records every call, `orders` every order.
+ * `identityDocuments` (the document terms of new offers), `createFault` (how the next order creation fails,
+ * `settleAccepted` ends a 202), `quoteTerms` (what quotes refund to). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -49,6 +51,14 @@ import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
 import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
 import { defaultHoldPaymentKnobs, holdPayments, type HoldPaymentKnobs } from './duffel-hold-payments.ts';
+import {
+  createWithFault,
+  duffelWebhookDelivery,
+  listOrdersAnyOrder,
+  orderCancellationCalls,
+  type CreateFault,
+  type QuoteTerms,
+} from './duffel-order-outcomes.ts';
 
 export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 
@@ -162,6 +172,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     identityDocuments: { required: boolean; supported: string[] };
     /** Paying holds: balance, lapsing holds, moved prices, 429s, late documents (./duffel-hold-payments.ts). */
     pay: HoldPaymentKnobs;
+    /** How the next order creation fails (once). */
+    createFault: CreateFault | null;
+    /** What cancellation quotes refund to. */
+    quoteTerms: QuoteTerms;
   } = {
     delayMs: 0,
     failWith: null,
@@ -174,7 +188,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     hang: null,
     identityDocuments: { required: true, supported: ['passport'] },
     pay: defaultHoldPaymentKnobs(),
+    createFault: null,
+    quoteTerms: { refundTo: null, amountUnknown: false },
   };
+  /** Orders accepted with a 202, not made yet (`settleAccepted`). */
+  const accepted: Loose[] = [];
   /** Orders, oldest first. */
   const orders: Loose[] = [];
   const cancellations = new Map<string, Loose>();
@@ -627,20 +645,6 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return { status: 201, body: { data: order } };
   }
 
-  /** GET /air/orders: newest first, `limit` (≤ 200) and `after` cursor, `meta: { limit, after, before }`. */
-  function listOrders(query: URLSearchParams) {
-    const limit = Math.min(200, Math.max(1, Number(query.get('limit') ?? 50) || 50));
-    const list = [...orders].reverse();
-    const after = query.get('after');
-    const from = after ? list.findIndex((o) => o.id === after) + 1 : 0;
-    const page = list.slice(from, from + limit).map((o) => holds.read(o, false));
-    const more = from + limit < list.length;
-    return {
-      status: 200,
-      body: { data: page, meta: { limit, after: more ? page.at(-1)!.id : null, before: null } },
-    };
-  }
-
   function getOrder(orderId: string) {
     const order = orders.find((o) => o.id === orderId);
     if (!order) return notFound('The order does not exist.');
@@ -653,58 +657,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     return order ? holds.pay(order, data) : notFound('The order does not exist.');
   }
 
-  /** POST /air/order_cancellations: a quote (refund less the airline's penalty), confirmed by its action. */
-  function quoteCancellation(data: Loose) {
-    const order = orders.find((o) => o.id === data.order_id);
-    if (!order) return notFound('The order does not exist.');
-    if (order.cancelled_at)
-      return failure(
-        422,
-        'invalid_state_error',
-        'already_cancelled',
-        'Already cancelled',
-        'The order is cancelled.',
-      );
-    const refund = order.conditions?.refund_before_departure;
-    const total = cents(order.total_amount);
-    const tax = cents(order.tax_amount ?? '0');
-    const paid = !order.payment_status.awaiting_payment;
-    // An unpaid hold gives nothing back (nothing was paid); a paid order its fare less the penalty, or its taxes.
-    const back = !paid ? 0 : refund?.allowed ? total - cents(refund.penalty_amount ?? '0') : tax;
-    const quote = {
-      id: id('ore'),
-      order_id: order.id,
-      live_mode: false,
-      created_at: now().toISOString(),
-      expires_at: new Date(now().getTime() + 15 * 60_000).toISOString(),
-      confirmed_at: null,
-      refund_amount: major(Math.max(0, back)),
-      refund_currency: order.total_currency,
-      refund_to: paid ? 'balance' : 'awaiting_payment',
-      airline_credits: [],
-    };
-    cancellations.set(quote.id, quote);
-    return { status: 201, body: { data: quote } };
-  }
-
-  function confirmCancellation(quoteId: string) {
-    const quote = cancellations.get(quoteId);
-    if (!quote) return notFound('The cancellation does not exist.');
-    if (Date.parse(quote.expires_at) <= now().getTime())
-      return failure(
-        422,
-        'invalid_state_error',
-        'order_cancellation_expired',
-        'Expired',
-        'The quote has expired.',
-      );
-    const order = orders.find((o) => o.id === quote.order_id)!;
-    if (!quote.confirmed_at) {
-      quote.confirmed_at = now().toISOString();
-      order.cancelled_at = quote.confirmed_at;
-    }
-    return { status: 200, body: { data: quote } };
-  }
+  const cancelling = orderCancellationCalls({
+    orders,
+    cancellations,
+    terms: () => knobs.quoteTerms,
+    now,
+    notFound,
+  });
 
   /** GET /air/airline_initiated_changes?order_id=: the changes (of one order), as Duffel lists them. */
   function listChanges(query: URLSearchParams) {
@@ -817,21 +776,25 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     } else if (request.method === 'GET' && offerPath) {
       result = getOffer(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
     } else if (request.method === 'POST' && url.pathname === '/air/orders') {
-      result = createOrder((body?.data ?? {}) as Loose);
-      if (result.status === 201 && knobs.dropAfterCreate) {
-        knobs.dropAfterCreate = false;
-        return request.socket.destroy();
-      }
+      const fault = knobs.dropAfterCreate ? { kind: 'drop_after_create' as const } : knobs.createFault;
+      knobs.createFault = null;
+      knobs.dropAfterCreate = false;
+      const made = createWithFault(fault, () => createOrder((body?.data ?? {}) as Loose), orders, accepted);
+      if (made === 'drop') return request.socket.destroy();
+      result = made;
     } else if (request.method === 'GET' && url.pathname === '/air/orders') {
-      result = listOrders(url.searchParams);
+      result = listOrdersAnyOrder(
+        orders.map((o) => holds.read(o, false)),
+        url.searchParams,
+      );
     } else if (request.method === 'GET' && /^\/air\/orders\/ord_[A-Za-z0-9]+$/.test(url.pathname)) {
       result = getOrder(url.pathname.slice('/air/orders/'.length));
     } else if (request.method === 'POST' && url.pathname === '/air/payments') {
       result = createPayment((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
-      result = quoteCancellation((body?.data ?? {}) as Loose);
+      result = cancelling.quote((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && confirmPath) {
-      result = confirmCancellation(confirmPath[1]!);
+      result = cancelling.confirm(confirmPath[1]!);
     } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
       result = listChanges(url.searchParams);
     } else if (request.method === 'POST' && acceptPath) {
@@ -888,6 +851,24 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       changes.push(change);
       return change;
     },
+    /**
+     * Ends the oldest order accepted with a 202: `created` makes it (listed from now on) and answers the signed
+     * `order.created` delivery; `failed` drops it and answers `order.creation_failed` (the request's metadata).
+     */
+    settleAccepted(outcome: 'created' | 'failed', webhookSecret: string) {
+      const order = accepted.shift();
+      if (!order) throw new Error('no order was accepted with a 202');
+      if (outcome === 'created') {
+        order.created_at = now().toISOString();
+        orders.push(order);
+        return duffelWebhookDelivery(webhookSecret, 'order.created', order, now());
+      }
+      const object = { id: id('ord'), offer_id: order.offer_id, metadata: order.metadata };
+      return duffelWebhookDelivery(webhookSecret, 'order.creation_failed', object, now());
+    },
+    /** A signed delivery of any event (e.g. a repeated one). */
+    webhook: (secret: string, type: string, object: Loose) =>
+      duffelWebhookDelivery(secret, type, object, now()),
     /** Makes every stored offer expire now. */
     expireOffers() {
       for (const o of offers.values()) o.expires_at = new Date(now().getTime() - 1000).toISOString();

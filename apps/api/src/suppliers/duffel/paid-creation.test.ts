@@ -1,0 +1,128 @@
+/**
+ * A paid order booked at Duffel as an `instant` order, when the creation's answer is not a plain 201: asked for once
+ * per sale, never again, never refunded while the airline may have it (Duffel's response handling,
+ * https://duffel.com/docs/api/overview/response-handling: 500, 502 and 202 are not to be retried); a 202 stays
+ * pending until Duffel's signed `order.created` or `order.creation_failed` webhook
+ * (https://duffel.com/docs/api/v2/webhooks). Against the stand-in (./testing/duffel-order-outcomes.ts) and PGlite.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@parvoz/db';
+import type { Offer } from '@parvoz/core/search-types';
+import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
+import { QUIET_LOG } from '../../testing.ts';
+import { pay, type Booked } from '../../after-sale-testing.ts';
+import { bookPaidOrders } from '../../services/supplier-payments.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
+import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+
+const TOKEN = 'duffel_test_paidcreate0123456789';
+const SECRET = 'whsec-duffel-paid-creation-0123';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const nextDay = freshSearchDays(start, 50);
+let keys = 0;
+
+const api = useDuffelTestApi({ token: TOKEN, now, config: { duffelWebhookSecret: SECRET } });
+
+afterEach(() => {
+  api.server.knobs.createFault = null;
+});
+
+async function paidInstantOrder(): Promise<Booked> {
+  api.server.knobs.instantPaymentOnly = true;
+  let offer: Offer;
+  try {
+    offer = await searchDuffelOffer(api.app, { date: nextDay() });
+  } finally {
+    api.server.knobs.instantPaymentOnly = false;
+  }
+  const response = await injectOrder(
+    api.app,
+    bookingBody(offer, { expected_total: offer.total_amount }),
+    `duffel-paid-create-${++keys}`,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  await pay(api.app, api.db, order, now());
+  return order;
+}
+
+const posted = (orderId: string) =>
+  api.server.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/air/orders' &&
+      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === orderId,
+  );
+const rowOf = async (id: string) =>
+  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const refundsOf = async (id: string) =>
+  api.db
+    .select()
+    .from(schema.refunds)
+    .innerJoin(schema.payments, eq(schema.payments.id, schema.refunds.paymentId))
+    .where(eq(schema.payments.orderId, id));
+/** Another pass, later than any claim lasts. */
+const laterPass = () => {
+  clock += 60 * 60_000;
+  return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+};
+const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+describe('a paid order created at Duffel: at most once per sale', () => {
+  test('a 500 with no order made: outcome unknown, kept paid for an operator, never created again nor refunded', async () => {
+    api.server.knobs.createFault = { kind: 'error_before_create' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('unknown'));
+    await laterPass();
+    await laterPass();
+    expect(posted(order.id)).toHaveLength(1);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      supplierOrderId: null,
+    });
+    expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+
+  test('a 202, then the signed order.created webhook: the order Duffel made is booked here, one creation', async () => {
+    api.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    expect((await rowOf(order.id)).bookingStatus).toBe('new');
+    const delivery = api.server.settleAccepted('created', SECRET);
+    const answer = await api.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/duffel',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data.effect).toBe('creation_settled');
+    await laterPass();
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ bookingStatus: 'booked', supplierBookingOutcome: null });
+    expect(row.supplierOrderId).toMatch(/^ord_/);
+    expect(posted(order.id)).toHaveLength(1);
+  });
+
+  test('a 202, then order.creation_failed: nothing was made, so the sale is cancelled and refunded', async () => {
+    api.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    const delivery = api.server.settleAccepted('failed', SECRET);
+    const answer = await api.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks/duffel',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    expect(answer.json().data.effect).toBe('creation_settled');
+    await laterPass();
+    expect((await rowOf(order.id)).bookingStatus).toBe('cancelled');
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(posted(order.id)).toHaveLength(1);
+  });
+});
