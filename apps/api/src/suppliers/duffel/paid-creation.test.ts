@@ -13,6 +13,7 @@ import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing
 import { QUIET_LOG } from '../../testing.ts';
 import { pay, type Booked } from '../../after-sale-testing.ts';
 import { bookPaidOrders } from '../../services/supplier-payments.ts';
+import { ticketPaidOrders } from '../../services/supplier-ticketing.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
@@ -102,6 +103,9 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data.effect).toBe('creation_settled');
     await laterPass();
+    // The order Duffel made is ours now; it is booked once the airline's tickets are there (the ticketing pass).
+    expect(await rowOf(order.id)).toMatchObject({ bookingStatus: 'new', supplierBookingOutcome: null });
+    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
     const row = await rowOf(order.id);
     expect(row).toMatchObject({ bookingStatus: 'booked', supplierBookingOutcome: null });
     expect(row.supplierOrderId).toMatch(/^ord_/);
