@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/support/sequencer.ts';
 
 // Every test process starts as the site does (scripts/fast-start.ts: faster module resolution, compile cache).
 const execArgv = ['--import=./scripts/fast-start.ts'];
@@ -6,6 +7,8 @@ const execArgv = ['--import=./scripts/fast-start.ts'];
 // Three suites: unit (no outside services), pg (needs DATABASE_URL of a real PostgreSQL server), e2e (built site + Chromium).
 export default defineConfig({
   test: {
+    // The browser files start longest first, from a measured table, also on a fresh clone (e2e/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -60,11 +63,12 @@ export default defineConfig({
           // (docs/decisions/0024-one-retry-for-browser-tests-on-ci.md): headless Chromium on a loaded machine
           // now and then stops painting a page, and a check that waits for animation frames then times out.
           retry: process.env.CI ? 1 : 0,
-          // Two files at a time: a file drives one site and one browser and keeps about one core busy
-          // (e2e/booking: 61 CPU-seconds in 68 s), so on CI's two cores two files run side by side. Every
-          // file starts its own site on its own port and database, so none sees another's data.
+          // Three files at a time on CI's two cores: a file waits for its site, its mail and its timers as well as
+          // working, and a third file fills those waits (docs/performance.md, "The test run": 517 s with two, 400 to
+          // 453 s with three, the cores 97 % busy). Every file starts its own site on its own port and database, so
+          // none sees another's data.
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: 3,
           // As in the unit suite: each file starts its own site, browser and test servers, and no file mocks a
           // module, so files can share a worker's imports (each file imported @parvoz/db, the Duffel test
           // server and Playwright again, ~3 s of CPU per file).
