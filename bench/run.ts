@@ -12,6 +12,7 @@ for (const name of [
   'search-api.ts',
   'rate-limits.ts',
   'workers.ts',
+  'search-slow-supplier.ts',
   'results-page.ts',
   'lighthouse.ts',
   'inp.ts',
