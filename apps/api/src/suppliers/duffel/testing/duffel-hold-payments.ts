@@ -17,6 +17,13 @@
  *    src/booking/Orders/OrdersTypes.ts, mockOrders.ts) types them so.
  *  - Rate limits, https://duffel.com/docs/api/overview/rate-limits: a 429 `rate_limit_exceeded` with the headers
  *    `ratelimit-limit`, `ratelimit-remaining` and `ratelimit-reset` (when the window resets, an HTTP date).
+ *    Duffel's Ruby client (github:duffelhq/duffel-api-ruby) confirms each: the error's type `rate_limit_error`,
+ *    code `rate_limit_exceeded`, title and message (spec/fixtures/rate_limit_error.json), and the reset as an
+ *    HTTP date (spec/duffel_api/middlewares/rate_limiter_spec.rb; lib/.../rate_limiter.rb parses it as a date
+ *    and sleeps until it).
+ *  - A lapsed hold: the errors page names no code for paying an order past its `payment_required_by`, nor do
+ *    Duffel's JavaScript and Ruby clients; `order_expired` (an `invalid_state_error`, 422) is this stand-in's
+ *    assumption, and the adapter reads the state from the order itself, never from that code.
  */
 import { randomInt } from 'node:crypto';
 import type { Loose } from '../../../payments/testing/http.ts';
@@ -208,7 +215,7 @@ export function holdPayments(context: {
         'rate_limit_error',
         'rate_limit_exceeded',
         'Rate limit exceeded',
-        'You have exceeded the rate limit: retry after the time in the ratelimit-reset header.',
+        'Too many requests hit the API too quickly. Please retry your request after the time specified in the `ratelimit-reset` header.',
       );
       return {
         ...refused,
