@@ -30,6 +30,7 @@ import {
   findTransaction,
   isOrderId,
   openProviderTransaction,
+  otherProviderPaying,
   paymentOf,
   transactionEvent,
   type OrderRow,
@@ -153,6 +154,9 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
       // an error and Click cancels the payment; -9 is the documented code for that, while -4 "already paid"
       // would tell Click the order was confirmed). Otherwise both are debited and one reversed.
       if (await attemptUnderWay(tx, order.id, now, deps.settings.attemptMinutes))
+        throw new ClickRefusal(ClickError.transactionCancelled);
+      // The same for the traveller paying the order at Payme now.
+      if (await otherProviderPaying(tx, order.id, CLICK_PROVIDER, now))
         throw new ClickRefusal(ClickError.transactionCancelled);
       return openProviderTransaction(tx, order, {
         provider: CLICK_PROVIDER,

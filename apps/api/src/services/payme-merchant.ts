@@ -36,6 +36,7 @@ import {
   transactionsAt,
   isOrderId,
   openProviderTransaction,
+  otherProviderPaying,
   paymentOf,
   pendingRefundOf,
   transactionEvent,
@@ -145,6 +146,7 @@ async function checkPerform(
   const order = await orderOfAccount(deps.db, params.account, deps.mode);
   checkOrder(order, params.amount, deps.now());
   if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
+  if (await otherProviderPaying(deps.db, order.id, PAYME_PROVIDER, deps.now())) throw failure.cannotPerform();
   const detail = await paymeReceiptDetail(deps.db, order, deps.settings);
   return { result: { allow: true, ...(detail ? { detail } : {}) }, refundIds: [] };
 }
@@ -216,6 +218,8 @@ async function create(
     if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
     // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
     if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
+    // Nor while the traveller is paying it at another provider (Click).
+    if (await otherProviderPaying(tx, order.id, PAYME_PROVIDER, now)) throw failure.cannotPerform();
     const transaction = await openProviderTransaction(tx, order, {
       provider: PAYME_PROVIDER,
       externalId: params.id,

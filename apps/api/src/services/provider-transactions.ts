@@ -3,7 +3,7 @@
  * transactions (`provider_transactions`), each tied to one `payments` row, and the order lock every writer
  * takes first. The payment state itself changes only through services/payments.ts, as for webhooks.
  */
-import { and, desc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, notExists, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { orderIdParamsSchema } from '@parvoz/contracts/booking';
 import { newProviderRef, type PaymentEvent, type PaymentEventType } from '../payments/provider.ts';
@@ -107,6 +107,43 @@ export async function paymentForTransaction(
     })
     .returning();
   return created!;
+}
+
+/**
+ * How long a traveller's attempt at one provider (Payme's created transaction, Click's prepared one) holds the
+ * order against another provider's. Both would otherwise debit the order and one payment would become a refund
+ * (a cost to the agency, and Click limits reversals). An attempt left open longer (the traveller closed the
+ * provider's page) stops holding it, so another provider can still be chosen; a late debit then is refunded
+ * as any payment of an order already paid (docs/payment-providers.md, "One provider at a time").
+ */
+export const OTHER_PROVIDER_HOLD_MINUTES = 10;
+
+/** Provider transactions' state while the traveller is paying: Payme's "created" and Click's "prepared". */
+const OPEN_STATE = 1;
+
+/** Whether a provider other than `provider` has an attempt open on the order, begun within the hold above. */
+export async function otherProviderPaying(
+  tx: Database,
+  orderId: string,
+  provider: string,
+  now: Date,
+): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: schema.providerTransactions.id })
+    .from(schema.providerTransactions)
+    .where(
+      and(
+        eq(schema.providerTransactions.orderId, orderId),
+        ne(schema.providerTransactions.provider, provider),
+        eq(schema.providerTransactions.state, OPEN_STATE),
+        gt(
+          schema.providerTransactions.createdAt,
+          new Date(now.getTime() - OTHER_PROVIDER_HOLD_MINUTES * 60_000),
+        ),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
 }
 
 /**
