@@ -1,6 +1,6 @@
 /**
  * One process: the API plugin at /v1 and the React Router app for everything else, on one port
- * (DESIGN §1). PARVOZ_ROLE=web|api|all runs either half alone.
+ * (docs/design.md §1). PARVOZ_ROLE=web|api|all runs either half alone.
  */
 import './server-env.ts';
 import { createServer, type Server } from 'node:http';
@@ -87,7 +87,7 @@ export async function buildServer(
     for (const close of closers) await close();
   });
   app.addHook('onRequest', echoRequestId);
-  // Next: its hooks must see every request (issue 8, graceful shutdown).
+  // Next: its hooks must see every request (graceful shutdown: docs/operations.md#stopping-and-deploying).
   app.decorate('drain', installDrain(app, { timeoutMs: config.DRAIN_TIMEOUT_SECONDS * 1000 }));
   await app.register(securityHeaders, { publicUrl: api.publicUrl });
   // Tours created, edited, published or withdrawn through this process (the API's console routes, or the

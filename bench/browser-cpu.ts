@@ -1,11 +1,12 @@
 /**
- * Chromium's CPU per page load, the e2e suite's main cost (issue 16: CI time). One site (PGlite); one Chromium
- * per row, pages loaded one after another, and the CPU of every Chromium process from /proc (user + system,
- * reaped children included, the launch too, read before it closes), so a busy machine inflates the figures less than wall-clock ones.
+ * Chromium's CPU per page load, the e2e suite's main cost (CI time:
+ * docs/performance.md#the-test-run-cis-15-minutes). One site (PGlite); one Chromium per row, pages loaded one
+ * after another, and the CPU of every Chromium process from /proc (user + system, reaped children included,
+ * the launch too, read before it closes), so a busy machine inflates the figures less than wall-clock ones.
  * Rows: how the suites open pages (a new context per page, a new tab per page in one context, one tab that
- * navigates), the same pages without JavaScript, and a JSON answer (`/health`) as the floor of a load.
- * Rounds alternate the rows so a busy spell of the machine does not land on one only. BENCH_FLAGS="--a;--b --c"
- * adds rows with extra launch flags (`;` between rows). Prints figures; asserts nothing.
+ * navigates), the same pages without JavaScript, and a JSON answer (`/health`) as the floor of a load. Rounds
+ * alternate the rows so a busy spell of the machine does not land on one only. BENCH_FLAGS="--a;--b --c" adds
+ * rows with extra launch flags (`;` between rows). Prints figures; asserts nothing.
  * Run: node bench/browser-cpu.ts (needs `npm run build`; Linux).
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,13 +1,14 @@
 /**
- * Interaction to Next Paint (issue 16 §5: ≤ 100 ms for typing in the place combobox and applying a filter on a
- * 4× slowed CPU): `node bench/inp.ts` (needs `npm run build`). Debian's Chromium at 360 × 740 (a phone), its
- * CPU slowed 4× through the DevTools protocol as Lighthouse's mobile profile does, on a warm site over loopback.
- * Each run opens a fresh context and records every interaction through the browser's Event Timing API (the
- * `event` entries with an `interactionId`; an interaction lasts as long as its longest event, from the input
- * to the next paint). A run's INP is its longest interaction (web-vitals takes the 98th percentile only past
- * 50 interactions; no run here has that many). Prints the median and worst over the runs, and a baseline from the
- * same run: a click on a plain link-less element of the same page (the browser's own floor under that CPU).
- * Asserts nothing. Options (environment): BENCH_RUNS=5, BENCH_CPU_SLOWDOWN=4, BENCH_LANG=en.
+ * Interaction to Next Paint (docs/performance.md#speed-targets: ≤ 100 ms for typing in the place combobox and
+ * applying a filter on a 4× slowed CPU): `node bench/inp.ts` (needs `npm run build`). Debian's Chromium at
+ * 360 × 740 (a phone), its CPU slowed 4× through the DevTools protocol as Lighthouse's mobile profile does,
+ * on a warm site over loopback. Each run opens a fresh context and records every interaction through the
+ * browser's Event Timing API (the `event` entries with an `interactionId`; an interaction lasts as long as
+ * its longest event, from the input to the next paint). A run's INP is its longest interaction (web-vitals
+ * takes the 98th percentile only past 50 interactions; no run here has that many). Prints the median and
+ * worst over the runs, and a baseline from the same run: a click on a plain link-less element of the same
+ * page (the browser's own floor under that CPU). Asserts nothing. Options (environment): BENCH_RUNS=5,
+ * BENCH_CPU_SLOWDOWN=4, BENCH_LANG=en.
  *
  * Scenarios:
  *  - typing: focus "From" on the home page, type "Samarqand" one key at a time (120 ms apart, a quick typist),

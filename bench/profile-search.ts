@@ -1,11 +1,12 @@
 /**
- * In-process cost of the API's uncached searches (issue 16 §2): the search-api benchmark's mix (300 queries, a
- * third round trips, five currencies) moved over dates, run through the built-in supplier and folded into the
- * wire form exactly as POST /v1/flights/search does (apps/api/src/modules/search/service.ts), without HTTP.
- * Prints ms per search split into the engine's search, building the offers (of which signing their ids) and the
- * wire form, and a fingerprint of every answer (offers, order, prices, ids): a change that must not alter results must
- * leave it unchanged. Times are CPU time of this process (the machine is shared: wall time would count the
- * other processes' turns). Asserts nothing.
+ * In-process cost of the API's uncached searches (docs/performance.md#speed-targets): the search-api
+ * benchmark's mix (300 queries, a third round trips, five currencies) moved over dates, run through the
+ * built-in supplier and folded into the wire form exactly as POST /v1/flights/search does
+ * (apps/api/src/modules/search/service.ts), without HTTP. Prints ms per search split into the engine's
+ * search, building the offers (of which signing their ids) and the wire form, and a fingerprint of every
+ * answer (offers, order, prices, ids): a change that must not alter results must leave it unchanged. Times
+ * are CPU time of this process (the machine is shared: wall time would count the other processes' turns).
+ * Asserts nothing.
  *
  * Run: node bench/profile-search.ts [searches=1200]
  * Profile: node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile-search.ts

@@ -1,9 +1,10 @@
 /**
- * What the per-route rate limit costs on the hot path (issue 16 §3): `GET /v1/places` (rate-limited, a small
- * in-memory lookup), repeated searches (rate-limited, answered from the search cache) and an anonymous page
- * (from the page cache) against `GET /health` (no limit, no database) in the same run, one server process,
- * autocannon with 50 connections. Real limits would refuse one load generator (one IP) at once, so they are
- * scaled up (RATE_LIMIT_SCALE) — the bookkeeping per request is the same. Prints figures, asserts nothing.
+ * What the per-route rate limit costs on the hot path (docs/performance.md#speed-targets): `GET /v1/places`
+ * (rate-limited, a small in-memory lookup), repeated searches (rate-limited, answered from the search cache)
+ * and an anonymous page (from the page cache) against `GET /health` (no limit, no database) in the same run,
+ * one server process, autocannon with 50 connections. Real limits would refuse one load generator (one IP) at
+ * once, so they are scaled up (RATE_LIMIT_SCALE) — the bookkeeping per request is the same. Prints figures,
+ * asserts nothing.
  * Run: node bench/rate-limits.ts (needs `npm run build`); BENCH_SECONDS (default 10); DATABASE_URL to use
  * PostgreSQL instead of the embedded database.
  */

@@ -1,10 +1,10 @@
 /**
- * Time to the first offer on the results page (issue 4): `node bench/results-page.ts` (needs `npm run build`).
- * Debian's Chromium loads `/{lang}/flight/{search}` RUNS times per trip (a fresh page each time, so every run
- * searches) and records, from the navigation's start: the first byte, the first paint (the page with its
- * skeleton, streamed before the search ends), the first offer in the DOM and the frame that paints it (the end
- * of the first animation frame after it came: a frame's callbacks run just before it is painted). Median and
- * worst. Asserts nothing.
+ * Time to the first offer on the results page (docs/performance.md#speed-targets, the results page):
+ * `node bench/results-page.ts` (needs `npm run build`). Debian's Chromium loads `/{lang}/flight/{search}`
+ * RUNS times per trip (a fresh page each time, so every run searches) and records, from the navigation's
+ * start: the first byte, the first paint (the page with its skeleton, streamed before the search ends), the
+ * first offer in the DOM and the frame that paints it (the end of the first animation frame after it came: a
+ * frame's callbacks run just before it is painted). Median and worst. Asserts nothing.
  */
 import { startSite } from '../e2e/support/server.ts';
 import { day, launchChromium, medianWorst as stat, pageTimings, tasIstSegment } from './results-timing.ts';

@@ -1,10 +1,11 @@
 /**
- * First offer with a slow supplier (issue 15 §2): `node bench/results-stream.ts` (needs `npm run build`).
- * A site with Duffel configured at the Duffel test server answering BENCH_DUFFEL_DELAY_MS late (3 s), and one
- * without Duffel. Debian's Chromium, with a browser's user agent (headless Chromium's own counts as a crawler,
- * which gets every page whole), loads a one-way results page RUNS times, each on another date (a merged answer is
- * cached for 30 s), and records from the navigation's start: the first byte, the first paint, the first offer shown
- * and the first Duffel offer shown. Median and worst. Asserts nothing.
+ * First offer with a slow supplier (docs/duffel.md, several suppliers in one search):
+ * `node bench/results-stream.ts` (needs `npm run build`). A site with Duffel configured at the Duffel test
+ * server answering BENCH_DUFFEL_DELAY_MS late (3 s), and one without Duffel. Debian's Chromium, with a
+ * browser's user agent (headless Chromium's own counts as a crawler, which gets every page whole), loads a
+ * one-way results page RUNS times, each on another date (a merged answer is cached for 30 s), and records
+ * from the navigation's start: the first byte, the first paint, the first offer shown and the first Duffel
+ * offer shown. Median and worst. Asserts nothing.
  */
 import { startSite } from '../e2e/support/server.ts';
 import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';

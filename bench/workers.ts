@@ -1,6 +1,6 @@
 /**
- * One process against one per core (issue 16 §4): pages/s (`/en`, the home page) and searches/s (the
- * varied bodies of bench/search-api.ts) at 50 connections, and the memory of each worker, for
+ * One process against one per core (docs/performance.md#speed-targets): pages/s (`/en`, the home page) and
+ * searches/s (the varied bodies of bench/search-api.ts) at 50 connections, and the memory of each worker, for
  * PARVOZ_WORKERS=1 and =cores, back to back on the same PostgreSQL server. Prints figures, asserts nothing.
  * Run: node bench/workers.ts (needs `npm run build`; DATABASE_URL, else it starts the test server of
  * packages/db); BENCH_SECONDS (default 10).

@@ -1,5 +1,6 @@
 /**
- * Issue 13, the travellers' side, on a started site (real HTTP, Chromium, a real SMTP server):
+ * After the sale, the travellers' side (docs/after-sale.md §1–§4), on a started site (real HTTP, Chromium, a
+ * real SMTP server):
  *  - the fare rules are shown before booking; a traveller cancels a paid STANDARD-fare order from its page,
  *    sees the quote (all but the fee), confirms, sees the refund status become "Refunded" and gets the
  *    cancellation and refund emails;

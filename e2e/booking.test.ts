@@ -1,9 +1,10 @@
 /**
- * Booking, card payment, tickets and orders in Chromium, in all four languages (issue 6): an offer is
- * booked for an adult, a child and an infant, the field errors the page shows are fixed, the sandbox card
- * page takes the success card, and the order page shows booked/paid with ticket numbers; the e-ticket PDF
- * downloads and the confirmation email arrives at a real SMTP server. The decline card leaves an order
- * unpaid with a clear message, and "where is my ticket" emails the link. One site, one browser.
+ * Booking, card payment, tickets and orders in Chromium, in all four languages (the product spec §2–§4,
+ * docs/design.md §4): an offer is booked for an adult, a child and an infant, the field errors the page shows
+ * are fixed, the sandbox card page takes the success card, and the order page shows booked/paid with ticket
+ * numbers; the e-ticket PDF downloads and the confirmation email arrives at a real SMTP server. The decline
+ * card leaves an order unpaid with a clear message, and "where is my ticket" emails the link. One site, one
+ * browser.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';

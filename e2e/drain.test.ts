@@ -1,9 +1,9 @@
 /**
- * Faults (issue 8): SIGTERM while bookings are in flight. Every POST /v1/orders gets an order or an answer
- * the client can retry (503 while draining, or a refused/reset connection once the server is gone); retrying
- * each on a second server over the same PostgreSQL database with the same Idempotency-Key and body gives
- * every key exactly one order, and replays of the orders already made give back the same order.
- * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
+ * Faults (docs/operations.md#stopping-and-deploying): SIGTERM while bookings are in flight. Every
+ * POST /v1/orders gets an order or an answer the client can retry (503 while draining, or a refused/reset
+ * connection once the server is gone); retrying each on a second server over the same PostgreSQL database
+ * with the same Idempotency-Key and body gives every key exactly one order, and replays of the orders already
+ * made give back the same order. Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,13 +1,13 @@
 /**
- * A real supplier end to end (issue 15), in Chromium: a site with Duffel configured at the Duffel test server
- * (real HTTP on loopback, Duffel's shapes). The results page lists offers of both suppliers; one of Duffel's is
- * booked (a hold order at Duffel with the passenger's passport and the contact), paid with the sandbox card, and
- * Duffel is paid from the balance; the order page shows it booked and paid with the airline's booking reference.
- * Then the airline moves the flight: the traveller is emailed (the dev mailbox catches it), the order page shows the
- * schedule as booked and as now, and the traveller accepts it (at Duffel): the itinerary shows the new flight.
- * Another traveller books a Duffel offer with one extra bag (Duffel's baggage service): nothing at Duffel until the
- * traveller has paid, then an instant order at Duffel with the service, paid for the offer plus the bag; the order
- * page shows the bag and the total with it.
+ * A real supplier end to end (docs/duffel.md), in Chromium: a site with Duffel configured at the Duffel test
+ * server (real HTTP on loopback, Duffel's shapes). The results page lists offers of both suppliers; one of
+ * Duffel's is booked (a hold order at Duffel with the passenger's passport and the contact), paid with the
+ * sandbox card, and Duffel is paid from the balance; the order page shows it booked and paid with the
+ * airline's booking reference. Then the airline moves the flight: the traveller is emailed (the dev mailbox
+ * catches it), the order page shows the schedule as booked and as now, and the traveller accepts it (at
+ * Duffel): the itinerary shows the new flight. Another traveller books a Duffel offer with one extra bag
+ * (Duffel's baggage service): nothing at Duffel until the traveller has paid, then an instant order at Duffel
+ * with the service, paid for the offer plus the bag; the order page shows the bag and the total with it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,9 +1,9 @@
 /**
- * An offer the airline will not hold (issue 15: Duffel's `payment_requirements.requires_instant_payment`), end to
- * end in Chromium against the Duffel test server: it is marked in the results, the booking page says the seats are
- * confirmed only when the payment completes, booking asks Duffel for nothing, and paying with the sandbox card books
- * it at Duffel as one `instant` order paid from the balance; the order page shows it booked and paid with the
- * airline's booking reference.
+ * An offer the airline will not hold (docs/duffel.md: Duffel's
+ * `payment_requirements.requires_instant_payment`), end to end in Chromium against the Duffel test server: it
+ * is marked in the results, the booking page says the seats are confirmed only when the payment completes,
+ * booking asks Duffel for nothing, and paying with the sandbox card books it at Duffel as one `instant` order
+ * paid from the balance; the order page shows it booked and paid with the airline's booking reference.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,8 +1,9 @@
 /**
- * Results stream (issue 15 §2), in Chromium: with the Duffel test server answering late, the built-in offers are
- * on the page before Duffel's, then the merged list shows both, and a polite live status says more offers were
- * added; Duffel is asked once for the page. A failing Duffel leaves the built-in list with the notice that some
- * results may be missing; a browser without JavaScript gets the merged list in the page at once.
+ * Results stream (docs/duffel.md, several suppliers in one search), in Chromium: with the Duffel test server
+ * answering late, the built-in offers are on the page before Duffel's, then the merged list shows both, and a
+ * polite live status says more offers were added; Duffel is asked once for the page. A failing Duffel leaves
+ * the built-in list with the notice that some results may be missing; a browser without JavaScript gets the
+ * merged list in the page at once.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

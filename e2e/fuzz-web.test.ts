@@ -1,11 +1,12 @@
 /**
- * Fuzzing every web action (issue 8, "bad input"), the web half of `apps/api/src/fuzz.test.ts`: one real site
- * (embedded database) gets hostile form posts on every route with an `action`, in all four languages, as a
- * signed-in visitor and as an anonymous one. fast-check generates form-encoded and multipart bodies from the
- * routes' field names mixed with hostile names and values (in every language); a fixed list follows, each case
- * once per route in a language that turns from case to case: prototype-pollution keys, huge
- * numbers, 100 kB strings, invalid UTF-8 percent escapes, 1000-deep bracket keys, 5000 repeated keys, wrong and
- * broken content types, empty bodies, JSON to a form action, the single-fetch `.data` URLs and odd methods.
+ * Fuzzing every web action (docs/design.md §7: no input, however malformed, gives a 500), the web half of
+ * `apps/api/src/fuzz.test.ts`: one real site (embedded database) gets hostile form posts on every route with
+ * an `action`, in all four languages, as a signed-in visitor and as an anonymous one. fast-check generates
+ * form-encoded and multipart bodies from the routes' field names mixed with hostile names and values (in
+ * every language); a fixed list follows, each case once per route in a language that turns from case to case:
+ * prototype-pollution keys, huge numbers, 100 kB strings, invalid UTF-8 percent escapes, 1000-deep bracket
+ * keys, 5000 repeated keys, wrong and broken content types, empty bodies, JSON to a form action, the
+ * single-fetch `.data` URLs and odd methods.
  *
  * Every answer must be below 500; a cross-site post (foreign Origin) must be refused with a 4xx; the server
  * process must stay up and still serve `/en` afterwards. FUZZ_WEB_RUNS sets the generated bodies per route and

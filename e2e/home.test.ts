@@ -1,9 +1,9 @@
 /**
- * The home page below the search form (issue 17 §4) and the calendar of low fares, in Chromium: in each language
- * on a 360 px phone, popular destinations from the language's city whose prices are those of the results pages
- * they open, the last-minute tours and "why book here"; the last search's city taking over; the month of low
- * fares on a results page (a table of days, by keyboard, each day opening its results at the price it showed);
- * no sideways scroll; axe.
+ * The home page below the search form (docs/decisions/0010-home-page-and-low-fare-calendar.md) and the
+ * calendar of low fares, in Chromium: in each language on a 360 px phone, popular destinations from the
+ * language's city whose prices are those of the results pages they open, the last-minute tours and "why book
+ * here"; the last search's city taking over; the month of low fares on a results page (a table of days, by
+ * keyboard, each day opening its results at the price it showed); no sideways scroll; axe.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

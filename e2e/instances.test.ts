@@ -1,7 +1,8 @@
 /**
- * Two server processes on one PostgreSQL server (DESIGN §1, issue "production readiness"): a session made
- * on one works on the other, rate limits count across both, and each email leaves exactly once although
- * both run the outbox worker. Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
+ * Two server processes on one PostgreSQL server (docs/design.md §1, docs/operations.md#scaling-out): a
+ * session made on one works on the other, rate limits count across both, and each email leaves exactly once
+ * although both run the outbox worker. Needs DATABASE_URL (npm test starts a PostgreSQL server for the
+ * suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';

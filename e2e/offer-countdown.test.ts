@@ -1,5 +1,5 @@
 /**
- * The offer's live countdown (issue 17): results and booking pages count the offer's lifetime down from the
+ * The offer's live countdown: results and booking pages count the offer's lifetime down from the
  * server's clock and, when it ends, show the spec's expiry message with a one-click new search. The site runs
  * with a 12-second offer lifetime so that the test sees the end.
  */

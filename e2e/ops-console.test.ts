@@ -1,5 +1,5 @@
 /**
- * The agency's console in Chromium (issue 13 §5–§6), on a started site with a real SMTP server:
+ * The agency's console in Chromium (docs/after-sale.md §5–§6), on a started site with a real SMTP server:
  *  - the first admin is made by `npm run ops -- add-admin`, signs in by emailed code and invites an operator
  *    (emailed), who signs in the same way on a 360 px phone;
  *  - the operator finds a PAID order by its reference, notes it and cancels it with its refund, each after a
@@ -88,7 +88,7 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
     const response = await adminPage.goto(pageUrl(p));
     expect(response?.status(), p).toBe(200);
   }
-  // The console opens on its overview (issue 13 §8).
+  // The console opens on its overview (docs/after-sale.md §8).
   await gotoHydrated(adminPage, `${site.url}/en/ops`);
   await adminPage.getByRole('heading', { level: 1, name: en('ops.overview.heading') }).waitFor();
   await adminPage.getByRole('link', { name: en('ops.nav.staff') }).click();

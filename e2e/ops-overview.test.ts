@@ -1,5 +1,5 @@
 /**
- * The console's overview in Chromium (issue 13 §8), on a started site with a real SMTP server:
+ * The console's overview in Chromium (docs/after-sale.md §8), on a started site with a real SMTP server:
  *  - a search and two orders (one paid on the sandbox provider's card page) appear in the admin's figures,
  *    charts (with their tables) and top routes; the page is axe-clean and fits a 360 px phone;
  *  - an email the outbox gave up on (left in the database as the worker leaves it after its last attempt)

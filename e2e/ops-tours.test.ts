@@ -1,5 +1,6 @@
 /**
- * Tours and inboxes in the console, in Chromium (issue 13 §7), on a started site with a real SMTP server:
+ * Tours and inboxes in the console, in Chromium (docs/after-sale.md §7), on a started site with a real SMTP
+ * server:
  *  - an operator (invited by the first admin) creates a tour, uploads its picture and publishes it, all with
  *    JavaScript turned off (plain form posts); bad values (the form's schema's and the API's) come back under
  *    their fields with what was typed, and nothing is saved; a wrong file is refused with a clear message;

@@ -1,7 +1,8 @@
 /**
- * Operations (issue 8) on the real site: the security headers of every page in every language, pages that
- * hydrate under the nonce-based Content-Security-Policy with no violation, the health, readiness and metrics
- * endpoints, and a graceful shutdown: SIGTERM while 200 requests are in flight loses none of them.
+ * Operations (docs/operations.md) on the real site: the security headers of every page in every language,
+ * pages that hydrate under the nonce-based Content-Security-Policy with no violation, the health, readiness
+ * and metrics endpoints, and a graceful shutdown: SIGTERM while 200 requests are in flight loses none of
+ * them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,7 @@
 /**
- * What a page makes the browser fetch before it can paint (issue 16 §5): the stylesheet comes inline in the
- * page (no render-blocking request), and /uz loads only the Intl polyfills and data its formatting needs.
+ * What a page makes the browser fetch before it can paint (docs/performance.md#speed-targets): the stylesheet
+ * comes inline in the page (no render-blocking request), and /uz loads only the Intl polyfills and data its
+ * formatting needs.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

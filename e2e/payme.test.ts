@@ -1,9 +1,10 @@
 /**
- * Issue 14 in Chromium on a started site configured for Payme and Click, against a local Payme that plays
- * its checkout and Merchant API calls as documented (apps/api/src/payments/payme/testing/payme-server.ts): on a 360 px phone the order of
- * a UZS booking offers Payme and Click (keyboard radios, accessible), "Pay" goes to Payme's checkout, whose
- * "Pay" calls our JSON-RPC endpoint and sends the browser back, and the order page shows it booked and
- * paid, with the link to the fiscal receipt Payme registered. The payment security page names the providers in use.
+ * Payme in Chromium (docs/payment-providers.md), on a started site configured for Payme and Click, against a
+ * local Payme that plays its checkout and Merchant API calls as documented
+ * (apps/api/src/payments/payme/testing/payme-server.ts): on a 360 px phone the order of a UZS booking offers
+ * Payme and Click (keyboard radios, accessible), "Pay" goes to Payme's checkout, whose "Pay" calls our
+ * JSON-RPC endpoint and sends the browser back, and the order page shows it booked and paid, with the link to
+ * the fiscal receipt Payme registered. The payment security page names the providers in use.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

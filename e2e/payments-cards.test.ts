@@ -1,8 +1,9 @@
 /**
- * Issue 14 in Chromium: a traveller pays a TRY order through iyzico's Checkout Form. The site is started
- * with iyzico's variables pointing at the iyzico test server (apps/api/src/payments/iyzico/testing/iyzico-server.ts),
- * whose hosted form posts the browser back to the site's callback as iyzico does; the site asks the result
- * of iyzico's API and the order page shows the booking paid. No card data reaches the site.
+ * Card payments in Chromium (docs/payment-providers.md): a traveller pays a TRY order through iyzico's
+ * Checkout Form. The site is started with iyzico's variables pointing at the iyzico test server
+ * (apps/api/src/payments/iyzico/testing/iyzico-server.ts), whose hosted form posts the browser back to the
+ * site's callback as iyzico does; the site asks the result of iyzico's API and the order page shows the
+ * booking paid. No card data reaches the site.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

@@ -1,11 +1,11 @@
 /**
- * Phones (issue 17, item 6): every page of the site at 360 × 740 in all four languages — home, results one
- * way and round trip (filters sheet, flight details), booking, the card page, the order page of a real booking
- * made with a long email, the profile pages signed in by emailed code (real SMTP), settings, the information
- * pages, tours, a tour, agencies, sign-in and the 404 — never scrolls sideways in any language (their words differ
- * in length), and axe finds nothing serious. axe's rules hardly depend on the language, and it was most of this
- * suite's time: each page is checked by axe in one language, the next page in the next (`axeInTurn`), so that
- * every language is checked somewhere.
+ * Phones (docs/design.md §6: every page works on a 360 px phone): every page of the site at 360 × 740 in all
+ * four languages — home, results one way and round trip (filters sheet, flight details), booking, the card
+ * page, the order page of a real booking made with a long email, the profile pages signed in by emailed code
+ * (real SMTP), settings, the information pages, tours, a tour, agencies, sign-in and the 404 — never scrolls
+ * sideways in any language (their words differ in length), and axe finds nothing serious. axe's rules hardly
+ * depend on the language, and it was most of this suite's time: each page is checked by axe in one language,
+ * the next page in the next (`axeInTurn`), so that every language is checked somewhere.
  * Controls that used to be cut or covered are checked where they are: the date fields show their whole
  * placeholder apart from each other inside the form; the passengers panel closes with "Done" and never hides
  * the search button; the ±3-day strip and the sort tabs show their prices whole; the filters open as a sheet

@@ -1,7 +1,7 @@
 /**
- * Price alerts (issue 17 §3) in Chromium with a real SMTP server: subscribe on a results page, confirm from
- * the first email, the price drops, the alert email arrives, unsubscribe from its link; the form without
- * JavaScript; a signed-in traveller's prefilled email and the profile's list with delete.
+ * Price alerts (docs/operations.md#price-alerts) in Chromium with a real SMTP server: subscribe on a results
+ * page, confirm from the first email, the price drops, the alert email arrives, unsubscribe from its link;
+ * the form without JavaScript; a signed-in traveller's prefilled email and the profile's list with delete.
  *
  * The price moves as the engine moves it: the test fills the cheapest flights of the search in the shared
  * PostgreSQL database (a cabin 90 % sold costs about 1.8 × an empty one) before subscribing, and gives the

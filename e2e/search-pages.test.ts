@@ -1,8 +1,8 @@
 /**
- * The search pages around the main flow (issue 4), on a site whose offers live 10 seconds
- * (OFFER_TTL_SECONDS, the shortest allowed): in each language the form's validation messages and the three
- * empty-result messages; the form without JavaScript; search paths that cannot be searches; axe on a phone
- * and a desktop viewport; and, last, the expiry message on a results page opened at the start.
+ * The search pages around the main flow (the product spec §2, docs/design.md §3), on a site whose offers live
+ * 10 seconds (OFFER_TTL_SECONDS, the shortest allowed): in each language the form's validation messages and
+ * the three empty-result messages; the form without JavaScript; search paths that cannot be searches; axe on
+ * a phone and a desktop viewport; and, last, the expiry message on a results page opened at the start.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

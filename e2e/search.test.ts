@@ -1,9 +1,9 @@
 /**
- * The traveller's search in Chromium (issue 4), in each of the four languages on one site and one browser:
- * type a city in that language and pick it, choose dates and a passenger mix, search, sort, apply and reset
- * each filter, open the details, add luggage, copy the ticket link (read back from the clipboard) and open it
- * in a new page, reach the booking page. Validation, empty results, the form without JavaScript, bad search
- * paths, expiry and axe are in search-pages.test.ts.
+ * The traveller's search in Chromium (the product spec §2, docs/design.md §3), in each of the four languages
+ * on one site and one browser: type a city in that language and pick it, choose dates and a passenger mix,
+ * search, sort, apply and reset each filter, open the details, add luggage, copy the ticket link (read back
+ * from the clipboard) and open it in a new page, reach the booking page. Validation, empty results, the form
+ * without JavaScript, bad search paths, expiry and axe are in search-pages.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

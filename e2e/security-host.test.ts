@@ -1,5 +1,6 @@
 /**
- * Safe by default (issue 11, parts 2, 3, 7 and 9) against started servers, the way an attacker tries it:
+ * Safe by default (docs/operations.md: public origin, client IP trust model, metrics, security headers)
+ * against started servers, the way an attacker tries it:
  *  - a forged Host / X-Forwarded-Host never reaches a link in an email, a canonical/hreflang/Open Graph link,
  *    the sitemap or a redirect (links come from PUBLIC_URL, else the address the server listens on);
  *  - rotating X-Parvoz-Client-Ip or X-Forwarded-For does not reset a per-IP limit; the web half names the

@@ -1,6 +1,7 @@
 /**
- * Issue 11, parts 4 and 5, as an attacker tried them against a started site (real HTTP, Chromium, a real
- * SMTP server; the default hold caps: 9 seats, 2 unpaid orders per email, IP and user):
+ * Unpaid holds and order links (docs/operations.md#unpaid-holds-and-order-links), as an attacker tried them
+ * against a started site (real HTTP, Chromium, a real SMTP server; the default hold caps: 9 seats, 2 unpaid
+ * orders per email, IP and user):
  *  - seat hoarding: six unpaid orders of 5 seats no longer take a whole 30-seat business cabin;
  *  - the traveller over the cap is told, in their language, to pay or cancel the order they have (its
  *    page when it is theirs, otherwise the emailed link), and "Cancel this booking" releases the seats;

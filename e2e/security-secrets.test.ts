@@ -1,9 +1,9 @@
 /**
- * Issue 11, part 1: no secret is a constant. A site started the way most people first deploy it (npm start,
- * NODE_ENV unset, no keys configured) used to sign with keys printed in the public source: anyone could sign
- * a `payment.succeeded` webhook, compute an order's access token or forge an offer id. Now the keys are
- * generated on first start and kept (PostgreSQL: the server_secrets table; embedded: secrets.json, 0600).
- * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
+ * No secret is a constant (docs/operations.md#secrets). A site started the way most people first deploy it
+ * (npm start, NODE_ENV unset, no keys configured) used to sign with keys printed in the public source: anyone
+ * could sign a `payment.succeeded` webhook, compute an order's access token or forge an offer id. Now the
+ * keys are generated on first start and kept (PostgreSQL: the server_secrets table; embedded: secrets.json,
+ * 0600). Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
- * Issue 11 §6 and §8 against a started server (its own embedded database, real SMTP): another client's
- * Idempotency-Key replays and reveals nothing, and a stranger guessing codes for someone's email locks out
- * only themselves. Different clients are different loopback source addresses (127.0.0.2, 127.0.0.3, …),
- * never a header naming the client, so nothing here leans on a header the server must not trust.
+ * Idempotency keys per caller and sign-in abuse limits (docs/operations.md) against a started server (its own
+ * embedded database, real SMTP): another client's Idempotency-Key replays and reveals nothing, and a stranger
+ * guessing codes for someone's email locks out only themselves. Different clients are different loopback
+ * source addresses (127.0.0.2, 127.0.0.3, …), never a header naming the client, so nothing here leans on a
+ * header the server must not trust.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request as httpRequest } from 'node:http';
@@ -100,7 +101,7 @@ async function findOffer(): Promise<Offer> {
   throw new Error('no offers TAS-IST');
 }
 
-describe("another client's Idempotency-Key (issue 11 §6)", () => {
+describe("another client's Idempotency-Key", () => {
   test('two clients with the same key and body each get their own order; another body is no "key reused"', async () => {
     const offer = await findOffer();
     const key = 'e2e-shared-idempotency-key';
@@ -172,7 +173,8 @@ describe("another client's Idempotency-Key (issue 11 §6)", () => {
   test('a public page (shared-cacheable) sets no visitor cookie', async () => {
     const response = await fetch(`${site.url}/en/info/contacts`);
     expect(response.status).toBe(200);
-    // The web marks it cacheable; as it carries a CSP nonce it goes out `private` (issue 11 §9), still cached.
+    // The web marks it cacheable; as it carries a CSP nonce it goes out `private`
+    // (docs/operations.md#security-headers), still cached.
     expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+/);
     expect(response.headers.getSetCookie().some((c) => c.startsWith('visitor='))).toBe(false);
   });
@@ -208,7 +210,7 @@ async function submitBooking(
   return made[0]!.slice('order_'.length);
 }
 
-describe('a stranger guessing sign-in codes (issue 11 §8)', () => {
+describe('a stranger guessing sign-in codes', () => {
   test('locks out only their own network; the owner signs in from theirs with a fresh code', async () => {
     const email = 'lockout-victim@example.com';
     const attacker = '127.0.0.9';

@@ -1,7 +1,7 @@
 /**
- * A supplier that cannot answer (issue 15): a site with Duffel configured at an address where nothing listens.
- * Every search still answers with the built-in offers, and the results page says, in each language, that some
- * flights may be missing; a site without Duffel never says it.
+ * A supplier that cannot answer (docs/duffel.md): a site with Duffel configured at an address where nothing
+ * listens. Every search still answers with the built-in offers, and the results page says, in each language,
+ * that some flights may be missing; a site without Duffel never says it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';

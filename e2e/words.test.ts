@@ -1,7 +1,7 @@
 /**
- * Words (issue 17, item 7) in Chromium on one site: the booking page on /uz names the fare family in Uzbek,
+ * Words in Chromium on one site: the booking page on /uz names the fare family in Uzbek,
  * the same word as the results page; Russian result counts agree with their number; every page has a
- * title, the 404 in Turkish and a search that cannot be shown (with its route) included. Controls (item 10):
+ * title, the 404 in Turkish and a search that cannot be shown (with its route) included. Controls:
  * the toggles are buttons that say whether they are open or pressed, by mouse and by keyboard, and axe is clean.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Several processes on one port (issue 16 §4): PARVOZ_WORKERS=2 with PostgreSQL. Both workers answer, a page's
- * calls to the API stay in the worker that renders it (issue 15: a streamed search's second stage finds its
- * first), a crashed worker is replaced, and SIGTERM drains every worker before the server exits 0.
- * Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
+ * Several processes on one port (docs/operations.md#scaling-out): PARVOZ_WORKERS=2 with PostgreSQL. Both
+ * workers answer, a page's calls to the API stay in the worker that renders it (docs/duffel.md: a streamed
+ * search's second stage finds its first), a crashed worker is replaced, and SIGTERM drains every worker
+ * before the server exits 0. Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestDatabase } from '@parvoz/db/testing';

@@ -2,10 +2,10 @@
  * `npm run ops -- reset-second-factor <email>`: someone who lost every second factor and recovery code
  * (docs/decisions/0023-console-second-factor.md) has them all removed, audited as the command line; they enrol again after signing in.
  *
- * `npm run ops -- add-admin <email>`: makes the first admin of the console (issue 13 §5), on the database
- * the server uses (DATABASE_URL, else the embedded one under PARVOZ_DATA_DIR). Creates the account when
- * there is none; running it again changes nothing. The admin then signs in at /{lang}/login with the code
- * emailed to that address and opens /{lang}/ops. Stop `npm start` first with the embedded database (it
+ * `npm run ops -- add-admin <email>`: makes the first admin of the console (docs/after-sale.md §5), on the
+ * database the server uses (DATABASE_URL, else the embedded one under PARVOZ_DATA_DIR). Creates the account
+ * when there is none; running it again changes nothing. The admin then signs in at /{lang}/login with the
+ * code emailed to that address and opens /{lang}/ops. Stop `npm start` first with the embedded database (it
  * belongs to one process at a time).
  */
 import path from 'node:path';

@@ -195,7 +195,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   if (options.config.orderExpiryWorker) orderExpiry.start();
   app.addHook('onClose', () => orderExpiry.stop());
-  // Our payments against the providers' statements (issue 14 §6): once per interval across instances.
+  // Our payments against the providers' statements
+  // (docs/payment-providers.md#what-every-provider-guarantees): once per interval across instances.
   const reconcile = createReconcileWorker({
     db: options.db,
     now,
@@ -205,7 +206,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   });
   if (options.config.reconcileWorker) reconcile.start();
   app.addHook('onClose', () => reconcile.stop());
-  // Watched searches are re-priced a few times a day; every instance may run it (issue 17 §3).
+  // Watched searches are re-priced a few times a day; every instance may run it
+  // (docs/operations.md#price-alerts).
   const priceAlerts = createPriceAlertWorker({
     db: options.db,
     flights: deps.flights,

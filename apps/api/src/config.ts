@@ -105,15 +105,16 @@ export const apiConfigSchema = z
     /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
     orderExpiryWorker: z.boolean().default(true),
     /**
-     * Caps on unpaid orders (issue 11): under one contact email, one client IP and one signed-in user, unpaid
-     * orders may hold at most this many seats, in at most this many orders (packages/core/src/holds.ts).
+     * Caps on unpaid orders (docs/operations.md#unpaid-holds-and-order-links): under one contact email, one
+     * client IP and one signed-in user, unpaid orders may hold at most this many seats, in at most this many
+     * orders (packages/core/src/holds.ts).
      */
     holdMaxSeats: z.coerce.number().int().min(1).max(1000).default(9),
     holdMaxUnpaidOrders: z.coerce.number().int().min(1).max(1000).default(2),
     /**
-     * Fare rules (issue 13, packages/core/src/fare-rules.ts): what a cancelled standard-fare booking keeps per
-     * seated passenger, in US dollars (converted to the order currency at the configured rates). A light fare
-     * gives back its taxes only.
+     * Fare rules (docs/after-sale.md, packages/core/src/fare-rules.ts): what a cancelled standard-fare
+     * booking keeps per seated passenger, in US dollars (converted to the order currency at the configured
+     * rates). A light fare gives back its taxes only.
      */
     standardRefundFeeUsd: z.coerce
       .number()
@@ -127,9 +128,10 @@ export const apiConfigSchema = z
       )
       .default(DEFAULT_FARE_RULES.standardRefundFeeUsdCents / 100),
     /**
-     * Price alerts (issue 17 §3): each active alert is re-priced this often (default 6 h: four times a day),
-     * and emails when the lowest price fell by at least this percentage since the price the traveller last
-     * saw. An email address may watch at most this many searches (active, or awaiting confirmation).
+     * Price alerts (docs/operations.md#price-alerts): each active alert is re-priced this often (default 6 h:
+     * four times a day), and emails when the lowest price fell by at least this percentage since the price
+     * the traveller last saw. An email address may watch at most this many searches (active, or awaiting
+     * confirmation).
      */
     priceAlertIntervalSeconds: z.coerce
       .number()
@@ -187,9 +189,10 @@ export const apiConfigSchema = z
     /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
     reconcileWorker: z.boolean().default(true),
     /**
-     * Duffel (issue 15, suppliers/duffel/supplier.ts): real airline offers searched beside the built-in network when
-     * the access token is set. DUFFEL_API_URL points the SDK elsewhere (tests); DUFFEL_TIME_BUDGET_MS is how long a
-     * search waits for Duffel before answering without its offers (default 8 s).
+     * Duffel (docs/duffel.md, suppliers/duffel/supplier.ts): real airline offers searched beside the built-in
+     * network when the access token is set. DUFFEL_API_URL points the SDK elsewhere (tests);
+     * DUFFEL_TIME_BUDGET_MS is how long a search waits for Duffel before answering without its offers
+     * (default 8 s).
      */
     duffelAccessToken: z
       .string()

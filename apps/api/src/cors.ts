@@ -5,9 +5,9 @@ const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request
 const EXPOSED_HEADERS = 'Retry-After, X-Request-Id';
 
 /**
- * CORS for the API (issue 8): closed unless CORS_ORIGINS names the calling origin. A listed origin gets the
- * headers (no credentials: the API takes bearer tokens, never cookies) and its preflight a 204; any other
- * origin gets no CORS header at all, so browsers refuse to show it the answer.
+ * CORS for the API (docs/operations.md#security-headers): closed unless CORS_ORIGINS names the calling
+ * origin. A listed origin gets the headers (no credentials: the API takes bearer tokens, never cookies) and
+ * its preflight a 204; any other origin gets no CORS header at all, so browsers refuse to show it the answer.
  */
 export function corsHook(origins: readonly string[]): onRequestAsyncHookHandler {
   const allowed = new Set(origins);

@@ -68,7 +68,7 @@ function refusalOutsideContract(reply: FastifyReply, error: object): string | nu
   return `${route} refused outside its contract: ${issues}`;
 }
 
-/** Maps every failure to the envelope of DESIGN §7; only real faults become 500, and they are logged. */
+/** Maps every failure to the envelope of docs/design.md §7; only real faults become 500, and they are logged. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiFailure) {
     reply.headers(error.headers);

@@ -1,9 +1,10 @@
 /**
- * Fuzzing every API route (issue 8, "bad input"): the routes come from the app's own route table, so a new
- * route is covered without touching this file. For each one, fast-check generates requests from the route's
- * zod schemas (mostly valid, often with one field replaced by something hostile) and a fixed list of hostile
- * requests follows: prototype-pollution keys, huge numbers, wrong types, deep nesting, invalid UTF-8, 100 kB
- * strings, oversized bodies, odd content types, malformed paths and query strings.
+ * Fuzzing every API route (docs/design.md §7: no input, however malformed, gives a 500): the routes come from
+ * the app's own route table, so a new route is covered without touching this file. For each one, fast-check
+ * generates requests from the route's zod schemas (mostly valid, often with one field replaced by something
+ * hostile) and a fixed list of hostile requests follows: prototype-pollution keys, huge numbers, wrong types,
+ * deep nesting, invalid UTF-8, 100 kB strings, oversized bodies, odd content types, malformed paths and query
+ * strings.
  *
  * Every answer must be below 500; every refusal a 4xx with the error envelope `{ error: { code, message } }`
  * (the sandbox provider's hosted pages answer HTML by design); `Object.prototype` must stay untouched; and a

@@ -11,10 +11,11 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 type IdempotencyRef = { scope: string; key: string };
 
 /**
- * Whose keys these are (issue 11 §6): the signed-in user; else the anonymous visitor the web half names
- * (its first-party cookie's id) at the client IP; else, for a direct API caller, the client IP alone.
- * Another caller's equal key is simply another key: it never replays that caller's answer nor tells that
- * the key exists. The visitor id is hashed: the database never holds a cookie value.
+ * Whose keys these are (docs/operations.md#idempotency-keys-per-caller): the signed-in user; else the
+ * anonymous visitor the web half names (its first-party cookie's id) at the client IP; else, for a direct API
+ * caller, the client IP alone. Another caller's equal key is simply another key: it never replays that
+ * caller's answer nor tells that the key exists. The visitor id is hashed: the database never holds a cookie
+ * value.
  */
 export function idempotencyScope(request: FastifyRequest): string {
   const caller = request.caller;
@@ -53,9 +54,9 @@ export async function claimIdempotencyKey(
 }
 
 /**
- * Runs a create-type mutation at most once per `Idempotency-Key` (DESIGN §4): the work and the stored answer
- * commit in one transaction; a retry with the same key and body gets the stored answer, a retry while the
- * first is running gets 409, the same key with another body 422. Without the header the work simply runs.
+ * Runs a create-type mutation at most once per `Idempotency-Key` (docs/design.md §4): the work and the stored
+ * answer commit in one transaction; a retry with the same key and body gets the stored answer, a retry while
+ * the first is running gets 409, the same key with another body 422. Without the header the work simply runs.
  * `status` is the answer's on success: 201, or 200 for an action on something that exists (or chosen by
  * the result, e.g. 200 when nothing new was made).
  */

@@ -1,6 +1,6 @@
 /**
- * Prometheus metrics of this process (issue 8), served at `/metrics` by the host (apps/api/src/host/ops.ts).
- * One registry per process; other code imports the metric it feeds:
+ * Prometheus metrics of this process (docs/operations.md#logs-and-metrics), served at `/metrics` by the host
+ * (apps/api/src/host/ops.ts). One registry per process; other code imports the metric it feeds:
  *
  *   const done = searchLatency.startTimer(); … done();
  *   bookingsTotal.inc({ status: 'created' });
@@ -65,7 +65,10 @@ export const searchLatency = latencyHistogram(
   'Time to run one flight search',
 );
 
-/** Searches answered without a supplier's offers (issue 15 §2), by supplier and reason (timeout, error, refused). */
+/**
+ * Searches answered without a supplier's offers (docs/duffel.md, several suppliers in one search), by supplier
+ * and reason (timeout, error, refused).
+ */
 export const supplierFailuresTotal = counter(
   'parvoz_supplier_failures_total',
   'Searches a supplier did not answer in time or failed, by supplier and reason',
@@ -134,7 +137,10 @@ export async function collectOpenRefunds(db: Database): Promise<void> {
   }
 }
 
-/** Differences between our payments and a provider's own list, by kind, as of the last run (issue 14 §6). */
+/**
+ * Differences between our payments and a provider's own list, by kind, as of the last run
+ * (docs/payment-providers.md#what-every-provider-guarantees).
+ */
 export const reconciliationDifferences = gauge(
   'parvoz_payment_reconciliation_differences',
   "Payments that differ from the provider's list at the last reconciliation, by provider and kind",

@@ -31,23 +31,25 @@ export const ROUTE_LIMITS = {
   // Both steps of cancelling an unpaid order count here (10 cancellations per 10 minutes).
   cancellations: { name: 'cancellations', limit: 20, windowMs: 10 * MINUTE },
   forms: { name: 'forms', limit: 10, windowMs: 60 * MINUTE },
-  // Managing a booking (issue 13): contact changes and their codes; each sends an email.
+  // Managing a booking (docs/after-sale.md): contact changes and their codes; each sends an email.
   orderChanges: { name: 'order-changes', limit: 20, windowMs: 10 * MINUTE },
   // "Send the tickets again" emails a PDF each time.
   ticketResends: { name: 'ticket-resends', limit: 5, windowMs: 60 * MINUTE },
   receipts: { name: 'receipts', limit: 30, windowMs: 10 * MINUTE },
-  // Sign-in code checks and unlock links, per client network (issue 11 §8): a person types a few codes; one
-  // network trying codes for many emails is held to 30 tries per 10 minutes.
+  // Sign-in code checks and unlock links, per client network (docs/operations.md#sign-in-abuse-limits): a
+  // person types a few codes; one network trying codes for many emails is held to 30 tries per 10 minutes.
   verify: { name: 'verify', limit: 30, windowMs: 10 * MINUTE },
   unlock: { name: 'unlock', limit: 30, windowMs: 10 * MINUTE },
-  // Price alerts (issue 17 §3): subscribing sends an email to any address, so few per caller (the service
-  // also caps emails per address); the links' tokens are unguessable, their budget is per client network.
+  // Price alerts (docs/operations.md#price-alerts): subscribing sends an email to any address, so few per
+  // caller (the service also caps emails per address); the links' tokens are unguessable, their budget is per
+  // client network.
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
-  // The order page asks for its payment options on each view (issue 14); the providers list is public.
+  // The order page asks for its payment options on each view (docs/payment-providers.md); the providers list
+  // is public.
   paymentOptions: { name: 'payment-options', limit: 300, windowMs: 10 * MINUTE },
   paymentProviders: { name: 'payment-providers', limit: 120, windowMs: MINUTE },
   // Payme's and Click's calls to us, per calling address: a busy day's payments, not a flood.
@@ -56,16 +58,16 @@ export const ROUTE_LIMITS = {
   supplierWebhooks: { name: 'supplier-webhooks', limit: 600, windowMs: MINUTE },
   // A browser coming back from a provider's hosted page (iyzico's callback): a traveller's few tries.
   paymentCallbacks: { name: 'payment-callbacks', limit: 60, windowMs: 10 * MINUTE },
-  // The console (issue 13), per signed-in staff member: a busy operator's clicks, not a scraper's.
+  // The console (docs/after-sale.md), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },
-  // The overview's figures scan a month of orders; the CSV export up to a year of them (issue 13 §8).
+  // The overview's figures scan a month of orders; the CSV export up to a year (docs/after-sale.md §8).
   opsOverview: { name: 'ops-overview', limit: 60, windowMs: MINUTE },
   opsExport: { name: 'ops-export', limit: 20, windowMs: 10 * MINUTE },
   // The console's second factor (docs/decisions/0023-console-second-factor.md), per staff member: its pages and enrolment, and (held
   // tighter) the attempts to pass it — each one counts, so a stolen emailed code gets a handful of guesses.
   secondFactor: { name: 'second-factor', limit: 120, windowMs: 10 * MINUTE },
   secondFactorVerify: { name: 'second-factor-verify', limit: 10, windowMs: 10 * MINUTE },
-  // Tours' pictures (issue 13 §7), per visitor: a page shows a few; cached by browsers for a year.
+  // Tours' pictures (docs/after-sale.md §7), per visitor: a page shows a few; cached by browsers for a year.
   tourImages: { name: 'tour-images', limit: 300, windowMs: MINUTE },
 } as const satisfies Record<string, RouteLimit>;
 
@@ -85,11 +87,11 @@ export function networkKey(request: FastifyRequest): string {
 
 /**
  * Requests a caller may still make in the current window, claimed from PostgreSQL in chunks (a tenth of the
- * limit, at most 50) so that most requests cost no database round trip (issue 16 §3). Never more than the
- * limit passes in all, across instances: every request spends a claimed one. The price is the other way:
- * requests another instance claimed but did not use are lost to this one, so a caller spread over N
- * instances may be refused up to (N − 1) × (chunk − 1) requests early. Limits of 10 or less claim one at a
- * time, exactly as before. Once the window is spent, refusals are answered here until it ends.
+ * limit, at most 50) so that most requests cost no database round trip (docs/performance.md#speed-targets).
+ * Never more than the limit passes in all, across instances: every request spends a claimed one. The price is
+ * the other way: requests another instance claimed but did not use are lost to this one, so a caller spread
+ * over N instances may be refused up to (N − 1) × (chunk − 1) requests early. Limits of 10 or less claim one
+ * at a time, exactly as before. Once the window is spent, refusals are answered here until it ends.
  */
 class WindowBudgets {
   private readonly windows = new Map<string, { resetAt: number; left: number; spent: boolean }>();

@@ -1,10 +1,10 @@
 /**
- * React Router's Node entry (its default) plus the page's CSP nonce (issue 8): server.ts makes one per page
- * request, sends the matching Content-Security-Policy header and hands the nonce over in the
- * `X-Parvoz-Csp-Nonce` request header. `<ServerRouter nonce>` puts it on every script React Router renders
- * (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get it here too. The
- * built page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript is fetched after
- * the first paint.
+ * React Router's Node entry (its default) plus the page's CSP nonce (docs/operations.md#security-headers):
+ * server.ts makes one per page request, sends the matching Content-Security-Policy header and hands the nonce
+ * over in the `X-Parvoz-Csp-Nonce` request header. `<ServerRouter nonce>` puts it on every script React
+ * Router renders (`<Scripts>`, `<ScrollRestoration>`, the streamed data) and React's own inline scripts get
+ * it here too. The built page goes out through `paintFirstStream` (lib/paint-first.server.ts): its JavaScript
+ * is fetched after the first paint.
  */
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -21,8 +21,8 @@ import { paintFirstStream } from './lib/paint-first.server.ts';
 /**
  * How long a page's streamed data may take (React Router rejects what is still pending then). Longer than React
  * Router's 5 s default: a results page waits for Duffel's offers up to its time budget (DUFFEL_TIME_BUDGET_MS,
- * 8 s by default) after the built-in ones streamed (issue 15 §2); what comes later is left out and the page says
- * that some results may be missing.
+ * 8 s by default) after the built-in ones streamed (docs/duffel.md, several suppliers in one search); what
+ * comes later is left out and the page says that some results may be missing.
  */
 export const streamTimeout = 10_000;
 

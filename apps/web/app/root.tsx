@@ -59,7 +59,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw new Response('Cross-site request refused', { status: 403, statusText: 'Forbidden' });
     }
     // Every action reads a form: a body that is no form (JSON, broken multipart, no content type) is a 400
-    // here, not a 500 from `request.formData()` in the action (issue 8, bad input).
+    // here, not a 500 from `request.formData()` in the action (docs/design.md §7: no input, however
+    // malformed, gives a 500).
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !(await isFormBody(request))) {
       throw new Response('The request body is not a form', { status: 400, statusText: 'Bad Request' });
     }

@@ -47,7 +47,7 @@ export default [
       route('requests', 'routes/ops-requests.tsx'),
       route('applications', 'routes/ops-requests.tsx', { id: 'ops-applications' }),
     ]),
-    // The orders of a period as CSV (issue 13 §8): a download, outside the console's page layout.
+    // The orders of a period as CSV (docs/after-sale.md §8): a download, outside the console's page layout.
     route('ops/orders.csv', 'routes/ops-orders-csv.ts'),
     route('settings', 'routes/settings.tsx'),
     route('login', 'routes/login.tsx'),

@@ -7,11 +7,11 @@ export const APP_CSS_ELEMENT_ID = 'parvoz-css';
 
 /**
  * `virtual:parvoz/app-css`: the site's stylesheet (app/app.css after Tailwind), inlined in every page's head
- * instead of a `<link rel="stylesheet">`, so the first paint waits for no second request (issue 16 §5: no
- * render-blocking stylesheet; 8 kB gzip). On the server the module is the CSS text; in the browser it is the
- * text the server already put into the page, read back from that element before hydration, so the client
- * renders the same `<style>` (and a client re-render of the document never empties it) without shipping the
- * CSS a second time inside the JavaScript.
+ * instead of a `<link rel="stylesheet">`, so the first paint waits for no second request
+ * (docs/performance.md#speed-targets: no render-blocking stylesheet; 8 kB gzip). On the server the module is
+ * the CSS text; in the browser it is the text the server already put into the page, read back from that
+ * element before hydration, so the client renders the same `<style>` (and a client re-render of the document
+ * never empties it) without shipping the CSS a second time inside the JavaScript.
  */
 export function appCssModule(): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
- * Booking, payment and "where is my ticket" (DESIGN §4): THE CONTRACT between the API (apps/api, routes
- * v1/orders, v1/payments, v1/sandbox-pay) and the web's booking, order and my-ticket pages. Both sides
+ * Booking, payment and "where is my ticket" (docs/design.md §4): THE CONTRACT between the API (apps/api,
+ * routes v1/orders, v1/payments, v1/sandbox-pay) and the web's booking, order and my-ticket pages. Both sides
  * import these schemas and types; change them only together.
  *
  * Errors. Every schema message below is a MESSAGE KEY of packages/i18n (`booking.error.*`), so the page
@@ -186,8 +186,8 @@ export const fareConditionsSchema = z.object({
 export type FareConditionsView = z.infer<typeof fareConditionsSchema>;
 
 /**
- * Money going back to the traveller (issue 13): from a cancellation, a payment that came too late, or a paid order
- * the airline then refused to book (issue 15: an offer booked at pay time).
+ * Money going back to the traveller (docs/after-sale.md): from a cancellation, a payment that came too late,
+ * or a paid order the airline then refused to book (docs/duffel.md: an offer booked at pay time).
  */
 export const orderRefundSchema = z.object({
   amount: z.string(),
@@ -224,8 +224,9 @@ export const changedFlightSchema = z.object({
 });
 
 /**
- * A change the airline made to a supplier's order (issue 15: Duffel's airline-initiated changes): the flights as
- * booked and as they are now; `acceptable` while the traveller may accept it here; `accepted_at` once done.
+ * A change the airline made to a supplier's order (docs/duffel.md: Duffel's airline-initiated changes): the
+ * flights as booked and as they are now; `acceptable` while the traveller may accept it here; `accepted_at`
+ * once done.
  */
 export const airlineChangeSchema = z.object({
   id: z.string(),
@@ -246,8 +247,8 @@ export const orderSchema = z.object({
   /** 6 characters, e.g. "K7QX2M". */
   booking_reference: z.string(),
   /**
-   * For an order booked at a real supplier (issue 15: Duffel), the airline's booking reference (PNR) the supplier
-   * gave, to use with the airline; null for the built-in network's orders.
+   * For an order booked at a real supplier (docs/duffel.md: Duffel), the airline's booking reference (PNR)
+   * the supplier gave, to use with the airline; null for the built-in network's orders.
    */
   supplier_booking_reference: z.string().nullable(),
   created_at: z.string(),
@@ -259,7 +260,7 @@ export const orderSchema = z.object({
    * full refund); null otherwise. No ticket numbers are shown before the airline's.
    */
   ticketing: z.enum(['in_progress', 'delayed']).nullable(),
-  /** Beside the spec's two (issue 13): none, pending while money is on its way back, refunded. */
+  /** Beside the spec's two (docs/after-sale.md): none, pending while money is on its way back, refunded. */
   refund_status: z.enum(['none', 'pending', 'refunded']),
   refunds: z.array(orderRefundSchema),
   /** Changes the airline made to the flights (supplier orders only; empty for the built-in network's). */
@@ -378,8 +379,9 @@ export type PaymentProvidersList = z.infer<typeof paymentProvidersResponseSchema
 export const PAYMENT_RESULTS = ['success', 'declined', 'returned'] as const;
 
 /**
- * iyzico's Checkout Form callback (issue 14): the traveller's browser POSTs the form's `token` back to
- * `/v1/payments/iyzico/callback` (application/x-www-form-urlencoded); the result is then asked of iyzico.
+ * iyzico's Checkout Form callback (docs/payment-providers.md): the traveller's browser POSTs the form's
+ * `token` back to `/v1/payments/iyzico/callback` (application/x-www-form-urlencoded); the result is then
+ * asked of iyzico.
  */
 export const iyzicoCallbackBodySchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, 'not an iyzico token'),

@@ -1,5 +1,5 @@
 /**
- * One definition per API endpoint (issue 12): method, path, request and answer schemas. The API's route
+ * One definition per API endpoint: method, path, request and answer schemas. The API's route
  * uses these very schemas (a test checks it is the same object), the web calls it through
  * `callEndpoint` (apps/web/app/lib/endpoint-client.server.ts) with the types inferred from them, and
  * /v1/openapi.json is generated from them, so a change to a wire shape fails to compile instead of

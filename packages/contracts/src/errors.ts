@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error code (DESIGN §7). The HTTP status is fixed per code. */
+/** Every API error code (docs/design.md §7). The HTTP status is fixed per code. */
 export const ERROR_STATUS = {
   malformed_request: 400,
   validation_failed: 400,

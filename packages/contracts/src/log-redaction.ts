@@ -1,7 +1,7 @@
 /**
- * What never reaches a log (issue 8): field names that are secret wherever they appear in a logged object.
- * One list for the API host's logger (apps/api/src/host/logging.ts) and the web half's
- * (apps/web/app/lib/log.server.ts), both pino.
+ * What never reaches a log (docs/operations.md#logs-and-metrics): field names that are secret wherever they
+ * appear in a logged object. One list for the API host's logger (apps/api/src/host/logging.ts) and the web
+ * half's (apps/web/app/lib/log.server.ts), both pino.
  */
 export const CENSOR = '[redacted]';
 /** Field names that are secret wherever they appear in a logged object. */

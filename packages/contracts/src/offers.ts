@@ -1,6 +1,6 @@
 /**
- * The offer and search answers of the API (DESIGN §3 "API contract", Duffel-like field names): the one
- * definition the API's routes answer with (checked by the compiler and, outside production, at run time),
+ * The offer and search answers of the API (docs/design.md §3 "API contract", Duffel-like field names): the
+ * one definition the API's routes answer with (checked by the compiler and, outside production, at run time),
  * the web reads and /v1/openapi.json publishes. Conventions:
  *  - codes are upper-case IATA codes (3 letters for airports/cities, 2 for airlines);
  *  - amounts are strings in major units of their currency ("412.50"; UZS has no decimals: "5230000");
@@ -76,7 +76,7 @@ export const offerSchema = z.object({
   /** Carrier of the first flight. */
   owner: carrierSchema,
   /**
-   * Present only for a supplier's offer the airline will not hold (issue 15: Duffel's
+   * Present only for a supplier's offer the airline will not hold (docs/duffel.md: Duffel's
    * `requires_instant_payment`): the seats are booked at the airline only once the traveller's payment completes.
    */
   payment_requirements: z
@@ -88,7 +88,8 @@ export const offerSchema = z.object({
     .optional(),
   /**
    * Present only when the offer is charged in another currency than the one asked for (a real airline's fare is
-   * charged in the airline's currency, issue 15): its total in the currency asked for, at our rates, for reference.
+   * charged in the airline's currency, docs/duffel.md): its total in the currency asked for, at our rates,
+   * for reference.
    */
   display_total: z.object({ amount: z.string(), currency: currencySchema }).optional(),
 });
@@ -174,7 +175,7 @@ export const flightSearchResponseSchema = z.object({
     facets: searchFacetsSchema,
     /** false: no flights connect the places of some slice on any date, within the connections allowed. */
     connected: z.boolean(),
-    /** true: some supplier did not answer in time or failed, so some results may be missing (issue 15). */
+    /** true: some supplier did not answer in time or failed, so some results may be missing (docs/duffel.md). */
     incomplete: z.boolean().optional(),
     /**
      * true (only with `?stage=first`): the built-in offers alone, other suppliers still searching; the same

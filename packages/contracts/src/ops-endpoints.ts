@@ -1,9 +1,10 @@
 /**
- * The agency's console API (/v1/ops, issue 13 §5–§8), defined once like every other endpoint (./endpoint.ts):
- * the routes in apps/api/src/routes/v1/ops use these schemas, the console's pages call them through `opsCall`
- * (apps/web/app/features/ops/ops-api.server.ts), /v1/openapi.json lists them as `staff`. Every one answers
- * the 404 of an unknown endpoint to anyone without a staff role (and the admins-only ones to operators),
- * before it reads its input. Not here: the CSV export (text/csv; `uncontractedRoutes` in ./endpoints.ts).
+ * The agency's console API (/v1/ops, docs/after-sale.md §5–§8), defined once like every other endpoint
+ * (./endpoint.ts): the routes in apps/api/src/routes/v1/ops use these schemas, the console's pages call them
+ * through `opsCall` (apps/web/app/features/ops/ops-api.server.ts), /v1/openapi.json lists them as `staff`.
+ * Every one answers the 404 of an unknown endpoint to anyone without a staff role (and the admins-only ones
+ * to operators), before it reads its input. Not here: the CSV export (text/csv; `uncontractedRoutes` in
+ * ./endpoints.ts).
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
 import { orderResponseSchema } from './booking.ts';
@@ -85,7 +86,7 @@ export const opsEndpoints = {
     response: opsMeResponseSchema,
   }),
 
-  // ---- Orders (issue 13 §6) ---------------------------------------------------------------------------
+  // ---- Orders (docs/after-sale.md §6) ---------------------------------------------------------------------
   opsSearchOrders: endpoint({
     method: 'GET',
     path: '/v1/ops/orders',
@@ -195,7 +196,7 @@ export const opsEndpoints = {
     refusals: opsChangeRefusals,
   }),
 
-  // ---- Staff (admins only, issue 13 §5) -----------------------------------------------------------------
+  // ---- Staff (admins only, docs/after-sale.md §5) ---------------------------------------------------------
   opsListStaff: endpoint({
     method: 'GET',
     path: '/v1/ops/staff',
@@ -232,7 +233,7 @@ export const opsEndpoints = {
     response: opsAuditResponseSchema,
   }),
 
-  // ---- Overview (issue 13 §8) -----------------------------------------------------------------------------
+  // ---- Overview (docs/after-sale.md §8) -------------------------------------------------------------------
   opsOverview: endpoint({
     method: 'GET',
     path: '/v1/ops/overview',
@@ -258,7 +259,7 @@ export const opsEndpoints = {
     refusals: opsRetryEmailRefusals,
   }),
 
-  // ---- Tours and inboxes (issue 13 §7) ------------------------------------------------------------------
+  // ---- Tours and inboxes (docs/after-sale.md §7) ----------------------------------------------------------
   opsListTours: endpoint({
     method: 'GET',
     path: '/v1/ops/tours',

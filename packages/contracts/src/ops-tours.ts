@@ -1,6 +1,7 @@
 /**
- * The console's tours and inboxes (issue 13 §7): requests of /v1/ops/tours, /v1/ops/tour_requests and
- * /v1/ops/agency_applications. Every field a form can send is checked here, by the API and by the web page.
+ * The console's tours and inboxes (docs/after-sale.md §7): requests of /v1/ops/tours, /v1/ops/tour_requests
+ * and /v1/ops/agency_applications. Every field a form can send is checked here, by the API and by the web
+ * page.
  */
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';

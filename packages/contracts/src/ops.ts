@@ -1,4 +1,4 @@
-/** The agency's console API (/v1/ops, issue 13 §5–§8): requests and shared words. */
+/** The agency's console API (/v1/ops, docs/after-sale.md §5–§8): requests and shared words. */
 import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { e164PhoneSchema, orderSchema } from './booking.ts';
@@ -91,7 +91,7 @@ export const opsCorrectContactSchema = z
   });
 export type OpsCorrectContact = z.infer<typeof opsCorrectContactSchema>;
 
-// ---- The overview (issue 13 §8) ----------------------------------------------------------------------
+// ---- The overview (docs/after-sale.md §8) -----------------------------------------------------------------
 
 /** How many days the overview shows (ending today, UTC) and the longest period one CSV export may span. */
 export const OPS_OVERVIEW_DAYS = 30;
@@ -187,9 +187,10 @@ export const opsRefundSchema = z.object({
 export type OpsRefund = z.infer<typeof opsRefundSchema>;
 
 /**
- * A real supplier's side of an order (issue 15: Duffel), for the console only: its order id (to find it in the
- * supplier's dashboard), the airline's booking reference, what the supplier charges the agency (in its currency),
- * and when the agency paid it or the supplier's order was released. Null for the built-in network's orders.
+ * A real supplier's side of an order (docs/duffel.md: Duffel), for the console only: its order id (to find it
+ * in the supplier's dashboard), the airline's booking reference, what the supplier charges the agency (in its
+ * currency), and when the agency paid it or the supplier's order was released. Null for the built-in
+ * network's orders.
  */
 export const opsOrderSupplierSchema = z.object({
   name: z.string(),

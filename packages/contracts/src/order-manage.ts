@@ -1,7 +1,7 @@
 /**
- * Managing a booking (issue 13). Every endpoint is for the order's signed-in owner or `?access_token=` of
- * the order (anyone else: 404 not_found, as for a missing order), is rate-limited (429 rate_limited with
- * Retry-After) and emails the traveller about each change:
+ * Managing a booking (docs/after-sale.md). Every endpoint is for the order's signed-in owner or
+ * `?access_token=` of the order (anyone else: 404 not_found, as for a missing order), is rate-limited (429
+ * rate_limited with Retry-After) and emails the traveller about each change:
  *  - POST /v1/orders/:id/actions/change_phone            body ChangePhoneRequest
  *      → 200 { data: Order } (a note goes to the contact email)
  *  - POST /v1/orders/:id/email_changes                   body EmailChangeRequest

@@ -12,7 +12,7 @@ export const orderSummarySchema = z.object({
   created_at: z.string(),
   booking_status: z.enum(['new', 'booked', 'cancelled']),
   payment_status: z.enum(['not_paid', 'paid']),
-  /** Beside the spec's two (issue 13). */
+  /** Beside the spec's two (docs/after-sale.md). */
   refund_status: z.enum(['none', 'pending', 'refunded']),
   total_amount: z.string(),
   total_currency: z.string(),

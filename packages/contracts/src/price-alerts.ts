@@ -1,5 +1,5 @@
 /**
- * Price alerts (issue 17 §3): "tell me when it gets cheaper" for one search.
+ * Price alerts (docs/operations.md#price-alerts): "tell me when it gets cheaper" for one search.
  *   POST   /v1/price_alerts              subscribe (anyone): 202, a confirmation link is emailed
  *   POST   /v1/price_alerts/confirm      { token } from the first email: the alert becomes active
  *   POST   /v1/price_alerts/unsubscribe  { token } from any of its emails: no more emails

@@ -1,5 +1,5 @@
 /**
- * The search's limits as core defines them (DESIGN §3: the 330-day horizon, 9 seated passengers, the
+ * The search's limits as core defines them (docs/design.md §3: the 330-day horizon, 9 seated passengers, the
  * cabins), re-exported for the web, which may not import core's rules itself. No zod here: the search form
  * shows these with the page, while its schema (search-form.ts) loads after hydration.
  */

@@ -3,8 +3,8 @@ import { CABINS, FARE_FAMILIES } from '@parvoz/core/vocabulary';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 
-// Limits of DESIGN §3 as core defines them: at most 9 seated passengers, infants on an adult's lap (one per
-// adult), bookable 330 days ahead.
+// Limits of docs/design.md §3 as core defines them: at most 9 seated passengers, infants on an adult's lap
+// (one per adult), bookable 330 days ahead.
 import { MAX_SEATED_PASSENGERS, SEARCH_HORIZON_DAYS } from './search-limits.ts';
 export { MAX_SEATED_PASSENGERS };
 

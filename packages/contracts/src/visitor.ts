@@ -1,7 +1,8 @@
 /**
- * The anonymous visitor's identity (issue 11 §6): a random id in a first-party HttpOnly cookie that the web
- * half sets, and passes to the API in a header on its own calls. The API scopes an anonymous caller's
- * Idempotency-Keys by this id plus the client IP, so one visitor's key never answers for another.
+ * The anonymous visitor's identity (docs/operations.md#idempotency-keys-per-caller): a random id in a
+ * first-party HttpOnly cookie that the web half sets, and passes to the API in a header on its own calls. The
+ * API scopes an anonymous caller's Idempotency-Keys by this id plus the client IP, so one visitor's key never
+ * answers for another.
  */
 export const VISITOR_COOKIE = 'visitor';
 

@@ -1,8 +1,8 @@
 /**
- * Booking rules that depend on the flights and the offer (DESIGN §3–4), pure so that the API and the tests
- * share them. Each broken rule is a field error: a path into the POST /v1/orders body and a message key of
- * packages/i18n (`booking.error.*`, listed in booking-rule-keys.ts, which the contract re-exports), with ICU
- * values.
+ * Booking rules that depend on the flights and the offer (docs/design.md §3–4), pure so that the API and the
+ * tests share them. Each broken rule is a field error: a path into the POST /v1/orders body and a message key
+ * of packages/i18n (`booking.error.*`, listed in booking-rule-keys.ts, which the contract re-exports), with
+ * ICU values.
  */
 import { MAX_SEATED_PASSENGERS, passengerTypeOn, type PassengerType } from './passengers.ts';
 import type { LuggageService, OfferSlice } from './search-types.ts';

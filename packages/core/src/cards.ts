@@ -1,5 +1,5 @@
 /**
- * Card checks of the built-in sandbox payment page (DESIGN §4) and its test cards. Pure: the sandbox
+ * Card checks of the built-in sandbox payment page (docs/design.md §4) and its test cards. Pure: the sandbox
  * handler calls these and forgets the card data.
  */
 

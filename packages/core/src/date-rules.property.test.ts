@@ -38,7 +38,7 @@ const knownCode = (code: string) => code === 'TAS' || code === 'IST';
 
 type Resolved = { ok: true; date: string } | { ok: false; code: 'invalid_date' | 'date_out_of_range' };
 
-/** DESIGN §3: the next date with that day and month from today (today included) within the 330-day horizon. */
+/** docs/design.md §3: the next date with that day and month from today (today included) within the 330-day horizon. */
 function resolveOracle(dd: number, mm: number, today: string): Resolved {
   let day = today;
   for (let i = 0; i < HORIZON_DAYS; i++, day = stepDays(day, 1)) {
@@ -174,7 +174,7 @@ function ageOracle(born: string, on: string): number | null {
   return age;
 }
 
-/** DESIGN §3: adults 12 and over, children 2 to 11, infants under 2. */
+/** docs/design.md §3: adults 12 and over, children 2 to 11, infants under 2. */
 function typeOracle(born: string, on: string): PassengerType | null {
   const age = ageOracle(born, on);
   return age === null ? null : age >= 12 ? 'adult' : age >= 2 ? 'child' : 'infant';

@@ -1,5 +1,5 @@
 /**
- * Fare rules per fare family (issue 13): what a cancelled paid booking gives back.
+ * Fare rules per fare family (docs/after-sale.md): what a cancelled paid booking gives back.
  *  - light: the fare is not refundable; the taxes (collected for airports on behalf of others) come back;
  *  - standard and business: refundable before departure, less a fee per seated passenger (agency
  *    configuration; Business Flex without the fee), and

@@ -1,10 +1,10 @@
 /**
- * Caps on seats held by unpaid orders (issue 11): without them one client could hold a whole cabin with
- * unpaid bookings and, booking again as holds expire, keep a flight off sale for good. A client is
- * recognised three ways — the contact email's mailbox, the client network and the signed-in user — and under
- * EACH of them its unpaid orders may hold at most `maxSeats` seats in at most `maxUnpaidOrders` orders.
- * Mailbox and network, not the spellings (docs/operations.md): `name+1@` and `name+2@` are one inbox, the
- * addresses of one IPv6 /64 one subscriber, so neither gives a fresh cap.
+ * Caps on seats held by unpaid orders (docs/operations.md#unpaid-holds-and-order-links): without them one
+ * client could hold a whole cabin with unpaid bookings and, booking again as holds expire, keep a flight off
+ * sale for good. A client is recognised three ways — the contact email's mailbox, the client network and the
+ * signed-in user — and under EACH of them its unpaid orders may hold at most `maxSeats` seats in at most
+ * `maxUnpaidOrders` orders. Mailbox and network, not the spellings (docs/operations.md): `name+1@` and
+ * `name+2@` are one inbox, the addresses of one IPv6 /64 one subscriber, so neither gives a fresh cap.
  * Pure: the caller reads the unpaid holds (and serialises concurrent bookings of the same client).
  */
 import { canonicalMailbox } from './mailbox.ts';

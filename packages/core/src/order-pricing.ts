@@ -1,6 +1,7 @@
 /**
- * The price of an order: the offer's price plus the luggage bought per passenger (DESIGN §3 "add luggage"),
- * in the offer's currency, exact in minor units. Call it only after `checkServices` accepted the services.
+ * The price of an order: the offer's price plus the luggage bought per passenger (docs/design.md §3 "add
+ * luggage"), in the offer's currency, exact in minor units. Call it only after `checkServices` accepted the
+ * services.
  */
 import {
   addMoney,

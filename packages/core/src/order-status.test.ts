@@ -32,7 +32,7 @@ const status = (booking_status: BookingStatus, payment_status: PaymentStatus): O
 const fresh = status('new', 'not_paid');
 
 describe('the order status table', () => {
-  test('paid before the supplier books (issue 15): new/paid, then booked by the supplier or cancelled paid', () => {
+  test('paid before the supplier books: new/paid, then booked by the supplier or cancelled paid', () => {
     const paid = transition(fresh, 'payment_succeeded_unconfirmed');
     expect(paid).toEqual(status('new', 'paid'));
     expect(transition(paid, 'supplier_confirmed')).toEqual(status('booked', 'paid'));

@@ -1,5 +1,5 @@
 /**
- * The order state machine (DESIGN §4): booking status `new → booked | cancelled`, payment status
+ * The order state machine (docs/design.md §4): booking status `new → booked | cancelled`, payment status
  * `not_paid → paid`. The allowed changes are ONE table; every change of an order's status goes through
  * `transition`, which throws on anything else.
  */
@@ -21,13 +21,13 @@ export type OrderEvent =
   /** Cancelled before payment (by the traveller or an operator): seats are released. */
   | 'cancelled'
   /**
-   * A paid booking cancelled (issue 13): seats released, tickets voided, the refund of its fare rules
-   * started. The payment status stays `paid` (the spec's two values); the refund has its own status.
+   * A paid booking cancelled (docs/after-sale.md): seats released, tickets voided, the refund of its fare
+   * rules started. The payment status stays `paid` (the spec's two values); the refund has its own status.
    */
   | 'cancelled_after_payment'
   /**
-   * The traveller paid an order the supplier books only once paid (issue 15: a Duffel offer that requires
-   * instant payment): paid, not yet booked, no tickets until the airline confirms.
+   * The traveller paid an order the supplier books only once paid (docs/duffel.md: a Duffel offer that
+   * requires instant payment): paid, not yet booked, no tickets until the airline confirms.
    */
   | 'payment_succeeded_unconfirmed'
   /** The supplier booked the paid order (its instant order was created): tickets are issued. */
@@ -94,8 +94,8 @@ export function isPayable(status: OrderStatus, paymentDeadline: Date, now: Date)
 }
 
 /**
- * "Cancel" makes sense (issue 13): an unpaid order while it may still be paid, a paid one before its first
- * departure (after it, nothing is cancelled online).
+ * "Cancel" makes sense (docs/after-sale.md): an unpaid order while it may still be paid, a paid one before
+ * its first departure (after it, nothing is cancelled online).
  */
 export function isCancellable(
   status: OrderStatus,
@@ -108,9 +108,10 @@ export function isCancellable(
 }
 
 /**
- * The refund status shown beside the spec's two (issue 13): `none` until money is to go back, `pending`
- * while any refund of the order waits for the provider, `refunded` once all of them are done. A refund the
- * provider refused (`failed`) is still owed: the traveller sees it pending while an operator asks again.
+ * The refund status shown beside the spec's two (docs/after-sale.md): `none` until money is to go back,
+ * `pending` while any refund of the order waits for the provider, `refunded` once all of them are done. A
+ * refund the provider refused (`failed`) is still owed: the traveller sees it pending while an operator asks
+ * again.
  */
 export type RefundStatus = 'none' | 'pending' | 'refunded';
 

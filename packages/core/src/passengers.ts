@@ -1,4 +1,4 @@
-/** Passenger rules of DESIGN §3: adults 12+, children 2–11, infants under 2 on an adult's lap. */
+/** Passenger rules of docs/design.md §3: adults 12+, children 2–11, infants under 2 on an adult's lap. */
 
 import { PASSENGER_TYPES, type PassengerType } from './vocabulary.ts';
 export { PASSENGER_TYPES, type PassengerType } from './vocabulary.ts';

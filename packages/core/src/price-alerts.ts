@@ -1,5 +1,5 @@
 /**
- * Price alerts (issue 17 §3): the rules of "tell me when it gets cheaper", without I/O.
+ * Price alerts (docs/operations.md#price-alerts): the rules of "tell me when it gets cheaper", without I/O.
  *
  * An alert remembers a reference price: the lowest price when the traveller subscribed, then the price of
  * the last alert email. A re-pricing tells the traveller only when the lowest price is at least the set

@@ -1,5 +1,5 @@
 /**
- * Deterministic fares (DESIGN §3). Everything is in USD cents (the base currency); conversion to a
+ * Deterministic fares (docs/design.md §3). Everything is in USD cents (the base currency); conversion to a
  * display currency happens once, on a finished breakdown (see convertBreakdown).
  *
  * Adult fare of one flight (light fare family, whole dollars):

@@ -1,7 +1,7 @@
 /**
- * Amounts as the card processors take them (issue 14), converted exactly from and to the site's minor units
- * (money.ts `MINOR_UNITS`: whole som for UZS, two decimals elsewhere). A conversion that would round returns
- * null: a payment is checked against its order to the minor unit, never "about right".
+ * Amounts as the card processors take them (docs/payment-providers.md), converted exactly from and to the
+ * site's minor units (money.ts `MINOR_UNITS`: whole som for UZS, two decimals elsewhere). A conversion that
+ * would round returns null: a payment is checked against its order to the minor unit, never "about right".
  *
  *  - Stripe: an integer in the currency's smallest unit as STRIPE counts it — zero-decimal currencies (JPY,
  *    KRW, …) in whole units, three-decimal ones (BHD, KWD, …) in thousandths, all others in hundredths; so an

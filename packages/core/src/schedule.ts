@@ -1,5 +1,5 @@
 /**
- * Deterministic flight schedule over the static network (DESIGN §3).
+ * Deterministic flight schedule over the static network (docs/design.md §3).
  *
  * Every route + airline gets, from the seed, a weekly pattern of "slots": a local departure time,
  * the weekdays it operates, an aircraft and a flight number (unique per airline, 1..9999). Nothing
@@ -136,7 +136,7 @@ function round5(minutes: number): number {
   return (Math.round(minutes / 5) * 5 + 1440) % 1440;
 }
 
-/** Weekly pattern of one route + airline (see DESIGN §3: frequency from airline and distance). */
+/** Weekly pattern of one route + airline (see docs/design.md §3: frequency from airline and distance). */
 function planRoute(network: Network, r: number, seedHash: number, scale: number): PlannedSlot[] {
   const o = network.routeOrigin[r]!;
   const d = network.routeDestination[r]!;

@@ -2,7 +2,7 @@
 import type { EngineOptions } from './search-engine-types.ts';
 import { MINUTE_MS } from './schedule-time.ts';
 
-/** Defaults of EngineOptions (connection times from DESIGN §3; the caps keep answers fast and small). */
+/** Defaults of EngineOptions (connection times from docs/design.md §3; the caps keep answers fast and small). */
 export const ENGINE_DEFAULTS = {
   minConnectionMinutes: 60,
   minConnectionOtherAirlineMinutes: 90,

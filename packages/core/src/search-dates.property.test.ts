@@ -30,7 +30,7 @@ const CITIES = Object.keys(ZONE);
 /** A place's today: its calendar date now. */
 const todayAt = (city: string, now: number) => dateIn(now, ZONE[city]!);
 
-/** Whether a date is bookable from a place now: from its today, for HORIZON_DAYS days (DESIGN §3). */
+/** Whether a date is bookable from a place now: from its today, for HORIZON_DAYS days (docs/design.md §3). */
 function bookableFrom(city: string, now: number, date: string): boolean {
   const ahead = daysFromTo(todayAt(city, now), date);
   return ahead >= 0 && ahead < HORIZON_DAYS;

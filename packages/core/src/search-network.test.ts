@@ -20,7 +20,7 @@ const engine = createSearchEngine(buildSchedule(net, { seed: 'parvoz' }));
 const now = Date.UTC(2026, 2, 1, 9, 0); // 1 March 2026: both 2026 DST changes are within the horizon
 const today = Math.floor(now / DAY_MS);
 
-/** DESIGN §3 rules on one itinerary of the real network. */
+/** docs/design.md §3 rules on one itinerary of the real network. */
 function checkItinerary(it: Itinerary, passengers: EngineSearchRequest['passengers']): void {
   const f = it.flights;
   const airports = [f[0]!.origin, ...f.map((x) => x.destination)];

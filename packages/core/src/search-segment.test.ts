@@ -15,7 +15,7 @@ const options = {
 const parse = (s: string) => parseSearchSegment(s, options);
 
 describe('search segment', () => {
-  test('examples of DESIGN §3', () => {
+  test('examples of docs/design.md §3', () => {
     expect(parse('TAS1512IST1')).toEqual({ ok: true, value: TAS_IST_ONE_ADULT });
     expect(parse('TAS1512IST2012211b')).toEqual({
       ok: true,

@@ -1,5 +1,5 @@
 /**
- * The search path segment of `/{lang}/flight/{search}` (DESIGN §3, Aviasales-style):
+ * The search path segment of `/{lang}/flight/{search}` (docs/design.md §3, Aviasales-style):
  *
  *   {FROM}{DDMM}{TO}[{DDMM}]{PAX}[b]
  *

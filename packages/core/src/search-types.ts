@@ -1,5 +1,5 @@
 /**
- * Plain types of the flight search/offer API (DESIGN §3 "API contract", Duffel-like field names).
+ * Plain types of the flight search/offer API (docs/design.md §3 "API contract", Duffel-like field names).
  * The API answers with packages/contracts/src/offers.ts, which the compiler holds these to (the routes'
  * response schemas). Conventions:
  *  - codes are upper-case IATA codes (3 letters for airports/cities, 2 for airlines);
@@ -129,7 +129,7 @@ export interface LuggageService {
   bag_number?: number;
   /**
    * What a real supplier sells (never shown): its service id, price per bag in its own currency and the most that
-   * may be bought; the order sends the id and is charged exactly this (issue 15, decision 0017).
+   * may be bought; the order sends the id and is charged exactly this (docs/duffel.md, decision 0017).
    */
   supplier?: { service_id: string; amount: string; currency: string; maximum_quantity: number };
 }
@@ -157,14 +157,16 @@ export interface Offer {
   /** Carrier of the first flight. */
   owner: CarrierRef;
   /**
-   * Present only for a supplier's offer that is booked at the airline only once the traveller has paid (issue 15):
-   * always when the airline will not hold it (Duffel's `payment_requirements.requires_instant_payment`), or when
-   * extra bags are chosen (`instant_with_services`: the airline holds no seats with bags).
+   * Present only for a supplier's offer that is booked at the airline only once the traveller has paid
+   * (docs/duffel.md): always when the airline will not hold it (Duffel's
+   * `payment_requirements.requires_instant_payment`), or when extra bags are chosen (`instant_with_services`:
+   * the airline holds no seats with bags).
    */
   payment_requirements?: { requires_instant_payment?: true; instant_with_services?: true };
   /**
-   * Present only when the offer is charged in a currency other than the one asked for (issue 15: a real airline's
-   * fare is charged in the airline's currency): the total converted at our rates, for reference only.
+   * Present only when the offer is charged in a currency other than the one asked for (docs/duffel.md: a real
+   * airline's fare is charged in the airline's currency): the total converted at our rates, for reference
+   * only.
    */
   display_total?: { amount: string; currency: CurrencyCode };
 }

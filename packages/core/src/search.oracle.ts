@@ -1,6 +1,6 @@
 /**
  * Test support: a brute-force reference search. It enumerates every itinerary of up to
- * maxConnections + 1 flights from the expanded departure boards, applies the rules of DESIGN §3
+ * maxConnections + 1 flights from the expanded departure boards, applies the rules of docs/design.md §3
  * independently of the engine, prices each one and keeps the Pareto set (price, duration,
  * transfers). The engine's branch-and-bound must return exactly this set.
  */

@@ -26,7 +26,7 @@ function search(partial: RequestPart) {
   return r;
 }
 
-/** Every rule of DESIGN §3 on one itinerary. */
+/** Every rule of docs/design.md §3 on one itinerary. */
 function checkItinerary(it: Itinerary, origins: readonly string[], destinations: readonly string[]): void {
   const f = it.flights;
   expect(origins).toContain(f[0]!.origin);

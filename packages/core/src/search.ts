@@ -1,5 +1,5 @@
 /**
- * Flight search over the time-expanded schedule graph (DESIGN §3). Callers import the engine and its
+ * Flight search over the time-expanded schedule graph (docs/design.md §3). Callers import the engine and its
  * types from here; the parts live in their own modules:
  *  - search-engine-types.ts  the public types (request, itinerary, results, options);
  *  - search-config.ts        options with their defaults, in the search's units;

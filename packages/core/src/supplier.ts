@@ -1,5 +1,5 @@
 /**
- * Supplier boundary (DESIGN §3): search and price go through `FlightSupplier`, so a real GDS/NDC
+ * Supplier boundary (docs/design.md §3): search and price go through `FlightSupplier`, so a real GDS/NDC
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
 import { createHash } from 'node:crypto';

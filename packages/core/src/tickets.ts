@@ -1,5 +1,5 @@
 /**
- * E-ticket numbers (DESIGN §4): 13 digits, a 3-digit airline accounting prefix and a 10-digit serial,
+ * E-ticket numbers (docs/design.md §4): 13 digits, a 3-digit airline accounting prefix and a 10-digit serial,
  * one per passenger and flight. The built-in network has no accounting codes, so the prefix is derived
  * from the carrier's IATA code (stable, 100–999); the serial comes from the database sequence.
  */

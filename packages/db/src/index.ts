@@ -1,5 +1,5 @@
 /**
- * The database connection (DESIGN §1, §8): PGlite (embedded PostgreSQL, the one-process default) or a
+ * The database connection (docs/design.md §1, §8): PGlite (embedded PostgreSQL, the one-process default) or a
  * real PostgreSQL server through a node-postgres pool when a URL is given. Both give the same Drizzle API,
  * typed as `Database`; transactions (and nested transactions, as savepoints) work on both.
  */

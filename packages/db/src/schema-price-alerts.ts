@@ -1,6 +1,6 @@
 /**
- * Price alerts (issue 17 §3), re-exported by schema.ts: a watched search per email, confirmed by a link
- * (double opt-in), re-priced by a worker that several instances run at once.
+ * Price alerts (docs/operations.md#price-alerts), re-exported by schema.ts: a watched search per email,
+ * confirmed by a link (double opt-in), re-priced by a worker that several instances run at once.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,7 +1,7 @@
 /**
- * Last-minute tours (spec §1, issue 13 §7), re-exported by schema.ts: the tours on the info pages, the pictures
- * operators upload for them, and travellers' requests about them. Owned by apps/api/src/modules/tours/, whose
- * store.ts alone reads and writes these tables (docs/architecture.md).
+ * Last-minute tours (spec §1, docs/after-sale.md §7), re-exported by schema.ts: the tours on the info pages,
+ * the pictures operators upload for them, and travellers' requests about them. Owned by
+ * apps/api/src/modules/tours/, whose store.ts alone reads and writes these tables (docs/architecture.md).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -20,7 +20,7 @@ import {
 import { bytea, createdAt, money, oneOf, ownedBy, tsNullable, updatedAt, uuidId } from './schema-columns.ts';
 import { users } from './schema-accounts.ts';
 
-/** A tour request in the console's inbox (issue 13 §7). */
+/** A tour request in the console's inbox (docs/after-sale.md §7). */
 export const TOUR_REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
 export type TourRequestStatus = (typeof TOUR_REQUEST_STATUSES)[number];
 
@@ -70,8 +70,9 @@ export const tours = pgTable(
 );
 
 /**
- * A tour's picture uploaded in the console (issue 13 §7, docs/decisions/0013): kept in the database, so every
- * instance and every backup has it; checked by its first bytes (JPEG, PNG, WebP) and at most 5 MB.
+ * A tour's picture uploaded in the console (docs/after-sale.md §7, docs/decisions/0013): kept in the
+ * database, so every instance and every backup has it; checked by its first bytes (JPEG, PNG, WebP) and at
+ * most 5 MB.
  */
 export const TOUR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const tourImages = pgTable(
@@ -106,7 +107,7 @@ export const tourRequests = pgTable(
     message: text('message'),
     lang: text('lang').notNull(),
     status: text('status', { enum: TOUR_REQUEST_STATUSES }).notNull().default('new'),
-    /** The operator's internal note (issue 13 §7); its changes are in the audit log. */
+    /** The operator's internal note (docs/after-sale.md §7); its changes are in the audit log. */
     operatorNote: text('operator_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 /**
- * The database schema (DESIGN §1, §3–5). Column names are snake_case in SQL and camelCase in TypeScript.
- * Every timestamp is `timestamptz`; money is integer minor units (`bigint`, read as a JS number) plus an
- * ISO 4217 currency code. The SQL stays within PostgreSQL 15 (the server in CI) although PGlite is 18.
+ * The database schema (docs/design.md §1, §3–5). Column names are snake_case in SQL and camelCase in
+ * TypeScript. Every timestamp is `timestamptz`; money is integer minor units (`bigint`, read as a JS number)
+ * plus an ISO 4217 currency code. The SQL stays within PostgreSQL 15 (the server in CI), PGlite being 18.
  *
  * After changing this file run `npm run db:generate` (see packages/db/package.json) and commit the new
  * files under packages/db/migrations/.
@@ -62,31 +62,31 @@ export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
 export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-/** An order's refund status (issue 13), shown beside the spec's booking and payment statuses. */
+/** An order's refund status (docs/after-sale.md), shown beside the spec's booking and payment statuses. */
 export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
 export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
 /** One refund at the payment provider: asked for, then confirmed by the provider's signed webhook. */
-/** A refund waits for the provider, went through, or was refused by it (an operator asks again: issue 13). */
+/** A refund waits for the provider, went through, or was refused by it (an operator asks again: docs/after-sale.md). */
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
 /**
- * Why money goes back: a cancelled paid booking, a payment that came after the order had ended, or a paid order
- * the supplier then refused to book (issue 15: a Duffel offer booked at pay time).
+ * Why money goes back: a cancelled paid booking, a payment that came after the order had ended, or a paid
+ * order the supplier then refused to book (docs/duffel.md: a Duffel offer booked at pay time).
  */
 export const REFUND_REASONS = ['cancellation', 'late_payment', 'supplier_refused'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-/** An agency application in the console's inbox (issue 13 §7). */
+/** An agency application in the console's inbox (docs/after-sale.md §7). */
 export const AGENCY_APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
 export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
-// Accounts and sign-in (DESIGN §5)
+// Accounts and sign-in (docs/design.md §5)
 
 // `users`, `sessions`, `auth_codes` and `saved_travellers` are in schema-accounts.ts: the accounts module's tables
 // (docs/architecture.md), which the second factor's tables refer to without a cycle.
 
 // ---------------------------------------------------------------------------------------------------------
-// Orders, inventory, payments (DESIGN §3–4)
+// Orders, inventory, payments (docs/design.md §3–4)
 
 /** The order a row is about (`order_id`); `cascade` for rows that mean nothing without their order. */
 function orderRef(actions: { onDelete?: 'cascade' } = {}) {
@@ -148,8 +148,8 @@ export const orders = pgTable(
     /** When a cancellation voided the issued tickets. */
     ticketsVoidedAt: tsNullable('tickets_voided_at'),
     /**
-     * The supplier that holds the booking (issue 15): null for the built-in network (seats in `seat_holds`),
-     * 'duffel' for an order at Duffel (its seats are the airline's, held by Duffel's order).
+     * The supplier that holds the booking (docs/suppliers.md): null for the built-in network (seats in
+     * `seat_holds`), 'duffel' for an order at Duffel (its seats are the airline's, held by Duffel's order).
      */
     supplier: text('supplier'),
     /** The supplier's order id (Duffel `ord_…`). */
@@ -195,7 +195,7 @@ export const orders = pgTable(
     uniqueIndex('orders_booking_reference_key').on(t.bookingReference),
     index('orders_user_id_created_idx').on(t.userId, t.createdAt),
     index('orders_contact_email_idx').on(t.contactEmail),
-    // The console lists orders newest first (issue 13 §6).
+    // The console lists orders newest first (docs/after-sale.md §6).
     index('orders_created_at_idx').on(t.createdAt),
     uniqueIndex('orders_supplier_order_key')
       .on(t.supplier, t.supplierOrderId)
@@ -204,7 +204,7 @@ export const orders = pgTable(
     index('orders_supplier_unpaid_idx')
       .on(t.paidAt)
       .where(sql`"supplier" IS NOT NULL AND "supplier_paid_at" IS NULL AND "supplier_cancelled_at" IS NULL`),
-    // The console's overview counts payments per day (issue 13 §8).
+    // The console's overview counts payments per day (docs/after-sale.md §8).
     index('orders_paid_at_idx')
       .on(t.paidAt)
       .where(sql`"paid_at" IS NOT NULL`),
@@ -244,9 +244,9 @@ export const orderPassengers = pgTable(
 );
 
 /**
- * The secret links to an order (DESIGN §4): random tokens, only their SHA-256 stored. An order may have
- * several live ones (the booking browser's, the confirmation email's); a "where is my ticket" email revokes
- * them all and mails a new one. Revoked rows are kept (when, which) rather than deleted.
+ * The secret links to an order (docs/design.md §4): random tokens, only their SHA-256 stored. An order may
+ * have several live ones (the booking browser's, the confirmation email's); a "where is my ticket" email
+ * revokes them all and mails a new one. Revoked rows are kept (when, which) rather than deleted.
  */
 export const orderAccessTokens = pgTable(
   'order_access_tokens',
@@ -325,8 +325,9 @@ export interface ChangedFlight {
 }
 
 /**
- * An airline-initiated change of a supplier's order (issue 15; Duffel `airline_initiated_changes`): the flights as
- * they were (`removed`) and as they are now (`added`), whether the traveller may accept it here, and what was done.
+ * An airline-initiated change of a supplier's order (docs/duffel.md; Duffel `airline_initiated_changes`): the
+ * flights as they were (`removed`) and as they are now (`added`), whether the traveller may accept it here,
+ * and what was done.
  */
 export const airlineChanges = pgTable(
   'airline_changes',
@@ -362,8 +363,8 @@ export const airlineChanges = pgTable(
 );
 
 /**
- * A change of an order's contact email (issue 13), confirmed by a 6-digit code sent to the NEW address
- * (hashed with the row id; 10 minutes; 5 wrong tries end it). A newer request ends the older ones.
+ * A change of an order's contact email (docs/after-sale.md), confirmed by a 6-digit code sent to the NEW
+ * address (hashed with the row id; 10 minutes; 5 wrong tries end it). A newer request ends the older ones.
  * Once confirmed, the address it replaced gets a one-click undo for 48 hours (ADR 0022): the undo token is
  * kept hashed with the row id, like the code, and is spent by `undone_at`.
  */
@@ -470,10 +471,10 @@ export const payments = pgTable(
 );
 
 /**
- * Money going back to a traveller through the payment provider (issue 13): started when a paid booking is
- * cancelled or a payment arrives for an order that can no longer take it, done when the provider's signed
- * `refund.succeeded` webhook says so. At most ONE refund per payment (a unique index): two cancellations of
- * the same order at once can never refund twice.
+ * Money going back to a traveller through the payment provider (docs/after-sale.md): started when a paid
+ * booking is cancelled or a payment arrives for an order that can no longer take it, done when the provider's
+ * signed `refund.succeeded` webhook says so. At most ONE refund per payment (a unique index): two
+ * cancellations of the same order at once can never refund twice.
  */
 export const refunds = pgTable(
   'refunds',
@@ -511,12 +512,12 @@ export const refunds = pgTable(
 );
 
 /**
- * Payme's and Click's transactions (issue 14): those providers call us (JSON-RPC, Prepare/Complete) rather
- * than sign webhooks, and their protocols have transactions of their own with their own states. Each one
- * belongs to one `payments` row (its success, failure or refund is that payment's), so a second transaction
- * that succeeds for an order already paid is a payment of its own, refunded like any late payment.
- * `state` is Payme's: 1 created, 2 performed, -1 cancelled before, -2 cancelled after performing (refunded);
- * Click's transactions use 1 prepared, 2 completed, -1 cancelled.
+ * Payme's and Click's transactions (docs/payment-providers.md): those providers call us (JSON-RPC,
+ * Prepare/Complete) rather than sign webhooks, and their protocols have transactions of their own with their
+ * own states. Each one belongs to one `payments` row (its success, failure or refund is that payment's), so a
+ * second transaction that succeeds for an order already paid is a payment of its own, refunded like any late
+ * payment. `state` is Payme's: 1 created, 2 performed, -1 cancelled before, -2 cancelled after performing
+ * (refunded); Click's transactions use 1 prepared, 2 completed, -1 cancelled.
  */
 export const PROVIDER_TRANSACTION_STATES = [1, 2, -1, -2] as const;
 export const providerTransactions = pgTable(
@@ -557,7 +558,7 @@ export const providerTransactions = pgTable(
   ],
 );
 
-/** Each run of the reconciliation job (issue 14): our payments against a provider's statement. */
+/** Each run of the reconciliation job (docs/payment-providers.md): our payments against a provider's statement. */
 export const paymentReconciliations = pgTable(
   'payment_reconciliations',
   {
@@ -643,7 +644,7 @@ export const outbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`"status" IN ('pending', 'sending')`),
     uniqueIndex('outbox_dedupe_key_key').on(t.dedupeKey),
-    // The console lists the emails that could not be sent (issue 13 §8).
+    // The console lists the emails that could not be sent (docs/after-sale.md §8).
     index('outbox_failed_idx')
       .on(t.createdAt)
       .where(sql`"status" = 'failed'`),
@@ -695,7 +696,7 @@ export const agencyApplications = pgTable(
     message: text('message'),
     lang: text('lang').notNull(),
     status: text('status', { enum: AGENCY_APPLICATION_STATUSES }).notNull().default('new'),
-    /** The operator's internal note (issue 13 §7); its changes are in the audit log. */
+    /** The operator's internal note (docs/after-sale.md §7); its changes are in the audit log. */
     operatorNote: text('operator_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -707,8 +708,8 @@ export const agencyApplications = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// The agency's console (issue 13 §5–§8): who may use it (staff roles) and what they did (the audit log,
-// append-only: a trigger refuses UPDATE and DELETE, migration 0008).
+// The agency's console (docs/after-sale.md §5–§8): who may use it (staff roles) and what they did (the audit
+// log, append-only: a trigger refuses UPDATE and DELETE, migration 0008).
 
 export const STAFF_ROLES = ['operator', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -759,7 +760,7 @@ export * from './schema-search.ts';
 export * from './schema-tours.ts';
 
 // ---------------------------------------------------------------------------------------------------------
-// Price alerts (issue 17 §3), in a file of their own
+// Price alerts (docs/operations.md#price-alerts), in a file of their own
 
 export * from './schema-price-alerts.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Words (issue 17): counts agree with their number in every language (ICU plurals: Russian one/few/many/other,
+ * Words: counts agree with their number in every language (ICU plurals: Russian one/few/many/other,
  * English, Uzbek and Turkish one/other); one word per concept within a language; a fare family, a class and
  * a passenger type named the same wherever they appear.
  */

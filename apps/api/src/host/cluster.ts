@@ -1,8 +1,9 @@
 /**
- * Several processes on one port (issue 16 §4, node:cluster): the primary forks the workers, which each run
- * the whole server (web, API, background workers) and share the listening socket. State lives in
- * PostgreSQL, so any worker may answer any request; the few things a process would otherwise make up for
- * itself (the internal credential between the web half and the API) are fixed here for all of them.
+ * Several processes on one port (node:cluster; docs/operations.md#scaling-out): the primary forks the
+ * workers, which each run the whole server (web, API, background workers) and share the listening socket.
+ * State lives in PostgreSQL, so any worker may answer any request; the few things a process would otherwise
+ * make up for itself (the internal credential between the web half and the API) are fixed here for all of
+ * them.
  */
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';

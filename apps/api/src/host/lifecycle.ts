@@ -1,9 +1,9 @@
 /**
- * Graceful shutdown (issue 8). On SIGTERM the host drains: every new request is answered 503 with
- * `Connection: close` and `Retry-After` (a load balancer or the web's API client retries elsewhere), the
- * requests in flight finish (and the API calls they make to this same process still pass, recognised by
- * their request id), then the server closes: no more connections, background workers stopped, the
- * database closed. After `timeoutMs` the connections still open are cut.
+ * Graceful shutdown (docs/operations.md#stopping-and-deploying). On SIGTERM the host drains: every new
+ * request is answered 503 with `Connection: close` and `Retry-After` (a load balancer or the web's API client
+ * retries elsewhere), the requests in flight finish (and the API calls they make to this same process still
+ * pass, recognised by their request id), then the server closes: no more connections, background workers
+ * stopped, the database closed. After `timeoutMs` the connections still open are cut.
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -1,8 +1,8 @@
 /**
  * Structured JSON logs (pino, Fastify's logger) with a request id that flows from the web half to the API
- * (issue 8). Logs never carry sign-in codes, tokens, cookies, card data or document numbers: known fields
- * are redacted wherever they appear, secret query parameters are masked in logged URLs, and a path carrying a
- * secret (the sandbox card page's session) is logged by its route pattern.
+ * (docs/operations.md#logs-and-metrics). Logs never carry sign-in codes, tokens, cookies, card data or
+ * document numbers: known fields are redacted wherever they appear, secret query parameters are masked in
+ * logged URLs, and a path carrying a secret (the sandbox card page's session) is logged by its route pattern.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

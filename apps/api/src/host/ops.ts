@@ -1,7 +1,7 @@
 /**
- * Operations endpoints at the server root (issue 8): `/health` (the process is alive), `/ready` (the database
- * answers and every migration is applied) and `/metrics` (Prometheus), plus the request count and latency
- * of every route, labelled with the route pattern, never the raw URL.
+ * Operations endpoints at the server root (docs/operations.md#logs-and-metrics): `/health` (the process is
+ * alive), `/ready` (the database answers and every migration is applied) and `/metrics` (Prometheus), plus
+ * the request count and latency of every route, labelled with the route pattern, never the raw URL.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';

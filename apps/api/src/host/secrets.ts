@@ -1,8 +1,8 @@
 /**
- * Keys that are not configured are generated on first start and kept (issue 11: no secret is ever a constant
- * in the source). Embedded database: a file beside it, readable by the server's user only (mode 0600).
- * PostgreSQL: the `server_secrets` table, so every instance on the same server shares the key; the first to
- * start inserts it and the others read it (INSERT … ON CONFLICT DO NOTHING, then SELECT).
+ * Keys that are not configured are generated on first start and kept (docs/operations.md#secrets: no secret
+ * is ever a constant in the source). Embedded database: a file beside it, readable by the server's user only
+ * (mode 0600). PostgreSQL: the `server_secrets` table, so every instance on the same server shares the key;
+ * the first to start inserts it and the others read it (INSERT … ON CONFLICT DO NOTHING, then SELECT).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';

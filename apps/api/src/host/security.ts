@@ -1,8 +1,9 @@
 /**
- * Browser security headers of every answer (issue 8): a nonce-based Content-Security-Policy on pages,
- * HSTS over HTTPS, nosniff, Referrer-Policy, Permissions-Policy, no framing. The React Router bridge in
- * server.ts makes one nonce per page request (`request.cspNonce`) and hands it to the web app in the
- * `X-Parvoz-Csp-Nonce` request header; entry.server.tsx puts it on every script React Router renders.
+ * Browser security headers of every answer (docs/operations.md#security-headers): a nonce-based
+ * Content-Security-Policy on pages, HSTS over HTTPS, nosniff, Referrer-Policy, Permissions-Policy, no
+ * framing. The React Router bridge in server.ts makes one nonce per page request (`request.cspNonce`) and
+ * hands it to the web app in the `X-Parvoz-Csp-Nonce` request header; entry.server.tsx puts it on every
+ * script React Router renders.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -105,8 +106,8 @@ export const securityHeaders = fp<SecurityOptions>(
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: false,
       frameguard: { action: 'deny' },
-      // No page's address leaves the site in a Referer (issue 11): an order page opened from its emailed
-      // link carries the access token in its query until it redirects.
+      // No page's address leaves the site in a Referer (docs/operations.md#unpaid-holds-and-order-links): an
+      // order page opened from its emailed link carries the access token in its query until it redirects.
       referrerPolicy: { policy: 'same-origin' },
     });
     app.decorateRequest('cspNonce', '');

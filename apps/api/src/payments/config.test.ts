@@ -1,6 +1,6 @@
 /**
- * iyzico's and Stripe's variables (issue 14): validated at start, naming the variable; half a provider's
- * configuration is refused; with none set only the sandbox is offered, as before.
+ * iyzico's and Stripe's variables (docs/payment-providers.md): validated at start, naming the variable; half
+ * a provider's configuration is refused; with none set only the sandbox is offered, as before.
  */
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../host/config.ts';

@@ -1,6 +1,6 @@
 /**
- * The payment-provider boundary (DESIGN §4). The site starts a payment session at a provider, sends the
- * browser to the provider's hosted page (the site never sees card data), and learns the outcome ONLY from
+ * The payment-provider boundary (docs/design.md §4). The site starts a payment session at a provider, sends
+ * the browser to the provider's hosted page (the site never sees card data), and learns the outcome ONLY from
  * the provider's signed webhook. The built-in default is the sandbox provider (./sandbox.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -33,7 +33,7 @@ export type PaymentEventType =
   | 'payment.succeeded'
   | 'payment.failed'
   | 'payment.requires_action'
-  /** A refund asked for with `refund()` went through (issue 13). */
+  /** A refund asked for with `refund()` went through (docs/after-sale.md). */
   | 'refund.succeeded'
   /** The provider refused a refund it had taken (Stripe's `failed` refund): an operator asks again. */
   | 'refund.failed';
@@ -103,8 +103,8 @@ export interface PaymentProvider {
   readonly name: string;
   createSession(input: PaymentSessionInput): Promise<PaymentSession>;
   /**
-   * Asks the provider to give money back (issue 13). Asking again with the same `refundId` is the same
-   * refund (never a second one). The outcome comes later by the provider's authenticated call or signed
+   * Asks the provider to give money back (docs/after-sale.md). Asking again with the same `refundId` is the
+   * same refund (never a second one). The outcome comes later by the provider's authenticated call or signed
    * `refund.*` webhook, unless its answer already settles it (`settled`).
    */
   refund(input: RefundInput): Promise<RefundRequested>;

@@ -1,9 +1,10 @@
 /**
- * The built-in sandbox payment provider (DESIGN §4): a pretend card processor living in this process.
+ * The built-in sandbox payment provider (docs/design.md §4): a pretend card processor living in this process.
  * Its hosted card page is served at /v1/sandbox-pay/:session (routes/v1/sandbox-pay); when a payment ends
  * it POSTs a signed webhook to the site's own URL like an outside provider would, then sends the browser
  * back to the order page. The URL names only the session (its random provider ref): where to return and
- * in which language are kept server-side with the payment (issue 11: nothing secret rides in the path).
+ * in which language are kept server-side with the payment (docs/operations.md#unpaid-holds-and-order-links:
+ * nothing secret rides in the path).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import {

@@ -1,4 +1,7 @@
-/** Which providers an order is offered (issue 14 §5), and the provider variables checked at start. */
+/**
+ * Which providers an order is offered (docs/payment-providers.md#what-every-provider-guarantees), and the
+ * provider variables checked at start.
+ */
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../host/config.ts';
 import { chooseProvider, offeredProviders, PROVIDER_CURRENCIES } from './selection.ts';

@@ -1,11 +1,11 @@
 /**
- * Which payment providers an order is offered (issue 14 §5): those configured (registered by
- * `paymentProviders`) whose currencies include the order's, in this table's order; the first is the
- * default. A provider listed with `others` takes every currency no other configured provider names (Stripe
- * takes UZS when neither Payme nor Click is set up: a real card payment beats the pretend one). When none
- * is configured for a currency, the built-in sandbox is offered in demo mode; in live mode it is not registered
- * (./index.ts), so nothing is offered and the payment is refused (docs/operations.md). A new provider is one row here plus its
- * registration in ./index.ts.
+ * Which payment providers an order is offered (docs/payment-providers.md#what-every-provider-guarantees):
+ * those configured (registered by `paymentProviders`) whose currencies include the order's, in this table's
+ * order; the first is the default. A provider listed with `others` takes every currency no other configured
+ * provider names (Stripe takes UZS when neither Payme nor Click is set up: a real card payment beats the
+ * pretend one). When none is configured for a currency, the built-in sandbox is offered in demo mode; in live
+ * mode it is not registered (./index.ts), so nothing is offered and the payment is refused
+ * (docs/operations.md). A new provider is one row here plus its registration in ./index.ts.
  */
 import { SANDBOX_PROVIDER } from './sandbox.ts';
 

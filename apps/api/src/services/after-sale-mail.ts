@@ -1,11 +1,11 @@
 /**
- * After-sale emails (issue 13), in the order's language with the shared ICU messages, as text and HTML
- * through the same layout as every other email (react-email, ADR 0019):
+ * After-sale emails (docs/after-sale.md), in the order's language with the shared ICU messages, as text and
+ * HTML through the same layout as every other email (react-email, ADR 0019):
  *  - `order-cancelled`: the booking is cancelled, what comes back (or that nothing was paid);
  *  - `refund-completed`: the provider confirmed a refund;
  *  - `late-payment-refund`: a payment came after the order had ended: it is refunded in full;
- *  - `supplier-refused-refund`: the airline would not book a paid order (an offer booked at pay time, issue 15):
- *    no tickets, the payment is refunded in full;
+ *  - `supplier-refused-refund`: the airline would not book a paid order (an offer booked at pay time,
+ *    docs/duffel.md): no tickets, the payment is refunded in full;
  *  - `ticketing-delayed`: the supplier would not ticket a paid order (services/supplier-ticketing.ts): no tickets
  *    yet, an operator is on it (tickets, or a full refund);
  *  - `contact-phone-changed`, `contact-email-changed` (to the old and the new address), and

@@ -1,7 +1,8 @@
 /**
- * An accepted airline-initiated change written into the order's itinerary snapshot (issue 15 §1; ADR 0017): the
- * flights the change removed are replaced by the ones it added, so the order page, the e-ticket, the receipt, the
- * emails, the order lists and the console show the flights the traveller will fly. Pure: no I/O, no clock.
+ * An accepted airline-initiated change written into the order's itinerary snapshot (docs/duffel.md;
+ * ADR 0017): the flights the change removed are replaced by the ones it added, so the order page, the
+ * e-ticket, the receipt, the emails, the order lists and the console show the flights the traveller will fly.
+ * Pure: no I/O, no clock.
  */
 import type { ChangedFlight } from '@parvoz/db';
 import { greatCircleKm } from '@parvoz/core/geo';

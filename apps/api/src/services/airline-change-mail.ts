@@ -1,8 +1,9 @@
 /**
- * `airline-change` email (issue 15 §1; ADR 0017): the airline changed the flights of the traveller's order. Sent
- * once per change when the supplier pass first reads it (services/airline-changes.ts), in the order's language,
- * with both schedules in the airports' local times (the order page's words) and the order page's link (from the
- * configured site origin). The same layout as every other email (react-email, ADR 0019).
+ * `airline-change` email (docs/duffel.md; ADR 0017): the airline changed the flights of the traveller's
+ * order. Sent once per change when the supplier pass first reads it (services/airline-changes.ts), in the
+ * order's language, with both schedules in the airports' local times (the order page's words) and the order
+ * page's link (from the configured site origin). The same layout as every other email
+ * (react-email, ADR 0019).
  */
 import type { ReactElement } from 'react';
 import type { AirlineChange, Order } from '@parvoz/contracts/booking';

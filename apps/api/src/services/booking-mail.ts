@@ -1,5 +1,5 @@
 /**
- * Booking emails (DESIGN §4), in the order's language with the shared ICU messages, as text and HTML
+ * Booking emails (docs/design.md §4), in the order's language with the shared ICU messages, as text and HTML
  * (react-email, ADR 0019):
  *  - `order-confirmation`: paid; itinerary, passengers with ticket numbers, total, the airline's booking
  *    reference when a supplier gave one, the access link (the e-ticket PDF is attached by the caller);

@@ -1,7 +1,8 @@
 /**
- * The e-ticket (itinerary receipt) PDF of a paid order (DESIGN §4): pdfkit with DejaVu Sans (Cyrillic,
- * Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access link and
- * a Code 128 barcode of the booking reference; the airline's own booking reference when a supplier booked it.
+ * The e-ticket (itinerary receipt) PDF of a paid order (docs/design.md §4): pdfkit with DejaVu Sans
+ * (Cyrillic, Turkish and the Uzbek ʻ), every label in the order's language, a QR code of the order's access
+ * link and a Code 128 barcode of the booking reference; the airline's own booking reference when a supplier
+ * booked it.
  */
 import { demoNotice } from './demo-label.ts';
 import {
@@ -91,7 +92,8 @@ export async function renderETicketPdf(
   field(t('ticket.issued'), formatInstant(lang, order.paid_at ?? order.created_at), left + 260, 100, 140);
   field(t('ticket.orderId'), order.id, left, 132, 300);
   doc.image(barcode, left, 162, { height: 26 });
-  // A real airline's booking (issue 15): its own reference, what check-in and the airline's site ask for.
+  // A real airline's booking (docs/duffel.md): its own reference, what check-in and the airline's site ask
+  // for.
   if (order.supplier_booking_reference) {
     field(t('ticket.airlineReference'), order.supplier_booking_reference, left + 130, 160, 270);
     doc

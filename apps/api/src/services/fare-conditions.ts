@@ -1,7 +1,7 @@
 /**
- * The agency's fare rules (issue 13) as the API applies them: read from the configuration, shown on every
- * offer (`conditions`) and kept on the order at booking, so that what a traveller agreed to is what a later
- * cancellation gives back even if the fee is changed in between.
+ * The agency's fare rules (docs/after-sale.md) as the API applies them: read from the configuration, shown on
+ * every offer (`conditions`) and kept on the order at booking, so that what a traveller agreed to is what a
+ * later cancellation gives back even if the fee is changed in between.
  */
 import {
   DEFAULT_FARE_RULES,
@@ -36,8 +36,8 @@ export function offerConditions(
 }
 
 /**
- * An offer as the API shows it: with its fare conditions — those its supplier states (a real airline's, issue 15),
- * else the agency's rules for its fare family.
+ * An offer as the API shows it: with its fare conditions — those its supplier states (a real airline's,
+ * docs/duffel.md), else the agency's rules for its fare family.
  */
 export function withConditions<T extends Offer & { conditions?: FareConditions }>(
   offer: T,

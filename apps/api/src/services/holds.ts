@@ -1,7 +1,8 @@
 /**
- * The caps on unpaid holds (issue 11) applied to a booking: the rule is core's `decideHold`; this reads the
- * client's unpaid orders and makes concurrent bookings of the same client wait for each other, so that two
- * bookings sent at once cannot both pass a cap that only one of them fits under.
+ * The caps on unpaid holds (docs/operations.md#unpaid-holds-and-order-links) applied to a booking: the rule
+ * is core's `decideHold`; this reads the client's unpaid orders and makes concurrent bookings of the same
+ * client wait for each other, so that two bookings sent at once cannot both pass a cap that only one of them
+ * fits under.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';

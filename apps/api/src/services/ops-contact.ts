@@ -1,9 +1,9 @@
 /**
- * An operator corrects an order's contact (issue 13 §6), as the traveller gave it by phone or email: the name,
- * the email, the phone, in one change with one audit entry. Unlike the traveller's own change of email
- * (order-manage.ts) no code goes to the new address first — the operator vouches for it — but the traveller is
- * told the same way: the emails of order-manage (a new phone to the contact email; a new email to both the old
- * and the new address, only the new one with a link to the order).
+ * An operator corrects an order's contact (docs/after-sale.md §6), as the traveller gave it by phone or
+ * email: the name, the email, the phone, in one change with one audit entry. Unlike the traveller's own
+ * change of email (order-manage.ts) no code goes to the new address first — the operator vouches for it — but
+ * the traveller is told the same way: the emails of order-manage (a new phone to the contact email; a new
+ * email to both the old and the new address, only the new one with a link to the order).
  */
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';

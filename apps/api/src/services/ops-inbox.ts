@@ -1,5 +1,5 @@
 /**
- * The console's inboxes (issue 13 §7): agencies' applications here, travellers' tour requests in
+ * The console's inboxes (docs/after-sale.md §7): agencies' applications here, travellers' tour requests in
  * modules/tours/inbox.ts, both newest first with a status and the operator's note, paged and changed by the
  * helpers below. Each change is written to the audit log in its own transaction.
  */

@@ -1,8 +1,8 @@
 /**
- * Orders as the console sees them (issue 13 §6): a search over reference (ours or the airline's), email, phone and
- * passenger names with filters, and one order's timeline gathered from what the database already keeps (the order's own
- * times, payments and their webhooks, refunds, cancellations, emails with their delivery state) and the
- * audit log of operator actions.
+ * Orders as the console sees them (docs/after-sale.md §6): a search over reference (ours or the airline's),
+ * email, phone and passenger names with filters, and one order's timeline gathered from what the database
+ * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
+ * their delivery state) and the audit log of operator actions.
  */
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -121,8 +121,8 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
   add(order.ticketedAt, 'order.ticketed', 'system');
   add(order.cancelledAt, 'order.cancelled', 'system');
   add(order.ticketsVoidedAt, 'order.tickets_voided', 'system');
-  // A real supplier's side of it (issue 15): what the agency paid the supplier, the supplier's order released, and
-  // the airline's changes to the flights with what was done about them.
+  // A real supplier's side of it (docs/duffel.md): what the agency paid the supplier, the supplier's order
+  // released, and the airline's changes to the flights with what was done about them.
   if (order.supplier) {
     add(order.supplierPaidAt, 'supplier.paid', 'system', {
       supplier: order.supplier,
@@ -232,9 +232,10 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
 }
 
 /**
- * The supplier's side of an order for the console (issue 15), null for the built-in network's: which supplier, its
- * order id (to find it in the supplier's dashboard), the airline's booking reference, what the supplier charges the
- * agency, and when it was paid or released there. Operators see it; travellers never see the supplier's ids.
+ * The supplier's side of an order for the console (docs/duffel.md), null for the built-in network's: which
+ * supplier, its order id (to find it in the supplier's dashboard), the airline's booking reference, what the
+ * supplier charges the agency, and when it was paid or released there. Operators see it; travellers never see
+ * the supplier's ids.
  */
 const outcomeOf = (value: string | null): 'pending' | 'unknown' | 'failed' | null =>
   value === 'pending' || value === 'unknown' || value === 'failed' ? value : null;

@@ -1,8 +1,8 @@
 /**
- * The console's overview (issue 13 §8): searches, orders, paid orders and revenue per currency per UTC day,
- * conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry written
- * to the audit log); the orders of a period as CSV. Everything is read from what the database keeps — the
- * orders themselves and the searches per day (modules/search) — so nothing is stored twice.
+ * The console's overview (docs/after-sale.md §8): searches, orders, paid orders and revenue per currency per
+ * UTC day, conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry
+ * written to the audit log); the orders of a period as CSV. Everything is read from what the database keeps —
+ * the orders themselves and the searches per day (modules/search) — so nothing is stored twice.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';

@@ -1,7 +1,8 @@
 /**
- * Order access tokens (issue 11): links mailed before the change keep working after the migration that
- * moves their hashes to `order_access_tokens`; a resent link revokes them; and no token ever reaches the
- * log, whichever way it travels (query strings, emails logged instead of sent, refused requests).
+ * Order access tokens (docs/operations.md#unpaid-holds-and-order-links): links mailed before the change keep
+ * working after the migration that moves their hashes to `order_access_tokens`; a resent link revokes them;
+ * and no token ever reaches the log, whichever way it travels (query strings, emails logged instead of sent,
+ * refused requests).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -25,7 +26,10 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The token of an order link before issue 11: HMAC-SHA256 of the order id under a key from OFFER_SECRET. */
+/**
+ * An order link's token before tokens were random per order: HMAC-SHA256 of the order id under a key from
+ * OFFER_SECRET.
+ */
 function oldStyleToken(secret: string, orderId: string): string {
   const key = createHmac('sha256', secret).update('parvoz order access token v1').digest();
   return createHmac('sha256', key).update(orderId).digest('base64url');

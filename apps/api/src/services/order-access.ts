@@ -1,5 +1,6 @@
 /**
- * Order identifiers and the secret access link (DESIGN §4, issue 11):
+ * Order identifiers and the secret access link (docs/design.md §4,
+ * docs/operations.md#unpaid-holds-and-order-links):
  *  - id: `ord_` + 144 random bits (unguessable, also in URLs);
  *  - booking reference: 6 characters of an alphabet without look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B);
  *  - access token: 32 random bytes (base64url) per link, only its SHA-256 kept in `order_access_tokens`.

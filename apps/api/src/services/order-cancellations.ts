@@ -212,7 +212,7 @@ export interface ConfirmedCancellation {
   refundIds: string[];
 }
 
-/** What the console adds to a confirmation (issue 13 §6). */
+/** What the console adds to a confirmation (docs/after-sale.md §6). */
 export interface ConfirmOptions {
   /** An admin's override: refund this (minor units of the order currency) instead of the quote. */
   refundOverrideMinor?: number;

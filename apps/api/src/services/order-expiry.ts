@@ -1,6 +1,6 @@
 /**
- * Ends the payment window (DESIGN §4): unpaid orders past their deadline are cancelled and their seats
- * released. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several API instances can run the worker
+ * Ends the payment window (docs/design.md §4): unpaid orders past their deadline are cancelled and their
+ * seats released. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several API instances can run the worker
  * at once without touching an order twice; each status change goes through core's transition table.
  */
 import { and, eq, lte } from 'drizzle-orm';

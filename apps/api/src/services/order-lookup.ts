@@ -1,12 +1,12 @@
 /**
- * "Where is my ticket" (DESIGN §4): booking reference + contact email → the order's access link by email.
- * The caller always gets the same answer, whether or not they match; at most one email per order and address
- * per 10 minutes (the outbox dedupe key), besides the per-IP limit of the route.
+ * "Where is my ticket" (docs/design.md §4): booking reference + contact email → the order's access link by
+ * email. The caller always gets the same answer, whether or not they match; at most one email per order and
+ * address per 10 minutes (the outbox dedupe key), besides the per-IP limit of the route.
  *
- * The link is NEW each time (issue 11): sending it revokes every earlier link of the order, so a link that
- * leaked (a forwarded email, a shared screen) stops working once the traveller asks for a fresh one. The
- * revocation happens only together with an email actually queued, so a request the dedupe key swallows
- * never leaves the traveller without a working link.
+ * The link is NEW each time (docs/operations.md#unpaid-holds-and-order-links): sending it revokes every
+ * earlier link of the order, so a link that leaked (a forwarded email, a shared screen) stops working once
+ * the traveller asks for a fresh one. The revocation happens only together with an email actually queued, so
+ * a request the dedupe key swallows never leaves the traveller without a working link.
  *
  * While a change of the contact email may still be undone (48 hours, docs/decisions/0022-email-change-undo.md),
  * the address it replaced is answered too, and no request revokes anything (it only adds a link): else whoever

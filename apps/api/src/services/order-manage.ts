@@ -1,8 +1,8 @@
 /**
- * Managing a booking (issue 13; contract: packages/contracts/src/order-manage.ts): change the contact phone
- * or email (a new email is confirmed by a code sent to it), send the tickets again, the payment receipt.
- * Only the order's signed-in owner or the holder of a live access token may (anyone else: the 404 of a
- * missing order); every change is emailed in the same transaction that makes it (the outbox).
+ * Managing a booking (docs/after-sale.md; contract: packages/contracts/src/order-manage.ts): change the
+ * contact phone or email (a new email is confirmed by a code sent to it), send the tickets again, the payment
+ * receipt. Only the order's signed-in owner or the holder of a live access token may (anyone else: the 404 of
+ * a missing order); every change is emailed in the same transaction that makes it (the outbox).
  *
  * A confirmed email change proves only the NEW address, and an order link may have leaked: so the replaced
  * address is mailed a one-click undo valid for 48 hours, keeps its link and "where is my ticket" meanwhile,

@@ -1,7 +1,7 @@
 /**
- * Booking (DESIGN §4): POST /v1/orders re-prices the offer with live seats, checks the passengers against
- * it (packages/core/src/booking-rules.ts), and in ONE transaction records the order and holds its seats,
- * so concurrent bookings never sell more seats than a flight has. At most once per Idempotency-Key.
+ * Booking (docs/design.md §4): POST /v1/orders re-prices the offer with live seats, checks the passengers
+ * against it (packages/core/src/booking-rules.ts), and in ONE transaction records the order and holds its
+ * seats, so concurrent bookings never sell more seats than a flight has. At most once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -34,7 +34,7 @@ import { loadOrder, presentOrder } from './order-view.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../modules/accounts/index.ts';
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from './supplier-booking.ts';
 
-/** The payment window of a new order (DESIGN §4): unpaid after this, it is cancelled and its seats released. */
+/** The payment window of a new order (docs/design.md §4): unpaid after this, it is cancelled and its seats released. */
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
 
 /** Keys as the web's fetch helper makes them (UUIDs) or any client's: 8–200 of [A-Za-z0-9_.:-]. */

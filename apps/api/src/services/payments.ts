@@ -1,6 +1,6 @@
 /**
- * Payment (DESIGN §4): starting a payment at the provider, and the provider's webhook — the ONLY thing
- * that changes an order's payment state. A webhook event is recorded in `webhook_events` in the same
+ * Payment (docs/design.md §4): starting a payment at the provider, and the provider's webhook — the ONLY
+ * thing that changes an order's payment state. A webhook event is recorded in `webhook_events` in the same
  * transaction as its effect, so a replayed event changes nothing; events arriving out of order never undo
  * a payment; every order status change goes through the table of packages/core/src/order-status.ts.
  */
@@ -152,9 +152,9 @@ export type EventEffect =
   | 'requires_action'
   | 'failed'
   | 'paid'
-  /** A payment the order could no longer take (issue 13): its refund is started. */
+  /** A payment the order could no longer take (docs/after-sale.md): its refund is started. */
   | 'late_payment_refunded'
-  /** A refund is done (issue 13). */
+  /** A refund is done (docs/after-sale.md). */
   | 'refunded'
   /** The provider refused a refund: still owed, an operator asks again. */
   | 'refund_failed'
@@ -241,7 +241,8 @@ async function applyPaymentOutcome(
       await setStatus('succeeded');
       const status = statusOf(order);
       if (!canTransition(status, 'payment_succeeded')) {
-        // Expired, cancelled or paid already: the money never gets lost, it goes back in full (issue 13).
+        // Expired, cancelled or paid already: the money never gets lost, it goes back in full
+        // (docs/after-sale.md).
         log.warn(
           { orderId: order.id, paymentId: payment.id, status },
           'payment succeeded for an order that cannot take it: refunded automatically',
@@ -281,7 +282,7 @@ async function applyPaymentOutcome(
 
 /**
  * The confirmation email (itinerary, access link, e-ticket PDF), queued in the transaction that paid; sent
- * again on the traveller's request ("send the tickets again", issue 13) with no dedupe key.
+ * again on the traveller's request ("send the tickets again", docs/after-sale.md) with no dedupe key.
  */
 export async function enqueueConfirmation(
   tx: Database,

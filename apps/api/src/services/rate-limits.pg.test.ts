@@ -1,7 +1,7 @@
 /**
- * Route budgets shared by instances (issue 16 §3) on a real PostgreSQL server: two instances (two
- * connection pools, each with its own claimed chunks) under concurrent load never let more than the limit
- * through, and refuse at most (instances − 1) × (chunk − 1) early.
+ * Route budgets shared by instances (docs/performance.md#speed-targets) on a real PostgreSQL server: two
+ * instances (two connection pools, each with its own claimed chunks) under concurrent load never let more
+ * than the limit through, and refuse at most (instances − 1) × (chunk − 1) early.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * The payment receipt of an order (issue 13), the same library and fonts as the e-ticket (pdfkit with
- * DejaVu Sans for Cyrillic, Turkish and the Uzbek ʻ), every label in the reader's language: who paid what
- * for which booking, when and how, and every refund with its status, so the traveller has proof of the
+ * The payment receipt of an order (docs/after-sale.md), the same library and fonts as the e-ticket (pdfkit
+ * with DejaVu Sans for Cyrillic, Turkish and the Uzbek ʻ), every label in the reader's language: who paid
+ * what for which booking, when and how, and every refund with its status, so the traveller has proof of the
  * payment and of what went back.
  */
 import { demoNotice } from './demo-label.ts';

@@ -1,7 +1,8 @@
 /**
- * Reconciliation (issue 14 §6): each provider that can list its payments (`PaymentProvider.statement`:
- * Payme's receipts.get_all, iyzico's daily transactions, Stripe's Checkout Sessions and refunds) is compared
- * with ours over the last two days. A difference is money one side thinks moved and the other does not:
+ * Reconciliation (docs/payment-providers.md#what-every-provider-guarantees): each provider that can list its
+ * payments (`PaymentProvider.statement`: Payme's receipts.get_all, iyzico's daily transactions, Stripe's
+ * Checkout Sessions and refunds) is compared with ours over the last two days. A difference is money one side
+ * thinks moved and the other does not:
  *   missing_here         the provider took money for a payment we do not have as paid
  *   missing_at_provider  we have a paid payment the provider does not list as paid
  *   amount               both have it as paid, for different amounts or currencies

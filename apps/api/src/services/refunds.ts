@@ -1,7 +1,7 @@
 /**
- * Refunds (issue 13): money going back to a traveller through the payment provider. A refund is RECORDED
- * (pending) in the transaction of the change that causes it — a paid booking cancelled, or a payment that
- * came after its order had ended — then ASKED of the provider once that transaction has committed, and
+ * Refunds (docs/after-sale.md): money going back to a traveller through the payment provider. A refund is
+ * RECORDED (pending) in the transaction of the change that causes it — a paid booking cancelled, or a payment
+ * that came after its order had ended — then ASKED of the provider once that transaction has committed, and
  * DONE only when the provider's signed `refund.succeeded` webhook arrives. Each step is safe to repeat:
  * one refund per payment (a unique index), the provider treats a repeated ask as the same refund, and a
  * webhook delivered again changes nothing. A refund the provider never took (it was down) is asked again

@@ -1,4 +1,4 @@
-/** The email that tells someone an admin made them an operator of the console (issue 13 §5); react-email, ADR 0019. */
+/** The email that tells someone an admin made them an operator of the console (docs/after-sale.md §5); ADR 0019. */
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { EmailPayload } from './mail.ts';

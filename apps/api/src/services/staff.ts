@@ -1,7 +1,8 @@
 /**
- * The agency's staff (issue 13 §5): operator and admin roles kept in `staff_roles`, and the append-only
- * `audit_log` of everything done in the console. The first admin comes from `npm run ops -- add-admin`;
- * admins invite operators by email (the invitee signs in with the site's emailed code).
+ * The agency's staff (docs/after-sale.md §5): operator and admin roles kept in `staff_roles`, and the
+ * append-only `audit_log` of everything done in the console. The first admin comes from
+ * `npm run ops -- add-admin`; admins invite operators by email (the invitee signs in with the site's emailed
+ * code).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Database, type StaffRole } from '@parvoz/db';

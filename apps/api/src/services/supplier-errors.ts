@@ -1,7 +1,7 @@
 import type { SupplierError } from '@parvoz/core/search-types';
 import { ApiFailure } from '../errors.ts';
 
-/** The supplier's refusals as API errors (DESIGN §7): request problems 400, offers 404/409/410. */
+/** The supplier's refusals as API errors (docs/design.md §7): request problems 400, offers 404/409/410. */
 export function supplierFailure(error: SupplierError): ApiFailure {
   switch (error.code) {
     case 'offer_not_found':

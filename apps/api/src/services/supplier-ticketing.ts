@@ -179,8 +179,9 @@ const nameKey = (s: string) =>
     .toUpperCase();
 
 /**
- * The airline's ticket numbers per passenger of ours, one per flight (DESIGN §4's shape): a passenger's single
- * e-ticket covers every flight; as many e-tickets as flights are taken in turn. Null while any passenger has none.
+ * The airline's ticket numbers per passenger of ours, one per flight (docs/design.md §4's shape): a
+ * passenger's single e-ticket covers every flight; as many e-tickets as flights are taken in turn. Null while
+ * any passenger has none.
  */
 export function airlineTicketNumbers(order: LoadedOrder, tickets: AirlineTickets): string[][] | null {
   const flights = flightsOf(order.offer).length;

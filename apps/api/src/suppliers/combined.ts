@@ -1,5 +1,6 @@
 /**
- * Several suppliers behind one `FlightSupplier` (issue 15 §2; docs/decisions/0017-duffel-supplier.md).
+ * Several suppliers behind one `FlightSupplier` (docs/duffel.md, several suppliers in one search;
+ * docs/decisions/0017-duffel-supplier.md).
  *
  * Search: the primary (built-in) supplier answers and decides whether the request is valid (its refusal is the
  * search's); every other supplier runs within its own time budget. One that is late, throws or refuses never fails

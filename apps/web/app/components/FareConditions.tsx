@@ -3,9 +3,9 @@ import { useT } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/use-money.ts';
 
 /**
- * The fare rules of an offer or an order (issue 13), before booking and on the order: what comes back when
- * the booking is cancelled before departure (light: the taxes; standard: all but the fee), and that nothing
- * can be cancelled online from the first departure on.
+ * The fare rules of an offer or an order (docs/after-sale.md), before booking and on the order: what comes
+ * back when the booking is cancelled before departure (light: the taxes; standard: all but the fee), and that
+ * nothing can be cancelled online from the first departure on.
  */
 export function FareConditions({
   conditions,

@@ -1,9 +1,10 @@
 import { useT, type MessageKey } from '../lib/i18n.tsx';
 
 /**
- * A payment provider's mark and name (issue 14 §5): a small badge drawn here (no downloaded logo), in the
- * provider's colour with its initial; decorative, the name beside it carries the meaning. A provider with
- * no row below (one added later) gets a neutral badge and its name as it is.
+ * A payment provider's mark and name (docs/payment-providers.md#what-every-provider-guarantees): a small
+ * badge drawn here (no downloaded logo), in the provider's colour with its initial; decorative, the name
+ * beside it carries the meaning. A provider with no row below (one added later) gets a neutral badge and its
+ * name as it is.
  */
 const MARKS: Record<string, { background: string; foreground: string; glyph: string; name?: string }> = {
   payme: { background: '#00bfbf', foreground: '#ffffff', glyph: 'p', name: 'Payme' },

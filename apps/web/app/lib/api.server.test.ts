@@ -348,7 +348,7 @@ describe('retries', () => {
     expect(r.requests).toHaveLength(1);
   });
 
-  test('a sold-out booking (422 offer_unavailable, DESIGN §7) is sent once and its code is readable', async () => {
+  test('a sold-out booking (422 offer_unavailable) is sent once and its code is readable', async () => {
     const { ERROR_STATUS } = await import('@parvoz/contracts/errors');
     const soldOut = { error: { code: 'offer_unavailable', message: 'The seats are no longer available.' } };
     const r = route(json(ERROR_STATUS.offer_unavailable, soldOut), json(201));

@@ -97,7 +97,7 @@ export class ApiError extends Error {
     this.path = path;
   }
 
-  /** The API's error code (DESIGN §7 envelope `error.code`), or null when the body is not the envelope. */
+  /** The API's error code (docs/design.md §7 envelope `error.code`), or null when the body is not the envelope. */
   get code(): string | null {
     const parsed = errorEnvelopeSchema.safeParse(this.body);
     return parsed.success ? parsed.data.error.code : null;

@@ -28,7 +28,7 @@ export function currencyCookie(currency: Currency): string {
   return serialize(CURRENCY_COOKIE, currency, { ...baseOptions(), maxAge: LANG_COOKIE_MAX_AGE_SECONDS });
 }
 
-/** The session token never reaches page scripts: HttpOnly, SameSite=Lax, Secure over HTTPS (DESIGN §1). */
+/** The session token never reaches page scripts: HttpOnly, SameSite=Lax, Secure over HTTPS (docs/design.md §1). */
 export function tokenCookie(token: string, maxAgeSeconds: number): string {
   return serialize(TOKEN_COOKIE, token, { ...baseOptions(), httpOnly: true, maxAge: maxAgeSeconds });
 }
@@ -37,7 +37,10 @@ export function clearTokenCookie(): string {
   return serialize(TOKEN_COOKIE, '', { ...baseOptions(), httpOnly: true, maxAge: 0 });
 }
 
-/** The anonymous visitor's random id (issue 11 §6): only this server reads it, so HttpOnly too. */
+/**
+ * The anonymous visitor's random id (docs/operations.md#idempotency-keys-per-caller): only this server reads
+ * it, so HttpOnly too.
+ */
 export function visitorCookie(visitorId: string): string {
   return serialize(VISITOR_COOKIE, visitorId, {
     ...baseOptions(),

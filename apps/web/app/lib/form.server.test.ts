@@ -13,8 +13,8 @@ import {
   replyWithFieldErrors,
 } from './form.server.ts';
 
-// A real HTTP server on loopback answering with the API's error envelope (DESIGN §7), so the ApiError the
-// helpers read is the one the web's API client really raises.
+// A real HTTP server on loopback answering with the API's error envelope (docs/design.md §7), so the ApiError
+// the helpers read is the one the web's API client really raises.
 let server: Server;
 let answer: { status: number; body: unknown } = { status: 400, body: {} };
 

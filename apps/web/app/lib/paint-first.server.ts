@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 
 /**
- * Paint first, then fetch the JavaScript (issue 16 §5).
+ * Paint first, then fetch the JavaScript (docs/performance.md#speed-targets).
  *
  * React Router's `<Scripts>` names every module of the page in `<link rel="modulepreload">` tags (hoisted into
  * the head, where the preload scanner finds them at once) and starts them from an inline module script. On a

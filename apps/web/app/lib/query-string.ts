@@ -1,7 +1,7 @@
 import qs from 'qs';
 
 /**
- * Query strings for calls to the API (spec §7, §9; DESIGN §8 "Query strings").
+ * Query strings for calls to the API (spec §7, §9; docs/design.md §8 "Query strings").
  *
  * Serialising: indexed array notation with brackets left readable (`a[0]=x&a[1]=y`, "not URL-encoded"),
  * while values are still percent-encoded so "São Paulo & co" survives a round trip. Keys are not encoded:

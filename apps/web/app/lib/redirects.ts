@@ -1,5 +1,5 @@
 /**
- * Redirect rules (spec §2, DESIGN §6), one table: an internal target navigates inside the app,
+ * Redirect rules (spec §2, docs/design.md §6), one table: an internal target navigates inside the app,
  * an absolute external target does a full browser navigation. `:lang` is carried over.
  */
 export type RedirectRule = { from: string; to: string };

@@ -1,4 +1,4 @@
-/** The language and currency every loader and action reads: decided once per request (issue 12 §6). */
+/** The language and currency every loader and action reads: decided once per request. */
 import { describe, expect, test } from 'vitest';
 import { createRequestState } from './request-context.server.ts';
 

@@ -26,8 +26,9 @@ export type RequestState = {
   /** This request's log (pino, with its request id). */
   log: Logger;
   /**
-   * The anonymous visitor's id (issue 11 §6): from its cookie, else new (then `newVisitor`, and the
-   * middleware sets the cookie); API calls carry it only when it came from the cookie.
+   * The anonymous visitor's id (docs/operations.md#idempotency-keys-per-caller): from its cookie, else new
+   * (then `newVisitor`, and the middleware sets the cookie); API calls carry it only when it came from the
+   * cookie.
    */
   visitorId: string;
   newVisitor: boolean;

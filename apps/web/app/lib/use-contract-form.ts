@@ -12,10 +12,10 @@ type Schema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
  *
  * The schema comes from `loadSchema`, usually a dynamic import, fetched once the page has hydrated: zod, the
  * schema and its rules (libphonenumber's for phone numbers) are ~60 kB of gzipped JavaScript that need not
- * hold up the first paint (issue 16). Until they arrive — a moment after hydration, or never on a failed
- * download — a submission simply goes to the action, which checks it with the same schema and answers with
- * the same errors. `loadSchema` must be the same function on every render (module level, or `useCallback`):
- * a new one loads the schema again.
+ * hold up the first paint (docs/performance.md#speed-targets). Until they arrive — a moment after hydration,
+ * or never on a failed download — a submission simply goes to the action, which checks it with the same
+ * schema and answers with the same errors. `loadSchema` must be the same function on every render (module
+ * level, or `useCallback`): a new one loads the schema again.
  *
  * A form that is not the page's purpose (a price alert beside the offers) loads it only when first used:
  * `loadWhen: 'used'` waits for a focus or a press inside the form. Evaluating zod's schemas is one task of

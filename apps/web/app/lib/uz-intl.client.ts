@@ -1,9 +1,9 @@
 /**
  * Chromium ships no Uzbek formatting data: it prints "UZS 1,234,567" where Node prints "1 234 567 soʻm". /uz
  * pages install FormatJS polyfills with Uzbek data before hydration, so the browser formats exactly like the
- * server did (DESIGN §8). In every browser, without asking first: asking (formatting a price and a month
- * natively) was a /uz page's costliest Intl call, ~17 ms of loading the browser's own locale data, and a
- * browser that has Uzbek data may not write it as Node does, while the polyfills' output is what the tests
+ * server did (docs/design.md §8). In every browser, without asking first: asking (formatting a price and a
+ * month natively) was a /uz page's costliest Intl call, ~17 ms of loading the browser's own locale data, and
+ * a browser that has Uzbek data may not write it as Node does, while the polyfills' output is what the tests
  * hold to the server's.
  */
 

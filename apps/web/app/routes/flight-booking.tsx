@@ -247,7 +247,8 @@ function OfferBooking({
           </p>
           <Itinerary slices={offer.slices} />
           {offer.payment_requirements?.requires_instant_payment ? (
-            // The airline will not hold this fare (issue 15): it is booked there only once the payment completes.
+            // The airline will not hold this fare (docs/duffel.md): it is booked there only once the payment
+            // completes.
             <p
               className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
               data-testid="booking-instant-payment"
@@ -255,7 +256,8 @@ function OfferBooking({
               {t('booking.instantPayment')}
             </p>
           ) : offer.payment_requirements?.instant_with_services ? (
-            // With an extra bag the airline holds no seats (issue 15): said before the traveller chooses one.
+            // With an extra bag the airline holds no seats (docs/duffel.md): said before the traveller
+            // chooses one.
             <p
               className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
               data-testid="booking-bags-instant-payment"
@@ -264,7 +266,8 @@ function OfferBooking({
             </p>
           ) : null}
           {offer.display_total ? (
-            // A real airline's fare is charged in the airline's currency (issue 15): the one asked for, for reference.
+            // A real airline's fare is charged in the airline's currency (docs/duffel.md): the one asked for,
+            // for reference.
             <p
               className="rounded border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950"
               data-testid="booking-charged-currency"

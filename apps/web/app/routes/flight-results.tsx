@@ -79,8 +79,8 @@ const routeName = (origin: PlaceValue, destination: PlaceValue) => `${origin.nam
  * `/{lang}/flight/{search}`: the page arrives at once with the route and a skeleton; the offers, the ±3-day
  * strip and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
  * With another supplier configured (Duffel) the offers come in two steps: the built-in ones as soon as the API
- * has them, then the merged list when Duffel has answered or its time budget ended (issue 15 §2); a browser
- * without JavaScript gets the merged list at once.
+ * has them, then the merged list when Duffel has answered or its time budget ended (docs/duffel.md, several
+ * suppliers in one search); a browser without JavaScript gets the merged list at once.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Locale = context.get(requestStateContext).locale;

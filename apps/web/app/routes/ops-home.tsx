@@ -47,7 +47,7 @@ const DAILY_CHARTS = [
   ['chart-paid', 'ops.overview.paidOrders', 'paid_orders'],
 ] as const;
 
-/** The console's landing page (issue 13 §8): the last 30 days in figures, the emails, the CSV export. */
+/** The console's landing page (docs/after-sale.md §8): the last 30 days in figures, the emails, the CSV export. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   const [overview, outbox] = await Promise.all([

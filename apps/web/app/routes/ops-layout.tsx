@@ -11,7 +11,7 @@ import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OpsMe } from '@parvoz/contracts/ops';
 import { opsCall } from '../features/ops/ops-api.server.ts';
 
-/** The agency's console (issue 13): staff only; anyone else gets the site's 404 (the API decides). */
+/** The agency's console (docs/after-sale.md): staff only; anyone else gets the site's 404 (the API decides). */
 export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
   // A session that has not passed the second factor (docs/decisions/0023-console-second-factor.md) is sent to its page by the pages'

@@ -130,9 +130,10 @@ function refusalWords(error: unknown): MessageKey {
 const refundRetryFormSchema = z.object({ refund_id: z.uuid() });
 
 /**
- * One order action the console asks about first (issue 13 §6): the request schema of its endpoint reads the
- * form (Conform, as the browser does); the first post answers `ask`'s confirmation, "Yes" (`confirming`)
- * sends it with the key made for that confirmation. The same steps for every action, written once.
+ * One order action the console asks about first (docs/after-sale.md §6): the request schema of its endpoint
+ * reads the form (Conform, as the browser does); the first post answers `ask`'s confirmation, "Yes"
+ * (`confirming`) sends it with the key made for that confirmation. The same steps for every action, written
+ * once.
  */
 function confirmedAction<S extends z.ZodType>(spec: {
   schema: S;

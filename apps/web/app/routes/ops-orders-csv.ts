@@ -6,9 +6,9 @@ import { requestStateContext } from '../lib/request-context.server.ts';
 import { consoleNotFound } from '../features/ops/ops-api.server.ts';
 
 /**
- * GET /{lang}/ops/orders.csv?from=&to= (issue 13 §8): the console's CSV export, proxied from the API with
- * the staff member's session (the browser never holds the token in script). Anyone without a role gets the
- * site's 404, as on every console page; a bad period goes back to the overview with the reason.
+ * GET /{lang}/ops/orders.csv?from=&to= (docs/after-sale.md §8): the console's CSV export, proxied from the
+ * API with the staff member's session (the browser never holds the token in script). Anyone without a role
+ * gets the site's 404, as on every console page; a bad period goes back to the overview with the reason.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** Every tour, published or not (issue 13 §7); staff only, like the whole console. */
+/** Every tour, published or not (docs/after-sale.md §7); staff only, like the whole console. */
 export async function loader({ context }: Route.LoaderArgs) {
   const answer = await opsCall(context.get(requestStateContext), opsEndpoints.opsListTours, {});
   return { tours: answer.data };

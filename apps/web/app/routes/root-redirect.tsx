@@ -3,7 +3,7 @@ import { negotiateLocale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/root-redirect';
 import { readCookies } from '../lib/cookies.server.ts';
 
-/** "/" goes to the language from the lang cookie, else Accept-Language, else en (DESIGN §6). */
+/** "/" goes to the language from the lang cookie, else Accept-Language, else en (docs/design.md §6). */
 export function loader({ request }: Route.LoaderArgs) {
   const locale = negotiateLocale(readCookies(request).lang, request.headers.get('accept-language'));
   const url = new URL(request.url);

@@ -7,8 +7,8 @@ const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /**
- * GET /tour-images/{id} (issue 13 §7): a tour's picture uploaded in the console, proxied from the API
- * (/v1/tours/images/{id}, kept in the database). Only JPEG, PNG and WebP ever come back, never sniffed.
+ * GET /tour-images/{id} (docs/after-sale.md §7): a tour's picture uploaded in the console, proxied from the
+ * API (/v1/tours/images/{id}, kept in the database). Only JPEG, PNG and WebP ever come back, never sniffed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!IMAGE_ID.test(params.id ?? '')) throw fileFailure(404);

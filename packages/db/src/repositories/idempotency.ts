@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` records (DESIGN §4, §7), shared by all instances through PostgreSQL.
+ * `Idempotency-Key` records (docs/design.md §4, §7), shared by all instances through PostgreSQL.
  *
  * Flow for a mutation:
  *   const started = await begin(db, { scope, key, requestHash });

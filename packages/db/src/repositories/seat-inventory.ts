@@ -1,5 +1,5 @@
 /**
- * Seats sold per flight and cabin (DESIGN §3 Inventory, §4). Holding is atomic and all-or-nothing:
+ * Seats sold per flight and cabin (docs/design.md §3 Inventory, §4). Holding is atomic and all-or-nothing:
  * one `INSERT … ON CONFLICT DO UPDATE … WHERE sold + n <= capacity` per call, so concurrent bookings on
  * any number of instances can never sell more than the capacity (the row lock serialises them and the
  * CHECK (sold <= capacity) backs it up).
@@ -223,7 +223,7 @@ export async function releaseOrderHolds(
 
 /**
  * Every flight with seats sold that departs on `fromDate` (YYYY-MM-DD) or later, as "flightKey cabin" →
- * sold: the snapshot search reads through a short cache (DESIGN §3 Inventory).
+ * sold: the snapshot search reads through a short cache (docs/design.md §3 Inventory).
  */
 export async function soldSeatsSince(db: Database, fromDate: string): Promise<Map<string, number>> {
   const rows = await db

@@ -51,7 +51,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
 
 /**
  * The embedded default (no SMTP_URL): emails are not delivered. Under `npm run dev` or PARVOZ_DEV_MAILBOX=1 they
- * are printed to the log (DESIGN §5) and shown in the dev mailbox; otherwise only recipient and subject are.
+ * are printed to the log (docs/design.md §5) and shown in the dev mailbox; otherwise only recipient and
+ * subject are.
  */
 export function logTransport(
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,

@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Checks the code; signs in (creating the account on first sign-in). Limited per client network on top of
-   * the wrong-code counts of the service (issue 11 §8).
+   * the wrong-code counts of the service (docs/operations.md#sign-in-abuse-limits).
    */
   app.post(
     '/verify',

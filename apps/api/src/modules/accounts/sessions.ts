@@ -8,13 +8,13 @@ import {
   touchSession,
 } from './store.ts';
 
-/** A session ends after 7 days without use, and 30 days after sign-in whatever happens (DESIGN §5). */
+/** A session ends after 7 days without use, and 30 days after sign-in whatever happens (docs/design.md §5). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** `last_seen_at` is written at most this often per session (not on every request). */
 const LAST_SEEN_GRANULARITY_MS = 60_000;
 
-/** Session tokens are stored only as their SHA-256 (DESIGN §5). */
+/** Session tokens are stored only as their SHA-256 (docs/design.md §5). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

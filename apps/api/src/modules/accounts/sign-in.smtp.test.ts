@@ -326,7 +326,7 @@ describe('sign-in by emailed code', () => {
   });
 });
 
-describe('wrong codes are counted per email and client network (issue 11 §8)', () => {
+describe('wrong codes are counted per email and client network', () => {
   test("an attacker's network locks only itself: the owner's network still signs in with a fresh code", async () => {
     const email = 'victim@example.com';
     const attacker = '10.66.0.1';

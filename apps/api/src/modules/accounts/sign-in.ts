@@ -1,14 +1,15 @@
 /**
- * Sign-in by emailed code (DESIGN §5): codes from a CSPRNG, stored hashed, 10 minutes, single use, a new
- * code invalidates the previous one, 5 wrong tries kill a code, resend after 60 s, sending limited per
+ * Sign-in by emailed code (docs/design.md §5): codes from a CSPRNG, stored hashed, 10 minutes, single use, a
+ * new code invalidates the previous one, 5 wrong tries kill a code, resend after 60 s, sending limited per
  * email and per IP (counters in `rate_limits`). Sending answers the same whether or not an account
  * exists: nothing here looks at `users` before a code is verified.
  *
- * Wrong codes (issue 11 §8) are counted per (email, client network) and per email, both "in a row" (until
- * a sign-in or the unlock link). After 10 from one network, that network may no longer try codes for the
- * email: an attacker locks out only themselves, the owner elsewhere signs in as before. After 30 in all
- * (NIST SP 800-63B allows at most 100), code sign-in is suspended for the email everywhere. Either way the
- * owner is emailed a link that re-enables it, and both are refused with the same `suspended` answer.
+ * Wrong codes (docs/operations.md#sign-in-abuse-limits) are counted per (email, client network) and per
+ * email, both "in a row" (until a sign-in or the unlock link). After 10 from one network, that network may no
+ * longer try codes for the email: an attacker locks out only themselves, the owner elsewhere signs in as
+ * before. After 30 in all (NIST SP 800-63B allows at most 100), code sign-in is suspended for the email
+ * everywhere. Either way the owner is emailed a link that re-enables it, and both are refused with the same
+ * `suspended` answer.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Price-alert emails (issue 17 §3), in the alert's language with the shared ICU messages, as text and HTML
- * (react-email, ADR 0019):
+ * Price-alert emails (docs/operations.md#price-alerts), in the alert's language with the shared ICU messages,
+ * as text and HTML (react-email, ADR 0019):
  *  - `price-alert-confirm`: the first email, with the link that turns the alert on (double opt-in);
  *  - `price-alert-drop`: the lowest price fell; the new and the earlier price, the results link, and an
  *    unsubscribe link that works without signing in.

@@ -1,8 +1,9 @@
 /**
- * Price alerts (issue 17 §3) through HTTP (inject, PGlite): subscribe → the confirmation email → confirm →
- * the worker re-prices and emails once per drop (the price moved through sold seats, as the engine moves
- * it) → unsubscribe from the email's link; the signed-in traveller's list and delete; who may and who gets
- * 404; the limits per caller, per address and per address's live alerts; bad input; no token in the log.
+ * Price alerts (docs/operations.md#price-alerts) through HTTP (inject, PGlite): subscribe → the confirmation
+ * email → confirm → the worker re-prices and emails once per drop (the price moved through sold seats, as the
+ * engine moves it) → unsubscribe from the email's link; the signed-in traveller's list and delete; who may
+ * and who gets 404; the limits per caller, per address and per address's live alerts; bad input; no token in
+ * the log.
  */
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';

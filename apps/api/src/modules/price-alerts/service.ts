@@ -1,5 +1,6 @@
 /**
- * Price alerts (issue 17 §3): subscribe, confirm, unsubscribe, and the signed-in traveller's list.
+ * Price alerts (docs/operations.md#price-alerts): subscribe, confirm, unsubscribe, and the signed-in
+ * traveller's list.
  *
  * - Anyone may subscribe an email to one search; nothing is watched until the link in the first email is
  *   opened (double opt-in), so nobody gets alerts they did not ask for.

@@ -1,6 +1,7 @@
 /**
- * The price-alert worker (issue 17 §3): re-prices every active alert every `priceAlertIntervalSeconds` and
- * queues an email when the lowest price fell by at least `priceAlertMinDropPercent` (core's rule).
+ * The price-alert worker (docs/operations.md#price-alerts): re-prices every active alert every
+ * `priceAlertIntervalSeconds` and queues an email when the lowest price fell by at least
+ * `priceAlertMinDropPercent` (core's rule).
  *
  * Several instances run it at once and an alert is still emailed once per drop: due alerts are claimed with
  * `FOR UPDATE SKIP LOCKED`, and a claim bumps `claims` and leases the row (`next_check_at` moves past the

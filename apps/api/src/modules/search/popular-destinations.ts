@@ -1,6 +1,7 @@
 /**
- * The home page's popular destinations (issue 17 §4): from an origin city, the destinations best connected to it
- * by nonstop flights, each with its lowest one-way fare in the next 30 days.
+ * The home page's popular destinations (docs/decisions/0010-home-page-and-low-fare-calendar.md): from an
+ * origin city, the destinations best connected to it by nonstop flights, each with its lowest one-way fare in
+ * the next 30 days.
  *
  * Cheap and exact at once: finding each destination's cheapest day means a month of price-only searches per
  * destination (about 150 ms for an origin), so that day is kept per origin and UTC day; its price is then asked

@@ -18,8 +18,9 @@ import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { createPopularDestinations } from './popular-destinations.ts';
 
 /**
- * POST /v1/flights/search: offers for one way or a round trip (DESIGN §3 API contract); `?stage=first` / `rest` for a
- * results page that streams (the built-in offers at once, the merged list when the other suppliers are done).
+ * POST /v1/flights/search: offers for one way or a round trip (docs/design.md §3 API contract);
+ * `?stage=first` / `rest` for a results page that streams (the built-in offers at once, the merged list when
+ * the other suppliers are done).
  */
 export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, searches } = app.deps;
@@ -97,7 +98,7 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const KEPT_PLACE_ANSWERS = 2_000;
 
-/** Autocomplete over cities and airports in any of the four languages (DESIGN §3). */
+/** Autocomplete over cities and airports in any of the four languages (docs/design.md §3). */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { network, names } = loadNetworkData();
   const index = buildPlaceIndex(network, names);
@@ -115,7 +116,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
  * POST /v1/offers/reprice: a fresh offer for flights chosen earlier, e.g. from a shared ticket link.
- * Both carry the fare `conditions` of the agency's rules (issue 13; services/fare-conditions.ts).
+ * Both carry the fare `conditions` of the agency's rules (docs/after-sale.md; services/fare-conditions.ts).
  */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, config } = app.deps;

@@ -282,7 +282,7 @@ describe('offers', () => {
     clock = start;
   });
 
-  test('an identical search is answered from memory while no seat is sold, never once one is (issue 16 §2)', async () => {
+  test('an identical search is answered from memory while no seat is sold, never once one is', async () => {
     clock = start + 60_000;
     const req = oneWay({ slices: [{ origin: 'TAS', destination: 'AYT', departure_date: day(35) }] });
     const first = (await search(req, longLived)).body.data;

@@ -64,13 +64,14 @@ export interface SupplierLog {
  */
 export const ENGINE_OPTIONS: EngineOptions = { dominance: 'interval' };
 
-/** How long search reuses one snapshot of sold seats (DESIGN §3: "a cache of a few seconds"). */
+/** How long search reuses one snapshot of sold seats (docs/design.md §3: "a cache of a few seconds"). */
 export const SOLD_SEATS_CACHE_MS = 2_000;
 /**
- * How long an identical search is answered from memory while no seat was sold (issue 16 §2). Its offers
- * then expire at most this much sooner than a fresh search's would; a sale starts afresh. Never more than
- * a fortieth of the offers' lifetime (30 s of the default 20 minutes): an answer kept longer would hand a
- * traveller who searches again after expiry ("Search again") offers already expired or about to.
+ * How long an identical search is answered from memory while no seat was sold
+ * (docs/performance.md#speed-targets). Its offers then expire at most this much sooner than a fresh search's
+ * would; a sale starts afresh. Never more than a fortieth of the offers' lifetime (30 s of the default 20
+ * minutes): an answer kept longer would hand a traveller who searches again after expiry ("Search again")
+ * offers already expired or about to.
  */
 export const SEARCH_CACHE_MS = 30_000;
 

@@ -1,7 +1,7 @@
 /**
- * Travellers' tour requests in the console's inbox (issue 13 §7): newest first, with a status and the
- * operator's note, paged and changed (each change with its audit entry) as services/ops-inbox.ts does for every
- * inbox.
+ * Travellers' tour requests in the console's inbox (docs/after-sale.md §7): newest first, with a status and
+ * the operator's note, paged and changed (each change with its audit entry) as services/ops-inbox.ts does for
+ * every inbox.
  */
 import type { Database } from '@parvoz/db';
 import type { OpsTourRequestStatus } from '@parvoz/contracts/ops-tours';

@@ -1,8 +1,8 @@
 /**
- * The console's tours and inboxes (issue 13 §7) through HTTP (inject, PGlite): who may use each route
- * (anonymous and travellers get the 404 of an unknown endpoint, operators and admins get through), a tour
- * created, published, edited and withdrawn as the public /v1/tours sees it, its picture checked by content
- * and size, the inboxes' statuses and notes, and the audit entry each change writes.
+ * The console's tours and inboxes (docs/after-sale.md §7) through HTTP (inject, PGlite): who may use each
+ * route (anonymous and travellers get the 404 of an unknown endpoint, operators and admins get through), a
+ * tour created, published, edited and withdrawn as the public /v1/tours sees it, its picture checked by
+ * content and size, the inboxes' statuses and notes, and the audit entry each change writes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * Tours' pictures and the inboxes on PostgreSQL (issue 13 §7): the bytes come back exactly as stored (bytea
- * through postgres.js, not only PGlite), the database itself refuses an unknown inbox status, and two
- * operators changing one request at once leave one consistent row and one audit entry per change.
+ * Tours' pictures and the inboxes on PostgreSQL (docs/after-sale.md §7): the bytes come back exactly as
+ * stored (bytea through postgres.js, not only PGlite), the database itself refuses an unknown inbox status,
+ * and two operators changing one request at once leave one consistent row and one audit entry per change.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * The console's tours (issue 13 §7): every tour, published or not, created and edited by operators, its
- * picture kept in the database (docs/decisions/0013-ops-tours.md). Each change is written to the audit log
- * in the transaction that makes it.
+ * The console's tours (docs/after-sale.md §7): every tour, published or not, created and edited by operators,
+ * its picture kept in the database (docs/decisions/0013-ops-tours.md). Each change is written to the audit
+ * log in the transaction that makes it.
  */
 import { isUniqueViolation, type Database } from '@parvoz/db';
 import type { LocalizedText } from '@parvoz/db/schema';

@@ -32,7 +32,7 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     return listTours({ db, now: now(), rates }, request.query);
   });
 
-  /** A tour's picture uploaded in the console (issue 13 §7): ids are random, the bytes never change. */
+  /** A tour's picture uploaded in the console (docs/after-sale.md §7): ids are random, the bytes never change. */
   app.get(
     '/images/:id',
     { schema: { params: z.object({ id: z.uuid() }) }, preHandler: rateLimit(ROUTE_LIMITS.tourImages) },
@@ -75,9 +75,10 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * The console's tours and tour requests (issue 13 §7), registered inside `opsRoutes` (routes/v1/ops): its gate
- * (the 404 of an unknown endpoint for anyone without a staff role) runs before these routes read or validate
- * anything. Operators and admins may use them all. Every change commits with its audit entry.
+ * The console's tours and tour requests (docs/after-sale.md §7), registered inside `opsRoutes`
+ * (routes/v1/ops): its gate (the 404 of an unknown endpoint for anyone without a staff role) runs before
+ * these routes read or validate anything. Operators and admins may use them all. Every change commits with
+ * its audit entry.
  */
 export const opsTourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.deps;

@@ -1,7 +1,7 @@
 /**
- * iyzico's Checkout Form end to end at its network boundary (issue 14): the API (real HTTP on loopback,
- * PGlite) against the iyzico test server (testing/iyzico-server.ts), through the `iyzipay` SDK. Success,
- * decline, fraud review, a wrong amount, forged signatures, duplicate and out-of-order callbacks and
+ * iyzico's Checkout Form end to end at its network boundary (docs/payment-providers.md): the API (real HTTP
+ * on loopback, PGlite) against the iyzico test server (testing/iyzico-server.ts), through the `iyzipay` SDK.
+ * Success, decline, fraud review, a wrong amount, forged signatures, duplicate and out-of-order callbacks and
  * notifications, a payment after the order expired (refunded automatically), a cancellation's refund,
  * and reconciliation differences.
  */

@@ -1,5 +1,5 @@
 /**
- * iyzico's Checkout Form (issue 14) through its Node SDK (`iyzipay`), as iyzico documents it
+ * iyzico's Checkout Form (docs/payment-providers.md) through its Node SDK (`iyzipay`), as iyzico documents it
  * (docs.iyzico.com: CF initialize, CF retrieve, Refund V2, Reporting, Webhook, Response Signature Validation;
  * docs/decisions/0016-card-providers.md):
  *

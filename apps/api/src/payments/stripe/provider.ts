@@ -1,7 +1,7 @@
 /**
- * Stripe Checkout Sessions (issue 14) through Stripe's Node SDK, as Stripe documents them (docs.stripe.com:
- * Checkout Sessions create/retrieve/list, Refunds create/list, webhook signatures, zero-decimal currencies;
- * docs/decisions/0016-card-providers.md):
+ * Stripe Checkout Sessions (docs/payment-providers.md) through Stripe's Node SDK, as Stripe documents them
+ * (docs.stripe.com: Checkout Sessions create/retrieve/list, Refunds create/list, webhook signatures,
+ * zero-decimal currencies; docs/decisions/0016-card-providers.md):
  *
  *  1. `createSession` opens a Checkout Session (mode `payment`, one line for the booking, the amount in
  *     Stripe's smallest unit of the currency) that expires with the order's payment window, and sends the

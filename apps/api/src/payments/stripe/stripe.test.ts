@@ -1,9 +1,9 @@
 /**
- * Stripe Checkout end to end at its network boundary (issue 14): the API (real HTTP on loopback, PGlite)
- * against the Stripe test server (testing/stripe-server.ts), through the `stripe` SDK. Sessions in Stripe's
- * units (UZS in tiyin), success, decline, a wrong amount, wrong and stale signatures, duplicate and
- * out-of-order webhooks, an expired session, a late payment refunded automatically, a cancellation's
- * refund (settled at once, or later by webhook), and reconciliation differences.
+ * Stripe Checkout end to end at its network boundary (docs/payment-providers.md): the API (real HTTP on
+ * loopback, PGlite) against the Stripe test server (testing/stripe-server.ts), through the `stripe` SDK.
+ * Sessions in Stripe's units (UZS in tiyin), success, decline, a wrong amount, wrong and stale signatures,
+ * duplicate and out-of-order webhooks, an expired session, a late payment refunded automatically, a
+ * cancellation's refund (settled at once, or later by webhook), and reconciliation differences.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -349,7 +349,7 @@ describe('paying with Stripe Checkout', () => {
   });
 });
 
-describe('a refund Stripe refuses (issue 13)', () => {
+describe('a refund Stripe refuses (docs/after-sale.md)', () => {
   test('refund.failed marks it failed with the reason; asked again (attempt 1), a new refund at Stripe, not the refused one', async () => {
     const { o, payment, session, pending } = await cancelledWithRefundPending();
     await stripe.failRefund(pending!.providerRef!);

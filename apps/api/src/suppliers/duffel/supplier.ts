@@ -1,8 +1,8 @@
 /**
- * Duffel as a `FlightSupplier` (issue 15; docs/decisions/0017-duffel-supplier.md), through the official SDK with
- * its `basePath` pointed at `DUFFEL_API_URL` (tests: the local test server). Search creates an offer request and
- * maps its offers; `price` re-reads one offer (`GET /air/offers/:id`) by our signed id. Re-pricing flights chosen
- * earlier by flight keys (`reprice`) belongs to the built-in network only.
+ * Duffel as a `FlightSupplier` (docs/duffel.md; docs/decisions/0017-duffel-supplier.md), through the official
+ * SDK with its `basePath` pointed at `DUFFEL_API_URL` (tests: the local test server). Search creates an offer
+ * request and maps its offers; `price` re-reads one offer (`GET /air/offers/:id`) by our signed id.
+ * Re-pricing flights chosen earlier by flight keys (`reprice`) belongs to the built-in network only.
  */
 import { createHash } from 'node:crypto';
 import { Duffel, DuffelError } from '@duffel/api';
@@ -141,8 +141,9 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       const mapped = mapDuffelOffer(d, {
         network,
         rates,
-        // Charged in the airline's currency (issue 15 §3): what Duffel takes from the balance, with no rate of ours in
-        // between (decision 0017, "Currency"). The currency asked for is shown beside it, for reference.
+        // Charged in the airline's currency (docs/duffel.md): what Duffel takes from the balance, with no
+        // rate of ours in between (decision 0017, "Currency"). The currency asked for is shown beside it, for
+        // reference.
         currency: isCurrencyCode(d.total_currency) ? d.total_currency : (ctx.currency ?? ref.currency),
         secret,
         latestExpiry: ref.expiresAt,

@@ -1,5 +1,5 @@
 /**
- * Duffel's webhooks (issue 15; docs/decisions/0017-duffel-supplier.md): each event is POSTed with
+ * Duffel's webhooks (docs/duffel.md; docs/decisions/0017-duffel-supplier.md): each event is POSTed with
  * `X-Duffel-Signature: t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with the webhook's secret>`
  * (the signing Duffel's own Ruby library checks, duffel_api WebhookEvent.genuine?). The JavaScript SDK has no
  * checker, hence this one. A signature older or newer than five minutes is refused as well, so a captured event

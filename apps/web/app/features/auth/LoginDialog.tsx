@@ -7,7 +7,7 @@ import { useAuth } from './auth-context.tsx';
 /**
  * The form (with Conform and zod, ~37 kB of gzipped JavaScript) is loaded when the dialog first opens, or
  * earlier when the visitor points at or focuses the sign-in link: every page has the dialog, few use it
- * (issue 16, JavaScript per page).
+ * (JavaScript per page: docs/performance.md#speed-targets).
  */
 const loadLoginForm = () => import('./LoginForm.tsx');
 const LoginForm = lazy(async () => ({ default: (await loadLoginForm()).LoginForm }));

@@ -113,7 +113,8 @@ export async function loginAction(request: Request, state: RequestState) {
       );
     }
     if (error instanceof ApiError && error.status === 429) {
-      // Too many codes checked from this network (issue 11 §8): the code itself may still be good later.
+      // Too many codes checked from this network (docs/operations.md#sign-in-abuse-limits): the code itself
+      // may still be good later.
       const retryAfter = retryAfterSeconds(error);
       return data<LoginActionData>(
         { step: 'code', email: input.email, error: 'rate_limited', retryAfter },

@@ -238,7 +238,7 @@ function refusal(
   const body = errorDetailsSchema.safeParse(error.body);
   const details = body.success ? body.data.error.details : undefined;
   if (error.status === 410) return data<BookingActionData>({ ...next, problem: 'expired' }, { status: 410 });
-  // Sold out since the offer was shown: a 422 (DESIGN §7), so the API client never sends it twice.
+  // Sold out since the offer was shown: a 422 (docs/design.md §7), so the API client never sends it twice.
   if (error.code === 'offer_unavailable') {
     return data<BookingActionData>({ ...next, problem: 'unavailable' }, { status: 422 });
   }

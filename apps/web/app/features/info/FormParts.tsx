@@ -102,7 +102,7 @@ export function contactFields(t: ReturnType<typeof useT>): { email: TextFieldSpe
 /**
  * A request form's Conform form, checked with the contract's schema the action parses with, made for the
  * page's language (its messages name the limits). `loadSchema` is a module-level dynamic import: zod stays
- * out of the page's first download (issue 16).
+ * out of the page's first download (docs/performance.md#speed-targets).
  */
 export function useRequestForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   id: string,

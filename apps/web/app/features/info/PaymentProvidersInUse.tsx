@@ -2,7 +2,7 @@ import type { PaymentProvidersList } from '@parvoz/contracts/booking';
 import { PaymentProviderMark, usePaymentProviderName } from '../../components/PaymentProviderMark.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
-/** The payment providers this site takes, on the payment security page (issue 14 §7). */
+/** The payment providers this site takes, on the payment security page (docs/payment-providers.md). */
 export function PaymentProvidersInUse({ providers }: { providers: PaymentProvidersList['providers'] }) {
   const t = useT();
   const nameOf = usePaymentProviderName();

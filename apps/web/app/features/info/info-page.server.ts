@@ -11,7 +11,8 @@ import { infoPageAt } from './content.ts';
 
 /**
  * The loader of an information page: its text in the page's language, cacheable by anyone. The payment
- * security page also names the payment providers this site takes (issue 14 §7), as the API lists them.
+ * security page also names the payment providers this site takes
+ * (docs/payment-providers.md#what-every-provider-guarantees), as the API lists them.
  */
 export async function infoPageLoader(request: Request, lang: string | undefined, state: RequestState) {
   // By the page's path, not the request's: an in-app navigation asks for `/{lang}/info/help.data`.

@@ -5,8 +5,8 @@ import { PostButton } from '../../components/PostButton.tsx';
 import { useT } from '../../lib/i18n.tsx';
 
 /**
- * The confirmation every console action asks for (issue 13 §6), without JavaScript too: the first submit
- * comes back with this step; "Yes" posts `intent` with the hidden `fields` (among them the action's
+ * The confirmation every console action asks for (docs/after-sale.md §6), without JavaScript too: the first
+ * submit comes back with this step; "Yes" posts `intent` with the hidden `fields` (among them the action's
  * Idempotency-Key, so a repeated "Yes" is the same action); "Back" reloads the page unchanged. Focus moves
  * to the question so that keyboard and screen-reader users land on it.
  */

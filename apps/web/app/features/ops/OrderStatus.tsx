@@ -2,7 +2,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL, REFUND_STATUS_LABEL } from '../orders/OrderDetails.tsx';
 import type { OpsOrderRow } from '@parvoz/contracts/ops';
 
-/** The spec's booking and payment statuses and the refund status (issue 13 §2), in words. */
+/** The spec's booking and payment statuses and the refund status (docs/after-sale.md §2), in words. */
 export function OrderStatusBadges({
   order,
 }: {

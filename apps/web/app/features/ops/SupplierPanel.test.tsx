@@ -31,7 +31,7 @@ const change = (action: AirlineChange['action_taken']): AirlineChange => ({
   applied_at: null,
 });
 
-describe("the console's supplier panel (issue 15)", () => {
+describe("the console's supplier panel (docs/duffel.md)", () => {
   test('a Duffel order: the airline reference, Duffel’s order, its price, paid, changes with the open ones', () => {
     const html = render('en', paid, [change(null), change('accepted')]);
     for (const text of [

@@ -13,10 +13,10 @@ const OUTCOMES: Record<NonNullable<OpsOrderSupplier['booking_outcome']>, Message
 };
 
 /**
- * A real supplier's side of an order (issue 15), for operators: where it was sold, the airline's booking reference
- * (what the airline asks for on the phone), the supplier's order id (to find it in the supplier's dashboard), what the
- * supplier charges the agency, whether the agency has paid it or released it there, and the airline's changes.
- * Nothing for the built-in network's orders.
+ * A real supplier's side of an order (docs/duffel.md), for operators: where it was sold, the airline's
+ * booking reference (what the airline asks for on the phone), the supplier's order id (to find it in the
+ * supplier's dashboard), what the supplier charges the agency, whether the agency has paid it or released it
+ * there, and the airline's changes. Nothing for the built-in network's orders.
  */
 export function SupplierPanel({
   supplier,

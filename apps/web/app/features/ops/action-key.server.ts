@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The Idempotency-Key of one confirmed console action (issue 13 §6): made with the confirmation, posted
- * with "Yes" (and any retry of it), so a repeated "Yes" is the same action at the API.
+ * The Idempotency-Key of one confirmed console action (docs/after-sale.md §6): made with the confirmation,
+ * posted with "Yes" (and any retry of it), so a repeated "Yes" is the same action at the API.
  */
 const ACTION_KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint, type CallOptions } from '../../lib/endpoint-client.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 
-/** The not-found page: what anyone without a console role sees of every console page (issue 13 §5). */
+/** The not-found page: what anyone without a console role sees of every console page (docs/after-sale.md §5). */
 export const consoleNotFound = () => new Response(null, { status: 404, statusText: 'Not Found' });
 
 /** The console's second-factor page (docs/decisions/0023-console-second-factor.md): verify, enrol, manage factors and recovery codes. */

@@ -1,6 +1,6 @@
 /**
- * A form's body read with a ceiling (issue 13 §7: a tour's picture is at most 5 MB): a larger body is not
- * read at all (its declared length) or not past the ceiling (a body sent in chunks); null then.
+ * A form's body read with a ceiling (docs/after-sale.md §7: a tour's picture is at most 5 MB): a larger body
+ * is not read at all (its declared length) or not past the ceiling (a body sent in chunks); null then.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
   const declared = Number(request.headers.get('content-length') ?? 'NaN');

@@ -48,10 +48,11 @@ function FlightList({
 }
 
 /**
- * Changes the airline made to a supplier's order (issue 15): the flights as booked and as they are now, in the
- * airports' local times; "Accept the new schedule" while the airline lets us accept it, and, while the change is
- * open and the order cancellable, "Cancel the booking instead" (our cancellation quote, as the button below the
- * notice asks for). Both work without JavaScript. Once accepted and written into the itinerary, it says so.
+ * Changes the airline made to a supplier's order (docs/duffel.md): the flights as booked and as they are now,
+ * in the airports' local times; "Accept the new schedule" while the airline lets us accept it, and, while the
+ * change is open and the order cancellable, "Cancel the booking instead" (our cancellation quote, as the
+ * button below the notice asks for). Both work without JavaScript. Once accepted and written into the
+ * itinerary, it says so.
  */
 export function AirlineChanges({
   changes,

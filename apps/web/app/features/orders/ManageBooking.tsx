@@ -9,9 +9,9 @@ import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sal
 import { PostButton, PostForm } from '../../components/PostButton.tsx';
 
 /**
- * "Manage your booking" (issue 13): the contact phone, the contact email (confirmed by a code sent to the
- * new address), the tickets again, the receipt. Plain forms: they work without JavaScript, and each answer
- * is announced (a status for what was done, an alert for what was not).
+ * "Manage your booking" (docs/after-sale.md): the contact phone, the contact email (confirmed by a code sent
+ * to the new address), the tickets again, the receipt. Plain forms: they work without JavaScript, and each
+ * answer is announced (a status for what was done, an alert for what was not).
  */
 export function ManageBooking({
   order,

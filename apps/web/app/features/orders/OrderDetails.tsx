@@ -15,7 +15,7 @@ export const PAYMENT_STATUS_LABEL: Record<Order['payment_status'], MessageKey> =
   paid: 'orders.payment.paid',
   not_paid: 'orders.payment.notPaid',
 };
-/** Beside the spec's two statuses (issue 13). */
+/** Beside the spec's two statuses (docs/after-sale.md). */
 export const REFUND_STATUS_LABEL: Record<Order['refund_status'], MessageKey> = {
   none: 'orders.refund.none',
   pending: 'orders.refund.pending',

@@ -10,7 +10,7 @@ const REFUND_REASON: Record<Order['refunds'][number]['reason'], MessageKey> = {
   supplier_refused: 'order.refund.supplierRefused',
 };
 
-/** The money going back on the order (issue 13): each refund, why, and whether it has reached the card. */
+/** The money going back on the order (docs/after-sale.md): each refund, why, and whether it has reached the card. */
 export function OrderRefunds({ order }: { order: Order }) {
   const t = useT();
   const locale = useLocale();

@@ -12,9 +12,10 @@ const DESCRIPTIONS: Record<string, MessageKey> = {
 };
 
 /**
- * The choice of payment provider on the order page (issue 14 §5): native radio buttons in a fieldset, so
- * the arrow keys move between them and a screen reader names the group; the first is chosen. With one
- * provider there is nothing to choose: it is named, and sent as a hidden field.
+ * The choice of payment provider on the order page
+ * (docs/payment-providers.md#what-every-provider-guarantees): native radio buttons in a fieldset, so the
+ * arrow keys move between them and a screen reader names the group; the first is chosen. With one provider
+ * there is nothing to choose: it is named, and sent as a hidden field.
  */
 export function PaymentProviderPicker({ providers }: { providers: readonly string[] }) {
   const t = useT();

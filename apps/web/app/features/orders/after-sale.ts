@@ -1,6 +1,6 @@
 /**
- * What the order page's after-sale forms (issue 13) answer: the cancellation quote to confirm, and the
- * outcome of a "manage the booking" form. Plain data, so the page renders it with or without JavaScript.
+ * What the order page's after-sale forms (docs/after-sale.md) answer: the cancellation quote to confirm, and
+ * the outcome of a "manage the booking" form. Plain data, so the page renders it with or without JavaScript.
  */
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { MessageKey } from '../../lib/i18n.tsx';
@@ -39,7 +39,7 @@ export const CANCEL_ERROR_MESSAGES: Record<CancelError, MessageKey> = {
   cancellation_expired: 'order.cancel.expired',
 };
 
-/** Accepting an airline's change (issue 15) refused by the API (422) or failed (the airline unreachable). */
+/** Accepting an airline's change (docs/duffel.md) refused by the API (422) or failed (the airline unreachable). */
 export type ChangeError = 'change_not_acceptable' | 'change_failed';
 
 export const CHANGE_ERROR_MESSAGES: Record<ChangeError, MessageKey> = {

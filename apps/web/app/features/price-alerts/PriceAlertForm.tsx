@@ -21,9 +21,10 @@ const PROBLEM_KEYS: Record<PriceAlertProblem, MessageKey> = {
 };
 
 /**
- * "Tell me when it gets cheaper" for the search of a results page (issue 17 §3): an email, no sign-in. It
- * posts with a fetcher (the page and its offers stay as they are); without JavaScript it is a plain form and
- * the answer is a page of its own (routes/price-alerts.tsx), which shows this form again with `initial`.
+ * "Tell me when it gets cheaper" for the search of a results page (docs/operations.md#price-alerts): an
+ * email, no sign-in. It posts with a fetcher (the page and its offers stay as they are); without JavaScript
+ * it is a plain form and the answer is a page of its own (routes/price-alerts.tsx), which shows this form
+ * again with `initial`.
  */
 export function PriceAlertForm({
   segment,

@@ -7,10 +7,10 @@ type State = { kind: 'loading' } | { kind: 'added'; count: number } | { kind: 'm
 
 /**
  * What the results page says while another supplier (Duffel) is still searching, and once its offers are in
- * (issue 15 §2). One polite live region, there from the first offers on, whose text changes: a region inserted
- * with its news is often not read out, a changed one is. It sits outside the streamed list's boundary, so its own
- * re-render never reaches the list before React has hydrated it. Without JavaScript the merged list still
- * streams in; only this line keeps saying that more is coming.
+ * (docs/duffel.md, several suppliers in one search). One polite live region, there from the first offers on,
+ * whose text changes: a region inserted with its news is often not read out, a changed one is. It sits
+ * outside the streamed list's boundary, so its own re-render never reaches the list before React has hydrated
+ * it. Without JavaScript the merged list still streams in; only this line keeps saying that more is coming.
  */
 export function MoreOffersStatus({ more }: { more: Promise<SearchOutcome> }) {
   const t = useT();

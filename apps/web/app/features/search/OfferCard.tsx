@@ -197,7 +197,8 @@ export function OfferCard({
                 </p>
               ) : null}
               {offer.instant_payment ? (
-                // The airline will not hold this fare (issue 15): said before the traveller picks it, not only on booking.
+                // The airline will not hold this fare (docs/duffel.md): said before the traveller picks it,
+                // not only on booking.
                 <p
                   className="rounded bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900"
                   data-testid="offer-instant-payment"

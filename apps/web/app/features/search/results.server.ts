@@ -230,9 +230,10 @@ export async function searchOffers(
 }
 
 /**
- * The same search in two stages (issue 15 §2): the built-in offers as soon as the API has them and, when another
- * supplier (Duffel) is still searching, `more`: the merged list of that same search (`?stage=rest`: the API
- * asks no supplier twice). Without another supplier the first answer is the whole one and nothing more is asked.
+ * The same search in two stages (docs/duffel.md, several suppliers in one search): the built-in offers as
+ * soon as the API has them and, when another supplier (Duffel) is still searching, `more`: the merged list of
+ * that same search (`?stage=rest`: the API asks no supplier twice). Without another supplier the first answer
+ * is the whole one and nothing more is asked.
  */
 export async function searchOffersStaged(
   api: ApiClient,

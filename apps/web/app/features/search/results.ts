@@ -1,6 +1,7 @@
 /**
- * The results page's view of a search: the parts of the API's offers (DESIGN §3, Duffel-like) the page shows,
- * trimmed by the loader so the streamed page stays small (no price breakdown, no per-segment cabin or distance).
+ * The results page's view of a search: the parts of the API's offers (docs/design.md §3, Duffel-like) the
+ * page shows, trimmed by the loader so the streamed page stays small (no price breakdown, no per-segment
+ * cabin or distance).
  */
 import type { Cabin, PassengerCounts } from './search-form.ts';
 
@@ -68,7 +69,7 @@ export type ResultOffer = {
   baggage: Baggage;
   /** Set when fewer than 10 seats are left on some flight. */
   seats_left: number | null;
-  /** The airline will not hold this offer: it is booked there only once the traveller has paid (issue 15). */
+  /** The airline will not hold this offer: it is booked there only once the traveller has paid (docs/duffel.md). */
   instant_payment: boolean;
   fares: FareOption[];
   luggage: LuggageOption[];
@@ -87,7 +88,7 @@ export type SearchOk = {
   cabin: Cabin;
   /** false: no flights connect these places on any date ("no routes", not "try other dates"). */
   connected: boolean;
-  /** true: a supplier (Duffel) did not answer in time, so some offers may be missing (issue 15). */
+  /** true: a supplier (Duffel) did not answer in time, so some offers may be missing (docs/duffel.md). */
   incomplete: boolean;
   offers: ResultOffer[];
 };

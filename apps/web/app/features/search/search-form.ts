@@ -51,7 +51,7 @@ export function formValues(fields: SearchFormFields): SearchFormValues {
   };
 }
 
-/** The results page of a checked search: `/{lang}/flight/TAS1512IST1` (DESIGN §3). */
+/** The results page of a checked search: `/{lang}/flight/TAS1512IST1` (docs/design.md §3). */
 export function resultsPath(lang: string, search: SearchFormValue): string {
   return `/${lang}/flight/${formatSearchSegment(search)}`;
 }

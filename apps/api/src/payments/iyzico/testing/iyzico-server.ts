@@ -1,6 +1,6 @@
 /**
- * A local stand-in for iyzico, for tests (issue 14): real HTTP on loopback, playing the parts of iyzico's
- * public API the site uses exactly as docs.iyzico.com describes them (docs/decisions/0016-card-providers.md):
+ * A local stand-in for iyzico, for tests: real HTTP on loopback, playing the parts of iyzico's public API the
+ * site uses exactly as docs.iyzico.com describes them (docs/decisions/0016-card-providers.md):
  *
  *   every API call   `Authorization: IYZWSv2 base64(apiKey:…&randomKey:…&signature:…)`, the signature being
  *                    HMAC-SHA256(secretKey, randomKey + uri path + request body) in hex; else a failure answer

@@ -1,6 +1,7 @@
 /**
- * A local stand-in for Stripe, for tests (issue 14): real HTTP on loopback, playing the parts of Stripe's
- * API the site uses exactly as docs.stripe.com describes them (docs/decisions/0016-card-providers.md):
+ * A local stand-in for Stripe, for tests (docs/payment-providers.md): real HTTP on loopback, playing the
+ * parts of Stripe's API the site uses exactly as docs.stripe.com describes them
+ * (docs/decisions/0016-card-providers.md):
  *
  *   every call      `Authorization: Bearer sk_…` (else 401), form-encoded bodies with bracketed keys, an
  *                   `Idempotency-Key` replays the first answer, errors as `{ error: { type, code, message } }`

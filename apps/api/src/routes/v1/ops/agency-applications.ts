@@ -7,9 +7,9 @@ import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { listAgencyApplications, updateAgencyApplication } from '../../../services/ops-inbox.ts';
 
 /**
- * The console's inbox of agencies' applications (issue 13 §7), registered inside `opsRoutes` beside the tours'
- * (modules/tours/routes.ts): its gate runs before these routes read or validate anything. Operators and admins
- * may use them. Every change commits with its audit entry.
+ * The console's inbox of agencies' applications (docs/after-sale.md §7), registered inside `opsRoutes` beside
+ * the tours' (modules/tours/routes.ts): its gate runs before these routes read or validate anything.
+ * Operators and admins may use them. Every change commits with its audit entry.
  */
 export const opsAgencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.deps;

@@ -53,7 +53,7 @@ const hidden = (request: FastifyRequest, reply: FastifyReply) =>
   sendError(reply, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
 
 /**
- * The agency's console API (issue 13 §5–§6), for signed-in staff only: anyone else — anonymous, a
+ * The agency's console API (docs/after-sale.md §5–§6), for signed-in staff only: anyone else — anonymous, a
  * traveller, an operator on an admin route — gets the 404 of an unknown endpoint, before the request is
  * even validated. Every action is written to the append-only audit log with who did it.
  */
@@ -243,7 +243,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       cancel(request, reply, { amount: request.body.refund_amount, reason: request.body.reason }),
   );
 
-  /** A refund the provider refused, asked for again (issue 13): pending anew, then asked once committed. */
+  /** A refund the provider refused, asked for again (docs/after-sale.md): pending anew, then asked once committed. */
   app.post(
     '/orders/:id/refunds/:refund_id/retry',
     { ...limited, schema: schemaOf(endpoints.opsRetryRefund) },

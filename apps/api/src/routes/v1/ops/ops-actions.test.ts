@@ -1,5 +1,6 @@
 /**
- * The console's order actions and its authorization matrix (issue 13 §5–§6), through HTTP (inject, PGlite):
+ * The console's order actions and its authorization matrix (docs/after-sale.md §5–§6), through HTTP (inject,
+ * PGlite):
  *  - EVERY /v1/ops route, taken from the app's own route table (a new route without an entry here fails), for
  *    anonymous, a traveller, an operator and an admin: only the right roles get through, everyone else gets
  *    the byte-identical 404 of an unknown endpoint, with a well-formed or a malformed body, and nothing changes;
@@ -56,13 +57,13 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],
   'GET /v1/ops/audit': ['admin'],
-  // The overview (issue 13 §8, ops/overview.ts).
+  // The overview (docs/after-sale.md §8, ops/overview.ts).
   'GET /v1/ops/overview': ['operator', 'admin'],
   'GET /v1/ops/outbox': ['operator', 'admin'],
   'POST /v1/ops/outbox/:id/retry': ['operator', 'admin'],
   'GET /v1/ops/orders.csv': ['operator', 'admin'],
-  // Tours and inboxes (issue 13 §7, modules/tours/routes.ts and agency-applications.ts; their own tests:
-  // modules/tours/ops-routes.test.ts).
+  // Tours and inboxes (docs/after-sale.md §7, modules/tours/routes.ts and agency-applications.ts; their own
+  // tests: modules/tours/ops-routes.test.ts).
   'GET /v1/ops/tours': ['operator', 'admin'],
   'POST /v1/ops/tours': ['operator', 'admin'],
   'GET /v1/ops/tours/:id': ['operator', 'admin'],
@@ -420,7 +421,7 @@ describe('resending the confirmation, correcting the contact, notes', () => {
   });
 });
 
-describe('a refund the provider refused (issue 13)', () => {
+describe('a refund the provider refused (docs/after-sale.md)', () => {
   test('failed on the order and on /metrics; an operator asks again (audit); the provider then pays it back', async () => {
     const order = await paidOrder(48);
     const quote = await quoteOf(order.id);

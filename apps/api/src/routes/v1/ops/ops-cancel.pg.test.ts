@@ -1,8 +1,8 @@
 /**
- * On real PostgreSQL, with two API instances (each its own pool) on one database (issue 13 §6): a traveller
- * cancelling their paid order from its page and an operator cancelling it from the console at the same moment
- * — each on their own quote, each retried, over both instances — give ONE cancellation and ONE refund; the
- * audit log names the operator only when the operator's cancellation is the one that happened.
+ * On real PostgreSQL, with two API instances (each its own pool) on one database (docs/after-sale.md §6): a
+ * traveller cancelling their paid order from its page and an operator cancelling it from the console at the
+ * same moment — each on their own quote, each retried, over both instances — give ONE cancellation and ONE
+ * refund; the audit log names the operator only when the operator's cancellation is the one that happened.
  */
 import { beforeAll, expect, test } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * The console's overview (issue 13 §8) through HTTP (inject, PGlite): the figures per day, the conversion
- * and the top routes computed from searches, orders and payments made here; a failed email retried (the
- * outbox row changes, the audit log says who); the orders of a period as CSV with its escaping; bad periods
- * refused; who may call each route (anyone without a role gets the 404 of an unknown endpoint).
+ * The console's overview (docs/after-sale.md §8) through HTTP (inject, PGlite): the figures per day, the
+ * conversion and the top routes computed from searches, orders and payments made here; a failed email retried
+ * (the outbox row changes, the audit log says who); the orders of a period as CSV with its escaping; bad
+ * periods refused; who may call each route (anyone without a role gets the 404 of an unknown endpoint).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,9 @@
 /**
- * The console's view of a real supplier's order (issue 15; GET /v1/ops/orders/{id} `supplier`), against the Duffel
- * test server and PGlite: the airline's booking reference, Duffel's order id, what Duffel charges, when the agency
- * paid it, and the airline's changes, in the order's timeline too. A built-in network order has none; the traveller's
- * own view never carries Duffel's ids; a traveller asking the console route gets its 404.
+ * The console's view of a real supplier's order (docs/duffel.md; GET /v1/ops/orders/{id} `supplier`), against
+ * the Duffel test server and PGlite: the airline's booking reference, Duffel's order id, what Duffel charges,
+ * when the agency paid it, and the airline's changes, in the order's timeline too. A built-in network order
+ * has none; the traveller's own view never carries Duffel's ids; a traveller asking the console route gets
+ * its 404.
  */
 import { expect, test } from 'vitest';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';

@@ -1,8 +1,8 @@
 /**
- * The console API (issue 13 §5–§6) through HTTP (inject, PGlite): who may use each route (anonymous,
- * traveller, operator, admin; everyone else gets the 404 of an unknown endpoint, before validation), the
- * order search, an order's timeline with operator actions, cancelling with a refund, staff invitations,
- * the append-only audit log, and the `npm run ops -- add-admin` command.
+ * The console API (docs/after-sale.md §5–§6) through HTTP (inject, PGlite): who may use each route
+ * (anonymous, traveller, operator, admin; everyone else gets the 404 of an unknown endpoint, before
+ * validation), the order search, an order's timeline with operator actions, cancelling with a refund, staff
+ * invitations, the append-only audit log, and the `npm run ops -- add-admin` command.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -6,8 +6,8 @@ import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts
 import { ordersCsv, outboxState, overview, retryEmail } from '../../../services/ops-overview.ts';
 
 /**
- * The console's overview (issue 13 §8), registered inside the console plugin (ops/index.ts) so that its
- * gate applies: anyone without a role gets the 404 of an unknown endpoint. Operators and admins alike.
+ * The console's overview (docs/after-sale.md §8), registered inside the console plugin (ops/index.ts) so that
+ * its gate applies: anyone without a role gets the 404 of an unknown endpoint. Operators and admins alike.
  */
 export const opsOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, searches } = app.deps;

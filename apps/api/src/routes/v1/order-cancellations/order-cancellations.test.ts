@@ -1,7 +1,8 @@
 /**
- * Cancelling an unpaid order (issue 11) through HTTP (inject, PGlite): a pending cancellation, then its
- * confirmation, which cancels the order and puts its seats on sale again at once; who may (the signed-in
- * owner, the holder of a live access token) and who gets 404; bad input; the rate limit.
+ * Cancelling an unpaid order (docs/operations.md#unpaid-holds-and-order-links) through HTTP (inject, PGlite):
+ * a pending cancellation, then its confirmation, which cancels the order and puts its seats on sale again at
+ * once; who may (the signed-in owner, the holder of a live access token) and who gets 404; bad input; the
+ * rate limit.
  */
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * On real PostgreSQL, with two API instances (each its own pool) on one database (issue 13): cancellations
- * of the same paid order confirmed at once — two quotes, from both instances — give ONE cancellation and
- * ONE refund; the provider's refund webhook delivered ten times at once over both instances changes the
- * order once. The same for a traveller's cancellation and an operator's in the console at once.
+ * On real PostgreSQL, with two API instances (each its own pool) on one database (docs/after-sale.md):
+ * cancellations of the same paid order confirmed at once — two quotes, from both instances — give ONE
+ * cancellation and ONE refund; the provider's refund webhook delivered ten times at once over both instances
+ * changes the order once. The same for a traveller's cancellation and an operator's in the console at once.
  */
 import { expect, test } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -90,7 +90,7 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
   }
 }, 120_000);
 
-test("a traveller's cancellation and an operator's of the same paid order at once: one refund (issue 13)", async () => {
+test("a traveller's cancellation and an operator's of the same paid order at once: one refund", async () => {
   const operator = await operatorHeaders(pair.database.db, 'desk-pg@agency.test', now());
   for (let round = 0; round < 3; round++) {
     const offer = await offerIn(pair.apps[0]!, 'standard', { date: isoDay(start, 50 + round) });

@@ -1,8 +1,9 @@
 /**
- * Issue 13 through HTTP (inject, PGlite): fare rules on offers and orders, cancelling a PAID order with a
- * quote (light: the taxes back; standard: less the fee), the refund through the payment provider confirmed
- * by its signed `refund.succeeded` webhook (ten deliveries → one change), a late payment refunded
- * automatically, and bad input (forged ids, wrong or negative amounts) changing nothing.
+ * Cancellations and refunds (docs/after-sale.md §1–§3) through HTTP (inject, PGlite): fare rules on offers
+ * and orders, cancelling a PAID order with a quote (light: the taxes back; standard: less the fee), the
+ * refund through the payment provider confirmed by its signed `refund.succeeded` webhook (ten deliveries →
+ * one change), a late payment refunded automatically, and bad input (forged ids, wrong or negative amounts)
+ * changing nothing.
  */
 import { describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';

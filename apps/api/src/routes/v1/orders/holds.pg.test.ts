@@ -1,6 +1,7 @@
 /**
  * On real PostgreSQL, with two API instances (each its own pool) on one database: bookings of one client
- * sent at once cannot slip past the hold caps (issue 11) together, however they are spread over instances.
+ * sent at once cannot slip past the hold caps (docs/operations.md#unpaid-holds-and-order-links) together,
+ * however they are spread over instances.
  */
 import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';

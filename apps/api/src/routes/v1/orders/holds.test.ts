@@ -1,8 +1,8 @@
 /**
- * The caps on unpaid holds (issue 11) through HTTP (inject, PGlite, the default caps: 9 seats, 2 unpaid
- * orders): per contact email, per client IP and per signed-in user; above them 422 hold_limit_reached
- * with the order to pay or cancel, and nothing recorded. Paying, cancelling or the end of the payment
- * window frees the room again.
+ * The caps on unpaid holds (docs/operations.md#unpaid-holds-and-order-links) through HTTP (inject, PGlite,
+ * the default caps: 9 seats, 2 unpaid orders): per contact email, per client IP and per signed-in user; above
+ * them 422 hold_limit_reached with the order to pay or cancel, and nothing recorded. Paying, cancelling or
+ * the end of the payment window frees the room again.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

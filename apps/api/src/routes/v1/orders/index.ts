@@ -18,7 +18,8 @@ import { acceptAirlineChange } from '../../../services/airline-changes.ts';
 import { startPayment } from '../../../services/payments.ts';
 
 /**
- * Orders (DESIGN §4; the shapes are in packages/contracts/src/booking.ts, the endpoints in endpoints.ts):
+ * Orders (docs/design.md §4; the shapes are in packages/contracts/src/booking.ts, the endpoints in
+ * endpoints.ts):
  *   POST /v1/orders                    book (Idempotency-Key required)
  *   GET  /v1/orders/:id                the order (signed-in owner, or ?access_token=)
  *   GET  /v1/orders/:id/payment_options  the providers it may be paid with (payments/selection.ts)

@@ -4,7 +4,7 @@ import { schemaOf } from '../../../contract.ts';
 import { requireUser } from '../../../modules/accounts/index.ts';
 import { listOrders } from '../../../services/order-lists.ts';
 
-/** GET /v1/orders?status=active|history: the signed-in user's orders (DESIGN §4). */
+/** GET /v1/orders?status=active|history: the signed-in user's orders (docs/design.md §4). */
 export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: schemaOf(endpoints.listOrders) }, async (request) => {
     const { userId } = requireUser(request.caller);

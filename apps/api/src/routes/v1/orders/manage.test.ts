@@ -1,6 +1,6 @@
 /**
- * Managing a booking (issue 13) through HTTP (inject, PGlite): the contact phone, the contact email by a
- * code sent to the NEW address, the tickets again, the receipt PDF; every change emailed; who may (the
+ * Managing a booking (docs/after-sale.md) through HTTP (inject, PGlite): the contact phone, the contact email
+ * by a code sent to the NEW address, the tickets again, the receipt PDF; every change emailed; who may (the
  * signed-in owner, an access-token holder) and who gets 404 on every endpoint; bad input; rate limits.
  */
 import { describe, expect, test } from 'vitest';

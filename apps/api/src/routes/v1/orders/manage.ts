@@ -13,7 +13,8 @@ import {
 } from '../../../services/order-manage.ts';
 
 /**
- * Managing a booking (issue 13; services/order-manage.ts, contract packages/contracts/src/order-manage.ts):
+ * Managing a booking (docs/after-sale.md; services/order-manage.ts, contract
+ * packages/contracts/src/order-manage.ts):
  *   POST /v1/orders/:id/actions/change_phone                           { phone } → 200 the order
  *   POST /v1/orders/:id/email_changes                                  { email } → 201 a code to the new address
  *   POST /v1/orders/:id/email_changes/:change_id/actions/confirm       { code }  → 200 the order

@@ -461,7 +461,7 @@ describe('POST /v1/orders: Idempotency-Key', () => {
   });
 });
 
-describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', () => {
+describe('POST /v1/orders: Idempotency-Key scoped per caller', () => {
   const visitorA = 'A'.repeat(43);
   const visitorB = 'B'.repeat(43);
   async function bookAs(body: unknown, key: string, from: { ip: string; visitor?: string }) {
@@ -478,7 +478,7 @@ describe('POST /v1/orders: Idempotency-Key scoped per caller (issue 11 §6)', ()
     });
     return { status: response.statusCode, body: response.json() };
   }
-  /** A replay is the same order; its access token is a new one (only hashes are kept, issue 11 §5). */
+  /** A replay is the same order; its access token is a new one (only hashes are kept). */
   const sameOrder = (body: { data: Record<string, unknown> }) => {
     const { access_token: token, ...order } = body.data;
     expect(token).toEqual(expect.any(String));

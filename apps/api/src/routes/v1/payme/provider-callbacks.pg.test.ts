@@ -1,9 +1,9 @@
 /**
  * On real PostgreSQL, two API instances (each its own pool) on one database take Payme's and Click's calls
- * at once (issue 14 §6): the same call delivered twenty times across both, and twenty different Payme
- * transactions racing for one order, change the order's state once — one transaction, one payment, one
- * confirmation email. Twenty Click attempts on one order at once: one is prepared. A key Payme changes
- * (ChangePassword) on one instance is in force on both.
+ * at once (docs/payment-providers.md#what-every-provider-guarantees): the same call delivered twenty times
+ * across both, and twenty different Payme transactions racing for one order, change the order's state once —
+ * one transaction, one payment, one confirmation email. Twenty Click attempts on one order at once: one is
+ * prepared. A key Payme changes (ChangePassword) on one instance is in force on both.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -19,7 +19,7 @@ import { applyPaymentEvent, type EventEffect } from '../../../services/payments.
 import { afterPaymentEvent } from './after-event.ts';
 
 /**
- * Payment providers calling back (DESIGN §4, issue 14):
+ * Payment providers calling back (docs/design.md §4, docs/payment-providers.md):
  *   POST /v1/payments/webhooks/{provider}  the provider's signed notice of a payment's or refund's outcome,
  *                                          the only thing that changes an order's payment state
  *   POST /v1/payments/iyzico/callback?payment=<our payment id>

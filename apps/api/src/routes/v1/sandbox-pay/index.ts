@@ -19,7 +19,7 @@ import { cardFormPage, messagePage, threeDsPage, type CardField } from './page.t
 const CHALLENGE_TTL_SECONDS = 15 * 60;
 
 /**
- * The sandbox payment provider's hosted page (DESIGN §4), standing in for an outside card processor:
+ * The sandbox payment provider's hosted page (docs/design.md §4), standing in for an outside card processor:
  *   GET  /v1/sandbox-pay/:session       the card form
  *   POST /v1/sandbox-pay/:session       checks the card (Luhn, expiry, CVC, holder) and settles it
  *   POST /v1/sandbox-pay/:session/3ds   the 3-D Secure confirmation (card 4000 0000 0000 3220)

@@ -1,9 +1,9 @@
 /**
- * POST /v1/webhooks/duffel (issue 15): Duffel's signed `order.airline_initiated_change_detected` makes the order's
- * changes read at once, from Duffel's API, against the Duffel test server and PGlite. Signed as Duffel signs
- * (`X-Duffel-Signature: t=…,v1=HMAC-SHA256("t.body")`); a missing, forged, stale or replayed-late signature, a body
- * that is not an event, and events of other types read nothing; Duffel down is a 503 so Duffel delivers it again; a
- * site without the secret answers 404.
+ * POST /v1/webhooks/duffel (docs/duffel.md): Duffel's signed `order.airline_initiated_change_detected` makes
+ * the order's changes read at once, from Duffel's API, against the Duffel test server and PGlite. Signed as
+ * Duffel signs (`X-Duffel-Signature: t=…,v1=HMAC-SHA256("t.body")`); a missing, forged, stale or
+ * replayed-late signature, a body that is not an event, and events of other types read nothing; Duffel down
+ * is a 503 so Duffel delivers it again; a site without the secret answers 404.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
- * A local stand-in for Duffel's flights API, for tests (issue 15): real HTTP on loopback, playing the parts the
- * site uses as duffel.com/docs/api describes them (docs/decisions/0017-duffel-supplier.md):
+ * A local stand-in for Duffel's flights API, for tests (docs/duffel.md): real HTTP on loopback, playing the
+ * parts the site uses as duffel.com/docs/api describes them (docs/decisions/0017-duffel-supplier.md):
  *
  *   every call      `Authorization: Bearer <token>` (else 401 `authentication_error`), `Duffel-Version: v2`
  *                   (else 400 `unsupported_version`), bodies `{ "data": … }`, answers `{ "data": … }`,
