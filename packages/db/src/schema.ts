@@ -668,6 +668,15 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * A supplier's "not now" shared by every instance: after its rate limit (429), nothing is asked of the supplier
+ * until `until` (its `ratelimit-reset`), whichever instance was told (docs/suppliers.md, "Paying and ticketing").
+ */
+export const supplierPauses = pgTable('supplier_pauses', {
+  supplier: text('supplier').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/**
  * Keys the server generated because none was configured (OFFER_SECRET, PAYMENT_WEBHOOK_SECRET…), shared by
  * every instance on the same PostgreSQL server: the first one to start inserts, the others read it.
  */

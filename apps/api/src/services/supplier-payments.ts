@@ -63,7 +63,7 @@ export const paySuppliers = (deps: SupplierPaymentDeps): Promise<number> => tick
  * is let go and the next pass tries again. Returns how many were settled either way.
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
-  if (supplierPaused(deps)) return 0;
+  if (await supplierPaused(deps)) return 0;
   const due = await deps.db
     .select({ id: schema.orders.id })
     .from(schema.orders)
@@ -105,7 +105,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
       if (await bookPaidOrder(deps, id)) settled++;
     } catch (error) {
       // A rate limit (wait for its reset) or our credentials refused (an alarm): the order stays as it is.
-      const notNow = heldOff(deps, error, id);
+      const notNow = await heldOff(deps, error, id);
       if (!notNow) {
         supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
         deps.log.warn(

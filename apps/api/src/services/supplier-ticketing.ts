@@ -16,7 +16,7 @@
  *  - our credentials refused (401/403): an alarm (error log and metric) for operators; the order is kept as it is;
  *  - no answer: tried again on the next pass.
  */
-import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import {
   SupplierAuthRejected,
@@ -51,39 +51,48 @@ const BATCH = 20;
 /** A rate limit that names no reset time: wait this long (a supplier's window is commonly a minute). */
 const RATE_LIMIT_FALLBACK_MS = 60_000;
 
-/** Per supplier adapter: until when it asked us to wait (its rate limit), in this process. */
-const pausedUntil = new WeakMap<SupplierOrders, number>();
-
-/** Until when the supplier asked us to wait, or null (for the console and tests). */
-export function ticketingPausedUntil(supplier: SupplierOrders): Date | null {
-  const until = pausedUntil.get(supplier);
-  return until === undefined ? null : new Date(until);
+/**
+ * Until when the supplier asked us to wait (its rate limit not yet reset), or null. Kept in the database
+ * (`supplier_pauses`), so every instance waits once any of them was told, not each after its own 429.
+ */
+export async function ticketingPausedUntil(
+  deps: Pick<TicketingDeps, 'db' | 'supplier' | 'now'>,
+): Promise<Date | null> {
+  const [pause] = await deps.db
+    .select({ until: schema.supplierPauses.until })
+    .from(schema.supplierPauses)
+    .where(eq(schema.supplierPauses.supplier, deps.supplier.id));
+  return pause && pause.until.getTime() > deps.now().getTime() ? pause.until : null;
 }
 
 /** Whether the supplier asked us to wait (a rate limit not yet reset): then nothing is asked of it now. */
-export function supplierPaused(deps: Pick<TicketingDeps, 'supplier' | 'now'>): boolean {
-  const until = pausedUntil.get(deps.supplier);
-  if (until === undefined) return false;
-  if (deps.now().getTime() < until) return true;
-  pausedUntil.delete(deps.supplier);
-  return false;
+export async function supplierPaused(deps: Pick<TicketingDeps, 'db' | 'supplier' | 'now'>): Promise<boolean> {
+  return (await ticketingPausedUntil(deps)) !== null;
 }
 
 /**
  * A "not now" from the supplier (a rate limit: wait until it resets; our credentials refused: an alarm), counted
  * and logged; true when it was one (the caller stops asking on this pass, and changes nothing of the order).
  */
-export function heldOff(
-  deps: Pick<TicketingDeps, 'supplier' | 'now' | 'log'>,
+export async function heldOff(
+  deps: Pick<TicketingDeps, 'db' | 'supplier' | 'now' | 'log'>,
   error: unknown,
   orderId: string,
-) {
+): Promise<boolean> {
   if (error instanceof SupplierRateLimited) {
-    const at = error.retryAt?.getTime() ?? deps.now().getTime() + RATE_LIMIT_FALLBACK_MS;
-    pausedUntil.set(deps.supplier, Math.max(at, deps.now().getTime() + 1000));
+    const now = deps.now().getTime();
+    const until = new Date(Math.max(error.retryAt?.getTime() ?? now + RATE_LIMIT_FALLBACK_MS, now + 1000));
+    // A later reset than one already kept wins: two instances told at once keep the longer wait.
+    await deps.db
+      .insert(schema.supplierPauses)
+      .values({ supplier: deps.supplier.id, until })
+      .onConflictDoUpdate({
+        target: schema.supplierPauses.supplier,
+        set: { until: sql`GREATEST(${schema.supplierPauses.until}, excluded.until)` },
+      });
     supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'rate_limited' });
     deps.log.warn(
-      { orderId, retryAt: new Date(pausedUntil.get(deps.supplier)!).toISOString() },
+      { orderId, retryAt: until.toISOString() },
       'supplier rate limit: ticketing waits until it resets',
     );
     return true;
@@ -105,7 +114,7 @@ export function heldOff(
  * airline tickets have appeared; returns how many were paid at the supplier on this pass.
  */
 export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
-  if (supplierPaused(deps)) return 0;
+  if (await supplierPaused(deps)) return 0;
   const due = await deps.db
     .select({
       id: schema.orders.id,
@@ -161,7 +170,7 @@ export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
       if (await confirmTicketed(deps, order.id, tickets))
         supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'ticketed' });
     } catch (error) {
-      if (heldOff(deps, error, order.id)) break;
+      if (await heldOff(deps, error, order.id)) break;
       supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'unreachable' });
       deps.log.warn(
         { orderId: order.id, err: errorText(error) },

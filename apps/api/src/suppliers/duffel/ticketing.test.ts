@@ -70,14 +70,16 @@ const ticketNumbersOf = async (orderId: string) =>
       .where(eq(schema.orderPassengers.orderId, orderId))
   ).map((p) => p.numbers);
 
-function resetKnobs() {
+async function resetKnobs() {
   Object.assign(api.server.knobs.pay, defaultHoldPaymentKnobs());
   clock = start;
+  // A rate limit's wait is kept in the database for every instance: the clock going back must not meet it.
+  await api.db.delete(schema.supplierPauses);
 }
 
 describe('a Duffel hold paid by its traveller', () => {
   test('is "ticketing" until Duffel is paid and its e-tickets issued; then booked with the airline’s numbers, and only then confirmed', async () => {
-    resetKnobs();
+    await resetKnobs();
     // Duffel's documents appear on the second read after the payment.
     api.server.knobs.pay.documentsAfterReads = 2;
     const { order, atDuffel } = await bookAndPay();
@@ -118,7 +120,7 @@ describe('a Duffel hold paid by its traveller', () => {
   });
 
   test('a price that moved below what the traveller paid (guarantee lapsed): re-read and paid at the current price', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.pay.priceGuaranteeMs = 60_000;
     api.server.knobs.pay.lapsedPriceFactor = 0.9;
     const { order, atDuffel } = await bookAndPay();
@@ -129,7 +131,7 @@ describe('a Duffel hold paid by its traveller', () => {
   });
 
   test('a price that moved above what the traveller paid: an operator task, the traveller told, nothing refunded; the operator cancels and refunds', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.pay.priceGuaranteeMs = 60_000;
     api.server.knobs.pay.lapsedPriceFactor = 1.1;
     const { order, atDuffel } = await bookAndPay();
@@ -183,7 +185,7 @@ describe('a Duffel hold paid by its traveller', () => {
   });
 
   test('Duffel answers the payment `price_changed`: the order read again, paid at its new price when not above; else an operator task', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.pay.movesAtPayment = 0.95;
     const lower = await bookAndPay();
     expect(await passWith()).toBe(1);
@@ -201,7 +203,7 @@ describe('a Duffel hold paid by its traveller', () => {
   });
 
   test('a balance too low: an operator task; topped up and retried from the console, it is ticketed', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.pay.balanceCents = 10_000;
     const { order, atDuffel } = await bookAndPay();
     expect(await passWith()).toBe(0);
@@ -226,7 +228,7 @@ describe('a Duffel hold paid by its traveller', () => {
 
 describe('Duffel answering "not now" at pay time', () => {
   test('429: no refund, nothing recorded against the order; the pass waits until ratelimit-reset, then pays', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.pay.rateLimit = { match: /^POST \/air\/payments$/, times: 5, resetAfterMs: 60_000 };
     const { order, atDuffel } = await bookAndPay();
     const supplier = adapter();
@@ -239,10 +241,12 @@ describe('Duffel answering "not now" at pay time', () => {
       supplierPaidAt: null,
     });
     expect(await refundsOf(order.id)).toEqual([]);
-    // Before the reset nothing is asked of Duffel.
+    // Before the reset nothing is asked of Duffel, by this instance or by another one (its own adapter, as a
+    // second process has, on the same database): the wait is the supplier's, not the process's.
     const asked = api.server.requests.length;
     clock += 30_000;
     expect(await passWith(supplier)).toBe(0);
+    expect(await passWith(adapter())).toBe(0);
     expect(api.server.requests.length).toBe(asked);
     // After it, the payment goes through.
     api.server.knobs.pay.rateLimit = null;
@@ -253,7 +257,7 @@ describe('Duffel answering "not now" at pay time', () => {
   });
 
   test('401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded', async () => {
-    resetKnobs();
+    await resetKnobs();
     const { order } = await bookAndPay();
     const alarms: string[] = [];
     const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
@@ -276,7 +280,7 @@ describe('Duffel answering "not now" at pay time', () => {
 
 describe('an offer the airline will not hold, booked at pay time', () => {
   test('429 on creating the order: no refund, the paid order kept; after ratelimit-reset it is booked, then ticketed', async () => {
-    resetKnobs();
+    await resetKnobs();
     api.server.knobs.instantPaymentOnly = true;
     try {
       const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
