@@ -3,15 +3,8 @@
  * means Payme is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import {
-  allOrNone,
-  ikpuCode,
-  packageCode,
-  requiredWithOthers,
-  settingsFromEnv,
-  settingUrl as url,
-  vatPercent,
-} from '../provider-settings.ts';
+import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 /** The fiscal settings: all of them or none (no fiscal `detail` is sent then). */
 const FISCAL = [
