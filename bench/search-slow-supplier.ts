@@ -14,7 +14,7 @@ import {
   TAS_IST_AIRPORTS,
   duffelOnlyFlight,
 } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
-import { DUFFEL_DEFAULT_BUDGET_MS } from '../apps/api/src/suppliers/duffel/index.ts';
+import { DUFFEL_DEFAULT_BUDGET_MS } from '../apps/api/src/suppliers/duffel/settings.ts';
 import { day } from './results-timing.ts';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);

@@ -5,7 +5,10 @@ import { SITE_MODES, siteModeOf } from '@parvoz/contracts/site-mode';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { clickSettingsFromEnv, clickSettingsSchema } from './payments/click/settings.ts';
+import { iyzicoSettingsFromEnv, iyzicoSettingsSchema } from './payments/iyzico/settings.ts';
 import { paymeSettingsFromEnv, paymeSettingsSchema } from './payments/payme/settings.ts';
+import { stripeSettingsFromEnv, stripeSettingsSchema } from './payments/stripe/settings.ts';
+import { duffelSettingsFromEnv, duffelSettingsSchema } from './suppliers/duffel/settings.ts';
 import { isBareOrigin } from './public-origin.ts';
 
 /**
@@ -23,229 +26,154 @@ function parseRates(text: string | undefined): unknown {
 }
 
 /** API settings from the environment, validated at start with a clear message for a bad value. */
-export const apiConfigSchema = z
-  .object({
-    /**
-     * Demo or live (docs/operations.md, "Demo and live mode"). `demo` sells the built-in network (generated
-     * schedules, our own ticket numbers) and pays on the sandbox, and says on every page and document that it is
-     * a demonstration; `live` sells only real suppliers' flights through real payment providers, and refuses to
-     * start without them (host/config.ts `liveProblems`). PARVOZ_MODE chooses; unset, `live` when the operator's
-     * NODE_ENV is production, else `demo` (`npm start`, `npm run dev`, the tests).
-     */
-    mode: z.enum(SITE_MODES).default('demo'),
-    anonymousToken: z.string().min(8),
-    offerTtlSeconds: z.coerce
-      .number()
-      .int()
-      .min(10)
-      .max(24 * 3600)
-      .default(20 * 60),
-    baseCurrency: z.literal('USD').default('USD'),
-    /**
-     * HMAC key of offer ids (tamper-proof offers); every instance must share it. When OFFER_SECRET is not set the
-     * host generates one on first start and keeps it (host/secrets.ts).
-     */
-    offerSecret: z.string().min(16).optional(),
-    /** Seed of the built-in schedule: the same seed gives the same flights on every instance. */
-    scheduleSeed: z.string().min(1).max(100).default('parvoz'),
-    /** Display-currency rates per 1 USD, e.g. `EUR=0.92,RUB=92,TRY=34,UZS=12700`; missing ones keep the defaults. */
-    exchangeRates: z.partialRecord(z.enum(CURRENCIES), z.number().positive().max(1e7)).default({}),
-    /** SMTP server for email (`smtp://user:pass@host:587`, `smtps://…`); without it emails go to the log. */
-    smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
-    mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
-    /**
-     * The site's public origin (`https://parvoz.example`), the base of every absolute link (public-origin.ts);
-     * without it, the address the process listens on. Never taken from a request.
-     */
-    publicUrl: z
-      .url({ protocol: /^https?$/ })
-      .refine(isBareOrigin, 'expected an origin like https://parvoz.example (no path, query or user)')
-      .optional(),
-    /**
-     * The credential with which the web half names the visitor's IP to the API (client-ip.ts). Generated at
-     * start (in memory only) unless PARVOZ_INTERNAL_TOKEN is set, which separate web and API processes must share.
-     */
-    internalToken: z
-      .string()
-      .min(32)
-      .default(() => randomBytes(32).toString('base64url')),
-    /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated); none by default. */
-    corsOrigins: z
-      .array(
-        z
-          .url({ protocol: /^https?$/ })
-          .refine(
-            (u) => URL.canParse(u) && new URL(u).origin === u,
-            'expected an origin like https://example.com',
-          ),
-      )
-      .default([]),
-    /**
-     * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox) and email bodies (sign-in
-     * codes, order links) in the log: only without SMTP, under `npm run dev` or PARVOZ_DEV_MAILBOX=1.
-     */
-    devMailbox: z.boolean().default(false),
-    /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
-    rateLimitScale: z.coerce.number().positive().max(1e6).default(1),
-    /**
-     * How many leading bits of an IPv6 address are one client in every per-IP count (apps/api/src/ip-network.ts,
-     * docs/operations.md "Client IP trust model"): 64, a subscriber's usual allocation, unless an operator knows
-     * its visitors' networks better. Shorter than /32 would make whole providers one client.
-     */
-    ipv6ClientPrefix: z.coerce.number().int().min(32).max(128).default(64),
-    /** Where tour requests and agency applications are emailed, and in which site language. */
-    operatorEmail: z.email().default('operator@parvoz.localhost'),
-    operatorLang: z.enum(LOCALES).default('en'),
-    /** Keep a few demonstration last-minute tours on sale (dates roll forward); PARVOZ_DEMO_TOURS=0 turns it off. */
-    demoTours: z.boolean().default(true),
-    /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
-    outboxWorker: z.boolean().default(true),
-    /** HMAC key of payment webhooks (sandbox provider); every instance must share it. Generated like offerSecret. */
-    paymentWebhookSecret: z.string().min(16).optional(),
-    /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
-    orderExpiryWorker: z.boolean().default(true),
-    /**
-     * Caps on unpaid orders (docs/operations.md#unpaid-holds-and-order-links): under one contact email, one
-     * client IP and one signed-in user, unpaid orders may hold at most this many seats, in at most this many
-     * orders (packages/core/src/holds.ts).
-     */
-    holdMaxSeats: z.coerce.number().int().min(1).max(1000).default(9),
-    holdMaxUnpaidOrders: z.coerce.number().int().min(1).max(1000).default(2),
-    /**
-     * Fare rules (docs/after-sale.md, packages/core/src/fare-rules.ts): what a cancelled standard-fare
-     * booking keeps per seated passenger, in US dollars (converted to the order currency at the configured
-     * rates). A light fare gives back its taxes only.
-     */
-    standardRefundFeeUsd: z.coerce
-      .number()
-      .min(0)
-      .max(10_000)
-      .refine(
-        (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-        {
-          message: 'at most two decimals (US dollars and cents)',
-        },
-      )
-      .default(DEFAULT_FARE_RULES.standardRefundFeeUsdCents / 100),
-    /**
-     * Price alerts (docs/operations.md#price-alerts): each active alert is re-priced this often (default 6 h:
-     * four times a day), and emails when the lowest price fell by at least this percentage since the price
-     * the traveller last saw. An email address may watch at most this many searches (active, or awaiting
-     * confirmation).
-     */
-    priceAlertIntervalSeconds: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(7 * 24 * 3600)
-      .default(6 * 3600),
-    priceAlertMinDropPercent: z.coerce.number().gt(0).lt(100).default(5),
-    priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
-    /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
-    priceAlertWorker: z.boolean().default(true),
-    /** Write the searches counted for the overview every few seconds (off in `inject` tests: read or close writes them). */
-    searchCountTimer: z.boolean().default(true),
-    /**
-     * How long after a sign-in code an email may ask for the next one. A minute by default: long enough to
-     * stop mail bombing, short enough for a traveller whose first email is slow.
-     */
-    signinResendSeconds: z.coerce.number().int().min(1).max(3600).default(60),
-    /** Payme (PAYME_*) and Click (CLICK_*): offered for UZS orders when set (payments/selection.ts). */
-    payme: paymeSettingsSchema.optional(),
-    click: clickSettingsSchema.optional(),
-    /**
-     * iyzico Checkout Form (payments/iyzico/provider.ts): offered for TRY orders when both keys are set. The API
-     * base defaults by the key: `sandbox-…` keys talk to iyzico's sandbox, others to production.
-     */
-    iyzicoApiKey: z.string().min(8).max(200).optional(),
-    iyzicoSecretKey: z.string().min(8).max(200).optional(),
-    iyzicoBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
-    /**
-     * Stripe Checkout (payments/stripe/provider.ts): offered for orders in other currencies when the secret
-     * key and the webhook endpoint's signing secret are set. STRIPE_API_BASE points the SDK elsewhere (tests).
-     */
-    stripeSecretKey: z
-      .string()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'expected a Stripe secret key (sk_test_…, sk_live_…)')
-      .optional(),
-    stripeWebhookSecret: z
-      .string()
-      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'expected a webhook signing secret (whsec_…)')
-      .optional(),
-    stripeApiBase: z
-      .url({ protocol: /^https?$/ })
-      .refine(isBareOrigin, 'expected an origin like https://api.stripe.com')
-      .optional(),
-    /**
-     * How often our payments are compared with the providers' statements (services/reconciliation.ts); each run
-     * looks at the two days before it.
-     */
-    reconcileIntervalSeconds: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(7 * 24 * 3600)
-      .default(3600),
-    /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
-    reconcileWorker: z.boolean().default(true),
-    /**
-     * Duffel (docs/duffel.md, suppliers/duffel/supplier.ts): real airline offers searched beside the built-in
-     * network when the access token is set. DUFFEL_API_URL points the SDK elsewhere (tests);
-     * DUFFEL_TIME_BUDGET_MS is how long a search waits for Duffel before answering without its offers
-     * (default 8 s).
-     */
-    duffelAccessToken: z
-      .string()
-      .regex(
-        /^duffel_(test|live)_[A-Za-z0-9_-]{8,}$/,
-        'expected a Duffel access token (duffel_test_…, duffel_live_…)',
-      )
-      .optional(),
-    duffelApiUrl: z
-      .url({ protocol: /^https?$/ })
-      .refine(isBareOrigin, 'expected an origin like https://api.duffel.com')
-      .optional(),
-    duffelTimeBudgetMs: z.coerce.number().int().min(100).max(60_000).optional(),
-    /**
-     * How often the supplier pass reconciles Duffel's orders with ours and reads the airlines' changes
-     * (services/supplier-reconciliation.ts, airline-changes.ts); default 300 s. Each time lists Duffel's orders
-     * and asks about up to 50 of ours: not on every 30-second pass.
-     */
-    duffelSyncSeconds: z.coerce.number().int().min(1).max(86_400).optional(),
-    /**
-     * The secret of the webhook registered at Duffel for `order.airline_initiated_change_detected` (POST
-     * /v1/webhooks/duffel): events signed with it make the order's changes read at once instead of at the next sync.
-     * Without it the endpoint answers 404 and the periodic sync alone reads them.
-     */
-    duffelWebhookSecret: z
-      .string()
-      .min(16, 'expected the webhook secret Duffel shows (16 characters or more)')
-      .optional(),
-  })
-  .superRefine((config, ctx) => {
-    // A provider is configured completely or not at all: half a configuration is a mistake, said at start.
-    const pairs: [keyof typeof config, keyof typeof config][] = [
-      ['iyzicoApiKey', 'iyzicoSecretKey'],
-      ['iyzicoSecretKey', 'iyzicoApiKey'],
-      ['stripeSecretKey', 'stripeWebhookSecret'],
-      ['stripeWebhookSecret', 'stripeSecretKey'],
-    ];
-    for (const [given, needed] of pairs) {
-      if (config[given] !== undefined && config[needed] === undefined)
-        ctx.addIssue({ code: 'custom', path: [needed], message: `needed together with ${String(given)}` });
-    }
-    for (const [extra, key] of [
-      ['iyzicoBaseUrl', 'iyzicoApiKey'],
-      ['stripeApiBase', 'stripeSecretKey'],
-      ['duffelApiUrl', 'duffelAccessToken'],
-      ['duffelTimeBudgetMs', 'duffelAccessToken'],
-      ['duffelSyncSeconds', 'duffelAccessToken'],
-      ['duffelWebhookSecret', 'duffelAccessToken'],
-    ] as const) {
-      if (config[extra] !== undefined && config[key] === undefined)
-        ctx.addIssue({ code: 'custom', path: [key], message: `needed when ${extra} is set` });
-    }
-  });
+export const apiConfigSchema = z.object({
+  /**
+   * Demo or live (docs/operations.md, "Demo and live mode"). `demo` sells the built-in network (generated
+   * schedules, our own ticket numbers) and pays on the sandbox, and says on every page and document that it is
+   * a demonstration; `live` sells only real suppliers' flights through real payment providers, and refuses to
+   * start without them (host/config.ts `liveProblems`). PARVOZ_MODE chooses; unset, `live` when the operator's
+   * NODE_ENV is production, else `demo` (`npm start`, `npm run dev`, the tests).
+   */
+  mode: z.enum(SITE_MODES).default('demo'),
+  anonymousToken: z.string().min(8),
+  offerTtlSeconds: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(20 * 60),
+  baseCurrency: z.literal('USD').default('USD'),
+  /**
+   * HMAC key of offer ids (tamper-proof offers); every instance must share it. When OFFER_SECRET is not set the
+   * host generates one on first start and keeps it (host/secrets.ts).
+   */
+  offerSecret: z.string().min(16).optional(),
+  /** Seed of the built-in schedule: the same seed gives the same flights on every instance. */
+  scheduleSeed: z.string().min(1).max(100).default('parvoz'),
+  /** Display-currency rates per 1 USD, e.g. `EUR=0.92,RUB=92,TRY=34,UZS=12700`; missing ones keep the defaults. */
+  exchangeRates: z.partialRecord(z.enum(CURRENCIES), z.number().positive().max(1e7)).default({}),
+  /** SMTP server for email (`smtp://user:pass@host:587`, `smtps://…`); without it emails go to the log. */
+  smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
+  mailFrom: z.string().min(3).default('Parvoz <no-reply@parvoz.localhost>'),
+  /**
+   * The site's public origin (`https://parvoz.example`), the base of every absolute link (public-origin.ts);
+   * without it, the address the process listens on. Never taken from a request.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine(isBareOrigin, 'expected an origin like https://parvoz.example (no path, query or user)')
+    .optional(),
+  /**
+   * The credential with which the web half names the visitor's IP to the API (client-ip.ts). Generated at
+   * start (in memory only) unless PARVOZ_INTERNAL_TOKEN is set, which separate web and API processes must share.
+   */
+  internalToken: z
+    .string()
+    .min(32)
+    .default(() => randomBytes(32).toString('base64url')),
+  /** Browser origins allowed to call the API cross-origin (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: z
+    .array(
+      z
+        .url({ protocol: /^https?$/ })
+        .refine(
+          (u) => URL.canParse(u) && new URL(u).origin === u,
+          'expected an origin like https://example.com',
+        ),
+    )
+    .default([]),
+  /**
+   * The development mailbox (GET /v1/dev/mailbox, the web page /{lang}/dev/mailbox) and email bodies (sign-in
+   * codes, order links) in the log: only without SMTP, under `npm run dev` or PARVOZ_DEV_MAILBOX=1.
+   */
+  devMailbox: z.boolean().default(false),
+  /** Multiplies every per-route rate limit (apps/api/src/rate-limit.ts); load tests raise it. */
+  rateLimitScale: z.coerce.number().positive().max(1e6).default(1),
+  /**
+   * How many leading bits of an IPv6 address are one client in every per-IP count (apps/api/src/ip-network.ts,
+   * docs/operations.md "Client IP trust model"): 64, a subscriber's usual allocation, unless an operator knows
+   * its visitors' networks better. Shorter than /32 would make whole providers one client.
+   */
+  ipv6ClientPrefix: z.coerce.number().int().min(32).max(128).default(64),
+  /** Where tour requests and agency applications are emailed, and in which site language. */
+  operatorEmail: z.email().default('operator@parvoz.localhost'),
+  operatorLang: z.enum(LOCALES).default('en'),
+  /** Keep a few demonstration last-minute tours on sale (dates roll forward); PARVOZ_DEMO_TOURS=0 turns it off. */
+  demoTours: z.boolean().default(true),
+  /** Run the outbox worker in this process (off in `inject` tests, which drive it by hand). */
+  outboxWorker: z.boolean().default(true),
+  /** HMAC key of payment webhooks (sandbox provider); every instance must share it. Generated like offerSecret. */
+  paymentWebhookSecret: z.string().min(16).optional(),
+  /** Run the worker that cancels unpaid orders past their payment window (off in `inject` tests). */
+  orderExpiryWorker: z.boolean().default(true),
+  /**
+   * Caps on unpaid orders (docs/operations.md#unpaid-holds-and-order-links): under one contact email, one client IP and one signed-in user, unpaid
+   * orders may hold at most this many seats, in at most this many orders (packages/core/src/holds.ts).
+   */
+  holdMaxSeats: z.coerce.number().int().min(1).max(1000).default(9),
+  holdMaxUnpaidOrders: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Fare rules (docs/after-sale.md, packages/core/src/fare-rules.ts): what a cancelled standard-fare booking keeps per
+   * seated passenger, in US dollars (converted to the order currency at the configured rates). A light fare
+   * gives back its taxes only.
+   */
+  standardRefundFeeUsd: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'at most two decimals (US dollars and cents)',
+    })
+    .default(DEFAULT_FARE_RULES.standardRefundFeeUsdCents / 100),
+  /**
+   * Price alerts (docs/operations.md#price-alerts): each active alert is re-priced this often (default 6 h: four times a day),
+   * and emails when the lowest price fell by at least this percentage since the price the traveller last
+   * saw. An email address may watch at most this many searches (active, or awaiting confirmation).
+   */
+  priceAlertIntervalSeconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
+  priceAlertMinDropPercent: z.coerce.number().gt(0).lt(100).default(5),
+  priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
+  priceAlertWorker: z.boolean().default(true),
+  /** Write the searches counted for the overview every few seconds (off in `inject` tests: read or close writes them). */
+  searchCountTimer: z.boolean().default(true),
+  /**
+   * How long after a sign-in code an email may ask for the next one. A minute by default: long enough to
+   * stop mail bombing, short enough for a traveller whose first email is slow.
+   */
+  signinResendSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The outside payment providers, each from its variables (its folder's settings.ts): Payme (PAYME_*) and Click
+   * (CLICK_*) offered for UZS orders, iyzico's Checkout Form (IYZICO_*) for TRY orders, Stripe Checkout
+   * (STRIPE_*) for the other currencies (payments/selection.ts). Unset, a provider is off.
+   */
+  payme: paymeSettingsSchema.optional(),
+  click: clickSettingsSchema.optional(),
+  iyzico: iyzicoSettingsSchema.optional(),
+  stripe: stripeSettingsSchema.optional(),
+  /**
+   * How often our payments are compared with the providers' statements (services/reconciliation.ts); each run
+   * looks at the two days before it.
+   */
+  reconcileIntervalSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
+  reconcileWorker: z.boolean().default(true),
+  /**
+   * Duffel (DUFFEL_*, suppliers/duffel/settings.ts): real airline offers searched beside the built-in network
+   * when its access token is set.
+   */
+  duffel: duffelSettingsSchema.optional(),
+});
 /** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
 /** The keys the server generates and keeps when they are not configured: setting → its variable. */
@@ -288,18 +216,10 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
     payme: paymeSettingsFromEnv(env),
     click: clickSettingsFromEnv(env),
-    iyzicoApiKey: env.IYZICO_API_KEY || undefined,
-    iyzicoSecretKey: env.IYZICO_SECRET_KEY || undefined,
-    iyzicoBaseUrl: env.IYZICO_BASE_URL || undefined,
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    stripeApiBase: env.STRIPE_API_BASE || undefined,
+    iyzico: iyzicoSettingsFromEnv(env),
+    stripe: stripeSettingsFromEnv(env),
     reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
-    duffelAccessToken: env.DUFFEL_ACCESS_TOKEN || undefined,
-    duffelApiUrl: env.DUFFEL_API_URL || undefined,
-    duffelTimeBudgetMs: env.DUFFEL_TIME_BUDGET_MS || undefined,
-    duffelSyncSeconds: env.DUFFEL_SYNC_SECONDS || undefined,
-    duffelWebhookSecret: env.DUFFEL_WEBHOOK_SECRET || undefined,
+    duffel: duffelSettingsFromEnv(env),
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

@@ -8,6 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from '../config.ts';
+import { clickSettingsSchema } from '../payments/click/settings.ts';
+import { iyzicoSettingsSchema } from '../payments/iyzico/settings.ts';
+import { paymeSettingsSchema } from '../payments/payme/settings.ts';
+import { settingVariables } from '../payments/provider-settings.ts';
+import { stripeSettingsSchema } from '../payments/stripe/settings.ts';
+import { duffelSettingsSchema } from '../suppliers/duffel/settings.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -137,52 +143,27 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertWorker: null,
   searchCountTimer: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
-  // Several variables each (PROVIDER_ENV_NAMES); their messages name the variable.
+  // Several variables each, read by settingsFromEnv (payments/provider-settings.ts): their messages name them.
   payme: null,
   click: null,
-  iyzicoApiKey: 'IYZICO_API_KEY',
-  iyzicoSecretKey: 'IYZICO_SECRET_KEY',
-  iyzicoBaseUrl: 'IYZICO_BASE_URL',
-  stripeSecretKey: 'STRIPE_SECRET_KEY',
-  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
-  stripeApiBase: 'STRIPE_API_BASE',
+  iyzico: null,
+  stripe: null,
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
-  duffelAccessToken: 'DUFFEL_ACCESS_TOKEN',
-  duffelApiUrl: 'DUFFEL_API_URL',
-  duffelTimeBudgetMs: 'DUFFEL_TIME_BUDGET_MS',
-  duffelSyncSeconds: 'DUFFEL_SYNC_SECONDS',
-  duffelWebhookSecret: 'DUFFEL_WEBHOOK_SECRET',
+  duffel: null,
 };
 
-/** The variables of the outside payment providers (payments/payme/settings.ts, payments/click/settings.ts). */
-export const PROVIDER_ENV_NAMES = [
-  'PAYME_MERCHANT_ID',
-  'PAYME_KEY',
-  'PAYME_LOGIN',
-  'PAYME_CHECKOUT_URL',
-  'PAYME_API_URL',
-  'PAYME_FISCAL_TICKET_IKPU',
-  'PAYME_FISCAL_TICKET_PACKAGE_CODE',
-  'PAYME_FISCAL_TICKET_VAT_PERCENT',
-  'PAYME_FISCAL_LUGGAGE_IKPU',
-  'PAYME_FISCAL_LUGGAGE_PACKAGE_CODE',
-  'PAYME_FISCAL_LUGGAGE_VAT_PERCENT',
-  'CLICK_SERVICE_ID',
-  'CLICK_MERCHANT_ID',
-  'CLICK_MERCHANT_USER_ID',
-  'CLICK_SECRET_KEY',
-  'CLICK_PAY_URL',
-  'CLICK_API_URL',
-  'CLICK_ATTEMPT_MINUTES',
-  'CLICK_FISCAL_TICKET_SPIC',
-  'CLICK_FISCAL_TICKET_PACKAGE_CODE',
-  'CLICK_FISCAL_TICKET_VAT_PERCENT',
-  'CLICK_FISCAL_LUGGAGE_SPIC',
-  'CLICK_FISCAL_LUGGAGE_PACKAGE_CODE',
-  'CLICK_FISCAL_LUGGAGE_VAT_PERCENT',
-  'CLICK_FISCAL_TIN',
-] as const;
+/**
+ * The variables of the outside payment providers and suppliers, each derived from its settings' schema
+ * (payments/<name>/settings.ts, suppliers/<name>/settings.ts): a new setting there is listed here by itself.
+ */
+export const PROVIDER_ENV_NAMES: readonly string[] = [
+  ...settingVariables('PAYME', paymeSettingsSchema),
+  ...settingVariables('CLICK', clickSettingsSchema),
+  ...settingVariables('IYZICO', iyzicoSettingsSchema),
+  ...settingVariables('STRIPE', stripeSettingsSchema),
+  ...settingVariables('DUFFEL', duffelSettingsSchema),
+];
 
 /**
  * Built-in values production must replace: variable → its built-in default. (Keys such as OFFER_SECRET have
@@ -198,12 +179,18 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-function issueLines(error: z.ZodError, nameOf: (key: string) => string): string[] {
+/**
+ * One line per issue, named by its variable. An issue inside a provider's settings (a key without a variable of
+ * its own) carries a message that names its variable already (payments/provider-settings.ts): it stands alone.
+ */
+function issueLines(error: z.ZodError, nameOf: (key: string) => string | null): string[] {
   return error.issues.map((issue) => {
     const [key, ...rest] = issue.path.map(String);
-    const where =
-      key === undefined ? 'configuration' : nameOf(key) + (rest.length ? ` (${rest.join('.')})` : '');
-    return `${where}: ${issue.message}`;
+    if (key === undefined) return `configuration: ${issue.message}`;
+    const name = nameOf(key);
+    if (name === null && rest.length && /^[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/.test(issue.message))
+      return issue.message;
+    return `${name ?? key}${rest.length ? ` (${rest.join('.')})` : ''}: ${issue.message}`;
   });
 }
 
@@ -218,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     const cause = (error as Error).cause;
     if (cause instanceof z.ZodError)
-      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? key));
+      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? null));
     else problems.push((error as Error).message);
   }
   // server-env.ts sets NODE_ENV for React's sake; the checks follow what the operator set.
@@ -244,15 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function liveProblems(api: ApiSettings): string[] {
   const problems: string[] = [];
   const hint = '(or PARVOZ_MODE=demo for a demonstration site)';
-  if (!api.duffelAccessToken)
+  if (!api.duffel)
     problems.push(
       `PARVOZ_MODE: live mode sells only a real supplier's flights; set DUFFEL_ACCESS_TOKEN ${hint}`,
     );
   const providers = [
     api.payme && 'Payme',
     api.click && 'Click',
-    api.iyzicoApiKey && api.iyzicoSecretKey && 'iyzico',
-    api.stripeSecretKey && api.stripeWebhookSecret && 'Stripe',
+    api.iyzico && 'iyzico',
+    api.stripe && 'Stripe',
   ].filter(Boolean);
   if (providers.length === 0)
     problems.push(

@@ -3,17 +3,10 @@ import type { ApiConfig } from '../config.ts';
 import { createClickProvider } from './click/provider.ts';
 import { createPaymeProvider } from './payme/provider.ts';
 import { createIyzicoProvider, IYZICO_PROVIDER } from './iyzico/provider.ts';
+import { iyzicoBaseUrl } from './iyzico/settings.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, type SandboxOptions } from './sandbox.ts';
 import { createStripeProvider, STRIPE_PROVIDER } from './stripe/provider.ts';
-
-/** iyzico's API base for a key: its sandbox keys start with `sandbox-`. */
-function iyzicoBase(config: ApiConfig): string {
-  if (config.iyzicoBaseUrl) return config.iyzicoBaseUrl;
-  return config.iyzicoApiKey?.startsWith('sandbox-')
-    ? 'https://sandbox-api.iyzipay.com'
-    : 'https://api.iyzipay.com';
-}
 
 /** What the providers need of the running site: where their webhooks go, the clock, a logger, links, data. */
 export type ProviderSite = Pick<SandboxOptions, 'webhookUrl' | 'now' | 'onUndelivered'> & {
@@ -44,24 +37,24 @@ export function paymentProviders(config: ApiConfig, site: ProviderSite = {}): Ma
   if (config.payme) add(createPaymeProvider({ settings: config.payme, publicOrigin, db: site.db }));
   if (config.click)
     add(createClickProvider({ settings: config.click, publicOrigin, db: site.db, now: site.now }));
-  if (config.iyzicoApiKey && config.iyzicoSecretKey) {
+  if (config.iyzico) {
     providers.set(
       IYZICO_PROVIDER,
       createIyzicoProvider({
-        apiKey: config.iyzicoApiKey,
-        secretKey: config.iyzicoSecretKey,
-        baseUrl: iyzicoBase(config),
+        apiKey: config.iyzico.apiKey,
+        secretKey: config.iyzico.secretKey,
+        baseUrl: iyzicoBaseUrl(config.iyzico),
         origin: publicOrigin,
       }),
     );
   }
-  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+  if (config.stripe) {
     providers.set(
       STRIPE_PROVIDER,
       createStripeProvider({
-        secretKey: config.stripeSecretKey,
-        webhookSecret: config.stripeWebhookSecret,
-        apiBase: config.stripeApiBase,
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        apiBase: config.stripe.apiBase,
         origin: publicOrigin,
         now: site.now ?? (() => new Date()),
       }),

@@ -136,9 +136,9 @@ beforeAll(async () => {
       }),
     ],
   });
-  const duffel = { duffelAccessToken: TOKEN, duffelApiUrl: server.url };
-  combined = await buildTestApi(db, { ...duffel, duffelTimeBudgetMs: 30_000 }, { now });
-  tight = await buildTestApi(db, { ...duffel, duffelTimeBudgetMs: 200 }, { now });
+  const duffel = { accessToken: TOKEN, apiUrl: server.url };
+  combined = await buildTestApi(db, { duffel: { ...duffel, timeBudgetMs: 30_000 } }, { now });
+  tight = await buildTestApi(db, { duffel: { ...duffel, timeBudgetMs: 200 } }, { now });
 }, 120_000);
 
 afterAll(async () => {

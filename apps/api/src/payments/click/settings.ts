@@ -3,23 +3,20 @@
  * means Click is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 const id = (variable: string) =>
   z.coerce
-    .number({ error: `${variable} is required with the other CLICK_ variables` })
+    .number({ error: requiredWithOthers(variable) })
     .int(`${variable}: expected Click's numeric id`)
     .positive(`${variable}: expected Click's numeric id`)
     .max(Number.MAX_SAFE_INTEGER);
 
-const code = (variable: string, pattern: RegExp, what: string) =>
-  z.string().regex(pattern, `${variable}: expected ${what}`);
-const vatPercent = (variable: string) =>
-  z.coerce
-    .number()
-    .int(`${variable}: a whole percentage`)
-    .min(0, `${variable}: 0 to 100`)
-    .max(100, `${variable}: 0 to 100`);
+/** Click's documents call the IKPU code SPIC, and its variables and messages say so. */
+const spic = (variable: string) => ikpuCode(variable, 'the 17-digit SPIC (IKPU) code');
+const clickPackageCode = (variable: string) => packageCode(variable, 'the package code');
+const clickVatPercent = (variable: string) => vatPercent(variable, 'a whole percentage');
 
 /** The fiscal settings: all of them or none (then no fiscal data is sent to Click). */
 const FISCAL = [
@@ -41,7 +38,7 @@ export const clickSettingsSchema = z
     merchantUserId: id('CLICK_MERCHANT_USER_ID'),
     /** SECRET_KEY of the `sign_string` MD5 and of the Merchant API digest. */
     secretKey: z
-      .string({ error: 'CLICK_SECRET_KEY is required with the other CLICK_ variables' })
+      .string({ error: requiredWithOthers('CLICK_SECRET_KEY') })
       .min(8, 'CLICK_SECRET_KEY: expected the secret key Click issued (at least 8 characters)')
       .max(200, 'CLICK_SECRET_KEY: at most 200 characters'),
     /** The payment page the traveller is sent to. */
@@ -64,40 +61,18 @@ export const clickSettingsSchema = z
      * of their own with the SPIC (IKPU, 17 digits) and package code the agency registered, their VAT rate, and
      * the TIN of the commission receipt (`CommissionInfo`: on whose behalf the agency sells).
      */
-    fiscalTicketSpic: code(
-      'CLICK_FISCAL_TICKET_SPIC',
-      /^\d{17}$/,
-      'the 17-digit SPIC (IKPU) code',
-    ).optional(),
-    fiscalTicketPackageCode: code(
-      'CLICK_FISCAL_TICKET_PACKAGE_CODE',
-      /^\d{1,20}$/,
-      'the package code',
-    ).optional(),
-    fiscalTicketVatPercent: vatPercent('CLICK_FISCAL_TICKET_VAT_PERCENT').optional(),
-    fiscalLuggageSpic: code(
-      'CLICK_FISCAL_LUGGAGE_SPIC',
-      /^\d{17}$/,
-      'the 17-digit SPIC (IKPU) code',
-    ).optional(),
-    fiscalLuggagePackageCode: code(
-      'CLICK_FISCAL_LUGGAGE_PACKAGE_CODE',
-      /^\d{1,20}$/,
-      'the package code',
-    ).optional(),
-    fiscalLuggageVatPercent: vatPercent('CLICK_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
-    fiscalTin: code('CLICK_FISCAL_TIN', /^\d{9}$/, 'a 9-digit TIN').optional(),
+    fiscalTicketSpic: spic('CLICK_FISCAL_TICKET_SPIC').optional(),
+    fiscalTicketPackageCode: clickPackageCode('CLICK_FISCAL_TICKET_PACKAGE_CODE').optional(),
+    fiscalTicketVatPercent: clickVatPercent('CLICK_FISCAL_TICKET_VAT_PERCENT').optional(),
+    fiscalLuggageSpic: spic('CLICK_FISCAL_LUGGAGE_SPIC').optional(),
+    fiscalLuggagePackageCode: clickPackageCode('CLICK_FISCAL_LUGGAGE_PACKAGE_CODE').optional(),
+    fiscalLuggageVatPercent: clickVatPercent('CLICK_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
+    fiscalTin: z
+      .string()
+      .regex(/^\d{9}$/, 'CLICK_FISCAL_TIN: expected a 9-digit TIN')
+      .optional(),
   })
-  .superRefine((settings, context) => {
-    const set = FISCAL.filter((name) => settings[name] !== undefined);
-    if (set.length === 0 || set.length === FISCAL.length) return;
-    for (const name of FISCAL.filter((n) => settings[n] === undefined))
-      context.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `CLICK_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()} is required with the other CLICK_FISCAL_ variables`,
-      });
-  });
+  .superRefine(allOrNone('CLICK', FISCAL));
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
 /** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */

@@ -52,9 +52,7 @@ beforeAll(async () => {
   } = await startTestApi(
     {
       ...MANY_ORDERS,
-      iyzicoApiKey: API_KEY,
-      iyzicoSecretKey: SECRET_KEY,
-      iyzicoBaseUrl: iyzico.url,
+      iyzico: { apiKey: API_KEY, secretKey: SECRET_KEY, baseUrl: iyzico.url },
     },
     { now: () => new Date(clock) },
   ));
@@ -62,7 +60,7 @@ beforeAll(async () => {
   // iyzico's merchant notification URL (set in its panel): this site's webhook.
   serverOptions.notificationUrl = `${base}/v1/payments/webhooks/iyzico`;
   providers = paymentProviders(
-    providerApiConfig({ iyzicoApiKey: API_KEY, iyzicoSecretKey: SECRET_KEY, iyzicoBaseUrl: iyzico.url }),
+    providerApiConfig({ iyzico: { apiKey: API_KEY, secretKey: SECRET_KEY, baseUrl: iyzico.url } }),
   );
 }, 60_000);
 
@@ -347,9 +345,7 @@ describe('paying a TRY order with iyzico', () => {
 describe('the callback endpoint', () => {
   test('is rate limited per client', async () => {
     const limited = await buildTestApi(db, {
-      iyzicoApiKey: API_KEY,
-      iyzicoSecretKey: SECRET_KEY,
-      iyzicoBaseUrl: iyzico.url,
+      iyzico: { apiKey: API_KEY, secretKey: SECRET_KEY, baseUrl: iyzico.url },
     });
     try {
       const statuses: number[] = [];

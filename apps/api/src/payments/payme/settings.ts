@@ -3,20 +3,8 @@
  * means Payme is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
-
-/** IKPU (ИКПУ, the tax committee's code of a good or service, tasnif.soliq.uz): 17 digits. */
-const ikpu = (variable: string) =>
-  z.string().regex(/^\d{17}$/, `${variable}: expected the 17-digit IKPU code (tasnif.soliq.uz)`);
-/** The package (unit) code the tax committee gives with an IKPU code. */
-const packageCode = (variable: string) =>
-  z.string().regex(/^\d{1,20}$/, `${variable}: expected the package code given with the IKPU code`);
-const vatPercent = (variable: string) =>
-  z.coerce
-    .number()
-    .int(`${variable}: expected a whole percentage`)
-    .min(0, `${variable}: 0 to 100`)
-    .max(100, `${variable}: 0 to 100`);
+import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 /** The fiscal settings: all of them or none (no fiscal `detail` is sent then). */
 const FISCAL = [
@@ -32,15 +20,19 @@ export const paymeSettingsSchema = z
   .object({
     /** The web cashbox's id (Payme's `ID` type: 24 hexadecimal characters), `m=` of the checkout URL. */
     merchantId: z
-      .string({ error: 'PAYME_MERCHANT_ID is required with the other PAYME_ variables' })
+      .string({ error: requiredWithOthers('PAYME_MERCHANT_ID') })
       .regex(/^[0-9a-f]{24}$/i, 'PAYME_MERCHANT_ID: expected the 24-character id of the Payme cashbox'),
     /** The cashbox key: the password of Payme's Basic authentication and of the Subscribe API's X-Auth. */
     key: z
-      .string({ error: 'PAYME_KEY is required with the other PAYME_ variables' })
+      .string({ error: requiredWithOthers('PAYME_KEY') })
       .min(16, 'PAYME_KEY: expected the cashbox key Payme issued (at least 16 characters)')
       .max(200, 'PAYME_KEY: at most 200 characters'),
     /** The login of that Basic authentication ("Paycom" unless Payme's support names another). */
-    login: z.string().min(1, 'PAYME_LOGIN: must not be empty').max(100).default('Paycom'),
+    login: z
+      .string()
+      .min(1, 'PAYME_LOGIN: must not be empty')
+      .max(100, 'PAYME_LOGIN: at most 100 characters')
+      .default('Paycom'),
     /** Where the traveller pays: checkout.paycom.uz, or checkout.test.paycom.uz for Payme's test platform. */
     checkoutUrl: url('PAYME_CHECKOUT_URL').default('https://checkout.paycom.uz'),
     /** Payme's Subscribe API (refunds with receipts.cancel, reconciliation with receipts.get_all). */
@@ -50,23 +42,14 @@ export const paymeSettingsSchema = z
      * developer.help.paycom.uz/metody-merchant-api/checkperformtransaction): a passenger's ticket and a checked bag
      * are items of their own, each with the IKPU code, package code and VAT rate the agency registered for it.
      */
-    fiscalTicketIkpu: ikpu('PAYME_FISCAL_TICKET_IKPU').optional(),
+    fiscalTicketIkpu: ikpuCode('PAYME_FISCAL_TICKET_IKPU').optional(),
     fiscalTicketPackageCode: packageCode('PAYME_FISCAL_TICKET_PACKAGE_CODE').optional(),
     fiscalTicketVatPercent: vatPercent('PAYME_FISCAL_TICKET_VAT_PERCENT').optional(),
-    fiscalLuggageIkpu: ikpu('PAYME_FISCAL_LUGGAGE_IKPU').optional(),
+    fiscalLuggageIkpu: ikpuCode('PAYME_FISCAL_LUGGAGE_IKPU').optional(),
     fiscalLuggagePackageCode: packageCode('PAYME_FISCAL_LUGGAGE_PACKAGE_CODE').optional(),
     fiscalLuggageVatPercent: vatPercent('PAYME_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
   })
-  .superRefine((settings, context) => {
-    const set = FISCAL.filter((name) => settings[name] !== undefined);
-    if (set.length === 0 || set.length === FISCAL.length) return;
-    for (const name of FISCAL.filter((n) => settings[n] === undefined))
-      context.addIssue({
-        code: 'custom',
-        path: [name],
-        message: `PAYME_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()} is required with the other PAYME_FISCAL_ variables`,
-      });
-  });
+  .superRefine(allOrNone('PAYME', FISCAL));
 export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;
 
 /** The PAYME_* variables as the schema's input, or undefined when none is set (Payme off). */

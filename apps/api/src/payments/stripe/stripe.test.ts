@@ -47,9 +47,7 @@ const log = {
 beforeAll(async () => {
   stripe = await startStripeServer(Object.assign(serverOptions, { now: () => new Date(clock) }));
   const config = {
-    stripeSecretKey: SECRET_KEY,
-    stripeWebhookSecret: WEBHOOK_SECRET,
-    stripeApiBase: stripe.url,
+    stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
   };
   ({
     app,

@@ -9,9 +9,7 @@ import { configFailure } from '../../host/config-testing.ts';
 describe('Duffel configuration', () => {
   test('unset: off', () => {
     const { api } = loadConfig({});
-    expect(api.duffelAccessToken).toBeUndefined();
-    expect(api.duffelApiUrl).toBeUndefined();
-    expect(api.duffelTimeBudgetMs).toBeUndefined();
+    expect(api.duffel).toBeUndefined();
   });
 
   test('read from DUFFEL_ACCESS_TOKEN, DUFFEL_API_URL and DUFFEL_TIME_BUDGET_MS', () => {
@@ -22,12 +20,12 @@ describe('Duffel configuration', () => {
       DUFFEL_SYNC_SECONDS: '60',
       DUFFEL_WEBHOOK_SECRET: 'whsec-from-the-dashboard-0123',
     });
-    expect(api).toMatchObject({
-      duffelAccessToken: 'duffel_test_abcdefgh12345678',
-      duffelApiUrl: 'http://127.0.0.1:4010',
-      duffelTimeBudgetMs: 2500,
-      duffelSyncSeconds: 60,
-      duffelWebhookSecret: 'whsec-from-the-dashboard-0123',
+    expect(api.duffel).toMatchObject({
+      accessToken: 'duffel_test_abcdefgh12345678',
+      apiUrl: 'http://127.0.0.1:4010',
+      timeBudgetMs: 2500,
+      syncSeconds: 60,
+      webhookSecret: 'whsec-from-the-dashboard-0123',
     });
   });
 

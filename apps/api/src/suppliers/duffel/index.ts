@@ -1,6 +1,6 @@
 /**
- * Duffel as the site knows it (../registry.ts, docs/duffel.md): its offers by their `dfl.` ids, and when
- * DUFFEL_ACCESS_TOKEN is set, its search (./supplier.ts), its side of orders (./orders.ts behind ./port.ts)
+ * Duffel as the site knows it (../registry.ts, docs/duffel.md): its offers by their `dfl.` ids, and when its
+ * settings are set (./settings.ts, DUFFEL_ACCESS_TOKEN), its search (./supplier.ts), its side of orders (./orders.ts behind ./port.ts)
  * and, with DUFFEL_WEBHOOK_SECRET, its webhook (./webhook.ts).
  */
 import type { SupplierKind } from '../registry.ts';
@@ -9,9 +9,6 @@ import { isDuffelOfferId } from './offer-id.ts';
 import { createDuffelOrders } from './orders.ts';
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from './supplier.ts';
 import { checkDuffelSignature, creationOf, duffelEventSchema, orderIdOf } from './webhook.ts';
-
-/** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise. */
-export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
 
 /** The one event this site acts on: the airline changed an order's flights. */
 const CHANGE_DETECTED = 'order.airline_initiated_change_detected';
@@ -39,13 +36,14 @@ export const duffelSupplier: SupplierKind = {
   name: 'Duffel',
   ownsOffer: isDuffelOfferId,
   connect(config, context) {
-    if (!config.duffelAccessToken) return null;
-    const apiUrl = config.duffelApiUrl ? { apiUrl: config.duffelApiUrl } : {};
-    const budgetMs = config.duffelTimeBudgetMs ?? DUFFEL_DEFAULT_BUDGET_MS;
+    const settings = config.duffel;
+    if (!settings) return null;
+    const apiUrl = settings.apiUrl ? { apiUrl: settings.apiUrl } : {};
+    const budgetMs = settings.timeBudgetMs;
     return {
       search: {
         supplier: createDuffelSupplier({
-          accessToken: config.duffelAccessToken,
+          accessToken: settings.accessToken,
           ...apiUrl,
           network: context.network,
           rates: context.rates,
@@ -58,12 +56,12 @@ export const duffelSupplier: SupplierKind = {
         owns: isDuffelOfferId,
       },
       orders: createDuffelOrders({
-        accessToken: config.duffelAccessToken,
+        accessToken: settings.accessToken,
         ...apiUrl,
         secret: config.offerSecret,
       }),
-      webhook: config.duffelWebhookSecret ? duffelWebhook(config.duffelWebhookSecret) : undefined,
-      syncEveryMs: config.duffelSyncSeconds ? config.duffelSyncSeconds * 1000 : undefined,
+      webhook: settings.webhookSecret ? duffelWebhook(settings.webhookSecret) : undefined,
+      syncEveryMs: settings.syncSeconds ? settings.syncSeconds * 1000 : undefined,
     };
   },
 };

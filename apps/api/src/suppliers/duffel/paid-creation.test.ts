@@ -25,7 +25,7 @@ const now = () => new Date(clock);
 const nextDay = freshSearchDays(start, 50);
 let keys = 0;
 
-const api = useDuffelTestApi({ token: TOKEN, now, config: { duffelWebhookSecret: SECRET } });
+const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
 
 afterEach(() => {
   api.server.knobs.createFault = null;

@@ -47,9 +47,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   closeDb = database.close;
   api = await buildTestApi(database.db, {
-    duffelAccessToken: TOKEN,
-    duffelApiUrl: server.url,
-    duffelTimeBudgetMs: BUDGET_MS,
+    duffel: { accessToken: TOKEN, apiUrl: server.url, timeBudgetMs: BUDGET_MS },
   });
 }, 120_000);
 

@@ -12,6 +12,7 @@ import { buildTestApi } from '../../../testing.ts';
 import { bookingBody, freshSearchDays, injectOrder } from '../../../booking-testing.ts';
 import { readOrder, type Booked } from '../../../after-sale-testing.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
+import { DUFFEL_DEFAULT_BUDGET_MS } from '../../../suppliers/duffel/settings.ts';
 import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
 import {
   startDuffelTestApi,
@@ -36,7 +37,7 @@ beforeAll(async () => {
     app,
     server,
     close: closeApi,
-  } = await startDuffelTestApi({ token: TOKEN, now, config: { duffelWebhookSecret: SECRET } }));
+  } = await startDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } }));
 }, 120_000);
 
 afterAll(async () => closeApi?.());
@@ -185,9 +186,12 @@ describe('Duffel webhook: an airline change read at once', () => {
   test('deliveries are rate limited per sending address', async () => {
     const database = await createTestDatabase();
     const limited = await buildTestApi(database.db, {
-      duffelAccessToken: TOKEN,
-      duffelApiUrl: server.url,
-      duffelWebhookSecret: SECRET,
+      duffel: {
+        accessToken: TOKEN,
+        apiUrl: server.url,
+        timeBudgetMs: DUFFEL_DEFAULT_BUDGET_MS,
+        webhookSecret: SECRET,
+      },
       // 600 a minute scaled down to 3.
       rateLimitScale: 0.005,
     });

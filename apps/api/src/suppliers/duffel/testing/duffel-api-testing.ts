@@ -15,6 +15,7 @@ import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import type { ApiConfig } from '../../../config.ts';
+import type { DuffelSettings } from '../settings.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import {
   duffelAirportsFrom,
@@ -45,6 +46,8 @@ export async function startDuffelTestApi(options: {
   prepare?: (db: Database) => Promise<void>;
   /** More API configuration (e.g. `smtpUrl` of a test mail server, `publicUrl`). */
   config?: Partial<ApiConfig>;
+  /** More Duffel settings (e.g. `webhookSecret`). */
+  duffel?: Partial<DuffelSettings>;
   /** Called instead of kicking the supplier passes after a payment (the suite drives them by hand). */
   onSupplierKick?: () => void;
 }): Promise<DuffelTestApi> {
@@ -59,9 +62,7 @@ export async function startDuffelTestApi(options: {
   const app = await buildTestApi(
     database.db,
     {
-      duffelAccessToken: options.token,
-      duffelApiUrl: server.url,
-      duffelTimeBudgetMs: 30_000,
+      duffel: { accessToken: options.token, apiUrl: server.url, timeBudgetMs: 30_000, ...options.duffel },
       rateLimitScale: 1000,
       holdMaxSeats: 1000,
       holdMaxUnpaidOrders: 1000,
