@@ -1,5 +1,5 @@
 /**
- * Every setting of the process, read from the environment and validated once at start (issue 8): the host's
+ * Every setting of the process, read from the environment and validated once at start (docs/operations.md#production-settings): the host's
  * own (below) and the API's (`apiConfigFromEnv` in ../config.ts). A bad value stops the start with a message
  * naming the variable; NODE_ENV=production refuses the built-in public credential.
  */
