@@ -99,6 +99,8 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   expect(await figure('ops.overview.orders').textContent()).toBe('2');
   expect(await figure('ops.overview.paidOrders').textContent()).toBe('1');
   expect(await figure('ops.overview.revenue').textContent()).not.toBe(en('ops.overview.noRevenue'));
+  // Revenue is net of refunds, and the refunds stand beside it (none here).
+  expect(await figure('ops.overview.refunds').textContent()).toBe(en('ops.overview.noRefunds'));
   const conversion = page.getByTestId('ops-conversion');
   await conversion.getByText('200%').waitFor(); // 2 orders from 1 search
   await conversion.getByText('50%').waitFor(); // 1 of 2 orders paid

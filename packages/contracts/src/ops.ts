@@ -279,7 +279,10 @@ export const opsOverviewDaySchema = z.object({
   searches: z.number().int(),
   orders: z.number().int(),
   paid_orders: z.number().int(),
+  /** What was paid on the day less what was refunded on it (may be below 0 on a day of refunds). */
   revenue: z.array(opsMoneySchema),
+  /** What was refunded on the day (refunds that succeeded). */
+  refunds: z.array(opsMoneySchema),
 });
 export type OpsOverviewDay = z.infer<typeof opsOverviewDaySchema>;
 const ratio = z.number().nullable();
@@ -292,6 +295,7 @@ export const opsOverviewSchema = z.object({
     orders: z.number().int(),
     paid_orders: z.number().int(),
     revenue: z.array(opsMoneySchema),
+    refunds: z.array(opsMoneySchema),
   }),
   /** The period's orders paid (of those created in it); ratios are null when the base is 0. */
   conversion: z.object({

@@ -1,6 +1,6 @@
 /**
- * The console's overview (docs/after-sale.md §8): searches, orders, paid orders and revenue per currency per
- * UTC day, conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry
+ * The console's overview (docs/after-sale.md §8): searches, orders, paid orders, revenue net of refunds and the
+ * refunds themselves per currency per UTC day, conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry
  * written to the audit log); the orders of a period as CSV. Everything is read from what the database keeps —
  * the orders themselves and the searches per day (modules/search) — so nothing is stored twice.
  */
@@ -43,7 +43,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
   const start = startOf(from).toISOString();
   const end = afterDay(to).toISOString();
 
-  const [searches, created, paid, routes] = await Promise.all([
+  const [searches, created, paid, refunded, routes] = await Promise.all([
     searchesPerDay(db, from, to),
     db.execute<{ day: string; n: number; paid: number }>(sql`
       SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
@@ -53,6 +53,12 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
       SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, count(*)::int AS n,
         sum(total_minor)::text AS minor
       FROM orders WHERE paid_at >= ${start} AND paid_at < ${end} GROUP BY 1, 2`),
+    // Money given back on the day it left: a refunded order's sale stays on the day it was paid.
+    db.execute<{ day: string; currency: string; minor: string }>(sql`
+      SELECT to_char(succeeded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency,
+        sum(amount_minor)::text AS minor
+      FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${start} AND succeeded_at < ${end}
+      GROUP BY 1, 2`),
     db.execute<{
       origin: string;
       destination: string;
@@ -64,16 +70,29 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
       SELECT offer -> 'slices' -> 0 ->> 'origin' AS origin,
         offer -> 'slices' -> 0 ->> 'destination' AS destination, currency, count(*)::int AS n,
         count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid,
-        coalesce(sum(total_minor) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS minor
+        coalesce(sum(total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r
+          WHERE r.order_id = orders.id AND r.status = 'succeeded'), 0)) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS minor
       FROM orders WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1, 2, 3`),
   ]);
 
   const days = new Map<
     string,
-    { searches: number; orders: number; paid_orders: number; revenue: Map<string, number> }
+    {
+      searches: number;
+      orders: number;
+      paid_orders: number;
+      revenue: Map<string, number>;
+      refunds: Map<string, number>;
+    }
   >();
   for (let at = startOf(from).getTime(); at < afterDay(to).getTime(); at += DAY_MS)
-    days.set(dayOf(new Date(at)), { searches: 0, orders: 0, paid_orders: 0, revenue: new Map() });
+    days.set(dayOf(new Date(at)), {
+      searches: 0,
+      orders: 0,
+      paid_orders: 0,
+      revenue: new Map(),
+      refunds: new Map(),
+    });
   let ordersPaid = 0;
   for (const [day, n] of searches) days.get(day)!.searches = n;
   for (const row of created.rows) {
@@ -87,18 +106,29 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
     add(day.revenue, row.currency, Number(row.minor));
     add(revenue, row.currency, Number(row.minor));
   }
+  // Revenue is net of refunds, which are listed beside it.
+  const refunds = new Map<string, number>();
+  for (const row of refunded.rows) {
+    const day = days.get(row.day)!;
+    add(day.refunds, row.currency, Number(row.minor));
+    add(day.revenue, row.currency, -Number(row.minor));
+    add(refunds, row.currency, Number(row.minor));
+    add(revenue, row.currency, -Number(row.minor));
+  }
   const list = [...days].map(([day, d]) => ({
     day,
     searches: d.searches,
     orders: d.orders,
     paid_orders: d.paid_orders,
     revenue: moneyList(d.revenue),
+    refunds: moneyList(d.refunds),
   }));
   const totals = {
     searches: list.reduce((n, d) => n + d.searches, 0),
     orders: list.reduce((n, d) => n + d.orders, 0),
     paid_orders: list.reduce((n, d) => n + d.paid_orders, 0),
     revenue: moneyList(revenue),
+    refunds: moneyList(refunds),
   };
 
   const byRoute = new Map<

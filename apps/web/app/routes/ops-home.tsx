@@ -157,6 +157,12 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
                 ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
                 : t('ops.overview.noRevenue'),
             ],
+            [
+              'ops.overview.refunds',
+              overview.totals.refunds.length
+                ? overview.totals.refunds.map((r) => money(r.amount, r.currency)).join(' · ')
+                : t('ops.overview.noRefunds'),
+            ],
           ]}
         />
         <h3 className="font-semibold">{t('ops.overview.conversion')}</h3>

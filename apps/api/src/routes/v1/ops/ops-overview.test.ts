@@ -152,6 +152,7 @@ describe('the figures', () => {
       orders: 2,
       paid_orders: 1,
       revenue: [{ currency: a.currency, amount: orders.paidA.total_amount }],
+      refunds: [],
     });
     expect(onT2).toEqual({
       day: day(T2),
@@ -159,10 +160,11 @@ describe('the figures', () => {
       orders: 1,
       paid_orders: 1,
       revenue: [{ currency: b.currency, amount: orders.paidB.total_amount }],
+      refunds: [],
     });
     // Every other day is empty (the order and search of T0 are outside the period).
     for (const d of data.days.filter((x) => x !== onT1 && x !== onT2))
-      expect(d).toEqual({ day: d.day, searches: 0, orders: 0, paid_orders: 0, revenue: [] });
+      expect(d).toEqual({ day: d.day, searches: 0, orders: 0, paid_orders: 0, revenue: [], refunds: [] });
     expect(data.totals.searches).toBe(4);
     expect(data.totals.orders).toBe(3);
     expect(data.totals.paid_orders).toBe(2);
@@ -170,6 +172,7 @@ describe('the figures', () => {
     expect(data.totals.revenue).toEqual([
       { currency: a.currency, amount: majorOf(a.totalMinor + b.totalMinor, a.currency) },
     ]);
+    expect(data.totals.refunds).toEqual([]);
     expect(data.conversion).toEqual({
       search_to_order: 3 / 4,
       order_to_paid: 2 / 3,
@@ -192,6 +195,45 @@ describe('the figures', () => {
         revenue: [{ currency: b.currency, amount: orders.paidB.total_amount }],
       },
     ]);
+  });
+
+  test('a refund: revenue is net of it on the day it left, the refund beside it; the route’s revenue too', async () => {
+    const b = await minorOf(orders.paidB);
+    const a = await minorOf(orders.paidA);
+    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, b.id));
+    const back = Math.floor(b.totalMinor / 2);
+    // As the refunds' settling leaves it (routes/v1/order-cancellations): succeeded, an hour after T2's sale.
+    const [refund] = await db
+      .insert(schema.refunds)
+      .values({
+        orderId: b.id,
+        paymentId: payment!.id,
+        provider: payment!.provider,
+        reason: 'cancellation',
+        status: 'succeeded',
+        amountMinor: back,
+        currency: b.currency,
+        succeededAt: new Date(NOW),
+      })
+      .returning();
+    try {
+      const data = (await call('operator', 'GET', '/v1/ops/overview')).json().data as OpsOverview;
+      const onT2 = data.days.find((d) => d.day === day(T2))!;
+      expect(onT2.revenue).toEqual([
+        { currency: b.currency, amount: majorOf(b.totalMinor - back, b.currency) },
+      ]);
+      expect(onT2.refunds).toEqual([{ currency: b.currency, amount: majorOf(back, b.currency) }]);
+      expect(data.totals.revenue).toEqual([
+        { currency: a.currency, amount: majorOf(a.totalMinor + b.totalMinor - back, a.currency) },
+      ]);
+      expect(data.totals.refunds).toEqual([{ currency: b.currency, amount: majorOf(back, b.currency) }]);
+      expect(data.totals.paid_orders).toBe(2);
+      expect(data.top_routes.find((r) => r.origin === 'IST')!.revenue).toEqual([
+        { currency: b.currency, amount: majorOf(b.totalMinor - back, b.currency) },
+      ]);
+    } finally {
+      await db.delete(schema.refunds).where(eq(schema.refunds.id, refund!.id));
+    }
   });
 
   test('searches are counted in memory and written in one batch, adding to what is stored', async () => {
