@@ -196,10 +196,16 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   // The admin's audit log names who did what.
   await gotoHydrated(adminPage, `${site.url}/en/ops/staff`);
   const audit = adminPage.getByTestId('ops-audit');
-  await audit.getByText(`${OPERATOR} · order.cancelled · order ${order.id}`).waitFor();
-  await audit.getByText(`${OPERATOR} · order.note · order ${order.id}`).waitFor();
-  await audit.getByText(new RegExp(`${ADMIN.replace('.', '\\.')} · staff\\.granted`)).waitFor();
-  await audit.getByText(/command-line · staff\.granted/).waitFor();
+  // As sentences, an order's linked to its page, a person named by their email.
+  const cancelled = audit.getByRole('link', {
+    name: en('ops.auditLog.orderCancelled', { actor: OPERATOR, target: order.id }),
+  });
+  expect(await cancelled.getAttribute('href')).toBe(`/en/ops/orders/${order.id}`);
+  await audit
+    .getByRole('link', { name: en('ops.auditLog.orderNote', { actor: OPERATOR, target: order.id }) })
+    .waitFor();
+  await audit.getByText(en('ops.auditLog.staffGranted', { actor: ADMIN, target: OPERATOR })).waitFor();
+  await audit.getByText(en('ops.auditLog.staffGranted', { actor: 'command-line', target: ADMIN })).waitFor();
 
   // An admin may refund another amount than the fare rules give, with a reason (asked first as well).
   await payOrderAsTraveller(browser, site.url, second);

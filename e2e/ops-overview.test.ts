@@ -142,7 +142,14 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   await gotoHydrated(page, `${site.url}/en/ops`);
   await page.getByTestId('ops-failed-none').waitFor();
   await gotoHydrated(page, `${site.url}/en/ops/staff`);
-  await page.getByTestId('ops-audit').getByText(`${ADMIN} · email.retried`).waitFor();
+  await page
+    .getByTestId('ops-audit')
+    .getByText(
+      new RegExp(
+        `^${en('ops.auditLog.emailRetried', { actor: ADMIN, target: 'X' }).replace(/\./g, '\\.').replace('X', '\\d+')}$`,
+      ),
+    )
+    .waitFor();
 
   // The CSV of the last 30 days, from the link.
   await gotoHydrated(page, `${site.url}/en/ops`);

@@ -259,10 +259,18 @@ test('an operator creates, illustrates and publishes a tour, a traveller sees it
   const adminPage = await boss.newPage();
   await gotoHydrated(adminPage, `${site.url}/en/ops/staff`);
   const audit = adminPage.getByTestId('ops-audit');
-  for (const action of ['tour.created', 'tour.image_uploaded', 'tour.published'])
-    await audit.getByText(`${OPERATOR} · ${action} · tour ${tourId}`).waitFor();
+  for (const key of [
+    'ops.auditLog.tourCreated',
+    'ops.auditLog.tourImageUploaded',
+    'ops.auditLog.tourPublished',
+  ] as const)
+    await audit.getByRole('link', { name: en(key, { actor: OPERATOR, target: tourId }) }).waitFor();
   await audit
-    .getByText(new RegExp(`${OPERATOR.replace(/\./g, '\\.')} · tour_request\\.updated · tour_request `))
+    .getByText(
+      new RegExp(
+        `^${en('ops.auditLog.tourRequestUpdated', { actor: OPERATOR, target: 'X' }).replace(/\./g, '\\.').replace('X', '[0-9a-f-]+')}$`,
+      ),
+    )
     .waitFor();
   await boss.close();
 }, 120_000); // many pages in two browsers: over the 60 s default on a busy 2-core machine

@@ -266,6 +266,8 @@ export const opsAuditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /** How the console names the target: a person's email; null where the id is the name (an order's). */
+  target_label: z.string().nullable().optional(),
   details,
 });
 export type OpsAuditEntry = z.infer<typeof opsAuditEntrySchema>;

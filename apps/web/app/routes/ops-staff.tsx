@@ -16,6 +16,7 @@ import { useContractForm } from '../lib/use-contract-form.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { HeadedSection } from '../components/HeadedSection.tsx';
 import { opsCall } from '../features/ops/ops-api.server.ts';
+import { AuditSentence } from '../features/ops/AuditEntry.tsx';
 
 // The console has no JavaScript budget: its schemas come with the page.
 const loadInviteSchema = async () => opsInviteSchema;
@@ -123,7 +124,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
         <ol className="grid gap-1 text-sm" data-testid="ops-audit">
           {loaderData.audit.map((e, i) => (
             <li key={i} className="wrap-anywhere">
-              {formatInstant(locale, e.at)} · {e.actor ?? '—'} · {e.action} · {e.target_type} {e.target_id}
+              {formatInstant(locale, e.at)} · <AuditSentence entry={e} />
             </li>
           ))}
         </ol>
