@@ -146,6 +146,19 @@ describe("the order page's manage forms refuse a wrong field at the field, and c
     expect(asked).toEqual([]);
   });
 
+  test("a field's check as it is corrected (Conform's validate intent) confirms nothing", async () => {
+    const result = await refused({
+      intent: 'email-confirm',
+      change_id: CHANGE,
+      change_email: 'new@example.com',
+      code: RIGHT_CODE,
+      __intent__: JSON.stringify({ type: 'validate', payload: { name: 'code' } }),
+    });
+    // Nothing to show under the field either: the code is well formed.
+    expect(result.submission?.error ?? {}).toEqual({});
+    expect(asked).toEqual([]);
+  });
+
   test("the API's refusal of a well-formed code shows at the code with the tries left", async () => {
     const result = await refused({
       intent: 'email-confirm',

@@ -18,6 +18,7 @@ import {
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
+import { schemaFields } from '../../lib/form-fields.ts';
 import { parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { notFound } from '../../lib/not-found.server.ts';
 import type { MessageKey } from '../../lib/i18n.tsx';
@@ -39,14 +40,14 @@ const cancelConfirmSchema = z.object({ cancellation_id: orderCancellationIdParam
 const acceptChangeSchema = z.object({ change_id: airlineChangeParamsSchema.shape.change_id });
 
 /**
- * The hidden fields a form of this page carries (ids the page wrote from the API's answers), read as every
- * form is (lib/form.server.ts); anything else is no form of this page.
+ * The hidden fields a form of this page carries (ids the page wrote from the API's answers), read with the
+ * API's rules; anything else is no form of this page. Also on a field's check as the visitor corrects the
+ * form's field (a Conform intent, sent here when the browser has no schema): they were written, not typed.
  */
 function hiddenFields<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
-  const read = parseForm(form, schema, { onlySchemaFields: true });
-  if (read.status !== 'success')
-    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-  return read.value;
+  const read = schema.safeParse(Object.fromEntries(schemaFields(form, schema)));
+  if (!read.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  return read.data;
 }
 
 /** The field messages of the manage contract (packages/contracts/src/order-manage.ts). */
