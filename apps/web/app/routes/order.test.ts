@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { RouterContextProvider } from 'react-router';
 import { createApiClient } from '../lib/api.server.ts';
-import { requestLog } from '../lib/log.server.ts';
-import { requestStateContext, type RequestState } from '../lib/request-context.server.ts';
+import { requestStateContext } from '../lib/request-context.server.ts';
+import { testRequestState } from '../testing/request-state.ts';
 import type { ManageResult } from '../features/orders/after-sale.ts';
 import { action } from './order.tsx';
 
@@ -54,26 +54,14 @@ beforeEach(() => {
   asked.length = 0;
 });
 
-function requestState(): RequestState {
-  return {
-    locale: 'ru',
-    currency: 'USD',
-    token: null,
-    clearToken: false,
-    requestId: 'test',
-    log: requestLog('test'),
-    visitorId: 'v'.repeat(43),
-    newVisitor: false,
-    incomplete: false,
-    // The order's access cookie names no token here: the stand-in answers any caller.
-    api: createApiClient({ baseUrl, anonymousToken: 'anon' }),
-  };
-}
-
 /** The order page's action for a posted form: its data and status, or the Response it threw. */
 async function post(fields: Record<string, string>) {
   const context = new RouterContextProvider();
-  context.set(requestStateContext, requestState());
+  // The order's access cookie names no token here: the stand-in answers any caller.
+  context.set(
+    requestStateContext,
+    testRequestState(createApiClient({ baseUrl, anonymousToken: 'anon' }), { locale: 'ru' }),
+  );
   const request = new Request(`http://localhost/ru/orders/${ORDER}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
