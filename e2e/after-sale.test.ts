@@ -8,7 +8,7 @@
  *  - a payment that arrives after the order was cancelled is refunded automatically, shown on the page and
  *    emailed;
  *  - managing the booking from its page: the phone, the email by a code sent to the new address, the
- *    tickets again, the receipt PDF.
+ *    tickets again, the receipt PDF; without JavaScript a wrong phone is refused under its field.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -19,6 +19,7 @@ import { type MessageKey } from '@parvoz/i18n/messages';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { fieldErrorOf } from './support/fields.ts';
 import { type ReceivedEmail, type TestSmtpServer } from './support/smtp.ts';
 import { en as m } from './support/messages.ts';
 import { isoDay } from './support/dates.ts';
@@ -393,6 +394,39 @@ test('managing a booking: the phone, the email by a code sent to the new address
       .waitFor();
   } finally {
     await page.context().close();
+  }
+});
+
+test('without JavaScript a manage form shows a wrong field under it, keeps what was typed and changes nothing', async () => {
+  const offer = await offerIn('light', 35);
+  const email = 'manage-nojs@example.com';
+  const order = await book(offer, email);
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await plain.newPage();
+    await page.goto(`${site.url}/en/orders/${order.id}?access_token=${order.access_token}`);
+    const manage = page.getByRole('region', { name: m('manage.heading') });
+    const phone = manage.getByLabel(m('manage.phone.label'), { exact: true });
+    // Only the server checks (the page's forms carry `novalidate`): its answer is the contract schema's.
+    await phone.fill('12');
+    await manage.getByRole('button', { name: m('manage.phone.submit') }).click();
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldErrorOf(phone)).toBe(m('booking.error.phone'));
+    expect(await phone.inputValue()).toBe('12');
+    const read = await api(`/v1/orders/${order.id}?access_token=${order.access_token}`);
+    expect(read.body.data).toMatchObject({ contact: { email, phone: '+998901234567' } });
+
+    await phone.fill('+90 532 123 45 67');
+    await manage.getByRole('button', { name: m('manage.phone.submit') }).click();
+    await manage
+      .getByRole('status')
+      .filter({ hasText: m('manage.phone.done', { email }) })
+      .waitFor();
+    expect(await fieldErrorOf(phone)).toBeNull();
+    const changed = await api(`/v1/orders/${order.id}?access_token=${order.access_token}`);
+    expect(changed.body.data).toMatchObject({ contact: { phone: '+905321234567' } });
+  } finally {
+    await plain.close();
   }
 });
 

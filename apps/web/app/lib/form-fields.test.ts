@@ -43,3 +43,16 @@ test('a strict request schema reads a form with its intent: errors by field, not
   const reply = parseForm(sent, opsCorrectContactSchema, { onlySchemaFields: true }).reply();
   expect(Object.keys(reply.error ?? {}).sort()).toEqual(['email', 'reason']);
 });
+
+test("Conform's own entries stay: a field's check (a validate intent) is never a submission to act on", () => {
+  const sent = form([
+    ['intent', 'note'],
+    ['text', 'Called the traveller'],
+    ['__intent__', JSON.stringify({ type: 'validate', payload: { name: 'text' } })],
+    ['__state__', JSON.stringify({ validated: { text: true } })],
+  ]);
+  const schema = z.object({ text: z.string().min(1) });
+  expect([...schemaFields(sent, schema).keys()]).toEqual(['text', '__intent__', '__state__']);
+  // Not 'success' (the status of a submission the action would send on), as Conform reads an intent.
+  expect(parseForm(sent, schema, { onlySchemaFields: true }).status).toBeUndefined();
+});

@@ -15,7 +15,14 @@ export function schemaFields(formData: FormData | URLSearchParams, schema: z.Zod
   const names = schemaFieldNames(schema);
   const kept = new FormData();
   for (const [name, value] of formData.entries()) {
-    if (!names || names.has(name.split(/[.[]/, 1)[0]!)) kept.append(name, value);
+    if (!names || CONFORM_ENTRIES.has(name) || names.has(name.split(/[.[]/, 1)[0]!)) kept.append(name, value);
   }
   return kept;
 }
+
+/**
+ * Conform's own entries (its INTENT and STATE names, @conform-to/dom submission.ts), which no schema lists:
+ * without its intent, a field's check as the visitor corrects it (a `validate` intent) reads as a submission
+ * to act on.
+ */
+const CONFORM_ENTRIES: ReadonlySet<string> = new Set(['__intent__', '__state__']);

@@ -3,22 +3,14 @@ import { RouterContextProvider } from 'react-router';
 import { GUARDS, guardNamed, requireUser, runGuards } from './guards.server.ts';
 import { requestStateContext } from './request-context.server.ts';
 import type { RequestState } from './request-context.server.ts';
-import { requestLog } from './log.server.ts';
+import { testRequestState } from '../testing/request-state.ts';
 
 function stateWith(token: string | null, getMe: () => Promise<unknown>): RequestState {
   const fail = () => Promise.reject(new Error('unexpected call'));
-  return {
-    locale: 'en',
-    currency: 'USD',
-    token,
-    clearToken: false,
-    requestId: 'test',
-    log: requestLog('test'),
-    visitorId: 'v'.repeat(43),
-    newVisitor: false,
-    incomplete: false,
-    api: { get: getMe as never, post: fail, put: fail, patch: fail, delete: fail },
-  };
+  return testRequestState(
+    { get: getMe as never, post: fail, put: fail, patch: fail, delete: fail },
+    { token },
+  );
 }
 
 describe('route guards', () => {

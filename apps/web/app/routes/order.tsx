@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { data, redirect, redirectDocument, useNavigation, useRevalidator } from 'react-router';
 import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
@@ -190,6 +190,33 @@ function useAwaitPayment(waiting: boolean) {
   }, [waiting, revalidator]);
 }
 
+const NOTICE_TONES = {
+  done: 'border-green-300 bg-green-50 text-green-900',
+  waiting: 'border-primary-200 bg-primary-50 text-primary-800',
+  delayed: 'border-amber-300 bg-amber-50 text-amber-900',
+} as const;
+
+/** Where the booking stands, announced as it changes (paid, being confirmed, ticketed by the airline, delayed). */
+function StatusNotice({
+  tone,
+  testId,
+  children,
+}: {
+  tone: keyof typeof NOTICE_TONES;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      role="status"
+      className={`rounded border p-4 wrap-anywhere ${NOTICE_TONES[tone]}`}
+      data-testid={testId}
+    >
+      {children}
+    </p>
+  );
+}
+
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
@@ -221,38 +248,25 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {(payment === 'success' || payment === 'returned') && paid && order.booking_status === 'booked' ? (
-        <p
-          role="status"
-          className="rounded border border-green-300 bg-green-50 p-4 text-green-900 wrap-anywhere"
-        >
-          {t('order.payment.success', { email: order.contact.email })}
-        </p>
+        <StatusNotice tone="done">{t('order.payment.success', { email: order.contact.email })}</StatusNotice>
       ) : null}
       {awaitingAirline ? (
-        <p
-          role="status"
-          className="rounded border border-primary-200 bg-primary-50 p-4 text-primary-800 wrap-anywhere"
-          data-testid="order-awaiting-airline"
-        >
+        <StatusNotice tone="waiting" testId="order-awaiting-airline">
           {t('order.awaitingAirline', { email: order.contact.email })}
-        </p>
+        </StatusNotice>
       ) : null}
       {ticketingDelayed ? (
-        <p
-          role="status"
-          className="rounded border border-amber-300 bg-amber-50 p-4 text-amber-900 wrap-anywhere"
-          data-testid="order-ticketing-delayed"
-        >
+        <StatusNotice tone="delayed" testId="order-ticketing-delayed">
           {t('order.ticketingDelayed', { email: order.contact.email })}
-        </p>
+        </StatusNotice>
       ) : null}
       {confirming ? (
-        <p role="status" className="rounded border border-primary-200 bg-primary-50 p-4 text-primary-800">
+        <StatusNotice tone="waiting">
           {t(payment === 'returned' ? 'order.payment.returned' : 'order.payment.confirming')}{' '}
           <a href={`/${locale}/orders/${order.id}?payment=${payment}`} className="underline">
             {t('order.payment.refresh')}
           </a>
-        </p>
+        </StatusNotice>
       ) : null}
       {actionData && 'error' in actionData ? (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-4 text-red-900">

@@ -1,17 +1,22 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { Form } from 'react-router';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { z } from 'zod';
 import type { Order } from '@parvoz/contracts/booking';
 import { buttonClasses, type ButtonVariant } from '../../components/Button.tsx';
+import type { FieldErrorText } from '../../components/Field.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { TextFormField } from '../../components/FieldInputs.tsx';
-import { useLocale, useT } from '../../lib/i18n.tsx';
+import { TextField } from '../../components/FieldInputs.tsx';
+import { PostButton } from '../../components/PostButton.tsx';
+import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sale.ts';
-import { PostButton, PostForm } from '../../components/PostButton.tsx';
 
 /**
  * "Manage your booking" (docs/after-sale.md): the contact phone, the contact email (confirmed by a code sent
  * to the new address), the tickets again, the receipt. Plain forms: they work without JavaScript, and each
- * answer is announced (a status for what was done, an alert for what was not).
+ * answer is announced (a status for what was done; what was not, under the form's field or as an alert).
  */
 export function ManageBooking({
   order,
@@ -29,8 +34,10 @@ export function ManageBooking({
   const paid = order.payment_status === 'paid';
   if (cancelled && !paid) return null;
   const failed = result?.manage === 'failed' ? result : null;
-  const errorOf = (intent: ManageIntent) =>
-    failed && failed.intent === intent ? t(failed.message, failed.values) : null;
+  const lastResult = (intent: ManageIntent) => (failed?.intent === intent ? failed.submission : undefined);
+  // A field's error codes are message ids: its contract schema's, or the words of the API's refusal (a wrong
+  // code's with the tries left).
+  const errorText = (codes: readonly string[]) => t(codes[0] as MessageKey, failed?.values);
   const pending: PendingEmailChange | null =
     result?.manage === 'email-code-sent' ? result.change : (failed?.change ?? null);
   const done =
@@ -72,59 +79,65 @@ export function ManageBooking({
           ) : null}
         </div>
       ) : null}
-      {errorOf('resend') ? (
+      {failed?.intent === 'resend' ? (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {errorOf('resend')}
+          {t(failed.message, failed.values)}
         </p>
       ) : null}
       {!cancelled ? (
         <div className="grid gap-4 md:grid-cols-2">
-          <ManageForm intent="change-phone" submit={t('manage.phone.submit')} variant="outline" busy={busy}>
-            <TextFormField
-              id="manage-phone"
-              label={t('manage.phone.label')}
-              error={errorOf('change-phone')}
-              input={{
-                name: 'phone',
-                type: 'tel',
-                autoComplete: 'tel',
-                required: true,
-                defaultValue: order.contact.phone,
-              }}
-            />
-          </ManageForm>
+          <ManageForm
+            id="manage-phone"
+            intent="change-phone"
+            loadSchema={loadPhoneSchema}
+            failed={lastResult('change-phone')}
+            name="phone"
+            defaultValue={order.contact.phone}
+            label={t('manage.phone.label')}
+            error={errorText}
+            input={{ type: 'tel', autoComplete: 'tel', required: true }}
+            submit={t('manage.phone.submit')}
+            variant="outline"
+            busy={busy}
+          />
           {pending ? (
             <ManageForm
+              key="email-confirm"
+              id="manage-code"
               intent="email-confirm"
               values={{ change_id: pending.id, change_email: pending.email }}
+              loadSchema={loadCodeSchema}
+              failed={lastResult('email-confirm')}
+              name="code"
+              label={t('manage.email.codeLabel', { email: pending.email })}
+              error={errorText}
+              input={{
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                pattern: '[0-9]{6}',
+                maxLength: 6,
+                required: true,
+                width: 'w-40',
+              }}
               submit={t('manage.email.confirm')}
               busy={busy}
-            >
-              <TextFormField
-                id="manage-code"
-                label={t('manage.email.codeLabel', { email: pending.email })}
-                error={errorOf('email-confirm')}
-                input={{
-                  name: 'code',
-                  inputMode: 'numeric',
-                  autoComplete: 'one-time-code',
-                  pattern: '[0-9]{6}',
-                  maxLength: 6,
-                  required: true,
-                  width: 'w-40',
-                }}
-              />
-            </ManageForm>
+            />
           ) : (
-            <ManageForm intent="email-change" submit={t('manage.email.submit')} variant="outline" busy={busy}>
-              <TextFormField
-                id="manage-email"
-                label={t('manage.email.label')}
-                hint={t('manage.email.hint', { email: order.contact.email })}
-                error={errorOf('email-change') ?? errorOf('email-confirm')}
-                input={{ name: 'email', type: 'email', autoComplete: 'email', required: true }}
-              />
-            </ManageForm>
+            <ManageForm
+              key="email-change"
+              id="manage-email"
+              intent="email-change"
+              loadSchema={loadEmailSchema}
+              failed={lastResult('email-change')}
+              name="email"
+              label={t('manage.email.label')}
+              hint={t('manage.email.hint', { email: order.contact.email })}
+              error={errorText}
+              input={{ type: 'email', autoComplete: 'email', required: true }}
+              submit={t('manage.email.submit')}
+              variant="outline"
+              busy={busy}
+            />
           )}
         </div>
       ) : null}
@@ -132,28 +145,65 @@ export function ManageBooking({
   );
 }
 
-/** One of the forms that change the booking: its field, then its submit button. */
+/** A schema of the manage contract (packages/contracts/src/order-manage.ts), loaded once the page has hydrated. */
+type LoadSchema = () => Promise<z.ZodType<Record<string, unknown>, Record<string, unknown>>>;
+const loadPhoneSchema: LoadSchema = () =>
+  import('@parvoz/contracts/order-manage').then((m) => m.changePhoneRequestSchema);
+const loadEmailSchema: LoadSchema = () =>
+  import('@parvoz/contracts/order-manage').then((m) => m.emailChangeRequestSchema);
+const loadCodeSchema: LoadSchema = () =>
+  import('@parvoz/contracts/order-manage').then((m) => m.emailChangeConfirmRequestSchema);
+
+/**
+ * One of the forms that change the booking: its one field, then its submit button. Checked in the browser
+ * with its endpoint's request schema, the one the action reads it with (lib/use-contract-form.ts); a refusal
+ * (the schema's or the API's) shows under the field, with or without JavaScript.
+ */
 function ManageForm({
+  id,
   intent,
-  values,
+  values = {},
+  loadSchema,
+  failed,
+  name,
+  defaultValue,
+  input,
   submit,
   variant,
   busy,
-  children,
+  ...field
 }: {
+  id: string;
   intent: ManageIntent;
+  /** Hidden fields the action needs besides the field (the change a code confirms). */
   values?: Record<string, string>;
+  loadSchema: LoadSchema;
+  /** The action's reply when this form was refused. */
+  failed: SubmissionResult | undefined;
+  name: string;
+  defaultValue?: string;
+  label: string;
+  hint?: string;
+  error: FieldErrorText;
+  input: ComponentProps<typeof TextField>['input'];
   submit: string;
   variant?: ButtonVariant;
   busy: boolean;
-  children: ReactNode;
 }) {
+  const [form, fields] = useContractForm(id, loadSchema, failed, {
+    onlySchemaFields: true,
+    ...(defaultValue === undefined ? {} : { defaultValue: { [name]: defaultValue } }),
+  });
   return (
-    <PostForm intent={intent} fields={values} className="grid content-start gap-2">
-      {children}
+    <Form method="post" {...getFormProps(form)} className="grid content-start gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(values).map(([hidden, value]) => (
+        <input key={hidden} type="hidden" name={hidden} value={value} />
+      ))}
+      <TextField meta={fields[name]!} {...field} input={input} />
       <SubmitButton variant={variant} disabled={busy}>
         {submit}
       </SubmitButton>
-    </PostForm>
+    </Form>
   );
 }

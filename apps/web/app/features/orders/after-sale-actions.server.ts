@@ -5,10 +5,21 @@
  * for the page in its language; an order the visitor may not see is the page's 404.
  */
 import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { airlineChangeParamsSchema, contactEmailSchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
+import { orderCancellationIdParamsSchema } from '@parvoz/contracts/order-cancellations';
+import {
+  changePhoneRequestSchema,
+  emailChangeConfirmRequestSchema,
+  emailChangeParamsSchema,
+  emailChangeRequestSchema,
+} from '@parvoz/contracts/order-manage';
 import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
+import { schemaFields } from '../../lib/form-fields.ts';
+import { parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { notFound } from '../../lib/not-found.server.ts';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { readOrderAccess } from '../../lib/order-access.server.ts';
@@ -20,11 +31,24 @@ import {
   type CancelQuote,
   type ManageIntent,
   type ManageResult,
+  type PendingEmailChange,
 } from './after-sale.ts';
 
-const CANCELLATION_ID = /^ocn_[A-Za-z0-9_-]{20,40}$/;
-const AIRLINE_CHANGE_ID = /^chg_[A-Za-z0-9_-]{20,40}$/;
-const CHANGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** "Yes, cancel" carries the quote it confirms (the confirm endpoint's id rule). */
+const cancelConfirmSchema = z.object({ cancellation_id: orderCancellationIdParamsSchema.shape.id });
+/** "Accept the new schedule" carries the airline's change (the accept endpoint's rule). */
+const acceptChangeSchema = z.object({ change_id: airlineChangeParamsSchema.shape.change_id });
+
+/**
+ * The hidden fields a form of this page carries (ids the page wrote from the API's answers), read with the
+ * API's rules; anything else is no form of this page. Also on a field's check as the visitor corrects the
+ * form's field (a Conform intent, sent here when the browser has no schema): they were written, not typed.
+ */
+function hiddenFields<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const read = schema.safeParse(Object.fromEntries(schemaFields(form, schema)));
+  if (!read.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  return read.data;
+}
 
 /** The field messages of the manage contract (packages/contracts/src/order-manage.ts). */
 const FIELD_MESSAGES: readonly MessageKey[] = [
@@ -32,6 +56,10 @@ const FIELD_MESSAGES: readonly MessageKey[] = [
   'booking.error.email',
   'manage.error.code',
 ];
+
+/** A field's message of the manage contract (the schema's or the API's), as the page says it. */
+const fieldMessage = (message: unknown): MessageKey =>
+  FIELD_MESSAGES.find((key) => key === message) ?? 'manage.error.failed';
 
 /** The endpoint of each "manage the booking" form. */
 const MANAGE_ENDPOINTS = {
@@ -48,10 +76,8 @@ function manageRefusalWords(
 ): { message: MessageKey; values?: Record<string, number> } {
   const refusal = refusalOf(error, MANAGE_ENDPOINTS[intent]);
   switch (refusal?.code) {
-    case 'validation_failed': {
-      const message = refusal.details[0]?.message;
-      return { message: FIELD_MESSAGES.find((key) => key === message) ?? 'manage.error.failed' };
-    }
+    case 'validation_failed':
+      return { message: fieldMessage(refusal.details[0]?.message) };
     case 'invalid_code':
       return refusal.details.reason === 'wrong_code'
         ? { message: 'manage.email.wrongCode', values: { attempts: refusal.details.attempts_left } }
@@ -106,9 +132,7 @@ export async function cancelAction(
         },
       });
     }
-    const id = form.get('cancellation_id');
-    if (typeof id !== 'string' || !CANCELLATION_ID.test(id))
-      throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+    const { cancellation_id: id } = hiddenFields(form, cancelConfirmSchema);
     await callEndpoint(state.api, endpoints.confirmOrderCancellation, { params: { id }, query });
     // The order page again (not request.url: a client-side submission's URL is the `.data` one).
     return redirect(`/${lang}/orders/${orderId}`, { headers: { 'Cache-Control': 'no-store' } });
@@ -138,9 +162,7 @@ export async function acceptChangeAction(
   orderId: string,
   form: FormData,
 ) {
-  const changeId = form.get('change_id');
-  if (typeof changeId !== 'string' || !AIRLINE_CHANGE_ID.test(changeId))
-    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const { change_id: changeId } = hiddenFields(form, acceptChangeSchema);
   try {
     await callEndpoint(state.api, endpoints.acceptAirlineChange, {
       params: { id: orderId, change_id: changeId },
@@ -156,10 +178,74 @@ export async function acceptChangeAction(
   }
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.slice(0, 300) : '';
-};
+/**
+ * The change a code confirms, in the code form's hidden fields as the page wrote them from the API's answer
+ * (the endpoint's `change_id` rule, the contact email it went to).
+ */
+const pendingChangeSchema = z.object({
+  change_id: emailChangeParamsSchema.shape.change_id,
+  change_email: contactEmailSchema,
+});
+
+type ManageFailure = { status: number; message: MessageKey; values?: Record<string, number> };
+
+/** What the page says of a "manage the booking" call that failed; an order the visitor may not see is its 404. */
+function manageFailure(state: RequestState, error: unknown, intent: ManageIntent): ManageFailure {
+  if (!(error instanceof ApiError)) {
+    state.log.error({ err: error, intent }, 'manage failed');
+    return { status: 503, message: 'manage.error.failed' };
+  }
+  if ([401, 403, 404].includes(error.status)) throw notFound();
+  if (error.status === 429) return { status: 429, message: 'manage.error.rateLimited' };
+  return { status: error.status, ...manageRefusalWords(error, intent) };
+}
+
+/**
+ * A "manage the booking" form with a field, read with its endpoint's request schema as the browser checks it
+ * (lib/use-contract-form.ts): a refused field comes back under it without asking the API, and so does the
+ * API's refusal of what the schema accepted (a wrong code, the same address), with what was typed.
+ */
+async function manageForm<S extends z.ZodType>(
+  state: RequestState,
+  read: {
+    intent: Exclude<ManageIntent, 'resend'>;
+    form: FormData;
+    schema: S;
+    field: string;
+    change?: PendingEmailChange;
+  },
+  send: (value: z.output<S>) => Promise<ManageResult>,
+) {
+  const { intent, field, change } = read;
+  const submission = parseForm(read.form, read.schema, { onlySchemaFields: true });
+  if (submission.status !== 'success') {
+    const message = fieldMessage(submission.error?.[field]?.[0]);
+    const result: ManageResult = { manage: 'failed', intent, message, submission: submission.reply() };
+    return data<ManageResult>(change ? { ...result, change } : result, { status: 400 });
+  }
+  try {
+    return data<ManageResult>(await send(submission.value));
+  } catch (error) {
+    const { status, message, values } = manageFailure(state, error, intent);
+    // Nothing left to try with an expired code, nor known to be, without the API's answer: the form to ask
+    // for a new code comes back, with the words under its field.
+    if (message === 'manage.email.expired' || (change && !(error instanceof ApiError))) {
+      const reply = replyWithFieldErrors(submission, { email: [message] });
+      return data<ManageResult>(
+        { manage: 'failed', intent: 'email-change', message, submission: reply },
+        { status },
+      );
+    }
+    const result: ManageResult = {
+      manage: 'failed',
+      intent,
+      message,
+      ...(values ? { values } : {}),
+      submission: replyWithFieldErrors(submission, { [field]: [message] }),
+    };
+    return data<ManageResult>(change ? { ...result, change } : result, { status });
+  }
+}
 
 /** One "manage the booking" form. */
 export async function manageAction(
@@ -172,66 +258,52 @@ export async function manageAction(
 ) {
   const query = accessQuery(request, orderId);
   const params = { id: orderId };
-  const pending = () => {
-    const id = field(form, 'change_id');
-    const email = field(form, 'change_email');
-    return CHANGE_ID.test(id) ? { id, email } : undefined;
-  };
-  try {
-    switch (intent) {
-      case 'change-phone':
-        await callEndpoint(state.api, endpoints.changeOrderPhone, {
-          params,
-          body: { phone: field(form, 'phone') },
-          query,
-        });
-        return data<ManageResult>({ manage: 'phone-changed' });
-      case 'email-change': {
-        const { data: change } = await callEndpoint(state.api, endpoints.requestOrderEmailChange, {
-          params,
-          body: { email: field(form, 'email'), lang },
-          query,
-        });
-        return data<ManageResult>({
-          manage: 'email-code-sent',
-          change: { id: change.id, email: change.email },
-        });
-      }
-      case 'email-confirm': {
-        const change = pending();
-        if (!change) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-        await callEndpoint(state.api, endpoints.confirmOrderEmailChange, {
-          params: { ...params, change_id: change.id },
-          body: { code: field(form, 'code') },
-          query,
-        });
-        return data<ManageResult>({ manage: 'email-changed', email: change.email });
-      }
-      case 'resend':
+  switch (intent) {
+    case 'change-phone':
+      return manageForm(
+        state,
+        { intent, form, schema: changePhoneRequestSchema, field: 'phone' },
+        async ({ phone }) => {
+          await callEndpoint(state.api, endpoints.changeOrderPhone, { params, body: { phone }, query });
+          return { manage: 'phone-changed' };
+        },
+      );
+    case 'email-change':
+      return manageForm(
+        state,
+        { intent, form, schema: emailChangeRequestSchema, field: 'email' },
+        async ({ email }) => {
+          const { data: change } = await callEndpoint(state.api, endpoints.requestOrderEmailChange, {
+            params,
+            body: { email, lang },
+            query,
+          });
+          return { manage: 'email-code-sent', change: { id: change.id, email: change.email } };
+        },
+      );
+    case 'email-confirm': {
+      const { change_id, change_email } = hiddenFields(form, pendingChangeSchema);
+      const change = { id: change_id, email: change_email };
+      return manageForm(
+        state,
+        { intent, form, schema: emailChangeConfirmRequestSchema, field: 'code', change },
+        async ({ code }) => {
+          await callEndpoint(state.api, endpoints.confirmOrderEmailChange, {
+            params: { ...params, change_id },
+            body: { code },
+            query,
+          });
+          return { manage: 'email-changed', email: change_email };
+        },
+      );
+    }
+    case 'resend':
+      try {
         await callEndpoint(state.api, endpoints.resendOrderTickets, { params, body: { lang }, query });
         return data<ManageResult>({ manage: 'tickets-sent' });
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof ApiError)) {
-      state.log.error({ err: error, intent }, 'manage failed');
-      return data<ManageResult>(
-        { manage: 'failed', intent, message: 'manage.error.failed' },
-        { status: 503 },
-      );
-    }
-    if ([401, 403, 404].includes(error.status)) throw notFound();
-    const change = intent === 'email-confirm' ? pending() : undefined;
-    const failed = (message: MessageKey, values?: Record<string, number | string>) =>
-      data<ManageResult>(
-        { manage: 'failed', intent, message, ...(values ? { values } : {}), ...(change ? { change } : {}) },
-        { status: error.status },
-      );
-    if (error.status === 429) return failed('manage.error.rateLimited');
-    const { message, values } = manageRefusalWords(error, intent);
-    // Nothing left to try with an expired code: the form to ask for a new one comes back.
-    if (message === 'manage.email.expired')
-      return data<ManageResult>({ manage: 'failed', intent, message }, { status: 422 });
-    return failed(message, values);
+      } catch (error) {
+        const { status, message } = manageFailure(state, error, intent);
+        return data<ManageResult>({ manage: 'failed', intent, message }, { status });
+      }
   }
 }

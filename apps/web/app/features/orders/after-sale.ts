@@ -2,6 +2,7 @@
  * What the order page's after-sale forms (docs/after-sale.md) answer: the cancellation quote to confirm, and
  * the outcome of a "manage the booking" form. Plain data, so the page renders it with or without JavaScript.
  */
+import type { SubmissionResult } from '@conform-to/react';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { MessageKey } from '../../lib/i18n.tsx';
 
@@ -63,6 +64,11 @@ export type ManageResult =
       intent: ManageIntent;
       message: MessageKey;
       values?: Record<string, number | string>;
+      /**
+       * Conform's reply for the form with a field (all but `resend`): what was typed and `message` as the
+       * error of its field, shown under it with or without JavaScript.
+       */
+      submission?: SubmissionResult;
       /** The change whose code was wrong: its form stays open. */
       change?: PendingEmailChange;
     };
