@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { clientIps, useSmtpTestApi, visitorHeaders } from '../../testing.ts';
+import { clientIps, useSmtpTestApi, visitorHeaders } from '../../testing/api.ts';
 import { seedDemoTours } from './service.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
 import { startSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';

@@ -10,8 +10,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import { QUIET_LOG } from '../../testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmOperatorCancellation,
   consoleCallers,
@@ -21,7 +21,7 @@ import {
   requestOperatorCancellation,
   tokenQuery,
   type Booked,
-} from '../../after-sale-testing.ts';
+} from '../../testing/after-sale.ts';
 import { paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {

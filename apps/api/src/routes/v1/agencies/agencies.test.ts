@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing.ts';
+import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing/api.ts';
 import { startSmtpServer } from '../../../adapters/mail/testing/smtp-server.ts';
 
 const OPERATOR = 'sales@parvoz.test';

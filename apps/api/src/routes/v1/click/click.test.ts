@@ -10,14 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi } from '../../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
   readOrder,
   startPayment,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import {
   clickConfig,
   confirmationsOf,
@@ -25,7 +25,7 @@ import {
   startUzsApi,
   transactionsOf,
   uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+} from '../../../payments/testing/uzs-payments.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
 let app: FastifyInstance;

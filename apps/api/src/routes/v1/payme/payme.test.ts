@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi } from '../../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
@@ -19,14 +19,14 @@ import {
   startPayment,
   tokenQuery,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import {
   confirmationsOf,
   paymeConfig,
   startUzsApi,
   transactionsOf,
   uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+} from '../../../payments/testing/uzs-payments.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { reconcilePayments } from '../../../services/reconciliation.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';

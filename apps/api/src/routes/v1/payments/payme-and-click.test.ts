@@ -13,14 +13,14 @@ import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
 import { ClickError } from '../../../payments/click/protocol.ts';
 import { OTHER_PROVIDER_HOLD_MINUTES } from '../../../services/provider-transactions.ts';
-import { readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { readOrder, type Booked } from '../../../testing/after-sale.ts';
 import {
   clickConfig,
   paymeConfig,
   startUzsApi,
   transactionsOf,
   uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+} from '../../../payments/testing/uzs-payments.ts';
 
 let app: FastifyInstance;
 let db: Database;

@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { ApiConfig } from './config.ts';
-import type { PaymeTestServer } from './payments/payme/testing/payme-server.ts';
-import type { ClickTestServer } from './payments/click/testing/click-server.ts';
-import { MANY_ORDERS, memoryMailTransport, startTestApi } from './testing.ts';
-import { ANON, isoDay } from './booking-testing.ts';
-import { book, offerIn, type Booked } from './after-sale-testing.ts';
+import type { ApiConfig } from '../../config.ts';
+import type { PaymeTestServer } from '../payme/testing/payme-server.ts';
+import type { ClickTestServer } from '../click/testing/click-server.ts';
+import { MANY_ORDERS, memoryMailTransport, startTestApi } from '../../testing/api.ts';
+import { ANON, isoDay } from '../../testing/booking.ts';
+import { book, offerIn, type Booked } from '../../testing/after-sale.ts';
 
 /** PAYME_ settings for a (local) Payme cashbox. */
 export const paymeConfig = (payme: Pick<PaymeTestServer, 'merchantId' | 'key' | 'url'>) => ({
