@@ -13,11 +13,12 @@ import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
-import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import {
-  DUFFEL_ONLY_FLIGHT,
+  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
+  paySuppliersAtDuffel,
   useDuffelTestApi,
   searchDuffelOffer,
   duffelOrdersOn,
@@ -35,9 +36,7 @@ let keys = 0;
 const api = useDuffelTestApi({
   token: TOKEN,
   now,
-  flights: [
-    { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
-  ],
+  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
 });
 
 /** A Duffel offer of a fresh search (its own date). */
@@ -49,13 +48,7 @@ const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST'
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 /** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
-const payAtDuffel = () =>
-  paySuppliers({
-    db: api.db,
-    supplier: duffelOrdersOn(api.server, TOKEN),
-    now,
-    log: QUIET_LOG,
-  });
+const payAtDuffel = () => paySuppliersAtDuffel(api, TOKEN, now);
 
 describe('booking a Duffel offer through POST /v1/orders', () => {
   test('a hold order at Duffel with the passengers and contact; the airline reference on our order; no seats of ours', async () => {

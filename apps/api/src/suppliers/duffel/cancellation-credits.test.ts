@@ -11,7 +11,6 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
-import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmOperatorCancellation,
   consoleCallers,
@@ -22,13 +21,12 @@ import {
   tokenQuery,
   type Booked,
 } from '../../testing/after-sale.ts';
-import { paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
-  DUFFEL_ONLY_FLIGHT,
+  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
+  paySuppliersAtDuffel,
   useDuffelTestApi,
   searchDuffelOffer,
-  duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_credits0123456789';
@@ -40,9 +38,7 @@ let keys = 0;
 const api = useDuffelTestApi({
   token: TOKEN,
   now,
-  flights: [
-    { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
-  ],
+  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
 });
 
 afterEach(() => {
@@ -56,7 +52,7 @@ async function paidOrder(): Promise<Booked> {
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
   await pay(api.app, api.db, order, now());
-  await paySuppliers({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+  await paySuppliersAtDuffel(api, TOKEN, now);
   return order;
 }
 
