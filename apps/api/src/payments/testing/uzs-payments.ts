@@ -45,6 +45,27 @@ export async function startUzsApi(config: Partial<ApiConfig>, now: () => Date) {
   return { ...api, base };
 }
 
+/** A UZS suite's API (`startUzsPayments`) and the orders it books. */
+export type UzsPayments = Awaited<ReturnType<typeof startUzsApi>> & { order: ReturnType<typeof uzsOrders> };
+
+/**
+ * `startUzsApi` with `config`, the local Payme and Click (where given) sending their calls to its endpoints, and
+ * UZS orders from day 30 after `start` (the suite's clock).
+ */
+export async function startUzsPayments(
+  stand: { config: Partial<ApiConfig>; payme?: PaymeTestServer; click?: ClickTestServer },
+  now: () => Date,
+  start: number,
+): Promise<UzsPayments> {
+  const api = await startUzsApi(stand.config, now);
+  if (stand.payme) stand.payme.endpoint = `${api.base}/v1/payments/payme`;
+  if (stand.click) {
+    stand.click.prepareUrl = `${api.base}/v1/payments/click/prepare`;
+    stand.click.completeUrl = `${api.base}/v1/payments/click/complete`;
+  }
+  return { ...api, order: uzsOrders(api.app, start, 30) };
+}
+
 /** Books orders (UZS unless told) each on a new day from `firstDay` after `start`, so none sells out. */
 export function uzsOrders(app: FastifyInstance, start: number, firstDay: number) {
   let day = firstDay;
