@@ -12,7 +12,14 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
-import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
+import {
+  confirmCancellationRequest,
+  pay,
+  readOrder,
+  requestCancellation,
+  ticketText,
+  type Booked,
+} from '../../testing/after-sale.ts';
 import { releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
@@ -302,20 +309,8 @@ describe('an unpaid Duffel order past its payment window', () => {
 });
 
 describe('cancelling a Duffel order with Duffel’s quote', () => {
-  async function quote(order: Booked) {
-    return api.app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-  }
-  const confirm = (id: string, order: Booked) =>
-    api.app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
+  const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
+  const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
 
   test('a paid order: the refund is Duffel’s quote (fare less the airline’s penalty); confirming cancels it at Duffel', async () => {
     const offer = await duffelOffer();

@@ -10,15 +10,16 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import {
+  confirmCancellationRequest,
   confirmOperatorCancellation,
   consoleCallers,
   operatorHeaders,
   pay,
   readOrder,
+  requestCancellation,
   requestOperatorCancellation,
-  tokenQuery,
   type Booked,
 } from '../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
@@ -56,19 +57,8 @@ async function paidOrder(): Promise<Booked> {
   return order;
 }
 
-const quote = (order: Booked) =>
-  api.app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: { order_id: order.id },
-  });
-const confirm = (id: string, order: Booked) =>
-  api.app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
-    headers: ANON,
-  });
+const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
+const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
 const cancelledMail = async (orderId: string) =>
   (
     await api.db
