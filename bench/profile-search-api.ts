@@ -9,7 +9,7 @@
  */
 import { cpuUsage } from 'node:process';
 import { createTestDatabase } from '../packages/db/src/testing.ts';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../apps/api/src/testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../apps/api/src/testing/api.ts';
 import { holdSeats, type SeatRequest } from '../packages/db/src/index.ts';
 import { searchEngineFor } from '../apps/api/src/modules/search/index.ts';
 import { searchBodies, uniqueBody } from './search-api.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../apps/api/src/testing/booking.ts';
 import {
   INTERNAL_TOKEN,
   startSite,

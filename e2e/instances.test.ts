@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdSeats } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../apps/api/src/testing/booking.ts';
 import { searchEngineFor } from '../apps/api/src/modules/search/index.ts';
 import {
   INTERNAL_TOKEN,

@@ -11,7 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../apps/api/src/testing/booking.ts';
 import { startSite, visitor, type RunningSite } from './support/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { isoDay } from './support/dates.ts';

@@ -15,7 +15,7 @@ import { decodeOffer, encodeOffer } from '@parvoz/core/offers';
 import type { Offer } from '@parvoz/core/search-types';
 import { schema } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../apps/api/src/testing/booking.ts';
 import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite, postgresTestDatabase } from './support/server.ts';
 import { isNonstop, searchOffers } from './support/offers.ts';

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Offer } from '@parvoz/core/search-types';
 import { type MessageKey } from '@parvoz/i18n/messages';
-import { bookingBody } from '../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../apps/api/src/testing/booking.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
 import type { SearchAnswer } from '@parvoz/contracts/offers';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import { bookingBody } from '../../apps/api/src/booking-testing.ts';
+import { bookingBody } from '../../apps/api/src/testing/booking.ts';
 import { callApi } from './api.ts';
 import { isoDay } from './dates.ts';
 

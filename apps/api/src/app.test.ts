@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { TEST_ANONYMOUS_TOKEN, startTestApi } from './testing.ts';
+import { TEST_ANONYMOUS_TOKEN, startTestApi } from './testing/api.ts';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

@@ -1,7 +1,8 @@
 /**
  * The API's layout as a test (docs/architecture.md): imports run down the floors, never back up; a module's
  * tables are touched only by its store; other code reaches a module through its index.ts (and the app through
- * its routes.ts); nothing in the API imports the e2e suite; no source file grows past 400 lines. Fix the
+ * its routes.ts); test helpers sit in testing/ folders, not in the API's root, and nothing in the API imports the
+ * e2e suite; no source file grows past 400 lines. Fix the
  * layout rather than this test; the list of files over 400 lines may only shrink.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -127,6 +128,13 @@ describe('the API layout', () => {
       });
     });
     expect(upward).toEqual([]);
+  });
+
+  test('test helpers sit in testing/ folders beside what they serve, none in the API root', () => {
+    const helpersInRoot = apiFiles.filter(
+      (file) => !file.includes('/') && (file.endsWith('-testing.ts') || file === 'testing.ts'),
+    );
+    expect(helpersInRoot).toEqual([]);
   });
 
   test('nothing in the API imports the e2e suite', () => {

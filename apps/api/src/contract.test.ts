@@ -15,12 +15,12 @@ import {
 } from '@parvoz/contracts/endpoint';
 import { openApiDocument } from '@parvoz/contracts/openapi';
 import { schema as tables, type Database } from '@parvoz/db';
-import { routesOf, startTestApi, memoryMailTransport } from './testing.ts';
+import { routesOf, startTestApi, memoryMailTransport } from './testing/api.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
 import { ApiFailure, errorHandler } from './errors.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from './booking-testing.ts';
-import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './after-sale-testing.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from './testing/booking.ts';
+import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './testing/after-sale.ts';
 import { createSession } from './modules/accounts/index.ts';
 import { storedAccountId } from './modules/accounts/testing/accounts.ts';
 import { grantRole } from './services/staff.ts';

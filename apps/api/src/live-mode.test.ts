@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Offer } from '@parvoz/core/search-types';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
-import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from './testing.ts';
-import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from './booking-testing.ts';
+import { buildTestApi, MANY_ORDERS, memoryMailTransport, startTestApi } from './testing/api.ts';
+import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from './testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders, startTestApi } from './testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders, startTestApi } from './testing/api.ts';
 import { ROUTE_LIMITS } from './rate-limit.ts';
 
 let app: FastifyInstance;

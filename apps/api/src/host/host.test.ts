@@ -10,8 +10,8 @@ import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { buildServer } from '../../../../server.ts';
 import { apiConfigSchema, type ApiSettings } from '../config.ts';
 import { serverConfigSchema } from './config.ts';
-import { TEST_ANONYMOUS_TOKEN } from '../testing.ts';
-import { isoDay } from '../booking-testing.ts';
+import { TEST_ANONYMOUS_TOKEN } from '../testing/api.ts';
+import { isoDay } from '../testing/booking.ts';
 
 const ANONYMOUS = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 

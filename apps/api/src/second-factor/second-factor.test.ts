@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { startTestApi } from '../testing.ts';
+import { startTestApi } from '../testing/api.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf, storedAccountId } from '../modules/accounts/testing/accounts.ts';

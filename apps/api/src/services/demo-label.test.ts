@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { pdfText } from '../pdf-text-testing.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { demoNotice, labelDemoEmail } from './demo-label.ts';
 import { sampleOrder } from './email-samples.ts';
 import { renderETicketPdf } from './eticket-pdf.ts';

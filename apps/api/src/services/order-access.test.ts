@@ -15,9 +15,9 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate, MIGRATIONS_FOLDER, schema, wrapPglite } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../testing.ts';
-import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../booking-testing.ts';
-import { askForOrderLink } from '../after-sale-testing.ts';
+import { buildTestApi } from '../testing/api.ts';
+import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../testing/booking.ts';
+import { askForOrderLink } from '../testing/after-sale.ts';
 import { capturedLog } from '../host/captured-log-testing.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDatabase } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../testing.ts';
+import { buildTestApi } from '../testing/api.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 
 let database: TestDatabase;

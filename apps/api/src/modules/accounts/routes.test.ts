@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
-import { startTestApi, memoryMailTransport } from '../../testing.ts';
+import { startTestApi, memoryMailTransport } from '../../testing/api.ts';
 import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
 
 let app: FastifyInstance;

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApi, clientIps, useSmtpTestApi } from '../../testing.ts';
+import { buildTestApi, clientIps, useSmtpTestApi } from '../../testing/api.ts';
 import { codeOf, startSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 
 let clock = new Date('2030-03-01T08:00:00Z');

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, schema, type DatabaseHandle } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { apiConfigSchema, type ApiConfig } from '../../config.ts';
-import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
+import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
 import type { FlightSupplier } from '@parvoz/core/supplier';
 import { createFlightService, type FlightService } from '../search/index.ts';
 import { createPriceAlertWorker } from './worker.ts';

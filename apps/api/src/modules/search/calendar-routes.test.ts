@@ -1,8 +1,8 @@
 /** GET /v1/flights/calendar through HTTP (inject): per-day minima, agreement with searches, bad input, limits. */
 import { describe, expect, test } from 'vitest';
-import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
-import { badQueriesNameTheirField } from '../../bad-query-testing.ts';
-import { isoDay } from '../../booking-testing.ts';
+import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
+import { badQueriesNameTheirField } from './testing/bad-queries.ts';
+import { isoDay } from '../../testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

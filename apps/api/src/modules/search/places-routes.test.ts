@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { startTestApi } from '../../testing.ts';
+import { startTestApi } from '../../testing/api.ts';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import type { CalendarQuery } from '@parvoz/core/supplier';
 import { apiConfigSchema, type ApiConfig } from '../../config.ts';
-import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
+import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
 import { createFlightService, type FlightService } from './service.ts';
 import { createPopularDestinations, POPULAR_WINDOW_DAYS } from './popular-destinations.ts';
 

@@ -5,8 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
 import type { PopularDestinations } from '@parvoz/contracts/offers';
-import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
-import { badQueriesNameTheirField } from '../../bad-query-testing.ts';
+import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
+import { badQueriesNameTheirField } from './testing/bad-queries.ts';
 import { searchEngineFor } from './service.ts';
 import { POPULAR_DESTINATIONS, POPULAR_WINDOW_DAYS } from './popular-destinations.ts';
 

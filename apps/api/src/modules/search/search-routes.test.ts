@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { holdSeats, type Database } from '@parvoz/db';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
 import { searchEngineFor } from './service.ts';
 import { searchLatency } from '../../metrics.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';

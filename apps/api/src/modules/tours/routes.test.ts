@@ -3,48 +3,17 @@
  * operator's emails delivered by the outbox to a real SMTP server. (Agency applications, which these tests
  * once shared: routes/v1/agencies/agencies.test.ts.)
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { clientIps, useSmtpTestApi, visitorHeaders } from '../../testing.ts';
+import { useOperatorFormApi } from '../../testing/operator-forms.ts';
 import { seedDemoTours } from './service.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
-import { startSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 
 const OPERATOR = 'sales@parvoz.test';
 const clock = new Date('2030-03-01T08:00:00Z');
-const nextIp = clientIps('10.1');
-let ip: string;
-
-const api = useSmtpTestApi(
-  startSmtpServer,
-  (smtpUrl) => ({
-    smtpUrl,
-    operatorEmail: OPERATOR,
-    operatorLang: 'ru',
-    publicUrl: 'https://parvoz.test',
-  }),
-  { now: () => clock },
-);
-
-beforeEach(() => {
-  ip = nextIp();
-});
+const { api, post, count } = useOperatorFormApi({ operatorEmail: OPERATOR, clock, ipPrefix: '10.1' });
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  api.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: { ...visitorHeaders(ip), ...headers },
-  });
-
-async function count(table: 'tour_requests'): Promise<number> {
-  const result = await api.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
-  );
-  return result.rows[0]!.n;
-}
 
 const validRequest = {
   full_name: 'Dilnoza Karimova',

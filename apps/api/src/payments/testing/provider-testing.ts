@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer } from '@parvoz/core/search-types';
 import { apiConfigSchema, type ApiConfig } from '../../config.ts';
-import { TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../booking-testing.ts';
+import { TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../testing/booking.ts';
 
 /** The whole API config with the test secrets and `provider`'s settings. */
 export const providerApiConfig = (provider: Partial<ApiConfig>) =>

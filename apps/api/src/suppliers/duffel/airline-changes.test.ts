@@ -7,14 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
 import { syncAirlineChanges } from '../../services/airline-changes.ts';
 import { createSupplierPaymentWorker, paySuppliers } from '../../services/supplier-payments.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
-import { QUIET_LOG } from '../../testing.ts';
+import { QUIET_LOG } from '../../testing/api.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);

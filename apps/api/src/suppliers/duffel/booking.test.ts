@@ -10,14 +10,22 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import { QUIET_LOG } from '../../testing.ts';
-import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../after-sale-testing.ts';
-import { paySuppliers, releaseLapsedHolds } from '../../services/supplier-payments.ts';
+import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { QUIET_LOG } from '../../testing/api.ts';
+import {
+  confirmCancellationRequest,
+  pay,
+  readOrder,
+  requestCancellation,
+  ticketText,
+  type Booked,
+} from '../../testing/after-sale.ts';
+import { releaseLapsedHolds } from '../../services/supplier-payments.ts';
 import { expireUnpaidOrders } from '../../services/order-expiry.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import {
-  DUFFEL_ONLY_FLIGHT,
+  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
+  paySuppliersAtDuffel,
   useDuffelTestApi,
   searchDuffelOffer,
   duffelOrdersOn,
@@ -35,9 +43,7 @@ let keys = 0;
 const api = useDuffelTestApi({
   token: TOKEN,
   now,
-  flights: [
-    { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
-  ],
+  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
 });
 
 /** A Duffel offer of a fresh search (its own date). */
@@ -49,13 +55,7 @@ const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST'
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 /** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
-const payAtDuffel = () =>
-  paySuppliers({
-    db: api.db,
-    supplier: duffelOrdersOn(api.server, TOKEN),
-    now,
-    log: QUIET_LOG,
-  });
+const payAtDuffel = () => paySuppliersAtDuffel(api, TOKEN, now);
 
 describe('booking a Duffel offer through POST /v1/orders', () => {
   test('a hold order at Duffel with the passengers and contact; the airline reference on our order; no seats of ours', async () => {
@@ -309,20 +309,8 @@ describe('an unpaid Duffel order past its payment window', () => {
 });
 
 describe('cancelling a Duffel order with Duffel’s quote', () => {
-  async function quote(order: Booked) {
-    return api.app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-      headers: ANON,
-      payload: { order_id: order.id },
-    });
-  }
-  const confirm = (id: string, order: Booked) =>
-    api.app.inject({
-      method: 'POST',
-      url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
-      headers: ANON,
-    });
+  const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
+  const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
 
   test('a paid order: the refund is Duffel’s quote (fare less the airline’s penalty); confirming cancels it at Duffel', async () => {
     const offer = await duffelOffer();

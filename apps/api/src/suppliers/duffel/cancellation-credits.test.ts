@@ -10,25 +10,24 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import { QUIET_LOG } from '../../testing.ts';
+import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import {
+  confirmCancellationRequest,
   confirmOperatorCancellation,
   consoleCallers,
   operatorHeaders,
   pay,
   readOrder,
+  requestCancellation,
   requestOperatorCancellation,
-  tokenQuery,
   type Booked,
-} from '../../after-sale-testing.ts';
-import { paySuppliers } from '../../services/supplier-payments.ts';
+} from '../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
-  DUFFEL_ONLY_FLIGHT,
+  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
+  paySuppliersAtDuffel,
   useDuffelTestApi,
   searchDuffelOffer,
-  duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_credits0123456789';
@@ -40,9 +39,7 @@ let keys = 0;
 const api = useDuffelTestApi({
   token: TOKEN,
   now,
-  flights: [
-    { ...DUFFEL_ONLY_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
-  ],
+  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
 });
 
 afterEach(() => {
@@ -56,23 +53,12 @@ async function paidOrder(): Promise<Booked> {
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
   await pay(api.app, api.db, order, now());
-  await paySuppliers({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+  await paySuppliersAtDuffel(api, TOKEN, now);
   return order;
 }
 
-const quote = (order: Booked) =>
-  api.app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations${tokenQuery(order.access_token)}`,
-    headers: ANON,
-    payload: { order_id: order.id },
-  });
-const confirm = (id: string, order: Booked) =>
-  api.app.inject({
-    method: 'POST',
-    url: `/v1/order_cancellations/${id}/actions/confirm${tokenQuery(order.access_token)}`,
-    headers: ANON,
-  });
+const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
+const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
 const cancelledMail = async (orderId: string) =>
   (
     await api.db

@@ -10,16 +10,13 @@
  *   looked for on every page, and the reconciliation reads every page too.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { buildNetwork } from '@parvoz/core/network';
-import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
 import type { FlightSupplier } from '@parvoz/core/supplier';
-import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
+import { IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import type { SupplierOrders } from '../orders.ts';
-import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { annaWithPassport, firstTasIstOfferId, startDuffelAdapters } from './testing/duffel-adapters.ts';
 import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';
 
-const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_outcomes0123456789';
 const SECRET = 'test-offer-secret-0123456789';
 const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -29,13 +26,11 @@ let supplier: FlightSupplier;
 let orders: SupplierOrders;
 
 beforeAll(async () => {
-  server = await startDuffelServer({
+  ({ server, supplier, orders } = await startDuffelAdapters({
     token: TOKEN,
-    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
+    secret: SECRET,
     flights: [duffelOnlyFlight('300.00', '60.00')],
-  });
-  supplier = duffelSupplierOn(server, network, TOKEN, SECRET, {});
-  orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET });
+  }));
   // Other agencies' orders and older ones of ours: 450 of them, listed before any order made in a test (the list
   // promises no order; here ids sort them). An adapter that reads only the first pages never sees a new one.
   const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
@@ -60,19 +55,7 @@ beforeEach(() => {
   server.knobs.createFault = null;
 });
 
-async function anOfferId(): Promise<string> {
-  const found = await supplier.search(
-    {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-    { now: Date.now() },
-  );
-  if (!found.ok || found.data.offers.length === 0) throw new Error('no Duffel offer to book');
-  return found.data.offers[0]!.id;
-}
+const anOfferId = () => firstTasIstOfferId(supplier, date);
 
 const booking = (offerId: string, key: string): DuffelBookingInput => ({
   offerId,
@@ -80,16 +63,7 @@ const booking = (offerId: string, key: string): DuffelBookingInput => ({
   idempotencyKey: key,
   ourOrderId: `ord_test_${key}`,
   contact: { email: 'anna@example.com', phone: '+998901234567' },
-  passengers: [
-    {
-      type: 'adult',
-      given_name: 'Anna',
-      family_name: 'Karimova',
-      born_on: '1990-04-12',
-      gender: 'female',
-      document: { number: 'FA1234567', expires_on: '2031-01-01', issuing_country_code: 'UZ' },
-    },
-  ],
+  passengers: [annaWithPassport('2031-01-01')],
 });
 
 const posts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').length;

@@ -15,8 +15,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { buildNetwork } from '@parvoz/core/network';
 import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
 import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
-import { createDuffelOrders, type DuffelBookingInput } from './orders.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelBookingInput, DuffelOrders } from './orders.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import {
+  annaWithPassport,
+  firstTasIstOfferId,
+  HY_601_FLIGHT,
+  searchTasIst,
+  startDuffelAdapters,
+} from './testing/duffel-adapters.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const network = buildNetwork(FIXTURE_NETWORK);
@@ -24,46 +31,13 @@ const TOKEN = 'duffel_test_documents0123456789';
 const SECRET = 'test-offer-secret-0123456789';
 const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 let server: DuffelTestServer;
-let orders: ReturnType<typeof createDuffelOrders>;
+let orders: DuffelOrders;
 let search: () => Promise<string>;
 
 beforeAll(async () => {
-  server = await startDuffelServer({
-    token: TOKEN,
-    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
-    flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
-            flight_number: '601',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '08:40',
-            duration_minutes: 300,
-          },
-        ],
-        amount: '200.00',
-        tax: '40.00',
-        currency: 'USD',
-      },
-    ],
-  });
-  const supplier = duffelSupplierOn(server, network, TOKEN, SECRET);
-  orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET });
-  search = async () => {
-    const result = await supplier.search(
-      {
-        slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-        passengers: { adults: 1, children: 0, infants: 0 },
-        cabin_class: 'economy',
-        currency: 'USD',
-      },
-      { now: Date.now() },
-    );
-    if (!result.ok) throw new Error(result.error.message);
-    return result.data.offers[0]!.id;
-  };
+  const started = await startDuffelAdapters({ token: TOKEN, secret: SECRET, flights: [HY_601_FLIGHT] });
+  ({ server, orders } = started);
+  search = () => firstTasIstOfferId(started.supplier, date);
 });
 
 afterAll(async () => {
@@ -76,16 +50,7 @@ beforeEach(() => {
 
 const input = (offerId: string, key: string): DuffelBookingInput => ({
   offerId,
-  passengers: [
-    {
-      type: 'adult',
-      given_name: 'Anna',
-      family_name: 'Karimova',
-      born_on: '1990-04-12',
-      gender: 'female',
-      document: { number: 'FA1234567', expires_on: '2036-01-31', issuing_country_code: 'UZ' },
-    },
-  ],
+  passengers: [annaWithPassport()],
   contact: { email: 'anna@example.com', phone: '+998 90 123 45 67' },
   idempotencyKey: key,
   type: 'instant',
@@ -131,15 +96,7 @@ describe('identity documents at Duffel', () => {
     const supplier = duffelSupplierOn(server, network, TOKEN, SECRET, {
       onDropped: (reason, count) => dropped.push([reason, count]),
     });
-    const result = await supplier.search(
-      {
-        slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-        passengers: { adults: 1, children: 0, infants: 0 },
-        cabin_class: 'economy',
-        currency: 'USD',
-      },
-      { now: Date.now() },
-    );
+    const result = await searchTasIst(supplier, date);
     expect(result.ok && result.data.offers).toEqual([]);
     expect(dropped).toEqual([['identity_documents', 1]]);
   });

@@ -4,59 +4,28 @@
  * the offer's ids, cancellation with a quote.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { buildNetwork } from '@parvoz/core/network';
-import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
-import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
-import { createDuffelOrders, IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput, type DuffelOrders } from './orders.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { firstTasIstOfferId, HY_601_FLIGHT, startDuffelAdapters } from './testing/duffel-adapters.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
-const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_orders0123456789';
 const SECRET = 'test-offer-secret-0123456789';
 const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 let server: DuffelTestServer;
-let orders: ReturnType<typeof createDuffelOrders>;
+let orders: DuffelOrders;
 let search: (passengers: { adults: number; children?: number; infants?: number }) => Promise<string>;
 
 beforeAll(async () => {
-  server = await startDuffelServer({
+  const started = await startDuffelAdapters({
     token: TOKEN,
-    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
+    secret: SECRET,
     flights: [
-      {
-        segments: [
-          {
-            carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' },
-            flight_number: '601',
-            origin: 'TAS',
-            destination: 'IST',
-            departs: '08:40',
-            duration_minutes: 300,
-          },
-        ],
-        amount: '200.00',
-        tax: '40.00',
-        currency: 'USD',
-        refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
-      },
+      { ...HY_601_FLIGHT, refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' } },
     ],
   });
-  const supplier = duffelSupplierOn(server, network, TOKEN, SECRET);
-  orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET });
-  search = async (passengers) => {
-    const result = await supplier.search(
-      {
-        slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-        passengers: { children: 0, infants: 0, ...passengers },
-        cabin_class: 'economy',
-        currency: 'USD',
-      },
-      { now: Date.now() },
-    );
-    if (!result.ok) throw new Error(result.error.message);
-    return result.data.offers[0]!.id;
-  };
+  ({ server, orders } = started);
+  search = (passengers) => firstTasIstOfferId(started.supplier, date, passengers);
 });
 
 afterAll(async () => {

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { bookingBody, freshSearchDays, injectOrder } from '../../booking-testing.ts';
-import type { Booked } from '../../after-sale-testing.ts';
+import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
 import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
 import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';

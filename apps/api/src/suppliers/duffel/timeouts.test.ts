@@ -7,22 +7,14 @@
  * search budget. Here they are shortened (the `timeouts` option, for tests only) to keep the suite quick.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { buildNetwork } from '@parvoz/core/network';
-import { FIXTURE_NETWORK } from '@parvoz/core/network.fixture';
 import type { FlightSupplier } from '@parvoz/core/supplier';
 import { bookingClaimMs } from '../../services/supplier-payments.ts';
-import {
-  createDuffelOrders,
-  DUFFEL_BOOK_MAX_MS,
-  type DuffelBookingInput,
-  type DuffelOrders,
-} from './orders.ts';
-import { duffelSupplierOn } from './testing/duffel-api-testing.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { DUFFEL_BOOK_MAX_MS, type DuffelBookingInput, type DuffelOrders } from './orders.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { annaWithPassport, firstTasIstOfferId, startDuffelAdapters } from './testing/duffel-adapters.ts';
 import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';
 import { DUFFEL_TIMEOUTS, DuffelNoAnswer } from './timeouts.ts';
 
-const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_timeouts0123456789';
 const SECRET = 'test-offer-secret-0123456789';
 const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -36,13 +28,13 @@ let supplier: FlightSupplier;
 let orders: DuffelOrders;
 
 beforeAll(async () => {
-  server = await startDuffelServer({
+  ({ server, supplier, orders } = await startDuffelAdapters({
     token: TOKEN,
-    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
+    secret: SECRET,
     flights: [duffelOnlyFlight('300.00', '60.00')],
-  });
-  supplier = duffelSupplierOn(server, network, TOKEN, SECRET, { searchBudgetMs: BUDGET_MS, timeouts: SHORT });
-  orders = createDuffelOrders({ accessToken: TOKEN, apiUrl: server.url, secret: SECRET, timeouts: SHORT });
+    supplier: { searchBudgetMs: BUDGET_MS, timeouts: SHORT },
+    timeouts: SHORT,
+  }));
 });
 
 afterAll(async () => {
@@ -66,35 +58,14 @@ async function settled(work: Promise<unknown>): Promise<unknown> {
   }
 }
 
-async function anOfferId(): Promise<string> {
-  const found = await supplier.search(
-    {
-      slices: [{ origin: 'TAS', destination: 'IST', departure_date: date }],
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin_class: 'economy',
-      currency: 'USD',
-    },
-    { now: Date.now() },
-  );
-  if (!found.ok || found.data.offers.length === 0) throw new Error('no Duffel offer to book');
-  return found.data.offers[0]!.id;
-}
+const anOfferId = () => firstTasIstOfferId(supplier, date);
 
 const booking = (offerId: string, key: string): DuffelBookingInput => ({
   offerId,
   type: 'hold',
   idempotencyKey: key,
   contact: { email: 'anna@example.com', phone: '+998901234567' },
-  passengers: [
-    {
-      type: 'adult',
-      given_name: 'Anna',
-      family_name: 'Karimova',
-      born_on: '1990-04-12',
-      gender: 'female',
-      document: { number: 'FA1234567', expires_on: '2031-01-01', issuing_country_code: 'UZ' },
-    },
-  ],
+  passengers: [annaWithPassport('2031-01-01')],
 });
 
 async function aHeldOrder(key: string): Promise<string> {

@@ -2,45 +2,13 @@
  * Agency applications through the API (inject), on a fresh database, and the operator's emails delivered by
  * the outbox to a real SMTP server. (Moved from the tours' route tests, modules/tours/routes.test.ts.)
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { clientIps, useSmtpTestApi, visitorHeaders } from '../../../testing.ts';
-import { startSmtpServer } from '../../../adapters/mail/testing/smtp-server.ts';
+import { useOperatorFormApi } from '../../../testing/operator-forms.ts';
 
 const OPERATOR = 'sales@parvoz.test';
 const clock = new Date('2030-03-01T08:00:00Z');
-const nextIp = clientIps('10.2');
-let ip: string;
-
-const api = useSmtpTestApi(
-  startSmtpServer,
-  (smtpUrl) => ({
-    smtpUrl,
-    operatorEmail: OPERATOR,
-    operatorLang: 'ru',
-    publicUrl: 'https://parvoz.test',
-  }),
-  { now: () => clock },
-);
-
-beforeEach(() => {
-  ip = nextIp();
-});
-
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  api.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: { ...visitorHeaders(ip), ...headers },
-  });
-
-async function count(table: 'agency_applications'): Promise<number> {
-  const result = await api.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
-  );
-  return result.rows[0]!.n;
-}
+const { api, post, count } = useOperatorFormApi({ operatorEmail: OPERATOR, clock, ipPrefix: '10.2' });
 
 describe('agency applications', () => {
   const application = {

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { book, offerIn, readOrder, type Booked } from '../../../after-sale-testing.ts';
-import { ANON, isoDay } from '../../../booking-testing.ts';
-import { clickConfig, startUzsApi } from '../../../uzs-payments-testing.ts';
+import { book, offerIn, readOrder, type Booked } from '../../../testing/after-sale.ts';
+import { ANON, isoDay } from '../../../testing/booking.ts';
+import { clickConfig, startUzsApi } from '../../../payments/testing/uzs-payments.ts';
 import { vatIncluded } from '../../../services/click-fiscal.ts';
 
 const FISCAL = {

@@ -6,76 +6,67 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi } from '../../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
   readOrder,
   startPayment,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import {
   clickConfig,
   confirmationsOf,
   paymeConfig,
-  startUzsApi,
+  startUzsPayments,
   transactionsOf,
-  uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+  type UzsPayments,
+} from '../../../payments/testing/uzs-payments.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeApi: () => Promise<void>;
+let uzs: UzsPayments;
 let click: ClickTestServer;
-let base: string;
-let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 
 beforeAll(async () => {
   click = await startClickServer({ now: () => clock });
-  ({
-    app,
-    db,
-    close: closeApi,
-    base,
-  } = await startUzsApi(
+  uzs = await startUzsPayments(
     {
-      // Payme too, to show the choice; no Payme call is made here.
-      payme: paymeConfig({
-        merchantId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
-        key: 'payme-key-not-used-here-0123',
-        url: 'https://checkout.test.paycom.uz',
-      }),
-      click: clickConfig(click),
+      config: {
+        // Payme too, to show the choice; no Payme call is made here.
+        payme: paymeConfig({
+          merchantId: 'a1b2c3d4e5f6a1b2c3d4e5f6',
+          key: 'payme-key-not-used-here-0123',
+          url: 'https://checkout.test.paycom.uz',
+        }),
+        click: clickConfig(click),
+      },
+      click,
     },
     now,
-  ));
-  uzsOrder = uzsOrders(app, start, 30);
-  click.prepareUrl = `${base}/v1/payments/click/prepare`;
-  click.completeUrl = `${base}/v1/payments/click/complete`;
+    start,
+  );
 }, 60_000);
 
 afterAll(async () => {
-  await closeApi?.();
+  await uzs?.close();
   await click?.close();
 });
 
 const sum = (order: Booked) => `${order.total_amount}.00`;
-const transactions = (orderId: string) => transactionsOf(db, orderId);
-const confirmations = (orderId: string) => confirmationsOf(db, orderId);
+const transactions = (orderId: string) => transactionsOf(uzs.db, orderId);
+const confirmations = (orderId: string) => confirmationsOf(uzs.db, orderId);
 
 test('a UZS order is offered Payme then Click; Click’s page gets the amount in sum with two decimals', async () => {
-  const order = await uzsOrder();
-  const options = await paymentOptions(app, order);
+  const order = await uzs.order();
+  const options = await paymentOptions(uzs.app, order);
   expect(options.json().data.providers).toEqual([{ name: 'payme' }, { name: 'click' }]);
-  const started = await startPayment(app, order, { provider: 'click', lang: 'uz' });
+  const started = await startPayment(uzs.app, order, { provider: 'click', lang: 'uz' });
   expect(started.statusCode).toBe(201);
   const url = new URL(started.json().data.redirect_url);
   expect(`${url.origin}${url.pathname}`).toBe(`${click.url}/services/pay`);
@@ -84,12 +75,12 @@ test('a UZS order is offered Payme then Click; Click’s page gets the amount in
     merchant_id: String(click.merchantId),
     amount: sum(order),
     transaction_param: order.id,
-    return_url: `${base}/uz/orders/${order.id}?payment=returned`,
+    return_url: `${uzs.base}/uz/orders/${order.id}?payment=returned`,
   });
 });
 
 test('Click’s fifteen test scenarios (docs.click.uz/testing) get the documented answers', async () => {
-  const [a, b, c] = [await uzsOrder(), await uzsOrder(), await uzsOrder()];
+  const [a, b, c] = [await uzs.order(), await uzs.order(), await uzs.order()];
   const ids = [click.newIds(), click.newIds(), click.newIds()];
   const prepare = (order: Booked, i: number, over: Partial<Parameters<ClickTestServer['fields']>[0]> = {}) =>
     click.send(click.prepareUrl, {
@@ -119,13 +110,13 @@ test('Click’s fifteen test scenarios (docs.click.uz/testing) get the documente
   expect((await complete(a, 0, prepareId, { amount: '300' })).error).toBe(-2); // 5
   const s6 = await complete(a, 0, prepareId); // 6
   expect(s6).toMatchObject({ error: 0, merchant_confirm_id: prepareId });
-  expect(await readOrder(app, a.id, a.access_token)).toMatchObject({
+  expect(await readOrder(uzs.app, a.id, a.access_token)).toMatchObject({
     booking_status: 'booked',
     payment_status: 'paid',
   });
   expect((await complete(a, 0, prepareId)).error).toBe(-4); // 7
   expect((await complete(a, 0, prepareId, { error: -5017 })).error).toBe(-9); // 8
-  expect(await readOrder(app, a.id, a.access_token)).toMatchObject({ payment_status: 'paid' });
+  expect(await readOrder(uzs.app, a.id, a.access_token)).toMatchObject({ payment_status: 'paid' });
 
   const s9 = await prepare(b, 1); // 9
   expect(s9.error).toBe(0);
@@ -137,16 +128,16 @@ test('Click’s fifteen test scenarios (docs.click.uz/testing) get the documente
   expect((await complete(c, 2, s12.merchant_prepare_id!, { error: -5017 })).error).toBe(-9); // 13
   expect((await complete(c, 2, s12.merchant_prepare_id!, { error: -5017 })).error).toBe(-9); // 14
   expect((await complete(c, 2, s12.merchant_prepare_id!)).error).toBe(-9); // 15
-  expect(await readOrder(app, c.id, c.access_token)).toMatchObject({
+  expect(await readOrder(uzs.app, c.id, c.access_token)).toMatchObject({
     booking_status: 'new',
     payment_status: 'not_paid',
   });
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, c.id));
+  const [payment] = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, c.id));
   expect(payment!.status).toBe('failed');
 });
 
 test('ten deliveries of Prepare and of Complete change the state once', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const ids = click.newIds();
   const prepares = await Promise.all(
     Array.from({ length: 10 }, () =>
@@ -170,7 +161,7 @@ test('ten deliveries of Prepare and of Complete change the state once', async ()
 });
 
 test('bad requests: missing fields, an unknown action, not a form, a wrong amount — nothing changes', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const ids = click.newIds();
   const good = click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 });
   const { sign_string: _sign, ...unsigned } = good;
@@ -203,7 +194,7 @@ test('bad requests: missing fields, an unknown action, not a form, a wrong amoun
 });
 
 test('any form to Prepare or Complete is answered with Click’s envelope, never a 5xx, and changes nothing', async () => {
-  const before = (await db.select().from(schema.providerTransactions)).length;
+  const before = (await uzs.db.select().from(schema.providerTransactions)).length;
   const field = fc.oneof(fc.string(), fc.stringMatching(/^-?\d{1,20}$/), fc.constant(''));
   await fc.assert(
     fc.asyncProperty(
@@ -226,28 +217,28 @@ test('any form to Prepare or Complete is answered with Click’s envelope, never
         field,
       ),
       async (step, form) => {
-        const answer = await click.send(`${base}/v1/payments/click/${step}`, form);
+        const answer = await click.send(`${uzs.base}/v1/payments/click/${step}`, form);
         expect([-1, -2, -3, -4, -5, -6, -8, -9]).toContain(answer.error);
       },
     ),
     { numRuns: 150 },
   );
-  expect((await db.select().from(schema.providerTransactions)).length).toBe(before);
+  expect((await uzs.db.select().from(schema.providerTransactions)).length).toBe(before);
 });
 
 test('Click fails the payment (Complete with a negative error): the order stays payable', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const [prepared, completed] = await click.pay(order.id, sum(order), { failWith: -5017 });
   expect(prepared!.error).toBe(0);
   expect(completed!.error).toBe(-9);
-  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+  expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({
     payable: true,
     payment_status: 'not_paid',
   });
   // And paying again works.
   const again = await click.pay(order.id, sum(order));
   expect(again.map((a) => a.error)).toEqual([0, 0]);
-  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+  expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
 });
 
 /**
@@ -256,7 +247,7 @@ test('Click fails the payment (Complete with a negative error): the order stays 
  * tell Click the order was confirmed). A second attempt while the first is under way is such an order.
  */
 test('a second Prepare for an order while an attempt is under way is refused (-9): one debit, no reversal', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const [first, second] = [click.newIds(), click.newIds()];
   const prepare = (ids: typeof first) =>
     click.send(click.prepareUrl, click.fields({ ...ids, orderId: order.id, amount: sum(order), action: 0 }));
@@ -273,12 +264,12 @@ test('a second Prepare for an order while an attempt is under way is refused (-9
   expect(await prepare(first)).toMatchObject({ error: 0, merchant_prepare_id: one.merchant_prepare_id });
   const reversedBefore = click.reversals.length;
   expect((await complete(first, one.merchant_prepare_id!)).error).toBe(0);
-  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+  expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
   expect(await transactions(order.id)).toHaveLength(1);
   expect(click.reversals).toHaveLength(reversedBefore);
 
   // A first attempt that failed, or one left on Click's page longer than CLICK_ATTEMPT_MINUTES, holds nothing.
-  const other = await uzsOrder();
+  const other = await uzs.order();
   const attempt = (ids: typeof first) =>
     click.send(click.prepareUrl, click.fields({ ...ids, orderId: other.id, amount: sum(other), action: 0 }));
   const failed = click.newIds();
@@ -303,7 +294,7 @@ test('a second Prepare for an order while an attempt is under way is refused (-9
 });
 
 test('a payment completed after the order expired is accepted and reversed through the Merchant API', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const ids = click.newIds();
   const prepared = await click.send(
     click.prepareUrl,
@@ -311,7 +302,7 @@ test('a payment completed after the order expired is accepted and reversed throu
   );
   expect(prepared.error).toBe(0);
   clock += 21 * 60_000;
-  expect(await expireUnpaidOrders(db, now())).toBeGreaterThan(0);
+  expect(await expireUnpaidOrders(uzs.db, now())).toBeGreaterThan(0);
   const completed = await click.send(
     click.completeUrl,
     click.fields({
@@ -325,7 +316,7 @@ test('a payment completed after the order expired is accepted and reversed throu
   // The card was debited: Complete is never refused; the money goes back.
   expect(completed.error).toBe(0);
   expect(click.reversals).toContain(ids.paydocId);
-  const read = await readOrder(app, order.id, order.access_token);
+  const read = await readOrder(uzs.app, order.id, order.access_token);
   expect(read).toMatchObject({
     booking_status: 'cancelled',
     payment_status: 'not_paid',
@@ -343,19 +334,21 @@ test('a payment completed after the order expired is accepted and reversed throu
 });
 
 test('a cancelled booking is refunded at once by a reversal; a partial one waits for a person', async () => {
-  const whole = await uzsOrder('standard');
+  const whole = await uzs.order('standard');
   expect((await click.pay(whole.id, sum(whole))).map((a) => a.error)).toEqual([0, 0]);
-  const partial = await uzsOrder('light');
+  const partial = await uzs.order('light');
   expect((await click.pay(partial.id, sum(partial))).map((a) => a.error)).toEqual([0, 0]);
   const reversedBefore = click.reversals.length;
-  for (const order of [whole, partial]) await cancelBooking(app, order);
-  expect(await readOrder(app, whole.id, whole.access_token)).toMatchObject({ refund_status: 'refunded' });
-  expect(await readOrder(app, partial.id, partial.access_token)).toMatchObject({ refund_status: 'pending' });
+  for (const order of [whole, partial]) await cancelBooking(uzs.app, order);
+  expect(await readOrder(uzs.app, whole.id, whole.access_token)).toMatchObject({ refund_status: 'refunded' });
+  expect(await readOrder(uzs.app, partial.id, partial.access_token)).toMatchObject({
+    refund_status: 'pending',
+  });
   expect(click.reversals.length).toBe(reversedBefore + 1);
 });
 
 test('without CLICK_ variables the endpoints are 404', async () => {
-  const plain = await buildTestApi(db, { rateLimitScale: 1000 }, { now });
+  const plain = await buildTestApi(uzs.db, { rateLimitScale: 1000 }, { now });
   try {
     for (const step of ['prepare', 'complete']) {
       const answer = await plain.inject({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN } from '../../../testing/api.ts';
 
 let db: Database;
 let closeDb: () => Promise<void>;

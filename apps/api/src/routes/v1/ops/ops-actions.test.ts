@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing.ts';
+import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
 import { collectOpenRefunds, registry } from '../../../metrics.ts';
-import { isoDay } from '../../../booking-testing.ts';
+import { isoDay } from '../../../testing/booking.ts';
 import { countAccounts } from '../../../modules/accounts/testing/accounts.ts';
 import {
   book,
@@ -26,7 +26,7 @@ import {
   pay,
   startedRefundOf,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 

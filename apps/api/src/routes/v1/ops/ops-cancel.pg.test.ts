@@ -6,8 +6,8 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
-import { isoDay } from '../../../booking-testing.ts';
+import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
+import { isoDay } from '../../../testing/booking.ts';
 import {
   book,
   cancellationTrail,
@@ -18,7 +18,7 @@ import {
   pay,
   requestCancellation,
   requestOperatorCancellation,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 
 let operator: Record<string, string>;
 const start = Date.UTC(2026, 10, 23, 6, 0);

@@ -7,8 +7,8 @@
  */
 import { expect, test } from 'vitest';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
-import { bookingBody, injectOrder } from '../../../booking-testing.ts';
-import { pay, signedInAs, type Booked } from '../../../after-sale-testing.ts';
+import { bookingBody, injectOrder } from '../../../testing/booking.ts';
+import { pay, signedInAs, type Booked } from '../../../testing/after-sale.ts';
 import { paySuppliers } from '../../../services/supplier-payments.ts';
 import { syncAirlineChanges } from '../../../services/airline-changes.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
@@ -18,7 +18,7 @@ import {
   searchDuffelOffers,
   useDuffelTestApi,
 } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
-import { QUIET_LOG } from '../../../testing.ts';
+import { QUIET_LOG } from '../../../testing/api.ts';
 
 const TOKEN = 'duffel_test_console0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);

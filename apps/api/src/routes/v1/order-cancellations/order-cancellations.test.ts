@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { holdSeats, schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
-import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
+import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import {
   askForOrderLink,
   notTheHolder,
@@ -20,7 +20,7 @@ import {
   startPayment,
   tokenQuery,
   signInByEmail,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 

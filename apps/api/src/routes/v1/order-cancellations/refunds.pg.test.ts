@@ -7,8 +7,8 @@
 import { expect, test } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
-import { isoDay } from '../../../booking-testing.ts';
+import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
+import { isoDay } from '../../../testing/booking.ts';
 import {
   book,
   cancellationTrail,
@@ -21,7 +21,7 @@ import {
   readOrder,
   requestCancellation,
   requestOperatorCancellation,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);

@@ -20,9 +20,9 @@ import {
   useTestApi,
   MANY_ORDERS,
   memoryMailTransport,
-} from '../../../testing.ts';
+} from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, isoDay, searchOffer } from '../../../testing/booking.ts';
 import {
   book,
   cancelBooking,
@@ -36,7 +36,7 @@ import {
   startPayment,
   tokenQuery,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { confirmCancellation } from '../../../services/order-cancellations.ts';
 import { retryUnstartedRefunds } from '../../../services/refunds.ts';

@@ -6,8 +6,8 @@
 import { expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { holdSeats, holdSeatsForOrder, schema } from '@parvoz/db';
-import { MANY_ORDERS, useTwoTestApis } from '../../../testing.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 

@@ -8,9 +8,9 @@
 import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
+import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, isoDay, searchOffer } from '../../../testing/booking.ts';
 import {
   askForOrderLink,
   book,
@@ -19,7 +19,7 @@ import {
   signInByEmail,
   tokenQuery,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 
 const HOUR = 3600_000;
 const start = Date.UTC(2026, 10, 23, 6, 0);

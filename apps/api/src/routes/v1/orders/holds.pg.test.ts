@@ -5,8 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { useTwoTestApis } from '../../../testing.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { useTwoTestApis } from '../../../testing/api.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);

@@ -9,10 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
-import { useTestApi, memoryMailTransport } from '../../../testing.ts';
+import { useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
-import { signInByEmail } from '../../../after-sale-testing.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
+import { signInByEmail } from '../../../testing/after-sale.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

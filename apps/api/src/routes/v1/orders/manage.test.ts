@@ -6,9 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
+import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, isoDay, searchOffer } from '../../../testing/booking.ts';
 import {
   askForOrderLink,
   book,
@@ -17,7 +17,7 @@ import {
   readOrder,
   signInByEmail,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { holdSeats, idempotency, schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
-import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing.ts';
+import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import {
   ANON,
@@ -17,8 +17,8 @@ import {
   lastFlightDate,
   searchOffer,
   yearsBefore,
-} from '../../../booking-testing.ts';
-import { askForOrderLink, signInByEmail } from '../../../after-sale-testing.ts';
+} from '../../../testing/booking.ts';
+import { askForOrderLink, signInByEmail } from '../../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { orderRequestHash } from '../../../services/orders.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';

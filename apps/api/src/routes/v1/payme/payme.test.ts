@@ -7,11 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
-import { buildTestApi } from '../../../testing.ts';
+import { buildTestApi } from '../../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
@@ -19,45 +18,39 @@ import {
   startPayment,
   tokenQuery,
   type Booked,
-} from '../../../after-sale-testing.ts';
+} from '../../../testing/after-sale.ts';
 import {
   confirmationsOf,
   paymeConfig,
-  startUzsApi,
+  startUzsPayments,
   transactionsOf,
-  uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+  type UzsPayments,
+} from '../../../payments/testing/uzs-payments.ts';
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
 import { reconcilePayments } from '../../../services/reconciliation.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
 import { createPaymeProvider } from '../../../payments/payme/provider.ts';
 import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeApi: () => Promise<void>;
+let uzs: UzsPayments;
 let payme: PaymeTestServer;
-let base: string;
-let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
 
 beforeAll(async () => {
   payme = await startPaymeServer({ now: () => clock });
-  ({ app, db, close: closeApi, base } = await startUzsApi({ payme: paymeConfig(payme) }, now));
-  uzsOrder = uzsOrders(app, start, 30);
-  payme.endpoint = `${base}/v1/payments/payme`;
+  uzs = await startUzsPayments({ config: { payme: paymeConfig(payme) }, payme }, now, start);
 }, 60_000);
 
 afterAll(async () => {
-  await closeApi?.();
+  await uzs?.close();
   await payme?.close();
 });
 
 const tiyinOf = (order: Booked) => Number(order.total_amount) * 100;
-const transactions = (orderId: string) => transactionsOf(db, orderId);
-const confirmations = (orderId: string) => confirmationsOf(db, orderId);
+const transactions = (orderId: string) => transactionsOf(uzs.db, orderId);
+const confirmations = (orderId: string) => confirmationsOf(uzs.db, orderId);
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; ; i++) {
     const value = await read();
@@ -68,44 +61,46 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
 
 describe('choosing the provider', () => {
   test('a UZS order is offered Payme, others the sandbox; the traveller may pick only what is offered', async () => {
-    const order = await uzsOrder();
-    const options = await paymentOptions(app, order);
+    const order = await uzs.order();
+    const options = await paymentOptions(uzs.app, order);
     expect(options.statusCode).toBe(200);
     expect(options.json().data.providers).toEqual([{ name: 'payme' }]);
-    const usd = await uzsOrder('light', 'USD');
-    const usdOptions = await paymentOptions(app, usd);
+    const usd = await uzs.order('light', 'USD');
+    const usdOptions = await paymentOptions(uzs.app, usd);
     expect(usdOptions.json().data.providers).toEqual([{ name: 'sandbox' }]);
 
     // Who may not read the order gets 404, as for the order itself.
     for (const query of ['', tokenQuery(usd.access_token)]) {
-      const other = await paymentOptions(app, order, query);
+      const other = await paymentOptions(uzs.app, order, query);
       expect(other.statusCode).toBe(404);
-      const start = await startPayment(app, order, { provider: 'payme' }, query);
+      const start = await startPayment(uzs.app, order, { provider: 'payme' }, query);
       expect(start.statusCode).toBe(404);
     }
 
-    const notOffered = await startPayment(app, order, { provider: 'sandbox' });
+    const notOffered = await startPayment(uzs.app, order, { provider: 'sandbox' });
     expect(notOffered.statusCode).toBe(422);
     expect(notOffered.json().error.details).toEqual({ reason: 'provider_not_offered', offered: ['payme'] });
-    const malformed = await startPayment(app, order, { provider: 'Payme!' });
+    const malformed = await startPayment(uzs.app, order, { provider: 'Payme!' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('validation_failed');
-    expect(await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))).toEqual([]);
+    expect(await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))).toEqual(
+      [],
+    );
 
     // No provider named: the first offered.
-    const started = await startPayment(app, order, { lang: 'ru' });
+    const started = await startPayment(uzs.app, order, { lang: 'ru' });
     expect(started.statusCode).toBe(201);
     const { redirect_url, provider } = started.json().data;
     expect(provider).toBe('payme');
     expect(redirect_url.startsWith(`${payme.url}/`)).toBe(true);
     const params = Buffer.from(redirect_url.slice(payme.url.length + 1), 'base64').toString('utf8');
     expect(params).toBe(
-      `m=${payme.merchantId};ac.order_id=${order.id};a=${tiyinOf(order)};l=ru;c=${base}/ru/orders/${order.id}?payment=returned`,
+      `m=${payme.merchantId};ac.order_id=${order.id};a=${tiyinOf(order)};l=ru;c=${uzs.base}/ru/orders/${order.id}?payment=returned`,
     );
   });
 
   test('the providers list names Payme for UZS and the sandbox for the rest', async () => {
-    const list = await app.inject({ method: 'GET', url: '/v1/payments/providers' });
+    const list = await uzs.app.inject({ method: 'GET', url: '/v1/payments/providers' });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.providers).toEqual([
       { name: 'payme', currencies: ['UZS'] },
@@ -116,20 +111,20 @@ describe('choosing the provider', () => {
 
 describe('paying', () => {
   test('the checkout calls CheckPerform, Create, Perform: the order is paid, in tiyin to the last one', async () => {
-    const order = await uzsOrder();
-    const started = await startPayment(app, order, { provider: 'payme' });
+    const order = await uzs.order();
+    const started = await startPayment(uzs.app, order, { provider: 'payme' });
     expect(started.statusCode).toBe(201);
     const { id, answers } = await payme.pay(order.id, tiyinOf(order));
     expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
     // The transaction took the payment "Pay" opened.
-    const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const payments = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
     expect(payments.map((p) => [p.status, p.redirectUrl])).toEqual([
       ['succeeded', started.json().data.redirect_url],
     ]);
     expect(answers[0]!.result).toEqual({ allow: true });
     expect(answers[1]!.result).toMatchObject({ state: 1, create_time: clock });
     expect(answers[2]!.result).toMatchObject({ state: 2, perform_time: clock });
-    const read = await readOrder(app, order.id, order.access_token);
+    const read = await readOrder(uzs.app, order.id, order.access_token);
     expect(read).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
     expect(read.passengers[0]!.tickets.length).toBeGreaterThan(0);
     expect(await confirmations(order.id)).toHaveLength(1);
@@ -148,7 +143,7 @@ describe('paying', () => {
   });
 
   test('ten deliveries of each call change the state once', async () => {
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const id = payme.newId();
     const params = { id, time: clock, amount: tiyinOf(order), account: { order_id: order.id } };
     const created = await Promise.all(
@@ -162,7 +157,7 @@ describe('paying', () => {
     expect(new Set(performed.map((a) => JSON.stringify(a.result))).size).toBe(1);
     expect(await transactions(order.id)).toHaveLength(1);
     expect(await confirmations(order.id)).toHaveLength(1);
-    const payments = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const payments = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
     expect(payments.map((p) => p.status)).toEqual(['succeeded']);
     // Created again after performing: Payme's -31008.
     expect((await payme.call('CreateTransaction', params)).error?.code).toBe(-31008);
@@ -174,7 +169,7 @@ describe('paying', () => {
       expect((await payme.call(method, { id: unknown })).error?.code).toBe(-31003);
     expect((await payme.call('CancelTransaction', { id: unknown, reason: 1 })).error?.code).toBe(-31003);
 
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const first = payme.newId();
     const account = { order_id: order.id };
     await payme.call('CreateTransaction', { id: first, time: clock, amount: tiyinOf(order), account });
@@ -197,7 +192,7 @@ describe('paying', () => {
       state: -1,
       reason: 3,
     });
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({
       booking_status: 'new',
       payment_status: 'not_paid',
     });
@@ -209,7 +204,7 @@ describe('paying', () => {
     expect((await payme.call('PerformTransaction', { id: second })).result).toMatchObject({ state: 2 });
     const cancelPerformed = await payme.call('CancelTransaction', { id: second, reason: 5 });
     expect(cancelPerformed.error?.code).toBe(-31007);
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({
+    expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({
       payment_status: 'paid',
       refund_status: 'none',
     });
@@ -218,7 +213,7 @@ describe('paying', () => {
   });
 
   test('a wrong amount, an unknown order or another currency: Payme’s account errors, localized', async () => {
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const account = { order_id: order.id };
     for (const amount of [tiyinOf(order) + 100, tiyinOf(order) + 50, tiyinOf(order) - 100]) {
       expect((await payme.call('CheckPerformTransaction', { amount, account })).error?.code).toBe(-31001);
@@ -241,7 +236,7 @@ describe('paying', () => {
     expect((await payme.call('CheckPerformTransaction', { amount: 100, account: {} })).error?.code).toBe(
       -31050,
     );
-    const usd = await uzsOrder('light', 'USD');
+    const usd = await uzs.order('light', 'USD');
     const inUsd = await payme.call('CheckPerformTransaction', {
       amount: Number(usd.total_amount) * 100,
       account: { order_id: usd.id },
@@ -251,7 +246,7 @@ describe('paying', () => {
   });
 
   test('a wrong key, no key or a bearer token: -32504, nothing changes', async () => {
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const params = {
       id: payme.newId(),
       time: clock,
@@ -299,7 +294,7 @@ describe('paying', () => {
 });
 
 test('any body with the right key is answered with Payme’s envelope, never a 5xx, and changes nothing', async () => {
-  const before = (await db.select().from(schema.providerTransactions)).length;
+  const before = (await uzs.db.select().from(schema.providerTransactions)).length;
   const auth = `Basic ${Buffer.from(`Paycom:${payme.key}`).toString('base64')}`;
   await fc.assert(
     fc.asyncProperty(
@@ -328,12 +323,12 @@ test('any body with the right key is answered with Payme’s envelope, never a 5
     ),
     { numRuns: 150 },
   );
-  expect((await db.select().from(schema.providerTransactions)).length).toBe(before);
+  expect((await uzs.db.select().from(schema.providerTransactions)).length).toBe(before);
 });
 
 describe('timeouts and late payments', () => {
   test('a transaction not performed within 12 hours is cancelled with reason 4', async () => {
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const id = payme.newId();
     await payme.call('CreateTransaction', {
       id,
@@ -344,20 +339,23 @@ describe('timeouts and late payments', () => {
     clock += 43_200_000 + 1;
     expect((await payme.call('PerformTransaction', { id })).error?.code).toBe(-31008);
     expect((await payme.call('CheckTransaction', { id })).result).toMatchObject({ state: -1, reason: 4 });
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await uzs.db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.orderId, order.id));
     expect(payment!.status).toBe('failed');
   });
 
   test('an order that expired while Payme debited: Perform is refused and Payme cancels, nothing to refund', async () => {
-    const order = await uzsOrder();
+    const order = await uzs.order();
     const id = payme.newId();
     const account = { order_id: order.id };
     await payme.call('CreateTransaction', { id, time: clock, amount: tiyinOf(order), account });
     clock += 21 * 60_000;
-    expect(await expireUnpaidOrders(db, now())).toBeGreaterThan(0);
+    expect(await expireUnpaidOrders(uzs.db, now())).toBeGreaterThan(0);
     expect((await payme.call('PerformTransaction', { id })).error?.code).toBe(-31008);
     expect((await payme.call('CancelTransaction', { id, reason: 3 })).result).toMatchObject({ state: -1 });
-    const read = await readOrder(app, order.id, order.access_token);
+    const read = await readOrder(uzs.app, order.id, order.access_token);
     expect(read).toMatchObject({ booking_status: 'cancelled', payment_status: 'not_paid', refunds: [] });
     // And nothing new starts for it.
     expect(
@@ -368,11 +366,11 @@ describe('timeouts and late payments', () => {
 
 describe('refunds', () => {
   test('a cancelled booking is refunded whole through receipts.cancel, settled by CancelTransaction (reason 5)', async () => {
-    const order = await uzsOrder('standard');
+    const order = await uzs.order('standard');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(app, order);
+    await cancelBooking(uzs.app, order);
     const refunded = await until(
-      () => readOrder(app, order.id, order.access_token),
+      () => readOrder(uzs.app, order.id, order.access_token),
       (read) => read.refund_status === 'refunded',
     );
     expect(refunded).toMatchObject({ booking_status: 'cancelled', refund_status: 'refunded' });
@@ -384,8 +382,8 @@ describe('refunds', () => {
     // Payme calling again changes nothing.
     const again = await payme.call('CancelTransaction', { id, reason: 5 });
     expect(again.result).toMatchObject({ state: -2 });
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
-    const emails = await db
+    const [refund] = await uzs.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    const emails = await uzs.db
       .select()
       .from(schema.outbox)
       .where(eq(schema.outbox.dedupeKey, `refund-completed:${refund!.id}`));
@@ -393,10 +391,10 @@ describe('refunds', () => {
   });
 
   test('a partial refund is not asked of Payme (it cancels whole receipts): it waits for a person', async () => {
-    const order = await uzsOrder('light');
+    const order = await uzs.order('light');
     const { id } = await payme.pay(order.id, tiyinOf(order));
-    await cancelBooking(app, order);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    await cancelBooking(uzs.app, order);
+    const [refund] = await uzs.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: 'pending', providerRef: null });
     expect(refund!.amountMinor).toBeLessThan(Number(order.total_amount));
     expect(payme.receipts.get(id)!.state).toBe(4);
@@ -415,9 +413,12 @@ describe('reconciliation', () => {
       error: () => undefined,
     };
     const providers = new Map([
-      ['payme', createPaymeProvider({ settings: paymeConfig(payme), publicOrigin: () => base, db })],
+      [
+        'payme',
+        createPaymeProvider({ settings: paymeConfig(payme), publicOrigin: () => uzs.base, db: uzs.db }),
+      ],
     ]);
-    const first = await reconcilePayments({ db, now, providers, log });
+    const first = await reconcilePayments({ db: uzs.db, now, providers, log });
     expect(first.get('payme')).toEqual([]);
 
     const paid = [...payme.receipts.values()].filter((r) => r.state === 4);
@@ -433,7 +434,7 @@ describe('reconciliation', () => {
       create_time: clock - 3_600_000,
     });
     clock += 60_000;
-    const second = await reconcilePayments({ db, now, providers, log });
+    const second = await reconcilePayments({ db: uzs.db, now, providers, log });
     expect(
       second
         .get('payme')!
@@ -447,7 +448,7 @@ describe('reconciliation', () => {
       ].sort(),
     );
     expect(warnings).toHaveLength(3);
-    await collectReconciliations(db);
+    await collectReconciliations(uzs.db);
     expect(await registry.getSingleMetricAsString('parvoz_payment_reconciliation_differences')).toContain(
       'parvoz_payment_reconciliation_differences{provider="payme",kind="amount"} 1',
     );
@@ -456,7 +457,7 @@ describe('reconciliation', () => {
 
 describe('not configured', () => {
   test('without PAYME_ variables the endpoint is a 404 and the order offers the sandbox', async () => {
-    const plain = await buildTestApi(db, { rateLimitScale: 1000 }, { now });
+    const plain = await buildTestApi(uzs.db, { rateLimitScale: 1000 }, { now });
     try {
       const answer = await plain.inject({ method: 'POST', url: '/v1/payments/payme', payload: {} });
       expect(answer.statusCode).toBe(404);

@@ -12,15 +12,15 @@ import { schema } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
 import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { MANY_ORDERS, startTwoTestApis } from '../../../testing.ts';
-import { readOrder } from '../../../after-sale-testing.ts';
+import { MANY_ORDERS, startTwoTestApis } from '../../../testing/api.ts';
+import { readOrder } from '../../../testing/after-sale.ts';
 import {
   clickConfig,
   confirmationsOf,
   paymeConfig,
   transactionsOf,
   uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+} from '../../../payments/testing/uzs-payments.ts';
 
 let database: TestDatabase;
 let close: () => Promise<void>;

@@ -7,27 +7,22 @@
  * shows the traveller the refusal (developer.help.paycom.uz/metody-merchant-api/createtransaction).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
 import { ClickError } from '../../../payments/click/protocol.ts';
 import { OTHER_PROVIDER_HOLD_MINUTES } from '../../../services/provider-transactions.ts';
-import { readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { readOrder, type Booked } from '../../../testing/after-sale.ts';
 import {
   clickConfig,
   paymeConfig,
-  startUzsApi,
+  startUzsPayments,
   transactionsOf,
-  uzsOrders,
-} from '../../../uzs-payments-testing.ts';
+  type UzsPayments,
+} from '../../../payments/testing/uzs-payments.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let closeApi: () => Promise<void>;
+let uzs: UzsPayments;
 let payme: PaymeTestServer;
 let click: ClickTestServer;
-let uzsOrder: ReturnType<typeof uzsOrders>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
@@ -35,21 +30,15 @@ const now = () => new Date(clock);
 beforeAll(async () => {
   payme = await startPaymeServer({ now: () => clock });
   click = await startClickServer({ now: () => clock });
-  let base: string;
-  ({
-    app,
-    db,
-    close: closeApi,
-    base,
-  } = await startUzsApi({ payme: paymeConfig(payme), click: clickConfig(click) }, now));
-  uzsOrder = uzsOrders(app, start, 30);
-  payme.endpoint = `${base}/v1/payments/payme`;
-  click.prepareUrl = `${base}/v1/payments/click/prepare`;
-  click.completeUrl = `${base}/v1/payments/click/complete`;
+  uzs = await startUzsPayments(
+    { config: { payme: paymeConfig(payme), click: clickConfig(click) }, payme, click },
+    now,
+    start,
+  );
 }, 60_000);
 
 afterAll(async () => {
-  await closeApi?.();
+  await uzs?.close();
   await payme?.close();
   await click?.close();
 });
@@ -62,7 +51,7 @@ const clickPrepare = (order: Booked) =>
   });
 
 test('while Payme is paying the order, Click’s Prepare is refused; once Payme cancels, Click pays it once', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const account = { order_id: order.id };
   const atPayme = payme.newId();
   const created = await payme.call('CreateTransaction', {
@@ -75,16 +64,16 @@ test('while Payme is paying the order, Click’s Prepare is refused; once Payme 
 
   const refused = await clickPrepare(order);
   expect(refused.error).toBe(ClickError.transactionCancelled);
-  expect((await transactionsOf(db, order.id)).map((t) => t.provider)).toEqual(['payme']);
+  expect((await transactionsOf(uzs.db, order.id)).map((t) => t.provider)).toEqual(['payme']);
 
   await payme.call('CancelTransaction', { id: atPayme, reason: 3 });
   const answers = await click.pay(order.id, sum(order));
   expect(answers.map((a) => a.error)).toEqual([0, 0]);
-  expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+  expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
 });
 
 test('while Click is paying the order, Payme refuses it; an attempt left open past the hold no longer blocks', async () => {
-  const order = await uzsOrder();
+  const order = await uzs.order();
   const account = { order_id: order.id };
   const prepared = await clickPrepare(order);
   expect(prepared.error).toBe(0);
@@ -98,14 +87,14 @@ test('while Click is paying the order, Payme refuses it; an attempt left open pa
     account,
   });
   expect(create.error?.code).toBe(-31008);
-  expect((await transactionsOf(db, order.id)).map((t) => t.provider)).toEqual(['click']);
+  expect((await transactionsOf(uzs.db, order.id)).map((t) => t.provider)).toEqual(['click']);
 
   // The traveller closed Click's page: after the hold, Payme may take the order.
   clock += OTHER_PROVIDER_HOLD_MINUTES * 60_000 + 1_000;
   try {
     const paid = await payme.pay(order.id, tiyin(order));
     expect(paid.answers.every((a) => a.error === undefined)).toBe(true);
-    expect(await readOrder(app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
+    expect(await readOrder(uzs.app, order.id, order.access_token)).toMatchObject({ payment_status: 'paid' });
   } finally {
     clock = start;
   }

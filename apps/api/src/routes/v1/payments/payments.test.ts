@@ -13,9 +13,9 @@ import {
   MANY_ORDERS,
   startTestApi,
   memoryMailTransport,
-} from '../../../testing.ts';
+} from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
-import { ANON, bookingBody, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { sandboxWebhook } from '../../../payments/sandbox.ts';
 
 import { expireUnpaidOrders } from '../../../services/order-expiry.ts';

@@ -6,9 +6,9 @@
  */
 import { afterAll, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, routesOf } from '../../../testing.ts';
+import { buildTestApi, routesOf } from '../../../testing/api.ts';
 import { capturedLog } from '../../../host/captured-log-testing.ts';
-import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../booking-testing.ts';
+import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const cleanups: Array<() => Promise<unknown>> = [];

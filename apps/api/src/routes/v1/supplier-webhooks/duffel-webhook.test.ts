@@ -8,9 +8,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing.ts';
-import { bookingBody, freshSearchDays, injectOrder } from '../../../booking-testing.ts';
-import { readOrder, type Booked } from '../../../after-sale-testing.ts';
+import { buildTestApi } from '../../../testing/api.ts';
+import { bookingBody, freshSearchDays, injectOrder } from '../../../testing/booking.ts';
+import { readOrder, type Booked } from '../../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import { DUFFEL_DEFAULT_BUDGET_MS } from '../../../suppliers/duffel/settings.ts';
 import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';

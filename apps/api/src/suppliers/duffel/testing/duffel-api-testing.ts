@@ -8,8 +8,9 @@ import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
-import { buildTestApi, TEST_OFFER_SECRET } from '../../../testing.ts';
-import { ANON } from '../../../booking-testing.ts';
+import { buildTestApi, QUIET_LOG, TEST_OFFER_SECRET } from '../../../testing/api.ts';
+import { paySuppliers } from '../../../services/supplier-payments.ts';
+import { ANON } from '../../../testing/booking.ts';
 import { createDuffelOrders } from '../orders.ts';
 import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts';
 import { DEFAULT_RATES } from '@parvoz/core/money';
@@ -27,6 +28,12 @@ import { duffelOnlyFlight } from './duffel-fixtures.ts';
 
 /** A flight only Duffel sells: QP 4242 Tashkent–Istanbul at 23:10, 5 h 20 min, 300 USD with 60 of tax. */
 export const DUFFEL_ONLY_FLIGHT: DuffelTestFlight = duffelOnlyFlight('300.00', '60.00');
+
+/** DUFFEL_ONLY_FLIGHT, refundable for a 50 USD penalty. */
+export const REFUNDABLE_DUFFEL_ONLY_FLIGHT: DuffelTestFlight = {
+  ...DUFFEL_ONLY_FLIGHT,
+  refund: { allowed: true, penalty_amount: '50.00', penalty_currency: 'USD' },
+};
 
 export type DuffelTestApi = {
   db: Database;
@@ -129,6 +136,10 @@ export function duffelSupplierOn(
 export function duffelOrdersOn(server: DuffelTestServer, token: string) {
   return createDuffelOrders({ accessToken: token, apiUrl: server.url, secret: TEST_OFFER_SECRET });
 }
+
+/** The supplier-payment pass the order-expiry worker runs, on a separate adapter on the suite's test server. */
+export const paySuppliersAtDuffel = (api: DuffelTestApi, token: string, now: () => Date) =>
+  paySuppliers({ db: api.db, supplier: duffelOrdersOn(api.server, token), now, log: QUIET_LOG });
 
 /**
  * The offers of a search TAS→IST on `date` (and back on `back`), one adult unless told, in USD unless told;

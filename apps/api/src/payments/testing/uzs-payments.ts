@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import type { ApiConfig } from './config.ts';
-import type { PaymeTestServer } from './payments/payme/testing/payme-server.ts';
-import type { ClickTestServer } from './payments/click/testing/click-server.ts';
-import { MANY_ORDERS, memoryMailTransport, startTestApi } from './testing.ts';
-import { ANON, isoDay } from './booking-testing.ts';
-import { book, offerIn, type Booked } from './after-sale-testing.ts';
+import type { ApiConfig } from '../../config.ts';
+import type { PaymeTestServer } from '../payme/testing/payme-server.ts';
+import type { ClickTestServer } from '../click/testing/click-server.ts';
+import { MANY_ORDERS, memoryMailTransport, startTestApi } from '../../testing/api.ts';
+import { ANON, isoDay } from '../../testing/booking.ts';
+import { book, offerIn, type Booked } from '../../testing/after-sale.ts';
 
 /** PAYME_ settings for a (local) Payme cashbox. */
 export const paymeConfig = (payme: Pick<PaymeTestServer, 'merchantId' | 'key' | 'url'>) => ({
@@ -43,6 +43,27 @@ export async function startUzsApi(config: Partial<ApiConfig>, now: () => Date) {
   );
   const base = await api.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...api, base };
+}
+
+/** A UZS suite's API (`startUzsPayments`) and the orders it books. */
+export type UzsPayments = Awaited<ReturnType<typeof startUzsApi>> & { order: ReturnType<typeof uzsOrders> };
+
+/**
+ * `startUzsApi` with `config`, the local Payme and Click (where given) sending their calls to its endpoints, and
+ * UZS orders from day 30 after `start` (the suite's clock).
+ */
+export async function startUzsPayments(
+  stand: { config: Partial<ApiConfig>; payme?: PaymeTestServer; click?: ClickTestServer },
+  now: () => Date,
+  start: number,
+): Promise<UzsPayments> {
+  const api = await startUzsApi(stand.config, now);
+  if (stand.payme) stand.payme.endpoint = `${api.base}/v1/payments/payme`;
+  if (stand.click) {
+    stand.click.prepareUrl = `${api.base}/v1/payments/click/prepare`;
+    stand.click.completeUrl = `${api.base}/v1/payments/click/complete`;
+  }
+  return { ...api, order: uzsOrders(api.app, start, 30) };
 }
 
 /** Books orders (UZS unless told) each on a new day from `firstDay` after `start`, so none sells out. */

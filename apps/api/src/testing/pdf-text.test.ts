@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { startA4Document } from './services/pdf-document.ts';
-import { pdfText } from './pdf-text-testing.ts';
+import { startA4Document } from '../services/pdf-document.ts';
+import { pdfText } from './pdf-text.ts';
 
 test('reads the text after a ligature right (its CMap entry holds two code points)', async () => {
   const { doc, done } = startA4Document('t', 's', 'en');

@@ -8,15 +8,15 @@ import { eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, searchOffer } from './booking-testing.ts';
-import { sandboxWebhook } from './payments/sandbox.ts';
-import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './testing.ts';
-import type { OutgoingEmail } from './adapters/mail/transport.ts';
-import { grantRole } from './services/staff.ts';
-import { passSecondFactor } from './second-factor/testing.ts';
-import { createSession } from './modules/accounts/index.ts';
-import { accountIdOf } from './modules/accounts/testing/accounts.ts';
-import { pdfText } from './pdf-text-testing.ts';
+import { ANON, bookingBody, searchOffer } from './booking.ts';
+import { sandboxWebhook } from '../payments/sandbox.ts';
+import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './api.ts';
+import type { OutgoingEmail } from '../adapters/mail/transport.ts';
+import { grantRole } from '../services/staff.ts';
+import { passSecondFactor } from '../second-factor/testing.ts';
+import { createSession } from '../modules/accounts/index.ts';
+import { accountIdOf } from '../modules/accounts/testing/accounts.ts';
+import { pdfText } from './pdf-text.ts';
 
 export type Booked = Order & { access_token: string };
 

@@ -1,7 +1,7 @@
 /** Test helpers for booking and payment tests (unit and PostgreSQL suites): a search, a valid booking body. */
 import type { FastifyInstance } from 'fastify';
 import type { FareFamily, Offer } from '@parvoz/core/search-types';
-import { TEST_ANONYMOUS_TOKEN } from './testing.ts';
+import { TEST_ANONYMOUS_TOKEN } from './api.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 export const ANON = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
