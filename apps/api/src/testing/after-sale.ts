@@ -1,5 +1,5 @@
 /**
- * Test helpers for the after-sale suites (issue 13): a paid order, signed provider webhooks, reading orders,
+ * Test helpers for the after-sale suites (docs/after-sale.md): a paid order, signed provider webhooks, reading orders,
  * signing in, cancelling.
  */
 import { expect } from 'vitest';

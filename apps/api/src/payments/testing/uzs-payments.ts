@@ -1,5 +1,5 @@
 /**
- * What the Payme and Click suites share (issue 14): the API configured for the local stand-ins of payments/payme/testing and payments/click/testing,
+ * What the Payme and Click suites share (docs/payment-providers.md): the API configured for the local stand-ins of payments/payme/testing and payments/click/testing,
  * UZS orders on days of their own, and the rows a provider's calls leave (transactions, confirmation emails).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Airline-initiated changes (issue 15 §1; services/airline-changes.ts) against the Duffel test server and PGlite:
+ * Airline-initiated changes (docs/duffel.md; services/airline-changes.ts) against the Duffel test server and PGlite:
  * the airline moves a booked order's flight; the supplier pass reads it from Duffel once, the order shows the
  * flights as booked and as they are now; the traveller accepts it (at Duffel, once); refusals and Duffel being
  * down change nothing; orders of the built-in network have none.

@@ -1,5 +1,5 @@
 /**
- * Duffel's extra bags (issue 15; docs/decisions/0017-duffel-supplier.md "Extra bags"): the test server plays
+ * Duffel's extra bags (docs/duffel.md; docs/decisions/0017-duffel-supplier.md "Extra bags"): the test server plays
  * `GET /air/offers/:id?return_available_services=true` and `POST /air/orders` with `services`; the mapping makes
  * them our luggage options, per passenger and slice; a booking with bags creates nothing at Duffel (its bags are
  * checked), and once the traveller has paid it becomes an `instant` order whose services, payment and total include

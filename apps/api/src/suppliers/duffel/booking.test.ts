@@ -1,5 +1,5 @@
 /**
- * Booking a Duffel offer through our own POST /v1/orders (issue 15), against the Duffel test server (real HTTP on
+ * Booking a Duffel offer through our own POST /v1/orders (docs/duffel.md), against the Duffel test server (real HTTP on
  * loopback, Duffel's shapes) and PGlite: a `hold` order at Duffel with the passengers' documents and the contact,
  * the airline's booking reference on our order, no seats in our inventory; paid from the Duffel balance once the
  * traveller paid us; an expired offer, a changed price, a dropped connection after Duffel created the order (one

@@ -1,5 +1,5 @@
 /**
- * Duffel's variables (issue 15): validated at start, naming the variable; the URL or budget without the token is
+ * Duffel's variables (docs/duffel.md, "Set-up"): validated at start, naming the variable; the URL or budget without the token is
  * refused (the webhook secret too); with no token set the flight service is the built-in supplier alone.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 35, defect 5: identity documents as the offer says. Duffel's rules, which the stand-in enforces
+ * docs/duffel.md: identity documents as the offer says. Duffel's rules, which the stand-in enforces
  * (testing/duffel-server.ts):
  *  - the official client's OfferTypes (@duffel/api 4.30): `passenger_identity_documents_required` — "If this is
  *    `true`, you must provide an identity document for every passenger"; `supported_passenger_identity_document_types`

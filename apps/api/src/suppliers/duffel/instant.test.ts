@@ -1,5 +1,5 @@
 /**
- * Offers the airline will not hold (`payment_requirements.requires_instant_payment`, issue 15;
+ * Offers the airline will not hold (`payment_requirements.requires_instant_payment`, docs/duffel.md "Offers that require instant payment";
  * docs/decisions/0017-duffel-supplier.md): shown in our search, booked here with no Duffel order, then booked at
  * Duffel as an `instant` order paid from the balance once the traveller has paid — exactly once, however the
  * payment's callback is repeated, the connection dropped or the passes race — and, when Duffel refuses at pay time

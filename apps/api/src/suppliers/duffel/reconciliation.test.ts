@@ -1,5 +1,5 @@
 /**
- * The supplier reconciliation (issue 15 §4; services/supplier-reconciliation.ts) against the Duffel test server and
+ * The supplier reconciliation (docs/duffel.md "Reconciliation"; services/supplier-reconciliation.ts) against the Duffel test server and
  * PGlite: Duffel booked, our database refused to record the order (a real PostgreSQL refusal: a trigger on
  * `orders`) and Duffel could not be reached to give the hold up. The run finds the orphan by our metadata and
  * cancels it at Duffel, once; an order of ours that lost its supplier order gets it back, once; a run while Duffel

@@ -1,5 +1,5 @@
 /**
- * Issue 35, defect 3: a slow airline must not cost the fast airlines' Duffel offers. Duffel waits for each airline
+ * docs/duffel.md, "Timeouts": a slow airline must not cost the fast airlines' Duffel offers. Duffel waits for each airline
  * at most `supplier_timeout` and answers with the offers of the airlines that answered by then; values outside
  * [2 s, 60 s] are ignored for its default 20 s (the official client's OfferRequestsTypes, @duffel/api 4.30:
  * "If a value is set, the response will only include offers from airline searches that completed within the given

@@ -1,5 +1,5 @@
 /**
- * Issue 35, defect 7: every Duffel call has a deadline. Against a stand-in that takes the call and never answers
+ * docs/duffel.md, "Timeouts": every Duffel call has a deadline. Against a stand-in that takes the call and never answers
  * (`knobs.hang`, a hung socket), each adapter call settles — as "no answer" (DuffelNoAnswer), which the callers
  * treat like a dropped connection — instead of waiting for ever and stopping every pass behind it. The deadlines
  * follow https://duffel.com/docs/api/overview/response-times ("we allow incoming requests to take up to 120s … we

@@ -1,5 +1,5 @@
 /**
- * The order page's after-sale actions (issue 13), on the API's endpoints with the visitor's session or the
+ * The order page's after-sale actions (docs/after-sale.md), on the API's endpoints with the visitor's session or the
  * order's access cookie: the cancellation quote and its confirmation, and managing the booking (contact
  * phone, contact email by a code sent to the new address, the tickets again). A refusal comes back as data
  * for the page in its language; an order the visitor may not see is the page's 404.
@@ -154,7 +154,7 @@ export async function cancelAction(
   }
 }
 
-/** "Accept the new schedule" of an airline's change (issue 15): the order page again, or why not. */
+/** "Accept the new schedule" of an airline's change (docs/duffel.md): the order page again, or why not. */
 export async function acceptChangeAction(
   state: RequestState,
   request: Request,

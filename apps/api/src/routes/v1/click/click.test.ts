@@ -1,5 +1,5 @@
 /**
- * Click over real HTTP on loopback (issue 14 §2, §5, §6): a local Click (payments/click/testing/click-server.ts) sends the
+ * Click over real HTTP on loopback (docs/payment-providers.md): a local Click (payments/click/testing/click-server.ts) sends the
  * signed Prepare and Complete form posts as its SHOP API documentation describes, and takes reversals on
  * its Merchant API. Click's own fifteen test scenarios (docs.click.uz/testing), duplicates, a payment after
  * the order expired (accepted, then reversed automatically) and refunds of cancelled bookings.

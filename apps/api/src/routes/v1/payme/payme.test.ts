@@ -1,5 +1,5 @@
 /**
- * Payme over real HTTP on loopback (issue 14 §1, §5, §6): a local Payme (payments/payme/testing/payme-server.ts) plays the
+ * Payme over real HTTP on loopback (docs/payment-providers.md): a local Payme (payments/payme/testing/payme-server.ts) plays the
  * checkout and calls our Merchant API endpoint with Basic authentication, exactly as its documentation
  * describes; the tests also play its duplicate, out-of-order and late calls. Choosing the provider, amounts
  * in tiyin, Payme's error codes and states, the 12-hour timeout, refunds through receipts.cancel →
