@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { EMAIL_SAMPLES } from '@parvoz/api/services/email-samples';
+import { EMAIL_SAMPLES } from '@parvoz/api/routes/v1/dev/email-samples';
 import { writeEmailPreview } from './email-preview.ts';
 
 const run = promisify(execFile);

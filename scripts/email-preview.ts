@@ -1,7 +1,7 @@
 /**
  * Development preview of every email (ADR 0019):
  *   npm run email:preview [-- --out DIR]
- * renders each email of apps/api/src/services/email-samples.ts in each language with sample data and writes
+ * renders each email of apps/api/src/routes/v1/dev/email-samples.ts in each language with sample data and writes
  * DIR/<lang>/<name>.html and .txt (the two parts nodemailer sends) and DIR/index.html linking them all;
  * DIR is var/email-preview by default. Open the index in a browser, or the .txt files in an editor.
  *
@@ -17,7 +17,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** Renders every sample in every language into `dir`; returns the files written (relative to `dir`). */
 export async function writeEmailPreview(dir: string): Promise<string[]> {
   // Loaded here, not at the top: under NODE_ENV=production the script stops before loading the emails.
-  const { EMAIL_SAMPLES } = await import('@parvoz/api/services/email-samples');
+  const { EMAIL_SAMPLES } = await import('@parvoz/api/routes/v1/dev/email-samples');
   const written: string[] = [];
   const rows: string[] = [];
   for (const sample of EMAIL_SAMPLES) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { createDatabase, migrate } from '@parvoz/db';
 import { serverConfigSchema } from '@parvoz/api/host/config';
-import { grantRole } from '@parvoz/api/services/staff';
+import { grantRole } from '@parvoz/api/modules/ops/index';
 import { resetSecondFactor } from '@parvoz/api/second-factor/service';
 
 const USAGE = 'usage: npm run ops -- add-admin <email> | reset-second-factor <email>';

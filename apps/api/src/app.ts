@@ -36,10 +36,10 @@ import {
   type PriceAlertWorker,
 } from './modules/price-alerts/index.ts';
 import { priceAlertRoutes } from './modules/price-alerts/routes.ts';
-import { warmUpEmailRendering } from './services/email-layout.ts';
-import { createOrderExpiryWorker } from './services/order-expiry.ts';
-import { retryUnstartedRefunds, startRefunds } from './services/refunds.ts';
-import { createReconcileWorker } from './services/reconciliation.ts';
+import { warmUpEmailRendering } from './modules/mail/index.ts';
+import { createOrderExpiryWorker } from './modules/orders/index.ts';
+import { retryUnstartedRefunds, startRefunds } from './modules/payments/index.ts';
+import { createReconcileWorker } from './modules/payments/index.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import {
@@ -48,9 +48,9 @@ import {
   type FlightService,
   type SearchCounter,
 } from './modules/search/index.ts';
-import { systemClock, type Clock } from './services/clock.ts';
-import { createOutboxWorker, type OutboxWorker } from './services/outbox.ts';
-import { createSupplierPaymentWorker } from './services/supplier-payments.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.ts';
+import { createSupplierPaymentWorker } from './modules/supplier-orders/index.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
@@ -89,7 +89,7 @@ export type ApiDeps = {
   config: ApiConfig;
   now: Clock;
   kickOutbox: () => void;
-  /** After a payment paid an order: pays its supplier if it has one (services/supplier-payments.ts). */
+  /** After a payment paid an order: pays its supplier if it has one (modules/supplier-orders/payments.ts). */
   kickSupplierPayments: () => void;
   flights: FlightService;
   /** The base of every absolute link the API writes (emails, the e-ticket's QR link): public-origin.ts. */
@@ -155,7 +155,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
       network: flights.network,
       siteUrl: siteOrigin,
       kickOutbox: outbox.kick,
-      // Refunds of paid orders the airline then refused to book (services/supplier-payments.ts).
+      // Refunds of paid orders the airline then refused to book (modules/supplier-orders/payments.ts).
       startRefunds: (refundIds) =>
         startRefunds({ db: options.db, now, providers: payments, siteUrl: siteOrigin }, refundIds, app.log),
       ...(supplier.syncEveryMs ? { reconcileEveryMs: supplier.syncEveryMs } : {}),
@@ -183,7 +183,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   if (options.config.outboxWorker) outbox.start();
   app.addHook('onReady', warmUpEmailRendering);
   // Unpaid orders past their payment window are cancelled and their seats released (every instance may run it).
-  // The same worker asks again for refunds a provider did not take (services/refunds.ts).
+  // The same worker asks again for refunds a provider did not take (modules/payments/refunds.ts).
   const orderExpiry = createOrderExpiryWorker({
     db: options.db,
     now,

@@ -51,7 +51,8 @@ function floorOf(file: string): Floor | null {
   if (file === 'app.ts' || top === 'host') return 'composition';
   if (top === 'routes' || name === 'routes.ts' || file === 'rate-limit.ts') return 'edge';
   if (name === 'settings.ts' || file === 'payments/provider-settings.ts') return 'base';
-  if (top === 'services' || top === 'modules' || top === 'second-factor') return 'domain';
+  if (top === 'platform') return 'base';
+  if (top === 'modules' || top === 'second-factor') return 'domain';
   if (top === 'adapters' || top === 'payments' || top === 'suppliers') return 'outside';
   if (!file.includes('/')) return 'base';
   throw new Error(`${file}: no floor is defined for this folder (docs/architecture.md)`);

@@ -157,7 +157,7 @@ export const apiConfigSchema = z.object({
   iyzico: iyzicoSettingsSchema.optional(),
   stripe: stripeSettingsSchema.optional(),
   /**
-   * How often our payments are compared with the providers' statements (services/reconciliation.ts); each run
+   * How often our payments are compared with the providers' statements (modules/payments/reconciliation.ts); each run
    * looks at the two days before it.
    */
   reconcileIntervalSeconds: z.coerce

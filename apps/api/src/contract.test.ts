@@ -23,7 +23,7 @@ import { ANON, bookingBody, isoDay, searchOffer } from './testing/booking.ts';
 import { book, deliverWebhook, offerIn, pay, startedRefundOf, type Booked } from './testing/after-sale.ts';
 import { createSession } from './modules/accounts/index.ts';
 import { storedAccountId } from './modules/accounts/testing/accounts.ts';
-import { grantRole } from './services/staff.ts';
+import { grantRole } from './modules/ops/index.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
 import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
 import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
@@ -271,7 +271,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
       },
       admin,
     );
-    // A paid order the supplier would not ticket (set as services/supplier-ticketing.ts leaves one): retried,
+    // A paid order the supplier would not ticket (set as modules/supplier-orders/ticketing.ts leaves one): retried,
     // then (the problem back) cancelled and refunded in full.
     const stuck = await paidOrder(52);
     const leaveStuck = () =>

@@ -75,7 +75,7 @@ export const supplierFailuresTotal = counter(
   ['supplier', 'reason'],
 );
 
-/** Payments of held supplier orders after the traveller paid us (services/supplier-payments.ts), by outcome. */
+/** Payments of held supplier orders after the traveller paid us (modules/supplier-orders/payments.ts), by outcome. */
 export const supplierPaymentsTotal = counter(
   'parvoz_supplier_payments_total',
   'Supplier orders paid from our balance after the traveller paid, by supplier and status',
@@ -83,7 +83,7 @@ export const supplierPaymentsTotal = counter(
 );
 
 /**
- * Supplier orders booked for us that our database did not record (services/supplier-reconciliation.ts), by outcome:
+ * Supplier orders booked for us that our database did not record (modules/supplier-orders/reconciliation.ts), by outcome:
  * `recorded` (put on our order), `cancelled` (no order of ours: given up at the supplier), `failed` (tried again).
  */
 export const supplierReconciliationsTotal = counter(
@@ -92,7 +92,7 @@ export const supplierReconciliationsTotal = counter(
   ['supplier', 'outcome'],
 );
 
-/** Airline-initiated changes of supplier orders (services/airline-changes.ts): `detected`, `accepted`. */
+/** Airline-initiated changes of supplier orders (modules/after-sale/airline-changes.ts): `detected`, `accepted`. */
 export const airlineChangesTotal = counter(
   'parvoz_airline_changes_total',
   "Changes airlines made to supplier orders' flights, detected, accepted and applied to the itinerary, by supplier",

@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { clientNetworkKey } from './client-ip.ts';
 import { ApiFailure } from './errors.ts';
 import type { Database } from '@parvoz/db';
-import { claimRateLimit } from './services/rate-limits.ts';
+import { claimRateLimit } from './platform/rate-limits.ts';
 import type { EndpointDefinition } from '@parvoz/contracts/endpoint';
 import { schemaOf } from './contract.ts';
 

@@ -30,10 +30,10 @@
  *  - GET  /v1/orders/:id/ticket.pdf?access_token=&lang=  → application/pdf (only when paid; else 404)
  *  - POST /v1/orders/lookup             body MyTicketLookupRequest → 202 { data: { accepted: true } } always
  *                                       (10 per hour per IP, then 429)
- *  - GET  /v1/orders?status=active|history   the signed-in user's list (orders.ts)
+ *  - GET  /v1/orders?status=active|history   the signed-in user's list (modules/booking/create-order.ts)
  * `values.date` of a rule error is YYYY-MM-DD: format it for the page before passing it to the message.
- *  - POST /v1/order_cancellations?access_token=   body { order_id } (order-cancellations.ts)
- *  - managing a booking (contact, tickets again, receipt): order-manage.ts
+ *  - POST /v1/order_cancellations?access_token=   body { order_id } (modules/after-sale/cancellations.ts)
+ *  - managing a booking (contact, tickets again, receipt): modules/after-sale/manage.ts
  * After paying, the sandbox sends the browser to `/{lang}/orders/{id}?payment=success|declined` (never with the
  * access token: the web keeps it in a cookie, a signed-in owner needs none).
  */

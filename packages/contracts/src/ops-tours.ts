@@ -128,7 +128,7 @@ export const opsAgencyApplicationUpdateSchema = z
   })
   .refine((body) => body.status !== undefined || body.note !== undefined, 'a status or a note');
 
-// ---- Answers (what apps/api/src/modules/tours/ and services/ops-inbox.ts build) ------------------------
+// ---- Answers (what apps/api/src/modules/tours/ and modules/ops/inbox.ts build) ------------------------
 
 /** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
 const instant = z.iso.datetime();

@@ -115,7 +115,7 @@ export const opsOutboxParamsSchema = z.object({
     .transform(Number),
 });
 
-// ---- Answers (what apps/api/src/services/ops-*.ts build; instants as ISO strings) --------------------
+// ---- Answers (what apps/api/src/modules/ops/*.ts build; instants as ISO strings) --------------------
 
 /** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
 const instant = z.iso.datetime();

@@ -138,7 +138,7 @@ export const orders = pgTable(
     cancelledAt: tsNullable('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Kept in step with the order's `refunds` rows (apps/api/src/services/refunds.ts). */
+    /** Kept in step with the order's `refunds` rows (apps/api/src/modules/payments/refunds.ts). */
     refundStatus: text('refund_status', { enum: ORDER_REFUND_STATUSES }).notNull().default('none'),
     /**
      * The fare conditions agreed at booking (packages/core/src/fare-rules.ts `FareConditions`, in the order
@@ -163,18 +163,18 @@ export const orders = pgTable(
     supplierPaidAt: tsNullable('supplier_paid_at'),
     /** When the supplier's order was cancelled (our cancellation, or an unpaid order past its payment window). */
     supplierCancelledAt: tsNullable('supplier_cancelled_at'),
-    /** When the supplier was last asked for airline-initiated changes of this order (services/airline-changes.ts). */
+    /** When the supplier was last asked for airline-initiated changes of this order (modules/after-sale/airline-changes.ts). */
     supplierChangesCheckedAt: tsNullable('supplier_changes_checked_at'),
     /**
      * An order booked at the supplier only once paid (a Duffel offer that requires instant payment): when a
      * worker last claimed it to create the supplier's order. One claim at a time across instances; a claim older
-     * than a few minutes (its worker died) may be taken again (services/supplier-payments.ts).
+     * than a few minutes (its worker died) may be taken again (modules/supplier-orders/payments.ts).
      */
     supplierBookingClaimedAt: tsNullable('supplier_booking_claimed_at'),
     /**
      * A paid order the supplier would not ticket (its refusal at pay time: the price moved above what the
      * traveller paid, our balance there too low, the hold lapsed): an operator's task until settled
-     * (services/supplier-ticketing.ts). The refusal's code, the supplier's own words, and when; null otherwise.
+     * (modules/supplier-orders/ticketing.ts). The refusal's code, the supplier's own words, and when; null otherwise.
      */
     ticketingProblem: text('ticketing_problem'),
     ticketingProblemDetail: jsonb('ticketing_problem_detail'),
@@ -200,7 +200,7 @@ export const orders = pgTable(
     uniqueIndex('orders_supplier_order_key')
       .on(t.supplier, t.supplierOrderId)
       .where(sql`"supplier_order_id" IS NOT NULL`),
-    // Paid orders whose supplier is still to be paid, cancelled ones still held there (services/supplier-payments.ts).
+    // Paid orders whose supplier is still to be paid, cancelled ones still held there (modules/supplier-orders/payments.ts).
     index('orders_supplier_unpaid_idx')
       .on(t.paidAt)
       .where(sql`"supplier" IS NOT NULL AND "supplier_paid_at" IS NULL AND "supplier_cancelled_at" IS NULL`),
@@ -211,7 +211,7 @@ export const orders = pgTable(
     index('orders_unpaid_deadline_idx')
       .on(t.paymentDeadline)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
-    // The caps on unpaid holds count a client's unpaid orders by email, client network and user (services/holds.ts).
+    // The caps on unpaid holds count a client's unpaid orders by email, client network and user (modules/booking/holds.ts).
     index('orders_unpaid_client_network_idx')
       .on(t.clientNetwork)
       .where(sql`"booking_status" = 'new' AND "payment_status" = 'not_paid'`),
@@ -347,7 +347,7 @@ export const airlineChanges = pgTable(
     actionTakenAt: tsNullable('action_taken_at'),
     /**
      * When an accepted change was written into the order's itinerary snapshot (`orders.offer`: its removed flights
-     * replaced by the added ones; services/airline-change-itinerary.ts); null while not (yet) applied. Applying is
+     * replaced by the added ones; modules/after-sale/airline-change-itinerary.ts); null while not (yet) applied. Applying is
      * done once, under the order's row lock; `removed` keeps what was booked.
      */
     appliedAt: tsNullable('applied_at'),

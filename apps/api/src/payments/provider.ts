@@ -79,7 +79,7 @@ export interface RefundRequested {
   settled?: boolean;
 }
 
-/** A payment as the provider's statement lists it (reconciliation, services/reconciliation.ts). */
+/** A payment as the provider's statement lists it (reconciliation, modules/payments/reconciliation.ts). */
 export interface StatementEntry {
   /** The provider's id of the payment (Payme: its transaction id; card providers: `payments.provider_ref`). */
   externalId: string;

@@ -16,7 +16,7 @@ import { startTestApi } from '../testing/api.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf, storedAccountId } from '../modules/accounts/testing/accounts.ts';
-import { grantRole } from '../services/staff.ts';
+import { grantRole } from '../modules/ops/index.ts';
 import { enrolTotp } from './testing.ts';
 import { totpCodeAt } from './totp.ts';
 import { SoftPasskey } from './soft-authenticator-testing.ts';

@@ -28,7 +28,7 @@ import type {
   OpsSecondFactorVerify,
 } from '@parvoz/contracts/ops-second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit, type Actor, type Staff } from '../services/staff.ts';
+import { recordAudit, type Actor, type Staff } from '../modules/ops/index.ts';
 import { findUserIdByEmail, sessionIdsOf } from '../modules/accounts/index.ts';
 import {
   answeredCredentialId,

@@ -12,7 +12,7 @@ import { ANON, bookingBody, searchOffer } from './booking.ts';
 import { sandboxWebhook } from '../payments/sandbox.ts';
 import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './api.ts';
 import type { OutgoingEmail } from '../adapters/mail/transport.ts';
-import { grantRole } from '../services/staff.ts';
+import { grantRole } from '../modules/ops/index.ts';
 import { passSecondFactor } from '../second-factor/testing.ts';
 import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf } from '../modules/accounts/testing/accounts.ts';

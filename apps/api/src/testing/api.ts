@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { MailTransport, OutgoingEmail } from '../adapters/mail/transport.ts';
 import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from '../app.ts';
-import type { OutboxWorker } from '../services/outbox.ts';
+import type { OutboxWorker } from '../modules/mail/index.ts';
 import type { PriceAlertWorker } from '../modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
 import { loggerOptions } from '../host/logging.ts';

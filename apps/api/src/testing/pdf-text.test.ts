@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { startA4Document } from '../services/pdf-document.ts';
+import { startA4Document } from '../modules/documents/index.ts';
 import { pdfText } from './pdf-text.ts';
 
 test('reads the text after a ligature right (its CMap entry holds two code points)', async () => {

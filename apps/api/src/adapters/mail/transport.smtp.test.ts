@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { smtpTransport } from './transport.ts';
 import { startSmtpServer, type TestSmtpServer } from './testing/smtp-server.ts';
-import { toOutgoing } from '../../services/mail.ts';
-import { renderOrderEmail } from '../../services/booking-mail.ts';
-import { sampleOrder } from '../../services/email-samples.ts';
+import { toOutgoing } from '../../modules/mail/index.ts';
+import { renderOrderEmail } from '../../modules/mail/index.ts';
+import { sampleOrder } from '../../routes/v1/dev/email-samples.ts';
 
 let smtp: TestSmtpServer;
 

@@ -10,9 +10,9 @@ import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { formatAmount, formatDate, searchPlaceName } from '../../services/booking-format.ts';
-import type { EmailPayload } from '../../services/mail.ts';
-import { ActionButton, LeadEmail, h, Paragraph, renderEmailParts } from '../../services/email-layout.ts';
+import { formatAmount, formatDate, searchPlaceName } from '../documents/index.ts';
+import type { EmailPayload } from '../mail/index.ts';
+import { ActionButton, LeadEmail, h, Paragraph, renderEmailParts } from '../mail/index.ts';
 
 export type PriceAlertEmailKind = 'price-alert-confirm' | 'price-alert-drop';
 

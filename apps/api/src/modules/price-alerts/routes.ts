@@ -10,7 +10,7 @@ import {
   listPriceAlerts,
   unsubscribePriceAlert,
 } from './service.ts';
-import { supplierFailure } from '../../services/supplier-errors.ts';
+import { supplierFailure } from '../../suppliers/api-failure.ts';
 
 /**
  * Price alerts (service.ts; contract in packages/contracts/src/price-alerts.ts):

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
-import { mailboxCandidates } from '../../services/mailbox-match.ts';
+import { mailboxCandidates } from '../mail/index.ts';
 
 export type AlertRow = typeof schema.priceAlerts.$inferSelect;
 export type NewAlert = Omit<typeof schema.priceAlerts.$inferInsert, 'id'>;

@@ -13,11 +13,11 @@ import type { Database } from '@parvoz/db';
 import { dropBasisPoints, checkAlertPrice, dropPercent } from '@parvoz/core/price-alerts';
 import type { CurrencyCode } from '@parvoz/core/money';
 import type { Locale } from '@parvoz/i18n/locales';
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from '../search/index.ts';
-import { enqueueEmail } from '../../services/mail.ts';
-import { errorText, type ServiceLog } from '../../services/log.ts';
-import { oneAtATime } from '../../services/worker-pass.ts';
+import { enqueueEmail } from '../mail/index.ts';
+import { errorText, type ServiceLog } from '../../platform/log.ts';
+import { oneAtATime } from '../../platform/worker-pass.ts';
 import { renderPriceAlertEmail } from './mail.ts';
 import {
   CONFIRM_TTL_MS,

@@ -14,8 +14,8 @@ import type { CurrencyCode } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import type { PopularDestination, PopularDestinations } from '@parvoz/contracts/offers';
 import type { Locale } from '@parvoz/i18n/locales';
-import { searchPlaceName } from '../../services/booking-format.ts';
-import type { Clock } from '../../services/clock.ts';
+import { searchPlaceName } from '../documents/index.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from './service.ts';
 
 /** Destinations shown; more are looked at, as some may have no fare in the window. */

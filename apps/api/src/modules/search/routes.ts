@@ -9,8 +9,8 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../contract.ts';
 import { loadNetworkData } from '../../adapters/network-data.ts';
 import { keptValues } from '../../kept.ts';
-import { supplierFailure } from '../../services/supplier-errors.ts';
-import { withConditions } from '../../services/fare-conditions.ts';
+import { supplierFailure } from '../../suppliers/api-failure.ts';
+import { withConditions } from '../orders/index.ts';
 import { publicOffer } from '../../suppliers/public-offer.ts';
 import { sendKept, type KeptAnswer } from '../../routes/v1/kept-answer.ts';
 import { searchLatency } from '../../metrics.ts';
@@ -116,7 +116,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * GET /v1/offers/{id}: the offer re-priced now with live seats (410 once expired, 404 when forged).
  * POST /v1/offers/reprice: a fresh offer for flights chosen earlier, e.g. from a shared ticket link.
- * Both carry the fare `conditions` of the agency's rules (docs/after-sale.md; services/fare-conditions.ts).
+ * Both carry the fare `conditions` of the agency's rules (docs/after-sale.md; modules/orders/fare-conditions.ts).
  */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, config } = app.deps;

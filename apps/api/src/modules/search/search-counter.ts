@@ -6,8 +6,8 @@
  * interval of one process's counts.
  */
 import type { Database } from '@parvoz/db';
-import type { Clock } from '../../services/clock.ts';
-import { errorText } from '../../services/log.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { errorText } from '../../platform/log.ts';
 import { addSearchCounts } from './store.ts';
 
 export const SEARCH_COUNT_FLUSH_MS = 15_000;

@@ -31,7 +31,7 @@ import {
 } from '../../suppliers/combined.ts';
 import { emptyCalendar, withoutBuiltinOffers } from '../../suppliers/live.ts';
 import { createSupplierRegistry, type SupplierRegistry } from '../../suppliers/registry.ts';
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../platform/clock.ts';
 
 /**
  * A search answer in its wire form, flagged when a supplier did not answer in time (`incomplete`) or when it is

@@ -1,18 +1,12 @@
 /**
  * Travellers' tour requests in the console's inbox (docs/after-sale.md §7): newest first, with a status and
- * the operator's note, paged and changed (each change with its audit entry) as services/ops-inbox.ts does for
+ * the operator's note, paged and changed (each change with its audit entry) as modules/ops/inbox.ts does for
  * every inbox.
  */
 import type { Database } from '@parvoz/db';
 import type { OpsTourRequestStatus } from '@parvoz/contracts/ops-tours';
-import {
-  inboxPage,
-  updateInboxItem,
-  type Change,
-  type InboxQuery,
-  type InboxRows,
-} from '../../services/ops-inbox.ts';
-import type { Actor } from '../../services/staff.ts';
+import { inboxPage, updateInboxItem, type Change, type InboxQuery, type InboxRows } from '../ops/index.ts';
+import type { Actor } from '../ops/index.ts';
 import { countTourRequests, lockTourRequest, setTourRequest, tourRequestsPage } from './store.ts';
 
 export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRequestStatus>) {

@@ -13,7 +13,7 @@ import { startTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
 import { createSession } from '../accounts/index.ts';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../../services/staff.ts';
+import { grantRole } from '../ops/index.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 
 let app: FastifyInstance;

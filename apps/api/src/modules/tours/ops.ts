@@ -8,7 +8,7 @@ import type { LocalizedText } from '@parvoz/db/schema';
 import { TOUR_IMAGE_MAX_BYTES, type OpsTour, type OpsTourInput } from '@parvoz/contracts/ops-tours';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
 import { ApiFailure } from '../../errors.ts';
-import { auditEntries, recordAudit, type Actor } from '../../services/staff.ts';
+import { auditEntries, recordAudit, type Actor } from '../ops/index.ts';
 import {
   allTours,
   insertTour,

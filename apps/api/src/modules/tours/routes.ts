@@ -7,7 +7,7 @@ import { DEFAULT_RATES, type ExchangeRates } from '@parvoz/core/money';
 import { schemaOf } from '../../contract.ts';
 import { ApiFailure } from '../../errors.ts';
 import { idempotentCreate } from '../../idempotent.ts';
-import { operatorContact } from '../../services/operator-mail.ts';
+import { operatorContact } from '../mail/index.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { listTourRequests, updateTourRequest } from './inbox.ts';
 import {

@@ -27,7 +27,7 @@ import {
 import { addDays, partyFits, tourReturnDate, tourSalesEnd, utcDate } from '@parvoz/core/tours';
 import { loadNetworkData } from '../../adapters/network-data.ts';
 import { ApiFailure } from '../../errors.ts';
-import { queueOperatorEmail, type OperatorContact } from '../../services/operator-mail.ts';
+import { queueOperatorEmail, type OperatorContact } from '../mail/index.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
 import { insertOrRollTour, insertTourRequest, tourOnSale, toursOnSale, type TourRow } from './store.ts';
 

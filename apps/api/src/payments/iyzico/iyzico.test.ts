@@ -16,8 +16,8 @@ import type { PaymentProvider } from '../provider.ts';
 import { ANON } from '../../testing/booking.ts';
 import { cancelBooking, readOrder as readOrderOf, type Booked } from '../../testing/after-sale.ts';
 import { collectReconciliations, registry } from '../../metrics.ts';
-import { expireUnpaidOrders } from '../../services/order-expiry.ts';
-import { reconcilePayments } from '../../services/reconciliation.ts';
+import { expireUnpaidOrders } from '../../modules/orders/index.ts';
+import { reconcilePayments } from '../../modules/payments/index.ts';
 import { IYZICO_TEST_CARDS, startIyzicoServer, type IyzicoTestServer } from './testing/iyzico-server.ts';
 
 const API_KEY = 'sandbox-test-iyzico-api-key';

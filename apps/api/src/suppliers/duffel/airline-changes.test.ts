@@ -1,5 +1,5 @@
 /**
- * Airline-initiated changes (docs/duffel.md; services/airline-changes.ts) against the Duffel test server and PGlite:
+ * Airline-initiated changes (docs/duffel.md; modules/after-sale/airline-changes.ts) against the Duffel test server and PGlite:
  * the airline moves a booked order's flight; the supplier pass reads it from Duffel once, the order shows the
  * flights as booked and as they are now; the traveller accepts it (at Duffel, once); refusals and Duffel being
  * down change nothing; orders of the built-in network have none.
@@ -9,8 +9,8 @@ import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
-import { syncAirlineChanges } from '../../services/airline-changes.ts';
-import { createSupplierPaymentWorker, paySuppliers } from '../../services/supplier-payments.ts';
+import { syncAirlineChanges } from '../../modules/after-sale/index.ts';
+import { createSupplierPaymentWorker, paySuppliers } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
@@ -53,7 +53,7 @@ const sync = () =>
 
 const searchOffers = () => searchDuffelOffers(api.app, { date: nextDay() });
 
-/** Paid by the traveller, then paid at Duffel and ticketed from its e-tickets (services/supplier-ticketing.ts). */
+/** Paid by the traveller, then paid at Duffel and ticketed from its e-tickets (modules/supplier-orders/ticketing.ts). */
 async function payAndTicket(order: Booked) {
   await pay(api.app, api.db, order, now());
   await paySuppliers({ db: api.db, supplier: duffel(), now, log: QUIET_LOG });

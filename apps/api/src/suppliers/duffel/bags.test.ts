@@ -15,9 +15,9 @@ import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, readOrder, type Booked } from '../../testing/after-sale.ts';
-import { expireUnpaidOrders } from '../../services/order-expiry.ts';
-import { bookPaidOrders, releaseLapsedHolds } from '../../services/supplier-payments.ts';
-import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
+import { expireUnpaidOrders } from '../../modules/orders/index.ts';
+import { bookPaidOrders, releaseLapsedHolds } from '../../modules/supplier-orders/index.ts';
+import { paidOrderIdempotencyKey } from '../../modules/supplier-orders/index.ts';
 import { luggageOf } from './mapping.ts';
 import { ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import {

@@ -20,8 +20,8 @@ import {
   ticketText,
   type Booked,
 } from '../../testing/after-sale.ts';
-import { releaseLapsedHolds } from '../../services/supplier-payments.ts';
-import { expireUnpaidOrders } from '../../services/order-expiry.ts';
+import { releaseLapsedHolds } from '../../modules/supplier-orders/index.ts';
+import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
@@ -246,7 +246,7 @@ describe('the e-ticket PDF', () => {
     const offer = await duffelOffer();
     const order = (await postOrder(bookingBody(offer))).json().data as Booked;
     await pay(api.app, api.db, order, now());
-    // The e-ticket once the airline has ticketed it (services/supplier-ticketing.ts).
+    // The e-ticket once the airline has ticketed it (modules/supplier-orders/ticketing.ts).
     await payAtDuffel();
     await vi.waitFor(async () => expect((await rowOf(order.id)).bookingStatus).toBe('booked'));
     const reference = (await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference!;

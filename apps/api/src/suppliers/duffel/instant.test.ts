@@ -13,8 +13,8 @@ import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { deliverWebhook, openPayment, pay, readOrder, type Booked } from '../../testing/after-sale.ts';
-import { bookPaidOrders, paySuppliers } from '../../services/supplier-payments.ts';
-import { paidOrderIdempotencyKey } from '../../services/supplier-booking.ts';
+import { bookPaidOrders, paySuppliers } from '../../modules/supplier-orders/index.ts';
+import { paidOrderIdempotencyKey } from '../../modules/supplier-orders/index.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
@@ -189,7 +189,7 @@ describe('offers that require instant payment', () => {
     api.server.knobs.failWith = null;
     expect(await otherPass()).toBe(1);
     expect(duffelOrdersOf(order.id)).toHaveLength(1);
-    // Booked at Duffel; ticketed here once its e-tickets are read (services/supplier-ticketing.ts).
+    // Booked at Duffel; ticketed here once its e-tickets are read (modules/supplier-orders/ticketing.ts).
     await paySuppliers({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
     expect((await rowOf(order.id)).bookingStatus).toBe('booked');
   });

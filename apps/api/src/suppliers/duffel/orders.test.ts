@@ -153,7 +153,7 @@ describe('booking at Duffel', () => {
       server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders').length;
     const before = posted();
     const offer = [...server.offers.values()].at(-1)!;
-    // With the terms to book it as an `instant` order once the traveller has paid (supplier-booking.ts).
+    // With the terms to book it as an `instant` order once the traveller has paid (modules/supplier-orders/booking.ts).
     expect(await orders.book(input(offerId, 'key-instant-hold', { type: 'hold' }), Date.now())).toEqual({
       ok: false,
       code: 'instant_payment_required',

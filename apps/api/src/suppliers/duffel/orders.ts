@@ -2,7 +2,7 @@
  * Booking and cancelling at Duffel (docs/duffel.md; docs/decisions/0017-duffel-supplier.md): the supplier
  * side of POST /v1/orders (a `hold`; or, for an offer the airline will not hold or with extra bags chosen as
  * Duffel's services, no order but the checked terms), of the payment (a hold paid, or an `instant` order with
- * the bags chosen, services/supplier-payments.ts) and of cancellations.
+ * the bags chosen, modules/supplier-orders/payments.ts) and of cancellations.
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and after a

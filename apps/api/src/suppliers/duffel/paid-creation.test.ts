@@ -12,8 +12,8 @@ import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, type Booked } from '../../testing/after-sale.ts';
-import { bookPaidOrders } from '../../services/supplier-payments.ts';
-import { ticketPaidOrders } from '../../services/supplier-ticketing.ts';
+import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
+import { ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 

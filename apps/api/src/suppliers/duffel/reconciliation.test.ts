@@ -1,5 +1,5 @@
 /**
- * The supplier reconciliation (docs/duffel.md "Reconciliation"; services/supplier-reconciliation.ts) against the Duffel test server and
+ * The supplier reconciliation (docs/duffel.md "Reconciliation"; modules/supplier-orders/reconciliation.ts) against the Duffel test server and
  * PGlite: Duffel booked, our database refused to record the order (a real PostgreSQL refusal: a trigger on
  * `orders`) and Duffel could not be reached to give the hold up. The run finds the orphan by our metadata and
  * cancels it at Duffel, once; an order of ours that lost its supplier order gets it back, once; a run while Duffel
@@ -11,8 +11,8 @@ import { schema } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
-import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../services/supplier-reconciliation.ts';
-import { createSupplierPaymentWorker } from '../../services/supplier-payments.ts';
+import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../modules/supplier-orders/index.ts';
+import { createSupplierPaymentWorker } from '../../modules/supplier-orders/index.ts';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';

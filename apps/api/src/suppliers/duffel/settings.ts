@@ -27,7 +27,7 @@ export const duffelSettingsSchema = z.object({
     .default(DUFFEL_DEFAULT_BUDGET_MS),
   /**
    * How often the supplier pass reconciles Duffel's orders with ours and reads the airlines' changes
-   * (services/supplier-reconciliation.ts, airline-changes.ts); unset, the pass's own default (300 s). Each time
+   * (modules/supplier-orders/reconciliation.ts, airline-changes.ts); unset, the pass's own default (300 s). Each time
    * lists Duffel's orders and asks about up to 50 of ours: not on every 30-second pass.
    */
   syncSeconds: z.coerce

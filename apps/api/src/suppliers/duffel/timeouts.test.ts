@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { FlightSupplier } from '@parvoz/core/supplier';
-import { bookingClaimMs } from '../../services/supplier-payments.ts';
+import { bookingClaimMs } from '../../modules/supplier-orders/index.ts';
 import { DUFFEL_BOOK_MAX_MS, type DuffelBookingInput, type DuffelOrders } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { annaWithPassport, firstTasIstOfferId, startDuffelAdapters } from './testing/duffel-adapters.ts';

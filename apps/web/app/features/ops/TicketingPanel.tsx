@@ -4,7 +4,7 @@ import { formatInstant } from '../../lib/local-time.ts';
 import { PostButton } from '../../components/PostButton.tsx';
 import { OpsPanel } from './OpsPanel.tsx';
 
-/** The supplier's refusals as operators read them (services/supplier-ticketing.ts). */
+/** The supplier's refusals as operators read them (modules/supplier-orders/ticketing.ts). */
 const PROBLEMS: Record<string, MessageKey> = {
   price_changed: 'ops.ticketing.problem.price_changed',
   insufficient_balance: 'ops.ticketing.problem.insufficient_balance',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { idempotentCreate } from '../../../idempotent.ts';
-import { operatorContact } from '../../../services/operator-mail.ts';
+import { operatorContact } from '../../../modules/mail/index.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { createAgencyApplication } from '../../../services/agencies.ts';
+import { createAgencyApplication } from '../../../modules/ops/index.ts';
 
 /** The agency programme: an agency's application, stored and emailed to the operator. */
 export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ import { startClickServer, type ClickTestServer } from '../../../payments/click/
 import { book, offerIn, readOrder, type Booked } from '../../../testing/after-sale.ts';
 import { ANON, isoDay } from '../../../testing/booking.ts';
 import { clickConfig, startUzsApi } from '../../../payments/testing/uzs-payments.ts';
-import { vatIncluded } from '../../../services/click-fiscal.ts';
+import { vatIncluded } from '../../../modules/payments/index.ts';
 
 const FISCAL = {
   fiscalTicketSpic: '10399001001000000',

@@ -25,7 +25,7 @@ import {
   transactionsOf,
   type UzsPayments,
 } from '../../../payments/testing/uzs-payments.ts';
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 
 let uzs: UzsPayments;
 let click: ClickTestServer;

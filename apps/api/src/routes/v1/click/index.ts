@@ -7,13 +7,13 @@ import {
   clickPrepare,
   type ClickDeps,
   type ClickOutcome,
-} from '../../../services/click-shop.ts';
+} from '../../../modules/payments/index.ts';
 import { afterPaymentEvent } from '../payments/after-event.ts';
-import { fiscaliseClickPayment } from '../../../services/click-fiscal.ts';
+import { fiscaliseClickPayment } from '../../../modules/payments/index.ts';
 
 /**
  * POST /v1/payments/click/prepare and /complete: Click's SHOP API calls (form fields signed with the MD5
- * `sign_string`; services/click-shop.ts). Every answer is HTTP 200 JSON with Click's `error` code; a wrong
+ * `sign_string`; modules/payments/click-shop.ts). Every answer is HTTP 200 JSON with Click's `error` code; a wrong
  * signature is -1 and changes nothing. 404 while Click is not configured.
  */
 export const clickRoutes: FastifyPluginAsync = async (app) => {
@@ -56,7 +56,7 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       if (outcome.answer.error !== ClickError.success)
         request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
       await afterPaymentEvent(app, outcome, request.log);
-      // A payment taken now: its fiscal data goes to Click after this answer (services/click-fiscal.ts).
+      // A payment taken now: its fiscal data goes to Click after this answer (modules/payments/click-fiscal.ts).
       if (step === clickComplete && outcome.answer.error === ClickError.success)
         void fiscaliseClickPayment(
           { db, settings, now, log: request.log },

@@ -4,7 +4,7 @@ import { schema } from '@parvoz/db';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { ApiFailure } from '../../../errors.ts';
-import { EMAIL_SAMPLES } from '../../../services/email-samples.ts';
+import { EMAIL_SAMPLES } from './email-samples.ts';
 
 /**
  * GET /v1/dev/mailbox: the newest emails of the outbox, for local development without a mail server.

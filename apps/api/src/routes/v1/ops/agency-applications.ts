@@ -4,7 +4,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { listAgencyApplications, updateAgencyApplication } from '../../../services/ops-inbox.ts';
+import { listAgencyApplications, updateAgencyApplication } from '../../../modules/ops/index.ts';
 
 /**
  * The console's inbox of agencies' applications (docs/after-sale.md §7), registered inside `opsRoutes` beside

@@ -10,15 +10,15 @@ import { ApiFailure, sendError } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
-import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../services/order-view.ts';
-import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../../services/ops-orders.ts';
+import { confirmCancellation, createCancellation } from '../../../modules/after-sale/index.ts';
+import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../modules/orders/index.ts';
+import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../../modules/ops/index.ts';
 import { opsOverviewRoutes } from './overview.ts';
-import { correctContact } from '../../../services/ops-contact.ts';
-import { resendTickets } from '../../../services/order-manage.ts';
-import { reopenFailedRefund, startRefunds } from '../../../services/refunds.ts';
-import { staffInviteEmail } from '../../../services/staff-mail.ts';
-import { enqueueEmail } from '../../../services/mail.ts';
+import { correctContact } from '../../../modules/ops/index.ts';
+import { resendTickets } from '../../../modules/after-sale/index.ts';
+import { reopenFailedRefund, startRefunds } from '../../../modules/payments/index.ts';
+import { staffInviteEmail } from '../../../modules/mail/index.ts';
+import { enqueueEmail } from '../../../modules/mail/index.ts';
 import {
   auditLog,
   grantRole,
@@ -27,7 +27,7 @@ import {
   revokeOperator,
   staffOf,
   type Staff,
-} from '../../../services/staff.ts';
+} from '../../../modules/ops/index.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
 import { languageOfUser } from '../../../modules/accounts/index.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';

@@ -13,9 +13,9 @@ import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transp
 import { MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
 import { isoDay, searchOffer } from '../../../testing/booking.ts';
 import { book, consoleCallers, pay, type Booked } from '../../../testing/after-sale.ts';
-import { OUTBOX_MAX_ATTEMPTS } from '../../../services/outbox.ts';
-import { csvCell } from '../../../services/ops-overview.ts';
-import { majorOf } from '../../../services/order-view.ts';
+import { OUTBOX_MAX_ATTEMPTS } from '../../../modules/mail/index.ts';
+import { csvCell } from '../../../modules/ops/index.ts';
+import { majorOf } from '../../../modules/orders/index.ts';
 import { storedSearches } from '../../../modules/search/testing/search-counts.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';

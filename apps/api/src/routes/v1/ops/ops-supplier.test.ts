@@ -9,8 +9,8 @@ import { expect, test } from 'vitest';
 import type { OpsOrderSupplier, OpsTimelineEvent } from '@parvoz/contracts/ops';
 import { bookingBody, injectOrder } from '../../../testing/booking.ts';
 import { pay, signedInAs, type Booked } from '../../../testing/after-sale.ts';
-import { paySuppliers } from '../../../services/supplier-payments.ts';
-import { syncAirlineChanges } from '../../../services/airline-changes.ts';
+import { paySuppliers } from '../../../modules/supplier-orders/index.ts';
+import { syncAirlineChanges } from '../../../modules/after-sale/index.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import {

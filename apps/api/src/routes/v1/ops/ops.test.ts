@@ -16,7 +16,7 @@ import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transp
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { createSession } from '../../../modules/accounts/index.ts';
 import { accountIdOf, storedAccountId } from '../../../modules/accounts/testing/accounts.ts';
-import { grantRole } from '../../../services/staff.ts';
+import { grantRole } from '../../../modules/ops/index.ts';
 import { passSecondFactor } from '../../../second-factor/testing.ts';
 import { runOps } from '../../../../../../scripts/ops.ts';
 

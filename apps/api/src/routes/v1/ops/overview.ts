@@ -3,7 +3,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { opsExportSchema } from '@parvoz/contracts/ops';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { ordersCsv, outboxState, overview, retryEmail } from '../../../services/ops-overview.ts';
+import { ordersCsv, outboxState, overview, retryEmail } from '../../../modules/ops/index.ts';
 
 /**
  * The console's overview (docs/after-sale.md §8), registered inside the console plugin (ops/index.ts) so that

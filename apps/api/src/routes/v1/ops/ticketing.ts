@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { currentOrder } from '../../../services/order-view.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { currentOrder } from '../../../modules/orders/index.ts';
+import { startRefunds } from '../../../modules/payments/index.ts';
 import {
   cancelAndRefundTicketing,
   retryTicketing,
   type TicketingTaskDeps,
-} from '../../../services/ticketing-tasks.ts';
+} from '../../../modules/supplier-orders/index.ts';
 
 /**
- * The console's ways out of a paid order the supplier would not ticket (services/ticketing-tasks.ts), registered
+ * The console's ways out of a paid order the supplier would not ticket (modules/supplier-orders/ticketing-tasks.ts), registered
  * inside `opsRoutes` behind its gate: retry, or cancel the supplier's hold and refund the traveller in full.
  * Each answers the order as its traveller now sees it. Settled once: a second call finds no problem to settle.
  */

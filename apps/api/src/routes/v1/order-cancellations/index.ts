@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { bookingsTotal } from '../../../metrics.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { confirmCancellation, createCancellation } from '../../../services/order-cancellations.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import { confirmCancellation, createCancellation } from '../../../modules/after-sale/index.ts';
+import { startRefunds } from '../../../modules/payments/index.ts';
 
 /**
- * Cancelling an order (services/order-cancellations.ts; contract in
+ * Cancelling an order (modules/after-sale/cancellations.ts; contract in
  * packages/contracts/src/order-cancellations.ts):
  *   POST /v1/order_cancellations                       { order_id } → 201 the quote (a pending cancellation)
  *   POST /v1/order_cancellations/:id/actions/confirm   → 200 confirmed: order cancelled, seats released,

@@ -37,9 +37,9 @@ import {
   tokenQuery,
   type Booked,
 } from '../../../testing/after-sale.ts';
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
-import { confirmCancellation } from '../../../services/order-cancellations.ts';
-import { retryUnstartedRefunds } from '../../../services/refunds.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+import { confirmCancellation } from '../../../modules/after-sale/index.ts';
+import { retryUnstartedRefunds } from '../../../modules/payments/index.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;

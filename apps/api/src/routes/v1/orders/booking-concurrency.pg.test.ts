@@ -9,7 +9,7 @@ import { holdSeats, holdSeatsForOrder, schema } from '@parvoz/db';
 import { MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);

@@ -9,13 +9,13 @@ import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
 import { isDemoDocument, payableInMode } from '../../../payments/mode.ts';
 import { chooseProvider, offeredProviders } from '../../../payments/selection.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { renderETicketPdf } from '../../../services/eticket-pdf.ts';
-import { sendAccessLink } from '../../../services/order-lookup.ts';
-import { orderPagePath } from '../../../services/order-access.ts';
-import { createOrder } from '../../../services/orders.ts';
-import { loadOrder, loadOrderFor, presentOrder } from '../../../services/order-view.ts';
-import { acceptAirlineChange } from '../../../services/airline-changes.ts';
-import { startPayment } from '../../../services/payments.ts';
+import { renderETicketPdf } from '../../../modules/documents/index.ts';
+import { sendAccessLink } from '../../../modules/orders/index.ts';
+import { orderPagePath } from '../../../modules/orders/index.ts';
+import { createOrder } from '../../../modules/booking/index.ts';
+import { loadOrder, loadOrderFor, presentOrder } from '../../../modules/orders/index.ts';
+import { acceptAirlineChange } from '../../../modules/after-sale/index.ts';
+import { startPayment } from '../../../modules/payments/index.ts';
 
 /**
  * Orders (docs/design.md §4; the shapes are in packages/contracts/src/booking.ts, the endpoints in

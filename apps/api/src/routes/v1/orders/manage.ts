@@ -10,10 +10,10 @@ import {
   requestEmailChange,
   resendTickets,
   undoEmailChange,
-} from '../../../services/order-manage.ts';
+} from '../../../modules/after-sale/index.ts';
 
 /**
- * Managing a booking (docs/after-sale.md; services/order-manage.ts, contract
+ * Managing a booking (docs/after-sale.md; modules/after-sale/manage.ts, contract
  * packages/contracts/src/order-manage.ts):
  *   POST /v1/orders/:id/actions/change_phone                           { phone } → 200 the order
  *   POST /v1/orders/:id/email_changes                                  { email } → 201 a code to the new address

@@ -19,8 +19,8 @@ import {
   yearsBefore,
 } from '../../../testing/booking.ts';
 import { askForOrderLink, signInByEmail } from '../../../testing/after-sale.ts';
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
-import { orderRequestHash } from '../../../services/orders.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+import { orderRequestHash } from '../../../modules/booking/index.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { searchEngineFor } from '../../../modules/search/index.ts';

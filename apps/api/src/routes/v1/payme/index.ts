@@ -12,12 +12,12 @@ import {
 } from '../../../payments/payme/protocol.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { paymeKeyInForce } from '../../../payments/payme/key.ts';
-import { paymeMethod, type PaymeOutcome } from '../../../services/payme-merchant.ts';
+import { paymeMethod, type PaymeOutcome } from '../../../modules/payments/index.ts';
 import { afterPaymentEvent } from '../payments/after-event.ts';
 
 /**
  * POST /v1/payments/payme: Payme's Merchant API endpoint (JSON-RPC 2.0, Basic authentication with the
- * cashbox key; services/payme-merchant.ts). Every answer is HTTP 200 with `result` or Payme's `error`, as
+ * cashbox key; modules/payments/payme-merchant.ts). Every answer is HTTP 200 with `result` or Payme's `error`, as
  * Payme expects; a wrong or missing key is -32504 and changes nothing. 404 while Payme is not configured.
  */
 export const paymeRoutes: FastifyPluginAsync = async (app) => {

@@ -26,8 +26,8 @@ import {
   transactionsOf,
   type UzsPayments,
 } from '../../../payments/testing/uzs-payments.ts';
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
-import { reconcilePayments } from '../../../services/reconciliation.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+import { reconcilePayments } from '../../../modules/payments/index.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
 import { createPaymeProvider } from '../../../payments/payme/provider.ts';
 import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsTotal } from '../../../metrics.ts';
-import type { ServiceLog } from '../../../services/log.ts';
-import type { EventEffect } from '../../../services/payments.ts';
-import { startRefunds } from '../../../services/refunds.ts';
+import type { ServiceLog } from '../../../platform/log.ts';
+import type { EventEffect } from '../../../modules/payments/index.ts';
+import { startRefunds } from '../../../modules/payments/index.ts';
 
 /**
  * What follows a provider's change once committed (a webhook, iyzico's callback, Payme's and Click's calls): the
- * refunds it recorded are asked of the providers (services/refunds.ts), the payment is counted, and the supplier
+ * refunds it recorded are asked of the providers (modules/payments/refunds.ts), the payment is counted, and the supplier
  * pass (a paid order) and the outbox (the emails it queued) are kicked.
  */
 export async function afterPaymentEvent(

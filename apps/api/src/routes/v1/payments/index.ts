@@ -15,7 +15,7 @@ import {
 import { isSitePath } from '../../../payments/sandbox.ts';
 import { offeredProviders } from '../../../payments/selection.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { applyPaymentEvent, type EventEffect } from '../../../services/payments.ts';
+import { applyPaymentEvent, type EventEffect } from '../../../modules/payments/index.ts';
 import { afterPaymentEvent } from './after-event.ts';
 
 /**

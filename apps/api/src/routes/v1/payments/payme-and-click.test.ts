@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
 import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
 import { ClickError } from '../../../payments/click/protocol.ts';
-import { OTHER_PROVIDER_HOLD_MINUTES } from '../../../services/provider-transactions.ts';
+import { OTHER_PROVIDER_HOLD_MINUTES } from '../../../modules/payments/index.ts';
 import { readOrder, type Booked } from '../../../testing/after-sale.ts';
 import {
   clickConfig,

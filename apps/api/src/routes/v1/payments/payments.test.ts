@@ -18,7 +18,7 @@ import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { sandboxWebhook } from '../../../payments/sandbox.ts';
 
-import { expireUnpaidOrders } from '../../../services/order-expiry.ts';
+import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 
 let app: FastifyInstance;
 let db: Database;

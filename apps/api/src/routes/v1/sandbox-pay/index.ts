@@ -11,8 +11,8 @@ import {
 } from '../../../payments/sandbox.ts';
 import { withPaymentResult, type PaymentEventType } from '../../../payments/provider.ts';
 import { publicOrigin } from '../../../public-origin.ts';
-import { formatAmount } from '../../../services/booking-format.ts';
-import { paymentSession, sessionOpen } from '../../../services/payments.ts';
+import { formatAmount } from '../../../modules/documents/index.ts';
+import { paymentSession, sessionOpen } from '../../../modules/payments/index.ts';
 import { cardFormPage, messagePage, threeDsPage, type CardField } from './page.ts';
 
 /** The 3-D Secure step may be answered for this long after the card was accepted. */

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiFailure } from '../../../errors.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { readChangesOfSupplierOrder } from '../../../services/airline-changes.ts';
-import { errorText } from '../../../services/log.ts';
-import { settleCreation } from '../../../services/supplier-order-creation.ts';
+import { readChangesOfSupplierOrder } from '../../../modules/after-sale/index.ts';
+import { errorText } from '../../../platform/log.ts';
+import { settleCreation } from '../../../modules/supplier-orders/index.ts';
 
 /**
  * POST /v1/webhooks/<supplier> (docs/suppliers.md, "Webhooks"): a supplier's signed
  * events. One that says the airline changed an order's flights makes the order's changes read from the supplier's
- * API at once (services/airline-changes.ts: kept, the traveller emailed, as the periodic sync does) instead of at the
+ * API at once (modules/after-sale/airline-changes.ts: kept, the traveller emailed, as the periodic sync does) instead of at the
  * next sync. The signature covers the raw body, so JSON is read as bytes here and parsed only once checked.
  * Answers: 404 where the supplier or its webhook secret is not configured; 400 for a missing, forged or stale
  * signature or a body that is not an event (nothing read); 200 for an event taken — read, about no order of ours,

@@ -9,7 +9,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { buildTestApi, QUIET_LOG, TEST_OFFER_SECRET } from '../../../testing/api.ts';
-import { paySuppliers } from '../../../services/supplier-payments.ts';
+import { paySuppliers } from '../../../modules/supplier-orders/index.ts';
 import { ANON } from '../../../testing/booking.ts';
 import { createDuffelOrders } from '../orders.ts';
 import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts';

@@ -1,0 +1,361 @@
+/**
+ * Cancelling an order (issues 11 and 13; contract: packages/contracts/src/order-cancellations.ts), in two
+ * steps, as suppliers do it: a QUOTE (a pending cancellation, valid 10 minutes) that says what comes back by the
+ * order's fare rules (packages/core/src/fare-rules.ts), then its CONFIRMATION, which in ONE transaction
+ * cancels the order, releases its seats, closes its open payment sessions and — for a paid order — voids
+ * its tickets and records the refund of the quoted amount. The refund is asked of the payment provider once
+ * that transaction has committed (modules/payments/refunds.ts). Only the order's signed-in owner or the holder of
+ * one of its live access tokens may do either; anyone else gets the 404 of a missing order.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { releaseOrderHolds, schema, type AirlineCredit, type Database } from '@parvoz/db';
+import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
+import { quoteRefund } from '@parvoz/core/fare-rules';
+import { isCurrencyCode } from '@parvoz/core/money';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import { canTransition } from '@parvoz/core/order-status';
+import type { Offer } from '@parvoz/core/search-types';
+import type { Caller } from '../accounts/index.ts';
+import { ApiFailure } from '../../errors.ts';
+import { orderConditions } from '../orders/index.ts';
+import {
+  currentOrder,
+  departsAtOf,
+  loadOrderFor,
+  lockOrder,
+  majorOf,
+  statusAfter,
+  statusOf,
+  taxMinorOf,
+  type StaffAccess,
+  type OrderRow,
+} from '../orders/index.ts';
+import { OPEN_PAYMENT_STATUSES } from '../payments/index.ts';
+import { recordRefund } from '../payments/index.ts';
+import { orderLink } from '../orders/index.ts';
+import { queueAfterSaleEmail } from '../orders/index.ts';
+import { SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
+import type { SupplierRegistry } from '../../suppliers/registry.ts';
+
+/** How long a quote may be confirmed. */
+export const CANCELLATION_VALID_MS = 10 * 60_000;
+
+type CancellationRow = typeof schema.orderCancellations.$inferSelect;
+
+export interface CancellationDeps {
+  db: Database;
+  now: () => Date;
+  /** Orders booked at a supplier are cancelled there, with its quote (only where that supplier is configured). */
+  suppliers?: SupplierRegistry | undefined;
+}
+
+const supplierUnreachable = () =>
+  new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {
+    reason: 'supplier_unavailable',
+  });
+
+/**
+ * The supplier's quote for cancelling the order there (`quoteCancellation`), its refund in our order's currency: the
+ * same share of what the traveller paid as the supplier's refund is of its total (our price is the supplier's
+ * converted at booking), never more than was paid.
+ */
+async function supplierQuote(
+  deps: CancellationDeps,
+  order: OrderRow,
+  staff: boolean,
+): Promise<{
+  id: string;
+  refundMinor: number;
+  refundTo: 'voucher' | 'airline_credits' | 'unknown' | null;
+  credits: AirlineCredit[];
+}> {
+  const supplier = deps.suppliers?.orders(order.supplier);
+  if (!supplier || !order.supplierOrderId)
+    throw refused('not_cancellable', 'This order cannot be cancelled.');
+  let quote: CancellationQuote;
+  try {
+    quote = await supplier.quoteCancellation(order.supplierOrderId);
+  } catch (error) {
+    if (error instanceof SupplierRefused) throw refused('not_cancellable', 'This order cannot be cancelled.');
+    throw supplierUnreachable();
+  }
+  // Credits are the airline's to give, not money of ours: the traveller gets them, no cash.
+  if (quote.refundTo === 'voucher' || quote.refundTo === 'airline_credits')
+    return { id: quote.id, refundMinor: 0, refundTo: quote.refundTo, credits: quote.airlineCredits };
+  // No amount from the airline (the quote's amount null): an operator settles it, never a refund of 0.
+  // An operator may take it: recorded as `unknown`, confirmed only by an admin with the amount agreed.
+  if (quote.refundAmount === null) {
+    if (!staff)
+      throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
+    return { id: quote.id, refundMinor: 0, refundTo: 'unknown', credits: [] };
+  }
+  const total = Number(order.supplierTotalAmount);
+  const back = Number(quote.refundAmount);
+  const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
+  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share), refundTo: null, credits: [] };
+}
+
+function newCancellationId(): string {
+  return `ocn_${randomBytes(18).toString('base64url')}`;
+}
+
+const notFound = () => new ApiFailure('not_found', 'No such order cancellation.');
+
+function refused(reason: CancellationRefusal, message: string): ApiFailure {
+  return new ApiFailure('unprocessable', message, { reason });
+}
+
+/** What cancelling the order now gives back: null for an unpaid order (nothing was paid); throws when it cannot be cancelled. */
+function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
+  const status = statusOf(order);
+  if (order.bookingStatus === 'cancelled')
+    throw refused('already_cancelled', 'This order is already cancelled.');
+  if (canTransition(status, 'cancelled')) return null;
+  const offer = order.offer as Offer;
+  const departsAt = departsAtOf(offer);
+  if (
+    !canTransition(status, 'cancelled_after_payment') ||
+    !isCurrencyCode(order.currency) ||
+    departsAt === null
+  )
+    throw refused('not_cancellable', 'This order cannot be cancelled.');
+  const quote = quoteRefund(
+    {
+      currency: order.currency,
+      paidMinor: order.totalMinor,
+      taxMinor: taxMinorOf(order.price as OrderPrice),
+      conditions: orderConditions(order.fareConditions, offer, order.currency),
+      departsAt,
+    },
+    now.getTime(),
+  );
+  if (!quote.ok)
+    throw refused('departed', 'The first flight has departed: this order cannot be cancelled online.');
+  return { refundMinor: quote.amount.amount };
+}
+
+function present(row: CancellationRow, order: OrderRow): OrderCancellation {
+  const conditions = orderConditions(order.fareConditions, order.offer as Offer, order.currency);
+  const kept = row.forPaidOrder ? Math.max(0, order.totalMinor - row.refundMinor) : 0;
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    refund_amount: majorOf(row.refundMinor, order.currency),
+    refund_currency: order.currency,
+    refund_rule: !row.forPaidOrder
+      ? 'nothing_paid'
+      : conditions.refund_before_departure.allowed
+        ? 'fare_minus_penalty'
+        : 'taxes_only',
+    kept_amount: majorOf(kept, order.currency),
+    ...(row.refundTo === 'voucher' || row.refundTo === 'airline_credits'
+      ? {
+          refund_to: row.refundTo,
+          airline_credits: (row.airlineCredits ?? []).map(({ code, name, amount, currency }) => ({
+            code,
+            name,
+            amount,
+            currency,
+          })),
+        }
+      : row.refundTo === 'unknown'
+        ? { refund_to: 'unknown' as const }
+        : row.forPaidOrder
+          ? { refund_to: 'payment' as const }
+          : {}),
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+  };
+}
+
+/** POST /v1/order_cancellations: the quote (a pending cancellation). */
+export async function createCancellation(
+  deps: CancellationDeps,
+  caller: Caller | StaffAccess,
+  orderId: string,
+  accessToken: string | undefined,
+): Promise<OrderCancellation> {
+  const order = await loadOrderFor(deps.db, orderId, caller, accessToken);
+  const now = deps.now();
+  const quote = quoteFor(order.row, now);
+  // At a supplier the refund is the supplier's quote (its fare rules), confirmed there when ours is.
+  const atSupplier = order.row.supplier
+    ? await supplierQuote(deps, order.row, caller.kind === 'staff')
+    : null;
+  const [row] = await deps.db
+    .insert(schema.orderCancellations)
+    .values({
+      id: newCancellationId(),
+      orderId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CANCELLATION_VALID_MS),
+      refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
+      forPaidOrder: quote !== null,
+      supplierCancellationId: atSupplier?.id ?? null,
+      refundTo: atSupplier?.refundTo ?? null,
+      airlineCredits:
+        atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
+          ? atSupplier.credits
+          : null,
+    })
+    .returning();
+  return present(row!, order.row);
+}
+
+export interface ConfirmedCancellation {
+  cancellation: OrderCancellation;
+  /** True when this call cancelled the order (not a repeat). */
+  cancelled: boolean;
+  /** Refunds to ask the provider for, now that the transaction has committed. */
+  refundIds: string[];
+}
+
+/** What the console adds to a confirmation (docs/after-sale.md §6). */
+export interface ConfirmOptions {
+  /** An admin's override: refund this (minor units of the order currency) instead of the quote. */
+  refundOverrideMinor?: number;
+  /** Writes the cancellation to the audit log in its transaction (called only when this call cancels). */
+  audit?: (tx: Database, details: Record<string, unknown>) => Promise<void>;
+}
+
+/**
+ * POST /v1/order_cancellations/:id/actions/confirm: cancels the order as quoted. Confirming a confirmed
+ * cancellation again answers it as it is. `siteUrl` is the origin of the link in the email.
+ */
+export async function confirmCancellation(
+  deps: CancellationDeps,
+  caller: Caller | StaffAccess,
+  cancellationId: string,
+  accessToken: string | undefined,
+  siteUrl: string,
+  options: ConfirmOptions = {},
+): Promise<ConfirmedCancellation> {
+  const [found] = await deps.db
+    .select()
+    .from(schema.orderCancellations)
+    .where(eq(schema.orderCancellations.id, cancellationId));
+  if (!found) throw notFound();
+  // Who may read the order may confirm its cancellation; anyone else learns nothing (same 404).
+  const order = await loadOrderFor(deps.db, found.orderId, caller, accessToken).catch((error: unknown) => {
+    throw error instanceof ApiFailure && error.code === 'not_found' ? notFound() : error;
+  });
+  if (found.confirmedAt) return { cancellation: present(found, order.row), cancelled: false, refundIds: [] };
+  const now = deps.now();
+  if (found.expiresAt.getTime() <= now.getTime())
+    throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
+  // The supplier's order is cancelled first (HTTP, outside the transaction); confirming twice is harmless there.
+  if (found.supplierCancellationId && order.row.bookingStatus !== 'cancelled') {
+    const supplier = deps.suppliers?.orders(order.row.supplier);
+    if (!supplier) throw refused('not_cancellable', 'This order cannot be cancelled.');
+    // Checked before cancelling at the supplier too: a quote outdated here must not cancel it there.
+    if ((quoteFor(order.row, now) !== null) !== found.forPaidOrder)
+      throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    try {
+      await supplier.confirmCancellation(found.supplierCancellationId);
+    } catch (error) {
+      if (error instanceof SupplierRefused)
+        throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
+      throw supplierUnreachable();
+    }
+  }
+
+  return deps.db.transaction(async (tx) => {
+    // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
+    // at once — this one, another quote's, an operator's — the later ones find the first one's work done.
+    const locked = await lockOrder(tx, found.orderId);
+    const [current] = await tx
+      .select()
+      .from(schema.orderCancellations)
+      .where(eq(schema.orderCancellations.id, cancellationId))
+      .for('update');
+    if (!locked || !current) throw notFound();
+    if (current.confirmedAt)
+      return { cancellation: present(current, locked), cancelled: false, refundIds: [] };
+    const quote = quoteFor(locked, now);
+    // A quote of "nothing paid" never cancels an order paid since (nor the other way round): ask again.
+    if ((quote !== null) !== current.forPaidOrder)
+      throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    const override = options.refundOverrideMinor;
+    // The airline gave no amount: never refunded as 0, only as an admin's override (the amount agreed with it).
+    if (current.refundTo === 'unknown' && override === undefined)
+      throw refused(
+        'not_cancellable',
+        'The airline gave no refund amount: an admin confirms it with the amount.',
+      );
+    if (override !== undefined && quote === null)
+      throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
+    const refundMinor = override ?? current.refundMinor;
+    const event = quote ? 'cancelled_after_payment' : 'cancelled';
+    await tx
+      .update(schema.orders)
+      .set({
+        ...statusAfter(locked, event),
+        cancelledAt: now,
+        updatedAt: now,
+        ...(quote ? { ticketsVoidedAt: now } : {}),
+        // Confirmed at the supplier before this transaction (above).
+        ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
+      })
+      .where(eq(schema.orders.id, locked.id));
+    await releaseOrderHolds(tx, locked.id);
+    // Its card page must not take a payment any more (a late success is refunded: modules/payments/refunds.ts).
+    await tx
+      .update(schema.payments)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(
+        and(eq(schema.payments.orderId, locked.id), inArray(schema.payments.status, OPEN_PAYMENT_STATUSES)),
+      );
+    const refundIds: string[] = [];
+    if (quote && refundMinor > 0) {
+      const [payment] = await tx
+        .select()
+        .from(schema.payments)
+        .where(and(eq(schema.payments.orderId, locked.id), eq(schema.payments.status, 'succeeded')))
+        .orderBy(desc(schema.payments.createdAt))
+        .limit(1);
+      if (override !== undefined && payment && payment.amountMinor < override)
+        throw refused('refund_exceeds_payment', 'The refund cannot be more than was paid.');
+      if (!payment || payment.amountMinor < refundMinor)
+        throw new Error(`paid order ${locked.id} has no payment to refund ${refundMinor} from`);
+      refundIds.push(
+        await recordRefund(tx, {
+          payment,
+          amountMinor: refundMinor,
+          reason: 'cancellation',
+          cancellationId,
+          now,
+        }),
+      );
+    }
+    // The cancellation says what it did give back (an override replaces the quote).
+    const [confirmed] = await tx
+      .update(schema.orderCancellations)
+      .set({ confirmedAt: now, refundMinor })
+      .where(eq(schema.orderCancellations.id, cancellationId))
+      .returning();
+    const view = await currentOrder(tx, locked.id, now);
+    await queueAfterSaleEmail(
+      tx,
+      {
+        kind: 'order-cancelled',
+        order: view,
+        refundAmount: quote ? majorOf(refundMinor, locked.currency) : null,
+        credits:
+          (current.refundTo === 'voucher' || current.refundTo === 'airline_credits') && override === undefined
+            ? (current.airlineCredits ?? [])
+            : null,
+        link: await orderLink(tx, locked.id, view.lang, siteUrl, now),
+      },
+      { now, dedupeKey: `order-cancelled:${locked.id}` },
+    );
+    await options.audit?.(tx, {
+      cancellation_id: cancellationId,
+      quoted_amount: majorOf(current.refundMinor, locked.currency),
+      refund_amount: majorOf(refundMinor, locked.currency),
+      currency: locked.currency,
+    });
+    return { cancellation: present(confirmed!, locked), cancelled: true, refundIds };
+  });
+}

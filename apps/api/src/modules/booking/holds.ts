@@ -1,0 +1,100 @@
+/**
+ * The caps on unpaid holds (docs/operations.md#unpaid-holds-and-order-links) applied to a booking: the rule
+ * is core's `decideHold`; this reads the client's unpaid orders and makes concurrent bookings of the same
+ * client wait for each other, so that two bookings sent at once cannot both pass a cap that only one of them
+ * fits under.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { HoldLimitDetails } from '@parvoz/contracts/booking';
+import { decideHold, type HoldClient, type HoldLimits, type UnpaidHold } from '@parvoz/core/holds';
+import { canonicalMailbox } from '@parvoz/core/mailbox';
+import { ApiFailure } from '../../errors.ts';
+import { mailboxCandidates } from '../mail/index.ts';
+
+/**
+ * The unpaid orders, still in their payment window, that share the client's mailbox, client network or user.
+ * `client.ip` is the client network key (ip-network.ts), compared with each order's `client_network`.
+ */
+async function unpaidHoldsOf(tx: Database, client: HoldClient, now: Date): Promise<UnpaidHold[]> {
+  const { orders, orderHolds } = schema;
+  const sameClient: SQL[] = [mailboxCandidates(orders.contactEmail, client.email)];
+  if (client.ip) sameClient.push(eq(orders.clientNetwork, client.ip));
+  if (client.userId) sameClient.push(eq(orders.userId, client.userId));
+  const rows = await tx
+    .select({
+      orderId: orders.id,
+      email: orders.contactEmail,
+      ip: orders.clientNetwork,
+      userId: orders.userId,
+      createdAt: orders.createdAt,
+      // The seats of an order are the same on each of its flights: the largest hold still unreleased.
+      seats: sql<number>`coalesce((SELECT max(${orderHolds.seats}) FROM ${orderHolds}
+        WHERE ${orderHolds.orderId} = ${orders.id} AND ${orderHolds.releasedAt} IS NULL), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.bookingStatus, 'new'),
+        eq(orders.paymentStatus, 'not_paid'),
+        gt(orders.paymentDeadline, now),
+        or(...sameClient),
+      ),
+    );
+  return rows.map((r) => ({ ...r, seats: Number(r.seats) }));
+}
+
+/** Advisory-lock namespace of the hold caps ('hold'; the migrations use another). */
+const HOLD_LOCK_NAMESPACE = 0x686f6c64;
+
+/** A 32-bit key for an advisory lock (collisions only make unrelated bookings wait a moment). */
+function lockKey(name: string): number {
+  return createHash('sha256').update(name).digest().readInt32BE(0);
+}
+
+/**
+ * Waits for any other booking of the same client in flight: a transaction-scoped advisory lock per mailbox,
+ * client network and user, taken in ascending key order so that two bookings never wait for each other in a
+ * cycle.
+ */
+async function lockClient(tx: Database, client: HoldClient): Promise<void> {
+  const names = [`email:${canonicalMailbox(client.email)}`];
+  if (client.ip) names.push(`ip:${client.ip}`);
+  if (client.userId) names.push(`user:${client.userId}`);
+  const keys = [...new Set(names.map(lockKey))].sort((a, b) => a - b);
+  for (const key of keys) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${HOLD_LOCK_NAMESPACE}::int, ${key}::int)`);
+  }
+}
+
+/**
+ * Throws 422 hold_limit_reached when a new unpaid order of `seats` seats would take the client over a cap.
+ * Call it in the booking's transaction, before the order is recorded, with `client.ip` the client network
+ * key (client-ip.ts `clientNetworkKey`), not the bare address: docs/operations.md, "Unpaid holds".
+ */
+export async function assertHoldAllowed(
+  tx: Database,
+  client: HoldClient,
+  seats: number,
+  limits: HoldLimits,
+  now: Date,
+): Promise<void> {
+  await lockClient(tx, client);
+  const decision = decideHold(client, seats, await unpaidHoldsOf(tx, client, now), limits);
+  if (decision.allowed) return;
+  const details: HoldLimitDetails = {
+    reason: 'hold_limit',
+    limit: decision.limit,
+    scope: decision.scope,
+    max_seats: limits.maxSeats,
+    max_unpaid_orders: limits.maxUnpaidOrders,
+    order_id: decision.orderId,
+    owned: decision.ownedByUser,
+  };
+  throw new ApiFailure(
+    'hold_limit_reached',
+    'Your unpaid bookings already hold as many seats as allowed: pay for or cancel one before booking again.',
+    details,
+  );
+}

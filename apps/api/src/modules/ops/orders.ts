@@ -1,0 +1,283 @@
+/**
+ * Orders as the console sees them (docs/after-sale.md §6): a search over reference (ours or the airline's),
+ * email, phone and passenger names with filters, and one order's timeline gathered from what the database
+ * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
+ * their delivery state) and the audit log of operator actions.
+ */
+import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import { OPS_PAGE_SIZE, type OpsOrderSearch } from '@parvoz/contracts/ops';
+import { auditEntries } from './staff.ts';
+import { majorOf } from '../orders/index.ts';
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchOrders(db: Database, search: OpsOrderSearch) {
+  const o = schema.orders;
+  const where: SQL[] = [];
+  const q = search.q?.trim();
+  if (q) {
+    const text = `%${likeEscape(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    const matches: SQL[] = [
+      eq(o.bookingReference, q.toUpperCase()),
+      // The airline's own reference (a real supplier's order): what a traveller reads off the airline's emails.
+      eq(o.supplierBookingReference, q.toUpperCase()),
+      ilike(o.contactEmail, text),
+      ilike(o.contactFullName, text),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(schema.orderPassengers)
+          .where(
+            and(
+              eq(schema.orderPassengers.orderId, o.id),
+              or(
+                ilike(schema.orderPassengers.givenName, text),
+                ilike(schema.orderPassengers.familyName, text),
+                ilike(
+                  sql`${schema.orderPassengers.givenName} || ' ' || ${schema.orderPassengers.familyName}`,
+                  text,
+                ),
+              ),
+            ),
+          ),
+      ),
+    ];
+    if (digits.length >= 5)
+      matches.push(sql`regexp_replace(${o.contactPhone}, '\\D', '', 'g') LIKE ${`%${digits}%`}`);
+    where.push(or(...matches)!);
+  }
+  if (search.status) where.push(eq(o.bookingStatus, search.status));
+  if (search.payment) where.push(eq(o.paymentStatus, search.payment));
+  if (search.from) where.push(gte(o.createdAt, new Date(`${search.from}T00:00:00Z`)));
+  if (search.to) where.push(lt(o.createdAt, new Date(Date.parse(`${search.to}T00:00:00Z`) + 86_400_000)));
+  if (search.place) {
+    where.push(
+      sql`(${o.offer} -> 'slices' -> 0 ->> 'origin' = ${search.place} OR ${o.offer} -> 'slices' -> 0 ->> 'destination' = ${search.place})`,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: o.id,
+        booking_reference: o.bookingReference,
+        contact_name: o.contactFullName,
+        contact_email: o.contactEmail,
+        contact_phone: o.contactPhone,
+        booking_status: o.bookingStatus,
+        payment_status: o.paymentStatus,
+        refund_status: o.refundStatus,
+        total_minor: o.totalMinor,
+        currency: o.currency,
+        created_at: o.createdAt,
+        route: sql<string>`(${o.offer} -> 'slices' -> 0 ->> 'origin') || '–' || (${o.offer} -> 'slices' -> 0 ->> 'destination')`,
+        departing_at: sql<string>`${o.offer} -> 'slices' -> 0 ->> 'departing_at'`,
+      })
+      .from(o)
+      .where(condition)
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(OPS_PAGE_SIZE)
+      .offset((search.page - 1) * OPS_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(o)
+      .where(condition),
+  ]);
+  return {
+    orders: rows.map(({ total_minor, created_at, ...row }) => ({
+      ...row,
+      total_amount: majorOf(total_minor, row.currency),
+      created_at: created_at.toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+    page: search.page,
+    page_size: OPS_PAGE_SIZE,
+  };
+}
+
+export type TimelineEvent = {
+  at: string;
+  kind: string;
+  /** Who: an operator's email, `traveller`, `provider`, `system`. */
+  by: string;
+  details: Record<string, unknown>;
+};
+
+/** Everything that happened to an order, oldest first. */
+export async function orderTimeline(db: Database, orderId: string): Promise<TimelineEvent[] | null> {
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!order) return null;
+  const events: TimelineEvent[] = [];
+  const add = (at: Date | null, kind: string, by: string, details: Record<string, unknown> = {}) => {
+    if (at) events.push({ at: at.toISOString(), kind, by, details });
+  };
+  add(order.createdAt, 'order.created', 'traveller', {
+    total: majorOf(order.totalMinor, order.currency),
+    currency: order.currency,
+  });
+  add(order.paidAt, 'order.paid', 'provider');
+  add(order.ticketedAt, 'order.ticketed', 'system');
+  add(order.cancelledAt, 'order.cancelled', 'system');
+  add(order.ticketsVoidedAt, 'order.tickets_voided', 'system');
+  // A real supplier's side of it (docs/duffel.md): what the agency paid the supplier, the supplier's order
+  // released, and the airline's changes to the flights with what was done about them.
+  if (order.supplier) {
+    add(order.supplierPaidAt, 'supplier.paid', 'system', {
+      supplier: order.supplier,
+      ...(order.supplierTotalAmount ? { amount: order.supplierTotalAmount } : {}),
+      ...(order.supplierCurrency ? { currency: order.supplierCurrency } : {}),
+    });
+    add(order.supplierCancelledAt, 'supplier.cancelled', 'system', { supplier: order.supplier });
+    const changes = await db
+      .select()
+      .from(schema.airlineChanges)
+      .where(eq(schema.airlineChanges.orderId, orderId));
+    for (const c of changes) {
+      add(c.detectedAt, 'airline_change.detected', 'airline', { change: c.id });
+      if (c.actionTaken)
+        add(c.actionTakenAt, `airline_change.${c.actionTaken}`, 'supplier', { change: c.id });
+    }
+  }
+
+  const payments = await db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.orderId, orderId))
+    .orderBy(asc(schema.payments.createdAt));
+  for (const p of payments) {
+    add(p.createdAt, 'payment.started', 'traveller', {
+      provider: p.provider,
+      amount: majorOf(p.amountMinor, p.currency),
+      currency: p.currency,
+    });
+    if (p.updatedAt.getTime() !== p.createdAt.getTime())
+      add(p.updatedAt, `payment.${p.status}`, 'provider', { provider: p.provider });
+  }
+  const refs = payments.map((p) => p.providerRef).filter((r): r is string => !!r);
+  const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  for (const r of refunds) {
+    add(r.createdAt, 'refund.requested', 'system', {
+      amount: majorOf(r.amountMinor, r.currency),
+      currency: r.currency,
+      reason: r.reason,
+    });
+    add(r.succeededAt, 'refund.succeeded', 'provider', {
+      amount: majorOf(r.amountMinor, r.currency),
+      currency: r.currency,
+    });
+    if (r.status === 'failed')
+      add(r.updatedAt, 'refund.failed', 'provider', {
+        amount: majorOf(r.amountMinor, r.currency),
+        currency: r.currency,
+        reason: r.failureReason,
+      });
+    if (r.providerRef) refs.push(r.providerRef);
+  }
+  if (refs.length) {
+    const hooks = await db
+      .select()
+      .from(schema.webhookEvents)
+      .where(inArray(sql<string>`${schema.webhookEvents.payload} ->> 'providerRef'`, refs));
+    for (const h of hooks)
+      add(h.receivedAt, 'webhook.received', 'provider', {
+        provider: h.provider,
+        type: (h.payload as { type?: string } | null)?.type ?? null,
+      });
+  }
+  const cancellations = await db
+    .select()
+    .from(schema.orderCancellations)
+    .where(eq(schema.orderCancellations.orderId, orderId));
+  for (const c of cancellations)
+    add(c.createdAt, 'cancellation.quoted', 'system', { refund: majorOf(c.refundMinor, order.currency) });
+  // Emails name their order (outbox.order_id); older rows, written before they did, are matched by the
+  // contact address since the order was made.
+  const emails = await db
+    .select({
+      kind: schema.outbox.kind,
+      to: schema.outbox.toAddress,
+      status: schema.outbox.status,
+      createdAt: schema.outbox.createdAt,
+      sentAt: schema.outbox.sentAt,
+      attempts: schema.outbox.attempts,
+      lastError: schema.outbox.lastError,
+    })
+    .from(schema.outbox)
+    .where(
+      or(
+        eq(schema.outbox.orderId, orderId),
+        and(
+          isNull(schema.outbox.orderId),
+          eq(schema.outbox.toAddress, order.contactEmail),
+          gte(schema.outbox.createdAt, order.createdAt),
+          sql`${schema.outbox.kind} NOT IN ('auth-code', 'signin-suspended', 'price-alert', 'price-alert-confirm', 'staff-invite')`,
+        ),
+      ),
+    );
+  for (const e of emails)
+    add(e.createdAt, 'email.queued', 'system', {
+      email: e.kind,
+      to: e.to,
+      delivery: e.status,
+      attempts: e.attempts,
+      ...(e.sentAt ? { sent_at: e.sentAt.toISOString() } : {}),
+      ...(e.lastError ? { error: e.lastError } : {}),
+    });
+  for (const entry of await auditEntries(db, { type: 'order', id: orderId })) {
+    add(entry.at, entry.action, entry.actorEmail ?? 'staff', entry.details);
+  }
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * The supplier's side of an order for the console (docs/duffel.md), null for the built-in network's: which
+ * supplier, its order id (to find it in the supplier's dashboard), the airline's booking reference, what the
+ * supplier charges the agency, and when it was paid or released there. Operators see it; travellers never see
+ * the supplier's ids.
+ */
+const outcomeOf = (value: string | null): 'pending' | 'unknown' | 'failed' | null =>
+  value === 'pending' || value === 'unknown' || value === 'failed' ? value : null;
+
+export function orderSupplier(order: typeof schema.orders.$inferSelect) {
+  if (!order.supplier) return null;
+  return {
+    name: order.supplier,
+    order_id: order.supplierOrderId,
+    booking_reference: order.supplierBookingReference,
+    total_amount: order.supplierTotalAmount,
+    total_currency: order.supplierCurrency,
+    paid_at: order.supplierPaidAt?.toISOString() ?? null,
+    cancelled_at: order.supplierCancelledAt?.toISOString() ?? null,
+    // Paid and not yet ticketed by the airline (modules/supplier-orders/ticketing.ts): waiting, or an operator's task.
+    ticketing:
+      order.bookingStatus === 'new' && order.paymentStatus === 'paid'
+        ? {
+            status: order.ticketingProblem ? ('problem' as const) : ('waiting' as const),
+            problem: order.ticketingProblem,
+            detail: order.ticketingProblemDetail ?? null,
+            since: (order.ticketingProblemAt ?? order.paidAt)?.toISOString() ?? null,
+          }
+        : null,
+    booking_outcome: outcomeOf(order.supplierBookingOutcome),
+  };
+}
+
+/** The refunds of an order as the console shows them (a refused one can be asked for again). */
+export async function orderRefunds(db: Database, orderId: string) {
+  const rows = await db
+    .select()
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId))
+    .orderBy(asc(schema.refunds.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    provider: r.provider,
+    status: r.status,
+    amount: majorOf(r.amountMinor, r.currency),
+    currency: r.currency,
+    failure_reason: r.failureReason,
+    retries: r.retries,
+  }));
+}

@@ -1,0 +1,44 @@
+/**
+ * An order as the API shows it, its access links, expiry and the emails queued with its changes: what the
+ * rest of the API may use of this module (docs/architecture.md). Other modules lock and change an order through
+ * `lockOrder` and `statusAfter` (the one table of packages/core/src/order-status.ts).
+ */
+export {
+  issueAccessToken,
+  newAccessToken,
+  newBookingReference,
+  newOrderId,
+  orderLink,
+  orderPagePath,
+  revokeAccessTokens,
+} from './access.ts';
+export { EMAIL_CHANGE_UNDO_MS, contactEmailSettled, emailChangeUndoUrl } from './email-change-undo.ts';
+export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
+export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
+export { listOrders } from './lists.ts';
+export { sendAccessLink } from './lookup.ts';
+export {
+  queueAfterSaleEmail,
+  queueEmailChangedEmails,
+  queueMoneyBackEmail,
+  queuePhoneChangedEmail,
+} from './notices.ts';
+export {
+  STAFF_ACCESS,
+  currentOrder,
+  departsAtOf,
+  flightsOf,
+  loadOrder,
+  loadOrderFor,
+  lockOrder,
+  majorOf,
+  ordersAtSupplier,
+  payableNow,
+  presentOrder,
+  statusAfter,
+  statusOf,
+  taxMinorOf,
+  type LoadedOrder,
+  type OrderRow,
+  type StaffAccess,
+} from './view.ts';

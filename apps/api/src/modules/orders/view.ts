@@ -1,0 +1,299 @@
+/** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { schema, type ChangedFlight, type Database } from '@parvoz/db';
+import type { FiscalReceipt, Order } from '@parvoz/contracts/booking';
+import { firstDeparture } from '@parvoz/core/fare-rules';
+import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
+import {
+  isCancellable,
+  isPayable,
+  transition,
+  type OrderEvent,
+  type OrderStatus,
+} from '@parvoz/core/order-status';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import type { Offer } from '@parvoz/core/search-types';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { Caller } from '../accounts/index.ts';
+import { ApiFailure } from '../../errors.ts';
+import { orderConditions } from './fare-conditions.ts';
+import { accessTokenValid } from './access.ts';
+
+export type OrderRow = typeof schema.orders.$inferSelect;
+export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
+export type RefundRow = typeof schema.refunds.$inferSelect;
+export type AirlineChangeRow = typeof schema.airlineChanges.$inferSelect;
+
+export interface LoadedOrder {
+  row: OrderRow;
+  passengers: OrderPassengerRow[];
+  offer: Offer;
+  price: OrderPrice;
+  /** Oldest first. */
+  refunds: RefundRow[];
+  /** Airline-initiated changes of a supplier's order, oldest first (modules/after-sale/airline-changes.ts). */
+  airlineChanges: AirlineChangeRow[];
+  /** Fiscal receipts the providers handed over (modules/payments/payme-fiscal.ts), oldest first. */
+  fiscalReceipts: FiscalReceipt[];
+}
+
+export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
+  const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!row) return null;
+  const passengers = await db
+    .select()
+    .from(schema.orderPassengers)
+    .where(eq(schema.orderPassengers.orderId, orderId))
+    .orderBy(asc(schema.orderPassengers.position));
+  const refunds = await db
+    .select()
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId))
+    .orderBy(asc(schema.refunds.createdAt));
+  const airlineChanges = row.supplier
+    ? await db
+        .select()
+        .from(schema.airlineChanges)
+        .where(eq(schema.airlineChanges.orderId, orderId))
+        .orderBy(asc(schema.airlineChanges.detectedAt))
+    : [];
+  const transactions = await db
+    .select({
+      provider: schema.providerTransactions.provider,
+      details: schema.providerTransactions.details,
+    })
+    .from(schema.providerTransactions)
+    .where(eq(schema.providerTransactions.orderId, orderId))
+    .orderBy(asc(schema.providerTransactions.createdAt));
+  return {
+    row,
+    passengers,
+    offer: row.offer as Offer,
+    price: row.price as OrderPrice,
+    refunds,
+    airlineChanges,
+    fiscalReceipts: transactions.flatMap((t) => fiscalReceiptsOf(t.provider, t.details)),
+  };
+}
+
+/** The receipts kept on a provider transaction (`details.fiscal.perform` and `.cancel`, modules/payments/payme-fiscal.ts). */
+function fiscalReceiptsOf(provider: string, details: unknown): FiscalReceipt[] {
+  const fiscal = (details as { fiscal?: Record<string, Record<string, unknown>> } | null)?.fiscal;
+  if (!fiscal) return [];
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return (['perform', 'cancel'] as const).flatMap((type) => {
+    const data = fiscal[type];
+    if (!data) return [];
+    return [
+      {
+        provider,
+        kind: type === 'perform' ? ('sale' as const) : ('refund' as const),
+        url:
+          typeof data.qr_code_url === 'string' && data.qr_code_url.startsWith('https://')
+            ? data.qr_code_url
+            : null,
+        receipt_id: text(data.receipt_id),
+        registered_at: text(data.date),
+      },
+    ];
+  });
+}
+
+type StatusColumns = Pick<OrderRow, 'bookingStatus' | 'paymentStatus'>;
+
+/** An order row's statuses as core's state machine (packages/core/src/order-status.ts) reads them. */
+export function statusOf(row: StatusColumns): OrderStatus {
+  return { booking_status: row.bookingStatus, payment_status: row.paymentStatus };
+}
+
+/** The status columns to write after `event`: core's transition table, which throws on a change it does not allow. */
+export function statusAfter(row: StatusColumns, event: OrderEvent): StatusColumns {
+  const next = transition(statusOf(row), event);
+  return { bookingStatus: next.booking_status, paymentStatus: next.payment_status };
+}
+
+/** The order may still be paid now: its statuses allow it and its payment window is open. */
+export function payableNow(row: StatusColumns & Pick<OrderRow, 'paymentDeadline'>, now: Date): boolean {
+  return isPayable(statusOf(row), row.paymentDeadline, now);
+}
+
+/** The order's row, locked for this transaction: every writer locks the order first (then what hangs off it). */
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
+  return order ?? null;
+}
+
+/** The order as the API shows it, read again in `db` (the caller's transaction, which knows it exists). */
+export async function currentOrder(db: Database, orderId: string, now: Date): Promise<Order> {
+  return presentOrder((await loadOrder(db, orderId))!, now);
+}
+
+/** The first departure of a booked itinerary (epoch ms), or null when it has none readable (then nothing is cancellable). */
+export function departsAtOf(offer: Pick<Offer, 'slices'>): number | null {
+  try {
+    return firstDeparture(offer.slices ?? []);
+  } catch {
+    return null;
+  }
+}
+
+/** Minor units of the order currency as the API writes amounts ("412.50"). */
+export function majorOf(amountMinor: number, currency: string): string {
+  return isCurrencyCode(currency) ? toMajorString(money(amountMinor, currency)) : String(amountMinor);
+}
+
+/** The order's taxes in minor units (the sum of its breakdown's). */
+export function taxMinorOf(price: OrderPrice): number {
+  return price.price_breakdown.reduce(
+    (sum, line) => sum + (fromMajorString(line.tax_amount, price.currency)?.amount ?? 0),
+    0,
+  );
+}
+
+const notFound = () => new ApiFailure('not_found', 'No such order.');
+
+/** How a caller may read an order: as its signed-in owner, or by a live access token. */
+export type OrderAccess = 'owner' | 'token' | 'staff';
+
+/** The agency's staff acting on any order in the console (routes/v1/ops): never a traveller's credential. */
+export const STAFF_ACCESS = { kind: 'staff' } as const;
+export type StaffAccess = typeof STAFF_ACCESS;
+
+/** The signed-in owner, or whoever holds a live access token; null for anyone else. */
+export async function accessOf(
+  db: Database,
+  row: OrderRow,
+  caller: Caller | StaffAccess,
+  accessToken: string | undefined,
+): Promise<OrderAccess | null> {
+  if (caller.kind === 'staff') return 'staff';
+  if (caller.kind === 'user' && row.userId === caller.userId) return 'owner';
+  return (await accessTokenValid(db, row.id, accessToken)) ? 'token' : null;
+}
+
+/** The order for its owner or a token holder; anyone else gets the same 404 as for a missing order. */
+export async function loadOrderFor(
+  db: Database,
+  orderId: string,
+  caller: Caller | StaffAccess,
+  accessToken: string | undefined,
+): Promise<LoadedOrder & { access: OrderAccess }> {
+  const order = await loadOrder(db, orderId);
+  const access = order ? await accessOf(db, order.row, caller, accessToken) : null;
+  if (!order || !access) throw notFound();
+  return { ...order, access };
+}
+
+/** The flights of an itinerary in order, with their slice and segment indexes. */
+export function flightsOf(offer: Pick<Offer, 'slices'>) {
+  return offer.slices.flatMap((slice, sliceIndex) =>
+    slice.segments.map((segment, segmentIndex) => ({ sliceIndex, segmentIndex, segment })),
+  );
+}
+
+/** A changed flight as the order shows it (the slice position and aircraft kept for the rewrite stay inside). */
+const shownFlight = ({ slice: _slice, aircraft: _aircraft, ...flight }: ChangedFlight) => flight;
+
+export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string): Order {
+  const { row, offer, price } = order;
+  const flights = flightsOf(offer);
+  const status = statusOf(row);
+  const view: Order = {
+    id: row.id,
+    booking_reference: row.bookingReference,
+    supplier_booking_reference: row.supplierBookingReference ?? null,
+    created_at: row.createdAt.toISOString(),
+    booking_status: row.bookingStatus,
+    payment_status: row.paymentStatus,
+    ticketing:
+      row.bookingStatus === 'new' && row.paymentStatus === 'paid'
+        ? row.ticketingProblem
+          ? 'delayed'
+          : 'in_progress'
+        : null,
+    refund_status: row.refundStatus,
+    refunds: order.refunds.map((r) => ({
+      amount: majorOf(r.amountMinor, r.currency),
+      currency: r.currency,
+      reason: r.reason,
+      status: r.status === 'succeeded' ? 'refunded' : 'pending',
+      created_at: r.createdAt.toISOString(),
+      refunded_at: r.succeededAt ? r.succeededAt.toISOString() : null,
+    })),
+    fiscal_receipts: order.fiscalReceipts,
+    airline_changes: order.airlineChanges.map((c) => ({
+      id: c.id,
+      detected_at: c.detectedAt.toISOString(),
+      removed: c.removed.map(shownFlight),
+      added: c.added.map(shownFlight),
+      // One carried into the itinerary by a later accepted change (modules/after-sale/airline-changes.ts) is settled with it.
+      acceptable:
+        c.canAccept && c.actionTaken === null && c.appliedAt === null && row.bookingStatus !== 'cancelled',
+      action_taken: c.actionTaken,
+      action_taken_at: c.actionTakenAt ? c.actionTakenAt.toISOString() : null,
+      applied_at: c.appliedAt ? c.appliedAt.toISOString() : null,
+    })),
+    cancellable: isCancellable(
+      status,
+      { paymentDeadline: row.paymentDeadline, departsAt: departsAtOf(offer) ?? Number.NEGATIVE_INFINITY },
+      now,
+    ),
+    tickets_voided_at: row.ticketsVoidedAt ? row.ticketsVoidedAt.toISOString() : null,
+    payment_deadline: row.paymentDeadline.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    payable: isPayable(status, row.paymentDeadline, now),
+    total_amount: price.total_amount,
+    total_currency: price.currency,
+    base_amount: price.base_amount,
+    tax_amount: price.tax_amount,
+    luggage_amount: price.luggage_amount,
+    price_breakdown: price.price_breakdown,
+    contact: { full_name: row.contactFullName, email: row.contactEmail, phone: row.contactPhone },
+    passengers: order.passengers.map((p) => ({
+      type: p.type,
+      given_name: p.givenName,
+      family_name: p.familyName,
+      born_on: p.bornOn,
+      gender: p.gender,
+      citizenship: p.citizenship,
+      document: { number: p.documentNumber, expires_on: p.documentExpiresOn ?? null },
+      services: price.services
+        .filter((s) => s.passenger_index === p.position)
+        .map((s) => ({ id: s.id, slice_index: s.slice_index, weight_kg: s.weight_kg, amount: s.amount })),
+      tickets: (p.ticketNumbers ?? []).flatMap((ticketNumber, i) => {
+        const flight = flights[i];
+        return flight
+          ? [
+              {
+                slice_index: flight.sliceIndex,
+                segment_index: flight.segmentIndex,
+                flight_key: flight.segment.flight_key,
+                ticket_number: ticketNumber,
+              },
+            ]
+          : [];
+      }),
+    })),
+    cabin_class: offer.cabin_class,
+    fare_family: offer.fare_family,
+    conditions: orderConditions(row.fareConditions, offer, row.currency),
+    slices: offer.slices,
+    lang: row.lang as Locale,
+  };
+  if (accessToken) view.access_token = accessToken;
+  return view;
+}
+
+/**
+ * Our orders that have an order at the supplier `supplierId` and meet `conditions`: their ids and the supplier's
+ * (a query to sort and limit).
+ */
+export function ordersAtSupplier(db: Database, supplierId: string, ...conditions: SQL[]) {
+  return db
+    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
+    .from(schema.orders)
+    .where(
+      and(eq(schema.orders.supplier, supplierId), isNotNull(schema.orders.supplierOrderId), ...conditions),
+    );
+}

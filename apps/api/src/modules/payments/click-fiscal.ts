@@ -1,0 +1,107 @@
+/**
+ * Fiscalising a completed Click payment (docs.click.uz/merchant-api/fiscalization): once Complete has taken
+ * the payment, its items (one per ticket and per checked bag, packages/core/src/receipt-lines.ts) go to Click's
+ * `submit_items`, and the receipt's link from `ofd_data` is kept on the transaction
+ * (`provider_transactions.details.fiscal.perform`, listed with the order as modules/payments/payme-fiscal.ts does for
+ * Payme). It runs after Click's answer, never delaying or changing it; a failure is logged for a person.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import { receiptLines } from '@parvoz/core/receipt-lines';
+import { getIntl } from '@parvoz/i18n/messages';
+import { isLocale } from '@parvoz/i18n/locales';
+import {
+  clickFiscalReceiptUrl,
+  submitClickFiscalItems,
+  type ClickFiscalItem,
+} from '../../payments/click/fiscal.ts';
+import type { ClickSettings } from '../../payments/click/settings.ts';
+import { tiyinOf } from '../../payments/uzs.ts';
+import type { ServiceLog } from '../../platform/log.ts';
+
+/** The VAT included in a price of `tiyin` at `percent`, to the tiyin. */
+export const vatIncluded = (tiyin: number, percent: number) =>
+  Math.round((tiyin * percent) / (100 + percent));
+
+/** Sends the fiscal data of Click transaction `number` (our merchant_confirm_id) and keeps the receipt's link. */
+export async function fiscaliseClickPayment(
+  deps: { db: Database; settings: ClickSettings; now: () => Date; log: ServiceLog },
+  number: number,
+): Promise<void> {
+  const { settings, db } = deps;
+  const {
+    fiscalTicketSpic,
+    fiscalTicketPackageCode,
+    fiscalTicketVatPercent,
+    fiscalLuggageSpic,
+    fiscalLuggagePackageCode,
+    fiscalLuggageVatPercent,
+    fiscalTin,
+  } = settings;
+  if (
+    fiscalTicketSpic === undefined ||
+    fiscalTicketPackageCode === undefined ||
+    fiscalTicketVatPercent === undefined ||
+    fiscalLuggageSpic === undefined ||
+    fiscalLuggagePackageCode === undefined ||
+    fiscalLuggageVatPercent === undefined ||
+    fiscalTin === undefined
+  )
+    return;
+  const [transaction] = await db
+    .select()
+    .from(schema.providerTransactions)
+    .where(eq(schema.providerTransactions.number, number));
+  const paydocId = (transaction?.details as { click_paydoc_id?: string } | null)?.click_paydoc_id;
+  if (!transaction || !paydocId) return;
+  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, transaction.orderId));
+  const passengers = await db
+    .select({ type: schema.orderPassengers.type })
+    .from(schema.orderPassengers)
+    .where(eq(schema.orderPassengers.orderId, transaction.orderId))
+    .orderBy(asc(schema.orderPassengers.position));
+  const intl = getIntl(isLocale(order!.lang) ? order!.lang : 'en');
+  const reference = order!.supplierBookingReference ?? order!.bookingReference;
+  const items = receiptLines(order!.price as OrderPrice, passengers).map((line): ClickFiscalItem => {
+    const number = String(line.passengerNumber);
+    const ticket = line.kind === 'ticket';
+    const price = tiyinOf(line.amountMinor);
+    const percent = ticket ? fiscalTicketVatPercent : fiscalLuggageVatPercent;
+    const name = ticket
+      ? intl.formatMessage({ id: 'fiscal.item.ticket' }, { reference, number })
+      : intl.formatMessage(
+          { id: 'fiscal.item.luggage' },
+          { reference, number, weight: String(line.weightKg) },
+        );
+    return {
+      Name: name.slice(0, 63),
+      SPIC: ticket ? fiscalTicketSpic : fiscalLuggageSpic,
+      PackageCode: ticket ? fiscalTicketPackageCode : fiscalLuggagePackageCode,
+      GoodPrice: price,
+      Price: price,
+      Amount: 1,
+      VAT: vatIncluded(price, percent),
+      VATPercent: percent,
+      CommissionInfo: { TIN: fiscalTin },
+    };
+  });
+  try {
+    await submitClickFiscalItems(settings, deps.now(), paydocId, items);
+    const url = await clickFiscalReceiptUrl(settings, deps.now(), paydocId);
+    const receipt = JSON.stringify({ qr_code_url: url, submitted_at: deps.now().toISOString() });
+    await db
+      .update(schema.providerTransactions)
+      .set({
+        details: sql`jsonb_set(coalesce(${schema.providerTransactions.details}, '{}'::jsonb), '{fiscal}',
+          coalesce(${schema.providerTransactions.details} -> 'fiscal', '{}'::jsonb)
+            || jsonb_build_object('perform', ${receipt}::jsonb))`,
+      })
+      .where(eq(schema.providerTransactions.id, transaction.id));
+  } catch (error) {
+    deps.log.error(
+      { err: error, provider: 'click', clickPaydocId: paydocId, orderId: transaction.orderId },
+      'Click fiscal data not sent: send it by hand in Click’s cabinet',
+    );
+  }
+}

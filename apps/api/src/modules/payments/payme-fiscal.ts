@@ -1,0 +1,112 @@
+/**
+ * Payme's part of fiscalisation (online payments in Uzbekistan are registered with the tax committee): the
+ * receipt's `detail` CheckPerformTransaction answers (developer.help.paycom.uz/metody-merchant-api/
+ * checkperformtransaction: `receipt_type` 0 for a sale, `items` with `title`, `price` per unit in tiyin,
+ * `count`, `code` (IKPU), `package_code`, `vat_percent`), and SetFiscalData (…/setfiscaldata), by which Payme
+ * hands over the receipt it registered (`type` PERFORM for the payment, CANCEL for its refund). The receipt is
+ * kept on the transaction (`provider_transactions.details.fiscal`) and its link shown with the order.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { OrderPrice } from '@parvoz/core/order-pricing';
+import { receiptLines } from '@parvoz/core/receipt-lines';
+import { getIntl } from '@parvoz/i18n/messages';
+import {
+  PAYME_PROVIDER,
+  PaymeError,
+  PaymeFailure,
+  paymeLang,
+  type PaymeFiscalData,
+} from '../../payments/payme/protocol.ts';
+import type { PaymeSettings } from '../../payments/payme/settings.ts';
+import { tiyinOf } from '../../payments/uzs.ts';
+import type { OrderRow } from './provider-transactions.ts';
+
+export interface PaymeReceiptItem {
+  title: string;
+  price: number;
+  count: number;
+  code: string;
+  package_code: string;
+  vat_percent: number;
+}
+
+/** The receipt `detail` of an order, or undefined while the fiscal settings are not configured. */
+export async function paymeReceiptDetail(
+  db: Database,
+  order: OrderRow,
+  settings: PaymeSettings,
+): Promise<{ receipt_type: 0; items: PaymeReceiptItem[] } | undefined> {
+  const {
+    fiscalTicketIkpu,
+    fiscalTicketPackageCode,
+    fiscalTicketVatPercent,
+    fiscalLuggageIkpu,
+    fiscalLuggagePackageCode,
+    fiscalLuggageVatPercent,
+  } = settings;
+  if (
+    fiscalTicketIkpu === undefined ||
+    fiscalTicketPackageCode === undefined ||
+    fiscalTicketVatPercent === undefined ||
+    fiscalLuggageIkpu === undefined ||
+    fiscalLuggagePackageCode === undefined ||
+    fiscalLuggageVatPercent === undefined
+  )
+    return undefined;
+  const passengers = await db
+    .select({ type: schema.orderPassengers.type })
+    .from(schema.orderPassengers)
+    .where(eq(schema.orderPassengers.orderId, order.id))
+    .orderBy(asc(schema.orderPassengers.position));
+  const intl = getIntl(paymeLang(order.lang));
+  const reference = order.supplierBookingReference ?? order.bookingReference;
+  const items = receiptLines(order.price as OrderPrice, passengers).map((line): PaymeReceiptItem => {
+    const number = String(line.passengerNumber);
+    return line.kind === 'ticket'
+      ? {
+          title: intl.formatMessage({ id: 'fiscal.item.ticket' }, { reference, number }),
+          price: tiyinOf(line.amountMinor),
+          count: 1,
+          code: fiscalTicketIkpu,
+          package_code: fiscalTicketPackageCode,
+          vat_percent: fiscalTicketVatPercent,
+        }
+      : {
+          title: intl.formatMessage(
+            { id: 'fiscal.item.luggage' },
+            { reference, number, weight: String(line.weightKg) },
+          ),
+          price: tiyinOf(line.amountMinor),
+          count: 1,
+          code: fiscalLuggageIkpu,
+          package_code: fiscalLuggagePackageCode,
+          vat_percent: fiscalLuggageVatPercent,
+        };
+  });
+  return { receipt_type: 0, items };
+}
+
+/**
+ * SetFiscalData: keeps the receipt under its type (a repeated call replaces it: Payme sends the same receipt
+ * again). An id we never had is -32001, as the method's page documents.
+ */
+export async function setPaymeFiscalData(
+  db: Database,
+  params: { id: string; type: 'PERFORM' | 'CANCEL'; fiscal_data: PaymeFiscalData },
+): Promise<{ success: true }> {
+  const kind = params.type === 'PERFORM' ? 'perform' : 'cancel';
+  const updated = await db
+    .update(schema.providerTransactions)
+    .set({
+      details: sql`jsonb_set(coalesce(${schema.providerTransactions.details}, '{}'::jsonb), '{fiscal}',
+        coalesce(${schema.providerTransactions.details} -> 'fiscal', '{}'::jsonb)
+          || jsonb_build_object(${kind}::text, ${JSON.stringify(params.fiscal_data)}::jsonb))`,
+    })
+    .where(
+      sql`${schema.providerTransactions.provider} = ${PAYME_PROVIDER} AND ${schema.providerTransactions.externalId} = ${params.id}`,
+    )
+    .returning({ id: schema.providerTransactions.id });
+  if (updated.length === 0) throw new PaymeFailure(PaymeError.fiscalNotFound, 'payme.error.fiscalNotFound');
+  return { success: true };
+}

@@ -1,0 +1,373 @@
+/**
+ * Payme's Merchant API methods (docs/payment-providers.md; protocol in payments/payme/protocol.ts): Payme
+ * creates a transaction for an order, performs it once the card is debited, and may cancel it (before
+ * performing: the payment failed; after: a refund we asked for, or Payme's 12-hour timeout). Each method runs
+ * in one database transaction that locks the order first; the order's payment state changes only through the
+ * same functions the webhooks use (modules/payments/payments.ts), so a call repeated any number of times or out of
+ * order changes the state once. An order that can no longer take the money is refused at PerformTransaction
+ * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
+ */
+import { payableInMode, type SiteMode } from '../../payments/mode.ts';
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { ServiceLog } from '../../platform/log.ts';
+import { canTransition } from '@parvoz/core/order-status';
+import {
+  PAYME_ACCOUNT_FIELD,
+  PAYME_PROVIDER,
+  PAYME_TIMEOUT_MS,
+  PaymeError,
+  PaymeFailure,
+  PaymeState,
+  paymeParamsSchemas,
+  type PaymeMethod,
+} from '../../payments/payme/protocol.ts';
+import type { PaymentEvent } from '../../payments/provider.ts';
+import { keepPaymeKey } from '../../payments/payme/key.ts';
+import type { PaymeSettings } from '../../payments/payme/settings.ts';
+import { paymeReceiptDetail, setPaymeFiscalData } from './payme-fiscal.ts';
+import { tiyinOf } from '../../payments/uzs.ts';
+import { applyPaymentEventIn, type EventEffect } from './payments.ts';
+import { lockOrder, payableNow, statusOf } from '../orders/index.ts';
+import type { EventScope } from './provider-events.ts';
+import {
+  findOrder,
+  findTransaction,
+  transactionsAt,
+  isOrderId,
+  openProviderTransaction,
+  otherProviderPaying,
+  paymentOf,
+  pendingRefundOf,
+  transactionEvent,
+  type OrderRow,
+  type ProviderTransaction,
+} from './provider-transactions.ts';
+
+export interface PaymeDeps {
+  db: Database;
+  /** The cashbox's settings: the configured key (ChangePassword) and the fiscal codes. */
+  settings: PaymeSettings;
+  now: () => Date;
+  /** The origin of links in the emails a state change sends. */
+  siteUrl: () => string;
+  log: ServiceLog;
+  /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
+  mode?: SiteMode;
+}
+
+/** A method's answer, and what the route does once it is committed. */
+export interface PaymeOutcome {
+  result: unknown;
+  effect?: EventEffect;
+  refundIds: string[];
+}
+
+const ms = (date: Date | null) => (date ? date.getTime() : 0);
+
+const failure = {
+  orderNotFound: () => new PaymeFailure(PaymeError.account, 'payme.error.orderNotFound', PAYME_ACCOUNT_FIELD),
+  notInSum: () => new PaymeFailure(PaymeError.account - 1, 'payme.error.notInSum', PAYME_ACCOUNT_FIELD),
+  wrongAmount: () => new PaymeFailure(PaymeError.wrongAmount, 'payme.error.wrongAmount'),
+  cannotPerform: () => new PaymeFailure(PaymeError.cannotPerform, 'payme.error.cannotPerform'),
+  notFound: () => new PaymeFailure(PaymeError.transactionNotFound, 'payme.error.transactionNotFound'),
+  cannotCancel: () => new PaymeFailure(PaymeError.cannotCancel, 'payme.error.cannotCancel'),
+};
+
+/** Each method of Payme's Merchant API and what runs it (its params checked by `paymeParamsSchemas`). */
+const METHODS: Record<PaymeMethod, (deps: PaymeDeps, params: never) => Promise<PaymeOutcome>> = {
+  CheckPerformTransaction: checkPerform,
+  CreateTransaction: create,
+  PerformTransaction: perform,
+  CancelTransaction: cancel,
+  CheckTransaction: check,
+  GetStatement: statement,
+  ChangePassword: changePassword,
+  SetFiscalData: async (deps, params: Parameters<typeof setPaymeFiscalData>[1]) => ({
+    result: await setPaymeFiscalData(deps.db, params),
+    refundIds: [],
+  }),
+};
+
+/** Runs one method; throws PaymeFailure for Payme's errors (the route answers them). */
+export async function paymeMethod(
+  deps: PaymeDeps,
+  method: PaymeMethod,
+  rawParams: unknown,
+): Promise<PaymeOutcome> {
+  const parsed = paymeParamsSchemas[method].safeParse(rawParams);
+  if (!parsed.success) {
+    const accountOnly = parsed.error.issues.every((issue) => issue.path[0] === 'account');
+    if (accountOnly) throw failure.orderNotFound();
+    throw new PaymeFailure(
+      method === 'SetFiscalData' ? PaymeError.fiscalInvalidParams : PaymeError.invalidRequest,
+      'payme.error.invalidRequest',
+    );
+  }
+  return METHODS[method](deps, parsed.data as never);
+}
+
+/** The order an `account` names, or Payme's account error. */
+async function orderOfAccount(
+  db: Database,
+  account: Record<string, unknown>,
+  mode: SiteMode | undefined,
+): Promise<OrderRow> {
+  const orderId = account[PAYME_ACCOUNT_FIELD];
+  const order = isOrderId(orderId) ? await findOrder(db, orderId) : null;
+  if (!order || !payableInMode(mode, order)) throw failure.orderNotFound();
+  return order;
+}
+
+/** Whether the order may be paid this amount now: the account, the amount, then the order's state. */
+function checkOrder(order: OrderRow, tiyin: number, now: Date): void {
+  if (order.currency !== 'UZS') throw failure.notInSum();
+  if (tiyin !== tiyinOf(order.totalMinor)) throw failure.wrongAmount();
+  if (!payableNow(order, now)) throw failure.cannotPerform();
+}
+
+/** The order's open or performed Payme transaction (a one-time account takes one at a time). */
+async function liveTransactionOf(db: Database, orderId: string): Promise<ProviderTransaction | null> {
+  const [live] = await transactionsAt(
+    db,
+    PAYME_PROVIDER,
+    and(
+      eq(schema.providerTransactions.orderId, orderId),
+      inArray(schema.providerTransactions.state, [PaymeState.created, PaymeState.performed]),
+    ),
+  );
+  return live ?? null;
+}
+
+async function checkPerform(
+  deps: PaymeDeps,
+  params: { amount: number; account: Record<string, unknown> },
+): Promise<PaymeOutcome> {
+  const order = await orderOfAccount(deps.db, params.account, deps.mode);
+  checkOrder(order, params.amount, deps.now());
+  if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
+  if (await otherProviderPaying(deps.db, order.id, PAYME_PROVIDER, deps.now())) throw failure.cannotPerform();
+  const detail = await paymeReceiptDetail(deps.db, order, deps.settings);
+  return { result: { allow: true, ...(detail ? { detail } : {}) }, refundIds: [] };
+}
+
+/**
+ * ChangePassword (developer.help.paycom.uz/metody-merchant-api/changepassword): the key was changed in Payme's
+ * cabinet; the call came with the old key (the route checked it) and from now on only the new one is taken.
+ */
+async function changePassword(deps: PaymeDeps, params: { password: string }): Promise<PaymeOutcome> {
+  await keepPaymeKey(deps.db, deps.settings.key, params.password);
+  deps.log.warn(
+    { provider: PAYME_PROVIDER },
+    'Payme changed the cashbox key (ChangePassword): the new key is in force',
+  );
+  return { result: { success: true }, refundIds: [] };
+}
+
+/** Where Payme's callbacks apply their payment events (in the callback's transaction). */
+function eventScope(deps: PaymeDeps, tx: Database, now: Date): EventScope {
+  return { tx, provider: PAYME_PROVIDER, siteUrl: deps.siteUrl(), now, log: deps.log };
+}
+
+/** A created transaction older than 12 hours: cancelled (reason 4) and its payment failed. */
+function timedOut(transaction: ProviderTransaction, now: Date): boolean {
+  return now.getTime() - transaction.providerTime.getTime() > PAYME_TIMEOUT_MS;
+}
+
+/**
+ * Cancels an unperformed transaction and fails its payment, in the caller's transaction (order locked).
+ * The event id names the transaction: however often Payme (or a timeout) cancels it, once.
+ */
+async function cancelCreated(
+  deps: PaymeDeps,
+  tx: Database,
+  transaction: ProviderTransaction,
+  reason: number,
+): Promise<EventEffect> {
+  const now = deps.now();
+  await tx
+    .update(schema.providerTransactions)
+    .set({ state: PaymeState.cancelled, reason, cancelledAt: now })
+    .where(eq(schema.providerTransactions.id, transaction.id));
+  const payment = await paymentOf(tx, transaction);
+  const event = transactionEvent('cancel', 'payment.failed', transaction, payment);
+  const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+  return effect;
+}
+
+async function create(
+  deps: PaymeDeps,
+  params: { id: string; time: number; amount: number; account: Record<string, unknown> },
+): Promise<PaymeOutcome> {
+  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  const orderId = known?.orderId ?? (await orderOfAccount(deps.db, params.account, deps.mode)).id;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw failure.orderNotFound();
+    const now = deps.now();
+    const existing = await findTransaction(tx, PAYME_PROVIDER, params.id, true);
+    if (existing) {
+      if (existing.state !== PaymeState.created) throw failure.cannotPerform();
+      if (timedOut(existing, now)) {
+        await cancelCreated(deps, tx, existing, 4);
+        return { timedOut: true as const };
+      }
+      return { transaction: existing };
+    }
+    checkOrder(order, params.amount, now);
+    if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
+    // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
+    if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
+    // Nor while the traveller is paying it at another provider (Click).
+    if (await otherProviderPaying(tx, order.id, PAYME_PROVIDER, now)) throw failure.cannotPerform();
+    const transaction = await openProviderTransaction(tx, order, {
+      provider: PAYME_PROVIDER,
+      externalId: params.id,
+      state: PaymeState.created,
+      providerTime: new Date(params.time),
+      now,
+    });
+    return { transaction };
+  });
+  if ('timedOut' in outcome) throw failure.cannotPerform();
+  const { transaction } = outcome;
+  return {
+    result: {
+      create_time: transaction.createdAt.getTime(),
+      transaction: String(transaction.number),
+      state: transaction.state,
+      receivers: null,
+    },
+    refundIds: [],
+  };
+}
+
+async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutcome> {
+  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  if (!known) throw failure.notFound();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const order = (await lockOrder(tx, known.orderId))!;
+    const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
+    if (transaction.state === PaymeState.performed) return { transaction, effect: 'duplicate' as const };
+    if (transaction.state !== PaymeState.created) throw failure.cannotPerform();
+    const now = deps.now();
+    if (timedOut(transaction, now)) {
+      await cancelCreated(deps, tx, transaction, 4);
+      return { timedOut: true as const };
+    }
+    const payment = await paymentOf(tx, transaction);
+    const open = payment.status === 'pending' || payment.status === 'requires_action';
+    // Expired, cancelled or paid meanwhile: refused, so Payme cancels it and the money stays with the payer.
+    if (!open || !canTransition(statusOf(order), 'payment_succeeded')) throw failure.cannotPerform();
+    const [performed] = await tx
+      .update(schema.providerTransactions)
+      .set({ state: PaymeState.performed, performedAt: now })
+      .where(eq(schema.providerTransactions.id, transaction.id))
+      .returning();
+    const event = transactionEvent('perform', 'payment.succeeded', transaction, payment);
+    const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+    return { transaction: performed!, ...applied };
+  });
+  if ('timedOut' in outcome) throw failure.cannotPerform();
+  const { transaction } = outcome;
+  return {
+    result: {
+      transaction: String(transaction.number),
+      perform_time: ms(transaction.performedAt),
+      state: transaction.state,
+    },
+    effect: outcome.effect,
+    refundIds: 'refundIds' in outcome ? outcome.refundIds : [],
+  };
+}
+
+async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): Promise<PaymeOutcome> {
+  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  if (!known) throw failure.notFound();
+  const outcome = await deps.db.transaction(async (tx) => {
+    await lockOrder(tx, known.orderId);
+    const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
+    const now = deps.now();
+    if (transaction.state === PaymeState.created) {
+      const effect = await cancelCreated(deps, tx, transaction, params.reason);
+      return { transaction: (await findTransaction(tx, PAYME_PROVIDER, params.id))!, effect };
+    }
+    if (transaction.state !== PaymeState.performed) return { transaction, effect: 'duplicate' as const };
+    // Performed: the tickets are issued. Only a refund we asked for (a cancelled booking) may take it back,
+    // and only whole (Payme cancels whole receipts).
+    const refund = await pendingRefundOf(tx, transaction.paymentId);
+    if (!refund || refund.amountMinor !== transaction.amountMinor) throw failure.cannotCancel();
+    const [cancelled] = await tx
+      .update(schema.providerTransactions)
+      .set({ state: PaymeState.cancelledAfterPerform, reason: params.reason, cancelledAt: now })
+      .where(eq(schema.providerTransactions.id, transaction.id))
+      .returning();
+    const event: PaymentEvent = {
+      id: `refund:${transaction.externalId}`,
+      type: 'refund.succeeded',
+      providerRef: transaction.externalId,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      refundId: refund.id,
+    };
+    const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+    return { transaction: cancelled!, effect };
+  });
+  const { transaction } = outcome;
+  return {
+    result: {
+      transaction: String(transaction.number),
+      cancel_time: ms(transaction.cancelledAt),
+      state: transaction.state,
+    },
+    effect: outcome.effect,
+    refundIds: [],
+  };
+}
+
+async function check(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutcome> {
+  const transaction = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  if (!transaction) throw failure.notFound();
+  return {
+    result: {
+      create_time: transaction.createdAt.getTime(),
+      perform_time: ms(transaction.performedAt),
+      cancel_time: ms(transaction.cancelledAt),
+      transaction: String(transaction.number),
+      state: transaction.state,
+      reason: transaction.reason,
+    },
+    refundIds: [],
+  };
+}
+
+/** Our Payme transactions created (Payme's `time`) in [from, to], oldest first, as Payme reconciles them. */
+export async function paymeStatement(db: Database, from: Date, to: Date) {
+  return transactionsAt(
+    db,
+    PAYME_PROVIDER,
+    between(schema.providerTransactions.providerTime, from, to),
+  ).orderBy(asc(schema.providerTransactions.providerTime), asc(schema.providerTransactions.number));
+}
+
+async function statement(deps: PaymeDeps, params: { from: number; to: number }): Promise<PaymeOutcome> {
+  const rows = await paymeStatement(deps.db, new Date(params.from), new Date(params.to));
+  return {
+    result: {
+      transactions: rows.map((t) => ({
+        id: t.externalId,
+        time: t.providerTime.getTime(),
+        amount: tiyinOf(t.amountMinor),
+        account: { [PAYME_ACCOUNT_FIELD]: t.orderId },
+        create_time: t.createdAt.getTime(),
+        perform_time: ms(t.performedAt),
+        cancel_time: ms(t.cancelledAt),
+        transaction: String(t.number),
+        state: t.state,
+        reason: t.reason,
+        receivers: null,
+      })),
+    },
+    refundIds: [],
+  };
+}

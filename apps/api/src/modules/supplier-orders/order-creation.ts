@@ -1,0 +1,135 @@
+/**
+ * A paid order's supplier order is asked for at most once (docs/suppliers.md; the supplier's documents, e.g. its
+ * response-handling page, say a 5xx or an "accepted" answer is not to be retried: the airline may have the order). So the first pass that books a paid order marks it (`supplier_booking_attempted_at`)
+ * before asking; every later pass only looks the order up by its key. What is not settled is kept on the order
+ * (`supplier_booking_outcome`): `pending` (accepted, not confirmed) until the supplier's `order.created` /
+ * `order.creation_failed` webhook or a look-up; `unknown` (no answer, nothing found) for an operator and the
+ * reconciliation (which puts an order found later on ours). Neither is refunded nor created again.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { BookingResult, SupplierEvent, SupplierOrders } from '../../suppliers/orders.ts';
+import type { ServiceLog } from '../../platform/log.ts';
+
+export interface CreationDeps {
+  db: Database;
+  supplier: Pick<SupplierOrders, 'id' | 'findBooking'>;
+  now: () => Date;
+  log: ServiceLog;
+}
+
+type Outcome = 'pending' | 'unknown' | 'failed';
+
+async function setOutcome(db: Database, id: string, outcome: Outcome | null, now: Date): Promise<void> {
+  await db
+    .update(schema.orders)
+    .set({ supplierBookingOutcome: outcome, updatedAt: now })
+    .where(eq(schema.orders.id, id));
+}
+
+/**
+ * Books the paid order `id` through `book` the first time only; afterwards looks it up under `key`. A throw of
+ * `book` means nothing was sent (the supplier port throws only before creating): the mark is taken back.
+ */
+export async function bookPaidOnce(
+  deps: CreationDeps,
+  id: string,
+  key: string,
+  book: () => Promise<BookingResult>,
+): Promise<BookingResult> {
+  const now = deps.now();
+  const [first] = await deps.db
+    .update(schema.orders)
+    .set({ supplierBookingAttemptedAt: now })
+    .where(and(eq(schema.orders.id, id), isNull(schema.orders.supplierBookingAttemptedAt)))
+    .returning({ id: schema.orders.id });
+  if (first) {
+    let result: BookingResult;
+    try {
+      result = await book();
+    } catch (error) {
+      await deps.db
+        .update(schema.orders)
+        .set({ supplierBookingAttemptedAt: null })
+        .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingAttemptedAt, now)));
+      throw error;
+    }
+    if (!result.ok && (result.code === 'outcome_unknown' || result.code === 'pending')) {
+      const outcome = result.code === 'pending' ? 'pending' : 'unknown';
+      await setOutcome(deps.db, id, outcome, deps.now());
+      report(deps, id, outcome, result.detail);
+    }
+    // Booked after all (a slow answer while another pass had looked): no outcome left to settle.
+    if (result.ok) await setOutcome(deps.db, id, null, deps.now());
+    return result;
+  }
+  const [row] = await deps.db
+    .select({ outcome: schema.orders.supplierBookingOutcome })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, id));
+  // The supplier said it made nothing (`order.creation_failed`): a refusal like any other.
+  if (row?.outcome === 'failed') return { ok: false, code: 'offer_unavailable', detail: 'creation_failed' };
+  const found = await deps.supplier.findBooking(key);
+  if (found && found !== 'unknown') {
+    if (row?.outcome) await setOutcome(deps.db, id, null, deps.now());
+    return found;
+  }
+  const outcome: Outcome = row?.outcome === 'pending' ? 'pending' : 'unknown';
+  if (row?.outcome !== outcome) {
+    await setOutcome(deps.db, id, outcome, deps.now());
+    report(deps, id, outcome, 'asked before, not found');
+  }
+  return { ok: false, code: outcome === 'pending' ? 'pending' : 'outcome_unknown' };
+}
+
+function report(deps: CreationDeps, id: string, outcome: Outcome, detail: unknown): void {
+  if (outcome === 'unknown')
+    deps.log.error(
+      { orderId: id, supplier: deps.supplier.id, detail },
+      'supplier order outcome unknown: not created again, nor refunded; for an operator and the reconciliation',
+    );
+  else
+    deps.log.warn({ orderId: id, supplier: deps.supplier.id }, 'supplier order accepted, not confirmed yet');
+}
+
+/**
+ * The supplier's webhook settled a creation: `failed` marks a pending order of ours so that the next pass refuses
+ * and refunds it; `created` puts the supplier's order on ours (the next pass confirms it). Answers whether an
+ * order of ours changed.
+ */
+export async function settleCreation(
+  db: Database,
+  supplierId: string,
+  creation: NonNullable<SupplierEvent['creation']>,
+  now: Date,
+): Promise<boolean> {
+  if (!creation.ourOrderId) return false;
+  const open = and(
+    eq(schema.orders.id, creation.ourOrderId),
+    eq(schema.orders.supplier, supplierId),
+    isNull(schema.orders.supplierOrderId),
+  );
+  if (creation.outcome === 'failed') {
+    const changed = await db
+      .update(schema.orders)
+      .set({ supplierBookingOutcome: 'failed', updatedAt: now })
+      .where(and(open, eq(schema.orders.supplierBookingOutcome, 'pending')))
+      .returning({ id: schema.orders.id });
+    return changed.length > 0;
+  }
+  const made = creation.order;
+  if (!made) return false;
+  const changed = await db
+    .update(schema.orders)
+    .set({
+      supplierOrderId: made.orderId,
+      supplierBookingReference: made.bookingReference,
+      supplierTotalAmount: made.totalAmount,
+      supplierCurrency: made.totalCurrency,
+      supplierBookingOutcome: null,
+      updatedAt: now,
+    })
+    .where(and(open, eq(schema.orders.paymentStatus, 'paid'), eq(schema.orders.bookingStatus, 'new')))
+    .returning({ id: schema.orders.id });
+  return changed.length > 0;
+}

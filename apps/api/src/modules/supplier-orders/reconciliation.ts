@@ -1,0 +1,122 @@
+/**
+ * Supplier reconciliation (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): a supplier's order is
+ * created BEFORE our transaction records ours (modules/supplier-orders/booking.ts). If that recording fails and giving the order
+ * up at the supplier fails too (unreachable at that moment, or the process stopped in between), the supplier holds
+ * an order nobody here knows about. This pass lists the supplier's orders that carry our order id or idempotency
+ * key (`listOurOrders`) and repairs each one with no order of ours under its id:
+ *   recorded    our order row exists (its id carried by the supplier's order), is an order of this supplier
+ *               without a supplier order yet and is not cancelled: the supplier's order is put on it
+ *   cancelled   otherwise (no row, a cancelled one, or one that has another supplier order): given up there
+ *   failed      the supplier or the database refused: tried again on the next run
+ * Orders younger than RECONCILE_GRACE_MS are left alone: their booking request may still be recording them (or a
+ * retry with the same Idempotency-Key may still find them). Every repair is a log line and a count on /metrics
+ * (`parvoz_supplier_reconciliations_total{supplier,outcome}`). Re-running finds nothing more to do: a recorded
+ * order now matches, a cancelled one is no longer listed.
+ */
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { schema, type Database } from '@parvoz/db';
+import type { OrderSummary, SupplierOrders } from '../../suppliers/orders.ts';
+import { supplierReconciliationsTotal } from '../../metrics.ts';
+import { errorText, type ServiceLog } from '../../platform/log.ts';
+
+export interface SupplierReconcileDeps {
+  db: Database;
+  supplier: Pick<SupplierOrders, 'id' | 'listOurOrders' | 'cancelOrder'>;
+  now: () => Date;
+  log: ServiceLog;
+}
+
+/** A booking request records its order within seconds; five minutes leaves room for a slow one and its retry. */
+export const RECONCILE_GRACE_MS = 5 * 60_000;
+/** How far back to look: longer than any hold lasts unpaid at a supplier and than our idempotency records live. */
+export const RECONCILE_LOOKBACK_MS = 3 * 24 * 3600_000;
+
+export type ReconcileOutcome = 'recorded' | 'cancelled' | 'failed';
+
+export async function reconcileSupplierOrders(
+  deps: SupplierReconcileDeps,
+): Promise<Record<ReconcileOutcome, number>> {
+  const now = deps.now();
+  const counts: Record<ReconcileOutcome, number> = { recorded: 0, cancelled: 0, failed: 0 };
+  const listed = (await deps.supplier.listOurOrders(new Date(now.getTime() - RECONCILE_LOOKBACK_MS))).filter(
+    (o) => Date.parse(o.createdAt) <= now.getTime() - RECONCILE_GRACE_MS,
+  );
+  if (listed.length === 0) return counts;
+  const known = new Set(
+    (
+      await deps.db
+        .select({ supplierOrderId: schema.orders.supplierOrderId })
+        .from(schema.orders)
+        .where(
+          and(
+            eq(schema.orders.supplier, deps.supplier.id),
+            inArray(
+              schema.orders.supplierOrderId,
+              listed.map((o) => o.orderId),
+            ),
+          ),
+        )
+    ).map((r) => r.supplierOrderId),
+  );
+  for (const orphan of listed.filter((o) => !known.has(o.orderId))) {
+    const outcome = await repair(deps, orphan, now);
+    counts[outcome]++;
+    supplierReconciliationsTotal.inc({ supplier: deps.supplier.id, outcome });
+  }
+  return counts;
+}
+
+async function repair(
+  deps: SupplierReconcileDeps,
+  orphan: OrderSummary,
+  now: Date,
+): Promise<ReconcileOutcome> {
+  const about = {
+    supplierOrderId: orphan.orderId,
+    ourOrderId: orphan.ourOrderId,
+    createdAt: orphan.createdAt,
+    awaitingPayment: orphan.awaitingPayment,
+  };
+  try {
+    if (orphan.ourOrderId) {
+      // Only an order of ours still waiting for its supplier order takes it (the condition is in the update, so
+      // two instances running this at once record it once).
+      const recorded = await deps.db
+        .update(schema.orders)
+        .set({
+          supplierOrderId: orphan.orderId,
+          supplierBookingReference: orphan.bookingReference,
+          supplierTotalAmount: orphan.totalAmount,
+          supplierCurrency: orphan.totalCurrency,
+          // An order whose creation had no known outcome is settled by the one found (modules/supplier-orders/order-creation.ts).
+          supplierBookingOutcome: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(schema.orders.id, orphan.ourOrderId),
+            eq(schema.orders.supplier, deps.supplier.id),
+            isNull(schema.orders.supplierOrderId),
+            ne(schema.orders.bookingStatus, 'cancelled'),
+          ),
+        )
+        .returning({ id: schema.orders.id });
+      if (recorded.length > 0) {
+        deps.log.warn(about, 'supplier reconciliation: supplier order recorded on our order');
+        return 'recorded';
+      }
+    }
+    await deps.supplier.cancelOrder(orphan.orderId);
+    // A paid orphan (an instant order) comes back only as its fare conditions allow: for a person to look at.
+    const message = 'supplier reconciliation: supplier order without an order of ours cancelled';
+    if (orphan.awaitingPayment) deps.log.warn(about, message);
+    else deps.log.error(about, message);
+    return 'cancelled';
+  } catch (error) {
+    deps.log.warn(
+      { ...about, err: errorText(error) },
+      'supplier reconciliation: not repaired, tried again on the next run',
+    );
+    return 'failed';
+  }
+}
