@@ -9,7 +9,7 @@ import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from '../app.ts';
 import type { OutboxWorker } from '../services/outbox.ts';
 import type { PriceAlertWorker } from '../modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
-import { loggerOptions } from '../host/logging.ts';
+import { loggerOptions } from '../logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '../client-ip.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi, routesOf } from '../../../testing/api.ts';
-import { capturedLog } from '../../../host/captured-log-testing.ts';
+import { capturedLog } from '../../../testing/captured-log.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);

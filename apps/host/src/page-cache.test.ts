@@ -4,7 +4,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptsGzip } from '../accept-encoding.ts';
+import { acceptsGzip } from '@parvoz/api/accept-encoding';
 import {
   PageCache,
   gzipBody,

@@ -1,6 +1,7 @@
 /**
- * One process: the API plugin at /v1 and the React Router app for everything else, on one port
- * (docs/design.md §1). PARVOZ_ROLE=web|api|all runs either half alone.
+ * The process (docs/architecture.md, "The host"): the API plugin (@parvoz/api) at /v1 and the built React Router
+ * app (@parvoz/web) for everything else, on one port (docs/design.md §1). PARVOZ_ROLE=web|api|all runs either
+ * half alone. `npm start` runs it through scripts/start.ts.
  */
 import './server-env.ts';
 import { createServer, type Server } from 'node:http';
@@ -16,18 +17,13 @@ import fastifyStatic from '@fastify/static';
 import type { RouteObject, ServerBuild, matchRoutes as MatchRoutes } from 'react-router';
 import { apiPlugin, apiConfigFromEnv, API_HOST_OPTIONS, type ApiSettings } from '@parvoz/api';
 import { createDatabase, migrate, type DatabaseHandle } from '@parvoz/db';
-import {
-  fastifyTrustProxy,
-  loadConfig,
-  serverConfigSchema,
-  type ServerConfig,
-} from '@parvoz/api/host/config';
+import { fastifyTrustProxy, loadConfig, serverConfigSchema, type ServerConfig } from './config.ts';
 import { pageCacheAnswersTotal, pageCacheRevalidationsTotal } from '@parvoz/api/metrics';
 import { publicOrigin } from '@parvoz/api/public-origin';
 import { acceptsGzip } from '@parvoz/api/accept-encoding';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@parvoz/api/client-ip';
-import { echoRequestId, loggerOptions, redactingChildLogger, requestIdFor } from '@parvoz/api/host/logging';
-import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from '@parvoz/api/host/security';
+import { echoRequestId, loggerOptions, redactingChildLogger, requestIdFor } from '@parvoz/api/logging';
+import { CSP_NONCE_HEADER, createCspNonce, securityHeaders } from './security.ts';
 import {
   NO_PAGE_CACHE_HEADER,
   PAGE_CACHE_HEADER,
@@ -38,15 +34,18 @@ import {
   type CachedPage,
   type PageCacheOptions,
   type Rendered,
-} from '@parvoz/api/host/page-cache';
-import { opsRoutes } from '@parvoz/api/host/ops';
-import { keptRouteLabels } from '@parvoz/api/host/route-labels';
-import { installDrain } from '@parvoz/api/host/lifecycle';
-import { isClusterWorker, runPrimary, workerCount } from '@parvoz/api/host/cluster';
-import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from '@parvoz/api/host/secrets';
+} from './page-cache.ts';
+import { opsRoutes } from './ops.ts';
+import { keptRouteLabels } from './route-labels.ts';
+import { installDrain } from './lifecycle.ts';
+import { isClusterWorker, runPrimary, workerCount } from './cluster.ts';
+import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from './secrets.ts';
 
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const WEB_BUILD = path.join(ROOT, 'apps/web/build');
+/** The web app's build (`npm run build`): the @parvoz/web workspace's build/ folder. */
+const WEB_BUILD = path.join(
+  path.dirname(fileURLToPath(import.meta.resolve('@parvoz/web/package.json'))),
+  'build',
+);
 
 export type { ServerConfig };
 /** Settings of the host alone (all settings, the API's too, are checked by `loadConfig` in main). */
@@ -154,7 +153,7 @@ type WebOptions = {
   origin: () => string;
   /** The credential with which the web half names the visitor's IP to the API (client-ip.ts). */
   internalToken: string;
-  /** The anonymous pages' cache (apps/api/src/host/page-cache.ts); the build id is added here. */
+  /** The anonymous pages' cache (page-cache.ts); the build id is added here. */
   pageCache: Omit<PageCacheOptions, 'buildId' | 'now'>;
   /** Subscribes to changes of the content pages show (tours). */
   contentChanged: (listener: () => void) => void;
@@ -254,7 +253,7 @@ async function registerWeb(app: FastifyInstance, options: WebOptions) {
       compress: STREAMED_PAGE_COMPRESSION,
       handler: async (request, reply) => {
         request.metricsRoute = routeOf(request.url.split('?')[0]!);
-        // The page's CSP nonce (apps/api/src/host/security.ts): entry.server.tsx puts it on every script. A page
+        // The page's CSP nonce (security.ts): entry.server.tsx puts it on every script. A page
         // the cache may keep is rendered with the cache's placeholder instead, replaced by this nonce below.
         request.cspNonce = createCspNonce();
         const key = pages.key({
