@@ -17,6 +17,7 @@ const apiModuleZones = readdirSync(new URL('./apps/api/src/modules/', import.met
       './apps/api/src/!(modules)/**/*',
       './apps/api/src/*',
       `./apps/api/src/modules/!(${name})/**/*`,
+      './apps/host/**/*',
       './e2e/**/*',
       './scripts/**/*',
       './bench/**/*',
@@ -34,8 +35,16 @@ function webImports(coreModules) {
       {
         patterns: [
           {
-            group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*'],
-            message: 'The web layer reaches data only through the API over HTTP.',
+            group: [
+              '@parvoz/db',
+              '@parvoz/db/*',
+              '@parvoz/api',
+              '@parvoz/api/*',
+              '@parvoz/host',
+              '@parvoz/host/*',
+            ],
+            message:
+              'The web layer reaches data only through the API over HTTP (and is hosted, never hosting).',
           },
           {
             regex: `^@parvoz/core(?!/(${coreModules.join('|')})$)`,
@@ -84,6 +93,9 @@ export default tseslint.config(
             { target: './apps/web', from: './packages/db' },
             { target: './apps/web', from: './apps/api' },
             { target: './apps/api', from: './apps/web' },
+            // The host (apps/host) composes the API and the web build into the process; neither imports it.
+            { target: './apps/api', from: './apps/host' },
+            { target: './apps/web', from: './apps/host' },
             ...apiModuleZones,
           ],
         },
@@ -101,6 +113,24 @@ export default tseslint.config(
     // calendar oracles (dates-testing.ts): shapes and first principles, not rules.
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: webImports(['search-segment', 'document-names', 'offer-testing', 'dates-testing']),
+  },
+  {
+    // The API is a Fastify plugin the host registers (docs/architecture.md, "The host"): it never reaches back
+    // into the process around it, nor into the web app.
+    files: ['apps/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@parvoz/host', '@parvoz/host/*', '@parvoz/web', '@parvoz/web/*'],
+              message: 'The API does not import the host (apps/host) or the web app: they import it.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/core/**/*.ts'],
@@ -126,7 +156,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@parvoz/db', '@parvoz/db/*', '@parvoz/api', '@parvoz/api/*', '@parvoz/web'],
+              group: [
+                '@parvoz/db',
+                '@parvoz/db/*',
+                '@parvoz/api',
+                '@parvoz/api/*',
+                '@parvoz/web',
+                '@parvoz/host',
+                '@parvoz/host/*',
+              ],
               message: 'Shared packages never depend on the apps or storage.',
             },
           ],

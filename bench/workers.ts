@@ -16,7 +16,7 @@ import { searchBodies } from './search-api.ts';
 // Several processes need PostgreSQL: DATABASE_URL, else the test server of packages/db.
 const url = benchDatabaseUrl();
 /** The API's calls carry the anonymous credential; pages are asked as a browser asks them (no Authorization,
- * which would also keep them out of the page cache: host/page-cache.ts). */
+ * which would also keep them out of the page cache: apps/host/src/page-cache.ts). */
 const apiHeaders = {
   authorization: 'Bearer parvoz-public-anonymous',
   'content-type': 'application/json',

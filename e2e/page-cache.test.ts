@@ -1,6 +1,6 @@
 /**
  * The anonymous pages' cache in a started site (docs/decisions/0018-page-cache.md,
- * apps/api/src/host/page-cache.ts), over real HTTP:
+ * apps/host/src/page-cache.ts), over real HTTP:
  *  - a kept page comes back identical but for its CSP nonce, fresh on every answer and matching its own header;
  *  - languages and display currencies get their own pages;
  *  - a currency cookie the pages read otherwise than as sent (encoded, repeated) is kept for no one;

@@ -218,8 +218,8 @@ describe('part 2: links never come from request headers', () => {
       { ...FORM, host: EVIL, 'x-forwarded-host': EVIL, origin: `http://${EVIL}` },
       form({ booking_reference: 'ABC123', email: 'x@example.com' }),
     );
-    // React Router's own check (Origin against the request URL, which server.ts builds on the public origin)
-    // answers 400 before the app's (403): either way the action does not run.
+    // React Router's own check (Origin against the request URL, which the host's web.ts builds on the
+    // public origin) answers 400 before the app's (403): either way the action does not run.
     expect([400, 403]).toContain(refused.status);
   });
 });

@@ -16,7 +16,13 @@ const env = { ...process.env, NODE_ENV: 'development', API_URL: apiUrl, PUBLIC_U
 const children = [
   spawn(
     process.execPath,
-    ['--import=./scripts/fast-start.ts', '--watch-path=apps/api', '--watch-path=packages', 'server.ts'],
+    [
+      '--import=./scripts/fast-start.ts',
+      '--watch-path=apps/api',
+      '--watch-path=apps/host',
+      '--watch-path=packages',
+      'apps/host/src/server.ts',
+    ],
     {
       cwd: root,
       stdio: 'inherit',

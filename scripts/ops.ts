@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { createDatabase, migrate } from '@parvoz/db';
-import { serverConfigSchema } from '@parvoz/api/host/config';
+import { serverConfigSchema } from '@parvoz/host/config';
 import { grantRole } from '@parvoz/api/modules/ops/index';
 import { resetSecondFactor } from '@parvoz/api/second-factor/service';
 

@@ -1,5 +1,6 @@
-/** `npm start`: builds the web app when its build is missing or older than the sources, then runs server.ts. */
-// First: what it sets up applies to every module imported after it (server.ts below).
+/** `npm start`: builds the web app when its build is missing or older than the sources, then runs the host
+ * (apps/host/src/server.ts). */
+// First: what it sets up applies to every module imported after it (the host's server.ts below).
 import './fast-start.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -27,5 +28,5 @@ if (!existsSync(buildEntry) || statSync(buildEntry).mtimeMs < sources) {
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const { main } = await import('../server.ts');
+const { main } = await import('@parvoz/host');
 await main();

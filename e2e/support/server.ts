@@ -73,8 +73,8 @@ export async function postgresTestDatabase(): Promise<TestDatabase> {
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
 
 /**
- * Starts the real one-process site (server.ts on the built web app) on a free loopback port, on a database
- * of its own:
+ * Starts the real one-process site (apps/host/src/server.ts on the built web app) on a free loopback port, on a
+ * database of its own:
  * - when the run has a PostgreSQL server (DATABASE_URL, as `npm test` sets), a new database copied from the
  *   migrated template (`createTestDatabase`), dropped when the site stops: seconds faster to start than the
  *   embedded database, whose WebAssembly engine also shares the site's CPU;
@@ -91,10 +91,10 @@ export async function startSite(
   } = {},
 ): Promise<RunningSite> {
   const { DATABASE_URL: runnerDatabase, NODE_ENV: runnerNodeEnv, ...inherited } = process.env;
-  // The site runs as it ships, on React's production build (server-env.ts sets NODE_ENV=production when it is
-  // unset): React's development build doubled its CPU per page (bench/site-cpu.ts). What follows the operator's
-  // NODE_ENV (the contract checks of answers, the configuration's production checks) sees the runner's `test`,
-  // unless the suite sets NODE_ENV itself.
+  // The site runs as it ships, on React's production build (apps/host/src/server-env.ts sets NODE_ENV=production
+  // when it is unset): React's development build doubled its CPU per page (bench/site-cpu.ts). What follows the
+  // operator's NODE_ENV (the contract checks of answers, the configuration's production checks) sees the runner's
+  // `test`, unless the suite sets NODE_ENV itself.
   if (!options.asNpmStart && runnerNodeEnv && env.NODE_ENV === undefined)
     inherited.PARVOZ_OPERATOR_NODE_ENV = runnerNodeEnv;
   const chosen = Boolean(env.DATABASE_URL || env.PARVOZ_DATA_DIR);
@@ -106,7 +106,9 @@ export async function startSite(
   const dataDir = chosen || database ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   if (database) env = { DATABASE_URL: database.url!, ...env };
   // As `npm start` starts it (scripts/start.ts loads scripts/fast-start.ts first).
-  const entry = options.asNpmStart ? ['scripts/start.ts'] : ['--import=./scripts/fast-start.ts', 'server.ts'];
+  const entry = options.asNpmStart
+    ? ['scripts/start.ts']
+    : ['--import=./scripts/fast-start.ts', 'apps/host/src/server.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {

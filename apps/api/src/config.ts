@@ -31,8 +31,8 @@ export const apiConfigSchema = z.object({
    * Demo or live (docs/operations.md, "Demo and live mode"). `demo` sells the built-in network (generated
    * schedules, our own ticket numbers) and pays on the sandbox, and says on every page and document that it is
    * a demonstration; `live` sells only real suppliers' flights through real payment providers, and refuses to
-   * start without them (host/config.ts `liveProblems`). PARVOZ_MODE chooses; unset, `live` when the operator's
-   * NODE_ENV is production, else `demo` (`npm start`, `npm run dev`, the tests).
+   * start without them (config-check.ts `liveProblems`). PARVOZ_MODE chooses; unset, `live` when the
+   * operator's NODE_ENV is production, else `demo` (`npm start`, `npm run dev`, the tests).
    */
   mode: z.enum(SITE_MODES).default('demo'),
   anonymousToken: z.string().min(8),
@@ -45,7 +45,7 @@ export const apiConfigSchema = z.object({
   baseCurrency: z.literal('USD').default('USD'),
   /**
    * HMAC key of offer ids (tamper-proof offers); every instance must share it. When OFFER_SECRET is not set the
-   * host generates one on first start and keeps it (host/secrets.ts).
+   * host generates one on first start and keeps it (apps/host/src/secrets.ts).
    */
   offerSecret: z.string().min(16).optional(),
   /** Seed of the built-in schedule: the same seed gives the same flights on every instance. */
@@ -174,7 +174,10 @@ export const apiConfigSchema = z.object({
    */
   duffel: duffelSettingsSchema.optional(),
 });
-/** The settings as read from the environment: the keys below may still be missing (host/secrets.ts fills them). */
+/**
+ * The settings as read from the environment: the keys below may still be missing (the host fills them:
+ * apps/host/src/secrets.ts).
+ */
 export type ApiSettings = z.infer<typeof apiConfigSchema>;
 /** The keys the server generates and keeps when they are not configured: setting → its variable. */
 export const GENERATED_SECRETS = {

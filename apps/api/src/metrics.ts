@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics of this process (docs/operations.md#logs-and-metrics), served at `/metrics` by the host
- * (apps/api/src/host/ops.ts). One registry per process; other code imports the metric it feeds:
+ * (apps/host/src/ops.ts). One registry per process; other code imports the metric it feeds:
  *
  *   const done = searchLatency.startTimer(); … done();
  *   bookingsTotal.inc({ status: 'created' });
@@ -45,7 +45,7 @@ export const httpRequestDuration = latencyHistogram(
   ['method', 'route', 'status'],
 );
 
-/** Answers of cacheable pages (apps/api/src/host/page-cache.ts), by how the cache took part. */
+/** Answers of cacheable pages (apps/host/src/page-cache.ts), by how the cache took part. */
 export const pageCacheAnswersTotal = counter(
   'parvoz_page_cache_answers_total',
   'Cacheable page answers, by cache state (hit, stale, miss, bypass)',

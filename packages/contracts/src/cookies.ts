@@ -1,6 +1,6 @@
 /**
  * The one reader of Cookie headers, for the web app (every loader's and action's cookies,
- * apps/web/app/lib/cookies.server.ts) and the host's page cache (apps/api/src/host/page-cache.ts). Two readers
+ * apps/web/app/lib/cookies.server.ts) and the host's page cache (apps/host/src/page-cache.ts). Two readers
  * had disagreed: the cache read values raw and kept a repeated name's last value, the web app percent-decoded
  * them and kept the first, so `currency=%52UB` or `currency=RUB; currency=x` rendered a page in roubles that
  * the cache filed under "no currency cookie" and served to every first-time visitor

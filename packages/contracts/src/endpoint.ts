@@ -49,7 +49,8 @@ export interface EndpointDefinition {
  * Whether answers are checked against their contract as they are sent (API) and received (web): in tests and
  * development, where a wire shape out of step must fail loudly, and never on a site (`npm start`, production),
  * where the check costs CPU on every answer. It follows the NODE_ENV the operator or test runner set, which
- * server-env.ts keeps in PARVOZ_OPERATOR_NODE_ENV while it tells React to use its production build.
+ * apps/host/src/server-env.ts keeps in PARVOZ_OPERATOR_NODE_ENV while it tells React to use its production
+ * build.
  */
 export function contractChecksOn(env: NodeJS.ProcessEnv = process.env): boolean {
   const nodeEnv = env.PARVOZ_OPERATOR_NODE_ENV ?? env.NODE_ENV;

@@ -1,6 +1,6 @@
 /**
  * What never reaches a log (docs/operations.md#logs-and-metrics): field names that are secret wherever they
- * appear in a logged object. One list for the API host's logger (apps/api/src/host/logging.ts) and the web
+ * appear in a logged object. One list for the API host's logger (apps/api/src/logging.ts) and the web
  * half's (apps/web/app/lib/log.server.ts), both pino.
  */
 export const CENSOR = '[redacted]';
@@ -70,7 +70,7 @@ function redactIn(value: unknown, key: string, depth: number): unknown {
 
 /**
  * pino formatters that redact what each line logs and the root logger's own bindings. pino writes a child
- * logger's bindings without them: a child is made from redacted bindings (apps/api/src/host/logging.ts).
+ * logger's bindings without them: a child is made from redacted bindings (apps/api/src/logging.ts).
  */
 export const REDACTING_FORMATTERS = {
   log: (object: Record<string, unknown>) => redactSecrets(object),

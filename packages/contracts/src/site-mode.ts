@@ -9,9 +9,9 @@ export type SiteMode = (typeof SITE_MODES)[number];
 
 /**
  * PARVOZ_MODE when set (the API's configuration refuses another value; here it counts as unset), else live when
- * the operator ran NODE_ENV=production. server-env.ts keeps the operator's NODE_ENV in PARVOZ_OPERATOR_NODE_ENV
- * before it sets NODE_ENV=production for React's production build, so `npm start`, development and the tests'
- * sites stay demos.
+ * the operator ran NODE_ENV=production. apps/host/src/server-env.ts keeps the operator's NODE_ENV in
+ * PARVOZ_OPERATOR_NODE_ENV before it sets NODE_ENV=production for React's production build, so `npm start`,
+ * development and the tests' sites stay demos.
  */
 export function siteModeOf(env: Record<string, string | undefined>): SiteMode {
   const chosen = env.PARVOZ_MODE;

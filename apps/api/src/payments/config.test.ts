@@ -3,15 +3,15 @@
  * a provider's configuration is refused; with none set only the sandbox is offered, as before.
  */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../host/config.ts';
+import { loadApiConfig } from '../config-check.ts';
 import type { ApiConfig } from '../config.ts';
 import { paymentProviders } from './index.ts';
 import { offeredProviders } from './selection.ts';
-import { configFailure } from '../host/config-testing.ts';
+import { configFailure } from '../testing/config-failure.ts';
 
 const withKeys = (env: NodeJS.ProcessEnv) =>
   ({
-    ...loadConfig(env).api,
+    ...loadApiConfig(env),
     offerSecret: 'o'.repeat(32),
     paymentWebhookSecret: 'w'.repeat(32),
   }) as ApiConfig;

@@ -3,8 +3,8 @@
  * message names its variable, in the words each provider's documents use, and the fiscal ones go all or none.
  */
 import { describe, expect, test } from 'vitest';
-import { configFailure } from '../host/config-testing.ts';
-import { loadConfig } from '../host/config.ts';
+import { configFailure } from '../testing/config-failure.ts';
+import { loadApiConfig } from '../config-check.ts';
 import { settingVariable } from './provider-settings.ts';
 
 const PAYME = {
@@ -39,7 +39,7 @@ describe('provider settings', () => {
   });
 
   test('fiscal settings: all or none, each missing one named', () => {
-    expect(loadConfig({ ...PAYME, ...PAYME_FISCAL }).api.payme).toMatchObject({
+    expect(loadApiConfig({ ...PAYME, ...PAYME_FISCAL }).payme).toMatchObject({
       fiscalTicketIkpu: '10399001001000000',
       fiscalLuggageVatPercent: 12,
     });

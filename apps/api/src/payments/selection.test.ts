@@ -3,7 +3,7 @@
  * provider variables checked at start.
  */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../host/config.ts';
+import { loadApiConfig } from '../config-check.ts';
 import { chooseProvider, offeredProviders, PROVIDER_CURRENCIES } from './selection.ts';
 import { minorOfTiyin, sumWithDecimals, tiyinOf, tiyinOfSumText } from './uzs.ts';
 
@@ -56,8 +56,8 @@ describe('sum and tiyin', () => {
 
 describe('provider variables', () => {
   test('none set: neither provider; all set: both, with their defaults', () => {
-    expect(loadConfig({}).api).toMatchObject({ payme: undefined, click: undefined });
-    const { api } = loadConfig({
+    expect(loadApiConfig({})).toMatchObject({ payme: undefined, click: undefined });
+    const api = loadApiConfig({
       PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb',
       PAYME_KEY: 'a-cashbox-key-of-payme-0123456789',
       CLICK_SERVICE_ID: '12345',
@@ -76,17 +76,17 @@ describe('provider variables', () => {
   });
 
   test('a provider half configured stops the start, naming the missing and bad variables', () => {
-    expect(() => loadConfig({ PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb' })).toThrow(
+    expect(() => loadApiConfig({ PAYME_MERCHANT_ID: '5e730e8e0b852a417aa49ceb' })).toThrow(
       /PAYME_KEY is required/,
     );
     expect(() =>
-      loadConfig({ PAYME_MERCHANT_ID: 'short', PAYME_KEY: 'a-cashbox-key-of-payme-0123456789' }),
+      loadApiConfig({ PAYME_MERCHANT_ID: 'short', PAYME_KEY: 'a-cashbox-key-of-payme-0123456789' }),
     ).toThrow(/PAYME_MERCHANT_ID: expected the 24-character id/);
-    expect(() => loadConfig({ CLICK_SECRET_KEY: 'click-secret-key', CLICK_SERVICE_ID: 'x' })).toThrow(
+    expect(() => loadApiConfig({ CLICK_SECRET_KEY: 'click-secret-key', CLICK_SERVICE_ID: 'x' })).toThrow(
       /CLICK_SERVICE_ID[\s\S]*CLICK_MERCHANT_ID is required[\s\S]*CLICK_MERCHANT_USER_ID is required/,
     );
     expect(() =>
-      loadConfig({
+      loadApiConfig({
         CLICK_SERVICE_ID: '1',
         CLICK_MERCHANT_ID: '2',
         CLICK_MERCHANT_USER_ID: '3',

@@ -9,7 +9,7 @@ import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from '../app.ts';
 import type { OutboxWorker } from '../modules/mail/index.ts';
 import type { PriceAlertWorker } from '../modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
-import { loggerOptions } from '../host/logging.ts';
+import { loggerOptions } from '../logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '../client-ip.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 
@@ -45,7 +45,7 @@ export function memoryMailTransport(inbox: OutgoingEmail[]): MailTransport {
 }
 
 type TestApiExtra = Pick<ApiOptions, 'now' | 'mailTransport' | 'onSupplierKick'> & {
-  /** Log as the host does (host/logging.ts) into this stream, e.g. to scan the lines for secrets. */
+  /** Log as the host does (logging.ts) into this stream, e.g. to scan the lines for secrets. */
   logStream?: Writable;
 };
 
@@ -171,7 +171,7 @@ export function useTwoTestApis(config: Partial<ApiConfig>, extra: TestApiExtra =
 export const countOf = async (db: Database, query: SQL) =>
   (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
-/** The API on a Fastify host configured exactly as server.ts does, for `inject` tests. */
+/** The API on a Fastify host configured exactly as apps/host/src/server.ts does, for `inject` tests. */
 export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
   const { logStream, ...options } = extra;
   const app = Fastify({

@@ -8,7 +8,7 @@ import { readCookies, TOKEN_COOKIE } from './cookies.server.ts';
  * visitor's page is never stored by a shared cache. A first visit also gets the language cookie of the URL's
  * language (`lang=ru` on /ru/…): the same for everyone, so a shared copy carrying it does no harm.
  * The HTML document itself carries a per-request CSP nonce, so the host turns its `public` into `private`
- * (apps/api/src/host/security.ts): browsers may keep it, shared caches may not.
+ * (apps/host/src/security.ts): browsers may keep it, shared caches may not.
  */
 export function publicPageHeaders(request: Request, maxAgeSeconds: number): Headers {
   const headers = new Headers({ Vary: 'Cookie' });

@@ -18,7 +18,7 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../../testing/api.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { askForOrderLink } from '../../testing/after-sale.ts';
-import { capturedLog } from '../../host/captured-log-testing.ts';
+import { capturedLog } from '../../testing/captured-log.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -1,23 +1,23 @@
 /** iyzico's settings (./settings.ts): off without IYZICO_*, both keys or none, every error naming its variable. */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../host/config.ts';
-import { configFailure } from '../../host/config-testing.ts';
+import { loadApiConfig } from '../../config-check.ts';
+import { configFailure } from '../../testing/config-failure.ts';
 import { iyzicoBaseUrl } from './settings.ts';
 
 const KEYS = { IYZICO_API_KEY: 'sandbox-key-0123', IYZICO_SECRET_KEY: 'sandbox-secret-0123' };
 
 describe('iyzico settings', () => {
   test('none set: iyzico is off', () => {
-    expect(loadConfig({}).api.iyzico).toBeUndefined();
-    expect(loadConfig({ IYZICO_API_KEY: '' }).api.iyzico).toBeUndefined();
+    expect(loadApiConfig({}).iyzico).toBeUndefined();
+    expect(loadApiConfig({ IYZICO_API_KEY: '' }).iyzico).toBeUndefined();
   });
 
   test('both keys: on, the API base following the key unless IYZICO_BASE_URL says', () => {
-    const settings = loadConfig(KEYS).api.iyzico!;
+    const settings = loadApiConfig(KEYS).iyzico!;
     expect(settings).toEqual({ apiKey: 'sandbox-key-0123', secretKey: 'sandbox-secret-0123' });
     expect(iyzicoBaseUrl(settings)).toBe('https://sandbox-api.iyzipay.com');
     expect(iyzicoBaseUrl({ ...settings, apiKey: 'live-key-0123' })).toBe('https://api.iyzipay.com');
-    const local = loadConfig({ ...KEYS, IYZICO_BASE_URL: 'http://127.0.0.1:4011' }).api.iyzico!;
+    const local = loadApiConfig({ ...KEYS, IYZICO_BASE_URL: 'http://127.0.0.1:4011' }).iyzico!;
     expect(iyzicoBaseUrl(local)).toBe('http://127.0.0.1:4011');
   });
 

@@ -2,8 +2,8 @@
  * The Payme cashbox key in force. When the key is changed in Payme's merchant cabinet, Payme calls the
  * Merchant API's ChangePassword with the new key (developer.help.paycom.uz/metody-merchant-api/changepassword),
  * authenticated with the old one; from then on Payme signs every call with the new key, and the Subscribe API
- * (`X-Auth`) takes only it. The new key is kept like the server's other keys (host/secrets.ts): in the
- * database's `server_secrets`, so it survives a restart and every instance reads the same one. It is kept
+ * (`X-Auth`) takes only it. The new key is kept like the server's other keys (apps/host/src/secrets.ts): in
+ * the database's `server_secrets`, so it survives a restart and every instance reads the same one. It is kept
  * with a digest of the PAYME_KEY it replaced: once an operator configures another key (the one from the
  * cabinet, say), the configured key applies again.
  */

@@ -1,22 +1,22 @@
 /** Stripe's settings (./settings.ts): off without STRIPE_*, both secrets or none, every error naming its variable. */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../host/config.ts';
-import { configFailure } from '../../host/config-testing.ts';
+import { loadApiConfig } from '../../config-check.ts';
+import { configFailure } from '../../testing/config-failure.ts';
 
 const SECRETS = { STRIPE_SECRET_KEY: 'sk_test_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' };
 
 describe('Stripe settings', () => {
   test('none set: Stripe is off', () => {
-    expect(loadConfig({}).api.stripe).toBeUndefined();
-    expect(loadConfig({ STRIPE_API_BASE: '' }).api.stripe).toBeUndefined();
+    expect(loadApiConfig({}).stripe).toBeUndefined();
+    expect(loadApiConfig({ STRIPE_API_BASE: '' }).stripe).toBeUndefined();
   });
 
   test('both secrets: on, with the SDK’s own API origin unless STRIPE_API_BASE says', () => {
-    expect(loadConfig(SECRETS).api.stripe).toEqual({
+    expect(loadApiConfig(SECRETS).stripe).toEqual({
       secretKey: 'sk_test_0123456789',
       webhookSecret: 'whsec_0123456789',
     });
-    expect(loadConfig({ ...SECRETS, STRIPE_API_BASE: 'http://127.0.0.1:4012' }).api.stripe?.apiBase).toBe(
+    expect(loadApiConfig({ ...SECRETS, STRIPE_API_BASE: 'http://127.0.0.1:4012' }).stripe?.apiBase).toBe(
       'http://127.0.0.1:4012',
     );
   });

@@ -3,17 +3,17 @@
  * refused (the webhook secret too); with no token set the flight service is the built-in supplier alone.
  */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../host/config.ts';
-import { configFailure } from '../../host/config-testing.ts';
+import { loadApiConfig } from '../../config-check.ts';
+import { configFailure } from '../../testing/config-failure.ts';
 
 describe('Duffel configuration', () => {
   test('unset: off', () => {
-    const { api } = loadConfig({});
+    const api = loadApiConfig({});
     expect(api.duffel).toBeUndefined();
   });
 
   test('read from DUFFEL_ACCESS_TOKEN, DUFFEL_API_URL and DUFFEL_TIME_BUDGET_MS', () => {
-    const { api } = loadConfig({
+    const api = loadApiConfig({
       DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678',
       DUFFEL_API_URL: 'http://127.0.0.1:4010',
       DUFFEL_TIME_BUDGET_MS: '2500',

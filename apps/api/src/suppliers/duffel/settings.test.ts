@@ -1,19 +1,19 @@
 /** Duffel's settings (./settings.ts): off without DUFFEL_*, the token with any other, every error naming its variable. */
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../host/config.ts';
-import { configFailure } from '../../host/config-testing.ts';
+import { loadApiConfig } from '../../config-check.ts';
+import { configFailure } from '../../testing/config-failure.ts';
 import { DUFFEL_DEFAULT_BUDGET_MS } from './settings.ts';
 
 const TOKEN = { DUFFEL_ACCESS_TOKEN: 'duffel_test_abcdefgh12345678' };
 
 describe('Duffel settings', () => {
   test('none set: Duffel is off', () => {
-    expect(loadConfig({}).api.duffel).toBeUndefined();
-    expect(loadConfig({ DUFFEL_ACCESS_TOKEN: '' }).api.duffel).toBeUndefined();
+    expect(loadApiConfig({}).duffel).toBeUndefined();
+    expect(loadApiConfig({ DUFFEL_ACCESS_TOKEN: '' }).duffel).toBeUndefined();
   });
 
   test('the token alone: on, a search waiting the default budget', () => {
-    expect(loadConfig(TOKEN).api.duffel).toEqual({
+    expect(loadApiConfig(TOKEN).duffel).toEqual({
       accessToken: TOKEN.DUFFEL_ACCESS_TOKEN,
       timeBudgetMs: DUFFEL_DEFAULT_BUDGET_MS,
     });

@@ -2,12 +2,12 @@
  * The sandbox card page's session is a secret (whoever has `/v1/sandbox-pay/sbx_…` can pay or decline the
  * order), so the request log names its route pattern, never the path as asked: the API runs with its logger
  * writing to a captured stream, the card page is opened, refused, challenged and paid, and the lines are scanned
- * (apps/api/src/host/logging.ts `loggedUrl`, docs/decisions/0021-log-redaction-when-written.md).
+ * (apps/api/src/logging.ts `loggedUrl`, docs/decisions/0021-log-redaction-when-written.md).
  */
 import { afterAll, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi, routesOf } from '../../../testing/api.ts';
-import { capturedLog } from '../../../host/captured-log-testing.ts';
+import { capturedLog } from '../../../testing/captured-log.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../testing/booking.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);

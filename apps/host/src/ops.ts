@@ -14,7 +14,7 @@ import {
   httpRequestDuration,
   httpRequestsTotal,
   registry,
-} from '../metrics.ts';
+} from '@parvoz/api/metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { apiConfigSchema } from '../config.ts';
+import { apiConfigSchema } from '@parvoz/api/config';
+import { API_ENV_NAMES, DEVELOPMENT_DEFAULTS, PROVIDER_ENV_NAMES } from '@parvoz/api/config-check';
 import { availableParallelism } from 'node:os';
 import { workerCount } from './cluster.ts';
-import {
-  API_ENV_NAMES,
-  DEVELOPMENT_DEFAULTS,
-  loadConfig,
-  PROVIDER_ENV_NAMES,
-  serverConfigSchema,
-} from './config.ts';
+import { loadConfig, serverConfigSchema } from './config.ts';
 import { configFailure } from './config-testing.ts';
 
 const PRODUCTION = {
@@ -174,7 +169,7 @@ describe('production', () => {
     expect(loadConfig(PRODUCTION).api.offerSecret).toBe(PRODUCTION.OFFER_SECRET);
   });
 
-  test('starts without OFFER_SECRET and PAYMENT_WEBHOOK_SECRET: they are generated and kept (host/secrets.ts)', () => {
+  test('starts without OFFER_SECRET and PAYMENT_WEBHOOK_SECRET: they are generated and kept (secrets.ts)', () => {
     const { OFFER_SECRET: _o, PAYMENT_WEBHOOK_SECRET: _p, ...rest } = PRODUCTION;
     const { api } = loadConfig(rest);
     expect(api.offerSecret).toBeUndefined();
@@ -215,7 +210,7 @@ describe('live mode', () => {
 });
 
 describe('documentation', () => {
-  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]));
 
   test('every API setting names its variable', () => {

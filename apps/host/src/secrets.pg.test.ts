@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createDatabase } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { apiConfigFromEnv } from '../config.ts';
+import { apiConfigFromEnv } from '@parvoz/api/config';
 import { databaseSecretKeeper, withKeptSecrets } from './secrets.ts';
 
 describe('generated keys on a real PostgreSQL server', () => {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { pino } from 'pino';
 import type { ServerConfig } from './config.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions } from '@parvoz/api/logging';
 
 /** PARVOZ_WORKERS, else one per core with PostgreSQL and one with the embedded database. */
 export function workerCount(config: Pick<ServerConfig, 'PARVOZ_WORKERS' | 'DATABASE_URL'>): number {

@@ -1,10 +1,10 @@
 /**
- * The page cache's rules and its nonce splicing (host/page-cache.ts); the cache in a running site (hits, fresh
+ * The page cache's rules and its nonce splicing (page-cache.ts); the cache in a running site (hits, fresh
  * nonces, signed-in visitors, a tour's edit) is shown in e2e/page-cache.test.ts.
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { acceptsGzip } from '../accept-encoding.ts';
+import { acceptsGzip } from '@parvoz/api/accept-encoding';
 import {
   PageCache,
   gzipBody,
@@ -85,7 +85,7 @@ describe('which requests the cache serves', () => {
 
 describe('cookies read as the pages read them (one parser: @parvoz/contracts/cookies)', () => {
   /**
-   * The host's page handler in small (server.ts): a hit when the key has a page, else a render that is kept
+   * The host's page handler in small (web.ts): a hit when the key has a page, else a render that is kept
    * under the key. The render reads the display currency as the web app does (apps/web/app/lib/cookies.server.ts
    * `readCookies`, request-context.server.ts): through the shared parser, the language's default when invalid.
    */

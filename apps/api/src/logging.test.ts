@@ -11,7 +11,7 @@ import {
   scrubLinks,
   scrubUrl,
 } from './logging.ts';
-import { capturedLog } from './captured-log-testing.ts';
+import { capturedLog } from './testing/captured-log.ts';
 
 const SECRETS = ['123456', 'tok-9f8e7d6c', 'sess=abc', '4242424242424242', '737', 'AB1234567'];
 
@@ -119,14 +119,14 @@ describe('redaction', () => {
     child.info('hello');
     expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'r2', token: '[redacted]', msg: 'hello' });
     // pino writes a child's bindings without its formatters: a child made elsewhere would skip redaction.
-    const repo = path.resolve(import.meta.dirname, '../../../..');
+    const repo = path.resolve(import.meta.dirname, '../../..');
     const sources = execFileSync('git', ['grep', '-l', '-E', '\\.child\\(', '--', '*.ts', '*.tsx'], {
       cwd: repo,
     })
       .toString()
       .split('\n')
       .filter((file) => file && !file.endsWith('.test.ts'));
-    expect(sources.sort()).toEqual(['apps/api/src/host/logging.ts', 'apps/web/app/lib/log.server.ts']);
+    expect(sources.sort()).toEqual(['apps/api/src/logging.ts', 'apps/web/app/lib/log.server.ts']);
   });
 
   test("Fastify's request log carries the request id and a masked URL", async () => {

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import { installDrain } from './lifecycle.ts';
-import { requestIdFor } from './logging.ts';
+import { requestIdFor } from '@parvoz/api/logging';
 
 async function start(timeoutMs: number, slowMs: number) {
   const app = Fastify({ logger: false, genReqId: requestIdFor, return503OnClosing: false });

@@ -1,7 +1,7 @@
 /**
  * Browser security headers of every answer (docs/operations.md#security-headers): a nonce-based
  * Content-Security-Policy on pages, HSTS over HTTPS, nosniff, Referrer-Policy, Permissions-Policy, no
- * framing. The React Router bridge in server.ts makes one nonce per page request (`request.cspNonce`) and
+ * framing. The React Router bridge (web.ts) makes one nonce per page request (`request.cspNonce`) and
  * hands it to the web app in the `X-Parvoz-Csp-Nonce` request header; entry.server.tsx puts it on every
  * script React Router renders.
  */

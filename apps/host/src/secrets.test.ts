@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { apiConfigFromEnv } from '../config.ts';
+import { apiConfigFromEnv } from '@parvoz/api/config';
 import { databaseSecretKeeper, fileSecretKeeper, withKeptSecrets } from './secrets.ts';
 
 const dirs: string[] = [];

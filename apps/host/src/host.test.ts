@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
-import { buildServer } from '../../../../server.ts';
-import { apiConfigSchema, type ApiSettings } from '../config.ts';
+import { buildServer } from './server.ts';
+import { apiConfigSchema, type ApiSettings } from '@parvoz/api/config';
 import { serverConfigSchema } from './config.ts';
-import { TEST_ANONYMOUS_TOKEN } from '../testing/api.ts';
-import { isoDay } from '../testing/booking.ts';
+import { TEST_ANONYMOUS_TOKEN } from '@parvoz/api/testing/api';
+import { isoDay } from '@parvoz/api/testing/booking';
 
 const ANONYMOUS = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 

@@ -1,6 +1,6 @@
 /**
- * The in-process cache of anonymous pages (docs/decisions/0018-page-cache.md). server.ts asks it
- * before rendering a page: a visitor without a session asking for a public page (home, information, tours,
+ * The in-process cache of anonymous pages (docs/decisions/0018-page-cache.md). The page handler (web.ts) asks
+ * it before rendering a page: a visitor without a session asking for a public page (home, information, tours,
  * settings) gets a copy rendered for the same path, language, display currency and last origin within the
  * last few seconds, with a fresh CSP nonce spliced in.
  *

@@ -9,7 +9,12 @@ import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { GENERATED_SECRETS, type ApiConfig, type ApiSettings, type GeneratedSecret } from '../config.ts';
+import {
+  GENERATED_SECRETS,
+  type ApiConfig,
+  type ApiSettings,
+  type GeneratedSecret,
+} from '@parvoz/api/config';
 
 /** 256 random bits, URL-safe. */
 export function newSecret(): string {

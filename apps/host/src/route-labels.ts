@@ -4,7 +4,7 @@
  * (~0.3 ms for the site's ~50 routes, a third of what a cached page cost), so labels are kept per path.
  */
 
-import { keptValues } from '../kept.ts';
+import { keptValues } from '@parvoz/api/kept';
 
 /** Paths whose label is kept; beyond them the oldest is forgotten (a scan of random paths costs what it did). */
 export const KEPT_ROUTE_LABELS = 2_000;
