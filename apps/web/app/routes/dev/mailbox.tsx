@@ -1,0 +1,49 @@
+import { endpoints } from '@parvoz/contracts/endpoints';
+import type { Route } from './+types/mailbox';
+import { useT } from '../../lib/i18n.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { requestStateContext } from '../../lib/request-context.server.ts';
+import { orNotFound } from '../../lib/not-found.server.ts';
+import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { MailboxIntro } from '../../features/mailbox/MailboxIntro.tsx';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'mailbox.heading'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The development mailbox: exists only while the API serves /v1/dev/mailbox (see the README). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const body = await orNotFound(callEndpoint(context.get(requestStateContext).api, endpoints.devMailbox, {}));
+  return { mails: body.data };
+}
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <MailboxIntro
+        heading="mailbox.heading"
+        lead="mailbox.lead"
+        link="mailbox.previews.link"
+        to="/dev/mailbox/previews"
+      />
+      {loaderData.mails.length === 0 ? <p>{t('mailbox.empty')}</p> : null}
+      <ul className="grid gap-4">
+        {loaderData.mails.map((mail) => (
+          <li key={mail.id}>
+            <article className="rounded border border-neutral-300 p-4" aria-labelledby={`mail-${mail.id}`}>
+              <h2 id={`mail-${mail.id}`} className="font-semibold">
+                {mail.subject}
+              </h2>
+              <p className="text-sm text-neutral-700">
+                {t('mailbox.to', { to: mail.to })} · <time dateTime={mail.created_at}>{mail.created_at}</time>
+              </p>
+              <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">{mail.text}</pre>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

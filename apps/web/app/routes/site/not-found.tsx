@@ -1,0 +1,10 @@
+import type { Route } from './+types/not-found';
+import { redirectOrNotFound } from '../../lib/not-found.server.ts';
+
+export function loader({ request }: Route.LoaderArgs) {
+  redirectOrNotFound(request);
+}
+
+export default function NotFound() {
+  return null;
+}
