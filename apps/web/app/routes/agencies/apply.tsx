@@ -4,23 +4,15 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { AgencyForm } from '../../features/info/AgencyForm.tsx';
 import { SentMessage } from '../../features/info/FormParts.tsx';
-import { agencyApplicationAction, loadAgenciesPage } from '../../features/info/agencies.server.ts';
+
+export { loader, action } from './apply.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'page.agencies.heading', undefined, { descriptionKey: 'page.agencies.description' });
 
 export const headers = cachedPageHeaders;
-
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadAgenciesPage(request, params.lang);
-}
-
-export function action({ request, params, context }: Route.ActionArgs) {
-  return agencyApplicationAction(request, params.lang, context.get(requestStateContext));
-}
 
 /** The look of the page's sections. */
 const SECTION = { className: 'mt-8', headingClassName: 'text-xl font-semibold' };

@@ -1,25 +1,15 @@
-import { endpoints } from '@parvoz/contracts/endpoints';
 import { LOCALES } from '@parvoz/i18n/locales';
 import type { Route } from './+types/email-previews';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
-import { orNotFound } from '../../lib/not-found.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { MailboxIntro } from '../../features/mailbox/MailboxIntro.tsx';
+
+export { loader } from './email-previews.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'mailbox.previews.heading'),
   { name: 'robots', content: 'noindex' },
 ];
-
-/** The previews of every email (ADR 0019): exist only while the API serves the mailbox (a 404 otherwise). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const body = await orNotFound(
-    callEndpoint(context.get(requestStateContext).api, endpoints.devEmailPreviews, {}),
-  );
-  return { samples: body.data };
-}
 
 export default function EmailPreviews({ loaderData }: Route.ComponentProps) {
   const t = useT();

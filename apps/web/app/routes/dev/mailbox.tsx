@@ -1,22 +1,14 @@
-import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/mailbox';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
-import { orNotFound } from '../../lib/not-found.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { MailboxIntro } from '../../features/mailbox/MailboxIntro.tsx';
+
+export { loader } from './mailbox.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'mailbox.heading'),
   { name: 'robots', content: 'noindex' },
 ];
-
-/** The development mailbox: exists only while the API serves /v1/dev/mailbox (see the README). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const body = await orNotFound(callEndpoint(context.get(requestStateContext).api, endpoints.devMailbox, {}));
-  return { mails: body.data };
-}
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const t = useT();

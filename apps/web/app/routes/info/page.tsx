@@ -6,9 +6,9 @@ import { useT } from '../../lib/i18n.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { INFO_PAGES } from '../../features/info/content.ts';
 import { InfoPage } from '../../features/info/InfoPage.tsx';
-import { infoPageLoader } from '../../features/info/info-page.server.ts';
 import { PaymentProvidersInUse } from '../../features/info/PaymentProvidersInUse.tsx';
-import { requestStateContext } from '../../lib/request-context.server.ts';
+
+export { loader } from './page.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   args.loaderData
@@ -18,10 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
     : [];
 
 export const headers = cachedPageHeaders;
-
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  return infoPageLoader(request, params.lang, context.get(requestStateContext));
-}
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

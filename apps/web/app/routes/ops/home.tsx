@@ -1,31 +1,22 @@
-import { data, useNavigation } from 'react-router';
-import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
-import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
+import { useNavigation } from 'react-router';
 import type { Route } from './+types/home';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant, formatLocalDate } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { ApiError } from '../../lib/api.server.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { Button } from '../../components/Button.tsx';
 import { PostButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { OpsTable } from '../../features/ops/OpsTable.tsx';
-import { opsCall } from '../../features/ops/ops-api.server.ts';
-import { actionKeyOf, newActionKey } from '../../features/ops/action-key.server.ts';
 import { ConfirmStep, Notice } from '../../features/ops/ConfirmStep.tsx';
 import { BarChart } from '../../features/ops/BarChart.tsx';
 import { Figures } from '../../features/ops/Figures.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.overview.heading');
+export { loader, action } from './home.server.ts';
 
-const EXPORT_PROBLEMS: Record<string, MessageKey> = {
-  invalid: 'ops.overview.exportInvalid',
-  rate_limited: 'ops.overview.rateLimited',
-};
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.overview.heading');
 
 /** The conversion rates shown: their words and the overview's field. */
 const CONVERSION = [
@@ -47,43 +38,7 @@ const DAILY_CHARTS = [
   ['chart-paid', 'ops.overview.paidOrders', 'paid_orders'],
 ] as const;
 
-/** The console's landing page (docs/after-sale.md §8): the last 30 days in figures, the emails, the CSV export. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const state = context.get(requestStateContext);
-  const [overview, outbox] = await Promise.all([
-    opsCall(state, opsEndpoints.opsOverview, {}),
-    opsCall(state, opsEndpoints.opsOutbox, {}),
-  ]);
-  const problem = EXPORT_PROBLEMS[new URL(request.url).searchParams.get('export') ?? ''] ?? null;
-  return { overview: overview.data, outbox: outbox.data, exportProblem: problem };
-}
-
-type Day = Awaited<ReturnType<typeof loader>>['overview']['days'][number];
-
-type ActionResult = { done: MessageKey } | { problem: MessageKey } | { confirm: { id: number; key: string } };
-
-/** Retrying a failed email asks first; "Yes" posts it with the confirmation's Idempotency-Key. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const state = context.get(requestStateContext);
-  const form = await request.formData();
-  const id = opsOutboxParamsSchema.safeParse({ id: form.get('id') });
-  if (!id.success) return data<ActionResult>({ problem: 'ops.overview.notFailed' }, { status: 400 });
-  const intent = form.get('intent');
-  if (intent === 'retry') return data<ActionResult>({ confirm: { id: id.data.id, key: newActionKey() } });
-  if (intent !== 'retry-confirm')
-    throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-  const idempotencyKey = actionKeyOf(form);
-  try {
-    await opsCall(state, opsEndpoints.opsRetryEmail, { params: { id: String(id.data.id) }, idempotencyKey });
-    return data<ActionResult>({ done: 'ops.overview.retried' });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 422 || error.status === 400))
-      return data<ActionResult>({ problem: 'ops.overview.notFailed' }, { status: error.status });
-    if (error instanceof ApiError && error.status === 429)
-      return data<ActionResult>({ problem: 'ops.overview.rateLimited' }, { status: 429 });
-    throw error;
-  }
-}
+type Day = Route.ComponentProps['loaderData']['overview']['days'][number];
 
 export default function OpsHome({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useT();

@@ -1,36 +1,21 @@
 import { Form, useSearchParams } from 'react-router';
-import { opsOrderSearchSchema } from '@parvoz/contracts/ops';
-import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/orders';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { OpsTable } from '../../features/ops/OpsTable.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 import { Pager } from '../../features/ops/Pager.tsx';
-import { opsCall } from '../../features/ops/ops-api.server.ts';
 import { OrderStatusBadges } from '../../features/ops/OrderStatus.tsx';
 import { BOOKING_STATUS_LABEL } from '../../features/orders/OrderDetails.tsx';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.orders.heading');
+export { loader } from './orders.server.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const given = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
-  const parsed = opsOrderSearchSchema.safeParse(given);
-  const state = context.get(requestStateContext);
-  if (!parsed.success) {
-    await opsCall(state, opsEndpoints.opsMe, {});
-    return { invalid: true as const, result: null };
-  }
-  const answer = await opsCall(state, opsEndpoints.opsSearchOrders, { query: parsed.data });
-  return { invalid: false as const, result: answer.data };
-}
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.orders.heading');
 
 const STATUSES = ['new', 'booked', 'cancelled'] as const;
 

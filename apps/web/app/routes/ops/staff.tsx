@@ -1,60 +1,25 @@
-import { Form, data, useNavigation } from 'react-router';
-import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
-import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
+import { Form, useNavigation } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { opsInviteSchema } from '@parvoz/contracts/ops-staff';
 import type { Route } from './+types/staff';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant } from '../../lib/local-time.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { Button } from '../../components/Button.tsx';
 import { PostButton } from '../../components/PostButton.tsx';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { parseForm } from '../../lib/form.server.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
-import { opsCall } from '../../features/ops/ops-api.server.ts';
 import { AuditSentence } from '../../features/ops/AuditEntry.tsx';
+
+export { loader, action } from './staff.server.ts';
 
 // The console has no JavaScript budget: its schemas come with the page.
 const loadInviteSchema = async () => opsInviteSchema;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.staff.heading');
-
-/** Admins only (the API answers 404 to operators, and so does this page). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const state = context.get(requestStateContext);
-  const [staff, audit] = await Promise.all([
-    opsCall(state, opsEndpoints.opsListStaff, {}),
-    opsCall(state, opsEndpoints.opsAuditLog, {}),
-  ]);
-  return { staff: staff.data, audit: audit.data.slice(0, 50) };
-}
-
-type StaffResult = { result: 'invalid' | 'invited' | 'revoked'; submission?: SubmissionResult };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const state = context.get(requestStateContext);
-  const form = await request.formData();
-  if (form.get('intent') === 'invite') {
-    // The endpoint's schema, as the browser checks it; the invitation is in the console's language.
-    form.set('lang', state.locale);
-    const submission = parseForm(form, opsEndpoints.opsInviteOperator.body);
-    if (submission.status !== 'success')
-      return data<StaffResult>({ result: 'invalid', submission: submission.reply() }, { status: 400 });
-    await opsCall(state, opsEndpoints.opsInviteOperator, { body: submission.value });
-    return data<StaffResult>({ result: 'invited' });
-  }
-  if (form.get('intent') === 'revoke') {
-    const parsed = opsStaffParamsSchema.safeParse({ userId: form.get('user_id') });
-    if (!parsed.success) return data<StaffResult>({ result: 'invalid' }, { status: 400 });
-    await opsCall(state, opsEndpoints.opsRevokeOperator, { params: parsed.data }).catch(() => undefined);
-    return data<StaffResult>({ result: 'revoked' });
-  }
-  throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-}
 
 export default function OpsStaff({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -1,19 +1,16 @@
 import { useNavigation } from 'react-router';
-import { opsTourParamsSchema, type OpsTourHistoryEntry } from '@parvoz/contracts/ops-tours';
-import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/tour-edit';
-import { useT, type MessageKey } from '../../lib/i18n.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
-import { consoleNotFound, opsCall } from '../../features/ops/ops-api.server.ts';
 import { Notice } from '../../features/ops/ConfirmStep.tsx';
 import { TourPublished } from '../../features/ops/TourPublished.tsx';
 import { TourEditForm } from '../../features/ops/tours/TourEditForm.tsx';
 import { TourHistory, TourPicture, TourPublishing } from '../../features/ops/tours/TourSections.tsx';
-import { tourAction } from './tour-action.server.ts';
 import type { TourActionResult } from '../../features/ops/tours/tour-form.ts';
+
+export { loader, action } from './tour-edit.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, args.loaderData?.tour ? 'ops.tours.edit' : 'ops.tours.new'),
@@ -24,31 +21,6 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
   const merged = new Headers(parentHeaders);
   merged.set('Cache-Control', 'private, no-store');
   return merged;
-}
-
-const DONE = { created: 'ops.tours.created' } as const satisfies Record<string, MessageKey>;
-
-/** /ops/tours/new (no id) or one tour with its history. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const state = context.get(requestStateContext);
-  const justDone = new URL(request.url).searchParams.get('done') === 'created' ? DONE.created : null;
-  if (params.id === undefined) {
-    await opsCall(state, opsEndpoints.opsMe, {});
-    return { tour: null, history: [] as OpsTourHistoryEntry[], justDone: null };
-  }
-  const id = opsTourParamsSchema.safeParse({ id: params.id });
-  if (!id.success) {
-    await opsCall(state, opsEndpoints.opsMe, {});
-    throw consoleNotFound();
-  }
-  const answer = await opsCall(state, opsEndpoints.opsGetTour, { params: id.data });
-  return { ...answer.data, justDone };
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const id = params.id === undefined ? null : opsTourParamsSchema.safeParse({ id: params.id });
-  if (id && !id.success) throw consoleNotFound();
-  return tourAction(request, context.get(requestStateContext), id?.data.id ?? null);
 }
 
 export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentProps) {

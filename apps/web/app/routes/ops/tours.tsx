@@ -3,25 +3,18 @@ import { useRootData, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { OpsTable } from '../../features/ops/OpsTable.tsx';
-import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
-import { opsCall } from '../../features/ops/ops-api.server.ts';
 import { TourPublished } from '../../features/ops/TourPublished.tsx';
+
+export { loader } from './tours.server.ts';
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'ops.tours.heading'),
   { name: 'robots', content: 'noindex, nofollow' },
 ];
-
-/** Every tour, published or not (docs/after-sale.md §7); staff only, like the whole console. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const answer = await opsCall(context.get(requestStateContext), opsEndpoints.opsListTours, {});
-  return { tours: answer.data };
-}
 
 export default function OpsTours({ loaderData }: Route.ComponentProps) {
   const t = useT();

@@ -1,38 +1,13 @@
 import { Form, useSearchParams } from 'react-router';
-import { emailChangeUndoRequestSchema } from '@parvoz/contracts/order-manage';
-import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/undo-email';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
-import { ApiError } from '../../lib/api.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+
+export { action } from './undo-email.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'manage.undoEmail.heading');
-
-/**
- * The link mailed to the address a contact email change replaced (docs/decisions/0022-email-change-undo.md).
- * Opening it changes nothing: mail scanners and prefetchers follow links, so only the button posts the undo.
- */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = emailChangeUndoRequestSchema.safeParse({ token: form.token });
-  const change = typeof form.change === 'string' ? form.change : '';
-  if (!parsed.success || !change) return { ok: false };
-  try {
-    await callEndpoint(context.get(requestStateContext).api, endpoints.undoOrderEmailChange, {
-      params: { id: params.id, change_id: change },
-      body: parsed.data,
-    });
-    return { ok: true };
-  } catch (error) {
-    // A malformed id (400), a spent or lapsed link (422): the same "not valid" for the reader.
-    if (error instanceof ApiError && error.status < 500) return { ok: false };
-    throw error;
-  }
-}
 
 export default function UndoEmailChange({ actionData }: Route.ComponentProps) {
   const t = useT();

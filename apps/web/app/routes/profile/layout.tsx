@@ -3,15 +3,10 @@ import type { Route } from './+types/layout';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { SectionNav, type SectionLink } from '../../components/SectionNav.tsx';
 import { Button } from '../../components/Button.tsx';
-import { runGuards } from '../../lib/guards.server.ts';
 import { errorMeta, errorPageTitle } from '../../lib/meta.ts';
 import { SignInRequired } from '../../features/auth/SignInRequired.tsx';
 
-/** The profile and its children are for signed-in users only (spec §2, §6): the `auth` guard. */
-export async function loader({ context }: Route.LoaderArgs) {
-  await runGuards(context, 'auth');
-  return null;
-}
+export { loader } from './layout.server.ts';
 
 const SECTIONS = [
   { to: '/profile', key: 'profile.nav.personal', end: true },

@@ -1,4 +1,3 @@
-import { endpoints } from '@parvoz/contracts/endpoints';
 import type { OrderSummary } from '@parvoz/contracts/orders';
 import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
 import type { Route } from './+types/orders-history';
@@ -7,28 +6,16 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { formatDate } from '../../lib/local-time.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
-import { runGuards } from '../../lib/guards.server.ts';
 import {
   BOOKING_STATUS_LABEL,
   PAYMENT_STATUS_LABEL,
   REFUND_STATUS_LABEL,
 } from '../../features/orders/OrderDetails.tsx';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.ordersHistory.heading');
+export { loader } from './orders-history.server.ts';
 
-/** Active orders and order history (spec §2): GET /v1/orders?status=active|history. */
-export async function loader({ context }: Route.LoaderArgs) {
-  await runGuards(context, 'auth');
-  const { api } = context.get(requestStateContext);
-  const [active, history] = await Promise.all([
-    callEndpoint(api, endpoints.listOrders, { query: { status: 'active' } }),
-    callEndpoint(api, endpoints.listOrders, { query: { status: 'history' } }),
-  ]);
-  return { active: active.data, history: history.data };
-}
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.ordersHistory.heading');
 
 function OrderList({ orders, empty }: { orders: OrderSummary[]; empty: string }) {
   const t = useT();

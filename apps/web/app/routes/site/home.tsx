@@ -1,23 +1,17 @@
 import { lazy, Suspense } from 'react';
-import { type Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/home';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { readCookies } from '../../lib/cookies.server.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { TourCard } from '../../features/info/TourCard.tsx';
-import { displayCurrency, loadHomeTours } from '../../features/info/tours.server.ts';
 import { WhyBookHere } from '../../features/info/WhyBookHere.tsx';
-import { renderWhyBookHere } from '../../features/info/content.server.ts';
-import { lastOrigin } from '../../features/search/last-origin.ts';
-import { loadPopularDestinations } from '../../features/search/popular.server.ts';
 import { PopularDestinations } from '../../features/search/PopularDestinations.tsx';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
-import { searchFormAction } from '../../features/search/search-action.server.ts';
 import { EMPTY_FORM } from '../../features/search/search-form.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+
+export { loader, action } from './home.server.ts';
 
 /** Recent searches live in this browser only: their code loads once the page runs there. */
 const RecentSearches = lazy(() =>
@@ -25,36 +19,6 @@ const RecentSearches = lazy(() =>
 );
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.home.title');
-
-/** Below the form: destinations from the visitor's city and the last-minute tours, both in their currency. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang: Locale = context.get(requestStateContext).locale;
-  const state = context.get(requestStateContext);
-  const [popular, tours] = await Promise.all([
-    loadPopularDestinations(
-      state.api,
-      {
-        lastOrigin: lastOrigin(readCookies(request)),
-        lang,
-        currency: displayCurrency(request, lang),
-      },
-      request.signal,
-    ),
-    loadHomeTours(request, lang, state),
-  ]);
-  // Without its destinations (the API did not answer) the page is not kept for others by the page cache.
-  if (!popular) state.incomplete = true;
-  return { popular, tours, why: renderWhyBookHere(lang) };
-}
-
-/** The search form posted without JavaScript: back with messages, or on to the results. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return searchFormAction(
-    request,
-    context.get(requestStateContext).api,
-    context.get(requestStateContext).locale,
-  );
-}
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

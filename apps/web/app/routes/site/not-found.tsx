@@ -1,9 +1,4 @@
-import type { Route } from './+types/not-found';
-import { redirectOrNotFound } from '../../lib/not-found.server.ts';
-
-export function loader({ request }: Route.LoaderArgs) {
-  redirectOrNotFound(request);
-}
+export { loader } from './not-found.server.ts';
 
 export default function NotFound() {
   return null;

@@ -7,19 +7,15 @@ import { SelectOptions } from '../../components/SelectOptions.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { TourCard } from '../../features/info/TourCard.tsx';
 import { formatTourMonth } from '../../features/info/tour-format.ts';
-import { loadToursPage } from '../../features/info/tours.server.ts';
+
+export { loader } from './list.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'page.tours.heading', undefined, { descriptionKey: 'page.tours.description' });
 
 export const headers = cachedPageHeaders;
-
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadToursPage(request, params.lang, context.get(requestStateContext));
-}
 
 /** Last-minute tours: a list filtered by departure city and month (a plain GET form, no JavaScript needed). */
 export default function Tours({ loaderData }: Route.ComponentProps) {

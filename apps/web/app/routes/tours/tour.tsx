@@ -4,12 +4,12 @@ import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
-import { requestStateContext } from '../../lib/request-context.server.ts';
 import { TourFacts, TourImage, TourPrice } from '../../features/info/TourCard.tsx';
 import { TourRequestForm } from '../../features/info/TourRequestForm.tsx';
 import { SentMessage } from '../../features/info/FormParts.tsx';
 import { INCLUDE_LABELS } from '../../features/info/tour-format.ts';
-import { loadTourPage, tourRequestAction } from '../../features/info/tours.server.ts';
+
+export { loader, action } from './tour.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'page.tours.heading', undefined, {
@@ -19,14 +19,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export const headers = cachedPageHeaders;
-
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadTourPage(request, params, context.get(requestStateContext));
-}
-
-export function action({ request, params, context }: Route.ActionArgs) {
-  return tourRequestAction(request, params, context.get(requestStateContext));
-}
 
 /** One last-minute tour: what it is, what the price includes, and the request form. */
 export default function Tour({ loaderData, actionData }: Route.ComponentProps) {
