@@ -1,6 +1,5 @@
-import { memo, Suspense, useEffect, type ReactNode } from 'react';
-import { CalendarDays } from 'lucide-react';
-import { Await, isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { memo, useEffect } from 'react';
+import { isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/results';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { ErrorPage } from '../../components/ErrorPage.tsx';
@@ -10,30 +9,18 @@ import { useLocale, useRootData, useT } from '../../lib/i18n.tsx';
 import { errorMeta, errorPageTitle, pageMeta } from '../../lib/meta.ts';
 import { DateStripView } from '../../features/search/DateStripView.tsx';
 import { formatShortDate } from '../../features/search/format.ts';
-import { OfferCard, type OfferContext } from '../../features/search/OfferCard.tsx';
+import { type OfferContext } from '../../features/search/OfferCard.tsx';
 import { rememberSearch } from '../../features/search/recent-searches.ts';
 import { rememberOrigin } from '../../features/search/last-origin.ts';
-import {
-  asFareFamily,
-  type FirstOutcome,
-  type SearchOk,
-  type SearchOutcome,
-  type SharedOutcome,
-} from '../../features/search/results.ts';
-import { MoreOffersStatus } from '../../features/search/MoreOffersStatus.tsx';
-import type { FareCalendar } from '../../features/search/fare-calendar.ts';
 import { routeName } from '../../features/search/results.ts';
-import { ExpiredNotice, ResultsView, SearchFailed } from '../../features/search/ResultsView.tsx';
+import { SearchFailed } from '../../features/search/ResultsView.tsx';
 import { EMPTY_FORM, localToday, passengerTotal } from '../../features/search/search-form.ts';
-import { FareCalendarView } from '../../features/search/FareCalendarView.tsx';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
-import { ResultsSkeleton, StripSkeleton } from '../../features/search/Skeletons.tsx';
-import { useExpired } from '../../lib/offer-clock.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { OfferCountdown } from '../../components/OfferCountdown.tsx';
+import { StripSkeleton } from '../../features/search/Skeletons.tsx';
 import { PriceAlertForm } from '../../features/price-alerts/PriceAlertForm.tsx';
 import { priceAlertAction } from '../../features/price-alerts/result.ts';
 import type { BadSearch } from './results.server.ts';
+import { type LoaderData, Deferred, SharedTicket, LowFares, ResultsSection } from './results-sections.tsx';
 
 export { loader } from './results.server.ts';
 
@@ -73,72 +60,6 @@ export const meta: Route.MetaFunction = (args) => {
     route: routeName(args.loaderData.origin, args.loaderData.destination),
   });
 };
-
-/** A streamed value (or, for a browser without JavaScript, one already there). */
-function Deferred<T>({
-  value,
-  fallback,
-  error,
-  children,
-}: {
-  value: T | Promise<T>;
-  fallback: ReactNode;
-  error: ReactNode;
-  children: (value: T) => ReactNode;
-}) {
-  if (!(value instanceof Promise)) return <>{children(value)}</>;
-  return (
-    <Suspense fallback={fallback}>
-      <Await resolve={value} errorElement={error}>
-        {children}
-      </Await>
-    </Suspense>
-  );
-}
-
-function SharedTicket({
-  outcome,
-  context,
-  fare,
-}: {
-  outcome: SharedOutcome;
-  context: OfferContext;
-  fare: string | null;
-}) {
-  const t = useT();
-  const expired = useExpired(
-    outcome.kind === 'ok' ? outcome.expires_at : null,
-    outcome.kind === 'ok' ? outcome.served_at : 0,
-  );
-  return (
-    <section aria-labelledby="shared-ticket-heading" className="grid gap-3">
-      <h2 id="shared-ticket-heading" className="text-lg font-semibold">
-        {t('search.shared.heading')}
-      </h2>
-      {outcome.kind !== 'ok' ? (
-        <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
-          {t('search.shared.unavailable')}
-        </p>
-      ) : expired ? (
-        <ExpiredNotice />
-      ) : (
-        <>
-          <p className="-mt-2 text-sm text-neutral-700">{t('search.shared.repriced')}</p>
-          <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
-          <OfferCard
-            offer={outcome.offer}
-            context={context}
-            idPrefix="shared"
-            defaultOpen
-            initialFare={asFareFamily(fare)}
-          />
-        </>
-      )}
-    </section>
-  );
-}
-
-type LoaderData = Route.ComponentProps['loaderData'];
 
 /**
  * The streamed parts: the ±3-day strip, a shared ticket and the offers. A memo of the loader data alone: until
@@ -188,119 +109,6 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
     </>
   );
 });
-
-/**
- * The month of low fares, behind a toggle under the ±3-day strip (its rows would push the offers down). The
- * toggle is in the server's page (appearing later, it moved the offers under a traveller's finger); with
- * JavaScript the month itself is awaited only once the page is interactive: its boundary, streamed while the
- * offers hydrated, left their "Flight details" buttons dead until it came. The wait lives here, not in
- * StreamedResults: a re-render there would reach the offers' boundaries before they hydrate and replace them.
- */
-function LowFares({
-  calendar,
-  search,
-  currency,
-  bookable,
-  noScript,
-}: {
-  calendar: LoaderData['calendar'];
-  search: LoaderData['search'];
-  currency: string;
-  bookable: LoaderData['bookable'];
-  noScript: boolean;
-}) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const view = (value: FareCalendar | null) => (
-    <FareCalendarView calendar={value} search={search} currency={currency} bookable={bookable} />
-  );
-  return (
-    <Disclosure
-      panelId="fare-calendar-panel"
-      toggleClassName="inline-flex w-fit items-center gap-2 font-medium text-primary-700 underline"
-      panelClassName="mt-3 max-w-xl"
-      summary={
-        <>
-          <CalendarDays aria-hidden="true" className="size-5" />
-          {t('search.calendar.toggle')}
-        </>
-      }
-    >
-      {noScript || hydrated ? (
-        <Deferred value={calendar} fallback={view(null)} error={view({ kind: 'error' })}>
-          {(value) => view(value)}
-        </Deferred>
-      ) : (
-        view(null)
-      )}
-    </Disclosure>
-  );
-}
-
-function ResultsSection({
-  offers,
-  context,
-  sliceNames,
-  failed,
-}: {
-  offers: LoaderData['offers'];
-  context: (currency: string) => OfferContext;
-  sliceNames: { from: string; to: string }[];
-  failed: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <section aria-labelledby="results-heading" className="grid gap-4">
-      <h2 id="results-heading" className="sr-only">
-        {t('search.results.heading')}
-      </h2>
-      <Deferred value={offers} fallback={<ResultsSkeleton />} error={failed}>
-        {(outcome: FirstOutcome) =>
-          outcome.kind !== 'ok' ? (
-            <SearchFailed failure={outcome} />
-          ) : outcome.more ? (
-            <MoreOffers first={outcome} more={outcome.more} context={context} sliceNames={sliceNames} />
-          ) : (
-            <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
-          )
-        }
-      </Deferred>
-    </section>
-  );
-}
-
-/**
- * The built-in offers while another supplier still searches, replaced by the merged, re-ranked list (with its
- * filters and, when the supplier failed or ran out of time, the notice that some results may be missing) as soon
- * as it streams in. Should it not come (an API fault, or the page's stream ending first), the first list stays,
- * flagged as incomplete.
- */
-function MoreOffers({
-  first,
-  more,
-  context,
-  sliceNames,
-}: {
-  first: SearchOk;
-  more: Promise<SearchOutcome>;
-  context: (currency: string) => OfferContext;
-  sliceNames: { from: string; to: string }[];
-}) {
-  const view = (outcome: SearchOk) => (
-    <ResultsView outcome={outcome} context={context(outcome.currency)} sliceNames={sliceNames} />
-  );
-  const incomplete = view({ ...first, incomplete: true });
-  return (
-    <>
-      <MoreOffersStatus more={more} />
-      <Suspense fallback={view(first)}>
-        <Await resolve={more} errorElement={incomplete}>
-          {(merged: SearchOutcome) => (merged.kind === 'ok' ? view(merged) : incomplete)}
-        </Await>
-      </Suspense>
-    </>
-  );
-}
 
 export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const t = useT();
