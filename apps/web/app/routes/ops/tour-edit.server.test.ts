@@ -4,7 +4,7 @@ import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { ApiError } from '../../lib/api.server.ts';
 import { typedRefusal } from '../../lib/endpoint-client.server.ts';
 import { parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
-import { tourRefusal } from './tour-action.server.ts';
+import { tourRefusal } from './tour-edit.server.ts';
 
 /** The API's answer to PUT /v1/ops/tours/{id}, as the web's client keeps it (typed by its contract). */
 const refused = (status: number, error: object) =>
