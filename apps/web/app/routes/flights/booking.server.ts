@@ -4,7 +4,7 @@ import { data } from 'react-router';
 import type { Traveller } from '@parvoz/contracts/travellers';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import { DEFAULT_CURRENCY_BY_LOCALE, isCurrency, type Currency } from '@parvoz/i18n/currency';
-import { type Locale } from '@parvoz/i18n/locales';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/booking';
 import { ApiError } from '../../lib/api.server.ts';
 import { readCookies } from '../../lib/cookies.server.ts';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type Locale } from '@parvoz/i18n/locales';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/results';
 import { readCookies } from '../../lib/cookies.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';

@@ -9,7 +9,7 @@ import { useLocale, useRootData, useT } from '../../lib/i18n.tsx';
 import { errorMeta, errorPageTitle, pageMeta } from '../../lib/meta.ts';
 import { DateStripView } from '../../features/search/DateStripView.tsx';
 import { formatShortDate } from '../../features/search/format.ts';
-import { type OfferContext } from '../../features/search/OfferCard.tsx';
+import type { OfferContext } from '../../features/search/OfferCard.tsx';
 import { rememberSearch } from '../../features/search/recent-searches.ts';
 import { rememberOrigin } from '../../features/search/last-origin.ts';
 import { routeName } from '../../features/search/results.ts';

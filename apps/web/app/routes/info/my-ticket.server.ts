@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { myTicketLookupRequestSchema } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Route } from './+types/my-ticket';

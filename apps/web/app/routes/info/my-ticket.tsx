@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { getFormProps } from '@conform-to/react';
-import { type BookingErrorKey } from '@parvoz/contracts/booking';
+import type { BookingErrorKey } from '@parvoz/contracts/booking';
 import type { Route } from './+types/my-ticket';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';

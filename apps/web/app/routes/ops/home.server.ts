@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { opsOutboxParamsSchema } from '@parvoz/contracts/ops';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/home';
-import { type MessageKey } from '../../lib/i18n.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import { opsCall } from '../../features/ops/ops-api.server.ts';

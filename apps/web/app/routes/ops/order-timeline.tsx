@@ -1,5 +1,5 @@
 /** The order's history as the console shows it: each event in words, with who did it and when. */
-import { type OpsTimelineEvent } from '@parvoz/contracts/ops';
+import type { OpsTimelineEvent } from '@parvoz/contracts/ops';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatInstant } from '../../lib/local-time.ts';
 

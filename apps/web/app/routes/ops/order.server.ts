@@ -1,11 +1,11 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
 import { opsOrderParamsSchema } from '@parvoz/contracts/ops';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import type { Route } from './+types/order';
-import { type MessageKey } from '../../lib/i18n.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { parseForm } from '../../lib/form.server.ts';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import {
   opsAgencyApplicationUpdateSchema,
   opsInboxParamsSchema,
@@ -10,7 +10,7 @@ import {
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { z } from 'zod';
 import type { Route } from './+types/requests';
-import { type MessageKey } from '../../lib/i18n.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { parseForm } from '../../lib/form.server.ts';

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { opsSecondFactorParamsSchema, factorNameSchema } from '@parvoz/contracts/ops-second-factor';
 import type { Route } from './+types/security';
-import { type MessageKey } from '../../lib/i18n.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';

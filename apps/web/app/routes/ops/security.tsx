@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { type OpsSecondFactorState } from '@parvoz/contracts/ops-second-factor';
+import type { OpsSecondFactorState } from '@parvoz/contracts/ops-second-factor';
 import type { Route } from './+types/security';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/staff';

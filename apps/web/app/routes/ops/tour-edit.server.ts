@@ -12,7 +12,7 @@ import type { TourActionResult } from '../../features/ops/tours/tour-form.ts';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
-import { type MessageKey } from '../../lib/i18n.tsx';
+import type { MessageKey } from '../../lib/i18n.tsx';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import type { Route } from './+types/tour-edit';

@@ -1,7 +1,7 @@
 import { data, redirect, redirectDocument } from 'react-router';
 import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { type Locale } from '@parvoz/i18n/locales';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { ApiError } from '../../lib/api.server.ts';

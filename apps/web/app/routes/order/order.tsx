@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
-import { type Order } from '@parvoz/contracts/booking';
+import type { Order } from '@parvoz/contracts/booking';
 import type { Route } from './+types/order';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { buttonClasses } from '../../components/Button.tsx';

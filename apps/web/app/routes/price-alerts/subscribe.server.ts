@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { SubmissionResult } from '@conform-to/react';
 import { priceAlertCreateRequestSchema, priceAlertFormSchema } from '@parvoz/contracts/price-alerts';
-import { type Locale } from '@parvoz/i18n/locales';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/subscribe';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';

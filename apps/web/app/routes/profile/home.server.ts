@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { personalDataFormSchema } from '@parvoz/contracts/profile';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { travellerInputSchema } from '@parvoz/contracts/travellers';

@@ -1,5 +1,5 @@
 import { useNavigation } from 'react-router';
-import { type PriceAlert } from '@parvoz/contracts/price-alerts';
+import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 import type { Route } from './+types/price-alerts';
 import { PostButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';

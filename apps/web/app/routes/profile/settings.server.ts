@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { profileSettingsFormSchema } from '@parvoz/contracts/settings';
 import type { Route } from './+types/settings';

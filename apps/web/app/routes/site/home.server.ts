@@ -1,4 +1,4 @@
-import { type Locale } from '@parvoz/i18n/locales';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/home';
 import { readCookies } from '../../lib/cookies.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { settingsFormSchema } from '@parvoz/contracts/settings';
 import { switchLocaleInPath } from '@parvoz/i18n/locales';
 import { requestStateContext } from '../../lib/request-context.server.ts';
