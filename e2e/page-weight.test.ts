@@ -250,15 +250,15 @@ describe('page weight', () => {
       routes: Record<string, Entry>;
     };
     const travellerRoutes = [
-      'routes/home',
-      'routes/flight-results',
-      'routes/flight-booking',
-      'routes/order',
+      'routes/site/home',
+      'routes/flights/results',
+      'routes/flights/booking',
+      'routes/order/order',
       'info-help',
-      'routes/tours',
-      'routes/tour',
-      'routes/agencies',
-      'routes/settings',
+      'routes/tours/list',
+      'routes/tours/tour',
+      'routes/agencies/apply',
+      'routes/site/settings',
     ];
     for (const id of travellerRoutes) {
       const files = new Set([manifest.entry.module, ...manifest.entry.imports]);

@@ -59,16 +59,17 @@ test('new-build polling asks for the latest build about a second after load, and
 test('route modules of the shell links are prefetched in the background', async () => {
   const page = await browser.newPage();
   const modules: string[] = [];
+  // The build names a route's chunk after its file: routes/info/page.tsx, info/my-ticket.tsx, site/settings.tsx.
   page.on('request', (r) => {
-    const match = /\/assets\/(info-page|info-my-ticket|settings)-[^/]+\.js$/.exec(r.url());
+    const match = /\/assets\/(page|my-ticket|settings)-[^/]+\.js$/.exec(r.url());
     if (match) modules.push(match[1]!);
   });
   await gotoHydrated(page, `${site.url}/en`);
   // The six information pages share one module: asked for once.
   await expect
     .poll(() => [...modules].sort(), { timeout: 10_000 })
-    .toEqual(expect.arrayContaining(['info-my-ticket', 'info-page', 'settings']));
-  expect(modules.filter((m) => m === 'info-page')).toHaveLength(1);
+    .toEqual(expect.arrayContaining(['my-ticket', 'page', 'settings']));
+  expect(modules.filter((m) => m === 'page')).toHaveLength(1);
   await page.close();
 });
 

@@ -27,7 +27,7 @@ export function shellMessages(locale: Locale): ShippedMessages {
   return SHELL[locale];
 }
 
-/** The console's messages (routes/ops-layout.tsx adds them to the shell's for its pages). */
+/** The console's messages (routes/ops/layout.tsx adds them to the shell's for its pages). */
 export function consoleMessages(locale: Locale): ShippedMessages {
   return CONSOLE[locale];
 }

@@ -105,7 +105,7 @@ type ManifestLike = { routes: Record<string, { module: string } | undefined> };
 
 /** Route ids (routes.ts) of the pages the footer and the header link to on every page. */
 export function isShellLinkRoute(id: string): boolean {
-  return id.startsWith('info-') || id.startsWith('routes/info-') || id === 'routes/settings';
+  return id.startsWith('info-') || id.startsWith('routes/info/') || id === 'routes/site/settings';
 }
 
 /** The modules of the pages the shell links to everywhere (footer and settings), warmed when the browser is idle. */

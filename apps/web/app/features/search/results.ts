@@ -3,11 +3,15 @@
  * page shows, trimmed by the loader so the streamed page stays small (no price breakdown, no per-segment
  * cabin or distance).
  */
-import type { Cabin, PassengerCounts } from './search-form.ts';
+import type { Cabin, PassengerCounts, PlaceValue } from './search-form.ts';
 
 import { FARE_FAMILIES, type FareFamily } from '@parvoz/contracts/vocabulary';
 
 export type { FareFamily };
+
+/** A search's route in words ("Tashkent → Istanbul"): the results page's heading and title. */
+export const routeName = (origin: PlaceValue, destination: PlaceValue) =>
+  `${origin.name} → ${destination.name}`;
 
 /** A fare family from a link's `?fare=` (an unknown one: the base fare; the API maps it to the cabin's). */
 export function asFareFamily(value: string | null): FareFamily {

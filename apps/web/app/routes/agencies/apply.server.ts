@@ -1,0 +1,11 @@
+import type { Route } from './+types/apply';
+import { requestStateContext } from '../../lib/request-context.server.ts';
+import { agencyApplicationAction, loadAgenciesPage } from '../../features/info/agencies.server.ts';
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadAgenciesPage(request, params.lang);
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return agencyApplicationAction(request, params.lang, context.get(requestStateContext));
+}

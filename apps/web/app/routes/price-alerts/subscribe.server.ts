@@ -1,0 +1,73 @@
+import { data } from 'react-router';
+import { endpoints } from '@parvoz/contracts/endpoints';
+import type { SubmissionResult } from '@conform-to/react';
+import { priceAlertCreateRequestSchema, priceAlertFormSchema } from '@parvoz/contracts/price-alerts';
+import type { Locale } from '@parvoz/i18n/locales';
+import type { Route } from './+types/subscribe';
+import { ApiError } from '../../lib/api.server.ts';
+import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
+import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
+import { requestStateContext } from '../../lib/request-context.server.ts';
+import type { PriceAlertFormResult, PriceAlertProblem } from '../../features/price-alerts/result.ts';
+import { parseSegment } from '../../features/search/results.server.ts';
+
+/** Nothing to load: the page shows the answer of its action (a browser without JavaScript lands here). */
+export function loader() {
+  return null;
+}
+
+const SEGMENT = /^[A-Za-z0-9]{1,40}$/;
+
+/**
+ * Subscribes to a price alert for the search of a results page: the search from its path segment, the
+ * currency the page shows prices in (the same cookie the results page reads), the page's language.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang: Locale = context.get(requestStateContext).locale;
+  const state = context.get(requestStateContext);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').slice(0, 254);
+  const rawSegment = String(form.get('segment') ?? '');
+  const segment = SEGMENT.test(rawSegment) ? rawSegment : '';
+  const answer = (ok: boolean, problem?: PriceAlertProblem, status = 200) =>
+    data<PriceAlertFormResult>({ segment, email, ok, ...(problem ? { problem } : {}) }, { status });
+  const refused = (reply: SubmissionResult) =>
+    data<PriceAlertFormResult>({ segment, email, ok: false, submission: reply }, { status: 400 });
+
+  // The form's schema, the one the browser checks with: a wrong email comes back under its field.
+  const submission = parseForm(form, priceAlertFormSchema);
+  const parsedSegment = segment ? parseSegment(segment) : null;
+  if (!parsedSegment?.ok) return answer(false, 'generic', 400);
+  if (submission.status !== 'success') return refused(submission.reply());
+  const search = parsedSegment.value;
+  const body = priceAlertCreateRequestSchema.safeParse({
+    email: submission.value.email,
+    lang,
+    currency: state.currency,
+    origin: search.origin,
+    destination: search.destination,
+    departure_date: search.departureDate,
+    return_date: search.returnDate,
+    passengers: search.passengers,
+    cabin_class: search.cabin,
+  });
+  if (!body.success) return answer(false, 'generic', 400);
+  try {
+    await callEndpoint(state.api, endpoints.createPriceAlert, { body: body.data });
+    return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const refusal = refusalOf(error, endpoints.createPriceAlert);
+      const reason = refusal?.code === 'unprocessable' ? refusal.details.reason : undefined;
+      if (error.status === 429) return answer(false, 'rate_limited', 429);
+      // The API's field errors by path: only the email is the traveller's to correct here.
+      const emailErrors = apiFieldErrors(error)?.email;
+      if (emailErrors) return refused(replyWithFieldErrors(submission, { email: emailErrors }));
+      if (error.status === 422 && reason === 'alert_limit') return answer(false, 'limit', 422);
+      if (error.status === 422 && reason === 'no_offers') return answer(false, 'no_offers', 422);
+      if (error.status < 500) return answer(false, 'generic', error.status);
+    }
+    state.log.error({ err: error }, 'price alert not created');
+    return answer(false, 'generic', 503);
+  }
+}
