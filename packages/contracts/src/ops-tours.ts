@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CURRENCIES } from '@parvoz/i18n/currency';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { BOARD_BASES, TOUR_INCLUDES } from './tours.ts';
 import { asList, emptyAsNull } from './form-values.ts';
 
@@ -24,13 +25,20 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => (value ? value : null));
 
+/** One field per language of the site (docs/languages.md): English, the fallback, may be required. */
+type PerLanguage<Field, English> = { [L in Locale]: L extends 'en' ? English : Field };
+function perLanguage<Field extends z.ZodType, English extends z.ZodType>(
+  other: () => Field,
+  english: English,
+): z.ZodObject<PerLanguage<Field, English>> {
+  const shape = Object.fromEntries(
+    LOCALES.map((locale) => [locale, locale === 'en' ? english : other()]),
+  ) as PerLanguage<Field, English>;
+  return z.object(shape);
+}
+
 const localizedSchema = (max: number, required: boolean) =>
-  z.object({
-    en: required ? text(max).min(1) : optionalText(max),
-    ru: optionalText(max),
-    uz: optionalText(max),
-    tr: optionalText(max),
-  });
+  perLanguage(() => optionalText(max), required ? text(max).min(1) : optionalText(max));
 
 const placeCode = z
   .string()
@@ -133,12 +141,7 @@ export const opsAgencyApplicationUpdateSchema = z
 /** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
 const instant = z.iso.datetime();
 /** A text in the four languages as stored: English always (maybe empty), the others or null. */
-const localizedAnswer = z.object({
-  en: z.string(),
-  ru: z.string().nullable(),
-  uz: z.string().nullable(),
-  tr: z.string().nullable(),
-});
+const localizedAnswer = perLanguage(() => z.string().nullable(), z.string());
 
 /** A tour as the console sees it: every field of its form, published or not. */
 export const opsTourSchema = z.object({

@@ -3,11 +3,13 @@
  * operator's emails delivered by the outbox to a real SMTP server. (Agency applications, which these tests
  * once shared: routes/v1/agencies/agencies.test.ts.)
  */
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useOperatorFormApi } from '../../testing/operator-forms.ts';
 import { seedDemoTours } from './service.ts';
 import { DEMO_TOURS } from './demo-tours.ts';
+import type { LocalizedText } from '@parvoz/db/schema';
+import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 
 const OPERATOR = 'sales@parvoz.test';
 const clock = new Date('2030-03-01T08:00:00Z');
@@ -24,6 +26,13 @@ const validRequest = {
   message: 'Sea view if possible',
   lang: 'uz',
 };
+
+// packages/db sits below the languages (it imports nothing of ours), so a tour's texts name the languages
+// themselves; the typecheck of this line fails when they and the site's part.
+test('a tour is written in exactly the languages of the site', () => {
+  expectTypeOf<keyof LocalizedText>().toEqualTypeOf<Locale>();
+  expect(Object.keys(DEMO_TOURS[0]!.title).sort()).toEqual([...LOCALES].sort());
+});
 
 describe('the list and the detail', () => {
   test('the demo tours are on sale from the first start, soonest first, in the asked language', async () => {
