@@ -235,10 +235,21 @@ describe('shell', () => {
   });
 
   test('a route chunk that fails to load reloads the page once per path in 10 s, then shows the error page', async () => {
+    // The tours page's own module, by its route id in the build's manifest (not by a file name, which follows
+    // the route file's name and changes with it).
+    const probe = await browser.newPage();
+    await gotoHydrated(probe, `${site.url}/en/info/help`);
+    const toursModule = await probe.evaluate(
+      () =>
+        (window as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+          .__reactRouterManifest?.routes['routes/tours/list']?.module,
+    );
+    await probe.close();
+    expect(toursModule).toMatch(/^\/assets\/.+\.js$/);
     const page = await browser.newPage();
     try {
       // The tours page's own module is missing (a deploy removed it, say).
-      await page.route(/\/assets\/tours-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+      await page.route(`${site.url}${toursModule}`, (route) => route.fulfill({ status: 404, body: '' }));
       const documents: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
