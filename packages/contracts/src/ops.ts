@@ -203,7 +203,8 @@ export const opsOrderSupplierSchema = z.object({
   /**
    * A paid order not yet ticketed by the airline: `waiting` for its tickets since `since` (the traveller's
    * payment), or `problem` — the supplier would not ticket it (`problem`: price_changed, insufficient_balance,
-   * cancelled, refused; `detail`: the supplier's own words) — an operator's task: retry, or cancel and refund.
+   * outcome_unknown, cancelled, refused; `detail`: the supplier's own words, or for outcome_unknown the failed
+   * call's status and request id) — an operator's task: retry, or cancel and refund.
    */
   ticketing: z
     .object({

@@ -95,9 +95,11 @@ export type PaymentResult =
       ok: false;
       /**
        * `price_changed`: the order's current price (re-read) is above the ceiling; `insufficient_balance`: our
-       * balance there is too low; `refused`: any other refusal (e.g. the hold lapsed), its detail the supplier's.
+       * balance there is too low; `refused`: any other refusal (e.g. the hold lapsed), its detail the supplier's;
+       * `outcome_unknown`: the payment failed in a way the supplier says not to retry (or got no answer) and the
+       * order does not show it paid: an operator asks the supplier before paying again.
        */
-      code: 'cancelled' | 'refused' | 'price_changed' | 'insufficient_balance';
+      code: 'cancelled' | 'refused' | 'price_changed' | 'insufficient_balance' | 'outcome_unknown';
       detail?: unknown;
     };
 

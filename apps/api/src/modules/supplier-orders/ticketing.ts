@@ -14,7 +14,11 @@
  *    refund is made by this pass: the operator decides (retry, or cancel and refund);
  *  - a rate limit (429): nothing more is asked of that supplier until the time it named (its `ratelimit-reset`);
  *  - our credentials refused (401/403): an alarm (error log and metric) for operators; the order is kept as it is;
- *  - no answer: tried again on the next pass.
+ *  - the payment failed without a refusal (a 5xx, no answer) and the order read again is not paid: tried again on
+ *    the next pass only when the supplier says so (503) or the call never left; otherwise the outcome is unknown
+ *    and paying again could pay twice, so it is an operator's task (`outcome_unknown`, with the request id to
+ *    ask the supplier about; docs/duffel.md, "Paying a hold");
+ *  - the supplier cannot be reached before paying: tried again on the next pass.
  */
 import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';

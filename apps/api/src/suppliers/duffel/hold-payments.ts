@@ -18,6 +18,32 @@ export type DuffelApiError = InstanceType<typeof DuffelError>;
 export const isAnswered = (error: unknown): error is DuffelApiError =>
   error instanceof DuffelError && typeof error.status === 'number' && error.status < 500;
 
+/**
+ * A payment call Duffel says to make again later: 503 ("a temporary issue with the server … Please retry later",
+ * https://duffel.com/docs/api/overview/errors). Not 504: a gateway that timed out may have let the request
+ * through (the SDK's `DuffelError.status`: "a gateway can time out or fail while Duffel still processes the
+ * request successfully … do not use it on its own to decide whether … it is safe to retry").
+ */
+const retryLater = (error: unknown) => error instanceof DuffelError && error.status === 503;
+
+/** The connection was refused: the request never reached Duffel, so asking again cannot pay twice. */
+const neverSent = (error: unknown) =>
+  !(error instanceof DuffelError) &&
+  (error as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNREFUSED';
+
+/** What an operator needs to ask Duffel about a payment whose outcome is unknown: the status and request id. */
+function unknownOutcome(error: unknown, readError?: unknown) {
+  const answered = error instanceof DuffelError;
+  return {
+    status: answered ? (error.status ?? null) : null,
+    request_id: answered ? (error.meta?.request_id ?? null) : null,
+    message: error instanceof Error ? error.message : String(error),
+    ...(readError
+      ? { order_not_read: readError instanceof Error ? readError.message : String(readError) }
+      : {}),
+  };
+}
+
 export function holdPaymentCalls({
   duffel,
   act,
@@ -33,7 +59,10 @@ export function holdPaymentCalls({
    * awaiting payment is not paid again, and a call that got no answer is checked by reading the order. A price
    * that moved (its guarantee ended: the hold guide says to re-price by reading the order; or Duffel answered
    * `price_changed`) is read again and paid if not above `ceiling`. A 429 or 401/403 is thrown (./not-now.ts),
-   * never a refusal; other refusals come back as results; throws when Duffel cannot be reached.
+   * never a refusal; other refusals come back as results. A payment that failed without a refusal (5xx, no
+   * answer) is checked by reading the order: paid, it is done; not paid, it is paid again only after a 503 or a
+   * refused connection, and otherwise comes back `outcome_unknown` (never paid twice: Duffel's errors page says
+   * not to retry a 500 or 502). Throws when Duffel cannot be reached before paying.
    */
   async function payOrder(
     orderId: string,
@@ -67,10 +96,20 @@ export function holdPaymentCalls({
         return { ok: true, replayed: false, amount: order.total_amount, currency: order.total_currency };
       } catch (error) {
         if (notNowError(error)) throw error;
-        const again = await readOrder();
+        if (neverSent(error)) throw error;
+        let again: DuffelOrder;
+        try {
+          again = await readOrder();
+        } catch (readError) {
+          if (retryLater(error)) throw error;
+          return { ok: false, code: 'outcome_unknown', detail: unknownOutcome(error, readError) };
+        }
         const paid = paidNow(again);
         if (paid) return paid;
-        if (!isAnswered(error)) throw error;
+        if (retryLater(error)) throw error;
+        // A 500 or 502 ("You should not retry this request"), a 504 or no answer: the payment may still have
+        // been taken; paying again could pay twice. An operator asks Duffel (with its request id) first.
+        if (!isAnswered(error)) return { ok: false, code: 'outcome_unknown', detail: unknownOutcome(error) };
         const code = error.errors?.[0]?.code;
         if (code === 'price_changed' && attempt === 0) {
           order = again;

@@ -9,7 +9,9 @@
  *    https://duffel.com/docs/api/payments/create-payment;
  *  - a balance too low is refused `insufficient_balance`: https://duffel.com/docs/api/overview/errors;
  *  - 429 with `ratelimit-limit` / `-remaining` / `-reset`: https://duffel.com/docs/api/overview/rate-limits;
- *  - 401 `authentication_error` for a token Duffel does not know: https://duffel.com/docs/api/overview/errors.
+ *  - 401 `authentication_error` for a token Duffel does not know: https://duffel.com/docs/api/overview/errors;
+ *  - a 5xx on paying, before or after the payment was taken (500 and 502: "You should not retry this request",
+ *    503: "Please retry later"): https://duffel.com/docs/api/overview/errors.
  * The app's own supplier pass is not kicked here (its kick is replaced): each test drives the passes itself.
  */
 import { describe, expect, test } from 'vitest';
@@ -274,6 +276,81 @@ describe('Duffel answering "not now" at pay time', () => {
     expect(await refundsOf(order.id)).toEqual([]);
     // With the right token the next pass tickets it.
     expect(await passWith()).toBe(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+});
+
+describe('a payment Duffel fails to answer (https://duffel.com/docs/api/overview/errors)', () => {
+  const paymentsPosted = () =>
+    api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/payments').length;
+
+  test('500 after the payment was taken: the order read again shows it paid; paid once, then ticketed', async () => {
+    await resetKnobs();
+    const { order, atDuffel } = await bookAndPay();
+    const before = paymentsPosted();
+    api.server.knobs.pay.failsAfterPaying = 500;
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
+    expect(paymentsPosted()).toBe(before + 1);
+    expect((await rowOf(order.id)).ticketingProblem).toBeNull();
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+
+  test.each([500, 502, 504])(
+    '%i and the order still unpaid: never paid again by a pass (Duffel: do not retry); an operator task with the request id',
+    async (status) => {
+      await resetKnobs();
+      const { order, atDuffel } = await bookAndPay();
+      const before = paymentsPosted();
+      api.server.knobs.failRoute = { match: /^POST \/air\/payments$/, status };
+      try {
+        expect(await passWith()).toBe(0);
+      } finally {
+        api.server.knobs.failRoute = null;
+      }
+      const row = await rowOf(order.id);
+      expect(row).toMatchObject({
+        bookingStatus: 'new',
+        paymentStatus: 'paid',
+        ticketingProblem: 'outcome_unknown',
+        supplierPaidAt: null,
+      });
+      expect(row.ticketingProblemDetail).toMatchObject({
+        status,
+        request_id: expect.stringMatching(/^req_/),
+      });
+      expect(await refundsOf(order.id)).toEqual([]);
+      expect(await mailsOf(order.id, 'ticketing-delayed')).toHaveLength(1);
+      // Later passes (this instance or another) do not pay it: only an operator's retry does.
+      expect(await passWith()).toBe(0);
+      expect(await passWith(adapter())).toBe(0);
+      expect(paymentsPosted()).toBe(before + 1);
+      expect(duffelPaymentsOf(atDuffel)).toHaveLength(0);
+      const operator = await signedInAs(api.db, `ops.unknown${status}@parvoz.example`, 'operator', now());
+      const retried = await api.app.inject({
+        method: 'POST',
+        url: `/v1/ops/orders/${order.id}/ticketing/retry`,
+        headers: operator,
+      });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(await passWith()).toBe(1);
+      expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
+      expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+    },
+  );
+
+  test('503 ("Please retry later"): nothing recorded against the order; the next pass pays it once', async () => {
+    await resetKnobs();
+    const { order, atDuffel } = await bookAndPay();
+    api.server.knobs.failRoute = { match: /^POST \/air\/payments$/, status: 503 };
+    try {
+      expect(await passWith()).toBe(0);
+    } finally {
+      api.server.knobs.failRoute = null;
+    }
+    expect((await rowOf(order.id)).ticketingProblem).toBeNull();
+    expect(await passWith()).toBe(1);
+    expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });
 });

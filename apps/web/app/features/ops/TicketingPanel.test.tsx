@@ -21,6 +21,21 @@ describe("the console's ticketing panel", () => {
     expect(html).toContain(MESSAGES.en['ops.ticketing.retry']);
   });
 
+  test.each(LOCALES)(
+    '%s: a payment of unknown outcome names the supplier’s request id to ask about',
+    (locale) => {
+      const unknown: OpsOrderSupplier['ticketing'] = {
+        ...problem!,
+        problem: 'outcome_unknown',
+        detail: { status: 502, request_id: 'req_0000AbCdEf', message: 'Bad gateway' },
+      };
+      const html = renderInRoot(locale, <TicketingPanel ticketing={unknown} busy={false} />);
+      expect(html).toContain(MESSAGES[locale]['ops.ticketing.problem.outcome_unknown']);
+      expect(html).toContain('req_0000AbCdEf');
+      expect(html).toContain('value="ticketing-retry"');
+    },
+  );
+
   test('waiting for the airline: no actions; other orders: nothing', () => {
     const waiting = renderInRoot(
       'en',

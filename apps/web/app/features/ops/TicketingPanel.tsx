@@ -10,6 +10,7 @@ const PROBLEMS: Record<string, MessageKey> = {
   insufficient_balance: 'ops.ticketing.problem.insufficient_balance',
   cancelled: 'ops.ticketing.problem.cancelled',
   refused: 'ops.ticketing.problem.refused',
+  outcome_unknown: 'ops.ticketing.problem.outcome_unknown',
 };
 
 /**
@@ -29,6 +30,9 @@ export function TicketingPanel({
   if (!ticketing) return null;
   const since = ticketing.since ? formatInstant(locale, ticketing.since) : '—';
   const problem = ticketing.problem ? (PROBLEMS[ticketing.problem] ?? PROBLEMS.refused!) : null;
+  // The supplier's id of the failed call, which its support asks for (an outcome_unknown's detail).
+  const detail = ticketing.detail as { request_id?: unknown } | null;
+  const requestId = typeof detail?.request_id === 'string' ? detail.request_id : null;
   return (
     <OpsPanel id="ops-ticketing" heading={t('ops.ticketing.heading')} roomy>
       {problem ? (
@@ -39,6 +43,11 @@ export function TicketingPanel({
           >
             {t('ops.ticketing.problem', { problem: t(problem), since })}
           </p>
+          {requestId ? (
+            <p className="text-sm" data-testid="ops-ticketing-request-id">
+              {t('ops.ticketing.request_id', { id: requestId })}
+            </p>
+          ) : null}
           <PostButton intent="ticketing-retry" variant="outline" disabled={busy}>
             {t('ops.ticketing.retry')}
           </PostButton>

@@ -51,6 +51,12 @@ export interface HoldPaymentKnobs {
    * `price_changed` and the order read again shows its total × this factor (null: no such move).
    */
   movesAtPayment: number | null;
+  /**
+   * The next hold paid is paid, and then the call is answered with this status (an `api_error`) instead of the
+   * payment: a 5xx after the side effect, which Duffel's errors page allows for (500 and 502: "You should not
+   * retry this request", https://duffel.com/docs/api/overview/errors). Null: answered as paid.
+   */
+  failsAfterPaying: number | null;
 }
 
 export const defaultHoldPaymentKnobs = (): HoldPaymentKnobs => ({
@@ -61,6 +67,7 @@ export const defaultHoldPaymentKnobs = (): HoldPaymentKnobs => ({
   rateLimit: null,
   documentsAfterReads: 0,
   movesAtPayment: null,
+  failsAfterPaying: null,
 });
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -202,6 +209,17 @@ export function holdPayments(context: {
       payments.push({ ...payment, order_id: order.id });
       state.get(order.id)!.readsSincePaid = 0;
       this.read(order, false);
+      if (knobs.failsAfterPaying !== null) {
+        const status = knobs.failsAfterPaying;
+        knobs.failsAfterPaying = null;
+        return failure(
+          status,
+          'api_error',
+          'internal_server_error',
+          'Internal server error',
+          'Something went wrong.',
+        );
+      }
       return { status: 201, body: { data: payment } };
     },
     /** A 429 with Duffel's rate-limit headers when the call is to be refused, else null. */
