@@ -4,7 +4,7 @@
  * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
  * their delivery state) and the audit log of operator actions.
  */
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { OPS_PAGE_SIZE, type OpsOrderSearch } from '@parvoz/contracts/ops';
 import { auditEntries } from './staff.ts';
