@@ -21,6 +21,7 @@ import {
 import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
+import { queuedEmails } from '../apps/api/src/modules/mail/testing/outbox.ts';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
 let database: TestDatabase;
@@ -126,12 +127,9 @@ test('every email is sent exactly once although both instances run the outbox wo
   for (const email of emails) await smtp.waitFor(email, 20_000);
   // Count once every row is marked sent: a second send would have to happen before that (a claimed row
   // stays claimed until its sender marks it), and the SMTP server has the message before its sender hears 250.
-  const unsent = async () => {
-    const rows = await database.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM outbox WHERE to_address LIKE 'once-%' AND status <> 'sent'`,
-    );
-    return rows.rows[0]!.n;
-  };
+  const unsent = async () =>
+    (await queuedEmails(database.db, { toAddressPrefix: 'once-' })).filter((row) => row.status !== 'sent')
+      .length;
   await expect.poll(unsent, { timeout: 20_000, interval: 100 }).toBe(0);
   for (const email of emails) expect(smtp.to(email), email).toHaveLength(1);
 });

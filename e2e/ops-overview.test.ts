@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createDatabase, schema } from '@parvoz/db';
+import { createDatabase } from '@parvoz/db';
 import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
@@ -24,6 +24,7 @@ import { ANONYMOUS, sessionToken } from './support/api.ts';
 import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
 import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 import { passSecondFactorOnPage } from './support/second-factor.ts';
+import { insertOutboxRow } from '../apps/api/src/modules/mail/testing/outbox.ts';
 
 const ADMIN = 'chief@agency.test';
 const BOUNCED = 'late.reader@example.com';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // worker getting there); written before the site starts, as the embedded database is one process's.
   const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
   try {
-    await database.db.insert(schema.outbox).values({
+    await insertOutboxRow(database.db, {
       kind: 'tour-request-received',
       toAddress: BOUNCED,
       payload: {

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { MessageKey } from '@parvoz/i18n/messages';
@@ -18,6 +17,7 @@ import { type TestSmtpServer } from './support/smtp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { fieldErrorOf, fillFields } from './support/fields.ts';
+import { storedAgencyApplications } from '../apps/api/src/modules/ops/testing/ops.ts';
 
 const OPERATOR = 'operator@parvoz-e2e.test';
 let site: RunningSite;
@@ -274,9 +274,16 @@ test('the database holds exactly the valid submissions', async () => {
         lang: 'en',
       },
     ]);
-    const applications = await database.db.execute<Record<string, unknown>>(sql`
-      SELECT company_name, tax_id, country_code, contact_name, phone, website, lang FROM agency_applications`);
-    expect(applications.rows).toEqual([
+    const applications = (await storedAgencyApplications(database.db)).map((a) => ({
+      company_name: a.companyName,
+      tax_id: a.taxId,
+      country_code: a.countryCode,
+      contact_name: a.contactName,
+      phone: a.phone,
+      website: a.website,
+      lang: a.lang,
+    }));
+    expect(applications).toEqual([
       {
         company_name: 'Buxoro Sayohat',
         tax_id: '301 234 567',

@@ -49,12 +49,17 @@ import {
   type SearchCounter,
 } from './modules/search/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.ts';
+import { createOutboxWorker, unsentEmailsByStatus, type OutboxWorker } from './modules/mail/index.ts';
+import { readOutboxBacklogWith } from './metrics.ts';
 import { createSupplierPaymentWorker } from './modules/supplier-orders/index.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
 import { parseApiQuery } from './query-string.ts';
 import { publicOrigin } from './public-origin.ts';
+
+// metrics.ts is on the base floor and may not import a module (docs/architecture.md, "Floors"): the outbox's
+// backlog gauges read the mail module's table through the query handed in here, on the composition floor.
+readOutboxBacklogWith(unsentEmailsByStatus);
 
 /** Options the Fastify host must use for the API: our query-string parser (spec §9 limits) and a body limit. */
 export const API_HOST_OPTIONS = {

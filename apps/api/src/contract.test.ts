@@ -28,6 +28,7 @@ import { passSecondFactor } from './second-factor/testing.ts';
 import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
 import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
 import { totpCodeAt } from './second-factor/totp.ts';
+import { setQueuedEmails } from './modules/mail/testing/outbox.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -299,10 +300,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     // The overview and an email that could not be sent, queued again.
     const overview = await call('opsOverview', {}, admin);
     expect(overview.data.totals.orders).toBeGreaterThan(0);
-    await db.execute(
-      sql`UPDATE outbox SET status = 'failed', last_error = '550 mailbox unavailable'
-          WHERE id = (SELECT max(id) FROM outbox)`,
-    );
+    await setQueuedEmails(db, { newest: true }, { status: 'failed', lastError: '550 mailbox unavailable' });
     const outbox = await call('opsOutbox', {}, admin);
     const failed = outbox.data.failed[0]!;
     await call('opsRetryEmail', { params: { id: String(failed.id) } }, admin);

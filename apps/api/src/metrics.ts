@@ -159,15 +159,28 @@ export const outboxOldestPendingSeconds = gauge(
   'Age of the oldest outbox message not yet sent (0 when there is none)',
 );
 
+/** The emails not sent, per status, with the age in seconds of the oldest of each (the outbox's own query). */
+export type UnsentEmailsReader = (
+  db: Database,
+) => Promise<{ status: string; count: number; oldest: number | null }[]>;
+
+// The outbox is modules/mail's table, and this file is on the base floor, which imports no module
+// (docs/architecture.md, "Floors" and "Modules own their tables"): the composition floor, app.ts, hands the
+// module's query in once, and the gauges below stay here with every other metric of the process.
+let readUnsentEmails: UnsentEmailsReader | undefined;
+
+/** Called by app.ts with the mail module's `unsentEmailsByStatus`, before any `/metrics` is served. */
+export function readOutboxBacklogWith(reader: UnsentEmailsReader): void {
+  readUnsentEmails = reader;
+}
+
 /** Reads the outbox backlog into its gauges (called by `/metrics` before it renders the registry). */
 export async function collectOutboxBacklog(db: Database): Promise<void> {
-  const result = await db.execute<{ status: string; count: number; oldest: number | null }>(sql`
-    SELECT status, count(*)::int AS count,
-           extract(epoch FROM now() - min(created_at))::float8 AS oldest
-      FROM outbox WHERE status <> 'sent' GROUP BY status`);
+  if (!readUnsentEmails) throw new Error('The outbox backlog has no reader: app.ts wires it in.');
+  const rows = await readUnsentEmails(db);
   for (const status of ['pending', 'sending', 'failed']) outboxBacklog.set({ status }, 0);
   let oldest = 0;
-  for (const row of result.rows) {
+  for (const row of rows) {
     outboxBacklog.set({ status: row.status }, Number(row.count));
     if (row.status !== 'failed') oldest = Math.max(oldest, Number(row.oldest ?? 0));
   }

@@ -12,6 +12,7 @@ import { apiConfigSchema, type ApiSettings } from '@parvoz/api/config';
 import { serverConfigSchema } from './config.ts';
 import { TEST_ANONYMOUS_TOKEN } from '@parvoz/api/testing/api';
 import { isoDay } from '@parvoz/api/testing/booking';
+import { insertOutboxRow } from '@parvoz/api/modules/mail/testing/outbox';
 
 const ANONYMOUS = { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}` };
 
@@ -168,9 +169,7 @@ describe('health, readiness, metrics', () => {
     await app.inject({ url: '/v1/places?q=samarkand', headers: ANONYMOUS });
     await app.inject({ url: '/v1/no/such/thing/4711' });
     await app.inject({ method: 'PATCH', url: '/v1/user/travellers/0f8fad5b-d9cb-469f-a165-70867728950e' });
-    await database.db.execute(
-      sql`INSERT INTO outbox (kind, payload, to_address) VALUES ('test', '{}'::jsonb, 'ops@example.com')`,
-    );
+    await insertOutboxRow(database.db, { kind: 'test', payload: {}, toAddress: 'ops@example.com' });
     // Without the token it answers as a path that does not exist (a 401 would show that it does).
     const unknown = await app.inject({ url: '/no-such-ops-path' });
     expect(unknown.statusCode).toBe(404);

@@ -60,8 +60,6 @@ export const PROVIDER_PAYMENT_STATUSES = [
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 export const IDEMPOTENCY_STATUSES = ['in_progress', 'done'] as const;
 export type IdempotencyStatus = (typeof IDEMPOTENCY_STATUSES)[number];
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** An order's refund status (docs/after-sale.md), shown beside the spec's booking and payment statuses. */
 export const ORDER_REFUND_STATUSES = ['none', 'pending', 'refunded'] as const;
 export type OrderRefundStatus = (typeof ORDER_REFUND_STATUSES)[number];
@@ -75,9 +73,6 @@ export type RefundRowStatus = (typeof REFUND_STATUSES)[number];
  */
 export const REFUND_REASONS = ['cancellation', 'late_payment', 'supplier_refused'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-/** An agency application in the console's inbox (docs/after-sale.md §7). */
-export const AGENCY_APPLICATION_STATUSES = ['new', 'approved', 'rejected'] as const;
-export type AgencyApplicationStatus = (typeof AGENCY_APPLICATION_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
 // Accounts and sign-in (docs/design.md §5)
@@ -591,7 +586,8 @@ export const webhookEvents = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Cross-instance infrastructure: idempotency, outbox, rate limits
+// Cross-instance infrastructure: idempotency, rate limits, the server's keys (the outbox and the suppliers'
+// pauses are in files of their own, below)
 
 /** `Idempotency-Key` records: one per (scope, key); the response is kept for replays. */
 export const idempotencyKeys = pgTable(
@@ -616,43 +612,6 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** Messages (emails) to send, written in the same transaction as the change that causes them. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    toAddress: text('to_address'),
-    /** Optional: at most one message per key (e.g. `order-confirmation:<order id>`). */
-    dedupeKey: text('dedupe_key'),
-    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    /** When pending: not before; when sending: the sender's lease ends (then it may be picked again). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: tsNullable('sent_at'),
-    /** The order the email is about, when it is about one (the console's order history lists it). */
-    orderId: text('order_id'),
-  },
-  (t) => [
-    index('outbox_order_id_idx')
-      .on(t.orderId, t.createdAt)
-      .where(sql`"order_id" IS NOT NULL`),
-    index('outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`"status" IN ('pending', 'sending')`),
-    uniqueIndex('outbox_dedupe_key_key').on(t.dedupeKey),
-    // The console lists the emails that could not be sent (docs/after-sale.md §8).
-    index('outbox_failed_idx')
-      .on(t.createdAt)
-      .where(sql`"status" = 'failed'`),
-    check('outbox_status', oneOf('status', OUTBOX_STATUSES)),
-    check('outbox_attempts_nonnegative', sql`"attempts" >= 0`),
-  ],
-);
-
 /** Fixed-window counters shared by all instances (e.g. `auth-code:ip:<ip>`). */
 export const rateLimits = pgTable(
   'rate_limits',
@@ -668,15 +627,6 @@ export const rateLimits = pgTable(
 );
 
 /**
- * A supplier's "not now" shared by every instance: after its rate limit (429), nothing is asked of the supplier
- * until `until` (its `ratelimit-reset`), whichever instance was told (docs/suppliers.md, "Paying and ticketing").
- */
-export const supplierPauses = pgTable('supplier_pauses', {
-  supplier: text('supplier').primaryKey(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
-});
-
-/**
  * Keys the server generated because none was configured (OFFER_SECRET, PAYMENT_WEBHOOK_SECRET…), shared by
  * every instance on the same PostgreSQL server: the first one to start inserts, the others read it.
  */
@@ -685,78 +635,6 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-// ---------------------------------------------------------------------------------------------------------
-// Info pages: last-minute tours (in a file of their own, schema-tours.ts) and agencies (spec §1: content not shown)
-
-/** A travel agency applying to sell through the site. */
-export const agencyApplications = pgTable(
-  'agency_applications',
-  {
-    id: uuidId(),
-    companyName: text('company_name').notNull(),
-    contactName: text('contact_name').notNull(),
-    email: text('email').notNull(),
-    phone: text('phone').notNull(),
-    city: text('city'),
-    countryCode: text('country_code'),
-    website: text('website'),
-    taxId: text('tax_id'),
-    message: text('message'),
-    lang: text('lang').notNull(),
-    status: text('status', { enum: AGENCY_APPLICATION_STATUSES }).notNull().default('new'),
-    /** The operator's internal note (docs/after-sale.md §7); its changes are in the audit log. */
-    operatorNote: text('operator_note'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('agency_applications_status_created_idx').on(t.status, t.createdAt),
-    check('agency_applications_status', oneOf('status', AGENCY_APPLICATION_STATUSES)),
-  ],
-);
-
-// ---------------------------------------------------------------------------------------------------------
-// The agency's console (docs/after-sale.md §5–§8): who may use it (staff roles) and what they did (the audit
-// log, append-only: a trigger refuses UPDATE and DELETE, migration 0008).
-
-export const STAFF_ROLES = ['operator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** A signed-in user who works for the agency. Admins also manage staff; operators run orders and content. */
-export const staffRoles = pgTable(
-  'staff_roles',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: STAFF_ROLES }).notNull(),
-    /** Null when granted by the `npm run ops -- add-admin` command. */
-    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  () => [check('staff_roles_role', oneOf('role', STAFF_ROLES))],
-);
-
-/** Every console action and staff change: who (null: the command line), when, what, on what. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** No foreign key: an append-only row cannot follow a deleted account (the email stays). */
-    actorUserId: uuid('actor_user_id'),
-    actorEmail: text('actor_email'),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull(),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  },
-  (t) => [
-    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
-    index('audit_log_at_idx').on(t.at),
-  ],
-);
 
 // ---------------------------------------------------------------------------------------------------------
 // Flight searches per day (the console's overview), in a file of their own
@@ -777,3 +655,18 @@ export * from './schema-price-alerts.ts';
 // The console's second factor (docs/decisions/0023-console-second-factor.md), in a file of its own
 
 export * from './schema-second-factor.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The console's staff roles, audit log and agencies' applications, in a file of their own
+
+export * from './schema-ops.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The outbox of emails, in a file of its own
+
+export * from './schema-mail.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The suppliers' pauses, in a file of their own
+
+export * from './schema-supplier-orders.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { startTestApi } from '../testing/api.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
@@ -22,6 +22,7 @@ import { totpCodeAt } from './totp.ts';
 import { SoftPasskey } from './soft-authenticator-testing.ts';
 import { resetSecondFactor } from './service.ts';
 import { runOps } from '../../../../scripts/ops.ts';
+import { auditEntriesOf } from '../modules/ops/testing/ops.ts';
 
 type Headers = Record<string, string>;
 
@@ -53,11 +54,7 @@ const post = (headers: Headers, url: string, payload?: object) =>
 const verify = (headers: Headers, payload: object) => post(headers, '/v1/ops/second-factor/verify', payload);
 const statusOf = async (headers: Headers) => (await get(headers, '/v1/ops/me')).json().data.second_factor;
 async function audit(email: string) {
-  return db
-    .select()
-    .from(schema.auditLog)
-    .where(and(eq(schema.auditLog.targetType, 'user'), eq(schema.auditLog.targetId, await userId(email))))
-    .orderBy(schema.auditLog.id);
+  return auditEntriesOf(db, { targetType: 'user', targetId: await userId(email) });
 }
 
 const SECOND_FACTOR_ROUTES: [string, string, object | undefined][] = [

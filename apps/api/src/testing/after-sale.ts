@@ -17,6 +17,7 @@ import { passSecondFactor } from '../second-factor/testing.ts';
 import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf } from '../modules/accounts/testing/accounts.ts';
 import { pdfText } from './pdf-text.ts';
+import { countEmails } from '../modules/mail/testing/outbox.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -154,10 +155,7 @@ export async function cancellationTrail(db: Database, orderId: string) {
       sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${orderId} AND confirmed_at IS NOT NULL`,
     ),
     refunds: await countOf(db, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}`),
-    emails: await countOf(
-      db,
-      sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-cancelled:${orderId}`}`,
-    ),
+    emails: await countEmails(db, { dedupeKey: `order-cancelled:${orderId}` }),
   };
 }
 

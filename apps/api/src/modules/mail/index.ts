@@ -23,3 +23,14 @@ export {
 } from './operator-mail.ts';
 export { OUTBOX_MAX_ATTEMPTS, createOutboxWorker, type OutboxWorker } from './outbox.ts';
 export { staffInviteEmail } from './staff-mail.ts';
+// The outbox as others read it (its table is this module's, docs/architecture.md): the console's backlog,
+// failed emails and their retry, an order's emails, the development mailbox and the metrics' gauges.
+export {
+  emailsAboutOrder,
+  failedEmails,
+  latestEmails,
+  lockEmail,
+  outboxBacklog,
+  requeueEmail,
+  unsentEmailsByStatus,
+} from './store.ts';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
 import type { OperatorEmailKind } from './operator-mail.ts';
 import type { BookingEmailKind } from './booking-mail.ts';
@@ -9,6 +9,7 @@ import type { AfterSaleEmailKind } from './after-sale-mail.ts';
 import type { PriceAlertEmailKind } from '../price-alerts/index.ts';
 import type { StaffEmailKind } from './staff-mail.ts';
 import type { AirlineChangeEmailKind } from './airline-change-mail.ts';
+import { insertEmail } from './store.ts';
 import { ActionButton, BigCode, LeadEmail, h, Paragraph, renderEmailParts } from './email-layout.ts';
 
 /**
@@ -86,20 +87,14 @@ export async function enqueueEmail(
     orderId?: string;
   },
 ): Promise<boolean> {
-  const queued = await db
-    .insert(schema.outbox)
-    .values({
-      kind: options.kind,
-      toAddress: options.to,
-      payload: options.payload,
-      dedupeKey: options.dedupeKey ?? null,
-      orderId: options.orderId ?? null,
-      nextAttemptAt: options.now,
-      createdAt: options.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: schema.outbox.id });
-  return queued.length > 0;
+  return insertEmail(db, {
+    kind: options.kind,
+    toAddress: options.to,
+    payload: options.payload,
+    dedupeKey: options.dedupeKey ?? null,
+    orderId: options.orderId ?? null,
+    at: options.now,
+  });
 }
 
 export function toOutgoing(to: string, payload: EmailPayload): OutgoingEmail {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 import type { MailTransport } from '../../adapters/mail/transport.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -6,6 +5,7 @@ import { labelDemoEmail } from '../documents/index.ts';
 import type { EmailPayload } from './mail.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 import { oneAtATime } from '../../platform/worker-pass.ts';
+import { claimDueEmails, recordFailedSend, recordSent, type ClaimedEmail } from './store.ts';
 
 /** A claimed row is this sender's for this long; after it another instance may take it again. */
 export const OUTBOX_LEASE_MS = 2 * 60_000;
@@ -17,13 +17,7 @@ export function outboxBackoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 }
 
-type Claimed = {
-  id: number;
-  kind: string;
-  to_address: string | null;
-  payload: EmailPayload;
-  attempts: number;
-};
+type Claimed = ClaimedEmail<EmailPayload>;
 
 /**
  * Sends what the outbox holds. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease, so several
@@ -45,19 +39,9 @@ export function createOutboxWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
 
-  async function claim(at: Date): Promise<Claimed[]> {
-    const leaseEnd = new Date(at.getTime() + OUTBOX_LEASE_MS).toISOString();
-    const result = await db.execute<Claimed>(sql`
-      UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseEnd}
-      WHERE id IN (
-        SELECT id FROM outbox
-        WHERE status IN ('pending', 'sending') AND next_attempt_at <= ${at.toISOString()}
-        ORDER BY next_attempt_at, id
-        LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, to_address, payload, attempts`);
-    return result.rows;
+  function claim(at: Date): Promise<Claimed[]> {
+    const leaseEnd = new Date(at.getTime() + OUTBOX_LEASE_MS);
+    return claimDueEmails<EmailPayload>(db, { at, leaseEnd, limit: BATCH });
   }
 
   async function deliver(row: Claimed): Promise<void> {
@@ -75,22 +59,24 @@ export function createOutboxWorker(options: {
       const failedAt = now();
       const message = errorText(error);
       const final = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      await db.execute(sql`
-        UPDATE outbox SET status = ${final ? 'failed' : 'pending'},
-          next_attempt_at = ${new Date(failedAt.getTime() + outboxBackoffMs(row.attempts)).toISOString()},
-          last_error = ${message.slice(0, 500)}
-        WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`);
+      await recordFailedSend(db, {
+        id: row.id,
+        attempts: row.attempts,
+        final,
+        nextAttemptAt: new Date(failedAt.getTime() + outboxBackoffMs(row.attempts)),
+        error: message.slice(0, 500),
+      });
       const details = { outboxId: row.id, attempts: row.attempts, err: message };
       if (final) log.error(details, 'email not sent, giving up');
       else log.warn(details, 'email not sent, will retry');
       return;
     }
-    const scrubbed = options.scrubAfterSend
-      ? sql`, payload = jsonb_build_object('lang', payload->'lang', 'subject', payload->'subject', 'scrubbed', true)`
-      : sql``;
-    await db.execute(sql`
-      UPDATE outbox SET status = 'sent', sent_at = ${now().toISOString()}, last_error = NULL ${scrubbed}
-      WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`);
+    await recordSent(db, {
+      id: row.id,
+      attempts: row.attempts,
+      sentAt: now(),
+      scrub: options.scrubAfterSend,
+    });
   }
 
   /** One pass: claims due rows and sends them; returns how many were attempted. */

@@ -1,6 +1,7 @@
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { AgencyApplicationInput } from '@parvoz/contracts/agencies';
 import { queueOperatorEmail, type OperatorContact } from '../mail/index.ts';
+import { insertAgencyApplication } from './store.ts';
 
 /** Stores an agency's application and queues the operator's email in the same transaction. */
 export async function createAgencyApplication(
@@ -20,11 +21,11 @@ export async function createAgencyApplication(
     message: input.message,
     lang: input.lang,
   };
-  const [created] = await ctx.db
-    .insert(schema.agencyApplications)
-    .values({ ...application, createdAt: ctx.now, updatedAt: ctx.now })
-    .returning({ id: schema.agencyApplications.id });
-  const id = created!.id;
+  const { id } = await insertAgencyApplication(ctx.db, {
+    ...application,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
   await queueOperatorEmail(
     ctx.db,
     ctx.operator,

@@ -3,13 +3,16 @@
  * modules/tours/inbox.ts, both newest first with a status and the operator's note, paged and changed by the
  * helpers below. Each change is written to the audit log in its own transaction.
  */
-import { count, desc, eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { OPS_INBOX_PAGE_SIZE, type OpsAgencyApplicationStatus } from '@parvoz/contracts/ops-tours';
 import { ApiFailure } from '../../errors.ts';
 import { recordAudit, type Actor } from './staff.ts';
-
-const { agencyApplications } = schema;
+import {
+  agencyApplicationsPage,
+  countAgencyApplications,
+  lockAgencyApplication,
+  updateAgencyApplicationRow,
+} from './store.ts';
 
 /**
  * Page `n` of an inbox (`read` orders it newest first) as the console shows it, with how many items match in all.
@@ -44,18 +47,10 @@ export type InboxQuery<S extends string> = { status?: S | undefined; page: numbe
 type InboxRow = { id: string; status: string; operatorNote: string | null; createdAt: Date; updatedAt: Date };
 
 export async function listAgencyApplications(db: Database, query: InboxQuery<OpsAgencyApplicationStatus>) {
-  const where = query.status ? eq(agencyApplications.status, query.status) : undefined;
   return inboxPage(
     query.page,
-    (limit, offset) =>
-      db
-        .select()
-        .from(agencyApplications)
-        .where(where)
-        .orderBy(desc(agencyApplications.createdAt), desc(agencyApplications.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ n: count() }).from(agencyApplications).where(where),
+    (limit, offset) => agencyApplicationsPage(db, { status: query.status, limit, offset }),
+    () => countAgencyApplications(db, query.status),
     (a) => ({
       company_name: a.companyName,
       contact_name: a.contactName,
@@ -125,17 +120,8 @@ export async function updateInboxItem<S extends string>(
 const applicationRows: InboxRows<OpsAgencyApplicationStatus> = {
   kind: 'agency_application',
   unknown: 'No such agency application.',
-  lock: async (tx, id) => {
-    const [before] = await tx
-      .select({ status: agencyApplications.status, note: agencyApplications.operatorNote })
-      .from(agencyApplications)
-      .where(eq(agencyApplications.id, id))
-      .for('update');
-    return before;
-  },
-  write: async (tx, id, values) => {
-    await tx.update(agencyApplications).set(values).where(eq(agencyApplications.id, id));
-  },
+  lock: lockAgencyApplication,
+  write: updateAgencyApplicationRow,
 };
 
 export const updateAgencyApplication = (

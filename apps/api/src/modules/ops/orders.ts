@@ -4,11 +4,12 @@
  * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
  * their delivery state) and the audit log of operator actions.
  */
-import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { OPS_PAGE_SIZE, type OpsOrderSearch } from '@parvoz/contracts/ops';
 import { auditEntries } from './staff.ts';
 import { majorOf } from '../orders/index.ts';
+import { emailsAboutOrder } from '../mail/index.ts';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -192,30 +193,12 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
     .where(eq(schema.orderCancellations.orderId, orderId));
   for (const c of cancellations)
     add(c.createdAt, 'cancellation.quoted', 'system', { refund: majorOf(c.refundMinor, order.currency) });
-  // Emails name their order (outbox.order_id); older rows, written before they did, are matched by the
-  // contact address since the order was made.
-  const emails = await db
-    .select({
-      kind: schema.outbox.kind,
-      to: schema.outbox.toAddress,
-      status: schema.outbox.status,
-      createdAt: schema.outbox.createdAt,
-      sentAt: schema.outbox.sentAt,
-      attempts: schema.outbox.attempts,
-      lastError: schema.outbox.lastError,
-    })
-    .from(schema.outbox)
-    .where(
-      or(
-        eq(schema.outbox.orderId, orderId),
-        and(
-          isNull(schema.outbox.orderId),
-          eq(schema.outbox.toAddress, order.contactEmail),
-          gte(schema.outbox.createdAt, order.createdAt),
-          sql`${schema.outbox.kind} NOT IN ('auth-code', 'signin-suspended', 'price-alert', 'price-alert-confirm', 'staff-invite')`,
-        ),
-      ),
-    );
+  // The emails about the order, with their delivery state (the mail module's outbox).
+  const emails = await emailsAboutOrder(db, {
+    id: orderId,
+    contactEmail: order.contactEmail,
+    createdAt: order.createdAt,
+  });
   for (const e of emails)
     add(e.createdAt, 'email.queued', 'system', {
       email: e.kind,

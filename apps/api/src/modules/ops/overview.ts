@@ -16,6 +16,7 @@ import {
 import { ApiFailure } from '../../errors.ts';
 import { searchesPerDay } from '../search/index.ts';
 import { majorOf } from '../orders/index.ts';
+import { failedEmails, lockEmail, outboxBacklog, requeueEmail } from '../mail/index.ts';
 import { recordAudit, type Actor } from './staff.ts';
 
 const DAY_MS = 86_400_000;
@@ -187,25 +188,7 @@ export function redactEmail(address: string | null): string {
 }
 
 export async function outboxState(db: Database): Promise<OpsOutbox> {
-  const [backlog, failed] = await Promise.all([
-    db.execute<{ pending: number; sending: number; failed: number; oldest: string | null }>(sql`
-      SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
-        count(*) FILTER (WHERE status = 'sending')::int AS sending,
-        count(*) FILTER (WHERE status = 'failed')::int AS failed,
-        min(created_at) FILTER (WHERE status = 'pending') AS oldest
-      FROM outbox WHERE status IN ('pending', 'sending', 'failed')`),
-    db.execute<{
-      id: string;
-      kind: string;
-      to_address: string | null;
-      last_error: string | null;
-      attempts: number;
-      created_at: string | Date;
-    }>(sql`
-      SELECT id, kind, to_address, last_error, attempts, created_at FROM outbox
-      WHERE status = 'failed' ORDER BY created_at DESC, id DESC LIMIT ${FAILED_LISTED}`),
-  ]);
-  const b = backlog.rows[0]!;
+  const [b, failed] = await Promise.all([outboxBacklog(db), failedEmails(db, FAILED_LISTED)]);
   return {
     backlog: {
       pending: Number(b.pending),
@@ -213,7 +196,7 @@ export async function outboxState(db: Database): Promise<OpsOutbox> {
       failed: Number(b.failed),
       oldest_pending_at: b.oldest ? new Date(b.oldest).toISOString() : null,
     },
-    failed: failed.rows.map((row) => ({
+    failed: failed.map((row) => ({
       id: Number(row.id),
       kind: row.kind,
       to: redactEmail(row.to_address),
@@ -232,21 +215,13 @@ export async function retryEmail(
   tx: Database,
   input: { id: number; actor: Actor; now: Date },
 ): Promise<{ id: number; status: 'pending' }> {
-  const found = await tx.execute<{
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    kind: string;
-  }>(sql`SELECT status, attempts, last_error, kind FROM outbox WHERE id = ${input.id} FOR UPDATE`);
-  const row = found.rows[0];
+  const row = await lockEmail(tx, input.id);
   if (!row) throw new ApiFailure('not_found', 'No such email.');
   if (row.status !== 'failed')
     throw new ApiFailure('unprocessable', 'Only an email that could not be sent can be retried.', {
       status: row.status,
     });
-  await tx.execute(sql`
-    UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ${input.now.toISOString()}
-    WHERE id = ${input.id}`);
+  await requeueEmail(tx, input.id, input.now);
   await recordAudit(tx, {
     actor: input.actor,
     action: 'email.retried',

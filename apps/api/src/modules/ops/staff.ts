@@ -4,9 +4,16 @@
  * `npm run ops -- add-admin`; admins invite operators by email (the invitee signs in with the site's emailed
  * code).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { schema, type Database, type StaffRole } from '@parvoz/db';
+import type { Database, StaffRole } from '@parvoz/db';
 import { emailOfUser, emailsOfUsers, ensureUser } from '../accounts/index.ts';
+import {
+  allRoles,
+  auditEntriesAbout,
+  deleteOperatorRole,
+  insertAuditEntry,
+  roleOf,
+  upsertRole,
+} from './store.ts';
 
 export type Staff = { userId: string; email: string; role: StaffRole };
 
@@ -21,10 +28,7 @@ export type TravellerActor = { userId: null; email: string; traveller: true };
 
 /** The staff member of an account (its email from the accounts module), or null when it has no role. */
 export async function staffOf(db: Database, userId: string): Promise<Staff | null> {
-  const [row] = await db
-    .select({ userId: schema.staffRoles.userId, role: schema.staffRoles.role })
-    .from(schema.staffRoles)
-    .where(eq(schema.staffRoles.userId, userId));
+  const row = await roleOf(db, userId);
   const email = row && (await emailOfUser(db, userId));
   return row && email ? { ...row, email } : null;
 }
@@ -40,7 +44,7 @@ export async function recordAudit(
     at: Date;
   },
 ): Promise<void> {
-  await db.insert(schema.auditLog).values({
+  await insertAuditEntry(db, {
     at: entry.at,
     actorUserId: entry.actor.userId,
     actorEmail: entry.actor.email,
@@ -65,13 +69,7 @@ export async function grantRole(
     const current = await staffOf(tx, userId);
     if (current && (current.role === input.role || current.role === 'admin'))
       return { staff: current, changed: false };
-    await tx
-      .insert(schema.staffRoles)
-      .values({ userId, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now })
-      .onConflictDoUpdate({
-        target: schema.staffRoles.userId,
-        set: { role: input.role, grantedBy: input.actor.userId, grantedAt: input.now },
-      });
+    await upsertRole(tx, { userId, role: input.role, grantedBy: input.actor.userId, grantedAt: input.now });
     await recordAudit(tx, {
       actor: input.actor,
       action: 'staff.granted',
@@ -92,11 +90,7 @@ export async function revokeOperator(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(schema.staffRoles)
-      .where(and(eq(schema.staffRoles.userId, userId), eq(schema.staffRoles.role, 'operator')))
-      .returning({ userId: schema.staffRoles.userId });
-    if (!removed.length) return false;
+    if (!(await deleteOperatorRole(tx, userId))) return false;
     await recordAudit(tx, { actor, action: 'staff.revoked', targetType: 'user', targetId: userId, at: now });
     return true;
   });
@@ -104,13 +98,7 @@ export async function revokeOperator(
 
 /** Every staff member, by role (descending: operators, then admins) and then by email. */
 export async function listStaff(db: Database) {
-  const roles = await db
-    .select({
-      user_id: schema.staffRoles.userId,
-      role: schema.staffRoles.role,
-      granted_at: schema.staffRoles.grantedAt,
-    })
-    .from(schema.staffRoles);
+  const roles = await allRoles(db);
   const roleOf = new Map(roles.map((row) => [row.user_id, row]));
   // The accounts come in the database's order of emails (its collation), as the console always listed them.
   const accounts = await emailsOfUsers(
@@ -127,16 +115,7 @@ export async function listStaff(db: Database) {
 
 /** The audit entries about one thing (newest first), or the latest of all. */
 export async function auditEntries(db: Database, target?: { type: string; id: string }, limit = 100) {
-  return db
-    .select()
-    .from(schema.auditLog)
-    .where(
-      target
-        ? and(eq(schema.auditLog.targetType, target.type), eq(schema.auditLog.targetId, target.id))
-        : sql`true`,
-    )
-    .orderBy(desc(schema.auditLog.at), desc(schema.auditLog.id))
-    .limit(limit);
+  return auditEntriesAbout(db, target, limit);
 }
 
 /**

@@ -13,12 +13,13 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate, MIGRATIONS_FOLDER, schema, wrapPglite } from '@parvoz/db';
+import { migrate, MIGRATIONS_FOLDER, wrapPglite } from '@parvoz/db';
 import { createTestDatabase } from '@parvoz/db/testing';
 import { buildTestApi } from '../../testing/api.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { askForOrderLink } from '../../testing/after-sale.ts';
 import { capturedLog } from '../../testing/captured-log.ts';
+import { queuedEmails } from '../mail/testing/outbox.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -93,7 +94,7 @@ describe('links of orders made before random tokens', () => {
     const lookup = await askForOrderLink(app, 'KQ7XAM', 'anna@example.com');
     expect(lookup.statusCode).toBe(202);
     expect((await read(token)).statusCode).toBe(404);
-    const [queued] = await handle.db.select().from(schema.outbox);
+    const [queued] = await queuedEmails(handle.db);
     const fresh = /access_token=([A-Za-z0-9_-]{43})/.exec(JSON.stringify(queued!.payload))?.[1];
     expect(fresh).toBeDefined();
     expect((await read(fresh!)).statusCode).toBe(200);
@@ -138,7 +139,7 @@ describe('the log', () => {
     // "Where is my ticket": the emailed link, written to the log by the log transport.
     await askForOrderLink(app, order.booking_reference, 'anna.karimova@example.com');
     await app.outbox.runOnce();
-    const [mail] = await database.db.select().from(schema.outbox);
+    const [mail] = await queuedEmails(database.db);
     const mailed = /access_token=([A-Za-z0-9_-]{43})/.exec(JSON.stringify(mail!.payload))![1]!;
     tokens.push(mailed);
     const quote = await app.inject({

@@ -13,6 +13,7 @@ import type { FlightSupplier } from '@parvoz/core/supplier';
 import { createFlightService, type FlightService } from '../search/index.ts';
 import { createPriceAlertWorker } from './worker.ts';
 import { lowestPriceNow } from './service.ts';
+import { countEmails, queuedEmails } from '../mail/testing/outbox.ts';
 
 const INTERVAL_S = 3600;
 const SEARCHES = 6;
@@ -100,10 +101,11 @@ test('three workers at once email each price drop exactly once', async () => {
   const passes = await Promise.all(workers.map((w) => w.runOnce()));
   expect(passes.reduce((sum, p) => sum + p.checked, 0)).toBe(total);
   expect(passes.reduce((sum, p) => sum + p.emailed, 0)).toBe(total);
-  const queued = await database.db.execute<{ to_address: string; n: number }>(sql`
-    SELECT to_address, count(*)::int AS n FROM outbox WHERE kind = 'price-alert-drop' GROUP BY to_address`);
-  expect(queued.rows).toHaveLength(total);
-  expect(queued.rows.every((row) => row.n === 1)).toBe(true);
+  const perAddress = new Map<string | null, number>();
+  for (const email of await queuedEmails(database.db, { kind: 'price-alert-drop' }))
+    perAddress.set(email.toAddress, (perAddress.get(email.toAddress) ?? 0) + 1);
+  expect(perAddress.size).toBe(total);
+  expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
   // Each email carries an unsubscribe link of its own.
   const tokens = await database.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM price_alert_tokens WHERE purpose = 'unsubscribe'`,
@@ -115,10 +117,7 @@ test('three workers at once email each price drop exactly once', async () => {
   const again = await Promise.all(workers.map((w) => w.runOnce()));
   expect(again.reduce((sum, p) => sum + p.checked, 0)).toBe(total);
   expect(again.reduce((sum, p) => sum + p.emailed, 0)).toBe(0);
-  const after = await database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM outbox WHERE kind = 'price-alert-drop'`,
-  );
-  expect(after.rows[0]!.n).toBe(total);
+  expect(await countEmails(database.db, { kind: 'price-alert-drop' })).toBe(total);
 });
 
 test('a worker whose lease ran out writes and sends nothing: the alert is the other worker’s', async () => {
@@ -167,10 +166,7 @@ test('a worker whose lease ran out writes and sends nothing: the alert is the ot
   releaseA();
   expect(await passA).toEqual({ checked: 1, emailed: 0 });
 
-  const emails = await database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM outbox WHERE to_address = 'slow-worker@example.com'`,
-  );
-  expect(emails.rows[0]!.n).toBe(1);
+  expect(await countEmails(database.db, { toAddress: 'slow-worker@example.com' })).toBe(1);
   const [row] = await database.db
     .execute<{ claims: number; next_check_at: Date }>(
       sql`SELECT claims, next_check_at FROM price_alerts WHERE id = ${alert!.id}`,

@@ -20,8 +20,9 @@
  *    ask the supplier about; docs/duffel.md, "Paying a hold");
  *  - the supplier cannot be reached before paying: tried again on the next pass.
  */
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
+import { pauseSupplier, supplierPauseUntil } from './store.ts';
 import {
   SupplierAuthRejected,
   SupplierRateLimited,
@@ -62,11 +63,8 @@ const RATE_LIMIT_FALLBACK_MS = 60_000;
 export async function ticketingPausedUntil(
   deps: Pick<TicketingDeps, 'db' | 'supplier' | 'now'>,
 ): Promise<Date | null> {
-  const [pause] = await deps.db
-    .select({ until: schema.supplierPauses.until })
-    .from(schema.supplierPauses)
-    .where(eq(schema.supplierPauses.supplier, deps.supplier.id));
-  return pause && pause.until.getTime() > deps.now().getTime() ? pause.until : null;
+  const until = await supplierPauseUntil(deps.db, deps.supplier.id);
+  return until && until.getTime() > deps.now().getTime() ? until : null;
 }
 
 /** Whether the supplier asked us to wait (a rate limit not yet reset): then nothing is asked of it now. */
@@ -87,13 +85,7 @@ export async function heldOff(
     const now = deps.now().getTime();
     const until = new Date(Math.max(error.retryAt?.getTime() ?? now + RATE_LIMIT_FALLBACK_MS, now + 1000));
     // A later reset than one already kept wins: two instances told at once keep the longer wait.
-    await deps.db
-      .insert(schema.supplierPauses)
-      .values({ supplier: deps.supplier.id, until })
-      .onConflictDoUpdate({
-        target: schema.supplierPauses.supplier,
-        set: { until: sql`GREATEST(${schema.supplierPauses.until}, excluded.until)` },
-      });
+    await pauseSupplier(deps.db, deps.supplier.id, until);
     supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: 'rate_limited' });
     deps.log.warn(
       { orderId, retryAt: until.toISOString() },

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
 import { startTestApi } from '../../testing/api.ts';
@@ -15,6 +15,7 @@ import { createSession } from '../accounts/index.ts';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
 import { grantRole } from '../ops/index.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
+import { auditEntriesOf, insertAgencyApplicationRow, storedAgencyApplication } from '../ops/testing/ops.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -85,17 +86,14 @@ beforeAll(async () => {
     })
     .returning();
   requestId = request!.id;
-  const [application] = await db
-    .insert(schema.agencyApplications)
-    .values({
-      companyName: 'Silk Road Travel',
-      contactName: 'Malika Yusupova',
-      email: 'malika@silkroad.test',
-      phone: '+998711234567',
-      lang: 'ru',
-    })
-    .returning();
-  applicationId = application!.id;
+  const application = await insertAgencyApplicationRow(db, {
+    companyName: 'Silk Road Travel',
+    contactName: 'Malika Yusupova',
+    email: 'malika@silkroad.test',
+    phone: '+998711234567',
+    lang: 'ru',
+  });
+  applicationId = application.id;
 }, 60_000);
 
 afterAll(() => close?.());
@@ -105,15 +103,11 @@ const call = (role: keyof typeof who, method: Method, url: string, payload?: obj
   app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
 
 const auditOf = async (targetId: string) =>
-  db
-    .select({
-      action: schema.auditLog.action,
-      actor: schema.auditLog.actorEmail,
-      details: schema.auditLog.details,
-    })
-    .from(schema.auditLog)
-    .where(eq(schema.auditLog.targetId, targetId))
-    .orderBy(schema.auditLog.id);
+  (await auditEntriesOf(db, { targetId })).map((e) => ({
+    action: e.action,
+    actor: e.actorEmail,
+    details: e.details,
+  }));
 
 const rows = async (table: 'tours' | 'tour_images' | 'audit_log') =>
   (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
@@ -406,10 +400,7 @@ describe('inboxes', () => {
       note: 'Licence checked',
     });
     expect(approved.json().data).toMatchObject({ status: 'approved', note: 'Licence checked' });
-    const [row] = await db
-      .select()
-      .from(schema.agencyApplications)
-      .where(eq(schema.agencyApplications.id, applicationId));
+    const row = await storedAgencyApplication(db, applicationId);
     expect(row).toMatchObject({ status: 'approved', operatorNote: 'Licence checked' });
     expect((await auditOf(applicationId)).at(-1)).toMatchObject({
       action: 'agency_application.updated',

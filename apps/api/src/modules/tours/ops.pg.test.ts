@@ -9,6 +9,7 @@ import { schema } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { createOpsTour, readTourImage, uploadTourImage } from './ops.ts';
 import { updateTourRequest } from './inbox.ts';
+import { auditEntriesOf, insertAgencyApplicationRow } from '../ops/testing/ops.ts';
 
 let database: TestDatabase;
 const now = new Date('2026-11-23T06:00:00Z');
@@ -79,7 +80,7 @@ test('the database refuses the old and unknown inbox statuses', async () => {
         .where(eq(schema.tourRequests.id, request.id)),
     ).rejects.toThrow();
   await expect(
-    db.insert(schema.agencyApplications).values({
+    insertAgencyApplicationRow(db, {
       companyName: 'X',
       contactName: 'Y',
       email: 'x@example.com',
@@ -99,7 +100,7 @@ test('two operators moving one request at once: each change is applied in turn a
     db.transaction((tx) => updateTourRequest(tx, request.id, { status: 'in_progress' }, one, now)),
   ]);
   expect(results.filter((r) => r.changed)).toHaveLength(1);
-  const entries = await db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, request.id));
+  const entries = await auditEntriesOf(db, { targetId: request.id });
   expect(entries).toHaveLength(1);
   expect(entries[0]!.details).toEqual({ from: 'new', to: 'in_progress' });
 });

@@ -19,6 +19,7 @@ import { collectReconciliations, registry } from '../../metrics.ts';
 import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 import { reconcilePayments } from '../../modules/payments/index.ts';
 import { IYZICO_TEST_CARDS, startIyzicoServer, type IyzicoTestServer } from './testing/iyzico-server.ts';
+import { countEmails } from '../../modules/mail/testing/outbox.ts';
 
 const API_KEY = 'sandbox-test-iyzico-api-key';
 const SECRET_KEY = 'sandbox-test-iyzico-secret-key';
@@ -122,10 +123,7 @@ async function paymentRow(id: string) {
 }
 
 async function confirmations(orderId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM outbox WHERE kind = 'order-confirmation' AND dedupe_key = ${`order-confirmation:${orderId}`}`,
-  );
-  return result.rows[0]!.n;
+  return countEmails(db, { kind: 'order-confirmation', dedupeKey: `order-confirmation:${orderId}` });
 }
 
 describe('paying a TRY order with iyzico', () => {

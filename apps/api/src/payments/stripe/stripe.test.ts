@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
@@ -19,6 +19,7 @@ import { reconcilePayments } from '../../modules/payments/index.ts';
 import { paymentProviders } from '../index.ts';
 import type { PaymentProvider } from '../provider.ts';
 import { STRIPE_TEST_CARDS, startStripeServer, type StripeTestServer } from './testing/stripe-server.ts';
+import { countEmails } from '../../modules/mail/testing/outbox.ts';
 
 const SECRET_KEY = 'sk_test_parvozTestKey0123456789';
 const WEBHOOK_SECRET = 'whsec_parvozTestSigningSecret0123';
@@ -206,10 +207,7 @@ describe('paying with Stripe Checkout', () => {
       (await post(stripe.event('checkout.session.async_payment_failed', session))).body.data.effect,
     ).toBe('ignored');
     expect(await paymentStatus(payment.id)).toBe('succeeded');
-    const mails = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key = ${`order-confirmation:${o.id}`}`,
-    );
-    expect(mails.rows[0]!.n).toBe(1);
+    expect(await countEmails(db, { dedupeKey: `order-confirmation:${o.id}` })).toBe(1);
   });
 
   test('a delayed method: unpaid at completion, paid by async_payment_succeeded; a failed one is a decline', async () => {

@@ -11,6 +11,7 @@ import type { ClickTestServer } from '../click/testing/click-server.ts';
 import { MANY_ORDERS, memoryMailTransport, startTestApi } from '../../testing/api.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { book, offerIn, type Booked } from '../../testing/after-sale.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 /** PAYME_ settings for a (local) Payme cashbox. */
 export const paymeConfig = (payme: Pick<PaymeTestServer, 'merchantId' | 'key' | 'url'>) => ({
@@ -80,7 +81,4 @@ export const transactionsOf = (db: Database, orderId: string) =>
 
 /** The order's confirmation emails in the outbox (one, however often the payment is reported). */
 export const confirmationsOf = (db: Database, orderId: string) =>
-  db
-    .select()
-    .from(schema.outbox)
-    .where(eq(schema.outbox.dedupeKey, `order-confirmation:${orderId}`));
+  queuedEmails(db, { dedupeKey: `order-confirmation:${orderId}` });

@@ -27,6 +27,7 @@ import {
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -565,12 +566,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     expect(read.refunds).toEqual([
       expect.objectContaining({ amount: '345.00', currency: 'USD', reason: 'supplier_refused' }),
     ]);
-    expect(
-      await api.db
-        .select()
-        .from(schema.outbox)
-        .where(eq(schema.outbox.dedupeKey, `supplier-refused-refund:${order.id}`)),
-    ).toHaveLength(1);
+    expect(await queuedEmails(api.db, { dedupeKey: `supplier-refused-refund:${order.id}` })).toHaveLength(1);
     expect(await bookPaidOrders(deps())).toBe(0);
     expect(duffelOrdersOf(order)).toHaveLength(0);
   });

@@ -6,7 +6,7 @@
  * order there), a retry of the whole request; cancellation with Duffel's quote.
  */
 import { describe, expect, test, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
@@ -30,6 +30,7 @@ import {
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -142,10 +143,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     expect(view).toMatchObject({ booking_status: 'booked', payment_status: 'paid' });
     expect(view.supplier_booking_reference).toBe(atDuffel.booking_reference);
     // The confirmation email gives the airline's booking reference too (text and HTML), for the airline's site.
-    const [confirmation] = await api.db
-      .select()
-      .from(schema.outbox)
-      .where(and(eq(schema.outbox.orderId, order.id), eq(schema.outbox.kind, 'order-confirmation')));
+    const [confirmation] = await queuedEmails(api.db, { orderId: order.id, kind: 'order-confirmation' });
     expect(confirmation!.payload.text).toContain(`Airline booking reference: ${atDuffel.booking_reference}`);
     expect(confirmation!.payload.html).toContain(atDuffel.booking_reference);
   });

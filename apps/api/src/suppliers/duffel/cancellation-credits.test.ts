@@ -8,7 +8,7 @@
  * refunded as 0.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import {
@@ -29,6 +29,7 @@ import {
   useDuffelTestApi,
   searchDuffelOffer,
 } from './testing/duffel-api-testing.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 const TOKEN = 'duffel_test_credits0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -60,12 +61,7 @@ async function paidOrder(): Promise<Booked> {
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
 const cancelledMail = async (orderId: string) =>
-  (
-    await api.db
-      .select()
-      .from(schema.outbox)
-      .where(like(schema.outbox.dedupeKey, `order-cancelled:${orderId}`))
-  )[0];
+  (await queuedEmails(api.db, { dedupeKey: `order-cancelled:${orderId}` }))[0];
 
 describe('a Duffel cancellation that refunds to credits or to an unknown amount', () => {
   for (const refundTo of ['airline_credits', 'voucher'] as const)

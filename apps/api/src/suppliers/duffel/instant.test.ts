@@ -7,7 +7,7 @@
  * server (real HTTP on loopback) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
@@ -17,6 +17,7 @@ import { bookPaidOrders, paySuppliers } from '../../modules/supplier-orders/inde
 import { paidOrderIdempotencyKey } from '../../modules/supplier-orders/index.ts';
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -60,11 +61,7 @@ const duffelOrdersOf = (orderId: string) =>
   api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === orderId);
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-const mailsOf = async (prefix: string) =>
-  api.db
-    .select()
-    .from(schema.outbox)
-    .where(like(schema.outbox.dedupeKey, `${prefix}%`));
+const mailsOf = async (prefix: string) => queuedEmails(api.db, { dedupeKeyPrefix: prefix });
 /** Another instance's supplier pass: its own adapter on the same test server and database. */
 const otherPass = () =>
   bookPaidOrders({

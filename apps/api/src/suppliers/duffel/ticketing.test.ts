@@ -15,7 +15,7 @@
  * The app's own supplier pass is not kicked here (its kick is replaced): each test drives the passes itself.
  */
 import { describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
@@ -27,6 +27,8 @@ import { bookPaidOrders, paySuppliers } from '../../modules/supplier-orders/inde
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelOrdersOn, searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 
 const TOKEN = 'duffel_test_ticketing0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -56,11 +58,7 @@ async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
 
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-const mailsOf = (orderId: string, kind: string) =>
-  api.db
-    .select()
-    .from(schema.outbox)
-    .where(and(eq(schema.outbox.orderId, orderId), eq(schema.outbox.kind, kind)));
+const mailsOf = (orderId: string, kind: string) => queuedEmails(api.db, { orderId, kind });
 const refundsOf = (orderId: string) =>
   api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
 const duffelPaymentsOf = (atDuffel: Loose) => api.server.payments.filter((p) => p.order_id === atDuffel.id);
@@ -76,7 +74,7 @@ async function resetKnobs() {
   Object.assign(api.server.knobs.pay, defaultHoldPaymentKnobs());
   clock = start;
   // A rate limit's wait is kept in the database for every instance: the clock going back must not meet it.
-  await api.db.delete(schema.supplierPauses);
+  await forgetSupplierPauses(api.db);
 }
 
 describe('a Duffel hold paid by its traveller', () => {

@@ -3,8 +3,8 @@
  * the outbox to a real SMTP server. (Moved from the tours' route tests, modules/tours/routes.test.ts.)
  */
 import { describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { useOperatorFormApi } from '../../../testing/operator-forms.ts';
+import { storedAgencyApplication } from '../../../modules/ops/testing/ops.ts';
 
 const OPERATOR = 'sales@parvoz.test';
 const clock = new Date('2030-03-01T08:00:00Z');
@@ -29,11 +29,19 @@ describe('agency applications', () => {
     const response = await post('/v1/agencies/applications', application);
     expect(response.statusCode).toBe(201);
     expect(await count('agency_applications')).toBe(before + 1);
-    const stored = await api.db.execute<Record<string, unknown>>(
-      sql`SELECT company_name, tax_id, country_code, email, phone, website, message, lang, status
-          FROM agency_applications WHERE id = ${response.json().data.id}`,
-    );
-    expect(stored.rows[0]).toEqual({
+    const row = (await storedAgencyApplication(api.db, response.json().data.id))!;
+    const stored = {
+      company_name: row.companyName,
+      tax_id: row.taxId,
+      country_code: row.countryCode,
+      email: row.email,
+      phone: row.phone,
+      website: row.website,
+      message: row.message,
+      lang: row.lang,
+      status: row.status,
+    };
+    expect(stored).toEqual({
       company_name: 'Samarqand Travel MChJ',
       tax_id: '305 123 456',
       country_code: 'UZ',

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../../contract.ts';
 import { ApiFailure } from '../../../errors.ts';
 import { EMAIL_SAMPLES } from './email-samples.ts';
+import { latestEmails } from '../../../modules/mail/index.ts';
 
 /**
  * GET /v1/dev/mailbox: the newest emails of the outbox, for local development without a mail server.
@@ -18,12 +17,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/mailbox', { schema: schemaOf(endpoints.devMailbox) }, async (request) => {
     mailboxOn('mailbox');
-    const rows = await app.deps.db
-      .select()
-      .from(schema.outbox)
-      .where(request.query.to ? eq(schema.outbox.toAddress, request.query.to) : undefined)
-      .orderBy(desc(schema.outbox.id))
-      .limit(50);
+    const rows = await latestEmails(app.deps.db, { to: request.query.to, limit: 50 });
     return {
       data: rows.map((row) => ({
         id: row.id,

@@ -5,8 +5,7 @@
  * refund; the audit log names the operator only when the operator's cancellation is the one that happened.
  */
 import { beforeAll, expect, test } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { countOf, MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
+import { MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
 import { isoDay } from '../../../testing/booking.ts';
 import {
   book,
@@ -19,12 +18,12 @@ import {
   requestCancellation,
   requestOperatorCancellation,
 } from '../../../testing/after-sale.ts';
+import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
 
 let operator: Record<string, string>;
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 const pair = useTwoTestApis(MANY_ORDERS, { now });
-const count = (query: SQL) => countOf(pair.database.db, query);
 
 beforeAll(async () => {
   operator = await operatorHeaders(pair.database.db, 'desk@agency.test', now());
@@ -77,9 +76,9 @@ test('a traveller and an operator cancel the same paid order at once, five times
       refunds: 1,
       emails: 1,
     });
-    const audited = await count(
-      sql`SELECT count(*)::int AS n FROM audit_log WHERE target_id = ${order.id} AND action = 'order.cancelled'`,
-    );
+    const audited = (
+      await auditEntriesOf(pair.database.db, { targetId: order.id, action: 'order.cancelled' })
+    ).length;
     expect(audited).toBe(won.has('operator') ? 1 : 0);
   }
   // Not an assertion on timing: who wins is up to the database; both outcomes were checked above.

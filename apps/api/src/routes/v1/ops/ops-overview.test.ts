@@ -17,6 +17,8 @@ import { OUTBOX_MAX_ATTEMPTS } from '../../../modules/mail/index.ts';
 import { csvCell } from '../../../modules/ops/index.ts';
 import { majorOf } from '../../../modules/orders/index.ts';
 import { storedSearches } from '../../../modules/search/testing/search-counts.ts';
+import { queuedEmails, setQueuedEmails } from '../../../modules/mail/testing/outbox.ts';
+import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 const DAY = 86_400_000;
@@ -253,15 +255,13 @@ describe('the figures', () => {
 describe('failed emails', () => {
   test('listed with the recipient redacted, retried by an operator: the row is queued again and the audit log says who', async () => {
     // The booking and payment emails to the bouncing address: the worker gives up after its last attempt.
-    await db.execute(
-      sql`UPDATE outbox SET attempts = ${OUTBOX_MAX_ATTEMPTS - 1}, next_attempt_at = ${new Date(NOW).toISOString()}
-          WHERE to_address = 'bounce.me@example.com'`,
+    await setQueuedEmails(
+      db,
+      { toAddress: 'bounce.me@example.com' },
+      { attempts: OUTBOX_MAX_ATTEMPTS - 1, nextAttemptAt: new Date(NOW) },
     );
     await app.outbox.runOnce();
-    const bounced = await db
-      .select()
-      .from(schema.outbox)
-      .where(eq(schema.outbox.toAddress, 'bounce.me@example.com'));
+    const bounced = await queuedEmails(db, { toAddress: 'bounce.me@example.com' });
     expect(bounced.length).toBeGreaterThan(0);
     expect(bounced.every((r) => r.status === 'failed')).toBe(true);
 
@@ -283,9 +283,9 @@ describe('failed emails', () => {
     const retried = await call('operator', 'POST', `/v1/ops/outbox/${first.id}/retry`, key);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().data).toEqual({ id: first.id, status: 'pending' });
-    const [row] = await db.select().from(schema.outbox).where(eq(schema.outbox.id, first.id));
+    const [row] = await queuedEmails(db, { id: first.id });
     expect(row).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: new Date(NOW) });
-    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'email.retried'));
+    const audit = await auditEntriesOf(db, { action: 'email.retried' });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorEmail: 'desk@agency.test',
@@ -298,9 +298,7 @@ describe('failed emails', () => {
     expect(replay.statusCode).toBe(200);
     const again = await call('admin', 'POST', `/v1/ops/outbox/${first.id}/retry`, 'retry-email-key-2');
     expect(again.statusCode).toBe(422);
-    expect(
-      await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'email.retried')),
-    ).toHaveLength(1);
+    expect(await auditEntriesOf(db, { action: 'email.retried' })).toHaveLength(1);
     // Unknown and malformed ids: clear errors, nothing written.
     expect((await call('admin', 'POST', '/v1/ops/outbox/999999/retry')).statusCode).toBe(404);
     expect((await call('admin', 'POST', '/v1/ops/outbox/-1/retry')).statusCode).toBe(400);
@@ -309,7 +307,7 @@ describe('failed emails', () => {
     // The mail server is back: the retried email goes out.
     bouncing = false;
     await app.outbox.runOnce();
-    const [sent] = await db.select().from(schema.outbox).where(eq(schema.outbox.id, first.id));
+    const [sent] = await queuedEmails(db, { id: first.id });
     expect(sent!.status).toBe('sent');
     expect(delivered.some((e) => e.to === 'bounce.me@example.com')).toBe(true);
   });

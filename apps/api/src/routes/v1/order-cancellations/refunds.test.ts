@@ -40,6 +40,7 @@ import {
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { confirmCancellation } from '../../../modules/after-sale/index.ts';
 import { retryUnstartedRefunds } from '../../../modules/payments/index.ts';
+import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -80,7 +81,7 @@ const refundSucceeded = (refund: typeof schema.refunds.$inferSelect) => ({
 
 /** The queued emails of one kind about one order (or refund): by their dedupe key. */
 async function outbox(dedupeKey: string) {
-  return api.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, dedupeKey));
+  return queuedEmails(api.db, { dedupeKey });
 }
 
 let day = 40;

@@ -6,7 +6,7 @@
  * measured with the injected clock.
  */
 import { describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
@@ -20,6 +20,7 @@ import {
   tokenQuery,
   type Booked,
 } from '../../../testing/after-sale.ts';
+import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
 
 const HOUR = 3600_000;
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -174,10 +175,7 @@ describe('a leaked order link cannot take the order over', () => {
       const session = await signInByEmail(api.app, inbox, thief);
       expect((await openOrder(order.id, undefined, session)).statusCode).toBe(404);
       // Like the console's actions, the audit log of the order records it.
-      const audit = await api.db
-        .select()
-        .from(schema.auditLog)
-        .where(and(eq(schema.auditLog.targetType, 'order'), eq(schema.auditLog.targetId, order.id)));
+      const audit = await auditEntriesOf(api.db, { targetType: 'order', targetId: order.id });
       expect(audit.map((a) => a.action)).toEqual(
         expect.arrayContaining(['order.contact_email_changed', 'order.contact_email_change_undone']),
       );

@@ -31,6 +31,7 @@ import { reconcilePayments } from '../../../modules/payments/index.ts';
 import { collectReconciliations, registry } from '../../../metrics.ts';
 import { createPaymeProvider } from '../../../payments/payme/provider.ts';
 import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';
+import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 
 let uzs: UzsPayments;
 let payme: PaymeTestServer;
@@ -383,10 +384,7 @@ describe('refunds', () => {
     const again = await payme.call('CancelTransaction', { id, reason: 5 });
     expect(again.result).toMatchObject({ state: -2 });
     const [refund] = await uzs.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
-    const emails = await uzs.db
-      .select()
-      .from(schema.outbox)
-      .where(eq(schema.outbox.dedupeKey, `refund-completed:${refund!.id}`));
+    const emails = await queuedEmails(uzs.db, { dedupeKey: `refund-completed:${refund!.id}` });
     expect(emails).toHaveLength(1);
   });
 
