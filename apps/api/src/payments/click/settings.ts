@@ -46,7 +46,7 @@ export const clickSettingsSchema = z
     /** The Merchant API (payment reversal). */
     apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
     /**
-     * How long a prepared, not yet completed attempt holds its order against a second one (modules/payments/click-shop.ts):
+     * How long a prepared, not yet completed attempt holds its order against a second one (./shop.ts):
      * Click documents no limit between Prepare and Complete, so an attempt left on Click's page stops holding
      * the order after this long (a late Complete is still taken, and refunded as a late payment).
      */
