@@ -5,18 +5,16 @@
  */
 import { z } from 'zod';
 import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from './config.ts';
-import { clickSettingsSchema } from './payments/click/settings.ts';
-import { iyzicoSettingsSchema } from './payments/iyzico/settings.ts';
-import { paymeSettingsSchema } from './payments/payme/settings.ts';
 import { settingVariables } from './payments/provider-settings.ts';
-import { stripeSettingsSchema } from './payments/stripe/settings.ts';
+import { PAYMENT_PROVIDERS } from './payments/registry.ts';
 import { duffelSettingsSchema } from './suppliers/duffel/settings.ts';
 
 /**
- * The variable behind each API setting (`null`: not read from the environment). A unit test checks that every
- * key of `apiConfigSchema` is listed here and every variable is in the README's configuration table.
+ * The variable behind each API setting (`null`: not read from the environment, or several variables). A unit test
+ * checks that every key of `apiConfigSchema` is listed here and every variable is in the README's configuration
+ * table.
  */
-export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
+const OWN_ENV_NAMES = {
   mode: 'PARVOZ_MODE',
   anonymousToken: 'PARVOZ_ANONYMOUS_TOKEN',
   offerTtlSeconds: 'OFFER_TTL_SECONDS',
@@ -47,25 +45,24 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertWorker: null,
   searchCountTimer: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
-  // Several variables each, read by settingsFromEnv (payments/provider-settings.ts): their messages name them.
-  payme: null,
-  click: null,
-  iyzico: null,
-  stripe: null,
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
   duffel: null,
-};
+} satisfies Partial<Record<keyof ApiSettings, string | null>>;
+
+export const API_ENV_NAMES = {
+  ...OWN_ENV_NAMES,
+  // Each payment provider of the registry: several variables, read by settingsFromEnv
+  // (payments/provider-settings.ts), whose messages name them.
+  ...Object.fromEntries(PAYMENT_PROVIDERS.map((provider) => [provider.name, null])),
+} as Record<keyof ApiSettings, string | null>;
 
 /**
  * The variables of the outside payment providers and suppliers, each derived from its settings' schema
  * (payments/<name>/settings.ts, suppliers/<name>/settings.ts): a new setting there is listed here by itself.
  */
 export const PROVIDER_ENV_NAMES: readonly string[] = [
-  ...settingVariables('PAYME', paymeSettingsSchema),
-  ...settingVariables('CLICK', clickSettingsSchema),
-  ...settingVariables('IYZICO', iyzicoSettingsSchema),
-  ...settingVariables('STRIPE', stripeSettingsSchema),
+  ...PAYMENT_PROVIDERS.flatMap(({ settings }) => settingVariables(settings.prefix, settings.schema)),
   ...settingVariables('DUFFEL', duffelSettingsSchema),
 ];
 
@@ -146,15 +143,12 @@ export function liveProblems(api: ApiSettings): string[] {
     problems.push(
       `PARVOZ_MODE: live mode sells only a real supplier's flights; set DUFFEL_ACCESS_TOKEN ${hint}`,
     );
-  const providers = [
-    api.payme && 'Payme',
-    api.click && 'Click',
-    api.iyzico && 'iyzico',
-    api.stripe && 'Stripe',
-  ].filter(Boolean);
-  if (providers.length === 0)
+  const configured = PAYMENT_PROVIDERS.filter((provider) => api[provider.name as keyof ApiSettings]);
+  const names = PAYMENT_PROVIDERS.map((provider) => provider.display.name);
+  const any = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  if (configured.length === 0)
     problems.push(
-      `PARVOZ_MODE: live mode takes payments only through a real provider; configure Payme, Click, iyzico or Stripe (see README, "Configuration") ${hint}`,
+      `PARVOZ_MODE: live mode takes payments only through a real provider; configure ${any} (see README, "Configuration") ${hint}`,
     );
   return problems;
 }
