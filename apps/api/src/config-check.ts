@@ -5,16 +5,23 @@
  */
 import { z } from 'zod';
 import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from './config.ts';
-import { settingVariables } from './payments/provider-settings.ts';
+import {
+  settingsFromEnv,
+  settingVariables,
+  type PaymentProviderSettings,
+} from './payments/provider-settings.ts';
 import { PAYMENT_PROVIDERS } from './payments/registry.ts';
 import { duffelSettingsSchema } from './suppliers/duffel/settings.ts';
 
 /**
  * The variable behind each API setting (`null`: not read from the environment, or several variables). A unit test
  * checks that every key of `apiConfigSchema` is listed here and every variable is in the README's configuration
- * table.
+ * table; the payment providers' variables are `PROVIDER_ENV_NAMES`.
  */
-const OWN_ENV_NAMES = {
+export const API_ENV_NAMES: Record<
+  Exclude<keyof ApiSettings, keyof PaymentProviderSettings>,
+  string | null
+> = {
   mode: 'PARVOZ_MODE',
   anonymousToken: 'PARVOZ_ANONYMOUS_TOKEN',
   offerTtlSeconds: 'OFFER_TTL_SECONDS',
@@ -48,14 +55,7 @@ const OWN_ENV_NAMES = {
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
   duffel: null,
-} satisfies Partial<Record<keyof ApiSettings, string | null>>;
-
-export const API_ENV_NAMES = {
-  ...OWN_ENV_NAMES,
-  // Each payment provider of the registry: several variables, read by settingsFromEnv
-  // (payments/provider-settings.ts), whose messages name them.
-  ...Object.fromEntries(PAYMENT_PROVIDERS.map((provider) => [provider.name, null])),
-} as Record<keyof ApiSettings, string | null>;
+};
 
 /**
  * The variables of the outside payment providers and suppliers, each derived from its settings' schema
@@ -93,6 +93,30 @@ export function issueLines(error: z.ZodError, nameOf: (key: string) => string | 
   });
 }
 
+/** Every registered payment provider's settings under its name (payments/registry.ts), each optional. */
+const providerSettingsSchema = z.object(
+  Object.fromEntries(PAYMENT_PROVIDERS.map(({ name, settings }) => [name, settings.schema.optional()])),
+);
+
+/**
+ * The payment providers' settings from their variables (`settingsFromEnv`, each under its prefix), or the problems
+ * with them: every message names its variable already (payments/provider-settings.ts).
+ */
+function providerSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+): { settings: PaymentProviderSettings } | { problems: string[] } {
+  const read = providerSettingsSchema.safeParse(
+    Object.fromEntries(
+      PAYMENT_PROVIDERS.map(({ name, settings }) => [
+        name,
+        settingsFromEnv(env, settings.prefix, settings.schema),
+      ]),
+    ),
+  );
+  if (read.success) return { settings: read.data as PaymentProviderSettings };
+  return { problems: issueLines(read.error, () => null) };
+}
+
 /** The API's settings from `env` (absent when they do not parse) and every problem found with them. */
 export function checkApiConfig(env: NodeJS.ProcessEnv): { api?: ApiSettings; problems: string[] } {
   const problems: string[] = [];
@@ -102,9 +126,14 @@ export function checkApiConfig(env: NodeJS.ProcessEnv): { api?: ApiSettings; pro
   } catch (error) {
     const cause = (error as Error).cause;
     if (cause instanceof z.ZodError)
-      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? null));
+      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof typeof API_ENV_NAMES] ?? null));
     else problems.push((error as Error).message);
   }
+  const providers = providerSettingsFromEnv(env);
+  if ('problems' in providers) {
+    problems.push(...providers.problems);
+    api = undefined;
+  } else if (api) api = { ...api, ...providers.settings };
   if (isOperatorProduction(env)) problems.push(...productionProblems(env));
   if (api?.mode === 'live') problems.push(...liveProblems(api));
   return { api, problems };

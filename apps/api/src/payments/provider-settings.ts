@@ -7,6 +7,14 @@
 import { z } from 'zod';
 import { isBareOrigin } from '../public-origin.ts';
 
+/**
+ * Each payment provider's settings in the API's configuration, under its name (`config.<name>`; undefined: the
+ * provider is off). Every provider's own settings.ts adds its key to this interface, so config.ts types them
+ * without naming any; config-check.ts reads them from the environment through the registry (payments/registry.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each provider's settings.ts adds its key
+export interface PaymentProviderSettings {}
+
 /** A setting's variable: its name under the provider's prefix (`ACME` + `merchantUserId` → `ACME_MERCHANT_USER_ID`). */
 export function settingVariable(prefix: string, setting: string): string {
   return `${prefix}_${setting.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;

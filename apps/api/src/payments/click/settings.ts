@@ -3,7 +3,7 @@
  * means Click is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { requiredWithOthers, settingUrl as url } from '../provider-settings.ts';
 import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 const id = (variable: string) =>
@@ -75,7 +75,9 @@ export const clickSettingsSchema = z
   .superRefine(allOrNone('CLICK', FISCAL));
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
-/** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */
-export function clickSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'CLICK', clickSettingsSchema);
+declare module '../provider-settings.ts' {
+  interface PaymentProviderSettings {
+    /** Click (CLICK_*): offered for UZS orders; unset, the provider is off. */
+    click?: ClickSettings;
+  }
 }
