@@ -2,7 +2,7 @@
  * Click's SHOP API (docs/payment-providers.md; protocol in payments/click/protocol.ts): Click asks whether an
  * order may be paid (Prepare), debits the card, then tells the outcome (Complete, `error` 0 or negative).
  * Each call runs in one database transaction that locks the order first, and changes the payment state only
- * through the functions the webhooks use (modules/payments/payments.ts): a call repeated any number of times changes
+ * through the functions the webhooks use (the port of ../callbacks.ts): a call repeated any number of times changes
  * the state once. Once Click has debited the card, Complete must not be refused, so a payment the order can
  * no longer take (it expired between Prepare and Complete) is accepted and refunded automatically — the
  * late-payment path of modules/payments/refunds.ts, which reverses it through Click's Merchant API.

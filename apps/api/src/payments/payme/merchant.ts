@@ -3,7 +3,7 @@
  * creates a transaction for an order, performs it once the card is debited, and may cancel it (before
  * performing: the payment failed; after: a refund we asked for, or Payme's 12-hour timeout). Each method runs
  * in one database transaction that locks the order first; the order's payment state changes only through the
- * same functions the webhooks use (modules/payments/payments.ts), so a call repeated any number of times or out of
+ * same functions the webhooks use (the port of ../callbacks.ts), so a call repeated any number of times or out of
  * order changes the state once. An order that can no longer take the money is refused at PerformTransaction
  * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
  */
