@@ -26,8 +26,7 @@ import { orderCancellationRoutes } from './routes/v1/order-cancellations/index.t
 import { paymentWebhookRoutes } from './routes/v1/payments/index.ts';
 import { supplierWebhookRoutes } from './routes/v1/supplier-webhooks/index.ts';
 import { sandboxPayRoutes } from './routes/v1/sandbox-pay/index.ts';
-import { paymeRoutes } from './routes/v1/payme/index.ts';
-import { clickRoutes } from './routes/v1/click/index.ts';
+import { providerRoutes } from './routes/v1/payments/provider-routes.ts';
 import { referenceRoutes } from './routes/v1/reference/index.ts';
 import { opsRoutes } from './routes/v1/ops/index.ts';
 import {
@@ -279,8 +278,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(supplierWebhookRoutes, { prefix: '/webhooks' });
   // The sandbox's card page exists only in demo mode (payments/index.ts); on a live site its paths are the 404.
   if (options.config.mode !== 'live') await app.register(sandboxPayRoutes, { prefix: '/sandbox-pay' });
-  await app.register(paymeRoutes, { prefix: '/payments/payme' });
-  await app.register(clickRoutes, { prefix: '/payments/click' });
+  // Each provider's own endpoints, from the registry (payments/registry.ts).
+  await app.register(providerRoutes, { prefix: '/payments' });
   await app.register(priceAlertRoutes, { prefix: '/price_alerts' });
   await app.register(referenceRoutes);
   await app.register(opsRoutes, { prefix: '/ops' });

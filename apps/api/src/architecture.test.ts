@@ -30,6 +30,15 @@ const LONG_FILES_CEILING: Record<string, number> = {
  */
 const SUPPLIER_NAMED_IN = ['suppliers/registry.ts', 'config.ts', 'config-check.ts'];
 
+/** The outside payment providers, each in its folder `payments/<name>/` (docs/payment-providers.md). */
+const PAYMENT_PROVIDER_NAMES = ['payme', 'click', 'iyzico', 'stripe'];
+
+/**
+ * The files outside a payment provider's folder that may name it (docs/architecture.md, "Payment providers"): the
+ * registry, its one line per provider. May only shrink.
+ */
+const PAYMENT_PROVIDER_NAMED_IN = ['payments/registry.ts'];
+
 const FLOORS = ['base', 'outside', 'domain', 'edge', 'composition'] as const;
 type Floor = (typeof FLOORS)[number];
 
@@ -47,7 +56,9 @@ function floorOf(file: string): Floor | null {
   if (isTestCode(file)) return null;
   const [top] = file.split('/');
   const name = path.basename(file);
-  if (file === 'app.ts') return 'composition';
+  // config-check.ts assembles the whole configuration (the API's settings and each registered provider's) and
+  // is imported only by the host and tests.
+  if (file === 'app.ts' || file === 'config-check.ts') return 'composition';
   if (top === 'routes' || name === 'routes.ts' || file === 'rate-limit.ts') return 'edge';
   if (name === 'settings.ts' || file === 'payments/provider-settings.ts') return 'base';
   if (top === 'platform') return 'base';
@@ -183,6 +194,24 @@ describe('the API layout', () => {
     );
     expect(naming).toEqual([]);
   });
+
+  test.each(PAYMENT_PROVIDER_NAMES)(
+    'no file outside payments/%s/ names it (tests, testing/ and the documents cited aside)',
+    (provider) => {
+      // As a word: "one-click", `payme-server.ts` or a path under docs/ are not the provider.
+      const word = new RegExp(`(?<![\\w-])${provider}(?![\\w-])`, 'i');
+      const names = (file: string) => word.test(text(file).replace(/docs\/[\w./#-]+/g, ''));
+      expect(names(`payments/${provider}/index.ts`)).toBe(true);
+      const naming = apiFiles.filter(
+        (file) =>
+          !isTestCode(file) &&
+          !file.startsWith(`payments/${provider}/`) &&
+          !PAYMENT_PROVIDER_NAMED_IN.includes(file) &&
+          names(file),
+      );
+      expect(naming).toEqual([]);
+    },
+  );
 
   test(`no source file over ${MAX_FILE_LINES} lines, and the older long ones do not grow`, () => {
     const lines = (file: string) => text(file).split('\n').length - (text(file).endsWith('\n') ? 1 : 0);

@@ -5,18 +5,23 @@
  */
 import { z } from 'zod';
 import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from './config.ts';
-import { clickSettingsSchema } from './payments/click/settings.ts';
-import { iyzicoSettingsSchema } from './payments/iyzico/settings.ts';
-import { paymeSettingsSchema } from './payments/payme/settings.ts';
-import { settingVariables } from './payments/provider-settings.ts';
-import { stripeSettingsSchema } from './payments/stripe/settings.ts';
+import {
+  settingsFromEnv,
+  settingVariables,
+  type PaymentProviderSettings,
+} from './payments/provider-settings.ts';
+import { PAYMENT_PROVIDERS } from './payments/registry.ts';
 import { duffelSettingsSchema } from './suppliers/duffel/settings.ts';
 
 /**
- * The variable behind each API setting (`null`: not read from the environment). A unit test checks that every
- * key of `apiConfigSchema` is listed here and every variable is in the README's configuration table.
+ * The variable behind each API setting (`null`: not read from the environment, or several variables). A unit test
+ * checks that every key of `apiConfigSchema` is listed here and every variable is in the README's configuration
+ * table; the payment providers' variables are `PROVIDER_ENV_NAMES`.
  */
-export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
+export const API_ENV_NAMES: Record<
+  Exclude<keyof ApiSettings, keyof PaymentProviderSettings>,
+  string | null
+> = {
   mode: 'PARVOZ_MODE',
   anonymousToken: 'PARVOZ_ANONYMOUS_TOKEN',
   offerTtlSeconds: 'OFFER_TTL_SECONDS',
@@ -47,11 +52,6 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
   priceAlertWorker: null,
   searchCountTimer: null,
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
-  // Several variables each, read by settingsFromEnv (payments/provider-settings.ts): their messages name them.
-  payme: null,
-  click: null,
-  iyzico: null,
-  stripe: null,
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
   duffel: null,
@@ -62,10 +62,7 @@ export const API_ENV_NAMES: Record<keyof ApiSettings, string | null> = {
  * (payments/<name>/settings.ts, suppliers/<name>/settings.ts): a new setting there is listed here by itself.
  */
 export const PROVIDER_ENV_NAMES: readonly string[] = [
-  ...settingVariables('PAYME', paymeSettingsSchema),
-  ...settingVariables('CLICK', clickSettingsSchema),
-  ...settingVariables('IYZICO', iyzicoSettingsSchema),
-  ...settingVariables('STRIPE', stripeSettingsSchema),
+  ...PAYMENT_PROVIDERS.flatMap(({ settings }) => settingVariables(settings.prefix, settings.schema)),
   ...settingVariables('DUFFEL', duffelSettingsSchema),
 ];
 
@@ -96,6 +93,30 @@ export function issueLines(error: z.ZodError, nameOf: (key: string) => string | 
   });
 }
 
+/** Every registered payment provider's settings under its name (payments/registry.ts), each optional. */
+const providerSettingsSchema = z.object(
+  Object.fromEntries(PAYMENT_PROVIDERS.map(({ name, settings }) => [name, settings.schema.optional()])),
+);
+
+/**
+ * The payment providers' settings from their variables (`settingsFromEnv`, each under its prefix), or the problems
+ * with them: every message names its variable already (payments/provider-settings.ts).
+ */
+function providerSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+): { settings: PaymentProviderSettings } | { problems: string[] } {
+  const read = providerSettingsSchema.safeParse(
+    Object.fromEntries(
+      PAYMENT_PROVIDERS.map(({ name, settings }) => [
+        name,
+        settingsFromEnv(env, settings.prefix, settings.schema),
+      ]),
+    ),
+  );
+  if (read.success) return { settings: read.data as PaymentProviderSettings };
+  return { problems: issueLines(read.error, () => null) };
+}
+
 /** The API's settings from `env` (absent when they do not parse) and every problem found with them. */
 export function checkApiConfig(env: NodeJS.ProcessEnv): { api?: ApiSettings; problems: string[] } {
   const problems: string[] = [];
@@ -105,9 +126,14 @@ export function checkApiConfig(env: NodeJS.ProcessEnv): { api?: ApiSettings; pro
   } catch (error) {
     const cause = (error as Error).cause;
     if (cause instanceof z.ZodError)
-      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof ApiSettings] ?? null));
+      problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof typeof API_ENV_NAMES] ?? null));
     else problems.push((error as Error).message);
   }
+  const providers = providerSettingsFromEnv(env);
+  if ('problems' in providers) {
+    problems.push(...providers.problems);
+    api = undefined;
+  } else if (api) api = { ...api, ...providers.settings };
   if (isOperatorProduction(env)) problems.push(...productionProblems(env));
   if (api?.mode === 'live') problems.push(...liveProblems(api));
   return { api, problems };
@@ -146,15 +172,12 @@ export function liveProblems(api: ApiSettings): string[] {
     problems.push(
       `PARVOZ_MODE: live mode sells only a real supplier's flights; set DUFFEL_ACCESS_TOKEN ${hint}`,
     );
-  const providers = [
-    api.payme && 'Payme',
-    api.click && 'Click',
-    api.iyzico && 'iyzico',
-    api.stripe && 'Stripe',
-  ].filter(Boolean);
-  if (providers.length === 0)
+  const configured = PAYMENT_PROVIDERS.filter((provider) => api[provider.name as keyof ApiSettings]);
+  const names = PAYMENT_PROVIDERS.map((provider) => provider.display.name);
+  const any = `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  if (configured.length === 0)
     problems.push(
-      `PARVOZ_MODE: live mode takes payments only through a real provider; configure Payme, Click, iyzico or Stripe (see README, "Configuration") ${hint}`,
+      `PARVOZ_MODE: live mode takes payments only through a real provider; configure ${any} (see README, "Configuration") ${hint}`,
     );
   return problems;
 }

@@ -4,11 +4,8 @@ import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
 import { SITE_MODES, siteModeOf } from '@parvoz/contracts/site-mode';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { clickSettingsFromEnv, clickSettingsSchema } from './payments/click/settings.ts';
-import { iyzicoSettingsFromEnv, iyzicoSettingsSchema } from './payments/iyzico/settings.ts';
-import { paymeSettingsFromEnv, paymeSettingsSchema } from './payments/payme/settings.ts';
-import { stripeSettingsFromEnv, stripeSettingsSchema } from './payments/stripe/settings.ts';
 import { duffelSettingsFromEnv, duffelSettingsSchema } from './suppliers/duffel/settings.ts';
+import type { PaymentProviderSettings } from './payments/provider-settings.ts';
 import { isBareOrigin } from './public-origin.ts';
 
 /**
@@ -25,7 +22,11 @@ function parseRates(text: string | undefined): unknown {
   return Object.fromEntries(entries.map(([code, value]) => [code!.trim().toUpperCase(), Number(value)]));
 }
 
-/** API settings from the environment, validated at start with a clear message for a bad value. */
+/**
+ * API settings from the environment, validated at start with a clear message for a bad value. The payment
+ * providers' settings are each provider's own (payments/<name>/settings.ts, `PaymentProviderSettings`): they are
+ * read through the registry by config-check.ts (`checkApiConfig`), which this file, on the base floor, cannot import.
+ */
 export const apiConfigSchema = z.object({
   /**
    * Demo or live (docs/operations.md, "Demo and live mode"). `demo` sells the built-in network (generated
@@ -148,15 +149,6 @@ export const apiConfigSchema = z.object({
    */
   signinResendSeconds: z.coerce.number().int().min(1).max(3600).default(60),
   /**
-   * The outside payment providers, each from its variables (its folder's settings.ts): Payme (PAYME_*) and Click
-   * (CLICK_*) offered for UZS orders, iyzico's Checkout Form (IYZICO_*) for TRY orders, Stripe Checkout
-   * (STRIPE_*) for the other currencies (payments/selection.ts). Unset, a provider is off.
-   */
-  payme: paymeSettingsSchema.optional(),
-  click: clickSettingsSchema.optional(),
-  iyzico: iyzicoSettingsSchema.optional(),
-  stripe: stripeSettingsSchema.optional(),
-  /**
    * How often our payments are compared with the providers' statements (modules/payments/reconciliation.ts); each run
    * looks at the two days before it.
    */
@@ -178,7 +170,7 @@ export const apiConfigSchema = z.object({
  * The settings as read from the environment: the keys below may still be missing (the host fills them:
  * apps/host/src/secrets.ts).
  */
-export type ApiSettings = z.infer<typeof apiConfigSchema>;
+export type ApiSettings = z.infer<typeof apiConfigSchema> & PaymentProviderSettings;
 /** The keys the server generates and keeps when they are not configured: setting → its variable. */
 export const GENERATED_SECRETS = {
   offerSecret: 'OFFER_SECRET',
@@ -217,10 +209,6 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     priceAlertMinDropPercent: env.PRICE_ALERT_MIN_DROP || undefined,
     priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
     signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
-    payme: paymeSettingsFromEnv(env),
-    click: clickSettingsFromEnv(env),
-    iyzico: iyzicoSettingsFromEnv(env),
-    stripe: stripeSettingsFromEnv(env),
     reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
     duffel: duffelSettingsFromEnv(env),
   });

@@ -52,11 +52,11 @@ export const ROUTE_LIMITS = {
   // is public.
   paymentOptions: { name: 'payment-options', limit: 300, windowMs: 10 * MINUTE },
   paymentProviders: { name: 'payment-providers', limit: 120, windowMs: MINUTE },
-  // Payme's and Click's calls to us, per calling address: a busy day's payments, not a flood.
+  // The providers' server calls to us (their merchant protocols), per calling address: a busy day's payments, not a flood.
   providerCallbacks: { name: 'provider-callbacks', limit: 1200, windowMs: MINUTE },
   // A supplier's webhook deliveries, per sending address: each one reads an order's changes from its API.
   supplierWebhooks: { name: 'supplier-webhooks', limit: 600, windowMs: MINUTE },
-  // A browser coming back from a provider's hosted page (iyzico's callback): a traveller's few tries.
+  // A browser coming back from a provider's hosted page (a provider's callback): a traveller's few tries.
   paymentCallbacks: { name: 'payment-callbacks', limit: 60, windowMs: 10 * MINUTE },
   // The console (docs/after-sale.md), per signed-in staff member: a busy operator's clicks, not a scraper's.
   ops: { name: 'ops', limit: 600, windowMs: MINUTE },

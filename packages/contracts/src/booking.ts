@@ -373,6 +373,29 @@ export const paymentProvidersResponseSchema = z.object({
 export type PaymentProvidersList = z.infer<typeof paymentProvidersResponseSchema>['data'];
 
 /**
+ * How a payment provider is shown to travellers, in the asked language: its name (a brand keeps its own), what it
+ * is for (null: its name alone), and its badge, a rounded square in its colour with one glyph (no downloaded logo).
+ * The words are the messages of packages/i18n its folder names (docs/payment-providers.md).
+ */
+export const paymentProviderDisplaySchema = z.object({
+  name: paymentProviderNameSchema,
+  display_name: z.string().min(1).max(60),
+  description: z.string().min(1).nullable(),
+  badge: z.object({
+    background: z.string().regex(/^#[0-9a-f]{6}$/i),
+    foreground: z.string().regex(/^#[0-9a-f]{6}$/i),
+    glyph: z.string().min(1).max(2),
+  }),
+});
+export type PaymentProviderDisplay = z.infer<typeof paymentProviderDisplaySchema>;
+
+/** GET /v1/payments/provider_displays?lang= (public): how each provider the site knows is shown, configured or not. */
+export const paymentProviderDisplaysQuerySchema = z.object({ lang: z.enum(LOCALES).default('en') });
+export const paymentProviderDisplaysResponseSchema = z.object({
+  data: z.object({ providers: z.array(paymentProviderDisplaySchema) }),
+});
+
+/**
  * The `payment` query parameter of the order page: after the sandbox's card page (success or declined), or
  * back from an outside provider's page (`returned`: the outcome comes from the provider, not the browser).
  */

@@ -77,6 +77,8 @@ import {
   orderIdParamsSchema,
   orderResponseSchema,
   paymentOptionsResponseSchema,
+  paymentProviderDisplaysQuerySchema,
+  paymentProviderDisplaysResponseSchema,
   paymentProvidersResponseSchema,
   paymentStartRequestSchema,
   paymentStartResponseSchema,
@@ -513,6 +515,15 @@ export const endpoints = {
     summary: 'The payment providers this site takes, with the order currencies each is offered for.',
     access: 'public',
     response: paymentProvidersResponseSchema,
+  }),
+  listPaymentProviderDisplays: endpoint({
+    method: 'GET',
+    path: '/v1/payments/provider_displays',
+    summary:
+      'How each payment provider the site knows is shown to travellers: its name, what it is for, its badge.',
+    access: 'public',
+    query: paymentProviderDisplaysQuerySchema,
+    response: paymentProviderDisplaysResponseSchema,
   }),
 
   devMailbox: endpoint({

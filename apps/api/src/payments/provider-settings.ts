@@ -7,7 +7,15 @@
 import { z } from 'zod';
 import { isBareOrigin } from '../public-origin.ts';
 
-/** A setting's variable: its name under the provider's prefix (`CLICK` + `merchantUserId` → `CLICK_MERCHANT_USER_ID`). */
+/**
+ * Each payment provider's settings in the API's configuration, under its name (`config.<name>`; undefined: the
+ * provider is off). Every provider's own settings.ts adds its key to this interface, so config.ts types them
+ * without naming any; config-check.ts reads them from the environment through the registry (payments/registry.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each provider's settings.ts adds its key
+export interface PaymentProviderSettings {}
+
+/** A setting's variable: its name under the provider's prefix (`ACME` + `merchantUserId` → `ACME_MERCHANT_USER_ID`). */
 export function settingVariable(prefix: string, setting: string): string {
   return `${prefix}_${setting.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
@@ -33,7 +41,7 @@ export function settingsFromEnv(
   return Object.values(values).some((v) => v !== undefined) ? values : undefined;
 }
 
-/** The error of a required setting left unset while others of its provider are set (`PAYME_KEY`, `PAYME`). */
+/** The error of a required setting left unset while others of its provider are set (`ACME_KEY`, `ACME`). */
 export const requiredWithOthers = (variable: string) =>
   `${variable} is required with the other ${variable.split('_')[0]}_ variables`;
 
@@ -50,8 +58,8 @@ export const settingOrigin = (variable: string, example: string) =>
     .refine(isBareOrigin, `${variable}: expected an origin like ${example}`);
 
 /**
- * IKPU (ИКПУ, the tax committee's code of a good or service, tasnif.soliq.uz): 17 digits. Click's documents call
- * it SPIC, and its variables and message say so (`what`).
+ * IKPU (ИКПУ, the tax committee's code of a good or service, tasnif.soliq.uz): 17 digits. Some providers' documents
+ * call it SPIC, and their variables and message say so (`what`).
  */
 export const ikpuCode = (variable: string, what = 'the 17-digit IKPU code (tasnif.soliq.uz)') =>
   z.string().regex(/^\d{17}$/, `${variable}: expected ${what}`);

@@ -16,9 +16,9 @@ export interface PaymentSessionInput {
   lang: Locale;
   /** Where the provider sends the browser back (a path of this site with its own query). */
   returnPath: string;
-  /** The order's contact and the booking client's IP, for providers that must name a buyer (iyzico). */
+  /** The order's contact and the booking client's IP, for providers that must name a buyer. */
   customer?: { fullName: string; email: string; phone: string; ip: string | null };
-  /** The end of the order's payment window: a provider's session should not outlive it (Stripe). */
+  /** The end of the order's payment window: a provider's session should not outlive it. */
   payBy?: Date;
 }
 
@@ -35,7 +35,7 @@ export type PaymentEventType =
   | 'payment.requires_action'
   /** A refund asked for with `refund()` went through (docs/after-sale.md). */
   | 'refund.succeeded'
-  /** The provider refused a refund it had taken (Stripe's `failed` refund): an operator asks again. */
+  /** The provider refused a refund it had taken (a card provider's `failed` refund): an operator asks again. */
   | 'refund.failed';
 
 /** A verified webhook event. */
@@ -58,7 +58,7 @@ export interface RefundInput {
   refundId: string;
   /**
    * 0, or how often an operator asked again after the provider refused it: a new request then, not the
-   * refused one again (Stripe's idempotency key carries it).
+   * refused one again (a provider's idempotency key carries it).
    */
   attempt?: number;
   /** The provider's id of the payment to refund (`payments.provider_ref`). */
@@ -72,7 +72,7 @@ export interface RefundRequested {
   /** The provider's id of the refund (`refunds.provider_ref`). */
   providerRef: string;
   /**
-   * True when the provider's own answer says the money went back (Click's reversal, iyzico's refund, a Stripe
+   * True when the provider's own answer says the money went back (a reversal or a
    * refund that succeeded at once): the refund is done now and no webhook follows. Otherwise the outcome
    * comes later, by the provider's call.
    */
@@ -81,7 +81,7 @@ export interface RefundRequested {
 
 /** A payment as the provider's statement lists it (reconciliation, modules/payments/reconciliation.ts). */
 export interface StatementEntry {
-  /** The provider's id of the payment (Payme: its transaction id; card providers: `payments.provider_ref`). */
+  /** The provider's id of the payment (its transaction id where it keeps transactions, else `payments.provider_ref`). */
   externalId: string;
   amountMinor: number;
   currency: string;
@@ -114,9 +114,14 @@ export interface PaymentProvider {
    */
   statement?(from: Date, to: Date): Promise<StatementEntry[]>;
   /**
+   * True for a provider whose callbacks keep transactions of their own (`provider_transactions`, its merchant
+   * protocol's): its statement is matched with them, by its transaction ids, rather than with our payments.
+   */
+  readonly keepsTransactions?: boolean;
+  /**
    * Checks the signature over the raw body and its freshness; returns the event, null for an authentic
    * notice this site has nothing to do with (answered 200), or throws WebhookRejected. A provider whose
-   * notice does not carry the whole outcome (iyzico) asks its API for it, hence the promise.
+   * notice does not carry the whole outcome asks its API for it, hence the promise.
    */
   parseWebhook(
     rawBody: Buffer,

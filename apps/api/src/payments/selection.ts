@@ -1,12 +1,13 @@
 /**
  * Which payment providers an order is offered (docs/payment-providers.md#what-every-provider-guarantees):
- * those configured (registered by `paymentProviders`) whose currencies include the order's, in this table's
- * order; the first is the default. A provider listed with `others` takes every currency no other configured
- * provider names (Stripe takes UZS when neither Payme nor Click is set up: a real card payment beats the
- * pretend one). When none is configured for a currency, the built-in sandbox is offered in demo mode; in live
- * mode it is not registered (./index.ts), so nothing is offered and the payment is refused
- * (docs/operations.md). A new provider is one row here plus its registration in ./index.ts.
+ * those configured (registered by `paymentProviders`) whose currencies include the order's, in the registry's
+ * order (./registry.ts); the first is the default. A provider whose currencies are `others` takes every currency
+ * no other configured provider names (the card provider takes UZS when no UZS provider is set up: a real card
+ * payment beats the pretend one). When none is configured for a currency, the built-in sandbox is offered in
+ * demo mode; in live mode it is not registered (./index.ts), so nothing is offered and the payment is refused
+ * (docs/operations.md). A provider's currencies are in its descriptor (./provider-module.ts).
  */
+import { PAYMENT_PROVIDERS } from './registry.ts';
 import { SANDBOX_PROVIDER } from './sandbox.ts';
 
 export interface ProviderCurrencies {
@@ -14,12 +15,9 @@ export interface ProviderCurrencies {
   currencies: readonly string[] | 'others';
 }
 
-export const PROVIDER_CURRENCIES: readonly ProviderCurrencies[] = [
-  { name: 'payme', currencies: ['UZS'] },
-  { name: 'click', currencies: ['UZS'] },
-  { name: 'iyzico', currencies: ['TRY'] },
-  { name: 'stripe', currencies: 'others' },
-];
+export const PROVIDER_CURRENCIES: readonly ProviderCurrencies[] = PAYMENT_PROVIDERS.map(
+  ({ name, currencies }) => ({ name, currencies }),
+);
 
 /** The providers offered for an order in `currency`, best first; empty only in live mode (no sandbox). */
 export function offeredProviders(

@@ -1,5 +1,5 @@
 /**
- * What Payme and Click share as PaymentProviders (payme/provider.ts, click/provider.ts): both take UZS only,
+ * What the UZS providers share as PaymentProviders (their folders' provider.ts): they take UZS only,
  * send the traveller to their page with our reference and a way back, learn the outcome from their own calls
  * to our endpoints (never from the browser), and refund a payment by its one settled transaction.
  */

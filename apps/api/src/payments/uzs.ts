@@ -1,7 +1,7 @@
 /**
  * Sum and tiyin. Our UZS amounts are whole sum (`MINOR_UNITS.UZS` is 0: prices in sum are shown and charged
- * in whole units), while ISO 4217 gives UZS two decimals: Payme counts tiyin (1/100 sum) and Click writes
- * sum with two decimals ("50000.00"). Every conversion is exact; an amount with a fraction of our minor unit
+ * in whole units), while ISO 4217 gives UZS two decimals: some providers count tiyin (1/100 sum) and
+ * others write sum with two decimals ("50000.00"). Every conversion is exact; an amount with a fraction of our minor unit
  * is never equal to an order's.
  */
 import { MINOR_UNITS } from '@parvoz/core/money';
@@ -9,7 +9,7 @@ import { MINOR_UNITS } from '@parvoz/core/money';
 /** Tiyin in one of our UZS minor units (100 while UZS is whole sum). */
 export const TIYIN_PER_MINOR = 10 ** (2 - MINOR_UNITS.UZS);
 
-/** Our UZS amount in tiyin (Payme's `amount`). */
+/** Our UZS amount in tiyin. */
 export function tiyinOf(amountMinor: number): number {
   return amountMinor * TIYIN_PER_MINOR;
 }
@@ -20,13 +20,13 @@ export function minorOfTiyin(tiyin: number): number | null {
   return tiyin / TIYIN_PER_MINOR;
 }
 
-/** Our UZS amount as Click writes it: sum with two decimals ("50000.00"). */
+/** Our UZS amount as sum with two decimals ("50000.00"). */
 export function sumWithDecimals(amountMinor: number): string {
   const tiyin = tiyinOf(amountMinor);
   return `${Math.trunc(tiyin / 100)}.${String(tiyin % 100).padStart(2, '0')}`;
 }
 
-/** Click's amount ("50000", "50000.5", "50000.00") in tiyin, exactly; null when it is not such a number. */
+/** An amount in sum as text ("50000", "50000.5", "50000.00") in tiyin, exactly; null when it is not such a number. */
 export function tiyinOfSumText(text: string): number | null {
   const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;

@@ -9,6 +9,7 @@ import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from '../app.ts';
 import type { OutboxWorker } from '../modules/mail/index.ts';
 import type { PriceAlertWorker } from '../modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
+import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
 import { loggerOptions } from '../logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '../client-ip.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
@@ -172,6 +173,20 @@ export const countOf = async (db: Database, query: SQL) =>
   (await db.execute<{ n: number }>(query)).rows[0]!.n;
 
 /** The API on a Fastify host configured exactly as apps/host/src/server.ts does, for `inject` tests. */
+/**
+ * A whole API config from `settings`: the API's own through `apiConfigSchema`, and each payment provider's
+ * through its own schema (payments/registry.ts), as config-check.ts reads them from the environment.
+ */
+export function parseTestConfig(settings: Record<string, unknown>): ApiConfig {
+  const providers = Object.fromEntries(
+    PAYMENT_PROVIDERS.filter(({ name }) => settings[name] !== undefined).map(({ name, settings: kind }) => [
+      name,
+      kind.schema.parse(settings[name]),
+    ]),
+  );
+  return { ...apiConfigSchema.parse(settings), ...providers } as ApiConfig;
+}
+
 export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {
   const { logStream, ...options } = extra;
   const app = Fastify({
@@ -189,7 +204,7 @@ export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}
     prefix: '/v1',
     db,
     // Tests drive the outbox worker by hand (`app.outbox.runOnce()`) unless they turn it on.
-    config: apiConfigSchema.parse({
+    config: parseTestConfig({
       anonymousToken: TEST_ANONYMOUS_TOKEN,
       internalToken: TEST_INTERNAL_TOKEN,
       offerSecret: TEST_OFFER_SECRET,
@@ -200,7 +215,7 @@ export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}
       priceAlertWorker: false,
       searchCountTimer: false,
       ...config,
-    }) as ApiConfig,
+    }),
     ...options,
     outboxRef,
     priceAlertsRef,

@@ -1,40 +1,16 @@
-import { useT, type MessageKey } from '../lib/i18n.tsx';
+import type { PaymentProviderDisplay } from '@parvoz/contracts/booking';
+import { useT } from '../lib/i18n.tsx';
 
 /**
- * A payment provider's mark and name (docs/payment-providers.md#what-every-provider-guarantees): a small
- * badge drawn here (no downloaded logo), in the provider's colour with its initial; decorative, the name
- * beside it carries the meaning. A provider with no row below (one added later) gets a neutral badge and its
- * name as it is.
+ * A payment provider's badge (docs/payment-providers.md#what-every-provider-guarantees): drawn here (no downloaded
+ * logo) in the provider's colour with its glyph, as the API describes the provider
+ * (lib/payment-providers.server.ts); decorative, the name beside it (`display_name`) carries the meaning.
  */
-const MARKS: Record<string, { background: string; foreground: string; glyph: string; name?: string }> = {
-  payme: { background: '#00bfbf', foreground: '#ffffff', glyph: 'p', name: 'Payme' },
-  click: { background: '#0073ff', foreground: '#ffffff', glyph: 'C', name: 'Click' },
-  iyzico: { background: '#1e64ff', foreground: '#ffffff', glyph: 'i', name: 'iyzico' },
-  stripe: { background: '#635bff', foreground: '#ffffff', glyph: 'S', name: 'Stripe' },
-  sandbox: { background: '#e5e7eb', foreground: '#374151', glyph: '▭' },
-};
-
-/** Names that are words of ours, in the page's language (brands keep their own name). */
-const NAME_KEYS: Record<string, MessageKey> = { sandbox: 'payment.provider.sandbox.name' };
-
-export function usePaymentProviderName(): (name: string) => string {
-  const t = useT();
-  return (name) => {
-    const key = NAME_KEYS[name];
-    if (key) return t(key);
-    return MARKS[name]?.name ?? name.charAt(0).toUpperCase() + name.slice(1);
-  };
-}
-
-export function PaymentProviderMark({ name }: { name: string }) {
-  const mark = MARKS[name] ?? {
-    background: '#e5e7eb',
-    foreground: '#374151',
-    glyph: name.charAt(0).toUpperCase(),
-  };
+export function PaymentProviderMark({ provider }: { provider: PaymentProviderDisplay }) {
+  const { background, foreground, glyph } = provider.badge;
   return (
     <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0" focusable="false">
-      <rect width="32" height="32" rx="8" fill={mark.background} />
+      <rect width="32" height="32" rx="8" fill={background} />
       <text
         x="16"
         y="21.5"
@@ -42,10 +18,20 @@ export function PaymentProviderMark({ name }: { name: string }) {
         fontFamily="system-ui, sans-serif"
         fontSize="17"
         fontWeight="700"
-        fill={mark.foreground}
+        fill={foreground}
       >
-        {mark.glyph}
+        {glyph}
       </text>
     </svg>
   );
+}
+
+/**
+ * A provider's name where only its id is known (the console's payments and refunds): the sandbox's is a word of
+ * ours, in the page's language; a brand keeps its name (the id with a capital).
+ */
+export function usePaymentProviderName(): (name: string) => string {
+  const t = useT();
+  return (name) =>
+    name === 'sandbox' ? t('payment.provider.sandbox.name') : name.charAt(0).toUpperCase() + name.slice(1);
 }

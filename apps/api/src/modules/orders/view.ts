@@ -33,7 +33,7 @@ export interface LoadedOrder {
   refunds: RefundRow[];
   /** Airline-initiated changes of a supplier's order, oldest first (modules/after-sale/airline-changes.ts). */
   airlineChanges: AirlineChangeRow[];
-  /** Fiscal receipts the providers handed over (modules/payments/payme-fiscal.ts), oldest first. */
+  /** Fiscal receipts the providers handed over (the UZS providers' fiscal data, payments/<name>/fiscal-data.ts), oldest first. */
   fiscalReceipts: FiscalReceipt[];
 }
 
@@ -76,7 +76,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
   };
 }
 
-/** The receipts kept on a provider transaction (`details.fiscal.perform` and `.cancel`, modules/payments/payme-fiscal.ts). */
+/** The receipts kept on a provider transaction (`details.fiscal.perform` and `.cancel`, payments/<name>/fiscal-data.ts). */
 function fiscalReceiptsOf(provider: string, details: unknown): FiscalReceipt[] {
   const fiscal = (details as { fiscal?: Record<string, Record<string, unknown>> } | null)?.fiscal;
   if (!fiscal) return [];

@@ -30,7 +30,8 @@ import {
 } from '../orders/index.ts';
 import { renderETicketPdf } from '../documents/index.ts';
 import { recordProviderEvent, type EventScope } from './provider-events.ts';
-import { latestOpenPayment } from './provider-transactions.ts';
+import { latestOpenPayment } from '../../payments/provider-transactions.ts';
+import type { EventEffect } from '../../payments/callbacks.ts';
 import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
@@ -145,20 +146,7 @@ export async function issueTickets(tx: Database, order: LoadedOrder): Promise<vo
   }
 }
 
-export type EventEffect =
-  | 'duplicate'
-  | 'unknown_payment'
-  | 'ignored'
-  | 'requires_action'
-  | 'failed'
-  | 'paid'
-  /** A payment the order could no longer take (docs/after-sale.md): its refund is started. */
-  | 'late_payment_refunded'
-  /** A refund is done (docs/after-sale.md). */
-  | 'refunded'
-  /** The provider refused a refund: still owed, an operator asks again. */
-  | 'refund_failed'
-  | 'unknown_refund';
+export type { EventEffect };
 
 /**
  * Applies a verified webhook event once. `siteUrl` is the origin for links in the emails. Returns what
@@ -177,7 +165,7 @@ export async function applyPaymentEvent(
 
 /**
  * The same in the caller's transaction: for providers whose callbacks change state of their own with it
- * (Payme's and Click's transactions, modules/payments/payme-merchant.ts and click-shop.ts). The event id is
+ * (the UZS providers' transactions, payments/<name>/ through ../../payments/callbacks.ts). The event id is
  * recorded first, so the same event twice changes nothing.
  */
 export async function applyPaymentEventIn(

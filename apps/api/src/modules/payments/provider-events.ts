@@ -1,18 +1,8 @@
 import { schema, type Database } from '@parvoz/db';
+import type { EventScope } from '../../payments/callbacks.ts';
 import type { PaymentEvent } from '../../payments/provider.ts';
-import type { ServiceLog } from '../../platform/log.ts';
 
-/**
- * Where a verified provider event is applied: in `tx` (the webhook's or callback's transaction, which records the
- * event's id), for `provider`, at `now`; `siteUrl` is the origin of the links in the emails it queues.
- */
-export interface EventScope {
-  tx: Database;
-  provider: string;
-  siteUrl: string;
-  now: Date;
-  log: ServiceLog;
-}
+export type { EventScope };
 
 /**
  * Records a provider event's id in the transaction of its effect; false when it was handled before (a

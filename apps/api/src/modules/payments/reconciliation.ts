@@ -1,7 +1,7 @@
 /**
  * Reconciliation (docs/payment-providers.md#what-every-provider-guarantees): each provider that can list its
- * payments (`PaymentProvider.statement`: Payme's receipts.get_all, iyzico's daily transactions, Stripe's
- * Checkout Sessions and refunds) is compared with ours over the last two days. A difference is money one side
+ * payments (`PaymentProvider.statement`: a receipts list, daily transactions, sessions and refunds,
+ * whatever the provider has) is compared with ours over the last two days. A difference is money one side
  * thinks moved and the other does not:
  *   missing_here         the provider took money for a payment we do not have as paid
  *   missing_at_provider  we have a paid payment the provider does not list as paid
@@ -41,11 +41,8 @@ export interface Difference {
 /** The window each run looks at: two days, up to a few minutes ago (payments in flight settle first). */
 export const RECONCILE_WINDOW_MS = 2 * 24 * 3600_000;
 export const RECONCILE_SETTLE_MS = 5 * 60_000;
-/** A provider's statement lists by its creation time, ours by the transaction's: Payme's 12-hour timeout apart at most. */
+/** A provider's statement lists by its creation time, ours by the transaction's: a transaction's timeout at the provider (12 hours) apart at most. */
 const CLOCK_SLACK_MS = 12 * 3600_000;
-
-/** Providers whose callbacks keep transactions of their own (`provider_transactions`). */
-const TRANSACTION_PROVIDERS = new Set(['payme', 'click']);
 
 type Ours = {
   externalId: string;
@@ -72,8 +69,12 @@ function idsOrWindow(where: EntryFilter, idColumn: Column, timeColumn: Column): 
 }
 
 /** Our side: a provider's transactions, or its payments (their provider ref is its id) for the others. */
-async function ourEntries(db: Database, provider: string, where: EntryFilter) {
-  if (TRANSACTION_PROVIDERS.has(provider)) {
+async function ourEntries(
+  db: Database,
+  { name: provider, keepsTransactions }: PaymentProvider,
+  where: EntryFilter,
+) {
+  if (keepsTransactions) {
     const t = schema.providerTransactions;
     const rows = await db
       .select()
@@ -146,11 +147,11 @@ export async function compareStatement(
   const theirs = await provider.statement!(new Date(from.getTime() - CLOCK_SLACK_MS), to);
   const theirsById = new Map(theirs.map((entry) => [entry.externalId, entry]));
   const inWindow = theirs.filter((entry) => entry.time >= from && entry.time <= to);
-  const oursInWindow = await ourEntries(db, provider.name, { from, to });
+  const oursInWindow = await ourEntries(db, provider, { from, to });
   const known = new Map(oursInWindow.map((entry) => [entry.externalId, entry]));
   const elsewhere = inWindow.map((e) => e.externalId).filter((id) => !known.has(id));
   if (elsewhere.length > 0)
-    for (const entry of await ourEntries(db, provider.name, { ids: elsewhere }))
+    for (const entry of await ourEntries(db, provider, { ids: elsewhere }))
       known.set(entry.externalId, entry);
 
   const differences: Difference[] = [];

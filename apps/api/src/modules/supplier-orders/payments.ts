@@ -1,6 +1,6 @@
 /**
  * Paying the supplier (docs/decisions/0017-duffel-supplier.md, docs/suppliers.md): an order booked at a supplier
- * is a `hold` order there; once the traveller has paid us (any PaymentProvider: sandbox, cards, Payme, Click), it
+ * is a `hold` order there; once the traveller has paid us (any PaymentProvider of payments/registry.ts, or the sandbox), it
  * is paid from our balance at the supplier (`payOrder`) and ticketed only once the airline has issued its tickets
  * (modules/supplier-orders/ticketing.ts). Run after every payment that paid an order, and on every
  * pass of the order-expiry worker for what a failed or interrupted run left; `supplier_paid_at` says it is done.

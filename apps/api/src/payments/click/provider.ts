@@ -1,7 +1,7 @@
 /**
  * Click as a PaymentProvider (docs/decisions/0012-payme-and-click.md). The traveller pays on Click's page
- * (no card data here); Click then calls our Prepare and Complete endpoints (routes/v1/click,
- * modules/payments/click-shop.ts), which is where payments succeed or fail. A refund is Click's Merchant API
+ * (no card data here); Click then calls our Prepare and Complete endpoints (./callback-routes.ts,
+ * ./shop.ts), which is where payments succeed or fail. A refund is Click's Merchant API
  * reversal of the whole payment, whose answer settles it (no callback follows).
  */
 import type { Database } from '@parvoz/db';
@@ -24,6 +24,7 @@ export function createClickProvider(options: ClickProviderOptions): PaymentProvi
   const now = options.now ?? (() => new Date());
   return {
     name: CLICK_PROVIDER,
+    keepsTransactions: true,
     async createSession(input) {
       const { providerRef, returnUrl } = uzsSession('Click', 'ck', input, options.publicOrigin);
       return {

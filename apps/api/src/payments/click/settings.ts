@@ -3,7 +3,7 @@
  * means Click is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { requiredWithOthers, settingUrl as url } from '../provider-settings.ts';
 import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 const id = (variable: string) =>
@@ -46,7 +46,7 @@ export const clickSettingsSchema = z
     /** The Merchant API (payment reversal). */
     apiUrl: url('CLICK_API_URL').default('https://api.click.uz/v2/merchant'),
     /**
-     * How long a prepared, not yet completed attempt holds its order against a second one (modules/payments/click-shop.ts):
+     * How long a prepared, not yet completed attempt holds its order against a second one (./shop.ts):
      * Click documents no limit between Prepare and Complete, so an attempt left on Click's page stops holding
      * the order after this long (a late Complete is still taken, and refunded as a late payment).
      */
@@ -75,7 +75,9 @@ export const clickSettingsSchema = z
   .superRefine(allOrNone('CLICK', FISCAL));
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
-/** The CLICK_* variables as the schema's input, or undefined when none is set (Click off). */
-export function clickSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'CLICK', clickSettingsSchema);
+declare module '../provider-settings.ts' {
+  interface PaymentProviderSettings {
+    /** Click (CLICK_*): offered for UZS orders; unset, the provider is off. */
+    click?: ClickSettings;
+  }
 }

@@ -40,7 +40,7 @@ import {
 } from '../provider.ts';
 
 export const IYZICO_PROVIDER = 'iyzico';
-/** Where iyzico sends the browser back (routes/v1/payments). */
+/** Where iyzico sends the browser back (./callback-routes.ts). */
 export const IYZICO_CALLBACK_PATH = '/v1/payments/iyzico/callback';
 export const IYZICO_SIGNATURE_HEADER = 'x-iyz-signature-v3';
 /** The currencies iyzico's Checkout Form takes that this site sells in (iyzico has no UZS). */

@@ -3,7 +3,7 @@
  * iyzico is not offered; some set means both keys must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingsFromEnv } from '../provider-settings.ts';
+import { requiredWithOthers } from '../provider-settings.ts';
 
 const key = (variable: string) =>
   z
@@ -21,15 +21,17 @@ export const iyzicoSettingsSchema = z.object({
 });
 export type IyzicoSettings = z.infer<typeof iyzicoSettingsSchema>;
 
-/** The IYZICO_* variables as the schema's input, or undefined when none is set (iyzico off). */
-export function iyzicoSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'IYZICO', iyzicoSettingsSchema);
-}
-
 /** iyzico's API base: IYZICO_BASE_URL, else by the key (its sandbox keys start with `sandbox-`). */
 export function iyzicoBaseUrl(settings: IyzicoSettings): string {
   if (settings.baseUrl) return settings.baseUrl;
   return settings.apiKey.startsWith('sandbox-')
     ? 'https://sandbox-api.iyzipay.com'
     : 'https://api.iyzipay.com';
+}
+
+declare module '../provider-settings.ts' {
+  interface PaymentProviderSettings {
+    /** iyzico's Checkout Form (IYZICO_*): offered for TRY orders; unset, the provider is off. */
+    iyzico?: IyzicoSettings;
+  }
 }

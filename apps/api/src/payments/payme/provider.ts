@@ -1,7 +1,7 @@
 /**
  * Payme as a PaymentProvider (docs/decisions/0012-payme-and-click.md). The traveller pays on Payme's
- * checkout page (no card data here); Payme then calls our Merchant API endpoint (routes/v1/payme,
- * modules/payments/payme-merchant.ts), which is where payments succeed, fail and refunds complete. Refunds and the
+ * checkout page (no card data here); Payme then calls our Merchant API endpoint (./callback-routes.ts,
+ * ./merchant.ts), which is where payments succeed, fail and refunds complete. Refunds and the
  * statement go the other way, through Payme's Subscribe API with `X-Auth: <cashbox id>:<key>`: a paid
  * receipt is put in the cancel queue (`receipts.cancel`) and Payme then calls CancelTransaction (reason 5),
  * which settles our refund; `receipts.get_all` lists what Payme holds for reconciliation.
@@ -61,6 +61,7 @@ export function createPaymeProvider(options: PaymeProviderOptions): PaymentProvi
 
   return {
     name: PAYME_PROVIDER,
+    keepsTransactions: true,
     async createSession(input) {
       const { providerRef, returnUrl } = uzsSession('Payme', 'pm', input, options.publicOrigin);
       return {
@@ -93,7 +94,7 @@ export function createPaymeProvider(options: PaymeProviderOptions): PaymentProvi
       const state = result.receipt?.state;
       if (state !== RECEIPT_CANCEL_QUEUED && state !== RECEIPT_CANCELLED)
         throw new Error(`Payme receipts.cancel: unexpected receipt state ${String(state)}`);
-      // Done when Payme calls CancelTransaction for it (modules/payments/payme-merchant.ts).
+      // Done when Payme calls CancelTransaction for it (./merchant.ts).
       return { providerRef: found.externalId };
     },
     async statement(from, to) {

@@ -3,7 +3,7 @@
  * means Payme is not offered; some set means all the required ones must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingsFromEnv, settingUrl as url } from '../provider-settings.ts';
+import { requiredWithOthers, settingUrl as url } from '../provider-settings.ts';
 import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
 
 /** The fiscal settings: all of them or none (no fiscal `detail` is sent then). */
@@ -52,7 +52,9 @@ export const paymeSettingsSchema = z
   .superRefine(allOrNone('PAYME', FISCAL));
 export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;
 
-/** The PAYME_* variables as the schema's input, or undefined when none is set (Payme off). */
-export function paymeSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'PAYME', paymeSettingsSchema);
+declare module '../provider-settings.ts' {
+  interface PaymentProviderSettings {
+    /** Payme (PAYME_*): offered for UZS orders; unset, the provider is off. */
+    payme?: PaymeSettings;
+  }
 }

@@ -4,7 +4,7 @@
  * start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingOrigin, settingsFromEnv } from '../provider-settings.ts';
+import { requiredWithOthers, settingOrigin } from '../provider-settings.ts';
 
 export const stripeSettingsSchema = z.object({
   /** The account's secret (or restricted) key. */
@@ -26,7 +26,9 @@ export const stripeSettingsSchema = z.object({
 });
 export type StripeSettings = z.infer<typeof stripeSettingsSchema>;
 
-/** The STRIPE_* variables as the schema's input, or undefined when none is set (Stripe off). */
-export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'STRIPE', stripeSettingsSchema);
+declare module '../provider-settings.ts' {
+  interface PaymentProviderSettings {
+    /** Stripe Checkout (STRIPE_*): offered for the other currencies; unset, the provider is off. */
+    stripe?: StripeSettings;
+  }
 }

@@ -5,17 +5,17 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer } from '@parvoz/core/search-types';
-import { apiConfigSchema, type ApiConfig } from '../../config.ts';
-import { TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
+import type { ApiConfig } from '../../config.ts';
+import { parseTestConfig, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../testing/booking.ts';
 
 /** The whole API config with the test secrets and `provider`'s settings. */
 export const providerApiConfig = (provider: Partial<ApiConfig>) =>
-  apiConfigSchema.parse({
+  parseTestConfig({
     anonymousToken: 'x'.repeat(16),
     paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
     ...provider,
-  }) as ApiConfig;
+  });
 
 /**
  * Books one-adult orders (201) on a standard-fare offer 40 days after `start`, searched again once it is ten

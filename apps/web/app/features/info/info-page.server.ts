@@ -1,13 +1,14 @@
 import { data } from 'react-router';
-import type { PaymentProvidersList } from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { isLocale } from '@parvoz/i18n/locales';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
+import { providerDisplays } from '../../lib/payment-providers.server.ts';
 import { pagePathOf } from '../../lib/not-found.server.ts';
 import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from './content.server.ts';
 import { infoPageAt } from './content.ts';
+import type { ProviderInUse } from './PaymentProvidersInUse.tsx';
 
 /**
  * The loader of an information page: its text in the page's language, cacheable by anyone. The payment
@@ -25,9 +26,14 @@ export async function infoPageLoader(request: Request, lang: string | undefined,
   );
 }
 
-async function providersInUse(state: RequestState): Promise<PaymentProvidersList['providers']> {
+async function providersInUse(state: RequestState): Promise<ProviderInUse[]> {
   try {
-    return (await callEndpoint(state.api, endpoints.listPaymentProviders, {})).data.providers;
+    const { providers } = (await callEndpoint(state.api, endpoints.listPaymentProviders, {})).data;
+    const displays = await providerDisplays(
+      state,
+      providers.map((p) => p.name),
+    );
+    return providers.map((provider, i) => ({ ...provider, display: displays[i]! }));
   } catch (error) {
     state.log.warn({ err: error }, 'payment providers not read');
     return [];

@@ -1,11 +1,17 @@
 import { data, redirect, redirectDocument } from 'react-router';
-import { paymentProviderNameSchema, PAYMENT_RESULTS, type Order } from '@parvoz/contracts/booking';
+import {
+  paymentProviderNameSchema,
+  PAYMENT_RESULTS,
+  type Order,
+  type PaymentProviderDisplay,
+} from '@parvoz/contracts/booking';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { providerDisplays } from '../../lib/payment-providers.server.ts';
 import { notFound, orNotFound } from '../../lib/not-found.server.ts';
 import {
   isAccessToken,
@@ -43,13 +49,16 @@ async function fetchPaymentProviders(
   state: RequestState,
   id: string,
   token: string | null,
-): Promise<string[]> {
+): Promise<PaymentProviderDisplay[]> {
   try {
     const answer = await callEndpoint(state.api, endpoints.orderPaymentOptions, {
       params: { id },
       query: token ? { access_token: token } : undefined,
     });
-    return answer.data.providers.map((p) => p.name);
+    return await providerDisplays(
+      state,
+      answer.data.providers.map((p) => p.name),
+    );
   } catch (error) {
     state.log.warn({ err: error }, 'payment options not read');
     return [];

@@ -5,7 +5,7 @@ import type { EventEffect } from '../../../modules/payments/index.ts';
 import { startRefunds } from '../../../modules/payments/index.ts';
 
 /**
- * What follows a provider's change once committed (a webhook, iyzico's callback, Payme's and Click's calls): the
+ * What follows a provider's change once committed (a webhook, a provider's callback or merchant call): the
  * refunds it recorded are asked of the providers (modules/payments/refunds.ts), the payment is counted, and the supplier
  * pass (a paid order) and the outbox (the emails it queued) are kicked.
  */

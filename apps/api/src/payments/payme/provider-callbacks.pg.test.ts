@@ -10,17 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
-import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
-import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { MANY_ORDERS, startTwoTestApis } from '../../../testing/api.ts';
-import { readOrder } from '../../../testing/after-sale.ts';
+import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
+import { startClickServer, type ClickTestServer } from '../click/testing/click-server.ts';
+import { MANY_ORDERS, startTwoTestApis } from '../../testing/api.ts';
+import { readOrder } from '../../testing/after-sale.ts';
 import {
   clickConfig,
   confirmationsOf,
   paymeConfig,
   transactionsOf,
   uzsOrders,
-} from '../../../payments/testing/uzs-payments.ts';
+} from '../testing/uzs-payments.ts';
 
 let database: TestDatabase;
 let close: () => Promise<void>;

@@ -1,23 +1,17 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiFailure } from '../../../errors.ts';
-import { CLICK_ERROR_NOTES, ClickError } from '../../../payments/click/protocol.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import {
-  clickComplete,
-  clickPrepare,
-  type ClickDeps,
-  type ClickOutcome,
-} from '../../../modules/payments/index.ts';
-import { afterPaymentEvent } from '../payments/after-event.ts';
-import { fiscaliseClickPayment } from '../../../modules/payments/index.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiFailure } from '../../errors.ts';
+import type { ProviderRoutes } from '../callbacks.ts';
+import { CLICK_ERROR_NOTES, ClickError } from './protocol.ts';
+import { fiscaliseClickPayment } from './fiscal-data.ts';
+import { clickComplete, clickPrepare, type ClickDeps, type ClickOutcome } from './shop.ts';
 
 /**
  * POST /v1/payments/click/prepare and /complete: Click's SHOP API calls (form fields signed with the MD5
- * `sign_string`; modules/payments/click-shop.ts). Every answer is HTTP 200 JSON with Click's `error` code; a wrong
+ * `sign_string`; ./shop.ts). Every answer is HTTP 200 JSON with Click's `error` code; a wrong
  * signature is -1 and changes nothing. 404 while Click is not configured.
  */
-export const clickRoutes: FastifyPluginAsync = async (app) => {
-  const { db, now, config } = app.deps;
+export const clickRoutes: ProviderRoutes = (context) => async (app) => {
+  const { db, now, config, payments, limits } = context;
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -40,7 +34,7 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       let outcome: ClickOutcome;
       try {
         outcome = await step(
-          { db, now, settings, siteUrl: app.deps.publicOrigin, log: request.log, mode: config.mode },
+          { db, now, settings, siteUrl: context.publicOrigin, log: request.log, mode: config.mode, payments },
           request.body,
         );
       } catch (error) {
@@ -55,8 +49,8 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       }
       if (outcome.answer.error !== ClickError.success)
         request.log.info({ provider: 'click', error: outcome.answer.error }, 'Click call refused');
-      await afterPaymentEvent(app, outcome, request.log);
-      // A payment taken now: its fiscal data goes to Click after this answer (modules/payments/click-fiscal.ts).
+      await payments.afterEvent(outcome, request.log);
+      // A payment taken now: its fiscal data goes to Click after this answer (./fiscal-data.ts).
       if (step === clickComplete && outcome.answer.error === ClickError.success)
         void fiscaliseClickPayment(
           { db, settings, now, log: request.log },
@@ -67,6 +61,6 @@ export const clickRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(200).type('application/json; charset=utf-8').send(outcome.answer);
     };
 
-  app.post('/prepare', { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) }, handle(clickPrepare));
-  app.post('/complete', { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) }, handle(clickComplete));
+  app.post('/prepare', { preHandler: limits.providerCallbacks }, handle(clickPrepare));
+  app.post('/complete', { preHandler: limits.providerCallbacks }, handle(clickComplete));
 };

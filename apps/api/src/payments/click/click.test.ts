@@ -8,15 +8,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { buildTestApi } from '../../../testing/api.ts';
+import { startClickServer, type ClickTestServer } from './testing/click-server.ts';
+import { buildTestApi } from '../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
   readOrder,
   startPayment,
   type Booked,
-} from '../../../testing/after-sale.ts';
+} from '../../testing/after-sale.ts';
 import {
   clickConfig,
   confirmationsOf,
@@ -24,8 +24,8 @@ import {
   startUzsPayments,
   transactionsOf,
   type UzsPayments,
-} from '../../../payments/testing/uzs-payments.ts';
-import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+} from '../testing/uzs-payments.ts';
+import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 
 let uzs: UzsPayments;
 let click: ClickTestServer;

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
-import { buildTestApi } from '../../../testing/api.ts';
+import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
+import { buildTestApi } from '../../testing/api.ts';
 import {
   cancelBooking,
   paymentOptions,
@@ -18,20 +18,20 @@ import {
   startPayment,
   tokenQuery,
   type Booked,
-} from '../../../testing/after-sale.ts';
+} from '../../testing/after-sale.ts';
 import {
   confirmationsOf,
   paymeConfig,
   startUzsPayments,
   transactionsOf,
   type UzsPayments,
-} from '../../../payments/testing/uzs-payments.ts';
-import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
-import { reconcilePayments } from '../../../modules/payments/index.ts';
-import { collectReconciliations, registry } from '../../../metrics.ts';
-import { createPaymeProvider } from '../../../payments/payme/provider.ts';
-import { PAYME_METHODS } from '../../../payments/payme/protocol.ts';
-import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
+} from '../testing/uzs-payments.ts';
+import { expireUnpaidOrders } from '../../modules/orders/index.ts';
+import { reconcilePayments } from '../../modules/payments/index.ts';
+import { collectReconciliations, registry } from '../../metrics.ts';
+import { createPaymeProvider } from './provider.ts';
+import { PAYME_METHODS } from './protocol.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 
 let uzs: UzsPayments;
 let payme: PaymeTestServer;

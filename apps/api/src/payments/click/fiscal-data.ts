@@ -2,8 +2,8 @@
  * Fiscalising a completed Click payment (docs.click.uz/merchant-api/fiscalization): once Complete has taken
  * the payment, its items (one per ticket and per checked bag, packages/core/src/receipt-lines.ts) go to Click's
  * `submit_items`, and the receipt's link from `ofd_data` is kept on the transaction
- * (`provider_transactions.details.fiscal.perform`, listed with the order as modules/payments/payme-fiscal.ts does for
- * Payme). It runs after Click's answer, never delaying or changing it; a failure is logged for a person.
+ * (`provider_transactions.details.fiscal.perform`, listed with the order like every provider's
+ * fiscal receipts). It runs after Click's answer, never delaying or changing it; a failure is logged for a person.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
@@ -11,13 +11,9 @@ import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { receiptLines } from '@parvoz/core/receipt-lines';
 import { getIntl } from '@parvoz/i18n/messages';
 import { isLocale } from '@parvoz/i18n/locales';
-import {
-  clickFiscalReceiptUrl,
-  submitClickFiscalItems,
-  type ClickFiscalItem,
-} from '../../payments/click/fiscal.ts';
-import type { ClickSettings } from '../../payments/click/settings.ts';
-import { tiyinOf } from '../../payments/uzs.ts';
+import { clickFiscalReceiptUrl, submitClickFiscalItems, type ClickFiscalItem } from './fiscal.ts';
+import type { ClickSettings } from './settings.ts';
+import { tiyinOf } from '../uzs.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 
 /** The VAT included in a price of `tiyin` at `percent`, to the tiyin. */

@@ -3,11 +3,11 @@
  * creates a transaction for an order, performs it once the card is debited, and may cancel it (before
  * performing: the payment failed; after: a refund we asked for, or Payme's 12-hour timeout). Each method runs
  * in one database transaction that locks the order first; the order's payment state changes only through the
- * same functions the webhooks use (modules/payments/payments.ts), so a call repeated any number of times or out of
+ * same functions the webhooks use (the port of ../callbacks.ts), so a call repeated any number of times or out of
  * order changes the state once. An order that can no longer take the money is refused at PerformTransaction
  * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
  */
-import { payableInMode, type SiteMode } from '../../payments/mode.ts';
+import { payableInMode, type SiteMode } from '../mode.ts';
 import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from '../../platform/log.ts';
@@ -21,15 +21,13 @@ import {
   PaymeState,
   paymeParamsSchemas,
   type PaymeMethod,
-} from '../../payments/payme/protocol.ts';
-import type { PaymentEvent } from '../../payments/provider.ts';
-import { keepPaymeKey } from '../../payments/payme/key.ts';
-import type { PaymeSettings } from '../../payments/payme/settings.ts';
-import { paymeReceiptDetail, setPaymeFiscalData } from './payme-fiscal.ts';
-import { tiyinOf } from '../../payments/uzs.ts';
-import { applyPaymentEventIn, type EventEffect } from './payments.ts';
-import { lockOrder, payableNow, statusOf } from '../orders/index.ts';
-import type { EventScope } from './provider-events.ts';
+} from './protocol.ts';
+import type { PaymentEvent } from '../provider.ts';
+import { keepPaymeKey } from './key.ts';
+import type { PaymeSettings } from './settings.ts';
+import { paymeReceiptDetail, setPaymeFiscalData } from './fiscal-data.ts';
+import { tiyinOf } from '../uzs.ts';
+import type { EventEffect, EventScope, PaymentCallbackPort } from '../callbacks.ts';
 import {
   findOrder,
   findTransaction,
@@ -42,7 +40,7 @@ import {
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
-} from './provider-transactions.ts';
+} from '../provider-transactions.ts';
 
 export interface PaymeDeps {
   db: Database;
@@ -54,6 +52,8 @@ export interface PaymeDeps {
   log: ServiceLog;
   /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
   mode?: SiteMode;
+  /** The payments domain: the state changes every provider shares (../callbacks.ts). */
+  payments: PaymentCallbackPort;
 }
 
 /** A method's answer, and what the route does once it is committed. */
@@ -120,10 +120,10 @@ async function orderOfAccount(
 }
 
 /** Whether the order may be paid this amount now: the account, the amount, then the order's state. */
-function checkOrder(order: OrderRow, tiyin: number, now: Date): void {
+function checkOrder(deps: PaymeDeps, order: OrderRow, tiyin: number, now: Date): void {
   if (order.currency !== 'UZS') throw failure.notInSum();
   if (tiyin !== tiyinOf(order.totalMinor)) throw failure.wrongAmount();
-  if (!payableNow(order, now)) throw failure.cannotPerform();
+  if (!deps.payments.payableNow(order, now)) throw failure.cannotPerform();
 }
 
 /** The order's open or performed Payme transaction (a one-time account takes one at a time). */
@@ -144,7 +144,7 @@ async function checkPerform(
   params: { amount: number; account: Record<string, unknown> },
 ): Promise<PaymeOutcome> {
   const order = await orderOfAccount(deps.db, params.account, deps.mode);
-  checkOrder(order, params.amount, deps.now());
+  checkOrder(deps, order, params.amount, deps.now());
   if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
   if (await otherProviderPaying(deps.db, order.id, PAYME_PROVIDER, deps.now())) throw failure.cannotPerform();
   const detail = await paymeReceiptDetail(deps.db, order, deps.settings);
@@ -191,7 +191,7 @@ async function cancelCreated(
     .where(eq(schema.providerTransactions.id, transaction.id));
   const payment = await paymentOf(tx, transaction);
   const event = transactionEvent('cancel', 'payment.failed', transaction, payment);
-  const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+  const { effect } = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
   return effect;
 }
 
@@ -202,7 +202,7 @@ async function create(
   const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
   const orderId = known?.orderId ?? (await orderOfAccount(deps.db, params.account, deps.mode)).id;
   const outcome = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await deps.payments.lockOrder(tx, orderId);
     if (!order) throw failure.orderNotFound();
     const now = deps.now();
     const existing = await findTransaction(tx, PAYME_PROVIDER, params.id, true);
@@ -214,11 +214,11 @@ async function create(
       }
       return { transaction: existing };
     }
-    checkOrder(order, params.amount, now);
+    checkOrder(deps, order, params.amount, now);
     if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
     // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
     if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
-    // Nor while the traveller is paying it at another provider (Click).
+    // Nor while the traveller is paying it at another provider (../provider-transactions.ts).
     if (await otherProviderPaying(tx, order.id, PAYME_PROVIDER, now)) throw failure.cannotPerform();
     const transaction = await openProviderTransaction(tx, order, {
       provider: PAYME_PROVIDER,
@@ -246,7 +246,7 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
   const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
   if (!known) throw failure.notFound();
   const outcome = await deps.db.transaction(async (tx) => {
-    const order = (await lockOrder(tx, known.orderId))!;
+    const order = (await deps.payments.lockOrder(tx, known.orderId))!;
     const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
     if (transaction.state === PaymeState.performed) return { transaction, effect: 'duplicate' as const };
     if (transaction.state !== PaymeState.created) throw failure.cannotPerform();
@@ -258,14 +258,15 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
     const payment = await paymentOf(tx, transaction);
     const open = payment.status === 'pending' || payment.status === 'requires_action';
     // Expired, cancelled or paid meanwhile: refused, so Payme cancels it and the money stays with the payer.
-    if (!open || !canTransition(statusOf(order), 'payment_succeeded')) throw failure.cannotPerform();
+    if (!open || !canTransition(deps.payments.statusOf(order), 'payment_succeeded'))
+      throw failure.cannotPerform();
     const [performed] = await tx
       .update(schema.providerTransactions)
       .set({ state: PaymeState.performed, performedAt: now })
       .where(eq(schema.providerTransactions.id, transaction.id))
       .returning();
     const event = transactionEvent('perform', 'payment.succeeded', transaction, payment);
-    const applied = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+    const applied = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
     return { transaction: performed!, ...applied };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
@@ -285,7 +286,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
   const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
   if (!known) throw failure.notFound();
   const outcome = await deps.db.transaction(async (tx) => {
-    await lockOrder(tx, known.orderId);
+    await deps.payments.lockOrder(tx, known.orderId);
     const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
     const now = deps.now();
     if (transaction.state === PaymeState.created) {
@@ -310,7 +311,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
       currency: refund.currency,
       refundId: refund.id,
     };
-    const { effect } = await applyPaymentEventIn(eventScope(deps, tx, now), event);
+    const { effect } = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
     return { transaction: cancelled!, effect };
   });
   const { transaction } = outcome;

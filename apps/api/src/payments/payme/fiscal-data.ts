@@ -11,16 +11,10 @@ import { schema, type Database } from '@parvoz/db';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { receiptLines } from '@parvoz/core/receipt-lines';
 import { getIntl } from '@parvoz/i18n/messages';
-import {
-  PAYME_PROVIDER,
-  PaymeError,
-  PaymeFailure,
-  paymeLang,
-  type PaymeFiscalData,
-} from '../../payments/payme/protocol.ts';
-import type { PaymeSettings } from '../../payments/payme/settings.ts';
-import { tiyinOf } from '../../payments/uzs.ts';
-import type { OrderRow } from './provider-transactions.ts';
+import { PAYME_PROVIDER, PaymeError, PaymeFailure, paymeLang, type PaymeFiscalData } from './protocol.ts';
+import type { PaymeSettings } from './settings.ts';
+import { tiyinOf } from '../uzs.ts';
+import type { OrderRow } from '../provider-transactions.ts';
 
 export interface PaymeReceiptItem {
   title: string;

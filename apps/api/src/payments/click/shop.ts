@@ -2,12 +2,12 @@
  * Click's SHOP API (docs/payment-providers.md; protocol in payments/click/protocol.ts): Click asks whether an
  * order may be paid (Prepare), debits the card, then tells the outcome (Complete, `error` 0 or negative).
  * Each call runs in one database transaction that locks the order first, and changes the payment state only
- * through the functions the webhooks use (modules/payments/payments.ts): a call repeated any number of times changes
+ * through the functions the webhooks use (the port of ../callbacks.ts): a call repeated any number of times changes
  * the state once. Once Click has debited the card, Complete must not be refused, so a payment the order can
  * no longer take (it expired between Prepare and Complete) is accepted and refunded automatically — the
  * late-payment path of modules/payments/refunds.ts, which reverses it through Click's Merchant API.
  */
-import { payableInMode, type SiteMode } from '../../payments/mode.ts';
+import { payableInMode, type SiteMode } from '../mode.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { ServiceLog } from '../../platform/log.ts';
@@ -20,11 +20,10 @@ import {
   clickSignatureValid,
   type ClickErrorCode,
   type ClickRequest,
-} from '../../payments/click/protocol.ts';
-import type { ClickSettings } from '../../payments/click/settings.ts';
-import { tiyinOf, tiyinOfSumText } from '../../payments/uzs.ts';
-import { applyPaymentEventIn, type EventEffect } from './payments.ts';
-import { lockOrder, payableNow } from '../orders/index.ts';
+} from './protocol.ts';
+import type { ClickSettings } from './settings.ts';
+import { tiyinOf, tiyinOfSumText } from '../uzs.ts';
+import type { EventEffect, PaymentCallbackPort } from '../callbacks.ts';
 import {
   findOrder,
   findTransaction,
@@ -35,7 +34,7 @@ import {
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
-} from './provider-transactions.ts';
+} from '../provider-transactions.ts';
 
 export interface ClickDeps {
   db: Database;
@@ -45,6 +44,8 @@ export interface ClickDeps {
   log: ServiceLog;
   /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
   mode?: SiteMode;
+  /** The payments domain: the state changes every provider shares (../callbacks.ts). */
+  payments: PaymentCallbackPort;
 }
 
 export interface ClickOutcome {
@@ -102,12 +103,12 @@ function refusal(fields: unknown, error: unknown, idField: 'merchant_prepare_id'
 }
 
 /** The order may take this payment now: not paid, the amount exactly its total, still payable. */
-function checkOrder(order: OrderRow, request: ClickRequest, now: Date): void {
+function checkOrder(deps: ClickDeps, order: OrderRow, request: ClickRequest, now: Date): void {
   if (order.paymentStatus === 'paid') throw new ClickRefusal(ClickError.alreadyPaid);
   const tiyin = tiyinOfSumText(request.amount);
   if (order.currency !== 'UZS' || tiyin === null || tiyin !== tiyinOf(order.totalMinor))
     throw new ClickRefusal(ClickError.incorrectAmount);
-  if (!payableNow(order, now)) throw new ClickRefusal(ClickError.transactionCancelled);
+  if (!deps.payments.payableNow(order, now)) throw new ClickRefusal(ClickError.transactionCancelled);
 }
 
 /** Whether a prepared, not completed Click attempt on the order is younger than `minutes`. */
@@ -138,7 +139,7 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
       : null;
     if (!known || !payableInMode(deps.mode, known)) throw new ClickRefusal(ClickError.userNotFound);
     const transaction = await deps.db.transaction(async (tx) => {
-      const order = (await lockOrder(tx, known.id))!;
+      const order = (await deps.payments.lockOrder(tx, known.id))!;
       const now = deps.now();
       const existing = await findTransaction(tx, CLICK_PROVIDER, request.click_trans_id, true);
       if (existing) {
@@ -148,14 +149,14 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
           throw new ClickRefusal(ClickError.incorrectAmount);
         return existing;
       }
-      checkOrder(order, request, now);
+      checkOrder(deps, order, request, now);
       // Another attempt on this order is under way: refused, so that Click cancels this one before debiting
       // (docs.click.uz/shop-api/requests, Prepare answers: an order that cannot be supplied is answered with
       // an error and Click cancels the payment; -9 is the documented code for that, while -4 "already paid"
       // would tell Click the order was confirmed). Otherwise both are debited and one reversed.
       if (await attemptUnderWay(tx, order.id, now, deps.settings.attemptMinutes))
         throw new ClickRefusal(ClickError.transactionCancelled);
-      // The same for the traveller paying the order at Payme now.
+      // The same for the traveller paying the order at another provider now.
       if (await otherProviderPaying(tx, order.id, CLICK_PROVIDER, now))
         throw new ClickRefusal(ClickError.transactionCancelled);
       return openProviderTransaction(tx, order, {
@@ -196,7 +197,7 @@ async function applyOutcome(
     transaction,
     payment,
   );
-  return applyPaymentEventIn(
+  return deps.payments.applyEventIn(
     { tx, provider: CLICK_PROVIDER, siteUrl: deps.siteUrl(), now: deps.now(), log: deps.log },
     event,
   );
@@ -221,7 +222,7 @@ export async function clickComplete(deps: ClickDeps, fields: unknown): Promise<C
     )
       throw new ClickRefusal(ClickError.transactionNotFound);
     const outcome = await deps.db.transaction(async (tx) => {
-      await lockOrder(tx, known.orderId);
+      await deps.payments.lockOrder(tx, known.orderId);
       const transaction = (await findTransaction(tx, CLICK_PROVIDER, known.externalId, true))!;
       const now = deps.now();
       if (Number(request.error) < 0) {

@@ -11,12 +11,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
-import { startPaymeServer, type PaymeTestServer } from '../../../payments/payme/testing/payme-server.ts';
-import { createPaymeProvider } from '../../../payments/payme/provider.ts';
-import { buildTestApi } from '../../../testing/api.ts';
-import { book, offerIn, readOrder, type Booked } from '../../../testing/after-sale.ts';
-import { ANON, isoDay } from '../../../testing/booking.ts';
-import { paymeConfig, startUzsApi, uzsOrders } from '../../../payments/testing/uzs-payments.ts';
+import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
+import { createPaymeProvider } from './provider.ts';
+import { buildTestApi } from '../../testing/api.ts';
+import { book, offerIn, readOrder, type Booked } from '../../testing/after-sale.ts';
+import { ANON, isoDay } from '../../testing/booking.ts';
+import { paymeConfig, startUzsApi, uzsOrders } from '../testing/uzs-payments.ts';
 
 const FISCAL = {
   fiscalTicketIkpu: '10399001001000000',

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startClickServer, type ClickTestServer } from '../../../payments/click/testing/click-server.ts';
-import { book, offerIn, readOrder, type Booked } from '../../../testing/after-sale.ts';
-import { ANON, isoDay } from '../../../testing/booking.ts';
-import { clickConfig, startUzsApi } from '../../../payments/testing/uzs-payments.ts';
-import { vatIncluded } from '../../../modules/payments/index.ts';
+import { startClickServer, type ClickTestServer } from './testing/click-server.ts';
+import { book, offerIn, readOrder, type Booked } from '../../testing/after-sale.ts';
+import { ANON, isoDay } from '../../testing/booking.ts';
+import { clickConfig, startUzsApi } from '../testing/uzs-payments.ts';
+import { vatIncluded } from './fiscal-data.ts';
 
 const FISCAL = {
   fiscalTicketSpic: '10399001001000000',

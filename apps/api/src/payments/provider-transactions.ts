@@ -1,12 +1,13 @@
 /**
- * What Payme's and Click's callbacks share (modules/payments/payme-merchant.ts, click-shop.ts): their own
- * transactions (`provider_transactions`), each tied to one `payments` row, and the order lock every writer
- * takes first. The payment state itself changes only through modules/payments/payments.ts, as for webhooks.
+ * What the callbacks of providers that keep transactions of their own share (the UZS providers' merchant
+ * protocols in payments/<name>/): their transactions (`provider_transactions`), each tied to one `payments` row,
+ * and the order lock every writer takes first. The payment state itself changes only through the payments
+ * module (the port of ./callbacks.ts), as for webhooks.
  */
 import { and, desc, eq, gt, inArray, ne, notExists, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { orderIdParamsSchema } from '@parvoz/contracts/booking';
-import { newProviderRef, type PaymentEvent, type PaymentEventType } from '../../payments/provider.ts';
+import { newProviderRef, type PaymentEvent, type PaymentEventType } from './provider.ts';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type PaymentRow = typeof schema.payments.$inferSelect;
@@ -32,7 +33,7 @@ export function latestOpenPayment(db: Database, orderId: string, provider: strin
     .limit(1);
 }
 
-/** Our order id as a provider sends it back (Payme's account.order_id, Click's merchant_trans_id). */
+/** Our order id as a provider sends it back (in its account field or its merchant transaction id). */
 export function isOrderId(value: unknown): value is string {
   return orderIdParamsSchema.shape.id.safeParse(value).success;
 }
@@ -110,15 +111,15 @@ export async function paymentForTransaction(
 }
 
 /**
- * How long a traveller's attempt at one provider (Payme's created transaction, Click's prepared one) holds the
+ * How long a traveller's attempt at one provider (a transaction created or prepared there, not yet taken) holds the
  * order against another provider's. Both would otherwise debit the order and one payment would become a refund
- * (a cost to the agency, and Click limits reversals). An attempt left open longer (the traveller closed the
+ * (a cost to the agency, and providers limit reversals). An attempt left open longer (the traveller closed the
  * provider's page) stops holding it, so another provider can still be chosen; a late debit then is refunded
  * as any payment of an order already paid (docs/payment-providers.md, "One provider at a time").
  */
 export const OTHER_PROVIDER_HOLD_MINUTES = 10;
 
-/** Provider transactions' state while the traveller is paying: Payme's "created" and Click's "prepared". */
+/** Provider transactions' state while the traveller is paying ("created", "prepared": 1 at every such provider). */
 const OPEN_STATE = 1;
 
 /** Whether a provider other than `provider` has an attempt open on the order, begun within the hold above. */

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { ApiFailure } from '../../../errors.ts';
+import type { FastifyReply } from 'fastify';
+import { ApiFailure } from '../../errors.ts';
+import type { ProviderRoutes } from '../callbacks.ts';
 import {
   PAYME_METHODS,
   PaymeError,
@@ -9,19 +10,17 @@ import {
   paymeRequestSchema,
   paymeResult,
   type PaymeMethod,
-} from '../../../payments/payme/protocol.ts';
-import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { paymeKeyInForce } from '../../../payments/payme/key.ts';
-import { paymeMethod, type PaymeOutcome } from '../../../modules/payments/index.ts';
-import { afterPaymentEvent } from '../payments/after-event.ts';
+} from './protocol.ts';
+import { paymeKeyInForce } from './key.ts';
+import { paymeMethod, type PaymeOutcome } from './merchant.ts';
 
 /**
  * POST /v1/payments/payme: Payme's Merchant API endpoint (JSON-RPC 2.0, Basic authentication with the
- * cashbox key; modules/payments/payme-merchant.ts). Every answer is HTTP 200 with `result` or Payme's `error`, as
+ * cashbox key; ./merchant.ts). Every answer is HTTP 200 with `result` or Payme's `error`, as
  * Payme expects; a wrong or missing key is -32504 and changes nothing. 404 while Payme is not configured.
  */
-export const paymeRoutes: FastifyPluginAsync = async (app) => {
-  const { db, now, config } = app.deps;
+export const paymeRoutes: ProviderRoutes = (context) => async (app) => {
+  const { db, now, config, payments, limits } = context;
 
   // The body is read as bytes whatever its type: a body that is not JSON is Payme's -32700, not a 4xx.
   app.removeAllContentTypeParsers();
@@ -32,14 +31,14 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
   const answer = (reply: FastifyReply, body: unknown) =>
     reply.status(200).type('application/json; charset=utf-8').send(body);
 
-  app.get('/', { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) }, async (_request, reply) => {
+  app.get('/', { preHandler: limits.providerCallbacks }, async (_request, reply) => {
     if (!config.payme) throw new ApiFailure('not_found', 'Payme is not configured.');
     return answer(reply, paymeErrorAnswer(null, new PaymeFailure(PaymeError.notPost, 'payme.error.notPost')));
   });
 
   app.post<{ Body: Buffer | undefined }>(
     '/',
-    { preHandler: rateLimit(ROUTE_LIMITS.providerCallbacks) },
+    { preHandler: limits.providerCallbacks },
     async (request, reply) => {
       const settings = config.payme;
       if (!settings) throw new ApiFailure('not_found', 'Payme is not configured.');
@@ -79,7 +78,15 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
       let outcome: PaymeOutcome;
       try {
         outcome = await paymeMethod(
-          { db, settings, now, siteUrl: app.deps.publicOrigin, log: request.log, mode: app.deps.config.mode },
+          {
+            db,
+            settings,
+            now,
+            siteUrl: context.publicOrigin,
+            log: request.log,
+            mode: config.mode,
+            payments,
+          },
           method as PaymeMethod,
           envelope.data.params,
         );
@@ -91,7 +98,7 @@ export const paymeRoutes: FastifyPluginAsync = async (app) => {
         request.log.error({ err: error, provider: 'payme', method }, 'Payme call failed');
         return answer(reply, paymeErrorAnswer(id, new PaymeFailure(PaymeError.system, 'payme.error.system')));
       }
-      await afterPaymentEvent(app, outcome, request.log);
+      await payments.afterEvent(outcome, request.log);
       return answer(reply, paymeResult(id, outcome.result));
     },
   );

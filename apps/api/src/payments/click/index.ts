@@ -1,0 +1,30 @@
+/**
+ * Click (docs/payment-providers.md): its adapter (./provider.ts), its SHOP API that Click calls
+ * (./callback-routes.ts, ./shop.ts), the fiscal data it is sent (./fiscal.ts, ./fiscal-data.ts) and its settings
+ * (./settings.ts). The rest of the API knows it through this descriptor only (../registry.ts).
+ */
+import type { PaymentProviderModule } from '../provider-module.ts';
+import { clickRoutes } from './callback-routes.ts';
+import { CLICK_PROVIDER } from './protocol.ts';
+import { createClickProvider } from './provider.ts';
+import { clickSettingsSchema } from './settings.ts';
+
+export const clickProvider: PaymentProviderModule = {
+  name: CLICK_PROVIDER,
+  currencies: ['UZS'],
+  display: {
+    name: 'Click',
+    description: 'order.pay.provider.click',
+    badge: { background: '#0073ff', foreground: '#ffffff', glyph: 'C' },
+  },
+  settings: { prefix: 'CLICK', schema: clickSettingsSchema },
+  create: (config, site) =>
+    config.click &&
+    createClickProvider({
+      settings: config.click,
+      publicOrigin: site.publicOrigin,
+      db: site.db,
+      now: site.now,
+    }),
+  routes: clickRoutes,
+};
