@@ -7,8 +7,8 @@ import {
 } from '@parvoz/contracts/ops-tours';
 import { data, redirect } from 'react-router';
 import { consoleNotFound, opsCall } from '../../features/ops/ops-api.server.ts';
-import { readFormWithin } from '../../features/ops/ops-forms.server.ts';
-import type { TourActionResult } from '../../features/ops/tours/tour-form.ts';
+import { readFormWithin } from './tour-edit-form-body.server.ts';
+import type { TourActionResult } from './tour-edit-fields.ts';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
