@@ -32,9 +32,3 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   }).formData();
 }
-
-/** A form field's text ('' when missing or a file). */
-export const formText = (form: FormData, name: string, max = 4000) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.slice(0, max) : '';
-};
