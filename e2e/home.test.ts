@@ -17,7 +17,7 @@ import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 let site: RunningSite;
 let browser: Browser;
 
-/** The city each language's home page starts from (apps/web/app/features/search/popular.server.ts). */
+/** The city each language's home page starts from (apps/web/app/routes/site/home-popular.server.ts). */
 const HOME_CITY: Record<Locale, string> = { en: 'London', ru: 'Москва', uz: 'Toshkent', tr: 'İstanbul' };
 
 beforeAll(async () => {

@@ -1,28 +1,27 @@
 import { expect, test } from 'vitest';
-import { actionKeyOf, newActionKey } from './action-key.server.ts';
+import { z } from 'zod';
+import { parseForm } from '../../lib/form.server.ts';
+import { actionKeySchema, newActionKey } from './action-key.server.ts';
 
-const formWith = (key: string | null) => {
+/** A "Yes" form as the console's pages read it: the key among the form's fields. */
+const readKey = (key: string | null) => {
   const form = new FormData();
+  form.set('intent', 'retry-confirm');
   if (key !== null) form.set('key', key);
-  return form;
+  return parseForm(form, z.object({ key: actionKeySchema }));
 };
 
 test('a key made with a confirmation is the key its "Yes" is read with', () => {
   const key = newActionKey();
-  expect(actionKeyOf(formWith(key))).toBe(key);
+  expect(readKey(key)).toMatchObject({ status: 'success', value: { key } });
   expect(newActionKey()).not.toBe(key);
 });
 
 test.each([null, '', 'ops-', 'x'.repeat(40), `ops-${'g'.repeat(36)}`])(
-  'a missing or forged key (%s) is a 400, before anything is sent',
+  'a missing or forged key (%s) is refused at its field',
   (key) => {
-    let thrown: unknown;
-    try {
-      actionKeyOf(formWith(key));
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(400);
+    const submission = readKey(key);
+    expect(submission.status).toBe('error');
+    expect(submission.reply().error).toHaveProperty('key');
   },
 );

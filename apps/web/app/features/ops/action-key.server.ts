@@ -2,15 +2,10 @@ import { z } from 'zod';
 
 /**
  * The Idempotency-Key of one confirmed console action (docs/after-sale.md §6): made with the confirmation,
- * posted with "Yes" (and any retry of it), so a repeated "Yes" is the same action at the API.
+ * posted with "Yes" (and any retry of it), so a repeated "Yes" is the same action at the API. The `key`
+ * field of every form that posts a "Yes": its schema reads it with this, so a form without a valid key is
+ * refused like any wrong field, before anything is sent.
  */
-const ACTION_KEY = z.string().regex(/^ops-[0-9a-f-]{36}$/);
+export const actionKeySchema = z.string().regex(/^ops-[0-9a-f-]{36}$/);
 
 export const newActionKey = () => `ops-${crypto.randomUUID()}`;
-
-/** The key a "Yes" posts; a form without a valid one is no form of the console (400). */
-export function actionKeyOf(form: FormData): string {
-  const parsed = ACTION_KEY.safeParse(form.get('key'));
-  if (!parsed.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
-  return parsed.data;
-}

@@ -4,7 +4,11 @@ import { priceAlertTokenRequestSchema } from '@parvoz/contracts/price-alerts';
 import { isLocale } from '@parvoz/i18n/locales';
 import { ApiError, type ApiClient } from '../../lib/api.server.ts';
 import { callEndpoint, refusalOf } from '../../lib/endpoint-client.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import type { AlertLinkPage, AlertLinkResult } from './result.ts';
+
+/** The button's one field: the link's token (the request's `lang` is the page's). */
+const linkFormSchema = priceAlertTokenRequestSchema.pick({ token: true });
 
 /**
  * The button of a confirm or unsubscribe page: posts the link's token to the API. Opening the link itself
@@ -16,15 +20,13 @@ export async function alertLinkAction(
   lang: string | undefined,
   page: AlertLinkPage,
 ) {
-  const form = await request.formData();
-  const parsed = priceAlertTokenRequestSchema.safeParse({
-    token: form.get('token'),
-    lang: isLocale(lang) ? lang : undefined,
-  });
-  if (!parsed.success) return data<AlertLinkResult>({ ok: false, problem: 'invalid' }, { status: 400 });
+  const submission = parseForm(await request.formData(), linkFormSchema);
+  if (submission.status !== 'success')
+    return data<AlertLinkResult>({ ok: false, problem: 'invalid' }, { status: 400 });
+  const body = { token: submission.value.token, ...(isLocale(lang) ? { lang } : {}) };
   try {
     const link = page === 'confirm' ? endpoints.confirmPriceAlert : endpoints.unsubscribePriceAlert;
-    const answer = await callEndpoint(api, link, { body: parsed.data });
+    const answer = await callEndpoint(api, link, { body });
     return data<AlertLinkResult>({ ok: true, alert: answer.data });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;

@@ -16,6 +16,9 @@ import {
   type SearchFormValues,
 } from './search-form.ts';
 
+/** The places as posted: a code, or a name typed without JavaScript to look up first (never fails). */
+const placeFieldsSchema = searchFormFieldsSchema.pick({ from: true, fromName: true, to: true, toName: true });
+
 /** The home route's answer to a refused search: the form as sent (places found by name filled in) and its errors. */
 export type SearchActionData = { values: SearchFormValues; submission: SubmissionResult };
 
@@ -61,12 +64,9 @@ export async function searchFormAction(request: Request, api: ApiClient, lang: L
   } catch {
     form = new FormData();
   }
-  const sent = searchFormFieldsSchema.parse({
-    from: form.get('from'),
-    fromName: form.get('fromName'),
-    to: form.get('to'),
-    toName: form.get('toName'),
-  });
+  const places = parseForm(form, placeFieldsSchema);
+  // Each field falls back to "" rather than fail (the contract's schema): the form is read as if empty otherwise.
+  const sent = places.status === 'success' ? places.value : placeFieldsSchema.parse({});
   const [from, to] = await Promise.all([
     resolveByName(api, lang, { code: sent.from, name: sent.fromName }),
     resolveByName(api, lang, { code: sent.to, name: sent.toName }),

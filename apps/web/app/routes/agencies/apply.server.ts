@@ -1,6 +1,6 @@
 import type { Route } from './+types/apply';
 import { requestStateContext } from '../../lib/request-context.server.ts';
-import { agencyApplicationAction, loadAgenciesPage } from '../../features/info/agencies.server.ts';
+import { agencyApplicationAction, loadAgenciesPage } from './apply-page.server.ts';
 
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadAgenciesPage(request, params.lang);

@@ -4,7 +4,7 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
-import { AgencyForm } from '../../features/info/AgencyForm.tsx';
+import { AgencyForm } from './apply-form.tsx';
 import { SentMessage } from '../../features/info/FormParts.tsx';
 
 export { loader, action } from './apply.server.ts';

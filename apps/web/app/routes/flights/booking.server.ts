@@ -10,11 +10,11 @@ import { ApiError } from '../../lib/api.server.ts';
 import { readCookies } from '../../lib/cookies.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import { loadCurrentUserOnce, loadSavedTravellers } from '../../lib/user.server.ts';
-import type { BookingOffer } from '../../features/booking/offer.ts';
-import { countryOptions } from '../../features/booking/countries.server.ts';
-import { bookingAction } from '../../features/booking/booking-action.server.ts';
+import type { BookingOffer } from './booking-offer.ts';
+import { countryOptions } from './booking-countries.server.ts';
+import { bookingAction } from './booking-action.server.ts';
 import { luggageSuits } from '@parvoz/contracts/luggage';
-import { luggageValue } from '../../features/booking/form-fields.ts';
+import { luggageValue } from './booking-form-fields.ts';
 
 const DEFAULT_PHONE_COUNTRY: Record<Locale, string> = { en: 'UZ', ru: 'UZ', uz: 'UZ', tr: 'TR' };
 

@@ -8,11 +8,11 @@ import { buttonClasses } from '../../components/Button.tsx';
 import { Itinerary } from '../../components/Itinerary.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import type { BookingOffer } from '../../features/booking/offer.ts';
-import { BookingForm } from '../../features/booking/BookingForm.tsx';
-import { PriceSummary, totalWithLuggage } from '../../features/booking/PriceSummary.tsx';
+import type { BookingOffer } from './booking-offer.ts';
+import { BookingForm } from './booking-form.tsx';
+import { PriceSummary, totalWithLuggage } from './booking-price-summary.tsx';
 import { useMoney } from '../../lib/use-money.ts';
-import { luggageOf } from '../../features/booking/form-fields.ts';
+import { luggageOf } from './booking-form-fields.ts';
 
 export { loader, action } from './booking.server.ts';
 

@@ -5,7 +5,7 @@ import { Await } from 'react-router';
 import type { Route } from './+types/results';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { OfferCard, type OfferContext } from '../../features/search/OfferCard.tsx';
+import { OfferCard, type OfferContext } from './results-offer-card.tsx';
 import {
   asFareFamily,
   type FirstOutcome,
@@ -13,11 +13,11 @@ import {
   type SearchOutcome,
   type SharedOutcome,
 } from '../../features/search/results.ts';
-import { MoreOffersStatus } from '../../features/search/MoreOffersStatus.tsx';
+import { MoreOffersStatus } from './results-more-offers-status.tsx';
 import type { FareCalendar } from '../../features/search/fare-calendar.ts';
-import { ExpiredNotice, ResultsView, SearchFailed } from '../../features/search/ResultsView.tsx';
-import { FareCalendarView } from '../../features/search/FareCalendarView.tsx';
-import { ResultsSkeleton } from '../../features/search/Skeletons.tsx';
+import { ExpiredNotice, ResultsView, SearchFailed } from './results-view.tsx';
+import { FareCalendarView } from './results-fare-calendar.tsx';
+import { ResultsSkeleton } from './results-skeletons.tsx';
 import { useExpired } from '../../lib/offer-clock.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { OfferCountdown } from '../../components/OfferCountdown.tsx';

@@ -10,8 +10,8 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { OpsTable } from '../../features/ops/OpsTable.tsx';
 import { ConfirmStep, Notice } from '../../features/ops/ConfirmStep.tsx';
-import { BarChart } from '../../features/ops/BarChart.tsx';
-import { Figures } from '../../features/ops/Figures.tsx';
+import { BarChart } from './home-bar-chart.tsx';
+import { Figures } from './home-figures.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 
 export { loader, action } from './home.server.ts';

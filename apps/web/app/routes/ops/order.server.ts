@@ -11,7 +11,7 @@ import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import { consoleNotFound, opsCall } from '../../features/ops/ops-api.server.ts';
-import { actionKeyOf, newActionKey } from '../../features/ops/action-key.server.ts';
+import { actionKeySchema, newActionKey } from '../../features/ops/action-key.server.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
@@ -100,11 +100,16 @@ function confirmedAction<S extends z.ZodType>(spec: {
   allFields?: boolean;
   /** Prepares the form before it is read (e.g. a decimal comma). */
   prepare?: (form: FormData) => FormData;
-  ask: (body: z.output<S>, form: FormData) => Confirm | ActionResult | Promise<Confirm | ActionResult>;
+  /** `sent` is the form as posted (Conform's payload), to show beside the question what was typed. */
+  ask: (
+    body: z.output<S>,
+    sent: Record<string, unknown>,
+  ) => Confirm | ActionResult | Promise<Confirm | ActionResult>;
   send: (body: z.output<S>, key: string) => Promise<unknown>;
   done: MessageKey;
 }) {
-  return async (form: FormData, confirming: boolean, key: () => string) => {
+  /** Without a key it asks; with the confirmation's key (its "Yes") it sends. */
+  return async (form: FormData, key?: string) => {
     const submission = parseForm(spec.prepare ? spec.prepare(form) : form, spec.schema, {
       onlySchemaFields: !spec.allFields,
     });
@@ -112,22 +117,47 @@ function confirmedAction<S extends z.ZodType>(spec: {
       const shown = spec.form ? { form: spec.form, submission: submission.reply() } : {};
       return data<ActionResult>({ problem: spec.invalid, ...shown }, { status: 400 });
     }
-    if (!confirming) {
-      const asked = await spec.ask(submission.value, form);
+    if (key === undefined) {
+      const asked = await spec.ask(submission.value, submission.payload);
       return 'step' in asked
         ? data<ActionResult>({ confirm: asked })
         : data<ActionResult>(asked, { status: 422 });
     }
-    await spec.send(submission.value, key());
+    await spec.send(submission.value, key);
     return data<ActionResult>({ done: spec.done });
   };
 }
 
-/** A form's field as text ('' when missing), only for what is shown beside an action. */
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
+/** A posted field as text ('' when missing), only for what is shown beside an action. */
+const text = (sent: Record<string, unknown>, name: string) => {
+  const value = sent[name];
   return typeof value === 'string' ? value.slice(0, 2000) : '';
 };
+
+/** The actions that ask first, by the `intent` of their first post; their "Yes" posts `<intent>-confirm`. */
+const ASKING = [
+  'note',
+  'resend',
+  'ticketing-retry',
+  'ticketing-refund',
+  'refund-retry',
+  'contact',
+  'override',
+] as const;
+type Asking = (typeof ASKING)[number];
+const confirmIntent = <const I extends Asking>(intent: I) => `${intent}-confirm` as const;
+
+/**
+ * Which action a post is (its `intent`) and, for a "Yes", the confirmation's key; each action's own fields
+ * are read by its endpoint's schema (`confirmedAction`). "quote" asks the API for the cancellation's terms,
+ * whose "Yes" is "cancel".
+ */
+const orderIntentSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('quote') }),
+  z.object({ intent: z.enum(ASKING) }),
+  z.object({ intent: z.enum(ASKING.map(confirmIntent) as [`${Asking}-confirm`]), key: actionKeySchema }),
+  z.object({ intent: z.literal('cancel'), key: actionKeySchema }),
+]);
 
 /**
  * Every action asks first and is written to the audit log by the API: the first post answers the
@@ -138,9 +168,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = opsOrderParamsSchema.safeParse({ id: params.id });
   if (!id.success) throw consoleNotFound();
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const posted = parseForm(form, orderIntentSchema);
+  if (posted.status !== 'success') {
+    // Only staff learn that a form was wrong (the API answers 404 to anyone else).
+    await opsCall(state, opsEndpoints.opsMe, {});
+    return data<ActionResult>({ problem: 'ops.order.invalid' }, { status: 400 });
+  }
+  const sent = posted.value;
   const order = id.data;
-  const key = () => actionKeyOf(form);
   const actions = {
     note: confirmedAction({
       schema: opsEndpoints.opsAddOrderNote.body,
@@ -198,13 +233,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       invalid: 'ops.order.contact.invalid',
       form: 'contact',
       // The question repeats what was typed; "Yes" sends it again, checked again.
-      ask: (_body, raw) => ({
+      ask: (_body, typed) => ({
         step: 'contact',
         key: newActionKey(),
-        full_name: text(raw, 'full_name'),
-        email: text(raw, 'email'),
-        phone: text(raw, 'phone'),
-        reason: text(raw, 'reason'),
+        full_name: text(typed, 'full_name'),
+        email: text(typed, 'email'),
+        phone: text(typed, 'phone'),
+        reason: text(typed, 'reason'),
       }),
       send: (body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsCorrectContact, { params: order, body, idempotencyKey }),
@@ -227,16 +262,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       allFields: true,
       prepare: (raw) => {
         const prepared = new FormData();
-        for (const [name, value] of raw) prepared.append(name, value);
-        prepared.set('refund_amount', text(raw, 'refund_amount').replace(',', '.'));
+        for (const [name, value] of raw)
+          prepared.append(
+            name,
+            name === 'refund_amount' && typeof value === 'string' ? value.replace(',', '.') : value,
+          );
         return prepared;
       },
-      ask: (body, raw) => ({
+      ask: (body, typed) => ({
         step: 'override',
         key: newActionKey(),
         ...body,
         // Only shown beside the new amount: a number or nothing.
-        quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(raw, 'quoted')) ? text(raw, 'quoted') : '0',
+        quoted: /^\d{1,12}(\.\d{1,2})?$/.test(text(typed, 'quoted')) ? text(typed, 'quoted') : '0',
       }),
       send: (body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsCancelOrderWithOverride, { params: order, body, idempotencyKey }),
@@ -244,16 +282,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }),
   };
   try {
-    if (intent === 'quote') {
+    if (sent.intent === 'quote') {
       const quote = await opsCall(state, opsEndpoints.opsQuoteCancellation, { params: order });
       return data<ActionResult>({ quote: { ...quote.data, key: newActionKey() } });
     }
     // "cancel" is the "Yes" of the quote; every other action is "<name>", then "<name>-confirm".
-    if (intent === 'cancel') return await actions.cancel(form, true, key);
-    const confirming = intent.endsWith('-confirm');
-    const name = confirming ? intent.slice(0, -'-confirm'.length) : intent;
-    if (name !== 'cancel' && Object.hasOwn(actions, name))
-      return await actions[name as keyof typeof actions](form, confirming, key);
+    if (sent.intent === 'cancel') return await actions.cancel(form, sent.key);
+    if ('key' in sent)
+      return await actions[sent.intent.slice(0, -'-confirm'.length) as Asking](form, sent.key);
+    return await actions[sent.intent](form);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422)
       return data<ActionResult>({ problem: refusalWords(error) }, { status: 422 });
@@ -263,5 +300,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data<ActionResult>({ problem: 'ops.order.rateLimited' }, { status: 429 });
     throw error;
   }
-  throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
 }

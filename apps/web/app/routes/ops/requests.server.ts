@@ -8,7 +8,7 @@ import {
   type OpsTourRequest,
 } from '@parvoz/contracts/ops-tours';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Route } from './+types/requests';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
@@ -51,6 +51,9 @@ const UPDATE_SCHEMA = {
   applications: opsAgencyApplicationUpdateSchema,
 } as const;
 
+/** The item a form changes: its hidden field, beside the endpoint's body. */
+const itemFormSchema = z.object({ id: opsInboxParamsSchema.shape.id });
+
 const kindOf = (url: string): Kind =>
   new URL(url).pathname.replace(/\/+$/, '').endsWith('/applications') ? 'applications' : 'requests';
 
@@ -75,23 +78,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(request.url);
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  const id = opsInboxParamsSchema.safeParse({ id: form.get('id') });
+  const id = parseForm(form, itemFormSchema);
   // The item's id is the form's hidden field; the rest is the endpoint's body.
   const change = parseForm(form, UPDATE_SCHEMA[kind], { onlySchemaFields: true });
-  if (!id.success || change.status !== 'success') {
+  if (id.status !== 'success' || change.status !== 'success') {
     await opsCall(state, opsEndpoints.opsMe, {});
-    const shown = id.success ? { id: id.data.id, submission: change.reply() } : {};
+    const shown = id.status === 'success' ? { id: id.value.id, submission: change.reply() } : {};
     return data<ActionResult>({ problem: 'ops.inbox.invalid', ...shown }, { status: 400 });
   }
   try {
     if (kind === 'requests')
       await opsCall(state, opsEndpoints.opsUpdateTourRequest, {
-        params: id.data,
+        params: id.value,
         body: change.value as z.output<(typeof UPDATE_SCHEMA)['requests']>,
       });
     else
       await opsCall(state, opsEndpoints.opsUpdateAgencyApplication, {
-        params: id.data,
+        params: id.value,
         body: change.value as z.output<(typeof UPDATE_SCHEMA)['applications']>,
       });
   } catch (error) {

@@ -1,10 +1,12 @@
 import { data, redirect } from 'react-router';
+import { z } from 'zod';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { opsSecondFactorParamsSchema, factorNameSchema } from '@parvoz/contracts/ops-second-factor';
 import type { Route } from './+types/security';
 import type { MessageKey } from '../../lib/i18n.tsx';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { opsCall } from '../../features/ops/ops-api.server.ts';
 import { siteOrigin } from '../../lib/origin.server.ts';
@@ -66,16 +68,41 @@ function problemOf(error: unknown): SecurityResult | null {
   return key ? { kind: 'problem', problem: key } : null;
 }
 
-async function act(state: RequestState, form: FormData): Promise<SecurityResult | Response> {
-  const text = (name: string) => String(form.get(name) ?? '');
-  const json = (name: string) => JSON.parse(text(name)) as Record<string, unknown>;
-  const name = factorNameSchema.safeParse(text('name'));
+/** A field the API checks itself (a code: its refusal says whether the code was wrong or expired). */
+const typed = z.string().max(4000).default('');
+/** The browser's WebAuthn answer, posted as JSON text. */
+const webAuthnJson = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string(), z.unknown()));
+
+/** The page's forms, by their `intent`: each with the fields it posts. */
+const securityFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['totp-verify', 'recovery-verify']), code: typed }),
+  z.object({ intent: z.literal('passkey-verify'), response: webAuthnJson }),
+  z.object({ intent: z.literal('passkey-register'), name: factorNameSchema, response: webAuthnJson }),
+  z.object({ intent: z.literal('totp-enrol'), name: factorNameSchema, code: typed, secret: typed }),
+  z.object({ intent: z.literal('remove'), id: opsSecondFactorParamsSchema.shape.id }),
+  z.object({
+    intent: z.enum(['passkey-auth-options', 'passkey-register-options', 'totp-setup', 'regenerate']),
+  }),
+]);
+type SecurityForm = z.output<typeof securityFormSchema>;
+
+async function act(state: RequestState, sent: SecurityForm): Promise<SecurityResult | Response> {
   const home = `/${state.locale}/ops`;
-  switch (text('intent')) {
+  switch (sent.intent) {
     case 'totp-verify':
     case 'recovery-verify': {
-      const method = text('intent') === 'totp-verify' ? 'totp' : 'recovery_code';
-      await opsCall(state, opsEndpoints.opsVerifySecondFactor, { body: { method, code: text('code') } });
+      const method = sent.intent === 'totp-verify' ? 'totp' : 'recovery_code';
+      await opsCall(state, opsEndpoints.opsVerifySecondFactor, { body: { method, code: sent.code } });
       return redirect(home);
     }
     case 'passkey-auth-options':
@@ -85,7 +112,7 @@ async function act(state: RequestState, form: FormData): Promise<SecurityResult 
       };
     case 'passkey-verify':
       await opsCall(state, opsEndpoints.opsVerifySecondFactor, {
-        body: { method: 'passkey', response: json('response') },
+        body: { method: 'passkey', response: sent.response },
       });
       return redirect(home);
     case 'passkey-register-options':
@@ -94,9 +121,8 @@ async function act(state: RequestState, form: FormData): Promise<SecurityResult 
         options: (await opsCall(state, opsEndpoints.opsPasskeyRegistrationOptions, {})).data.options,
       };
     case 'passkey-register': {
-      if (!name.success) return { kind: 'problem', problem: 'ops.security.error.form' };
       const added = await opsCall(state, opsEndpoints.opsRegisterPasskey, {
-        body: { name: name.data, response: json('response') },
+        body: { name: sent.name, response: sent.response },
       });
       return { kind: 'codes', codes: added.data.recovery_codes ?? [], added: true };
     }
@@ -105,46 +131,43 @@ async function act(state: RequestState, form: FormData): Promise<SecurityResult 
       return { kind: 'setup', secret: setup.secret, qrSvg: setup.qr_svg };
     }
     case 'totp-enrol': {
-      if (!name.success) return { kind: 'problem', problem: 'ops.security.error.form' };
       try {
         const added = await opsCall(state, opsEndpoints.opsEnrolTotp, {
-          body: { name: name.data, code: text('code') },
+          body: { name: sent.name, code: sent.code },
         });
         return { kind: 'codes', codes: added.data.recovery_codes ?? [], added: true };
       } catch (error) {
         // A mistyped code keeps the key the app was given (the API keeps it 5 minutes): type the next code.
-        const secret = text('secret');
+        const { secret } = sent;
         if (error instanceof ApiError && error.code === 'invalid_code' && /^[A-Z2-7]{16,128}$/.test(secret))
           return { kind: 'setup', secret, qrSvg: null, problem: 'ops.security.error.invalid' };
         throw error;
       }
     }
-    case 'remove': {
-      const params = opsSecondFactorParamsSchema.safeParse({ id: text('id') });
-      if (!params.success) return { kind: 'problem', problem: 'ops.security.error.form' };
-      await opsCall(state, opsEndpoints.opsRemoveSecondFactor, { params: params.data });
+    case 'remove':
+      await opsCall(state, opsEndpoints.opsRemoveSecondFactor, { params: { id: sent.id } });
       return { kind: 'removed' };
-    }
     case 'regenerate':
       return {
         kind: 'codes',
         codes: (await opsCall(state, opsEndpoints.opsRegenerateRecoveryCodes, {})).data.recovery_codes,
         added: false,
       };
-    default:
-      throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
-  const form = await request.formData();
+  const submission = parseForm(await request.formData(), securityFormSchema);
+  if (submission.status !== 'success') {
+    // Only staff learn that a form was wrong (the API answers 404 to anyone else).
+    await opsCall(state, opsEndpoints.opsMe, {});
+    return data<SecurityResult>({ kind: 'problem', problem: 'ops.security.error.form' }, 400);
+  }
   try {
-    const result = await act(state, form);
+    const result = await act(state, submission.value);
     return result instanceof Response ? result : data<SecurityResult>(result);
   } catch (error) {
-    if (error instanceof SyntaxError)
-      return data<SecurityResult>({ kind: 'problem', problem: 'ops.security.error.form' }, 400);
     const problem = problemOf(error);
     if (problem) return data<SecurityResult>(problem, 422);
     throw error;

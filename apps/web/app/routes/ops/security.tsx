@@ -9,7 +9,7 @@ import { PostButton, PostForm } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
-import { PasskeyButton } from '../../features/ops/PasskeyButton.tsx';
+import { PasskeyButton } from './security-passkey-button.tsx';
 
 export { loader, action } from './security.server.ts';
 

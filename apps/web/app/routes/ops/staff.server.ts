@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
-import { opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
+import { z } from 'zod';
+import { opsInviteSchema, opsStaffParamsSchema } from '@parvoz/contracts/ops-staff';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import type { Route } from './+types/staff';
 import { requestStateContext } from '../../lib/request-context.server.ts';
@@ -19,23 +20,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type StaffResult = { result: 'invalid' | 'invited' | 'revoked'; submission?: SubmissionResult };
 
+/** The page's two forms: the invitation (the endpoint's body, as the browser checks it) and an operator's "Revoke". */
+const staffFormSchema = z.discriminatedUnion('intent', [
+  opsInviteSchema.extend({ intent: z.literal('invite') }),
+  z.object({ intent: z.literal('revoke'), user_id: opsStaffParamsSchema.shape.userId }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  if (form.get('intent') === 'invite') {
-    // The endpoint's schema, as the browser checks it; the invitation is in the console's language.
-    form.set('lang', state.locale);
-    const submission = parseForm(form, opsEndpoints.opsInviteOperator.body);
-    if (submission.status !== 'success')
-      return data<StaffResult>({ result: 'invalid', submission: submission.reply() }, { status: 400 });
-    await opsCall(state, opsEndpoints.opsInviteOperator, { body: submission.value });
+  // The invitation is in the console's language.
+  form.set('lang', state.locale);
+  const submission = parseForm(form, staffFormSchema);
+  if (submission.status !== 'success') {
+    // Only staff learn that a form was wrong (the API answers 404 to anyone else).
+    await opsCall(state, opsEndpoints.opsMe, {});
+    return data<StaffResult>({ result: 'invalid', submission: submission.reply() }, { status: 400 });
+  }
+  const sent = submission.value;
+  if (sent.intent === 'invite') {
+    await opsCall(state, opsEndpoints.opsInviteOperator, { body: { email: sent.email, lang: sent.lang } });
     return data<StaffResult>({ result: 'invited' });
   }
-  if (form.get('intent') === 'revoke') {
-    const parsed = opsStaffParamsSchema.safeParse({ userId: form.get('user_id') });
-    if (!parsed.success) return data<StaffResult>({ result: 'invalid' }, { status: 400 });
-    await opsCall(state, opsEndpoints.opsRevokeOperator, { params: parsed.data }).catch(() => undefined);
-    return data<StaffResult>({ result: 'revoked' });
-  }
-  throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  await opsCall(state, opsEndpoints.opsRevokeOperator, { params: { userId: sent.user_id } }).catch(
+    () => undefined,
+  );
+  return data<StaffResult>({ result: 'revoked' });
 }

@@ -12,7 +12,7 @@ import { inputClasses } from '../../components/FormField.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
-import { AuditSentence } from '../../features/ops/AuditEntry.tsx';
+import { AuditSentence } from './staff-audit-entry.tsx';
 
 export { loader, action } from './staff.server.ts';
 

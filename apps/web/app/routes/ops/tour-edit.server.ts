@@ -6,9 +6,10 @@ import {
   type OpsTourHistoryEntry,
 } from '@parvoz/contracts/ops-tours';
 import { data, redirect } from 'react-router';
+import { z } from 'zod';
 import { consoleNotFound, opsCall } from '../../features/ops/ops-api.server.ts';
-import { readFormWithin } from '../../features/ops/ops-forms.server.ts';
-import type { TourActionResult } from '../../features/ops/tours/tour-form.ts';
+import { readFormWithin } from './tour-edit-form-body.server.ts';
+import type { TourActionResult } from './tour-edit-fields.ts';
 import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
@@ -88,11 +89,15 @@ async function saveTour(state: RequestState, form: FormData, tourId: string | nu
   }
 }
 
+/** The picture form's one field: a file that is not empty (an empty file input posts one of 0 bytes). */
+const imageFormSchema = z.object({ image: z.instanceof(File).refine((file) => file.size > 0) });
+
 /** The picture's upload: at most 5 MB, checked here before its bytes go to the API. */
 async function uploadImage(state: RequestState, form: FormData, tourId: string) {
-  const file = form.get('image');
-  if (!(file instanceof File) || file.size === 0)
+  const picture = parseForm(form, imageFormSchema);
+  if (picture.status !== 'success')
     return data<TourActionResult>({ problem: 'ops.tours.image.missing' }, { status: 400 });
+  const file = picture.value.image;
   if (file.size > TOUR_IMAGE_MAX_BYTES)
     return data<TourActionResult>({ problem: 'ops.tours.image.tooLarge' }, { status: 413 });
   const bytes = Buffer.from(await file.arrayBuffer());
@@ -122,6 +127,9 @@ async function setPublished(state: RequestState, tourId: string, intent: 'publis
   return data<TourActionResult>({ done: publish ? 'ops.tours.publishedDone' : 'ops.tours.unpublishedDone' });
 }
 
+/** Which of the page's forms was posted. */
+const tourIntentSchema = z.object({ intent: z.enum(['save', 'image', 'publish', 'unpublish']) });
+
 /** The tour page's posts: save (or create), publish or unpublish, upload a picture. */
 export async function tourAction(request: Request, state: RequestState, tourId: string | null) {
   // A picture and the form around it; a larger body is not read.
@@ -130,9 +138,12 @@ export async function tourAction(request: Request, state: RequestState, tourId: 
     await opsCall(state, opsEndpoints.opsMe, {});
     return data<TourActionResult>({ problem: 'ops.tours.image.tooLarge' }, { status: 413 });
   }
-  const intent = form.get('intent');
+  const posted = parseForm(form, tourIntentSchema);
+  const intent = posted.status === 'success' ? posted.value.intent : null;
   if (intent === 'save') return saveTour(state, form, tourId);
   if (tourId && intent === 'image') return uploadImage(state, form, tourId);
   if (tourId && (intent === 'publish' || intent === 'unpublish')) return setPublished(state, tourId, intent);
-  throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  // No form of this page (a new tour has only "save"): only staff learn so (the API answers 404 to others).
+  await opsCall(state, opsEndpoints.opsMe, {});
+  return data<TourActionResult>({ problem: 'ops.tours.invalid' }, { status: 400 });
 }

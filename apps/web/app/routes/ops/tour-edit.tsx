@@ -6,9 +6,9 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
 import { Notice } from '../../features/ops/ConfirmStep.tsx';
 import { TourPublished } from '../../features/ops/TourPublished.tsx';
-import { TourEditForm } from '../../features/ops/tours/TourEditForm.tsx';
-import { TourHistory, TourPicture, TourPublishing } from '../../features/ops/tours/TourSections.tsx';
-import type { TourActionResult } from '../../features/ops/tours/tour-form.ts';
+import { TourEditForm } from './tour-edit-form.tsx';
+import { TourHistory, TourPicture, TourPublishing } from './tour-edit-sections.tsx';
+import type { TourActionResult } from './tour-edit-fields.ts';
 
 export { loader, action } from './tour-edit.server.ts';
 

@@ -16,7 +16,8 @@ export function loader() {
   return null;
 }
 
-const SEGMENT = /^[A-Za-z0-9]{1,40}$/;
+/** The results page the form was on (its path segment), read alone: the answer names it even when the email is wrong. */
+const segmentFormSchema = priceAlertFormSchema.pick({ segment: true });
 
 /**
  * Subscribes to a price alert for the search of a results page: the search from its path segment, the
@@ -26,16 +27,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').slice(0, 254);
-  const rawSegment = String(form.get('segment') ?? '');
-  const segment = SEGMENT.test(rawSegment) ? rawSegment : '';
+  // The form's schema, the one the browser checks with: a wrong email comes back under its field.
+  const submission = parseForm(form, priceAlertFormSchema);
+  const page = parseForm(form, segmentFormSchema);
+  const segment = page.status === 'success' ? page.value.segment : '';
+  // The email as typed, shown again with the answer.
+  const typed = submission.payload.email;
+  const email = typeof typed === 'string' ? typed.slice(0, 254) : '';
   const answer = (ok: boolean, problem?: PriceAlertProblem, status = 200) =>
     data<PriceAlertFormResult>({ segment, email, ok, ...(problem ? { problem } : {}) }, { status });
   const refused = (reply: SubmissionResult) =>
     data<PriceAlertFormResult>({ segment, email, ok: false, submission: reply }, { status: 400 });
 
-  // The form's schema, the one the browser checks with: a wrong email comes back under its field.
-  const submission = parseForm(form, priceAlertFormSchema);
   const parsedSegment = segment ? parseSegment(segment) : null;
   if (!parsedSegment?.ok) return answer(false, 'generic', 400);
   if (submission.status !== 'success') return refused(submission.reply());

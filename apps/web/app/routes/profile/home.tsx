@@ -8,7 +8,7 @@ import { ErrorList, Field, fieldErrorText } from '../../components/Field.tsx';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { SavedTravellers } from '../../features/profile/SavedTravellers.tsx';
+import { SavedTravellers } from './home-saved-travellers.tsx';
 
 export { loader, action } from './home.server.ts';
 

@@ -4,7 +4,7 @@ import { useRootData, useT } from '../../lib/i18n.tsx';
 import { SectionNav, type SectionLink } from '../../components/SectionNav.tsx';
 import { Button } from '../../components/Button.tsx';
 import { errorMeta, errorPageTitle } from '../../lib/meta.ts';
-import { SignInRequired } from '../../features/auth/SignInRequired.tsx';
+import { SignInRequired } from './layout-sign-in-required.tsx';
 
 export { loader } from './layout.server.ts';
 

@@ -5,7 +5,7 @@ import { requestStateContext } from '../../lib/request-context.server.ts';
 import { displayCurrency, loadHomeTours } from '../../features/info/tours.server.ts';
 import { renderWhyBookHere } from '../../features/info/content.server.ts';
 import { lastOrigin } from '../../features/search/last-origin.ts';
-import { loadPopularDestinations } from '../../features/search/popular.server.ts';
+import { loadPopularDestinations } from './home-popular.server.ts';
 import { searchFormAction } from '../../features/search/search-action.server.ts';
 
 /** Below the form: destinations from the visitor's city and the last-minute tours, both in their currency. */

@@ -5,8 +5,8 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { TourCard } from '../../features/info/TourCard.tsx';
-import { WhyBookHere } from '../../features/info/WhyBookHere.tsx';
-import { PopularDestinations } from '../../features/search/PopularDestinations.tsx';
+import { WhyBookHere } from './home-why-book-here.tsx';
+import { PopularDestinations } from './home-popular-destinations.tsx';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
 import { EMPTY_FORM } from '../../features/search/search-form.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -15,7 +15,7 @@ export { loader, action } from './home.server.ts';
 
 /** Recent searches live in this browser only: their code loads once the page runs there. */
 const RecentSearches = lazy(() =>
-  import('../../features/search/RecentSearches.tsx').then((m) => ({ default: m.RecentSearches })),
+  import('./home-recent-searches.tsx').then((m) => ({ default: m.RecentSearches })),
 );
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.home.title');

@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
 import { TourFacts, TourImage, TourPrice } from '../../features/info/TourCard.tsx';
-import { TourRequestForm } from '../../features/info/TourRequestForm.tsx';
+import { TourRequestForm } from './tour-request-form.tsx';
 import { SentMessage } from '../../features/info/FormParts.tsx';
 import { INCLUDE_LABELS } from '../../features/info/tour-format.ts';
 

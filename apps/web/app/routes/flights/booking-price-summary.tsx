@@ -1,0 +1,89 @@
+import { displayFractionDigits, isCurrency, type Currency } from '@parvoz/i18n/currency';
+import { FareConditions } from '../../components/FareConditions.tsx';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { FareLines, passengersLabel } from '../../components/PriceBreakdown.tsx';
+import { useT } from '../../lib/i18n.tsx';
+import { useMoney } from '../../lib/use-money.ts';
+import type { BookingOffer, LuggageOption } from './booking-offer.ts';
+
+/** Exact sums of major-unit amount strings ("33.00") through integer minor units. */
+export function sumAmounts(amounts: readonly string[], currency: Currency): number {
+  const scale = 10 ** displayFractionDigits(currency);
+  return amounts.reduce((total, a) => total + Math.round(Number(a) * scale), 0) / scale;
+}
+
+/** The offer's total plus the luggage added on the page, in major units. */
+export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageOption[]): number {
+  const currency = offer.total_currency;
+  if (!isCurrency(currency)) return Number(offer.total_amount);
+  return sumAmounts([offer.total_amount, ...luggage.map((s) => s.amount)], currency);
+}
+
+/**
+ * The price of the offer per passenger type (fare, taxes, luggage), the luggage added on this page, and the
+ * total, in the currency of the page (the offer is re-priced in the visitor's currency).
+ */
+export function PriceSummary({
+  offer,
+  luggage,
+}: {
+  offer: BookingOffer;
+  /** The luggage boxes ticked, as their services. */
+  luggage: readonly LuggageOption[];
+}) {
+  const t = useT();
+  const money = useMoney();
+  const currency = offer.total_currency;
+  const luggageTotal = isCurrency(currency)
+    ? sumAmounts(
+        luggage.map((s) => s.amount),
+        currency,
+      )
+    : 0;
+  const total = totalWithLuggage(offer, luggage);
+  return (
+    <HeadedSection
+      headingId="price-heading"
+      heading={t('booking.price.heading')}
+      className="rounded border border-neutral-200 bg-white p-4"
+    >
+      <dl className="mt-3 grid gap-3 text-sm">
+        {offer.price_breakdown.map((row) => (
+          <div key={row.passenger_type} className="grid gap-0.5 border-b border-neutral-100 pb-2">
+            <dt className="flex justify-between gap-2 font-medium">
+              <span>{passengersLabel(t, row)}</span>
+            </dt>
+            <FareLines row={row} as="dd" />
+          </div>
+        ))}
+        {luggage.length > 0 ? (
+          <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2">
+            <dt className="font-medium">{t('booking.price.addedLuggage', { count: luggage.length })}</dt>
+            <dd className="tabular-nums">{money(luggageTotal, currency)}</dd>
+          </div>
+        ) : null}
+        <div className="flex items-baseline justify-between gap-2 text-base">
+          <dt className="font-semibold">{t('booking.price.total')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="booking-total">
+            {money(total, currency)}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 border-t border-neutral-100 pt-3">
+        <FareConditions
+          conditions={offer.conditions}
+          taxes={
+            isCurrency(currency)
+              ? sumAmounts(
+                  offer.price_breakdown.map((row) => row.tax_amount),
+                  currency,
+                )
+              : 0
+          }
+          currency={currency}
+          headingLevel={3}
+        />
+      </div>
+    </HeadedSection>
+  );
+}

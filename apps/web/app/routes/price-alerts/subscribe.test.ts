@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { PriceAlertFormResult } from '../../features/price-alerts/result.ts';
+import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { action } from './subscribe.server.ts';
+
+// The price-alert form of a results page posted without JavaScript, against a stand-in of POST
+// /v1/price_alerts: the contract's form schema reads the email and the results page's segment; a form it
+// refuses comes back with what was typed and subscribes nobody.
+/** A results page's segment a month from today (DDMM: the search path's date of departure). */
+const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const SEGMENT = `TAS${inAMonth.slice(8, 10)}${inAMonth.slice(5, 7)}IST1`;
+
+const answer = ({ method, path, body }: Asked) =>
+  method === 'POST' && path === '/v1/price_alerts'
+    ? { status: 202, body: { data: { status: 'pending', email: (body as { email: string }).email } } }
+    : { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+
+let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
+beforeAll(async () => {
+  standIn = await startApiStandIn(answer);
+});
+afterAll(() => standIn.close());
+beforeEach(() => {
+  standIn.asked.length = 0;
+});
+
+const post = (fields: Record<string, string>) =>
+  answerOf<PriceAlertFormResult>(() =>
+    action(postedForm(standIn.api, '/en/price-alerts', fields, { lang: 'en' }, { currency: 'UZS' })),
+  );
+
+describe('the price-alert form', () => {
+  test('subscribes the email to the search of the results page it was on', async () => {
+    const { data, status } = await post({ email: 'Traveller@Example.com', segment: SEGMENT });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ ok: true, segment: SEGMENT });
+    expect(standIn.asked).toHaveLength(1);
+    expect(standIn.asked[0]!.body).toMatchObject({
+      origin: 'TAS',
+      destination: 'IST',
+      currency: 'UZS',
+      lang: 'en',
+    });
+  });
+
+  test('an email that is no email address comes back under its field, as typed', async () => {
+    const { data, status } = await post({ email: 'not an email', segment: SEGMENT });
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ ok: false, segment: SEGMENT, email: 'not an email' });
+    expect(data?.submission?.error).toHaveProperty('email');
+    expect(standIn.asked).toEqual([]);
+  });
+
+  test.each([
+    ['no results page', { email: 'traveller@example.com' }],
+    ['a segment that is no search', { email: 'traveller@example.com', segment: '../../admin' }],
+  ])('%s: the page says it could not subscribe, and nobody is subscribed', async (_name, fields) => {
+    expect(await post(fields)).toMatchObject({
+      status: 400,
+      data: { ok: false, problem: 'generic', segment: '', email: 'traveller@example.com' },
+    });
+    expect(standIn.asked).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { formatSearchSegment } from '@parvoz/core/search-segment';
+import type { PopularDestinations as Popular } from '@parvoz/contracts/offers';
+import { useLocale, useT } from '../../lib/i18n.tsx';
+import { formatShortDate } from '../../features/search/format.ts';
+import { useMoney } from '../../lib/use-money.ts';
+
+/**
+ * Popular destinations from the visitor's city, each at its lowest fare of the next 30 days and one click from
+ * the results of that day (one adult, economy: the search whose cheapest offer the price is).
+ */
+export function PopularDestinations({ popular }: { popular: Popular }) {
+  const t = useT();
+  const locale = useLocale();
+  const price = useMoney();
+  if (popular.destinations.length === 0) return null;
+  return (
+    <section aria-labelledby="popular-heading" className="mt-10">
+      <h2 id="popular-heading" className="text-xl font-semibold">
+        {t('home.popular.heading', { city: popular.origin.name })}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-neutral-700">{t('home.popular.note')}</p>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {popular.destinations.map((destination) => {
+          const segment = formatSearchSegment({
+            origin: popular.origin.code,
+            destination: destination.code,
+            departureDate: destination.date,
+            returnDate: null,
+            passengers: { adults: 1, children: 0, infants: 0 },
+            cabin: 'economy',
+          });
+          return (
+            <li key={destination.code}>
+              <Link
+                to={`/${locale}/flight/${segment}`}
+                data-testid="popular-destination"
+                className="flex h-full items-center justify-between gap-3 rounded-lg border border-neutral-200 bg-white px-4 py-3 hover:border-primary-500 hover:bg-primary-50"
+              >
+                <span className="grid min-w-0">
+                  <span className="font-medium break-words text-neutral-900">{destination.name}</span>
+                  <span className="text-sm text-neutral-700">
+                    {formatShortDate(locale, destination.date)}
+                  </span>
+                </span>
+                <span className="shrink-0 text-right font-semibold text-primary-800 tabular-nums">
+                  {t('home.popular.price', { price: price(destination.min_amount, popular.currency) })}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
