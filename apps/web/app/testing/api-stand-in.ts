@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { createApiClient, type ApiClient } from '../lib/api.server.ts';
@@ -41,6 +42,43 @@ export async function startApiStandIn(answer: (asked: Asked) => Answer) {
     api,
     asked,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The API's answer to a path it does not have (the contract's error body). */
+export const NOT_FOUND: Answer = {
+  status: 404,
+  body: { error: { code: 'not_found', message: 'Not found.' } },
+};
+
+/** `GET /v1/ops/me` for a signed-in member of staff with that role (second factor done unless said). */
+export const opsMe = (role: 'operator' | 'admin', secondFactor = 'verified'): Answer => ({
+  status: 200,
+  body: {
+    data: { email: `${role === 'admin' ? 'admin' : 'op'}@example.com`, role, second_factor: secondFactor },
+  },
+});
+
+/**
+ * The stand-in for a whole test file: started before its tests, closed after them, and its `asked` emptied
+ * before each test.
+ */
+export function useApiStandIn(answer: (asked: Asked) => Answer) {
+  let started: Awaited<ReturnType<typeof startApiStandIn>> | undefined;
+  beforeAll(async () => {
+    started = await startApiStandIn(answer);
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    if (started) started.asked.length = 0;
+  });
+  return {
+    get api() {
+      return started!.api;
+    },
+    get asked() {
+      return started!.asked;
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
-import { startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { type Asked, NOT_FOUND, useApiStandIn } from '../../testing/api-stand-in.ts';
 import { alertLinkAction } from './link-action.server.ts';
 import type { AlertLinkPage, AlertLinkResult } from './result.ts';
 
@@ -31,16 +31,9 @@ const ALERT: PriceAlert = {
 const answer = ({ path }: Asked) =>
   path === '/v1/price_alerts/confirm' || path === '/v1/price_alerts/unsubscribe'
     ? { status: 200, body: { data: ALERT } }
-    : { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+    : NOT_FOUND;
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 async function press(page: AlertLinkPage, fields: Record<string, string>, lang = 'uz') {
   const request = new Request(`http://localhost/${lang}/price-alerts/${page}`, {

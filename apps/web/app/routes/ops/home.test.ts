@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  answerOf,
+  postedForm,
+  type Asked,
+  NOT_FOUND,
+  useApiStandIn,
+  opsMe,
+} from '../../testing/api-stand-in.ts';
 import { action } from './home.server.ts';
 
 // The overview's "Retry" of a failed email and its "Yes", posted to the page's action against a stand-in of
 // the console's API: the page's schema reads the intent, the email's id and the confirmation's key; a form it
 // refuses is said in the page's words and retries nothing.
 const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me')
-    return {
-      status: 200,
-      body: { data: { email: 'op@example.com', role: 'operator', second_factor: 'verified' } },
-    };
+  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
   if (method === 'POST' && path === '/v1/ops/outbox/42/retry')
     return { status: 200, body: { data: { id: 42, status: 'pending' } } };
-  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  return NOT_FOUND;
 };
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 type HomeAnswer = { done?: string; problem?: string; confirm?: { id: number; key: string } };
 

@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  answerOf,
+  postedForm,
+  type Asked,
+  NOT_FOUND,
+  useApiStandIn,
+  opsMe,
+} from '../../testing/api-stand-in.ts';
 import { action, type ActionResult } from './order.server.ts';
 
 // The console's order actions posted to the order page's action as a browser without JavaScript posts them,
@@ -9,26 +16,15 @@ import { action, type ActionResult } from './order.server.ts';
 const ORDER = 'ord_AAAAAAAAAAAAAAAAAAAAAAAA';
 
 const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me')
-    return {
-      status: 200,
-      body: { data: { email: 'op@example.com', role: 'operator', second_factor: 'verified' } },
-    };
+  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
   if (method === 'POST' && path === `/v1/ops/orders/${ORDER}/resend_confirmation`)
     return { status: 202, body: { data: { accepted: true } } };
   if (method === 'POST' && path === `/v1/ops/orders/${ORDER}/notes`)
     return { status: 201, body: { data: { recorded: true } } };
-  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  return NOT_FOUND;
 };
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 const post = (fields: Record<string, string>) =>
   answerOf<ActionResult>(() =>

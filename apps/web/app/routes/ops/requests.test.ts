@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  answerOf,
+  postedForm,
+  type Asked,
+  NOT_FOUND,
+  useApiStandIn,
+  opsMe,
+} from '../../testing/api-stand-in.ts';
 import { action, type ActionResult } from './requests.server.ts';
 
 // An item of the tour-request inbox changed by its form, posted to the page's action against a stand-in of
@@ -8,24 +15,13 @@ import { action, type ActionResult } from './requests.server.ts';
 const ITEM = '0b6f2c1e-4d5a-4b6c-9d7e-8f9012a3b4c5';
 
 const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me')
-    return {
-      status: 200,
-      body: { data: { email: 'op@example.com', role: 'operator', second_factor: 'verified' } },
-    };
+  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
   if (method === 'POST' && path === `/v1/ops/tour_requests/${ITEM}`)
     return { status: 200, body: { data: { id: ITEM, status: 'done', note: null, changed: true } } };
-  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  return NOT_FOUND;
 };
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 const post = (fields: Record<string, string>) =>
   answerOf<ActionResult>(() =>

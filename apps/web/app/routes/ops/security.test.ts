@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { describe, expect, test } from 'vitest';
+import { answerOf, postedForm, type Asked, NOT_FOUND, useApiStandIn } from '../../testing/api-stand-in.ts';
 import { action, type SecurityResult } from './security.server.ts';
 
 // The second-factor page's forms posted to its action against a stand-in of the console's API: a
@@ -13,17 +13,10 @@ const answer = ({ method, path }: Asked) => {
   if (method === 'POST' && path === '/v1/ops/second-factor/verify')
     return { status: 200, body: { data: { verified: true, recovery_codes_left: 9 } } };
   if (method === 'DELETE' && path === `/v1/ops/second-factor/factors/${FACTOR}`) return { status: 204 };
-  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  return NOT_FOUND;
 };
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 async function post(fields: Record<string, string>) {
   const args = postedForm(standIn.api, '/en/ops/security', fields, { lang: 'en' }, { token: 'staff' });

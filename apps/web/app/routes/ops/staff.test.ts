@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  answerOf,
+  postedForm,
+  type Asked,
+  NOT_FOUND,
+  useApiStandIn,
+  opsMe,
+} from '../../testing/api-stand-in.ts';
 import { action } from './staff.server.ts';
 
 // The staff page's forms posted to its action as a browser without JavaScript posts them, against a stand-in
@@ -8,28 +15,17 @@ import { action } from './staff.server.ts';
 const OPERATOR = '3f2b8c1e-4d5a-4b6c-9d7e-8f9012a3b4c5';
 
 const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me')
-    return {
-      status: 200,
-      body: { data: { email: 'admin@example.com', role: 'admin', second_factor: 'verified' } },
-    };
+  if (method === 'GET' && path === '/v1/ops/me') return opsMe('admin');
   if (method === 'POST' && path === '/v1/ops/staff')
     return {
       status: 201,
       body: { data: { user_id: OPERATOR, email: 'new@example.com', role: 'operator', invited: true } },
     };
   if (method === 'DELETE' && path === `/v1/ops/staff/${OPERATOR}`) return { status: 204 };
-  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+  return NOT_FOUND;
 };
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 type StaffAnswer = { result: string; submission?: { error?: Record<string, unknown> | null } };
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { PriceAlertFormResult } from '../../features/price-alerts/result.ts';
-import { answerOf, postedForm, startApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
+import { answerOf, postedForm, type Asked, NOT_FOUND, useApiStandIn } from '../../testing/api-stand-in.ts';
 import { action } from './subscribe.server.ts';
 
 // The price-alert form of a results page posted without JavaScript, against a stand-in of POST
@@ -13,16 +13,9 @@ const SEGMENT = `TAS${inAMonth.slice(8, 10)}${inAMonth.slice(5, 7)}IST1`;
 const answer = ({ method, path, body }: Asked) =>
   method === 'POST' && path === '/v1/price_alerts'
     ? { status: 202, body: { data: { status: 'pending', email: (body as { email: string }).email } } }
-    : { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+    : NOT_FOUND;
 
-let standIn: Awaited<ReturnType<typeof startApiStandIn>>;
-beforeAll(async () => {
-  standIn = await startApiStandIn(answer);
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.asked.length = 0;
-});
+const standIn = useApiStandIn(answer);
 
 const post = (fields: Record<string, string>) =>
   answerOf<PriceAlertFormResult>(() =>
