@@ -5,6 +5,7 @@ import type { ProviderRoutes } from '../callbacks.ts';
 import { WebhookRejected, withPaymentResult } from '../provider.ts';
 import { isSitePath } from '../sandbox.ts';
 import { IYZICO_PROVIDER, type IyzicoProvider } from './provider.ts';
+import { keepRawBodies } from '../raw-bodies.ts';
 
 /**
  * POST /v1/payments/iyzico/callback?payment=<our payment id>: the traveller's browser back from iyzico's form
@@ -15,21 +16,7 @@ import { IYZICO_PROVIDER, type IyzicoProvider } from './provider.ts';
 export const iyzicoRoutes: ProviderRoutes = (context) => async (app) => {
   const { providers, payments, limits } = context;
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
-    (_req, body, done) => {
-      done(null, body);
-    },
-  );
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8192 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  keepRawBodies(app);
 
   app.post<{ Body: Record<string, unknown> | undefined; Querystring: Record<string, unknown> }>(
     '/callback',

@@ -9,6 +9,7 @@ import { offeredProviders } from '../../../payments/selection.ts';
 import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { applyPaymentEvent, type EventEffect } from '../../../modules/payments/index.ts';
 import { afterPaymentEvent } from './after-event.ts';
+import { keepRawBodies } from '../../../payments/raw-bodies.ts';
 
 /**
  * Payment providers calling back (docs/design.md §4, docs/payment-providers.md):
@@ -23,21 +24,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.deps;
   const providers = app.deps.payments;
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
-    (_req, body, done) => {
-      done(null, body);
-    },
-  );
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8192 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  keepRawBodies(app);
 
   /** One verified event through the shared state change; refunds it causes are asked for once committed. */
   async function apply(
