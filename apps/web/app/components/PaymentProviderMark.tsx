@@ -1,5 +1,4 @@
 import type { PaymentProviderDisplay } from '@parvoz/contracts/booking';
-import { useT } from '../lib/i18n.tsx';
 
 /**
  * A payment provider's badge (docs/payment-providers.md#what-every-provider-guarantees): drawn here (no downloaded
@@ -24,14 +23,4 @@ export function PaymentProviderMark({ provider }: { provider: PaymentProviderDis
       </text>
     </svg>
   );
-}
-
-/**
- * A provider's name where only its id is known (the console's payments and refunds): the sandbox's is a word of
- * ours, in the page's language; a brand keeps its name (the id with a capital).
- */
-export function usePaymentProviderName(): (name: string) => string {
-  const t = useT();
-  return (name) =>
-    name === 'sandbox' ? t('payment.provider.sandbox.name') : name.charAt(0).toUpperCase() + name.slice(1);
 }

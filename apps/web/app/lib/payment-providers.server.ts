@@ -27,6 +27,18 @@ export async function providerDisplays(
   return names.map((name) => known.find((display) => display.name === name) ?? neutralDisplay(name));
 }
 
+/**
+ * The names of the providers `ids` as the API gives them in the page's language (where only an id is known: the
+ * console's refunds): a brand keeps its own spelling ("iyzico"), the sandbox's is a word of ours.
+ */
+export async function providerNames(
+  state: RequestState,
+  ids: readonly string[],
+): Promise<Record<string, string>> {
+  const displays = await providerDisplays(state, [...new Set(ids)]);
+  return Object.fromEntries(displays.map((display) => [display.name, display.display_name]));
+}
+
 function neutralDisplay(name: string): PaymentProviderDisplay {
   return {
     name,

@@ -1,6 +1,6 @@
 /** The console order page's forms (routes/ops/order.tsx): each asks first, and its action answers in order.server.ts. */
 import type { ComponentProps } from 'react';
-import { Form } from 'react-router';
+import { Form, useLoaderData } from 'react-router';
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { Order } from '@parvoz/contracts/booking';
 import {
@@ -19,19 +19,24 @@ import { Field } from '../../components/Field.tsx';
 import { TextField } from '../../components/FieldInputs.tsx';
 import { OpsPanel } from '../../features/ops/OpsPanel.tsx';
 import { ConfirmStep } from '../../features/ops/ConfirmStep.tsx';
-import { usePaymentProviderName } from '../../components/PaymentProviderMark.tsx';
-import type { Confirm } from './order.server.ts';
+import type { Confirm, loader } from './order.server.ts';
 
 // The console has no JavaScript budget: its schemas come with the page.
 const loadOverrideSchema = async () => opsCancelOverrideSchema;
 const loadContactSchema = async () => opsCorrectContactSchema;
 const loadNoteSchema = async () => opsNoteSchema;
 
+/** A refund's provider by the name the API gives it in the console's language (the loader's `providerNames`). */
+function useProviderName(): (id: string) => string {
+  const { providerNames } = useLoaderData<typeof loader>();
+  return (id) => providerNames[id] ?? id;
+}
+
 /** The confirmation of the action just asked for. */
 export function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; order: Order; busy: boolean }) {
   const t = useT();
   const money = useMoney();
-  const providerName = usePaymentProviderName();
+  const providerName = useProviderName();
   // Every step's "Yes" posts the key made for it and the step's own fields.
   const ask = (intent: string, question: string, yes: string, fields: Record<string, string> = {}) => (
     <ConfirmStep
@@ -189,7 +194,7 @@ const REFUND_STATUS_LABELS: Record<OpsRefund['status'], MessageKey> = {
 export function Refunds({ refunds, busy }: { refunds: OpsRefund[]; busy: boolean }) {
   const t = useT();
   const money = useMoney();
-  const providerName = usePaymentProviderName();
+  const providerName = useProviderName();
   if (refunds.length === 0) return null;
   return (
     <OpsPanel id="ops-refunds" heading={t('ops.refund.heading')}>

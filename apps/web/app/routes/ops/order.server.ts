@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.server.ts';
 import { refusalOf } from '../../lib/endpoint-client.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
+import { providerNames } from '../../lib/payment-providers.server.ts';
 import { consoleNotFound, opsCall } from '../../features/ops/ops-api.server.ts';
 import { actionKeySchema, newActionKey } from '../../features/ops/action-key.server.ts';
 
@@ -21,7 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw consoleNotFound();
   }
   const answer = await opsCall(state, opsEndpoints.opsGetOrder, { params: id.data });
-  return answer.data;
+  // The refunds name their provider by id; its name, in the console's language, is the API's (no table here).
+  const names = await providerNames(
+    state,
+    answer.data.refunds.map((refund) => refund.provider),
+  );
+  return { ...answer.data, providerNames: names };
 }
 
 export type Confirm =
