@@ -5,12 +5,14 @@ import {
   type Order,
   type PaymentProviderDisplay,
 } from '@parvoz/contracts/booking';
+import { z } from 'zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/order';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { parseForm } from '../../lib/form.server.ts';
 import { providerDisplays } from '../../lib/payment-providers.server.ts';
 import { notFound, orNotFound } from '../../lib/not-found.server.ts';
 import {
@@ -19,12 +21,7 @@ import {
   orderAccessCookie,
   readOrderAccess,
 } from '../../lib/order-access.server.ts';
-import {
-  MANAGE_INTENTS,
-  type ChangeError,
-  type ManageIntent,
-  type ManageResult,
-} from '../../features/orders/after-sale.ts';
+import { MANAGE_INTENTS, type ChangeError, type ManageResult } from '../../features/orders/after-sale.ts';
 import {
   acceptChangeAction,
   cancelAction,
@@ -105,25 +102,36 @@ export type OrderActionData =
   /** A "manage the booking" form's outcome. */
   | ManageResult;
 
+/**
+ * Which of the page's forms was posted (its `intent`); each form's own fields are read by its action with its
+ * schema. "Pay" names the provider picked; a name the contract does not know is left out, as a form without
+ * one (the API then offers the order's first provider).
+ */
+const orderFormSchema = z.object({
+  intent: z.enum(['pay', 'cancel', 'cancel-confirm', 'accept-change', ...MANAGE_INTENTS]),
+  provider: paymentProviderNameSchema.optional().catch(undefined),
+});
+
 /** "Pay": starts a payment and sends the browser to the provider's card page (never card data here). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isOrderId(params.id)) throw notFound();
   const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  const intent = form.get('intent');
+  // The form as Conform reads it; a field's check as it is typed (Conform's validate intent) still names its form.
+  const sent = orderFormSchema.safeParse(parseForm(form, orderFormSchema).payload);
+  if (!sent.success) throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  const { intent } = sent.data;
   if (intent === 'cancel' || intent === 'cancel-confirm')
     return cancelAction(state, request, lang, params.id, intent, form);
   if (intent === 'accept-change') return acceptChangeAction(state, request, lang, params.id, form);
-  if ((MANAGE_INTENTS as readonly unknown[]).includes(intent))
-    return manageAction(state, request, lang, params.id, intent as ManageIntent, form);
-  if (intent !== 'pay') throw new Response('Unknown form', { status: 400, statusText: 'Bad Request' });
+  if (intent !== 'pay') return manageAction(state, request, lang, params.id, intent, form);
   const token = readOrderAccess(request, params.id);
-  const picked = paymentProviderNameSchema.safeParse(form.get('provider'));
+  const { provider } = sent.data;
   try {
     const answer = await callEndpoint(state.api, endpoints.startOrderPayment, {
       params: { id: params.id },
-      body: { lang, ...(picked.success ? { provider: picked.data } : {}) },
+      body: { lang, ...(provider ? { provider } : {}) },
       query: token ? { access_token: token } : undefined,
     });
     return redirectDocument(answer.data.redirect_url);

@@ -31,6 +31,13 @@ function answerAs(path: string, body: Record<string, unknown>): { status: number
         },
       },
     };
+  if (path === `/v1/orders/${ORDER}/payments`)
+    return {
+      status: 201,
+      body: {
+        data: { redirect_url: 'https://checkout.example/pay/1', provider: body.provider ?? 'sandbox' },
+      },
+    };
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
 }
 
@@ -74,6 +81,7 @@ async function post(fields: Record<string, string>) {
       params: { lang: 'ru', id: ORDER },
       context,
     });
+    if (answer instanceof Response) return { thrown: answer };
     const { data, init } = answer as { data: ManageResult; init: ResponseInit | null };
     return { data, status: init?.status ?? 200 };
   } catch (thrown) {
@@ -168,5 +176,29 @@ describe("the order page's manage forms refuse a wrong field at the field, and c
         body: { code: '135790' },
       },
     ]);
+  });
+});
+
+describe("the order page's forms are told apart by their intent, read with the page's schema", () => {
+  test('"Pay" with the provider picked starts that provider’s payment and sends the browser there', async () => {
+    const { thrown } = await post({ intent: 'pay', provider: 'click' });
+    expect(thrown?.status).toBe(302);
+    expect(thrown?.headers.get('location')).toBe('https://checkout.example/pay/1');
+    expect(asked).toEqual([
+      { method: 'POST', path: `/v1/orders/${ORDER}/payments`, body: { lang: 'ru', provider: 'click' } },
+    ]);
+  });
+
+  test('"Pay" naming no provider the contract knows leaves the choice to the API', async () => {
+    await post({ intent: 'pay', provider: '<script>' });
+    expect(asked.map((a) => a.body)).toEqual([{ lang: 'ru' }]);
+  });
+
+  test('a form with no intent, or one the page does not have, is a 400 and reaches no endpoint', async () => {
+    for (const fields of [{}, { intent: 'refund-everything' }] as Record<string, string>[]) {
+      const { thrown } = await post(fields);
+      expect(thrown?.status).toBe(400);
+    }
+    expect(asked).toEqual([]);
   });
 });
