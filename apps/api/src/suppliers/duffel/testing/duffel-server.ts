@@ -43,7 +43,7 @@
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
  * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
  * `identityDocuments` (the document terms of new offers), `createFault` (how the next order creation fails,
- * `settleAccepted` ends a 202), `quoteTerms` (what quotes refund to). `requests` records every call, `orders` every order.
+ * `settleAccepted` ends a 202), `quoteTerms` (what quotes refund to), `forbidden` (403 for matching calls). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -176,6 +176,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     createFault: CreateFault | null;
     /** What cancellation quotes refund to. */
     quoteTerms: QuoteTerms;
+    /** Calls whose "METHOD /path" matches answer 403: the token is known but lacks the permission (errors page). */
+    forbidden: RegExp | null;
   } = {
     delayMs: 0,
     failWith: null,
@@ -190,6 +192,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     pay: defaultHoldPaymentKnobs(),
     createFault: null,
     quoteTerms: { refundTo: null, amountUnknown: false },
+    forbidden: null,
   };
   /** Orders accepted with a 202, not made yet (`settleAccepted`). */
   const accepted: Loose[] = [];
@@ -726,6 +729,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         'unauthorized',
         'Unauthorized',
         'The access token used is not recognised by our system.',
+      );
+      return answer(f.status, f.body);
+    }
+    // https://duffel.com/docs/api/overview/errors: 403 "A valid access token was provided, but it didn't have
+    // sufficient permissions" (the page names no code for it: the stand-in's own).
+    if (knobs.forbidden?.test(`${request.method} ${url.pathname}`)) {
+      const f = failure(
+        403,
+        'authentication_error',
+        'forbidden',
+        'Forbidden',
+        'The access token lacks permission.',
       );
       return answer(f.status, f.body);
     }
