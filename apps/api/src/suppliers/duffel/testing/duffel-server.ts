@@ -15,7 +15,8 @@
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, identity documents as the offer
+ *                                                 passengers by the offer's ids, their fields as Duffel validates
+ *                                                 them (./duffel-passengers.ts), identity documents as the offer
  *                                                 says (./duffel-rules.ts), `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
@@ -50,6 +51,7 @@ import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
 import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
+import { passengerRefusal, typeForAge } from './duffel-passengers.ts';
 import { defaultHoldPaymentKnobs, holdPayments, type HoldPaymentKnobs } from './duffel-hold-payments.ts';
 import {
   createWithFault,
@@ -202,10 +204,17 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** Airline-initiated changes, oldest first. */
   const changes: Loose[] = [];
 
-  const failure = (status: number, type: string, code: string, title: string, message: string) => ({
+  const failure = (
+    status: number,
+    type: string,
+    code: string,
+    title: string,
+    message: string,
+    source?: { field: string; pointer: string },
+  ) => ({
     status,
     body: {
-      errors: [{ type, code, title, message, documentation_url: DOCS }],
+      errors: [{ type, code, title, message, ...(source ? { source } : {}), documentation_url: DOCS }],
       meta: { status, request_id: id('req') },
     },
   });
@@ -387,7 +396,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         );
     const requestPassengers = passengers.map((p: Loose) => ({
       id: id('pas'),
-      type: p.type ?? (p.age < 2 ? 'infant_without_seat' : p.age < 12 ? 'child' : 'adult'),
+      type: p.type ?? typeForAge(p.age),
       age: p.age ?? null,
     }));
     const ids = requestPassengers.map((p: Loose) => p.id as string);
@@ -528,24 +537,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         'Invalid data',
         'passengers must be those of the offer',
       );
-    for (const p of passengers)
-      for (const field of [
-        'given_name',
-        'family_name',
-        'born_on',
-        'gender',
-        'title',
-        'email',
-        'phone_number',
-      ])
-        if (typeof p[field] !== 'string' || !p[field])
-          return failure(
-            422,
-            'validation_error',
-            'validation_required',
-            'Required field',
-            `${field} is required`,
-          );
+    // Each passenger's fields as Duffel validates them (./duffel-passengers.ts).
+    const refused = passengerRefusal(offer, passengers, now());
+    if (refused)
+      return failure(422, 'validation_error', refused.code, refused.title, refused.message, refused.source);
     const documents = identityDocumentRefusal(offer, passengers);
     if (documents)
       return failure(422, 'validation_error', documents.code, documents.title, documents.message);
