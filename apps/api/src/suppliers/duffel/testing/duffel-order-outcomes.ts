@@ -22,7 +22,8 @@
  *   webhook's secret, as Duffel's Ruby client checks it (duffel_api WebhookEvent.genuine?,
  *   https://www.rubydoc.info/gems/duffel_api/DuffelAPI/WebhookEvent), written here from that page, not with the
  *   site's own checker.
- * - Order cancellations, https://duffel.com/docs/api/order-cancellations and the OrderCancellation type of
+ * - Order cancellations, https://duffel.com/docs/api/order-cancellations ("Get a single order cancellation":
+ *   `confirmed_at` set once confirmed) and the OrderCancellation type of
  *   Duffel's JavaScript client (github:duffelhq/duffel-api-javascript, OrderCancellationsTypes.ts): `refund_to`
  *   one of `arc_bsp_cash`, `balance`, `card`, `voucher`, `awaiting_payment`, `airline_credits`;
  *   `refund_amount` "may be null in cases where the refund amount is unknown"; `airline_credits` lists the
@@ -200,6 +201,8 @@ export function orderCancellationCalls(ctx: {
   terms: () => QuoteTerms;
   now: () => Date;
   notFound: (message: string) => Answer;
+  /** The status to answer once a confirmation has cancelled the order (consumed), or null. */
+  failsAfterCancelling: () => number | null;
 }) {
   const { orders, cancellations, now } = ctx;
   const minor = (amount: string) => Math.round(Number(amount) * 100);
@@ -248,8 +251,18 @@ export function orderCancellationCalls(ctx: {
       if (!quote.confirmed_at) {
         quote.confirmed_at = now().toISOString();
         order.cancelled_at = quote.confirmed_at;
+        // The order is cancelled; the answer is lost in a 5xx (response handling: "You should not retry").
+        const status = ctx.failsAfterCancelling();
+        if (status !== null) return serverError(status);
       }
       return { status: 200, body: { data: quote } };
+    },
+    /** GET /air/order_cancellations/:id ("Get a single order cancellation"): `confirmed_at` once confirmed. */
+    get(quoteId: string): Answer {
+      const quote = cancellations.get(quoteId);
+      return quote
+        ? { status: 200, body: { data: quote } }
+        : ctx.notFound('The cancellation does not exist.');
     },
   };
 }

@@ -34,7 +34,8 @@
  *   any call                                      429 with `ratelimit-*` headers while `knobs.pay.rateLimit` says
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable, or null), `refund_to`, `expires_at`
- *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
+ *   POST /air/order_cancellations/:id/actions/confirm   cancels the order (`failsAfterCancelling`: then a 5xx)
+ *   GET  /air/order_cancellations/:id                   one quote, `confirmed_at` once confirmed
  *   GET  /air/airline_initiated_changes?order_id=       the airline's changes of an order (`airlineChange` makes one)
  *   POST /air/airline_initiated_changes/:id/actions/accept   accepts one while `accept` is available (else 422)
  *
@@ -178,6 +179,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     createFault: CreateFault | null;
     /** What cancellation quotes refund to. */
     quoteTerms: QuoteTerms;
+    /**
+     * The next confirmed cancellation answers this status (500, 502: "You should not retry this request") after
+     * the order was cancelled: the side effect done, the caller told only of an error. Null: answered as done.
+     */
+    failsAfterCancelling: number | null;
     /** Calls whose "METHOD /path" matches answer 403: the token is known but lacks the permission (errors page). */
     forbidden: RegExp | null;
   } = {
@@ -195,6 +201,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     createFault: null,
     quoteTerms: { refundTo: null, amountUnknown: false },
     forbidden: null,
+    failsAfterCancelling: null,
   };
   /** Orders accepted with a 202, not made yet (`settleAccepted`). */
   const accepted: Loose[] = [];
@@ -661,6 +668,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     terms: () => knobs.quoteTerms,
     now,
     notFound,
+    failsAfterCancelling: () => {
+      const status = knobs.failsAfterCancelling;
+      knobs.failsAfterCancelling = null;
+      return status;
+    },
   });
 
   /** GET /air/airline_initiated_changes?order_id=: the changes (of one order), as Duffel lists them. */
@@ -805,6 +817,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       result = cancelling.quote((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && confirmPath) {
       result = cancelling.confirm(confirmPath[1]!);
+    } else if (
+      request.method === 'GET' &&
+      /^\/air\/order_cancellations\/ore_[A-Za-z0-9]+$/.test(url.pathname)
+    ) {
+      result = cancelling.get(url.pathname.slice('/air/order_cancellations/'.length));
     } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
       result = listChanges(url.searchParams);
     } else if (request.method === 'POST' && acceptPath) {
