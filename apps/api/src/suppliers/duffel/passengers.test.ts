@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingContactSchema } from '@parvoz/contracts/booking-form';
+import { phoneInputSchema } from '@parvoz/contracts/profile';
 import type { DuffelBookingInput, DuffelOrders } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { firstTasIstOfferId, HY_601_FLIGHT, startDuffelAdapters } from './testing/duffel-adapters.ts';
@@ -117,23 +118,26 @@ describe('the adapter sends Duffel valid passengers', () => {
     document: { number: `FA${given.length}234567`, expires_on: '2036-01-31', issuing_country_code: 'UZ' },
   });
 
-  // The phone as the booking form and POST /v1/orders take it (packages/contracts booking-form.ts), in the forms
-  // people type: spaces, brackets, dashes, each country's own grouping.
-  const typed = [
-    '+998 (90) 123-45-67',
-    '+44 20 8016 0509',
-    '+90 532 123 45 67',
-    '+7 912 345-67-89',
-    '+1 (202) 456-1111',
+  // The phone as the booking form reads it (a country and the number as typed: packages/contracts profile.ts
+  // phoneInputSchema) and then POST /v1/orders takes it (booking-form.ts bookingContactSchema): national and
+  // international forms, with spaces, brackets and dashes.
+  const typed: [string, string][] = [
+    ['UZ', '90 123 45 67'],
+    ['TR', '0532 123 45 67'],
+    ['RU', '8 (912) 345-67-89'],
+    ['GB', '020 8016 0509'],
+    ['UZ', '+998 (90) 123-45-67'],
+    ['US', '+1 (202) 456-1111'],
   ];
 
   test.each(typed)(
-    'an adult, a child and an infant, contact phone typed "%s": booked, each field valid',
-    async (phone) => {
+    'an adult, a child and an infant, the phone typed in %s as "%s": booked, each field valid',
+    async (country, phone) => {
+      const asRead = phoneInputSchema.parse({ phone_country: country, phone }).phone;
       const contact = bookingContactSchema.parse({
         full_name: 'Aziz Karimov',
         email: 'Aziz@Example.com',
-        phone,
+        phone: asRead,
       });
       const offerId = await search({ adults: 2, children: 1, infants: 1 });
       const result = await orders.book(
@@ -147,7 +151,7 @@ describe('the adapter sends Duffel valid passengers', () => {
             traveller('infant', 'Laylo', `${year - 1}-01-01`, 'female'),
           ],
           contact: { email: contact.email, phone: contact.phone },
-          idempotencyKey: `passengers-${phone}`,
+          idempotencyKey: `passengers-${country}-${phone}`,
           type: 'hold',
         },
         Date.now(),
