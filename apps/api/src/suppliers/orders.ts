@@ -230,6 +230,19 @@ export class SupplierAuthRejected extends Error {
   }
 }
 
+/**
+ * The supplier may or may not have done what was asked (an error answer its documentation says not to retry, and a
+ * read-back that could not tell): never asked again as it was; an operator checks.
+ */
+export class SupplierOutcomeUnknown extends Error {
+  readonly detail: unknown;
+  constructor(message: string, detail: unknown, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SupplierOutcomeUnknown';
+    this.detail = detail;
+  }
+}
+
 /** Why a webhook delivery is not taken. */
 export type WebhookSignatureProblem =
   'missing_signature' | 'malformed_signature' | 'bad_signature' | 'stale_signature';

@@ -35,7 +35,8 @@ import { OPEN_PAYMENT_STATUSES } from '../payments/index.ts';
 import { recordRefund } from '../payments/index.ts';
 import { orderLink } from '../orders/index.ts';
 import { queueAfterSaleEmail } from '../orders/index.ts';
-import { SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
+import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
+import type { ServiceLog } from '../../platform/log.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
 
 /** How long a quote may be confirmed. */
@@ -48,6 +49,8 @@ export interface CancellationDeps {
   now: () => Date;
   /** Orders booked at a supplier are cancelled there, with its quote (only where that supplier is configured). */
   suppliers?: SupplierRegistry | undefined;
+  /** Where a cancellation whose outcome at the supplier is unknown raises its alarm. */
+  log?: Pick<ServiceLog, 'error'> | undefined;
 }
 
 const supplierUnreachable = () =>
@@ -257,6 +260,18 @@ export async function confirmCancellation(
     } catch (error) {
       if (error instanceof SupplierRefused)
         throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
+      if (error instanceof SupplierOutcomeUnknown) {
+        // Not to be confirmed again (docs/duffel.md, Cancellation): this quote ends here; a new quote is a new
+        // request, which the supplier refuses if it did cancel. An operator checks the order at the supplier.
+        await deps.db
+          .update(schema.orderCancellations)
+          .set({ expiresAt: now })
+          .where(eq(schema.orderCancellations.id, found.id));
+        deps.log?.error(
+          { orderId: found.orderId, cancellationId: found.id, detail: error.detail },
+          'supplier cancellation outcome unknown: an operator checks the order at the supplier',
+        );
+      }
       throw supplierUnreachable();
     }
   }

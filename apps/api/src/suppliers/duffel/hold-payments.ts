@@ -24,15 +24,15 @@ export const isAnswered = (error: unknown): error is DuffelApiError =>
  * through (the SDK's `DuffelError.status`: "a gateway can time out or fail while Duffel still processes the
  * request successfully … do not use it on its own to decide whether … it is safe to retry").
  */
-const retryLater = (error: unknown) => error instanceof DuffelError && error.status === 503;
+export const retryLater = (error: unknown) => error instanceof DuffelError && error.status === 503;
 
 /** The connection was refused: the request never reached Duffel, so asking again cannot pay twice. */
-const neverSent = (error: unknown) =>
+export const neverSent = (error: unknown) =>
   !(error instanceof DuffelError) &&
   (error as { cause?: { code?: string } } | null)?.cause?.code === 'ECONNREFUSED';
 
 /** What an operator needs to ask Duffel about a payment whose outcome is unknown: the status and request id. */
-function unknownOutcome(error: unknown, readError?: unknown) {
+export function unknownOutcome(error: unknown, readError?: unknown) {
   const answered = error instanceof DuffelError;
   return {
     status: answered ? (error.status ?? null) : null,

@@ -15,25 +15,15 @@
  * `order.created` / `order.creation_failed` webhook or a look-up says otherwise (docs/duffel.md, "Idempotency").
  */
 import { Duffel, DuffelError } from '@duffel/api';
-import type {
-  AirlineInitiatedChange,
-  Offer as DuffelOffer,
-  Order as DuffelOrder,
-  OrderCancellation,
-} from '@duffel/api/types';
-import type {
-  BookingInput,
-  BookingResult,
-  CancellationQuote,
-  OrderSummary,
-  SupplierOrders,
-} from '../orders.ts';
+import type { AirlineInitiatedChange, Offer as DuffelOffer, Order as DuffelOrder } from '@duffel/api/types';
+import type { BookingInput, BookingResult, OrderSummary, SupplierOrders } from '../orders.ts';
 import { identityDocumentsFor, orderPassengers } from './passengers.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { duffelSupplierOrders } from './port.ts';
 import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 import { notNowError } from './not-now.ts';
 import { holdPaymentCalls, isAnswered, notAbove, type DuffelApiError } from './hold-payments.ts';
+import { cancellationCalls } from './cancellations.ts';
 
 export type { DuffelBookingPassenger } from './passengers.ts';
 
@@ -54,29 +44,6 @@ export type DuffelBookingInput = BookingInput;
 /** How many pages of 200 the reconciliation reads at most per run (all of them: the list has no promised order). */
 const RECONCILE_PAGES = LOOKUP_PAGES;
 const RECONCILE_PAGE_SIZE = PAGE_SIZE;
-
-const quoteOf = (c: OrderCancellation): CancellationQuote => ({
-  id: c.id,
-  orderId: c.order_id,
-  refundAmount: c.refund_amount,
-  refundCurrency: c.refund_currency,
-  // Duffel's `refund_to` (Order cancellations reference): credits are the airline's, not money back to us.
-  refundTo:
-    c.refund_to === 'voucher' || c.refund_to === 'airline_credits'
-      ? c.refund_to
-      : c.refund_to === 'awaiting_payment'
-        ? 'none'
-        : 'money',
-  airlineCredits: (c.airline_credits ?? []).map((a) => ({
-    code: a.credit_code,
-    name: a.credit_name,
-    amount: a.credit_amount,
-    currency: a.credit_currency,
-    passengerId: a.passenger_id ?? null,
-  })),
-  expiresAt: c.expires_at,
-  confirmedAt: c.confirmed_at ?? null,
-});
 
 /** Duffel's 502 `order_not_created`: the airline made nothing and nothing was paid (safe to report as refused). */
 const isNotCreated = (error: unknown): error is DuffelApiError =>
@@ -292,6 +259,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
     },
 
     ...holdPaymentCalls({ duffel, act, read }),
+    ...cancellationCalls({ duffel, act, read }),
 
     /**
      * Cancels an order outright (quote, then confirm): for holds nothing was paid for. An order Duffel already
@@ -351,17 +319,6 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
     /** Accepts one (`POST /air/airline_initiated_changes/:id/actions/accept`); Duffel's refusal throws. */
     async acceptChange(changeId: string): Promise<AirlineInitiatedChange> {
       return (await act('accept airline change', duffel.airlineInitiatedChanges.accept(changeId))).data;
-    },
-
-    /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */
-    async quoteCancellation(orderId: string): Promise<CancellationQuote> {
-      return quoteOf(
-        (await act('quote cancellation', duffel.orderCancellations.create({ order_id: orderId }))).data,
-      );
-    },
-
-    async confirmCancellation(quoteId: string): Promise<CancellationQuote> {
-      return quoteOf((await act('confirm cancellation', duffel.orderCancellations.confirm(quoteId))).data);
     },
   };
 }

@@ -15,6 +15,7 @@ import { pay, type Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
+import { duffelSignature } from './testing/duffel-order-outcomes.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 
 const TOKEN = 'duffel_test_paidcreate0123456789';
@@ -70,6 +71,14 @@ const laterPass = () => {
   clock += 60 * 60_000;
   return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
 };
+/** A delivery of the stand-in's event, signed as Duffel signs each attempt: at the moment it is sent. */
+const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+  api.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(SECRET, delivery.body, now()) },
+    payload: delivery.body,
+  });
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
 describe('a paid order created at Duffel: at most once per sale', () => {
@@ -110,6 +119,46 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     expect(row).toMatchObject({ bookingStatus: 'booked', supplierBookingOutcome: null });
     expect(row.supplierOrderId).toMatch(/^ord_/);
     expect(posted(order.id)).toHaveLength(1);
+  });
+
+  test('order.created delivered twice (Duffel delivers at least once): recorded once, the second changes nothing', async () => {
+    api.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    const delivery = api.server.settleAccepted('created', SECRET);
+    expect((await deliver(delivery)).json().data.effect).toBe('creation_settled');
+    const recorded = await rowOf(order.id);
+    expect(recorded.supplierOrderId).toMatch(/^ord_/);
+    clock += 60_000;
+    const again = await deliver(delivery);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.effect).toBe('ignored');
+    expect(await rowOf(order.id)).toEqual(recorded);
+    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+    expect((await rowOf(order.id)).bookingStatus).toBe('booked');
+    expect(posted(order.id)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+
+  test('order.created arriving after the pass found the order by its key: nothing changes, one creation', async () => {
+    api.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    // Duffel made the order; its webhook is late, and the next pass finds the order by its key first.
+    const delivery = api.server.settleAccepted('created', SECRET);
+    await laterPass();
+    const recorded = await rowOf(order.id);
+    expect(recorded).toMatchObject({
+      supplierBookingOutcome: null,
+      supplierOrderId: expect.stringMatching(/^ord_/),
+    });
+    const late = await deliver(delivery);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.effect).toBe('ignored');
+    expect(await rowOf(order.id)).toEqual(recorded);
+    await laterPass();
+    expect(posted(order.id)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toHaveLength(0);
   });
 
   test('a 202, then order.creation_failed: nothing was made, so the sale is cancelled and refunded', async () => {

@@ -9,7 +9,9 @@
  *    https://duffel.com/docs/api/payments/create-payment;
  *  - a balance too low is refused `insufficient_balance`: https://duffel.com/docs/api/overview/errors;
  *  - 429 with `ratelimit-limit` / `-remaining` / `-reset`: https://duffel.com/docs/api/overview/rate-limits;
- *  - 401 `authentication_error` for a token Duffel does not know: https://duffel.com/docs/api/overview/errors;
+ *  - 401 `authentication_error` for a token Duffel does not know, 403 for a valid token without the permission
+ *    ("A valid access token was provided, but it didn't have sufficient permissions"):
+ *    https://duffel.com/docs/api/overview/errors;
  *  - a 5xx on paying, before or after the payment was taken (500 and 502: "You should not retry this request",
  *    503: "Please retry later"): https://duffel.com/docs/api/overview/errors.
  * The app's own supplier pass is not kicked here (its kick is replaced): each test drives the passes itself.
@@ -273,6 +275,33 @@ describe('Duffel answering "not now" at pay time', () => {
     });
     expect(await refundsOf(order.id)).toEqual([]);
     // With the right token the next pass tickets it.
+    expect(await passWith()).toBe(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
+  });
+
+  test('403 (our token known but without the permission to pay): the same alarm; the order kept, nothing refunded', async () => {
+    await resetKnobs();
+    const { order, atDuffel } = await bookAndPay();
+    const alarms: string[] = [];
+    const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
+    api.server.knobs.forbidden = /^POST \/air\/payments$/;
+    try {
+      expect(await passWith(adapter(), log)).toBe(0);
+    } finally {
+      api.server.knobs.forbidden = null;
+    }
+    expect(alarms).toEqual([
+      'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
+    ]);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketingProblem: null,
+      cancelledAt: null,
+    });
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(duffelPaymentsOf(atDuffel)).toEqual([]);
+    // The permission granted, the next pass pays and tickets it.
     expect(await passWith()).toBe(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });

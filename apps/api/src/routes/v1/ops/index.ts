@@ -190,7 +190,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       db,
       async (tx) => {
         confirmed = await confirmCancellation(
-          { db: tx, now, suppliers: app.deps.flights.suppliers },
+          { db: tx, now, suppliers: app.deps.flights.suppliers, log: request.log },
           STAFF_ACCESS,
           request.body.cancellation_id,
           undefined,

@@ -35,7 +35,7 @@ export const orderCancellationRoutes: FastifyPluginAsyncZod = async (app) => {
     limitedEndpoint(endpoints.confirmOrderCancellation, ROUTE_LIMITS.cancellations),
     async (request) => {
       const confirmed = await confirmCancellation(
-        { db, now, suppliers: app.deps.flights.suppliers },
+        { db, now, suppliers: app.deps.flights.suppliers, log: request.log },
         request.caller,
         request.params.id,
         request.query.access_token,

@@ -3,7 +3,9 @@
  * the order's changes read at once, from Duffel's API, against the Duffel test server and PGlite. Signed as
  * Duffel signs (`X-Duffel-Signature: t=…,v1=HMAC-SHA256("t.body")`); a missing, forged, stale or
  * replayed-late signature, a body that is not an event, and events of other types read nothing; Duffel down
- * is a 503 so Duffel delivers it again; a site without the secret answers 404.
+ * is a 503 so Duffel delivers it again; a site without the secret answers 404. Every delivery is signed by the
+ * stand-in's signer (testing/duffel-order-outcomes.ts `duffelSignature`, written from Duffel's webhook page and
+ * its Ruby client), never by the site's own checker's code, so a checker that drifted from Duffel fails here.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +20,7 @@ import {
   startDuffelTestApi,
   searchDuffelOffer,
 } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
-import { signDuffelEvent } from '../../../suppliers/duffel/webhook.ts';
+import { duffelSignature } from '../../../suppliers/duffel/testing/duffel-order-outcomes.ts';
 
 const TOKEN = 'duffel_test_webhooks0123456789';
 const SECRET = 'whsec-duffel-test-0123456789';
@@ -67,9 +69,7 @@ const changeEvent = (change: object, type = 'order.airline_initiated_change_dete
     created_at: now().toISOString(),
   });
 
-const unixSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
-
-function deliver(body: string, signature: string | null = signDuffelEvent(body, SECRET, unixSeconds(now()))) {
+function deliver(body: string, signature: string | null = duffelSignature(SECRET, body, now())) {
   return app.inject({
     method: 'POST',
     url: '/v1/webhooks/duffel',
@@ -114,16 +114,16 @@ describe('Duffel webhook: an airline change read at once', () => {
     const { order, supplierOrderId } = await bookDuffel();
     const event = changeEvent(server.airlineChange(supplierOrderId, 45));
     const before = changeReads();
-    const tenMinutesAgo = unixSeconds(new Date(now().getTime() - 10 * 60_000));
+    const tenMinutesAgo = new Date(now().getTime() - 10 * 60_000);
     const cases: [string | null, string, string][] = [
       [null, 'missing_signature', event],
       ['v1=abc', 'malformed_signature', event],
-      [signDuffelEvent(event, 'another-secret-0123456789', unixSeconds(now())), 'bad_signature', event],
+      [duffelSignature('another-secret-0123456789', event, now()), 'bad_signature', event],
       // The body changed after signing (the order id swapped): the signature no longer matches.
-      [signDuffelEvent(event, SECRET, unixSeconds(now())), 'bad_signature', event.replace('ord_', 'ord_X')],
-      [signDuffelEvent(event, SECRET, tenMinutesAgo), 'stale_signature', event],
-      [signDuffelEvent('not json', SECRET, unixSeconds(now())), 'event', 'not json'],
-      [signDuffelEvent('{"type":1}', SECRET, unixSeconds(now())), 'event', '{"type":1}'],
+      [duffelSignature(SECRET, event, now()), 'bad_signature', event.replace('ord_', 'ord_X')],
+      [duffelSignature(SECRET, event, tenMinutesAgo), 'stale_signature', event],
+      [duffelSignature(SECRET, 'not json', now()), 'event', 'not json'],
+      [duffelSignature(SECRET, '{"type":1}', now()), 'event', '{"type":1}'],
     ];
     for (const [signature, reason, body] of cases) {
       const response = await deliver(body, signature);
@@ -171,7 +171,7 @@ describe('Duffel webhook: an airline change read at once', () => {
         url: '/v1/webhooks/duffel',
         headers: {
           'content-type': 'application/json',
-          'x-duffel-signature': signDuffelEvent(body, SECRET, unixSeconds(now())),
+          'x-duffel-signature': duffelSignature(SECRET, body, now()),
         },
         payload: body,
       });
@@ -204,7 +204,7 @@ describe('Duffel webhook: an airline change read at once', () => {
           url: '/v1/webhooks/duffel',
           headers: {
             'content-type': 'application/json',
-            'x-duffel-signature': signDuffelEvent(body, SECRET, unixSeconds(new Date())),
+            'x-duffel-signature': duffelSignature(SECRET, body, new Date()),
           },
           payload: body,
         });

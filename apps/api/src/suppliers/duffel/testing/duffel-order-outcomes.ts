@@ -22,7 +22,8 @@
  *   webhook's secret, as Duffel's Ruby client checks it (duffel_api WebhookEvent.genuine?,
  *   https://www.rubydoc.info/gems/duffel_api/DuffelAPI/WebhookEvent), written here from that page, not with the
  *   site's own checker.
- * - Order cancellations, https://duffel.com/docs/api/order-cancellations and the OrderCancellation type of
+ * - Order cancellations, https://duffel.com/docs/api/order-cancellations ("Get a single order cancellation":
+ *   `confirmed_at` set once confirmed) and the OrderCancellation type of
  *   Duffel's JavaScript client (github:duffelhq/duffel-api-javascript, OrderCancellationsTypes.ts): `refund_to`
  *   one of `arc_bsp_cash`, `balance`, `card`, `voucher`, `awaiting_payment`, `airline_credits`;
  *   `refund_amount` "may be null in cases where the refund amount is unknown"; `airline_credits` lists the
@@ -141,9 +142,19 @@ export function duffelWebhookDelivery(
     identity_organisation_id: 'org_0000APMFjhs4X2rJ6k7UIE',
   };
   const body = JSON.stringify(event);
-  const t = String(Math.floor(now.getTime() / 1000));
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return { body, headers: { 'content-type': 'application/json', 'x-duffel-signature': `t=${t},v1=${v1}` } };
+  return {
+    body,
+    headers: { 'content-type': 'application/json', 'x-duffel-signature': duffelSignature(secret, body, now) },
+  };
+}
+
+/**
+ * The `X-Duffel-Signature` Duffel sends with a raw body at `at`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * "<t>.<raw body>">` with the webhook's secret (the page and Ruby client named in this file's header).
+ */
+export function duffelSignature(secret: string, body: string, at: Date): string {
+  const t = String(Math.floor(at.getTime() / 1000));
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
 type Answer = { status: number; body: unknown };
@@ -190,6 +201,8 @@ export function orderCancellationCalls(ctx: {
   terms: () => QuoteTerms;
   now: () => Date;
   notFound: (message: string) => Answer;
+  /** The status to answer once a confirmation has cancelled the order (consumed), or null. */
+  failsAfterCancelling: () => number | null;
 }) {
   const { orders, cancellations, now } = ctx;
   const minor = (amount: string) => Math.round(Number(amount) * 100);
@@ -238,8 +251,18 @@ export function orderCancellationCalls(ctx: {
       if (!quote.confirmed_at) {
         quote.confirmed_at = now().toISOString();
         order.cancelled_at = quote.confirmed_at;
+        // The order is cancelled; the answer is lost in a 5xx (response handling: "You should not retry").
+        const status = ctx.failsAfterCancelling();
+        if (status !== null) return serverError(status);
       }
       return { status: 200, body: { data: quote } };
+    },
+    /** GET /air/order_cancellations/:id ("Get a single order cancellation"): `confirmed_at` once confirmed. */
+    get(quoteId: string): Answer {
+      const quote = cancellations.get(quoteId);
+      return quote
+        ? { status: 200, body: { data: quote } }
+        : ctx.notFound('The cancellation does not exist.');
     },
   };
 }

@@ -15,7 +15,8 @@
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
  *   POST /air/orders                              an offer is booked once (422 `offer_no_longer_available` after),
- *                                                 passengers by the offer's ids, identity documents as the offer
+ *                                                 passengers by the offer's ids, their fields as Duffel validates
+ *                                                 them (./duffel-passengers.ts), identity documents as the offer
  *                                                 says (./duffel-rules.ts), `instant` paid from the balance,
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
@@ -33,7 +34,8 @@
  *   any call                                      429 with `ratelimit-*` headers while `knobs.pay.rateLimit` says
  *   POST /air/order_cancellations                 a quote: `refund_amount` (total less the refund penalty; taxes
  *                                                 only when not refundable, or null), `refund_to`, `expires_at`
- *   POST /air/order_cancellations/:id/actions/confirm   cancels the order
+ *   POST /air/order_cancellations/:id/actions/confirm   cancels the order (`failsAfterCancelling`: then a 5xx)
+ *   GET  /air/order_cancellations/:id                   one quote, `confirmed_at` once confirmed
  *   GET  /air/airline_initiated_changes?order_id=       the airline's changes of an order (`airlineChange` makes one)
  *   POST /air/airline_initiated_changes/:id/actions/accept   accepts one while `accept` is available (else 422)
  *
@@ -43,13 +45,14 @@
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
  * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
  * `identityDocuments` (the document terms of new offers), `createFault` (how the next order creation fails,
- * `settleAccepted` ends a 202), `quoteTerms` (what quotes refund to). `requests` records every call, `orders` every order.
+ * `settleAccepted` ends a 202), `quoteTerms` (what quotes refund to), `forbidden` (403 for matching calls). `requests` records every call, `orders` every order.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { timeZone } from '@parvoz/core/schedule-time';
 import { readBody, serveOnLoopback, type Loose } from '../../../payments/testing/http.ts';
 import { answerInTime, identityDocumentRefusal, isoDuration, wallClock } from './duffel-rules.ts';
+import { passengerRefusal, typeForAge } from './duffel-passengers.ts';
 import { defaultHoldPaymentKnobs, holdPayments, type HoldPaymentKnobs } from './duffel-hold-payments.ts';
 import {
   createWithFault,
@@ -176,6 +179,13 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     createFault: CreateFault | null;
     /** What cancellation quotes refund to. */
     quoteTerms: QuoteTerms;
+    /**
+     * The next confirmed cancellation answers this status (500, 502: "You should not retry this request") after
+     * the order was cancelled: the side effect done, the caller told only of an error. Null: answered as done.
+     */
+    failsAfterCancelling: number | null;
+    /** Calls whose "METHOD /path" matches answer 403: the token is known but lacks the permission (errors page). */
+    forbidden: RegExp | null;
   } = {
     delayMs: 0,
     failWith: null,
@@ -190,6 +200,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     pay: defaultHoldPaymentKnobs(),
     createFault: null,
     quoteTerms: { refundTo: null, amountUnknown: false },
+    forbidden: null,
+    failsAfterCancelling: null,
   };
   /** Orders accepted with a 202, not made yet (`settleAccepted`). */
   const accepted: Loose[] = [];
@@ -199,10 +211,17 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** Airline-initiated changes, oldest first. */
   const changes: Loose[] = [];
 
-  const failure = (status: number, type: string, code: string, title: string, message: string) => ({
+  const failure = (
+    status: number,
+    type: string,
+    code: string,
+    title: string,
+    message: string,
+    source?: { field: string; pointer: string },
+  ) => ({
     status,
     body: {
-      errors: [{ type, code, title, message, documentation_url: DOCS }],
+      errors: [{ type, code, title, message, ...(source ? { source } : {}), documentation_url: DOCS }],
       meta: { status, request_id: id('req') },
     },
   });
@@ -384,7 +403,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         );
     const requestPassengers = passengers.map((p: Loose) => ({
       id: id('pas'),
-      type: p.type ?? (p.age < 2 ? 'infant_without_seat' : p.age < 12 ? 'child' : 'adult'),
+      type: p.type ?? typeForAge(p.age),
       age: p.age ?? null,
     }));
     const ids = requestPassengers.map((p: Loose) => p.id as string);
@@ -525,24 +544,10 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         'Invalid data',
         'passengers must be those of the offer',
       );
-    for (const p of passengers)
-      for (const field of [
-        'given_name',
-        'family_name',
-        'born_on',
-        'gender',
-        'title',
-        'email',
-        'phone_number',
-      ])
-        if (typeof p[field] !== 'string' || !p[field])
-          return failure(
-            422,
-            'validation_error',
-            'validation_required',
-            'Required field',
-            `${field} is required`,
-          );
+    // Each passenger's fields as Duffel validates them (./duffel-passengers.ts).
+    const refused = passengerRefusal(offer, passengers, now());
+    if (refused)
+      return failure(422, 'validation_error', refused.code, refused.title, refused.message, refused.source);
     const documents = identityDocumentRefusal(offer, passengers);
     if (documents)
       return failure(422, 'validation_error', documents.code, documents.title, documents.message);
@@ -663,6 +668,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     terms: () => knobs.quoteTerms,
     now,
     notFound,
+    failsAfterCancelling: () => {
+      const status = knobs.failsAfterCancelling;
+      knobs.failsAfterCancelling = null;
+      return status;
+    },
   });
 
   /** GET /air/airline_initiated_changes?order_id=: the changes (of one order), as Duffel lists them. */
@@ -726,6 +736,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         'unauthorized',
         'Unauthorized',
         'The access token used is not recognised by our system.',
+      );
+      return answer(f.status, f.body);
+    }
+    // https://duffel.com/docs/api/overview/errors: 403 "A valid access token was provided, but it didn't have
+    // sufficient permissions" (the page names no code for it: the stand-in's own).
+    if (knobs.forbidden?.test(`${request.method} ${url.pathname}`)) {
+      const f = failure(
+        403,
+        'authentication_error',
+        'forbidden',
+        'Forbidden',
+        'The access token lacks permission.',
       );
       return answer(f.status, f.body);
     }
@@ -795,6 +817,11 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       result = cancelling.quote((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && confirmPath) {
       result = cancelling.confirm(confirmPath[1]!);
+    } else if (
+      request.method === 'GET' &&
+      /^\/air\/order_cancellations\/ore_[A-Za-z0-9]+$/.test(url.pathname)
+    ) {
+      result = cancelling.get(url.pathname.slice('/air/order_cancellations/'.length));
     } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
       result = listChanges(url.searchParams);
     } else if (request.method === 'POST' && acceptPath) {
