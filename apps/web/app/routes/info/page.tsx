@@ -5,8 +5,8 @@ import { cachedPageHeaders } from '../../lib/page-cache.server.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { INFO_PAGES } from '../../features/info/content.ts';
-import { InfoPage } from '../../features/info/InfoPage.tsx';
-import { PaymentProvidersInUse } from '../../features/info/PaymentProvidersInUse.tsx';
+import { InfoPage } from './page-view.tsx';
+import { PaymentProvidersInUse } from './page-payment-providers.tsx';
 
 export { loader } from './page.server.ts';
 

@@ -32,7 +32,7 @@ import {
   type ManageIntent,
   type ManageResult,
   type PendingEmailChange,
-} from '../../features/orders/after-sale.ts';
+} from './order-after-sale.ts';
 
 /** "Yes, cancel" carries the quote it confirms (the confirm endpoint's id rule). */
 const cancelConfirmSchema = z.object({ cancellation_id: orderCancellationIdParamsSchema.shape.id });

@@ -21,7 +21,7 @@ import {
   orderAccessCookie,
   readOrderAccess,
 } from '../../lib/order-access.server.ts';
-import { MANAGE_INTENTS, type ChangeError, type ManageResult } from '../../features/orders/after-sale.ts';
+import { MANAGE_INTENTS, type ChangeError, type ManageResult } from './order-after-sale.ts';
 import {
   acceptChangeAction,
   cancelAction,

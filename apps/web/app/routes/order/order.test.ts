@@ -5,7 +5,7 @@ import { RouterContextProvider } from 'react-router';
 import { createApiClient } from '../../lib/api.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import { testRequestState } from '../../testing/request-state.ts';
-import type { ManageResult } from '../../features/orders/after-sale.ts';
+import type { ManageResult } from './order-after-sale.ts';
 import { action } from './order.tsx';
 
 // The order page's "manage the booking" forms, posted to the route's action as a browser without JavaScript

@@ -17,18 +17,18 @@ import {
   OrderSummary,
 } from '../../features/orders/OrderDetails.tsx';
 import { FareConditions } from '../../components/FareConditions.tsx';
-import { CancelBooking } from '../../features/orders/CancelBooking.tsx';
-import { ManageBooking } from '../../features/orders/ManageBooking.tsx';
-import { OrderRefunds } from '../../features/orders/OrderRefunds.tsx';
+import { CancelBooking } from './order-cancel-booking.tsx';
+import { ManageBooking } from './order-manage-booking.tsx';
+import { OrderRefunds } from './order-refunds.tsx';
 import { FiscalReceipts } from '../../features/orders/FiscalReceipts.tsx';
-import { PaymentProviderPicker } from '../../features/orders/PaymentProviderPicker.tsx';
+import { PaymentProviderPicker } from './order-payment-provider-picker.tsx';
 import {
   CANCEL_ERROR_MESSAGES,
   CHANGE_ERROR_MESSAGES,
   type CancelError,
   type ChangeError,
-} from '../../features/orders/after-sale.ts';
-import { AirlineChanges } from '../../features/orders/AirlineChanges.tsx';
+} from './order-after-sale.ts';
+import { AirlineChanges } from './order-airline-changes.tsx';
 import { PostForm } from '../../components/PostButton.tsx';
 
 export { loader, action } from './order.server.ts';

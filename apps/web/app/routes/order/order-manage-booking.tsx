@@ -11,7 +11,7 @@ import { TextField } from '../../components/FieldInputs.tsx';
 import { PostButton } from '../../components/PostButton.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
-import type { ManageIntent, ManageResult, PendingEmailChange } from './after-sale.ts';
+import type { ManageIntent, ManageResult, PendingEmailChange } from './order-after-sale.ts';
 
 /**
  * "Manage your booking" (docs/after-sale.md): the contact phone, the contact email (confirmed by a code sent

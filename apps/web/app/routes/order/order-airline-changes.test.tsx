@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { AirlineChange } from '@parvoz/contracts/booking';
 import type { Locale } from '@parvoz/i18n/locales';
 import { renderInRoot } from '../../testing/render.tsx';
-import { AirlineChanges } from './AirlineChanges.tsx';
+import { AirlineChanges } from './order-airline-changes.tsx';
 
 function render(locale: Locale, changes: AirlineChange[], cancellable = false): string {
   return renderInRoot(locale, <AirlineChanges changes={changes} busy={false} cancellable={cancellable} />);

@@ -3,7 +3,7 @@ import type { Order } from '@parvoz/contracts/booking';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
-import type { CancelQuote } from './after-sale.ts';
+import type { CancelQuote } from './order-after-sale.ts';
 import { PostButton } from '../../components/PostButton.tsx';
 
 /**

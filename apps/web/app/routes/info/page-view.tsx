@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useT } from '../../lib/i18n.tsx';
-import { INFO_PAGES, SUPPORT_CONTACTS, type InfoPageName } from './content.ts';
-import type { Block, RenderedInfoPage } from './content.server.ts';
+import { INFO_PAGES, SUPPORT_CONTACTS, type InfoPageName } from '../../features/info/content.ts';
+import type { Block, RenderedInfoPage } from '../../features/info/content.server.ts';
 
 const LINKED = new RegExp(
   `(${[SUPPORT_CONTACTS.email, SUPPORT_CONTACTS.phone].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,

@@ -3,8 +3,8 @@ import type { Order } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { renderInRoot } from '../../testing/render.tsx';
-import { CancelBooking } from './CancelBooking.tsx';
-import type { CancelQuote } from './after-sale.ts';
+import { CancelBooking } from './order-cancel-booking.tsx';
+import type { CancelQuote } from './order-after-sale.ts';
 
 const order = { id: 'ord_test_cancel_credits' } as Order;
 const credits: CancelQuote = {

@@ -6,9 +6,9 @@ import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import { publicPageHeaders } from '../../lib/page-cache.server.ts';
 import { providerDisplays } from '../../lib/payment-providers.server.ts';
 import { pagePathOf } from '../../lib/not-found.server.ts';
-import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from './content.server.ts';
-import { infoPageAt } from './content.ts';
-import type { ProviderInUse } from './PaymentProvidersInUse.tsx';
+import { INFO_PAGE_MAX_AGE_SECONDS, renderInfoPage } from '../../features/info/content.server.ts';
+import { infoPageAt } from '../../features/info/content.ts';
+import type { ProviderInUse } from './page-payment-providers.tsx';
 
 /**
  * The loader of an information page: its text in the page's language, cacheable by anyone. The payment

@@ -5,8 +5,8 @@ import { getIntl } from '@parvoz/i18n/messages';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { renderInRoot } from '../../testing/render.tsx';
-import { ManageBooking } from './ManageBooking.tsx';
-import type { ManageResult } from './after-sale.ts';
+import { ManageBooking } from './order-manage-booking.tsx';
+import type { ManageResult } from './order-after-sale.ts';
 
 const order = {
   id: 'ord_AAAAAAAAAAAAAAAAAAAAAAAA',

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { RequestState } from '../../lib/request-context.server.ts';
-import { infoPageLoader } from './info-page.server.ts';
+import { infoPageLoader } from './page-content.server.ts';
 
 test('an information page answers an in-app navigation (`/{lang}/info/help.data`) as it answers its document', async () => {
   // Only the payment-security page reads the request's state (to ask the API for its providers).
