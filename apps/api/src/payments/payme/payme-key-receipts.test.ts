@@ -14,7 +14,7 @@ import type { Database } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
 import { createPaymeProvider } from './provider.ts';
 import { buildTestApi } from '../../testing/api.ts';
-import { book, offerIn, readOrder, type Booked } from '../../testing/after-sale.ts';
+import { book, offerIn, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { paymeConfig, startUzsApi, uzsOrders } from '../testing/uzs-payments.ts';
 
@@ -109,6 +109,21 @@ describe('fiscal receipts', () => {
     expect((await readOrder(app, order.id, order.access_token)).fiscal_receipts.map((r) => r.kind)).toEqual([
       'sale',
       'refund',
+    ]);
+    // The console's order carries the same receipts, links included (its page draws them as the order page does).
+    const operator = await signedInAs(db, 'ops.receipts@parvoz.example', 'operator', now());
+    const inConsole = await app.inject({
+      method: 'GET',
+      url: `/v1/ops/orders/${order.id}`,
+      headers: operator,
+    });
+    expect(inConsole.statusCode, inConsole.body).toBe(200);
+    const consoleReceipts = (
+      inConsole.json() as { data: { order: { fiscal_receipts: { kind: string; url: string | null }[] } } }
+    ).data.order.fiscal_receipts;
+    expect(consoleReceipts.map((r) => [r.kind, r.url])).toEqual([
+      ['sale', receipt.qr_code_url],
+      ['refund', receipt.qr_code_url],
     ]);
   });
 
