@@ -13,7 +13,11 @@ import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, type Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
-import { ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
+import {
+  RECONCILE_GRACE_MS,
+  reconcileSupplierOrders,
+  ticketPaidOrders,
+} from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelSignature } from './testing/duffel-order-outcomes.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
@@ -147,6 +151,35 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     // Duffel made the order; its webhook is late, and the next pass finds the order by its key first.
     const delivery = api.server.settleAccepted('created', SECRET);
     await laterPass();
+    const recorded = await rowOf(order.id);
+    expect(recorded).toMatchObject({
+      supplierBookingOutcome: null,
+      supplierOrderId: expect.stringMatching(/^ord_/),
+    });
+    const late = await deliver(delivery);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.effect).toBe('ignored');
+    expect(await rowOf(order.id)).toEqual(recorded);
+    await laterPass();
+    expect(posted(order.id)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+
+  test('order.created arriving after the reconciliation recorded the order: nothing changes, one creation', async () => {
+    api.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    // Duffel made the order; its webhook is late, and the reconciliation (which leaves a new order its grace
+    // period) lists it first and puts it on ours.
+    const delivery = api.server.settleAccepted('created', SECRET);
+    clock += RECONCILE_GRACE_MS + 60_000;
+    const reconciled = await reconcileSupplierOrders({
+      db: api.db,
+      supplier: duffelOrdersOn(api.server, TOKEN),
+      now,
+      log: QUIET_LOG,
+    });
+    expect(reconciled.recorded).toBe(1);
     const recorded = await rowOf(order.id);
     expect(recorded).toMatchObject({
       supplierBookingOutcome: null,
