@@ -13,6 +13,7 @@ for (const name of [
   'rate-limits.ts',
   'workers.ts',
   'search-slow-supplier.ts',
+  'search-mixed-airlines.ts',
   'results-page.ts',
   'lighthouse.ts',
   'inp.ts',
