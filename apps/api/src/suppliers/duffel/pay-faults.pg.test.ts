@@ -1,0 +1,225 @@
+/**
+ * Paying a Duffel hold, every way Duffel may answer, with two instances on one PostgreSQL database passing at the
+ * same moment (each its own connection pool and its own adapter, as two processes' workers have). For each
+ * answer: no second payment at Duffel, no ticket before the airline's, and what the traveller and the operator
+ * are told is true. The stand-in's answers and their pages (testing/duffel-hold-payments.ts, duffel-server.ts):
+ *  - 201 paid; 422 `insufficient_balance`: https://duffel.com/docs/api/payments/create-payment and
+ *    https://duffel.com/docs/api/overview/errors;
+ *  - 429 with `ratelimit-*` headers: https://duffel.com/docs/api/overview/rate-limits;
+ *  - 500 before or after the payment was taken ("You should not retry this request"), 503 ("Please retry
+ *    later"): https://duffel.com/docs/api/overview/errors.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@parvoz/db';
+import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { QUIET_LOG, startTwoTestApis } from '../../testing/api.ts';
+import { pay, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
+import { paySuppliers } from '../../modules/supplier-orders/index.ts';
+import { searchEngineFor } from '../../modules/search/index.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
+import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn, searchDuffelOffer } from './testing/duffel-api-testing.ts';
+import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
+
+const TOKEN = 'duffel_test_payfaults0123456789';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const nextDay = freshSearchDays(start, 30);
+let keys = 0;
+
+let server: DuffelTestServer;
+let apps: FastifyInstance[];
+let dbs: Database[];
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  server = await startDuffelServer({
+    token: TOKEN,
+    now,
+    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
+    flights: [DUFFEL_ONLY_FLIGHT],
+  });
+  const started = await startTwoTestApis(
+    {
+      duffel: { accessToken: TOKEN, apiUrl: server.url, timeBudgetMs: 30_000 },
+      rateLimitScale: 1000,
+      holdMaxSeats: 1000,
+      holdMaxUnpaidOrders: 1000,
+    },
+    // The suite runs the supplier passes itself, on both instances at once.
+    { now, onSupplierKick: () => undefined },
+  );
+  apps = started.apps;
+  dbs = [started.database.db, started.second.db];
+  close = started.close;
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+  await server?.close();
+});
+
+/** A Duffel hold booked and paid by its traveller on the first instance. */
+async function bookAndPay(): Promise<{ order: Booked; duffelOrderId: string }> {
+  const offer = await searchDuffelOffer(apps[0]!, { date: nextDay(), sort: 'cheapest' });
+  const response = await injectOrder(apps[0]!, bookingBody(offer), `duffel-pay-faults-${++keys}`);
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  await pay(apps[0]!, dbs[0]!, order, now());
+  const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  return { order, duffelOrderId: atDuffel.id as string };
+}
+
+/** Both instances' supplier passes at the same moment, each with its own adapter and connection pool. */
+const bothPass = () =>
+  Promise.all(
+    dbs.map((db) => paySuppliers({ db, supplier: duffelOrdersOn(server, TOKEN), now, log: QUIET_LOG })),
+  );
+
+const duffelPayments = (duffelOrderId: string) => server.payments.filter((p) => p.order_id === duffelOrderId);
+
+/** What the traveller sees, what the operator's console says, and what the traveller was emailed. */
+async function told(order: Booked) {
+  const traveller = await readOrder(apps[1]!, order.id, order.access_token);
+  const operator = await signedInAs(dbs[0]!, `ops.faults.${keys}@parvoz.example`, 'operator', now());
+  const console = await apps[1]!.inject({
+    method: 'GET',
+    url: `/v1/ops/orders/${order.id}`,
+    headers: operator,
+  });
+  expect(console.statusCode, console.body).toBe(200);
+  const data = console.json().data as {
+    refunds: unknown[];
+    supplier: { ticketing: { status: string; problem: string | null } | null } | null;
+  };
+  return {
+    bookingStatus: traveller.booking_status,
+    paymentStatus: traveller.payment_status,
+    ticketing: traveller.ticketing,
+    ticketNumbers: [...new Set(traveller.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number)))],
+    task: data.supplier?.ticketing?.problem ?? null,
+    refunds: data.refunds.length,
+    delayedEmails: (await queuedEmails(dbs[0]!, { dedupeKey: `ticketing-delayed:${order.id}` })).length,
+    confirmations: (await queuedEmails(dbs[0]!, { orderId: order.id, kind: 'order-confirmation' })).length,
+  };
+}
+
+async function reset() {
+  Object.assign(server.knobs.pay, defaultHoldPaymentKnobs());
+  server.knobs.failRoute = null;
+  clock = start;
+  await forgetSupplierPauses(dbs[0]!);
+}
+
+const PAYMENTS = /^POST \/air\/payments$/;
+
+describe('paying a Duffel hold, two instances at once: each answer as Duffel documents it', () => {
+  test('201: paid once; booked with the airline’s ticket numbers; confirmed once', async () => {
+    await reset();
+    const { order, duffelOrderId } = await bookAndPay();
+    await bothPass();
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(1);
+    const seen = await told(order);
+    expect(seen).toMatchObject({
+      bookingStatus: 'booked',
+      ticketing: null,
+      task: null,
+      refunds: 0,
+      confirmations: 1,
+    });
+    const documents = server.orders.find((o) => o.id === duffelOrderId)!.documents as {
+      unique_identifier: string;
+    }[];
+    expect(seen.ticketNumbers).toEqual([documents[0]!.unique_identifier]);
+  });
+
+  test('422 insufficient_balance: nothing paid, no ticket; an operator task; the traveller told once; no refund', async () => {
+    await reset();
+    server.knobs.pay.balanceCents = 100;
+    const { order, duffelOrderId } = await bookAndPay();
+    await bothPass();
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketing: 'delayed',
+      ticketNumbers: [],
+      task: 'insufficient_balance',
+      refunds: 0,
+      delayedEmails: 1,
+      confirmations: 0,
+    });
+  });
+
+  test('429: nothing paid and nothing recorded; after ratelimit-reset one instance pays, once', async () => {
+    await reset();
+    server.knobs.pay.rateLimit = { match: PAYMENTS, times: 2, resetAfterMs: 60_000 };
+    const { order, duffelOrderId } = await bookAndPay();
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({ bookingStatus: 'new', task: null, delayedEmails: 0 });
+    server.knobs.pay.rateLimit = null;
+    clock += 61_000;
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(1);
+    expect(await told(order)).toMatchObject({ bookingStatus: 'booked', task: null, refunds: 0 });
+  });
+
+  test('500 before the payment was taken: never paid by a pass; an operator task; the traveller told once', async () => {
+    await reset();
+    const { order, duffelOrderId } = await bookAndPay();
+    server.knobs.failRoute = { match: PAYMENTS, status: 500 };
+    try {
+      await bothPass();
+    } finally {
+      server.knobs.failRoute = null;
+    }
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'new',
+      ticketing: 'delayed',
+      ticketNumbers: [],
+      task: 'outcome_unknown',
+      refunds: 0,
+      delayedEmails: 1,
+      confirmations: 0,
+    });
+  });
+
+  test('500 after the payment was taken: read again, it is paid; paid once, booked, confirmed once', async () => {
+    await reset();
+    const { order, duffelOrderId } = await bookAndPay();
+    server.knobs.pay.failsAfterPaying = 500;
+    await bothPass();
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(1);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'booked',
+      task: null,
+      refunds: 0,
+      confirmations: 1,
+    });
+  });
+
+  test('503: nothing recorded; a later pass pays, once', async () => {
+    await reset();
+    const { order, duffelOrderId } = await bookAndPay();
+    server.knobs.failRoute = { match: PAYMENTS, status: 503 };
+    try {
+      await bothPass();
+    } finally {
+      server.knobs.failRoute = null;
+    }
+    expect(await told(order)).toMatchObject({ bookingStatus: 'new', task: null, delayedEmails: 0 });
+    await bothPass();
+    expect(duffelPayments(duffelOrderId)).toHaveLength(1);
+    expect(await told(order)).toMatchObject({ bookingStatus: 'booked', task: null, refunds: 0 });
+  });
+});
