@@ -331,19 +331,7 @@ const STILL_TOUCHING: Record<string, string[]> = {
     'apps/api/src/suppliers/duffel/instant.test.ts',
     'e2e/instances.test.ts',
   ],
-  orderCancellations: [
-    'apps/api/src/modules/after-sale/cancellations.ts',
-    'apps/api/src/modules/ops/orders.ts',
-    'apps/api/src/routes/v1/ops/index.ts',
-    'apps/api/src/suppliers/duffel/booking.test.ts',
-    'apps/api/src/suppliers/duffel/cancellation-credits.test.ts',
-    'apps/api/src/testing/after-sale.ts',
-  ],
-  airlineChanges: [
-    'apps/api/src/modules/after-sale/airline-changes.ts',
-    'apps/api/src/modules/ops/orders.ts',
-    'apps/api/src/modules/orders/view.ts',
-  ],
+  airlineChanges: ['apps/api/src/modules/orders/view.ts'],
   payments: [
     'apps/api/src/modules/after-sale/cancellations.ts',
     'apps/api/src/modules/after-sale/manage.ts',
