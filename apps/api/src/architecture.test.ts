@@ -306,11 +306,6 @@ const STILL_TOUCHING: Record<string, string[]> = {
     'apps/api/src/payments/payme/fiscal-data.ts',
     'apps/api/src/suppliers/duffel/ticketing.test.ts',
   ],
-  orderEmailChanges: [
-    'apps/api/src/modules/after-sale/manage.ts',
-    'apps/api/src/modules/orders/email-change-undo.ts',
-    'apps/api/src/routes/v1/orders/manage.test.ts',
-  ],
   seatInventory: [
     'apps/api/src/routes/v1/orders/booking-concurrency.pg.test.ts',
     'apps/api/src/routes/v1/orders/orders.test.ts',

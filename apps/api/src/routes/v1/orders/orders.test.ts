@@ -20,7 +20,7 @@ import {
 } from '../../../testing/booking.ts';
 import { askForOrderLink, signInByEmail } from '../../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
-import { accessTokensOf } from '../../../modules/orders/testing/access-tokens.ts';
+import { accessTokensOf } from '../../../modules/orders/testing/orders.ts';
 import { orderRequestHash } from '../../../modules/booking/index.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
