@@ -39,6 +39,7 @@ import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from 
 import type { ServiceLog } from '../../platform/log.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
 import {
+  expireCancellation,
   findCancellation,
   insertCancellation,
   lockCancellation,
@@ -262,10 +263,7 @@ export async function confirmCancellation(
       if (error instanceof SupplierOutcomeUnknown) {
         // Not to be confirmed again (docs/duffel.md, Cancellation): this quote ends here; a new quote is a new
         // request, which the supplier refuses if it did cancel. An operator checks the order at the supplier.
-        await deps.db
-          .update(schema.orderCancellations)
-          .set({ expiresAt: now })
-          .where(eq(schema.orderCancellations.id, found.id));
+        await expireCancellation(deps.db, found.id, now);
         deps.log?.error(
           { orderId: found.orderId, cancellationId: found.id, detail: error.detail },
           'supplier cancellation outcome unknown: an operator checks the order at the supplier',

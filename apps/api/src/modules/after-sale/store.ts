@@ -37,6 +37,11 @@ export async function cancellationOrderId(db: Database, id: string): Promise<str
   return row?.orderId ?? null;
 }
 
+/** Ends the quote at `now`: it can no longer be confirmed. */
+export async function expireCancellation(db: Database, id: string, now: Date): Promise<void> {
+  await db.update(cancellations).set({ expiresAt: now }).where(eq(cancellations.id, id));
+}
+
 /** The cancellation, its row locked until the transaction ends. */
 export async function lockCancellation(tx: Database, id: string): Promise<CancellationRow | undefined> {
   const [row] = await tx.select().from(cancellations).where(eq(cancellations.id, id)).for('update');
