@@ -18,6 +18,7 @@ import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf } from '../modules/accounts/testing/accounts.ts';
 import { pdfText } from './pdf-text.ts';
 import { countEmails } from '../modules/mail/testing/outbox.ts';
+import { confirmedCancellationsOf } from '../modules/after-sale/testing/after-sale.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -150,10 +151,7 @@ export async function cancelBooking(app: FastifyInstance, order: { id: string; a
 /** What cancelling the order left: confirmed cancellations, refunds, "cancelled" emails (one each when done once). */
 export async function cancellationTrail(db: Database, orderId: string) {
   return {
-    confirmed: await countOf(
-      db,
-      sql`SELECT count(*)::int AS n FROM order_cancellations WHERE order_id = ${orderId} AND confirmed_at IS NOT NULL`,
-    ),
+    confirmed: await confirmedCancellationsOf(db, orderId),
     refunds: await countOf(db, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}`),
     emails: await countEmails(db, { dedupeKey: `order-cancelled:${orderId}` }),
   };

@@ -7,7 +7,7 @@
  * be accepted (`acceptChange`). The supplier's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Network } from '@parvoz/core/network';
 import type { Offer } from '@parvoz/core/search-types';
@@ -22,6 +22,13 @@ import { SupplierRefused, type AirlineChange, type SupplierOrders } from '../../
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
 import { airlineChangesTotal } from '../../metrics.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
+import {
+  findAirlineChange,
+  markAirlineChangesApplied,
+  recordAirlineChangeAction,
+  unappliedAirlineChanges,
+  upsertAirlineChange,
+} from './store.ts';
 
 export interface AirlineChangeDeps {
   db: Database;
@@ -63,9 +70,9 @@ async function keepChanges(
       updatedAt: now,
     };
     const fresh = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(schema.airlineChanges)
-        .values({
+      const row = await upsertAirlineChange(
+        tx,
+        {
           id: `chg_${randomBytes(16).toString('base64url')}`,
           orderId,
           supplier: deps.supplier.id,
@@ -73,12 +80,9 @@ async function keepChanges(
           detectedAt: new Date(c.createdAt),
           createdAt: now,
           ...values,
-        })
-        .onConflictDoUpdate({
-          target: [schema.airlineChanges.supplier, schema.airlineChanges.supplierChangeId],
-          set: values,
-        })
-        .returning({ id: schema.airlineChanges.id, fresh: sql<boolean>`xmax = 0` });
+        },
+        values,
+      );
       // The supplier may report a change accepted on its own (e.g. auto-accepted): the itinerary follows it too.
       await applyAcceptedChanges(tx, deps, orderId);
       if (row?.fresh) await queueChangeEmail(tx, deps, orderId, row.id, now);
@@ -136,11 +140,7 @@ export async function applyAcceptedChanges(
     .where(eq(schema.orders.id, orderId))
     .for('update');
   if (!order) return 0;
-  const unapplied = await tx
-    .select()
-    .from(schema.airlineChanges)
-    .where(and(eq(schema.airlineChanges.orderId, orderId), isNull(schema.airlineChanges.appliedAt)))
-    .orderBy(asc(schema.airlineChanges.detectedAt), asc(schema.airlineChanges.createdAt));
+  const unapplied = await unappliedAirlineChanges(tx, orderId);
   if (!unapplied.some((c) => c.actionTaken === 'accepted')) return 0;
   const passengers = await tx
     .select({ id: schema.orderPassengers.id, ticketNumbers: schema.orderPassengers.ticketNumbers })
@@ -181,15 +181,11 @@ export async function applyAcceptedChanges(
       }
       tickets.set(id, next);
     }
-    await tx
-      .update(schema.airlineChanges)
-      .set({ appliedAt: now, updatedAt: now })
-      .where(
-        inArray(
-          schema.airlineChanges.id,
-          steps.map((c) => c.id),
-        ),
-      );
+    await markAirlineChangesApplied(
+      tx,
+      steps.map((c) => c.id),
+      now,
+    );
     applied += steps.length;
   }
   if (applied === 0) return 0;
@@ -281,10 +277,7 @@ export async function acceptAirlineChange(
   orderId: string,
   changeId: string,
 ): Promise<void> {
-  const [change] = await deps.db
-    .select()
-    .from(schema.airlineChanges)
-    .where(and(eq(schema.airlineChanges.id, changeId), eq(schema.airlineChanges.orderId, orderId)));
+  const change = await findAirlineChange(deps.db, orderId, changeId);
   if (!change) throw new ApiFailure('not_found', 'No such change of this order.');
   if (change.actionTaken === 'accepted') return;
   if (!change.canAccept || change.actionTaken !== null)
@@ -315,15 +308,12 @@ export async function acceptAirlineChange(
   }
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(schema.airlineChanges)
-      .set({
-        actionTaken: accepted.actionTaken ?? 'accepted',
-        actionTakenAt: actionAt(accepted) ?? now,
-        canAccept: accepted.canAccept,
-        updatedAt: now,
-      })
-      .where(eq(schema.airlineChanges.id, change.id));
+    await recordAirlineChangeAction(tx, change.id, {
+      actionTaken: accepted.actionTaken ?? 'accepted',
+      actionTakenAt: actionAt(accepted) ?? now,
+      canAccept: accepted.canAccept,
+      updatedAt: now,
+    });
     await applyAcceptedChanges(tx, deps, orderId);
   });
   airlineChangesTotal.inc({ supplier: supplier.id, event: 'accepted' });

@@ -38,11 +38,17 @@ import { queueAfterSaleEmail } from '../orders/index.ts';
 import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
+import {
+  expireCancellation,
+  findCancellation,
+  insertCancellation,
+  lockCancellation,
+  markCancellationConfirmed,
+  type CancellationRow,
+} from './store.ts';
 
 /** How long a quote may be confirmed. */
 export const CANCELLATION_VALID_MS = 10 * 60_000;
-
-type CancellationRow = typeof schema.orderCancellations.$inferSelect;
 
 export interface CancellationDeps {
   db: Database;
@@ -187,24 +193,21 @@ export async function createCancellation(
   const atSupplier = order.row.supplier
     ? await supplierQuote(deps, order.row, caller.kind === 'staff')
     : null;
-  const [row] = await deps.db
-    .insert(schema.orderCancellations)
-    .values({
-      id: newCancellationId(),
-      orderId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CANCELLATION_VALID_MS),
-      refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
-      forPaidOrder: quote !== null,
-      supplierCancellationId: atSupplier?.id ?? null,
-      refundTo: atSupplier?.refundTo ?? null,
-      airlineCredits:
-        atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
-          ? atSupplier.credits
-          : null,
-    })
-    .returning();
-  return present(row!, order.row);
+  const row = await insertCancellation(deps.db, {
+    id: newCancellationId(),
+    orderId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CANCELLATION_VALID_MS),
+    refundMinor: quote === null ? 0 : (atSupplier?.refundMinor ?? quote.refundMinor),
+    forPaidOrder: quote !== null,
+    supplierCancellationId: atSupplier?.id ?? null,
+    refundTo: atSupplier?.refundTo ?? null,
+    airlineCredits:
+      atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
+        ? atSupplier.credits
+        : null,
+  });
+  return present(row, order.row);
 }
 
 export interface ConfirmedCancellation {
@@ -235,10 +238,7 @@ export async function confirmCancellation(
   siteUrl: string,
   options: ConfirmOptions = {},
 ): Promise<ConfirmedCancellation> {
-  const [found] = await deps.db
-    .select()
-    .from(schema.orderCancellations)
-    .where(eq(schema.orderCancellations.id, cancellationId));
+  const found = await findCancellation(deps.db, cancellationId);
   if (!found) throw notFound();
   // Who may read the order may confirm its cancellation; anyone else learns nothing (same 404).
   const order = await loadOrderFor(deps.db, found.orderId, caller, accessToken).catch((error: unknown) => {
@@ -263,10 +263,7 @@ export async function confirmCancellation(
       if (error instanceof SupplierOutcomeUnknown) {
         // Not to be confirmed again (docs/duffel.md, Cancellation): this quote ends here; a new quote is a new
         // request, which the supplier refuses if it did cancel. An operator checks the order at the supplier.
-        await deps.db
-          .update(schema.orderCancellations)
-          .set({ expiresAt: now })
-          .where(eq(schema.orderCancellations.id, found.id));
+        await expireCancellation(deps.db, found.id, now);
         deps.log?.error(
           { orderId: found.orderId, cancellationId: found.id, detail: error.detail },
           'supplier cancellation outcome unknown: an operator checks the order at the supplier',
@@ -280,11 +277,7 @@ export async function confirmCancellation(
     // Lock order first (the order every writer uses), then read the cancellation again: of two confirms
     // at once — this one, another quote's, an operator's — the later ones find the first one's work done.
     const locked = await lockOrder(tx, found.orderId);
-    const [current] = await tx
-      .select()
-      .from(schema.orderCancellations)
-      .where(eq(schema.orderCancellations.id, cancellationId))
-      .for('update');
+    const current = await lockCancellation(tx, cancellationId);
     if (!locked || !current) throw notFound();
     if (current.confirmedAt)
       return { cancellation: present(current, locked), cancelled: false, refundIds: [] };
@@ -345,11 +338,7 @@ export async function confirmCancellation(
       );
     }
     // The cancellation says what it did give back (an override replaces the quote).
-    const [confirmed] = await tx
-      .update(schema.orderCancellations)
-      .set({ confirmedAt: now, refundMinor })
-      .where(eq(schema.orderCancellations.id, cancellationId))
-      .returning();
+    const confirmed = await markCancellationConfirmed(tx, cancellationId, { confirmedAt: now, refundMinor });
     const view = await currentOrder(tx, locked.id, now);
     await queueAfterSaleEmail(
       tx,

@@ -9,6 +9,7 @@ export {
   type AirlineChangeDeps,
 } from './airline-changes.ts';
 export { confirmCancellation, createCancellation } from './cancellations.ts';
+export { airlineChangesOfOrder, cancellationOrderId, cancellationsOfOrder } from './store.ts';
 export {
   changePhone,
   confirmEmailChange,

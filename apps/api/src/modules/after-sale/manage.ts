@@ -10,7 +10,7 @@
  * (docs/decisions/0022-email-change-undo.md).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { EmailChange } from '@parvoz/contracts/order-manage';
@@ -33,6 +33,13 @@ import { generateCode, hashSecret, sameHash } from '../accounts/index.ts';
 import { newAccessToken, orderLink, revokeAccessTokens } from '../orders/index.ts';
 import { recordAudit } from '../ops/index.ts';
 import { EMAIL_CHANGE_UNDO_MS, emailChangeUndoUrl } from '../orders/index.ts';
+import {
+  endPendingEmailChanges,
+  insertEmailChange,
+  lockEmailChange,
+  spendEmailChangeUndos,
+  updateEmailChange,
+} from '../orders/index.ts';
 
 export interface ManageDeps {
   db: Database;
@@ -93,20 +100,11 @@ export async function requestEmailChange(
   const lang = input.lang ?? (order.row.lang as Locale);
   return deps.db.transaction(async (tx) => {
     const view = await lockedView(tx, access.orderId, now);
-    await tx
-      .update(schema.orderEmailChanges)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(schema.orderEmailChanges.orderId, access.orderId),
-          isNull(schema.orderEmailChanges.confirmedAt),
-          gt(schema.orderEmailChanges.expiresAt, now),
-        ),
-      );
+    await endPendingEmailChanges(tx, access.orderId, now);
     const id = randomUUID();
     const code = generateCode();
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_VALID_MS);
-    await tx.insert(schema.orderEmailChanges).values({
+    await insertEmailChange(tx, {
       id,
       orderId: access.orderId,
       newEmail: input.email,
@@ -140,13 +138,7 @@ export async function confirmEmailChange(
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const before = await lockedView(tx, access.orderId, now);
-    const [change] = await tx
-      .select()
-      .from(schema.orderEmailChanges)
-      .where(
-        and(eq(schema.orderEmailChanges.id, changeId), eq(schema.orderEmailChanges.orderId, access.orderId)),
-      )
-      .for('update');
+    const change = await lockEmailChange(tx, access.orderId, changeId);
     if (!change) throw new ApiFailure('not_found', 'No such email change.');
     // Confirmed already (a retried request): the same answer, nothing more.
     if (change.confirmedAt && before.contact.email === change.newEmail) return { ok: true, order: before };
@@ -157,10 +149,7 @@ export async function confirmEmailChange(
     if (change.attempts >= EMAIL_CHANGE_MAX_ATTEMPTS) return { ok: false, failure: expired('code_expired') };
     if (!sameHash(hashSecret(change.id, code), change.codeHash)) {
       const attempts = change.attempts + 1;
-      await tx
-        .update(schema.orderEmailChanges)
-        .set({ attempts })
-        .where(eq(schema.orderEmailChanges.id, change.id));
+      await updateEmailChange(tx, change.id, { attempts });
       return {
         ok: false,
         failure: new ApiFailure('invalid_code', 'The code is not right.', {
@@ -177,10 +166,11 @@ export async function confirmEmailChange(
       .update(schema.orders)
       .set({ contactEmail: change.newEmail, updatedAt: now })
       .where(eq(schema.orders.id, access.orderId));
-    await tx
-      .update(schema.orderEmailChanges)
-      .set({ confirmedAt: now, previousEmail: oldEmail, undoTokenHash: hashSecret(change.id, undoToken) })
-      .where(eq(schema.orderEmailChanges.id, change.id));
+    await updateEmailChange(tx, change.id, {
+      confirmedAt: now,
+      previousEmail: oldEmail,
+      undoTokenHash: hashSecret(change.id, undoToken),
+    });
     const view = await currentOrder(tx, access.orderId, now);
     const until = new Date(now.getTime() + EMAIL_CHANGE_UNDO_MS).toISOString();
     await queueEmailChangedEmails(tx, view, oldEmail, deps.siteUrl, now, {
@@ -219,16 +209,7 @@ export async function undoEmailChange(
   await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
     if (!before) throw invalidUndo();
-    const [change] = await tx
-      .select()
-      .from(schema.orderEmailChanges)
-      .where(
-        and(
-          eq(schema.orderEmailChanges.id, input.changeId),
-          eq(schema.orderEmailChanges.orderId, input.orderId),
-        ),
-      )
-      .for('update');
+    const change = await lockEmailChange(tx, input.orderId, input.changeId);
     if (
       !change?.confirmedAt ||
       !change.undoTokenHash ||
@@ -245,28 +226,8 @@ export async function undoEmailChange(
       .set({ contactEmail: restored, updatedAt: now })
       .where(eq(schema.orders.id, input.orderId));
     // This undo is spent; a later change's undo (mailed to an address this one removes) must not win it back.
-    await tx
-      .update(schema.orderEmailChanges)
-      .set({ undoneAt: now })
-      .where(
-        and(
-          eq(schema.orderEmailChanges.orderId, input.orderId),
-          isNull(schema.orderEmailChanges.undoneAt),
-          isNotNull(schema.orderEmailChanges.confirmedAt),
-          gte(schema.orderEmailChanges.confirmedAt, change.confirmedAt),
-        ),
-      );
-    await tx
-      .update(schema.orderEmailChanges)
-      .set({ expiresAt: now })
-      .where(
-        and(
-          eq(schema.orderEmailChanges.orderId, input.orderId),
-          isNull(schema.orderEmailChanges.confirmedAt),
-          gt(schema.orderEmailChanges.expiresAt, now),
-          ne(schema.orderEmailChanges.id, change.id),
-        ),
-      );
+    await spendEmailChangeUndos(tx, input.orderId, change.confirmedAt, now);
+    await endPendingEmailChanges(tx, input.orderId, now, change.id);
     await revokeAccessTokens(tx, input.orderId, now);
     const view = await currentOrder(tx, input.orderId, now);
     // The removed address learns where the emails go again (no link); the restored one gets the only live link.

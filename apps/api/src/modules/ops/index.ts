@@ -13,7 +13,7 @@ export {
   type InboxQuery,
   type InboxRows,
 } from './inbox.ts';
-export { orderRefunds, orderSupplier, orderTimeline, searchOrders } from './orders.ts';
+export { orderRefunds, orderSupplier, orderTimeline, searchOrders, type AfterSaleHistory } from './orders.ts';
 export { csvCell, ordersCsv, outboxState, overview, retryEmail } from './overview.ts';
 export {
   auditEntries,

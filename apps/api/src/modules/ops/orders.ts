@@ -106,8 +106,24 @@ export type TimelineEvent = {
   details: Record<string, unknown>;
 };
 
+/**
+ * What the after-sale module keeps of an order, for its timeline: the caller (the console's routes) hands in the
+ * module's readers, since the after-sale module sits above this one (it writes the audit log).
+ */
+export interface AfterSaleHistory {
+  airlineChangesOfOrder(
+    db: Database,
+    orderId: string,
+  ): Promise<{ id: string; detectedAt: Date; actionTaken: string | null; actionTakenAt: Date | null }[]>;
+  cancellationsOfOrder(db: Database, orderId: string): Promise<{ createdAt: Date; refundMinor: number }[]>;
+}
+
 /** Everything that happened to an order, oldest first. */
-export async function orderTimeline(db: Database, orderId: string): Promise<TimelineEvent[] | null> {
+export async function orderTimeline(
+  db: Database,
+  orderId: string,
+  afterSale: AfterSaleHistory,
+): Promise<TimelineEvent[] | null> {
   const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
   if (!order) return null;
   const events: TimelineEvent[] = [];
@@ -131,10 +147,7 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
       ...(order.supplierCurrency ? { currency: order.supplierCurrency } : {}),
     });
     add(order.supplierCancelledAt, 'supplier.cancelled', 'system', { supplier: order.supplier });
-    const changes = await db
-      .select()
-      .from(schema.airlineChanges)
-      .where(eq(schema.airlineChanges.orderId, orderId));
+    const changes = await afterSale.airlineChangesOfOrder(db, orderId);
     for (const c of changes) {
       add(c.detectedAt, 'airline_change.detected', 'airline', { change: c.id });
       if (c.actionTaken)
@@ -187,10 +200,7 @@ export async function orderTimeline(db: Database, orderId: string): Promise<Time
         type: (h.payload as { type?: string } | null)?.type ?? null,
       });
   }
-  const cancellations = await db
-    .select()
-    .from(schema.orderCancellations)
-    .where(eq(schema.orderCancellations.orderId, orderId));
+  const cancellations = await afterSale.cancellationsOfOrder(db, orderId);
   for (const c of cancellations)
     add(c.createdAt, 'cancellation.quoted', 'system', { refund: majorOf(c.refundMinor, order.currency) });
   // The emails about the order, with their delivery state (the mail module's outbox).

@@ -12,8 +12,8 @@
  * Only the holder of a live link, or the signed-in owner, can read the order.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
+import { insertAccessToken, orderOfLiveAccessToken, revokeLiveAccessTokens } from './store.ts';
 
 export const BOOKING_REFERENCE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 
@@ -39,25 +39,18 @@ export function hashAccessToken(token: string): string {
 /** Makes a new live access token for the order (others stay live) and returns it; call it in the writing transaction. */
 export async function issueAccessToken(db: Database, orderId: string, now: Date): Promise<string> {
   const token = newAccessToken();
-  await db
-    .insert(schema.orderAccessTokens)
-    .values({ orderId, tokenHash: hashAccessToken(token), createdAt: now });
+  await insertAccessToken(db, orderId, hashAccessToken(token), now);
   return token;
 }
 
 /** Revokes every live token of the order (in the writing transaction). */
 export async function revokeAccessTokens(db: Database, orderId: string, now: Date) {
-  await db
-    .update(schema.orderAccessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.orderAccessTokens.orderId, orderId), isNull(schema.orderAccessTokens.revokedAt)));
+  await revokeLiveAccessTokens(db, orderId, now);
 }
 
 /** Records `token` as a live token of the order, beside the others (a link made before it was stored). */
 export async function addAccessToken(db: Database, orderId: string, token: string, now: Date) {
-  await db
-    .insert(schema.orderAccessTokens)
-    .values({ orderId, tokenHash: hashAccessToken(token), createdAt: now });
+  await insertAccessToken(db, orderId, hashAccessToken(token), now);
 }
 
 /** Revokes every live token of the order and records `token` as its only one (a resent link). */
@@ -76,16 +69,7 @@ export async function accessTokenValid(
   token: string | undefined,
 ): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const [row] = await db
-    .select({ orderId: schema.orderAccessTokens.orderId })
-    .from(schema.orderAccessTokens)
-    .where(
-      and(
-        eq(schema.orderAccessTokens.tokenHash, hashAccessToken(token)),
-        isNull(schema.orderAccessTokens.revokedAt),
-      ),
-    );
-  return row?.orderId === orderId;
+  return (await orderOfLiveAccessToken(db, hashAccessToken(token))) === orderId;
 }
 
 /** The order page with its access link, e.g. `https://site/ru/orders/ord_…?access_token=…`. */

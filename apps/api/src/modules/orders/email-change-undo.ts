@@ -4,8 +4,9 @@
  * undo it (modules/after-sale/manage.ts), keeps its link and "where is my ticket" (modules/orders/lookup.ts), and
  * sign-in does not give the order to the new address (modules/accounts/sign-in.ts).
  */
-import { and, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
+import { emailsReplacedSince, noEmailChangeSince } from './store.ts';
 
 /**
  * How long after a confirmed change of the contact email the replaced address may undo it, keeps its link
@@ -13,26 +14,13 @@ import { schema, type Database } from '@parvoz/db';
  */
 export const EMAIL_CHANGE_UNDO_MS = 48 * 3600_000;
 
-/** The changes of the order's contact email that may still be undone at `now` (confirmed in the window, not undone). */
-function undoableChanges(orderId: string, now: Date) {
-  return and(
-    eq(schema.orderEmailChanges.orderId, orderId),
-    isNotNull(schema.orderEmailChanges.confirmedAt),
-    isNull(schema.orderEmailChanges.undoneAt),
-    gt(schema.orderEmailChanges.confirmedAt, new Date(now.getTime() - EMAIL_CHANGE_UNDO_MS)),
-  );
-}
-
 /**
  * The addresses the order's contact email replaced by changes still undoable at `now`: each keeps "where is
  * my ticket" until its undo lapses (modules/orders/lookup.ts), so a new address cannot shut the old one out.
  */
 export async function replacedEmailsInWindow(db: Database, orderId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ email: schema.orderEmailChanges.previousEmail })
-    .from(schema.orderEmailChanges)
-    .where(undoableChanges(orderId, now));
-  return rows.flatMap((r) => (r.email ? [r.email] : []));
+  // Confirmed in the window, not undone: still undoable at `now`.
+  return emailsReplacedSince(db, orderId, new Date(now.getTime() - EMAIL_CHANGE_UNDO_MS));
 }
 
 /**
@@ -41,9 +29,7 @@ export async function replacedEmailsInWindow(db: Database, orderId: string, now:
  * confirmed less than 48 hours ago, not undone, means the address may be a leaked link's thief's (ADR 0022).
  */
 export function contactEmailSettled(now: Date): SQL {
-  const since = new Date(now.getTime() - EMAIL_CHANGE_UNDO_MS).toISOString();
-  return sql`NOT EXISTS (SELECT 1 FROM order_email_changes c WHERE c.order_id = "orders"."id"
-    AND c.confirmed_at IS NOT NULL AND c.undone_at IS NULL AND c.confirmed_at > ${since}::timestamptz)`;
+  return noEmailChangeSince(new Date(now.getTime() - EMAIL_CHANGE_UNDO_MS).toISOString());
 }
 
 /** The web page of the undo link: it shows a button that posts (opening a link must change nothing). */

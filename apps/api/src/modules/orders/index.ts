@@ -13,6 +13,14 @@ export {
   revokeAccessTokens,
 } from './access.ts';
 export { EMAIL_CHANGE_UNDO_MS, contactEmailSettled, emailChangeUndoUrl } from './email-change-undo.ts';
+// The contact email change's rows, for the after-sale's change and undo (modules/after-sale/manage.ts).
+export {
+  endPendingEmailChanges,
+  insertEmailChange,
+  lockEmailChange,
+  spendEmailChangeUndos,
+  updateEmailChange,
+} from './store.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';

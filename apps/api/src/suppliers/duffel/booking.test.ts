@@ -31,6 +31,7 @@ import {
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -363,11 +364,6 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
     } finally {
       api.server.knobs.failWith = null;
     }
-    expect(
-      await api.db
-        .select()
-        .from(schema.orderCancellations)
-        .where(eq(schema.orderCancellations.orderId, order.id)),
-    ).toEqual([]);
+    expect(await cancellationsOf(api.db, order.id)).toEqual([]);
   });
 });

@@ -8,8 +8,6 @@
  * refunded as 0.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
@@ -30,6 +28,7 @@ import {
   searchDuffelOffer,
 } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 
 const TOKEN = 'duffel_test_credits0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -93,12 +92,7 @@ describe('a Duffel cancellation that refunds to credits or to an unknown amount'
     const quoted = await quote(order);
     expect(quoted.statusCode, quoted.body).toBe(422);
     expect(quoted.json().error.details).toMatchObject({ reason: 'not_cancellable' });
-    expect(
-      await api.db
-        .select()
-        .from(schema.orderCancellations)
-        .where(eq(schema.orderCancellations.orderId, order.id)),
-    ).toEqual([]);
+    expect(await cancellationsOf(api.db, order.id)).toEqual([]);
     const view = await readOrder(api.app, order.id, order.access_token);
     expect(view.booking_status).not.toBe('cancelled');
   });

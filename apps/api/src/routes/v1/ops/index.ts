@@ -10,7 +10,12 @@ import { ApiFailure, sendError } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
 import { bookingsTotal } from '../../../metrics.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { confirmCancellation, createCancellation } from '../../../modules/after-sale/index.ts';
+import * as afterSaleHistory from '../../../modules/after-sale/index.ts';
+import {
+  cancellationOrderId,
+  confirmCancellation,
+  createCancellation,
+} from '../../../modules/after-sale/index.ts';
 import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../modules/orders/index.ts';
 import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../../modules/ops/index.ts';
 import { opsOverviewRoutes } from './overview.ts';
@@ -116,7 +121,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       data: {
         order: presentOrder(order, now()),
-        timeline: (await orderTimeline(db, order.row.id))!,
+        timeline: (await orderTimeline(db, order.row.id, afterSaleHistory))!,
         refunds: await orderRefunds(db, order.row.id),
         supplier: orderSupplier(order.row),
       },
@@ -166,14 +171,14 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     override?: { amount: string; reason: string },
   ) {
-    const [quote] = await db
-      .select({ orderId: schema.orderCancellations.orderId, currency: schema.orders.currency })
-      .from(schema.orderCancellations)
-      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderCancellations.orderId))
-      .where(eq(schema.orderCancellations.id, request.body.cancellation_id));
     // A quote of another order (or none): nothing is done.
-    if (!quote || quote.orderId !== request.params.id)
+    if ((await cancellationOrderId(db, request.body.cancellation_id)) !== request.params.id)
       throw new ApiFailure('not_found', 'No such order cancellation.');
+    const [quote] = await db
+      .select({ currency: schema.orders.currency })
+      .from(schema.orders)
+      .where(eq(schema.orders.id, request.params.id));
+    if (!quote) throw new ApiFailure('not_found', 'No such order cancellation.');
     let refundOverrideMinor: number | undefined;
     if (override) {
       const amount = isCurrencyCode(quote.currency) ? fromMajorString(override.amount, quote.currency) : null;

@@ -4,8 +4,6 @@
  * signed-in owner, an access-token holder) and who gets 404 on every endpoint; bad input; rate limits.
  */
 import { describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../testing/booking.ts';
@@ -19,6 +17,7 @@ import {
   type Booked,
 } from '../../../testing/after-sale.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { emailChangeOf } from '../../../modules/orders/testing/orders.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -235,10 +234,7 @@ describe('the contact email', () => {
       'anna.karimova@example.com',
     );
     // Changes count only while unused: the attempts of the 404s did not touch it.
-    const [row] = await api.db
-      .select()
-      .from(schema.orderEmailChanges)
-      .where(eq(schema.orderEmailChanges.id, theirs.id));
+    const row = await emailChangeOf(api.db, theirs.id);
     expect(row!.attempts).toBe(0);
   });
 });
@@ -298,10 +294,7 @@ describe('who may manage a booking', () => {
     }
     await api.app.outbox.runOnce();
     expect(inbox.slice(before).filter((m) => m.to !== 'owner-new@example.com')).toHaveLength(0);
-    const [row] = await api.db
-      .select()
-      .from(schema.orderEmailChanges)
-      .where(eq(schema.orderEmailChanges.id, change.id));
+    const row = await emailChangeOf(api.db, change.id);
     expect(row!.attempts).toBe(0);
     expect(await readOrder(api.app, mine.id, mine.access_token)).toMatchObject({
       contact: { email: 'owner-manage@example.com', phone: '+998901234567' },

@@ -20,6 +20,7 @@ import {
 } from '../../../testing/booking.ts';
 import { askForOrderLink, signInByEmail } from '../../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+import { accessTokensOf } from '../../../modules/orders/testing/orders.ts';
 import { orderRequestHash } from '../../../modules/booking/index.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
@@ -91,10 +92,7 @@ describe('POST /v1/orders: a valid booking', () => {
       .where(eq(schema.orderHolds.orderId, order.id));
     expect(holds.map((h) => h.seats)).toEqual(family.slices.flatMap((s) => s.segments.map(() => 3)));
     // The access token is random and only its SHA-256 is kept.
-    const tokens = await api.db
-      .select()
-      .from(schema.orderAccessTokens)
-      .where(eq(schema.orderAccessTokens.orderId, order.id));
+    const tokens = await accessTokensOf(api.db, order.id);
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tokens[0]!.tokenHash).toBe(createHash('sha256').update(order.access_token).digest('hex'));
@@ -669,10 +667,7 @@ describe('POST /v1/orders/lookup ("where is my ticket")', () => {
     expect(fresh).not.toBe(order.access_token);
     expect(await read(fresh!)).toBe(200);
     expect(await read(order.access_token)).toBe(404);
-    const revoked = await api.db
-      .select()
-      .from(schema.orderAccessTokens)
-      .where(eq(schema.orderAccessTokens.orderId, order.id));
+    const revoked = await accessTokensOf(api.db, order.id);
     expect(revoked.map((t) => t.revokedAt === null).sort()).toEqual([false, true]);
 
     // Asked again in the same window: no email, so no rotation either (the mailed link keeps working).
