@@ -22,6 +22,12 @@ export const orderCancellations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: tsNullable('confirmed_at'),
+    /**
+     * When a request began confirming this quote at the supplier (an HTTP call outside any transaction): of two
+     * requests at once (a double submit across two instances) only the one that set it asks the supplier; the
+     * other waits for its outcome (docs/duffel.md, "Cancellation"). Null while nobody is, or once released.
+     */
+    supplierConfirmClaimedAt: tsNullable('supplier_confirm_claimed_at'),
     /** What the quote gives back, minor units of the order currency (0 for an unpaid order). */
     refundMinor: money('refund_minor').notNull().default(0),
     /** The quote was for a paid order: a quote for an unpaid order never cancels one paid since. */

@@ -39,8 +39,10 @@ import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from 
 import type { ServiceLog } from '../../platform/log.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
 import {
+  claimSupplierConfirm,
   expireCancellation,
   findCancellation,
+  releaseSupplierConfirm,
   insertCancellation,
   lockCancellation,
   markCancellationConfirmed,
@@ -49,6 +51,11 @@ import {
 
 /** How long a quote may be confirmed. */
 export const CANCELLATION_VALID_MS = 10 * 60_000;
+/** Longer than a supplier's confirmation call may take (130 s at most: docs/duffel.md, "Timeouts"). */
+const SUPPLIER_CONFIRM_CLAIM_MS = 3 * 60_000;
+/** How long a second request waits for the first one's confirmation at the supplier before saying "try again". */
+const CONFIRM_WAIT_MS = 15_000;
+const CONFIRM_POLL_MS = 100;
 
 export interface CancellationDeps {
   db: Database;
@@ -142,6 +149,17 @@ function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
   if (!quote.ok)
     throw refused('departed', 'The first flight has departed: this order cannot be cancelled online.');
   return { refundMinor: quote.amount.amount };
+}
+
+/** The cancellation once another request has confirmed it, waited for a while; undefined if it has not. */
+async function confirmedMeanwhile(db: Database, id: string): Promise<CancellationRow | undefined> {
+  const until = Date.now() + CONFIRM_WAIT_MS;
+  for (;;) {
+    const row = await findCancellation(db, id);
+    if (row?.confirmedAt) return row;
+    if (!row?.supplierConfirmClaimedAt || Date.now() >= until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+  }
 }
 
 function present(row: CancellationRow, order: OrderRow): OrderCancellation {
@@ -248,16 +266,26 @@ export async function confirmCancellation(
   const now = deps.now();
   if (found.expiresAt.getTime() <= now.getTime())
     throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
-  // The supplier's order is cancelled first (HTTP, outside the transaction); confirming twice is harmless there.
+  // The supplier's order is cancelled first (HTTP, outside the transaction), by one request only: of two at once
+  // (a double submit across instances) the other waits for its outcome, so the supplier is asked once.
   if (found.supplierCancellationId && order.row.bookingStatus !== 'cancelled') {
     const supplier = deps.suppliers?.orders(order.row.supplier);
     if (!supplier) throw refused('not_cancellable', 'This order cannot be cancelled.');
     // Checked before cancelling at the supplier too: a quote outdated here must not cancel it there.
     if ((quoteFor(order.row, now) !== null) !== found.forPaidOrder)
       throw refused('quote_outdated', 'The order has changed since this quote: ask for a new one.');
+    const staleBefore = new Date(now.getTime() - SUPPLIER_CONFIRM_CLAIM_MS);
+    if (!(await claimSupplierConfirm(deps.db, found.id, now, staleBefore))) {
+      const confirmed = await confirmedMeanwhile(deps.db, found.id);
+      if (confirmed) return { cancellation: present(confirmed, order.row), cancelled: false, refundIds: [] };
+      throw supplierUnreachable();
+    }
     try {
       await supplier.confirmCancellation(found.supplierCancellationId);
     } catch (error) {
+      // A refusal or an unknown outcome ends this quote; a supplier not reached may be asked again.
+      if (!(error instanceof SupplierRefused) && !(error instanceof SupplierOutcomeUnknown))
+        await releaseSupplierConfirm(deps.db, found.id);
       if (error instanceof SupplierRefused)
         throw refused('cancellation_expired', 'This cancellation has expired: ask for a new one.');
       if (error instanceof SupplierOutcomeUnknown) {

@@ -3,7 +3,7 @@
  * changes of an order. The only file that reads or writes them (docs/architecture.md, "Modules own their tables");
  * each function runs in the database or transaction it is given.
  */
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 
 const cancellations = schema.orderCancellations;
@@ -40,6 +40,38 @@ export async function cancellationOrderId(db: Database, id: string): Promise<str
 /** Ends the quote at `now`: it can no longer be confirmed. */
 export async function expireCancellation(db: Database, id: string, now: Date): Promise<void> {
   await db.update(cancellations).set({ expiresAt: now }).where(eq(cancellations.id, id));
+}
+
+/**
+ * Claims confirming the cancellation at the supplier: true for the one request that may ask the supplier now (no
+ * request is, or the last claim is older than `staleBefore`: its request ended with its process).
+ */
+export async function claimSupplierConfirm(
+  db: Database,
+  id: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(cancellations)
+    .set({ supplierConfirmClaimedAt: now })
+    .where(
+      and(
+        eq(cancellations.id, id),
+        isNull(cancellations.confirmedAt),
+        or(
+          isNull(cancellations.supplierConfirmClaimedAt),
+          lt(cancellations.supplierConfirmClaimedAt, staleBefore),
+        ),
+      ),
+    )
+    .returning({ id: cancellations.id });
+  return rows.length > 0;
+}
+
+/** Lets another request confirm the cancellation at the supplier (this one's call may be made again). */
+export async function releaseSupplierConfirm(db: Database, id: string): Promise<void> {
+  await db.update(cancellations).set({ supplierConfirmClaimedAt: null }).where(eq(cancellations.id, id));
 }
 
 /** The cancellation, its row locked until the transaction ends. */

@@ -1,30 +1,44 @@
 /**
- * Paying a Duffel hold, every way Duffel may answer, with two instances on one PostgreSQL database passing at the
- * same moment (each its own connection pool and its own adapter, as two processes' workers have). For each
- * answer: no second payment at Duffel, no ticket before the airline's, and what the traveller and the operator
- * are told is true. The stand-in's answers and their pages (testing/duffel-hold-payments.ts, duffel-server.ts):
+ * Paying a Duffel hold and confirming its cancellation, every way Duffel may answer, with two instances on one
+ * PostgreSQL database acting at the same moment (each its own connection pool and its own adapter, as two
+ * processes have: both supplier passes at once; the traveller's confirmation sent to both). For each answer: no
+ * second payment or cancellation at Duffel, no ticket before the airline's, one refund at most, and what the
+ * traveller and the operator are told is true. The stand-in's answers and their pages (testing/duffel-hold-payments.ts, duffel-server.ts):
  *  - 201 paid; 422 `insufficient_balance`: https://duffel.com/docs/api/payments/create-payment and
  *    https://duffel.com/docs/api/overview/errors;
  *  - 429 with `ratelimit-*` headers: https://duffel.com/docs/api/overview/rate-limits;
  *  - 500 before or after the payment was taken ("You should not retry this request"), 503 ("Please retry
- *    later"): https://duffel.com/docs/api/overview/errors.
+ *    later"): https://duffel.com/docs/api/overview/errors;
+ *  - a cancellation confirmed, then answered 500; a 502 with nothing done: the same errors page, and
+ *    https://duffel.com/docs/api/order-cancellations/confirm-order-cancellation.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG, startTwoTestApis } from '../../testing/api.ts';
-import { pay, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
+import {
+  confirmCancellationRequest,
+  pay,
+  readOrder,
+  requestCancellation,
+  signedInAs,
+  type Booked,
+} from '../../testing/after-sale.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { paySuppliers } from '../../modules/supplier-orders/index.ts';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
-import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn, searchDuffelOffer } from './testing/duffel-api-testing.ts';
+import {
+  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
+  duffelOrdersOn,
+  searchDuffelOffer,
+} from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 
-const TOKEN = 'duffel_test_payfaults0123456789';
+const TOKEN = 'duffel_test_faults0123456789ab';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
 const now = () => new Date(clock);
@@ -41,7 +55,7 @@ beforeAll(async () => {
     token: TOKEN,
     now,
     airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
-    flights: [DUFFEL_ONLY_FLIGHT],
+    flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
   });
   const started = await startTwoTestApis(
     {
@@ -66,7 +80,7 @@ afterAll(async () => {
 /** A Duffel hold booked and paid by its traveller on the first instance. */
 async function bookAndPay(): Promise<{ order: Booked; duffelOrderId: string }> {
   const offer = await searchDuffelOffer(apps[0]!, { date: nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(apps[0]!, bookingBody(offer), `duffel-pay-faults-${++keys}`);
+  const response = await injectOrder(apps[0]!, bookingBody(offer), `duffel-faults-${++keys}`);
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
   await pay(apps[0]!, dbs[0]!, order, now());
@@ -111,6 +125,7 @@ async function told(order: Booked) {
 async function reset() {
   Object.assign(server.knobs.pay, defaultHoldPaymentKnobs());
   server.knobs.failRoute = null;
+  server.knobs.failsAfterCancelling = null;
   clock = start;
   await forgetSupplierPauses(dbs[0]!);
 }
@@ -221,5 +236,60 @@ describe('paying a Duffel hold, two instances at once: each answer as Duffel doc
     await bothPass();
     expect(duffelPayments(duffelOrderId)).toHaveLength(1);
     expect(await told(order)).toMatchObject({ bookingStatus: 'booked', task: null, refunds: 0 });
+  });
+});
+
+const CONFIRM = /^POST \/air\/order_cancellations\/[^/]+\/actions\/confirm$/;
+/** A booked (paid and ticketed) Duffel order, its cancellation quoted on the first instance. */
+async function quotedCancellation() {
+  const { order, duffelOrderId } = await bookAndPay();
+  await bothPass();
+  const quoted = await requestCancellation(apps[0]!, order.id, order.access_token);
+  expect(quoted.statusCode, quoted.body).toBe(201);
+  return { order, duffelOrderId, quoteId: quoted.json().data.id as string };
+}
+
+/** The traveller's "Yes, cancel" sent to both instances at once (a double submit across a load balancer). */
+const confirmOnBoth = (quoteId: string, order: Booked) =>
+  Promise.all(apps.map((app) => confirmCancellationRequest(app, quoteId, order.access_token)));
+
+describe('confirming a Duffel cancellation on two instances at once', () => {
+  test('answered: cancelled at Duffel once, here once, refunded once', async () => {
+    await reset();
+    const { order, duffelOrderId, quoteId } = await quotedCancellation();
+    const before = server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length;
+    const answers = await confirmOnBoth(quoteId, order);
+    expect(answers.map((a) => a.statusCode).sort()).toContain(200);
+    expect(server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length - before).toBe(1);
+    expect(server.orders.find((o) => o.id === duffelOrderId)!.cancelled_at).not.toBeNull();
+    expect(await told(order)).toMatchObject({ bookingStatus: 'cancelled', refunds: 1 });
+  });
+
+  test('Duffel cancels, then answers 500: cancelled here and refunded once; Duffel asked once', async () => {
+    await reset();
+    const { order, duffelOrderId, quoteId } = await quotedCancellation();
+    const before = server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length;
+    server.knobs.failsAfterCancelling = 500;
+    await confirmOnBoth(quoteId, order);
+    expect(server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length - before).toBe(1);
+    expect(server.orders.find((o) => o.id === duffelOrderId)!.cancelled_at).not.toBeNull();
+    expect(await told(order)).toMatchObject({ bookingStatus: 'cancelled', refunds: 1 });
+  });
+
+  test('a 502 with nothing done: Duffel asked once, nothing cancelled or refunded; the quote is not confirmed again', async () => {
+    await reset();
+    const { order, duffelOrderId, quoteId } = await quotedCancellation();
+    const before = server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length;
+    server.knobs.failRoute = { match: CONFIRM, status: 502 };
+    try {
+      await confirmOnBoth(quoteId, order);
+    } finally {
+      server.knobs.failRoute = null;
+    }
+    const again = await confirmCancellationRequest(apps[1]!, quoteId, order.access_token);
+    expect(again.statusCode, again.body).toBe(422);
+    expect(server.requests.filter((r) => CONFIRM.test(`${r.method} ${r.path}`)).length - before).toBe(1);
+    expect(server.orders.find((o) => o.id === duffelOrderId)!.cancelled_at).toBeNull();
+    expect(await told(order)).toMatchObject({ bookingStatus: 'booked', refunds: 0 });
   });
 });

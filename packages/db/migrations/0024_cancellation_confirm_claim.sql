@@ -1,0 +1,1 @@
+ALTER TABLE "order_cancellations" ADD COLUMN "supplier_confirm_claimed_at" timestamp with time zone;
