@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
-import { QUIET_LOG, startTwoTestApis } from '../../testing/api.ts';
+import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmCancellationRequest,
   pay,
@@ -28,9 +28,9 @@ import {
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { paySuppliers } from '../../modules/supplier-orders/index.ts';
-import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import { duffelAirportsFrom, startDuffelServer, type DuffelTestServer } from './testing/duffel-server.ts';
+import type { DuffelTestServer } from './testing/duffel-server.ts';
+import { startTwoDuffelApis } from './testing/duffel-two-apis.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
   duffelOrdersOn,
@@ -51,30 +51,16 @@ let dbs: Database[];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startDuffelServer({
+  // The suite runs the supplier passes itself, on both instances at once.
+  ({ server, apps, dbs, close } = await startTwoDuffelApis({
     token: TOKEN,
     now,
-    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
     flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
-  });
-  const started = await startTwoTestApis(
-    {
-      duffel: { accessToken: TOKEN, apiUrl: server.url, timeBudgetMs: 30_000 },
-      rateLimitScale: 1000,
-      holdMaxSeats: 1000,
-      holdMaxUnpaidOrders: 1000,
-    },
-    // The suite runs the supplier passes itself, on both instances at once.
-    { now, onSupplierKick: () => undefined },
-  );
-  apps = started.apps;
-  dbs = [started.database.db, started.second.db];
-  close = started.close;
+  }));
 }, 120_000);
 
 afterAll(async () => {
   await close?.();
-  await server?.close();
 });
 
 /** A Duffel hold booked and paid by its traveller on the first instance. */

@@ -1,0 +1,443 @@
+/**
+ * Creating a Duffel order for a sale already paid (an offer that requires instant payment, booked as an `instant`
+ * order only once the traveller paid: modules/supplier-orders `bookPaidOrders`), every way Duffel may answer, with
+ * two instances on one PostgreSQL database running their passes at the same moment (each its own connection pool
+ * and its own adapter). For each answer: at most one order at Duffel for the sale, POST /air/orders sent once per
+ * sale (only a 429 is documented as safe to send again), no ticket before the airline's, a refund only where the
+ * sale was refused, each email once, and what the traveller and the operator are told is true. The stand-in's
+ * answers and their pages (testing/duffel-server.ts, testing/duffel-order-outcomes.ts):
+ *  - 201 created; 422 `offer_no_longer_available` to the order (the offer booked once already) or to the offer's
+ *    read before it (lapsed): https://duffel.com/docs/api/orders/create-order, https://duffel.com/docs/api/offers/get-offer
+ *    and https://duffel.com/docs/api/overview/errors;
+ *  - 202 "the processing hasn't been completed. You should not retry this request", then the signed
+ *    `order.created` or `order.creation_failed` webhook: https://duffel.com/docs/api/overview/response-handling and
+ *    https://duffel.com/docs/api/v2/webhooks;
+ *  - 429 with `ratelimit-*` headers: https://duffel.com/docs/api/overview/rate-limits;
+ *  - 500 after the order was made or before anything was, and no answer after it was made ("You should not retry
+ *    this request"): https://duffel.com/docs/api/overview/response-handling, the order then looked up by our key
+ *    (https://duffel.com/docs/api/orders/list-orders);
+ *  - 502 `order_not_created`, nothing made: https://changelog.duffel.com/announcements/we-ve-added-a-new-error-code-for-when-an-order-is-not-created.
+ *
+ * Then reading the e-tickets of an order Duffel made (GET /air/orders/:id, `documents`: https://duffel.com/docs/api/orders/get-order)
+ * while it answers 500, 502 or 503 (https://duffel.com/docs/api/overview/errors), 429
+ * (https://duffel.com/docs/api/overview/rate-limits) or closes the connection: a read changes nothing, so nothing
+ * changes here either, and a later pass reads the tickets.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Offer } from '@parvoz/core/search-types';
+import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { QUIET_LOG, TEST_OFFER_SECRET } from '../../testing/api.ts';
+import { pay, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
+import { bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
+import { ORDER_METADATA_KEY } from './orders.ts';
+import { decodeDuffelOfferId } from './offer-id.ts';
+import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn, searchDuffelOffer } from './testing/duffel-api-testing.ts';
+import { duffelSignature } from './testing/duffel-order-outcomes.ts';
+import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
+import { startTwoDuffelApis, type TwoDuffelApis } from './testing/duffel-two-apis.ts';
+
+const TOKEN = 'duffel_test_createfaults0123456789';
+const SECRET = 'whsec-duffel-creation-faults-01';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const nextDay = freshSearchDays(start, 30);
+let keys = 0;
+
+let two: TwoDuffelApis;
+
+beforeAll(async () => {
+  two = await startTwoDuffelApis({
+    token: TOKEN,
+    now,
+    flights: [DUFFEL_ONLY_FLIGHT],
+    duffel: { webhookSecret: SECRET },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await two?.close();
+});
+
+/** An offer that requires instant payment, booked and paid by its traveller on the first instance. */
+async function paidInstantOrder(): Promise<Booked & { offerId: string }> {
+  two.server.knobs.instantPaymentOnly = true;
+  let offer: Offer;
+  try {
+    offer = await searchDuffelOffer(two.apps[0]!, { date: nextDay() });
+  } finally {
+    two.server.knobs.instantPaymentOnly = false;
+  }
+  const response = await injectOrder(
+    two.apps[0]!,
+    bookingBody(offer, { expected_total: offer.total_amount }),
+    `duffel-create-faults-${++keys}`,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  await pay(two.apps[0]!, two.dbs[0]!, order, now());
+  return { ...order, offerId: offer.id };
+}
+
+/**
+ * The sale's offer booked at Duffel by another agency meanwhile: the offer still reads, and Duffel refuses a
+ * second order of it (422 `offer_no_longer_available`, as the stand-in books an offer once).
+ */
+function takenByAnotherAgency(offerId: string) {
+  const decoded = decodeDuffelOfferId(offerId, TEST_OFFER_SECRET, clock);
+  if (!decoded.ok) throw new Error(decoded.error);
+  two.server.orders.push({
+    id: `ord_0000other${String(++keys).padStart(14, '0')}`,
+    offer_id: decoded.ref.offer,
+    created_at: now().toISOString(),
+    metadata: null,
+    cancelled_at: null,
+    total_amount: '10.00',
+    total_currency: 'USD',
+    booking_reference: 'OTHER1',
+    payment_status: { awaiting_payment: false, payment_required_by: null },
+  });
+}
+
+const pass = (run: typeof bookPaidOrders | typeof ticketPaidOrders) => () =>
+  Promise.all(
+    two.dbs.map((db) => run({ db, supplier: duffelOrdersOn(two.server, TOKEN), now, log: QUIET_LOG })),
+  );
+/** Both instances' booking passes at the same moment, each with its own adapter and connection pool. */
+const bothBook = pass(bookPaidOrders);
+const bothTicket = pass(ticketPaidOrders);
+/** Both passes again, later than any claim lasts. */
+async function laterBoth() {
+  clock += 60 * 60_000;
+  await bothBook();
+  await bothTicket();
+}
+
+/** The POST /air/orders Duffel received for the sale, and the orders it holds for it. */
+const posted = (order: Booked) =>
+  two.server.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/air/orders' &&
+      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id,
+  ).length;
+const madeAtDuffel = (order: Booked) =>
+  two.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+
+/** A Duffel webhook delivered to the second instance, signed at the moment it is sent. */
+async function deliver(delivery: { body: string; headers: Record<string, string> }) {
+  const answer = await two.apps[1]!.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(SECRET, delivery.body, now()) },
+    payload: delivery.body,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data.effect as string;
+}
+
+/** What the traveller sees, what the operator's console says, and what the traveller was emailed. */
+async function told(order: Booked) {
+  const traveller = await readOrder(two.apps[1]!, order.id, order.access_token);
+  const operator = await signedInAs(two.dbs[0]!, `ops.create.${++keys}@parvoz.example`, 'operator', now());
+  const console = await two.apps[1]!.inject({
+    method: 'GET',
+    url: `/v1/ops/orders/${order.id}`,
+    headers: operator,
+  });
+  expect(console.statusCode, console.body).toBe(200);
+  const data = console.json().data as {
+    refunds: unknown[];
+    supplier: {
+      order_id: string | null;
+      booking_outcome: string | null;
+      ticketing: { problem: string | null } | null;
+    } | null;
+  };
+  return {
+    bookingStatus: traveller.booking_status,
+    paymentStatus: traveller.payment_status,
+    ticketing: traveller.ticketing,
+    ticketNumbers: [...new Set(traveller.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number)))],
+    supplierOrder: data.supplier?.order_id ?? null,
+    outcome: data.supplier?.booking_outcome ?? null,
+    task: data.supplier?.ticketing?.problem ?? null,
+    delayedEmails: (await queuedEmails(two.dbs[0]!, { dedupeKey: `ticketing-delayed:${order.id}` })).length,
+    refunds: data.refunds.length,
+    refusedEmails: (await queuedEmails(two.dbs[0]!, { dedupeKey: `supplier-refused-refund:${order.id}` }))
+      .length,
+    confirmations: (await queuedEmails(two.dbs[0]!, { orderId: order.id, kind: 'order-confirmation' }))
+      .length,
+  };
+}
+
+/** Booked with the airline's ticket numbers, from the one order Duffel made; confirmed once, never refunded. */
+async function expectBookedOnce(order: Booked) {
+  const made = madeAtDuffel(order);
+  expect(made).toHaveLength(1);
+  const seen = await told(order);
+  expect(seen).toMatchObject({
+    bookingStatus: 'booked',
+    paymentStatus: 'paid',
+    supplierOrder: made[0]!.id,
+    outcome: null,
+    refunds: 0,
+    refusedEmails: 0,
+    confirmations: 1,
+  });
+  const documents = made[0]!.documents as { unique_identifier: string }[];
+  expect(seen.ticketNumbers.sort()).toEqual(documents.map((d) => d.unique_identifier).sort());
+}
+
+/** Refused: nothing at Duffel; cancelled here, refunded once, the traveller told once, never confirmed. */
+async function expectRefusedOnce(order: Booked) {
+  expect(madeAtDuffel(order)).toHaveLength(0);
+  expect(await told(order)).toMatchObject({
+    bookingStatus: 'cancelled',
+    ticketNumbers: [],
+    supplierOrder: null,
+    refunds: 1,
+    refusedEmails: 1,
+    confirmations: 0,
+  });
+}
+
+async function reset() {
+  Object.assign(two.server.knobs.pay, defaultHoldPaymentKnobs());
+  two.server.knobs.createFault = null;
+  two.server.knobs.dropAfterCreate = false;
+  two.server.knobs.failRoute = null;
+  two.server.knobs.failWith = null;
+  clock = start;
+  await forgetSupplierPauses(two.dbs[0]!);
+}
+
+const CREATE = /^POST \/air\/orders$/;
+
+describe('creating a paid Duffel order, two instances at once: each answer as Duffel documents it', () => {
+  test('201: one order at Duffel, asked once; booked with the airline’s tickets; confirmed once', async () => {
+    await reset();
+    const order = await paidInstantOrder();
+    await bothBook();
+    await bothTicket();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+
+  test('202, then order.created: pending (not refunded, not asked again), then booked from the order Duffel made', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await bothBook();
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketing: 'in_progress',
+      ticketNumbers: [],
+      outcome: 'pending',
+      refunds: 0,
+      refusedEmails: 0,
+    });
+    expect(await deliver(two.server.settleAccepted('created', SECRET))).toBe('creation_settled');
+    await laterBoth();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+
+  test('202, then order.creation_failed: nothing made; cancelled and refunded once', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    expect(await told(order)).toMatchObject({ bookingStatus: 'new', outcome: 'pending', refunds: 0 });
+    expect(await deliver(two.server.settleAccepted('failed', SECRET))).toBe('creation_settled');
+    await laterBoth();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectRefusedOnce(order);
+  });
+
+  test('422 offer_no_longer_available to the order: refused, asked once; cancelled and refunded once', async () => {
+    await reset();
+    const order = await paidInstantOrder();
+    takenByAnotherAgency(order.offerId);
+    await bothBook();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectRefusedOnce(order);
+  });
+
+  test('the offer lapsed (422 to its read): refused without asking for an order; cancelled and refunded once', async () => {
+    await reset();
+    const order = await paidInstantOrder();
+    // The stand-in's offers live 30 minutes (its `ttl`); the adapter reads the offer before it orders.
+    clock += 31 * 60_000;
+    await bothBook();
+    await laterBoth();
+    expect(posted(order)).toBe(0);
+    await expectRefusedOnce(order);
+  });
+
+  test('429: nothing made, nothing recorded; after ratelimit-reset one instance creates it, once', async () => {
+    await reset();
+    two.server.knobs.pay.rateLimit = { match: CREATE, times: 2, resetAfterMs: 60_000 };
+    const order = await paidInstantOrder();
+    await bothBook();
+    // Turned away unread: one instance asked (the claim keeps the other off), and nothing was made.
+    expect(posted(order)).toBe(1);
+    expect(madeAtDuffel(order)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({ bookingStatus: 'new', outcome: null, refunds: 0 });
+    two.server.knobs.pay.rateLimit = null;
+    clock += 61_000;
+    await bothBook();
+    // Sent again once the limit reset, as the rate-limits page allows: the only row where a second POST is right.
+    expect(posted(order)).toBe(2);
+    await bothTicket();
+    await laterBoth();
+    await expectBookedOnce(order);
+  });
+
+  test('500 after the order was made: found by its key, not created again; booked once', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'error_after_create' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await bothTicket();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+
+  test('500 with nothing made: outcome unknown for an operator; never created again nor refunded', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'error_before_create' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await laterBoth();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    expect(madeAtDuffel(order)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      // "We are confirming your seats with the airline" (docs/duffel.md, Offers that require instant payment):
+      // true, the airline may have them; the operator's console says the outcome is unknown.
+      ticketing: 'in_progress',
+      ticketNumbers: [],
+      supplierOrder: null,
+      outcome: 'unknown',
+      refunds: 0,
+      refusedEmails: 0,
+      confirmations: 0,
+    });
+  });
+
+  test('502 order_not_created: nothing made, asked once; cancelled and refunded once', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'not_created' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectRefusedOnce(order);
+  });
+
+  test('no answer after the order was made: found by its key, not created again; booked once', async () => {
+    await reset();
+    two.server.knobs.dropAfterCreate = true;
+    const order = await paidInstantOrder();
+    await bothBook();
+    await bothTicket();
+    await laterBoth();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+});
+
+const READ = /^GET \/air\/orders\/ord_[A-Za-z0-9]+$/;
+/** A paid order created at Duffel (201) by one of the two passes, its e-tickets not read yet. */
+async function createdNotTicketed() {
+  const order = await paidInstantOrder();
+  await bothBook();
+  expect(madeAtDuffel(order)).toHaveLength(1);
+  return order;
+}
+/** The reads of the sale's Duffel order so far (to see that a fault was met, not skipped). */
+const reads = (order: Booked) =>
+  two.server.requests.filter(
+    (r) => r.method === 'GET' && r.path === `/air/orders/${madeAtDuffel(order)[0]!.id as string}`,
+  ).length;
+/** Nothing changed by a failed read: still being confirmed, no task, no email, no refund, no second order. */
+async function expectUnchanged(order: Booked) {
+  expect(await told(order)).toMatchObject({
+    bookingStatus: 'new',
+    paymentStatus: 'paid',
+    ticketing: 'in_progress',
+    ticketNumbers: [],
+    supplierOrder: madeAtDuffel(order)[0]!.id,
+    outcome: null,
+    task: null,
+    delayedEmails: 0,
+    refunds: 0,
+    confirmations: 0,
+  });
+}
+
+describe('reading the e-tickets of a paid Duffel order, two instances at once: a failed read changes nothing', () => {
+  test.each([500, 502, 503])('%i: nothing changes; the next pass reads the tickets', async (status) => {
+    await reset();
+    const order = await createdNotTicketed();
+    const before = reads(order);
+    two.server.knobs.failRoute = { match: READ, status };
+    try {
+      await bothTicket();
+      await bothTicket();
+    } finally {
+      two.server.knobs.failRoute = null;
+    }
+    expect(reads(order)).toBeGreaterThan(before);
+    await expectUnchanged(order);
+    clock += 61_000;
+    await bothTicket();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+
+  test('429: nothing changes; after ratelimit-reset the tickets are read', async () => {
+    await reset();
+    const order = await createdNotTicketed();
+    const before = reads(order);
+    two.server.knobs.pay.rateLimit = { match: READ, times: 4, resetAfterMs: 60_000 };
+    await bothTicket();
+    expect(reads(order)).toBeGreaterThan(before);
+    await expectUnchanged(order);
+    two.server.knobs.pay.rateLimit = null;
+    clock += 61_000;
+    await bothTicket();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+
+  test('no answer (the connection closes): nothing changes; the next pass reads the tickets', async () => {
+    await reset();
+    const order = await createdNotTicketed();
+    const before = reads(order);
+    two.server.knobs.failWith = 'drop';
+    try {
+      await bothTicket();
+    } finally {
+      two.server.knobs.failWith = null;
+    }
+    expect(reads(order)).toBeGreaterThan(before);
+    await expectUnchanged(order);
+    clock += 61_000;
+    await bothTicket();
+    expect(posted(order)).toBe(1);
+    await expectBookedOnce(order);
+  });
+});
