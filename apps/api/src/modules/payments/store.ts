@@ -291,3 +291,31 @@ export async function lastReconciliationAt(db: Database): Promise<Date | undefin
     .limit(1);
   return last?.ranAt;
 }
+
+// --- reads for other suites (testing/payments.ts) ---
+
+/** Every payment of an order. */
+export async function paymentsOfOrder(db: Database, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
+}
+
+/** One payment by its id. */
+export async function paymentById(db: Database, paymentId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.id, paymentId));
+  return payment;
+}
+
+/** Every refund of an order. */
+export async function refundsOfOrder(db: Database, orderId: string): Promise<RefundRow[]> {
+  return db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+}
+
+/** Every refund of a payment. */
+export async function refundsOfPayment(db: Database, paymentId: string): Promise<RefundRow[]> {
+  return db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, paymentId));
+}
+
+/** How many provider transactions there are, of every provider. */
+export async function countProviderTransactions(db: Database): Promise<number> {
+  return (await db.select().from(schema.providerTransactions)).length;
+}

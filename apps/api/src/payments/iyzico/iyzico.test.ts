@@ -20,6 +20,7 @@ import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 import { reconcilePayments } from '../../modules/payments/index.ts';
 import { IYZICO_TEST_CARDS, startIyzicoServer, type IyzicoTestServer } from './testing/iyzico-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
+import { paymentsOf, refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
 
 const API_KEY = 'sandbox-test-iyzico-api-key';
 const SECRET_KEY = 'sandbox-test-iyzico-secret-key';
@@ -92,7 +93,7 @@ async function startPayment(order: Booked) {
   expect(response.statusCode, response.body).toBe(201);
   const url = new URL(response.json().data.redirect_url as string);
   const token = url.searchParams.get('token')!;
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+  const [payment] = await paymentsOf(db, order.id);
   return { url, token, payment: payment! };
 }
 
@@ -306,7 +307,7 @@ describe('paying a TRY order with iyzico', () => {
     const back = iyzico.refundsOf(payment.id);
     expect(back).toHaveLength(1);
     expect(Math.round(back[0]!.refundPrice * 100)).toBe(payment.amountMinor);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [refund] = await refundsOfPaymentId(db, payment.id);
     expect(refund).toMatchObject({
       reason: 'late_payment',
       status: 'succeeded',
@@ -321,7 +322,7 @@ describe('paying a TRY order with iyzico', () => {
     iyzico.complete(token, 'success');
     await callback(token);
     await cancelBooking(app, order);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [refund] = await refundsOfPaymentId(db, payment.id);
     expect(refund).toMatchObject({ reason: 'cancellation', status: 'succeeded' });
     expect(iyzico.refundsOf(payment.id).map((r) => Math.round(r.refundPrice * 100))).toEqual([
       refund!.amountMinor,

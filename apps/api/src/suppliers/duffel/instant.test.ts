@@ -18,6 +18,7 @@ import { paidOrderIdempotencyKey } from '../../modules/supplier-orders/index.ts'
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { refundsOf } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -228,7 +229,7 @@ describe('offers that require instant payment', () => {
         expect.objectContaining({ amount: '300.00', currency: 'USD', reason: 'supplier_refused' }),
       ]);
       expect(read.passengers[0]!.tickets).toEqual([]);
-      const refunds = await api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+      const refunds = await refundsOf(api.db, order.id);
       expect(refunds).toHaveLength(1);
       expect(await mailsOf(`supplier-refused-refund:${order.id}`)).toHaveLength(1);
       expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(0);

@@ -29,6 +29,7 @@ import {
 } from '../../../testing/after-sale.ts';
 import { countEmails } from '../../../modules/mail/testing/outbox.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
+import { refundsOf } from '../../../modules/payments/testing/payments.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
@@ -422,8 +423,7 @@ describe('a refund the provider refused (docs/after-sale.md)', () => {
       cancellation_id: quote.id,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const refundRow = async () =>
-      (await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)))[0]!;
+    const refundRow = async () => (await refundsOf(db, order.id))[0]!;
     const asked = await startedRefundOf(db, order.id);
     expect(asked).toMatchObject({ status: 'pending', retries: 0 });
     const retryUrl = `/v1/ops/orders/${order.id}/refunds/${asked.id}/retry`;

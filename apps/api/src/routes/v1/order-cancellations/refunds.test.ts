@@ -41,6 +41,7 @@ import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { confirmCancellation } from '../../../modules/after-sale/index.ts';
 import { retryUnstartedRefunds } from '../../../modules/payments/index.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
+import { paymentsOf, refundsOf as refundsOfOrder } from '../../../modules/payments/testing/payments.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -67,7 +68,7 @@ const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>
 const usd = (amountMinor: number) => toMajorString(money(amountMinor, 'USD'));
 
 async function refundsOf(orderId: string) {
-  return api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  return refundsOfOrder(api.db, orderId);
 }
 
 /** The sandbox's report that the refund went through, as it signs and sends it. */
@@ -402,9 +403,7 @@ test('a second payment of a paid order (its first session succeeded late) is ref
   });
   const again = await startPayment(api.app, order);
   expect(again.statusCode).toBe(201);
-  const [second] = (
-    await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
-  ).filter((p) => p.id !== first.id);
+  const [second] = (await paymentsOf(api.db, order.id)).filter((p) => p.id !== first.id);
   expect((await deliverWebhook(api.app, now(), event(second!, `evt_pay_${second!.id}`))).effect).toBe('paid');
   // Then the first one's bank says yes after all: charged twice, so that one goes back.
   const late = await deliverWebhook(api.app, now(), event(first, `evt_pay_${first.id}`));

@@ -20,6 +20,7 @@ import { sandboxWebhook } from '../../../payments/sandbox.ts';
 
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { countEmails, queuedEmails } from '../../../modules/mail/testing/outbox.ts';
+import { paymentsOf } from '../../../modules/payments/testing/payments.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -199,7 +200,7 @@ describe('the sandbox card page', () => {
       payment_status: 'not_paid',
       payable: true,
     });
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     expect(payment!.status).toBe('failed');
     const again = await startPayment(order);
     expect(again.status).toBe(201);
@@ -281,7 +282,7 @@ describe('the sandbox card page', () => {
     expect(html).toContain('3-D Secure');
     expect(html).toContain('name="decision" value="confirm"');
     const challenge = /name="challenge" value="([^"]+)"/.exec(html)![1]!;
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     expect(payment!.status).toBe('requires_action');
     expect((await getOrder(order)).payment_status).toBe('not_paid');
 
@@ -333,7 +334,7 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
   async function openPayment() {
     const order = await newOrder();
     await startPayment(order);
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     return { order, payment: payment! };
   }
   const deliver = (body: string, headers: Record<string, string>) =>

@@ -1,0 +1,34 @@
+/**
+ * The payments module's rows for other suites, read through the module's store (docs/architecture.md, "Test
+ * helpers go through the store").
+ */
+import type { Database } from '@parvoz/db';
+import {
+  countProviderTransactions,
+  paymentById,
+  paymentsOfOrder,
+  refundsOfOrder,
+  refundsOfPayment,
+  type PaymentRow,
+  type RefundRow,
+} from '../store.ts';
+
+export type { PaymentRow, RefundRow };
+
+/** Every payment of the order. */
+export const paymentsOf = (db: Database, orderId: string): Promise<PaymentRow[]> =>
+  paymentsOfOrder(db, orderId);
+
+/** One payment by its id (undefined when there is none). */
+export const paymentOf = (db: Database, paymentId: string): Promise<PaymentRow | undefined> =>
+  paymentById(db, paymentId);
+
+/** Every refund of the order. */
+export const refundsOf = (db: Database, orderId: string): Promise<RefundRow[]> => refundsOfOrder(db, orderId);
+
+/** Every refund of the payment. */
+export const refundsOfPaymentId = (db: Database, paymentId: string): Promise<RefundRow[]> =>
+  refundsOfPayment(db, paymentId);
+
+/** How many provider transactions (Payme's, Click's) are stored. */
+export const providerTransactionCount = (db: Database): Promise<number> => countProviderTransactions(db);
