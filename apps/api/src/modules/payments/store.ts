@@ -4,7 +4,21 @@
  * "Modules own their tables"). Each function takes the database or the transaction it runs in; the callers
  * decide what happens atomically and which locks come first (the order's row, then the payment's or refund's).
  */
-import { and, asc, between, desc, eq, inArray, isNull, lte, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  lte,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentEvent } from '../../payments/provider.ts';
 
@@ -318,4 +332,27 @@ export async function refundsOfPayment(db: Database, paymentId: string): Promise
 /** How many provider transactions there are, of every provider. */
 export async function countProviderTransactions(db: Database): Promise<number> {
   return (await db.select().from(schema.providerTransactions)).length;
+}
+
+/** How many refunds there are, of every order. */
+export async function countRefunds(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(schema.refunds);
+  return row!.n;
+}
+
+/** Which recorded provider events to count: by provider and event id pattern (SQL LIKE), by ids, or by the payment's provider ref. */
+export type ProviderEventFilter =
+  { provider: string; eventIdLike: string } | { eventIds: string[] } | { providerRef: string };
+
+/** How many recorded provider events match. */
+export async function countProviderEvents(db: Database, filter: ProviderEventFilter): Promise<number> {
+  const e = schema.webhookEvents;
+  const where =
+    'eventIdLike' in filter
+      ? and(eq(e.provider, filter.provider), like(e.eventId, filter.eventIdLike))
+      : 'eventIds' in filter
+        ? inArray(e.eventId, filter.eventIds)
+        : sql`${e.payload}->>'providerRef' = ${filter.providerRef}`;
+  const [row] = await db.select({ n: count() }).from(e).where(where);
+  return row!.n;
 }

@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { buildTestApi, MANY_ORDERS, startTestApi, visitorHeaders } from '../../testing/api.ts';
 import { ordersOnAFreshOffer, providerApiConfig } from '../testing/provider-testing.ts';
 import { paymentProviders } from '../index.ts';
@@ -20,7 +19,12 @@ import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 import { reconcilePayments } from '../../modules/payments/index.ts';
 import { IYZICO_TEST_CARDS, startIyzicoServer, type IyzicoTestServer } from './testing/iyzico-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
-import { paymentsOf, refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
+import {
+  paymentOf,
+  paymentsOf,
+  providerEventCount,
+  refundsOfPaymentId,
+} from '../../modules/payments/testing/payments.ts';
 
 const API_KEY = 'sandbox-test-iyzico-api-key';
 const SECRET_KEY = 'sandbox-test-iyzico-secret-key';
@@ -119,8 +123,7 @@ async function sendNotification(token: string, headers?: Record<string, string>)
 }
 
 async function paymentRow(id: string) {
-  const [row] = await db.select().from(schema.payments).where(eq(schema.payments.id, id));
-  return row!;
+  return (await paymentOf(db, id))!;
 }
 
 async function confirmations(orderId: string): Promise<number> {
@@ -178,10 +181,7 @@ describe('paying a TRY order with iyzico', () => {
       expect((await note.json()).data.effect).toBe('duplicate');
     }
     expect(await confirmations(order.id)).toBe(1);
-    const events = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'iyzico' AND event_id LIKE ${`iyzico-cf:${token}:%`}`,
-    );
-    expect(events.rows[0]!.n).toBe(1);
+    expect(await providerEventCount(db, { provider: 'iyzico', eventIdLike: `iyzico-cf:${token}:%` })).toBe(1);
   });
 
   test('the result is asked with our payment id as conversationId, which iyzico echoes: the token is not our id', async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
@@ -20,7 +20,7 @@ import { paymentProviders } from '../index.ts';
 import type { PaymentProvider } from '../provider.ts';
 import { STRIPE_TEST_CARDS, startStripeServer, type StripeTestServer } from './testing/stripe-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
-import { refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
+import { paymentOf, paymentsOf, refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
 
 const SECRET_KEY = 'sk_test_parvozTestKey0123456789';
 const WEBHOOK_SECRET = 'whsec_parvozTestSigningSecret0123';
@@ -89,10 +89,7 @@ async function startPayment(o: Booked) {
     payload: { lang: 'ru' },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const [payment] = await db
-    .select()
-    .from(schema.payments)
-    .where(and(eq(schema.payments.orderId, o.id), eq(schema.payments.status, 'pending')));
+  const [payment] = (await paymentsOf(db, o.id)).filter((p) => p.status === 'pending');
   const session = stripe.sessions.get(payment!.providerRef!)!;
   expect(response.json().data.redirect_url).toBe(session.url);
   return { payment: payment!, session };
@@ -135,7 +132,7 @@ async function post(signed: { body: string; headers: Record<string, string> }) {
 }
 
 async function paymentStatus(id: string) {
-  return (await db.select().from(schema.payments).where(eq(schema.payments.id, id)))[0]!.status;
+  return (await paymentOf(db, id))!.status;
 }
 
 describe('paying with Stripe Checkout', () => {

@@ -4,12 +4,15 @@
  */
 import type { Database } from '@parvoz/db';
 import {
+  countProviderEvents,
   countProviderTransactions,
+  countRefunds,
   paymentById,
   paymentsOfOrder,
   refundsOfOrder,
   refundsOfPayment,
   type PaymentRow,
+  type ProviderEventFilter,
   type RefundRow,
 } from '../store.ts';
 
@@ -32,3 +35,10 @@ export const refundsOfPaymentId = (db: Database, paymentId: string): Promise<Ref
 
 /** How many provider transactions (Payme's, Click's) are stored. */
 export const providerTransactionCount = (db: Database): Promise<number> => countProviderTransactions(db);
+
+/** How many refunds are stored, of every order. */
+export const refundCount = (db: Database): Promise<number> => countRefunds(db);
+
+/** How many provider events (webhooks, callbacks) were recorded that match. */
+export const providerEventCount = (db: Database, filter: ProviderEventFilter): Promise<number> =>
+  countProviderEvents(db, filter);
