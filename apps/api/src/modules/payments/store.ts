@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentEvent } from '../../payments/provider.ts';
+import { OPEN_PAYMENT_STATUSES } from '../../payments/provider-transactions.ts';
 
 export type PaymentRow = typeof schema.payments.$inferSelect;
 export type RefundRow = typeof schema.refunds.$inferSelect;
@@ -104,6 +105,47 @@ export async function setPaymentStatus(
   now: Date,
 ): Promise<void> {
   await tx.update(schema.payments).set({ status, updatedAt: now }).where(eq(schema.payments.id, paymentId));
+}
+
+/** The order's payments still open (their card page must not take a payment any more): cancelled. */
+export async function cancelOpenPayments(tx: Database, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(schema.payments)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(schema.payments.orderId, orderId), inArray(schema.payments.status, OPEN_PAYMENT_STATUSES)));
+}
+
+/** The order's latest payment that succeeded (by creation). */
+export async function latestSucceededPayment(tx: Database, orderId: string): Promise<PaymentRow | undefined> {
+  const [payment] = await tx
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.orderId, orderId), eq(schema.payments.status, 'succeeded')))
+    .orderBy(desc(schema.payments.createdAt))
+    .limit(1);
+  return payment;
+}
+
+/** The order's payments that succeeded, in the order they succeeded (a succeeded payment is not changed after). */
+export async function succeededPayments(db: Database, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(schema.payments)
+    .where(and(eq(schema.payments.orderId, orderId), eq(schema.payments.status, 'succeeded')))
+    .orderBy(asc(schema.payments.updatedAt));
+}
+
+/** The order's payments that succeeded, latest first, each with its refund's id if it has one. */
+export async function succeededPaymentsWithRefund(
+  tx: Database,
+  orderId: string,
+): Promise<{ payment: PaymentRow; refundId: string | null }[]> {
+  return tx
+    .select({ payment: schema.payments, refundId: schema.refunds.id })
+    .from(schema.payments)
+    .leftJoin(schema.refunds, eq(schema.refunds.paymentId, schema.payments.id))
+    .where(and(eq(schema.payments.orderId, orderId), eq(schema.payments.status, 'succeeded')))
+    .orderBy(desc(schema.payments.createdAt));
 }
 
 // --- refunds ---
