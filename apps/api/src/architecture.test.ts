@@ -324,7 +324,6 @@ const STILL_TOUCHING: Record<string, string[]> = {
   ],
   airlineChanges: ['apps/api/src/modules/orders/view.ts'],
   payments: [
-    'apps/api/src/modules/ops/orders.ts',
     'apps/api/src/modules/payments/payments.ts',
     'apps/api/src/payments/provider-transactions.ts',
     'apps/api/src/payments/uzs-provider.ts',
@@ -332,11 +331,9 @@ const STILL_TOUCHING: Record<string, string[]> = {
   ],
   refunds: [
     'apps/api/src/metrics.ts',
-    'apps/api/src/modules/ops/orders.ts',
     'apps/api/src/modules/ops/overview.ts',
     'apps/api/src/modules/orders/view.ts',
     'apps/api/src/payments/provider-transactions.ts',
-    'apps/api/src/routes/v1/ops/index.ts',
     'apps/api/src/routes/v1/ops/ops-overview.test.ts',
   ],
   providerTransactions: [
@@ -350,7 +347,7 @@ const STILL_TOUCHING: Record<string, string[]> = {
     'apps/api/src/payments/uzs-provider.ts',
   ],
   paymentReconciliations: ['apps/api/src/metrics.ts'],
-  webhookEvents: ['apps/api/src/modules/ops/orders.ts', 'apps/api/src/routes/v1/payments/payments.test.ts'],
+  webhookEvents: ['apps/api/src/routes/v1/payments/payments.test.ts'],
 };
 
 /** modules/<name> owns the tables of packages/db/src/schema-<name>.ts. */

@@ -18,6 +18,10 @@ export { recordRefund, reopenFailedRefund, retryUnstartedRefunds, startRefunds }
 export {
   cancelOpenPayments,
   latestSucceededPayment,
+  paymentsOfOrder,
+  providerEventsAbout,
+  refundsOfOrder,
+  refundStatusOfOrder,
   succeededPayments,
   succeededPaymentsWithRefund,
   type PaymentRow,

@@ -20,7 +20,7 @@ import {
   markRefundSucceeded,
   orderIdOfRefund,
   recordProviderEvent,
-  refundStatusesOf,
+  refundsOfOrder,
   refundWithPaymentRef,
   reopenRefund,
   setRefundProviderRefIfUnset,
@@ -48,7 +48,7 @@ export const REFUND_RETRY_AFTER_MS = 60_000;
 
 /** Keeps `orders.refund_status` in step with the order's refunds (in the transaction that changed them). */
 export async function syncRefundStatus(tx: Database, orderId: string, now: Date): Promise<void> {
-  const rows = await refundStatusesOf(tx, orderId);
+  const rows = await refundsOfOrder(tx, orderId);
   await tx
     .update(schema.orders)
     .set({ refundStatus: refundStatusOf(rows), updatedAt: now })

@@ -1,24 +1,10 @@
 /**
- * The payments module's tables (packages/db/src/schema-payments.ts: payments, refunds, provider_transactions,
- * payment_reconciliations, webhook_events): the only file that reads or writes them (docs/architecture.md,
- * "Modules own their tables"). Each function takes the database or the transaction it runs in; the callers
- * decide what happens atomically and which locks come first (the order's row, then the payment's or refund's).
+ * The only file that reads or writes the payments module's tables (docs/architecture.md, "Modules own their
+ * tables"). Each function runs in the database or transaction it is given; the callers decide what is atomic
+ * and which locks come first (the order's row, then the payment's or refund's).
  */
-import {
-  and,
-  asc,
-  between,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  like,
-  lte,
-  sql,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNull, like, lte, sql } from 'drizzle-orm';
+import type { Column, SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentEvent } from '../../payments/provider.ts';
 import { OPEN_PAYMENT_STATUSES } from '../../payments/provider-transactions.ts';
@@ -26,8 +12,6 @@ import { OPEN_PAYMENT_STATUSES } from '../../payments/provider-transactions.ts';
 export type PaymentRow = typeof schema.payments.$inferSelect;
 export type RefundRow = typeof schema.refunds.$inferSelect;
 export type ProviderTransactionRow = typeof schema.providerTransactions.$inferSelect;
-
-// --- webhook_events ---
 
 /**
  * Records a provider event's id in the transaction of its effect; false when it was handled before (a
@@ -46,8 +30,6 @@ export async function recordProviderEvent(
     .returning({ id: schema.webhookEvents.eventId });
   return recorded.length > 0;
 }
-
-// --- payments ---
 
 /** A new payment row (its provider session is set once the provider answered). */
 export async function insertPayment(
@@ -146,19 +128,6 @@ export async function succeededPaymentsWithRefund(
     .leftJoin(schema.refunds, eq(schema.refunds.paymentId, schema.payments.id))
     .where(and(eq(schema.payments.orderId, orderId), eq(schema.payments.status, 'succeeded')))
     .orderBy(desc(schema.payments.createdAt));
-}
-
-// --- refunds ---
-
-/** The statuses of an order's refunds (for `orders.refund_status`). */
-export async function refundStatusesOf(
-  tx: Database,
-  orderId: string,
-): Promise<{ status: RefundRow['status'] }[]> {
-  return tx
-    .select({ status: schema.refunds.status })
-    .from(schema.refunds)
-    .where(eq(schema.refunds.orderId, orderId));
 }
 
 /** A new refund row; its id. A second refund of the same payment is a unique violation. */
@@ -290,8 +259,6 @@ export async function reopenRefund(
     .where(eq(schema.refunds.id, refundId));
 }
 
-// --- reconciliation: provider_transactions, payments, refunds, payment_reconciliations ---
-
 /** Rows with one of the ids, or dated inside the window. */
 export type EntryFilter = { from: Date; to: Date } | { ids: string[] };
 
@@ -348,11 +315,13 @@ export async function lastReconciliationAt(db: Database): Promise<Date | undefin
   return last?.ranAt;
 }
 
-// --- reads for other suites (testing/payments.ts) ---
-
-/** Every payment of an order. */
+/** Every payment of an order, in the order they were started. */
 export async function paymentsOfOrder(db: Database, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
+  return db
+    .select()
+    .from(schema.payments)
+    .where(eq(schema.payments.orderId, orderId))
+    .orderBy(asc(schema.payments.createdAt));
 }
 
 /** One payment by its id. */
@@ -361,9 +330,34 @@ export async function paymentById(db: Database, paymentId: string): Promise<Paym
   return payment;
 }
 
-/** Every refund of an order. */
+/** Every refund of an order, in the order they were recorded. */
 export async function refundsOfOrder(db: Database, orderId: string): Promise<RefundRow[]> {
-  return db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  return db
+    .select()
+    .from(schema.refunds)
+    .where(eq(schema.refunds.orderId, orderId))
+    .orderBy(asc(schema.refunds.createdAt));
+}
+
+/** The status of an order's refund, if the order has it. */
+export async function refundStatusOfOrder(
+  tx: Database,
+  orderId: string,
+  refundId: string,
+): Promise<RefundRow['status'] | undefined> {
+  const [known] = await tx
+    .select({ status: schema.refunds.status })
+    .from(schema.refunds)
+    .where(and(eq(schema.refunds.id, refundId), eq(schema.refunds.orderId, orderId)));
+  return known?.status;
+}
+
+/** The provider events recorded about any of these provider refs (a payment's or a refund's). */
+export async function providerEventsAbout(db: Database, providerRefs: string[]) {
+  return db
+    .select()
+    .from(schema.webhookEvents)
+    .where(inArray(sql<string>`${schema.webhookEvents.payload} ->> 'providerRef'`, providerRefs));
 }
 
 /** Every refund of a payment. */
@@ -382,7 +376,7 @@ export async function countRefunds(db: Database): Promise<number> {
   return row!.n;
 }
 
-/** Which recorded provider events to count: by provider and event id pattern (SQL LIKE), by ids, or by the payment's provider ref. */
+/** Provider events by provider and event id pattern (SQL LIKE), by event ids, or by the payload's providerRef. */
 export type ProviderEventFilter =
   { provider: string; eventIdLike: string } | { eventIds: string[] } | { providerRef: string };
 
