@@ -343,7 +343,6 @@ const STILL_TOUCHING: Record<string, string[]> = {
     'apps/api/src/payments/payme/fiscal-data.ts',
     'apps/api/src/payments/payme/merchant.ts',
     'apps/api/src/payments/provider-transactions.ts',
-    'apps/api/src/payments/testing/uzs-payments.ts',
     'apps/api/src/payments/uzs-provider.ts',
   ],
   paymentReconciliations: ['apps/api/src/metrics.ts'],

@@ -365,6 +365,10 @@ export async function refundsOfPayment(db: Database, paymentId: string): Promise
   return db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, paymentId));
 }
 
+/** Every provider transaction of an order. */
+export const providerTransactionsOfOrder = (db: Database, orderId: string) =>
+  db.select().from(schema.providerTransactions).where(eq(schema.providerTransactions.orderId, orderId));
+
 /** How many provider transactions there are, of every provider. */
 export async function countProviderTransactions(db: Database): Promise<number> {
   return (await db.select().from(schema.providerTransactions)).length;

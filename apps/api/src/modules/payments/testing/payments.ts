@@ -9,6 +9,7 @@ import {
   countRefunds,
   paymentById,
   paymentsOfOrder,
+  providerTransactionsOfOrder,
   refundsOfOrder,
   refundsOfPayment,
   type PaymentRow,
@@ -42,3 +43,6 @@ export const refundCount = (db: Database): Promise<number> => countRefunds(db);
 /** How many provider events (webhooks, callbacks) were recorded that match. */
 export const providerEventCount = (db: Database, filter: ProviderEventFilter): Promise<number> =>
   countProviderEvents(db, filter);
+
+/** The order's provider transactions (Payme's, Click's). */
+export const transactionsOf = (db: Database, orderId: string) => providerTransactionsOfOrder(db, orderId);
