@@ -20,6 +20,7 @@ import { sandboxWebhook } from '../apps/api/src/payments/sandbox.ts';
 import { startSite, type RunningSite, postgresTestDatabase } from './support/server.ts';
 import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
+import { paymentsOf } from '../apps/api/src/modules/payments/testing/payments.ts';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
@@ -113,10 +114,7 @@ describe('a site with no keys configured, on PostgreSQL', () => {
       { method: 'POST', headers: ANONYMOUS, body: '{}' },
     );
     expect(opening.status).toBeLessThan(300);
-    const [payment] = await database.db
-      .select()
-      .from(schema.payments)
-      .where(eq(schema.payments.orderId, orderId));
+    const [payment] = await paymentsOf(database.db, orderId);
     const forged = sandboxWebhook(
       OLD_PAYMENT_WEBHOOK_SECRET,
       {

@@ -4,13 +4,12 @@
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, searchOffer } from './booking.ts';
 import { sandboxWebhook } from '../payments/sandbox.ts';
-import { countOf, TEST_PAYMENT_WEBHOOK_SECRET } from './api.ts';
+import { TEST_PAYMENT_WEBHOOK_SECRET } from './api.ts';
 import type { OutgoingEmail } from '../adapters/mail/transport.ts';
 import { grantRole } from '../modules/ops/index.ts';
 import { passSecondFactor } from '../second-factor/testing.ts';
@@ -19,6 +18,7 @@ import { accountIdOf } from '../modules/accounts/testing/accounts.ts';
 import { pdfText } from './pdf-text.ts';
 import { countEmails } from '../modules/mail/testing/outbox.ts';
 import { confirmedCancellationsOf } from '../modules/after-sale/testing/after-sale.ts';
+import { paymentsOf, refundsOf, type RefundRow } from '../modules/payments/testing/payments.ts';
 
 export type Booked = Order & { access_token: string };
 
@@ -152,7 +152,7 @@ export async function cancelBooking(app: FastifyInstance, order: { id: string; a
 export async function cancellationTrail(db: Database, orderId: string) {
   return {
     confirmed: await confirmedCancellationsOf(db, orderId),
-    refunds: await countOf(db, sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${orderId}`),
+    refunds: (await refundsOf(db, orderId)).length,
     emails: await countEmails(db, { dedupeKey: `order-cancelled:${orderId}` }),
   };
 }
@@ -237,10 +237,10 @@ export async function signInByEmail(app: FastifyInstance, inbox: OutgoingEmail[]
  * polling the order would; on PGlite's one connection it happened to be done already, on PostgreSQL not.
  */
 export async function startedRefundOf(db: Database, orderId: string) {
-  let refund: typeof schema.refunds.$inferSelect | undefined;
+  let refund: RefundRow | undefined;
   await expect
     .poll(async () => {
-      [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+      [refund] = await refundsOf(db, orderId);
       return refund?.providerRef != null;
     })
     .toBe(true);
@@ -283,7 +283,7 @@ export const startPayment = (
 export async function openPayment(app: FastifyInstance, db: Database, order: Booked) {
   const started = await startPayment(app, order);
   if (started.statusCode !== 201) throw new Error(`payment start failed: ${started.body}`);
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+  const [payment] = await paymentsOf(db, order.id);
   return payment!;
 }
 

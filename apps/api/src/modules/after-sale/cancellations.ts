@@ -8,7 +8,7 @@
  * one of its live access tokens may do either; anyone else gets the 404 of a missing order.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { releaseOrderHolds, schema, type AirlineCredit, type Database } from '@parvoz/db';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
@@ -31,8 +31,7 @@ import {
   type StaffAccess,
   type OrderRow,
 } from '../orders/index.ts';
-import { OPEN_PAYMENT_STATUSES } from '../payments/index.ts';
-import { recordRefund } from '../payments/index.ts';
+import { cancelOpenPayments, latestSucceededPayment, recordRefund } from '../payments/index.ts';
 import { orderLink } from '../orders/index.ts';
 import { queueAfterSaleEmail } from '../orders/index.ts';
 import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
@@ -337,20 +336,10 @@ export async function confirmCancellation(
       .where(eq(schema.orders.id, locked.id));
     await releaseOrderHolds(tx, locked.id);
     // Its card page must not take a payment any more (a late success is refunded: modules/payments/refunds.ts).
-    await tx
-      .update(schema.payments)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(
-        and(eq(schema.payments.orderId, locked.id), inArray(schema.payments.status, OPEN_PAYMENT_STATUSES)),
-      );
+    await cancelOpenPayments(tx, locked.id, now);
     const refundIds: string[] = [];
     if (quote && refundMinor > 0) {
-      const [payment] = await tx
-        .select()
-        .from(schema.payments)
-        .where(and(eq(schema.payments.orderId, locked.id), eq(schema.payments.status, 'succeeded')))
-        .orderBy(desc(schema.payments.createdAt))
-        .limit(1);
+      const payment = await latestSucceededPayment(tx, locked.id);
       if (override !== undefined && payment && payment.amountMinor < override)
         throw refused('refund_exceeds_payment', 'The refund cannot be more than was paid.');
       if (!payment || payment.amountMinor < refundMinor)

@@ -10,7 +10,7 @@
  * (docs/decisions/0022-email-change-undo.md).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { EmailChange } from '@parvoz/contracts/order-manage';
@@ -26,7 +26,7 @@ import {
   presentOrder,
   type StaffAccess,
 } from '../orders/index.ts';
-import { enqueueConfirmation } from '../payments/index.ts';
+import { enqueueConfirmation, succeededPayments } from '../payments/index.ts';
 import { renderReceiptPdf } from '../documents/index.ts';
 import { isDemoDocument, type SiteMode } from '../../payments/mode.ts';
 import { generateCode, hashSecret, sameHash } from '../accounts/index.ts';
@@ -281,11 +281,7 @@ export async function receiptPdf(
     throw new ApiFailure('not_found', 'The receipt is issued once the order is paid.');
   const now = deps.now();
   const view = presentOrder(order, now);
-  const payments = await deps.db
-    .select()
-    .from(schema.payments)
-    .where(and(eq(schema.payments.orderId, access.orderId), eq(schema.payments.status, 'succeeded')))
-    .orderBy(asc(schema.payments.updatedAt));
+  const payments = await succeededPayments(deps.db, access.orderId);
   const pdf = await renderReceiptPdf(
     view,
     payments.map((p) => ({

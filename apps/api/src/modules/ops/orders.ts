@@ -4,12 +4,13 @@
  * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
  * their delivery state) and the audit log of operator actions.
  */
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { OPS_PAGE_SIZE, type OpsOrderSearch } from '@parvoz/contracts/ops';
 import { auditEntries } from './staff.ts';
 import { majorOf } from '../orders/index.ts';
 import { emailsAboutOrder } from '../mail/index.ts';
+import { paymentsOfOrder, providerEventsAbout, refundsOfOrder } from '../payments/index.ts';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -155,11 +156,7 @@ export async function orderTimeline(
     }
   }
 
-  const payments = await db
-    .select()
-    .from(schema.payments)
-    .where(eq(schema.payments.orderId, orderId))
-    .orderBy(asc(schema.payments.createdAt));
+  const payments = await paymentsOfOrder(db, orderId);
   for (const p of payments) {
     add(p.createdAt, 'payment.started', 'traveller', {
       provider: p.provider,
@@ -170,7 +167,7 @@ export async function orderTimeline(
       add(p.updatedAt, `payment.${p.status}`, 'provider', { provider: p.provider });
   }
   const refs = payments.map((p) => p.providerRef).filter((r): r is string => !!r);
-  const refunds = await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  const refunds = await refundsOfOrder(db, orderId);
   for (const r of refunds) {
     add(r.createdAt, 'refund.requested', 'system', {
       amount: majorOf(r.amountMinor, r.currency),
@@ -190,10 +187,7 @@ export async function orderTimeline(
     if (r.providerRef) refs.push(r.providerRef);
   }
   if (refs.length) {
-    const hooks = await db
-      .select()
-      .from(schema.webhookEvents)
-      .where(inArray(sql<string>`${schema.webhookEvents.payload} ->> 'providerRef'`, refs));
+    const hooks = await providerEventsAbout(db, refs);
     for (const h of hooks)
       add(h.receivedAt, 'webhook.received', 'provider', {
         provider: h.provider,
@@ -259,11 +253,7 @@ export function orderSupplier(order: typeof schema.orders.$inferSelect) {
 
 /** The refunds of an order as the console shows them (a refused one can be asked for again). */
 export async function orderRefunds(db: Database, orderId: string) {
-  const rows = await db
-    .select()
-    .from(schema.refunds)
-    .where(eq(schema.refunds.orderId, orderId))
-    .orderBy(asc(schema.refunds.createdAt));
+  const rows = await refundsOfOrder(db, orderId);
   return rows.map((r) => ({
     id: r.id,
     provider: r.provider,

@@ -15,3 +15,14 @@ export {
 export { OPEN_PAYMENT_STATUSES, OTHER_PROVIDER_HOLD_MINUTES } from '../../payments/provider-transactions.ts';
 export { createReconcileWorker, reconcilePayments } from './reconciliation.ts';
 export { recordRefund, reopenFailedRefund, retryUnstartedRefunds, startRefunds } from './refunds.ts';
+export {
+  cancelOpenPayments,
+  latestSucceededPayment,
+  paymentsOfOrder,
+  providerEventsAbout,
+  refundsOfOrder,
+  refundStatusOfOrder,
+  succeededPayments,
+  succeededPaymentsWithRefund,
+  type PaymentRow,
+} from './store.ts';

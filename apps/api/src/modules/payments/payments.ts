@@ -29,9 +29,16 @@ import {
   type LoadedOrder,
 } from '../orders/index.ts';
 import { renderETicketPdf } from '../documents/index.ts';
-import { recordProviderEvent, type EventScope } from './provider-events.ts';
+import {
+  insertPayment,
+  lockPaymentByRef,
+  orderIdOfPayment,
+  recordProviderEvent,
+  setPaymentSession,
+  setPaymentStatus,
+} from './store.ts';
 import { latestOpenPayment } from '../../payments/provider-transactions.ts';
-import type { EventEffect } from '../../payments/callbacks.ts';
+import type { EventEffect, EventScope } from '../../payments/callbacks.ts';
 import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
@@ -71,21 +78,18 @@ export async function startPayment(
     // No access token here: the way back is a URL other parties see (the provider, the browser's history).
     // The web keeps the token in a cookie; a signed-in owner needs none.
     const returnPath = orderPagePath(pageLang, orderId);
-    const [payment] = await tx
-      .insert(schema.payments)
-      .values({
-        orderId,
-        provider: provider.name,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        status: 'pending',
-        returnPath,
-        lang: pageLang,
-        createdAt: deps.now(),
-      })
-      .returning();
+    const payment = await insertPayment(tx, {
+      orderId,
+      provider: provider.name,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      status: 'pending',
+      returnPath,
+      lang: pageLang,
+      createdAt: deps.now(),
+    });
     const session = await provider.createSession({
-      paymentId: payment!.id,
+      paymentId: payment.id,
       orderId,
       bookingReference: order.bookingReference,
       amountMinor: order.totalMinor,
@@ -100,10 +104,7 @@ export async function startPayment(
       },
       payBy: order.paymentDeadline,
     });
-    await tx
-      .update(schema.payments)
-      .set({ providerRef: session.providerRef, redirectUrl: session.redirectUrl })
-      .where(eq(schema.payments.id, payment!.id));
+    await setPaymentSession(tx, payment.id, session);
     return { redirect_url: session.redirectUrl, created: true };
   });
 }
@@ -185,21 +186,14 @@ async function applyPaymentOutcome(
   event: PaymentEvent,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
   const { tx, provider, siteUrl, now, log } = scope;
-  const [located] = await tx
-    .select({ orderId: schema.payments.orderId })
-    .from(schema.payments)
-    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)));
-  if (!located) {
+  const orderId = await orderIdOfPayment(tx, provider, event.providerRef);
+  if (!orderId) {
     log.warn({ provider, providerRef: event.providerRef }, 'webhook for an unknown payment');
     return 'unknown_payment';
   }
   // Lock order first, then payment (the order every writer uses).
-  const order = await lockOrder(tx, located.orderId);
-  const [payment] = await tx
-    .select()
-    .from(schema.payments)
-    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, event.providerRef)))
-    .for('update');
+  const order = await lockOrder(tx, orderId);
+  const payment = await lockPaymentByRef(tx, provider, event.providerRef);
   if (!order || !payment) return 'unknown_payment';
   if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) {
     log.error(
@@ -210,7 +204,7 @@ async function applyPaymentOutcome(
   }
   const open = payment.status === 'pending' || payment.status === 'requires_action';
   const setStatus = (status: 'requires_action' | 'failed' | 'succeeded') =>
-    tx.update(schema.payments).set({ status, updatedAt: now }).where(eq(schema.payments.id, payment.id));
+    setPaymentStatus(tx, payment.id, status, now);
   switch (event.type) {
     case 'payment.requires_action':
       if (payment.status !== 'pending') return 'ignored';

@@ -13,10 +13,17 @@
  * log line naming its kind and the ids to look it up by.
  */
 import type { DifferenceKind } from '@parvoz/core/reconciliation';
-import { and, between, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { PaymentProvider, StatementEntry } from '../../payments/provider.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
+import {
+  insertReconciliation,
+  lastReconciliationAt,
+  paymentIdsRefunded,
+  paymentsFor,
+  providerTransactionsFor,
+  type EntryFilter,
+} from './store.ts';
 
 type Log = ServiceLog & { info: (obj: object, msg: string) => void };
 
@@ -61,13 +68,6 @@ const TRANSACTION_STATES: Record<number, StatementEntry['state']> = {
   [-2]: 'refunded',
 };
 
-type EntryFilter = { from: Date; to: Date } | { ids: string[] };
-
-/** The rows a filter picks: those with one of its ids, or those dated inside its window. */
-function idsOrWindow(where: EntryFilter, idColumn: Column, timeColumn: Column): SQL {
-  return 'ids' in where ? inArray(idColumn, where.ids) : between(timeColumn, where.from, where.to);
-}
-
 /** Our side: a provider's transactions, or its payments (their provider ref is its id) for the others. */
 async function ourEntries(
   db: Database,
@@ -75,11 +75,7 @@ async function ourEntries(
   where: EntryFilter,
 ) {
   if (keepsTransactions) {
-    const t = schema.providerTransactions;
-    const rows = await db
-      .select()
-      .from(t)
-      .where(and(eq(t.provider, provider), idsOrWindow(where, t.externalId, t.providerTime)));
+    const rows = await providerTransactionsFor(db, provider, where);
     return rows.map((row): Ours => ({
       externalId: row.externalId,
       paymentId: row.paymentId,
@@ -90,29 +86,15 @@ async function ourEntries(
       time: row.providerTime,
     }));
   }
-  const p = schema.payments;
-  const rows = await db
-    .select()
-    .from(p)
-    .where(and(eq(p.provider, provider), idsOrWindow(where, p.providerRef, p.createdAt)));
+  const rows = await paymentsFor(db, provider, where);
   // A payment is refunded here once any of its refunds went through (a partial one too).
   const refunded = new Set(
     rows.length === 0
       ? []
-      : (
-          await db
-            .select({ paymentId: schema.refunds.paymentId })
-            .from(schema.refunds)
-            .where(
-              and(
-                inArray(
-                  schema.refunds.paymentId,
-                  rows.map((row) => row.id),
-                ),
-                eq(schema.refunds.status, 'succeeded'),
-              ),
-            )
-        ).map((row) => row.paymentId),
+      : await paymentIdsRefunded(
+          db,
+          rows.map((row) => row.id),
+        ),
   );
   return rows
     .filter((payment) => payment.providerRef !== null)
@@ -214,7 +196,7 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<Map<string
       );
       continue;
     }
-    await deps.db.insert(schema.paymentReconciliations).values({
+    await insertReconciliation(deps.db, {
       provider: provider.name,
       windowFrom: from,
       windowTo: to,
@@ -235,12 +217,8 @@ export function createReconcileWorker(deps: ReconcileDeps & { intervalMs: number
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const due = async () => {
-    const [last] = await deps.db
-      .select({ ranAt: schema.paymentReconciliations.ranAt })
-      .from(schema.paymentReconciliations)
-      .orderBy(desc(schema.paymentReconciliations.ranAt))
-      .limit(1);
-    return !last || deps.now().getTime() - last.ranAt.getTime() >= deps.intervalMs * 0.9;
+    const last = await lastReconciliationAt(deps.db);
+    return !last || deps.now().getTime() - last.getTime() >= deps.intervalMs * 0.9;
   };
   const tick = () => {
     if (running || ![...deps.providers.values()].some((p) => p.statement)) return;

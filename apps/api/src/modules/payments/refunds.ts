@@ -7,18 +7,32 @@
  * webhook delivered again changes nothing. A refund the provider never took (it was down) is asked again
  * by a sweep of the order-expiry worker. The order's `refund_status` follows its refunds.
  */
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../../payments/provider.ts';
-import { recordProviderEvent, type EventScope } from './provider-events.ts';
+import type { EventScope } from '../../payments/callbacks.ts';
+import {
+  insertRefund,
+  lockRefund,
+  lockRefundOfOrder,
+  markRefundFailed,
+  markRefundSucceeded,
+  orderIdOfRefund,
+  recordProviderEvent,
+  refundsOfOrder,
+  refundWithPaymentRef,
+  reopenRefund,
+  setRefundProviderRefIfUnset,
+  unstartedRefunds,
+  type PaymentRow,
+  type RefundKey,
+  type RefundRow,
+} from './store.ts';
 import { refundsTotal } from '../../metrics.ts';
 import { queueMoneyBackEmail } from '../orders/index.ts';
 import { lockOrder } from '../orders/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
-
-type PaymentRow = typeof schema.payments.$inferSelect;
-type RefundRow = typeof schema.refunds.$inferSelect;
 
 export interface RefundDeps {
   db: Database;
@@ -34,10 +48,7 @@ export const REFUND_RETRY_AFTER_MS = 60_000;
 
 /** Keeps `orders.refund_status` in step with the order's refunds (in the transaction that changed them). */
 export async function syncRefundStatus(tx: Database, orderId: string, now: Date): Promise<void> {
-  const rows = await tx
-    .select({ status: schema.refunds.status })
-    .from(schema.refunds)
-    .where(eq(schema.refunds.orderId, orderId));
+  const rows = await refundsOfOrder(tx, orderId);
   await tx
     .update(schema.orders)
     .set({ refundStatus: refundStatusOf(rows), updatedAt: now })
@@ -66,24 +77,21 @@ export async function recordRefund(
     input.amountMinor > payment.amountMinor
   )
     throw new RangeError(`refund of ${input.amountMinor} for a payment of ${payment.amountMinor}`);
-  const [row] = await tx
-    .insert(schema.refunds)
-    .values({
-      orderId: payment.orderId,
-      paymentId: payment.id,
-      cancellationId: input.cancellationId ?? null,
-      provider: payment.provider,
-      reason: input.reason,
-      status: 'pending',
-      amountMinor: input.amountMinor,
-      currency: payment.currency,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: schema.refunds.id });
+  const refundId = await insertRefund(tx, {
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    cancellationId: input.cancellationId ?? null,
+    provider: payment.provider,
+    reason: input.reason,
+    status: 'pending',
+    amountMinor: input.amountMinor,
+    currency: payment.currency,
+    createdAt: now,
+    updatedAt: now,
+  });
   await syncRefundStatus(tx, payment.orderId, now);
   refundsTotal.inc({ status: 'requested' });
-  return row!.id;
+  return refundId;
 }
 
 /** Asks the provider for each refund it has not taken yet; a failure is logged and left to the sweep. */
@@ -93,11 +101,7 @@ export async function startRefunds(
   log: ServiceLog,
 ): Promise<void> {
   for (const refundId of refundIds) {
-    const [row] = await deps.db
-      .select({ refund: schema.refunds, paymentRef: schema.payments.providerRef })
-      .from(schema.refunds)
-      .innerJoin(schema.payments, eq(schema.payments.id, schema.refunds.paymentId))
-      .where(eq(schema.refunds.id, refundId));
+    const row = await refundWithPaymentRef(deps.db, refundId);
     if (!row || row.refund.providerRef !== null || row.refund.status !== 'pending') continue;
     const provider = deps.providers.get(row.refund.provider);
     if (!provider || !row.paymentRef) {
@@ -115,10 +119,7 @@ export async function startRefunds(
       if (asked.settled) {
         await settleRefund(deps, provider.name, row.refund, asked.providerRef, log);
       } else {
-        await deps.db
-          .update(schema.refunds)
-          .set({ providerRef: asked.providerRef, updatedAt: deps.now() })
-          .where(and(eq(schema.refunds.id, refundId), isNull(schema.refunds.providerRef)));
+        await setRefundProviderRefIfUnset(deps.db, refundId, asked.providerRef, deps.now());
       }
     } catch (error) {
       log.error(
@@ -150,10 +151,7 @@ async function settleRefund(
   };
   const siteUrl = deps.siteUrl?.() ?? 'http://localhost';
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(schema.refunds)
-      .set({ providerRef, updatedAt: deps.now() })
-      .where(and(eq(schema.refunds.id, refund.id), isNull(schema.refunds.providerRef)));
+    await setRefundProviderRefIfUnset(tx, refund.id, providerRef, deps.now());
     if (await recordProviderEvent(tx, provider, event, deps.now()))
       await applyRefundEvent({ tx, provider, siteUrl, now: deps.now(), log }, event);
   });
@@ -161,18 +159,7 @@ async function settleRefund(
 
 /** The sweep: refunds recorded over a minute ago that no provider has taken are asked again. */
 export async function retryUnstartedRefunds(deps: RefundDeps, log: ServiceLog): Promise<number> {
-  const due = await deps.db
-    .select({ id: schema.refunds.id })
-    .from(schema.refunds)
-    .where(
-      and(
-        eq(schema.refunds.status, 'pending'),
-        isNull(schema.refunds.providerRef),
-        lte(schema.refunds.createdAt, new Date(deps.now().getTime() - REFUND_RETRY_AFTER_MS)),
-      ),
-    )
-    .orderBy(asc(schema.refunds.createdAt))
-    .limit(50);
+  const due = await unstartedRefunds(deps.db, new Date(deps.now().getTime() - REFUND_RETRY_AFTER_MS));
   await startRefunds(
     deps,
     due.map((r) => r.id),
@@ -189,17 +176,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function lockRefundOfEvent({ tx, provider, log }: EventScope, event: PaymentEvent) {
   const byId = event.refundId !== undefined && UUID.test(event.refundId);
-  const where = byId
-    ? and(eq(schema.refunds.id, event.refundId!), eq(schema.refunds.provider, provider))
-    : and(eq(schema.refunds.provider, provider), eq(schema.refunds.providerRef, event.providerRef));
-  const [located] = await tx.select({ orderId: schema.refunds.orderId }).from(schema.refunds).where(where);
-  if (!located) {
+  const key: RefundKey = byId
+    ? { id: event.refundId!, provider }
+    : { provider, providerRef: event.providerRef };
+  const orderId = await orderIdOfRefund(tx, key);
+  if (!orderId) {
     log.warn({ provider, providerRef: event.providerRef }, 'refund webhook for an unknown refund');
     return null;
   }
-  await lockOrder(tx, located.orderId);
-  const [refund] = await tx.select().from(schema.refunds).where(where).for('update');
-  return refund ?? null;
+  await lockOrder(tx, orderId);
+  return (await lockRefund(tx, key)) ?? null;
 }
 
 /**
@@ -233,16 +219,7 @@ async function refundSucceeded(
     return 'ignored';
   }
   if (refund.status === 'succeeded') return 'ignored';
-  await tx
-    .update(schema.refunds)
-    .set({
-      status: 'succeeded',
-      succeededAt: now,
-      providerRef: event.providerRef,
-      failureReason: null,
-      updatedAt: now,
-    })
-    .where(eq(schema.refunds.id, refund.id));
+  await markRefundSucceeded(tx, refund.id, event.providerRef, now);
   await syncRefundStatus(tx, refund.orderId, now);
   refundsTotal.inc({ status: 'succeeded' });
   await queueMoneyBackEmail(tx, 'refund-completed', {
@@ -272,15 +249,13 @@ async function refundFailed(
     (refund.providerRef !== null && refund.providerRef !== event.providerRef)
   )
     return 'ignored';
-  await tx
-    .update(schema.refunds)
-    .set({
-      status: 'failed',
-      providerRef: event.providerRef,
-      failureReason: (event.failureReason ?? 'failed').slice(0, 200),
-      updatedAt: now,
-    })
-    .where(eq(schema.refunds.id, refund.id));
+  await markRefundFailed(
+    tx,
+    refund.id,
+    event.providerRef,
+    (event.failureReason ?? 'failed').slice(0, 200),
+    now,
+  );
   await syncRefundStatus(tx, refund.orderId, now);
   refundsTotal.inc({ status: 'failed' });
   log.error(
@@ -298,19 +273,12 @@ async function refundFailed(
 export async function reopenFailedRefund(
   tx: Database,
   input: { orderId: string; refundId: string; now: Date },
-): Promise<typeof schema.refunds.$inferSelect | null> {
+): Promise<RefundRow | null> {
   if (!UUID.test(input.refundId)) return null;
   await lockOrder(tx, input.orderId);
-  const [refund] = await tx
-    .select()
-    .from(schema.refunds)
-    .where(and(eq(schema.refunds.id, input.refundId), eq(schema.refunds.orderId, input.orderId)))
-    .for('update');
+  const refund = await lockRefundOfOrder(tx, input.orderId, input.refundId);
   if (!refund || refund.status !== 'failed') return null;
-  await tx
-    .update(schema.refunds)
-    .set({ status: 'pending', providerRef: null, retries: refund.retries + 1, updatedAt: input.now })
-    .where(eq(schema.refunds.id, refund.id));
+  await reopenRefund(tx, refund.id, refund.retries + 1, input.now);
   await syncRefundStatus(tx, refund.orderId, input.now);
   return refund;
 }

@@ -8,14 +8,14 @@
  * Each pass serves one supplier (`deps.supplier`): its orders are those whose `orders.supplier` is its id.
  * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { BookedOrder, SupplierOrders } from '../../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../../metrics.ts';
 import { queueMoneyBackEmail } from '../orders/index.ts';
 import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from '../orders/index.ts';
 import { heldOff, supplierPaused, ticketPaidOrders } from './ticketing.ts';
-import { recordRefund } from '../payments/index.ts';
+import { recordRefund, succeededPaymentsWithRefund } from '../payments/index.ts';
 import { bookPaidAtSupplier, paidOrderIdempotencyKey } from './booking.ts';
 import { bookPaidOnce } from './order-creation.ts';
 import { reconcileSupplierOrders } from './reconciliation.ts';
@@ -240,12 +240,7 @@ export async function refusePaidOrder(
         updatedAt: now,
       })
       .where(eq(schema.orders.id, id));
-    const paid = await tx
-      .select({ payment: schema.payments, refundId: schema.refunds.id })
-      .from(schema.payments)
-      .leftJoin(schema.refunds, eq(schema.refunds.paymentId, schema.payments.id))
-      .where(and(eq(schema.payments.orderId, id), eq(schema.payments.status, 'succeeded')))
-      .orderBy(desc(schema.payments.createdAt));
+    const paid = await succeededPaymentsWithRefund(tx, id);
     const ids: string[] = [];
     let amountMinor = 0;
     let currency = order.currency;

@@ -6,8 +6,6 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { startClickServer, type ClickTestServer } from './testing/click-server.ts';
 import { buildTestApi } from '../../testing/api.ts';
 import {
@@ -26,6 +24,7 @@ import {
   type UzsPayments,
 } from '../testing/uzs-payments.ts';
 import { expireUnpaidOrders } from '../../modules/orders/index.ts';
+import { paymentsOf, providerTransactionCount } from '../../modules/payments/testing/payments.ts';
 
 let uzs: UzsPayments;
 let click: ClickTestServer;
@@ -132,7 +131,7 @@ test('Click’s fifteen test scenarios (docs.click.uz/testing) get the documente
     booking_status: 'new',
     payment_status: 'not_paid',
   });
-  const [payment] = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, c.id));
+  const [payment] = await paymentsOf(uzs.db, c.id);
   expect(payment!.status).toBe('failed');
 });
 
@@ -194,7 +193,7 @@ test('bad requests: missing fields, an unknown action, not a form, a wrong amoun
 });
 
 test('any form to Prepare or Complete is answered with Click’s envelope, never a 5xx, and changes nothing', async () => {
-  const before = (await uzs.db.select().from(schema.providerTransactions)).length;
+  const before = await providerTransactionCount(uzs.db);
   const field = fc.oneof(fc.string(), fc.stringMatching(/^-?\d{1,20}$/), fc.constant(''));
   await fc.assert(
     fc.asyncProperty(
@@ -223,7 +222,7 @@ test('any form to Prepare or Complete is answered with Click’s envelope, never
     ),
     { numRuns: 150 },
   );
-  expect((await uzs.db.select().from(schema.providerTransactions)).length).toBe(before);
+  expect(await providerTransactionCount(uzs.db)).toBe(before);
 });
 
 test('Click fails the payment (Complete with a negative error): the order stays payable', async () => {

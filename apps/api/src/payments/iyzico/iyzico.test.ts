@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { buildTestApi, MANY_ORDERS, startTestApi, visitorHeaders } from '../../testing/api.ts';
 import { ordersOnAFreshOffer, providerApiConfig } from '../testing/provider-testing.ts';
 import { paymentProviders } from '../index.ts';
@@ -20,6 +19,12 @@ import { expireUnpaidOrders } from '../../modules/orders/index.ts';
 import { reconcilePayments } from '../../modules/payments/index.ts';
 import { IYZICO_TEST_CARDS, startIyzicoServer, type IyzicoTestServer } from './testing/iyzico-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
+import {
+  paymentOf,
+  paymentsOf,
+  providerEventCount,
+  refundsOfPaymentId,
+} from '../../modules/payments/testing/payments.ts';
 
 const API_KEY = 'sandbox-test-iyzico-api-key';
 const SECRET_KEY = 'sandbox-test-iyzico-secret-key';
@@ -92,7 +97,7 @@ async function startPayment(order: Booked) {
   expect(response.statusCode, response.body).toBe(201);
   const url = new URL(response.json().data.redirect_url as string);
   const token = url.searchParams.get('token')!;
-  const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+  const [payment] = await paymentsOf(db, order.id);
   return { url, token, payment: payment! };
 }
 
@@ -118,8 +123,7 @@ async function sendNotification(token: string, headers?: Record<string, string>)
 }
 
 async function paymentRow(id: string) {
-  const [row] = await db.select().from(schema.payments).where(eq(schema.payments.id, id));
-  return row!;
+  return (await paymentOf(db, id))!;
 }
 
 async function confirmations(orderId: string): Promise<number> {
@@ -177,10 +181,7 @@ describe('paying a TRY order with iyzico', () => {
       expect((await note.json()).data.effect).toBe('duplicate');
     }
     expect(await confirmations(order.id)).toBe(1);
-    const events = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'iyzico' AND event_id LIKE ${`iyzico-cf:${token}:%`}`,
-    );
-    expect(events.rows[0]!.n).toBe(1);
+    expect(await providerEventCount(db, { provider: 'iyzico', eventIdLike: `iyzico-cf:${token}:%` })).toBe(1);
   });
 
   test('the result is asked with our payment id as conversationId, which iyzico echoes: the token is not our id', async () => {
@@ -306,7 +307,7 @@ describe('paying a TRY order with iyzico', () => {
     const back = iyzico.refundsOf(payment.id);
     expect(back).toHaveLength(1);
     expect(Math.round(back[0]!.refundPrice * 100)).toBe(payment.amountMinor);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [refund] = await refundsOfPaymentId(db, payment.id);
     expect(refund).toMatchObject({
       reason: 'late_payment',
       status: 'succeeded',
@@ -321,7 +322,7 @@ describe('paying a TRY order with iyzico', () => {
     iyzico.complete(token, 'success');
     await callback(token);
     await cancelBooking(app, order);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [refund] = await refundsOfPaymentId(db, payment.id);
     expect(refund).toMatchObject({ reason: 'cancellation', status: 'succeeded' });
     expect(iyzico.refundsOf(payment.id).map((r) => Math.round(r.refundPrice * 100))).toEqual([
       refund!.amountMinor,

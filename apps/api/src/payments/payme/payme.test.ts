@@ -7,8 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
 import { buildTestApi } from '../../testing/api.ts';
 import {
@@ -32,6 +30,7 @@ import { collectReconciliations, registry } from '../../metrics.ts';
 import { createPaymeProvider } from './provider.ts';
 import { PAYME_METHODS } from './protocol.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { paymentsOf, providerTransactionCount, refundsOf } from '../../modules/payments/testing/payments.ts';
 
 let uzs: UzsPayments;
 let payme: PaymeTestServer;
@@ -84,9 +83,7 @@ describe('choosing the provider', () => {
     const malformed = await startPayment(uzs.app, order, { provider: 'Payme!' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('validation_failed');
-    expect(await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))).toEqual(
-      [],
-    );
+    expect(await paymentsOf(uzs.db, order.id)).toEqual([]);
 
     // No provider named: the first offered.
     const started = await startPayment(uzs.app, order, { lang: 'ru' });
@@ -118,7 +115,7 @@ describe('paying', () => {
     const { id, answers } = await payme.pay(order.id, tiyinOf(order));
     expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
     // The transaction took the payment "Pay" opened.
-    const payments = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const payments = await paymentsOf(uzs.db, order.id);
     expect(payments.map((p) => [p.status, p.redirectUrl])).toEqual([
       ['succeeded', started.json().data.redirect_url],
     ]);
@@ -158,7 +155,7 @@ describe('paying', () => {
     expect(new Set(performed.map((a) => JSON.stringify(a.result))).size).toBe(1);
     expect(await transactions(order.id)).toHaveLength(1);
     expect(await confirmations(order.id)).toHaveLength(1);
-    const payments = await uzs.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const payments = await paymentsOf(uzs.db, order.id);
     expect(payments.map((p) => p.status)).toEqual(['succeeded']);
     // Created again after performing: Payme's -31008.
     expect((await payme.call('CreateTransaction', params)).error?.code).toBe(-31008);
@@ -295,7 +292,7 @@ describe('paying', () => {
 });
 
 test('any body with the right key is answered with Payme’s envelope, never a 5xx, and changes nothing', async () => {
-  const before = (await uzs.db.select().from(schema.providerTransactions)).length;
+  const before = await providerTransactionCount(uzs.db);
   const auth = `Basic ${Buffer.from(`Paycom:${payme.key}`).toString('base64')}`;
   await fc.assert(
     fc.asyncProperty(
@@ -324,7 +321,7 @@ test('any body with the right key is answered with Payme’s envelope, never a 5
     ),
     { numRuns: 150 },
   );
-  expect((await uzs.db.select().from(schema.providerTransactions)).length).toBe(before);
+  expect(await providerTransactionCount(uzs.db)).toBe(before);
 });
 
 describe('timeouts and late payments', () => {
@@ -340,10 +337,7 @@ describe('timeouts and late payments', () => {
     clock += 43_200_000 + 1;
     expect((await payme.call('PerformTransaction', { id })).error?.code).toBe(-31008);
     expect((await payme.call('CheckTransaction', { id })).result).toMatchObject({ state: -1, reason: 4 });
-    const [payment] = await uzs.db
-      .select()
-      .from(schema.payments)
-      .where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(uzs.db, order.id);
     expect(payment!.status).toBe('failed');
   });
 
@@ -383,7 +377,7 @@ describe('refunds', () => {
     // Payme calling again changes nothing.
     const again = await payme.call('CancelTransaction', { id, reason: 5 });
     expect(again.result).toMatchObject({ state: -2 });
-    const [refund] = await uzs.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    const [refund] = await refundsOf(uzs.db, order.id);
     const emails = await queuedEmails(uzs.db, { dedupeKey: `refund-completed:${refund!.id}` });
     expect(emails).toHaveLength(1);
   });
@@ -392,7 +386,7 @@ describe('refunds', () => {
     const order = await uzs.order('light');
     const { id } = await payme.pay(order.id, tiyinOf(order));
     await cancelBooking(uzs.app, order);
-    const [refund] = await uzs.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    const [refund] = await refundsOf(uzs.db, order.id);
     expect(refund).toMatchObject({ status: 'pending', providerRef: null });
     expect(refund!.amountMinor).toBeLessThan(Number(order.total_amount));
     expect(payme.receipts.get(id)!.state).toBe(4);

@@ -7,8 +7,6 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
 import { startPaymeServer, type PaymeTestServer } from './testing/payme-server.ts';
 import { startClickServer, type ClickTestServer } from '../click/testing/click-server.ts';
@@ -21,6 +19,7 @@ import {
   transactionsOf,
   uzsOrders,
 } from '../testing/uzs-payments.ts';
+import { paymentsOf } from '../../modules/payments/testing/payments.ts';
 
 let database: TestDatabase;
 let close: () => Promise<void>;
@@ -121,10 +120,7 @@ test('Click: one Complete delivered twenty times at once is one payment; the res
   expect(completed.filter((a) => a.error === 0)).toHaveLength(1);
   expect(completed.filter((a) => a.error === -4)).toHaveLength(19);
   expect(await confirmations(order.id)).toHaveLength(1);
-  const payments = await database.db
-    .select()
-    .from(schema.payments)
-    .where(eq(schema.payments.orderId, order.id));
+  const payments = await paymentsOf(database.db, order.id);
   expect(payments.map((p) => p.status)).toEqual(['succeeded']);
 });
 

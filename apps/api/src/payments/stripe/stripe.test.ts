@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
@@ -20,6 +20,7 @@ import { paymentProviders } from '../index.ts';
 import type { PaymentProvider } from '../provider.ts';
 import { STRIPE_TEST_CARDS, startStripeServer, type StripeTestServer } from './testing/stripe-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
+import { paymentOf, paymentsOf, refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
 
 const SECRET_KEY = 'sk_test_parvozTestKey0123456789';
 const WEBHOOK_SECRET = 'whsec_parvozTestSigningSecret0123';
@@ -88,10 +89,7 @@ async function startPayment(o: Booked) {
     payload: { lang: 'ru' },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const [payment] = await db
-    .select()
-    .from(schema.payments)
-    .where(and(eq(schema.payments.orderId, o.id), eq(schema.payments.status, 'pending')));
+  const [payment] = (await paymentsOf(db, o.id)).filter((p) => p.status === 'pending');
   const session = stripe.sessions.get(payment!.providerRef!)!;
   expect(response.json().data.redirect_url).toBe(session.url);
   return { payment: payment!, session };
@@ -120,7 +118,7 @@ async function cancelledWithRefundPending() {
   const { payment, session } = await startPayment(o);
   await stripe.complete(session.id);
   await cancelWhileRefundsPend(o);
-  const [pending] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+  const [pending] = await refundsOfPaymentId(db, payment.id);
   return { o, payment, session, pending };
 }
 
@@ -134,7 +132,7 @@ async function post(signed: { body: string; headers: Record<string, string> }) {
 }
 
 async function paymentStatus(id: string) {
-  return (await db.select().from(schema.payments).where(eq(schema.payments.id, id)))[0]!.status;
+  return (await paymentOf(db, id))!.status;
 }
 
 describe('paying with Stripe Checkout', () => {
@@ -311,7 +309,7 @@ describe('paying with Stripe Checkout', () => {
       (r) => r.payment_intent === stripe.sessions.get(session.id)!.payment_intent,
     );
     expect(refunds.map((r) => [r.amount, r.status])).toEqual([[payment.amountMinor, 'succeeded']]);
-    const [refund] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [refund] = await refundsOfPaymentId(db, payment.id);
     expect(refund).toMatchObject({
       reason: 'late_payment',
       status: 'succeeded',
@@ -339,7 +337,7 @@ describe('paying with Stripe Checkout', () => {
     expect(again).toEqual({ providerRef: pending!.providerRef, settled: false });
     expect([...stripe.refunds.values()].filter((r) => r.metadata.refund_id === pending!.id)).toHaveLength(1);
     await stripe.settleRefund(pending!.providerRef!);
-    const [done] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [done] = await refundsOfPaymentId(db, payment.id);
     expect(done!.status).toBe('succeeded');
     expect((await readOrder(o)).refund_status).toBe('refunded');
   });
@@ -349,7 +347,7 @@ describe('a refund Stripe refuses (docs/after-sale.md)', () => {
   test('refund.failed marks it failed with the reason; asked again (attempt 1), a new refund at Stripe, not the refused one', async () => {
     const { o, payment, session, pending } = await cancelledWithRefundPending();
     await stripe.failRefund(pending!.providerRef!);
-    const [failed] = await db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, payment.id));
+    const [failed] = await refundsOfPaymentId(db, payment.id);
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
     expect((await readOrder(o)).refund_status).toBe('pending');
     // Asked again as the console does: a second refund at Stripe (the refused one stays refused).

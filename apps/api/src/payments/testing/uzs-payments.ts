@@ -3,8 +3,7 @@
  * UZS orders on days of their own, and the rows a provider's calls leave (transactions, confirmation emails).
  */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { ApiConfig } from '../../config.ts';
 import type { PaymeTestServer } from '../payme/testing/payme-server.ts';
 import type { ClickTestServer } from '../click/testing/click-server.ts';
@@ -76,8 +75,7 @@ export function uzsOrders(app: FastifyInstance, start: number, firstDay: number)
   };
 }
 
-export const transactionsOf = (db: Database, orderId: string) =>
-  db.select().from(schema.providerTransactions).where(eq(schema.providerTransactions.orderId, orderId));
+export { transactionsOf } from '../../modules/payments/testing/payments.ts';
 
 /** The order's confirmation emails in the outbox (one, however often the payment is reported). */
 export const confirmationsOf = (db: Database, orderId: string) =>

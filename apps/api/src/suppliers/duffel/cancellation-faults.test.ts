@@ -8,8 +8,6 @@
  * after a 503 the confirmation may be sent again.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
@@ -25,6 +23,7 @@ import {
   useDuffelTestApi,
   searchDuffelOffer,
 } from './testing/duffel-api-testing.ts';
+import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_cancelfaults0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -57,8 +56,7 @@ const confirmsSent = () =>
   api.server.requests.filter(
     (r) => r.method === 'POST' && /^\/air\/order_cancellations\/[^/]+\/actions\/confirm$/.test(r.path),
   ).length;
-const refundsOf = (orderId: string) =>
-  api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+const refundsOf = (orderId: string) => refundsOfOrder(api.db, orderId);
 const CONFIRM = /^POST \/air\/order_cancellations\/[^/]+\/actions\/confirm$/;
 
 describe('a Duffel cancellation confirmed with an error answer', () => {

@@ -7,7 +7,7 @@
  * server (real HTTP on loopback) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
@@ -18,6 +18,7 @@ import { paidOrderIdempotencyKey } from '../../modules/supplier-orders/index.ts'
 import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { refundsOf } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -228,18 +229,15 @@ describe('offers that require instant payment', () => {
         expect.objectContaining({ amount: '300.00', currency: 'USD', reason: 'supplier_refused' }),
       ]);
       expect(read.passengers[0]!.tickets).toEqual([]);
-      const refunds = await api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+      const refunds = await refundsOf(api.db, order.id);
       expect(refunds).toHaveLength(1);
       expect(await mailsOf(`supplier-refused-refund:${order.id}`)).toHaveLength(1);
       expect(await mailsOf(`order-confirmation:${order.id}`)).toHaveLength(0);
       // Nothing more on the next passes.
       expect(await otherPass()).toBe(0);
-      expect(
-        await api.db
-          .select()
-          .from(schema.refunds)
-          .where(and(eq(schema.refunds.orderId, order.id), eq(schema.refunds.reason, 'supplier_refused'))),
-      ).toHaveLength(1);
+      expect((await refundsOf(api.db, order.id)).filter((r) => r.reason === 'supplier_refused')).toHaveLength(
+        1,
+      );
     },
   );
 });

@@ -21,6 +21,7 @@ import {
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelSignature } from './testing/duffel-order-outcomes.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_paidcreate0123456789';
 const SECRET = 'whsec-duffel-paid-creation-0123';
@@ -64,12 +65,8 @@ const posted = (orderId: string) =>
   );
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
-const refundsOf = async (id: string) =>
-  api.db
-    .select()
-    .from(schema.refunds)
-    .innerJoin(schema.payments, eq(schema.payments.id, schema.refunds.paymentId))
-    .where(eq(schema.payments.orderId, id));
+// A refund carries its payment's order (modules/payments/refunds.ts, recordRefund).
+const refundsOf = async (id: string) => refundsOfOrder(api.db, id);
 /** Another pass, later than any claim lasts. */
 const laterPass = () => {
   clock += 60 * 60_000;

@@ -31,6 +31,7 @@ import { duffelOrdersOn, searchDuffelOffer, useDuffelTestApi } from './testing/d
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
+import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_ticketing0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -61,8 +62,7 @@ async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
 const rowOf = async (id: string) =>
   (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
 const mailsOf = (orderId: string, kind: string) => queuedEmails(api.db, { orderId, kind });
-const refundsOf = (orderId: string) =>
-  api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+const refundsOf = (orderId: string) => refundsOfOrder(api.db, orderId);
 const duffelPaymentsOf = (atDuffel: Loose) => api.server.payments.filter((p) => p.order_id === atDuffel.id);
 const ticketNumbersOf = async (orderId: string) =>
   (

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
 import { isLocale } from '@parvoz/i18n/locales';
@@ -21,7 +21,7 @@ import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../
 import { opsOverviewRoutes } from './overview.ts';
 import { correctContact } from '../../../modules/ops/index.ts';
 import { resendTickets } from '../../../modules/after-sale/index.ts';
-import { reopenFailedRefund, startRefunds } from '../../../modules/payments/index.ts';
+import { refundStatusOfOrder, reopenFailedRefund, startRefunds } from '../../../modules/payments/index.ts';
 import { staffInviteEmail } from '../../../modules/mail/index.ts';
 import { enqueueEmail } from '../../../modules/mail/index.ts';
 import {
@@ -259,10 +259,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         db,
         async (tx) => {
-          const [known] = await tx
-            .select({ status: schema.refunds.status })
-            .from(schema.refunds)
-            .where(and(eq(schema.refunds.id, refundId), eq(schema.refunds.orderId, orderId)));
+          const known = await refundStatusOfOrder(tx, orderId, refundId);
           if (!known) throw new ApiFailure('not_found', 'No such refund.');
           const reopened = await reopenFailedRefund(tx, { orderId, refundId, now: now() });
           if (!reopened)

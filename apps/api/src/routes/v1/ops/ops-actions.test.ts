@@ -29,6 +29,7 @@ import {
 } from '../../../testing/after-sale.ts';
 import { countEmails } from '../../../modules/mail/testing/outbox.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
+import { refundsOf } from '../../../modules/payments/testing/payments.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
@@ -136,8 +137,6 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object, k
 /** The audit entries of one action on one order. */
 const auditOf = (orderId: string, action: string) => auditEntriesOf(db, { targetId: orderId, action });
 
-const count = async (query: ReturnType<typeof sql>) => (await db.execute<{ n: number }>(query)).rows[0]!.n;
-
 async function paidOrder(days: number, fare: 'light' | 'standard' = 'standard'): Promise<Booked> {
   const order = await book(app, await offerIn(app, fare, { date: isoDay(start, days) }));
   await pay(app, db, order, now());
@@ -230,7 +229,7 @@ describe('cancelling with an admin override', () => {
     expect(tooMuch.json().error.details).toEqual({ reason: 'refund_exceeds_payment' });
     const untouched = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
     expect(untouched[0]!.bookingStatus).toBe('booked');
-    expect(await count(sql`SELECT count(*)::int AS n FROM refunds WHERE order_id = ${order.id}`)).toBe(0);
+    expect(await refundsOf(db, order.id)).toHaveLength(0);
 
     // A light fare gives back the taxes only; the admin refunds all of it.
     expect(Number(quote.refund_amount)).toBeLessThan(Number(order.total_amount));
@@ -422,8 +421,7 @@ describe('a refund the provider refused (docs/after-sale.md)', () => {
       cancellation_id: quote.id,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const refundRow = async () =>
-      (await db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id)))[0]!;
+    const refundRow = async () => (await refundsOf(db, order.id))[0]!;
     const asked = await startedRefundOf(db, order.id);
     expect(asked).toMatchObject({ status: 'pending', retries: 0 });
     const retryUrl = `/v1/ops/orders/${order.id}/refunds/${asked.id}/retry`;

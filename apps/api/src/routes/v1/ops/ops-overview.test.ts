@@ -19,6 +19,7 @@ import { majorOf } from '../../../modules/orders/index.ts';
 import { storedSearches } from '../../../modules/search/testing/search-counts.ts';
 import { queuedEmails, setQueuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
+import { paymentsOf } from '../../../modules/payments/testing/payments.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 const DAY = 86_400_000;
@@ -202,7 +203,7 @@ describe('the figures', () => {
   test('a refund: revenue is net of it on the day it left, the refund beside it; the route’s revenue too', async () => {
     const b = await minorOf(orders.paidB);
     const a = await minorOf(orders.paidA);
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, b.id));
+    const [payment] = await paymentsOf(db, b.id);
     const back = Math.floor(b.totalMinor / 2);
     // As the refunds' settling leaves it (routes/v1/order-cancellations): succeeded, an hour after T2's sale.
     const [refund] = await db

@@ -23,6 +23,7 @@ import {
 } from '../../../testing/after-sale.ts';
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
+import { paymentsOf } from '../../../modules/payments/testing/payments.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -131,7 +132,7 @@ describe('cancelling an unpaid order', () => {
     const quote = (await askToCancel(order.id, order.access_token)).json().data;
     expect((await confirm(quote.id, order.access_token)).statusCode).toBe(200);
     expect((await api.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(409);
-    const payments = await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const payments = await paymentsOf(api.db, order.id);
     expect(payments.map((p) => p.status)).toEqual(['cancelled']);
   });
 

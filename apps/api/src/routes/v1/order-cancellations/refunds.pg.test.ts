@@ -23,6 +23,7 @@ import {
   requestOperatorCancellation,
 } from '../../../testing/after-sale.ts';
 import { countEmails } from '../../../modules/mail/testing/outbox.ts';
+import { refundsOf } from '../../../modules/payments/testing/payments.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
@@ -64,10 +65,7 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
     expect(released.every((h) => h.releasedAt !== null)).toBe(true);
 
     // The provider's webhook, ten times at once over both instances: one change.
-    const [refund] = await pair.database.db
-      .select()
-      .from(schema.refunds)
-      .where(eq(schema.refunds.orderId, order.id));
+    const [refund] = await refundsOf(pair.database.db, order.id);
     const event = {
       type: 'refund.succeeded' as const,
       providerRef: refund!.providerRef!,

@@ -6,7 +6,7 @@
  * changing nothing.
  */
 import { describe, expect, test } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
@@ -41,6 +41,13 @@ import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { confirmCancellation } from '../../../modules/after-sale/index.ts';
 import { retryUnstartedRefunds } from '../../../modules/payments/index.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
+import {
+  paymentOf,
+  paymentsOf,
+  refundCount,
+  type RefundRow,
+  refundsOf as refundsOfOrder,
+} from '../../../modules/payments/testing/payments.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -67,11 +74,11 @@ const taxesOf = (order: Pick<Order, 'price_breakdown'>) =>
 const usd = (amountMinor: number) => toMajorString(money(amountMinor, 'USD'));
 
 async function refundsOf(orderId: string) {
-  return api.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, orderId));
+  return refundsOfOrder(api.db, orderId);
 }
 
 /** The sandbox's report that the refund went through, as it signs and sends it. */
-const refundSucceeded = (refund: typeof schema.refunds.$inferSelect) => ({
+const refundSucceeded = (refund: RefundRow) => ({
   type: 'refund.succeeded' as const,
   providerRef: refund.providerRef!,
   amountMinor: refund.amountMinor,
@@ -313,9 +320,7 @@ describe('cancelling a paid order', () => {
     // Asked again, the sandbox answers the same refund (never a second one).
     const asked = await providers.get('sandbox')!.refund({
       refundId: after!.id,
-      paymentProviderRef: (
-        await api.db.select().from(schema.payments).where(eq(schema.payments.id, after!.paymentId))
-      )[0]!.providerRef!,
+      paymentProviderRef: (await paymentOf(api.db, after!.paymentId))!.providerRef!,
       amountMinor: after!.amountMinor,
       currency: 'USD',
     });
@@ -402,9 +407,7 @@ test('a second payment of a paid order (its first session succeeded late) is ref
   });
   const again = await startPayment(api.app, order);
   expect(again.statusCode).toBe(201);
-  const [second] = (
-    await api.db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id))
-  ).filter((p) => p.id !== first.id);
+  const [second] = (await paymentsOf(api.db, order.id)).filter((p) => p.id !== first.id);
   expect((await deliverWebhook(api.app, now(), event(second!, `evt_pay_${second!.id}`))).effect).toBe('paid');
   // Then the first one's bank says yes after all: charged twice, so that one goes back.
   const late = await deliverWebhook(api.app, now(), event(first, `evt_pay_${first.id}`));
@@ -455,7 +458,7 @@ describe('bad input changes nothing', () => {
 
   test('a forged cancellation id or order id is a 404 or 400, never a refund', async () => {
     const { order } = await paidOrder('light');
-    const before = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
+    const before = await refundCount(api.db);
     expect((await confirm(`ocn_${'A'.repeat(24)}`, order.access_token)).statusCode).toBe(404);
     expect((await confirm('ocn_..%2F..%2Fx', order.access_token)).statusCode).toBe(400);
     expect((await quote(`ord_${'A'.repeat(24)}`, order.access_token)).statusCode).toBe(404);
@@ -464,8 +467,7 @@ describe('bad input changes nothing', () => {
     const other = await paidOrder('standard');
     const theirs = (await quote(other.order.id, other.order.access_token)).json().data;
     expect((await confirm(theirs.id, order.access_token)).statusCode).toBe(404);
-    const after = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM refunds`);
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(await refundCount(api.db)).toBe(before);
     const rows = await api.db
       .select()
       .from(schema.orders)

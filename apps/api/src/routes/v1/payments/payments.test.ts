@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import {
   TEST_PAYMENT_WEBHOOK_SECRET,
@@ -20,6 +20,7 @@ import { sandboxWebhook } from '../../../payments/sandbox.ts';
 
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { countEmails, queuedEmails } from '../../../modules/mail/testing/outbox.ts';
+import { paymentOf, paymentsOf, providerEventCount } from '../../../modules/payments/testing/payments.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -199,7 +200,7 @@ describe('the sandbox card page', () => {
       payment_status: 'not_paid',
       payable: true,
     });
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     expect(payment!.status).toBe('failed');
     const again = await startPayment(order);
     expect(again.status).toBe(201);
@@ -281,7 +282,7 @@ describe('the sandbox card page', () => {
     expect(html).toContain('3-D Secure');
     expect(html).toContain('name="decision" value="confirm"');
     const challenge = /name="challenge" value="([^"]+)"/.exec(html)![1]!;
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     expect(payment!.status).toBe('requires_action');
     expect((await getOrder(order)).payment_status).toBe('not_paid');
 
@@ -333,7 +334,7 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
   async function openPayment() {
     const order = await newOrder();
     await startPayment(order);
-    const [payment] = await db.select().from(schema.payments).where(eq(schema.payments.orderId, order.id));
+    const [payment] = await paymentsOf(db, order.id);
     return { order, payment: payment! };
   }
   const deliver = (body: string, headers: Record<string, string>) =>
@@ -381,14 +382,11 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
     const after = await getOrder(order);
     expect(after.paid_at).toBe(paid.paid_at);
     expect(after.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number))).toEqual(tickets);
-    const [row] = await db.select().from(schema.payments).where(eq(schema.payments.id, payment.id));
+    const row = await paymentOf(db, payment.id);
     expect(row!.status).toBe('succeeded');
     const outboxAfter = await countEmails(db, { kind: 'order-confirmation' });
     expect(outboxAfter - outboxBefore).toBe(1);
-    const events = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM webhook_events WHERE event_id IN ('evt_success_1', 'evt_decline_1')`,
-    );
-    expect(events.rows[0]!.n).toBe(2);
+    expect(await providerEventCount(db, { eventIds: ['evt_success_1', 'evt_decline_1'] })).toBe(2);
   });
 
   test('a decline first, then the success, pays once', async () => {
@@ -423,10 +421,7 @@ describe('POST /v1/payments/webhooks/sandbox', () => {
       expect((await response.json()).error.code).toBe('malformed_request');
     }
     expect(await getOrder(order)).toMatchObject({ payment_status: 'not_paid', booking_status: 'new' });
-    const recorded = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM webhook_events WHERE payload->>'providerRef' = ${payment.providerRef}`,
-    );
-    expect(recorded.rows[0]!.n).toBe(0);
+    expect(await providerEventCount(db, { providerRef: payment.providerRef! })).toBe(0);
     expect(
       (
         await fetch(`${base}/v1/payments/webhooks/nope`, {
