@@ -27,8 +27,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG, TEST_OFFER_SECRET } from '../../testing/api.ts';
-import { pay, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
-import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { pay, type Booked } from '../../testing/after-sale.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
@@ -36,7 +35,7 @@ import { decodeDuffelOfferId } from './offer-id.ts';
 import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn, searchDuffelOffer } from './testing/duffel-api-testing.ts';
 import { duffelSignature } from './testing/duffel-order-outcomes.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
-import { startTwoDuffelApis, type TwoDuffelApis } from './testing/duffel-two-apis.ts';
+import { startTwoDuffelApis, toldOf, type TwoDuffelApis } from './testing/duffel-two-apis.ts';
 
 const TOKEN = 'duffel_test_createfaults0123456789';
 const SECRET = 'whsec-duffel-creation-faults-01';
@@ -138,40 +137,8 @@ async function deliver(delivery: { body: string; headers: Record<string, string>
   return answer.json().data.effect as string;
 }
 
-/** What the traveller sees, what the operator's console says, and what the traveller was emailed. */
-async function told(order: Booked) {
-  const traveller = await readOrder(two.apps[1]!, order.id, order.access_token);
-  const operator = await signedInAs(two.dbs[0]!, `ops.create.${++keys}@parvoz.example`, 'operator', now());
-  const console = await two.apps[1]!.inject({
-    method: 'GET',
-    url: `/v1/ops/orders/${order.id}`,
-    headers: operator,
-  });
-  expect(console.statusCode, console.body).toBe(200);
-  const data = console.json().data as {
-    refunds: unknown[];
-    supplier: {
-      order_id: string | null;
-      booking_outcome: string | null;
-      ticketing: { problem: string | null } | null;
-    } | null;
-  };
-  return {
-    bookingStatus: traveller.booking_status,
-    paymentStatus: traveller.payment_status,
-    ticketing: traveller.ticketing,
-    ticketNumbers: [...new Set(traveller.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number)))],
-    supplierOrder: data.supplier?.order_id ?? null,
-    outcome: data.supplier?.booking_outcome ?? null,
-    task: data.supplier?.ticketing?.problem ?? null,
-    delayedEmails: (await queuedEmails(two.dbs[0]!, { dedupeKey: `ticketing-delayed:${order.id}` })).length,
-    refunds: data.refunds.length,
-    refusedEmails: (await queuedEmails(two.dbs[0]!, { dedupeKey: `supplier-refused-refund:${order.id}` }))
-      .length,
-    confirmations: (await queuedEmails(two.dbs[0]!, { orderId: order.id, kind: 'order-confirmation' }))
-      .length,
-  };
-}
+/** What the traveller, the operator and the traveller's mailbox are told of the sale. */
+const told = (order: Booked) => toldOf(two, order, now());
 
 /** Booked with the airline's ticket numbers, from the one order Duffel made; confirmed once, never refunded. */
 async function expectBookedOnce(order: Booked) {

@@ -20,17 +20,14 @@ import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmCancellationRequest,
   pay,
-  readOrder,
   requestCancellation,
-  signedInAs,
   type Booked,
 } from '../../testing/after-sale.ts';
-import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { paySuppliers } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
-import { startTwoDuffelApis } from './testing/duffel-two-apis.ts';
+import { startTwoDuffelApis, toldOf } from './testing/duffel-two-apis.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
   duffelOrdersOn,
@@ -82,31 +79,8 @@ const bothPass = () =>
 
 const duffelPayments = (duffelOrderId: string) => server.payments.filter((p) => p.order_id === duffelOrderId);
 
-/** What the traveller sees, what the operator's console says, and what the traveller was emailed. */
-async function told(order: Booked) {
-  const traveller = await readOrder(apps[1]!, order.id, order.access_token);
-  const operator = await signedInAs(dbs[0]!, `ops.faults.${keys}@parvoz.example`, 'operator', now());
-  const console = await apps[1]!.inject({
-    method: 'GET',
-    url: `/v1/ops/orders/${order.id}`,
-    headers: operator,
-  });
-  expect(console.statusCode, console.body).toBe(200);
-  const data = console.json().data as {
-    refunds: unknown[];
-    supplier: { ticketing: { status: string; problem: string | null } | null } | null;
-  };
-  return {
-    bookingStatus: traveller.booking_status,
-    paymentStatus: traveller.payment_status,
-    ticketing: traveller.ticketing,
-    ticketNumbers: [...new Set(traveller.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number)))],
-    task: data.supplier?.ticketing?.problem ?? null,
-    refunds: data.refunds.length,
-    delayedEmails: (await queuedEmails(dbs[0]!, { dedupeKey: `ticketing-delayed:${order.id}` })).length,
-    confirmations: (await queuedEmails(dbs[0]!, { orderId: order.id, kind: 'order-confirmation' })).length,
-  };
-}
+/** What the traveller, the operator and the traveller's mailbox are told of the sale. */
+const told = (order: Booked) => toldOf({ server, apps, dbs, close }, order, now());
 
 async function reset() {
   Object.assign(server.knobs.pay, defaultHoldPaymentKnobs());

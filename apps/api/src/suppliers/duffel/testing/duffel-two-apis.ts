@@ -4,9 +4,12 @@
  * ../creation-faults.pg.test.ts). The supplier passes are not kicked after a payment: the suites run them
  * themselves, on both instances at once.
  */
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTwoTestApis } from '../../../testing/api.ts';
+import { readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
+import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import type { DuffelSettings } from '../settings.ts';
 import {
@@ -59,4 +62,44 @@ export async function startTwoDuffelApis(options: {
     await server.close();
     throw error;
   }
+}
+
+let operators = 0;
+
+/**
+ * What is true of a sale for the people it concerns, read through the second instance: what the traveller sees,
+ * what the operator's console says (a new operator each time), and which emails the traveller was sent.
+ */
+export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
+  const traveller = await readOrder(two.apps[1]!, order.id, order.access_token);
+  const operator = await signedInAs(two.dbs[0]!, `ops.faults.${++operators}@parvoz.example`, 'operator', now);
+  const console = await two.apps[1]!.inject({
+    method: 'GET',
+    url: `/v1/ops/orders/${order.id}`,
+    headers: operator,
+  });
+  expect(console.statusCode, console.body).toBe(200);
+  const data = console.json().data as {
+    refunds: unknown[];
+    supplier: {
+      order_id: string | null;
+      booking_outcome: string | null;
+      ticketing: { problem: string | null } | null;
+    } | null;
+  };
+  const emails = async (filter: Parameters<typeof queuedEmails>[1]) =>
+    (await queuedEmails(two.dbs[0]!, filter)).length;
+  return {
+    bookingStatus: traveller.booking_status,
+    paymentStatus: traveller.payment_status,
+    ticketing: traveller.ticketing,
+    ticketNumbers: [...new Set(traveller.passengers.flatMap((p) => p.tickets.map((t) => t.ticket_number)))],
+    supplierOrder: data.supplier?.order_id ?? null,
+    outcome: data.supplier?.booking_outcome ?? null,
+    task: data.supplier?.ticketing?.problem ?? null,
+    refunds: data.refunds.length,
+    delayedEmails: await emails({ dedupeKey: `ticketing-delayed:${order.id}` }),
+    refusedEmails: await emails({ dedupeKey: `supplier-refused-refund:${order.id}` }),
+    confirmations: await emails({ orderId: order.id, kind: 'order-confirmation' }),
+  };
 }
