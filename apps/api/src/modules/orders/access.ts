@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Database } from '@parvoz/db';
-import { insertAccessToken, orderOfLiveAccessToken, revokeLiveAccessTokens } from './store.ts';
+import { insertAccessToken, orderOfLiveAccessToken, revokeLiveAccessTokens } from './store/access.ts';
 
 export const BOOKING_REFERENCE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 

@@ -6,7 +6,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
-import { emailsReplacedSince, noEmailChangeSince } from './store.ts';
+import { emailsReplacedSince, noEmailChangeSince } from './store/access.ts';
 
 /**
  * How long after a confirmed change of the contact email the replaced address may undo it, keeps its link

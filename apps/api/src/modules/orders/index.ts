@@ -20,7 +20,7 @@ export {
   lockEmailChange,
   spendEmailChangeUndos,
   updateEmailChange,
-} from './store.ts';
+} from './store/access.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';

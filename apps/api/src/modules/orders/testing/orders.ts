@@ -3,7 +3,12 @@
  * go through the store").
  */
 import type { Database } from '@parvoz/db';
-import { accessTokensOfOrder, findEmailChange, type AccessTokenRow, type EmailChangeRow } from '../store.ts';
+import {
+  accessTokensOfOrder,
+  findEmailChange,
+  type AccessTokenRow,
+  type EmailChangeRow,
+} from '../store/access.ts';
 
 /** Every access token of the order (only their hashes are kept), revoked ones too. */
 export const accessTokensOf = (db: Database, orderId: string): Promise<AccessTokenRow[]> =>

@@ -1,8 +1,7 @@
 /**
- * The orders' tables (packages/db/src/schema-orders.ts) as far as they have moved behind the module's store: the
- * order's secret links (`order_access_tokens`) and its contact email changes (`order_email_changes`). The other tables are still queried where they are used, the
- * files listed in architecture.test.ts (`STILL_TOUCHING`), until they move here (docs/architecture.md, "Modules own
- * their tables"). Each function runs in the database or transaction it is given.
+ * The orders' store (packages/db/src/schema-orders.ts; docs/architecture.md, "Modules own their tables"), by concern:
+ * this file holds the order's secret links (`order_access_tokens`) and its contact email changes
+ * (`order_email_changes`). Each function runs in the database or transaction it is given.
  */
 import { and, eq, gt, gte, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
