@@ -21,6 +21,17 @@ export {
   spendEmailChangeUndos,
   updateEmailChange,
 } from './store/access.ts';
+// The order's row and passengers: the plain reads and writes other modules share (store/orders.ts).
+export {
+  lockOrder,
+  orderRow,
+  ordersAtSupplier,
+  passengersOfOrder,
+  updateOrder,
+  type OrderChanges,
+  type OrderPassengerRow,
+  type OrderRow,
+} from './store/orders.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';
@@ -38,15 +49,12 @@ export {
   flightsOf,
   loadOrder,
   loadOrderFor,
-  lockOrder,
   majorOf,
-  ordersAtSupplier,
   payableNow,
   presentOrder,
   statusAfter,
   statusOf,
   taxMinorOf,
   type LoadedOrder,
-  type OrderRow,
   type StaffAccess,
 } from './view.ts';

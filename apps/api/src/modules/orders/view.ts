@@ -1,5 +1,5 @@
 /** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
-import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { schema, type ChangedFlight, type Database } from '@parvoz/db';
 import type { FiscalReceipt, Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
@@ -18,9 +18,10 @@ import type { Caller } from '../accounts/index.ts';
 import { ApiFailure } from '../../errors.ts';
 import { orderConditions } from './fare-conditions.ts';
 import { accessTokenValid } from './access.ts';
+import { orderRow, passengersOfOrder, type OrderPassengerRow, type OrderRow } from './store/orders.ts';
 
-export type OrderRow = typeof schema.orders.$inferSelect;
-export type OrderPassengerRow = typeof schema.orderPassengers.$inferSelect;
+export type { OrderRow } from './store/orders.ts';
+
 export type RefundRow = typeof schema.refunds.$inferSelect;
 export type AirlineChangeRow = typeof schema.airlineChanges.$inferSelect;
 
@@ -38,13 +39,9 @@ export interface LoadedOrder {
 }
 
 export async function loadOrder(db: Database, orderId: string): Promise<LoadedOrder | null> {
-  const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const row = await orderRow(db, orderId);
   if (!row) return null;
-  const passengers = await db
-    .select()
-    .from(schema.orderPassengers)
-    .where(eq(schema.orderPassengers.orderId, orderId))
-    .orderBy(asc(schema.orderPassengers.position));
+  const passengers = await passengersOfOrder(db, orderId);
   const refunds = await db
     .select()
     .from(schema.refunds)
@@ -116,12 +113,6 @@ export function statusAfter(row: StatusColumns, event: OrderEvent): StatusColumn
 /** The order may still be paid now: its statuses allow it and its payment window is open. */
 export function payableNow(row: StatusColumns & Pick<OrderRow, 'paymentDeadline'>, now: Date): boolean {
   return isPayable(statusOf(row), row.paymentDeadline, now);
-}
-
-/** The order's row, locked for this transaction: every writer locks the order first (then what hangs off it). */
-export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | null> {
-  const [order] = await tx.select().from(schema.orders).where(eq(schema.orders.id, orderId)).for('update');
-  return order ?? null;
 }
 
 /** The order as the API shows it, read again in `db` (the caller's transaction, which knows it exists). */
@@ -283,17 +274,4 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
   };
   if (accessToken) view.access_token = accessToken;
   return view;
-}
-
-/**
- * Our orders that have an order at the supplier `supplierId` and meet `conditions`: their ids and the supplier's
- * (a query to sort and limit).
- */
-export function ordersAtSupplier(db: Database, supplierId: string, ...conditions: SQL[]) {
-  return db
-    .select({ id: schema.orders.id, supplierOrderId: schema.orders.supplierOrderId })
-    .from(schema.orders)
-    .where(
-      and(eq(schema.orders.supplier, supplierId), isNotNull(schema.orders.supplierOrderId), ...conditions),
-    );
 }
