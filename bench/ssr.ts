@@ -5,64 +5,14 @@
  * gzip kB of JavaScript each route loads.
  * Prints figures; asserts nothing. Run: node bench/ssr.ts
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import path from 'node:path';
 import { startSite } from '../e2e/support/server.ts';
+import { measurePageWeights } from '../scripts/page-weight.ts';
 import { LOAD_SECONDS as DURATION, loadUrl, loadUrlWithCpu } from './load.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-type Manifest = {
-  entry: { module: string; imports: string[] };
-  routes: Record<
-    string,
-    { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
-  >;
-};
-
-function readManifest(): Manifest {
-  const assets = path.join(ROOT, 'apps/web/build/client/assets');
-  const file = readdirSync(assets).find((f) => f.startsWith('manifest-') && f.endsWith('.js'));
-  if (!file) throw new Error('no build manifest: run npm run build');
-  const text = readFileSync(path.join(assets, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Manifest;
-}
-
-export function jsPerRoute(): Array<{ route: string; files: number; gzipKb: number }> {
-  const manifest = readManifest();
-  const gz = (url: string) => gzipSync(readFileSync(path.join(ROOT, 'apps/web/build/client', url))).length;
-  return Object.values(manifest.routes)
-    .filter((r) => r.id !== 'root')
-    .map((route) => {
-      const chain = [];
-      for (
-        let r: typeof route | undefined = route;
-        r;
-        r = r.parentId ? manifest.routes[r.parentId] : undefined
-      )
-        chain.push(r);
-      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-      for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
-      const bytes = [...files].reduce((sum, f) => sum + gz(f), 0);
-      return { route: route.id, files: files.size, gzipKb: Math.round(bytes / 102.4) / 10 };
-    })
-    .sort((a, b) => a.route.localeCompare(b.route));
-}
-
-/**
- * The gzip kB of each language's shell messages file (assets/messages-{locale}-{hash}.js): every page loads its
- * language's besides the route's chain above (until session 27 the same words were inside the page's HTML).
- */
-export function messagesKbPerLocale(): Record<string, number> {
-  const assets = path.join(ROOT, 'apps/web/build/client/assets');
+/** The gzip kB of each page's JavaScript (scripts/page-weight.ts, the same figures the page-weight guard keeps). */
+function jsPerPage(): Record<string, number> {
   return Object.fromEntries(
-    readdirSync(assets)
-      .filter((f) => /^messages-[a-z]{2}-[0-9a-f]+\.js$/.test(f))
-      .map((f) => [
-        f.slice(9, 11),
-        Math.round(gzipSync(readFileSync(path.join(assets, f))).length / 102.4) / 10,
-      ]),
+    Object.entries(measurePageWeights()).map(([page, bytes]) => [page, Math.round(bytes / 102.4) / 10]),
   );
 }
 
@@ -104,9 +54,8 @@ if (import.meta.main) {
         ]),
       ),
     );
-    console.log('JavaScript each route loads (gzip, from the build manifest):');
-    console.table(jsPerRoute());
-    console.log("Plus the language's messages file (every page), gzip kB:", messagesKbPerLocale());
+    console.log("JavaScript each route loads, and each language's messages file (gzip kB, build manifest):");
+    console.table(jsPerPage());
   } finally {
     await site.stop();
   }

@@ -13,6 +13,7 @@ import { type RunningSite, stopSuite, startSite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { ddmm, isoDay } from './support/dates.ts';
 import { BOOT_BATCH } from '../apps/web/app/lib/paint-first.server.ts';
+import { measurePageWeights, pageWeightProblems, readPageWeightRecord } from '../scripts/page-weight.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -26,6 +27,18 @@ beforeAll(async () => {
 afterAll(() => stopSuite(site, browser));
 
 describe('page weight', () => {
+  test("no page's JavaScript grew past its record in scripts/page-weight.json by more than 5 %", () => {
+    const measured = measurePageWeights();
+    // The build this suite serves: every route and the four languages' messages files are measured.
+    expect(
+      Object.keys(measured)
+        .filter((page) => page.startsWith('messages:'))
+        .sort(),
+    ).toEqual(LOCALES.map((locale) => `messages:${locale}`).sort());
+    expect(Object.keys(measured)).toContain('route:routes/flights/results');
+    expect(pageWeightProblems(measured, readPageWeightRecord())).toEqual([]);
+  });
+
   test('the stylesheet is inline in the head: no stylesheet request, styles kept through hydration and navigation', async () => {
     const html = await (await fetch(`${site.url}/en`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
