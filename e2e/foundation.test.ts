@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { MESSAGES, type MessageKey } from '@parvoz/i18n/messages';
+import type { Locale } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 
@@ -232,6 +233,29 @@ describe('shell', () => {
       .toBe('running');
     await toast.waitFor({ state: 'detached', timeout: 10_000 });
     await page.close();
+  });
+
+  test("the toasts' landmark and timer are named in the page's language", async () => {
+    const named = {
+      ru: { region: 'Уведомления (Alt+T)', timer: 'Время до закрытия уведомления', save: 'Сохранить' },
+      uz: { region: 'Bildirishnomalar (Alt+T)', timer: 'Bildirishnoma yopilishigacha vaqt', save: 'Saqlash' },
+      tr: { region: 'Bildirimler (Alt+T)', timer: 'Bildirimin kapanmasına kalan süre', save: 'Kaydet' },
+      en: { region: 'Notifications (Alt+T)', timer: 'Time until the notification closes', save: 'Save' },
+    };
+    for (const [lang, words] of Object.entries(named)) {
+      expect(MESSAGES[lang as Locale]['toast.region']).toBe(words.region);
+      const page = await browser.newPage();
+      await gotoHydrated(page, `${site.url}/${lang}/settings`);
+      await page.getByRole('main').getByRole('button', { name: words.save, exact: true }).click();
+      await page.locator('.Toastify__toast').first().waitFor();
+      await expect.poll(() => page.getByRole('region', { name: words.region, exact: true }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page.locator('.Toastify__progress-bar[role="progressbar"]').first().getAttribute('aria-label'),
+        )
+        .toBe(words.timer);
+      await page.close();
+    }
   });
 
   test('a route chunk that fails to load reloads the page once per path in 10 s, then shows the error page', async () => {

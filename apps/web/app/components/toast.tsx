@@ -91,8 +91,11 @@ function LoadedToastHost({ toastify: { ToastContainer } }: { toastify: Toastify 
   const t = useT();
   // Children's effects run first: the container is registered when this one runs.
   useEffect(() => markHostReady(), []);
+  const timer = t('toast.timer');
+  useEffect(() => nameTimers(timer), [timer]);
   return (
     <ToastContainer
+      aria-label={t('toast.region')}
       position="bottom-right"
       autoClose={TOAST_TIMEOUT_MS}
       hideProgressBar={false}
@@ -113,4 +116,21 @@ function LoadedToastHost({ toastify: { ToastContainer } }: { toastify: Toastify 
       )}
     />
   );
+}
+
+/**
+ * react-toastify names each toast's progress bar "notification timer" in English, with no option to change it:
+ * every bar that appears is renamed in the page's language (docs/languages.md: every word in four languages).
+ */
+function nameTimers(label: string): () => void {
+  // The container is mounted when the host's effects run; its toasts come and go inside it.
+  const root = document.querySelector('section.Toastify') ?? document.body;
+  const rename = () => {
+    for (const bar of root.querySelectorAll('.Toastify__progress-bar[role="progressbar"]'))
+      if (bar.getAttribute('aria-label') !== label) bar.setAttribute('aria-label', label);
+  };
+  rename();
+  const observer = new MutationObserver(rename);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
