@@ -1,7 +1,8 @@
 /**
  * Price-alert emails (docs/operations.md#price-alerts), in the alert's language with the shared ICU messages,
  * as text and HTML (react-email, ADR 0019):
- *  - `price-alert-confirm`: the first email, with the link that turns the alert on (double opt-in);
+ *  - `price-alert-confirm`: the first email, with the link that turns the alert on (double opt-in) and, as
+ *    every alert email, an unsubscribe link that works without signing in;
  *  - `price-alert-drop`: the lowest price fell; the new and the earlier price, the results link, and an
  *    unsubscribe link that works without signing in.
  */
@@ -34,6 +35,7 @@ export type PriceAlertEmailContent =
       price: string;
       currency: string;
       confirmUrl: string;
+      unsubscribeUrl: string;
       validDays: number;
       /** The drop (percent) that triggers an alert email. */
       minDropPercent: number;
@@ -99,7 +101,15 @@ function ConfirmEmail(props: {
       intl.formatMessage({ id: 'priceAlert.mail.confirm.validity' }, { days: content.validDays }),
     ),
     h(Paragraph, { tone: 'soft' }, intl.formatMessage({ id: 'priceAlert.mail.confirm.ignore' })),
+    h(UnsubscribeLink, {
+      href: content.unsubscribeUrl,
+      label: intl.formatMessage({ id: 'priceAlert.mail.unsubscribe' }),
+    }),
   );
+}
+
+function UnsubscribeLink(props: { href: string; label: string }): ReactElement {
+  return h(Link, { href: props.href, style: { color: '#6b7280' } }, props.label);
 }
 
 function DropEmail(props: {
@@ -134,11 +144,10 @@ function DropEmail(props: {
       { style: { fontSize: '12px', color: '#6b7280' } },
       h('span', null, intl.formatMessage({ id: 'priceAlert.mail.drop.why' })),
       h('br'),
-      h(
-        Link,
-        { href: content.unsubscribeUrl, style: { color: '#6b7280' } },
-        intl.formatMessage({ id: 'priceAlert.mail.unsubscribe' }),
-      ),
+      h(UnsubscribeLink, {
+        href: content.unsubscribeUrl,
+        label: intl.formatMessage({ id: 'priceAlert.mail.unsubscribe' }),
+      }),
     ),
   );
 }

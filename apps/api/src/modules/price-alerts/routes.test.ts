@@ -220,6 +220,20 @@ describe('subscribing and confirming', () => {
     expect((await alertRow(email)).status).toBe('pending');
   });
 
+  test('the confirmation email has an unsubscribe link too: it ends the pending alert, and the confirm link then turns nothing on', async () => {
+    const email = 'no.thanks@example.com';
+    await subscribe(email, search(43));
+    const [mail] = await mailTo(email);
+    const unsubscribe = linkIn(mail!, 'unsubscribe');
+    const done = await post('unsubscribe', { token: tokenOf(unsubscribe) });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.status).toBe('unsubscribed');
+    expect((await post('confirm', { token: tokenOf(linkIn(mail!, 'confirm')) })).json().data.status).toBe(
+      'unsubscribed',
+    );
+    expect((await alertRow(email)).status).toBe('unsubscribed');
+  });
+
   test('an unknown or malformed token: 404 and 400, never a 500', async () => {
     const unknown = 'A'.repeat(43);
     for (const path of ['confirm', 'unsubscribe']) {

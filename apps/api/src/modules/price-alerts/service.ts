@@ -212,6 +212,9 @@ export async function createPriceAlert(
     }
     const token = newAlertToken();
     await store.insertToken(tx, alertId, 'confirm', token, at);
+    // Every alert email carries a way out, the first one too (docs/operations.md#price-alerts).
+    const unsubscribeToken = newAlertToken();
+    await store.insertToken(tx, alertId, 'unsubscribe', unsubscribeToken, at);
     await enqueueEmail(tx, {
       to: input.email,
       kind: 'price-alert-confirm',
@@ -221,6 +224,7 @@ export async function createPriceAlert(
         price: major(price, input.currency),
         currency: input.currency,
         confirmUrl: alertPageUrl(linkOrigin, input.lang, 'confirm', token),
+        unsubscribeUrl: alertPageUrl(linkOrigin, input.lang, 'unsubscribe', unsubscribeToken),
         validDays: CONFIRM_TTL_MS / (24 * 3600_000),
         minDropPercent: deps.config.priceAlertMinDropPercent,
       }),

@@ -327,6 +327,7 @@ export const EMAIL_SAMPLES: EmailSample[] = [
         price: '412.50',
         currency: 'USD',
         confirmUrl: `${SITE}/${lang}/price-alerts/confirm?token=sample-token`,
+        unsubscribeUrl: `${SITE}/${lang}/price-alerts/unsubscribe?token=sample-token`,
         validDays: 30,
         minDropPercent: 5,
       }),
