@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
-import { ordersAtSupplier, updateOrder, type OrderChanges } from './orders.ts';
+import { ordersAtSupplier, updateOrder } from './orders.ts';
 
 const orders = schema.orders;
 const passengers = schema.orderPassengers;
@@ -103,16 +103,6 @@ const withoutSupplierOrder = (supplierId: string): SQL[] => [
   isNull(orders.supplierOrderId),
 ];
 
-/** The supplier's order on ours; it settles a creation whose outcome was not known. */
-const supplierOrderOnOurs = (made: SupplierOrderMade, now: Date): OrderChanges => ({
-  supplierOrderId: made.orderId,
-  supplierBookingReference: made.bookingReference,
-  supplierTotalAmount: made.totalAmount,
-  supplierCurrency: made.totalCurrency,
-  supplierBookingOutcome: null,
-  updatedAt: now,
-});
-
 /** The supplier said creating ours failed: a pending one without a supplier order is marked `failed`. */
 export function markSupplierCreationFailed(
   db: Database,
@@ -131,44 +121,40 @@ export function markSupplierCreationFailed(
   );
 }
 
-/** The supplier said it made ours: put on it while it is paid, still `new` and without one. */
-export function recordCreatedSupplierOrder(
-  db: Database,
-  orderId: string,
-  supplierId: string,
-  made: SupplierOrderMade,
-  now: Date,
-): Promise<boolean> {
-  return changed(
-    updateOrder(
-      db,
-      orderId,
-      supplierOrderOnOurs(made, now),
-      ...withoutSupplierOrder(supplierId),
-      eq(orders.paymentStatus, 'paid'),
-      eq(orders.bookingStatus, 'new'),
-    ),
-  );
-}
+/**
+ * A write that puts the supplier's order on ours while ours has none and `guard` still holds (true when it did);
+ * it settles a creation whose outcome was not known.
+ */
+const putsSupplierOrderOnOurs =
+  (guard: () => SQL[]) =>
+  (db: Database, orderId: string, supplierId: string, made: SupplierOrderMade, now: Date): Promise<boolean> =>
+    changed(
+      updateOrder(
+        db,
+        orderId,
+        {
+          supplierOrderId: made.orderId,
+          supplierBookingReference: made.bookingReference,
+          supplierTotalAmount: made.totalAmount,
+          supplierCurrency: made.totalCurrency,
+          supplierBookingOutcome: null,
+          updatedAt: now,
+        },
+        ...withoutSupplierOrder(supplierId),
+        ...guard(),
+      ),
+    );
 
-/** The reconciliation found the supplier's order for ours: put on it while it is not cancelled and has none. */
-export function recordFoundSupplierOrder(
-  db: Database,
-  orderId: string,
-  supplierId: string,
-  found: SupplierOrderMade,
-  now: Date,
-): Promise<boolean> {
-  return changed(
-    updateOrder(
-      db,
-      orderId,
-      supplierOrderOnOurs(found, now),
-      ...withoutSupplierOrder(supplierId),
-      ne(orders.bookingStatus, 'cancelled'),
-    ),
-  );
-}
+/** The supplier said it made ours: put on it while it is paid and still `new`. */
+export const recordCreatedSupplierOrder = putsSupplierOrderOnOurs(() => [
+  eq(orders.paymentStatus, 'paid'),
+  eq(orders.bookingStatus, 'new'),
+]);
+
+/** The reconciliation found the supplier's order for ours: put on it while it is not cancelled. */
+export const recordFoundSupplierOrder = putsSupplierOrderOnOurs(() => [
+  ne(orders.bookingStatus, 'cancelled'),
+]);
 
 /** Which of the supplier's order ids are on an order of ours. */
 export async function supplierOrdersOnOurs(
