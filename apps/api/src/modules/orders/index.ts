@@ -32,6 +32,23 @@ export {
   type OrderPassengerRow,
   type OrderRow,
 } from './store/orders.ts';
+// The supplier's side of an order, for modules/supplier-orders (booking, ticketing, reconciliation; store/supplier.ts).
+export {
+  claimSupplierBooking,
+  lapsedHoldsAtSupplier,
+  markPaidAtSupplier,
+  markSupplierBookingAttempted,
+  markSupplierCreationFailed,
+  ordersDueForTicketing,
+  paidOrdersToBookAtSupplier,
+  recordCreatedSupplierOrder,
+  recordFoundSupplierOrder,
+  releaseSupplierBookingClaim,
+  setTicketNumbers,
+  supplierOrdersOnOurs,
+  unmarkSupplierBookingAttempted,
+  type SupplierOrderMade,
+} from './store/supplier.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';

@@ -6,9 +6,16 @@
  * `order.creation_failed` webhook or a look-up; `unknown` (no answer, nothing found) for an operator and the
  * reconciliation (which puts an order found later on ours). Neither is refunded nor created again.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { BookingResult, SupplierEvent, SupplierOrders } from '../../suppliers/orders.ts';
+import {
+  markSupplierBookingAttempted,
+  markSupplierCreationFailed,
+  orderRow,
+  recordCreatedSupplierOrder,
+  unmarkSupplierBookingAttempted,
+  updateOrder,
+} from '../orders/index.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 
 export interface CreationDeps {
@@ -21,10 +28,7 @@ export interface CreationDeps {
 type Outcome = 'pending' | 'unknown' | 'failed';
 
 async function setOutcome(db: Database, id: string, outcome: Outcome | null, now: Date): Promise<void> {
-  await db
-    .update(schema.orders)
-    .set({ supplierBookingOutcome: outcome, updatedAt: now })
-    .where(eq(schema.orders.id, id));
+  await updateOrder(db, id, { supplierBookingOutcome: outcome, updatedAt: now });
 }
 
 /**
@@ -38,20 +42,12 @@ export async function bookPaidOnce(
   book: () => Promise<BookingResult>,
 ): Promise<BookingResult> {
   const now = deps.now();
-  const [first] = await deps.db
-    .update(schema.orders)
-    .set({ supplierBookingAttemptedAt: now })
-    .where(and(eq(schema.orders.id, id), isNull(schema.orders.supplierBookingAttemptedAt)))
-    .returning({ id: schema.orders.id });
-  if (first) {
+  if (await markSupplierBookingAttempted(deps.db, id, now)) {
     let result: BookingResult;
     try {
       result = await book();
     } catch (error) {
-      await deps.db
-        .update(schema.orders)
-        .set({ supplierBookingAttemptedAt: null })
-        .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingAttemptedAt, now)));
+      await unmarkSupplierBookingAttempted(deps.db, id, now);
       throw error;
     }
     if (!result.ok && (result.code === 'outcome_unknown' || result.code === 'pending')) {
@@ -63,19 +59,16 @@ export async function bookPaidOnce(
     if (result.ok) await setOutcome(deps.db, id, null, deps.now());
     return result;
   }
-  const [row] = await deps.db
-    .select({ outcome: schema.orders.supplierBookingOutcome })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, id));
+  const before = (await orderRow(deps.db, id))?.supplierBookingOutcome;
   // The supplier said it made nothing (`order.creation_failed`): a refusal like any other.
-  if (row?.outcome === 'failed') return { ok: false, code: 'offer_unavailable', detail: 'creation_failed' };
+  if (before === 'failed') return { ok: false, code: 'offer_unavailable', detail: 'creation_failed' };
   const found = await deps.supplier.findBooking(key);
   if (found && found !== 'unknown') {
-    if (row?.outcome) await setOutcome(deps.db, id, null, deps.now());
+    if (before) await setOutcome(deps.db, id, null, deps.now());
     return found;
   }
-  const outcome: Outcome = row?.outcome === 'pending' ? 'pending' : 'unknown';
-  if (row?.outcome !== outcome) {
+  const outcome: Outcome = before === 'pending' ? 'pending' : 'unknown';
+  if (before !== outcome) {
     await setOutcome(deps.db, id, outcome, deps.now());
     report(deps, id, outcome, 'asked before, not found');
   }
@@ -104,32 +97,9 @@ export async function settleCreation(
   now: Date,
 ): Promise<boolean> {
   if (!creation.ourOrderId) return false;
-  const open = and(
-    eq(schema.orders.id, creation.ourOrderId),
-    eq(schema.orders.supplier, supplierId),
-    isNull(schema.orders.supplierOrderId),
-  );
-  if (creation.outcome === 'failed') {
-    const changed = await db
-      .update(schema.orders)
-      .set({ supplierBookingOutcome: 'failed', updatedAt: now })
-      .where(and(open, eq(schema.orders.supplierBookingOutcome, 'pending')))
-      .returning({ id: schema.orders.id });
-    return changed.length > 0;
-  }
+  if (creation.outcome === 'failed')
+    return markSupplierCreationFailed(db, creation.ourOrderId, supplierId, now);
   const made = creation.order;
   if (!made) return false;
-  const changed = await db
-    .update(schema.orders)
-    .set({
-      supplierOrderId: made.orderId,
-      supplierBookingReference: made.bookingReference,
-      supplierTotalAmount: made.totalAmount,
-      supplierCurrency: made.totalCurrency,
-      supplierBookingOutcome: null,
-      updatedAt: now,
-    })
-    .where(and(open, eq(schema.orders.paymentStatus, 'paid'), eq(schema.orders.bookingStatus, 'new')))
-    .returning({ id: schema.orders.id });
-  return changed.length > 0;
+  return recordCreatedSupplierOrder(db, creation.ourOrderId, supplierId, made, now);
 }

@@ -8,12 +8,20 @@
  * Each pass serves one supplier (`deps.supplier`): its orders are those whose `orders.supplier` is its id.
  * The same pass gives up the holds of orders that expired unpaid here (`supplier_cancelled_at`).
  */
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { BookedOrder, SupplierOrders } from '../../suppliers/orders.ts';
 import { supplierPaymentsTotal } from '../../metrics.ts';
 import { queueMoneyBackEmail } from '../orders/index.ts';
-import { loadOrder, lockOrder, ordersAtSupplier, statusAfter } from '../orders/index.ts';
+import {
+  claimSupplierBooking,
+  lapsedHoldsAtSupplier,
+  loadOrder,
+  lockOrder,
+  paidOrdersToBookAtSupplier,
+  releaseSupplierBookingClaim,
+  statusAfter,
+  updateOrder,
+} from '../orders/index.ts';
 import { heldOff, supplierPaused, ticketPaidOrders } from './ticketing.ts';
 import { recordRefund, succeededPaymentsWithRefund } from '../payments/index.ts';
 import { bookPaidAtSupplier, paidOrderIdempotencyKey } from './booking.ts';
@@ -64,43 +72,13 @@ export const paySuppliers = (deps: SupplierPaymentDeps): Promise<number> => tick
  */
 export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number> {
   if (await supplierPaused(deps)) return 0;
-  const due = await deps.db
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, deps.supplier.id),
-        eq(schema.orders.bookingStatus, 'new'),
-        eq(schema.orders.paymentStatus, 'paid'),
-        // Booked there already (by this pass or the reconciliation): the ticketing pass takes it on.
-        isNull(schema.orders.supplierOrderId),
-      ),
-    )
-    .orderBy(asc(schema.orders.paidAt))
-    .limit(BATCH);
+  // Those booked there already (by this pass or the reconciliation) are not listed: the ticketing pass's.
+  const due = await paidOrdersToBookAtSupplier(deps.db, deps.supplier.id, BATCH);
   let settled = 0;
   for (const { id } of due) {
     const claimedAt = deps.now();
-    const [claimed] = await deps.db
-      .update(schema.orders)
-      .set({ supplierBookingClaimedAt: claimedAt })
-      .where(
-        and(
-          eq(schema.orders.id, id),
-          eq(schema.orders.bookingStatus, 'new'),
-          eq(schema.orders.paymentStatus, 'paid'),
-          isNull(schema.orders.supplierOrderId),
-          or(
-            isNull(schema.orders.supplierBookingClaimedAt),
-            lt(
-              schema.orders.supplierBookingClaimedAt,
-              new Date(claimedAt.getTime() - bookingClaimMs(deps.supplier)),
-            ),
-          ),
-        ),
-      )
-      .returning({ id: schema.orders.id });
-    if (!claimed) continue;
+    const staleBefore = new Date(claimedAt.getTime() - bookingClaimMs(deps.supplier));
+    if (!(await claimSupplierBooking(deps.db, id, claimedAt, staleBefore))) continue;
     try {
       if (await bookPaidOrder(deps, id)) settled++;
     } catch (error) {
@@ -113,10 +91,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
           'paid order not booked at the supplier: tried again on the next pass',
         );
       }
-      await deps.db
-        .update(schema.orders)
-        .set({ supplierBookingClaimedAt: null })
-        .where(and(eq(schema.orders.id, id), eq(schema.orders.supplierBookingClaimedAt, claimedAt)));
+      await releaseSupplierBookingClaim(deps.db, id, claimedAt);
       if (notNow) break;
     }
   }
@@ -191,19 +166,16 @@ async function confirmPaidOrder(
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid') return false;
-    await tx
-      .update(schema.orders)
-      .set({
-        supplierOrderId: booking.orderId,
-        supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
-        supplierTotalAmount: booking.totalAmount || order.supplierTotalAmount,
-        supplierCurrency: booking.totalCurrency || order.supplierCurrency,
-        // An instant order is paid from the balance as it is created.
-        supplierPaidAt: order.supplierPaidAt ?? now,
-        supplierBookingClaimedAt: null,
-        updatedAt: now,
-      })
-      .where(eq(schema.orders.id, id));
+    await updateOrder(tx, id, {
+      supplierOrderId: booking.orderId,
+      supplierBookingReference: booking.bookingReference || order.supplierBookingReference,
+      supplierTotalAmount: booking.totalAmount || order.supplierTotalAmount,
+      supplierCurrency: booking.totalCurrency || order.supplierCurrency,
+      // An instant order is paid from the balance as it is created.
+      supplierPaidAt: order.supplierPaidAt ?? now,
+      supplierBookingClaimedAt: null,
+      updatedAt: now,
+    });
     return true;
   });
 }
@@ -230,16 +202,13 @@ export async function refusePaidOrder(
       (order.supplierOrderId && !options.heldThere)
     )
       return null;
-    await tx
-      .update(schema.orders)
-      .set({
-        ...statusAfter(order, 'supplier_refused'),
-        cancelledAt: now,
-        supplierBookingClaimedAt: null,
-        ticketingProblem: null,
-        updatedAt: now,
-      })
-      .where(eq(schema.orders.id, id));
+    await updateOrder(tx, id, {
+      ...statusAfter(order, 'supplier_refused'),
+      cancelledAt: now,
+      supplierBookingClaimedAt: null,
+      ticketingProblem: null,
+      updatedAt: now,
+    });
     const paid = await succeededPaymentsWithRefund(tx, id);
     const ids: string[] = [];
     let amountMinor = 0;
@@ -279,22 +248,12 @@ export async function refusePaidOrder(
  * airline's seats go back on sale at once rather than at the hold's own deadline; returns how many.
  */
 export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<number> {
-  const due = await ordersAtSupplier(
-    deps.db,
-    deps.supplier.id,
-    eq(schema.orders.bookingStatus, 'cancelled'),
-    isNull(schema.orders.paidAt),
-    isNull(schema.orders.supplierPaidAt),
-    isNull(schema.orders.supplierCancelledAt),
-  ).limit(BATCH);
+  const due = await lapsedHoldsAtSupplier(deps.db, deps.supplier.id, BATCH);
   let released = 0;
   for (const order of due) {
     try {
       await deps.supplier.cancelOrder(order.supplierOrderId!);
-      await deps.db
-        .update(schema.orders)
-        .set({ supplierCancelledAt: deps.now(), updatedAt: deps.now() })
-        .where(eq(schema.orders.id, order.id));
+      await updateOrder(deps.db, order.id, { supplierCancelledAt: deps.now(), updatedAt: deps.now() });
       released++;
     } catch (error) {
       deps.log.warn(

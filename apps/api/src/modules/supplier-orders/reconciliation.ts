@@ -13,9 +13,9 @@
  * (`parvoz_supplier_reconciliations_total{supplier,outcome}`). Re-running finds nothing more to do: a recorded
  * order now matches, a cancelled one is no longer listed.
  */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OrderSummary, SupplierOrders } from '../../suppliers/orders.ts';
+import { recordFoundSupplierOrder, supplierOrdersOnOurs } from '../orders/index.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 
@@ -43,20 +43,11 @@ export async function reconcileSupplierOrders(
   );
   if (listed.length === 0) return counts;
   const known = new Set(
-    (
-      await deps.db
-        .select({ supplierOrderId: schema.orders.supplierOrderId })
-        .from(schema.orders)
-        .where(
-          and(
-            eq(schema.orders.supplier, deps.supplier.id),
-            inArray(
-              schema.orders.supplierOrderId,
-              listed.map((o) => o.orderId),
-            ),
-          ),
-        )
-    ).map((r) => r.supplierOrderId),
+    await supplierOrdersOnOurs(
+      deps.db,
+      deps.supplier.id,
+      listed.map((o) => o.orderId),
+    ),
   );
   for (const orphan of listed.filter((o) => !known.has(o.orderId))) {
     const outcome = await repair(deps, orphan, now);
@@ -80,28 +71,9 @@ async function repair(
   try {
     if (orphan.ourOrderId) {
       // Only an order of ours still waiting for its supplier order takes it (the condition is in the update, so
-      // two instances running this at once record it once).
-      const recorded = await deps.db
-        .update(schema.orders)
-        .set({
-          supplierOrderId: orphan.orderId,
-          supplierBookingReference: orphan.bookingReference,
-          supplierTotalAmount: orphan.totalAmount,
-          supplierCurrency: orphan.totalCurrency,
-          // An order whose creation had no known outcome is settled by the one found (modules/supplier-orders/order-creation.ts).
-          supplierBookingOutcome: null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(schema.orders.id, orphan.ourOrderId),
-            eq(schema.orders.supplier, deps.supplier.id),
-            isNull(schema.orders.supplierOrderId),
-            ne(schema.orders.bookingStatus, 'cancelled'),
-          ),
-        )
-        .returning({ id: schema.orders.id });
-      if (recorded.length > 0) {
+      // two instances running this at once record it once). An order whose creation had no known outcome is
+      // settled by the one found (modules/supplier-orders/order-creation.ts).
+      if (await recordFoundSupplierOrder(deps.db, orphan.ourOrderId, deps.supplier.id, orphan, now)) {
         deps.log.warn(about, 'supplier reconciliation: supplier order recorded on our order');
         return 'recorded';
       }

@@ -7,11 +7,10 @@
  *    (modules/supplier-orders/payments.ts `refusePaidOrder`).
  * Each is recorded in the audit log with the operator who did it.
  */
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { SupplierOrders } from '../../suppliers/orders.ts';
 import { ApiFailure } from '../../errors.ts';
-import { lockOrder } from '../orders/index.ts';
+import { lockOrder, orderRow, updateOrder } from '../orders/index.ts';
 import { refusePaidOrder } from './payments.ts';
 import { recordAudit, type Actor } from '../ops/index.ts';
 import type { ServiceLog } from '../../platform/log.ts';
@@ -40,15 +39,12 @@ export async function retryTicketing(deps: TicketingTaskDeps, orderId: string, a
     if (!order) throw new ApiFailure('not_found', 'No such order.');
     if (!order.ticketingProblem || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid')
       throw noTask();
-    await tx
-      .update(schema.orders)
-      .set({
-        ticketingProblem: null,
-        ticketingProblemDetail: null,
-        ticketingProblemAt: null,
-        updatedAt: deps.now(),
-      })
-      .where(eq(schema.orders.id, orderId));
+    await updateOrder(tx, orderId, {
+      ticketingProblem: null,
+      ticketingProblemDetail: null,
+      ticketingProblemAt: null,
+      updatedAt: deps.now(),
+    });
     await recordAudit(tx, {
       actor,
       action: 'order.ticketing_retried',
@@ -70,7 +66,7 @@ export async function cancelAndRefundTicketing(
   orderId: string,
   actor: Actor,
 ): Promise<void> {
-  const [order] = await deps.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const order = await orderRow(deps.db, orderId);
   if (!order) throw new ApiFailure('not_found', 'No such order.');
   if (!order.ticketingProblem || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid')
     throw noTask();
@@ -92,10 +88,7 @@ export async function cancelAndRefundTicketing(
         reason: 'supplier_unavailable',
       });
     }
-    await deps.db
-      .update(schema.orders)
-      .set({ supplierCancelledAt: deps.now(), updatedAt: deps.now() })
-      .where(eq(schema.orders.id, orderId));
+    await updateOrder(deps.db, orderId, { supplierCancelledAt: deps.now(), updatedAt: deps.now() });
   }
   const done = await refusePaidOrder(
     {

@@ -20,8 +20,7 @@
  *    ask the supplier about; docs/duffel.md, "Paying a hold");
  *  - the supplier cannot be reached before paying: tried again on the next pass.
  */
-import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { pauseSupplier, supplierPauseUntil } from './store.ts';
 import {
   SupplierAuthRejected,
@@ -35,8 +34,12 @@ import {
   flightsOf,
   loadOrder,
   lockOrder,
+  markPaidAtSupplier,
+  ordersDueForTicketing,
+  setTicketNumbers,
   statusAfter,
   currentOrder,
+  updateOrder,
   type LoadedOrder,
 } from '../orders/index.ts';
 import { enqueueConfirmation } from '../payments/index.ts';
@@ -111,29 +114,8 @@ export async function heldOff(
  */
 export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
   if (await supplierPaused(deps)) return 0;
-  const due = await deps.db
-    .select({
-      id: schema.orders.id,
-      supplierOrderId: schema.orders.supplierOrderId,
-      amount: schema.orders.supplierTotalAmount,
-      currency: schema.orders.supplierCurrency,
-      supplierPaidAt: schema.orders.supplierPaidAt,
-      bookingStatus: schema.orders.bookingStatus,
-    })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, deps.supplier.id),
-        isNotNull(schema.orders.paidAt),
-        isNotNull(schema.orders.supplierOrderId),
-        ne(schema.orders.bookingStatus, 'cancelled'),
-        isNull(schema.orders.ticketingProblem),
-        // Still ticketing; or (orders ticketed here before this pass existed) paid here and not there.
-        or(eq(schema.orders.bookingStatus, 'new'), isNull(schema.orders.supplierPaidAt)),
-      ),
-    )
-    .orderBy(asc(schema.orders.paidAt))
-    .limit(BATCH);
+  // Still ticketing; or (orders ticketed here before this pass existed) paid here and not there.
+  const due = await ordersDueForTicketing(deps.db, deps.supplier.id, BATCH);
   let paid = 0;
   for (const order of due) {
     try {
@@ -147,10 +129,7 @@ export async function ticketPaidOrders(deps: TicketingDeps): Promise<number> {
           await recordTicketingProblem(deps, order.id, result.code, result.detail ?? null);
           continue;
         }
-        await deps.db
-          .update(schema.orders)
-          .set({ supplierPaidAt: deps.now(), updatedAt: deps.now() })
-          .where(and(eq(schema.orders.id, order.id), isNull(schema.orders.supplierPaidAt)));
+        await markPaidAtSupplier(deps.db, order.id, deps.now(), deps.now());
         supplierPaymentsTotal.inc({
           supplier: deps.supplier.id,
           status: result.replayed ? 'found_paid' : 'paid',
@@ -219,22 +198,16 @@ async function confirmTicketed(deps: TicketingDeps, id: string, tickets: Airline
     const loaded = (await loadOrder(tx, id))!;
     const numbers = airlineTicketNumbers(loaded, tickets);
     if (!numbers) return false;
-    await tx
-      .update(schema.orders)
-      .set({
-        ...statusAfter(order, 'supplier_confirmed'),
-        ticketedAt: now,
-        ticketingProblem: null,
-        ticketingProblemDetail: null,
-        ticketingProblemAt: null,
-        updatedAt: now,
-      })
-      .where(eq(schema.orders.id, id));
+    await updateOrder(tx, id, {
+      ...statusAfter(order, 'supplier_confirmed'),
+      ticketedAt: now,
+      ticketingProblem: null,
+      ticketingProblemDetail: null,
+      ticketingProblemAt: null,
+      updatedAt: now,
+    });
     for (const [index, passenger] of loaded.passengers.entries())
-      await tx
-        .update(schema.orderPassengers)
-        .set({ ticketNumbers: numbers[index]! })
-        .where(eq(schema.orderPassengers.id, passenger.id));
+      await setTicketNumbers(tx, passenger.id, numbers[index]!);
     await enqueueConfirmation(tx, id, deps.siteUrl?.() ?? 'http://localhost', now, {
       dedupeKey: `order-confirmation:${id}`,
     });
@@ -261,15 +234,12 @@ export async function recordTicketingProblem(
     const order = await lockOrder(tx, id);
     if (!order || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid' || order.ticketingProblem)
       return false;
-    await tx
-      .update(schema.orders)
-      .set({
-        ticketingProblem: problem,
-        ticketingProblemDetail: (detail ?? null) as never,
-        ticketingProblemAt: now,
-        updatedAt: now,
-      })
-      .where(eq(schema.orders.id, id));
+    await updateOrder(tx, id, {
+      ticketingProblem: problem,
+      ticketingProblemDetail: (detail ?? null) as never,
+      ticketingProblemAt: now,
+      updatedAt: now,
+    });
     const view = await currentOrder(tx, id, now);
     await queueAfterSaleEmail(
       tx,
