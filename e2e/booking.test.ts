@@ -479,7 +479,17 @@ test('"where is my ticket" emails the link for a matching pair and answers the s
     404,
   );
   expect((await fetch(`${page.url()}/ticket.pdf`)).status).toBe(404);
+  // A stranger (or the traveller on another device) who opens the bare address is told how to reach the order.
+  const orderUrl = page.url();
   await context.close();
+  const elsewhere = await browser.newContext();
+  const bare = await elsewhere.newPage();
+  expect((await bare.goto(orderUrl))?.status()).toBe(404);
+  const hint = bare.getByTestId('order-not-found');
+  await expect.poll(() => hint.textContent()).toContain(m(lang, 'error.notFound.order'));
+  await hint.getByRole('link', { name: m(lang, 'error.notFound.orderLookup'), exact: true }).click();
+  await bare.waitForURL(`${site.url}/${lang}/info/my-ticket`);
+  await elsewhere.close();
 
   // Without JavaScript the server's answer (the same schema) shows the error at its field and keeps what was
   // typed, and a well-formed pair gets the same answer.
