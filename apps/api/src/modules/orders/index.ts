@@ -32,7 +32,10 @@ export {
   type OrderPassengerRow,
   type OrderRow,
 } from './store/orders.ts';
+// The passengers' side of a payment: tickets issued, a receipt's lines (store/payments.ts).
+export { passengerTypesOfOrder, setTicketNumbers } from './store/payments.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
+export { readOrderHistoryWith, type OrderHistoryReaders } from './history.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';
 export { sendAccessLink } from './lookup.ts';
