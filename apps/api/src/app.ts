@@ -36,9 +36,18 @@ import {
 } from './modules/price-alerts/index.ts';
 import { priceAlertRoutes } from './modules/price-alerts/routes.ts';
 import { warmUpEmailRendering } from './modules/mail/index.ts';
-import { createOrderExpiryWorker } from './modules/orders/index.ts';
-import { retryUnstartedRefunds, startRefunds } from './modules/payments/index.ts';
-import { createReconcileWorker } from './modules/payments/index.ts';
+import { createOrderExpiryWorker, readOrderHistoryWith } from './modules/orders/index.ts';
+import {
+  createReconcileWorker,
+  fiscalReceiptsOfOrder,
+  latestReconciliations,
+  openRefundsByStatus,
+  providerTransactions,
+  refundsOfOrder,
+  retryUnstartedRefunds,
+  startRefunds,
+} from './modules/payments/index.ts';
+import { airlineChangesOfOrder } from './modules/after-sale/index.ts';
 import { paymentProviders } from './payments/index.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import {
@@ -49,7 +58,7 @@ import {
 } from './modules/search/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createOutboxWorker, unsentEmailsByStatus, type OutboxWorker } from './modules/mail/index.ts';
-import { readOutboxBacklogWith } from './metrics.ts';
+import { readOutboxBacklogWith, readPaymentsWith } from './metrics.ts';
 import { createSupplierPaymentWorker } from './modules/supplier-orders/index.ts';
 import { logTransport, smtpTransport, type MailTransport } from './adapters/mail/transport.ts';
 
@@ -57,8 +66,17 @@ import { parseApiQuery } from './query-string.ts';
 import { publicOrigin } from './public-origin.ts';
 
 // metrics.ts is on the base floor and may not import a module (docs/architecture.md, "Floors"): the outbox's
-// backlog gauges read the mail module's table through the query handed in here, on the composition floor.
+// backlog gauges, and the open refunds' and reconciliations' ones, read the mail and payments modules' tables
+// through the queries handed in here, on the composition floor.
 readOutboxBacklogWith(unsentEmailsByStatus);
+readPaymentsWith({ openRefunds: openRefundsByStatus, latestReconciliations });
+// An order shows its refunds, fiscal receipts and airline changes, which modules above the orders keep: their
+// readers are handed down here too, never imported by the orders module (modules/orders/history.ts).
+readOrderHistoryWith({
+  refunds: refundsOfOrder,
+  airlineChanges: airlineChangesOfOrder,
+  fiscalReceipts: fiscalReceiptsOfOrder,
+});
 
 /** Options the Fastify host must use for the API: our query-string parser (spec §9 limits) and a body limit. */
 export const API_HOST_OPTIONS = {
@@ -140,6 +158,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   const payments = paymentProviders(options.config, {
     publicOrigin: siteOrigin,
     db: options.db,
+    transactions: providerTransactions,
     webhookUrl: () => {
       const origin = publicOrigin(options.config.publicUrl, app.server.address());
       return origin ? `${origin}/v1/payments/webhooks/sandbox` : null;

@@ -6,7 +6,6 @@
  *   bookingsTotal.inc({ status: 'created' });
  *   paymentsTotal.inc({ status: 'paid' });
  */
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '@parvoz/db';
 import { DIFFERENCE_KINDS } from '@parvoz/core/reconciliation';
@@ -122,16 +121,38 @@ export const refundsOpen = gauge(
   ['status', 'measure'],
 );
 
+/** The payments module's queries the gauges below read (its refunds and reconciliations). */
+export interface PaymentsReaders {
+  /** The refunds not yet done, per status, with the age in seconds of the oldest of each. */
+  openRefunds(db: Database): Promise<{ status: string; count: number; oldest: number | null }[]>;
+  /** Each provider's latest reconciliation: its differences and when it ran (Unix seconds). */
+  latestReconciliations(
+    db: Database,
+  ): Promise<{ provider: string; details: { kind: string }[]; ran_at: number }[]>;
+}
+
+// The refunds and reconciliations are modules/payments' tables, read through its queries, which app.ts hands
+// in as it does the outbox's (below).
+let paymentsReaders: PaymentsReaders | undefined;
+
+/** Called by app.ts with the payments module's queries, before any `/metrics` is served. */
+export function readPaymentsWith(readers: PaymentsReaders): void {
+  paymentsReaders = readers;
+}
+
+function payments(): PaymentsReaders {
+  if (!paymentsReaders) throw new Error('The payment gauges have no readers: app.ts wires them in.');
+  return paymentsReaders;
+}
+
 /** Reads the refunds still owed into their gauge (called by `/metrics`). */
 export async function collectOpenRefunds(db: Database): Promise<void> {
-  const result = await db.execute<{ status: string; count: number; oldest: number | null }>(sql`
-    SELECT status, count(*)::int AS count, extract(epoch FROM now() - min(created_at))::float8 AS oldest
-      FROM refunds WHERE status <> 'succeeded' GROUP BY status`);
+  const rows = await payments().openRefunds(db);
   for (const status of ['pending', 'failed']) {
     refundsOpen.set({ status, measure: 'count' }, 0);
     refundsOpen.set({ status, measure: 'oldest_seconds' }, 0);
   }
-  for (const row of result.rows) {
+  for (const row of rows) {
     refundsOpen.set({ status: row.status, measure: 'count' }, Number(row.count));
     refundsOpen.set({ status: row.status, measure: 'oldest_seconds' }, Number(row.oldest ?? 0));
   }
@@ -195,10 +216,7 @@ export const reconciliationLastRun = gauge(
 
 /** Reads the latest reconciliation of each provider into its gauges (called by `/metrics`). */
 export async function collectReconciliations(db: Database): Promise<void> {
-  const result = await db.execute<{ provider: string; details: { kind: string }[]; ran_at: number }>(sql`
-    SELECT DISTINCT ON (provider) provider, details, extract(epoch FROM ran_at)::float8 AS ran_at
-      FROM payment_reconciliations ORDER BY provider, ran_at DESC`);
-  for (const row of result.rows) {
+  for (const row of await payments().latestReconciliations(db)) {
     for (const kind of DIFFERENCE_KINDS)
       reconciliationDifferences.set(
         { provider: row.provider, kind },

@@ -7,12 +7,13 @@
  */
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { OrderStatus } from '@parvoz/core/order-status';
-import type { Database, schema } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import type { ServiceLog } from '../platform/log.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { OrderRow, ProviderTransactionsPort } from './provider-transactions.ts';
 
-export type OrderRow = typeof schema.orders.$inferSelect;
+export type { OrderRow };
 
 /** What applying a verified provider event did (for logs, metrics, tests and what follows it). */
 export type EventEffect =
@@ -83,6 +84,8 @@ export interface ProviderRouteContext {
   /** The providers registered on this site, by name (a provider's routes find its own adapter here). */
   providers: ReadonlyMap<string, PaymentProvider>;
   payments: PaymentCallbackPort;
+  /** The providers' own transactions, and the payments and orders they belong to (./provider-transactions.ts). */
+  transactions: ProviderTransactionsPort;
   /** The rate limits of rate-limit.ts: a provider's server calls to us, and a browser back from its page. */
   limits: { providerCallbacks: preHandlerAsyncHookHandler; browserCallbacks: preHandlerAsyncHookHandler };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
+import type { ProviderTransactionsPort } from './provider-transactions.ts';
 import type { PaymentProvider } from './provider.ts';
 import { PAYMENT_PROVIDERS } from './registry.ts';
 import { createSandboxProvider, type SandboxOptions } from './sandbox.ts';
@@ -8,8 +9,10 @@ import { createSandboxProvider, type SandboxOptions } from './sandbox.ts';
 export type ProviderSite = Pick<SandboxOptions, 'webhookUrl' | 'now' | 'onUndelivered'> & {
   /** The site's origin for the way back from a provider's page (public-origin.ts; never a request header). */
   publicOrigin?: () => string;
-  /** For providers that look up their own transactions (the UZS providers' refunds). */
+  /** For what providers keep of their own beside their transactions (a key the provider changed since). */
   db?: Database;
+  /** For providers that look up their own transactions (the UZS providers' refunds): modules/payments, via app.ts. */
+  transactions?: ProviderTransactionsPort;
 };
 
 /**
@@ -31,7 +34,7 @@ export function paymentProviders(config: ApiConfig, site: ProviderSite = {}): Ma
   const publicOrigin = site.publicOrigin ?? (() => config.publicUrl ?? 'http://localhost');
   const now = site.now ?? (() => new Date());
   for (const kind of PAYMENT_PROVIDERS) {
-    const provider = kind.create(config, { publicOrigin, now, db: site.db });
+    const provider = kind.create(config, { publicOrigin, now, db: site.db, transactions: site.transactions });
     if (provider) providers.set(provider.name, provider);
   }
   return providers;

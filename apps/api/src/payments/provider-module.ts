@@ -9,14 +9,17 @@ import type { Database } from '@parvoz/db';
 import type { ApiConfig } from '../config.ts';
 import type { ProviderRoutes } from './callbacks.ts';
 import type { PaymentProvider } from './provider.ts';
+import type { ProviderTransactionsPort } from './provider-transactions.ts';
 
 /** What the providers need of the running site: where their webhooks go, the clock, a logger, links, data. */
 export interface ProviderSite {
   /** The site's origin for the way back from a provider's page (public-origin.ts; never a request header). */
   publicOrigin: () => string;
   now: () => Date;
-  /** For providers that look up their own transactions (the UZS providers' refunds). */
+  /** For what providers keep of their own beside their transactions (a key the provider changed since). */
   db?: Database;
+  /** For providers that look up their own transactions (the UZS providers' refunds). */
+  transactions?: ProviderTransactionsPort;
 }
 
 /**

@@ -27,6 +27,7 @@ export {
   orderRow,
   ordersAtSupplier,
   passengersOfOrder,
+  setTicketNumbers,
   updateOrder,
   type OrderChanges,
   type OrderPassengerRow,
@@ -44,12 +45,14 @@ export {
   recordCreatedSupplierOrder,
   recordFoundSupplierOrder,
   releaseSupplierBookingClaim,
-  setTicketNumbers,
   supplierOrdersOnOurs,
   unmarkSupplierBookingAttempted,
   type SupplierOrderMade,
 } from './store/supplier.ts';
+// The passengers' side of a payment: tickets issued, a receipt's lines (store/payments.ts).
+export { passengerTypesOfOrder } from './store/payments.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
+export { readOrderHistoryWith, type OrderHistoryReaders } from './history.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { listOrders } from './lists.ts';
 export { sendAccessLink } from './lookup.ts';

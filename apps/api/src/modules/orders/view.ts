@@ -1,6 +1,5 @@
 /** Reads an order with its passengers and shows it as the API's `Order` (packages/contracts/src/booking.ts). */
-import { asc, eq } from 'drizzle-orm';
-import { schema, type ChangedFlight, type Database } from '@parvoz/db';
+import type { ChangedFlight, Database } from '@parvoz/db';
 import type { FiscalReceipt, Order } from '@parvoz/contracts/booking';
 import { firstDeparture } from '@parvoz/core/fare-rules';
 import { fromMajorString, isCurrencyCode, money, toMajorString } from '@parvoz/core/money';
@@ -19,11 +18,10 @@ import { ApiFailure } from '../../errors.ts';
 import { orderConditions } from './fare-conditions.ts';
 import { accessTokenValid } from './access.ts';
 import { orderRow, passengersOfOrder, type OrderPassengerRow, type OrderRow } from './store/orders.ts';
+import { orderHistory, type AirlineChangeRow, type RefundRow } from './history.ts';
 
 export type { OrderRow } from './store/orders.ts';
-
-export type RefundRow = typeof schema.refunds.$inferSelect;
-export type AirlineChangeRow = typeof schema.airlineChanges.$inferSelect;
+export type { AirlineChangeRow, RefundRow } from './history.ts';
 
 export interface LoadedOrder {
   row: OrderRow;
@@ -42,26 +40,13 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
   const row = await orderRow(db, orderId);
   if (!row) return null;
   const passengers = await passengersOfOrder(db, orderId);
-  const refunds = await db
-    .select()
-    .from(schema.refunds)
-    .where(eq(schema.refunds.orderId, orderId))
-    .orderBy(asc(schema.refunds.createdAt));
+  const history = orderHistory();
+  const refunds = await history.refunds(db, orderId);
   const airlineChanges = row.supplier
-    ? await db
-        .select()
-        .from(schema.airlineChanges)
-        .where(eq(schema.airlineChanges.orderId, orderId))
-        .orderBy(asc(schema.airlineChanges.detectedAt))
+    ? (await history.airlineChanges(db, orderId)).sort(
+        (a, b) => a.detectedAt.getTime() - b.detectedAt.getTime(),
+      )
     : [];
-  const transactions = await db
-    .select({
-      provider: schema.providerTransactions.provider,
-      details: schema.providerTransactions.details,
-    })
-    .from(schema.providerTransactions)
-    .where(eq(schema.providerTransactions.orderId, orderId))
-    .orderBy(asc(schema.providerTransactions.createdAt));
   return {
     row,
     passengers,
@@ -69,32 +54,8 @@ export async function loadOrder(db: Database, orderId: string): Promise<LoadedOr
     price: row.price as OrderPrice,
     refunds,
     airlineChanges,
-    fiscalReceipts: transactions.flatMap((t) => fiscalReceiptsOf(t.provider, t.details)),
+    fiscalReceipts: await history.fiscalReceipts(db, orderId),
   };
-}
-
-/** The receipts kept on a provider transaction (`details.fiscal.perform` and `.cancel`, payments/<name>/fiscal-data.ts). */
-function fiscalReceiptsOf(provider: string, details: unknown): FiscalReceipt[] {
-  const fiscal = (details as { fiscal?: Record<string, Record<string, unknown>> } | null)?.fiscal;
-  if (!fiscal) return [];
-  const text = (value: unknown) =>
-    typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-  return (['perform', 'cancel'] as const).flatMap((type) => {
-    const data = fiscal[type];
-    if (!data) return [];
-    return [
-      {
-        provider,
-        kind: type === 'perform' ? ('sale' as const) : ('refund' as const),
-        url:
-          typeof data.qr_code_url === 'string' && data.qr_code_url.startsWith('https://')
-            ? data.qr_code_url
-            : null,
-        receipt_id: text(data.receipt_id),
-        registered_at: text(data.date),
-      },
-    ];
-  });
 }
 
 type StatusColumns = Pick<OrderRow, 'bookingStatus' | 'paymentStatus'>;

@@ -1,7 +1,8 @@
 /**
  * Payments (docs/payment-providers.md): starting a payment, the webhooks and callbacks that alone change an
  * order's payment state, refunds and reconciliation. The providers (their adapters, their callbacks and merchant
- * protocols) are in `payments/<provider>/`, which reach this module through the port of payments/callbacks.ts.
+ * protocols) are in `payments/<provider>/`, which reach this module through the ports of payments/callbacks.ts and
+ * payments/provider-transactions.ts.
  */
 export {
   applyPaymentEvent,
@@ -20,9 +21,12 @@ export {
   latestSucceededPayment,
   paymentsOfOrder,
   providerEventsAbout,
-  refundsOfOrder,
-  refundStatusOfOrder,
   succeededPayments,
   succeededPaymentsWithRefund,
   type PaymentRow,
-} from './store.ts';
+} from './store/payments.ts';
+export { openRefundsByStatus, refundsOfOrder, refundStatusOfOrder } from './store/refunds.ts';
+export { latestReconciliations } from './store/reconciliation.ts';
+// The providers' transactions as their folders reach them (payments/provider-transactions.ts), and the fiscal
+// receipts an order shows (modules/orders/history.ts).
+export { fiscalReceiptsOfOrder, providerTransactions } from './provider-transactions.ts';

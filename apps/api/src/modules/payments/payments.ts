@@ -4,8 +4,8 @@
  * transaction as its effect, so a replayed event changes nothing; events arriving out of order never undo
  * a payment; every order status change goes through the table of packages/core/src/order-status.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import type { ServiceLog } from '../../platform/log.ts';
 import { canTransition } from '@parvoz/core/order-status';
 import { ticketNumber } from '@parvoz/core/tickets';
@@ -16,28 +16,33 @@ import { isDemoDocument } from '../../payments/mode.ts';
 import type { PaymentEvent, PaymentProvider } from '../../payments/provider.ts';
 import { renderOrderEmail } from '../mail/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
-import { orderLink, orderPagePath } from '../orders/index.ts';
 import {
   currentOrder,
   flightsOf,
   loadOrder,
   loadOrderFor,
   lockOrder,
+  orderLink,
+  orderPagePath,
+  orderRow,
   payableNow,
+  setTicketNumbers,
   statusAfter,
   statusOf,
+  updateOrder,
   type LoadedOrder,
 } from '../orders/index.ts';
 import { renderETicketPdf } from '../documents/index.ts';
 import {
   insertPayment,
+  latestOpenPayment,
   lockPaymentByRef,
   orderIdOfPayment,
+  paymentByRef,
   recordProviderEvent,
   setPaymentSession,
   setPaymentStatus,
-} from './store.ts';
-import { latestOpenPayment } from '../../payments/provider-transactions.ts';
+} from './store/payments.ts';
 import type { EventEffect, EventScope } from '../../payments/callbacks.ts';
 import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
@@ -111,12 +116,9 @@ export async function startPayment(
 
 /** The payment of a provider session with its order, for the sandbox's card page. */
 export async function paymentSession(db: Database, provider: string, providerRef: string) {
-  const [row] = await db
-    .select({ payment: schema.payments, order: schema.orders })
-    .from(schema.payments)
-    .innerJoin(schema.orders, eq(schema.orders.id, schema.payments.orderId))
-    .where(and(eq(schema.payments.provider, provider), eq(schema.payments.providerRef, providerRef)));
-  return row ?? null;
+  const payment = await paymentByRef(db, provider, providerRef);
+  const order = payment && (await orderRow(db, payment.orderId));
+  return payment && order ? { payment, order } : null;
 }
 
 /** Whether the card page may still take a card for this session. */
@@ -140,10 +142,7 @@ export async function issueTickets(tx: Database, order: LoadedOrder): Promise<vo
     const numbers = flights.map((f) =>
       ticketNumber(f.segment.marketing_carrier.iata_code, Number(serials.rows[next++]!.n)),
     );
-    await tx
-      .update(schema.orderPassengers)
-      .set({ ticketNumbers: numbers })
-      .where(eq(schema.orderPassengers.id, passenger.id));
+    await setTicketNumbers(tx, passenger.id, numbers);
   }
 }
 
@@ -237,21 +236,19 @@ async function applyPaymentOutcome(
         // pass this payment kicks pays the hold there (or books an offer the airline would not hold) and reads
         // the airline's tickets (modules/supplier-orders/payments.ts, modules/supplier-orders/ticketing.ts). No tickets of ours nor
         // confirmation before that.
-        await tx
-          .update(schema.orders)
-          .set({ ...statusAfter(order, 'payment_succeeded_unconfirmed'), paidAt: now, updatedAt: now })
-          .where(eq(schema.orders.id, order.id));
+        await updateOrder(tx, order.id, {
+          ...statusAfter(order, 'payment_succeeded_unconfirmed'),
+          paidAt: now,
+          updatedAt: now,
+        });
         return 'paid';
       }
-      await tx
-        .update(schema.orders)
-        .set({
-          ...statusAfter(order, 'payment_succeeded'),
-          paidAt: now,
-          ticketedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(schema.orders.id, order.id));
+      await updateOrder(tx, order.id, {
+        ...statusAfter(order, 'payment_succeeded'),
+        paidAt: now,
+        ticketedAt: now,
+        updatedAt: now,
+      });
       const loaded = await loadOrder(tx, order.id);
       await issueTickets(tx, loaded!);
       await enqueueConfirmation(tx, order.id, siteUrl, now, {
@@ -278,10 +275,7 @@ export async function enqueueConfirmation(
   // A link of its own (the booking browser's token stays live alongside it).
   const link = await orderLink(tx, orderId, lang, siteUrl, now);
   // A built-in network's ticket says it is a demonstration's (payments/mode.ts), wherever it is sent from.
-  const [row] = await tx
-    .select({ supplier: schema.orders.supplier })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, orderId));
+  const row = await orderRow(tx, orderId);
   const pdf = await renderETicketPdf(view, lang, link, {
     demo: isDemoDocument(undefined, row ?? { supplier: null }),
   });

@@ -23,7 +23,7 @@ import {
   paymentsFor,
   providerTransactionsFor,
   type EntryFilter,
-} from './store.ts';
+} from './store/reconciliation.ts';
 
 type Log = ServiceLog & { info: (obj: object, msg: string) => void };
 

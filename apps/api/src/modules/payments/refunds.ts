@@ -7,8 +7,7 @@
  * webhook delivered again changes nothing. A refund the provider never took (it was down) is asked again
  * by a sweep of the order-expiry worker. The order's `refund_status` follows its refunds.
  */
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { refundStatusOf } from '@parvoz/core/order-status';
 import type { PaymentEvent, PaymentProvider } from '../../payments/provider.ts';
 import type { EventScope } from '../../payments/callbacks.ts';
@@ -19,19 +18,17 @@ import {
   markRefundFailed,
   markRefundSucceeded,
   orderIdOfRefund,
-  recordProviderEvent,
   refundsOfOrder,
   refundWithPaymentRef,
   reopenRefund,
   setRefundProviderRefIfUnset,
   unstartedRefunds,
-  type PaymentRow,
   type RefundKey,
   type RefundRow,
-} from './store.ts';
+} from './store/refunds.ts';
+import { recordProviderEvent, type PaymentRow } from './store/payments.ts';
 import { refundsTotal } from '../../metrics.ts';
-import { queueMoneyBackEmail } from '../orders/index.ts';
-import { lockOrder } from '../orders/index.ts';
+import { lockOrder, queueMoneyBackEmail, updateOrder } from '../orders/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 
 export interface RefundDeps {
@@ -49,10 +46,7 @@ export const REFUND_RETRY_AFTER_MS = 60_000;
 /** Keeps `orders.refund_status` in step with the order's refunds (in the transaction that changed them). */
 export async function syncRefundStatus(tx: Database, orderId: string, now: Date): Promise<void> {
   const rows = await refundsOfOrder(tx, orderId);
-  await tx
-    .update(schema.orders)
-    .set({ refundStatus: refundStatusOf(rows), updatedAt: now })
-    .where(eq(schema.orders.id, orderId));
+  await updateOrder(tx, orderId, { refundStatus: refundStatusOf(rows), updatedAt: now });
 }
 
 /**

@@ -11,7 +11,7 @@ import { clickComplete, clickPrepare, type ClickDeps, type ClickOutcome } from '
  * signature is -1 and changes nothing. 404 while Click is not configured.
  */
 export const clickRoutes: ProviderRoutes = (context) => async (app) => {
-  const { db, now, config, payments, limits } = context;
+  const { db, now, config, payments, transactions, limits } = context;
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -34,7 +34,16 @@ export const clickRoutes: ProviderRoutes = (context) => async (app) => {
       let outcome: ClickOutcome;
       try {
         outcome = await step(
-          { db, now, settings, siteUrl: context.publicOrigin, log: request.log, mode: config.mode, payments },
+          {
+            db,
+            now,
+            settings,
+            siteUrl: context.publicOrigin,
+            log: request.log,
+            mode: config.mode,
+            payments,
+            transactions,
+          },
           request.body,
         );
       } catch (error) {
@@ -53,7 +62,7 @@ export const clickRoutes: ProviderRoutes = (context) => async (app) => {
       // A payment taken now: its fiscal data goes to Click after this answer (./fiscal-data.ts).
       if (step === clickComplete && outcome.answer.error === ClickError.success)
         void fiscaliseClickPayment(
-          { db, settings, now, log: request.log },
+          { db, settings, now, log: request.log, transactions },
           Number(outcome.answer.merchant_confirm_id),
         ).catch((error: unknown) =>
           request.log.error({ err: error, provider: 'click' }, 'Click fiscal data failed'),

@@ -5,8 +5,7 @@
  * (`provider_transactions.details.fiscal.perform`, listed with the order like every provider's
  * fiscal receipts). It runs after Click's answer, never delaying or changing it; a failure is logged for a person.
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { receiptLines } from '@parvoz/core/receipt-lines';
 import { getIntl } from '@parvoz/i18n/messages';
@@ -14,6 +13,7 @@ import { isLocale } from '@parvoz/i18n/locales';
 import { clickFiscalReceiptUrl, submitClickFiscalItems, type ClickFiscalItem } from './fiscal.ts';
 import type { ClickSettings } from './settings.ts';
 import { tiyinOf } from '../uzs.ts';
+import type { ProviderTransactionsPort } from '../provider-transactions.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 
 /** The VAT included in a price of `tiyin` at `percent`, to the tiyin. */
@@ -22,10 +22,16 @@ export const vatIncluded = (tiyin: number, percent: number) =>
 
 /** Sends the fiscal data of Click transaction `number` (our merchant_confirm_id) and keeps the receipt's link. */
 export async function fiscaliseClickPayment(
-  deps: { db: Database; settings: ClickSettings; now: () => Date; log: ServiceLog },
+  deps: {
+    db: Database;
+    settings: ClickSettings;
+    now: () => Date;
+    log: ServiceLog;
+    transactions: ProviderTransactionsPort;
+  },
   number: number,
 ): Promise<void> {
-  const { settings, db } = deps;
+  const { settings, db, transactions } = deps;
   const {
     fiscalTicketSpic,
     fiscalTicketPackageCode,
@@ -45,18 +51,11 @@ export async function fiscaliseClickPayment(
     fiscalTin === undefined
   )
     return;
-  const [transaction] = await db
-    .select()
-    .from(schema.providerTransactions)
-    .where(eq(schema.providerTransactions.number, number));
+  const transaction = await transactions.transactionByNumber(db, number);
   const paydocId = (transaction?.details as { click_paydoc_id?: string } | null)?.click_paydoc_id;
   if (!transaction || !paydocId) return;
-  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, transaction.orderId));
-  const passengers = await db
-    .select({ type: schema.orderPassengers.type })
-    .from(schema.orderPassengers)
-    .where(eq(schema.orderPassengers.orderId, transaction.orderId))
-    .orderBy(asc(schema.orderPassengers.position));
+  const order = await transactions.order(db, transaction.orderId);
+  const passengers = await transactions.passengerTypes(db, transaction.orderId);
   const intl = getIntl(isLocale(order!.lang) ? order!.lang : 'en');
   const reference = order!.supplierBookingReference ?? order!.bookingReference;
   const items = receiptLines(order!.price as OrderPrice, passengers).map((line): ClickFiscalItem => {
@@ -85,15 +84,10 @@ export async function fiscaliseClickPayment(
   try {
     await submitClickFiscalItems(settings, deps.now(), paydocId, items);
     const url = await clickFiscalReceiptUrl(settings, deps.now(), paydocId);
-    const receipt = JSON.stringify({ qr_code_url: url, submitted_at: deps.now().toISOString() });
-    await db
-      .update(schema.providerTransactions)
-      .set({
-        details: sql`jsonb_set(coalesce(${schema.providerTransactions.details}, '{}'::jsonb), '{fiscal}',
-          coalesce(${schema.providerTransactions.details} -> 'fiscal', '{}'::jsonb)
-            || jsonb_build_object('perform', ${receipt}::jsonb))`,
-      })
-      .where(eq(schema.providerTransactions.id, transaction.id));
+    await transactions.keepFiscalReceipt(db, { id: transaction.id }, 'perform', {
+      qr_code_url: url,
+      submitted_at: deps.now().toISOString(),
+    });
   } catch (error) {
     deps.log.error(
       { err: error, provider: 'click', clickPaydocId: paydocId, orderId: transaction.orderId },

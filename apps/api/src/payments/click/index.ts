@@ -24,6 +24,7 @@ export const clickProvider: PaymentProviderModule = {
       settings: config.click,
       publicOrigin: site.publicOrigin,
       db: site.db,
+      transactions: site.transactions,
       now: site.now,
     }),
   routes: clickRoutes,

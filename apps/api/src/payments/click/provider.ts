@@ -6,7 +6,8 @@
  */
 import type { Database } from '@parvoz/db';
 import { WebhookRejected, type PaymentProvider } from '../provider.ts';
-import { transactionToRefund, uzsSession } from '../uzs-provider.ts';
+import type { ProviderTransactionsPort } from '../provider-transactions.ts';
+import { uzsSession } from '../uzs-provider.ts';
 import { sumWithDecimals } from '../uzs.ts';
 import { CLICK_PROVIDER, clickAuthHeader, clickPayUrl } from './protocol.ts';
 import type { ClickSettings } from './settings.ts';
@@ -14,8 +15,9 @@ import type { ClickSettings } from './settings.ts';
 export interface ClickProviderOptions {
   settings: ClickSettings;
   publicOrigin: () => string;
-  /** Finds the Click payment document of a payment, for refunds (absent: refunds cannot be asked). */
+  /** With `transactions`, finds the Click payment document of a payment, for refunds (absent: refunds cannot be asked). */
   db?: Database;
+  transactions?: ProviderTransactionsPort;
   now?: () => Date;
 }
 
@@ -40,8 +42,9 @@ export function createClickProvider(options: ClickProviderOptions): PaymentProvi
       };
     },
     async refund(input) {
-      if (!options.db) throw new Error('Click refund: no database to find the payment');
-      const found = await transactionToRefund(options.db, CLICK_PROVIDER, input.paymentProviderRef, [2]);
+      const { db, transactions } = options;
+      if (!db || !transactions) throw new Error('Click refund: no database to find the payment');
+      const found = await transactions.transactionToRefund(db, CLICK_PROVIDER, input.paymentProviderRef, [2]);
       const paydocId = (found?.details as { click_paydoc_id?: string } | null)?.click_paydoc_id;
       if (!found || !paydocId) throw new Error('Click refund: the payment has no completed transaction');
       // A reversal gives back the whole payment; a partial refund (a fee kept) cannot go through it.

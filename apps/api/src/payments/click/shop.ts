@@ -8,8 +8,7 @@
  * late-payment path of modules/payments/refunds.ts, which reverses it through Click's Merchant API.
  */
 import { payableInMode, type SiteMode } from '../mode.ts';
-import { and, eq, gt } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { ServiceLog } from '../../platform/log.ts';
 import {
   CLICK_ERROR_NOTES,
@@ -25,15 +24,11 @@ import type { ClickSettings } from './settings.ts';
 import { tiyinOf, tiyinOfSumText } from '../uzs.ts';
 import type { EventEffect, PaymentCallbackPort } from '../callbacks.ts';
 import {
-  findOrder,
-  findTransaction,
   isOrderId,
-  openProviderTransaction,
-  otherProviderPaying,
-  paymentOf,
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
+  type ProviderTransactionsPort,
 } from '../provider-transactions.ts';
 
 export interface ClickDeps {
@@ -46,6 +41,8 @@ export interface ClickDeps {
   mode?: SiteMode;
   /** The payments domain: the state changes every provider shares (../callbacks.ts). */
   payments: PaymentCallbackPort;
+  /** Click's transactions, and the payments and orders they belong to (../provider-transactions.ts). */
+  transactions: ProviderTransactionsPort;
 }
 
 export interface ClickOutcome {
@@ -112,20 +109,20 @@ function checkOrder(deps: ClickDeps, order: OrderRow, request: ClickRequest, now
 }
 
 /** Whether a prepared, not completed Click attempt on the order is younger than `minutes`. */
-async function attemptUnderWay(tx: Database, orderId: string, now: Date, minutes: number): Promise<boolean> {
-  const [live] = await tx
-    .select({ id: schema.providerTransactions.id })
-    .from(schema.providerTransactions)
-    .where(
-      and(
-        eq(schema.providerTransactions.orderId, orderId),
-        eq(schema.providerTransactions.provider, CLICK_PROVIDER),
-        eq(schema.providerTransactions.state, Prepared),
-        gt(schema.providerTransactions.providerTime, new Date(now.getTime() - minutes * 60_000)),
-      ),
-    )
-    .limit(1);
-  return live !== undefined;
+async function attemptUnderWay(
+  deps: ClickDeps,
+  tx: Database,
+  orderId: string,
+  now: Date,
+  minutes: number,
+): Promise<boolean> {
+  const live = await deps.transactions.transactionOfOrder(tx, {
+    orderId,
+    provider: CLICK_PROVIDER,
+    states: [Prepared],
+    since: new Date(now.getTime() - minutes * 60_000),
+  });
+  return live !== null;
 }
 
 /** Prepare (action 0): reserves nothing new (the order holds its seats) but records Click's attempt. */
@@ -135,13 +132,13 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
     // Click reports a failure of its own: nothing to prepare.
     if (Number(request.error) < 0) throw new ClickRefusal(ClickError.transactionCancelled);
     const known = isOrderId(request.merchant_trans_id)
-      ? await findOrder(deps.db, request.merchant_trans_id)
+      ? await deps.transactions.order(deps.db, request.merchant_trans_id)
       : null;
     if (!known || !payableInMode(deps.mode, known)) throw new ClickRefusal(ClickError.userNotFound);
     const transaction = await deps.db.transaction(async (tx) => {
       const order = (await deps.payments.lockOrder(tx, known.id))!;
       const now = deps.now();
-      const existing = await findTransaction(tx, CLICK_PROVIDER, request.click_trans_id, true);
+      const existing = await deps.transactions.transaction(tx, CLICK_PROVIDER, request.click_trans_id, true);
       if (existing) {
         if (existing.state === Completed) throw new ClickRefusal(ClickError.alreadyPaid);
         if (existing.state === Cancelled) throw new ClickRefusal(ClickError.transactionCancelled);
@@ -154,12 +151,12 @@ export async function clickPrepare(deps: ClickDeps, fields: unknown): Promise<Cl
       // (docs.click.uz/shop-api/requests, Prepare answers: an order that cannot be supplied is answered with
       // an error and Click cancels the payment; -9 is the documented code for that, while -4 "already paid"
       // would tell Click the order was confirmed). Otherwise both are debited and one reversed.
-      if (await attemptUnderWay(tx, order.id, now, deps.settings.attemptMinutes))
+      if (await attemptUnderWay(deps, tx, order.id, now, deps.settings.attemptMinutes))
         throw new ClickRefusal(ClickError.transactionCancelled);
       // The same for the traveller paying the order at another provider now.
-      if (await otherProviderPaying(tx, order.id, CLICK_PROVIDER, now))
+      if (await deps.transactions.otherProviderPaying(tx, order.id, CLICK_PROVIDER, now))
         throw new ClickRefusal(ClickError.transactionCancelled);
-      return openProviderTransaction(tx, order, {
+      return deps.transactions.openTransaction(tx, order, {
         provider: CLICK_PROVIDER,
         externalId: request.click_trans_id,
         state: Prepared,
@@ -190,7 +187,7 @@ async function applyOutcome(
   transaction: ProviderTransaction,
   type: 'payment.succeeded' | 'payment.failed',
 ) {
-  const payment = await paymentOf(tx, transaction);
+  const payment = await deps.transactions.paymentOf(tx, transaction);
   const event = transactionEvent(
     type === 'payment.succeeded' ? 'complete' : 'cancel',
     type,
@@ -208,12 +205,9 @@ export async function clickComplete(deps: ClickDeps, fields: unknown): Promise<C
   try {
     const request = verified(deps.settings, fields, ClickAction.complete);
     const number = Number(request.merchant_prepare_id);
-    const [known] = Number.isSafeInteger(number)
-      ? await deps.db
-          .select()
-          .from(schema.providerTransactions)
-          .where(eq(schema.providerTransactions.number, number))
-      : [];
+    const known = Number.isSafeInteger(number)
+      ? await deps.transactions.transactionByNumber(deps.db, number)
+      : null;
     if (
       !known ||
       known.provider !== CLICK_PROVIDER ||
@@ -223,14 +217,15 @@ export async function clickComplete(deps: ClickDeps, fields: unknown): Promise<C
       throw new ClickRefusal(ClickError.transactionNotFound);
     const outcome = await deps.db.transaction(async (tx) => {
       await deps.payments.lockOrder(tx, known.orderId);
-      const transaction = (await findTransaction(tx, CLICK_PROVIDER, known.externalId, true))!;
+      const transaction = (await deps.transactions.transaction(tx, CLICK_PROVIDER, known.externalId, true))!;
       const now = deps.now();
       if (Number(request.error) < 0) {
         if (transaction.state === Prepared) {
-          await tx
-            .update(schema.providerTransactions)
-            .set({ state: Cancelled, cancelledAt: now, reason: null })
-            .where(eq(schema.providerTransactions.id, transaction.id));
+          await deps.transactions.updateTransaction(tx, transaction.id, {
+            state: Cancelled,
+            cancelledAt: now,
+            reason: null,
+          });
           const { effect } = await applyOutcome(deps, tx, transaction, 'payment.failed');
           return { cancelled: true as const, effect };
         }
@@ -246,13 +241,12 @@ export async function clickComplete(deps: ClickDeps, fields: unknown): Promise<C
       if (transaction.state === Cancelled) throw new ClickRefusal(ClickError.transactionCancelled);
       if (tiyinOfSumText(request.amount) !== tiyinOf(transaction.amountMinor))
         throw new ClickRefusal(ClickError.incorrectAmount);
-      const [completed] = await tx
-        .update(schema.providerTransactions)
-        .set({ state: Completed, performedAt: now })
-        .where(eq(schema.providerTransactions.id, transaction.id))
-        .returning();
-      const applied = await applyOutcome(deps, tx, completed!, 'payment.succeeded');
-      return { transaction: completed!, ...applied };
+      const completed = await deps.transactions.updateTransaction(tx, transaction.id, {
+        state: Completed,
+        performedAt: now,
+      });
+      const applied = await applyOutcome(deps, tx, completed, 'payment.succeeded');
+      return { transaction: completed, ...applied };
     });
     if ('cancelled' in outcome) {
       const refused = refusal(

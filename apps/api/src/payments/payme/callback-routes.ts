@@ -20,7 +20,7 @@ import { paymeMethod, type PaymeOutcome } from './merchant.ts';
  * Payme expects; a wrong or missing key is -32504 and changes nothing. 404 while Payme is not configured.
  */
 export const paymeRoutes: ProviderRoutes = (context) => async (app) => {
-  const { db, now, config, payments, limits } = context;
+  const { db, now, config, payments, transactions, limits } = context;
 
   // The body is read as bytes whatever its type: a body that is not JSON is Payme's -32700, not a 4xx.
   app.removeAllContentTypeParsers();
@@ -86,6 +86,7 @@ export const paymeRoutes: ProviderRoutes = (context) => async (app) => {
             log: request.log,
             mode: config.mode,
             payments,
+            transactions,
           },
           method as PaymeMethod,
           envelope.data.params,

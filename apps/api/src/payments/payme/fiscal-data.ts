@@ -6,15 +6,14 @@
  * hands over the receipt it registered (`type` PERFORM for the payment, CANCEL for its refund). The receipt is
  * kept on the transaction (`provider_transactions.details.fiscal`) and its link shown with the order.
  */
-import { asc, eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { receiptLines } from '@parvoz/core/receipt-lines';
 import { getIntl } from '@parvoz/i18n/messages';
 import { PAYME_PROVIDER, PaymeError, PaymeFailure, paymeLang, type PaymeFiscalData } from './protocol.ts';
 import type { PaymeSettings } from './settings.ts';
 import { tiyinOf } from '../uzs.ts';
-import type { OrderRow } from '../provider-transactions.ts';
+import type { OrderRow, ProviderTransactionsPort } from '../provider-transactions.ts';
 
 export interface PaymeReceiptItem {
   title: string;
@@ -27,6 +26,7 @@ export interface PaymeReceiptItem {
 
 /** The receipt `detail` of an order, or undefined while the fiscal settings are not configured. */
 export async function paymeReceiptDetail(
+  transactions: ProviderTransactionsPort,
   db: Database,
   order: OrderRow,
   settings: PaymeSettings,
@@ -48,11 +48,7 @@ export async function paymeReceiptDetail(
     fiscalLuggageVatPercent === undefined
   )
     return undefined;
-  const passengers = await db
-    .select({ type: schema.orderPassengers.type })
-    .from(schema.orderPassengers)
-    .where(eq(schema.orderPassengers.orderId, order.id))
-    .orderBy(asc(schema.orderPassengers.position));
+  const passengers = await transactions.passengerTypes(db, order.id);
   const intl = getIntl(paymeLang(order.lang));
   const reference = order.supplierBookingReference ?? order.bookingReference;
   const items = receiptLines(order.price as OrderPrice, passengers).map((line): PaymeReceiptItem => {
@@ -86,21 +82,16 @@ export async function paymeReceiptDetail(
  * again). An id we never had is -32001, as the method's page documents.
  */
 export async function setPaymeFiscalData(
+  transactions: ProviderTransactionsPort,
   db: Database,
   params: { id: string; type: 'PERFORM' | 'CANCEL'; fiscal_data: PaymeFiscalData },
 ): Promise<{ success: true }> {
-  const kind = params.type === 'PERFORM' ? 'perform' : 'cancel';
-  const updated = await db
-    .update(schema.providerTransactions)
-    .set({
-      details: sql`jsonb_set(coalesce(${schema.providerTransactions.details}, '{}'::jsonb), '{fiscal}',
-        coalesce(${schema.providerTransactions.details} -> 'fiscal', '{}'::jsonb)
-          || jsonb_build_object(${kind}::text, ${JSON.stringify(params.fiscal_data)}::jsonb))`,
-    })
-    .where(
-      sql`${schema.providerTransactions.provider} = ${PAYME_PROVIDER} AND ${schema.providerTransactions.externalId} = ${params.id}`,
-    )
-    .returning({ id: schema.providerTransactions.id });
-  if (updated.length === 0) throw new PaymeFailure(PaymeError.fiscalNotFound, 'payme.error.fiscalNotFound');
+  const kept = await transactions.keepFiscalReceipt(
+    db,
+    { provider: PAYME_PROVIDER, externalId: params.id },
+    params.type === 'PERFORM' ? 'perform' : 'cancel',
+    params.fiscal_data,
+  );
+  if (!kept) throw new PaymeFailure(PaymeError.fiscalNotFound, 'payme.error.fiscalNotFound');
   return { success: true };
 }

@@ -21,6 +21,11 @@ export const paymeProvider: PaymentProviderModule = {
   settings: { prefix: 'PAYME', schema: paymeSettingsSchema },
   create: (config, site) =>
     config.payme &&
-    createPaymeProvider({ settings: config.payme, publicOrigin: site.publicOrigin, db: site.db }),
+    createPaymeProvider({
+      settings: config.payme,
+      publicOrigin: site.publicOrigin,
+      db: site.db,
+      transactions: site.transactions,
+    }),
   routes: paymeRoutes,
 };

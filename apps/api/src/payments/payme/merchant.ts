@@ -8,8 +8,7 @@
  * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
  */
 import { payableInMode, type SiteMode } from '../mode.ts';
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { ServiceLog } from '../../platform/log.ts';
 import { canTransition } from '@parvoz/core/order-status';
 import {
@@ -29,17 +28,11 @@ import { paymeReceiptDetail, setPaymeFiscalData } from './fiscal-data.ts';
 import { tiyinOf } from '../uzs.ts';
 import type { EventEffect, EventScope, PaymentCallbackPort } from '../callbacks.ts';
 import {
-  findOrder,
-  findTransaction,
-  transactionsAt,
   isOrderId,
-  openProviderTransaction,
-  otherProviderPaying,
-  paymentOf,
-  pendingRefundOf,
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
+  type ProviderTransactionsPort,
 } from '../provider-transactions.ts';
 
 export interface PaymeDeps {
@@ -54,6 +47,8 @@ export interface PaymeDeps {
   mode?: SiteMode;
   /** The payments domain: the state changes every provider shares (../callbacks.ts). */
   payments: PaymentCallbackPort;
+  /** Payme's transactions, and the payments and orders they belong to (../provider-transactions.ts). */
+  transactions: ProviderTransactionsPort;
 }
 
 /** A method's answer, and what the route does once it is committed. */
@@ -83,8 +78,8 @@ const METHODS: Record<PaymeMethod, (deps: PaymeDeps, params: never) => Promise<P
   CheckTransaction: check,
   GetStatement: statement,
   ChangePassword: changePassword,
-  SetFiscalData: async (deps, params: Parameters<typeof setPaymeFiscalData>[1]) => ({
-    result: await setPaymeFiscalData(deps.db, params),
+  SetFiscalData: async (deps, params: Parameters<typeof setPaymeFiscalData>[2]) => ({
+    result: await setPaymeFiscalData(deps.transactions, deps.db, params),
     refundIds: [],
   }),
 };
@@ -108,14 +103,10 @@ export async function paymeMethod(
 }
 
 /** The order an `account` names, or Payme's account error. */
-async function orderOfAccount(
-  db: Database,
-  account: Record<string, unknown>,
-  mode: SiteMode | undefined,
-): Promise<OrderRow> {
+async function orderOfAccount(deps: PaymeDeps, account: Record<string, unknown>): Promise<OrderRow> {
   const orderId = account[PAYME_ACCOUNT_FIELD];
-  const order = isOrderId(orderId) ? await findOrder(db, orderId) : null;
-  if (!order || !payableInMode(mode, order)) throw failure.orderNotFound();
+  const order = isOrderId(orderId) ? await deps.transactions.order(deps.db, orderId) : null;
+  if (!order || !payableInMode(deps.mode, order)) throw failure.orderNotFound();
   return order;
 }
 
@@ -127,27 +118,28 @@ function checkOrder(deps: PaymeDeps, order: OrderRow, tiyin: number, now: Date):
 }
 
 /** The order's open or performed Payme transaction (a one-time account takes one at a time). */
-async function liveTransactionOf(db: Database, orderId: string): Promise<ProviderTransaction | null> {
-  const [live] = await transactionsAt(
-    db,
-    PAYME_PROVIDER,
-    and(
-      eq(schema.providerTransactions.orderId, orderId),
-      inArray(schema.providerTransactions.state, [PaymeState.created, PaymeState.performed]),
-    ),
-  );
-  return live ?? null;
+function liveTransactionOf(
+  deps: PaymeDeps,
+  db: Database,
+  orderId: string,
+): Promise<ProviderTransaction | null> {
+  return deps.transactions.transactionOfOrder(db, {
+    orderId,
+    provider: PAYME_PROVIDER,
+    states: [PaymeState.created, PaymeState.performed],
+  });
 }
 
 async function checkPerform(
   deps: PaymeDeps,
   params: { amount: number; account: Record<string, unknown> },
 ): Promise<PaymeOutcome> {
-  const order = await orderOfAccount(deps.db, params.account, deps.mode);
+  const order = await orderOfAccount(deps, params.account);
   checkOrder(deps, order, params.amount, deps.now());
-  if (await liveTransactionOf(deps.db, order.id)) throw failure.cannotPerform();
-  if (await otherProviderPaying(deps.db, order.id, PAYME_PROVIDER, deps.now())) throw failure.cannotPerform();
-  const detail = await paymeReceiptDetail(deps.db, order, deps.settings);
+  if (await liveTransactionOf(deps, deps.db, order.id)) throw failure.cannotPerform();
+  if (await deps.transactions.otherProviderPaying(deps.db, order.id, PAYME_PROVIDER, deps.now()))
+    throw failure.cannotPerform();
+  const detail = await paymeReceiptDetail(deps.transactions, deps.db, order, deps.settings);
   return { result: { allow: true, ...(detail ? { detail } : {}) }, refundIds: [] };
 }
 
@@ -185,11 +177,12 @@ async function cancelCreated(
   reason: number,
 ): Promise<EventEffect> {
   const now = deps.now();
-  await tx
-    .update(schema.providerTransactions)
-    .set({ state: PaymeState.cancelled, reason, cancelledAt: now })
-    .where(eq(schema.providerTransactions.id, transaction.id));
-  const payment = await paymentOf(tx, transaction);
+  await deps.transactions.updateTransaction(tx, transaction.id, {
+    state: PaymeState.cancelled,
+    reason,
+    cancelledAt: now,
+  });
+  const payment = await deps.transactions.paymentOf(tx, transaction);
   const event = transactionEvent('cancel', 'payment.failed', transaction, payment);
   const { effect } = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
   return effect;
@@ -199,13 +192,13 @@ async function create(
   deps: PaymeDeps,
   params: { id: string; time: number; amount: number; account: Record<string, unknown> },
 ): Promise<PaymeOutcome> {
-  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
-  const orderId = known?.orderId ?? (await orderOfAccount(deps.db, params.account, deps.mode)).id;
+  const known = await deps.transactions.transaction(deps.db, PAYME_PROVIDER, params.id);
+  const orderId = known?.orderId ?? (await orderOfAccount(deps, params.account)).id;
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await deps.payments.lockOrder(tx, orderId);
     if (!order) throw failure.orderNotFound();
     const now = deps.now();
-    const existing = await findTransaction(tx, PAYME_PROVIDER, params.id, true);
+    const existing = await deps.transactions.transaction(tx, PAYME_PROVIDER, params.id, true);
     if (existing) {
       if (existing.state !== PaymeState.created) throw failure.cannotPerform();
       if (timedOut(existing, now)) {
@@ -217,10 +210,11 @@ async function create(
     checkOrder(deps, order, params.amount, now);
     if (now.getTime() - params.time > PAYME_TIMEOUT_MS) throw failure.cannotPerform();
     // Another transaction for the same order (a second tab, a second attempt) waits for this one's end.
-    if (await liveTransactionOf(tx, order.id)) throw failure.cannotPerform();
+    if (await liveTransactionOf(deps, tx, order.id)) throw failure.cannotPerform();
     // Nor while the traveller is paying it at another provider (../provider-transactions.ts).
-    if (await otherProviderPaying(tx, order.id, PAYME_PROVIDER, now)) throw failure.cannotPerform();
-    const transaction = await openProviderTransaction(tx, order, {
+    if (await deps.transactions.otherProviderPaying(tx, order.id, PAYME_PROVIDER, now))
+      throw failure.cannotPerform();
+    const transaction = await deps.transactions.openTransaction(tx, order, {
       provider: PAYME_PROVIDER,
       externalId: params.id,
       state: PaymeState.created,
@@ -243,11 +237,11 @@ async function create(
 }
 
 async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutcome> {
-  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  const known = await deps.transactions.transaction(deps.db, PAYME_PROVIDER, params.id);
   if (!known) throw failure.notFound();
   const outcome = await deps.db.transaction(async (tx) => {
     const order = (await deps.payments.lockOrder(tx, known.orderId))!;
-    const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
+    const transaction = (await deps.transactions.transaction(tx, PAYME_PROVIDER, params.id, true))!;
     if (transaction.state === PaymeState.performed) return { transaction, effect: 'duplicate' as const };
     if (transaction.state !== PaymeState.created) throw failure.cannotPerform();
     const now = deps.now();
@@ -255,19 +249,18 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
       await cancelCreated(deps, tx, transaction, 4);
       return { timedOut: true as const };
     }
-    const payment = await paymentOf(tx, transaction);
+    const payment = await deps.transactions.paymentOf(tx, transaction);
     const open = payment.status === 'pending' || payment.status === 'requires_action';
     // Expired, cancelled or paid meanwhile: refused, so Payme cancels it and the money stays with the payer.
     if (!open || !canTransition(deps.payments.statusOf(order), 'payment_succeeded'))
       throw failure.cannotPerform();
-    const [performed] = await tx
-      .update(schema.providerTransactions)
-      .set({ state: PaymeState.performed, performedAt: now })
-      .where(eq(schema.providerTransactions.id, transaction.id))
-      .returning();
+    const performed = await deps.transactions.updateTransaction(tx, transaction.id, {
+      state: PaymeState.performed,
+      performedAt: now,
+    });
     const event = transactionEvent('perform', 'payment.succeeded', transaction, payment);
     const applied = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
-    return { transaction: performed!, ...applied };
+    return { transaction: performed, ...applied };
   });
   if ('timedOut' in outcome) throw failure.cannotPerform();
   const { transaction } = outcome;
@@ -283,26 +276,26 @@ async function perform(deps: PaymeDeps, params: { id: string }): Promise<PaymeOu
 }
 
 async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): Promise<PaymeOutcome> {
-  const known = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  const known = await deps.transactions.transaction(deps.db, PAYME_PROVIDER, params.id);
   if (!known) throw failure.notFound();
   const outcome = await deps.db.transaction(async (tx) => {
     await deps.payments.lockOrder(tx, known.orderId);
-    const transaction = (await findTransaction(tx, PAYME_PROVIDER, params.id, true))!;
+    const transaction = (await deps.transactions.transaction(tx, PAYME_PROVIDER, params.id, true))!;
     const now = deps.now();
     if (transaction.state === PaymeState.created) {
       const effect = await cancelCreated(deps, tx, transaction, params.reason);
-      return { transaction: (await findTransaction(tx, PAYME_PROVIDER, params.id))!, effect };
+      return { transaction: (await deps.transactions.transaction(tx, PAYME_PROVIDER, params.id))!, effect };
     }
     if (transaction.state !== PaymeState.performed) return { transaction, effect: 'duplicate' as const };
     // Performed: the tickets are issued. Only a refund we asked for (a cancelled booking) may take it back,
     // and only whole (Payme cancels whole receipts).
-    const refund = await pendingRefundOf(tx, transaction.paymentId);
+    const refund = await deps.transactions.pendingRefundOf(tx, transaction.paymentId);
     if (!refund || refund.amountMinor !== transaction.amountMinor) throw failure.cannotCancel();
-    const [cancelled] = await tx
-      .update(schema.providerTransactions)
-      .set({ state: PaymeState.cancelledAfterPerform, reason: params.reason, cancelledAt: now })
-      .where(eq(schema.providerTransactions.id, transaction.id))
-      .returning();
+    const cancelled = await deps.transactions.updateTransaction(tx, transaction.id, {
+      state: PaymeState.cancelledAfterPerform,
+      reason: params.reason,
+      cancelledAt: now,
+    });
     const event: PaymentEvent = {
       id: `refund:${transaction.externalId}`,
       type: 'refund.succeeded',
@@ -312,7 +305,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
       refundId: refund.id,
     };
     const { effect } = await deps.payments.applyEventIn(eventScope(deps, tx, now), event);
-    return { transaction: cancelled!, effect };
+    return { transaction: cancelled, effect };
   });
   const { transaction } = outcome;
   return {
@@ -327,7 +320,7 @@ async function cancel(deps: PaymeDeps, params: { id: string; reason: number }): 
 }
 
 async function check(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutcome> {
-  const transaction = await findTransaction(deps.db, PAYME_PROVIDER, params.id);
+  const transaction = await deps.transactions.transaction(deps.db, PAYME_PROVIDER, params.id);
   if (!transaction) throw failure.notFound();
   return {
     result: {
@@ -343,16 +336,13 @@ async function check(deps: PaymeDeps, params: { id: string }): Promise<PaymeOutc
 }
 
 /** Our Payme transactions created (Payme's `time`) in [from, to], oldest first, as Payme reconciles them. */
-export async function paymeStatement(db: Database, from: Date, to: Date) {
-  return transactionsAt(
-    db,
-    PAYME_PROVIDER,
-    between(schema.providerTransactions.providerTime, from, to),
-  ).orderBy(asc(schema.providerTransactions.providerTime), asc(schema.providerTransactions.number));
-}
-
 async function statement(deps: PaymeDeps, params: { from: number; to: number }): Promise<PaymeOutcome> {
-  const rows = await paymeStatement(deps.db, new Date(params.from), new Date(params.to));
+  const rows = await deps.transactions.statement(
+    deps.db,
+    PAYME_PROVIDER,
+    new Date(params.from),
+    new Date(params.to),
+  );
   return {
     result: {
       transactions: rows.map((t) => ({

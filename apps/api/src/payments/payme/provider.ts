@@ -8,7 +8,8 @@
  */
 import type { Database } from '@parvoz/db';
 import { WebhookRejected, type PaymentProvider, type StatementEntry } from '../provider.ts';
-import { transactionToRefund, uzsSession } from '../uzs-provider.ts';
+import type { ProviderTransactionsPort } from '../provider-transactions.ts';
+import { uzsSession } from '../uzs-provider.ts';
 import { TIYIN_PER_MINOR, tiyinOf } from '../uzs.ts';
 import { PAYME_PROVIDER, PaymeState, paymeCheckoutUrl, paymeLang } from './protocol.ts';
 import type { PaymeSettings } from './settings.ts';
@@ -18,8 +19,9 @@ export interface PaymeProviderOptions {
   settings: PaymeSettings;
   /** The site's origin, for the way back from the checkout page (never from a request). */
   publicOrigin: () => string;
-  /** Finds the Payme transaction of a payment, for refunds (absent: refunds cannot be asked). */
+  /** The key in force, and with `transactions` the Payme transaction of a payment, for refunds (absent: refunds cannot be asked). */
   db?: Database;
+  transactions?: ProviderTransactionsPort;
 }
 
 /** Receipt states of the Subscribe API (receipts.get_all, receipts.cancel). */
@@ -77,8 +79,9 @@ export function createPaymeProvider(options: PaymeProviderOptions): PaymentProvi
       };
     },
     async refund(input) {
-      if (!options.db) throw new Error('Payme refund: no database to find the transaction');
-      const found = await transactionToRefund(options.db, PAYME_PROVIDER, input.paymentProviderRef, [
+      const { db, transactions } = options;
+      if (!db || !transactions) throw new Error('Payme refund: no database to find the transaction');
+      const found = await transactions.transactionToRefund(db, PAYME_PROVIDER, input.paymentProviderRef, [
         PaymeState.performed,
         PaymeState.cancelledAfterPerform,
       ]);

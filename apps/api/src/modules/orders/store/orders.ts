@@ -35,6 +35,11 @@ export function passengersOfOrder(db: Database, orderId: string): Promise<OrderP
     .orderBy(asc(passengers.position));
 }
 
+/** The passenger's ticket numbers, once the tickets are issued (one per flight coupon). */
+export async function setTicketNumbers(tx: Database, passengerId: string, numbers: string[]): Promise<void> {
+  await tx.update(passengers).set({ ticketNumbers: numbers }).where(eq(passengers.id, passengerId));
+}
+
 /**
  * Sets `changes` on the order, only while `guard` (further conditions on the row, e.g. its status) still holds;
  * the rows changed come back, so a caller that raced another writer sees none.

@@ -10,7 +10,6 @@ import { schema, type Database } from '@parvoz/db';
 import { ordersAtSupplier, updateOrder } from './orders.ts';
 
 const orders = schema.orders;
-const passengers = schema.orderPassengers;
 
 /** The supplier's order, as kept on ours. */
 export interface SupplierOrderMade {
@@ -205,11 +204,6 @@ export function ordersDueForTicketing(db: Database, supplierId: string, limit: n
 /** The supplier's hold paid at `paidAt`; a time already kept stays (another pass paid it first). */
 export async function markPaidAtSupplier(db: Database, orderId: string, paidAt: Date, now: Date) {
   await updateOrder(db, orderId, { supplierPaidAt: paidAt, updatedAt: now }, isNull(orders.supplierPaidAt));
-}
-
-/** The airline's ticket numbers (one per flight) on one passenger of an order. */
-export async function setTicketNumbers(tx: Database, passengerId: string, ticketNumbers: string[]) {
-  await tx.update(passengers).set({ ticketNumbers }).where(eq(passengers.id, passengerId));
 }
 
 /** The supplier's orders cancelled here unpaid whose hold there is not given up yet. */

@@ -5,17 +5,13 @@
 import type { Database } from '@parvoz/db';
 import {
   countProviderEvents,
-  countProviderTransactions,
-  countRefunds,
   paymentById,
   paymentsOfOrder,
-  providerTransactionsOfOrder,
-  refundsOfOrder,
-  refundsOfPayment,
   type PaymentRow,
   type ProviderEventFilter,
-  type RefundRow,
-} from '../store.ts';
+} from '../store/payments.ts';
+import { countProviderTransactions, providerTransactionsOfOrder } from '../store/provider-transactions.ts';
+import { countRefunds, refundsOfOrder, refundsOfPayment, type RefundRow } from '../store/refunds.ts';
 
 export type { PaymentRow, RefundRow };
 

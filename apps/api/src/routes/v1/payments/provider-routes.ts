@@ -2,15 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentCallbackPort, ProviderRouteContext } from '../../../payments/callbacks.ts';
 import { PAYMENT_PROVIDERS } from '../../../payments/registry.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
-import { applyPaymentEvent, applyPaymentEventIn, paymentSession } from '../../../modules/payments/index.ts';
+import {
+  applyPaymentEvent,
+  applyPaymentEventIn,
+  paymentSession,
+  providerTransactions,
+} from '../../../modules/payments/index.ts';
 import { lockOrder, payableNow, statusOf } from '../../../modules/orders/index.ts';
 import { afterPaymentEvent } from './after-event.ts';
 
 /**
  * Each provider's own endpoints (its descriptor's `routes`, payments/<name>/) under /v1/payments/<name>, with
- * what they need of the payments domain handed in as the port of payments/callbacks.ts: a provider's folder sits
- * on the outside floor and never imports modules/ (docs/architecture.md, "Payment providers"). An endpoint
- * exists for every provider of the registry and answers 404 while its provider is not configured.
+ * what they need of the payments domain handed in as the ports of payments/callbacks.ts and
+ * payments/provider-transactions.ts: a provider's folder sits on the outside floor and never imports modules/
+ * (docs/architecture.md, "Payment providers"). An endpoint exists for every provider of the registry and answers
+ * 404 while its provider is not configured.
  */
 export const providerRoutes: FastifyPluginAsync = async (app) => {
   const { db, now, config } = app.deps;
@@ -36,6 +42,7 @@ export const providerRoutes: FastifyPluginAsync = async (app) => {
     publicOrigin: app.deps.publicOrigin,
     providers: app.deps.payments,
     payments,
+    transactions: providerTransactions,
     limits: {
       providerCallbacks: rateLimit(ROUTE_LIMITS.providerCallbacks),
       browserCallbacks: rateLimit(ROUTE_LIMITS.paymentCallbacks),
