@@ -12,7 +12,7 @@ export {
   orderPagePath,
   revokeAccessTokens,
 } from './access.ts';
-export { EMAIL_CHANGE_UNDO_MS, contactEmailSettled, emailChangeUndoUrl } from './email-change-undo.ts';
+export { EMAIL_CHANGE_UNDO_MS, emailChangeUndoUrl } from './email-change-undo.ts';
 // The contact email change's rows, for the after-sale's change and undo (modules/after-sale/manage.ts).
 export {
   endPendingEmailChanges,
@@ -32,9 +32,19 @@ export {
   type OrderPassengerRow,
   type OrderRow,
 } from './store/orders.ts';
+// What a booking writes when it starts an order, and the unpaid holds its caps count (store/booking.ts).
+export {
+  holdSeatsForOrder,
+  insertOrder,
+  insertPassengers,
+  SoldOutError,
+  unpaidHoldsOf,
+  type NewOrder,
+  type SeatRequest,
+} from './store/booking.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
-export { listOrders } from './lists.ts';
+export { claimOrdersAtSignIn, listOrders } from './lists.ts';
 export { sendAccessLink } from './lookup.ts';
 export {
   queueAfterSaleEmail,
