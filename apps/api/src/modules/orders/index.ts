@@ -32,16 +32,6 @@ export {
   type OrderPassengerRow,
   type OrderRow,
 } from './store/orders.ts';
-// What a booking writes when it starts an order, and the unpaid holds its caps count (store/booking.ts).
-export {
-  holdSeatsForOrder,
-  insertOrder,
-  insertPassengers,
-  SoldOutError,
-  unpaidHoldsOf,
-  type NewOrder,
-  type SeatRequest,
-} from './store/booking.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
 export { claimOrdersAtSignIn, listOrders } from './lists.ts';
@@ -68,3 +58,13 @@ export {
   type LoadedOrder,
   type StaffAccess,
 } from './view.ts';
+// What a booking writes when it starts an order, and the unpaid holds its caps count (store/booking.ts).
+export {
+  holdSeatsForOrder,
+  insertOrder,
+  insertPassengers,
+  SoldOutError,
+  unpaidHoldsOf,
+  type NewOrder,
+  type SeatRequest,
+} from './store/booking.ts';
