@@ -12,8 +12,8 @@
  * `suspended` answer.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import type { CodeRefusal } from '@parvoz/contracts/auth';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { User } from '@parvoz/contracts/user';
@@ -21,7 +21,7 @@ import { ApiFailure } from '../../errors.ts';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { clearRateLimit, hitRateLimit, readRateLimit } from '../../platform/rate-limits.ts';
 import { enqueueEmail, renderEmail } from '../mail/index.ts';
-import { contactEmailSettled } from '../orders/index.ts';
+import { claimOrdersAtSignIn } from '../orders/index.ts';
 import { generateCode, hashSecret, sameHash } from './one-time-codes.ts';
 import { createSession } from './sessions.ts';
 import { getUserWithDetail } from './users.ts';
@@ -256,16 +256,9 @@ export async function verifyCode(
 
   const session = await db.transaction(async (tx) => {
     const userId = await upsertSignedInUser(tx, { email, language: lang, now });
-    // The email is now verified: orders booked earlier with it become this account's, unless it became their
-    // contact email less than 48 hours ago (a change made with a link that may have leaked, which the replaced
-    // address may still undo: docs/decisions/0022-email-change-undo.md). Such an order is claimed at a sign-in
-    // after the window.
-    await tx
-      .update(schema.orders)
-      .set({ userId })
-      .where(
-        and(eq(schema.orders.contactEmail, email), isNull(schema.orders.userId), contactEmailSettled(now)),
-      );
+    // The email is now verified: orders booked earlier with it become this account's, once no change of their
+    // contact email may still be undone (modules/orders/lists.ts).
+    await claimOrdersAtSignIn(tx, email, userId, now);
     // Only this network's count: another network's lock (someone else guessing) stays.
     await forgetFailures(tx, email, network);
     const created = await createSession(tx, userId, now);

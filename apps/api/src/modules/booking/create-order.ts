@@ -4,16 +4,7 @@
  * seats, so concurrent bookings never sell more seats than a flight has. At most once per Idempotency-Key.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import {
-  holdSeatsForOrder,
-  idempotency,
-  isUniqueViolation,
-  schema,
-  SoldOutError,
-  type Database,
-  type SeatRequest,
-} from '@parvoz/db';
+import { idempotency, isUniqueViolation, type Database } from '@parvoz/db';
 import type { CreateOrderInput, Order, PriceChangedDetails } from '@parvoz/contracts/booking';
 import { checkBooking, toJsonPointer, type BookingRuleError } from '@parvoz/core/booking-rules';
 import { priceOrder, sameAmount } from '@parvoz/core/order-pricing';
@@ -30,6 +21,14 @@ import { searchEngineFor } from '../search/index.ts';
 import { offerConditions } from '../orders/index.ts';
 import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from '../orders/index.ts';
+import {
+  holdSeatsForOrder,
+  insertOrder,
+  insertPassengers,
+  SoldOutError,
+  type NewOrder,
+  type SeatRequest,
+} from '../orders/index.ts';
 import { loadOrder, presentOrder } from '../orders/index.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../accounts/index.ts';
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from '../supplier-orders/index.ts';
@@ -104,9 +103,9 @@ async function saveTravellers(tx: Database, userId: string, input: CreateOrderIn
   }
 }
 
-async function insertOrder(
+async function recordOrder(
   tx: Database,
-  values: (id: string) => Omit<typeof schema.orders.$inferInsert, 'id' | 'bookingReference'>,
+  values: (id: string) => Omit<NewOrder, 'id' | 'bookingReference'>,
   /** An id chosen before (a supplier's order already carries it). */
   presetId?: string,
 ): Promise<{ id: string; bookingReference: string }> {
@@ -115,9 +114,7 @@ async function insertOrder(
     const bookingReference = newBookingReference();
     try {
       // A savepoint: a taken booking reference rolls back only this insert, and we draw another.
-      await tx.transaction(async (sp) => {
-        await sp.insert(schema.orders).values({ ...values(id), id, bookingReference });
-      });
+      await tx.transaction((sp) => insertOrder(sp, { ...values(id), id, bookingReference }));
       return { id, bookingReference };
     } catch (error) {
       if (attempt < 8 && isUniqueViolation(error)) continue;
@@ -211,7 +208,7 @@ async function record(
     { maxSeats: deps.config.holdMaxSeats, maxUnpaidOrders: deps.config.holdMaxUnpaidOrders },
     now,
   );
-  const { id } = await insertOrder(
+  const { id } = await recordOrder(
     tx,
     () => ({
       userId,
@@ -265,7 +262,8 @@ async function record(
     }),
     atSupplier?.orderId,
   );
-  await tx.insert(schema.orderPassengers).values(
+  await insertPassengers(
+    tx,
     input.passengers.map((p, position) => ({
       orderId: id,
       position,
@@ -371,13 +369,4 @@ function outcomeOf(error: unknown): BookingOutcome {
   // The supplier could not be reached (modules/supplier-orders/booking.ts).
   if (error.code === 'unavailable') return 'failed';
   return 'invalid';
-}
-
-/** Orders of one contact email with this booking reference (the "where is my ticket" lookup). */
-export async function findByReference(db: Database, bookingReference: string, email: string) {
-  const [row] = await db
-    .select({ id: schema.orders.id, lang: schema.orders.lang })
-    .from(schema.orders)
-    .where(and(eq(schema.orders.bookingReference, bookingReference), eq(schema.orders.contactEmail, email)));
-  return row ?? null;
 }

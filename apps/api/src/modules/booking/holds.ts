@@ -5,45 +5,13 @@
  * fits under.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import type { HoldLimitDetails } from '@parvoz/contracts/booking';
-import { decideHold, type HoldClient, type HoldLimits, type UnpaidHold } from '@parvoz/core/holds';
+import { decideHold, type HoldClient, type HoldLimits } from '@parvoz/core/holds';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { ApiFailure } from '../../errors.ts';
-import { mailboxCandidates } from '../mail/index.ts';
-
-/**
- * The unpaid orders, still in their payment window, that share the client's mailbox, client network or user.
- * `client.ip` is the client network key (ip-network.ts), compared with each order's `client_network`.
- */
-async function unpaidHoldsOf(tx: Database, client: HoldClient, now: Date): Promise<UnpaidHold[]> {
-  const { orders, orderHolds } = schema;
-  const sameClient: SQL[] = [mailboxCandidates(orders.contactEmail, client.email)];
-  if (client.ip) sameClient.push(eq(orders.clientNetwork, client.ip));
-  if (client.userId) sameClient.push(eq(orders.userId, client.userId));
-  const rows = await tx
-    .select({
-      orderId: orders.id,
-      email: orders.contactEmail,
-      ip: orders.clientNetwork,
-      userId: orders.userId,
-      createdAt: orders.createdAt,
-      // The seats of an order are the same on each of its flights: the largest hold still unreleased.
-      seats: sql<number>`coalesce((SELECT max(${orderHolds.seats}) FROM ${orderHolds}
-        WHERE ${orderHolds.orderId} = ${orders.id} AND ${orderHolds.releasedAt} IS NULL), 0)::int`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.bookingStatus, 'new'),
-        eq(orders.paymentStatus, 'not_paid'),
-        gt(orders.paymentDeadline, now),
-        or(...sameClient),
-      ),
-    );
-  return rows.map((r) => ({ ...r, seats: Number(r.seats) }));
-}
+import { unpaidHoldsOf } from '../orders/index.ts';
 
 /** Advisory-lock namespace of the hold caps ('hold'; the migrations use another). */
 const HOLD_LOCK_NAMESPACE = 0x686f6c64;

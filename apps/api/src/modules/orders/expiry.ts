@@ -3,13 +3,14 @@
  * seats released. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so several API instances can run the worker
  * at once without touching an order twice; each status change goes through core's transition table.
  */
-import { and, eq, lte } from 'drizzle-orm';
-import { idempotency, releaseOrderHolds, schema, type Database } from '@parvoz/db';
+import { idempotency, releaseOrderHolds, type Database } from '@parvoz/db';
 import { purgeRateLimits } from '../../platform/rate-limits.ts';
 import { bookingsTotal } from '../../metrics.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 import { statusAfter } from './view.ts';
+import { claimDueUnpaidOrders } from './store/expiry.ts';
+import { updateOrder } from './store/orders.ts';
 import { oneAtATime } from '../../platform/worker-pass.ts';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
@@ -20,28 +21,13 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
   let total = 0;
   for (;;) {
     const cancelled = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({
-          id: schema.orders.id,
-          bookingStatus: schema.orders.bookingStatus,
-          paymentStatus: schema.orders.paymentStatus,
-        })
-        .from(schema.orders)
-        .where(
-          and(
-            eq(schema.orders.bookingStatus, 'new'),
-            eq(schema.orders.paymentStatus, 'not_paid'),
-            lte(schema.orders.paymentDeadline, now),
-          ),
-        )
-        .orderBy(schema.orders.paymentDeadline)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const due = await claimDueUnpaidOrders(tx, now, BATCH);
       for (const order of due) {
-        await tx
-          .update(schema.orders)
-          .set({ ...statusAfter(order, 'payment_window_expired'), cancelledAt: now, updatedAt: now })
-          .where(eq(schema.orders.id, order.id));
+        await updateOrder(tx, order.id, {
+          ...statusAfter(order, 'payment_window_expired'),
+          cancelledAt: now,
+          updatedAt: now,
+        });
       }
       // One release for the whole batch: seats are then locked in (flight, cabin) order (no deadlock
       // with another worker's batch).

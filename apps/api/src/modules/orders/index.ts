@@ -12,7 +12,7 @@ export {
   orderPagePath,
   revokeAccessTokens,
 } from './access.ts';
-export { EMAIL_CHANGE_UNDO_MS, contactEmailSettled, emailChangeUndoUrl } from './email-change-undo.ts';
+export { EMAIL_CHANGE_UNDO_MS, emailChangeUndoUrl } from './email-change-undo.ts';
 // The contact email change's rows, for the after-sale's change and undo (modules/after-sale/manage.ts).
 export {
   endPendingEmailChanges,
@@ -54,7 +54,7 @@ export { passengerTypesOfOrder } from './store/payments.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { readOrderHistoryWith, type OrderHistoryReaders } from './history.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';
-export { listOrders } from './lists.ts';
+export { claimOrdersAtSignIn, listOrders } from './lists.ts';
 export { sendAccessLink } from './lookup.ts';
 export {
   queueAfterSaleEmail,
@@ -78,3 +78,13 @@ export {
   type LoadedOrder,
   type StaffAccess,
 } from './view.ts';
+// What a booking writes when it starts an order, and the unpaid holds its caps count (store/booking.ts).
+export {
+  holdSeatsForOrder,
+  insertOrder,
+  insertPassengers,
+  SoldOutError,
+  unpaidHoldsOf,
+  type NewOrder,
+  type SeatRequest,
+} from './store/booking.ts';

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OrderSummary } from '@parvoz/contracts/orders';
+import { contactEmailSettled } from './email-change-undo.ts';
+import { claimOrdersOfEmail, ordersOfUser } from './store/lists.ts';
 
 const MAX_ORDERS = 500;
 
@@ -46,15 +47,7 @@ export async function listOrders(
   status: 'active' | 'history',
   now: Date,
 ): Promise<OrderSummary[]> {
-  const rows = await db
-    .select({
-      order: schema.orders,
-      passengers: sql<number>`(SELECT count(*) FROM order_passengers p WHERE p.order_id = "orders"."id")`,
-    })
-    .from(schema.orders)
-    .where(eq(schema.orders.userId, userId))
-    .orderBy(desc(schema.orders.createdAt))
-    .limit(MAX_ORDERS);
+  const rows = await ordersOfUser(db, userId, MAX_ORDERS);
   return rows
     .filter(({ order }) => isActiveOrder(order.bookingStatus, order.offer, now) === (status === 'active'))
     .map(({ order, passengers }) => {
@@ -76,4 +69,14 @@ export async function listOrders(
         passengers: Number(passengers),
       };
     });
+}
+
+/**
+ * At a sign-in that proved `email`: the orders booked with it and no account become the user's, unless it became
+ * their contact email less than 48 hours ago (a change made with a link that may have leaked, which the replaced
+ * address may still undo: docs/decisions/0022-email-change-undo.md). Such an order is claimed at a sign-in
+ * after the window.
+ */
+export function claimOrdersAtSignIn(db: Database, email: string, userId: string, now: Date): Promise<void> {
+  return claimOrdersOfEmail(db, email, userId, contactEmailSettled(now));
 }

@@ -13,14 +13,14 @@
  * changed the address with a leaked link could ask here and cut the traveller's link off. The dedupe key names
  * the address for the same reason: one address's request never swallows the other's.
  */
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { Locale } from '@parvoz/i18n/locales';
 import { renderOrderEmail } from '../mail/index.ts';
 import { replacedEmailsInWindow } from './email-change-undo.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { addAccessToken, newAccessToken, orderPagePath, rotateAccessToken } from './access.ts';
 import { loadOrder, presentOrder } from './view.ts';
+import { orderOfReference } from './store/lookup.ts';
 
 const LOOKUP_EMAIL_EVERY_MS = 10 * 60_000;
 
@@ -30,10 +30,7 @@ export async function sendAccessLink(
   siteUrl: string,
 ): Promise<void> {
   const now = deps.now();
-  const [found] = await deps.db
-    .select({ id: schema.orders.id, contactEmail: schema.orders.contactEmail })
-    .from(schema.orders)
-    .where(eq(schema.orders.bookingReference, request.booking_reference));
+  const found = await orderOfReference(deps.db, request.booking_reference);
   if (!found) return;
   const replaced = await replacedEmailsInWindow(deps.db, found.id, now);
   if (found.contactEmail !== request.email && !replaced.includes(request.email)) return;
