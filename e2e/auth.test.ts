@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { createDatabase } from '@parvoz/db';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
@@ -17,6 +16,7 @@ import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
 import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { fillFields } from './support/fields.ts';
+import { insertOneFlightOrder } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -37,26 +37,20 @@ async function seedOrders(dir: string) {
   const database = await createDatabase({ dataDir: path.join(dir, 'pglite') });
   try {
     for (const [i, lang] of LOCALES.entries()) {
-      const offer = (departs: string) =>
-        JSON.stringify({
-          slices: [
-            {
-              origin: 'TAS',
-              destination: 'IST',
-              segments: [{ origin: 'TAS', destination: 'IST', departing_at: departs, arriving_at: departs }],
-            },
-          ],
-        });
       for (const [suffix, status, departs] of [
         ['A', 'booked', '2099-05-01T08:00:00+05:00'],
         ['H', 'booked', '2020-05-01T08:00:00+05:00'],
       ] as const) {
-        const reference = `E2E${i}${suffix}X`;
-        await database.db.execute(sql`
-          INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
-            total_minor, currency, booking_status, lang, payment_deadline)
-          VALUES (${`ord_e2e_${lang}_${suffix}`}, ${reference}, 'E2E', ${emailOf(lang)}, '+998901234567',
-            ${offer(departs)}::jsonb, '{}', 41250, 'USD', ${status}, ${lang}, now())`);
+        await insertOneFlightOrder(database.db, {
+          id: `ord_e2e_${lang}_${suffix}`,
+          bookingReference: `E2E${i}${suffix}X`,
+          contactFullName: 'E2E',
+          contactEmail: emailOf(lang),
+          totalMinor: 41250,
+          bookingStatus: status,
+          lang,
+          departs,
+        });
       }
     }
   } finally {

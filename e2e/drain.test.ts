@@ -6,9 +6,9 @@
  * made give back the same order. Needs DATABASE_URL (npm test starts a PostgreSQL server for the suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { TestDatabase } from '@parvoz/db/testing';
 import { bookingBody } from '../apps/api/src/testing/booking.ts';
+import { countOrders, ordersPerEmail } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 import {
   INTERNAL_TOKEN,
   startSite,
@@ -124,12 +124,9 @@ test('SIGTERM with bookings in flight: retries on another instance give each key
   });
   expect(new Set(retries.map((r) => r.orderId)).size).toBe(bookings.length);
 
-  const counts = await database.db.execute<{ email: string; n: number }>(
-    sql`SELECT contact_email AS email, count(*)::int AS n FROM orders GROUP BY contact_email ORDER BY 1`,
-  );
-  expect(new Map(counts.rows.map((r) => [r.email, r.n]))).toEqual(new Map(bookings.map((b) => [b.email, 1])));
-  const total = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
-  expect(total.rows[0]!.n).toBe(bookings.length);
+  const counts = await ordersPerEmail(database.db);
+  expect(new Map(counts.map((r) => [r.email, r.n]))).toEqual(new Map(bookings.map((b) => [b.email, 1])));
+  expect(await countOrders(database.db)).toBe(bookings.length);
   console.info(
     `drain: ${created.length} created (${created.filter((o) => o.at > signalledAt).length} after the signal), ${retryable.length} retried (${[
       ...new Set(retryable.map((o) => o.status ?? o.kind)),

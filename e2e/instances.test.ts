@@ -5,7 +5,6 @@
  * suite).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdSeats } from '@parvoz/db';
 import type { TestDatabase } from '@parvoz/db/testing';
@@ -22,6 +21,7 @@ import { codeOf, startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
 import { isoDay } from './support/dates.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { queuedEmails } from '../apps/api/src/modules/mail/testing/outbox.ts';
+import { openHoldsOn, seatCounts } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 
 const ANONYMOUS = 'Bearer parvoz-public-anonymous';
 let database: TestDatabase;
@@ -180,12 +180,8 @@ test('bookings for the last 3 seats spread over both instances never oversell', 
     left,
   );
 
-  const inventory = await database.db.execute<{ sold: number; capacity: number }>(sql`
-    SELECT sold, capacity FROM seat_inventory
-    WHERE flight_key = ${segment.flight_key} AND cabin = ${segment.cabin_class}`);
-  expect(inventory.rows).toEqual([{ sold: capacity, capacity }]);
-  const holds = await database.db.execute<{ orders: number; seats: number }>(sql`
-    SELECT count(DISTINCT order_id)::int AS orders, coalesce(sum(seats), 0)::int AS seats
-    FROM order_holds WHERE flight_key = ${segment.flight_key} AND released_at IS NULL`);
-  expect(holds.rows[0]).toEqual({ orders: left, seats: left });
+  expect(await seatCounts(database.db, segment.flight_key, segment.cabin_class)).toEqual([
+    { sold: capacity, capacity },
+  ]);
+  expect(await openHoldsOn(database.db, segment.flight_key)).toEqual({ orders: left, seats: left });
 });

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeOffer, encodeOffer } from '@parvoz/core/offers';
 import type { Offer } from '@parvoz/core/search-types';
 import { schema } from '@parvoz/db';
@@ -21,6 +21,7 @@ import { startSite, type RunningSite, postgresTestDatabase } from './support/ser
 import { isNonstop, searchOffers } from './support/offers.ts';
 import { ANONYMOUS } from './support/api.ts';
 import { paymentsOf } from '../apps/api/src/modules/payments/testing/payments.ts';
+import { countOrders, orderOf } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 
 /** The keys earlier versions used when none was configured (they were constants in the public source). */
 const OLD_OFFER_SECRET = 'parvoz-development-offer-secret';
@@ -88,8 +89,7 @@ describe('a site with no keys configured, on PostgreSQL', () => {
     const forged = encodeOffer(decoded.offer, OLD_OFFER_SECRET);
     const refused = await book(site, forged, offer);
     expect([400, 404]).toContain(refused.status);
-    const orders = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
-    expect(orders.rows[0]!.n).toBe(0);
+    expect(await countOrders(database.db)).toBe(0);
     // The same payload signed with the key the site keeps is accepted: the refusal above is the key's doing.
     const genuine = await book(site, encodeOffer(decoded.offer, (await kept('OFFER_SECRET'))!), offer);
     expect(genuine.status).toBe(201);
@@ -99,7 +99,7 @@ describe('a site with no keys configured, on PostgreSQL', () => {
     const offer = await firstOffer(site);
     const { body } = await book(site, offer.id, offer);
     const orderId = body.data!.id;
-    const [order] = await database.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const order = await orderOf(database.db, orderId);
     expect(order!.paymentStatus).toBe('not_paid');
 
     const forgedToken = oldAccessToken(OLD_OFFER_SECRET, orderId);
@@ -131,7 +131,7 @@ describe('a site with no keys configured, on PostgreSQL', () => {
       headers: forged.headers,
     });
     expect(delivered.status).toBe(400);
-    const [after] = await database.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+    const after = await orderOf(database.db, orderId);
     expect(after).toMatchObject({ paymentStatus: 'not_paid', bookingStatus: 'new' });
   });
 });

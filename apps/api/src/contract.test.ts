@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
@@ -29,6 +28,7 @@ import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
 import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
 import { totpCodeAt } from './second-factor/totp.ts';
 import { setQueuedEmails } from './modules/mail/testing/outbox.ts';
+import { setOrderColumns } from './modules/orders/testing/fixtures.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -276,9 +276,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     // then (the problem back) cancelled and refunded in full.
     const stuck = await paidOrder(52);
     const leaveStuck = () =>
-      db.execute(
-        sql`UPDATE orders SET booking_status = 'new', ticketing_problem = 'insufficient_balance' WHERE id = ${stuck.id}`,
-      );
+      setOrderColumns(db, stuck.id, { bookingStatus: 'new', ticketingProblem: 'insufficient_balance' });
     await leaveStuck();
     expect((await call('opsRetryTicketing', { params: { id: stuck.id } }, admin)).data.ticketing).toBe(
       'in_progress',

@@ -1,10 +1,10 @@
 /** Profile, saved travellers and order lists: each user sees only their own (another's is a 404, not a 403). */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 import { startTestApi, memoryMailTransport } from '../../testing/api.ts';
 import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
+import { insertOneFlightOrder } from '../orders/testing/fixtures.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -31,24 +31,28 @@ async function signIn(email: string): Promise<string> {
 
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function insertOrder(id: string, email: string, userId: string | null, status: string, departs: string) {
-  const offer = JSON.stringify({
-    slices: [
-      {
-        origin: 'TAS',
-        destination: 'IST',
-        segments: [{ origin: 'TAS', destination: 'IST', departing_at: departs, arriving_at: departs }],
-      },
-    ],
+function insertOrder(
+  id: string,
+  email: string,
+  userId: string | null,
+  bookingStatus: 'booked' | 'cancelled',
+  departs: string,
+) {
+  const bookingReference = id
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(-6)
+    .toUpperCase();
+  return insertOneFlightOrder(db, {
+    id,
+    bookingReference,
+    userId,
+    contactFullName: 'X',
+    contactEmail: email,
+    totalMinor: 10000,
+    bookingStatus,
+    lang: 'en',
+    departs,
   });
-  return db.execute(sql`
-    INSERT INTO orders (id, booking_reference, user_id, contact_full_name, contact_email, contact_phone, offer,
-      price, total_minor, currency, booking_status, lang, payment_deadline)
-    VALUES (${id}, ${id
-      .replace(/[^a-z0-9]/gi, '')
-      .slice(-6)
-      .toUpperCase()}, ${userId}, 'X', ${email}, '+998901234567', ${offer}::jsonb,
-      '{}', 10000, 'USD', ${status}, 'en', now())`);
 }
 
 const traveller = {

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApi, clientIps, useSmtpTestApi } from '../../testing/api.ts';
 import { codeOf, startSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 import { queuedEmails } from '../mail/testing/outbox.ts';
+import { insertOneFlightOrder } from '../orders/testing/fixtures.ts';
 
 let clock = new Date('2030-03-01T08:00:00Z');
 /** A fresh client IP per test, so per-IP counters of one test never touch another. */
@@ -78,12 +79,16 @@ function otherCode(code: string): string {
 describe('sign-in by emailed code', () => {
   test('the code arrives by SMTP (translated, text and HTML) and signs in; earlier orders are attached', async () => {
     const email = 'Traveller.One@Example.com';
-    await api.db.execute(sql`
-      INSERT INTO orders (id, booking_reference, contact_full_name, contact_email, contact_phone, offer, price,
-        total_minor, currency, lang, payment_deadline)
-      VALUES ('ord_early_1', 'ABC123', 'Traveller One', 'traveller.one@example.com', '+998901234567',
-        '{"slices":[{"origin":"TAS","destination":"IST","segments":[{"origin":"TAS","destination":"IST","departing_at":"2031-01-01T08:00:00+05:00","arriving_at":"2031-01-01T11:00:00+03:00"}]}]}',
-        '{}', 41250, 'USD', 'en', now())`);
+    await insertOneFlightOrder(api.db, {
+      id: 'ord_early_1',
+      bookingReference: 'ABC123',
+      contactFullName: 'Traveller One',
+      contactEmail: 'traveller.one@example.com',
+      totalMinor: 41250,
+      lang: 'en',
+      departs: '2031-01-01T08:00:00+05:00',
+      arrives: '2031-01-01T11:00:00+03:00',
+    });
 
     const sent = await sendCode(email, 'ru');
     expect(sent.statusCode).toBe(202);

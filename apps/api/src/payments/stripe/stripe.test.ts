@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { MANY_ORDERS, startTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
 import { cancelBooking, readOrder as readOrderOf, type Booked } from '../../testing/after-sale.ts';
@@ -21,6 +20,7 @@ import type { PaymentProvider } from '../provider.ts';
 import { STRIPE_TEST_CARDS, startStripeServer, type StripeTestServer } from './testing/stripe-server.ts';
 import { countEmails } from '../../modules/mail/testing/outbox.ts';
 import { paymentOf, paymentsOf, refundsOfPaymentId } from '../../modules/payments/testing/payments.ts';
+import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const SECRET_KEY = 'sk_test_parvozTestKey0123456789';
 const WEBHOOK_SECRET = 'whsec_parvozTestSigningSecret0123';
@@ -146,7 +146,7 @@ describe('paying with Stripe Checkout', () => {
     expect(session.locale).toBe('ru');
     expect(session.success_url).toBe(`${base}/ru/orders/${o.id}?payment=returned`);
     expect(session.cancel_url).toBe(`${base}/ru/orders/${o.id}?payment=declined`);
-    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, o.id));
+    const row = await orderOf(db, o.id);
     expect(session.expires_at).toBe(
       Math.floor(Math.max(row!.paymentDeadline.getTime(), clock + 31 * 60_000) / 1000),
     );

@@ -7,9 +7,7 @@
  * adapter and through POST /v1/orders (PGlite).
  */
 import { describe, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
-import { schema } from '@parvoz/db';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
@@ -28,6 +26,7 @@ import {
 } from './testing/duffel-api-testing.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { countOrders, orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -369,7 +368,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     expect(order.passengers[1].services).toEqual([
       { id: second.id, slice_index: 0, weight_kg: 23, amount: '45.00' },
     ]);
-    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const row = await orderOf(api.db, order.id);
     expect(row).toMatchObject({
       supplier: 'duffel',
       supplierOrderId: null,
@@ -399,10 +398,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data).toMatchObject({ total_amount: '345.00', total_currency: 'USD' });
-    const [row] = await api.db
-      .select()
-      .from(schema.orders)
-      .where(eq(schema.orders.id, response.json().data.id));
+    const row = await orderOf(api.db, response.json().data.id);
     expect(row).toMatchObject({ supplierTotalAmount: '345.00', supplierCurrency: 'USD' });
   });
 
@@ -449,7 +445,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const offer = await priced(found.id);
     const bag = offer.available_services[0]!;
     const before = ordersPosted().length;
-    const count = await api.db.$count(schema.orders);
+    const count = await countOrders(api.db);
     // Our re-pricing still lists the bag; the adapter's own read a moment later no longer does.
     api.server.knobs.servicesVanishAfter = 1;
     try {
@@ -464,7 +460,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
       api.server.knobs.servicesVanishAfter = null;
     }
     expect(ordersPosted()).toHaveLength(before);
-    expect(await api.db.$count(schema.orders)).toBe(count);
+    expect(await countOrders(api.db)).toBe(count);
   });
 });
 
@@ -486,8 +482,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
     api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
   const postedFor = (order: Booked) =>
     ordersPosted().filter((r) => r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id);
-  const rowOf = async (id: string) =>
-    (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const rowOf = async (id: string) => (await orderOf(api.db, id))!;
   const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
   test('paid by the traveller: one instant order at Duffel with the bag, paid from the balance for the offer plus the bag', async () => {

@@ -6,8 +6,6 @@
  * order there), a retry of the whole request; cancellation with Duffel's quote.
  */
 import { describe, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
@@ -32,6 +30,7 @@ import {
 } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
+import { countOrders, holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -54,8 +53,7 @@ const duffelOffer = () => searchDuffelOffer(api.app, { date: nextDay(), sort: 'c
 const postOrder = (body: object, key = `duffel-booking-${++keys}`) => injectOrder(api.app, body, key);
 
 const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
-const rowOf = async (id: string) =>
-  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 /** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
 const payAtDuffel = () => paySuppliersAtDuffel(api, TOKEN, now);
 
@@ -106,9 +104,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       supplierPaidAt: null,
     });
     // The supplier holds the seats: nothing in our seat inventory.
-    expect(
-      await api.db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id)),
-    ).toEqual([]);
+    expect(await holdsOf(api.db, order.id)).toEqual([]);
     // The order page reads it back.
     expect((await readOrder(api.app, order.id, order.access_token)).supplier_booking_reference).toBe(
       atDuffel.booking_reference,
@@ -224,7 +220,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   test('Duffel unreachable at booking: offer_unavailable, nothing recorded, the key free for a retry', async () => {
     const offer = await duffelOffer();
     const key = `duffel-down-${++keys}`;
-    const countBefore = (await api.db.select().from(schema.orders)).length;
+    const countBefore = await countOrders(api.db);
     api.server.knobs.failWith = 'drop';
     try {
       const refused = await postOrder(bookingBody(offer), key);
@@ -234,7 +230,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     } finally {
       api.server.knobs.failWith = null;
     }
-    expect((await api.db.select().from(schema.orders)).length).toBe(countBefore);
+    expect(await countOrders(api.db)).toBe(countBefore);
     const retried = await postOrder(bookingBody(offer), key);
     expect(retried.statusCode, retried.body).toBe(201);
   });

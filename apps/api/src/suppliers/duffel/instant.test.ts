@@ -7,8 +7,6 @@
  * server (real HTTP on loopback) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
@@ -19,6 +17,7 @@ import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { refundsOf } from '../../modules/payments/testing/payments.ts';
+import { holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_instant0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -60,8 +59,7 @@ async function book(offer: Offer): Promise<Booked> {
 const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 const duffelOrdersOf = (orderId: string) =>
   api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === orderId);
-const rowOf = async (id: string) =>
-  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 const mailsOf = async (prefix: string) => queuedEmails(api.db, { dedupeKeyPrefix: prefix });
 /** Another instance's supplier pass: its own adapter on the same test server and database. */
 const otherPass = () =>
@@ -101,9 +99,7 @@ describe('offers that require instant payment', () => {
     expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
     expect(row.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(offer.expires_at));
     // No seats of ours are held for it either.
-    expect(
-      await api.db.select().from(schema.orderHolds).where(eq(schema.orderHolds.orderId, order.id)),
-    ).toEqual([]);
+    expect(await holdsOf(api.db, order.id)).toEqual([]);
   });
 
   test('paying books one instant order at Duffel from the balance; booked here with the airline reference; a repeated callback books nothing more', async () => {

@@ -6,8 +6,6 @@
  * (https://duffel.com/docs/api/v2/webhooks). Against the stand-in (./testing/duffel-order-outcomes.ts) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
@@ -22,6 +20,7 @@ import { ORDER_METADATA_KEY } from './orders.ts';
 import { duffelSignature } from './testing/duffel-order-outcomes.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
+import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_paidcreate0123456789';
 const SECRET = 'whsec-duffel-paid-creation-0123';
@@ -63,8 +62,7 @@ const posted = (orderId: string) =>
       r.path === '/air/orders' &&
       r.body?.data?.metadata?.[ORDER_METADATA_KEY] === orderId,
   );
-const rowOf = async (id: string) =>
-  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 // A refund carries its payment's order (modules/payments/refunds.ts, recordRefund).
 const refundsOf = async (id: string) => refundsOfOrder(api.db, id);
 /** Another pass, later than any claim lasts. */

@@ -6,8 +6,6 @@
  * is down changes nothing and a later one repairs it. Every repair is counted on /metrics.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
@@ -16,6 +14,12 @@ import { createSupplierPaymentWorker } from '../../modules/supplier-orders/index
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import {
+  orderOf,
+  ordersWithSupplierOrder,
+  refuseOrdersOf,
+  setOrderColumns,
+} from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
@@ -35,16 +39,7 @@ const api = useDuffelTestApi({
   token: TOKEN,
   now,
   // The database refuses to record one contact's orders: the failure after Duffel created the order.
-  prepare: async (db) => {
-    await db.execute(sql`
-        CREATE FUNCTION refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.contact_email = ${sql.raw(`'${REFUSED_EMAIL}'`)} THEN RAISE EXCEPTION 'order not recorded (test)'; END IF;
-          RETURN NEW;
-        END $$`);
-    await db.execute(sql`
-        CREATE TRIGGER refuse_test_order BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_test_order()`);
-  },
+  prepare: (db) => refuseOrdersOf(db, REFUSED_EMAIL),
 });
 
 afterEach(() => {
@@ -80,8 +75,7 @@ async function orphanAtDuffel() {
 
 const cancellationsOf = (orderId: string) =>
   [...api.server.cancellations.values()].filter((c) => c.order_id === orderId);
-const rowsWith = (supplierOrderId: string) =>
-  api.db.select().from(schema.orders).where(eq(schema.orders.supplierOrderId, supplierOrderId));
+const rowsWith = (supplierOrderId: string) => ordersWithSupplierOrder(api.db, supplierOrderId);
 
 describe('supplier reconciliation', () => {
   test('booked at Duffel, not recorded here, not given up: the run cancels it at Duffel once; recorded orders are untouched', async () => {
@@ -89,7 +83,7 @@ describe('supplier reconciliation', () => {
     const keptAtDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === kept.id)!;
     const orphan = await orphanAtDuffel();
     const ourId = orphan.metadata[ORDER_METADATA_KEY] as string;
-    expect(await api.db.select().from(schema.orders).where(eq(schema.orders.id, ourId))).toEqual([]);
+    expect(await orderOf(api.db, ourId)).toBeUndefined();
 
     // Within the grace period the booking may still be recording it: left alone.
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
@@ -116,19 +110,16 @@ describe('supplier reconciliation', () => {
   test('an order of ours without its supplier order (its recording lost): the run puts the Duffel order on it, once', async () => {
     const order = (await postOrder(bookingBody(await duffelOffer()))).json().data as Booked;
     const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
-    await api.db
-      .update(schema.orders)
-      .set({
-        supplierOrderId: null,
-        supplierBookingReference: null,
-        supplierTotalAmount: null,
-        supplierCurrency: null,
-      })
-      .where(eq(schema.orders.id, order.id));
+    await setOrderColumns(api.db, order.id, {
+      supplierOrderId: null,
+      supplierBookingReference: null,
+      supplierTotalAmount: null,
+      supplierCurrency: null,
+    });
     clock += RECONCILE_GRACE_MS + 60_000;
     const recordedBefore = await counted('recorded');
     expect(await reconcile()).toEqual({ recorded: 1, cancelled: 0, failed: 0 });
-    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const row = await orderOf(api.db, order.id);
     expect(row).toMatchObject({
       supplierOrderId: atDuffel.id,
       supplierBookingReference: atDuffel.booking_reference,

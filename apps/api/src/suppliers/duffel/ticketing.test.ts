@@ -17,8 +17,6 @@
  * The app's own supplier pass is not kicked here (its kick is replaced): each test drives the passes itself.
  */
 import { describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
 import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
@@ -32,6 +30,7 @@ import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
+import { orderOf, passengersOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_ticketing0123456789';
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -59,18 +58,12 @@ async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
   return { order, atDuffel };
 }
 
-const rowOf = async (id: string) =>
-  (await api.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 const mailsOf = (orderId: string, kind: string) => queuedEmails(api.db, { orderId, kind });
 const refundsOf = (orderId: string) => refundsOfOrder(api.db, orderId);
 const duffelPaymentsOf = (atDuffel: Loose) => api.server.payments.filter((p) => p.order_id === atDuffel.id);
 const ticketNumbersOf = async (orderId: string) =>
-  (
-    await api.db
-      .select({ numbers: schema.orderPassengers.ticketNumbers })
-      .from(schema.orderPassengers)
-      .where(eq(schema.orderPassengers.orderId, orderId))
-  ).map((p) => p.numbers);
+  (await passengersOf(api.db, orderId)).map((p) => p.ticketNumbers);
 
 async function resetKnobs() {
   Object.assign(api.server.knobs.pay, defaultHoldPaymentKnobs());

@@ -12,8 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { routesOf, MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
 import { collectOpenRefunds, registry } from '../../../metrics.ts';
 import { isoDay } from '../../../testing/booking.ts';
@@ -30,6 +29,7 @@ import {
 import { countEmails } from '../../../modules/mail/testing/outbox.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
 import { refundsOf } from '../../../modules/payments/testing/payments.ts';
+import { orderOf } from '../../../modules/orders/testing/fixtures.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 
@@ -227,8 +227,8 @@ describe('cancelling with an admin override', () => {
     const tooMuch = await call('admin', 'POST', url, body(String(Number(order.total_amount) + 1)));
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error.details).toEqual({ reason: 'refund_exceeds_payment' });
-    const untouched = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
-    expect(untouched[0]!.bookingStatus).toBe('booked');
+    const untouched = await orderOf(db, order.id);
+    expect(untouched!.bookingStatus).toBe('booked');
     expect(await refundsOf(db, order.id)).toHaveLength(0);
 
     // A light fare gives back the taxes only; the admin refunds all of it.
@@ -287,11 +287,8 @@ describe('cancelling with an admin override', () => {
       cancellation_id: quote.id,
     });
     expect(crossed.statusCode).toBe(404);
-    const rows = await db
-      .select()
-      .from(schema.orders)
-      .where(sql`${schema.orders.id} IN (${unpaid.id}, ${other.id})`);
-    expect(rows.map((r) => r.bookingStatus)).toEqual(['new', 'new']);
+    const rows = [await orderOf(db, unpaid.id), await orderOf(db, other.id)];
+    expect(rows.map((r) => r?.bookingStatus)).toEqual(['new', 'new']);
   });
 });
 
@@ -444,7 +441,7 @@ describe('a refund the provider refused (docs/after-sale.md)', () => {
       );
     expect(await refundRow()).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
     // Still owed: the traveller sees it pending.
-    const [stillOwed] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const stillOwed = await orderOf(db, order.id);
     expect(stillOwed!.refundStatus).toBe('pending');
     await collectOpenRefunds(db);
     expect(await registry.getSingleMetricAsString('parvoz_refunds_open')).toMatch(
@@ -490,7 +487,7 @@ describe('a refund the provider refused (docs/after-sale.md)', () => {
     expect((await deliverWebhook(app, now(), { ...refusal, id: 'evt_refund_failed_2' })).effect).toBe(
       'ignored',
     );
-    const [done] = await db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const done = await orderOf(db, order.id);
     expect(done!.refundStatus).toBe('refunded');
     expect(await refundRow()).toMatchObject({ status: 'succeeded', failureReason: null });
   });

@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { OpsOutbox, OpsOverview } from '@parvoz/contracts/ops';
 import type { MailTransport, OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
@@ -20,6 +19,8 @@ import { storedSearches } from '../../../modules/search/testing/search-counts.ts
 import { queuedEmails, setQueuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
 import { paymentsOf } from '../../../modules/payments/testing/payments.ts';
+import { deleteRefund, insertRefund } from '../../../modules/payments/testing/fixtures.ts';
+import { orderOf, setOrderColumns } from '../../../modules/orders/testing/fixtures.ts';
 
 type Who = 'anonymous' | 'traveller' | 'operator' | 'admin';
 const DAY = 86_400_000;
@@ -87,9 +88,7 @@ beforeAll(async () => {
   await pay(app, db, orders.paidB, now());
   clock = NOW;
   // A spreadsheet formula in the CSV's way (as if typed by someone clever: the booking form refuses it).
-  await db.execute(
-    sql`UPDATE orders SET contact_email = '=hyperlink("http://evil.test","x"),@b' WHERE id = ${orders.unpaidA.id}`,
-  );
+  await setOrderColumns(db, orders.unpaidA.id, { contactEmail: '=hyperlink("http://evil.test","x"),@b' });
   Object.assign(headers, await consoleCallers(app, db, now(), new Date(NOW + 30 * DAY)));
 }, 120_000);
 
@@ -98,8 +97,7 @@ afterAll(() => close?.());
 const unknownEndpoint = (method: string, url: string) => ({
   error: { code: 'not_found', message: `No such endpoint: ${method} ${url.split('?')[0]}` },
 });
-const minorOf = async (order: Booked) =>
-  (await db.select().from(schema.orders).where(eq(schema.orders.id, order.id)))[0]!;
+const minorOf = async (order: Booked) => (await orderOf(db, order.id))!;
 
 describe('who may see the overview', () => {
   const routes = [
@@ -206,19 +204,16 @@ describe('the figures', () => {
     const [payment] = await paymentsOf(db, b.id);
     const back = Math.floor(b.totalMinor / 2);
     // As the refunds' settling leaves it (routes/v1/order-cancellations): succeeded, an hour after T2's sale.
-    const [refund] = await db
-      .insert(schema.refunds)
-      .values({
-        orderId: b.id,
-        paymentId: payment!.id,
-        provider: payment!.provider,
-        reason: 'cancellation',
-        status: 'succeeded',
-        amountMinor: back,
-        currency: b.currency,
-        succeededAt: new Date(NOW),
-      })
-      .returning();
+    const refund = await insertRefund(db, {
+      orderId: b.id,
+      paymentId: payment!.id,
+      provider: payment!.provider,
+      reason: 'cancellation',
+      status: 'succeeded',
+      amountMinor: back,
+      currency: b.currency,
+      succeededAt: new Date(NOW),
+    });
     try {
       const data = (await call('operator', 'GET', '/v1/ops/overview')).json().data as OpsOverview;
       const onT2 = data.days.find((d) => d.day === day(T2))!;
@@ -235,7 +230,7 @@ describe('the figures', () => {
         { currency: b.currency, amount: majorOf(b.totalMinor - back, b.currency) },
       ]);
     } finally {
-      await db.delete(schema.refunds).where(eq(schema.refunds.id, refund!.id));
+      await deleteRefund(db, refund.id);
     }
   });
 

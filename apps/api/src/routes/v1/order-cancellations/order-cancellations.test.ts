@@ -5,8 +5,7 @@
  * rate limit.
  */
 import { describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { holdSeats, schema } from '@parvoz/db';
+import { holdSeats } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { orderCancellationSchema } from '@parvoz/contracts/order-cancellations';
 import { buildTestApi, MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
@@ -24,6 +23,7 @@ import {
 import { ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import { paymentsOf } from '../../../modules/payments/testing/payments.ts';
+import { holdsOf, orderOf, setOrderColumns } from '../../../modules/orders/testing/fixtures.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -103,12 +103,9 @@ describe('cancelling an unpaid order', () => {
       payment_status: 'not_paid',
       payable: false,
     });
-    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const row = await orderOf(api.db, order.id);
     expect(row!.cancelledAt).toEqual(new Date(clock));
-    const holds = await api.db
-      .select()
-      .from(schema.orderHolds)
-      .where(eq(schema.orderHolds.orderId, order.id));
+    const holds = await holdsOf(api.db, order.id);
     expect(holds.every((h) => h.releasedAt !== null)).toBe(true);
 
     // Confirming again answers the same and releases nothing more; paying or cancelling again is refused.
@@ -176,7 +173,7 @@ describe('who may cancel', () => {
     ] as const) {
       expect((await confirm(quote.id, token, headers)).statusCode).toBe(404);
     }
-    const [still] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, mine.id));
+    const still = await orderOf(api.db, mine.id);
     expect(still!.bookingStatus).toBe('new');
     // The owner's access token works as well as the session.
     expect((await confirm(quote.id, mine.access_token)).statusCode).toBe(200);
@@ -224,10 +221,7 @@ describe('bad input', () => {
   test('a paid order is quoted by its fare rules instead (refunds.test.ts goes on from there)', async () => {
     const offer = await searchOffer(api.app, { date: isoDay(start, 45) });
     const order = await book(offer);
-    await api.db
-      .update(schema.orders)
-      .set({ bookingStatus: 'booked', paymentStatus: 'paid' })
-      .where(eq(schema.orders.id, order.id));
+    await setOrderColumns(api.db, order.id, { bookingStatus: 'booked', paymentStatus: 'paid' });
     const quoted = await askToCancel(order.id, order.access_token);
     expect(quoted.statusCode).toBe(201);
     expect(quoted.json().data).toMatchObject({ refund_rule: 'taxes_only' });

@@ -5,8 +5,6 @@
  * changes the order once. The same for a traveller's cancellation and an operator's in the console at once.
  */
 import { expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
 import { isoDay } from '../../../testing/booking.ts';
 import {
@@ -24,6 +22,7 @@ import {
 } from '../../../testing/after-sale.ts';
 import { countEmails } from '../../../modules/mail/testing/outbox.ts';
 import { refundsOf } from '../../../modules/payments/testing/payments.ts';
+import { holdsOf } from '../../../modules/orders/testing/fixtures.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
@@ -58,10 +57,7 @@ test('a paid order cancelled twice at once, five times over: one cancellation an
       refunds: 1,
       emails: 1,
     });
-    const released = await pair.database.db
-      .select()
-      .from(schema.orderHolds)
-      .where(eq(schema.orderHolds.orderId, order.id));
+    const released = await holdsOf(pair.database.db, order.id);
     expect(released.every((h) => h.releasedAt !== null)).toBe(true);
 
     // The provider's webhook, ten times at once over both instances: one change.

@@ -4,12 +4,20 @@
  * two expiry workers running at once cancel each unpaid order once and give back exactly its seats.
  */
 import { expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { holdSeats, holdSeatsForOrder, schema } from '@parvoz/db';
+import { holdSeats, holdSeatsForOrder } from '@parvoz/db';
 import { MANY_ORDERS, useTwoTestApis } from '../../../testing/api.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
+import {
+  countOrders,
+  insertOrder,
+  openHoldsOn,
+  oversoldFlights,
+  seatCounts,
+  seatsSold,
+  unpaidHolds,
+} from '../../../modules/orders/testing/fixtures.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
@@ -47,45 +55,25 @@ test('200 concurrent bookings for the last 9 seats: exactly 9 orders, 10 times',
       answers.filter((a) => a.statusCode === 422).every((a) => a.json().error.code === 'offer_unavailable'),
     ).toBe(true);
 
-    const [row] = await pair.database.db
-      .select()
-      .from(schema.seatInventory)
-      .where(eq(schema.seatInventory.flightKey, segment.flight_key));
+    const [row] = await seatCounts(pair.database.db, segment.flight_key);
     expect(row!.sold).toBe(capacity);
-    const holds = await pair.database.db.execute<{ orders: number; seats: number }>(sql`
-      SELECT count(DISTINCT order_id)::int AS orders, coalesce(sum(seats), 0)::int AS seats
-      FROM order_holds WHERE flight_key = ${segment.flight_key} AND released_at IS NULL`);
-    expect(holds.rows[0]).toEqual({ orders: 9, seats: 9 });
+    expect(await openHoldsOn(pair.database.db, segment.flight_key)).toEqual({ orders: 9, seats: 9 });
   }
-  const negative = await pair.database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM seat_inventory WHERE sold < 0`,
-  );
-  expect(negative.rows[0]!.n).toBe(0);
+  expect(await oversoldFlights(pair.database.db)).toBe(0);
 }, 120_000);
 
 test('two expiry workers at once cancel each unpaid order once and release exactly its seats', async () => {
-  const before = await pair.database.db.execute<{ sold: number }>(
-    sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory`,
-  );
-  const unpaid = await pair.database.db.execute<{ n: number; seats: number }>(sql`
-    SELECT count(DISTINCT o.id)::int AS n, coalesce(sum(h.seats), 0)::int AS seats
-    FROM orders o JOIN order_holds h ON h.order_id = o.id AND h.released_at IS NULL
-    WHERE o.booking_status = 'new'`);
-  expect(unpaid.rows[0]!.n).toBe(90);
+  const before = await seatsSold(pair.database.db);
+  const unpaid = await unpaidHolds(pair.database.db);
+  expect(unpaid.n).toBe(90);
   const later = new Date(start + 21 * 60_000);
   const [a, b] = await Promise.all([
     expireUnpaidOrders(pair.database.db, later),
     expireUnpaidOrders(pair.second.db, later),
   ]);
   expect(a + b).toBe(90);
-  const after = await pair.database.db.execute<{ sold: number }>(
-    sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory`,
-  );
-  expect(after.rows[0]!.sold).toBe(before.rows[0]!.sold - unpaid.rows[0]!.seats);
-  const left = await pair.database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM orders WHERE booking_status = 'new'`,
-  );
-  expect(left.rows[0]!.n).toBe(0);
+  expect(await seatsSold(pair.database.db)).toBe(before - unpaid.seats);
+  expect(await countOrders(pair.database.db, { bookingStatus: 'new' })).toBe(0);
 });
 
 test('two expiry workers whose batches cross the same two flights in opposite orders never deadlock', async () => {
@@ -99,7 +87,7 @@ test('two expiry workers whose batches cross the same two flights in opposite or
     for (let i = 0; i < 100; i++) {
       const id = `cross-${round}-${i}`;
       await pair.database.db.transaction(async (tx) => {
-        await tx.insert(schema.orders).values({
+        await insertOrder(tx, {
           id,
           bookingReference: `X${round}${String(i).padStart(4, '0')}`,
           contactFullName: 'Aziza Karimova',
@@ -123,9 +111,6 @@ test('two expiry workers whose batches cross the same two flights in opposite or
       expireUnpaidOrders(pair.second.db, later),
     ]);
     expect(a + b, `round ${round}`).toBe(100);
-    const sold = await pair.database.db.execute<{ sold: number }>(
-      sql`SELECT coalesce(sum(sold), 0)::int AS sold FROM seat_inventory WHERE flight_key IN (${x}, ${y})`,
-    );
-    expect(sold.rows[0]!.sold).toBe(0);
+    expect(await seatsSold(pair.database.db, [x, y])).toBe(0);
   }
 });

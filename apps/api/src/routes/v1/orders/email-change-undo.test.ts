@@ -6,8 +6,6 @@
  * measured with the injected clock.
  */
 import { describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, isoDay, searchOffer } from '../../../testing/booking.ts';
@@ -21,6 +19,7 @@ import {
   type Booked,
 } from '../../../testing/after-sale.ts';
 import { auditEntriesOf } from '../../../modules/ops/testing/ops.ts';
+import { orderOf } from '../../../modules/orders/testing/fixtures.ts';
 
 const HOUR = 3600_000;
 const start = Date.UTC(2026, 10, 23, 6, 0);
@@ -101,7 +100,7 @@ const undo = (link: { orderId: string; changeId: string; token: string }) =>
   });
 
 async function contactEmailOf(orderId: string) {
-  const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const row = await orderOf(api.db, orderId);
   return { email: row!.contactEmail, userId: row!.userId };
 }
 

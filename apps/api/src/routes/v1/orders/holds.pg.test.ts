@@ -4,9 +4,9 @@
  * however they are spread over instances.
  */
 import { expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { useTwoTestApis } from '../../../testing/api.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
+import { countOrders } from '../../../modules/orders/testing/fixtures.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
@@ -32,10 +32,7 @@ test('60 bookings of one email at once, from 60 IPs over two instances: exactly 
   const statuses = answers.map((a) => a.statusCode);
   expect(statuses.filter((s) => s === 201)).toHaveLength(2);
   expect(statuses.filter((s) => s === 422)).toHaveLength(58);
-  const held = await pair.database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email}`,
-  );
-  expect(held.rows[0]!.n).toBe(2);
+  expect(await countOrders(pair.database.db, { contactEmail: email })).toBe(2);
 }, 60_000);
 
 test('60 bookings from one IP at once with 60 emails: exactly 2 unpaid orders', async () => {
@@ -58,8 +55,5 @@ test('60 bookings from one IP at once with 60 emails: exactly 2 unpaid orders', 
     ),
   );
   expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
-  const held = await pair.database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM orders WHERE client_ip = '203.0.113.99'`,
-  );
-  expect(held.rows[0]!.n).toBe(2);
+  expect(await countOrders(pair.database.db, { clientIp: '203.0.113.99' })).toBe(2);
 }, 60_000);

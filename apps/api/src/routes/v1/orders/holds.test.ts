@@ -5,14 +5,13 @@
  * the end of the payment window frees the room again.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { schema } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { holdLimitDetailsSchema } from '@parvoz/contracts/booking';
 import { useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
 import { ANON, bookingBody, isoDay, searchOffer } from '../../../testing/booking.ts';
 import { signInByEmail } from '../../../testing/after-sale.ts';
+import { countOrders, orderOf } from '../../../modules/orders/testing/fixtures.ts';
 
 const start = Date.UTC(2026, 10, 23, 6, 0);
 let clock = start;
@@ -48,8 +47,7 @@ async function book(offer: Offer, options: { email: string; ip: string; headers?
   return { status: response.statusCode, body: response.json() };
 }
 
-const orderCount = async () =>
-  (await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)).rows[0]!.n;
+const orderCount = () => countOrders(api.db);
 
 const signIn = (email: string) => signInByEmail(api.app, inbox, email);
 
@@ -109,11 +107,8 @@ describe('per mailbox', () => {
       scope: 'email',
       order_id: second.body.data.id,
     });
-    const [kept] = await api.db
-      .select({ email: schema.orders.contactEmail })
-      .from(schema.orders)
-      .where(eq(schema.orders.id, second.body.data.id));
-    expect(kept?.email).toBe('alias.box+trip2@example.com');
+    const kept = await orderOf(api.db, second.body.data.id);
+    expect(kept?.contactEmail).toBe('alias.box+trip2@example.com');
     // Another mailbox of the domain is another client.
     expect((await book(one, { email: 'alias.boxes+trip3@example.com', ip: '198.51.100.24' })).status).toBe(
       201,
@@ -228,11 +223,8 @@ describe('room again', () => {
     clock += 21 * 60_000;
     one = await searchOffer(api.app, { date: isoDay(start, 30) });
     expect((await book(one, { email, ip })).status).toBe(201);
-    const [row] = await api.db
-      .select({ status: schema.orders.bookingStatus })
-      .from(schema.orders)
-      .where(eq(schema.orders.id, first.id));
-    expect(row!.status).toBe('cancelled');
+    const row = await orderOf(api.db, first.id);
+    expect(row!.bookingStatus).toBe('cancelled');
   });
 
   test('ten bookings of one client at once: exactly two unpaid orders', async () => {
@@ -243,9 +235,6 @@ describe('room again', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
     expect(statuses.filter((s) => s === 422)).toHaveLength(8);
-    const held = await api.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM orders WHERE contact_email = ${email} AND booking_status = 'new'`,
-    );
-    expect(held.rows[0]!.n).toBe(2);
+    expect(await countOrders(api.db, { contactEmail: email, bookingStatus: 'new' })).toBe(2);
   });
 });

@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { holdSeats, idempotency, schema } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import { holdSeats, idempotency } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
 import { MANY_ORDERS, useTestApi, memoryMailTransport } from '../../../testing/api.ts';
 import type { OutgoingEmail } from '../../../adapters/mail/transport.ts';
@@ -21,6 +21,7 @@ import {
 import { askForOrderLink, signInByEmail } from '../../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { accessTokensOf } from '../../../modules/orders/testing/orders.ts';
+import { countOrders, holdsOf, orderOf, seatCounts } from '../../../modules/orders/testing/fixtures.ts';
 import { orderRequestHash } from '../../../modules/booking/index.ts';
 import { BOOKING_ERROR_KEYS, createOrderRequestSchema, orderSchema } from '@parvoz/contracts/booking';
 import { MESSAGES } from '@parvoz/i18n/messages';
@@ -86,10 +87,7 @@ describe('POST /v1/orders: a valid booking', () => {
     expect(order.passengers[0].tickets).toEqual([]);
     expect(order.slices).toEqual(family.slices);
     // Seats: 3 seated passengers on every flight, held for this order.
-    const holds = await api.db
-      .select()
-      .from(schema.orderHolds)
-      .where(eq(schema.orderHolds.orderId, order.id));
+    const holds = await holdsOf(api.db, order.id);
     expect(holds.map((h) => h.seats)).toEqual(family.slices.flatMap((s) => s.segments.map(() => 3)));
     // The access token is random and only its SHA-256 is kept.
     const tokens = await accessTokensOf(api.db, order.id);
@@ -372,12 +370,11 @@ describe('POST /v1/orders: re-pricing and seats', () => {
     await holdSeats(api.db, [
       { flightKey: segment.flight_key, cabin: 'economy', seats: capacity - 1, capacity },
     ]);
-    const before = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+    const before = await countOrders(api.db);
     const { status, body } = await book(bookingBody(offer));
     expect(status).toBe(422);
     expect(body.error.code).toBe('offer_unavailable');
-    const after = await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(await countOrders(api.db)).toBe(before);
   });
 });
 
@@ -407,8 +404,7 @@ describe('POST /v1/orders: Idempotency-Key', () => {
       });
       expect(read.statusCode).toBe(200);
     }
-    const rows = await api.db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
-    expect(rows).toHaveLength(1);
+    expect(await orderOf(api.db, first.body.data.id)).toBeDefined();
     const count = await api.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`,
     );
@@ -685,15 +681,12 @@ describe('the payment window', () => {
     const { body } = await book(bookingBody(offer));
     const id = body.data.id;
     const flightKey = offer.slices[0]!.segments[0]!.flight_key;
-    const sold = async () =>
-      (
-        await api.db.select().from(schema.seatInventory).where(eq(schema.seatInventory.flightKey, flightKey))
-      )[0]?.sold;
+    const sold = async () => (await seatCounts(api.db, flightKey))[0]?.sold;
     expect(await sold()).toBe(2);
     expect(await expireUnpaidOrders(api.db, new Date(clock + 19 * 60_000))).toBe(0);
     expect(await expireUnpaidOrders(api.db, new Date(clock + 20 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await sold()).toBe(0);
-    const [row] = await api.db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    const row = await orderOf(api.db, id);
     expect(row).toMatchObject({ bookingStatus: 'cancelled', paymentStatus: 'not_paid' });
     expect(await expireUnpaidOrders(api.db, new Date(clock + 40 * 60_000))).toBe(0);
   });

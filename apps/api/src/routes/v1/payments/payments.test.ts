@@ -21,6 +21,8 @@ import { sandboxWebhook } from '../../../payments/sandbox.ts';
 import { expireUnpaidOrders } from '../../../modules/orders/index.ts';
 import { countEmails, queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { paymentOf, paymentsOf, providerEventCount } from '../../../modules/payments/testing/payments.ts';
+import { paymentRowsContaining } from '../../../modules/payments/testing/fixtures.ts';
+import { orderOf, ordersContaining } from '../../../modules/orders/testing/fixtures.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -129,10 +131,7 @@ describe('a booking whose answer is lost', () => {
     const { access_token: _second, ...replayed } = (await again.json()).data;
     expect(replayed).toEqual(sameOrder);
     expect(order.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const count = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM orders WHERE id = ${order.id}`,
-    );
-    expect(count.rows[0]!.n).toBe(1);
+    expect(await orderOf(db, order.id)).toBeDefined();
   });
 });
 
@@ -263,11 +262,9 @@ describe('the sandbox card page', () => {
     expect((await fetch(`${base}/v1/orders/${order.id}/ticket.pdf`)).status).toBe(404);
 
     // The card number was never stored anywhere.
-    const dump = await db.execute<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM payments WHERE row_to_json(payments)::text LIKE '%4242424242%')
-           + (SELECT count(*) FROM webhook_events WHERE row_to_json(webhook_events)::text LIKE '%4242424242%')
-           + (SELECT count(*) FROM orders WHERE row_to_json(orders)::text LIKE '%4242424242%') AS n`);
-    expect(Number(dump.rows[0]!.n)).toBe(0);
+    expect((await paymentRowsContaining(db, '4242424242')) + (await ordersContaining(db, '4242424242'))).toBe(
+      0,
+    );
     // The emails, read through the mail module that owns them (docs/architecture.md), every column.
     const emails = await queuedEmails(db);
     expect(emails.filter((email) => JSON.stringify(email).includes('4242424242'))).toEqual([]);
