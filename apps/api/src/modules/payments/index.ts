@@ -26,3 +26,5 @@ export {
   succeededPaymentsWithRefund,
   type PaymentRow,
 } from './store.ts';
+// The refunds' totals of the console's overview (modules/ops/overview.ts).
+export { succeededRefundMinorOf, succeededRefundsPerDay } from './store/refund-totals.ts';
