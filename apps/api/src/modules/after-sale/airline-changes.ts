@@ -7,8 +7,8 @@
  * be accepted (`acceptChange`). The supplier's ids stay here: ours are `chg_…`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@parvoz/db';
 import type { Network } from '@parvoz/core/network';
 import type { Offer } from '@parvoz/core/search-types';
 import { ticketNumber } from '@parvoz/core/tickets';
@@ -16,7 +16,15 @@ import { ApiFailure } from '../../errors.ts';
 import { applyChangesToItinerary } from './airline-change-itinerary.ts';
 import { renderAirlineChangeEmail } from '../mail/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
-import { flightsOf, loadOrder, ordersAtSupplier, presentOrder } from '../orders/index.ts';
+import {
+  flightsOf,
+  loadOrder,
+  lockOrder,
+  passengersOfOrder,
+  presentOrder,
+  updateOrder,
+} from '../orders/index.ts';
+import { liveOrderAtSupplier, ordersDueForChangeCheck, setTicketNumbers } from '../orders/index.ts';
 import { orderLink } from '../orders/index.ts';
 import { SupplierRefused, type AirlineChange, type SupplierOrders } from '../../suppliers/orders.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
@@ -134,18 +142,11 @@ export async function applyAcceptedChanges(
   deps: Pick<AirlineChangeDeps, 'network' | 'now' | 'log'>,
   orderId: string,
 ): Promise<number> {
-  const [order] = await tx
-    .select({ offer: schema.orders.offer })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, orderId))
-    .for('update');
+  const order = await lockOrder(tx, orderId);
   if (!order) return 0;
   const unapplied = await unappliedAirlineChanges(tx, orderId);
   if (!unapplied.some((c) => c.actionTaken === 'accepted')) return 0;
-  const passengers = await tx
-    .select({ id: schema.orderPassengers.id, ticketNumbers: schema.orderPassengers.ticketNumbers })
-    .from(schema.orderPassengers)
-    .where(eq(schema.orderPassengers.orderId, orderId));
+  const passengers = await passengersOfOrder(tx, orderId);
   let offer = order.offer as Offer;
   const tickets = new Map(passengers.map((p) => [p.id, p.ticketNumbers ?? []]));
   const now = deps.now();
@@ -189,12 +190,8 @@ export async function applyAcceptedChanges(
     applied += steps.length;
   }
   if (applied === 0) return 0;
-  await tx.update(schema.orders).set({ offer, updatedAt: now }).where(eq(schema.orders.id, orderId));
-  for (const [id, numbers] of tickets)
-    await tx
-      .update(schema.orderPassengers)
-      .set({ ticketNumbers: numbers })
-      .where(eq(schema.orderPassengers.id, id));
+  await updateOrder(tx, orderId, { offer, updatedAt: now });
+  for (const [id, numbers] of tickets) await setTicketNumbers(tx, id, numbers);
   // An order's changes all come from its one supplier.
   airlineChangesTotal.inc({ supplier: unapplied[0]!.supplier, event: 'applied' }, applied);
   return applied;
@@ -207,9 +204,7 @@ async function newTicketNumber(tx: Database, carrier: string): Promise<string> {
 
 /** One run: asks the supplier about our live orders there least recently asked about; returns how many are new. */
 export async function syncAirlineChanges(deps: AirlineChangeDeps): Promise<number> {
-  const due = await ordersAtSupplier(deps.db, deps.supplier.id, ne(schema.orders.bookingStatus, 'cancelled'))
-    .orderBy(sql`${schema.orders.supplierChangesCheckedAt} ASC NULLS FIRST`, asc(schema.orders.createdAt))
-    .limit(BATCH);
+  const due = await ordersDueForChangeCheck(deps.db, deps.supplier.id, BATCH);
   let fresh = 0;
   for (const order of due) {
     try {
@@ -232,10 +227,7 @@ async function readOrderChanges(
 ): Promise<number> {
   const changes = await deps.supplier.listChanges(supplierOrderId);
   const added = await keepChanges(deps, orderId, changes);
-  await deps.db
-    .update(schema.orders)
-    .set({ supplierChangesCheckedAt: deps.now() })
-    .where(eq(schema.orders.id, orderId));
+  await updateOrder(deps.db, orderId, { supplierChangesCheckedAt: deps.now() });
   if (added > 0) {
     airlineChangesTotal.inc({ supplier: deps.supplier.id, event: 'detected' }, added);
     deps.log.warn({ orderId, added }, 'airline changed the flights of an order');
@@ -253,16 +245,7 @@ export async function readChangesOfSupplierOrder(
   deps: AirlineChangeDeps,
   supplierOrderId: string,
 ): Promise<number | null> {
-  const [order] = await deps.db
-    .select({ id: schema.orders.id })
-    .from(schema.orders)
-    .where(
-      and(
-        eq(schema.orders.supplier, deps.supplier.id),
-        eq(schema.orders.supplierOrderId, supplierOrderId),
-        ne(schema.orders.bookingStatus, 'cancelled'),
-      ),
-    );
+  const order = await liveOrderAtSupplier(deps.db, deps.supplier.id, supplierOrderId);
   if (!order) return null;
   return readOrderChanges(deps, order.id, supplierOrderId);
 }

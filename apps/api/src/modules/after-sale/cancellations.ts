@@ -8,8 +8,7 @@
  * one of its live access tokens may do either; anyone else gets the 404 of a missing order.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { releaseOrderHolds, schema, type AirlineCredit, type Database } from '@parvoz/db';
+import { releaseOrderHolds, type AirlineCredit, type Database } from '@parvoz/db';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
@@ -28,6 +27,7 @@ import {
   statusAfter,
   statusOf,
   taxMinorOf,
+  updateOrder,
   type StaffAccess,
   type OrderRow,
 } from '../orders/index.ts';
@@ -323,17 +323,14 @@ export async function confirmCancellation(
       throw refused('nothing_paid', 'Nothing was paid for this order: there is nothing to refund.');
     const refundMinor = override ?? current.refundMinor;
     const event = quote ? 'cancelled_after_payment' : 'cancelled';
-    await tx
-      .update(schema.orders)
-      .set({
-        ...statusAfter(locked, event),
-        cancelledAt: now,
-        updatedAt: now,
-        ...(quote ? { ticketsVoidedAt: now } : {}),
-        // Confirmed at the supplier before this transaction (above).
-        ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
-      })
-      .where(eq(schema.orders.id, locked.id));
+    await updateOrder(tx, locked.id, {
+      ...statusAfter(locked, event),
+      cancelledAt: now,
+      updatedAt: now,
+      ...(quote ? { ticketsVoidedAt: now } : {}),
+      // Confirmed at the supplier before this transaction (above).
+      ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
+    });
     await releaseOrderHolds(tx, locked.id);
     // Its card page must not take a payment any more (a late success is refunded: modules/payments/refunds.ts).
     await cancelOpenPayments(tx, locked.id, now);

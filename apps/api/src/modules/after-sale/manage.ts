@@ -10,8 +10,7 @@
  * (docs/decisions/0022-email-change-undo.md).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { EmailChange } from '@parvoz/contracts/order-manage';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -24,6 +23,7 @@ import {
   lockOrder,
   majorOf,
   presentOrder,
+  updateOrder,
   type StaffAccess,
 } from '../orders/index.ts';
 import { enqueueConfirmation, succeededPayments } from '../payments/index.ts';
@@ -73,10 +73,7 @@ export async function changePhone(deps: ManageDeps, access: OrderAccessArgs, pho
   return deps.db.transaction(async (tx) => {
     const before = await lockedView(tx, access.orderId, now);
     if (before.contact.phone === phone) return before;
-    await tx
-      .update(schema.orders)
-      .set({ contactPhone: phone, updatedAt: now })
-      .where(eq(schema.orders.id, access.orderId));
+    await updateOrder(tx, access.orderId, { contactPhone: phone, updatedAt: now });
     await deps.audit?.(tx, { phone_from: before.contact.phone, phone_to: phone });
     const view = await currentOrder(tx, access.orderId, now);
     await queuePhoneChangedEmail(tx, view, deps.siteUrl, now);
@@ -162,10 +159,7 @@ export async function confirmEmailChange(
     // The code proves only the new address; the caller may hold a leaked link. The old address gets the undo
     // (a random token, kept hashed with the row id like the code) and keeps its link: nothing is revoked here.
     const undoToken = newAccessToken();
-    await tx
-      .update(schema.orders)
-      .set({ contactEmail: change.newEmail, updatedAt: now })
-      .where(eq(schema.orders.id, access.orderId));
+    await updateOrder(tx, access.orderId, { contactEmail: change.newEmail, updatedAt: now });
     await updateEmailChange(tx, change.id, {
       confirmedAt: now,
       previousEmail: oldEmail,
@@ -221,10 +215,7 @@ export async function undoEmailChange(
       throw invalidUndo();
     const restored = change.previousEmail;
     const removed = before.contactEmail;
-    await tx
-      .update(schema.orders)
-      .set({ contactEmail: restored, updatedAt: now })
-      .where(eq(schema.orders.id, input.orderId));
+    await updateOrder(tx, input.orderId, { contactEmail: restored, updatedAt: now });
     // This undo is spent; a later change's undo (mailed to an address this one removes) must not win it back.
     await spendEmailChangeUndos(tx, input.orderId, change.confirmedAt, now);
     await endPendingEmailChanges(tx, input.orderId, now, change.id);

@@ -5,13 +5,12 @@
  * the traveller is told the same way: the emails of order-manage (a new phone to the contact email; a new
  * email to both the old and the new address, only the new one with a link to the order).
  */
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import type { OpsCorrectContact } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../../errors.ts';
 import { queueEmailChangedEmails, queuePhoneChangedEmail } from '../orders/index.ts';
-import { currentOrder, lockOrder } from '../orders/index.ts';
+import { currentOrder, lockOrder, updateOrder, type OrderChanges } from '../orders/index.ts';
 
 export async function correctContact(
   tx: Database,
@@ -27,7 +26,7 @@ export async function correctContact(
   const { orderId, contact, now } = input;
   const row = await lockOrder(tx, orderId);
   if (!row) throw new ApiFailure('not_found', 'No such order.');
-  const changes: Partial<typeof schema.orders.$inferInsert> = {};
+  const changes: OrderChanges = {};
   const audit: Record<string, unknown> = {};
   if (contact.full_name !== undefined && contact.full_name !== row.contactFullName) {
     changes.contactFullName = contact.full_name;
@@ -42,10 +41,7 @@ export async function correctContact(
     Object.assign(audit, { phone_from: row.contactPhone, phone_to: contact.phone });
   }
   if (Object.keys(changes).length === 0) return currentOrder(tx, orderId, now);
-  await tx
-    .update(schema.orders)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(schema.orders.id, orderId));
+  await updateOrder(tx, orderId, { ...changes, updatedAt: now });
   const view = await currentOrder(tx, orderId, now);
   if (changes.contactPhone) await queuePhoneChangedEmail(tx, view, input.siteUrl, now);
   if (changes.contactEmail) await queueEmailChangedEmails(tx, view, row.contactEmail, input.siteUrl, now);

@@ -4,96 +4,23 @@
  * already keeps (the order's own times, payments and their webhooks, refunds, cancellations, emails with
  * their delivery state) and the audit log of operator actions.
  */
-import { and, desc, eq, exists, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { OPS_PAGE_SIZE, type OpsOrderSearch } from '@parvoz/contracts/ops';
 import { auditEntries } from './staff.ts';
-import { majorOf } from '../orders/index.ts';
+import { majorOf, orderRow, searchOrderRows, type OrderRow } from '../orders/index.ts';
 import { emailsAboutOrder } from '../mail/index.ts';
 import { paymentsOfOrder, providerEventsAbout, refundsOfOrder } from '../payments/index.ts';
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
+/** One page of the console's order search, amounts in major units (the query is the orders' store's). */
 export async function searchOrders(db: Database, search: OpsOrderSearch) {
-  const o = schema.orders;
-  const where: SQL[] = [];
-  const q = search.q?.trim();
-  if (q) {
-    const text = `%${likeEscape(q)}%`;
-    const digits = q.replace(/\D/g, '');
-    const matches: SQL[] = [
-      eq(o.bookingReference, q.toUpperCase()),
-      // The airline's own reference (a real supplier's order): what a traveller reads off the airline's emails.
-      eq(o.supplierBookingReference, q.toUpperCase()),
-      ilike(o.contactEmail, text),
-      ilike(o.contactFullName, text),
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(schema.orderPassengers)
-          .where(
-            and(
-              eq(schema.orderPassengers.orderId, o.id),
-              or(
-                ilike(schema.orderPassengers.givenName, text),
-                ilike(schema.orderPassengers.familyName, text),
-                ilike(
-                  sql`${schema.orderPassengers.givenName} || ' ' || ${schema.orderPassengers.familyName}`,
-                  text,
-                ),
-              ),
-            ),
-          ),
-      ),
-    ];
-    if (digits.length >= 5)
-      matches.push(sql`regexp_replace(${o.contactPhone}, '\\D', '', 'g') LIKE ${`%${digits}%`}`);
-    where.push(or(...matches)!);
-  }
-  if (search.status) where.push(eq(o.bookingStatus, search.status));
-  if (search.payment) where.push(eq(o.paymentStatus, search.payment));
-  if (search.from) where.push(gte(o.createdAt, new Date(`${search.from}T00:00:00Z`)));
-  if (search.to) where.push(lt(o.createdAt, new Date(Date.parse(`${search.to}T00:00:00Z`) + 86_400_000)));
-  if (search.place) {
-    where.push(
-      sql`(${o.offer} -> 'slices' -> 0 ->> 'origin' = ${search.place} OR ${o.offer} -> 'slices' -> 0 ->> 'destination' = ${search.place})`,
-    );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: o.id,
-        booking_reference: o.bookingReference,
-        contact_name: o.contactFullName,
-        contact_email: o.contactEmail,
-        contact_phone: o.contactPhone,
-        booking_status: o.bookingStatus,
-        payment_status: o.paymentStatus,
-        refund_status: o.refundStatus,
-        total_minor: o.totalMinor,
-        currency: o.currency,
-        created_at: o.createdAt,
-        route: sql<string>`(${o.offer} -> 'slices' -> 0 ->> 'origin') || '–' || (${o.offer} -> 'slices' -> 0 ->> 'destination')`,
-        departing_at: sql<string>`${o.offer} -> 'slices' -> 0 ->> 'departing_at'`,
-      })
-      .from(o)
-      .where(condition)
-      .orderBy(desc(o.createdAt), desc(o.id))
-      .limit(OPS_PAGE_SIZE)
-      .offset((search.page - 1) * OPS_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(o)
-      .where(condition),
-  ]);
+  const { rows, total } = await searchOrderRows(db, search, OPS_PAGE_SIZE);
   return {
     orders: rows.map(({ total_minor, created_at, ...row }) => ({
       ...row,
       total_amount: majorOf(total_minor, row.currency),
       created_at: created_at.toISOString(),
     })),
-    total: Number(count?.n ?? 0),
+    total,
     page: search.page,
     page_size: OPS_PAGE_SIZE,
   };
@@ -125,7 +52,7 @@ export async function orderTimeline(
   orderId: string,
   afterSale: AfterSaleHistory,
 ): Promise<TimelineEvent[] | null> {
-  const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  const order = await orderRow(db, orderId);
   if (!order) return null;
   const events: TimelineEvent[] = [];
   const add = (at: Date | null, kind: string, by: string, details: Record<string, unknown> = {}) => {
@@ -227,7 +154,7 @@ export async function orderTimeline(
 const outcomeOf = (value: string | null): 'pending' | 'unknown' | 'failed' | null =>
   value === 'pending' || value === 'unknown' || value === 'failed' ? value : null;
 
-export function orderSupplier(order: typeof schema.orders.$inferSelect) {
+export function orderSupplier(order: OrderRow) {
   if (!order.supplier) return null;
   return {
     name: order.supplier,

@@ -2,9 +2,9 @@
  * The console's overview (docs/after-sale.md §8): searches, orders, paid orders, revenue net of refunds and the
  * refunds themselves per currency per UTC day, conversion and top routes over the last days; the outbox's backlog and failed emails (with a retry
  * written to the audit log); the orders of a period as CSV. Everything is read from what the database keeps —
- * the orders themselves and the searches per day (modules/search) — so nothing is stored twice.
+ * the orders (modules/orders), their refunds (modules/payments) and the searches per day (modules/search), each
+ * summed by its owner's store — so nothing is stored twice.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 import {
   OPS_OVERVIEW_DAYS,
@@ -15,7 +15,14 @@ import {
 } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../../errors.ts';
 import { searchesPerDay } from '../search/index.ts';
-import { majorOf } from '../orders/index.ts';
+import {
+  majorOf,
+  orderTotalsPerRoute,
+  ordersCreatedPerDay,
+  ordersForExport,
+  ordersPaidPerDay,
+} from '../orders/index.ts';
+import { succeededRefundMinorOf, succeededRefundsPerDay } from '../payments/index.ts';
 import { failedEmails, lockEmail, outboxBacklog, requeueEmail } from '../mail/index.ts';
 import { recordAudit, type Actor } from './staff.ts';
 
@@ -46,34 +53,12 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
 
   const [searches, created, paid, refunded, routes] = await Promise.all([
     searchesPerDay(db, from, to),
-    db.execute<{ day: string; n: number; paid: number }>(sql`
-      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n,
-        count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid
-      FROM orders WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1`),
-    db.execute<{ day: string; currency: string; n: number; minor: string }>(sql`
-      SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, count(*)::int AS n,
-        sum(total_minor)::text AS minor
-      FROM orders WHERE paid_at >= ${start} AND paid_at < ${end} GROUP BY 1, 2`),
+    ordersCreatedPerDay(db, start, end),
+    ordersPaidPerDay(db, start, end),
     // Money given back on the day it left: a refunded order's sale stays on the day it was paid.
-    db.execute<{ day: string; currency: string; minor: string }>(sql`
-      SELECT to_char(succeeded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency,
-        sum(amount_minor)::text AS minor
-      FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${start} AND succeeded_at < ${end}
-      GROUP BY 1, 2`),
-    db.execute<{
-      origin: string;
-      destination: string;
-      currency: string;
-      n: number;
-      paid: number;
-      minor: string;
-    }>(sql`
-      SELECT offer -> 'slices' -> 0 ->> 'origin' AS origin,
-        offer -> 'slices' -> 0 ->> 'destination' AS destination, currency, count(*)::int AS n,
-        count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid,
-        coalesce(sum(total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r
-          WHERE r.order_id = orders.id AND r.status = 'succeeded'), 0)) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS minor
-      FROM orders WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1, 2, 3`),
+    succeededRefundsPerDay(db, start, end),
+    // Each route's paid orders net of what they got back: the payments module's refunds of an order.
+    orderTotalsPerRoute(db, start, end, succeededRefundMinorOf),
   ]);
 
   const days = new Map<
@@ -96,12 +81,12 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
     });
   let ordersPaid = 0;
   for (const [day, n] of searches) days.get(day)!.searches = n;
-  for (const row of created.rows) {
+  for (const row of created) {
     days.get(row.day)!.orders = Number(row.n);
     ordersPaid += Number(row.paid);
   }
   const revenue = new Map<string, number>();
-  for (const row of paid.rows) {
+  for (const row of paid) {
     const day = days.get(row.day)!;
     day.paid_orders += Number(row.n);
     add(day.revenue, row.currency, Number(row.minor));
@@ -109,7 +94,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
   }
   // Revenue is net of refunds, which are listed beside it.
   const refunds = new Map<string, number>();
-  for (const row of refunded.rows) {
+  for (const row of refunded) {
     const day = days.get(row.day)!;
     add(day.refunds, row.currency, Number(row.minor));
     add(day.revenue, row.currency, -Number(row.minor));
@@ -136,7 +121,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
     string,
     { origin: string; destination: string; orders: number; paid_orders: number; revenue: Map<string, number> }
   >();
-  for (const row of routes.rows) {
+  for (const row of routes) {
     const key = `${row.origin}-${row.destination}`;
     let route = byRoute.get(key);
     if (!route)
@@ -260,27 +245,13 @@ const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}
 
 /** The orders created in the period (UTC dates, both included), oldest first, as CSV with a header line. */
 export async function ordersCsv(db: Database, period: OpsExport): Promise<string> {
-  const result = await db.execute<{
-    booking_reference: string;
-    created_at: string | Date;
-    booking_status: string;
-    payment_status: string;
-    total_minor: string;
-    currency: string;
-    route: string | null;
-    passengers: number;
-    contact_email: string;
-  }>(sql`
-    SELECT o.booking_reference, o.created_at, o.booking_status, o.payment_status, o.total_minor::text,
-      o.currency,
-      (o.offer -> 'slices' -> 0 ->> 'origin') || '-' || (o.offer -> 'slices' -> 0 ->> 'destination') AS route,
-      (SELECT count(*)::int FROM order_passengers p WHERE p.order_id = o.id) AS passengers,
-      o.contact_email
-    FROM orders o
-    WHERE o.created_at >= ${startOf(period.from).toISOString()} AND o.created_at < ${afterDay(period.to).toISOString()}
-    ORDER BY o.created_at, o.id`);
+  const rows = await ordersForExport(
+    db,
+    startOf(period.from).toISOString(),
+    afterDay(period.to).toISOString(),
+  );
   let csv = csvLine([...CSV_HEADER]);
-  for (const row of result.rows)
+  for (const row of rows)
     csv += csvLine([
       row.booking_reference,
       new Date(row.created_at).toISOString(),

@@ -51,6 +51,17 @@ export {
 } from './store/supplier.ts';
 // The passengers' side of a payment: tickets issued, a receipt's lines (store/payments.ts).
 export { passengerTypesOfOrder } from './store/payments.ts';
+// The airline's changes at the supplier, for the after-sale (modules/after-sale/airline-changes.ts, which writes the
+// new tickets with `setTicketNumbers` above).
+export { liveOrderAtSupplier, ordersDueForChangeCheck } from './store/after-sale.ts';
+// The console's order search, overview totals and export (modules/ops/orders.ts, overview.ts).
+export {
+  orderTotalsPerRoute,
+  ordersCreatedPerDay,
+  ordersForExport,
+  ordersPaidPerDay,
+  searchOrderRows,
+} from './store/console.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { readOrderHistoryWith, type OrderHistoryReaders } from './history.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';

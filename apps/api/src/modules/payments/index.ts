@@ -30,3 +30,5 @@ export { latestReconciliations } from './store/reconciliation.ts';
 // The providers' transactions as their folders reach them (payments/provider-transactions.ts), and the fiscal
 // receipts an order shows (modules/orders/history.ts).
 export { fiscalReceiptsOfOrder, providerTransactions } from './provider-transactions.ts';
+// The refunds' totals of the console's overview (modules/ops/overview.ts).
+export { succeededRefundMinorOf, succeededRefundsPerDay } from './store/refund-totals.ts';

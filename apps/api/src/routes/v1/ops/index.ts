@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
-import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
-import { isLocale } from '@parvoz/i18n/locales';
 import { schemaOf } from '../../../contract.ts';
 import { ApiFailure, sendError } from '../../../errors.ts';
 import { idempotentCreate } from '../../../idempotent.ts';
@@ -16,25 +14,15 @@ import {
   confirmCancellation,
   createCancellation,
 } from '../../../modules/after-sale/index.ts';
-import { loadOrder, presentOrder, STAFF_ACCESS } from '../../../modules/orders/index.ts';
+import { loadOrder, orderRow, presentOrder, STAFF_ACCESS } from '../../../modules/orders/index.ts';
 import { orderRefunds, orderSupplier, orderTimeline, searchOrders } from '../../../modules/ops/index.ts';
 import { opsOverviewRoutes } from './overview.ts';
 import { correctContact } from '../../../modules/ops/index.ts';
 import { resendTickets } from '../../../modules/after-sale/index.ts';
 import { refundStatusOfOrder, reopenFailedRefund, startRefunds } from '../../../modules/payments/index.ts';
-import { staffInviteEmail } from '../../../modules/mail/index.ts';
-import { enqueueEmail } from '../../../modules/mail/index.ts';
-import {
-  auditLog,
-  grantRole,
-  listStaff,
-  recordAudit,
-  revokeOperator,
-  staffOf,
-  type Staff,
-} from '../../../modules/ops/index.ts';
+import { recordAudit, staffOf, type Staff } from '../../../modules/ops/index.ts';
+import { opsStaffRoutes } from '../../../modules/ops/routes.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
-import { languageOfUser } from '../../../modules/accounts/index.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
@@ -86,11 +74,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = { preHandler: rateLimit(ROUTE_LIMITS.ops) };
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
   const existingOrder = async (tx: Database, id: string) => {
-    const [found] = await tx
-      .select({ id: schema.orders.id })
-      .from(schema.orders)
-      .where(eq(schema.orders.id, id));
-    if (!found) throw new ApiFailure('not_found', 'No such order.');
+    if (!(await orderRow(tx, id))) throw new ApiFailure('not_found', 'No such order.');
   };
 
   app.get(
@@ -107,8 +91,16 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
-  // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks.
-  const gated = [opsOverviewRoutes, secondFactorRoutes, opsTourRoutes, opsAgencyRoutes, opsTicketingRoutes];
+  // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
+  // staff and the audit log (admins only).
+  const gated = [
+    opsOverviewRoutes,
+    secondFactorRoutes,
+    opsTourRoutes,
+    opsAgencyRoutes,
+    opsTicketingRoutes,
+    opsStaffRoutes,
+  ];
   for (const routes of gated) await app.register(routes);
 
   app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
@@ -174,10 +166,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     // A quote of another order (or none): nothing is done.
     if ((await cancellationOrderId(db, request.body.cancellation_id)) !== request.params.id)
       throw new ApiFailure('not_found', 'No such order cancellation.');
-    const [quote] = await db
-      .select({ currency: schema.orders.currency })
-      .from(schema.orders)
-      .where(eq(schema.orders.id, request.params.id));
+    const quote = await orderRow(db, request.params.id);
     if (!quote) throw new ApiFailure('not_found', 'No such order cancellation.');
     let refundOverrideMinor: number | undefined;
     if (override) {
@@ -366,59 +355,4 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sent;
     },
   );
-
-  // ---- Staff (admins only) ----------------------------------------------------------------------------
-  const admins = { ...limited, config: { adminOnly: true } };
-
-  app.get('/staff', { ...admins, schema: schemaOf(endpoints.opsListStaff) }, async () => ({
-    data: (await listStaff(db)).map((s) => ({ ...s, granted_at: s.granted_at.toISOString() })),
-  }));
-
-  app.post('/staff', { ...admins, schema: schemaOf(endpoints.opsInviteOperator) }, async (request, reply) => {
-    const sent = await idempotentCreate(
-      request,
-      reply,
-      db,
-      async (tx) => {
-        const { staff, changed } = await grantRole(tx, {
-          email: request.body.email,
-          role: 'operator',
-          actor: actor(request),
-          now: now(),
-        });
-        if (changed) {
-          // In the invitee's own language when their account has one, else the one the admin chose.
-          const language = await languageOfUser(tx, staff.userId);
-          const lang = isLocale(language) ? language : request.body.lang;
-          await enqueueEmail(tx, {
-            to: staff.email,
-            kind: 'staff-invite',
-            payload: await staffInviteEmail(lang, {
-              invitedBy: request.staff!.email,
-              siteUrl: app.deps.publicOrigin(),
-            }),
-            now: now(),
-          });
-        }
-        return { user_id: staff.userId, email: staff.email, role: staff.role, invited: changed };
-      },
-      (answer) => (answer.invited ? 201 : 200),
-    );
-    app.deps.kickOutbox();
-    return sent;
-  });
-
-  app.delete(
-    '/staff/:userId',
-    { ...admins, schema: schemaOf(endpoints.opsRevokeOperator) },
-    async (request, reply) => {
-      const removed = await revokeOperator(db, request.params.userId, actor(request), now());
-      if (!removed) return sendError(reply, 'not_found', 'No such operator.');
-      return reply.status(204).send();
-    },
-  );
-
-  app.get('/audit', { ...admins, schema: schemaOf(endpoints.opsAuditLog) }, async () => ({
-    data: await auditLog(db, 200),
-  }));
 };
