@@ -214,7 +214,7 @@ test('a day without flights on a route flown on other days asks to change the da
   await page.close();
 });
 
-test('places no flight connects say so ("No routes found", no ±3-day strip); business offers carry checked bags', async () => {
+test('places no flight connects say so ("No routes found", no ±3-day strip, alert or calendar); business offers carry checked bags', async () => {
   const page = await context.newPage();
   // Tashkent and Angoon (a seaplane base in Alaska): no itinerary within the connections the site sells.
   await gotoHydrated(page, `${site.url}/en/flight/TAS${ddmm(DEPART)}AGN1`);
@@ -224,8 +224,15 @@ test('places no flight connects say so ("No routes found", no ±3-day strip); bu
     m('en', 'search.empty.noConnection'),
   );
   expect(await page.getByRole('navigation', { name: m('en', 'search.strip.label') }).count()).toBe(0);
+  // Nothing to watch and no month of fares where no flight connects: no price alert, no low-fare calendar.
+  const calendarToggle = page.getByRole('button', { name: m('en', 'search.calendar.toggle') });
+  expect(await page.getByTestId('price-alert').isVisible()).toBe(false);
+  expect(await calendarToggle.isVisible()).toBe(false);
 
   await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(DEPART)}IST1b`);
+  // Where flights connect, both are offered.
+  expect(await page.getByTestId('price-alert').isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: m('ru', 'search.calendar.toggle') }).isVisible()).toBe(true);
   const offer = page.getByTestId('offer').first();
   await offer.waitFor();
   const text = (await offer.textContent()) ?? '';

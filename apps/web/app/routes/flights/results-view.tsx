@@ -159,7 +159,11 @@ export function ResultsView({
         <h2 id="no-routes" className="text-xl font-semibold">
           {t('search.empty.heading')}
         </h2>
-        <p className="mt-2 text-neutral-700" data-testid={outcome.connected ? 'no-flights' : 'no-connection'}>
+        <p
+          className="mt-2 text-neutral-700"
+          data-testid={outcome.connected ? 'no-flights' : 'no-connection'}
+          data-no-connection={outcome.connected ? undefined : ''}
+        >
           {t(outcome.connected ? 'search.empty.message' : 'search.empty.noConnection')}
         </p>
       </section>

@@ -61,6 +61,9 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** Hidden once the results say no flight connects the places (see FlightResults). */
+const HIDDEN_WITHOUT_CONNECTION = 'group-has-[[data-no-connection]]/results:hidden';
+
 /**
  * The streamed parts: the ±3-day strip, a shared ticket and the offers. A memo of the loader data alone: until
  * React has hydrated a streamed boundary, any change of its props makes React drop the server's HTML and
@@ -87,13 +90,15 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
       <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
         {(value) => <DateStripView strip={value} />}
       </Deferred>
-      <LowFares
-        calendar={calendar}
-        search={search}
-        currency={data.currency}
-        bookable={data.bookable}
-        noScript={noScript}
-      />
+      <div className={HIDDEN_WITHOUT_CONNECTION}>
+        <LowFares
+          calendar={calendar}
+          search={search}
+          currency={data.currency}
+          bookable={data.bookable}
+          noScript={noScript}
+        />
+      </div>
       {shared ? (
         <Deferred value={shared} fallback={null} error={failed}>
           {(value) => (
@@ -135,8 +140,11 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const dates = search.returnDate
     ? `${formatShortDate(locale, search.departureDate)} – ${formatShortDate(locale, search.returnDate)}`
     : formatShortDate(locale, search.departureDate);
+  // `group/results`: where the streamed answer says no flight connects the places (its `data-no-connection`),
+  // the price alert and the low-fare calendar hide by CSS alone: nothing remounts (a half-typed alert email
+  // stays), and a page without JavaScript hides them too.
   return (
-    <div className="grid gap-6">
+    <div className="group/results grid gap-6">
       <div>
         <PageHeading>{t('page.results.heading', { route: routeName(origin, destination) })}</PageHeading>
         <p className="-mt-4 text-neutral-700">
@@ -169,7 +177,9 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
           }}
         />
       </Disclosure>
-      <PriceAlertForm segment={segment} defaultEmail={user?.email ?? ''} />
+      <div className={HIDDEN_WITHOUT_CONNECTION}>
+        <PriceAlertForm segment={segment} defaultEmail={user?.email ?? ''} />
+      </div>
       <StreamedResults data={loaderData} />
     </div>
   );
