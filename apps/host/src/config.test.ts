@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     const { server, api } = loadConfig({});
     expect(server).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', PARVOZ_ROLE: 'all', TRUST_PROXY: false });
     expect(server.DRAIN_TIMEOUT_SECONDS).toBe(10);
+    expect(server.AGENCY_HOME_CITY).toBe('TAS');
+    expect(loadConfig({ AGENCY_HOME_CITY: 'IST' }).server.AGENCY_HOME_CITY).toBe('IST');
     expect(api.corsOrigins).toEqual([]);
   });
 
@@ -44,6 +46,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/parvoz' }],
     ['API_URL', { API_URL: 'not a url' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['AGENCY_HOME_CITY', { AGENCY_HOME_CITY: 'Tashkent' }],
+    ['AGENCY_HOME_CITY', { AGENCY_HOME_CITY: 'tas' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,' }],

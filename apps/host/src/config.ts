@@ -75,6 +75,11 @@ export const serverConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema.default(false),
+  /** Where the agency sells from: the English home page's flights start there (apps/web's home-popular). */
+  AGENCY_HOME_CITY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an IATA city or airport code in capitals, e.g. TAS')
+    .default('TAS'),
   /** How long a SIGTERM waits for requests in flight before it closes their connections. */
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without it /metrics is 404 outside development. */

@@ -11,6 +11,10 @@ export const webConfig = {
   get secureCookies(): boolean {
     return (process.env.PUBLIC_URL ?? '').startsWith('https://');
   },
+  /** Where the agency sells from (IATA city code): the English home page's flights start there. */
+  get agencyHomeCity(): string {
+    return process.env.AGENCY_HOME_CITY || 'TAS';
+  },
   /** Demo or live, by the API's rule (PARVOZ_MODE, else the operator's NODE_ENV): a demo says so on every page. */
   get mode(): SiteMode {
     return siteModeOf(process.env);

@@ -5,14 +5,19 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { ApiClient } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { webConfig } from '../../lib/config.server.ts';
 
 /**
  * Where a visitor without a search of their own is shown flights from: the capital of the language's home
- * market (Tashkent, Moscow, Istanbul). English is the language of visitors from abroad rather than of one
- * market; London is the English-speaking city with the most routes in the network, and it has nonstop flights
- * to Tashkent, Moscow and Istanbul (docs/decisions/0010-home-page-and-low-fare-calendar.md).
+ * market (Moscow, Tashkent, Istanbul). English is the language of no one market: it is the agency's own, where
+ * it sells from (`AGENCY_HOME_CITY`, Tashkent unless set; docs/operations.md#production-settings), not a city
+ * the agency does not sell in (docs/decisions/0010-home-page-and-low-fare-calendar.md).
  */
-export const HOME_ORIGIN_BY_LOCALE: Record<Locale, string> = { en: 'LON', ru: 'MOW', uz: 'TAS', tr: 'IST' };
+export function homeOriginOf(lang: Locale, agencyHomeCity: string): string {
+  return lang === 'en' ? agencyHomeCity : HOME_ORIGIN_OF_MARKET[lang];
+}
+
+const HOME_ORIGIN_OF_MARKET: Record<Exclude<Locale, 'en'>, string> = { ru: 'MOW', uz: 'TAS', tr: 'IST' };
 
 /**
  * Destinations from the visitor's last origin, else (unknown place, nothing found from it) from the language's
@@ -30,7 +35,7 @@ export async function loadPopularDestinations(
     })
       .then((answer) => answer.data)
       .catch(() => null);
-  const fallback = HOME_ORIGIN_BY_LOCALE[query.lang];
+  const fallback = homeOriginOf(query.lang, webConfig.agencyHomeCity);
   if (query.lastOrigin && query.lastOrigin !== fallback) {
     const own = await ask(query.lastOrigin);
     if (own?.destinations.length) return own;
