@@ -25,9 +25,9 @@ const LONG_FILES_CEILING: Record<string, number> = {
 
 /**
  * The files outside a supplier's folder that may name it (docs/suppliers.md): the registry, its one line per
- * supplier, and the settings read from the environment until they move into the supplier's folder. May only shrink.
+ * supplier. May only shrink.
  */
-const SUPPLIER_NAMED_IN = ['suppliers/registry.ts', 'config.ts', 'config-check.ts'];
+const SUPPLIER_NAMED_IN = ['suppliers/registry.ts'];
 
 /** The outside payment providers, each in its folder `payments/<name>/` (docs/payment-providers.md). */
 const PAYMENT_PROVIDER_NAMES = ['payme', 'click', 'iyzico', 'stripe'];
