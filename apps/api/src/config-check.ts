@@ -63,7 +63,7 @@ export const API_ENV_NAMES: Record<
  * its key in the configuration, and the prefix and schema of its variables (suppliers/<name>/settings.ts,
  * payments/<name>/settings.ts).
  */
-const OUTSIDE_SETTINGS = [
+export const OUTSIDE_SETTINGS = [
   ...SUPPLIERS.map(({ id, settings }) => ({ key: id, ...settings })),
   ...PAYMENT_PROVIDERS.map(({ name, settings }) => ({ key: name, ...settings })),
 ];
