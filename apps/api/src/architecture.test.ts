@@ -16,12 +16,7 @@ const REPO = path.resolve(SRC, '../../..');
 const MAX_FILE_LINES = 400;
 
 /** Files over MAX_FILE_LINES when the limit came in, at their length then: they may shrink, never grow. */
-const LONG_FILES_CEILING: Record<string, number> = {
-  'suppliers/duffel/testing/duffel-server.ts': 917,
-  'second-factor/service.ts': 572,
-  'payments/iyzico/testing/iyzico-server.ts': 456,
-  'suppliers/duffel/orders.ts': 443,
-};
+const LONG_FILES_CEILING: Record<string, number> = {};
 
 /**
  * The files outside a supplier's folder that may name it (docs/suppliers.md): the registry, its one line per
