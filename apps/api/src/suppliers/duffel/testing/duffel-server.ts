@@ -57,14 +57,14 @@ import { airlineChangeCalls } from './duffel-airline-changes.ts';
 import { duffelFailure, duffelId, duffelNotFound, invalidData } from './duffel-answers.ts';
 import { holdPayments } from './duffel-hold-payments.ts';
 import { defaultDuffelKnobs } from './duffel-knobs.ts';
-import { offerCalls as offersOf, type DuffelTestAirport, type DuffelTestFlight } from './duffel-offers.ts';
+import { offerCalls, type DuffelTestAirport, type DuffelTestFlight } from './duffel-offers.ts';
 import {
   createWithFault,
   duffelWebhookDelivery,
   listOrdersAnyOrder,
   orderCancellationCalls,
 } from './duffel-order-outcomes.ts';
-import { orderCalls as ordersOf } from './duffel-orders.ts';
+import { orderCalls } from './duffel-orders.ts';
 
 export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 export type {
@@ -97,17 +97,17 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   /** Orders, oldest first. */
   const orders: Loose[] = [];
   const cancellations = new Map<string, Loose>();
-  const offerCalls = offersOf({
+  const offersApi = offerCalls({
     airports: options.airports,
     flights: options.flights,
     offerTtlMs: options.offerTtlMs ?? 30 * 60_000,
     knobs,
     now,
   });
-  const { offers } = offerCalls;
+  const { offers } = offersApi;
   const holds = holdPayments({ knobs: knobs.pay, now, failure: duffelFailure, id: duffelId });
   const { payments } = holds;
-  const orderCalls = ordersOf({ offers, orders, holds, now });
+  const ordersApi = orderCalls({ offers, orders, holds, now });
   const cancelling = orderCancellationCalls({
     orders,
     cancellations,
@@ -120,8 +120,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       return status;
     },
   });
-  const changeCalls = airlineChangeCalls({ orders, now });
-  const { changes } = changeCalls;
+  const changesApi = airlineChangeCalls({ orders, now });
+  const { changes } = changesApi;
 
   const server = await serveOnLoopback(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -209,18 +209,18 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       if (!body || typeof body.data !== 'object' || body.data === null)
         result = invalidData('The body must be { "data": … }.');
       else {
-        const searched = offerCalls.search(body.data as Loose, url.searchParams);
+        const searched = offersApi.search(body.data as Loose, url.searchParams);
         return answer(searched.status, searched.body, searched.afterMs);
       }
     } else if (request.method === 'GET' && offerPath) {
-      result = offerCalls.get(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
+      result = offersApi.get(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
     } else if (request.method === 'POST' && url.pathname === '/air/orders') {
       const fault = knobs.dropAfterCreate ? { kind: 'drop_after_create' as const } : knobs.createFault;
       knobs.createFault = null;
       knobs.dropAfterCreate = false;
       const made = createWithFault(
         fault,
-        () => orderCalls.create((body?.data ?? {}) as Loose),
+        () => ordersApi.create((body?.data ?? {}) as Loose),
         orders,
         accepted,
       );
@@ -232,9 +232,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
         url.searchParams,
       );
     } else if (request.method === 'GET' && /^\/air\/orders\/ord_[A-Za-z0-9]+$/.test(url.pathname)) {
-      result = orderCalls.get(url.pathname.slice('/air/orders/'.length));
+      result = ordersApi.get(url.pathname.slice('/air/orders/'.length));
     } else if (request.method === 'POST' && url.pathname === '/air/payments') {
-      result = orderCalls.pay((body?.data ?? {}) as Loose);
+      result = ordersApi.pay((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && url.pathname === '/air/order_cancellations') {
       result = cancelling.quote((body?.data ?? {}) as Loose);
     } else if (request.method === 'POST' && confirmPath) {
@@ -245,9 +245,9 @@ export async function startDuffelServer(options: DuffelServerOptions) {
     ) {
       result = cancelling.get(url.pathname.slice('/air/order_cancellations/'.length));
     } else if (request.method === 'GET' && url.pathname === '/air/airline_initiated_changes') {
-      result = changeCalls.list(url.searchParams);
+      result = changesApi.list(url.searchParams);
     } else if (request.method === 'POST' && acceptPath) {
-      result = changeCalls.accept(acceptPath[1]!);
+      result = changesApi.accept(acceptPath[1]!);
     } else {
       result = duffelNotFound();
     }
@@ -266,7 +266,7 @@ export async function startDuffelServer(options: DuffelServerOptions) {
      * The airline moves an order's flights by `minutes` (a schedule change): Duffel records the slices as they were
      * (`removed`) and are now (`added`, new ids), the order shows the new ones, and `accept` is offered.
      */
-    airlineChange: changeCalls.make,
+    airlineChange: changesApi.make,
     /**
      * Ends the oldest order accepted with a 202: `created` makes it (listed from now on) and answers the signed
      * `order.created` delivery; `failed` drops it and answers `order.creation_failed` (the request's metadata).
