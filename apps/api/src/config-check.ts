@@ -7,19 +7,21 @@ import { z } from 'zod';
 import { apiConfigFromEnv, DEV_ANONYMOUS_TOKEN, type ApiSettings } from './config.ts';
 import {
   settingsFromEnv,
+  settingVariable,
   settingVariables,
   type PaymentProviderSettings,
 } from './payments/provider-settings.ts';
 import { PAYMENT_PROVIDERS } from './payments/registry.ts';
-import { duffelSettingsSchema } from './suppliers/duffel/settings.ts';
+import { SUPPLIERS } from './suppliers/registry.ts';
+import type { SupplierSettings } from './suppliers/settings.ts';
 
 /**
  * The variable behind each API setting (`null`: not read from the environment, or several variables). A unit test
  * checks that every key of `apiConfigSchema` is listed here and every variable is in the README's configuration
- * table; the payment providers' variables are `PROVIDER_ENV_NAMES`.
+ * table; the payment providers' and the suppliers' variables are `PROVIDER_ENV_NAMES`.
  */
 export const API_ENV_NAMES: Record<
-  Exclude<keyof ApiSettings, keyof PaymentProviderSettings>,
+  Exclude<keyof ApiSettings, keyof PaymentProviderSettings | keyof SupplierSettings>,
   string | null
 > = {
   mode: 'PARVOZ_MODE',
@@ -54,17 +56,25 @@ export const API_ENV_NAMES: Record<
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
-  duffel: null,
 };
 
 /**
- * The variables of the outside payment providers and suppliers, each derived from its settings' schema
- * (payments/<name>/settings.ts, suppliers/<name>/settings.ts): a new setting there is listed here by itself.
+ * The settings of every registered supplier and payment provider (suppliers/registry.ts, payments/registry.ts):
+ * its key in the configuration, and the prefix and schema of its variables (suppliers/<name>/settings.ts,
+ * payments/<name>/settings.ts).
  */
-export const PROVIDER_ENV_NAMES: readonly string[] = [
-  ...PAYMENT_PROVIDERS.flatMap(({ settings }) => settingVariables(settings.prefix, settings.schema)),
-  ...settingVariables('DUFFEL', duffelSettingsSchema),
+export const OUTSIDE_SETTINGS = [
+  ...SUPPLIERS.map(({ id, settings }) => ({ key: id, ...settings })),
+  ...PAYMENT_PROVIDERS.map(({ name, settings }) => ({ key: name, ...settings })),
 ];
+
+/**
+ * The variables of the outside payment providers and suppliers, each derived from its settings' schema: a new
+ * setting there is listed here by itself.
+ */
+export const PROVIDER_ENV_NAMES: readonly string[] = OUTSIDE_SETTINGS.flatMap(({ prefix, schema }) =>
+  settingVariables(prefix, schema),
+);
 
 /**
  * Built-in values production must replace: variable → its built-in default. (Keys such as OFFER_SECRET have
@@ -93,27 +103,24 @@ export function issueLines(error: z.ZodError, nameOf: (key: string) => string | 
   });
 }
 
-/** Every registered payment provider's settings under its name (payments/registry.ts), each optional. */
-const providerSettingsSchema = z.object(
-  Object.fromEntries(PAYMENT_PROVIDERS.map(({ name, settings }) => [name, settings.schema.optional()])),
+/** Every registered supplier's and payment provider's settings under its key, each optional. */
+const outsideSettingsSchema = z.object(
+  Object.fromEntries(OUTSIDE_SETTINGS.map(({ key, schema }) => [key, schema.optional()])),
 );
 
 /**
- * The payment providers' settings from their variables (`settingsFromEnv`, each under its prefix), or the problems
- * with them: every message names its variable already (payments/provider-settings.ts).
+ * The suppliers' and payment providers' settings from their variables (`settingsFromEnv`, each under its prefix),
+ * or the problems with them: every message names its variable already (payments/provider-settings.ts).
  */
-function providerSettingsFromEnv(
+function outsideSettingsFromEnv(
   env: NodeJS.ProcessEnv,
-): { settings: PaymentProviderSettings } | { problems: string[] } {
-  const read = providerSettingsSchema.safeParse(
+): { settings: PaymentProviderSettings & SupplierSettings } | { problems: string[] } {
+  const read = outsideSettingsSchema.safeParse(
     Object.fromEntries(
-      PAYMENT_PROVIDERS.map(({ name, settings }) => [
-        name,
-        settingsFromEnv(env, settings.prefix, settings.schema),
-      ]),
+      OUTSIDE_SETTINGS.map(({ key, prefix, schema }) => [key, settingsFromEnv(env, prefix, schema)]),
     ),
   );
-  if (read.success) return { settings: read.data as PaymentProviderSettings };
+  if (read.success) return { settings: read.data as PaymentProviderSettings & SupplierSettings };
   return { problems: issueLines(read.error, () => null) };
 }
 
@@ -129,11 +136,11 @@ export function checkApiConfig(env: NodeJS.ProcessEnv): { api?: ApiSettings; pro
       problems.push(...issueLines(cause, (key) => API_ENV_NAMES[key as keyof typeof API_ENV_NAMES] ?? null));
     else problems.push((error as Error).message);
   }
-  const providers = providerSettingsFromEnv(env);
-  if ('problems' in providers) {
-    problems.push(...providers.problems);
+  const outside = outsideSettingsFromEnv(env);
+  if ('problems' in outside) {
+    problems.push(...outside.problems);
     api = undefined;
-  } else if (api) api = { ...api, ...providers.settings };
+  } else if (api) api = { ...api, ...outside.settings };
   if (isOperatorProduction(env)) problems.push(...productionProblems(env));
   if (api?.mode === 'live') problems.push(...liveProblems(api));
   return { api, problems };
@@ -161,16 +168,17 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiSettings
 
 /**
  * What live mode refuses (docs/operations.md, "Demo and live mode"): a live site sells only real flights through
- * real payment providers, so it needs a real supplier (Duffel; the built-in network is a demonstration) and at
- * least one real payment provider (the sandbox does not exist in live mode). A currency no configured provider
- * takes stays on the site but cannot be paid: its orders are refused at payment (payments/selection.ts).
+ * real payment providers, so it needs a real supplier (one of suppliers/registry.ts; the built-in network is a
+ * demonstration) and at least one real payment provider (the sandbox does not exist in live mode). A currency no
+ * configured provider takes stays on the site but cannot be paid: its orders are refused at payment
+ * (payments/selection.ts).
  */
 export function liveProblems(api: ApiSettings): string[] {
   const problems: string[] = [];
   const hint = '(or PARVOZ_MODE=demo for a demonstration site)';
-  if (!api.duffel)
+  if (!SUPPLIERS.some((supplier) => api[supplier.id as keyof ApiSettings]))
     problems.push(
-      `PARVOZ_MODE: live mode sells only a real supplier's flights; set DUFFEL_ACCESS_TOKEN ${hint}`,
+      `PARVOZ_MODE: live mode sells only a real supplier's flights; set ${requiredSupplierVariables()} ${hint}`,
     );
   const configured = PAYMENT_PROVIDERS.filter((provider) => api[provider.name as keyof ApiSettings]);
   const names = PAYMENT_PROVIDERS.map((provider) => provider.display.name);
@@ -180,6 +188,19 @@ export function liveProblems(api: ApiSettings): string[] {
       `PARVOZ_MODE: live mode takes payments only through a real provider; configure ${any} (see README, "Configuration") ${hint}`,
     );
   return problems;
+}
+
+/**
+ * What turns a supplier on: the variables its schema requires (a supplier's others have defaults or are optional),
+ * each supplier's joined by "and", the suppliers by "or".
+ */
+function requiredSupplierVariables(): string {
+  return SUPPLIERS.map(({ settings: { prefix, schema } }) =>
+    Object.entries(schema.shape)
+      .filter(([, setting]) => !setting.safeParse(undefined).success)
+      .map(([setting]) => settingVariable(prefix, setting))
+      .join(' and '),
+  ).join(' or ');
 }
 
 /**

@@ -4,8 +4,8 @@ import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
 import { SITE_MODES, siteModeOf } from '@parvoz/contracts/site-mode';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
-import { duffelSettingsFromEnv, duffelSettingsSchema } from './suppliers/duffel/settings.ts';
 import type { PaymentProviderSettings } from './payments/provider-settings.ts';
+import type { SupplierSettings } from './suppliers/settings.ts';
 import { isBareOrigin } from './public-origin.ts';
 
 /**
@@ -24,8 +24,9 @@ function parseRates(text: string | undefined): unknown {
 
 /**
  * API settings from the environment, validated at start with a clear message for a bad value. The payment
- * providers' settings are each provider's own (payments/<name>/settings.ts, `PaymentProviderSettings`): they are
- * read through the registry by config-check.ts (`checkApiConfig`), which this file, on the base floor, cannot import.
+ * providers' and the flight suppliers' settings are each one's own (payments/<name>/settings.ts,
+ * `PaymentProviderSettings`; suppliers/<name>/settings.ts, `SupplierSettings`): they are read through the
+ * registries by config-check.ts (`checkApiConfig`), which this file, on the base floor, cannot import.
  */
 export const apiConfigSchema = z.object({
   /**
@@ -160,17 +161,12 @@ export const apiConfigSchema = z.object({
     .default(3600),
   /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
   reconcileWorker: z.boolean().default(true),
-  /**
-   * Duffel (DUFFEL_*, suppliers/duffel/settings.ts): real airline offers searched beside the built-in network
-   * when its access token is set.
-   */
-  duffel: duffelSettingsSchema.optional(),
 });
 /**
  * The settings as read from the environment: the keys below may still be missing (the host fills them:
  * apps/host/src/secrets.ts).
  */
-export type ApiSettings = z.infer<typeof apiConfigSchema> & PaymentProviderSettings;
+export type ApiSettings = z.infer<typeof apiConfigSchema> & PaymentProviderSettings & SupplierSettings;
 /** The keys the server generates and keeps when they are not configured: setting → its variable. */
 export const GENERATED_SECRETS = {
   offerSecret: 'OFFER_SECRET',
@@ -210,7 +206,6 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
     signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
     reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
-    duffel: duffelSettingsFromEnv(env),
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

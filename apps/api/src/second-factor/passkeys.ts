@@ -12,6 +12,9 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type { schema } from '@parvoz/db';
+import { passkeyOrigin } from '@parvoz/core/second-factor';
+import { ApiFailure } from '../errors.ts';
 
 export type RelyingParty = { rpId: string; origin: string };
 export type StoredPasskey = {
@@ -20,6 +23,27 @@ export type StoredPasskey = {
   signCount: number;
   transports: string[] | null;
 };
+
+/** The relying party of the site's public origin; refused where passkeys cannot work (an IP address, http). */
+export function relyingParty(origin: string): RelyingParty {
+  const passkeys = passkeyOrigin(origin);
+  if (!passkeys.available)
+    throw new ApiFailure('unprocessable', 'Passkeys cannot be used on this site address.', {
+      reason:
+        passkeys.reason === 'ip_address'
+          ? 'passkeys_unavailable_ip_address'
+          : 'passkeys_unavailable_insecure_origin',
+    });
+  return { rpId: passkeys.rpId, origin: new URL(origin).origin };
+}
+
+/** A passkey factor's row as the WebAuthn calls take it. */
+export const storedPasskey = (row: typeof schema.secondFactors.$inferSelect): StoredPasskey => ({
+  credentialId: row.credentialId!,
+  publicKey: row.publicKey!,
+  signCount: row.signCount ?? 0,
+  transports: row.transports,
+});
 
 /** The WebAuthn user handle: the account's UUID as bytes, so one authenticator keeps one passkey per person. */
 function userHandle(userId: string): Uint8Array<ArrayBuffer> {

@@ -9,18 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../contract.ts';
 import { rateLimit, ROUTE_LIMITS } from '../rate-limit.ts';
-import {
-  enrolTotp,
-  passkeyAuthenticationOptions,
-  passkeyRegistrationOptions,
-  registerPasskey,
-  regenerateRecoveryCodes,
-  removeFactor,
-  secondFactorState,
-  startTotpEnrolment,
-  verifySecondFactor,
-  type SecondFactorCaller,
-} from './service.ts';
+import { enrolTotp, passkeyRegistrationOptions, registerPasskey, startTotpEnrolment } from './enrolment.ts';
+import { regenerateRecoveryCodes } from './recovery-codes.ts';
+import { removeFactor, secondFactorState, type SecondFactorCaller } from './service.ts';
+import { passkeyAuthenticationOptions, verifySecondFactor } from './verification.ts';
 
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, publicOrigin } = app.deps;

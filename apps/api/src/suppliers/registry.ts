@@ -2,8 +2,10 @@
  * Which supplier sells what (docs/suppliers.md): every supplier the site knows, whether configured here or not,
  * and the ones configured. An offer's id tells its supplier (each signs its ids its own way); an order's
  * `supplier` column names it (null: the built-in demonstration network, booked in our own tables). Services ask
- * this registry and never name a supplier; adding one is its folder and a line in SUPPLIERS.
+ * this registry and never name a supplier; adding one is its folder and a line in SUPPLIERS. The configuration's
+ * checks read each one's settings from here too (config-check.ts).
  */
+import type { z } from 'zod';
 import type { ExchangeRates } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import type { ApiConfig } from '../config.ts';
@@ -31,10 +33,18 @@ export interface SupplierContext {
 
 /** A supplier the site knows how to talk to. */
 export interface SupplierKind {
-  /** Its name in `orders.supplier`, the metrics and its webhook's path (`/v1/webhooks/<id>`). */
+  /**
+   * Its name in `orders.supplier`, the metrics, its webhook's path (`/v1/webhooks/<id>`) and its settings' key in
+   * the configuration (`SupplierSettings`, ./settings.ts).
+   */
   id: string;
   /** Its name in log lines and messages. */
   name: string;
+  /**
+   * Its settings: `<prefix>_*` variables read by `settingsFromEnv` (payments/provider-settings.ts) into `schema`
+   * by config-check.ts; the ones `schema` requires are what live mode asks for when no supplier is set.
+   */
+  settings: { prefix: string; schema: z.ZodObject };
   /** Whether an offer id is one of its offers (configured here or not). */
   ownsOffer(offerId: string): boolean;
   /** Connected by its settings, or null when they are not set. */

@@ -9,7 +9,7 @@ import { apiPlugin, API_HOST_OPTIONS, type ApiOptions } from '../app.ts';
 import type { OutboxWorker } from '../modules/mail/index.ts';
 import type { PriceAlertWorker } from '../modules/price-alerts/index.ts';
 import { apiConfigSchema, type ApiConfig } from '../config.ts';
-import { PAYMENT_PROVIDERS } from '../payments/registry.ts';
+import { OUTSIDE_SETTINGS } from '../config-check.ts';
 import { loggerOptions } from '../logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '../client-ip.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
@@ -174,17 +174,18 @@ export const countOf = async (db: Database, query: SQL) =>
 
 /** The API on a Fastify host configured exactly as apps/host/src/server.ts does, for `inject` tests. */
 /**
- * A whole API config from `settings`: the API's own through `apiConfigSchema`, and each payment provider's
- * through its own schema (payments/registry.ts), as config-check.ts reads them from the environment.
+ * A whole API config from `settings`: the API's own through `apiConfigSchema`, and each payment provider's and
+ * supplier's through its own schema (payments/registry.ts, suppliers/registry.ts), as config-check.ts reads them
+ * from the environment.
  */
 export function parseTestConfig(settings: Record<string, unknown>): ApiConfig {
-  const providers = Object.fromEntries(
-    PAYMENT_PROVIDERS.filter(({ name }) => settings[name] !== undefined).map(({ name, settings: kind }) => [
-      name,
-      kind.schema.parse(settings[name]),
+  const outside = Object.fromEntries(
+    OUTSIDE_SETTINGS.filter(({ key }) => settings[key] !== undefined).map(({ key, schema }) => [
+      key,
+      schema.parse(settings[key]),
     ]),
   );
-  return { ...apiConfigSchema.parse(settings), ...providers } as ApiConfig;
+  return { ...apiConfigSchema.parse(settings), ...outside } as ApiConfig;
 }
 
 export async function buildTestApi(db: Database, config: Partial<ApiConfig> = {}, extra: TestApiExtra = {}) {

@@ -7,6 +7,7 @@ import type { SupplierKind } from '../registry.ts';
 import type { SupplierWebhook } from '../orders.ts';
 import { isDuffelOfferId } from './offer-id.ts';
 import { createDuffelOrders } from './orders.ts';
+import { duffelSettingsSchema } from './settings.ts';
 import { createDuffelSupplier, DUFFEL_SUPPLIER_ID } from './supplier.ts';
 import { checkDuffelSignature, creationOf, duffelEventSchema, orderIdOf } from './webhook.ts';
 
@@ -34,6 +35,7 @@ export function duffelWebhook(secret: string): SupplierWebhook {
 export const duffelSupplier: SupplierKind = {
   id: DUFFEL_SUPPLIER_ID,
   name: 'Duffel',
+  settings: { prefix: 'DUFFEL', schema: duffelSettingsSchema },
   ownsOffer: isDuffelOfferId,
   connect(config, context) {
     const settings = config.duffel;

@@ -1,9 +1,10 @@
 /**
- * Duffel's settings (docs/duffel.md), only from the environment: none of DUFFEL_* set means the built-in network
- * is the only supplier; some set means DUFFEL_ACCESS_TOKEN must be too, or the start fails naming it.
+ * Duffel's settings (docs/duffel.md), only from the environment (read under the prefix its descriptor in ./index.ts
+ * names, by config-check.ts through the registry): none of DUFFEL_* set means the built-in network is the only
+ * supplier; some set means DUFFEL_ACCESS_TOKEN must be too, or the start fails naming it.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingOrigin, settingsFromEnv } from '../../payments/provider-settings.ts';
+import { requiredWithOthers, settingOrigin } from '../../payments/provider-settings.ts';
 
 /** How long a search waits for Duffel unless DUFFEL_TIME_BUDGET_MS says otherwise. */
 export const DUFFEL_DEFAULT_BUDGET_MS = 8_000;
@@ -48,7 +49,9 @@ export const duffelSettingsSchema = z.object({
 });
 export type DuffelSettings = z.infer<typeof duffelSettingsSchema>;
 
-/** The DUFFEL_* variables as the schema's input, or undefined when none is set (Duffel off). */
-export function duffelSettingsFromEnv(env: NodeJS.ProcessEnv): unknown {
-  return settingsFromEnv(env, 'DUFFEL', duffelSettingsSchema);
+declare module '../settings.ts' {
+  interface SupplierSettings {
+    /** Duffel (DUFFEL_*): real airline offers searched beside the built-in network when its access token is set. */
+    duffel?: DuffelSettings;
+  }
 }

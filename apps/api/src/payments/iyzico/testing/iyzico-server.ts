@@ -9,7 +9,7 @@
  *                   RETRIEVE request's, "returned unchanged" (docs.iyzico.com/en/payment-methods/checkoutform/…/cf-retrieve)
  *   POST /v2/payment/refund                                   Refund V2 by paymentId, signed
  *   GET  /v2/reporting/payment/details                        a payment by paymentConversationId, refunds
- *   GET  /v2/reporting/payment/transactions                   a day's transactions, paged
+ *   GET  /v2/reporting/payment/transactions                   a day's transactions, paged (./iyzico-reporting.ts)
  *   GET  /?token=…  POST /pay/:token                          the hosted form: a card, then the browser POSTs
  *                                                             `token` to the merchant's callbackUrl
  * and the merchant notification (HPP format, `X-IYZ-SIGNATURE-V3`). Test cards (iyzico's sandbox list):
@@ -19,6 +19,15 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, escapeHtml, serveOnLoopback, type Loose } from '../../testing/http.ts';
+import {
+  paymentDetails,
+  refundedOf,
+  transactionsOfDay,
+  type IyzicoForm,
+  type IyzicoRefund,
+} from './iyzico-reporting.ts';
+
+export type { IyzicoForm } from './iyzico-reporting.ts';
 
 export const IYZICO_TEST_CARDS = {
   success: '5528790000000008',
@@ -27,27 +36,6 @@ export const IYZICO_TEST_CARDS = {
 } as const;
 
 type Outcome = 'success' | 'declined' | 'review';
-
-export interface IyzicoForm {
-  token: string;
-  conversationId: string;
-  price: number;
-  paidPrice: number;
-  currency: string;
-  basketId: string;
-  callbackUrl: string;
-  locale: string;
-  createdAt: Date;
-  /** Set once a card was tried. */
-  result?: { paymentStatus: 'SUCCESS' | 'FAILURE'; fraudStatus: number; paymentId: string; at: Date };
-}
-
-interface Refund {
-  refundTxId: number;
-  refundConversationId: string;
-  refundPrice: number;
-  at: Date;
-}
 
 export interface IyzicoServerOptions {
   apiKey: string;
@@ -64,7 +52,7 @@ const hmacHex = (key: string, text: string) => createHmac('sha256', key).update(
 export async function startIyzicoServer(options: IyzicoServerOptions) {
   const now = options.now ?? (() => new Date());
   const forms = new Map<string, IyzicoForm>();
-  const refunds = new Map<string, Refund[]>(); // by paymentId
+  const refunds = new Map<string, IyzicoRefund[]>(); // by paymentId
   /** Every authenticated API call, for tests: method, path and the JSON body sent (POST). */
   const calls: { method: string; path: string; body: Loose }[] = [];
   let nextPaymentId = 25_000_000;
@@ -194,8 +182,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
   }
 
   const paymentOf = (paymentId: string) => [...forms.values()].find((f) => f.result?.paymentId === paymentId);
-  const refunded = (paymentId: string) =>
-    (refunds.get(paymentId) ?? []).reduce((sum, r) => sum + r.refundPrice, 0);
+  const refunded = (paymentId: string) => refundedOf(refunds, paymentId);
 
   async function api(request: IncomingMessage, path: string, query: URLSearchParams, body: string) {
     if (!authentic(request, path, body)) return failure('1000', 'Geçersiz imza');
@@ -290,88 +277,10 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     }
     if (request.method === 'GET' && path === '/v2/reporting/payment/details') {
       const conversationId = query.get('paymentConversationId') ?? '';
-      const payments = [...forms.values()]
-        .filter((f) => f.conversationId === conversationId && f.result)
-        .map((f) => ({
-          paymentId: Number(f.result!.paymentId),
-          paymentStatus: f.result!.paymentStatus === 'SUCCESS' ? 1 : 0,
-          paymentRefundStatus: refunded(f.result!.paymentId) === 0 ? 'NOT_REFUNDED' : 'PARTIALLY_REFUNDED',
-          price: f.price,
-          paidPrice: f.paidPrice,
-          paymentConversationId: f.conversationId,
-          fraudStatus: f.result!.fraudStatus,
-          basketId: f.basketId,
-          currency: f.currency,
-          createdDate: f.result!.at.toISOString().replace(/\.\d+Z$/, 'Z'),
-          cancels: [],
-          itemTransactions: [
-            {
-              paymentTransactionId: Number(f.result!.paymentId) + 1,
-              transactionStatus: 2,
-              price: f.price,
-              paidPrice: f.paidPrice,
-              refunds: (refunds.get(f.result!.paymentId) ?? []).map((r) => ({
-                refundTxId: r.refundTxId,
-                refundConversationId: r.refundConversationId,
-                refundPrice: r.refundPrice,
-                currencyCode: f.currency,
-                refundStatus: 1,
-                isAfterSettlement: false,
-                createdDate: r.at.toISOString().replace(/\.\d+Z$/, 'Z'),
-              })),
-            },
-          ],
-        }));
-      return { ...base(), payments };
+      return { ...base(), payments: paymentDetails(forms.values(), refunds, conversationId) };
     }
     if (request.method === 'GET' && path === '/v2/reporting/payment/transactions') {
-      const day = query.get('transactionDate') ?? '';
-      const page = Math.max(1, Number(query.get('page') ?? 1));
-      const turkish = (at: Date) =>
-        new Date(at.getTime() + 3 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
-      const rows: Record<string, unknown>[] = [];
-      for (const form of forms.values()) {
-        if (form.result?.paymentStatus !== 'SUCCESS') continue;
-        const row = {
-          paymentId: Number(form.result.paymentId),
-          paymentTxId: Number(form.result.paymentId) + 1,
-          paymentPhase: 'AUTH',
-          transactionCurrency: form.currency,
-          installment: 1,
-          threeDS: 0,
-          afterSettlement: 0,
-          basketId: form.basketId,
-          transactionStatus: 1,
-        };
-        if (turkish(form.result.at).startsWith(day))
-          rows.push({
-            ...row,
-            transactionType: 'PAYMENT',
-            transactionDate: turkish(form.result.at),
-            transactionId: Number(form.result.paymentId),
-            conversationId: form.conversationId,
-            price: String(form.price),
-            paidPrice: String(form.paidPrice),
-          });
-        for (const refund of refunds.get(form.result.paymentId) ?? [])
-          if (turkish(refund.at).startsWith(day))
-            rows.push({
-              ...row,
-              transactionType: 'REFUND',
-              transactionDate: turkish(refund.at),
-              transactionId: refund.refundTxId,
-              conversationId: refund.refundConversationId,
-              price: String(refund.refundPrice),
-              paidPrice: String(refund.refundPrice),
-            });
-      }
-      const size = options.pageSize ?? 50;
-      return {
-        ...base(),
-        currentPage: page,
-        totalPageCount: Math.max(1, Math.ceil(rows.length / size)),
-        transactions: rows.slice((page - 1) * size, page * size),
-      };
+      return { ...base(), ...transactionsOfDay(forms.values(), refunds, query, options.pageSize ?? 50) };
     }
     return failure('404', 'Bulunamadı');
   }
@@ -443,7 +352,7 @@ export async function startIyzicoServer(options: IyzicoServerOptions) {
     notification,
     notify,
     /** The refunds iyzico made of a payment (by our payment id, the form's conversationId). */
-    refundsOf(conversationId: string): Refund[] {
+    refundsOf(conversationId: string): IyzicoRefund[] {
       const form = [...forms.values()].find(
         (f) => f.conversationId === conversationId && f.result?.paymentStatus === 'SUCCESS',
       );

@@ -27,6 +27,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Loose } from '../../../payments/testing/http.ts';
+import { cents, major } from './duffel-answers.ts';
 
 type Failure = { status: number; body: unknown; headers?: Record<string, string> };
 type Fail = (status: number, type: string, code: string, title: string, message: string) => Failure;
@@ -69,9 +70,6 @@ export const defaultHoldPaymentKnobs = (): HoldPaymentKnobs => ({
   movesAtPayment: null,
   failsAfterPaying: null,
 });
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const major = (c: number) => (c / 100).toFixed(2);
 
 export function holdPayments(context: {
   knobs: HoldPaymentKnobs;

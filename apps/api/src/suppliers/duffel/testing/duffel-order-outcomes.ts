@@ -32,20 +32,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Loose } from '../../../payments/testing/http.ts';
-
-const DOCS = 'https://duffel.com/docs/api/overview/errors';
-const reqId = () => `req_0000${randomBytes(11).toString('hex')}`;
-
-/** Duffel's error body. */
-export function duffelFailure(status: number, type: string, code: string, title: string, message: string) {
-  return {
-    status,
-    body: {
-      errors: [{ type, code, title, message, documentation_url: DOCS }],
-      meta: { status, request_id: reqId() },
-    },
-  };
-}
+import { duffelFailure, duffelId, type DuffelAnswer as Answer } from './duffel-answers.ts';
 
 /** How the next order creation fails, once (then the knob clears). */
 export type CreateFault =
@@ -107,7 +94,7 @@ export function quoteRefundFields(order: Loose, back: string, paid: boolean, ter
   const credits =
     to === 'airline_credits' || to === 'voucher'
       ? (order.passengers as Loose[]).map((p, i) => ({
-          id: `acd_0000${randomBytes(11).toString('hex')}`,
+          id: duffelId('acd'),
           credit_name: to === 'voucher' ? 'Travel voucher' : 'Future travel credit',
           credit_code: `${String(order.booking_reference)}${i + 1}`,
           credit_amount: ((Number(back) * 100) / (order.passengers as Loose[]).length / 100).toFixed(2),
@@ -132,7 +119,7 @@ export function duffelWebhookDelivery(
   now: Date,
 ): { body: string; headers: Record<string, string> } {
   const event = {
-    id: `wev_0000${randomBytes(11).toString('hex')}`,
+    id: duffelId('wev'),
     api_version: 'v2',
     type,
     data: { object },
@@ -157,7 +144,6 @@ export function duffelSignature(secret: string, body: string, at: Date): string 
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-type Answer = { status: number; body: unknown };
 const serverError = (status = 500) =>
   duffelFailure(
     status,
@@ -225,7 +211,7 @@ export function orderCancellationCalls(ctx: {
         ? minor(order.total_amount) - minor(refund.penalty_amount ?? '0')
         : minor(order.tax_amount ?? '0');
       const quote = {
-        id: `ore_0000${randomBytes(11).toString('hex')}`,
+        id: duffelId('ore'),
         order_id: order.id,
         live_mode: false,
         created_at: now().toISOString(),
