@@ -34,6 +34,7 @@ import {
   type Staff,
 } from '../../../modules/ops/index.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
+import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
 import { languageOfUser } from '../../../modules/accounts/index.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
@@ -107,9 +108,10 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
   );
-  // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks.
+  // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
+  // pricing rules (admins only).
   const gated = [opsOverviewRoutes, secondFactorRoutes, opsTourRoutes, opsAgencyRoutes, opsTicketingRoutes];
-  for (const routes of gated) await app.register(routes);
+  for (const routes of [...gated, opsPricingRoutes]) await app.register(routes);
 
   app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
     data: await searchOrders(db, request.query),
