@@ -16,15 +16,18 @@ export function allRuleVersions(db: Database): Promise<PriceRuleRow[]> {
     .orderBy(asc(schema.priceRules.createdAt), asc(schema.priceRules.ruleId), asc(schema.priceRules.version));
 }
 
-/** The rule's latest version, locked until the caller's transaction ends (two edits get distinct versions). */
+/**
+ * The rule's latest version, with the rule locked until the caller's transaction ends: a concurrent edit waits and
+ * then reads the version written meanwhile (a row lock would let it read the old latest and take the same number).
+ */
 export async function lockLatestVersion(db: Database, ruleId: string): Promise<PriceRuleRow | null> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`price_rule:${ruleId}`}))`);
   const [row] = await db
     .select()
     .from(schema.priceRules)
     .where(eq(schema.priceRules.ruleId, ruleId))
     .orderBy(desc(schema.priceRules.version))
-    .limit(1)
-    .for('update');
+    .limit(1);
   return row ?? null;
 }
 
