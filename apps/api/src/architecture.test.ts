@@ -311,6 +311,10 @@ describe('a module owns its tables', () => {
     expect(owned.find((o) => o.name === 'supplier-orders')?.sqlNames).toEqual(['supplier_pauses']);
   });
 
+  test('the check sees the pricing’s table', () => {
+    expect(owned.find((o) => o.name === 'pricing')?.sqlNames).toEqual(['price_rules']);
+  });
+
   /** The tables (by export name) that a file outside their owner touches. */
   const touchedBy = (file: string) => {
     const body = readFileSync(path.join(REPO, file), 'utf8');

@@ -76,6 +76,13 @@ import {
   opsUpdateTourRefusals,
   secondFactorRefusals,
 } from './ops-refusals.ts';
+import {
+  opsPriceRuleInputSchema,
+  opsPriceRuleParamsSchema,
+  opsPriceRuleResponseSchema,
+  opsPriceRuleRetireSchema,
+  opsPriceRulesResponseSchema,
+} from './ops-pricing.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -231,6 +238,44 @@ export const opsEndpoints = {
     summary: 'Admins only: the latest 200 entries of the append-only audit log, newest first.',
     access: 'staff',
     response: opsAuditResponseSchema,
+  }),
+
+  // ---- Pricing rules (admins only, docs/decisions/0025-price-rules-stacking-and-rounding.md) ------------------
+  opsListPriceRules: endpoint({
+    method: 'GET',
+    path: '/v1/ops/price-rules',
+    summary: 'Admins only: every pricing rule with the version in force now and all its versions.',
+    access: 'staff',
+    response: opsPriceRulesResponseSchema,
+  }),
+  opsCreatePriceRule: endpoint({
+    method: 'POST',
+    path: '/v1/ops/price-rules',
+    summary: 'Admins only: a new markup, service fee or discount, applying from its effective time.',
+    access: 'staff',
+    body: opsPriceRuleInputSchema,
+    status: 201,
+    response: opsPriceRuleResponseSchema,
+    refusals: opsChangeRefusals,
+  }),
+  opsUpdatePriceRule: endpoint({
+    method: 'PUT',
+    path: '/v1/ops/price-rules/{id}',
+    summary: "Admins only: the rule's next version (the whole rule again), applying from its effective time.",
+    access: 'staff',
+    params: opsPriceRuleParamsSchema,
+    body: opsPriceRuleInputSchema,
+    response: opsPriceRuleResponseSchema,
+  }),
+  opsRetirePriceRule: endpoint({
+    method: 'POST',
+    path: '/v1/ops/price-rules/{id}/retire',
+    summary: 'Admins only: the rule applies no more from its effective time (its versions are kept).',
+    access: 'staff',
+    params: opsPriceRuleParamsSchema,
+    body: opsPriceRuleRetireSchema,
+    response: opsPriceRuleResponseSchema,
+    refusals: opsChangeRefusals,
   }),
 
   // ---- Overview (docs/after-sale.md §8) -------------------------------------------------------------------

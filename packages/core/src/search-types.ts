@@ -169,6 +169,21 @@ export interface Offer {
    * only.
    */
   display_total?: { amount: string; currency: CurrencyCode };
+  /**
+   * Present only when the agency's pricing rules changed the supplier's price
+   * (docs/decisions/0025-price-rules-stacking-and-rounding.md): the supplier's cost and what the rules added or took
+   * off, in `total_currency`, kept with the order for the books; never shown to the traveller.
+   */
+  pricing?: OfferPricing;
+}
+
+/** The agency's side of an offer's price: total_amount = supplier_total + markup + fee − discount. */
+export interface OfferPricing {
+  supplier_total: string;
+  markup: string;
+  fee: string;
+  discount: string;
+  lines: { rule_id: string; kind: 'markup' | 'service_fee' | 'discount'; amount: string }[];
 }
 
 export interface FacetTimeRange {

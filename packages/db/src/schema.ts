@@ -118,3 +118,9 @@ export * from './schema-mail.ts';
 // The suppliers' pauses, in a file of their own
 
 export * from './schema-supplier-orders.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The agency's pricing rules and their versions (docs/decisions/0025-price-rules-stacking-and-rounding.md), in a
+// file of their own
+
+export * from './schema-pricing.ts';

@@ -32,6 +32,7 @@ import {
 import { emptyCalendar, withoutBuiltinOffers } from '../../suppliers/live.ts';
 import { createSupplierRegistry, type SupplierRegistry } from '../../suppliers/registry.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { priceCalendar, pricedSupplier, ruleBookOf, type PricingDeps } from '../pricing/index.ts';
 
 /**
  * A search answer in its wire form, flagged when a supplier did not answer in time (`incomplete`) or when it is
@@ -162,9 +163,20 @@ export function createFlightService(
     engineOptions: ENGINE_OPTIONS,
     engine,
   });
+  // Every supplier's offers and the calendar's days at the agency's prices (modules/pricing/apply.ts).
+  const pricing: PricingDeps = {
+    network: engine.network,
+    rates,
+    book: ruleBookOf(db),
+    secret: config.offerSecret,
+    now: () => now().getTime(),
+  };
   // Live mode (config.ts `mode`): the built-in network checks requests but sells nothing (suppliers/live.ts).
   const live = config.mode === 'live';
-  const primary: FlightSupplier = live ? withoutBuiltinOffers(builtin, engine.network) : builtin;
+  const primary: FlightSupplier = pricedSupplier(
+    live ? withoutBuiltinOffers(builtin, engine.network) : builtin,
+    pricing,
+  );
   const suppliers = createSupplierRegistry(config, {
     network: engine.network,
     rates,
@@ -176,7 +188,10 @@ export function createFlightService(
     suppliers.connected.length > 0
       ? createCombinedSupplier(
           primary,
-          suppliers.connected.map((s) => s.search),
+          suppliers.connected.map((s) => ({
+            ...s.search,
+            supplier: pricedSupplier(s.search.supplier, pricing),
+          })),
           {
             network: engine.network,
             rates,
@@ -280,7 +295,7 @@ export function createFlightService(
       const hit = cache.get(key);
       if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
       const fares = builtin.lowestFares(query, { now: at, soldSeats });
-      const result = live ? emptyCalendar(fares) : fares;
+      const result = live ? emptyCalendar(fares) : await priceCalendar(fares, query, builtin.id, at, pricing);
       cache.delete(key);
       cache.set(key, { at, result });
       if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);

@@ -23,6 +23,7 @@ import { refundStatusOfOrder, reopenFailedRefund, startRefunds } from '../../../
 import { recordAudit, staffOf, type Staff } from '../../../modules/ops/index.ts';
 import { opsStaffRoutes } from '../../../modules/ops/routes.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
+import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
@@ -92,7 +93,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
-  // staff and the audit log (admins only).
+  // staff and the audit log, pricing rules (admins only).
   const gated = [
     opsOverviewRoutes,
     secondFactorRoutes,
@@ -100,6 +101,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     opsAgencyRoutes,
     opsTicketingRoutes,
     opsStaffRoutes,
+    opsPricingRoutes,
   ];
   for (const routes of gated) await app.register(routes);
 

@@ -60,6 +60,11 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],
   'GET /v1/ops/audit': ['admin'],
+  // Pricing rules (modules/pricing/routes.ts; their own tests: modules/pricing/routes.test.ts).
+  'GET /v1/ops/price-rules': ['admin'],
+  'POST /v1/ops/price-rules': ['admin'],
+  'PUT /v1/ops/price-rules/:id': ['admin'],
+  'POST /v1/ops/price-rules/:id/retire': ['admin'],
   // The overview (docs/after-sale.md §8, ops/overview.ts).
   'GET /v1/ops/overview': ['operator', 'admin'],
   'GET /v1/ops/outbox': ['operator', 'admin'],

@@ -1,0 +1,262 @@
+/**
+ * The agency's rules applied where prices are made (docs/decisions/0025-price-rules-stacking-and-rounding.md):
+ * every supplier's offers, in search answers and when an offer is priced again for its page or its booking, and the
+ * low-fare calendar's days (the ±3-day strip and the popular destinations read it), all through the core's
+ * `priceSale`.
+ *
+ * An offer is priced with the rules in force when it was searched: its signed id carries that time (a built-in
+ * offer's `searchedAt`), so the page, the booking and the order charge exactly the total the results showed, and a
+ * rule written after the search changes nothing of it (service.ts: a version applies only from its time, never
+ * sooner than every instance has it). With no rule matching a sale the supplier's price stands as it was.
+ */
+import { decodeOffer } from '@parvoz/core/offers';
+import { fromMajorString, toMajorString, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
+import type { Network } from '@parvoz/core/network';
+import {
+  priceSale,
+  type PlaceOfSale,
+  type Price,
+  type PriceRule,
+  type PricingInput,
+} from '@parvoz/core/price-rules';
+import { sortResults } from '@parvoz/core/search-ranking';
+import type { CalendarData, CalendarQuery, FlightSupplier } from '@parvoz/core/supplier';
+import { offerFacets } from '@parvoz/core/supplier-offers';
+import type { FareFamily, Offer, PassengerType, SupplierResult } from '@parvoz/core/search-types';
+import type { RuleBook } from './service.ts';
+
+export interface PricingDeps {
+  network: Network;
+  rates: ExchangeRates;
+  book: RuleBook;
+  /** The offer ids' secret: a built-in id tells when it was searched. */
+  secret: string | Buffer;
+  /** The instance's clock (ms), for the rule book's cache. */
+  now(): number;
+}
+
+function placeOf(network: Network, airport: string): PlaceOfSale {
+  const known = network.airport(airport);
+  return { airport, city: known?.city ?? airport, country: known?.country ?? '' };
+}
+
+const minor = (amount: string, currency: CurrencyCode) => fromMajorString(amount, currency)?.amount ?? 0;
+const major = (amount: number, currency: CurrencyCode) => toMajorString({ amount, currency });
+
+/**
+ * Each passenger's supplier cost from per-type totals: a type's total shared among its passengers (the first ones
+ * take what does not divide), so the costs add up to the total exactly.
+ */
+function passengerCosts(lines: readonly { type: PassengerType; count: number; totalMinor: number }[]) {
+  return lines.flatMap(({ type, count, totalMinor }) =>
+    Array.from({ length: count }, (_, i) => ({
+      type,
+      costMinor: Math.floor(totalMinor / count) + (i < totalMinor % count ? 1 : 0),
+    })),
+  );
+}
+
+/** Whether a rule changed the price (the step's rounding alone leaves the supplier's price as it was). */
+const ruled = (price: Price) => price.lines.some((line) => line.ruleId !== 'rounding');
+
+/** The sale of an offer in a fare family, its passengers' costs given per type. */
+function saleOf(
+  offer: Offer,
+  family: FareFamily,
+  lines: readonly { type: PassengerType; count: number; totalMinor: number }[],
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+): PricingInput {
+  const first = offer.slices[0]!;
+  return {
+    supplier,
+    airlines: [
+      ...new Set(offer.slices.flatMap((s) => s.segments.map((seg) => seg.marketing_carrier.iata_code))),
+    ],
+    origin: placeOf(deps.network, first.origin),
+    destination: placeOf(deps.network, first.destination),
+    cabin: offer.cabin_class,
+    fareFamily: family,
+    passengers: passengerCosts(lines),
+    currency: offer.total_currency,
+    // Searches carry no language yet: a rule scoped to markets applies to none of them (docs/operations.md).
+    market: '',
+    saleAt: at,
+    departureDate: first.departing_at.slice(0, 10),
+    rates: deps.rates,
+  };
+}
+
+/** Shares `delta` among `weights` in proportion (the first takes what is left), adding up to it exactly. */
+function share(delta: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => (whole > 0 ? Math.floor((delta * w) / whole) : 0));
+  parts[0]! += delta - parts.reduce((a, b) => a + b, 0);
+  return parts;
+}
+
+/** The offer at the agency's price for a sale at `at`: unchanged when no rule applies to it. */
+export function priceOffer(
+  offer: Offer,
+  rules: readonly PriceRule[],
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+): Offer {
+  if (rules.length === 0 || offer.slices.length === 0) return offer;
+  const currency = offer.total_currency;
+  const lines = offer.price_breakdown.map((b) => ({
+    type: b.passenger_type,
+    count: b.count,
+    totalMinor: minor(b.total_amount, currency),
+  }));
+  const price = priceSale(saleOf(offer, offer.fare_family, lines, supplier, at, deps), rules);
+  const families = offer.fare_families.map((option) => {
+    if (option.offer_id === offer.id)
+      return ruled(price) ? { ...option, total_amount: major(price.totalMinor, currency) } : option;
+    // The other families' costs by type in the proportions of this one (exact for a party of one type).
+    const optionTotal = minor(option.total_amount, currency);
+    const byType = share(
+      optionTotal,
+      lines.map((l) => l.totalMinor),
+    );
+    const optionLines = lines.map((l, i) => ({ ...l, totalMinor: byType[i]! }));
+    const priced = priceSale(saleOf(offer, option.fare_family, optionLines, supplier, at, deps), rules);
+    return ruled(priced) ? { ...option, total_amount: major(priced.totalMinor, currency) } : option;
+  });
+  if (!ruled(price))
+    return families.some((f, i) => f !== offer.fare_families[i])
+      ? { ...offer, fare_families: families }
+      : offer;
+  // The markups, fees and discounts sit in the fare (each type's share in proportion to its cost).
+  const delta = price.totalMinor - price.supplierCostMinor;
+  const deltas = share(
+    delta,
+    lines.map((l) => l.totalMinor),
+  );
+  return {
+    ...offer,
+    total_amount: major(price.totalMinor, currency),
+    base_amount: major(minor(offer.base_amount, currency) + delta, currency),
+    price_breakdown: offer.price_breakdown.map((b, i) => ({
+      ...b,
+      fare_amount: major(minor(b.fare_amount, currency) + deltas[i]!, currency),
+      total_amount: major(minor(b.total_amount, currency) + deltas[i]!, currency),
+    })),
+    fare_families: families,
+    pricing: {
+      supplier_total: major(price.supplierCostMinor, currency),
+      markup: major(price.markupMinor, currency),
+      fee: major(price.feeMinor, currency),
+      discount: major(price.discountMinor, currency),
+      lines: price.lines.map((l) => ({
+        rule_id: l.ruleId,
+        kind: l.kind,
+        amount: major(l.amountMinor, currency),
+      })),
+    },
+  };
+}
+
+/** When an offer id was searched: a built-in id says; another supplier's is priced as of now. */
+function searchedAt(offerId: string, deps: PricingDeps, now: number): number {
+  const decoded = decodeOffer(offerId, deps.secret, now);
+  return decoded.ok ? decoded.offer.searchedAt : now;
+}
+
+/** Offers cheapest first at the agency's prices, ties broken as the supplier's ranking does. */
+function cheapestFirst(offers: readonly Offer[]): Offer[] {
+  const ranked = offers.map((offer) => ({
+    offer,
+    totalCents: minor(offer.total_amount, offer.total_currency),
+    durationMinutes: offer.slices.reduce((n, s) => n + s.duration_minutes, 0),
+    transfers: offer.slices.reduce((n, s) => n + s.transfers, 0),
+    score: 0,
+  }));
+  return sortResults(ranked, 'cheapest').map((r) => r.offer);
+}
+
+/** A supplier whose every offer is at the agency's price (search, an offer's page, its booking). */
+export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): FlightSupplier {
+  const priced = async (result: SupplierResult<Offer>, at: number): Promise<SupplierResult<Offer>> => {
+    if (!result.ok) return result;
+    const rules = await deps.book.rulesAt(at, deps.now());
+    return { ok: true, data: priceOffer(result.data, rules, supplier.id, at, deps) };
+  };
+  return {
+    id: supplier.id,
+    ...(supplier.hold ? { hold: supplier.hold.bind(supplier) } : {}),
+    ...(supplier.cancel ? { cancel: supplier.cancel.bind(supplier) } : {}),
+    async search(request, ctx) {
+      const found = await supplier.search(request, ctx);
+      if (!found.ok || found.data.offers.length === 0) return found;
+      const rules = await deps.book.rulesAt(ctx.now, deps.now());
+      if (rules.length === 0) return found;
+      const offers = found.data.offers.map((o) => priceOffer(o, rules, supplier.id, ctx.now, deps));
+      if (offers.every((o, i) => o === found.data.offers[i])) return found;
+      // Cheapest first stays cheapest first at the agency's prices (the other orders keep the supplier's ranking).
+      const ranked = request.sort === 'cheapest' ? cheapestFirst(offers) : offers;
+      const { currency } = found.data;
+      return {
+        ok: true,
+        data: {
+          ...found.data,
+          offers: ranked,
+          facets: offerFacets(deps.network, ranked, request.slices.length, currency),
+        },
+      };
+    },
+    async price(offerId, ctx) {
+      return priced(await supplier.price(offerId, ctx), searchedAt(offerId, deps, ctx.now));
+    },
+    async reprice(request, ctx) {
+      return priced(await supplier.reprice(request, ctx), ctx.now);
+    },
+  };
+}
+
+/**
+ * The calendar's days at the agency's price: each day's cheapest fare priced as a sale of the route on that day in
+ * the cabin's first family (rules naming an airline do not apply to a day, which names none).
+ */
+export async function priceCalendar(
+  result: SupplierResult<CalendarData>,
+  query: CalendarQuery,
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+): Promise<SupplierResult<CalendarData>> {
+  if (!result.ok) return result;
+  const rules = await deps.book.rulesAt(at, deps.now());
+  if (rules.length === 0) return result;
+  const { currency } = result.data;
+  const party = query.passengers ?? { adults: 1, children: 0, infants: 0 };
+  const seated = party.adults + party.children;
+  const family: FareFamily = query.cabin_class === 'business' ? 'business' : 'light';
+  let changed = false;
+  const days = result.data.days.map((day) => {
+    if (day.min_amount === null) return day;
+    const input: PricingInput = {
+      supplier,
+      airlines: [],
+      origin: placeOf(deps.network, query.origin),
+      destination: placeOf(deps.network, query.destination),
+      cabin: query.cabin_class,
+      fareFamily: family,
+      passengers: passengerCosts([
+        { type: 'adult', count: seated, totalMinor: minor(day.min_amount, currency) },
+      ]),
+      currency,
+      market: '',
+      saleAt: at,
+      departureDate: day.date,
+      rates: deps.rates,
+    };
+    const price = priceSale(input, rules);
+    if (!ruled(price)) return day;
+    changed = true;
+    return { ...day, min_amount: major(price.totalMinor, currency) };
+  });
+  return changed ? { ok: true, data: { ...result.data, days } } : result;
+}

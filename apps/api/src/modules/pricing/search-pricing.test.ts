@@ -1,0 +1,125 @@
+/**
+ * The agency's rules where prices are made (modules/pricing/apply.ts), through HTTP (inject, PGlite): a 10 %
+ * markup on Tashkent → Istanbul changes the search's total, the offer's page, the calendar's day and the created
+ * order's total by the same amount, priced by the core's rules; an offer shown before the rule books at the price
+ * it was shown. A second API over a database without rules, on the same clock, gives the supplier's prices.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Offer } from '@parvoz/core/search-types';
+import { startTestApi } from '../../testing/api.ts';
+import { bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
+import { createSession } from '../accounts/index.ts';
+import { accountIdOf } from '../accounts/testing/accounts.ts';
+import { grantRole } from '../ops/index.ts';
+import { passSecondFactor } from '../../second-factor/testing.ts';
+import { EFFECTIVE_LEAD_MS } from './service.ts';
+
+let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
+let priced: FastifyInstance;
+let plain: FastifyInstance;
+const closers: (() => Promise<void>)[] = [];
+let admin: Record<string, string> = {};
+const date = isoDay(Date.UTC(2026, 10, 23), 30);
+
+beforeAll(async () => {
+  for (const which of ['priced', 'plain'] as const) {
+    const started = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock });
+    closers.push(started.close);
+    if (which === 'plain') {
+      plain = started.app;
+      continue;
+    }
+    priced = started.app;
+    const { db } = started;
+    const actor = { userId: null, email: 'command-line' } as const;
+    await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
+    const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), clock);
+    admin = { authorization: `Bearer ${token}` };
+    await passSecondFactor(priced, admin, clock);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+/** 10 % of a passenger's cost, rounded half away from zero to a cent (the core's rounding, ADR 0025). */
+const tenPercent = (costCents: number) => Math.floor((costCents * 1000 + 5000) / 10_000);
+
+async function offerPage(app: FastifyInstance, offer: Offer) {
+  const res = await app.inject({ method: 'GET', url: `/v1/offers/${encodeURIComponent(offer.id)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Offer;
+}
+
+async function book(offer: Offer, key: string) {
+  const res = await injectOrder(priced, { ...bookingBody(offer), expected_total: offer.total_amount }, key);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { total_amount: string; currency: string };
+}
+
+describe('a markup for Tashkent → Istanbul', () => {
+  test('search, offer, calendar and order carry the same marked-up total; an offer shown before keeps its price', async () => {
+    // Before any rule: the supplier's price, as the API without rules gives it.
+    const before = await searchOffer(priced, { date, adults: 2 });
+    expect(before.total_amount).toBe((await searchOffer(plain, { date, adults: 2 })).total_amount);
+
+    const created = await priced.inject({
+      method: 'POST',
+      url: '/v1/ops/price-rules',
+      headers: admin,
+      payload: {
+        kind: 'markup',
+        priority: 1,
+        scope: { origins: [{ city: 'TAS' }], destinations: [{ airport: 'IST' }] },
+        percent_bp: 1000,
+        per: 'passenger',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
+
+    // After it applies: each adult pays 10 % more than the supplier's price, everywhere.
+    const after = await searchOffer(priced, { date, adults: 2 });
+    const raw = await searchOffer(plain, { date, adults: 2 });
+    expect(after.slices).toEqual(raw.slices);
+    // Two adults share the adults' total (the first takes an odd cent), each marked up on their own.
+    const adults = cents((await offerPage(plain, raw)).price_breakdown[0]!.total_amount);
+    const first = Math.ceil(adults / 2);
+    const markup = tenPercent(first) + tenPercent(adults - first);
+    expect(cents(after.total_amount)).toBe(cents(raw.total_amount) + markup);
+    const page = await offerPage(priced, after);
+    expect(page.total_amount).toBe(after.total_amount);
+    expect(page.price_breakdown.reduce((sum, b) => sum + cents(b.total_amount), 0)).toBe(
+      cents(after.total_amount),
+    );
+    expect(page.fare_families.find((f) => f.offer_id === after.id)?.total_amount).toBe(after.total_amount);
+
+    // The calendar's day is the marked-up cheapest fare of that day.
+    const day = async (app: FastifyInstance) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/flights/calendar?origin=TAS&destination=IST&from=${date}&days=1&currency=USD`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.days[0].min_amount as string;
+    };
+    const rawDay = cents(await day(plain));
+    expect(cents(await day(priced))).toBe(rawDay + tenPercent(rawDay));
+
+    // Another route is left at the supplier's price.
+    const elsewhere = { date, destination: 'DXB' };
+    expect((await searchOffer(priced, elsewhere)).total_amount).toBe(
+      (await searchOffer(plain, elsewhere)).total_amount,
+    );
+
+    // Booked: the order charges exactly what each offer showed, the one shown before the rule included.
+    const order = await book(after, 'pricing-after');
+    expect(order.total_amount).toBe(after.total_amount);
+    const earlier = await book(before, 'pricing-before');
+    expect(earlier.total_amount).toBe(before.total_amount);
+    expect(cents(earlier.total_amount)).toBeLessThan(cents(order.total_amount));
+  });
+});
