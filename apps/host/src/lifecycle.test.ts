@@ -27,12 +27,12 @@ async function start(timeoutMs: number, slowMs: number) {
 
 describe('graceful shutdown', () => {
   test('in-flight requests finish; new ones get a retryable 503; then the app closes', async () => {
-    const { drain, url, isClosed } = await start(5_000, 300);
+    const { drain, url, isClosed } = await start(5_000, 1_000);
     const inFlight = Array.from({ length: 20 }, (_, i) =>
       fetch(`${url}/slow`, { headers: { 'x-request-id': `slow-${i}` } }),
     );
-    await sleep(100);
-    expect(drain.inFlight).toBe(20);
+    // Every request has reached the handler (polled: a loaded machine takes longer than any fixed wait).
+    await expect.poll(() => drain.inFlight, { timeout: 10_000 }).toBe(20);
     const closing = drain.shutdown();
     expect(drain.draining).toBe(true);
 
@@ -61,7 +61,7 @@ describe('graceful shutdown', () => {
       (r) => r.status,
       (error: Error) => error.name,
     );
-    await sleep(50);
+    await expect.poll(() => drain.inFlight, { timeout: 10_000 }).toBe(1);
     const started = Date.now();
     expect(await drain.shutdown()).toEqual({ forced: true });
     expect(Date.now() - started).toBeLessThan(2_000);
