@@ -7,28 +7,13 @@
  * from the navigation's start: the first byte, the first paint, the first offer shown and the first Duffel
  * offer shown. Median and worst. Asserts nothing.
  */
-import { startSite } from '../e2e/support/server.ts';
-import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
-import {
-  TAS_IST_AIRPORTS,
-  duffelOnlyFlight,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import { startSitesBesideLateDuffel } from './search-burst.ts';
 import { day, launchChromium, medianWorst as stat, pageTimings, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const DELAY_MS = Number(process.env.BENCH_DUFFEL_DELAY_MS ?? 3_000);
-const TOKEN = 'duffel_test_bench0123456789abcdef';
-const duffel = await startDuffelServer({
-  token: TOKEN,
-  airports: TAS_IST_AIRPORTS,
-  flights: [duffelOnlyFlight('211.00', '41.00')],
-});
-duffel.knobs.delayMs = DELAY_MS;
-const env = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' };
-const [withDuffel, plain] = await Promise.all([
-  startSite({ ...env, DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url }),
-  startSite(env),
-]);
+const sites = await startSitesBesideLateDuffel(DELAY_MS, { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
+const { withDuffel, plain } = sites;
 const browser = await launchChromium();
 const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 try {
@@ -95,6 +80,5 @@ try {
   }
 } finally {
   await browser.close();
-  await Promise.all([withDuffel.stop(), plain.stop()]);
-  await duffel.close();
+  await sites.stop();
 }

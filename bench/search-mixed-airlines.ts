@@ -17,17 +17,12 @@ import {
 import { DUFFEL_DEFAULT_BUDGET_MS } from '../apps/api/src/suppliers/duffel/settings.ts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { day } from './results-timing.ts';
+import { percentile, searchBurst } from './search-burst.ts';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 10_000);
 const FAST_MS = 300;
 const TOKEN = 'duffel_test_benchmixed0123456789';
-const headers = {
-  authorization: 'Bearer parvoz-public-anonymous',
-  'content-type': 'application/json',
-  'accept-encoding': 'gzip',
-};
 
 const FAST = duffelOnlyFlight('300.00', '60.00');
 const SLOW = duffelOnlyFlight('250.00', '50.00', {
@@ -35,9 +30,6 @@ const SLOW = duffelOnlyFlight('250.00', '50.00', {
     { ...FAST.segments[0]!, carrier: { iata_code: 'HY', name: 'Uzbekistan Airways' }, departs: '22:10' },
   ],
 });
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const duffel = await startDuffelServer({ token: TOKEN, airports: TAS_IST_AIRPORTS, flights: [FAST, SLOW] });
 const site = await startSite({
@@ -49,36 +41,22 @@ const site = await startSite({
 
 /** `SEARCHES` searches sent at once, each on its own day from `firstDay` days ahead. */
 async function burst(firstDay: number) {
-  return Promise.all(
-    Array.from({ length: SEARCHES }, async (_, i) => {
-      const started = performance.now();
-      const response = await fetch(`${site.url}/v1/flights/search`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          slices: [{ origin: 'TAS', destination: 'IST', departure_date: day(firstDay + i) }],
-          passengers: { adults: 1 },
-          cabin_class: 'economy',
-          currency: 'USD',
-        }),
-      });
-      const json = (await response.json()) as {
-        data: Parameters<typeof expandSearchOffers>[0] & { incomplete?: boolean };
-      };
-      const ms = performance.now() - started;
-      // Duffel's offers by their ids (the built-in network flies HY too); the carrier of each.
-      const carriers = (expandSearchOffers(json.data) as Offer[])
-        .filter((o) => o.id.startsWith('dfl.'))
-        .map((o) => o.slices[0]!.segments[0]!.marketing_carrier.iata_code);
-      return {
-        ms,
-        status: response.status,
-        fast: carriers.includes('QP'),
-        slow: carriers.includes('HY'),
-        incomplete: json.data.incomplete === true,
-      };
-    }),
-  );
+  return (await searchBurst(site.url, firstDay, SEARCHES)).map(({ ms, status, text }) => {
+    const json = JSON.parse(text) as {
+      data: Parameters<typeof expandSearchOffers>[0] & { incomplete?: boolean };
+    };
+    // Duffel's offers by their ids (the built-in network flies HY too); the carrier of each.
+    const carriers = (expandSearchOffers(json.data) as Offer[])
+      .filter((o) => o.id.startsWith('dfl.'))
+      .map((o) => o.slices[0]!.segments[0]!.marketing_carrier.iata_code);
+    return {
+      ms,
+      status,
+      fast: carriers.includes('QP'),
+      slow: carriers.includes('HY'),
+      incomplete: json.data.incomplete === true,
+    };
+  });
 }
 
 try {

@@ -8,23 +8,12 @@
  * the search budget (DUFFEL_TIME_BUDGET_MS, 8 s by default) plus 300 ms, RSS under 1 GB. Asserts nothing.
  */
 import { readFileSync } from 'node:fs';
-import { startSite, type RunningSite } from '../e2e/support/server.ts';
-import { startDuffelServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
-import {
-  TAS_IST_AIRPORTS,
-  duffelOnlyFlight,
-} from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
+import type { RunningSite } from '../e2e/support/server.ts';
 import { DUFFEL_DEFAULT_BUDGET_MS } from '../apps/api/src/suppliers/duffel/settings.ts';
-import { day } from './results-timing.ts';
+import { percentile, searchBurst, startSitesBesideLateDuffel } from './search-burst.ts';
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 const DELAY_MS = Number(process.env.BENCH_DUFFEL_DELAY_MS ?? 3_000);
-const TOKEN = 'duffel_test_bench0123456789abcdef';
-const headers = {
-  authorization: 'Bearer parvoz-public-anonymous',
-  'content-type': 'application/json',
-  'accept-encoding': 'gzip',
-};
 
 /** The site's resident memory, the highest read every 20 ms while `work` runs. */
 async function peakRss<T>(site: RunningSite, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -46,47 +35,19 @@ async function peakRss<T>(site: RunningSite, work: () => Promise<T>): Promise<{ 
 
 /** `count` searches sent at once, each on its own day from `firstDay` days ahead. */
 async function burst(site: RunningSite, firstDay: number, count = SEARCHES) {
-  return peakRss(site, () =>
-    Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const started = performance.now();
-        const response = await fetch(`${site.url}/v1/flights/search`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            slices: [{ origin: 'TAS', destination: 'IST', departure_date: day(firstDay + i) }],
-            passengers: { adults: 1 },
-            cabin_class: 'economy',
-            currency: 'USD',
-          }),
-        });
-        const text = await response.text();
-        return {
-          ms: performance.now() - started,
-          status: response.status,
-          // The Duffel test server's flight is QP's (duffelOnlyFlight); the built-in network has no QP.
-          withDuffel: text.includes('"QP"'),
-          incomplete: text.includes('"incomplete":true'),
-        };
-      }),
-    ),
+  return peakRss(site, async () =>
+    (await searchBurst(site.url, firstDay, count)).map(({ ms, status, text }) => ({
+      ms,
+      status,
+      // The Duffel test server's flight is QP's (duffelOnlyFlight); the built-in network has no QP.
+      withDuffel: text.includes('"QP"'),
+      incomplete: text.includes('"incomplete":true'),
+    })),
   );
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-const duffel = await startDuffelServer({
-  token: TOKEN,
-  airports: TAS_IST_AIRPORTS,
-  flights: [duffelOnlyFlight('211.00', '41.00')],
-});
-duffel.knobs.delayMs = DELAY_MS;
-const env = { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' };
-const [withDuffel, plain] = await Promise.all([
-  startSite({ ...env, DUFFEL_ACCESS_TOKEN: TOKEN, DUFFEL_API_URL: duffel.url }),
-  startSite(env),
-]);
+const sites = await startSitesBesideLateDuffel(DELAY_MS, { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
+const { withDuffel, plain } = sites;
 try {
   // One search each first: the sites' first answers warm caches that every later search shares.
   await Promise.all([burst(withDuffel, 300, 1), burst(plain, 300, 1)]);
@@ -117,6 +78,5 @@ try {
     console.log(`| ${row.join(' | ')} |`);
   }
 } finally {
-  await Promise.all([withDuffel.stop(), plain.stop()]);
-  await duffel.close();
+  await sites.stop();
 }

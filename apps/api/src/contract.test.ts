@@ -25,6 +25,7 @@ import { storedAccountId } from './modules/accounts/testing/accounts.ts';
 import { grantRole } from './modules/ops/index.ts';
 import { passSecondFactor } from './second-factor/testing.ts';
 import { addTourRequest } from './modules/tours/testing/tour-requests.ts';
+import { tourBody } from './modules/tours/testing/tour-body.ts';
 import { SoftPasskey } from './second-factor/soft-authenticator-testing.ts';
 import { totpCodeAt } from './second-factor/totp.ts';
 import { setQueuedEmails } from './modules/mail/testing/outbox.ts';
@@ -184,24 +185,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
   /** A 1×1 PNG: the smallest real picture. */
   const PNG =
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-  const tour = {
-    slug: 'contract-tour',
-    title: { en: 'Contract tour', ru: 'Тур', uz: '', tr: null },
-    summary: { en: 'Two nights.' },
-    description: { en: '' },
-    origin_code: 'TAS',
-    destination_code: 'SKD',
-    country_code: 'UZ',
-    hotel_name: 'Registan Plaza',
-    hotel_stars: 4,
-    board_basis: 'BB',
-    departs_on: isoDay(Date.now(), 40),
-    nights: 2,
-    price: '249.50',
-    currency: 'USD',
-    seats_left: 8,
-    includes: ['hotel', 'transfer'],
-  };
+  const tour = tourBody({ slug: 'contract-tour', departs_on: isoDay(Date.now(), 40) });
 
   async function signedIn(email: string, role: 'operator' | 'admin') {
     const now = new Date();

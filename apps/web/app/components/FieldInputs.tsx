@@ -16,6 +16,21 @@ export function TextInput({ width, className, ...input }: InputProps) {
   return <input {...input} className={className ? `${classes} ${className}` : classes} />;
 }
 
+/** A TextField's input for an email address: the phone's email keyboard, autofill, the longest address (RFC 5321). */
+export const EMAIL_INPUT = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'email',
+  maxLength: 254,
+} as const;
+
+/**
+ * A TextField's input for a code copied from a document or a ticket (a booking reference, a passport's
+ * number): capitals on a phone's keyboard, no autofill and no spell check; `className` shows it in capitals.
+ */
+export const codeInput = (maxLength: number, className = 'uppercase') =>
+  ({ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength, className }) as const;
+
 /** A Conform field (components/Field.tsx) whose control is one input; `input` are the input's attributes. */
 export function TextField({
   input,

@@ -51,3 +51,36 @@ export function PostButton({
     </PostForm>
   );
 }
+
+/**
+ * The small, quiet button that takes one item off a list (a member of staff revoked, a second factor or a
+ * price alert removed): it posts `intent` with the item's hidden `fields`, and `label` names the item for a
+ * screen reader, as the visible word alone ("Remove") does not.
+ */
+export function RemoveItemButton({
+  intent,
+  fields,
+  busy,
+  label,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string | number>;
+  busy: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <PostButton
+      intent={intent}
+      fields={fields}
+      variant="outline"
+      color="neutral"
+      size="sm"
+      disabled={busy}
+      aria-label={label}
+    >
+      {children}
+    </PostButton>
+  );
+}

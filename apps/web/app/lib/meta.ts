@@ -25,6 +25,18 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /**
+ * The words a page's title is made of, in the page's language: the shell's, and those a layout ships of
+ * its own (the console's), which it lends to its pages' titles.
+ */
+function titleIntl(args: MetaArgsLike, root: RootData) {
+  const own = args.matches.find(
+    (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
+  )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
+  const shell = shellMessagesOf(root.locale);
+  return sharedIntl(root.locale, own ? { ...shell, ...own.consoleMessages } : shell);
+}
+
+/**
  * Title, description, canonical and hreflang links and Open Graph tags of a page in the active language.
  * Every language version names the others (and English as x-default) with absolute URLs.
  */
@@ -36,13 +48,7 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return [];
-  // A layout that ships words of its own (the console's) lends them to its pages' titles.
-  const own = args.matches.find(
-    (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
-  const shell = shellMessagesOf(root.locale);
-  const messages = own ? { ...shell, ...own.consoleMessages } : shell;
-  const intl = sharedIntl(root.locale, messages);
+  const intl = titleIntl(args, root);
   const heading = options.title ?? intl.formatMessage({ id: titleKey }, values);
   const appName = intl.formatMessage({ id: 'app.name' });
   const title = titleKey === 'page.home.title' && !options.title ? heading : `${heading} — ${appName}`;
@@ -97,13 +103,7 @@ export function errorMeta(args: MetaArgsLike, heading: ErrorTitle): MetaDescript
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   const robots = { name: 'robots', content: 'noindex' };
   if (!root) return [{ title: 'Parvoz' }, robots];
-  // A layout that ships words of its own (the console's) lends them to its pages' titles.
-  const own = args.matches.find(
-    (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
-  )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
-  const shell = shellMessagesOf(root.locale);
-  const messages = own ? { ...shell, ...own.consoleMessages } : shell;
-  const intl = sharedIntl(root.locale, messages);
+  const intl = titleIntl(args, root);
   const text = 'text' in heading ? heading.text : intl.formatMessage({ id: heading.key }, heading.values);
   return [{ title: `${text} — ${intl.formatMessage({ id: 'app.name' })}` }, robots];
 }

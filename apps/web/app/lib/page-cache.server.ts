@@ -46,3 +46,13 @@ export function cachedPageHeaders({ loaderHeaders, actionHeaders, parentHeaders 
   }
   return merged;
 }
+
+/**
+ * A personal page's `headers` (an order, a booking, the console's pages): never stored by any cache; the
+ * parent's headers (the language cookie) are kept.
+ */
+export function personalPageHeaders({ parentHeaders }: Pick<HeadersArgs, 'parentHeaders'>): Headers {
+  const merged = new Headers(parentHeaders);
+  merged.set('Cache-Control', 'private, no-store');
+  return merged;
+}

@@ -82,6 +82,18 @@ export function useApiStandIn(answer: (asked: Asked) => Answer) {
   };
 }
 
+/**
+ * The console's API for one page's tests (packages/contracts/src/ops-endpoints.ts): `GET /v1/ops/me` answers
+ * `me`, each of `routes` (keyed `"POST /v1/ops/staff"`) its answer, anything else NOT_FOUND; `sent()` is
+ * what an action sent besides asking who is signed in.
+ */
+export function useOpsStandIn(me: Answer, routes: Record<string, Answer>) {
+  const standIn = useApiStandIn(({ method, path }) =>
+    method === 'GET' && path === '/v1/ops/me' ? me : (routes[`${method} ${path}`] ?? NOT_FOUND),
+  );
+  return Object.assign(standIn, { sent: () => standIn.asked.filter((a) => a.method !== 'GET') });
+}
+
 /** A route action's arguments as React Router gives them, for a form posted to `path` without JavaScript. */
 export function postedForm<P extends Record<string, string>>(
   api: ApiClient,
@@ -97,6 +109,21 @@ export function postedForm<P extends Record<string, string>>(
     body: new URLSearchParams(fields),
   });
   return { request, url: new URL(request.url), pattern: path, params, context };
+}
+
+/**
+ * A poster of forms to one page's action without JavaScript: each call posts `fields` to `path` against the
+ * stand-in, as a signed-in member of staff unless `state` says otherwise, and gives the action's answer.
+ */
+export function formPoster<T, P extends Record<string, string>>(
+  standIn: { readonly api: ApiClient },
+  action: (args: ReturnType<typeof postedForm<P>>) => Promise<unknown>,
+  path: string,
+  params: P,
+  state: Partial<RequestState> = { token: 'staff' },
+) {
+  return (fields: Record<string, string>) =>
+    answerOf<T>(() => action(postedForm(standIn.api, path, fields, params, state)));
 }
 
 /** An action's answer: its data and status, or the Response it threw. */

@@ -16,6 +16,7 @@ import { accountIdOf } from '../accounts/testing/accounts.ts';
 import { grantRole } from '../ops/index.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 import { auditEntriesOf, insertAgencyApplicationRow, storedAgencyApplication } from '../ops/testing/ops.ts';
+import { tourBody } from './testing/tour-body.ts';
 
 let app: FastifyInstance;
 let db: Database;
@@ -43,27 +44,6 @@ async function signedIn(email: string) {
   const { token } = await createSession(db, await accountIdOf(db, email), clock);
   return { authorization: `Bearer ${token}` };
 }
-
-const departsOn = '2026-12-20';
-const tourBody = (over: Record<string, unknown> = {}) => ({
-  slug: 'samarkand-weekend',
-  title: { en: 'Samarkand weekend', ru: 'Выходные в Самарканде', uz: '', tr: null },
-  summary: { en: 'Two nights by the Registan.' },
-  description: { en: 'Train from Tashkent, hotel, guide.' },
-  origin_code: 'tas',
-  destination_code: 'SKD',
-  country_code: 'uz',
-  hotel_name: 'Registan Plaza',
-  hotel_stars: 4,
-  board_basis: 'BB',
-  departs_on: departsOn,
-  nights: 2,
-  price: '249.50',
-  currency: 'USD',
-  seats_left: 8,
-  includes: ['hotel', 'transfer', 'hotel'],
-  ...over,
-});
 
 beforeAll(async () => {
   ({ app, db, close } = await startTestApi({ rateLimitScale: 1000, demoTours: false }, { now: () => clock }));

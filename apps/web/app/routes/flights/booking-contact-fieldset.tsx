@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { CountryOptions, TextField, TextInput } from '../../components/FieldInputs.tsx';
+import { CountryOptions, EMAIL_INPUT, TextField, TextInput } from '../../components/FieldInputs.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import type { CountryOption, ErrorText } from './booking-form-fields.ts';
 
@@ -38,7 +38,7 @@ export function ContactFieldset({
           meta={fields.email}
           label={t('booking.contact.email')}
           error={errorText}
-          input={{ type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 }}
+          input={EMAIL_INPUT}
         />
         {/* The number is read in its country (the contract's form schema): one error for both. */}
         <Field

@@ -5,7 +5,7 @@ import type { Traveller } from '@parvoz/contracts/travellers';
 import { Button } from '../../components/Button.tsx';
 import { ErrorList } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { CountryOptions, SelectField, TextField } from '../../components/FieldInputs.tsx';
+import { CountryOptions, SelectField, TextField, codeInput } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatLocalDate } from '../../lib/local-time.ts';
 import {
@@ -190,13 +190,7 @@ export function PassengerFieldset({
           meta={document.number}
           label={t('booking.passenger.documentNumber')}
           error={errorText}
-          input={{
-            autoComplete: 'off',
-            autoCapitalize: 'characters',
-            spellCheck: false,
-            maxLength: 24,
-            className: 'uppercase',
-          }}
+          input={codeInput(24)}
         />
         <TextField
           meta={document.expires_on}

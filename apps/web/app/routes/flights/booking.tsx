@@ -13,6 +13,7 @@ import { BookingForm } from './booking-form.tsx';
 import { PriceSummary, totalWithLuggage } from './booking-price-summary.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import { luggageOf } from './booking-form-fields.ts';
+import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './booking.server.ts';
 
@@ -30,11 +31,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 /** A personal page (offer, idempotency key, saved travellers): never stored by a cache. */
-export function headers({ parentHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  merged.set('Cache-Control', 'private, no-store');
-  return merged;
-}
+export const headers = personalPageHeaders;
 
 export default function FlightBooking({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -5,7 +5,7 @@ import type { BookingErrorKey } from '@parvoz/contracts/booking';
 import type { Route } from './+types/my-ticket';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { TextField } from '../../components/FieldInputs.tsx';
+import { EMAIL_INPUT, TextField, codeInput } from '../../components/FieldInputs.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -61,20 +61,9 @@ export default function MyTicket({ actionData }: Route.ComponentProps) {
           label={t('myTicket.reference')}
           hint={t('myTicket.referenceHint')}
           error={errorText}
-          input={{
-            autoComplete: 'off',
-            autoCapitalize: 'characters',
-            spellCheck: false,
-            maxLength: 12,
-            className: 'font-mono uppercase',
-          }}
+          input={codeInput(12, 'font-mono uppercase')}
         />
-        <TextField
-          meta={fields.email}
-          label={t('myTicket.email')}
-          error={errorText}
-          input={{ type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 }}
-        />
+        <TextField meta={fields.email} label={t('myTicket.email')} error={errorText} input={EMAIL_INPUT} />
         <SubmitButton size="md" disabled={busy}>
           {t('myTicket.submit')}
         </SubmitButton>

@@ -1,32 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import {
-  answerOf,
-  postedForm,
-  type Asked,
-  NOT_FOUND,
-  useApiStandIn,
-  opsMe,
-} from '../../testing/api-stand-in.ts';
+import { formPoster, opsMe, useOpsStandIn } from '../../testing/api-stand-in.ts';
 import { action } from './home.server.ts';
 
 // The overview's "Retry" of a failed email and its "Yes", posted to the page's action against a stand-in of
 // the console's API: the page's schema reads the intent, the email's id and the confirmation's key; a form it
 // refuses is said in the page's words and retries nothing.
-const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
-  if (method === 'POST' && path === '/v1/ops/outbox/42/retry')
-    return { status: 200, body: { data: { id: 42, status: 'pending' } } };
-  return NOT_FOUND;
-};
-
-const standIn = useApiStandIn(answer);
+const standIn = useOpsStandIn(opsMe('operator'), {
+  'POST /v1/ops/outbox/42/retry': { status: 200, body: { data: { id: 42, status: 'pending' } } },
+});
 
 type HomeAnswer = { done?: string; problem?: string; confirm?: { id: number; key: string } };
 
-const post = (fields: Record<string, string>) =>
-  answerOf<HomeAnswer>(() =>
-    action(postedForm(standIn.api, '/en/ops', fields, { lang: 'en' }, { token: 'staff' })),
-  );
+const post = formPoster<HomeAnswer, { lang: string }>(standIn, action, '/en/ops', { lang: 'en' });
 
 const retries = () => standIn.asked.filter((a) => a.method === 'POST');
 

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  answerOf,
-  postedForm,
-  type Asked,
-  NOT_FOUND,
-  useApiStandIn,
-  opsMe,
-} from '../../testing/api-stand-in.ts';
+import { formPoster, opsMe, useOpsStandIn } from '../../testing/api-stand-in.ts';
 import { action, type ActionResult } from './order.server.ts';
 
 // The console's order actions posted to the order page's action as a browser without JavaScript posts them,
@@ -15,32 +8,19 @@ import { action, type ActionResult } from './order.server.ts';
 // step is said in the page's words and changes nothing.
 const ORDER = 'ord_AAAAAAAAAAAAAAAAAAAAAAAA';
 
-const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
-  if (method === 'POST' && path === `/v1/ops/orders/${ORDER}/resend_confirmation`)
-    return { status: 202, body: { data: { accepted: true } } };
-  if (method === 'POST' && path === `/v1/ops/orders/${ORDER}/notes`)
-    return { status: 201, body: { data: { recorded: true } } };
-  return NOT_FOUND;
-};
+const standIn = useOpsStandIn(opsMe('operator'), {
+  [`POST /v1/ops/orders/${ORDER}/resend_confirmation`]: { status: 202, body: { data: { accepted: true } } },
+  [`POST /v1/ops/orders/${ORDER}/notes`]: { status: 201, body: { data: { recorded: true } } },
+});
 
-const standIn = useApiStandIn(answer);
+const post = formPoster<ActionResult, { lang: string; id: string }>(
+  standIn,
+  action,
+  `/en/ops/orders/${ORDER}`,
+  { lang: 'en', id: ORDER },
+);
 
-const post = (fields: Record<string, string>) =>
-  answerOf<ActionResult>(() =>
-    action(
-      postedForm(
-        standIn.api,
-        `/en/ops/orders/${ORDER}`,
-        fields,
-        { lang: 'en', id: ORDER },
-        { token: 'staff' },
-      ),
-    ),
-  );
-
-/** What the action sent besides asking who is signed in. */
-const changes = () => standIn.asked.filter((a) => a.method !== 'GET').map((a) => `${a.method} ${a.path}`);
+const changes = () => standIn.sent().map((a) => `${a.method} ${a.path}`);
 
 /** The confirmation a first post answered, or the test fails. */
 async function confirmation(fields: Record<string, string>) {

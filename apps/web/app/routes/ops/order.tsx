@@ -17,6 +17,7 @@ import { FiscalReceipts } from '../../features/orders/FiscalReceipts.tsx';
 import type { ActionResult, FieldForm } from './order.server.ts';
 import { Timeline } from './order-timeline.tsx';
 import { ConfirmAction, OverrideForm, CancelQuote, Refunds, ContactForm, NoteForm } from './order-forms.tsx';
+import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './order.server.ts';
 
@@ -25,11 +26,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export function headers({ parentHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  merged.set('Cache-Control', 'private, no-store');
-  return merged;
-}
+export const headers = personalPageHeaders;
 
 export default function OpsOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

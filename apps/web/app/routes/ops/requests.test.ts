@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  answerOf,
-  postedForm,
-  type Asked,
-  NOT_FOUND,
-  useApiStandIn,
-  opsMe,
-} from '../../testing/api-stand-in.ts';
+import { formPoster, opsMe, useOpsStandIn } from '../../testing/api-stand-in.ts';
 import { action, type ActionResult } from './requests.server.ts';
 
 // An item of the tour-request inbox changed by its form, posted to the page's action against a stand-in of
@@ -14,21 +7,16 @@ import { action, type ActionResult } from './requests.server.ts';
 // form either refuses is said in the page's words and changes nothing.
 const ITEM = '0b6f2c1e-4d5a-4b6c-9d7e-8f9012a3b4c5';
 
-const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me') return opsMe('operator');
-  if (method === 'POST' && path === `/v1/ops/tour_requests/${ITEM}`)
-    return { status: 200, body: { data: { id: ITEM, status: 'done', note: null, changed: true } } };
-  return NOT_FOUND;
-};
+const standIn = useOpsStandIn(opsMe('operator'), {
+  [`POST /v1/ops/tour_requests/${ITEM}`]: {
+    status: 200,
+    body: { data: { id: ITEM, status: 'done', note: null, changed: true } },
+  },
+});
 
-const standIn = useApiStandIn(answer);
+const post = formPoster<ActionResult, { lang: string }>(standIn, action, '/en/ops/requests', { lang: 'en' });
 
-const post = (fields: Record<string, string>) =>
-  answerOf<ActionResult>(() =>
-    action(postedForm(standIn.api, '/en/ops/requests', fields, { lang: 'en' }, { token: 'staff' })),
-  );
-
-const changes = () => standIn.asked.filter((a) => a.method !== 'GET').map((a) => [a.path, a.body]);
+const changes = () => standIn.sent().map((a) => [a.path, a.body]);
 
 describe("the tour-request inbox's item form", () => {
   test('changes the item its hidden field names, by the endpoint’s body', async () => {

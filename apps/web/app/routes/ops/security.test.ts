@@ -1,22 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { answerOf, postedForm, type Asked, NOT_FOUND, useApiStandIn } from '../../testing/api-stand-in.ts';
+import { answerOf, opsMe, postedForm, useOpsStandIn } from '../../testing/api-stand-in.ts';
 import { action, type SecurityResult } from './security.server.ts';
 
 // The second-factor page's forms posted to its action against a stand-in of the console's API: a
 // discriminated union on `intent` reads each form's fields (a passkey's answer as JSON, a factor's name and
 // id by the contract's schemas); a form it refuses is said in the page's words and reaches no endpoint.
 const FACTOR = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
-const ME = { data: { email: 'op@example.com', role: 'operator', second_factor: 'verify' } };
 
-const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me') return { status: 200, body: ME };
-  if (method === 'POST' && path === '/v1/ops/second-factor/verify')
-    return { status: 200, body: { data: { verified: true, recovery_codes_left: 9 } } };
-  if (method === 'DELETE' && path === `/v1/ops/second-factor/factors/${FACTOR}`) return { status: 204 };
-  return NOT_FOUND;
-};
-
-const standIn = useApiStandIn(answer);
+const standIn = useOpsStandIn(opsMe('operator', 'verify'), {
+  'POST /v1/ops/second-factor/verify': {
+    status: 200,
+    body: { data: { verified: true, recovery_codes_left: 9 } },
+  },
+  [`DELETE /v1/ops/second-factor/factors/${FACTOR}`]: { status: 204 },
+});
 
 async function post(fields: Record<string, string>) {
   const args = postedForm(standIn.api, '/en/ops/security', fields, { lang: 'en' }, { token: 'staff' });
@@ -25,7 +22,7 @@ async function post(fields: Record<string, string>) {
   return answerOf<SecurityResult>(async () => result);
 }
 
-const sent = () => standIn.asked.filter((a) => a.method !== 'GET').map((a) => [a.method, a.path, a.body]);
+const sent = () => standIn.sent().map((a) => [a.method, a.path, a.body]);
 
 describe("the second-factor page's forms", () => {
   test('an authenticator code is sent for the API to check, and the console opens', async () => {

@@ -5,7 +5,7 @@ import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant } from '../../lib/local-time.ts';
 import { Button } from '../../components/Button.tsx';
-import { PostButton, PostForm } from '../../components/PostButton.tsx';
+import { PostButton, PostForm, RemoveItemButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
@@ -211,17 +211,14 @@ function Manage({
                       : t('ops.security.factors.neverUsed')}
                   </span>
                 </span>
-                <PostButton
+                <RemoveItemButton
                   intent="remove"
                   fields={{ id: f.id }}
-                  variant="outline"
-                  color="neutral"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={t('ops.security.factors.removeLabel', { name: f.name })}
+                  busy={busy}
+                  label={t('ops.security.factors.removeLabel', { name: f.name })}
                 >
                   {t('ops.security.factors.remove')}
-                </PostButton>
+                </RemoveItemButton>
               </li>
             ))}
           </ul>

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  answerOf,
-  postedForm,
-  type Asked,
-  NOT_FOUND,
-  useApiStandIn,
-  opsMe,
-} from '../../testing/api-stand-in.ts';
+import { formPoster, opsMe, useOpsStandIn } from '../../testing/api-stand-in.ts';
 import { action } from './staff.server.ts';
 
 // The staff page's forms posted to its action as a browser without JavaScript posts them, against a stand-in
@@ -14,30 +7,25 @@ import { action } from './staff.server.ts';
 // form it refuses says so and reaches no endpoint that changes anything.
 const OPERATOR = '3f2b8c1e-4d5a-4b6c-9d7e-8f9012a3b4c5';
 
-const answer = ({ method, path }: Asked) => {
-  if (method === 'GET' && path === '/v1/ops/me') return opsMe('admin');
-  if (method === 'POST' && path === '/v1/ops/staff')
-    return {
-      status: 201,
-      body: { data: { user_id: OPERATOR, email: 'new@example.com', role: 'operator', invited: true } },
-    };
-  if (method === 'DELETE' && path === `/v1/ops/staff/${OPERATOR}`) return { status: 204 };
-  return NOT_FOUND;
-};
-
-const standIn = useApiStandIn(answer);
+const standIn = useOpsStandIn(opsMe('admin'), {
+  'POST /v1/ops/staff': {
+    status: 201,
+    body: { data: { user_id: OPERATOR, email: 'new@example.com', role: 'operator', invited: true } },
+  },
+  [`DELETE /v1/ops/staff/${OPERATOR}`]: { status: 204 },
+});
 
 type StaffAnswer = { result: string; submission?: { error?: Record<string, unknown> | null } };
 
-const post = (fields: Record<string, string>) =>
-  answerOf<StaffAnswer>(() =>
-    action(
-      postedForm(standIn.api, '/ru/ops/staff', fields, { lang: 'ru' }, { locale: 'ru', token: 'staff' }),
-    ),
-  );
+const post = formPoster<StaffAnswer, { lang: string }>(
+  standIn,
+  action,
+  '/ru/ops/staff',
+  { lang: 'ru' },
+  { locale: 'ru', token: 'staff' },
+);
 
-/** What the action sent besides asking who is signed in. */
-const changes = () => standIn.asked.filter((a) => a.method !== 'GET').map((a) => `${a.method} ${a.path}`);
+const changes = () => standIn.sent().map((a) => `${a.method} ${a.path}`);
 
 describe("the staff page's forms", () => {
   test('an invitation goes out by the endpoint’s body, in the console’s language', async () => {

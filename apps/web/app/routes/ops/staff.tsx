@@ -6,7 +6,7 @@ import { useRootData, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant } from '../../lib/local-time.ts';
 import { Button } from '../../components/Button.tsx';
-import { PostButton } from '../../components/PostButton.tsx';
+import { RemoveItemButton } from '../../components/PostButton.tsx';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -70,17 +70,14 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
               {s.email} · {t(s.role === 'admin' ? 'ops.role.admin' : 'ops.role.operator')}
             </span>
             {s.role === 'operator' ? (
-              <PostButton
+              <RemoveItemButton
                 intent="revoke"
                 fields={{ user_id: s.user_id }}
-                variant="outline"
-                color="neutral"
-                size="sm"
-                disabled={busy}
-                aria-label={t('ops.staff.revokeLabel', { email: s.email })}
+                busy={busy}
+                label={t('ops.staff.revokeLabel', { email: s.email })}
               >
                 {t('ops.staff.revoke')}
-              </PostButton>
+              </RemoveItemButton>
             ) : null}
           </li>
         ))}

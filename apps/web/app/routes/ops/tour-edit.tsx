@@ -9,6 +9,7 @@ import { TourPublished } from '../../features/ops/TourPublished.tsx';
 import { TourEditForm } from './tour-edit-form.tsx';
 import { TourHistory, TourPicture, TourPublishing } from './tour-edit-sections.tsx';
 import type { TourActionResult } from './tour-edit-fields.ts';
+import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './tour-edit.server.ts';
 
@@ -17,11 +18,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-export function headers({ parentHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  merged.set('Cache-Control', 'private, no-store');
-  return merged;
-}
+export const headers = personalPageHeaders;
 
 export default function OpsTourEdit({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -98,19 +98,14 @@ async function refused(fields: Record<string, string>) {
 }
 
 describe("the order page's manage forms refuse a wrong field at the field, and change nothing", () => {
-  test('a phone that is no phone number', async () => {
-    const result = await refused({ intent: 'change-phone', phone: '12' });
-    expect(result).toMatchObject({ status: 400, intent: 'change-phone', message: 'booking.error.phone' });
-    expect(result.submission?.error).toEqual({ phone: ['booking.error.phone'] });
-    expect(result.submission?.initialValue).toEqual({ phone: '12' });
-    expect(asked).toEqual([]);
-  });
-
-  test('an email that is no email address', async () => {
-    const result = await refused({ intent: 'email-change', email: 'not an email' });
-    expect(result).toMatchObject({ status: 400, intent: 'email-change', message: 'booking.error.email' });
-    expect(result.submission?.error).toEqual({ email: ['booking.error.email'] });
-    expect(result.submission?.initialValue).toEqual({ email: 'not an email' });
+  test.each([
+    ['a phone that is no phone number', 'change-phone', 'phone', '12', 'booking.error.phone'],
+    ['an email that is no email address', 'email-change', 'email', 'not an email', 'booking.error.email'],
+  ])('%s', async (_name, intent, field, value, message) => {
+    const result = await refused({ intent, [field]: value });
+    expect(result).toMatchObject({ status: 400, intent, message });
+    expect(result.submission?.error).toEqual({ [field]: [message] });
+    expect(result.submission?.initialValue).toEqual({ [field]: value });
     expect(asked).toEqual([]);
   });
 

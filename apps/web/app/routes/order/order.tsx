@@ -30,15 +30,12 @@ import {
 } from './order-after-sale.ts';
 import { AirlineChanges } from './order-airline-changes.tsx';
 import { PostForm } from '../../components/PostButton.tsx';
+import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './order.server.ts';
 
-/** Personal data: never stored by a cache (the parent's headers, e.g. the language cookie, are kept). */
-export function headers({ parentHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  merged.set('Cache-Control', 'private, no-store');
-  return merged;
-}
+/** Personal data: never stored by a cache. */
+export const headers = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, 'page.order.heading', { id: args.loaderData?.order.booking_reference ?? '' }),

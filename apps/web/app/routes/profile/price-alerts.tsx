@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router';
 import type { PriceAlert } from '@parvoz/contracts/price-alerts';
 import type { Route } from './+types/price-alerts';
-import { PostButton } from '../../components/PostButton.tsx';
+import { RemoveItemButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useRootData, useT } from '../../lib/i18n.tsx';
 import { formatInstant } from '../../lib/local-time.ts';
@@ -44,17 +44,14 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <SeeFlightsLink alert={alert} />
-        <PostButton
+        <RemoveItemButton
           intent="delete"
           fields={{ id: alert.id }}
-          variant="outline"
-          color="neutral"
-          size="sm"
-          disabled={busy}
-          aria-label={t('priceAlert.profile.delete', { route })}
+          busy={busy}
+          label={t('priceAlert.profile.delete', { route })}
         >
           {t('priceAlert.profile.deleteButton')}
-        </PostButton>
+        </RemoveItemButton>
       </div>
     </li>
   );
