@@ -36,6 +36,12 @@ const intentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retire'), rule_id: ruleId, key: actionKeySchema }),
 ]);
 
+/**
+ * Only admins learn that a form was wrong: the rules' list answers 404 to anyone else (operators included), and
+ * so does this page's action.
+ */
+const adminsOnly = (state: RequestState) => opsCall(state, opsEndpoints.opsListPriceRules, {});
+
 /** An answer the API gave on purpose (not a fault, not a rate limit): the page shows it. */
 const isRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status < 500 && error.status !== 429;
@@ -44,7 +50,7 @@ async function saveRule(state: RequestState, form: FormData, id: string | null, 
   const formId = ruleFormId(id);
   const submission = parseForm(form, priceRuleFormSchema);
   if (submission.status !== 'success') {
-    await opsCall(state, opsEndpoints.opsMe, {});
+    await adminsOnly(state);
     return data<PriceRuleActionResult>(
       { problem: 'ops.priceRules.invalid', formId, submission: submission.reply() },
       { status: 400 },
@@ -75,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const posted = parseForm(form, intentSchema);
   if (posted.status !== 'success') {
-    // Only staff learn that a form was wrong (the API answers 404 to anyone else).
-    await opsCall(state, opsEndpoints.opsMe, {});
+    await adminsOnly(state);
     return data<PriceRuleActionResult>({ problem: 'ops.priceRules.invalid' }, { status: 400 });
   }
   const sent = posted.value;
