@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router';
 import type { OpsPriceRule, OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
+import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/price-rules';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -38,18 +39,18 @@ const STATE_LABEL = {
 } as const satisfies Record<ReturnType<typeof ruleState>, MessageKey>;
 
 /** What the version adds or takes off: "5 %", "$3.00", or both, per passenger or per order. */
-function amountText(t: Translate, locale: string, v: OpsPriceRuleVersion): string {
+function amountText(t: Translate, locale: Locale, v: OpsPriceRuleVersion): string {
   const parts: string[] = [];
   if (v.percent_bp) {
     const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     parts.push(format.format(v.percent_bp / 10_000));
   }
-  if (v.fixed) parts.push(formatAmount(locale as never, v.fixed.amount, v.fixed.currency));
+  if (v.fixed) parts.push(formatAmount(locale, v.fixed.amount, v.fixed.currency));
   return t(PER_LABEL[v.per], { amount: parts.join(' + ') || '0' });
 }
 
 /** Which sales the version applies to, in short ("From TAS, city:IST · Economy"), or every sale. */
-function scopeText(t: Translate, locale: string, v: OpsPriceRuleVersion): string {
+function scopeText(t: Translate, locale: Locale, v: OpsPriceRuleVersion): string {
   const s = v.scope;
   const list = (items: readonly string[] | undefined) => items?.join(', ');
   const parts = [
