@@ -41,6 +41,7 @@ export default [
       route('orders/:id', 'routes/ops/order.tsx'),
       route('staff', 'routes/ops/staff.tsx'),
       route('security', 'routes/ops/security.tsx'),
+      route('price-rules', 'routes/ops/price-rules.tsx'),
       route('tours', 'routes/ops/tours.tsx'),
       route('tours/new', 'routes/ops/tour-edit.tsx', { id: 'ops-tour-new' }),
       route('tours/:id', 'routes/ops/tour-edit.tsx'),

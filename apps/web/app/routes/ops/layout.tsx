@@ -33,7 +33,12 @@ function OpsFrame({ me }: { me: OpsMe }) {
         { to: '/ops/tours', key: 'ops.nav.tours' },
         { to: '/ops/requests', key: 'ops.nav.requests' },
         { to: '/ops/applications', key: 'ops.nav.applications' },
-        ...(me.role === 'admin' ? [{ to: '/ops/staff', key: 'ops.nav.staff' } as const] : []),
+        ...(me.role === 'admin'
+          ? ([
+              { to: '/ops/staff', key: 'ops.nav.staff' },
+              { to: '/ops/price-rules', key: 'ops.nav.priceRules' },
+            ] as const)
+          : []),
         { to: '/ops/security', key: 'ops.nav.security' },
       ];
   return (
