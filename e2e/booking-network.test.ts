@@ -116,6 +116,11 @@ test('offline, then an answer lost after booking: the form stays, one order, one
   await submit.click();
   await page.waitForURL(/\/v1\/sandbox-pay\//);
   expect(await countOrders(database.db, { contactEmail: email })).toBe(1);
+  // Booked: the tab keeps no draft of the form (the card page is on the same origin).
+  const drafts = await page.evaluate(() =>
+    Object.keys(sessionStorage).filter((key) => key.startsWith('parvoz:booking-draft:')),
+  );
+  expect(drafts).toEqual([]);
   expect(keys).toHaveLength(3);
   expect(new Set(keys).size).toBe(1);
   expect(errors).toEqual([]);
