@@ -125,16 +125,22 @@ function takeToast(request: Request, state: RequestState): RootData['toast'] {
   return toast;
 }
 
-/** Re-run only when the language changes, after a form submission, or when a token exists but no user is loaded (spec §4). */
+/**
+ * Re-run only when the language changes, after a form submission, or when a token exists but no user is loaded
+ * (spec §4). Not after a submission whose answer was a 5xx or never came (the booking form offline,
+ * docs/decisions/0027-booking-form-draft.md): nothing changed, and reloading would fail the same way and
+ * replace the page with the error page.
+ */
 export function shouldRevalidate({
   currentParams,
   nextParams,
   formMethod,
+  actionStatus,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== 'GET') return true;
+  if (formMethod && formMethod !== 'GET') return actionStatus === undefined || actionStatus < 500;
   if (currentParams.lang !== nextParams.lang) return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const root =

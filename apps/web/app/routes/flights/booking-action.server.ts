@@ -29,8 +29,11 @@ export type BookingActionData = {
    * without JavaScript; "" is the form as a whole, "passengers" the passenger list.
    */
   submission: SubmissionResult;
-  /** A problem of the whole attempt (not one field). */
-  problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited' | 'hold_limit';
+  /**
+   * A problem of the whole attempt (not one field). 'network': the answer never reached the browser (set
+   * there, by booking-client-action.ts).
+   */
+  problem?: 'expired' | 'unavailable' | 'generic' | 'rate_limited' | 'hold_limit' | 'network';
   /**
    * The client's unpaid orders hold as many seats as allowed: pay or cancel one. `orderPath` is that order's
    * page when this visitor may open it (their own, signed in, or its access cookie is in this browser);

@@ -23,6 +23,7 @@ import { PassengerFieldset, fillPassenger } from './booking-passenger-fieldset.t
 import { BookingErrorSummary, summaryOrder } from './booking-error-summary.tsx';
 import { PriceChangeNotice } from './booking-price-change-notice.tsx';
 import { ContactFieldset } from './booking-contact-fieldset.tsx';
+import { readDraft, restoreDraft, writeDraft } from './booking-draft.ts';
 
 /** The form's rules, loaded after hydration (lib/use-contract-form.ts). */
 const loadBookingFormSchema = () => import('@parvoz/contracts/booking-form').then((m) => m.bookingFormSchema);
@@ -110,6 +111,11 @@ export function BookingForm({
   // After a refused submit, move focus to the summary so the errors are read out and reachable (after
   // Conform's own focus on the first field).
   useEffect(() => {
+    // Not sent: the message is by the button, which takes the focus back so that pressing again retries.
+    if (actionData?.problem === 'network') {
+      submitRef.current?.focus();
+      return;
+    }
     // The answer's own errors: Conform shows them from this render on (form.allErrors may still be the last).
     const refusedFields = Object.values(actionData?.submission.error ?? {}).some((codes) => codes?.length);
     if (actionData && (refusedFields || actionData.problem || actionData.priceChanged)) {
@@ -117,6 +123,20 @@ export function BookingForm({
     }
     // Only when a new answer arrives.
   }, [actionData]);
+  // What was typed survives a reload of this tab, except the birth dates and documents
+  // (docs/decisions/0027-booking-form-draft.md).
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    restoreDraft(element, readDraft(offer.id));
+    const save = () => writeDraft(offer.id, element);
+    element.addEventListener('input', save);
+    element.addEventListener('change', save);
+    return () => {
+      element.removeEventListener('input', save);
+      element.removeEventListener('change', save);
+    };
+  }, [offer.id]);
   useEffect(() => {
     if (refused > 0) summaryRef.current?.focus();
   }, [refused]);
@@ -273,6 +293,16 @@ export function BookingForm({
         </button>
         <p className="text-sm text-neutral-700">{t('booking.paymentNote')}</p>
       </div>
+      {/* Gone while the next attempt is on its way: a new failure is a new alert, read out again. */}
+      {actionData?.problem === 'network' && !busy ? (
+        <p
+          role="alert"
+          data-testid="booking-not-sent"
+          className="rounded border border-red-300 bg-red-50 p-4 text-red-900"
+        >
+          {t('booking.problem.notSent')}
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -10,12 +10,15 @@ import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import type { BookingOffer } from './booking-offer.ts';
 import { BookingForm } from './booking-form.tsx';
+import { bookingClientAction } from './booking-client-action.ts';
 import { PriceSummary, totalWithLuggage } from './booking-price-summary.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import { luggageOf } from './booking-form-fields.ts';
 import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './booking.server.ts';
+
+export const clientAction = (args: Route.ClientActionArgs) => bookingClientAction(args);
 
 const BOOKING_FARE_KEYS: Record<BookingOffer['fare_family'], MessageKey> = {
   light: 'booking.fare.light',
