@@ -35,15 +35,17 @@ export function PopularDestinations({ popular }: { popular: Popular }) {
               <Link
                 to={`/${locale}/flight/${segment}`}
                 data-testid="popular-destination"
-                className="flex h-full items-center justify-between gap-3 rounded-lg border border-neutral-200 bg-white px-4 py-3 hover:border-primary-500 hover:bg-primary-50"
+                className="flex h-full flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-neutral-200 bg-white px-4 py-3 hover:border-primary-500 hover:bg-primary-50"
               >
-                <span className="grid min-w-0">
+                {/* The city and date keep 9rem: on a narrow card a long price (uz: "2 197 100 soʻmdan boshlab")
+                    wraps under them rather than squeezing the date onto three lines. */}
+                <span className="grid min-w-36 flex-1">
                   <span className="font-medium break-words text-neutral-900">{destination.name}</span>
                   <span className="text-sm text-neutral-700">
                     {formatShortDate(locale, destination.date)}
                   </span>
                 </span>
-                <span className="shrink-0 text-right font-semibold text-primary-800 tabular-nums">
+                <span className="shrink-0 font-semibold text-primary-800 tabular-nums">
                   {t('home.popular.price', { price: price(destination.min_amount, popular.currency) })}
                 </span>
               </Link>
