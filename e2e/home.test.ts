@@ -127,6 +127,17 @@ describe('home page', () => {
       await card.click();
       await page.waitForURL(`${site.url}${hrefs[index]}`);
       expect(shown).toBe(m(lang, 'home.popular.price', { price: await stripPriceOfSearchedDay(page, lang) }));
+      // One rule for the strip's prices: kuruş, kopecks or cents on every priced day or on none.
+      const stripPrices = await page
+        .getByTestId('strip-day')
+        .evaluateAll((days) =>
+          days
+            .filter((d) => d.getAttribute('data-amount'))
+            .map((d) => d.querySelector(':scope > * > span:last-child')?.textContent ?? ''),
+        );
+      expect(stripPrices.length).toBeGreaterThan(1);
+      const withDecimals = stripPrices.filter((text) => /[.,]\d{2}(?!\d)/.test(text));
+      expect([0, stripPrices.length], stripPrices.join(' | ')).toContain(withDecimals.length);
       await context.close();
     },
   );
