@@ -6,7 +6,7 @@
  * keyboard, each day opening its results at the price it showed); no sideways scroll; axe.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
@@ -39,6 +39,31 @@ async function expectNoSidewaysScroll(page: Page) {
     width: document.documentElement.clientWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Each popular-destination card's text as laid out (Range rectangles, so text overflowing its box counts): the
+ * price must not overlap the date, and the date takes at most two lines (uz at 360 px had three, under the price).
+ */
+async function cardLayouts(cards: Locator) {
+  return cards.evaluateAll((links) =>
+    links.map((link) => {
+      const [text, price] = [...link.children] as HTMLElement[];
+      const date = text!.children[1]!;
+      const rects = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      };
+      const dateRects = rects(date);
+      const priceRects = rects(price!);
+      const overlaps = dateRects.some((d) =>
+        priceRects.some((p) => d.left < p.right && p.left < d.right && d.top < p.bottom && p.top < d.bottom),
+      );
+      const dateLines = new Set(dateRects.map((r) => Math.round(r.top))).size;
+      return { card: link.textContent, overlaps, dateLines };
+    }),
+  );
 }
 
 /** The price of the searched day in the ±3-day strip: the cheapest offer of the results page. */
@@ -85,6 +110,11 @@ describe('home page', () => {
         await why.getByText(m(lang, `content.home.why.${id}.body`, { hours: '08:00–22:00' })).waitFor();
       }
 
+      for (const layout of await cardLayouts(cards)) {
+        expect(layout.overlaps, `price over the date: ${layout.card}`).toBe(false);
+        expect(layout.dateLines, `date lines: ${layout.card}`).toBeLessThanOrEqual(2);
+      }
+
       await expectNoSidewaysScroll(page);
       if (lang === 'ru' || lang === 'uz') await expectAxeClean(page);
       expect(hydrationErrors).toEqual([]);
@@ -97,6 +127,17 @@ describe('home page', () => {
       await card.click();
       await page.waitForURL(`${site.url}${hrefs[index]}`);
       expect(shown).toBe(m(lang, 'home.popular.price', { price: await stripPriceOfSearchedDay(page, lang) }));
+      // One rule for the strip's prices: kuruş, kopecks or cents on every priced day or on none.
+      const stripPrices = await page
+        .getByTestId('strip-day')
+        .evaluateAll((days) =>
+          days
+            .filter((d) => d.getAttribute('data-amount'))
+            .map((d) => d.querySelector(':scope > * > span:last-child')?.textContent ?? ''),
+        );
+      expect(stripPrices.length).toBeGreaterThan(1);
+      const withDecimals = stripPrices.filter((text) => /[.,]\d{2}(?!\d)/.test(text));
+      expect([0, stripPrices.length], stripPrices.join(' | ')).toContain(withDecimals.length);
       await context.close();
     },
   );

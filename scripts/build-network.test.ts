@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from 'vitest';
 import {
+  parseAirspaceRestrictions,
   parseCeasedAirlines,
   parseCsvLine,
   type Network,
@@ -175,4 +176,89 @@ test('a ceased airline listed in the csv loses its routes when the network is bu
   const { network } = buildNetwork({ ...files, ceasedAirlines });
   expect(network.airlines.map((a) => a[0])).toEqual(['HY']);
   expect(network.routes).toEqual([['HY', 'TAS', 'VKO', '320']]);
+});
+
+const restrictionsText = readFileSync(new URL('../data/airspace-restrictions.json', import.meta.url), 'utf8');
+
+test('data/airspace-restrictions.json is well formed: every closure and ban has a date and its sources', () => {
+  const r = parseAirspaceRestrictions(restrictionsText);
+  expect(r.closedCountries.has('UA')).toBe(true);
+  expect(r.banned('RU', 'DE')).toBe(true);
+  expect(r.banned('FR', 'RU')).toBe(true);
+  expect(r.banned('RU', 'TR')).toBe(false);
+  expect(r.banned('UZ', 'DE')).toBe(false);
+  const raw = JSON.parse(restrictionsText) as {
+    closed: { country: string; since: string; sources: string[] }[];
+    bans: { between: string[][]; since: string; sources: string[] }[];
+  };
+  for (const entry of [...raw.closed, ...raw.bans]) {
+    expect(entry.since).toMatch(/^20\d\d-\d\d-\d\d$/);
+    expect(entry.sources.length).toBeGreaterThan(0);
+    for (const s of entry.sources) expect(s).toMatch(/\(https:\/\/[^)]+\)$/);
+  }
+});
+
+test('the built network sells nothing from Ukraine nor between Russia and the EU; other routes stay', () => {
+  const network = JSON.parse(
+    readFileSync(new URL('../data/network.json', import.meta.url), 'utf8'),
+  ) as Network;
+  const country = new Map(network.airports.map((a) => [a[0], a[3]]));
+  const city = new Map(network.airports.map((a) => [a[0], a[2]]));
+  const touches = (code: string) => network.routes.filter(([, o, d]) => o === code || d === code);
+  // Kyiv stays a known place (a search says "no connection"), with no route.
+  expect(city.get('KBP')).toBe('IEV');
+  expect(touches('KBP')).toEqual([]);
+  expect(touches('IEV')).toEqual([]);
+  expect(network.routes.filter(([, o, d]) => country.get(o) === 'UA' || country.get(d) === 'UA')).toEqual([]);
+  const eu = new Set(['DE', 'FR', 'IT', 'ES', 'NL', 'AT', 'FI', 'PL', 'CZ', 'LV', 'CY', 'GR']);
+  const ruEu = network.routes.filter(([, o, d]) => {
+    const pair = [country.get(o), country.get(d)];
+    return pair.includes('RU') && pair.some((c) => c && eu.has(c));
+  });
+  expect(ruEu).toEqual([]);
+  const pair = (a: string, b: string) => network.routes.filter(([, o, d]) => o === a && d === b);
+  expect(pair('SVO', 'FRA')).toEqual([]);
+  expect(pair('IST', 'KBP')).toEqual([]);
+  // Flights that do fly stay: Tashkent–Istanbul, Moscow–Istanbul, Moscow–Tashkent, Istanbul–Frankfurt.
+  expect(pair('TAS', 'IST').length).toBeGreaterThan(0);
+  expect(pair('IST', 'TAS').length).toBeGreaterThan(0);
+  expect(pair('SVO', 'IST').length).toBeGreaterThan(0);
+  expect(pair('SVO', 'TAS').length).toBeGreaterThan(0);
+  expect(pair('IST', 'FRA').length).toBeGreaterThan(0);
+});
+
+test('a closed country and a banned pair lose their routes when the network is built', () => {
+  const airports = [
+    '1,"Tashkent International Airport","Tashkent","Uzbekistan","TAS","UTTT",41.2579,69.2811,1417,5,"U","Asia/Samarkand","airport","OurAirports"',
+    '2,"Sheremetyevo","Moscow","Russia","SVO","UUEE",55.97,37.41,622,3,"N","Europe/Moscow","airport","OurAirports"',
+    '3,"Frankfurt am Main","Frankfurt","Germany","FRA","EDDF",50.03,8.57,364,1,"E","Europe/Berlin","airport","OurAirports"',
+    '4,"Boryspil","Kiev","Ukraine","KBP","UKBB",50.34,30.89,427,2,"E","Europe/Kiev","airport","OurAirports"',
+  ].join('\n');
+  const airlines = [
+    '1,"Uzbekistan Airways",\\N,"HY","UZB","UZBEK","Uzbekistan","Y"',
+    '2,"Aeroflot",\\N,"SU","AFL","AEROFLOT","Russia","Y"',
+  ].join('\n');
+  const routes = [
+    'HY,1,TAS,1,SVO,2,,0,320',
+    'HY,1,TAS,1,FRA,3,,0,320',
+    'HY,1,TAS,1,KBP,4,,0,320',
+    'HY,1,KBP,4,TAS,1,,0,320',
+    'SU,2,SVO,2,FRA,3,,0,320',
+    'SU,2,FRA,3,SVO,2,,0,320',
+  ].join('\n');
+  const files = {
+    airports,
+    airlines,
+    routes,
+    planes: '',
+    countries: '"Uzbekistan","UZ","UZ"\n"Russia","RU","RS"\n"Germany","DE","GM"\n"Ukraine","UA","UP"',
+  };
+  expect(buildNetwork(files).network.routes).toHaveLength(6);
+  const { network } = buildNetwork({ ...files, airspaceRestrictions: restrictionsText });
+  expect(network.routes).toEqual([
+    ['HY', 'TAS', 'FRA', '320'],
+    ['HY', 'TAS', 'SVO', '320'],
+  ]);
+  // KBP keeps its airport row, so Kyiv is still a place a traveller can search (and be told there is no flight).
+  expect(network.airports.map((a) => a[0])).toEqual(['FRA', 'KBP', 'SVO', 'TAS']);
 });

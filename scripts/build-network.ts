@@ -192,6 +192,8 @@ export interface RawFiles {
   countries: string;
   /** data/ceased-airlines.csv: airlines OpenFlights still lists as active that no longer fly. */
   ceasedAirlines?: string;
+  /** data/airspace-restrictions.json: closed airspaces and bilateral bans (no route may cross them). */
+  airspaceRestrictions?: string;
 }
 
 /** The IATA codes of data/ceased-airlines.csv (header `iata,name,ceased,note,source`). */
@@ -200,6 +202,47 @@ export function parseCeasedAirlines(csv: string): Set<string> {
   if (header?.trim() !== 'iata,name,ceased,note,source')
     throw new Error('ceased-airlines.csv: expected the header iata,name,ceased,note,source');
   return new Set(rows.filter((row) => row.trim()).map((row) => parseCsvLine(row)[0] ?? ''));
+}
+
+export interface AirspaceRestrictions {
+  /** Countries (ISO alpha-2) whose airspace is closed to civil flights: no route starts or ends there. */
+  closedCountries: Set<string>;
+  /** Whether two countries ban each other's flights: no direct route joins them. */
+  banned(a: string, b: string): boolean;
+}
+
+/**
+ * Reads data/airspace-restrictions.json (docs/decisions/0028-closed-airspace-and-flight-bans.md): `closed` lists
+ * countries, `bans` pairs of country lists, where a name of `groups` (e.g. EU) stands for its countries.
+ */
+export function parseAirspaceRestrictions(json: string): AirspaceRestrictions {
+  const raw = JSON.parse(json) as {
+    groups?: Record<string, string[]>;
+    closed: { country: string; sources: string[] }[];
+    bans: { between: [string[], string[]]; sources: string[] }[];
+  };
+  const expand = (codes: string[]): string[] =>
+    codes.flatMap((c) => {
+      const group = raw.groups?.[c];
+      if (group) return group;
+      if (!/^[A-Z]{2}$/.test(c)) throw new Error(`airspace-restrictions.json: unknown country or group ${c}`);
+      return [c];
+    });
+  for (const entry of [...raw.closed, ...raw.bans])
+    if (!entry.sources?.length) throw new Error('airspace-restrictions.json: every entry needs its sources');
+  const pairs = new Set<string>();
+  for (const { between } of raw.bans) {
+    const [left, right] = between.map(expand) as [string[], string[]];
+    for (const a of left)
+      for (const b of right) {
+        pairs.add(`${a}|${b}`);
+        pairs.add(`${b}|${a}`);
+      }
+  }
+  return {
+    closedCountries: new Set(raw.closed.map((c) => c.country)),
+    banned: (a, b) => pairs.has(`${a}|${b}`),
+  };
 }
 
 export interface BuildReport {
@@ -372,6 +415,11 @@ export function buildNetwork(files: RawFiles): BuildReport {
 
   // Routes (none of an airline that has ceased flying: they would be sold as real flights).
   const ceased = files.ceasedAirlines ? parseCeasedAirlines(files.ceasedAirlines) : new Set<string>();
+  const restrictions = files.airspaceRestrictions
+    ? parseAirspaceRestrictions(files.airspaceRestrictions)
+    : null;
+  // Airports whose every route crosses a closure or a ban stay as places (a search there says "no connection").
+  const restrictedAirports = new Set<string>();
   const routeKeys = new Set<string>();
   const routes: RouteRow[] = [];
   const usedAirlines = new Map<string, Map<string, number>>(); // iata -> airline id -> route count
@@ -389,6 +437,18 @@ export function buildNetwork(files: RawFiles): BuildReport {
     const o = resolveAirport(src, srcId);
     const d = resolveAirport(dst, dstId);
     if (!o || !d || !o.tz || !d.tz) continue;
+    // Countries, not airline nationality: OpenFlights mislabels some airlines' countries (ADR 0009).
+    if (
+      restrictions &&
+      o.country &&
+      d.country &&
+      (restrictions.closedCountries.has(o.country) ||
+        restrictions.closedCountries.has(d.country) ||
+        restrictions.banned(o.country, d.country))
+    ) {
+      restrictedAirports.add(src).add(dst);
+      continue;
+    }
     const eq = (equipment ?? '').trim().split(/\s+/).filter(Boolean).join(' ');
     const key = `${alCode}|${src}|${dst}|${eq}`;
     if (routeKeys.has(key)) continue;
@@ -417,8 +477,8 @@ export function buildNetwork(files: RawFiles): BuildReport {
   }
   airlines.sort((a, b) => cmpStr(a[0], b[0]));
 
-  // Airports used by routes.
-  const used = new Set<string>();
+  // Airports used by routes, and those that lost their routes to a closure or a ban.
+  const used = new Set<string>(restrictedAirports);
   for (const [, o, d] of routes) {
     used.add(o);
     used.add(d);
@@ -614,6 +674,7 @@ function main(): void {
     planes: read('planes.dat'),
     countries: read('countries.dat'),
     ceasedAirlines: readFileSync(join(root, 'data/ceased-airlines.csv'), 'utf8'),
+    airspaceRestrictions: readFileSync(join(root, 'data/airspace-restrictions.json'), 'utf8'),
   });
   const out = join(root, 'data');
   mkdirSync(out, { recursive: true });
@@ -630,7 +691,9 @@ function main(): void {
       '[OpenFlights](https://openflights.org/data.php) database snapshot and is made available under the ' +
       'Open Database License (ODbL) 1.0 (see `LICENSE` in this folder). Place names in `place-names.json` ' +
       'were added by the Parvoz project. Airlines listed in `ceased-airlines.csv` (each with the public ' +
-      'source of its end) are left out of the network: OpenFlights still marks them active.\n',
+      'source of its end) are left out of the network: OpenFlights still marks them active. Routes that start ' +
+      "or end in a closed airspace or join two countries that ban each other's flights " +
+      '(`airspace-restrictions.json`, each entry with its official sources) are left out too.\n',
   );
   if (process.argv.includes('--verbose')) for (const w of warnings) console.warn('note:', w);
   else if (warnings.length)

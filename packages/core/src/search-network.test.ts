@@ -204,6 +204,27 @@ describe('search engine on the real network', () => {
     }
   });
 
+  test('Kyiv is a known place with no flight: Ukrainian airspace is closed (data/airspace-restrictions.json)', () => {
+    expect(net!.resolvePlace('IEV').length).toBeGreaterThan(0);
+    for (const [origin, destination] of [
+      ['IEV', 'IST'],
+      ['IST', 'IEV'],
+      ['MOW', 'FRA'],
+    ] as const) {
+      const r = engine!.search({
+        slices: [{ origin, destination, date: formatDay(today + 20) }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: 'economy',
+        maxConnections: 2,
+        now,
+      });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      const direct = r.slices[0]!.itineraries.filter((it) => it.flights.length === 1);
+      if (origin === 'MOW') expect(direct, `${origin}-${destination}`).toEqual([]);
+      else expect(r.slices[0]!.itineraries, `${origin}-${destination}`).toEqual([]);
+    }
+  });
+
   test('determinism: two engines built from the same seed return identical results', () => {
     const other = createSearchEngine(buildSchedule(buildNetwork(data!), { seed: 'parvoz' }));
     const different = createSearchEngine(buildSchedule(net!, { seed: 'another seed' }));

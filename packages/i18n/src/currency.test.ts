@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatMoney } from './currency.ts';
+import { formatMoney, formatMoneyList } from './currency.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
 /** Intl separates groups and the sign with (narrow) no-break spaces: compare with plain spaces. */
@@ -69,4 +69,29 @@ test('a price asked for again, or after many others, is formatted the same (resu
   // Same amount, another currency or language: not the kept text of the first.
   expect(plain(formatMoney('ru', 12500.5, 'TRY'))).toBe('12 500,50 ₺');
   expect(plain(formatMoney('tr', 12500.5, 'RUB'))).toBe('₽12.500,50');
+});
+
+test('a list shown together (a ±3-day strip in lira) takes one rule: kuruş for all when one amount has them', () => {
+  const strip = [3200, 3245.5, null, 3300];
+  expect(formatMoneyList('tr', strip, 'TRY').map((s) => s && plain(s))).toEqual([
+    '₺3.200,00',
+    '₺3.245,50',
+    null,
+    '₺3.300,00',
+  ]);
+  expect(formatMoneyList('tr', [3200, null, 3300], 'TRY').map((s) => s && plain(s))).toEqual([
+    '₺3.200',
+    null,
+    '₺3.300',
+  ]);
+  expect(formatMoneyList('ru', [12500, 12500.5], 'RUB').map((s) => s && plain(s))).toEqual([
+    '12 500,00 ₽',
+    '12 500,50 ₽',
+  ]);
+  // Soʻm are always whole, dollars always with cents: the list changes nothing.
+  expect(formatMoneyList('uz', [1234567, 1234567.4], 'UZS').map((s) => s && plain(s))).toEqual([
+    '1 234 567 soʻm',
+    '1 234 567 soʻm',
+  ]);
+  expect(formatMoneyList('en', [412, 412.5], 'USD')).toEqual(['$412.00', '$412.50']);
 });

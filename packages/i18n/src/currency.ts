@@ -33,12 +33,43 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 const formattedMoney = new Map<string, string>();
 const FORMATTED_MONEY_KEPT = 500;
 
+/** Whether an amount is whole to the currency's shown precision: 12500.004 roubles are, 12500.5 are not. */
+function isWhole(amount: number, digits: number): boolean {
+  return Math.round(amount * 10 ** digits) % 10 ** digits === 0;
+}
+
 /** Formats an amount in major units (e.g. 412.5) for the locale, through Intl. */
 export function formatMoney(locale: Locale, amount: number, currency: Currency): string {
   const digits = displayFractionDigits(currency);
   // Whole to the shown precision: 12500.004 is "12 500 ₽", not "12 500,00 ₽".
-  const whole = Math.round(amount * 10 ** digits) % 10 ** digits === 0;
+  return formatWithMinimum(
+    locale,
+    amount,
+    currency,
+    WHOLE_WITHOUT_DECIMALS.has(currency) && isWhole(amount, digits) ? 0 : digits,
+  );
+}
+
+/**
+ * Amounts shown together (the ±3-day strip, the low-fare calendar, the popular destinations) in one rule, so whole
+ * lira never sit beside kuruş in one view: without decimals only when every amount of the list is whole, otherwise
+ * every one with its two digits. A null (a day without a price) stays null.
+ */
+export function formatMoneyList(
+  locale: Locale,
+  amounts: readonly (number | null)[],
+  currency: Currency,
+): (string | null)[] {
+  const digits = displayFractionDigits(currency);
+  const whole = amounts.every((amount) => amount === null || isWhole(amount, digits));
   const minimum = WHOLE_WITHOUT_DECIMALS.has(currency) && whole ? 0 : digits;
+  return amounts.map((amount) =>
+    amount === null ? null : formatWithMinimum(locale, amount, currency, minimum),
+  );
+}
+
+function formatWithMinimum(locale: Locale, amount: number, currency: Currency, minimum: number): string {
+  const digits = displayFractionDigits(currency);
   const key = `${locale} ${currency} ${minimum}`;
   const formattedKey = `${key} ${amount}`;
   const formatted = formattedMoney.get(formattedKey);

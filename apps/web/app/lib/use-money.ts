@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatMoney, isCurrency } from '@parvoz/i18n/currency';
+import { formatMoney, formatMoneyList, isCurrency } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useLocale } from './i18n.tsx';
 
@@ -12,4 +12,26 @@ export function formatAmount(locale: Locale, amount: string | number, currency: 
 export function useMoney(): (amount: string | number, currency: string) => string {
   const locale = useLocale();
   return useMemo(() => (amount, currency) => formatAmount(locale, amount, currency), [locale]);
+}
+
+/**
+ * Amounts shown together in one view (the ±3-day strip, the low-fare calendar, the popular destinations), in the
+ * page's language and one rule for all (`formatMoneyList`): never whole lira beside kuruş. A null stays null.
+ */
+export function useMoneyList(): (
+  amounts: readonly (string | number | null)[],
+  currency: string,
+) => (string | null)[] {
+  const locale = useLocale();
+  return useMemo(
+    () => (amounts, currency) =>
+      isCurrency(currency)
+        ? formatMoneyList(
+            locale,
+            amounts.map((a) => (a === null ? null : Number(a))),
+            currency,
+          )
+        : amounts.map((a) => (a === null ? null : formatAmount(locale, a, currency))),
+    [locale],
+  );
 }

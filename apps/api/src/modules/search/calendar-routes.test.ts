@@ -103,6 +103,28 @@ describe('GET /v1/flights/calendar', () => {
     expect(r.json().data).toEqual({ currency: 'USD', connected: false, days: [] });
   });
 
+  test('Kyiv → Istanbul: a known place with no connection (Ukrainian airspace is closed, data/airspace-restrictions.json)', async () => {
+    for (const [origin, destination] of [
+      ['IEV', 'IST'],
+      ['IST', 'KBP'],
+    ]) {
+      const r = await calendar(`origin=${origin}&destination=${destination}&from=${day(10)}`);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data).toEqual({ currency: 'USD', connected: false, days: [] });
+    }
+    const s = await api.app.inject({
+      method: 'POST',
+      url: '/v1/flights/search',
+      headers: auth,
+      payload: {
+        slices: [{ origin: 'IEV', destination: 'IST', departure_date: day(10) }],
+        passengers: { adults: 1 },
+      },
+    });
+    expect(s.statusCode).toBe(200);
+    expect(s.json().data.offers).toEqual([]);
+  });
+
   badQueriesNameTheirField(calendar, [
     ['origin=tas&destination=IST&from=2026-12-01', 'origin'],
     ['origin=TAS&destination=IST&from=2026-12-1', 'from'],

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate } from '../../features/search/format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useMoneyList } from '../../lib/use-money.ts';
 import type { DateStrip, StripDay } from '../../features/search/results.ts';
 
 /** The cheapest price on the three days before and after the chosen date(s); each day opens its search. */
 export function DateStripView({ strip }: { strip: DateStrip }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const prices = useMoneyList();
   const scrollerRef = useRef<HTMLElement>(null);
   const days = useChosenDayWithMore(strip);
   // On a phone the strip scrolls sideways: bring the chosen day (the middle one) into sight.
@@ -22,6 +22,11 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
     scroller.scrollLeft += day.left - box.left - (box.width - day.width) / 2;
   }, [strip]);
   if (days.length < 2) return null;
+  // One rule for the strip's prices: whole lira or roubles only when every day's price is whole.
+  const shown = prices(
+    days.map((d) => d.min_amount),
+    strip.currency,
+  );
   const cheapest = Math.min(...days.flatMap((d) => (d.min_amount === null ? [] : [Number(d.min_amount)])));
   return (
     <nav
@@ -30,7 +35,7 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
       className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
     >
       <ul className="flex min-w-max gap-2 sm:grid sm:min-w-0 sm:grid-cols-7">
-        {days.map((day) => {
+        {days.map((day, index) => {
           const current = day.offset === 0;
           const lowest = day.min_amount !== null && Number(day.min_amount) === cheapest;
           const dates = day.ret
@@ -42,7 +47,7 @@ export function DateStripView({ strip }: { strip: DateStrip }) {
               <span
                 className={`text-sm font-semibold tabular-nums ${lowest && !current ? 'text-green-800' : ''}`}
               >
-                {day.min_amount === null ? t('search.strip.none') : price(day.min_amount, strip.currency)}
+                {shown[index] ?? t('search.strip.none')}
               </span>
             </>
           );
