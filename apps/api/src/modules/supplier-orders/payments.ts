@@ -25,8 +25,8 @@ import {
 import { heldOff, supplierPaused, ticketPaidOrders } from './ticketing.ts';
 import { recordRefund, succeededPaymentsWithRefund } from '../payments/index.ts';
 import { bookPaidAtSupplier, paidOrderIdempotencyKey } from './booking.ts';
-import { bookPaidOnce } from './order-creation.ts';
-import { reconcileSupplierOrders } from './reconciliation.ts';
+import { bookPaidOnce, taskIfUnsettled } from './order-creation.ts';
+import { SUPPLIER_RECONCILE_EVERY_MS, reconcileSupplierOrders } from './reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from '../after-sale/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 import { oneAtATime } from '../../platform/worker-pass.ts';
@@ -145,7 +145,11 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
   }
   supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: `refused_${result.code}` });
   // Not refused: the airline may have the order. Left as paid, for the webhook, an operator and the reconciliation.
-  if (result.code === 'outcome_unknown' || result.code === 'pending') return false;
+  if (result.code === 'outcome_unknown' || result.code === 'pending') {
+    // Still not settled once the webhook and a reconciliation had their time: an operator's task.
+    await taskIfUnsettled(deps, id);
+    return false;
+  }
   deps.log.warn(
     { orderId: id, code: result.code, detail: result.detail },
     'supplier refused to book a paid order: cancelled and refunded in full',
@@ -174,6 +178,10 @@ async function confirmPaidOrder(
       // An instant order is paid from the balance as it is created.
       supplierPaidAt: order.supplierPaidAt ?? now,
       supplierBookingClaimedAt: null,
+      // Found at last: an operator's task about its unsettled creation (./order-creation.ts) is void.
+      ...(order.supplierOrderId
+        ? {}
+        : { ticketingProblem: null, ticketingProblemDetail: null, ticketingProblemAt: null }),
       updatedAt: now,
     });
     return true;
@@ -265,8 +273,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
   return released;
 }
 
-/** The reconciliation lists the supplier's orders: every few minutes is enough, not on every 30-second pass. */
-export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
+export { SUPPLIER_RECONCILE_EVERY_MS } from './reconciliation.ts';
 
 /**
  * One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. A run also

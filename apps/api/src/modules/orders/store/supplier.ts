@@ -137,6 +137,10 @@ const putsSupplierOrderOnOurs =
           supplierTotalAmount: made.totalAmount,
           supplierCurrency: made.totalCurrency,
           supplierBookingOutcome: null,
+          // An order without a supplier order has no ticketing problem but its unsettled creation's: settled now.
+          ticketingProblem: null,
+          ticketingProblemDetail: null,
+          ticketingProblemAt: null,
           updatedAt: now,
         },
         ...withoutSupplierOrder(supplierId),

@@ -84,7 +84,7 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
     supplier: {
       order_id: string | null;
       booking_outcome: string | null;
-      ticketing: { problem: string | null } | null;
+      ticketing: { problem: string | null; detail: unknown } | null;
     } | null;
   };
   const emails = async (filter: Parameters<typeof queuedEmails>[1]) =>
@@ -97,6 +97,8 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
     supplierOrder: data.supplier?.order_id ?? null,
     outcome: data.supplier?.booking_outcome ?? null,
     task: data.supplier?.ticketing?.problem ?? null,
+    /** The task's detail as the console shows it (for an unknown outcome: the failed call's status and request id). */
+    taskDetail: data.supplier?.ticketing?.detail ?? null,
     refunds: data.refunds.length,
     delayedEmails: await emails({ dedupeKey: `ticketing-delayed:${order.id}` }),
     refusedEmails: await emails({ dedupeKey: `supplier-refused-refund:${order.id}` }),
