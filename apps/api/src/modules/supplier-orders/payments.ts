@@ -80,7 +80,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     const staleBefore = new Date(claimedAt.getTime() - bookingClaimMs(deps.supplier));
     if (!(await claimSupplierBooking(deps.db, id, claimedAt, staleBefore))) continue;
     try {
-      if (await bookPaidOrder(deps, id)) settled++;
+      if (await bookPaidOrder(deps, id, claimedAt)) settled++;
     } catch (error) {
       // A rate limit (wait for its reset) or our credentials refused (an alarm): the order stays as it is.
       const notNow = await heldOff(deps, error, id);
@@ -99,7 +99,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
 }
 
 /** One claimed order: booked at the supplier and confirmed here, or refused and refunded; throws when it is down. */
-async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
+async function bookPaidOrder(deps: SupplierPaymentDeps, id: string, claimedAt: Date): Promise<boolean> {
   const loaded = await loadOrder(deps.db, id);
   if (!loaded) return false;
   const { row } = loaded;
@@ -146,8 +146,11 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
   supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: `refused_${result.code}` });
   // Not refused: the airline may have the order. Left as paid, for the webhook, an operator and the reconciliation.
   if (result.code === 'outcome_unknown' || result.code === 'pending') {
-    // Still not settled once the webhook and a reconciliation had their time: an operator's task.
-    await taskIfUnsettled(deps, id);
+    // Still not settled once the webhook and a reconciliation had their time: an operator's task, after this
+    // pass's own look-up. Until then the claim is let go, so the next pass looks it up again; once the task is
+    // there, the claim keeps the look-ups to one per claim's length.
+    const tasked = await taskIfUnsettled(deps, id);
+    if (!tasked && !row.ticketingProblem) await releaseSupplierBookingClaim(deps.db, id, claimedAt);
     return false;
   }
   deps.log.warn(

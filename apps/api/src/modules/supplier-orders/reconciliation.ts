@@ -32,7 +32,7 @@ export const RECONCILE_GRACE_MS = 5 * 60_000;
 export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
 /**
  * How long a paid order's creation may stay unsettled (`pending` or `unknown`) before it is an operator's task: by
- * then a reconciliation has run over it past its grace period (docs/duffel.md, "Idempotency"), and Duffel's webhook
+ * then a reconciliation has run over it past its grace period (docs/duffel.md, "Idempotency"), and the supplier's webhook
  * for a 202 has had the same time.
  */
 export const CREATION_SETTLE_MS = RECONCILE_GRACE_MS + SUPPLIER_RECONCILE_EVERY_MS;

@@ -227,7 +227,14 @@ describe('an instant Duffel order with no known outcome: an operator task, never
     two.server.knobs.createFault = { kind: 'accepted' };
     const order = await paidInstantOrder();
     await bothBook();
-    await pastTheWindow();
+    // Looked up again by the next passes (GET /air/orders), short of the window: no task yet.
+    const lookups = two.server.requests.length;
+    clock += CREATION_SETTLE_MS - 60_000;
+    await bothBook();
+    expect(two.server.requests.length).toBeGreaterThan(lookups);
+    expect(await told(order)).toMatchObject({ outcome: 'pending', task: null, delayedEmails: 0 });
+    clock += 90_000;
+    await bothBook();
     await expectTask(order, 'pending');
     expect(await deliver(two.server.settleAccepted('failed', SECRET))).toBe('creation_settled');
     await minuteLater();
