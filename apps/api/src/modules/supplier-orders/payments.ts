@@ -54,6 +54,8 @@ export const bookingClaimMs = (supplier: Pick<SupplierOrders, 'bookMaxMs'>): num
   supplier.bookMaxMs + 60_000;
 
 const BATCH = 20;
+/** How soon an unsettled creation is looked up again before its task (the pass's own interval). */
+const LOOK_AGAIN_MS = 30_000;
 
 /**
  * Pays the supplier for every order paid by its traveller and not yet paid at the supplier, and tickets those the
@@ -147,10 +149,13 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string, claimedAt: D
   // Not refused: the airline may have the order. Left as paid, for the webhook, an operator and the reconciliation.
   if (result.code === 'outcome_unknown' || result.code === 'pending') {
     // Still not settled once the webhook and a reconciliation had their time: an operator's task, after this
-    // pass's own look-up. Until then the claim is let go, so the next pass looks it up again; once the task is
-    // there, the claim keeps the look-ups to one per claim's length.
+    // pass's own look-up. Until then the claim lapses after LOOK_AGAIN_MS, so a pass that much later looks it up
+    // again; once the task is there, the claim keeps the look-ups to one per claim's length.
     const tasked = await taskIfUnsettled(deps, id);
-    if (!tasked && !row.ticketingProblem) await releaseSupplierBookingClaim(deps.db, id, claimedAt);
+    if (!tasked && !row.ticketingProblem) {
+      const lapses = claimedAt.getTime() + LOOK_AGAIN_MS - bookingClaimMs(deps.supplier);
+      await releaseSupplierBookingClaim(deps.db, id, claimedAt, new Date(lapses));
+    }
     return false;
   }
   deps.log.warn(
