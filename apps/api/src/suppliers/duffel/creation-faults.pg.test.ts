@@ -292,12 +292,14 @@ describe('creating a paid Duffel order, two instances at once: each answer as Du
     expect(await told(order)).toMatchObject({
       bookingStatus: 'new',
       paymentStatus: 'paid',
-      // "We are confirming your seats with the airline" (docs/duffel.md, Offers that require instant payment):
-      // true, the airline may have them; the operator's console says the outcome is unknown.
-      ticketing: 'in_progress',
+      // Unsettled past CREATION_SETTLE_MS (docs/duffel.md, "An instant order with no known outcome"): the
+      // operator's task, and the traveller told once that the tickets are delayed; the airline may have them.
+      ticketing: 'delayed',
       ticketNumbers: [],
       supplierOrder: null,
       outcome: 'unknown',
+      task: 'outcome_unknown',
+      delayedEmails: 1,
       refunds: 0,
       refusedEmails: 0,
       confirmations: 0,
