@@ -15,10 +15,9 @@
  *    https://duffel.com/docs/api/orders/list-orders.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { freshSearchDays } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
-import { pay, signedInAs, type Booked } from '../../testing/after-sale.ts';
+import { signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import {
@@ -27,10 +26,16 @@ import {
   bookPaidOrders,
   ticketPaidOrders,
 } from '../../modules/supplier-orders/index.ts';
-import { ORDER_METADATA_KEY } from './orders.ts';
-import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn, searchDuffelOffer } from './testing/duffel-api-testing.ts';
-import { duffelSignature } from './testing/duffel-order-outcomes.ts';
-import { startTwoDuffelApis, toldOf, type TwoDuffelApis } from './testing/duffel-two-apis.ts';
+import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import {
+  deliverToSecond,
+  madeAtDuffelFor,
+  paidInstantOrderOn,
+  postedFor,
+  startTwoDuffelApis,
+  toldOf,
+  type TwoDuffelApis,
+} from './testing/duffel-two-apis.ts';
 
 const TOKEN = 'duffel_test_instantunknown0123456';
 const SECRET = 'whsec-duffel-instant-unknown-01';
@@ -56,24 +61,8 @@ afterAll(async () => {
 });
 
 /** An offer that requires instant payment, booked in `lang` and paid by its traveller on the first instance. */
-async function paidInstantOrder(lang = 'en'): Promise<Booked> {
-  two.server.knobs.instantPaymentOnly = true;
-  let offer: Offer;
-  try {
-    offer = await searchDuffelOffer(two.apps[0]!, { date: nextDay() });
-  } finally {
-    two.server.knobs.instantPaymentOnly = false;
-  }
-  const response = await injectOrder(
-    two.apps[0]!,
-    bookingBody(offer, { expected_total: offer.total_amount, lang }),
-    `duffel-instant-unknown-${++keys}`,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(two.apps[0]!, two.dbs[0]!, order, now());
-  return order;
-}
+const paidInstantOrder = (lang = 'en') =>
+  paidInstantOrderOn(two, now(), { date: nextDay(), key: `duffel-instant-unknown-${++keys}`, lang });
 
 const pass = (run: typeof bookPaidOrders | typeof ticketPaidOrders) => () =>
   Promise.all(
@@ -95,28 +84,10 @@ async function pastTheWindow() {
   await bothBook();
 }
 
-/** The POST /air/orders Duffel received for the sale, and the orders it holds for it. */
-const posted = (order: Booked) =>
-  two.server.requests.filter(
-    (r) =>
-      r.method === 'POST' &&
-      r.path === '/air/orders' &&
-      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id,
-  ).length;
-const madeAtDuffel = (order: Booked) =>
-  two.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
-
-/** A Duffel webhook delivered to the second instance, signed at the moment it is sent. */
-async function deliver(delivery: { body: string; headers: Record<string, string> }) {
-  const answer = await two.apps[1]!.inject({
-    method: 'POST',
-    url: '/v1/webhooks/duffel',
-    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(SECRET, delivery.body, now()) },
-    payload: delivery.body,
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().data.effect as string;
-}
+const posted = (order: Booked) => postedFor(two, order);
+const madeAtDuffel = (order: Booked) => madeAtDuffelFor(two, order);
+const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+  deliverToSecond(two, SECRET, delivery, now());
 
 const told = (order: Booked) => toldOf(two, order, now());
 
