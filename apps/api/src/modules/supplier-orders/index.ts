@@ -16,6 +16,11 @@ export {
   paySuppliers,
   releaseLapsedHolds,
 } from './payments.ts';
-export { RECONCILE_GRACE_MS, reconcileSupplierOrders } from './reconciliation.ts';
-export { cancelAndRefundTicketing, retryTicketing, type TicketingTaskDeps } from './ticketing-tasks.ts';
+export { CREATION_SETTLE_MS, RECONCILE_GRACE_MS, reconcileSupplierOrders } from './reconciliation.ts';
+export {
+  allowNewCreation,
+  cancelAndRefundTicketing,
+  retryTicketing,
+  type TicketingTaskDeps,
+} from './ticketing-tasks.ts';
 export { ticketPaidOrders } from './ticketing.ts';

@@ -4,7 +4,9 @@
  * before asking; every later pass only looks the order up by its key. What is not settled is kept on the order
  * (`supplier_booking_outcome`): `pending` (accepted, not confirmed) until the supplier's `order.created` /
  * `order.creation_failed` webhook or a look-up; `unknown` (no answer, nothing found) for an operator and the
- * reconciliation (which puts an order found later on ours). Neither is refunded nor created again.
+ * reconciliation (which puts an order found later on ours). Neither is refunded nor created again. One still not
+ * settled CREATION_SETTLE_MS after it was asked for becomes an operator's task (`outcome_unknown`, the failed call's
+ * status and request id kept from the first answer), the traveller told once that the ticket is delayed.
  */
 import type { Database } from '@parvoz/db';
 import type { BookingResult, SupplierEvent, SupplierOrders } from '../../suppliers/orders.ts';
@@ -17,6 +19,8 @@ import {
   updateOrder,
 } from '../orders/index.ts';
 import type { ServiceLog } from '../../platform/log.ts';
+import { CREATION_SETTLE_MS } from './reconciliation.ts';
+import { recordTicketingProblem, type TicketingDeps } from './ticketing.ts';
 
 export interface CreationDeps {
   db: Database;
@@ -29,6 +33,16 @@ type Outcome = 'pending' | 'unknown' | 'failed';
 
 async function setOutcome(db: Database, id: string, outcome: Outcome | null, now: Date): Promise<void> {
   await updateOrder(db, id, { supplierBookingOutcome: outcome, updatedAt: now });
+}
+
+/**
+ * What the operator will need of the first answer (its status and the supplier's request id), kept on the order
+ * (`ticketing_problem_detail`) while the task is not raised yet: later passes only look the order up.
+ */
+function creationDetail(outcome: Outcome, detail: unknown): Record<string, unknown> {
+  const words =
+    detail && typeof detail === 'object' ? (detail as Record<string, unknown>) : { message: detail ?? null };
+  return { creation: outcome, ...words };
 }
 
 /**
@@ -52,7 +66,11 @@ export async function bookPaidOnce(
     }
     if (!result.ok && (result.code === 'outcome_unknown' || result.code === 'pending')) {
       const outcome = result.code === 'pending' ? 'pending' : 'unknown';
-      await setOutcome(deps.db, id, outcome, deps.now());
+      await updateOrder(deps.db, id, {
+        supplierBookingOutcome: outcome,
+        ticketingProblemDetail: creationDetail(outcome, result.detail) as never,
+        updatedAt: deps.now(),
+      });
       report(deps, id, outcome, result.detail);
     }
     // Booked after all (a slow answer while another pass had looked): no outcome left to settle.
@@ -73,6 +91,25 @@ export async function bookPaidOnce(
     report(deps, id, outcome, 'asked before, not found');
   }
   return { ok: false, code: outcome === 'pending' ? 'pending' : 'outcome_unknown' };
+}
+
+/**
+ * A paid order whose creation is still `pending` or `unknown` CREATION_SETTLE_MS after it was asked for (neither
+ * the webhook nor a look-up nor the reconciliation settled it): an operator's task `outcome_unknown`, as a hold's
+ * payment with no known outcome is (./ticketing.ts), with the first answer's status and request id; the traveller
+ * gets the "ticket delayed" email once. Nothing is created again nor refunded here.
+ */
+export async function taskIfUnsettled(deps: TicketingDeps, id: string): Promise<boolean> {
+  const row = await orderRow(deps.db, id);
+  const outcome = row?.supplierBookingOutcome;
+  if (!row || row.ticketingProblem || (outcome !== 'pending' && outcome !== 'unknown')) return false;
+  const askedAt = row.supplierBookingAttemptedAt?.getTime();
+  if (askedAt === undefined || deps.now().getTime() - askedAt < CREATION_SETTLE_MS) return false;
+  const kept = row.ticketingProblemDetail;
+  const detail =
+    kept && typeof kept === 'object' ? { ...(kept as object), creation: outcome } : { creation: outcome };
+  await recordTicketingProblem(deps, id, 'outcome_unknown', detail);
+  return true;
 }
 
 function report(deps: CreationDeps, id: string, outcome: Outcome, detail: unknown): void {

@@ -25,8 +25,8 @@ import {
 import { heldOff, supplierPaused, ticketPaidOrders } from './ticketing.ts';
 import { recordRefund, succeededPaymentsWithRefund } from '../payments/index.ts';
 import { bookPaidAtSupplier, paidOrderIdempotencyKey } from './booking.ts';
-import { bookPaidOnce } from './order-creation.ts';
-import { reconcileSupplierOrders } from './reconciliation.ts';
+import { bookPaidOnce, taskIfUnsettled } from './order-creation.ts';
+import { SUPPLIER_RECONCILE_EVERY_MS, reconcileSupplierOrders } from './reconciliation.ts';
 import { syncAirlineChanges, type AirlineChangeDeps } from '../after-sale/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 import { oneAtATime } from '../../platform/worker-pass.ts';
@@ -54,6 +54,8 @@ export const bookingClaimMs = (supplier: Pick<SupplierOrders, 'bookMaxMs'>): num
   supplier.bookMaxMs + 60_000;
 
 const BATCH = 20;
+/** How soon an unsettled creation is looked up again before its task (the pass's own interval). */
+const LOOK_AGAIN_MS = 30_000;
 
 /**
  * Pays the supplier for every order paid by its traveller and not yet paid at the supplier, and tickets those the
@@ -80,7 +82,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
     const staleBefore = new Date(claimedAt.getTime() - bookingClaimMs(deps.supplier));
     if (!(await claimSupplierBooking(deps.db, id, claimedAt, staleBefore))) continue;
     try {
-      if (await bookPaidOrder(deps, id)) settled++;
+      if (await bookPaidOrder(deps, id, claimedAt)) settled++;
     } catch (error) {
       // A rate limit (wait for its reset) or our credentials refused (an alarm): the order stays as it is.
       const notNow = await heldOff(deps, error, id);
@@ -99,7 +101,7 @@ export async function bookPaidOrders(deps: SupplierPaymentDeps): Promise<number>
 }
 
 /** One claimed order: booked at the supplier and confirmed here, or refused and refunded; throws when it is down. */
-async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boolean> {
+async function bookPaidOrder(deps: SupplierPaymentDeps, id: string, claimedAt: Date): Promise<boolean> {
   const loaded = await loadOrder(deps.db, id);
   if (!loaded) return false;
   const { row } = loaded;
@@ -145,7 +147,17 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string): Promise<boo
   }
   supplierPaymentsTotal.inc({ supplier: deps.supplier.id, status: `refused_${result.code}` });
   // Not refused: the airline may have the order. Left as paid, for the webhook, an operator and the reconciliation.
-  if (result.code === 'outcome_unknown' || result.code === 'pending') return false;
+  if (result.code === 'outcome_unknown' || result.code === 'pending') {
+    // Still not settled once the webhook and a reconciliation had their time: an operator's task, after this
+    // pass's own look-up. Until then the claim lapses after LOOK_AGAIN_MS, so a pass that much later looks it up
+    // again; once the task is there, the claim keeps the look-ups to one per claim's length.
+    const tasked = await taskIfUnsettled(deps, id);
+    if (!tasked && !row.ticketingProblem) {
+      const lapses = claimedAt.getTime() + LOOK_AGAIN_MS - bookingClaimMs(deps.supplier);
+      await releaseSupplierBookingClaim(deps.db, id, claimedAt, new Date(lapses));
+    }
+    return false;
+  }
   deps.log.warn(
     { orderId: id, code: result.code, detail: result.detail },
     'supplier refused to book a paid order: cancelled and refunded in full',
@@ -174,6 +186,10 @@ async function confirmPaidOrder(
       // An instant order is paid from the balance as it is created.
       supplierPaidAt: order.supplierPaidAt ?? now,
       supplierBookingClaimedAt: null,
+      // Found at last: an operator's task about its unsettled creation (./order-creation.ts) is void.
+      ...(order.supplierOrderId
+        ? {}
+        : { ticketingProblem: null, ticketingProblemDetail: null, ticketingProblemAt: null }),
       updatedAt: now,
     });
     return true;
@@ -265,8 +281,7 @@ export async function releaseLapsedHolds(deps: SupplierPaymentDeps): Promise<num
   return released;
 }
 
-/** The reconciliation lists the supplier's orders: every few minutes is enough, not on every 30-second pass. */
-export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
+export { SUPPLIER_RECONCILE_EVERY_MS } from './reconciliation.ts';
 
 /**
  * One run at a time per process; `kick` after a payment, `runOnce` from the periodic pass and tests. A run also

@@ -28,6 +28,14 @@ export interface SupplierReconcileDeps {
 
 /** A booking request records its order within seconds; five minutes leaves room for a slow one and its retry. */
 export const RECONCILE_GRACE_MS = 5 * 60_000;
+/** The reconciliation lists the supplier's orders: every few minutes is enough, not on every 30-second pass. */
+export const SUPPLIER_RECONCILE_EVERY_MS = 5 * 60_000;
+/**
+ * How long a paid order's creation may stay unsettled (`pending` or `unknown`) before it is an operator's task: by
+ * then a reconciliation has run over it past its grace period (docs/duffel.md, "Idempotency"), and the supplier's webhook
+ * for a 202 has had the same time.
+ */
+export const CREATION_SETTLE_MS = RECONCILE_GRACE_MS + SUPPLIER_RECONCILE_EVERY_MS;
 /** How far back to look: longer than any hold lasts unpaid at a supplier and than our idempotency records live. */
 export const RECONCILE_LOOKBACK_MS = 3 * 24 * 3600_000;
 

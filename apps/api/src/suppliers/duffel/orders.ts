@@ -322,9 +322,13 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
     },
   };
 }
-/** What the logs keep of a failure whose outcome is unknown. */
+/**
+ * What the logs and the operator's task keep of a creation whose outcome is unknown: Duffel's status and the
+ * `request_id` its support asks for (Duffel's errors page, https://duffel.com/docs/api/overview/errors: `meta`).
+ */
 function describe(error: unknown): unknown {
-  if (error instanceof DuffelError) return { status: error.status, errors: error.errors };
+  if (error instanceof DuffelError)
+    return { status: error.status, request_id: error.meta?.request_id ?? null, errors: error.errors };
   return error instanceof Error ? error.message : String(error);
 }
 export type DuffelOrderCalls = ReturnType<typeof createDuffelOrderCalls>;

@@ -66,12 +66,20 @@ export function claimSupplierBooking(
   );
 }
 
-/** Lets go of the claim taken at `claimedAt` (nothing settled), unless another pass has claimed it since. */
-export async function releaseSupplierBookingClaim(db: Database, orderId: string, claimedAt: Date) {
+/**
+ * Lets go of the claim taken at `claimedAt` (nothing settled), unless another pass has claimed it since; with `to`,
+ * the claim is moved back to then instead, so that it lapses sooner (and not on a pass running right now).
+ */
+export async function releaseSupplierBookingClaim(
+  db: Database,
+  orderId: string,
+  claimedAt: Date,
+  to: Date | null = null,
+) {
   await updateOrder(
     db,
     orderId,
-    { supplierBookingClaimedAt: null },
+    { supplierBookingClaimedAt: to },
     eq(orders.supplierBookingClaimedAt, claimedAt),
   );
 }
@@ -137,6 +145,10 @@ const putsSupplierOrderOnOurs =
           supplierTotalAmount: made.totalAmount,
           supplierCurrency: made.totalCurrency,
           supplierBookingOutcome: null,
+          // An order without a supplier order has no ticketing problem but its unsettled creation's: settled now.
+          ticketingProblem: null,
+          ticketingProblemDetail: null,
+          ticketingProblemAt: null,
           updatedAt: now,
         },
         ...withoutSupplierOrder(supplierId),

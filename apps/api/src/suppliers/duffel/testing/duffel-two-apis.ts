@@ -8,10 +8,15 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTwoTestApis } from '../../../testing/api.ts';
-import { readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
+import type { Offer } from '@parvoz/core/search-types';
+import { bookingBody, injectOrder } from '../../../testing/booking.ts';
+import { pay, readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import type { DuffelSettings } from '../settings.ts';
+import { ORDER_METADATA_KEY } from '../orders.ts';
+import { searchDuffelOffer } from './duffel-api-testing.ts';
+import { duffelSignature } from './duffel-order-outcomes.ts';
 import {
   duffelAirportsFrom,
   startDuffelServer,
@@ -84,7 +89,7 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
     supplier: {
       order_id: string | null;
       booking_outcome: string | null;
-      ticketing: { problem: string | null } | null;
+      ticketing: { problem: string | null; detail: unknown } | null;
     } | null;
   };
   const emails = async (filter: Parameters<typeof queuedEmails>[1]) =>
@@ -97,9 +102,68 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
     supplierOrder: data.supplier?.order_id ?? null,
     outcome: data.supplier?.booking_outcome ?? null,
     task: data.supplier?.ticketing?.problem ?? null,
+    /** The task's detail as the console shows it (for an unknown outcome: the failed call's status and request id). */
+    taskDetail: data.supplier?.ticketing?.detail ?? null,
     refunds: data.refunds.length,
     delayedEmails: await emails({ dedupeKey: `ticketing-delayed:${order.id}` }),
     refusedEmails: await emails({ dedupeKey: `supplier-refused-refund:${order.id}` }),
     confirmations: await emails({ orderId: order.id, kind: 'order-confirmation' }),
   };
+}
+
+/**
+ * An offer that requires instant payment, booked (in `lang`, under the Idempotency-Key `key`) and paid by its
+ * traveller on the first instance, for the departure `date`.
+ */
+export async function paidInstantOrderOn(
+  two: TwoDuffelApis,
+  at: Date,
+  { date, key, lang = 'en' }: { date: string; key: string; lang?: string },
+): Promise<Booked & { offerId: string }> {
+  two.server.knobs.instantPaymentOnly = true;
+  let offer: Offer;
+  try {
+    offer = await searchDuffelOffer(two.apps[0]!, { date });
+  } finally {
+    two.server.knobs.instantPaymentOnly = false;
+  }
+  const response = await injectOrder(
+    two.apps[0]!,
+    bookingBody(offer, { expected_total: offer.total_amount, lang }),
+    key,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  await pay(two.apps[0]!, two.dbs[0]!, order, at);
+  return { ...order, offerId: offer.id };
+}
+
+/** The POST /air/orders Duffel received for our order. */
+export const postedFor = (two: TwoDuffelApis, order: Booked) =>
+  two.server.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/air/orders' &&
+      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id,
+  ).length;
+
+/** The orders Duffel holds for our order. */
+export const madeAtDuffelFor = (two: TwoDuffelApis, order: Booked) =>
+  two.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);
+
+/** A Duffel webhook delivered to the second instance, signed at the moment it is sent (`at`); its effect. */
+export async function deliverToSecond(
+  two: TwoDuffelApis,
+  secret: string,
+  delivery: { body: string; headers: Record<string, string> },
+  at: Date,
+): Promise<string> {
+  const answer = await two.apps[1]!.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(secret, delivery.body, at) },
+    payload: delivery.body,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().data.effect as string;
 }

@@ -1,0 +1,300 @@
+/**
+ * A paid sale booked at Duffel as an `instant` order whose creation has no known outcome, with two instances on one
+ * PostgreSQL database running their passes at the same moment: never created twice while Duffel may have the
+ * order, an operator's task once neither Duffel's webhook nor a look-up settled it within CREATION_SETTLE_MS, the
+ * traveller told once in their language that the ticket is delayed, and the console's two ways out (docs/duffel.md,
+ * "An instant order with no known outcome"). The stand-in's answers and the pages they follow
+ * (testing/duffel-order-outcomes.ts):
+ *  - 502 that is not `order_not_created` ("You should not retry this request"; only `order_not_created` says nothing
+ *    was made): https://duffel.com/docs/api/overview/response-handling and
+ *    https://changelog.duffel.com/announcements/we-ve-added-a-new-error-code-for-when-an-order-is-not-created;
+ *    its body's `meta.request_id`: https://duffel.com/docs/api/overview/errors;
+ *  - 202 "the processing hasn't been completed. You should not retry this request", then the signed
+ *    `order.creation_failed` webhook, or the order listed under our metadata without a webhook:
+ *    https://duffel.com/docs/api/overview/response-handling, https://duffel.com/docs/api/v2/webhooks and
+ *    https://duffel.com/docs/api/orders/list-orders.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freshSearchDays } from '../../testing/booking.ts';
+import { QUIET_LOG } from '../../testing/api.ts';
+import { signedInAs, type Booked } from '../../testing/after-sale.ts';
+import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
+import {
+  CREATION_SETTLE_MS,
+  allowNewCreation,
+  bookPaidOrders,
+  ticketPaidOrders,
+} from '../../modules/supplier-orders/index.ts';
+import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import {
+  deliverToSecond,
+  madeAtDuffelFor,
+  paidInstantOrderOn,
+  postedFor,
+  startTwoDuffelApis,
+  toldOf,
+  type TwoDuffelApis,
+} from './testing/duffel-two-apis.ts';
+
+const TOKEN = 'duffel_test_instantunknown0123456';
+const SECRET = 'whsec-duffel-instant-unknown-01';
+const start = Date.UTC(2026, 10, 23, 6, 0);
+let clock = start;
+const now = () => new Date(clock);
+const nextDay = freshSearchDays(start, 30);
+let keys = 0;
+
+let two: TwoDuffelApis;
+
+beforeAll(async () => {
+  two = await startTwoDuffelApis({
+    token: TOKEN,
+    now,
+    flights: [DUFFEL_ONLY_FLIGHT],
+    duffel: { webhookSecret: SECRET },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await two?.close();
+});
+
+/** An offer that requires instant payment, booked in `lang` and paid by its traveller on the first instance. */
+const paidInstantOrder = (lang = 'en') =>
+  paidInstantOrderOn(two, now(), { date: nextDay(), key: `duffel-instant-unknown-${++keys}`, lang });
+
+const pass = (run: typeof bookPaidOrders | typeof ticketPaidOrders) => () =>
+  Promise.all(
+    two.dbs.map((db) => run({ db, supplier: duffelOrdersOn(two.server, TOKEN), now, log: QUIET_LOG })),
+  );
+/** Both instances' passes at the same moment, each with its own adapter and connection pool. */
+const bothBook = pass(bookPaidOrders);
+const bothTicket = pass(ticketPaidOrders);
+/** Both passes a minute later: within the window, past any claim's stale time for a booking in this suite. */
+async function minuteLater() {
+  clock += 60_000;
+  await bothBook();
+  await bothTicket();
+}
+/** Both passes once the window has passed with the creation unsettled. */
+async function pastTheWindow() {
+  clock += CREATION_SETTLE_MS;
+  await bothBook();
+  await bothBook();
+}
+
+const posted = (order: Booked) => postedFor(two, order);
+const madeAtDuffel = (order: Booked) => madeAtDuffelFor(two, order);
+const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+  deliverToSecond(two, SECRET, delivery, now());
+
+const told = (order: Booked) => toldOf(two, order, now());
+
+let operators = 0;
+/** The console's ticketing action on the first instance, by a new operator. */
+async function consoleAction(order: Booked, action: 'retry' | 'refund') {
+  const operator = await signedInAs(
+    two.dbs[0]!,
+    `ops.unknown.${++operators}@parvoz.example`,
+    'operator',
+    now(),
+  );
+  return two.apps[0]!.inject({
+    method: 'POST',
+    url: `/v1/ops/orders/${order.id}/ticketing/${action}`,
+    headers: operator,
+  });
+}
+
+/** The console's deps, as routes/v1/ops/ticketing.ts builds them, for the action it has no button for yet. */
+const taskDeps = () => ({
+  db: two.dbs[1]!,
+  now,
+  log: QUIET_LOG,
+  supplierOf: () => duffelOrdersOn(two.server, TOKEN),
+  siteUrl: () => 'http://localhost',
+  startRefunds: async () => undefined,
+  kickSupplierPayments: () => undefined,
+  kickOutbox: () => undefined,
+});
+
+/** An operator's task for the unsettled creation, the traveller told once; nothing refunded, no second order. */
+async function expectTask(order: Booked, creation: 'unknown' | 'pending') {
+  const seen = await told(order);
+  expect(seen).toMatchObject({
+    bookingStatus: 'new',
+    paymentStatus: 'paid',
+    ticketing: 'delayed',
+    ticketNumbers: [],
+    supplierOrder: null,
+    outcome: creation,
+    task: 'outcome_unknown',
+    delayedEmails: 1,
+    refunds: 0,
+    refusedEmails: 0,
+    confirmations: 0,
+  });
+  expect(seen.taskDetail).toMatchObject({ creation });
+  expect(posted(order)).toBe(1);
+  return seen;
+}
+
+async function reset() {
+  two.server.knobs.createFault = null;
+  clock = start;
+  await forgetSupplierPauses(two.dbs[0]!);
+}
+
+describe('an instant Duffel order with no known outcome: an operator task, never a second creation', () => {
+  test('502 (not order_not_created): unknown; within the window no task; then a task with the request id, one delay email in the traveller’s language; retry only looks up; refund once', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'error_before_create', status: 502 };
+    const order = await paidInstantOrder('uz');
+    await bothBook();
+    await minuteLater();
+    expect(await told(order)).toMatchObject({
+      ticketing: 'in_progress',
+      outcome: 'unknown',
+      task: null,
+      delayedEmails: 0,
+    });
+    await pastTheWindow();
+    const seen = await expectTask(order, 'unknown');
+    // What the operator asks Duffel's support about: the failed call's status and its request id.
+    expect(seen.taskDetail).toMatchObject({ status: 502, request_id: expect.stringMatching(/^req_/) });
+    const [delayed] = await queuedEmails(two.dbs[0]!, { dedupeKey: `ticketing-delayed:${order.id}` });
+    expect(JSON.stringify(delayed!.payload)).toContain('chiptalaringiz hali rasmiylashtirilmadi');
+
+    // Retry: looked up again by its key, never created again; the task stands, the traveller not emailed again.
+    const retried = await consoleAction(order, 'retry');
+    expect(retried.statusCode, retried.body).toBe(200);
+    await bothBook();
+    await minuteLater();
+    expect((await expectTask(order, 'unknown')).taskDetail).toEqual(seen.taskDetail);
+    expect(madeAtDuffel(order)).toHaveLength(0);
+
+    // Cancel and refund: looked up first (none), ours cancelled and refunded once; a second click refunds nothing.
+    const refunded = await consoleAction(order, 'refund');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data).toMatchObject({ booking_status: 'cancelled', ticketing: null });
+    const again = await consoleAction(order, 'refund');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.details.reason).toBe('no_ticketing_problem');
+    await pastTheWindow();
+    expect(posted(order)).toBe(1);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'cancelled',
+      task: null,
+      refunds: 1,
+      refusedEmails: 1,
+      delayedEmails: 1,
+      confirmations: 0,
+    });
+  });
+
+  test('202, then order.creation_failed after the task: the refund path, once; the delay email stays one', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    // Looked up again by the next passes (GET /air/orders), short of the window: no task yet.
+    const lookups = two.server.requests.length;
+    clock += CREATION_SETTLE_MS - 60_000;
+    await bothBook();
+    expect(two.server.requests.length).toBeGreaterThan(lookups);
+    expect(await told(order)).toMatchObject({ outcome: 'pending', task: null, delayedEmails: 0 });
+    clock += 90_000;
+    await bothBook();
+    await expectTask(order, 'pending');
+    expect(await deliver(two.server.settleAccepted('failed', SECRET))).toBe('creation_settled');
+    await minuteLater();
+    await pastTheWindow();
+    expect(posted(order)).toBe(1);
+    expect(madeAtDuffel(order)).toHaveLength(0);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'cancelled',
+      task: null,
+      refunds: 1,
+      refusedEmails: 1,
+      delayedEmails: 1,
+      confirmations: 0,
+    });
+  });
+
+  test('202, then the order appears at Duffel (no webhook): found by its key, ticketed; no task, no delay email', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    expect(await told(order)).toMatchObject({ outcome: 'pending', task: null });
+    // Made at Duffel; its webhook is lost (Duffel retries deliveries, none arrives here).
+    two.server.settleAccepted('created', SECRET);
+    await minuteLater();
+    await pastTheWindow();
+    await bothTicket();
+    const made = madeAtDuffel(order);
+    expect(made).toHaveLength(1);
+    expect(posted(order)).toBe(1);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'booked',
+      supplierOrder: made[0]!.id,
+      outcome: null,
+      task: null,
+      delayedEmails: 0,
+      refunds: 0,
+      confirmations: 1,
+    });
+  });
+
+  test('202, the task raised, then the order appears: the task is void, booked once; refund refused meanwhile', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'accepted' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await pastTheWindow();
+    await expectTask(order, 'pending');
+    two.server.settleAccepted('created', SECRET);
+    // The operator's refund looks first: Duffel has the order, paid from our balance, so it is put on ours.
+    const refunded = await consoleAction(order, 'refund');
+    expect(refunded.statusCode, refunded.body).toBe(422);
+    expect(refunded.json().error.details.reason).toBe('paid_at_supplier');
+    await bothTicket();
+    await minuteLater();
+    expect(posted(order)).toBe(1);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'booked',
+      supplierOrder: madeAtDuffel(order)[0]!.id,
+      task: null,
+      delayedEmails: 1,
+      refunds: 0,
+      confirmations: 1,
+    });
+  });
+
+  test('500 with nothing made, the operator confirms Duffel has none: created once more, booked once', async () => {
+    await reset();
+    two.server.knobs.createFault = { kind: 'error_before_create' };
+    const order = await paidInstantOrder();
+    await bothBook();
+    await pastTheWindow();
+    await expectTask(order, 'unknown');
+    await allowNewCreation(taskDeps(), order.id, { userId: null, email: 'command-line' });
+    await expect(
+      allowNewCreation(taskDeps(), order.id, { userId: null, email: 'command-line' }),
+    ).rejects.toThrow(/no ticketing problem/);
+    await bothBook();
+    await bothTicket();
+    await pastTheWindow();
+    expect(posted(order)).toBe(2);
+    expect(madeAtDuffel(order)).toHaveLength(1);
+    expect(await told(order)).toMatchObject({
+      bookingStatus: 'booked',
+      outcome: null,
+      task: null,
+      delayedEmails: 1,
+      refunds: 0,
+      confirmations: 1,
+    });
+  });
+});
