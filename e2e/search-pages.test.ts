@@ -226,8 +226,8 @@ test('places no flight connects say so ("No routes found", no ±3-day strip, ale
   expect(await page.getByRole('navigation', { name: m('en', 'search.strip.label') }).count()).toBe(0);
   // Nothing to watch and no month of fares where no flight connects: no price alert, no low-fare calendar.
   const calendarToggle = page.getByRole('button', { name: m('en', 'search.calendar.toggle') });
-  expect(await page.getByTestId('price-alert').isVisible()).toBe(false);
-  expect(await calendarToggle.isVisible()).toBe(false);
+  await expect.poll(() => page.getByTestId('price-alert').isVisible()).toBe(false);
+  await expect.poll(() => calendarToggle.isVisible()).toBe(false);
 
   await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(DEPART)}IST1b`);
   // Where flights connect, both are offered.

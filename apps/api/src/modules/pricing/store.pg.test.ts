@@ -56,7 +56,8 @@ test('the table refuses a percentage out of range and an amount without its curr
     kind: 'markup' as const,
     priority: 1,
     per: 'order' as const,
-    effectiveFrom: new Date(),
+    // The table's checks do not look at dates: any fixed instant serves.
+    effectiveFrom: new Date('2026-12-06T12:00:00Z'),
   };
   await expect(insertRuleVersion(database.db, { ...row, percentBp: 10_001 })).rejects.toThrow();
   await expect(insertRuleVersion(database.db, { ...row, fixedAmountMinor: 100 })).rejects.toThrow();
