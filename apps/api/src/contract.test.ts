@@ -268,6 +268,16 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     await leaveStuck();
     const refunded = await call('opsRefundTicketing', { params: { id: stuck.id } }, admin);
     expect(refunded.data.booking_status).toBe('cancelled');
+    // Created again only for a creation with no known outcome (its answer: suppliers/duffel/instant-unknown.pg.test.ts);
+    // asked of any other order it is refused with a reason its contract lists.
+    const notUnknown = await app.inject({
+      method: 'POST',
+      url: endpointPath(endpoints.opsCreateTicketingAgain.path, { id: stuck.id }),
+      headers: admin,
+    });
+    expect(notUnknown.statusCode, notUnknown.body).toBe(422);
+    expect(notUnknown.json().error.details).toEqual({ reason: 'no_ticketing_problem' });
+    called.add('opsCreateTicketingAgain');
 
     // Staff: an operator invited (201), invited again (200: nothing new), listed, then removed.
     const invited = await call('opsInviteOperator', { body: { email: 'desk@contract.test' } }, admin);

@@ -181,6 +181,16 @@ export const opsEndpoints = {
     response: orderResponseSchema,
     refusals: opsTicketingRefusals,
   }),
+  opsCreateTicketingAgain: endpoint({
+    method: 'POST',
+    path: '/v1/ops/orders/{id}/ticketing/create-again',
+    summary:
+      'After an operator checked the supplier holds no order for a paid sale whose creation had no known outcome: lets the next pass ask for it once more (it still looks the sale up first).',
+    access: 'staff',
+    params: opsOrderParamsSchema,
+    response: orderResponseSchema,
+    refusals: opsTicketingRefusals,
+  }),
   opsResendConfirmation: endpoint({
     method: 'POST',
     path: '/v1/ops/orders/{id}/resend_confirmation',

@@ -20,13 +20,9 @@ import { QUIET_LOG } from '../../testing/api.ts';
 import { signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
-import {
-  CREATION_SETTLE_MS,
-  allowNewCreation,
-  bookPaidOrders,
-  ticketPaidOrders,
-} from '../../modules/supplier-orders/index.ts';
+import { CREATION_SETTLE_MS, bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { auditEntriesOf } from '../../modules/ops/testing/ops.ts';
 import {
   deliverToSecond,
   madeAtDuffelFor,
@@ -93,7 +89,7 @@ const told = (order: Booked) => toldOf(two, order, now());
 
 let operators = 0;
 /** The console's ticketing action on the first instance, by a new operator. */
-async function consoleAction(order: Booked, action: 'retry' | 'refund') {
+async function consoleAction(order: Booked, action: 'retry' | 'refund' | 'create-again') {
   const operator = await signedInAs(
     two.dbs[0]!,
     `ops.unknown.${++operators}@parvoz.example`,
@@ -106,18 +102,6 @@ async function consoleAction(order: Booked, action: 'retry' | 'refund') {
     headers: operator,
   });
 }
-
-/** The console's deps, as routes/v1/ops/ticketing.ts builds them, for the action it has no button for yet. */
-const taskDeps = () => ({
-  db: two.dbs[1]!,
-  now,
-  log: QUIET_LOG,
-  supplierOf: () => duffelOrdersOn(two.server, TOKEN),
-  siteUrl: () => 'http://localhost',
-  startRefunds: async () => undefined,
-  kickSupplierPayments: () => undefined,
-  kickOutbox: () => undefined,
-});
 
 /** An operator's task for the unsettled creation, the traveller told once; nothing refunded, no second order. */
 async function expectTask(order: Booked, creation: 'unknown' | 'pending') {
@@ -279,10 +263,16 @@ describe('an instant Duffel order with no known outcome: an operator task, never
     await bothBook();
     await pastTheWindow();
     await expectTask(order, 'unknown');
-    await allowNewCreation(taskDeps(), order.id, { userId: null, email: 'command-line' });
-    await expect(
-      allowNewCreation(taskDeps(), order.id, { userId: null, email: 'command-line' }),
-    ).rejects.toThrow(/no ticketing problem/);
+    const allowed = await consoleAction(order, 'create-again');
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const again = await consoleAction(order, 'create-again');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.details.reason).toBe('no_ticketing_problem');
+    const allowedBy = await auditEntriesOf(two.dbs[0]!, {
+      targetId: order.id,
+      action: 'order.ticketing_creation_allowed',
+    });
+    expect(allowedBy).toHaveLength(1);
     await bothBook();
     await bothTicket();
     await pastTheWindow();

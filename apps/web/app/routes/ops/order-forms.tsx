@@ -63,6 +63,12 @@ export function ConfirmAction({ confirm, order, busy }: { confirm: Confirm; orde
       return ask('ticketing-retry-confirm', t('ops.ticketing.retryConfirm'), t('ops.ticketing.yesRetry'));
     case 'ticketing-refund':
       return ask('ticketing-refund-confirm', t('ops.ticketing.refundConfirm'), t('ops.ticketing.yesRefund'));
+    case 'ticketing-create-again':
+      return ask(
+        'ticketing-create-again-confirm',
+        t('ops.ticketing.createAgainConfirm'),
+        t('ops.ticketing.yesCreateAgain'),
+      );
     case 'refund': {
       const amount = money(confirm.amount, confirm.currency);
       const question = t('ops.refund.confirmRetry', { amount, provider: providerName(confirm.provider) });

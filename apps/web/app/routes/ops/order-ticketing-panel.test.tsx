@@ -33,8 +33,21 @@ describe("the console's ticketing panel", () => {
       expect(html).toContain(MESSAGES[locale]['ops.ticketing.problem.outcome_unknown']);
       expect(html).toContain('req_0000AbCdEf');
       expect(html).toContain('value="ticketing-retry"');
+      // Created again only when no one knows whether the supplier made it (docs/duffel.md).
+      expect(html).not.toContain('value="ticketing-create-again"');
+      const unknownCreation = renderInRoot(
+        locale,
+        <TicketingPanel ticketing={unknown} creationUnknown busy={false} />,
+      );
+      expect(unknownCreation).toContain('value="ticketing-create-again"');
+      expect(unknownCreation).toContain(MESSAGES[locale]['ops.ticketing.createAgain']);
     },
   );
+
+  test('a known refusal is never created again, whatever the creation', () => {
+    const html = renderInRoot('en', <TicketingPanel ticketing={problem} creationUnknown busy={false} />);
+    expect(html).not.toContain('ticketing-create-again');
+  });
 
   test('waiting for the airline: no actions; other orders: nothing', () => {
     const waiting = renderInRoot(

@@ -16,13 +16,18 @@ const PROBLEMS: Record<string, MessageKey> = {
 /**
  * A paid order the airline has not ticketed yet: since when it waits for the airline's tickets, or — when the
  * supplier would not ticket it — the operator's task, with its two ways out (each asks first, as every action
- * here): retry, or cancel the supplier's hold and refund the traveller in full. Nothing for other orders.
+ * here): retry, or cancel the supplier's hold and refund the traveller in full. A creation whose outcome nobody
+ * knows has a third, once the operator has found no order at the supplier: ask for it again (docs/duffel.md, "An
+ * instant order with no known outcome"). Nothing for other orders.
  */
 export function TicketingPanel({
   ticketing,
+  creationUnknown = false,
   busy,
 }: {
   ticketing: OpsOrderSupplier['ticketing'] | undefined;
+  /** The supplier's order was asked for and no one knows whether it was made (`booking_outcome: unknown`). */
+  creationUnknown?: boolean;
   busy: boolean;
 }) {
   const t = useT();
@@ -54,6 +59,11 @@ export function TicketingPanel({
           <PostButton intent="ticketing-refund" variant="outline" disabled={busy}>
             {t('ops.ticketing.refund')}
           </PostButton>
+          {creationUnknown && ticketing.problem === 'outcome_unknown' ? (
+            <PostButton intent="ticketing-create-again" variant="outline" disabled={busy}>
+              {t('ops.ticketing.createAgain')}
+            </PostButton>
+          ) : null}
         </>
       ) : (
         <p className="text-sm" data-testid="ops-ticketing-waiting">

@@ -35,6 +35,7 @@ export type Confirm =
   | { step: 'resend'; key: string }
   | { step: 'ticketing-retry'; key: string }
   | { step: 'ticketing-refund'; key: string }
+  | { step: 'ticketing-create-again'; key: string }
   | { step: 'refund'; key: string; refund_id: string; amount: string; currency: string; provider: string }
   | { step: 'contact'; key: string; full_name: string; email: string; phone: string; reason: string }
   | {
@@ -62,6 +63,7 @@ const ORDER_ACTIONS = [
   opsEndpoints.opsRetryRefund,
   opsEndpoints.opsRetryTicketing,
   opsEndpoints.opsRefundTicketing,
+  opsEndpoints.opsCreateTicketingAgain,
   opsEndpoints.opsCorrectContact,
   opsEndpoints.opsCancelOrder,
   opsEndpoints.opsCancelOrderWithOverride,
@@ -146,6 +148,7 @@ const ASKING = [
   'resend',
   'ticketing-retry',
   'ticketing-refund',
+  'ticketing-create-again',
   'refund-retry',
   'contact',
   'override',
@@ -215,6 +218,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       send: (_body, idempotencyKey) =>
         opsCall(state, opsEndpoints.opsRefundTicketing, { params: order, idempotencyKey }),
       done: 'ops.ticketing.refunded',
+    }),
+    'ticketing-create-again': confirmedAction({
+      schema: z.object({}),
+      invalid: 'ops.order.invalid',
+      ask: () => ({ step: 'ticketing-create-again', key: newActionKey() }),
+      send: (_body, idempotencyKey) =>
+        opsCall(state, opsEndpoints.opsCreateTicketingAgain, { params: order, idempotencyKey }),
+      done: 'ops.ticketing.createdAgain',
     }),
     'refund-retry': confirmedAction({
       schema: refundRetryFormSchema,

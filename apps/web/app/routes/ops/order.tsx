@@ -91,7 +91,11 @@ export default function OpsOrder({ loaderData, actionData }: Route.ComponentProp
               )
             ) : null}
           </OpsPanel>
-          <TicketingPanel ticketing={supplier?.ticketing} busy={busy} />
+          <TicketingPanel
+            ticketing={supplier?.ticketing}
+            creationUnknown={supplier?.booking_outcome === 'unknown'}
+            busy={busy}
+          />
           <SupplierPanel supplier={supplier} changes={order.airline_changes} />
           <Refunds refunds={refunds} busy={busy} />
           <FiscalReceipts order={order} />

@@ -56,6 +56,7 @@ const ALLOWED: Record<string, readonly Who[]> = {
   // A paid order the supplier would not ticket (ops/ticketing.ts): retried, or cancelled and refunded.
   'POST /v1/ops/orders/:id/ticketing/retry': ['operator', 'admin'],
   'POST /v1/ops/orders/:id/ticketing/refund': ['operator', 'admin'],
+  'POST /v1/ops/orders/:id/ticketing/create-again': ['operator', 'admin'],
   'GET /v1/ops/staff': ['admin'],
   'POST /v1/ops/staff': ['admin'],
   'DELETE /v1/ops/staff/:userId': ['admin'],

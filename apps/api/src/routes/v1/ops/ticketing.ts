@@ -6,6 +6,7 @@ import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { currentOrder } from '../../../modules/orders/index.ts';
 import { startRefunds } from '../../../modules/payments/index.ts';
 import {
+  allowNewCreation,
   cancelAndRefundTicketing,
   retryTicketing,
   type TicketingTaskDeps,
@@ -13,7 +14,8 @@ import {
 
 /**
  * The console's ways out of a paid order the supplier would not ticket (modules/supplier-orders/ticketing-tasks.ts), registered
- * inside `opsRoutes` behind its gate: retry, or cancel the supplier's hold and refund the traveller in full.
+ * inside `opsRoutes` behind its gate: retry, or cancel the supplier's hold and refund the traveller in full, and for a
+ * creation with no known outcome that the operator found absent at the supplier, create it again (docs/duffel.md).
  * Each answers the order as its traveller now sees it. Settled once: a second call finds no problem to settle.
  */
 export const opsTicketingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,6 +52,15 @@ export const opsTicketingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...limited, schema: schemaOf(endpoints.opsRefundTicketing) },
     async (request) => {
       await cancelAndRefundTicketing(deps, request.params.id, actor(request));
+      return { data: await currentOrder(db, request.params.id, now()) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/ticketing/create-again',
+    { ...limited, schema: schemaOf(endpoints.opsCreateTicketingAgain) },
+    async (request) => {
+      await allowNewCreation(deps, request.params.id, actor(request));
       return { data: await currentOrder(db, request.params.id, now()) };
     },
   );
