@@ -8,6 +8,7 @@ import {
   fromMajorString,
   money,
   multiplyMoney,
+  shareInProportion,
   sumMoney,
   toMajorString,
 } from './money.ts';
@@ -19,6 +20,26 @@ describe('money', () => {
     expect(() => addMoney(money(1, 'USD'), money(1, 'EUR'))).toThrow(TypeError);
     expect(sumMoney([money(1, 'EUR'), money(2, 'EUR')], 'EUR').amount).toBe(3);
     expect(multiplyMoney(money(1250, 'USD'), 3).amount).toBe(3750);
+  });
+
+  test('a total shared in proportion adds up to it exactly, each share within one unit of its exact part', () => {
+    expect(shareInProportion(1001, [1, 1])).toEqual([501, 500]);
+    expect(shareInProportion(100, [0, 0])).toEqual([100, 0]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 9 }),
+        (total, weights) => {
+          const shares = shareInProportion(total, weights);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+          const whole = weights.reduce((a, b) => a + b, 0);
+          if (whole > 0)
+            shares.slice(1).forEach((share, i) => {
+              expect(Math.abs(share - (total * weights[i + 1]!) / whole)).toBeLessThan(1);
+            });
+        },
+      ),
+    );
   });
 
   test('major-unit strings', () => {

@@ -61,6 +61,17 @@ export function sumMoney(items: readonly Money[], currency: CurrencyCode): Money
   return money(total, currency);
 }
 
+/**
+ * Shares `total` minor units among `weights` in proportion, the first taking what does not divide (all of it when
+ * the weights are all zero): the shares add up to `total` exactly.
+ */
+export function shareInProportion(total: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) => (whole > 0 ? Math.floor((total * w) / whole) : 0));
+  shares[0]! += total - shares.reduce((a, b) => a + b, 0);
+  return shares;
+}
+
 /** Multiplies by an integer count (e.g. a per-passenger price by the number of passengers). */
 export function multiplyMoney(m: Money, count: number): Money {
   if (!Number.isSafeInteger(count)) throw new RangeError(`count must be an integer, got ${count}`);

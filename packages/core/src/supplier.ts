@@ -64,6 +64,12 @@ export interface FlightSupplier {
   /** Optional for suppliers that hold/ticket remotely (the built-in one keeps inventory in PostgreSQL). */
   hold?(offerId: string, ctx: SupplierContext): Promise<SupplierResult<{ reference: string }>>;
   cancel?(reference: string, ctx: SupplierContext): Promise<SupplierResult<null>>;
+  /**
+   * When an offer of this supplier was searched, read from its id: the agency's price rules of that moment price
+   * it again at its page and its booking (docs/decisions/0025-price-rules-stacking-and-rounding.md). Undefined when
+   * the id does not say.
+   */
+  searchedAt?(offerId: string, now: number): number | undefined;
 }
 
 export interface RepriceRequest {

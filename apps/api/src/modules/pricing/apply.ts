@@ -5,12 +5,18 @@
  * `priceSale`.
  *
  * An offer is priced with the rules in force when it was searched: its signed id carries that time (a built-in
- * offer's `searchedAt`), so the page, the booking and the order charge exactly the total the results showed, and a
+ * offer's `searchedAt`; another supplier's, read by that supplier from its own id), so the page, the booking and the order charge exactly the total the results showed, and a
  * rule written after the search changes nothing of it (service.ts: a version applies only from its time, never
  * sooner than every instance has it). With no rule matching a sale the supplier's price stands as it was.
  */
 import { decodeOffer } from '@parvoz/core/offers';
-import { fromMajorString, toMajorString, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
+import {
+  fromMajorString,
+  shareInProportion,
+  toMajorString,
+  type CurrencyCode,
+  type ExchangeRates,
+} from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import {
   priceSale,
@@ -88,14 +94,6 @@ function saleOf(
   };
 }
 
-/** Shares `delta` among `weights` in proportion (the first takes what is left), adding up to it exactly. */
-function share(delta: number, weights: readonly number[]): number[] {
-  const whole = weights.reduce((a, b) => a + b, 0);
-  const parts = weights.map((w) => (whole > 0 ? Math.floor((delta * w) / whole) : 0));
-  parts[0]! += delta - parts.reduce((a, b) => a + b, 0);
-  return parts;
-}
-
 /** The offer at the agency's price for a sale at `at`: unchanged when no rule applies to it. */
 export function priceOffer(
   offer: Offer,
@@ -117,7 +115,7 @@ export function priceOffer(
       return ruled(price) ? { ...option, total_amount: major(price.totalMinor, currency) } : option;
     // The other families' costs by type in the proportions of this one (exact for a party of one type).
     const optionTotal = minor(option.total_amount, currency);
-    const byType = share(
+    const byType = shareInProportion(
       optionTotal,
       lines.map((l) => l.totalMinor),
     );
@@ -131,7 +129,7 @@ export function priceOffer(
       : offer;
   // The markups, fees and discounts sit in the fare (each type's share in proportion to its cost).
   const delta = price.totalMinor - price.supplierCostMinor;
-  const deltas = share(
+  const deltas = shareInProportion(
     delta,
     lines.map((l) => l.totalMinor),
   );
@@ -159,8 +157,13 @@ export function priceOffer(
   };
 }
 
-/** When an offer id was searched: a built-in id says; another supplier's is priced as of now. */
-function searchedAt(offerId: string, deps: PricingDeps, now: number): number {
+/**
+ * When an offer id was searched: its supplier reads it from the id when it can, a built-in id says;
+ * one that does not is priced as of now.
+ */
+function searchedAt(supplier: FlightSupplier, offerId: string, deps: PricingDeps, now: number): number {
+  const told = supplier.searchedAt?.(offerId, now);
+  if (told !== undefined) return told;
   const decoded = decodeOffer(offerId, deps.secret, now);
   return decoded.ok ? decoded.offer.searchedAt : now;
 }
@@ -188,6 +191,7 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
     id: supplier.id,
     ...(supplier.hold ? { hold: supplier.hold.bind(supplier) } : {}),
     ...(supplier.cancel ? { cancel: supplier.cancel.bind(supplier) } : {}),
+    ...(supplier.searchedAt ? { searchedAt: supplier.searchedAt.bind(supplier) } : {}),
     async search(request, ctx) {
       const found = await supplier.search(request, ctx);
       if (!found.ok || found.data.offers.length === 0) return found;
@@ -208,7 +212,7 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
       };
     },
     async price(offerId, ctx) {
-      return priced(await supplier.price(offerId, ctx), searchedAt(offerId, deps, ctx.now));
+      return priced(await supplier.price(offerId, ctx), searchedAt(supplier, offerId, deps, ctx.now));
     },
     async reprice(request, ctx) {
       return priced(await supplier.reprice(request, ctx), ctx.now);

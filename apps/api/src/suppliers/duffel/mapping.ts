@@ -10,6 +10,7 @@ import {
   fromMajorString,
   isCurrencyCode,
   money,
+  shareInProportion,
   toMajorString,
   type CurrencyCode,
   type ExchangeRates,
@@ -43,6 +44,8 @@ export interface MapContext {
   secret: string | Buffer;
   /** Our offer expires no later than Duffel's, and no later than this (our offer lifetime). */
   latestExpiry: number;
+  /** When it was searched, kept in our id (offer-id.ts). */
+  searchedAt: number;
 }
 
 export type MappedOffer =
@@ -269,14 +272,6 @@ export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: Exchang
   return options.slice(0, MAX_LUGGAGE_OPTIONS).map((o, i) => ({ ...o.service, id: `lug_${i}` }));
 }
 
-/** Splits `total` minor units over `parts` shares (largest first takes the remainder): sums exactly. */
-function split(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const shares = weights.map((w) => Math.floor((total * w) / sum));
-  shares[0]! += total - shares.reduce((a, b) => a + b, 0);
-  return shares;
-}
-
 /** A Duffel offer as ours, or why it cannot be shown (unknown place, airline, currency; malformed times). */
 export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const { network: net, rates, currency } = ctx;
@@ -341,7 +336,10 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
     cabin === 'business' ? (refundable ? 'business_flex' : 'business') : refundable ? 'standard' : 'light';
   const duffelExpiry = Date.parse(d.expires_at);
   const expiresAt = Math.min(Number.isNaN(duffelExpiry) ? ctx.latestExpiry : duffelExpiry, ctx.latestExpiry);
-  const id = encodeDuffelOfferId({ offer: d.id, currency, expiresAt }, ctx.secret);
+  const id = encodeDuffelOfferId(
+    { offer: d.id, currency, expiresAt, searchedAt: ctx.searchedAt },
+    ctx.secret,
+  );
   const baggage = baggageOf(d);
 
   // Duffel prices the offer as a whole: base and tax are split evenly per passenger, by type.
@@ -351,8 +349,8 @@ export function mapDuffelOffer(d: DuffelOffer, ctx: MapContext): MappedOffer {
   const countOf = (t: PassengerType) =>
     counts[t === 'adult' ? 'adults' : t === 'child' ? 'children' : 'infants'] ?? 0;
   const weights = types.map(countOf);
-  const fares = split(total.amount - tax.amount, weights);
-  const taxes = split(tax.amount, weights);
+  const fares = shareInProportion(total.amount - tax.amount, weights);
+  const taxes = shareInProportion(tax.amount, weights);
   const zero = toMajorString(money(0, currency));
   const breakdown: PriceBreakdownItem[] = types.map((t, i) => ({
     passenger_type: t,

@@ -3,8 +3,10 @@
  *
  *   id = "dfl." + base64url(JSON payload) + "." + base64url(HMAC-SHA256(secret, "duffel:" + payload))
  *
- * The payload holds Duffel's offer id, the display currency and the expiry (epoch ms). Built-in offer ids are
- * base64url without dots, so the prefix alone tells which supplier an id belongs to.
+ * The payload holds Duffel's offer id, the display currency, the expiry and the search's time (epoch ms): the
+ * agency's price rules of that time price the offer at its page and its booking as its search did
+ * (docs/decisions/0025-price-rules-stacking-and-rounding.md). Built-in offer ids are base64url without dots, so
+ * the prefix alone tells which supplier an id belongs to.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isCurrencyCode, type CurrencyCode } from '@parvoz/core/money';
@@ -16,6 +18,8 @@ export interface DuffelOfferRef {
   offer: string;
   currency: CurrencyCode;
   expiresAt: number;
+  /** When it was searched; absent in an id made before the ids carried it (priced as of now). */
+  searchedAt?: number;
 }
 
 const mac = (secret: string | Buffer, payload: string) =>
@@ -26,7 +30,13 @@ export function isDuffelOfferId(id: string): boolean {
 }
 
 export function encodeDuffelOfferId(ref: DuffelOfferRef, secret: string | Buffer): string {
-  const payload = Buffer.from(JSON.stringify([ref.offer, ref.currency, ref.expiresAt])).toString('base64url');
+  const fields = [
+    ref.offer,
+    ref.currency,
+    ref.expiresAt,
+    ...(ref.searchedAt === undefined ? [] : [ref.searchedAt]),
+  ];
+  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
   return `${DUFFEL_ID_PREFIX}${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
@@ -47,10 +57,14 @@ export function decodeDuffelOfferId(id: string, secret: string | Buffer, now: nu
   } catch {
     return notFound;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) return notFound;
-  const [offer, currency, expiresAt] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length < 3 || parsed.length > 4) return notFound;
+  const [offer, currency, expiresAt, searchedAt] = parsed as unknown[];
   if (typeof offer !== 'string' || !/^off_[A-Za-z0-9]+$/.test(offer)) return notFound;
   if (!isCurrencyCode(currency) || typeof expiresAt !== 'number') return notFound;
+  if (searchedAt !== undefined && typeof searchedAt !== 'number') return notFound;
   if (expiresAt <= now) return { ok: false, error: 'offer_expired' };
-  return { ok: true, ref: { offer, currency, expiresAt } };
+  return {
+    ok: true,
+    ref: { offer, currency, expiresAt, ...(searchedAt === undefined ? {} : { searchedAt }) },
+  };
 }

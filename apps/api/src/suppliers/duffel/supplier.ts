@@ -93,7 +93,14 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       const dropped = new Map<string, number>();
       const offers: Offer[] = [];
       for (const d of answer.data.offers as DuffelOffer[]) {
-        const mapped = mapDuffelOffer(d, { network, rates, currency, secret, latestExpiry });
+        const mapped = mapDuffelOffer(d, {
+          network,
+          rates,
+          currency,
+          secret,
+          latestExpiry,
+          searchedAt: ctx.now,
+        });
         if (mapped.ok) offers.push(mapped.offer);
         else dropped.set(mapped.reason, (dropped.get(mapped.reason) ?? 0) + 1);
       }
@@ -147,6 +154,7 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         currency: isCurrencyCode(d.total_currency) ? d.total_currency : (ctx.currency ?? ref.currency),
         secret,
         latestExpiry: ref.expiresAt,
+        searchedAt: ref.searchedAt ?? ctx.now,
       });
       if (!mapped.ok) return refuse('offer_unavailable');
       const asked = ctx.currency ?? ref.currency;
@@ -161,6 +169,11 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
 
     async reprice() {
       return refuse('offer_not_found');
+    },
+
+    searchedAt(offerId, now) {
+      const decoded = decodeDuffelOfferId(offerId, secret, now);
+      return decoded.ok ? decoded.ref.searchedAt : undefined;
     },
   };
 }
