@@ -145,7 +145,8 @@ const both = (mail: ReceivedEmail, text: string) => {
 
 test('a paid standard fare: the rules before booking, the quote, the cancellation, the refund and its emails', async () => {
   const offer = await offerIn('standard', 30);
-  const page = await (await browser.newContext()).newPage();
+  // A traveller in Tashkent: the order page's instants in their own clock once the page runs (UTC+5 all year).
+  const page = await (await browser.newContext({ timezoneId: 'Asia/Tashkent' })).newPage();
   try {
     // Before booking: the fare summary says what a cancellation gives back.
     await gotoHydrated(page, `${site.url}/en/flight/booking?offer=${encodeURIComponent(offer.id)}`);
@@ -190,6 +191,8 @@ test('a paid standard fare: the rules before booking, the quote, the cancellatio
     );
     await awaitRefundStatus(page, 'orders.refund.refunded');
     await page.getByTestId('order-refunds').getByText(usd(back)).waitFor();
+    // Written in UTC by the server, in the traveller's clock once hydrated.
+    await expect.poll(() => page.getByTestId('order-refunds').textContent()).toMatch(/\sUTC\+5\b/);
     await page.getByText(m('order.passenger.ticketsVoid')).first().waitFor();
     // No e-ticket for a cancelled booking; nothing to cancel any more.
     expect(await page.getByRole('link', { name: m('order.eticket.download') }).count()).toBe(0);

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { durationMinutes, formatInstant, formatLocalDate, formatLocalTime, wallClock } from './local-time.ts';
+import {
+  durationMinutes,
+  formatInstant,
+  formatInstantAtOffset,
+  formatLocalDate,
+  formatLocalTime,
+  wallClock,
+} from './local-time.ts';
 
 /** Every space a no-break space: what the formatters write so that Node and the browsers agree. */
 const nb = (text: string) => text.replace(/[ \u202f]/g, '\u00a0');
@@ -22,6 +29,23 @@ test('instants are shown in UTC with the zone named', () => {
   expect(formatInstant('ru', '2026-11-23T13:49:12.000Z')).toBe(nb('23 нояб. 2026 г., 13:49 UTC'));
   expect(formatInstant('en', '2026-11-23T12:44:49.143Z')).toBe(nb('Nov 23, 2026, 12:44 PM UTC'));
   expect(formatInstant('en', 'x')).toBe('x');
+});
+
+test("instants at the visitor's offset name it, across a day's end and in every language", () => {
+  expect(formatInstantAtOffset('en', '2026-11-23T13:49:12.000Z', 300)).toBe(
+    nb('Nov 23, 2026, 6:49 PM UTC+5'),
+  );
+  // Already the next day in Tashkent; Newfoundland is three and a half hours behind.
+  expect(formatInstantAtOffset('ru', '2026-11-23T21:10:00.000Z', 300)).toBe(
+    nb('24 нояб. 2026 г., 02:10 UTC+5'),
+  );
+  expect(formatInstantAtOffset('tr', '2026-11-23T02:00:00.000Z', -210)).toBe(
+    nb('22 Kas 2026 22:30 UTC-3:30'),
+  );
+  expect(formatInstantAtOffset('uz', '2026-11-23T13:49:00.000Z', 0)).toBe(
+    formatInstant('uz', '2026-11-23T13:49:00.000Z'),
+  );
+  expect(formatInstantAtOffset('en', 'x', 300)).toBe('x');
 });
 
 test('ISO 8601 durations in minutes', () => {

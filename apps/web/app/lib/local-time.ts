@@ -99,6 +99,32 @@ export function formatInstant(locale: string, iso: string): string {
   );
 }
 
+/** "UTC", "UTC+5", "UTC+5:30", "UTC-3": an offset east of UTC in minutes, as the instant formats name it. */
+function offsetName(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${minutes > 0 ? '+' : '-'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * An instant as date and time at a fixed offset east of UTC, the offset named ("23 Nov 2026, 18:49 UTC+5"): the
+ * visitor's own clock once the page runs in their browser (`useInstantFormat`). Written from the shifted
+ * instant in UTC, so the /uz date polyfill needs no time-zone data (uz-intl.client.ts).
+ */
+export function formatInstantAtOffset(locale: string, iso: string, offsetMinutes: number): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const shifted = new Date(date.getTime() + offsetMinutes * 60_000);
+  return keptText(`${locale}|instant|${iso}|${offsetMinutes}`, () =>
+    sameEverywhere(
+      dateFormat(locale, 'instant')
+        .formatToParts(shifted)
+        .map((p) => (p.type === 'timeZoneName' ? { ...p, value: offsetName(offsetMinutes) } : p)),
+    ),
+  );
+}
+
 /** Minutes of an ISO 8601 duration of hours and minutes ("PT4H50M" → 290); null if unreadable. */
 export function durationMinutes(iso: string): number | null {
   const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/.exec(iso);

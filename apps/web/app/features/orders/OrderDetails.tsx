@@ -2,9 +2,10 @@ import type { Order } from '@parvoz/contracts/booking';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { Itinerary } from '../../components/Itinerary.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
+import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { FareLines, PASSENGER_TYPE_LABEL, passengersLabel } from '../../components/PriceBreakdown.tsx';
+import { useInstantFormat } from '../../lib/use-instant-format.ts';
 
 export const BOOKING_STATUS_LABEL: Record<Order['booking_status'], MessageKey> = {
   new: 'orders.status.new',
@@ -49,6 +50,7 @@ const PART = {
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT();
   const locale = useLocale();
+  const instant = useInstantFormat(locale);
   const money = useMoney();
   const outbound = order.slices[0];
   const lastOfOutbound = outbound?.segments[outbound.segments.length - 1];
@@ -69,7 +71,7 @@ export function OrderSummary({ order }: { order: Order }) {
             </span>
           </Row>
         ) : null}
-        <Row label={t('order.field.createdAt')}>{formatInstant(locale, order.created_at)}</Row>
+        <Row label={t('order.field.createdAt')}>{instant(order.created_at)}</Row>
         <Row label={t('order.field.recipient')}>
           {order.contact.full_name}
           <span className="block text-sm font-normal text-neutral-700 wrap-anywhere">

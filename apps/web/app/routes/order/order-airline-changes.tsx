@@ -2,8 +2,9 @@ import type { AirlineChange } from '@parvoz/contracts/booking';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
-import { formatInstant, formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
+import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
 import { PostButton, PostForm } from '../../components/PostButton.tsx';
+import { useInstantFormat } from '../../lib/use-instant-format.ts';
 
 type Flight = AirlineChange['added'][number];
 
@@ -66,6 +67,7 @@ export function AirlineChanges({
 }) {
   const t = useT();
   const locale = useLocale();
+  const instant = useInstantFormat(locale);
   if (changes.length === 0) return null;
   return (
     <HeadedSection
@@ -92,7 +94,7 @@ export function AirlineChanges({
           {change.action_taken === 'accepted' ? (
             <p className="text-sm" role="status">
               {t('order.airlineChange.accepted', {
-                date: formatInstant(locale, change.action_taken_at ?? change.detected_at),
+                date: instant(change.action_taken_at ?? change.detected_at),
               })}
             </p>
           ) : null}

@@ -1,8 +1,8 @@
 import type { Order } from '@parvoz/contracts/booking';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
-import { formatInstant } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
+import { useInstantFormat } from '../../lib/use-instant-format.ts';
 
 const REFUND_REASON: Record<Order['refunds'][number]['reason'], MessageKey> = {
   cancellation: 'order.refund.cancellation',
@@ -14,6 +14,7 @@ const REFUND_REASON: Record<Order['refunds'][number]['reason'], MessageKey> = {
 export function OrderRefunds({ order }: { order: Order }) {
   const t = useT();
   const locale = useLocale();
+  const instant = useInstantFormat(locale);
   const money = useMoney();
   if (order.refunds.length === 0) return null;
   return (
@@ -29,7 +30,7 @@ export function OrderRefunds({ order }: { order: Order }) {
             {t(REFUND_REASON[refund.reason])} —{' '}
             {refund.status === 'refunded'
               ? t('order.refund.done', {
-                  date: formatInstant(locale, refund.refunded_at ?? refund.created_at),
+                  date: instant(refund.refunded_at ?? refund.created_at),
                 })
               : t('order.refund.pending')}
           </li>

@@ -4,10 +4,10 @@ import type { Route } from './+types/price-alerts';
 import { RemoveItemButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useRootData, useT } from '../../lib/i18n.tsx';
-import { formatInstant } from '../../lib/local-time.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { routeOf, SeeFlightsLink, useTripText } from '../../features/price-alerts/AlertSummary.tsx';
+import { useInstantFormat } from '../../lib/use-instant-format.ts';
 
 export { loader, action } from './price-alerts.server.ts';
 
@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'profile.nav.pr
 function AlertItem({ alert }: { alert: PriceAlert }) {
   const t = useT();
   const { locale } = useRootData();
+  const instant = useInstantFormat(locale);
   const money = useMoney();
   const trip = useTripText();
   const busy = useNavigation().formData?.get('id') === alert.id;
@@ -38,7 +39,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
         <p className="text-sm">
           {t('priceAlert.profile.latest', {
             price: money(alert.last_amount, alert.currency),
-            time: formatInstant(locale, alert.last_checked_at),
+            time: instant(alert.last_checked_at),
           })}
         </p>
       ) : null}
