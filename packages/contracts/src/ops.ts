@@ -277,6 +277,9 @@ export const opsAuditResponseSchema = z.object({ data: z.array(opsAuditEntrySche
 /** An amount per currency (the overview never adds different currencies together). */
 export const opsMoneySchema = z.object({ currency: z.string(), amount });
 export type OpsMoney = z.infer<typeof opsMoneySchema>;
+/** The refunds that succeeded in one currency: how many, and what they gave back. */
+export const opsRefundTotalSchema = opsMoneySchema.extend({ count: z.number().int() });
+export type OpsRefundTotal = z.infer<typeof opsRefundTotalSchema>;
 export const opsOverviewDaySchema = z.object({
   day: z.iso.date(),
   searches: z.number().int(),
@@ -284,8 +287,8 @@ export const opsOverviewDaySchema = z.object({
   paid_orders: z.number().int(),
   /** What was paid on the day less what was refunded on it (may be below 0 on a day of refunds). */
   revenue: z.array(opsMoneySchema),
-  /** What was refunded on the day (refunds that succeeded). */
-  refunds: z.array(opsMoneySchema),
+  /** What was refunded on the day (refunds that succeeded), per currency with their count. */
+  refunds: z.array(opsRefundTotalSchema),
 });
 export type OpsOverviewDay = z.infer<typeof opsOverviewDaySchema>;
 const ratio = z.number().nullable();
@@ -296,9 +299,11 @@ export const opsOverviewSchema = z.object({
   totals: z.object({
     searches: z.number().int(),
     orders: z.number().int(),
+    /** The orders paid in the period, those refunded since included (the refunds say how many). */
     paid_orders: z.number().int(),
+    /** What was paid less what was refunded, per currency. */
     revenue: z.array(opsMoneySchema),
-    refunds: z.array(opsMoneySchema),
+    refunds: z.array(opsRefundTotalSchema),
   }),
   /** The period's orders paid (of those created in it); ratios are null when the base is 0. */
   conversion: z.object({
