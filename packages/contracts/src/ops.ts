@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { e164PhoneSchema, orderSchema } from './booking.ts';
 import { secondFactorStatusSchema } from './ops-second-factor.ts';
+import { localizedAnswer } from './ops-tours.ts';
 
 export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
@@ -267,8 +268,13 @@ export const opsAuditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
-  /** How the console names the target: a person's email; null where the id is the name (an order's). */
+  /**
+   * How the console names the target: a person's email, an order's booking reference, an agency's company, who
+   * asked for a tour; null where there is nothing else to name it by (the id stands).
+   */
   target_label: z.string().nullable().optional(),
+  /** A tour's title in every language (the tour's, or the one a request asked about), for the console's own. */
+  target_title: localizedAnswer.nullable().optional(),
   details,
 });
 export type OpsAuditEntry = z.infer<typeof opsAuditEntrySchema>;
