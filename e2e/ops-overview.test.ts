@@ -1,7 +1,9 @@
 /**
  * The console's overview in Chromium (docs/after-sale.md §8), on a started site with a real SMTP server:
  *  - a search and two orders (one paid on the sandbox provider's card page) appear in the admin's figures,
- *    charts (with their tables) and top routes; the page is axe-clean and fits a 360 px phone;
+ *    charts (with their tables) and top routes; a third, paid and cancelled by its traveller, comes off the
+ *    revenue and stands beside it as a counted refund; the page is axe-clean and fits a 360 × 740 phone;
+ *  - the audit log reads as sentences linked to their subject (the admin made from the command line);
  *  - an email the outbox gave up on (left in the database as the worker leaves it after its last attempt)
  *    is listed with its recipient redacted, retried after a confirmation and delivered; the audit log says so;
  *  - the orders of the period download as CSV; a bad period is refused with the reason; visitors and
@@ -20,7 +22,7 @@ import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
 import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
-import { ANONYMOUS, sessionToken } from './support/api.ts';
+import { ANONYMOUS, callApi, sessionToken } from './support/api.ts';
 import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
 import { payOrderAsTraveller, signInOnPage } from './support/journeys.ts';
 import { passSecondFactorOnPage } from './support/second-factor.ts';
@@ -98,7 +100,7 @@ test('an admin sees the figures, retries a failed email and downloads the orders
       .locator('dd');
   expect(await figure('ops.overview.searches').textContent()).toBe('1');
   expect(await figure('ops.overview.orders').textContent()).toBe('2');
-  expect(await figure('ops.overview.paidOrders').textContent()).toBe('1');
+  expect(await figure('ops.overview.paidOrdersWithRefunded').textContent()).toBe('1');
   expect(await figure('ops.overview.revenue').textContent()).not.toBe(en('ops.overview.noRevenue'));
   // Revenue is net of refunds, and the refunds stand beside it (none here).
   expect(await figure('ops.overview.refunds').textContent()).toBe(en('ops.overview.noRefunds'));
@@ -143,6 +145,13 @@ test('an admin sees the figures, retries a failed email and downloads the orders
   await gotoHydrated(page, `${site.url}/en/ops`);
   await page.getByTestId('ops-failed-none').waitFor();
   await gotoHydrated(page, `${site.url}/en/ops/staff`);
+  // The admin made from the command line: a sentence naming them by email, linked to their row of the staff list.
+  const granted = page
+    .getByTestId('ops-audit')
+    .getByRole('link', { name: en('ops.auditLog.staffGranted', { actor: 'command-line', target: ADMIN }) });
+  await granted.click();
+  await page.waitForURL(/\/en\/ops\/staff#staff-[0-9a-f-]{36}$/);
+  expect(await page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`).textContent()).toContain(ADMIN);
   await page
     .getByTestId('ops-audit')
     .getByText(
@@ -181,13 +190,46 @@ test('an admin sees the figures, retries a failed email and downloads the orders
     .waitFor();
   expect(new URL(page.url()).searchParams.get('export')).toBe('invalid');
 
-  // On a 360 px phone the page fits its width (the charts stretch, wide tables scroll in their box).
-  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  // A third order, paid, then cancelled by its traveller: the sandbox provider settles the refund by its webhook,
+  // and the overview lists it beside the revenue, counted.
+  const third = await bookThroughApi(
+    site.url,
+    (await searchOffers(site.url, { days: 46 }))[0]!,
+    'overview-e2e-3',
+  );
+  await payOrderAsTraveller(browser, site.url, third);
+  const token = `access_token=${third.access_token}`;
+  const quote = await callApi(site.url, `/v1/order_cancellations?${token}`, { body: { order_id: third.id } });
+  expect(quote.status).toBe(201);
+  const confirm = `/v1/order_cancellations/${quote.body.data.id}/actions/confirm?${token}`;
+  expect((await callApi(site.url, confirm, { method: 'POST' })).status).toBe(200);
+  const refunds = figure('ops.overview.refunds');
+  await expect
+    .poll(async () => {
+      await gotoHydrated(page, `${site.url}/en/ops`);
+      return refunds.textContent();
+    })
+    .toMatch(/^1 refund: \S/);
+  expect(await figure('ops.overview.paidOrdersWithRefunded').textContent()).toBe('2');
+  expect(await figure('ops.overview.revenue').textContent()).not.toBe(en('ops.overview.noRevenue'));
+
+  // On a 360 × 740 phone the page fits its width (the charts stretch, wide tables scroll in their box).
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
   await phone.addCookies(await context.cookies());
   const small = await phone.newPage();
   await gotoHydrated(small, `${site.url}/en/ops`);
   await small.getByTestId('chart-searches').waitFor();
+  await small
+    .getByTestId('ops-totals')
+    .getByText(/^1 refund: /)
+    .waitFor();
   expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // No figure card wider than the screen either (a card's own overflow would not widen the page).
+  const cards = await small
+    .getByTestId('ops-totals')
+    .locator('dd')
+    .evaluateAll((dds) => dds.map((dd) => dd.scrollWidth - dd.clientWidth));
+  expect(cards.every((extra) => extra <= 0)).toBe(true);
   await expectAxeClean(small, 'overview at 360 px');
   await phone.close();
 

@@ -141,7 +141,7 @@ export const opsAgencyApplicationUpdateSchema = z
 /** A UTC instant as the API writes it (`Date.prototype.toISOString`). */
 const instant = z.iso.datetime();
 /** A text in the four languages as stored: English always (maybe empty), the others or null. */
-const localizedAnswer = perLanguage(() => z.string().nullable(), z.string());
+export const localizedAnswer = perLanguage(() => z.string().nullable(), z.string());
 
 /** A tour as the console sees it: every field of its form, published or not. */
 export const opsTourSchema = z.object({
@@ -216,8 +216,11 @@ const inboxUpdate = <const S extends readonly [string, ...string[]]>(statuses: S
   });
 
 export const opsTourRequestSchema = inboxItem(OPS_TOUR_REQUEST_STATUSES, {
-  /** The tour asked about (its English title), or null for a request about tours in general. */
-  tour: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  /**
+   * The tour asked about, its title in each language (English always, the others or null) for the console to show
+   * in its own; null for a request about tours in general.
+   */
+  tour: z.object({ slug: z.string(), title: localizedAnswer }).nullable(),
   full_name: z.string(),
   email: z.string(),
   phone: z.string(),

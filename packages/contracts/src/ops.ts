@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { e164PhoneSchema, orderSchema } from './booking.ts';
 import { secondFactorStatusSchema } from './ops-second-factor.ts';
+import { localizedAnswer } from './ops-tours.ts';
 
 export const STAFF_ROLE_NAMES = ['operator', 'admin'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
@@ -267,8 +268,13 @@ export const opsAuditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
-  /** How the console names the target: a person's email; null where the id is the name (an order's). */
+  /**
+   * How the console names the target: a person's email, an order's booking reference, an agency's company, who
+   * asked for a tour; null where there is nothing else to name it by (the id stands).
+   */
   target_label: z.string().nullable().optional(),
+  /** A tour's title in every language (the tour's, or the one a request asked about), for the console's own. */
+  target_title: localizedAnswer.nullable().optional(),
   details,
 });
 export type OpsAuditEntry = z.infer<typeof opsAuditEntrySchema>;
@@ -277,6 +283,9 @@ export const opsAuditResponseSchema = z.object({ data: z.array(opsAuditEntrySche
 /** An amount per currency (the overview never adds different currencies together). */
 export const opsMoneySchema = z.object({ currency: z.string(), amount });
 export type OpsMoney = z.infer<typeof opsMoneySchema>;
+/** The refunds that succeeded in one currency: how many, and what they gave back. */
+export const opsRefundTotalSchema = opsMoneySchema.extend({ count: z.number().int() });
+export type OpsRefundTotal = z.infer<typeof opsRefundTotalSchema>;
 export const opsOverviewDaySchema = z.object({
   day: z.iso.date(),
   searches: z.number().int(),
@@ -284,8 +293,8 @@ export const opsOverviewDaySchema = z.object({
   paid_orders: z.number().int(),
   /** What was paid on the day less what was refunded on it (may be below 0 on a day of refunds). */
   revenue: z.array(opsMoneySchema),
-  /** What was refunded on the day (refunds that succeeded). */
-  refunds: z.array(opsMoneySchema),
+  /** What was refunded on the day (refunds that succeeded), per currency with their count. */
+  refunds: z.array(opsRefundTotalSchema),
 });
 export type OpsOverviewDay = z.infer<typeof opsOverviewDaySchema>;
 const ratio = z.number().nullable();
@@ -296,9 +305,11 @@ export const opsOverviewSchema = z.object({
   totals: z.object({
     searches: z.number().int(),
     orders: z.number().int(),
+    /** The orders paid in the period, those refunded since included (the refunds say how many). */
     paid_orders: z.number().int(),
+    /** What was paid less what was refunded, per currency. */
     revenue: z.array(opsMoneySchema),
-    refunds: z.array(opsMoneySchema),
+    refunds: z.array(opsRefundTotalSchema),
   }),
   /** The period's orders paid (of those created in it); ratios are null when the base is 0. */
   conversion: z.object({

@@ -39,6 +39,8 @@ export async function searchOffer(
     destination?: string;
     returnDate?: string;
     fareFamily?: FareFamily;
+    /** The currency of the prices (the API's default, USD, unless told). */
+    currency?: string;
   },
 ): Promise<Offer> {
   const slices = [
@@ -67,6 +69,7 @@ export async function searchOffer(
       },
       cabin_class: 'economy',
       sort: 'cheapest',
+      ...(options.currency ? { currency: options.currency } : {}),
     },
   });
   if (response.statusCode !== 200) throw new Error(`search failed: ${response.body}`);

@@ -15,9 +15,9 @@ export {
 } from './inbox.ts';
 export { orderRefunds, orderSupplier, orderTimeline, searchOrders, type AfterSaleHistory } from './orders.ts';
 export { csvCell, ordersCsv, outboxState, overview, retryEmail } from './overview.ts';
+export { auditLog, uuidsOf, type AuditSubject, type AuditSubjects } from './audit-log.ts';
 export {
   auditEntries,
-  auditLog,
   grantRole,
   listStaff,
   recordAudit,

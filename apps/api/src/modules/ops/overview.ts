@@ -12,6 +12,7 @@ import {
   type OpsMoney,
   type OpsOutbox,
   type OpsOverview,
+  type OpsRefundTotal,
 } from '@parvoz/contracts/ops';
 import { ApiFailure } from '../../errors.ts';
 import { searchesPerDay } from '../search/index.ts';
@@ -34,12 +35,24 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const afterDay = (day: string) => new Date(startOf(day).getTime() + DAY_MS);
 
+const byCurrency = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 /** Minor units per currency → amounts (major, as strings), sorted by currency code. */
 function moneyList(totals: Map<string, number>): OpsMoney[] {
   return [...totals]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(byCurrency)
     .map(([currency, minor]) => ({ currency, amount: majorOf(minor, currency) }));
 }
+/** Refunds per currency: how many, what they gave back (minor units). */
+type Refunds = Map<string, { n: number; minor: number }>;
+function refundList(totals: Refunds): OpsRefundTotal[] {
+  return [...totals]
+    .sort(byCurrency)
+    .map(([currency, r]) => ({ currency, amount: majorOf(r.minor, currency), count: r.n }));
+}
+const addRefunds = (totals: Refunds, currency: string, n: number, minor: number) => {
+  const sum = totals.get(currency) ?? { n: 0, minor: 0 };
+  totals.set(currency, { n: sum.n + n, minor: sum.minor + minor });
+};
 const add = (totals: Map<string, number>, currency: string, minor: number) =>
   totals.set(currency, (totals.get(currency) ?? 0) + minor);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
@@ -68,7 +81,7 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
       orders: number;
       paid_orders: number;
       revenue: Map<string, number>;
-      refunds: Map<string, number>;
+      refunds: Refunds;
     }
   >();
   for (let at = startOf(from).getTime(); at < afterDay(to).getTime(); at += DAY_MS)
@@ -93,12 +106,12 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
     add(revenue, row.currency, Number(row.minor));
   }
   // Revenue is net of refunds, which are listed beside it.
-  const refunds = new Map<string, number>();
+  const refunds: Refunds = new Map();
   for (const row of refunded) {
     const day = days.get(row.day)!;
-    add(day.refunds, row.currency, Number(row.minor));
+    addRefunds(day.refunds, row.currency, Number(row.n), Number(row.minor));
     add(day.revenue, row.currency, -Number(row.minor));
-    add(refunds, row.currency, Number(row.minor));
+    addRefunds(refunds, row.currency, Number(row.n), Number(row.minor));
     add(revenue, row.currency, -Number(row.minor));
   }
   const list = [...days].map(([day, d]) => ({
@@ -107,14 +120,14 @@ export async function overview(db: Database, now: Date): Promise<OpsOverview> {
     orders: d.orders,
     paid_orders: d.paid_orders,
     revenue: moneyList(d.revenue),
-    refunds: moneyList(d.refunds),
+    refunds: refundList(d.refunds),
   }));
   const totals = {
     searches: list.reduce((n, d) => n + d.searches, 0),
     orders: list.reduce((n, d) => n + d.orders, 0),
     paid_orders: list.reduce((n, d) => n + d.paid_orders, 0),
     revenue: moneyList(revenue),
-    refunds: moneyList(refunds),
+    refunds: refundList(refunds),
   };
 
   const byRoute = new Map<

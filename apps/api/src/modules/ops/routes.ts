@@ -8,14 +8,16 @@ import { idempotentCreate } from '../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { languageOfUser } from '../accounts/index.ts';
 import { enqueueEmail, staffInviteEmail } from '../mail/index.ts';
-import { auditLog, grantRole, listStaff, revokeOperator } from './staff.ts';
+import { auditLog, type AuditSubjects } from './audit-log.ts';
+import { grantRole, listStaff, revokeOperator } from './staff.ts';
 
 /**
  * The console's staff and audit log (docs/after-sale.md §5), for admins only (operators get the 404 of an unknown
  * endpoint): registered inside `opsRoutes` (routes/v1/ops), whose gate runs before these routes read or validate
- * anything. Inviting an operator emails them; every change is written to the audit log.
+ * anything. Inviting an operator emails them; every change is written to the audit log, which names the subjects
+ * of modules above this one with the readers `subjects` the registering routes hand in.
  */
-export const opsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+export const opsStaffRoutes: FastifyPluginAsyncZod<{ subjects?: AuditSubjects }> = async (app, options) => {
   const { db, now } = app.deps;
   const admins = { preHandler: rateLimit(ROUTE_LIMITS.ops), config: { adminOnly: true } };
   const actor = (request: FastifyRequest) => ({ userId: request.staff!.userId, email: request.staff!.email });
@@ -69,6 +71,6 @@ export const opsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/audit', { ...admins, schema: schemaOf(endpoints.opsAuditLog) }, async () => ({
-    data: await auditLog(db, 200),
+    data: await auditLog(db, 200, options.subjects),
   }));
 };

@@ -117,27 +117,3 @@ export async function listStaff(db: Database) {
 export async function auditEntries(db: Database, target?: { type: string; id: string }, limit = 100) {
   return auditEntriesAbout(db, target, limit);
 }
-
-/**
- * The console's audit log (GET /v1/ops/audit): the latest entries in the API's shape, a person named by their email
- * (`target_label`), not their account's id, so the console reads each entry as a sentence.
- */
-export async function auditLog(db: Database, limit: number) {
-  const entries = await auditEntries(db, undefined, limit);
-  const people = new Map(
-    (
-      await emailsOfUsers(db, [
-        ...new Set(entries.filter((e) => e.targetType === 'user').map((e) => e.targetId)),
-      ])
-    ).map(({ id, email }) => [id, email]),
-  );
-  return entries.map((e) => ({
-    at: e.at.toISOString(),
-    actor: e.actorEmail,
-    action: e.action,
-    target_type: e.targetType,
-    target_id: e.targetId,
-    target_label: e.targetType === 'user' ? (people.get(e.targetId) ?? null) : null,
-    details: e.details,
-  }));
-}

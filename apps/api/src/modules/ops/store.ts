@@ -3,7 +3,7 @@
  * only file that reads or writes them (docs/architecture.md, "Modules own their tables"). Every function takes
  * the database or the transaction it runs in, so a change and its audit entry commit together.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database, type StaffRole } from '@parvoz/db';
 import type { AgencyApplicationStatus } from '@parvoz/db/schema-ops';
 
@@ -127,6 +127,15 @@ export async function updateAgencyApplicationRow(
   values: { status: AgencyApplicationStatus; operatorNote: string | null; updatedAt: Date },
 ): Promise<void> {
   await tx.update(agencyApplications).set(values).where(eq(agencyApplications.id, id));
+}
+
+/** The companies of the applications `ids` (uuids): the console's audit log names an application by it. */
+export async function agencyNamesOf(db: Database, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: agencyApplications.id, name: agencyApplications.companyName })
+    .from(agencyApplications)
+    .where(inArray(agencyApplications.id, ids));
 }
 
 // ---- For tests (testing/ops.ts) ---------------------------------------------------------------------------

@@ -56,6 +56,7 @@ export { passengerTypesOfOrder } from './store/payments.ts';
 export { liveOrderAtSupplier, ordersDueForChangeCheck } from './store/after-sale.ts';
 // The console's order search, overview totals and export (modules/ops/orders.ts, overview.ts).
 export {
+  bookingReferencesOf,
   orderTotalsPerRoute,
   ordersCreatedPerDay,
   ordersForExport,

@@ -7,6 +7,7 @@ import type { Database } from '@parvoz/db';
 import type { OpsTourRequestStatus } from '@parvoz/contracts/ops-tours';
 import { inboxPage, updateInboxItem, type Change, type InboxQuery, type InboxRows } from '../ops/index.ts';
 import type { Actor } from '../ops/index.ts';
+import { localizedOf } from './ops.ts';
 import { countTourRequests, lockTourRequest, setTourRequest, tourRequestsPage } from './store.ts';
 
 export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRequestStatus>) {
@@ -15,7 +16,7 @@ export async function listTourRequests(db: Database, query: InboxQuery<OpsTourRe
     (limit, offset) => tourRequestsPage(db, query.status, limit, offset),
     () => countTourRequests(db, query.status),
     (r) => ({
-      tour: r.tourSlug ? { slug: r.tourSlug, title: r.tourTitle?.en ?? r.tourSlug } : null,
+      tour: r.tourSlug ? { slug: r.tourSlug, title: localizedOf(r.tourTitle) } : null,
       full_name: r.fullName,
       email: r.email,
       phone: r.phone,

@@ -5,3 +5,5 @@
  * (kept for a sitemap, which the web builds from /v1/tours today).
  */
 export { tourSlugsOnSale } from './store.ts';
+// How the console's audit log names a tour and a tour request (routes/v1/ops hands it to modules/ops).
+export { tourAuditSubjects } from './audit-subjects.ts';

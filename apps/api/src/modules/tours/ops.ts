@@ -25,7 +25,8 @@ import {
 /** Where the web serves an uploaded picture (apps/web/app/routes/tour-image.ts proxies /v1/tours/images). */
 export const tourImagePath = (imageId: string) => `/tour-images/${imageId}`;
 
-function localizedOf(text: LocalizedText | null): OpsTour['title'] {
+/** A stored text in every language: English always (empty when missing), the others or null. */
+export function localizedOf(text: LocalizedText | null): OpsTour['title'] {
   return { en: text?.en ?? '', ru: text?.ru ?? null, uz: text?.uz ?? null, tr: text?.tr ?? null };
 }
 

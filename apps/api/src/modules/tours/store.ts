@@ -3,7 +3,7 @@
  * that reads or writes them (docs/architecture.md, "Modules own their tables"). Every function takes the
  * database or the transaction it runs in, so the service decides what happens together.
  */
-import { and, asc, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { TourRequestStatus } from '@parvoz/db/schema';
 import { utcDate } from '@parvoz/core/tours';
@@ -168,6 +168,22 @@ export async function setTourRequest(
   values: { status: TourRequestStatus; operatorNote: string | null; updatedAt: Date },
 ): Promise<void> {
   await tx.update(tourRequests).set(values).where(eq(tourRequests.id, id));
+}
+
+/** The titles of the tours `ids` (uuids): the console's audit log names a tour by it. */
+export async function tourTitlesOf(db: Database, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select({ id: tours.id, title: tours.title }).from(tours).where(inArray(tours.id, ids));
+}
+
+/** The requests `ids` (uuids): who asked, and the title of the tour asked about (null for tours in general). */
+export async function tourRequestNamesOf(db: Database, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: tourRequests.id, fullName: tourRequests.fullName, title: tours.title })
+    .from(tourRequests)
+    .leftJoin(tours, eq(tours.id, tourRequests.tourId))
+    .where(inArray(tourRequests.id, ids));
 }
 
 /** Every request about a tour, oldest first, with the tour's slug (for the test helpers in testing/). */

@@ -11,7 +11,7 @@ import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { OpsTable } from '../../features/ops/OpsTable.tsx';
 import { ConfirmStep, Notice } from '../../features/ops/ConfirmStep.tsx';
 import { BarChart } from './home-bar-chart.tsx';
-import { Figures } from './home-figures.tsx';
+import { Figures, OverviewTotals } from './home-figures.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 
 export { loader, action } from './home.server.ts';
@@ -98,28 +98,7 @@ export default function OpsHome({ loaderData, actionData, params }: Route.Compon
       ) : null}
 
       <HeadedSection headingId="ops-totals" heading={t('ops.overview.totals')} className="grid gap-3">
-        <Figures
-          testId="ops-totals"
-          columns={4}
-          wrap
-          figures={[
-            ['ops.overview.searches', count(overview.totals.searches)],
-            ['ops.overview.orders', count(overview.totals.orders)],
-            ['ops.overview.paidOrders', count(overview.totals.paid_orders)],
-            [
-              'ops.overview.revenue',
-              overview.totals.revenue.length
-                ? overview.totals.revenue.map((r) => money(r.amount, r.currency)).join(' · ')
-                : t('ops.overview.noRevenue'),
-            ],
-            [
-              'ops.overview.refunds',
-              overview.totals.refunds.length
-                ? overview.totals.refunds.map((r) => money(r.amount, r.currency)).join(' · ')
-                : t('ops.overview.noRefunds'),
-            ],
-          ]}
-        />
+        <OverviewTotals totals={overview.totals} />
         <h3 className="font-semibold">{t('ops.overview.conversion')}</h3>
         <Figures
           testId="ops-conversion"

@@ -17,6 +17,7 @@ import { useContractForm } from '../../lib/use-contract-form.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { TextLink } from '../../components/TextLink.tsx';
+import { TourTitle } from '../../features/ops/tour-title.tsx';
 import { Notice } from '../../features/ops/ConfirmStep.tsx';
 import { Pager } from '../../features/ops/Pager.tsx';
 import type { ActionResult, Kind, Item } from './requests.server.ts';
@@ -160,7 +161,9 @@ export default function OpsRequests({ loaderData, actionData }: Route.ComponentP
                     {item.tour ? (
                       <p>
                         {t('ops.inbox.tour')}{' '}
-                        <TextLink to={`/tours/${item.tour.slug}`}>{item.tour.title}</TextLink>
+                        <TextLink to={`/tours/${item.tour.slug}`}>
+                          <TourTitle title={item.tour.title} />
+                        </TextLink>
                       </p>
                     ) : null}
                     {item.contact_name ? <p>{item.contact_name}</p> : null}

@@ -64,6 +64,7 @@ export default function OpsStaff({ loaderData, actionData }: Route.ComponentProp
         {loaderData.staff.map((s) => (
           <li
             key={s.user_id}
+            id={`staff-${s.user_id}`}
             className="flex flex-wrap items-center justify-between gap-2 rounded border border-neutral-200 bg-white p-3"
           >
             <span className="wrap-anywhere">

@@ -3,7 +3,7 @@
  * §6 and §8): the order search and the overview's totals and export (modules/ops/orders.ts, overview.ts). Each
  * runs in the database it is given; the console turns the rows into its answers.
  */
-import { and, desc, eq, exists, gte, ilike, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { OpsOrderSearch } from '@parvoz/contracts/ops';
 
@@ -160,4 +160,13 @@ export async function ordersForExport(db: Database, start: string, end: string) 
     WHERE o.created_at >= ${start} AND o.created_at < ${end}
     ORDER BY o.created_at, o.id`);
   return result.rows;
+}
+
+/** The booking references of the orders `ids`: the console's audit log names an order by it. */
+export async function bookingReferencesOf(db: Database, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: orders.id, reference: orders.bookingReference })
+    .from(orders)
+    .where(inArray(orders.id, ids));
 }

@@ -5,10 +5,13 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '@parvoz/db';
 
-/** The succeeded refunds per UTC day they succeeded in [start, end) (ISO times) and currency (minor units). */
+/**
+ * The succeeded refunds per UTC day they succeeded in [start, end) (ISO times) and currency: how many, and what
+ * they gave back (minor units).
+ */
 export async function succeededRefundsPerDay(db: Database, start: string, end: string) {
-  const result = await db.execute<{ day: string; currency: string; minor: string }>(sql`
-    SELECT to_char(succeeded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency,
+  const result = await db.execute<{ day: string; currency: string; n: number; minor: string }>(sql`
+    SELECT to_char(succeeded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, count(*)::int AS n,
       sum(amount_minor)::text AS minor
     FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${start} AND succeeded_at < ${end}
     GROUP BY 1, 2`);

@@ -23,6 +23,7 @@ import { refundStatusOfOrder, reopenFailedRefund, startRefunds } from '../../../
 import { recordAudit, staffOf, type Staff } from '../../../modules/ops/index.ts';
 import { opsStaffRoutes } from '../../../modules/ops/routes.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
+import { tourAuditSubjects } from '../../../modules/tours/index.ts';
 import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
@@ -100,10 +101,11 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     opsTourRoutes,
     opsAgencyRoutes,
     opsTicketingRoutes,
-    opsStaffRoutes,
     opsPricingRoutes,
   ];
   for (const routes of gated) await app.register(routes);
+  // The audit log names tours and tour requests with the tours' own readers.
+  await app.register(opsStaffRoutes, { subjects: tourAuditSubjects });
 
   app.get('/orders', { ...limited, schema: schemaOf(endpoints.opsSearchOrders) }, async (request) => ({
     data: await searchOrders(db, request.query),

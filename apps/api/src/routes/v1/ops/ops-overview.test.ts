@@ -220,11 +220,13 @@ describe('the figures', () => {
       expect(onT2.revenue).toEqual([
         { currency: b.currency, amount: majorOf(b.totalMinor - back, b.currency) },
       ]);
-      expect(onT2.refunds).toEqual([{ currency: b.currency, amount: majorOf(back, b.currency) }]);
+      expect(onT2.refunds).toEqual([{ currency: b.currency, amount: majorOf(back, b.currency), count: 1 }]);
       expect(data.totals.revenue).toEqual([
         { currency: a.currency, amount: majorOf(a.totalMinor + b.totalMinor - back, a.currency) },
       ]);
-      expect(data.totals.refunds).toEqual([{ currency: b.currency, amount: majorOf(back, b.currency) }]);
+      expect(data.totals.refunds).toEqual([
+        { currency: b.currency, amount: majorOf(back, b.currency), count: 1 },
+      ]);
       expect(data.totals.paid_orders).toBe(2);
       expect(data.top_routes.find((r) => r.origin === 'IST')!.revenue).toEqual([
         { currency: b.currency, amount: majorOf(b.totalMinor - back, b.currency) },
