@@ -135,12 +135,21 @@ export const orderSliceSchema = z.object({
 });
 export type OrderSlice = z.infer<typeof orderSliceSchema>;
 
+/**
+ * The price of all passengers of one type: total_amount = fare_amount + tax_amount + luggage_amount +
+ * service_fee_amount − discount_amount exactly (packages/core/src/price-breakdown.ts; the agency's markups are part
+ * of the fare, docs/operations.md#pricing-rules).
+ */
 export const priceBreakdownItemSchema = z.object({
   passenger_type: z.enum(PASSENGER_TYPES),
   count: z.number(),
   fare_amount: z.string(),
   tax_amount: z.string(),
   luggage_amount: z.string(),
+  /** The agency's service fee for these passengers: present only when not zero. */
+  service_fee_amount: z.string().optional(),
+  /** The agency's discount for these passengers, taken off (a positive amount): present only when not zero. */
+  discount_amount: z.string().optional(),
   total_amount: z.string(),
   currency: z.string(),
 });

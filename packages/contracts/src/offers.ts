@@ -69,7 +69,10 @@ export const offerSchema = z.object({
   baggage: baggageAllowanceSchema,
   /** Present only when fewer than 10 seats are left on some flight. */
   seats_left: z.number().optional(),
-  /** total_amount = fare_amount + tax_amount + luggage_amount exactly, per passenger type. */
+  /**
+   * total_amount = fare_amount + tax_amount + luggage_amount + service_fee_amount − discount_amount exactly, per
+   * passenger type; the types' totals add up to the offer's.
+   */
   price_breakdown: z.array(priceBreakdownItemSchema),
   fare_families: z.array(fareFamilyOptionSchema),
   available_services: z.array(luggageServiceSchema),

@@ -90,13 +90,20 @@ export interface OfferPassenger {
   type: PassengerType;
 }
 
-/** Price of all passengers of one type. total_amount = fare_amount + tax_amount + luggage_amount exactly. */
+/**
+ * Price of all passengers of one type. total_amount = fare_amount + tax_amount + luggage_amount +
+ * service_fee_amount − discount_amount exactly (price-breakdown.ts: the agency's markups sit in the fare).
+ */
 export interface PriceBreakdownItem {
   passenger_type: PassengerType;
   count: number;
   fare_amount: string;
   tax_amount: string;
   luggage_amount: string;
+  /** The agency's service fee for these passengers; present only when not zero. */
+  service_fee_amount?: string;
+  /** The agency's discount for these passengers (a positive amount, taken off); present only when not zero. */
+  discount_amount?: string;
   total_amount: string;
   currency: CurrencyCode;
 }
@@ -139,6 +146,7 @@ export interface Offer {
   id: string;
   total_amount: string;
   total_currency: CurrencyCode;
+  /** The fares, the agency's markups in them; with the taxes, the fees and the discounts: the total. */
   base_amount: string;
   tax_amount: string;
   /** UTC ISO instant; 20 minutes after the search by default. */
@@ -172,7 +180,8 @@ export interface Offer {
   /**
    * Present only when the agency's pricing rules changed the supplier's price
    * (docs/decisions/0025-price-rules-stacking-and-rounding.md): the supplier's cost and what the rules added or took
-   * off, in `total_currency`, kept with the order for the books; never shown to the traveller.
+   * off, in `total_currency`, kept with the order for the books; never shown to the traveller as such (the fee
+   * and the discount reach the traveller as lines of `price_breakdown`, price-breakdown.ts).
    */
   pricing?: OfferPricing;
 }

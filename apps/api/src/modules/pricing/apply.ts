@@ -25,6 +25,7 @@ import {
   type PriceRule,
   type PricingInput,
 } from '@parvoz/core/price-rules';
+import { shareByType } from '@parvoz/core/price-breakdown';
 import { sortResults } from '@parvoz/core/search-ranking';
 import type { CalendarData, CalendarQuery, FlightSupplier } from '@parvoz/core/supplier';
 import { offerFacets } from '@parvoz/core/supplier-offers';
@@ -127,21 +128,29 @@ export function priceOffer(
     return families.some((f, i) => f !== offer.fare_families[i])
       ? { ...offer, fare_families: families }
       : offer;
-  // The markups, fees and discounts sit in the fare (each type's share in proportion to its cost).
-  const delta = price.totalMinor - price.supplierCostMinor;
-  const deltas = shareInProportion(
-    delta,
+  // The markups sit in the fare; the fee and the discount are lines of their own (price-breakdown.ts), each type's
+  // share in proportion to its cost.
+  const shares = shareByType(
+    price,
     lines.map((l) => l.totalMinor),
   );
   return {
     ...offer,
     total_amount: major(price.totalMinor, currency),
-    base_amount: major(minor(offer.base_amount, currency) + delta, currency),
-    price_breakdown: offer.price_breakdown.map((b, i) => ({
-      ...b,
-      fare_amount: major(minor(b.fare_amount, currency) + deltas[i]!, currency),
-      total_amount: major(minor(b.total_amount, currency) + deltas[i]!, currency),
-    })),
+    base_amount: major(minor(offer.base_amount, currency) + price.markupMinor, currency),
+    price_breakdown: offer.price_breakdown.map((b, i) => {
+      const { markupMinor, feeMinor, discountMinor } = shares[i]!;
+      return {
+        ...b,
+        fare_amount: major(minor(b.fare_amount, currency) + markupMinor, currency),
+        ...(feeMinor !== 0 ? { service_fee_amount: major(feeMinor, currency) } : {}),
+        ...(discountMinor !== 0 ? { discount_amount: major(discountMinor, currency) } : {}),
+        total_amount: major(
+          minor(b.total_amount, currency) + markupMinor + feeMinor - discountMinor,
+          currency,
+        ),
+      };
+    }),
     fare_families: families,
     pricing: {
       supplier_total: major(price.supplierCostMinor, currency),
