@@ -37,8 +37,18 @@ export const orderCancellationSchema = z.object({
    * `fare_minus_penalty` (standard fare).
    */
   refund_rule: z.enum(['nothing_paid', 'taxes_only', 'fare_minus_penalty']),
-  /** What the agency keeps of the payment (the light fare, or the standard fare's fee); "0.00" when unpaid. */
+  /**
+   * What the agency keeps of the payment (the light fare, or the standard fare's fee, and the service fee unless
+   * it comes back); "0.00" when unpaid.
+   */
   kept_amount: z.string(),
+  /**
+   * A paid order's service fee (the agency's, a line of its price), present only when it has one, and whether this
+   * refund gives it back: on a voluntary cancellation only when the whole fare comes back
+   * (docs/operations.md#cancellations-and-refunds).
+   */
+  service_fee_amount: z.string().optional(),
+  service_fee_refunded: z.boolean().optional(),
   /**
    * Where the airline's refund goes: `payment` (money back to the card), or the airline's `voucher` /
    * `airline_credits` (no money: the credits below, to spend with the airline), or `unknown` (the airline gave

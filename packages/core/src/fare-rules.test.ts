@@ -58,6 +58,42 @@ describe('refund quotes', () => {
       amount: { amount: 3_300, currency: 'USD' },
       rule: 'taxes_only',
       kept: { amount: 37_950, currency: 'USD' },
+      serviceFeeReturned: false,
+    });
+  });
+
+  describe('the service fee (docs/operations.md#cancellations-and-refunds)', () => {
+    const flex = fareConditions('business_flex', [adult], 'USD', RULES, DEFAULT_RATES);
+    const withFee = (conditions: FareConditions) => ({ ...order(conditions), serviceFeeMinor: 1_500 });
+
+    test('kept on a voluntary refund of part of the fare: the penalty and the fee come out of the fare', () => {
+      expect(quoteRefund(withFee(standard), BEFORE)).toMatchObject({
+        amount: { amount: 41_250 - 2_500 - 1_500 },
+        kept: { amount: 2_500 + 1_500 },
+        serviceFeeReturned: false,
+      });
+      // Never out of the taxes.
+      expect(quoteRefund({ ...withFee(standard), paidMinor: 5_000 }, BEFORE)).toMatchObject({
+        amount: { amount: 3_300 },
+        serviceFeeReturned: false,
+      });
+    });
+
+    test('kept when only the taxes come back', () => {
+      expect(quoteRefund(withFee(light), BEFORE)).toMatchObject({
+        amount: { amount: 3_300 },
+        kept: { amount: 37_950 },
+        serviceFeeReturned: false,
+      });
+    });
+
+    test('returned with the whole fare: everything paid comes back', () => {
+      expect(quoteRefund(withFee(flex), BEFORE)).toMatchObject({
+        amount: { amount: 41_250 },
+        kept: { amount: 0 },
+        rule: 'fare_minus_penalty',
+        serviceFeeReturned: true,
+      });
     });
   });
 
@@ -93,9 +129,14 @@ describe('refund quotes', () => {
 
   test('the amount is always between 0 and what was paid', () => {
     for (const paidMinor of [0, 1, 2_499, 2_500, 3_300, 10_000_000]) {
-      for (const taxMinor of [0, 3_300, 20_000_000]) {
+      for (const [taxMinor, serviceFeeMinor] of [
+        [0, 0],
+        [3_300, 0],
+        [3_300, 1_500],
+        [20_000_000, 1_500],
+      ] as const) {
         for (const conditions of [light, standard]) {
-          const quote = quoteRefund({ ...order(conditions), paidMinor, taxMinor }, BEFORE);
+          const quote = quoteRefund({ ...order(conditions), paidMinor, taxMinor, serviceFeeMinor }, BEFORE);
           if (!quote.ok) throw new Error('departed');
           expect(quote.amount.amount).toBeGreaterThanOrEqual(0);
           expect(quote.amount.amount).toBeLessThanOrEqual(paidMinor);

@@ -82,6 +82,8 @@ export interface RefundableOrder {
   paidMinor: number;
   /** Taxes of all passengers, minor units (≤ paidMinor). */
   taxMinor: number;
+  /** The agency's service fee in what was paid, minor units (price-breakdown.ts); 0 or absent for none. */
+  serviceFeeMinor?: number;
   conditions: FareConditions;
   /** The first flight's departure (epoch ms). */
   departsAt: number;
@@ -94,25 +96,33 @@ export type RefundQuote =
       amount: Money;
       /** Which rule gave it. */
       rule: 'taxes_only' | 'fare_minus_penalty';
-      /** What is kept: the fee taken (standard) or the fare (light). */
+      /** What is kept: the fee taken (standard) or the fare (light), and the service fee unless it comes back. */
       kept: Money;
+      /** Whether the agency's service fee comes back (docs/operations.md#cancellations-and-refunds). */
+      serviceFeeReturned: boolean;
     }
   | { ok: false; reason: 'departed' };
 
-/** The refund of a paid order cancelled at `now`, by its conditions. */
+/**
+ * The refund of a paid order cancelled at `now`, by its conditions. The agency's service fee is not returned on
+ * this voluntary refund unless the whole fare is (a refundable fare without a penalty: then everything paid comes
+ * back); docs/operations.md#cancellations-and-refunds.
+ */
 export function quoteRefund(order: RefundableOrder, now: number): RefundQuote {
   if (now >= order.departsAt) return { ok: false, reason: 'departed' };
   const paid = Math.max(0, order.paidMinor);
   const taxes = Math.min(paid, Math.max(0, order.taxMinor));
+  const serviceFee = Math.min(paid - taxes, Math.max(0, order.serviceFeeMinor ?? 0));
   let amount = taxes;
   const penalty = penaltyMinor(order.conditions, order.currency);
-  // The fee comes out of the fare, never out of the taxes.
-  if (penalty !== null) amount = Math.max(taxes, paid - penalty);
+  // The penalty and the service fee come out of the fare, never out of the taxes.
+  if (penalty !== null) amount = Math.max(taxes, paid - penalty - (penalty > 0 ? serviceFee : 0));
   return {
     ok: true,
     amount: money(amount, order.currency),
     rule: penalty !== null ? 'fare_minus_penalty' : 'taxes_only',
     kept: money(paid - amount, order.currency),
+    serviceFeeReturned: serviceFee > 0 && amount === paid,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   lockOrder,
   majorOf,
   statusAfter,
+  serviceFeeMinorOf,
   statusOf,
   taxMinorOf,
   updateOrder,
@@ -108,7 +109,10 @@ async function supplierQuote(
   const total = Number(order.supplierTotalAmount);
   const back = Number(quote.refundAmount);
   const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
-  return { id: quote.id, refundMinor: Math.floor(order.totalMinor * share), refundTo: null, credits: [] };
+  // Our service fee comes back only with the whole fare (docs/operations.md#cancellations-and-refunds).
+  const fee = Math.min(order.totalMinor, serviceFeeMinorOf(order.price as OrderPrice));
+  const refundMinor = share >= 1 ? order.totalMinor : Math.floor((order.totalMinor - fee) * share);
+  return { id: quote.id, refundMinor, refundTo: null, credits: [] };
 }
 
 function newCancellationId(): string {
@@ -140,6 +144,7 @@ function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
       currency: order.currency,
       paidMinor: order.totalMinor,
       taxMinor: taxMinorOf(order.price as OrderPrice),
+      serviceFeeMinor: serviceFeeMinorOf(order.price as OrderPrice),
       conditions: orderConditions(order.fareConditions, offer, order.currency),
       departsAt,
     },
@@ -161,6 +166,18 @@ async function confirmedMeanwhile(db: Database, id: string): Promise<Cancellatio
   }
 }
 
+type FeeBack = Pick<OrderCancellation, 'service_fee_amount' | 'service_fee_refunded'>;
+
+/** A paid order's service fee, back only with everything paid (docs/operations.md#cancellations-and-refunds). */
+function serviceFeeOf(row: CancellationRow, order: OrderRow): FeeBack {
+  const fee = serviceFeeMinorOf(order.price as OrderPrice);
+  if (!row.forPaidOrder || fee <= 0) return {};
+  return {
+    service_fee_amount: majorOf(fee, order.currency),
+    service_fee_refunded: row.refundMinor >= order.totalMinor,
+  };
+}
+
 function present(row: CancellationRow, order: OrderRow): OrderCancellation {
   const conditions = orderConditions(order.fareConditions, order.offer as Offer, order.currency);
   const kept = row.forPaidOrder ? Math.max(0, order.totalMinor - row.refundMinor) : 0;
@@ -175,6 +192,7 @@ function present(row: CancellationRow, order: OrderRow): OrderCancellation {
         ? 'fare_minus_penalty'
         : 'taxes_only',
     kept_amount: majorOf(kept, order.currency),
+    ...serviceFeeOf(row, order),
     ...(row.refundTo === 'voucher' || row.refundTo === 'airline_credits'
       ? {
           refund_to: row.refundTo,

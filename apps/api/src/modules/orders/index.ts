@@ -85,6 +85,7 @@ export {
   payableNow,
   presentOrder,
   statusAfter,
+  serviceFeeMinorOf,
   statusOf,
   taxMinorOf,
   type LoadedOrder,
