@@ -6,7 +6,7 @@
  * fare + taxes + luggage + service fee − discount, exactly, so the types' totals still add up to the total
  * charged and a fiscal receipt's lines (receipt-lines.ts) to the payment.
  */
-import { fromMajorString, shareInProportion, type CurrencyCode } from './money.ts';
+import { fromMajorString, isCurrencyCode, shareInProportion, type CurrencyCode } from './money.ts';
 import { PRICE_STEP, type Price } from './price-rules.ts';
 import type { PriceBreakdownItem } from './search-types.ts';
 
@@ -98,4 +98,25 @@ export function breakdownTotals(
     for (const key of Object.keys(totals) as (keyof BreakdownTotals)[]) totals[key] += line[key];
   }
   return totals;
+}
+
+/**
+ * The service fee and the discount over a breakdown's passenger types, in minor units, for what prints or refunds
+ * them (an absent or unreadable amount counts 0: a document never fails on a stored order).
+ */
+export function agencyMinor(
+  items: readonly Pick<PriceBreakdownItem, 'service_fee_amount' | 'discount_amount'>[],
+  currency: string,
+): { serviceFeeMinor: number; discountMinor: number } {
+  const sum = (pick: (item: (typeof items)[number]) => string | undefined) =>
+    items.reduce((total, item) => {
+      const amount = pick(item);
+      const parsed =
+        amount !== undefined && isCurrencyCode(currency) ? fromMajorString(amount, currency) : null;
+      return total + (parsed?.amount ?? 0);
+    }, 0);
+  return {
+    serviceFeeMinor: sum((i) => i.service_fee_amount),
+    discountMinor: sum((i) => i.discount_amount),
+  };
 }

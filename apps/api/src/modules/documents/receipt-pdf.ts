@@ -14,6 +14,8 @@ import {
   startA4Document,
 } from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
+import { isCurrencyCode, toMajorString } from '@parvoz/core/money';
+import { agencyMinor } from '@parvoz/core/price-breakdown';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
 import {
@@ -23,6 +25,9 @@ import {
   PASSENGER_TYPE_KEYS,
   placeName,
 } from './booking-format.ts';
+
+const majorOf = (minor: number, currency: string) =>
+  isCurrencyCode(currency) ? toMajorString({ amount: minor, currency }) : String(minor);
 
 /** A payment the receipt lists (succeeded ones only). */
 export interface ReceiptPayment {
@@ -96,6 +101,22 @@ export async function renderReceiptPdf(
     if (Number(item.luggage_amount) > 0)
       row(`${who} — ${t('receipt.luggage')}`, money(item.luggage_amount, item.currency));
   }
+  // The agency's service fee and discount: lines of their own, the markups being part of the fare
+  // (docs/operations.md#pricing-rules); with the rows above they add up to the total.
+  const { serviceFeeMinor: serviceFee, discountMinor: discount } = agencyMinor(
+    order.price_breakdown,
+    order.total_currency,
+  );
+  if (serviceFee > 0)
+    row(
+      t('booking.price.serviceFee'),
+      money(majorOf(serviceFee, order.total_currency), order.total_currency),
+    );
+  if (discount > 0)
+    row(
+      t('booking.price.discount'),
+      `− ${money(majorOf(discount, order.total_currency), order.total_currency)}`,
+    );
   row(t('ticket.total'), money(order.total_amount, order.total_currency), true);
 
   heading(t('receipt.payments'));

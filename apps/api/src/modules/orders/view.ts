@@ -11,7 +11,8 @@ import {
   type OrderStatus,
 } from '@parvoz/core/order-status';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
-import type { Offer, PriceBreakdownItem } from '@parvoz/core/search-types';
+import { agencyMinor } from '@parvoz/core/price-breakdown';
+import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../accounts/index.ts';
 import { ApiFailure } from '../../errors.ts';
@@ -95,22 +96,17 @@ export function majorOf(amountMinor: number, currency: string): string {
   return isCurrencyCode(currency) ? toMajorString(money(amountMinor, currency)) : String(amountMinor);
 }
 
-/** One line of the order's breakdown summed over its passenger types, in minor units (an absent line is 0). */
-function breakdownMinorOf(price: OrderPrice, amountOf: (line: PriceBreakdownItem) => string | undefined) {
-  return price.price_breakdown.reduce((sum, line) => {
-    const amount = amountOf(line);
-    return sum + (amount === undefined ? 0 : (fromMajorString(amount, price.currency)?.amount ?? 0));
-  }, 0);
-}
-
 /** The order's taxes in minor units (the sum of its breakdown's). */
 export function taxMinorOf(price: OrderPrice): number {
-  return breakdownMinorOf(price, (line) => line.tax_amount);
+  return price.price_breakdown.reduce(
+    (sum, line) => sum + (fromMajorString(line.tax_amount, price.currency)?.amount ?? 0),
+    0,
+  );
 }
 
 /** The agency's service fee of the order in minor units (packages/core/src/price-breakdown.ts); 0 for none. */
 export function serviceFeeMinorOf(price: OrderPrice): number {
-  return breakdownMinorOf(price, (line) => line.service_fee_amount);
+  return agencyMinor(price.price_breakdown, price.currency).serviceFeeMinor;
 }
 
 const notFound = () => new ApiFailure('not_found', 'No such order.');
