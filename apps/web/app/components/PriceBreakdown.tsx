@@ -1,4 +1,5 @@
 import type { Order } from '@parvoz/contracts/booking';
+import { displayFractionDigits, isCurrency, type Currency } from '@parvoz/i18n/currency';
 import { useT, type MessageKey } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/use-money.ts';
 
@@ -41,5 +42,68 @@ export function FareLines({ row, as: Line }: { row: PriceRow; as: 'dd' | 'p' }) 
         </Line>
       ))}
     </>
+  );
+}
+
+/** Exact sums of major-unit amount strings ("33.00") through integer minor units. */
+export function sumAmounts(amounts: readonly string[], currency: Currency): number {
+  const scale = 10 ** displayFractionDigits(currency);
+  return amounts.reduce((total, a) => total + Math.round(Number(a) * scale), 0) / scale;
+}
+
+/**
+ * The agency's service fee and discount of a breakdown, summed over its passenger types, in major units (0 when
+ * none): lines of their own, the markups being part of the fare (docs/operations.md#pricing-rules).
+ */
+export function agencyAmounts(
+  rows: readonly Pick<PriceRow, 'service_fee_amount' | 'discount_amount'>[],
+  currency: string,
+): { serviceFee: number; discount: number } {
+  if (!isCurrency(currency)) return { serviceFee: 0, discount: 0 };
+  const sum = (pick: (row: (typeof rows)[number]) => string | undefined) =>
+    sumAmounts(
+      rows.flatMap((row) => pick(row) ?? []),
+      currency,
+    );
+  return { serviceFee: sum((r) => r.service_fee_amount), discount: sum((r) => r.discount_amount) };
+}
+
+/**
+ * The service fee and the discount as lines of their own, each only when not zero (the discount taken off): the
+ * booking's summary lists them as rows of its `dl`, the order page as paragraphs.
+ */
+export function AgencyLines({
+  rows,
+  currency,
+  as,
+}: {
+  rows: readonly PriceRow[];
+  currency: string;
+  as: 'dl' | 'p';
+}) {
+  const t = useT();
+  const money = useMoney();
+  const { serviceFee, discount } = agencyAmounts(rows, currency);
+  const lines: Array<[MessageKey, number, string]> = [];
+  if (serviceFee > 0) lines.push(['booking.price.serviceFee', serviceFee, 'price-service-fee']);
+  if (discount > 0) lines.push(['booking.price.discount', -discount, 'price-discount']);
+  if (lines.length === 0) return null;
+  const className = 'flex justify-between gap-2 border-b border-neutral-100 pb-2';
+  if (as === 'dl')
+    return lines.map(([label, amount, testId]) => (
+      <div key={label} className={className} data-testid={testId}>
+        <dt className="font-medium">{t(label)}</dt>
+        <dd className="tabular-nums">{money(amount, currency)}</dd>
+      </div>
+    ));
+  return (
+    <div className="mt-2 grid gap-2 text-sm">
+      {lines.map(([label, amount, testId]) => (
+        <p key={label} className={className} data-testid={testId}>
+          <span className="font-medium">{t(label)}</span>
+          <span className="tabular-nums">{money(amount, currency)}</span>
+        </p>
+      ))}
+    </div>
   );
 }

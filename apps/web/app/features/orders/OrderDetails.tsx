@@ -4,7 +4,12 @@ import { Itinerary } from '../../components/Itinerary.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
-import { FareLines, PASSENGER_TYPE_LABEL, passengersLabel } from '../../components/PriceBreakdown.tsx';
+import {
+  AgencyLines,
+  FareLines,
+  PASSENGER_TYPE_LABEL,
+  passengersLabel,
+} from '../../components/PriceBreakdown.tsx';
 import { useInstantFormat } from '../../lib/use-instant-format.ts';
 
 export const BOOKING_STATUS_LABEL: Record<Order['booking_status'], MessageKey> = {
@@ -187,7 +192,7 @@ export function OrderPassengers({ order }: { order: Order }) {
   );
 }
 
-/** The price per passenger type, taxes and luggage, and the total. */
+/** The price per passenger type, taxes and luggage, the service fee and discount (when any), and the total. */
 export function OrderPrice({ order }: { order: Order }) {
   const t = useT();
   const money = useMoney();
@@ -201,6 +206,7 @@ export function OrderPrice({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <AgencyLines rows={order.price_breakdown} currency={order.total_currency} as="p" />
       <p className="mt-2 flex items-baseline justify-between gap-2 text-base">
         <span className="font-semibold">{t('booking.price.total')}</span>
         <span className="text-xl font-bold tabular-nums" data-testid="order-total">

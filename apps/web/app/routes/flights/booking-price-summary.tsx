@@ -1,16 +1,10 @@
-import { displayFractionDigits, isCurrency, type Currency } from '@parvoz/i18n/currency';
+import { isCurrency } from '@parvoz/i18n/currency';
 import { FareConditions } from '../../components/FareConditions.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
-import { FareLines, passengersLabel } from '../../components/PriceBreakdown.tsx';
+import { AgencyLines, FareLines, passengersLabel, sumAmounts } from '../../components/PriceBreakdown.tsx';
 import { useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { BookingOffer, LuggageOption } from './booking-offer.ts';
-
-/** Exact sums of major-unit amount strings ("33.00") through integer minor units. */
-export function sumAmounts(amounts: readonly string[], currency: Currency): number {
-  const scale = 10 ** displayFractionDigits(currency);
-  return amounts.reduce((total, a) => total + Math.round(Number(a) * scale), 0) / scale;
-}
 
 /** The offer's total plus the luggage added on the page, in major units. */
 export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageOption[]): number {
@@ -20,8 +14,9 @@ export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageO
 }
 
 /**
- * The price of the offer per passenger type (fare, taxes, luggage), the luggage added on this page, and the
- * total, in the currency of the page (the offer is re-priced in the visitor's currency).
+ * The price of the offer per passenger type (fare, taxes, luggage), the agency's service fee and discount (lines of
+ * their own when not zero), the luggage added on this page, and the total, in the currency of the page (the offer
+ * is re-priced in the visitor's currency): the lines add up to the total.
  */
 export function PriceSummary({
   offer,
@@ -56,6 +51,7 @@ export function PriceSummary({
             <FareLines row={row} as="dd" />
           </div>
         ))}
+        <AgencyLines rows={offer.price_breakdown} currency={currency} as="dl" />
         {luggage.length > 0 ? (
           <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2">
             <dt className="font-medium">{t('booking.price.addedLuggage', { count: luggage.length })}</dt>

@@ -128,6 +128,13 @@ export async function cancelAction(
           // The airline's credits instead of money, when its quote says so: shown as credits, with their codes.
           ...(quote.refund_to ? { refund_to: quote.refund_to } : {}),
           ...(quote.airline_credits ? { airline_credits: quote.airline_credits } : {}),
+          // The agency's service fee, and whether it comes back (docs/operations.md#cancellations-and-refunds).
+          ...(quote.service_fee_amount
+            ? {
+                service_fee_amount: quote.service_fee_amount,
+                service_fee_refunded: quote.service_fee_refunded ?? false,
+              }
+            : {}),
           minutes,
         },
       });

@@ -9,7 +9,15 @@ import type { MessageKey } from '../../lib/i18n.tsx';
 /** A quote of "Cancel this booking", with the minutes it stays valid. */
 export type CancelQuote = Pick<
   OrderCancellation,
-  'id' | 'refund_amount' | 'refund_currency' | 'refund_rule' | 'kept_amount' | 'refund_to' | 'airline_credits'
+  | 'id'
+  | 'refund_amount'
+  | 'refund_currency'
+  | 'refund_rule'
+  | 'kept_amount'
+  | 'refund_to'
+  | 'airline_credits'
+  | 'service_fee_amount'
+  | 'service_fee_refunded'
 > & { minutes: number };
 
 /** What the page says of a cancellation refused (by a reason of its contract) or failed (`cancel_failed`). */

@@ -1,10 +1,24 @@
 import { useEffect, useRef } from 'react';
 import type { Order } from '@parvoz/contracts/booking';
+import { isCurrency } from '@parvoz/i18n/currency';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { sumAmounts } from '../../components/PriceBreakdown.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { CancelQuote } from './order-after-sale.ts';
 import { PostButton } from '../../components/PostButton.tsx';
+
+/**
+ * The fare's own penalty: what is kept less the agency's service fee when that is kept too (it has a line of its
+ * own, docs/operations.md#cancellations-and-refunds).
+ */
+export function penaltyOf(
+  quote: Pick<CancelQuote, 'kept_amount' | 'refund_currency' | 'service_fee_amount' | 'service_fee_refunded'>,
+): number {
+  const fee = quote.service_fee_amount && !quote.service_fee_refunded ? [`-${quote.service_fee_amount}`] : [];
+  if (!isCurrency(quote.refund_currency)) return Number(quote.kept_amount);
+  return sumAmounts([quote.kept_amount, ...fee], quote.refund_currency);
+}
 
 /**
  * "Cancel this booking" (issues 11 and 13): the button, then the quote — what comes back to the card in the
@@ -73,8 +87,18 @@ export function CancelBooking({
           <p>
             {quote.refund_rule === 'taxes_only'
               ? t('order.cancel.quote.taxesOnly')
-              : t('order.cancel.quote.fee', { fee: money(quote.kept_amount, quote.refund_currency) })}
+              : t('order.cancel.quote.fee', { fee: money(penaltyOf(quote), quote.refund_currency) })}
           </p>
+          {quote.service_fee_amount ? (
+            <p data-testid="cancel-quote-service-fee">
+              {t(
+                quote.service_fee_refunded
+                  ? 'order.cancel.quote.serviceFeeRefunded'
+                  : 'order.cancel.quote.serviceFeeKept',
+                { fee: money(quote.service_fee_amount, quote.refund_currency) },
+              )}
+            </p>
+          ) : null}
           <p>{t('order.cancel.quote.paidText')}</p>
         </>
       ) : (
