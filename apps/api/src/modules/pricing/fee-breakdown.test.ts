@@ -9,62 +9,39 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
 import type { Order } from '@parvoz/contracts/booking';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Offer } from '@parvoz/core/search-types';
-import { startTestApi } from '../../testing/api.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { book, pay, readOrder, requestCancellation, tokenQuery } from '../../testing/after-sale.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
-import { createSession } from '../accounts/index.ts';
-import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
-import { passSecondFactor } from '../../second-factor/testing.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
+import { pricedAndPlainApis, type PricedAndPlain } from './testing/apis.ts';
 
 let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-let priced: FastifyInstance;
-let pricedDb: Database;
-let plain: FastifyInstance;
-const closers: (() => Promise<void>)[] = [];
+let apis: PricedAndPlain;
 const date = isoDay(Date.UTC(2026, 10, 23), 30);
 
 beforeAll(async () => {
-  for (const which of ['priced', 'plain'] as const) {
-    const started = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock });
-    closers.push(started.close);
-    if (which === 'plain') {
-      plain = started.app;
-      continue;
-    }
-    ({ app: priced, db: pricedDb } = started);
-    const actor = { userId: null, email: 'command-line' } as const;
-    await grantRole(pricedDb, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-    const { token } = await createSession(pricedDb, await accountIdOf(pricedDb, 'admin@agency.test'), clock);
-    const admin = { authorization: `Bearer ${token}` };
-    await passSecondFactor(priced, admin, clock);
-    for (const rule of [
-      { kind: 'markup', percent_bp: 500 },
-      { kind: 'service_fee', fixed: { amount: '50000', currency: 'UZS' } },
-    ]) {
-      const created = await priced.inject({
-        method: 'POST',
-        url: '/v1/ops/price-rules',
-        headers: admin,
-        payload: { priority: 1, scope: { origins: [{ city: 'TAS' }] }, per: 'passenger', ...rule },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-    }
-    clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
+  apis = await pricedAndPlainApis(() => clock);
+  for (const rule of [
+    { kind: 'markup', percent_bp: 500 },
+    { kind: 'service_fee', fixed: { amount: '50000', currency: 'UZS' } },
+  ]) {
+    const created = await apis.priced.inject({
+      method: 'POST',
+      url: '/v1/ops/price-rules',
+      headers: apis.admin,
+      payload: { priority: 1, scope: { origins: [{ city: 'TAS' }] }, per: 'passenger', ...rule },
+    });
+    expect(created.statusCode, created.body).toBe(201);
   }
+  clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
 }, 120_000);
 
-afterAll(async () => {
-  for (const close of closers) await close();
-});
+afterAll(() => apis?.close());
 
 /** The first nonstop light offer of Tashkent → Istanbul for two adults, in so'm. */
 async function search(app: FastifyInstance): Promise<Offer> {
@@ -113,6 +90,7 @@ const linesOf = (rows: Order['price_breakdown']) =>
 
 describe('a service fee for Tashkent departures', () => {
   test('search, offer and order agree; the fee is a line of its own, on the order and its receipt', async () => {
+    const { priced, pricedDb, plain } = apis;
     const found = await search(priced);
     const page = await offerPage(priced, found);
     const raw = await offerPage(plain, await search(plain));

@@ -7,42 +7,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Offer } from '@parvoz/core/search-types';
-import { startTestApi } from '../../testing/api.ts';
 import { bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
-import { createSession } from '../accounts/index.ts';
-import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
-import { passSecondFactor } from '../../second-factor/testing.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
+import { pricedAndPlainApis } from './testing/apis.ts';
 
 let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
 let priced: FastifyInstance;
 let plain: FastifyInstance;
-const closers: (() => Promise<void>)[] = [];
+let close: () => Promise<void> = async () => {};
 let admin: Record<string, string> = {};
 const date = isoDay(Date.UTC(2026, 10, 23), 30);
 
 beforeAll(async () => {
-  for (const which of ['priced', 'plain'] as const) {
-    const started = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock });
-    closers.push(started.close);
-    if (which === 'plain') {
-      plain = started.app;
-      continue;
-    }
-    priced = started.app;
-    const { db } = started;
-    const actor = { userId: null, email: 'command-line' } as const;
-    await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-    const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), clock);
-    admin = { authorization: `Bearer ${token}` };
-    await passSecondFactor(priced, admin, clock);
-  }
+  ({ priced, plain, admin, close } = await pricedAndPlainApis(() => clock));
 }, 120_000);
 
-afterAll(async () => {
-  for (const close of closers) await close();
-});
+afterAll(() => close());
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 /** 10 % of a passenger's cost, rounded half away from zero to a cent (the core's rounding, ADR 0025). */

@@ -1,0 +1,41 @@
+/**
+ * Two APIs on one clock for the suites that compare prices (inject, PGlite): one whose admin may write rules (signed
+ * in, past the second factor), and one without rules, whose prices are the supplier's.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@parvoz/db';
+import { startTestApi } from '../../../testing/api.ts';
+import { createSession } from '../../accounts/index.ts';
+import { accountIdOf } from '../../accounts/testing/accounts.ts';
+import { grantRole } from '../../ops/index.ts';
+import { passSecondFactor } from '../../../second-factor/testing.ts';
+
+export interface PricedAndPlain {
+  priced: FastifyInstance;
+  pricedDb: Database;
+  plain: FastifyInstance;
+  /** The priced API's admin: the authorization header. */
+  admin: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlain> {
+  const priced = await startTestApi({ rateLimitScale: 1000 }, { now });
+  const plain = await startTestApi({ rateLimitScale: 1000 }, { now });
+  const { db } = priced;
+  const actor = { userId: null, email: 'command-line' } as const;
+  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: now() });
+  const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), now());
+  const admin = { authorization: `Bearer ${token}` };
+  await passSecondFactor(priced.app, admin, now());
+  return {
+    priced: priced.app,
+    pricedDb: db,
+    plain: plain.app,
+    admin,
+    close: async () => {
+      await priced.close();
+      await plain.close();
+    },
+  };
+}
