@@ -126,6 +126,7 @@ async function call<N extends Name>(
 }
 
 describe("an order's journey answers in its contracts", () => {
+  // A whole journey of calls: on a loaded machine it outlasts the unit suite's 20 s (vitest.config.ts).
   test('book, read, pay, manage and cancel: every answer parses under its contract', async () => {
     const offer = await searchOffer(app, { date: isoDay(Date.now(), 45) });
     const order: Booked = (
@@ -178,7 +179,7 @@ describe("an order's journey answers in its contracts", () => {
     })) as { data: { confirmed_at: string | null } };
     expect(confirmed.data.confirmed_at).toEqual(expect.any(String));
     await call('listPaymentProviders', {});
-  });
+  }, 60_000);
 });
 
 describe('a console journey answers in its contracts (/v1/ops, staff only)', () => {
@@ -378,7 +379,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
 
     // Every console endpoint was called above.
     expect(Object.keys(opsEndpoints).filter((name) => !called.has(name as Name))).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('answers are checked against their contract outside production', () => {
