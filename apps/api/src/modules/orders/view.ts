@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '@parvoz/core/order-status';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
+import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Caller } from '../accounts/index.ts';
@@ -233,6 +234,13 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
     slices: offer.slices,
     lang: row.lang as Locale,
   };
+  // The code and its discount are the order's stored pricing line (docs/decisions/0029-promo-codes.md).
+  const promoLine = offer.pricing?.lines.find((l) => promoCodeOfLine(l.rule_id) !== null);
+  if (promoLine)
+    view.promo = {
+      code: promoCodeOfLine(promoLine.rule_id)!,
+      discount_amount: promoLine.amount.replace(/^-/, ''),
+    };
   if (accessToken) view.access_token = accessToken;
   return view;
 }
