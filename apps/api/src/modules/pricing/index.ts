@@ -1,4 +1,4 @@
 /** What the rest of the API may use of the pricing module (docs/architecture.md). */
 export { ruleVersionCount } from './store.ts';
-export { ruleBookOf, type RuleBook } from './service.ts';
+export { EFFECTIVE_LEAD_MS, ruleBookOf, type RuleBook } from './service.ts';
 export { priceCalendar, pricedSupplier, priceOffer, type PricingDeps } from './apply.ts';
