@@ -159,6 +159,10 @@ export function BookingForm({
       method="post"
       {...formProps}
       onSubmit={(event) => {
+        // "Apply" asks for the promo code's price, not a checked form (booking-promo-field.tsx): sent as it is.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute('name') === 'intent' && submitter.getAttribute('value') === 'promo')
+          return;
         formProps.onSubmit(event);
         if (event.defaultPrevented) setRefused((count) => count + 1);
       }}
