@@ -7,7 +7,7 @@ import { beforeAll, expect, test } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
 import { MANY_ORDERS, useTwoTestApis } from '../../testing/api.ts';
 import { bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
-import { createRule, type RuleWriter } from '../pricing/service.ts';
+import { addRuleInForce } from '../pricing/testing/rules.ts';
 import { ruleBookOf } from '../pricing/index.ts';
 import { createPromoCode, type PromoWriter } from './ops.ts';
 import { heldRedemptions, promoCodeByCode } from './store.ts';
@@ -15,7 +15,7 @@ import { heldRedemptions, promoCodeByCode } from './store.ts';
 const start = Date.UTC(2026, 10, 23, 6, 0);
 const now = () => new Date(start);
 const pair = useTwoTestApis(MANY_ORDERS, { now });
-const writer: PromoWriter & RuleWriter = {
+const writer: PromoWriter = {
   actor: { userId: '00000000-0000-4000-8000-0000000000aa', email: 'admin@agency.test' },
   audit: async () => undefined,
 };
@@ -25,13 +25,10 @@ beforeAll(async () => {
   const { db } = pair.database;
   const before = new Date(start - 3_600_000);
   // A 10 % markup in force since before the searches: the margin the code gives from (ADR 0025's floor).
-  await db.transaction((tx) =>
-    createRule(
-      tx,
-      { kind: 'markup', priority: 1, scope: {}, percent_bp: 1000, per: 'passenger', exclusive: false },
-      writer,
-      before,
-    ),
+  await addRuleInForce(
+    db,
+    { kind: 'markup', priority: 1, scope: {}, percent_bp: 1000, per: 'passenger', exclusive: false },
+    now(),
   );
   for (const instance of [pair.database.db, pair.second.db]) ruleBookOf(instance).forget();
   await db.transaction((tx) =>
