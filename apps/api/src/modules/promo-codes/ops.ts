@@ -4,11 +4,11 @@
  * entry of the audit log, in one transaction; the terms now are the code's row, whose uses a new version keeps.
  */
 import { isUniqueViolation, type Database } from '@parvoz/db';
-import { fromMajorString, toMajorString, type CurrencyCode } from '@parvoz/core/money';
 import type { PriceRuleScope } from '@parvoz/core/price-rules';
 import { promoProblems, type PromoTerms } from '@parvoz/core/promo-codes';
 import type { OpsPromoCode, OpsPromoCodeInput } from '@parvoz/contracts/promo-codes';
 import { ApiFailure } from '../../errors.ts';
+import { consoleScopeOf, coreScopeOf, invalidInput, majorMoney, minorAmountOf } from '../pricing/index.ts';
 import {
   allPromoCodes,
   insertPromoCode,
@@ -29,51 +29,26 @@ export interface PromoWriter {
   ): Promise<void>;
 }
 
-const invalid = (message: string, path = ''): ApiFailure =>
-  new ApiFailure('validation_failed', 'The request is not valid.', [{ in: 'body', path, message }]);
-
-function minorOf(value: { amount: string; currency: CurrencyCode }, path: string) {
-  const minor = fromMajorString(value.amount, value.currency);
-  if (!minor) throw invalid(`not an amount of ${value.currency}`, path);
-  return { amount: minor.amount, currency: value.currency };
-}
-
-/** The console's snake_case scope as the core's (the same names as a pricing rule's). */
-function scopeOf(scope: OpsPromoCodeInput['scope']): PriceRuleScope {
-  const { fare_families, passenger_types, sale_from, sale_until, travel_from, travel_until, ...same } = scope;
-  const renamed = {
-    fareFamilies: fare_families,
-    passengerTypes: passenger_types,
-    saleFrom: sale_from && new Date(sale_from).toISOString(),
-    saleUntil: sale_until && new Date(sale_until).toISOString(),
-    travelFrom: travel_from,
-    travelUntil: travel_until,
-  };
-  return Object.fromEntries(
-    Object.entries({ ...same, ...renamed }).filter(([, v]) => v !== undefined),
-  ) as PriceRuleScope;
-}
-
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 
 /** The row's terms from the console's input, checked by the core; throws the 400 of bad terms. */
 function termsRow(input: OpsPromoCodeInput): Omit<NewPromoCodeRow, 'version' | 'createdAt' | 'updatedAt'> {
-  const fixed = input.fixed ? minorOf(input.fixed, '/fixed/amount') : undefined;
-  const cap = input.cap ? minorOf(input.cap, '/cap/amount') : undefined;
+  const fixed = input.fixed ? minorAmountOf(input.fixed, '/fixed/amount') : undefined;
+  const cap = input.cap ? minorAmountOf(input.cap, '/cap/amount') : undefined;
   const terms: PromoTerms = {
     code: input.code,
     percentBp: input.percent_bp,
     ...(fixed ? { fixed } : {}),
     per: input.per,
     ...(cap ? { cap } : {}),
-    scope: scopeOf(input.scope),
+    scope: coreScopeOf(input.scope),
     ...(iso(input.valid_from) ? { validFrom: iso(input.valid_from)! } : {}),
     ...(iso(input.valid_until) ? { validUntil: iso(input.valid_until)! } : {}),
     totalLimit: input.total_limit,
     perTravellerLimit: input.per_traveller_limit,
   };
   const problems = promoProblems(terms);
-  if (problems.length > 0) throw invalid(problems.join('; '));
+  if (problems.length > 0) throw invalidInput(problems.join('; '));
   return {
     code: terms.code,
     percentBp: input.percent_bp,
@@ -90,33 +65,15 @@ function termsRow(input: OpsPromoCodeInput): Omit<NewPromoCodeRow, 'version' | '
   };
 }
 
-const money = (amount: number | null, currency: string | null) =>
-  amount !== null && currency
-    ? {
-        amount: toMajorString({ amount, currency: currency as CurrencyCode }),
-        currency: currency as CurrencyCode,
-      }
-    : null;
-
 /** The terms of a row as the console writes them (what a version keeps). */
 function inputOf(row: PromoCodeRow): OpsPromoCodeInput {
-  const scope = row.scope as PriceRuleScope;
-  const { fareFamilies, passengerTypes, saleFrom, saleUntil, travelFrom, travelUntil, ...same } = scope;
-  const renamed = {
-    fare_families: fareFamilies,
-    passenger_types: passengerTypes,
-    sale_from: saleFrom,
-    sale_until: saleUntil,
-    travel_from: travelFrom,
-    travel_until: travelUntil,
-  };
   return {
     code: row.code,
     percent_bp: row.percentBp,
-    fixed: money(row.fixedAmountMinor, row.fixedCurrency),
+    fixed: majorMoney(row.fixedAmountMinor, row.fixedCurrency),
     per: row.per,
-    cap: money(row.capAmountMinor, row.capCurrency),
-    scope: JSON.parse(JSON.stringify({ ...same, ...renamed })) as OpsPromoCodeInput['scope'],
+    cap: majorMoney(row.capAmountMinor, row.capCurrency),
+    scope: consoleScopeOf(row.scope as PriceRuleScope),
     valid_from: row.validFrom?.toISOString() ?? null,
     valid_until: row.validUntil?.toISOString() ?? null,
     total_limit: row.totalLimit,
