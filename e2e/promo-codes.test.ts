@@ -29,8 +29,8 @@ beforeAll(async () => {
   const now = new Date();
   await addRuleInForce(
     database.db,
-    { kind: 'markup', priority: 1, scope: {}, percent_bp: 1000, per: 'passenger', exclusive: false },
-    now,
+    { kind: 'markup', priority: 1, scope: {}, percentBp: 1000, per: 'passenger' },
+    new Date(now.getTime() - 3_600_000),
   );
   await addPromoCode(
     database.db,

@@ -11,9 +11,9 @@ import {
   type OrderStatus,
 } from '@parvoz/core/order-status';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
-import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
+import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Caller } from '../accounts/index.ts';
 import { ApiFailure } from '../../errors.ts';
 import { orderConditions } from './fare-conditions.ts';

@@ -27,8 +27,8 @@ beforeAll(async () => {
   // A 10 % markup in force since before the searches: the margin the code gives from (ADR 0025's floor).
   await addRuleInForce(
     db,
-    { kind: 'markup', priority: 1, scope: {}, percent_bp: 1000, per: 'passenger', exclusive: false },
-    now(),
+    { kind: 'markup', priority: 1, scope: {}, percentBp: 1000, per: 'passenger' },
+    before,
   );
   for (const instance of [pair.database.db, pair.second.db]) ruleBookOf(instance).forget();
   await db.transaction((tx) =>

@@ -1,16 +1,34 @@
 /**
- * A pricing rule already in force, for suites that cannot wait the lead every console write takes before it
- * applies (service.ts `EFFECTIVE_LEAD_MS`): written as if an hour before `now`.
+ * A rule written straight into the pricing store, in force from a chosen instant, for suites that need it from the
+ * start: the console's API applies a new version 30 seconds after it is written at the soonest (service.ts), and an
+ * e2e site's embedded database is written before the site starts (docs/architecture.md: fixtures live with the
+ * owner).
  */
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@parvoz/db';
-import type { OpsPriceRuleInput } from '@parvoz/contracts/ops-pricing';
-import { createRule } from '../service.ts';
+import type { PriceRule } from '@parvoz/core/price-rules';
+import { insertRuleVersion } from '../store.ts';
 
-const commandLine = {
-  actor: { userId: '00000000-0000-4000-8000-000000000000', email: 'command-line' },
-  audit: async () => undefined,
-};
-
-export function addRuleInForce(db: Database, rule: OpsPriceRuleInput, now: Date) {
-  return db.transaction((tx) => createRule(tx, rule, commandLine, new Date(now.getTime() - 3_600_000)));
+/** The rule's first version, in force from `from`; answers its id. */
+export async function addRuleInForce(db: Database, rule: Omit<PriceRule, 'id'>, from: Date): Promise<string> {
+  const ruleId = randomUUID();
+  await insertRuleVersion(db, {
+    ruleId,
+    version: 1,
+    kind: rule.kind,
+    priority: rule.priority,
+    scope: rule.scope as Record<string, unknown>,
+    percentBp: rule.percentBp ?? 0,
+    fixedAmountMinor: rule.fixed?.amount ?? null,
+    fixedCurrency: rule.fixed?.currency ?? null,
+    per: rule.per,
+    capAmountMinor: rule.cap?.amount ?? null,
+    capCurrency: rule.cap?.currency ?? null,
+    exclusive: rule.exclusive ?? false,
+    effectiveFrom: from,
+    retiredAt: null,
+    authorUserId: null,
+    createdAt: from,
+  });
+  return ruleId;
 }
