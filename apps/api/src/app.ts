@@ -35,6 +35,7 @@ import {
   type PriceAlertWorker,
 } from './modules/price-alerts/index.ts';
 import { priceAlertRoutes } from './modules/price-alerts/routes.ts';
+import { promoCodeRoutes } from './modules/booking/routes.ts';
 import { warmUpEmailRendering } from './modules/mail/index.ts';
 import { createOrderExpiryWorker, readOrderHistoryWith } from './modules/orders/index.ts';
 import {
@@ -291,6 +292,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(tourRoutes, { prefix: '/tours' });
   await app.register(agencyRoutes, { prefix: '/agencies' });
   await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(promoCodeRoutes, { prefix: '/promo_codes' });
   await app.register(orderManageRoutes, { prefix: '/orders' });
   await app.register(orderCancellationRoutes, { prefix: '/order_cancellations' });
   await app.register(paymentWebhookRoutes, { prefix: '/payments' });

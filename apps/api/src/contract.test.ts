@@ -377,6 +377,20 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     await call('opsRetirePriceRule', { params: ruleParams, body: {} }, admin);
     expect((await call('opsListPriceRules', {}, admin)).data[0]!.versions).toHaveLength(3);
 
+    // A promo code created, edited, retired and listed with its versions.
+    const terms = {
+      code: 'CONTRACT',
+      percent_bp: 500,
+      per: 'passenger',
+      total_limit: 5,
+      per_traveller_limit: 1,
+    } as const;
+    const promo = await call('opsCreatePromoCode', { body: terms }, admin);
+    const promoParams = { id: promo.data.id };
+    await call('opsUpdatePromoCode', { params: promoParams, body: { ...terms, total_limit: 6 } }, admin);
+    await call('opsRetirePromoCode', { params: promoParams, body: {} }, admin);
+    expect((await call('opsListPromoCodes', {}, admin)).data[0]!.versions).toHaveLength(3);
+
     // Every console endpoint was called above.
     expect(Object.keys(opsEndpoints).filter((name) => !called.has(name as Name))).toEqual([]);
   }, 60_000);

@@ -46,6 +46,9 @@ export const ROUTE_LIMITS = {
   priceAlerts: { name: 'price-alerts', limit: 10, windowMs: 60 * MINUTE },
   priceAlertLinks: { name: 'price-alert-links', limit: 30, windowMs: 10 * MINUTE },
   priceAlertsMine: { name: 'price-alerts-mine', limit: 120, windowMs: 10 * MINUTE },
+  // Promo codes (docs/decisions/0029-promo-codes.md), per client network whoever is signed in: checking a code and
+  // booking with one both count, so codes cannot be found by trying (a traveller types one or two).
+  promoCodes: { name: 'promo-codes', limit: 20, windowMs: 10 * MINUTE },
   // The API's description (generated once at start): readers and code generators, not traffic.
   reference: { name: 'reference', limit: 60, windowMs: MINUTE },
   // The order page asks for its payment options on each view (docs/payment-providers.md); the providers list

@@ -42,6 +42,7 @@ export default [
       route('staff', 'routes/ops/staff.tsx'),
       route('security', 'routes/ops/security.tsx'),
       route('price-rules', 'routes/ops/price-rules.tsx'),
+      route('promo-codes', 'routes/ops/promo-codes.tsx'),
       route('tours', 'routes/ops/tours.tsx'),
       route('tours/new', 'routes/ops/tour-edit.tsx', { id: 'ops-tour-new' }),
       route('tours/:id', 'routes/ops/tour-edit.tsx'),

@@ -23,6 +23,7 @@ export const BOOKING_ERROR_KEYS = [
   'booking.error.service',
   'booking.error.agreement',
   'booking.error.bookingReference',
+  'booking.error.promoCode',
   // The cross-field rules' keys, defined once where the rules are (packages/core/src/booking-rules.ts).
   ...BOOKING_RULE_KEYS,
 ] as const;

@@ -51,6 +51,8 @@ import {
   passengerList,
 } from './booking-form.ts';
 
+import { promoCodeSchema } from './promo-codes.ts';
+
 export * from './booking-form.ts';
 
 /** One field error of a 400 `validation_failed` answer. */
@@ -88,6 +90,11 @@ export const createOrderRequestSchema = z.object({
   agreement: agreementSchema,
   /** Signed-in only: also save these passengers as saved travellers (ignored for anonymous callers). */
   save_travellers: z.boolean().optional(),
+  /**
+   * A promo code (docs/decisions/0029-promo-codes.md): its discount is in the order's total (and so in
+   * `expected_total`); a code that cannot be used refuses the booking with 422 and its reason.
+   */
+  promo_code: promoCodeSchema.optional(),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
@@ -298,6 +305,8 @@ export const orderSchema = z.object({
   /** The conditions agreed at booking, in the order currency. */
   conditions: fareConditionsSchema,
   slices: z.array(orderSliceSchema),
+  /** The promo code the order carries and what it took off (in the total already); absent for none. */
+  promo: z.object({ code: z.string(), discount_amount: z.string() }).optional(),
   /** Only in the answer of POST /v1/orders: the secret of the access link (`?access_token=`). */
   access_token: z.string().optional(),
   /** Language of the emails and the e-ticket. */

@@ -9,7 +9,8 @@
  */
 import { endpoint, noContentSchema } from './endpoint.ts';
 import { opsEndpoints } from './ops-endpoints.ts';
-import { idempotentRefusals, notFoundRefusals } from './refusals.ts';
+import { idempotentRefusals, notFoundRefusals, refusals } from './refusals.ts';
+import { promoQuoteRequestSchema, promoQuoteResponseSchema, promoRefusals } from './promo-codes.ts';
 import {
   airlineChangeRefusals,
   cancellationRefusals,
@@ -382,6 +383,16 @@ export const endpoints = {
     status: 201,
     response: orderResponseSchema,
     refusals: createOrderRefusals,
+  }),
+  quotePromoCode: endpoint({
+    method: 'POST',
+    path: '/v1/promo_codes/quote',
+    summary:
+      "The booking page's check of a promo code: the offer's total with it, or why it cannot be used (rate-limited per client network).",
+    access: 'public',
+    body: promoQuoteRequestSchema,
+    response: promoQuoteResponseSchema,
+    refusals: refusals(offerRefusals, promoRefusals),
   }),
   getOrder: endpoint({
     method: 'GET',

@@ -83,6 +83,16 @@ import {
   opsPriceRuleRetireSchema,
   opsPriceRulesResponseSchema,
 } from './ops-pricing.ts';
+import {
+  opsPromoCodeInputSchema,
+  opsPromoCodeParamsSchema,
+  opsPromoCodeRefusals,
+  opsPromoCodeResponseSchema,
+  opsPromoCodeRetireRefusals,
+  opsPromoCodeRetireSchema,
+  opsPromoCodesResponseSchema,
+  opsPromoCodeUpdateRefusals,
+} from './promo-codes.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -286,6 +296,45 @@ export const opsEndpoints = {
     body: opsPriceRuleRetireSchema,
     response: opsPriceRuleResponseSchema,
     refusals: opsChangeRefusals,
+  }),
+
+  // ---- Promo codes (admins only, docs/decisions/0029-promo-codes.md) ----------------------------------------
+  opsListPromoCodes: endpoint({
+    method: 'GET',
+    path: '/v1/ops/promo-codes',
+    summary: 'Admins only: every promo code with its terms now, its uses and all its versions.',
+    access: 'staff',
+    response: opsPromoCodesResponseSchema,
+  }),
+  opsCreatePromoCode: endpoint({
+    method: 'POST',
+    path: '/v1/ops/promo-codes',
+    summary: 'Admins only: a new promo code (a discount with a scope, validity dates and limits).',
+    access: 'staff',
+    body: opsPromoCodeInputSchema,
+    status: 201,
+    response: opsPromoCodeResponseSchema,
+    refusals: opsPromoCodeRefusals,
+  }),
+  opsUpdatePromoCode: endpoint({
+    method: 'PUT',
+    path: '/v1/ops/promo-codes/{id}',
+    summary: "Admins only: the code's next version (the whole terms again); its uses so far stay counted.",
+    access: 'staff',
+    params: opsPromoCodeParamsSchema,
+    body: opsPromoCodeInputSchema,
+    response: opsPromoCodeResponseSchema,
+    refusals: opsPromoCodeUpdateRefusals,
+  }),
+  opsRetirePromoCode: endpoint({
+    method: 'POST',
+    path: '/v1/ops/promo-codes/{id}/retire',
+    summary: 'Admins only: the code is refused from now on (its versions and uses are kept).',
+    access: 'staff',
+    params: opsPromoCodeParamsSchema,
+    body: opsPromoCodeRetireSchema,
+    response: opsPromoCodeResponseSchema,
+    refusals: opsPromoCodeRetireRefusals,
   }),
 
   // ---- Overview (docs/after-sale.md §8) -------------------------------------------------------------------

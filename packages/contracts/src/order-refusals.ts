@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { holdLimitDetailsSchema, priceChangedDetailsSchema } from './booking.ts';
 import { CANCELLATION_REFUSALS } from './order-cancellations.ts';
+import { promoRefusals } from './promo-codes.ts';
 import {
   idempotentRefusals,
   noDetails,
@@ -25,10 +26,10 @@ export const offerRefusals = {
 /** POST /v1/orders: besides the form's field errors (400) and the offer's refusals. */
 export const createOrderRefusals = refusals(
   refusals(offerRefusals, refusals(idempotentRefusals, supplierRefusals)),
-  {
+  refusals(promoRefusals, {
     unprocessable: [priceChangedDetailsSchema],
     hold_limit_reached: [holdLimitDetailsSchema],
-  },
+  }),
 );
 
 /** An order the caller may not read (anyone but its owner or a holder of its access link): 404. */

@@ -15,6 +15,7 @@ import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } fro
 import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
 import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
+import type { PriceRule } from './price-rules.ts';
 import { MINUTE_MS, formatDay, parseDay } from './schedule-time.ts';
 import {
   createSearchEngine,
@@ -57,8 +58,14 @@ export interface SupplierContext {
 export interface FlightSupplier {
   readonly id: string;
   search(request: FlightSearchRequest, ctx: SupplierContext): Promise<SupplierResult<FlightSearchData>>;
-  /** Re-prices an offer now (seats and load may have changed); `currency` overrides the offer's. */
-  price(offerId: string, ctx: SupplierContext & { currency?: CurrencyCode }): Promise<SupplierResult<Offer>>;
+  /**
+   * Re-prices an offer now (seats and load may have changed); `currency` overrides the offer's. `promo`: a promo
+   * code's discount rule, priced after the agency's rules where they are applied (apps/api/src/modules/pricing).
+   */
+  price(
+    offerId: string,
+    ctx: SupplierContext & { currency?: CurrencyCode; promo?: PriceRule },
+  ): Promise<SupplierResult<Offer>>;
   /** A fresh offer (new id and expiry, priced now) for flights chosen earlier, e.g. from a shared link. */
   reprice(request: RepriceRequest, ctx: SupplierContext): Promise<SupplierResult<Offer>>;
   /** Optional for suppliers that hold/ticket remotely (the built-in one keeps inventory in PostgreSQL). */

@@ -124,3 +124,9 @@ export * from './schema-supplier-orders.ts';
 // file of their own
 
 export * from './schema-pricing.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Promo codes, their versions and the orders carrying them (docs/decisions/0029-promo-codes.md), in a file of their
+// own
+
+export * from './schema-promo-codes.ts';

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { releaseOrderHolds, type AirlineCredit, type Database } from '@parvoz/db';
+import { releasePromoUses } from '../promo-codes/index.ts';
 import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
@@ -350,6 +351,8 @@ export async function confirmCancellation(
       ...(current.supplierCancellationId ? { supplierCancelledAt: now } : {}),
     });
     await releaseOrderHolds(tx, locked.id);
+    // Cancelled before payment: its promo code's use is given back (docs/decisions/0029-promo-codes.md).
+    if (!quote) await releasePromoUses(tx, locked.id, now);
     // Its card page must not take a payment any more (a late success is refunded: modules/payments/refunds.ts).
     await cancelOpenPayments(tx, locked.id, now);
     const refundIds: string[] = [];

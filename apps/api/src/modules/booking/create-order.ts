@@ -32,6 +32,8 @@ import {
 import { loadOrder, presentOrder } from '../orders/index.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../accounts/index.ts';
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from '../supplier-orders/index.ts';
+import { redeemPromo, usablePromo, type UsablePromo } from '../promo-codes/index.ts';
+import { assertPromoApplies, promoContext } from './promo.ts';
 
 /** The payment window of a new order (docs/design.md §4): unpaid after this, it is cancelled and its seats released. */
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
@@ -132,6 +134,8 @@ interface PreparedBooking {
   seated: number;
   /** Set when a real supplier books the seats (its order, not our seat inventory). */
   supplier?: SupplierOrders;
+  /** The promo code the price includes, and what it took off (minor units). */
+  promo?: { code: UsablePromo; discountMinor: number };
 }
 
 /**
@@ -146,10 +150,14 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
       { in: 'body', path: '/offer_id', message: 'booking.error.offer' },
     ]);
   const soldSeats = await deps.flights.soldSeatsNow();
+  const code = input.promo_code
+    ? await usablePromo(deps.db, input.promo_code, now, input.contact.email)
+    : undefined;
   const priced = await deps.flights.supplier.price(input.offer_id, {
     now: now.getTime(),
     soldSeats,
     ...(input.currency ? { currency: input.currency } : {}),
+    ...promoContext(code),
   });
   if (!priced.ok) {
     if (priced.error.code === 'offer_not_found')
@@ -162,6 +170,7 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   const today = now.toISOString().slice(0, 10);
   const errors = checkBooking(input, offer, today);
   if (errors.length > 0) throw ruleFailure(errors);
+  const promo = code && { code, discountMinor: assertPromoApplies(offer, code) };
 
   const price = priceOrder(offer, input.passengers, input.services);
   if (
@@ -178,9 +187,10 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   }
   const seated = input.passengers.filter((p) => p.type !== 'infant').length;
   // A supplier's seats are held by the supplier's own order, never in our seat inventory.
+  const extra = promo ? { promo } : {};
   if (seller.kind === 'supplier')
-    return { offer, price, seats: [], seated, supplier: seller.supplier.orders };
-  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated };
+    return { offer, price, seats: [], seated, supplier: seller.supplier.orders, ...extra };
+  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated, ...extra };
 }
 
 /**
@@ -285,6 +295,16 @@ async function record(
         reason: 'sold_out',
       });
     throw error;
+  }
+  // After the seats, as the expiry releases them: the code's row is always locked last (no deadlock).
+  if (prepared.promo) {
+    const { code, discountMinor } = prepared.promo;
+    await redeemPromo(
+      tx,
+      code,
+      { id, email: input.contact.email, discountMinor, currency: price.currency },
+      now,
+    );
   }
   if (userId && input.save_travellers) await saveTravellers(tx, userId, input);
   return { orderId: id, token: await issueAccessToken(tx, id, now) };

@@ -12,6 +12,7 @@ import { statusAfter } from './view.ts';
 import { claimDueUnpaidOrders } from './store/expiry.ts';
 import { updateOrder } from './store/orders.ts';
 import { oneAtATime } from '../../platform/worker-pass.ts';
+import { releasePromoUses } from '../promo-codes/index.ts';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 30_000;
 const BATCH = 50;
@@ -34,6 +35,12 @@ export async function expireUnpaidOrders(db: Database, now: Date): Promise<numbe
       await releaseOrderHolds(
         tx,
         due.map((order) => order.id),
+      );
+      // Their promo codes' uses too (docs/decisions/0029-promo-codes.md), after the seats as a booking takes them.
+      await releasePromoUses(
+        tx,
+        due.map((order) => order.id),
+        now,
       );
       return due.length;
     });

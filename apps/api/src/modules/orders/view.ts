@@ -14,6 +14,7 @@ import type { OrderPrice } from '@parvoz/core/order-pricing';
 import { agencyMinor } from '@parvoz/core/price-breakdown';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
+import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Caller } from '../accounts/index.ts';
 import { ApiFailure } from '../../errors.ts';
 import { orderConditions } from './fare-conditions.ts';
@@ -239,6 +240,13 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
     slices: offer.slices,
     lang: row.lang as Locale,
   };
+  // The code and its discount are the order's stored pricing line (docs/decisions/0029-promo-codes.md).
+  const promoLine = offer.pricing?.lines.find((l) => promoCodeOfLine(l.rule_id) !== null);
+  if (promoLine)
+    view.promo = {
+      code: promoCodeOfLine(promoLine.rule_id)!,
+      discount_amount: promoLine.amount.replace(/^-/, ''),
+    };
   if (accessToken) view.access_token = accessToken;
   return view;
 }

@@ -191,10 +191,16 @@ function cheapestFirst(offers: readonly Offer[]): Offer[] {
 
 /** A supplier whose every offer is at the agency's price (search, an offer's page, its booking). */
 export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): FlightSupplier {
-  const priced = async (result: SupplierResult<Offer>, at: number): Promise<SupplierResult<Offer>> => {
+  const priced = async (
+    result: SupplierResult<Offer>,
+    at: number,
+    promo?: PriceRule,
+  ): Promise<SupplierResult<Offer>> => {
     if (!result.ok) return result;
     const rules = await deps.book.rulesAt(at, deps.now());
-    return { ok: true, data: priceOffer(result.data, rules, supplier.id, at, deps) };
+    // A promo code's discount after every rule in force (docs/decisions/0029-promo-codes.md).
+    const all = promo ? [...rules, promo] : rules;
+    return { ok: true, data: priceOffer(result.data, all, supplier.id, at, deps) };
   };
   return {
     id: supplier.id,
@@ -221,7 +227,12 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
       };
     },
     async price(offerId, ctx) {
-      return priced(await supplier.price(offerId, ctx), searchedAt(supplier, offerId, deps, ctx.now));
+      const { promo, ...asked } = ctx;
+      return priced(
+        await supplier.price(offerId, asked),
+        searchedAt(supplier, offerId, deps, ctx.now),
+        promo,
+      );
     },
     async reprice(request, ctx) {
       return priced(await supplier.reprice(request, ctx), ctx.now);

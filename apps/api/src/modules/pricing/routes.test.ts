@@ -7,12 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTestApi } from '../../testing/api.ts';
-import { ANON } from '../../testing/booking.ts';
-import { createSession } from '../accounts/index.ts';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
 import { auditEntriesOf } from '../ops/testing/ops.ts';
-import { passSecondFactor } from '../../second-factor/testing.ts';
+import { consoleCallers, type ConsoleCaller } from '../ops/testing/console-callers.ts';
 import { ruleVersionCount } from './index.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
 
@@ -20,27 +17,11 @@ let app: FastifyInstance;
 let db: Database;
 let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-const who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>> = {
-  anonymous: ANON,
-  traveller: {},
-  operator: {},
-  admin: {},
-};
-
-async function signedIn(email: string) {
-  const { token } = await createSession(db, await accountIdOf(db, email), clock);
-  return { authorization: `Bearer ${token}` };
-}
+let who: Record<ConsoleCaller, Record<string, string>>;
 
 beforeAll(async () => {
   ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock }));
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-  await grantRole(db, { email: 'operator@agency.test', role: 'operator', actor, now: clock });
-  who.admin = await signedIn('admin@agency.test');
-  await passSecondFactor(app, who.admin, clock);
-  who.operator = await signedIn('operator@agency.test');
-  who.traveller = await signedIn('traveller@example.com');
+  who = await consoleCallers(app, db, clock);
 }, 60_000);
 
 afterAll(() => close?.());

@@ -13,10 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@parvoz/db';
-import { fromMajorString, toMajorString, type CurrencyCode } from '@parvoz/core/money';
+import type { CurrencyCode } from '@parvoz/core/money';
 import { ruleProblems, type PriceRule, type PriceRuleScope } from '@parvoz/core/price-rules';
 import type { OpsPriceRule, OpsPriceRuleInput, OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
 import { ApiFailure } from '../../errors.ts';
+import { consoleScopeOf, coreScopeOf, invalidInput, majorMoney, minorAmountOf } from './console-shapes.ts';
 import {
   allRuleVersions,
   insertRuleVersion,
@@ -120,39 +121,16 @@ export interface RuleWriter {
   ): Promise<void>;
 }
 
-const money = (amount: number | null, currency: string | null) =>
-  amount !== null && currency
-    ? {
-        amount: toMajorString({ amount, currency: currency as CurrencyCode }),
-        currency: currency as CurrencyCode,
-      }
-    : null;
-
 function presentVersion(row: PriceRuleRow): OpsPriceRuleVersion {
-  const scope = row.scope as PriceRuleScope;
   return {
     version: row.version,
     kind: row.kind,
     priority: row.priority,
-    scope: {
-      ...(scope.suppliers ? { suppliers: [...scope.suppliers] } : {}),
-      ...(scope.airlines ? { airlines: [...scope.airlines] } : {}),
-      ...(scope.origins ? { origins: [...scope.origins] } : {}),
-      ...(scope.destinations ? { destinations: [...scope.destinations] } : {}),
-      ...(scope.cabins ? { cabins: [...scope.cabins] } : {}),
-      ...(scope.fareFamilies ? { fare_families: [...scope.fareFamilies] } : {}),
-      ...(scope.passengerTypes ? { passenger_types: [...scope.passengerTypes] } : {}),
-      ...(scope.currencies ? { currencies: [...scope.currencies] } : {}),
-      ...(scope.markets ? { markets: [...scope.markets] as OpsPriceRuleVersion['scope']['markets'] } : {}),
-      ...(scope.saleFrom ? { sale_from: scope.saleFrom } : {}),
-      ...(scope.saleUntil ? { sale_until: scope.saleUntil } : {}),
-      ...(scope.travelFrom ? { travel_from: scope.travelFrom } : {}),
-      ...(scope.travelUntil ? { travel_until: scope.travelUntil } : {}),
-    },
+    scope: consoleScopeOf(row.scope as PriceRuleScope),
     percent_bp: row.percentBp,
-    fixed: money(row.fixedAmountMinor, row.fixedCurrency),
+    fixed: majorMoney(row.fixedAmountMinor, row.fixedCurrency),
     per: row.per,
-    cap: money(row.capAmountMinor, row.capCurrency),
+    cap: majorMoney(row.capAmountMinor, row.capCurrency),
     exclusive: row.exclusive,
     effective_from: row.effectiveFrom.toISOString(),
     retired: row.retiredAt !== null,
@@ -182,36 +160,6 @@ export async function listRules(db: Database, now: Date): Promise<OpsPriceRule[]
   return presentRules(await allRuleVersions(db), now);
 }
 
-const invalid = (message: string, path = ''): ApiFailure =>
-  new ApiFailure('validation_failed', 'The request is not valid.', [{ in: 'body', path, message }]);
-
-/** The input as the core's rule scope (the console's snake_case names, the core's camelCase). */
-function scopeOf(scope: OpsPriceRuleInput['scope']): PriceRuleScope {
-  const entries: [keyof PriceRuleScope, unknown][] = [
-    ['suppliers', scope.suppliers],
-    ['airlines', scope.airlines],
-    ['origins', scope.origins],
-    ['destinations', scope.destinations],
-    ['cabins', scope.cabins],
-    ['fareFamilies', scope.fare_families],
-    ['passengerTypes', scope.passenger_types],
-    ['currencies', scope.currencies],
-    ['markets', scope.markets],
-    ['saleFrom', scope.sale_from && new Date(scope.sale_from).toISOString()],
-    ['saleUntil', scope.sale_until && new Date(scope.sale_until).toISOString()],
-    ['travelFrom', scope.travel_from],
-    ['travelUntil', scope.travel_until],
-  ];
-  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as PriceRuleScope;
-}
-
-/** Minor units of a major-unit amount, refused when the currency has fewer decimals (so'm have none). */
-function minorOf(value: { amount: string; currency: CurrencyCode }, path: string) {
-  const minor = fromMajorString(value.amount, value.currency);
-  if (!minor) throw invalid(`not an amount of ${value.currency}`, path);
-  return { amount: minor.amount, currency: value.currency };
-}
-
 /** From when a version applies: the time asked, never sooner than every instance has it. */
 function effectiveFrom(asked: string | undefined, now: Date): Date {
   const soonest = now.getTime() + EFFECTIVE_LEAD_MS;
@@ -226,13 +174,13 @@ function versionRow(
   writer: RuleWriter,
   now: Date,
 ): NewPriceRuleRow {
-  const fixed = input.fixed ? minorOf(input.fixed, '/fixed/amount') : undefined;
-  const cap = input.cap ? minorOf(input.cap, '/cap/amount') : undefined;
+  const fixed = input.fixed ? minorAmountOf(input.fixed, '/fixed/amount') : undefined;
+  const cap = input.cap ? minorAmountOf(input.cap, '/cap/amount') : undefined;
   const rule: PriceRule = {
     id: ruleId,
     kind: input.kind,
     priority: input.priority,
-    scope: scopeOf(input.scope),
+    scope: coreScopeOf(input.scope),
     percentBp: input.percent_bp,
     ...(fixed ? { fixed } : {}),
     per: input.per,
@@ -240,7 +188,7 @@ function versionRow(
     exclusive: input.exclusive,
   };
   const problems = ruleProblems(rule);
-  if (problems.length > 0) throw invalid(problems.join('; '));
+  if (problems.length > 0) throw invalidInput(problems.join('; '));
   return {
     ruleId,
     version,

@@ -21,6 +21,14 @@ import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.serve
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { loadSavedTravellers } from '../../lib/user.server.ts';
 import { errorTarget, fieldErrorCode, orderRequestOf, servicesOf, shownTotal } from './booking-request.ts';
+import type { PromoQuote } from '@parvoz/contracts/promo-codes';
+import {
+  appliedPromo,
+  promoProblemOf,
+  quotePromoCode,
+  typedPromoCode,
+  type PromoProblem,
+} from './booking-promo.server.ts';
 
 /** What the booking action answers when it does not send the browser on to the card page. */
 export type BookingActionData = {
@@ -49,6 +57,10 @@ export type BookingActionData = {
   searchPath?: string;
   /** A saved traveller was filled into this passenger (no-JavaScript "fill" button). */
   filled?: number;
+  /** The promo code applied: the offer's total with it (booking-promo.server.ts). */
+  promo?: PromoQuote;
+  /** Why the code typed takes nothing off. */
+  promoProblem?: PromoProblem;
 };
 
 const errorDetailsSchema = z.object({
@@ -106,7 +118,7 @@ export async function bookingAction(
   const key = text(form, 'idempotency_key');
   const idempotencyKey = /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : freshKey();
   const searchPath = safeSearchPath(text(form, 'search'), lang);
-  const base = { submission: submission.reply(), nextKey: idempotencyKey, searchPath };
+  const base: BookingActionData = { submission: submission.reply(), nextKey: idempotencyKey, searchPath };
 
   // Without JavaScript, "fill from a saved traveller" is a submit button of the form.
   // Enter in a field presses the form's first submit button, which may be a "fill" button: with no traveller
@@ -141,30 +153,49 @@ export async function bookingAction(
       { status: 400 },
     );
   }
-  if (submission.status !== 'success') return data<BookingActionData>(base, { status: 400 });
-
   const formCurrency = text(form, 'currency');
   const currency: Currency = isCurrency(formCurrency)
     ? formCurrency
     : isCurrency(currencyCookie)
       ? currencyCookie
       : 'USD';
+  // "Apply", or booking with a code not applied yet: the discount and the new total are shown before booking.
+  const code = typedPromoCode(form);
+  const applied = appliedPromo(form, code);
+  if (text(form, 'intent') === 'promo' || (code !== '' && !applied)) {
+    const email = text(form, 'contact.email');
+    const quoted = await quotePromoCode(state, { code, offerId, currency, email });
+    const kept = { initialValue: submission.payload } as SubmissionResult;
+    return data<BookingActionData>({ ...base, submission: kept, ...quoted });
+  }
+  if (applied) base.promo = applied;
+  if (submission.status !== 'success') return data<BookingActionData>(base, { status: 400 });
+
   const services = servicesOf(submission.value);
   // "Accept the new price" sends the API's new total; otherwise the total shown on the page.
   const accepted = text(form, 'accept_total');
   const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted) ? accepted : shownTotal(form, services, currency);
-  const body = orderRequestOf(submission.value, {
-    offerId,
-    expectedTotal: expected,
-    currency,
-    lang,
-    signedIn: Boolean(state.token),
-  });
+  const body = {
+    ...orderRequestOf(submission.value, {
+      offerId,
+      expectedTotal: expected,
+      currency,
+      lang,
+      signedIn: Boolean(state.token),
+    }),
+    ...(applied ? { promo_code: applied.code } : {}),
+  };
 
   let order: Order;
   try {
     order = await createOrder(state, body, idempotencyKey, request.signal);
   } catch (error) {
+    // The code refused at booking (used up meanwhile, or by this contact already): shown at its field.
+    const promoProblem = promoProblemOf(error);
+    if (promoProblem && promoProblem !== 'rate_limited') {
+      const { promo: _refused, ...rest } = base;
+      return data<BookingActionData>({ ...rest, nextKey: freshKey(), promoProblem }, { status: 422 });
+    }
     // The API's field errors by path, at the field the page shows them (a bag's at its passenger's luggage).
     const fieldErrors = apiFieldErrors(error, (name) => errorTarget(name, services), fieldErrorCode);
     return refusal(error, base, fieldErrors, (errors) => replyWithFieldErrors(submission, errors), state, {

@@ -24,6 +24,7 @@ import { BookingErrorSummary, summaryOrder } from './booking-error-summary.tsx';
 import { PriceChangeNotice } from './booking-price-change-notice.tsx';
 import { ContactFieldset } from './booking-contact-fieldset.tsx';
 import { readDraft, restoreDraft, writeDraft } from './booking-draft.ts';
+import { PromoCodeField } from './booking-promo-field.tsx';
 
 /** The form's rules, loaded after hydration (lib/use-contract-form.ts). */
 const loadBookingFormSchema = () => import('@parvoz/contracts/booking-form').then((m) => m.bookingFormSchema);
@@ -158,6 +159,10 @@ export function BookingForm({
       method="post"
       {...formProps}
       onSubmit={(event) => {
+        // "Apply" asks for the promo code's price, not a checked form (booking-promo-field.tsx): sent as it is.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute('name') === 'intent' && submitter.getAttribute('value') === 'promo')
+          return;
         formProps.onSubmit(event);
         if (event.defaultPrevented) setRefused((count) => count + 1);
       }}
@@ -280,6 +285,8 @@ export function BookingForm({
         </div>
         <ErrorList id={agreement.errorId} errors={agreementError ? [agreementError] : null} />
       </div>
+
+      <PromoCodeField promo={actionData?.promo} problem={actionData?.promoProblem} busy={busy} />
 
       <p className="text-lg">{t('booking.price.totalLine', { price: total })}</p>
       <div className="flex flex-wrap items-center gap-4">

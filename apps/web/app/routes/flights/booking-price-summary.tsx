@@ -21,10 +21,13 @@ export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageO
 export function PriceSummary({
   offer,
   luggage,
+  promo,
 }: {
   offer: BookingOffer;
   /** The luggage boxes ticked, as their services. */
   luggage: readonly LuggageOption[];
+  /** A promo code applied: its discount is a line, and already out of the offer's total. */
+  promo?: { code: string; discount_amount: string } | undefined;
 }) {
   const t = useT();
   const money = useMoney();
@@ -56,6 +59,14 @@ export function PriceSummary({
           <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2">
             <dt className="font-medium">{t('booking.price.addedLuggage', { count: luggage.length })}</dt>
             <dd className="tabular-nums">{money(luggageTotal, currency)}</dd>
+          </div>
+        ) : null}
+        {promo ? (
+          <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2 text-green-800">
+            <dt className="font-medium">{t('booking.promo.discount', { code: promo.code })}</dt>
+            <dd className="tabular-nums" data-testid="booking-promo-discount">
+              −{money(promo.discount_amount, currency)}
+            </dd>
           </div>
         ) : null}
         <div className="flex items-baseline justify-between gap-2 text-base">

@@ -87,7 +87,9 @@ function OfferBooking({
 }) {
   const t = useT();
   const money = useMoney();
-  const { offer } = loaderData;
+  // With a promo code applied, the offer's total is the one with its discount (booking-promo.server.ts).
+  const promo = actionData?.promo;
+  const offer = promo ? { ...loaderData.offer, total_amount: promo.total_amount } : loaderData.offer;
   const [luggage, setLuggage] = useState<ReadonlySet<string>>(
     () => new Set(actionData ? luggageOf(actionData.submission.initialValue) : loaderData.preselectedLuggage),
   );
@@ -154,7 +156,7 @@ function OfferBooking({
         </section>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-4">
-            <PriceSummary offer={offer} luggage={services} />
+            <PriceSummary offer={offer} luggage={services} promo={promo} />
           </div>
         </div>
         <div className="min-w-0 lg:col-start-1">

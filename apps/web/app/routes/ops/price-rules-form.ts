@@ -115,7 +115,7 @@ export type PriceRuleFormFields = Partial<Record<keyof PriceRuleForm, string | s
 export const loadPriceRuleFormSchema = async () => priceRuleFormSchema;
 
 /** "TAS" or "airport:TAS", "city:IST", "country:TR" as the API's place. */
-function placeOf(item: string) {
+export function placeOf(item: string) {
   const [prefix, code] = item.includes(':') ? (item.split(':') as [string, string]) : ['airport', item];
   if (prefix === 'city') return { city: code };
   if (prefix === 'country') return { country: code };

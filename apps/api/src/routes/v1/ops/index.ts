@@ -25,6 +25,7 @@ import { opsStaffRoutes } from '../../../modules/ops/routes.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
 import { tourAuditSubjects } from '../../../modules/tours/index.ts';
 import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
+import { opsPromoCodeRoutes } from '../../../modules/promo-codes/routes.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
@@ -94,7 +95,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
-  // staff and the audit log, pricing rules (admins only).
+  // staff and the audit log, pricing rules and promo codes (admins only).
   const gated = [
     opsOverviewRoutes,
     secondFactorRoutes,
@@ -102,6 +103,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     opsAgencyRoutes,
     opsTicketingRoutes,
     opsPricingRoutes,
+    opsPromoCodeRoutes,
   ];
   for (const routes of gated) await app.register(routes);
   // The audit log names tours and tour requests with the tours' own readers.

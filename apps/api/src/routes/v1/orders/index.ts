@@ -8,7 +8,7 @@ import { idempotencyScope } from '../../../idempotent.ts';
 import { bookingsTotal, paymentsTotal } from '../../../metrics.ts';
 import { isDemoDocument, payableInMode } from '../../../payments/mode.ts';
 import { chooseProvider, offeredProviders } from '../../../payments/selection.ts';
-import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
+import { limitedEndpoint, networkKey, rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { renderETicketPdf } from '../../../modules/documents/index.ts';
 import { sendAccessLink } from '../../../modules/orders/index.ts';
 import { orderPagePath } from '../../../modules/orders/index.ts';
@@ -32,7 +32,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now, config } = app.deps;
   const providers = app.deps.payments;
 
+  // A booking with a promo code spends the codes' budget too: codes cannot be tried by booking (rate-limit.ts).
+  const promoBudget = rateLimit(ROUTE_LIMITS.promoCodes, networkKey);
   app.post('/', limitedEndpoint(endpoints.createOrder, ROUTE_LIMITS.orders), async (request, reply) => {
+    if (request.body.promo_code) await promoBudget.call(app, request, reply);
     const key = request.headers['idempotency-key'];
     const result = await createOrder(
       { db, config, flights: app.deps.flights, now },
