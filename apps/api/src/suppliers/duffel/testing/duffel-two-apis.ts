@@ -1,21 +1,23 @@
 /**
  * Two API instances on one PostgreSQL database (each its own connection pool, as two processes have) booking
  * through one Duffel stand-in: the set-up of the *.pg fault suites (../faults.pg.test.ts,
- * ../creation-faults.pg.test.ts). The supplier passes are not kicked after a payment: the suites run them
- * themselves, on both instances at once.
+ * ../creation-faults.pg.test.ts, ../instant-unknown.pg.test.ts). The supplier passes are not kicked after a
+ * payment: the suites run them themselves, on both instances at once.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTwoTestApis } from '../../../testing/api.ts';
 import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, injectOrder } from '../../../testing/booking.ts';
+import { bookingBody, injectOrder, suiteClock } from '../../../testing/booking.ts';
+import { QUIET_LOG } from '../../../testing/api.ts';
+import { forgetSupplierPauses } from '../../../modules/supplier-orders/testing/pauses.ts';
 import { pay, readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import type { DuffelSettings } from '../settings.ts';
 import { ORDER_METADATA_KEY } from '../orders.ts';
-import { searchDuffelOffer } from './duffel-api-testing.ts';
+import { duffelOrdersOn, searchDuffelOffer } from './duffel-api-testing.ts';
 import { duffelSignature } from './duffel-order-outcomes.ts';
 import {
   duffelAirportsFrom,
@@ -67,6 +69,77 @@ export async function startTwoDuffelApis(options: {
     await server.close();
     throw error;
   }
+}
+
+/** A supplier pass (modules/supplier-orders: paying holds, booking paid sales, reading their tickets). */
+type SupplierPass = (deps: {
+  db: Database;
+  supplier: ReturnType<typeof duffelOrdersOn>;
+  now: () => Date;
+  log: typeof QUIET_LOG;
+}) => Promise<unknown>;
+
+/**
+ * `startTwoDuffelApis` before the suite's tests and its `close` after them, with what the suites drive it by: the
+ * suite's clock (`clock.at`, moved on by its tests; `reset` puts it back and forgets the supplier pauses), a pass
+ * run on both instances at once (each with its own adapter and connection pool, as two processes have), and what
+ * Duffel received and the sale's people were told. `two`'s fields are set once the suite's tests run.
+ */
+export function useTwoDuffelApis(options: {
+  token: string;
+  flights: DuffelTestFlight[];
+  /** The webhook secret Duffel signs with (`deliver`). */
+  secret?: string;
+  /** The Idempotency-Key prefix of the suite's sales (`paidInstantOrder`). */
+  keys?: string;
+  /** The first of the suite's search days, in days from its clock's start. */
+  firstDay?: number;
+}) {
+  const clock = suiteClock(options.firstDay ?? 30);
+  const { now } = clock;
+  const two = {} as TwoDuffelApis;
+  let keys = 0;
+  beforeAll(async () => {
+    Object.assign(
+      two,
+      await startTwoDuffelApis({
+        token: options.token,
+        now,
+        flights: options.flights,
+        ...(options.secret ? { duffel: { webhookSecret: options.secret } } : {}),
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await two.close?.();
+  });
+  return {
+    two,
+    clock,
+    now,
+    /** `run` on both instances at the same moment. */
+    both: (run: SupplierPass) => () =>
+      Promise.all(
+        two.dbs.map((db) =>
+          run({ db, supplier: duffelOrdersOn(two.server, options.token), now, log: QUIET_LOG }),
+        ),
+      ),
+    /** The clock back at its start, and no supplier paused by an earlier test. */
+    reset: async () => {
+      clock.at = clock.start;
+      await forgetSupplierPauses(two.dbs[0]!);
+    },
+    /** An offer that requires instant payment, booked in `lang` and paid by its traveller on the first instance. */
+    paidInstantOrder: (lang = 'en') =>
+      paidInstantOrderOn(two, now(), { date: clock.nextDay(), key: `${options.keys}-${++keys}`, lang }),
+    posted: (order: Booked) => postedFor(two, order),
+    madeAtDuffel: (order: Booked) => madeAtDuffelFor(two, order),
+    /** A Duffel webhook delivered to the second instance, signed at the moment it is sent. */
+    deliver: (delivery: { body: string; headers: Record<string, string> }) =>
+      deliverToSecond(two, options.secret!, delivery, now()),
+    /** What the traveller, the operator and the traveller's mailbox are told of the sale. */
+    told: (order: Booked) => toldOf(two, order, now()),
+  };
 }
 
 let operators = 0;
