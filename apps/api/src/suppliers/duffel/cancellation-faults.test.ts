@@ -8,10 +8,9 @@
  * after a 503 the confirmation may be sent again.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { suiteClock } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
-  pay,
   readOrder,
   requestCancellation,
   type Booked,
@@ -19,16 +18,14 @@ import {
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
-  paySuppliersAtDuffel,
   useDuffelTestApi,
-  searchDuffelOffer,
+  paidDuffelOrder,
 } from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_cancelfaults0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-const now = () => new Date(start);
-const nextDay = freshSearchDays(start, 70);
+const clock = suiteClock(70);
+const { now, nextDay } = clock;
 let keys = 0;
 
 const api = useDuffelTestApi({ token: TOKEN, now, flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] });
@@ -38,15 +35,8 @@ afterEach(() => {
   api.server.knobs.failRoute = null;
 });
 
-async function paidOrder(): Promise<Booked> {
-  const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(api.app, bookingBody(offer), `duffel-cancel-faults-${++keys}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(api.app, api.db, order, now());
-  await paySuppliersAtDuffel(api, TOKEN, now);
-  return order;
-}
+const paidOrder = () =>
+  paidDuffelOrder(api, TOKEN, now, { date: nextDay(), key: `duffel-cancel-faults-${++keys}` });
 
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);

@@ -13,7 +13,6 @@
  *    https://duffel.com/docs/api/order-cancellations/confirm-order-cancellation.
  */
 import { describe, expect, test } from 'vitest';
-import { bookingBody, injectOrder } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
   pay,
@@ -21,9 +20,8 @@ import {
   type Booked,
 } from '../../testing/after-sale.ts';
 import { paySuppliers } from '../../modules/supplier-orders/index.ts';
-import { ORDER_METADATA_KEY } from './orders.ts';
 import { useTwoDuffelApis } from './testing/duffel-two-apis.ts';
-import { REFUNDABLE_DUFFEL_ONLY_FLIGHT, searchDuffelOffer } from './testing/duffel-api-testing.ts';
+import { REFUNDABLE_DUFFEL_ONLY_FLIGHT, bookDuffelOffer } from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 
 // The suite runs the supplier passes itself, on both instances at once.
@@ -36,13 +34,14 @@ let keys = 0;
 
 /** A Duffel hold booked and paid by its traveller on the first instance. */
 async function bookAndPay(): Promise<{ order: Booked; duffelOrderId: string }> {
-  const offer = await searchDuffelOffer(two.apps[0]!, { date: clock.nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(two.apps[0]!, bookingBody(offer), `duffel-faults-${++keys}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
+  const key = `duffel-faults-${++keys}`;
+  const { order, atDuffel } = await bookDuffelOffer(two.apps[0]!, two.server, {
+    date: clock.nextDay(),
+    key,
+    sort: 'cheapest',
+  });
   await pay(two.apps[0]!, two.dbs[0]!, order, now());
-  const atDuffel = two.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
-  return { order, duffelOrderId: atDuffel.id as string };
+  return { order, duffelOrderId: atDuffel!.id as string };
 }
 
 /** Both instances' supplier passes at the same moment, each with its own adapter and connection pool. */

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, type Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
@@ -24,10 +24,8 @@ import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_paidcreate0123456789';
 const SECRET = 'whsec-duffel-paid-creation-0123';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 50);
+const clock = suiteClock(50);
+const { now, nextDay } = clock;
 let keys = 0;
 
 const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
@@ -67,7 +65,7 @@ const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 const refundsOf = async (id: string) => refundsOfOrder(api.db, id);
 /** Another pass, later than any claim lasts. */
 const laterPass = () => {
-  clock += 60 * 60_000;
+  clock.at += 60 * 60_000;
   return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
 };
 /** A delivery of the stand-in's event, signed as Duffel signs each attempt: at the moment it is sent. */
@@ -128,7 +126,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     expect((await deliver(delivery)).json().data.effect).toBe('creation_settled');
     const recorded = await rowOf(order.id);
     expect(recorded.supplierOrderId).toMatch(/^ord_/);
-    clock += 60_000;
+    clock.at += 60_000;
     const again = await deliver(delivery);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.effect).toBe('ignored');
@@ -167,7 +165,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     // Duffel made the order; its webhook is late, and the reconciliation (which leaves a new order its grace
     // period) lists it first and puts it on ours.
     const delivery = api.server.settleAccepted('created', SECRET);
-    clock += RECONCILE_GRACE_MS + 60_000;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
     const reconciled = await reconcileSupplierOrders({
       db: api.db,
       supplier: duffelOrdersOn(api.server, TOKEN),
