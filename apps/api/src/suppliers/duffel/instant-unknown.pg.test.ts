@@ -84,17 +84,34 @@ async function expectTask(order: Booked, creation: 'unknown' | 'pending') {
   return seen;
 }
 
-async function reset() {
-  two.server.knobs.createFault = null;
+/**
+ * A sale paid and booked once by both passes while Duffel answers its creation with `fault` (the clock and the
+ * fault reset first).
+ */
+async function bookedWith(fault: NonNullable<typeof two.server.knobs.createFault>, lang?: string) {
   await suite.reset();
+  two.server.knobs.createFault = fault;
+  const order = await paidInstantOrder(lang);
+  await bothBook();
+  return order;
+}
+
+/** Cancelled and refunded once, the task gone, the traveller told once of each; Duffel asked once. */
+async function expectRefundedOnce(order: Booked) {
+  expect(posted(order)).toBe(1);
+  expect(await told(order)).toMatchObject({
+    bookingStatus: 'cancelled',
+    task: null,
+    refunds: 1,
+    refusedEmails: 1,
+    delayedEmails: 1,
+    confirmations: 0,
+  });
 }
 
 describe('an instant Duffel order with no known outcome: an operator task, never a second creation', () => {
   test('502 (not order_not_created): unknown; within the window no task; then a task with the request id, one delay email in the traveller’s language; retry only looks up; refund once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'error_before_create', status: 502 };
-    const order = await paidInstantOrder('uz');
-    await bothBook();
+    const order = await bookedWith({ kind: 'error_before_create', status: 502 }, 'uz');
     await minuteLater();
     expect(await told(order)).toMatchObject({
       ticketing: 'in_progress',
@@ -125,22 +142,11 @@ describe('an instant Duffel order with no known outcome: an operator task, never
     expect(again.statusCode).toBe(422);
     expect(again.json().error.details.reason).toBe('no_ticketing_problem');
     await pastTheWindow();
-    expect(posted(order)).toBe(1);
-    expect(await told(order)).toMatchObject({
-      bookingStatus: 'cancelled',
-      task: null,
-      refunds: 1,
-      refusedEmails: 1,
-      delayedEmails: 1,
-      confirmations: 0,
-    });
+    await expectRefundedOnce(order);
   });
 
   test('202, then order.creation_failed after the task: the refund path, once; the delay email stays one', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     // Looked up again by the next passes (GET /air/orders), short of the window: no task yet.
     const lookups = two.server.requests.length;
     clock.at += CREATION_SETTLE_MS - 60_000;
@@ -153,23 +159,12 @@ describe('an instant Duffel order with no known outcome: an operator task, never
     expect(await deliver(two.server.settleAccepted('failed', SECRET))).toBe('creation_settled');
     await minuteLater();
     await pastTheWindow();
-    expect(posted(order)).toBe(1);
     expect(madeAtDuffel(order)).toHaveLength(0);
-    expect(await told(order)).toMatchObject({
-      bookingStatus: 'cancelled',
-      task: null,
-      refunds: 1,
-      refusedEmails: 1,
-      delayedEmails: 1,
-      confirmations: 0,
-    });
+    await expectRefundedOnce(order);
   });
 
   test('202, then the order appears at Duffel (no webhook): found by its key, ticketed; no task, no delay email', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     expect(await told(order)).toMatchObject({ outcome: 'pending', task: null });
     // Made at Duffel; its webhook is lost (Duffel retries deliveries, none arrives here).
     two.server.settleAccepted('created', SECRET);
@@ -191,10 +186,7 @@ describe('an instant Duffel order with no known outcome: an operator task, never
   });
 
   test('202, the task raised, then the order appears: the task is void, booked once; refund refused meanwhile', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     await pastTheWindow();
     await expectTask(order, 'pending');
     two.server.settleAccepted('created', SECRET);
@@ -216,10 +208,7 @@ describe('an instant Duffel order with no known outcome: an operator task, never
   });
 
   test('500 with nothing made, the operator confirms Duffel has none: created once more, booked once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'error_before_create' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'error_before_create' });
     await pastTheWindow();
     await expectTask(order, 'unknown');
     const allowed = await consoleAction(order, 'create-again');

@@ -255,38 +255,33 @@ describe('Duffel answering "not now" at pay time', () => {
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });
 
-  test('401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded', async () => {
-    await resetKnobs();
-    const { order } = await bookAndPay();
-    const alarms: string[] = [];
-    const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
-    expect(await passWith(duffelOrdersOn(api.server, 'duffel_test_revoked000000000'), log)).toBe(0);
-    expect(alarms).toEqual([
-      'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
-    ]);
-    expect(await rowOf(order.id)).toMatchObject({
-      bookingStatus: 'new',
-      paymentStatus: 'paid',
-      ticketingProblem: null,
-      cancelledAt: null,
-    });
-    expect(await refundsOf(order.id)).toEqual([]);
-    // With the right token the next pass tickets it.
-    expect(await passWith()).toBe(1);
-    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
-  });
+  /** Duffel refusing our credentials (a pass with the alarm log `log`), and what lets the next pass through. */
+  const REFUSED_CREDENTIALS: { name: string; refused: (log: ServiceLog) => Promise<number> }[] = [
+    {
+      name: '401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded',
+      // With the right token the next pass tickets it.
+      refused: (log) => passWith(duffelOrdersOn(api.server, 'duffel_test_revoked000000000'), log),
+    },
+    {
+      name: '403 (our token known but without the permission to pay): the same alarm; the order kept, nothing refunded',
+      // The permission granted, the next pass pays and tickets it.
+      refused: async (log) => {
+        api.server.knobs.forbidden = /^POST \/air\/payments$/;
+        try {
+          return await passWith(adapter(), log);
+        } finally {
+          api.server.knobs.forbidden = null;
+        }
+      },
+    },
+  ];
 
-  test('403 (our token known but without the permission to pay): the same alarm; the order kept, nothing refunded', async () => {
+  test.each(REFUSED_CREDENTIALS)('$name', async ({ refused }) => {
     await resetKnobs();
     const { order, atDuffel } = await bookAndPay();
     const alarms: string[] = [];
     const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
-    api.server.knobs.forbidden = /^POST \/air\/payments$/;
-    try {
-      expect(await passWith(adapter(), log)).toBe(0);
-    } finally {
-      api.server.knobs.forbidden = null;
-    }
+    expect(await refused(log)).toBe(0);
     expect(alarms).toEqual([
       'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
     ]);
@@ -298,7 +293,6 @@ describe('Duffel answering "not now" at pay time', () => {
     });
     expect(await refundsOf(order.id)).toEqual([]);
     expect(duffelPaymentsOf(atDuffel)).toEqual([]);
-    // The permission granted, the next pass pays and tickets it.
     expect(await passWith()).toBe(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });

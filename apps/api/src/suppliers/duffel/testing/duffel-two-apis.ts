@@ -8,17 +8,20 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTwoTestApis } from '../../../testing/api.ts';
-import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, injectOrder, suiteClock } from '../../../testing/booking.ts';
+import { suiteClock } from '../../../testing/booking.ts';
 import { QUIET_LOG } from '../../../testing/api.ts';
 import { forgetSupplierPauses } from '../../../modules/supplier-orders/testing/pauses.ts';
-import { pay, readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
+import { readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import type { DuffelSettings } from '../settings.ts';
 import { ORDER_METADATA_KEY } from '../orders.ts';
-import { duffelOrdersOn, searchDuffelOffer } from './duffel-api-testing.ts';
-import { duffelSignature } from './duffel-order-outcomes.ts';
+import {
+  deliverDuffelEvent,
+  duffelOrdersOn,
+  ordersPostedFor,
+  paidInstantDuffelOrder,
+} from './duffel-api-testing.ts';
 import {
   duffelAirportsFrom,
   startDuffelServer,
@@ -188,37 +191,14 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
  * An offer that requires instant payment, booked (in `lang`, under the Idempotency-Key `key`) and paid by its
  * traveller on the first instance, for the departure `date`.
  */
-export async function paidInstantOrderOn(
+export const paidInstantOrderOn = (
   two: TwoDuffelApis,
   at: Date,
-  { date, key, lang = 'en' }: { date: string; key: string; lang?: string },
-): Promise<Booked & { offerId: string }> {
-  two.server.knobs.instantPaymentOnly = true;
-  let offer: Offer;
-  try {
-    offer = await searchDuffelOffer(two.apps[0]!, { date });
-  } finally {
-    two.server.knobs.instantPaymentOnly = false;
-  }
-  const response = await injectOrder(
-    two.apps[0]!,
-    bookingBody(offer, { expected_total: offer.total_amount, lang }),
-    key,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(two.apps[0]!, two.dbs[0]!, order, at);
-  return { ...order, offerId: offer.id };
-}
+  sale: { date: string; key: string; lang?: string },
+) => paidInstantDuffelOrder(two.apps[0]!, two.dbs[0]!, two.server, at, sale);
 
 /** The POST /air/orders Duffel received for our order. */
-export const postedFor = (two: TwoDuffelApis, order: Booked) =>
-  two.server.requests.filter(
-    (r) =>
-      r.method === 'POST' &&
-      r.path === '/air/orders' &&
-      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id,
-  ).length;
+export const postedFor = (two: TwoDuffelApis, order: Booked) => ordersPostedFor(two.server, order.id).length;
 
 /** The orders Duffel holds for our order. */
 export const madeAtDuffelFor = (two: TwoDuffelApis, order: Booked) =>
@@ -231,12 +211,7 @@ export async function deliverToSecond(
   delivery: { body: string; headers: Record<string, string> },
   at: Date,
 ): Promise<string> {
-  const answer = await two.apps[1]!.inject({
-    method: 'POST',
-    url: '/v1/webhooks/duffel',
-    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(secret, delivery.body, at) },
-    payload: delivery.body,
-  });
+  const answer = await deliverDuffelEvent(two.apps[1]!, secret, delivery, at);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().data.effect as string;
 }
