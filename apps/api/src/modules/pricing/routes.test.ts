@@ -3,51 +3,28 @@
  * and operators get the 404 of an unknown endpoint), a bad rule is refused with a 400 that changes nothing, and
  * each write is a new version with its author, its time and an audit entry.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
-import { startTestApi } from '../../testing/api.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
-import { createSession } from '../accounts/index.ts';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
 import { auditEntriesOf } from '../ops/testing/ops.ts';
-import { passSecondFactor } from '../../second-factor/testing.ts';
 import { ruleVersionCount } from './index.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
+import { consoleCallers } from '../../testing/after-sale.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-const who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>> = {
-  anonymous: ANON,
-  traveller: {},
-  operator: {},
-  admin: {},
-};
+/** The console's callers (testing/after-sale.ts `consoleCallers`), anonymous with the web's anonymous credential. */
+let who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>>;
 
-async function signedIn(email: string) {
-  const { token } = await createSession(db, await accountIdOf(db, email), clock);
-  return { authorization: `Bearer ${token}` };
-}
+const api = useTestApi({ rateLimitScale: 1000 }, { now: () => clock });
 
 beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock }));
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-  await grantRole(db, { email: 'operator@agency.test', role: 'operator', actor, now: clock });
-  who.admin = await signedIn('admin@agency.test');
-  await passSecondFactor(app, who.admin, clock);
-  who.operator = await signedIn('operator@agency.test');
-  who.traveller = await signedIn('traveller@example.com');
+  who = { ...(await consoleCallers(api.app, api.db, clock)), anonymous: ANON };
 }, 60_000);
-
-afterAll(() => close?.());
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (role: keyof typeof who, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
+  api.app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
 
 /** A 5 % markup per passenger on Tashkent departures. */
 const markup = (over: Record<string, unknown> = {}) => ({
@@ -75,7 +52,7 @@ describe('who may use the pricing rules', () => {
         expect(res.json().error.code).toBe('not_found');
       }
     }
-    expect(await ruleVersionCount(db)).toBe(0);
+    expect(await ruleVersionCount(api.db)).toBe(0);
   });
 });
 
@@ -95,8 +72,8 @@ describe('an admin writes rules, each edit a version', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
     }
-    expect(await ruleVersionCount(db)).toBe(0);
-    expect(await auditEntriesOf(db, { targetType: 'price_rule' })).toEqual([]);
+    expect(await ruleVersionCount(api.db)).toBe(0);
+    expect(await auditEntriesOf(api.db, { targetType: 'price_rule' })).toEqual([]);
   });
 
   test('created, edited for later and retired: every version kept with its author, time and audit entry', async () => {
@@ -115,7 +92,7 @@ describe('an admin writes rules, each edit a version', () => {
       effective_from: new Date(clock.getTime() + EFFECTIVE_LEAD_MS).toISOString(),
       created_at: clock.toISOString(),
     });
-    expect(rule.versions[0].author_user_id).toBe(await accountIdOf(db, 'admin@agency.test'));
+    expect(rule.versions[0].author_user_id).toBe(await accountIdOf(api.db, 'boss@agency.test'));
     expect(rule.in_force).toBeNull();
 
     const nextWeek = new Date(clock.getTime() + 7 * 86_400_000).toISOString();
@@ -140,14 +117,14 @@ describe('an admin writes rules, each edit a version', () => {
     const listed = await call('admin', 'GET', '/v1/ops/price-rules');
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data).toEqual([retired.json().data]);
-    expect(await ruleVersionCount(db)).toBe(3);
+    expect(await ruleVersionCount(api.db)).toBe(3);
 
-    const audit = await auditEntriesOf(db, { targetType: 'price_rule', targetId: rule.id });
+    const audit = await auditEntriesOf(api.db, { targetType: 'price_rule', targetId: rule.id });
     expect(audit.map((e) => [e.action, e.actorEmail, e.details.version])).toEqual(
       expect.arrayContaining([
-        ['price_rule.created', 'admin@agency.test', 1],
-        ['price_rule.updated', 'admin@agency.test', 2],
-        ['price_rule.retired', 'admin@agency.test', 3],
+        ['price_rule.created', 'boss@agency.test', 1],
+        ['price_rule.updated', 'boss@agency.test', 2],
+        ['price_rule.retired', 'boss@agency.test', 3],
       ]),
     );
     expect(audit).toHaveLength(3);
@@ -159,9 +136,9 @@ describe('an admin writes rules, each edit a version', () => {
     expect((await call('admin', 'POST', `/v1/ops/price-rules/${missing}/retire`, {})).statusCode).toBe(404);
     const created = await call('admin', 'POST', '/v1/ops/price-rules', markup({ kind: 'service_fee' }));
     const id = created.json().data.id as string;
-    const before = await ruleVersionCount(db);
+    const before = await ruleVersionCount(api.db);
     const refused = await call('admin', 'PUT', `/v1/ops/price-rules/${id}`, markup({ percent_bp: 0 }));
     expect(refused.statusCode).toBe(400);
-    expect(await ruleVersionCount(db)).toBe(before);
+    expect(await ruleVersionCount(api.db)).toBe(before);
   });
 });
