@@ -29,6 +29,7 @@ import type { Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { DUFFEL_ONLY_FLIGHT } from './testing/duffel-api-testing.ts';
+import { otherAgencyOrder } from './testing/duffel-fixtures.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 import { useTwoDuffelApis } from './testing/duffel-two-apis.ts';
 
@@ -49,17 +50,8 @@ let others = 0;
 function takenByAnotherAgency(offerId: string) {
   const decoded = decodeDuffelOfferId(offerId, TEST_OFFER_SECRET, clock.at);
   if (!decoded.ok) throw new Error(decoded.error);
-  two.server.orders.push({
-    id: `ord_0000other${String(++others).padStart(14, '0')}`,
-    offer_id: decoded.ref.offer,
-    created_at: now().toISOString(),
-    metadata: null,
-    cancelled_at: null,
-    total_amount: '10.00',
-    total_currency: 'USD',
-    booking_reference: 'OTHER1',
-    payment_status: { awaiting_payment: false, payment_required_by: null },
-  });
+  const id = `ord_0000other${String(++others).padStart(14, '0')}`;
+  two.server.orders.push(otherAgencyOrder(id, now().toISOString(), { offer_id: decoded.ref.offer }));
 }
 
 /** Both instances' booking passes at the same moment, each with its own adapter and connection pool. */

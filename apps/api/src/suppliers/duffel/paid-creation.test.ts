@@ -54,6 +54,14 @@ const laterPass = () => {
 /** A delivery of the stand-in's event, signed as Duffel signs each attempt: at the moment it is sent. */
 const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
   deliverDuffelEvent(api.app, SECRET, delivery, now());
+/** The stand-in's delivery as it sent it: signed when the event was made. */
+const deliverAsSent = (delivery: { body: string; headers: Record<string, string> }) =>
+  api.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: delivery.headers,
+    payload: delivery.body,
+  });
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 /** A paid sale whose creation Duffel answered 202: pending here, until Duffel's webhook or a look-up settles it. */
 async function acceptedOrder() {
@@ -83,12 +91,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     const order = await acceptedOrder();
     expect((await rowOf(order.id)).bookingStatus).toBe('new');
     const delivery = api.server.settleAccepted('created', SECRET);
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/duffel',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+    const answer = await deliverAsSent(delivery);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data.effect).toBe('creation_settled');
     await laterPass();
@@ -163,12 +166,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
   test('a 202, then order.creation_failed: nothing was made, so the sale is cancelled and refunded', async () => {
     const order = await acceptedOrder();
     const delivery = api.server.settleAccepted('failed', SECRET);
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/duffel',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+    const answer = await deliverAsSent(delivery);
     expect(answer.json().data.effect).toBe('creation_settled');
     await laterPass();
     expect((await rowOf(order.id)).bookingStatus).toBe('cancelled');
