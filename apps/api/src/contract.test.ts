@@ -1,6 +1,6 @@
 /** The endpoint contracts (packages/contracts/src/endpoints.ts) are what the routes validate and answer. */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
+import Fastify from 'fastify';
 import { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { endpoints, uncontractedRoutes } from '@parvoz/contracts/endpoints';
@@ -13,8 +13,8 @@ import {
   type EndpointDefinition,
 } from '@parvoz/contracts/endpoint';
 import { openApiDocument } from '@parvoz/contracts/openapi';
-import { schema as tables, type Database } from '@parvoz/db';
-import { routesOf, startTestApi, memoryMailTransport } from './testing/api.ts';
+import { schema as tables } from '@parvoz/db';
+import { routesOf, useTestApi, memoryMailTransport } from './testing/api.ts';
 import { contractSerializerCompiler, schemaOf } from './contract.ts';
 import { ApiFailure, errorHandler } from './errors.ts';
 import type { OutgoingEmail } from './adapters/mail/transport.ts';
@@ -31,21 +31,14 @@ import { totpCodeAt } from './second-factor/totp.ts';
 import { setQueuedEmails } from './modules/mail/testing/outbox.ts';
 import { setOrderColumns } from './modules/orders/testing/fixtures.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const inbox: OutgoingEmail[] = [];
 const memoryTransport = memoryMailTransport(inbox);
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({}, { mailTransport: memoryTransport }));
-}, 60_000);
-
-afterAll(() => close?.());
+const api = useTestApi({}, { mailTransport: memoryTransport });
 
 describe('every contract is a route that uses its schemas', () => {
   test.each(Object.entries(endpoints as Record<string, EndpointDefinition>))('%s', (_name, e) => {
-    const route = routesOf(app).find(
+    const route = routesOf(api.app).find(
       (r) => r.url.replace(/(.)\/$/, '$1') === fastifyPath(e.path) && [r.method].flat().includes(e.method),
     );
     expect(route, `${e.method} ${e.path} is registered`).toBeDefined();
@@ -68,7 +61,7 @@ describe('every contract is a route that uses its schemas', () => {
 describe('every /v1 route has a contract, or is listed with why it has none', () => {
   /** `GET /v1/orders/{id}` for each route the API registered (HEAD twins and the catch-all 404 aside). */
   function registered(): string[] {
-    return routesOf(app).flatMap((r) =>
+    return routesOf(api.app).flatMap((r) =>
       [r.method]
         .flat()
         .filter((method) => method !== 'HEAD' && !r.url.endsWith('*'))
@@ -112,7 +105,7 @@ async function call<N extends Name>(
 ): Promise<z.output<(typeof endpoints)[N]['response']>> {
   const e: EndpointDefinition = endpoints[name];
   const query = input.query ? `?${new URLSearchParams(input.query)}` : '';
-  const response = await app.inject({
+  const response = await api.app.inject({
     method: e.method,
     url: endpointPath(e.path, input.params) + query,
     headers,
@@ -128,7 +121,7 @@ async function call<N extends Name>(
 describe("an order's journey answers in its contracts", () => {
   // A whole journey of calls: on a loaded machine it outlasts the unit suite's 20 s (vitest.config.ts).
   test('book, read, pay, manage and cancel: every answer parses under its contract', async () => {
-    const offer = await searchOffer(app, { date: isoDay(Date.now(), 45) });
+    const offer = await searchOffer(api.app, { date: isoDay(Date.now(), 45) });
     const order: Booked = (
       (await call(
         'createOrder',
@@ -152,7 +145,7 @@ describe("an order's journey answers in its contracts", () => {
       ...access,
       body: { email: 'new.contact@example.com' },
     })) as { data: { id: string } };
-    await app.outbox.runOnce();
+    await api.app.outbox.runOnce();
     const code = /\b(\d{6})\b/.exec(
       inbox.filter((m) => m.to === 'new.contact@example.com').at(-1)!.text,
     )![1]!;
@@ -167,7 +160,7 @@ describe("an order's journey answers in its contracts", () => {
     };
     expect(started.data.redirect_url).toEqual(expect.any(String));
     // The provider's signed notice (no contract of ours) settles the payment opened just above.
-    await pay(app, db, order, new Date());
+    await pay(api.app, api.db, order, new Date());
     await call('resendOrderTickets', { ...access, body: {} });
     const quote = (await call('quoteOrderCancellation', {
       query: access.query,
@@ -190,16 +183,16 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
 
   async function signedIn(email: string, role: 'operator' | 'admin') {
     const now = new Date();
-    await grantRole(db, { email, role, actor: { userId: null, email: 'command-line' }, now });
-    const userId = await storedAccountId(db, email);
-    const { token } = await createSession(db, userId!, now);
+    await grantRole(api.db, { email, role, actor: { userId: null, email: 'command-line' }, now });
+    const userId = await storedAccountId(api.db, email);
+    const { token } = await createSession(api.db, userId!, now);
     return { authorization: `Bearer ${token}` };
   }
 
   async function paidOrder(days: number): Promise<Booked> {
-    const order = await book(app, await offerIn(app, 'standard', { date: isoDay(Date.now(), days) }));
-    await pay(app, db, order, new Date());
-    await app.outbox.runOnce();
+    const order = await book(api.app, await offerIn(api.app, 'standard', { date: isoDay(Date.now(), days) }));
+    await pay(api.app, api.db, order, new Date());
+    await api.app.outbox.runOnce();
     return order;
   }
 
@@ -210,7 +203,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
       role: 'admin',
       second_factor: 'enrol',
     });
-    await passSecondFactor(app, admin, new Date());
+    await passSecondFactor(api.app, admin, new Date());
 
     // An order found, read, noted, its confirmation resent, its contact corrected, then cancelled.
     const order = await paidOrder(50);
@@ -228,8 +221,8 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     const quote = await call('opsQuoteCancellation', { params }, admin);
     await call('opsCancelOrder', { params, body: { cancellation_id: quote.data.id } }, admin);
     // The provider refuses the refund; it is asked for again.
-    const refund = await startedRefundOf(db, order.id);
-    const refused = await deliverWebhook(app, new Date(), {
+    const refund = await startedRefundOf(api.db, order.id);
+    const refused = await deliverWebhook(api.app, new Date(), {
       type: 'refund.failed',
       providerRef: refund.providerRef!,
       amountMinor: refund.amountMinor,
@@ -261,7 +254,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     // then (the problem back) cancelled and refunded in full.
     const stuck = await paidOrder(52);
     const leaveStuck = () =>
-      setOrderColumns(db, stuck.id, { bookingStatus: 'new', ticketingProblem: 'insufficient_balance' });
+      setOrderColumns(api.db, stuck.id, { bookingStatus: 'new', ticketingProblem: 'insufficient_balance' });
     await leaveStuck();
     expect((await call('opsRetryTicketing', { params: { id: stuck.id } }, admin)).data.ticketing).toBe(
       'in_progress',
@@ -271,7 +264,7 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     expect(refunded.data.booking_status).toBe('cancelled');
     // Created again only for a creation with no known outcome (its answer: suppliers/duffel/instant-unknown.pg.test.ts);
     // asked of any other order it is refused with a reason its contract lists.
-    const notUnknown = await app.inject({
+    const notUnknown = await api.app.inject({
       method: 'POST',
       url: endpointPath(endpoints.opsCreateTicketingAgain.path, { id: stuck.id }),
       headers: admin,
@@ -293,7 +286,11 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     // The overview and an email that could not be sent, queued again.
     const overview = await call('opsOverview', {}, admin);
     expect(overview.data.totals.orders).toBeGreaterThan(0);
-    await setQueuedEmails(db, { newest: true }, { status: 'failed', lastError: '550 mailbox unavailable' });
+    await setQueuedEmails(
+      api.db,
+      { newest: true },
+      { status: 'failed', lastError: '550 mailbox unavailable' },
+    );
     const outbox = await call('opsOutbox', {}, admin);
     const failed = outbox.data.failed[0]!;
     await call('opsRetryEmail', { params: { id: String(failed.id) } }, admin);
@@ -315,14 +312,14 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     await call('opsUnpublishTour', { params: tourParams }, admin);
 
     // The inboxes: a traveller's request about the tour and an agency's application, answered.
-    const request = await addTourRequest(db, {
+    const request = await addTourRequest(api.db, {
       tourId: created.data.id,
       fullName: 'Aziz Rahimov',
       email: 'aziz@example.com',
       phone: '+998901234567',
       lang: 'uz',
     });
-    const [application] = await db
+    const [application] = await api.db
       .insert(tables.agencyApplications)
       .values({
         companyName: 'Silk Road Travel',
@@ -526,7 +523,7 @@ describe('endpoint paths', () => {
 
 describe('GET /v1/openapi.json and /v1/reference', () => {
   test('describe every contract endpoint with its schemas', async () => {
-    const response = await app.inject('/v1/openapi.json');
+    const response = await api.app.inject('/v1/openapi.json');
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
@@ -589,7 +586,7 @@ describe('GET /v1/openapi.json and /v1/reference', () => {
   });
 
   test('the reference page lists them, with a strict CSP', async () => {
-    const response = await app.inject('/v1/reference');
+    const response = await api.app.inject('/v1/reference');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");

@@ -8,11 +8,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
-import { startTestApi } from '../testing/api.ts';
+import { schema } from '@parvoz/db';
+import { startTestApi, useTestApi } from '../testing/api.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
 import { createSession } from '../modules/accounts/index.ts';
 import { accountIdOf, storedAccountId } from '../modules/accounts/testing/accounts.ts';
@@ -26,35 +25,29 @@ import { auditEntriesOf } from '../modules/ops/testing/ops.ts';
 
 type Headers = Record<string, string>;
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 /** Half-way into a 30-second step. */
 let clock = Date.UTC(2026, 10, 23, 6, 0, 15);
 const STEP = 30_000;
 const actor = { userId: null, email: 'command-line' } as const;
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => new Date(clock) }));
-}, 60_000);
-afterAll(() => close?.());
+const api = useTestApi({ rateLimitScale: 1000 }, { now: () => new Date(clock) });
 
 function userId(email: string) {
-  return accountIdOf(db, email);
+  return accountIdOf(api.db, email);
 }
 /** A new session of `email` (granted `role` first): the authorization header. */
 async function session(email: string, role?: 'operator' | 'admin'): Promise<Headers> {
-  if (role) await grantRole(db, { email, role, actor, now: new Date(clock) });
-  const { token } = await createSession(db, await userId(email), new Date(clock));
+  if (role) await grantRole(api.db, { email, role, actor, now: new Date(clock) });
+  const { token } = await createSession(api.db, await userId(email), new Date(clock));
   return { authorization: `Bearer ${token}` };
 }
-const get = (headers: Headers, url: string) => app.inject({ method: 'GET', url, headers });
+const get = (headers: Headers, url: string) => api.app.inject({ method: 'GET', url, headers });
 const post = (headers: Headers, url: string, payload?: object) =>
-  app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  api.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const verify = (headers: Headers, payload: object) => post(headers, '/v1/ops/second-factor/verify', payload);
 const statusOf = async (headers: Headers) => (await get(headers, '/v1/ops/me')).json().data.second_factor;
 async function audit(email: string) {
-  return auditEntriesOf(db, { targetType: 'user', targetId: await userId(email) });
+  return auditEntriesOf(api.db, { targetType: 'user', targetId: await userId(email) });
 }
 
 const SECOND_FACTOR_ROUTES: [string, string, object | undefined][] = [
@@ -74,7 +67,7 @@ describe('who gets what', () => {
     const traveller = await session('traveller@example.com');
     for (const headers of [{}, traveller]) {
       for (const [method, url, payload] of SECOND_FACTOR_ROUTES) {
-        const answer = await app.inject({
+        const answer = await api.app.inject({
           method: method as 'GET',
           url,
           headers,
@@ -126,7 +119,7 @@ describe('who gets what', () => {
     const operator = await session('gate.operator@agency.test', 'operator');
     expect(await statusOf(operator)).toBe('optional');
     expect((await get(operator, '/v1/ops/orders')).statusCode).toBe(200);
-    await enrolTotp(app, operator, new Date(clock));
+    await enrolTotp(api.app, operator, new Date(clock));
     expect((await get(operator, '/v1/ops/orders')).statusCode).toBe(200);
     const later = await session('gate.operator@agency.test');
     expect(await statusOf(later)).toBe('verify');
@@ -171,7 +164,7 @@ describe('an authenticator app', () => {
     expect(await statusOf(admin)).toBe('verified');
     expect((await get(admin, '/v1/ops/orders')).statusCode).toBe(200);
     // Stored hashed: no code appears in the database.
-    const stored = await db.select().from(schema.recoveryCodes);
+    const stored = await api.db.select().from(schema.recoveryCodes);
     for (const code of recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code.replace('-', ''));
     // The secret was used once: setting up needs a new one.
     const again = await post(admin, '/v1/ops/second-factor/totp', {
@@ -206,7 +199,7 @@ describe('an authenticator app', () => {
     // The session stays verified for its life (days later, still in use).
     clock += 6 * 24 * 3600_000;
     expect((await get(first, '/v1/ops/orders')).statusCode).toBe(200);
-    const [factor] = await db
+    const [factor] = await api.db
       .select()
       .from(schema.secondFactors)
       .where(eq(schema.secondFactors.totpSecret, secret));
@@ -255,7 +248,7 @@ describe('an authenticator app', () => {
       200,
     );
     const [only] = (await get(admin, '/v1/ops/second-factor')).json().data.factors;
-    const refused = await app.inject({
+    const refused = await api.app.inject({
       method: 'DELETE',
       url: `/v1/ops/second-factor/factors/${only.id}`,
       headers: admin,
@@ -271,7 +264,7 @@ describe('an authenticator app', () => {
     expect(added.statusCode).toBe(201);
     // Not the first factor: no new recovery codes.
     expect(added.json().data.recovery_codes).toBeNull();
-    const removed = await app.inject({
+    const removed = await api.app.inject({
       method: 'DELETE',
       url: `/v1/ops/second-factor/factors/${only.id}`,
       headers: admin,
@@ -281,8 +274,8 @@ describe('an authenticator app', () => {
     expect(state.factors.map((f: { name: string }) => f.name)).toEqual(['Tablet']);
     // Someone else's factor is not found.
     const other = await session('other.admin@agency.test', 'admin');
-    await enrolTotp(app, other, new Date(clock));
-    const theirs = await app.inject({
+    await enrolTotp(api.app, other, new Date(clock));
+    const theirs = await api.app.inject({
       method: 'DELETE',
       url: `/v1/ops/second-factor/factors/${state.factors[0].id}`,
       headers: other,
@@ -292,8 +285,8 @@ describe('an authenticator app', () => {
 
   test('an operator may remove their last factor (and its recovery codes go with it)', async () => {
     const operator = await session('remove.operator@agency.test', 'operator');
-    const { factorId } = await enrolTotp(app, operator, new Date(clock));
-    const removed = await app.inject({
+    const { factorId } = await enrolTotp(api.app, operator, new Date(clock));
+    const removed = await api.app.inject({
       method: 'DELETE',
       url: `/v1/ops/second-factor/factors/${factorId}`,
       headers: operator,
@@ -390,7 +383,7 @@ describe('passkeys', () => {
     const passed = await verify(next, { method: 'passkey', response: assertion });
     expect(passed.statusCode, passed.body).toBe(200);
     expect((await get(next, '/v1/ops/orders')).statusCode).toBe(200);
-    const [stored] = await db
+    const [stored] = await api.db
       .select()
       .from(schema.secondFactors)
       .where(eq(schema.secondFactors.credentialId, passkey.id));
@@ -520,9 +513,9 @@ describe('limits and the command line', () => {
   test('reset (the command line): factors, codes and verified sessions gone, audited', async () => {
     const email = 'lost.admin@agency.test';
     const admin = await session(email, 'admin');
-    await enrolTotp(app, admin, new Date(clock));
+    await enrolTotp(api.app, admin, new Date(clock));
     expect(await statusOf(admin)).toBe('verified');
-    expect(await resetSecondFactor(db, email, new Date(clock))).toEqual({
+    expect(await resetSecondFactor(api.db, email, new Date(clock))).toEqual({
       factorsRemoved: 1,
       recoveryCodesRemoved: 10,
     });
@@ -535,7 +528,7 @@ describe('limits and the command line', () => {
     expect(reset.actorEmail).toBe('command-line');
     expect(reset.actorUserId).toBeNull();
     expect(reset.details).toMatchObject({ factors_removed: 1, recovery_codes_removed: 10 });
-    expect(await resetSecondFactor(db, 'nobody-at-all@agency.test', new Date(clock))).toBeNull();
+    expect(await resetSecondFactor(api.db, 'nobody-at-all@agency.test', new Date(clock))).toBeNull();
   });
 
   test('npm run ops -- reset-second-factor <email> on the embedded database', async () => {

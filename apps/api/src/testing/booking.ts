@@ -19,6 +19,18 @@ export function freshSearchDays(start: number, first: number): () => string {
   return () => isoDay(start, ++offset);
 }
 
+/** The moment the clock of a suite with a moving clock starts at (a fixed instant: no test reads today's date). */
+export const SUITE_START = Date.UTC(2026, 10, 23, 6, 0);
+
+/**
+ * A suite's clock: `at` (ms) is moved on by its tests from `start`, `now` reads it, and `nextDay` hands out the
+ * suite's search dates (`freshSearchDays` from `first` days after `start`).
+ */
+export function suiteClock(first: number, start = SUITE_START) {
+  const clock = { start, at: start, now: () => new Date(clock.at), nextDay: freshSearchDays(start, first) };
+  return clock;
+}
+
 /** YYYY-MM-DD `years` before `date` (same month and day). */
 export function yearsBefore(date: string, years: number, days = 0): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,5 +1,6 @@
 import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { Field } from './Field.tsx';
+import type { FieldMetadata } from '@conform-to/react';
+import { ErrorList, Field } from './Field.tsx';
 import { FormField, inputClasses } from './FormField.tsx';
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -111,4 +112,53 @@ export function CountryOptions<Country extends { code: string; name: string }>({
       {label(country)}
     </option>
   ));
+}
+
+/** A select's options from [value, words] pairs. */
+export function PairOptions({ options }: { options: ReadonlyArray<readonly [string, string]> }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
+}
+
+/**
+ * A Conform field of many values as a group of checkboxes (`options`: [value, words] pairs), the boxes sent
+ * before ticked again (one sent box comes back as a lone value). An unknown value is an error of its item
+ * (`name[0]`): `invalid` is shown once, under the boxes. `className` and `legendClassName` place the group in
+ * its form (a section of its own, or one field among others).
+ */
+export function CheckboxGroup({
+  meta,
+  legend,
+  options,
+  invalid,
+  className = 'grid gap-1',
+  legendClassName = 'mb-1 font-medium',
+}: {
+  meta: Pick<FieldMetadata<unknown>, 'name' | 'errorId' | 'initialValue' | 'allErrors'>;
+  legend: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  invalid: string;
+  className?: string;
+  legendClassName?: string;
+}) {
+  const initial: unknown = meta.initialValue;
+  const ticked = new Set(Array.isArray(initial) ? initial : [initial]);
+  const failed = Object.keys(meta.allErrors).length > 0;
+  return (
+    <fieldset className={className} aria-describedby={failed ? meta.errorId : undefined}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map(([value, text]) => (
+          <label key={value} className="flex min-h-6 items-center gap-2">
+            <input type="checkbox" name={meta.name} value={value} defaultChecked={ticked.has(value)} />
+            {text}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={meta.errorId} errors={failed ? [invalid] : null} />
+    </fieldset>
+  );
 }

@@ -1,31 +1,22 @@
 /** Profile, saved travellers and order lists: each user sees only their own (another's is a 404, not a 403). */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
-import { startTestApi, memoryMailTransport } from '../../testing/api.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApi, memoryMailTransport } from '../../testing/api.ts';
 import type { OutgoingEmail } from '../../adapters/mail/transport.ts';
 import { insertOneFlightOrder } from '../orders/testing/fixtures.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const inbox: OutgoingEmail[] = [];
 /** An in-memory mail adapter (the SMTP path has its own test in sign-in.smtp.test.ts). */
 const memoryTransport = memoryMailTransport(inbox);
 const clock = new Date('2030-06-01T10:00:00Z');
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({}, { now: () => clock, mailTransport: memoryTransport }));
-});
-
-afterAll(() => close?.());
+const api = useTestApi({}, { now: () => clock, mailTransport: memoryTransport });
 
 async function signIn(email: string): Promise<string> {
-  const sent = await app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
+  const sent = await api.app.inject({ method: 'POST', url: '/v1/auth/code', payload: { email, lang: 'en' } });
   expect(sent.statusCode).toBe(202);
-  await app.outbox.runOnce();
+  await api.app.outbox.runOnce();
   const code = /\b(\d{6})\b/.exec(inbox.filter((m) => m.to === email).at(-1)!.text)![1];
-  const verified = await app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
+  const verified = await api.app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } });
   return verified.json().data.token as string;
 }
 
@@ -42,7 +33,7 @@ function insertOrder(
     .replace(/[^a-z0-9]/gi, '')
     .slice(-6)
     .toUpperCase();
-  return insertOneFlightOrder(db, {
+  return insertOneFlightOrder(api.db, {
     id,
     bookingReference,
     userId,
@@ -74,9 +65,9 @@ describe('authorization between users', () => {
   beforeAll(async () => {
     tokenA = await signIn('user-a@example.com');
     tokenB = await signIn('user-b@example.com');
-    const me = await app.inject({ method: 'GET', url: '/v1/user/get-me', headers: as(tokenB) });
+    const me = await api.app.inject({ method: 'GET', url: '/v1/user/get-me', headers: as(tokenB) });
     userB = me.json().data.id;
-    const created = await app.inject({
+    const created = await api.app.inject({
       method: 'POST',
       url: '/v1/user/travellers',
       headers: as(tokenB),
@@ -109,7 +100,7 @@ describe('authorization between users', () => {
   });
 
   test("each sees their own profile, and A's changes never touch B", async () => {
-    const patched = await app.inject({
+    const patched = await api.app.inject({
       method: 'PATCH',
       url: '/v1/user/me',
       headers: as(tokenA),
@@ -121,7 +112,7 @@ describe('authorization between users', () => {
       first_name: 'Ann',
       userDetail: { phone: '+998901234567', language: 'uz', currency: 'UZS' },
     });
-    const b = await app.inject({
+    const b = await api.app.inject({
       method: 'GET',
       url: '/v1/user/get-me?include=userDetail',
       headers: as(tokenB),
@@ -130,9 +121,9 @@ describe('authorization between users', () => {
   });
 
   test("A never sees or changes B's travellers (404)", async () => {
-    const list = await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: as(tokenA) });
+    const list = await api.app.inject({ method: 'GET', url: '/v1/user/travellers', headers: as(tokenA) });
     expect(list.json().data).toEqual([]);
-    const patch = await app.inject({
+    const patch = await api.app.inject({
       method: 'PATCH',
       url: `/v1/user/travellers/${travellerB}`,
       headers: as(tokenA),
@@ -140,18 +131,18 @@ describe('authorization between users', () => {
     });
     expect(patch.statusCode).toBe(404);
     expect(patch.json().error.code).toBe('not_found');
-    const del = await app.inject({
+    const del = await api.app.inject({
       method: 'DELETE',
       url: `/v1/user/travellers/${travellerB}`,
       headers: as(tokenA),
     });
     expect(del.statusCode).toBe(404);
-    const mine = await app.inject({ method: 'GET', url: '/v1/user/travellers', headers: as(tokenB) });
+    const mine = await api.app.inject({ method: 'GET', url: '/v1/user/travellers', headers: as(tokenB) });
     expect(mine.json().data).toEqual([expect.objectContaining({ id: travellerB, given_name: 'Aziz' })]);
   });
 
   test('B edits and deletes their own traveller', async () => {
-    const patch = await app.inject({
+    const patch = await api.app.inject({
       method: 'PATCH',
       url: `/v1/user/travellers/${travellerB}`,
       headers: as(tokenB),
@@ -159,13 +150,13 @@ describe('authorization between users', () => {
     });
     expect(patch.statusCode).toBe(200);
     expect(patch.json().data).toMatchObject({ given_name: 'Azizbek', document_expires_on: null });
-    const extra = await app.inject({
+    const extra = await api.app.inject({
       method: 'POST',
       url: '/v1/user/travellers',
       headers: as(tokenB),
       payload: traveller,
     });
-    const del = await app.inject({
+    const del = await api.app.inject({
       method: 'DELETE',
       url: `/v1/user/travellers/${extra.json().data.id}`,
       headers: as(tokenB),
@@ -174,9 +165,13 @@ describe('authorization between users', () => {
   });
 
   test("orders are split into active and history, and A never sees B's", async () => {
-    const active = await app.inject({ method: 'GET', url: '/v1/orders?status=active', headers: as(tokenB) });
+    const active = await api.app.inject({
+      method: 'GET',
+      url: '/v1/orders?status=active',
+      headers: as(tokenB),
+    });
     expect(active.json().data.map((o: { id: string }) => o.id)).toEqual(['ord_b_active_0a01']);
-    const history = await app.inject({
+    const history = await api.app.inject({
       method: 'GET',
       url: '/v1/orders?status=history',
       headers: as(tokenB),
@@ -193,7 +188,11 @@ describe('authorization between users', () => {
       origin: 'TAS',
     });
     for (const status of ['active', 'history']) {
-      const a = await app.inject({ method: 'GET', url: `/v1/orders?status=${status}`, headers: as(tokenA) });
+      const a = await api.app.inject({
+        method: 'GET',
+        url: `/v1/orders?status=${status}`,
+        headers: as(tokenA),
+      });
       expect(a.json().data).toEqual([]);
     }
   });
@@ -205,7 +204,7 @@ describe('authorization between users', () => {
       ['PATCH', '/v1/user/me'],
       ['DELETE', `/v1/user/travellers/${travellerB}`],
     ] as const) {
-      const response = await app.inject({ method, url, payload: method === 'PATCH' ? {} : undefined });
+      const response = await api.app.inject({ method, url, payload: method === 'PATCH' ? {} : undefined });
       expect(response.statusCode, url).toBe(401);
       expect(response.json().error.code).toBe('unauthorized');
     }
@@ -234,7 +233,7 @@ describe('bad input never gives a 500', () => {
     ['DELETE', '/v1/user/travellers/not-a-uuid', undefined],
     ['GET', '/v1/orders?status=everything', undefined],
   ] as const)('%s %s %j', async (method, url, payload) => {
-    const response = await app.inject({ method, url, headers: as(token), payload });
+    const response = await api.app.inject({ method, url, headers: as(token), payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
   });

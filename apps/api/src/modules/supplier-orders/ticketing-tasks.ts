@@ -46,11 +46,20 @@ const noTask = () =>
     reason: 'no_ticketing_problem',
   });
 
+const noSuchOrder = () => new ApiFailure('not_found', 'No such order.');
+
+/** The order, or the API's 404 for an unknown one. */
+async function existingOrder(db: Database, orderId: string): Promise<OrderRow> {
+  const order = await orderRow(db, orderId);
+  if (!order) throw noSuchOrder();
+  return order;
+}
+
 /** The order's ticketing problem cleared: the supplier pass pays and tickets it again now. */
 export async function retryTicketing(deps: TicketingTaskDeps, orderId: string, actor: Actor): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new ApiFailure('not_found', 'No such order.');
+    if (!order) throw noSuchOrder();
     if (!order.ticketingProblem || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid')
       throw noTask();
     await updateOrder(tx, orderId, {
@@ -84,8 +93,7 @@ export async function cancelAndRefundTicketing(
   orderId: string,
   actor: Actor,
 ): Promise<void> {
-  const order = await orderRow(deps.db, orderId);
-  if (!order) throw new ApiFailure('not_found', 'No such order.');
+  const order = await existingOrder(deps.db, orderId);
   if (!order.ticketingProblem || order.bookingStatus !== 'new' || order.paymentStatus !== 'paid')
     throw noTask();
   if (unsettledCreation(order)) await refuseIfFound(deps, order);
@@ -174,8 +182,7 @@ export async function allowNewCreation(
   orderId: string,
   actor: Actor,
 ): Promise<void> {
-  const order = await orderRow(deps.db, orderId);
-  if (!order) throw new ApiFailure('not_found', 'No such order.');
+  const order = await existingOrder(deps.db, orderId);
   if (order.ticketingProblem !== 'outcome_unknown' || !unsettledCreation(order)) throw noTask();
   await refuseIfFound(deps, order);
   const cleared = await deps.db.transaction(async (tx) => {

@@ -4,30 +4,19 @@
  * tour created, published, edited and withdrawn as the public /v1/tours sees it, its picture checked by
  * content and size, the inboxes' statuses and notes, and the audit entry each change writes.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { schema, type Database } from '@parvoz/db';
+import { schema } from '@parvoz/db';
 import { TOUR_IMAGE_MAX_BYTES } from '@parvoz/contracts/ops-tours';
-import { startTestApi } from '../../testing/api.ts';
+import { useTestApi } from '../../testing/api.ts';
 import { ANON } from '../../testing/booking.ts';
-import { createSession } from '../accounts/index.ts';
-import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
-import { passSecondFactor } from '../../second-factor/testing.ts';
 import { auditEntriesOf, insertAgencyApplicationRow, storedAgencyApplication } from '../ops/testing/ops.ts';
 import { tourBody } from './testing/tour-body.ts';
+import { consoleCallers } from '../../testing/after-sale.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-const who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>> = {
-  anonymous: ANON,
-  traveller: {},
-  operator: {},
-  admin: {},
-};
+/** The console's callers (testing/after-sale.ts `consoleCallers`), anonymous with the web's anonymous credential. */
+let who: Record<'anonymous' | 'traveller' | 'operator' | 'admin', Record<string, string>>;
 let requestId = '';
 let applicationId = '';
 
@@ -40,21 +29,11 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
-async function signedIn(email: string) {
-  const { token } = await createSession(db, await accountIdOf(db, email), clock);
-  return { authorization: `Bearer ${token}` };
-}
+const api = useTestApi({ rateLimitScale: 1000, demoTours: false }, { now: () => clock });
 
 beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000, demoTours: false }, { now: () => clock }));
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-  await grantRole(db, { email: 'operator@agency.test', role: 'operator', actor, now: clock });
-  who.admin = await signedIn('admin@agency.test');
-  await passSecondFactor(app, who.admin, clock);
-  who.operator = await signedIn('operator@agency.test');
-  who.traveller = await signedIn('traveller@example.com');
-  const [request] = await db
+  who = { ...(await consoleCallers(api.app, api.db, clock)), anonymous: ANON };
+  const [request] = await api.db
     .insert(schema.tourRequests)
     .values({
       fullName: 'Aziz Rahimov',
@@ -66,7 +45,7 @@ beforeAll(async () => {
     })
     .returning();
   requestId = request!.id;
-  const application = await insertAgencyApplicationRow(db, {
+  const application = await insertAgencyApplicationRow(api.db, {
     companyName: 'Silk Road Travel',
     contactName: 'Malika Yusupova',
     email: 'malika@silkroad.test',
@@ -76,21 +55,20 @@ beforeAll(async () => {
   applicationId = application.id;
 }, 60_000);
 
-afterAll(() => close?.());
-
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (role: keyof typeof who, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
+  api.app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
 
 const auditOf = async (targetId: string) =>
-  (await auditEntriesOf(db, { targetId })).map((e) => ({
+  (await auditEntriesOf(api.db, { targetId })).map((e) => ({
     action: e.action,
     actor: e.actorEmail,
     details: e.details,
   }));
 
 const rows = async (table: 'tours' | 'tour_images' | 'audit_log') =>
-  (await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!.n;
+  (await api.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)).rows[0]!
+    .n;
 
 describe('who may use the tours and the inboxes', () => {
   test('anonymous callers and travellers get the 404 of an unknown endpoint; operators and admins get through', async () => {
@@ -136,7 +114,7 @@ describe('who may use the tours and the inboxes', () => {
   });
 
   test('a huge upload from someone without a role is refused before it is read', async () => {
-    const answer = await app.inject({
+    const answer = await api.app.inject({
       method: 'POST',
       url: '/v1/ops/tours/00000000-0000-4000-8000-000000000000/image',
       headers: { ...who.traveller, 'content-type': 'application/json' },
@@ -166,13 +144,13 @@ describe('tours', () => {
     });
     const listed = await call('operator', 'GET', '/v1/ops/tours');
     expect(listed.json().data.map((t: { id: string }) => t.id)).toContain(id);
-    const publicList = await app.inject({ method: 'GET', url: '/v1/tours?lang=en', headers: ANON });
+    const publicList = await api.app.inject({ method: 'GET', url: '/v1/tours?lang=en', headers: ANON });
     expect(publicList.json().data.map((t: { slug: string }) => t.slug)).not.toContain('samarkand-weekend');
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON })).statusCode,
+      (await api.app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON })).statusCode,
     ).toBe(404);
     expect(await auditOf(id)).toEqual([
-      { action: 'tour.created', actor: 'operator@agency.test', details: { slug: 'samarkand-weekend' } },
+      { action: 'tour.created', actor: 'desk@agency.test', details: { slug: 'samarkand-weekend' } },
     ]);
   });
 
@@ -182,7 +160,7 @@ describe('tours', () => {
     expect(published.json().data.published).toBe(true);
     // Publishing again changes nothing and writes nothing.
     await call('operator', 'POST', `/v1/ops/tours/${id}/publish`);
-    const onSale = await app.inject({ method: 'GET', url: '/v1/tours?lang=ru', headers: ANON });
+    const onSale = await api.app.inject({ method: 'GET', url: '/v1/tours?lang=ru', headers: ANON });
     const shown = onSale.json().data.find((t: { slug: string }) => t.slug === 'samarkand-weekend');
     expect(shown).toMatchObject({ title: 'Выходные в Самарканде', base_price: { amount: '249.50' } });
 
@@ -193,7 +171,7 @@ describe('tours', () => {
       tourBody({ title: { en: 'Samarkand and Bukhara' }, price: '299', seats_left: 0 }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
-    const detail = await app.inject({
+    const detail = await api.app.inject({
       method: 'GET',
       url: '/v1/tours/samarkand-weekend?lang=en',
       headers: ANON,
@@ -208,7 +186,7 @@ describe('tours', () => {
       false,
     );
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON })).statusCode,
+      (await api.app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON })).statusCode,
     ).toBe(404);
     const history = await call('operator', 'GET', `/v1/ops/tours/${id}`);
     expect(history.json().data.history.map((e: { action: string }) => e.action)).toEqual([
@@ -219,7 +197,7 @@ describe('tours', () => {
     ]);
     expect((await auditOf(id))[2]).toMatchObject({
       action: 'tour.updated',
-      actor: 'admin@agency.test',
+      actor: 'boss@agency.test',
       details: { fields: ['title', 'priceFromMinor', 'seatsLeft'] },
     });
   });
@@ -290,7 +268,7 @@ describe('tours', () => {
       details: { reason: 'image_too_large' },
     });
     // Far larger: refused before it is parsed.
-    const huge = await app.inject({
+    const huge = await api.app.inject({
       method: 'POST',
       url: `/v1/ops/tours/${id}/image`,
       headers: { ...who.operator, 'content-type': 'application/json' },
@@ -312,14 +290,14 @@ describe('tours', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       const url = answer.json().data.image_url as string;
       expect(url).toMatch(/^\/tour-images\/[0-9a-f-]{36}$/);
-      const served = await app.inject({ method: 'GET', url: `/v1/tours/images/${url.split('/').pop()}` });
+      const served = await api.app.inject({ method: 'GET', url: `/v1/tours/images/${url.split('/').pop()}` });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.equals(bytes)).toBe(true);
     }
     await call('operator', 'POST', `/v1/ops/tours/${id}/publish`);
-    const detail = await app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON });
+    const detail = await api.app.inject({ method: 'GET', url: '/v1/tours/samarkand-weekend', headers: ANON });
     expect(detail.json().data.image_url).toMatch(/^\/tour-images\//);
     const last = (await auditOf(id)).at(-2);
     expect(last).toMatchObject({
@@ -327,10 +305,10 @@ describe('tours', () => {
       details: { content_type: 'image/png', bytes: PNG.length },
     });
     expect(
-      (await app.inject({ method: 'GET', url: '/v1/tours/images/00000000-0000-4000-8000-000000000000' }))
+      (await api.app.inject({ method: 'GET', url: '/v1/tours/images/00000000-0000-4000-8000-000000000000' }))
         .statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/v1/tours/images/forged' })).statusCode).toBe(400);
+    expect((await api.app.inject({ method: 'GET', url: '/v1/tours/images/forged' })).statusCode).toBe(400);
   });
 });
 
@@ -361,12 +339,12 @@ describe('inboxes', () => {
     expect((await auditOf(requestId)).slice(-2)).toEqual([
       {
         action: 'tour_request.updated',
-        actor: 'operator@agency.test',
+        actor: 'desk@agency.test',
         details: { from: 'new', to: 'in_progress', note: 'Called back, family room on hold' },
       },
       {
         action: 'tour_request.updated',
-        actor: 'admin@agency.test',
+        actor: 'boss@agency.test',
         details: { from: 'in_progress', to: 'done' },
       },
     ]);
@@ -380,7 +358,7 @@ describe('inboxes', () => {
       note: 'Licence checked',
     });
     expect(approved.json().data).toMatchObject({ status: 'approved', note: 'Licence checked' });
-    const row = await storedAgencyApplication(db, applicationId);
+    const row = await storedAgencyApplication(api.db, applicationId);
     expect(row).toMatchObject({ status: 'approved', operatorNote: 'Licence checked' });
     expect((await auditOf(applicationId)).at(-1)).toMatchObject({
       action: 'agency_application.updated',

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
 import { syncAirlineChanges } from '../../modules/after-sale/index.ts';
 import { createSupplierPaymentWorker, paySuppliers } from '../../modules/supplier-orders/index.ts';
@@ -17,10 +17,8 @@ import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testin
 import { QUIET_LOG } from '../../testing/api.ts';
 
 const TOKEN = 'duffel_test_changes0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 20);
+const clock = suiteClock(20);
+const { now, nextDay } = clock;
 
 const SITE = 'https://parvoz.example';
 const network = searchEngineFor('parvoz').network;
@@ -158,7 +156,7 @@ describe('airline-initiated changes of a Duffel order', () => {
     const refused = await accept(order, changeId);
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json().error.details).toMatchObject({ reason: 'not_acceptable' });
-    clock += 60_000;
+    clock.at += 60_000;
     await sync();
     expect((await readOrder(api.app, order.id, order.access_token)).airline_changes[0]!.acceptable).toBe(
       false,
@@ -245,7 +243,7 @@ describe('an accepted change becomes the itinerary', () => {
     expect(text).not.toContain('23:10');
     // Again (the traveller, then the supplier pass reading it accepted at Duffel): nothing moves twice.
     expect((await accept(order, changeId)).statusCode).toBe(200);
-    clock += 60_000;
+    clock.at += 60_000;
     await sync();
     const later = await readOrder(api.app, order.id, order.access_token);
     expect(later.slices).toEqual(now95.slices);
@@ -279,7 +277,7 @@ describe('an accepted change becomes the itinerary', () => {
     );
     expect(seen.airline_changes[0]).toMatchObject({ acceptable: false, action_taken: 'accepted' });
     expect(acceptsAtDuffel()).toHaveLength(before);
-    clock += 60_000;
+    clock.at += 60_000;
     await sync();
     expect((await readOrder(api.app, order.id, order.access_token)).slices).toEqual(seen.slices);
   });
@@ -288,7 +286,7 @@ describe('an accepted change becomes the itinerary', () => {
     const { order, atDuffel } = await bookDuffel();
     await payAndTicket(order);
     api.server.airlineChange(atDuffel.id, 95);
-    clock += 60_000;
+    clock.at += 60_000;
     api.server.airlineChange(atDuffel.id, 30);
     await sync();
     const seen = await readOrder(api.app, order.id, order.access_token);
@@ -330,7 +328,7 @@ describe('an accepted change becomes the itinerary', () => {
     expect(mail!.html).toContain('Buyurtmani ochish');
     // A second change of the same order is a second email.
     api.server.airlineChange(atDuffel.id, 30);
-    clock += 60_000;
+    clock.at += 60_000;
     await sync();
     await api.app.outbox.runOnce();
     expect(smtp.received.slice(sentBefore).filter((m) => /oʻzgartirdi/.test(m.subject))).toHaveLength(2);

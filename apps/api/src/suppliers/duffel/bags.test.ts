@@ -10,7 +10,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, readOrder, type Booked } from '../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../modules/orders/index.ts';
@@ -29,10 +29,8 @@ import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { countOrders, orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_bags0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 30);
+const clock = suiteClock(30);
+const { now, nextDay } = clock;
 
 let keys = 0;
 
@@ -294,7 +292,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
       services: DuffelBookingInput['services'],
       type: 'instant' | 'hold' = 'instant',
     ) => {
-      const result = await adapter().book(input(offer.id, services, type), start);
+      const result = await adapter().book(input(offer.id, services, type), clock.start);
       expect(result).toMatchObject({ ok: false, code: 'service_unavailable' });
     };
     await refused([{ id: 'ase_0000unknown', quantity: 1, amount: '45.00', currency: 'USD' }]);
@@ -320,7 +318,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
         [{ id: sold.available_services[0].id, quantity: 1, amount: '45.00', currency: 'USD' }],
         'hold',
       ),
-      start,
+      clock.start,
     );
     expect(result).toEqual({
       ok: false,
@@ -336,7 +334,7 @@ describe('booking with Duffel’s bags through the adapter', () => {
     const sold = [...api.server.offers.values()].at(-1)!.available_services[0];
     const result = await adapter().book(
       input(offer.id, [{ id: sold.id, quantity: 2, amount: '45.00', currency: 'USD' }], 'instant'),
-      start,
+      clock.start,
     );
     expect(result.ok).toBe(true);
     const sent = ordersPosted().at(-1)!.body!.data;
@@ -378,7 +376,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     });
     // The payment window: the usual 20 minutes at most, never past the offer's expiry.
     const duffelOffer = [...api.server.offers.values()].at(-1)!;
-    expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(clock + 20 * 60_000);
+    expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(clock.at + 20 * 60_000);
     expect(row!.paymentDeadline.getTime()).toBeLessThanOrEqual(Date.parse(duffelOffer.expires_at));
   });
 
@@ -569,7 +567,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
   test('not paid by the traveller in time: cancelled here, nothing ever created or paid at Duffel', async () => {
     const order = await bookWithBag();
     const before = ordersPosted().length;
-    clock += 21 * 60_000;
+    clock.at += 21 * 60_000;
     try {
       expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThanOrEqual(1);
       await releaseLapsedHolds(deps());
@@ -578,7 +576,7 @@ describe('after booking with a bag (booked at Duffel once the traveller has paid
       expect(ordersPosted()).toHaveLength(before);
       expect(duffelOrdersOf(order)).toHaveLength(0);
     } finally {
-      clock = start;
+      clock.at = clock.start;
     }
   });
 });

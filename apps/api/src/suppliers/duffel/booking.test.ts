@@ -8,7 +8,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmCancellationRequest,
@@ -33,11 +33,9 @@ import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts'
 import { countOrders, holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
 /** Each test searches its own date: a kept search answer would hand out an offer booked already. */
-const nextDay = freshSearchDays(start, 20);
+const clock = suiteClock(20);
+const { now, nextDay } = clock;
 
 let keys = 0;
 
@@ -165,7 +163,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
   test('an expired offer: 410 offer_expired with the spec’s message; nothing booked at Duffel', async () => {
     const offer = await duffelOffer();
     const before = ordersPosted().length;
-    clock += 2 * 60 * 60_000;
+    clock.at += 2 * 60 * 60_000;
     try {
       const response = await postOrder(bookingBody(offer));
       expect(response.statusCode, response.body).toBe(410);
@@ -175,7 +173,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       });
       expect(ordersPosted()).toHaveLength(before);
     } finally {
-      clock = start;
+      clock.at = clock.start;
     }
   });
 
@@ -289,7 +287,7 @@ describe('an unpaid Duffel order past its payment window', () => {
     };
     // Within the window nothing is released.
     expect(await releaseLapsedHolds(deps)).toBe(0);
-    clock += 21 * 60_000;
+    clock.at += 21 * 60_000;
     try {
       expect(await expireUnpaidOrders(api.db, now())).toBeGreaterThanOrEqual(1);
       expect(await releaseLapsedHolds(deps)).toBeGreaterThanOrEqual(1);
@@ -298,7 +296,7 @@ describe('an unpaid Duffel order past its payment window', () => {
       // Once: the next pass finds nothing more to release.
       expect(await releaseLapsedHolds(deps)).toBe(0);
     } finally {
-      clock = start;
+      clock.at = clock.start;
     }
   });
 });

@@ -8,13 +8,12 @@
  * refunded as 0.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { suiteClock } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
   confirmOperatorCancellation,
   consoleCallers,
   operatorHeaders,
-  pay,
   readOrder,
   requestCancellation,
   requestOperatorCancellation,
@@ -23,17 +22,15 @@ import {
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
-  paySuppliersAtDuffel,
   useDuffelTestApi,
-  searchDuffelOffer,
+  paidDuffelOrder,
 } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 
 const TOKEN = 'duffel_test_credits0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-const now = () => new Date(start);
-const nextDay = freshSearchDays(start, 60);
+const clock = suiteClock(60);
+const { now, nextDay } = clock;
 let keys = 0;
 
 const api = useDuffelTestApi({
@@ -47,15 +44,8 @@ afterEach(() => {
 });
 
 /** A Duffel order paid by the traveller and paid at Duffel (the supplier-payment pass). */
-async function paidOrder(): Promise<Booked> {
-  const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(api.app, bookingBody(offer), `duffel-credits-${++keys}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(api.app, api.db, order, now());
-  await paySuppliersAtDuffel(api, TOKEN, now);
-  return order;
-}
+const paidOrder = () =>
+  paidDuffelOrder(api, TOKEN, now, { date: nextDay(), key: `duffel-credits-${++keys}` });
 
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);

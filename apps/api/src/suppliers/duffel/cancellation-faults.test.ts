@@ -8,10 +8,9 @@
  * after a 503 the confirmation may be sent again.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { suiteClock } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
-  pay,
   readOrder,
   requestCancellation,
   type Booked,
@@ -19,16 +18,14 @@ import {
 import { ORDER_METADATA_KEY } from './orders.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
-  paySuppliersAtDuffel,
   useDuffelTestApi,
-  searchDuffelOffer,
+  paidDuffelOrder,
 } from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
 const TOKEN = 'duffel_test_cancelfaults0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-const now = () => new Date(start);
-const nextDay = freshSearchDays(start, 70);
+const clock = suiteClock(70);
+const { now, nextDay } = clock;
 let keys = 0;
 
 const api = useDuffelTestApi({ token: TOKEN, now, flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] });
@@ -38,15 +35,8 @@ afterEach(() => {
   api.server.knobs.failRoute = null;
 });
 
-async function paidOrder(): Promise<Booked> {
-  const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(api.app, bookingBody(offer), `duffel-cancel-faults-${++keys}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(api.app, api.db, order, now());
-  await paySuppliersAtDuffel(api, TOKEN, now);
-  return order;
-}
+const paidOrder = () =>
+  paidDuffelOrder(api, TOKEN, now, { date: nextDay(), key: `duffel-cancel-faults-${++keys}` });
 
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);
@@ -58,6 +48,21 @@ const confirmsSent = () =>
   ).length;
 const refundsOf = (orderId: string) => refundsOfOrder(api.db, orderId);
 const CONFIRM = /^POST \/air\/order_cancellations\/[^/]+\/actions\/confirm$/;
+
+/**
+ * A paid order's quote, confirmed once while Duffel answers that confirmation `status` with nothing done: the
+ * traveller's first answer (a 503) and the confirmations sent `before` it.
+ */
+async function confirmedWhileDuffelAnswers(status: number) {
+  const order = await paidOrder();
+  const quoteId = (await quote(order)).json().data.id as string;
+  const before = confirmsSent();
+  api.server.knobs.failRoute = { match: CONFIRM, status };
+  const first = await confirm(quoteId, order);
+  expect(first.statusCode, first.body).toBe(503);
+  api.server.knobs.failRoute = null;
+  return { order, quoteId, before, first };
+}
 
 describe('a Duffel cancellation confirmed with an error answer', () => {
   test('Duffel cancels, then answers 500: cancelled here and refunded once, the confirmation sent once', async () => {
@@ -80,15 +85,9 @@ describe('a Duffel cancellation confirmed with an error answer', () => {
   });
 
   test('a 502 with nothing done at Duffel: the quote never confirmed again, nothing cancelled or refunded here', async () => {
-    const order = await paidOrder();
-    const quoted = await quote(order);
-    const before = confirmsSent();
-    api.server.knobs.failRoute = { match: CONFIRM, status: 502 };
-    const first = await confirm(quoted.json().data.id, order);
-    expect(first.statusCode, first.body).toBe(503);
-    api.server.knobs.failRoute = null;
+    const { order, quoteId, before } = await confirmedWhileDuffelAnswers(502);
     // Tried again: this quote is not confirmed at Duffel a second time ("You should not retry this request").
-    const again = await confirm(quoted.json().data.id, order);
+    const again = await confirm(quoteId, order);
     expect(again.statusCode, again.body).toBe(422);
     expect(again.json().error.details).toMatchObject({ reason: 'cancellation_expired' });
     expect(confirmsSent()).toBe(before + 1);
@@ -103,15 +102,9 @@ describe('a Duffel cancellation confirmed with an error answer', () => {
   });
 
   test('a 503 ("Please retry later") with nothing done: the traveller tries again, cancelled and refunded once', async () => {
-    const order = await paidOrder();
-    const quoted = await quote(order);
-    const before = confirmsSent();
-    api.server.knobs.failRoute = { match: CONFIRM, status: 503 };
-    const first = await confirm(quoted.json().data.id, order);
-    expect(first.statusCode, first.body).toBe(503);
+    const { order, quoteId, before, first } = await confirmedWhileDuffelAnswers(503);
     expect(first.json().error.details).toMatchObject({ reason: 'supplier_unavailable' });
-    api.server.knobs.failRoute = null;
-    const again = await confirm(quoted.json().data.id, order);
+    const again = await confirm(quoteId, order);
     expect(again.statusCode, again.body).toBe(200);
     expect(confirmsSent()).toBe(before + 2);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('cancelled');

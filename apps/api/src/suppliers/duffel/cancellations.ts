@@ -5,11 +5,11 @@
  * https://duffel.com/docs/api/overview/errors (500 and 502: "You should not retry this request"; 503: "Please retry
  * later").
  */
-import type { Duffel } from '@duffel/api';
 import type { OrderCancellation } from '@duffel/api/types';
 import { SupplierOutcomeUnknown, type CancellationQuote } from '../orders.ts';
 import { isAnswered, neverSent, retryLater, unknownOutcome } from './hold-payments.ts';
 import { notNowError } from './not-now.ts';
+import type { DuffelCalls } from './timeouts.ts';
 
 const quoteOf = (c: OrderCancellation): CancellationQuote => ({
   id: c.id,
@@ -34,15 +34,7 @@ const quoteOf = (c: OrderCancellation): CancellationQuote => ({
   confirmedAt: c.confirmed_at ?? null,
 });
 
-export function cancellationCalls({
-  duffel,
-  act,
-  read,
-}: {
-  duffel: Duffel;
-  act: <T>(what: string, work: Promise<T>) => Promise<T>;
-  read: <T>(what: string, work: Promise<T>) => Promise<T>;
-}) {
+export function cancellationCalls({ duffel, act, read }: DuffelCalls) {
   return {
     /** A quote: what comes back if the order is cancelled now (Duffel's amount and currency), valid until `expiresAt`. */
     async quoteCancellation(orderId: string): Promise<CancellationQuote> {

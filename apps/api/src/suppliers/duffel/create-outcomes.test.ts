@@ -15,7 +15,7 @@ import { IDEMPOTENCY_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import type { SupplierOrders } from '../orders.ts';
 import type { DuffelTestServer } from './testing/duffel-server.ts';
 import { annaWithPassport, firstTasIstOfferId, startDuffelAdapters } from './testing/duffel-adapters.ts';
-import { duffelOnlyFlight } from './testing/duffel-fixtures.ts';
+import { duffelOnlyFlight, otherAgencyOrder } from './testing/duffel-fixtures.ts';
 
 const TOKEN = 'duffel_test_outcomes0123456789';
 const SECRET = 'test-offer-secret-0123456789';
@@ -35,16 +35,7 @@ beforeAll(async () => {
   // promises no order; here ids sort them). An adapter that reads only the first pages never sees a new one.
   const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
   for (let n = 0; n < 450; n++)
-    server.orders.push({
-      id: `ord_0000000000000000000000${String(n).padStart(4, '0')}`,
-      created_at: old,
-      metadata: null,
-      cancelled_at: null,
-      total_amount: '10.00',
-      total_currency: 'USD',
-      booking_reference: 'OTHER1',
-      payment_status: { awaiting_payment: false, payment_required_by: null },
-    });
+    server.orders.push(otherAgencyOrder(`ord_0000000000000000000000${String(n).padStart(4, '0')}`, old));
 });
 
 afterAll(async () => {

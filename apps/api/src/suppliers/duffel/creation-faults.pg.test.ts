@@ -23,96 +23,46 @@
  * (https://duffel.com/docs/api/overview/rate-limits) or closes the connection: a read changes nothing, so nothing
  * changes here either, and a later pass reads the tickets.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshSearchDays } from '../../testing/booking.ts';
-import { QUIET_LOG, TEST_OFFER_SECRET } from '../../testing/api.ts';
+import { describe, expect, test } from 'vitest';
+import { TEST_OFFER_SECRET } from '../../testing/api.ts';
 import type { Booked } from '../../testing/after-sale.ts';
-import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
-import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { DUFFEL_ONLY_FLIGHT } from './testing/duffel-api-testing.ts';
+import { otherAgencyOrder } from './testing/duffel-fixtures.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
-import {
-  deliverToSecond,
-  madeAtDuffelFor,
-  paidInstantOrderOn,
-  postedFor,
-  startTwoDuffelApis,
-  toldOf,
-  type TwoDuffelApis,
-} from './testing/duffel-two-apis.ts';
+import { useTwoDuffelApis } from './testing/duffel-two-apis.ts';
 
-const TOKEN = 'duffel_test_createfaults0123456789';
 const SECRET = 'whsec-duffel-creation-faults-01';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 30);
-let keys = 0;
-
-let two: TwoDuffelApis;
-
-beforeAll(async () => {
-  two = await startTwoDuffelApis({
-    token: TOKEN,
-    now,
-    flights: [DUFFEL_ONLY_FLIGHT],
-    duffel: { webhookSecret: SECRET },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await two?.close();
+const suite = useTwoDuffelApis({
+  token: 'duffel_test_createfaults0123456789',
+  secret: SECRET,
+  flights: [DUFFEL_ONLY_FLIGHT],
+  keys: 'duffel-create-faults',
 });
-
-/** An offer that requires instant payment, booked and paid by its traveller on the first instance. */
-const paidInstantOrder = () =>
-  paidInstantOrderOn(two, now(), { date: nextDay(), key: `duffel-create-faults-${++keys}` });
+const { two, clock, now, paidInstantOrder, posted, madeAtDuffel, deliver, told } = suite;
+let others = 0;
 
 /**
  * The sale's offer booked at Duffel by another agency meanwhile: the offer still reads, and Duffel refuses a
  * second order of it (422 `offer_no_longer_available`, as the stand-in books an offer once).
  */
 function takenByAnotherAgency(offerId: string) {
-  const decoded = decodeDuffelOfferId(offerId, TEST_OFFER_SECRET, clock);
+  const decoded = decodeDuffelOfferId(offerId, TEST_OFFER_SECRET, clock.at);
   if (!decoded.ok) throw new Error(decoded.error);
-  two.server.orders.push({
-    id: `ord_0000other${String(++keys).padStart(14, '0')}`,
-    offer_id: decoded.ref.offer,
-    created_at: now().toISOString(),
-    metadata: null,
-    cancelled_at: null,
-    total_amount: '10.00',
-    total_currency: 'USD',
-    booking_reference: 'OTHER1',
-    payment_status: { awaiting_payment: false, payment_required_by: null },
-  });
+  const id = `ord_0000other${String(++others).padStart(14, '0')}`;
+  two.server.orders.push(otherAgencyOrder(id, now().toISOString(), { offer_id: decoded.ref.offer }));
 }
 
-const pass = (run: typeof bookPaidOrders | typeof ticketPaidOrders) => () =>
-  Promise.all(
-    two.dbs.map((db) => run({ db, supplier: duffelOrdersOn(two.server, TOKEN), now, log: QUIET_LOG })),
-  );
 /** Both instances' booking passes at the same moment, each with its own adapter and connection pool. */
-const bothBook = pass(bookPaidOrders);
-const bothTicket = pass(ticketPaidOrders);
+const bothBook = suite.both(bookPaidOrders);
+const bothTicket = suite.both(ticketPaidOrders);
 /** Both passes again, later than any claim lasts. */
 async function laterBoth() {
-  clock += 60 * 60_000;
+  clock.at += 60 * 60_000;
   await bothBook();
   await bothTicket();
 }
-
-/** The POST /air/orders Duffel received for the sale, and the orders it holds for it. */
-const posted = (order: Booked) => postedFor(two, order);
-const madeAtDuffel = (order: Booked) => madeAtDuffelFor(two, order);
-
-/** A Duffel webhook delivered to the second instance, signed at the moment it is sent. */
-const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-  deliverToSecond(two, SECRET, delivery, now());
-
-/** What the traveller, the operator and the traveller's mailbox are told of the sale. */
-const told = (order: Booked) => toldOf(two, order, now());
 
 /** Booked with the airline's ticket numbers, from the one order Duffel made; confirmed once, never refunded. */
 async function expectBookedOnce(order: Booked) {
@@ -151,21 +101,73 @@ async function reset() {
   two.server.knobs.dropAfterCreate = false;
   two.server.knobs.failRoute = null;
   two.server.knobs.failWith = null;
-  clock = start;
-  await forgetSupplierPauses(two.dbs[0]!);
+  await suite.reset();
 }
 
 const CREATE = /^POST \/air\/orders$/;
 
+/** Answers after which the one order Duffel made is found and booked; Duffel asked for it once. */
+const BOOKED_ONCE: [string, () => void][] = [
+  [
+    '201: one order at Duffel, asked once; booked with the airline’s tickets; confirmed once',
+    () => undefined,
+  ],
+  [
+    '500 after the order was made: found by its key, not created again; booked once',
+    () => void (two.server.knobs.createFault = { kind: 'error_after_create' }),
+  ],
+  [
+    'no answer after the order was made: found by its key, not created again; booked once',
+    () => void (two.server.knobs.dropAfterCreate = true),
+  ],
+];
+
+/** Answers that refuse the sale (`before` the sale is paid, or `after`), and how often Duffel was asked. */
+const REFUSED: {
+  name: string;
+  before?: () => void;
+  after?: (order: { offerId: string }) => void;
+  posted: number;
+}[] = [
+  {
+    name: '422 offer_no_longer_available to the order: refused, asked once; cancelled and refunded once',
+    after: (order) => takenByAnotherAgency(order.offerId),
+    posted: 1,
+  },
+  {
+    name: 'the offer lapsed (422 to its read): refused without asking for an order; cancelled and refunded once',
+    // The stand-in's offers live 30 minutes (its `ttl`); the adapter reads the offer before it orders.
+    after: () => void (clock.at += 31 * 60_000),
+    posted: 0,
+  },
+  {
+    name: '502 order_not_created: nothing made, asked once; cancelled and refunded once',
+    before: () => void (two.server.knobs.createFault = { kind: 'not_created' }),
+    posted: 1,
+  },
+];
+
 describe('creating a paid Duffel order, two instances at once: each answer as Duffel documents it', () => {
-  test('201: one order at Duffel, asked once; booked with the airline’s tickets; confirmed once', async () => {
+  test.each(BOOKED_ONCE)('%s', async (_name, answer) => {
     await reset();
+    answer();
     const order = await paidInstantOrder();
     await bothBook();
     await bothTicket();
     await laterBoth();
     expect(posted(order)).toBe(1);
     await expectBookedOnce(order);
+  });
+
+  test.each(REFUSED)('$name', async ({ before, after, posted: asked }) => {
+    await reset();
+    before?.();
+    const order = await paidInstantOrder();
+    after?.(order);
+    await bothBook();
+    await laterBoth();
+    expect(posted(order)).toBe(asked);
+    await expectRefusedOnce(order);
   });
 
   test('202, then order.created: pending (not refunded, not asked again), then booked from the order Duffel made', async () => {
@@ -203,27 +205,6 @@ describe('creating a paid Duffel order, two instances at once: each answer as Du
     await expectRefusedOnce(order);
   });
 
-  test('422 offer_no_longer_available to the order: refused, asked once; cancelled and refunded once', async () => {
-    await reset();
-    const order = await paidInstantOrder();
-    takenByAnotherAgency(order.offerId);
-    await bothBook();
-    await laterBoth();
-    expect(posted(order)).toBe(1);
-    await expectRefusedOnce(order);
-  });
-
-  test('the offer lapsed (422 to its read): refused without asking for an order; cancelled and refunded once', async () => {
-    await reset();
-    const order = await paidInstantOrder();
-    // The stand-in's offers live 30 minutes (its `ttl`); the adapter reads the offer before it orders.
-    clock += 31 * 60_000;
-    await bothBook();
-    await laterBoth();
-    expect(posted(order)).toBe(0);
-    await expectRefusedOnce(order);
-  });
-
   test('429: nothing made, nothing recorded; after ratelimit-reset one instance creates it, once', async () => {
     await reset();
     two.server.knobs.pay.rateLimit = { match: CREATE, times: 2, resetAfterMs: 60_000 };
@@ -234,23 +215,12 @@ describe('creating a paid Duffel order, two instances at once: each answer as Du
     expect(madeAtDuffel(order)).toHaveLength(0);
     expect(await told(order)).toMatchObject({ bookingStatus: 'new', outcome: null, refunds: 0 });
     two.server.knobs.pay.rateLimit = null;
-    clock += 61_000;
+    clock.at += 61_000;
     await bothBook();
     // Sent again once the limit reset, as the rate-limits page allows: the only row where a second POST is right.
     expect(posted(order)).toBe(2);
     await bothTicket();
     await laterBoth();
-    await expectBookedOnce(order);
-  });
-
-  test('500 after the order was made: found by its key, not created again; booked once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'error_after_create' };
-    const order = await paidInstantOrder();
-    await bothBook();
-    await bothTicket();
-    await laterBoth();
-    expect(posted(order)).toBe(1);
     await expectBookedOnce(order);
   });
 
@@ -278,27 +248,6 @@ describe('creating a paid Duffel order, two instances at once: each answer as Du
       refusedEmails: 0,
       confirmations: 0,
     });
-  });
-
-  test('502 order_not_created: nothing made, asked once; cancelled and refunded once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'not_created' };
-    const order = await paidInstantOrder();
-    await bothBook();
-    await laterBoth();
-    expect(posted(order)).toBe(1);
-    await expectRefusedOnce(order);
-  });
-
-  test('no answer after the order was made: found by its key, not created again; booked once', async () => {
-    await reset();
-    two.server.knobs.dropAfterCreate = true;
-    const order = await paidInstantOrder();
-    await bothBook();
-    await bothTicket();
-    await laterBoth();
-    expect(posted(order)).toBe(1);
-    await expectBookedOnce(order);
   });
 });
 
@@ -331,54 +280,42 @@ async function expectUnchanged(order: Booked) {
   });
 }
 
+/** Faults of the e-tickets' read: set before the passes, cleared after them; how many passes meet the fault. */
+const READ_FAULTS: { name: string; set: () => void; clear: () => void; passes: number }[] = [
+  ...[500, 502, 503].map((status) => ({
+    name: `${status}: nothing changes; the next pass reads the tickets`,
+    set: () => void (two.server.knobs.failRoute = { match: READ, status }),
+    clear: () => void (two.server.knobs.failRoute = null),
+    passes: 2,
+  })),
+  {
+    name: '429: nothing changes; after ratelimit-reset the tickets are read',
+    set: () => void (two.server.knobs.pay.rateLimit = { match: READ, times: 4, resetAfterMs: 60_000 }),
+    clear: () => void (two.server.knobs.pay.rateLimit = null),
+    passes: 1,
+  },
+  {
+    name: 'no answer (the connection closes): nothing changes; the next pass reads the tickets',
+    set: () => void (two.server.knobs.failWith = 'drop'),
+    clear: () => void (two.server.knobs.failWith = null),
+    passes: 1,
+  },
+];
+
 describe('reading the e-tickets of a paid Duffel order, two instances at once: a failed read changes nothing', () => {
-  test.each([500, 502, 503])('%i: nothing changes; the next pass reads the tickets', async (status) => {
+  test.each(READ_FAULTS)('$name', async ({ set, clear, passes }) => {
     await reset();
     const order = await createdNotTicketed();
     const before = reads(order);
-    two.server.knobs.failRoute = { match: READ, status };
+    set();
     try {
-      await bothTicket();
-      await bothTicket();
+      for (let pass = 0; pass < passes; pass++) await bothTicket();
     } finally {
-      two.server.knobs.failRoute = null;
+      clear();
     }
     expect(reads(order)).toBeGreaterThan(before);
     await expectUnchanged(order);
-    clock += 61_000;
-    await bothTicket();
-    expect(posted(order)).toBe(1);
-    await expectBookedOnce(order);
-  });
-
-  test('429: nothing changes; after ratelimit-reset the tickets are read', async () => {
-    await reset();
-    const order = await createdNotTicketed();
-    const before = reads(order);
-    two.server.knobs.pay.rateLimit = { match: READ, times: 4, resetAfterMs: 60_000 };
-    await bothTicket();
-    expect(reads(order)).toBeGreaterThan(before);
-    await expectUnchanged(order);
-    two.server.knobs.pay.rateLimit = null;
-    clock += 61_000;
-    await bothTicket();
-    expect(posted(order)).toBe(1);
-    await expectBookedOnce(order);
-  });
-
-  test('no answer (the connection closes): nothing changes; the next pass reads the tickets', async () => {
-    await reset();
-    const order = await createdNotTicketed();
-    const before = reads(order);
-    two.server.knobs.failWith = 'drop';
-    try {
-      await bothTicket();
-    } finally {
-      two.server.knobs.failWith = null;
-    }
-    expect(reads(order)).toBeGreaterThan(before);
-    await expectUnchanged(order);
-    clock += 61_000;
+    clock.at += 61_000;
     await bothTicket();
     expect(posted(order)).toBe(1);
     await expectBookedOnce(order);

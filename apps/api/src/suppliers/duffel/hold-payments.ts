@@ -2,10 +2,11 @@
  * Paying a held Duffel order from our balance and reading the airline's e-tickets of an order: the pay-time half
  * of the adapter (./orders.ts), whose deadlines (`act`, `read`) and client it shares.
  */
-import { DuffelError, type Duffel } from '@duffel/api';
+import { DuffelError } from '@duffel/api';
 import type { Order as DuffelOrder } from '@duffel/api/types';
 import type { AirlineTickets, PaymentResult } from '../orders.ts';
 import { notNowError } from './not-now.ts';
+import type { DuffelCalls } from './timeouts.ts';
 
 /** Whether `amount` (Duffel's "123.45") is not above `ceiling`, in the same currency. */
 export const notAbove = (amount: string, currency: string, ceiling: { amount: string; currency: string }) =>
@@ -44,15 +45,7 @@ export function unknownOutcome(error: unknown, readError?: unknown) {
   };
 }
 
-export function holdPaymentCalls({
-  duffel,
-  act,
-  read,
-}: {
-  duffel: Duffel;
-  act: <T>(what: string, work: Promise<T>) => Promise<T>;
-  read: <T>(what: string, work: Promise<T>) => Promise<T>;
-}) {
+export function holdPaymentCalls({ duffel, act, read }: DuffelCalls) {
   /**
    * Pays a held order from the Duffel balance (`POST /air/payments`, `type: balance`), once, at the order's
    * current total (Create a payment: https://duffel.com/docs/api/payments/create-payment): an order no longer

@@ -14,78 +14,38 @@
  *    https://duffel.com/docs/api/overview/response-handling, https://duffel.com/docs/api/v2/webhooks and
  *    https://duffel.com/docs/api/orders/list-orders.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshSearchDays } from '../../testing/booking.ts';
-import { QUIET_LOG } from '../../testing/api.ts';
+import { describe, expect, test } from 'vitest';
 import { signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
-import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { CREATION_SETTLE_MS, bookPaidOrders, ticketPaidOrders } from '../../modules/supplier-orders/index.ts';
-import { DUFFEL_ONLY_FLIGHT, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { DUFFEL_ONLY_FLIGHT } from './testing/duffel-api-testing.ts';
 import { auditEntriesOf } from '../../modules/ops/testing/ops.ts';
-import {
-  deliverToSecond,
-  madeAtDuffelFor,
-  paidInstantOrderOn,
-  postedFor,
-  startTwoDuffelApis,
-  toldOf,
-  type TwoDuffelApis,
-} from './testing/duffel-two-apis.ts';
+import { useTwoDuffelApis } from './testing/duffel-two-apis.ts';
 
-const TOKEN = 'duffel_test_instantunknown0123456';
 const SECRET = 'whsec-duffel-instant-unknown-01';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 30);
-let keys = 0;
-
-let two: TwoDuffelApis;
-
-beforeAll(async () => {
-  two = await startTwoDuffelApis({
-    token: TOKEN,
-    now,
-    flights: [DUFFEL_ONLY_FLIGHT],
-    duffel: { webhookSecret: SECRET },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await two?.close();
+const suite = useTwoDuffelApis({
+  token: 'duffel_test_instantunknown0123456',
+  secret: SECRET,
+  flights: [DUFFEL_ONLY_FLIGHT],
+  keys: 'duffel-instant-unknown',
 });
+const { two, clock, now, paidInstantOrder, posted, madeAtDuffel, deliver, told } = suite;
 
-/** An offer that requires instant payment, booked in `lang` and paid by its traveller on the first instance. */
-const paidInstantOrder = (lang = 'en') =>
-  paidInstantOrderOn(two, now(), { date: nextDay(), key: `duffel-instant-unknown-${++keys}`, lang });
-
-const pass = (run: typeof bookPaidOrders | typeof ticketPaidOrders) => () =>
-  Promise.all(
-    two.dbs.map((db) => run({ db, supplier: duffelOrdersOn(two.server, TOKEN), now, log: QUIET_LOG })),
-  );
 /** Both instances' passes at the same moment, each with its own adapter and connection pool. */
-const bothBook = pass(bookPaidOrders);
-const bothTicket = pass(ticketPaidOrders);
+const bothBook = suite.both(bookPaidOrders);
+const bothTicket = suite.both(ticketPaidOrders);
 /** Both passes a minute later: within the window, past any claim's stale time for a booking in this suite. */
 async function minuteLater() {
-  clock += 60_000;
+  clock.at += 60_000;
   await bothBook();
   await bothTicket();
 }
 /** Both passes once the window has passed with the creation unsettled. */
 async function pastTheWindow() {
-  clock += CREATION_SETTLE_MS;
+  clock.at += CREATION_SETTLE_MS;
   await bothBook();
   await bothBook();
 }
-
-const posted = (order: Booked) => postedFor(two, order);
-const madeAtDuffel = (order: Booked) => madeAtDuffelFor(two, order);
-const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
-  deliverToSecond(two, SECRET, delivery, now());
-
-const told = (order: Booked) => toldOf(two, order, now());
 
 let operators = 0;
 /** The console's ticketing action on the first instance, by a new operator. */
@@ -124,18 +84,34 @@ async function expectTask(order: Booked, creation: 'unknown' | 'pending') {
   return seen;
 }
 
-async function reset() {
-  two.server.knobs.createFault = null;
-  clock = start;
-  await forgetSupplierPauses(two.dbs[0]!);
+/**
+ * A sale paid and booked once by both passes while Duffel answers its creation with `fault` (the clock and the
+ * fault reset first).
+ */
+async function bookedWith(fault: NonNullable<typeof two.server.knobs.createFault>, lang?: string) {
+  await suite.reset();
+  two.server.knobs.createFault = fault;
+  const order = await paidInstantOrder(lang);
+  await bothBook();
+  return order;
+}
+
+/** Cancelled and refunded once, the task gone, the traveller told once of each; Duffel asked once. */
+async function expectRefundedOnce(order: Booked) {
+  expect(posted(order)).toBe(1);
+  expect(await told(order)).toMatchObject({
+    bookingStatus: 'cancelled',
+    task: null,
+    refunds: 1,
+    refusedEmails: 1,
+    delayedEmails: 1,
+    confirmations: 0,
+  });
 }
 
 describe('an instant Duffel order with no known outcome: an operator task, never a second creation', () => {
   test('502 (not order_not_created): unknown; within the window no task; then a task with the request id, one delay email in the traveller’s language; retry only looks up; refund once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'error_before_create', status: 502 };
-    const order = await paidInstantOrder('uz');
-    await bothBook();
+    const order = await bookedWith({ kind: 'error_before_create', status: 502 }, 'uz');
     await minuteLater();
     expect(await told(order)).toMatchObject({
       ticketing: 'in_progress',
@@ -166,51 +142,29 @@ describe('an instant Duffel order with no known outcome: an operator task, never
     expect(again.statusCode).toBe(422);
     expect(again.json().error.details.reason).toBe('no_ticketing_problem');
     await pastTheWindow();
-    expect(posted(order)).toBe(1);
-    expect(await told(order)).toMatchObject({
-      bookingStatus: 'cancelled',
-      task: null,
-      refunds: 1,
-      refusedEmails: 1,
-      delayedEmails: 1,
-      confirmations: 0,
-    });
+    await expectRefundedOnce(order);
   });
 
   test('202, then order.creation_failed after the task: the refund path, once; the delay email stays one', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     // Looked up again by the next passes (GET /air/orders), short of the window: no task yet.
     const lookups = two.server.requests.length;
-    clock += CREATION_SETTLE_MS - 60_000;
+    clock.at += CREATION_SETTLE_MS - 60_000;
     await bothBook();
     expect(two.server.requests.length).toBeGreaterThan(lookups);
     expect(await told(order)).toMatchObject({ outcome: 'pending', task: null, delayedEmails: 0 });
-    clock += 90_000;
+    clock.at += 90_000;
     await bothBook();
     await expectTask(order, 'pending');
     expect(await deliver(two.server.settleAccepted('failed', SECRET))).toBe('creation_settled');
     await minuteLater();
     await pastTheWindow();
-    expect(posted(order)).toBe(1);
     expect(madeAtDuffel(order)).toHaveLength(0);
-    expect(await told(order)).toMatchObject({
-      bookingStatus: 'cancelled',
-      task: null,
-      refunds: 1,
-      refusedEmails: 1,
-      delayedEmails: 1,
-      confirmations: 0,
-    });
+    await expectRefundedOnce(order);
   });
 
   test('202, then the order appears at Duffel (no webhook): found by its key, ticketed; no task, no delay email', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     expect(await told(order)).toMatchObject({ outcome: 'pending', task: null });
     // Made at Duffel; its webhook is lost (Duffel retries deliveries, none arrives here).
     two.server.settleAccepted('created', SECRET);
@@ -232,10 +186,7 @@ describe('an instant Duffel order with no known outcome: an operator task, never
   });
 
   test('202, the task raised, then the order appears: the task is void, booked once; refund refused meanwhile', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'accepted' });
     await pastTheWindow();
     await expectTask(order, 'pending');
     two.server.settleAccepted('created', SECRET);
@@ -257,10 +208,7 @@ describe('an instant Duffel order with no known outcome: an operator task, never
   });
 
   test('500 with nothing made, the operator confirms Duffel has none: created once more, booked once', async () => {
-    await reset();
-    two.server.knobs.createFault = { kind: 'error_before_create' };
-    const order = await paidInstantOrder();
-    await bothBook();
+    const order = await bookedWith({ kind: 'error_before_create' });
     await pastTheWindow();
     await expectTask(order, 'unknown');
     const allowed = await consoleAction(order, 'create-again');

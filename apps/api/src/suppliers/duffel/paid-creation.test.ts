@@ -6,28 +6,28 @@
  * (https://duffel.com/docs/api/v2/webhooks). Against the stand-in (./testing/duffel-order-outcomes.ts) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { suiteClock } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
-import { pay, type Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
 import {
   RECONCILE_GRACE_MS,
   reconcileSupplierOrders,
   ticketPaidOrders,
 } from '../../modules/supplier-orders/index.ts';
-import { ORDER_METADATA_KEY } from './orders.ts';
-import { duffelSignature } from './testing/duffel-order-outcomes.ts';
-import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import {
+  deliverDuffelEvent,
+  duffelOrdersOn,
+  ordersPostedFor,
+  paidInstantDuffelOrder,
+  useDuffelTestApi,
+} from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_paidcreate0123456789';
 const SECRET = 'whsec-duffel-paid-creation-0123';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 50);
+const clock = suiteClock(50);
+const { now, nextDay } = clock;
 let keys = 0;
 
 const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
@@ -36,49 +36,40 @@ afterEach(() => {
   api.server.knobs.createFault = null;
 });
 
-async function paidInstantOrder(): Promise<Booked> {
-  api.server.knobs.instantPaymentOnly = true;
-  let offer: Offer;
-  try {
-    offer = await searchDuffelOffer(api.app, { date: nextDay() });
-  } finally {
-    api.server.knobs.instantPaymentOnly = false;
-  }
-  const response = await injectOrder(
-    api.app,
-    bookingBody(offer, { expected_total: offer.total_amount }),
-    `duffel-paid-create-${++keys}`,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(api.app, api.db, order, now());
-  return order;
-}
+const paidInstantOrder = () =>
+  paidInstantDuffelOrder(api.app, api.db, api.server, now(), {
+    date: nextDay(),
+    key: `duffel-paid-create-${++keys}`,
+  });
 
-const posted = (orderId: string) =>
-  api.server.requests.filter(
-    (r) =>
-      r.method === 'POST' &&
-      r.path === '/air/orders' &&
-      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === orderId,
-  );
+const posted = (orderId: string) => ordersPostedFor(api.server, orderId);
 const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 // A refund carries its payment's order (modules/payments/refunds.ts, recordRefund).
 const refundsOf = async (id: string) => refundsOfOrder(api.db, id);
 /** Another pass, later than any claim lasts. */
 const laterPass = () => {
-  clock += 60 * 60_000;
+  clock.at += 60 * 60_000;
   return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
 };
 /** A delivery of the stand-in's event, signed as Duffel signs each attempt: at the moment it is sent. */
 const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
+  deliverDuffelEvent(api.app, SECRET, delivery, now());
+/** The stand-in's delivery as it sent it: signed when the event was made. */
+const deliverAsSent = (delivery: { body: string; headers: Record<string, string> }) =>
   api.app.inject({
     method: 'POST',
     url: '/v1/webhooks/duffel',
-    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(SECRET, delivery.body, now()) },
+    headers: delivery.headers,
     payload: delivery.body,
   });
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+/** A paid sale whose creation Duffel answered 202: pending here, until Duffel's webhook or a look-up settles it. */
+async function acceptedOrder() {
+  api.server.knobs.createFault = { kind: 'accepted' };
+  const order = await paidInstantOrder();
+  await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+  return order;
+}
 
 describe('a paid order created at Duffel: at most once per sale', () => {
   test('a 500 with no order made: outcome unknown, kept paid for an operator, never created again nor refunded', async () => {
@@ -97,17 +88,10 @@ describe('a paid order created at Duffel: at most once per sale', () => {
   });
 
   test('a 202, then the signed order.created webhook: the order Duffel made is booked here, one creation', async () => {
-    api.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    const order = await acceptedOrder();
     expect((await rowOf(order.id)).bookingStatus).toBe('new');
     const delivery = api.server.settleAccepted('created', SECRET);
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/duffel',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+    const answer = await deliverAsSent(delivery);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().data.effect).toBe('creation_settled');
     await laterPass();
@@ -121,14 +105,12 @@ describe('a paid order created at Duffel: at most once per sale', () => {
   });
 
   test('order.created delivered twice (Duffel delivers at least once): recorded once, the second changes nothing', async () => {
-    api.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    const order = await acceptedOrder();
     const delivery = api.server.settleAccepted('created', SECRET);
     expect((await deliver(delivery)).json().data.effect).toBe('creation_settled');
     const recorded = await rowOf(order.id);
     expect(recorded.supplierOrderId).toMatch(/^ord_/);
-    clock += 60_000;
+    clock.at += 60_000;
     const again = await deliver(delivery);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.effect).toBe('ignored');
@@ -139,42 +121,34 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     expect(await refundsOf(order.id)).toHaveLength(0);
   });
 
-  test('order.created arriving after the pass found the order by its key: nothing changes, one creation', async () => {
-    api.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
-    // Duffel made the order; its webhook is late, and the next pass finds the order by its key first.
-    const delivery = api.server.settleAccepted('created', SECRET);
-    await laterPass();
-    const recorded = await rowOf(order.id);
-    expect(recorded).toMatchObject({
-      supplierBookingOutcome: null,
-      supplierOrderId: expect.stringMatching(/^ord_/),
-    });
-    const late = await deliver(delivery);
-    expect(late.statusCode, late.body).toBe(200);
-    expect(late.json().data.effect).toBe('ignored');
-    expect(await rowOf(order.id)).toEqual(recorded);
-    await laterPass();
-    expect(posted(order.id)).toHaveLength(1);
-    expect(await refundsOf(order.id)).toHaveLength(0);
-  });
+  /** Ways the order Duffel made reaches ours before its late webhook does. */
+  const FOUND_FIRST: { name: string; find: () => Promise<void> }[] = [
+    {
+      name: 'order.created arriving after the pass found the order by its key: nothing changes, one creation',
+      // The next pass finds the order by its key first.
+      find: async () => void (await laterPass()),
+    },
+    {
+      name: 'order.created arriving after the reconciliation recorded the order: nothing changes, one creation',
+      // The reconciliation (which leaves a new order its grace period) lists it first and puts it on ours.
+      find: async () => {
+        clock.at += RECONCILE_GRACE_MS + 60_000;
+        const reconciled = await reconcileSupplierOrders({
+          db: api.db,
+          supplier: duffelOrdersOn(api.server, TOKEN),
+          now,
+          log: QUIET_LOG,
+        });
+        expect(reconciled.recorded).toBe(1);
+      },
+    },
+  ];
 
-  test('order.created arriving after the reconciliation recorded the order: nothing changes, one creation', async () => {
-    api.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
-    // Duffel made the order; its webhook is late, and the reconciliation (which leaves a new order its grace
-    // period) lists it first and puts it on ours.
+  test.each(FOUND_FIRST)('$name', async ({ find }) => {
+    const order = await acceptedOrder();
+    // Duffel made the order; its webhook is late.
     const delivery = api.server.settleAccepted('created', SECRET);
-    clock += RECONCILE_GRACE_MS + 60_000;
-    const reconciled = await reconcileSupplierOrders({
-      db: api.db,
-      supplier: duffelOrdersOn(api.server, TOKEN),
-      now,
-      log: QUIET_LOG,
-    });
-    expect(reconciled.recorded).toBe(1);
+    await find();
     const recorded = await rowOf(order.id);
     expect(recorded).toMatchObject({
       supplierBookingOutcome: null,
@@ -190,16 +164,9 @@ describe('a paid order created at Duffel: at most once per sale', () => {
   });
 
   test('a 202, then order.creation_failed: nothing was made, so the sale is cancelled and refunded', async () => {
-    api.server.knobs.createFault = { kind: 'accepted' };
-    const order = await paidInstantOrder();
-    await waitFor(async () => expect((await rowOf(order.id)).supplierBookingOutcome).toBe('pending'));
+    const order = await acceptedOrder();
     const delivery = api.server.settleAccepted('failed', SECRET);
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/duffel',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+    const answer = await deliverAsSent(delivery);
     expect(answer.json().data.effect).toBe('creation_settled');
     await laterPass();
     expect((await rowOf(order.id)).bookingStatus).toBe('cancelled');

@@ -6,7 +6,7 @@
  * is down changes nothing and a later one repairs it. Every repair is counted on /metrics.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../modules/supplier-orders/index.ts';
@@ -23,10 +23,8 @@ import {
 
 const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 20);
+const clock = suiteClock(20);
+const { now, nextDay } = clock;
 const logged: string[] = [];
 const log = {
   warn: (_: object, message: string) => void logged.push(message),
@@ -89,7 +87,7 @@ describe('supplier reconciliation', () => {
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
     expect(orphan.cancelled_at).toBeNull();
 
-    clock += RECONCILE_GRACE_MS + 60_000;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
     const cancelledBefore = await counted('cancelled');
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 1, failed: 0 });
     expect(orphan.cancelled_at).not.toBeNull();
@@ -116,7 +114,7 @@ describe('supplier reconciliation', () => {
       supplierTotalAmount: null,
       supplierCurrency: null,
     });
-    clock += RECONCILE_GRACE_MS + 60_000;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
     const recordedBefore = await counted('recorded');
     expect(await reconcile()).toEqual({ recorded: 1, cancelled: 0, failed: 0 });
     const row = await orderOf(api.db, order.id);
@@ -134,7 +132,7 @@ describe('supplier reconciliation', () => {
 
   test('Duffel down during the run: counted as failed, nothing changed; the next run repairs it', async () => {
     const orphan = await orphanAtDuffel();
-    clock += RECONCILE_GRACE_MS + 60_000;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
     api.server.knobs.failRoute = { match: /^POST \/air\/order_cancellations/, status: 503 };
     const failedBefore = await counted('failed');
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 1 });
@@ -150,7 +148,7 @@ describe('supplier reconciliation', () => {
 
   test('the supplier worker reconciles at most once per interval', async () => {
     const orphan = await orphanAtDuffel();
-    clock += RECONCILE_GRACE_MS + 60_000;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
     const lists = () =>
       api.server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/orders?'));
     const worker = createSupplierPaymentWorker({
@@ -169,7 +167,7 @@ describe('supplier reconciliation', () => {
     expect(after).toBeGreaterThan(before);
     await worker.runOnce();
     expect(lists()).toHaveLength(after);
-    clock += 600_000;
+    clock.at += 600_000;
     await worker.runOnce();
     expect(lists().length).toBeGreaterThan(after);
     await worker.stop();

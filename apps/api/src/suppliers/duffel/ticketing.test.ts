@@ -18,14 +18,19 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
-import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 import type { Loose } from '../../payments/testing/http.ts';
 import { pay, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { bookPaidOrders, paySuppliers } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import { duffelOrdersOn, searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
+import {
+  duffelOrdersOn,
+  searchDuffelOffer,
+  useDuffelTestApi,
+  bookDuffelOffer,
+} from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
@@ -33,10 +38,8 @@ import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/paym
 import { orderOf, passengersOf } from '../../modules/orders/testing/fixtures.ts';
 
 const TOKEN = 'duffel_test_ticketing0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-let clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 20);
+const clock = suiteClock(20);
+const { now, nextDay } = clock;
 let keys = 0;
 
 let kicks = 0;
@@ -49,13 +52,14 @@ const passWith = (supplier = adapter(), log: ServiceLog = QUIET_LOG) =>
   paySuppliers({ db: api.db, supplier, now, log });
 
 async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
-  const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
-  const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+  const key = `duffel-ticketing-${++keys}`;
+  const { order, atDuffel } = await bookDuffelOffer(api.app, api.server, {
+    date: nextDay(),
+    key,
+    sort: 'cheapest',
+  });
   await pay(api.app, api.db, order, now());
-  return { order, atDuffel };
+  return { order, atDuffel: atDuffel! };
 }
 
 const rowOf = async (id: string) => (await orderOf(api.db, id))!;
@@ -67,7 +71,7 @@ const ticketNumbersOf = async (orderId: string) =>
 
 async function resetKnobs() {
   Object.assign(api.server.knobs.pay, defaultHoldPaymentKnobs());
-  clock = start;
+  clock.at = clock.start;
   // A rate limit's wait is kept in the database for every instance: the clock going back must not meet it.
   await forgetSupplierPauses(api.db);
 }
@@ -119,7 +123,7 @@ describe('a Duffel hold paid by its traveller', () => {
     api.server.knobs.pay.priceGuaranteeMs = 60_000;
     api.server.knobs.pay.lapsedPriceFactor = 0.9;
     const { order, atDuffel } = await bookAndPay();
-    clock += 2 * 60_000;
+    clock.at += 2 * 60_000;
     expect(await passWith()).toBe(1);
     expect(duffelPaymentsOf(atDuffel)).toEqual([expect.objectContaining({ amount: '270.00' })]);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
@@ -130,7 +134,7 @@ describe('a Duffel hold paid by its traveller', () => {
     api.server.knobs.pay.priceGuaranteeMs = 60_000;
     api.server.knobs.pay.lapsedPriceFactor = 1.1;
     const { order, atDuffel } = await bookAndPay();
-    clock += 2 * 60_000;
+    clock.at += 2 * 60_000;
     expect(await passWith()).toBe(0);
     expect(duffelPaymentsOf(atDuffel)).toEqual([]);
     expect(await rowOf(order.id)).toMatchObject({
@@ -239,50 +243,45 @@ describe('Duffel answering "not now" at pay time', () => {
     // Before the reset nothing is asked of Duffel, by this instance or by another one (its own adapter, as a
     // second process has, on the same database): the wait is the supplier's, not the process's.
     const asked = api.server.requests.length;
-    clock += 30_000;
+    clock.at += 30_000;
     expect(await passWith(supplier)).toBe(0);
     expect(await passWith(adapter())).toBe(0);
     expect(api.server.requests.length).toBe(asked);
     // After it, the payment goes through.
     api.server.knobs.pay.rateLimit = null;
-    clock += 31_000;
+    clock.at += 31_000;
     expect(await passWith(supplier)).toBe(1);
     expect(duffelPaymentsOf(atDuffel)).toHaveLength(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });
 
-  test('401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded', async () => {
-    await resetKnobs();
-    const { order } = await bookAndPay();
-    const alarms: string[] = [];
-    const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
-    expect(await passWith(duffelOrdersOn(api.server, 'duffel_test_revoked000000000'), log)).toBe(0);
-    expect(alarms).toEqual([
-      'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
-    ]);
-    expect(await rowOf(order.id)).toMatchObject({
-      bookingStatus: 'new',
-      paymentStatus: 'paid',
-      ticketingProblem: null,
-      cancelledAt: null,
-    });
-    expect(await refundsOf(order.id)).toEqual([]);
-    // With the right token the next pass tickets it.
-    expect(await passWith()).toBe(1);
-    expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
-  });
+  /** Duffel refusing our credentials (a pass with the alarm log `log`), and what lets the next pass through. */
+  const REFUSED_CREDENTIALS: { name: string; refused: (log: ServiceLog) => Promise<number> }[] = [
+    {
+      name: '401 (our token refused): an alarm for operators; the order kept as it is, nothing refunded',
+      // With the right token the next pass tickets it.
+      refused: (log) => passWith(duffelOrdersOn(api.server, 'duffel_test_revoked000000000'), log),
+    },
+    {
+      name: '403 (our token known but without the permission to pay): the same alarm; the order kept, nothing refunded',
+      // The permission granted, the next pass pays and tickets it.
+      refused: async (log) => {
+        api.server.knobs.forbidden = /^POST \/air\/payments$/;
+        try {
+          return await passWith(adapter(), log);
+        } finally {
+          api.server.knobs.forbidden = null;
+        }
+      },
+    },
+  ];
 
-  test('403 (our token known but without the permission to pay): the same alarm; the order kept, nothing refunded', async () => {
+  test.each(REFUSED_CREDENTIALS)('$name', async ({ refused }) => {
     await resetKnobs();
     const { order, atDuffel } = await bookAndPay();
     const alarms: string[] = [];
     const log = { warn: () => undefined, error: (_: object, message: string) => void alarms.push(message) };
-    api.server.knobs.forbidden = /^POST \/air\/payments$/;
-    try {
-      expect(await passWith(adapter(), log)).toBe(0);
-    } finally {
-      api.server.knobs.forbidden = null;
-    }
+    expect(await refused(log)).toBe(0);
     expect(alarms).toEqual([
       'supplier rejected our credentials: paid orders wait for ticketing until an operator fixes them',
     ]);
@@ -294,7 +293,6 @@ describe('Duffel answering "not now" at pay time', () => {
     });
     expect(await refundsOf(order.id)).toEqual([]);
     expect(duffelPaymentsOf(atDuffel)).toEqual([]);
-    // The permission granted, the next pass pays and tickets it.
     expect(await passWith()).toBe(1);
     expect((await readOrder(api.app, order.id, order.access_token)).booking_status).toBe('booked');
   });
@@ -403,7 +401,7 @@ describe('an offer the airline will not hold, booked at pay time', () => {
       const asked = api.server.requests.length;
       expect(await bookPaidOrders(deps)).toBe(0);
       expect(api.server.requests.length).toBe(asked);
-      clock += 61_000;
+      clock.at += 61_000;
       expect(await bookPaidOrders(deps)).toBe(1);
       await passWith(supplier);
       const atDuffel = api.server.orders.filter((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id);

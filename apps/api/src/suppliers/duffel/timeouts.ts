@@ -13,6 +13,7 @@
  *    higher, eg 130s."
  */
 
+import type { Duffel } from '@duffel/api';
 import { SupplierNoAnswer } from '@parvoz/core/supplier';
 
 /** Duffel honours `supplier_timeout` only within [2 s, 60 s]; outside it waits its default 20 s. */
@@ -75,4 +76,14 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
     timer.unref();
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What each part of the adapter (./orders.ts, ./hold-payments.ts, ./cancellations.ts) calls Duffel through: its
+ * client, and `withDeadline` at the action's or the read's timeout.
+ */
+export interface DuffelCalls {
+  duffel: Duffel;
+  act: <T>(what: string, work: Promise<T>) => Promise<T>;
+  read: <T>(what: string, work: Promise<T>) => Promise<T>;
 }

@@ -4,8 +4,8 @@ import type { OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../components/Button.tsx';
-import { ErrorList, Field } from '../../components/Field.tsx';
-import { inputClasses } from '../../components/FormField.tsx';
+import { ErrorList } from '../../components/Field.tsx';
+import { CheckboxGroup, PairOptions, SelectField, TextField } from '../../components/FieldInputs.tsx';
 import {
   CABINS,
   CURRENCIES,
@@ -96,23 +96,11 @@ export function PriceRuleForm({
     label: MessageKey,
     props: Record<string, unknown> = {},
     hintKey?: MessageKey,
-  ) => (
-    <Field meta={meta} label={t(label)} hint={hint(hintKey)} error={error}>
-      {(control) => <input {...control} {...props} className={inputClasses(control['aria-invalid'])} />}
-    </Field>
-  );
+  ) => <TextField meta={meta} label={t(label)} hint={hint(hintKey)} error={error} input={props} />;
   const select = (meta: Meta, label: MessageKey, options: ReadonlyArray<[string, string]>) => (
-    <Field meta={meta} label={t(label)} error={error}>
-      {(control) => (
-        <select {...control} className={inputClasses(control['aria-invalid'])}>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField meta={meta} label={t(label)} error={error}>
+      <PairOptions options={options} />
+    </SelectField>
   );
   const currencies: [string, string][] = [
     ['', t('ops.priceRules.currency.none')],
@@ -123,25 +111,14 @@ export function PriceRuleForm({
     legend: MessageKey,
     values: readonly V[],
     label: (v: V) => string,
-  ) => {
-    const initial: unknown = meta.initialValue;
-    const ticked = new Set(Array.isArray(initial) ? initial : [initial]);
-    const invalid = Object.keys(meta.allErrors).length > 0;
-    return (
-      <fieldset className="grid gap-1" aria-describedby={invalid ? meta.errorId : undefined}>
-        <legend className="mb-1 font-medium">{t(legend)}</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {values.map((value) => (
-            <label key={value} className="flex min-h-6 items-center gap-2">
-              <input type="checkbox" name={meta.name} value={value} defaultChecked={ticked.has(value)} />
-              {label(value)}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={meta.errorId} errors={invalid ? [t('ops.priceRules.error.invalid')] : null} />
-      </fieldset>
-    );
-  };
+  ) => (
+    <CheckboxGroup
+      meta={meta}
+      legend={t(legend)}
+      options={values.map((value): [string, string] => [value, label(value)])}
+      invalid={t('ops.priceRules.error.invalid')}
+    />
+  );
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

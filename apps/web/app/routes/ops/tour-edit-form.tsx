@@ -7,7 +7,8 @@ import type { OpsTour } from '@parvoz/contracts/ops-tours';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../components/Button.tsx';
-import { ErrorList, Field, type FieldControl } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { CheckboxGroup, PairOptions, SelectField, TextField } from '../../components/FieldInputs.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import {
   loadTourFormSchema,
@@ -31,7 +32,7 @@ const LANGUAGE_NAME: Record<Locale, MessageKey> = {
 
 type Meta = Pick<
   FieldMetadata<unknown>,
-  'id' | 'name' | 'errorId' | 'descriptionId' | 'errors' | 'initialValue'
+  'id' | 'name' | 'errorId' | 'descriptionId' | 'errors' | 'initialValue' | 'allErrors'
 >;
 
 /**
@@ -62,29 +63,14 @@ export function TourEditForm({
     codes.includes('slug_taken') ? t('ops.tours.slugTaken') : invalid;
 
   const input = (meta: Meta, label: MessageKey, props: Record<string, unknown> = {}) => (
-    <Field meta={meta} label={t(label)} error={invalid}>
-      {(control) => <input {...control} {...props} className={inputClasses(control['aria-invalid'])} />}
-    </Field>
+    <TextField meta={meta} label={t(label)} error={invalid} input={props} />
   );
   const select = (meta: Meta, label: MessageKey, options: ReadonlyArray<[string, string]>) => (
-    <Field meta={meta} label={t(label)} error={invalid}>
-      {(control: FieldControl) => (
-        <select {...control} className={inputClasses(control['aria-invalid'])}>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField meta={meta} label={t(label)} error={invalid}>
+      <PairOptions options={options} />
+    </SelectField>
   );
   const none: [string, string] = ['', t('ops.tours.none.option')];
-  // The boxes ticked before (one sent box comes back as a lone value).
-  const initial: unknown = fields.includes.initialValue;
-  const ticked = new Set(Array.isArray(initial) ? initial : [initial]);
-  // An unknown code is an error of its item (`includes[0]`): shown once, under the boxes.
-  const includesInvalid = Object.keys(fields.includes.allErrors).length > 0;
 
   return (
     <Form
@@ -157,26 +143,14 @@ export function TourEditForm({
           ...BOARD_BASES.map((b): [string, string] => [b, t(`tours.board.${b}`)]),
         ])}
       </div>
-      <fieldset
+      <CheckboxGroup
+        meta={fields.includes}
+        legend={t('ops.tours.field.includes')}
+        options={TOUR_INCLUDES.map((code): [string, string] => [code, t(`tours.includes.${code}`)])}
+        invalid={invalid}
         className="grid gap-2"
-        aria-describedby={includesInvalid ? fields.includes.errorId : undefined}
-      >
-        <legend className="mb-2 font-semibold">{t('ops.tours.field.includes')}</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          {TOUR_INCLUDES.map((code) => (
-            <label key={code} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name={fields.includes.name}
-                value={code}
-                defaultChecked={ticked.has(code)}
-              />
-              {t(`tours.includes.${code}`)}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.includes.errorId} errors={includesInvalid ? [invalid] : null} />
-      </fieldset>
+        legendClassName="mb-2 font-semibold"
+      />
       <div>
         <Button type="submit" disabled={busy}>
           {t(tour ? 'ops.tours.save' : 'ops.tours.create')}

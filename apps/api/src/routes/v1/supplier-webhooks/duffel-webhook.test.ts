@@ -7,54 +7,33 @@
  * stand-in's signer (testing/duffel-order-outcomes.ts `duffelSignature`, written from Duffel's webhook page and
  * its Ruby client), never by the site's own checker's code, so a checker that drifted from Duffel fails here.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../../testing/api.ts';
-import { bookingBody, freshSearchDays, injectOrder } from '../../../testing/booking.ts';
+import { suiteClock } from '../../../testing/booking.ts';
 import { readOrder, type Booked } from '../../../testing/after-sale.ts';
-import { ORDER_METADATA_KEY } from '../../../suppliers/duffel/orders.ts';
 import { DUFFEL_DEFAULT_BUDGET_MS } from '../../../suppliers/duffel/settings.ts';
-import type { DuffelTestServer } from '../../../suppliers/duffel/testing/duffel-server.ts';
-import {
-  startDuffelTestApi,
-  searchDuffelOffer,
-} from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
 import { duffelSignature } from '../../../suppliers/duffel/testing/duffel-order-outcomes.ts';
+import { bookDuffelOffer, useDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import { startTestApi } from '../../../testing/api.ts';
 
 const TOKEN = 'duffel_test_webhooks0123456789';
 const SECRET = 'whsec-duffel-test-0123456789';
-const start = Date.UTC(2026, 10, 23, 6, 0);
-const clock = start;
-const now = () => new Date(clock);
-const nextDay = freshSearchDays(start, 30);
+const clock = suiteClock(30);
+const { now, nextDay } = clock;
 
-let app: FastifyInstance;
-let server: DuffelTestServer;
-let closeApi: () => Promise<void>;
 let keys = 0;
 
-beforeAll(async () => {
-  ({
-    app,
-    server,
-    close: closeApi,
-  } = await startDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } }));
-}, 120_000);
-
-afterAll(async () => closeApi?.());
-
+const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
 afterEach(() => {
-  server.knobs.failWith = null;
+  api.server.knobs.failWith = null;
 });
 
 async function bookDuffel(): Promise<{ order: Booked; supplierOrderId: string }> {
-  const offer = await searchDuffelOffer(app, { date: nextDay() });
-  const booked = await injectOrder(app, bookingBody(offer), `duffel-webhook-${++keys}`);
-  expect(booked.statusCode, booked.body).toBe(201);
-  const order = booked.json().data as Booked;
-  const atDuffel = server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
-  return { order, supplierOrderId: atDuffel.id };
+  const { order, atDuffel } = await bookDuffelOffer(api.app, api.server, {
+    date: nextDay(),
+    key: `duffel-webhook-${++keys}`,
+  });
+  return { order, supplierOrderId: atDuffel!.id };
 }
 
 /** Duffel's event for a change, as its webhook reference shows events (the change as the object). */
@@ -69,7 +48,12 @@ const changeEvent = (change: object, type = 'order.airline_initiated_change_dete
     created_at: now().toISOString(),
   });
 
-function deliver(body: string, signature: string | null = duffelSignature(SECRET, body, now())) {
+/** A delivery of `body` to `app` (the suite's unless told), signed now unless told. */
+function deliver(
+  body: string,
+  signature: string | null = duffelSignature(SECRET, body, now()),
+  app: FastifyInstance = api.app,
+) {
   return app.inject({
     method: 'POST',
     url: '/v1/webhooks/duffel',
@@ -82,37 +66,37 @@ function deliver(body: string, signature: string | null = duffelSignature(SECRET
 }
 
 const changeReads = () =>
-  server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/airline_initiated_changes'))
+  api.server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/air/airline_initiated_changes'))
     .length;
 
 describe('Duffel webhook: an airline change read at once', () => {
   test('a signed change event reads the order’s changes now; the same event again keeps one change', async () => {
     const { order, supplierOrderId } = await bookDuffel();
-    const change = server.airlineChange(supplierOrderId, 95);
+    const change = api.server.airlineChange(supplierOrderId, 95);
     const event = changeEvent(change);
     const first = await deliver(event);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
-    const seen = await readOrder(app, order.id, order.access_token);
+    const seen = await readOrder(api.app, order.id, order.access_token);
     expect(seen.airline_changes).toHaveLength(1);
     expect(seen.airline_changes[0]!.acceptable).toBe(true);
     // Duffel delivers at least once: a second delivery reads again and keeps the same one change.
     const again = await deliver(event);
     expect(again.statusCode, again.body).toBe(200);
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toHaveLength(1);
   });
 
   test('an event naming the order itself (its object the order) is read too', async () => {
     const { order, supplierOrderId } = await bookDuffel();
-    server.airlineChange(supplierOrderId, 30);
+    api.server.airlineChange(supplierOrderId, 30);
     const response = await deliver(changeEvent({ id: supplierOrderId, object: 'order' }));
     expect(response.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toHaveLength(1);
   });
 
   test('refused and nothing read: no signature, a malformed one, a forged one, a stale one, a body that is not an event', async () => {
     const { order, supplierOrderId } = await bookDuffel();
-    const event = changeEvent(server.airlineChange(supplierOrderId, 45));
+    const event = changeEvent(api.server.airlineChange(supplierOrderId, 45));
     const before = changeReads();
     const tenMinutesAgo = new Date(now().getTime() - 10 * 60_000);
     const cases: [string | null, string, string][] = [
@@ -131,12 +115,12 @@ describe('Duffel webhook: an airline change read at once', () => {
       expect(response.json().error).toMatchObject({ code: 'malformed_request', details: { reason } });
     }
     expect(changeReads()).toBe(before);
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
   });
 
   test('other event types, and orders that are not ours, are taken and read nothing of ours', async () => {
     const { order, supplierOrderId } = await bookDuffel();
-    server.airlineChange(supplierOrderId, 60);
+    api.server.airlineChange(supplierOrderId, 60);
     const before = changeReads();
     const other = await deliver(changeEvent({ id: supplierOrderId }, 'order.created'));
     expect(other.json()).toEqual({ data: { received: true, effect: 'ignored' } });
@@ -144,51 +128,40 @@ describe('Duffel webhook: an airline change read at once', () => {
     const stranger = await deliver(changeEvent({ id: 'aic_x', order_id: 'ord_0000NotOurs' }));
     expect(stranger.json()).toEqual({ data: { received: true, effect: 'unknown_order' } });
     expect(changeReads()).toBe(before);
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
   });
 
   test('Duffel down: 503 and nothing kept, so Duffel delivers again; the next delivery reads it', async () => {
     const { order, supplierOrderId } = await bookDuffel();
-    const event = changeEvent(server.airlineChange(supplierOrderId, 20));
-    server.knobs.failWith = 503;
+    const event = changeEvent(api.server.airlineChange(supplierOrderId, 20));
+    api.server.knobs.failWith = 503;
     const down = await deliver(event);
     expect(down.statusCode, down.body).toBe(503);
     expect(down.json().error).toMatchObject({ code: 'unavailable' });
-    server.knobs.failWith = null;
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toEqual([]);
+    api.server.knobs.failWith = null;
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toEqual([]);
     const retried = await deliver(event);
     expect(retried.json()).toEqual({ data: { received: true, effect: 'changes_read' } });
-    expect((await readOrder(app, order.id, order.access_token)).airline_changes).toHaveLength(1);
+    expect((await readOrder(api.app, order.id, order.access_token)).airline_changes).toHaveLength(1);
   });
 
   test('a site without a Duffel webhook secret answers 404 (the API’s envelope), even to a signed event', async () => {
-    const database = await createTestDatabase();
-    const plain = await buildTestApi(database.db);
+    const plain = await startTestApi();
     try {
       const body = changeEvent({ id: 'aic_1', order_id: 'ord_1' });
-      const response = await plain.inject({
-        method: 'POST',
-        url: '/v1/webhooks/duffel',
-        headers: {
-          'content-type': 'application/json',
-          'x-duffel-signature': duffelSignature(SECRET, body, now()),
-        },
-        payload: body,
-      });
+      const response = await deliver(body, duffelSignature(SECRET, body, now()), plain.app);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toMatchObject({ code: 'not_found' });
     } finally {
       await plain.close();
-      await database.close();
     }
   });
 
   test('deliveries are rate limited per sending address', async () => {
-    const database = await createTestDatabase();
-    const limited = await buildTestApi(database.db, {
+    const limited = await startTestApi({
       duffel: {
         accessToken: TOKEN,
-        apiUrl: server.url,
+        apiUrl: api.server.url,
         timeBudgetMs: DUFFEL_DEFAULT_BUDGET_MS,
         webhookSecret: SECRET,
       },
@@ -199,21 +172,12 @@ describe('Duffel webhook: an airline change read at once', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const body = changeEvent({ id: 'aic_1', order_id: 'ord_1' }, 'order.created');
-        const response = await limited.inject({
-          method: 'POST',
-          url: '/v1/webhooks/duffel',
-          headers: {
-            'content-type': 'application/json',
-            'x-duffel-signature': duffelSignature(SECRET, body, new Date()),
-          },
-          payload: body,
-        });
+        const response = await deliver(body, duffelSignature(SECRET, body, new Date()), limited.app);
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();
-      await database.close();
     }
   });
 });

@@ -10,7 +10,10 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { buildTestApi, QUIET_LOG, TEST_OFFER_SECRET } from '../../../testing/api.ts';
 import { paySuppliers } from '../../../modules/supplier-orders/index.ts';
-import { ANON } from '../../../testing/booking.ts';
+import { ANON, bookingBody, injectOrder } from '../../../testing/booking.ts';
+import { pay, type Booked } from '../../../testing/after-sale.ts';
+import { ORDER_METADATA_KEY } from '../orders.ts';
+import { duffelSignature } from './duffel-order-outcomes.ts';
 import { createDuffelOrders } from '../orders.ts';
 import { createDuffelSupplier, type DuffelSupplierOptions } from '../supplier.ts';
 import { DEFAULT_RATES } from '@parvoz/core/money';
@@ -184,3 +187,90 @@ export async function searchDuffelOffer(
   if (!offer) throw new Error('no Duffel offer in the search');
   return offer;
 }
+
+/**
+ * The Duffel offer of a fresh search on `date` (its `sort`), booked by its traveller on `app` under the
+ * Idempotency-Key `key`; `atDuffel`, the order Duffel holds for it (none for an offer booked once paid).
+ */
+export async function bookDuffelOffer(
+  app: FastifyInstance,
+  server: DuffelTestServer,
+  options: { date: string; key: string; sort?: 'cheapest' },
+) {
+  const offer = await searchDuffelOffer(app, {
+    date: options.date,
+    ...(options.sort ? { sort: options.sort } : {}),
+  });
+  const response = await injectOrder(app, bookingBody(offer), options.key);
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  return { order, atDuffel: server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id) };
+}
+
+/**
+ * The cheapest Duffel offer of a fresh search on `date`, booked (under `key`) and paid by its traveller, then paid
+ * at Duffel by the supplier-payment pass: the start of the cancellation suites.
+ */
+export async function paidDuffelOrder(
+  api: DuffelTestApi,
+  token: string,
+  now: () => Date,
+  options: { date: string; key: string },
+): Promise<Booked> {
+  const { order } = await bookDuffelOffer(api.app, api.server, { ...options, sort: 'cheapest' });
+  await pay(api.app, api.db, order, now());
+  await paySuppliersAtDuffel(api, token, now);
+  return order;
+}
+
+/**
+ * An offer that requires instant payment (the stand-in's `instantPaymentOnly` while it is searched), booked (in
+ * `lang`, under the Idempotency-Key `key`) and paid by its traveller on `app` at `at`, for the departure `date`.
+ */
+export async function paidInstantDuffelOrder(
+  app: FastifyInstance,
+  db: Database,
+  server: DuffelTestServer,
+  at: Date,
+  { date, key, lang = 'en' }: { date: string; key: string; lang?: string },
+): Promise<Booked & { offerId: string }> {
+  server.knobs.instantPaymentOnly = true;
+  let offer: Offer;
+  try {
+    offer = await searchDuffelOffer(app, { date });
+  } finally {
+    server.knobs.instantPaymentOnly = false;
+  }
+  const response = await injectOrder(
+    app,
+    bookingBody(offer, { expected_total: offer.total_amount, lang }),
+    key,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const order = response.json().data as Booked;
+  await pay(app, db, order, at);
+  return { ...order, offerId: offer.id };
+}
+
+/** The POST /air/orders Duffel received for our order `orderId`. */
+export const ordersPostedFor = (server: DuffelTestServer, orderId: string) =>
+  server.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/air/orders' &&
+      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === orderId,
+  );
+
+/** A delivery of the stand-in's event to `app`, signed as Duffel signs each attempt: at the moment it is sent. */
+export const deliverDuffelEvent = (
+  app: FastifyInstance,
+  secret: string,
+  delivery: { body: string; headers: Record<string, string> },
+  at: Date,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/v1/webhooks/duffel',
+    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(secret, delivery.body, at) },
+    payload: delivery.body,
+  });

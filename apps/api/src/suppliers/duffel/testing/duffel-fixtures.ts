@@ -111,3 +111,19 @@ export function duffelAirportsFrom(
   }
   return out;
 }
+
+/**
+ * An order another agency holds at Duffel (no metadata of ours), as the stand-in lists it: `id`, made at
+ * `createdAt`, with `more` (e.g. the `offer_id` it booked).
+ */
+export const otherAgencyOrder = (id: string, createdAt: string, more: Record<string, unknown> = {}) => ({
+  id,
+  ...more,
+  created_at: createdAt,
+  metadata: null,
+  cancelled_at: null,
+  total_amount: '10.00',
+  total_currency: 'USD',
+  booking_reference: 'OTHER1',
+  payment_status: { awaiting_payment: false, payment_required_by: null },
+});

@@ -1,22 +1,27 @@
 /**
  * Two API instances on one PostgreSQL database (each its own connection pool, as two processes have) booking
  * through one Duffel stand-in: the set-up of the *.pg fault suites (../faults.pg.test.ts,
- * ../creation-faults.pg.test.ts). The supplier passes are not kicked after a payment: the suites run them
- * themselves, on both instances at once.
+ * ../creation-faults.pg.test.ts, ../instant-unknown.pg.test.ts). The supplier passes are not kicked after a
+ * payment: the suites run them themselves, on both instances at once.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTwoTestApis } from '../../../testing/api.ts';
-import type { Offer } from '@parvoz/core/search-types';
-import { bookingBody, injectOrder } from '../../../testing/booking.ts';
-import { pay, readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
+import { suiteClock } from '../../../testing/booking.ts';
+import { QUIET_LOG } from '../../../testing/api.ts';
+import { forgetSupplierPauses } from '../../../modules/supplier-orders/testing/pauses.ts';
+import { readOrder, signedInAs, type Booked } from '../../../testing/after-sale.ts';
 import { queuedEmails } from '../../../modules/mail/testing/outbox.ts';
 import { searchEngineFor } from '../../../modules/search/index.ts';
 import type { DuffelSettings } from '../settings.ts';
 import { ORDER_METADATA_KEY } from '../orders.ts';
-import { searchDuffelOffer } from './duffel-api-testing.ts';
-import { duffelSignature } from './duffel-order-outcomes.ts';
+import {
+  deliverDuffelEvent,
+  duffelOrdersOn,
+  ordersPostedFor,
+  paidInstantDuffelOrder,
+} from './duffel-api-testing.ts';
 import {
   duffelAirportsFrom,
   startDuffelServer,
@@ -69,6 +74,77 @@ export async function startTwoDuffelApis(options: {
   }
 }
 
+/** A supplier pass (modules/supplier-orders: paying holds, booking paid sales, reading their tickets). */
+type SupplierPass = (deps: {
+  db: Database;
+  supplier: ReturnType<typeof duffelOrdersOn>;
+  now: () => Date;
+  log: typeof QUIET_LOG;
+}) => Promise<unknown>;
+
+/**
+ * `startTwoDuffelApis` before the suite's tests and its `close` after them, with what the suites drive it by: the
+ * suite's clock (`clock.at`, moved on by its tests; `reset` puts it back and forgets the supplier pauses), a pass
+ * run on both instances at once (each with its own adapter and connection pool, as two processes have), and what
+ * Duffel received and the sale's people were told. `two`'s fields are set once the suite's tests run.
+ */
+export function useTwoDuffelApis(options: {
+  token: string;
+  flights: DuffelTestFlight[];
+  /** The webhook secret Duffel signs with (`deliver`). */
+  secret?: string;
+  /** The Idempotency-Key prefix of the suite's sales (`paidInstantOrder`). */
+  keys?: string;
+  /** The first of the suite's search days, in days from its clock's start. */
+  firstDay?: number;
+}) {
+  const clock = suiteClock(options.firstDay ?? 30);
+  const { now } = clock;
+  const two = {} as TwoDuffelApis;
+  let keys = 0;
+  beforeAll(async () => {
+    Object.assign(
+      two,
+      await startTwoDuffelApis({
+        token: options.token,
+        now,
+        flights: options.flights,
+        ...(options.secret ? { duffel: { webhookSecret: options.secret } } : {}),
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await two.close?.();
+  });
+  return {
+    two,
+    clock,
+    now,
+    /** `run` on both instances at the same moment. */
+    both: (run: SupplierPass) => () =>
+      Promise.all(
+        two.dbs.map((db) =>
+          run({ db, supplier: duffelOrdersOn(two.server, options.token), now, log: QUIET_LOG }),
+        ),
+      ),
+    /** The clock back at its start, and no supplier paused by an earlier test. */
+    reset: async () => {
+      clock.at = clock.start;
+      await forgetSupplierPauses(two.dbs[0]!);
+    },
+    /** An offer that requires instant payment, booked in `lang` and paid by its traveller on the first instance. */
+    paidInstantOrder: (lang = 'en') =>
+      paidInstantOrderOn(two, now(), { date: clock.nextDay(), key: `${options.keys}-${++keys}`, lang }),
+    posted: (order: Booked) => postedFor(two, order),
+    madeAtDuffel: (order: Booked) => madeAtDuffelFor(two, order),
+    /** A Duffel webhook delivered to the second instance, signed at the moment it is sent. */
+    deliver: (delivery: { body: string; headers: Record<string, string> }) =>
+      deliverToSecond(two, options.secret!, delivery, now()),
+    /** What the traveller, the operator and the traveller's mailbox are told of the sale. */
+    told: (order: Booked) => toldOf(two, order, now()),
+  };
+}
+
 let operators = 0;
 
 /**
@@ -115,37 +191,14 @@ export async function toldOf(two: TwoDuffelApis, order: Booked, now: Date) {
  * An offer that requires instant payment, booked (in `lang`, under the Idempotency-Key `key`) and paid by its
  * traveller on the first instance, for the departure `date`.
  */
-export async function paidInstantOrderOn(
+export const paidInstantOrderOn = (
   two: TwoDuffelApis,
   at: Date,
-  { date, key, lang = 'en' }: { date: string; key: string; lang?: string },
-): Promise<Booked & { offerId: string }> {
-  two.server.knobs.instantPaymentOnly = true;
-  let offer: Offer;
-  try {
-    offer = await searchDuffelOffer(two.apps[0]!, { date });
-  } finally {
-    two.server.knobs.instantPaymentOnly = false;
-  }
-  const response = await injectOrder(
-    two.apps[0]!,
-    bookingBody(offer, { expected_total: offer.total_amount, lang }),
-    key,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const order = response.json().data as Booked;
-  await pay(two.apps[0]!, two.dbs[0]!, order, at);
-  return { ...order, offerId: offer.id };
-}
+  sale: { date: string; key: string; lang?: string },
+) => paidInstantDuffelOrder(two.apps[0]!, two.dbs[0]!, two.server, at, sale);
 
 /** The POST /air/orders Duffel received for our order. */
-export const postedFor = (two: TwoDuffelApis, order: Booked) =>
-  two.server.requests.filter(
-    (r) =>
-      r.method === 'POST' &&
-      r.path === '/air/orders' &&
-      r.body?.data?.metadata?.[ORDER_METADATA_KEY] === order.id,
-  ).length;
+export const postedFor = (two: TwoDuffelApis, order: Booked) => ordersPostedFor(two.server, order.id).length;
 
 /** The orders Duffel holds for our order. */
 export const madeAtDuffelFor = (two: TwoDuffelApis, order: Booked) =>
@@ -158,12 +211,7 @@ export async function deliverToSecond(
   delivery: { body: string; headers: Record<string, string> },
   at: Date,
 ): Promise<string> {
-  const answer = await two.apps[1]!.inject({
-    method: 'POST',
-    url: '/v1/webhooks/duffel',
-    headers: { ...delivery.headers, 'x-duffel-signature': duffelSignature(secret, delivery.body, at) },
-    payload: delivery.body,
-  });
+  const answer = await deliverDuffelEvent(two.apps[1]!, secret, delivery, at);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().data.effect as string;
 }
