@@ -124,3 +124,9 @@ export * from './schema-supplier-orders.ts';
 // file of their own
 
 export * from './schema-pricing.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The agency's books: each order's sale, cost and margin, each refund's amounts (docs/operations.md), in a file
+// of their own
+
+export * from './schema-books.ts';
