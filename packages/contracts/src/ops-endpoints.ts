@@ -83,6 +83,7 @@ import {
   opsPriceRuleRetireSchema,
   opsPriceRulesResponseSchema,
 } from './ops-pricing.ts';
+import { opsSalesReportQuerySchema, opsSalesReportResponseSchema } from './ops-reports.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -276,6 +277,17 @@ export const opsEndpoints = {
     body: opsPriceRuleRetireSchema,
     response: opsPriceRuleResponseSchema,
     refusals: opsChangeRefusals,
+  }),
+
+  // ---- The books (admins only, docs/operations.md#reports-and-books) ---------------------------------------------
+  opsSalesReport: endpoint({
+    method: 'GET',
+    path: '/v1/ops/reports/sales',
+    summary:
+      'Admins only: sales, supplier cost, markups, fees, discounts, provider fees, margin and refunds per period, per currency.',
+    access: 'staff',
+    query: opsSalesReportQuerySchema,
+    response: opsSalesReportResponseSchema,
   }),
 
   // ---- Overview (docs/after-sale.md §8) -------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { recordAudit, staffOf, type Staff } from '../../../modules/ops/index.ts'
 import { opsStaffRoutes } from '../../../modules/ops/routes.ts';
 import { opsTourRoutes } from '../../../modules/tours/routes.ts';
 import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
+import { opsBooksRoutes } from '../../../modules/books/routes.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
@@ -93,7 +94,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
-  // staff and the audit log, pricing rules (admins only).
+  // staff and the audit log, pricing rules and the books' reports (admins only).
   const gated = [
     opsOverviewRoutes,
     secondFactorRoutes,
@@ -102,6 +103,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     opsTicketingRoutes,
     opsStaffRoutes,
     opsPricingRoutes,
+    opsBooksRoutes,
   ];
   for (const routes of gated) await app.register(routes);
 
