@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { REPORT_DIMENSIONS, REPORT_GROUPS } from '@parvoz/core/books';
 import { OPS_EXPORT_MAX_DAYS } from './ops.ts';
 
+/** The periods and the dimensions a report is made of (the console's choices). */
+export { REPORT_DIMENSIONS, REPORT_GROUPS };
+
 /** `from` to `to`, UTC days, both included; by day or month; under a supplier, airline, route, provider or currency. */
 export const opsSalesReportQuerySchema = z
   .object({
