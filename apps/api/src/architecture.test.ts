@@ -315,6 +315,10 @@ describe('a module owns its tables', () => {
     expect(owned.find((o) => o.name === 'pricing')?.sqlNames).toEqual(['price_rules']);
   });
 
+  test('the check sees the books’ tables', () => {
+    expect(owned.find((o) => o.name === 'books')?.sqlNames.sort()).toEqual(['order_books', 'refund_books']);
+  });
+
   /** The tables (by export name) that a file outside their owner touches. */
   const touchedBy = (file: string) => {
     const body = readFileSync(path.join(REPO, file), 'utf8');

@@ -56,6 +56,7 @@ export const API_ENV_NAMES: Record<
   signinResendSeconds: 'SIGNIN_RESEND_SECONDS',
   reconcileIntervalSeconds: 'PAYMENT_RECONCILE_SECONDS',
   reconcileWorker: null,
+  sandboxFee: null,
 };
 
 /**

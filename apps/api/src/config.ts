@@ -4,7 +4,11 @@ import { DEFAULT_FARE_RULES } from '@parvoz/core/fare-rules';
 import { SITE_MODES, siteModeOf } from '@parvoz/contracts/site-mode';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
-import type { PaymentProviderSettings } from './payments/provider-settings.ts';
+import {
+  providerFeeSettings,
+  settingsFromEnv,
+  type PaymentProviderSettings,
+} from './payments/provider-settings.ts';
 import type { SupplierSettings } from './suppliers/settings.ts';
 import { isBareOrigin } from './public-origin.ts';
 
@@ -21,6 +25,8 @@ function parseRates(text: string | undefined): unknown {
   if (entries.some((e) => e.length !== 2)) return text;
   return Object.fromEntries(entries.map(([code, value]) => [code!.trim().toUpperCase(), Number(value)]));
 }
+
+const SANDBOX_FEE = providerFeeSettings('SANDBOX');
 
 /**
  * API settings from the environment, validated at start with a clear message for a bad value. The payment
@@ -161,6 +167,11 @@ export const apiConfigSchema = z.object({
     .default(3600),
   /** Run the reconciliation worker in this process (off in `inject` tests, which run it by hand). */
   reconcileWorker: z.boolean().default(true),
+  /**
+   * What the demo's sandbox provider takes of a payment, for the books (docs/operations.md#reports-and-books):
+   * SANDBOX_FEE_PERCENT_BP and SANDBOX_FEE_FIXED_MINOR, as every provider's `<PREFIX>_FEE_*`; 0 unless set.
+   */
+  sandboxFee: z.object(SANDBOX_FEE).default({}),
 });
 /**
  * The settings as read from the environment: the keys below may still be missing (the host fills them:
@@ -206,6 +217,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiSetti
     priceAlertMaxPerEmail: env.PRICE_ALERT_PER_EMAIL || undefined,
     signinResendSeconds: env.SIGNIN_RESEND_SECONDS || undefined,
     reconcileIntervalSeconds: env.PAYMENT_RECONCILE_SECONDS || undefined,
+    sandboxFee: settingsFromEnv(env, 'SANDBOX', z.object(SANDBOX_FEE)),
   });
   if (!parsed.success) {
     throw new Error(`Invalid API configuration: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });

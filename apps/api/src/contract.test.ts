@@ -388,6 +388,12 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     await call('opsRetirePromoCode', { params: promoParams, body: {} }, admin);
     expect((await call('opsListPromoCodes', {}, admin)).data[0]!.versions).toHaveLength(3);
 
+    // The books' sales report over the orders paid and refunded above, by route.
+    // The days around now (the API's clock is the real one here): a midnight meanwhile changes nothing.
+    const period = { from: isoDay(Date.now(), -1), to: isoDay(Date.now(), 1), by: 'route' };
+    const sales = await call('opsSalesReport', { query: period }, admin);
+    expect(sales.data.rows.reduce((n, row) => n + row.orders, 0)).toBeGreaterThan(0);
+
     // Every console endpoint was called above.
     expect(Object.keys(opsEndpoints).filter((name) => !called.has(name as Name))).toEqual([]);
   }, 60_000);

@@ -43,6 +43,7 @@ export default [
       route('security', 'routes/ops/security.tsx'),
       route('price-rules', 'routes/ops/price-rules.tsx'),
       route('promo-codes', 'routes/ops/promo-codes.tsx'),
+      route('reports', 'routes/ops/reports.tsx'),
       route('tours', 'routes/ops/tours.tsx'),
       route('tours/new', 'routes/ops/tour-edit.tsx', { id: 'ops-tour-new' }),
       route('tours/:id', 'routes/ops/tour-edit.tsx'),
@@ -51,6 +52,7 @@ export default [
     ]),
     // The orders of a period as CSV (docs/after-sale.md §8): a download, outside the console's page layout.
     route('ops/orders.csv', 'routes/ops/orders-csv.ts'),
+    route('ops/reports.csv', 'routes/ops/reports-csv.ts'),
     route('settings', 'routes/site/settings.tsx'),
     route('login', 'routes/auth/login.tsx'),
     route('login/unlock', 'routes/auth/unlock.tsx'),

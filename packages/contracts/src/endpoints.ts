@@ -610,6 +610,10 @@ export const uncontractedRoutes = [
     route: 'GET /v1/ops/orders.csv',
     why: "The console's export of a period's orders: text/csv (an attachment), not JSON.",
   },
+  {
+    route: 'GET /v1/ops/reports/sales.csv',
+    why: "The console's export of the sales report's rows: text/csv (an attachment), not JSON.",
+  },
   { route: 'GET /v1/openapi.json', why: 'This registry itself, as OpenAPI.' },
   { route: 'GET /v1/reference', why: 'The reference page (HTML) of this registry.' },
 ] as const satisfies readonly { route: string; why: string }[];

@@ -93,6 +93,7 @@ import {
   opsPromoCodesResponseSchema,
   opsPromoCodeUpdateRefusals,
 } from './promo-codes.ts';
+import { opsSalesReportQuerySchema, opsSalesReportResponseSchema } from './ops-reports.ts';
 
 export const opsEndpoints = {
   opsMe: endpoint({
@@ -335,6 +336,17 @@ export const opsEndpoints = {
     body: opsPromoCodeRetireSchema,
     response: opsPromoCodeResponseSchema,
     refusals: opsPromoCodeRetireRefusals,
+  }),
+
+  // ---- The books (admins only, docs/operations.md#reports-and-books) ---------------------------------------------
+  opsSalesReport: endpoint({
+    method: 'GET',
+    path: '/v1/ops/reports/sales',
+    summary:
+      'Admins only: sales, supplier cost, markups, fees, discounts, provider fees, margin and refunds per period, per currency.',
+    access: 'staff',
+    query: opsSalesReportQuerySchema,
+    response: opsSalesReportResponseSchema,
   }),
 
   // ---- Overview (docs/after-sale.md §8) -------------------------------------------------------------------

@@ -130,3 +130,9 @@ export * from './schema-pricing.ts';
 // own
 
 export * from './schema-promo-codes.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The agency's books: each order's sale, cost and margin, each refund's amounts (docs/operations.md), in a file
+// of their own
+
+export * from './schema-books.ts';

@@ -5,6 +5,7 @@
  * in its provider's schema (and a row in README's configuration table).
  */
 import { z } from 'zod';
+import type { ProviderFee } from '@parvoz/core/books';
 import { isBareOrigin } from '../public-origin.ts';
 
 /**
@@ -95,4 +96,31 @@ export function allOrNone<Name extends string>(prefix: string, names: readonly N
         message: `${settingVariable(prefix, name)} is required with the other ${group} variables`,
       });
   };
+}
+
+/**
+ * What a provider takes of each payment, for the agency's books (docs/operations.md#reports-and-books): a
+ * percentage in basis points (`<PREFIX>_FEE_PERCENT_BP`, 250 = 2.5 %) and a fixed amount in minor units of the
+ * payment's currency (`<PREFIX>_FEE_FIXED_MINOR`), both 0 when unset. Every provider's schema spreads these, so
+ * the variables follow from its prefix like its others.
+ */
+export const providerFeeSettings = (prefix: string) => ({
+  feePercentBp: z.coerce
+    .number()
+    .int(`${settingVariable(prefix, 'feePercentBp')}: expected whole basis points (250 = 2.5 %)`)
+    .min(0, `${settingVariable(prefix, 'feePercentBp')}: 0 to 10000`)
+    .max(10_000, `${settingVariable(prefix, 'feePercentBp')}: 0 to 10000`)
+    .optional(),
+  feeFixedMinor: z.coerce
+    .number()
+    .int(`${settingVariable(prefix, 'feeFixedMinor')}: expected whole minor units (cents, tiyin, kuruş)`)
+    .min(0, `${settingVariable(prefix, 'feeFixedMinor')}: 0 or more`)
+    .max(1e9, `${settingVariable(prefix, 'feeFixedMinor')}: at most 1000000000`)
+    .optional(),
+});
+
+/** A provider's fee from its settings (none when it has no settings or sets no fee). */
+export function providerFeeOf(settings: unknown): ProviderFee {
+  const s = (settings ?? {}) as { feePercentBp?: number; feeFixedMinor?: number };
+  return { percentBp: s.feePercentBp ?? 0, fixedMinor: s.feeFixedMinor ?? 0 };
 }

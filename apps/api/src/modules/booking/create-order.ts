@@ -8,6 +8,7 @@ import { idempotency, isUniqueViolation, type Database } from '@parvoz/db';
 import type { CreateOrderInput, Order, PriceChangedDetails } from '@parvoz/contracts/booking';
 import { checkBooking, toJsonPointer, type BookingRuleError } from '@parvoz/core/booking-rules';
 import { priceOrder, sameAmount } from '@parvoz/core/order-pricing';
+import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
 import type { Caller } from '../accounts/index.ts';
 import type { ApiConfig } from '../../config.ts';
@@ -19,6 +20,7 @@ import { supplierFailure } from '../../suppliers/api-failure.ts';
 import type { FlightService } from '../search/index.ts';
 import { searchEngineFor } from '../search/index.ts';
 import { offerConditions } from '../orders/index.ts';
+import { recordSale } from '../books/index.ts';
 import { assertHoldAllowed } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from '../orders/index.ts';
 import {
@@ -272,6 +274,19 @@ async function record(
     }),
     atSupplier?.orderId,
   );
+  // The agency's books of the sale (docs/operations.md#reports-and-books), with the order or not at all.
+  await recordSale(tx, {
+    orderId: id,
+    at: now,
+    offer,
+    currency: price.currency,
+    saleMinor: price.total_minor,
+    supplier: atSupplier?.supplier ?? null,
+    supplierTotal: (({ totalAmount: amount, totalCurrency: currency }) => ({ amount, currency }))(
+      atSupplier?.instant ?? atSupplier?.booking ?? { totalAmount: '', totalCurrency: '' },
+    ),
+    rates: { ...DEFAULT_RATES, ...deps.config.exchangeRates },
+  });
   await insertPassengers(
     tx,
     input.passengers.map((p, position) => ({

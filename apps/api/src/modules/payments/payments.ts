@@ -44,13 +44,19 @@ import {
   setPaymentStatus,
 } from './store/payments.ts';
 import type { EventEffect, EventScope } from '../../payments/callbacks.ts';
+import type { ProviderFees } from '../../payments/provider-fees.ts';
+import { recordPaid } from '../books/index.ts';
 import { applyRefundEvent, refundLatePayment } from './refunds.ts';
 
 export interface PaymentDeps {
   db: Database;
   now: () => Date;
   provider: PaymentProvider;
+  /** The providers' fees, for the books of a paid order (none when not given). */
+  fees?: ProviderFees;
 }
+
+const NO_FEES: ProviderFees = () => ({ percentBp: 0, fixedMinor: 0 });
 
 /**
  * POST /v1/orders/:id/payments: a session at the provider chosen for the order (payments/selection.ts), the
@@ -159,7 +165,11 @@ export async function applyPaymentEvent(
   log: ServiceLog,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   return deps.db.transaction((tx) =>
-    applyPaymentEventIn({ tx, provider: deps.provider.name, siteUrl, now: deps.now(), log }, event),
+    applyPaymentEventIn(
+      { tx, provider: deps.provider.name, siteUrl, now: deps.now(), log },
+      event,
+      deps.fees,
+    ),
   );
 }
 
@@ -171,18 +181,20 @@ export async function applyPaymentEvent(
 export async function applyPaymentEventIn(
   scope: EventScope,
   event: PaymentEvent,
+  fees: ProviderFees = NO_FEES,
 ): Promise<{ effect: EventEffect; refundIds: string[] }> {
   if (!(await recordProviderEvent(scope.tx, scope.provider, event, scope.now)))
     return { effect: 'duplicate', refundIds: [] };
   if (event.type === 'refund.succeeded' || event.type === 'refund.failed')
     return { effect: await applyRefundEvent(scope, event), refundIds: [] };
-  const result = await applyPaymentOutcome(scope, event);
+  const result = await applyPaymentOutcome(scope, event, fees);
   return typeof result === 'string' ? { effect: result, refundIds: [] } : result;
 }
 
 async function applyPaymentOutcome(
   scope: EventScope,
   event: PaymentEvent,
+  fees: ProviderFees,
 ): Promise<EventEffect | { effect: EventEffect; refundIds: string[] }> {
   const { tx, provider, siteUrl, now, log } = scope;
   const orderId = await orderIdOfPayment(tx, provider, event.providerRef);
@@ -231,6 +243,14 @@ async function applyPaymentOutcome(
         const refundId = await refundLatePayment(tx, payment, siteUrl, now);
         return { effect: 'late_payment_refunded', refundIds: [refundId] };
       }
+      // The books: the provider's fee on this payment and the margin it leaves (docs/operations.md#reports-and-books).
+      await recordPaid(tx, {
+        orderId: order.id,
+        provider,
+        paidMinor: payment.amountMinor,
+        fee: fees(provider),
+        at: now,
+      });
       if (order.supplier !== null) {
         // An order at a supplier: paid here, "ticketing" until the airline has issued its tickets. The supplier
         // pass this payment kicks pays the hold there (or books an offer the airline would not hold) and reads

@@ -29,6 +29,7 @@ import {
 import { recordProviderEvent, type PaymentRow } from './store/payments.ts';
 import { refundsTotal } from '../../metrics.ts';
 import { lockOrder, queueMoneyBackEmail, updateOrder } from '../orders/index.ts';
+import { recordRefundBooks } from '../books/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 
 export interface RefundDeps {
@@ -83,6 +84,16 @@ export async function recordRefund(
     createdAt: now,
     updatedAt: now,
   });
+  // The books keep what a sale gives back and keeps; a late payment was never a sale (docs/operations.md).
+  if (input.reason !== 'late_payment')
+    await recordRefundBooks(tx, {
+      refundId,
+      orderId: payment.orderId,
+      at: now,
+      currency: payment.currency,
+      paidMinor: payment.amountMinor,
+      givenBackMinor: input.amountMinor,
+    });
   await syncRefundStatus(tx, payment.orderId, now);
   refundsTotal.inc({ status: 'requested' });
   return refundId;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { requiredWithOthers, settingUrl as url } from '../provider-settings.ts';
-import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
+import { allOrNone, ikpuCode, packageCode, providerFeeSettings, vatPercent } from '../provider-settings.ts';
 
 const id = (variable: string) =>
   z.coerce
@@ -71,6 +71,7 @@ export const clickSettingsSchema = z
       .string()
       .regex(/^\d{9}$/, 'CLICK_FISCAL_TIN: expected a 9-digit TIN')
       .optional(),
+    ...providerFeeSettings('CLICK'),
   })
   .superRefine(allOrNone('CLICK', FISCAL));
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;

@@ -3,7 +3,7 @@
  * iyzico is not offered; some set means both keys must be, or the start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers } from '../provider-settings.ts';
+import { providerFeeSettings, requiredWithOthers } from '../provider-settings.ts';
 
 const key = (variable: string) =>
   z
@@ -18,6 +18,7 @@ export const iyzicoSettingsSchema = z.object({
   secretKey: key('IYZICO_SECRET_KEY'),
   /** iyzico's API base; unset, it follows the key (`iyzicoBaseUrl`). */
   baseUrl: z.url({ protocol: /^https?$/, error: 'IYZICO_BASE_URL: expected an http(s) URL' }).optional(),
+  ...providerFeeSettings('IYZICO'),
 });
 export type IyzicoSettings = z.infer<typeof iyzicoSettingsSchema>;
 

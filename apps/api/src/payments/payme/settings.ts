@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { requiredWithOthers, settingUrl as url } from '../provider-settings.ts';
-import { allOrNone, ikpuCode, packageCode, vatPercent } from '../provider-settings.ts';
+import { allOrNone, ikpuCode, packageCode, providerFeeSettings, vatPercent } from '../provider-settings.ts';
 
 /** The fiscal settings: all of them or none (no fiscal `detail` is sent then). */
 const FISCAL = [
@@ -48,6 +48,7 @@ export const paymeSettingsSchema = z
     fiscalLuggageIkpu: ikpuCode('PAYME_FISCAL_LUGGAGE_IKPU').optional(),
     fiscalLuggagePackageCode: packageCode('PAYME_FISCAL_LUGGAGE_PACKAGE_CODE').optional(),
     fiscalLuggageVatPercent: vatPercent('PAYME_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
+    ...providerFeeSettings('PAYME'),
   })
   .superRefine(allOrNone('PAYME', FISCAL));
 export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;

@@ -4,7 +4,7 @@
  * start fails naming them.
  */
 import { z } from 'zod';
-import { requiredWithOthers, settingOrigin } from '../provider-settings.ts';
+import { providerFeeSettings, requiredWithOthers, settingOrigin } from '../provider-settings.ts';
 
 export const stripeSettingsSchema = z.object({
   /** The account's secret (or restricted) key. */
@@ -23,6 +23,7 @@ export const stripeSettingsSchema = z.object({
     ),
   /** Another API origin for the SDK (tests point it at a local server); unset, the SDK's own. */
   apiBase: settingOrigin('STRIPE_API_BASE', 'https://api.stripe.com').optional(),
+  ...providerFeeSettings('STRIPE'),
 });
 export type StripeSettings = z.infer<typeof stripeSettingsSchema>;
 

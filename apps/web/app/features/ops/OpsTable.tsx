@@ -38,6 +38,7 @@ export function OpsTable<Row>({
   testId,
   look = 'list',
   minWidth,
+  focusable = false,
 }: {
   caption: MessageKey;
   columns: readonly OpsColumn<Row>[];
@@ -47,12 +48,20 @@ export function OpsTable<Row>({
   look?: keyof typeof LOOKS;
   /** The list's least width (a Tailwind class) where its columns need more than the default. */
   minWidth?: string;
+  /**
+   * A table of plain figures has nothing to tab to: its box takes the focus itself, so a keyboard can scroll it
+   * (WCAG 2.1.1; axe's scrollable-region-focusable), named by the caption.
+   */
+  focusable?: boolean;
 }) {
   const t = useT();
   const classes = LOOKS[look];
   const cellClass = (base: string, own: string | undefined) => (own ? `${base} ${own}` : base);
   return (
-    <div className={`overflow-x-auto${classes.box}`}>
+    <div
+      className={`overflow-x-auto${classes.box}`}
+      {...(focusable ? { tabIndex: 0, role: 'region', 'aria-label': t(caption) } : {})}
+    >
       <table
         className={`w-full ${minWidth ? `${minWidth} ` : classes.table}border-collapse text-left text-sm`}
         data-testid={testId}

@@ -38,6 +38,7 @@ function OpsFrame({ me }: { me: OpsMe }) {
               { to: '/ops/staff', key: 'ops.nav.staff' },
               { to: '/ops/price-rules', key: 'ops.nav.priceRules' },
               { to: '/ops/promo-codes', key: 'ops.nav.promoCodes' },
+              { to: '/ops/reports', key: 'ops.nav.reports' },
             ] as const)
           : []),
         { to: '/ops/security', key: 'ops.nav.security' },

@@ -26,6 +26,7 @@ import { opsTourRoutes } from '../../../modules/tours/routes.ts';
 import { tourAuditSubjects } from '../../../modules/tours/index.ts';
 import { opsPricingRoutes } from '../../../modules/pricing/routes.ts';
 import { opsPromoCodeRoutes } from '../../../modules/promo-codes/routes.ts';
+import { opsBooksRoutes } from '../../../modules/books/routes.ts';
 import { opsAgencyRoutes } from './agency-applications.ts';
 import { opsTicketingRoutes } from './ticketing.ts';
 import { consoleOpen } from '@parvoz/core/second-factor';
@@ -95,7 +96,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   // Behind the gate: the overview, second factor (ADR 0023), tours, agencies' applications, ticketing tasks,
-  // staff and the audit log, pricing rules and promo codes (admins only).
+  // staff and the audit log, pricing rules, promo codes and the books' reports (admins only).
   const gated = [
     opsOverviewRoutes,
     secondFactorRoutes,
@@ -104,6 +105,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     opsTicketingRoutes,
     opsPricingRoutes,
     opsPromoCodeRoutes,
+    opsBooksRoutes,
   ];
   for (const routes of gated) await app.register(routes);
   // The audit log names tours and tour requests with the tours' own readers.

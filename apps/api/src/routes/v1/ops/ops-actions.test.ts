@@ -66,6 +66,9 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/price-rules': ['admin'],
   'PUT /v1/ops/price-rules/:id': ['admin'],
   'POST /v1/ops/price-rules/:id/retire': ['admin'],
+  // The books' sales report (modules/books/routes.ts; its own tests: modules/books/books.test.ts).
+  'GET /v1/ops/reports/sales': ['admin'],
+  'GET /v1/ops/reports/sales.csv': ['admin'],
   // The overview (docs/after-sale.md §8, ops/overview.ts).
   'GET /v1/ops/overview': ['operator', 'admin'],
   'GET /v1/ops/outbox': ['operator', 'admin'],

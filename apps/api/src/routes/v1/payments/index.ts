@@ -10,6 +10,7 @@ import { limitedEndpoint, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import { applyPaymentEvent, type EventEffect } from '../../../modules/payments/index.ts';
 import { afterPaymentEvent } from './after-event.ts';
 import { keepRawBodies } from '../../../payments/raw-bodies.ts';
+import { providerFees } from '../../../payments/provider-fees.ts';
 
 /**
  * Payment providers calling back (docs/design.md §4, docs/payment-providers.md):
@@ -23,6 +24,7 @@ import { keepRawBodies } from '../../../payments/raw-bodies.ts';
 export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   const { db, now } = app.deps;
   const providers = app.deps.payments;
+  const fees = providerFees(app.deps.config);
 
   keepRawBodies(app);
 
@@ -33,7 +35,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
   ): Promise<EventEffect> {
     const outcome = await applyPaymentEvent(
-      { db, now, provider },
+      { db, now, provider, fees },
       event,
       app.deps.publicOrigin(),
       request.log,

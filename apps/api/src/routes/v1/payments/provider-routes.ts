@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PaymentCallbackPort, ProviderRouteContext } from '../../../payments/callbacks.ts';
 import { PAYMENT_PROVIDERS } from '../../../payments/registry.ts';
+import { providerFees } from '../../../payments/provider-fees.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../../rate-limit.ts';
 import {
   applyPaymentEvent,
@@ -20,10 +21,11 @@ import { afterPaymentEvent } from './after-event.ts';
  */
 export const providerRoutes: FastifyPluginAsync = async (app) => {
   const { db, now, config } = app.deps;
+  const fees = providerFees(config);
   const payments: PaymentCallbackPort = {
     applyEvent: (provider, event, log) =>
-      applyPaymentEvent({ db, now, provider }, event, app.deps.publicOrigin(), log),
-    applyEventIn: applyPaymentEventIn,
+      applyPaymentEvent({ db, now, provider, fees }, event, app.deps.publicOrigin(), log),
+    applyEventIn: (scope, event) => applyPaymentEventIn(scope, event, fees),
     async paymentOfSession(provider, providerRef) {
       const row = await paymentSession(db, provider, providerRef);
       return (

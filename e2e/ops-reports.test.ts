@@ -1,0 +1,141 @@
+/**
+ * The console's sales report in Chromium (docs/operations.md#reports-and-books), on a started site whose sandbox
+ * provider takes 2 % and 30 cents of each payment (SANDBOX_FEE_*):
+ *  - a visitor gets the site's 404 for the page and its CSV;
+ *  - an order booked and paid by its traveller shows, for the admin (signed in by emailed code, past the second
+ *    factor) on a 360 px phone, in the report's chart and table: its sale, the provider's fee and the margin it
+ *    leaves, in the money format of the page's language; by month and provider the row is the sandbox's; the CSV
+ *    link downloads the same row; the page is axe-clean and fits the phone; in Russian, Uzbek and Turkish its words,
+ *    and no hydration error from Intl.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatMoney } from '@parvoz/i18n/currency';
+import { gotoHydrated } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { en, m } from './support/messages.ts';
+import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type TestSmtpServer } from './support/smtp.ts';
+import { callApi, sessionToken } from './support/api.ts';
+import { passSecondFactorByApi } from './support/second-factor.ts';
+import { bookThroughApi, firstOfferOn } from './support/offers.ts';
+import { payOrderAsTraveller } from './support/journeys.ts';
+
+const ADMIN = 'books-chief@agency.test';
+let smtp: TestSmtpServer;
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  const { dataDir } = siteDataDirWithAdmin(ADMIN);
+  ({ smtp, site, browser } = await startSiteWithMail({
+    PARVOZ_DATA_DIR: dataDir,
+    SANDBOX_FEE_PERCENT_BP: '200',
+    SANDBOX_FEE_FIXED_MINOR: '30',
+  }));
+});
+
+afterAll(() => stopSuite(site, browser, smtp));
+
+test('a visitor gets the 404 for the report and its CSV', async () => {
+  const visitor = await browser.newPage();
+  expect((await visitor.goto(`${site.url}/en/ops/reports`))?.status()).toBe(404);
+  expect(
+    (await visitor.request.get(`${site.url}/en/ops/reports.csv?from=2026-01-01&to=2026-01-31`)).status(),
+  ).toBe(404);
+  await visitor.close();
+});
+
+test('an admin sees a paid order’s sale, provider fee and margin in the chart, the table and the CSV', async () => {
+  const offer = await firstOfferOn(site.url, [20, 21, 22]);
+  const order = await bookThroughApi(site.url, offer, `ops-reports-${Date.now()}`);
+  await payOrderAsTraveller(browser, site.url, order);
+  const paid = await callApi<{ data: { total_amount: string; total_currency: string } }>(
+    site.url,
+    `/v1/orders/${order.id}?access_token=${order.access_token}`,
+  );
+  const currency = paid.body.data.total_currency as 'USD';
+  const sale = Math.round(Number(paid.body.data.total_amount) * 100);
+  const fee = Math.floor((sale * 200 + 5000) / 10_000) + 30;
+
+  const token = await sessionToken(site.url, smtp, ADMIN);
+  await passSecondFactorByApi(site.url, token, ADMIN);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  await phone.addCookies([{ name: 'token', value: token, url: site.url }]);
+  const page = await phone.newPage();
+  await gotoHydrated(page, `${site.url}/en/ops`);
+  await page
+    .getByRole('navigation', { name: en('ops.nav.label') })
+    .getByRole('link', { name: en('ops.nav.reports'), exact: true })
+    .click();
+  await page.waitForURL(`${site.url}/en/ops/reports`);
+  await page.getByRole('heading', { level: 1, name: en('ops.reports.heading') }).waitFor();
+
+  // The chart of the currency's sales, with its sentence for screen readers; the table's row.
+  const money = (minor: number) => formatMoney('en', minor / 100, currency);
+  const chart = page.getByTestId(`report-sales-${currency}`);
+  await chart.locator('figcaption', { hasText: en('ops.reports.salesIn', { currency }) }).waitFor();
+  expect(await chart.getByRole('img').getAttribute('aria-label')).toContain(money(sale));
+  const row = page.getByTestId('report-rows').locator('tbody tr');
+  expect(await row.count()).toBe(1);
+  const cells = await row.first().locator('th, td').allTextContents();
+  expect(cells.slice(1)).toEqual([
+    currency,
+    '1',
+    money(sale),
+    money(sale),
+    money(0),
+    money(0),
+    money(0),
+    money(fee),
+    money(-fee),
+    money(0),
+    money(0),
+    '0',
+  ]);
+  await expectAxeClean(page, 'sales report at 360 px');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The CSV of the same rows.
+  const href = await page.getByTestId('report-csv').getAttribute('href');
+  const csv = await page.request.get(`${site.url}${href}`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  const lines = (await csv.text()).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,${currency},${currency},1,${(sale / 100).toFixed(2)},`);
+  expect(lines[1]).toContain(`,${(fee / 100).toFixed(2)},${(-fee / 100).toFixed(2)},0,0.00,0.00`);
+
+  // By month and payment provider: the sandbox's row.
+  // (A select's name holds its chosen option's words too: found by its label's start.)
+  await page.getByLabel(new RegExp(`^${en('ops.reports.group')}`)).selectOption('month');
+  await page.getByLabel(new RegExp(`^${en('ops.reports.by')}`)).selectOption('provider');
+  await page.getByRole('button', { name: en('ops.reports.show') }).click();
+  await page.waitForURL(/group=month&by=provider/);
+  await page.getByRole('columnheader', { name: en('ops.reports.by.provider') }).waitFor();
+  await expect
+    .poll(() => page.getByTestId('report-rows').locator('tbody tr th + td').first().textContent())
+    .toBe('sandbox');
+
+  // In every language: the words, the amounts by Intl, the same on the server and after hydration.
+  for (const lang of ['ru', 'uz', 'tr'] as const) {
+    const errors: string[] = [];
+    const localized = await phone.newPage();
+    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
+    localized.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
+    });
+    await gotoHydrated(localized, `${site.url}/${lang}/ops/reports`);
+    await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.reports.heading') }).waitFor();
+    await localized
+      .locator('figcaption', { hasText: m(lang, 'ops.reports.salesIn', { currency }) })
+      .waitFor();
+    await localized
+      .getByTestId('report-rows')
+      .getByText(formatMoney(lang, -fee / 100, currency), { exact: true })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await localized.close();
+  }
+  await phone.close();
+}, 120_000);

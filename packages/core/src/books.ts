@@ -1,0 +1,219 @@
+/**
+ * The agency's books (docs/operations.md#reports-and-books): what each sale earned and what each refund gave back,
+ * in exact minor units of the sale's currency. Pure: the API records these figures when an order is made, paid and
+ * refunded (apps/api/src/modules/books), and the sales report adds them up here, one currency at a time — amounts
+ * in different currencies are never added together.
+ *
+ *  - sale = supplier cost + markup + fees − discount (the price rules' identity,
+ *    docs/decisions/0025-price-rules-stacking-and-rounding.md): the supplier cost in the sale currency is what the
+ *    offer cost before the agency's rules, at the rate the offer was converted at;
+ *  - margin = sale − supplier cost − the payment provider's fee.
+ */
+import type { CurrencyCode, ExchangeRates } from './money.ts';
+
+/** A payment provider's fee (its settings, docs/operations.md): basis points of the amount paid plus a fixed amount. */
+export interface ProviderFee {
+  /** 250 = 2.5 %. */
+  percentBp: number;
+  /** Minor units of the payment's currency, taken on every payment. */
+  fixedMinor: number;
+}
+
+export const NO_PROVIDER_FEE: ProviderFee = { percentBp: 0, fixedMinor: 0 };
+
+/** The provider's fee on a payment of `paidMinor`: the percentage rounded half away from zero, plus the fixed part. */
+export function providerFeeMinor(paidMinor: number, fee: ProviderFee): number {
+  if (paidMinor <= 0) return 0;
+  return Math.floor((paidMinor * fee.percentBp + 5_000) / 10_000) + fee.fixedMinor;
+}
+
+/** What the agency's rules made of the supplier's price (an offer's `pricing`), minor units of the sale currency. */
+export interface RulesPart {
+  markupMinor: number;
+  feeMinor: number;
+  discountMinor: number;
+}
+
+/** An order's figures at booking: what the traveller is charged and what the supplier charges the agency. */
+export interface SaleBooks extends RulesPart {
+  currency: CurrencyCode;
+  saleMinor: number;
+  /** The supplier's cost in the sale currency. */
+  supplierCostMinor: number;
+  /** The supplier's cost in the supplier's own currency, as it charges it. */
+  supplierCost: { amountMinor: number; currency: CurrencyCode };
+  /** Units of the sale currency per unit of the supplier's currency, at the rates the offer was priced with. */
+  rate: string;
+}
+
+/** Units of `to` per unit of `from` at `rates` (units per 1 USD each), to ten significant digits. */
+export function rateBetween(from: CurrencyCode, to: CurrencyCode, rates: ExchangeRates): string {
+  if (from === to) return '1';
+  return String(Number((rates[to] / rates[from]).toPrecision(10)));
+}
+
+/**
+ * An order's books at booking. The supplier's cost in the sale currency is the sale less what the rules added, so the
+ * identity holds exactly; `supplierCost` is the supplier's own figure when it charges in another currency (a real
+ * supplier's total), else the same amount in the sale currency.
+ */
+export function saleBooks(input: {
+  currency: CurrencyCode;
+  saleMinor: number;
+  rules: RulesPart | null;
+  supplierCost?: { amountMinor: number; currency: CurrencyCode } | null;
+  rates: ExchangeRates;
+}): SaleBooks {
+  const rules = input.rules ?? { markupMinor: 0, feeMinor: 0, discountMinor: 0 };
+  const supplierCostMinor = input.saleMinor - rules.markupMinor - rules.feeMinor + rules.discountMinor;
+  const supplierCost = input.supplierCost ?? { amountMinor: supplierCostMinor, currency: input.currency };
+  return {
+    currency: input.currency,
+    saleMinor: input.saleMinor,
+    ...rules,
+    supplierCostMinor,
+    supplierCost,
+    rate: rateBetween(supplierCost.currency, input.currency, input.rates),
+  };
+}
+
+/** The margin of a paid sale: sale − supplier cost − the provider's fee, in minor units. */
+export function marginMinor(
+  sale: { saleMinor: number; supplierCostMinor: number },
+  feeMinor: number,
+): number {
+  return sale.saleMinor - sale.supplierCostMinor - feeMinor;
+}
+
+/** A refund as the books keep it: what goes back to the traveller and what the agency keeps of the payment. */
+export interface RefundBooks {
+  givenBackMinor: number;
+  keptMinor: number;
+}
+
+/**
+ * A refund of `givenBackMinor` of a payment of `paidMinor` (the fare rules decide the amount:
+ * packages/core/src/fare-rules.ts `quoteRefund`): the rest of the payment is kept.
+ */
+export function refundBooks(paidMinor: number, givenBackMinor: number): RefundBooks {
+  if (!Number.isSafeInteger(givenBackMinor) || givenBackMinor < 0 || givenBackMinor > paidMinor)
+    throw new RangeError(`a refund of ${givenBackMinor} of a payment of ${paidMinor}`);
+  return { givenBackMinor, keptMinor: paidMinor - givenBackMinor };
+}
+
+// ---- The sales report ------------------------------------------------------------------------------------------
+
+export const REPORT_GROUPS = ['day', 'month'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+export const REPORT_DIMENSIONS = ['supplier', 'airline', 'route', 'provider', 'currency'] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+
+/** What a sale or a refund is filed under. */
+export interface BooksKeys {
+  currency: CurrencyCode;
+  supplier: string;
+  airline: string;
+  /** Origin–destination of the first slice, e.g. `TAS-IST`. */
+  route: string;
+  /** The provider that took the payment. */
+  provider: string;
+}
+
+/** A paid sale as the report reads it. */
+export interface PaidSale extends BooksKeys, RulesPart {
+  paidAt: Date;
+  saleMinor: number;
+  supplierCostMinor: number;
+  providerFeeMinor: number;
+}
+
+/** A refund as the report reads it, filed under its order's keys. */
+export interface BookedRefund extends BooksKeys, RefundBooks {
+  recordedAt: Date;
+}
+
+/** One row of the report: one period, one value of the dimension, one currency. */
+export interface ReportRow {
+  period: string;
+  key: string;
+  currency: CurrencyCode;
+  orders: number;
+  saleMinor: number;
+  supplierCostMinor: number;
+  markupMinor: number;
+  feeMinor: number;
+  discountMinor: number;
+  providerFeeMinor: number;
+  marginMinor: number;
+  refunds: number;
+  refundedMinor: number;
+  keptMinor: number;
+}
+
+/** A UTC instant's period: `YYYY-MM-DD` for a day, `YYYY-MM` for a month. */
+export function periodOf(at: Date, group: ReportGroup): string {
+  const day = at.toISOString().slice(0, 10);
+  return group === 'day' ? day : day.slice(0, 7);
+}
+
+function emptyRow(period: string, key: string, currency: CurrencyCode): ReportRow {
+  return {
+    period,
+    key,
+    currency,
+    orders: 0,
+    saleMinor: 0,
+    supplierCostMinor: 0,
+    markupMinor: 0,
+    feeMinor: 0,
+    discountMinor: 0,
+    providerFeeMinor: 0,
+    marginMinor: 0,
+    refunds: 0,
+    refundedMinor: 0,
+    keptMinor: 0,
+  };
+}
+
+/**
+ * The report's rows: sales by the period they were paid in, refunds by the period they were recorded in, each under
+ * its value of `by` and its currency, ordered by period, then key, then currency. The margin is the sales' margin
+ * (refunds are shown beside it, not taken from it: what a supplier returns on a cancellation is not in the books).
+ */
+export function salesReport(
+  sales: readonly PaidSale[],
+  refunds: readonly BookedRefund[],
+  group: ReportGroup,
+  by: ReportDimension,
+): ReportRow[] {
+  const rows = new Map<string, ReportRow>();
+  const rowOf = (at: Date, keys: BooksKeys) => {
+    const period = periodOf(at, group);
+    const key = keys[by];
+    const id = `${period}\u0000${key}\u0000${keys.currency}`;
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = emptyRow(period, key, keys.currency)));
+    return row;
+  };
+  for (const sale of sales) {
+    const row = rowOf(sale.paidAt, sale);
+    row.orders += 1;
+    row.saleMinor += sale.saleMinor;
+    row.supplierCostMinor += sale.supplierCostMinor;
+    row.markupMinor += sale.markupMinor;
+    row.feeMinor += sale.feeMinor;
+    row.discountMinor += sale.discountMinor;
+    row.providerFeeMinor += sale.providerFeeMinor;
+    row.marginMinor += marginMinor(sale, sale.providerFeeMinor);
+  }
+  for (const refund of refunds) {
+    const row = rowOf(refund.recordedAt, refund);
+    row.refunds += 1;
+    row.refundedMinor += refund.givenBackMinor;
+    row.keptMinor += refund.keptMinor;
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows.values()].sort(
+    (a, b) => cmp(a.period, b.period) || cmp(a.key, b.key) || cmp(a.currency, b.currency),
+  );
+}
