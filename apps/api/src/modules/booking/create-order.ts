@@ -21,16 +21,9 @@ import type { FlightService } from '../search/index.ts';
 import { searchEngineFor } from '../search/index.ts';
 import { offerConditions } from '../orders/index.ts';
 import { recordSale } from '../books/index.ts';
-import { assertHoldAllowed } from './holds.ts';
+import { assertHoldAllowed, holdOrderSeats } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from '../orders/index.ts';
-import {
-  holdSeatsForOrder,
-  insertOrder,
-  insertPassengers,
-  SoldOutError,
-  type NewOrder,
-  type SeatRequest,
-} from '../orders/index.ts';
+import { insertOrder, insertPassengers, type NewOrder, type SeatRequest } from '../orders/index.ts';
 import { loadOrder, presentOrder } from '../orders/index.ts';
 import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../accounts/index.ts';
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from '../supplier-orders/index.ts';
@@ -302,15 +295,7 @@ async function record(
       documentExpiresOn: p.document.expires_on,
     })),
   );
-  try {
-    if (prepared.seats.length > 0) await holdSeatsForOrder(tx, id, prepared.seats);
-  } catch (error) {
-    if (error instanceof SoldOutError)
-      throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
-        reason: 'sold_out',
-      });
-    throw error;
-  }
+  await holdOrderSeats(tx, id, prepared.seats);
   // After the seats, as the expiry releases them: the code's row is always locked last (no deadlock).
   if (prepared.promo) {
     const { code, discountMinor } = prepared.promo;

@@ -11,7 +11,7 @@ import type { HoldLimitDetails } from '@parvoz/contracts/booking';
 import { decideHold, type HoldClient, type HoldLimits } from '@parvoz/core/holds';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { ApiFailure } from '../../errors.ts';
-import { unpaidHoldsOf } from '../orders/index.ts';
+import { holdSeatsForOrder, SoldOutError, unpaidHoldsOf, type SeatRequest } from '../orders/index.ts';
 
 /** Advisory-lock namespace of the hold caps ('hold'; the migrations use another). */
 const HOLD_LOCK_NAMESPACE = 0x686f6c64;
@@ -65,4 +65,18 @@ export async function assertHoldAllowed(
     'Your unpaid bookings already hold as many seats as allowed: pay for or cancel one before booking again.',
     details,
   );
+}
+
+/** Holds the built-in network's seats of a new order, or refuses the booking when one is gone (409 sold out). */
+export async function holdOrderSeats(tx: Database, orderId: string, seats: SeatRequest[]): Promise<void> {
+  if (seats.length === 0) return;
+  try {
+    await holdSeatsForOrder(tx, orderId, seats);
+  } catch (error) {
+    if (error instanceof SoldOutError)
+      throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
+        reason: 'sold_out',
+      });
+    throw error;
+  }
 }
