@@ -2,3 +2,4 @@
 export { ruleVersionCount } from './store.ts';
 export { EFFECTIVE_LEAD_MS, ruleBookOf, type RuleBook } from './service.ts';
 export { priceCalendar, pricedSupplier, priceOffer, type PricingDeps } from './apply.ts';
+export { createPriceSampler, type PriceSampler } from './samples.ts';
