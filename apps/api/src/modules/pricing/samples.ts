@@ -13,6 +13,7 @@
 import type { Database } from '@parvoz/db';
 import type { PricingInput } from '@parvoz/core/price-rules';
 import type { Clock } from '../../platform/clock.ts';
+import { batchedWrites } from '../../platform/batched-writes.ts';
 import { errorText } from '../../platform/log.ts';
 import { addPriceSamples, type PriceSampleRow } from './store.ts';
 
@@ -41,8 +42,6 @@ export function createPriceSampler(options: {
   let pending: PriceSampleRow[] = [];
   /** Samples offered since the last flush (the reservoir's count). */
   let offered = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
 
   function keep(row: PriceSampleRow) {
     offered += 1;
@@ -69,15 +68,6 @@ export function createPriceSampler(options: {
     }
   }
 
-  /** Writes what this process sampled so far (one flush at a time; a caller during one waits for the next). */
-  async function flush(): Promise<void> {
-    while (flushing) await flushing;
-    flushing = write().finally(() => {
-      flushing = undefined;
-    });
-    await flushing;
-  }
-
   return {
     /** The cheapest sales of one supplier search made at `at` (ms), as apply.ts picks them. No I/O. */
     take(sales: readonly PricingInput[], at: number): void {
@@ -86,15 +76,7 @@ export function createPriceSampler(options: {
         keep({ sampledAt: new Date(at), input: { ...input } });
       }
     },
-    flush,
-    start(): void {
-      timer = setInterval(() => void flush(), options.flushMs ?? SAMPLE_FLUSH_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flush();
-    },
+    // What this process sampled so far: one flush at a time, a caller during one waits for the next.
+    ...batchedWrites(write, options.flushMs ?? SAMPLE_FLUSH_MS),
   };
 }
