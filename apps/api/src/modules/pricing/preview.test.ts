@@ -2,7 +2,8 @@
  * The console's preview of a draft rule through HTTP (inject, PGlite; docs/operations.md, "Pricing rules"):
  * searches made are sampled (the cheapest few offers of each) without a write of their own, then a 5 % markup on
  * Tashkent departures reports exactly how many sampled offers and paid orders it changes and the margins before and
- * after; a draft that matches nothing reports no change; an edit's draft replaces its rule's version in force.
+ * after; a draft that matches nothing reports no change; an edit's draft replaces its rule's version in force, and
+ * an order booked under a rule is tried at its supplier's cost.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -168,6 +169,21 @@ describe('a draft rule tried on the last 30 days', () => {
     expect(none.json().data.searches.currencies[0]).toMatchObject({
       changed: fromTashkent.length,
       margin_before: dollars(margin),
+      margin_after: '0.00',
+    });
+
+    // An order booked under the rule: its supplier's cost comes from its stored offer, not from its price.
+    const offer = (await search('TAS', 'IST'))[0]!;
+    await pay(app, db, await book(app, offer), clock);
+    const total = cents(offer.total_amount);
+    const costs = Array.from({ length: 100 }, (_, i) => Math.floor(total / 1.05) - 50 + i);
+    const cost = costs.find((c) => c + fivePercent(c) === total)!;
+    expect(cost).toBeDefined();
+    const orders = (await preview({ rule: markup({ scope: { suppliers: ['nobody'] } }), rule_id: id })).json()
+      .data.orders;
+    expect(orders).toMatchObject({ offers: 3, changed: 2 });
+    expect(orders.currencies[0]).toMatchObject({
+      margin_before: dollars(fivePercent(ordered) + total - cost),
       margin_after: '0.00',
     });
 
