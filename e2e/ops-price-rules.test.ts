@@ -3,8 +3,9 @@
  * SMTP server:
  *  - an operator, a visitor and the admin's console differ as on the staff page: the page is the site's 404 for
  *    the first two, and only admins have its link;
- *  - the first admin (signed in by emailed code, past the second factor) on a 360 px phone creates a 5 % markup for
- *    Tashkent departures, sees it listed, edits it (a second version in its history), has a bad value refused at
+ *  - the first admin (signed in by emailed code, past the second factor) on a 360 px phone previews a 5 % markup
+ *    for Tashkent departures (a search from Tashkent was made: its sampled offers would change) and creates it,
+ *    sees it listed, edits it (a second version in its history), has a bad value refused at
  *    its field (by the form, and by the API: so'm have no decimals), and retires it; the page is axe-clean and
  *    fits the phone; in Russian, Uzbek and Turkish its words, and no hydration error from Intl.
  */
@@ -18,6 +19,7 @@ import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } 
 import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
 import { passSecondFactorByApi } from './support/second-factor.ts';
+import { isoDay } from './support/dates.ts';
 
 const ADMIN = 'pricing-chief@agency.test';
 const OPERATOR = 'pricing-desk@agency.test';
@@ -110,6 +112,26 @@ test('an admin creates a 5 % markup for Tashkent departures, edits it, is refuse
     .toBe(en('ops.priceRules.error.percent'));
   await field(create, 'ops.priceRules.field.percent').fill('5');
   await field(create, 'ops.priceRules.field.origins').fill('tas');
+  // Previewed before it is saved: a search from Tashkent was made, its three cheapest offers sampled; no order.
+  const searched = await fetch(`${site.url}/v1/flights/search`, {
+    method: 'POST',
+    headers: ANONYMOUS,
+    body: JSON.stringify({
+      slices: [{ origin: 'TAS', destination: 'IST', departure_date: isoDay(30) }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin_class: 'economy',
+    }),
+  });
+  expect(searched.status).toBe(200);
+  await create.getByRole('button', { name: en('ops.priceRules.previewButton') }).click();
+  const preview = create.getByTestId('price-rule-preview');
+  await preview.getByText(en('ops.priceRules.previewSearchesCount', { changed: 3, offers: 3 })).waitFor();
+  await preview.getByText(en('ops.priceRules.previewNone')).waitFor();
+  expect(await preview.getByTestId('price-rule-preview-margin').first().textContent()).toMatch(
+    /^Margin in USD: \$0\.00 → \$[1-9][\d,]*\.\d\d; on average \$0\.00 → \$/,
+  );
+  expect(await page.getByTestId('price-rule').count()).toBe(0);
+  expect(await field(create, 'ops.priceRules.field.origins').inputValue()).toBe('tas');
   await create.getByRole('button', { name: en('ops.priceRules.create') }).click();
   await notice(page, 'ops.priceRules.created');
 

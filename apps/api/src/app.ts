@@ -57,6 +57,7 @@ import {
   type FlightService,
   type SearchCounter,
 } from './modules/search/index.ts';
+import { createPriceSampler, type PriceSampler } from './modules/pricing/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createOutboxWorker, unsentEmailsByStatus, type OutboxWorker } from './modules/mail/index.ts';
 import { readOutboxBacklogWith, readPaymentsWith } from './metrics.ts';
@@ -121,6 +122,8 @@ export type ApiDeps = {
   payments: ReadonlyMap<string, PaymentProvider>;
   /** Flight searches per day for the console's overview, written in batches (modules/search/search-counter.ts). */
   searches: SearchCounter;
+  /** The cheapest offers searches showed, for the console's preview of a rule (modules/pricing/samples.ts). */
+  priceSamples: PriceSampler;
 };
 
 declare module 'fastify' {
@@ -168,7 +171,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     onUndelivered: (status, refundId) =>
       app.log.error({ status, refundId }, 'sandbox refund: webhook not accepted'),
   });
-  const flights = createFlightService(options.db, options.config, now, app.log);
+  const priceSamples = createPriceSampler({ db: options.db, now, log: app.log });
+  const flights = createFlightService(options.db, options.config, now, app.log, priceSamples.take);
   // One worker per configured supplier (suppliers/registry.ts), each over that supplier's orders.
   const supplierPayments = flights.suppliers.connected.map((supplier) =>
     createSupplierPaymentWorker({
@@ -199,9 +203,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
     publicOrigin: siteOrigin,
     payments,
     searches: createSearchCounter({ db: options.db, now, log: app.log }),
+    priceSamples,
   };
-  if (options.config.searchCountTimer) deps.searches.start();
+  if (options.config.searchCountTimer) {
+    deps.searches.start();
+    priceSamples.start();
+  }
   app.addHook('onClose', () => deps.searches.stop());
+  app.addHook('onClose', () => priceSamples.stop());
   app.decorate('outbox', outbox);
   if (options.outboxRef) options.outboxRef.current = outbox;
   if (options.config.outboxWorker) outbox.start();

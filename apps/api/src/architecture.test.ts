@@ -311,8 +311,11 @@ describe('a module owns its tables', () => {
     expect(owned.find((o) => o.name === 'supplier-orders')?.sqlNames).toEqual(['supplier_pauses']);
   });
 
-  test('the check sees the pricing’s table', () => {
-    expect(owned.find((o) => o.name === 'pricing')?.sqlNames).toEqual(['price_rules']);
+  test('the check sees the pricing’s tables', () => {
+    expect(owned.find((o) => o.name === 'pricing')?.sqlNames.sort()).toEqual([
+      'price_rules',
+      'price_samples',
+    ]);
   });
 
   test('the check sees the books’ tables', () => {

@@ -148,7 +148,10 @@ export const apiConfigSchema = z.object({
   priceAlertMaxPerEmail: z.coerce.number().int().min(1).max(1000).default(10),
   /** Run the price-alert worker in this process (off in `inject` tests, which drive it by hand). */
   priceAlertWorker: z.boolean().default(true),
-  /** Write the searches counted for the overview every few seconds (off in `inject` tests: read or close writes them). */
+  /**
+   * Write the searches counted for the overview and the offers sampled for the rules' preview every few seconds or
+   * minute (off in `inject` tests: a read or close writes them).
+   */
   searchCountTimer: z.boolean().default(true),
   /**
    * How long after a sign-in code an email may ask for the next one. A minute by default: long enough to

@@ -366,10 +366,12 @@ describe('a console journey answers in its contracts (/v1/ops, staff only)', () 
     expect((await call('opsRegenerateRecoveryCodes', {}, admin)).data.recovery_codes).toHaveLength(10);
     await call('opsRemoveSecondFactor', { params: { id: app2.data.factor.id } }, admin);
 
-    // A pricing rule created, edited, retired and listed with its versions.
+    // A pricing rule previewed, created, previewed as edited, retired and listed with its versions.
     const rule = { kind: 'markup', priority: 1, percent_bp: 250, per: 'passenger' } as const;
+    await call('opsPreviewPriceRule', { body: { rule } }, admin);
     const priced = await call('opsCreatePriceRule', { body: rule }, admin);
     const ruleParams = { id: priced.data.id };
+    await call('opsPreviewPriceRule', { body: { rule, rule_id: priced.data.id } }, admin);
     await call('opsUpdatePriceRule', { params: ruleParams, body: { ...rule, percent_bp: 300 } }, admin);
     await call('opsRetirePriceRule', { params: ruleParams, body: {} }, admin);
     expect((await call('opsListPriceRules', {}, admin)).data[0]!.versions).toHaveLength(3);

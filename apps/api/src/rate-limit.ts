@@ -68,6 +68,8 @@ export const ROUTE_LIMITS = {
   opsExport: { name: 'ops-export', limit: 20, windowMs: 10 * MINUTE },
   // The sales report reads up to a year of the books (docs/operations.md#reports-and-books), per admin.
   opsReports: { name: 'ops-reports', limit: 60, windowMs: MINUTE },
+  // A pricing rule's preview prices a month of sampled searches and orders twice (docs/operations.md).
+  opsPreview: { name: 'ops-preview', limit: 30, windowMs: MINUTE },
   // The console's second factor (docs/decisions/0023-console-second-factor.md), per staff member: its pages and enrolment, and (held
   // tighter) the attempts to pass it — each one counts, so a stolen emailed code gets a handful of guesses.
   secondFactor: { name: 'second-factor', limit: 120, windowMs: 10 * MINUTE },

@@ -79,6 +79,8 @@ import {
 import {
   opsPriceRuleInputSchema,
   opsPriceRuleParamsSchema,
+  opsPriceRulePreviewInputSchema,
+  opsPriceRulePreviewResponseSchema,
   opsPriceRuleResponseSchema,
   opsPriceRuleRetireSchema,
   opsPriceRulesResponseSchema,
@@ -287,6 +289,15 @@ export const opsEndpoints = {
     params: opsPriceRuleParamsSchema,
     body: opsPriceRuleInputSchema,
     response: opsPriceRuleResponseSchema,
+  }),
+  opsPreviewPriceRule: endpoint({
+    method: 'POST',
+    path: '/v1/ops/price-rules/preview',
+    summary:
+      "Admins only: a draft rule tried on the last 30 days' searches and orders: prices changed, margins before and after.",
+    access: 'staff',
+    body: opsPriceRulePreviewInputSchema,
+    response: opsPriceRulePreviewResponseSchema,
   }),
   opsRetirePriceRule: endpoint({
     method: 'POST',

@@ -104,3 +104,46 @@ export type OpsPriceRule = z.infer<typeof opsPriceRuleSchema>;
 
 export const opsPriceRulesResponseSchema = z.object({ data: z.array(opsPriceRuleSchema) });
 export const opsPriceRuleResponseSchema = z.object({ data: opsPriceRuleSchema });
+
+/**
+ * POST /v1/ops/price-rules/preview: a rule as it would be written (the very input of a create or an edit), tried on
+ * the last 30 days before it is saved; `rule_id` when editing, so the draft takes the place of that rule's version
+ * in force.
+ */
+export const opsPriceRulePreviewInputSchema = z
+  .object({ rule: opsPriceRuleInputSchema, rule_id: z.uuid().optional() })
+  .strict();
+export type OpsPriceRulePreviewInput = z.infer<typeof opsPriceRulePreviewInputSchema>;
+
+/** One currency's sales: the agency's margin (price less the supplier's cost) in total and per sale, before and after. */
+const previewCurrencySchema = z.object({
+  currency: z.enum(CURRENCIES),
+  offers: z.number().int(),
+  changed: z.number().int(),
+  margin_before: z.string(),
+  margin_after: z.string(),
+  average_before: z.string(),
+  average_after: z.string(),
+});
+
+/** Sales tried (offers shown in searches, or orders) and how many the draft prices differently. */
+const previewFiguresSchema = z.object({
+  offers: z.number().int(),
+  changed: z.number().int(),
+  /** By currency code; amounts of different currencies are never added together. */
+  currencies: z.array(previewCurrencySchema),
+});
+export type OpsPriceRulePreviewFigures = z.infer<typeof previewFiguresSchema>;
+
+export const opsPriceRulePreviewResponseSchema = z.object({
+  data: z.object({
+    /** The period replayed: the last 30 days. */
+    from: instant,
+    until: instant,
+    /** A sample of the offers searches showed (the cheapest few of each search). */
+    searches: previewFiguresSchema,
+    /** The orders paid in the period, from the supplier's cost of their offers. */
+    orders: previewFiguresSchema,
+  }),
+});
+export type OpsPriceRulePreview = z.infer<typeof opsPriceRulePreviewResponseSchema>['data'];

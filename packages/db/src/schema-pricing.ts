@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -64,4 +65,21 @@ export const priceRules = pgTable(
       sql`("cap_amount_minor" IS NULL) = ("cap_currency" IS NULL) AND coalesce("cap_amount_minor", 0) >= 0`,
     ),
   ],
+);
+
+/**
+ * What searches showed, sampled for the console's preview of a rule (docs/operations.md, "Pricing rules"): per
+ * supplier search, the cheapest few offers as the core's `PricingInput` without the exchange rates (the preview uses
+ * today's) and without the sale time (`sampled_at`). Written in batches by each API process
+ * (apps/api/src/modules/pricing/samples.ts), so a search costs no write of its own; rows older than 30 days are
+ * deleted by the same batches.
+ */
+export const priceSamples = pgTable(
+  'price_samples',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('price_samples_sampled_at_idx').on(t.sampledAt)],
 );

@@ -63,6 +63,8 @@ export {
   ordersPaidPerDay,
   searchOrderRows,
 } from './store/console.ts';
+// The offers of recently paid orders, for the console's preview of a pricing rule (modules/pricing/preview.ts).
+export { paidOffersSince, type PaidOffer } from './store/paid-offers.ts';
 export { createOrderExpiryWorker, expireUnpaidOrders } from './expiry.ts';
 export { readOrderHistoryWith, type OrderHistoryReaders } from './history.ts';
 export { offerConditions, orderConditions, withConditions } from './fare-conditions.ts';

@@ -30,6 +30,7 @@ import { sortResults } from '@parvoz/core/search-ranking';
 import type { CalendarData, CalendarQuery, FlightSupplier } from '@parvoz/core/supplier';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 import type { FareFamily, Offer, PassengerType, SupplierResult } from '@parvoz/core/search-types';
+import { SAMPLED_OFFERS_PER_SEARCH } from './samples.ts';
 import type { RuleBook } from './service.ts';
 
 export interface PricingDeps {
@@ -40,6 +41,8 @@ export interface PricingDeps {
   secret: string | Buffer;
   /** The instance's clock (ms), for the rule book's cache. */
   now(): number;
+  /** Keeps the cheapest sales of a supplier search for the console's preview (samples.ts); no I/O. */
+  sample?(sales: readonly PricingInput[], at: number): void;
 }
 
 function placeOf(network: Network, airport: string): PlaceOfSale {
@@ -66,14 +69,23 @@ function passengerCosts(lines: readonly { type: PassengerType; count: number; to
 /** Whether a rule changed the price (the step's rounding alone leaves the supplier's price as it was). */
 const ruled = (price: Price) => price.lines.some((line) => line.ruleId !== 'rounding');
 
+/** The offer's supplier cost per passenger type, in minor units of its currency. */
+function costLines(offer: Offer) {
+  return offer.price_breakdown.map((b) => ({
+    type: b.passenger_type,
+    count: b.count,
+    totalMinor: minor(b.total_amount, offer.total_currency),
+  }));
+}
+
 /** The sale of an offer in a fare family, its passengers' costs given per type. */
-function saleOf(
+export function saleOf(
   offer: Offer,
   family: FareFamily,
   lines: readonly { type: PassengerType; count: number; totalMinor: number }[],
   supplier: string,
   at: number,
-  deps: PricingDeps,
+  deps: Pick<PricingDeps, 'network' | 'rates'>,
 ): PricingInput {
   const first = offer.slices[0]!;
   return {
@@ -105,11 +117,7 @@ export function priceOffer(
 ): Offer {
   if (rules.length === 0 || offer.slices.length === 0) return offer;
   const currency = offer.total_currency;
-  const lines = offer.price_breakdown.map((b) => ({
-    type: b.passenger_type,
-    count: b.count,
-    totalMinor: minor(b.total_amount, currency),
-  }));
+  const lines = costLines(offer);
   const price = priceSale(saleOf(offer, offer.fare_family, lines, supplier, at, deps), rules);
   const families = offer.fare_families.map((option) => {
     if (option.offer_id === offer.id)
@@ -189,6 +197,25 @@ function cheapestFirst(offers: readonly Offer[]): Offer[] {
   return sortResults(ranked, 'cheapest').map((r) => r.offer);
 }
 
+/** The cheapest few of a search's offers at the supplier's price, as sales for the console's preview. */
+function sampleSearch(
+  offers: readonly Offer[],
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+  sample: NonNullable<PricingDeps['sample']>,
+) {
+  const cheapest = offers
+    .filter((offer) => offer.slices.length > 0)
+    .map((offer) => ({ offer, total: minor(offer.total_amount, offer.total_currency) }))
+    .sort((a, b) => a.total - b.total)
+    .slice(0, SAMPLED_OFFERS_PER_SEARCH);
+  sample(
+    cheapest.map(({ offer }) => saleOf(offer, offer.fare_family, costLines(offer), supplier, at, deps)),
+    at,
+  );
+}
+
 /** A supplier whose every offer is at the agency's price (search, an offer's page, its booking). */
 export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): FlightSupplier {
   const priced = async (
@@ -210,6 +237,7 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
     async search(request, ctx) {
       const found = await supplier.search(request, ctx);
       if (!found.ok || found.data.offers.length === 0) return found;
+      if (deps.sample) sampleSearch(found.data.offers, supplier.id, ctx.now, deps, deps.sample);
       const rules = await deps.book.rulesAt(ctx.now, deps.now());
       if (rules.length === 0) return found;
       const offers = found.data.offers.map((o) => priceOffer(o, rules, supplier.id, ctx.now, deps));

@@ -48,6 +48,7 @@ describe('who may use the pricing rules', () => {
       ['POST', '/v1/ops/price-rules', markup()],
       ['PUT', `/v1/ops/price-rules/${id}`, markup()],
       ['POST', `/v1/ops/price-rules/${id}/retire`, {}],
+      ['POST', '/v1/ops/price-rules/preview', { rule: markup() }],
     ];
     for (const role of ['anonymous', 'traveller', 'operator'] as const) {
       for (const [method, url, payload] of routes) {

@@ -10,6 +10,7 @@ import { schemaOf } from '../../contract.ts';
 import { idempotentCreate } from '../../idempotent.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { recordAudit } from '../ops/index.ts';
+import { previewDraft } from './preview.ts';
 import { createRule, listRules, retireRule, ruleBookOf, updateRule, type RuleWriter } from './service.ts';
 
 export const opsPricingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +42,21 @@ export const opsPricingRoutes: FastifyPluginAsyncZod = async (app) => {
           createRule(tx, request.body, writer(request), now()),
         ),
       ),
+  );
+
+  /** A draft tried on the last 30 days (docs/operations.md): this instance's samples are written first. */
+  app.post(
+    '/price-rules/preview',
+    {
+      preHandler: rateLimit(ROUTE_LIMITS.opsPreview),
+      config: { adminOnly: true },
+      schema: schemaOf(endpoints.opsPreviewPriceRule),
+    },
+    async (request) => {
+      await app.deps.priceSamples.flush();
+      const { network, rates } = app.deps.flights;
+      return { data: await previewDraft({ db, network, rates }, request.body, now()) };
+    },
   );
 
   app.put(

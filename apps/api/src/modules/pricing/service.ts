@@ -166,14 +166,8 @@ function effectiveFrom(asked: string | undefined, now: Date): Date {
   return new Date(Math.max(asked ? Date.parse(asked) : soonest, soonest));
 }
 
-/** The row of a version from the console's input, checked by the core; throws the 400 of a bad rule. */
-function versionRow(
-  ruleId: string,
-  version: number,
-  input: OpsPriceRuleInput,
-  writer: RuleWriter,
-  now: Date,
-): NewPriceRuleRow {
+/** The console's input as the core's rule, checked by the core; throws the 400 of a bad rule. */
+export function ruleOfInput(ruleId: string, input: OpsPriceRuleInput): PriceRule {
   const fixed = input.fixed ? minorAmountOf(input.fixed, '/fixed/amount') : undefined;
   const cap = input.cap ? minorAmountOf(input.cap, '/cap/amount') : undefined;
   const rule: PriceRule = {
@@ -189,6 +183,18 @@ function versionRow(
   };
   const problems = ruleProblems(rule);
   if (problems.length > 0) throw invalidInput(problems.join('; '));
+  return rule;
+}
+
+/** The row of a version from the console's input; throws the 400 of a bad rule. */
+function versionRow(
+  ruleId: string,
+  version: number,
+  input: OpsPriceRuleInput,
+  writer: RuleWriter,
+  now: Date,
+): NewPriceRuleRow {
+  const rule = ruleOfInput(ruleId, input);
   return {
     ruleId,
     version,
@@ -196,11 +202,11 @@ function versionRow(
     priority: rule.priority,
     scope: rule.scope as Record<string, unknown>,
     percentBp: input.percent_bp,
-    fixedAmountMinor: fixed?.amount ?? null,
-    fixedCurrency: fixed?.currency ?? null,
+    fixedAmountMinor: rule.fixed?.amount ?? null,
+    fixedCurrency: rule.fixed?.currency ?? null,
     per: rule.per,
-    capAmountMinor: cap?.amount ?? null,
-    capCurrency: cap?.currency ?? null,
+    capAmountMinor: rule.cap?.amount ?? null,
+    capCurrency: rule.cap?.currency ?? null,
     exclusive: input.exclusive,
     effectiveFrom: effectiveFrom(input.effective_from, now),
     retiredAt: null,

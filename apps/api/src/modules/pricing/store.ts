@@ -1,8 +1,9 @@
 /**
- * The pricing rules' table (packages/db/src/schema-pricing.ts): the only code that reads or writes it
- * (docs/architecture.md). Versions are only ever added, never changed: each edit or retirement is a new row.
+ * The pricing module's tables (packages/db/src/schema-pricing.ts): the only code that reads or writes them
+ * (docs/architecture.md). Rule versions are only ever added, never changed: each edit or retirement is a new row.
+ * The samples of what searches showed are added in batches and deleted after 30 days.
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 
 export type PriceRuleRow = typeof schema.priceRules.$inferSelect;
@@ -41,4 +42,31 @@ export async function insertRuleVersion(db: Database, row: NewPriceRuleRow): Pro
 export async function ruleVersionCount(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.priceRules);
   return row?.n ?? 0;
+}
+
+// ---- Samples of what searches showed, for the preview (samples.ts) ------------------------------------------
+
+export interface PriceSampleRow {
+  sampledAt: Date;
+  input: Record<string, unknown>;
+}
+
+/** Adds a batch of samples and deletes those sampled before `keepFrom`, in one transaction of the caller's. */
+export async function addPriceSamples(
+  db: Database,
+  rows: readonly PriceSampleRow[],
+  keepFrom: Date,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(schema.priceSamples).values([...rows]);
+  await db.delete(schema.priceSamples).where(lt(schema.priceSamples.sampledAt, keepFrom));
+}
+
+/** The samples taken from `from` on: every one when there are at most `limit`, else a random `limit` of them. */
+export function priceSamplesSince(db: Database, from: Date, limit: number): Promise<PriceSampleRow[]> {
+  return db
+    .select({ sampledAt: schema.priceSamples.sampledAt, input: schema.priceSamples.input })
+    .from(schema.priceSamples)
+    .where(gte(schema.priceSamples.sampledAt, from))
+    .orderBy(sql`random()`)
+    .limit(limit);
 }

@@ -7,6 +7,7 @@
  */
 import type { Database } from '@parvoz/db';
 import type { Clock } from '../../platform/clock.ts';
+import { batchedWrites } from '../../platform/batched-writes.ts';
 import { errorText } from '../../platform/log.ts';
 import { addSearchCounts } from './store.ts';
 
@@ -22,8 +23,6 @@ export function createSearchCounter(options: {
 }) {
   const { db, now, log } = options;
   let pending = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
 
   async function write(): Promise<void> {
     if (pending.size === 0) return;
@@ -38,30 +37,13 @@ export function createSearchCounter(options: {
     }
   }
 
-  /** Writes what this process counted so far (one flush at a time; a caller during one waits for the next). */
-  async function flush(): Promise<void> {
-    while (flushing) await flushing;
-    flushing = write().finally(() => {
-      flushing = undefined;
-    });
-    await flushing;
-  }
-
   return {
     /** One search, on the day it is made (UTC). No I/O. */
     count(): void {
       const day = now().toISOString().slice(0, 10);
       pending.set(day, (pending.get(day) ?? 0) + 1);
     },
-    flush,
-    start(): void {
-      timer = setInterval(() => void flush(), options.flushMs ?? SEARCH_COUNT_FLUSH_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await flush();
-    },
+    // What this process counted so far: one flush at a time, a caller during one waits for the next.
+    ...batchedWrites(write, options.flushMs ?? SEARCH_COUNT_FLUSH_MS),
   };
 }

@@ -105,6 +105,8 @@ export interface FlightService {
   supplier: FlightSupplier;
   /** The flight network the supplier sells (places, nonstop routes). */
   network: Network;
+  /** The exchange rates prices convert at (the configured ones over the defaults). */
+  rates: ExchangeRates;
   /**
    * Lowest fare per day of a route, kept like a search (SEARCH_CACHE_MS, per sold-seats snapshot): the same
    * seats and nearly the same moment as the searches made meanwhile, so a day agrees with its search. Prices
@@ -152,6 +154,8 @@ export function createFlightService(
   config: ApiConfig,
   now: Clock,
   log?: SupplierLog,
+  /** Keeps the cheapest offers of each supplier search for the console's preview (modules/pricing/samples.ts). */
+  sample?: PricingDeps['sample'],
 ): FlightService {
   const rates: ExchangeRates = { ...DEFAULT_RATES, ...config.exchangeRates };
   const engine = searchEngineFor(config.scheduleSeed);
@@ -170,6 +174,7 @@ export function createFlightService(
     book: ruleBookOf(db),
     secret: config.offerSecret,
     now: () => now().getTime(),
+    ...(sample ? { sample } : {}),
   };
   // Live mode (config.ts `mode`): the built-in network checks requests but sells nothing (suppliers/live.ts).
   const live = config.mode === 'live';
@@ -285,6 +290,7 @@ export function createFlightService(
   const service: FlightService = {
     supplier,
     network: engine.network,
+    rates,
     suppliers,
     async calendar(query) {
       const soldSeats = await service.soldSeatsSnapshot();

@@ -11,6 +11,7 @@ import {
   opsPriceRuleInputSchema,
   priceRuleScopeSchema,
   type OpsPriceRuleInput,
+  type OpsPriceRulePreview,
   type OpsPriceRuleVersion,
 } from '@parvoz/contracts/ops-pricing';
 import { CURRENCIES } from '@parvoz/i18n/currency';
@@ -240,9 +241,17 @@ export function ruleFieldErrors(errors: Record<string, string[]>): Record<string
   return out;
 }
 
-/** The page's answer to a post: what was done, or the refusal (with the errors of the form that was sent). */
+/**
+ * The page's answer to a post: what was done, the refusal (with the errors of the form that was sent), or a form's
+ * draft tried on the last 30 days (with what was typed, so the form keeps it).
+ */
 export type PriceRuleActionResult =
-  { done: MessageKey } | { problem: MessageKey; formId?: string; submission?: SubmissionResult };
+  | { done: MessageKey }
+  | { problem: MessageKey; formId?: string; submission?: SubmissionResult }
+  | { preview: OpsPriceRulePreview; formId: string; submission: SubmissionResult };
+
+/** The button that asks for a preview instead of saving (its name, posted with the form's fields). */
+export const PREVIEW_FIELD = 'preview';
 
 /** The id of a rule's edit form, or the new rule's. */
 export const ruleFormId = (id: string | null) => (id ? `price-rule-${id}` : 'price-rule-new');

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import type { OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
+import type { OpsPriceRulePreview, OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../components/Button.tsx';
@@ -12,11 +12,13 @@ import {
   FARE_FAMILIES,
   loadPriceRuleFormSchema,
   PASSENGER_TYPES,
+  PREVIEW_FIELD,
   PRICE_RULE_KINDS,
   priceRuleDefaults,
   type PriceRuleFormFields,
   type PriceRuleFormSchema,
 } from './price-rules-form.ts';
+import { PriceRulePreview } from './price-rules-preview.tsx';
 
 type Meta = Pick<
   FieldMetadata<unknown>,
@@ -63,7 +65,8 @@ export const PASSENGER_LABEL = {
 
 /**
  * A pricing rule's fields: a new rule's, or the whole rule again as its next version (`ruleId`), prefilled
- * with `version`. One Conform form; each error (the schema's or the API's) under its field.
+ * with `version`. One Conform form; each error (the schema's or the API's) under its field. "Preview" posts the
+ * same fields to try the draft on the last 30 days (`preview`, shown under the buttons) without saving it.
  */
 export function PriceRuleForm({
   formId,
@@ -72,6 +75,7 @@ export function PriceRuleForm({
   actionKey,
   busy,
   failed,
+  preview,
 }: {
   formId: string;
   ruleId: string | null;
@@ -79,7 +83,9 @@ export function PriceRuleForm({
   /** The new rule's Idempotency-Key. */
   actionKey?: string;
   busy: boolean;
+  /** The action's last reply to this form: its errors, or the fields a preview was made of. */
   failed: SubmissionResult | undefined;
+  preview?: OpsPriceRulePreview | undefined;
 }) {
   const t = useT();
   const [form, fields] = useContractForm<PriceRuleFormSchema, PriceRuleFormFields>(
@@ -208,11 +214,15 @@ export function PriceRuleForm({
           'ops.priceRules.hint.effectiveFrom',
         )}
       </div>
-      <div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name={PREVIEW_FIELD} value="1" variant="outline" disabled={busy}>
+          {t('ops.priceRules.previewButton')}
+        </Button>
         <Button type="submit" disabled={busy}>
           {t(ruleId ? 'ops.priceRules.save' : 'ops.priceRules.create')}
         </Button>
       </div>
+      {preview ? <PriceRulePreview preview={preview} /> : null}
     </Form>
   );
 }

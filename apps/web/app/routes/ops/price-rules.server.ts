@@ -9,6 +9,7 @@ import { requestStateContext, type RequestState } from '../../lib/request-contex
 import { opsCall } from '../../features/ops/ops-api.server.ts';
 import { actionKeySchema, newActionKey } from '../../features/ops/action-key.server.ts';
 import {
+  PREVIEW_FIELD,
   priceRuleFormSchema,
   ruleFieldErrors,
   ruleFormId,
@@ -58,6 +59,13 @@ async function saveRule(state: RequestState, form: FormData, id: string | null, 
   }
   const body = ruleInputOf(submission.value);
   try {
+    // The draft tried on the last 30 days; nothing is saved (docs/operations.md, "Pricing rules").
+    if (form.get(PREVIEW_FIELD)) {
+      const tried = await opsCall(state, opsEndpoints.opsPreviewPriceRule, {
+        body: { rule: body, ...(id ? { rule_id: id } : {}) },
+      });
+      return data<PriceRuleActionResult>({ preview: tried.data, formId, submission: submission.reply() });
+    }
     if (id) await opsCall(state, opsEndpoints.opsUpdatePriceRule, { params: { id }, body });
     else await opsCall(state, opsEndpoints.opsCreatePriceRule, { body, idempotencyKey: key! });
     return data<PriceRuleActionResult>({ done: id ? 'ops.priceRules.saved' : 'ops.priceRules.created' });
@@ -75,7 +83,7 @@ async function saveRule(state: RequestState, form: FormData, id: string | null, 
   }
 }
 
-/** The page's posts: a new rule, a rule's next version, a rule retired (after its confirmation). */
+/** The page's posts: a new rule, a rule's next version (either previewed first), a rule retired (after its confirmation). */
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();

@@ -1,4 +1,4 @@
-import { useNavigation } from 'react-router';
+import { useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { OpsPriceRule, OpsPriceRuleVersion } from '@parvoz/contracts/ops-pricing';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/price-rules';
@@ -9,7 +9,7 @@ import { formatAmount } from '../../lib/use-money.ts';
 import { PostButton } from '../../components/PostButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
-import { placeText, ruleFormId, type PriceRuleActionResult } from './price-rules-form.ts';
+import { placeText, PREVIEW_FIELD, ruleFormId, type PriceRuleActionResult } from './price-rules-form.ts';
 import {
   CABIN_LABEL,
   FARE_LABEL,
@@ -24,6 +24,11 @@ export { loader, action } from './price-rules.server.ts';
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'ops.priceRules.heading');
 
 type Translate = ReturnType<typeof useT>;
+
+/** A preview saves nothing: the rules need not be read again, and the forms keep what was typed. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get(PREVIEW_FIELD) ? false : defaultShouldRevalidate;
+}
 
 /** In force now, to apply later (scheduled), or applying no more (retired): by the versions' times. */
 export function ruleState(rule: OpsPriceRule, now: string): 'inForce' | 'scheduled' | 'retired' {
@@ -83,6 +88,8 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
   const answer = actionData as PriceRuleActionResult | undefined;
   const failedOf = (formId: string) =>
     answer && 'formId' in answer && answer.formId === formId ? answer.submission : undefined;
+  const previewOf = (formId: string) =>
+    answer && 'preview' in answer && answer.formId === formId ? answer.preview : undefined;
   const { rules, authors, now } = loaderData;
   const author = (v: OpsPriceRuleVersion) =>
     v.author_user_id ? (authors[v.author_user_id] ?? v.author_user_id) : t('ops.priceRules.system');
@@ -97,7 +104,7 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
     <div className="grid gap-6">
       <PageHeading>{t('ops.priceRules.heading')}</PageHeading>
       <p className="-mt-4 max-w-prose text-neutral-700">{t('ops.priceRules.intro')}</p>
-      {answer ? (
+      {answer && !('preview' in answer) ? (
         <p role={'problem' in answer ? 'alert' : 'status'} className="rounded bg-neutral-100 p-3">
           {t('problem' in answer ? answer.problem : answer.done)}
         </p>
@@ -158,7 +165,7 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
                     ))}
                   </ol>
                 </details>
-                <details open={failed !== undefined}>
+                <details open={failed !== undefined || previewOf(formId) !== undefined}>
                   <summary className="cursor-pointer font-medium">{t('ops.priceRules.edit')}</summary>
                   <div className="mt-3">
                     <PriceRuleForm
@@ -168,6 +175,7 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
                       version={next.retired ? shown : next}
                       busy={busy}
                       failed={failed}
+                      preview={previewOf(formId)}
                     />
                   </div>
                 </details>
@@ -205,6 +213,7 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
           actionKey={loaderData.newKey}
           busy={busy}
           failed={failedOf(ruleFormId(null))}
+          preview={previewOf(ruleFormId(null))}
         />
       </HeadedSection>
     </div>

@@ -64,6 +64,7 @@ const ALLOWED: Record<string, readonly Who[]> = {
   // Pricing rules (modules/pricing/routes.ts; their own tests: modules/pricing/routes.test.ts).
   'GET /v1/ops/price-rules': ['admin'],
   'POST /v1/ops/price-rules': ['admin'],
+  'POST /v1/ops/price-rules/preview': ['admin'],
   'PUT /v1/ops/price-rules/:id': ['admin'],
   'POST /v1/ops/price-rules/:id/retire': ['admin'],
   // The books' sales report (modules/books/routes.ts; its own tests: modules/books/books.test.ts).

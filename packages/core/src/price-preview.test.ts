@@ -1,0 +1,188 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { CURRENCIES, DEFAULT_RATES } from './money.ts';
+import { PASSENGER_TYPES } from './vocabulary.ts';
+import { agencyTotal, previewRules } from './price-preview.ts';
+import { PRICE_RULE_KINDS, priceSale, type PriceRule, type PricingInput } from './price-rules.ts';
+
+const TAS = { airport: 'TAS', city: 'TAS', country: 'UZ' };
+const IST = { airport: 'IST', city: 'IST', country: 'TR' };
+const SAW = { airport: 'SAW', city: 'IST', country: 'TR' };
+
+function sale(over: Partial<PricingInput> = {}): PricingInput {
+  return {
+    supplier: 'builtin',
+    airlines: ['HY'],
+    origin: TAS,
+    destination: IST,
+    cabin: 'economy',
+    fareFamily: 'standard',
+    passengers: [{ type: 'adult', costMinor: 2_500_000 }],
+    currency: 'UZS',
+    market: '',
+    saleAt: Date.parse('2027-03-01T10:00:00Z'),
+    departureDate: '2027-04-10',
+    rates: DEFAULT_RATES,
+    ...over,
+  };
+}
+
+const rule = (over: Partial<PriceRule> & Pick<PriceRule, 'id' | 'kind'>): PriceRule => ({
+  priority: 0,
+  scope: {},
+  per: 'order',
+  ...over,
+});
+
+describe('worked cases', () => {
+  test('a 5 % markup on Tashkent departures over so‘m and roubles: changed count, totals and averages', () => {
+    const samples = [
+      sale({ passengers: [{ type: 'adult', costMinor: 2_500_000 }] }),
+      sale({ passengers: [{ type: 'adult', costMinor: 1_000_001 }] }),
+      sale({ origin: IST, destination: TAS, passengers: [{ type: 'adult', costMinor: 3_000_000 }] }),
+      // 1,234.50 roubles: 5 % is 61.73, a whole 62, and the cost's 50 kopecks carried up: 1,297.00.
+      sale({ currency: 'RUB', passengers: [{ type: 'adult', costMinor: 123_450 }] }),
+      // A cost with kopecks and no rule: sold at the supplier's price, so no margin (not the rounding's carry).
+      sale({ currency: 'RUB', origin: IST, passengers: [{ type: 'adult', costMinor: 99_999 }] }),
+    ];
+    const markup = rule({ id: 'm', kind: 'markup', percentBp: 500, scope: { origins: [{ city: 'TAS' }] } });
+    expect(previewRules(samples, [], [markup])).toEqual({
+      offers: 5,
+      changed: 3,
+      currencies: [
+        {
+          currency: 'RUB',
+          offers: 2,
+          changed: 1,
+          marginBeforeMinor: 0,
+          marginAfterMinor: 6_250,
+          averageBeforeMinor: 0,
+          averageAfterMinor: 3_125,
+        },
+        {
+          currency: 'UZS',
+          offers: 3,
+          changed: 2,
+          marginBeforeMinor: 0,
+          marginAfterMinor: 125_000 + 50_000,
+          averageBeforeMinor: 0,
+          averageAfterMinor: 58_333,
+        },
+      ],
+    });
+  });
+
+  test('editing a rule: its draft replaces its version, so only the difference shows', () => {
+    const now = [rule({ id: 'f', kind: 'service_fee', fixed: { amount: 50_000, currency: 'UZS' } })];
+    const draft = [rule({ id: 'f', kind: 'service_fee', fixed: { amount: 70_000, currency: 'UZS' } })];
+    const preview = previewRules([sale(), sale()], now, draft);
+    expect(preview.changed).toBe(2);
+    expect(preview.currencies[0]).toMatchObject({
+      marginBeforeMinor: 100_000,
+      marginAfterMinor: 140_000,
+      averageBeforeMinor: 50_000,
+      averageAfterMinor: 70_000,
+    });
+  });
+
+  test('no sales: nothing to say', () => {
+    expect(previewRules([], [], [rule({ id: 'm', kind: 'markup', percentBp: 100 })])).toEqual({
+      offers: 0,
+      changed: 0,
+      currencies: [],
+    });
+  });
+});
+
+const currency = fc.constantFrom(...CURRENCIES);
+const arbitraryRule = (i: number) =>
+  fc.record({
+    id: fc.constant(`r${i}`),
+    kind: fc.constantFrom(...PRICE_RULE_KINDS),
+    priority: fc.integer({ min: -5, max: 5 }),
+    scope: fc.record(
+      {
+        origins: fc.constantFrom([{ city: 'TAS' }], [{ country: 'TR' }], [{ airport: 'SAW' }]),
+        currencies: fc.subarray([...CURRENCIES], { minLength: 1 }),
+      },
+      { requiredKeys: [] },
+    ),
+    percentBp: fc.integer({ min: 0, max: 3_000 }),
+    fixed: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 100_000 }), currency }), {
+      nil: undefined,
+    }),
+    per: fc.constantFrom('passenger' as const, 'order' as const),
+    cap: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 500_000 }), currency }), { nil: undefined }),
+    exclusive: fc.boolean(),
+  }) as fc.Arbitrary<PriceRule>;
+const rules = fc
+  .integer({ min: 0, max: 4 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbitraryRule(i))));
+const samples = fc.array(
+  fc
+    .record({
+      currency,
+      origin: fc.constantFrom(TAS, IST, SAW),
+      passengers: fc.array(
+        fc.record({
+          type: fc.constantFrom(...PASSENGER_TYPES),
+          costMinor: fc.integer({ min: 1, max: 500_000_000 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    })
+    .map((over) => sale(over)),
+  { maxLength: 30 },
+);
+
+describe('properties over random rules and sales', () => {
+  test('a draft that matches nothing changes nothing', () => {
+    fc.assert(
+      fc.property(samples, rules, arbitraryRule(99), (sales, now, draft) => {
+        const nowhere = { ...draft, scope: { ...draft.scope, suppliers: ['no-such-supplier'] } };
+        const preview = previewRules(sales, now, [...now, nowhere]);
+        expect(preview.offers).toBe(sales.length);
+        expect(preview.changed).toBe(0);
+        for (const c of preview.currencies) {
+          expect(c.changed).toBe(0);
+          expect(c.marginAfterMinor).toBe(c.marginBeforeMinor);
+          expect(c.averageAfterMinor).toBe(c.averageBeforeMinor);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('totals are exact sums in minor units, per currency, never mixed; averages within half a unit', () => {
+    fc.assert(
+      fc.property(samples, rules, rules, (sales, now, withDraft) => {
+        const preview = previewRules(sales, now, withDraft);
+        expect(preview.currencies.reduce((n, c) => n + c.offers, 0)).toBe(sales.length);
+        expect(preview.currencies.reduce((n, c) => n + c.changed, 0)).toBe(preview.changed);
+        for (const c of preview.currencies) {
+          const mine = sales.filter((s) => s.currency === c.currency);
+          const margin = (rs: readonly PriceRule[]) =>
+            mine.reduce((sum, s) => {
+              const price = priceSale(s, rs);
+              const ruled = price.lines.some((l) => l.ruleId !== 'rounding');
+              return sum + (ruled ? price.totalMinor - price.supplierCostMinor : 0);
+            }, 0);
+          expect(c.offers).toBe(mine.length);
+          expect(c.marginBeforeMinor).toBe(margin(now));
+          expect(c.marginAfterMinor).toBe(margin(withDraft));
+          for (const [avg, total] of [
+            [c.averageBeforeMinor, c.marginBeforeMinor],
+            [c.averageAfterMinor, c.marginAfterMinor],
+          ] as const) {
+            expect(Number.isSafeInteger(avg)).toBe(true);
+            expect(Math.abs(avg * c.offers - total)).toBeLessThanOrEqual(c.offers / 2);
+          }
+          expect(c.changed).toBe(
+            mine.filter((s) => agencyTotal(s, now) !== agencyTotal(s, withDraft)).length,
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
