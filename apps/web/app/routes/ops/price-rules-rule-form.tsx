@@ -214,12 +214,13 @@ export function PriceRuleForm({
           'ops.priceRules.hint.effectiveFrom',
         )}
       </div>
+      {/* Saving first: Enter in a field submits with the form's first button (HTML's implicit submission). */}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" name={PREVIEW_FIELD} value="1" variant="outline" disabled={busy}>
-          {t('ops.priceRules.previewButton')}
-        </Button>
         <Button type="submit" disabled={busy}>
           {t(ruleId ? 'ops.priceRules.save' : 'ops.priceRules.create')}
+        </Button>
+        <Button type="submit" name={PREVIEW_FIELD} value="1" variant="outline" disabled={busy}>
+          {t('ops.priceRules.previewButton')}
         </Button>
       </div>
       {preview ? <PriceRulePreview preview={preview} /> : null}
