@@ -3,32 +3,15 @@
  * and operators get the 404 of an unknown endpoint), a bad rule is refused with a 400 that changes nothing, and
  * each write is a new version with its author, its time and an audit entry.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
-import { startTestApi } from '../../testing/api.ts';
+import { describe, expect, test } from 'vitest';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
 import { auditEntriesOf } from '../ops/testing/ops.ts';
-import { consoleCallers, type ConsoleCaller } from '../ops/testing/console-callers.ts';
+import { useConsoleApi, type ConsoleMethod } from '../ops/testing/console-callers.ts';
 import { ruleVersionCount } from './index.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-let who: Record<ConsoleCaller, Record<string, string>>;
-
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock }));
-  who = await consoleCallers(app, db, clock);
-}, 60_000);
-
-afterAll(() => close?.());
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (role: keyof typeof who, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
+const { api, call } = useConsoleApi(clock);
 
 /** A 5 % markup per passenger on Tashkent departures. */
 const markup = (over: Record<string, unknown> = {}) => ({
@@ -43,7 +26,7 @@ const markup = (over: Record<string, unknown> = {}) => ({
 describe('who may use the pricing rules', () => {
   test('anonymous callers, travellers and operators get the 404 of an unknown endpoint and change nothing', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    const routes: [Method, string, object | undefined][] = [
+    const routes: [ConsoleMethod, string, object | undefined][] = [
       ['GET', '/v1/ops/price-rules', undefined],
       ['POST', '/v1/ops/price-rules', markup()],
       ['PUT', `/v1/ops/price-rules/${id}`, markup()],
@@ -57,7 +40,7 @@ describe('who may use the pricing rules', () => {
         expect(res.json().error.code).toBe('not_found');
       }
     }
-    expect(await ruleVersionCount(db)).toBe(0);
+    expect(await ruleVersionCount(api.db)).toBe(0);
   });
 });
 
@@ -77,8 +60,8 @@ describe('an admin writes rules, each edit a version', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
     }
-    expect(await ruleVersionCount(db)).toBe(0);
-    expect(await auditEntriesOf(db, { targetType: 'price_rule' })).toEqual([]);
+    expect(await ruleVersionCount(api.db)).toBe(0);
+    expect(await auditEntriesOf(api.db, { targetType: 'price_rule' })).toEqual([]);
   });
 
   test('created, edited for later and retired: every version kept with its author, time and audit entry', async () => {
@@ -97,7 +80,7 @@ describe('an admin writes rules, each edit a version', () => {
       effective_from: new Date(clock.getTime() + EFFECTIVE_LEAD_MS).toISOString(),
       created_at: clock.toISOString(),
     });
-    expect(rule.versions[0].author_user_id).toBe(await accountIdOf(db, 'admin@agency.test'));
+    expect(rule.versions[0].author_user_id).toBe(await accountIdOf(api.db, 'admin@agency.test'));
     expect(rule.in_force).toBeNull();
 
     const nextWeek = new Date(clock.getTime() + 7 * 86_400_000).toISOString();
@@ -122,9 +105,9 @@ describe('an admin writes rules, each edit a version', () => {
     const listed = await call('admin', 'GET', '/v1/ops/price-rules');
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data).toEqual([retired.json().data]);
-    expect(await ruleVersionCount(db)).toBe(3);
+    expect(await ruleVersionCount(api.db)).toBe(3);
 
-    const audit = await auditEntriesOf(db, { targetType: 'price_rule', targetId: rule.id });
+    const audit = await auditEntriesOf(api.db, { targetType: 'price_rule', targetId: rule.id });
     expect(audit.map((e) => [e.action, e.actorEmail, e.details.version])).toEqual(
       expect.arrayContaining([
         ['price_rule.created', 'admin@agency.test', 1],
@@ -141,9 +124,9 @@ describe('an admin writes rules, each edit a version', () => {
     expect((await call('admin', 'POST', `/v1/ops/price-rules/${missing}/retire`, {})).statusCode).toBe(404);
     const created = await call('admin', 'POST', '/v1/ops/price-rules', markup({ kind: 'service_fee' }));
     const id = created.json().data.id as string;
-    const before = await ruleVersionCount(db);
+    const before = await ruleVersionCount(api.db);
     const refused = await call('admin', 'PUT', `/v1/ops/price-rules/${id}`, markup({ percent_bp: 0 }));
     expect(refused.statusCode).toBe(400);
-    expect(await ruleVersionCount(db)).toBe(before);
+    expect(await ruleVersionCount(api.db)).toBe(before);
   });
 });

@@ -3,31 +3,14 @@
  * and operators get the 404 of an unknown endpoint), bad terms are a 400 that writes nothing, a code is unique
  * whatever its case, and each write is a version with its author, its time and an audit entry.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
-import { startTestApi } from '../../testing/api.ts';
+import { describe, expect, test } from 'vitest';
 import { accountIdOf } from '../accounts/testing/accounts.ts';
 import { auditEntriesOf } from '../ops/testing/ops.ts';
-import { consoleCallers, type ConsoleCaller } from '../ops/testing/console-callers.ts';
+import { useConsoleApi, type ConsoleMethod } from '../ops/testing/console-callers.ts';
 import { allPromoCodes } from './store.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 const clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
-let who: Record<ConsoleCaller, Record<string, string>>;
-
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock }));
-  who = await consoleCallers(app, db, clock);
-}, 60_000);
-
-afterAll(() => close?.());
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (role: keyof typeof who, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: who[role], ...(payload ? { payload } : {}) });
+const { api, call } = useConsoleApi(clock);
 
 /** 5 % per passenger off Tashkent departures, 100 uses, one per traveller. */
 const terms = (over: Record<string, unknown> = {}) => ({
@@ -43,7 +26,7 @@ const terms = (over: Record<string, unknown> = {}) => ({
 describe('who may use the promo codes', () => {
   test('anonymous callers, travellers and operators get the 404 of an unknown endpoint and change nothing', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    const routes: [Method, string, object | undefined][] = [
+    const routes: [ConsoleMethod, string, object | undefined][] = [
       ['GET', '/v1/ops/promo-codes', undefined],
       ['POST', '/v1/ops/promo-codes', terms()],
       ['PUT', `/v1/ops/promo-codes/${id}`, terms()],
@@ -56,7 +39,7 @@ describe('who may use the promo codes', () => {
         expect(res.json().error.code).toBe('not_found');
       }
     }
-    expect(await allPromoCodes(db)).toEqual([]);
+    expect(await allPromoCodes(api.db)).toEqual([]);
   });
 });
 
@@ -77,8 +60,8 @@ describe('an admin writes codes, each edit a version', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
     }
-    expect(await allPromoCodes(db)).toEqual([]);
-    expect(await auditEntriesOf(db, { targetType: 'promo_code' })).toEqual([]);
+    expect(await allPromoCodes(api.db)).toEqual([]);
+    expect(await auditEntriesOf(api.db, { targetType: 'promo_code' })).toEqual([]);
   });
 
   test('created, edited and retired: every version kept with its author, time and audit entry', async () => {
@@ -91,7 +74,7 @@ describe('an admin writes codes, each edit a version', () => {
       scope: { origins: [{ city: 'TAS' }] },
       total_limit: 100,
     });
-    const admin = await accountIdOf(db, 'admin@agency.test');
+    const admin = await accountIdOf(api.db, 'admin@agency.test');
     expect(code.versions).toEqual([
       {
         version: 1,
@@ -134,7 +117,7 @@ describe('an admin writes codes, each edit a version', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data.find((c: { id: string }) => c.id === code.id)).toEqual(retired.json().data);
 
-    const audit = await auditEntriesOf(db, { targetType: 'promo_code', targetId: code.id });
+    const audit = await auditEntriesOf(api.db, { targetType: 'promo_code', targetId: code.id });
     expect(audit.map((e) => [e.action, e.actorEmail, e.details.version])).toEqual(
       expect.arrayContaining([
         ['promo_code.created', 'admin@agency.test', 1],
