@@ -61,6 +61,35 @@ describe('the pricing rule form', () => {
     expect(opsPriceRuleInputSchema.safeParse(rule).success).toBe(true);
   });
 
+  test('an edit keeps every condition of the rule, its suppliers and the markets the console has no field for', () => {
+    const version = {
+      kind: 'markup',
+      priority: 2,
+      percent_bp: 300,
+      fixed: null,
+      per: 'passenger',
+      cap: null,
+      exclusive: false,
+      scope: { suppliers: ['duffel'], markets: ['uz', 'ru'], origins: [{ city: 'TAS' }] },
+    } as unknown as OpsPriceRuleVersion;
+    const fields = priceRuleDefaults(version);
+    expect(fields.suppliers).toBe('duffel');
+    // The form posts the fields as they are shown, the markets as hidden inputs of the same values.
+    const posted = Object.entries(fields).flatMap(([name, value]): [string, string][] =>
+      Array.isArray(value) ? value.map((v): [string, string] => [name, v]) : [[name, value ?? '']],
+    );
+    const edited = posted.map(([name, value]): [string, string] =>
+      name === 'suppliers' ? [name, 'Duffel, builtin'] : [name, value],
+    );
+    const submission = parseForm(formOf(edited), priceRuleFormSchema);
+    if (submission.status !== 'success') throw new Error('refused');
+    expect(ruleInputOf(submission.value).scope).toEqual({
+      suppliers: ['duffel', 'builtin'],
+      markets: ['uz', 'ru'],
+      origins: [{ city: 'TAS' }],
+    });
+  });
+
   test('a fixed fee with a decimal comma, a cap and an effective time', () => {
     const submission = parseForm(
       formOf([
@@ -92,6 +121,7 @@ describe('the pricing rule form', () => {
     ['origins', 'TAS, Tashkent', 'places'],
     ['destinations', 'country:TUR', 'places'],
     ['airlines', 'HYY', 'airlines'],
+    ['suppliers', 'duffel, no such!', 'suppliers'],
     ['fixed_amount', '12.345', 'amount'],
     ['travel_until', '2027-13-01', 'date'],
   ])('%s "%s" is refused at its field (%s)', (name, value, code) => {

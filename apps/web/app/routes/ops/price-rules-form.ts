@@ -15,6 +15,7 @@ import {
   type OpsPriceRuleVersion,
 } from '@parvoz/contracts/ops-pricing';
 import { CURRENCIES } from '@parvoz/i18n/currency';
+import { LOCALES } from '@parvoz/i18n/locales';
 import type { MessageKey } from '../../lib/i18n.tsx';
 
 // The contract's vocabularies (the web does not read the core's domain modules).
@@ -35,6 +36,7 @@ const boxes = <T extends readonly [string, ...string[]]>(values: T) =>
     z.array(z.enum(values)).max(values.length),
   );
 
+const SUPPLIER = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const PLACE = /^(?:(?:airport:)?[A-Z0-9]{3}|city:[A-Z0-9]{3}|country:[A-Z]{2})$/;
 const AIRLINE = /^[A-Z0-9]{2}$/;
 
@@ -50,6 +52,15 @@ export function listItems(text: string | undefined): string[] {
     });
 }
 
+/** A comma list of supplier ids as the registry names them (lower-case: builtin, duffel). */
+export const supplierItems = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+const suppliers = optional(
+  z.string().refine((text) => supplierItems(text).every((i) => SUPPLIER.test(i)), 'suppliers'),
+);
 const places = optional(z.string().refine((text) => listItems(text).every((i) => PLACE.test(i)), 'places'));
 const airlines = optional(
   z.string().refine((text) => listItems(text).every((i) => AIRLINE.test(i)), 'airlines'),
@@ -85,6 +96,7 @@ export const priceRuleFormSchema = z
     cap_amount: amount,
     cap_currency: currency,
     exclusive: z.literal('on').optional(),
+    suppliers,
     origins: places,
     destinations: places,
     airlines,
@@ -92,6 +104,8 @@ export const priceRuleFormSchema = z
     fare_families: boxes(FARE_FAMILIES),
     passenger_types: boxes(PASSENGER_TYPES),
     currencies: boxes(CURRENCIES),
+    // Kept as the rule has them (hidden fields): the console sets no markets, an edit must not drop the API's.
+    markets: boxes(LOCALES),
     sale_from: utcTime,
     sale_until: utcTime,
     travel_from: day,
@@ -133,6 +147,7 @@ export function ruleInputOf(form: PriceRuleForm): OpsPriceRuleInput {
   const money = (sum: string | undefined, code: PriceRuleForm['fixed_currency']) =>
     sum && code ? { amount: major(sum), currency: code } : null;
   const scope = {
+    suppliers: some(supplierItems(form.suppliers)),
     origins: some(listItems(form.origins).map(placeOf)),
     destinations: some(listItems(form.destinations).map(placeOf)),
     airlines: some(listItems(form.airlines)),
@@ -140,6 +155,7 @@ export function ruleInputOf(form: PriceRuleForm): OpsPriceRuleInput {
     fare_families: some(form.fare_families),
     passenger_types: some(form.passenger_types),
     currencies: some(form.currencies),
+    markets: some(form.markets),
     sale_from: utc(form.sale_from),
     sale_until: utc(form.sale_until),
     travel_from: form.travel_from || undefined,
@@ -182,6 +198,7 @@ export function priceRuleDefaults(version: OpsPriceRuleVersion | null): PriceRul
     cap_amount: version.cap?.amount ?? '',
     cap_currency: version.cap?.currency ?? '',
     ...(version.exclusive ? { exclusive: 'on' as const } : {}),
+    suppliers: (scope.suppliers ?? []).join(', '),
     origins: (scope.origins ?? []).map(placeText).join(', '),
     destinations: (scope.destinations ?? []).map(placeText).join(', '),
     airlines: (scope.airlines ?? []).join(', '),
@@ -189,6 +206,7 @@ export function priceRuleDefaults(version: OpsPriceRuleVersion | null): PriceRul
     fare_families: scope.fare_families ?? [],
     passenger_types: scope.passenger_types ?? [],
     currencies: scope.currencies ?? [],
+    markets: scope.markets ?? [],
     sale_from: scope.sale_from ? scope.sale_from.slice(0, 16) : '',
     sale_until: scope.sale_until ? scope.sale_until.slice(0, 16) : '',
     travel_from: scope.travel_from ?? '',

@@ -67,6 +67,11 @@ const ALLOWED: Record<string, readonly Who[]> = {
   'POST /v1/ops/price-rules/preview': ['admin'],
   'PUT /v1/ops/price-rules/:id': ['admin'],
   'POST /v1/ops/price-rules/:id/retire': ['admin'],
+  // Promo codes (modules/promo-codes/routes.ts; their own tests: modules/promo-codes/routes.test.ts).
+  'GET /v1/ops/promo-codes': ['admin'],
+  'POST /v1/ops/promo-codes': ['admin'],
+  'PUT /v1/ops/promo-codes/:id': ['admin'],
+  'POST /v1/ops/promo-codes/:id/retire': ['admin'],
   // The books' sales report (modules/books/routes.ts; its own tests: modules/books/books.test.ts).
   'GET /v1/ops/reports/sales': ['admin'],
   'GET /v1/ops/reports/sales.csv': ['admin'],
