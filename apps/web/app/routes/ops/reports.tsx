@@ -3,7 +3,7 @@ import type { OpsSalesReportRow, REPORT_DIMENSIONS, REPORT_GROUPS } from '@parvo
 import type { Route } from './+types/reports';
 import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
-import { formatLocalDate } from '../../lib/local-time.ts';
+import { formatDate, formatLocalDate } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { Button } from '../../components/Button.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -67,9 +67,11 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
   const money = useMoney();
   const { report, invalid } = loaderData;
   const number = new Intl.NumberFormat(locale);
-  const monthFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  // A month by the site's named format (date-formats.ts), so /uz writes it as the server does.
   const period = (p: string) =>
-    p.length === 7 ? monthFormat.format(new Date(`${p}-01T00:00:00Z`)) : formatLocalDate(locale, p);
+    p.length === 7
+      ? formatDate(locale, 'monthYear', new Date(`${p}-01T00:00:00Z`))
+      : formatLocalDate(locale, p);
   const keyOf = (row: Row) =>
     report.by === 'supplier' && row.key === 'builtin' ? t('ops.reports.builtin') : row.key;
   const query = new URLSearchParams({ from: report.from, to: report.to, group: report.group, by: report.by });
