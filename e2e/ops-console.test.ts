@@ -196,13 +196,15 @@ test('the first admin invites an operator, who finds a paid order, notes it and 
   // The admin's audit log names who did what.
   await gotoHydrated(adminPage, `${site.url}/en/ops/staff`);
   const audit = adminPage.getByTestId('ops-audit');
-  // As sentences, an order's linked to its page, a person named by their email.
+  // As sentences, an order's named by its booking reference and linked to its page, a person named by their email.
   const cancelled = audit.getByRole('link', {
-    name: en('ops.auditLog.orderCancelled', { actor: OPERATOR, target: order.id }),
+    name: en('ops.auditLog.orderCancelled', { actor: OPERATOR, target: order.booking_reference }),
   });
   expect(await cancelled.getAttribute('href')).toBe(`/en/ops/orders/${order.id}`);
   await audit
-    .getByRole('link', { name: en('ops.auditLog.orderNote', { actor: OPERATOR, target: order.id }) })
+    .getByRole('link', {
+      name: en('ops.auditLog.orderNote', { actor: OPERATOR, target: order.booking_reference }),
+    })
     .waitFor();
   await audit.getByText(en('ops.auditLog.staffGranted', { actor: ADMIN, target: OPERATOR })).waitFor();
   await audit.getByText(en('ops.auditLog.staffGranted', { actor: 'command-line', target: ADMIN })).waitFor();
