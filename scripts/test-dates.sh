@@ -8,6 +8,7 @@
 #   npm run test:dates -- --short          CI's form (scripts/test.sh): one listed day, chosen by the day of
 #                                          the year so that any run of consecutive days as long as the list
 #                                          covers it all, and fewer files
+#   npm run test:dates -- --short-e2e-files   prints the e2e files of the short form (CI runs them only there)
 #
 # Needs Debian's faketime, a PostgreSQL server binary and Chromium (.ci/run installs them) and a built site
 # (npm run build).
@@ -53,6 +54,8 @@ days=()
 for arg in "$@"; do
   case "$arg" in
     --short) short=1 ;;
+    # scripts/test.sh leaves these out of its own end-to-end run: CI runs them here, on the moved clock.
+    --short-e2e-files) printf '%s\n' "${SHORT_E2E_FILES[@]}"; exit 0 ;;
     *) days+=("$arg") ;;
   esac
 done
