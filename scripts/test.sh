@@ -27,8 +27,8 @@ check() {
   shift
   ("$@" >"$checks/$name.log" 2>&1 && touch "$checks/$name.ok") &
 }
-check tsc-root tsc -p tsconfig.json
-check tsc-web tsc -p apps/web/tsconfig.json
+check tsc-root bash scripts/tsc.sh -p tsconfig.json
+check tsc-web bash scripts/tsc.sh -p apps/web/tsconfig.json
 check eslint eslint --max-warnings 0 .
 check prettier bash -c 'prettier --check . >/dev/null || { prettier --list-different .; echo "prettier: run npm run format"; exit 1; }'
 check build npm run build --silent
