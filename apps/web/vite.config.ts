@@ -21,6 +21,10 @@ export default defineConfig({
   ],
   build: {
     assetsInlineLimit: 0,
+    // bench/hydration-profile.ts reads the browser's profile back to our sources: maps written beside the chunks
+    // but not referenced from them, so the chunks stay byte for byte the shipped ones. Never in a shipped build
+    // (the site would serve the maps).
+    sourcemap: process.env.BUILD_SOURCEMAPS === '1' ? 'hidden' : false,
     rolldownOptions: {
       output: {
         // Every page needs React, React Router and react-intl: two files instead of a dozen small ones, so a
