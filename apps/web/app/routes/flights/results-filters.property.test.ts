@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { applyFilters, NO_FILTERS, resetFilters, type ResultFilters } from './results-filters.ts';
 import type { FareOption, ResultOffer, ResultSegment } from '../../features/search/results.ts';
+import { resultOffer, resultSlice } from '../../testing/result-offers.ts';
 
 const RUNS = 300;
 const AIRPORTS = ['TAS', 'SKD', 'IST', 'SAW', 'SVO', 'DME', 'VKO', 'KRR'] as const;
@@ -42,15 +43,7 @@ const sliceArb = fc
       ...(i > 0 ? { connection_minutes: s.connection } : {}),
     }));
     const onGround = segs.reduce((sum, s) => sum + (s.connection_minutes ?? 0), 0);
-    return {
-      origin: segs[0]!.origin,
-      destination: segs.at(-1)!.destination,
-      departing_at: segs[0]!.departing_at,
-      arriving_at: segs.at(-1)!.arriving_at,
-      duration_minutes: 120 * segs.length + onGround + extra,
-      transfers: segs.length - 1,
-      segments: segs,
-    };
+    return resultSlice(120 * segs.length + onGround + extra, segs);
   });
 
 const offersArb = fc
@@ -76,19 +69,7 @@ const offersArb = fc
         total_amount: (f.cents / 100).toFixed(2),
         baggage: f.bags,
       }));
-      const own = options[0]!;
-      return {
-        id: own.offer_id,
-        rank,
-        total_amount: own.total_amount,
-        fare_family: own.fare_family,
-        baggage: own.baggage,
-        seats_left: null,
-        instant_payment: false,
-        fares: options,
-        luggage: [],
-        slices,
-      };
+      return resultOffer(rank, options, slices);
     }),
   );
 

@@ -11,6 +11,7 @@ import {
   type ResultFilters,
 } from './results-filters.ts';
 import type { ResultOffer, ResultSegment } from '../../features/search/results.ts';
+import { resultSlice } from '../../testing/result-offers.ts';
 
 function segment(carrier: string, from: string, to: string, dep: string, arr: string): ResultSegment {
   return {
@@ -37,17 +38,7 @@ function offer(rank: number, total: string, minutes: number, segments: ResultSeg
     instant_payment: false,
     fares: [],
     luggage: [],
-    slices: [
-      {
-        origin: segments[0]!.origin,
-        destination: segments.at(-1)!.destination,
-        departing_at: segments[0]!.departing_at,
-        arriving_at: segments.at(-1)!.arriving_at,
-        duration_minutes: minutes,
-        transfers: segments.length - 1,
-        segments,
-      },
-    ],
+    slices: [resultSlice(minutes, segments)],
   };
 }
 

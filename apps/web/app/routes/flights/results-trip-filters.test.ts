@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { applyFilters, computeFacets, NO_FILTERS, type ResultFilters } from './results-filters.ts';
 import { offerConnections, tripFacets, withCheckedBag } from './results-trip-filters.ts';
-import type { Baggage, FareOption, ResultOffer, ResultSegment } from '../../features/search/results.ts';
+import type { Baggage, FareOption, ResultSegment } from '../../features/search/results.ts';
+import { resultOffer, resultSlice } from '../../testing/result-offers.ts';
 
 const NO_BAG: Baggage = { cabin_kg: 10, checked_quantity: 0, checked_kg: 0 };
 const BAG: Baggage = { cabin_kg: 10, checked_quantity: 1, checked_kg: 23 };
@@ -22,37 +23,12 @@ function flight(from: string, to: string, connection?: number): ResultSegment {
   };
 }
 
-function slice(minutes: number, segments: ResultSegment[]): ResultOffer['slices'][number] {
-  return {
-    origin: segments[0]!.origin,
-    destination: segments.at(-1)!.destination,
-    departing_at: segments[0]!.departing_at,
-    arriving_at: segments.at(-1)!.arriving_at,
-    duration_minutes: minutes,
-    transfers: segments.length - 1,
-    segments,
-  };
-}
-
 function fare(family: FareOption['fare_family'], total: string, baggage: Baggage): FareOption {
   return { fare_family: family, offer_id: `off_${family}_${total}`, total_amount: total, baggage };
 }
 
-function offer(rank: number, fares: FareOption[], slices: ResultOffer['slices']): ResultOffer {
-  const own = fares[0]!;
-  return {
-    id: own.offer_id,
-    rank,
-    total_amount: own.total_amount,
-    fare_family: own.fare_family,
-    baggage: own.baggage,
-    seats_left: null,
-    instant_payment: false,
-    fares,
-    luggage: [],
-    slices,
-  };
-}
+const slice = resultSlice;
+const offer = resultOffer;
 
 // Samarkand to Istanbul (IST and SAW): direct; via Tashkent to SAW with a bag in its only fare; via Moscow,
 // landing at DME and leaving from VKO, no fare with a bag; via Tashkent and Krasnodar, a night in Krasnodar.
