@@ -2,14 +2,16 @@
  * The traveller's search in Chromium (the product spec §2, docs/design.md §3), in each of the four languages
  * on one site and one browser: type a city in that language and pick it, choose dates and a passenger mix,
  * search, sort, apply and reset each filter, open the details, add luggage, copy the ticket link (read back
- * from the clipboard) and open it in a new page, reach the booking page. Validation, empty results, the form
- * without JavaScript, bad search paths, expiry and axe are in search-pages.test.ts.
+ * from the clipboard) and open it in a new page, reach the booking page; and, on a phone, the filters of how
+ * a trip is made (bag included, connection airports) kept through a reload, with axe. Validation, empty
+ * results, the form without JavaScript, bad search paths, expiry and axe elsewhere are in search-pages.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
+import { expectAxeClean } from './support/axe.ts';
 import { m } from './support/messages.ts';
 import { ddmm, isoDay } from './support/dates.ts';
 
@@ -255,4 +257,82 @@ describe.each(LOCALES)('search in %s', (lang) => {
     expect(booking.searchParams.get('luggage[0]')).toBe('lug_0');
     await page.close();
   });
+});
+
+test('on a phone: bag included and a connection airport narrow the list, kept through a reload, axe clean', async () => {
+  const lang = 'ru';
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await phone.newPage();
+  await page.addInitScript(watchOffersReplaced);
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // Tashkent to New York (JFK and EWR): connections at several airports on every day of the week.
+  const results = `${site.url}/${lang}/flight/TAS${ddmm(DEPART)}NYC1`;
+  await gotoHydrated(page, results);
+  await page.getByTestId('offer').first().waitFor();
+  const count = page.getByTestId('results-count');
+  // The first number the count says (a page shows at most ten offers).
+  const counted = async () => Number(/\d+/.exec((await count.textContent()) ?? '')?.[0]);
+  const total = await counted();
+  expect(await count.textContent()).toBe(m(lang, 'search.results.count', { count: total }));
+  const pricesBefore = (await offerValues(page, 'data-total')).map(Number);
+
+  const open = () =>
+    page.getByRole('button', { name: new RegExp(`^${m(lang, 'search.filters.heading')}`) }).click();
+  const sheet = page.getByRole('dialog', { name: m(lang, 'search.filters.heading') });
+  await open();
+  // Bag included: every offer now shows a fare with a checked bag, at that fare's price.
+  await sheet
+    .getByRole('group', { name: m(lang, 'search.filters.baggage') })
+    .getByRole('checkbox', { name: new RegExp(m(lang, 'search.filters.bagIncluded')) })
+    .check();
+  await page.waitForURL(/[?&]bag=1/);
+  await expect
+    .poll(async () => (await offerValues(page, 'data-checked-bags')).every((n) => Number(n) > 0))
+    .toBe(true);
+  expect(Math.min(...(await offerValues(page, 'data-total')).map(Number))).toBeGreaterThanOrEqual(
+    Math.min(...pricesBefore),
+  );
+  const withBag = await count.textContent();
+  // A connection airport: only offers whose every connection is there (or none) stay, fewer than before.
+  const airports = sheet.getByRole('group', { name: m(lang, 'search.filters.via') }).getByRole('checkbox');
+  expect(await airports.count()).toBeGreaterThan(1);
+  const airport = (await airports.first().getAttribute('value'))!;
+  await airports.first().check();
+  await page.waitForURL(new RegExp(`via\\[0\\]=${airport}`));
+  await expect.poll(() => count.textContent()).not.toBe(withBag);
+  const left = await counted();
+  expect(left).toBeLessThan(total);
+  expect(await count.textContent()).toBe(m(lang, 'search.results.countFiltered', { count: left, total }));
+  expect(
+    (await offerValues(page, 'data-via')).every((via) =>
+      via.split(' ').every((a) => a === '' || a === airport),
+    ),
+  ).toBe(true);
+  // The sheet's button says how many flights the filters leave.
+  await expect
+    .poll(() =>
+      sheet.getByRole('button', { name: m(lang, 'search.filters.showResults', { count: left }) }).count(),
+    )
+    .toBe(1);
+  await expectAxeClean(page, 'filters sheet');
+  await sheet.getByRole('button', { name: m(lang, 'search.filters.showResults', { count: left }) }).click();
+  await expectAxeClean(page, 'filtered results');
+
+  // A reload keeps the filters: the same list, the same boxes ticked.
+  const filtered = page.url();
+  await gotoHydrated(page, filtered);
+  await page.getByTestId('offer').first().waitFor();
+  expect(await count.textContent()).toBe(m(lang, 'search.results.countFiltered', { count: left, total }));
+  await open();
+  expect(
+    await sheet
+      .getByRole('checkbox', { name: new RegExp(m(lang, 'search.filters.bagIncluded')) })
+      .isChecked(),
+  ).toBe(true);
+  expect(await sheet.locator(`input[name^="via"][value="${airport}"]`).isChecked()).toBe(true);
+  // Hydration kept the server's offers, and said nothing.
+  expect(await page.evaluate(() => (window as { offersReplaced?: () => number }).offersReplaced?.())).toBe(0);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await phone.close();
 });

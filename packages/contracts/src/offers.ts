@@ -147,6 +147,11 @@ export const searchOfferSchema = z.object({
   seats_left: z.number().optional(),
   /** Present only when the airline will not hold the offer: it is booked there once the traveller has paid. */
   payment_requirements: z.object({ requires_instant_payment: z.literal(true) }).optional(),
+  /**
+   * Present only when the offer's bags differ from its fare family's in `fare_families` (a supplier's airline
+   * sets its own, docs/duffel.md); absent, the family's are the offer's.
+   */
+  baggage: baggageAllowanceSchema.optional(),
   /** The same flights in the cabin's other fare families, each with its own signed id. */
   other_fares: z.array(
     z.object({ fare_family: fareFamilySchema, offer_id: z.string(), total_amount: z.string() }),

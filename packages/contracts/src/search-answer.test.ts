@@ -46,6 +46,27 @@ describe('a search answer, compact on the wire and whole again for its readers',
     expect(second!.payment_requirements).toBeUndefined();
   });
 
+  test("a supplier's offer whose airline sets other bags than its family's keeps them on the wire", async () => {
+    const data = await full(roundTrip());
+    const [own, listed] = data.offers;
+    const bags = { cabin: { quantity: 1, weight_kg: 8 }, checked: { quantity: 1, weight_kg: 23 } };
+    own!.baggage = bags;
+    own!.fare_families = own!.fare_families.map((f) =>
+      f.fare_family === own!.fare_family ? { ...f, baggage: bags } : f,
+    );
+    const sent = flightSearchResponseSchema.parse({
+      data: JSON.parse(JSON.stringify(compactSearch(data))),
+    }).data;
+    expect(sent.offers[0]!.baggage).toEqual(bags);
+    // An offer with its family's bags carries none of its own: the answer lists them once.
+    expect(sent.offers[1]!).not.toHaveProperty('baggage');
+    const [first, second] = expandSearchOffers(sent);
+    expect(first!.baggage).toEqual(bags);
+    expect(first!.fare_families.find((f) => f.fare_family === own!.fare_family)!.baggage).toEqual(bags);
+    expect(second!.baggage).toEqual(listed!.baggage);
+    expect(second!.baggage.checked.quantity).toBe(0);
+  });
+
   test('each slice and fare family is listed once; offers share them by key', async () => {
     const data = await full(roundTrip());
     const wire = compactSearch(data);

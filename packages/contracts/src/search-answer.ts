@@ -62,6 +62,9 @@ export function expandSearchOffers(data: SearchAnswer): SearchOffer[] {
       )
       .filter((f) => f !== undefined);
     const offerSlices = o.slices.map(sliceOf);
+    // The offer's own bags where its airline sets them, else its family's.
+    const bagsOf = (family: string) =>
+      family === o.fare_family && o.baggage ? o.baggage : baggageOf(family);
     const first = offerSlices[0]!.segments[0];
     const offer: SearchOffer = {
       id: o.id,
@@ -74,13 +77,13 @@ export function expandSearchOffers(data: SearchAnswer): SearchOffer[] {
       passengers: data.passengers,
       cabin_class: data.cabin_class,
       fare_family: o.fare_family,
-      baggage: baggageOf(o.fare_family),
+      baggage: bagsOf(o.fare_family),
       fare_families: fares.map((f) => ({
         fare_family: f.fare_family,
         offer_id: f.offer_id,
         total_amount: f.total_amount,
         total_currency: data.currency,
-        baggage: baggageOf(f.fare_family),
+        baggage: bagsOf(f.fare_family),
       })),
       available_services: o.slices.map((key, i) => {
         const luggage = data.slices[key]!.luggage;

@@ -7,6 +7,7 @@
 import { fareFamiliesOf, baggageAllowance } from './pricing.ts';
 import type {
   AircraftRef,
+  BaggageAllowance,
   CarrierRef,
   FlightSearchData,
   Offer,
@@ -61,6 +62,8 @@ export function compactSearch(data: FlightSearchData): SearchAnswer {
         .map((f) => ({ fare_family: f.fare_family, offer_id: f.offer_id, total_amount: f.total_amount })),
     };
     if (offer.seats_left !== undefined) out.seats_left = offer.seats_left;
+    // A supplier's airline sets its own bags (docs/duffel.md): they travel when the family's listed ones differ.
+    if (!sameBaggage(offer.baggage, baggageAllowance(offer.fare_family))) out.baggage = offer.baggage;
     // Only the airline's own requirement: bags are chosen later, on the booking page, which says so there.
     if (offer.payment_requirements?.requires_instant_payment)
       out.payment_requirements = { requires_instant_payment: true };
@@ -82,6 +85,15 @@ export function compactSearch(data: FlightSearchData): SearchAnswer {
     facets: data.facets,
     connected: data.connected,
   };
+}
+
+function sameBaggage(a: BaggageAllowance, b: BaggageAllowance): boolean {
+  return (
+    a.cabin.quantity === b.cabin.quantity &&
+    a.cabin.weight_kg === b.cabin.weight_kg &&
+    a.checked.quantity === b.checked.quantity &&
+    a.checked.weight_kg === b.checked.weight_kg
+  );
 }
 
 /**

@@ -284,6 +284,11 @@ export interface SearchOffer {
   seats_left?: number;
   /** Present only when the airline will not hold the offer: booked there once the traveller has paid. */
   payment_requirements?: { requires_instant_payment: true };
+  /**
+   * Present only when the offer's bags differ from its fare family's listed ones (a supplier's offer, whose
+   * airline sets them: docs/duffel.md): what the results page's "bag included" filter reads.
+   */
+  baggage?: BaggageAllowance;
   other_fares: SearchOtherFare[];
 }
 

@@ -71,9 +71,23 @@ export function segmentCodes(segment: string): { origin: string; destination: st
   return m ? { origin: m[1]!, destination: m[2]! } : null;
 }
 
-/** A place by its exact code, named in the page's language; null when the code is unknown. */
-export async function lookupPlace(api: ApiClient, code: string, lang: Locale): Promise<PlaceValue | null> {
+/**
+ * A place by its exact code, named in the page's language; null when the code is unknown. `airports`, when
+ * given, gets the names of the airports the answer lists (a city's, or the airport itself): the results'
+ * filters name a city's airports by them.
+ */
+export async function lookupPlace(
+  api: ApiClient,
+  code: string,
+  lang: Locale,
+  airports?: Map<string, string>,
+): Promise<PlaceValue | null> {
   const answer = await callEndpoint(api, endpoints.searchPlaces, { query: { q: code, lang, limit: 8 } });
+  if (airports)
+    for (const p of answer.data) {
+      if (p.type === 'airport' && (p.code === code || p.city_code === code)) airports.set(p.code, p.name);
+      else if (p.type === 'city' && p.code === code) for (const a of p.airports) airports.set(a.code, a.name);
+    }
   const place = answer.data.find((p) => p.code === code);
   if (!place) return null;
   return {

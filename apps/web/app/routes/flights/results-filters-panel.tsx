@@ -18,6 +18,7 @@ import { useMoney } from '../../lib/use-money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { PriceRange } from './results-price-range.tsx';
+import { BagFilter, CheckOption, toggle, TripFilterGroups } from './results-trip-filters-panel.tsx';
 
 const BUCKET_LABEL: Record<TimeBucket, MessageKey> = {
   night: 'search.filters.time.night',
@@ -25,10 +26,6 @@ const BUCKET_LABEL: Record<TimeBucket, MessageKey> = {
   afternoon: 'search.filters.time.afternoon',
   evening: 'search.filters.time.evening',
 };
-
-function toggle<T>(list: T[], value: T, on: boolean): T[] {
-  return on ? [...list.filter((x) => x !== value), value] : list.filter((x) => x !== value);
-}
 
 function withSlice(lists: TimeBucket[][], slice: number, next: TimeBucket[]): TimeBucket[][] {
   const out = lists.map((l) => [...l]);
@@ -39,7 +36,8 @@ function withSlice(lists: TimeBucket[][], slice: number, next: TimeBucket[]): Ti
 
 /**
  * The spec's filters: transfers, cost (a range), airlines (each with its lowest price), departure and arrival
- * time per direction, and "reset filter". A GET form without JavaScript (Apply); with it, every change applies
+ * time per direction, and "reset filter"; beside them, how the trip is made (results-trip-filters-panel.tsx):
+ * a checked bag, the journey's and connections' length, the connections' airports and a city's airports. A GET form without JavaScript (Apply); with it, every change applies
  * at once through the URL query. Wide screens show them beside the results; on a phone they open as a sheet
  * over the results whose button says how many flights the filters leave ("Show 12 flights").
  */
@@ -50,6 +48,7 @@ export function FiltersPanel({
   currency,
   sliceNames,
   resultCount,
+  airportNames,
 }: {
   facets: ResultFacets;
   filters: ResultFilters;
@@ -59,6 +58,8 @@ export function FiltersPanel({
   sliceNames: { from: string; to: string }[];
   /** How many offers the current filters leave. */
   resultCount: number;
+  /** Names of the searched cities' airports by code. */
+  airportNames: Record<string, string>;
 }) {
   const t = useT();
   const hydrated = useHydrated();
@@ -79,19 +80,17 @@ export function FiltersPanel({
     facet: Facet<unknown>,
     onToggle: (on: boolean) => void,
   ) => (
-    <label key={key} className="flex cursor-pointer items-center gap-2 py-1">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={(event) => onToggle(event.currentTarget.checked)}
-        className="size-4 shrink-0 accent-primary-700"
-      />
-      <span className="flex-1">{label}</span>
-      <span className="text-sm text-neutral-700 tabular-nums">{price(facet.min, currency)}</span>
-    </label>
+    <CheckOption
+      key={key}
+      name={name}
+      value={value}
+      checked={checked}
+      label={label}
+      price={price(facet.min, currency)}
+      onToggle={onToggle}
+    />
   );
+  const groupProps = { facets, filters, onChange, currency };
 
   const timeGroup = (kind: 'departure' | 'arrival', slice: number, list: Facet<TimeBucket>[]) => {
     const chosen = filters[kind][slice] ?? [];
@@ -159,6 +158,7 @@ export function FiltersPanel({
           )}
         </fieldset>
       ) : null}
+      <BagFilter {...groupProps} />
       {facets.price && facets.price.max > facets.price.min ? (
         <PriceRange
           bounds={facets.price}
@@ -178,6 +178,11 @@ export function FiltersPanel({
           )}
         </fieldset>
       ) : null}
+      <TripFilterGroups
+        {...groupProps}
+        places={{ origin: sliceNames[0]?.from ?? '', destination: sliceNames[0]?.to ?? '' }}
+        airportNames={airportNames}
+      />
       {facets.departure.map((list, s) =>
         list.length > 1 || (filters.departure[s]?.length ?? 0) > 0 ? timeGroup('departure', s, list) : null,
       )}

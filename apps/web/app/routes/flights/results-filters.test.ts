@@ -11,6 +11,7 @@ import {
   type ResultFilters,
 } from './results-filters.ts';
 import type { ResultOffer, ResultSegment } from '../../features/search/results.ts';
+import { resultSlice } from '../../testing/result-offers.ts';
 
 function segment(carrier: string, from: string, to: string, dep: string, arr: string): ResultSegment {
   return {
@@ -37,17 +38,7 @@ function offer(rank: number, total: string, minutes: number, segments: ResultSeg
     instant_payment: false,
     fares: [],
     luggage: [],
-    slices: [
-      {
-        origin: segments[0]!.origin,
-        destination: segments.at(-1)!.destination,
-        departing_at: segments[0]!.departing_at,
-        arriving_at: segments.at(-1)!.arriving_at,
-        duration_minutes: minutes,
-        transfers: segments.length - 1,
-        segments,
-      },
-    ],
+    slices: [resultSlice(minutes, segments)],
   };
 }
 
@@ -75,13 +66,23 @@ describe('the filter query (indexed arrays, readable brackets)', () => {
       departure: [['morning'], ['evening', 'night']],
       arrival: [[], ['afternoon']],
       shown: 20,
+      bag: true,
+      durationMax: 600,
+      layoverMin: 60,
+      layoverMax: 240,
+      via: ['SVO', 'KRR'],
+      originAirports: ['TAS'],
+      destinationAirports: ['SAW', 'IST'],
     };
-    const current = new URLSearchParams('itinerary[0]=HY601-2026-12-15&fare=standard&transfers[0]=2');
+    const current = new URLSearchParams(
+      'itinerary[0]=HY601-2026-12-15&fare=standard&transfers[0]=2&via[0]=DME&bag=0',
+    );
     const query = filtersToQuery(filters, current);
     expect(query).toBe(
       'sort=cheapest&transfers[0]=0&transfers[1]=1&price[min]=100&price[max]=450.5&airlines[0]=HY&airlines[1]=TK' +
-        '&departure[0][0]=morning&departure[1][0]=evening&departure[1][1]=night&arrival[1][0]=afternoon&shown=20' +
-        '&itinerary[0]=HY601-2026-12-15&fare=standard',
+        '&departure[0][0]=morning&departure[1][0]=evening&departure[1][1]=night&arrival[1][0]=afternoon' +
+        '&bag=1&duration[max]=600&layover[min]=60&layover[max]=240&via[0]=SVO&via[1]=KRR&origin[0]=TAS' +
+        '&destination[0]=SAW&destination[1]=IST&shown=20&itinerary[0]=HY601-2026-12-15&fare=standard',
     );
     expect(parseFilters(new URLSearchParams(query))).toEqual({ ...filters, arrival: [[], ['afternoon']] });
   });
@@ -101,7 +102,8 @@ describe('the filter query (indexed arrays, readable brackets)', () => {
   test('anything unreadable is ignored, never an error', () => {
     const parsed = parseFilters(
       new URLSearchParams(
-        'sort=random&transfers[0]=7&airlines[0]=<script>&departure[5][0]=morning&departure[0][0]=noon&price[min]=abc&shown=-4',
+        'sort=random&transfers[0]=7&airlines[0]=<script>&departure[5][0]=morning&departure[0][0]=noon&price[min]=abc&shown=-4' +
+          '&bag=yes&duration[max]=-5&layover[min]=1h&via[0]=istanbul&origin[0]=SA&destination[0]=<b>',
       ),
     );
     expect(parsed).toEqual(NO_FILTERS);
@@ -111,6 +113,8 @@ describe('the filter query (indexed arrays, readable brackets)', () => {
   test('reversed price bounds are swapped; at most 20 entries per array (spec §9)', () => {
     const parsed = parseFilters(new URLSearchParams('price[min]=900&price[max]=100'));
     expect([parsed.priceMin, parsed.priceMax]).toEqual([100, 900]);
+    const layover = parseFilters(new URLSearchParams('layover[min]=300&layover[max]=60'));
+    expect([layover.layoverMin, layover.layoverMax]).toEqual([60, 300]);
     const many = Array.from(
       { length: 30 },
       (_, i) => `airlines[${i}]=${String.fromCharCode(65 + (i % 26))}${i % 10}`,

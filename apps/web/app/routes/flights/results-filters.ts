@@ -4,7 +4,9 @@
  *
  *   ?sort=cheapest&transfers[0]=0&transfers[1]=1&price[min]=400&price[max]=900&airlines[0]=HY
  *    &departure[0][0]=morning&arrival[1][0]=evening&shown=20
+ *    &bag=1&duration[max]=600&layover[min]=60&layover[max]=240&via[0]=IST&origin[0]=TAS&destination[0]=SAW
  *
+ * (the filters of how a trip is made, from `bag` on, are results-trip-filters.ts's).
  * Brackets stay readable, values are percent-encoded. Parameters this module does not own (the shared
  * ticket's `itinerary[...]`, `fare`) are kept as they are.
  */
@@ -14,6 +16,15 @@ import {
   offerTransfers,
   type ResultOffer,
 } from '../../features/search/results.ts';
+import {
+  hasTripFilters,
+  NO_TRIP_FILTERS,
+  passesTrip,
+  pricedForBag,
+  tripFacets,
+  type TripFacets,
+  type TripFilters,
+} from './results-trip-filters.ts';
 
 export const SORT_ORDERS = ['best', 'cheapest', 'fastest'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -41,7 +52,7 @@ export type ResultFilters = {
   arrival: TimeBucket[][];
   /** Offers shown (pages of PAGE_SIZE). */
   shown: number;
-};
+} & TripFilters;
 
 export const NO_FILTERS: ResultFilters = {
   sort: 'best',
@@ -52,10 +63,12 @@ export const NO_FILTERS: ResultFilters = {
   departure: [],
   arrival: [],
   shown: PAGE_SIZE,
+  ...NO_TRIP_FILTERS,
 };
 
 const OWN_KEY =
-  /^(sort|shown|transfers(\[\d*\])?|airlines(\[\d*\])?|price\[(min|max)\]|(departure|arrival)\[\d\](\[\d*\])?)$/;
+  /^(sort|shown|bag|transfers(\[\d*\])?|airlines(\[\d*\])?|price\[(min|max)\]|(departure|arrival)\[\d\](\[\d*\])?|duration\[max\]|layover\[(min|max)\]|(via|origin|destination)(\[\d*\])?)$/;
+const AIRPORT_KEY = /^(via|origin|destination)(\[\d*\])?$/;
 
 function isTimeBucket(value: string): value is TimeBucket {
   return (TIME_BUCKETS as readonly string[]).includes(value);
@@ -70,6 +83,10 @@ function amount(value: string | null): number | null {
   return Number(value);
 }
 
+function minutes(value: string | null): number | null {
+  return value !== null && /^\d{1,5}$/.test(value) ? Number(value) : null;
+}
+
 /** Reads the filters from a query string; anything unreadable is ignored (never an error). */
 export function parseFilters(params: URLSearchParams): ResultFilters {
   const sort = params.get('sort');
@@ -77,8 +94,15 @@ export function parseFilters(params: URLSearchParams): ResultFilters {
   const airlines: string[] = [];
   const departure: TimeBucket[][] = [];
   const arrival: TimeBucket[][] = [];
+  const airports: Record<'via' | 'origin' | 'destination', string[]> = {
+    via: [],
+    origin: [],
+    destination: [],
+  };
   for (const [key, value] of params) {
-    if (/^transfers(\[\d*\])?$/.test(key) && /^[0-2]$/.test(value)) transfers.push(Number(value));
+    const airport = AIRPORT_KEY.exec(key);
+    if (airport && /^[A-Z]{3}$/.test(value)) airports[airport[1] as keyof typeof airports].push(value);
+    else if (/^transfers(\[\d*\])?$/.test(key) && /^[0-2]$/.test(value)) transfers.push(Number(value));
     else if (/^airlines(\[\d*\])?$/.test(key) && /^[A-Z0-9]{2}$/.test(value)) airlines.push(value);
     else {
       const m = /^(departure|arrival)\[(\d)\](\[\d*\])?$/.exec(key);
@@ -94,6 +118,10 @@ export function parseFilters(params: URLSearchParams): ResultFilters {
   let priceMax = amount(params.get('price[max]'));
   if (priceMin !== null && priceMax !== null && priceMin > priceMax)
     [priceMin, priceMax] = [priceMax, priceMin];
+  let layoverMin = minutes(params.get('layover[min]'));
+  let layoverMax = minutes(params.get('layover[max]'));
+  if (layoverMin !== null && layoverMax !== null && layoverMin > layoverMax)
+    [layoverMin, layoverMax] = [layoverMax, layoverMin];
   const shown = Number(params.get('shown'));
   return {
     sort: (SORT_ORDERS as readonly string[]).includes(sort ?? '') ? (sort as SortOrder) : 'best',
@@ -104,6 +132,13 @@ export function parseFilters(params: URLSearchParams): ResultFilters {
     departure: departure.map(unique),
     arrival: arrival.map(unique),
     shown: Number.isInteger(shown) && shown > PAGE_SIZE ? Math.min(shown, 1000) : PAGE_SIZE,
+    bag: params.get('bag') === '1',
+    durationMax: minutes(params.get('duration[max]')),
+    layoverMin,
+    layoverMax,
+    via: unique(airports.via),
+    originAirports: unique(airports.origin),
+    destinationAirports: unique(airports.destination),
   };
 }
 
@@ -125,6 +160,16 @@ export function filtersToQuery(filters: ResultFilters, current?: URLSearchParams
   ] as const) {
     lists.forEach((list, s) => list.forEach((b, i) => parts.push(pair(`${name}[${s}][${i}]`, b))));
   }
+  if (filters.bag) parts.push(pair('bag', 1));
+  if (filters.durationMax !== null) parts.push(pair('duration[max]', filters.durationMax));
+  if (filters.layoverMin !== null) parts.push(pair('layover[min]', filters.layoverMin));
+  if (filters.layoverMax !== null) parts.push(pair('layover[max]', filters.layoverMax));
+  for (const [name, list] of [
+    ['via', filters.via],
+    ['origin', filters.originAirports],
+    ['destination', filters.destinationAirports],
+  ] as const)
+    list.forEach((a, i) => parts.push(pair(`${name}[${i}]`, a)));
   if (filters.shown > PAGE_SIZE) parts.push(pair('shown', filters.shown));
   if (current) {
     for (const [key, value] of current)
@@ -141,7 +186,8 @@ export function hasActiveFilters(f: ResultFilters): boolean {
     f.priceMax !== null ||
     f.airlines.length > 0 ||
     f.departure.some((l) => l.length > 0) ||
-    f.arrival.some((l) => l.length > 0)
+    f.arrival.some((l) => l.length > 0) ||
+    hasTripFilters(f)
   );
 }
 
@@ -173,13 +219,16 @@ function passes(offer: ResultOffer, f: ResultFilters): boolean {
     const arr = f.arrival[i];
     if (arr && arr.length > 0 && !arr.includes(bucketOf(slice.arriving_at))) return false;
   }
-  return true;
+  return passesTrip(offer, f);
 }
 
-/** Offers that pass every filter, in the chosen order. */
+/**
+ * Offers that pass every filter, in the chosen order. With "bag included" each is first priced in its
+ * cheapest fare with a checked bag, so the price bounds and the orders apply to what the traveller pays.
+ */
 export function applyFilters(offers: readonly ResultOffer[], f: ResultFilters): ResultOffer[] {
   return sortOffers(
-    offers.filter((o) => passes(o, f)),
+    pricedForBag(offers, f.bag).filter((o) => passes(o, f)),
     f.sort,
   );
 }
@@ -208,7 +257,7 @@ export type ResultFacets = {
   /** Per slice, the buckets that occur. */
   departure: Facet<TimeBucket>[][];
   arrival: Facet<TimeBucket>[][];
-};
+} & TripFacets;
 
 function add<K>(map: Map<K, Facet<K>>, key: K, price: number): void {
   const facet = map.get(key);
@@ -218,8 +267,12 @@ function add<K>(map: Map<K, Facet<K>>, key: K, price: number): void {
   } else map.set(key, { key, count: 1, min: price });
 }
 
-/** The filter options over all offers, each with its count and cheapest total. */
-export function computeFacets(offers: readonly ResultOffer[]): ResultFacets {
+/**
+ * The filter options over all offers, each with its count and cheapest total; with `bag`, the totals of the
+ * offers' fares with a checked bag where they have one.
+ */
+export function computeFacets(all: readonly ResultOffer[], bag = false): ResultFacets {
+  const offers = pricedForBag(all, bag);
   const transfers = new Map<number, Facet<number>>();
   const airlines = new Map<string, Facet<string>>();
   const names = new Map<string, string>();
@@ -252,5 +305,6 @@ export function computeFacets(offers: readonly ResultOffer[]): ResultFacets {
       .sort((a, b) => a.min - b.min || a.name.localeCompare(b.name)),
     departure: departure.map(byBucket),
     arrival: arrival.map(byBucket),
+    ...tripFacets(offers),
   };
 }

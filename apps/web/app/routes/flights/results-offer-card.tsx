@@ -8,6 +8,7 @@ import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatShortDate, formatTime, useFormatDuration } from '../../features/search/format.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { bucketOf } from './results-filters.ts';
+import { offerConnections } from './results-trip-filters.ts';
 import {
   itineraryKeys,
   offerCarriers,
@@ -31,6 +32,8 @@ export type OfferContext = {
    * card's details are rendered when first opened, which keeps the streamed page and its hydration small.
    */
   eagerDetails: boolean;
+  /** Names of the searched cities' airports by code (the filters name them). */
+  airportNames: Record<string, string>;
 };
 
 /** The shared ticket link: the route and the flights (never an offer id, which expires), and the fare. */
@@ -108,6 +111,10 @@ export function OfferCard({
         .join(' ')}
       data-departure={offer.slices.map((s) => bucketOf(s.departing_at)).join(' ')}
       data-arrival={offer.slices.map((s) => bucketOf(s.arriving_at)).join(' ')}
+      data-checked-bags={offer.baggage.checked_quantity}
+      data-via={offerConnections(offer)
+        .flatMap((c) => c.airports)
+        .join(' ')}
     >
       <div className="grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:gap-6">
         <div className="grid gap-3">

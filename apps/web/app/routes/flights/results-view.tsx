@@ -125,7 +125,7 @@ export function ResultsView({
   const duration = useFormatDuration();
   const [filters, setFilters, params] = useFilters();
   const expired = useExpired(outcome.expires_at, outcome.served_at);
-  const facets = useMemo(() => computeFacets(outcome.offers), [outcome.offers]);
+  const facets = useMemo(() => computeFacets(outcome.offers, filters.bag), [outcome.offers, filters.bag]);
   const visible = useMemo(() => applyFilters(outcome.offers, filters), [outcome.offers, filters]);
   const filtered = { ...filters, sort: 'best' as const };
   // The top offer under each order (of the filtered list), shown on the sort tabs.
@@ -185,6 +185,7 @@ export function ResultsView({
           currency={outcome.currency}
           sliceNames={sliceNames}
           resultCount={visible.length}
+          airportNames={context.airportNames}
         />
       </aside>
       <div className="grid gap-4">

@@ -36,8 +36,9 @@ function badSearch(code: string, status: number, route: string | null): never {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang: Locale = context.get(requestStateContext).locale;
   const state = context.get(requestStateContext);
+  const airports = new Map<string, string>();
   const lookup = (code: string) =>
-    lookupPlace(state.api, code, lang).catch((): PlaceValue => ({ code, name: code }));
+    lookupPlace(state.api, code, lang, airports).catch((): PlaceValue => ({ code, name: code }));
   // Both places in the page's language; an unknown one by its code (the title still names the route).
   const places = async (codes: { origin: string; destination: string }) => {
     const [origin, destination] = await Promise.all([lookup(codes.origin), lookup(codes.destination)]);
@@ -83,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     noScript,
     currency,
     bookable: { first: today, last: lastBookableDate(today) },
+    airportNames: Object.fromEntries(airports),
   };
   if (base.noScript) {
     return {

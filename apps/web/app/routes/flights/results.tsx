@@ -70,8 +70,19 @@ const HIDDEN_WITHOUT_CONNECTION = 'group-has-[[data-no-connection]]/results:hidd
  * render it again in the browser (a flash of the skeleton), so a re-render of the page must not reach them.
  */
 const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderData }) {
-  const { segment, search, origin, destination, offers, strip, shared, calendar, initialFare, noScript } =
-    data;
+  const {
+    segment,
+    search,
+    origin,
+    destination,
+    offers,
+    strip,
+    shared,
+    calendar,
+    initialFare,
+    noScript,
+    airportNames,
+  } = data;
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
   const sliceNames = [
     { from: origin.name, to: destination.name },
@@ -83,6 +94,7 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
     passengers: search.passengers,
     names,
     eagerDetails: noScript,
+    airportNames,
   });
   const failed = <SearchFailed failure={{ kind: 'error', reason: 'unavailable' }} />;
   return (
