@@ -29,6 +29,14 @@ function keysOf(row: OrderBooksRow): BooksKeys {
   };
 }
 
+/** The instants of the UTC days `from` to `to` (both included): [start, end). */
+export function periodBounds(query: { from: string; to: string }): { start: Date; end: Date } {
+  return {
+    start: new Date(`${query.from}T00:00:00Z`),
+    end: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
+  };
+}
+
 /**
  * The rows of the UTC days `from` to `to` (both included, YYYY-MM-DD): sales by the day they were paid, refunds by
  * the day they were recorded.
@@ -37,8 +45,7 @@ export async function salesReportOf(
   db: Database,
   query: { from: string; to: string; group: ReportGroup; by: ReportDimension },
 ): Promise<ReportRow[]> {
-  const start = new Date(`${query.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  const { start, end } = periodBounds(query);
   const [sales, refunds] = [await paidBetween(db, start, end), await refundsBetween(db, start, end)];
   return salesReport(
     sales.map((row) => ({
