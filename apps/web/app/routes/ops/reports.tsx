@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { OpsTable, type OpsColumn } from '../../features/ops/OpsTable.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 import { BarChart } from './home-bar-chart.tsx';
+import { ReportDisagreements } from './reports-disagreements.tsx';
 
 export { loader } from './reports.server.ts';
 
@@ -181,6 +182,7 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
           {t('ops.reports.csv')}
         </a>
       </p>
+      <ReportDisagreements rows={report.disagreements} lang={params.lang} />
     </div>
   );
 }
