@@ -32,7 +32,10 @@ const amount = z.string();
 export const opsSalesReportRowSchema = z.object({
   /** `YYYY-MM-DD` or `YYYY-MM` (UTC). */
   period: z.string(),
-  /** The value of the dimension: a supplier's id, an airline's code, `TAS-IST`, a provider's name, a currency. */
+  /**
+   * The value of the dimension: a supplier's id, an airline's code, `TAS-IST`, a provider's name, a currency, a promo
+   * code ('' for the orders sold without one).
+   */
   key: z.string(),
   currency: z.string(),
   /** Orders paid in the period, and what they were sold for. */
@@ -42,6 +45,8 @@ export const opsSalesReportRowSchema = z.object({
   markup: amount,
   fees: amount,
   discounts: amount,
+  /** Of the discounts, what promo codes took off (by `promo_code`: what that code gave). */
+  promo_discounts: amount,
   provider_fees: amount,
   /** sales − supplier cost − provider fees. */
   margin: amount,

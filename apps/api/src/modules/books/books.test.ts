@@ -139,6 +139,7 @@ describe('the books of a sale under a markup, paid and refunded', () => {
           markup: major(booked.markupMinor),
           fees: '5.00',
           discounts: '0.00',
+          promo_discounts: '0.00',
           provider_fees: major(providerFee),
           margin: major(sale - cost - providerFee),
           refunds: 1,
@@ -155,10 +156,10 @@ describe('the books of a sale under a markup, paid and refunded', () => {
     expect(csv.headers['content-disposition']).toContain('attachment');
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'period,key,currency,orders,sales,supplier_cost,markup,fees,discounts,provider_fees,margin,refunds,refunded,kept',
+      'period,key,currency,orders,sales,supplier_cost,markup,fees,discounts,provider_fees,margin,refunds,refunded,kept,promo_discounts',
     );
     expect(lines.slice(1)).toEqual([
-      `${day().slice(0, 7)},sandbox,USD,1,${major(sale)},${major(cost)},${major(booked.markupMinor)},5.00,0.00,${major(providerFee)},${major(sale - cost - providerFee)},1,${major(back)},${major(kept)}`,
+      `${day().slice(0, 7)},sandbox,USD,1,${major(sale)},${major(cost)},${major(booked.markupMinor)},5.00,0.00,${major(providerFee)},${major(sale - cost - providerFee)},1,${major(back)},${major(kept)},0.00`,
     ]);
   });
 
@@ -248,6 +249,7 @@ describe('the CSV', () => {
       markup: '0.00',
       fees: '0.00',
       discounts: '0.00',
+      promo_discounts: '0.00',
       provider_fees: '0.50',
       margin: '-0.50',
       refunds: 0,
@@ -256,7 +258,7 @@ describe('the CSV', () => {
     };
     const [, line] = salesReportCsv([row]).split('\r\n');
     expect(line).toBe(
-      `2026-11,"'=HYPERLINK(""http://evil.example"",""x"")",USD,1,10.00,10.00,0.00,0.00,0.00,0.50,-0.50,0,0.00,0.00`,
+      `2026-11,"'=HYPERLINK(""http://evil.example"",""x"")",USD,1,10.00,10.00,0.00,0.00,0.00,0.50,-0.50,0,0.00,0.00,0.00`,
     );
     expect(salesReportCsv([{ ...row, key: '@SUM(A1)' }])).toContain(",'@SUM(A1),");
     expect(salesReportCsv([{ ...row, key: '-1+1' }])).toContain(",'-1+1,");

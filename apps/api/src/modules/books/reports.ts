@@ -26,6 +26,7 @@ function keysOf(row: OrderBooksRow): BooksKeys {
     route: row.route,
     // A refund of an order whose payment the books missed is filed under no provider.
     provider: row.provider ?? '',
+    promo_code: row.promoCode ?? '',
   };
 }
 
@@ -56,6 +57,7 @@ export async function salesReportOf(
       markupMinor: row.markupMinor,
       feeMinor: row.feeMinor,
       discountMinor: row.discountMinor,
+      promoDiscountMinor: row.promoDiscountMinor,
       providerFeeMinor: row.providerFeeMinor ?? 0,
     })),
     refunds.map(({ refund, order }) => ({

@@ -27,6 +27,7 @@ function presentRow(row: ReportRow): OpsSalesReportRow {
     markup: major(row.markupMinor),
     fees: major(row.feeMinor),
     discounts: major(row.discountMinor),
+    promo_discounts: major(row.promoDiscountMinor),
     provider_fees: major(row.providerFeeMinor),
     margin: major(row.marginMinor),
     refunds: row.refunds,
@@ -50,6 +51,7 @@ const CSV_COLUMNS = [
   'refunds',
   'refunded',
   'kept',
+  'promo_discounts',
 ] as const satisfies readonly (keyof OpsSalesReportRow)[];
 
 /**

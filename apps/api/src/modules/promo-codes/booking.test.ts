@@ -11,6 +11,7 @@ import type { Offer } from '@parvoz/core/search-types';
 import { agencyMinor } from '@parvoz/core/price-breakdown';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { renderReceiptPdf } from '../documents/index.ts';
+import { orderBooksOf } from '../books/index.ts';
 import { startTestApi, withTwoCallBudget } from '../../testing/api.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { cancelBooking } from '../../testing/after-sale.ts';
@@ -114,6 +115,12 @@ describe('a code on the booking page and in the order', () => {
     expect(order.promo).toEqual({ code: 'SPRING5', discount_amount: quoted.discount_amount });
     // The breakdown's discount is the code's: the order page and the receipt name the code on that line.
     expect(agencyMinor(order.price_breakdown, order.total_currency).discountMinor).toBe(discount);
+    // The books keep the code and what it took off (docs/operations.md#reports-and-books).
+    expect(await orderBooksOf(db, order.id)).toMatchObject({
+      promoCode: 'SPRING5',
+      promoDiscountMinor: discount,
+      discountMinor: discount,
+    });
     const receipt = pdfText(await renderReceiptPdf(order, [], 'en', new Date())).replace(/\s+/g, ' ');
     expect(receipt).toContain('Promo code SPRING5');
     expect(receipt).not.toContain('Discount');
