@@ -105,7 +105,14 @@ export function refundBooks(paidMinor: number, givenBackMinor: number): RefundBo
 
 export const REPORT_GROUPS = ['day', 'month'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
-export const REPORT_DIMENSIONS = ['supplier', 'airline', 'route', 'provider', 'currency', 'promo_code'] as const;
+export const REPORT_DIMENSIONS = [
+  'supplier',
+  'airline',
+  'route',
+  'provider',
+  'currency',
+  'promo_code',
+] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 
 /** What a sale or a refund is filed under. */

@@ -20,7 +20,10 @@ export async function orderBooksOf(db: Database, orderId: string): Promise<Order
 }
 
 /** The books of these orders (those that have them). */
-export async function orderBooksOfOrders(db: Database, orderIds: readonly string[]): Promise<OrderBooksRow[]> {
+export async function orderBooksOfOrders(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<OrderBooksRow[]> {
   if (orderIds.length === 0) return [];
   return db
     .select()

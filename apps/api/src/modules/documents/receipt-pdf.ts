@@ -118,8 +118,7 @@ export async function renderReceiptPdf(
     order.promo && isCurrencyCode(order.total_currency)
       ? (fromMajorString(order.promo.discount_amount, order.total_currency)?.amount ?? 0)
       : 0;
-  const minus = (minor: number) =>
-    `− ${money(majorOf(minor, order.total_currency), order.total_currency)}`;
+  const minus = (minor: number) => `− ${money(majorOf(minor, order.total_currency), order.total_currency)}`;
   if (discount - byCode > 0) row(t('booking.price.discount'), minus(discount - byCode));
   if (order.promo && byCode > 0) row(t('booking.promo.discount', { code: order.promo.code }), minus(byCode));
   row(t('ticket.total'), money(order.total_amount, order.total_currency), true);

@@ -81,7 +81,12 @@ async function compareTotals(
 ): Promise<void> {
   const bySupplierOrder = new Map(listed.map((o) => [o.orderId, o]));
   const books = new Map(
-    (await orderBooksOfOrders(deps.db, ours.map((o) => o.orderId))).map((b) => [b.orderId, b]),
+    (
+      await orderBooksOfOrders(
+        deps.db,
+        ours.map((o) => o.orderId),
+      )
+    ).map((b) => [b.orderId, b]),
   );
   for (const { orderId, supplierOrderId } of ours) {
     const kept = books.get(orderId);

@@ -28,7 +28,10 @@ export function ReportDisagreements({ rows, lang }: { rows: readonly Row[]; lang
     {
       label: 'ops.reports.disagreements.order',
       cell: (r) => (
-        <a href={`/${lang}/ops/orders/${encodeURIComponent(r.order_id)}`} className="text-primary-800 underline">
+        <a
+          href={`/${lang}/ops/orders/${encodeURIComponent(r.order_id)}`}
+          className="text-primary-800 underline"
+        >
           {r.booking_reference || r.order_id}
         </a>
       ),

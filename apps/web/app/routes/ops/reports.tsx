@@ -83,9 +83,7 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
         : row.key;
   // By promo code, what each code gave beside the discounts.
   const amounts =
-    report.by === 'promo_code'
-      ? [...AMOUNTS.slice(0, 5), PROMO_DISCOUNTS, ...AMOUNTS.slice(5)]
-      : AMOUNTS;
+    report.by === 'promo_code' ? [...AMOUNTS.slice(0, 5), PROMO_DISCOUNTS, ...AMOUNTS.slice(5)] : AMOUNTS;
   const query = new URLSearchParams({ from: report.from, to: report.to, group: report.group, by: report.by });
   const columns: OpsColumn<Row>[] = [
     { label: 'ops.reports.period', className: 'whitespace-nowrap', cell: (r) => period(r.period) },
