@@ -6,11 +6,18 @@
  *    factor) on a 360 px phone, in the report's chart and table: its sale, the provider's fee and the margin it
  *    leaves, in the money format of the page's language; by month and provider the row is the sandbox's; the CSV
  *    link downloads the same row; the page is axe-clean and fits the phone; in Russian, Uzbek and Turkish its words,
- *    and no hydration error from Intl.
+ *    and no hydration error from Intl;
+ *  - an order the payment reconciliation found at another amount at the provider (a run stored before the site
+ *    starts, as the reconciliation leaves it) is listed below the rows with both amounts and the difference, its
+ *    booking reference linking to the console's order page.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { createDatabase } from '@parvoz/db';
 import { formatMoney } from '@parvoz/i18n/currency';
+import { insertOneFlightOrder } from '../apps/api/src/modules/orders/testing/fixtures.ts';
+import { insertReconciliationRun } from '../apps/api/src/modules/payments/testing/fixtures.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en, m } from './support/messages.ts';
@@ -26,8 +33,43 @@ let smtp: TestSmtpServer;
 let site: RunningSite;
 let browser: Browser;
 
+/** The order the provider's statement lists at 12.50 less than we have it (minor units of USD). */
+const DISAGREEING = { id: 'ord_e2e_reports_reconciled', reference: 'RCN7QX', ours: 41_250, theirs: 40_000 };
+
 beforeAll(async () => {
   const { dataDir } = siteDataDirWithAdmin(ADMIN);
+  // Written before the site starts (the embedded database is one process's): the order and the run that found it.
+  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await insertOneFlightOrder(database.db, {
+      id: DISAGREEING.id,
+      bookingReference: DISAGREEING.reference,
+      contactFullName: 'E2E Reports',
+      contactEmail: 'reports-recon@example.com',
+      totalMinor: DISAGREEING.ours,
+      lang: 'en',
+      departs: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    });
+    const ranAt = new Date(Date.now() - 3_600_000);
+    await insertReconciliationRun(database.db, {
+      provider: 'sandbox',
+      windowFrom: new Date(ranAt.getTime() - 2 * 86_400_000),
+      windowTo: ranAt,
+      ranAt,
+      differences: 1,
+      details: [
+        {
+          kind: 'amount',
+          externalId: 'sbx_e2e_reports_recon',
+          paymentId: 'pay_e2e_reports_recon',
+          ours: { amountMinor: DISAGREEING.ours, currency: 'USD', state: 'paid', orderId: DISAGREEING.id },
+          theirs: { amountMinor: DISAGREEING.theirs, currency: 'USD', state: 'paid' },
+        },
+      ],
+    });
+  } finally {
+    await database.close();
+  }
   ({ smtp, site, browser } = await startSiteWithMail({
     PARVOZ_DATA_DIR: dataDir,
     SANDBOX_FEE_PERCENT_BP: '200',
@@ -93,6 +135,19 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
     money(0),
     '0',
   ]);
+  // Below the rows: the order the reconciliation found at another amount, with both amounts and the difference.
+  await page.getByRole('heading', { level: 2, name: en('ops.reports.disagreements.heading') }).waitFor();
+  const usd = (minor: number) => formatMoney('en', minor / 100, 'USD');
+  const disagreement = page.getByTestId('report-disagreements').locator('tbody tr');
+  expect(await disagreement.count()).toBe(1);
+  expect((await disagreement.first().locator('th, td').allTextContents()).slice(0, 6)).toEqual([
+    DISAGREEING.reference,
+    'sandbox',
+    en('ops.reports.disagreements.kind.amount'),
+    usd(DISAGREEING.ours),
+    usd(DISAGREEING.theirs),
+    usd(DISAGREEING.theirs - DISAGREEING.ours),
+  ]);
   await expectAxeClean(page, 'sales report at 360 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -105,6 +160,11 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,${currency},${currency},1,${(sale / 100).toFixed(2)},`);
   expect(lines[1]).toContain(`,${(fee / 100).toFixed(2)},${(-fee / 100).toFixed(2)},0,0.00,0.00`);
+
+  // The booking reference links to the console's order page.
+  expect(
+    await disagreement.first().getByRole('link', { name: DISAGREEING.reference }).getAttribute('href'),
+  ).toBe(`/en/ops/orders/${DISAGREEING.id}`);
 
   // By month and payment provider: the sandbox's row.
   // (A select's name holds its chosen option's words too: found by its label's start.)
@@ -133,6 +193,10 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
     await localized
       .getByTestId('report-rows')
       .getByText(formatMoney(lang, -fee / 100, currency), { exact: true })
+      .waitFor();
+    await localized
+      .getByTestId('report-disagreements')
+      .getByText(m(lang, 'ops.reports.disagreements.kind.amount'), { exact: true })
       .waitFor();
     expect(errors).toEqual([]);
     await localized.close();

@@ -183,22 +183,28 @@ const keys = fc.record({
   airline: fc.constantFrom('HY', 'TK'),
   route: fc.constantFrom('TAS-IST', 'IST-TAS'),
   provider: fc.constantFrom('payme', 'sandbox'),
+  promo_code: fc.constantFrom('', 'SPRING5', 'WINTER10'),
 });
 const instant = fc
   .integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 11, 31) })
   .map((t) => new Date(t));
 const paidSale: fc.Arbitrary<PaidSale> = fc
   .record({ keys, paidAt: instant, cost: amount, markup: amount, fee: amount, providerFee: amount })
-  .map(({ keys: k, paidAt, cost, markup, fee: f, providerFee }) => ({
-    ...k,
-    paidAt,
-    saleMinor: cost + markup + f,
-    supplierCostMinor: cost,
-    markupMinor: markup,
-    feeMinor: f,
-    discountMinor: 0,
-    providerFeeMinor: providerFee,
-  }));
+  .map(({ keys: k, paidAt, cost, markup, fee: f, providerFee }) => {
+    // A code takes off at most the markup (ADR 0025's floor), here a part of it.
+    const promo = k.promo_code ? Math.floor(markup / 3) : 0;
+    return {
+      ...k,
+      paidAt,
+      saleMinor: cost + markup + f - promo,
+      supplierCostMinor: cost,
+      markupMinor: markup,
+      feeMinor: f,
+      discountMinor: promo,
+      promoDiscountMinor: promo,
+      providerFeeMinor: providerFee,
+    };
+  });
 const bookedRefund: fc.Arbitrary<BookedRefund> = fc
   .record({ keys, recordedAt: instant, paid: amount, back: amount })
   .map(({ keys: k, recordedAt, paid, back }) => ({
@@ -225,13 +231,23 @@ describe('the sales report', () => {
             expect(sum(mine.map((r) => r.saleMinor))).toBe(sum(sold.map((s) => s.saleMinor)));
             expect(sum(mine.map((r) => r.orders))).toBe(sold.length);
             expect(sum(mine.map((r) => r.refundedMinor))).toBe(sum(back.map((r) => r.givenBackMinor)));
+            // What each code gave, per currency, whichever the rows are by.
+            for (const code of ['', 'SPRING5', 'WINTER10'])
+              if (by === 'promo_code')
+                expect(sum(mine.filter((r) => r.key === code).map((r) => r.promoDiscountMinor))).toBe(
+                  sum(sold.filter((s) => s.promo_code === code).map((s) => s.promoDiscountMinor)),
+                );
+            expect(sum(mine.map((r) => r.promoDiscountMinor))).toBe(
+              sum(sold.map((s) => s.promoDiscountMinor)),
+            );
             expect(sum(mine.map((r) => r.marginMinor))).toBe(
               sum(sold.map((s) => s.saleMinor - s.supplierCostMinor - s.providerFeeMinor)),
             );
           }
           for (const row of rows)
             expect(row.marginMinor).toBe(row.saleMinor - row.supplierCostMinor - row.providerFeeMinor);
-          const ids = rows.map((r) => `${r.period}|${r.key}|${r.currency}`);
+          // (Joined by NUL, below every character: the sales sold without a code have an empty key.)
+          const ids = rows.map((r) => `${r.period}\u0000${r.key}\u0000${r.currency}`);
           expect(new Set(ids).size).toBe(ids.length);
           expect([...ids].sort()).toEqual(ids);
         },
@@ -240,7 +256,13 @@ describe('the sales report', () => {
   });
 
   test('a worked report: by day, by currency, a refund filed on the day it was recorded', () => {
-    const base = { supplier: 'network', airline: 'HY', route: 'TAS-IST', provider: 'sandbox' } as const;
+    const base = {
+      supplier: 'network',
+      airline: 'HY',
+      route: 'TAS-IST',
+      provider: 'sandbox',
+      promo_code: '',
+    } as const;
     const sale = (day: string, cur: CurrencyCode, saleMinor: number, cost: number): PaidSale => ({
       ...base,
       currency: cur,
@@ -250,6 +272,7 @@ describe('the sales report', () => {
       markupMinor: saleMinor - cost,
       feeMinor: 0,
       discountMinor: 0,
+      promoDiscountMinor: 0,
       providerFeeMinor: 10,
     });
     const rows = salesReport(
@@ -277,5 +300,24 @@ describe('the sales report', () => {
       period: '2027-03',
       key: 'TAS-IST',
     });
+    // By promo code: the discount each code gave, beside the orders sold without one.
+    const withCode = (code: string, promo: number): PaidSale => ({
+      ...sale('2027-03-01', 'USD', 1_100 - promo, 1_000),
+      markupMinor: 100,
+      discountMinor: promo,
+      promoDiscountMinor: promo,
+      promo_code: code,
+    });
+    expect(
+      salesReport(
+        [withCode('SPRING5', 50), withCode('SPRING5', 25), sale('2027-03-01', 'USD', 1_100, 1_000)],
+        [],
+        'month',
+        'promo_code',
+      ).map((r) => [r.key, r.orders, r.discountMinor, r.promoDiscountMinor, r.marginMinor]),
+    ).toEqual([
+      ['', 1, 0, 0, 90],
+      ['SPRING5', 2, 75, 75, 2 * 90 - 75],
+    ]);
   });
 });

@@ -105,7 +105,14 @@ export function refundBooks(paidMinor: number, givenBackMinor: number): RefundBo
 
 export const REPORT_GROUPS = ['day', 'month'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
-export const REPORT_DIMENSIONS = ['supplier', 'airline', 'route', 'provider', 'currency'] as const;
+export const REPORT_DIMENSIONS = [
+  'supplier',
+  'airline',
+  'route',
+  'provider',
+  'currency',
+  'promo_code',
+] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 
 /** What a sale or a refund is filed under. */
@@ -117,6 +124,8 @@ export interface BooksKeys {
   route: string;
   /** The provider that took the payment. */
   provider: string;
+  /** The promo code the order was sold with, '' for none. */
+  promo_code: string;
 }
 
 /** A paid sale as the report reads it. */
@@ -125,6 +134,8 @@ export interface PaidSale extends BooksKeys, RulesPart {
   saleMinor: number;
   supplierCostMinor: number;
   providerFeeMinor: number;
+  /** Of the discount, what the promo code took off. */
+  promoDiscountMinor: number;
 }
 
 /** A refund as the report reads it, filed under its order's keys. */
@@ -143,6 +154,8 @@ export interface ReportRow {
   markupMinor: number;
   feeMinor: number;
   discountMinor: number;
+  /** Of the discounts, what promo codes took off. */
+  promoDiscountMinor: number;
   providerFeeMinor: number;
   marginMinor: number;
   refunds: number;
@@ -167,6 +180,7 @@ function emptyRow(period: string, key: string, currency: CurrencyCode): ReportRo
     markupMinor: 0,
     feeMinor: 0,
     discountMinor: 0,
+    promoDiscountMinor: 0,
     providerFeeMinor: 0,
     marginMinor: 0,
     refunds: 0,
@@ -203,6 +217,7 @@ export function salesReport(
     row.markupMinor += sale.markupMinor;
     row.feeMinor += sale.feeMinor;
     row.discountMinor += sale.discountMinor;
+    row.promoDiscountMinor += sale.promoDiscountMinor;
     row.providerFeeMinor += sale.providerFeeMinor;
     row.marginMinor += marginMinor(sale, sale.providerFeeMinor);
   }

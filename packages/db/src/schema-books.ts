@@ -31,6 +31,9 @@ export const orderBooks = pgTable(
     markupMinor: money('markup_minor').notNull(),
     feeMinor: money('fee_minor').notNull(),
     discountMinor: money('discount_minor').notNull(),
+    /** The promo code the order was sold with (null: none) and the part of the discount it took off. */
+    promoCode: text('promo_code'),
+    promoDiscountMinor: money('promo_discount_minor').notNull().default(0),
     /** Set when the order is paid: the provider that took the payment, its fee, and the margin it leaves. */
     paidAt: tsNullable('paid_at'),
     provider: text('provider'),
@@ -42,6 +45,10 @@ export const orderBooks = pgTable(
     check(
       'order_books_identity',
       sql`"sale_minor" = "supplier_cost_minor" + "markup_minor" + "fee_minor" - "discount_minor"`,
+    ),
+    check(
+      'order_books_promo',
+      sql`("promo_code" IS NULL) = ("promo_discount_minor" = 0) AND "promo_discount_minor" BETWEEN 0 AND "discount_minor"`,
     ),
     check(
       'order_books_paid_together',

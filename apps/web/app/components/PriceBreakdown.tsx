@@ -76,31 +76,41 @@ export function AgencyLines({
   rows,
   currency,
   as,
+  promo,
 }: {
   rows: readonly PriceRow[];
   currency: string;
   as: 'dl' | 'p';
+  /**
+   * The order's promo code, whose discount is part of the breakdown's (docs/decisions/0029-promo-codes.md): its
+   * line names the code, and the rules' own discount, if any, keeps the plain line.
+   */
+  promo?: Order['promo'];
 }) {
   const t = useT();
   const money = useMoney();
   const { serviceFee, discount } = agencyAmounts(rows, currency);
-  const lines: Array<[MessageKey, number, string]> = [];
-  if (serviceFee > 0) lines.push(['booking.price.serviceFee', serviceFee, 'price-service-fee']);
-  if (discount > 0) lines.push(['booking.price.discount', -discount, 'price-discount']);
+  const byCode = promo && isCurrency(currency) ? sumAmounts([promo.discount_amount], currency) : 0;
+  const byRules = isCurrency(currency) ? sumAmounts([String(discount), String(-byCode)], currency) : discount;
+  const lines: Array<[string, number, string]> = [];
+  if (serviceFee > 0) lines.push([t('booking.price.serviceFee'), serviceFee, 'price-service-fee']);
+  if (byRules > 0) lines.push([t('booking.price.discount'), -byRules, 'price-discount']);
+  if (promo && byCode > 0)
+    lines.push([t('booking.promo.discount', { code: promo.code }), -byCode, 'price-promo-discount']);
   if (lines.length === 0) return null;
   const className = 'flex justify-between gap-2 border-b border-neutral-100 pb-2';
   if (as === 'dl')
     return lines.map(([label, amount, testId]) => (
-      <div key={label} className={className} data-testid={testId}>
-        <dt className="font-medium">{t(label)}</dt>
+      <div key={testId} className={className} data-testid={testId}>
+        <dt className="font-medium">{label}</dt>
         <dd className="tabular-nums">{money(amount, currency)}</dd>
       </div>
     ));
   return (
     <div className="mt-2 grid gap-2 text-sm">
       {lines.map(([label, amount, testId]) => (
-        <p key={label} className={className} data-testid={testId}>
-          <span className="font-medium">{t(label)}</span>
+        <p key={testId} className={className} data-testid={testId}>
+          <span className="font-medium">{label}</span>
           <span className="tabular-nums">{money(amount, currency)}</span>
         </p>
       ))}

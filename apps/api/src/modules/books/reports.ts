@@ -26,6 +26,15 @@ function keysOf(row: OrderBooksRow): BooksKeys {
     route: row.route,
     // A refund of an order whose payment the books missed is filed under no provider.
     provider: row.provider ?? '',
+    promo_code: row.promoCode ?? '',
+  };
+}
+
+/** The instants of the UTC days `from` to `to` (both included): [start, end). */
+export function periodBounds(query: { from: string; to: string }): { start: Date; end: Date } {
+  return {
+    start: new Date(`${query.from}T00:00:00Z`),
+    end: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
   };
 }
 
@@ -37,8 +46,7 @@ export async function salesReportOf(
   db: Database,
   query: { from: string; to: string; group: ReportGroup; by: ReportDimension },
 ): Promise<ReportRow[]> {
-  const start = new Date(`${query.from}T00:00:00Z`);
-  const end = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  const { start, end } = periodBounds(query);
   const [sales, refunds] = [await paidBetween(db, start, end), await refundsBetween(db, start, end)];
   return salesReport(
     sales.map((row) => ({
@@ -49,6 +57,7 @@ export async function salesReportOf(
       markupMinor: row.markupMinor,
       feeMinor: row.feeMinor,
       discountMinor: row.discountMinor,
+      promoDiscountMinor: row.promoDiscountMinor,
       providerFeeMinor: row.providerFeeMinor ?? 0,
     })),
     refunds.map(({ refund, order }) => ({

@@ -11,7 +11,8 @@ import { toMajorString } from '@parvoz/core/money';
 import { schemaOf } from '../../contract.ts';
 import { rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { csvCell } from '../ops/index.ts';
-import { salesReportOf } from './reports.ts';
+import { periodBounds, salesReportOf } from './reports.ts';
+import { disagreementsBetween } from './disagreements.ts';
 
 /** A row on the wire: amounts in major units of the row's currency. */
 function presentRow(row: ReportRow): OpsSalesReportRow {
@@ -26,6 +27,7 @@ function presentRow(row: ReportRow): OpsSalesReportRow {
     markup: major(row.markupMinor),
     fees: major(row.feeMinor),
     discounts: major(row.discountMinor),
+    promo_discounts: major(row.promoDiscountMinor),
     provider_fees: major(row.providerFeeMinor),
     margin: major(row.marginMinor),
     refunds: row.refunds,
@@ -49,6 +51,7 @@ const CSV_COLUMNS = [
   'refunds',
   'refunded',
   'kept',
+  'promo_discounts',
 ] as const satisfies readonly (keyof OpsSalesReportRow)[];
 
 /**
@@ -70,7 +73,9 @@ export const opsBooksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/reports/sales', { ...admins, schema: schemaOf(endpoints.opsSalesReport) }, async (request) => {
     const rows = await salesReportOf(db, request.query);
-    return { data: { ...request.query, rows: rows.map(presentRow) } };
+    const { start, end } = periodBounds(request.query);
+    const disagreements = await disagreementsBetween(db, start, end);
+    return { data: { ...request.query, rows: rows.map(presentRow), disagreements } };
   });
 
   app.get(

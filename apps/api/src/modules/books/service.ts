@@ -7,6 +7,7 @@
 import type { Database } from '@parvoz/db';
 import { marginMinor, providerFeeMinor, refundBooks, saleBooks, type ProviderFee } from '@parvoz/core/books';
 import { fromMajorString, isCurrencyCode, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
+import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Offer } from '@parvoz/core/search-types';
 import { insertOrderBooks, insertRefundBooks, orderBooksOf, setOrderPaid } from './store.ts';
 
@@ -52,6 +53,8 @@ export async function recordSale(
     rates: input.rates,
   });
   const first = offer.slices[0];
+  // The promo code's own pricing line (docs/decisions/0029-promo-codes.md): a part of the discount.
+  const promoLine = pricing?.lines.find((line) => promoCodeOfLine(line.rule_id) !== null);
   await insertOrderBooks(tx, {
     orderId: input.orderId,
     bookedAt: input.at,
@@ -67,6 +70,8 @@ export async function recordSale(
     markupMinor: books.markupMinor,
     feeMinor: books.feeMinor,
     discountMinor: books.discountMinor,
+    promoCode: promoLine ? promoCodeOfLine(promoLine.rule_id) : null,
+    promoDiscountMinor: promoLine ? minorOf(promoLine.amount.replace(/^-/, ''), currency) : 0,
   });
 }
 

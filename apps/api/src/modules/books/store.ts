@@ -2,7 +2,7 @@
  * The books' tables (packages/db/src/schema-books.ts): the only code that reads or writes them
  * (docs/architecture.md). Each function runs in the database or transaction it is given.
  */
-import { and, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 
 export type OrderBooksRow = typeof schema.orderBooks.$inferSelect;
@@ -17,6 +17,18 @@ export async function insertOrderBooks(tx: Database, values: NewOrderBooks): Pro
 export async function orderBooksOf(db: Database, orderId: string): Promise<OrderBooksRow | null> {
   const [row] = await db.select().from(schema.orderBooks).where(eq(schema.orderBooks.orderId, orderId));
   return row ?? null;
+}
+
+/** The books of these orders (those that have them). */
+export async function orderBooksOfOrders(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<OrderBooksRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(schema.orderBooks)
+    .where(inArray(schema.orderBooks.orderId, [...orderIds]));
 }
 
 /** The payment's figures, set once: a second payment of a paid order changes nothing (it is refunded). */

@@ -14,7 +14,7 @@ import {
   startA4Document,
 } from './pdf-document.ts';
 import type { Order } from '@parvoz/contracts/booking';
-import { isCurrencyCode, toMajorString } from '@parvoz/core/money';
+import { fromMajorString, isCurrencyCode, toMajorString } from '@parvoz/core/money';
 import { agencyMinor } from '@parvoz/core/price-breakdown';
 import { getIntl } from '@parvoz/i18n/messages';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -112,11 +112,15 @@ export async function renderReceiptPdf(
       t('booking.price.serviceFee'),
       money(majorOf(serviceFee, order.total_currency), order.total_currency),
     );
-  if (discount > 0)
-    row(
-      t('booking.price.discount'),
-      `− ${money(majorOf(discount, order.total_currency), order.total_currency)}`,
-    );
+  // A promo code's discount is part of the breakdown's (docs/decisions/0029-promo-codes.md): its line names the
+  // code, and the rules' own discount, if any, keeps the plain line.
+  const byCode =
+    order.promo && isCurrencyCode(order.total_currency)
+      ? (fromMajorString(order.promo.discount_amount, order.total_currency)?.amount ?? 0)
+      : 0;
+  const minus = (minor: number) => `− ${money(majorOf(minor, order.total_currency), order.total_currency)}`;
+  if (discount - byCode > 0) row(t('booking.price.discount'), minus(discount - byCode));
+  if (order.promo && byCode > 0) row(t('booking.promo.discount', { code: order.promo.code }), minus(byCode));
   row(t('ticket.total'), money(order.total_amount, order.total_currency), true);
 
   heading(t('receipt.payments'));

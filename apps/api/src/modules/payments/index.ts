@@ -27,6 +27,8 @@ export {
 } from './store/payments.ts';
 export { openRefundsByStatus, refundsOfOrder, refundStatusOfOrder } from './store/refunds.ts';
 export { latestReconciliations } from './store/reconciliation.ts';
+// The disagreements the console's sales report lists (modules/books/routes.ts).
+export { paymentDisagreementsBetween, type PaymentDisagreement } from './disagreements.ts';
 // The providers' transactions as their folders reach them (payments/provider-transactions.ts), and the fiscal
 // receipts an order shows (modules/orders/history.ts).
 export { fiscalReceiptsOfOrder, providerTransactions } from './provider-transactions.ts';

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import type { Offer } from '@parvoz/core/search-types';
+import { agencyMinor } from '@parvoz/core/price-breakdown';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { renderReceiptPdf } from '../documents/index.ts';
+import { orderBooksOf } from '../books/index.ts';
 import { startTestApi, withTwoCallBudget } from '../../testing/api.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { cancelBooking } from '../../testing/after-sale.ts';
@@ -109,6 +113,17 @@ describe('a code on the booking page and in the order', () => {
     const order = booked.json().data;
     expect(order.total_amount).toBe(quoted.total_amount);
     expect(order.promo).toEqual({ code: 'SPRING5', discount_amount: quoted.discount_amount });
+    // The breakdown's discount is the code's: the order page and the receipt name the code on that line.
+    expect(agencyMinor(order.price_breakdown, order.total_currency).discountMinor).toBe(discount);
+    // The books keep the code and what it took off (docs/operations.md#reports-and-books).
+    expect(await orderBooksOf(db, order.id)).toMatchObject({
+      promoCode: 'SPRING5',
+      promoDiscountMinor: discount,
+      discountMinor: discount,
+    });
+    const receipt = pdfText(await renderReceiptPdf(order, [], 'en', new Date())).replace(/\s+/g, ' ');
+    expect(receipt).toContain('Promo code SPRING5');
+    expect(receipt).not.toContain('Discount');
     const row = await promoCodeByCode(db, 'SPRING5');
     expect(row!.used).toBe(1);
 

@@ -24,3 +24,5 @@ export {
   type TicketingTaskDeps,
 } from './ticketing-tasks.ts';
 export { ticketPaidOrders } from './ticketing.ts';
+// The supplier totals at odds with the books, which the console's sales report lists (modules/books/routes.ts).
+export { supplierTotalDifferencesBetween, type SupplierTotalDifferenceRow } from './store.ts';

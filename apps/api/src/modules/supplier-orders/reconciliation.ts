@@ -12,10 +12,17 @@
  * retry with the same Idempotency-Key may still find them). Every repair is a log line and a count on /metrics
  * (`parvoz_supplier_reconciliations_total{supplier,outcome}`). Re-running finds nothing more to do: a recorded
  * order now matches, a cancelled one is no longer listed.
+ *
+ * The same list gives each known order's total at the supplier: where it is not the supplier cost the books recorded
+ * at booking (in the supplier's currency, docs/decisions/0030-books.md), the run keeps the two amounts
+ * (`supplier_total_differences`) for the console's sales report to list beside its rows. Nothing is changed.
  */
 import type { Database } from '@parvoz/db';
 import type { OrderSummary, SupplierOrders } from '../../suppliers/orders.ts';
+import { fromMajorString, isCurrencyCode } from '@parvoz/core/money';
 import { recordFoundSupplierOrder, supplierOrdersOnOurs } from '../orders/index.ts';
+import { orderBooksOfOrders } from '../books/index.ts';
+import { recordSupplierTotalDifference } from './store.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 
@@ -50,19 +57,59 @@ export async function reconcileSupplierOrders(
     (o) => Date.parse(o.createdAt) <= now.getTime() - RECONCILE_GRACE_MS,
   );
   if (listed.length === 0) return counts;
-  const known = new Set(
-    await supplierOrdersOnOurs(
-      deps.db,
-      deps.supplier.id,
-      listed.map((o) => o.orderId),
-    ),
+  const ours = await supplierOrdersOnOurs(
+    deps.db,
+    deps.supplier.id,
+    listed.map((o) => o.orderId),
   );
+  const known = new Set(ours.map((o) => o.supplierOrderId));
+  await compareTotals(deps, listed, ours, now);
   for (const orphan of listed.filter((o) => !known.has(o.orderId))) {
     const outcome = await repair(deps, orphan, now);
     counts[outcome]++;
     supplierReconciliationsTotal.inc({ supplier: deps.supplier.id, outcome });
   }
   return counts;
+}
+
+/** Each known order's total at the supplier against the books' supplier cost: a difference is kept, not changed. */
+async function compareTotals(
+  deps: SupplierReconcileDeps,
+  listed: readonly OrderSummary[],
+  ours: readonly { orderId: string; supplierOrderId: string }[],
+  now: Date,
+): Promise<void> {
+  const bySupplierOrder = new Map(listed.map((o) => [o.orderId, o]));
+  const books = new Map(
+    (
+      await orderBooksOfOrders(
+        deps.db,
+        ours.map((o) => o.orderId),
+      )
+    ).map((b) => [b.orderId, b]),
+  );
+  for (const { orderId, supplierOrderId } of ours) {
+    const kept = books.get(orderId);
+    const listedOrder = bySupplierOrder.get(supplierOrderId);
+    if (!kept || !listedOrder || !isCurrencyCode(listedOrder.totalCurrency)) continue;
+    const theirs = fromMajorString(listedOrder.totalAmount, listedOrder.totalCurrency)?.amount;
+    if (theirs === undefined) continue;
+    if (theirs === kept.supplierAmountMinor && listedOrder.totalCurrency === kept.supplierCurrency) continue;
+    await recordSupplierTotalDifference(deps.db, {
+      orderId,
+      supplier: deps.supplier.id,
+      supplierOrderId,
+      oursMinor: kept.supplierAmountMinor,
+      oursCurrency: kept.supplierCurrency,
+      theirsMinor: theirs,
+      theirsCurrency: listedOrder.totalCurrency,
+      at: now,
+    });
+    deps.log.warn(
+      { orderId, supplierOrderId, ours: kept.supplierAmountMinor, theirs },
+      'supplier reconciliation: the supplier total is not the books’ supplier cost',
+    );
+  }
 }
 
 async function repair(

@@ -10,7 +10,11 @@ import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
 import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../modules/supplier-orders/index.ts';
-import { createSupplierPaymentWorker } from '../../modules/supplier-orders/index.ts';
+import {
+  createSupplierPaymentWorker,
+  supplierTotalDifferencesBetween,
+} from '../../modules/supplier-orders/index.ts';
+import { orderBooksOf } from '../../modules/books/index.ts';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
 import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
@@ -42,6 +46,7 @@ const api = useDuffelTestApi({
 
 afterEach(() => {
   api.server.knobs.failRoute = null;
+  Object.assign(api.server.knobs.pay, { priceGuaranteeMs: 86_400_000, lapsedPriceFactor: 1 });
   logged.length = 0;
 });
 
@@ -128,6 +133,41 @@ describe('supplier reconciliation', () => {
     expect(await counted('recorded')).toBe(recordedBefore + 1);
     expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
     expect(await counted('recorded')).toBe(recordedBefore + 1);
+  });
+
+  test('an order whose total at Duffel is not the books’ supplier cost: kept with both amounts, first and last found', async () => {
+    // A hold with no price guarantee: at the airline's price of the moment, 312.45 by the time the run reads it,
+    // where the books have the 300.00 of the booking.
+    const offer = await duffelOffer();
+    Object.assign(api.server.knobs.pay, { priceGuaranteeMs: 0, lapsedPriceFactor: 1 });
+    const order = (await postOrder(bookingBody(offer))).json().data as Booked;
+    const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
+    const books = (await orderBooksOf(api.db, order.id))!;
+    expect(books).toMatchObject({ supplierAmountMinor: 30_000, supplierCurrency: 'USD' });
+    api.server.knobs.pay.lapsedPriceFactor = 312.45 / 300;
+    clock.at += RECONCILE_GRACE_MS + 60_000;
+    const first = now();
+    expect(await reconcile()).toEqual({ recorded: 0, cancelled: 0, failed: 0 });
+    expect(logged).toContain('supplier reconciliation: the supplier total is not the books’ supplier cost');
+    clock.at += 60_000;
+    await reconcile();
+    const found = await supplierTotalDifferencesBetween(api.db, first, new Date(now().getTime() + 1));
+    // Only this order: the suite's other orders at Duffel have the total the books recorded.
+    expect(found).toEqual([
+      {
+        orderId: order.id,
+        supplier: 'duffel',
+        supplierOrderId: atDuffel.id,
+        oursMinor: 30_000,
+        oursCurrency: 'USD',
+        theirsMinor: 31_245,
+        theirsCurrency: 'USD',
+        firstFoundAt: first,
+        lastFoundAt: now(),
+      },
+    ]);
+    // Outside the runs' times, nothing.
+    expect(await supplierTotalDifferencesBetween(api.db, new Date(0), first)).toEqual([]);
   });
 
   test('Duffel down during the run: counted as failed, nothing changed; the next run repairs it', async () => {

@@ -206,7 +206,12 @@ export function OrderPrice({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <AgencyLines rows={order.price_breakdown} currency={order.total_currency} as="p" />
+      <AgencyLines
+        rows={order.price_breakdown}
+        currency={order.total_currency}
+        as="p"
+        {...(order.promo ? { promo: order.promo } : {})}
+      />
       <p className="mt-2 flex items-baseline justify-between gap-2 text-base">
         <span className="font-semibold">{t('booking.price.total')}</span>
         <span className="text-xl font-bold tabular-nums" data-testid="order-total">

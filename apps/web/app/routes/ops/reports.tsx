@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { OpsTable, type OpsColumn } from '../../features/ops/OpsTable.tsx';
 import { LabelledInput } from '../../features/ops/LabelledInput.tsx';
 import { BarChart } from './home-bar-chart.tsx';
+import { ReportDisagreements } from './reports-disagreements.tsx';
 
 export { loader } from './reports.server.ts';
 
@@ -28,6 +29,7 @@ const BY_LABEL = {
   route: 'ops.reports.by.route',
   provider: 'ops.reports.by.provider',
   currency: 'ops.reports.by.currency',
+  promo_code: 'ops.reports.by.promo_code',
 } as const satisfies Record<(typeof REPORT_DIMENSIONS)[number], MessageKey>;
 
 /** The amount columns, in the API's order: their words and the row's field. */
@@ -40,6 +42,7 @@ const AMOUNTS = [
   ['ops.reports.providerFees', 'provider_fees'],
   ['ops.reports.margin', 'margin'],
 ] as const;
+const PROMO_DISCOUNTS = ['ops.reports.promoDiscounts', 'promo_discounts'] as const;
 const REFUNDS = [
   ['ops.reports.refunded', 'refunded'],
   ['ops.reports.kept', 'kept'],
@@ -73,7 +76,14 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
       ? formatDate(locale, 'monthYear', new Date(`${p}-01T00:00:00Z`))
       : formatLocalDate(locale, p);
   const keyOf = (row: Row) =>
-    report.by === 'supplier' && row.key === 'builtin' ? t('ops.reports.builtin') : row.key;
+    report.by === 'supplier' && row.key === 'builtin'
+      ? t('ops.reports.builtin')
+      : report.by === 'promo_code' && row.key === ''
+        ? t('ops.reports.noPromoCode')
+        : row.key;
+  // By promo code, what each code gave beside the discounts.
+  const amounts =
+    report.by === 'promo_code' ? [...AMOUNTS.slice(0, 5), PROMO_DISCOUNTS, ...AMOUNTS.slice(5)] : AMOUNTS;
   const query = new URLSearchParams({ from: report.from, to: report.to, group: report.group, by: report.by });
   const columns: OpsColumn<Row>[] = [
     { label: 'ops.reports.period', className: 'whitespace-nowrap', cell: (r) => period(r.period) },
@@ -82,7 +92,7 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
       ? []
       : [{ label: 'ops.reports.by.currency' as const, cell: (r: Row) => r.currency }]),
     { label: 'ops.reports.orders', className: 'text-end tabular-nums', cell: (r) => number.format(r.orders) },
-    ...[...AMOUNTS, ...REFUNDS].map(([label, field]) => ({
+    ...[...amounts, ...REFUNDS].map(([label, field]) => ({
       label,
       className: 'whitespace-nowrap text-end tabular-nums',
       cell: (r: Row) => money(r[field], r.currency),
@@ -181,6 +191,7 @@ export default function OpsReports({ loaderData, params }: Route.ComponentProps)
           {t('ops.reports.csv')}
         </a>
       </p>
+      <ReportDisagreements rows={report.disagreements} lang={params.lang} />
     </div>
   );
 }

@@ -167,17 +167,17 @@ export const recordFoundSupplierOrder = putsSupplierOrderOnOurs(() => [
   ne(orders.bookingStatus, 'cancelled'),
 ]);
 
-/** Which of the supplier's order ids are on an order of ours. */
+/** Which of the supplier's order ids are on an order of ours, and on which. */
 export async function supplierOrdersOnOurs(
   db: Database,
   supplierId: string,
   supplierOrderIds: string[],
-): Promise<(string | null)[]> {
+): Promise<{ orderId: string; supplierOrderId: string }[]> {
   const rows = await db
-    .select({ supplierOrderId: orders.supplierOrderId })
+    .select({ orderId: orders.id, supplierOrderId: orders.supplierOrderId })
     .from(orders)
     .where(and(eq(orders.supplier, supplierId), inArray(orders.supplierOrderId, supplierOrderIds)));
-  return rows.map((r) => r.supplierOrderId);
+  return rows.map((r) => ({ orderId: r.orderId, supplierOrderId: r.supplierOrderId! }));
 }
 
 // ---------------------------------------------------------------------------------------------------------

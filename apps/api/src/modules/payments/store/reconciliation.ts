@@ -2,7 +2,7 @@
  * The payments module's store for reconciliation with the providers' statements (../reconciliation.ts) and the
  * reconciliation gauges of metrics.ts: the rows compared and the runs kept (`payment_reconciliations`).
  */
-import { and, between, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Column, SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import type { PaymentRow } from './payments.ts';
@@ -72,4 +72,18 @@ export async function latestReconciliations(
     SELECT DISTINCT ON (provider) provider, details, extract(epoch FROM ran_at)::float8 AS ran_at
       FROM payment_reconciliations ORDER BY provider, ran_at DESC`);
   return result.rows;
+}
+
+/** The runs in [from, to) that found differences: when each ran, for which provider, and what it found. */
+export async function runsWithDifferencesBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<{ provider: string; ranAt: Date; details: unknown }[]> {
+  const r = schema.paymentReconciliations;
+  return db
+    .select({ provider: r.provider, ranAt: r.ranAt, details: r.details })
+    .from(r)
+    .where(and(gte(r.ranAt, from), lt(r.ranAt, to), gt(r.differences, 0)))
+    .orderBy(r.ranAt);
 }

@@ -14,6 +14,14 @@ export async function insertRefund(db: Database, refund: typeof refunds.$inferIn
   return row!;
 }
 
+/** Stores a reconciliation run as the reconciliation leaves one (its differences in `details`). */
+export async function insertReconciliationRun(
+  db: Database,
+  run: typeof schema.paymentReconciliations.$inferInsert,
+): Promise<void> {
+  await db.insert(schema.paymentReconciliations).values(run);
+}
+
 /** Removes a refund put in place by `insertRefund`, so the suite's later tests do not count it. */
 export async function deleteRefund(db: Database, refundId: string): Promise<void> {
   await db.delete(refunds).where(eq(refunds.id, refundId));
