@@ -132,6 +132,39 @@ export const flightCalendarQuerySchema = z.object({
 });
 export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
 
+/**
+ * GET /v1/flights/date-grid: a round trip's flexible dates, each departure −3…+3 days around `departure_date` with
+ * each return −3…+3 days around `return_date`, at the cheapest round trip's total for the asked travellers (what
+ * the results page of that pair shows first by price, like the calendar's days).
+ */
+export const flightDateGridQuerySchema = z
+  .object({
+    origin: iataCodeSchema,
+    destination: iataCodeSchema,
+    departure_date: isoDateSchema,
+    return_date: isoDateSchema,
+    cabin_class: z.enum(CABINS).default('economy'),
+    max_connections: z.coerce.number().int().min(0).max(2).default(2),
+    currency: z.enum(CURRENCIES).default('USD'),
+    adults: z.coerce.number().int().min(1).max(MAX_SEATED_PASSENGERS).default(1),
+    children: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEATED_PASSENGERS - 1)
+      .default(0),
+    infants: z.coerce.number().int().min(0).max(MAX_SEATED_PASSENGERS).default(0),
+  })
+  .refine((q) => q.origin !== q.destination, {
+    message: 'origin and destination differ',
+    path: ['destination'],
+  })
+  .refine((q) => q.return_date >= q.departure_date, {
+    message: 'the return is on or after the departure',
+    path: ['return_date'],
+  });
+export type FlightDateGridQuery = z.infer<typeof flightDateGridQuerySchema>;
+
 export interface FlightCalendarDay {
   date: string;
   /** Cheapest total in major units, null when nothing flies or no seats are left. */
