@@ -9,7 +9,7 @@ import type { FlightDateGrid } from '@parvoz/contracts/offers';
 import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
 import { isoDay } from '../../testing/booking.ts';
 import { EFFECTIVE_LEAD_MS } from '../pricing/index.ts';
-import { pricedAndPlainApis } from '../pricing/testing/apis.ts';
+import { pricedAndPlainApis, TAS_IST_MARKUP } from '../pricing/testing/apis.ts';
 import { badQueriesNameTheirField } from './testing/bad-queries.ts';
 
 /** The test's own clock: 06:00 UTC of the day it runs, so every date below is relative to it. */
@@ -167,13 +167,7 @@ describe('the agency’s pricing rules', () => {
       method: 'POST',
       url: '/v1/ops/price-rules',
       headers: admin,
-      payload: {
-        kind: 'markup',
-        priority: 1,
-        scope: { origins: [{ city: 'TAS' }], destinations: [{ airport: 'IST' }] },
-        percent_bp: 1000,
-        per: 'passenger',
-      },
+      payload: TAS_IST_MARKUP,
     });
     expect(created.statusCode, created.body).toBe(201);
     clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
