@@ -133,6 +133,10 @@ test('without JavaScript the form is a plain POST that leads to complete results
   await page.getByRole('button', { name: 'Search flights' }).click();
   await page.getByText('You must select a route').waitFor();
   await page.getByText('You must select a date').waitFor();
+  // A round trip's flexible dates too, as complete as the offers: the toggle opens natively, each cell a plain link.
+  await page.goto(`${site.url}/en/flight/TAS${ddmm(DEPART)}IST${ddmm(RETURN)}1`);
+  await page.getByText(m('en', 'search.grid.toggle')).click();
+  expect(await page.getByTestId('date-grid').locator('a[data-amount]').count()).toBeGreaterThan(20);
   await plain.close();
 });
 
