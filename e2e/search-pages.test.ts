@@ -133,6 +133,10 @@ test('without JavaScript the form is a plain POST that leads to complete results
   await page.getByRole('button', { name: 'Search flights' }).click();
   await page.getByText('You must select a route').waitFor();
   await page.getByText('You must select a date').waitFor();
+  // A round trip's flexible dates too, as complete as the offers: the toggle opens natively, each cell a plain link.
+  await page.goto(`${site.url}/en/flight/TAS${ddmm(DEPART)}IST${ddmm(RETURN)}1`);
+  await page.getByText(m('en', 'search.grid.toggle')).click();
+  expect(await page.getByTestId('date-grid').locator('a[data-amount]').count()).toBeGreaterThan(20);
   await plain.close();
 });
 
@@ -240,4 +244,50 @@ test('places no flight connects say so ("No routes found", no ±3-day strip, ale
   expect(text).not.toContain(m('ru', 'search.fare.light'));
   expect(text).toMatch(/32/);
   await page.close();
+});
+
+test('a round trip’s flexible dates: a table behind a toggle whose cheapest cell opens results at its price (phone)', async () => {
+  const lang = 'en';
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await phone.newPage();
+  await gotoHydrated(page, `${site.url}/${lang}/flight/TAS${ddmm(DEPART)}IST${ddmm(RETURN)}2`);
+  // The first screen is as before: the grid waits behind its toggle.
+  const grid = page.getByTestId('date-grid');
+  expect(await grid.isVisible()).toBe(false);
+  await page.getByRole('button', { name: m(lang, 'search.grid.toggle') }).click();
+  const table = grid.getByRole('table');
+  const lowest = table.locator('a[data-lowest]');
+  await lowest.waitFor();
+  // A real table: the corner and 7 returns as column headers, 7 departures as row headers.
+  expect(await table.getByRole('columnheader').count()).toBe(8);
+  expect(await table.getByRole('rowheader').count()).toBe(7);
+  const amounts = await table
+    .locator('a[data-amount]')
+    .evaluateAll((links) => links.map((link) => Number(link.getAttribute('data-amount'))));
+  expect(amounts.length).toBeGreaterThan(20);
+  const cheapest = (await lowest.getAttribute('data-amount'))!;
+  expect(Number(cheapest)).toBe(Math.min(...amounts));
+  expect(await table.locator('a[data-lowest]').count()).toBe(1);
+  // The cheapest is said in words, not only by its colour and ★.
+  const said = m(lang, 'search.grid.cellLowest', { departure: 'D', return: 'R', price: 'P' })
+    .split('P')
+    .at(-1)!;
+  expect(await lowest.locator('.sr-only').textContent()).toContain(said);
+  // On a phone the table scrolls inside its region, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAxeClean(page, 'date grid at 360 px');
+
+  // By keyboard: the cheapest cell's link, then the results' cheapest offer costs what the cell said.
+  const href = (await lowest.getAttribute('href'))!;
+  await lowest.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === href);
+  await page.getByTestId('offer').first().waitFor();
+  await page
+    .getByRole('group', { name: m(lang, 'search.sort.label') })
+    .getByRole('button', { name: new RegExp(m(lang, 'search.sort.cheapest')) })
+    .click();
+  await page.waitForURL(/sort=cheapest/);
+  await expect.poll(() => page.getByTestId('offer').first().getAttribute('data-total')).toBe(cheapest);
+  await phone.close();
 });

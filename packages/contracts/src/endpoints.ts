@@ -35,6 +35,7 @@ import {
 } from './auth.ts';
 import {
   flightCalendarResponseSchema,
+  flightDateGridResponseSchema,
   flightSearchResponseSchema,
   placesResponseSchema,
   popularDestinationsResponseSchema,
@@ -42,6 +43,7 @@ import {
 } from './offers.ts';
 import {
   flightCalendarQuerySchema,
+  flightDateGridQuerySchema,
   flightPopularQuerySchema,
   flightSearchRequestSchema,
   flightSearchQuerySchema,
@@ -139,6 +141,15 @@ export const endpoints = {
     access: 'public',
     query: flightCalendarQuerySchema,
     response: flightCalendarResponseSchema,
+  }),
+  flightDateGrid: endpoint({
+    method: 'GET',
+    path: '/v1/flights/date-grid',
+    summary:
+      'A round trip’s flexible dates: the cheapest total of each departure and return three days either side of the asked ones.',
+    access: 'public',
+    query: flightDateGridQuerySchema,
+    response: flightDateGridResponseSchema,
   }),
   popularDestinations: endpoint({
     method: 'GET',

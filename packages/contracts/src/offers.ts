@@ -210,6 +210,30 @@ export const flightCalendarResponseSchema = z.object({
 });
 export type FlightCalendarResponse = z.infer<typeof flightCalendarResponseSchema>;
 
+/** One pair of days of the date grid: the cheapest round trip's total (null: nothing flies or sold out). */
+export const dateGridCellSchema = z.object({
+  departure: z.string(),
+  return: z.string(),
+  min_amount: z.string().nullable(),
+});
+
+/**
+ * GET /v1/flights/date-grid: the 7 departures and 7 returns (oldest first), a cell for each pair whose return is not
+ * before its departure (row by row) and the cheapest of them (the earliest pair of equal ones).
+ */
+export const flightDateGridResponseSchema = z.object({
+  data: z.object({
+    currency: currencySchema,
+    connected: z.boolean(),
+    departures: z.array(z.string()),
+    returns: z.array(z.string()),
+    cells: z.array(dateGridCellSchema),
+    cheapest: dateGridCellSchema.nullable(),
+  }),
+});
+export type FlightDateGridResponse = z.infer<typeof flightDateGridResponseSchema>;
+export type FlightDateGrid = FlightDateGridResponse['data'];
+
 /**
  * GET /v1/flights/popular: destinations from a city, each at its lowest one-way total for one adult (economy)
  * in the next 30 days, and that day; the origin and the destinations named in the asked language.

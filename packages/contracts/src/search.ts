@@ -106,15 +106,8 @@ export const repriceRequestSchema = z.object({
 });
 export type RepriceRequest = z.infer<typeof repriceRequestSchema>;
 
-/**
- * GET /v1/flights/calendar: the cheapest one-way total per day for one adult (the "calendar of low prices"
- * and the home page's destinations). Each amount is what the results page's cheapest offer shows that day.
- */
-export const flightCalendarQuerySchema = z.object({
-  origin: iataCodeSchema,
-  destination: iataCodeSchema,
-  from: isoDateSchema,
-  days: z.coerce.number().int().min(1).max(62).default(30),
+/** What the calendar and the date grid price: the cabin, connections, currency and whose total. */
+const lowFareQueryFields = {
   cabin_class: z.enum(CABINS).default('economy'),
   max_connections: z.coerce.number().int().min(0).max(2).default(2),
   currency: z.enum(CURRENCIES).default('USD'),
@@ -127,10 +120,45 @@ export const flightCalendarQuerySchema = z.object({
     .max(MAX_SEATED_PASSENGERS - 1)
     .default(0),
   infants: z.coerce.number().int().min(0).max(MAX_SEATED_PASSENGERS).default(0),
+};
+
+/**
+ * GET /v1/flights/calendar: the cheapest one-way total per day for one adult (the "calendar of low prices"
+ * and the home page's destinations). Each amount is what the results page's cheapest offer shows that day.
+ */
+export const flightCalendarQuerySchema = z.object({
+  origin: iataCodeSchema,
+  destination: iataCodeSchema,
+  from: isoDateSchema,
+  days: z.coerce.number().int().min(1).max(62).default(30),
+  ...lowFareQueryFields,
   /** A round trip returning this many days after each day's departure: each day is the round trip's minimum. */
   return_after: z.coerce.number().int().min(0).max(SEARCH_HORIZON_DAYS).optional(),
 });
 export type FlightCalendarQuery = z.infer<typeof flightCalendarQuerySchema>;
+
+/**
+ * GET /v1/flights/date-grid: a round trip's flexible dates, each departure −3…+3 days around `departure_date` with
+ * each return −3…+3 days around `return_date`, at the cheapest round trip's total for the asked travellers (what
+ * the results page of that pair shows first by price, like the calendar's days).
+ */
+export const flightDateGridQuerySchema = z
+  .object({
+    origin: iataCodeSchema,
+    destination: iataCodeSchema,
+    departure_date: isoDateSchema,
+    return_date: isoDateSchema,
+    ...lowFareQueryFields,
+  })
+  .refine((q) => q.origin !== q.destination, {
+    message: 'origin and destination differ',
+    path: ['destination'],
+  })
+  .refine((q) => q.return_date >= q.departure_date, {
+    message: 'the return is on or after the departure',
+    path: ['return_date'],
+  });
+export type FlightDateGridQuery = z.infer<typeof flightDateGridQuerySchema>;
 
 export interface FlightCalendarDay {
   date: string;

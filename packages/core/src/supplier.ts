@@ -3,20 +3,14 @@
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
 import { createHash } from 'node:crypto';
-import {
-  DEFAULT_RATES,
-  isCurrencyCode,
-  toMajorString,
-  type CurrencyCode,
-  type ExchangeRates,
-} from './money.ts';
+import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
 import { DEFAULT_OFFER_TTL_MS, decodeOffer, encodeOffer, type OfferPayload } from './offers.ts';
 import { passengerList, seatedPassengers, type PassengerCounts } from './passengers.ts';
 import { familyOfTier, fareFamiliesOf, fareTier, type FareFamily } from './pricing.ts';
 import { buildSchedule, type Cabin } from './schedule.ts';
 import type { PriceRule } from './price-rules.ts';
-import { MINUTE_MS, formatDay, parseDay } from './schedule-time.ts';
+import { MINUTE_MS } from './schedule-time.ts';
 import {
   createSearchEngine,
   type EngineOptions,
@@ -35,7 +29,10 @@ import type {
   SupplierErrorCode,
   SupplierResult,
 } from './search-types.ts';
-import { breakdownOf, buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
+import { buildOffer, offerFacets, type OfferContext } from './supplier-offers.ts';
+import { createLowFares, type DateGridData, type DateGridQuery } from './supplier-calendar.ts';
+
+export type { DateGridCell, DateGridData, DateGridQuery } from './supplier-calendar.ts';
 
 /**
  * A supplier call that got no answer in its time (a supplier's own deadline): a search counts it as late, like its
@@ -130,9 +127,9 @@ export interface BuiltinSupplier extends FlightSupplier {
   readonly engine: SearchEngine;
   /** Per-day minima as the search's cheapest offer shows them (same breakdown, same currency conversion). */
   lowestFares(query: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData>;
+  /** The flexible dates' grid of a round trip: departures × returns −3…+3 days around the asked ones. */
+  dateGrid(query: DateGridQuery, ctx: SupplierContext): SupplierResult<DateGridData>;
 }
-
-const addDays = (date: string, n: number): string => formatDay(parseDay(date)! + n);
 
 const MESSAGES: Record<SupplierErrorCode, string> = {
   invalid_request: 'The search request is not valid.',
@@ -330,63 +327,7 @@ export function createBuiltinSupplier(
     return price(encodeOffer(payload, secret), ctx);
   }
 
-  function lowestFares(q: CalendarQuery, ctx: SupplierContext): SupplierResult<CalendarData> {
-    const passengers: PassengerCounts = q.passengers ?? { adults: 1, children: 0, infants: 0 };
-    const days = (origin: string, destination: string, from: string) =>
-      engine.lowestFares({
-        origin,
-        destination,
-        from,
-        days: q.days,
-        passengers,
-        cabin: q.cabin_class,
-        maxConnections: q.max_connections,
-        now: ctx.now,
-        ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
-      });
-    const total = (its: readonly Itinerary[]) =>
-      breakdownOf(rates, its, 'light', passengers, q.currency).total;
-    const amount = (its: readonly Itinerary[]) => toMajorString(total(its));
-    const out = days(q.origin, q.destination, q.from);
-    if (!out.ok) return failure(out.error.code, out.error.field);
-    if (q.return_after === undefined) {
-      const list = out.days.map(({ date, itinerary }) => ({
-        date,
-        min_amount: itinerary ? amount([itinerary]) : null,
-      }));
-      return { ok: true, data: { currency: q.currency, connected: out.connected, days: list } };
-    }
-    const after = q.return_after;
-    const back = days(q.destination, q.origin, addDays(q.from, after));
-    if (!back.ok) return failure(back.error.code, back.error.field);
-    const returns = new Map(back.days.map((d) => [d.date, d.itinerary]));
-    const list = out.days.map(({ date, itinerary: there }) => {
-      const home = returns.get(addDays(date, after)) ?? null;
-      if (!there || !home) return { date, min_amount: null };
-      // The two cheapest legs make the cheapest round trip unless the return leaves too soon after the
-      // arrival; then the day's round-trip search itself says (its cheapest combination is always kept).
-      if (home.departUtc >= there.arriveUtc + minStayMs) return { date, min_amount: amount([there, home]) };
-      const full = engine.search({
-        slices: [
-          { origin: q.origin, destination: q.destination, date },
-          { origin: q.destination, destination: q.origin, date: addDays(date, after) },
-        ],
-        passengers,
-        cabin: q.cabin_class,
-        maxConnections: q.max_connections,
-        now: ctx.now,
-        ...(ctx.soldSeats ? { soldSeats: ctx.soldSeats } : {}),
-      });
-      if (!full.ok || full.combinations.length === 0) return { date, min_amount: null };
-      const totals = full.combinations.map((c) =>
-        total(c.itineraries.map((idx, i) => full.slices[i]!.itineraries[idx]!)),
-      );
-      const cheapest = totals.reduce((a, b) => (b.amount < a.amount ? b : a));
-      return { date, min_amount: toMajorString(cheapest) };
-    });
-    const connected = out.connected && back.connected;
-    return { ok: true, data: { currency: q.currency, connected, days: connected ? list : [] } };
-  }
+  const { lowestFares, dateGrid } = createLowFares({ engine, rates, minStayMs, failure });
 
-  return { id: 'builtin', engine, search, price, reprice, lowestFares };
+  return { id: 'builtin', engine, search, price, reprice, lowestFares, dateGrid };
 }

@@ -6,7 +6,7 @@
  * as an unknown offer, the same answer as a forged id, so a demo offer says nothing about the demo.
  */
 import type { Network } from '@parvoz/core/network';
-import type { BuiltinSupplier, CalendarData, FlightSupplier } from '@parvoz/core/supplier';
+import type { BuiltinSupplier, CalendarData, DateGridData, FlightSupplier } from '@parvoz/core/supplier';
 import type { SupplierResult } from '@parvoz/core/search-types';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 
@@ -52,4 +52,10 @@ export function emptyCalendar(
       days: result.data.days.map((day) => ({ ...day, min_amount: null })),
     },
   };
+}
+
+/** The date grid of a live site: as its calendar, not connected and no price (no cell, no cheapest). */
+export function emptyDateGrid(result: ReturnType<BuiltinSupplier['dateGrid']>): SupplierResult<DateGridData> {
+  if (!result.ok) return result;
+  return { ok: true, data: { ...result.data, connected: false, cells: [], cheapest: null } };
 }

@@ -27,7 +27,14 @@ import {
 } from '@parvoz/core/price-rules';
 import { shareByType } from '@parvoz/core/price-breakdown';
 import { sortResults } from '@parvoz/core/search-ranking';
-import type { CalendarData, CalendarQuery, FlightSupplier } from '@parvoz/core/supplier';
+import type {
+  CalendarData,
+  CalendarQuery,
+  DateGridData,
+  DateGridQuery,
+  FlightSupplier,
+} from '@parvoz/core/supplier';
+import { gridCells } from '@parvoz/core/supplier-calendar';
 import { offerFacets } from '@parvoz/core/supplier-offers';
 import type { FareFamily, Offer, PassengerType, SupplierResult } from '@parvoz/core/search-types';
 import { SAMPLED_OFFERS_PER_SEARCH } from './samples.ts';
@@ -269,9 +276,42 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
 }
 
 /**
- * The calendar's days at the agency's price: each day's cheapest fare priced as a sale of the route on that day in
- * the cabin's first family (rules naming an airline do not apply to a day, which names none).
+ * A day's lowest total at the agency's price: priced as a sale of the route departing that day in the cabin's first
+ * family (rules naming an airline do not apply to a day, which names none); unchanged when no rule applies.
  */
+function dayPricer(
+  rules: readonly PriceRule[],
+  query: Pick<CalendarQuery, 'origin' | 'destination' | 'cabin_class' | 'passengers'>,
+  currency: CurrencyCode,
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+) {
+  const party = query.passengers ?? { adults: 1, children: 0, infants: 0 };
+  const seated = party.adults + party.children;
+  const family: FareFamily = query.cabin_class === 'business' ? 'business' : 'light';
+  return (departureDate: string, amount: string | null): string | null => {
+    if (amount === null) return amount;
+    const input: PricingInput = {
+      supplier,
+      airlines: [],
+      origin: placeOf(deps.network, query.origin),
+      destination: placeOf(deps.network, query.destination),
+      cabin: query.cabin_class,
+      fareFamily: family,
+      passengers: passengerCosts([{ type: 'adult', count: seated, totalMinor: minor(amount, currency) }]),
+      currency,
+      market: '',
+      saleAt: at,
+      departureDate,
+      rates: deps.rates,
+    };
+    const price = priceSale(input, rules);
+    return ruled(price) ? major(price.totalMinor, currency) : amount;
+  };
+}
+
+/** The calendar's days at the agency's price (`dayPricer`: each day a sale of the route on that day). */
 export async function priceCalendar(
   result: SupplierResult<CalendarData>,
   query: CalendarQuery,
@@ -282,33 +322,36 @@ export async function priceCalendar(
   if (!result.ok) return result;
   const rules = await deps.book.rulesAt(at, deps.now());
   if (rules.length === 0) return result;
-  const { currency } = result.data;
-  const party = query.passengers ?? { adults: 1, children: 0, infants: 0 };
-  const seated = party.adults + party.children;
-  const family: FareFamily = query.cabin_class === 'business' ? 'business' : 'light';
+  const price = dayPricer(rules, query, result.data.currency, supplier, at, deps);
   let changed = false;
   const days = result.data.days.map((day) => {
-    if (day.min_amount === null) return day;
-    const input: PricingInput = {
-      supplier,
-      airlines: [],
-      origin: placeOf(deps.network, query.origin),
-      destination: placeOf(deps.network, query.destination),
-      cabin: query.cabin_class,
-      fareFamily: family,
-      passengers: passengerCosts([
-        { type: 'adult', count: seated, totalMinor: minor(day.min_amount, currency) },
-      ]),
-      currency,
-      market: '',
-      saleAt: at,
-      departureDate: day.date,
-      rates: deps.rates,
-    };
-    const price = priceSale(input, rules);
-    if (!ruled(price)) return day;
+    const min_amount = price(day.date, day.min_amount);
+    if (min_amount === day.min_amount) return day;
     changed = true;
-    return { ...day, min_amount: major(price.totalMinor, currency) };
+    return { ...day, min_amount };
   });
   return changed ? { ok: true, data: { ...result.data, days } } : result;
+}
+
+/**
+ * The date grid's cells at the agency's price, as the calendar's days are (`dayPricer`: each cell a sale of the
+ * route departing on its departure day), and its cheapest cell found again among them.
+ */
+export async function priceDateGrid(
+  result: SupplierResult<DateGridData>,
+  query: DateGridQuery,
+  supplier: string,
+  at: number,
+  deps: PricingDeps,
+): Promise<SupplierResult<DateGridData>> {
+  if (!result.ok) return result;
+  const rules = await deps.book.rulesAt(at, deps.now());
+  if (rules.length === 0) return result;
+  const { departures, returns, currency } = result.data;
+  const price = dayPricer(rules, query, currency, supplier, at, deps);
+  const kept = new Map(result.data.cells.map((c) => [`${c.departure} ${c.return}`, c.min_amount]));
+  const { cells, cheapest } = gridCells(departures, returns, (departure, ret) =>
+    price(departure, kept.get(`${departure} ${ret}`) ?? null),
+  );
+  return { ok: true, data: { ...result.data, cells, cheapest } };
 }

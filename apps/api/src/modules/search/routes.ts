@@ -1,6 +1,6 @@
 /**
  * The search's HTTP routes (docs/architecture.md), each plugin registered by app.ts under its prefix: flights
- * (`/flights`: search, calendar, popular destinations), places (`/places`: autocomplete) and offers (`/offers`:
+ * (`/flights`: search, calendar, date grid, popular destinations), places (`/places`: autocomplete) and offers (`/offers`:
  * an offer re-priced).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +59,18 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
       passengers: { adults, children, infants },
       ...(return_after !== undefined ? { return_after } : {}),
     });
+    if (!result.ok) throw supplierFailure(result.error);
+    return { data: result.data };
+  });
+
+  /**
+   * GET /v1/flights/date-grid: a round trip's flexible dates, each departure and return three days either side of
+   * the asked ones at the cheapest total for the asked travellers. It costs about what a calendar of a week each
+   * way does, and a round-trip results page asks for it beside its calendars: it counts against their budget.
+   */
+  app.get('/date-grid', limitedEndpoint(endpoints.flightDateGrid, ROUTE_LIMITS.calendar), async (request) => {
+    const { adults, children, infants, ...query } = request.query;
+    const result = await flights.dateGrid({ ...query, passengers: { adults, children, infants } });
     if (!result.ok) throw supplierFailure(result.error);
     return { data: result.data };
   });

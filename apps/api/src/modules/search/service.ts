@@ -15,6 +15,8 @@ import {
   createBuiltinSupplier,
   type CalendarData,
   type CalendarQuery,
+  type DateGridData,
+  type DateGridQuery,
   type FlightSupplier,
   type SupplierContext,
 } from '@parvoz/core/supplier';
@@ -29,10 +31,16 @@ import {
   type CombinedSearchData,
   type CombinedSupplier,
 } from '../../suppliers/combined.ts';
-import { emptyCalendar, withoutBuiltinOffers } from '../../suppliers/live.ts';
+import { emptyCalendar, emptyDateGrid, withoutBuiltinOffers } from '../../suppliers/live.ts';
 import { createSupplierRegistry, type SupplierRegistry } from '../../suppliers/registry.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { priceCalendar, pricedSupplier, ruleBookOf, type PricingDeps } from '../pricing/index.ts';
+import {
+  priceCalendar,
+  priceDateGrid,
+  pricedSupplier,
+  ruleBookOf,
+  type PricingDeps,
+} from '../pricing/index.ts';
 
 /**
  * A search answer in its wire form, flagged when a supplier did not answer in time (`incomplete`) or when it is
@@ -113,6 +121,8 @@ export interface FlightService {
    * move with the time left before departure, so an answer is not kept longer than a search would be.
    */
   calendar(query: CalendarQuery): Promise<SupplierResult<CalendarData>>;
+  /** A round trip's flexible dates, 7 departures × 7 returns (core's `dateGrid`), priced and kept as the calendar. */
+  dateGrid(query: DateGridQuery): Promise<SupplierResult<DateGridData>>;
   /**
    * POST /v1/flights/search: an identical search within searchCacheMs (at most 30 s) is answered from memory, unless a
    * seat was sold since (the cache belongs to one sold-seats snapshot, see `soldSeatsSnapshot`). The answer is
@@ -237,10 +247,28 @@ export function createFlightService(
   >();
 
   let cached: { at: number; value: Promise<SoldSeatsFn> } | undefined;
-  const calendars = new WeakMap<
-    SoldSeatsFn,
-    Map<string, { at: number; result: SupplierResult<CalendarData> }>
-  >();
+  type Kept<T> = WeakMap<SoldSeatsFn, Map<string, { at: number; result: T }>>;
+  const calendars: Kept<SupplierResult<CalendarData>> = new WeakMap();
+  const grids: Kept<SupplierResult<DateGridData>> = new WeakMap();
+  /** The calendar's and the date grid's answers, kept like a search's (`FlightService.calendar`). */
+  const keptLowFares = async <T>(
+    kept: Kept<T>,
+    query: object,
+    make: (at: number, soldSeats: SoldSeatsFn) => Promise<T>,
+  ): Promise<T> => {
+    const soldSeats = await service.soldSeatsSnapshot();
+    let cache = kept.get(soldSeats);
+    if (!cache) kept.set(soldSeats, (cache = new Map()));
+    const at = now().getTime();
+    const key = JSON.stringify(query);
+    const hit = cache.get(key);
+    if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
+    const result = await make(at, soldSeats);
+    cache.delete(key);
+    cache.set(key, { at, result });
+    if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    return result;
+  };
   const cacheMs = searchCacheMs(config.offerTtlSeconds * 1000);
 
   /** Fan-outs to the suppliers by request, while they run and STAGED_KEEP_MS after (for their `rest` call). */
@@ -292,21 +320,16 @@ export function createFlightService(
     network: engine.network,
     rates,
     suppliers,
-    async calendar(query) {
-      const soldSeats = await service.soldSeatsSnapshot();
-      let cache = calendars.get(soldSeats);
-      if (!cache) calendars.set(soldSeats, (cache = new Map()));
-      const at = now().getTime();
-      const key = JSON.stringify(query);
-      const hit = cache.get(key);
-      if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
-      const fares = builtin.lowestFares(query, { now: at, soldSeats });
-      const result = live ? emptyCalendar(fares) : await priceCalendar(fares, query, builtin.id, at, pricing);
-      cache.delete(key);
-      cache.set(key, { at, result });
-      if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      return result;
-    },
+    calendar: (query) =>
+      keptLowFares(calendars, query, async (at, soldSeats) => {
+        const fares = builtin.lowestFares(query, { now: at, soldSeats });
+        return live ? emptyCalendar(fares) : priceCalendar(fares, query, builtin.id, at, pricing);
+      }),
+    dateGrid: (query) =>
+      keptLowFares(grids, query, async (at, soldSeats) => {
+        const grid = builtin.dateGrid(query, { now: at, soldSeats });
+        return live ? emptyDateGrid(grid) : priceDateGrid(grid, query, builtin.id, at, pricing);
+      }),
     async search(request, stage) {
       const soldSeats = await service.soldSeatsSnapshot();
       const at = now().getTime();

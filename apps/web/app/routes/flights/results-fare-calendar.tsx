@@ -26,7 +26,8 @@ const dayNumber = (date: string) => Number(date.slice(8));
  * The month of the searched date as a table of days, each with its lowest fare for one adult and a link to that
  * day's results (the same search on another date). For a round trip a day's fare is the cheapest round trip
  * leaving that day and returning as many days later as the search does; its link moves both dates. A real table: screen readers announce each day with
- * its weekday column; each link says the full date and price. `calendar` null: still loading (same size).
+ * its weekday column; each link says the full date and price, the month's lowest also in words (its ★ and colour
+ * are for the eye). `calendar` null: still loading (same size).
  */
 export function FareCalendarView({
   calendar,
@@ -94,6 +95,9 @@ export function FareCalendarView({
               days: stay ?? 0,
             })}
           </span>
+          {lowest !== null ? (
+            <span className="block text-xs text-neutral-700">{t('search.calendar.lowestMark')}</span>
+          ) : null}
         </caption>
         <thead>
           <tr>
@@ -194,11 +198,13 @@ function CalendarDay({
         to={href}
         aria-current={current ? 'date' : undefined}
         data-date={date}
+        data-lowest={cheapest ? '' : undefined}
         className={`${cell} ${
           current ? 'bg-primary-700 text-white' : 'bg-white ring-1 ring-neutral-200 hover:bg-primary-50'
         }`}
       >
         <span aria-hidden="true" className="text-sm">
+          {cheapest ? '★' : ''}
           {dayNumber(date)}
         </span>
         <span

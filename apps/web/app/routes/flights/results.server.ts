@@ -16,6 +16,7 @@ import {
   segmentCodes,
 } from '../../features/search/results.server.ts';
 import { routeName } from '../../features/search/results.ts';
+import { searchDateGrid } from '../../features/search/date-grid.server.ts';
 import { NO_SCRIPT_COOKIE } from '../../features/search/search-action.server.ts';
 import { lastBookableDate, type PlaceValue } from '../../features/search/search-form.ts';
 
@@ -28,7 +29,7 @@ function badSearch(code: string, status: number, route: string | null): never {
 
 /**
  * `/{lang}/flight/{search}`: the page arrives at once with the route and a skeleton; the offers, the ±3-day
- * strip and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
+ * strip, a round trip's date grid and a shared ticket stream in as the API answers (complete at once for a browser without JavaScript).
  * With another supplier configured (Duffel) the offers come in two steps: the built-in ones as soon as the API
  * has them, then the merged list when Duffel has answered or its time budget ended (docs/duffel.md, several
  * suppliers in one search); a browser without JavaScript gets the merged list at once.
@@ -70,6 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : searchOffersStaged(state.api, input);
   const strip = searchDateStrip(state.api, input, offers);
   const calendar = searchFareCalendar(state.api, input);
+  // A round trip's flexible dates (features/search/date-grid.ts); none for one way.
+  const grid = search.returnDate ? searchDateGrid(state.api, input) : null;
   const today = new Date().toISOString().slice(0, 10);
   const keys = parseItinerary(url);
   const shared = keys
@@ -93,7 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       strip: await strip,
       shared: shared ? await shared : null,
       calendar: await calendar,
+      grid: grid ? await grid : null,
     };
   }
-  return { ...base, offers, strip, shared, calendar };
+  return { ...base, offers, strip, shared, calendar, grid };
 }

@@ -21,6 +21,7 @@ import { PriceAlertForm } from '../../features/price-alerts/PriceAlertForm.tsx';
 import { priceAlertAction } from '../../features/price-alerts/result.ts';
 import type { BadSearch } from './results.server.ts';
 import { type LoaderData, Deferred, SharedTicket, LowFares, ResultsSection } from './results-sections.tsx';
+import { FlexibleDates } from './results-date-grid.tsx';
 
 export { loader } from './results.server.ts';
 
@@ -65,7 +66,8 @@ export const meta: Route.MetaFunction = (args) => {
 const HIDDEN_WITHOUT_CONNECTION = 'group-has-[[data-no-connection]]/results:hidden';
 
 /**
- * The streamed parts: the ±3-day strip, a shared ticket and the offers. A memo of the loader data alone: until
+ * The streamed parts: the ±3-day strip, the low-fare calendar and a round trip's date grid (both behind toggles), a
+ * shared ticket and the offers. A memo of the loader data alone: until
  * React has hydrated a streamed boundary, any change of its props makes React drop the server's HTML and
  * render it again in the browser (a flash of the skeleton), so a re-render of the page must not reach them.
  */
@@ -79,6 +81,7 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
     strip,
     shared,
     calendar,
+    grid,
     initialFare,
     noScript,
     airportNames,
@@ -111,6 +114,12 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
           noScript={noScript}
         />
       </div>
+      {grid ? (
+        // min-w-0: a grid item as wide as the page, so that the table scrolls inside its region on a phone.
+        <div className={`min-w-0 ${HIDDEN_WITHOUT_CONNECTION}`}>
+          <FlexibleDates grid={grid} search={search} currency={data.currency} noScript={noScript} />
+        </div>
+      ) : null}
       {shared ? (
         <Deferred value={shared} fallback={null} error={failed}>
           {(value) => (

@@ -39,3 +39,12 @@ export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlai
     },
   };
 }
+
+/** A 10 % markup per passenger on Tashkent → Istanbul, as the console writes it (POST /v1/ops/price-rules). */
+export const TAS_IST_MARKUP = {
+  kind: 'markup',
+  priority: 1,
+  scope: { origins: [{ city: 'TAS' }], destinations: [{ airport: 'IST' }] },
+  percent_bp: 1000,
+  per: 'passenger',
+} as const;
