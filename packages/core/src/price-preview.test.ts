@@ -2,17 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { agencyTotal, previewRules } from './price-preview.ts';
 import { priceSale, type PriceRule } from './price-rules.ts';
-import {
-  arbitraryCurrency,
-  arbitraryPassengers,
-  arbitraryRule,
-  arbitraryRules,
-  IST,
-  rule,
-  saleWith,
-  SAW,
-  TAS,
-} from './price-rules-testing.ts';
+import { arbitrary, IST, rule, saleWith, TAS } from './price-rules-testing.ts';
 
 const sale = saleWith();
 
@@ -76,13 +66,13 @@ describe('worked cases', () => {
   });
 });
 
-const rules = arbitraryRules(4);
+const rules = arbitrary.rules(4);
 const samples = fc.array(
   fc
     .record({
-      currency: arbitraryCurrency,
-      origin: fc.constantFrom(TAS, IST, SAW),
-      passengers: arbitraryPassengers(4),
+      currency: arbitrary.currency,
+      origin: arbitrary.place,
+      passengers: arbitrary.passengers(4),
     })
     .map((over) => sale(over)),
   { maxLength: 30 },
@@ -91,7 +81,7 @@ const samples = fc.array(
 describe('properties over random rules and sales', () => {
   test('a draft that matches nothing changes nothing', () => {
     fc.assert(
-      fc.property(samples, rules, arbitraryRule(99), (sales, now, draft) => {
+      fc.property(samples, rules, arbitrary.rule(99), (sales, now, draft) => {
         const nowhere = { ...draft, scope: { ...draft.scope, suppliers: ['no-such-supplier'] } };
         const preview = previewRules(sales, now, [...now, nowhere]);
         expect(preview.offers).toBe(sales.length);

@@ -41,10 +41,10 @@ export const rule = (over: Partial<PriceRule> & Pick<PriceRule, 'id' | 'kind'>):
   ...over,
 });
 
-export const arbitraryCurrency = fc.constantFrom(...CURRENCIES);
+const arbitraryCurrency = fc.constantFrom(...CURRENCIES);
 
 /** A random rule `r<i>`: any kind, a few scopes (by passenger type too with `byPassengerType`), any amounts. */
-export const arbitraryRule = (i: number, byPassengerType = false) =>
+const arbitraryRule = (i: number, byPassengerType = false) =>
   fc.record({
     id: fc.constant(`r${i}`),
     kind: fc.constantFrom(...PRICE_RULE_KINDS),
@@ -72,13 +72,13 @@ export const arbitraryRule = (i: number, byPassengerType = false) =>
   }) as fc.Arbitrary<PriceRule>;
 
 /** None to `most` random rules (see `arbitraryRule`). */
-export const arbitraryRules = (most: number, byPassengerType = false) =>
+const arbitraryRules = (most: number, byPassengerType = false) =>
   fc
     .integer({ min: 0, max: most })
     .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbitraryRule(i, byPassengerType))));
 
 /** One to `most` passengers of any type, each of a random cost. */
-export const arbitraryPassengers = (most: number) =>
+const arbitraryPassengers = (most: number) =>
   fc.array(
     fc.record({
       type: fc.constantFrom(...PASSENGER_TYPES),
@@ -86,3 +86,12 @@ export const arbitraryPassengers = (most: number) =>
     }),
     { minLength: 1, maxLength: most },
   );
+
+/** The random values of the pricing properties. */
+export const arbitrary = {
+  currency: arbitraryCurrency,
+  place: fc.constantFrom(TAS, IST, SAW),
+  rule: arbitraryRule,
+  rules: arbitraryRules,
+  passengers: arbitraryPassengers,
+};

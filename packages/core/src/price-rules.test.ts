@@ -2,16 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { CurrencyCode } from './money.ts';
 import { PRICE_STEP, priceSale, ruleProblems } from './price-rules.ts';
-import {
-  arbitraryCurrency,
-  arbitraryPassengers,
-  arbitraryRules,
-  IST,
-  rule,
-  saleWith,
-  SAW,
-  TAS,
-} from './price-rules-testing.ts';
+import { arbitrary, IST, rule, saleWith, SAW, TAS } from './price-rules-testing.ts';
 
 const sale = saleWith({ supplier: 'duffel', market: 'uz' });
 
@@ -144,13 +135,12 @@ describe('worked cases (docs/decisions/0025-price-rules-stacking-and-rounding.md
   });
 });
 
-const place = fc.constantFrom(TAS, IST, SAW);
-const rules = arbitraryRules(6, true);
+const rules = arbitrary.rules(6, true);
 const input = fc.record({
-  currency: arbitraryCurrency,
-  origin: place,
-  destination: place,
-  passengers: arbitraryPassengers(9),
+  currency: arbitrary.currency,
+  origin: arbitrary.place,
+  destination: arbitrary.place,
+  passengers: arbitrary.passengers(9),
 });
 
 describe('properties over random rules and sales', () => {
