@@ -8,36 +8,21 @@
  *    link downloads the same row; the page is axe-clean and fits the phone; in Russian, Uzbek and Turkish its words,
  *    and no hydration error from Intl.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en, m } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { type TestSmtpServer } from './support/smtp.ts';
-import { callApi, sessionToken } from './support/api.ts';
-import { passSecondFactorByApi } from './support/second-factor.ts';
+import { callApi } from './support/api.ts';
 import { bookThroughApi, firstOfferOn } from './support/offers.ts';
 import { payOrderAsTraveller } from './support/journeys.ts';
+import { adminSession, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'books-chief@agency.test';
-let smtp: TestSmtpServer;
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  ({ smtp, site, browser } = await startSiteWithMail({
-    PARVOZ_DATA_DIR: dataDir,
-    SANDBOX_FEE_PERCENT_BP: '200',
-    SANDBOX_FEE_FIXED_MINOR: '30',
-  }));
-});
-
-afterAll(() => stopSuite(site, browser, smtp));
+const suite = useConsoleSite(ADMIN, { SANDBOX_FEE_PERCENT_BP: '200', SANDBOX_FEE_FIXED_MINOR: '30' });
 
 test('a visitor gets the 404 for the report and its CSV', async () => {
+  const { site, browser } = suite;
   const visitor = await browser.newPage();
   expect((await visitor.goto(`${site.url}/en/ops/reports`))?.status()).toBe(404);
   expect(
@@ -47,6 +32,7 @@ test('a visitor gets the 404 for the report and its CSV', async () => {
 });
 
 test('an admin sees a paid order’s sale, provider fee and margin in the chart, the table and the CSV', async () => {
+  const { site, browser } = suite;
   const offer = await firstOfferOn(site.url, [20, 21, 22]);
   const order = await bookThroughApi(site.url, offer, `ops-reports-${Date.now()}`);
   await payOrderAsTraveller(browser, site.url, order);
@@ -58,17 +44,14 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
   const sale = Math.round(Number(paid.body.data.total_amount) * 100);
   const fee = Math.floor((sale * 200 + 5000) / 10_000) + 30;
 
-  const token = await sessionToken(site.url, smtp, ADMIN);
-  await passSecondFactorByApi(site.url, token, ADMIN);
-  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await phone.addCookies([{ name: 'token', value: token, url: site.url }]);
-  const page = await phone.newPage();
-  await gotoHydrated(page, `${site.url}/en/ops`);
-  await page
-    .getByRole('navigation', { name: en('ops.nav.label') })
-    .getByRole('link', { name: en('ops.nav.reports'), exact: true })
-    .click();
-  await page.waitForURL(`${site.url}/en/ops/reports`);
+  const token = await adminSession(suite, ADMIN);
+  const { context: phone, page } = await openConsolePage(
+    suite,
+    token,
+    'ops.nav.reports',
+    '/en/ops/reports',
+    PHONE,
+  );
   await page.getByRole('heading', { level: 1, name: en('ops.reports.heading') }).waitFor();
 
   // The chart of the currency's sales, with its sentence for screen readers; the table's row.
