@@ -1,7 +1,9 @@
 /**
  * Two APIs on one clock for the suites that compare prices (inject, PGlite): one whose admin may write rules (signed
- * in, past the second factor), and one without rules, whose prices are the supplier's.
+ * in, past the second factor), and one without rules, whose prices are the supplier's; and a rule written through the
+ * console's API.
  */
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTestApi } from '../../../testing/api.ts';
@@ -38,4 +40,22 @@ export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlai
       await plain.close();
     },
   };
+}
+
+/**
+ * A 10 % markup per passenger (priority 1) on the sales of `scope`, written by `admin` through the console's API, as
+ * an admin would; it applies EFFECTIVE_LEAD_MS after it is written (service.ts).
+ */
+export async function postTenPercentMarkup(
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  scope: Record<string, unknown>,
+): Promise<void> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/ops/price-rules',
+    headers: admin,
+    payload: { kind: 'markup', priority: 1, scope, percent_bp: 1000, per: 'passenger' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
 }
