@@ -17,7 +17,7 @@ import { en, m } from './support/messages.ts';
 import { fieldErrorOf } from './support/fields.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
 import { isoDay } from './support/dates.ts';
-import { adminSession, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
+import { adminSession, localizedPage, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'pricing-chief@agency.test';
 const OPERATOR = 'pricing-desk@agency.test';
@@ -194,13 +194,11 @@ test('an admin creates a 5 % markup for Tashkent departures, edits it, is refuse
 
   // In every language: the words, the percentages and times by Intl, the same on the server and after hydration.
   for (const lang of ['ru', 'uz', 'tr'] as const) {
-    const errors: string[] = [];
-    const localized = await phone.newPage();
-    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
-    localized.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
-    });
-    await gotoHydrated(localized, `${site.url}/${lang}/ops/price-rules`);
+    const { page: localized, errors } = await localizedPage(
+      phone,
+      `${site.url}/${lang}/ops/price-rules`,
+      lang,
+    );
     await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.priceRules.heading') }).waitFor();
     await localized.getByText(m(lang, 'ops.priceRules.state.retired'), { exact: true }).waitFor();
     await localized.getByRole('region', { name: m(lang, 'ops.priceRules.new') }).waitFor();

@@ -10,13 +10,12 @@
  */
 import { expect, test } from 'vitest';
 import { formatMoney } from '@parvoz/i18n/currency';
-import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en, m } from './support/messages.ts';
 import { callApi } from './support/api.ts';
 import { bookThroughApi, firstOfferOn } from './support/offers.ts';
 import { payOrderAsTraveller } from './support/journeys.ts';
-import { adminSession, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
+import { adminSession, localizedPage, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'books-chief@agency.test';
 const suite = useConsoleSite(ADMIN, { SANDBOX_FEE_PERCENT_BP: '200', SANDBOX_FEE_FIXED_MINOR: '30' });
@@ -102,13 +101,7 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
 
   // In every language: the words, the amounts by Intl, the same on the server and after hydration.
   for (const lang of ['ru', 'uz', 'tr'] as const) {
-    const errors: string[] = [];
-    const localized = await phone.newPage();
-    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
-    localized.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
-    });
-    await gotoHydrated(localized, `${site.url}/${lang}/ops/reports`);
+    const { page: localized, errors } = await localizedPage(phone, `${site.url}/${lang}/ops/reports`, lang);
     await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.reports.heading') }).waitFor();
     await localized
       .locator('figcaption', { hasText: m(lang, 'ops.reports.salesIn', { currency }) })

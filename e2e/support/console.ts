@@ -63,3 +63,22 @@ export async function openConsolePage(
   await page.waitForURL(`${site.url}${path}`);
   return { context, page };
 }
+
+/**
+ * A new page of `context` at `url`, hydrated, that notes in `errors` its uncaught errors and console errors (a
+ * hydration mismatch is one), each headed by `lang`: the console's pages in every language.
+ */
+export async function localizedPage(
+  context: BrowserContext,
+  url: string,
+  lang: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const errors: string[] = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
+  });
+  await gotoHydrated(page, url);
+  return { page, errors };
+}
