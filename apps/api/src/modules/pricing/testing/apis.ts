@@ -7,9 +7,7 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTestApi } from '../../../testing/api.ts';
-import { createSession } from '../../accounts/index.ts';
-import { accountIdOf } from '../../accounts/testing/accounts.ts';
-import { grantRole } from '../../ops/index.ts';
+import { signedInAs } from '../../../testing/after-sale.ts';
 import { passSecondFactor } from '../../../second-factor/testing.ts';
 
 export interface PricedAndPlain {
@@ -25,10 +23,7 @@ export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlai
   const priced = await startTestApi({ rateLimitScale: 1000 }, { now });
   const plain = await startTestApi({ rateLimitScale: 1000 }, { now });
   const { db } = priced;
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: now() });
-  const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), now());
-  const admin = { authorization: `Bearer ${token}` };
+  const admin = await signedInAs(db, 'admin@agency.test', 'admin', now());
   await passSecondFactor(priced.app, admin, now());
   return {
     priced: priced.app,
