@@ -17,6 +17,7 @@ import type { Browser } from 'playwright-core';
 import { createDatabase } from '@parvoz/db';
 import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
 import { gotoHydrated } from './support/browser.ts';
+import { localizedPage } from './support/console.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
@@ -235,13 +236,7 @@ test('an admin sees the figures, retries a failed email and downloads the orders
 
   // In every language: the words, the dates and numbers by Intl, the same on the server and after hydration.
   for (const lang of ['ru', 'uz', 'tr'] as const) {
-    const errors: string[] = [];
-    const localized = await context.newPage();
-    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
-    localized.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
-    });
-    await gotoHydrated(localized, `${site.url}/${lang}/ops`);
+    const { page: localized, errors } = await localizedPage(context, `${site.url}/${lang}/ops`, lang);
     await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.overview.heading') }).waitFor();
     await localized.getByRole('link', { name: m(lang, 'ops.overview.downloadPeriod') }).waitFor();
     await localized.getByTestId('chart-orders').getByText(m(lang, 'ops.overview.showTable')).click();

@@ -9,32 +9,21 @@
  *    its field (by the form, and by the API: so'm have no decimals), and retires it; the page is axe-clean and
  *    fits the phone; in Russian, Uzbek and Turkish its words, and no hydration error from Intl.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en, m } from './support/messages.ts';
 import { fieldErrorOf } from './support/fields.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
-import { passSecondFactorByApi } from './support/second-factor.ts';
 import { isoDay } from './support/dates.ts';
+import { adminSession, localizedPage, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'pricing-chief@agency.test';
 const OPERATOR = 'pricing-desk@agency.test';
-let smtp: TestSmtpServer;
-let site: RunningSite;
-let browser: Browser;
+const suite = useConsoleSite(ADMIN);
 /** The admin's session, past the second factor. */
 let adminToken: string;
-
-beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
-});
-
-afterAll(() => stopSuite(site, browser, smtp));
 
 type Key = Parameters<typeof en>[0];
 
@@ -50,10 +39,10 @@ async function notice(page: Page, key: Key) {
 }
 
 test('an operator and a visitor get the 404 for the page, and no link to it', async () => {
+  const { site, smtp, browser } = suite;
   // The admin signs in by emailed code and passes the second factor (an authenticator app, enrolled now),
   // then invites an operator.
-  adminToken = await sessionToken(site.url, smtp, ADMIN);
-  await passSecondFactorByApi(site.url, adminToken, ADMIN);
+  adminToken = await adminSession(suite, ADMIN);
   const invited = await fetch(`${site.url}/v1/ops/staff`, {
     method: 'POST',
     headers: { ...ANONYMOUS, authorization: `Bearer ${adminToken}` },
@@ -87,16 +76,15 @@ test('an operator and a visitor get the 404 for the page, and no link to it', as
 });
 
 test('an admin creates a 5 % markup for Tashkent departures, edits it, is refused at a field and retires it', async () => {
+  const { site } = suite;
   // The admin's session of the first test, past the second factor (docs/decisions/0023-console-second-factor.md).
-  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await phone.addCookies([{ name: 'token', value: adminToken, url: site.url }]);
-  const page = await phone.newPage();
-  await gotoHydrated(page, `${site.url}/en/ops`);
-  await page
-    .getByRole('navigation', { name: en('ops.nav.label') })
-    .getByRole('link', { name: en('ops.nav.priceRules'), exact: true })
-    .click();
-  await page.waitForURL(`${site.url}/en/ops/price-rules`);
+  const { context: phone, page } = await openConsolePage(
+    suite,
+    adminToken,
+    'ops.nav.priceRules',
+    '/en/ops/price-rules',
+    PHONE,
+  );
   await page.getByRole('heading', { level: 1, name: en('ops.priceRules.heading') }).waitFor();
   await page.getByText(en('ops.priceRules.none')).waitFor();
 
@@ -206,13 +194,11 @@ test('an admin creates a 5 % markup for Tashkent departures, edits it, is refuse
 
   // In every language: the words, the percentages and times by Intl, the same on the server and after hydration.
   for (const lang of ['ru', 'uz', 'tr'] as const) {
-    const errors: string[] = [];
-    const localized = await phone.newPage();
-    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
-    localized.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
-    });
-    await gotoHydrated(localized, `${site.url}/${lang}/ops/price-rules`);
+    const { page: localized, errors } = await localizedPage(
+      phone,
+      `${site.url}/${lang}/ops/price-rules`,
+      lang,
+    );
     await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.priceRules.heading') }).waitFor();
     await localized.getByText(m(lang, 'ops.priceRules.state.retired'), { exact: true }).waitFor();
     await localized.getByRole('region', { name: m(lang, 'ops.priceRules.new') }).waitFor();

@@ -4,45 +4,24 @@
  * its uses, saves a second version (kept in its history with the author), has a code already taken refused, and
  * retires it; a visitor gets the site's 404 for the page.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { gotoHydrated } from './support/browser.ts';
+import { expect, test } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { en } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { type TestSmtpServer } from './support/smtp.ts';
-import { sessionToken } from './support/api.ts';
-import { passSecondFactorByApi } from './support/second-factor.ts';
+import { adminSession, openConsolePage, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'promo-chief@agency.test';
-let smtp: TestSmtpServer;
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
-});
-
-afterAll(() => stopSuite(site, browser, smtp));
+const suite = useConsoleSite(ADMIN);
 
 type Key = Parameters<typeof en>[0];
 
 test('an admin creates a code, saves a second version, is refused a taken code and retires it', async () => {
+  const { site, browser } = suite;
   const visitor = await browser.newPage();
   expect((await visitor.goto(`${site.url}/en/ops/promo-codes`))?.status()).toBe(404);
   await visitor.close();
 
-  const token = await sessionToken(site.url, smtp, ADMIN);
-  await passSecondFactorByApi(site.url, token, ADMIN);
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'token', value: token, url: site.url }]);
-  const page = await context.newPage();
-  await gotoHydrated(page, `${site.url}/en/ops`);
-  await page
-    .getByRole('navigation', { name: en('ops.nav.label') })
-    .getByRole('link', { name: en('ops.nav.promoCodes'), exact: true })
-    .click();
-  await page.waitForURL(`${site.url}/en/ops/promo-codes`);
+  const token = await adminSession(suite, ADMIN);
+  const { context, page } = await openConsolePage(suite, token, 'ops.nav.promoCodes', '/en/ops/promo-codes');
   await page.getByText(en('ops.promoCodes.none')).waitFor();
 
   const field = (scope: Locator, label: Key) => scope.getByLabel(en(label), { exact: true });

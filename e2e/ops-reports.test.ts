@@ -12,33 +12,24 @@
  *    booking reference linking to the console's order page.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { createDatabase } from '@parvoz/db';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { insertOneFlightOrder } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 import { insertReconciliationRun } from '../apps/api/src/modules/payments/testing/fixtures.ts';
-import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en, m } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
-import { type TestSmtpServer } from './support/smtp.ts';
-import { callApi, sessionToken } from './support/api.ts';
-import { passSecondFactorByApi } from './support/second-factor.ts';
+import { callApi } from './support/api.ts';
 import { bookThroughApi, firstOfferOn } from './support/offers.ts';
 import { payOrderAsTraveller } from './support/journeys.ts';
+import { adminSession, localizedPage, openConsolePage, PHONE, useConsoleSite } from './support/console.ts';
 
 const ADMIN = 'books-chief@agency.test';
-let smtp: TestSmtpServer;
-let site: RunningSite;
-let browser: Browser;
-
 /** The order the provider's statement lists at 12.50 less than we have it (minor units of USD). */
 const DISAGREEING = { id: 'ord_e2e_reports_reconciled', reference: 'RCN7QX', ours: 41_250, theirs: 40_000 };
 
-beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  // Written before the site starts (the embedded database is one process's): the order and the run that found it.
+/** The order and the reconciliation run that found it, written before the site starts (the embedded database is one process's). */
+async function writeDisagreement(dataDir: string): Promise<void> {
   const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
   try {
     await insertOneFlightOrder(database.db, {
@@ -70,16 +61,16 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  ({ smtp, site, browser } = await startSiteWithMail({
-    PARVOZ_DATA_DIR: dataDir,
-    SANDBOX_FEE_PERCENT_BP: '200',
-    SANDBOX_FEE_FIXED_MINOR: '30',
-  }));
-});
+}
 
-afterAll(() => stopSuite(site, browser, smtp));
+const suite = useConsoleSite(
+  ADMIN,
+  { SANDBOX_FEE_PERCENT_BP: '200', SANDBOX_FEE_FIXED_MINOR: '30' },
+  writeDisagreement,
+);
 
 test('a visitor gets the 404 for the report and its CSV', async () => {
+  const { site, browser } = suite;
   const visitor = await browser.newPage();
   expect((await visitor.goto(`${site.url}/en/ops/reports`))?.status()).toBe(404);
   expect(
@@ -89,6 +80,7 @@ test('a visitor gets the 404 for the report and its CSV', async () => {
 });
 
 test('an admin sees a paid order’s sale, provider fee and margin in the chart, the table and the CSV', async () => {
+  const { site, browser } = suite;
   const offer = await firstOfferOn(site.url, [20, 21, 22]);
   const order = await bookThroughApi(site.url, offer, `ops-reports-${Date.now()}`);
   await payOrderAsTraveller(browser, site.url, order);
@@ -100,17 +92,14 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
   const sale = Math.round(Number(paid.body.data.total_amount) * 100);
   const fee = Math.floor((sale * 200 + 5000) / 10_000) + 30;
 
-  const token = await sessionToken(site.url, smtp, ADMIN);
-  await passSecondFactorByApi(site.url, token, ADMIN);
-  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  await phone.addCookies([{ name: 'token', value: token, url: site.url }]);
-  const page = await phone.newPage();
-  await gotoHydrated(page, `${site.url}/en/ops`);
-  await page
-    .getByRole('navigation', { name: en('ops.nav.label') })
-    .getByRole('link', { name: en('ops.nav.reports'), exact: true })
-    .click();
-  await page.waitForURL(`${site.url}/en/ops/reports`);
+  const token = await adminSession(suite, ADMIN);
+  const { context: phone, page } = await openConsolePage(
+    suite,
+    token,
+    'ops.nav.reports',
+    '/en/ops/reports',
+    PHONE,
+  );
   await page.getByRole('heading', { level: 1, name: en('ops.reports.heading') }).waitFor();
 
   // The chart of the currency's sales, with its sentence for screen readers; the table's row.
@@ -179,13 +168,7 @@ test('an admin sees a paid order’s sale, provider fee and margin in the chart,
 
   // In every language: the words, the amounts by Intl, the same on the server and after hydration.
   for (const lang of ['ru', 'uz', 'tr'] as const) {
-    const errors: string[] = [];
-    const localized = await phone.newPage();
-    localized.on('pageerror', (error) => errors.push(`${lang}: ${error.message}`));
-    localized.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${lang}: ${message.text()}`);
-    });
-    await gotoHydrated(localized, `${site.url}/${lang}/ops/reports`);
+    const { page: localized, errors } = await localizedPage(phone, `${site.url}/${lang}/ops/reports`, lang);
     await localized.getByRole('heading', { level: 1, name: m(lang, 'ops.reports.heading') }).waitFor();
     await localized
       .locator('figcaption', { hasText: m(lang, 'ops.reports.salesIn', { currency }) })

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { TEST_ANONYMOUS_TOKEN, startTestApi } from './testing/api.ts';
+import { describe, expect, test } from 'vitest';
+import { TEST_ANONYMOUS_TOKEN, useTestApi } from './testing/api.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ app, close } = await startTestApi());
-});
-
-afterAll(() => close?.());
+const api = useTestApi();
 
 function nested(depth: number): string {
   return `a${'[b]'.repeat(depth)}=1`;
@@ -22,13 +14,17 @@ describe('GET /v1/user/get-me', () => {
     ['an unknown token', { authorization: 'Bearer not-a-real-session-token-0123456789abcdef' }],
     ['a malformed header', { authorization: 'Basic abc' }],
   ])('answers 401 with the error envelope for %s', async (_name, headers) => {
-    const response = await app.inject({ method: 'GET', url: '/v1/user/get-me?include=userDetail', headers });
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/v1/user/get-me?include=userDetail',
+      headers,
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 
   test('an unknown include value is a 400, not a 500', async () => {
-    const response = await app.inject({ method: 'GET', url: '/v1/user/get-me?include=passwords' });
+    const response = await api.app.inject({ method: 'GET', url: '/v1/user/get-me?include=passwords' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
   });
@@ -38,7 +34,7 @@ describe('query-string limits (depth 5, 20 array items, 1000 parameters)', () =>
   test('within the limits the request is handled', async () => {
     const items = Array.from({ length: 20 }, (_, i) => `x[${i}]=${i}`).join('&');
     for (const query of [nested(5), items, Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&')]) {
-      const response = await app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
+      const response = await api.app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
       expect(response.statusCode, query.slice(0, 40)).toBe(401);
     }
   });
@@ -48,13 +44,13 @@ describe('query-string limits (depth 5, 20 array items, 1000 parameters)', () =>
     ['21 array items', Array.from({ length: 21 }, (_, i) => `x[${i}]=${i}`).join('&')],
     ['1001 parameters', Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join('&')],
   ])('%s gives a 400 with the envelope', async (_name, query) => {
-    const response = await app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
+    const response = await api.app.inject({ method: 'GET', url: `/v1/user/get-me?${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('malformed_request');
   });
 
   test('prototype keys in the query are not honoured', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'GET',
       url: '/v1/user/get-me?__proto__[polluted]=1&constructor[prototype][x]=1',
     });
@@ -65,7 +61,7 @@ describe('query-string limits (depth 5, 20 array items, 1000 parameters)', () =>
 
 describe('bad input never gives a 500', () => {
   test('malformed JSON on an existing POST route is a 400', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/v1/auth/logout',
       headers: { 'content-type': 'application/json' },
@@ -103,7 +99,7 @@ describe('bad input never gives a 500', () => {
       },
     ] as const;
     for (const request of requests) {
-      const response = await app.inject(request);
+      const response = await api.app.inject(request);
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
       expect(response.json().error.code).toBe('not_found');
@@ -122,7 +118,7 @@ describe('bad input never gives a 500', () => {
       phone: '+998901234567',
     };
     const send = (body: object) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/v1/agencies/applications',
         headers: { authorization: `Bearer ${TEST_ANONYMOUS_TOKEN}`, 'content-type': 'application/json' },
@@ -145,7 +141,7 @@ describe('bad input never gives a 500', () => {
   });
 
   test('a body over the limit is a 413 with the envelope', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/v1/auth/logout',
       headers: { 'content-type': 'application/json' },
@@ -158,7 +154,7 @@ describe('bad input never gives a 500', () => {
 
 describe('POST /v1/auth/logout', () => {
   test('without a session it is a no-op that still answers 204', async () => {
-    const response = await app.inject({ method: 'POST', url: '/v1/auth/logout' });
+    const response = await api.app.inject({ method: 'POST', url: '/v1/auth/logout' });
     expect(response.statusCode).toBe(204);
   });
 });

@@ -1,25 +1,18 @@
 /** Per-route rate limits: per IP for anonymous callers (not per the shared credential), 429 with Retry-After. */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders, startTestApi } from './testing/api.ts';
+import { buildTestApi, TEST_ANONYMOUS_TOKEN, visitorHeaders, useTestApi } from './testing/api.ts';
 import { ROUTE_LIMITS } from './rate-limit.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
 let clock = Date.UTC(2026, 10, 23, 6, 0);
 // 300 per minute scaled down to 3.
 const SCALE = 3 / ROUTE_LIMITS.search.limit;
 
-beforeAll(async () => {
-  ({ app, close } = await startTestApi({ rateLimitScale: SCALE }, { now: () => new Date(clock) }));
-});
-
-afterAll(() => close?.());
+const api = useTestApi({ rateLimitScale: SCALE }, { now: () => new Date(clock) });
 
 const search = (ip: string, headers: Record<string, string> = {}) =>
-  app.inject({
+  api.app.inject({
     method: 'POST',
     url: '/v1/flights/search',
     remoteAddress: ip,
@@ -45,11 +38,16 @@ test('the fourth search a minute from one IP is refused with 429 and Retry-After
 });
 
 test('places and offers have budgets of their own', async () => {
-  const places = () => app.inject({ method: 'GET', url: '/v1/places?q=tash', remoteAddress: '192.0.2.44' });
+  const places = () =>
+    api.app.inject({ method: 'GET', url: '/v1/places?q=tash', remoteAddress: '192.0.2.44' });
   const limit = Math.round(ROUTE_LIMITS.places.limit * SCALE);
   for (let i = 0; i < limit; i++) expect((await places()).statusCode).toBe(200);
   expect((await places()).statusCode).toBe(429);
-  const offer = await app.inject({ method: 'GET', url: '/v1/offers/nonsense', remoteAddress: '192.0.2.44' });
+  const offer = await api.app.inject({
+    method: 'GET',
+    url: '/v1/offers/nonsense',
+    remoteAddress: '192.0.2.44',
+  });
   expect(offer.statusCode).toBe(404);
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CURRENCIES, DEFAULT_RATES, fromMajorString, toMajorString, type CurrencyCode } from './money.ts';
+import { CURRENCIES, fromMajorString, toMajorString, type CurrencyCode } from './money.ts';
 import { PRICE_STEP, priceSale, type PriceRule } from './price-rules.ts';
 import { breakdownTotals, shareByType, shareInSteps } from './price-breakdown.ts';
+import { rule, saleWith } from './price-rules-testing.ts';
 
-const TAS = { airport: 'TAS', city: 'TAS', country: 'UZ' };
-const IST = { airport: 'IST', city: 'IST', country: 'TR' };
+const sale = saleWith({ market: 'uz' });
 
 describe('shareInSteps', () => {
   test('in whole steps when the amount is a multiple of the step', () => {
@@ -66,13 +66,6 @@ describe('breakdownTotals', () => {
   });
 });
 
-const rule = (over: Partial<PriceRule> & Pick<PriceRule, 'id' | 'kind'>): PriceRule => ({
-  priority: 0,
-  scope: {},
-  per: 'order',
-  ...over,
-});
-
 /** A markup, a fee and a discount of random sizes, per passenger or per order. */
 const rules = fc
   .record({
@@ -111,13 +104,7 @@ describe('the lines add up exactly, in minor units, for every currency step', ()
         fc.property(party, rules, (types, rs) => {
           const costs = types.map((t) => t.fareMinor + t.taxMinor);
           const price = priceSale(
-            {
-              supplier: 'builtin',
-              airlines: ['HY'],
-              origin: TAS,
-              destination: IST,
-              cabin: 'economy',
-              fareFamily: 'standard',
+            sale({
               passengers: types.flatMap((t, i) =>
                 Array.from({ length: t.count }, (_, k) => ({
                   type: (['adult', 'child', 'infant'] as const)[i]!,
@@ -125,11 +112,7 @@ describe('the lines add up exactly, in minor units, for every currency step', ()
                 })),
               ),
               currency,
-              market: 'uz',
-              saleAt: Date.parse('2027-03-01T10:00:00Z'),
-              departureDate: '2027-04-10',
-              rates: DEFAULT_RATES,
-            },
+            }),
             rs,
           );
           const shares = shareByType(price, costs);

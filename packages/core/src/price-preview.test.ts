@@ -1,38 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CURRENCIES, DEFAULT_RATES } from './money.ts';
-import { PASSENGER_TYPES } from './vocabulary.ts';
 import { agencyTotal, previewRules } from './price-preview.ts';
-import { PRICE_RULE_KINDS, priceSale, type PriceRule, type PricingInput } from './price-rules.ts';
+import { priceSale, type PriceRule } from './price-rules.ts';
+import { arbitrary, IST, rule, saleWith, TAS } from './price-rules-testing.ts';
 
-const TAS = { airport: 'TAS', city: 'TAS', country: 'UZ' };
-const IST = { airport: 'IST', city: 'IST', country: 'TR' };
-const SAW = { airport: 'SAW', city: 'IST', country: 'TR' };
-
-function sale(over: Partial<PricingInput> = {}): PricingInput {
-  return {
-    supplier: 'builtin',
-    airlines: ['HY'],
-    origin: TAS,
-    destination: IST,
-    cabin: 'economy',
-    fareFamily: 'standard',
-    passengers: [{ type: 'adult', costMinor: 2_500_000 }],
-    currency: 'UZS',
-    market: '',
-    saleAt: Date.parse('2027-03-01T10:00:00Z'),
-    departureDate: '2027-04-10',
-    rates: DEFAULT_RATES,
-    ...over,
-  };
-}
-
-const rule = (over: Partial<PriceRule> & Pick<PriceRule, 'id' | 'kind'>): PriceRule => ({
-  priority: 0,
-  scope: {},
-  per: 'order',
-  ...over,
-});
+const sale = saleWith();
 
 describe('worked cases', () => {
   test('a 5 % markup on Tashkent departures over so‘m and roubles: changed count, totals and averages', () => {
@@ -94,42 +66,13 @@ describe('worked cases', () => {
   });
 });
 
-const currency = fc.constantFrom(...CURRENCIES);
-const arbitraryRule = (i: number) =>
-  fc.record({
-    id: fc.constant(`r${i}`),
-    kind: fc.constantFrom(...PRICE_RULE_KINDS),
-    priority: fc.integer({ min: -5, max: 5 }),
-    scope: fc.record(
-      {
-        origins: fc.constantFrom([{ city: 'TAS' }], [{ country: 'TR' }], [{ airport: 'SAW' }]),
-        currencies: fc.subarray([...CURRENCIES], { minLength: 1 }),
-      },
-      { requiredKeys: [] },
-    ),
-    percentBp: fc.integer({ min: 0, max: 3_000 }),
-    fixed: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 100_000 }), currency }), {
-      nil: undefined,
-    }),
-    per: fc.constantFrom('passenger' as const, 'order' as const),
-    cap: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 500_000 }), currency }), { nil: undefined }),
-    exclusive: fc.boolean(),
-  }) as fc.Arbitrary<PriceRule>;
-const rules = fc
-  .integer({ min: 0, max: 4 })
-  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbitraryRule(i))));
+const rules = arbitrary.rules(4);
 const samples = fc.array(
   fc
     .record({
-      currency,
-      origin: fc.constantFrom(TAS, IST, SAW),
-      passengers: fc.array(
-        fc.record({
-          type: fc.constantFrom(...PASSENGER_TYPES),
-          costMinor: fc.integer({ min: 1, max: 500_000_000 }),
-        }),
-        { minLength: 1, maxLength: 4 },
-      ),
+      currency: arbitrary.currency,
+      origin: arbitrary.place,
+      passengers: arbitrary.passengers(4),
     })
     .map((over) => sale(over)),
   { maxLength: 30 },
@@ -138,7 +81,7 @@ const samples = fc.array(
 describe('properties over random rules and sales', () => {
   test('a draft that matches nothing changes nothing', () => {
     fc.assert(
-      fc.property(samples, rules, arbitraryRule(99), (sales, now, draft) => {
+      fc.property(samples, rules, arbitrary.rule(99), (sales, now, draft) => {
         const nowhere = { ...draft, scope: { ...draft.scope, suppliers: ['no-such-supplier'] } };
         const preview = previewRules(sales, now, [...now, nowhere]);
         expect(preview.offers).toBe(sales.length);

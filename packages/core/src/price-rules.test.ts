@@ -1,44 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CURRENCIES, DEFAULT_RATES, type CurrencyCode } from './money.ts';
-import { PASSENGER_TYPES } from './vocabulary.ts';
-import {
-  PRICE_RULE_KINDS,
-  PRICE_STEP,
-  priceSale,
-  ruleProblems,
-  type PriceRule,
-  type PricingInput,
-} from './price-rules.ts';
+import type { CurrencyCode } from './money.ts';
+import { PRICE_STEP, priceSale, ruleProblems } from './price-rules.ts';
+import { arbitrary, IST, rule, saleWith, SAW, TAS } from './price-rules-testing.ts';
 
-const TAS = { airport: 'TAS', city: 'TAS', country: 'UZ' };
-const IST = { airport: 'IST', city: 'IST', country: 'TR' };
-const SAW = { airport: 'SAW', city: 'IST', country: 'TR' };
-
-function sale(over: Partial<PricingInput> = {}): PricingInput {
-  return {
-    supplier: 'duffel',
-    airlines: ['HY'],
-    origin: TAS,
-    destination: IST,
-    cabin: 'economy',
-    fareFamily: 'standard',
-    passengers: [{ type: 'adult', costMinor: 2_500_000 }],
-    currency: 'UZS',
-    market: 'uz',
-    saleAt: Date.parse('2027-03-01T10:00:00Z'),
-    departureDate: '2027-04-10',
-    rates: DEFAULT_RATES,
-    ...over,
-  };
-}
-
-const rule = (over: Partial<PriceRule> & Pick<PriceRule, 'id' | 'kind'>): PriceRule => ({
-  priority: 0,
-  scope: {},
-  per: 'order',
-  ...over,
-});
+const sale = saleWith({ supplier: 'duffel', market: 'uz' });
 
 describe('worked cases (docs/decisions/0025-price-rules-stacking-and-rounding.md)', () => {
   test('5 % markup and a 50,000 so‘m fee on Tashkent departures: the fee is a line of its own', () => {
@@ -169,43 +135,12 @@ describe('worked cases (docs/decisions/0025-price-rules-stacking-and-rounding.md
   });
 });
 
-const currency = fc.constantFrom(...CURRENCIES);
-const place = fc.constantFrom(TAS, IST, SAW);
-const arbitraryRule = (i: number) =>
-  fc.record({
-    id: fc.constant(`r${i}`),
-    kind: fc.constantFrom(...PRICE_RULE_KINDS),
-    priority: fc.integer({ min: -5, max: 5 }),
-    scope: fc.record(
-      {
-        origins: fc.constantFrom([{ city: 'TAS' }], [{ country: 'TR' }], [{ airport: 'SAW' }]),
-        passengerTypes: fc.subarray([...PASSENGER_TYPES], { minLength: 1 }),
-        currencies: fc.subarray([...CURRENCIES], { minLength: 1 }),
-      },
-      { requiredKeys: [] },
-    ),
-    percentBp: fc.integer({ min: 0, max: 3_000 }),
-    fixed: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 100_000 }), currency }), {
-      nil: undefined,
-    }),
-    per: fc.constantFrom('passenger' as const, 'order' as const),
-    cap: fc.option(fc.record({ amount: fc.integer({ min: 0, max: 500_000 }), currency }), { nil: undefined }),
-    exclusive: fc.boolean(),
-  }) as fc.Arbitrary<PriceRule>;
-const rules = fc
-  .integer({ min: 0, max: 6 })
-  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => arbitraryRule(i))));
+const rules = arbitrary.rules(6, true);
 const input = fc.record({
-  currency,
-  origin: place,
-  destination: place,
-  passengers: fc.array(
-    fc.record({
-      type: fc.constantFrom(...PASSENGER_TYPES),
-      costMinor: fc.integer({ min: 1, max: 500_000_000 }),
-    }),
-    { minLength: 1, maxLength: 9 },
-  ),
+  currency: arbitrary.currency,
+  origin: arbitrary.place,
+  destination: arbitrary.place,
+  passengers: arbitrary.passengers(9),
 });
 
 describe('properties over random rules and sales', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_RATES } from './money.ts';
-import { priceSale, type PriceRule, type PricingInput } from './price-rules.ts';
+import { priceSale, type PriceRule } from './price-rules.ts';
+import { saleWith } from './price-rules-testing.ts';
 import {
   normalisePromoCode,
   pricePromoSale,
@@ -15,29 +15,14 @@ import {
   type PromoTerms,
 } from './promo-codes.ts';
 
-const TAS = { airport: 'TAS', city: 'TAS', country: 'UZ' };
-const IST = { airport: 'IST', city: 'IST', country: 'TR' };
-
-function sale(over: Partial<PricingInput> = {}): PricingInput {
-  return {
-    supplier: 'builtin',
-    airlines: ['HY'],
-    origin: TAS,
-    destination: IST,
-    cabin: 'economy',
-    fareFamily: 'standard',
-    passengers: [
-      { type: 'adult', costMinor: 40_000 },
-      { type: 'adult', costMinor: 40_001 },
-    ],
-    currency: 'USD',
-    market: 'en',
-    saleAt: Date.parse('2027-03-01T10:00:00Z'),
-    departureDate: '2027-04-10',
-    rates: DEFAULT_RATES,
-    ...over,
-  };
-}
+const sale = saleWith({
+  passengers: [
+    { type: 'adult', costMinor: 40_000 },
+    { type: 'adult', costMinor: 40_001 },
+  ],
+  currency: 'USD',
+  market: 'en',
+});
 
 const markup10: PriceRule = {
   id: 'm',

@@ -3,7 +3,16 @@
  * new builder: a table never shares a column object with another.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, date, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  date,
+  integer,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /** `column IN ('a', 'b')` for a CHECK constraint (values are our own constants, never user input). */
 export function oneOf(column: string, values: readonly string[]) {
@@ -32,6 +41,19 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
     typeof value === 'string'
       ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
       : Buffer.from(value),
+});
+
+/**
+ * What a pricing rule or a promo code adds or takes off (schema-pricing.ts, schema-promo-codes.ts): a percentage
+ * (basis points) and/or a fixed amount, per passenger or per order (`pers`), up to an optional cap.
+ */
+export const adjustmentColumns = <const P extends readonly [string, ...string[]]>(pers: P) => ({
+  percentBp: integer('percent_bp').notNull().default(0),
+  fixedAmountMinor: money('fixed_amount_minor'),
+  fixedCurrency: text('fixed_currency'),
+  per: text('per', { enum: pers }).notNull(),
+  capAmountMinor: money('cap_amount_minor'),
+  capCurrency: text('cap_currency'),
 });
 
 export const GENDERS = ['male', 'female'] as const;

@@ -20,7 +20,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money, oneOf, tsNullable } from './schema-columns.ts';
+import { adjustmentColumns, createdAt, oneOf, tsNullable } from './schema-columns.ts';
 
 export const PRICE_RULE_KINDS = ['markup', 'service_fee', 'discount'] as const;
 export const PRICE_RULE_PERS = ['passenger', 'order'] as const;
@@ -34,12 +34,7 @@ export const priceRules = pgTable(
     kind: text('kind', { enum: PRICE_RULE_KINDS }).notNull(),
     priority: integer('priority').notNull(),
     scope: jsonb('scope').$type<Record<string, unknown>>().notNull().default({}),
-    percentBp: integer('percent_bp').notNull().default(0),
-    fixedAmountMinor: money('fixed_amount_minor'),
-    fixedCurrency: text('fixed_currency'),
-    per: text('per', { enum: PRICE_RULE_PERS }).notNull(),
-    capAmountMinor: money('cap_amount_minor'),
-    capCurrency: text('cap_currency'),
+    ...adjustmentColumns(PRICE_RULE_PERS),
     exclusive: boolean('exclusive').notNull().default(false),
     /** The version applies from this instant (the console may choose one in the future). */
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),

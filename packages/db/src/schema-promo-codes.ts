@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money, oneOf, tsNullable, uuidId } from './schema-columns.ts';
+import { adjustmentColumns, createdAt, money, oneOf, tsNullable, uuidId } from './schema-columns.ts';
 import { orderRef } from './schema-orders.ts';
 
 export const PROMO_CODE_PERS = ['passenger', 'order'] as const;
@@ -34,12 +34,7 @@ export const promoCodes = pgTable(
     /** Upper case (`normalisePromoCode`): codes are compared without regard to case. */
     code: text('code').notNull(),
     version: integer('version').notNull(),
-    percentBp: integer('percent_bp').notNull().default(0),
-    fixedAmountMinor: money('fixed_amount_minor'),
-    fixedCurrency: text('fixed_currency'),
-    per: text('per', { enum: PROMO_CODE_PERS }).notNull(),
-    capAmountMinor: money('cap_amount_minor'),
-    capCurrency: text('cap_currency'),
+    ...adjustmentColumns(PROMO_CODE_PERS),
     /** The core's `PriceRuleScope`, as JSON. */
     scope: jsonb('scope').$type<Record<string, unknown>>().notNull().default({}),
     validFrom: tsNullable('valid_from'),

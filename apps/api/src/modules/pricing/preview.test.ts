@@ -5,38 +5,26 @@
  * after; a draft that matches nothing reports no change; an edit's draft replaces its rule's version in force, and
  * an order booked under a rule is tried at its supplier's cost.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { startTestApi } from '../../testing/api.ts';
+import { useTestApi } from '../../testing/api.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
-import { book, pay } from '../../testing/after-sale.ts';
-import { createSession } from '../accounts/index.ts';
-import { accountIdOf } from '../accounts/testing/accounts.ts';
-import { grantRole } from '../ops/index.ts';
+import { book, pay, signedInAs } from '../../testing/after-sale.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 import { SAMPLED_OFFERS_PER_SEARCH } from './samples.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
 let admin: Record<string, string> = {};
 const date = isoDay(Date.UTC(2026, 10, 23), 30);
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi({ rateLimitScale: 1000 }, { now: () => clock }));
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: clock });
-  const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), clock);
-  admin = { authorization: `Bearer ${token}` };
-  await passSecondFactor(app, admin, clock);
-}, 60_000);
+const api = useTestApi({ rateLimitScale: 1000 }, { now: () => clock });
 
-afterAll(() => close?.());
+beforeAll(async () => {
+  admin = await signedInAs(api.db, 'admin@agency.test', 'admin', clock);
+  await passSecondFactor(api.app, admin, clock);
+});
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 /** 5 % of a cost in cents, rounded half away from zero (the core's rounding, ADR 0025). */
@@ -45,7 +33,7 @@ const dollars = (c: number) => (c / 100).toFixed(2);
 
 /** One adult's search in dollars: its offers at the supplier's price, cheapest first. */
 async function search(origin: string, destination: string): Promise<Offer[]> {
-  const res = await app.inject({
+  const res = await api.app.inject({
     method: 'POST',
     url: '/v1/flights/search',
     headers: ANON,
@@ -71,7 +59,7 @@ const markup = (over: Record<string, unknown> = {}) => ({
 });
 
 const preview = (body: object, headers = admin) =>
-  app.inject({ method: 'POST', url: '/v1/ops/price-rules/preview', headers, payload: body });
+  api.app.inject({ method: 'POST', url: '/v1/ops/price-rules/preview', headers, payload: body });
 
 describe('a draft rule tried on the last 30 days', () => {
   let sampled: number[] = [];
@@ -86,7 +74,8 @@ describe('a draft rule tried on the last 30 days', () => {
     fromTashkent = [...tasIst, ...tasDxb].map((o) => cents(o.total_amount));
     sampled = [...fromTashkent, ...istTas.map((o) => cents(o.total_amount))];
     // A paid order from Tashkent and one from Istanbul, sold at the supplier's price (no rule yet).
-    for (const offer of [tasIst[0]!, istTas[0]!]) await pay(app, db, await book(app, offer), clock);
+    for (const offer of [tasIst[0]!, istTas[0]!])
+      await pay(api.app, api.db, await book(api.app, offer), clock);
     ordered = cents(tasIst[0]!.total_amount);
     clock = new Date(clock.getTime() + 86_400_000);
 
@@ -144,7 +133,7 @@ describe('a draft rule tried on the last 30 days', () => {
   });
 
   test('an edit’s draft takes the place of its rule’s version in force; bad drafts are refused', async () => {
-    const created = await app.inject({
+    const created = await api.app.inject({
       method: 'POST',
       url: '/v1/ops/price-rules',
       headers: admin,
@@ -174,7 +163,7 @@ describe('a draft rule tried on the last 30 days', () => {
 
     // An order booked under the rule: its supplier's cost comes from its stored offer, not from its price.
     const offer = (await search('TAS', 'IST'))[0]!;
-    await pay(app, db, await book(app, offer), clock);
+    await pay(api.app, api.db, await book(api.app, offer), clock);
     const total = cents(offer.total_amount);
     const costs = Array.from({ length: 100 }, (_, i) => Math.floor(total / 1.05) - 50 + i);
     const cost = costs.find((c) => c + fivePercent(c) === total)!;

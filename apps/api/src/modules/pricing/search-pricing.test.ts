@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Offer } from '@parvoz/core/search-types';
 import { bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { EFFECTIVE_LEAD_MS } from './service.ts';
-import { pricedAndPlainApis, TAS_IST_MARKUP } from './testing/apis.ts';
+import { postTenPercentMarkup, pricedAndPlainApis, TAS_IST_MARKUP } from './testing/apis.ts';
 
 let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
 let priced: FastifyInstance;
@@ -46,13 +46,7 @@ describe('a markup for Tashkent → Istanbul', () => {
     const before = await searchOffer(priced, { date, adults: 2 });
     expect(before.total_amount).toBe((await searchOffer(plain, { date, adults: 2 })).total_amount);
 
-    const created = await priced.inject({
-      method: 'POST',
-      url: '/v1/ops/price-rules',
-      headers: admin,
-      payload: TAS_IST_MARKUP,
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await postTenPercentMarkup(priced, admin, TAS_IST_MARKUP.scope);
     clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
 
     // After it applies: each adult pays 10 % more than the supplier's price, everywhere.

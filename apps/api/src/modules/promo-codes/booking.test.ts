@@ -21,6 +21,7 @@ import { grantRole } from '../ops/index.ts';
 import { expireUnpaidOrders } from '../orders/index.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 import { EFFECTIVE_LEAD_MS } from '../pricing/index.ts';
+import { postTenPercentMarkup } from '../pricing/testing/apis.ts';
 import { heldRedemptions, promoCodeByCode } from './store.ts';
 
 let clock = new Date(Date.UTC(2026, 10, 23, 6, 0));
@@ -54,19 +55,7 @@ beforeAll(async () => {
   admin = { authorization: `Bearer ${token}` };
   await passSecondFactor(app, admin, clock);
   // A 10 % markup on Tashkent departures: the margin a code gives from (ADR 0025's floor).
-  const rule = await app.inject({
-    method: 'POST',
-    url: '/v1/ops/price-rules',
-    headers: admin,
-    payload: {
-      kind: 'markup',
-      priority: 1,
-      scope: { origins: [{ city: 'TAS' }] },
-      percent_bp: 1000,
-      per: 'passenger',
-    },
-  });
-  expect(rule.statusCode, rule.body).toBe(201);
+  await postTenPercentMarkup(app, admin, { origins: [{ city: 'TAS' }] });
   await createCode({ code: 'SPRING5', scope: { origins: [{ city: 'TAS' }] } });
   await createCode({ code: 'MOSCOW', scope: { destinations: [{ city: 'MOW' }] } });
   await createCode({ code: 'ONCE', total_limit: 1 });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { startTestApi } from '../../testing/api.ts';
+import { useTestApi } from '../../testing/api.ts';
 
-let app: FastifyInstance;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ app, close } = await startTestApi());
-});
-
-afterAll(() => close?.());
+const api = useTestApi();
 
 async function places(query: string) {
-  const response = await app.inject({ method: 'GET', url: `/v1/places?${query}` });
+  const response = await api.app.inject({ method: 'GET', url: `/v1/places?${query}` });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -61,7 +53,11 @@ test('a lookup asked again gets the same answer; language and limit each have th
 
 test('a long answer is gzipped when the client takes gzip, the same answer plain otherwise', async () => {
   const ask = (encoding: string) =>
-    app.inject({ method: 'GET', url: '/v1/places?q=a&limit=20', headers: { 'accept-encoding': encoding } });
+    api.app.inject({
+      method: 'GET',
+      url: '/v1/places?q=a&limit=20',
+      headers: { 'accept-encoding': encoding },
+    });
   const plain = await ask('identity');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body.length).toBeGreaterThan(1024);

@@ -10,6 +10,7 @@ import { bookingBody, freshSearchDays, injectOrder } from '../../testing/booking
 import { signedInAs } from '../../testing/after-sale.ts';
 import { passSecondFactor } from '../../second-factor/testing.ts';
 import { EFFECTIVE_LEAD_MS } from '../../modules/pricing/index.ts';
+import { postTenPercentMarkup } from '../../modules/pricing/testing/apis.ts';
 import { decodeDuffelOfferId } from './offer-id.ts';
 import { searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
 import { TEST_OFFER_SECRET } from '../../testing/api.ts';
@@ -38,19 +39,7 @@ describe('a markup on Duffel offers', () => {
 
     const admin = await signedInAs(api.db, 'admin@pricing.test', 'admin', now());
     await passSecondFactor(api.app, admin, now());
-    const created = await api.app.inject({
-      method: 'POST',
-      url: '/v1/ops/price-rules',
-      headers: admin,
-      payload: {
-        kind: 'markup',
-        priority: 1,
-        scope: { suppliers: ['duffel'], origins: [{ city: 'TAS' }] },
-        percent_bp: 1000,
-        per: 'passenger',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await postTenPercentMarkup(api.app, admin, { suppliers: ['duffel'], origins: [{ city: 'TAS' }] });
     clock += EFFECTIVE_LEAD_MS + 60_000;
 
     // A new search: 10 % more than Duffel's price (the stand-in's fare is the same every day).

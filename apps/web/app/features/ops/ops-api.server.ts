@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { EndpointDefinition, EndpointInput, EndpointOutput } from '@parvoz/contracts/endpoint';
 import { ApiError } from '../../lib/api.server.ts';
+import { fetchApiFile } from '../../lib/api-file.server.ts';
 import { callEndpoint, type CallOptions } from '../../lib/endpoint-client.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 
@@ -30,4 +31,29 @@ export async function opsCall<const E extends EndpointDefinition & { access: 'st
       throw redirect(securityPath(state));
     throw error;
   }
+}
+
+/**
+ * A console CSV (`path`, with its query) from the API as the signed-in member of staff, for a download proxied
+ * through the site (the browser never holds the token in script). As on every console page, no session, an ended
+ * one (forgotten) or no role is the site's 404; any other answer is the caller's to read.
+ */
+export async function fetchConsoleCsv(
+  request: Request,
+  state: RequestState,
+  path: string,
+): Promise<Response> {
+  if (!state.token) throw consoleNotFound();
+  const answer = await fetchApiFile(
+    request,
+    path,
+    { authorization: `Bearer ${state.token}`, accept: 'text/csv', 'x-request-id': state.requestId },
+    60_000,
+  );
+  if (answer.status === 401) state.clearToken = true;
+  if (answer.status === 401 || answer.status === 404) {
+    await answer.body?.cancel();
+    throw consoleNotFound();
+  }
+  return answer;
 }

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import { opsExportSchema } from '@parvoz/contracts/ops';
 import type { Route } from './+types/orders-csv';
-import { fetchApiFile, fileFailure, privateDownload } from '../../lib/api-file.server.ts';
+import { fileFailure, privateDownload } from '../../lib/api-file.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
-import { consoleNotFound } from '../../features/ops/ops-api.server.ts';
+import { fetchConsoleCsv } from '../../features/ops/ops-api.server.ts';
 
 /**
  * GET /{lang}/ops/orders.csv?from=&to= (docs/after-sale.md §8): the console's CSV export, proxied from the
@@ -12,22 +12,11 @@ import { consoleNotFound } from '../../features/ops/ops-api.server.ts';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
-  if (!state.token) throw consoleNotFound();
   const search = new URL(request.url).searchParams;
   const back = (problem: string) => redirect(`/${params.lang}/ops?export=${problem}#ops-export`);
   const period = opsExportSchema.safeParse({ from: search.get('from'), to: search.get('to') });
   const query = new URLSearchParams(period.success ? period.data : {});
-  const answer = await fetchApiFile(
-    request,
-    `/v1/ops/orders.csv?${query}`,
-    { authorization: `Bearer ${state.token}`, accept: 'text/csv', 'x-request-id': state.requestId },
-    60_000,
-  );
-  if (answer.status === 401) state.clearToken = true;
-  if (answer.status === 401 || answer.status === 404) {
-    await answer.body?.cancel();
-    throw consoleNotFound();
-  }
+  const answer = await fetchConsoleCsv(request, state, `/v1/ops/orders.csv?${query}`);
   // Only staff get this far (the API's gate answers everyone else 404 before it validates anything).
   if (answer.status === 400 || !period.success) {
     await answer.body?.cancel();

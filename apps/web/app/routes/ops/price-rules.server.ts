@@ -1,13 +1,15 @@
 import { data } from 'react-router';
-import { z } from 'zod';
 import { opsEndpoints } from '@parvoz/contracts/ops-endpoints';
 import { opsPriceRuleParamsSchema } from '@parvoz/contracts/ops-pricing';
 import type { Route } from './+types/price-rules';
-import { ApiError } from '../../lib/api.server.ts';
 import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.server.ts';
 import { requestStateContext, type RequestState } from '../../lib/request-context.server.ts';
 import { opsCall } from '../../features/ops/ops-api.server.ts';
-import { actionKeySchema, newActionKey } from '../../features/ops/action-key.server.ts';
+import {
+  isRefusal,
+  loadVersionedItems,
+  versionedItemsAction,
+} from '../../features/ops/versioned-items.server.ts';
 import {
   PREVIEW_FIELD,
   priceRuleFormSchema,
@@ -20,32 +22,18 @@ import {
 /** Admins only: the API answers 404 to operators, and so does this page (as the staff page). */
 export async function loader({ context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
-  const [rules, staff] = await Promise.all([
+  const { items, ...rest } = await loadVersionedItems(
+    state,
     opsCall(state, opsEndpoints.opsListPriceRules, {}),
-    opsCall(state, opsEndpoints.opsListStaff, {}),
-  ]);
-  // Authors by email; the Idempotency-Key of each write this page may post (docs/after-sale.md §6).
-  const authors = Object.fromEntries(staff.data.map((s) => [s.user_id, s.email]));
-  const keys = Object.fromEntries(rules.data.map((rule) => [rule.id, newActionKey()]));
-  return { rules: rules.data, authors, newKey: newActionKey(), keys, now: new Date().toISOString() };
+  );
+  return { rules: items, ...rest, now: new Date().toISOString() };
 }
-
-const ruleId = opsPriceRuleParamsSchema.shape.id;
-const intentSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('create'), key: actionKeySchema }),
-  z.object({ intent: z.literal('edit'), rule_id: ruleId }),
-  z.object({ intent: z.literal('retire'), rule_id: ruleId, key: actionKeySchema }),
-]);
 
 /**
  * Only admins learn that a form was wrong: the rules' list answers 404 to anyone else (operators included), and
  * so does this page's action.
  */
 const adminsOnly = (state: RequestState) => opsCall(state, opsEndpoints.opsListPriceRules, {});
-
-/** An answer the API gave on purpose (not a fault, not a rate limit): the page shows it. */
-const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status < 500 && error.status !== 429;
 
 async function saveRule(state: RequestState, form: FormData, id: string | null, key?: string) {
   const formId = ruleFormId(id);
@@ -87,23 +75,14 @@ async function saveRule(state: RequestState, form: FormData, id: string | null, 
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(requestStateContext);
   const form = await request.formData();
-  const posted = parseForm(form, intentSchema);
-  if (posted.status !== 'success') {
-    await adminsOnly(state);
-    return data<PriceRuleActionResult>({ problem: 'ops.priceRules.invalid' }, { status: 400 });
-  }
-  const sent = posted.value;
-  if (sent.intent === 'create') return saveRule(state, form, null, sent.key);
-  if (sent.intent === 'edit') return saveRule(state, form, sent.rule_id);
-  try {
-    await opsCall(state, opsEndpoints.opsRetirePriceRule, {
-      params: { id: sent.rule_id },
-      body: {},
-      idempotencyKey: sent.key,
-    });
-  } catch (error) {
-    if (!isRefusal(error)) throw error;
-    return data<PriceRuleActionResult>({ problem: 'ops.priceRules.invalid' }, { status: error.status });
-  }
-  return data<PriceRuleActionResult>({ done: 'ops.priceRules.retiredDone' });
+  return versionedItemsAction(form, {
+    idField: 'rule_id',
+    id: opsPriceRuleParamsSchema.shape.id,
+    adminsOnly: () => adminsOnly(state),
+    save: (id, key) => saveRule(state, form, id, key),
+    retire: (id, key) =>
+      opsCall(state, opsEndpoints.opsRetirePriceRule, { params: { id }, body: {}, idempotencyKey: key }),
+    invalid: 'ops.priceRules.invalid',
+    retiredDone: 'ops.priceRules.retiredDone',
+  });
 }

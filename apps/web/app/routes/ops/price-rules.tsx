@@ -6,9 +6,7 @@ import { useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant, formatLocalDate } from '../../lib/local-time.ts';
 import { formatAmount } from '../../lib/use-money.ts';
-import { PostButton } from '../../components/PostButton.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { VersionedItemCard, VersionedItemsPage } from '../../features/ops/VersionedItems.tsx';
 import { placeText, PREVIEW_FIELD, ruleFormId, type PriceRuleActionResult } from './price-rules-form.ts';
 import {
   CABIN_LABEL,
@@ -101,121 +99,104 @@ export default function OpsPriceRules({ loaderData, actionData }: Route.Componen
       at: formatInstant(locale, v.created_at),
     });
   return (
-    <div className="grid gap-6">
-      <PageHeading>{t('ops.priceRules.heading')}</PageHeading>
-      <p className="-mt-4 max-w-prose text-neutral-700">{t('ops.priceRules.intro')}</p>
-      {answer && !('preview' in answer) ? (
-        <p role={'problem' in answer ? 'alert' : 'status'} className="rounded bg-neutral-100 p-3">
-          {t('problem' in answer ? answer.problem : answer.done)}
-        </p>
-      ) : null}
-      <HeadedSection headingId="price-rules-list" heading={t('ops.priceRules.list')} className="grid gap-3">
-        {rules.length === 0 ? <p>{t('ops.priceRules.none')}</p> : null}
-        <ul className="grid gap-3" data-testid="price-rules">
-          {rules.map((rule) => {
-            const shown = rule.in_force ?? rule.versions[0]!;
-            const state = ruleState(rule, now);
-            const next = rule.versions[0]!;
-            const formId = ruleFormId(rule.id);
-            const failed = failedOf(formId);
-            return (
-              <li
-                key={rule.id}
-                className="grid gap-2 rounded border border-neutral-200 bg-white p-3"
-                data-testid="price-rule"
-              >
-                <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 font-semibold wrap-anywhere">
-                  <span>
-                    {t(KIND_LABEL[shown.kind])} · {amountText(t, locale, shown)}
-                  </span>
-                  <span className="rounded bg-neutral-100 px-2 text-sm font-medium">
-                    {t(STATE_LABEL[state])}
-                  </span>
-                </h3>
-                <p className="text-sm wrap-anywhere">{scopeText(t, locale, shown)}</p>
-                <p className="text-sm text-neutral-700 wrap-anywhere">
-                  {t('ops.priceRules.details', {
-                    priority: shown.priority,
-                    cap: shown.cap ? formatAmount(locale, shown.cap.amount, shown.cap.currency) : '—',
+    <VersionedItemsPage
+      heading="ops.priceRules.heading"
+      intro="ops.priceRules.intro"
+      answer={answer && !('preview' in answer) ? answer : undefined}
+      list={{
+        headingId: 'price-rules-list',
+        heading: 'ops.priceRules.list',
+        none: 'ops.priceRules.none',
+        testId: 'price-rules',
+        count: rules.length,
+        items: rules.map((rule) => {
+          const shown = rule.in_force ?? rule.versions[0]!;
+          const state = ruleState(rule, now);
+          const next = rule.versions[0]!;
+          const formId = ruleFormId(rule.id);
+          const failed = failedOf(formId);
+          return (
+            <VersionedItemCard
+              key={rule.id}
+              testId="price-rule"
+              title={
+                <>
+                  {t(KIND_LABEL[shown.kind])} · {amountText(t, locale, shown)}
+                </>
+              }
+              state={t(STATE_LABEL[state])}
+              history={{
+                testId: 'price-rule-history',
+                lines: rule.versions.map((v) => ({
+                  version: v.version,
+                  line: versionLine(v),
+                  terms: v.retired
+                    ? t('ops.priceRules.retiredVersion')
+                    : `${t(KIND_LABEL[v.kind])} · ${amountText(t, locale, v)} · ${scopeText(t, locale, v)}`,
+                })),
+              }}
+              edit={{
+                open: failed !== undefined || previewOf(formId) !== undefined,
+                form: (
+                  <PriceRuleForm
+                    key={rule.versions.length}
+                    formId={formId}
+                    ruleId={rule.id}
+                    version={next.retired ? shown : next}
+                    busy={busy}
+                    failed={failed}
+                    preview={previewOf(formId)}
+                  />
+                ),
+              }}
+              retire={
+                state === 'retired' || next.retired
+                  ? null
+                  : {
+                      label: 'ops.priceRules.retire',
+                      confirm: 'ops.priceRules.retireConfirm',
+                      fields: { rule_id: rule.id, key: loaderData.keys[rule.id]! },
+                      busy,
+                    }
+              }
+            >
+              <p className="text-sm wrap-anywhere">{scopeText(t, locale, shown)}</p>
+              <p className="text-sm text-neutral-700 wrap-anywhere">
+                {t('ops.priceRules.details', {
+                  priority: shown.priority,
+                  cap: shown.cap ? formatAmount(locale, shown.cap.amount, shown.cap.currency) : '—',
+                })}
+                {shown.exclusive ? ` · ${t('ops.priceRules.exclusive')}` : ''}
+              </p>
+              <p className="text-sm text-neutral-700 wrap-anywhere">{versionLine(shown)}</p>
+              {next !== shown || state === 'scheduled' ? (
+                <p className="text-sm font-medium wrap-anywhere">
+                  {t(next.retired ? 'ops.priceRules.retiresAt' : 'ops.priceRules.nextAt', {
+                    version: next.version,
+                    time: formatInstant(locale, next.effective_from),
                   })}
-                  {shown.exclusive ? ` · ${t('ops.priceRules.exclusive')}` : ''}
                 </p>
-                <p className="text-sm text-neutral-700 wrap-anywhere">{versionLine(shown)}</p>
-                {next !== shown || state === 'scheduled' ? (
-                  <p className="text-sm font-medium wrap-anywhere">
-                    {t(next.retired ? 'ops.priceRules.retiresAt' : 'ops.priceRules.nextAt', {
-                      version: next.version,
-                      time: formatInstant(locale, next.effective_from),
-                    })}
-                  </p>
-                ) : null}
-                <details className="text-sm">
-                  <summary className="cursor-pointer font-medium">
-                    {t('ops.priceRules.history', { count: rule.versions.length })}
-                  </summary>
-                  <ol className="mt-2 grid gap-2 ps-4" data-testid="price-rule-history">
-                    {rule.versions.map((v) => (
-                      <li key={v.version} className="wrap-anywhere">
-                        {versionLine(v)}
-                        <br />
-                        {v.retired
-                          ? t('ops.priceRules.retiredVersion')
-                          : `${t(KIND_LABEL[v.kind])} · ${amountText(t, locale, v)} · ${scopeText(t, locale, v)}`}
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-                <details open={failed !== undefined || previewOf(formId) !== undefined}>
-                  <summary className="cursor-pointer font-medium">{t('ops.priceRules.edit')}</summary>
-                  <div className="mt-3">
-                    <PriceRuleForm
-                      key={rule.versions.length}
-                      formId={formId}
-                      ruleId={rule.id}
-                      version={next.retired ? shown : next}
-                      busy={busy}
-                      failed={failed}
-                      preview={previewOf(formId)}
-                    />
-                  </div>
-                </details>
-                {state === 'retired' || next.retired ? null : (
-                  <details>
-                    <summary className="cursor-pointer font-medium">{t('ops.priceRules.retire')}</summary>
-                    <div className="mt-2 grid justify-items-start gap-2">
-                      <p>{t('ops.priceRules.retireConfirm')}</p>
-                      <PostButton
-                        intent="retire"
-                        fields={{ rule_id: rule.id, key: loaderData.keys[rule.id]! }}
-                        size="sm"
-                        disabled={busy}
-                      >
-                        {t('ops.priceRules.retireYes')}
-                      </PostButton>
-                    </div>
-                  </details>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </HeadedSection>
-      <HeadedSection
-        headingId="price-rules-new"
-        heading={t('ops.priceRules.new')}
-        className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
-      >
-        <PriceRuleForm
-          key={loaderData.newKey}
-          formId={ruleFormId(null)}
-          ruleId={null}
-          version={null}
-          actionKey={loaderData.newKey}
-          busy={busy}
-          failed={failedOf(ruleFormId(null))}
-          preview={previewOf(ruleFormId(null))}
-        />
-      </HeadedSection>
-    </div>
+              ) : null}
+            </VersionedItemCard>
+          );
+        }),
+      }}
+      newItem={{
+        headingId: 'price-rules-new',
+        heading: 'ops.priceRules.new',
+        form: (
+          <PriceRuleForm
+            key={loaderData.newKey}
+            formId={ruleFormId(null)}
+            ruleId={null}
+            version={null}
+            actionKey={loaderData.newKey}
+            busy={busy}
+            failed={failedOf(ruleFormId(null))}
+            preview={previewOf(ruleFormId(null))}
+          />
+        ),
+      }}
+    />
   );
 }

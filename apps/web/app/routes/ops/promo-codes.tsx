@@ -8,9 +8,7 @@ import { pageMeta } from '../../lib/meta.ts';
 import { formatInstant } from '../../lib/local-time.ts';
 import { formatAmount } from '../../lib/use-money.ts';
 import { Button } from '../../components/Button.tsx';
-import { PostButton } from '../../components/PostButton.tsx';
-import { PageHeading } from '../../components/PageHeading.tsx';
-import { HeadedSection } from '../../components/HeadedSection.tsx';
+import { VersionedItemCard, VersionedItemsPage } from '../../features/ops/VersionedItems.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
 import { placeText } from './price-rules-form.ts';
 import { promoCodeDefaults, promoFormId, type PromoCodeActionResult } from './promo-codes-form.ts';
@@ -124,94 +122,68 @@ export default function OpsPromoCodes({ loaderData, actionData }: Route.Componen
   const { codes, authors } = loaderData;
   const author = (id: string | null) => (id ? (authors[id] ?? id) : t('ops.priceRules.system'));
   return (
-    <div className="grid gap-6">
-      <PageHeading>{t('ops.promoCodes.heading')}</PageHeading>
-      <p className="-mt-4 max-w-prose text-neutral-700">{t('ops.promoCodes.intro')}</p>
-      {answer ? (
-        <p role={'problem' in answer ? 'alert' : 'status'} className="rounded bg-neutral-100 p-3">
-          {t('problem' in answer ? answer.problem : answer.done)}
-        </p>
-      ) : null}
-      <HeadedSection headingId="promo-codes-list" heading={t('ops.promoCodes.list')} className="grid gap-3">
-        {codes.length === 0 ? <p>{t('ops.promoCodes.none')}</p> : null}
-        <ul className="grid gap-3" data-testid="promo-codes">
-          {codes.map((code) => (
-            <li
-              key={code.id}
-              className="grid gap-2 rounded border border-neutral-200 bg-white p-3"
-              data-testid="promo-code"
-            >
-              <h3 className="flex flex-wrap items-baseline gap-x-3 gap-y-1 font-semibold wrap-anywhere">
-                <span>{code.code}</span>
-                <span className="rounded bg-neutral-100 px-2 text-sm font-medium">
-                  {t(code.retired ? 'ops.promoCodes.state.retired' : 'ops.promoCodes.state.active')}
-                </span>
-              </h3>
-              <p className="text-sm wrap-anywhere">{termsText(t, locale, code.terms)}</p>
-              <p className="text-sm text-neutral-700 wrap-anywhere">
-                {t('ops.promoCodes.uses', {
-                  used: code.used,
-                  limit: code.terms.total_limit,
-                  perTraveller: code.terms.per_traveller_limit,
-                })}
-                {code.terms.valid_from || code.terms.valid_until
-                  ? ` · ${t('ops.promoCodes.validity', {
-                      from: code.terms.valid_from ? formatInstant(locale, code.terms.valid_from) : '—',
-                      until: code.terms.valid_until ? formatInstant(locale, code.terms.valid_until) : '—',
-                    })}`
-                  : ''}
-              </p>
-              <details className="text-sm">
-                <summary className="cursor-pointer font-medium">
-                  {t('ops.priceRules.history', { count: code.versions.length })}
-                </summary>
-                <ol className="mt-2 grid gap-2 ps-4" data-testid="promo-code-history">
-                  {code.versions.map((v) => (
-                    <li key={v.version} className="wrap-anywhere">
-                      {t('ops.promoCodes.versionLine', {
-                        version: v.version,
-                        author: author(v.author_user_id),
-                        at: formatInstant(locale, v.created_at),
-                      })}
-                      <br />
-                      {v.retired ? t('ops.promoCodes.retiredVersion') : termsText(t, locale, v.terms)}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-              <details>
-                <summary className="cursor-pointer font-medium">{t('ops.priceRules.edit')}</summary>
-                <div className="mt-3">
-                  <PromoCodeForm key={code.versions.length} code={code} busy={busy} />
-                </div>
-              </details>
-              {code.retired ? null : (
-                <details>
-                  <summary className="cursor-pointer font-medium">{t('ops.promoCodes.retire')}</summary>
-                  <div className="mt-2 grid justify-items-start gap-2">
-                    <p>{t('ops.promoCodes.retireConfirm')}</p>
-                    <PostButton
-                      intent="retire"
-                      fields={{ code_id: code.id, key: loaderData.keys[code.id]! }}
-                      size="sm"
-                      disabled={busy}
-                    >
-                      {t('ops.priceRules.retireYes')}
-                    </PostButton>
-                  </div>
-                </details>
-              )}
-            </li>
-          ))}
-        </ul>
-      </HeadedSection>
-      <HeadedSection
-        headingId="promo-codes-new"
-        heading={t('ops.promoCodes.new')}
-        className="grid gap-3 rounded border border-neutral-200 bg-white p-4"
-      >
-        <PromoCodeForm key={loaderData.newKey} code={null} actionKey={loaderData.newKey} busy={busy} />
-      </HeadedSection>
-    </div>
+    <VersionedItemsPage
+      heading="ops.promoCodes.heading"
+      intro="ops.promoCodes.intro"
+      answer={answer}
+      list={{
+        headingId: 'promo-codes-list',
+        heading: 'ops.promoCodes.list',
+        none: 'ops.promoCodes.none',
+        testId: 'promo-codes',
+        count: codes.length,
+        items: codes.map((code) => (
+          <VersionedItemCard
+            key={code.id}
+            testId="promo-code"
+            title={code.code}
+            state={t(code.retired ? 'ops.promoCodes.state.retired' : 'ops.promoCodes.state.active')}
+            history={{
+              testId: 'promo-code-history',
+              lines: code.versions.map((v) => ({
+                version: v.version,
+                line: t('ops.promoCodes.versionLine', {
+                  version: v.version,
+                  author: author(v.author_user_id),
+                  at: formatInstant(locale, v.created_at),
+                }),
+                terms: v.retired ? t('ops.promoCodes.retiredVersion') : termsText(t, locale, v.terms),
+              })),
+            }}
+            edit={{ form: <PromoCodeForm key={code.versions.length} code={code} busy={busy} /> }}
+            retire={
+              code.retired
+                ? null
+                : {
+                    label: 'ops.promoCodes.retire',
+                    confirm: 'ops.promoCodes.retireConfirm',
+                    fields: { code_id: code.id, key: loaderData.keys[code.id]! },
+                    busy,
+                  }
+            }
+          >
+            <p className="text-sm wrap-anywhere">{termsText(t, locale, code.terms)}</p>
+            <p className="text-sm text-neutral-700 wrap-anywhere">
+              {t('ops.promoCodes.uses', {
+                used: code.used,
+                limit: code.terms.total_limit,
+                perTraveller: code.terms.per_traveller_limit,
+              })}
+              {code.terms.valid_from || code.terms.valid_until
+                ? ` · ${t('ops.promoCodes.validity', {
+                    from: code.terms.valid_from ? formatInstant(locale, code.terms.valid_from) : '—',
+                    until: code.terms.valid_until ? formatInstant(locale, code.terms.valid_until) : '—',
+                  })}`
+                : ''}
+            </p>
+          </VersionedItemCard>
+        )),
+      }}
+      newItem={{
+        headingId: 'promo-codes-new',
+        heading: 'ops.promoCodes.new',
+        form: <PromoCodeForm key={loaderData.newKey} code={null} actionKey={loaderData.newKey} busy={busy} />,
+      }}
+    />
   );
 }

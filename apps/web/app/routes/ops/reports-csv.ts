@@ -1,9 +1,9 @@
 import { redirect } from 'react-router';
 import { opsSalesReportQuerySchema } from '@parvoz/contracts/ops-reports';
 import type { Route } from './+types/reports-csv';
-import { fetchApiFile, fileFailure, privateDownload } from '../../lib/api-file.server.ts';
+import { fileFailure, privateDownload } from '../../lib/api-file.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
-import { consoleNotFound } from '../../features/ops/ops-api.server.ts';
+import { fetchConsoleCsv } from '../../features/ops/ops-api.server.ts';
 
 /**
  * GET /{lang}/ops/reports.csv?from=&to=&group=&by= (docs/operations.md#reports-and-books): the sales report's rows
@@ -12,20 +12,13 @@ import { consoleNotFound } from '../../features/ops/ops-api.server.ts';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = context.get(requestStateContext);
-  if (!state.token) throw consoleNotFound();
   const search = new URL(request.url).searchParams;
   const query = opsSalesReportQuerySchema.safeParse(Object.fromEntries(search));
-  const answer = await fetchApiFile(
+  const answer = await fetchConsoleCsv(
     request,
+    state,
     `/v1/ops/reports/sales.csv?${new URLSearchParams(query.success ? query.data : {})}`,
-    { authorization: `Bearer ${state.token}`, accept: 'text/csv', 'x-request-id': state.requestId },
-    60_000,
   );
-  if (answer.status === 401) state.clearToken = true;
-  if (answer.status === 401 || answer.status === 404) {
-    await answer.body?.cancel();
-    throw consoleNotFound();
-  }
   // Only admins get this far (the API's gate answers everyone else 404 before it validates anything).
   if (answer.status === 400 || answer.status === 429 || !query.success) {
     await answer.body?.cancel();

@@ -1,13 +1,13 @@
 /**
  * Two APIs on one clock for the suites that compare prices (inject, PGlite): one whose admin may write rules (signed
- * in, past the second factor), and one without rules, whose prices are the supplier's.
+ * in, past the second factor), and one without rules, whose prices are the supplier's; and a rule written through the
+ * console's API.
  */
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
 import { startTestApi } from '../../../testing/api.ts';
-import { createSession } from '../../accounts/index.ts';
-import { accountIdOf } from '../../accounts/testing/accounts.ts';
-import { grantRole } from '../../ops/index.ts';
+import { signedInAs } from '../../../testing/after-sale.ts';
 import { passSecondFactor } from '../../../second-factor/testing.ts';
 
 export interface PricedAndPlain {
@@ -23,10 +23,7 @@ export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlai
   const priced = await startTestApi({ rateLimitScale: 1000 }, { now });
   const plain = await startTestApi({ rateLimitScale: 1000 }, { now });
   const { db } = priced;
-  const actor = { userId: null, email: 'command-line' } as const;
-  await grantRole(db, { email: 'admin@agency.test', role: 'admin', actor, now: now() });
-  const { token } = await createSession(db, await accountIdOf(db, 'admin@agency.test'), now());
-  const admin = { authorization: `Bearer ${token}` };
+  const admin = await signedInAs(db, 'admin@agency.test', 'admin', now());
   await passSecondFactor(priced.app, admin, now());
   return {
     priced: priced.app,
@@ -48,3 +45,21 @@ export const TAS_IST_MARKUP = {
   percent_bp: 1000,
   per: 'passenger',
 } as const;
+
+/**
+ * A 10 % markup per passenger (priority 1) on the sales of `scope`, written by `admin` through the console's API, as
+ * an admin would; it applies EFFECTIVE_LEAD_MS after it is written (service.ts).
+ */
+export async function postTenPercentMarkup(
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  scope: Record<string, unknown>,
+): Promise<void> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/ops/price-rules',
+    headers: admin,
+    payload: { ...TAS_IST_MARKUP, scope },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+}

@@ -4,11 +4,9 @@
  * provider's webhook settling the refund. The revenue is what the agency kept (the other order's total), the
  * refund stands beside it with its count, and the paid orders still count both orders (they were paid).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '@parvoz/db';
+import { beforeAll, expect, test } from 'vitest';
 import type { OpsOverview } from '@parvoz/contracts/ops';
-import { MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
+import { MANY_ORDERS, useTestApi } from '../../../testing/api.ts';
 import { isoDay, searchOffer } from '../../../testing/booking.ts';
 import {
   book,
@@ -25,39 +23,35 @@ const START = Date.UTC(2026, 10, 23, 6, 0);
 let clock = START;
 const now = () => new Date(clock);
 
-let app: FastifyInstance;
-let db: Database;
-let close: () => Promise<void>;
 let admin: Record<string, string>;
 let refunded: Booked;
 let kept: Booked;
 
-beforeAll(async () => {
-  ({ app, db, close } = await startTestApi(MANY_ORDERS, { now }));
-  admin = (await consoleCallers(app, db, now())).admin;
-}, 60_000);
+const api = useTestApi(MANY_ORDERS, { now });
 
-afterAll(() => close?.());
+beforeAll(async () => {
+  admin = (await consoleCallers(api.app, api.db, now())).admin;
+});
 
 /** Two lira orders paid; an hour later the first is cancelled with all of it given back, as the console does. */
 async function payTwoRefundOne() {
   const date = isoDay(START, 40);
-  refunded = await book(app, await searchOffer(app, { date, currency: 'TRY' }));
+  refunded = await book(api.app, await searchOffer(api.app, { date, currency: 'TRY' }));
   kept = await book(
-    app,
-    await searchOffer(app, { date, origin: 'IST', destination: 'TAS', currency: 'TRY' }),
+    api.app,
+    await searchOffer(api.app, { date, origin: 'IST', destination: 'TAS', currency: 'TRY' }),
   );
-  await pay(app, db, refunded, now());
-  await pay(app, db, kept, now());
+  await pay(api.app, api.db, refunded, now());
+  await pay(api.app, api.db, kept, now());
   // An hour later the admin cancels the first order and gives all of it back; the provider confirms.
   clock = START + 3_600_000;
-  const quote = await app.inject({
+  const quote = await api.app.inject({
     method: 'POST',
     url: `/v1/ops/orders/${refunded.id}/cancellations`,
     headers: admin,
   });
   expect(quote.statusCode, quote.body).toBe(201);
-  const cancelled = await app.inject({
+  const cancelled = await api.app.inject({
     method: 'POST',
     url: `/v1/ops/orders/${refunded.id}/cancel_with_override`,
     headers: { ...admin, 'idempotency-key': 'overview-refund-1' },
@@ -68,8 +62,8 @@ async function payTwoRefundOne() {
     },
   });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
-  const refund = await startedRefundOf(db, refunded.id);
-  const settled = await deliverWebhook(app, now(), {
+  const refund = await startedRefundOf(api.db, refunded.id);
+  const settled = await deliverWebhook(api.app, now(), {
     type: 'refund.succeeded',
     providerRef: refund.providerRef!,
     amountMinor: refund.amountMinor,
@@ -82,11 +76,11 @@ async function payTwoRefundOne() {
 
 test('a lira order refunded in full is not in the revenue; the refund, counted, stands beside it', async () => {
   await payTwoRefundOne();
-  const answer = await app.inject({ method: 'GET', url: '/v1/ops/overview', headers: admin });
+  const answer = await api.app.inject({ method: 'GET', url: '/v1/ops/overview', headers: admin });
   expect(answer.statusCode, answer.body).toBe(200);
   const data = answer.json().data as OpsOverview;
-  const gone = (await orderOf(db, refunded.id))!;
-  const stays = (await orderOf(db, kept.id))!;
+  const gone = (await orderOf(api.db, refunded.id))!;
+  const stays = (await orderOf(api.db, kept.id))!;
   expect([gone.currency, stays.currency]).toEqual(['TRY', 'TRY']);
 
   expect(data.totals.revenue).toEqual([{ currency: 'TRY', amount: majorOf(stays.totalMinor, 'TRY') }]);
