@@ -53,23 +53,31 @@ export type ClaimedEmail<P> = {
 
 /**
  * Claims up to `limit` due emails (pending, or sending with a lease run out) for this sender until `leaseEnd`,
- * counting the attempt: `FOR UPDATE SKIP LOCKED`, so several instances never claim the same row.
+ * counting the attempt: `FOR UPDATE SKIP LOCKED`, so several instances never claim the same row. They come back
+ * oldest due first, the order they are sent in: `UPDATE … RETURNING` answers in the order it updated the rows,
+ * whatever its subquery's ORDER BY, so they are sorted here by when they fell due.
  */
 export async function claimDueEmails<P>(
   db: Database,
   claim: { at: Date; leaseEnd: Date; limit: number },
 ): Promise<ClaimedEmail<P>[]> {
-  const result = await db.execute<ClaimedEmail<P>>(sql`
-      UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${claim.leaseEnd.toISOString()}
-      WHERE id IN (
-        SELECT id FROM outbox
+  const result = await db.execute<ClaimedEmail<P> & { due_at: string }>(sql`
+      UPDATE outbox SET status = 'sending', attempts = outbox.attempts + 1,
+        next_attempt_at = ${claim.leaseEnd.toISOString()}
+      FROM (
+        SELECT id, next_attempt_at AS due_at FROM outbox
         WHERE status IN ('pending', 'sending') AND next_attempt_at <= ${claim.at.toISOString()}
         ORDER BY next_attempt_at, id
         LIMIT ${claim.limit}
         FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, to_address, payload, attempts`);
-  return result.rows;
+      ) due
+      WHERE outbox.id = due.id
+      RETURNING outbox.id, outbox.kind, outbox.to_address, outbox.payload, outbox.attempts, due.due_at`);
+  return result.rows
+    .sort(
+      (a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || Number(a.id) - Number(b.id),
+    )
+    .map(({ due_at: _dueAt, ...row }) => row);
 }
 
 /**
