@@ -210,7 +210,7 @@ async function checkResults(page: Page, lang: Locale, name: string) {
   await checkPage(page, lang, `${name}-filters`);
 
   // One number of transfers alone: fewer flights, and the button says how many.
-  const transfers = sheet.getByRole('group', { name: m(lang, 'search.filters.transfers') });
+  const transfers = sheet.getByRole('group', { name: m(lang, 'search.filters.transfers'), exact: true });
   const options = transfers.getByRole('checkbox');
   expect(await options.count()).toBeGreaterThan(1);
   await options.first().check();
@@ -443,7 +443,7 @@ test('on a desktop the filters stay beside the results, without a sheet or its b
   const page = await context.newPage();
   await gotoHydrated(page, `${site.url}/en/flight/TAS${ddmm(isoDay(26))}IST1`);
   await page.getByTestId('offer').first().waitFor();
-  const transfers = page.getByRole('group', { name: m('en', 'search.filters.transfers') });
+  const transfers = page.getByRole('group', { name: m('en', 'search.filters.transfers'), exact: true });
   await transfers.waitFor();
   const aside = (await page
     .getByRole('complementary', { name: m('en', 'search.filters.heading') })

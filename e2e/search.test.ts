@@ -164,7 +164,7 @@ describe.each(LOCALES)('search in %s', (lang) => {
 
     // Transfers.
     const transfers = page
-      .getByRole('group', { name: m(lang, 'search.filters.transfers') })
+      .getByRole('group', { name: m(lang, 'search.filters.transfers'), exact: true })
       .getByRole('checkbox');
     const count = await transfers.first().getAttribute('value');
     await transfers.first().check();

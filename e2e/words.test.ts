@@ -242,7 +242,7 @@ describe('controls are buttons, announced with their state (item 10)', () => {
     await gotoHydrated(page, `${site.url}/ru/flight/TAS${ddmm(isoDay(26))}IST1`);
     await page.getByTestId('offer').first().waitFor();
     const filters = page.getByRole('button', { name: new RegExp(`^${m('ru', 'search.filters.heading')}`) });
-    const transfers = page.getByRole('group', { name: m('ru', 'search.filters.transfers') });
+    const transfers = page.getByRole('group', { name: m('ru', 'search.filters.transfers'), exact: true });
     expect(await filters.getAttribute('aria-expanded')).toBe('false');
     expect(await transfers.isVisible()).toBe(false);
     await filters.click();

@@ -81,6 +81,22 @@ test("browser.newPage's page closes into the pool with its context, and a change
   await fresh.close();
 });
 
+test('a context browser.newPage made is lent again as any other: its next test may open a second tab', async () => {
+  const options = { viewport: { width: 344, height: 677 } };
+  const owned = await browser.newPage(options);
+  await owned.goto(`${origin}/`);
+  const context = owned.context();
+  await owned.close();
+  const again = await browser.newContext(options);
+  expect(again).toBe(context);
+  const first = await again.newPage();
+  // Playwright refuses a second page of a context browser.newPage made ("Please use browser.newContext()").
+  const second = await again.newPage();
+  expect(second).not.toBe(first);
+  await second.close();
+  await again.close();
+});
+
 test('a CDP session or an init script on the context, or a second tab, is never handed on', async () => {
   const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
   const page = await context.newPage();

@@ -45,6 +45,9 @@ export function keepTabs(
     if (reused) {
       idleOrder.splice(idleOrder.indexOf(reused), 1);
       lent.add(reused);
+      // Made for browser.newPage, it still names that page its owner, and Playwright refuses an owner's context a
+      // second tab ("Please use browser.newContext()"): lent as a context of its own, it owns no tab any more.
+      disown(reused);
       // Again: a request of the last test still under way when it ended (the browser's own favicon request,
       // say) may have set a cookie since.
       await reused.clearCookies();
@@ -121,6 +124,13 @@ const CLOCK_CHANGES = [
   'runFor',
   'resume',
 ];
+
+/** Undoes what browser.newPage marks on the context it made and its tab (Playwright's private fields). */
+function disown(context: BrowserContext): void {
+  (context as unknown as { _ownerPage?: Page })._ownerPage = undefined;
+  for (const page of context.pages())
+    (page as unknown as { _ownedContext?: BrowserContext })._ownedContext = undefined;
+}
 
 /** Marks the object spoilt (not to be lent again) as soon as a test calls one of `methods` on it. */
 function watch(target: object, methods: readonly string[], spoil: () => void): void {
