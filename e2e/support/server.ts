@@ -70,6 +70,11 @@ export async function postgresTestDatabase(): Promise<TestDatabase> {
   return createTestDatabase();
 }
 
+/** How long a stopped site may take to exit: its drain's 10 s, and room on a loaded machine. */
+const SITE_EXIT_MS = 30_000;
+/** How long a test server (SMTP, a provider's stand-in) may take to close once the site is gone. */
+const SERVER_CLOSE_MS = 15_000;
+
 export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
 
 /**
@@ -153,9 +158,18 @@ export async function startSite(
     logs,
     stop: async () => {
       if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const exited = new Promise((resolve) => child.once('exit', () => resolve(true)));
         child.kill('SIGTERM');
-        await exited;
+        // A drain lasts DRAIN_TIMEOUT_SECONDS (10 s by default) at the most; a site still running well after it
+        // is a fault of the site's, said as such rather than as the suite's hook timing out.
+        const timer = new Promise((resolve) => setTimeout(() => resolve(false), SITE_EXIT_MS).unref());
+        if (!(await Promise.race([exited, timer]))) {
+          child.kill('SIGKILL');
+          await exited;
+          throw new Error(
+            `the site did not exit within ${SITE_EXIT_MS} ms of SIGTERM:\n${logs.slice(-40).join('\n')}`,
+          );
+        }
       }
       rmSync(dataDir, { recursive: true, force: true });
       await database?.close();
@@ -237,6 +251,13 @@ export async function stopSuite(
   await browser?.close();
   await site?.stop();
   for (const server of servers) {
-    if (server) await ('stop' in server ? server.stop() : server.close());
+    if (!server) continue;
+    const closed = ('stop' in server ? server.stop() : server.close()).then(() => true);
+    const timer = new Promise((resolve) => setTimeout(() => resolve(false), SERVER_CLOSE_MS).unref());
+    // Named, rather than the suite's hook timing out: a test server holds a connection its test left open.
+    if (!(await Promise.race([closed, timer])))
+      throw new Error(
+        `test server ${servers.indexOf(server) + 1} of ${servers.length} did not close within ${SERVER_CLOSE_MS} ms`,
+      );
   }
 }

@@ -153,6 +153,27 @@ test('past the most kept tabs (a dozen; two here) the oldest closes for real', a
   }
 });
 
+test("a tab that no longer answers (its test left a dialog open) closes for real at the suite's end, in time", async () => {
+  const fresh = await launchBrowser({ keepTabs: false });
+  try {
+    const kept = keepTabs(fresh, fresh.newContext.bind(fresh), 2, 1_000);
+    const context = await fresh.newContext({ viewport: { width: 404, height: 700 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    // A listener that never answers the dialog: the page's scripts stop until it is, and so would its reset.
+    const opened = new Promise((resolve) => page.once('dialog', resolve));
+    void page.evaluate(() => alert('left open')).catch(() => undefined);
+    await opened;
+    const started = Date.now();
+    await kept.giveBackAll();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(page.isClosed()).toBe(true);
+    expect(await fresh.newContext({ viewport: { width: 404, height: 700 } })).not.toBe(context);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('keepTabs: false gives every context a new tab', async () => {
   const fresh = await launchBrowser({ keepTabs: false });
   try {

@@ -23,6 +23,7 @@ export function keepTabs(
   browser: Browser,
   makeContext: Browser['newContext'],
   maxIdle = MAX_IDLE_TABS,
+  giveBackMs = GIVE_BACK_MS,
 ): KeptTabs {
   const idle = new Map<string, BrowserContext[]>();
   // Given back, oldest first: past `maxIdle` the oldest closes for real (each is a renderer process).
@@ -76,7 +77,16 @@ export function keepTabs(
   };
   return {
     giveBackAll: async () => {
-      for (const context of [...lent]) await context.close();
+      for (const context of [...lent]) {
+        // A reset that never ends (a tab that stopped answering) must not hold the suite's end: the context then
+        // closes for real, and the next suite gets a new one.
+        const reset = context.close().then(() => true);
+        if (await Promise.race([reset, settlesAfter(giveBackMs, false)])) continue;
+        console.warn(`keepTabs: a context was not given back within ${giveBackMs} ms; closing it for real`);
+        const realClose = realCloses.get(context);
+        forget(context, keys.get(context) ?? '');
+        await Promise.race([realClose?.().catch(() => undefined), settlesAfter(giveBackMs, false)]);
+      }
     },
   };
 }
@@ -92,6 +102,12 @@ export type KeptTabs = {
  * suite the worker runs (e2e/support/browser.ts), which ask for a dozen or so different options in all.
  */
 const MAX_IDLE_TABS = 12;
+
+/** How long a context's reset may take when given back (a page load of a static file, a few calls). */
+const GIVE_BACK_MS = 20_000;
+
+const settlesAfter = <T>(ms: number, value: T) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms).unref());
 
 /** What a test may change on a context or a page alike, and nothing here undoes. */
 const CHANGES = [
