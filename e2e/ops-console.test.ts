@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterScrollReset, gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
 import { sessionToken } from './support/api.ts';
 import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
@@ -36,10 +36,8 @@ const pageUrl = (p: string) => `${site.url}${p.replace(':id', order.id)}`;
 
 beforeAll(async () => {
   // The command a new agency runs once, before starting the site.
-  const { dataDir, output } = siteDataDirWithAdmin(ADMIN);
-  expect(output).toContain(`${ADMIN} is now an admin of the console`);
-
-  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
+  ({ smtp, site, browser } = await startSiteWithMail({}, { admin: ADMIN }));
+  expect(site.adminOutput).toContain(`${ADMIN} is now an admin of the console`);
 
   const [offer] = await searchOffers(site.url, { days: 40 });
   const book = (key: string) => bookThroughApi(site.url, offer!, key);

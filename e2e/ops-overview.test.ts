@@ -11,17 +11,16 @@
  *  - the page in Russian, Uzbek and Turkish: its words, and no hydration error from Intl formatting.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createDatabase } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { formatLocalDate } from '../apps/web/app/lib/local-time.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { localizedPage } from './support/console.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en, m } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, callApi, sessionToken } from './support/api.ts';
 import { bookThroughApi, searchOffers, type BookedOrder } from './support/offers.ts';
@@ -37,12 +36,10 @@ let browser: Browser;
 const booked: BookedOrder[] = [];
 
 beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
   // An email the outbox gave up on, as its worker leaves it after the last attempt (the API suite shows the
-  // worker getting there); written before the site starts, as the embedded database is one process's.
-  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  try {
-    await insertOutboxRow(database.db, {
+  // worker getting there); written before the site starts.
+  const failedEmail = (db: Database) =>
+    insertOutboxRow(db, {
       kind: 'tour-request-received',
       toAddress: BOUNCED,
       payload: {
@@ -56,11 +53,7 @@ beforeAll(async () => {
       lastError: '450 4.2.0 mailbox busy',
       createdAt: new Date(Date.now() - 3_600_000),
     });
-  } finally {
-    await database.close();
-  }
-
-  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir }));
+  ({ smtp, site, browser } = await startSiteWithMail({}, { admin: ADMIN, prepare: failedEmail }));
 
   const [offer] = await searchOffers(site.url, { days: 45 });
   for (const key of ['overview-e2e-1', 'overview-e2e-2'])

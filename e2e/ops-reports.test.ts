@@ -11,9 +11,8 @@
  *    starts, as the reconciliation leaves it) is listed below the rows with both amounts and the difference, its
  *    booking reference linking to the console's order page.
  */
-import path from 'node:path';
 import { expect, test } from 'vitest';
-import { createDatabase } from '@parvoz/db';
+import type { Database } from '@parvoz/db';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { insertOneFlightOrder } from '../apps/api/src/modules/orders/testing/fixtures.ts';
 import { insertReconciliationRun } from '../apps/api/src/modules/payments/testing/fixtures.ts';
@@ -28,39 +27,34 @@ const ADMIN = 'books-chief@agency.test';
 /** The order the provider's statement lists at 12.50 less than we have it (minor units of USD). */
 const DISAGREEING = { id: 'ord_e2e_reports_reconciled', reference: 'RCN7QX', ours: 41_250, theirs: 40_000 };
 
-/** The order and the reconciliation run that found it, written before the site starts (the embedded database is one process's). */
-async function writeDisagreement(dataDir: string): Promise<void> {
-  const database = await createDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  try {
-    await insertOneFlightOrder(database.db, {
-      id: DISAGREEING.id,
-      bookingReference: DISAGREEING.reference,
-      contactFullName: 'E2E Reports',
-      contactEmail: 'reports-recon@example.com',
-      totalMinor: DISAGREEING.ours,
-      lang: 'en',
-      departs: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    });
-    const ranAt = new Date(Date.now() - 3_600_000);
-    await insertReconciliationRun(database.db, {
-      provider: 'sandbox',
-      windowFrom: new Date(ranAt.getTime() - 2 * 86_400_000),
-      windowTo: ranAt,
-      ranAt,
-      differences: 1,
-      details: [
-        {
-          kind: 'amount',
-          externalId: 'sbx_e2e_reports_recon',
-          paymentId: 'pay_e2e_reports_recon',
-          ours: { amountMinor: DISAGREEING.ours, currency: 'USD', state: 'paid', orderId: DISAGREEING.id },
-          theirs: { amountMinor: DISAGREEING.theirs, currency: 'USD', state: 'paid' },
-        },
-      ],
-    });
-  } finally {
-    await database.close();
-  }
+/** The order and the reconciliation run that found it, written before the site starts. */
+async function writeDisagreement(db: Database): Promise<void> {
+  await insertOneFlightOrder(db, {
+    id: DISAGREEING.id,
+    bookingReference: DISAGREEING.reference,
+    contactFullName: 'E2E Reports',
+    contactEmail: 'reports-recon@example.com',
+    totalMinor: DISAGREEING.ours,
+    lang: 'en',
+    departs: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+  });
+  const ranAt = new Date(Date.now() - 3_600_000);
+  await insertReconciliationRun(db, {
+    provider: 'sandbox',
+    windowFrom: new Date(ranAt.getTime() - 2 * 86_400_000),
+    windowTo: ranAt,
+    ranAt,
+    differences: 1,
+    details: [
+      {
+        kind: 'amount',
+        externalId: 'sbx_e2e_reports_recon',
+        paymentId: 'pay_e2e_reports_recon',
+        ours: { amountMinor: DISAGREEING.ours, currency: 'USD', state: 'paid', orderId: DISAGREEING.id },
+        theirs: { amountMinor: DISAGREEING.theirs, currency: 'USD', state: 'paid' },
+      },
+    ],
+  });
 }
 
 const suite = useConsoleSite(

@@ -18,7 +18,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { isoDay } from './support/dates.ts';
 import { en } from './support/messages.ts';
 import { fieldErrorOf } from './support/fields.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import { type TestSmtpServer } from './support/smtp.ts';
 import { ANONYMOUS, sessionToken } from './support/api.ts';
 import { passSecondFactorByApi } from './support/second-factor.ts';
@@ -38,8 +38,7 @@ let browser: Browser;
 let files: string;
 
 beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
-  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir, PARVOZ_DEMO_TOURS: '0' }));
+  ({ smtp, site, browser } = await startSiteWithMail({ PARVOZ_DEMO_TOURS: '0' }, { admin: ADMIN }));
   files = mkdtempSync(path.join(tmpdir(), 'parvoz-ops-tours-files-'));
   writeFileSync(path.join(files, 'khiva.png'), PNG);
   // A GIF named like a PNG: refused by its bytes, whatever its name says.

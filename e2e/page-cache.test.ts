@@ -9,7 +9,7 @@
  *  - an expired page is served while one background render replaces it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { siteDataDirWithAdmin, startSite, type RunningSite } from './support/server.ts';
+import { startSite, type RunningSite } from './support/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts';
 import { sessionToken } from './support/api.ts';
 import { passSecondFactorByApi } from './support/second-factor.ts';
@@ -21,10 +21,9 @@ let smtp: TestSmtpServer;
 let site: RunningSite;
 
 beforeAll(async () => {
-  const { dataDir } = siteDataDirWithAdmin(ADMIN);
   smtp = await startSmtpServer();
   // A long life: every second answer below must be a hit however slow the machine is.
-  site = await startSite({ SMTP_URL: smtp.url, PARVOZ_DATA_DIR: dataDir, PAGE_CACHE_TTL_SECONDS: '600' });
+  site = await startSite({ SMTP_URL: smtp.url, PAGE_CACHE_TTL_SECONDS: '600' }, { admin: ADMIN });
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { gotoHydrated } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { en } from './support/messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
+import { type RunningSite, stopSuite, startSiteWithMail } from './support/server.ts';
 import type { TestSmtpServer } from './support/smtp.ts';
 import { signInOnPage } from './support/journeys.ts';
 import { totpCodeAt } from '../apps/api/src/second-factor/totp.ts';
@@ -42,17 +42,18 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const { dataDir, output } = siteDataDirWithAdmin(ADMIN);
-  expect(output).toContain(`${ADMIN} is now an admin of the console`);
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  ({ smtp, site, browser } = await startSiteWithMail({
-    PARVOZ_DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    // The admin signs in several times in a row (a new code may otherwise be asked for a minute later).
-    SIGNIN_RESEND_SECONDS: '1',
-  }));
+  ({ smtp, site, browser } = await startSiteWithMail(
+    {
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      // The admin signs in several times in a row (a new code may otherwise be asked for a minute later).
+      SIGNIN_RESEND_SECONDS: '1',
+    },
+    { admin: ADMIN },
+  ));
+  expect(site.adminOutput).toContain(`${ADMIN} is now an admin of the console`);
 });
 
 afterAll(() => stopSuite(site, browser, smtp));
@@ -193,9 +194,7 @@ test('a recovery code opens a session once, on a 360 px phone; the second time i
 });
 
 test('on the default npm start origin (an IP address) only the authenticator app is offered, and the page says why', async () => {
-  const ipSite = await startSiteWithMail({
-    PARVOZ_DATA_DIR: siteDataDirWithAdmin('ip.admin@agency.test').dataDir,
-  });
+  const ipSite = await startSiteWithMail({}, { admin: 'ip.admin@agency.test' });
   try {
     const page = await ipSite.browser.newPage();
     await signInOnPage(page, ipSite.site.url, ipSite.smtp, 'ip.admin@agency.test');

@@ -9,6 +9,7 @@
 #                                          the year so that any run of consecutive days as long as the list
 #                                          covers it all, and fewer files
 #   npm run test:dates -- --short-e2e-files   prints the e2e files of the short form (CI runs them only there)
+#   npm run test:dates -- --short-filters     prints the unit and pg file filters of the short form (likewise)
 #
 # Needs Debian's faketime, a PostgreSQL server binary and Chromium (.ci/run installs them) and a built site
 # (npm run build).
@@ -49,6 +50,10 @@ SHORT_E2E_FILES=(
   e2e/offer-countdown.test.ts
 )
 
+# The unit and PostgreSQL files of the short form: the date properties and the suites of what is sold by date (a
+# file runs when its path contains one of these, as Vitest filters); the whole of both projects run today.
+SHORT_FILTERS=(property search flights booking-rules price-alert popular)
+
 short=
 days=()
 for arg in "$@"; do
@@ -56,6 +61,7 @@ for arg in "$@"; do
     --short) short=1 ;;
     # scripts/test.sh leaves these out of its own end-to-end run: CI runs them here, on the moved clock.
     --short-e2e-files) printf '%s\n' "${SHORT_E2E_FILES[@]}"; exit 0 ;;
+    --short-filters) printf '%s\n' "${SHORT_FILTERS[@]}"; exit 0 ;;
     *) days+=("$arg") ;;
   esac
 done
@@ -112,8 +118,7 @@ for day in "${days[@]}"; do
   # As `npm test` runs them: the unit project on its embedded databases (DATABASE_URL would move it onto the
   # server, a different test), the PostgreSQL project on the server started above.
   filter=()
-  # The date properties and the suites of what is sold by date; the whole of both projects run today.
-  [ -n "$short" ] && filter=(property search flights booking-rules price-alert popular)
+  [ -n "$short" ] && filter=("${SHORT_FILTERS[@]}")
   env -u DATABASE_URL "${moved[@]}" vitest run --project unit "${filter[@]}" || status=FAILED
   "${moved[@]}" vitest run --project pg "${filter[@]}" || status=FAILED
   if [ -z "$short" ]; then

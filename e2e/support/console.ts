@@ -1,13 +1,15 @@
 /**
  * The console's suites (ops-*.test.ts): a site whose first admin is made as a new agency does (`npm run ops --
- * add-admin`), with a real SMTP server and Chromium, and the admin's way into a console page.
+ * add-admin`, on the site's database: the run's PostgreSQL server when it has one), with a real SMTP server and
+ * Chromium, and the admin's way into a console page.
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { MessageKey } from '@parvoz/i18n/messages';
 import { gotoHydrated } from './browser.ts';
 import { en } from './messages.ts';
-import { siteDataDirWithAdmin, type RunningSite, stopSuite, startSiteWithMail } from './server.ts';
+import type { Database } from '@parvoz/db';
+import { type RunningSite, stopSuite, startSiteWithMail } from './server.ts';
 import type { TestSmtpServer } from './smtp.ts';
 import { sessionToken } from './api.ts';
 import { passSecondFactorByApi } from './second-factor.ts';
@@ -25,14 +27,12 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 78
 export function useConsoleSite(
   admin: string,
   env: Record<string, string> = {},
-  /** Writes into the site's data folder before it starts (the embedded database is one process's). */
-  prepare?: (dataDir: string) => Promise<void>,
+  /** Writes into the site's database before it starts. */
+  prepare?: (db: Database) => Promise<void>,
 ): ConsoleSite {
   const suite = {} as Partial<ConsoleSite>;
   beforeAll(async () => {
-    const { dataDir } = siteDataDirWithAdmin(admin);
-    await prepare?.(dataDir);
-    Object.assign(suite, await startSiteWithMail({ PARVOZ_DATA_DIR: dataDir, ...env }));
+    Object.assign(suite, await startSiteWithMail(env, { admin, prepare }));
   });
   afterAll(() => stopSuite(suite.site, suite.browser, suite.smtp));
   return suite as ConsoleSite;

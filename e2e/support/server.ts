@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { createDatabase, type Database } from '@parvoz/db';
 import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
 import { launchBrowser } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
@@ -44,20 +45,19 @@ export function siteDataDir(): string {
 }
 
 /**
- * A data folder (`siteDataDir`) in which `npm run ops -- add-admin <email>` made the console's first admin, as
- * a new agency does once before starting the site (the embedded database is one process's); with what the
- * command printed.
+ * Makes `email` the console's first admin as a new agency does once before starting the site, `npm run ops --
+ * add-admin <email>`, on the database named by `env` (DATABASE_URL, else the embedded one under PARVOZ_DATA_DIR);
+ * returns what the command printed.
  */
-export function siteDataDirWithAdmin(email: string): { dataDir: string; output: string } {
-  const dataDir = siteDataDir();
+function addAdmin(email: string, env: Record<string, string>): string {
   const { DATABASE_URL: _runnerDatabase, ...inherited } = process.env;
   const made = spawnSync('npm', ['run', '--silent', 'ops', '--', 'add-admin', email], {
     cwd: ROOT,
-    env: { ...inherited, PARVOZ_DATA_DIR: dataDir },
+    env: { ...inherited, ...env },
     encoding: 'utf8',
   });
   if (made.status !== 0) throw new Error(`npm run ops -- add-admin failed (${made.status}):\n${made.stderr}`);
-  return { dataDir, output: made.stdout };
+  return made.stdout;
 }
 
 /**
@@ -75,7 +75,21 @@ const SITE_EXIT_MS = 30_000;
 /** How long a test server (SMTP, a provider's stand-in) may take to close once the site is gone. */
 const SERVER_CLOSE_MS = 15_000;
 
-export type RunningSite = { url: string; process: ChildProcess; logs: string[]; stop: () => Promise<void> };
+export type RunningSite = {
+  url: string;
+  process: ChildProcess;
+  logs: string[];
+  /** What `npm run ops -- add-admin` printed, when the site was started with an `admin`. */
+  adminOutput?: string;
+  stop: () => Promise<void>;
+};
+
+/** The database a site is given in `env`: its PostgreSQL database, or the embedded one in its data folder. */
+async function openDatabase(env: { DATABASE_URL?: string; PARVOZ_DATA_DIR?: string }) {
+  return env.DATABASE_URL
+    ? createDatabase({ url: env.DATABASE_URL })
+    : createDatabase({ dataDir: path.join(env.PARVOZ_DATA_DIR!, 'pglite') });
+}
 
 /**
  * Starts the real one-process site (apps/host/src/server.ts on the built web app) on a free loopback port, on a
@@ -93,6 +107,10 @@ export async function startSite(
     embedded?: boolean;
     /** Start it as `npm start` does: scripts/start.ts, with no NODE_ENV (the tests' own is `test`). */
     asNpmStart?: boolean;
+    /** Make this address the console's first admin before the site starts (`npm run ops -- add-admin`). */
+    admin?: string;
+    /** Writes into the site's database before it starts (after `admin`). */
+    prepare?: (db: Database) => Promise<void>;
   } = {},
 ): Promise<RunningSite> {
   const { DATABASE_URL: runnerDatabase, NODE_ENV: runnerNodeEnv, ...inherited } = process.env;
@@ -110,6 +128,19 @@ export async function startSite(
   // A site on PostgreSQL or on a data folder its suite prepared still keeps its generated files in a folder of its own.
   const dataDir = chosen || database ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   if (database) env = { DATABASE_URL: database.url!, ...env };
+  const databaseEnv = env.DATABASE_URL
+    ? { DATABASE_URL: env.DATABASE_URL }
+    : { PARVOZ_DATA_DIR: env.PARVOZ_DATA_DIR ?? dataDir };
+  const adminOutput = options.admin ? addAdmin(options.admin, databaseEnv) : undefined;
+  if (options.prepare) {
+    // The embedded database is one process's: written here before the site opens it.
+    const prepared = database ?? (await openDatabase(databaseEnv));
+    try {
+      await options.prepare(prepared.db);
+    } finally {
+      if (prepared !== database) await prepared.close();
+    }
+  }
   // As `npm start` starts it (scripts/start.ts loads scripts/fast-start.ts first).
   const entry = options.asNpmStart
     ? ['scripts/start.ts']
@@ -156,6 +187,7 @@ export async function startSite(
     url,
     process: child,
     logs,
+    adminOutput,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', () => resolve(true)));
