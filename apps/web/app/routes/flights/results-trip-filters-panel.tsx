@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { ResultFacets, ResultFilters } from './results-filters.ts';
@@ -67,6 +68,14 @@ export function BagFilter({ facets, filters, onChange, currency }: GroupProps) {
   );
 }
 
+/** A range of minutes over the offers' values, shown only when they differ (one value can't be narrowed). */
+function RangeFilter({
+  bounds,
+  ...range
+}: Omit<ComponentProps<typeof MinutesRange>, 'bounds'> & { bounds: { min: number; max: number } | null }) {
+  return bounds && bounds.max > bounds.min ? <MinutesRange bounds={bounds} {...range} /> : null;
+}
+
 /**
  * The filters of how the trip is made: the longest journey, the connections' length and airports, and the
  * airports of a searched city that has several (Istanbul's IST and SAW), each shown when it can narrow the
@@ -120,39 +129,23 @@ export function TripFilterGroups({
 
   return (
     <>
-      {facets.duration && facets.duration.max > facets.duration.min ? (
-        <MinutesRange
-          legend={t('search.filters.duration')}
-          bounds={facets.duration}
-          step={30}
-          high={{
-            name: 'duration[max]',
-            label: t('search.filters.durationMax'),
-            value: filters.durationMax,
-          }}
-          describe={(_, high) => t('search.filters.durationUpTo', { duration: high })}
-          onCommit={(_, durationMax) => onChange({ ...filters, durationMax })}
-        />
-      ) : null}
-      {facets.layover && facets.layover.max > facets.layover.min ? (
-        <MinutesRange
-          legend={t('search.filters.layover')}
-          bounds={facets.layover}
-          step={15}
-          low={{
-            name: 'layover[min]',
-            label: t('search.filters.layoverMin'),
-            value: filters.layoverMin,
-          }}
-          high={{
-            name: 'layover[max]',
-            label: t('search.filters.layoverMax'),
-            value: filters.layoverMax,
-          }}
-          describe={(shortest, longest) => t('search.filters.layoverRange', { shortest, longest })}
-          onCommit={(layoverMin, layoverMax) => onChange({ ...filters, layoverMin, layoverMax })}
-        />
-      ) : null}
+      <RangeFilter
+        legend={t('search.filters.duration')}
+        bounds={facets.duration}
+        step={30}
+        high={{ name: 'duration[max]', label: t('search.filters.durationMax'), value: filters.durationMax }}
+        describe={(_, high) => t('search.filters.durationUpTo', { duration: high })}
+        onCommit={(_, durationMax) => onChange({ ...filters, durationMax })}
+      />
+      <RangeFilter
+        legend={t('search.filters.layover')}
+        bounds={facets.layover}
+        step={15}
+        low={{ name: 'layover[min]', label: t('search.filters.layoverMin'), value: filters.layoverMin }}
+        high={{ name: 'layover[max]', label: t('search.filters.layoverMax'), value: filters.layoverMax }}
+        describe={(shortest, longest) => t('search.filters.layoverRange', { shortest, longest })}
+        onCommit={(layoverMin, layoverMax) => onChange({ ...filters, layoverMin, layoverMax })}
+      />
       {airportGroup(
         'filter-via',
         t('search.filters.via'),
