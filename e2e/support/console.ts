@@ -28,7 +28,7 @@ export function useConsoleSite(
   admin: string,
   env: Record<string, string> = {},
   /** Writes into the site's database before it starts. */
-  prepare?: (db: Database) => Promise<void>,
+  prepare?: (db: Database) => Promise<unknown>,
 ): ConsoleSite {
   const suite = {} as Partial<ConsoleSite>;
   beforeAll(async () => {

@@ -85,7 +85,7 @@ export type RunningSite = {
 };
 
 /** The database a site is given in `env`: its PostgreSQL database, or the embedded one in its data folder. */
-async function openDatabase(env: { DATABASE_URL?: string; PARVOZ_DATA_DIR?: string }) {
+async function openDatabase(env: Record<string, string>) {
   return env.DATABASE_URL
     ? createDatabase({ url: env.DATABASE_URL })
     : createDatabase({ dataDir: path.join(env.PARVOZ_DATA_DIR!, 'pglite') });
@@ -110,7 +110,7 @@ export async function startSite(
     /** Make this address the console's first admin before the site starts (`npm run ops -- add-admin`). */
     admin?: string;
     /** Writes into the site's database before it starts (after `admin`). */
-    prepare?: (db: Database) => Promise<void>;
+    prepare?: (db: Database) => Promise<unknown>;
   } = {},
 ): Promise<RunningSite> {
   const { DATABASE_URL: runnerDatabase, NODE_ENV: runnerNodeEnv, ...inherited } = process.env;
@@ -128,7 +128,7 @@ export async function startSite(
   // A site on PostgreSQL or on a data folder its suite prepared still keeps its generated files in a folder of its own.
   const dataDir = chosen || database ? mkdtempSync(path.join(tmpdir(), 'parvoz-e2e-')) : siteDataDir();
   if (database) env = { DATABASE_URL: database.url!, ...env };
-  const databaseEnv = env.DATABASE_URL
+  const databaseEnv: Record<string, string> = env.DATABASE_URL
     ? { DATABASE_URL: env.DATABASE_URL }
     : { PARVOZ_DATA_DIR: env.PARVOZ_DATA_DIR ?? dataDir };
   const adminOutput = options.admin ? addAdmin(options.admin, databaseEnv) : undefined;
