@@ -57,8 +57,10 @@ function placeOf(network: Network, airport: string): PlaceOfSale {
   return { airport, city: known?.city ?? airport, country: known?.country ?? '' };
 }
 
-const minor = (amount: string, currency: CurrencyCode) => fromMajorString(amount, currency)?.amount ?? 0;
-const major = (amount: number, currency: CurrencyCode) => toMajorString({ amount, currency });
+/** A major-unit amount in minor units of its currency (0 when it does not parse), and back (offers, orders). */
+export const minor = (amount: string, currency: CurrencyCode) =>
+  fromMajorString(amount, currency)?.amount ?? 0;
+export const major = (amount: number, currency: CurrencyCode) => toMajorString({ amount, currency });
 
 /**
  * Each passenger's supplier cost from per-type totals: a type's total shared among its passengers (the first ones

@@ -6,13 +6,7 @@
  * time it was searched or booked. Amounts in another currency than a sale's convert at today's rates.
  */
 import type { Database } from '@parvoz/db';
-import {
-  fromMajorString,
-  shareInProportion,
-  toMajorString,
-  type CurrencyCode,
-  type ExchangeRates,
-} from '@parvoz/core/money';
+import { shareInProportion, type ExchangeRates } from '@parvoz/core/money';
 import type { Network } from '@parvoz/core/network';
 import { previewRules, type RulePreview } from '@parvoz/core/price-preview';
 import type { PricingInput } from '@parvoz/core/price-rules';
@@ -23,7 +17,7 @@ import type {
 } from '@parvoz/contracts/ops-pricing';
 import { ApiFailure } from '../../errors.ts';
 import { paidOffersSince, type PaidOffer } from '../orders/index.ts';
-import { saleOf } from './apply.ts';
+import { major, minor, saleOf } from './apply.ts';
 import { SAMPLE_DAYS, type StoredSample } from './samples.ts';
 import { ruleOf, ruleOfInput, versionsInForce } from './service.ts';
 import { allRuleVersions, priceSamplesSince } from './store.ts';
@@ -45,11 +39,10 @@ function saleOfOrder(order: PaidOffer, deps: PreviewDeps): PricingInput | null {
   const { offer } = order;
   if (offer.slices.length === 0 || offer.price_breakdown.length === 0) return null;
   const currency = offer.total_currency;
-  const toMinor = (amount: string) => fromMajorString(amount, currency)?.amount ?? 0;
-  const priced = offer.price_breakdown.map((b) => toMinor(b.total_amount));
+  const priced = offer.price_breakdown.map((b) => minor(b.total_amount, currency));
   // The supplier's total, shared among the passenger types as the sold price was (exact for a party of one type).
   const supplierTotal = offer.pricing
-    ? toMinor(offer.pricing.supplier_total)
+    ? minor(offer.pricing.supplier_total, currency)
     : priced.reduce((a, b) => a + b, 0);
   const costs = shareInProportion(supplierTotal, priced);
   const lines = offer.price_breakdown.map((b, i) => ({
@@ -68,7 +61,6 @@ function saleOfOrder(order: PaidOffer, deps: PreviewDeps): PricingInput | null {
 }
 
 function figures(preview: RulePreview): OpsPriceRulePreviewFigures {
-  const major = (amount: number, currency: CurrencyCode) => toMajorString({ amount, currency });
   return {
     offers: preview.offers,
     changed: preview.changed,
