@@ -8,8 +8,9 @@ const HEIGHT = 100;
 
 /**
  * A bar per day, drawn by the server as SVG (no chart library, no script: the same picture without
- * JavaScript, stretched to any width down to 360 px). Screen readers get one sentence (total, highest day)
- * and everyone can open the figures as a real table below it.
+ * JavaScript, stretched to any width down to 360 px). A day below zero (a margin lost to refunds or fees) hangs
+ * below the zero line in another colour. Screen readers get one or two sentences (total, highest day, lowest
+ * day when below zero) and everyone can open the figures as a real table below it.
  */
 export function BarChart({
   title,
@@ -27,9 +28,13 @@ export function BarChart({
   const t = useT();
   const id = useId();
   const max = Math.max(0, ...points.map((p) => p.value));
+  const min = Math.min(0, ...points.map((p) => p.value));
   const total = points.reduce((sum, p) => sum + p.value, 0);
   const top = points.find((p) => p.value === max);
-  const summary =
+  const bottom = points.find((p) => p.value === min);
+  const lowest =
+    min < 0 && bottom ? t('ops.overview.chartLowest', { low: format(min), day: formatDay(bottom.day) }) : '';
+  const summary = [
     max > 0 && top
       ? t('ops.overview.chartSummary', {
           what: title,
@@ -37,8 +42,15 @@ export function BarChart({
           peak: format(max),
           day: formatDay(top.day),
         })
-      : t('ops.overview.chartEmpty', { what: title });
+      : min < 0
+        ? t('ops.overview.chartTotal', { what: title, total: format(total) })
+        : t('ops.overview.chartEmpty', { what: title }),
+    lowest,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const slot = WIDTH / Math.max(1, points.length);
+  const { zero, barOf } = barGeometry(min, max);
   return (
     <figure className="grid gap-2 rounded border border-neutral-200 bg-white p-3" data-testid={testId}>
       <figcaption id={`${id}-title`} className="font-semibold">
@@ -51,31 +63,27 @@ export function BarChart({
         aria-label={summary}
         className="h-28 w-full"
       >
-        <line
-          x1="0"
-          y1={HEIGHT - 0.5}
-          x2={WIDTH}
-          y2={HEIGHT - 0.5}
-          className="stroke-neutral-400"
-          strokeWidth="1"
-        />
+        <line x1="0" y1={zero} x2={WIDTH} y2={zero} className="stroke-neutral-400" strokeWidth="1" />
         {points.map((p, i) => {
-          const height = max > 0 ? (p.value / max) * (HEIGHT - 4) : 0;
-          return p.value > 0 ? (
+          if (p.value === 0) return null;
+          const { y, height } = barOf(p.value);
+          return (
             <rect
               key={p.day}
               x={i * slot + slot * 0.15}
-              y={HEIGHT - 1 - height}
+              y={y}
               width={slot * 0.7}
               height={height}
-              className="fill-primary-600"
+              className={p.value > 0 ? 'fill-primary-600' : 'fill-red-700'}
+              data-below-zero={p.value < 0 ? '' : undefined}
             />
-          ) : null;
+          );
         })}
       </svg>
       <p className="flex flex-wrap justify-between gap-x-3 text-xs text-neutral-700" aria-hidden="true">
         <span>{points[0] ? formatDay(points[0].day) : ''}</span>
         <span>{t('ops.overview.highest', { peak: format(max) })}</span>
+        {min < 0 ? <span>{t('ops.overview.lowest', { low: format(min) })}</span> : null}
         <span>{points.at(-1) ? formatDay(points.at(-1)!.day) : ''}</span>
       </p>
       <details>
@@ -108,4 +116,23 @@ export function BarChart({
       </details>
     </figure>
   );
+}
+
+/**
+ * Where the zero line and each bar stand: the chart's height spans the lowest value to the highest (zero always
+ * inside), less a 2-unit margin at each end; a bar runs from the zero line to its value.
+ */
+function barGeometry(min: number, max: number) {
+  const span = max - min;
+  const scale = span > 0 ? (HEIGHT - 4) / span : 0;
+  // Two decimals are finer than any screen draws, and keep the markup short.
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const zero = round(2 + max * scale);
+  return {
+    zero,
+    barOf: (value: number) => ({
+      y: value > 0 ? round(zero - value * scale) : zero,
+      height: round(Math.abs(value) * scale),
+    }),
+  };
 }
