@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatMoney, formatMoneyList } from './currency.ts';
+import { formatMoney, formatMoneyList, moneyListFormatter } from './currency.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
 /** Intl separates groups and the sign with (narrow) no-break spaces: compare with plain spaces. */
@@ -94,4 +94,14 @@ test('a list shown together (a ±3-day strip in lira) takes one rule: kuruş for
     '1 234 567 soʻm',
   ]);
   expect(formatMoneyList('en', [412, 412.5], 'USD')).toEqual(['$412.00', '$412.50']);
+});
+
+test("a list's formatter formats any one amount by the whole list's rule", () => {
+  const format = moneyListFormatter('tr', [3200, 3245.5, null], 'TRY');
+  expect(plain(format(3200))).toBe('₺3.200,00');
+  expect(plain(moneyListFormatter('tr', [3200, null, 3300], 'TRY')(3200))).toBe('₺3.200');
+  // The same texts as the list itself.
+  expect(formatMoneyList('ru', [12500, 12500.5], 'RUB')).toEqual(
+    [12500, 12500.5].map(moneyListFormatter('ru', [12500, 12500.5], 'RUB')),
+  );
 });

@@ -60,12 +60,24 @@ export function formatMoneyList(
   amounts: readonly (number | null)[],
   currency: Currency,
 ): (string | null)[] {
+  const format = moneyListFormatter(locale, amounts, currency);
+  return amounts.map((amount) => (amount === null ? null : format(amount)));
+}
+
+/**
+ * `formatMoneyList`'s one rule, read from all of `amounts` at once, as a formatter of any one of them: a view
+ * whose parts format their own amounts (a calendar's days, which hydrate one by one) still shows every amount
+ * the same way.
+ */
+export function moneyListFormatter(
+  locale: Locale,
+  amounts: readonly (number | null)[],
+  currency: Currency,
+): (amount: number) => string {
   const digits = displayFractionDigits(currency);
   const whole = amounts.every((amount) => amount === null || isWhole(amount, digits));
   const minimum = WHOLE_WITHOUT_DECIMALS.has(currency) && whole ? 0 : digits;
-  return amounts.map((amount) =>
-    amount === null ? null : formatWithMinimum(locale, amount, currency, minimum),
-  );
+  return (amount) => formatWithMinimum(locale, amount, currency, minimum);
 }
 
 function formatWithMinimum(locale: Locale, amount: number, currency: Currency, minimum: number): string {

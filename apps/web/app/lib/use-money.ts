@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatMoney, formatMoneyList, isCurrency } from '@parvoz/i18n/currency';
+import { formatMoney, formatMoneyList, isCurrency, moneyListFormatter } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useLocale } from './i18n.tsx';
 
@@ -34,4 +34,22 @@ export function useMoneyList(): (
         : amounts.map((a) => (a === null ? null : formatAmount(locale, a, currency))),
     [locale],
   );
+}
+
+/**
+ * The formatter of amounts shown together (`useMoneyList`'s one rule, read from all of `amounts`) for a view whose
+ * parts format their own: the low-fare calendar's days, the date grid's cells.
+ */
+export function useMoneyListFormatter(
+  amounts: readonly (string | number | null)[],
+  currency: string,
+): (amount: string | number) => string {
+  const locale = useLocale();
+  if (!isCurrency(currency)) return (amount) => formatAmount(locale, amount, currency);
+  const format = moneyListFormatter(
+    locale,
+    amounts.map((a) => (a === null ? null : Number(a))),
+    currency,
+  );
+  return (amount) => format(Number(amount));
 }

@@ -10,7 +10,7 @@ import { Grid3x3 } from 'lucide-react';
 import { Disclosure } from '../../components/Disclosure.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useMoneyListFormatter } from '../../lib/use-money.ts';
 import type { SearchParams } from '@parvoz/core/search-segment';
 import { gridRows, gridSegment, type DateGrid } from '../../features/search/date-grid.ts';
 import { currencySign, formatCompactAmount, formatShortDate } from '../../features/search/format.ts';
@@ -65,7 +65,11 @@ export function DateGridView({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  // Every cell's price by one rule (never whole lira beside kuruş).
+  const price = useMoneyListFormatter(
+    grid?.kind === 'ok' ? grid.cells.map((c) => c.min_amount) : [],
+    (grid?.kind === 'ok' && grid.currency) || currency,
+  );
   if (grid === null)
     return <div aria-busy="true" className="h-72 max-w-2xl animate-pulse rounded-lg bg-neutral-100" />;
   if (grid.kind === 'error') return <p className="text-neutral-700">{t('search.grid.unavailable')}</p>;
@@ -145,7 +149,7 @@ export function DateGridView({
                   cheapest.departure === row.departure &&
                   cheapest.return === cell.return;
                 const current = row.departure === search.departureDate && cell.return === search.returnDate;
-                const full = price(cell.min_amount, grid.currency);
+                const full = price(cell.min_amount);
                 return (
                   <td key={cell.return}>
                     <Link

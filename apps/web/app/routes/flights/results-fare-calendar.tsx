@@ -18,7 +18,7 @@ import {
   formatMonth,
   formatWeekday,
 } from '../../features/search/format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useMoneyListFormatter } from '../../lib/use-money.ts';
 
 const dayNumber = (date: string) => Number(date.slice(8));
 
@@ -49,6 +49,8 @@ export function FareCalendarView({
   const ok = calendar?.kind === 'ok' ? calendar : null;
   const amounts = new Map(ok?.days.map((d) => [d.date, d.min_amount]));
   const lowest = ok ? lowestAmount(ok.days) : null;
+  // Every day's price by one rule (never whole lira beside kuruş), each formatted by its own day.
+  const price = useMoneyListFormatter(ok?.days.map((d) => d.min_amount) ?? [], ok?.currency ?? currency);
   // Days between departure and return: kept when another day is chosen.
   const stay = search.returnDate ? daysBetween(search.departureDate, search.returnDate) : null;
   const hrefOf = (date: string) =>
@@ -125,7 +127,7 @@ export function FareCalendarView({
                     amount={calendar === null ? 'loading' : amounts.get(date)}
                     current={date === search.departureDate}
                     lowest={lowest}
-                    currency={ok?.currency ?? currency}
+                    price={price}
                     stay={stay}
                     href={hrefOf(date)}
                   />
@@ -149,7 +151,7 @@ function CalendarDay({
   amount,
   current,
   lowest,
-  currency,
+  price,
   stay,
   href,
 }: {
@@ -158,13 +160,13 @@ function CalendarDay({
   amount: string | null | undefined | 'loading';
   current: boolean;
   lowest: number | null;
-  currency: string;
+  /** The month's formatter of prices (one rule for all its days). */
+  price: (amount: string) => string;
   stay: number | null;
   href: string;
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
   const cell = 'flex h-14 flex-col items-center justify-center rounded-md leading-tight';
   if (amount === undefined || amount === null || amount === 'loading') {
     // Not bookable, still loading, or no flight that day: the day, without a link.
@@ -191,7 +193,7 @@ function CalendarDay({
     );
   }
   const cheapest = Number(amount) === lowest;
-  const full = price(amount, currency);
+  const full = price(amount);
   return (
     <td>
       <Link
