@@ -100,6 +100,8 @@ test("a list's formatter formats any one amount by the whole list's rule", () =>
   const format = moneyListFormatter('tr', [3200, 3245.5, null], 'TRY');
   expect(plain(format(3200))).toBe('₺3.200,00');
   expect(plain(moneyListFormatter('tr', [3200, null, 3300], 'TRY')(3200))).toBe('₺3.200');
+  // An amount that was not in the list keeps its kuruş whole.
+  expect(plain(moneyListFormatter('tr', [3200, 3300], 'TRY')(350.5))).toBe('₺350,50');
   // The same texts as the list itself.
   expect(formatMoneyList('ru', [12500, 12500.5], 'RUB')).toEqual(
     [12500, 12500.5].map(moneyListFormatter('ru', [12500, 12500.5], 'RUB')),

@@ -77,7 +77,8 @@ export function moneyListFormatter(
   const digits = displayFractionDigits(currency);
   const whole = amounts.every((amount) => amount === null || isWhole(amount, digits));
   const minimum = WHOLE_WITHOUT_DECIMALS.has(currency) && whole ? 0 : digits;
-  return (amount) => formatWithMinimum(locale, amount, currency, minimum);
+  // An amount outside the list that has kopecks or kuruş shows them whole ("350,50", never "350,5").
+  return (amount) => formatWithMinimum(locale, amount, currency, isWhole(amount, digits) ? minimum : digits);
 }
 
 function formatWithMinimum(locale: Locale, amount: number, currency: Currency, minimum: number): string {

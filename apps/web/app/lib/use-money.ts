@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { formatMoney, formatMoneyList, isCurrency, moneyListFormatter } from '@parvoz/i18n/currency';
 import type { Locale } from '@parvoz/i18n/locales';
 import { useLocale } from './i18n.tsx';
@@ -52,4 +52,16 @@ export function useMoneyListFormatter(
     currency,
   );
   return (amount) => format(Number(amount));
+}
+
+const MoneyListContext = createContext<((amount: string | number) => string) | null>(null);
+
+/** Gives the views inside one list's formatter of prices (`useMoneyListFormatter`): the results page's offers. */
+export const MoneyListProvider = MoneyListContext.Provider;
+
+/** A price of a list (`MoneyListProvider`'s one rule for all its prices) or, outside one, alone (`useMoney`). */
+export function useListedMoney(): (amount: string | number, currency: string) => string {
+  const money = useMoney();
+  const listed = useContext(MoneyListContext);
+  return listed ? (amount) => listed(amount) : money;
 }

@@ -14,7 +14,7 @@ import {
   type ResultFilters,
   type TimeBucket,
 } from './results-filters.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useListedMoney } from '../../lib/use-money.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { PriceRange } from './results-price-range.tsx';
@@ -63,7 +63,7 @@ export function FiltersPanel({
 }) {
   const t = useT();
   const hydrated = useHydrated();
-  const price = useMoney();
+  const price = useListedMoney();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const active = hasActiveFilters(filters);

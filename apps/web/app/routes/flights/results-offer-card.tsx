@@ -6,7 +6,7 @@ import { Disclosure } from '../../components/Disclosure.tsx';
 import { notify } from '../../components/toast.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatShortDate, formatTime, useFormatDuration } from '../../features/search/format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { useListedMoney } from '../../lib/use-money.ts';
 import { bucketOf } from './results-filters.ts';
 import { offerConnections } from './results-trip-filters.ts';
 import {
@@ -90,7 +90,7 @@ export function OfferCard({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useListedMoney();
   const duration = useFormatDuration();
   const baggageText = useBaggageText();
   const fareName = useFareName();
@@ -269,7 +269,7 @@ function BuyPanel({
 }) {
   const t = useT();
   const locale = useLocale();
-  const price = useMoney();
+  const price = useListedMoney();
   const baggageText = useBaggageText();
   const fareName = useFareName();
   const fares = offer.fares.length ? offer.fares : [];

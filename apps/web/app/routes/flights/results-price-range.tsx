@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { useMoney } from '../../lib/use-money.ts';
+import { useListedMoney } from '../../lib/use-money.ts';
 
 /** Cost: two sliders (lowest and highest total); a change applies when the slider stops moving. */
 export function PriceRange({
@@ -17,7 +17,7 @@ export function PriceRange({
   onCommit: (min: number | null, max: number | null) => void;
 }) {
   const t = useT();
-  const price = useMoney();
+  const price = useListedMoney();
   const step = Math.max(1, Math.round((bounds.max - bounds.min) / 100));
   const lo = Math.floor(bounds.min);
   // The top end must be a step of the slider, or the slider could never reach "no upper limit".

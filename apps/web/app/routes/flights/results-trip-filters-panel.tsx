@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { useMoney } from '../../lib/use-money.ts';
+import { useListedMoney } from '../../lib/use-money.ts';
 import type { ResultFacets, ResultFilters } from './results-filters.ts';
 import type { AirportFacet } from './results-trip-filters.ts';
 import { MinutesRange } from './results-minutes-range.tsx';
@@ -51,7 +51,7 @@ type GroupProps = {
 /** "Bag included": offers with a checked bag in the fare, at that fare's price. */
 export function BagFilter({ facets, filters, onChange, currency }: GroupProps) {
   const t = useT();
-  const price = useMoney();
+  const price = useListedMoney();
   if (!facets.bag && !filters.bag) return null;
   return (
     <fieldset className="grid">
@@ -94,7 +94,7 @@ export function TripFilterGroups({
   airportNames: Record<string, string>;
 }) {
   const t = useT();
-  const price = useMoney();
+  const price = useListedMoney();
   const airportLabel = (code: string) => (airportNames[code] ? `${airportNames[code]} (${code})` : code);
   const airportGroup = (
     id: string,

@@ -18,7 +18,7 @@ import {
 } from './results-filters.ts';
 import { FiltersPanel } from './results-filters-panel.tsx';
 import { useFormatDuration } from '../../features/search/format.ts';
-import { useMoney } from '../../lib/use-money.ts';
+import { MoneyListProvider, useMoneyListFormatter } from '../../lib/use-money.ts';
 import { OfferCard, type OfferContext } from './results-offer-card.tsx';
 import { offerDuration, type SearchFailure, type SearchOk } from '../../features/search/results.ts';
 import { useExpired } from '../../lib/offer-clock.ts';
@@ -121,7 +121,11 @@ export function ResultsView({
   sliceNames: { from: string; to: string }[];
 }) {
   const t = useT();
-  const price = useMoney();
+  // Every price of the list by one rule (never whole lira beside kuruş): the offers' and their fares' totals.
+  const listPrice = useMoneyListFormatter(
+    outcome.offers.flatMap((o) => [o.total_amount, ...o.fares.map((f) => f.total_amount)]),
+    outcome.currency,
+  );
   const duration = useFormatDuration();
   const [filters, setFilters, params] = useFilters();
   const expired = useExpired(outcome.expires_at, outcome.served_at);
@@ -176,102 +180,104 @@ export function ResultsView({
     return query ? `?${query}` : '?';
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start">
-      <aside aria-label={t('search.filters.heading')}>
-        <FiltersPanel
-          facets={facets}
-          filters={filters}
-          onChange={setFilters}
-          currency={outcome.currency}
-          sliceNames={sliceNames}
-          resultCount={visible.length}
-          airportNames={context.airportNames}
-        />
-      </aside>
-      <div className="grid gap-4">
-        {incomplete}
-        <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
-        {/* Sort buttons, the pressed one the current order: they re-sort at once; without JavaScript the
-            form asks for the same results sorted (the other query parameters kept). */}
-        <form method="get">
-          {[...params]
-            .filter(([key]) => key !== 'sort' && key !== 'shown')
-            .map(([key, value]) => (
-              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-            ))}
-          <div
-            role="group"
-            aria-label={t('search.sort.label')}
-            // One row per order on a phone (a third of it is narrower than "Оптимальные" and a price in
-            // soʻm); three side by side from 640 px.
-            className="grid gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200 sm:grid-cols-3"
-          >
-            {SORT_ORDERS.map((order) => {
-              const top = tops[order];
-              const current = filters.sort === order;
-              return (
-                <button
-                  key={order}
-                  type="submit"
-                  name="sort"
-                  value={order}
-                  aria-pressed={current}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setFilters({ ...filters, sort: order });
-                  }}
-                  className={`flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-3 py-2 text-left sm:grid sm:justify-normal sm:px-2 sm:text-center ${
-                    current ? 'bg-primary-700 text-white' : 'text-neutral-900 hover:bg-neutral-100'
-                  }`}
-                >
-                  <span className="font-semibold">{t(SORT_LABEL[order])}</span>
-                  {top ? (
-                    <span className={`text-sm sm:text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
-                      {price(top.total_amount, outcome.currency)} · {duration(offerDuration(top))}
-                    </span>
-                  ) : null}
-                </button>
-              );
-            })}
-          </div>
-        </form>
-        <p role="status" className="text-sm text-neutral-700" data-testid="results-count">
-          {hasActiveFilters(filters)
-            ? t('search.results.countFiltered', { count: visible.length, total: outcome.offers.length })
-            : t('search.results.count', { count: visible.length })}
-        </p>
-        {visible.length === 0 ? (
-          <div className="grid justify-items-center gap-3 rounded-xl bg-white p-6 text-center ring-1 ring-neutral-200">
-            <p className="font-semibold">{t('search.empty.filtered')}</p>
+    <MoneyListProvider value={listPrice}>
+      <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start">
+        <aside aria-label={t('search.filters.heading')}>
+          <FiltersPanel
+            facets={facets}
+            filters={filters}
+            onChange={setFilters}
+            currency={outcome.currency}
+            sliceNames={sliceNames}
+            resultCount={visible.length}
+            airportNames={context.airportNames}
+          />
+        </aside>
+        <div className="grid gap-4">
+          {incomplete}
+          <OfferCountdown expiresAt={outcome.expires_at} servedAt={outcome.served_at} />
+          {/* Sort buttons, the pressed one the current order: they re-sort at once; without JavaScript the
+              form asks for the same results sorted (the other query parameters kept). */}
+          <form method="get">
+            {[...params]
+              .filter(([key]) => key !== 'sort' && key !== 'shown')
+              .map(([key, value]) => (
+                <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+              ))}
+            <div
+              role="group"
+              aria-label={t('search.sort.label')}
+              // One row per order on a phone (a third of it is narrower than "Оптимальные" and a price in
+              // soʻm); three side by side from 640 px.
+              className="grid gap-1 rounded-xl bg-white p-1 ring-1 ring-neutral-200 sm:grid-cols-3"
+            >
+              {SORT_ORDERS.map((order) => {
+                const top = tops[order];
+                const current = filters.sort === order;
+                return (
+                  <button
+                    key={order}
+                    type="submit"
+                    name="sort"
+                    value={order}
+                    aria-pressed={current}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setFilters({ ...filters, sort: order });
+                    }}
+                    className={`flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-3 py-2 text-left sm:grid sm:justify-normal sm:px-2 sm:text-center ${
+                      current ? 'bg-primary-700 text-white' : 'text-neutral-900 hover:bg-neutral-100'
+                    }`}
+                  >
+                    <span className="font-semibold">{t(SORT_LABEL[order])}</span>
+                    {top ? (
+                      <span className={`text-sm sm:text-xs ${current ? 'text-white' : 'text-neutral-700'}`}>
+                        {listPrice(top.total_amount)} · {duration(offerDuration(top))}
+                      </span>
+                    ) : null}
+                  </button>
+                );
+              })}
+            </div>
+          </form>
+          <p role="status" className="text-sm text-neutral-700" data-testid="results-count">
+            {hasActiveFilters(filters)
+              ? t('search.results.countFiltered', { count: visible.length, total: outcome.offers.length })
+              : t('search.results.count', { count: visible.length })}
+          </p>
+          {visible.length === 0 ? (
+            <div className="grid justify-items-center gap-3 rounded-xl bg-white p-6 text-center ring-1 ring-neutral-200">
+              <p className="font-semibold">{t('search.empty.filtered')}</p>
+              <Link
+                to={link(resetFilters(filters))}
+                replace
+                preventScrollReset
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              >
+                {t('search.filters.reset')}
+              </Link>
+            </div>
+          ) : (
+            <ol className="grid gap-4">
+              {shown.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {visible.length > shown.length ? (
             <Link
-              to={link(resetFilters(filters))}
+              to={link({ ...filters, shown: filters.shown + PAGE_SIZE })}
               replace
               preventScrollReset
-              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+              className={`${buttonClasses({ variant: 'outline', size: 'md' })} justify-self-center`}
             >
-              {t('search.filters.reset')}
+              {t('search.results.showMore', { count: Math.min(PAGE_SIZE, visible.length - shown.length) })}
             </Link>
-          </div>
-        ) : (
-          <ol className="grid gap-4">
-            {shown.map((offer) => (
-              <li key={offer.id}>
-                <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {visible.length > shown.length ? (
-          <Link
-            to={link({ ...filters, shown: filters.shown + PAGE_SIZE })}
-            replace
-            preventScrollReset
-            className={`${buttonClasses({ variant: 'outline', size: 'md' })} justify-self-center`}
-          >
-            {t('search.results.showMore', { count: Math.min(PAGE_SIZE, visible.length - shown.length) })}
-          </Link>
-        ) : null}
+          ) : null}
+        </div>
       </div>
-    </div>
+    </MoneyListProvider>
   );
 }
