@@ -47,4 +47,29 @@ describe('receipt lines', () => {
   test('passengers that do not match the breakdown are refused, not guessed', () => {
     expect(() => receiptLines(price(), [{ type: 'adult' }, { type: 'child' }])).toThrow(RangeError);
   });
+
+  test("apart, the agency's service fee is a line per passenger taken out of the ticket; together, inside it", () => {
+    // 2 adults and a child; the adults' fee 50,001 so'm (shared: 25,001 and 25,000), the child's 20,000.
+    const withFee = price({
+      total_amount: '3070002',
+      total_minor: 3_070_002,
+      price_breakdown: [
+        { ...price().price_breakdown[0]!, service_fee_amount: '50001', total_amount: '2550002' },
+        { ...price().price_breakdown[1]!, service_fee_amount: '20000', total_amount: '520000' },
+      ],
+    });
+    const passengers = [{ type: 'adult' as const }, { type: 'child' as const }, { type: 'adult' as const }];
+    expect(receiptLines(withFee, passengers, { feesApart: true })).toEqual([
+      { kind: 'ticket', passengerNumber: 1, passengerType: 'adult', amountMinor: 1_100_001 },
+      { kind: 'ticket', passengerNumber: 2, passengerType: 'child', amountMinor: 500_000 },
+      { kind: 'ticket', passengerNumber: 3, passengerType: 'adult', amountMinor: 1_100_000 },
+      { kind: 'serviceFee', passengerNumber: 1, amountMinor: 25_001 },
+      { kind: 'serviceFee', passengerNumber: 2, amountMinor: 20_000 },
+      { kind: 'serviceFee', passengerNumber: 3, amountMinor: 25_000 },
+      { kind: 'luggage', passengerNumber: 3, weightKg: 23, amountMinor: 300_000 },
+    ]);
+    expect(receiptLines(withFee, passengers).map((line) => line.amountMinor)).toEqual([
+      1_125_001, 520_000, 1_125_001, 300_000,
+    ]);
+  });
 });

@@ -12,6 +12,8 @@ import { book, offerIn, readOrder, type Booked } from '../../testing/after-sale.
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { clickConfig, startUzsApi } from '../testing/uzs-payments.ts';
 import { vatIncluded } from './fiscal-data.ts';
+import { addRuleInForce } from '../../modules/pricing/testing/rules.ts';
+import type { Database } from '@parvoz/db';
 
 const FISCAL = {
   fiscalTicketSpic: '10399001001000000',
@@ -21,9 +23,14 @@ const FISCAL = {
   fiscalLuggagePackageCode: '1514297',
   fiscalLuggageVatPercent: 12,
   fiscalTin: '301234567',
+  fiscalServiceFeeSpic: '10305008002000000',
+  fiscalServiceFeePackageCode: '1514298',
+  fiscalServiceFeeVatPercent: 12,
+  fiscalServiceFeeTin: '309876543',
 };
 
 let app: FastifyInstance;
+let db: Database;
 let closeApi: () => Promise<void>;
 let click: ClickTestServer;
 let base: string;
@@ -32,7 +39,12 @@ const now = () => new Date(start);
 
 beforeAll(async () => {
   click = await startClickServer({ now: () => start });
-  ({ app, close: closeApi, base } = await startUzsApi({ click: { ...clickConfig(click), ...FISCAL } }, now));
+  ({
+    app,
+    db,
+    close: closeApi,
+    base,
+  } = await startUzsApi({ click: { ...clickConfig(click), ...FISCAL } }, now));
   click.prepareUrl = `${base}/v1/payments/click/prepare`;
   click.completeUrl = `${base}/v1/payments/click/complete`;
 }, 60_000);
@@ -87,4 +99,54 @@ test('the VAT included in a price is rounded to the tiyin', () => {
   expect(vatIncluded(11_200, 12)).toBe(1_200);
   expect(vatIncluded(10_000, 12)).toBe(1_071);
   expect(vatIncluded(10_000, 0)).toBe(0);
+});
+
+test("the agency's service fee is an item of its own under its codes and the agency's TIN, taken out of each ticket", async () => {
+  // 50,000 so'm a passenger, in force before the search (written as the console would, an hour ago).
+  await addRuleInForce(
+    db,
+    {
+      kind: 'service_fee',
+      priority: 1,
+      scope: {},
+      fixed: { amount: 50_000, currency: 'UZS' },
+      per: 'passenger',
+    },
+    new Date(start - 3_600_000),
+  );
+  const offer = await offerIn(app, 'light', { date: isoDay(start, 41), adults: 2 });
+  const order = await book(app, offer, ANON, { currency: 'UZS' });
+  const answers = await click.pay(order.id, sum(order));
+  expect(answers.map((a) => a.error)).toEqual([0, 0]);
+  await until(
+    () => readOrder(app, order.id, order.access_token),
+    (o) => o.fiscal_receipts.length > 0,
+  );
+  const [, submitted] = [...click.fiscal.entries()].at(-1)!;
+  const tiyin = Number(order.total_amount) * 100;
+  // The two tickets share what is left in whole so'm, the odd one to the first passenger.
+  const left = (tiyin - 10_000_000) / 100;
+  const [first, second] = [Math.ceil(left / 2) * 100, Math.floor(left / 2) * 100];
+  expect(
+    submitted.items.map((i) => [i.SPIC, i.PackageCode, i.VATPercent, i.Price, i.CommissionInfo]),
+  ).toEqual([
+    [FISCAL.fiscalTicketSpic, FISCAL.fiscalTicketPackageCode, 0, first, { TIN: FISCAL.fiscalTin }],
+    [FISCAL.fiscalTicketSpic, FISCAL.fiscalTicketPackageCode, 0, second, { TIN: FISCAL.fiscalTin }],
+    [
+      FISCAL.fiscalServiceFeeSpic,
+      FISCAL.fiscalServiceFeePackageCode,
+      12,
+      5_000_000,
+      { TIN: FISCAL.fiscalServiceFeeTin },
+    ],
+    [
+      FISCAL.fiscalServiceFeeSpic,
+      FISCAL.fiscalServiceFeePackageCode,
+      12,
+      5_000_000,
+      { TIN: FISCAL.fiscalServiceFeeTin },
+    ],
+  ]);
+  expect(submitted.items[2]!.VAT).toBe(vatIncluded(5_000_000, 12));
+  expect(submitted.items[2]!.Name).toBe(`Service fee, ${order.booking_reference}, passenger 1`);
 });

@@ -1,6 +1,7 @@
 /**
  * Fiscalising a completed Click payment (docs.click.uz/merchant-api/fiscalization): once Complete has taken
- * the payment, its items (one per ticket and per checked bag, packages/core/src/receipt-lines.ts) go to Click's
+ * the payment, its items (one per ticket, per service fee when its codes are set, and per checked bag,
+ * packages/core/src/receipt-lines.ts) go to Click's
  * `submit_items`, and the receipt's link from `ofd_data` is kept on the transaction
  * (`provider_transactions.details.fiscal.perform`, listed with the order like every provider's
  * fiscal receipts). It runs after Click's answer, never delaying or changing it; a failure is logged for a person.
@@ -58,27 +59,62 @@ export async function fiscaliseClickPayment(
   const passengers = await transactions.passengerTypes(db, transaction.orderId);
   const intl = getIntl(isLocale(order!.lang) ? order!.lang : 'en');
   const reference = order!.supplierBookingReference ?? order!.bookingReference;
-  const items = receiptLines(order!.price as OrderPrice, passengers).map((line): ClickFiscalItem => {
+  const {
+    fiscalServiceFeeSpic,
+    fiscalServiceFeePackageCode,
+    fiscalServiceFeeVatPercent,
+    fiscalServiceFeeTin,
+  } = settings;
+  const fee =
+    fiscalServiceFeeSpic !== undefined &&
+    fiscalServiceFeePackageCode !== undefined &&
+    fiscalServiceFeeVatPercent !== undefined &&
+    fiscalServiceFeeTin !== undefined
+      ? {
+          spic: fiscalServiceFeeSpic,
+          packageCode: fiscalServiceFeePackageCode,
+          percent: fiscalServiceFeeVatPercent,
+          tin: fiscalServiceFeeTin,
+        }
+      : undefined;
+  const lines = receiptLines(order!.price as OrderPrice, passengers, { feesApart: fee !== undefined });
+  const items = lines.map((line): ClickFiscalItem => {
     const number = String(line.passengerNumber);
-    const ticket = line.kind === 'ticket';
     const price = tiyinOf(line.amountMinor);
-    const percent = ticket ? fiscalTicketVatPercent : fiscalLuggageVatPercent;
-    const name = ticket
-      ? intl.formatMessage({ id: 'fiscal.item.ticket' }, { reference, number })
-      : intl.formatMessage(
-          { id: 'fiscal.item.luggage' },
-          { reference, number, weight: String(line.weightKg) },
-        );
+    const codes =
+      line.kind === 'serviceFee'
+        ? {
+            name: intl.formatMessage({ id: 'fiscal.item.serviceFee' }, { reference, number }),
+            ...fee!,
+          }
+        : line.kind === 'ticket'
+          ? {
+              name: intl.formatMessage({ id: 'fiscal.item.ticket' }, { reference, number }),
+              spic: fiscalTicketSpic,
+              packageCode: fiscalTicketPackageCode,
+              percent: fiscalTicketVatPercent,
+              tin: fiscalTin,
+            }
+          : {
+              name: intl.formatMessage(
+                { id: 'fiscal.item.luggage' },
+                { reference, number, weight: String(line.weightKg) },
+              ),
+              spic: fiscalLuggageSpic,
+              packageCode: fiscalLuggagePackageCode,
+              percent: fiscalLuggageVatPercent,
+              tin: fiscalTin,
+            };
     return {
-      Name: name.slice(0, 63),
-      SPIC: ticket ? fiscalTicketSpic : fiscalLuggageSpic,
-      PackageCode: ticket ? fiscalTicketPackageCode : fiscalLuggagePackageCode,
+      Name: codes.name.slice(0, 63),
+      SPIC: codes.spic,
+      PackageCode: codes.packageCode,
       GoodPrice: price,
       Price: price,
       Amount: 1,
-      VAT: vatIncluded(price, percent),
-      VATPercent: percent,
-      CommissionInfo: { TIN: fiscalTin },
+      VAT: vatIncluded(price, codes.percent),
+      VATPercent: codes.percent,
+      CommissionInfo: { TIN: codes.tin },
     };
   });
   try {

@@ -28,6 +28,13 @@ const FISCAL = [
   'fiscalLuggageVatPercent',
   'fiscalTin',
 ] as const;
+/** The agency's service fee as an item of its own: all four or none (none: the fee stays in the tickets). */
+const FISCAL_SERVICE_FEE = [
+  'fiscalServiceFeeSpic',
+  'fiscalServiceFeePackageCode',
+  'fiscalServiceFeeVatPercent',
+  'fiscalServiceFeeTin',
+] as const;
 
 export const clickSettingsSchema = z
   .object({
@@ -71,9 +78,21 @@ export const clickSettingsSchema = z
       .string()
       .regex(/^\d{9}$/, 'CLICK_FISCAL_TIN: expected a 9-digit TIN')
       .optional(),
+    /**
+     * The agency's service fee is its own service, not sold on the airline's behalf: with these it is an item of
+     * its own (packages/core/src/receipt-lines.ts `feesApart`) whose `CommissionInfo` names the agency's own TIN.
+     */
+    fiscalServiceFeeSpic: spic('CLICK_FISCAL_SERVICE_FEE_SPIC').optional(),
+    fiscalServiceFeePackageCode: clickPackageCode('CLICK_FISCAL_SERVICE_FEE_PACKAGE_CODE').optional(),
+    fiscalServiceFeeVatPercent: clickVatPercent('CLICK_FISCAL_SERVICE_FEE_VAT_PERCENT').optional(),
+    fiscalServiceFeeTin: z
+      .string()
+      .regex(/^\d{9}$/, 'CLICK_FISCAL_SERVICE_FEE_TIN: expected a 9-digit TIN')
+      .optional(),
     ...providerFeeSettings('CLICK'),
   })
-  .superRefine(allOrNone('CLICK', FISCAL));
+  .superRefine(allOrNone('CLICK', FISCAL))
+  .superRefine(allOrNone('CLICK', FISCAL_SERVICE_FEE));
 export type ClickSettings = z.infer<typeof clickSettingsSchema>;
 
 declare module '../provider-settings.ts' {

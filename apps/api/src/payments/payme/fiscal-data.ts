@@ -51,8 +51,23 @@ export async function paymeReceiptDetail(
   const passengers = await transactions.passengerTypes(db, order.id);
   const intl = getIntl(paymeLang(order.lang));
   const reference = order.supplierBookingReference ?? order.bookingReference;
-  const items = receiptLines(order.price as OrderPrice, passengers).map((line): PaymeReceiptItem => {
+  const { fiscalServiceFeeIkpu, fiscalServiceFeePackageCode, fiscalServiceFeeVatPercent } = settings;
+  const feesApart =
+    fiscalServiceFeeIkpu !== undefined &&
+    fiscalServiceFeePackageCode !== undefined &&
+    fiscalServiceFeeVatPercent !== undefined;
+  const lines = receiptLines(order.price as OrderPrice, passengers, { feesApart });
+  const items = lines.map((line): PaymeReceiptItem => {
     const number = String(line.passengerNumber);
+    if (line.kind === 'serviceFee')
+      return {
+        title: intl.formatMessage({ id: 'fiscal.item.serviceFee' }, { reference, number }),
+        price: tiyinOf(line.amountMinor),
+        count: 1,
+        code: fiscalServiceFeeIkpu!,
+        package_code: fiscalServiceFeePackageCode!,
+        vat_percent: fiscalServiceFeeVatPercent!,
+      };
     return line.kind === 'ticket'
       ? {
           title: intl.formatMessage({ id: 'fiscal.item.ticket' }, { reference, number }),

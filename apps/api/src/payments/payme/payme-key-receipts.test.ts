@@ -17,6 +17,7 @@ import { buildTestApi } from '../../testing/api.ts';
 import { book, offerIn, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { paymeConfig, startUzsApi, uzsOrders } from '../testing/uzs-payments.ts';
+import { addRuleInForce } from '../../modules/pricing/testing/rules.ts';
 
 const FISCAL = {
   fiscalTicketIkpu: '10399001001000000',
@@ -25,6 +26,9 @@ const FISCAL = {
   fiscalLuggageIkpu: '10399002001000000',
   fiscalLuggagePackageCode: '1514297',
   fiscalLuggageVatPercent: 12,
+  fiscalServiceFeeIkpu: '10305008002000000',
+  fiscalServiceFeePackageCode: '1514298',
+  fiscalServiceFeeVatPercent: 12,
 };
 
 let app: FastifyInstance;
@@ -229,4 +233,37 @@ describe('ChangePassword', () => {
       await reconfigured.close();
     }
   });
+});
+
+test("the agency's service fee is an item of its own under its codes, taken out of each ticket", async () => {
+  // 50,000 so'm a passenger, in force before the search (written as the console would, an hour ago).
+  await addRuleInForce(
+    db,
+    {
+      kind: 'service_fee',
+      priority: 1,
+      scope: {},
+      fixed: { amount: 50_000, currency: 'UZS' },
+      per: 'passenger',
+    },
+    new Date(start - 3_600_000),
+  );
+  const offer = await offerIn(app, 'light', { date: isoDay(start, 61), adults: 2 });
+  const order = await book(app, offer, ANON, { currency: 'UZS' });
+  const checked = await payme.call('CheckPerformTransaction', {
+    amount: tiyinOf(order),
+    account: { order_id: order.id },
+  });
+  const detail = checked.result!.detail as { items: Record<string, unknown>[] };
+  // The two tickets share what is left in whole so'm, the odd one to the first passenger.
+  const left = (tiyinOf(order) - 10_000_000) / 100;
+  const [first, second] = [Math.ceil(left / 2) * 100, Math.floor(left / 2) * 100];
+  expect(detail.items.map((i) => [i.code, i.package_code, i.vat_percent, i.price])).toEqual([
+    [FISCAL.fiscalTicketIkpu, FISCAL.fiscalTicketPackageCode, 0, first],
+    [FISCAL.fiscalTicketIkpu, FISCAL.fiscalTicketPackageCode, 0, second],
+    [FISCAL.fiscalServiceFeeIkpu, FISCAL.fiscalServiceFeePackageCode, 12, 5_000_000],
+    [FISCAL.fiscalServiceFeeIkpu, FISCAL.fiscalServiceFeePackageCode, 12, 5_000_000],
+  ]);
+  expect(detail.items[2]!.title).toBe(`Service fee, ${order.booking_reference}, passenger 1`);
+  expect(detail.items.reduce((sum, i) => sum + (i.price as number), 0)).toBe(tiyinOf(order));
 });

@@ -15,6 +15,12 @@ const FISCAL = [
   'fiscalLuggagePackageCode',
   'fiscalLuggageVatPercent',
 ] as const;
+/** The agency's service fee as a receipt item of its own: all three or none (none: the fee stays in the tickets). */
+const FISCAL_SERVICE_FEE = [
+  'fiscalServiceFeeIkpu',
+  'fiscalServiceFeePackageCode',
+  'fiscalServiceFeeVatPercent',
+] as const;
 
 export const paymeSettingsSchema = z
   .object({
@@ -48,9 +54,17 @@ export const paymeSettingsSchema = z
     fiscalLuggageIkpu: ikpuCode('PAYME_FISCAL_LUGGAGE_IKPU').optional(),
     fiscalLuggagePackageCode: packageCode('PAYME_FISCAL_LUGGAGE_PACKAGE_CODE').optional(),
     fiscalLuggageVatPercent: vatPercent('PAYME_FISCAL_LUGGAGE_VAT_PERCENT').optional(),
+    /**
+     * The agency's service fee is its own service, not the airline's: with these it is an item of its own
+     * (packages/core/src/receipt-lines.ts `feesApart`) under the code the agency registered for it.
+     */
+    fiscalServiceFeeIkpu: ikpuCode('PAYME_FISCAL_SERVICE_FEE_IKPU').optional(),
+    fiscalServiceFeePackageCode: packageCode('PAYME_FISCAL_SERVICE_FEE_PACKAGE_CODE').optional(),
+    fiscalServiceFeeVatPercent: vatPercent('PAYME_FISCAL_SERVICE_FEE_VAT_PERCENT').optional(),
     ...providerFeeSettings('PAYME'),
   })
-  .superRefine(allOrNone('PAYME', FISCAL));
+  .superRefine(allOrNone('PAYME', FISCAL))
+  .superRefine(allOrNone('PAYME', FISCAL_SERVICE_FEE));
 export type PaymeSettings = z.infer<typeof paymeSettingsSchema>;
 
 declare module '../provider-settings.ts' {

@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@parvoz/db';
 import type { PriceRule } from '@parvoz/core/price-rules';
 import { insertRuleVersion } from '../store.ts';
+import { ruleBookOf } from '../service.ts';
 
-/** The rule's first version, in force from `from`; answers its id. */
+/** The rule's first version, in force from `from`; answers its id. This instance forgets the rules it read, as after a console write. */
 export async function addRuleInForce(db: Database, rule: Omit<PriceRule, 'id'>, from: Date): Promise<string> {
   const ruleId = randomUUID();
   await insertRuleVersion(db, {
@@ -30,5 +31,6 @@ export async function addRuleInForce(db: Database, rule: Omit<PriceRule, 'id'>, 
     authorUserId: null,
     createdAt: from,
   });
+  ruleBookOf(db).forget();
   return ruleId;
 }
