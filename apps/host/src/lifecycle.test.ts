@@ -9,13 +9,15 @@ import Fastify from 'fastify';
 import { installDrain } from './lifecycle.ts';
 import { requestIdFor } from '@parvoz/api/logging';
 
-async function start(timeoutMs: number, slowMs: number) {
+async function start(timeoutMs: number, slowMs: number, { closeNeverEnds = false } = {}) {
   const app = Fastify({ logger: false, genReqId: requestIdFor, return503OnClosing: false });
   const drain = installDrain(app, { timeoutMs });
   let closed = false;
   app.addHook('onClose', async () => {
     closed = true;
   });
+  // A worker whose stop waits on a call that never answers.
+  if (closeNeverEnds) app.addHook('onClose', () => new Promise<void>(() => undefined));
   app.get('/slow', async () => {
     await sleep(slowMs);
     return { ok: true };
@@ -74,5 +76,12 @@ describe('graceful shutdown', () => {
     const started = Date.now();
     expect(await drain.shutdown()).toEqual({ forced: false });
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  test('a part that never finishes closing (a worker, a pool) cannot keep the process: cut after the timeout', async () => {
+    const { drain } = await start(300, 10, { closeNeverEnds: true });
+    const started = Date.now();
+    expect(await drain.shutdown()).toEqual({ forced: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -3,7 +3,8 @@
  * request is answered 503 with `Connection: close` and `Retry-After` (a load balancer or the web's API client
  * retries elsewhere), the requests in flight finish (and the API calls they make to this same process still
  * pass, recognised by their request id), then the server closes: no more connections, background workers
- * stopped, the database closed. After `timeoutMs` the connections still open are cut.
+ * stopped, the database closed. After `timeoutMs` the connections still open are cut; closing that takes
+ * `timeoutMs` more is given up (`forced`: the process exits anyway).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -85,8 +86,22 @@ export function installDrain(app: FastifyInstance, options: { timeoutMs: number 
       app.log.warn({ inFlight: count }, 'drain timed out: closing the remaining connections');
       app.server.closeAllConnections();
     }
-    // Stops accepting, closes idle keep-alive connections, then runs the onClose hooks (workers, database).
-    await app.close();
+    // Stops accepting, closes idle keep-alive connections, then runs the onClose hooks (workers, database). Closing
+    // gets as long again: a part that never finishes (a worker waiting on a call, a pool waiting for a client)
+    // must not keep the process from exiting, which a deploy would then have to kill.
+    let closeTimer: NodeJS.Timeout | undefined;
+    const closedInTime = await Promise.race([
+      app.close().then(() => true),
+      new Promise<boolean>((resolve) => {
+        closeTimer = setTimeout(() => resolve(false), options.timeoutMs);
+      }),
+    ]);
+    clearTimeout(closeTimer);
+    if (!closedInTime) {
+      app.log.error({ afterMs: options.timeoutMs }, 'closing timed out: exiting with parts still open');
+      app.server.closeAllConnections();
+      return { forced: true };
+    }
     return { forced: !drained };
   }
 
