@@ -42,6 +42,10 @@ export async function buildServer(
     genReqId: requestIdFor,
     // The drain answers 503 itself (with Retry-After and the error envelope).
     return503OnClosing: false,
+    // Closing comes after the drain (lifecycle.ts): no request of ours is in flight any more, so every connection
+    // left is cut. Node's close spares a connection a browser opened ahead of a request it never sent, and one
+    // kept the process alive after SIGTERM until the headers timeout.
+    forceCloseConnections: true,
   });
   const closers: Array<() => Promise<void>> = [];
   // onClose hooks run last-registered first: registered here, the database closes after the API's workers stop.
