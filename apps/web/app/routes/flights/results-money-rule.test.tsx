@@ -25,7 +25,18 @@ const search: SearchParams = {
 const prices = (html: string) => [...html.matchAll(/₺\d{1,3}(?:\.\d{3})*(?:,\d{2})?/g)].map((m) => m[0]);
 
 describe('one money rule for the prices shown together', () => {
-  test('the month calendar in lira: every day with kuruş when one day has some', () => {
+  test.each([
+    {
+      name: 'the month calendar in lira: every day with kuruş when one day has some',
+      amounts: ['3200.00', '3245.50', null],
+      shown: ['₺3.200,00', '₺3.245,50'],
+    },
+    {
+      name: 'whole lira on every day stay whole',
+      amounts: ['3200.00', '3300.00'],
+      shown: ['₺3.200', '₺3.300'],
+    },
+  ])('$name', ({ amounts, shown }) => {
     const html = renderInRoot(
       'tr',
       <FareCalendarView
@@ -33,39 +44,14 @@ describe('one money rule for the prices shown together', () => {
           kind: 'ok',
           currency: 'TRY',
           connected: true,
-          days: [
-            { date: '2027-03-10', min_amount: '3200.00' },
-            { date: '2027-03-11', min_amount: '3245.50' },
-            { date: '2027-03-12', min_amount: null },
-          ],
+          days: amounts.map((amount, i) => ({ date: `2027-03-${10 + i}`, min_amount: amount })),
         }}
         search={search}
         currency="TRY"
         bookable={{ first: '2027-03-01', last: '2027-12-31' }}
       />,
     );
-    expect(prices(html)).toEqual(['₺3.200,00', '₺3.245,50']);
-  });
-
-  test('whole lira on every day stay whole', () => {
-    const html = renderInRoot(
-      'tr',
-      <FareCalendarView
-        calendar={{
-          kind: 'ok',
-          currency: 'TRY',
-          connected: true,
-          days: [
-            { date: '2027-03-10', min_amount: '3200.00' },
-            { date: '2027-03-11', min_amount: '3300.00' },
-          ],
-        }}
-        search={search}
-        currency="TRY"
-        bookable={{ first: '2027-03-01', last: '2027-12-31' }}
-      />,
-    );
-    expect(prices(html)).toEqual(['₺3.200', '₺3.300']);
+    expect(prices(html)).toEqual(shown);
   });
 
   test('the date grid in lira: every cell with kuruş when one cell has some', () => {
