@@ -58,10 +58,12 @@ export interface FlightSupplier {
   /**
    * Re-prices an offer now (seats and load may have changed); `currency` overrides the offer's. `promo`: a promo
    * code's discount rule, priced after the agency's rules where they are applied (apps/api/src/modules/pricing).
+   * `bornOn`: the travellers' birth dates at booking, for a supplier that prices by age (Duffel asks for
+   * under-18s' ages): it may answer another offer (another id) for the same flights, priced for them.
    */
   price(
     offerId: string,
-    ctx: SupplierContext & { currency?: CurrencyCode; promo?: PriceRule },
+    ctx: SupplierContext & { currency?: CurrencyCode; promo?: PriceRule; bornOn?: readonly string[] },
   ): Promise<SupplierResult<Offer>>;
   /** A fresh offer (new id and expiry, priced now) for flights chosen earlier, e.g. from a shared link. */
   reprice(request: RepriceRequest, ctx: SupplierContext): Promise<SupplierResult<Offer>>;

@@ -123,6 +123,8 @@ async function recordOrder(
 /** A booking checked and priced, ready to record. */
 interface PreparedBooking {
   offer: Offer;
+  /** The offer's id as booked: a supplier's may be another offer than asked, priced for these travellers' ages. */
+  offerId: string;
   price: ReturnType<typeof priceOrder>;
   seats: SeatRequest[];
   /** Seated passengers (infants sit on a lap): the seats the order holds on each flight. */
@@ -151,6 +153,8 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   const priced = await deps.flights.supplier.price(input.offer_id, {
     now: now.getTime(),
     soldSeats,
+    // A supplier that prices by age may answer the same flights as another offer, priced for these travellers.
+    bornOn: input.passengers.map((p) => p.born_on),
     ...(input.currency ? { currency: input.currency } : {}),
     ...promoContext(code),
   });
@@ -183,9 +187,10 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   const seated = input.passengers.filter((p) => p.type !== 'infant').length;
   // A supplier's seats are held by the supplier's own order, never in our seat inventory.
   const extra = promo ? { promo } : {};
-  if (seller.kind === 'supplier')
-    return { offer, price, seats: [], seated, supplier: seller.supplier.orders, ...extra };
-  return { offer, price, seats: seatRequests(offer, seated, deps.config.scheduleSeed), seated, ...extra };
+  const { orders } = seller.kind === 'supplier' ? seller.supplier : {};
+  if (orders) return { offer, offerId: offer.id, price, seats: [], seated, supplier: orders, ...extra };
+  const seats = seatRequests(offer, seated, deps.config.scheduleSeed);
+  return { offer, offerId: input.offer_id, price, seats, seated, ...extra };
 }
 
 /**
@@ -220,7 +225,7 @@ async function record(
       contactFullName: input.contact.full_name,
       contactEmail: input.contact.email,
       contactPhone: input.contact.phone,
-      offerId: input.offer_id,
+      offerId: prepared.offerId,
       offer,
       price,
       totalMinor: price.total_minor,
@@ -358,7 +363,9 @@ export async function createOrder(
     const prepared = await prepare(deps, input, now);
     supplier = prepared.supplier;
     // A supplier's order first (HTTP, outside any transaction), under a key derived from this request's own.
-    if (supplier) atSupplier = await bookAtSupplier(supplier, input, ref, now, prepared.price.services);
+    // The offer as priced for these travellers: the one the supplier books (its id may be another than asked).
+    const booked = { ...input, offer_id: prepared.offerId };
+    if (supplier) atSupplier = await bookAtSupplier(supplier, booked, ref, now, prepared.price.services);
     ({ orderId, token } = await deps.db.transaction(async (tx) => {
       const recorded = await record(deps, tx, caller, clientIp, input, prepared, now, atSupplier);
       await idempotency.complete(tx, {

@@ -73,12 +73,11 @@ function ourCabin(cabin: string | undefined): CabinClass {
   return cabin === 'business' || cabin === 'first' ? 'business' : 'economy';
 }
 
+/** The age asked for decides when there is one (a 15-year-old is one of our adults, whatever Duffel calls them). */
 function ourPassengerType(type: string | null, age: number | null): PassengerType {
+  if (age !== null) return age < 2 ? 'infant' : age < 12 ? 'child' : 'adult';
   if (type === 'infant_without_seat') return 'infant';
-  if (type === 'child') return 'child';
-  if (type === 'adult') return 'adult';
-  if (age !== null && age < 2) return 'infant';
-  return age !== null && age < 12 ? 'child' : 'adult';
+  return type === 'child' ? 'child' : 'adult';
 }
 
 function convert(amount: string | null, currency: string | null, to: CurrencyCode, rates: ExchangeRates) {

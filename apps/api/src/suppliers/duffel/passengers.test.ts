@@ -1,10 +1,11 @@
 /**
  * Passengers of a Duffel order as Duffel validates them (docs/duffel.md, Booking; the stand-in's rules and the pages
  * they follow: testing/duffel-passengers.ts): `title` one of mr, ms, mrs, miss, dr; `gender` m or f; `born_on` a
- * date, not in the future, whose age on the final slice's departure fits the offer's passenger type; `phone_number`
- * in E.164; `email`; names present. The stand-in refuses anything else with Duffel's 422 `validation_error`, its
- * `source` naming the field; and the adapter sends valid values for every passenger the site books (adult, child,
- * infant, either gender) with the phone numbers the booking form takes, so a bad value it sent would fail here.
+ * date, not in the future, whose age on the final slice's departure is the age the offer asked for (18 or over for
+ * one asked for as an adult); `phone_number` in E.164; `email`; names present. The stand-in refuses anything else
+ * with Duffel's 422 `validation_error`, its `source` naming the field; and the adapter sends valid values for every
+ * passenger the site books (adult, child, infant, either gender) with the phone numbers the booking form takes, so
+ * a bad value it sent would fail here.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingContactSchema } from '@parvoz/contracts/booking-form';
@@ -23,11 +24,18 @@ const year = Number(date.slice(0, 4));
 let server: DuffelTestServer;
 let orders: DuffelOrders;
 let search: (passengers?: { adults: number; children?: number; infants?: number }) => Promise<string>;
+/** The offer asked for these travellers' ages, as a booking prices it first (./ages.ts). */
+let atAges: (offerId: string, bornOn: string[]) => Promise<string>;
 
 beforeAll(async () => {
   const started = await startDuffelAdapters({ token: TOKEN, secret: SECRET, flights: [HY_601_FLIGHT] });
   ({ server, orders } = started);
   search = (passengers) => firstTasIstOfferId(started.supplier, date, passengers);
+  atAges = async (offerId, bornOn) => {
+    const priced = await started.supplier.price(offerId, { now: Date.now(), bornOn });
+    if (!priced.ok) throw new Error(priced.error.code);
+    return priced.data.id;
+  };
 });
 
 afterAll(async () => {
@@ -49,6 +57,7 @@ describe('the stand-in validates create-order passengers as Duffel does', () => 
     ['a born_on as a timestamp', { born_on: '1990-04-12T00:00:00Z' }, 'born_on', 'invalid_data'],
     ['a born_on in the future', { born_on: dayFromNow(3) }, 'born_on', 'invalid_data'],
     ['an adult aged 1 on the flight', { born_on: `${year - 1}-01-01` }, 'born_on', 'invalid_data'],
+    ['a 15-year-old asked for as an adult', { born_on: `${year - 15}-01-01` }, 'born_on', 'invalid_data'],
     ['no given_name', { given_name: '' }, 'given_name', 'validation_required'],
     ['no family_name', { family_name: undefined }, 'family_name', 'validation_required'],
     ['no phone_number', { phone_number: null }, 'phone_number', 'validation_required'],
@@ -75,6 +84,27 @@ describe('the stand-in validates create-order passengers as Duffel does', () => 
     expect(server.orders).toHaveLength(before);
   });
 
+  test('a child not of the age the offer asked for: 422 naming born_on, no order', async () => {
+    await search({ adults: 1, children: 1 });
+    const offer = [...server.offers.values()].at(-1)!;
+    const [adult, child] = offer.passengers as Loose[];
+    expect(child).toMatchObject({ age: 8 });
+    const before = server.orders.length;
+    const response = await postDuffelOrder(server, TOKEN, {
+      selected_offers: [offer.id],
+      type: 'hold',
+      passengers: [
+        duffelPassenger(adult!.id),
+        { ...duffelPassenger(child!.id), born_on: `${year - 5}-01-01` },
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as Loose).errors[0]).toMatchObject({
+      source: { field: 'born_on', pointer: '/passengers/1/born_on' },
+    });
+    expect(server.orders).toHaveLength(before);
+  });
+
   test('every title and gender Duffel lists, and a passenger born today, are taken', async () => {
     for (const [i, title] of DUFFEL_TITLES.entries()) {
       await search();
@@ -88,7 +118,8 @@ describe('the stand-in validates create-order passengers as Duffel does', () => 
       });
       expect(response.status, title).toBe(201);
     }
-    await search({ adults: 1, infants: 1 });
+    // An infant born today is asked for at age 0.
+    await atAges(await search({ adults: 1, infants: 1 }), ['1990-04-12', dayFromNow(0)]);
     const offer = [...server.offers.values()].at(-1)!;
     const [adult, infant] = offer.passengers as Loose[];
     const response = await postDuffelOrder(server, TOKEN, {
@@ -139,17 +170,22 @@ describe('the adapter sends Duffel valid passengers', () => {
         email: 'Aziz@Example.com',
         phone: asRead,
       });
-      const offerId = await search({ adults: 2, children: 1, infants: 1 });
+      const passengers = [
+        traveller('adult', 'Aziz', '1985-06-30', 'male'),
+        traveller('adult', 'Malika', '1987-02-14', 'female'),
+        // Aged 2–11 and under 2 on the flight's date, as the site's booking rules check (packages/core).
+        traveller('child', 'Bobur', `${year - 7}-03-01`, 'male'),
+        traveller('infant', 'Laylo', `${year - 1}-01-01`, 'female'),
+      ];
+      const searched = await search({ adults: 2, children: 1, infants: 1 });
+      const offerId = await atAges(
+        searched,
+        passengers.map((p) => p.born_on),
+      );
       const result = await orders.book(
         {
           offerId,
-          passengers: [
-            traveller('adult', 'Aziz', '1985-06-30', 'male'),
-            traveller('adult', 'Malika', '1987-02-14', 'female'),
-            // Aged 2–11 and under 2 on the flight's date, as the site's booking rules check (packages/core).
-            traveller('child', 'Bobur', `${year - 7}-03-01`, 'male'),
-            traveller('infant', 'Laylo', `${year - 1}-01-01`, 'female'),
-          ],
+          passengers,
           contact: { email: contact.email, phone: contact.phone },
           idempotencyKey: `passengers-${country}-${phone}`,
           type: 'hold',

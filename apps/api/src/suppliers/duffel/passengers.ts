@@ -9,10 +9,14 @@ import type {
   CreateOrderPassenger,
   Offer as DuffelOffer,
 } from '@duffel/api/types';
-import type { FlightSearchRequest, PassengerType } from '@parvoz/core/search-types';
+import type { FlightSearchRequest } from '@parvoz/core/search-types';
 import type { BookingPassenger } from '../orders.ts';
+import { askedAsOf, passengerIdsByAge } from './ages.ts';
 
-/** Ages sent for our passenger types (our search has counts, not birth dates; Duffel wants under-18s by age). */
+/**
+ * Ages a search asks for (it has counts by type, not birth dates; Duffel wants under-18s by age). A booking asks
+ * again for the travellers' real ages when they differ (./ages.ts).
+ */
 export const CHILD_AGE = 8;
 export const INFANT_AGE = 1;
 
@@ -58,29 +62,26 @@ export function identityDocumentsFor(offer: DuffelOffer): 'passport' | 'none' | 
 }
 
 /**
- * Our passengers on the offer's passenger ids, by type in order; each infant on the lap of an adult; each with
- * their passport only when the offer requires it (`identityDocumentsFor`, which the caller checks first).
+ * Our passengers on the offer's passenger ids, each on the one asked for at their age (./ages.ts); each infant on
+ * the lap of an adult; each with their passport only when the offer requires it (`identityDocumentsFor`, which the
+ * caller checks first). Null when the offer was not asked for these travellers' ages.
  */
 export function orderPassengers(
   offer: DuffelOffer,
   passengers: readonly DuffelBookingPassenger[],
   contact: { email: string; phone: string },
 ): CreateOrderPassenger[] | null {
-  const typeOf = (p: DuffelOffer['passengers'][number]): PassengerType =>
-    p.type === 'infant_without_seat' || (p.age !== null && p.age < 2)
-      ? 'infant'
-      : p.type === 'child' || (p.age !== null && p.age < 12 && p.type !== 'adult')
-        ? 'child'
-        : 'adult';
-  const pool = new Map<PassengerType, string[]>();
-  for (const p of offer.passengers) pool.set(typeOf(p), [...(pool.get(typeOf(p)) ?? []), p.id]);
+  const asked = askedAsOf(
+    offer,
+    passengers.map((p) => p.born_on),
+  );
+  const ids = asked ? passengerIdsByAge(offer, asked) : null;
+  if (!asked || !ids) return null;
   const out: CreateOrderPassenger[] = [];
   const withPassport = identityDocumentsFor(offer) === 'passport';
-  for (const p of passengers) {
-    const id = pool.get(p.type)?.shift();
-    if (!id) return null;
+  for (const [i, p] of passengers.entries()) {
     out.push({
-      id,
+      id: ids[i]!,
       given_name: p.given_name,
       family_name: p.family_name,
       born_on: p.born_on,
@@ -102,8 +103,12 @@ export function orderPassengers(
         : {}),
     });
   }
-  if ([...pool.values()].some((left) => left.length > 0)) return null;
-  const adults = out.filter((_, i) => passengers[i]!.type === 'adult');
+  // An infant sits on the lap of a grown-up first (18 and over), then of a 12–17-year-old.
+  const grownUp = (i: number) => Number(asked[i] === 'adult');
+  const adults = [...passengers.keys()]
+    .filter((i) => passengers[i]!.type === 'adult')
+    .sort((a, b) => grownUp(b) - grownUp(a))
+    .map((i) => out[i]!);
   out
     .filter((_, i) => passengers[i]!.type === 'infant')
     .forEach((infant, i) => {

@@ -1,7 +1,8 @@
 /**
  * Duffel as a `FlightSupplier` (docs/duffel.md; docs/decisions/0017-duffel-supplier.md), through the official
  * SDK with its `basePath` pointed at `DUFFEL_API_URL` (tests: the local test server). Search creates an offer
- * request and maps its offers; `price` re-reads one offer (`GET /air/offers/:id`) by our signed id.
+ * request and maps its offers; `price` re-reads one offer (`GET /air/offers/:id`) by our signed id, and at booking,
+ * given the travellers' birth dates, the same flights asked for at their ages (./ages.ts).
  * Re-pricing flights chosen earlier by flight keys (`reprice`) belongs to the built-in network only.
  */
 import { createHash } from 'node:crypto';
@@ -23,7 +24,8 @@ import { offerFacets } from '@parvoz/core/supplier-offers';
 import { passengerList } from '@parvoz/core/passengers';
 import { mapDuffelOffer } from './mapping.ts';
 import { toOfferRequest } from './passengers.ts';
-import { decodeDuffelOfferId } from './offer-id.ts';
+import { decodeDuffelOfferId, encodeDuffelOfferId } from './offer-id.ts';
+import { askedAsOf, passengerIdsByAge, sameFlightsRequest, sameTripOffer } from './ages.ts';
 import { DUFFEL_TIMEOUTS, duffelSupplierTimeoutMs, withDeadline, type DuffelTimeouts } from './timeouts.ts';
 
 export const DUFFEL_SUPPLIER_ID = 'duffel';
@@ -72,6 +74,29 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
   });
   const { network, rates, secret } = options;
   const { readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
+
+  /**
+   * The offer for these travellers (birth dates in booking order): `offer` when it was asked for their ages, else
+   * the same flights, airline and fare brand asked for again at their ages (./ages.ts); null when Duffel sells no
+   * such offer. A party of another size is answered `offer` (the booking's checks refuse it).
+   */
+  async function offerForAges(offer: DuffelOffer, bornOn: readonly string[]): Promise<DuffelOffer | null> {
+    const asked = askedAsOf(offer, bornOn);
+    if (!asked || asked.length !== offer.passengers.length || passengerIdsByAge(offer, asked)) return offer;
+    const answer = await withDeadline(
+      duffel.offerRequests.create({
+        ...sameFlightsRequest(offer, asked),
+        return_offers: true,
+        supplier_timeout: duffelSupplierTimeoutMs(readMs),
+      }),
+      readMs,
+      "offer request at the travellers' ages",
+    );
+    const same = sameTripOffer(offer, answer.data.offers as DuffelOffer[]);
+    if (!same) return null;
+    const read = duffel.offers.get(same.id, { return_available_services: true });
+    return (await withDeadline(read, readMs, 'get offer')).data;
+  }
 
   return {
     id: DUFFEL_SUPPLIER_ID,
@@ -145,6 +170,12 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
         // Duffel unreachable or failing: the offer cannot be confirmed now.
         return refuse('offer_unavailable');
       }
+      const searched = d;
+      if (ctx.bornOn) {
+        const forAges = await offerForAges(d, ctx.bornOn).catch(() => null);
+        if (!forAges) return refuse('offer_unavailable');
+        d = forAges;
+      }
       const mapped = mapDuffelOffer(d, {
         network,
         rates,
@@ -158,8 +189,10 @@ export function createDuffelSupplier(options: DuffelSupplierOptions): FlightSupp
       });
       if (!mapped.ok) return refuse('offer_unavailable');
       const asked = ctx.currency ?? ref.currency;
-      // The id the traveller came with stays the offer's id, whatever currency it is priced in now.
-      const offer: SupplierOffer = { ...mapped.offer, id: offerId, conditions: mapped.conditions };
+      // The id the traveller came with stays the offer's id, whatever currency it is priced in now; an offer asked
+      // for the travellers' ages is another offer at Duffel, so it gets its own id.
+      const id = d === searched ? offerId : encodeDuffelOfferId({ ...ref, offer: d.id }, secret);
+      const offer: SupplierOffer = { ...mapped.offer, id, conditions: mapped.conditions };
       const total = fromMajorString(offer.total_amount, offer.total_currency);
       if (asked !== offer.total_currency && total) {
         offer.display_total = { amount: toMajorString(convertMoney(total, asked, rates)), currency: asked };

@@ -52,11 +52,13 @@ export interface DuffelTestCondition {
   penalty_currency: string | null;
 }
 
-/** One itinerary the airline sells on one slice: per adult price; children pay the same, infants 10%. */
+/** One itinerary the airline sells on one slice: per adult price; children pay the same (or `young_amount`), infants 10%. */
 export interface DuffelTestFlight {
   segments: DuffelTestSegment[];
   /** Per adult, in `currency`, e.g. "180.00". */
   amount: string;
+  /** Per passenger asked for by an age from 2 to 17 (a child's or a young person's fare); default `amount`. */
+  young_amount?: string;
   /** Per adult tax included in `amount`. */
   tax: string;
   currency: string;
@@ -244,6 +246,13 @@ export function offerCalls(context: {
       (sum: number, p: Loose) => sum + (p.type === 'infant_without_seat' ? 0.1 : 1),
       0,
     );
+    /** What one flight costs these passengers: infants 10 %, 2–17-year-olds asked by age its `young_amount`. */
+    const fareOf = (f: DuffelTestFlight) =>
+      requestPassengers.reduce((sum: number, p: Loose) => {
+        if (p.type === 'infant_without_seat') return sum + cents(f.amount) * 0.1;
+        const young = p.age !== null && p.age >= 2 && f.young_amount !== undefined;
+        return sum + cents(young ? f.young_amount! : f.amount);
+      }, 0);
     const maxConnections = typeof data.max_connections === 'number' ? data.max_connections : 1;
     const perSlice = slices.map((s: Loose) =>
       sliceOptions(s, ids).filter((o) => o.segments.length - 1 <= maxConnections),
@@ -257,7 +266,7 @@ export function offerCalls(context: {
       .filter((c) => new Set(c.map((o) => o.flight.currency)).size === 1)
       .map((c) => {
         const currency = c[0]!.flight.currency;
-        const total = c.reduce((sum, o) => sum + Math.round(cents(o.flight.amount) * factor), 0);
+        const total = c.reduce((sum, o) => sum + Math.round(fareOf(o.flight)), 0);
         const tax = c.reduce((sum, o) => sum + Math.round(cents(o.flight.tax) * factor), 0);
         const first = c[0]!.flight;
         const offer: Loose = {

@@ -15,9 +15,12 @@
  * - Offer requests: a passenger's `age` is "the age of the passenger on the `departure_date` of the final slice"
  *   (the client's CreateOfferRequestNonAdultPassenger), and an infant is searched as age 0 or 1 (a maintainer of
  *   Duffel's Python client, github:duffelhq/duffel-api-python issue 88). So the passenger's age on the final
- *   slice's departure date must fit the type the offer gave them: `infant_without_seat` under 2, `child` 2–11,
- *   `adult` 12 or over. Duffel does not publish the message; the check itself is the stand-in's reading, listed
- *   under "To check with a real Duffel test-mode account" in docs/duffel.md.
+ *   slice's departure date must be the age the passenger was asked for with ("you must set the age to 16" in the
+ *   client's example), and one asked for as `{ type: "adult" }` must be 18 or over ("If the passenger is aged 18 or
+ *   over, you should specify a `type` of `adult`. If a passenger is aged under 18, you should specify their `age`
+ *   instead"); a type other than adult must fit its band: `infant_without_seat` under 2, `child` 2–11. Duffel does
+ *   not publish the messages; the checks are the stand-in's reading, listed under "To check with a real Duffel
+ *   test-mode account" in docs/duffel.md.
  * - Errors, https://duffel.com/docs/api/overview/errors, and Duffel's Ruby client's fixture of a validation error
  *   (github:duffelhq/duffel-api-ruby spec/fixtures/validation_error.json): `{ type: "validation_error", code:
  *   "validation_required", title: "Required field", message: "Field 'slices' can't be blank", source: { pointer:
@@ -48,6 +51,8 @@ const REQUIRED = [
 const E164 = /^\+[1-9]\d{1,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY_MS = 24 * 60 * 60_000;
+/** Duffel: a passenger asked for as `{ type: "adult" }` is 18 or over; a younger one is asked for by age. */
+const ADULT_AGE = 18;
 
 /** A real calendar date "YYYY-MM-DD", as its UTC midnight, or null. */
 function isoDate(value: string): number | null {
@@ -104,9 +109,16 @@ export function passengerRefusal(
     const born = isoDate(p.born_on);
     if (born === null) return invalid('born_on', "Field 'born_on' must be a date (YYYY-MM-DD)");
     if (born > latestBirth) return invalid('born_on', "Field 'born_on' can't be in the future");
-    const type = (offer.passengers as Loose[]).find((o) => o.id === p.id)?.type;
-    if (typeForAge(ageOn(p.born_on, lastDeparture)) !== type)
-      return invalid('born_on', `Field 'born_on' does not match the passenger's type ${String(type)}`);
+    const searched = (offer.passengers as Loose[]).find((o) => o.id === p.id);
+    const age = ageOn(p.born_on, lastDeparture);
+    if (typeof searched?.age === 'number') {
+      if (age !== searched.age)
+        return invalid('born_on', `Field 'born_on' does not match the passenger's age ${searched.age}`);
+    } else if (searched?.type === 'adult' ? age < ADULT_AGE : typeForAge(age) !== searched?.type)
+      return invalid(
+        'born_on',
+        `Field 'born_on' does not match the passenger's type ${String(searched?.type)}`,
+      );
   }
   return null;
 }
