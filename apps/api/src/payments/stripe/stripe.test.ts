@@ -342,7 +342,7 @@ describe('paying with Stripe Checkout', () => {
   });
 });
 
-describe('a refund Stripe refuses (docs/after-sale.md)', () => {
+describe('a refund Stripe refuses (docs/payment-providers.md, Stripe "Refunds")', () => {
   test('refund.failed marks it failed with the reason; asked again (attempt 1), a new refund at Stripe, not the refused one', async () => {
     const { o, payment, session, pending } = await cancelledWithRefundPending();
     await stripe.failRefund(pending!.providerRef!);

@@ -8,6 +8,8 @@
  *    another total is refused `price_changed`: https://duffel.com/docs/guides/holding-orders-and-paying-later and
  *    https://duffel.com/docs/api/payments/create-payment;
  *  - a balance too low is refused `insufficient_balance`: https://duffel.com/docs/api/overview/errors;
+ *  - a hold past its `payment_required_by` can no longer be paid (https://duffel.com/docs/api/orders/schema,
+ *    `payment_status`; the refusal's code is the stand-in's, testing/duffel-hold-payments.ts);
  *  - 429 with `ratelimit-limit` / `-remaining` / `-reset`: https://duffel.com/docs/api/overview/rate-limits;
  *  - 401 `authentication_error` for a token Duffel does not know, 403 for a valid token without the permission
  *    ("A valid access token was provided, but it didn't have sufficient permissions"):
@@ -199,6 +201,28 @@ describe('a Duffel hold paid by its traveller', () => {
     expect(duffelPaymentsOf(higher.atDuffel)).toEqual([]);
     expect((await rowOf(higher.order.id)).ticketingProblem).toBe('price_changed');
     expect(await refundsOf(higher.order.id)).toEqual([]);
+  });
+
+  test('the hold lapsed before Duffel was paid (past `payment_required_by`): an operator task, the traveller told, nothing refunded', async () => {
+    await resetKnobs();
+    // The airline holds the space for a minute only: our payment window ends with it, and the traveller pays in it.
+    api.server.knobs.pay.paymentRequiredMs = 60_000;
+    const { order, atDuffel } = await bookAndPay();
+    expect((await rowOf(order.id)).paymentDeadline!.getTime()).toBe(
+      Date.parse(atDuffel.payment_status.payment_required_by),
+    );
+    // The pass comes after the space was released.
+    clock.at += 2 * 60_000;
+    expect(await passWith()).toBe(0);
+    expect(duffelPaymentsOf(atDuffel)).toEqual([]);
+    expect(await rowOf(order.id)).toMatchObject({
+      bookingStatus: 'new',
+      paymentStatus: 'paid',
+      ticketingProblem: 'refused',
+    });
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(await ticketNumbersOf(order.id)).toEqual([null]);
+    expect(await mailsOf(order.id, 'ticketing-delayed')).toHaveLength(1);
   });
 
   test('a balance too low: an operator task; topped up and retried from the console, it is ticketed', async () => {
