@@ -54,6 +54,10 @@ export const opsSalesReportRowSchema = z.object({
   refunds: z.number().int(),
   refunded: amount,
   kept: amount,
+  /** What the suppliers gave the agency back of their cost for those refunds (docs/operations.md#reports-and-books). */
+  supplier_returned: amount,
+  /** margin − refunded + supplier_returned: what the period earned once its refunds are counted. */
+  margin_after_refunds: amount,
 });
 export type OpsSalesReportRow = z.infer<typeof opsSalesReportRowSchema>;
 

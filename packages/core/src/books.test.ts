@@ -9,8 +9,10 @@ import {
   REPORT_DIMENSIONS,
   saleBooks,
   salesReport,
+  supplierReturnedMinor,
   type BookedRefund,
   type PaidSale,
+  type SupplierReturn,
 } from './books.ts';
 
 const amount = fc.integer({ min: 0, max: 10_000_000_000 });
@@ -284,17 +286,28 @@ describe('the sales report', () => {
           recordedAt: new Date('2027-03-02T09:00:00Z'),
           givenBackMinor: 600,
           keptMinor: 500,
+          supplierReturnedMinor: 545,
         },
       ],
       'day',
       'currency',
     );
     expect(
-      rows.map((r) => [r.period, r.key, r.saleMinor, r.marginMinor, r.refundedMinor, r.keptMinor]),
+      rows.map((r) => [
+        r.period,
+        r.key,
+        r.saleMinor,
+        r.marginMinor,
+        r.refundedMinor,
+        r.keptMinor,
+        r.supplierReturnedMinor,
+        r.marginAfterRefundsMinor,
+      ]),
     ).toEqual([
-      ['2027-03-01', 'USD', 1_100, 90, 0, 0],
-      ['2027-03-01', 'UZS', 110_000, 9_990, 0, 0],
-      ['2027-03-02', 'USD', 0, 0, 600, 500],
+      ['2027-03-01', 'USD', 1_100, 90, 0, 0, 0, 90],
+      ['2027-03-01', 'UZS', 110_000, 9_990, 0, 0, 0, 9_990],
+      // The refund's period: 600 given back, 545 of the supplier's cost returned.
+      ['2027-03-02', 'USD', 0, 0, 600, 500, 545, -55],
     ]);
     expect(salesReport([sale('2027-03-01', 'USD', 1_100, 1_000)], [], 'month', 'route')[0]).toMatchObject({
       period: '2027-03',
@@ -319,5 +332,30 @@ describe('the sales report', () => {
       ['', 1, 0, 0, 90],
       ['SPRING5', 2, 75, 75, 2 * 90 - 75],
     ]);
+  });
+});
+
+describe('what a supplier gives back of its cost on a refund', () => {
+  // A sale of 1,100 that cost the agency 1,000 at the supplier, paid in full.
+  const cases: [string, SupplierReturn, number, number][] = [
+    ['refused the sale: its whole cost, whatever the traveller gets', 'refused', 1_100, 1_000],
+    ['the built-in network, a full refund: its whole cost', 'share', 1_100, 1_000],
+    ['the built-in network, 600 of 1,100 back: the same share of its cost, rounded down', 'share', 600, 545],
+    ['the built-in network, nothing back: nothing', 'share', 0, 0],
+    ["the supplier's own amount", { minor: 700 }, 600, 700],
+    ['credits or vouchers for the traveller: nothing', { minor: 0 }, 600, 0],
+    ['never more than its cost', { minor: 5_000 }, 1_100, 1_000],
+  ];
+  test.each(cases)('%s', (_, returned, givenBack, expected) => {
+    expect(supplierReturnedMinor(1_000, 1_100, givenBack, returned)).toBe(expected);
+  });
+
+  test('the books of a refund carry it; margin after refunds = margin − given back + returned', () => {
+    expect(refundBooks(1_100, 600, 545)).toEqual({
+      givenBackMinor: 600,
+      keptMinor: 500,
+      supplierReturnedMinor: 545,
+    });
+    expect(() => refundBooks(1_100, 600, -1)).toThrow(RangeError);
   });
 });

@@ -7,7 +7,9 @@
  *  - sale = supplier cost + markup + fees − discount (the price rules' identity,
  *    docs/decisions/0025-price-rules-stacking-and-rounding.md): the supplier cost in the sale currency is what the
  *    offer cost before the agency's rules, at the rate the offer was converted at;
- *  - margin = sale − supplier cost − the payment provider's fee.
+ *  - margin = sale − supplier cost − the payment provider's fee;
+ *  - a refund gives the traveller back part of the payment and the supplier gives the agency back part of its cost
+ *    (`supplierReturnedMinor`); margin after refunds = margin − given back + returned by the supplier.
  */
 import type { CurrencyCode, ExchangeRates } from './money.ts';
 
@@ -85,20 +87,50 @@ export function marginMinor(
   return sale.saleMinor - sale.supplierCostMinor - feeMinor;
 }
 
-/** A refund as the books keep it: what goes back to the traveller and what the agency keeps of the payment. */
+/**
+ * A refund as the books keep it: what goes back to the traveller, what the agency keeps of the payment, and what the
+ * supplier gives the agency back of its cost (in the sale currency).
+ */
 export interface RefundBooks {
   givenBackMinor: number;
   keptMinor: number;
+  supplierReturnedMinor: number;
+}
+
+/**
+ * What the supplier gives back of a sale's cost when the traveller gets `givenBackMinor` of `paidMinor`
+ * (docs/operations.md#reports-and-books):
+ *  - `refused`: the supplier never sold it (it refused the order, or its hold was given up unpaid): the whole cost;
+ *  - `share`: a supplier whose refund follows the same fare rules as the traveller's (the built-in network): the
+ *    same share of its cost as the traveller gets back of the payment, rounded down;
+ *  - `{ minor }`: what the supplier's own refund says, in the sale currency (0 for vouchers or airline credits,
+ *    which go to the traveller, and for an amount it did not give), never more than the cost.
+ */
+export type SupplierReturn = 'refused' | 'share' | { minor: number };
+
+export function supplierReturnedMinor(
+  supplierCostMinor: number,
+  paidMinor: number,
+  givenBackMinor: number,
+  returned: SupplierReturn,
+): number {
+  if (returned === 'refused') return supplierCostMinor;
+  if (returned === 'share')
+    return paidMinor > 0 ? Math.floor((supplierCostMinor * givenBackMinor) / paidMinor) : 0;
+  return Math.max(0, Math.min(supplierCostMinor, returned.minor));
 }
 
 /**
  * A refund of `givenBackMinor` of a payment of `paidMinor` (the fare rules decide the amount:
- * packages/core/src/fare-rules.ts `quoteRefund`): the rest of the payment is kept.
+ * packages/core/src/fare-rules.ts `quoteRefund`): the rest of the payment is kept; `supplierReturned` what the
+ * supplier gives back of its cost (`supplierReturnedMinor`), 0 unless told.
  */
-export function refundBooks(paidMinor: number, givenBackMinor: number): RefundBooks {
+export function refundBooks(paidMinor: number, givenBackMinor: number, supplierReturned = 0): RefundBooks {
   if (!Number.isSafeInteger(givenBackMinor) || givenBackMinor < 0 || givenBackMinor > paidMinor)
     throw new RangeError(`a refund of ${givenBackMinor} of a payment of ${paidMinor}`);
-  return { givenBackMinor, keptMinor: paidMinor - givenBackMinor };
+  if (!Number.isSafeInteger(supplierReturned) || supplierReturned < 0)
+    throw new RangeError(`a supplier's return of ${supplierReturned}`);
+  return { givenBackMinor, keptMinor: paidMinor - givenBackMinor, supplierReturnedMinor: supplierReturned };
 }
 
 // ---- The sales report ------------------------------------------------------------------------------------------
@@ -161,6 +193,10 @@ export interface ReportRow {
   refunds: number;
   refundedMinor: number;
   keptMinor: number;
+  /** What the suppliers gave back of their cost for those refunds. */
+  supplierReturnedMinor: number;
+  /** The period's margin less what was given back, plus what the suppliers returned. */
+  marginAfterRefundsMinor: number;
 }
 
 /** A UTC instant's period: `YYYY-MM-DD` for a day, `YYYY-MM` for a month. */
@@ -186,13 +222,15 @@ function emptyRow(period: string, key: string, currency: CurrencyCode): ReportRo
     refunds: 0,
     refundedMinor: 0,
     keptMinor: 0,
+    supplierReturnedMinor: 0,
+    marginAfterRefundsMinor: 0,
   };
 }
 
 /**
  * The report's rows: sales by the period they were paid in, refunds by the period they were recorded in, each under
- * its value of `by` and its currency, ordered by period, then key, then currency. The margin is the sales' margin
- * (refunds are shown beside it, not taken from it: what a supplier returns on a cancellation is not in the books).
+ * its value of `by` and its currency, ordered by period, then key, then currency. The margin is the sales' margin;
+ * the margin after refunds takes the period's refunds from it and adds back what their suppliers returned.
  */
 export function salesReport(
   sales: readonly PaidSale[],
@@ -220,12 +258,15 @@ export function salesReport(
     row.promoDiscountMinor += sale.promoDiscountMinor;
     row.providerFeeMinor += sale.providerFeeMinor;
     row.marginMinor += marginMinor(sale, sale.providerFeeMinor);
+    row.marginAfterRefundsMinor += marginMinor(sale, sale.providerFeeMinor);
   }
   for (const refund of refunds) {
     const row = rowOf(refund.recordedAt, refund);
     row.refunds += 1;
     row.refundedMinor += refund.givenBackMinor;
     row.keptMinor += refund.keptMinor;
+    row.supplierReturnedMinor += refund.supplierReturnedMinor;
+    row.marginAfterRefundsMinor += refund.supplierReturnedMinor - refund.givenBackMinor;
   }
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...rows.values()].sort(

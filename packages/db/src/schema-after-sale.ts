@@ -40,6 +40,13 @@ export const orderCancellations = pgTable(
      * amount (an operator's quote, confirmed only with an admin's amount); null for a cash refund.
      */
     refundTo: text('refund_to'),
+    /**
+     * What the supplier's quote gives back to the agency in money, as the supplier writes it (Duffel's
+     * `refund_amount` and `refund_currency`): the books' return of its cost (docs/operations.md#reports-and-books).
+     * Null for built-in orders, credits and vouchers, and a quote with no amount.
+     */
+    supplierRefundAmount: text('supplier_refund_amount'),
+    supplierRefundCurrency: text('supplier_refund_currency'),
     /** The airline's credits the cancellation gives (code, name, amount, currency, passenger), as quoted. */
     airlineCredits: jsonb('airline_credits').$type<AirlineCredit[]>(),
   },

@@ -57,7 +57,10 @@ export const orderBooks = pgTable(
   ],
 );
 
-/** One row per refund of a sale: what went back to the traveller and what the agency kept of the payment. */
+/**
+ * One row per refund of a sale: what went back to the traveller, what the agency kept of the payment, and what the
+ * supplier gave the agency back of its cost (packages/core/src/books.ts `supplierReturnedMinor`).
+ */
 export const refundBooks = pgTable(
   'refund_books',
   {
@@ -69,6 +72,7 @@ export const refundBooks = pgTable(
     paidMinor: money('paid_minor').notNull(),
     givenBackMinor: money('given_back_minor').notNull(),
     keptMinor: money('kept_minor').notNull(),
+    supplierReturnedMinor: money('supplier_returned_minor').notNull().default(0),
   },
   (t) => [
     index('refund_books_recorded_at_idx').on(t.recordedAt),
@@ -76,5 +80,6 @@ export const refundBooks = pgTable(
       'refund_books_adds_up',
       sql`"given_back_minor" + "kept_minor" = "paid_minor" AND "kept_minor" >= 0`,
     ),
+    check('refund_books_supplier_returned', sql`"supplier_returned_minor" >= 0`),
   ],
 );

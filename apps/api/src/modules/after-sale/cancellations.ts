@@ -86,6 +86,8 @@ async function supplierQuote(
   refundMinor: number;
   refundTo: 'voucher' | 'airline_credits' | 'unknown' | null;
   credits: AirlineCredit[];
+  /** What the supplier's quote gives the agency back in money, as it writes it (the books). */
+  returned?: { amount: string; currency: string };
 }> {
   const supplier = deps.suppliers?.orders(order.supplier);
   if (!supplier || !order.supplierOrderId)
@@ -113,7 +115,14 @@ async function supplierQuote(
   // Our service fee comes back only with the whole fare (docs/operations.md#cancellations-and-refunds).
   const fee = Math.min(order.totalMinor, serviceFeeMinorOf(order.price as OrderPrice));
   const refundMinor = share >= 1 ? order.totalMinor : Math.floor((order.totalMinor - fee) * share);
-  return { id: quote.id, refundMinor, refundTo: null, credits: [] };
+  const { refundAmount: amount, refundCurrency: currency } = quote;
+  return {
+    id: quote.id,
+    refundMinor,
+    refundTo: null,
+    credits: [],
+    ...(currency ? { returned: { amount, currency } } : {}),
+  };
 }
 
 function newCancellationId(): string {
@@ -238,6 +247,8 @@ export async function createCancellation(
     forPaidOrder: quote !== null,
     supplierCancellationId: atSupplier?.id ?? null,
     refundTo: atSupplier?.refundTo ?? null,
+    supplierRefundAmount: atSupplier?.returned?.amount ?? null,
+    supplierRefundCurrency: atSupplier?.returned?.currency ?? null,
     airlineCredits:
       atSupplier?.refundTo === 'voucher' || atSupplier?.refundTo === 'airline_credits'
         ? atSupplier.credits
@@ -368,6 +379,15 @@ export async function confirmCancellation(
           amountMinor: refundMinor,
           reason: 'cancellation',
           cancellationId,
+          // The books: what the supplier's quote returns to the agency (none for credits or an amount not given).
+          ...(current.supplierCancellationId
+            ? {
+                supplierRefund:
+                  current.supplierRefundAmount && current.supplierRefundCurrency
+                    ? { amount: current.supplierRefundAmount, currency: current.supplierRefundCurrency }
+                    : ('none' as const),
+              }
+            : {}),
           now,
         }),
       );

@@ -117,7 +117,14 @@ describe('the books of a sale under a markup, paid and refunded', () => {
     expect(kept).toBeGreaterThanOrEqual(2500);
     expect(Math.round(Number(cancelled.kept_amount) * 100)).toBe(kept);
     const [refund] = await refundBooksOf(db, order.id);
-    expect(refund).toMatchObject({ paidMinor: sale, givenBackMinor: back, keptMinor: kept });
+    // The built-in network returns the same share of its cost as the traveller gets back of the payment.
+    const returned = Math.floor((cost * back) / sale);
+    expect(refund).toMatchObject({
+      paidMinor: sale,
+      givenBackMinor: back,
+      keptMinor: kept,
+      supplierReturnedMinor: returned,
+    });
 
     const answer = await report('admin', `from=${day()}&to=${day()}&group=day&by=route`);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -145,6 +152,8 @@ describe('the books of a sale under a markup, paid and refunded', () => {
           refunds: 1,
           refunded: major(back),
           kept: major(kept),
+          supplier_returned: major(returned),
+          margin_after_refunds: major(sale - cost - providerFee - back + returned),
         },
       ],
     });
@@ -156,10 +165,10 @@ describe('the books of a sale under a markup, paid and refunded', () => {
     expect(csv.headers['content-disposition']).toContain('attachment');
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'period,key,currency,orders,sales,supplier_cost,markup,fees,discounts,provider_fees,margin,refunds,refunded,kept,promo_discounts',
+      'period,key,currency,orders,sales,supplier_cost,markup,fees,discounts,provider_fees,margin,refunds,refunded,kept,promo_discounts,supplier_returned,margin_after_refunds',
     );
     expect(lines.slice(1)).toEqual([
-      `${day().slice(0, 7)},sandbox,USD,1,${major(sale)},${major(cost)},${major(booked.markupMinor)},5.00,0.00,${major(providerFee)},${major(sale - cost - providerFee)},1,${major(back)},${major(kept)},0.00`,
+      `${day().slice(0, 7)},sandbox,USD,1,${major(sale)},${major(cost)},${major(booked.markupMinor)},5.00,0.00,${major(providerFee)},${major(sale - cost - providerFee)},1,${major(back)},${major(kept)},0.00,${major(returned)},${major(sale - cost - providerFee - back + returned)}`,
     ]);
   });
 
@@ -255,10 +264,12 @@ describe('the CSV', () => {
       refunds: 0,
       refunded: '0.00',
       kept: '0.00',
+      supplier_returned: '0.00',
+      margin_after_refunds: '-0.50',
     };
     const [, line] = salesReportCsv([row]).split('\r\n');
     expect(line).toBe(
-      `2026-11,"'=HYPERLINK(""http://evil.example"",""x"")",USD,1,10.00,10.00,0.00,0.00,0.00,0.50,-0.50,0,0.00,0.00,0.00`,
+      `2026-11,"'=HYPERLINK(""http://evil.example"",""x"")",USD,1,10.00,10.00,0.00,0.00,0.00,0.50,-0.50,0,0.00,0.00,0.00,0.00,-0.50`,
     );
     expect(salesReportCsv([{ ...row, key: '@SUM(A1)' }])).toContain(",'@SUM(A1),");
     expect(salesReportCsv([{ ...row, key: '-1+1' }])).toContain(",'-1+1,");

@@ -65,6 +65,7 @@ export async function salesReportOf(
       recordedAt: refund.recordedAt,
       givenBackMinor: refund.givenBackMinor,
       keptMinor: refund.keptMinor,
+      supplierReturnedMinor: refund.supplierReturnedMinor,
     })),
     query.group,
     query.by,

@@ -33,6 +33,8 @@ function presentRow(row: ReportRow): OpsSalesReportRow {
     refunds: row.refunds,
     refunded: major(row.refundedMinor),
     kept: major(row.keptMinor),
+    supplier_returned: major(row.supplierReturnedMinor),
+    margin_after_refunds: major(row.marginAfterRefundsMinor),
   };
 }
 
@@ -52,6 +54,8 @@ const CSV_COLUMNS = [
   'refunded',
   'kept',
   'promo_discounts',
+  'supplier_returned',
+  'margin_after_refunds',
 ] as const satisfies readonly (keyof OpsSalesReportRow)[];
 
 /**

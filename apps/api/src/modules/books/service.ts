@@ -5,7 +5,15 @@
  * arithmetic is the core's (packages/core/src/books.ts); this module only keeps the figures and reads them back.
  */
 import type { Database } from '@parvoz/db';
-import { marginMinor, providerFeeMinor, refundBooks, saleBooks, type ProviderFee } from '@parvoz/core/books';
+import {
+  marginMinor,
+  providerFeeMinor,
+  refundBooks,
+  saleBooks,
+  supplierReturnedMinor,
+  type ProviderFee,
+  type SupplierReturn,
+} from '@parvoz/core/books';
 import { fromMajorString, isCurrencyCode, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
 import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Offer } from '@parvoz/core/search-types';
@@ -94,7 +102,20 @@ export async function recordPaid(
   });
 }
 
-/** A refund of an order's payment, in the transaction that records it: what goes back and what is kept. */
+/**
+ * What a supplier gives back when a refund is recorded: `refused` (it never sold the order: refused, or its hold
+ * given up unpaid), the money its own cancellation returns to the agency as it writes it (`{ amount, currency }`),
+ * or `none` (credits or vouchers for the traveller, no amount given). Unsaid: the built-in network returns the same
+ * share of its cost as the traveller gets back; another supplier, nothing.
+ */
+export type SupplierRefund = 'refused' | 'none' | { amount: string; currency: string };
+
+/**
+ * A refund of an order's payment, in the transaction that records it: what goes back, what is kept, and what the
+ * supplier returns of its cost in the sale currency (packages/core/src/books.ts `supplierReturnedMinor`). A supplier's
+ * own amount is its share of the supplier's cost as the books recorded it in its currency, so no rate is applied
+ * twice; an amount in another currency than the cost's is not counted.
+ */
 export async function recordRefundBooks(
   tx: Database,
   input: {
@@ -104,11 +125,29 @@ export async function recordRefundBooks(
     currency: string;
     paidMinor: number;
     givenBackMinor: number;
+    supplierRefund?: SupplierRefund;
   },
 ): Promise<void> {
   // Only sales are in the books: an order booked before them has no row to file the refund under.
-  if (!(await orderBooksOf(tx, input.orderId))) return;
-  const amounts = refundBooks(input.paidMinor, input.givenBackMinor);
+  const books = await orderBooksOf(tx, input.orderId);
+  if (!books) return;
+  const told = input.supplierRefund ?? (books.supplier === BUILT_IN_SUPPLIER ? 'share' : 'none');
+  let returned: SupplierReturn;
+  if (told === 'refused' || told === 'share') returned = told;
+  else if (told === 'none' || told.currency !== books.supplierCurrency || !isCurrencyCode(told.currency))
+    returned = { minor: 0 };
+  else {
+    const back = minorOf(told.amount, told.currency);
+    const cost = books.supplierAmountMinor;
+    returned = { minor: cost > 0 ? Math.round((books.supplierCostMinor * back) / cost) : 0 };
+  }
+  const supplierReturned = supplierReturnedMinor(
+    books.supplierCostMinor,
+    input.paidMinor,
+    input.givenBackMinor,
+    returned,
+  );
+  const amounts = refundBooks(input.paidMinor, input.givenBackMinor, supplierReturned);
   await insertRefundBooks(tx, {
     refundId: input.refundId,
     orderId: input.orderId,

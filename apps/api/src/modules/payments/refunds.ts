@@ -29,7 +29,7 @@ import {
 import { recordProviderEvent, type PaymentRow } from './store/payments.ts';
 import { refundsTotal } from '../../metrics.ts';
 import { lockOrder, queueMoneyBackEmail, updateOrder } from '../orders/index.ts';
-import { recordRefundBooks } from '../books/index.ts';
+import { recordRefundBooks, type SupplierRefund } from '../books/index.ts';
 import { errorText, type ServiceLog } from '../../platform/log.ts';
 
 export interface RefundDeps {
@@ -62,6 +62,8 @@ export async function recordRefund(
     amountMinor: number;
     reason: 'cancellation' | 'late_payment' | 'supplier_refused';
     cancellationId?: string;
+    /** What the supplier gives back (the books); a refund after the supplier refused the sale: all of its cost. */
+    supplierRefund?: SupplierRefund;
     now: Date;
   },
 ): Promise<string> {
@@ -93,6 +95,11 @@ export async function recordRefund(
       currency: payment.currency,
       paidMinor: payment.amountMinor,
       givenBackMinor: input.amountMinor,
+      ...(input.reason === 'supplier_refused'
+        ? { supplierRefund: 'refused' as const }
+        : input.supplierRefund
+          ? { supplierRefund: input.supplierRefund }
+          : {}),
     });
   await syncRefundStatus(tx, payment.orderId, now);
   refundsTotal.inc({ status: 'requested' });

@@ -31,6 +31,7 @@ import {
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 import { countOrders, holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
+import { refundBooksOf } from '../../modules/books/index.ts';
 
 const TOKEN = 'duffel_test_booking0123456789';
 /** Each test searches its own date: a kept search answer would hand out an offer booked already. */
@@ -329,6 +330,10 @@ describe('cancelling a Duffel order with Duffel’s quote', () => {
     const view = await readOrder(api.app, order.id, order.access_token);
     expect(view.booking_status).toBe('cancelled');
     expect(view.refunds).toEqual([expect.objectContaining({ amount: '250.00', currency: 'USD' })]);
+    // The books: Duffel's quote returns 250.00 of its 300.00 to the agency's balance (margin after refunds).
+    expect(await refundBooksOf(api.db, order.id)).toEqual([
+      expect.objectContaining({ givenBackMinor: 25_000, supplierReturnedMinor: 25_000 }),
+    ]);
     // Confirming again answers the same, Duffel untouched.
     const repeat = await confirm(cancellation.id, order);
     expect(repeat.statusCode).toBe(200);

@@ -38,6 +38,7 @@ import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { forgetSupplierPauses } from '../../modules/supplier-orders/testing/pauses.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 import { orderOf, passengersOf } from '../../modules/orders/testing/fixtures.ts';
+import { refundBooksOf } from '../../modules/books/index.ts';
 
 const TOKEN = 'duffel_test_ticketing0123456789';
 const clock = suiteClock(20);
@@ -175,6 +176,10 @@ describe('a Duffel hold paid by its traveller', () => {
     expect(atDuffel.cancelled_at).not.toBeNull();
     expect(await refundsOf(order.id)).toEqual([
       expect.objectContaining({ amountMinor: 30000, reason: 'supplier_refused' }),
+    ]);
+    // The books: Duffel was never paid, so its whole cost comes back with the refund.
+    expect(await refundBooksOf(api.db, order.id)).toEqual([
+      expect.objectContaining({ givenBackMinor: 30_000, supplierReturnedMinor: 30_000 }),
     ]);
     const again = await api.app.inject({
       method: 'POST',

@@ -46,6 +46,8 @@ const PROMO_DISCOUNTS = ['ops.reports.promoDiscounts', 'promo_discounts'] as con
 const REFUNDS = [
   ['ops.reports.refunded', 'refunded'],
   ['ops.reports.kept', 'kept'],
+  ['ops.reports.supplierReturned', 'supplier_returned'],
+  ['ops.reports.marginAfterRefunds', 'margin_after_refunds'],
 ] as const;
 
 /** The charts of each currency: sales and margin per period (a period's rows added up, one currency only). */
