@@ -1,3 +1,4 @@
+import { LOCALES } from '@parvoz/i18n/locales';
 /**
  * Promo codes (docs/decisions/0029-promo-codes.md): the booking page's check of a code (POST /v1/promo_codes/quote),
  * the refusals a code meets there and at booking, and the console's codes (/v1/ops/promo-codes, admins only).
@@ -39,6 +40,8 @@ export const promoQuoteRequestSchema = z.object({
   code: promoCodeSchema,
   offer_id: z.string().min(1).max(2000),
   currency: z.enum(CURRENCIES).optional(),
+  /** The site language: the market the agency's rules price for, as at booking. */
+  lang: z.enum(LOCALES).optional(),
   /** The per-traveller limit is checked for this mailbox when given (always at booking). */
   email: z.email().max(254).optional(),
 });

@@ -46,6 +46,12 @@ export const searchSliceSchema = z
     path: ['destination'],
   });
 
+/**
+ * The site language the traveller buys in: the agency's price rules scoped to markets apply by it
+ * (docs/operations.md, "Price rules"). Absent: no market (such rules apply to none).
+ */
+const marketSchema = z.enum(LOCALES).optional();
+
 export const flightSearchRequestSchema = z
   .object({
     slices: z.array(searchSliceSchema).min(1).max(2),
@@ -54,6 +60,7 @@ export const flightSearchRequestSchema = z
     max_connections: z.number().int().min(0).max(2).default(2),
     currency: z.enum(CURRENCIES).default('USD'),
     sort: z.enum(['best', 'cheapest', 'fastest']).default('best'),
+    lang: marketSchema,
   })
   .refine((r) => r.slices.length < 2 || r.slices[1]!.departure_date >= r.slices[0]!.departure_date, {
     message: 'the return is on or after the departure',
@@ -89,7 +96,7 @@ export type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
 export const offerIdParamsSchema = z.object({ id: z.string().min(1).max(2000) });
 
-export const offerQuerySchema = z.object({ currency: z.enum(CURRENCIES).optional() });
+export const offerQuerySchema = z.object({ currency: z.enum(CURRENCIES).optional(), lang: marketSchema });
 
 /** A flight key as in `OfferSegment.flight_key`: carrier, number, local departure date ("HY601-2026-12-15"). */
 export const flightKeySchema = z
@@ -102,6 +109,7 @@ export const repriceRequestSchema = z.object({
   cabin_class: z.enum(CABINS).default('economy'),
   passengers: passengersSchema,
   fare_family: fareFamilySchema.default('light'),
+  lang: marketSchema,
   currency: z.enum(CURRENCIES).default('USD'),
 });
 export type RepriceRequest = z.infer<typeof repriceRequestSchema>;
@@ -120,6 +128,7 @@ const lowFareQueryFields = {
     .max(MAX_SEATED_PASSENGERS - 1)
     .default(0),
   infants: z.coerce.number().int().min(0).max(MAX_SEATED_PASSENGERS).default(0),
+  lang: marketSchema,
 };
 
 /**

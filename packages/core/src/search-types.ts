@@ -39,6 +39,8 @@ export interface FlightSearchRequest {
   currency?: CurrencyCode;
   /** Order of `offers` (default "best"). */
   sort?: SortOrder;
+  /** The site language searched in: the market of the agency's price rules (SupplierContext `market`). */
+  lang?: string;
 }
 
 export interface CarrierRef {

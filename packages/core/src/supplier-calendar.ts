@@ -26,6 +26,8 @@ export interface DateGridQuery {
   max_connections: number;
   currency: CurrencyCode;
   passengers?: PassengerCounts;
+  /** The market the cells are priced for (SupplierContext `market`): the agency's rules scoped to markets. */
+  lang?: string;
 }
 
 export interface DateGridCell {

@@ -48,6 +48,11 @@ export class SupplierNoAnswer extends Error {
 export interface SupplierContext {
   /** Time of the call (epoch ms); core never reads the clock itself. */
   now: number;
+  /**
+   * The market the traveller buys in: the site language (`en`, `ru`, `uz`, `tr`), for the agency's price rules
+   * scoped to markets (packages/core/src/price-rules.ts). Absent: no market, and such rules apply to none.
+   */
+  market?: string;
   /** Seats sold per flight and cabin (a cached view of the inventory table). Default: none sold. */
   soldSeats?: SoldSeatsFn;
 }
@@ -117,6 +122,8 @@ export interface CalendarQuery {
    * cheapest round trip's total (what that day's round-trip search shows first by price).
    */
   return_after?: number;
+  /** The market the days are priced for (SupplierContext `market`): the agency's rules scoped to markets. */
+  lang?: string;
 }
 
 export interface CalendarData {

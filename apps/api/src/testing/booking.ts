@@ -53,6 +53,8 @@ export async function searchOffer(
     fareFamily?: FareFamily;
     /** The currency of the prices (the API's default, USD, unless told). */
     currency?: string;
+    /** The site language searched in (the market of the agency's rules); none unless told. */
+    lang?: string;
   },
 ): Promise<Offer> {
   const slices = [
@@ -82,6 +84,7 @@ export async function searchOffer(
       cabin_class: 'economy',
       sort: 'cheapest',
       ...(options.currency ? { currency: options.currency } : {}),
+      ...(options.lang ? { lang: options.lang } : {}),
     },
   });
   if (response.statusCode !== 200) throw new Error(`search failed: ${response.body}`);

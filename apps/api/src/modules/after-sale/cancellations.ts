@@ -8,9 +8,9 @@
  * one of its live access tokens may do either; anyone else gets the 404 of a missing order.
  */
 import { randomBytes } from 'node:crypto';
-import { releaseOrderHolds, type AirlineCredit, type Database } from '@parvoz/db';
+import { releaseOrderHolds, type Database } from '@parvoz/db';
 import { releasePromoUses } from '../promo-codes/index.ts';
-import type { CancellationRefusal, OrderCancellation } from '@parvoz/contracts/order-cancellations';
+import type { OrderCancellation } from '@parvoz/contracts/order-cancellations';
 import { quoteRefund } from '@parvoz/core/fare-rules';
 import { isCurrencyCode } from '@parvoz/core/money';
 import type { OrderPrice } from '@parvoz/core/order-pricing';
@@ -36,7 +36,8 @@ import {
 import { cancelOpenPayments, latestSucceededPayment, recordRefund } from '../payments/index.ts';
 import { orderLink } from '../orders/index.ts';
 import { queueAfterSaleEmail } from '../orders/index.ts';
-import { SupplierOutcomeUnknown, SupplierRefused, type CancellationQuote } from '../../suppliers/orders.ts';
+import { SupplierOutcomeUnknown, SupplierRefused } from '../../suppliers/orders.ts';
+import { refused, supplierQuote, supplierUnreachable } from './supplier-quote.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 import type { SupplierRegistry } from '../../suppliers/registry.ts';
 import {
@@ -67,73 +68,11 @@ export interface CancellationDeps {
   log?: Pick<ServiceLog, 'error'> | undefined;
 }
 
-const supplierUnreachable = () =>
-  new ApiFailure('unavailable', 'The airline could not be reached. Please try again.', {
-    reason: 'supplier_unavailable',
-  });
-
-/**
- * The supplier's quote for cancelling the order there (`quoteCancellation`), its refund in our order's currency: the
- * same share of what the traveller paid as the supplier's refund is of its total (our price is the supplier's
- * converted at booking), never more than was paid.
- */
-async function supplierQuote(
-  deps: CancellationDeps,
-  order: OrderRow,
-  staff: boolean,
-): Promise<{
-  id: string;
-  refundMinor: number;
-  refundTo: 'voucher' | 'airline_credits' | 'unknown' | null;
-  credits: AirlineCredit[];
-  /** What the supplier's quote gives the agency back in money, as it writes it (the books). */
-  returned?: { amount: string; currency: string };
-}> {
-  const supplier = deps.suppliers?.orders(order.supplier);
-  if (!supplier || !order.supplierOrderId)
-    throw refused('not_cancellable', 'This order cannot be cancelled.');
-  let quote: CancellationQuote;
-  try {
-    quote = await supplier.quoteCancellation(order.supplierOrderId);
-  } catch (error) {
-    if (error instanceof SupplierRefused) throw refused('not_cancellable', 'This order cannot be cancelled.');
-    throw supplierUnreachable();
-  }
-  // Credits are the airline's to give, not money of ours: the traveller gets them, no cash.
-  if (quote.refundTo === 'voucher' || quote.refundTo === 'airline_credits')
-    return { id: quote.id, refundMinor: 0, refundTo: quote.refundTo, credits: quote.airlineCredits };
-  // No amount from the airline (the quote's amount null): an operator settles it, never a refund of 0.
-  // An operator may take it: recorded as `unknown`, confirmed only by an admin with the amount agreed.
-  if (quote.refundAmount === null) {
-    if (!staff)
-      throw refused('not_cancellable', 'The airline gave no refund amount: our support team will cancel it.');
-    return { id: quote.id, refundMinor: 0, refundTo: 'unknown', credits: [] };
-  }
-  const total = Number(order.supplierTotalAmount);
-  const back = Number(quote.refundAmount);
-  const share = total > 0 && quote.refundCurrency === order.supplierCurrency ? Math.min(1, back / total) : 0;
-  // Our service fee comes back only with the whole fare (docs/operations.md#cancellations-and-refunds).
-  const fee = Math.min(order.totalMinor, serviceFeeMinorOf(order.price as OrderPrice));
-  const refundMinor = share >= 1 ? order.totalMinor : Math.floor((order.totalMinor - fee) * share);
-  const { refundAmount: amount, refundCurrency: currency } = quote;
-  return {
-    id: quote.id,
-    refundMinor,
-    refundTo: null,
-    credits: [],
-    ...(currency ? { returned: { amount, currency } } : {}),
-  };
-}
-
 function newCancellationId(): string {
   return `ocn_${randomBytes(18).toString('base64url')}`;
 }
 
 const notFound = () => new ApiFailure('not_found', 'No such order cancellation.');
-
-function refused(reason: CancellationRefusal, message: string): ApiFailure {
-  return new ApiFailure('unprocessable', message, { reason });
-}
 
 /** What cancelling the order now gives back: null for an unpaid order (nothing was paid); throws when it cannot be cancelled. */
 function quoteFor(order: OrderRow, now: Date): { refundMinor: number } | null {
@@ -236,7 +175,7 @@ export async function createCancellation(
   const quote = quoteFor(order.row, now);
   // At a supplier the refund is the supplier's quote (its fare rules), confirmed there when ours is.
   const atSupplier = order.row.supplier
-    ? await supplierQuote(deps, order.row, caller.kind === 'staff')
+    ? await supplierQuote(deps.suppliers, order.row, caller.kind === 'staff')
     : null;
   const row = await insertCancellation(deps.db, {
     id: newCancellationId(),

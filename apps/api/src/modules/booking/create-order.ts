@@ -153,8 +153,9 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   const priced = await deps.flights.supplier.price(input.offer_id, {
     now: now.getTime(),
     soldSeats,
-    // A supplier that prices by age may answer the same flights as another offer, priced for these travellers.
+    // Priced for these travellers' ages (a supplier may answer another offer) and the market booked in.
     bornOn: input.passengers.map((p) => p.born_on),
+    market: input.lang,
     ...(input.currency ? { currency: input.currency } : {}),
     ...promoContext(code),
   });

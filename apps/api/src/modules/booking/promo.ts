@@ -42,6 +42,7 @@ export async function quotePromo(
     now: now.getTime(),
     soldSeats: await deps.flights.soldSeatsNow(),
     ...(input.currency ? { currency: input.currency } : {}),
+    ...(input.lang ? { market: input.lang } : {}),
     ...promoContext(promo),
   });
   if (!priced.ok) {

@@ -86,6 +86,8 @@ export async function lowestPriceNow(
   search: AlertSearchText,
   currency: CurrencyCode,
   at: Date,
+  /** The alert's language: the market of the agency's rules, as its results page prices it. */
+  market: string,
 ): Promise<{ ok: true; price: number | null } | { ok: false; error: SupplierError }> {
   const slices = [
     { origin: search.origin, destination: search.destination, departure_date: search.departureDate },
@@ -99,7 +101,7 @@ export async function lowestPriceNow(
   const soldSeats = await flights.soldSeatsSnapshot();
   const result = await flights.supplier.search(
     { slices, passengers: search.passengers, cabin_class: search.cabin, currency, sort: 'cheapest' },
-    { now: at.getTime(), soldSeats },
+    { now: at.getTime(), soldSeats, market },
   );
   if (!result.ok) return result;
   const totals = result.data.offers.flatMap((offer) => {
@@ -136,7 +138,7 @@ export async function createPriceAlert(
     passengers: input.passengers,
     cabin: input.cabin_class,
   };
-  const priced = await lowestPriceNow(deps.flights, search, input.currency, at);
+  const priced = await lowestPriceNow(deps.flights, search, input.currency, at, input.lang);
   if (!priced.ok) throw supplierFailure(priced.error);
   if (priced.price === null) {
     throw new ApiFailure('unprocessable', 'Nothing is on sale for this search to get cheaper.', {

@@ -57,7 +57,8 @@ async function droppedAlert(offset: number, email: string) {
     passengers: { adults: 1, children: 0, infants: 0 },
     cabin: 'economy' as const,
   };
-  const priced = await lowestPriceNow(createFlightService(database.db, config, now), search, 'USD', now());
+  const flights = createFlightService(database.db, config, now);
+  const priced = await lowestPriceNow(flights, search, 'USD', now(), 'en');
   if (!priced.ok || priced.price === null) throw new Error('no price');
   return {
     email,

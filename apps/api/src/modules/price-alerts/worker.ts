@@ -70,10 +70,10 @@ export function createPriceAlertWorker(options: {
     const search = searchOf(row);
     const currency = row.currency as CurrencyCode;
     // Alerts on one search share one re-pricing per pass.
-    const key = JSON.stringify([search, currency]);
+    const key = JSON.stringify([search, currency, row.lang]);
     let pending = priced.get(key);
     if (!pending) {
-      pending = lowestPriceNow(flights, search, currency, at);
+      pending = lowestPriceNow(flights, search, currency, at, row.lang);
       priced.set(key, pending);
     }
     const result = await pending;

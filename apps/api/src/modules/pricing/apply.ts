@@ -95,6 +95,8 @@ export function saleOf(
   supplier: string,
   at: number,
   deps: Pick<PricingDeps, 'network' | 'rates'>,
+  /** The site language it is sold in (SupplierContext `market`); '' for none. */
+  market = '',
 ): PricingInput {
   const first = offer.slices[0]!;
   return {
@@ -108,8 +110,7 @@ export function saleOf(
     fareFamily: family,
     passengers: passengerCosts(lines),
     currency: offer.total_currency,
-    // Searches carry no language yet: a rule scoped to markets applies to none of them (docs/operations.md).
-    market: '',
+    market,
     saleAt: at,
     departureDate: first.departing_at.slice(0, 10),
     rates: deps.rates,
@@ -123,11 +124,12 @@ export function priceOffer(
   supplier: string,
   at: number,
   deps: PricingDeps,
+  market = '',
 ): Offer {
   if (rules.length === 0 || offer.slices.length === 0) return offer;
   const currency = offer.total_currency;
   const lines = costLines(offer);
-  const price = priceSale(saleOf(offer, offer.fare_family, lines, supplier, at, deps), rules);
+  const price = priceSale(saleOf(offer, offer.fare_family, lines, supplier, at, deps, market), rules);
   const families = offer.fare_families.map((option) => {
     if (option.offer_id === offer.id)
       return ruled(price) ? { ...option, total_amount: major(price.totalMinor, currency) } : option;
@@ -138,7 +140,8 @@ export function priceOffer(
       lines.map((l) => l.totalMinor),
     );
     const optionLines = lines.map((l, i) => ({ ...l, totalMinor: byType[i]! }));
-    const priced = priceSale(saleOf(offer, option.fare_family, optionLines, supplier, at, deps), rules);
+    const sale = saleOf(offer, option.fare_family, optionLines, supplier, at, deps, market);
+    const priced = priceSale(sale, rules);
     return ruled(priced) ? { ...option, total_amount: major(priced.totalMinor, currency) } : option;
   });
   if (!ruled(price))
@@ -213,6 +216,7 @@ function sampleSearch(
   at: number,
   deps: PricingDeps,
   sample: NonNullable<PricingDeps['sample']>,
+  market = '',
 ) {
   const cheapest = offers
     .filter((offer) => offer.slices.length > 0)
@@ -220,7 +224,9 @@ function sampleSearch(
     .sort((a, b) => a.total - b.total)
     .slice(0, SAMPLED_OFFERS_PER_SEARCH);
   sample(
-    cheapest.map(({ offer }) => saleOf(offer, offer.fare_family, costLines(offer), supplier, at, deps)),
+    cheapest.map(({ offer }) =>
+      saleOf(offer, offer.fare_family, costLines(offer), supplier, at, deps, market),
+    ),
     at,
   );
 }
@@ -231,12 +237,13 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
     result: SupplierResult<Offer>,
     at: number,
     promo?: PriceRule,
+    market = '',
   ): Promise<SupplierResult<Offer>> => {
     if (!result.ok) return result;
     const rules = await deps.book.rulesAt(at, deps.now());
     // A promo code's discount after every rule in force (docs/decisions/0029-promo-codes.md).
     const all = promo ? [...rules, promo] : rules;
-    return { ok: true, data: priceOffer(result.data, all, supplier.id, at, deps) };
+    return { ok: true, data: priceOffer(result.data, all, supplier.id, at, deps, market) };
   };
   return {
     id: supplier.id,
@@ -246,10 +253,11 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
     async search(request, ctx) {
       const found = await supplier.search(request, ctx);
       if (!found.ok || found.data.offers.length === 0) return found;
-      if (deps.sample) sampleSearch(found.data.offers, supplier.id, ctx.now, deps, deps.sample);
+      const market = ctx.market ?? '';
+      if (deps.sample) sampleSearch(found.data.offers, supplier.id, ctx.now, deps, deps.sample, market);
       const rules = await deps.book.rulesAt(ctx.now, deps.now());
       if (rules.length === 0) return found;
-      const offers = found.data.offers.map((o) => priceOffer(o, rules, supplier.id, ctx.now, deps));
+      const offers = found.data.offers.map((o) => priceOffer(o, rules, supplier.id, ctx.now, deps, market));
       if (offers.every((o, i) => o === found.data.offers[i])) return found;
       // Cheapest first stays cheapest first at the agency's prices (the other orders keep the supplier's ranking).
       const ranked = request.sort === 'cheapest' ? cheapestFirst(offers) : offers;
@@ -269,10 +277,11 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
         await supplier.price(offerId, asked),
         searchedAt(supplier, offerId, deps, ctx.now),
         promo,
+        ctx.market ?? '',
       );
     },
     async reprice(request, ctx) {
-      return priced(await supplier.reprice(request, ctx), ctx.now);
+      return priced(await supplier.reprice(request, ctx), ctx.now, undefined, ctx.market ?? '');
     },
   };
 }
@@ -283,7 +292,7 @@ export function pricedSupplier(supplier: FlightSupplier, deps: PricingDeps): Fli
  */
 function dayPricer(
   rules: readonly PriceRule[],
-  query: Pick<CalendarQuery, 'origin' | 'destination' | 'cabin_class' | 'passengers'>,
+  query: Pick<CalendarQuery, 'origin' | 'destination' | 'cabin_class' | 'passengers' | 'lang'>,
   currency: CurrencyCode,
   supplier: string,
   at: number,
@@ -303,7 +312,7 @@ function dayPricer(
       fareFamily: family,
       passengers: passengerCosts([{ type: 'adult', count: seated, totalMinor: minor(amount, currency) }]),
       currency,
-      market: '',
+      market: query.lang ?? '',
       saleAt: at,
       departureDate,
       rates: deps.rates,

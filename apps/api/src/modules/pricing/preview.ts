@@ -57,6 +57,7 @@ function saleOfOrder(order: PaidOffer, deps: PreviewDeps): PricingInput | null {
     order.supplier ?? 'builtin',
     order.createdAt.getTime(),
     deps,
+    order.lang,
   );
 }
 

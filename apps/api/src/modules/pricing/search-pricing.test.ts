@@ -28,8 +28,9 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 /** 10 % of a passenger's cost, rounded half away from zero to a cent (the core's rounding, ADR 0025). */
 const tenPercent = (costCents: number) => Math.floor((costCents * 1000 + 5000) / 10_000);
 
-async function offerPage(app: FastifyInstance, offer: Offer) {
-  const res = await app.inject({ method: 'GET', url: `/v1/offers/${encodeURIComponent(offer.id)}` });
+async function offerPage(app: FastifyInstance, offer: Offer, lang?: string) {
+  const query = lang ? `?lang=${lang}` : '';
+  const res = await app.inject({ method: 'GET', url: `/v1/offers/${encodeURIComponent(offer.id)}${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Offer;
 }
@@ -89,5 +90,56 @@ describe('a markup for Tashkent → Istanbul', () => {
     const earlier = await book(before, 'pricing-before');
     expect(earlier.total_amount).toBe(before.total_amount);
     expect(cents(earlier.total_amount)).toBeLessThan(cents(order.total_amount));
+  });
+});
+
+describe('a markup for the Uzbek market (the site language)', () => {
+  test('search, offer, calendar and order in Uzbek carry it; in Russian, or with no language, none', async () => {
+    const route = { date, destination: 'DXB' };
+    const scope = { origins: [{ city: 'TAS' }], destinations: [{ airport: 'DXB' }], markets: ['uz'] };
+    await postTenPercentMarkup(priced, admin, scope);
+    clock = new Date(clock.getTime() + EFFECTIVE_LEAD_MS + 60_000);
+
+    const raw = await searchOffer(plain, route);
+    const uz = await searchOffer(priced, { ...route, lang: 'uz' });
+    // One adult: 10 % of the supplier's price, in Uzbek only.
+    expect(cents(uz.total_amount)).toBe(cents(raw.total_amount) + tenPercent(cents(raw.total_amount)));
+    for (const lang of ['ru', undefined])
+      expect((await searchOffer(priced, { ...route, ...(lang ? { lang } : {}) })).total_amount).toBe(
+        raw.total_amount,
+      );
+    expect((await offerPage(priced, uz, 'uz')).total_amount).toBe(uz.total_amount);
+    expect((await offerPage(priced, uz, 'ru')).total_amount).toBe(raw.total_amount);
+
+    const day = async (lang: string) => {
+      const res = await priced.inject({
+        method: 'GET',
+        url: `/v1/flights/calendar?origin=TAS&destination=DXB&from=${date}&days=1&currency=USD&lang=${lang}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return cents(res.json().data.days[0].min_amount as string);
+    };
+    const rawDay = await day('ru');
+    expect(await day('uz')).toBe(rawDay + tenPercent(rawDay));
+
+    // Booked in Uzbek at the Uzbek price; the same offer booked in Russian is another price, confirmed first.
+    const body = bookingBody(uz);
+    const inRussian = await injectOrder(
+      priced,
+      { ...body, lang: 'ru', expected_total: uz.total_amount },
+      'market-ru',
+    );
+    expect(inRussian.statusCode, inRussian.body).toBe(422);
+    expect(inRussian.json().error.details).toMatchObject({
+      reason: 'price_changed',
+      new_total: raw.total_amount,
+    });
+    const order = await injectOrder(
+      priced,
+      { ...body, lang: 'uz', expected_total: uz.total_amount },
+      'market-uz',
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().data.total_amount).toBe(uz.total_amount);
   });
 });

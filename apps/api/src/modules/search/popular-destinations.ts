@@ -108,6 +108,7 @@ export function createPopularDestinations(
           days: 1,
           currency,
           ...economyAdult,
+          lang,
         });
         const amount = day.ok ? day.data.days[0]?.min_amount : null;
         // Sold out since the day was chosen: left out rather than shown at a price no page offers.

@@ -134,18 +134,24 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { flights, now, config } = app.deps;
   app.get('/:id', limitedEndpoint(endpoints.getOffer, ROUTE_LIMITS.offers), async (request) => {
     const soldSeats = await flights.soldSeatsNow();
-    const { currency } = request.query;
+    const { currency, lang } = request.query;
     const result = await flights.supplier.price(request.params.id, {
       now: now().getTime(),
       soldSeats,
       ...(currency ? { currency } : {}),
+      ...(lang ? { market: lang } : {}),
     });
     if (!result.ok) throw supplierFailure(result.error);
     return { data: withConditions(publicOffer(result.data), config) };
   });
   app.post('/reprice', limitedEndpoint(endpoints.repriceOffer, ROUTE_LIMITS.offers), async (request) => {
     const soldSeats = await flights.soldSeatsNow();
-    const result = await flights.supplier.reprice(request.body, { now: now().getTime(), soldSeats });
+    const { lang } = request.body;
+    const result = await flights.supplier.reprice(request.body, {
+      now: now().getTime(),
+      soldSeats,
+      ...(lang ? { market: lang } : {}),
+    });
     if (!result.ok) throw supplierFailure(result.error);
     return { data: withConditions(result.data, config) };
   });

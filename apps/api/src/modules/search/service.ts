@@ -335,7 +335,9 @@ export function createFlightService(
       const at = now().getTime();
       let cache = searches.get(soldSeats);
       if (!cache) searches.set(soldSeats, (cache = new Map()));
+      // The language is the market the agency's rules may price for: a search in each is an answer of its own.
       const key = JSON.stringify(request);
+      const market = request.lang ? { market: request.lang } : {};
       const hit = cache.get(key);
       if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;
       // Only complete answers are kept (a refusal is cheap to give again, a missing supplier may answer next
@@ -348,7 +350,7 @@ export function createFlightService(
       };
       if (!combined) {
         // The built-in supplier alone: one stage, as before the supplier boundary had two.
-        const result = wireOf(await primary.search(request, { now: at, soldSeats }));
+        const result = wireOf(await primary.search(request, { now: at, soldSeats, ...market }));
         keep(result);
         return result;
       }
@@ -356,7 +358,7 @@ export function createFlightService(
       // A finished run serves only the `rest` call of its own search, and only for a while.
       if (run?.endedAt !== undefined && (stage !== 'rest' || now().getTime() - run.endedAt > STAGED_KEEP_MS))
         run = undefined;
-      if (!run) run = startRun(combined, key, request, { now: at, soldSeats }, keep);
+      if (!run) run = startRun(combined, key, request, { now: at, soldSeats, ...market }, keep);
       return stage === 'first' ? run.first : run.merged;
     },
     soldSeatsNow: read,

@@ -22,6 +22,7 @@ export async function searchDateGrid(
         return_date: params.returnDate,
         cabin_class: params.cabin,
         currency: input.currency,
+        lang: input.lang,
         adults: params.passengers.adults,
         children: params.passengers.children,
         infants: params.passengers.infants,

@@ -4,7 +4,10 @@ import { describe, expect, test } from 'vitest';
 import { createApiClient } from '../../lib/api.server.ts';
 import {
   dateStripOf,
+  repriceShared,
   searchDateStrip,
+  searchFareCalendar,
+  searchOffers,
   parseItinerary,
   parseSegment,
   segmentCodes,
@@ -17,6 +20,7 @@ import type { ApiOffer } from '@parvoz/contracts/offers';
 import { parseSearchSegment } from '@parvoz/core/search-segment';
 import { sliceOf, testSegment } from '@parvoz/core/offer-testing';
 import type { ResultOffer, ResultSlice, SearchOutcome } from './results.ts';
+import { searchDateGrid } from './date-grid.server.ts';
 
 describe('the search path segment', () => {
   const noon = new Date('2026-11-23T12:00:00Z');
@@ -151,6 +155,7 @@ describe('the ±3-day strip from one calendar answer', () => {
       cabin: 'economy',
     },
     currency: 'EUR',
+    lang: 'ru',
   };
   const chosen = (totals: string[], connected = true): SearchOutcome => ({
     kind: 'ok',
@@ -259,4 +264,43 @@ describe('the ±3-day strip from one calendar answer', () => {
       server.close();
     }
   });
+});
+
+test("every price the results page asks for names the site language: the market of the agency's rules", async () => {
+  // Real HTTP on loopback: what each call sends, answered 503 (the page's calls survive a failing API).
+  const asked: { path: string; lang: string | null }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const lang = url.searchParams.get('lang') ?? ((body ? JSON.parse(body) : {}) as { lang?: string }).lang;
+      asked.push({ path: url.pathname, lang: lang ?? null });
+      response.statusCode = 503;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ error: { code: 'unavailable', message: 'down' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, anonymousToken: 'anonymous' });
+  const parsed = parseSearchSegment('TAS1512IST2012211', { today: '2026-11-23', knownCode: () => true });
+  if (!parsed.ok) throw new Error('not a search');
+  const input = { params: parsed.value, currency: 'UZS' as const, lang: 'uz' as const };
+  try {
+    await searchOffers(api, input);
+    await searchFareCalendar(api, input);
+    await searchDateGrid(api, input);
+    await repriceShared(api, [['HY601-2026-12-15']], input, 'light');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+  // (A failed call may be asked again: every one names it.)
+  expect([...new Set(asked.map((a) => a.path))]).toEqual([
+    '/v1/flights/search',
+    '/v1/flights/calendar',
+    '/v1/flights/date-grid',
+    '/v1/offers/reprice',
+  ]);
+  expect(asked.filter((a) => a.lang !== 'uz')).toEqual([]);
 });

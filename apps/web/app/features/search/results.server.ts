@@ -187,15 +187,17 @@ function failureOf(error: unknown): SearchFailure {
   return { kind: 'error', reason: 'unavailable' };
 }
 
-export type SearchInput = { params: SearchParams; currency: Currency };
+/** A search as the page asks it: its parameters, the currency and the site language (the agency's market). */
+export type SearchInput = { params: SearchParams; currency: Currency; lang: Locale };
 
-function requestBody({ params, currency }: SearchInput) {
+function requestBody({ params, currency, lang }: SearchInput) {
   return {
     slices: searchSlices(params),
     passengers: params.passengers,
     cabin_class: params.cabin,
     currency,
     sort: 'best' as const,
+    lang,
   };
 }
 
@@ -350,6 +352,7 @@ export async function searchDateStrip(
             days: others.at(-1)! - others[0]! + 1,
             cabin_class: params.cabin,
             currency: input.currency,
+            lang: input.lang,
             adults: params.passengers.adults,
             children: params.passengers.children,
             infants: params.passengers.infants,
@@ -401,6 +404,7 @@ export async function searchFareCalendar(
         days,
         cabin_class: input.params.cabin,
         currency: input.currency,
+        lang: input.lang,
         ...(input.params.returnDate
           ? { return_after: daysBetween(input.params.departureDate, input.params.returnDate) }
           : {}),
@@ -447,6 +451,7 @@ export async function repriceShared(
         passengers: input.params.passengers,
         fare_family: fare,
         currency: input.currency,
+        lang: input.lang,
       },
       ...(signal ? { signal } : {}),
     });

@@ -197,7 +197,12 @@ describe('the ±3-day strip', () => {
         expect(offsets).toContain(0);
 
         asked.length = 0;
-        const strip = await searchDateStrip(api, { params, currency: 'EUR' }, Promise.resolve(chosen), now);
+        const strip = await searchDateStrip(
+          api,
+          { params, currency: 'EUR', lang: 'en' },
+          Promise.resolve(chosen),
+          now,
+        );
         expect(strip.days.map((d) => d.offset)).toEqual(expected);
         for (const day of strip.days) {
           expect(day.depart).toBe(stepDays(params.departureDate, day.offset));
@@ -215,7 +220,7 @@ describe('the ±3-day strip', () => {
             ? []
             : [{ from: others[0]!.depart, days: daysFromTo(others[0]!.depart, others.at(-1)!.depart) + 1 }],
         );
-        expect(dateStripOf({ params, currency: 'EUR' }, offsets, null, chosen).days).toHaveLength(
+        expect(dateStripOf({ params, currency: 'EUR', lang: 'en' }, offsets, null, chosen).days).toHaveLength(
           offsets.length,
         );
       }),

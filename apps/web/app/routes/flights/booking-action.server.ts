@@ -164,7 +164,7 @@ export async function bookingAction(
   const applied = appliedPromo(form, code);
   if (text(form, 'intent') === 'promo' || (code !== '' && !applied)) {
     const email = text(form, 'contact.email');
-    const quoted = await quotePromoCode(state, { code, offerId, currency, email });
+    const quoted = await quotePromoCode(state, { code, offerId, currency, email, lang });
     const kept = { initialValue: submission.payload } as SubmissionResult;
     return data<BookingActionData>({ ...base, submission: kept, ...quoted });
   }

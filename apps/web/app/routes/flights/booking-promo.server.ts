@@ -8,6 +8,7 @@ import { endpoints } from '@parvoz/contracts/endpoints';
 import { promoCodeSchema, type PromoQuote, type PromoRefusalReason } from '@parvoz/contracts/promo-codes';
 import type { Currency } from '@parvoz/i18n/currency';
 import { z } from 'zod';
+import type { Locale } from '@parvoz/i18n/locales';
 import { ApiError } from '../../lib/api.server.ts';
 import { callEndpoint } from '../../lib/endpoint-client.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
@@ -65,7 +66,7 @@ export function appliedPromo(form: FormData, code: string | null): PromoQuote | 
 /** POST /v1/promo_codes/quote for the page's offer: the quote, or why the code gives nothing. */
 export async function quotePromoCode(
   state: RequestState,
-  request: { code: string | null; offerId: string; currency: Currency; email: string },
+  request: { code: string | null; offerId: string; currency: Currency; email: string; lang: Locale },
 ): Promise<{ promo: PromoQuote } | { promoProblem: PromoProblem }> {
   if (!request.code) return { promoProblem: 'promo_unavailable' };
   const email = z.email().safeParse(request.email.trim());
@@ -75,6 +76,7 @@ export async function quotePromoCode(
         code: request.code,
         offer_id: request.offerId,
         currency: request.currency,
+        lang: request.lang,
         ...(email.success ? { email: email.data } : {}),
       },
     });

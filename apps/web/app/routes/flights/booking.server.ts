@@ -80,7 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const answer = await callEndpoint(state.api, endpoints.getOffer, {
       params: { id: offerId },
-      query: { currency },
+      // The page's language is the market the agency's rules price for, as the search did.
+      query: { currency, lang },
     });
     offer = answer.data;
   } catch (error) {

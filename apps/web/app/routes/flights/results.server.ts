@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!origin) badSearch('unknown_origin', 404, route);
   if (!destination) badSearch('unknown_destination', 404, route);
 
-  const input = { params: search, currency };
+  const input = { params: search, currency, lang };
   const url = new URL(request.url);
   const noScript = cookies[NO_SCRIPT_COOKIE] === '1';
   const offers: Promise<FirstOutcome> = noScript

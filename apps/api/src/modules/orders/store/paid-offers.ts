@@ -11,6 +11,8 @@ export interface PaidOffer {
   /** Null for the built-in network. */
   supplier: string | null;
   createdAt: Date;
+  /** The site language it was sold in: its market for the price rules. */
+  lang: string;
 }
 
 /** The orders paid from `from` on, newest first: every one, or the newest `limit` when there are more. */
@@ -20,6 +22,7 @@ export async function paidOffersSince(db: Database, from: Date, limit: number): 
       offer: schema.orders.offer,
       supplier: schema.orders.supplier,
       createdAt: schema.orders.createdAt,
+      lang: schema.orders.lang,
     })
     .from(schema.orders)
     .where(gte(schema.orders.paidAt, from))

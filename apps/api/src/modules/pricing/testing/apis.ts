@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@parvoz/db';
-import { startTestApi } from '../../../testing/api.ts';
+import { MANY_ORDERS, startTestApi } from '../../../testing/api.ts';
 import { signedInAs } from '../../../testing/after-sale.ts';
 import { passSecondFactor } from '../../../second-factor/testing.ts';
 
@@ -20,8 +20,9 @@ export interface PricedAndPlain {
 }
 
 export async function pricedAndPlainApis(now: () => Date): Promise<PricedAndPlain> {
-  const priced = await startTestApi({ rateLimitScale: 1000 }, { now });
-  const plain = await startTestApi({ rateLimitScale: 1000 }, { now });
+  // The suites book several orders from one client: its unpaid holds are not what they test.
+  const priced = await startTestApi(MANY_ORDERS, { now });
+  const plain = await startTestApi(MANY_ORDERS, { now });
   const { db } = priced;
   const admin = await signedInAs(db, 'admin@agency.test', 'admin', now());
   await passSecondFactor(priced.app, admin, now());
