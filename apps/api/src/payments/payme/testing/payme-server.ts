@@ -55,6 +55,8 @@ export interface PaymeTestServer {
   receipts: Map<string, PaymeReceipt>;
   /** The fiscal receipts Payme registered, by transaction id (with `fiscal`). */
   fiscalReceipts: Map<string, PaymeFiscalReceipt>;
+  /** The receipt `detail` each CheckPerformTransaction answered (its items), by the transaction it led to. */
+  receiptDetails: Map<string, Record<string, unknown>>;
   /** The cabinet's "change key": ChangePassword with the old key; on success Payme uses the new one. */
   changeKey(newKey: string): Promise<PaymeAnswer>;
   /** One JSON-RPC call to the merchant, as Payme makes it (`authorization: null` sends none). */
@@ -113,6 +115,7 @@ export async function startPaymeServer(
   const merchantId = options.merchantId ?? randomBytes(12).toString('hex');
   let key = options.key ?? randomBytes(18).toString('base64url');
   const fiscalReceipts = new Map<string, PaymeFiscalReceipt>();
+  const receiptDetails = new Map<string, Record<string, unknown>>();
   let receiptNumber = 0;
   const login = options.login ?? 'Paycom';
   const now = options.now ?? (() => Date.now());
@@ -189,6 +192,7 @@ export async function startPaymeServer(
     answers.push(checked);
     if (checked.error) return { id, answers };
     const detailFault = options.fiscal ? receiptDetailFault(checked.result?.detail, tiyin) : null;
+    if (checked.result?.detail) receiptDetails.set(id, checked.result.detail as Record<string, unknown>);
     if (detailFault) {
       answers.push({ error: { code: 0, message: `the checkout refuses the receipt: ${detailFault}` } });
       return { id, answers };
@@ -333,6 +337,7 @@ export async function startPaymeServer(
     },
     receipts,
     fiscalReceipts,
+    receiptDetails,
     changeKey,
     call: state.call,
     newId,
