@@ -19,7 +19,7 @@ import { m } from './support/messages.ts';
 import { ddmm, isoDay } from './support/dates.ts';
 import type { DuffelTestServer } from '../apps/api/src/suppliers/duffel/testing/duffel-server.ts';
 import { duffelOnlyFlight } from '../apps/api/src/suppliers/duffel/testing/duffel-fixtures.ts';
-import { fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
+import { expectPaidThenBooked, fillOneAdultBooking, payOnSandboxCardPage } from './support/journeys.ts';
 import { ANONYMOUS } from './support/api.ts';
 import { formatMoney } from '@parvoz/i18n/currency';
 import { convertMoney, DEFAULT_RATES, money, toMajorString } from '@parvoz/core/money';
@@ -81,13 +81,8 @@ test('offers of both suppliers; a Duffel offer booked, paid with the sandbox, bo
   await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=success$`));
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 
-  await expect
-    .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
-    .toBe(m(lang, 'orders.payment.paid'));
   // Booked once Duffel is paid and the airline's e-ticket is read (the page refreshes itself meanwhile).
-  await expect
-    .poll(() => page.getByTestId('order-booking-status').textContent(), { timeout: 15_000 })
-    .toBe(m(lang, 'orders.status.booked'));
+  await expectPaidThenBooked(page, lang);
   const reference = page.getByTestId('order-airline-reference');
   expect(await reference.textContent()).toContain(order.booking_reference);
   expect(await reference.textContent()).toContain(m(lang, 'order.field.airlineReferenceHint'));

@@ -12,6 +12,7 @@ import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { expectAxeClean } from './support/axe.ts';
 import {
+  paymeSiteEnv,
   startPaymeServer,
   type PaymeTestServer,
 } from '../apps/api/src/payments/payme/testing/payme-server.ts';
@@ -27,16 +28,7 @@ beforeAll(async () => {
   // Payme fiscalises: the checkout takes only a receipt `detail` that holds, and hands the registered receipt over.
   payme = await startPaymeServer({ fiscal: true });
   site = await startSite({
-    PAYME_FISCAL_TICKET_IKPU: '10399001001000000',
-    PAYME_FISCAL_TICKET_PACKAGE_CODE: '1514296',
-    PAYME_FISCAL_TICKET_VAT_PERCENT: '0',
-    PAYME_FISCAL_LUGGAGE_IKPU: '10399002001000000',
-    PAYME_FISCAL_LUGGAGE_PACKAGE_CODE: '1514297',
-    PAYME_FISCAL_LUGGAGE_VAT_PERCENT: '12',
-    PAYME_MERCHANT_ID: payme.merchantId,
-    PAYME_KEY: payme.key,
-    PAYME_CHECKOUT_URL: payme.url,
-    PAYME_API_URL: `${payme.url}/api`,
+    ...paymeSiteEnv(payme),
     // Click is offered too (its page is not visited here).
     CLICK_SERVICE_ID: '12345',
     CLICK_MERCHANT_ID: '678',

@@ -14,13 +14,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addPromoCode } from '../apps/api/src/modules/promo-codes/testing/promo-codes.ts';
 import {
+  paymeSiteEnv,
   startPaymeServer,
   type PaymeTestServer,
 } from '../apps/api/src/payments/payme/testing/payme-server.ts';
 import { gotoHydrated } from './support/browser.ts';
 import { adminSession, openConsolePage, type ConsoleSite } from './support/console.ts';
 import { ddmm, isoDay } from './support/dates.ts';
-import { fillOneAdultBooking } from './support/journeys.ts';
+import { expectPaidThenBooked, fillOneAdultBooking } from './support/journeys.ts';
 import { en, m } from './support/messages.ts';
 import { buyFromCard } from './support/pages.ts';
 import { ANONYMOUS } from './support/api.ts';
@@ -40,16 +41,7 @@ beforeAll(async () => {
   payme = await startPaymeServer({ fiscal: true });
   suite = await startSiteWithMail(
     {
-      PAYME_MERCHANT_ID: payme.merchantId,
-      PAYME_KEY: payme.key,
-      PAYME_CHECKOUT_URL: payme.url,
-      PAYME_API_URL: `${payme.url}/api`,
-      PAYME_FISCAL_TICKET_IKPU: '10399001001000000',
-      PAYME_FISCAL_TICKET_PACKAGE_CODE: '1514296',
-      PAYME_FISCAL_TICKET_VAT_PERCENT: '0',
-      PAYME_FISCAL_LUGGAGE_IKPU: '10399002001000000',
-      PAYME_FISCAL_LUGGAGE_PACKAGE_CODE: '1514297',
-      PAYME_FISCAL_LUGGAGE_VAT_PERCENT: '12',
+      ...paymeSiteEnv(payme),
       PAYME_FISCAL_SERVICE_FEE_IKPU: FEE_IKPU,
       PAYME_FISCAL_SERVICE_FEE_PACKAGE_CODE: '1514298',
       PAYME_FISCAL_SERVICE_FEE_VAT_PERCENT: '12',
@@ -176,12 +168,7 @@ test('a markup and a fee set in the console, sold in Uzbek, paid with Payme: rec
   expect(await page.getByTestId('payme-amount').textContent()).toBe(`${total}.00`);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL(new RegExp(`/${lang}/orders/ord_[A-Za-z0-9_-]+\\?payment=returned$`));
-  await expect
-    .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
-    .toBe(m(lang, 'orders.payment.paid'));
-  await expect
-    .poll(() => page.getByTestId('order-booking-status').textContent(), { timeout: 15_000 })
-    .toBe(m(lang, 'orders.status.booked'));
+  await expectPaidThenBooked(page, lang);
   expect(await page.getByTestId('order-fiscal-receipts').getByRole('link').getAttribute('href')).toMatch(
     /^https:\/\/ofd\.soliq\.uz\/epi\?/,
   );

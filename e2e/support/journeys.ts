@@ -1,4 +1,5 @@
 /** Steps of a traveller's or operator's journey that several suites take the same way, in Chromium. */
+import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Locale } from '@parvoz/i18n/locales';
 import { m } from './messages.ts';
@@ -131,4 +132,17 @@ export async function fillOneAdultBooking(page: Page, lang: Locale, email: strin
     document: 'AA1234567',
     expires: isoDay(3 * 365),
   });
+}
+
+/**
+ * The order page (`page`, in `lang`) once it shows the order paid, then booked: a supplier's order is booked only
+ * once the airline has ticketed it, and the page refreshes itself meanwhile.
+ */
+export async function expectPaidThenBooked(page: Page, lang: Locale): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId('order-payment-status').textContent(), { timeout: 15_000 })
+    .toBe(m(lang, 'orders.payment.paid'));
+  await expect
+    .poll(() => page.getByTestId('order-booking-status').textContent(), { timeout: 15_000 })
+    .toBe(m(lang, 'orders.status.booked'));
 }

@@ -109,6 +109,25 @@ function checkoutParams(segment: string): Map<string, string> | null {
   return params;
 }
 
+/**
+ * A site's settings for paying through `server` (docs/payment-providers.md): its cashbox, key and addresses, and the
+ * fiscal codes of tickets and luggage (the tax committee's IKPU and package codes, VAT) its receipts need.
+ */
+export function paymeSiteEnv(server: PaymeTestServer): Record<string, string> {
+  return {
+    PAYME_MERCHANT_ID: server.merchantId,
+    PAYME_KEY: server.key,
+    PAYME_CHECKOUT_URL: server.url,
+    PAYME_API_URL: `${server.url}/api`,
+    PAYME_FISCAL_TICKET_IKPU: '10399001001000000',
+    PAYME_FISCAL_TICKET_PACKAGE_CODE: '1514296',
+    PAYME_FISCAL_TICKET_VAT_PERCENT: '0',
+    PAYME_FISCAL_LUGGAGE_IKPU: '10399002001000000',
+    PAYME_FISCAL_LUGGAGE_PACKAGE_CODE: '1514297',
+    PAYME_FISCAL_LUGGAGE_VAT_PERCENT: '12',
+  };
+}
+
 export async function startPaymeServer(
   options: { merchantId?: string; key?: string; now?: () => number; login?: string; fiscal?: boolean } = {},
 ): Promise<PaymeTestServer> {
