@@ -447,6 +447,47 @@ describe('reconciliation', () => {
   });
 });
 
+describe('GetStatement (developer.help.paycom.uz/metody-merchant-api/getstatement)', () => {
+  test('the transactions Payme created from `from` to `to`, both included, oldest first, with their states', async () => {
+    clock += 60 * 60_000;
+    const from = clock;
+    const first = await uzs.order();
+    const paid = await payme.pay(first.id, tiyinOf(first));
+    clock += 60_000;
+    const second = await uzs.order();
+    const created = await payme.call('CreateTransaction', {
+      id: payme.newId(),
+      time: clock,
+      amount: tiyinOf(second),
+      account: { order_id: second.id },
+    });
+    expect(created.error).toBeUndefined();
+    const statement = async (to: number) =>
+      (await payme.call('GetStatement', { from, to })).result!.transactions as Record<string, unknown>[];
+    expect(await statement(clock)).toEqual([
+      {
+        id: paid.id,
+        time: from,
+        amount: tiyinOf(first),
+        account: { order_id: first.id },
+        create_time: from,
+        perform_time: from,
+        cancel_time: 0,
+        transaction: expect.any(String),
+        state: 2,
+        reason: null,
+        receivers: null,
+      },
+      expect.objectContaining({ time: clock, amount: tiyinOf(second), state: 1, perform_time: 0 }),
+    ]);
+    // A period that ends before the second: the first alone; one before both: none.
+    expect((await statement(clock - 1)).map((t) => t.id)).toEqual([paid.id]);
+    expect(
+      (await payme.call('GetStatement', { from: from - 60_000, to: from - 1 })).result!.transactions,
+    ).toEqual([]);
+  });
+});
+
 describe('not configured', () => {
   test('without PAYME_ variables the endpoint is a 404 and the order offers the sandbox', async () => {
     const plain = await buildTestApi(uzs.db, { rateLimitScale: 1000 }, { now });
