@@ -31,7 +31,7 @@ describe('a 15-year-old on a Duffel offer searched for two adults', () => {
     });
     expect(offer.total_amount).toBe('600.00');
     const body = bookingBody(offer, { expected_total: offer.total_amount });
-    body.passengers[1]!.born_on = yearsBefore(lastFlightDate(offer), 15);
+    body.passengers[1]!.born_on = yearsBefore(lastFlightDate(offer), 15, -1);
     const ordersBefore = api.server.orders.length;
 
     // The airline's fare for an adult and a 15-year-old: the traveller is asked to confirm it, nothing is booked.
