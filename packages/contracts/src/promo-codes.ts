@@ -40,8 +40,8 @@ export const promoQuoteRequestSchema = z.object({
   code: promoCodeSchema,
   offer_id: z.string().min(1).max(2000),
   currency: z.enum(CURRENCIES).optional(),
-  /** The site language: the market the agency's rules price for, as at booking. */
-  lang: z.enum(LOCALES).optional(),
+  /** The site language: the market the agency's rules price for, as at booking (English unless told). */
+  lang: z.enum(LOCALES).default('en'),
   /** The per-traveller limit is checked for this mailbox when given (always at booking). */
   email: z.email().max(254).optional(),
 });

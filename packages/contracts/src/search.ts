@@ -48,9 +48,9 @@ export const searchSliceSchema = z
 
 /**
  * The site language the traveller buys in: the agency's price rules scoped to markets apply by it
- * (docs/operations.md, "Price rules"). Absent: no market (such rules apply to none).
+ * (docs/operations.md, "Markets"). Absent: English, as a booking without a language is.
  */
-const marketSchema = z.enum(LOCALES).optional();
+const marketSchema = z.enum(LOCALES).default('en');
 
 export const flightSearchRequestSchema = z
   .object({

@@ -350,6 +350,11 @@ describe('what a supplier gives back of its cost on a refund', () => {
     expect(supplierReturnedMinor(1_000, 1_100, givenBack, returned)).toBe(expected);
   });
 
+  test("exact for sums in so'm past 2^53 once multiplied", () => {
+    // Everything back: the whole cost (floating point gives 94,999,998: the product is past 2^53).
+    expect(supplierReturnedMinor(94_999_999, 99_999_999, 99_999_999, 'share')).toBe(94_999_999);
+  });
+
   test('the books of a refund carry it; margin after refunds = margin − given back + returned', () => {
     expect(refundBooks(1_100, 600, 545)).toEqual({
       givenBackMinor: 600,

@@ -115,9 +115,16 @@ export function supplierReturnedMinor(
   returned: SupplierReturn,
 ): number {
   if (returned === 'refused') return supplierCostMinor;
-  if (returned === 'share')
-    return paidMinor > 0 ? Math.floor((supplierCostMinor * givenBackMinor) / paidMinor) : 0;
+  if (returned === 'share') return paidMinor > 0 ? shareOf(supplierCostMinor, givenBackMinor, paidMinor) : 0;
   return Math.max(0, Math.min(supplierCostMinor, returned.minor));
+}
+
+/**
+ * `amount` × `part` / `whole` rounded down, exactly: in BigInt, since a sale in so'm times what comes back of it
+ * passes 2^53 from about 95 million so'm.
+ */
+export function shareOf(amount: number, part: number, whole: number): number {
+  return Number((BigInt(amount) * BigInt(part)) / BigInt(whole));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   providerFeeMinor,
   refundBooks,
   saleBooks,
+  shareOf,
   supplierReturnedMinor,
   type ProviderFee,
   type SupplierReturn,
@@ -17,7 +18,7 @@ import {
 import { fromMajorString, isCurrencyCode, type CurrencyCode, type ExchangeRates } from '@parvoz/core/money';
 import { promoCodeOfLine } from '@parvoz/core/promo-codes';
 import type { Offer } from '@parvoz/core/search-types';
-import { insertOrderBooks, insertRefundBooks, orderBooksOf, setOrderPaid } from './store.ts';
+import { insertOrderBooks, insertRefundBooks, orderBooksOf, refundBooksOf, setOrderPaid } from './store.ts';
 
 /** The supplier id the built-in network's sales are filed under (its flight supplier's id). */
 export const BUILT_IN_SUPPLIER = 'builtin';
@@ -139,13 +140,16 @@ export async function recordRefundBooks(
   else {
     const back = minorOf(told.amount, told.currency);
     const cost = books.supplierAmountMinor;
-    returned = { minor: cost > 0 ? Math.round((books.supplierCostMinor * back) / cost) : 0 };
+    returned = { minor: cost > 0 ? shareOf(books.supplierCostMinor, back, cost) : 0 };
   }
-  const supplierReturned = supplierReturnedMinor(
-    books.supplierCostMinor,
-    input.paidMinor,
-    input.givenBackMinor,
-    returned,
+  // Never more, over all of the order's refunds, than its cost (a refused sale refunds each payment apart).
+  const earlier = (await refundBooksOf(tx, input.orderId)).reduce(
+    (sum, r) => sum + r.supplierReturnedMinor,
+    0,
+  );
+  const supplierReturned = Math.min(
+    Math.max(0, books.supplierCostMinor - earlier),
+    supplierReturnedMinor(books.supplierCostMinor, input.paidMinor, input.givenBackMinor, returned),
   );
   const amounts = refundBooks(input.paidMinor, input.givenBackMinor, supplierReturned);
   await insertRefundBooks(tx, {

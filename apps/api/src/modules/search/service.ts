@@ -251,16 +251,25 @@ export function createFlightService(
   const calendars: Kept<SupplierResult<CalendarData>> = new WeakMap();
   const grids: Kept<SupplierResult<DateGridData>> = new WeakMap();
   /** The calendar's and the date grid's answers, kept like a search's (`FlightService.calendar`). */
+  /**
+   * A request's key in the caches: the language is left out while no rule in force is scoped to markets, so that
+   * the same search in four languages is one search (one call to each supplier), priced alike.
+   */
+  const cacheKey = async (request: { lang?: string | undefined }, at: number): Promise<string> => {
+    const rules = await pricing.book.rulesAt(at, now().getTime());
+    const byMarket = rules.some((rule) => (rule.scope.markets?.length ?? 0) > 0);
+    return JSON.stringify(byMarket ? request : { ...request, lang: undefined });
+  };
   const keptLowFares = async <T>(
     kept: Kept<T>,
-    query: object,
+    query: { lang?: string | undefined },
     make: (at: number, soldSeats: SoldSeatsFn) => Promise<T>,
   ): Promise<T> => {
     const soldSeats = await service.soldSeatsSnapshot();
     let cache = kept.get(soldSeats);
     if (!cache) kept.set(soldSeats, (cache = new Map()));
     const at = now().getTime();
-    const key = JSON.stringify(query);
+    const key = await cacheKey(query, at);
     const hit = cache.get(key);
     if (hit && at - hit.at < SEARCH_CACHE_MS && at >= hit.at) return hit.result;
     const result = await make(at, soldSeats);
@@ -335,8 +344,8 @@ export function createFlightService(
       const at = now().getTime();
       let cache = searches.get(soldSeats);
       if (!cache) searches.set(soldSeats, (cache = new Map()));
-      // The language is the market the agency's rules may price for: a search in each is an answer of its own.
-      const key = JSON.stringify(request);
+      // The language is the market the agency's rules may price for: while a rule says so, one answer per language.
+      const key = await cacheKey(request, at);
       const market = request.lang ? { market: request.lang } : {};
       const hit = cache.get(key);
       if (hit && at - hit.at < cacheMs && at >= hit.at) return hit.result;

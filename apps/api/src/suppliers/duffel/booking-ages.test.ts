@@ -9,6 +9,8 @@ import { bookingBody, injectOrder, lastFlightDate, suiteClock, yearsBefore } fro
 import type { Booked } from '../../testing/after-sale.ts';
 import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
+import { decodeDuffelOfferId } from './offer-id.ts';
+import { TEST_OFFER_SECRET } from '../../testing/api.ts';
 import { DUFFEL_ONLY_FLIGHT, searchDuffelOffer, useDuffelTestApi } from './testing/duffel-api-testing.ts';
 import type { Loose } from '../../payments/testing/http.ts';
 
@@ -53,7 +55,11 @@ describe('a 15-year-old on a Duffel offer searched for two adults', () => {
     const asked = api.server.offers.get(atDuffel.offer_id as string)!;
     const ageOf = (id: string) => (asked.passengers as Loose[]).find((p) => p.id === id)!.age;
     expect((atDuffel.passengers as Loose[]).map((p) => ageOf(p.id as string))).toEqual([null, 15]);
-    // Our order keeps the offer it was booked on (paid, an instant booking would read that offer again).
-    expect((await orderOf(api.db, order.id))!.supplierTotalAmount).toBe('510.00');
+    // Our order keeps the offer it was booked on: paid, an order booked at pay time reads that offer again.
+    const row = (await orderOf(api.db, order.id))!;
+    expect(row.supplierTotalAmount).toBe('510.00');
+    const kept = decodeDuffelOfferId(row.offerId!, TEST_OFFER_SECRET, clock.now().getTime());
+    expect(kept).toMatchObject({ ok: true, ref: { offer: atDuffel.offer_id } });
+    expect(row.offerId).not.toBe(body.offer_id);
   });
 });
