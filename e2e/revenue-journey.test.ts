@@ -2,7 +2,8 @@
  * The agency's revenue as one journey in Chromium (docs/operations.md, "Pricing rules", "Promo codes", "Reports and
  * books"), on a site paid through a local Payme that fiscalises (apps/api/src/payments/payme/testing/payme-server.ts):
  *  - the admin writes, in the console, a 5 % markup and a 50,000 so'm service fee per order for Tashkent
- *    departures, previews the markup on the searches made, and saves both;
+ *    departures, the fee for the Uzbek site only (its market), previews the markup on the searches made, and saves
+ *    both;
  *  - once they apply, a traveller in Uzbek sees the new price on the results page (the supplier's price, 5 % and the
  *    fee), the same total on the booking page with the fee as a line of its own, applies a promo code, and pays with
  *    Payme: the order is booked and paid, and the fiscal receipt Payme registered carries the fee as an item of its
@@ -135,6 +136,11 @@ test('a markup and a fee set in the console, sold in Uzbek, paid with Payme: rec
   await field('ops.priceRules.field.fixedCurrency').selectOption('UZS');
   await field('ops.priceRules.field.per').selectOption('order');
   await field('ops.priceRules.field.origins').fill('tas');
+  // The fee for the Uzbek site only (its market): the traveller below buys in Uzbek.
+  await create
+    .getByRole('group', { name: en('ops.priceRules.field.markets') })
+    .getByLabel(en('ops.tours.lang.uz'), { exact: true })
+    .check();
   expect(await field('ops.priceRules.field.kind').inputValue()).toBe('service_fee');
   await create.getByRole('button', { name: en('ops.priceRules.create') }).click();
   await expect.poll(() => rules.getByTestId('price-rule').count()).toBe(2);
@@ -142,6 +148,12 @@ test('a markup and a fee set in the console, sold in Uzbek, paid with Payme: rec
     .getByTestId('price-rule')
     .getByRole('heading', { level: 3 })
     .filter({ hasText: en('ops.priceRules.kind.service_fee') })
+    .waitFor();
+  await rules
+    .getByText(
+      `${en('ops.priceRules.scope.from', { list: 'TAS' })} · ${en('ops.priceRules.scope.markets', { list: 'Uzbek' })}`,
+    )
+    .first()
     .waitFor();
   await staff.close();
 
@@ -161,7 +173,8 @@ test('a markup and a fee set in the console, sold in Uzbek, paid with Payme: rec
   const total = digits(await page.getByTestId('booking-total').textContent());
   expect(total).toBe(expected - discount);
 
-  // Paid with Payme: its checkout, then the order, booked and paid.
+  // Paid with Payme: its checkout, then the order, booked and paid (the report's period: that day, whatever the clock).
+  const paidFrom = new Date().toISOString().slice(0, 10);
   await page.locator('input[name="agreement"]').check();
   await page.getByRole('button', { name: m(lang, 'booking.submit') }).click();
   await page.waitForURL(`${payme.url}/**`);
@@ -181,8 +194,8 @@ test('a markup and a fee set in the console, sold in Uzbek, paid with Payme: rec
   expect(items.reduce((sum, item) => sum + item.price * item.count, 0)).toBe(total * 100);
 
   // The report: the sale, its fee, the code's discount, the margin they leave (Payme's fee is not set: 0).
-  const today = new Date().toISOString().slice(0, 10);
-  const report = await fetch(`${site.url}/v1/ops/reports/sales?from=${today}&to=${today}&by=route`, {
+  const paidTo = new Date().toISOString().slice(0, 10);
+  const report = await fetch(`${site.url}/v1/ops/reports/sales?from=${paidFrom}&to=${paidTo}&by=route`, {
     headers: { ...ANONYMOUS, authorization: `Bearer ${token}` },
   });
   expect(report.status).toBe(200);

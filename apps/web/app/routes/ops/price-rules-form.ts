@@ -104,7 +104,7 @@ export const priceRuleFormSchema = z
     fare_families: boxes(FARE_FAMILIES),
     passenger_types: boxes(PASSENGER_TYPES),
     currencies: boxes(CURRENCIES),
-    // Kept as the rule has them (hidden fields): the console sets no markets, an edit must not drop the API's.
+    // The site languages the rule prices for (docs/operations.md, "Markets").
     markets: boxes(LOCALES),
     sale_from: utcTime,
     sale_until: utcTime,

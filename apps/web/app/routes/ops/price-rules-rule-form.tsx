@@ -19,6 +19,8 @@ import {
   type PriceRuleFormSchema,
 } from './price-rules-form.ts';
 import { PriceRulePreview } from './price-rules-preview.tsx';
+import { LANGUAGE_NAME } from './language-names.ts';
+import { LOCALES } from '@parvoz/i18n/locales';
 
 type Meta = Pick<
   FieldMetadata<unknown>,
@@ -132,11 +134,6 @@ export function PriceRuleForm({
       <input type="hidden" name="intent" value={ruleId ? 'edit' : 'create'} />
       {ruleId ? <input type="hidden" name="rule_id" value={ruleId} /> : null}
       {actionKey ? <input type="hidden" name="key" value={actionKey} /> : null}
-      {/* Markets set through the API stay as they are: the console has no field for them (searches carry no
-          language yet, docs/operations.md#pricing-rules). */}
-      {(version?.scope.markets ?? []).map((market) => (
-        <input key={market} type="hidden" name={fields.markets.name} value={market} />
-      ))}
       <ErrorList id={form.errorId} errors={form.errors?.map((code) => error([code]))} alert />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {select(
@@ -198,6 +195,7 @@ export function PriceRuleForm({
           t(PASSENGER_LABEL[p]),
         )}
         {boxes(fields.currencies, 'ops.priceRules.field.currencies', CURRENCIES, (c) => c)}
+        {boxes(fields.markets, 'ops.priceRules.field.markets', LOCALES, (l) => t(LANGUAGE_NAME[l]))}
         {input(
           fields.sale_from,
           'ops.priceRules.field.saleFrom',

@@ -8,6 +8,7 @@ import { formatInstant, formatLocalDate } from '../../lib/local-time.ts';
 import { formatAmount } from '../../lib/use-money.ts';
 import { VersionedItemCard, VersionedItemsPage } from '../../features/ops/VersionedItems.tsx';
 import { placeText, PREVIEW_FIELD, ruleFormId, type PriceRuleActionResult } from './price-rules-form.ts';
+import { LANGUAGE_NAME } from './language-names.ts';
 import {
   CABIN_LABEL,
   FARE_LABEL,
@@ -70,6 +71,8 @@ function scopeText(t: Translate, locale: Locale, v: OpsPriceRuleVersion): string
         list: s.passenger_types.map((p) => t(PASSENGER_LABEL[p])).join(', '),
       }),
     s.currencies && t('ops.priceRules.scope.currencies', { list: list(s.currencies)! }),
+    s.markets &&
+      t('ops.priceRules.scope.markets', { list: s.markets.map((l) => t(LANGUAGE_NAME[l])).join(', ') }),
     s.sale_from && t('ops.priceRules.scope.saleFrom', { time: formatInstant(locale, s.sale_from) }),
     s.sale_until && t('ops.priceRules.scope.saleUntil', { time: formatInstant(locale, s.sale_until) }),
     s.travel_from && t('ops.priceRules.scope.travelFrom', { date: formatLocalDate(locale, s.travel_from) }),

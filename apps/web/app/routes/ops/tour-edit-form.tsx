@@ -1,9 +1,10 @@
 import { Form } from 'react-router';
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { CURRENCIES } from '@parvoz/i18n/currency';
-import { LOCALES, type Locale } from '@parvoz/i18n/locales';
+import { LOCALES } from '@parvoz/i18n/locales';
 import { BOARD_BASES, TOUR_INCLUDES } from '@parvoz/contracts/tours';
 import type { OpsTour } from '@parvoz/contracts/ops-tours';
+import { LANGUAGE_NAME } from './language-names.ts';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { Button } from '../../components/Button.tsx';
@@ -22,13 +23,6 @@ const LOCALIZED_LABEL = {
   summary: 'ops.tours.field.summary',
   description: 'ops.tours.field.description',
 } as const satisfies Record<string, MessageKey>;
-
-const LANGUAGE_NAME: Record<Locale, MessageKey> = {
-  en: 'ops.tours.lang.en',
-  ru: 'ops.tours.lang.ru',
-  uz: 'ops.tours.lang.uz',
-  tr: 'ops.tours.lang.tr',
-};
 
 type Meta = Pick<
   FieldMetadata<unknown>,
