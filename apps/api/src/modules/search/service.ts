@@ -251,10 +251,7 @@ export function createFlightService(
   const calendars: Kept<SupplierResult<CalendarData>> = new WeakMap();
   const grids: Kept<SupplierResult<DateGridData>> = new WeakMap();
   /** The calendar's and the date grid's answers, kept like a search's (`FlightService.calendar`). */
-  /**
-   * A request's key in the caches: the language is left out while no rule in force is scoped to markets, so that
-   * the same search in four languages is one search (one call to each supplier), priced alike.
-   */
+  /** A request's cache key: without the language while no rule in force is scoped to markets (one search for all). */
   const cacheKey = async (request: { lang?: string | undefined }, at: number): Promise<string> => {
     const rules = await pricing.book.rulesAt(at, now().getTime());
     const byMarket = rules.some((rule) => (rule.scope.markets?.length ?? 0) > 0);
