@@ -220,11 +220,10 @@ describe('a Duffel hold paid by its traveller', () => {
     clock.at += 2 * 60_000;
     expect(await passWith()).toBe(0);
     expect(duffelPaymentsOf(atDuffel)).toEqual([]);
-    expect(await rowOf(order.id)).toMatchObject({
-      bookingStatus: 'new',
-      paymentStatus: 'paid',
-      ticketingProblem: 'refused',
-    });
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ bookingStatus: 'new', paymentStatus: 'paid', ticketingProblem: 'refused' });
+    // The refusal is the lapsed hold's, as Duffel's answer said it (not another one).
+    expect(JSON.stringify(row.ticketingProblemDetail)).toContain('order_expired');
     expect(await refundsOf(order.id)).toEqual([]);
     expect(await ticketNumbersOf(order.id)).toEqual([null]);
     expect(await mailsOf(order.id, 'ticketing-delayed')).toHaveLength(1);
