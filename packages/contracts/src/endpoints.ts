@@ -24,6 +24,7 @@ import {
   resendTicketsRefusals,
 } from './order-refusals.ts';
 import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
+import { anywhereResponseSchema, flightAnywhereQuerySchema } from './anywhere.ts';
 import {
   authCodeRequestSchema,
   authCodeResponseSchema,
@@ -159,6 +160,15 @@ export const endpoints = {
     access: 'public',
     query: flightPopularQuerySchema,
     response: popularDestinationsResponseSchema,
+  }),
+  flightsAnywhere: endpoint({
+    method: 'GET',
+    path: '/v1/flights/anywhere',
+    summary:
+      'Every city a city flies to nonstop, cheapest first: its lowest one-way fare in a month, or round trip on a weekend.',
+    access: 'public',
+    query: flightAnywhereQuerySchema,
+    response: anywhereResponseSchema,
   }),
   getOffer: endpoint({
     method: 'GET',

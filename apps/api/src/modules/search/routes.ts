@@ -4,6 +4,7 @@
  * an offer re-priced).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AnywherePeriod } from '@parvoz/core/anywhere';
 import { buildPlaceIndex, searchPlaces } from '@parvoz/core/places';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import { schemaOf } from '../../contract.ts';
@@ -16,6 +17,7 @@ import { sendKept, type KeptAnswer } from '../../routes/v1/kept-answer.ts';
 import { searchLatency } from '../../metrics.ts';
 import { limitedEndpoint, rateLimit, ROUTE_LIMITS } from '../../rate-limit.ts';
 import { createPopularDestinations } from './popular-destinations.ts';
+import { createAnywhere } from './anywhere.ts';
 
 /**
  * POST /v1/flights/search: offers for one way or a round trip (docs/design.md §3 API contract);
@@ -91,16 +93,45 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await popular.popular(request.query);
-      if (!data)
-        throw supplierFailure({
-          code: 'unknown_origin',
-          field: 'origin',
-          message: 'Unknown origin airport or city.',
-        });
+      if (!data) throw supplierFailure(UNKNOWN_ORIGIN);
+      return { data };
+    },
+  );
+
+  /**
+   * GET /v1/flights/anywhere: every city a city flies to nonstop, at its lowest fare in a month or on a weekend.
+   * As the popular destinations, the rate limit counts the calls that must search a period per destination.
+   */
+  const anywhere = createAnywhere(flights, flights.network, now);
+  app.get(
+    '/anywhere',
+    {
+      schema: schemaOf(endpoints.flightsAnywhere),
+      async preHandler(request, reply) {
+        if (!anywhere.isPriced(request.query.origin, periodOf(request.query)))
+          await limitScans.call(this, request, reply);
+      },
+    },
+    async (request) => {
+      const { origin, currency, lang } = request.query;
+      const data = await anywhere.anywhere({ origin, currency, lang, period: periodOf(request.query) });
+      if (!data) throw supplierFailure(UNKNOWN_ORIGIN);
       return { data };
     },
   );
 };
+
+const UNKNOWN_ORIGIN = {
+  code: 'unknown_origin',
+  field: 'origin',
+  message: 'Unknown origin airport or city.',
+} as const;
+
+/** The query's period: the schema lets exactly one of `month` and `weekend` through. */
+const periodOf = (query: { month?: string | undefined; weekend?: string | undefined }): AnywherePeriod =>
+  query.month !== undefined
+    ? { kind: 'month', month: query.month }
+    : { kind: 'weekend', friday: query.weekend! };
 
 /**
  * Answers kept for this many different lookups. Every traveller types the same first letters of the same

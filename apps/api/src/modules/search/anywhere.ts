@@ -1,0 +1,144 @@
+/**
+ * "Anywhere" (docs/anywhere.md): from a city, every city it flies to nonstop, each at its lowest fare in a month
+ * (one way) or on a weekend (round trip), cheapest first.
+ *
+ * As the home page's destinations do (./popular-destinations.ts), the cheapest day of each destination is found
+ * once per origin, period and UTC day (a month of price-only searches each: tens of milliseconds a city), and its
+ * price is asked again on every call with a one-day calendar, so the amount shown is the one the linked results
+ * page shows at that moment.
+ */
+import { anywhereWindows, byLowestFare, type AnywherePeriod } from '@parvoz/core/anywhere';
+import type { CurrencyCode } from '@parvoz/core/money';
+import type { Network } from '@parvoz/core/network';
+import { addDays } from '@parvoz/core/supplier-calendar';
+import { cheapestDay, rankDestinations } from '@parvoz/core/popular-destinations';
+import type { Anywhere, AnywhereDestination } from '@parvoz/contracts/anywhere';
+import type { Locale } from '@parvoz/i18n/locales';
+import { searchPlaceName } from '../documents/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { FlightService } from './service.ts';
+
+/** Destinations looked at: a capital's nonstop cities fit (Tashkent has about 60 in the network data). */
+export const ANYWHERE_CANDIDATES = 80;
+/** Origin and period pairs whose cheapest days are kept (the least recently asked go first). */
+export const MAX_CACHED_PERIODS = 500;
+
+const economyAdult = { cabin_class: 'economy', max_connections: 2 } as const;
+
+/** A destination's cheapest day in the period: its departure and, on a weekend, how many days later it returns. */
+type CheapestDay = { city: string; date: string; returnAfter?: number };
+
+export interface AnywhereService {
+  /** Whether this origin and period are priced already today (then an answer costs one day per city). */
+  isPriced(origin: string, period: AnywherePeriod): boolean;
+  /** null: the origin is no known place. */
+  anywhere(query: {
+    origin: string;
+    period: AnywherePeriod;
+    currency: CurrencyCode;
+    lang: Locale;
+  }): Promise<Anywhere | null>;
+}
+
+export function createAnywhere(flights: FlightService, network: Network, now: Clock): AnywhereService {
+  let cache = { day: '', periods: new Map<string, Promise<CheapestDay[]>>() };
+
+  async function scan(origin: string, period: AnywherePeriod, earliest: string): Promise<CheapestDay[]> {
+    const found: CheapestDay[] = [];
+    const windows = anywhereWindows(period, earliest);
+    for (const { city } of rankDestinations(network, origin, ANYWHERE_CANDIDATES)) {
+      let best: (CheapestDay & { amount: number }) | null = null;
+      for (const window of windows) {
+        const days = await flights.calendar({
+          origin,
+          destination: city,
+          from: window.from,
+          days: window.days,
+          currency: 'USD',
+          ...economyAdult,
+          ...(window.returnAfter !== undefined ? { return_after: window.returnAfter } : {}),
+        });
+        const day = days.ok ? cheapestDay(days.data.days) : null;
+        if (day && (best === null || Number(day.min_amount) < best.amount)) {
+          const back = window.returnAfter !== undefined ? { returnAfter: window.returnAfter } : {};
+          best = { city, date: day.date, ...back, amount: Number(day.min_amount) };
+        }
+      }
+      if (best)
+        found.push({
+          city: best.city,
+          date: best.date,
+          ...(best.returnAfter !== undefined ? { returnAfter: best.returnAfter } : {}),
+        });
+      // Each month is tens of milliseconds of search: let other requests in between.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return found;
+  }
+
+  const today = () => now().toISOString().slice(0, 10);
+  const keyOf = (origin: string, period: AnywherePeriod) =>
+    `${origin} ${period.kind === 'month' ? period.month : period.friday}`;
+
+  function cheapestDays(origin: string, period: AnywherePeriod): Promise<CheapestDay[]> {
+    const day = today();
+    if (cache.day !== day) cache = { day, periods: new Map() };
+    const { periods } = cache;
+    const key = keyOf(origin, period);
+    let days = periods.get(key);
+    if (days) {
+      periods.delete(key); // most recently asked last
+    } else {
+      days = scan(origin, period, addDays(day, 1));
+      // A failed scan (the database did not answer) is not kept: the next call tries again.
+      days.catch(() => {
+        if (periods.get(key) === days) periods.delete(key);
+      });
+    }
+    periods.set(key, days);
+    if (periods.size > MAX_CACHED_PERIODS) periods.delete(periods.keys().next().value!);
+    return days;
+  }
+
+  /** The mean of a city's airports (a city's airports lie close together: no wrap at ±180° matters). */
+  function placeOnMap(code: string, lang: Locale) {
+    const airports = network.resolvePlace(code).map((index) => network.airports[index]!);
+    const mean = (of: (a: (typeof airports)[number]) => number) =>
+      Math.round((airports.reduce((sum, a) => sum + of(a), 0) / airports.length) * 100) / 100;
+    return { code, name: searchPlaceName(lang, code), lat: mean((a) => a.lat), lon: mean((a) => a.lon) };
+  }
+
+  return {
+    isPriced(code, period) {
+      const origin = network.cityOf(code);
+      return origin !== undefined && cache.day === today() && cache.periods.has(keyOf(origin, period));
+    },
+    async anywhere({ origin: code, period, currency, lang }) {
+      const origin = network.cityOf(code);
+      if (origin === undefined) return null;
+      const destinations: AnywhereDestination[] = [];
+      for (const { city, date, returnAfter } of await cheapestDays(origin, period)) {
+        const day = await flights.calendar({
+          origin,
+          destination: city,
+          from: date,
+          days: 1,
+          currency,
+          ...economyAdult,
+          ...(returnAfter !== undefined ? { return_after: returnAfter } : {}),
+          lang,
+        });
+        const amount = day.ok ? day.data.days[0]?.min_amount : null;
+        // Sold out since the day was chosen: left out rather than shown at a price no page offers.
+        if (amount)
+          destinations.push({
+            ...placeOnMap(city, lang),
+            departure_date: date,
+            return_date: returnAfter === undefined ? null : addDays(date, returnAfter),
+            min_amount: amount,
+          });
+      }
+      return { origin: placeOnMap(origin, lang), currency, destinations: destinations.sort(byLowestFare) };
+    },
+  };
+}
