@@ -12,6 +12,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { isoDay } from './support/dates.ts';
 import { m } from './support/messages.ts';
+import { sortCheapestFirst, openPage, PHONE } from './support/pages.ts';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 
 let site: RunningSite;
@@ -302,6 +303,88 @@ describe('calendar of low fares', () => {
       .poll(() => table.locator('a[aria-current="date"]').getAttribute('data-date'))
       .toBe(otherDate);
     expect(label).toContain(await stripPriceOfSearchedDay(page, lang));
+    await context.close();
+  });
+});
+
+describe('anywhere (docs/anywhere.md)', () => {
+  test('from the home page on a phone (uz): a weekend’s cities cheapest first, on a map, each at its results page’s price', async () => {
+    const lang = 'uz';
+    const { context, page, errors } = await openPage(browser, { viewport: PHONE });
+    await gotoHydrated(page, `${site.url}/${lang}`);
+    await page.getByRole('link', { name: m(lang, 'home.anywhere.link') }).click();
+    await page.waitForURL(/\/uz\/anywhere\?from=TAS$/);
+    // The second weekend offered, picked from the list and sent.
+    const when = page.getByLabel(m(lang, 'content.anywhere.when'), { exact: true });
+    const weekend = when.locator(`optgroup[label="${m(lang, 'content.anywhere.weekends')}"] option`).nth(1);
+    const [value, label] = [(await weekend.getAttribute('value'))!, (await weekend.textContent())!];
+    await when.selectOption(value);
+    await page.getByRole('button', { name: m(lang, 'content.anywhere.show') }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === value);
+
+    const region = page.getByRole('region', {
+      name: m(lang, 'content.anywhere.results.heading', { city: 'Toshkent', period: label }),
+    });
+    const cards = region.getByTestId('anywhere-destination');
+    await cards.first().waitFor();
+    const amounts = await cards.evaluateAll((links) =>
+      links.map((a) => Number(a.getAttribute('data-amount'))),
+    );
+    expect(amounts.length).toBeGreaterThan(10);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    // Every city a point on the map, each linking where its card does.
+    const cardLinks = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const mapLinks = await region
+      .getByTestId('anywhere-map')
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(mapLinks).toEqual(cardLinks);
+    for (const href of cardLinks) expect(href).toMatch(/^\/uz\/flight\/TAS\d{4}[A-Z]{3}\d{4}1$/);
+    expect((await page.request.get(`${site.url}/maps/world.svg`)).headers()['content-type']).toContain('svg');
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page, 'anywhere at 360 px');
+
+    // The cheapest city's weekend: the results' cheapest round trip costs what its card said.
+    const cheapest = await cards.first().getAttribute('data-amount');
+    await cards.first().click();
+    await page.waitForURL((url) => url.pathname === cardLinks[0]);
+    await sortCheapestFirst(page, lang);
+    await expect.poll(() => page.getByTestId('offer').first().getAttribute('data-total')).toBe(cheapest);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('without JavaScript (ru): a city typed by name and a month; an unknown place is said, with no list', async () => {
+    const lang = 'ru';
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/${lang}/anywhere`);
+    const from = page.getByLabel(m(lang, 'search.form.from'), { exact: true });
+    const when = page.getByLabel(m(lang, 'content.anywhere.when'), { exact: true });
+    const month = when.locator(`optgroup[label="${m(lang, 'content.anywhere.months')}"] option`).nth(2);
+    const [value, label] = [(await month.getAttribute('value'))!, (await month.textContent())!];
+    await from.fill('Стамбул');
+    await when.selectOption(value);
+    await page.getByRole('button', { name: m(lang, 'content.anywhere.show') }).click();
+    await page.waitForURL((url) => url.searchParams.get('when') === value);
+    const region = page.getByRole('region', {
+      name: m(lang, 'content.anywhere.results.heading', { city: 'Стамбул', period: label }),
+    });
+    const cards = region.getByTestId('anywhere-destination');
+    expect(await cards.count()).toBeGreaterThan(10);
+    for (const href of await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(new RegExp(`^/ru/flight/IST\\d{4}[A-Z]{3}1$`));
+    expect(await from.inputValue()).toBe('Стамбул');
+
+    await from.fill('Нигдебург');
+    await page.getByRole('button', { name: m(lang, 'content.anywhere.show') }).click();
+    await page.waitForURL(/Нигдебург|%D0%9D/);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: m(lang, 'content.anywhere.unknownOrigin') })
+      .waitFor();
+    expect(await page.getByTestId('anywhere-destination').count()).toBe(0);
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAxeClean } from './support/axe.ts';
 import { LOCALES, type Locale } from '@parvoz/i18n/locales';
 import { getIntl, type MessageKey } from '@parvoz/i18n/messages';
+import { sortCheapestFirst } from './support/pages.ts';
 import { startSite, type RunningSite, stopSuite } from './support/server.ts';
 import { gotoHydrated, launchBrowser } from './support/browser.ts';
 import { ddmm, isoDay } from './support/dates.ts';
@@ -282,12 +283,7 @@ test('a round trip’s flexible dates: a table behind a toggle whose cheapest ce
   await lowest.focus();
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname === href);
-  await page.getByTestId('offer').first().waitFor();
-  await page
-    .getByRole('group', { name: m(lang, 'search.sort.label') })
-    .getByRole('button', { name: new RegExp(m(lang, 'search.sort.cheapest')) })
-    .click();
-  await page.waitForURL(/sort=cheapest/);
+  await sortCheapestFirst(page, lang);
   await expect.poll(() => page.getByTestId('offer').first().getAttribute('data-total')).toBe(cheapest);
   await phone.close();
 });

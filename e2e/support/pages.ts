@@ -33,3 +33,13 @@ export async function buyFromCard(page: Page, card: Locator, lang: Locale): Prom
   // The booking page keeps the results page's place until its scroll to the top: wait for it.
   await afterScrollReset(page);
 }
+
+/** The results page sorted cheapest first by its sort buttons (read the first offer's `data-total` after). */
+export async function sortCheapestFirst(page: Page, lang: Locale): Promise<void> {
+  await page.getByTestId('offer').first().waitFor();
+  await page
+    .getByRole('group', { name: m(lang, 'search.sort.label') })
+    .getByRole('button', { name: new RegExp(m(lang, 'search.sort.cheapest')) })
+    .click();
+  await page.waitForURL(/sort=cheapest/);
+}

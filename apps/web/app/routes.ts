@@ -6,9 +6,11 @@ export default [
   route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('robots.txt', 'routes/site/robots.ts'),
   route('tour-images/:id', 'routes/tours/image.ts'),
+  route('maps/world.svg', 'routes/site/world-map.ts'),
   route(':lang', 'routes/site/lang-layout.tsx', [
     index('routes/site/home.tsx'),
     route('flight/booking', 'routes/flights/booking.tsx'),
+    route('anywhere', 'routes/flights/anywhere.tsx'),
     route('flight/:search', 'routes/flights/results.tsx'),
     route('search/places', 'routes/flights/places.ts'),
     ...prefix('info', [

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { isFriday } from '@parvoz/core/anywhere';
+
+/** The months and weekends a traveller may pick, as core defines them, re-exported for the web's form. */
+export { anywhereMonths, anywhereWeekends } from '@parvoz/core/anywhere';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { iataCodeSchema, isoDateSchema } from './search.ts';

@@ -2,6 +2,7 @@ import { useT } from '../lib/i18n.tsx';
 import { LocalizedLink } from './LocalizedLink.tsx';
 
 const FOOTER_LINKS = [
+  { to: '/anywhere', key: 'footer.anywhere' },
   { to: '/tours', key: 'footer.tours' },
   { to: '/agencies', key: 'footer.agencies' },
   { to: '/info/contacts', key: 'footer.contacts' },

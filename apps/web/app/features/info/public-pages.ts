@@ -5,6 +5,7 @@
  */
 export const PUBLIC_PATHS = [
   '',
+  '/anywhere',
   '/tours',
   '/agencies',
   '/info/agreement',

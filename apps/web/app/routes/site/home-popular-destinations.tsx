@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { PopularDestinations as Popular } from '@parvoz/contracts/offers';
+import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { formatShortDate } from '../../features/search/format.ts';
 import { useMoneyList } from '../../lib/use-money.ts';
@@ -58,6 +59,12 @@ export function PopularDestinations({ popular }: { popular: Popular }) {
           );
         })}
       </ul>
+      <LocalizedLink
+        to={`/anywhere?from=${popular.origin.code}`}
+        className="mt-3 inline-block text-sm text-primary-700 underline"
+      >
+        {t('home.anywhere.link')}
+      </LocalizedLink>
     </section>
   );
 }
