@@ -6,12 +6,11 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { mayEnrol, normaliseTotpCode } from '@parvoz/core/second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit } from '../modules/ops/index.ts';
 import { noChallenge, peekChallenge, putChallenge, takeChallenge } from './challenges.ts';
 import { registrationOptions, relyingParty, storedPasskey, verifyRegistration } from './passkeys.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 import {
-  actorOf,
+  auditOwnFactors,
   factorsOf,
   markVerified,
   presentFactor,
@@ -59,14 +58,13 @@ async function enrol(
     .insert(schema.secondFactors)
     .values({ ...values, userId: caller.staff.userId, createdAt: now, lastUsedAt: now })
     .returning();
-  await recordAudit(tx, {
-    actor: actorOf(caller),
-    action: 'second_factor.enrolled',
-    targetType: 'user',
-    targetId: caller.staff.userId,
-    details: { factor_id: row!.id, kind: row!.kind, name: row!.name },
-    at: now,
-  });
+  await auditOwnFactors(
+    tx,
+    caller,
+    'second_factor.enrolled',
+    { factor_id: row!.id, kind: row!.kind, name: row!.name },
+    now,
+  );
   const codes = first ? await replaceRecoveryCodes(tx, caller, now) : null;
   await markVerified(tx, caller, 'enrolment', now);
   return { factor: presentFactor(row!), recovery_codes: codes };
