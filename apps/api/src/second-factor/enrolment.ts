@@ -6,13 +6,13 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { mayEnrol, normaliseTotpCode } from '@parvoz/core/second-factor';
 import { ApiFailure } from '../errors.ts';
-import { noChallenge, peekChallenge, putChallenge, takeChallenge } from './challenges.ts';
+import { noChallenge, offerChallenge, peekChallenge, putChallenge, takeChallenge } from './challenges.ts';
 import { registrationOptions, relyingParty, storedPasskey, verifyRegistration } from './passkeys.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 import {
   auditOwnFactors,
-  factorsOf,
   markVerified,
+  passkeysOf,
   presentFactor,
   standing,
   type SecondFactorCaller,
@@ -36,14 +36,13 @@ export async function passkeyRegistrationOptions(
 ) {
   const rp = relyingParty(origin);
   await requireMayEnrol(db, caller);
-  const existing = (await factorsOf(db, caller.staff.userId)).filter((f) => f.kind === 'passkey');
+  const existing = await passkeysOf(db, caller.staff.userId);
   const options = await registrationOptions(
     rp,
     { id: caller.staff.userId, email: caller.staff.email },
     existing.map(storedPasskey),
   );
-  await putChallenge(db, caller.sessionId, 'passkey-registration', options.challenge, now);
-  return { ...options } as Record<string, unknown>;
+  return offerChallenge(db, caller.sessionId, 'passkey-registration', options, now);
 }
 
 /** Writes a new factor; the first one brings fresh recovery codes; the session counts as verified. */

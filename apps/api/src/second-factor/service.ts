@@ -83,6 +83,11 @@ export async function factorsOf(db: Database, userId: string) {
     .orderBy(asc(schema.secondFactors.createdAt), asc(schema.secondFactors.id));
 }
 
+/** The person's passkeys (oldest first). */
+export async function passkeysOf(db: Database, userId: string) {
+  return (await factorsOf(db, userId)).filter((f) => f.kind === 'passkey');
+}
+
 export async function recoveryCodesLeft(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -8,7 +8,7 @@ import type { SecondFactorMethod } from '@parvoz/db/schema-second-factor';
 import { normaliseRecoveryCode, normaliseTotpCode, totpStepAcceptable } from '@parvoz/core/second-factor';
 import type { OpsSecondFactorVerify } from '@parvoz/contracts/ops-second-factor';
 import { ApiFailure } from '../errors.ts';
-import { noChallenge, putChallenge, takeChallenge } from './challenges.ts';
+import { noChallenge, offerChallenge, takeChallenge } from './challenges.ts';
 import {
   answeredCredentialId,
   authenticationOptions,
@@ -20,6 +20,7 @@ import {
   auditOwnFactors,
   factorsOf,
   markVerified,
+  passkeysOf,
   recoveryCodesLeft,
   sha256,
   type SecondFactorCaller,
@@ -33,12 +34,11 @@ export async function passkeyAuthenticationOptions(
   now: Date,
 ) {
   const rp = relyingParty(origin);
-  const passkeys = (await factorsOf(db, caller.staff.userId)).filter((f) => f.kind === 'passkey');
+  const passkeys = await passkeysOf(db, caller.staff.userId);
   if (passkeys.length === 0)
     throw new ApiFailure('unprocessable', 'No passkey is enrolled.', { reason: 'no_passkey' });
   const options = await authenticationOptions(rp, passkeys.map(storedPasskey));
-  await putChallenge(db, caller.sessionId, 'passkey-authentication', options.challenge, now);
-  return { ...options } as Record<string, unknown>;
+  return offerChallenge(db, caller.sessionId, 'passkey-authentication', options, now);
 }
 
 /** The factor (or recovery code) that `input` proves, after which the session is verified; else null. */
