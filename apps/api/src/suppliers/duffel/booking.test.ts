@@ -28,6 +28,7 @@ import {
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
+import { ANNA_PASSPORT_AT_DUFFEL } from './testing/duffel-fixtures.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 import { countOrders, holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
@@ -72,14 +73,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       title: 'ms',
       email: 'anna.karimova@example.com',
       phone_number: '+998901234567',
-      identity_documents: [
-        {
-          type: 'passport',
-          unique_identifier: 'FA1234567',
-          issuing_country_code: 'UZ',
-          expires_on: '2036-01-31',
-        },
-      ],
+      identity_documents: [ANNA_PASSPORT_AT_DUFFEL],
     });
     expect(sent.passengers[0].id).toMatch(/^pas_/);
     const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
