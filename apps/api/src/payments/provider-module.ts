@@ -35,6 +35,13 @@ export interface ProviderDisplay {
   badge: { background: string; foreground: string; glyph: string };
 }
 
+/** A badge of one white glyph on the provider's colour: every provider's so far. */
+export const glyphBadge = (background: string, glyph: string): ProviderDisplay['badge'] => ({
+  background,
+  foreground: '#ffffff',
+  glyph,
+});
+
 export interface PaymentProviderModule {
   /** Its id: `payments.provider`, its settings' key in the configuration, its path under /v1/payments/. */
   name: string;

@@ -27,6 +27,18 @@ export async function putChallenge(
     });
 }
 
+/** Keeps the challenge of WebAuthn `options` for the session (`purpose`) and gives the options to the browser. */
+export async function offerChallenge(
+  db: Database,
+  sessionId: string,
+  purpose: SecondFactorChallengePurpose,
+  options: { challenge: string },
+  now: Date,
+): Promise<Record<string, unknown>> {
+  await putChallenge(db, sessionId, purpose, options.challenge, now);
+  return { ...options };
+}
+
 /** The live challenge, removed as it is read (a WebAuthn challenge is answered once, right or wrong). */
 export async function takeChallenge(
   db: Database,

@@ -6,14 +6,13 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { mayEnrol, normaliseTotpCode } from '@parvoz/core/second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit } from '../modules/ops/index.ts';
-import { noChallenge, peekChallenge, putChallenge, takeChallenge } from './challenges.ts';
+import { noChallenge, offerChallenge, peekChallenge, putChallenge, takeChallenge } from './challenges.ts';
 import { registrationOptions, relyingParty, storedPasskey, verifyRegistration } from './passkeys.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 import {
-  actorOf,
-  factorsOf,
+  auditOwnFactors,
   markVerified,
+  passkeysOf,
   presentFactor,
   standing,
   type SecondFactorCaller,
@@ -37,14 +36,13 @@ export async function passkeyRegistrationOptions(
 ) {
   const rp = relyingParty(origin);
   await requireMayEnrol(db, caller);
-  const existing = (await factorsOf(db, caller.staff.userId)).filter((f) => f.kind === 'passkey');
+  const existing = await passkeysOf(db, caller.staff.userId);
   const options = await registrationOptions(
     rp,
     { id: caller.staff.userId, email: caller.staff.email },
     existing.map(storedPasskey),
   );
-  await putChallenge(db, caller.sessionId, 'passkey-registration', options.challenge, now);
-  return { ...options } as Record<string, unknown>;
+  return offerChallenge(db, caller.sessionId, 'passkey-registration', options, now);
 }
 
 /** Writes a new factor; the first one brings fresh recovery codes; the session counts as verified. */
@@ -59,14 +57,13 @@ async function enrol(
     .insert(schema.secondFactors)
     .values({ ...values, userId: caller.staff.userId, createdAt: now, lastUsedAt: now })
     .returning();
-  await recordAudit(tx, {
-    actor: actorOf(caller),
-    action: 'second_factor.enrolled',
-    targetType: 'user',
-    targetId: caller.staff.userId,
-    details: { factor_id: row!.id, kind: row!.kind, name: row!.name },
-    at: now,
-  });
+  await auditOwnFactors(
+    tx,
+    caller,
+    'second_factor.enrolled',
+    { factor_id: row!.id, kind: row!.kind, name: row!.name },
+    now,
+  );
   const codes = first ? await replaceRecoveryCodes(tx, caller, now) : null;
   await markVerified(tx, caller, 'enrolment', now);
   return { factor: presentFactor(row!), recovery_codes: codes };

@@ -12,8 +12,7 @@ import {
   recoveryCodeFromBytes,
 } from '@parvoz/core/second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit } from '../modules/ops/index.ts';
-import { actorOf, sha256, standing, type SecondFactorCaller } from './service.ts';
+import { auditOwnFactors, sha256, standing, type SecondFactorCaller } from './service.ts';
 
 export async function replaceRecoveryCodes(
   tx: Database,
@@ -31,14 +30,7 @@ export async function replaceRecoveryCodes(
       createdAt: now,
     })),
   );
-  await recordAudit(tx, {
-    actor: actorOf(caller),
-    action: 'second_factor.recovery_codes_generated',
-    targetType: 'user',
-    targetId: caller.staff.userId,
-    details: { count: codes.length },
-    at: now,
-  });
+  await auditOwnFactors(tx, caller, 'second_factor.recovery_codes_generated', { count: codes.length }, now);
   return codes;
 }
 

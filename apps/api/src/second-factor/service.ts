@@ -21,17 +21,30 @@ import {
 } from '@parvoz/core/second-factor';
 import type { OpsSecondFactor, OpsSecondFactorState } from '@parvoz/contracts/ops-second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit, type Actor, type Staff } from '../modules/ops/index.ts';
+import { recordAudit, type Staff } from '../modules/ops/index.ts';
 import { findUserIdByEmail, sessionIdsOf } from '../modules/accounts/index.ts';
 
 /** Who is asking: the staff member and their session. */
 export type SecondFactorCaller = { staff: Staff; sessionId: string };
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-export const actorOf = (caller: SecondFactorCaller): Actor => ({
-  userId: caller.staff.userId,
-  email: caller.staff.email,
-});
+
+/** The audit entry of what the caller did to their own second factors (`action`, e.g. `second_factor.enrolled`). */
+export const auditOwnFactors = (
+  db: Database,
+  caller: SecondFactorCaller,
+  action: string,
+  details: Record<string, unknown>,
+  at: Date,
+) =>
+  recordAudit(db, {
+    actor: { userId: caller.staff.userId, email: caller.staff.email },
+    action,
+    targetType: 'user',
+    targetId: caller.staff.userId,
+    details,
+    at,
+  });
 
 // ---- Where a session stands -------------------------------------------------------------------------------
 
@@ -68,6 +81,11 @@ export async function factorsOf(db: Database, userId: string) {
     .from(schema.secondFactors)
     .where(eq(schema.secondFactors.userId, userId))
     .orderBy(asc(schema.secondFactors.createdAt), asc(schema.secondFactors.id));
+}
+
+/** The person's passkeys (oldest first). */
+export async function passkeysOf(db: Database, userId: string) {
+  return (await factorsOf(db, userId)).filter((f) => f.kind === 'passkey');
 }
 
 export async function recoveryCodesLeft(db: Database, userId: string): Promise<number> {
@@ -131,19 +149,18 @@ export async function removeFactor(db: Database, caller: SecondFactorCaller, fac
     // Without a factor, recovery codes have nothing to stand in for.
     if (factors.length === 1)
       await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, caller.staff.userId));
-    await recordAudit(tx, {
-      actor: actorOf(caller),
-      action: 'second_factor.removed',
-      targetType: 'user',
-      targetId: caller.staff.userId,
-      details: {
+    await auditOwnFactors(
+      tx,
+      caller,
+      'second_factor.removed',
+      {
         factor_id: factor.id,
         kind: factor.kind,
         name: factor.name,
         factors_left: factors.length - 1,
       },
-      at: now,
-    });
+      now,
+    );
   });
 }
 

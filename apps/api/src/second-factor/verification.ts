@@ -8,8 +8,7 @@ import type { SecondFactorMethod } from '@parvoz/db/schema-second-factor';
 import { normaliseRecoveryCode, normaliseTotpCode, totpStepAcceptable } from '@parvoz/core/second-factor';
 import type { OpsSecondFactorVerify } from '@parvoz/contracts/ops-second-factor';
 import { ApiFailure } from '../errors.ts';
-import { recordAudit } from '../modules/ops/index.ts';
-import { noChallenge, putChallenge, takeChallenge } from './challenges.ts';
+import { noChallenge, offerChallenge, takeChallenge } from './challenges.ts';
 import {
   answeredCredentialId,
   authenticationOptions,
@@ -18,9 +17,10 @@ import {
   verifyAuthentication,
 } from './passkeys.ts';
 import {
-  actorOf,
+  auditOwnFactors,
   factorsOf,
   markVerified,
+  passkeysOf,
   recoveryCodesLeft,
   sha256,
   type SecondFactorCaller,
@@ -34,12 +34,11 @@ export async function passkeyAuthenticationOptions(
   now: Date,
 ) {
   const rp = relyingParty(origin);
-  const passkeys = (await factorsOf(db, caller.staff.userId)).filter((f) => f.kind === 'passkey');
+  const passkeys = await passkeysOf(db, caller.staff.userId);
   if (passkeys.length === 0)
     throw new ApiFailure('unprocessable', 'No passkey is enrolled.', { reason: 'no_passkey' });
   const options = await authenticationOptions(rp, passkeys.map(storedPasskey));
-  await putChallenge(db, caller.sessionId, 'passkey-authentication', options.challenge, now);
-  return { ...options } as Record<string, unknown>;
+  return offerChallenge(db, caller.sessionId, 'passkey-authentication', options, now);
 }
 
 /** The factor (or recovery code) that `input` proves, after which the session is verified; else null. */
@@ -66,14 +65,13 @@ async function proof(
       )
       .returning({ id: schema.recoveryCodes.id });
     if (!spent.length) return null;
-    await recordAudit(tx, {
-      actor: actorOf(caller),
-      action: 'second_factor.recovery_code_used',
-      targetType: 'user',
-      targetId: userId,
-      details: { codes_left: await recoveryCodesLeft(tx, userId) },
-      at: now,
-    });
+    await auditOwnFactors(
+      tx,
+      caller,
+      'second_factor.recovery_code_used',
+      { codes_left: await recoveryCodesLeft(tx, userId) },
+      now,
+    );
     return 'recovery_code';
   }
   if (input.method === 'totp') {
@@ -134,14 +132,7 @@ export async function verifySecondFactor(
     return proved;
   });
   if (!method) {
-    await recordAudit(db, {
-      actor: actorOf(caller),
-      action: 'second_factor.verification_failed',
-      targetType: 'user',
-      targetId: caller.staff.userId,
-      details: { method: input.method },
-      at: now,
-    });
+    await auditOwnFactors(db, caller, 'second_factor.verification_failed', { method: input.method }, now);
     throw new ApiFailure('invalid_code', 'That did not verify. Try again.', { method: input.method });
   }
   return { recoveryCodesLeft: await recoveryCodesLeft(db, caller.staff.userId) };

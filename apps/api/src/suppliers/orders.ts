@@ -193,15 +193,18 @@ export interface SupplierOrders {
   confirmCancellation(quoteId: string): Promise<CancellationQuote>;
 }
 
-/** The supplier answered and said no (the offer is gone, the quote lapsed, the change cannot be accepted). */
-export class SupplierRefused extends Error {
-  /** The supplier's own account of why, for the logs. */
+/** An error with the supplier's own account of it (`detail`, for the logs). */
+class SupplierErrorWithDetail extends Error {
   readonly detail: unknown;
   constructor(message: string, detail: unknown, options?: ErrorOptions) {
     super(message, options);
-    this.name = 'SupplierRefused';
     this.detail = detail;
   }
+}
+
+/** The supplier answered and said no (the offer is gone, the quote lapsed, the change cannot be accepted). */
+export class SupplierRefused extends SupplierErrorWithDetail {
+  override readonly name = 'SupplierRefused';
 }
 
 /**
@@ -234,13 +237,8 @@ export class SupplierAuthRejected extends Error {
  * The supplier may or may not have done what was asked (an error answer its documentation says not to retry, and a
  * read-back that could not tell): never asked again as it was; an operator checks.
  */
-export class SupplierOutcomeUnknown extends Error {
-  readonly detail: unknown;
-  constructor(message: string, detail: unknown, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'SupplierOutcomeUnknown';
-    this.detail = detail;
-  }
+export class SupplierOutcomeUnknown extends SupplierErrorWithDetail {
+  override readonly name = 'SupplierOutcomeUnknown';
 }
 
 /** Why a webhook delivery is not taken. */

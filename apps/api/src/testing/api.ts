@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { createDatabase, type Database } from '@parvoz/db';
@@ -13,6 +12,7 @@ import { OUTSIDE_SETTINGS } from '../config-check.ts';
 import { loggerOptions } from '../logging.ts';
 import { CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '../client-ip.ts';
 import { ROUTE_LIMITS } from '../rate-limit.ts';
+import { useStarted } from './started.ts';
 
 export const TEST_ANONYMOUS_TOKEN = 'test-anonymous-credential';
 export const TEST_OFFER_SECRET = 'test-offer-secret-0123456789';
@@ -123,18 +123,6 @@ export function clientIps(prefix: string) {
     counter++;
     return ip;
   };
-}
-
-/** What `start` gives, started before the suite's tests and closed after them (its fields are set from then on). */
-function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
-  const started = {} as T;
-  beforeAll(async () => {
-    Object.assign(started, await start());
-  }, 60_000);
-  afterAll(async () => {
-    await started.close?.();
-  });
-  return started;
 }
 
 /**

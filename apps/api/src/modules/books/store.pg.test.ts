@@ -4,16 +4,16 @@
  * is recorded once however many instances record it at the same time; and the report reads bigint amounts of
  * several currencies and days back exactly, never adding currencies together.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createDatabase } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { insertOneFlightOrder } from '../orders/testing/fixtures.ts';
 import { recordPaid, recordRefundBooks, recordSale } from './service.ts';
 import { insertOrderBooks, insertRefundBooks, orderBooksOf, setOrderPaid } from './store.ts';
 import { salesReportOf } from './reports.ts';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const day1 = new Date('2026-11-23T23:59:00Z');
 const day2 = new Date('2026-11-24T00:01:00Z');
 const offer = {
@@ -41,14 +41,6 @@ async function order(id: string) {
     departs: '2027-01-10T08:00:00+05:00',
   });
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 test('the tables refuse figures that do not add up', async () => {
   await order('ord_books_checks_000001');

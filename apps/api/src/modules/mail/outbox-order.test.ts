@@ -3,22 +3,14 @@
  * queued after two codes arrives third. `UPDATE … RETURNING` hands rows back in the order it updated them, not in
  * its subquery's ORDER BY, so a row whose tuple moved (any earlier update of it) came back last.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import type { MailTransport } from '../../adapters/mail/transport.ts';
 import { createOutboxWorker } from './outbox.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 test('a batch goes out in the order it was queued, even after a row was updated', async () => {
   const now = new Date();

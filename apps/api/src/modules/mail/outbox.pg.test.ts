@@ -3,23 +3,15 @@
  * work with FOR UPDATE SKIP LOCKED and send every email exactly once; rate-limit counters are exact under
  * concurrency.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createDatabase } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import type { MailTransport, OutgoingEmail } from '../../adapters/mail/transport.ts';
 import { createOutboxWorker } from './outbox.ts';
 import { enqueueEmail, renderEmail } from './mail.ts';
 import { hitRateLimit } from '../../platform/rate-limits.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 test('three instances send 60 queued emails, each exactly once', async () => {
   const now = new Date();

@@ -3,16 +3,15 @@
  * to change, remove or truncate what happened, whatever the application asks. Checked here, beside the table's
  * store (docs/architecture.md, "Modules own their tables"), on an entry written as the console writes them.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { recordAudit } from './staff.ts';
 import { auditEntriesWhere } from './store.ts';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await recordAudit(database.db, {
     actor: { userId: null, email: 'command-line' },
     action: 'order.note',
@@ -21,9 +20,6 @@ beforeAll(async () => {
     details: { text: 'Called the traveller' },
     at: new Date('2026-11-23T06:00:00Z'),
   });
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 test('UPDATE and DELETE of an audit entry are refused by the database', async () => {

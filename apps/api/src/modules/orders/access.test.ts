@@ -14,8 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate, MIGRATIONS_FOLDER, wrapPglite } from '@parvoz/db';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi } from '../../testing/api.ts';
+import { buildTestApi, startTestApi } from '../../testing/api.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../testing/booking.ts';
 import { askForOrderLink } from '../../testing/after-sale.ts';
 import { capturedLog } from '../../testing/captured-log.ts';
@@ -104,16 +103,13 @@ describe('links of orders made before random tokens', () => {
 describe('the log', () => {
   test('never carries an access token, whichever way the token travels', async () => {
     const { lines, stream } = capturedLog();
-    const database = await createTestDatabase();
-    cleanups.push(() => database.close());
     // No mail transport: emails are written to the log instead of sent (without SMTP_URL, with their text
     // under `npm run dev` or PARVOZ_DEV_MAILBOX=1: the case where a token could reach the log).
-    const app = await buildTestApi(
-      database.db,
+    const { app, db, close } = await startTestApi(
       { rateLimitScale: 1000, devMailbox: true },
       { now: () => new Date(start), logStream: stream },
     );
-    cleanups.push(() => app.close());
+    cleanups.push(close);
     const offer = await searchOffer(app, { date: isoDay(start, 30) });
     const booked = await injectOrder(app, bookingBody(offer), 'log-scan-booking');
     expect(booked.statusCode).toBe(201);
@@ -139,7 +135,7 @@ describe('the log', () => {
     // "Where is my ticket": the emailed link, written to the log by the log transport.
     await askForOrderLink(app, order.booking_reference, 'anna.karimova@example.com');
     await app.outbox.runOnce();
-    const [mail] = await queuedEmails(database.db);
+    const [mail] = await queuedEmails(db);
     const mailed = /access_token=([A-Za-z0-9_-]{43})/.exec(JSON.stringify(mail!.payload))![1]!;
     tokens.push(mailed);
     const quote = await app.inject({

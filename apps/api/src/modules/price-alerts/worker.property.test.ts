@@ -6,10 +6,10 @@
  * flights; the reference price is 1 cent, so no pass ever emails and only the schedule is looked at.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { dateIn, daysFromTo, instantArb, stepDays } from '@parvoz/core/dates-testing';
 import { HORIZON_DAYS } from '@parvoz/core/schedule';
 import { fixtureSupplier } from '@parvoz/core/search.fixture';
@@ -19,11 +19,7 @@ import { createPriceAlertWorker } from './worker.ts';
 const { supplier } = fixtureSupplier();
 const flights = { supplier, soldSeatsSnapshot: async () => undefined } as unknown as FlightService;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.close());
+const database = useTestDatabase();
 
 /** Whether a TAS departure date can still be searched now: from Tashkent's today, for the horizon. */
 function searchable(now: number, date: string): boolean {

@@ -3,26 +3,18 @@
  * in memory and written by the next flush; a flush interval keeps at most its bound of them; the same flush
  * deletes samples older than 30 days; a flush that fails keeps its samples for the next one.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { PricingInput } from '@parvoz/core/price-rules';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { createPriceSampler, SAMPLE_DAYS, SAMPLES_PER_FLUSH } from './samples.ts';
 import { priceSamplesSince } from './store.ts';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const log = { warn: () => undefined };
 let clock = Date.UTC(2026, 10, 1, 12, 0);
 const now = () => new Date(clock);
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 const sale = (costMinor: number): PricingInput => ({
   supplier: 'builtin',

@@ -2,21 +2,13 @@
  * On real PostgreSQL: two instances (each with its own pool) editing the same rule at once both succeed, one after
  * the other, with distinct versions; the migration's checks refuse a version that breaks them.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createDatabase } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { allRuleVersions, insertRuleVersion } from './store.ts';
 import { createRule, updateRule, type RuleWriter } from './service.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useTestDatabase();
 
 const writer: RuleWriter = {
   actor: { userId: '00000000-0000-4000-8000-0000000000aa', email: 'admin@agency.test' },

@@ -1,6 +1,6 @@
 /** The popular destinations' cache: a month of searches per origin and day, only the chosen days afterwards. */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { expect, test } from 'vitest';
+import { useTestDatabase } from '../../testing/started.ts';
 import type { CalendarQuery } from '@parvoz/core/supplier';
 import { apiConfigSchema, type ApiConfig } from '../../config.ts';
 import { TEST_ANONYMOUS_TOKEN, TEST_OFFER_SECRET, TEST_PAYMENT_WEBHOOK_SECRET } from '../../testing/api.ts';
@@ -13,11 +13,7 @@ const config = apiConfigSchema.parse({
   paymentWebhookSecret: TEST_PAYMENT_WEBHOOK_SECRET,
 }) as ApiConfig;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.close());
+const database = useTestDatabase();
 
 test('each origin’s month is searched once a day; every call prices only the chosen days', async () => {
   let clock = Date.UTC(2026, 10, 23, 6, 0);

@@ -3,22 +3,14 @@
  * at the same moments; the upsert adds every batch, so the stored count per day is exact. A flush that fails
  * keeps its counts for the next one.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createDatabase, schema } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { createSearchCounter } from './search-counter.ts';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const log = { warn: () => undefined };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 const stored = async (day: string) =>
   (await database.db.select().from(schema.searchCounts).where(eq(schema.searchCounts.day, day)))[0]

@@ -3,24 +3,17 @@
  * stored (bytea through postgres.js, not only PGlite), the database itself refuses an unknown inbox status,
  * and two operators changing one request at once leave one consistent row and one audit entry per change.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@parvoz/db';
-import { createTestDatabase, type TestDatabase } from '@parvoz/db/testing';
+import { useTestDatabase } from '../../testing/started.ts';
 import { createOpsTour, readTourImage, uploadTourImage } from './ops.ts';
 import { updateTourRequest } from './inbox.ts';
 import { auditEntriesOf, insertAgencyApplicationRow } from '../ops/testing/ops.ts';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const now = new Date('2026-11-23T06:00:00Z');
 const actor = { userId: null, email: 'command-line' } as const;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
 
 test('a picture comes back byte for byte', async () => {
   const { db } = database;

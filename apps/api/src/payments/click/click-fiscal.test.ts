@@ -10,9 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { startClickServer, type ClickTestServer } from './testing/click-server.ts';
 import { book, offerIn, readOrder, type Booked } from '../../testing/after-sale.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
-import { clickConfig, startUzsApi } from '../testing/uzs-payments.ts';
+import { clickConfig, startUzsApi, twoPassengersWithServiceFee } from '../testing/uzs-payments.ts';
 import { vatIncluded } from './fiscal-data.ts';
-import { addRuleInForce } from '../../modules/pricing/testing/rules.ts';
 import type { Database } from '@parvoz/db';
 
 const FISCAL = {
@@ -102,20 +101,7 @@ test('the VAT included in a price is rounded to the tiyin', () => {
 });
 
 test("the agency's service fee is an item of its own under its codes and the agency's TIN, taken out of each ticket", async () => {
-  // 50,000 so'm a passenger, in force before the search (written as the console would, an hour ago).
-  await addRuleInForce(
-    db,
-    {
-      kind: 'service_fee',
-      priority: 1,
-      scope: {},
-      fixed: { amount: 50_000, currency: 'UZS' },
-      per: 'passenger',
-    },
-    new Date(start - 3_600_000),
-  );
-  const offer = await offerIn(app, 'light', { date: isoDay(start, 41), adults: 2 });
-  const order = await book(app, offer, ANON, { currency: 'UZS' });
+  const order = await twoPassengersWithServiceFee(app, db, start, 41);
   const answers = await click.pay(order.id, sum(order));
   expect(answers.map((a) => a.error)).toEqual([0, 0]);
   await until(

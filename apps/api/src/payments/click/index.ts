@@ -3,7 +3,7 @@
  * (./callback-routes.ts, ./shop.ts), the fiscal data it is sent (./fiscal.ts, ./fiscal-data.ts) and its settings
  * (./settings.ts). The rest of the API knows it through this descriptor only (../registry.ts).
  */
-import type { PaymentProviderModule } from '../provider-module.ts';
+import { glyphBadge, type PaymentProviderModule } from '../provider-module.ts';
 import { clickRoutes } from './callback-routes.ts';
 import { CLICK_PROVIDER } from './protocol.ts';
 import { createClickProvider } from './provider.ts';
@@ -12,20 +12,8 @@ import { clickSettingsSchema } from './settings.ts';
 export const clickProvider: PaymentProviderModule = {
   name: CLICK_PROVIDER,
   currencies: ['UZS'],
-  display: {
-    name: 'Click',
-    description: 'order.pay.provider.click',
-    badge: { background: '#0073ff', foreground: '#ffffff', glyph: 'C' },
-  },
+  display: { name: 'Click', description: 'order.pay.provider.click', badge: glyphBadge('#0073ff', 'C') },
   settings: { prefix: 'CLICK', schema: clickSettingsSchema },
-  create: (config, site) =>
-    config.click &&
-    createClickProvider({
-      settings: config.click,
-      publicOrigin: site.publicOrigin,
-      db: site.db,
-      transactions: site.transactions,
-      now: site.now,
-    }),
+  create: (config, site) => config.click && createClickProvider({ settings: config.click, ...site }),
   routes: clickRoutes,
 };

@@ -7,9 +7,8 @@
  * no longer take (it expired between Prepare and Complete) is accepted and refunded automatically — the
  * late-payment path of modules/payments/refunds.ts, which reverses it through Click's Merchant API.
  */
-import { payableInMode, type SiteMode } from '../mode.ts';
+import { payableInMode } from '../mode.ts';
 import type { Database } from '@parvoz/db';
-import type { ServiceLog } from '../../platform/log.ts';
 import {
   CLICK_ERROR_NOTES,
   CLICK_PROVIDER,
@@ -22,28 +21,16 @@ import {
 } from './protocol.ts';
 import type { ClickSettings } from './settings.ts';
 import { tiyinOf, tiyinOfSumText } from '../uzs.ts';
-import type { EventEffect, PaymentCallbackPort } from '../callbacks.ts';
+import type { EventEffect } from '../callbacks.ts';
+import type { UzsMerchantDeps } from '../uzs-provider.ts';
 import {
   isOrderId,
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
-  type ProviderTransactionsPort,
 } from '../provider-transactions.ts';
 
-export interface ClickDeps {
-  db: Database;
-  now: () => Date;
-  settings: ClickSettings;
-  siteUrl: () => string;
-  log: ServiceLog;
-  /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
-  mode?: SiteMode;
-  /** The payments domain: the state changes every provider shares (../callbacks.ts). */
-  payments: PaymentCallbackPort;
-  /** Click's transactions, and the payments and orders they belong to (../provider-transactions.ts). */
-  transactions: ProviderTransactionsPort;
-}
+export type ClickDeps = UzsMerchantDeps<ClickSettings>;
 
 export interface ClickOutcome {
   answer: Record<string, unknown>;

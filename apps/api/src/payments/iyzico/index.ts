@@ -3,7 +3,7 @@
  * from its form (./callback-routes.ts) and its settings (./settings.ts); its signed notifications come to the
  * shared webhook endpoint. The rest of the API knows it through this descriptor only (../registry.ts).
  */
-import type { PaymentProviderModule } from '../provider-module.ts';
+import { glyphBadge, type PaymentProviderModule } from '../provider-module.ts';
 import { iyzicoRoutes } from './callback-routes.ts';
 import { createIyzicoProvider, IYZICO_PROVIDER } from './provider.ts';
 import { iyzicoBaseUrl, iyzicoSettingsSchema } from './settings.ts';
@@ -11,11 +11,7 @@ import { iyzicoBaseUrl, iyzicoSettingsSchema } from './settings.ts';
 export const iyzicoProvider: PaymentProviderModule = {
   name: IYZICO_PROVIDER,
   currencies: ['TRY'],
-  display: {
-    name: 'iyzico',
-    description: 'order.pay.provider.iyzico',
-    badge: { background: '#1e64ff', foreground: '#ffffff', glyph: 'i' },
-  },
+  display: { name: 'iyzico', description: 'order.pay.provider.iyzico', badge: glyphBadge('#1e64ff', 'i') },
   settings: { prefix: 'IYZICO', schema: iyzicoSettingsSchema },
   create: (config, site) =>
     config.iyzico &&

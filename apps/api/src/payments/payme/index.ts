@@ -4,7 +4,7 @@
  * (./key.ts) and settings (./settings.ts). The rest of the API knows it through this descriptor only
  * (../registry.ts).
  */
-import type { PaymentProviderModule } from '../provider-module.ts';
+import { glyphBadge, type PaymentProviderModule } from '../provider-module.ts';
 import { paymeRoutes } from './callback-routes.ts';
 import { PAYME_PROVIDER } from './protocol.ts';
 import { createPaymeProvider } from './provider.ts';
@@ -13,19 +13,8 @@ import { paymeSettingsSchema } from './settings.ts';
 export const paymeProvider: PaymentProviderModule = {
   name: PAYME_PROVIDER,
   currencies: ['UZS'],
-  display: {
-    name: 'Payme',
-    description: 'order.pay.provider.payme',
-    badge: { background: '#00bfbf', foreground: '#ffffff', glyph: 'p' },
-  },
+  display: { name: 'Payme', description: 'order.pay.provider.payme', badge: glyphBadge('#00bfbf', 'p') },
   settings: { prefix: 'PAYME', schema: paymeSettingsSchema },
-  create: (config, site) =>
-    config.payme &&
-    createPaymeProvider({
-      settings: config.payme,
-      publicOrigin: site.publicOrigin,
-      db: site.db,
-      transactions: site.transactions,
-    }),
+  create: (config, site) => config.payme && createPaymeProvider({ settings: config.payme, ...site }),
   routes: paymeRoutes,
 };

@@ -7,9 +7,8 @@
  * order changes the state once. An order that can no longer take the money is refused at PerformTransaction
  * (-31008): Payme then cancels the transaction and the money never leaves the card holder.
  */
-import { payableInMode, type SiteMode } from '../mode.ts';
+import { payableInMode } from '../mode.ts';
 import type { Database } from '@parvoz/db';
-import type { ServiceLog } from '../../platform/log.ts';
 import { canTransition } from '@parvoz/core/order-status';
 import {
   PAYME_ACCOUNT_FIELD,
@@ -26,30 +25,17 @@ import { keepPaymeKey } from './key.ts';
 import type { PaymeSettings } from './settings.ts';
 import { paymeReceiptDetail, setPaymeFiscalData } from './fiscal-data.ts';
 import { tiyinOf } from '../uzs.ts';
-import type { EventEffect, EventScope, PaymentCallbackPort } from '../callbacks.ts';
+import type { EventEffect, EventScope } from '../callbacks.ts';
+import type { UzsMerchantDeps } from '../uzs-provider.ts';
 import {
   isOrderId,
   transactionEvent,
   type OrderRow,
   type ProviderTransaction,
-  type ProviderTransactionsPort,
 } from '../provider-transactions.ts';
 
-export interface PaymeDeps {
-  db: Database;
-  /** The cashbox's settings: the configured key (ChangePassword) and the fiscal codes. */
-  settings: PaymeSettings;
-  now: () => Date;
-  /** The origin of links in the emails a state change sends. */
-  siteUrl: () => string;
-  log: ServiceLog;
-  /** The site's mode: a live site answers a demo order as unknown (payments/mode.ts). */
-  mode?: SiteMode;
-  /** The payments domain: the state changes every provider shares (../callbacks.ts). */
-  payments: PaymentCallbackPort;
-  /** Payme's transactions, and the payments and orders they belong to (../provider-transactions.ts). */
-  transactions: ProviderTransactionsPort;
-}
+/** Its settings are the cashbox's: the configured key (ChangePassword) and the fiscal codes. */
+export type PaymeDeps = UzsMerchantDeps<PaymeSettings>;
 
 /** A method's answer, and what the route does once it is committed. */
 export interface PaymeOutcome {

@@ -16,8 +16,7 @@ import { createPaymeProvider } from './provider.ts';
 import { buildTestApi } from '../../testing/api.ts';
 import { book, offerIn, readOrder, signedInAs, type Booked } from '../../testing/after-sale.ts';
 import { ANON, isoDay } from '../../testing/booking.ts';
-import { paymeConfig, startUzsApi, uzsOrders } from '../testing/uzs-payments.ts';
-import { addRuleInForce } from '../../modules/pricing/testing/rules.ts';
+import { paymeConfig, startUzsApi, twoPassengersWithServiceFee, uzsOrders } from '../testing/uzs-payments.ts';
 
 const FISCAL = {
   fiscalTicketIkpu: '10399001001000000',
@@ -236,20 +235,7 @@ describe('ChangePassword', () => {
 });
 
 test("the agency's service fee is an item of its own under its codes, taken out of each ticket", async () => {
-  // 50,000 so'm a passenger, in force before the search (written as the console would, an hour ago).
-  await addRuleInForce(
-    db,
-    {
-      kind: 'service_fee',
-      priority: 1,
-      scope: {},
-      fixed: { amount: 50_000, currency: 'UZS' },
-      per: 'passenger',
-    },
-    new Date(start - 3_600_000),
-  );
-  const offer = await offerIn(app, 'light', { date: isoDay(start, 61), adults: 2 });
-  const order = await book(app, offer, ANON, { currency: 'UZS' });
+  const order = await twoPassengersWithServiceFee(app, db, start, 61);
   const checked = await payme.call('CheckPerformTransaction', {
     amount: tiyinOf(order),
     account: { order_id: order.id },

@@ -3,7 +3,7 @@
  * webhooks come to the shared webhook endpoint. The rest of the API knows it through this descriptor only
  * (../registry.ts).
  */
-import type { PaymentProviderModule } from '../provider-module.ts';
+import { glyphBadge, type PaymentProviderModule } from '../provider-module.ts';
 import { createStripeProvider, STRIPE_PROVIDER } from './provider.ts';
 import { stripeSettingsSchema } from './settings.ts';
 
@@ -11,11 +11,7 @@ export const stripeProvider: PaymentProviderModule = {
   name: STRIPE_PROVIDER,
   // Cards worldwide: every currency no other configured provider takes (UZS too when neither UZS provider is).
   currencies: 'others',
-  display: {
-    name: 'Stripe',
-    description: 'order.pay.provider.stripe',
-    badge: { background: '#635bff', foreground: '#ffffff', glyph: 'S' },
-  },
+  display: { name: 'Stripe', description: 'order.pay.provider.stripe', badge: glyphBadge('#635bff', 'S') },
   settings: { prefix: 'STRIPE', schema: stripeSettingsSchema },
   create: (config, site) =>
     config.stripe &&

@@ -11,6 +11,7 @@ import { MANY_ORDERS, memoryMailTransport, startTestApi } from '../../testing/ap
 import { ANON, isoDay } from '../../testing/booking.ts';
 import { book, offerIn, type Booked } from '../../testing/after-sale.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
+import { addRuleInForce } from '../../modules/pricing/testing/rules.ts';
 
 /** PAYME_ settings for a (local) Payme cashbox. */
 export const paymeConfig = (payme: Pick<PaymeTestServer, 'merchantId' | 'key' | 'url'>) => ({
@@ -80,3 +81,28 @@ export { transactionsOf } from '../../modules/payments/testing/payments.ts';
 /** The order's confirmation emails in the outbox (one, however often the payment is reported). */
 export const confirmationsOf = (db: Database, orderId: string) =>
   queuedEmails(db, { dedupeKey: `order-confirmation:${orderId}` });
+
+/**
+ * A service fee of 50,000 so'm a passenger, in force since an hour before `start` (written as the console would),
+ * then an order of two adults in UZS on day `day` after `start`: the fiscal suites' order with a fee to itemise.
+ */
+export async function twoPassengersWithServiceFee(
+  app: FastifyInstance,
+  db: Database,
+  start: number,
+  day: number,
+): Promise<Booked> {
+  await addRuleInForce(
+    db,
+    {
+      kind: 'service_fee',
+      priority: 1,
+      scope: {},
+      fixed: { amount: 50_000, currency: 'UZS' },
+      per: 'passenger',
+    },
+    new Date(start - 3_600_000),
+  );
+  const offer = await offerIn(app, 'light', { date: isoDay(start, day), adults: 2 });
+  return book(app, offer, ANON, { currency: 'UZS' });
+}

@@ -7,23 +7,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import type { Order } from '@parvoz/contracts/booking';
-import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, injectOrder } from '../../testing/booking.ts';
 import { pay, readOrder, ticketText, tokenQuery, type Booked } from '../../testing/after-sale.ts';
 import { syncAirlineChanges } from '../../modules/after-sale/index.ts';
 import { createSupplierPaymentWorker, paySuppliers } from '../../modules/supplier-orders/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import { useDuffelTestApi, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { useDuffelSuite, searchDuffelOffers, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../adapters/mail/testing/smtp-server.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
-
-const TOKEN = 'duffel_test_changes0123456789';
-const clock = suiteClock(20);
-const { now, nextDay } = clock;
 
 const SITE = 'https://parvoz.example';
 const network = searchEngineFor('parvoz').network;
 
-let keys = 0;
 /** The emails the API sends, as a real SMTP server on loopback receives them. */
 let smtp: TestSmtpServer;
 
@@ -32,11 +27,10 @@ beforeAll(async () => {
 });
 
 // A function: the options name the mail server, which starts in the hook above.
-const api = useDuffelTestApi(() => ({
-  token: TOKEN,
-  now,
-  config: { smtpUrl: smtp.url, publicUrl: SITE },
-}));
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_changes0123456789', firstDay: 20, keys: 'duffel-changes' },
+  () => ({ config: { smtpUrl: smtp.url, publicUrl: SITE } }),
+);
 afterAll(async () => {
   await smtp?.stop();
 });
@@ -45,7 +39,7 @@ afterEach(() => {
   api.server.knobs.failWith = null;
 });
 
-const duffel = () => duffelOrdersOn(api.server, TOKEN);
+const duffel = () => duffelOrdersOn(api.server, token);
 const sync = () =>
   syncAirlineChanges({ db: api.db, supplier: duffel(), now, log: QUIET_LOG, network, siteUrl: () => SITE });
 
@@ -64,7 +58,7 @@ async function bookDuffel(
   lang = 'en',
 ): Promise<{ order: Booked; atDuffel: (typeof api.server.orders)[number] }> {
   const offer = (await searchOffers()).find((o) => o.id.startsWith('dfl.'))!;
-  const response = await injectOrder(api.app, bookingBody(offer, { lang }), `duffel-changes-${++keys}`);
+  const response = await injectOrder(api.app, bookingBody(offer, { lang }), nextKey());
   expect(response.statusCode, response.body).toBe(201);
   const order = response.json().data as Booked;
   return { order, atDuffel: api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)! };
@@ -187,7 +181,7 @@ describe('airline-initiated changes of a Duffel order', () => {
 
   test('an order of the built-in network has no airline changes', async () => {
     const offer = (await searchOffers()).find((o) => !o.id.startsWith('dfl.'))!;
-    const response = await injectOrder(api.app, bookingBody(offer), `duffel-changes-${++keys}`);
+    const response = await injectOrder(api.app, bookingBody(offer), nextKey());
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json().data as Order).airline_changes).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { Offer as DuffelOffer } from '@duffel/api/types';
 import { DEFAULT_RATES } from '@parvoz/core/money';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { pay, readOrder, type Booked } from '../../testing/after-sale.ts';
 import { expireUnpaidOrders } from '../../modules/orders/index.ts';
@@ -20,19 +20,13 @@ import { luggageOf } from './mapping.ts';
 import { ORDER_METADATA_KEY, type DuffelBookingInput } from './orders.ts';
 import {
   DUFFEL_ONLY_FLIGHT,
-  useDuffelTestApi,
+  useDuffelSuite,
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
 import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { countOrders, orderOf } from '../../modules/orders/testing/fixtures.ts';
-
-const TOKEN = 'duffel_test_bags0123456789';
-const clock = suiteClock(30);
-const { now, nextDay } = clock;
-
-let keys = 0;
 
 /** The same QP 4242 out, and QP 4243 back, each selling one checked bag of 23 kg for 45 USD (at most 2). */
 const RETURN_FLIGHT = {
@@ -49,11 +43,10 @@ const RETURN_FLIGHT = {
   extra_bag: { amount: '45.00', max: 2 },
 };
 
-const api = useDuffelTestApi({
-  token: TOKEN,
-  now,
-  flights: [{ ...DUFFEL_ONLY_FLIGHT, extra_bag: { amount: '45.00', max: 2 } }, RETURN_FLIGHT],
-});
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_bags0123456789', firstDay: 30, keys: 'duffel-bags' },
+  { flights: [{ ...DUFFEL_ONLY_FLIGHT, extra_bag: { amount: '45.00', max: 2 } }, RETURN_FLIGHT] },
+);
 
 async function search(
   passengers: { adults: number; children?: number; infants?: number },
@@ -76,7 +69,7 @@ async function priced(id: string, currency?: string): Promise<Offer> {
 }
 
 function postOrder(body: object) {
-  return injectOrder(api.app, body, `duffel-bags-${++keys}`);
+  return injectOrder(api.app, body, nextKey());
 }
 
 /** What the test server answers to `POST /air/orders`: the order, or Duffel's errors. */
@@ -93,7 +86,7 @@ describe('the test server plays Duffel’s services', () => {
     const stored = [...api.server.offers.values()].at(-1);
     const get = (query: string) =>
       fetch(`${api.server.url}/air/offers/${stored!.id}${query}`, {
-        headers: { authorization: `Bearer ${TOKEN}`, 'duffel-version': 'v2' },
+        headers: { authorization: `Bearer ${token}`, 'duffel-version': 'v2' },
       }).then((r) => r.json() as Promise<{ data: DuffelOffer }>);
     expect((await get('')).data.available_services).toEqual([]);
     const services = (await get('?return_available_services=true')).data.available_services;
@@ -117,7 +110,7 @@ describe('the test server plays Duffel’s services', () => {
     const service = stored.available_services[0];
     const passenger = duffelPassenger(stored.passengers[0].id);
     const post = (data: object) =>
-      postDuffelOrder(api.server, TOKEN, data).then(async (r) => ({
+      postDuffelOrder(api.server, token, data).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as DuffelAnswer,
       }));
@@ -277,11 +270,11 @@ describe('booking with Duffel’s bags through the adapter', () => {
         },
       ],
       contact: { email: 'anna@example.com', phone: '+998 90 123 45 67' },
-      idempotencyKey: `bags-adapter-${++keys}`,
+      idempotencyKey: nextKey('bags-adapter'),
       type,
       services,
     }) satisfies DuffelBookingInput;
-  const adapter = () => duffelOrdersOn(api.server, TOKEN);
+  const adapter = () => duffelOrdersOn(api.server, token);
 
   test('refuses an unknown bag, more than allowed or at another price, asking Duffel for no order', async () => {
     const found = await search({ adults: 1 });
@@ -426,7 +419,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
     const offer = await priced((await search({ adults: 1 })).id);
     const bag = offer.available_services[0]!;
     const before = ordersPosted().length;
-    const key = `duffel-bags-again-${++keys}`;
+    const key = nextKey('duffel-bags-again');
     const body = bookingBody(offer, { services: [{ id: bag.id, passenger_index: 0 }] });
     const post = () => injectOrder(api.app, body, key);
     const first = await post();
@@ -465,7 +458,7 @@ describe('booking a Duffel offer with a bag through POST /v1/orders', () => {
 describe('after booking with a bag (booked at Duffel once the traveller has paid)', () => {
   const deps = () => ({
     db: api.db,
-    supplier: duffelOrdersOn(api.server, TOKEN),
+    supplier: duffelOrdersOn(api.server, token),
     now,
     log: QUIET_LOG,
   });

@@ -8,7 +8,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 import type { Offer } from '@parvoz/core/search-types';
-import { ANON, bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
+import { ANON, bookingBody, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import {
   confirmCancellationRequest,
@@ -24,37 +24,31 @@ import { IDEMPOTENCY_METADATA_KEY, ORDER_METADATA_KEY } from './orders.ts';
 import {
   REFUNDABLE_DUFFEL_ONLY_FLIGHT,
   paySuppliersAtDuffel,
-  useDuffelTestApi,
+  useDuffelSuite,
   searchDuffelOffer,
   duffelOrdersOn,
 } from './testing/duffel-api-testing.ts';
+import { ANNA_PASSPORT_AT_DUFFEL } from './testing/duffel-fixtures.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 import { countOrders, holdsOf, orderOf } from '../../modules/orders/testing/fixtures.ts';
 import { refundBooksOf } from '../../modules/books/index.ts';
 
-const TOKEN = 'duffel_test_booking0123456789';
 /** Each test searches its own date: a kept search answer would hand out an offer booked already. */
-const clock = suiteClock(20);
-const { now, nextDay } = clock;
-
-let keys = 0;
-
-const api = useDuffelTestApi({
-  token: TOKEN,
-  now,
-  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
-});
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_booking0123456789', firstDay: 20, keys: 'duffel-booking' },
+  { flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] },
+);
 
 /** A Duffel offer of a fresh search (its own date). */
 const duffelOffer = () => searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
 
-const postOrder = (body: object, key = `duffel-booking-${++keys}`) => injectOrder(api.app, body, key);
+const postOrder = (body: object, key = nextKey()) => injectOrder(api.app, body, key);
 
 const ordersPosted = () => api.server.requests.filter((r) => r.method === 'POST' && r.path === '/air/orders');
 const rowOf = async (id: string) => (await orderOf(api.db, id))!;
 /** The supplier-payment pass the order-expiry worker runs (a separate adapter on the same test server). */
-const payAtDuffel = () => paySuppliersAtDuffel(api, TOKEN, now);
+const payAtDuffel = () => paySuppliersAtDuffel(api, token, now);
 
 describe('booking a Duffel offer through POST /v1/orders', () => {
   test('a hold order at Duffel with the passengers and contact; the airline reference on our order; no seats of ours', async () => {
@@ -79,14 +73,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
       title: 'ms',
       email: 'anna.karimova@example.com',
       phone_number: '+998901234567',
-      identity_documents: [
-        {
-          type: 'passport',
-          unique_identifier: 'FA1234567',
-          issuing_country_code: 'UZ',
-          expires_on: '2036-01-31',
-        },
-      ],
+      identity_documents: [ANNA_PASSPORT_AT_DUFFEL],
     });
     expect(sent.passengers[0].id).toMatch(/^pas_/);
     const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
@@ -200,7 +187,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
     const duffelOfferIds = () => new Set(api.server.orders.map((o) => o.offer_id));
     const ordersBefore = api.server.orders.length;
     api.server.knobs.dropAfterCreate = true;
-    const key = `duffel-dropped-${++keys}`;
+    const key = nextKey('duffel-dropped');
     const first = await postOrder(bookingBody(offer), key);
     expect(first.statusCode, first.body).toBe(201);
     expect(api.server.knobs.dropAfterCreate).toBe(false); // the drop happened
@@ -218,7 +205,7 @@ describe('booking a Duffel offer through POST /v1/orders', () => {
 
   test('Duffel unreachable at booking: offer_unavailable, nothing recorded, the key free for a retry', async () => {
     const offer = await duffelOffer();
-    const key = `duffel-down-${++keys}`;
+    const key = nextKey('duffel-down');
     const countBefore = await countOrders(api.db);
     api.server.knobs.failWith = 'drop';
     try {
@@ -282,7 +269,7 @@ describe('an unpaid Duffel order past its payment window', () => {
     const atDuffel = api.server.orders.find((o) => o.metadata?.[ORDER_METADATA_KEY] === order.id)!;
     const deps = {
       db: api.db,
-      supplier: duffelOrdersOn(api.server, TOKEN),
+      supplier: duffelOrdersOn(api.server, token),
       now,
       log: QUIET_LOG,
     };

@@ -8,7 +8,6 @@
  * refunded as 0.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { suiteClock } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
   confirmOperatorCancellation,
@@ -20,32 +19,18 @@ import {
   type Booked,
 } from '../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import {
-  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
-  useDuffelTestApi,
-  paidDuffelOrder,
-} from './testing/duffel-api-testing.ts';
+import { REFUNDABLE_DUFFEL_ONLY_FLIGHT, useDuffelSuite } from './testing/duffel-api-testing.ts';
 import { queuedEmails } from '../../modules/mail/testing/outbox.ts';
 import { cancellationsOf } from '../../modules/after-sale/testing/after-sale.ts';
 
-const TOKEN = 'duffel_test_credits0123456789';
-const clock = suiteClock(60);
-const { now, nextDay } = clock;
-let keys = 0;
-
-const api = useDuffelTestApi({
-  token: TOKEN,
-  now,
-  flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT],
-});
+const { api, now, paidOrder } = useDuffelSuite(
+  { token: 'duffel_test_credits0123456789', firstDay: 60, keys: 'duffel-credits' },
+  { flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] },
+);
 
 afterEach(() => {
   api.server.knobs.quoteTerms = { refundTo: null, amountUnknown: false };
 });
-
-/** A Duffel order paid by the traveller and paid at Duffel (the supplier-payment pass). */
-const paidOrder = () =>
-  paidDuffelOrder(api, TOKEN, now, { date: nextDay(), key: `duffel-credits-${++keys}` });
 
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);

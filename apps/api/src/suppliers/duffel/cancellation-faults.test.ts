@@ -8,7 +8,6 @@
  * after a 503 the confirmation may be sent again.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { suiteClock } from '../../testing/booking.ts';
 import {
   confirmCancellationRequest,
   readOrder,
@@ -16,27 +15,18 @@ import {
   type Booked,
 } from '../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import {
-  REFUNDABLE_DUFFEL_ONLY_FLIGHT,
-  useDuffelTestApi,
-  paidDuffelOrder,
-} from './testing/duffel-api-testing.ts';
+import { REFUNDABLE_DUFFEL_ONLY_FLIGHT, useDuffelSuite } from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 
-const TOKEN = 'duffel_test_cancelfaults0123456789';
-const clock = suiteClock(70);
-const { now, nextDay } = clock;
-let keys = 0;
-
-const api = useDuffelTestApi({ token: TOKEN, now, flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] });
+const { api, paidOrder } = useDuffelSuite(
+  { token: 'duffel_test_cancelfaults0123456789', firstDay: 70, keys: 'duffel-cancel-faults' },
+  { flights: [REFUNDABLE_DUFFEL_ONLY_FLIGHT] },
+);
 
 afterEach(() => {
   api.server.knobs.failsAfterCancelling = null;
   api.server.knobs.failRoute = null;
 });
-
-const paidOrder = () =>
-  paidDuffelOrder(api, TOKEN, now, { date: nextDay(), key: `duffel-cancel-faults-${++keys}` });
 
 const quote = (order: Booked) => requestCancellation(api.app, order.id, order.access_token);
 const confirm = (id: string, order: Booked) => confirmCancellationRequest(api.app, id, order.access_token);

@@ -24,7 +24,7 @@ import {
   searchTasIst,
   startDuffelAdapters,
 } from './testing/duffel-adapters.ts';
-import { duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
+import { ANNA_PASSPORT_AT_DUFFEL, duffelPassenger, postDuffelOrder } from './testing/duffel-fixtures.ts';
 
 const network = buildNetwork(FIXTURE_NETWORK);
 const TOKEN = 'duffel_test_documents0123456789';
@@ -66,14 +66,7 @@ describe('identity documents at Duffel', () => {
   test('required, passports supported: the passport is sent', async () => {
     const result = await orders.book(input(await search(), 'docs-required'), Date.now());
     expect(result.ok).toBe(true);
-    expect(sentPassengers()[0]!.identity_documents).toEqual([
-      {
-        type: 'passport',
-        unique_identifier: 'FA1234567',
-        issuing_country_code: 'UZ',
-        expires_on: '2036-01-31',
-      },
-    ]);
+    expect(sentPassengers()[0]!.identity_documents).toEqual([ANNA_PASSPORT_AT_DUFFEL]);
   });
 
   test('an offer that supports no document type: none is sent, and the order is made', async () => {

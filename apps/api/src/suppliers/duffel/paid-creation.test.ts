@@ -6,7 +6,6 @@
  * (https://duffel.com/docs/api/v2/webhooks). Against the stand-in (./testing/duffel-order-outcomes.ts) and PGlite.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { suiteClock } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import { bookPaidOrders } from '../../modules/supplier-orders/index.ts';
 import {
@@ -19,18 +18,16 @@ import {
   duffelOrdersOn,
   ordersPostedFor,
   paidInstantDuffelOrder,
-  useDuffelTestApi,
+  useDuffelSuite,
 } from './testing/duffel-api-testing.ts';
 import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/payments.ts';
 import { orderOf } from '../../modules/orders/testing/fixtures.ts';
 
-const TOKEN = 'duffel_test_paidcreate0123456789';
 const SECRET = 'whsec-duffel-paid-creation-0123';
-const clock = suiteClock(50);
-const { now, nextDay } = clock;
-let keys = 0;
-
-const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_paidcreate0123456789', firstDay: 50, keys: 'duffel-paid-create' },
+  { duffel: { webhookSecret: SECRET } },
+);
 
 afterEach(() => {
   api.server.knobs.createFault = null;
@@ -39,7 +36,7 @@ afterEach(() => {
 const paidInstantOrder = () =>
   paidInstantDuffelOrder(api.app, api.db, api.server, now(), {
     date: nextDay(),
-    key: `duffel-paid-create-${++keys}`,
+    key: nextKey(),
   });
 
 const posted = (orderId: string) => ordersPostedFor(api.server, orderId);
@@ -49,7 +46,7 @@ const refundsOf = async (id: string) => refundsOfOrder(api.db, id);
 /** Another pass, later than any claim lasts. */
 const laterPass = () => {
   clock.at += 60 * 60_000;
-  return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+  return bookPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, token), now, log: QUIET_LOG });
 };
 /** A delivery of the stand-in's event, signed as Duffel signs each attempt: at the moment it is sent. */
 const deliver = (delivery: { body: string; headers: Record<string, string> }) =>
@@ -97,7 +94,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     await laterPass();
     // The order Duffel made is ours now; it is booked once the airline's tickets are there (the ticketing pass).
     expect(await rowOf(order.id)).toMatchObject({ bookingStatus: 'new', supplierBookingOutcome: null });
-    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, token), now, log: QUIET_LOG });
     const row = await rowOf(order.id);
     expect(row).toMatchObject({ bookingStatus: 'booked', supplierBookingOutcome: null });
     expect(row.supplierOrderId).toMatch(/^ord_/);
@@ -115,7 +112,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.effect).toBe('ignored');
     expect(await rowOf(order.id)).toEqual(recorded);
-    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, TOKEN), now, log: QUIET_LOG });
+    await ticketPaidOrders({ db: api.db, supplier: duffelOrdersOn(api.server, token), now, log: QUIET_LOG });
     expect((await rowOf(order.id)).bookingStatus).toBe('booked');
     expect(posted(order.id)).toHaveLength(1);
     expect(await refundsOf(order.id)).toHaveLength(0);
@@ -135,7 +132,7 @@ describe('a paid order created at Duffel: at most once per sale', () => {
         clock.at += RECONCILE_GRACE_MS + 60_000;
         const reconciled = await reconcileSupplierOrders({
           db: api.db,
-          supplier: duffelOrdersOn(api.server, TOKEN),
+          supplier: duffelOrdersOn(api.server, token),
           now,
           log: QUIET_LOG,
         });

@@ -6,7 +6,7 @@
  * is down changes nothing and a later one repairs it. Every repair is counted on /metrics.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, injectOrder } from '../../testing/booking.ts';
 import type { Booked } from '../../testing/after-sale.ts';
 import { supplierReconciliationsTotal } from '../../metrics.ts';
 import { RECONCILE_GRACE_MS, reconcileSupplierOrders } from '../../modules/supplier-orders/index.ts';
@@ -17,7 +17,7 @@ import {
 import { orderBooksOf } from '../../modules/books/index.ts';
 import { searchEngineFor } from '../../modules/search/index.ts';
 import { ORDER_METADATA_KEY } from './orders.ts';
-import { useDuffelTestApi, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
+import { useDuffelSuite, searchDuffelOffer, duffelOrdersOn } from './testing/duffel-api-testing.ts';
 import {
   orderOf,
   ordersWithSupplierOrder,
@@ -25,24 +25,18 @@ import {
   setOrderColumns,
 } from '../../modules/orders/testing/fixtures.ts';
 
-const TOKEN = 'duffel_test_reconcile0123456789';
 const REFUSED_EMAIL = 'refuse.record@example.com';
-const clock = suiteClock(20);
-const { now, nextDay } = clock;
 const logged: string[] = [];
 const log = {
   warn: (_: object, message: string) => void logged.push(message),
   error: (_: object, message: string) => void logged.push(message),
 };
 
-let keys = 0;
-
-const api = useDuffelTestApi({
-  token: TOKEN,
-  now,
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_reconcile0123456789', firstDay: 20, keys: 'duffel-reconcile' },
   // The database refuses to record one contact's orders: the failure after Duffel created the order.
-  prepare: (db) => refuseOrdersOf(db, REFUSED_EMAIL),
-});
+  { prepare: (db) => refuseOrdersOf(db, REFUSED_EMAIL) },
+);
 
 afterEach(() => {
   api.server.knobs.failRoute = null;
@@ -50,7 +44,7 @@ afterEach(() => {
   logged.length = 0;
 });
 
-const duffel = () => duffelOrdersOn(api.server, TOKEN);
+const duffel = () => duffelOrdersOn(api.server, token);
 const reconcile = () => reconcileSupplierOrders({ db: api.db, supplier: duffel(), now, log });
 const counted = async (outcome: string) =>
   (await supplierReconciliationsTotal.get()).values.find(
@@ -59,7 +53,7 @@ const counted = async (outcome: string) =>
 
 const duffelOffer = () => searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
 
-const postOrder = (body: object) => injectOrder(api.app, body, `duffel-reconcile-${++keys}`);
+const postOrder = (body: object) => injectOrder(api.app, body, nextKey());
 
 /** Books at Duffel while our database refuses the order and Duffel refuses to cancel: an orphan at Duffel. */
 async function orphanAtDuffel() {

@@ -20,7 +20,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { OpsOrderSupplier } from '@parvoz/contracts/ops';
-import { bookingBody, suiteClock, injectOrder } from '../../testing/booking.ts';
+import { bookingBody, injectOrder } from '../../testing/booking.ts';
 import { QUIET_LOG } from '../../testing/api.ts';
 import type { ServiceLog } from '../../platform/log.ts';
 import type { Loose } from '../../payments/testing/http.ts';
@@ -30,7 +30,7 @@ import { ORDER_METADATA_KEY } from './orders.ts';
 import {
   duffelOrdersOn,
   searchDuffelOffer,
-  useDuffelTestApi,
+  useDuffelSuite,
   bookDuffelOffer,
 } from './testing/duffel-api-testing.ts';
 import { defaultHoldPaymentKnobs } from './testing/duffel-hold-payments.ts';
@@ -40,22 +40,20 @@ import { refundsOf as refundsOfOrder } from '../../modules/payments/testing/paym
 import { orderOf, passengersOf } from '../../modules/orders/testing/fixtures.ts';
 import { refundBooksOf } from '../../modules/books/index.ts';
 
-const TOKEN = 'duffel_test_ticketing0123456789';
-const clock = suiteClock(20);
-const { now, nextDay } = clock;
-let keys = 0;
-
 let kicks = 0;
 /** The app's supplier pass is not run on a payment: its kick is only counted. */
-const api = useDuffelTestApi({ token: TOKEN, now, onSupplierKick: () => void kicks++ });
+const { api, token, clock, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_ticketing0123456789', firstDay: 20, keys: 'duffel-ticketing' },
+  { onSupplierKick: () => void kicks++ },
+);
 
 /** A fresh Duffel adapter (as another instance's worker has), and its pass. */
-const adapter = () => duffelOrdersOn(api.server, TOKEN);
+const adapter = () => duffelOrdersOn(api.server, token);
 const passWith = (supplier = adapter(), log: ServiceLog = QUIET_LOG) =>
   paySuppliers({ db: api.db, supplier, now, log });
 
 async function bookAndPay(): Promise<{ order: Booked; atDuffel: Loose }> {
-  const key = `duffel-ticketing-${++keys}`;
+  const key = nextKey();
   const { order, atDuffel } = await bookDuffelOffer(api.app, api.server, {
     date: nextDay(),
     key,
@@ -407,7 +405,7 @@ describe('an offer the airline will not hold, booked at pay time', () => {
     api.server.knobs.instantPaymentOnly = true;
     try {
       const offer = await searchDuffelOffer(api.app, { date: nextDay(), sort: 'cheapest' });
-      const response = await injectOrder(api.app, bookingBody(offer), `duffel-ticketing-${++keys}`);
+      const response = await injectOrder(api.app, bookingBody(offer), nextKey());
       expect(response.statusCode, response.body).toBe(201);
       const order = response.json().data as Booked;
       await pay(api.app, api.db, order, now());

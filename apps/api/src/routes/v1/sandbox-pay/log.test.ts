@@ -5,8 +5,7 @@
  * (apps/api/src/logging.ts `loggedUrl`, docs/decisions/0021-log-redaction-when-written.md).
  */
 import { afterAll, expect, test } from 'vitest';
-import { createTestDatabase } from '@parvoz/db/testing';
-import { buildTestApi, routesOf } from '../../../testing/api.ts';
+import { routesOf, startTestApi } from '../../../testing/api.ts';
 import { capturedLog } from '../../../testing/captured-log.ts';
 import { ANON, bookingBody, injectOrder, isoDay, searchOffer } from '../../../testing/booking.ts';
 
@@ -18,14 +17,11 @@ afterAll(async () => {
 
 test('no card page session reaches the request log: its requests are logged by route pattern', async () => {
   const { lines, stream } = capturedLog();
-  const database = await createTestDatabase();
-  cleanups.push(() => database.close());
-  const app = await buildTestApi(
-    database.db,
+  const { app, close } = await startTestApi(
     { rateLimitScale: 1000 },
     { now: () => new Date(start), logStream: stream },
   );
-  cleanups.push(() => app.close());
+  cleanups.push(close);
   // Listening: the card page tells the site of the payment by a webhook over HTTP, like an outside provider.
   await app.listen({ port: 0, host: '127.0.0.1' });
   const offer = await searchOffer(app, { date: isoDay(start, 30) });

@@ -9,21 +9,18 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { suiteClock } from '../../../testing/booking.ts';
 import { readOrder, type Booked } from '../../../testing/after-sale.ts';
 import { DUFFEL_DEFAULT_BUDGET_MS } from '../../../suppliers/duffel/settings.ts';
 import { duffelSignature } from '../../../suppliers/duffel/testing/duffel-order-outcomes.ts';
-import { bookDuffelOffer, useDuffelTestApi } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
+import { bookDuffelOffer, useDuffelSuite } from '../../../suppliers/duffel/testing/duffel-api-testing.ts';
 import { startTestApi } from '../../../testing/api.ts';
 
-const TOKEN = 'duffel_test_webhooks0123456789';
 const SECRET = 'whsec-duffel-test-0123456789';
-const clock = suiteClock(30);
-const { now, nextDay } = clock;
-
-let keys = 0;
-
-const api = useDuffelTestApi({ token: TOKEN, now, duffel: { webhookSecret: SECRET } });
+const { api, token, now, nextDay, nextKey } = useDuffelSuite(
+  { token: 'duffel_test_webhooks0123456789', firstDay: 30, keys: 'duffel-webhook' },
+  { duffel: { webhookSecret: SECRET } },
+);
+let events = 0;
 afterEach(() => {
   api.server.knobs.failWith = null;
 });
@@ -31,7 +28,7 @@ afterEach(() => {
 async function bookDuffel(): Promise<{ order: Booked; supplierOrderId: string }> {
   const { order, atDuffel } = await bookDuffelOffer(api.app, api.server, {
     date: nextDay(),
-    key: `duffel-webhook-${++keys}`,
+    key: nextKey(),
   });
   return { order, supplierOrderId: atDuffel!.id };
 }
@@ -39,7 +36,7 @@ async function bookDuffel(): Promise<{ order: Booked; supplierOrderId: string }>
 /** Duffel's event for a change, as its webhook reference shows events (the change as the object). */
 const changeEvent = (change: object, type = 'order.airline_initiated_change_detected') =>
   JSON.stringify({
-    id: `wev_${++keys}`,
+    id: `wev_${++events}`,
     api_version: 'v2',
     type,
     data: { object: change },
@@ -160,7 +157,7 @@ describe('Duffel webhook: an airline change read at once', () => {
   test('deliveries are rate limited per sending address', async () => {
     const limited = await startTestApi({
       duffel: {
-        accessToken: TOKEN,
+        accessToken: token,
         apiUrl: api.server.url,
         timeBudgetMs: DUFFEL_DEFAULT_BUDGET_MS,
         webhookSecret: SECRET,

@@ -10,7 +10,7 @@ import { createTestDatabase } from '@parvoz/db/testing';
 import type { Database } from '@parvoz/db';
 import { buildTestApi, QUIET_LOG, TEST_OFFER_SECRET } from '../../../testing/api.ts';
 import { paySuppliers } from '../../../modules/supplier-orders/index.ts';
-import { ANON, bookingBody, injectOrder } from '../../../testing/booking.ts';
+import { ANON, bookingBody, injectOrder, suiteClock } from '../../../testing/booking.ts';
 import { pay, type Booked } from '../../../testing/after-sale.ts';
 import { ORDER_METADATA_KEY } from '../orders.ts';
 import { duffelSignature } from './duffel-order-outcomes.ts';
@@ -111,6 +111,31 @@ export function useDuffelTestApi(
   });
   return api;
 }
+
+/**
+ * The opening every Duffel suite with a moving clock shares: its clock (`suiteClock(firstDay)`), the API on the
+ * Duffel test server with its `token` (`useDuffelTestApi`, with `options`), and `nextKey`, its Idempotency-Keys
+ * (`keys`-1, `keys`-2, …, or another prefix on the same count), and `paidOrder`, `paidDuffelOrder` on the next day
+ * and key. The token, first day and keys are each suite's own.
+ */
+export function useDuffelSuite(
+  suite: { token: string; firstDay: number; keys: string },
+  options: DuffelSuiteOptions | (() => DuffelSuiteOptions) = {},
+) {
+  const clock = suiteClock(suite.firstDay);
+  const { now, nextDay } = clock;
+  let keys = 0;
+  const api = useDuffelTestApi(() => ({
+    ...(typeof options === 'function' ? options() : options),
+    token: suite.token,
+    now,
+  }));
+  const nextKey = (prefix = suite.keys) => `${prefix}-${++keys}`;
+  const paidOrder = () => paidDuffelOrder(api, suite.token, now, { date: nextDay(), key: nextKey() });
+  return { api, token: suite.token, clock, now, nextDay, nextKey, paidOrder };
+}
+
+type DuffelSuiteOptions = Omit<DuffelTestApiOptions, 'token' | 'now'>;
 
 /**
  * Duffel's search adapter on the test server, at the default rates; our offers live 20 minutes and a search waits

@@ -52,6 +52,14 @@ export function duffelOnlyFlight(
   };
 }
 
+/** Anna's Uzbek passport as Duffel's create-order body carries it, in her `identity_documents`. */
+export const ANNA_PASSPORT_AT_DUFFEL = {
+  type: 'passport',
+  unique_identifier: 'FA1234567',
+  issuing_country_code: 'UZ',
+  expires_on: '2036-01-31',
+};
+
 /**
  * Anna Karimova as Duffel's create-order body names the offer's passenger `id`, with her passport (the stand-in's
  * offers require one unless a test says otherwise).
@@ -65,14 +73,7 @@ export const duffelPassenger = (id: string) => ({
   title: 'ms',
   email: 'anna@example.com',
   phone_number: '+998901234567',
-  identity_documents: [
-    {
-      type: 'passport',
-      unique_identifier: 'FA1234567',
-      issuing_country_code: 'UZ',
-      expires_on: '2036-01-31',
-    },
-  ],
+  identity_documents: [ANNA_PASSPORT_AT_DUFFEL],
 });
 
 /** Creates an order on the Duffel test server directly, as any Duffel client does (`data`: the order body). */
