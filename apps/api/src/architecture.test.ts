@@ -283,6 +283,7 @@ describe('a module owns its tables', () => {
 
   test('the check sees the price alerts’ tables', () => {
     expect(owned.find((o) => o.name === 'price-alerts')?.sqlNames.sort()).toEqual([
+      'price_alert_prices',
       'price_alert_tokens',
       'price_alerts',
     ]);

@@ -8,6 +8,10 @@
  */
 import { z } from 'zod';
 import { CABINS } from '@parvoz/core/vocabulary';
+import { ALERT_DATE_CHOICES, isAlertRange, MAX_ALERT_RANGE_DAYS } from '@parvoz/core/price-alerts';
+
+/** The results page's choice of departures to watch, and the days it means (core's rules, for the web). */
+export { ALERT_DATE_CHOICES, alertRange, type AlertDateChoice } from '@parvoz/core/price-alerts';
 import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { emailSchema } from './auth.ts';
@@ -27,6 +31,8 @@ export const priceAlertCreateRequestSchema = z
     destination: iataCodeSchema,
     departure_date: isoDateSchema,
     return_date: isoDateSchema.nullable().default(null),
+    /** Any day from `departure_date` to this one (a round trip keeps its stay); null: that one day. */
+    departure_until: isoDateSchema.nullable().default(null),
     passengers: passengersSchema,
     cabin_class: z.enum(CABINS).default('economy'),
   })
@@ -37,6 +43,10 @@ export const priceAlertCreateRequestSchema = z
   .refine((r) => r.return_date === null || r.return_date >= r.departure_date, {
     message: 'the return is on or after the departure',
     path: ['return_date'],
+  })
+  .refine((r) => r.departure_until === null || isAlertRange(r.departure_date, r.departure_until), {
+    message: `the range ends on or after its first day, at most ${MAX_ALERT_RANGE_DAYS} days later`,
+    path: ['departure_until'],
   });
 export type PriceAlertCreateRequest = z.infer<typeof priceAlertCreateRequestSchema>;
 
@@ -48,6 +58,8 @@ export type PriceAlertCreateRequest = z.infer<typeof priceAlertCreateRequestSche
 export const priceAlertFormSchema = z.object({
   email: emailSchema,
   segment: z.string().regex(/^[A-Za-z0-9]{1,40}$/, 'a search segment'),
+  /** Which departures: the searched day, three days either side, or any day of its month. */
+  dates: z.enum(ALERT_DATE_CHOICES).default('day'),
 });
 
 /** The profile's delete button of one alert. */
@@ -87,6 +99,7 @@ export const priceAlertSchema = z.object({
   destination_name: z.string(),
   departure_date: z.string(),
   return_date: z.string().nullable(),
+  departure_until: z.string().nullable(),
   passengers: z.object({ adults: z.number().int(), children: z.number().int(), infants: z.number().int() }),
   cabin_class: z.enum(CABINS),
   lang: z.enum(LOCALES),
@@ -97,6 +110,8 @@ export const priceAlertSchema = z.object({
   last_amount: z.string().nullable(),
   last_checked_at: z.string().nullable(),
   created_at: z.string(),
+  /** The latest re-pricings, oldest first: the lowest price of each (null: nothing on sale then). */
+  history: z.array(z.object({ checked_at: z.string(), amount: z.string().nullable() })),
 });
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 

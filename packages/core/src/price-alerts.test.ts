@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
+  ALERT_DATE_CHOICES,
+  alertRange,
+  alertWindow,
   checkAlertPrice,
+  isAlertRange,
   dropBasisPoints,
   dropPercent,
   lowestPrice,
@@ -114,4 +118,51 @@ test('dropPercent rounds down and is 0 without a drop', () => {
 test('lowestPrice is the minimum, null for no offers', () => {
   expect(lowestPrice([])).toBeNull();
   expect(lowestPrice([300, 120, 450])).toBe(120);
+});
+
+describe('ranges of departures', () => {
+  test('a range ends on or after its first day, at most 61 days later', () => {
+    expect(isAlertRange('2027-01-01', '2027-01-01')).toBe(true);
+    expect(isAlertRange('2027-01-01', '2027-03-03')).toBe(true);
+    expect(isAlertRange('2027-01-01', '2027-03-04')).toBe(false);
+    expect(isAlertRange('2027-01-02', '2027-01-01')).toBe(false);
+  });
+
+  test('the choices of a results page: the day, three days either side, the month; never before the first bookable day', () => {
+    expect(alertRange('day', '2027-02-15', '2027-01-10')).toEqual({ from: '2027-02-15', until: null });
+    expect(alertRange('week', '2027-02-15', '2027-01-10')).toEqual({
+      from: '2027-02-12',
+      until: '2027-02-18',
+    });
+    expect(alertRange('week', '2027-01-11', '2027-01-10')).toEqual({
+      from: '2027-01-10',
+      until: '2027-01-14',
+    });
+    expect(alertRange('month', '2027-02-15', '2027-01-10')).toEqual({
+      from: '2027-02-01',
+      until: '2027-02-28',
+    });
+    expect(alertRange('month', '2028-02-15', '2027-01-10')).toEqual({
+      from: '2028-02-01',
+      until: '2028-02-29',
+    });
+    expect(alertRange('month', '2027-01-20', '2027-01-10')).toEqual({
+      from: '2027-01-10',
+      until: '2027-01-31',
+    });
+    expect(alertRange('month', '2026-12-31', '2026-12-31')).toEqual({
+      from: '2026-12-31',
+      until: '2026-12-31',
+    });
+    for (const choice of ALERT_DATE_CHOICES) {
+      const { from, until } = alertRange(choice, '2027-03-31', '2027-03-01');
+      if (until) expect(isAlertRange(from, until)).toBe(true);
+    }
+  });
+
+  test('the window priced on a day: the days still to come; none once the range is past', () => {
+    expect(alertWindow('2027-02-01', '2027-02-28', '2027-01-20')).toEqual({ from: '2027-02-01', days: 28 });
+    expect(alertWindow('2027-02-01', '2027-02-28', '2027-02-27')).toEqual({ from: '2027-02-27', days: 2 });
+    expect(alertWindow('2027-02-01', '2027-02-28', '2027-03-01')).toBeNull();
+  });
 });

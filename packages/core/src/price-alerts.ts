@@ -55,3 +55,55 @@ export function lowestPrice(totals: readonly number[]): number | null {
   for (const total of totals) if (lowest === null || total < lowest) lowest = total;
   return lowest;
 }
+
+/** The longest range of departures one alert watches (two months of days: one calendar of low fares). */
+export const MAX_ALERT_RANGE_DAYS = 61;
+/** Re-pricings kept per alert for its price history (a month of checks every 12 hours). */
+export const PRICE_HISTORY_KEPT = 60;
+
+const DAY = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** Whether `until` ends a range of departures from `from`: on or after it, at most MAX_ALERT_RANGE_DAYS later. */
+export function isAlertRange(from: string, until: string): boolean {
+  const span = dayNumber(until) - dayNumber(from);
+  return span >= 0 && span <= MAX_ALERT_RANGE_DAYS;
+}
+
+/** The departures a traveller may watch from a results page: its day, three days either side, or its month. */
+export const ALERT_DATE_CHOICES = ['day', 'week', 'month'] as const;
+export type AlertDateChoice = (typeof ALERT_DATE_CHOICES)[number];
+
+/**
+ * The watched departures of a choice around the searched `departure`, none before `earliest` (the first day
+ * anyone may still fly): `until` is null for the one day.
+ */
+export function alertRange(
+  choice: AlertDateChoice,
+  departure: string,
+  earliest: string,
+): { from: string; until: string | null } {
+  if (choice === 'day') return { from: departure, until: null };
+  const day = dayNumber(departure);
+  const [year, month] = departure.split('-').map(Number) as [number, number];
+  const [first, last] =
+    choice === 'week'
+      ? [day - 3, day + 3]
+      : [Date.UTC(year, month - 1, 1) / DAY, Date.UTC(year, month, 0) / DAY];
+  return { from: dateOf(Math.max(first, dayNumber(earliest))), until: dateOf(last) };
+}
+
+/**
+ * The calendar of low fares a range alert is priced with on `today`: its days still to come (from `today`), or
+ * null when the whole range is past (the alert has done its job).
+ */
+export function alertWindow(
+  from: string,
+  until: string,
+  today: string,
+): { from: string; days: number } | null {
+  const first = Math.max(dayNumber(from), dayNumber(today));
+  const last = dayNumber(until);
+  return last < first ? null : { from: dateOf(first), days: last - first + 1 };
+}

@@ -38,6 +38,11 @@ export const priceAlerts = pgTable(
     destination: text('destination').notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
     returnDate: date('return_date', { mode: 'string' }),
+    /**
+     * A range of departures (docs/operations.md#price-alerts): any day from `departure_date` to this one, a round
+     * trip keeping its stay (`return_date` − `departure_date`); null for the one day.
+     */
+    departureUntil: date('departure_until', { mode: 'string' }),
     adults: smallint('adults').notNull(),
     children: smallint('children').notNull().default(0),
     infants: smallint('infants').notNull().default(0),
@@ -66,7 +71,27 @@ export const priceAlerts = pgTable(
     check('price_alerts_cabin', oneOf('cabin', ['economy', 'business'])),
     check('price_alerts_party', sql`"adults" >= 1 AND "children" >= 0 AND "infants" >= 0`),
     check('price_alerts_reference_nonnegative', sql`"reference_price_minor" >= 0`),
+    check(
+      'price_alerts_range',
+      sql`"departure_until" IS NULL OR "departure_until" BETWEEN "departure_date" AND "departure_date" + 61`,
+    ),
   ],
+);
+
+/**
+ * Each re-pricing of an alert (its price history, drawn on the traveller's list): the lowest price then (null
+ * when nothing was on sale) and, for a range, the day it flies. The worker keeps the latest PRICE_HISTORY_KEPT.
+ */
+export const priceAlertPrices = pgTable(
+  'price_alert_prices',
+  {
+    id: uuidId(),
+    alertId: ownedBy('alert_id', () => priceAlerts.id),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    priceMinor: money('price_minor'),
+    departureDate: date('departure_date', { mode: 'string' }),
+  },
+  (t) => [index('price_alert_prices_alert_idx').on(t.alertId, t.checkedAt)],
 );
 
 /**

@@ -23,6 +23,8 @@ export type AlertSearchText = {
   destination: string;
   departureDate: string;
   returnDate: string | null;
+  /** A range of departures: any day from `departureDate` to this one (a round trip keeps its stay). */
+  departureUntil: string | null;
   passengers: { adults: number; children: number; infants: number };
   cabin: 'economy' | 'business';
 };
@@ -49,6 +51,8 @@ export type PriceAlertEmailContent =
       currency: string;
       resultsUrl: string;
       unsubscribeUrl: string;
+      /** A range's day of the lowest price (the results link opens it). */
+      cheapestDay?: string;
     };
 
 /** "Tashkent → Istanbul" in the reader's language. */
@@ -56,12 +60,30 @@ export function routeText(lang: Locale, search: AlertSearchText): string {
   return `${searchPlaceName(lang, search.origin)} → ${searchPlaceName(lang, search.destination)}`;
 }
 
-/** "15 Dec 2026 – 20 Dec 2026 · 2 passengers · Economy". */
+/** Days between a round trip's departure and return (its stay); 0 one way. */
+export function stayDays(search: Pick<AlertSearchText, 'departureDate' | 'returnDate'>): number {
+  if (!search.returnDate) return 0;
+  return (Date.parse(search.returnDate) - Date.parse(search.departureDate)) / 86_400_000;
+}
+
+/**
+ * "15 Dec 2026 – 20 Dec 2026 · 2 passengers · Economy"; a range: "any day from 1 Feb 2027 to 28 Feb 2027, back
+ * 5 days later · …".
+ */
 function tripText(lang: Locale, search: AlertSearchText): string {
   const intl = getIntl(lang);
-  const dates = search.returnDate
-    ? `${formatDate(lang, search.departureDate)} – ${formatDate(lang, search.returnDate)}`
-    : formatDate(lang, search.departureDate);
+  const dates = search.departureUntil
+    ? intl.formatMessage(
+        { id: search.returnDate ? 'priceAlert.range.roundTrip' : 'priceAlert.range.oneWay' },
+        {
+          first: formatDate(lang, search.departureDate),
+          last: formatDate(lang, search.departureUntil),
+          nights: stayDays(search),
+        },
+      )
+    : search.returnDate
+      ? `${formatDate(lang, search.departureDate)} – ${formatDate(lang, search.returnDate)}`
+      : formatDate(lang, search.departureDate);
   const p = search.passengers;
   const passengers = intl.formatMessage(
     { id: 'search.passengers.count' },
@@ -137,6 +159,16 @@ function DropEmail(props: {
       ' ',
       h('del', { style: { fontSize: '16px', fontWeight: 'normal', color: '#6b7280' } }, previous),
     ),
+    content.cheapestDay
+      ? h(
+          Paragraph,
+          null,
+          intl.formatMessage(
+            { id: 'priceAlert.mail.drop.day' },
+            { date: formatDate(lang, content.cheapestDay) },
+          ),
+        )
+      : null,
     h(ActionButton, { href: content.resultsUrl }, intl.formatMessage({ id: 'priceAlert.mail.drop.action' })),
     h(Paragraph, { tone: 'soft' }, intl.formatMessage({ id: 'priceAlert.mail.drop.note' })),
     h(

@@ -19,6 +19,7 @@ import { ANON, isoDay } from '../../testing/booking.ts';
 import { raiseLowestPrice, releaseSeats, sellOut } from './testing/price-moves.ts';
 import { ROUTE_LIMITS } from '../../rate-limit.ts';
 import { CONFIRM_EMAILS_PER_DAY, CONFIRM_TTL_MS } from './service.ts';
+import { PRICE_HISTORY_KEPT } from '@parvoz/core/price-alerts';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
 
 const SITE = 'https://parvoz.example';
@@ -57,6 +58,7 @@ type Search = {
   destination: string;
   departure_date: string;
   return_date?: string | null;
+  departure_until?: string | null;
   passengers: { adults: number; children?: number; infants?: number };
   cabin_class?: 'economy' | 'business';
 };
@@ -139,7 +141,8 @@ async function alertRow(email: string) {
 
 /** Subscribes and confirms; returns the alert as the confirmation answered it. */
 async function activeAlert(email: string, s: Search, lang = 'en'): Promise<PriceAlert> {
-  expect((await subscribe(email, s, { lang })).statusCode).toBe(202);
+  const subscribed = await subscribe(email, s, { lang });
+  expect(subscribed.statusCode, subscribed.body).toBe(202);
   const confirmed = await post('confirm', {
     token: tokenOf(linkIn((await mailTo(email)).at(-1)!, 'confirm')),
   });
@@ -332,6 +335,105 @@ describe('the worker', () => {
     await api.app.priceAlerts.runOnce();
     expect(await count('ended@example.com')).toBe(0);
     clock = saved;
+  });
+});
+
+describe('a range of departures (docs/operations.md#price-alerts)', () => {
+  beforeEach(async () => {
+    await api.db.delete(schema.priceAlerts);
+  });
+
+  /** The lowest of the range's days in the calendar of low fares, and its day. */
+  async function cheapestOfRange(s: Search, currency = 'USD') {
+    const days = (Date.parse(s.departure_until!) - Date.parse(s.departure_date)) / 86_400_000 + 1;
+    const stay = s.return_date
+      ? (Date.parse(s.return_date) - Date.parse(s.departure_date)) / 86_400_000
+      : null;
+    const calendar = await api.app.inject({
+      method: 'GET',
+      url: `/v1/flights/calendar?origin=${s.origin}&destination=${s.destination}&from=${s.departure_date}&days=${days}&currency=${currency}${stay === null ? '' : `&return_after=${stay}`}`,
+      headers: ANON,
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const priced = (calendar.json().data.days as { date: string; min_amount: string | null }[]).filter(
+      (d) => d.min_amount !== null,
+    );
+    const best = priced.reduce((a, b) => (Number(b.min_amount) < Number(a.min_amount) ? b : a));
+    return { date: best.date, amount: Number(best.min_amount) };
+  }
+
+  test('a week of round trips: the lowest of its days, an email naming the cheapest day and opening it, a price history', async () => {
+    const email = 'any.day@example.com';
+    const s = search(60, { departure_until: isoDay(start, 66), return_date: isoDay(start, 65) });
+    const lowest = await cheapestOfRange(s);
+    expect((await subscribe(email, s, { lang: 'ru' })).statusCode).toBe(202);
+    const row = await alertRow(email);
+    expect(row).toMatchObject({ departureUntil: s.departure_until, returnDate: s.return_date });
+    expect(row.referencePriceMinor).toBe(Math.round(lowest.amount * 100));
+    const [confirm] = await mailTo(email);
+    // The confirmation says which days are watched, and the stay.
+    expect(confirm!.text).toMatch(/в любой день с .+ по .+, обратно через 5 дней/);
+    const confirmed = await post('confirm', { token: tokenOf(linkIn(confirm!, 'confirm')) });
+    expect(confirmed.json().data).toMatchObject({ departure_until: s.departure_until, history: [] });
+
+    // The traveller saw a higher price than today's: the first check finds the drop.
+    await api.db
+      .update(schema.priceAlerts)
+      .set({ referencePriceMinor: Math.round(lowest.amount * 200) })
+      .where(eq(schema.priceAlerts.email, email));
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 1 });
+    const drop = (await mailTo(email))[1]!;
+    const ddmm = (date: string) => date.slice(8, 10) + date.slice(5, 7);
+    const back = isoDay(Date.parse(`${lowest.date}T00:00:00Z`), 5);
+    expect(drop.text).toContain(`${SITE}/ru/flight/TAS${ddmm(lowest.date)}IST${ddmm(back)}1`);
+    expect(drop.text).toContain('Самый дешёвый день сейчас:');
+    clock += INTERVAL_S * 1000;
+    expect(await api.app.priceAlerts.runOnce()).toEqual({ checked: 1, emailed: 0 });
+
+    // The list shows each check, oldest first.
+    const owner = await signIn(email);
+    const [listed] = (await api.app.inject({ method: 'GET', url: '/v1/price_alerts', headers: owner })).json()
+      .data as PriceAlert[];
+    expect(listed!.history.map((h) => h.amount)).toEqual([
+      lowest.amount.toFixed(2),
+      lowest.amount.toFixed(2),
+    ]);
+    expect(listed!.history[0]!.checked_at < listed!.history[1]!.checked_at).toBe(true);
+  });
+
+  test('only the latest checks are kept; a range whose days have all passed expires', async () => {
+    const email = 'short.range@example.com';
+    const s = search(0, { departure_date: isoDay(clock, 3), departure_until: isoDay(clock, 4) });
+    await activeAlert(email, s);
+    const { id } = await alertRow(email);
+    for (let i = 0; i < PRICE_HISTORY_KEPT + 2; i++) {
+      expect((await api.app.priceAlerts.runOnce()).checked).toBe(1);
+      clock += INTERVAL_S * 1000;
+    }
+    const kept = await api.db
+      .select()
+      .from(schema.priceAlertPrices)
+      .where(eq(schema.priceAlertPrices.alertId, id));
+    expect(kept).toHaveLength(PRICE_HISTORY_KEPT);
+    clock += 3 * 86_400_000;
+    await api.app.priceAlerts.runOnce();
+    expect((await alertRow(email)).status).toBe('expired');
+  });
+
+  test.each([
+    ['a range ending before it starts', (s: Search) => ({ ...s, departure_until: isoDay(start, 39) })],
+    ['a range of more than 61 days', (s: Search) => ({ ...s, departure_until: isoDay(start, 102) })],
+    ['a range end that is no date', (s: Search) => ({ ...s, departure_until: '2027-02-30' })],
+  ])('%s: 400 naming departure_until, nothing stored', async (_name, change) => {
+    const response = await subscribe('bad.range@example.com', change(search(40)));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.details[0].path).toBe('/departure_until');
+    expect(
+      await api.db
+        .select()
+        .from(schema.priceAlerts)
+        .where(eq(schema.priceAlerts.email, 'bad.range@example.com')),
+    ).toHaveLength(0);
   });
 });
 

@@ -19,7 +19,9 @@ import type { Database } from '@parvoz/db';
 import type { PriceAlert, PriceAlertCreateRequest } from '@parvoz/contracts/price-alerts';
 import { fromMajorString, money, toMajorString, type CurrencyCode } from '@parvoz/core/money';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
-import { lowestPrice } from '@parvoz/core/price-alerts';
+import { alertWindow, lowestPrice } from '@parvoz/core/price-alerts';
+import { cheapestDay } from '@parvoz/core/popular-destinations';
+import { HORIZON_DAYS } from '@parvoz/core/schedule';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { SupplierError } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -29,7 +31,7 @@ import type { FlightService } from '../search/index.ts';
 import { enqueueEmail } from '../mail/index.ts';
 import { hitRateLimit } from '../../platform/rate-limits.ts';
 import { emailOfUser } from '../accounts/index.ts';
-import { renderPriceAlertEmail, type AlertSearchText } from './mail.ts';
+import { renderPriceAlertEmail, stayDays, type AlertSearchText } from './mail.ts';
 import * as store from './store.ts';
 import type { AlertRow } from './store.ts';
 
@@ -59,6 +61,7 @@ export function searchOf(row: AlertRow): AlertSearchText {
     destination: row.destination,
     departureDate: row.departureDate,
     returnDate: row.returnDate,
+    departureUntil: row.departureUntil,
     passengers: { adults: row.adults, children: row.children, infants: row.infants },
     cabin: row.cabin,
   };
@@ -69,17 +72,34 @@ export function alertPageUrl(origin: string, lang: string, page: 'confirm' | 'un
   return `${origin.replace(/\/+$/, '')}/${lang}/price-alerts/${page}?${new URLSearchParams({ token })}`;
 }
 
-/** The results page of the watched search. */
-export function resultsUrl(origin: string, lang: string, search: AlertSearchText): string {
-  return `${origin.replace(/\/+$/, '')}/${lang}/flight/${formatSearchSegment({ ...search, returnDate: search.returnDate })}`;
+/** The results page of the watched search; of a range, its day `departureDate` (a round trip keeps its stay). */
+export function resultsUrl(
+  origin: string,
+  lang: string,
+  search: AlertSearchText,
+  departureDate = search.departureDate,
+): string {
+  const returnDate = search.returnDate ? addDays(departureDate, stayDays(search)) : null;
+  const segment = formatSearchSegment({ ...search, departureDate, returnDate });
+  return `${origin.replace(/\/+$/, '')}/${lang}/flight/${segment}`;
 }
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const major = (minor: number, currency: string) =>
   toMajorString(money(minor, currency as CurrencyCode));
 
+/** A re-pricing: the lowest price in minor units of the alert's currency (null: nothing on sale) and its day. */
+export type AlertPricing =
+  { ok: true; price: number | null; departureDate: string } | { ok: false; error: SupplierError };
+
 /**
  * The lowest price of the search now, in minor units of `currency` (null when nothing is on sale): the same
- * search the results page makes, through the flight service (its supplier and its view of sold seats).
+ * search the results page makes, through the flight service (its supplier and its view of sold seats). A range
+ * of departures is priced with the calendar of low fares (each day the amount its results page shows first by
+ * price), over its days still to come and within the schedule's horizon; a range wholly past is refused as a
+ * past day is.
  */
 export async function lowestPriceNow(
   flights: FlightService,
@@ -88,7 +108,8 @@ export async function lowestPriceNow(
   at: Date,
   /** The alert's language: the market of the agency's rules, as its results page prices it. */
   market: string,
-): Promise<{ ok: true; price: number | null } | { ok: false; error: SupplierError }> {
+): Promise<AlertPricing> {
+  if (search.departureUntil) return lowestInRange(flights, search, currency, at, market);
   const slices = [
     { origin: search.origin, destination: search.destination, departure_date: search.departureDate },
   ];
@@ -108,7 +129,38 @@ export async function lowestPriceNow(
     const amount = fromMajorString(offer.total_amount, currency);
     return amount ? [amount.amount] : [];
   });
-  return { ok: true, price: lowestPrice(totals) };
+  return { ok: true, price: lowestPrice(totals), departureDate: search.departureDate };
+}
+
+async function lowestInRange(
+  flights: FlightService,
+  search: AlertSearchText,
+  currency: CurrencyCode,
+  at: Date,
+  market: string,
+): Promise<AlertPricing> {
+  const today = at.toISOString().slice(0, 10);
+  const horizonEnd = addDays(today, HORIZON_DAYS - 1);
+  const last = search.departureUntil! < horizonEnd ? search.departureUntil! : horizonEnd;
+  const window = alertWindow(search.departureDate, last, today);
+  if (!window)
+    return { ok: false, error: { code: 'date_out_of_range', message: 'The watched days have passed.' } };
+  const stay = stayDays(search);
+  const days = await flights.calendar({
+    origin: search.origin,
+    destination: search.destination,
+    ...window,
+    cabin_class: search.cabin,
+    max_connections: 2,
+    currency,
+    passengers: search.passengers,
+    ...(search.returnDate ? { return_after: stay } : {}),
+    lang: market,
+  });
+  if (!days.ok) return days;
+  const best = cheapestDay(days.data.days);
+  const price = best ? fromMajorString(best.min_amount, currency) : null;
+  return { ok: true, price: price ? price.amount : null, departureDate: best?.date ?? window.from };
 }
 
 function alertLimit(max: number): ApiFailure {
@@ -135,6 +187,7 @@ export async function createPriceAlert(
     destination: input.destination,
     departureDate: input.departure_date,
     returnDate: input.return_date,
+    departureUntil: input.departure_until,
     passengers: input.passengers,
     cabin: input.cabin_class,
   };
@@ -175,6 +228,7 @@ export async function createPriceAlert(
         row.destination === search.destination &&
         row.departureDate === search.departureDate &&
         row.returnDate === search.returnDate &&
+        row.departureUntil === search.departureUntil &&
         row.adults === search.passengers.adults &&
         row.children === search.passengers.children &&
         row.infants === search.passengers.infants &&
@@ -203,6 +257,7 @@ export async function createPriceAlert(
         destination: search.destination,
         departureDate: search.departureDate,
         returnDate: search.returnDate,
+        departureUntil: search.departureUntil,
         adults: search.passengers.adults,
         children: search.passengers.children,
         infants: search.passengers.infants,
@@ -285,7 +340,11 @@ export async function listPriceAlerts(
   const email = await emailOfUser(deps.db, userId);
   if (!email) return [];
   const rows = await store.liveAlertsOfAddress(deps.db, email, deps.now(), CONFIRM_TTL_MS);
-  return rows.map((row) => presentAlert(row, lang));
+  const histories = await store.priceHistories(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentAlert(row, lang, histories.get(row.id)));
 }
 
 /** DELETE /v1/price_alerts/:id: one of the account's alerts, gone with its links; 404 for anyone else's. */
@@ -295,8 +354,15 @@ export async function deletePriceAlert(deps: PriceAlertDeps, userId: string, id:
   if (!deleted) throw new ApiFailure('not_found', 'No such price alert.');
 }
 
-/** The alert as the API shows it, its places named in `lang` (default: the alert's own language). */
-export function presentAlert(row: AlertRow, lang: Locale = row.lang as Locale): PriceAlert {
+/**
+ * The alert as the API shows it, its places named in `lang` (default: the alert's own language), with its price
+ * history where the caller read it (the account's list).
+ */
+export function presentAlert(
+  row: AlertRow,
+  lang: Locale = row.lang as Locale,
+  history: readonly store.PriceCheck[] = [],
+): PriceAlert {
   return {
     id: row.id,
     status: row.status,
@@ -306,6 +372,7 @@ export function presentAlert(row: AlertRow, lang: Locale = row.lang as Locale): 
     destination_name: searchPlaceName(lang, row.destination),
     departure_date: row.departureDate,
     return_date: row.returnDate,
+    departure_until: row.departureUntil,
     passengers: { adults: row.adults, children: row.children, infants: row.infants },
     cabin_class: row.cabin,
     lang: row.lang as Locale,
@@ -314,5 +381,9 @@ export function presentAlert(row: AlertRow, lang: Locale = row.lang as Locale): 
     last_amount: row.lastPriceMinor === null ? null : major(row.lastPriceMinor, row.currency),
     last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    history: history.map((check) => ({
+      checked_at: check.checkedAt.toISOString(),
+      amount: check.priceMinor === null ? null : major(check.priceMinor, row.currency),
+    })),
   };
 }

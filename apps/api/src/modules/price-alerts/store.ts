@@ -4,7 +4,7 @@
  * takes the database or the transaction it runs in, so the service decides what happens together.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database } from '@parvoz/db';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { mailboxCandidates } from '../mail/index.ts';
@@ -15,6 +15,9 @@ export type TokenPurpose = 'confirm' | 'unsubscribe';
 
 const alerts = schema.priceAlerts;
 const tokens = schema.priceAlertTokens;
+const prices = schema.priceAlertPrices;
+
+export type PriceCheck = { checkedAt: Date; priceMinor: number | null; departureDate: string | null };
 
 /** Only a link token's SHA-256 is kept: a copy of the table opens no alert. */
 export function hashAlertToken(token: string): string {
@@ -203,4 +206,38 @@ export async function purgeAlerts(
         ),
       ),
     );
+}
+
+/** One re-pricing in the alert's history; only the latest `keep` stay. */
+export async function recordPriceCheck(
+  tx: Database,
+  alertId: string,
+  check: PriceCheck,
+  keep: number,
+): Promise<void> {
+  await tx.insert(prices).values({ alertId, ...check });
+  const kept = tx
+    .select({ id: prices.id })
+    .from(prices)
+    .where(eq(prices.alertId, alertId))
+    .orderBy(desc(prices.checkedAt), desc(prices.id))
+    .limit(keep);
+  await tx.delete(prices).where(and(eq(prices.alertId, alertId), notInArray(prices.id, kept)));
+}
+
+/** The price histories of these alerts, each oldest first. */
+export async function priceHistories(db: Database, alertIds: string[]): Promise<Map<string, PriceCheck[]>> {
+  const histories = new Map<string, PriceCheck[]>();
+  if (alertIds.length === 0) return histories;
+  const rows = await db
+    .select()
+    .from(prices)
+    .where(inArray(prices.alertId, alertIds))
+    .orderBy(asc(prices.checkedAt), asc(prices.id));
+  for (const { alertId, checkedAt, priceMinor, departureDate } of rows) {
+    const list = histories.get(alertId) ?? [];
+    list.push({ checkedAt, priceMinor, departureDate });
+    histories.set(alertId, list);
+  }
+  return histories;
 }

@@ -54,6 +54,7 @@ async function droppedAlert(offset: number, email: string) {
     destination: 'IST',
     departureDate: day(offset),
     returnDate: null,
+    departureUntil: null,
     passengers: { adults: 1, children: 0, infants: 0 },
     cabin: 'economy' as const,
   };

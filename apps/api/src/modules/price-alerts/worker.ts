@@ -10,7 +10,7 @@
  * writes and sends nothing. Emails go through the outbox like every other.
  */
 import type { Database } from '@parvoz/db';
-import { dropBasisPoints, checkAlertPrice, dropPercent } from '@parvoz/core/price-alerts';
+import { dropBasisPoints, checkAlertPrice, dropPercent, PRICE_HISTORY_KEPT } from '@parvoz/core/price-alerts';
 import type { CurrencyCode } from '@parvoz/core/money';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Clock } from '../../platform/clock.ts';
@@ -83,9 +83,17 @@ export function createPriceAlertWorker(options: {
       return false;
     }
     const next = new Date(at.getTime() + intervalMs);
+    const checked = { checkedAt: at, priceMinor: result.price, departureDate: result.departureDate };
     if (result.price === null) {
       // Sold out for now: nothing to compare; keep watching.
-      await store.updateClaimedAlert(db, row, { lastPriceMinor: null, lastCheckedAt: at, nextCheckAt: next });
+      await db.transaction(async (tx) => {
+        const written = await store.updateClaimedAlert(tx, row, {
+          lastPriceMinor: null,
+          lastCheckedAt: at,
+          nextCheckAt: next,
+        });
+        if (written) await store.recordPriceCheck(tx, row.id, checked, PRICE_HISTORY_KEPT);
+      });
       return false;
     }
     const price = result.price;
@@ -98,6 +106,7 @@ export function createPriceAlertWorker(options: {
         referencePriceMinor: decision.reference,
         ...(decision.kind === 'notify' ? { notifiedAt: at } : {}),
       });
+      if (written) await store.recordPriceCheck(tx, row.id, checked, PRICE_HISTORY_KEPT);
       if (!written || decision.kind !== 'notify') return false;
       const token = newAlertToken();
       await store.insertToken(tx, row.id, 'unsubscribe', token, at);
@@ -112,7 +121,8 @@ export function createPriceAlertWorker(options: {
           previousPrice: major(row.referencePriceMinor, currency),
           percent: dropPercent(row.referencePriceMinor, price),
           currency,
-          resultsUrl: resultsUrl(origin, lang, search),
+          resultsUrl: resultsUrl(origin, lang, search, result.departureDate),
+          ...(search.departureUntil ? { cheapestDay: result.departureDate } : {}),
           unsubscribeUrl: alertPageUrl(origin, lang, 'unsubscribe', token),
         }),
         now: at,

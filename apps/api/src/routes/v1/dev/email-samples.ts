@@ -114,6 +114,7 @@ const search: AlertSearchText = {
   destination: 'IST',
   departureDate: '2026-12-15',
   returnDate: '2026-12-22',
+  departureUntil: null,
   passengers: { adults: 2, children: 0, infants: 0 },
   cabin: 'economy',
 };
