@@ -208,10 +208,11 @@ describe('a signed-in traveller', () => {
     const lang: Locale = 'uz';
     for (const days of [61, 62]) {
       await gotoHydrated(page, `${site.url}/${lang}/flight/${segmentOf(isoDay(days))}`);
-      await page
-        .getByRole('region', { name: m(lang, 'priceAlert.form.heading') })
-        .getByRole('button', { name: m(lang, 'priceAlert.form.submit') })
-        .click();
+      const form = page.getByRole('region', { name: m(lang, 'priceAlert.form.heading') });
+      // The first watches any day of its month (docs/operations.md#price-alerts), the second its one day.
+      if (days === 61)
+        await form.getByRole('radio', { name: m(lang, 'priceAlert.form.dates.month') }).check();
+      await form.getByRole('button', { name: m(lang, 'priceAlert.form.submit') }).click();
       await statusShows(page, m(lang, 'priceAlert.form.sent', { email }));
     }
     // The first one is confirmed from its email (the account's second email, after the sign-in code); the
@@ -230,6 +231,25 @@ describe('a signed-in traveller', () => {
     expect(await items.first().textContent()).toContain(m(lang, 'priceAlert.status.pending'));
     expect(await items.last().textContent()).toContain(m(lang, 'priceAlert.status.active'));
     expect(await items.last().textContent()).toContain('soʻm');
+    // The month's alert says so, and once checked twice (every 2 s on this site) draws its price history.
+    const anyDay = m(lang, 'priceAlert.range.oneWay', { first: '', last: '' }).split(' – ').at(-1)!.trim();
+    expect(await items.last().textContent()).toContain(anyDay);
+    const history = items.last().getByTestId('price-history');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return history.count();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(1);
+    const said = m(lang, 'priceAlert.history.label', { lowest: 'L', highest: 'H', latest: 'N' }).split(
+      'L',
+    )[0]!;
+    expect(await history.getByRole('img').getAttribute('aria-label')).toContain(said);
+    expect(await history.getByRole('img').getAttribute('aria-label')).toContain('soʻm');
+    await expectAxeClean(page, 'profile alerts with a price history');
 
     await items
       .first()

@@ -3,7 +3,7 @@ import { LOCALES } from '@parvoz/i18n/locales';
 import { parsesDuring } from '@parvoz/i18n/testing';
 import { prepareSharedIntl, sharedIntl } from './i18n.tsx';
 import { MESSAGES } from '@parvoz/i18n/messages';
-import { shellMessages, shellMessagesFile } from './shell-messages.server.ts';
+import { isEmailMessage, shellMessages, shellMessagesFile } from './shell-messages.server.ts';
 import { keepShellMessages, loadShellMessages, shellMessagesOf } from './shell-messages.ts';
 import { shellMessagesFiles } from '../../build-tools/shell-messages.ts';
 import { fromShipped } from './shipped-messages.ts';
@@ -77,4 +77,19 @@ test('rendering reads a language only once it is kept or loaded from its file', 
   expect(shellMessagesOf('tr')).toEqual(shellMessages('tr'));
   keepShellMessages('uz', shellMessages('uz'));
   expect(shellMessagesOf('uz')).toBe(shellMessages('uz'));
+});
+
+test('no page ships the emails’ words, and no page names one (the API writes every email)', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const emailKeys = Object.keys(MESSAGES.en).filter(isEmailMessage);
+  expect(emailKeys.length).toBeGreaterThan(50);
+  for (const locale of LOCALES)
+    expect(Object.keys(fromShipped(shellMessages(locale))).filter(isEmailMessage)).toEqual([]);
+  const app = path.resolve(import.meta.dirname, '..');
+  const sources = (readdirSync(app, { recursive: true }) as string[])
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => readFileSync(path.join(app, file), 'utf8'));
+  const named = emailKeys.filter((key) => sources.some((source) => source.includes(`'${key}'`)));
+  expect(named).toEqual([]);
 });

@@ -8,6 +8,12 @@ export const CONTENT_PREFIX = 'content.';
 /** The agency console's words: shipped by the console's layout to staff only, never to every traveller. */
 export const CONSOLE_PREFIX = 'ops.';
 
+/**
+ * The emails' words (`mail.*`, `<area>.mail.*`): the API writes every email on the server, so no page formats
+ * them and none ships them (docs/languages.md).
+ */
+export const isEmailMessage = (key: string) => key.startsWith('mail.') || key.includes('.mail.');
+
 // Parsed to ICU AST once per process (packages/i18n compiledMessages): every request of a language gets the
 // same objects, and the browser receives the AST, so it formats without the ICU parser (vite.config.ts).
 function catalogue(keep: (key: string) => boolean): Record<Locale, ShippedMessages> {
@@ -19,10 +25,12 @@ function catalogue(keep: (key: string) => boolean): Record<Locale, ShippedMessag
   ) as Record<Locale, ShippedMessages>;
 }
 
-const SHELL = catalogue((key) => !key.startsWith(CONTENT_PREFIX) && !key.startsWith(CONSOLE_PREFIX));
+const SHELL = catalogue(
+  (key) => !key.startsWith(CONTENT_PREFIX) && !key.startsWith(CONSOLE_PREFIX) && !isEmailMessage(key),
+);
 const CONSOLE = catalogue((key) => key.startsWith(CONSOLE_PREFIX));
 
-/** The messages every page ships to the browser: all but the information pages' texts and the console's. */
+/** The messages every page ships to the browser: all but the information pages' texts, the console's and the emails'. */
 export function shellMessages(locale: Locale): ShippedMessages {
   return SHELL[locale];
 }

@@ -19,14 +19,22 @@ export function resultsPath(alert: PriceAlert): string {
   })}`;
 }
 
-/** "15 Dec 2026 – 20 Dec 2026 · 2 passengers · Economy". */
+/** "15 Dec 2026 – 20 Dec 2026 · 2 passengers · Economy"; a range: "any day from 1 Feb to 28 Feb · …". */
 export function useTripText(): (alert: PriceAlert) => string {
   const t = useT();
   const locale = useLocale();
   return (alert) => {
-    const dates = alert.return_date
-      ? `${formatLocalDate(locale, alert.departure_date)} – ${formatLocalDate(locale, alert.return_date)}`
-      : formatLocalDate(locale, alert.departure_date);
+    const dates = alert.departure_until
+      ? t(alert.return_date ? 'priceAlert.range.roundTrip' : 'priceAlert.range.oneWay', {
+          first: formatLocalDate(locale, alert.departure_date),
+          last: formatLocalDate(locale, alert.departure_until),
+          nights: alert.return_date
+            ? (Date.parse(alert.return_date) - Date.parse(alert.departure_date)) / 86_400_000
+            : 0,
+        })
+      : alert.return_date
+        ? `${formatLocalDate(locale, alert.departure_date)} – ${formatLocalDate(locale, alert.return_date)}`
+        : formatLocalDate(locale, alert.departure_date);
     const p = alert.passengers;
     const passengers = t('search.passengers.count', { count: p.adults + p.children + p.infants });
     const cabin = alert.cabin_class === 'business' ? t('search.cabin.business') : t('search.cabin.economy');

@@ -9,9 +9,18 @@ import { inputClasses } from '../../components/FormField.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { priceAlertAction, type PriceAlertFormResult, type PriceAlertProblem } from './result.ts';
+import type { AlertDateChoice } from '@parvoz/contracts/price-alerts';
 
 const loadPriceAlertSchema = () =>
   import('@parvoz/contracts/price-alerts').then((m) => m.priceAlertFormSchema);
+
+/** The departures to watch (`alertRange` in core): the searched day, three days either side, or its month. */
+const ALERT_DATE_CHOICES = ['day', 'week', 'month'] as const satisfies readonly AlertDateChoice[];
+const DATE_CHOICE_KEYS: Record<AlertDateChoice, MessageKey> = {
+  day: 'priceAlert.form.dates.day',
+  week: 'priceAlert.form.dates.week',
+  month: 'priceAlert.form.dates.month',
+};
 
 const PROBLEM_KEYS: Record<PriceAlertProblem, MessageKey> = {
   limit: 'priceAlert.form.limit',
@@ -81,6 +90,25 @@ export function PriceAlertForm({
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="segment" value={segment} />
+            <fieldset className="grid basis-full gap-1">
+              <legend className="mb-1 text-sm font-medium text-neutral-700">
+                {t('priceAlert.form.dates')}
+              </legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {ALERT_DATE_CHOICES.map((choice) => (
+                  <label key={choice} className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="dates"
+                      value={choice}
+                      defaultChecked={choice === (result?.dates ?? 'day')}
+                      className="size-4 accent-primary-600"
+                    />
+                    {t(DATE_CHOICE_KEYS[choice])}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
             <Field
               meta={fields.email}
               label={t('priceAlert.form.email')}

@@ -18,6 +18,7 @@ const ALERT: PriceAlert = {
   destination_name: 'Istanbul',
   departure_date: '2026-12-15',
   return_date: null,
+  departure_until: null,
   passengers: { adults: 1, children: 0, infants: 0 },
   cabin_class: 'economy',
   lang: 'uz',
@@ -26,6 +27,7 @@ const ALERT: PriceAlert = {
   last_amount: null,
   last_checked_at: null,
   created_at: '2026-11-23T12:00:00.000Z',
+  history: [],
 };
 
 const answer = ({ path }: Asked) =>

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { PriceAlert } from '@parvoz/contracts/price-alerts';
+import type { AlertDateChoice, PriceAlert } from '@parvoz/contracts/price-alerts';
 
 /** What subscribing to a price alert answers (the results page's form and the page without JavaScript). */
 export type PriceAlertProblem = 'limit' | 'rate_limited' | 'no_offers' | 'generic';
@@ -8,6 +8,8 @@ export type PriceAlertFormResult = {
   /** The search segment of the results page (`TAS1512IST1`), for the way back to it. */
   segment: string;
   email: string;
+  /** The departures chosen (shown again with a refusal). */
+  dates?: AlertDateChoice;
   ok: boolean;
   problem?: PriceAlertProblem;
   /** A refused field (the email): the form's values and errors by field, as Conform shows them. */

@@ -1,7 +1,13 @@
 import { data } from 'react-router';
 import { endpoints } from '@parvoz/contracts/endpoints';
 import type { SubmissionResult } from '@conform-to/react';
-import { priceAlertCreateRequestSchema, priceAlertFormSchema } from '@parvoz/contracts/price-alerts';
+import {
+  alertRange,
+  ALERT_DATE_CHOICES,
+  priceAlertCreateRequestSchema,
+  priceAlertFormSchema,
+  type AlertDateChoice,
+} from '@parvoz/contracts/price-alerts';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/subscribe';
 import { ApiError } from '../../lib/api.server.ts';
@@ -34,30 +40,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The email as typed, shown again with the answer.
   const typed = submission.payload.email;
   const email = typeof typed === 'string' ? typed.slice(0, 254) : '';
+  const chosen = form.get('dates');
+  const dates: AlertDateChoice = ALERT_DATE_CHOICES.find((choice) => choice === chosen) ?? 'day';
   const answer = (ok: boolean, problem?: PriceAlertProblem, status = 200) =>
-    data<PriceAlertFormResult>({ segment, email, ok, ...(problem ? { problem } : {}) }, { status });
+    data<PriceAlertFormResult>({ segment, email, dates, ok, ...(problem ? { problem } : {}) }, { status });
   const refused = (reply: SubmissionResult) =>
-    data<PriceAlertFormResult>({ segment, email, ok: false, submission: reply }, { status: 400 });
+    data<PriceAlertFormResult>({ segment, email, dates, ok: false, submission: reply }, { status: 400 });
 
   const parsedSegment = segment ? parseSegment(segment) : null;
   if (!parsedSegment?.ok) return answer(false, 'generic', 400);
   if (submission.status !== 'success') return refused(submission.reply());
   const search = parsedSegment.value;
+  // The days watched, none before today (UTC, as the API counts the days still to come).
+  const today = new Date().toISOString().slice(0, 10);
+  const range = alertRange(submission.value.dates, search.departureDate, today);
+  const stay = search.returnDate ? Date.parse(search.returnDate) - Date.parse(search.departureDate) : null;
   const body = priceAlertCreateRequestSchema.safeParse({
     email: submission.value.email,
     lang,
     currency: state.currency,
     origin: search.origin,
     destination: search.destination,
-    departure_date: search.departureDate,
-    return_date: search.returnDate,
+    departure_date: range.from,
+    // A round trip keeps its stay from the range's first day.
+    return_date: stay === null ? null : new Date(Date.parse(range.from) + stay).toISOString().slice(0, 10),
+    departure_until: range.until,
     passengers: search.passengers,
     cabin_class: search.cabin,
   });
   if (!body.success) return answer(false, 'generic', 400);
   try {
     await callEndpoint(state.api, endpoints.createPriceAlert, { body: body.data });
-    return data<PriceAlertFormResult>({ segment, email: body.data.email, ok: true });
+    return data<PriceAlertFormResult>({ segment, email: body.data.email, dates, ok: true });
   } catch (error) {
     if (error instanceof ApiError) {
       const refusal = refusalOf(error, endpoints.createPriceAlert);

@@ -36,6 +36,34 @@ describe('the price-alert form', () => {
     });
   });
 
+  test('three days either side, or the month: a range of departures the API watches', async () => {
+    const departure = inAMonth.slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${departure}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    await post({ email: 'week@example.com', segment: SEGMENT, dates: 'week' });
+    expect(standIn.asked[0]!.body).toMatchObject({
+      departure_date: day(-3),
+      departure_until: day(3),
+      return_date: null,
+    });
+    const back = `${SEGMENT.slice(0, 10)}${day(5).slice(8, 10)}${day(5).slice(5, 7)}1`;
+    await post({ email: 'month@example.com', segment: back, dates: 'month' });
+    const [year, month] = departure.split('-').map(Number) as [number, number];
+    const first = `${departure.slice(0, 7)}-01`;
+    const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = first < today ? today : first;
+    // The stay (5 days) is kept from the range's first day.
+    expect(standIn.asked[1]!.body).toMatchObject({
+      departure_date: from,
+      departure_until: last,
+      return_date: new Date(Date.parse(`${from}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10),
+    });
+    // A choice the form does not offer is refused: nobody is subscribed.
+    await post({ email: 'day@example.com', segment: SEGMENT, dates: 'year' });
+    expect(standIn.asked).toHaveLength(2);
+  });
+
   test('an email that is no email address comes back under its field, as typed', async () => {
     const { data, status } = await post({ email: 'not an email', segment: SEGMENT });
     expect(status).toBe(400);

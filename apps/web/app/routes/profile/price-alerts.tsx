@@ -8,6 +8,7 @@ import { pageMeta } from '../../lib/meta.ts';
 import { useMoney } from '../../lib/use-money.ts';
 import { routeOf, SeeFlightsLink, useTripText } from '../../features/price-alerts/AlertSummary.tsx';
 import { useInstantFormat } from '../../lib/use-instant-format.ts';
+import { PriceHistoryChart } from '../../features/price-alerts/PriceHistoryChart.tsx';
 
 export { loader, action } from './price-alerts.server.ts';
 
@@ -43,6 +44,7 @@ function AlertItem({ alert }: { alert: PriceAlert }) {
           })}
         </p>
       ) : null}
+      <PriceHistoryChart alert={alert} />
       <div className="flex flex-wrap items-center gap-4">
         <SeeFlightsLink alert={alert} />
         <RemoveItemButton
