@@ -6,7 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { EmailInput } from '../../components/EmailInput.tsx';
 import { Field } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
-import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
+import { useLocale, useRootData, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 import { priceAlertAction, type PriceAlertFormResult, type PriceAlertProblem } from './result.ts';
 import type { AlertDateChoice } from '@parvoz/contracts/price-alerts';
@@ -47,6 +47,7 @@ export function PriceAlertForm({
 }) {
   const t = useT();
   const locale = useLocale();
+  const { demo } = useRootData();
   const fetcher = useFetcher<PriceAlertFormResult>({ key: `price-alert:${segment}` });
   const result = fetcher.data ?? initial;
   const busy = fetcher.state !== 'idle';
@@ -90,25 +91,28 @@ export function PriceAlertForm({
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="segment" value={segment} />
-            <fieldset className="grid basis-full gap-1">
-              <legend className="mb-1 text-sm font-medium text-neutral-700">
-                {t('priceAlert.form.dates')}
-              </legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {ALERT_DATE_CHOICES.map((choice) => (
-                  <label key={choice} className="inline-flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name="dates"
-                      value={choice}
-                      defaultChecked={choice === (result?.dates ?? 'day')}
-                      className="size-4 accent-primary-600"
-                    />
-                    {t(DATE_CHOICE_KEYS[choice])}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            {/* A range is priced with the built-in network's calendar of low fares: a live site has none. */}
+            {demo ? (
+              <fieldset className="grid basis-full gap-1">
+                <legend className="mb-1 text-sm font-medium text-neutral-700">
+                  {t('priceAlert.form.dates')}
+                </legend>
+                <div className="flex flex-wrap gap-x-4 gap-y-1">
+                  {ALERT_DATE_CHOICES.map((choice) => (
+                    <label key={choice} className="inline-flex items-center gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="dates"
+                        value={choice}
+                        defaultChecked={choice === (result?.dates ?? 'day')}
+                        className="size-4 accent-primary-600"
+                      />
+                      {t(DATE_CHOICE_KEYS[choice])}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
             <Field
               meta={fields.email}
               label={t('priceAlert.form.email')}
