@@ -17,6 +17,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from '../documents/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from './service.ts';
+import { dailyScans } from './daily-scans.ts';
 
 /** Destinations looked at: a capital's nonstop cities fit (Tashkent has about 60 in the network data). */
 export const ANYWHERE_CANDIDATES = 80;
@@ -41,7 +42,7 @@ export interface AnywhereService {
 }
 
 export function createAnywhere(flights: FlightService, network: Network, now: Clock): AnywhereService {
-  let cache = { day: '', periods: new Map<string, Promise<CheapestDay[]>>() };
+  const kept = dailyScans<CheapestDay[]>(now, MAX_CACHED_PERIODS);
 
   async function scan(origin: string, period: AnywherePeriod, earliest: string): Promise<CheapestDay[]> {
     const found: CheapestDay[] = [];
@@ -76,29 +77,10 @@ export function createAnywhere(flights: FlightService, network: Network, now: Cl
     return found;
   }
 
-  const today = () => now().toISOString().slice(0, 10);
   const keyOf = (origin: string, period: AnywherePeriod) =>
     `${origin} ${period.kind === 'month' ? period.month : period.friday}`;
-
-  function cheapestDays(origin: string, period: AnywherePeriod): Promise<CheapestDay[]> {
-    const day = today();
-    if (cache.day !== day) cache = { day, periods: new Map() };
-    const { periods } = cache;
-    const key = keyOf(origin, period);
-    let days = periods.get(key);
-    if (days) {
-      periods.delete(key); // most recently asked last
-    } else {
-      days = scan(origin, period, addDays(day, 1));
-      // A failed scan (the database did not answer) is not kept: the next call tries again.
-      days.catch(() => {
-        if (periods.get(key) === days) periods.delete(key);
-      });
-    }
-    periods.set(key, days);
-    if (periods.size > MAX_CACHED_PERIODS) periods.delete(periods.keys().next().value!);
-    return days;
-  }
+  const cheapestDays = (origin: string, period: AnywherePeriod) =>
+    kept.get(keyOf(origin, period), (today) => scan(origin, period, addDays(today, 1)));
 
   /** The mean of a city's airports (a city's airports lie close together: no wrap at ±180° matters). */
   function placeOnMap(code: string, lang: Locale) {
@@ -111,7 +93,7 @@ export function createAnywhere(flights: FlightService, network: Network, now: Cl
   return {
     isPriced(code, period) {
       const origin = network.cityOf(code);
-      return origin !== undefined && cache.day === today() && cache.periods.has(keyOf(origin, period));
+      return origin !== undefined && kept.has(keyOf(origin, period));
     },
     async anywhere({ origin: code, period, currency, lang }) {
       const origin = network.cityOf(code);

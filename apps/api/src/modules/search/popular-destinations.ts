@@ -17,6 +17,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from '../documents/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from './service.ts';
+import { dailyScans } from './daily-scans.ts';
 
 /** Destinations shown; more are looked at, as some may have no fare in the window. */
 export const POPULAR_DESTINATIONS = 6;
@@ -47,7 +48,7 @@ export function createPopularDestinations(
   network: Network,
   now: Clock,
 ): PopularDestinationsService {
-  let cache = { day: '', origins: new Map<string, Promise<CheapestDay[]>>() };
+  const kept = dailyScans<CheapestDay[]>(now, MAX_CACHED_ORIGINS);
 
   /** Each candidate's cheapest day in the window, in rank order, until enough have one. */
   async function scan(origin: string, from: string): Promise<CheapestDay[]> {
@@ -70,37 +71,21 @@ export function createPopularDestinations(
     return found;
   }
 
-  function cheapestDays(origin: string, today: string): Promise<CheapestDay[]> {
-    if (cache.day !== today) cache = { day: today, origins: new Map() };
-    const { origins } = cache;
-    let days = origins.get(origin);
-    if (days) {
-      origins.delete(origin); // most recently asked last
-    } else {
-      const from = new Date(Date.parse(today) + DAY_MS).toISOString().slice(0, 10);
-      days = scan(origin, from);
-      // A failed scan (the database did not answer) is not kept: the next call tries again.
-      days.catch(() => {
-        if (origins.get(origin) === days) origins.delete(origin);
-      });
-    }
-    origins.set(origin, days);
-    if (origins.size > MAX_CACHED_ORIGINS) origins.delete(origins.keys().next().value!);
-    return days;
-  }
-
-  const today = () => now().toISOString().slice(0, 10);
+  const cheapestDays = (origin: string) =>
+    kept.get(origin, (today) =>
+      scan(origin, new Date(Date.parse(today) + DAY_MS).toISOString().slice(0, 10)),
+    );
 
   return {
     isPriced(code) {
       const origin = network.cityOf(code);
-      return origin !== undefined && cache.day === today() && cache.origins.has(origin);
+      return origin !== undefined && kept.has(origin);
     },
     async popular({ origin: code, currency, lang }) {
       const origin = network.cityOf(code);
       if (origin === undefined) return null;
       const destinations: PopularDestination[] = [];
-      for (const { city, date } of await cheapestDays(origin, today())) {
+      for (const { city, date } of await cheapestDays(origin)) {
         const day = await flights.calendar({
           origin,
           destination: city,
