@@ -17,14 +17,12 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from '../documents/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from './service.ts';
-import { dailyScans } from './daily-scans.ts';
+import { dailyScans, ECONOMY_ADULT, oneDayFare } from './daily-scans.ts';
 
 /** Destinations looked at: a capital's nonstop cities fit (Tashkent has about 60 in the network data). */
 export const ANYWHERE_CANDIDATES = 80;
 /** Origin and period pairs whose cheapest days are kept (the least recently asked go first). */
 export const MAX_CACHED_PERIODS = 500;
-
-const economyAdult = { cabin_class: 'economy', max_connections: 2 } as const;
 
 /** A destination's cheapest day in the period: its departure and, on a weekend, how many days later it returns. */
 type CheapestDay = { city: string; date: string; returnAfter?: number };
@@ -56,7 +54,7 @@ export function createAnywhere(flights: FlightService, network: Network, now: Cl
           from: window.from,
           days: window.days,
           currency: 'USD',
-          ...economyAdult,
+          ...ECONOMY_ADULT,
           ...(window.returnAfter !== undefined ? { return_after: window.returnAfter } : {}),
         });
         const day = days.ok ? cheapestDay(days.data.days) : null;
@@ -100,17 +98,14 @@ export function createAnywhere(flights: FlightService, network: Network, now: Cl
       if (origin === undefined) return null;
       const destinations: AnywhereDestination[] = [];
       for (const { city, date, returnAfter } of await cheapestDays(origin, period)) {
-        const day = await flights.calendar({
+        const amount = await oneDayFare(flights, {
           origin,
           destination: city,
-          from: date,
-          days: 1,
+          date,
+          ...(returnAfter !== undefined ? { returnAfter } : {}),
           currency,
-          ...economyAdult,
-          ...(returnAfter !== undefined ? { return_after: returnAfter } : {}),
           lang,
         });
-        const amount = day.ok ? day.data.days[0]?.min_amount : null;
         // Sold out since the day was chosen: left out rather than shown at a price no page offers.
         if (amount)
           destinations.push({

@@ -3,7 +3,40 @@
  * UTC day it was made on, the least recently asked forgotten past `max`; a scan that fails is not kept, so the
  * next call tries again (the database may only have blinked).
  */
+import type { CurrencyCode } from '@parvoz/core/money';
 import type { Clock } from '../../platform/clock.ts';
+import type { FlightService } from './service.ts';
+
+/** Whose fares the scans find: one adult in economy, up to two connections (the calendar's defaults). */
+export const ECONOMY_ADULT = { cabin_class: 'economy', max_connections: 2 } as const;
+
+/**
+ * The lowest fare of one departure day (a round trip back `returnAfter` days later) as its results page shows it
+ * now, major units; null when nothing is on sale any more.
+ */
+export async function oneDayFare(
+  flights: FlightService,
+  q: {
+    origin: string;
+    destination: string;
+    date: string;
+    returnAfter?: number;
+    currency: CurrencyCode;
+    lang: string;
+  },
+): Promise<string | null> {
+  const day = await flights.calendar({
+    origin: q.origin,
+    destination: q.destination,
+    from: q.date,
+    days: 1,
+    currency: q.currency,
+    ...ECONOMY_ADULT,
+    ...(q.returnAfter !== undefined ? { return_after: q.returnAfter } : {}),
+    lang: q.lang,
+  });
+  return (day.ok ? day.data.days[0]?.min_amount : null) ?? null;
+}
 
 export interface DailyScans<T> {
   /** Whether `key` was scanned today (then asking costs nothing). */

@@ -17,7 +17,7 @@ import type { Locale } from '@parvoz/i18n/locales';
 import { searchPlaceName } from '../documents/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FlightService } from './service.ts';
-import { dailyScans } from './daily-scans.ts';
+import { dailyScans, ECONOMY_ADULT, oneDayFare } from './daily-scans.ts';
 
 /** Destinations shown; more are looked at, as some may have no fare in the window. */
 export const POPULAR_DESTINATIONS = 6;
@@ -28,7 +28,6 @@ export const POPULAR_WINDOW_DAYS = 30;
 export const MAX_CACHED_ORIGINS = 500;
 
 const DAY_MS = 86_400_000;
-const economyAdult = { cabin_class: 'economy', max_connections: 2 } as const;
 
 type CheapestDay = { city: string; date: string };
 
@@ -60,7 +59,7 @@ export function createPopularDestinations(
         from,
         days: POPULAR_WINDOW_DAYS,
         currency: 'USD',
-        ...economyAdult,
+        ...ECONOMY_ADULT,
       });
       const best = month.ok ? cheapestDay(month.data.days) : null;
       if (best) found.push({ city, date: best.date });
@@ -86,16 +85,7 @@ export function createPopularDestinations(
       if (origin === undefined) return null;
       const destinations: PopularDestination[] = [];
       for (const { city, date } of await cheapestDays(origin)) {
-        const day = await flights.calendar({
-          origin,
-          destination: city,
-          from: date,
-          days: 1,
-          currency,
-          ...economyAdult,
-          lang,
-        });
-        const amount = day.ok ? day.data.days[0]?.min_amount : null;
+        const amount = await oneDayFare(flights, { origin, destination: city, date, currency, lang });
         // Sold out since the day was chosen: left out rather than shown at a price no page offers.
         if (amount)
           destinations.push({ code: city, name: searchPlaceName(lang, city), date, min_amount: amount });
