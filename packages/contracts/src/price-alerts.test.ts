@@ -5,7 +5,12 @@ test('the results page form: an email (as the API reads it) and the page’s sea
   expect(priceAlertFormSchema.parse({ email: ' Name@Example.com ', segment: 'TAS1512IST1' })).toEqual({
     email: 'name@example.com',
     segment: 'TAS1512IST1',
+    dates: 'day',
   });
+  // Which departures: the day (unless told), three days either side, or the month; nothing else.
+  const form = { email: 'a@example.com', segment: 'TAS1512IST1' };
+  expect(priceAlertFormSchema.parse({ ...form, dates: 'month' }).dates).toBe('month');
+  expect(priceAlertFormSchema.safeParse({ ...form, dates: 'year' }).success).toBe(false);
 });
 
 test('a wrong email is refused under its own field; a broken segment under the segment', () => {
