@@ -30,11 +30,37 @@ test.each([
     'return before departure',
     { slices: [valid.slices[0], { origin: 'IST', destination: 'TAS', departure_date: '2026-12-14' }] },
   ],
-  ['three slices', { slices: [valid.slices[0], valid.slices[0], valid.slices[0]] }],
+  ['seven slices', { slices: Array.from({ length: 7 }, () => valid.slices[0]) }],
+  [
+    'a leg of a multi-city trip before the one before it',
+    {
+      slices: [
+        valid.slices[0],
+        { origin: 'IST', destination: 'AYT', departure_date: '2026-12-20' },
+        { origin: 'AYT', destination: 'TAS', departure_date: '2026-12-19' },
+      ],
+    },
+  ],
   ['three connections', { max_connections: 3 }],
   ['unknown currency', { currency: 'GBP' }],
 ])('refuses %s', (_name, patch) => {
   expect(flightSearchRequestSchema.safeParse({ ...valid, ...patch }).success).toBe(false);
+});
+
+test('a multi-city trip: up to six legs, each on or after the one before', () => {
+  const legs = [
+    { origin: 'TAS', destination: 'IST', departure_date: '2026-12-15' },
+    { origin: 'IST', destination: 'AYT', departure_date: '2026-12-18' },
+    { origin: 'AYT', destination: 'TAS', departure_date: '2026-12-18' },
+  ];
+  expect(flightSearchRequestSchema.parse({ ...valid, slices: legs }).slices).toHaveLength(3);
+  const six = Array.from({ length: 6 }, () => legs[0]);
+  expect(flightSearchRequestSchema.safeParse({ ...valid, slices: six }).success).toBe(true);
+  const late = flightSearchRequestSchema.safeParse({
+    ...valid,
+    slices: [legs[0], legs[1], { ...legs[2], departure_date: '2026-12-17' }],
+  });
+  expect(late.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['slices.2.departure_date']);
 });
 
 test('places query: limit bounded, lang one of four', () => {

@@ -5,7 +5,7 @@ import { CURRENCIES } from '@parvoz/i18n/currency';
 
 // Limits of docs/design.md §3 as core defines them: at most 9 seated passengers, infants on an adult's lap
 // (one per adult), bookable 330 days ahead.
-import { MAX_SEATED_PASSENGERS, SEARCH_HORIZON_DAYS } from './search-limits.ts';
+import { MAX_SEATED_PASSENGERS, MAX_SLICES, SEARCH_HORIZON_DAYS } from './search-limits.ts';
 export { MAX_SEATED_PASSENGERS };
 
 /** Fare families: economy sells "light" and "standard", business "business" and "business_flex". */
@@ -54,7 +54,7 @@ const marketSchema = z.enum(LOCALES).default('en');
 
 export const flightSearchRequestSchema = z
   .object({
-    slices: z.array(searchSliceSchema).min(1).max(2),
+    slices: z.array(searchSliceSchema).min(1).max(MAX_SLICES),
     passengers: passengersSchema,
     cabin_class: z.enum(CABINS).default('economy'),
     max_connections: z.number().int().min(0).max(2).default(2),
@@ -62,9 +62,18 @@ export const flightSearchRequestSchema = z
     sort: z.enum(['best', 'cheapest', 'fastest']).default('best'),
     lang: marketSchema,
   })
-  .refine((r) => r.slices.length < 2 || r.slices[1]!.departure_date >= r.slices[0]!.departure_date, {
-    message: 'the return is on or after the departure',
-    path: ['slices', 1, 'departure_date'],
+  .superRefine((r, ctx) => {
+    // Each flight on or after the one before it: the return of a round trip, the next leg of a multi-city trip.
+    for (let i = 1; i < r.slices.length; i++)
+      if (r.slices[i]!.departure_date < r.slices[i - 1]!.departure_date)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            i === 1 && r.slices.length === 2
+              ? 'the return is on or after the departure'
+              : 'each flight is on or after the one before',
+          path: ['slices', i, 'departure_date'],
+        });
   });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
 
@@ -105,7 +114,7 @@ export const flightKeySchema = z
 
 /** POST /v1/offers/reprice: a fresh offer for flights chosen earlier (a shared ticket link). */
 export const repriceRequestSchema = z.object({
-  slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(2),
+  slices: z.array(z.array(flightKeySchema).min(1).max(3)).min(1).max(MAX_SLICES),
   cabin_class: z.enum(CABINS).default('economy'),
   passengers: passengersSchema,
   fare_family: fareFamilySchema.default('light'),

@@ -6,8 +6,8 @@ import { MAX_CONNECTIONS } from './search-config.ts';
 import { localDay, type EngineContext, type SliceInput } from './search-context.ts';
 import type { EngineSearchRequest, SearchError, SearchErrorCode } from './search-engine-types.ts';
 
-/** A round trip has two slices: outbound and return. */
-const MAX_SLICES = 2;
+/** A round trip has two slices, outbound and return; a multi-city trip up to six (docs/design.md, "Multi-city"). */
+export const MAX_SLICES = 6;
 
 type Checked = { ok: true; inputs: SliceInput[] } | { ok: false; error: SearchError };
 
@@ -30,19 +30,19 @@ export function checkSearchRequest(ctx: EngineContext, request: EngineSearchRequ
 
   const inputs: SliceInput[] = [];
   for (let i = 0; i < request.slices.length; i++) {
-    const checked = checkSlice(ctx, request, i, inputs[0]?.day);
+    const checked = checkSlice(ctx, request, i, inputs[i - 1]?.day);
     if (!checked.ok) return checked;
     inputs.push(checked.input);
   }
   return { ok: true, inputs };
 }
 
-/** Slice `i`: known, different places; a date within the horizon, not before the outbound's. */
+/** Slice `i`: known, different places; a date within the horizon, not before the slice before it. */
 function checkSlice(
   ctx: EngineContext,
   request: EngineSearchRequest,
   i: number,
-  outboundDay: number | undefined,
+  previousDay: number | undefined,
 ): { ok: true; input: SliceInput } | { ok: false; error: SearchError } {
   const slice = request.slices[i]!;
   const { network } = ctx;
@@ -59,7 +59,7 @@ function checkSlice(
   const today = Math.min(...origins.map((o) => localDay(ctx.schedule, o, now)));
   if (day < today || day >= today + HORIZON_DAYS)
     return fail('date_out_of_range', `slices.${i}.departure_date`);
-  if (i === 1 && day < outboundDay!) return fail('return_before_departure', `slices.${i}.departure_date`);
+  if (i > 0 && day < previousDay!) return fail('return_before_departure', `slices.${i}.departure_date`);
   const input: SliceInput = {
     origins,
     destinations,

@@ -1,13 +1,25 @@
 /**
- * The results of a search as combinations of one itinerary per slice. One way: each itinerary alone.
- * Round trip: the best outbound and return itineraries are paired (the return leaving long enough
- * after the outbound lands), and the pairs no other pair dominates are kept, best first, up to the cap.
+ * The results of a search as combinations of one itinerary per slice. One way: each itinerary alone. A round
+ * trip or a multi-city trip (up to MAX_SLICES legs): the best itineraries of each leg are joined, each leaving
+ * long enough after the one before lands, and the combinations no other one dominates are kept, best first, up
+ * to the cap.
+ *
+ * Two legs are joined in full (every outbound with every return). Beyond two, the partial trips after each
+ * inner leg are cut to the PARTIAL_BEAM best that no other partial trip dominates: dropping a dominated partial
+ * trip loses nothing (whatever follows it follows its dominator too, no dearer and no later), and the beam
+ * keeps the search bounded on six legs (docs/design.md, "Multi-city").
  */
 import { seatedPassengers, type PassengerCounts } from './passengers.ts';
 import type { DominanceMode } from './search-config.ts';
 import type { EngineContext } from './search-context.ts';
 import type { Combination, Itinerary, SliceResult } from './search-engine-types.ts';
 import { cheapestOf, fastestOf, sortResults } from './search-ranking.ts';
+
+/** Partial trips kept after each inner leg of a trip of three legs or more, as a multiple of the final cap. */
+const PARTIAL_BEAM_FACTOR = 2;
+
+/** A combination, and when its last itinerary lands (the next leg must leave a stay after it). */
+type Joined = Combination & { arriveUtc: number };
 
 export function combineSlices(
   ctx: EngineContext,
@@ -24,54 +36,84 @@ export function combineSlices(
     }));
   }
   const { maxOutbound, maxReturn, maxCombinations, dominance } = ctx.config;
-  const outbound = slices[0]!.itineraries.slice(0, maxOutbound);
-  const inbound = slices[1]!.itineraries.slice(0, maxReturn);
-  const pairs = pairItineraries(ctx, outbound, inbound, seatedPassengers(passengers));
-  // Best first; a dominating combination always scores strictly better (it is no dearer, no
-  // longer, has no more transfers and is strictly better in one), so comparing each one with
-  // the non-dominated ones kept so far is enough, and we can stop at the cap.
-  sortResults(pairs, 'best');
-  const kept: Combination[] = [];
-  for (const c of pairs) {
-    if (kept.length >= maxCombinations) break;
-    if (dominance === 'off' || !kept.some((d) => beats(dominance, outbound, inbound, d, c))) kept.push(c);
+  const seated = seatedPassengers(passengers);
+  const legs = slices.map((slice, i) => slice.itineraries.slice(0, i === 0 ? maxOutbound : maxReturn));
+  let joined: Joined[] = legs[0]!.map((it, i) => ({
+    itineraries: [i],
+    totalCents: it.totalCents,
+    durationMinutes: it.durationMinutes,
+    transfers: it.transfers,
+    score: it.score,
+    arriveUtc: it.arriveUtc,
+  }));
+  for (let leg = 1; leg < legs.length; leg++) {
+    joined = joinLeg(ctx, joined, legs[leg]!, seated);
+    if (leg < legs.length - 1)
+      joined = undominated(dominance, legs, joined, maxCombinations * PARTIAL_BEAM_FACTOR, true);
   }
+  const kept: Combination[] = undominated(dominance, legs, joined, maxCombinations, false).map(
+    withoutArrival,
+  );
   // Always offer the cheapest and the fastest combination (both are never dominated).
-  for (const top of [cheapestOf(pairs), fastestOf(pairs)]) if (top && !kept.includes(top)) kept.push(top);
+  for (const top of [cheapestOf(joined), fastestOf(joined)])
+    if (top && !kept.some((k) => sameItineraries(k, top))) kept.push(withoutArrival(top));
   return kept;
 }
 
-/** Every outbound with every return that leaves at least the minimum stay after it lands. */
-function pairItineraries(
+/** Every partial trip with every itinerary of the next leg that leaves at least the minimum stay after it lands. */
+function joinLeg(
   ctx: EngineContext,
-  outbound: readonly Itinerary[],
-  inbound: readonly Itinerary[],
+  partial: readonly Joined[],
+  next: readonly Itinerary[],
   seated: number,
-): Combination[] {
-  const pairs: Combination[] = [];
-  outbound.forEach((a, i) => {
-    inbound.forEach((b, j) => {
-      if (b.departUtc < a.arriveUtc + ctx.config.minStayMs) return;
-      const totalCents = a.totalCents + b.totalCents;
-      const durationMinutes = a.durationMinutes + b.durationMinutes;
-      const transfers = a.transfers + b.transfers;
-      pairs.push({
-        itineraries: [i, j],
+): Joined[] {
+  const joined: Joined[] = [];
+  for (const p of partial)
+    next.forEach((b, j) => {
+      if (b.departUtc < p.arriveUtc + ctx.config.minStayMs) return;
+      const totalCents = p.totalCents + b.totalCents;
+      const durationMinutes = p.durationMinutes + b.durationMinutes;
+      const transfers = p.transfers + b.transfers;
+      joined.push({
+        itineraries: [...p.itineraries, j],
         totalCents,
         durationMinutes,
         transfers,
         score: ctx.score(totalCents, seated, durationMinutes, transfers),
+        arriveUtc: b.arriveUtc,
       });
     });
-  });
-  return pairs;
+  return joined;
+}
+
+/**
+ * Best first, the combinations no kept one dominates, up to `cap`. A dominating combination always scores
+ * strictly better (no dearer, no longer, no more transfers and strictly better in one), so comparing each one
+ * with those kept so far is enough, and the scan stops at the cap. A partial trip (`partial`) also needs its
+ * dominator to land no later, else a leg that follows it might not follow the dominator.
+ */
+function undominated(
+  mode: DominanceMode,
+  legs: readonly (readonly Itinerary[])[],
+  list: Joined[],
+  cap: number,
+  partial: boolean,
+): Joined[] {
+  sortResults(list, 'best');
+  const kept: Joined[] = [];
+  for (const c of list) {
+    if (kept.length >= cap) break;
+    if (mode === 'off') kept.push(c);
+    else if (!kept.some((d) => beats(mode, legs, d, c) && (!partial || d.arriveUtc <= c.arriveUtc)))
+      kept.push(c);
+  }
+  return kept;
 }
 
 /** Does combination `d` dominate `c`? ('interval': each of its itineraries lies within the other's.) */
 function beats(
   mode: DominanceMode,
-  outbound: readonly Itinerary[],
-  inbound: readonly Itinerary[],
+  legs: readonly (readonly Itinerary[])[],
   d: Combination,
   c: Combination,
 ): boolean {
@@ -82,18 +124,20 @@ function beats(
       (d.totalCents < c.totalCents || d.transfers < c.transfers || d.durationMinutes < c.durationMinutes)
     );
   }
-  const d0 = outbound[d.itineraries[0]!]!;
-  const d1 = inbound[d.itineraries[1]!]!;
-  const c0 = outbound[c.itineraries[0]!]!;
-  const c1 = inbound[c.itineraries[1]!]!;
-  return (
-    inside(d0, c0) &&
-    inside(d1, c1) &&
-    (d.totalCents < c.totalCents || d.transfers < c.transfers || tighter(d0, c0) || tighter(d1, c1))
-  );
+  let tighterSomewhere = false;
+  for (let leg = 0; leg < d.itineraries.length; leg++) {
+    const x = legs[leg]![d.itineraries[leg]!]!;
+    const y = legs[leg]![c.itineraries[leg]!]!;
+    if (!inside(x, y)) return false;
+    if (tighter(x, y)) tighterSomewhere = true;
+  }
+  return d.totalCents < c.totalCents || d.transfers < c.transfers || tighterSomewhere;
 }
 
 const inside = (x: Itinerary, y: Itinerary): boolean =>
   x.departUtc >= y.departUtc && x.arriveUtc <= y.arriveUtc;
 const tighter = (x: Itinerary, y: Itinerary): boolean =>
   x.departUtc > y.departUtc || x.arriveUtc < y.arriveUtc;
+const sameItineraries = (a: Combination, b: Combination) =>
+  a.itineraries.length === b.itineraries.length && a.itineraries.every((i, k) => i === b.itineraries[k]);
+const withoutArrival = ({ arriveUtc: _landed, ...combination }: Joined): Combination => combination;

@@ -2,6 +2,7 @@
  * Supplier boundary (docs/design.md §3): search and price go through `FlightSupplier`, so a real GDS/NDC
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
+import { MAX_SLICES } from './search-request.ts';
 import { createHash } from 'node:crypto';
 import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
@@ -317,7 +318,8 @@ export function createBuiltinSupplier(
       children: request.passengers.children ?? 0,
       infants: request.passengers.infants ?? 0,
     };
-    if (request.slices.length < 1 || request.slices.length > 2) return failure('invalid_request', 'slices');
+    if (request.slices.length < 1 || request.slices.length > MAX_SLICES)
+      return failure('invalid_request', 'slices');
     const leadMs = (options.engineOptions?.minLeadMinutes ?? ENGINE_DEFAULTS.minLeadMinutes) * MINUTE_MS;
     for (const keys of request.slices) {
       const it = engine.rebuild(keys, { cabin: request.cabin_class, passengers, pricedAt: ctx.now });
