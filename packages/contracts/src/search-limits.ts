@@ -10,4 +10,4 @@ export {
   type PassengerCountsError,
 } from '@parvoz/core/passengers';
 export { HORIZON_DAYS as SEARCH_HORIZON_DAYS, CABINS, type Cabin } from '@parvoz/core/schedule';
-export { MAX_SLICES } from '@parvoz/core/search-request';
+export { MAX_SLICES } from '@parvoz/core/search-config';

@@ -17,6 +17,7 @@ import { isCurrencyCode, type CurrencyCode } from './money.ts';
 import { checkPassengerCounts, type PassengerCounts } from './passengers.ts';
 import { FARE_FAMILIES, familyOfTier, fareTier, type FareFamily } from './pricing.ts';
 import type { Cabin } from './schedule.ts';
+import { MAX_SLICES } from './search-config.ts';
 
 /** Offers expire 20 minutes after the search unless configured otherwise. */
 export const DEFAULT_OFFER_TTL_MS = 20 * 60 * 1000;
@@ -173,7 +174,7 @@ function deserialize2(b: Buffer): OfferPayload | null {
   const currency = b.toString('latin1', 16, 19);
   if (!isCurrencyCode(currency)) return null;
   const sliceCount = b[19]!;
-  if (sliceCount < 1 || sliceCount > 2) return null;
+  if (sliceCount < 1 || sliceCount > MAX_SLICES) return null;
   const slices: string[][] = [];
   let at = 20;
   for (let s = 0; s < sliceCount; s++) {

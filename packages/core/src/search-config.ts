@@ -21,6 +21,8 @@ export const ENGINE_DEFAULTS = {
 
 /** A slice has at most two connections, i.e. at most three flights. */
 export const MAX_CONNECTIONS = 2;
+/** A round trip has two slices, outbound and return; a multi-city trip up to six (docs/design.md, "Multi-city"). */
+export const MAX_SLICES = 6;
 export const MAX_FLIGHTS_PER_SLICE = MAX_CONNECTIONS + 1;
 
 /**

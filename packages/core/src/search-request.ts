@@ -2,12 +2,9 @@
 import { checkPassengerCounts } from './passengers.ts';
 import { HORIZON_DAYS } from './schedule.ts';
 import { parseDay } from './schedule-time.ts';
-import { MAX_CONNECTIONS } from './search-config.ts';
+import { MAX_CONNECTIONS, MAX_SLICES } from './search-config.ts';
 import { localDay, type EngineContext, type SliceInput } from './search-context.ts';
 import type { EngineSearchRequest, SearchError, SearchErrorCode } from './search-engine-types.ts';
-
-/** A round trip has two slices, outbound and return; a multi-city trip up to six (docs/design.md, "Multi-city"). */
-export const MAX_SLICES = 6;
 
 type Checked = { ok: true; inputs: SliceInput[] } | { ok: false; error: SearchError };
 

@@ -2,7 +2,6 @@
  * Supplier boundary (docs/design.md §3): search and price go through `FlightSupplier`, so a real GDS/NDC
  * aggregator can be plugged in later. `createBuiltinSupplier` serves the deterministic schedule.
  */
-import { MAX_SLICES } from './search-request.ts';
 import { createHash } from 'node:crypto';
 import { DEFAULT_RATES, isCurrencyCode, type CurrencyCode, type ExchangeRates } from './money.ts';
 import { buildNetwork, type Network, type NetworkFile } from './network.ts';
@@ -20,7 +19,7 @@ import {
   type SoldSeatsFn,
   type SortOrder,
 } from './search.ts';
-import { ENGINE_DEFAULTS } from './search-config.ts';
+import { ENGINE_DEFAULTS, MAX_SLICES } from './search-config.ts';
 import type {
   FlightSearchData,
   FlightSearchRequest,
@@ -295,7 +294,9 @@ export function createBuiltinSupplier(
       if ('unavailable' in it) return failure('offer_unavailable');
       its.push(it);
     }
-    if (its.length === 2 && its[1]!.departUtc <= its[0]!.arriveUtc) return failure('offer_not_found');
+    // Each leg leaves after the one before it lands (a round trip's return, a multi-city trip's next leg).
+    if (its.some((it, i) => i > 0 && it.departUtc <= its[i - 1]!.arriveUtc))
+      return failure('offer_not_found');
     const currency = ctx.currency && isCurrencyCode(ctx.currency) ? ctx.currency : o.currency;
     return {
       ok: true,

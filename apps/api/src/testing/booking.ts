@@ -50,6 +50,8 @@ export async function searchOffer(
     origin?: string;
     destination?: string;
     returnDate?: string;
+    /** A multi-city trip's legs after the first (the first is `origin` → `destination` on `date`). */
+    moreLegs?: { origin: string; destination: string; date: string }[];
     fareFamily?: FareFamily;
     /** The currency of the prices (the API's default, USD, unless told). */
     currency?: string;
@@ -70,6 +72,8 @@ export async function searchOffer(
       destination: slices[0]!.origin,
       departure_date: options.returnDate,
     });
+  for (const leg of options.moreLegs ?? [])
+    slices.push({ origin: leg.origin, destination: leg.destination, departure_date: leg.date });
   const response = await app.inject({
     method: 'POST',
     url: '/v1/flights/search',
