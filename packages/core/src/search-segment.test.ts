@@ -145,3 +145,73 @@ describe('search segment', () => {
     );
   });
 });
+
+describe('multi-city segments (docs/design.md, "Multi-city")', () => {
+  const trip: SearchParams = {
+    origin: 'TAS',
+    destination: 'IST',
+    departureDate: '2026-12-15',
+    returnDate: null,
+    passengers: { adults: 2, children: 1, infants: 0 },
+    cabin: 'economy',
+    moreLegs: [
+      { origin: 'IST', destination: 'LON', departureDate: '2026-12-18' },
+      { origin: 'LHR', destination: 'TAS', departureDate: '2027-01-02' },
+    ],
+  };
+
+  test('legs joined by "-", passengers and cabin after the last; written and read back', () => {
+    expect(formatSearchSegment(trip)).toBe('TAS1512IST-IST1812LON-LHR0201TAS210');
+    expect(parse('TAS1512IST-IST1812LON-LHR0201TAS210')).toEqual({ ok: true, value: trip });
+    expect(
+      formatSearchSegment({ ...trip, cabin: 'business', passengers: { adults: 1, children: 0, infants: 0 } }),
+    ).toBe('TAS1512IST-IST1812LON-LHR0201TAS1b');
+  });
+
+  test('written and read back for any trip of two to six legs in order', () => {
+    const codes = [...known];
+    const legArb = fc.record({
+      from: fc.constantFrom(...codes),
+      to: fc.constantFrom(...codes),
+      gap: fc.nat(20),
+    });
+    fc.assert(
+      fc.property(fc.array(legArb, { minLength: 2, maxLength: 6 }), fc.nat(200), (legs, start) => {
+        fc.pre(legs.every((l) => (cities[l.from] ?? l.from) !== (cities[l.to] ?? l.to)));
+        let day = parseDay('2026-11-20')! + start;
+        const dated = legs.map((l) => ({
+          origin: l.from,
+          destination: l.to,
+          departureDate: formatDay((day += l.gap)),
+        }));
+        fc.pre(day - parseDay('2026-11-20')! < HORIZON_DAYS);
+        const [first, ...moreLegs] = dated;
+        const params: SearchParams = {
+          ...first!,
+          returnDate: null,
+          passengers: { adults: 1, children: 0, infants: 0 },
+          cabin: 'economy',
+          moreLegs,
+        };
+        expect(parse(formatSearchSegment(params))).toEqual({ ok: true, value: params });
+      }),
+    );
+  });
+
+  test.each([
+    [
+      'one leg too many',
+      'TAS1512IST-IST1612LON-LON1712MOW-MOW1812SKD-SKD1912TAS-TAS2012IST-IST2112TAS1',
+      'malformed',
+      'segment',
+    ],
+    ['a missing passenger count', 'TAS1512IST-IST1812LON', 'malformed', 'segment'],
+    ['a passenger count inside', 'TAS1512IST1-IST1812LON1', 'malformed', 'segment'],
+    ['a leg before the one before it', 'TAS1812IST-IST1512LON1', 'return_before_departure', 'departure_date'],
+    ['an unknown place in a later leg', 'TAS1512IST-IST1812XXX1', 'unknown_destination', 'departure_date'],
+    ['a later leg within one city', 'TAS1512IST-IST1812SAW1', 'same_origin_destination', 'departure_date'],
+    ['no adult', 'TAS1512IST-IST1812LON012', 'no_adults', 'passengers'],
+  ])('%s: refused', (_name, segment, code, field) => {
+    expect(parse(segment)).toEqual({ ok: false, error: { code, field } });
+  });
+});

@@ -8,6 +8,10 @@
  * horizon. PAX: one digit (adults only) or three digits (adults, children, infants). A trailing
  * `b` means business, none economy. Examples: `TAS1512IST1`, `TAS1512IST2012211b`.
  *
+ * A multi-city trip (docs/design.md, "Multi-city") writes each leg as `{FROM}{DDMM}{TO}`, joined by `-`, with
+ * PAX and `b` after the last: `TAS1512IST-IST1812AYT-AYT2112TAS1`. Each date resolves as above, and each leg's
+ * is on or after the one before.
+ *
  * `formatSearchSegment` writes the shortest form; `parseSearchSegment` is strict and never throws.
  */
 import { checkPassengerCounts, type PassengerCounts, type PassengerCountsError } from './passengers.ts';
@@ -20,11 +24,39 @@ export interface SearchParams {
   destination: string;
   /** YYYY-MM-DD */
   departureDate: string;
-  /** YYYY-MM-DD, or null for one way. */
+  /** YYYY-MM-DD, or null for one way (and for a multi-city trip). */
   returnDate: string | null;
   passengers: PassengerCounts;
   cabin: Cabin;
+  /** A multi-city trip: its legs after the first (origin → destination on departureDate); absent otherwise. */
+  moreLegs?: SearchLeg[];
 }
+
+/** One leg of a multi-city trip. */
+export interface SearchLeg {
+  origin: string;
+  destination: string;
+  /** YYYY-MM-DD */
+  departureDate: string;
+}
+
+/** The legs of a trip in order: the way out, each further leg of a multi-city trip, or a round trip's way back. */
+export function tripLegs(params: SearchParams): SearchLeg[] {
+  const first = {
+    origin: params.origin,
+    destination: params.destination,
+    departureDate: params.departureDate,
+  };
+  if (params.moreLegs?.length) return [first, ...params.moreLegs];
+  return params.returnDate
+    ? [first, { origin: params.destination, destination: params.origin, departureDate: params.returnDate }]
+    : [first];
+}
+
+/** A multi-city trip has at most six legs (core's MAX_SLICES). */
+const MAX_LEGS = 6;
+const LEG = /^([A-Z]{3})(\d{2})(\d{2})([A-Z]{3})$/;
+const LAST_LEG = /^([A-Z]{3})(\d{2})(\d{2})([A-Z]{3})(\d|\d{3})(b?)$/;
 
 /** A one-digit count is always a whole number: never `invalid_passengers`. */
 export type SearchSegmentErrorCode =
@@ -69,6 +101,14 @@ export function formatSearchSegment(params: SearchParams): string {
     if (!Number.isInteger(n) || n < 0 || n > 9) throw new RangeError('passenger counts must be digits 0–9');
   }
   const pax = p.children === 0 && p.infants === 0 ? `${p.adults}` : `${p.adults}${p.children}${p.infants}`;
+  if (params.moreLegs?.length) {
+    const legs = tripLegs(params);
+    for (const leg of legs)
+      if (!CODE.test(leg.origin) || !CODE.test(leg.destination) || parseDay(leg.departureDate) === null)
+        throw new RangeError('a leg needs 3-letter codes and a date');
+    const written = legs.map((leg) => `${leg.origin}${ddmm(leg.departureDate)}${leg.destination}`).join('-');
+    return `${written}${pax}${cabin === 'business' ? 'b' : ''}`;
+  }
   return `${origin}${ddmm(departureDate)}${destination}${returnDate ? ddmm(returnDate) : ''}${pax}${cabin === 'business' ? 'b' : ''}`;
 }
 
@@ -94,7 +134,9 @@ export function parseSearchSegment(
     ok: false,
     error: { code, field },
   });
-  if (typeof segment !== 'string' || segment.length > 32) return fail('malformed', 'segment');
+  if (typeof segment !== 'string' || segment.length > 80) return fail('malformed', 'segment');
+  if (segment.includes('-')) return parseMultiCity(segment, options);
+  if (segment.length > 32) return fail('malformed', 'segment');
   const m = SEGMENT.exec(segment);
   if (!m) return fail('malformed', 'segment');
   // Every group of SEGMENT takes part in a match: the defaults only tell the compiler so.
@@ -145,5 +187,48 @@ export function parseSearchSegment(
       passengers,
       cabin: business ? 'business' : 'economy',
     },
+  };
+}
+
+/** A multi-city segment: two to six legs joined by `-`, passengers and cabin after the last. */
+function parseMultiCity(segment: string, options: ParseSearchSegmentOptions): ParseSearchSegmentResult {
+  const fail = (code: SearchSegmentErrorCode, field: SearchSegmentField): ParseSearchSegmentResult => ({
+    ok: false,
+    error: { code, field },
+  });
+  const parts = segment.split('-');
+  if (parts.length < 2 || parts.length > MAX_LEGS) return fail('malformed', 'segment');
+  const last = LAST_LEG.exec(parts.at(-1)!);
+  const matches = [...parts.slice(0, -1).map((part) => LEG.exec(part)), last];
+  if (!last || matches.some((m) => !m)) return fail('malformed', 'segment');
+  const today = parseDay(options.today);
+  if (today === null) throw new RangeError(`invalid today: ${options.today}`);
+  const legs: SearchLeg[] = [];
+  let previousDay = today;
+  for (const [i, m] of matches.entries()) {
+    const [, origin = '', dd = '', mm = '', destination = ''] = m!;
+    const field = (first: SearchSegmentField): SearchSegmentField => (i === 0 ? first : 'departure_date');
+    if (!options.knownCode(origin)) return fail('unknown_origin', field('origin'));
+    if (!options.knownCode(destination)) return fail('unknown_destination', field('destination'));
+    const city = options.cityOf;
+    if (origin === destination || (city && city(origin) !== undefined && city(origin) === city(destination)))
+      return fail('same_origin_destination', field('destination'));
+    const date = resolveDate(Number(dd), Number(mm), today);
+    if (!date.ok) return fail(date.code, 'departure_date');
+    if (date.day < previousDay) return fail('return_before_departure', 'departure_date');
+    previousDay = date.day;
+    legs.push({ origin, destination, departureDate: formatDay(date.day) });
+  }
+  const [, , , , , paxPart = '', business = ''] = last;
+  const passengers: PassengerCounts =
+    paxPart.length === 1
+      ? { adults: Number(paxPart), children: 0, infants: 0 }
+      : { adults: Number(paxPart[0]), children: Number(paxPart[1]), infants: Number(paxPart[2]) };
+  const paxError = checkPassengerCounts(passengers);
+  if (paxError) return fail(paxError === 'invalid_passengers' ? 'no_adults' : paxError, 'passengers');
+  const [first, ...moreLegs] = legs;
+  return {
+    ok: true,
+    value: { ...first!, returnDate: null, passengers, cabin: business ? 'business' : 'economy', moreLegs },
   };
 }
