@@ -11,6 +11,7 @@ export default [
     index('routes/site/home.tsx'),
     route('flight/booking', 'routes/flights/booking.tsx'),
     route('anywhere', 'routes/flights/anywhere.tsx'),
+    route('multi-city', 'routes/flights/multi-city.tsx'),
     route('flight/:search', 'routes/flights/results.tsx'),
     route('search/places', 'routes/flights/places.ts'),
     ...prefix('info', [

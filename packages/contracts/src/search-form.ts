@@ -5,7 +5,7 @@
  * authority on codes and dates. Places typed by name are looked up before the check (a code is the result).
  */
 import { z } from 'zod';
-import { checkPassengerCounts, MAX_SEATED_PASSENGERS, type Cabin } from './search-limits.ts';
+import { checkPassengerCounts, MAX_SEATED_PASSENGERS, MAX_SLICES, type Cabin } from './search-limits.ts';
 
 /** Message keys of the form's errors (the spec's two, and the rest in the same voice). */
 export const SEARCH_FORM_ERROR_KEYS = [
@@ -80,6 +80,27 @@ export const searchFormFieldsSchema = z.object({
     .transform((value): Cabin => (value === 'business' ? 'business' : 'economy')),
 });
 export type SearchFormFields = z.output<typeof searchFormFieldsSchema>;
+
+/**
+ * The multi-city form as posted (`legs[0].from`, …, docs/design.md "Multi-city"): up to six flights read like the
+ * search form's places and date, the same travellers and cabin, and which button sent it (`search`, `add`, or
+ * `remove-<row>`). Never fails: the action shows the form again with what it read.
+ */
+export const multiCityFormFieldsSchema = z.object({
+  legs: z.preprocess(
+    (value) => (Array.isArray(value) ? value.slice(0, MAX_SLICES) : []),
+    z.array(
+      z.preprocess(
+        (value) => (value && typeof value === 'object' && !Array.isArray(value) ? value : {}),
+        searchFormFieldsSchema.pick({ from: true, fromName: true, to: true, toName: true, depart: true }),
+      ),
+    ),
+  ),
+  passengers: searchFormFieldsSchema.shape.passengers,
+  cabin: searchFormFieldsSchema.shape.cabin,
+  intent: text(20),
+});
+export type MultiCityFormFields = z.output<typeof multiCityFormFieldsSchema>;
 /** The names Conform knows the form's fields and errors by. */
 export type SearchFormInput = z.input<typeof searchFormFieldsSchema> & { route?: string };
 

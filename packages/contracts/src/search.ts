@@ -77,14 +77,24 @@ export const flightSearchRequestSchema = z
   });
 export type FlightSearchRequest = z.infer<typeof flightSearchRequestSchema>;
 
-/** A trip's search slices: the way out, and the way back on `returnDate` for a round trip. */
+/** A trip's search slices: the way out, each further leg of a multi-city trip, or the way back of a round trip. */
 export function searchSlices(trip: {
   origin: string;
   destination: string;
   departureDate: string;
   returnDate: string | null | undefined;
+  moreLegs?: ReadonlyArray<{ origin: string; destination: string; departureDate: string }> | undefined;
 }): Array<{ origin: string; destination: string; departure_date: string }> {
   const out = { origin: trip.origin, destination: trip.destination, departure_date: trip.departureDate };
+  if (trip.moreLegs?.length)
+    return [
+      out,
+      ...trip.moreLegs.map((leg) => ({
+        origin: leg.origin,
+        destination: leg.destination,
+        departure_date: leg.departureDate,
+      })),
+    ];
   if (!trip.returnDate) return [out];
   return [out, { origin: trip.destination, destination: trip.origin, departure_date: trip.returnDate }];
 }

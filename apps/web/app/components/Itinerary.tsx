@@ -46,7 +46,11 @@ export function Itinerary({ slices, headingLevel = 3 }: { slices: ItinerarySlice
             className="rounded border border-neutral-200 bg-white p-4"
           >
             <Heading id={`slice-${sliceIndex}-heading`} className="font-semibold">
-              {sliceIndex === 0 ? t('booking.itinerary.outbound') : t('booking.itinerary.return')}
+              {slices.length > 2
+                ? t('search.multiCity.leg', { number: sliceIndex + 1 })
+                : sliceIndex === 0
+                  ? t('booking.itinerary.outbound')
+                  : t('booking.itinerary.return')}
               {': '}
               {slice.origin} → {slice.destination}
             </Heading>

@@ -12,7 +12,7 @@ const Calendar = lazy(loadCalendar);
 
 export type DateFieldProps = {
   id: string;
-  name: 'depart' | 'return';
+  name: string;
   label: string;
   /** YYYY-MM-DD or "". */
   value: string;

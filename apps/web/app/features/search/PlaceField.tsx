@@ -11,7 +11,7 @@ const PlaceCombobox = lazy(loadCombobox);
 export type PlaceFieldProps = {
   id: string;
   /** Form names: `{name}` carries the code, `{name}Name` what the field shows. */
-  name: 'from' | 'to';
+  name: string;
   label: string;
   value: PlaceValue;
   onChange: (value: PlaceValue) => void;

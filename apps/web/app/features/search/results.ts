@@ -13,6 +13,19 @@ export type { FareFamily };
 export const routeName = (origin: PlaceValue, destination: PlaceValue) =>
   `${origin.name} → ${destination.name}`;
 
+/**
+ * A multi-city trip's route: its stops in order ("Tashkent → Istanbul → Antalya → Tashkent"); a leg that starts
+ * elsewhere than the last one ended (an open jaw) starts a new run after a comma.
+ */
+export function legsRouteName(legs: readonly { origin: PlaceValue; destination: PlaceValue }[]): string {
+  const runs: string[][] = [];
+  for (const [i, leg] of legs.entries()) {
+    if (i > 0 && legs[i - 1]!.destination.code === leg.origin.code) runs.at(-1)!.push(leg.destination.name);
+    else runs.push([leg.origin.name, leg.destination.name]);
+  }
+  return runs.map((run) => run.join(' → ')).join(', ');
+}
+
 /** A fare family from a link's `?fare=` (an unknown one: the base fare; the API maps it to the cabin's). */
 export function asFareFamily(value: string | null): FareFamily {
   return FARE_FAMILIES.find((family) => family === value) ?? 'light';
@@ -167,4 +180,20 @@ export function offerCarriers(offer: ResultOffer): { code: string; name: string 
 /** The flight keys per slice: what a shared ticket link carries (flight numbers and dates, never a price). */
 export function itineraryKeys(offer: ResultOffer): string[][] {
   return offer.slices.map((s) => s.segments.map((seg) => seg.flight_key));
+}
+
+/**
+ * What a slice of an offer is called: the way out and the way back of a round trip, "Flight n" of a trip of
+ * more legs (a multi-city trip; docs/design.md, "Multi-city").
+ */
+export function sliceLabel(
+  t: (
+    key: 'search.details.outbound' | 'search.details.return' | 'search.multiCity.leg',
+    values?: { number: number },
+  ) => string,
+  index: number,
+  count: number,
+): string {
+  if (count > 2) return t('search.multiCity.leg', { number: index + 1 });
+  return index === 0 ? t('search.details.outbound') : t('search.details.return');
 }

@@ -20,19 +20,26 @@ const DEFAULT_PHONE_COUNTRY: Record<Locale, string> = { en: 'UZ', ru: 'UZ', uz: 
 
 /** The results page of the same search, for "new search" (a search path given by the results page wins). */
 function searchPathOf(lang: Locale, offer: BookingOffer | null, given: string | null): string {
-  if (given && /^[A-Z]{3}\d{4}[A-Z]{3}\d{0,4}\d{1,3}b?$/.test(given)) return `/${lang}/flight/${given}`;
+  if (given && /^([A-Z]{3}\d{4}[A-Z]{3}-){0,5}[A-Z]{3}\d{4}[A-Z]{3}\d{0,4}\d{1,3}b?$/.test(given))
+    return `/${lang}/flight/${given}`;
   if (!offer) return `/${lang}`;
-  const out = offer.slices[0]!;
-  const back = offer.slices[1];
+  const [out, ...rest] = offer.slices;
+  const legs = [out!, ...rest].map((slice) => ({
+    origin: slice.origin,
+    destination: slice.destination,
+    departureDate: slice.departing_at.slice(0, 10),
+  }));
+  // The way back of a round trip returns to where the trip began; anything else is a multi-city trip.
+  const roundTrip =
+    legs.length === 2 && legs[1]!.origin === out!.destination && legs[1]!.destination === out!.origin;
   const count = (type: string) => offer.passengers.filter((p) => p.type === type).length;
   try {
     const segment = formatSearchSegment({
-      origin: out.origin,
-      destination: out.destination,
-      departureDate: out.departing_at.slice(0, 10),
-      returnDate: back ? back.departing_at.slice(0, 10) : null,
+      ...legs[0]!,
+      returnDate: roundTrip ? legs[1]!.departureDate : null,
       passengers: { adults: count('adult'), children: count('child'), infants: count('infant') },
       cabin: offer.cabin_class,
+      ...(legs.length > 1 && !roundTrip ? { moreLegs: legs.slice(1) } : {}),
     });
     return `/${lang}/flight/${segment}`;
   } catch {

@@ -1,3 +1,4 @@
+import { sliceLabel } from '../../features/search/results.ts';
 import { AlertTriangle, Moon, PlaneLanding, PlaneTakeoff } from 'lucide-react';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import {
@@ -47,7 +48,7 @@ export function RouteDetails({
       {slices.map((slice, s) => (
         <section key={s} className="grid gap-3">
           <Heading className="font-semibold">
-            {s === 0 ? t('search.details.outbound') : t('search.details.return')}
+            {sliceLabel(t, s, slices.length)}
             {': '}
             {nameOf(slice.origin)} → {nameOf(slice.destination)}
           </Heading>

@@ -15,7 +15,8 @@ import {
   searchOffersStaged,
   segmentCodes,
 } from '../../features/search/results.server.ts';
-import { routeName } from '../../features/search/results.ts';
+import { legsRouteName, routeName } from '../../features/search/results.ts';
+import { tripLegs } from '@parvoz/core/search-segment';
 import { searchDateGrid } from '../../features/search/date-grid.server.ts';
 import { NO_SCRIPT_COOKIE } from '../../features/search/search-action.server.ts';
 import { lastBookableDate, type PlaceValue } from '../../features/search/search-form.ts';
@@ -62,6 +63,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { origin, destination, route } = await places(search);
   if (!origin) badSearch('unknown_origin', 404, route);
   if (!destination) badSearch('unknown_destination', 404, route);
+  // A multi-city trip's legs with their places; null for one way and a round trip.
+  const legs = search.moreLegs?.length
+    ? await Promise.all(
+        tripLegs(search).map(async (leg) => {
+          const named = await places(leg);
+          if (!named.origin || !named.destination) badSearch('unknown_destination', 404, route);
+          return { origin: named.origin, destination: named.destination, date: leg.departureDate };
+        }),
+      )
+    : null;
 
   const input = { params: search, currency, lang };
   const url = new URL(request.url);
@@ -69,8 +80,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offers: Promise<FirstOutcome> = noScript
     ? searchOffers(state.api, input)
     : searchOffersStaged(state.api, input);
-  const strip = searchDateStrip(state.api, input, offers);
-  const calendar = searchFareCalendar(state.api, input);
+  // The ±3-day strip and the calendar move one day or a round trip's two: none for a multi-city trip.
+  const strip = legs ? null : searchDateStrip(state.api, input, offers);
+  const calendar = legs ? null : searchFareCalendar(state.api, input);
   // A round trip's flexible dates (features/search/date-grid.ts); none for one way.
   const grid = search.returnDate ? searchDateGrid(state.api, input) : null;
   const today = new Date().toISOString().slice(0, 10);
@@ -83,6 +95,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search,
     origin,
     destination,
+    legs,
+    routeTitle: legs ? legsRouteName(legs) : routeName(origin, destination),
     initialFare: url.searchParams.get('fare'),
     noScript,
     currency,
@@ -93,9 +107,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       ...base,
       offers: await offers,
-      strip: await strip,
+      strip: strip ? await strip : null,
       shared: shared ? await shared : null,
-      calendar: await calendar,
+      calendar: calendar ? await calendar : null,
       grid: grid ? await grid : null,
     };
   }

@@ -12,10 +12,11 @@ import { formatShortDate } from '../../features/search/format.ts';
 import type { OfferContext } from './results-offer-card.tsx';
 import { rememberSearch } from '../../features/search/recent-searches.ts';
 import { rememberOrigin } from '../../features/search/last-origin.ts';
-import { routeName } from '../../features/search/results.ts';
 import { SearchFailed } from './results-view.tsx';
 import { EMPTY_FORM, localToday, passengerTotal } from '../../features/search/search-form.ts';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
+import { MultiCityForm } from '../../features/search/MultiCityForm.tsx';
+import { multiCityValues } from '../../features/search/multi-city.ts';
 import { StripSkeleton } from './results-skeletons.tsx';
 import { PriceAlertForm } from '../../features/price-alerts/PriceAlertForm.tsx';
 import { priceAlertAction } from '../../features/price-alerts/result.ts';
@@ -57,9 +58,7 @@ export const meta: Route.MetaFunction = (args) => {
       : errorMeta(args, { key: 'search.bad.heading' });
   }
   if (args.error || !args.loaderData) return errorMeta(args, errorPageTitle(args.error));
-  return pageMeta(args, 'page.results.heading', {
-    route: routeName(args.loaderData.origin, args.loaderData.destination),
-  });
+  return pageMeta(args, 'page.results.heading', { route: args.loaderData.routeTitle });
 };
 
 /** Hidden once the results say no flight connects the places (see FlightResults). */
@@ -85,12 +84,20 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
     initialFare,
     noScript,
     airportNames,
+    legs,
   } = data;
   const names = { [origin.code]: origin.name, [destination.code]: destination.name };
-  const sliceNames = [
-    { from: origin.name, to: destination.name },
-    { from: destination.name, to: origin.name },
-  ];
+  for (const leg of legs ?? [])
+    Object.assign(names, {
+      [leg.origin.code]: leg.origin.name,
+      [leg.destination.code]: leg.destination.name,
+    });
+  const sliceNames = legs
+    ? legs.map((leg) => ({ from: leg.origin.name, to: leg.destination.name }))
+    : [
+        { from: origin.name, to: destination.name },
+        { from: destination.name, to: origin.name },
+      ];
   const context = (currency: string): OfferContext => ({
     segment,
     currency,
@@ -102,18 +109,22 @@ const StreamedResults = memo(function StreamedResults({ data }: { data: LoaderDa
   const failed = <SearchFailed failure={{ kind: 'error', reason: 'unavailable' }} />;
   return (
     <>
-      <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
-        {(value) => <DateStripView strip={value} />}
-      </Deferred>
-      <div className={HIDDEN_WITHOUT_CONNECTION}>
-        <LowFares
-          calendar={calendar}
-          search={search}
-          currency={data.currency}
-          bookable={data.bookable}
-          noScript={noScript}
-        />
-      </div>
+      {strip ? (
+        <Deferred value={strip} fallback={<StripSkeleton />} error={null}>
+          {(value) => <DateStripView strip={value} />}
+        </Deferred>
+      ) : null}
+      {calendar ? (
+        <div className={HIDDEN_WITHOUT_CONNECTION}>
+          <LowFares
+            calendar={calendar}
+            search={search}
+            currency={data.currency}
+            bookable={data.bookable}
+            noScript={noScript}
+          />
+        </div>
+      ) : null}
       {grid ? (
         // min-w-0: a grid item as wide as the page, so that the table scrolls inside its region on a phone.
         <div className={`min-w-0 ${HIDDEN_WITHOUT_CONNECTION}`}>
@@ -140,9 +151,11 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const { user } = useRootData();
-  const { segment, search, origin, destination } = loaderData;
+  const { segment, search, origin, destination, legs, routeTitle } = loaderData;
 
   useEffect(() => {
+    // A multi-city trip is not one of the recent searches (they are one way or round trips).
+    if (search.moreLegs?.length) return;
     rememberSearch(
       {
         segment,
@@ -158,16 +171,18 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
     rememberOrigin(origin.code);
   }, [segment, origin, destination, search]);
 
-  const dates = search.returnDate
-    ? `${formatShortDate(locale, search.departureDate)} – ${formatShortDate(locale, search.returnDate)}`
-    : formatShortDate(locale, search.departureDate);
+  const dates = legs
+    ? legs.map((leg) => formatShortDate(locale, leg.date)).join(', ')
+    : search.returnDate
+      ? `${formatShortDate(locale, search.departureDate)} – ${formatShortDate(locale, search.returnDate)}`
+      : formatShortDate(locale, search.departureDate);
   // `group/results`: where the streamed answer says no flight connects the places (its `data-no-connection`),
   // the price alert and the low-fare calendar hide by CSS alone: nothing remounts (a half-typed alert email
   // stays), and a page without JavaScript hides them too.
   return (
     <div className="group/results grid gap-6">
       <div>
-        <PageHeading>{t('page.results.heading', { route: routeName(origin, destination) })}</PageHeading>
+        <PageHeading>{t('page.results.heading', { route: routeTitle })}</PageHeading>
         <p className="-mt-4 text-neutral-700">
           {dates}
           {' · '}
@@ -182,25 +197,32 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
         panelClassName="mt-3"
         summary={t('search.form.change')}
       >
-        <SearchForm
-          key={segment}
-          idPrefix="change"
-          compact
-          initial={{
-            fromCode: origin.code,
-            fromName: origin.name,
-            toCode: destination.code,
-            toName: destination.name,
-            depart: search.departureDate,
-            ret: search.returnDate ?? '',
-            passengers: search.passengers,
-            cabin: search.cabin,
-          }}
-        />
+        {legs ? (
+          <MultiCityForm key={segment} idPrefix="change" initial={multiCityValues(legs, search)} />
+        ) : (
+          <SearchForm
+            key={segment}
+            idPrefix="change"
+            compact
+            initial={{
+              fromCode: origin.code,
+              fromName: origin.name,
+              toCode: destination.code,
+              toName: destination.name,
+              depart: search.departureDate,
+              ret: search.returnDate ?? '',
+              passengers: search.passengers,
+              cabin: search.cabin,
+            }}
+          />
+        )}
       </Disclosure>
-      <div className={HIDDEN_WITHOUT_CONNECTION}>
-        <PriceAlertForm segment={segment} defaultEmail={user?.email ?? ''} />
-      </div>
+      {/* An alert watches one way or a round trip (docs/operations.md#price-alerts). */}
+      {legs ? null : (
+        <div className={HIDDEN_WITHOUT_CONNECTION}>
+          <PriceAlertForm segment={segment} defaultEmail={user?.email ?? ''} />
+        </div>
+      )}
       <StreamedResults data={loaderData} />
     </div>
   );

@@ -34,6 +34,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         initial={actionData?.values ?? EMPTY_FORM}
         lastResult={actionData?.submission}
       />
+      <LocalizedLink to="/multi-city" className="mt-2 inline-block text-sm text-primary-700 underline">
+        {t('search.multiCity.link')}
+      </LocalizedLink>
       {popular ? <PopularDestinations popular={popular} /> : null}
       {tours.length ? (
         <section aria-labelledby="home-tours-heading" className="mt-10">
