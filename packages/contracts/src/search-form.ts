@@ -7,18 +7,8 @@
 import { z } from 'zod';
 import { checkPassengerCounts, MAX_SEATED_PASSENGERS, MAX_SLICES, type Cabin } from './search-limits.ts';
 
-/** Message keys of the form's errors (the spec's two, and the rest in the same voice). */
-export const SEARCH_FORM_ERROR_KEYS = [
-  'search.form.error.route',
-  'search.form.error.sameRoute',
-  'search.form.error.date',
-  'search.form.error.dateRange',
-  'search.form.error.returnBeforeDeparture',
-  'search.form.error.noAdults',
-  'search.form.error.tooManyPassengers',
-  'search.form.error.tooManyInfants',
-] as const;
-export type SearchFormErrorKey = (typeof SEARCH_FORM_ERROR_KEYS)[number];
+export { PASSENGER_ERRORS, SEARCH_FORM_ERROR_KEYS, type SearchFormErrorKey } from './search-form-errors.ts';
+import { PASSENGER_ERRORS, type SearchFormErrorKey } from './search-form-errors.ts';
 
 /**
  * Where each error shows: one message under both places (`route`), under each date, under the passengers.
@@ -103,13 +93,6 @@ export const multiCityFormFieldsSchema = z.object({
 export type MultiCityFormFields = z.output<typeof multiCityFormFieldsSchema>;
 /** The names Conform knows the form's fields and errors by. */
 export type SearchFormInput = z.input<typeof searchFormFieldsSchema> & { route?: string };
-
-const PASSENGER_ERRORS = {
-  invalid_passengers: 'search.form.error.noAdults',
-  no_adults: 'search.form.error.noAdults',
-  too_many_passengers: 'search.form.error.tooManyPassengers',
-  too_many_infants: 'search.form.error.tooManyInfants',
-} as const satisfies Record<string, SearchFormErrorKey>;
 
 /** A complete search (core's SearchParams: the results path is written from it). */
 export type SearchFormValue = {

@@ -170,12 +170,9 @@ export function parseSearchSegment(
     returnDate = formatDay(ret.day);
   }
 
-  const passengers: PassengerCounts =
-    paxPart.length === 1
-      ? { adults: Number(paxPart), children: 0, infants: 0 }
-      : { adults: Number(paxPart[0]), children: Number(paxPart[1]), infants: Number(paxPart[2]) };
-  const paxError = checkPassengerCounts(passengers);
-  if (paxError) return fail(paxError === 'invalid_passengers' ? 'no_adults' : paxError, 'passengers');
+  const pax = passengersOf(paxPart);
+  if (!pax.ok) return fail(pax.code, 'passengers');
+  const { passengers } = pax;
 
   return {
     ok: true,
@@ -220,15 +217,26 @@ function parseMultiCity(segment: string, options: ParseSearchSegmentOptions): Pa
     legs.push({ origin, destination, departureDate: formatDay(date.day) });
   }
   const [, , , , , paxPart = '', business = ''] = last;
-  const passengers: PassengerCounts =
-    paxPart.length === 1
-      ? { adults: Number(paxPart), children: 0, infants: 0 }
-      : { adults: Number(paxPart[0]), children: Number(paxPart[1]), infants: Number(paxPart[2]) };
-  const paxError = checkPassengerCounts(passengers);
-  if (paxError) return fail(paxError === 'invalid_passengers' ? 'no_adults' : paxError, 'passengers');
+  const pax = passengersOf(paxPart);
+  if (!pax.ok) return fail(pax.code, 'passengers');
+  const { passengers } = pax;
   const [first, ...moreLegs] = legs;
   return {
     ok: true,
     value: { ...first!, returnDate: null, passengers, cabin: business ? 'business' : 'economy', moreLegs },
   };
+}
+
+/** The passengers of a segment's PAX (one digit: adults; three: adults, children, infants), or why not. */
+function passengersOf(
+  digits: string,
+): { ok: true; passengers: PassengerCounts } | { ok: false; code: SearchSegmentErrorCode } {
+  const passengers: PassengerCounts =
+    digits.length === 1
+      ? { adults: Number(digits), children: 0, infants: 0 }
+      : { adults: Number(digits[0]), children: Number(digits[1]), infants: Number(digits[2]) };
+  const error = checkPassengerCounts(passengers);
+  return error
+    ? { ok: false, code: error === 'invalid_passengers' ? 'no_adults' : error }
+    : { ok: true, passengers };
 }

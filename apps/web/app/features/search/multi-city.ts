@@ -5,7 +5,7 @@
  */
 import { checkPassengerCounts, type Cabin, type PassengerCounts } from '@parvoz/contracts/search-limits';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
-import type { SearchFormErrorKey } from '@parvoz/contracts/search-form';
+import { PASSENGER_ERRORS, type SearchFormErrorKey } from '@parvoz/contracts/search-form-errors';
 import type { PlaceValue } from './search-form.ts';
 
 export const MIN_LEGS = 2;
@@ -27,13 +27,6 @@ export type MultiCityErrors = {
   legs: Record<number, SearchFormErrorKey | 'search.multiCity.error.order'>;
   passengers?: SearchFormErrorKey;
 };
-
-const PASSENGER_ERRORS = {
-  invalid_passengers: 'search.form.error.noAdults',
-  no_adults: 'search.form.error.noAdults',
-  too_many_passengers: 'search.form.error.tooManyPassengers',
-  too_many_infants: 'search.form.error.tooManyInfants',
-} as const satisfies Record<string, SearchFormErrorKey>;
 
 /** The first broken rule of each flight, and of the passengers; none when the trip can be searched. */
 export function multiCityErrors(values: MultiCityValues, { first, last }: { first: string; last: string }) {

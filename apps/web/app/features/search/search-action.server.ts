@@ -39,7 +39,7 @@ export function noScriptCookie(): string {
 }
 
 /** A place typed by name (no list to pick from without JavaScript): the API's best match. */
-async function resolveByName(api: ApiClient, lang: Locale, value: PlaceValue): Promise<PlaceValue> {
+export async function resolveByName(api: ApiClient, lang: Locale, value: PlaceValue): Promise<PlaceValue> {
   if (value.code || !value.name) return value;
   try {
     const answer = await callEndpoint(api, endpoints.searchPlaces, {

@@ -1,13 +1,11 @@
 import { data, redirect } from 'react-router';
-import { endpoints } from '@parvoz/contracts/endpoints';
 import { multiCityFormFieldsSchema } from '@parvoz/contracts/search-form';
 import type { Locale } from '@parvoz/i18n/locales';
 import type { Route } from './+types/multi-city';
-import type { ApiClient } from '../../lib/api.server.ts';
-import { callEndpoint } from '../../lib/endpoint-client.server.ts';
+import { resolveByName } from '../../features/search/search-action.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
 import { requestStateContext } from '../../lib/request-context.server.ts';
-import { lastBookableDate, type PlaceValue } from '../../features/search/search-form.ts';
+import { lastBookableDate } from '../../features/search/search-form.ts';
 import {
   emptyLeg,
   FIRST_LEGS,
@@ -32,20 +30,6 @@ export function loader() {
   return { values };
 }
 
-/** A place typed by name (no list to pick from without JavaScript): the API's best match. */
-async function placeNamed(api: ApiClient, lang: Locale, place: PlaceValue): Promise<PlaceValue> {
-  if (place.code || !place.name) return place;
-  try {
-    const found = await callEndpoint(api, endpoints.searchPlaces, {
-      query: { q: place.name, lang, limit: 1 },
-    });
-    const first = found.data[0];
-    return first ? { code: first.code, name: first.name } : place;
-  } catch {
-    return place;
-  }
-}
-
 /**
  * The multi-city form sent: a row added or removed (the form without JavaScript), or the trip searched: places
  * typed by name found, each flight checked (with the dates any traveller may still call today), then on to
@@ -59,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.status === 'success' ? submission.value : multiCityFormFieldsSchema.parse({ legs: [] });
   let legs = await Promise.all(
     fields.legs.map(async (leg) => ({
-      from: await placeNamed(state.api, lang, { code: leg.from, name: leg.fromName }),
-      to: await placeNamed(state.api, lang, { code: leg.to, name: leg.toName }),
+      from: await resolveByName(state.api, lang, { code: leg.from, name: leg.fromName }),
+      to: await resolveByName(state.api, lang, { code: leg.to, name: leg.toName }),
       depart: leg.depart,
     })),
   );
