@@ -63,11 +63,18 @@ export async function startDuffelTestApi(options: {
 }): Promise<DuffelTestApi> {
   const database = await createTestDatabase();
   await options.prepare?.(database.db);
+  const flights = options.flights ?? [DUFFEL_ONLY_FLIGHT];
+  // The airports the flights fly between (a multi-city trip's too), Tashkent and Istanbul always.
+  const airports = new Set([
+    'TAS',
+    'IST',
+    ...flights.flatMap((f) => f.segments.flatMap((s) => [s.origin, s.destination])),
+  ]);
   const server = await startDuffelServer({
     token: options.token,
     now: options.now,
-    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, ['TAS', 'IST']),
-    flights: options.flights ?? [DUFFEL_ONLY_FLIGHT],
+    airports: duffelAirportsFrom(searchEngineFor('parvoz').network, [...airports]),
+    flights,
   });
   const app = await buildTestApi(
     database.db,
