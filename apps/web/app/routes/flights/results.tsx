@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/results';
 import { Disclosure } from '../../components/Disclosure.tsx';
@@ -15,7 +15,6 @@ import { rememberOrigin } from '../../features/search/last-origin.ts';
 import { SearchFailed } from './results-view.tsx';
 import { EMPTY_FORM, localToday, passengerTotal } from '../../features/search/search-form.ts';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
-import { MultiCityForm } from '../../features/search/MultiCityForm.tsx';
 import { multiCityValues } from '../../features/search/multi-city.ts';
 import { StripSkeleton } from './results-skeletons.tsx';
 import { PriceAlertForm } from '../../features/price-alerts/PriceAlertForm.tsx';
@@ -25,6 +24,11 @@ import { type LoaderData, Deferred, SharedTicket, LowFares, ResultsSection } fro
 import { FlexibleDates } from './results-date-grid.tsx';
 
 export { loader } from './results.server.ts';
+
+/** A multi-city trip's form: only its results pages load it (docs/performance.md, "Page weight"). */
+const MultiCityForm = lazy(() =>
+  import('../../features/search/MultiCityForm.tsx').then((m) => ({ default: m.MultiCityForm })),
+);
 
 function badSearchOf(error: unknown): BadSearch | null {
   return isRouteErrorResponse(error) && (error.data as BadSearch | null)?.kind === 'bad-search'
@@ -198,7 +202,9 @@ export default function FlightResults({ loaderData }: Route.ComponentProps) {
         summary={t('search.form.change')}
       >
         {legs ? (
-          <MultiCityForm key={segment} idPrefix="change" initial={multiCityValues(legs, search)} />
+          <Suspense fallback={null}>
+            <MultiCityForm key={segment} idPrefix="change" initial={multiCityValues(legs, search)} />
+          </Suspense>
         ) : (
           <SearchForm
             key={segment}
