@@ -74,6 +74,22 @@ describe('a multi-city trip', () => {
     expect(quote.statusCode, quote.body).toBe(201);
   });
 
+  test('an open-jaw round trip: out to Istanbul, back from Antalya; booked like any other', async () => {
+    const response = await search(asSlices([TRIP[0]!, TRIP[2]!]));
+    expect(response.statusCode, response.body).toBe(200);
+    const offers = expandSearchOffers(response.json().data) as Offer[];
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers)
+      expect(offer.slices.map((s) => `${cityOf(s.origin)}-${cityOf(s.destination)}`)).toEqual([
+        'TAS-IST',
+        'AYT-TAS',
+      ]);
+    const [out, back] = TRIP.filter((_, i) => i !== 1);
+    const offer = await searchOffer(api.app, { ...out!, moreLegs: [back!] });
+    const order = await book(api.app, offer);
+    expect((await readOrder(api.app, order.id, order.access_token)).slices).toHaveLength(2);
+  });
+
   test('seven legs, or a leg before the one before it: 400 under the field, never a 500', async () => {
     const seven = await search(Array.from({ length: 7 }, (_, i) => asSlices(TRIP)[i % 3]!));
     expect(seven.statusCode).toBe(400);
