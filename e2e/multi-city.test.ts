@@ -31,6 +31,8 @@ const lang = 'uz';
 async function pickPlace(page: Page, id: string, typed: string, code: string) {
   const field = page.locator(`#${id}`);
   await field.click();
+  // The list comes with the combobox, loaded on the field's first focus: type once it is there.
+  await expect.poll(() => field.getAttribute('role')).toBe('combobox');
   await field.fill(typed);
   await page.getByRole('listbox').getByRole('option').filter({ hasText: code }).first().click();
   await expect
@@ -43,7 +45,7 @@ const fieldName = (id: string) => id.replace(/^multi-leg(\d)-(\w+)$/, 'legs[$1].
 /** Opens a flight's calendar and picks the day `weeks` and `days` from the one it opens on, by keyboard. */
 async function pickDate(page: Page, index: number, weeks: number, days: number) {
   await page.locator(`#multi-leg${index}-depart`).click();
-  const dialog = page.getByRole('dialog', { name: m(lang, 'search.form.departure') });
+  const dialog = page.getByRole('dialog', { name: m(lang, 'search.multiCity.date') });
   await dialog.getByRole('grid').first().waitFor();
   for (let i = 0; i < weeks; i++) await page.keyboard.press('ArrowDown');
   for (let i = 0; i < days; i++) await page.keyboard.press('ArrowRight');

@@ -93,7 +93,7 @@ export function MultiCityForm({
                 <DateField
                   id={id(`leg${index}-depart`)}
                   name={name('depart')}
-                  label={t('search.form.departure')}
+                  label={t('search.multiCity.date')}
                   value={leg.depart}
                   onChange={(depart) => setLeg(index, { depart })}
                   min={values.legs[index - 1]?.depart || today}
