@@ -231,6 +231,7 @@ export function BookingForm({
               countries={countries}
               travellers={travellers}
               luggage={offer.available_services}
+              sliceCount={offer.slices.length}
               luggageChecked={luggage}
               onLuggageChange={onLuggageChange}
               onFill={onFill}

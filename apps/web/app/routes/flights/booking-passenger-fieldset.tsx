@@ -61,6 +61,7 @@ export function PassengerFieldset({
   onFill,
   busy,
   lastFlightDate,
+  sliceCount,
 }: {
   /** This passenger in the booking form (`passengers[index]`). */
   field: FieldMetadata<BookingFormFields['passengers'][number]>;
@@ -75,6 +76,8 @@ export function PassengerFieldset({
   onFill: (index: number, travellerId: string) => boolean;
   busy: boolean;
   lastFlightDate: string;
+  /** The offer's slices: a trip of more than two names its flights "Flight n", not out and back. */
+  sliceCount: number;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -223,9 +226,11 @@ export function PassengerFieldset({
                     number: service.bag_number ?? 1,
                     weight: service.weight_kg,
                     slice:
-                      service.slice_index === 0
-                        ? t('booking.itinerary.outbound')
-                        : t('booking.itinerary.return'),
+                      sliceCount > 2
+                        ? t('search.multiCity.leg', { number: service.slice_index + 1 })
+                        : service.slice_index === 0
+                          ? t('booking.itinerary.outbound')
+                          : t('booking.itinerary.return'),
                     price: money(service.amount, service.currency),
                   })}
                 </label>
