@@ -5,9 +5,10 @@
  * to the cap.
  *
  * Two legs are joined in full (every outbound with every return). Beyond two, the partial trips after each
- * inner leg are cut to the PARTIAL_BEAM best that no other partial trip dominates: dropping a dominated partial
- * trip loses nothing (whatever follows it follows its dominator too, no dearer and no later), and the beam
- * keeps the search bounded on six legs (docs/design.md, "Multi-city").
+ * inner leg are cut to the best that no other partial trip dominates (PARTIAL_BEAM_FACTOR times the cap), plus
+ * those on the fronts of price and landing time and of duration and landing time: dropping a dominated partial
+ * trip loses nothing (whatever follows it follows its dominator too, no dearer and no later), and the fronts keep
+ * the cheapest and the fastest whole trip whatever the beam cuts (docs/design.md, "Multi-city").
  */
 import { seatedPassengers, type PassengerCounts } from './passengers.ts';
 import type { DominanceMode } from './search-config.ts';
@@ -48,8 +49,12 @@ export function combineSlices(
   }));
   for (let leg = 1; leg < legs.length; leg++) {
     joined = joinLeg(ctx, joined, legs[leg]!, seated);
-    if (leg < legs.length - 1)
-      joined = undominated(dominance, legs, joined, maxCombinations * PARTIAL_BEAM_FACTOR, true);
+    if (leg < legs.length - 1) {
+      const beam = undominated(dominance, legs, [...joined], maxCombinations * PARTIAL_BEAM_FACTOR, true);
+      // Whatever the beam cuts, the cheapest and the fastest whole trips begin with a partial trip on one of
+      // these two small fronts (no other is both no dearer, or no longer, and landed no later).
+      joined = [...new Set([...beam, ...front(joined, 'totalCents'), ...front(joined, 'durationMinutes')])];
+    }
   }
   const kept: Combination[] = undominated(dominance, legs, joined, maxCombinations, false).map(
     withoutArrival,
@@ -84,6 +89,22 @@ function joinLeg(
       });
     });
   return joined;
+}
+
+/**
+ * The partial trips no other one beats on `key` and landing time together (no more of the one, landed no
+ * later, better in one): any leg that follows a trip off this front follows one on it, at no more cost.
+ */
+function front(list: readonly Joined[], key: 'totalCents' | 'durationMinutes'): Joined[] {
+  const sorted = [...list].sort((a, b) => a[key] - b[key] || a.arriveUtc - b.arriveUtc);
+  const kept: Joined[] = [];
+  let earliest = Infinity;
+  for (const c of sorted)
+    if (c.arriveUtc < earliest) {
+      kept.push(c);
+      earliest = c.arriveUtc;
+    }
+  return kept;
 }
 
 /**
