@@ -24,6 +24,8 @@ export const ROUTE_LIMITS = {
   // Popular destinations from an origin not yet priced today: a month of searches for each destination (about
   // 150 ms); once priced, an origin's answers cost no more than a page of places and do not count.
   popularScans: { name: 'popular-scans', limit: 60, windowMs: 10 * MINUTE },
+  /** A month of "anywhere" is up to 80 calendars of a month each: its own, smaller budget of scans. */
+  anywhereScans: { name: 'anywhere-scans', limit: 20, windowMs: 10 * MINUTE },
   // Autocomplete asks on every keystroke.
   places: { name: 'places', limit: 600, windowMs: MINUTE },
   orders: { name: 'orders', limit: 20, windowMs: 10 * MINUTE },

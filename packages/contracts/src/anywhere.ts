@@ -12,7 +12,8 @@ import { CURRENCIES } from '@parvoz/i18n/currency';
 import { LOCALES } from '@parvoz/i18n/locales';
 import { iataCodeSchema, isoDateSchema } from './search.ts';
 
-export const anywhereMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
+/** A month of this century as YYYY-MM (the schedule sells 330 days ahead: any other is no period to scan). */
+export const anywhereMonthSchema = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
 
 export const flightAnywhereQuerySchema = z
   .object({

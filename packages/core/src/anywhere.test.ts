@@ -15,10 +15,10 @@ describe('anywhereWindows', () => {
     expect(anywhereWindows({ kind: 'month', month: '2026-12' }, '2027-01-01')).toEqual([]);
   });
 
-  test('a month is cut at the schedule horizon (330 days from the first bookable day)', () => {
-    // 2027-01-01 + 329 days = 2027-11-26: November's days after it are not sold yet.
+  test('a month is cut at the schedule horizon (330 days from today, today included)', () => {
+    // Tomorrow 2027-01-01: today 2026-12-31 + 329 days = 2027-11-25 is the last day sold.
     expect(anywhereWindows({ kind: 'month', month: '2027-11' }, '2027-01-01')).toEqual([
-      { from: '2027-11-01', days: 26 },
+      { from: '2027-11-01', days: 25 },
     ]);
     expect(anywhereWindows({ kind: 'month', month: '2027-12' }, '2027-01-01')).toEqual([]);
   });

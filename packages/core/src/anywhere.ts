@@ -17,6 +17,12 @@ export interface LowFareWindow {
 
 const FRIDAY = 4;
 
+/**
+ * The last day a search may fly on, from `earliest` (tomorrow): the engine sells HORIZON_DAYS days from today,
+ * today included, so the last is today + 329 = tomorrow + 328.
+ */
+const lastBookable = (earliest: number) => earliest + HORIZON_DAYS - 2;
+
 /** Whether `date` (YYYY-MM-DD) is a real Friday: a weekend is named by its Friday. */
 export function isFriday(date: string): boolean {
   const day = parseDay(date);
@@ -30,7 +36,7 @@ export function isFriday(date: string): boolean {
  */
 export function anywhereWindows(period: AnywherePeriod, earliest: string): LowFareWindow[] {
   const first = parseDay(earliest)!;
-  const last = first + HORIZON_DAYS - 1;
+  const last = lastBookable(first);
   if (period.kind === 'month') {
     const [year, month] = period.month.split('-').map(Number) as [number, number];
     const start = Math.max(Date.UTC(year, month - 1, 1) / DAY_MS, first);
@@ -54,7 +60,7 @@ export function anywhereMonths(earliest: string, count = 12): string[] {
   const date = new Date(first * DAY_MS);
   for (let i = 0; i < count; i++) {
     const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + i, 1) / DAY_MS;
-    if (start > first + HORIZON_DAYS - 1) break;
+    if (start > lastBookable(first)) break;
     months.push(formatDay(start).slice(0, 7));
   }
   return months;

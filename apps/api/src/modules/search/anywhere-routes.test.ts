@@ -5,6 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { rankDestinations } from '@parvoz/core/popular-destinations';
+import { anywhereMonths, anywhereWindows } from '@parvoz/core/anywhere';
+import { addDays } from '@parvoz/core/supplier-calendar';
 import type { Anywhere } from '@parvoz/contracts/anywhere';
 import { useTestApi, withTwoCallBudget, TEST_ANONYMOUS_TOKEN } from '../../testing/api.ts';
 import { badQueriesNameTheirField } from './testing/bad-queries.ts';
@@ -105,6 +107,16 @@ describe('GET /v1/flights/anywhere', () => {
     for (const d of december.destinations) expect(d.departure_date >= '2026-12-02').toBe(true);
   });
 
+  test('the last month offered has fares: its last day is the last one the engine sells', async () => {
+    const months = anywhereMonths('2026-12-02');
+    const last = months.at(-1)!;
+    const [window] = anywhereWindows({ kind: 'month', month: last }, '2026-12-02');
+    // Today is 2026-12-01: the engine sells 330 days, today included.
+    expect(addDays(window!.from, window!.days - 1)).toBe('2027-10-26');
+    const data = await anywhereAtStart(`origin=IST&month=${last}`);
+    expect(data.destinations.length).toBeGreaterThan(0);
+  });
+
   test('hours later the kept days are priced again: still the results pages’ prices', async () => {
     const first = await anywhereAtStart('origin=TAS&month=2027-02&currency=USD');
     clock = start + 15 * 3_600_000;
@@ -122,6 +134,7 @@ describe('GET /v1/flights/anywhere', () => {
     ['origin=TAS&month=2027-01&weekend=2026-12-04', 'month'],
     ['origin=TAS&month=2027-13', 'month'],
     ['origin=TAS&month=2027-1', 'month'],
+    ['origin=TAS&month=0050-01', 'month'],
     ['origin=TAS&weekend=2026-12-05', 'weekend'],
     ['origin=TAS&weekend=2026-02-30', 'weekend'],
     ['origin=TAS&month=2027-01&currency=GBP', 'currency'],
@@ -142,8 +155,8 @@ describe('GET /v1/flights/anywhere', () => {
   });
 });
 
-test('rate limit: calls that must price a period count; a period priced today is answered once the budget is spent', () =>
-  withTwoCallBudget('popularScans', { now: () => new Date(start) }, async (limited) => {
+test('rate limit: calls that must price a period count against the scans; every call against the calendars', () =>
+  withTwoCallBudget('anywhereScans', { now: () => new Date(start) }, async (limited) => {
     const ask = (query: string) =>
       limited.inject({ method: 'GET', url: `/v1/flights/anywhere?${query}`, headers: auth });
     expect((await ask('origin=TAS&month=2027-04')).statusCode).toBe(200);
@@ -151,8 +164,12 @@ test('rate limit: calls that must price a period count; a period priced today is
     const refused = await ask('origin=TAS&month=2027-05');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('rate_limited');
+    // A period priced today is answered once the scans are spent (another origin is another scan)…
     expect((await ask('origin=TAS&month=2027-04')).statusCode).toBe(200);
-    // Another origin is another scan.
     expect((await ask('origin=SVO&month=2027-04')).statusCode).toBe(429);
-    expect((await ask('origin=TAS&weekend=2026-12-11')).statusCode).toBe(200);
+    // …while the calendars' budget lasts (120 a minute, scaled as the scans': 12 here); then none is.
+    let answered = 0;
+    for (let i = 0; i < 12; i++) if ((await ask('origin=TAS&month=2027-04')).statusCode === 200) answered++;
+    expect(answered).toBeLessThan(12);
+    expect((await ask('origin=TAS&weekend=2026-12-11')).statusCode).toBe(429);
   }));

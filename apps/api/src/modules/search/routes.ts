@@ -100,16 +100,20 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * GET /v1/flights/anywhere: every city a city flies to nonstop, at its lowest fare in a month or on a weekend.
-   * As the popular destinations, the rate limit counts the calls that must search a period per destination.
+   * Every call prices a day per city (up to 80 one-day calendars): it counts against the calendar's budget; a call
+   * that must first search the period for each city (not priced yet today) also against the scans' own budget.
    */
   const anywhere = createAnywhere(flights, flights.network, now);
+  const limitAnywhereScans = rateLimit(ROUTE_LIMITS.anywhereScans);
+  const limitCalendars = rateLimit(ROUTE_LIMITS.calendar);
   app.get(
     '/anywhere',
     {
       schema: schemaOf(endpoints.flightsAnywhere),
       async preHandler(request, reply) {
+        await limitCalendars.call(this, request, reply);
         if (!anywhere.isPriced(request.query.origin, periodOf(request.query)))
-          await limitScans.call(this, request, reply);
+          await limitAnywhereScans.call(this, request, reply);
       },
     },
     async (request) => {
