@@ -50,6 +50,11 @@ export function MultiCityForm({
       aria-label={t('search.multiCity.heading')}
       className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-neutral-200 sm:p-5"
     >
+      {/* Enter in a field submits with the form's first submit button: this one searches (the rows' own would
+          remove a flight). */}
+      <button type="submit" name="intent" value="search" tabIndex={-1} aria-hidden="true" className="sr-only">
+        {t('search.form.submit')}
+      </button>
       <ol className="grid gap-4">
         {values.legs.map((leg, index) => {
           const error = errors?.legs[index];
