@@ -67,6 +67,16 @@ describe('the built-in network on a live site', () => {
     expect(refused.json().error.code).toBe('validation_failed');
   });
 
+  test('"anywhere" has no fares to show (no calendar of low fares), and scans nothing', async () => {
+    const answer = await live.inject({
+      method: 'GET',
+      url: '/v1/flights/anywhere?origin=TAS&month=2027-02',
+      headers: ANON,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({ origin: { code: 'TAS' }, destinations: [] });
+  });
+
   test('a demo offer is refused exactly as an unknown one', async () => {
     const demoOffer = await live.inject({ method: 'GET', url: `/v1/offers/${offer.id}`, headers: ANON });
     const unknown = await live.inject({

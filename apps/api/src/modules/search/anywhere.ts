@@ -39,11 +39,17 @@ export interface AnywhereService {
   }): Promise<Anywhere | null>;
 }
 
-export function createAnywhere(flights: FlightService, network: Network, now: Clock): AnywhereService {
+export function createAnywhere(
+  flights: FlightService,
+  network: Network,
+  now: Clock,
+  options: { live?: boolean } = {},
+): AnywhereService {
   const kept = dailyScans<CheapestDay[]>(now, MAX_CACHED_PERIODS);
 
   async function scan(origin: string, period: AnywherePeriod, earliest: string): Promise<CheapestDay[]> {
     const found: CheapestDay[] = [];
+    if (options.live) return found;
     const windows = anywhereWindows(period, earliest);
     for (const { city } of rankDestinations(network, origin, ANYWHERE_CANDIDATES)) {
       let best: (CheapestDay & { amount: number }) | null = null;

@@ -103,7 +103,8 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
    * Every call prices a day per city (up to 80 one-day calendars): it counts against the calendar's budget; a call
    * that must first search the period for each city (not priced yet today) also against the scans' own budget.
    */
-  const anywhere = createAnywhere(flights, flights.network, now);
+  // Live mode has no calendar of low fares (suppliers/live.ts): nothing to scan, every answer empty.
+  const anywhere = createAnywhere(flights, flights.network, now, { live: app.deps.config.mode === 'live' });
   const limitAnywhereScans = rateLimit(ROUTE_LIMITS.anywhereScans);
   const limitCalendars = rateLimit(ROUTE_LIMITS.calendar);
   app.get(

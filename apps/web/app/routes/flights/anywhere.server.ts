@@ -27,11 +27,12 @@ export type AnywherePeriodOption = { value: string; label: string };
 /** A destination as the page shows it: its dates in words. */
 export type AnywhereCard = Anywhere['destinations'][number] & { dates: string };
 
-export type AnywhereProblem = 'unknownOrigin' | 'unavailable' | null;
+export type AnywhereProblem = 'unknownOrigin' | 'unavailable' | 'live' | null;
 
 const PROBLEM_WORDS = {
   unknownOrigin: 'content.anywhere.unknownOrigin',
   unavailable: 'content.anywhere.unavailable',
+  live: 'content.anywhere.live',
 } as const;
 
 /**
@@ -80,7 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let anywhere: Anywhere | null = null;
   let problem: AnywhereProblem = null;
-  if (!origin) problem = 'unknownOrigin';
+  // A live site has no calendar of low fares to list a month by (docs/anywhere.md): it says so.
+  if (webConfig.mode === 'live') problem = 'live';
+  else if (!origin) problem = 'unknownOrigin';
   else
     try {
       const period = when.length === 7 ? { month: when } : { weekend: when };

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { Route } from './+types/anywhere';
 import { Button } from '../../components/Button.tsx';
+import { LocalizedLink } from '../../components/LocalizedLink.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
@@ -91,9 +92,18 @@ export default function AnywherePage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {problem ? (
-        <p id="anywhere-problem" role="alert" className="mt-6 text-red-700">
-          {words.problem}
-        </p>
+        problem === 'live' ? (
+          <p className="mt-6">
+            {words.problem}{' '}
+            <LocalizedLink to="/" className="text-primary-700 underline">
+              {t('error.backHome')}
+            </LocalizedLink>
+          </p>
+        ) : (
+          <p id="anywhere-problem" role="alert" className="mt-6 text-red-700">
+            {words.problem}
+          </p>
+        )
       ) : origin && words.results ? (
         <section aria-labelledby="anywhere-results-heading" className="mt-8">
           <h2 id="anywhere-results-heading" className="text-xl font-semibold">
