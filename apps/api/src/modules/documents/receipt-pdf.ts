@@ -85,13 +85,8 @@ export async function renderReceiptPdf(
   line(`${t('receipt.issued')}: ${formatInstant(lang, issuedAt.toISOString())}`, { size: 9, color: GREY });
   line(`${t('ticket.bookingStatus')}: ${t(BOOKING_STATUS_KEYS[order.booking_status])}`, { size: 9 });
   line(`${t('receipt.payer')}: ${order.contact.full_name} · ${order.contact.email}`, { size: 9 });
-  const outbound = order.slices[0];
-  const inbound = order.slices[1];
-  if (outbound)
-    line(
-      `${t('ticket.itinerary')}: ${placeName(lang, outbound.origin)} → ${placeName(lang, outbound.destination)}${inbound ? ` → ${placeName(lang, inbound.destination)}` : ''}`,
-      { size: 9 },
-    );
+  if (order.slices.length > 0)
+    line(`${t('ticket.itinerary')}: ${itineraryText(lang, order.slices)}`, { size: 9 });
 
   heading(t('receipt.items'));
   for (const item of order.price_breakdown) {
@@ -152,4 +147,22 @@ export async function renderReceiptPdf(
   line(t('receipt.notice'), { size: 8, color: GREY });
   doc.end();
   return done;
+}
+
+/**
+ * The trip's stops in order ("Tashkent → Istanbul → Antalya → Tashkent"); a slice that starts elsewhere than the
+ * last one ended (an open jaw) starts a new run after a comma.
+ */
+export function itineraryText(
+  lang: Locale,
+  slices: readonly { origin: string; destination: string }[],
+): string {
+  const runs: string[][] = [];
+  slices.forEach((slice, i) => {
+    const from = placeName(lang, slice.origin);
+    if (i > 0 && placeName(lang, slices[i - 1]!.destination) === from)
+      runs.at(-1)!.push(placeName(lang, slice.destination));
+    else runs.push([from, placeName(lang, slice.destination)]);
+  });
+  return runs.map((run) => run.join(' → ')).join(', ');
 }
