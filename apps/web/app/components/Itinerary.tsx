@@ -1,3 +1,4 @@
+import { isRoundTrip } from '../lib/trip-legs.ts';
 import { useLocale, useT, type MessageKey } from '../lib/i18n.tsx';
 import { durationMinutes, formatLocalDate, formatLocalTime } from '../lib/local-time.ts';
 import { AirlineMark } from './AirlineMark.tsx';
@@ -46,7 +47,7 @@ export function Itinerary({ slices, headingLevel = 3 }: { slices: ItinerarySlice
             className="rounded border border-neutral-200 bg-white p-4"
           >
             <Heading id={`slice-${sliceIndex}-heading`} className="font-semibold">
-              {slices.length > 2
+              {slices.length > 1 && !isRoundTrip(slices)
                 ? t('search.multiCity.leg', { number: sliceIndex + 1 })
                 : sliceIndex === 0
                   ? t('booking.itinerary.outbound')

@@ -181,19 +181,3 @@ export function offerCarriers(offer: ResultOffer): { code: string; name: string 
 export function itineraryKeys(offer: ResultOffer): string[][] {
   return offer.slices.map((s) => s.segments.map((seg) => seg.flight_key));
 }
-
-/**
- * What a slice of an offer is called: the way out and the way back of a round trip, "Flight n" of a trip of
- * more legs (a multi-city trip; docs/design.md, "Multi-city").
- */
-export function sliceLabel(
-  t: (
-    key: 'search.details.outbound' | 'search.details.return' | 'search.multiCity.leg',
-    values?: { number: number },
-  ) => string,
-  index: number,
-  count: number,
-): string {
-  if (count > 2) return t('search.multiCity.leg', { number: index + 1 });
-  return index === 0 ? t('search.details.outbound') : t('search.details.return');
-}

@@ -1,3 +1,4 @@
+import { isRoundTrip } from '../../lib/trip-legs.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, useNavigation } from 'react-router';
@@ -231,7 +232,7 @@ export function BookingForm({
               countries={countries}
               travellers={travellers}
               luggage={offer.available_services}
-              sliceCount={offer.slices.length}
+              roundTrip={offer.slices.length < 2 || isRoundTrip(offer.slices)}
               luggageChecked={luggage}
               onLuggageChange={onLuggageChange}
               onFill={onFill}

@@ -61,7 +61,7 @@ export function PassengerFieldset({
   onFill,
   busy,
   lastFlightDate,
-  sliceCount,
+  roundTrip,
 }: {
   /** This passenger in the booking form (`passengers[index]`). */
   field: FieldMetadata<BookingFormFields['passengers'][number]>;
@@ -76,8 +76,8 @@ export function PassengerFieldset({
   onFill: (index: number, travellerId: string) => boolean;
   busy: boolean;
   lastFlightDate: string;
-  /** The offer's slices: a trip of more than two names its flights "Flight n", not out and back. */
-  sliceCount: number;
+  /** Whether the offer is one way or out and back (else its legs are "Flight n": lib/trip-legs.ts). */
+  roundTrip: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -225,12 +225,11 @@ export function PassengerFieldset({
                   {t(service.bag_number ? 'booking.luggage.optionNumbered' : 'booking.luggage.option', {
                     number: service.bag_number ?? 1,
                     weight: service.weight_kg,
-                    slice:
-                      sliceCount > 2
-                        ? t('search.multiCity.leg', { number: service.slice_index + 1 })
-                        : service.slice_index === 0
-                          ? t('booking.itinerary.outbound')
-                          : t('booking.itinerary.return'),
+                    slice: !roundTrip
+                      ? t('search.multiCity.leg', { number: service.slice_index + 1 })
+                      : service.slice_index === 0
+                        ? t('booking.itinerary.outbound')
+                        : t('booking.itinerary.return'),
                     price: money(service.amount, service.currency),
                   })}
                 </label>

@@ -1,4 +1,4 @@
-import { sliceLabel } from '../../features/search/results.ts';
+import { legLabel } from '../../lib/trip-legs.ts';
 import { useState } from 'react';
 import { Form } from 'react-router';
 import { Link2, Luggage, ShoppingCart } from 'lucide-react';
@@ -133,7 +133,7 @@ export function OfferCard({
           {offer.slices.map((slice, s) => (
             <div key={s} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-3">
               <p className="grid text-left">
-                <span className="sr-only">{sliceLabel(t, s, offer.slices.length)}: </span>
+                <span className="sr-only">{legLabel(t, s, offer.slices)}: </span>
                 <span className="text-xl font-semibold tabular-nums">
                   {formatTime(locale, slice.departing_at)}
                 </span>
@@ -349,7 +349,7 @@ function BuyPanel({
                 <span>
                   {t('search.luggage.add', {
                     weight: l.weight_kg,
-                    slice: sliceLabel(t, l.slice_index, offer.slices.length),
+                    slice: legLabel(t, l.slice_index, offer.slices),
                   })}
                   <span className="block text-sm text-neutral-700">
                     {t('search.luggage.price', { price: price(l.amount, context.currency), count })}

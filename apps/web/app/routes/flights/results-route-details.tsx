@@ -1,4 +1,4 @@
-import { sliceLabel } from '../../features/search/results.ts';
+import { legLabel } from '../../lib/trip-legs.ts';
 import { AlertTriangle, Moon, PlaneLanding, PlaneTakeoff } from 'lucide-react';
 import { useLocale, useT } from '../../lib/i18n.tsx';
 import {
@@ -48,7 +48,7 @@ export function RouteDetails({
       {slices.map((slice, s) => (
         <section key={s} className="grid gap-3">
           <Heading className="font-semibold">
-            {sliceLabel(t, s, slices.length)}
+            {legLabel(t, s, slices)}
             {': '}
             {nameOf(slice.origin)} → {nameOf(slice.destination)}
           </Heading>
