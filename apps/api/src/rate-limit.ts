@@ -18,6 +18,8 @@ const MINUTE = 60_000;
 export const ROUTE_LIMITS = {
   // A results page also prices ±3 days around the chosen date(s): up to 14 searches per page view.
   search: { name: 'search', limit: 300, windowMs: MINUTE },
+  // A multi-city trip searches each of its up to six legs: such searches count here too, once each.
+  multiCitySearch: { name: 'multi-city-search', limit: 100, windowMs: MINUTE },
   offers: { name: 'offers', limit: 300, windowMs: MINUTE },
   // A one-way results page asks for the month of its route.
   calendar: { name: 'calendar', limit: 120, windowMs: MINUTE },

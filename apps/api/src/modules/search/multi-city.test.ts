@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Offer } from '@parvoz/core/search-types';
 import { expandSearchOffers } from '@parvoz/contracts/search-answer';
-import { useTestApi } from '../../testing/api.ts';
+import { useTestApi, withTwoCallBudget } from '../../testing/api.ts';
 import { ANON, searchOffer, suiteClock } from '../../testing/booking.ts';
 import { searchEngineFor } from './service.ts';
 import { book, pay, readOrder, requestCancellation, ticketText } from '../../testing/after-sale.ts';
@@ -89,6 +89,24 @@ describe('a multi-city trip', () => {
     const order = await book(api.app, offer);
     expect((await readOrder(api.app, order.id, order.access_token)).slices).toHaveLength(2);
   });
+
+  test('rate limit: searches of more than two legs count against a budget of their own as well', () =>
+    withTwoCallBudget('multiCitySearch', { now: clock.now }, async (limited) => {
+      const ask = (slices: ReturnType<typeof asSlices>) =>
+        limited.inject({
+          method: 'POST',
+          url: '/v1/flights/search',
+          headers: ANON,
+          payload: { slices, passengers: { adults: 1 } },
+        });
+      expect((await ask(asSlices(TRIP))).statusCode).toBe(200);
+      expect((await ask(asSlices(TRIP))).statusCode).toBe(200);
+      const refused = await ask(asSlices(TRIP));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+      // One way is still searched (its own budget, six here, is not spent).
+      expect((await ask(asSlices([TRIP[0]!]))).statusCode).toBe(200);
+    }));
 
   test('seven legs, or a leg before the one before it: 400 under the field, never a 500', async () => {
     const seven = await search(Array.from({ length: 7 }, (_, i) => asSlices(TRIP)[i % 3]!));

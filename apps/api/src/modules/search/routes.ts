@@ -31,9 +31,18 @@ export const flightRoutes: FastifyPluginAsyncZod = async (app) => {
    * while it remembers a search, so a repeated search costs neither serialising nor compressing again.
    */
   const wire = new WeakMap<object, KeptAnswer>();
+  const limitSearches = rateLimit(ROUTE_LIMITS.search);
+  const limitMultiCity = rateLimit(ROUTE_LIMITS.multiCitySearch);
   app.post(
     '/search',
-    limitedEndpoint(endpoints.searchFlights, ROUTE_LIMITS.search),
+    {
+      schema: schemaOf(endpoints.searchFlights),
+      async preHandler(request, reply) {
+        await limitSearches.call(this, request, reply);
+        // More than a round trip's two legs: a search of each, against a budget of its own too.
+        if (request.body.slices.length > 2) await limitMultiCity.call(this, request, reply);
+      },
+    },
     async (request, reply) => {
       const { stage } = request.query;
       const finished = searchLatency.startTimer();
