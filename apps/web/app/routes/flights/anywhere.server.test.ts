@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router';
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import { testRequestState } from '../../testing/request-state.ts';
 import { NOT_FOUND, useApiStandIn, type Asked } from '../../testing/api-stand-in.ts';
-import { loader } from './anywhere.server.ts';
+import { loader, weekendDays } from './anywhere.server.ts';
 
 // The "anywhere" page's loader (docs/anywhere.md) against a stand-in of GET /v1/flights/anywhere and
 // GET /v1/places: the origin from a code, a name typed without JavaScript or the language's city; a live site
@@ -84,4 +84,10 @@ describe('the anywhere page’s loader', () => {
     expect(data.cards).toEqual([]);
     expect(data.words.problem).toBeTruthy();
   });
+});
+
+test('a weekend whose Friday has passed flies from its Saturday (as the API prices it)', () => {
+  expect(weekendDays('2027-01-08', '2027-01-06')).toEqual(['2027-01-08', '2027-01-10']);
+  expect(weekendDays('2027-01-08', '2027-01-08')).toEqual(['2027-01-08', '2027-01-10']);
+  expect(weekendDays('2027-01-08', '2027-01-09')).toEqual(['2027-01-09', '2027-01-10']);
 });

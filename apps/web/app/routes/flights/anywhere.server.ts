@@ -22,6 +22,14 @@ import { homeOriginOf } from '../site/home-popular.server.ts';
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The days a weekend's trips fly: out on its Friday (or its Saturday once Friday is past, as the API prices it)
+ * and back on its Sunday.
+ */
+export function weekendDays(friday: string, earliest: string): [string, string] {
+  return [friday < earliest ? addDays(friday, 1) : friday, addDays(friday, 2)];
+}
+
 export type AnywherePeriodOption = { value: string; label: string };
 
 /** A destination as the page shows it: its dates in words. */
@@ -60,10 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const weekends = anywhereWeekends(earliest);
   const periods = {
     months: months.map((value) => ({ value, label: formatMonth(lang, value) })),
-    weekends: weekends.map((friday) => ({
-      value: friday,
-      label: `${formatShortDate(lang, friday)} – ${formatShortDate(lang, addDays(friday, 2))}`,
-    })),
+    weekends: weekends.map((friday) => {
+      const [out, back] = weekendDays(friday, earliest);
+      return { value: friday, label: `${formatShortDate(lang, out)} – ${formatShortDate(lang, back)}` };
+    }),
   };
   // `when` names a month (YYYY-MM) or a weekend by its Friday; anything else is the first month offered.
   const asked = url.searchParams.get('when') ?? '';
