@@ -40,6 +40,7 @@ E2E_FILES=(
   e2e/phone.test.ts
   e2e/after-sale.test.ts
   e2e/words.test.ts
+  e2e/multi-city.test.ts
 )
 
 # CI's short form (--short) runs fewer of them: the search form, results and the ±3-day strip, the home

@@ -22,6 +22,7 @@ import { canonicalMailbox } from '@parvoz/core/mailbox';
 import { alertWindow, lowestPrice } from '@parvoz/core/price-alerts';
 import { cheapestDay } from '@parvoz/core/popular-destinations';
 import { HORIZON_DAYS } from '@parvoz/core/schedule';
+import { addDays } from '@parvoz/core/supplier-calendar';
 import { formatSearchSegment } from '@parvoz/core/search-segment';
 import type { SupplierError } from '@parvoz/core/search-types';
 import type { Locale } from '@parvoz/i18n/locales';
@@ -83,9 +84,6 @@ export function resultsUrl(
   const segment = formatSearchSegment({ ...search, departureDate, returnDate });
   return `${origin.replace(/\/+$/, '')}/${lang}/flight/${segment}`;
 }
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const major = (minor: number, currency: string) =>
   toMajorString(money(minor, currency as CurrencyCode));

@@ -17,10 +17,8 @@ import { displayCurrency } from '../../features/info/tours.server.ts';
 import { lastOrigin } from '../../features/search/last-origin.ts';
 import type { ApiClient } from '../../lib/api.server.ts';
 import { formatMonth, formatShortDate } from '../../features/search/format.ts';
+import { addDays } from '../../features/search/search-form.ts';
 import { homeOriginOf } from '../site/home-popular.server.ts';
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The days a weekend's trips fly: out on its Friday (or its Saturday once Friday is past, as the API prices it)

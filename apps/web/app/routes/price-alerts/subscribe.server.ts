@@ -16,6 +16,7 @@ import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.
 import { requestStateContext } from '../../lib/request-context.server.ts';
 import type { PriceAlertFormResult, PriceAlertProblem } from '../../features/price-alerts/result.ts';
 import { parseSegment } from '../../features/search/results.server.ts';
+import { addDays, daysBetween } from '../../features/search/search-form.ts';
 
 /** Nothing to load: the page shows the answer of its action (a browser without JavaScript lands here). */
 export function loader() {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The days watched, none before today (UTC, as the API counts the days still to come).
   const today = new Date().toISOString().slice(0, 10);
   const range = alertRange(submission.value.dates, search.departureDate, today);
-  const stay = search.returnDate ? Date.parse(search.returnDate) - Date.parse(search.departureDate) : null;
+  const stay = search.returnDate ? daysBetween(search.departureDate, search.returnDate) : null;
   const body = priceAlertCreateRequestSchema.safeParse({
     email: submission.value.email,
     lang,
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     destination: search.destination,
     departure_date: range.from,
     // A round trip keeps its stay from the range's first day.
-    return_date: stay === null ? null : new Date(Date.parse(range.from) + stay).toISOString().slice(0, 10),
+    return_date: stay === null ? null : addDays(range.from, stay),
     departure_until: range.until,
     passengers: search.passengers,
     cabin_class: search.cabin,
