@@ -18,6 +18,7 @@ import { authRoutes, userRoutes } from './modules/accounts/routes.ts';
 import { orderListRoutes } from './routes/v1/orders/list.ts';
 import { devMailboxRoutes } from './routes/v1/dev/mailbox.ts';
 import { flightRoutes, offerRoutes, placesRoutes } from './modules/search/routes.ts';
+import { seatMapRoutes } from './modules/seats/routes.ts';
 import { tourRoutes } from './modules/tours/routes.ts';
 import { agencyRoutes } from './routes/v1/agencies/index.ts';
 import { orderRoutes } from './routes/v1/orders/index.ts';
@@ -298,6 +299,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(devMailboxRoutes, { prefix: '/dev' });
   await app.register(flightRoutes, { prefix: '/flights' });
   await app.register(offerRoutes, { prefix: '/offers' });
+  await app.register(seatMapRoutes, { prefix: '/offers' });
   await app.register(tourRoutes, { prefix: '/tours' });
   await app.register(agencyRoutes, { prefix: '/agencies' });
   await app.register(orderRoutes, { prefix: '/orders' });

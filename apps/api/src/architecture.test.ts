@@ -370,6 +370,7 @@ describe('a module owns its tables', () => {
       'order_email_changes',
       'order_holds',
       'order_passengers',
+      'order_seats',
       'orders',
       'seat_inventory',
     ]);

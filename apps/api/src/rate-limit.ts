@@ -21,6 +21,8 @@ export const ROUTE_LIMITS = {
   // A multi-city trip searches each of its up to six legs: such searches count here too, once each.
   multiCitySearch: { name: 'multi-city-search', limit: 100, windowMs: MINUTE },
   offers: { name: 'offers', limit: 300, windowMs: MINUTE },
+  /** A seat map prices the offer and reads its flights' seats: fewer than offers. */
+  seatMaps: { name: 'seat-maps', limit: 120, windowMs: MINUTE },
   // A one-way results page asks for the month of its route.
   calendar: { name: 'calendar', limit: 120, windowMs: MINUTE },
   // Popular destinations from an origin not yet priced today: a month of searches for each destination (about

@@ -21,6 +21,10 @@ export const BOOKING_ERROR_KEYS = [
   'booking.error.documentNumber',
   'booking.error.documentExpiresOn',
   'booking.error.service',
+  // A seat (core's seat-maps.ts `priceSeats`, and a seat held by another order meanwhile).
+  'booking.error.seat',
+  'booking.error.seatTaken',
+  'booking.error.seatTwice',
   'booking.error.agreement',
   'booking.error.bookingReference',
   'booking.error.promoCode',

@@ -52,6 +52,7 @@ import {
 } from './booking-form.ts';
 
 import { promoCodeSchema } from './promo-codes.ts';
+import { bookingSeatSchema, orderSeatSchema } from './seats.ts';
 
 export * from './booking-form.ts';
 
@@ -87,6 +88,11 @@ export const createOrderRequestSchema = z.object({
   /** In the offer's order: adults, then children, then infants (the counts must match the offer). */
   passengers: passengerList(bookingPassengerSchema),
   services: z.array(bookingServiceSchema).max(36).default([]),
+  /**
+   * Seats chosen from the offer's seat maps (GET /v1/offers/{id}/seat_maps), at most one per passenger and
+   * flight; their prices are in `expected_total`. A seat taken meanwhile: 400 `booking.error.seatTaken` at it.
+   */
+  seats: z.array(bookingSeatSchema).max(120).default([]),
   agreement: agreementSchema,
   /** Signed-in only: also save these passengers as saved travellers (ignored for anonymous callers). */
   save_travellers: z.boolean().optional(),
@@ -144,7 +150,7 @@ export type OrderSlice = z.infer<typeof orderSliceSchema>;
 
 /**
  * The price of all passengers of one type: total_amount = fare_amount + tax_amount + luggage_amount +
- * service_fee_amount − discount_amount exactly (packages/core/src/price-breakdown.ts; the agency's markups are part
+ * seats_amount + service_fee_amount − discount_amount exactly (packages/core/src/price-breakdown.ts; the agency's markups are part
  * of the fare, docs/operations.md#pricing-rules).
  */
 export const priceBreakdownItemSchema = z.object({
@@ -153,6 +159,8 @@ export const priceBreakdownItemSchema = z.object({
   fare_amount: z.string(),
   tax_amount: z.string(),
   luggage_amount: z.string(),
+  /** The seats chosen for these passengers: present only when not zero (then in the total too). */
+  seats_amount: z.string().optional(),
   /** The agency's service fee for these passengers: present only when not zero. */
   service_fee_amount: z.string().optional(),
   /** The agency's discount for these passengers, taken off (a positive amount): present only when not zero. */
@@ -181,6 +189,8 @@ export const orderPassengerSchema = z.object({
   services: z.array(
     z.object({ id: z.string(), slice_index: z.number(), weight_kg: z.number(), amount: z.string() }),
   ),
+  /** The seats chosen for this passenger, one per flight at most (none: the airline seats them at check-in). */
+  seats: z.array(orderSeatSchema),
   /** Empty until paid. */
   tickets: z.array(orderTicketSchema),
 });

@@ -25,6 +25,7 @@ import {
 } from './order-refusals.ts';
 import { agencyApplicationResponseSchema, agencyApplicationSchema } from './agencies.ts';
 import { anywhereResponseSchema, flightAnywhereQuerySchema } from './anywhere.ts';
+import { seatMapsResponseSchema } from './seats.ts';
 import {
   authCodeRequestSchema,
   authCodeResponseSchema,
@@ -178,6 +179,16 @@ export const endpoints = {
     params: offerIdParamsSchema,
     query: offerQuerySchema,
     response: pricedOfferResponseSchema,
+    refusals: offerRefusals,
+  }),
+  offerSeatMaps: endpoint({
+    method: 'GET',
+    path: '/v1/offers/{id}/seat_maps',
+    summary: 'The seats of each flight of an offer: who may take each seat and at what price.',
+    access: 'public',
+    params: offerIdParamsSchema,
+    query: offerQuerySchema,
+    response: seatMapsResponseSchema,
     refusals: offerRefusals,
   }),
   repriceOffer: endpoint({

@@ -1,7 +1,7 @@
 /**
  * The price of an order: the offer's price plus the luggage bought per passenger (docs/design.md §3 "add
- * luggage"), in the offer's currency, exact in minor units. Call it only after `checkServices` accepted the
- * services.
+ * luggage") and the seats chosen (docs/seats.md), in the offer's currency, exact in minor units. Call it only
+ * after `checkServices` accepted the services and `priceSeats` priced the seats.
  */
 import {
   addMoney,
@@ -12,6 +12,7 @@ import {
   type Money,
 } from './money.ts';
 import type { PassengerType } from './passengers.ts';
+import type { OrderSeatLine } from './seat-maps.ts';
 import type { LuggageService, Offer, PriceBreakdownItem } from './search-types.ts';
 
 export interface OrderServiceLine {
@@ -34,6 +35,10 @@ export interface OrderPrice {
   total_minor: number;
   price_breakdown: PriceBreakdownItem[];
   services: OrderServiceLine[];
+  /** The seats chosen, priced (absent on orders booked before seats were sold, and with none chosen). */
+  seats?: OrderSeatLine[];
+  /** Their sum, present only when not zero. */
+  seats_amount?: string;
 }
 
 function parse(value: string, currency: CurrencyCode): Money {
@@ -51,6 +56,7 @@ export function priceOrder(
   },
   passengers: readonly { type: PassengerType }[],
   services: readonly { id: string; passenger_index: number }[],
+  seats: readonly OrderSeatLine[] = [],
 ): OrderPrice {
   const currency = offer.total_currency;
   const lines: OrderServiceLine[] = services.map((s) => {
@@ -65,19 +71,25 @@ export function priceOrder(
       ...(service.supplier ? { supplier: service.supplier } : {}),
     };
   });
-  const luggageOf = (type: PassengerType) =>
+  const sumOf = (items: readonly { passenger_index: number; amount: string }[], type: PassengerType) =>
     sumMoney(
-      lines.filter((l) => passengers[l.passenger_index]?.type === type).map((l) => parse(l.amount, currency)),
+      items.filter((l) => passengers[l.passenger_index]?.type === type).map((l) => parse(l.amount, currency)),
       currency,
     );
   const breakdown = offer.price_breakdown.map((item) => {
-    const extra = luggageOf(item.passenger_type);
+    const luggage = sumOf(lines, item.passenger_type);
+    const seated = sumOf(seats, item.passenger_type);
     return {
       ...item,
-      luggage_amount: toMajorString(addMoney(parse(item.luggage_amount, currency), extra)),
-      total_amount: toMajorString(addMoney(parse(item.total_amount, currency), extra)),
+      luggage_amount: toMajorString(addMoney(parse(item.luggage_amount, currency), luggage)),
+      ...(seated.amount > 0 ? { seats_amount: toMajorString(seated) } : {}),
+      total_amount: toMajorString(addMoney(addMoney(parse(item.total_amount, currency), luggage), seated)),
     };
   });
+  const seatsTotal = sumMoney(
+    seats.map((s) => parse(s.amount, currency)),
+    currency,
+  );
   const total = sumMoney(
     breakdown.map((b) => parse(b.total_amount, currency)),
     currency,
@@ -95,6 +107,8 @@ export function priceOrder(
     total_minor: total.amount,
     price_breakdown: breakdown,
     services: lines,
+    ...(seats.length > 0 ? { seats: [...seats] } : {}),
+    ...(seatsTotal.amount > 0 ? { seats_amount: toMajorString(seatsTotal) } : {}),
   };
 }
 

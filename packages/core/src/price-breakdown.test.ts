@@ -17,7 +17,7 @@ describe('shareInSteps', () => {
 });
 
 describe('breakdownTotals', () => {
-  test('the lines of each type summed; a fee and a discount as lines of their own', () => {
+  test('the lines of each type summed; seats, a fee and a discount as lines of their own', () => {
     expect(
       breakdownTotals(
         [
@@ -32,8 +32,9 @@ describe('breakdownTotals', () => {
             fare_amount: '1000000',
             tax_amount: '200000',
             luggage_amount: '250000',
+            seats_amount: '140000',
             discount_amount: '10000',
-            total_amount: '1440000',
+            total_amount: '1580000',
           },
         ],
         'UZS',
@@ -42,9 +43,10 @@ describe('breakdownTotals', () => {
       fareMinor: 3_625_000,
       taxMinor: 600_000,
       luggageMinor: 250_000,
+      seatsMinor: 140_000,
       serviceFeeMinor: 50_000,
       discountMinor: 10_000,
-      totalMinor: 4_515_000,
+      totalMinor: 4_655_000,
     });
   });
 

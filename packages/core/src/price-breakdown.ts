@@ -3,7 +3,7 @@
  * stay inside the fare, the service fee and the discount are lines of their own (docs/operations.md#pricing-rules).
  * An offer's (and so an order's) breakdown per passenger type carries its share of each: `fare_amount` with its
  * share of the markups, `service_fee_amount` and `discount_amount` when not zero, and `total_amount` =
- * fare + taxes + luggage + service fee − discount, exactly, so the types' totals still add up to the total
+ * fare + taxes + luggage + seats + service fee − discount, exactly, so the types' totals still add up to the total
  * charged and a fiscal receipt's lines (receipt-lines.ts) to the payment.
  */
 import { fromMajorString, isCurrencyCode, shareInProportion, type CurrencyCode } from './money.ts';
@@ -48,6 +48,7 @@ export interface BreakdownTotals {
   fareMinor: number;
   taxMinor: number;
   luggageMinor: number;
+  seatsMinor: number;
   serviceFeeMinor: number;
   /** Taken off (a positive number). */
   discountMinor: number;
@@ -68,6 +69,7 @@ export function breakdownTotals(
     | 'fare_amount'
     | 'tax_amount'
     | 'luggage_amount'
+    | 'seats_amount'
     | 'service_fee_amount'
     | 'discount_amount'
     | 'total_amount'
@@ -78,6 +80,7 @@ export function breakdownTotals(
     fareMinor: 0,
     taxMinor: 0,
     luggageMinor: 0,
+    seatsMinor: 0,
     serviceFeeMinor: 0,
     discountMinor: 0,
     totalMinor: 0,
@@ -87,12 +90,18 @@ export function breakdownTotals(
       fareMinor: minorOf(item.fare_amount, currency),
       taxMinor: minorOf(item.tax_amount, currency),
       luggageMinor: minorOf(item.luggage_amount, currency),
+      seatsMinor: minorOf(item.seats_amount, currency),
       serviceFeeMinor: minorOf(item.service_fee_amount, currency),
       discountMinor: minorOf(item.discount_amount, currency),
       totalMinor: minorOf(item.total_amount, currency),
     };
     const sum =
-      line.fareMinor + line.taxMinor + line.luggageMinor + line.serviceFeeMinor - line.discountMinor;
+      line.fareMinor +
+      line.taxMinor +
+      line.luggageMinor +
+      line.seatsMinor +
+      line.serviceFeeMinor -
+      line.discountMinor;
     if (sum !== line.totalMinor)
       throw new RangeError(`a breakdown's lines add up to ${sum}, not ${line.totalMinor}`);
     for (const key of Object.keys(totals) as (keyof BreakdownTotals)[]) totals[key] += line[key];

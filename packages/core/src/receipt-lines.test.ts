@@ -72,4 +72,42 @@ describe('receipt lines', () => {
       1_125_001, 520_000, 1_125_001, 300_000,
     ]);
   });
+
+  test("a paid seat is a line of its own, taken out of its passenger's ticket; a free seat is no line", () => {
+    const withSeats = price({
+      total_amount: '3140001',
+      total_minor: 3_140_001,
+      price_breakdown: [
+        { ...price().price_breakdown[0]!, seats_amount: '140000', total_amount: '2640001' },
+        price().price_breakdown[1]!,
+      ],
+      seats: [
+        {
+          passenger_index: 0,
+          slice_index: 0,
+          segment_index: 0,
+          designator: '12A',
+          flight_key: 'HY1',
+          amount: '140000',
+        },
+        {
+          passenger_index: 1,
+          slice_index: 0,
+          segment_index: 0,
+          designator: '12B',
+          flight_key: 'HY1',
+          amount: '0',
+        },
+      ],
+      seats_amount: '140000',
+    });
+    const passengers = [{ type: 'adult' as const }, { type: 'child' as const }, { type: 'adult' as const }];
+    expect(receiptLines(withSeats, passengers)).toEqual([
+      { kind: 'ticket', passengerNumber: 1, passengerType: 'adult', amountMinor: 1_100_001 },
+      { kind: 'ticket', passengerNumber: 2, passengerType: 'child', amountMinor: 500_000 },
+      { kind: 'ticket', passengerNumber: 3, passengerType: 'adult', amountMinor: 1_100_000 },
+      { kind: 'luggage', passengerNumber: 3, weightKg: 23, amountMinor: 300_000 },
+      { kind: 'seat', passengerNumber: 1, designator: '12A', amountMinor: 140_000 },
+    ]);
+  });
 });

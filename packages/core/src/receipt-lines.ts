@@ -1,6 +1,6 @@
 /**
  * The lines of an order's fiscal receipt (Uzbekistan's online cash registers, through Payme or Click): one per
- * passenger's ticket and one per paid service (a checked bag), in minor units, adding up exactly to the order's
+ * passenger's ticket and one per paid service (a checked bag, a seat), in minor units, adding up exactly to the order's
  * total. A ticket is its passenger type's share of the breakdown (fare, taxes and the offer's own luggage)
  * without the services bought for those passengers; a share that does not divide evenly gives its remainder,
  * one unit each, to the first passengers of that type.
@@ -17,7 +17,8 @@ import type { PassengerType } from './passengers.ts';
 export type ReceiptLine =
   | { kind: 'ticket'; passengerNumber: number; passengerType: PassengerType; amountMinor: number }
   | { kind: 'serviceFee'; passengerNumber: number; amountMinor: number }
-  | { kind: 'luggage'; passengerNumber: number; weightKg: number; amountMinor: number };
+  | { kind: 'luggage'; passengerNumber: number; weightKg: number; amountMinor: number }
+  | { kind: 'seat'; passengerNumber: number; designator: string; amountMinor: number };
 
 const minorOf = (amount: string | undefined, currency: CurrencyCode) => {
   if (amount === undefined) return 0;
@@ -45,7 +46,7 @@ export function receiptLines(
     const positions = passengers.flatMap((p, i) => (p.type === item.passenger_type ? [i] : []));
     if (positions.length !== item.count)
       throw new RangeError(`${item.count} ${item.passenger_type} in the price, ${positions.length} booked`);
-    const services = price.services
+    const services = [...price.services, ...(price.seats ?? [])]
       .filter((s) => positions.includes(s.passenger_index))
       .reduce((sum, s) => sum + minorOf(s.amount, currency), 0);
     const fee = feesApart ? minorOf(item.service_fee_amount, currency) : 0;
@@ -72,7 +73,15 @@ export function receiptLines(
     weightKg: s.weight_kg,
     amountMinor: minorOf(s.amount, currency),
   }));
-  const lines = [...tickets, ...fees, ...luggage];
+  const seats: ReceiptLine[] = (price.seats ?? [])
+    .filter((s) => minorOf(s.amount, currency) > 0)
+    .map((s) => ({
+      kind: 'seat',
+      passengerNumber: s.passenger_index + 1,
+      designator: s.designator,
+      amountMinor: minorOf(s.amount, currency),
+    }));
+  const lines = [...tickets, ...fees, ...luggage, ...seats];
   const sum = lines.reduce((total, line) => total + line.amountMinor, 0);
   if (sum !== price.total_minor)
     throw new RangeError(`receipt lines add up to ${sum}, not ${price.total_minor}`);

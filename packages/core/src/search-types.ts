@@ -102,6 +102,8 @@ export interface PriceBreakdownItem {
   fare_amount: string;
   tax_amount: string;
   luggage_amount: string;
+  /** The seats chosen for these passengers (an order's, seat-maps.ts); present only when not zero. */
+  seats_amount?: string;
   /** The agency's service fee for these passengers; present only when not zero. */
   service_fee_amount?: string;
   /** The agency's discount for these passengers (a positive amount, taken off); present only when not zero. */

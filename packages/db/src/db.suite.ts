@@ -18,6 +18,7 @@ import {
 } from './index.ts';
 import {
   holdSeats,
+  heldSeatDesignators,
   holdSeatsForOrder,
   releaseOrderHolds,
   releaseSeats,
@@ -391,6 +392,36 @@ export function defineDatabaseSuite(label: string, makeDb: () => Promise<Databas
         await soldOut(holdSeatsForOrder(db, refusedId, [request(a, 1), request(b, 1)]));
         expect(await db.select().from(orderHolds).where(eq(orderHolds.orderId, refusedId))).toEqual([]);
         expect((await soldSeats(db, [a])).get(a)?.economy).toBe(0);
+      });
+
+      it("a chosen seat is one live order's: the next is refused, and its release frees it", async () => {
+        const flight = unique('HY602');
+        const seat = { flightKey: flight, designator: '12A', passengerPosition: 0 };
+        const first = await db.transaction(async (tx) => {
+          const id = await insertOrder(tx);
+          await holdSeatsForOrder(tx, id, [request(flight, 1)], [seat]);
+          return id;
+        });
+        expect((await heldSeatDesignators(db, [flight])).get(flight)).toEqual(new Set(['12A']));
+        const taken = await db
+          .transaction(async (tx) => {
+            const id = await insertOrder(tx);
+            await holdSeatsForOrder(tx, id, [request(flight, 1)], [seat]);
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(isUniqueViolation(taken, 'order_seats_flight_seat_key')).toBe(true);
+        // The refused booking rolled back whole: its seat in the inventory too.
+        expect((await soldSeats(db, [flight])).get(flight)?.economy).toBe(1);
+        await releaseOrderHolds(db, first);
+        expect((await heldSeatDesignators(db, [flight])).get(flight)).toEqual(new Set());
+        await db.transaction(async (tx) => {
+          const id = await insertOrder(tx);
+          await holdSeatsForOrder(tx, id, [request(flight, 1)], [seat]);
+        });
+        expect((await heldSeatDesignators(db, [flight])).get(flight)).toEqual(new Set(['12A']));
       });
     });
 

@@ -276,7 +276,14 @@ export {
   soldSeatsSince,
   holdSeatsForOrder,
   releaseOrderHolds,
+  heldSeatDesignators,
   SoldOutError,
 } from './repositories/seat-inventory.ts';
-export type { SeatRequest, SeatRelease, SoldOutFlight, SoldSeats } from './repositories/seat-inventory.ts';
+export type {
+  ChosenSeat,
+  SeatRequest,
+  SeatRelease,
+  SoldOutFlight,
+  SoldSeats,
+} from './repositories/seat-inventory.ts';
 export * as idempotency from './repositories/idempotency.ts';

@@ -289,3 +289,28 @@ export const orderHolds = pgTable(
     check('order_holds_cabin', oneOf('cabin', CABINS)),
   ],
 );
+
+/**
+ * The seats chosen on the built-in network's flights (docs/seats.md), one row per passenger and flight: a seat
+ * is held by one live order at a time (the unique index), and given back with the order's seats
+ * (`releaseOrderHolds`). A supplier's seats are the airline's and live only in the order's price.
+ */
+export const orderSeats = pgTable(
+  'order_seats',
+  {
+    orderId: orderRef(),
+    flightKey: text('flight_key').notNull(),
+    designator: text('designator').notNull(),
+    /** 0-based position of the passenger in the order. */
+    passengerPosition: smallint('passenger_position').notNull(),
+    createdAt: createdAt(),
+    releasedAt: tsNullable('released_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'order_seats_pkey', columns: [t.orderId, t.flightKey, t.designator] }),
+    uniqueIndex('order_seats_flight_seat_key')
+      .on(t.flightKey, t.designator)
+      .where(sql`"released_at" IS NULL`),
+    check('order_seats_designator_format', sql`"designator" ~ '^[0-9]{1,3}[A-Z]$'`),
+  ],
+);

@@ -6,6 +6,7 @@
  */
 import type { AirlineCredit, ChangedFlight } from '@parvoz/db';
 import type { PassengerType } from '@parvoz/core/search-types';
+import type { SeatMap } from '@parvoz/core/seat-maps';
 
 /** One of our travellers, with the passport the booking form collects. */
 export interface BookingPassenger {
@@ -17,7 +18,7 @@ export interface BookingPassenger {
   document: { number: string; expires_on: string; issuing_country_code: string };
 }
 
-/** An extra bag as the supplier sells it: its service id and the price per unit the traveller was shown. */
+/** An extra bag or a seat as the supplier sells it: its service id and the price per unit the traveller was shown. */
 export interface ServiceChoice {
   id: string;
   quantity: number;
@@ -41,6 +42,11 @@ export interface BookingInput {
    * that books no bags on a hold answers a `hold` with bags `instant_payment_required`, to be booked once paid.
    */
   services?: ServiceChoice[];
+  /**
+   * Seats chosen from the supplier's seat maps (`seatMaps`): each its service id and the price seen (quantity 1).
+   * Booked like bags: never on a hold, each checked against the seat maps then (docs/seats.md).
+   */
+  seats?: ServiceChoice[];
 }
 
 export interface BookedOrder {
@@ -169,6 +175,12 @@ export interface SupplierOrders {
    * that moved. Throws only when the supplier cannot be reached even to look the key up.
    */
   book(input: BookingInput, now: number, expectedTotal?: string): Promise<BookingResult>;
+  /**
+   * The seat maps of an offer (docs/seats.md), one per flight the airline shows a map for, each seat with the
+   * supplier's service per passenger (`SupplierSeatService`) in the offer's currency; empty when the airline sells
+   * no seats. Throws when the supplier cannot be reached or refuses.
+   */
+  seatMaps?(offerId: string, now: number): Promise<SeatMap[]>;
   /**
    * Only looks: the order booked under an idempotency key (a `replayed` booking), null when the supplier has none,
    * 'unknown' when it could not tell. Throws when unreachable.

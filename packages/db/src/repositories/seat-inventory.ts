@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../index.ts';
-import { orderHolds, seatInventory, type Cabin } from '../schema.ts';
+import { orderHolds, orderSeats, seatInventory, type Cabin } from '../schema.ts';
 
 export interface SeatRequest {
   /** Flight and date, e.g. `HY601-2026-12-15` (the format belongs to core). */
@@ -173,14 +173,23 @@ export async function soldSeats(
   return result;
 }
 
+/** A seat chosen for a passenger of an order on one flight (docs/seats.md). */
+export interface ChosenSeat {
+  flightKey: string;
+  designator: string;
+  passengerPosition: number;
+}
+
 /**
- * Holds the seats for an order and records them in `order_holds` (call it in the transaction that
- * inserts the order). Throws `SoldOutError` like `holdSeats`.
+ * Holds the seats for an order and records them in `order_holds`, with the seats chosen in `order_seats` (call it
+ * in the transaction that inserts the order). Throws `SoldOutError` like `holdSeats`, and a unique violation of
+ * `order_seats_flight_seat_key` (`isUniqueViolation`) when a chosen seat is another live order's.
  */
 export async function holdSeatsForOrder(
   db: Database,
   orderId: string,
   requests: readonly SeatRequest[],
+  chosen: readonly ChosenSeat[] = [],
 ): Promise<void> {
   const rows = normalise(requests, (a, b) => ({
     ...a,
@@ -193,7 +202,23 @@ export async function holdSeatsForOrder(
     await tx
       .insert(orderHolds)
       .values(rows.map((r) => ({ orderId, flightKey: r.flightKey, cabin: r.cabin, seats: r.seats })));
+    if (chosen.length > 0) await tx.insert(orderSeats).values(chosen.map((c) => ({ orderId, ...c })));
   });
+}
+
+/** The seats live orders hold on these flights: flight key → designators. */
+export async function heldSeatDesignators(
+  db: Database,
+  flightKeys: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const result = new Map<string, Set<string>>(flightKeys.map((k) => [k, new Set<string>()]));
+  if (flightKeys.length === 0) return result;
+  const rows = await db
+    .select({ flightKey: orderSeats.flightKey, designator: orderSeats.designator })
+    .from(orderSeats)
+    .where(and(inArray(orderSeats.flightKey, [...new Set(flightKeys)]), isNull(orderSeats.releasedAt)));
+  for (const row of rows) result.get(row.flightKey)?.add(row.designator);
+  return result;
 }
 
 /**
@@ -215,6 +240,10 @@ export async function releaseOrderHolds(
       .set({ releasedAt: sql`now()` })
       .where(and(inArray(orderHolds.orderId, ids), isNull(orderHolds.releasedAt)))
       .returning({ flightKey: orderHolds.flightKey, cabin: orderHolds.cabin, seats: orderHolds.seats });
+    await tx
+      .update(orderSeats)
+      .set({ releasedAt: sql`now()` })
+      .where(and(inArray(orderSeats.orderId, ids), isNull(orderSeats.releasedAt)));
     const merged = normalise(released, (a, b) => ({ ...a, seats: a.seats + b.seats }));
     await releaseSeats(tx, merged);
     return merged;

@@ -18,10 +18,9 @@ import type { SupplierOrders } from '../../suppliers/orders.ts';
 import { claimIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotent.ts';
 import { supplierFailure } from '../../suppliers/api-failure.ts';
 import type { FlightService } from '../search/index.ts';
-import { searchEngineFor } from '../search/index.ts';
 import { offerConditions } from '../orders/index.ts';
 import { recordSale } from '../books/index.ts';
-import { assertHoldAllowed, holdOrderSeats } from './holds.ts';
+import { assertHoldAllowed, holdOrderSeats, seatRequests } from './holds.ts';
 import { issueAccessToken, newBookingReference, newOrderId } from '../orders/index.ts';
 import { insertOrder, insertPassengers, type NewOrder, type SeatRequest } from '../orders/index.ts';
 import { loadOrder, presentOrder } from '../orders/index.ts';
@@ -29,6 +28,7 @@ import { addTraveller, listTravellers, MAX_SAVED_TRAVELLERS } from '../accounts/
 import { bookAtSupplier, releaseAtSupplier, type SupplierBooking } from '../supplier-orders/index.ts';
 import { redeemPromo, usablePromo, type UsablePromo } from '../promo-codes/index.ts';
 import { assertPromoApplies, promoContext } from './promo.ts';
+import { chooseSeats, chosenSeats } from '../seats/index.ts';
 
 /** The payment window of a new order (docs/design.md §4): unpaid after this, it is cancelled and its seats released. */
 export const PAYMENT_WINDOW_MS = 20 * 60_000;
@@ -56,23 +56,6 @@ export function ruleFailure(errors: readonly BookingRuleError[]): ApiFailure {
       message: e.message,
       ...(e.values ? { values: e.values } : {}),
     })),
-  );
-}
-
-function seatRequests(offer: Offer, seated: number, seed: string): SeatRequest[] {
-  const schedule = searchEngineFor(seed).schedule;
-  return offer.slices.flatMap((slice) =>
-    slice.segments.map((segment) => {
-      const resolved = schedule.resolveKey(segment.flight_key);
-      if (!resolved)
-        throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.');
-      return {
-        flightKey: segment.flight_key,
-        cabin: segment.cabin_class,
-        seats: seated,
-        capacity: schedule.capacity(resolved.slot, segment.cabin_class),
-      };
-    }),
   );
 }
 
@@ -172,7 +155,8 @@ async function prepare(deps: BookingDeps, input: CreateOrderInput, now: Date): P
   if (errors.length > 0) throw ruleFailure(errors);
   const promo = code && { code, discountMinor: assertPromoApplies(offer, code) };
 
-  const price = priceOrder(offer, input.passengers, input.services);
+  const seatLines = await chooseSeats(deps, offer, offer.id, input.passengers, input.seats, now);
+  const price = priceOrder(offer, input.passengers, input.services, seatLines);
   if (
     input.expected_total !== undefined &&
     !sameAmount(input.expected_total, price.total_amount, price.currency)
@@ -301,7 +285,8 @@ async function record(
       documentExpiresOn: p.document.expires_on,
     })),
   );
-  await holdOrderSeats(tx, id, prepared.seats);
+  // A supplier's seats are the airline's: only the built-in network's are held here.
+  await holdOrderSeats(tx, id, prepared.seats, prepared.supplier ? [] : chosenSeats(price.seats ?? []));
   // After the seats, as the expiry releases them: the code's row is always locked last (no deadlock).
   if (prepared.promo) {
     const { code, discountMinor } = prepared.promo;
@@ -366,7 +351,10 @@ export async function createOrder(
     // A supplier's order first (HTTP, outside any transaction), under a key derived from this request's own.
     // The offer as priced for these travellers: the one the supplier books (its id may be another than asked).
     const booked = { ...input, offer_id: prepared.offerId };
-    if (supplier) atSupplier = await bookAtSupplier(supplier, booked, ref, now, prepared.price.services);
+    if (supplier) {
+      const { services, seats } = prepared.price;
+      atSupplier = await bookAtSupplier(supplier, booked, ref, now, services, seats ?? []);
+    }
     ({ orderId, token } = await deps.db.transaction(async (tx) => {
       const recorded = await record(deps, tx, caller, clientIp, input, prepared, now, atSupplier);
       await idempotency.complete(tx, {

@@ -6,12 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@parvoz/db';
+import { isUniqueViolation, type Database } from '@parvoz/db';
 import type { HoldLimitDetails } from '@parvoz/contracts/booking';
 import { decideHold, type HoldClient, type HoldLimits } from '@parvoz/core/holds';
 import { canonicalMailbox } from '@parvoz/core/mailbox';
+import type { Offer } from '@parvoz/core/search-types';
 import { ApiFailure } from '../../errors.ts';
-import { holdSeatsForOrder, SoldOutError, unpaidHoldsOf, type SeatRequest } from '../orders/index.ts';
+import { searchEngineFor } from '../search/index.ts';
+import {
+  holdSeatsForOrder,
+  SEAT_TAKEN_CONSTRAINT,
+  SoldOutError,
+  unpaidHoldsOf,
+  type ChosenSeat,
+  type SeatRequest,
+} from '../orders/index.ts';
 
 /** Advisory-lock namespace of the hold caps ('hold'; the migrations use another). */
 const HOLD_LOCK_NAMESPACE = 0x686f6c64;
@@ -67,16 +76,46 @@ export async function assertHoldAllowed(
   );
 }
 
-/** Holds the built-in network's seats of a new order, or refuses the booking when one is gone (409 sold out). */
-export async function holdOrderSeats(tx: Database, orderId: string, seats: SeatRequest[]): Promise<void> {
+/**
+ * Holds the built-in network's seats of a new order, with the seats chosen, or refuses the booking when one is gone
+ * (409 sold out) or a chosen seat was taken meanwhile (400 at the seats: the page shows the map again).
+ */
+export async function holdOrderSeats(
+  tx: Database,
+  orderId: string,
+  seats: SeatRequest[],
+  chosen: readonly ChosenSeat[] = [],
+): Promise<void> {
   if (seats.length === 0) return;
   try {
-    await holdSeatsForOrder(tx, orderId, seats);
+    await holdSeatsForOrder(tx, orderId, seats, chosen);
   } catch (error) {
+    if (isUniqueViolation(error, SEAT_TAKEN_CONSTRAINT))
+      throw new ApiFailure('validation_failed', 'The request is not valid.', [
+        { in: 'body', path: '/seats', message: 'booking.error.seatTaken' },
+      ]);
     if (error instanceof SoldOutError)
       throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.', {
         reason: 'sold_out',
       });
     throw error;
   }
+}
+
+/** The built-in network's seats an offer takes: `seated` on every flight, in its cabin. */
+export function seatRequests(offer: Offer, seated: number, seed: string): SeatRequest[] {
+  const schedule = searchEngineFor(seed).schedule;
+  return offer.slices.flatMap((slice) =>
+    slice.segments.map((segment) => {
+      const resolved = schedule.resolveKey(segment.flight_key);
+      if (!resolved)
+        throw new ApiFailure('offer_unavailable', 'The seats of this offer are no longer available.');
+      return {
+        flightKey: segment.flight_key,
+        cabin: segment.cabin_class,
+        seats: seated,
+        capacity: schedule.capacity(resolved.slot, segment.cabin_class),
+      };
+    }),
+  );
 }

@@ -127,7 +127,14 @@ export async function renderETicketPdf(
       const flight = segment
         ? `${segment.marketing_carrier.iata_code} ${segment.flight_number} ${segment.origin}–${segment.destination}`
         : ticket.flight_key;
-      line(`${t('ticket.ticketNumber')} ${ticket.ticket_number} · ${flight}`, { size: 9, indent: 10 });
+      const seat = p.seats.find(
+        (s) => s.slice_index === ticket.slice_index && s.segment_index === ticket.segment_index,
+      );
+      const seated = seat ? ` · ${t('ticket.seat', { seat: seat.designator })}` : '';
+      line(`${t('ticket.ticketNumber')} ${ticket.ticket_number} · ${flight}${seated}`, {
+        size: 9,
+        indent: 10,
+      });
     }
     flow.y += 4;
   }

@@ -95,6 +95,7 @@ export async function renderReceiptPdf(
     row(`${who} — ${t('receipt.taxes')}`, money(item.tax_amount, item.currency));
     if (Number(item.luggage_amount) > 0)
       row(`${who} — ${t('receipt.luggage')}`, money(item.luggage_amount, item.currency));
+    if (item.seats_amount) row(`${who} — ${t('receipt.seats')}`, money(item.seats_amount, item.currency));
   }
   // The agency's service fee and discount: lines of their own, the markups being part of the fare
   // (docs/operations.md#pricing-rules); with the rows above they add up to the total.

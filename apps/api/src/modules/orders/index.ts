@@ -95,11 +95,14 @@ export {
 } from './view.ts';
 // What a booking writes when it starts an order, and the unpaid holds its caps count (store/booking.ts).
 export {
+  heldSeatDesignators,
   holdSeatsForOrder,
   insertOrder,
   insertPassengers,
+  SEAT_TAKEN_CONSTRAINT,
   SoldOutError,
   unpaidHoldsOf,
+  type ChosenSeat,
   type NewOrder,
   type SeatRequest,
 } from './store/booking.ts';

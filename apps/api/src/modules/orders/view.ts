@@ -220,6 +220,14 @@ export function presentOrder(order: LoadedOrder, now: Date, accessToken?: string
       services: price.services
         .filter((s) => s.passenger_index === p.position)
         .map((s) => ({ id: s.id, slice_index: s.slice_index, weight_kg: s.weight_kg, amount: s.amount })),
+      seats: (price.seats ?? [])
+        .filter((s) => s.passenger_index === p.position)
+        .map((s) => ({
+          slice_index: s.slice_index,
+          segment_index: s.segment_index,
+          designator: s.designator,
+          amount: s.amount,
+        })),
       tickets: (p.ticketNumbers ?? []).flatMap((ticketNumber, i) => {
         const flight = flights[i];
         return flight

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { CreateOrderInput } from '@parvoz/contracts/booking';
 import type { OrderServiceLine } from '@parvoz/core/order-pricing';
+import type { OrderSeatLine } from '@parvoz/core/seat-maps';
 import { ApiFailure } from '../../errors.ts';
 import type {
   BookedOrder,
@@ -51,11 +52,20 @@ export function supplierIdempotencyKey(ref: { scope: string; key: string }): str
   return createHash('sha256').update(`${ref.scope}\n${ref.key}`).digest('base64url').slice(0, 32);
 }
 
-/** The order's bags as the supplier's services: each priced line carries the supplier's service id and exact price. */
-export function serviceChoices(services: readonly OrderServiceLine[]): ServiceChoice[] {
+/**
+ * The order's bags or seats as the supplier's services: each priced line carries the supplier's service id and
+ * exact price.
+ */
+export function serviceChoices(
+  services: readonly {
+    id?: string;
+    designator?: string;
+    supplier?: { service_id: string; amount: string; currency: string } | undefined;
+  }[],
+): ServiceChoice[] {
   return services.map((line) => {
     if (!line.supplier)
-      throw new Error(`luggage ${line.id} of a supplier's offer without its supplier service`);
+      throw new Error(`${line.id ?? line.designator} of a supplier's offer without its supplier service`);
     return {
       id: line.supplier.service_id,
       quantity: 1,
@@ -72,9 +82,12 @@ export async function bookAtSupplier(
   now: Date,
   /** The bags chosen, as priced (`priceOrder`): each carries the supplier's service id and exact price. */
   services: readonly OrderServiceLine[] = [],
+  /** The seats chosen, as priced (`priceSeats`), each with the supplier's service. */
+  seats: readonly OrderSeatLine[] = [],
 ): Promise<SupplierBooking> {
   const orderId = newOrderId();
   const choices = serviceChoices(services);
+  const seatChoices = serviceChoices(seats);
   let result: BookingResult;
   try {
     result = await supplier.book(
@@ -101,6 +114,7 @@ export async function bookAtSupplier(
         type: 'hold',
         ourOrderId: orderId,
         services: choices,
+        ...(seatChoices.length > 0 ? { seats: seatChoices } : {}),
       },
       now.getTime(),
     );
@@ -132,10 +146,14 @@ export async function bookAtSupplier(
         { in: 'body', path: '/passengers', message: 'booking.error.passengersMismatch' },
       ]);
     case 'service_unavailable': {
-      // The bag is no longer sold as chosen: the booking page's luggage error, at that passenger's bags.
-      const index = (result.detail as { index?: number } | undefined)?.index ?? 0;
+      // The bag or seat is no longer sold as chosen: the booking page's error at that bag or seat.
+      const detail = result.detail as { index?: number; seat?: number } | undefined;
+      if (detail?.seat !== undefined)
+        throw new ApiFailure('validation_failed', 'The request is not valid.', [
+          { in: 'body', path: `/seats/${detail.seat}/designator`, message: 'booking.error.seatTaken' },
+        ]);
       throw new ApiFailure('validation_failed', 'The request is not valid.', [
-        { in: 'body', path: `/services/${index}/id`, message: 'booking.error.serviceUnknown' },
+        { in: 'body', path: `/services/${detail?.index ?? 0}/id`, message: 'booking.error.serviceUnknown' },
       ]);
     }
     case 'instant_payment_required':
@@ -192,6 +210,8 @@ export async function bookPaidAtSupplier(
     paidAt: Date;
     /** The order's priced bags (`orders.price.services`), each with its supplier service. */
     services?: readonly OrderServiceLine[];
+    /** The order's priced seats (`orders.price.seats`), each with its supplier service. */
+    seats?: readonly OrderSeatLine[];
   },
 ): Promise<BookingResult> {
   return supplier.book(
@@ -203,6 +223,7 @@ export async function bookPaidAtSupplier(
       type: 'instant',
       ourOrderId: order.id,
       services: serviceChoices(order.services ?? []),
+      ...(order.seats?.length ? { seats: serviceChoices(order.seats) } : {}),
     },
     order.paidAt.getTime(),
     // The total agreed at booking, bags included: the airline's price moved since (no guarantee without a hold)

@@ -136,6 +136,7 @@ async function bookPaidOrder(deps: SupplierPaymentDeps, id: string, claimedAt: D
       paidAt: row.paidAt ?? deps.now(),
       // The bags chosen at booking, as priced then (the supplier's service ids and prices kept in the order's price).
       services: loaded.price.services,
+      seats: loaded.price.seats ?? [],
     }),
   );
   if (result.ok) {

@@ -96,10 +96,17 @@ export async function fiscaliseClickPayment(
               tin: fiscalTin,
             }
           : {
-              name: intl.formatMessage(
-                { id: 'fiscal.item.luggage' },
-                { reference, number, weight: String(line.weightKg) },
-              ),
+              // A seat is the airline's extra service like a bag: registered under the same code.
+              name:
+                line.kind === 'seat'
+                  ? intl.formatMessage(
+                      { id: 'fiscal.item.seat' },
+                      { reference, number, seat: line.designator },
+                    )
+                  : intl.formatMessage(
+                      { id: 'fiscal.item.luggage' },
+                      { reference, number, weight: String(line.weightKg) },
+                    ),
               spic: fiscalLuggageSpic,
               packageCode: fiscalLuggagePackageCode,
               percent: fiscalLuggageVatPercent,

@@ -78,10 +78,14 @@ export async function paymeReceiptDetail(
           vat_percent: fiscalTicketVatPercent,
         }
       : {
-          title: intl.formatMessage(
-            { id: 'fiscal.item.luggage' },
-            { reference, number, weight: String(line.weightKg) },
-          ),
+          // A seat is the airline's extra service like a bag: registered under the same code.
+          title:
+            line.kind === 'seat'
+              ? intl.formatMessage({ id: 'fiscal.item.seat' }, { reference, number, seat: line.designator })
+              : intl.formatMessage(
+                  { id: 'fiscal.item.luggage' },
+                  { reference, number, weight: String(line.weightKg) },
+                ),
           price: tiyinOf(line.amountMinor),
           count: 1,
           code: fiscalLuggageIkpu,

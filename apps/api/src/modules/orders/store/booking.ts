@@ -11,7 +11,15 @@ import { unpaidOrder } from './expiry.ts';
 
 // The seat inventory's atomic hold (all flights or none) is the database package's, beside the driver tests
 // that hold it to that; the orders module is the way to it (docs/architecture.md).
-export { holdSeatsForOrder, SoldOutError, type SeatRequest } from '@parvoz/db';
+/** A chosen seat another live order holds: the unique index that refuses it (`isUniqueViolation`). */
+export const SEAT_TAKEN_CONSTRAINT = 'order_seats_flight_seat_key';
+export {
+  heldSeatDesignators,
+  holdSeatsForOrder,
+  SoldOutError,
+  type ChosenSeat,
+  type SeatRequest,
+} from '@parvoz/db';
 
 const { orders, orderHolds } = schema;
 

@@ -56,6 +56,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     citizenship: 'UZ',
     document: { number: 'FA1234567', expires_on: '2031-01-01' },
     services: [],
+    seats: [],
     tickets: tickets.map((ticket_number, slice_index) => ({
       slice_index,
       segment_index: 0,
