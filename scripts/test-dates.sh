@@ -41,6 +41,7 @@ E2E_FILES=(
   e2e/after-sale.test.ts
   e2e/words.test.ts
   e2e/multi-city.test.ts
+  e2e/seats.test.ts
 )
 
 # CI's short form (--short) runs fewer of them: the search form, results and the ±3-day strip, the home

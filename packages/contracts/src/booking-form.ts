@@ -120,6 +120,9 @@ export const passengerList = <T extends z.ZodType>(passenger: T) =>
 /** The traveller accepted the agreement (the body's `agreement`; the form's checkbox). */
 export const agreementSchema = z.literal(true, { error: 'booking.error.agreement' });
 
+/** A seat picked in the booking form: its flight, the seat and the price the traveller saw for it. */
+export const SEAT_PICK = /^(\d)-(\d):([1-9]\d{0,2}[A-Z]):(\d{1,12}(?:\.\d{1,2})?)$/;
+
 /**
  * The web's booking form (Conform, nested names: `contact.email`, `passengers[0].document.number`), read in
  * the browser and in the action with this one schema. Its fields are the POST /v1/orders body's, checked
@@ -143,6 +146,15 @@ export const bookingFormSchema = z.object({
             (ids) => ids.every((id) => bookingServiceSchema.shape.id.safeParse(id).success),
             'booking.error.service',
           ),
+      ),
+      // One picker per flight, all under one name: "<slice>-<segment>:<seat>:<price seen>", or "" for none.
+      seats: z.preprocess(
+        (value) => asList(value as string | string[] | undefined).filter((v) => v !== ''),
+        // One error for the passenger's seats, as for the luggage.
+        z
+          .array(z.string(), { error: 'booking.error.seat' })
+          .max(12, 'booking.error.seat')
+          .refine((picks) => picks.every((pick) => SEAT_PICK.test(pick)), 'booking.error.seat'),
       ),
     }),
   ),

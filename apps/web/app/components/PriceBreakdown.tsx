@@ -33,6 +33,9 @@ export function FareLines({ row, as: Line }: { row: PriceRow; as: 'dd' | 'p' }) 
     ['booking.price.taxes', row.tax_amount],
   ];
   if (Number(row.luggage_amount) > 0) lines.push(['booking.price.luggage', row.luggage_amount]);
+  // An order's seats (docs/seats.md); an offer has none yet.
+  if (row.seats_amount && Number(row.seats_amount) > 0)
+    lines.push(['booking.price.seatsLine', row.seats_amount]);
   return (
     <>
       {lines.map(([label, amount]) => (

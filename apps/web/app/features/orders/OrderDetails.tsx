@@ -160,6 +160,18 @@ export function OrderPassengers({ order }: { order: Order }) {
                 {t('order.passenger.luggage', { count: p.services.length, weight: p.services[0]!.weight_kg })}
               </p>
             ) : null}
+            {p.seats.length > 0 ? (
+              <ul className="text-sm text-neutral-700" data-testid="order-seats">
+                {p.seats.map((seat) => (
+                  <li key={`${seat.slice_index}-${seat.segment_index}`}>
+                    {t('order.passenger.seat', {
+                      flight: flight(seat.slice_index, seat.segment_index),
+                      seat: seat.designator,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {p.tickets.length > 0 ? (
               <div className="mt-2">
                 <p className="text-sm font-medium">

@@ -20,7 +20,15 @@ import { apiFieldErrors, parseForm, replyWithFieldErrors } from '../../lib/form.
 import { orderAccessCookie, readOrderAccess } from '../../lib/order-access.server.ts';
 import type { RequestState } from '../../lib/request-context.server.ts';
 import { loadSavedTravellers } from '../../lib/user.server.ts';
-import { errorTarget, fieldErrorCode, orderRequestOf, servicesOf, shownTotal } from './booking-request.ts';
+import {
+  errorTarget,
+  fieldErrorCode,
+  orderRequestOf,
+  readSeatPick,
+  seatsOf,
+  servicesOf,
+  shownTotal,
+} from './booking-request.ts';
 import type { PromoQuote } from '@parvoz/contracts/promo-codes';
 import {
   appliedPromo,
@@ -172,9 +180,15 @@ export async function bookingAction(
   if (submission.status !== 'success') return data<BookingActionData>(base, { status: 400 });
 
   const services = servicesOf(submission.value);
+  const seats = seatsOf(submission.value);
+  const seatPrices = submission.value.passengers.flatMap((p) =>
+    p.seats.map((pick) => readSeatPick(pick)?.amount ?? ''),
+  );
   // "Accept the new price" sends the API's new total; otherwise the total shown on the page.
   const accepted = text(form, 'accept_total');
-  const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted) ? accepted : shownTotal(form, services, currency);
+  const expected = /^\d{1,12}(\.\d{1,2})?$/.test(accepted)
+    ? accepted
+    : shownTotal(form, services, currency, seatPrices);
   const body = {
     ...orderRequestOf(submission.value, {
       offerId,
@@ -197,7 +211,7 @@ export async function bookingAction(
       return data<BookingActionData>({ ...rest, nextKey: freshKey(), promoProblem }, { status: 422 });
     }
     // The API's field errors by path, at the field the page shows them (a bag's at its passenger's luggage).
-    const fieldErrors = apiFieldErrors(error, (name) => errorTarget(name, services), fieldErrorCode);
+    const fieldErrors = apiFieldErrors(error, (name) => errorTarget(name, services, seats), fieldErrorCode);
     return refusal(error, base, fieldErrors, (errors) => replyWithFieldErrors(submission, errors), state, {
       request,
       lang,

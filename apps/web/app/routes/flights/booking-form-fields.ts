@@ -22,8 +22,10 @@ export type PassengerField =
   | 'document.number'
   | 'document.expires_on';
 
-export const passengerFieldName = (index: number, field: PassengerField | 'type' | 'traveller' | 'luggage') =>
-  `passengers[${index}].${field}`;
+export const passengerFieldName = (
+  index: number,
+  field: PassengerField | 'type' | 'traveller' | 'luggage' | 'seats',
+) => `passengers[${index}].${field}`;
 
 /** The luggage box of a service for a passenger: its id (the summary's link to a luggage error goes there). */
 export const luggageBoxId = (luggageFieldId: string, serviceId: string) => `${luggageFieldId}-${serviceId}`;
@@ -60,7 +62,12 @@ export function readFieldErrorCode(code: string): { key: BookingErrorKey; values
 export type BookingFormFields = {
   contact: AsTyped<BookingContact> & { phone_country: string };
   passengers: Array<
-    AsTyped<Omit<BookingPassenger, 'type'>> & { type: PassengerType; luggage: string[]; traveller: string }
+    AsTyped<Omit<BookingPassenger, 'type'>> & {
+      type: PassengerType;
+      luggage: string[];
+      seats: string[];
+      traveller: string;
+    }
   >;
   agreement: string;
   save_travellers: string;

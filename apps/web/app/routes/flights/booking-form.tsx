@@ -26,6 +26,8 @@ import { PriceChangeNotice } from './booking-price-change-notice.tsx';
 import { ContactFieldset } from './booking-contact-fieldset.tsx';
 import { readDraft, restoreDraft, writeDraft } from './booking-draft.ts';
 import { PromoCodeField } from './booking-promo-field.tsx';
+import { SeatSelection } from './booking-seats.tsx';
+import type { PageSeatMap, SeatPicks } from './booking-seats-model.ts';
 
 /** The form's rules, loaded after hydration (lib/use-contract-form.ts). */
 const loadBookingFormSchema = () => import('@parvoz/contracts/booking-form').then((m) => m.bookingFormSchema);
@@ -40,7 +42,11 @@ export type BookingFormProps = {
   /** The luggage boxes ticked ("lug_0:1"), held by the page so that the price summary follows them. */
   luggage: ReadonlySet<string>;
   onLuggageChange: (value: string, checked: boolean) => void;
-  /** The total with the luggage, formatted. */
+  /** The offer's seat maps (none: no seat to choose here) and the seats picked, held by the page for the total. */
+  seatMaps: readonly PageSeatMap[];
+  seatPicks: SeatPicks;
+  onSeatPick: (passenger: number, flight: string, pick: string) => void;
+  /** The total with the luggage and seats, formatted. */
   total: string;
   actionData: BookingActionData | undefined;
 };
@@ -60,6 +66,9 @@ export function BookingForm({
   defaults,
   luggage,
   onLuggageChange,
+  seatMaps,
+  seatPicks,
+  onSeatPick,
   total,
   actionData,
 }: BookingFormProps) {
@@ -254,6 +263,14 @@ export function BookingForm({
           </div>
         ) : null}
       </section>
+
+      <SeatSelection
+        offer={offer}
+        maps={seatMaps}
+        picks={seatPicks}
+        onPick={onSeatPick}
+        errorOf={(passenger) => errorOf(`passengers[${passenger}].seats`)}
+      />
 
       <div className="grid gap-1">
         <div className="flex items-start gap-2">

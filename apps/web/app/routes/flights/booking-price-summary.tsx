@@ -6,11 +6,15 @@ import { useT } from '../../lib/i18n.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import type { BookingOffer, LuggageOption } from './booking-offer.ts';
 
-/** The offer's total plus the luggage added on the page, in major units. */
-export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageOption[]): number {
+/** The offer's total plus the luggage and seats added on the page, in major units. */
+export function totalWithLuggage(
+  offer: BookingOffer,
+  luggage: readonly LuggageOption[],
+  seats: readonly string[] = [],
+): number {
   const currency = offer.total_currency;
   if (!isCurrency(currency)) return Number(offer.total_amount);
-  return sumAmounts([offer.total_amount, ...luggage.map((s) => s.amount)], currency);
+  return sumAmounts([offer.total_amount, ...luggage.map((s) => s.amount), ...seats], currency);
 }
 
 /**
@@ -21,11 +25,14 @@ export function totalWithLuggage(offer: BookingOffer, luggage: readonly LuggageO
 export function PriceSummary({
   offer,
   luggage,
+  seats = [],
   promo,
 }: {
   offer: BookingOffer;
   /** The luggage boxes ticked, as their services. */
   luggage: readonly LuggageOption[];
+  /** The prices of the seats picked (free ones "0.00"). */
+  seats?: readonly string[];
   /** A promo code applied: its discount is a line, and already out of the offer's total. */
   promo?: { code: string; discount_amount: string } | undefined;
 }) {
@@ -38,7 +45,8 @@ export function PriceSummary({
         currency,
       )
     : 0;
-  const total = totalWithLuggage(offer, luggage);
+  const total = totalWithLuggage(offer, luggage, seats);
+  const seatsTotal = isCurrency(currency) ? sumAmounts(seats, currency) : 0;
   return (
     <HeadedSection
       headingId="price-heading"
@@ -59,6 +67,14 @@ export function PriceSummary({
           <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2">
             <dt className="font-medium">{t('booking.price.addedLuggage', { count: luggage.length })}</dt>
             <dd className="tabular-nums">{money(luggageTotal, currency)}</dd>
+          </div>
+        ) : null}
+        {seats.length > 0 ? (
+          <div className="flex justify-between gap-2 border-b border-neutral-100 pb-2">
+            <dt className="font-medium">{t('booking.price.seats', { count: seats.length })}</dt>
+            <dd className="tabular-nums" data-testid="booking-seats-total">
+              {money(seatsTotal, currency)}
+            </dd>
           </div>
         ) : null}
         {promo ? (

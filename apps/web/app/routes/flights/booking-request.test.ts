@@ -7,6 +7,7 @@ import {
   luggageOf,
   orderRequestOf,
   readFieldErrorCode,
+  seatsOf,
   servicesOf,
   shownTotal,
   type BookingContext,
@@ -88,6 +89,7 @@ describe('the booking form, read with the contract schema', () => {
         { id: 'lug_0', passenger_index: 0 },
         { id: 'lug_1', passenger_index: 0 },
       ],
+      seats: [],
       agreement: true,
     });
     // Saving the passengers is for a signed-in traveller only.
@@ -110,6 +112,24 @@ describe('the booking form, read with the contract schema', () => {
     expect(submission.value.passengers.map((p) => p.luggage)).toEqual([[], ['lug_1']]);
     expect(servicesOf(submission.value)).toEqual([{ id: 'lug_1', passenger_index: 1 }]);
     expect(submission.value.save_travellers).toBe(false);
+  });
+
+  test('the seats picked per flight become the body\'s seats; "no choice" is none; a forged pick is refused', () => {
+    const submission = parse({
+      ...contact,
+      ...adult,
+      'passengers[0].seats': ['0-0:12A:11.00', '', '1-0:3C:0.00'],
+      agreement: 'on',
+    });
+    expect(submission.status).toBe('success');
+    if (submission.status !== 'success') return;
+    expect(orderRequestOf(submission.value, context).seats).toEqual([
+      { passenger_index: 0, slice_index: 0, segment_index: 0, designator: '12A' },
+      { passenger_index: 0, slice_index: 1, segment_index: 0, designator: '3C' },
+    ]);
+    expect(seatsOf(submission.value)).toHaveLength(2);
+    const forged = parse({ ...contact, ...adult, 'passengers[0].seats': '0-0:12A', agreement: 'on' });
+    expect(errorsOf(forged)['passengers[0].seats']).toEqual(['booking.error.seat']);
   });
 
   test('every bad field gets its own message key at its nested name; nothing is sent', () => {
@@ -191,6 +211,11 @@ describe('error targets and codes', () => {
     expect(errorTarget('contact.email', services)).toBe('contact.email');
     expect(errorTarget('offer_id', services)).toBe('');
     expect(errorTarget('expected_total', services)).toBe('');
+    // A seat's error at its passenger's seats; one the API cannot place (taken meanwhile) at the form.
+    const seats = [{ passenger_index: 1 }];
+    expect(errorTarget('seats[0].designator', services, seats)).toBe('passengers[1].seats');
+    expect(errorTarget('seats[3].designator', services, seats)).toBe('');
+    expect(errorTarget('seats', services, seats)).toBe('');
   });
 
   test('an error code keeps its ICU values; an unknown key becomes the generic offer message', () => {
@@ -229,6 +254,11 @@ describe('shownTotal', () => {
     expect(
       shownTotal(form({ offer_total: '8401685', 'luggage_price.lug_0': '420000' }), [{ id: 'lug_0' }], 'UZS'),
     ).toBe('8821685');
+  });
+
+  test('adds the seats picked at the prices shown with them', () => {
+    expect(shownTotal(form({ offer_total: '661.55' }), [], 'USD', ['11.00', '0.00', '30.45'])).toBe('703.00');
+    expect(shownTotal(form({ offer_total: '661.55' }), [], 'USD', ['x'])).toBeUndefined();
   });
 
   test('a missing or unreadable price gives no total (the API then does not compare)', () => {

@@ -15,6 +15,7 @@ import { countryOptions } from './booking-countries.server.ts';
 import { bookingAction } from './booking-action.server.ts';
 import { luggageSuits } from '@parvoz/contracts/luggage';
 import { luggageValue } from './booking-form-fields.ts';
+import { loadSeatMaps } from './booking-seats.server.ts';
 
 const DEFAULT_PHONE_COUNTRY: Record<Locale, string> = { en: 'UZ', ru: 'UZ', uz: 'UZ', tr: 'TR' };
 
@@ -113,6 +114,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
 
+  // The seat maps (a supplier's are a call to the airline) while the traveller's own data is read.
+  const seatMaps = loadSeatMaps(state, offer.id, offer.passengers.length, { currency, lang });
   const user = state.token ? await loadCurrentUserOnce(state) : null;
   let travellers: Traveller[] | null = null;
   if (user) {
@@ -133,6 +136,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phoneCountry: DEFAULT_PHONE_COUNTRY[lang],
     },
     preselectedLuggage: preselectedLuggage(url, offer),
+    seatMaps: await seatMaps,
   };
 }
 

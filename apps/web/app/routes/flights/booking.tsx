@@ -14,6 +14,7 @@ import { bookingClientAction } from './booking-client-action.ts';
 import { PriceSummary, totalWithLuggage } from './booking-price-summary.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import { luggageOf } from './booking-form-fields.ts';
+import { pickedAmounts, seatPicksOf, type SeatPicks } from './booking-seats-model.ts';
 import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './booking.server.ts';
@@ -97,7 +98,11 @@ function OfferBooking({
     const service = offer.available_services.find((s) => s.id === value.split(':')[0]);
     return service ? [service] : [];
   });
-  const total = money(totalWithLuggage(offer, services), offer.total_currency);
+  const [seatPicks, setSeatPicks] = useState<SeatPicks>(() =>
+    seatPicksOf(actionData?.submission.initialValue),
+  );
+  const seatAmounts = pickedAmounts(seatPicks);
+  const total = money(totalWithLuggage(offer, services, seatAmounts), offer.total_currency);
   return (
     <>
       <PageHeading>{t('page.booking.heading')}</PageHeading>
@@ -156,7 +161,7 @@ function OfferBooking({
         </section>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="lg:sticky lg:top-4">
-            <PriceSummary offer={offer} luggage={services} promo={promo} />
+            <PriceSummary offer={offer} luggage={services} seats={seatAmounts} promo={promo} />
           </div>
         </div>
         <div className="min-w-0 lg:col-start-1">
@@ -175,6 +180,17 @@ function OfferBooking({
                 if (checked) next.add(value);
                 else next.delete(value);
                 return next;
+              })
+            }
+            seatMaps={loaderData.seatMaps}
+            seatPicks={seatPicks}
+            onSeatPick={(passenger, flight, pick) =>
+              setSeatPicks((current) => {
+                const next = new Map(current);
+                const flights = new Map(next.get(passenger));
+                if (pick) flights.set(flight, pick);
+                else flights.delete(flight);
+                return next.set(passenger, flights);
               })
             }
             total={total}
