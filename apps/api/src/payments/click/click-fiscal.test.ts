@@ -94,6 +94,36 @@ test('a completed payment is fiscalised: one item per ticket and per bag, in tiy
   expect(bagItem.CommissionInfo).toEqual({ TIN: FISCAL.fiscalTin });
 });
 
+test("a paid seat is an item of its own under the luggage's codes (docs/seats.md), named by its seat", async () => {
+  const offer = await offerIn(app, 'light', { date: isoDay(start, 41) });
+  const maps = await app.inject({
+    method: 'GET',
+    url: `/v1/offers/${encodeURIComponent(offer.id)}/seat_maps?currency=UZS`,
+    headers: ANON,
+  });
+  const seat = maps
+    .json()
+    .data[0].rows.flatMap((r: { sections: unknown[][] }) => r.sections.flat())
+    .find((s: { services: { amount: string }[] }) => Number(s.services[0]?.amount ?? 0) > 0);
+  const order = await book(app, offer, ANON, {
+    currency: 'UZS',
+    seats: [{ passenger_index: 0, slice_index: 0, segment_index: 0, designator: seat.designator }],
+  });
+  expect(order.passengers[0]!.seats[0]!.amount).toBe(seat.services[0].amount);
+  const answers = await click.pay(order.id, sum(order));
+  expect(answers.map((a) => a.error)).toEqual([0, 0]);
+  await until(
+    () => readOrder(app, order.id, order.access_token),
+    (o) => o.fiscal_receipts.length > 0,
+  );
+  const [, submitted] = [...click.fiscal.entries()].at(-1)!;
+  expect(submitted.items.map((i) => [i.SPIC, i.Price])).toEqual([
+    [FISCAL.fiscalTicketSpic, (Number(order.total_amount) - Number(seat.services[0].amount)) * 100],
+    [FISCAL.fiscalLuggageSpic, Number(seat.services[0].amount) * 100],
+  ]);
+  expect(submitted.items[1]!.Name).toContain(seat.designator);
+});
+
 test('the VAT included in a price is rounded to the tiyin', () => {
   expect(vatIncluded(11_200, 12)).toBe(1_200);
   expect(vatIncluded(10_000, 12)).toBe(1_071);
