@@ -31,6 +31,7 @@ import type {
 } from '@parvoz/core/search-types';
 import { encodeDuffelOfferId } from './offer-id.ts';
 import { identityDocumentsFor } from './passengers.ts';
+import { ourPassengerIndexes, ourPassengerType } from './offer-passengers.ts';
 
 /** Duffel gives bag quantities only: the weights shown per bag (to verify per airline, decision 0017). */
 export const CHECKED_BAG_KG = 23;
@@ -69,15 +70,9 @@ export function localWithOffset(wallClock: string, zone: string | null | undefin
   return utc === null ? wallClock : formatLocalIso(utc, timeZone(zone).offsetAt(utc));
 }
 
-function ourCabin(cabin: string | undefined): CabinClass {
+/** Our cabin of Duffel's cabin class (premium economy is sold as economy, first as business). */
+export function ourCabin(cabin: string | undefined): CabinClass {
   return cabin === 'business' || cabin === 'first' ? 'business' : 'economy';
-}
-
-/** The age asked for decides when there is one (a 15-year-old is one of our adults, whatever Duffel calls them). */
-function ourPassengerType(type: string | null, age: number | null): PassengerType {
-  if (age !== null) return age < 2 ? 'infant' : age < 12 ? 'child' : 'adult';
-  if (type === 'infant_without_seat') return 'infant';
-  return type === 'child' ? 'child' : 'adult';
 }
 
 function convert(amount: string | null, currency: string | null, to: CurrencyCode, rates: ExchangeRates) {
@@ -119,6 +114,16 @@ export function conditionsOf(d: DuffelOffer, currency: CurrencyCode, rates: Exch
   };
 }
 
+/**
+ * Our `flight_key` of a Duffel segment: carrier, flight number and local departure date (its airport's `zone`, or
+ * the network's when Duffel names none), the key the seat maps (./seat-maps.ts) give the same flight.
+ */
+export function flightKeyOf(s: OfferSliceSegment, zone: string | undefined): string {
+  const number = String(s.marketing_carrier_flight_number ?? '').replace(/^0+/, '');
+  const departing = localWithOffset(s.departing_at, zone);
+  return `${s.marketing_carrier?.iata_code ?? ''}${number}-${departing.slice(0, 10)}`;
+}
+
 function segmentOf(
   net: Network,
   s: OfferSliceSegment,
@@ -141,7 +146,7 @@ function segmentOf(
   const departing = formatLocalIso(departUtc, fromOffset);
   const distance = Number(s.distance);
   const segment: OfferSegment = {
-    flight_key: `${carrier}${number}-${departing.slice(0, 10)}`,
+    flight_key: flightKeyOf(s, fromZone),
     origin: from.iata,
     destination: to.iata,
     departing_at: departing,
@@ -208,14 +213,7 @@ const MAX_BAGS_OF_ONE_SERVICE = 3;
  * Ordered by passenger, slice, Duffel's id and bag, so the same services always get the same `lug_<n>`.
  */
 export function luggageOf(d: DuffelOffer, currency: CurrencyCode, rates: ExchangeRates): LuggageService[] {
-  const types = (d.passengers ?? []).map((p) => ourPassengerType(p.type, p.age));
-  const order: PassengerType[] = ['adult', 'child', 'infant'];
-  const ours = new Map<string, { index: number; type: PassengerType }>();
-  let index = 0;
-  for (const t of order)
-    (d.passengers ?? []).forEach((p, i) => {
-      if (types[i] === t) ours.set(p.id, { index: index++, type: t });
-    });
+  const ours = ourPassengerIndexes(d);
   const sliceOf = new Map<string, number>();
   d.slices.forEach((slice, i) => slice.segments.forEach((seg) => sliceOf.set(seg.id, i)));
   const options: {

@@ -1,8 +1,9 @@
 /**
  * Booking and cancelling at Duffel (docs/duffel.md; docs/decisions/0017-duffel-supplier.md): the supplier
- * side of POST /v1/orders (a `hold`; or, for an offer the airline will not hold or with extra bags chosen as
- * Duffel's services, no order but the checked terms), of the payment (a hold paid, or an `instant` order with
- * the bags chosen, modules/supplier-orders/payments.ts) and of cancellations.
+ * side of POST /v1/orders (a `hold`; or, for an offer the airline will not hold or with extra bags or seats
+ * chosen as Duffel's services, no order but the checked terms), of the payment (a hold paid, or an `instant` order
+ * with the bags and seats chosen, modules/supplier-orders/payments.ts), of cancellations and of the seat maps
+ * (./seat-maps.ts).
  *
  * Idempotency: Duffel's order API takes no idempotency header (the SDK sends none), so our key travels in the
  * order's `metadata` (`parvoz_idempotency_key`), which Duffel stores and returns. Before creating, and after a
@@ -24,6 +25,7 @@ import { DUFFEL_TIMEOUTS, withDeadline, type DuffelTimeouts } from './timeouts.t
 import { notNowError } from './not-now.ts';
 import { holdPaymentCalls, isAnswered, notAbove, type DuffelApiError } from './hold-payments.ts';
 import { cancellationCalls } from './cancellations.ts';
+import { seatMapCalls } from './seat-maps.ts';
 
 export type { DuffelBookingPassenger } from './passengers.ts';
 
@@ -52,11 +54,12 @@ const isNotCreated = (error: unknown): error is DuffelApiError =>
   (error.errors ?? []).some((e) => e.code === 'order_not_created');
 
 /**
- * The longest `book` can take with Duffel's timeouts: the key looked up, the offer read, the order created, and on
- * no answer the key looked up and the order created once more. A claim on a booking must outlast it.
+ * The longest `book` can take with Duffel's timeouts: the key looked up, the offer and its seat maps read, the
+ * order created, and on no answer the key looked up and the order created once more. A claim on a booking must
+ * outlast it.
  */
 export const DUFFEL_BOOK_MAX_MS =
-  (2 * TYPICAL_LOOKUP_PAGES + 1) * DUFFEL_TIMEOUTS.readMs + DUFFEL_TIMEOUTS.actionMs;
+  (2 * TYPICAL_LOOKUP_PAGES + 2) * DUFFEL_TIMEOUTS.readMs + DUFFEL_TIMEOUTS.actionMs;
 
 export interface DuffelOrderOptions {
   accessToken: string;
@@ -80,6 +83,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
   const { actionMs, readMs } = { ...DUFFEL_TIMEOUTS, ...options.timeouts };
   const act = <T>(what: string, work: Promise<T>) => withDeadline(work, actionMs, what);
   const read = <T>(what: string, work: Promise<T>) => withDeadline(work, readMs, what);
+  const seating = seatMapCalls({ duffel, read }, options.secret);
 
   /** The order carrying our key, over every page; 'unknown' past LOOKUP_PAGES pages. Throws when unreachable. */
   async function findByKey(key: string): Promise<DuffelOrder | null | 'unknown'> {
@@ -186,21 +190,30 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
         wanted.set(choice.id, quantity);
         total += minor(sold.total_amount) * choice.quantity;
       }
-      const amount = services.length > 0 ? (total / 10 ** decimals).toFixed(decimals) : offer.total_amount;
-      // Duffel refuses to hold such an offer, and books no bags on a hold (its hold guide): nothing is asked,
-      // the checked terms are answered (the caller books an `instant` order once the traveller has paid, so the
-      // agency never pays Duffel for a booking nobody paid it for).
-      if (
-        input.type === 'hold' &&
-        (services.length > 0 || offer.payment_requirements?.requires_instant_payment)
-      )
+      // Each chosen seat still on Duffel's seat maps now, at the price shown (a seat is a service of quantity 1:
+      // Duffel's "Adding seats" guide), paid like a bag (./seat-maps.ts).
+      const seats = input.seats ?? [];
+      if (seats.length > 0) {
+        const chosen = await seating.seatsToBook(offer.id, seats, offer.total_currency);
+        if (!chosen.ok) return chosen;
+        for (const seat of chosen.seats) {
+          wanted.set(seat.id, 1);
+          total += minor(seat.amount);
+        }
+      }
+      const extras = services.length + seats.length > 0;
+      const amount = extras ? (total / 10 ** decimals).toFixed(decimals) : offer.total_amount;
+      // Duffel refuses to hold such an offer, and books no services — bags or seats — on a hold (its hold guide):
+      // nothing is asked, the checked terms are answered (the caller books an `instant` order once the traveller
+      // has paid, so the agency never pays Duffel for a booking nobody paid it for).
+      if (input.type === 'hold' && (extras || offer.payment_requirements?.requires_instant_payment))
         return {
           ok: false,
           code: 'instant_payment_required',
           instant: { totalAmount: amount, totalCurrency: offer.total_currency, expiresAt: offer.expires_at },
         };
-      // The total agreed at booking, the bags' included: a bag repriced is refused above, the offer's here. At pay
-      // time (`instant`, the traveller has paid the agreed total) a price that fell is booked at the new price.
+      // The total agreed at booking, bags and seats included: one repriced is refused above, the offer's here. At
+      // pay time (`instant`, the traveller has paid the agreed total) a price that fell is booked at the new price.
       const moved =
         expectedTotal !== undefined &&
         (input.type === 'instant'
@@ -258,6 +271,7 @@ function createDuffelOrderCalls(options: DuffelOrderOptions) {
       return found && found !== 'unknown' ? bookingOf(found, true) : found;
     },
 
+    seatMaps: seating.seatMaps,
     ...holdPaymentCalls({ duffel, act, read }),
     ...cancellationCalls({ duffel, act, read }),
 

@@ -65,6 +65,7 @@ export function duffelSupplierOrders(calls: DuffelOrderCalls, bookMaxMs: number)
     bookMaxMs,
     book: (input, now, expectedTotal) => refusing(() => calls.book(input, now, expectedTotal)),
     findBooking: (key) => refusing(() => calls.findBooking(key)),
+    seatMaps: (offerId, now) => refusing(() => calls.seatMaps(offerId, now)),
     payOrder: (orderId, ceiling) => refusing(() => calls.payOrder(orderId, ceiling)),
     ticketsOf: (orderId) => refusing(() => calls.ticketsOf(orderId)),
     cancelOrder: (orderId) => refusing(() => calls.cancelOrder(orderId)),

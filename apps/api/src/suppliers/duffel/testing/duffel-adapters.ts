@@ -31,20 +31,22 @@ export const HY_601_FLIGHT: DuffelTestFlight = {
 };
 
 /**
- * A Duffel test server playing `flights` between TAS and IST with `token`, and our supplier (search) and order
+ * A Duffel test server playing `flights` between TAS and IST (or `airports`) with `token`, and our supplier (search) and order
  * adapter on it, with shorter deadlines or a search budget where a suite gives them.
  */
 export async function startDuffelAdapters(options: {
   token: string;
   secret: string;
   flights: DuffelTestFlight[];
+  /** The airports the flights use (the fixture network's), Tashkent and Istanbul unless told. */
+  airports?: string[];
   supplier?: Partial<DuffelSupplierOptions>;
   timeouts?: DuffelOrderOptions['timeouts'];
 }) {
   const { token, secret } = options;
   const server = await startDuffelServer({
     token,
-    airports: duffelAirportsFrom(network, ['TAS', 'IST']),
+    airports: duffelAirportsFrom(network, options.airports ?? ['TAS', 'IST']),
     flights: options.flights,
   });
   const supplier = duffelSupplierOn(server, network, token, secret, options.supplier ?? {});

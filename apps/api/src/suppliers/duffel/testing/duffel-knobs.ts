@@ -23,6 +23,8 @@ export interface DuffelKnobs {
    * re-pricing still lists them while the booking's own read a moment later does not.
    */
   servicesVanishAfter: number | null;
+  /** The airline reprices its seats: every seat service's price times this from now on (./duffel-seat-maps.ts). */
+  seatPriceFactor: number;
   /** How long each airline (by its IATA code, the offers' `owner`) takes to answer a search; absent: at once. */
   airlineDelayMs: Record<string, number>;
   /**
@@ -59,6 +61,7 @@ export const defaultDuffelKnobs = (): DuffelKnobs => ({
   dropAfterCreate: false,
   instantPaymentOnly: false,
   servicesVanishAfter: null,
+  seatPriceFactor: 1,
   airlineDelayMs: {},
   hang: null,
   identityDocuments: { required: true, supported: ['passport'] },

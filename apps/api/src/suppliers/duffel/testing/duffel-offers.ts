@@ -18,6 +18,7 @@ import {
   offerGone,
 } from './duffel-answers.ts';
 import type { DuffelKnobs } from './duffel-knobs.ts';
+import type { DuffelTestSeats } from './duffel-seat-maps.ts';
 import { typeForAge } from './duffel-passengers.ts';
 import { answerInTime, isoDuration, wallClock } from './duffel-rules.ts';
 
@@ -44,6 +45,8 @@ export interface DuffelTestSegment {
   aircraft?: { iata_code: string; name: string } | null;
   /** Segment distance in km as Duffel sends it (a string), or null. */
   distance?: string | null;
+  /** The seats sold on this flight (`GET /air/seat_maps`, ./duffel-seat-maps.ts); none: Duffel has no map for it. */
+  seats?: DuffelTestSeats;
 }
 
 export interface DuffelTestCondition {

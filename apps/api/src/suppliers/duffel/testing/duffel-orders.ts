@@ -2,8 +2,8 @@
  * The Duffel stand-in's (./duffel-server.ts) orders as Duffel's API reference (duffel.com/docs/api, "Orders",
  * "Payments") and its hold guide describe them: `POST /air/orders` books an offer once, with the offer's
  * passengers validated as Duffel validates them (./duffel-passengers.ts), identity documents as the offer says
- * (./duffel-rules.ts) and services of the offer's; `GET /air/orders/:id` reads one; `POST /air/payments` pays a
- * hold (./duffel-hold-payments.ts).
+ * (./duffel-rules.ts) and services of the offer's — its bags, or seats of its seat maps (./duffel-seat-maps.ts);
+ * `GET /air/orders/:id` reads one; `POST /air/payments` pays a hold (./duffel-hold-payments.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Loose } from '../../../payments/testing/http.ts';
@@ -19,15 +19,17 @@ import {
 import type { holdPayments } from './duffel-hold-payments.ts';
 import { passengerRefusal } from './duffel-passengers.ts';
 import { identityDocumentRefusal } from './duffel-rules.ts';
+import type { seatMapCalls } from './duffel-seat-maps.ts';
 
 /** The stand-in's orders, booked from `offers` into `orders` (oldest first), paid through `holds`. */
 export function orderCalls(context: {
   offers: Map<string, Loose>;
   orders: Loose[];
   holds: ReturnType<typeof holdPayments>;
+  seats: ReturnType<typeof seatMapCalls>;
   now: () => Date;
 }) {
-  const { offers, orders, holds, now } = context;
+  const { offers, orders, holds, seats, now } = context;
 
   /** POST /air/orders: an offer is booked once; passengers by the offer's ids; `instant` pays from the balance. */
   function createOrder(data: Loose) {
@@ -54,13 +56,17 @@ export function orderCalls(context: {
     const documents = identityDocumentRefusal(offer, passengers);
     if (documents)
       return duffelFailure(422, 'validation_error', documents.code, documents.title, documents.message);
-    // Services: each one of the offer's, at most its `maximum_quantity`; none on a hold (Duffel's hold guide).
+    // Services: each one of the offer's (a bag, or a seat of its seat maps not taken since), at most its
+    // `maximum_quantity` (a seat: 1); none on a hold (Duffel's hold guide).
     const wanted = data.services === undefined ? [] : data.services;
     if (!Array.isArray(wanted)) return invalidData('services must be a list');
     const booked: Loose[] = [];
     let servicesTotal = 0;
     for (const w of wanted as Loose[]) {
-      const service = (offer.available_services as Loose[]).find((a) => a.id === w?.id);
+      const service =
+        (offer.available_services as Loose[]).find((a) => a.id === w?.id) ?? seats.service(offer, w?.id);
+      if (service === 'taken')
+        return invalidData(`The seat of the service ${String(w?.id)} is no longer available.`);
       if (!service)
         return invalidData(`The service ${String(w?.id)} is not available for the selected offer.`);
       const quantity = w.quantity;
@@ -81,6 +87,8 @@ export function orderCalls(context: {
         metadata: service.metadata,
       });
     }
+    const clash = seats.clash(booked);
+    if (clash) return invalidData(clash);
     if (booked.length > 0 && data.type !== 'instant')
       return invalidData(
         'Services cannot be booked with hold orders: omit services or create an instant order.',
@@ -116,7 +124,8 @@ export function orderCalls(context: {
       tax_amount: offer.tax_amount,
       owner: offer.owner,
       conditions: offer.conditions,
-      slices: offer.slices,
+      // With each seated passenger's `seat` on its segment; the seats are taken from now on.
+      slices: seats.book(offer, booked),
       passengers: passengers.map(({ identity_documents: _docs, ...p }) => p),
       payment_status: holds.paymentStatusOf(data.type, now()),
       cancelled_at: null,

@@ -15,6 +15,9 @@
  *                                                 `?return_available_services=true` its `available_services`: a
  *                                                 checked bag per seated passenger and slice (or journey) for the
  *                                                 flights that sell one (`extra_bag`), else none
+ *   GET  /air/seat_maps?offer_id=                 (./duffel-seat-maps.ts) one seat map per segment whose test
+ *                                                 flight sells seats (`seats`), last segment first; seats booked by
+ *                                                 any order of that flight have no services; 404 / 422 as the offer
  *   POST /air/orders                              (./duffel-orders.ts) an offer is booked once (422
  *                                                 `offer_no_longer_available` after),
  *                                                 passengers by the offer's ids, their fields as Duffel validates
@@ -23,9 +26,12 @@
  *                                                 `hold` refused (422) for an offer that requires instant payment
  *                                                 (`payments: [{ type: "balance", amount, currency }]`), `metadata` kept;
  *                                                 `services: [{ id, quantity }]` of the offer's available services
- *                                                 (422 for an unknown id, a quantity above `maximum_quantity`, or any
- *                                                 service on a `hold` order: Duffel's hold guide says to omit them),
- *                                                 the payment and the order's total then include them
+ *                                                 or seat maps (422 for an unknown id, a seat taken, two seats of
+ *                                                 one passenger on a segment, a quantity above `maximum_quantity`,
+ *                                                 or any service on a `hold` order: Duffel's hold guide says to omit
+ *                                                 them), the payment and the order's total then include them, the
+ *                                                 order's `services` list them (a seat: `type: "seat"`, `metadata`
+ *                                                 `{ designator, … }`, also its passenger's `seat` on the segment)
  *   GET  /air/orders                              in no promised order, `limit` 1..200 (else 422), `after`
  *                                                 (./duffel-order-outcomes.ts, with the failures and webhooks)
  *   GET  /air/orders/:id                          one order, re-priced once its price guarantee ended, with its
@@ -45,6 +51,7 @@
  * Knobs: `delayMs` (answers that late), `failWith` (an HTTP status answered as a Duffel `api_error`, or 'drop' to
  * close the connection), `failRoute` (the same for the calls whose "METHOD /path" matches only), `priceFactor` (re-pricing answers a changed total), `dropAfterCreate` (the next order is
  * made, then the connection closes unanswered), `instantPaymentOnly` (new offers require instant payment),
+ * `seatPriceFactor` (the airline reprices its seats),
  * `servicesVanishAfter` (the offers' bags are withdrawn after that many reads listing them), `airlineDelayMs` (how
  * long each airline takes to answer a search, against `supplier_timeout`), `hang` (matching calls never answered),
  * `identityDocuments` (the document terms of new offers), `createFault` (how the next order creation fails,
@@ -65,6 +72,7 @@ import {
   orderCancellationCalls,
 } from './duffel-order-outcomes.ts';
 import { orderCalls } from './duffel-orders.ts';
+import { seatMapCalls } from './duffel-seat-maps.ts';
 
 export { duffelAirportsFrom } from './duffel-fixtures.ts'; // where it lives now (no server needed)
 export type {
@@ -107,7 +115,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
   const { offers } = offersApi;
   const holds = holdPayments({ knobs: knobs.pay, now, failure: duffelFailure, id: duffelId });
   const { payments } = holds;
-  const ordersApi = orderCalls({ offers, orders, holds, now });
+  const seatMaps = seatMapCalls({ offers, flights: options.flights, knobs });
+  const ordersApi = orderCalls({ offers, orders, holds, seats: seatMaps, now });
   const cancelling = orderCancellationCalls({
     orders,
     cancellations,
@@ -214,6 +223,8 @@ export async function startDuffelServer(options: DuffelServerOptions) {
       }
     } else if (request.method === 'GET' && offerPath) {
       result = offersApi.get(offerPath[1]!, url.searchParams.get('return_available_services') === 'true');
+    } else if (request.method === 'GET' && url.pathname === '/air/seat_maps') {
+      result = seatMaps.list(url.searchParams, now());
     } else if (request.method === 'POST' && url.pathname === '/air/orders') {
       const fault = knobs.dropAfterCreate ? { kind: 'drop_after_create' as const } : knobs.createFault;
       knobs.createFault = null;
