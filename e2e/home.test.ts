@@ -120,6 +120,15 @@ describe('home page', () => {
       if (lang === 'ru' || lang === 'uz') await expectAxeClean(page);
       expect(hydrationErrors).toEqual([]);
 
+      // What follows the form and the footer are the server's HTML, never hydrated (components/Static.tsx: React
+      // marks every node it hydrates); their links still navigate within the page (no document load).
+      const hydrated = (locator: Locator) =>
+        locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
+      expect(await hydrated(cards.first())).toBe(false);
+      expect(await hydrated(page.locator('footer a').first())).toBe(false);
+      expect(await hydrated(page.getByRole('button', { name: m(lang, 'search.form.submit') }))).toBe(true);
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+
       // A card's price is the cheapest offer of the results page it opens (one card per language, each a
       // different position in the list).
       const index = LOCALES.indexOf(lang) % hrefs.length;
@@ -127,6 +136,7 @@ describe('home page', () => {
       const shown = (await card.locator('span').last().textContent()) ?? '';
       await card.click();
       await page.waitForURL(`${site.url}${hrefs[index]}`);
+      expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
       expect(shown).toBe(m(lang, 'home.popular.price', { price: await stripPriceOfSearchedDay(page, lang) }));
       // One rule for the strip's prices: kuruş, kopecks or cents on every priced day or on none.
       const stripPrices = await page

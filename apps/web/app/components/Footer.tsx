@@ -1,5 +1,6 @@
-import { useT } from '../lib/i18n.tsx';
+import { useLocale, useT } from '../lib/i18n.tsx';
 import { LocalizedLink } from './LocalizedLink.tsx';
+import { Static } from './Static.tsx';
 
 const FOOTER_LINKS = [
   { to: '/anywhere', key: 'footer.anywhere' },
@@ -14,7 +15,16 @@ const FOOTER_LINKS = [
   { to: '/info/my-ticket', key: 'footer.whereIsMyTicket' },
 ] as const;
 
+/** The same on every page of a language: never hydrated (components/Static.tsx). */
 export function Footer() {
+  return (
+    <Static id="footer" watch={[useLocale()]}>
+      <FooterContent />
+    </Static>
+  );
+}
+
+function FooterContent() {
   const t = useT();
   return (
     <footer className="mt-12 border-t border-neutral-200 bg-white">

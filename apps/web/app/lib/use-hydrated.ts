@@ -25,6 +25,11 @@ export function useHydrated(): boolean {
   return mountedLater || swapped;
 }
 
+/** Whether the page the server sent has hydrated already: a part rendered now belongs to a later page. */
+export function isShellHydrated(): boolean {
+  return shellHydrated;
+}
+
 /** Called by the root once the page has hydrated (its effects run after every part's). */
 export function markShellHydrated(): void {
   shellHydrated = true;

@@ -1,6 +1,7 @@
 import type { Order } from '@parvoz/contracts/booking';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { Itinerary } from '../../components/Itinerary.tsx';
+import { Static } from '../../components/Static.tsx';
 import { useLocale, useT, type MessageKey } from '../../lib/i18n.tsx';
 import { formatLocalDate, formatLocalTime } from '../../lib/local-time.ts';
 import { useMoney } from '../../lib/use-money.ts';
@@ -238,7 +239,10 @@ export function OrderItinerary({ order }: { order: Order }) {
   const t = useT();
   return (
     <HeadedSection headingId="order-trip-heading" heading={t('order.trip.heading')} {...PART.group}>
-      <Itinerary slices={order.slices} />
+      {/* The printed itinerary: not hydrated while the order's flights stay as they are (components/Static.tsx). */}
+      <Static id="order-itinerary" watch={[order.slices]}>
+        <Itinerary slices={order.slices} />
+      </Static>
     </HeadedSection>
   );
 }

@@ -6,6 +6,7 @@ import { OfferCountdown } from '../../components/OfferCountdown.tsx';
 import { useExpired } from '../../lib/offer-clock.ts';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Itinerary } from '../../components/Itinerary.tsx';
+import { Static } from '../../components/Static.tsx';
 import { useT, type MessageKey } from '../../lib/i18n.tsx';
 import { pageMeta } from '../../lib/meta.ts';
 import type { BookingOffer } from './booking-offer.ts';
@@ -124,7 +125,10 @@ function OfferBooking({
               ? ` · ${t('booking.trip.seatsLeft', { count: offer.seats_left })}`
               : ''}
           </p>
-          <Itinerary slices={offer.slices} />
+          {/* The flights never change on this page: not hydrated (components/Static.tsx). */}
+          <Static id="booking-itinerary" watch={[offer.slices]}>
+            <Itinerary slices={offer.slices} />
+          </Static>
           {offer.payment_requirements?.requires_instant_payment ? (
             // The airline will not hold this fare (docs/duffel.md): it is booked there only once the payment
             // completes.

@@ -10,6 +10,7 @@ import { PopularDestinations } from './home-popular-destinations.tsx';
 import { SearchForm } from '../../features/search/SearchForm.tsx';
 import { EMPTY_FORM } from '../../features/search/search-form.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Static } from '../../components/Static.tsx';
 
 export { loader, action } from './home.server.ts';
 
@@ -37,25 +38,28 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <LocalizedLink to="/multi-city" className="mt-2 inline-block text-sm text-primary-700 underline">
         {t('search.multiCity.link')}
       </LocalizedLink>
-      {popular ? <PopularDestinations popular={popular} /> : null}
-      {tours.length ? (
-        <section aria-labelledby="home-tours-heading" className="mt-10">
-          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-            <h2 id="home-tours-heading" className="text-xl font-semibold">
-              {t('home.tours.heading')}
-            </h2>
-            <LocalizedLink to="/tours" className="text-sm text-primary-700 underline">
-              {t('home.tours.all')}
-            </LocalizedLink>
-          </div>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {tours.map((tour) => (
-              <TourCard key={tour.slug} tour={tour} heading="h3" />
-            ))}
-          </div>
-        </section>
-      ) : null}
-      <WhyBookHere text={why} />
+      {/* What follows the form never changes once shown: not hydrated (components/Static.tsx). */}
+      <Static id="home-below-form" watch={[popular, tours, why]}>
+        {popular ? <PopularDestinations popular={popular} /> : null}
+        {tours.length ? (
+          <section aria-labelledby="home-tours-heading" className="mt-10">
+            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h2 id="home-tours-heading" className="text-xl font-semibold">
+                {t('home.tours.heading')}
+              </h2>
+              <LocalizedLink to="/tours" className="text-sm text-primary-700 underline">
+                {t('home.tours.all')}
+              </LocalizedLink>
+            </div>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {tours.map((tour) => (
+                <TourCard key={tour.slug} tour={tour} heading="h3" />
+              ))}
+            </div>
+          </section>
+        ) : null}
+        <WhyBookHere text={why} />
+      </Static>
       {/* Last: they appear only once the page runs in the browser, and must not push the rest down. */}
       {hydrated ? (
         <Suspense fallback={null}>
