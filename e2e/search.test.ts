@@ -259,6 +259,43 @@ describe.each(LOCALES)('search in %s', (lang) => {
   });
 });
 
+test('on a phone: offers below the first screen hydrate when near it or at the first key, none replaced', async () => {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await phone.newPage();
+  await page.addInitScript(watchOffersReplaced);
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await gotoHydrated(page, `${site.url}/en/flight/TAS${ddmm(DEPART)}NYC1`);
+  const offers = page.getByTestId('offer');
+  expect(await offers.count()).toBe(10);
+  // React marks every node it hydrates (components/HydrateOnSight.tsx keeps the rest as the server sent them).
+  const hydrated = () =>
+    offers.evaluateAll((cards) =>
+      cards.map((card) => Object.keys(card).some((key) => key.startsWith('__reactFiber'))),
+    );
+  // The list comes in the page's stream and hydrates after the shell: its first three cards at once.
+  await expect.poll(async () => (await hydrated()).slice(0, 3)).toEqual([true, true, true]);
+  expect(await hydrated()).toEqual([true, true, true, false, false, false, false, false, false, false]);
+  // Scrolled near (not by the traveller's key or tap): that card and its neighbours within a screen hydrate.
+  await offers.nth(4).evaluate((card) => card.scrollIntoView());
+  await expect.poll(async () => (await hydrated())[4]).toBe(true);
+  expect((await hydrated())[9]).toBe(false);
+  // The first key anywhere hydrates the rest.
+  await page.keyboard.press('Shift');
+  await expect.poll(async () => (await hydrated()).every(Boolean)).toBe(true);
+  // Hydrated in place: the server's cards kept, no error, and a card's details open on the first press.
+  expect(await page.evaluate(() => (window as { offersReplaced?: () => number }).offersReplaced?.())).toBe(0);
+  await offers
+    .nth(9)
+    .getByRole('button', { name: m('en', 'search.offer.showDetails') })
+    .click();
+  const opened = offers.nth(9).getByRole('button', { name: m('en', 'search.offer.hideDetails') });
+  expect(await opened.getAttribute('aria-expanded')).toBe('true');
+  expect(errors).toEqual([]);
+  await phone.close();
+});
+
 test('on a phone: bag included and a connection airport narrow the list, kept through a reload, axe clean', async () => {
   const lang = 'ru';
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });

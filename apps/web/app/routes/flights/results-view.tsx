@@ -24,6 +24,10 @@ import { offerDuration, type SearchFailure, type SearchOk } from '../../features
 import { useExpired } from '../../lib/offer-clock.ts';
 import { OfferCountdown } from '../../components/OfferCountdown.tsx';
 import type { MessageKey } from '../../lib/i18n.tsx';
+import { HydrateOnSight } from '../../components/HydrateOnSight.tsx';
+
+/** The offers a phone's first screen can show: hydrated with the page; the rest when near the screen. */
+const EAGER_OFFERS = 3;
 
 const SORT_LABEL: Record<SortOrder, MessageKey> = {
   best: 'search.sort.best',
@@ -259,9 +263,15 @@ export function ResultsView({
             </div>
           ) : (
             <ol className="grid gap-4">
-              {shown.map((offer) => (
+              {shown.map((offer, index) => (
                 <li key={offer.id}>
-                  <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
+                  {index < EAGER_OFFERS ? (
+                    <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
+                  ) : (
+                    <HydrateOnSight id={`offer-${offer.rank}`} version={offer}>
+                      <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
+                    </HydrateOnSight>
+                  )}
                 </li>
               ))}
             </ol>

@@ -1,0 +1,112 @@
+import { memo, Suspense, use, useSyncExternalStore, type ReactNode } from 'react';
+
+/**
+ * A part below the fold that hydrates only when it comes near the screen or is first used (docs/performance.md,
+ * "Parts hydrated on sight"). The server renders it as usual. While the page the server sent hydrates, the part
+ * suspends, so React keeps its server HTML and walks none of it, until the part is within a screen of the
+ * viewport or the traveller first taps, types or moves focus: then it hydrates. Rendered in the browser (a later
+ * page of the visit, a list changed by a filter) it renders as any part does.
+ *
+ * `version`: what the part shows; the part is not rendered again while it is the same (a render that reached a
+ * part still waiting would make React give up its server HTML). Should React render it before it is released all
+ * the same, it shows the server's HTML, unhydrated, until it is.
+ */
+export const HydrateOnSight = memo(
+  function HydrateOnSight({ id, children }: { id: string; version: unknown; children: ReactNode }) {
+    return (
+      <Suspense fallback={<ServerCopy id={id} />}>
+        <SightGate id={id}>{children}</SightGate>
+      </Suspense>
+    );
+  },
+  (before, after) => before.id === after.id && Object.is(before.version, after.version),
+);
+
+const ATTRIBUTE = 'data-hydrate-on-sight';
+const released = new Set<string>();
+const waiting = new Map<string, { promise: Promise<void>; release: () => void; html: string }>();
+let observer: IntersectionObserver | null = null;
+
+function release(id: string): void {
+  released.add(id);
+  const entry = waiting.get(id);
+  entry?.release();
+}
+
+/**
+ * The traveller's first tap, key or focus anywhere releases every waiting part: heard on the document before
+ * React's listeners on its root, so a part tapped or tabbed to hydrates before React handles the event, and a
+ * part hydrates long before focus reaches it (its "details" toggle turns into a button when it hydrates, which
+ * must not happen under the traveller's focus).
+ */
+const USE_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+function releaseAll(): void {
+  for (const type of USE_EVENTS) document.removeEventListener(type, releaseAll, { capture: true });
+  for (const id of [...waiting.keys()]) release(id);
+}
+
+function sightObserver(): IntersectionObserver {
+  if (observer) return observer;
+  // Within a screen of the viewport: hydrated by the time the traveller scrolls to it.
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer?.unobserve(entry.target);
+        const id = entry.target.getAttribute(ATTRIBUTE);
+        if (id) release(id);
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  for (const type of USE_EVENTS)
+    document.addEventListener(type, releaseAll, { capture: true, passive: true });
+  return observer;
+}
+
+/** The promise a waiting part suspends on, made once per part with the server's HTML kept beside it. */
+function waitFor(id: string): Promise<void> {
+  const known = waiting.get(id);
+  if (known) return known.promise;
+  const element = document.querySelector(`[${ATTRIBUTE}="${CSS.escape(id)}"]`);
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  waiting.set(id, { promise, release: resolve, html: element?.innerHTML ?? '' });
+  if (element) sightObserver().observe(element);
+  else release(id);
+  return promise;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * True while React hydrates this part (it reads a store's server value only then), also in a part that hydrates
+ * after the shell (a streamed answer); false when it renders in the browser.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+function SightGate({ id, children }: { id: string; children: ReactNode }) {
+  const hydrating = useHydrating();
+  if (hydrating && typeof document !== 'undefined' && !released.has(id)) use(waitFor(id));
+  return <div {...{ [ATTRIBUTE]: id }}>{children}</div>;
+}
+
+/** The server's HTML of a part React rendered before it was released: shown as it was, watched for sight. */
+function ServerCopy({ id }: { id: string }) {
+  const html = waiting.get(id)?.html ?? '';
+  return (
+    <div
+      {...{ [ATTRIBUTE]: id }}
+      ref={(element) => {
+        if (element) sightObserver().observe(element);
+      }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
