@@ -34,16 +34,22 @@ function release(id: string): void {
 }
 
 /**
- * The traveller's first tap, key or focus anywhere releases every waiting part: heard on the document before
- * React's listeners on its root, so a part tapped or tabbed to hydrates before React handles the event, and a
- * part hydrates long before focus reaches it (its "details" toggle turns into a button when it hydrates, which
- * must not happen under the traveller's focus).
+ * The traveller's first tap, key or focus anywhere releases every waiting part, and any part that would wait
+ * later: heard on the document before React's listeners on its root, so a part tapped or tabbed to hydrates
+ * before React handles the event, and a part hydrates long before focus reaches it (its "details" toggle turns
+ * into a button when it hydrates, which must not happen under the traveller's focus). Listening from the module's
+ * start: a tap before the list hydrated counts too.
  */
 const USE_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+let used = false;
 function releaseAll(): void {
+  used = true;
   for (const type of USE_EVENTS) document.removeEventListener(type, releaseAll, { capture: true });
   for (const id of [...waiting.keys()]) release(id);
 }
+if (typeof document !== 'undefined')
+  for (const type of USE_EVENTS)
+    document.addEventListener(type, releaseAll, { capture: true, passive: true });
 
 function sightObserver(): IntersectionObserver {
   if (observer) return observer;
@@ -59,8 +65,6 @@ function sightObserver(): IntersectionObserver {
     },
     { rootMargin: '100% 0px' },
   );
-  for (const type of USE_EVENTS)
-    document.addEventListener(type, releaseAll, { capture: true, passive: true });
   return observer;
 }
 
@@ -91,9 +95,19 @@ function useHydrating(): boolean {
   );
 }
 
+/** How often each part rendered: a second render before its release is React bringing it an update. */
+const renders = new Map<string, number>();
+
 function SightGate({ id, children }: { id: string; children: ReactNode }) {
   const hydrating = useHydrating();
-  if (hydrating && typeof document !== 'undefined' && !released.has(id)) use(waitFor(id));
+  const rendered = (renders.get(id) ?? 0) + 1;
+  renders.set(id, rendered);
+  if (hydrating && typeof document !== 'undefined' && !used && !released.has(id)) {
+    // An update that reaches a waiting part (a transition, a context it reads) must not wait for the part's
+    // sight: React would hold the update, or give up the part's server HTML. It hydrates now instead.
+    if (rendered > 1) release(id);
+    else use(waitFor(id));
+  }
   return <div {...{ [ATTRIBUTE]: id }}>{children}</div>;
 }
 
