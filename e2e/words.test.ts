@@ -279,6 +279,12 @@ test('without JavaScript the same controls still work: passengers and details op
   // The cookie the search form's plain POST sets: results arrive complete, not streamed.
   await plain.addCookies([{ name: 'parvoz_nojs', value: '1', url: site.url }]);
   await page.goto(`${site.url}/en/flight/TAS${ddmm(isoDay(26))}IST1?transfers[0]=0`);
+  // Every offer is in the page as written: none waits behind a script that would move it into place.
+  expect(
+    await page
+      .getByTestId('offer')
+      .evaluateAll((cards) => cards.length > 0 && cards.every((card) => card.closest('[hidden]') === null)),
+  ).toBe(true);
   const offer = page.getByTestId('offer').first();
   await offer.getByText(m('en', 'search.offer.showDetails')).click();
   await offer.getByRole('button', { name: m('en', 'search.offer.buy') }).waitFor();

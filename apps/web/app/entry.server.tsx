@@ -88,6 +88,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A part ready when its place is written goes inline, however large: React outlines a ready Suspense
+        // boundary over 12.8 kB (its default) behind a script that moves it into place, which a page without
+        // JavaScript never runs (an offer card behind HydrateOnSight is such a part; docs/performance.md).
+        progressiveChunkSize: 1 << 20,
         [readyOption]() {
           shellRendered = true;
           // `npm run dev` keeps React Router's own scripts: Vite's dev modules fail when started late.

@@ -7,25 +7,44 @@ import { memo, Suspense, use, useSyncExternalStore, type ReactNode } from 'react
  * viewport or the traveller first taps, types or moves focus: then it hydrates. Rendered in the browser (a later
  * page of the visit, a list changed by a filter) it renders as any part does.
  *
- * `version`: what the part shows; the part is not rendered again while it is the same (a render that reached a
- * part still waiting would make React give up its server HTML). Should React render it before it is released all
- * the same, it shows the server's HTML, unhydrated, until it is.
+ * `version`: what the part shows; while the part waits it is not rendered again while that stays the same (a render
+ * that reached a waiting part would make React hydrate it at once). `eager`: hydrated with the page (the first
+ * screen), the same element either way so a part that moves in a list keeps its state. Should React render a part
+ * before its release all the same, it shows the server's HTML, unhydrated, until it is.
  */
 export const HydrateOnSight = memo(
-  function HydrateOnSight({ id, children }: { id: string; version: unknown; children: ReactNode }) {
+  function HydrateOnSight({
+    id,
+    eager = false,
+    children,
+  }: {
+    id: string;
+    version: unknown;
+    eager?: boolean;
+    children: ReactNode;
+  }) {
     return (
       <Suspense fallback={<ServerCopy id={id} />}>
-        <SightGate id={id}>{children}</SightGate>
+        <SightGate id={id} eager={eager}>
+          {children}
+        </SightGate>
       </Suspense>
     );
   },
-  (before, after) => before.id === after.id && Object.is(before.version, after.version),
+  // Skipped only while waiting: once released, the part renders as any other does.
+  (before, after) =>
+    isWaiting(before.id) && before.id === after.id && Object.is(before.version, after.version),
 );
 
 const ATTRIBUTE = 'data-hydrate-on-sight';
 const released = new Set<string>();
 const waiting = new Map<string, { promise: Promise<void>; release: () => void; html: string }>();
 let observer: IntersectionObserver | null = null;
+
+/** Waiting for sight: hydrating and not released yet. */
+function isWaiting(id: string): boolean {
+  return waiting.has(id) && !released.has(id);
+}
 
 function release(id: string): void {
   released.add(id);
@@ -98,11 +117,11 @@ function useHydrating(): boolean {
 /** How often each part rendered: a second render before its release is React bringing it an update. */
 const renders = new Map<string, number>();
 
-function SightGate({ id, children }: { id: string; children: ReactNode }) {
+function SightGate({ id, eager, children }: { id: string; eager: boolean; children: ReactNode }) {
   const hydrating = useHydrating();
   const rendered = (renders.get(id) ?? 0) + 1;
   renders.set(id, rendered);
-  if (hydrating && typeof document !== 'undefined' && !used && !released.has(id)) {
+  if (hydrating && !eager && typeof document !== 'undefined' && !used && !released.has(id)) {
     // An update that reaches a waiting part (a transition, a context it reads) must not wait for the part's
     // sight: React would hold the update, or give up the part's server HTML. It hydrates now instead.
     if (rendered > 1) release(id);

@@ -39,10 +39,11 @@ export default function SeatGrid({
     const designator = picks.get(passenger)?.get(flight)?.split(':')[1];
     if (designator) owner.set(designator, passenger);
   }
-  const width = map.rows[0]?.sections.flat().length ?? 0;
+  // Rows may differ in length (an airline's map leaves out empty places): each move ends on a seat of its row.
+  const widthOf = (row: number) => map.rows[row]?.sections.flat().length ?? 0;
   const move = (row: number, column: number) => {
     const r = Math.max(0, Math.min(map.rows.length - 1, row));
-    const c = Math.max(0, Math.min(width - 1, column));
+    const c = Math.max(0, Math.min(widthOf(r) - 1, column));
     setFocus({ row: r, column: c });
     buttons.current.get(`${r}:${c}`)?.focus();
   };
@@ -53,7 +54,7 @@ export default function SeatGrid({
       ArrowUp: () => move(row - 1, column),
       ArrowDown: () => move(row + 1, column),
       Home: () => move(row, 0),
-      End: () => move(row, width - 1),
+      End: () => move(row, widthOf(row) - 1),
     };
     const action = keys[event.key];
     if (!action) return;
@@ -137,7 +138,7 @@ export default function SeatGrid({
                             if (element) buttons.current.set(`${r}:${c}`, element);
                             else buttons.current.delete(`${r}:${c}`);
                           }}
-                          tabIndex={focus.row === r && focus.column === c ? 0 : -1}
+                          tabIndex={focus.row === r && Math.min(focus.column, widthOf(r) - 1) === c ? 0 : -1}
                           aria-label={`${describe(seat)}: ${state}`}
                           aria-pressed={mine === active}
                           aria-disabled={pickable ? undefined : true}

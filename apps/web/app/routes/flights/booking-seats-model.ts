@@ -56,3 +56,29 @@ export function pickedAmounts(picks: SeatPicks): string[] {
     }),
   );
 }
+
+/**
+ * The picks the maps still offer, at the price picked: a seat taken since (the maps read again after a refused
+ * booking) is no longer picked, so the page never shows or totals a seat the form would not send.
+ */
+export function offeredPicks(picks: SeatPicks, maps: readonly PageSeatMap[]): SeatPicks {
+  const offered = new Set(
+    maps.flatMap((map) =>
+      map.rows.flatMap((row) =>
+        row.sections
+          .flat()
+          .flatMap((seat) =>
+            (seat.prices ?? []).flatMap((amount, passenger) =>
+              amount === null ? [] : [`${passenger}|${seatPick(flightOf(map), seat.designator, amount)}`],
+            ),
+          ),
+      ),
+    ),
+  );
+  const kept = new Map<number, Map<string, string>>();
+  for (const [passenger, flights] of picks)
+    for (const [flight, pick] of flights)
+      if (offered.has(`${passenger}|${pick}`))
+        kept.set(passenger, new Map(kept.get(passenger)).set(flight, pick));
+  return kept;
+}

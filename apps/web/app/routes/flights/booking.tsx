@@ -15,7 +15,7 @@ import { bookingClientAction } from './booking-client-action.ts';
 import { PriceSummary, totalWithLuggage } from './booking-price-summary.tsx';
 import { useMoney } from '../../lib/use-money.ts';
 import { luggageOf } from './booking-form-fields.ts';
-import { pickedAmounts, seatPicksOf, type SeatPicks } from './booking-seats-model.ts';
+import { offeredPicks, pickedAmounts, seatPicksOf, type SeatPicks } from './booking-seats-model.ts';
 import { personalPageHeaders } from '../../lib/page-cache.server.ts';
 
 export { loader, action } from './booking.server.ts';
@@ -99,9 +99,8 @@ function OfferBooking({
     const service = offer.available_services.find((s) => s.id === value.split(':')[0]);
     return service ? [service] : [];
   });
-  const [seatPicks, setSeatPicks] = useState<SeatPicks>(() =>
-    seatPicksOf(actionData?.submission.initialValue),
-  );
+  const [picked, setSeatPicks] = useState<SeatPicks>(() => seatPicksOf(actionData?.submission.initialValue));
+  const seatPicks = offeredPicks(picked, loaderData.seatMaps);
   const seatAmounts = pickedAmounts(seatPicks);
   const total = money(totalWithLuggage(offer, services, seatAmounts), offer.total_currency);
   return (

@@ -265,13 +265,9 @@ export function ResultsView({
             <ol className="grid gap-4">
               {shown.map((offer, index) => (
                 <li key={offer.id}>
-                  {index < EAGER_OFFERS ? (
+                  <HydrateOnSight id={`offer-${offer.rank}`} version={offer} eager={index < EAGER_OFFERS}>
                     <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
-                  ) : (
-                    <HydrateOnSight id={`offer-${offer.rank}`} version={offer}>
-                      <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
-                    </HydrateOnSight>
-                  )}
+                  </HydrateOnSight>
                 </li>
               ))}
             </ol>
