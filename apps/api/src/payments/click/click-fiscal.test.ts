@@ -63,6 +63,17 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Prom
   }
 }
 
+/** Pays the order at Click and answers what was submitted for its fiscal receipt once the order lists it. */
+async function paidAndFiscalised(order: Booked) {
+  const answers = await click.pay(order.id, sum(order));
+  expect(answers.map((a) => a.error)).toEqual([0, 0]);
+  await until(
+    () => readOrder(app, order.id, order.access_token),
+    (o) => o.fiscal_receipts.length > 0,
+  );
+  return [...click.fiscal.entries()].at(-1)![1];
+}
+
 test('a completed payment is fiscalised: one item per ticket and per bag, in tiyin, and the order links the receipt', async () => {
   const offer = await offerIn(app, 'light', { date: isoDay(start, 40), adults: 2 });
   const bag = offer.available_services[0]!;
@@ -110,13 +121,7 @@ test("a paid seat is an item of its own under the luggage's codes (docs/seats.md
     seats: [{ passenger_index: 0, slice_index: 0, segment_index: 0, designator: seat.designator }],
   });
   expect(order.passengers[0]!.seats[0]!.amount).toBe(seat.services[0].amount);
-  const answers = await click.pay(order.id, sum(order));
-  expect(answers.map((a) => a.error)).toEqual([0, 0]);
-  await until(
-    () => readOrder(app, order.id, order.access_token),
-    (o) => o.fiscal_receipts.length > 0,
-  );
-  const [, submitted] = [...click.fiscal.entries()].at(-1)!;
+  const submitted = await paidAndFiscalised(order);
   expect(submitted.items.map((i) => [i.SPIC, i.Price])).toEqual([
     [FISCAL.fiscalTicketSpic, (Number(order.total_amount) - Number(seat.services[0].amount)) * 100],
     [FISCAL.fiscalLuggageSpic, Number(seat.services[0].amount) * 100],
@@ -132,13 +137,7 @@ test('the VAT included in a price is rounded to the tiyin', () => {
 
 test("the agency's service fee is an item of its own under its codes and the agency's TIN, taken out of each ticket", async () => {
   const order = await twoPassengersWithServiceFee(app, db, start, 41);
-  const answers = await click.pay(order.id, sum(order));
-  expect(answers.map((a) => a.error)).toEqual([0, 0]);
-  await until(
-    () => readOrder(app, order.id, order.access_token),
-    (o) => o.fiscal_receipts.length > 0,
-  );
-  const [, submitted] = [...click.fiscal.entries()].at(-1)!;
+  const submitted = await paidAndFiscalised(order);
   const tiyin = Number(order.total_amount) * 100;
   // The two tickets share what is left in whole so'm, the odd one to the first passenger.
   const left = (tiyin - 10_000_000) / 100;

@@ -85,6 +85,20 @@ async function takenByAnotherAgency(date: string, designator: string) {
 }
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
+/** Books the offer for one adult with a $12 seat on its first flight (offer $300 + seat), through POST /v1/orders. */
+async function bookWithSeat(offer: Offer, designator: string): Promise<Booked> {
+  const response = await injectOrder(
+    api.app,
+    bookingBody(offer, {
+      seats: [{ passenger_index: 0, slice_index: 0, segment_index: 0, designator }],
+      expected_total: '312.00',
+    }),
+    nextKey(),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Booked;
+}
+
 describe('seats of a Duffel offer through the site', () => {
   test('the map as Duffel shows it, without its service ids', async () => {
     const offer = await searchDuffelOffer(api.app, { date: nextDay() });
@@ -105,16 +119,7 @@ describe('seats of a Duffel offer through the site', () => {
     const offer = await searchDuffelOffer(api.app, { date: nextDay() });
     await seatMapsOf(offer);
     const before = ordersPosted().length;
-    const response = await injectOrder(
-      api.app,
-      bookingBody(offer, {
-        seats: [{ passenger_index: 0, slice_index: 0, segment_index: 0, designator: '11B' }],
-        expected_total: '312.00',
-      }),
-      nextKey(),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const order = response.json().data as Booked;
+    const order = await bookWithSeat(offer, '11B');
     expect(order.total_amount).toBe('312.00');
     expect(ordersPosted()).toHaveLength(before);
     await pay(api.app, api.db, order, now());
@@ -136,16 +141,7 @@ describe('seats of a Duffel offer through the site', () => {
   test('the seat taken at Duffel before the traveller paid: no order there, ours cancelled and refunded in full', async () => {
     const date = nextDay();
     const offer = await searchDuffelOffer(api.app, { date });
-    const response = await injectOrder(
-      api.app,
-      bookingBody(offer, {
-        seats: [{ passenger_index: 0, slice_index: 0, segment_index: 0, designator: '11C' }],
-        expected_total: '312.00',
-      }),
-      nextKey(),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const order = response.json().data as Booked;
+    const order = await bookWithSeat(offer, '11C');
     await takenByAnotherAgency(date, '11C');
     const before = ordersPosted().length;
     await pay(api.app, api.db, order, now());
