@@ -62,6 +62,7 @@ export default defineConfig({
           execArgv,
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/database-template.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           // Generous: with two files at a time on two cores a journey can take twice its quiet time. A test that
           // fails still fails on its assertion, not on the clock; expect.poll gets the same room.
           testTimeout: 120_000,

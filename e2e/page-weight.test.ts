@@ -29,12 +29,18 @@ afterAll(() => stopSuite(site, browser));
 describe('page weight', () => {
   test("no page's JavaScript grew past its record in scripts/page-weight.json by more than 5 %", () => {
     const measured = measurePageWeights();
-    // The build this suite serves: every route and the four languages' messages files are measured.
-    expect(
-      Object.keys(measured)
-        .filter((page) => page.startsWith('messages:'))
-        .sort(),
-    ).toEqual(LOCALES.map((locale) => `messages:${locale}`).sort());
+    // The build this suite serves: every route, the four languages' shell files and each language's file of
+    // every route with words of its own are measured.
+    const messages = Object.keys(measured).filter((page) => page.startsWith('messages:'));
+    const routesWithWords = (locale: string) =>
+      messages.flatMap((page) => (page.startsWith(`messages:${locale}:`) ? [page.split(':')[2]] : []));
+    for (const locale of LOCALES) {
+      expect(messages).toContain(`messages:${locale}`);
+      expect(routesWithWords(locale)).toEqual(routesWithWords('en'));
+    }
+    expect(routesWithWords('en')).toEqual(
+      expect.arrayContaining(['routes-site-home', 'routes-flights-results', 'routes-flights-booking']),
+    );
     expect(Object.keys(measured)).toContain('route:routes/flights/results');
     expect(pageWeightProblems(measured, readPageWeightRecord())).toEqual([]);
   });
@@ -74,7 +80,7 @@ describe('page weight', () => {
     }
   });
 
-  test("a page names its language's messages file instead of carrying the words; saving another language loads that one's", async () => {
+  test("a page names its language's shell file and its routes' own words instead of carrying them; another language loads its own", async () => {
     // A plain-text message of the booking page: the home page neither shows nor ships it.
     const [key, words] = Object.entries(MESSAGES.en).find(
       ([k, v]) => k.startsWith('booking.') && !/[{}<]/.test(v) && v.length > 60,
@@ -85,17 +91,41 @@ describe('page weight', () => {
       html,
     )?.[1];
     expect(file, 'the messages link').toBeDefined();
+    const homeWords =
+      /\{"href":"(\/assets\/page-messages-en-routes-site-home-[0-9a-f]{12}\.js)","page":"\/assets\/home-[\w-]+\.js"\}/.exec(
+        html,
+      )?.[1];
+    expect(homeWords, "the home route's words").toBeDefined();
     expect(html).not.toContain(words);
     const served = await fetch(site.url + file!);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await served.text(), key).toContain(JSON.stringify(words).slice(1, -1));
+    const shell = await served.text();
+    // The shell's words (the header's) are in the shell; the search form's in the home route's file; the
+    // booking page's in neither.
+    expect(shell).toContain(JSON.stringify(MESSAGES.en['nav.skipToContent']).slice(1, -1));
+    expect(shell).not.toContain(JSON.stringify(MESSAGES.en['search.form.submit']).slice(1, -1));
+    const home = await (await fetch(site.url + homeWords!)).text();
+    expect(home).toContain(JSON.stringify(MESSAGES.en['search.form.submit']).slice(1, -1));
+    expect(shell + home).not.toContain(JSON.stringify(words).slice(1, -1));
+    const booking = /"(\/assets\/page-messages-en-routes-flights-booking-[0-9a-f]{12}\.js)"/.exec(shell)?.[1];
+    expect(await (await fetch(site.url + booking!)).text(), key).toContain(
+      JSON.stringify(words).slice(1, -1),
+    );
 
     const page = await browser.newPage();
     const loaded: string[] = [];
-    page.on('response', (r) => /\/assets\/messages-/.test(r.url()) && loaded.push(new URL(r.url()).pathname));
+    page.on(
+      'response',
+      (r) => /\/assets\/(page-)?messages-/.test(r.url()) && loaded.push(new URL(r.url()).pathname),
+    );
     try {
       await gotoHydrated(page, `${site.url}/en/settings`);
-      expect(loaded).toEqual([file]);
+      expect(loaded.sort()).toEqual(
+        [
+          file,
+          expect.stringMatching(/^\/assets\/page-messages-en-routes-site-settings-[0-9a-f]{12}\.js$/),
+        ].sort(),
+      );
       // Saving another language navigates in the page: the Turkish words arrive before the Turkish page shows.
       await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
       await page.locator('#settings-language').selectOption('tr');
@@ -103,8 +133,18 @@ describe('page weight', () => {
       await page.waitForURL(/\/tr\/settings/);
       await expect.poll(() => page.locator('h1').textContent()).toBe(MESSAGES.tr['page.settings.heading']);
       expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
-      expect(loaded).toHaveLength(2);
-      expect(loaded[1]).toMatch(/^\/assets\/messages-tr-[0-9a-f]{12}\.js$/);
+      expect(loaded).toHaveLength(4);
+      expect(loaded.slice(2).sort()).toEqual([
+        expect.stringMatching(/^\/assets\/messages-tr-[0-9a-f]{12}\.js$/),
+        expect.stringMatching(/^\/assets\/page-messages-tr-routes-site-settings-[0-9a-f]{12}\.js$/),
+      ]);
+      // Another route in the same language: its own words arrive before it shows (the browser tests fail on a
+      // missing word, e2e/support/missing-messages.ts).
+      await page.locator('footer a[href="/tr/info/help"]').first().click();
+      await page.waitForURL(/\/tr\/info\/help$/);
+      await expect
+        .poll(() => loaded.at(-1))
+        .toMatch(/^\/assets\/page-messages-tr-routes-info-page-[0-9a-f]{12}\.js$/);
     } finally {
       await page.close();
     }

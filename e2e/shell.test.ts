@@ -59,9 +59,10 @@ test('new-build polling asks for the latest build about a second after load, and
 test('route modules of the shell links are prefetched in the background', async () => {
   const page = await browser.newPage();
   const modules: string[] = [];
-  // The build names a route's chunk after its file: routes/info/page.tsx, info/my-ticket.tsx, site/settings.tsx.
+  // The build names a route's chunk after its file: routes/info/page.tsx, info/my-ticket.tsx, site/settings.tsx
+  // (and an 8-character hash: not page-messages-…, the home page's own words).
   page.on('request', (r) => {
-    const match = /\/assets\/(page|my-ticket|settings)-[^/]+\.js$/.exec(r.url());
+    const match = /\/assets\/(page|my-ticket|settings)-[\w-]{8}\.js$/.exec(r.url());
     if (match) modules.push(match[1]!);
   });
   await gotoHydrated(page, `${site.url}/en`);

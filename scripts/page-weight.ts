@@ -1,7 +1,8 @@
 /**
  * The JavaScript each page makes a phone download, from the build's manifest (docs/performance.md, "Page weight"):
  * per route, the gzip bytes of the entry and the route's chain (root, layouts, the page) with their static imports,
- * and per language the messages file every page loads. The sizes kept in `scripts/page-weight.json` are the
+ * per language the shell's messages file every page loads, and per language and route the file of that route's
+ * own words (`messages:<locale>:<route>`). The sizes kept in `scripts/page-weight.json` are the
  * guard's record: e2e/page-weight.test.ts fails when a route or a messages file grows past its record by more than
  * PAGE_WEIGHT_TOLERANCE, or when a route has no record. A deliberate growth is recorded on purpose:
  *
@@ -63,6 +64,9 @@ export function measurePageWeights(): PageWeights {
   for (const f of readdirSync(path.join(CLIENT, 'assets')).sort()) {
     const locale = /^messages-([a-z]{2})-[0-9a-f]+\.js$/.exec(f)?.[1];
     if (locale) weights[`messages:${locale}`] = gzipBytes(`assets/${f}`);
+    // A route's own words (app/lib/shell-messages.server.ts `pageMessagesFile`).
+    const page = /^page-messages-([a-z]{2})-(.+)-[0-9a-f]{12}\.js$/.exec(f);
+    if (page) weights[`messages:${page[1]}:${page[2]}`] = gzipBytes(`assets/${f}`);
   }
   return weights;
 }

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { keepTabs } from './tabs.ts';
+import { watchMissingMessages } from './missing-messages.ts';
 import { SCROLL_AFTER_NAVIGATION_MS } from '../../apps/web/app/lib/shell.client.ts';
 
 /** Flags that keep Chromium off this machine's closed network and out of what a container lacks. */
@@ -71,6 +72,7 @@ function movedClockContexts(browser: Browser): Browser['newContext'] {
   // Browser.newPage makes its context through newContext, so both start on the moved clock.
   return async (options) => {
     const context = await newContext(options);
+    watchMissingMessages(context);
     if (CLOCK_MOVED) await context.clock.install({ time: Date.now() });
     return context;
   };

@@ -17,6 +17,11 @@ import { requestLog, webLog } from './lib/log.server.ts';
 import { forgetHomeTours } from './features/info/tours.server.ts';
 import { pageStreams } from './lib/flush-batches.server.ts';
 import { paintFirstStream } from './lib/paint-first.server.ts';
+import { adoptPageMessagesPlan } from './lib/shell-messages.server.ts';
+import pageMessagesPlan from 'virtual:parvoz/page-messages';
+
+// Which words each page's files carry, decided by the browser build (build-tools/page-messages-plan.ts).
+adoptPageMessagesPlan(pageMessagesPlan);
 
 /**
  * How long a page's streamed data may take (React Router rejects what is still pending then). Longer than React

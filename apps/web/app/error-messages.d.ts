@@ -5,3 +5,10 @@ declare module 'virtual:parvoz/error-messages' {
   const messages: Record<Locale, CompiledMessages>;
   export default messages;
 }
+
+declare module 'virtual:parvoz/page-messages' {
+  import type { PageMessagesPlan } from './lib/shell-messages.server.ts';
+  /** The browser build's plan of each page's words (build-tools/shell-messages.ts); none in `npm run dev`. */
+  const plan: PageMessagesPlan | null;
+  export default plan;
+}

@@ -26,13 +26,17 @@ import { ErrorPage } from './components/ErrorPage.tsx';
 import { ScrollManager } from './components/ScrollManager.tsx';
 import { sharedIntl, useT, type RootData } from './lib/i18n.tsx';
 import { markShellHydrated, useHydrated } from './lib/use-hydrated.ts';
+import { useRouteChunks } from './lib/use-page-messages.ts';
 import { errorMeta, errorPageTitle } from './lib/meta.ts';
-import { shellMessages, shellMessagesFile } from './lib/shell-messages.server.ts';
+import { pageMessagesFiles, shellMessages, shellMessagesFile } from './lib/shell-messages.server.ts';
 import {
+  PAGE_MESSAGES_ATTRIBUTE,
   SHELL_MESSAGES_LINK_ID,
   keepShellMessages,
+  loadPageMessagesFor,
   loadShellMessages,
-  shellMessagesOf,
+  pageMessagesOf,
+  pageMessagesUrls,
 } from './lib/shell-messages.ts';
 import { siteOrigin } from './lib/origin.server.ts';
 import { createRequestState, requestStateContext, type RequestState } from './lib/request-context.server.ts';
@@ -96,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     Locale,
     string
   >;
-  keepShellMessages(locale, shellMessages(locale));
+  keepShellMessages(locale, shellMessages(locale), pageMessagesFiles(locale));
   return {
     locale,
     currency,
@@ -110,12 +114,27 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-/** A page in another language shows once its messages file has loaded (the first page: entry.client.tsx). */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+/**
+ * A page in another language shows once its messages files have loaded, the shell's and its routes' (the first
+ * page: entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<RootData> {
   const data = await serverLoader();
   await loadShellMessages(data.locale, data.messagesUrl);
+  await loadPageMessagesFor(new URL(request.url), data.locale);
   return data;
 }
+
+/**
+ * Another route shows once its own words have loaded (shell-messages.ts): on every navigation in the browser,
+ * before the loaders run. A route whose words are here already costs nothing.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await loadPageMessagesFor(new URL(request.url));
+    return next();
+  },
+];
 
 /** The toast an action left for this page (GET only: a form post's own answer leaves it for the redirect). */
 function takeToast(request: Request, state: RequestState): RootData['toast'] {
@@ -153,6 +172,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const locale =
     data?.locale ?? (isLocale(location.pathname.split('/')[1]) ? location.pathname.split('/')[1] : 'en');
+  const chunks = useRouteChunks();
   return (
     <html lang={locale} className="light">
       <head>
@@ -163,12 +183,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The whole stylesheet, inline: no render-blocking request (build-tools/inline-css.ts). */}
         <style id="parvoz-css" dangerouslySetInnerHTML={{ __html: APP_CSS }} />
         {data ? <link rel="modulepreload" id={SHELL_MESSAGES_LINK_ID} href={data.messagesUrl} /> : null}
+        {data
+          ? pageMessagesUrls(data.locale, chunks).map(([chunk, url]) => (
+              <link key={chunk} rel="modulepreload" href={url} {...{ [PAGE_MESSAGES_ATTRIBUTE]: chunk }} />
+            ))
+          : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {data ? (
-          <RawIntlProvider value={sharedIntl(data.locale, shellMessagesOf(data.locale))}>
+          <RawIntlProvider value={sharedIntl(data.locale, pageMessagesOf(data.locale, chunks))}>
             <ModalProvider>
               <AuthProvider>
                 <Shell>{children}</Shell>

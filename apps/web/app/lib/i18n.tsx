@@ -5,6 +5,7 @@ import type { Currency } from '@parvoz/i18n/currency';
 import type en from '@parvoz/i18n/messages/en.json';
 import { fromShipped, type ShippedMessages } from './shipped-messages.ts';
 import { nextTask } from './next-task.ts';
+import { MISSING_MESSAGE } from './missing-words.ts';
 
 export type MessageKey = keyof typeof en;
 type Values = Record<string, string | number | Date | null | undefined>;
@@ -24,8 +25,20 @@ export function sharedIntl(locale: Locale, messages: ShippedMessages): IntlShape
   return known?.locale === locale ? known : keepIntl(locale, messages, fromShipped(messages));
 }
 
+// A word a page lacks shows as its key: said on the console in every build (react-intl says so only in
+// development).
+
+function reportIntlError(error: { code?: string; message: string; descriptor?: { id?: unknown } }) {
+  if (error.code === 'MISSING_TRANSLATION')
+    console.error(`${MISSING_MESSAGE} ${String(error.descriptor?.id)}`);
+  else if (process.env.NODE_ENV !== 'production') console.error(error);
+}
+
 function keepIntl(locale: Locale, messages: ShippedMessages, unshipped: ReturnType<typeof fromShipped>) {
-  const intl = createIntl({ locale, messages: unshipped, defaultLocale: 'en' }, intlCache);
+  const intl = createIntl(
+    { locale, messages: unshipped, defaultLocale: 'en', onError: reportIntlError },
+    intlCache,
+  );
   intls.set(messages, intl);
   return intl;
 }

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import { LOCALES, LOCALE_TAGS, isLocale, switchLocaleInPath } from '@parvoz/i18n/locales';
 import { sharedIntl, type MessageKey, type RootData } from './i18n.tsx';
 import type { ShippedMessages } from './shipped-messages.ts';
-import { shellMessagesOf } from './shell-messages.ts';
+import { pageMessagesOf, routeChunksOf } from './shell-messages.ts';
 
 type MetaArgsLike = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
@@ -25,14 +25,14 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /**
- * The words a page's title is made of, in the page's language: the shell's, and those a layout ships of
- * its own (the console's), which it lends to its pages' titles.
+ * The words a page's title is made of, in the page's language: the shell's, its routes' own files' (in the
+ * browser) and those a layout ships of its own (the console's), which it lends to its pages' titles.
  */
 function titleIntl(args: MetaArgsLike, root: RootData) {
   const own = args.matches.find(
     (m) => (m?.loaderData as { consoleMessages?: unknown } | undefined)?.consoleMessages,
   )?.loaderData as { consoleMessages: ShippedMessages } | undefined;
-  const shell = shellMessagesOf(root.locale);
+  const shell = pageMessagesOf(root.locale, routeChunksOf(args.matches.flatMap((m) => (m ? [m.id] : []))));
   return sharedIntl(root.locale, own ? { ...shell, ...own.consoleMessages } : shell);
 }
 

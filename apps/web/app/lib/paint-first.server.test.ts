@@ -9,6 +9,7 @@ const SOURCE =
 const PAGE =
   '<!DOCTYPE html><html lang="uz"><head><meta charSet="utf-8"/>' +
   '<link rel="modulepreload" id="parvoz-messages" href="/assets/messages-uz-0123456789ab.js"/>' +
+  '<link rel="modulepreload" href="/assets/page-messages-uz-routes-site-home-0123456789ab.js" data-page-messages="/assets/home-1.js"/>' +
   '<title>Parvoz — arzon aviachiptalar</title>' +
   '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="n0nce+/="/>' +
   '<link rel="modulepreload" href="/assets/root-1.js" nonce="n0nce+/="/>' +
@@ -41,6 +42,8 @@ describe('paint first', () => {
     expect(boot.nonce).toBe('n0nce+/=');
     expect(boot.links).toEqual([
       { href: '/assets/messages-uz-0123456789ab.js', id: 'parvoz-messages' },
+      // A route's own words keep the route chunk they belong to (entry.client.tsx reads it).
+      { href: '/assets/page-messages-uz-routes-site-home-0123456789ab.js', page: '/assets/home-1.js' },
       { href: '/assets/manifest-1.js' },
       { href: '/assets/root-1.js' },
     ]);

@@ -17,8 +17,11 @@ import { Transform } from 'node:stream';
  * Hydration is unchanged: the same modules run in the same order, a frame later.
  */
 
-/** One modulepreload link the page named, as the boot script adds it back. */
-export type BootLink = { href: string; id?: string };
+/**
+ * One modulepreload link the page named, as the boot script adds it back; `page`: the route chunk a route's
+ * own words belong to (root.tsx, lib/shell-messages.ts `PAGE_MESSAGES_ATTRIBUTE`).
+ */
+export type BootLink = { href: string; id?: string; page?: string };
 
 const LINK = /<link rel="modulepreload"([^>]*?)\/?>/g;
 /** React Router's inline module script (`<script nonce type="module" async>`), the page's one such. */
@@ -63,6 +66,7 @@ function boot(links: BootLink[], source: string, batch: number) {
       element.rel = 'modulepreload';
       element.href = link.href;
       if (link.id) element.id = link.id;
+      if (link.page) element.setAttribute('data-page-messages', link.page);
       element.nonce = nonce;
       elements.push(element);
     }
@@ -107,7 +111,8 @@ export function paintFirst(html: string): string | null {
     const href = attribute(attributes, 'href');
     if (!href) return _link;
     const id = attribute(attributes, 'id');
-    links.push(id ? { href, id } : { href });
+    const page = attribute(attributes, 'data-page-messages');
+    links.push({ href, ...(id ? { id } : {}), ...(page ? { page } : {}) });
     return '';
   });
   const nonce = attribute(before + after, 'nonce');

@@ -46,18 +46,77 @@ export function consoleMessages(locale: Locale): ShippedMessages {
  * stream reader on every page load; as a file they are fetched once and cached (a year, like every asset), and
  * `JSON.parse` of one string reads them. The build writes the file (build-tools/shell-messages.ts) under the
  * name this gives, which changes whenever the words do; the page names it in a modulepreload link.
+ *
+ * With a plan from the build (build-tools/page-messages-plan.ts) the shell's file carries only the words the
+ * entry and root use, and each route with words of its own gets a file of them (`pageMessagesFile`); the
+ * shell's file lists those (`pages`: route chunk → file), so the browser finds a route's words as it
+ * navigates. Without a plan (`npm run dev`, the unit tests) the shell's file has every word, and no page has
+ * one of its own. The server renders with the whole catalogue either way (`shellMessages`).
  */
 export type ShellMessagesFile = { fileName: string; source: string };
+export type PageMessagesPlan = {
+  shell: readonly string[];
+  pages: Readonly<Record<string, { name: string; keys: readonly string[] }>>;
+};
 
-const FILES = new Map<Locale, ShellMessagesFile>();
+let plan: PageMessagesPlan | null = null;
+const FILES = new Map<string, ShellMessagesFile>();
 
-export function shellMessagesFile(locale: Locale): ShellMessagesFile {
-  let file = FILES.get(locale);
+/** The build's plan (entry.server.tsx, from `virtual:parvoz/page-messages`), or none: every word in the shell. */
+export function adoptPageMessagesPlan(next: PageMessagesPlan | null): void {
+  plan = next;
+  FILES.clear();
+}
+
+function pick(messages: ShippedMessages, keys: readonly string[]): ShippedMessages {
+  return Object.fromEntries(keys.flatMap((key) => (key in messages ? [[key, messages[key]!]] : [])));
+}
+
+function messagesModule(fileName: string, messages: ShippedMessages, extra = ''): ShellMessagesFile {
+  const source = `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n${extra}`;
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  return { fileName: `${fileName}-${hash}.js`, source };
+}
+
+/** The file of a route's own words in `locale`, by the route chunk's address; none for a route without. */
+export function pageMessagesFile(locale: Locale, chunk: string): ShellMessagesFile | undefined {
+  const page = plan?.pages[chunk];
+  if (!page) return undefined;
+  const id = `page ${locale} ${chunk}`;
+  let file = FILES.get(id);
   if (!file) {
-    const source = `export default JSON.parse(${JSON.stringify(JSON.stringify(SHELL[locale]))});\n`;
-    const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
-    file = { fileName: `assets/messages-${locale}-${hash}.js`, source };
-    FILES.set(locale, file);
+    file = messagesModule(`assets/page-messages-${locale}-${page.name}`, pick(SHELL[locale], page.keys));
+    FILES.set(id, file);
   }
   return file;
+}
+
+/** Each route chunk with words of its own → the address of its file in `locale`. */
+export function pageMessagesFiles(locale: Locale): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(plan?.pages ?? {}).map((chunk) => [chunk, `/${pageMessagesFile(locale, chunk)!.fileName}`]),
+  );
+}
+
+export function shellMessagesFile(locale: Locale): ShellMessagesFile {
+  const id = `shell ${locale}`;
+  let file = FILES.get(id);
+  if (!file) {
+    const messages = plan ? pick(SHELL[locale], plan.shell) : SHELL[locale];
+    file = messagesModule(
+      `assets/messages-${locale}`,
+      messages,
+      `export const pages = ${JSON.stringify(pageMessagesFiles(locale))};\n`,
+    );
+    FILES.set(id, file);
+  }
+  return file;
+}
+
+/** Every messages file the browser may load: each language's shell file and its routes' files. */
+export function allMessagesFiles(): ShellMessagesFile[] {
+  return LOCALES.flatMap((locale) => [
+    shellMessagesFile(locale),
+    ...Object.keys(plan?.pages ?? {}).map((chunk) => pageMessagesFile(locale, chunk)!),
+  ]);
 }

@@ -29,7 +29,7 @@ import { PromoCodeField } from './booking-promo-field.tsx';
 import { SeatSelection } from './booking-seats.tsx';
 import type { PageSeatMap, SeatPicks } from './booking-seats-model.ts';
 
-/** The form's rules, loaded after hydration (lib/use-contract-form.ts). */
+/** The form's rules, loaded when the form is first used (lib/use-contract-form.ts). */
 const loadBookingFormSchema = () => import('@parvoz/contracts/booking-form').then((m) => m.bookingFormSchema);
 
 export type BookingFormProps = {
@@ -96,6 +96,11 @@ export function BookingForm({
         },
         passengers: passengerTypes.map((type) => ({ type })),
       },
+      // Loaded on the first focus or press inside the form, not at hydration: evaluating zod and the phone
+      // rules was the booking page's longest task while it starts (docs/performance.md, "The booking form's
+      // rules on first use"); a traveller types for seconds before the first submit, and a submit before
+      // they arrive is checked by the action with the same schema.
+      loadWhen: 'used',
     },
   );
   const passengerFields = fields.passengers.getFieldList();

@@ -3,7 +3,7 @@ import { RawIntlProvider } from 'react-intl';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { sharedIntl, useRootData, useT } from '../../lib/i18n.tsx';
-import { shellMessagesOf } from '../../lib/shell-messages.ts';
+import { usePageMessages } from '../../lib/use-page-messages.ts';
 import { SectionNav, type SectionLink } from '../../components/SectionNav.tsx';
 import type { OpsMe } from '@parvoz/contracts/ops';
 
@@ -11,9 +11,10 @@ export { loader } from './layout.server.ts';
 
 export default function OpsLayout({ loaderData }: Route.ComponentProps) {
   const { locale } = useRootData();
+  const page = usePageMessages(locale);
   const merged = useMemo(
-    () => ({ ...shellMessagesOf(locale), ...loaderData.consoleMessages }),
-    [locale, loaderData.consoleMessages],
+    () => ({ ...page, ...loaderData.consoleMessages }),
+    [page, loaderData.consoleMessages],
   );
   return (
     <RawIntlProvider value={sharedIntl(locale, merged)}>
