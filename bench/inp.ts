@@ -14,11 +14,16 @@
  *  - typing: focus "From" on the home page, type "Samarqand" one key at a time (120 ms apart, a quick typist),
  *    then pick the first suggestion with ArrowDown and Enter;
  *  - filters: on a one-way results page, open the filters sheet, tick the first transfers option, tick the
- *    first airline, and close the sheet on its results.
+ *    first airline, and close the sheet on its results;
+ *  - booking form: on the booking page of a one-way offer, type the contact's name, email and phone one key at
+ *    a time (the form's rules load on this first use, docs/performance.md), tick the first bag, and press
+ *    "Book" with the passenger still empty (the rules refuse it in the browser: the error summary shows).
  */
 import type { Browser, Page } from 'playwright-core';
 import { m } from '../e2e/support/messages.ts';
 import { startSite } from '../e2e/support/server.ts';
+import { firstOfferOn } from '../e2e/support/offers.ts';
+import { passengerGroup } from '../e2e/support/journeys.ts';
 import { day, launchChromium, medianWorst, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -105,14 +110,40 @@ async function filters(page: Page): Promise<Interaction[]> {
   return interactions(page);
 }
 
+async function bookingForm(page: Page): Promise<Interaction[]> {
+  const field = (key: Parameters<typeof m>[1]) => page.getByLabel(m(LANG, key), { exact: true });
+  for (const [key, text] of [
+    ['booking.contact.fullName', 'Aziz Karimov'],
+    ['booking.contact.email', 'aziz@example.com'],
+    ['booking.contact.phone', '901234567'],
+  ] as const) {
+    await field(key).click();
+    await field(key).pressSequentially(text, { delay: 120 });
+  }
+  // An offer that sells bags has a box per passenger (not every fare does).
+  if ((await passengerBag(page).count()) > 0) await passengerBag(page).check();
+  await page.getByRole('button', { name: m(LANG, 'booking.submit') }).click();
+  // Refused in the browser: the summary names the passenger's empty fields ("Please correct 7 errors").
+  const summary = new RegExp(m(LANG, 'booking.errorSummary', { count: 7 }).replace('7', '\\d+'));
+  await page.getByRole('alert').filter({ hasText: summary }).first().waitFor();
+  return interactions(page);
+}
+
+/** The first passenger's first bag on the booking page. */
+const passengerBag = (page: Page) => passengerGroup(page, LANG, 0, 'adult').getByRole('checkbox').first();
+
 const site = await startSite({ LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000' });
 const browser = await launchChromium();
 const results = `/${LANG}/flight/${tasIstSegment(day(30))}`;
+const offer = await firstOfferOn(site.url, [30, 31, 32, 33]);
+const booking = `/${LANG}/flight/booking?offer=${encodeURIComponent(offer.id)}`;
 const scenarios = [
   ['baseline: clicks on the home heading', `/${LANG}`, baseline],
   ['typing in "From" (home)', `/${LANG}`, typing],
   ['baseline: clicks on the results heading', results, baseline],
   ['filters (results, one way)', results, filters],
+  ['baseline: clicks on the booking heading', booking, baseline],
+  ['booking form: contact typed, a bag, "Book"', booking, bookingForm],
 ] as const;
 try {
   // Warm the site: the first render of each page loads its modules and fills caches.

@@ -136,6 +136,33 @@ test('uz, 360 px: three flights searched by keyboard, booked, paid and cancelled
   await context.close();
 });
 
+test('with JavaScript: the action’s answer that a flight is before the one before it, in words the page loaded', async () => {
+  // The rule is the action's alone (features/search/multi-city.ts): its words reach the page as data, so the
+  // page's own words file must carry them (docs/performance.md, "Words per page"). The calendar offers no day
+  // before the previous flight's, so the dates are set as a changed earlier flight would leave them.
+  const { context, page, errors } = await openPage(browser);
+  await gotoHydrated(page, `${site.url}/${lang}/multi-city`);
+  const form = page.getByRole('form', { name: m(lang, 'search.multiCity.heading') });
+  await pickPlace(page, 'multi-leg0-from', 'Toshkent', 'TAS');
+  await pickPlace(page, 'multi-leg0-to', 'Istanbul', 'IST');
+  await pickPlace(page, 'multi-leg1-to', 'Antal', 'AYT');
+  await page.evaluate(
+    ([first, second]) => {
+      const set = (name: string, value: string) => {
+        const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+        input.value = value;
+      };
+      set('legs[0].depart', first!);
+      set('legs[1].depart', second!);
+    },
+    [isoDay(30), isoDay(29)],
+  );
+  await form.getByRole('button', { name: m(lang, 'search.form.submit') }).click();
+  await form.getByText(m(lang, 'search.multiCity.error.order')).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('without JavaScript (en): places found by name; a flight before the one before it is said under it', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

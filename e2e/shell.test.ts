@@ -74,6 +74,27 @@ test('route modules of the shell links are prefetched in the background', async 
   await page.close();
 });
 
+test('a route whose words cannot be loaded is loaded as a document instead, once', async () => {
+  const page = await browser.newPage();
+  await gotoHydrated(page, `${site.url}/en/settings`);
+  // The help page's words file fails once (offline for a moment, or gone with a deploy that changed only words).
+  const asked: string[] = [];
+  await page.route(/\/assets\/page-messages-en-routes-info-page-[0-9a-f]+\.js$/, (route) =>
+    asked.push(route.request().url()) === 1 ? route.abort() : route.continue(),
+  );
+  await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+  await page.waitForURL(`${site.url}/en/info/help`);
+  // A document load of the help page (the page's state is new), which loads the words and hydrates.
+  await expect
+    .poll(() => page.evaluate(() => (window as { samePage?: boolean }).samePage).catch(() => true))
+    .toBeUndefined();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  expect(asked.length).toBeGreaterThanOrEqual(2);
+  expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).count()).toBe(1);
+  await page.close();
+});
+
 test('in-app navigation scrolls back to the top once; going back restores the place', async () => {
   const page = await browser.newPage({ viewport: { width: 360, height: 400 } });
   // Counts the page's own scrolls to the top (the test's scrolls below use other arguments).

@@ -33,7 +33,6 @@ import {
   PAGE_MESSAGES_ATTRIBUTE,
   SHELL_MESSAGES_LINK_ID,
   keepShellMessages,
-  loadPageMessagesFor,
   loadShellMessages,
   pageMessagesOf,
   pageMessagesUrls,
@@ -52,6 +51,7 @@ import { LoginDialog } from './features/auth/LoginDialog.tsx';
 import {
   ensureLightColorMode,
   installChunkReloadGuard,
+  loadPageWordsOrReload,
   installRouteModuleGuard,
   prefetchShellRoutes,
   startBuildPolling,
@@ -121,21 +121,24 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<RootData> {
   const data = await serverLoader();
   await loadShellMessages(data.locale, data.messagesUrl);
-  await loadPageMessagesFor(new URL(request.url), data.locale);
+  await loadPageWordsOrReload(new URL(request.url), data.locale);
   return data;
 }
 
 /**
  * Another route shows once its own words have loaded (shell-messages.ts): on every navigation in the browser,
- * before the loaders run. A route whose words are here already costs nothing.
+ * fetched beside the loaders' data. Only a GET shows a route (an action's POST is followed by GETs that come
+ * here again); a route whose words are here already costs nothing.
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
-    await loadPageMessagesFor(new URL(request.url));
-    return next();
+    if (request.method !== 'GET') return next();
+    const words = loadPageWordsOrReload(new URL(request.url));
+    const result = await next();
+    await words;
+    return result;
   },
 ];
-
 /** The toast an action left for this page (GET only: a form post's own answer leaves it for the redirect). */
 function takeToast(request: Request, state: RequestState): RootData['toast'] {
   if (request.method !== 'GET') return null;

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { isLocale } from '@parvoz/i18n/locales';
@@ -40,17 +40,34 @@ const shippedKeys = () =>
     ),
   );
 
-/** Keys named in sources the browser never loads (`*.server.ts`, the contracts', core's): sent as data. */
+/** The app modules a source imports by a relative path (`from './x.ts'`, `import('./x.ts')`). */
+function relativeImports(file: string, source: string): string[] {
+  return [...source.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+\.tsx?)['"]/g)].map(([, spec]) =>
+    path.resolve(path.dirname(file), spec!),
+  );
+}
+
+/**
+ * Keys the server sends as data: named in sources the browser never loads (`*.server.ts`, the contracts', core's)
+ * or in an app module a server source imports (a check only the action runs, `features/search/multi-city.ts`:
+ * its code is left out of the browser's chunks, its keys with it).
+ */
 function serverKeys(keys: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
-  const read = (dir: string, take: (file: string) => boolean) => {
-    for (const file of readdirSync(dir, { recursive: true }) as string[])
-      if (take(file) && !/\.test\.tsx?$/.test(file))
-        for (const key of keysNamedIn(readFileSync(path.join(dir, file), 'utf8'), keys)) found.add(key);
+  const scan = (file: string) => {
+    for (const key of keysNamedIn(readFileSync(file, 'utf8'), keys)) found.add(key);
   };
-  read(path.join(WEB, 'app'), (file) => /\.server\.tsx?$/.test(file));
-  read(path.join(REPO, 'packages/contracts/src'), (file) => /\.tsx?$/.test(file));
-  read(path.join(REPO, 'packages/core/src'), (file) => /\.tsx?$/.test(file));
+  const sources = (dir: string, take: (file: string) => boolean) =>
+    (readdirSync(dir, { recursive: true }) as string[])
+      .filter((file) => take(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => path.join(dir, file));
+  const serverFiles = sources(path.join(WEB, 'app'), (file) => /\.server\.tsx?$/.test(file));
+  const imported = new Set(
+    serverFiles.flatMap((file) => relativeImports(file, readFileSync(file, 'utf8'))).filter(existsSync),
+  );
+  for (const file of new Set([...serverFiles, ...imported])) scan(file);
+  for (const file of sources(path.join(REPO, 'packages/contracts/src'), (f) => /\.tsx?$/.test(f))) scan(file);
+  for (const file of sources(path.join(REPO, 'packages/core/src'), (f) => /\.tsx?$/.test(f))) scan(file);
   return found;
 }
 
@@ -66,6 +83,9 @@ export function shellMessagesFiles(): Plugin {
     resolveId: (id) => (id === PAGE_MESSAGES_MODULE ? RESOLVED : null),
     load(id) {
       if (id !== RESOLVED) return null;
+      // A server build without the browser build's plan would name files that were never written.
+      if (this.environment.config.command === 'build' && !builtPlan.plan)
+        this.error('no plan of the pages’ words: the browser must be built first, in the same process');
       return `export default ${JSON.stringify(builtPlan.plan ?? null)};`;
     },
     generateBundle(_options, bundle) {

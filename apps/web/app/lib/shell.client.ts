@@ -1,4 +1,6 @@
+import type { Locale } from '@parvoz/i18n/locales';
 import { createLimiter } from './limiter.ts';
+import { loadPageMessagesFor } from './shell-messages.ts';
 
 /** Spec §9 constants. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
@@ -45,6 +47,23 @@ export function installChunkReloadGuard(): void {
       onChunkError();
     }
   });
+}
+
+/**
+ * Loads the words of the routes a navigation to `url` shows (shell-messages.ts `loadPageMessagesFor`). A file
+ * that cannot be loaded (offline, or gone with a deploy that changed only words: the route chunks name keys, so
+ * the build's version did not change) loads the page as a document instead, once per path as for a chunk; past
+ * that the page shows, its missing words as keys (said on the console).
+ */
+export async function loadPageWordsOrReload(url: URL, locale?: Locale): Promise<void> {
+  try {
+    await loadPageMessagesFor(url, locale);
+  } catch {
+    if (!shouldReloadAfterChunkError(url.pathname, Date.now())) return;
+    location.assign(url.href);
+    // Nothing more of this navigation: the document load replaces the page.
+    await new Promise(() => {});
+  }
 }
 
 /**
