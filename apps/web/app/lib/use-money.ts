@@ -45,13 +45,18 @@ export function useMoneyListFormatter(
   currency: string,
 ): (amount: string | number) => string {
   const locale = useLocale();
-  if (!isCurrency(currency)) return (amount) => formatAmount(locale, amount, currency);
-  const format = moneyListFormatter(
-    locale,
-    amounts.map((a) => (a === null ? null : Number(a))),
-    currency,
-  );
-  return (amount) => format(Number(amount));
+  // The same function while the amounts are the same: it is the list's context value (MoneyListProvider), and
+  // a new one would render every price of the list again on any change above it.
+  const key = amounts.join(' ');
+  return useMemo(() => {
+    if (!isCurrency(currency)) return (amount: string | number) => formatAmount(locale, amount, currency);
+    const format = moneyListFormatter(
+      locale,
+      key ? key.split(' ').map((a) => (a === '' ? null : Number(a))) : [],
+      currency,
+    );
+    return (amount: string | number) => format(Number(amount));
+  }, [locale, key, currency]);
 }
 
 const MoneyListContext = createContext<((amount: string | number) => string) | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { Clock3 } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
@@ -135,14 +135,17 @@ export function ResultsView({
   const expired = useExpired(outcome.expires_at, outcome.served_at);
   const facets = useMemo(() => computeFacets(outcome.offers, filters.bag), [outcome.offers, filters.bag]);
   const visible = useMemo(() => applyFilters(outcome.offers, filters), [outcome.offers, filters]);
-  const filtered = { ...filters, sort: 'best' as const };
+  // The list, its count and the sort tabs follow a changed filter or order a moment later, in a render React
+  // may interrupt: the control and the filters (with the sheet's "Show N flights") answer at once, and the
+  // next paint does not wait for ten cards (docs/performance.md, "Filters that answer at once").
+  const listFilters = useDeferredValue(filters);
+  const listed = useMemo(() => applyFilters(outcome.offers, listFilters), [outcome.offers, listFilters]);
+  const shown = useMemo(() => listed.slice(0, listFilters.shown), [listed, listFilters.shown]);
   // The top offer under each order (of the filtered list), shown on the sort tabs.
   const tops = useMemo(() => {
-    const pool = applyFilters(outcome.offers, filtered);
+    const pool = applyFilters(outcome.offers, { ...listFilters, sort: 'best' });
     return Object.fromEntries(SORT_ORDERS.map((order) => [order, sortOffers(pool, order)[0] ?? null]));
-    // `filtered` is derived from `filters`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outcome.offers, filters]);
+  }, [outcome.offers, listFilters]);
 
   if (expired) return <ExpiredNotice />;
 
@@ -178,7 +181,6 @@ export function ResultsView({
     );
   }
 
-  const shown = visible.slice(0, filters.shown);
   const link = (next: ResultFilters) => {
     const query = filtersToQuery(next, params);
     return query ? `?${query}` : '?';
@@ -245,11 +247,11 @@ export function ResultsView({
             </div>
           </form>
           <p role="status" className="text-sm text-neutral-700" data-testid="results-count">
-            {hasActiveFilters(filters)
-              ? t('search.results.countFiltered', { count: visible.length, total: outcome.offers.length })
-              : t('search.results.count', { count: visible.length })}
+            {hasActiveFilters(listFilters)
+              ? t('search.results.countFiltered', { count: listed.length, total: outcome.offers.length })
+              : t('search.results.count', { count: listed.length })}
           </p>
-          {visible.length === 0 ? (
+          {listed.length === 0 ? (
             <div className="grid justify-items-center gap-3 rounded-xl bg-white p-6 text-center ring-1 ring-neutral-200">
               <p className="font-semibold">{t('search.empty.filtered')}</p>
               <Link
@@ -262,24 +264,16 @@ export function ResultsView({
               </Link>
             </div>
           ) : (
-            <ol className="grid gap-4">
-              {shown.map((offer, index) => (
-                <li key={offer.id}>
-                  <HydrateOnSight id={`offer-${offer.rank}`} version={offer} eager={index < EAGER_OFFERS}>
-                    <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
-                  </HydrateOnSight>
-                </li>
-              ))}
-            </ol>
+            <OfferList offers={shown} context={context} />
           )}
-          {visible.length > shown.length ? (
+          {listed.length > shown.length ? (
             <Link
               to={link({ ...filters, shown: filters.shown + PAGE_SIZE })}
               replace
               preventScrollReset
               className={`${buttonClasses({ variant: 'outline', size: 'md' })} justify-self-center`}
             >
-              {t('search.results.showMore', { count: Math.min(PAGE_SIZE, visible.length - shown.length) })}
+              {t('search.results.showMore', { count: Math.min(PAGE_SIZE, listed.length - shown.length) })}
             </Link>
           ) : null}
         </div>
@@ -287,3 +281,24 @@ export function ResultsView({
     </MoneyListProvider>
   );
 }
+
+/** The offers shown, rendered again only when they change (not when a control above them does). */
+const OfferList = memo(function OfferList({
+  offers,
+  context,
+}: {
+  offers: readonly SearchOk['offers'][number][];
+  context: OfferContext;
+}) {
+  return (
+    <ol className="grid gap-4">
+      {offers.map((offer, index) => (
+        <li key={offer.id}>
+          <HydrateOnSight id={`offer-${offer.rank}`} version={offer} eager={index < EAGER_OFFERS}>
+            <OfferCard offer={offer} context={context} idPrefix={`offer-${offer.rank}`} />
+          </HydrateOnSight>
+        </li>
+      ))}
+    </ol>
+  );
+});
