@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
 import { schemaFields } from './form-fields.ts';
@@ -46,41 +46,46 @@ export function useContractForm<
   type Validate = (formData: FormData) => Submission<Fields, string[], z.output<S>>;
   const [validate, setValidate] = useState<Validate | 'failed' | null>(null);
   const { defaultValue, onlySchemaFields = false, onSubmit, loadWhen = 'hydrated' } = options;
-  const [used, setUsed] = useState(loadWhen === 'hydrated');
+  // The download, once per form; started by the first use without a render of the form (the first tap or
+  // key in a long form re-rendered all of it before its next paint), which renders once when it arrives.
+  const loading = useRef<Promise<Validate> | null>(null);
   useEffect(() => {
-    if (used) return;
-    const element = document.getElementById(id);
-    if (!element || element.contains(document.activeElement)) return setUsed(true);
-    const use = () => setUsed(true);
-    element.addEventListener('focusin', use, { once: true });
-    element.addEventListener('pointerdown', use, { once: true });
-    return () => {
-      element.removeEventListener('focusin', use);
-      element.removeEventListener('pointerdown', use);
-    };
-  }, [id, used]);
-  useEffect(() => {
-    if (!used) return;
     let current = true;
-    Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
-      ([schema, { parseWithZod }]) => {
-        // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
-        const check: Validate = (formData) =>
-          parseWithZod(onlySchemaFields ? schemaFields(formData, schema) : formData, {
-            schema,
-            disableAutoCoercion: true,
-          }) as Submission<Fields, string[], z.output<S>>;
-        if (current) setValidate(() => check);
-      },
-      // Not downloaded (offline, a new deploy): the action still checks every submission.
-      () => {
-        if (current) setValidate('failed');
-      },
-    );
+    const element = loadWhen === 'used' ? document.getElementById(id) : null;
+    const load = () => {
+      element?.removeEventListener('focusin', load);
+      element?.removeEventListener('pointerdown', load);
+      loading.current ??= Promise.all([loadSchema(), import('@conform-to/zod/v4')]).then(
+        ([schema, { parseWithZod }]) =>
+          // As the action does (lib/form.server.ts parseForm): the raw strings, no coercion.
+          (formData: FormData) =>
+            parseWithZod(onlySchemaFields ? schemaFields(formData, schema) : formData, {
+              schema,
+              disableAutoCoercion: true,
+            }) as Submission<Fields, string[], z.output<S>>,
+      );
+      loading.current.then(
+        (check) => {
+          if (current) setValidate(() => check);
+        },
+        // Not downloaded (offline, a new deploy): the action still checks every submission.
+        () => {
+          if (current) setValidate('failed');
+        },
+      );
+    };
+    if (loadWhen === 'hydrated' || loading.current || !element || element.contains(document.activeElement))
+      load();
+    else {
+      element.addEventListener('focusin', load);
+      element.addEventListener('pointerdown', load);
+    }
     return () => {
       current = false;
+      element?.removeEventListener('focusin', load);
+      element?.removeEventListener('pointerdown', load);
     };
-  }, [loadSchema, onlySchemaFields, used]);
+  }, [id, loadSchema, onlySchemaFields, loadWhen]);
   const [form, fields] = useForm<Fields, z.output<S>>({
     id,
     lastResult,
