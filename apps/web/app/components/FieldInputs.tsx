@@ -1,4 +1,10 @@
-import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import {
+  memo,
+  type ComponentProps,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import type { FieldMetadata } from '@conform-to/react';
 import { ErrorList, Field } from './Field.tsx';
 import { FormField, inputClasses } from './FormField.tsx';
@@ -99,8 +105,12 @@ export function SelectField({
   );
 }
 
-/** A country picker's options, valued by ISO code and worded by `label` (the country's name unless given). */
-export function CountryOptions<Country extends { code: string; name: string }>({
+/**
+ * A country picker's options, valued by ISO code and worded by `label` (the country's name unless given; a
+ * module-level function, so that the list is not rendered again). Rendered again only when its props change:
+ * ~250 options per picker were most of a booking form's render on every keystroke's update (bench/RESULTS.md).
+ */
+export const CountryOptions = memo(function CountryOptions<Country extends { code: string; name: string }>({
   countries,
   label = (country) => country.name,
 }: {
@@ -112,7 +122,10 @@ export function CountryOptions<Country extends { code: string; name: string }>({
       {label(country)}
     </option>
   ));
-}
+}) as <Country extends { code: string; name: string }>(props: {
+  countries: readonly Country[];
+  label?: (country: Country) => string;
+}) => ReactNode;
 
 /** A select's options from [value, words] pairs. */
 export function PairOptions({ options }: { options: ReadonlyArray<readonly [string, string]> }) {

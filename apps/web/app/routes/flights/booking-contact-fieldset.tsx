@@ -10,6 +10,9 @@ type ContactFields = {
 };
 
 /** The buyer's contact: where the tickets and the order's link go (name, email, phone with its country). */
+/** A phone country's option: its name and dialling code. */
+const withDialCode = (country: CountryOption) => `${country.name} +${country.dial}`;
+
 export function ContactFieldset({
   fields,
   countries,
@@ -58,7 +61,7 @@ export function ContactFieldset({
                 defaultValue={typeof country.initialValue === 'string' ? country.initialValue : undefined}
                 className={`${inputClasses(Boolean(control['aria-invalid']), 'w-32 sm:w-44')} shrink-0`}
               >
-                <CountryOptions countries={countries} label={(c) => `${c.name} +${c.dial}`} />
+                <CountryOptions countries={countries} label={withDialCode} />
               </select>
               <TextInput {...control} type="tel" autoComplete="tel" maxLength={40} />
             </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { BookingOffer } from './booking-offer.ts';
 import { ErrorList } from '../../components/Field.tsx';
 import { inputClasses } from '../../components/FormField.tsx';
@@ -39,7 +39,7 @@ type SeatsProps = {
  * and reads well aloud) and, once the page runs, the cabin as a grid of seats to pick from with the arrow keys or
  * a tap for the passenger chosen above it. The pickers are the form's fields; the grid only sets them.
  */
-export function SeatSelection({ offer, maps, picks, onPick, errorOf }: SeatsProps) {
+function SeatSelectionView({ offer, maps, picks, onPick, errorOf }: SeatsProps) {
   const t = useT();
   const seated = offer.passengers.flatMap((p, i) => (p.type === 'infant' ? [] : [i]));
   if (maps.length === 0 || seated.length === 0) return null;
@@ -146,3 +146,18 @@ function FlightSeats({
     </fieldset>
   );
 }
+
+/**
+ * The seats section, rendered again only when what it shows changes: its pickers hold a seat map's every seat as
+ * an option, which every keystroke's update of the booking form rendered again (bench/RESULTS.md). `errorOf` is
+ * a new function on each render of the form: compared by the errors it gives.
+ */
+export const SeatSelection = memo(
+  SeatSelectionView,
+  (before, after) =>
+    before.offer === after.offer &&
+    before.maps === after.maps &&
+    before.picks === after.picks &&
+    before.onPick === after.onPick &&
+    before.offer.passengers.every((_, index) => before.errorOf(index) === after.errorOf(index)),
+);
