@@ -19,7 +19,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { Browser } from 'playwright-core';
 import { startSite } from '../e2e/support/server.ts';
 import { firstOfferOn } from '../e2e/support/offers.ts';
-import { day, launchChromium, tasIstSegment } from './results-timing.ts';
+import { day, launchChromium, slowedPhone, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -117,15 +117,7 @@ function split(profile: Profile): { total: number; byChunk: Split; bySource: Spl
 }
 
 async function profileLoad(browser: Browser, url: string): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  const { context, page, cdp } = await slowedPhone(browser, SLOWDOWN);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');

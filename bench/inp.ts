@@ -24,7 +24,7 @@ import { m } from '../e2e/support/messages.ts';
 import { startSite } from '../e2e/support/server.ts';
 import { firstOfferOn } from '../e2e/support/offers.ts';
 import { passengerGroup } from '../e2e/support/journeys.ts';
-import { day, launchChromium, medianWorst, tasIstSegment } from './results-timing.ts';
+import { day, launchChromium, medianWorst, slowedPhone, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -50,16 +50,7 @@ async function openSlowed(
   browser: Browser,
   url: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(recordInteractions);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  const { context, page } = await slowedPhone(browser, SLOWDOWN, recordInteractions);
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return { page, close: () => context.close() };

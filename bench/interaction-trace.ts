@@ -14,7 +14,7 @@ import { m } from '../e2e/support/messages.ts';
 import { startSite } from '../e2e/support/server.ts';
 import { firstOfferOn } from '../e2e/support/offers.ts';
 import { passengerGroup } from '../e2e/support/journeys.ts';
-import { day, launchChromium, tasIstSegment } from './results-timing.ts';
+import { day, launchChromium, slowedPhone, tasIstSegment } from './results-timing.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -69,15 +69,7 @@ async function openSlowed(
   browser: Browser,
   url: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  const { context, page } = await slowedPhone(browser, SLOWDOWN);
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return { page, close: () => context.close() };
@@ -92,7 +84,6 @@ async function traced(
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'],
   });
-  const start = await page.evaluate(() => performance.timeOrigin + performance.now());
   await act();
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -105,7 +96,6 @@ async function traced(
       e.name === 'EventDispatch' && /pointerdown|mousedown|click|keydown/.test(JSON.stringify(e.args ?? '')),
   );
   const from = input?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
-  void start;
   const parts = split(events, from, Number.POSITIVE_INFINITY);
   return { ...parts, total: parts.script + parts.style + parts.layout + parts.paint + parts.other };
 }

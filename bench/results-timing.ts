@@ -2,7 +2,7 @@
  * What the results-page benchmarks (results-page.ts, results-stream.ts) share: Debian's Chromium, the TAS → IST
  * search they load, the timings they keep per load and how they print them.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { formatSearchSegment } from '../packages/core/src/search-segment.ts';
 
 export const launchChromium = () =>
@@ -10,6 +10,28 @@ export const launchChromium = () =>
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+
+/**
+ * A phone as the browser benchmarks lay pages out (360 × 740 at 2×, touch), its CPU slowed `slowdown`× through
+ * the DevTools protocol as Lighthouse's mobile profile slows it; `beforeScripts` runs in each page before its own.
+ */
+export async function slowedPhone(
+  browser: Browser,
+  slowdown: number,
+  beforeScripts?: () => void,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  if (beforeScripts) await page.addInitScript(beforeScripts);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  return { context, page, cdp };
+}
 
 /** The date `offset` days from today (YYYY-MM-DD). */
 export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
