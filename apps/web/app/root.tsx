@@ -139,6 +139,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     return result;
   },
 ];
+
 /** The toast an action left for this page (GET only: a form post's own answer leaves it for the redirect). */
 function takeToast(request: Request, state: RequestState): RootData['toast'] {
   if (request.method !== 'GET') return null;

@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { PAGE_MESSAGES_ATTRIBUTE } from './shell-messages.ts';
 
 /**
  * Paint first, then fetch the JavaScript (docs/performance.md#speed-targets).
@@ -66,6 +67,7 @@ function boot(links: BootLink[], source: string, batch: number) {
       element.rel = 'modulepreload';
       element.href = link.href;
       if (link.id) element.id = link.id;
+      // PAGE_MESSAGES_ATTRIBUTE: this function is sent as its source text, so it names no import.
       if (link.page) element.setAttribute('data-page-messages', link.page);
       element.nonce = nonce;
       elements.push(element);
@@ -111,7 +113,7 @@ export function paintFirst(html: string): string | null {
     const href = attribute(attributes, 'href');
     if (!href) return _link;
     const id = attribute(attributes, 'id');
-    const page = attribute(attributes, 'data-page-messages');
+    const page = attribute(attributes, PAGE_MESSAGES_ATTRIBUTE);
     links.push({ href, ...(id ? { id } : {}), ...(page ? { page } : {}) });
     return '';
   });
